@@ -1,0 +1,414 @@
+package asm
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// aliasTable assigns `#map`, `#loc3`, ... aliases the way MLIR's
+// AliasInitializer does: a dry run over everything the printer would print,
+// then a stable sort by (depth, types first, name) and per-name numbering.
+type aliasTable struct {
+	final map[uint64]*finalAlias
+	order []*finalAlias
+}
+
+type finalAlias struct {
+	name     string
+	isType   bool
+	deferred bool
+	typ      ir.Type
+	attr     ir.Attribute
+}
+
+type aliasInfo struct {
+	id       uint64
+	typ      ir.Type
+	attr     ir.Attribute
+	alias    string
+	depth    int
+	isType   bool
+	deferred bool
+	children []int
+}
+
+type aliasCollector struct {
+	opts    PrintOptions
+	infos   []aliasInfo
+	index   map[uint64]int
+	printer *printer // used to run custom printers in visit mode
+}
+
+func buildAliases(top *ir.Operation, opts PrintOptions) aliasTable {
+	c := &aliasCollector{opts: opts, index: map[uint64]int{}}
+	c.visitOp(top)
+	// Sort the entries that received an alias.
+	var withAlias []int
+	for i := range c.infos {
+		if c.infos[i].alias != "" {
+			withAlias = append(withAlias, i)
+		}
+	}
+	sort.SliceStable(withAlias, func(a, b int) bool {
+		x, y := &c.infos[withAlias[a]], &c.infos[withAlias[b]]
+		if x.depth != y.depth {
+			return x.depth < y.depth
+		}
+		if x.isType != y.isType {
+			return x.isType
+		}
+		return x.alias < y.alias
+	})
+	t := aliasTable{final: make(map[uint64]*finalAlias, len(withAlias))}
+	counts := map[string]int{}
+	for _, i := range withAlias {
+		in := &c.infos[i]
+		n := counts[in.alias]
+		counts[in.alias] = n + 1
+		prefix := "#"
+		if in.isType {
+			prefix = "!"
+		}
+		name := prefix + in.alias
+		if n > 0 {
+			name += strconv.Itoa(n)
+		}
+		fa := &finalAlias{name: name, isType: in.isType, deferred: in.deferred, typ: in.typ, attr: in.attr}
+		t.final[in.id] = fa
+		t.order = append(t.order, fa)
+	}
+	return t
+}
+
+// printAlias prints the alias of the object with the given ID, if any.
+func (t *aliasTable) printAlias(p *printer, id uint64) bool {
+	if t.final == nil {
+		return false
+	}
+	fa, ok := t.final[id]
+	if !ok {
+		return false
+	}
+	p.w.WriteString(fa.name)
+	return true
+}
+
+// print writes the alias definitions that are (or are not) deferred.
+func (t *aliasTable) print(p *printer, deferred bool) {
+	for _, fa := range t.order {
+		if fa.deferred != deferred {
+			continue
+		}
+		p.w.WriteString(fa.name)
+		p.w.WriteString(" = ")
+		if fa.isType {
+			p.printTypeImpl(fa.typ)
+		} else {
+			p.printAttributeImpl(fa.attr, elideNever)
+		}
+		p.w.WriteByte('\n')
+	}
+}
+
+// aliasName is the builtin dialect's OpAsmDialectInterface::getAlias.
+func aliasNameOfAttr(a ir.Attribute) string {
+	switch a.(type) {
+	case *ir.AffineMapAttr:
+		return "map"
+	case *ir.IntegerSetAttr:
+		return "set"
+	case *ir.DistinctAttr:
+		return "distinct"
+	case ir.Location:
+		return "loc"
+	}
+	return ""
+}
+
+func aliasNameOfType(t ir.Type) string {
+	if tt, ok := t.(*ir.TupleType); ok && len(tt.Types) > 16 {
+		return "tuple"
+	}
+	return ""
+}
+
+func (c *aliasCollector) markNonDeferrable(i int) {
+	if !c.infos[i].deferred {
+		return
+	}
+	c.infos[i].deferred = false
+	for _, ch := range c.infos[i].children {
+		c.markNonDeferrable(ch)
+	}
+}
+
+// childVisitor accumulates the children of one entry.
+type childVisitor struct {
+	c        *aliasCollector
+	deferred bool
+	children []int
+	maxDepth int
+}
+
+func (v *childVisitor) record(depth, idx int) {
+	v.children = append(v.children, idx)
+	if depth > v.maxDepth {
+		v.maxDepth = depth
+	}
+}
+
+func (v *childVisitor) attr(a ir.Attribute, elideType bool) {
+	if a == nil {
+		return
+	}
+	v.record(v.c.visitAttr(a, v.deferred, elideType))
+}
+
+func (v *childVisitor) typ(t ir.Type) {
+	if t == nil {
+		return
+	}
+	v.record(v.c.visitType(t, v.deferred))
+}
+
+func (c *aliasCollector) visitAttr(a ir.Attribute, deferred, elideType bool) (int, int) {
+	if i, ok := c.index[a.ID()]; ok {
+		if !deferred {
+			c.markNonDeferrable(i)
+		}
+		return c.infos[i].depth, i
+	}
+	idx := len(c.infos)
+	c.index[a.ID()] = idx
+	in := aliasInfo{id: a.ID(), attr: a, deferred: deferred}
+	if name := aliasNameOfAttr(a); name != "" {
+		in.alias = name
+		in.depth = 1
+	}
+	c.infos = append(c.infos, in)
+	v := &childVisitor{c: c, deferred: deferred}
+	var typ ir.Type
+	switch a := a.(type) {
+	case *ir.AffineMapAttr, *ir.DenseArrayAttr, *ir.FloatAttr, *ir.IntegerAttr, *ir.IntegerSetAttr, *ir.UnitAttr:
+		goto done
+	case *ir.DistinctAttr:
+		v.attr(a.Ref, false)
+	case *ir.DictionaryAttr:
+		for _, e := range a.Entries {
+			v.attr(e.Value, false)
+		}
+	case *ir.ArrayAttr:
+		for _, e := range a.Elems {
+			v.attr(e, false)
+		}
+	case *ir.TypeAttr:
+		v.typ(a.Type)
+	case *ir.NameLoc:
+		if _, unk := a.Child.(*ir.UnknownLoc); !unk {
+			v.attr(a.Child, false)
+		}
+	case *ir.CallSiteLoc:
+		v.attr(a.Callee, false)
+		v.attr(a.Caller, false)
+	case *ir.FusedLoc:
+		v.attr(a.Metadata, false)
+		for _, l := range a.Locs {
+			v.attr(l, false)
+		}
+	case *ir.AttrLoc:
+		v.attr(a.Attr, false)
+	case *ir.StringAttr:
+		typ = a.Type
+	case *ir.DenseElementsAttr:
+		typ = a.Type
+	case *ir.DenseStringElementsAttr:
+		typ = a.Type
+	case *ir.DenseResourceAttr:
+		typ = a.Type
+	case *ir.SparseElementsAttr:
+		typ = a.Type
+	case *ir.OpaqueAttr:
+		typ = a.Type
+	}
+	if !elideType && typ != nil {
+		if _, none := typ.(*ir.NoneType); !none {
+			v.typ(typ)
+		}
+	}
+done:
+	e := &c.infos[idx]
+	e.children = v.children
+	if v.maxDepth > 0 {
+		e.depth = v.maxDepth + 1
+	}
+	return e.depth, idx
+}
+
+func (c *aliasCollector) visitType(t ir.Type, deferred bool) (int, int) {
+	if i, ok := c.index[t.ID()]; ok {
+		if !deferred {
+			c.markNonDeferrable(i)
+		}
+		return c.infos[i].depth, i
+	}
+	idx := len(c.infos)
+	c.index[t.ID()] = idx
+	in := aliasInfo{id: t.ID(), typ: t, isType: true, deferred: deferred}
+	if name := aliasNameOfType(t); name != "" {
+		in.alias = name
+		in.depth = 1
+	}
+	c.infos = append(c.infos, in)
+	v := &childVisitor{c: c, deferred: deferred}
+	switch t := t.(type) {
+	case *ir.MemRefType:
+		v.typ(t.Elem)
+		if t.Layout != nil {
+			v.attr(t.Layout, false)
+		}
+		if t.MemorySpace != nil {
+			v.attr(t.MemorySpace, false)
+		}
+	case *ir.FunctionType:
+		for _, x := range t.Inputs {
+			v.typ(x)
+		}
+		for _, x := range t.Results {
+			v.typ(x)
+		}
+	case *ir.RankedTensorType:
+		v.typ(t.Elem)
+		v.attr(t.Encoding, false)
+	case *ir.UnrankedTensorType:
+		v.typ(t.Elem)
+	case *ir.UnrankedMemRefType:
+		v.typ(t.Elem)
+		v.attr(t.MemorySpace, false)
+	case *ir.VectorType:
+		v.typ(t.Elem)
+	case *ir.ComplexType:
+		v.typ(t.Elem)
+	case *ir.TupleType:
+		for _, x := range t.Types {
+			v.typ(x)
+		}
+	}
+	e := &c.infos[idx]
+	e.children = v.children
+	if v.maxDepth > 0 {
+		e.depth = v.maxDepth + 1
+	}
+	return e.depth, idx
+}
+
+// propsVisible reports whether mlir-opt would treat the operation's
+// properties as inherent attributes when collecting aliases: it does for
+// registered operations, whose properties are native storage, and not for
+// unregistered ones, whose properties are one opaque attribute.
+func propsVisible(op *ir.Operation) bool {
+	return op.IsRegistered() || op.OpName().Dialect != nil
+}
+
+func (c *aliasCollector) visitOp(op *ir.Operation) {
+	if c.opts.DebugInfo && op.Loc() != nil {
+		c.visitAttr(op.Loc(), true, false)
+	}
+	if !c.opts.Generic {
+		if d := op.Def(); d != nil && d.Print != nil {
+			d.Print(&aliasOpPrinter{c: c}, op)
+			return
+		}
+	}
+	for i := 0; i < op.NumRegions(); i++ {
+		c.visitRegion(op.Region(i), true, true)
+	}
+	for i := 0; i < op.NumOperands(); i++ {
+		if v := op.Operand(i); v != nil {
+			c.visitType(v.Type(), false)
+		}
+	}
+	for i := 0; i < op.NumResults(); i++ {
+		c.visitType(op.Result(i).Type(), false)
+	}
+	var props []ir.NamedAttr
+	if d, ok := op.Properties().(*ir.DictionaryAttr); ok && propsVisible(op) {
+		props = d.Entries
+	}
+	var disc []ir.NamedAttr
+	if d := op.Attrs(); d != nil {
+		disc = d.Entries
+	}
+	// Visit the merged, name-sorted list, as Operation::getAttrs returns it.
+	i, j := 0, 0
+	for i < len(props) || j < len(disc) {
+		if j >= len(disc) || (i < len(props) && props[i].Name < disc[j].Name) {
+			c.visitAttr(props[i].Value, false, false)
+			i++
+		} else {
+			c.visitAttr(disc[j].Value, false, false)
+			j++
+		}
+	}
+}
+
+func (c *aliasCollector) visitRegion(r *ir.Region, printEntryArgs, printTerminators bool) {
+	for b := r.First(); b != nil; b = b.Next() {
+		printArgs := printEntryArgs || !b.IsEntry()
+		if printArgs {
+			for _, a := range b.Arguments() {
+				c.visitType(a.Type(), false)
+				if c.opts.DebugInfo && a.Loc != nil {
+					c.visitAttr(a.Loc, false, false)
+				}
+			}
+		}
+		last := b.Last()
+		skipLast := b.IsEntry() && !printTerminators && last != nil && last.HasTrait(ir.IsTerminator)
+		for op := b.First(); op != nil; op = op.Next() {
+			if skipLast && op == last {
+				break
+			}
+			c.visitOp(op)
+		}
+	}
+}
+
+// aliasOpPrinter runs a custom printer in visit mode.
+type aliasOpPrinter struct{ c *aliasCollector }
+
+func (a *aliasOpPrinter) WriteString(string)                   {}
+func (a *aliasOpPrinter) PrintType(t ir.Type)                  { a.c.visitType(t, false) }
+func (a *aliasOpPrinter) PrintAttribute(x ir.Attribute)        { a.c.visitAttr(x, false, false) }
+func (a *aliasOpPrinter) PrintAttributeWithoutType(x ir.Attribute) { a.c.visitAttr(x, false, true) }
+func (a *aliasOpPrinter) PrintOperand(ir.Value)                {}
+func (a *aliasOpPrinter) PrintSymbolName(string)               {}
+func (a *aliasOpPrinter) PrintSuccessor(*ir.Block)             {}
+func (a *aliasOpPrinter) PrintRegion(r *ir.Region, printEntryArgs, printTerminators bool) {
+	a.c.visitRegion(r, printEntryArgs, printTerminators)
+}
+func (a *aliasOpPrinter) PrintOptionalAttrDict(entries []ir.NamedAttr, elided ...string) {
+	for _, e := range entries {
+		if !contains(elided, e.Name) {
+			a.c.visitAttr(e.Value, false, false)
+		}
+	}
+}
+func (a *aliasOpPrinter) PrintOptionalAttrDictWithKeyword(entries []ir.NamedAttr, elided ...string) {
+	a.PrintOptionalAttrDict(entries, elided...)
+}
+func (a *aliasOpPrinter) PrintOptionalLocation(l ir.Location) {
+	if l != nil {
+		a.c.visitAttr(l, false, false)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,604 @@
+package asm
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+
+	"github.com/strata-ir/strata/core/affine"
+	"github.com/strata-ir/strata/core/apfloat"
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// parseAttribute parses an attribute; t, if non-nil, is the expected type
+// (which then is not written in the text).
+func (p *parser) parseAttribute(t ir.Type) ir.Attribute {
+	p.enter()
+	defer p.leave()
+	switch p.tok.Kind {
+	case TokLSquare:
+		p.consume()
+		var elems []ir.Attribute
+		if !p.consumeIf(TokRSquare) {
+			for {
+				elems = append(elems, p.parseAttribute(nil))
+				if !p.consumeIf(TokComma) {
+					break
+				}
+			}
+			p.expect(TokRSquare, "expected ',' or ']'")
+		}
+		return p.ctx.ArrayAttr(elems)
+	case TokLBrace:
+		return p.parseAttrDict()
+	case TokHashIdent:
+		return p.parseExtendedAttr(t)
+	case TokFloat:
+		return p.parseFloatAttr(t, false)
+	case TokInteger:
+		return p.parseDecOrHexAttr(t, false)
+	case TokMinus:
+		p.consume()
+		if p.tok.Kind == TokInteger {
+			return p.parseDecOrHexAttr(t, true)
+		}
+		if p.tok.Kind == TokFloat {
+			return p.parseFloatAttr(t, true)
+		}
+		p.errorHere("expected constant integer or floating point value")
+	case TokString:
+		v := p.stringValue(p.tok)
+		p.consume()
+		if t == nil && p.consumeIf(TokColon) {
+			t = p.parseType()
+		}
+		return p.ctx.StringAttr(v, t)
+	case TokAtIdent:
+		return p.parseSymbolRef()
+	case TokBareIdent:
+		switch string(p.spellingBytes()) {
+		case "affine_map", "affine_set":
+			return p.parseAffineAttr()
+		case "true":
+			p.consume()
+			return p.ctx.Bool(true)
+		case "false":
+			p.consume()
+			return p.ctx.Bool(false)
+		case "dense":
+			return p.parseDenseAttr(t)
+		case "dense_resource":
+			return p.parseDenseResourceAttr(t)
+		case "array":
+			return p.parseDenseArrayAttr()
+		case "loc":
+			p.consume()
+			p.expect(TokLParen, "expected '(' in inline location")
+			l := p.parseLocationInstance()
+			p.expect(TokRParen, "expected ')' in inline location")
+			return l
+		case "sparse":
+			return p.parseSparseAttr(t)
+		case "strided":
+			return p.parseStridedAttr()
+		case "distinct":
+			return p.parseDistinctAttr(t)
+		case "unit":
+			p.consume()
+			return p.ctx.Unit()
+		}
+	}
+	ty := p.parseOptionalType()
+	if ty == nil {
+		p.errorHere("expected attribute value")
+	}
+	return p.ctx.TypeAttr(ty)
+}
+
+// parseAttrDict parses `{k = v, ...}`.
+func (p *parser) parseAttrDict() *ir.DictionaryAttr {
+	p.expect(TokLBrace, "expected '{' in attribute dictionary")
+	var entries []ir.NamedAttr
+	seen := map[string]bool{}
+	if !p.consumeIf(TokRBrace) {
+		for {
+			var name string
+			switch p.tok.Kind {
+			case TokString:
+				name = p.stringValue(p.tok)
+			case TokBareIdent:
+				name = p.spelling()
+			default:
+				p.errorHere("expected attribute name")
+			}
+			if name == "" {
+				p.errorHere("expected valid attribute name")
+			}
+			if seen[name] {
+				p.errorHere("duplicate key '" + name + "' in dictionary attribute")
+			}
+			seen[name] = true
+			p.consume()
+			if !p.consumeIf(TokEqual) {
+				entries = append(entries, ir.NamedAttr{Name: name, Value: p.ctx.Unit()})
+			} else {
+				entries = append(entries, ir.NamedAttr{Name: name, Value: p.parseAttribute(nil)})
+			}
+			if !p.consumeIf(TokComma) {
+				break
+			}
+		}
+		p.expect(TokRBrace, "expected ',' or '}' in attribute dictionary")
+	}
+	return p.ctx.DictionaryAttr(entries)
+}
+
+func (p *parser) parseSymbolRef() ir.Attribute {
+	root := p.symbolName(p.tok)
+	p.consume()
+	var nested []string
+	for p.tok.Kind == TokColon {
+		colonOff := p.tok.Start
+		p.consume()
+		if p.tok.Kind != TokColon || p.tok.Start != colonOff+1 {
+			p.resetTo(colonOff)
+			break
+		}
+		p.consume()
+		if p.tok.Kind != TokAtIdent {
+			p.errorHere("expected nested symbol reference identifier")
+		}
+		nested = append(nested, p.symbolName(p.tok))
+		p.consume()
+	}
+	return p.ctx.SymbolRefAttr(root, nested)
+}
+
+func (p *parser) parseExtendedAttr(t ir.Type) ir.Attribute {
+	off := p.tok.Start
+	ident := string(p.src[p.tok.Start+1 : p.tok.End])
+	dialect, data, isAlias := p.parseExtendedSymbol()
+	var a ir.Attribute
+	if isAlias {
+		var ok bool
+		a, ok = p.attrAliases[dialect]
+		if !ok {
+			p.errorAt(off, "undefined symbol alias id '"+ident+"'")
+		}
+	} else {
+		at := t
+		if p.consumeIf(TokColon) {
+			at = p.parseType()
+		}
+		if d := p.ctx.Dialect(dialect); d != nil && d.ParseAttr != nil {
+			var err error
+			a, err = d.ParseAttr(p.ctx, data)
+			if err != nil {
+				p.errorAt(off, err.Error())
+			}
+		} else {
+			if p.ctx.Dialect(dialect) == nil && !p.ctx.AllowUnregisteredDialects {
+				ts := "none"
+				if at != nil {
+					ts = TypeString(at)
+				}
+				p.errorf(off, "#%s<\"%s\"> : %s attribute created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", dialect, data, ts)
+			}
+			a = p.ctx.OpaqueAttr(dialect, data, at)
+		}
+	}
+	if ta, ok := a.(ir.TypedAttr); ok && t != nil && ta.AttrType() != t {
+		p.errorHere("attribute type different than expected: expected " + TypeString(t) + ", but got " + TypeString(ta.AttrType()))
+	}
+	return a
+}
+
+// parseIntLiteral returns the magnitude of the integer token as a big int.
+func (p *parser) intTokenValue() *big.Int {
+	sp := p.spelling()
+	v := new(big.Int)
+	if len(sp) > 1 && sp[1] == 'x' {
+		v.SetString(sp[2:], 16)
+	} else {
+		v.SetString(sp, 10)
+	}
+	return v
+}
+
+// buildAPInt applies MLIR's buildAttributeAPInt: it fits the literal into the
+// type's width, returning the bit pattern, or ok=false when out of range.
+func buildAPInt(t ir.Type, negative bool, mag *big.Int) (*big.Int, bool) {
+	width := ir.IntOrFloatBitWidth(t)
+	active := mag.BitLen()
+	// The literal's own width is at least its active bits.
+	if active > width {
+		return nil, false
+	}
+	if width == 0 {
+		if negative {
+			return nil, false
+		}
+		return new(big.Int), true
+	}
+	mod := new(big.Int).Lsh(big.NewInt(1), uint(width))
+	v := new(big.Int).Set(mag)
+	signBit := func(x *big.Int) bool { return x.Bit(width-1) == 1 }
+	if negative {
+		v.Neg(v)
+		v.Mod(v, mod)
+		if !signBit(v) {
+			return nil, false
+		}
+		return v, true
+	}
+	isSignedOrIndex := false
+	switch tt := t.(type) {
+	case *ir.IndexType:
+		isSignedOrIndex = true
+	case *ir.IntegerType:
+		isSignedOrIndex = tt.Signedness == ir.Signed
+	}
+	if isSignedOrIndex && signBit(v) {
+		return nil, false
+	}
+	return v, true
+}
+
+func (p *parser) parseDecOrHexAttr(t ir.Type, negative bool) ir.Attribute {
+	tok := p.tok
+	off := tok.Start
+	mag := p.intTokenValue()
+	p.consume()
+	if t == nil {
+		if p.consumeIf(TokColon) {
+			t = p.parseType()
+		} else {
+			t = p.ctx.I(64)
+		}
+	}
+	if ft, ok := t.(*ir.FloatType); ok {
+		lo, hi := p.floatFromIntegerLiteral(tok, negative, ft)
+		return p.ctx.FloatAttrBits(ft, lo, hi)
+	}
+	if !ir.IsIntOrIndex(t) {
+		p.errorAt(off, "integer literal not valid for specified type")
+	}
+	if it, ok := t.(*ir.IntegerType); ok && negative && it.Signedness == ir.Unsigned {
+		p.errorAt(off, "negative integer literal not valid for unsigned integer type")
+	}
+	v, ok := buildAPInt(t, negative, mag)
+	if !ok {
+		p.errorAt(off, "integer constant out of range for attribute")
+	}
+	return p.ctx.IntegerAttrBig(t, v)
+}
+
+// floatFromIntegerLiteral interprets a hexadecimal integer token as the bit
+// pattern of a float of type ft.
+func (p *parser) floatFromIntegerLiteral(tok Token, negative bool, ft *ir.FloatType) (lo, hi uint64) {
+	sp := string(p.src[tok.Start:tok.End])
+	if len(sp) < 2 || sp[1] != 'x' {
+		d := ir.NewError(p.locAt(tok.Start), "unexpected decimal integer literal for a floating point value")
+		d.Note(p.locAt(tok.Start), "add a trailing dot to make the literal a float")
+		panic(parseError{d})
+	}
+	if negative {
+		p.errorAt(tok.Start, "hexadecimal float literal should not have a leading minus")
+	}
+	v := new(big.Int)
+	v.SetString(sp[2:], 16)
+	if v.BitLen() > ft.Width() {
+		p.errorAt(tok.Start, "hexadecimal float constant out of range for type")
+	}
+	lo = new(big.Int).And(v, new(big.Int).SetUint64(math.MaxUint64)).Uint64()
+	hi = new(big.Int).Rsh(v, 64).Uint64()
+	return lo, hi
+}
+
+// floatLiteralValue parses a float token as a double, as MLIR's lexer does.
+func (p *parser) floatLiteralValue(negative bool) float64 {
+	v, err := strconv.ParseFloat(p.spelling(), 64)
+	if err != nil && (math.IsInf(v, 0)) {
+		p.errorHere("floating point value too large for attribute")
+	}
+	if negative {
+		v = -v
+	}
+	return v
+}
+
+func floatBits(ft *ir.FloatType, v float64) (lo, hi uint64) {
+	f, _ := apfloat.FromFloat64(apfloat.ByName(ft.Kind.String()), v)
+	return f.Bits()
+}
+
+func (p *parser) parseFloatAttr(t ir.Type, negative bool) ir.Attribute {
+	v := p.floatLiteralValue(negative)
+	off := p.tok.Start
+	p.consume()
+	if t == nil {
+		if p.consumeIf(TokColon) {
+			t = p.parseType()
+		} else {
+			t = p.ctx.FloatType(ir.F64)
+		}
+	}
+	ft, ok := t.(*ir.FloatType)
+	if !ok {
+		p.errorAt(off, "floating point value not valid for specified type")
+	}
+	lo, hi := floatBits(ft, v)
+	return p.ctx.FloatAttrBits(ft, lo, hi)
+}
+
+func (p *parser) parseAffineAttr() ir.Attribute {
+	isSet := p.isKeyword("affine_set")
+	p.consume()
+	if p.tok.Kind != TokLess {
+		if isSet {
+			p.errorHere("expected '<' in integer set")
+		}
+		p.errorHere("expected '<' in affine map")
+	}
+	bodyOff := p.tok.Start + 1
+	body := p.scanAffineBody()
+	m, s, err := func() (affine.Map, affine.Set, error) {
+		if isSet {
+			s, err := affine.ParseSet(body)
+			return affine.Map{}, s, err
+		}
+		m, err := affine.ParseMap(body)
+		return m, affine.Set{}, err
+	}()
+	if err != nil {
+		off := bodyOff
+		msg := err.Error()
+		if pe, ok := err.(*affine.ParseError); ok {
+			off += pe.Offset
+			msg = pe.Msg
+		}
+		p.errorAt(off, msg)
+	}
+	if isSet {
+		return p.ctx.IntegerSetAttr(s)
+	}
+	return p.ctx.AffineMapAttr(m)
+}
+
+// scanAffineBody returns the text between `<` and its matching `>` of an
+// affine map or set, leaving the parser after the `>`.
+func (p *parser) scanAffineBody() string {
+	start := p.tok.Start
+	src := p.src
+	depth := 0
+	paren := 0
+	for i := start; i < len(src); i++ {
+		switch src[i] {
+		case '<':
+			depth++
+		case '(', '[':
+			paren++
+		case ')', ']':
+			paren--
+		case '-':
+			if i+1 < len(src) && src[i+1] == '>' {
+				i++
+			}
+		case '>':
+			if i+1 < len(src) && src[i+1] == '=' {
+				i++
+				continue
+			}
+			depth--
+			if depth == 0 {
+				p.resetTo(i + 1)
+				return string(src[start+1 : i])
+			}
+		case '\n':
+		}
+	}
+	p.errorAt(start, "expected '>' to close affine map")
+	return ""
+}
+
+func (p *parser) parseStridedAttr() ir.Attribute {
+	p.consume()
+	p.expect(TokLess, "expected '<' after 'strided'")
+	p.expect(TokLSquare, "expected '['")
+	parseVal := func() int64 {
+		if p.consumeIf(TokQuestion) {
+			return ir.Dynamic
+		}
+		off := p.tok.Start
+		neg := p.consumeIf(TokMinus)
+		if p.tok.Kind == TokInteger {
+			v, err := strconv.ParseUint(p.spelling(), 0, 64)
+			if err != nil || v > math.MaxInt64 {
+				p.errorAt(off, "expected a 64-bit signed integer or '?'")
+			}
+			p.consume()
+			if neg {
+				return -int64(v)
+			}
+			return int64(v)
+		}
+		p.errorAt(off, "expected a 64-bit signed integer or '?'")
+		return 0
+	}
+	var strides []int64
+	if !p.consumeIf(TokRSquare) {
+		for {
+			strides = append(strides, parseVal())
+			if !p.consumeIf(TokComma) {
+				break
+			}
+		}
+		p.expect(TokRSquare, "expected ']'")
+	}
+	var offset int64
+	if p.consumeIf(TokComma) {
+		if !p.isKeyword("offset") {
+			p.errorHere("expected 'offset' after comma")
+		}
+		p.consume()
+		p.expect(TokColon, "expected ':' after 'offset'")
+		offset = parseVal()
+	}
+	p.expect(TokGreater, "expected '>'")
+	return p.ctx.StridedLayoutAttr(offset, strides)
+}
+
+func (p *parser) parseDistinctAttr(t ir.Type) ir.Attribute {
+	p.consume()
+	p.expect(TokLSquare, "expected '[' after 'distinct'")
+	if p.tok.Kind != TokInteger {
+		p.errorHere("expected distinct ID")
+	}
+	id, err := strconv.ParseUint(p.spelling(), 0, 64)
+	if err != nil {
+		p.errorHere("expected an unsigned 64-bit integer")
+	}
+	p.consume()
+	p.expect(TokRSquare, "expected ']' to close distinct ID")
+	p.expect(TokLess, "expected '<' after distinct ID")
+	var ref ir.Attribute
+	if p.consumeIf(TokGreater) {
+		ref = p.ctx.Unit()
+	} else {
+		ref = p.parseAttribute(t)
+		p.expect(TokGreater, "expected '>' to close distinct attribute")
+	}
+	if d, ok := p.distinct[id]; ok {
+		if d.Ref != ref {
+			p.errorHere("referenced attribute does not match previous definition: " + AttrString(d.Ref))
+		}
+		return d
+	}
+	d := p.ctx.NewDistinctAttr(ref)
+	p.distinct[id] = d
+	return d
+}
+
+func (p *parser) parseDenseArrayAttr() ir.Attribute {
+	p.consume()
+	p.expect(TokLess, "expected '<' after 'array'")
+	off := p.tok.Start
+	et := p.parseOptionalType()
+	if et == nil {
+		p.errorAt(off, "expected an integer or floating point type")
+	}
+	var width int
+	switch tt := et.(type) {
+	case *ir.IntegerType:
+		width = int(tt.Width)
+	case *ir.FloatType:
+		width = tt.Width()
+	default:
+		p.errorAt(off, "expected integer or float type, got: "+TypeString(et))
+	}
+	isBool := false
+	if it, ok := et.(*ir.IntegerType); ok && it.Width == 1 {
+		isBool = true
+		width = 8
+	}
+	if width%8 != 0 {
+		p.errorAt(off, "element type bitwidth must be a multiple of 8")
+	}
+	if p.consumeIf(TokGreater) {
+		return p.ctx.DenseArrayAttr(et, 0, nil)
+	}
+	p.expect(TokColon, "expected ':' after dense array type")
+	var data []byte
+	n := 0
+	for {
+		var bits *big.Int
+		switch ft := et.(type) {
+		case *ir.FloatType:
+			neg := p.consumeIf(TokMinus)
+			tok := p.tok
+			if tok.Kind == TokInteger {
+				lo, hi := p.floatFromIntegerLiteral(tok, neg, ft)
+				bits = new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64)
+				bits.Or(bits, new(big.Int).SetUint64(lo))
+			} else if tok.Kind == TokFloat {
+				lo, hi := floatBits(ft, p.floatLiteralValue(neg))
+				bits = new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64)
+				bits.Or(bits, new(big.Int).SetUint64(lo))
+			} else {
+				p.errorHere("expected float literal")
+			}
+			p.consume()
+		default:
+			if isBool && (p.isKeyword("true") || p.isKeyword("false")) {
+				bits = big.NewInt(0)
+				if p.isKeyword("true") {
+					bits.SetInt64(1)
+				}
+				p.consume()
+				break
+			}
+			neg := p.consumeIf(TokMinus)
+			if p.tok.Kind != TokInteger {
+				p.errorHere("expected integer literal")
+			}
+			ioff := p.tok.Start
+			mag := p.intTokenValue()
+			p.consume()
+			var ok bool
+			bits, ok = buildAPInt(et, neg, mag)
+			if !ok {
+				p.errorAt(ioff, "integer constant out of range")
+			}
+		}
+		data = appendBits(data, bits, width/8)
+		n++
+		if !p.consumeIf(TokComma) {
+			break
+		}
+	}
+	p.expect(TokGreater, "expected '>' to close an array attribute")
+	return p.ctx.DenseArrayAttr(et, n, data)
+}
+
+// appendBits appends the low nbytes of v little-endian.
+func appendBits(dst []byte, v *big.Int, nbytes int) []byte {
+	words := v.Bits()
+	for i := 0; i < nbytes; i++ {
+		w := i / 8
+		var b byte
+		if w < len(words) {
+			b = byte(uint64(words[w]) >> (8 * uint(i%8)))
+		}
+		dst = append(dst, b)
+	}
+	return dst
+}
+
+func (p *parser) parseDenseResourceAttr(t ir.Type) ir.Attribute {
+	p.consume()
+	p.expect(TokLess, "expected '<' after 'dense_resource'")
+	var key string
+	switch p.tok.Kind {
+	case TokBareIdent:
+		key = p.spelling()
+	case TokString:
+		key = p.stringValue(p.tok)
+	default:
+		p.errorHere("expected identifier key for 'resource' entry")
+	}
+	p.consume()
+	p.expect(TokGreater, "expected '>'")
+	if t == nil {
+		p.expect(TokColon, "expected ':'")
+		off := p.tok.Start
+		t = p.parseType()
+		if _, ok := t.(ir.ShapedType); !ok {
+			p.errorAt(off, "expected a shaped type for dense_resource")
+		}
+	}
+	st, ok := t.(ir.ShapedType)
+	if !ok {
+		p.errorHere("expected a shaped type for dense_resource")
+	}
+	return p.ctx.DenseResourceAttr(st, key)
+}

@@ -1,0 +1,511 @@
+package asm
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// parseType parses any type.
+func (p *parser) parseType() ir.Type {
+	t := p.parseOptionalType()
+	if t == nil {
+		p.errorHere("expected non-function type")
+	}
+	return t
+}
+
+// parseOptionalType returns nil without consuming anything if the current
+// token cannot start a type.
+func (p *parser) parseOptionalType() ir.Type {
+	switch p.tok.Kind {
+	case TokLParen:
+		return p.parseFunctionType()
+	case TokExclIdent:
+		return p.parseExtendedType()
+	case TokBareIdent:
+		return p.parseBuiltinType()
+	}
+	return nil
+}
+
+func (p *parser) parseNonFunctionType() ir.Type {
+	switch p.tok.Kind {
+	case TokExclIdent:
+		return p.parseExtendedType()
+	case TokBareIdent:
+		if t := p.parseBuiltinType(); t != nil {
+			return t
+		}
+	}
+	p.errorHere("expected non-function type")
+	return nil
+}
+
+func (p *parser) parseTypeListParens() []ir.Type {
+	p.expect(TokLParen, "expected '('")
+	var ts []ir.Type
+	if p.consumeIf(TokRParen) {
+		return ts
+	}
+	for {
+		ts = append(ts, p.parseType())
+		if !p.consumeIf(TokComma) {
+			break
+		}
+	}
+	p.expect(TokRParen, "expected ')'")
+	return ts
+}
+
+func (p *parser) parseFunctionType() ir.Type {
+	p.enter()
+	defer p.leave()
+	ins := p.parseTypeListParens()
+	p.expect(TokArrow, "expected '->' in function type")
+	var outs []ir.Type
+	if p.tok.Kind == TokLParen {
+		outs = p.parseTypeListParens()
+	} else {
+		outs = []ir.Type{p.parseNonFunctionType()}
+	}
+	return p.ctx.FunctionType(ins, outs)
+}
+
+// parseIntegerTypeSpelling recognizes iN, siN and uiN.
+func parseIntegerTypeSpelling(s []byte) (width uint64, sign ir.Signedness, ok bool) {
+	switch {
+	case len(s) > 1 && s[0] == 'i':
+		s, sign = s[1:], ir.Signless
+	case len(s) > 2 && s[0] == 's' && s[1] == 'i':
+		s, sign = s[2:], ir.Signed
+	case len(s) > 2 && s[0] == 'u' && s[1] == 'i':
+		s, sign = s[2:], ir.Unsigned
+	default:
+		return 0, 0, false
+	}
+	for _, c := range s {
+		if !isDigit(c) {
+			return 0, 0, false
+		}
+	}
+	w, err := strconv.ParseUint(string(s), 10, 64)
+	if err != nil {
+		return ^uint64(0), sign, true
+	}
+	return w, sign, true
+}
+
+func (p *parser) parseBuiltinType() ir.Type {
+	sp := p.spellingBytes()
+	if w, sign, ok := parseIntegerTypeSpelling(sp); ok {
+		if w > ir.MaxIntegerWidth {
+			p.errorHere("invalid integer width")
+		}
+		p.consume()
+		return p.ctx.IntegerType(uint32(w), sign)
+	}
+	switch string(sp) {
+	case "index":
+		p.consume()
+		return p.ctx.IndexType()
+	case "none":
+		p.consume()
+		return p.ctx.NoneType()
+	case "tensor":
+		return p.parseTensorType()
+	case "memref":
+		return p.parseMemRefType()
+	case "vector":
+		return p.parseVectorType()
+	case "complex":
+		p.consume()
+		p.enter()
+		defer p.leave()
+		p.expect(TokLess, "expected '<' in complex type")
+		off := p.tok.Start
+		t := p.parseType()
+		switch t.(type) {
+		case *ir.IntegerType, *ir.FloatType:
+		default:
+			p.errorAt(off, "invalid element type for complex")
+		}
+		p.expect(TokGreater, "expected '>' in complex type")
+		return p.ctx.ComplexType(t)
+	case "tuple":
+		p.consume()
+		p.enter()
+		defer p.leave()
+		p.expect(TokLess, "expected '<' in tuple type")
+		var ts []ir.Type
+		if !p.consumeIf(TokGreater) {
+			for {
+				ts = append(ts, p.parseType())
+				if !p.consumeIf(TokComma) {
+					break
+				}
+			}
+			p.expect(TokGreater, "expected '>' in tuple type")
+		}
+		return p.ctx.TupleType(ts)
+	}
+	if k, ok := ir.FloatKindByName(string(sp)); ok {
+		p.consume()
+		return p.ctx.FloatType(k)
+	}
+	return nil
+}
+
+// parseXInDimensionList consumes an 'x', splitting it off a longer
+// identifier such as "xf32".
+func (p *parser) parseXInDimensionList() {
+	if p.tok.Kind != TokBareIdent || p.src[p.tok.Start] != 'x' {
+		p.errorHere("expected 'x' in dimension list")
+	}
+	if p.tok.End-p.tok.Start != 1 {
+		p.resetTo(p.tok.Start + 1)
+		return
+	}
+	p.consume()
+}
+
+// parseDimensionList parses `4x?x` prefixes. It stops at the first token
+// that is not a dimension.
+func (p *parser) parseDimensionList(allowDynamic bool) []int64 {
+	var dims []int64
+	for p.tok.Kind == TokInteger || p.tok.Kind == TokQuestion {
+		if p.tok.Kind == TokQuestion {
+			if !allowDynamic {
+				p.errorHere("expected static shape")
+			}
+			p.consume()
+			dims = append(dims, ir.Dynamic)
+		} else {
+			sp := p.spellingBytes()
+			if len(sp) > 1 && sp[1] == 'x' {
+				dims = append(dims, 0)
+				p.resetTo(p.tok.Start + 1)
+			} else {
+				v, err := strconv.ParseUint(string(sp), 10, 63)
+				if err != nil {
+					p.errorHere("invalid dimension")
+				}
+				dims = append(dims, int64(v))
+				p.consume()
+			}
+		}
+		p.parseXInDimensionList()
+	}
+	return dims
+}
+
+func (p *parser) parseElementType() ir.Type {
+	return p.parseType()
+}
+
+func (p *parser) parseTensorType() ir.Type {
+	p.consume()
+	p.enter()
+	defer p.leave()
+	p.expect(TokLess, "expected '<' in tensor type")
+	if p.consumeIf(TokStar) {
+		p.parseXInDimensionList()
+		off := p.tok.Start
+		elem := p.parseElementType()
+		p.checkTensorElem(elem, off)
+		p.expect(TokGreater, "expected '>' in tensor type")
+		return p.ctx.UnrankedTensorType(elem)
+	}
+	dims := p.parseDimensionList(true)
+	off := p.tok.Start
+	elem := p.parseElementType()
+	p.checkTensorElem(elem, off)
+	var enc ir.Attribute
+	if p.consumeIf(TokComma) {
+		enc = p.parseAttribute(nil)
+	}
+	p.expect(TokGreater, "expected '>' in tensor type")
+	return p.ctx.RankedTensorType(dims, elem, enc)
+}
+
+// checkTensorElem applies TensorType::isValidElementType: builtin scalars,
+// complex, vectors, and any type of another dialect.
+func (p *parser) checkTensorElem(t ir.Type, off int) {
+	switch t.(type) {
+	case *ir.ComplexType, *ir.FloatType, *ir.IntegerType, *ir.OpaqueType, *ir.VectorType, *ir.IndexType, ir.DialectType:
+		return
+	}
+	p.errorAt(off, "invalid tensor element type")
+}
+
+func isMemRefLayout(a ir.Attribute) bool {
+	switch a.(type) {
+	case *ir.AffineMapAttr, *ir.StridedLayoutAttr:
+		return true
+	}
+	return false
+}
+
+func (p *parser) parseMemRefType() ir.Type {
+	p.consume()
+	p.enter()
+	defer p.leave()
+	p.expect(TokLess, "expected '<' in memref type")
+	unranked := false
+	var dims []int64
+	if p.consumeIf(TokStar) {
+		unranked = true
+		p.parseXInDimensionList()
+	} else {
+		dims = p.parseDimensionList(true)
+	}
+	off := p.tok.Start
+	elem := p.parseElementType()
+	// BaseMemRefType::isValidElementType.
+	switch elem.(type) {
+	case *ir.IntegerType, *ir.IndexType, *ir.FloatType, *ir.ComplexType, *ir.MemRefType, *ir.VectorType, *ir.UnrankedMemRefType, ir.DialectType:
+	default:
+		if !p.registeredOpaque(elem) {
+			p.errorAt(off, "invalid memref element type")
+		}
+	}
+	var layout, space ir.Attribute
+	for p.consumeIf(TokComma) {
+		aoff := p.tok.Start
+		a := p.parseAttribute(nil)
+		if !unranked && isMemRefLayout(a) {
+			if layout != nil || space != nil {
+				p.errorAt(aoff, "expected memory space to be last in memref type")
+			}
+			layout = a
+			continue
+		}
+		if space != nil {
+			p.errorAt(aoff, "multiple memory spaces specified in memref type")
+		}
+		space = a
+	}
+	p.expect(TokGreater, "expected '>' in memref type")
+	if ia, ok := space.(*ir.IntegerAttr); ok && ia.Big == nil && ia.Lo == 0 {
+		space = nil
+	}
+	if unranked {
+		return p.ctx.UnrankedMemRefType(elem, space)
+	}
+	if m, ok := layout.(*ir.AffineMapAttr); ok && m.Map.NumDims != len(dims) {
+		p.errorf(off, "memref layout mismatch between rank and affine map: %d != %d", len(dims), m.Map.NumDims)
+	}
+	return p.ctx.MemRefType(dims, elem, layout, space)
+}
+
+func (p *parser) parseVectorType() ir.Type {
+	off := p.tok.Start
+	p.consume()
+	p.enter()
+	defer p.leave()
+	p.expect(TokLess, "expected '<' in vector type")
+	var dims []int64
+	var scal []bool
+	for {
+		scalable := false
+		if p.tok.Kind == TokLSquare {
+			p.consume()
+			scalable = true
+			if p.tok.Kind != TokInteger {
+				p.errorHere("expected integer value")
+			}
+		} else if p.tok.Kind != TokInteger {
+			if p.tok.Kind == TokQuestion {
+				p.errorHere("expected static shape")
+			}
+			break
+		}
+		sp := p.spellingBytes()
+		if len(sp) > 1 && sp[1] == 'x' {
+			if scalable {
+				p.errorHere("expected ']' to close scalable dimension")
+			}
+			dims = append(dims, 0)
+			scal = append(scal, false)
+			p.resetTo(p.tok.Start + 1)
+		} else {
+			v, err := strconv.ParseUint(string(sp), 10, 63)
+			if err != nil {
+				p.errorHere("invalid dimension")
+			}
+			dims = append(dims, int64(v))
+			scal = append(scal, scalable)
+			p.consume()
+			if scalable {
+				p.expect(TokRSquare, "missing ']' closing scalable dimension")
+			}
+		}
+		p.parseXInDimensionList()
+	}
+	elemOff := p.tok.Start
+	elem := p.parseElementType()
+	_ = elemOff
+	for _, d := range dims {
+		if d <= 0 {
+			p.errorAt(off, "vector types must have positive constant sizes but got "+dimsString(dims))
+		}
+	}
+	switch elem.(type) {
+	case *ir.IntegerType, *ir.IndexType, *ir.FloatType:
+	default:
+		if !p.registeredOpaque(elem) {
+			p.errorAt(off, "failed to verify 'elementType': VectorElementTypeInterface instance")
+		}
+	}
+	p.expect(TokGreater, "expected '>' in vector type")
+	return p.ctx.VectorType(dims, scal, elem)
+}
+
+func dimsString(dims []int64) string {
+	var b bytes.Buffer
+	for i, d := range dims {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.FormatInt(d, 10))
+	}
+	return b.String()
+}
+
+// parseExtendedType parses `!alias`, `!dialect.type<...>` or `!dialect<...>`.
+func (p *parser) parseExtendedType() ir.Type {
+	ident := p.spellingBytes()[1:]
+	off := p.tok.Start
+	dialect, data, isAlias := p.parseExtendedSymbol()
+	if isAlias {
+		t, ok := p.typeAliases[dialect]
+		if !ok {
+			p.errorAt(off, "undefined symbol alias id '"+string(ident)+"'")
+		}
+		return t
+	}
+	if d := p.ctx.Dialect(dialect); d != nil && d.ParseType != nil {
+		t, err := d.ParseType(p.ctx, data)
+		if err != nil {
+			p.errorAt(off, err.Error())
+		}
+		return t
+	}
+	if p.ctx.Dialect(dialect) == nil && !p.ctx.AllowUnregisteredDialects {
+		p.errorf(off, "!%s<\"%s\"> type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", dialect, data)
+	}
+	return p.ctx.OpaqueType(dialect, data)
+}
+
+// parseExtendedSymbol parses the current `!` or `#` identifier. For an alias
+// it returns the alias name and isAlias; otherwise the dialect namespace and
+// the symbol data (pretty form: the text after the dot including any <...>
+// body; verbose form: the text between the angle brackets).
+func (p *parser) parseExtendedSymbol() (dialect, data string, isAlias bool) {
+	ident := string(p.src[p.tok.Start+1 : p.tok.End])
+	identEnd := p.tok.End
+	p.consume()
+	hasTrailing := p.tok.Kind == TokLess && p.tok.Start == identEnd
+	dn, rest, hasDot := cut(ident, '.')
+	isPretty := hasDot
+	if !hasTrailing && !isPretty {
+		return ident, "", true
+	}
+	if !isPretty {
+		body := p.parseDialectSymbolBody()
+		return ident, body[1 : len(body)-1], false
+	}
+	if hasTrailing {
+		body := p.parseDialectSymbolBody()
+		return dn, rest + body, false
+	}
+	return dn, rest, false
+}
+
+func cut(s string, c byte) (string, string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+// parseDialectSymbolBody scans a balanced `<...>` starting at the current
+// `<` token and returns its text including the brackets, as MLIR's
+// parseDialectSymbolBody does: brackets must nest properly, strings are
+// skipped, and `->` does not close an angle bracket.
+func (p *parser) parseDialectSymbolBody() string {
+	start := p.tok.Start
+	src := p.src
+	var stack []byte
+	i := start
+	punctErr := func() {
+		p.errorf(start, "unbalanced '%c' character in pretty dialect name", stack[len(stack)-1])
+	}
+	check := func(want byte) {
+		if stack[len(stack)-1] != want {
+			punctErr()
+		}
+		stack = stack[:len(stack)-1]
+	}
+	for {
+		if i >= len(src) {
+			if len(stack) > 0 {
+				punctErr()
+			}
+			p.errorAt(start, "unexpected nul or EOF in pretty dialect name")
+		}
+		c := src[i]
+		i++
+		switch c {
+		case 0:
+			if len(stack) > 0 {
+				punctErr()
+			}
+			p.errorAt(start, "unexpected nul or EOF in pretty dialect name")
+		case '<', '[', '(', '{':
+			stack = append(stack, c)
+			if len(stack) > maxNesting {
+				p.errorAt(start, "exceeded maximum nesting depth")
+			}
+			continue
+		case '-':
+			if i < len(src) && src[i] == '>' {
+				i++
+			}
+			continue
+		case '>':
+			check('<')
+		case ']':
+			check('[')
+		case ')':
+			check('(')
+		case '}':
+			check('{')
+		case '"':
+			l := lexer{buf: src, pos: i}
+			t := l.lexString(i - 1)
+			if t.Kind == TokError {
+				p.errorAt(l.errPos, l.errMsg)
+			}
+			i = t.End
+		default:
+			continue
+		}
+		if len(stack) == 0 {
+			break
+		}
+	}
+	p.resetTo(i)
+	return string(src[start:i])
+}
+
+// registeredOpaque reports whether t is an opaque type of a registered
+// dialect: such a dialect, not the builtin one, decides which interfaces its
+// types implement, so the builtin checks give it the benefit of the doubt.
+func (p *parser) registeredOpaque(t ir.Type) bool {
+	o, ok := t.(*ir.OpaqueType)
+	return ok && p.ctx.Dialect(o.Dialect) != nil
+}

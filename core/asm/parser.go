@@ -1,0 +1,1107 @@
+// Package asm reads and writes MLIR's textual format: a hand-written lexer
+// and recursive-descent parser for the whole format, and a printer whose
+// generic form is byte-identical to mlir-opt's.
+package asm
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// maxNesting bounds the nesting depth of regions, types and attributes so
+// that absurdly deep input yields an error instead of exhausting the stack.
+const maxNesting = 1000
+
+// parseError carries a diagnostic out of the recursive descent; it is
+// recovered at the package boundary.
+type parseError struct{ d *ir.Diagnostic }
+
+// Parser state for one source buffer.
+type parser struct {
+	ctx        *ir.Context
+	lex        lexer
+	tok        Token
+	file       string
+	src        []byte
+	lineStarts []int
+	depth      int
+
+	typeAliases map[string]ir.Type
+	attrAliases map[string]ir.Attribute
+	distinct    map[uint64]*ir.DistinctAttr
+
+	// Value scopes: a stack of isolated scopes, each with nested definition
+	// scopes.
+	scopes    []*isoScope
+	forwardOK map[*ir.OpResult]int // forward reference placeholders -> use offset
+	blockDefs []map[string]*blockDef
+	blockFwd  []map[*ir.Block]int
+
+	deferredLocs []deferredLoc
+	placeholder  *ir.OpName
+	resources    *ir.Resources
+
+	// defaultDialect is the dialect of unqualified custom op names in the
+	// region being parsed.
+	defaultDialect string
+}
+
+type valueDef struct {
+	v   ir.Value
+	off int
+}
+
+type isoScope struct {
+	values map[string][]valueDef
+	defs   [][]string
+}
+
+type blockDef struct {
+	b   *ir.Block
+	off int
+}
+
+type deferredLoc struct {
+	alias string
+	off   int
+	set   func(ir.Location)
+}
+
+// Source is a parsed file: its top-level operations, and file-level
+// metadata that must be printed back.
+type Source struct {
+	// Block holds the top-level operations.
+	Block *ir.Block
+	// Resources holds the {-# ... #-} data parsed from the file.
+	Resources *ir.Resources
+}
+
+// Config controls parsing.
+type Config struct {
+	// Filename is used in locations and diagnostics.
+	Filename string
+	// Chunked restricts parsing to src[Start:End] while locations keep the
+	// line and column numbers of the whole buffer (used for
+	// --split-input-file chunks).
+	Chunked    bool
+	Start, End int
+}
+
+// ParseFile reads and parses the named file ("-" reads standard input).
+func ParseFile(ctx *ir.Context, filename string) (*Source, error) {
+	var data []byte
+	var err error
+	if filename == "-" {
+		data, err = readAll(os.Stdin)
+		filename = "<stdin>"
+	} else {
+		data, err = os.ReadFile(filename)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return Parse(ctx, data, Config{Filename: filename})
+}
+
+func readAll(f *os.File) ([]byte, error) {
+	var b bytes.Buffer
+	_, err := b.ReadFrom(f)
+	return b.Bytes(), err
+}
+
+// Parse parses src. On failure the error is an *ir.Diagnostic located in
+// the source.
+func Parse(ctx *ir.Context, src []byte, cfg Config) (s *Source, err error) {
+	p := newParser(ctx, src, cfg)
+	defer func() {
+		if r := recover(); r != nil {
+			pe, ok := r.(parseError)
+			if !ok {
+				panic(r)
+			}
+			s, err = nil, pe.d
+		}
+	}()
+	blk := p.parseTopLevel()
+	return &Source{Block: blk, Resources: p.resources}, nil
+}
+
+// ParseModule parses src as mlir-opt does: a lone top-level builtin.module
+// is returned as is; otherwise the top-level operations are wrapped in a new
+// builtin.module located at file:0:0.
+func ParseModule(ctx *ir.Context, src []byte, cfg Config) (*ir.Operation, *ir.Resources, error) {
+	s, err := Parse(ctx, src, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return WrapInModule(ctx, s.Block, ctx.FileLineCol(cfg.Filename, 0, 0)), s.Resources, nil
+}
+
+// WrapInModule applies mlir-opt's implicit-module rule to a parsed block:
+// a lone builtin.module is returned as is, anything else is wrapped in a new
+// module at loc.
+func WrapInModule(ctx *ir.Context, blk *ir.Block, loc ir.Location) *ir.Operation {
+	if f := blk.First(); f != nil && f == blk.Last() && f.Name() == "builtin.module" {
+		f.Remove()
+		return f
+	}
+	mod := ir.NewOperation(&ir.OperationState{
+		Name:       ctx.OpName("builtin.module"),
+		Loc:        loc,
+		NumRegions: 1,
+	})
+	body := ir.NewBlock()
+	mod.Region(0).Append(body)
+	for op := blk.First(); op != nil; op = blk.First() {
+		op.Remove()
+		body.Append(op)
+	}
+	return mod
+}
+
+func newParser(ctx *ir.Context, src []byte, cfg Config) *parser {
+	name := cfg.Filename
+	if name == "" {
+		name = "<stdin>"
+	}
+	buf := src
+	start := 0
+	if cfg.Chunked && cfg.Start <= cfg.End && cfg.End <= len(src) {
+		buf = src[:cfg.End]
+		start = cfg.Start
+	}
+	p := &parser{
+		ctx:            ctx,
+		lex:            lexer{buf: buf, pos: start},
+		file:           name,
+		src:            src,
+		typeAliases:    map[string]ir.Type{},
+		attrAliases:    map[string]ir.Attribute{},
+		distinct:       map[uint64]*ir.DistinctAttr{},
+		forwardOK:      map[*ir.OpResult]int{},
+		placeholder:    &ir.OpName{Name: "builtin.unrealized_forward_ref"},
+		resources:      &ir.Resources{},
+		defaultDialect: "builtin",
+	}
+	p.lineStarts = append(p.lineStarts, 0)
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		p.lineStarts = append(p.lineStarts, i)
+	}
+	p.tok = p.lex.next()
+	return p
+}
+
+// lineCol maps a byte offset to 1-based line and column.
+func (p *parser) lineCol(off int) (int, int) {
+	lo, hi := 0, len(p.lineStarts)
+	for hi-lo > 1 {
+		m := (lo + hi) / 2
+		if p.lineStarts[m] <= off {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return lo + 1, off - p.lineStarts[lo] + 1
+}
+
+func (p *parser) locAt(off int) *ir.FileLineColLoc {
+	l, c := p.lineCol(off)
+	return p.ctx.FileLineCol(p.file, uint32(l), uint32(c))
+}
+
+func (p *parser) errorAt(off int, msg string) {
+	panic(parseError{ir.NewError(p.locAt(off), msg)})
+}
+
+func (p *parser) errorf(off int, format string, args ...any) {
+	p.errorAt(off, fmt.Sprintf(format, args...))
+}
+
+// errorHere reports an error at the current token, or, as MLIR's
+// emitWrongTokenError does, just after the previous token when the current
+// one starts a new line.
+func (p *parser) errorHere(msg string) {
+	if p.tok.Kind == TokError {
+		p.errorAt(p.lex.errPos, p.lex.errMsg)
+	}
+	off := p.tok.Start
+	// Point at the end of the previous token when the current one is on a
+	// later line (or at EOF), as MLIR does.
+	if prev := p.prevEnd(); prev >= 0 {
+		if bytes.IndexByte(p.src[prev:off], '\n') >= 0 || p.tok.Kind == TokEOF {
+			off = prev
+		}
+	}
+	p.errorAt(off, msg)
+}
+
+// prevEnd finds the end of the last non-space, non-comment text before the
+// current token.
+func (p *parser) prevEnd() int {
+	i := p.tok.Start
+	for i > 0 {
+		// Skip whitespace backwards.
+		c := p.src[i-1]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0 {
+			i--
+			continue
+		}
+		// Skip a comment on this line, if the line has one before i.
+		ls := bytes.LastIndexByte(p.src[:i], '\n') + 1
+		if k := indexComment(p.src[ls:i]); k >= 0 {
+			i = ls + k
+			continue
+		}
+		return i
+	}
+	return -1
+}
+
+// indexComment finds "//" outside string literals in a line.
+func indexComment(line []byte) int {
+	inStr := false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if inStr {
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inStr = false
+			}
+			continue
+		}
+		if c == '"' {
+			inStr = true
+		} else if c == '/' && i+1 < len(line) && line[i+1] == '/' {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *parser) spelling() string { return string(p.src[p.tok.Start:p.tok.End]) }
+func (p *parser) spellingBytes() []byte {
+	return p.src[p.tok.Start:p.tok.End]
+}
+
+func (p *parser) consume() {
+	if p.tok.Kind == TokError {
+		p.errorAt(p.lex.errPos, p.lex.errMsg)
+	}
+	p.tok = p.lex.next()
+	if p.tok.Kind == TokError {
+		p.errorAt(p.lex.errPos, p.lex.errMsg)
+	}
+}
+
+// resetTo re-lexes from the given byte offset.
+func (p *parser) resetTo(off int) {
+	p.lex.pos = off
+	p.tok = p.lex.next()
+	if p.tok.Kind == TokError {
+		p.errorAt(p.lex.errPos, p.lex.errMsg)
+	}
+}
+
+func (p *parser) is(k TokenKind) bool { return p.tok.Kind == k }
+
+func (p *parser) isKeyword(kw string) bool {
+	return p.tok.Kind == TokBareIdent && string(p.spellingBytes()) == kw
+}
+
+func (p *parser) consumeIf(k TokenKind) bool {
+	if p.tok.Kind == k {
+		p.consume()
+		return true
+	}
+	return false
+}
+
+func (p *parser) expect(k TokenKind, msg string) {
+	if p.tok.Kind != k {
+		p.errorHere(msg)
+	}
+	p.consume()
+}
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxNesting {
+		p.errorAt(p.tok.Start, "exceeded maximum nesting depth")
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// stringValue decodes the string literal token at [start, end).
+func (p *parser) stringValue(t Token) string {
+	raw := p.src[t.Start+1 : t.End-1]
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw)
+	}
+	out := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c != '\\' {
+			out = append(out, c)
+			continue
+		}
+		i++
+		switch raw[i] {
+		case 'n':
+			out = append(out, '\n')
+		case 't':
+			out = append(out, '\t')
+		case '"', '\\':
+			out = append(out, raw[i])
+		default:
+			v, _ := strconv.ParseUint(string(raw[i:i+2]), 16, 8)
+			out = append(out, byte(v))
+			i++
+		}
+	}
+	return string(out)
+}
+
+// symbolName decodes an @identifier token.
+func (p *parser) symbolName(t Token) string {
+	if p.src[t.Start+1] == '"' {
+		return p.stringValue(Token{TokString, t.Start + 1, t.End})
+	}
+	return string(p.src[t.Start+1 : t.End])
+}
+
+// ---- Top level ----
+
+func (p *parser) parseTopLevel() *ir.Block {
+	top := ir.NewBlock()
+	p.pushIsolatedScope()
+	p.pushBlockScope()
+	for {
+		switch p.tok.Kind {
+		case TokEOF:
+			p.popBlockScope()
+			p.finalize()
+			return top
+		case TokError:
+			p.errorAt(p.lex.errPos, p.lex.errMsg)
+		case TokHashIdent:
+			p.parseAttrAliasDef()
+		case TokExclIdent:
+			p.parseTypeAliasDef()
+		case TokFileMetadataBegin:
+			p.parseFileMetadata()
+		default:
+			p.parseOperation(top)
+		}
+	}
+}
+
+func (p *parser) finalize() {
+	if len(p.forwardOK) > 0 {
+		first := -1
+		for _, off := range p.forwardOK {
+			if first < 0 || off < first {
+				first = off
+			}
+		}
+		p.errorAt(first, "use of undeclared SSA value name")
+	}
+	for _, d := range p.deferredLocs {
+		a, ok := p.attrAliases[d.alias]
+		if !ok {
+			p.errorf(d.off, "operation location alias was never defined")
+		}
+		l, ok := asLocation(p.ctx, a)
+		if !ok {
+			p.errorf(d.off, "expected location, but found '%s'", AttrString(a))
+		}
+		d.set(l)
+	}
+}
+
+func asLocation(ctx *ir.Context, a ir.Attribute) (ir.Location, bool) {
+	switch a := a.(type) {
+	case ir.Location:
+		return a, true
+	case *ir.OpaqueAttr:
+		return ctx.AttrLoc(a), true
+	}
+	return nil, false
+}
+
+func (p *parser) parseAttrAliasDef() {
+	name := string(p.src[p.tok.Start+1 : p.tok.End])
+	if _, ok := p.attrAliases[name]; ok {
+		p.errorHere("redefinition of attribute alias id '" + name + "'")
+	}
+	if strings.Contains(name, ".") {
+		p.errorHere("attribute names with a '.' are reserved for dialect-defined names")
+	}
+	p.consume()
+	p.expect(TokEqual, "expected '=' in attribute alias definition")
+	a := p.parseAttribute(nil)
+	p.attrAliases[name] = a
+}
+
+func (p *parser) parseTypeAliasDef() {
+	name := string(p.src[p.tok.Start+1 : p.tok.End])
+	if _, ok := p.typeAliases[name]; ok {
+		p.errorHere("redefinition of type alias id '" + name + "'")
+	}
+	if strings.Contains(name, ".") {
+		p.errorHere("type names with a '.' are reserved for dialect-defined names")
+	}
+	p.consume()
+	p.expect(TokEqual, "expected '=' in type alias definition")
+	t := p.parseType()
+	p.typeAliases[name] = t
+}
+
+// ---- Scopes ----
+
+func (p *parser) pushIsolatedScope() {
+	p.scopes = append(p.scopes, &isoScope{values: map[string][]valueDef{}, defs: [][]string{nil}})
+}
+
+func (p *parser) pushNameScope(isolated bool) {
+	if isolated {
+		p.pushIsolatedScope()
+		return
+	}
+	s := p.scopes[len(p.scopes)-1]
+	s.defs = append(s.defs, nil)
+}
+
+func (p *parser) popNameScope() {
+	s := p.scopes[len(p.scopes)-1]
+	if len(s.defs) == 1 {
+		p.scopes = p.scopes[:len(p.scopes)-1]
+		return
+	}
+	last := s.defs[len(s.defs)-1]
+	for _, name := range last {
+		delete(s.values, name)
+	}
+	s.defs = s.defs[:len(s.defs)-1]
+}
+
+func (p *parser) pushBlockScope() {
+	p.blockDefs = append(p.blockDefs, map[string]*blockDef{})
+	p.blockFwd = append(p.blockFwd, map[*ir.Block]int{})
+}
+
+func (p *parser) popBlockScope() {
+	fwd := p.blockFwd[len(p.blockFwd)-1]
+	if len(fwd) > 0 {
+		first := -1
+		for _, off := range fwd {
+			if first < 0 || off < first {
+				first = off
+			}
+		}
+		p.errorAt(first, "reference to an undefined block")
+	}
+	p.blockDefs = p.blockDefs[:len(p.blockDefs)-1]
+	p.blockFwd = p.blockFwd[:len(p.blockFwd)-1]
+}
+
+// ssaUse is an unresolved reference %name#number.
+type ssaUse struct {
+	name   string
+	number int
+	off    int
+}
+
+func (p *parser) parseSSAUse(allowNumber bool) ssaUse {
+	if p.tok.Kind != TokPercentIdent {
+		p.errorHere("expected SSA operand")
+	}
+	u := ssaUse{name: p.spelling(), off: p.tok.Start}
+	p.consume()
+	if p.tok.Kind == TokHashIdent && p.tok.Start == p.tok.Start {
+		if !allowNumber {
+			p.errorHere("result number not allowed in argument list")
+		}
+		s := string(p.src[p.tok.Start+1 : p.tok.End])
+		n, err := strconv.ParseUint(s, 10, 31)
+		if err != nil {
+			p.errorHere("invalid SSA value result number")
+		}
+		u.number = int(n)
+		p.consume()
+	}
+	return u
+}
+
+func (p *parser) resolveUse(u ssaUse, t ir.Type) ir.Value {
+	s := p.scopes[len(p.scopes)-1]
+	entries := s.values[u.name]
+	if u.number < len(entries) && entries[u.number].v != nil {
+		v := entries[u.number].v
+		if v.Type() == t {
+			return v
+		}
+		d := ir.NewError(p.locAt(u.off), fmt.Sprintf("use of value '%s' expects different type than prior uses: '%s' vs '%s'", u.name, TypeString(t), TypeString(v.Type())))
+		d.Note(p.locAt(entries[u.number].off), "prior use here")
+		panic(parseError{d})
+	}
+	if len(entries) <= u.number {
+		n := make([]valueDef, u.number+1)
+		copy(n, entries)
+		entries = n
+	}
+	if entries[0].v != nil && !p.isPlaceholder(entries[0].v) {
+		p.errorAt(u.off, "reference to invalid result number")
+	}
+	ph := p.newPlaceholder(t)
+	p.forwardOK[ph] = u.off
+	entries[u.number] = valueDef{ph, u.off}
+	s.values[u.name] = entries
+	return ph
+}
+
+func (p *parser) newPlaceholder(t ir.Type) *ir.OpResult {
+	op := ir.NewOperation(&ir.OperationState{Name: p.placeholder, ResultTypes: []ir.Type{t}})
+	return op.Result(0)
+}
+
+func (p *parser) isPlaceholder(v ir.Value) bool {
+	r, ok := v.(*ir.OpResult)
+	return ok && r.Owner().OpName() == p.placeholder
+}
+
+func (p *parser) addDefinition(u ssaUse, v ir.Value) {
+	s := p.scopes[len(p.scopes)-1]
+	entries := s.values[u.name]
+	if len(entries) <= u.number {
+		n := make([]valueDef, u.number+1)
+		copy(n, entries)
+		entries = n
+		s.values[u.name] = entries
+	}
+	if ex := entries[u.number].v; ex != nil {
+		if !p.isPlaceholder(ex) {
+			d := ir.NewError(p.locAt(u.off), "redefinition of SSA value '"+u.name+"'")
+			d.Note(p.locAt(entries[u.number].off), "previously defined here")
+			panic(parseError{d})
+		}
+		if ex.Type() != v.Type() {
+			d := ir.NewError(p.locAt(u.off), fmt.Sprintf("definition of SSA value '%s#%d' has type '%s'", u.name, u.number, TypeString(v.Type())))
+			d.Note(p.locAt(entries[u.number].off), "previously used here with type '"+TypeString(ex.Type())+"'")
+			panic(parseError{d})
+		}
+		ir.ReplaceAllUsesWith(ex, v)
+		delete(p.forwardOK, ex.(*ir.OpResult))
+		entries[u.number] = valueDef{v, u.off}
+		return
+	}
+	entries[u.number] = valueDef{v, u.off}
+	if u.number == 0 || len(entries) == u.number+1 {
+		d := &s.defs[len(s.defs)-1]
+		*d = append(*d, u.name)
+	}
+}
+
+// ---- Operations ----
+
+type resultGroup struct {
+	name  string
+	off   int
+	count int
+}
+
+// parseOperation parses one operation and appends it to blk.
+func (p *parser) parseOperation(blk *ir.Block) {
+	startOff := p.tok.Start
+	var groups []resultGroup
+	numResults := 0
+	if p.tok.Kind == TokPercentIdent {
+		for {
+			if p.tok.Kind != TokPercentIdent {
+				p.errorHere("expected valid ssa identifier")
+			}
+			g := resultGroup{name: p.spelling(), off: p.tok.Start, count: 1}
+			p.consume()
+			if p.consumeIf(TokColon) {
+				if p.tok.Kind != TokInteger {
+					p.errorHere("expected integer number of results")
+				}
+				n, err := strconv.ParseUint(p.spelling(), 10, 31)
+				if err != nil || n < 1 {
+					p.errorHere("expected named operation to have at least 1 result")
+				}
+				g.count = int(n)
+				p.consume()
+			}
+			groups = append(groups, g)
+			numResults += g.count
+			if !p.consumeIf(TokComma) {
+				break
+			}
+		}
+		p.expect(TokEqual, "expected '=' after SSA name")
+	}
+	var op *ir.Operation
+	switch p.tok.Kind {
+	case TokString:
+		op = p.parseGenericOperation()
+	case TokBareIdent:
+		op = p.parseCustomOperation()
+	default:
+		if len(groups) > 0 {
+			p.errorHere("expected operation name in quotes")
+		}
+		p.errorHere("expected operation name in quotes")
+	}
+	if len(groups) > 0 {
+		if op.NumResults() == 0 {
+			p.errorAt(startOff, "cannot name an operation with no results")
+		}
+		if op.NumResults() != numResults {
+			p.errorf(startOff, "operation defines %d results but was provided %d to bind", op.NumResults(), numResults)
+		}
+		idx := 0
+		for _, g := range groups {
+			for i := 0; i < g.count; i++ {
+				p.addDefinition(ssaUse{name: g.name, number: i, off: g.off}, op.Result(idx))
+				idx++
+			}
+		}
+	}
+	p.parseTrailingLocation(func(l ir.Location) { op.SetLoc(l) })
+	blk.Append(op)
+}
+
+func (p *parser) parseTrailingLocation(set func(ir.Location)) {
+	if !p.isKeyword("loc") {
+		return
+	}
+	p.consume()
+	p.expect(TokLParen, "expected '(' in location")
+	if p.tok.Kind == TokHashIdent && bytes.IndexByte(p.spellingBytes(), '.') < 0 {
+		name := string(p.src[p.tok.Start+1 : p.tok.End])
+		off := p.tok.Start
+		p.consume()
+		if a, ok := p.attrAliases[name]; ok {
+			l, ok := asLocation(p.ctx, a)
+			if !ok {
+				p.errorf(off, "expected location, but found '%s'", AttrString(a))
+			}
+			set(l)
+		} else {
+			set(p.ctx.UnknownLoc())
+			p.deferredLocs = append(p.deferredLocs, deferredLoc{alias: name, off: off, set: set})
+		}
+	} else {
+		set(p.parseLocationInstance())
+	}
+	p.expect(TokRParen, "expected ')' in location")
+}
+
+func (p *parser) checkOpDialect(name string, off int) *ir.OpName {
+	on := p.ctx.OpName(name)
+	if on.IsRegistered() {
+		return on
+	}
+	dn, _, _ := strings.Cut(name, ".")
+	if d := p.ctx.Dialect(dn); d != nil && strings.Contains(name, ".") {
+		if !p.ctx.AllowUnregisteredDialects {
+			p.errorf(off, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, dn)
+		}
+		return on
+	}
+	if !p.ctx.AllowUnregisteredDialects {
+		p.errorAt(off, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+	}
+	return on
+}
+
+func (p *parser) parseGenericOperation() *ir.Operation {
+	nameTok := p.tok
+	name := p.stringValue(nameTok)
+	if name == "" {
+		p.errorHere("empty operation name is invalid")
+	}
+	if strings.IndexByte(name, 0) >= 0 {
+		p.errorHere("null character not allowed in operation name")
+	}
+	p.consume()
+	on := p.checkOpDialect(name, nameTok.Start)
+	loc := p.locAt(nameTok.Start)
+
+	p.expect(TokLParen, "expected '(' to start operand list")
+	var uses []ssaUse
+	if p.tok.Kind != TokRParen {
+		for {
+			uses = append(uses, p.parseSSAUse(true))
+			if !p.consumeIf(TokComma) {
+				break
+			}
+		}
+	}
+	p.expect(TokRParen, "expected ')' to end operand list")
+
+	var succs []*ir.Block
+	if p.tok.Kind == TokLSquare {
+		if on.IsRegistered() && !on.Def.HasTrait(ir.IsTerminator) {
+			p.errorHere("successors in non-terminator")
+		}
+		p.consume()
+		for {
+			succs = append(succs, p.parseSuccessor())
+			if !p.consumeIf(TokComma) {
+				break
+			}
+		}
+		p.expect(TokRSquare, "expected ']' to end successor list")
+	}
+
+	var props ir.Attribute
+	if p.tok.Kind == TokLess {
+		p.consume()
+		props = p.parseAttribute(nil)
+		p.expect(TokGreater, "expected '>' to close properties")
+	}
+
+	st := &ir.OperationState{Name: on, Loc: loc, Successors: succs, Properties: props}
+	if p.tok.Kind == TokLParen {
+		p.consume()
+		saved := p.defaultDialect
+		p.defaultDialect = ""
+		if on.Def != nil {
+			p.defaultDialect = on.Def.DefaultDialect
+		}
+		regions := p.parseRegionList()
+		p.defaultDialect = saved
+		return p.finishGeneric(st, uses, regions, nameTok)
+	}
+	return p.finishGeneric(st, uses, nil, nameTok)
+}
+
+// parseRegionList parses `{...} (, {...})* )` after the '(' of a generic
+// op's region list.
+func (p *parser) parseRegionList() []*ir.Region {
+	var rs []*ir.Region
+	if p.tok.Kind == TokRParen {
+		p.consume()
+		return rs
+	}
+	for {
+		r := &ir.Region{}
+		p.parseRegion(r, nil, false)
+		rs = append(rs, r)
+		if !p.consumeIf(TokComma) {
+			break
+		}
+	}
+	p.expect(TokRParen, "expected ')' to end region list")
+	return rs
+}
+
+func (p *parser) finishGeneric(st *ir.OperationState, uses []ssaUse, regions []*ir.Region, nameTok Token) *ir.Operation {
+	if p.tok.Kind == TokLBrace {
+		st.Attributes = p.parseAttrDict()
+	}
+	p.expect(TokColon, "expected ':' followed by operation type")
+	typeOff := p.tok.Start
+	t := p.parseType()
+	ft, ok := t.(*ir.FunctionType)
+	if !ok {
+		p.errorAt(typeOff, "expected function type")
+	}
+	if len(ft.Inputs) != len(uses) {
+		plural := "s"
+		if len(uses) == 1 {
+			plural = ""
+		}
+		p.errorf(typeOff, "expected %d operand type%s but had %d", len(uses), plural, len(ft.Inputs))
+	}
+	st.Operands = make([]ir.Value, len(uses))
+	for i, u := range uses {
+		st.Operands[i] = p.resolveUse(u, ft.Inputs[i])
+	}
+	st.ResultTypes = ft.Results
+	st.NumRegions = len(regions)
+	p.moveInherentAttrs(st)
+	op := ir.NewOperation(st)
+	for i, r := range regions {
+		op.Region(i).TakeBody(r)
+	}
+	return op
+}
+
+// moveInherentAttrs moves inherent attributes of registered operations that
+// were written in the discardable dictionary into the properties.
+func (p *parser) moveInherentAttrs(st *ir.OperationState) {
+	def := st.Name.Def
+	if def == nil || len(def.InherentAttrs) == 0 || st.Attributes == nil {
+		return
+	}
+	var props []ir.NamedAttr
+	if d, ok := st.Properties.(*ir.DictionaryAttr); ok {
+		props = append(props, d.Entries...)
+	}
+	var rest []ir.NamedAttr
+	for _, e := range st.Attributes.Entries {
+		inherent := false
+		for _, n := range def.InherentAttrs {
+			if n == e.Name {
+				inherent = true
+				break
+			}
+		}
+		if inherent {
+			props = append(props, e)
+		} else {
+			rest = append(rest, e)
+		}
+	}
+	st.Properties = p.ctx.DictionaryAttr(props)
+	st.Attributes = p.ctx.DictionaryAttr(rest)
+	if len(rest) == 0 {
+		st.Attributes = nil
+	}
+}
+
+func (p *parser) parseSuccessor() *ir.Block {
+	if p.tok.Kind != TokCaretIdent {
+		p.errorHere("expected block name")
+	}
+	name := p.spelling()
+	off := p.tok.Start
+	p.consume()
+	defs := p.blockDefs[len(p.blockDefs)-1]
+	d := defs[name]
+	if d == nil {
+		d = &blockDef{b: ir.NewBlock(), off: off}
+		defs[name] = d
+		p.blockFwd[len(p.blockFwd)-1][d.b] = off
+	}
+	return d.b
+}
+
+// RegionArg is an explicitly named entry block argument given to parseRegion
+// by a custom parser.
+type RegionArg struct {
+	Name string
+	Off  int
+	Type ir.Type
+	Loc  ir.Location
+}
+
+// parseRegion parses `{ ... }` into r.
+func (p *parser) parseRegion(r *ir.Region, entryArgs []RegionArg, isolated bool) {
+	p.enter()
+	defer p.leave()
+	lbrace := p.tok.Start
+	_ = lbrace
+	p.expect(TokLBrace, "expected '{' to begin a region")
+	if len(entryArgs) > 0 || p.tok.Kind != TokRBrace {
+		p.parseRegionBody(r, entryArgs, isolated)
+	}
+	p.expect(TokRBrace, "expected '}' to end a region")
+}
+
+func (p *parser) parseRegionBody(r *ir.Region, entryArgs []RegionArg, isolated bool) {
+	p.pushNameScope(isolated)
+	p.pushBlockScope()
+	entry := ir.NewBlock()
+	if len(entryArgs) > 0 && entryArgs[0].Name != "" {
+		if p.tok.Kind == TokCaretIdent {
+			p.errorHere("invalid block name in region with named arguments")
+		}
+		for _, a := range entryArgs {
+			arg := entry.AddArgument(a.Type, a.Loc)
+			p.addDefinition(ssaUse{name: a.Name, off: a.Off}, arg)
+		}
+	}
+	blk := p.parseBlock(entry)
+	r.Append(blk)
+	for p.tok.Kind != TokRBrace {
+		if p.tok.Kind == TokEOF {
+			p.errorHere("expected '}' to end a region")
+		}
+		r.Append(p.parseBlock(nil))
+	}
+	p.popBlockScope()
+	p.popNameScope()
+}
+
+// parseBlock parses a block; entry, if non-nil, is the pre-created entry
+// block whose label is optional.
+func (p *parser) parseBlock(entry *ir.Block) *ir.Block {
+	if entry != nil && p.tok.Kind != TokCaretIdent {
+		p.parseBlockBody(entry)
+		return entry
+	}
+	if p.tok.Kind != TokCaretIdent {
+		p.errorHere("expected block name")
+	}
+	name := p.spelling()
+	off := p.tok.Start
+	p.consume()
+	defs := p.blockDefs[len(p.blockDefs)-1]
+	fwd := p.blockFwd[len(p.blockFwd)-1]
+	d := defs[name]
+	var b *ir.Block
+	if d == nil {
+		b = entry
+		if b == nil {
+			b = ir.NewBlock()
+		}
+		defs[name] = &blockDef{b: b, off: off}
+	} else {
+		if _, ok := fwd[d.b]; !ok {
+			p.errorf(off, "redefinition of block '%s'", name)
+		}
+		delete(fwd, d.b)
+		d.off = off
+		b = d.b
+	}
+	if p.tok.Kind == TokLParen {
+		p.consume()
+		if p.tok.Kind != TokRParen {
+			for {
+				u := p.parseSSAUse(false)
+				p.expect(TokColon, "expected ':' and type for SSA operand")
+				t := p.parseType()
+				arg := b.AddArgument(t, p.locAt(u.off))
+				p.parseTrailingLocation(func(l ir.Location) { arg.Loc = l })
+				p.addDefinition(u, arg)
+				if !p.consumeIf(TokComma) {
+					break
+				}
+			}
+		}
+		p.expect(TokRParen, "expected ')' to end argument list")
+	}
+	p.expect(TokColon, "expected ':' after block name")
+	p.parseBlockBody(b)
+	return b
+}
+
+func (p *parser) parseBlockBody(b *ir.Block) {
+	for p.tok.Kind != TokCaretIdent && p.tok.Kind != TokRBrace {
+		if p.tok.Kind == TokEOF {
+			p.errorHere("expected '}' to end a region")
+		}
+		p.parseOperation(b)
+	}
+}
+
+func (p *parser) parseCustomOperation() *ir.Operation {
+	defaultDialect := p.defaultDialect
+	name := p.spelling()
+	off := p.tok.Start
+	on := p.ctx.LookupOpName(name)
+	if on == nil && !strings.Contains(name, ".") && defaultDialect != "" {
+		on = p.ctx.LookupOpName(defaultDialect + "." + name)
+	}
+	if on == nil || on.Def.Parse == nil {
+		if !strings.Contains(name, ".") && defaultDialect != "" {
+			p.errorf(off, "custom op '%s' is unknown (tried '%s.%s' as well)", name, defaultDialect, name)
+		}
+		p.errorf(off, "custom op '%s' is unknown", name)
+	}
+	p.consume()
+	st := &ir.OperationState{Name: on, Loc: p.locAt(off)}
+	op := &OpParser{p: p, nameOff: off, def: on.Def}
+	if err := on.Def.Parse(op, st); err != nil {
+		if d, ok := err.(*ir.Diagnostic); ok {
+			panic(parseError{d})
+		}
+		p.errorAt(off, err.Error())
+	}
+	p.moveInherentAttrs(st)
+	return ir.NewOperation(st)
+}
+
+// OpParser is handed to custom operation parsers (OpDef.Parse); it
+// implements ir.OpAsmParser.
+type OpParser struct {
+	p       *parser
+	nameOff int
+	def     *ir.OpDef
+}
+
+// Context returns the context being parsed into.
+func (o *OpParser) Context() *ir.Context { return o.p.ctx }
+
+// NameLoc returns the location of the operation name.
+func (o *OpParser) NameLoc() ir.Location { return o.p.locAt(o.nameOff) }
+
+// ParseOptionalSymbolName parses `@name` if present.
+func (o *OpParser) ParseOptionalSymbolName() (string, bool) {
+	if o.p.tok.Kind != TokAtIdent {
+		return "", false
+	}
+	s := o.p.symbolName(o.p.tok)
+	o.p.consume()
+	return s, true
+}
+
+// ParseOptionalKeyword consumes kw if it is the next token.
+func (o *OpParser) ParseOptionalKeyword(kw string) bool {
+	if o.p.isKeyword(kw) {
+		o.p.consume()
+		return true
+	}
+	return false
+}
+
+// ParseOptionalAttrDict parses `{...}` if present.
+func (o *OpParser) ParseOptionalAttrDict() []ir.NamedAttr {
+	if o.p.tok.Kind != TokLBrace {
+		return nil
+	}
+	return o.p.parseAttrDict().Entries
+}
+
+// ParseOptionalAttrDictWithKeyword parses `attributes {...}` if present.
+func (o *OpParser) ParseOptionalAttrDictWithKeyword() []ir.NamedAttr {
+	if !o.ParseOptionalKeyword("attributes") {
+		return nil
+	}
+	return o.p.parseAttrDict().Entries
+}
+
+// ParseRegion parses a region; args, when given, are the named entry block
+// arguments.
+func (o *OpParser) ParseRegion(r *ir.Region, args []ir.RegionArgument) {
+	var ra []RegionArg
+	for _, a := range args {
+		ra = append(ra, RegionArg{Name: a.Name, Type: a.Type, Loc: a.Loc})
+	}
+	dd := ""
+	if o.def != nil {
+		dd = o.def.DefaultDialect
+	}
+	saved := o.p.defaultDialect
+	o.p.defaultDialect = dd
+	isolated := o.def != nil && o.def.HasTrait(ir.IsolatedFromAbove)
+	o.p.parseRegion(r, ra, isolated)
+	o.p.defaultDialect = saved
+}
+
+// ParseType parses a type.
+func (o *OpParser) ParseType() ir.Type { return o.p.parseType() }
+
+// ParseAttribute parses an attribute, with an optional expected type.
+func (o *OpParser) ParseAttribute(t ir.Type) ir.Attribute { return o.p.parseAttribute(t) }
+
+// Errorf returns an error located at the current token.
+func (o *OpParser) Errorf(format string, args ...any) error {
+	return ir.NewError(o.p.locAt(o.p.tok.Start), fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,146 @@
+package ir
+
+// Trait is a set of static properties of an operation, as a bit set.
+type Trait uint64
+
+// The traits an OpDef may declare.
+const (
+	// IsTerminator marks operations that end a block.
+	IsTerminator Trait = 1 << iota
+	// NoTerminator marks operations whose single-block regions need no
+	// terminator.
+	NoTerminator
+	// IsolatedFromAbove marks operations whose regions cannot use values
+	// defined outside them.
+	IsolatedFromAbove
+	// Pure marks operations with no side effects that always terminate.
+	Pure
+	// Commutative marks operations whose operands may be reordered.
+	Commutative
+	// ConstantLike marks operations that produce a constant.
+	ConstantLike
+	// SymbolTableTrait marks operations whose region is a symbol table.
+	SymbolTableTrait
+	// SymbolTrait marks operations that define a symbol (sym_name).
+	SymbolTrait
+	// GraphRegions marks operations whose regions are graph regions, where
+	// values need not dominate their uses.
+	GraphRegions
+	// SingleBlock marks operations whose regions have at most one block.
+	SingleBlock
+	// ReturnLike marks terminators that return control to the parent op.
+	ReturnLike
+	// SameOperandsAndResultType requires every operand and result to share
+	// one type.
+	SameOperandsAndResultType
+	// AutomaticAllocationScope marks ops whose regions free stack
+	// allocations on exit.
+	AutomaticAllocationScope
+	// AffineScope marks ops whose regions start a new affine scope.
+	AffineScope
+)
+
+// OpDef defines a registered operation: its name, traits and hooks.
+type OpDef struct {
+	// Name is the full name, "dialect.op".
+	Name string
+	// Summary is a one-line description.
+	Summary string
+	// Traits is the set of traits.
+	Traits Trait
+	// Verify checks the operation's invariants; it is called after the
+	// structural checks of the operation itself and before its regions are
+	// verified.
+	Verify func(op *Operation) error
+	// VerifyRegions checks invariants that need verified regions.
+	VerifyRegions func(op *Operation) error
+	// InherentAttrs lists the attribute names that belong in properties.
+	InherentAttrs []string
+	// Print, if set, prints the custom form after the operation name.
+	Print func(p OpAsmPrinter, op *Operation)
+	// Parse, if set, parses the custom form after the operation name into
+	// st, whose Name and Loc are already filled in.
+	Parse func(p OpAsmParser, st *OperationState) error
+	// DefaultDialect is the dialect whose ops may drop their prefix inside
+	// this operation's regions (func.func sets "func").
+	DefaultDialect string
+}
+
+// HasTrait reports whether the definition declares t.
+func (d *OpDef) HasTrait(t Trait) bool { return d.Traits&t != 0 }
+
+// OpAsmPrinter is what a custom operation printer writes through. The
+// printer of package asm implements it, as does the alias collector that
+// runs every custom printer once before printing.
+type OpAsmPrinter interface {
+	// WriteString writes raw text.
+	WriteString(s string)
+	// PrintType prints a type, using an alias when one exists.
+	PrintType(t Type)
+	// PrintAttribute prints an attribute with its type.
+	PrintAttribute(a Attribute)
+	// PrintAttributeWithoutType prints an attribute without a trailing type.
+	PrintAttributeWithoutType(a Attribute)
+	// PrintOperand prints the name of a value.
+	PrintOperand(v Value)
+	// PrintSymbolName prints @name, quoting it if needed.
+	PrintSymbolName(name string)
+	// PrintSuccessor prints a block name.
+	PrintSuccessor(b *Block)
+	// PrintRegion prints a region, optionally without the entry block's
+	// arguments and without block terminators.
+	PrintRegion(r *Region, printEntryArgs, printTerminators bool)
+	// PrintOptionalAttrDict prints ` {...}` unless no entries remain after
+	// leaving out elided.
+	PrintOptionalAttrDict(entries []NamedAttr, elided ...string)
+	// PrintOptionalAttrDictWithKeyword is the same with an `attributes`
+	// keyword in front.
+	PrintOptionalAttrDictWithKeyword(entries []NamedAttr, elided ...string)
+	// PrintOptionalLocation prints ` loc(...)` when debug info is on.
+	PrintOptionalLocation(l Location)
+}
+
+// DialectAttr is implemented by attributes that registered dialects define.
+type DialectAttr interface {
+	Attribute
+	// DialectName returns the namespace of the dialect.
+	DialectName() string
+	// Body returns the text printed after `#namespace.`.
+	Body() string
+}
+
+// OpAsmParser is what a custom operation parser reads through. Methods that
+// must succeed report malformed input themselves and do not return; the
+// Optional variants return false without consuming anything.
+type OpAsmParser interface {
+	// Context returns the context being parsed into.
+	Context() *Context
+	// NameLoc returns the location of the operation name.
+	NameLoc() Location
+	// ParseOptionalSymbolName parses `@name` if present.
+	ParseOptionalSymbolName() (string, bool)
+	// ParseOptionalKeyword consumes the keyword if it is next.
+	ParseOptionalKeyword(kw string) bool
+	// ParseOptionalAttrDict parses `{...}` if present.
+	ParseOptionalAttrDict() []NamedAttr
+	// ParseOptionalAttrDictWithKeyword parses `attributes {...}` if present.
+	ParseOptionalAttrDictWithKeyword() []NamedAttr
+	// ParseRegion parses a region into r. A non-nil args list names the
+	// entry block's arguments.
+	ParseRegion(r *Region, args []RegionArgument)
+	// ParseType parses a type.
+	ParseType() Type
+	// ParseAttribute parses an attribute; t is the expected type or nil.
+	ParseAttribute(t Type) Attribute
+	// Errorf returns an error located at the current token.
+	Errorf(format string, args ...any) error
+}
+
+// RegionArgument is an entry block argument declared by a custom syntax,
+// e.g. the parameters of func.func.
+type RegionArgument struct {
+	// Name is the SSA name including the '%'.
+	Name string
+	Type Type
+	Loc  Location
+}

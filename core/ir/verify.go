@@ -1,0 +1,471 @@
+package ir
+
+import (
+	"fmt"
+)
+
+// Diagnostics is a list of diagnostics that implements error.
+type Diagnostics []*Diagnostic
+
+func (ds Diagnostics) Error() string {
+	if len(ds) == 0 {
+		return "no diagnostics"
+	}
+	return ds[0].Error()
+}
+
+// OpError returns an error diagnostic located at op, with MLIR's
+// "'name' op " prefix and the "see current operation" note.
+func OpError(op *Operation, msg string) *Diagnostic {
+	return EmitError(op, "'"+op.Name()+"' op "+msg)
+}
+
+// EmitError returns an error diagnostic located at op with a note showing
+// the operation, as MLIR's Operation::emitError does.
+func EmitError(op *Operation, msg string) *Diagnostic {
+	d := NewError(op.Loc(), msg)
+	s := OpPrinterHook(op)
+	if op.NumRegions() > 0 {
+		s = "\n" + s
+	}
+	d.Note(op.Loc(), "see current operation: "+s)
+	return d
+}
+
+// OpPrinterHook renders an operation for diagnostics ("block with no
+// terminator, has ..."). Package asm installs its generic printer here.
+var OpPrinterHook = func(op *Operation) string { return "\"" + op.Name() + "\"" }
+
+// Verify checks op and everything nested in it: structural rules (block
+// terminators, successors, entry blocks without predecessors, graph
+// regions), the operation verifiers of registered ops, symbol uniqueness in
+// symbol tables, isolation from above, and dominance. It returns the first
+// problem found as a *Diagnostic.
+func Verify(op *Operation) error {
+	v := &verifier{}
+	if d := v.verifyOpAndDominance(op); d != nil {
+		return d
+	}
+	return nil
+}
+
+type verifier struct {
+	dom map[*Region]*domTree
+}
+
+func (v *verifier) verifyOpAndDominance(op *Operation) *Diagnostic {
+	if d := v.verifyOperation(op); d != nil {
+		return d
+	}
+	return v.verifyDominance(op)
+}
+
+// verifyOperation verifies op and the ops nested in its regions; ops that
+// are isolated from above are verified (with their own dominance) after
+// their siblings, as MLIR does.
+func (v *verifier) verifyOperation(op *Operation) *Diagnostic {
+	if d := v.verifyOnEntrance(op); d != nil {
+		return d
+	}
+	var isolated []*Operation
+	for i := range op.regions {
+		r := &op.regions[i]
+		for b := r.first; b != nil; b = b.next {
+			if d := v.verifyBlock(b); d != nil {
+				return d
+			}
+			for o := b.first; o != nil; o = o.next {
+				if len(o.regions) != 0 && o.HasTrait(IsolatedFromAbove) {
+					isolated = append(isolated, o)
+					continue
+				}
+				if d := v.verifyOperation(o); d != nil {
+					return d
+				}
+			}
+		}
+	}
+	for _, o := range isolated {
+		if d := v.verifyOpAndDominance(o); d != nil {
+			return d
+		}
+	}
+	if def := op.Def(); def != nil && def.VerifyRegions != nil {
+		if err := def.VerifyRegions(op); err != nil {
+			return asDiag(op, err)
+		}
+	}
+	return nil
+}
+
+func asDiag(op *Operation, err error) *Diagnostic {
+	if d, ok := err.(*Diagnostic); ok {
+		return d
+	}
+	return OpError(op, err.Error())
+}
+
+func (v *verifier) verifyOnEntrance(op *Operation) *Diagnostic {
+	for i := range op.operands {
+		if op.operands[i].value == nil {
+			return EmitError(op, "null operand found")
+		}
+	}
+	if def := op.Def(); def != nil {
+		if d := v.verifyTraits(op, def); d != nil {
+			return d
+		}
+		if def.Verify != nil {
+			if err := def.Verify(op); err != nil {
+				return asDiag(op, err)
+			}
+		}
+	}
+	for i := range op.regions {
+		r := &op.regions[i]
+		if op.IsRegistered() && op.HasTrait(GraphRegions) && r.first != nil && r.first != r.last {
+			return OpError(op, fmt.Sprintf("expects graph region #%d to have 0 or 1 blocks", i))
+		}
+		if r.first != nil && r.first.firstUse != nil {
+			return NewError(op.loc, "entry block of region may not have predecessors")
+		}
+	}
+	return nil
+}
+
+// verifyTraits checks the invariants implied by the declared traits.
+func (v *verifier) verifyTraits(op *Operation, def *OpDef) *Diagnostic {
+	if def.HasTrait(IsTerminator) {
+		if b := op.block; b != nil && b.last != op {
+			return OpError(op, "must be the last operation in the parent block")
+		}
+	}
+	if def.HasTrait(SingleBlock) {
+		for i := range op.regions {
+			r := &op.regions[i]
+			if r.first != nil && r.first != r.last {
+				return OpError(op, fmt.Sprintf("expects region #%d to have 0 or 1 blocks", i))
+			}
+		}
+	}
+	if def.HasTrait(SameOperandsAndResultType) {
+		var t Type
+		for i := range op.operands {
+			if t == nil {
+				t = op.operands[i].value.Type()
+			} else if op.operands[i].value.Type() != t {
+				return OpError(op, "requires the same type for all operands and results")
+			}
+		}
+		for i := range op.results {
+			if t == nil {
+				t = op.results[i].typ
+			} else if op.results[i].typ != t {
+				return OpError(op, "requires the same type for all operands and results")
+			}
+		}
+	}
+	if def.HasTrait(IsolatedFromAbove) {
+		if d := verifyIsolated(op); d != nil {
+			return d
+		}
+	}
+	if def.HasTrait(SymbolTableTrait) {
+		if d := verifySymbolTable(op); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// verifyIsolated checks that no operation nested in op uses a value defined
+// outside op.
+func verifyIsolated(op *Operation) *Diagnostic {
+	var bad *Diagnostic
+	for i := range op.regions {
+		r := &op.regions[i]
+		for b := r.first; b != nil && bad == nil; b = b.next {
+			for o := b.first; o != nil && bad == nil; o = o.next {
+				o.Walk(PreOrder, func(inner *Operation) bool {
+					if bad != nil {
+						return false
+					}
+					for j := range inner.operands {
+						val := inner.operands[j].value
+						pb := ParentBlock(val)
+						if pb == nil || pb.parent == nil || !r.IsAncestor(pb.parent) {
+							bad = EmitError(inner, "using value defined outside the region")
+							bad.Note(op.loc, "required by region isolation constraints")
+							return false
+						}
+					}
+					// Nested isolated ops are checked by their own verifier.
+					return !(inner != o && inner.HasTrait(IsolatedFromAbove))
+				})
+			}
+		}
+	}
+	return bad
+}
+
+// SymbolName returns the sym_name of a symbol-defining operation.
+func SymbolName(op *Operation) (string, bool) {
+	if s, ok := op.Attr("sym_name").(*StringAttr); ok {
+		return s.Value, true
+	}
+	return "", false
+}
+
+func verifySymbolTable(op *Operation) *Diagnostic {
+	if len(op.regions) != 1 {
+		return OpError(op, "Operations with a 'SymbolTable' must have exactly one region")
+	}
+	b := op.regions[0].first
+	if b == nil {
+		return nil
+	}
+	if b != op.regions[0].last {
+		return OpError(op, "Operations with a 'SymbolTable' must have exactly one block")
+	}
+	seen := map[string]*Operation{}
+	for o := b.first; o != nil; o = o.next {
+		name, ok := SymbolName(o)
+		if !ok {
+			continue
+		}
+		if prev, dup := seen[name]; dup {
+			d := NewError(o.loc, "redefinition of symbol named '"+name+"'")
+			d.Note(prev.loc, "see existing symbol definition here")
+			return d
+		}
+		seen[name] = o
+	}
+	return nil
+}
+
+func (v *verifier) verifyBlock(b *Block) *Diagnostic {
+	for _, a := range b.args {
+		if a.owner != b {
+			return NewError(a.Loc, "block argument not associated with the expected block")
+		}
+	}
+	if b.first == nil {
+		if mayBeValidWithoutTerminator(b) {
+			return nil
+		}
+		return NewError(b.ParentOp().loc, "empty block: expect at least a terminator")
+	}
+	for o := b.first; o != nil; o = o.next {
+		if len(o.successors) != 0 && o != b.last {
+			return EmitError(o, "operation with block successors must terminate its parent block")
+		}
+	}
+	for i := range b.last.successors {
+		if s := b.last.successors[i].block; s == nil || s.parent != b.parent {
+			return OpError(b.last, "branching to block of a different region")
+		}
+	}
+	if mayBeValidWithoutTerminator(b) {
+		return nil
+	}
+	if !b.last.MightHaveTrait(IsTerminator) {
+		return EmitError(b.last, "block with no terminator, has "+OpPrinterHook(b.last))
+	}
+	return nil
+}
+
+func mayBeValidWithoutTerminator(b *Block) bool {
+	op := b.ParentOp()
+	if op == nil {
+		return true
+	}
+	if !b.parent.HasOneBlock() {
+		return false
+	}
+	return !op.IsRegistered() || op.HasTrait(NoTerminator)
+}
+
+// hasSSADominance reports whether values in r must dominate their uses.
+func hasSSADominance(r *Region) bool {
+	op := r.parent
+	return op == nil || !op.HasTrait(GraphRegions)
+}
+
+func (v *verifier) verifyDominance(top *Operation) *Diagnostic {
+	work := []*Operation{top}
+	for len(work) > 0 {
+		op := work[len(work)-1]
+		work = work[:len(work)-1]
+		for i := range op.regions {
+			r := &op.regions[i]
+			for b := r.first; b != nil; b = b.next {
+				reachable := v.reachable(b)
+				for o := b.first; o != nil; o = o.next {
+					if reachable {
+						for j := range o.operands {
+							if !v.properlyDominates(o.operands[j].value, o) {
+								return diagnoseDominance(o, j)
+							}
+						}
+					}
+					if len(o.regions) != 0 && !o.HasTrait(IsolatedFromAbove) {
+						work = append(work, o)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func diagnoseDominance(op *Operation, idx int) *Diagnostic {
+	d := EmitError(op, fmt.Sprintf("operand #%d does not dominate this use", idx))
+	val := op.operands[idx].value
+	b1 := op.block
+	r1 := b1.parent
+	if def := DefiningOp(val); def != nil {
+		b2 := def.block
+		r2 := b2.parent
+		msg := "operand defined here"
+		switch {
+		case b1 == b2:
+			msg += " (op in the same block)"
+		case r1 == r2:
+			msg += " (op in the same region)"
+		case properAncestor(r2, r1):
+			msg += " (op in a parent region)"
+		case properAncestor(r1, r2):
+			msg += " (op in a child region)"
+		default:
+			msg += " (op is neither in a parent nor in a child region)"
+		}
+		d.Note(def.loc, msg)
+		return d
+	}
+	arg := val.(*BlockArgument)
+	b2 := arg.owner
+	r2 := b2.parent
+	var loc Location
+	if po := b2.ParentOp(); po != nil {
+		loc = po.loc
+	}
+	if r2 == nil {
+		d.Note(loc, " (block without parent)")
+		return d
+	}
+	index := 0
+	for b := r2.first; b != nil && b != b2; b = b.next {
+		index++
+	}
+	msg := fmt.Sprintf("operand defined as a block argument (block #%d", index)
+	switch {
+	case r1 == r2:
+		msg += " in the same region)"
+	case properAncestor(r2, r1):
+		msg += " in a parent region)"
+	case properAncestor(r1, r2):
+		msg += " in a child region)"
+	default:
+		msg += " neither in a parent nor in a child region)"
+	}
+	d.Note(loc, msg)
+	return d
+}
+
+func properAncestor(a, b *Region) bool { return a != b && a.IsAncestor(b) }
+
+// findAncestorOpInRegion returns the operation in region r that contains op
+// (or is op), or nil.
+func findAncestorOpInRegion(r *Region, op *Operation) *Operation {
+	for op != nil {
+		if op.block != nil && op.block.parent == r {
+			return op
+		}
+		op = op.ParentOp()
+	}
+	return nil
+}
+
+func findAncestorBlockInRegion(r *Region, b *Block) *Block {
+	for b != nil {
+		if b.parent == r {
+			return b
+		}
+		po := b.ParentOp()
+		if po == nil {
+			return nil
+		}
+		b = po.block
+	}
+	return nil
+}
+
+func (v *verifier) properlyDominates(val Value, user *Operation) bool {
+	if arg, ok := val.(*BlockArgument); ok {
+		return v.blockDominates(arg.owner, user.block)
+	}
+	def := val.(*OpResult).owner
+	aBlock := def.block
+	if aBlock == nil {
+		return false
+	}
+	aRegion := aBlock.parent
+	bOp := user
+	if user.block == nil || aRegion != user.block.parent {
+		bOp = findAncestorOpInRegion(aRegion, user)
+		if bOp == nil {
+			return false
+		}
+		if bOp == def {
+			// def encloses the user.
+			return false
+		}
+	}
+	if bOp == def {
+		return !hasSSADominance(aRegion)
+	}
+	if aBlock == bOp.block {
+		if !hasSSADominance(aRegion) {
+			return true
+		}
+		return def.IsBeforeInBlock(bOp)
+	}
+	return v.tree(aRegion).properlyDominates(aBlock, bOp.block)
+}
+
+// blockDominates reports whether a dominates b (b may be nested deeper).
+func (v *verifier) blockDominates(a, b *Block) bool {
+	if a == b {
+		return true
+	}
+	r := a.parent
+	if r != b.parent {
+		b = findAncestorBlockInRegion(r, b)
+		if b == nil {
+			return false
+		}
+		if a == b {
+			return true
+		}
+	}
+	return v.tree(r).properlyDominates(a, b)
+}
+
+func (v *verifier) reachable(b *Block) bool {
+	if b.parent == nil || b.parent.first == b.parent.last {
+		return true
+	}
+	return v.tree(b.parent).reachable(b)
+}
+
+func (v *verifier) tree(r *Region) *domTree {
+	if v.dom == nil {
+		v.dom = map[*Region]*domTree{}
+	}
+	t := v.dom[r]
+	if t == nil {
+		t = buildDomTree(r)
+		v.dom[r] = t
+	}
+	return t
+}

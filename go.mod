@@ -1,0 +1,3 @@
+module github.com/strata-ir/strata
+
+go 1.26.8

@@ -1,0 +1,86 @@
+package opt
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// parseFlags parses mlir-opt style flags: a single or double dash, `=value`
+// or a separate value, and one positional input file.
+func parseFlags(args []string, stderr io.Writer) (*Options, error) {
+	o := &Options{Input: "-", SplitMarker: "// -----", OutputSplitMarker: "// -----", VerifyEach: true}
+	fs := flag.NewFlagSet("strata-opt", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.Output, "o", "-", "output filename")
+	fs.BoolVar(&o.AllowUnregistered, "allow-unregistered-dialect", false, "allow operations of unregistered dialects")
+	fs.BoolVar(&o.Generic, "mlir-print-op-generic", false, "print the generic op form")
+	fs.BoolVar(&o.DebugInfo, "mlir-print-debuginfo", false, "print debug info (locations)")
+	fs.BoolVar(&o.LocalScope, "mlir-print-local-scope", false, "print without aliases")
+	fs.BoolVar(&o.VerifyDiagnostics, "verify-diagnostics", false, "check expected-* annotations against the diagnostics")
+	fs.BoolVar(&o.ShowDialects, "show-dialects", false, "print the registered dialects and exit")
+	fs.BoolVar(&o.NoImplicitModule, "no-implicit-module", false, "do not wrap the input in a module")
+	fs.Int64Var(&o.HexThreshold, "mlir-print-elementsattrs-with-hex-if-larger", 100, "print dense elements with more elements than this as hex (-1 disables)")
+	fs.BoolVar(&o.VerifyEach, "verify-each", true, "verify the IR after each pass")
+	fs.BoolVar(&o.AssumeVerified, "mlir-print-assume-verified", false, "skip verification before printing")
+	fs.StringVar(&o.OutputSplitMarker, "output-split-marker", "// -----", "marker printed between split outputs")
+	split := &optionalString{def: "// -----"}
+	fs.Var(split, "split-input-file", "split the input on the marker (default \"// -----\") and process each chunk")
+	fs.Bool("mlir-disable-threading", false, "run single-threaded")
+	var positional []string
+	rest := args
+	for len(rest) > 0 {
+		if err := fs.Parse(rest); err != nil {
+			name := strings.TrimPrefix(err.Error(), "flag provided but not defined: ")
+			if err == flag.ErrHelp {
+				fmt.Fprintln(stderr, "USAGE: strata-opt [options] <input file>")
+				fs.SetOutput(stderr)
+				fs.PrintDefaults()
+				return nil, err
+			}
+			if name != err.Error() {
+				fmt.Fprintf(stderr, "strata-opt: Unknown command line argument '%s'.  Try: 'strata-opt --help'\n", name)
+			} else {
+				fmt.Fprintf(stderr, "strata-opt: %v\n", err)
+			}
+			return nil, err
+		}
+		rest = fs.Args()
+		if len(rest) > 0 {
+			positional = append(positional, rest[0])
+			rest = rest[1:]
+		}
+	}
+	if len(positional) > 1 {
+		fmt.Fprintf(stderr, "strata-opt: Too many positional arguments specified!\n")
+		return nil, fmt.Errorf("too many positional arguments")
+	}
+	if len(positional) == 1 {
+		o.Input = positional[0]
+	}
+	if split.set {
+		o.SplitInputFile = true
+		o.SplitMarker = split.val
+	}
+	return o, nil
+}
+
+// optionalString is a flag that may appear bare (--split-input-file) or
+// with a value (--split-input-file=MARKER).
+type optionalString struct {
+	def, val string
+	set      bool
+}
+
+func (s *optionalString) String() string { return s.val }
+func (s *optionalString) Set(v string) error {
+	s.set = true
+	if v == "true" || v == "" {
+		s.val = s.def
+	} else {
+		s.val = v
+	}
+	return nil
+}
+func (s *optionalString) IsBoolFlag() bool { return true }

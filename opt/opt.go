@@ -1,0 +1,204 @@
+// Package opt is the library behind strata-opt: an opt-style driver that
+// parses MLIR text, verifies it, runs passes and prints the result. Any
+// project can build its own driver with its own dialects by calling Main
+// with a Context that has them registered.
+package opt
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// Exit codes of Main.
+const (
+	ExitOK    = 0
+	ExitError = 1
+	ExitUsage = 2
+)
+
+// Options are the parsed command-line options.
+type Options struct {
+	Input                   string
+	Output                  string
+	AllowUnregistered       bool
+	Generic                 bool
+	DebugInfo               bool
+	LocalScope              bool
+	SplitInputFile          bool
+	SplitMarker             string
+	OutputSplitMarker       string
+	VerifyDiagnostics       bool
+	ShowDialects            bool
+	NoImplicitModule        bool
+	HexThreshold            int64
+	VerifyEach              bool
+	AssumeVerified          bool
+}
+
+// Stdio bundles the streams Main uses, so tests can run it in process.
+type Stdio struct {
+	In       io.Reader
+	Out, Err io.Writer
+}
+
+// Main runs strata-opt with args (without the program name) on the
+// process's standard streams and returns the exit code.
+func Main(ctx *ir.Context, args []string) int {
+	return Run(ctx, args, Stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
+}
+
+// Run is Main with explicit streams.
+func Run(ctx *ir.Context, args []string, io Stdio) int {
+	opts, err := parseFlags(args, io.Err)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	if opts.ShowDialects {
+		fmt.Fprintln(io.Out, "Available Dialects:")
+		var names []string
+		for _, d := range ctx.Dialects() {
+			names = append(names, d.Name)
+		}
+		sort.Strings(names)
+		fmt.Fprintln(io.Out, strings.Join(names, ", "))
+		return ExitOK
+	}
+	ctx.AllowUnregisteredDialects = opts.AllowUnregistered
+	src, name, err := readInput(opts.Input, io.In)
+	if err != nil {
+		fmt.Fprintf(io.Err, "strata-opt: could not open input file '%s': %v\n", opts.Input, err)
+		return ExitError
+	}
+	var out bytes.Buffer
+	sm := asm.NewSourceManager()
+	sm.Add(name, src)
+	chunks := []asm.Chunk{{Start: 0, End: len(src), MarkerEnd: -1}}
+	if opts.SplitInputFile {
+		chunks = asm.SplitInput(src, opts.SplitMarker)
+	}
+	failed := false
+	var diags []*ir.Diagnostic
+	emit := func(d *ir.Diagnostic) {
+		if opts.VerifyDiagnostics {
+			diags = append(diags, d)
+			return
+		}
+		sm.WriteDiagnostic(io.Err, d)
+	}
+	for i, c := range chunks {
+		if i > 0 {
+			out.WriteString(opts.OutputSplitMarker)
+			out.WriteByte('\n')
+		}
+		if !processChunk(ctx, src, name, c, opts, &out, emit) {
+			failed = true
+		}
+	}
+	if opts.VerifyDiagnostics {
+		ok := asm.VerifyDiagnostics(src, name, diags, func(d *ir.Diagnostic) { sm.WriteDiagnostic(io.Err, d) })
+		failed = !ok
+	}
+	if err := writeOutput(opts.Output, io.Out, out.Bytes()); err != nil {
+		fmt.Fprintf(io.Err, "strata-opt: %v\n", err)
+		return ExitError
+	}
+	if failed {
+		return ExitError
+	}
+	return ExitOK
+}
+
+func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *Options, out *bytes.Buffer, emit func(*ir.Diagnostic)) bool {
+	cfg := asm.Config{Filename: name, Chunked: true, Start: c.Start, End: c.End}
+	s, err := asm.Parse(ctx, src, cfg)
+	if err != nil {
+		emitErr(err, emit)
+		return false
+	}
+	var top *ir.Operation
+	if opts.NoImplicitModule {
+		f := s.Block.First()
+		if f == nil || f != s.Block.Last() {
+			emit(ir.NewError(ctx.FileLineCol(name, 1, 1), "source must contain a single top-level operation, found: "+fmt.Sprint(s.Block.NumOps())))
+			return false
+		}
+		f.Remove()
+		top = f
+	} else {
+		var loc ir.Location = ctx.FileLineCol(name, 0, 0)
+		if c.MarkerEnd >= 0 {
+			line, col := lineColOf(src, c.MarkerEnd)
+			loc = ctx.FileLineCol(name, uint32(line), uint32(col))
+		}
+		top = asm.WrapInModule(ctx, s.Block, loc)
+	}
+	if !opts.AssumeVerified {
+		if err := ir.Verify(top); err != nil {
+			emitErr(err, emit)
+			return false
+		}
+	}
+	popts := asm.PrintOptions{Generic: opts.Generic, DebugInfo: opts.DebugInfo, LocalScope: opts.LocalScope,
+		HexThreshold: opts.HexThreshold, Resources: s.Resources}
+	if opts.VerifyDiagnostics {
+		// As mlir-opt, print nothing in diagnostic verification mode.
+		return true
+	}
+	if err := asm.Print(out, top, popts); err != nil {
+		emitErr(err, emit)
+		return false
+	}
+	return true
+}
+
+func emitErr(err error, emit func(*ir.Diagnostic)) {
+	var d *ir.Diagnostic
+	if errors.As(err, &d) {
+		emit(d)
+		return
+	}
+	var ds ir.Diagnostics
+	if errors.As(err, &ds) {
+		for _, d := range ds {
+			emit(d)
+		}
+		return
+	}
+	emit(&ir.Diagnostic{Severity: ir.SeverityError, Message: err.Error()})
+}
+
+func lineColOf(src []byte, off int) (int, int) {
+	line := 1 + bytes.Count(src[:off], []byte{'\n'})
+	ls := bytes.LastIndexByte(src[:off], '\n') + 1
+	return line, off - ls + 1
+}
+
+func readInput(name string, in io.Reader) ([]byte, string, error) {
+	if name == "-" || name == "" {
+		var b bytes.Buffer
+		_, err := b.ReadFrom(in)
+		return b.Bytes(), "<stdin>", err
+	}
+	data, err := os.ReadFile(name)
+	return data, name, err
+}
+
+func writeOutput(name string, stdout io.Writer, data []byte) error {
+	if name == "" || name == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(name, data, 0o644)
+}
