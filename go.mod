@@ -1,3 +1,5 @@
 module github.com/strata-ir/strata
 
 go 1.26.8
+
+require github.com/google/go-cmp v0.7.0 // indirect

@@ -7,7 +7,27 @@ import (
 	"github.com/strata-ir/strata/dialects/builtin"
 )
 
+// UpstreamNamespaces are the namespaces of MLIR's upstream dialects. Strata
+// registers them so that, as in mlir-opt, their attributes and properties
+// are known to belong to a registered dialect; operations of these dialects
+// that have no definition yet are accepted only with
+// --allow-unregistered-dialect, exactly like unknown operations of a
+// registered MLIR dialect.
+var UpstreamNamespaces = []string{
+	"acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve", "async",
+	"bufferization", "cf", "complex", "dlti", "emitc", "func", "gpu", "index", "irdl",
+	"linalg", "llvm", "math", "memref", "mesh", "ml_program", "mpi", "nvgpu", "nvvm",
+	"omp", "pdl", "pdl_interp", "polynomial", "ptr", "quant", "rocdl", "scf", "shape",
+	"shard", "smt", "sparse_tensor", "spirv", "tensor", "tosa", "transform", "ub",
+	"vector", "x86vector", "xegpu", "xevm",
+}
+
 // Register adds all of Strata's dialects to ctx.
 func Register(ctx *ir.Context) {
 	builtin.Register(ctx)
+	for _, ns := range UpstreamNamespaces {
+		if ctx.Dialect(ns) == nil {
+			ctx.RegisterDialect(&ir.Dialect{Name: ns})
+		}
+	}
 }

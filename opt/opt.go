@@ -27,21 +27,21 @@ const (
 
 // Options are the parsed command-line options.
 type Options struct {
-	Input                   string
-	Output                  string
-	AllowUnregistered       bool
-	Generic                 bool
-	DebugInfo               bool
-	LocalScope              bool
-	SplitInputFile          bool
-	SplitMarker             string
-	OutputSplitMarker       string
-	VerifyDiagnostics       bool
-	ShowDialects            bool
-	NoImplicitModule        bool
-	HexThreshold            int64
-	VerifyEach              bool
-	AssumeVerified          bool
+	Input             string
+	Output            string
+	AllowUnregistered bool
+	Generic           bool
+	DebugInfo         bool
+	LocalScope        bool
+	SplitInputFile    bool
+	SplitMarker       string
+	OutputSplitMarker string
+	VerifyDiagnostics bool
+	ShowDialects      bool
+	NoImplicitModule  bool
+	HexThreshold      int64
+	VerifyEach        bool
+	AssumeVerified    bool
 }
 
 // Stdio bundles the streams Main uses, so tests can run it in process.

@@ -1,5 +1,11 @@
 package apfloat
-import ("testing";"time";"math/rand")
+
+import (
+	"math/rand"
+	"testing"
+	"time"
+)
+
 func TestTmpSpeed(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for _, sem := range []*Semantics{F32, F64, F80, F128} {

@@ -378,13 +378,13 @@ func (c *aliasCollector) visitRegion(r *ir.Region, printEntryArgs, printTerminat
 // aliasOpPrinter runs a custom printer in visit mode.
 type aliasOpPrinter struct{ c *aliasCollector }
 
-func (a *aliasOpPrinter) WriteString(string)                   {}
-func (a *aliasOpPrinter) PrintType(t ir.Type)                  { a.c.visitType(t, false) }
-func (a *aliasOpPrinter) PrintAttribute(x ir.Attribute)        { a.c.visitAttr(x, false, false) }
+func (a *aliasOpPrinter) WriteString(string)                       {}
+func (a *aliasOpPrinter) PrintType(t ir.Type)                      { a.c.visitType(t, false) }
+func (a *aliasOpPrinter) PrintAttribute(x ir.Attribute)            { a.c.visitAttr(x, false, false) }
 func (a *aliasOpPrinter) PrintAttributeWithoutType(x ir.Attribute) { a.c.visitAttr(x, false, true) }
-func (a *aliasOpPrinter) PrintOperand(ir.Value)                {}
-func (a *aliasOpPrinter) PrintSymbolName(string)               {}
-func (a *aliasOpPrinter) PrintSuccessor(*ir.Block)             {}
+func (a *aliasOpPrinter) PrintOperand(ir.Value)                    {}
+func (a *aliasOpPrinter) PrintSymbolName(string)                   {}
+func (a *aliasOpPrinter) PrintSuccessor(*ir.Block)                 {}
 func (a *aliasOpPrinter) PrintRegion(r *ir.Region, printEntryArgs, printTerminators bool) {
 	a.c.visitRegion(r, printEntryArgs, printTerminators)
 }

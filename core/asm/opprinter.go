@@ -71,12 +71,17 @@ func AttrString(a ir.Attribute) string {
 	return localString(func(p *printer) { p.printAttribute(a, elideNever) })
 }
 
-// OpString returns the generic form of one operation (with its regions),
-// numbering values locally, as MLIR prints an op in a diagnostic note.
+// OpString returns the generic form of one operation (with its regions) as
+// MLIR prints an op in a diagnostic note: values are numbered from the
+// outermost ancestor, and no aliases are used.
 func OpString(op *ir.Operation) string {
+	root := op
+	for root.ParentOp() != nil {
+		root = root.ParentOp()
+	}
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
-	p := newPrinter(w, op, PrintOptions{Generic: true, LocalScope: true})
+	p := newPrinter(w, root, PrintOptions{Generic: true, LocalScope: true})
 	p.printFullOp(op)
 	w.Flush()
 	return buf.String()

@@ -837,6 +837,9 @@ func (p *printer) printAttributeImpl(a ir.Attribute, el elision) {
 		p.w.WriteByte('>')
 		p.noteResource("builtin", a.Key)
 		typ = a.Type
+	case *ir.AttrLoc:
+		p.printAttribute(a.Attr, el)
+		return
 	case ir.Location:
 		p.printLocation(a, false)
 		return

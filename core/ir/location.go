@@ -15,9 +15,9 @@ type UnknownLoc struct{ storage }
 // equals the start.
 type FileLineColLoc struct {
 	storage
-	File               string
-	Line, Col          uint32
-	EndLine, EndCol    uint32
+	File            string
+	Line, Col       uint32
+	EndLine, EndCol uint32
 }
 
 // NameLoc is loc("name"(child)); Child is UnknownLoc when absent.

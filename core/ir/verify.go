@@ -285,10 +285,12 @@ func mayBeValidWithoutTerminator(b *Block) bool {
 	return !op.IsRegistered() || op.HasTrait(NoTerminator)
 }
 
-// hasSSADominance reports whether values in r must dominate their uses.
+// hasSSADominance reports whether values in r must dominate their uses:
+// not in graph regions, and not in regions of unregistered operations,
+// which may be graph regions.
 func hasSSADominance(r *Region) bool {
 	op := r.parent
-	return op == nil || !op.HasTrait(GraphRegions)
+	return op == nil || (op.IsRegistered() && !op.HasTrait(GraphRegions))
 }
 
 func (v *verifier) verifyDominance(top *Operation) *Diagnostic {
@@ -414,10 +416,6 @@ func (v *verifier) properlyDominates(val Value, user *Operation) bool {
 	if user.block == nil || aRegion != user.block.parent {
 		bOp = findAncestorOpInRegion(aRegion, user)
 		if bOp == nil {
-			return false
-		}
-		if bOp == def {
-			// def encloses the user.
 			return false
 		}
 	}

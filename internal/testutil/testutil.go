@@ -1,0 +1,72 @@
+// Package testutil holds helpers shared by Strata's tests: locating the
+// shared conformance corpus and the external reference tools, and skipping
+// (or, under CI=true, failing) when they are absent.
+package testutil
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// RepoRoot returns the repository root.
+func RepoRoot() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
+}
+
+// InCI reports whether the tests run under CI (CI=true), where missing
+// external inputs are failures rather than skips.
+func InCI() bool { return os.Getenv("CI") == "true" }
+
+// Missing skips the test with a clear message, or fails it under CI.
+func Missing(t testing.TB, what string) {
+	t.Helper()
+	if InCI() {
+		t.Fatalf("%s is required under CI=true but is missing", what)
+	}
+	t.Skipf("skipping: %s is missing", what)
+}
+
+// Shared returns the path of the ../shared folder beside the checkout, or
+// skips (fails under CI) when it is absent.
+func Shared(t testing.TB) string {
+	t.Helper()
+	p := filepath.Join(RepoRoot(), "..", "shared")
+	if _, err := os.Stat(filepath.Join(p, "conformance")); err != nil {
+		Missing(t, "../shared/conformance")
+	}
+	return p
+}
+
+// Tool returns the path of an external tool such as "mlir-opt-22" or
+// "llc-16", looking in PATH and in the LLVM install folders, or skips
+// (fails under CI) when it is not installed.
+func Tool(t testing.TB, name string) string {
+	t.Helper()
+	if p := LookTool(name); p != "" {
+		return p
+	}
+	Missing(t, name+" (apt-get install mlir-22-tools llvm-16)")
+	return ""
+}
+
+// LookTool finds an external tool, returning "" when it is not installed.
+func LookTool(name string) string {
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	alt := map[string]string{
+		"mlir-opt-22":       "/usr/lib/llvm-22/bin/mlir-opt",
+		"mlir-translate-22": "/usr/lib/llvm-22/bin/mlir-translate",
+		"llc-16":            "/usr/lib/llvm-16/bin/llc",
+	}
+	if p, ok := alt[name]; ok {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return ""
+}
