@@ -26,9 +26,9 @@ type goldenCase struct {
 	lo, hi uint64
 }
 
-// mlirHex is the hex literal mlir-opt accepts for the bits of c.
+// mlirHex is the hex literal of the raw bits of c, as mlir-opt accepts it.
 func (c goldenCase) mlirHex() string {
-	return Float{sem: c.sem, bits: u128{c.lo, c.hi}}.HexString()
+	return string(appendHex(nil, u128{c.lo, c.hi}))
 }
 
 var goldenLine = regexp.MustCompile(`^\s*"test\.op"\(\) \{v = (.*) : ([0-9A-Za-z]+)\} : \(\) -> \(\)$`)
@@ -64,6 +64,21 @@ func runMLIR(t *testing.T, bin string, cases []goldenCase) []string {
 	return res
 }
 
+var goldenDecimals = []string{
+	"0", "1", "-1", "0.5", "-0.25", "0.1", "0.2", "0.3", "3.14", "3.1415", "3.141592",
+	"3.14159265358979323846264338327950288", "2.718281828459045", "1e-10", "1.0e-5",
+	"100", "1000", "1e6", "2.997925e5", "2.997925e6", "123456789", "1234567", "12345678",
+	"0.001", "0.0001", "1e-7", "65504", "65520", "6.1e-5", "5.96e-8", "1e10", "1e20",
+	"1e30", "1e38", "3.4028235e38", "1e-38", "1.17549435e-38", "1.4e-45", "1e-45",
+	"1.7976931348623157e308", "1e300", "1e-300", "2.2250738585072014e-308",
+	"4.9e-324", "1e4000", "1e-4000", "1.18973149535723176502e4932", "3.3621e-4932",
+	"0.333333333333333333333333333333333333", "0.6666666666666666666666666666667",
+	"7", "9", "11", "99", "999999", "9999999", "99999999", "0.999999", "0.9999995",
+	"1.5", "2.5", "448", "464", "57344", "240", "1.75", "0.0625", "0.015625",
+	"1024", "4096", "8192", "1.0000001", "1.00000001", "0.1171875", "6", "7.5",
+	"28", "30", "1.70141183e38", "5.877471754e-39", "12.5", "0.375",
+}
+
 func rand128(r *rand.Rand, sem *Semantics) (uint64, uint64) {
 	b := u128{r.Uint64(), r.Uint64()}.and(mask128(sem.bits))
 	return b.lo, b.hi
@@ -75,20 +90,6 @@ func goldenCases(exhaustive bool) []goldenCase {
 	var cases []goldenCase
 	add := func(sem *Semantics, lo, hi uint64) { cases = append(cases, goldenCase{sem, lo, hi}) }
 	addF := func(f Float) { add(f.sem, f.bits.lo, f.bits.hi) }
-	decimals := []string{
-		"0", "1", "-1", "0.5", "-0.25", "0.1", "0.2", "0.3", "3.14", "3.1415", "3.141592",
-		"3.14159265358979323846264338327950288", "2.718281828459045", "1e-10", "1.0e-5",
-		"100", "1000", "1e6", "2.997925e5", "2.997925e6", "123456789", "1234567", "12345678",
-		"0.001", "0.0001", "1e-7", "65504", "65520", "6.1e-5", "5.96e-8", "1e10", "1e20",
-		"1e30", "1e38", "3.4028235e38", "1e-38", "1.17549435e-38", "1.4e-45", "1e-45",
-		"1.7976931348623157e308", "1e300", "1e-300", "2.2250738585072014e-308",
-		"4.9e-324", "1e4000", "1e-4000", "1.18973149535723176502e4932", "3.3621e-4932",
-		"0.333333333333333333333333333333333333", "0.6666666666666666666666666666667",
-		"7", "9", "11", "99", "999999", "9999999", "99999999", "0.999999", "0.9999995",
-		"1.5", "2.5", "448", "464", "57344", "240", "1.75", "0.0625", "0.015625",
-		"1024", "4096", "8192", "1.0000001", "1.00000001", "0.1171875", "6", "7.5",
-		"28", "30", "1.70141183e38", "5.877471754e-39", "12.5", "0.375",
-	}
 	for _, sem := range all {
 		p := sem.precision
 		switch {
@@ -118,7 +119,7 @@ func goldenCases(exhaustive bool) []goldenCase {
 			b = sem.encode(unpacked{cat: catNormal, sign: neg, exp: sem.minExp, sig: mask128(p - 1)})
 			add(sem, b.lo, b.hi)
 		}
-		for _, s := range decimals {
+		for _, s := range goldenDecimals {
 			for _, neg := range []bool{false, true} {
 				if neg {
 					s = "-" + s
@@ -172,6 +173,86 @@ func goldenCases(exhaustive bool) []goldenCase {
 	return cases
 }
 
+// mlirLiteral turns a decimal into an MLIR float literal (which needs a '.').
+func mlirLiteral(s string) string {
+	if strings.Contains(s, ".") {
+		return s
+	}
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		return s[:i] + ".0" + s[i:]
+	}
+	return s + ".0"
+}
+
+// literalCases lists the decimal literals of testdata/mlir_literals.txt.
+// Cases where LLVM's behaviour is undefined are left out: negative values
+// for f8E8M0FNU and infinities for the formats without Inf and NaN.
+func literalCases() (sems []*Semantics, lits []string) {
+	r := rand.New(rand.NewSource(7))
+	var extra []string
+	for i := 0; i < 40; i++ {
+		extra = append(extra, fmt.Sprintf("%d.%de%d", r.Intn(1000), r.Intn(100000), r.Intn(20)-10))
+	}
+	for _, sem := range all {
+		for _, d := range append(goldenDecimals, extra...) {
+			for _, neg := range []bool{false, true} {
+				lit := mlirLiteral(d)
+				if sem == F8E8M0FNU && strings.HasPrefix(lit, "-") {
+					continue
+				}
+				if neg {
+					if sem == F8E8M0FNU || strings.HasPrefix(lit, "-") {
+						continue
+					}
+					lit = "-" + lit
+				}
+				if v, _ := Parse(F64, lit); v.IsInf() && !sem.HasNaN() {
+					continue
+				}
+				sems = append(sems, sem)
+				lits = append(lits, lit)
+			}
+		}
+	}
+	return sems, lits
+}
+
+func generateLiterals(t *testing.T, bin string) {
+	sems, lits := literalCases()
+	var in bytes.Buffer
+	for i, sem := range sems {
+		fmt.Fprintf(&in, "\"test.op\"() {v = %s : %s} : () -> ()\n", lits[i], sem.Name())
+	}
+	cmd := exec.Command(bin, "--allow-unregistered-dialect", "--mlir-print-op-generic")
+	cmd.Stdin = &in
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("mlir-opt: %v\n%s", err, errb.String())
+	}
+	var res strings.Builder
+	res.WriteString("# Generated by TestGenerateGolden from mlir-opt (LLVM 22); do not edit.\n")
+	res.WriteString("# type literal printed-value\n")
+	i := 0
+	for _, line := range strings.Split(out.String(), "\n") {
+		m := goldenLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		if i >= len(sems) {
+			t.Fatal("mlir-opt printed too many values")
+		}
+		fmt.Fprintf(&res, "%s %s %s\n", sems[i].Name(), lits[i], m[1])
+		i++
+	}
+	if i != len(sems) {
+		t.Fatalf("mlir-opt printed %d values for %d inputs", i, len(sems))
+	}
+	if err := os.WriteFile("testdata/mlir_literals.txt", []byte(res.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestGenerateGolden(t *testing.T) {
 	bin := os.Getenv("APFLOAT_MLIR_OPT")
 	if bin == "" {
@@ -209,4 +290,5 @@ func TestGenerateGolden(t *testing.T) {
 	if err := os.WriteFile("testdata/mlir_golden.txt", []byte(out.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	generateLiterals(t, bin)
 }

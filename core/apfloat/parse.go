@@ -236,8 +236,87 @@ func ParseLiteral(sem *Semantics, s string) (Float, error) {
 	return f, nil
 }
 
+// strconvSafe reports whether s is short and made only of characters of
+// decimal literals. For such strings strconv.ParseFloat accepts a subset of
+// what LLVM accepts and yields the same value: LLVM's clamping of huge
+// exponents cannot change the result without thousands of digits.
+func strconvSafe(s string) bool {
+	if len(s) > 48 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9', c == '.', c == 'e', c == 'E', c == '-', c == '+':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// parseStrconv parses the unsigned decimal lit with strconv for formats of
+// at most double precision; ok is false if strconv rejects lit or cannot
+// decide the rounding.
+func (sem *Semantics) parseStrconv(lit string, neg bool) (b u128, ok bool) {
+	var v float64
+	var err error
+	if sem == F32 {
+		v, err = strconv.ParseFloat(lit, 32)
+	} else {
+		v, err = strconv.ParseFloat(lit, 64)
+	}
+	if err != nil {
+		if ne, isNum := err.(*strconv.NumError); !isNum || ne.Err != strconv.ErrRange {
+			return u128{}, false
+		}
+	}
+	switch sem {
+	case F64:
+		b := math.Float64bits(v)
+		if neg {
+			b ^= 1 << 63
+		}
+		return u128{b, 0}, true
+	case F32:
+		b := uint64(math.Float32bits(float32(v)))
+		if neg {
+			b ^= 1 << 31
+		}
+		return u128{b, 0}, true
+	}
+	if sem.maxExp >= 1023 {
+		return u128{}, false
+	}
+	// Round the correctly rounded f64 to sem. This cannot double round
+	// unless the f64 is exactly halfway between two values of sem, as all
+	// of sem's midpoints are f64 values.
+	if math.IsInf(v, 0) {
+		return sem.encode(sem.overflow(neg)), true
+	}
+	u := F64.decode(u128{math.Float64bits(v), 0})
+	if u.cat == catZero {
+		return sem.encode(sem.zero(neg)), true
+	}
+	r, lf, _ := sem.roundCore(neg, u.sig, u.exp-52, lfExactlyZero)
+	if lf == lfExactlyHalf {
+		return u128{}, false
+	}
+	return sem.encode(r), true
+}
+
 // parse returns the bit pattern of s in sem.
 func (sem *Semantics) parse(s string) (u128, error) {
+	if sem.precision <= 53 && strconvSafe(s) {
+		lit, neg := s, false
+		if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+			lit, neg = s[1:], s[0] == '-'
+		}
+		if (!neg || sem.hasSigned) && len(lit) > 0 && lit[0] != '-' && lit[0] != '+' {
+			if b, ok := sem.parseStrconv(lit, neg); ok {
+				return b, nil
+			}
+		}
+	}
 	d, err := scan(s)
 	if err != nil {
 		return u128{}, err
@@ -248,43 +327,15 @@ func (sem *Semantics) parse(s string) (u128, error) {
 	if d.zero {
 		return sem.encode(sem.zero(d.neg)), nil
 	}
-	if d.expOK {
-		// Fast paths through strconv, which rounds correctly.
+	if d.expOK && sem.precision <= 53 {
+		// strconv reads the literal as LLVM does once scan accepted it
+		// (an empty exponent reads as 0).
 		lit := d.body
 		if !d.hasExp {
 			lit = d.body[:d.mantEnd]
 		}
-		switch {
-		case sem == F64:
-			v, _ := strconv.ParseFloat(lit, 64)
-			b := math.Float64bits(v)
-			if d.neg {
-				b |= 1 << 63
-			}
-			return u128{b, 0}, nil
-		case sem == F32:
-			v, _ := strconv.ParseFloat(lit, 32)
-			b := uint64(math.Float32bits(float32(v)))
-			if d.neg {
-				b |= 1 << 31
-			}
-			return u128{b, 0}, nil
-		case sem.precision < 53 && sem.maxExp < 1023:
-			// Round the correctly rounded f64 to sem. This cannot double
-			// round unless the f64 is exactly halfway between two values
-			// of sem, as sem's midpoints are f64 values.
-			v, _ := strconv.ParseFloat(lit, 64)
-			if math.IsInf(v, 0) {
-				return sem.encode(sem.overflow(d.neg)), nil
-			}
-			u := F64.decode(u128{math.Float64bits(v), 0})
-			if u.cat == catZero {
-				return sem.encode(sem.zero(d.neg)), nil
-			}
-			r, lf, _ := sem.roundCore(d.neg, u.sig, u.exp-52, lfExactlyZero)
-			if lf != lfExactlyHalf {
-				return sem.encode(r), nil
-			}
+		if b, ok := sem.parseStrconv(lit, d.neg); ok {
+			return b, nil
 		}
 	}
 	return sem.encode(sem.parseSlow(&d)), nil

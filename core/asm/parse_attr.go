@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/apfloat"
@@ -47,7 +48,7 @@ func (p *parser) parseAttribute(t ir.Type) ir.Attribute {
 		}
 		p.errorHere("expected constant integer or floating point value")
 	case TokString:
-		v := p.stringValue(p.tok)
+		v := p.stringValueTmp(p.tok)
 		p.consume()
 		if t == nil && p.consumeIf(TokColon) {
 			t = p.parseType()
@@ -98,8 +99,11 @@ func (p *parser) parseAttribute(t ir.Type) ir.Attribute {
 // parseAttrDict parses `{k = v, ...}`.
 func (p *parser) parseAttrDict() *ir.DictionaryAttr {
 	p.expect(TokLBrace, "expected '{' in attribute dictionary")
-	var entries []ir.NamedAttr
-	seen := map[string]bool{}
+	start := len(p.nas)
+	defer func() {
+		clear(p.nas[start:])
+		p.nas = p.nas[:start]
+	}()
 	if !p.consumeIf(TokRBrace) {
 		for {
 			var name string
@@ -107,22 +111,24 @@ func (p *parser) parseAttrDict() *ir.DictionaryAttr {
 			case TokString:
 				name = p.stringValue(p.tok)
 			case TokBareIdent:
-				name = p.spelling()
+				name = p.ident(p.tok)
 			default:
 				p.errorHere("expected attribute name")
 			}
 			if name == "" {
 				p.errorHere("expected valid attribute name")
 			}
-			if seen[name] {
-				p.errorHere("duplicate key '" + name + "' in dictionary attribute")
+			for _, e := range p.nas[start:] {
+				if e.Name == name {
+					p.errorHere("duplicate key '" + name + "' in dictionary attribute")
+				}
 			}
-			seen[name] = true
 			p.consume()
 			if !p.consumeIf(TokEqual) {
-				entries = append(entries, ir.NamedAttr{Name: name, Value: p.ctx.Unit()})
+				p.nas = append(p.nas, ir.NamedAttr{Name: name, Value: p.ctx.Unit()})
 			} else {
-				entries = append(entries, ir.NamedAttr{Name: name, Value: p.parseAttribute(nil)})
+				v := p.parseAttribute(nil)
+				p.nas = append(p.nas, ir.NamedAttr{Name: name, Value: v})
 			}
 			if !p.consumeIf(TokComma) {
 				break
@@ -130,7 +136,7 @@ func (p *parser) parseAttrDict() *ir.DictionaryAttr {
 		}
 		p.expect(TokRBrace, "expected ',' or '}' in attribute dictionary")
 	}
-	return p.ctx.DictionaryAttr(entries)
+	return p.ctx.DictionaryAttr(p.nas[start:])
 }
 
 func (p *parser) parseSymbolRef() ir.Attribute {
@@ -172,7 +178,7 @@ func (p *parser) parseExtendedAttr(t ir.Type) ir.Attribute {
 		}
 		if d := p.ctx.Dialect(dialect); d != nil && d.ParseAttr != nil {
 			var err error
-			a, err = d.ParseAttr(p.ctx, data)
+			a, err = d.ParseAttr(p.ctx, strings.Clone(data))
 			if err != nil {
 				p.errorAt(off, err.Error())
 			}
@@ -184,6 +190,7 @@ func (p *parser) parseExtendedAttr(t ir.Type) ir.Attribute {
 				}
 				p.errorf(off, "#%s<\"%s\"> : %s attribute created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", dialect, data, ts)
 			}
+			p.checkDialectNamespace(dialect, off, ident)
 			a = p.ctx.OpaqueAttr(dialect, data, at)
 		}
 	}
@@ -247,7 +254,11 @@ func buildAPInt(t ir.Type, negative bool, mag *big.Int) (*big.Int, bool) {
 func (p *parser) parseDecOrHexAttr(t ir.Type, negative bool) ir.Attribute {
 	tok := p.tok
 	off := tok.Start
-	mag := p.intTokenValue()
+	small, isSmall := smallDecimal(p.src[tok.Start:tok.End])
+	var mag *big.Int
+	if !isSmall {
+		mag = p.intTokenValue()
+	}
 	p.consume()
 	if t == nil {
 		if p.consumeIf(TokColon) {
@@ -266,11 +277,67 @@ func (p *parser) parseDecOrHexAttr(t ir.Type, negative bool) ir.Attribute {
 	if it, ok := t.(*ir.IntegerType); ok && negative && it.Signedness == ir.Unsigned {
 		p.errorAt(off, "negative integer literal not valid for unsigned integer type")
 	}
+	if isSmall {
+		if bits, ok := buildAPInt64(t, negative, small); ok {
+			return p.ctx.IntegerAttrBits(t, bits)
+		}
+		mag = new(big.Int).SetUint64(small)
+	}
 	v, ok := buildAPInt(t, negative, mag)
 	if !ok {
 		p.errorAt(off, "integer constant out of range for attribute")
 	}
 	return p.ctx.IntegerAttrBig(t, v)
+}
+
+// smallDecimal parses a decimal literal below 2^63 without allocating.
+func smallDecimal(b []byte) (uint64, bool) {
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	var v uint64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	return v, true
+}
+
+// buildAPInt64 is buildAPInt for magnitudes below 2^63 and widths of 1 to 64
+// bits; ok is false when the slow path must decide (including errors).
+func buildAPInt64(t ir.Type, negative bool, mag uint64) (uint64, bool) {
+	width := ir.IntOrFloatBitWidth(t)
+	if width < 1 || width > 64 {
+		return 0, false
+	}
+	if width < 64 && mag>>uint(width) != 0 {
+		return 0, false
+	}
+	signBit := uint64(1) << uint(width-1)
+	mask := ^uint64(0)
+	if width < 64 {
+		mask = (uint64(1) << uint(width)) - 1
+	}
+	if negative {
+		v := (-mag) & mask
+		if v&signBit == 0 {
+			return 0, false
+		}
+		return v, true
+	}
+	signed := false
+	switch tt := t.(type) {
+	case *ir.IndexType:
+		signed = true
+	case *ir.IntegerType:
+		signed = tt.Signedness == ir.Signed
+	}
+	if signed && mag&signBit != 0 {
+		return 0, false
+	}
+	return mag, true
 }
 
 // floatFromIntegerLiteral interprets a hexadecimal integer token as the bit
@@ -296,11 +363,10 @@ func (p *parser) floatFromIntegerLiteral(tok Token, negative bool, ft *ir.FloatT
 }
 
 // floatLiteralValue parses a float token as a double, as MLIR's lexer does.
+// Like StringRef::getAsDouble with inexact results allowed, an overflowing
+// literal becomes an infinity rather than an error.
 func (p *parser) floatLiteralValue(negative bool) float64 {
-	v, err := strconv.ParseFloat(p.spelling(), 64)
-	if err != nil && (math.IsInf(v, 0)) {
-		p.errorHere("floating point value too large for attribute")
-	}
+	v, _ := strconv.ParseFloat(p.spelling(), 64)
 	if negative {
 		v = -v
 	}

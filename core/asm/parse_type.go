@@ -3,6 +3,7 @@ package asm
 import (
 	"bytes"
 	"strconv"
+	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -43,34 +44,39 @@ func (p *parser) parseNonFunctionType() ir.Type {
 	return nil
 }
 
-func (p *parser) parseTypeListParens() []ir.Type {
+// parseTypeListParens parses `(t1, t2)` onto the parser's type stack; the
+// caller reads p.tys[start:] and truncates the stack when done.
+func (p *parser) parseTypeListParens() {
 	p.expect(TokLParen, "expected '('")
-	var ts []ir.Type
 	if p.consumeIf(TokRParen) {
-		return ts
+		return
 	}
 	for {
-		ts = append(ts, p.parseType())
+		t := p.parseType()
+		p.tys = append(p.tys, t)
 		if !p.consumeIf(TokComma) {
 			break
 		}
 	}
 	p.expect(TokRParen, "expected ')'")
-	return ts
 }
 
 func (p *parser) parseFunctionType() ir.Type {
 	p.enter()
 	defer p.leave()
-	ins := p.parseTypeListParens()
+	start := len(p.tys)
+	p.parseTypeListParens()
+	mid := len(p.tys)
 	p.expect(TokArrow, "expected '->' in function type")
-	var outs []ir.Type
 	if p.tok.Kind == TokLParen {
-		outs = p.parseTypeListParens()
+		p.parseTypeListParens()
 	} else {
-		outs = []ir.Type{p.parseNonFunctionType()}
+		t := p.parseNonFunctionType()
+		p.tys = append(p.tys, t)
 	}
-	return p.ctx.FunctionType(ins, outs)
+	ft := p.ctx.FunctionType(p.tys[start:mid], p.tys[mid:])
+	p.tys = p.tys[:start]
+	return ft
 }
 
 // parseIntegerTypeSpelling recognizes iN, siN and uiN.
@@ -385,8 +391,9 @@ func (p *parser) parseExtendedType() ir.Type {
 		}
 		return t
 	}
+	dialect = strings.Clone(dialect)
 	if d := p.ctx.Dialect(dialect); d != nil && d.ParseType != nil {
-		t, err := d.ParseType(p.ctx, data)
+		t, err := d.ParseType(p.ctx, strings.Clone(data))
 		if err != nil {
 			p.errorAt(off, err.Error())
 		}
@@ -395,7 +402,28 @@ func (p *parser) parseExtendedType() ir.Type {
 	if p.ctx.Dialect(dialect) == nil && !p.ctx.AllowUnregisteredDialects {
 		p.errorf(off, "!%s<\"%s\"> type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", dialect, data)
 	}
+	p.checkDialectNamespace(dialect, off, string(ident))
 	return p.ctx.OpaqueType(dialect, data)
+}
+
+// checkDialectNamespace rejects an opaque type or attribute whose dialect
+// namespace is not valid (Dialect::isValidNamespace), as OpaqueType::verify
+// and OpaqueAttr::verify do. The error points at the symbol data of a
+// pretty name (just after the dot), otherwise at the token.
+func (p *parser) checkDialectNamespace(dialect string, tokOff int, ident string) {
+	valid := dialect != ""
+	for i := 0; i < len(dialect) && valid; i++ {
+		c := dialect[i]
+		valid = isLetter(c) || c == '_' || i > 0 && (isDigit(c) || c == '$')
+	}
+	if valid {
+		return
+	}
+	off := tokOff
+	if i := bytes.IndexByte([]byte(ident), '.'); i >= 0 {
+		off = tokOff + 1 + i + 1
+	}
+	p.errorAt(off, "invalid dialect namespace '\""+string(appendEscaped(nil, dialect))+"\"'")
 }
 
 // parseExtendedSymbol parses the current `!` or `#` identifier. For an alias
@@ -403,24 +431,29 @@ func (p *parser) parseExtendedType() ir.Type {
 // the symbol data (pretty form: the text after the dot including any <...>
 // body; verbose form: the text between the angle brackets).
 func (p *parser) parseExtendedSymbol() (dialect, data string, isAlias bool) {
-	ident := string(p.src[p.tok.Start+1 : p.tok.End])
-	identEnd := p.tok.End
+	// The returned strings alias the source; callers copy what they keep.
+	tok := p.tok
+	ident := p.srcString(Token{Start: tok.Start + 1, End: tok.End})
+	identEnd := tok.End
 	p.consume()
 	hasTrailing := p.tok.Kind == TokLess && p.tok.Start == identEnd
-	dn, rest, hasDot := cut(ident, '.')
-	isPretty := hasDot
-	if !hasTrailing && !isPretty {
+	dn, _, hasDot := cut(ident, '.')
+	if !hasTrailing && !hasDot {
 		return ident, "", true
 	}
-	if !isPretty {
+	if !hasDot {
+		bodyStart := p.tok.Start
 		body := p.parseDialectSymbolBody()
+		_ = bodyStart
 		return ident, body[1 : len(body)-1], false
 	}
+	dataStart := tok.Start + 1 + len(dn) + 1
+	dataEnd := identEnd
 	if hasTrailing {
-		body := p.parseDialectSymbolBody()
-		return dn, rest + body, false
+		p.parseDialectSymbolBody()
+		dataEnd = p.lastBodyEnd
 	}
-	return dn, rest, false
+	return dn, p.srcString(Token{Start: dataStart, End: dataEnd}), false
 }
 
 func cut(s string, c byte) (string, string, bool) {
@@ -498,8 +531,9 @@ func (p *parser) parseDialectSymbolBody() string {
 			break
 		}
 	}
+	p.lastBodyEnd = i
 	p.resetTo(i)
-	return string(src[start:i])
+	return p.srcString(Token{Start: start, End: i})
 }
 
 // registeredOpaque reports whether t is an opaque type of a registered

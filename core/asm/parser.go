@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -43,6 +44,13 @@ type parser struct {
 	blockFwd  []map[*ir.Block]int
 
 	deferredLocs []deferredLoc
+	idents       map[string]string
+	lastBodyEnd  int
+	// Scratch stacks reused across operations to avoid allocations.
+	tys  []ir.Type
+	uses []ssaUse
+	vals []ir.Value
+	nas  []ir.NamedAttr
 	placeholder  *ir.OpName
 	resources    *ir.Resources
 
@@ -57,7 +65,7 @@ type valueDef struct {
 }
 
 type isoScope struct {
-	values map[string][]valueDef
+	values map[string]valueDef
 	defs   [][]string
 }
 
@@ -184,6 +192,7 @@ func newParser(ctx *ir.Context, src []byte, cfg Config) *parser {
 		attrAliases:    map[string]ir.Attribute{},
 		distinct:       map[uint64]*ir.DistinctAttr{},
 		forwardOK:      map[*ir.OpResult]int{},
+		idents:         map[string]string{},
 		placeholder:    &ir.OpName{Name: "builtin.unrealized_forward_ref"},
 		resources:      &ir.Resources{},
 		defaultDialect: "builtin",
@@ -291,6 +300,27 @@ func indexComment(line []byte) int {
 }
 
 func (p *parser) spelling() string { return string(p.src[p.tok.Start:p.tok.End]) }
+
+// srcString returns the token's text without copying; it is only valid
+// while the parser runs and must not escape into the IR.
+func (p *parser) srcString(t Token) string {
+	if t.End <= t.Start {
+		return ""
+	}
+	return unsafe.String(&p.src[t.Start], t.End-t.Start)
+}
+
+// ident returns the token's text as a string shared by every equal
+// identifier of the parse, so repeated names cost one allocation.
+func (p *parser) ident(t Token) string {
+	b := p.src[t.Start:t.End]
+	if s, ok := p.idents[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	p.idents[s] = s
+	return s
+}
 func (p *parser) spellingBytes() []byte {
 	return p.src[p.tok.Start:p.tok.End]
 }
@@ -344,12 +374,30 @@ func (p *parser) enter() {
 
 func (p *parser) leave() { p.depth-- }
 
-// stringValue decodes the string literal token at [start, end).
+// stringValue decodes the string literal token.
 func (p *parser) stringValue(t Token) string {
 	raw := p.src[t.Start+1 : t.End-1]
 	if bytes.IndexByte(raw, '\\') < 0 {
 		return string(raw)
 	}
+	return p.unescape(raw)
+}
+
+// stringValueTmp is stringValue without a copy when the literal has no
+// escapes; the result may only be handed to constructors that copy what
+// they keep (the interning constructors of package ir do).
+func (p *parser) stringValueTmp(t Token) string {
+	raw := p.src[t.Start+1 : t.End-1]
+	if bytes.IndexByte(raw, '\\') < 0 {
+		if len(raw) == 0 {
+			return ""
+		}
+		return unsafe.String(&raw[0], len(raw))
+	}
+	return p.unescape(raw)
+}
+
+func (p *parser) unescape(raw []byte) string {
 	out := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
@@ -472,7 +520,7 @@ func (p *parser) parseTypeAliasDef() {
 // ---- Scopes ----
 
 func (p *parser) pushIsolatedScope() {
-	p.scopes = append(p.scopes, &isoScope{values: map[string][]valueDef{}, defs: [][]string{nil}})
+	p.scopes = append(p.scopes, &isoScope{values: map[string]valueDef{}, defs: [][]string{nil}})
 }
 
 func (p *parser) pushNameScope(isolated bool) {
@@ -528,7 +576,7 @@ func (p *parser) parseSSAUse(allowNumber bool) ssaUse {
 	if p.tok.Kind != TokPercentIdent {
 		p.errorHere("expected SSA operand")
 	}
-	u := ssaUse{name: p.spelling(), off: p.tok.Start}
+	u := ssaUse{name: p.srcString(p.tok), off: p.tok.Start}
 	p.consume()
 	if p.tok.Kind == TokHashIdent && p.tok.Start == p.tok.Start {
 		if !allowNumber {
@@ -545,30 +593,34 @@ func (p *parser) parseSSAUse(allowNumber bool) ssaUse {
 	return u
 }
 
+// valueKey returns the scope map key of a use: the name for result 0 and
+// "name#N" otherwise.
+func valueKey(u ssaUse) string {
+	if u.number == 0 {
+		return u.name
+	}
+	return u.name + "#" + strconv.Itoa(u.number)
+}
+
 func (p *parser) resolveUse(u ssaUse, t ir.Type) ir.Value {
 	s := p.scopes[len(p.scopes)-1]
-	entries := s.values[u.name]
-	if u.number < len(entries) && entries[u.number].v != nil {
-		v := entries[u.number].v
-		if v.Type() == t {
-			return v
+	key := valueKey(u)
+	if e, ok := s.values[key]; ok {
+		if e.v.Type() == t {
+			return e.v
 		}
-		d := ir.NewError(p.locAt(u.off), fmt.Sprintf("use of value '%s' expects different type than prior uses: '%s' vs '%s'", u.name, TypeString(t), TypeString(v.Type())))
-		d.Note(p.locAt(entries[u.number].off), "prior use here")
+		d := ir.NewError(p.locAt(u.off), fmt.Sprintf("use of value '%s' expects different type than prior uses: '%s' vs '%s'", u.name, TypeString(t), TypeString(e.v.Type())))
+		d.Note(p.locAt(e.off), "prior use here")
 		panic(parseError{d})
 	}
-	if len(entries) <= u.number {
-		n := make([]valueDef, u.number+1)
-		copy(n, entries)
-		entries = n
-	}
-	if entries[0].v != nil && !p.isPlaceholder(entries[0].v) {
-		p.errorAt(u.off, "reference to invalid result number")
+	if u.number > 0 {
+		if e, ok := s.values[u.name]; ok && !p.isPlaceholder(e.v) {
+			p.errorAt(u.off, "reference to invalid result number")
+		}
 	}
 	ph := p.newPlaceholder(t)
 	p.forwardOK[ph] = u.off
-	entries[u.number] = valueDef{ph, u.off}
-	s.values[u.name] = entries
+	s.values[key] = valueDef{ph, u.off}
 	return ph
 }
 
@@ -584,34 +636,27 @@ func (p *parser) isPlaceholder(v ir.Value) bool {
 
 func (p *parser) addDefinition(u ssaUse, v ir.Value) {
 	s := p.scopes[len(p.scopes)-1]
-	entries := s.values[u.name]
-	if len(entries) <= u.number {
-		n := make([]valueDef, u.number+1)
-		copy(n, entries)
-		entries = n
-		s.values[u.name] = entries
-	}
-	if ex := entries[u.number].v; ex != nil {
+	key := valueKey(u)
+	if e, ok := s.values[key]; ok {
+		ex := e.v
 		if !p.isPlaceholder(ex) {
 			d := ir.NewError(p.locAt(u.off), "redefinition of SSA value '"+u.name+"'")
-			d.Note(p.locAt(entries[u.number].off), "previously defined here")
+			d.Note(p.locAt(e.off), "previously defined here")
 			panic(parseError{d})
 		}
 		if ex.Type() != v.Type() {
 			d := ir.NewError(p.locAt(u.off), fmt.Sprintf("definition of SSA value '%s#%d' has type '%s'", u.name, u.number, TypeString(v.Type())))
-			d.Note(p.locAt(entries[u.number].off), "previously used here with type '"+TypeString(ex.Type())+"'")
+			d.Note(p.locAt(e.off), "previously used here with type '"+TypeString(ex.Type())+"'")
 			panic(parseError{d})
 		}
 		ir.ReplaceAllUsesWith(ex, v)
 		delete(p.forwardOK, ex.(*ir.OpResult))
-		entries[u.number] = valueDef{v, u.off}
+		s.values[key] = valueDef{v, u.off}
 		return
 	}
-	entries[u.number] = valueDef{v, u.off}
-	if u.number == 0 || len(entries) == u.number+1 {
-		d := &s.defs[len(s.defs)-1]
-		*d = append(*d, u.name)
-	}
+	s.values[key] = valueDef{v, u.off}
+	d := &s.defs[len(s.defs)-1]
+	*d = append(*d, key)
 }
 
 // ---- Operations ----
@@ -625,14 +670,15 @@ type resultGroup struct {
 // parseOperation parses one operation and appends it to blk.
 func (p *parser) parseOperation(blk *ir.Block) {
 	startOff := p.tok.Start
-	var groups []resultGroup
+	var groupBuf [2]resultGroup
+	groups := groupBuf[:0]
 	numResults := 0
 	if p.tok.Kind == TokPercentIdent {
 		for {
 			if p.tok.Kind != TokPercentIdent {
 				p.errorHere("expected valid ssa identifier")
 			}
-			g := resultGroup{name: p.spelling(), off: p.tok.Start, count: 1}
+			g := resultGroup{name: p.srcString(p.tok), off: p.tok.Start, count: 1}
 			p.consume()
 			if p.consumeIf(TokColon) {
 				if p.tok.Kind != TokInteger {
@@ -730,7 +776,7 @@ func (p *parser) checkOpDialect(name string, off int) *ir.OpName {
 
 func (p *parser) parseGenericOperation() *ir.Operation {
 	nameTok := p.tok
-	name := p.stringValue(nameTok)
+	name := p.stringValueTmp(nameTok)
 	if name == "" {
 		p.errorHere("empty operation name is invalid")
 	}
@@ -742,16 +788,19 @@ func (p *parser) parseGenericOperation() *ir.Operation {
 	loc := p.locAt(nameTok.Start)
 
 	p.expect(TokLParen, "expected '(' to start operand list")
-	var uses []ssaUse
+	useStart := len(p.uses)
+	defer func() { p.uses = p.uses[:useStart] }()
 	if p.tok.Kind != TokRParen {
 		for {
-			uses = append(uses, p.parseSSAUse(true))
+			u := p.parseSSAUse(true)
+			p.uses = append(p.uses, u)
 			if !p.consumeIf(TokComma) {
 				break
 			}
 		}
 	}
 	p.expect(TokRParen, "expected ')' to end operand list")
+	uses := p.uses[useStart:]
 
 	var succs []*ir.Block
 	if p.tok.Kind == TokLSquare {
@@ -828,10 +877,16 @@ func (p *parser) finishGeneric(st *ir.OperationState, uses []ssaUse, regions []*
 		}
 		p.errorf(typeOff, "expected %d operand type%s but had %d", len(uses), plural, len(ft.Inputs))
 	}
-	st.Operands = make([]ir.Value, len(uses))
+	valStart := len(p.vals)
 	for i, u := range uses {
-		st.Operands[i] = p.resolveUse(u, ft.Inputs[i])
+		v := p.resolveUse(u, ft.Inputs[i])
+		p.vals = append(p.vals, v)
 	}
+	st.Operands = p.vals[valStart:]
+	defer func() {
+		clear(p.vals[valStart:])
+		p.vals = p.vals[:valStart]
+	}()
 	st.ResultTypes = ft.Results
 	st.NumRegions = len(regions)
 	p.moveInherentAttrs(st)

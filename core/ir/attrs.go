@@ -3,6 +3,7 @@ package ir
 import (
 	"math/big"
 	"sort"
+	"strings"
 
 	"github.com/strata-ir/strata/core/affine"
 )
@@ -216,6 +217,7 @@ func (c *Context) Bool(v bool) *IntegerAttr {
 // IntegerAttrBits returns an integer attribute from its bit pattern; lo is
 // masked to the type's width. For widths above 64 use IntegerAttrBig.
 func (c *Context) IntegerAttrBits(t Type, lo uint64) *IntegerAttr {
+	var kb [128]byte
 	w := IntOrFloatBitWidth(t)
 	if w < 64 && w >= 0 {
 		lo &= 1<<uint(w) - 1
@@ -223,7 +225,7 @@ func (c *Context) IntegerAttrBits(t Type, lo uint64) *IntegerAttr {
 	if it, ok := t.(*IntegerType); ok && it.Width == 1 && it.Signedness == Signless {
 		return c.Bool(lo != 0)
 	}
-	k := keyBuf(make([]byte, 0, 24))
+	k := keyBuf(kb[:0])
 	k = append(k, 'I')
 	k = k.ty(t)
 	k = k.u64(lo)
@@ -237,11 +239,12 @@ func (c *Context) IntegerAttr(t Type, v int64) *IntegerAttr { return c.IntegerAt
 // IntegerAttrBig returns an integer attribute from a bit pattern given as a
 // non-negative big integer, for any width.
 func (c *Context) IntegerAttrBig(t Type, bits *big.Int) *IntegerAttr {
+	var kb [128]byte
 	w := IntOrFloatBitWidth(t)
 	if w <= 64 {
 		return c.IntegerAttrBits(t, bits.Uint64())
 	}
-	k := keyBuf(make([]byte, 0, 48))
+	k := keyBuf(kb[:0])
 	k = append(k, 'J')
 	k = k.ty(t)
 	k = append(k, bits.Bytes()...)
@@ -269,7 +272,8 @@ func (a *IntegerAttr) Int64() int64 {
 
 // FloatAttrBits returns a float attribute from its bit pattern.
 func (c *Context) FloatAttrBits(t *FloatType, lo, hi uint64) *FloatAttr {
-	k := keyBuf(make([]byte, 0, 32))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'F')
 	k = k.ty(t)
 	k = k.u64(lo)
@@ -279,14 +283,15 @@ func (c *Context) FloatAttrBits(t *FloatType, lo, hi uint64) *FloatAttr {
 
 // StringAttr returns the string attribute; t may be nil (none).
 func (c *Context) StringAttr(s string, t Type) *StringAttr {
+	var kb [128]byte
 	if _, ok := t.(*NoneType); ok {
 		t = nil
 	}
-	k := keyBuf(make([]byte, 0, 24+len(s)))
+	k := keyBuf(kb[:0])
 	k = append(k, 'S')
 	k = k.ty(t)
 	k = append(k, s...)
-	return intern(c, k, func(st storage) *StringAttr { return &StringAttr{storage: st, Value: s, Type: t} })
+	return intern(c, k, func(st storage) *StringAttr { return &StringAttr{storage: st, Value: strings.Clone(s), Type: t} })
 }
 
 // Str returns an untyped string attribute.
@@ -294,10 +299,11 @@ func (c *Context) Str(s string) *StringAttr { return c.StringAttr(s, nil) }
 
 // ArrayAttr returns [elems...].
 func (c *Context) ArrayAttr(elems []Attribute) *ArrayAttr {
+	var kb [128]byte
 	if len(elems) == 0 {
 		return c.emptyA
 	}
-	k := keyBuf(make([]byte, 0, 8+8*len(elems)))
+	k := keyBuf(kb[:0])
 	k = append(k, 'A')
 	for _, e := range elems {
 		k = k.attr(e)
@@ -311,6 +317,7 @@ func (c *Context) ArrayAttr(elems []Attribute) *ArrayAttr {
 // sorted by name. Duplicate names keep the last value; callers that must
 // diagnose duplicates check first with HasDuplicateNames.
 func (c *Context) DictionaryAttr(entries []NamedAttr) *DictionaryAttr {
+	var kb [128]byte
 	if len(entries) == 0 {
 		return c.emptyD
 	}
@@ -334,7 +341,7 @@ func (c *Context) DictionaryAttr(entries []NamedAttr) *DictionaryAttr {
 		}
 		entries = out
 	}
-	k := keyBuf(make([]byte, 0, 8+24*len(entries)))
+	k := keyBuf(kb[:0])
 	k = append(k, 'D')
 	for _, e := range entries {
 		k = k.str(e.Name)
@@ -371,7 +378,8 @@ func (d *DictionaryAttr) Get(name string) Attribute {
 
 // TypeAttr returns the attribute wrapping t.
 func (c *Context) TypeAttr(t Type) *TypeAttr {
-	k := keyBuf(make([]byte, 0, 16))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'Y')
 	k = k.ty(t)
 	return intern(c, k, func(st storage) *TypeAttr { return &TypeAttr{storage: st, Type: t} })
@@ -379,34 +387,42 @@ func (c *Context) TypeAttr(t Type) *TypeAttr {
 
 // SymbolRefAttr returns @root::@nested...
 func (c *Context) SymbolRefAttr(root string, nested []string) *SymbolRefAttr {
-	k := keyBuf(make([]byte, 0, 16+len(root)))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, '@')
 	k = k.str(root)
 	for _, n := range nested {
 		k = k.str(n)
 	}
 	return intern(c, k, func(st storage) *SymbolRefAttr {
-		return &SymbolRefAttr{storage: st, Root: root, Nested: append([]string(nil), nested...)}
+		n := make([]string, len(nested))
+		for i, x := range nested {
+			n[i] = strings.Clone(x)
+		}
+		return &SymbolRefAttr{storage: st, Root: strings.Clone(root), Nested: n}
 	})
 }
 
 // AffineMapAttr returns affine_map<m>.
 func (c *Context) AffineMapAttr(m affine.Map) *AffineMapAttr {
-	k := keyBuf(append(make([]byte, 0, 64), 'a'))
+	var kb [128]byte
+	k := keyBuf(append(kb[:0], 'a'))
 	k = append(k, m.Key()...)
 	return intern(c, k, func(st storage) *AffineMapAttr { return &AffineMapAttr{storage: st, Map: m} })
 }
 
 // IntegerSetAttr returns affine_set<s>.
 func (c *Context) IntegerSetAttr(s affine.Set) *IntegerSetAttr {
-	k := keyBuf(append(make([]byte, 0, 64), 's'))
+	var kb [128]byte
+	k := keyBuf(append(kb[:0], 's'))
 	k = append(k, s.Key()...)
 	return intern(c, k, func(st storage) *IntegerSetAttr { return &IntegerSetAttr{storage: st, Set: s} })
 }
 
 // StridedLayoutAttr returns strided<[strides], offset: offset>.
 func (c *Context) StridedLayoutAttr(offset int64, strides []int64) *StridedLayoutAttr {
-	k := keyBuf(make([]byte, 0, 16+8*len(strides)))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'L')
 	k = k.u64(uint64(offset))
 	k = shapeKey(k, strides)
@@ -418,7 +434,8 @@ func (c *Context) StridedLayoutAttr(offset int64, strides []int64) *StridedLayou
 // DenseElementsAttr returns dense<...> : t from raw element data (see the
 // type's documentation); splat means data holds a single element.
 func (c *Context) DenseElementsAttr(t ShapedType, splat bool, data []byte) *DenseElementsAttr {
-	k := keyBuf(make([]byte, 0, 24+len(data)))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'E')
 	k = k.ty(t)
 	if splat {
@@ -434,7 +451,8 @@ func (c *Context) DenseElementsAttr(t ShapedType, splat bool, data []byte) *Dens
 
 // DenseStringElementsAttr returns dense<"..."> : t.
 func (c *Context) DenseStringElementsAttr(t ShapedType, splat bool, strs []string) *DenseStringElementsAttr {
-	k := keyBuf(make([]byte, 0, 64))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'e')
 	k = k.ty(t)
 	if splat {
@@ -452,7 +470,8 @@ func (c *Context) DenseStringElementsAttr(t ShapedType, splat bool, strs []strin
 
 // DenseArrayAttr returns array<elem: ...> from raw element data.
 func (c *Context) DenseArrayAttr(elem Type, size int, data []byte) *DenseArrayAttr {
-	k := keyBuf(make([]byte, 0, 24+len(data)))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'R')
 	k = k.ty(elem)
 	k = k.u64(uint64(size))
@@ -482,7 +501,8 @@ func (c *Context) DenseI64Array(vals ...int64) *DenseArrayAttr {
 
 // DenseResourceAttr returns dense_resource<key> : t.
 func (c *Context) DenseResourceAttr(t ShapedType, key string) *DenseResourceAttr {
-	k := keyBuf(make([]byte, 0, 24+len(key)))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'r')
 	k = k.ty(t)
 	k = append(k, key...)
@@ -491,7 +511,8 @@ func (c *Context) DenseResourceAttr(t ShapedType, key string) *DenseResourceAttr
 
 // SparseElementsAttr returns sparse<indices, values> : t.
 func (c *Context) SparseElementsAttr(t ShapedType, indices, values Attribute) *SparseElementsAttr {
-	k := keyBuf(make([]byte, 0, 32))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'p')
 	k = k.ty(t)
 	k = k.attr(indices)
@@ -509,15 +530,18 @@ func (c *Context) NewDistinctAttr(ref Attribute) *DistinctAttr {
 
 // OpaqueAttr returns #dialect.data (with an optional type).
 func (c *Context) OpaqueAttr(dialect, data string, t Type) *OpaqueAttr {
+	var kb [128]byte
 	if _, ok := t.(*NoneType); ok {
 		t = nil
 	}
-	k := keyBuf(make([]byte, 0, 32+len(data)))
+	k := keyBuf(kb[:0])
 	k = append(k, 'o')
 	k = k.ty(t)
 	k = k.str(dialect)
 	k = append(k, data...)
-	return intern(c, k, func(st storage) *OpaqueAttr { return &OpaqueAttr{storage: st, Dialect: dialect, Data: data, Type: t} })
+	return intern(c, k, func(st storage) *OpaqueAttr {
+		return &OpaqueAttr{storage: st, Dialect: strings.Clone(dialect), Data: strings.Clone(data), Type: t}
+	})
 }
 
 // InternAttr interns a dialect-defined attribute by key.

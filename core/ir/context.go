@@ -21,6 +21,9 @@ type Context struct {
 	dialects map[string]*Dialect
 	opNames  map[string]*OpName
 
+	locMu sync.RWMutex
+	locs  map[string]map[uint64]*FileLineColLoc
+
 	// AllowUnregisteredDialects lets the parser accept operations, types and
 	// attributes of dialects that are not registered, as mlir-opt's
 	// --allow-unregistered-dialect does.
@@ -189,6 +192,7 @@ func (c *Context) OpName(name string) *OpName {
 	if n = c.opNames[name]; n != nil {
 		return n
 	}
+	name = strings.Clone(name)
 	n = &OpName{Name: name}
 	dn, _, _ := strings.Cut(name, ".")
 	n.Dialect = c.dialects[dn]

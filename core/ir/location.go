@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // Location is a source location attached to operations and block
 // arguments. Locations are attributes.
 type Location interface {
@@ -70,31 +72,37 @@ func (c *Context) FileLineCol(file string, line, col uint32) *FileLineColLoc {
 
 // FileLineColRange returns loc("file":line:col to endLine:endCol).
 func (c *Context) FileLineColRange(file string, line, col, endLine, endCol uint32) *FileLineColLoc {
-	k := keyBuf(make([]byte, 0, 32+len(file)))
+	var kb [128]byte
+	if line == endLine && col == endCol {
+		return c.fileLineCol(file, line, col)
+	}
+	k := keyBuf(kb[:0])
 	k = append(k, 'l')
 	k = k.u64(uint64(line)<<32 | uint64(col))
 	k = k.u64(uint64(endLine)<<32 | uint64(endCol))
 	k = append(k, file...)
 	return intern(c, k, func(st storage) *FileLineColLoc {
-		return &FileLineColLoc{storage: st, File: file, Line: line, Col: col, EndLine: endLine, EndCol: endCol}
+		return &FileLineColLoc{storage: st, File: strings.Clone(file), Line: line, Col: col, EndLine: endLine, EndCol: endCol}
 	})
 }
 
 // NameLoc returns loc("name"(child)); a nil child means unknown.
 func (c *Context) NameLoc(name string, child Location) *NameLoc {
+	var kb [128]byte
 	if child == nil {
 		child = c.unknown
 	}
-	k := keyBuf(make([]byte, 0, 24+len(name)))
+	k := keyBuf(kb[:0])
 	k = append(k, 'n')
 	k = k.attr(child)
 	k = append(k, name...)
-	return intern(c, k, func(st storage) *NameLoc { return &NameLoc{storage: st, Name: name, Child: child} })
+	return intern(c, k, func(st storage) *NameLoc { return &NameLoc{storage: st, Name: strings.Clone(name), Child: child} })
 }
 
 // CallSiteLoc returns loc(callsite(callee at caller)).
 func (c *Context) CallSiteLoc(callee, caller Location) *CallSiteLoc {
-	k := keyBuf(make([]byte, 0, 24))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'k')
 	k = k.attr(callee)
 	k = k.attr(caller)
@@ -104,7 +112,8 @@ func (c *Context) CallSiteLoc(callee, caller Location) *CallSiteLoc {
 // FusedLoc returns loc(fused<metadata>[locs...]) exactly as given (the
 // parser does not simplify fused locations).
 func (c *Context) FusedLoc(locs []Location, metadata Attribute) *FusedLoc {
-	k := keyBuf(make([]byte, 0, 16+8*len(locs)))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'u')
 	k = k.attr(metadata)
 	for _, l := range locs {
@@ -117,8 +126,41 @@ func (c *Context) FusedLoc(locs []Location, metadata Attribute) *FusedLoc {
 
 // AttrLoc returns the location defined by a dialect attribute.
 func (c *Context) AttrLoc(a Attribute) *AttrLoc {
-	k := keyBuf(make([]byte, 0, 16))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'x')
 	k = k.attr(a)
 	return intern(c, k, func(st storage) *AttrLoc { return &AttrLoc{storage: st, Attr: a} })
+}
+
+// fileLineCol interns plain positions in a two-level table keyed by file
+// and then by line and column, which is much cheaper than the generic
+// interning key for the one location every parsed operation gets.
+func (c *Context) fileLineCol(file string, line, col uint32) *FileLineColLoc {
+	k := uint64(line)<<32 | uint64(col)
+	c.locMu.RLock()
+	m := c.locs[file]
+	l := m[k]
+	c.locMu.RUnlock()
+	if l != nil {
+		return l
+	}
+	c.locMu.Lock()
+	defer c.locMu.Unlock()
+	if c.locs == nil {
+		c.locs = map[string]map[uint64]*FileLineColLoc{}
+	}
+	m = c.locs[file]
+	if m == nil {
+		file = strings.Clone(file)
+		m = map[uint64]*FileLineColLoc{0: {storage: c.newStorage(), File: file}}
+		c.locs[file] = m
+	} else {
+		file = m[0].File
+	}
+	if l = m[k]; l == nil {
+		l = &FileLineColLoc{storage: c.newStorage(), File: file, Line: line, Col: col, EndLine: line, EndCol: col}
+		m[k] = l
+	}
+	return l
 }

@@ -36,9 +36,12 @@ type OperationState struct {
 
 // NewOperation creates a detached operation from st.
 func NewOperation(st *OperationState) *Operation {
-	op := &Operation{name: st.Name, loc: st.Loc, props: st.Properties, attrs: st.Attributes}
+	op := allocOperation(len(st.Operands), len(st.ResultTypes))
+	op.name, op.loc, op.props, op.attrs = st.Name, st.Loc, st.Properties, st.Attributes
 	if n := len(st.Operands); n > 0 {
-		op.operands = make([]OpOperand, n)
+		if op.operands == nil {
+			op.operands = make([]OpOperand, n)
+		}
 		for i, v := range st.Operands {
 			o := &op.operands[i]
 			o.owner = op
@@ -47,7 +50,9 @@ func NewOperation(st *OperationState) *Operation {
 		}
 	}
 	if n := len(st.ResultTypes); n > 0 {
-		op.results = make([]OpResult, n)
+		if op.results == nil {
+			op.results = make([]OpResult, n)
+		}
 		for i, t := range st.ResultTypes {
 			r := &op.results[i]
 			r.typ = t
@@ -433,4 +438,53 @@ func fixSuccessors(op *Operation, blockMap map[*Block]*Block) {
 			op.successors[i].Set(m)
 		}
 	}
+}
+
+// Operations with few operands and results are allocated together with
+// their operand and result storage, one allocation instead of three.
+type op0x1 struct {
+	op  Operation
+	res [1]OpResult
+}
+
+type op1x1 struct {
+	op  Operation
+	res [1]OpResult
+	ops [1]OpOperand
+}
+
+type op2x1 struct {
+	op  Operation
+	res [1]OpResult
+	ops [2]OpOperand
+}
+
+type op3x1 struct {
+	op  Operation
+	res [1]OpResult
+	ops [3]OpOperand
+}
+
+func allocOperation(nOperands, nResults int) *Operation {
+	if nResults == 1 {
+		switch nOperands {
+		case 0:
+			a := &op0x1{}
+			a.op.results = a.res[:]
+			return &a.op
+		case 1:
+			a := &op1x1{}
+			a.op.results, a.op.operands = a.res[:], a.ops[:]
+			return &a.op
+		case 2:
+			a := &op2x1{}
+			a.op.results, a.op.operands = a.res[:], a.ops[:]
+			return &a.op
+		case 3:
+			a := &op3x1{}
+			a.op.results, a.op.operands = a.res[:], a.ops[:]
+			return &a.op
+		}
+	}
+	return &Operation{}
 }

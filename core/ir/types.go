@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // Type is an interned MLIR type. Equal types are the same pointer, so types
 // compare with ==.
 type Type interface {
@@ -183,10 +185,11 @@ func (*OpaqueType) isType()         {}
 
 // IntegerType returns the integer type of the given width and signedness.
 func (c *Context) IntegerType(width uint32, s Signedness) *IntegerType {
+	var kb [128]byte
 	if width <= 128 {
 		return c.ints[s][width]
 	}
-	k := keyBuf(make([]byte, 0, 16))
+	k := keyBuf(kb[:0])
 	k = append(k, 'i', byte(s))
 	k = k.u64(uint64(width))
 	return intern(c, k, func(st storage) *IntegerType {
@@ -224,7 +227,8 @@ func shapeKey(k keyBuf, s []int64) keyBuf {
 
 // ComplexType returns complex<elem>.
 func (c *Context) ComplexType(elem Type) *ComplexType {
-	k := keyBuf(make([]byte, 0, 16))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'c')
 	k = k.ty(elem)
 	return intern(c, k, func(st storage) *ComplexType { return &ComplexType{storage: st, Elem: elem} })
@@ -232,7 +236,8 @@ func (c *Context) ComplexType(elem Type) *ComplexType {
 
 // TupleType returns tuple<types...>.
 func (c *Context) TupleType(types []Type) *TupleType {
-	k := typesKey(keyBuf(append(make([]byte, 0, 32), 't')), types)
+	var kb [128]byte
+	k := typesKey(keyBuf(append(kb[:0], 't')), types)
 	return intern(c, k, func(st storage) *TupleType {
 		return &TupleType{storage: st, Types: append([]Type(nil), types...)}
 	})
@@ -240,7 +245,8 @@ func (c *Context) TupleType(types []Type) *TupleType {
 
 // FunctionType returns (inputs) -> results.
 func (c *Context) FunctionType(inputs, results []Type) *FunctionType {
-	k := keyBuf(make([]byte, 0, 64))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'f')
 	k = typesKey(k, inputs)
 	k = typesKey(k, results)
@@ -251,7 +257,8 @@ func (c *Context) FunctionType(inputs, results []Type) *FunctionType {
 
 // RankedTensorType returns tensor<shape x elem, encoding>; encoding may be nil.
 func (c *Context) RankedTensorType(shape []int64, elem Type, encoding Attribute) *RankedTensorType {
-	k := keyBuf(make([]byte, 0, 64))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'T')
 	k = shapeKey(k, shape)
 	k = k.ty(elem)
@@ -263,7 +270,8 @@ func (c *Context) RankedTensorType(shape []int64, elem Type, encoding Attribute)
 
 // UnrankedTensorType returns tensor<*xelem>.
 func (c *Context) UnrankedTensorType(elem Type) *UnrankedTensorType {
-	k := keyBuf(make([]byte, 0, 16))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'U')
 	k = k.ty(elem)
 	return intern(c, k, func(st storage) *UnrankedTensorType { return &UnrankedTensorType{storage: st, Elem: elem} })
@@ -272,10 +280,11 @@ func (c *Context) UnrankedTensorType(elem Type) *UnrankedTensorType {
 // MemRefType returns memref<shape x elem, layout, memorySpace>. A nil layout
 // is the identity layout; an identity affine map layout is normalized to nil.
 func (c *Context) MemRefType(shape []int64, elem Type, layout, memorySpace Attribute) *MemRefType {
+	var kb [128]byte
 	if m, ok := layout.(*AffineMapAttr); ok && m.Map.IsIdentity() && m.Map.NumDims == len(shape) {
 		layout = nil
 	}
-	k := keyBuf(make([]byte, 0, 64))
+	k := keyBuf(kb[:0])
 	k = append(k, 'M')
 	k = shapeKey(k, shape)
 	k = k.ty(elem)
@@ -288,7 +297,8 @@ func (c *Context) MemRefType(shape []int64, elem Type, layout, memorySpace Attri
 
 // UnrankedMemRefType returns memref<*xelem, memorySpace>.
 func (c *Context) UnrankedMemRefType(elem Type, memorySpace Attribute) *UnrankedMemRefType {
-	k := keyBuf(make([]byte, 0, 24))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'm')
 	k = k.ty(elem)
 	k = k.attr(memorySpace)
@@ -299,6 +309,7 @@ func (c *Context) UnrankedMemRefType(elem Type, memorySpace Attribute) *Unranked
 
 // VectorType returns vector<shape x elem>; scalable may be nil.
 func (c *Context) VectorType(shape []int64, scalable []bool, elem Type) *VectorType {
+	var kb [128]byte
 	any := false
 	for _, s := range scalable {
 		any = any || s
@@ -306,7 +317,7 @@ func (c *Context) VectorType(shape []int64, scalable []bool, elem Type) *VectorT
 	if !any {
 		scalable = nil
 	}
-	k := keyBuf(make([]byte, 0, 48))
+	k := keyBuf(kb[:0])
 	k = append(k, 'V')
 	k = shapeKey(k, shape)
 	for _, s := range scalable {
@@ -325,11 +336,14 @@ func (c *Context) VectorType(shape []int64, scalable []bool, elem Type) *VectorT
 
 // OpaqueType returns the opaque type !dialect.data.
 func (c *Context) OpaqueType(dialect, data string) *OpaqueType {
-	k := keyBuf(make([]byte, 0, 32+len(data)))
+	var kb [128]byte
+	k := keyBuf(kb[:0])
 	k = append(k, 'O')
 	k = k.str(dialect)
 	k = k.str(data)
-	return intern(c, k, func(st storage) *OpaqueType { return &OpaqueType{storage: st, Dialect: dialect, Data: data} })
+	return intern(c, k, func(st storage) *OpaqueType {
+		return &OpaqueType{storage: st, Dialect: strings.Clone(dialect), Data: strings.Clone(data)}
+	})
 }
 
 // InternType interns a dialect-defined type by key: the same key always

@@ -5,6 +5,7 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/ir"
@@ -12,6 +13,11 @@ import (
 )
 
 func main() {
+	// A compiler run builds a large, long-lived IR and then exits: collect
+	// less often than the default (GOGC=100) unless the user chose a value.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	ctx := ir.NewContext()
 	all.Register(ctx)
 	os.Exit(opt.Main(ctx, os.Args[1:]))
