@@ -1,0 +1,104 @@
+package ir
+
+// Builder creates operations at an insertion point, the way MLIR's
+// OpBuilder does. The zero insertion point (no block) creates detached
+// operations.
+type Builder struct {
+	Ctx *Context
+	// Loc is the location given to created operations when none is passed.
+	Loc   Location
+	block *Block
+	// before is the operation new ones are inserted before; nil appends.
+	before *Operation
+}
+
+// NewBuilder returns a builder with no insertion point and unknown
+// location.
+func NewBuilder(ctx *Context) *Builder { return &Builder{Ctx: ctx, Loc: ctx.UnknownLoc()} }
+
+// SetInsertionPointToEnd makes new operations append to b.
+func (bd *Builder) SetInsertionPointToEnd(b *Block) { bd.block, bd.before = b, nil }
+
+// SetInsertionPointToStart makes new operations go to the start of b.
+func (bd *Builder) SetInsertionPointToStart(b *Block) { bd.block, bd.before = b, b.first }
+
+// SetInsertionPoint makes new operations go just before op.
+func (bd *Builder) SetInsertionPoint(op *Operation) { bd.block, bd.before = op.block, op }
+
+// SetInsertionPointAfter makes new operations go just after op.
+func (bd *Builder) SetInsertionPointAfter(op *Operation) { bd.block, bd.before = op.block, op.next }
+
+// InsertionBlock returns the current block, or nil.
+func (bd *Builder) InsertionBlock() *Block { return bd.block }
+
+// Insert places a detached operation at the insertion point.
+func (bd *Builder) Insert(op *Operation) *Operation {
+	if bd.block != nil {
+		bd.block.InsertBefore(bd.before, op)
+	}
+	return op
+}
+
+// Create builds an operation from st (filling in the builder's location when
+// st.Loc is nil) and inserts it.
+func (bd *Builder) Create(st *OperationState) *Operation {
+	if st.Loc == nil {
+		st.Loc = bd.Loc
+	}
+	return bd.Insert(NewOperation(st))
+}
+
+// CreateOp is a shorthand for Create with the most common fields: the
+// operation name (looked up in the context), operands, result types and
+// discardable attributes.
+func (bd *Builder) CreateOp(name string, operands []Value, resultTypes []Type, attrs ...NamedAttr) *Operation {
+	st := &OperationState{Name: bd.Ctx.OpName(name), Operands: operands, ResultTypes: resultTypes}
+	if len(attrs) > 0 {
+		if def := st.Name.Def; def != nil && len(def.InherentAttrs) > 0 {
+			var props, rest []NamedAttr
+			for _, a := range attrs {
+				if contains(def.InherentAttrs, a.Name) {
+					props = append(props, a)
+				} else {
+					rest = append(rest, a)
+				}
+			}
+			if len(props) > 0 {
+				st.Properties = bd.Ctx.DictionaryAttr(props)
+			}
+			attrs = rest
+		}
+		if len(attrs) > 0 {
+			st.Attributes = bd.Ctx.DictionaryAttr(attrs)
+		}
+	}
+	return bd.Create(st)
+}
+
+// CreateBlock creates a block with arguments of the given types at the end
+// of r and moves the insertion point to its end.
+func (bd *Builder) CreateBlock(r *Region, argTypes ...Type) *Block {
+	b := NewBlock()
+	for _, t := range argTypes {
+		b.AddArgument(t, bd.Loc)
+	}
+	r.Append(b)
+	bd.SetInsertionPointToEnd(b)
+	return b
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// NewModule returns an empty builtin.module with one block.
+func NewModule(ctx *Context, loc Location) *Operation {
+	m := NewOperation(&OperationState{Name: ctx.OpName("builtin.module"), Loc: loc, NumRegions: 1})
+	m.Region(0).Append(NewBlock())
+	return m
+}

@@ -1,0 +1,154 @@
+// Command perfcompare times strata-opt against mlir-opt-22 on generated
+// generic-form files of growing size and writes a Markdown table of wall
+// time and peak memory. Run it from the repository root:
+//
+//	go run ./scripts/perfcompare -out docs/performance.md
+//
+// It builds strata-opt itself, needs mlir-opt-22 on PATH (or in
+// /usr/lib/llvm-22/bin), and takes the best of -runs runs of each tool.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	out := flag.String("out", "", "write the table into this Markdown file, between the perfcompare markers (default: stdout)")
+	sizes := flag.String("sizes", "1000,10000,100000,1000000", "comma-separated op counts")
+	runs := flag.Int("runs", 3, "runs per tool and size; the best is reported")
+	flag.Parse()
+
+	mlirOpt := lookTool("mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt")
+	if mlirOpt == "" {
+		fatal("mlir-opt-22 not found: apt-get install mlir-22-tools")
+	}
+	dir, err := os.MkdirTemp("", "perfcompare")
+	check(err)
+	defer os.RemoveAll(dir)
+	strata := filepath.Join(dir, "strata-opt")
+	build := exec.Command("go", "build", "-o", strata, "./tools/strata-opt")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	check(build.Run())
+
+	var table bytes.Buffer
+	fmt.Fprintf(&table, "Parse + verify + print in generic form (`--allow-unregistered-dialect --mlir-print-op-generic`), output to /dev/null; best of %d runs; %s, %d CPUs, %s.\n\n",
+		*runs, runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format("2006-01-02"))
+	table.WriteString("| ops | file size | mlir-opt-22 time | strata-opt time | speed-up | mlir-opt-22 peak RSS | strata-opt peak RSS |\n")
+	table.WriteString("|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, s := range strings.Split(*sizes, ",") {
+		var n int
+		fmt.Sscan(s, &n)
+		file := filepath.Join(dir, fmt.Sprintf("ops%d.mlir", n))
+		check(os.WriteFile(file, generate(n), 0o644))
+		st, _ := os.Stat(file)
+		args := []string{"--allow-unregistered-dialect", "--mlir-print-op-generic", file}
+		mt, mm := best(*runs, mlirOpt, args)
+		stt, sm := best(*runs, strata, args)
+		fmt.Fprintf(&table, "| %d | %.1f MB | %.3f s | %.3f s | %.2fx | %d MB | %d MB |\n",
+			n, float64(st.Size())/1e6, mt.Seconds(), stt.Seconds(), mt.Seconds()/stt.Seconds(), mm>>20, sm>>20)
+		fmt.Fprintf(os.Stderr, "%d ops done\n", n)
+	}
+	if *out == "" {
+		os.Stdout.Write(table.Bytes())
+		return
+	}
+	writeBetweenMarkers(*out, table.String())
+}
+
+// best runs a command several times and returns its best wall time and the
+// peak resident memory of that run.
+func best(runs int, tool string, args []string) (time.Duration, int64) {
+	var bt time.Duration
+	var bm int64
+	for i := 0; i < runs; i++ {
+		cmd := exec.Command(tool, args...)
+		cmd.Stdout = nil
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			fatal(fmt.Sprintf("%s failed: %v\n%s", tool, err, stderr.String()))
+		}
+		d := time.Since(start)
+		rss := int64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) << 10
+		if i == 0 || d < bt {
+			bt, bm = d, rss
+		}
+	}
+	return bt, bm
+}
+
+// generate writes a module with one function of n operations mixing
+// constants and binary arithmetic on values defined shortly before.
+func generate(n int) []byte {
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	w.WriteString("\"builtin.module\"() ({\n  \"func.func\"() <{function_type = (i32, i32) -> i32, sym_name = \"f\"}> ({\n  ^bb0(%arg0: i32, %arg1: i32):\n")
+	vals := []string{"%arg0", "%arg1"}
+	for i := 0; i < n-1; i++ {
+		a, c := vals[(i*7)%len(vals)], vals[(i*13)%len(vals)]
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(w, "    %%%d = \"arith.addi\"(%s, %s) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32\n", i, a, c)
+		case 1:
+			fmt.Fprintf(w, "    %%%d = \"arith.constant\"() <{value = %d : i32}> : () -> i32\n", i, i%1000)
+		case 2:
+			fmt.Fprintf(w, "    %%%d = \"arith.muli\"(%s, %s) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32\n", i, a, c)
+		default:
+			fmt.Fprintf(w, "    %%%d = \"arith.cmpi\"(%s, %s) <{predicate = 2 : i64}> : (i32, i32) -> i1\n", i, a, c)
+			continue
+		}
+		vals = append(vals, fmt.Sprintf("%%%d", i))
+		if len(vals) > 64 {
+			vals = vals[1:]
+		}
+	}
+	fmt.Fprintf(w, "    \"func.return\"(%s) : (i32) -> ()\n  }) : () -> ()\n}) : () -> ()\n", vals[len(vals)-1])
+	w.Flush()
+	return b.Bytes()
+}
+
+const beginMarker = "<!-- perfcompare:begin -->"
+const endMarker = "<!-- perfcompare:end -->"
+
+func writeBetweenMarkers(path, table string) {
+	data, err := os.ReadFile(path)
+	check(err)
+	s := string(data)
+	i, j := strings.Index(s, beginMarker), strings.Index(s, endMarker)
+	if i < 0 || j < i {
+		fatal(path + " lacks the perfcompare markers")
+	}
+	s = s[:i+len(beginMarker)] + "\n" + table + s[j:]
+	check(os.WriteFile(path, []byte(s), 0o644))
+}
+
+func lookTool(names ...string) string {
+	for _, n := range names {
+		if p, err := exec.LookPath(n); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func check(err error) {
+	if err != nil {
+		fatal(err.Error())
+	}
+}
+
+func fatal(msg string) {
+	fmt.Fprintln(os.Stderr, "perfcompare:", msg)
+	os.Exit(1)
+}
