@@ -17,13 +17,14 @@ func Register(ctx *ir.Context) {
 // ModuleDef is builtin.module: a top-level container holding a single
 // block without terminator; a symbol table that may have a name.
 var ModuleDef = &ir.OpDef{
-	Name:          "builtin.module",
-	Summary:       "A top level container operation",
-	Traits:        ir.IsolatedFromAbove | ir.NoTerminator | ir.SymbolTableTrait | ir.GraphRegions | ir.SingleBlock | ir.AffineScope,
-	InherentAttrs: []string{"sym_name", "sym_visibility"},
-	Verify:        verifyModule,
-	Print:         printModule,
-	Parse:         parseModule,
+	Name:           "builtin.module",
+	Summary:        "A top level container operation",
+	Traits:         ir.IsolatedFromAbove | ir.NoTerminator | ir.SymbolTableTrait | ir.GraphRegions | ir.SingleBlock | ir.AffineScope,
+	InherentAttrs:  []string{"sym_name", "sym_visibility"},
+	DefaultDialect: "builtin",
+	Verify:         verifyModule,
+	Print:          printModule,
+	Parse:          parseModule,
 }
 
 func verifyModule(op *ir.Operation) error {
