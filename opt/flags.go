@@ -40,6 +40,17 @@ func parseFlags(args []string, stderr io.Writer) (*Options, error) {
 				return nil, err
 			}
 			if name != err.Error() {
+				// Show the argument as written (flag reports it with
+				// one dash), as mlir-opt does.
+				for _, a := range rest {
+					if a == "--" {
+						break
+					}
+					if n, _, _ := strings.Cut(a, "="); strings.HasPrefix(n, "-") && strings.TrimLeft(n, "-") == strings.TrimLeft(name, "-") {
+						name = a
+						break
+					}
+				}
 				fmt.Fprintf(stderr, "strata-opt: Unknown command line argument '%s'.  Try: 'strata-opt --help'\n", name)
 			} else {
 				fmt.Fprintf(stderr, "strata-opt: %v\n", err)

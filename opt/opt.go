@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"strings"
@@ -78,7 +79,17 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 	ctx.AllowUnregisteredDialects = opts.AllowUnregistered
 	src, name, err := readInput(opts.Input, io.In)
 	if err != nil {
-		fmt.Fprintf(io.Err, "strata-opt: could not open input file '%s': %v\n", opts.Input, err)
+		// The same words as mlir-opt: "cannot open input file 'x': No such
+		// file or directory".
+		msg := err.Error()
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			msg = pe.Err.Error()
+		}
+		if msg != "" {
+			msg = strings.ToUpper(msg[:1]) + msg[1:]
+		}
+		fmt.Fprintf(io.Err, "cannot open input file '%s': %s\n", opts.Input, msg)
 		return ExitError
 	}
 	var out bytes.Buffer
@@ -92,7 +103,9 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 	var diags []*ir.Diagnostic
 	emit := func(d *ir.Diagnostic) {
 		if opts.VerifyDiagnostics {
-			diags = append(diags, d)
+			// As mlir-opt (printOpOnDiagnostic is off when verifying
+			// diagnostics), drop the "see current operation" notes.
+			diags = append(diags, withoutOpNotes(d))
 			return
 		}
 		sm.WriteDiagnostic(io.Err, d)
@@ -152,15 +165,28 @@ func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *O
 	}
 	popts := asm.PrintOptions{Generic: opts.Generic, DebugInfo: opts.DebugInfo, LocalScope: opts.LocalScope,
 		HexThreshold: opts.HexThreshold, Resources: s.Resources}
-	if opts.VerifyDiagnostics {
-		// As mlir-opt, print nothing in diagnostic verification mode.
-		return true
-	}
 	if err := asm.Print(out, top, popts); err != nil {
 		emitErr(err, emit)
 		return false
 	}
 	return true
+}
+
+// withoutOpNotes returns d without the "see current operation" notes that
+// ir.EmitError attaches.
+func withoutOpNotes(d *ir.Diagnostic) *ir.Diagnostic {
+	keep := d.Notes[:0:0]
+	for _, n := range d.Notes {
+		if !strings.HasPrefix(n.Message, "see current operation: ") {
+			keep = append(keep, n)
+		}
+	}
+	if len(keep) == len(d.Notes) {
+		return d
+	}
+	c := *d
+	c.Notes = keep
+	return &c
 }
 
 func emitErr(err error, emit func(*ir.Diagnostic)) {

@@ -12,7 +12,19 @@ import (
 // then a stable sort by (depth, types first, name) and per-name numbering.
 type aliasTable struct {
 	final map[uint64]*finalAlias
+	// locs holds the aliases of file locations by value, since parsed
+	// operation locations are not interned (ir.Context.SourceLoc).
+	locs  map[fileKey]*finalAlias
 	order []*finalAlias
+}
+
+type fileKey struct {
+	file              string
+	line, col, el, ec uint32
+}
+
+func fileKeyOf(l *ir.FileLineColLoc) fileKey {
+	return fileKey{l.File, l.Line, l.Col, l.EndLine, l.EndCol}
 }
 
 type finalAlias struct {
@@ -38,11 +50,12 @@ type aliasCollector struct {
 	opts    PrintOptions
 	infos   []aliasInfo
 	index   map[uint64]int
+	locs    map[fileKey]int
 	printer *printer // used to run custom printers in visit mode
 }
 
 func buildAliases(top *ir.Operation, opts PrintOptions) aliasTable {
-	c := &aliasCollector{opts: opts, index: map[uint64]int{}}
+	c := &aliasCollector{opts: opts, index: map[uint64]int{}, locs: map[fileKey]int{}}
 	c.visitOp(top)
 	// Sort the entries that received an alias.
 	var withAlias []int
@@ -61,7 +74,7 @@ func buildAliases(top *ir.Operation, opts PrintOptions) aliasTable {
 		}
 		return x.alias < y.alias
 	})
-	t := aliasTable{final: make(map[uint64]*finalAlias, len(withAlias))}
+	t := aliasTable{final: make(map[uint64]*finalAlias, len(withAlias)), locs: map[fileKey]*finalAlias{}}
 	counts := map[string]int{}
 	for _, i := range withAlias {
 		in := &c.infos[i]
@@ -76,7 +89,11 @@ func buildAliases(top *ir.Operation, opts PrintOptions) aliasTable {
 			name += strconv.Itoa(n)
 		}
 		fa := &finalAlias{name: name, isType: in.isType, deferred: in.deferred, typ: in.typ, attr: in.attr}
-		t.final[in.id] = fa
+		if fl, ok := in.attr.(*ir.FileLineColLoc); ok {
+			t.locs[fileKeyOf(fl)] = fa
+		} else {
+			t.final[in.id] = fa
+		}
 		t.order = append(t.order, fa)
 	}
 	return t
@@ -93,6 +110,21 @@ func (t *aliasTable) printAlias(p *printer, id uint64) bool {
 	}
 	p.w.WriteString(fa.name)
 	return true
+}
+
+// printLocAlias prints the alias of a location, if any.
+func (t *aliasTable) printLocAlias(p *printer, l ir.Location) bool {
+	if t.final == nil {
+		return false
+	}
+	if fl, ok := l.(*ir.FileLineColLoc); ok {
+		fa, ok := t.locs[fileKeyOf(fl)]
+		if ok {
+			p.w.WriteString(fa.name)
+		}
+		return ok
+	}
+	return t.printAlias(p, l.ID())
 }
 
 // print writes the alias definitions that are (or are not) deferred.
@@ -120,6 +152,10 @@ func aliasNameOfAttr(a ir.Attribute) string {
 	case *ir.IntegerSetAttr:
 		return "set"
 	case *ir.DistinctAttr:
+		// distinct[N]<> (a unit referenced attribute) prints inline.
+		if _, unit := a.(*ir.DistinctAttr).Ref.(*ir.UnitAttr); unit {
+			return ""
+		}
 		return "distinct"
 	case ir.Location:
 		return "loc"
@@ -174,14 +210,26 @@ func (v *childVisitor) typ(t ir.Type) {
 }
 
 func (c *aliasCollector) visitAttr(a ir.Attribute, deferred, elideType bool) (int, int) {
-	if i, ok := c.index[a.ID()]; ok {
+	fl, isFile := a.(*ir.FileLineColLoc)
+	var i int
+	var ok bool
+	if isFile {
+		i, ok = c.locs[fileKeyOf(fl)]
+	} else {
+		i, ok = c.index[a.ID()]
+	}
+	if ok {
 		if !deferred {
 			c.markNonDeferrable(i)
 		}
 		return c.infos[i].depth, i
 	}
 	idx := len(c.infos)
-	c.index[a.ID()] = idx
+	if isFile {
+		c.locs[fileKeyOf(fl)] = idx
+	} else {
+		c.index[a.ID()] = idx
+	}
 	in := aliasInfo{id: a.ID(), attr: a, deferred: deferred}
 	if name := aliasNameOfAttr(a); name != "" {
 		in.alias = name
@@ -401,6 +449,16 @@ func (a *aliasOpPrinter) PrintOptionalAttrDictWithKeyword(entries []ir.NamedAttr
 func (a *aliasOpPrinter) PrintOptionalLocation(l ir.Location) {
 	if l != nil {
 		a.c.visitAttr(l, false, false)
+	}
+}
+
+// PrintRegionArgument visits the type and, with debug info, the location
+// (not deferrable); as in MLIR's alias initializer, the argument's
+// attributes are not visited.
+func (a *aliasOpPrinter) PrintRegionArgument(arg *ir.BlockArgument, _ []ir.NamedAttr) {
+	a.c.visitType(arg.Type(), false)
+	if a.c.opts.DebugInfo && arg.Loc != nil {
+		a.c.visitAttr(arg.Loc, false, false)
 	}
 }
 

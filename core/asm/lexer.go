@@ -212,8 +212,10 @@ func (l *lexer) lexNumber(start int) Token {
 func (l *lexer) lexString(start int) Token {
 	buf := l.buf
 	for {
+		// As MLIR, an unterminated string is reported where it ends: at
+		// the end of the line or of the buffer.
 		if l.pos >= len(buf) {
-			return l.errorf(start, "expected '\"' in string literal")
+			return l.errorf(l.pos, "expected '\"' in string literal")
 		}
 		c := buf[l.pos]
 		l.pos++
@@ -221,7 +223,7 @@ func (l *lexer) lexString(start int) Token {
 		case '"':
 			return Token{TokString, start, l.pos}
 		case '\n', '\v', '\f':
-			return l.errorf(start, "expected '\"' in string literal")
+			return l.errorf(l.pos-1, "expected '\"' in string literal")
 		case '\\':
 			if l.pos >= len(buf) {
 				return l.errorf(l.pos-1, "unknown escape in string literal")
@@ -251,7 +253,7 @@ func (l *lexer) lexAtIdent(start int) Token {
 		return Token{TokAtIdent, start, l.pos}
 	}
 	if l.pos >= len(buf) || !(isLetter(buf[l.pos]) || buf[l.pos] == '_') {
-		return l.errorf(start, "@ identifier expected to start with letter or '_'")
+		return l.errorf(start+1, "@ identifier expected to start with letter or '_'")
 	}
 	for l.pos < len(buf) && isBareIdentChar(buf[l.pos]) {
 		l.pos++

@@ -1,8 +1,42 @@
 package asm
 
 import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
+
+	"github.com/strata-ir/strata/internal/testutil"
 )
+
+// CorpusSeeds returns the *.generic.mlir and *.input.mlir files of the
+// shared conformance corpus, or nothing when ../shared is absent. It is
+// exported for the fuzz targets of package asm_test.
+func CorpusSeeds(tb testing.TB) [][]byte {
+	tb.Helper()
+	root := filepath.Join(testutil.RepoRoot(), "..", "shared", "conformance", "corpus")
+	if _, err := os.Stat(root); err != nil {
+		return nil
+	}
+	var files []string
+	filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && (strings.HasSuffix(p, ".generic.mlir") || strings.HasSuffix(p, ".input.mlir")) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	var out [][]byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatalf("reading seed: %v", err)
+		}
+		out = append(out, data)
+	}
+	return out
+}
 
 // lexerSeeds are small hand-written inputs covering every token kind and the
 // lexer's error paths.
@@ -33,7 +67,7 @@ func FuzzLexer(f *testing.F) {
 	for _, s := range lexerSeeds {
 		f.Add([]byte(s))
 	}
-	for _, s := range corpusSeeds(f) {
+	for _, s := range CorpusSeeds(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -50,6 +50,16 @@ func (o *OpPrinter) PrintOptionalAttrDictWithKeyword(entries []ir.NamedAttr, eli
 // PrintOptionalLocation prints a trailing location when debug info is on.
 func (o *OpPrinter) PrintOptionalLocation(l ir.Location) { o.p.printTrailingLocation(l, true) }
 
+// PrintRegionArgument prints `%arg: type {attrs}` and, with debug info, the
+// argument's location (never as an alias), as MLIR's printRegionArgument.
+func (o *OpPrinter) PrintRegionArgument(arg *ir.BlockArgument, attrs []ir.NamedAttr) {
+	o.p.printValueID(arg, true)
+	o.p.w.WriteString(": ")
+	o.p.printType(arg.Type())
+	o.p.printOptionalAttrDict(attrs, nil, false)
+	o.p.printTrailingLocation(arg.Loc, false)
+}
+
 // localPrinter returns a printer writing to buf with no aliases and no
 // value names, for diagnostics.
 func localString(f func(p *printer)) string {
@@ -89,4 +99,6 @@ func OpString(op *ir.Operation) string {
 
 func init() {
 	ir.OpPrinterHook = OpString
+	ir.TypePrinterHook = TypeString
+	ir.AttrPrinterHook = AttrString
 }

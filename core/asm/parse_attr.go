@@ -116,11 +116,11 @@ func (p *parser) parseAttrDict() *ir.DictionaryAttr {
 				p.errorHere("expected attribute name")
 			}
 			if name == "" {
-				p.errorHere("expected valid attribute name")
+				p.errorTok("expected valid attribute name")
 			}
 			for _, e := range p.nas[start:] {
 				if e.Name == name {
-					p.errorHere("duplicate key '" + name + "' in dictionary attribute")
+					p.errorTok("duplicate key '" + name + "' in dictionary attribute")
 				}
 			}
 			p.consume()
@@ -146,13 +146,14 @@ func (p *parser) parseSymbolRef() ir.Attribute {
 	for p.tok.Kind == TokColon {
 		colonOff := p.tok.Start
 		p.consume()
-		if p.tok.Kind != TokColon || p.tok.Start != colonOff+1 {
+		// As MLIR, the two colons of `::` may be separated by blanks.
+		if p.tok.Kind != TokColon {
 			p.resetTo(colonOff)
 			break
 		}
 		p.consume()
 		if p.tok.Kind != TokAtIdent {
-			p.errorHere("expected nested symbol reference identifier")
+			p.errorAt(p.tok.Start, "expected nested symbol reference identifier")
 		}
 		nested = append(nested, p.symbolName(p.tok))
 		p.consume()
@@ -380,7 +381,6 @@ func floatBits(ft *ir.FloatType, v float64) (lo, hi uint64) {
 
 func (p *parser) parseFloatAttr(t ir.Type, negative bool) ir.Attribute {
 	v := p.floatLiteralValue(negative)
-	off := p.tok.Start
 	p.consume()
 	if t == nil {
 		if p.consumeIf(TokColon) {
@@ -391,7 +391,8 @@ func (p *parser) parseFloatAttr(t ir.Type, negative bool) ir.Attribute {
 	}
 	ft, ok := t.(*ir.FloatType)
 	if !ok {
-		p.errorAt(off, "floating point value not valid for specified type")
+		// MLIR reports this at the token after the type.
+		p.errorTok("floating point value not valid for specified type")
 	}
 	lo, hi := floatBits(ft, v)
 	return p.ctx.FloatAttrBits(ft, lo, hi)
@@ -441,6 +442,11 @@ func (p *parser) scanAffineBody() string {
 	for i := start; i < len(src); i++ {
 		switch src[i] {
 		case '<':
+			if i > start && i+1 < len(src) && src[i+1] == '=' {
+				// A "<=" constraint of an integer set.
+				i++
+				continue
+			}
 			depth++
 		case '(', '[':
 			paren++
@@ -515,16 +521,17 @@ func (p *parser) parseStridedAttr() ir.Attribute {
 }
 
 func (p *parser) parseDistinctAttr(t ir.Type) ir.Attribute {
+	kwOff := p.tok.Start
 	p.consume()
 	p.expect(TokLSquare, "expected '[' after 'distinct'")
 	if p.tok.Kind != TokInteger {
 		p.errorHere("expected distinct ID")
 	}
 	id, err := strconv.ParseUint(p.spelling(), 0, 64)
-	if err != nil {
-		p.errorHere("expected an unsigned 64-bit integer")
-	}
 	p.consume()
+	if err != nil {
+		p.errorTok("expected an unsigned 64-bit integer")
+	}
 	p.expect(TokRSquare, "expected ']' to close distinct ID")
 	p.expect(TokLess, "expected '<' after distinct ID")
 	var ref ir.Attribute
@@ -536,7 +543,7 @@ func (p *parser) parseDistinctAttr(t ir.Type) ir.Attribute {
 	}
 	if d, ok := p.distinct[id]; ok {
 		if d.Ref != ref {
-			p.errorHere("referenced attribute does not match previous definition: " + AttrString(d.Ref))
+			p.errorAt(kwOff, "referenced attribute does not match previous definition: "+AttrString(d.Ref))
 		}
 		return d
 	}
@@ -591,11 +598,16 @@ func (p *parser) parseDenseArrayAttr() ir.Attribute {
 				bits = new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64)
 				bits.Or(bits, new(big.Int).SetUint64(lo))
 			} else {
-				p.errorHere("expected float literal")
+				p.errorAt(tok.Start, "expected floating point literal")
 			}
 			p.consume()
 		default:
-			if isBool && (p.isKeyword("true") || p.isKeyword("false")) {
+			// As MLIR's DenseArrayElementParser::parseIntegerElement.
+			neg := p.consumeIf(TokMinus)
+			if p.isKeyword("true") || p.isKeyword("false") {
+				if !isBool {
+					p.errorTok("expected i1 type for 'true' or 'false' values")
+				}
 				bits = big.NewInt(0)
 				if p.isKeyword("true") {
 					bits.SetInt64(1)
@@ -603,17 +615,18 @@ func (p *parser) parseDenseArrayAttr() ir.Attribute {
 				p.consume()
 				break
 			}
-			neg := p.consumeIf(TokMinus)
 			if p.tok.Kind != TokInteger {
-				p.errorHere("expected integer literal")
+				p.errorTok("expected integer literal")
 			}
-			ioff := p.tok.Start
 			mag := p.intTokenValue()
 			p.consume()
+			if isBool {
+				p.errorTok("expected 'true' or 'false' values for i1 type")
+			}
 			var ok bool
 			bits, ok = buildAPInt(et, neg, mag)
 			if !ok {
-				p.errorAt(ioff, "integer constant out of range")
+				p.errorTok("integer constant out of range")
 			}
 		}
 		data = appendBits(data, bits, width/8)
@@ -641,6 +654,7 @@ func appendBits(dst []byte, v *big.Int, nbytes int) []byte {
 }
 
 func (p *parser) parseDenseResourceAttr(t ir.Type) ir.Attribute {
+	kwOff := p.tok.Start
 	p.consume()
 	p.expect(TokLess, "expected '<' after 'dense_resource'")
 	var key string
@@ -650,21 +664,19 @@ func (p *parser) parseDenseResourceAttr(t ir.Type) ir.Attribute {
 	case TokString:
 		key = p.stringValue(p.tok)
 	default:
-		p.errorHere("expected identifier key for 'resource' entry")
+		p.errorTok("expected identifier key for 'resource' entry")
 	}
 	p.consume()
 	p.expect(TokGreater, "expected '>'")
+	typeOff := kwOff
 	if t == nil {
+		typeOff = p.tok.Start
 		p.expect(TokColon, "expected ':'")
-		off := p.tok.Start
 		t = p.parseType()
-		if _, ok := t.(ir.ShapedType); !ok {
-			p.errorAt(off, "expected a shaped type for dense_resource")
-		}
 	}
 	st, ok := t.(ir.ShapedType)
 	if !ok {
-		p.errorHere("expected a shaped type for dense_resource")
+		p.errorAt(typeOff, "`dense_resource` expected a shaped type")
 	}
 	return p.ctx.DenseResourceAttr(st, key)
 }

@@ -1,9 +1,13 @@
 package asm
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"math/big"
+	"strconv"
+	"strings"
 
+	"github.com/strata-ir/strata/core/apfloat"
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -51,22 +55,25 @@ func (l *tensorLiteral) parseElement() {
 			p.consume()
 			return
 		}
-		p.errorHere("expected element literal of primitive type")
+		p.errorTok("expected element literal of primitive type")
 	case TokMinus:
 		p.consume()
 		if p.tok.Kind != TokFloat && p.tok.Kind != TokInteger {
-			p.errorHere("expected integer or floating point literal")
+			p.errorTok("expected integer or floating point literal")
 		}
 		l.storage = append(l.storage, literalElem{neg: true, tok: p.tok})
 		p.consume()
 	case TokLParen:
+		// Complex elements nest recursively: bound the depth.
+		p.enter()
+		defer p.leave()
 		p.consume()
 		l.parseElement()
 		p.expect(TokComma, "expected ',' between complex elements")
 		l.parseElement()
 		p.expect(TokRParen, "expected ')' after complex elements")
 	default:
-		p.errorHere("expected element literal of primitive type")
+		p.errorTok("expected element literal of primitive type")
 	}
 }
 
@@ -91,7 +98,7 @@ func (l *tensorLiteral) parseList() []int64 {
 				newDims = dims
 				first = false
 			} else if !equalDims(newDims, dims) {
-				p.errorHere("tensor literal is invalid; ranks are not consistent between elements")
+				p.errorTok("tensor literal is invalid; ranks are not consistent between elements")
 			}
 			if !p.consumeIf(TokComma) {
 				break
@@ -163,7 +170,7 @@ func (l *tensorLiteral) getAttr(off int, st ir.ShapedType) ir.Attribute {
 		p.errorf(off, "inferred shape of elements literal ([%s]) does not match type ([%s])", dimsString(l.shape), dimsString(shape))
 	}
 	if l.hex == nil && len(l.storage) == 0 && n != 0 {
-		p.errorf(off, "parsed zero elements, but type (%s) expected at least 1", TypeString(st))
+		p.errorf(off, "parsed zero elements, but type ('%s') expected at least 1", TypeString(st))
 	}
 	if !numeric {
 		var strs []string
@@ -238,6 +245,9 @@ func (l *tensorLiteral) scalarBits(e literalElem, t ir.Type, nbytes int) []byte 
 		switch {
 		case tok.Kind == TokInteger && tok.End-tok.Start > 2 && p.src[tok.Start+1] == 'x':
 			lo, hi = p.floatFromIntegerLiteral(tok, e.neg, ft)
+			// MLIR stores the element through an APFloat, which
+			// canonicalizes non-canonical f80 encodings.
+			lo, hi = apfloat.FromBits(apfloat.ByName(ft.Kind.String()), lo, hi).Canonical().Bits()
 		case tok.Kind == TokFloat:
 			save := p.tok
 			p.tok = tok
@@ -279,23 +289,21 @@ func (l *tensorLiteral) scalarBits(e literalElem, t ir.Type, nbytes int) []byte 
 	return appendBits(nil, v, nbytes)
 }
 
-func (p *parser) parseElementsLiteralType(t ir.Type) ir.ShapedType {
+// parseElementsLiteralType parses the `: type` of a dense or sparse literal
+// (unless t is given); errors point at the attribute keyword at off, as in
+// MLIR.
+func (p *parser) parseElementsLiteralType(off int, t ir.Type) ir.ShapedType {
 	if t == nil {
 		p.expect(TokColon, "expected ':'")
 		t = p.parseType()
 	}
 	st, ok := t.(ir.ShapedType)
-	switch t.(type) {
-	case *ir.RankedTensorType, *ir.VectorType:
-	default:
-		ok = false
-	}
 	if !ok {
-		p.errorHere("elements literal must be a shaped type")
+		p.errorAt(off, "elements literal must be a shaped type")
 	}
-	shape, _ := st.ShapeDims()
-	if ir.NumElements(shape) < 0 {
-		p.errorHere("elements literal type must have static shape")
+	shape, ranked := st.ShapeDims()
+	if !ranked || ir.NumElements(shape) < 0 {
+		p.errorAt(off, "elements literal type must have static shape")
 	}
 	return st
 }
@@ -309,20 +317,17 @@ func (p *parser) parseDenseAttr(t ir.Type) ir.Attribute {
 		lit.parse(true)
 		p.expect(TokGreater, "expected '>'")
 	}
-	off := attrOff
-	if t == nil {
-		off = p.tok.Start
-	}
-	st := p.parseElementsLiteralType(t)
-	return lit.getAttr(off, st)
+	st := p.parseElementsLiteralType(attrOff, t)
+	return lit.getAttr(attrOff, st)
 }
 
 func (p *parser) parseSparseAttr(t ir.Type) ir.Attribute {
+	attrOff := p.tok.Start
 	p.consume()
 	p.expect(TokLess, "Expected '<' after 'sparse'")
 	i64 := p.ctx.I(64)
 	if p.consumeIf(TokGreater) {
-		st := p.parseElementsLiteralType(t)
+		st := p.parseElementsLiteralType(attrOff, t)
 		shape, _ := st.ShapeDims()
 		it := p.ctx.RankedTensorType([]int64{0, int64(len(shape))}, i64, nil)
 		vt := p.ctx.RankedTensorType([]int64{0}, st.ElementType(), nil)
@@ -336,7 +341,7 @@ func (p *parser) parseSparseAttr(t ir.Type) ir.Attribute {
 	vals := &tensorLiteral{p: p}
 	vals.parse(true)
 	p.expect(TokGreater, "expected '>'")
-	st := p.parseElementsLiteralType(t)
+	st := p.parseElementsLiteralType(attrOff, t)
 	shape, _ := st.ShapeDims()
 	var it *ir.RankedTensorType
 	if !idx.isList {
@@ -352,7 +357,60 @@ func (p *parser) parseSparseAttr(t ir.Type) ir.Attribute {
 		vt = p.ctx.RankedTensorType(vals.shape, st.ElementType(), nil)
 	}
 	values := vals.getAttr(valOff, vt)
+	p.verifySparse(attrOff, st, it, vt, indices)
 	return p.ctx.SparseElementsAttr(st, indices, values)
+}
+
+// verifySparse reports what MLIR's SparseElementsAttr::verify rejects: values
+// that are not 1-d, index and value shapes that do not fit the type, and
+// indices outside the shape.
+func (p *parser) verifySparse(off int, st ir.ShapedType, it, vt *ir.RankedTensorType, indices ir.Attribute) {
+	if len(vt.Shape) != 1 {
+		p.errorAt(off, "expected 1-d tensor for sparse element values")
+	}
+	shape, _ := st.ShapeDims()
+	rank := len(shape)
+	if (len(it.Shape) == 2 && it.Shape[1] != int64(rank)) || (len(it.Shape) != 2 && (len(it.Shape) != 1 || rank != 1)) ||
+		it.Shape[0] != vt.Shape[0] {
+		p.errorf(off, "expected shape ([%s]); inferred shape of indices literal ([%s]); inferred shape of values literal ([%s])",
+			dimsString(shape), dimsString(it.Shape), dimsString(vt.Shape))
+	}
+	d, ok := indices.(*ir.DenseElementsAttr)
+	if !ok || it.Shape[0] == 0 {
+		return
+	}
+	index := func(i int) []uint64 {
+		idx := make([]uint64, rank)
+		for j := range idx {
+			k := i*rank + j
+			if d.Splat {
+				k = 0
+			}
+			idx[j] = binary.LittleEndian.Uint64(d.Data[8*k:])
+		}
+		return idx
+	}
+	n := int(it.Shape[0])
+	if d.Splat {
+		n = 1
+	}
+	for i := 0; i < n; i++ {
+		idx := index(i)
+		valid := true
+		for j, v := range idx {
+			if v >= uint64(shape[j]) {
+				valid = false
+			}
+		}
+		if !valid {
+			var parts []string
+			for _, v := range idx {
+				parts = append(parts, strconv.FormatUint(v, 10))
+			}
+			p.errorf(off, "sparse index #%d is not contained within the value shape, with index=[%s], and type='%s'",
+				i, strings.Join(parts, ", "), TypeString(st))
+		}
+	}
 }
 
 func (p *parser) emptyDense(t ir.ShapedType) ir.Attribute {

@@ -116,24 +116,29 @@ func (p *parser) parseNameOrFileLineCol() ir.Location {
 	if p.consumeIf(TokColon) {
 		line := p.unsignedToken("expected integer line number in FileLineColRange")
 		if p.tok.Kind != TokColon {
-			return p.ctx.FileLineColRange(str, line, 0, line, 0)
+			return p.ctx.FileLineColFields(str, 1, line, 0, line, 0)
 		}
 		p.consume()
 		col := p.unsignedToken("expected integer column number in FileLineColRange")
 		if !p.isKeyword("to") {
+			// MLIR builds this form with FileLineColLoc::get(ctx, StringRef,
+			// ...), which spells an empty file name "-".
+			if str == "" {
+				str = "-"
+			}
 			return p.ctx.FileLineCol(str, line, col)
 		}
 		p.consume()
-		endLine := line
+		endLine, n := line, 3
 		if p.tok.Kind == TokInteger {
-			endLine = p.unsignedToken("expected integer line number in FileLineColRange")
+			endLine, n = p.unsignedToken("expected integer line number in FileLineColRange"), 4
 		}
 		if p.tok.Kind != TokColon {
 			p.errorHere("expected either integer or `:` post `to` in FileLineColRange")
 		}
 		p.consume()
 		endCol := p.unsignedToken("expected integer column number in FileLineColRange")
-		return p.ctx.FileLineColRange(str, line, col, endLine, endCol)
+		return p.ctx.FileLineColFields(str, n, line, col, endLine, endCol)
 	}
 	if p.consumeIf(TokLParen) {
 		child := p.parseLocationInstance()
@@ -151,9 +156,10 @@ func (p *parser) parseFileMetadata() {
 	}
 	for {
 		if p.tok.Kind != TokBareIdent {
-			p.errorHere("expected identifier key in file metadata dictionary")
+			p.errorTok("expected identifier key in file metadata dictionary")
 		}
 		key := p.spelling()
+		keyOff := p.tok.Start
 		p.consume()
 		p.expect(TokColon, "expected ':'")
 		var groups *[]ir.ResourceGroup
@@ -163,13 +169,13 @@ func (p *parser) parseFileMetadata() {
 		case "external_resources":
 			groups = &p.resources.External
 		default:
-			p.errorHere("unknown key '" + key + "' in file metadata dictionary")
+			p.errorAt(keyOff, "unknown key '"+key+"' in file metadata dictionary")
 		}
 		p.expect(TokLBrace, "expected '{'")
 		if !p.consumeIf(TokRBrace) {
 			for {
 				if p.tok.Kind != TokBareIdent {
-					p.errorHere("expected identifier key for 'resource' entry")
+					p.errorTok("expected identifier key for 'resource' entry")
 				}
 				g := ir.ResourceGroup{Name: p.spelling()}
 				p.consume()
@@ -184,7 +190,7 @@ func (p *parser) parseFileMetadata() {
 						case TokString:
 							e.Key = p.stringValue(p.tok)
 						default:
-							p.errorHere("expected identifier key for 'resource' entry")
+							p.errorTok("expected identifier key for 'resource' entry")
 						}
 						p.consume()
 						p.expect(TokColon, "expected ':'")

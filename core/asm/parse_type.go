@@ -2,6 +2,7 @@ package asm
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -106,8 +107,13 @@ func parseIntegerTypeSpelling(s []byte) (width uint64, sign ir.Signedness, ok bo
 func (p *parser) parseBuiltinType() ir.Type {
 	sp := p.spellingBytes()
 	if w, sign, ok := parseIntegerTypeSpelling(sp); ok {
+		// As MLIR: a width that does not fit in 32 bits is invalid, one
+		// above the maximum is reported as such, both at the token.
+		if w > 1<<32-1 {
+			p.errorTok("invalid integer width")
+		}
 		if w > ir.MaxIntegerWidth {
-			p.errorHere("invalid integer width")
+			p.errorTok(fmt.Sprintf("integer bitwidth is limited to %d bits", ir.MaxIntegerWidth))
 		}
 		p.consume()
 		return p.ctx.IntegerType(uint32(w), sign)
@@ -183,7 +189,7 @@ func (p *parser) parseDimensionList(allowDynamic bool) []int64 {
 	for p.tok.Kind == TokInteger || p.tok.Kind == TokQuestion {
 		if p.tok.Kind == TokQuestion {
 			if !allowDynamic {
-				p.errorHere("expected static shape")
+				p.errorTok("expected static shape")
 			}
 			p.consume()
 			dims = append(dims, ir.Dynamic)
@@ -195,7 +201,7 @@ func (p *parser) parseDimensionList(allowDynamic bool) []int64 {
 			} else {
 				v, err := strconv.ParseUint(string(sp), 10, 63)
 				if err != nil {
-					p.errorHere("invalid dimension")
+					p.errorTok("invalid dimension")
 				}
 				dims = append(dims, int64(v))
 				p.consume()
@@ -277,7 +283,11 @@ func (p *parser) parseMemRefType() ir.Type {
 		}
 	}
 	var layout, space ir.Attribute
-	for p.consumeIf(TokComma) {
+	for first := true; p.consumeIf(TokComma); first = false {
+		if first && p.tok.Kind == TokGreater {
+			// MLIR's parseCommaSeparatedListUntil with no empty list.
+			p.errorHere("expected list element")
+		}
 		aoff := p.tok.Start
 		a := p.parseAttribute(nil)
 		if !unranked && isMemRefLayout(a) {
@@ -297,12 +307,33 @@ func (p *parser) parseMemRefType() ir.Type {
 		space = nil
 	}
 	if unranked {
+		p.checkMemorySpace(off, space)
 		return p.ctx.UnrankedMemRefType(elem, space)
 	}
 	if m, ok := layout.(*ir.AffineMapAttr); ok && m.Map.NumDims != len(dims) {
 		p.errorf(off, "memref layout mismatch between rank and affine map: %d != %d", len(dims), m.Map.NumDims)
 	}
+	if s, ok := layout.(*ir.StridedLayoutAttr); ok && len(s.Strides) != len(dims) {
+		p.errorAt(off, "expected the number of strides to match the rank")
+	}
+	p.checkMemorySpace(off, space)
 	return p.ctx.MemRefType(dims, elem, layout, space)
+}
+
+// checkMemorySpace reports a memory space that MLIR's
+// isSupportedMemorySpace rejects: builtin attributes other than integers,
+// strings and dictionaries, including opaque attributes of unregistered
+// dialects.
+func (p *parser) checkMemorySpace(off int, space ir.Attribute) {
+	switch a := space.(type) {
+	case nil, *ir.IntegerAttr, *ir.StringAttr, *ir.DictionaryAttr, ir.DialectAttr:
+		return
+	case *ir.OpaqueAttr:
+		if p.ctx.Dialect(a.Dialect) != nil {
+			return
+		}
+	}
+	p.errorAt(off, "unsupported memory space Attribute")
 }
 
 func (p *parser) parseVectorType() ir.Type {
@@ -338,7 +369,7 @@ func (p *parser) parseVectorType() ir.Type {
 		} else {
 			v, err := strconv.ParseUint(string(sp), 10, 63)
 			if err != nil {
-				p.errorHere("invalid dimension")
+				p.errorTok("invalid dimension")
 			}
 			dims = append(dims, int64(v))
 			scal = append(scal, scalable)
@@ -499,10 +530,8 @@ func (p *parser) parseDialectSymbolBody() string {
 			}
 			p.errorAt(start, "unexpected nul or EOF in pretty dialect name")
 		case '<', '[', '(', '{':
+			// The scan is iterative, so, as in MLIR, any depth is fine.
 			stack = append(stack, c)
-			if len(stack) > maxNesting {
-				p.errorAt(start, "exceeded maximum nesting depth")
-			}
 			continue
 		case '-':
 			if i < len(src) && src[i] == '>' {

@@ -31,6 +31,8 @@ type parser struct {
 	src        []byte
 	lineStarts []int
 	depth      int
+	// bufStart is where lexing starts (the chunk start with Chunked).
+	bufStart int
 
 	typeAliases map[string]ir.Type
 	attrAliases map[string]ir.Attribute
@@ -47,12 +49,12 @@ type parser struct {
 	idents       map[string]string
 	lastBodyEnd  int
 	// Scratch stacks reused across operations to avoid allocations.
-	tys  []ir.Type
-	uses []ssaUse
-	vals []ir.Value
-	nas  []ir.NamedAttr
-	placeholder  *ir.OpName
-	resources    *ir.Resources
+	tys         []ir.Type
+	uses        []ssaUse
+	vals        []ir.Value
+	nas         []ir.NamedAttr
+	placeholder *ir.OpName
+	resources   *ir.Resources
 
 	// defaultDialect is the dialect of unqualified custom op names in the
 	// region being parsed.
@@ -64,9 +66,64 @@ type valueDef struct {
 	off int
 }
 
+// isoScope holds the values visible in one isolated name scope. Names of
+// the form %N (the printer's default numbering) live in a slice indexed by
+// N, so the common case needs no hashing; other names live in a map.
 type isoScope struct {
 	values map[string]valueDef
+	nums   []valueDef
 	defs   [][]string
+	numDef [][]int32
+}
+
+// numericName reports whether name is %N with N in canonical decimal form.
+func numericName(name string) (int, bool) {
+	if len(name) < 2 || len(name) > 9 || (name[1] == '0' && len(name) > 2) {
+		return 0, false
+	}
+	n := 0
+	for i := 1; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+func (s *isoScope) lookup(u ssaUse, key string) (valueDef, bool) {
+	if u.number == 0 {
+		if n, ok := numericName(u.name); ok {
+			if n < len(s.nums) && s.nums[n].v != nil {
+				return s.nums[n], true
+			}
+			return valueDef{}, false
+		}
+	}
+	e, ok := s.values[key]
+	return e, ok
+}
+
+func (s *isoScope) set(u ssaUse, key string, d valueDef, record bool) {
+	if u.number == 0 {
+		if n, ok := numericName(u.name); ok {
+			for len(s.nums) <= n {
+				s.nums = append(s.nums, valueDef{})
+			}
+			s.nums[n] = d
+			if record {
+				nd := &s.numDef[len(s.numDef)-1]
+				*nd = append(*nd, int32(n))
+			}
+			return
+		}
+	}
+	s.values[key] = d
+	if record {
+		dd := &s.defs[len(s.defs)-1]
+		*dd = append(*dd, key)
+	}
 }
 
 type blockDef struct {
@@ -186,6 +243,7 @@ func newParser(ctx *ir.Context, src []byte, cfg Config) *parser {
 	p := &parser{
 		ctx:            ctx,
 		lex:            lexer{buf: buf, pos: start},
+		bufStart:       start,
 		file:           name,
 		src:            src,
 		typeAliases:    map[string]ir.Type{},
@@ -229,6 +287,14 @@ func (p *parser) locAt(off int) *ir.FileLineColLoc {
 	return p.ctx.FileLineCol(p.file, uint32(l), uint32(c))
 }
 
+// opLoc returns the location of an operation or block argument starting at
+// off: a position in the parsed file that is not interned, which saves a
+// table entry per operation (see ir.Context.SourceLoc).
+func (p *parser) opLoc(off int) *ir.FileLineColLoc {
+	l, c := p.lineCol(off)
+	return p.ctx.SourceLoc(p.file, uint32(l), uint32(c))
+}
+
 func (p *parser) errorAt(off int, msg string) {
 	panic(parseError{ir.NewError(p.locAt(off), msg)})
 }
@@ -237,66 +303,50 @@ func (p *parser) errorf(off int, format string, args ...any) {
 	p.errorAt(off, fmt.Sprintf(format, args...))
 }
 
-// errorHere reports an error at the current token, or, as MLIR's
-// emitWrongTokenError does, just after the previous token when the current
-// one starts a new line.
+// errorHere reports a "wrong token" error at the current token as MLIR's
+// Parser::emitWrongTokenError does: at EOF it first moves back one
+// character; then, skipping blanks, blank lines and the comments of
+// preceding lines, it points just after the last text before the token.
 func (p *parser) errorHere(msg string) {
 	if p.tok.Kind == TokError {
 		p.errorAt(p.lex.errPos, p.lex.errMsg)
 	}
-	off := p.tok.Start
-	// Point at the end of the previous token when the current one is on a
-	// later line (or at EOF), as MLIR does.
-	if prev := p.prevEnd(); prev >= 0 {
-		if bytes.IndexByte(p.src[prev:off], '\n') >= 0 || p.tok.Kind == TokEOF {
-			off = prev
+	loc := p.tok.Start
+	if p.tok.Kind == TokEOF && loc > p.bufStart {
+		loc--
+	}
+	s := p.src[p.bufStart:loc]
+	for {
+		s = bytes.TrimRight(s, " \t")
+		if len(s) == 0 {
+			p.errorAt(loc, msg)
+		}
+		if c := s[len(s)-1]; c != '\n' && c != '\r' {
+			p.errorAt(p.bufStart+len(s), msg)
+		}
+		s = s[:len(s)-1]
+		// MLIR assumes that a `//` on the preceding line starts a comment.
+		prevLine := s
+		if i := bytes.LastIndexAny(prevLine, "\n\r"); i >= 0 {
+			prevLine = prevLine[i:]
+		}
+		if c := bytes.Index(prevLine, []byte("//")); c >= 0 {
+			s = s[:len(s)-(len(prevLine)-c)]
 		}
 	}
-	p.errorAt(off, msg)
 }
 
-// prevEnd finds the end of the last non-space, non-comment text before the
-// current token.
-func (p *parser) prevEnd() int {
-	i := p.tok.Start
-	for i > 0 {
-		// Skip whitespace backwards.
-		c := p.src[i-1]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0 {
-			i--
-			continue
-		}
-		// Skip a comment on this line, if the line has one before i.
-		ls := bytes.LastIndexByte(p.src[:i], '\n') + 1
-		if k := indexComment(p.src[ls:i]); k >= 0 {
-			i = ls + k
-			continue
-		}
-		return i
+// errorTok reports an error at the current token as MLIR's
+// Parser::emitError(message) does: at EOF it points one character back.
+func (p *parser) errorTok(msg string) {
+	if p.tok.Kind == TokError {
+		p.errorAt(p.lex.errPos, p.lex.errMsg)
 	}
-	return -1
-}
-
-// indexComment finds "//" outside string literals in a line.
-func indexComment(line []byte) int {
-	inStr := false
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		if inStr {
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inStr = false
-			}
-			continue
-		}
-		if c == '"' {
-			inStr = true
-		} else if c == '/' && i+1 < len(line) && line[i+1] == '/' {
-			return i
-		}
+	loc := p.tok.Start
+	if p.tok.Kind == TokEOF && loc > p.bufStart {
+		loc--
 	}
-	return -1
+	p.errorAt(loc, msg)
 }
 
 func (p *parser) spelling() string { return string(p.src[p.tok.Start:p.tok.End]) }
@@ -492,10 +542,10 @@ func asLocation(ctx *ir.Context, a ir.Attribute) (ir.Location, bool) {
 func (p *parser) parseAttrAliasDef() {
 	name := string(p.src[p.tok.Start+1 : p.tok.End])
 	if _, ok := p.attrAliases[name]; ok {
-		p.errorHere("redefinition of attribute alias id '" + name + "'")
+		p.errorTok("redefinition of attribute alias id '" + name + "'")
 	}
 	if strings.Contains(name, ".") {
-		p.errorHere("attribute names with a '.' are reserved for dialect-defined names")
+		p.errorTok("attribute names with a '.' are reserved for dialect-defined names")
 	}
 	p.consume()
 	p.expect(TokEqual, "expected '=' in attribute alias definition")
@@ -506,10 +556,10 @@ func (p *parser) parseAttrAliasDef() {
 func (p *parser) parseTypeAliasDef() {
 	name := string(p.src[p.tok.Start+1 : p.tok.End])
 	if _, ok := p.typeAliases[name]; ok {
-		p.errorHere("redefinition of type alias id '" + name + "'")
+		p.errorTok("redefinition of type alias id '" + name + "'")
 	}
 	if strings.Contains(name, ".") {
-		p.errorHere("type names with a '.' are reserved for dialect-defined names")
+		p.errorTok("type names with a '.' are reserved for dialect-defined names")
 	}
 	p.consume()
 	p.expect(TokEqual, "expected '=' in type alias definition")
@@ -520,7 +570,7 @@ func (p *parser) parseTypeAliasDef() {
 // ---- Scopes ----
 
 func (p *parser) pushIsolatedScope() {
-	p.scopes = append(p.scopes, &isoScope{values: map[string]valueDef{}, defs: [][]string{nil}})
+	p.scopes = append(p.scopes, &isoScope{values: map[string]valueDef{}, defs: [][]string{nil}, numDef: [][]int32{nil}})
 }
 
 func (p *parser) pushNameScope(isolated bool) {
@@ -530,6 +580,7 @@ func (p *parser) pushNameScope(isolated bool) {
 	}
 	s := p.scopes[len(p.scopes)-1]
 	s.defs = append(s.defs, nil)
+	s.numDef = append(s.numDef, nil)
 }
 
 func (p *parser) popNameScope() {
@@ -542,7 +593,11 @@ func (p *parser) popNameScope() {
 	for _, name := range last {
 		delete(s.values, name)
 	}
+	for _, n := range s.numDef[len(s.numDef)-1] {
+		s.nums[n] = valueDef{}
+	}
 	s.defs = s.defs[:len(s.defs)-1]
+	s.numDef = s.numDef[:len(s.numDef)-1]
 }
 
 func (p *parser) pushBlockScope() {
@@ -580,12 +635,12 @@ func (p *parser) parseSSAUse(allowNumber bool) ssaUse {
 	p.consume()
 	if p.tok.Kind == TokHashIdent && p.tok.Start == p.tok.Start {
 		if !allowNumber {
-			p.errorHere("result number not allowed in argument list")
+			p.errorTok("result number not allowed in argument list")
 		}
 		s := string(p.src[p.tok.Start+1 : p.tok.End])
 		n, err := strconv.ParseUint(s, 10, 31)
 		if err != nil {
-			p.errorHere("invalid SSA value result number")
+			p.errorTok("invalid SSA value result number")
 		}
 		u.number = int(n)
 		p.consume()
@@ -605,7 +660,7 @@ func valueKey(u ssaUse) string {
 func (p *parser) resolveUse(u ssaUse, t ir.Type) ir.Value {
 	s := p.scopes[len(p.scopes)-1]
 	key := valueKey(u)
-	if e, ok := s.values[key]; ok {
+	if e, ok := s.lookup(u, key); ok {
 		if e.v.Type() == t {
 			return e.v
 		}
@@ -614,13 +669,13 @@ func (p *parser) resolveUse(u ssaUse, t ir.Type) ir.Value {
 		panic(parseError{d})
 	}
 	if u.number > 0 {
-		if e, ok := s.values[u.name]; ok && !p.isPlaceholder(e.v) {
+		if e, ok := s.lookup(ssaUse{name: u.name}, u.name); ok && !p.isPlaceholder(e.v) {
 			p.errorAt(u.off, "reference to invalid result number")
 		}
 	}
 	ph := p.newPlaceholder(t)
 	p.forwardOK[ph] = u.off
-	s.values[key] = valueDef{ph, u.off}
+	s.set(u, key, valueDef{ph, u.off}, false)
 	return ph
 }
 
@@ -637,7 +692,7 @@ func (p *parser) isPlaceholder(v ir.Value) bool {
 func (p *parser) addDefinition(u ssaUse, v ir.Value) {
 	s := p.scopes[len(p.scopes)-1]
 	key := valueKey(u)
-	if e, ok := s.values[key]; ok {
+	if e, ok := s.lookup(u, key); ok {
 		ex := e.v
 		if !p.isPlaceholder(ex) {
 			d := ir.NewError(p.locAt(u.off), "redefinition of SSA value '"+u.name+"'")
@@ -651,12 +706,12 @@ func (p *parser) addDefinition(u ssaUse, v ir.Value) {
 		}
 		ir.ReplaceAllUsesWith(ex, v)
 		delete(p.forwardOK, ex.(*ir.OpResult))
-		s.values[key] = valueDef{v, u.off}
+		// As MLIR's recordDefinition: the name now belongs to the
+		// current region and goes out of scope with it.
+		s.set(u, key, valueDef{v, u.off}, len(s.defs) > 1)
 		return
 	}
-	s.values[key] = valueDef{v, u.off}
-	d := &s.defs[len(s.defs)-1]
-	*d = append(*d, key)
+	s.set(u, key, valueDef{v, u.off}, len(s.defs) > 1)
 }
 
 // ---- Operations ----
@@ -686,7 +741,7 @@ func (p *parser) parseOperation(blk *ir.Block) {
 				}
 				n, err := strconv.ParseUint(p.spelling(), 10, 31)
 				if err != nil || n < 1 {
-					p.errorHere("expected named operation to have at least 1 result")
+					p.errorTok("expected named operation to have at least 1 result")
 				}
 				g.count = int(n)
 				p.consume()
@@ -769,7 +824,8 @@ func (p *parser) checkOpDialect(name string, off int) *ir.OpName {
 		return on
 	}
 	if !p.ctx.AllowUnregisteredDialects {
-		p.errorAt(off, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+		// MLIR reports this at the token after the name.
+		p.errorTok("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
 	}
 	return on
 }
@@ -778,19 +834,19 @@ func (p *parser) parseGenericOperation() *ir.Operation {
 	nameTok := p.tok
 	name := p.stringValueTmp(nameTok)
 	if name == "" {
-		p.errorHere("empty operation name is invalid")
+		p.errorTok("empty operation name is invalid")
 	}
 	if strings.IndexByte(name, 0) >= 0 {
-		p.errorHere("null character not allowed in operation name")
+		p.errorTok("null character not allowed in operation name")
 	}
 	p.consume()
 	on := p.checkOpDialect(name, nameTok.Start)
-	loc := p.locAt(nameTok.Start)
+	loc := p.opLoc(nameTok.Start)
 
 	p.expect(TokLParen, "expected '(' to start operand list")
 	useStart := len(p.uses)
 	defer func() { p.uses = p.uses[:useStart] }()
-	if p.tok.Kind != TokRParen {
+	if p.tok.Kind == TokPercentIdent {
 		for {
 			u := p.parseSSAUse(true)
 			p.uses = append(p.uses, u)
@@ -805,7 +861,7 @@ func (p *parser) parseGenericOperation() *ir.Operation {
 	var succs []*ir.Block
 	if p.tok.Kind == TokLSquare {
 		if on.IsRegistered() && !on.Def.HasTrait(ir.IsTerminator) {
-			p.errorHere("successors in non-terminator")
+			p.errorTok("successors in non-terminator")
 		}
 		p.consume()
 		for {
@@ -827,13 +883,10 @@ func (p *parser) parseGenericOperation() *ir.Operation {
 	st := &ir.OperationState{Name: on, Loc: loc, Successors: succs, Properties: props}
 	if p.tok.Kind == TokLParen {
 		p.consume()
-		saved := p.defaultDialect
-		p.defaultDialect = ""
-		if on.Def != nil {
-			p.defaultDialect = on.Def.DefaultDialect
-		}
+		// As in MLIR, only custom operations set the default dialect of
+		// their regions; a generic operation's regions keep the enclosing
+		// one.
 		regions := p.parseRegionList()
-		p.defaultDialect = saved
 		return p.finishGeneric(st, uses, regions, nameTok)
 	}
 	return p.finishGeneric(st, uses, nil, nameTok)
@@ -923,7 +976,10 @@ func (p *parser) moveInherentAttrs(st *ir.OperationState) {
 			rest = append(rest, e)
 		}
 	}
-	st.Properties = p.ctx.DictionaryAttr(props)
+	st.Properties = nil
+	if len(props) > 0 {
+		st.Properties = p.ctx.DictionaryAttr(props)
+	}
 	st.Attributes = p.ctx.DictionaryAttr(rest)
 	if len(rest) == 0 {
 		st.Attributes = nil
@@ -975,9 +1031,14 @@ func (p *parser) parseRegionBody(r *ir.Region, entryArgs []RegionArg, isolated b
 	entry := ir.NewBlock()
 	if len(entryArgs) > 0 && entryArgs[0].Name != "" {
 		if p.tok.Kind == TokCaretIdent {
-			p.errorHere("invalid block name in region with named arguments")
+			p.errorTok("invalid block name in region with named arguments")
 		}
 		for _, a := range entryArgs {
+			if e, ok := p.scopes[len(p.scopes)-1].values[a.Name]; ok {
+				d := ir.NewError(p.locAt(a.Off), "region entry argument '"+a.Name+"' is already in use")
+				d.Note(p.locAt(e.off), "previously referenced here")
+				panic(parseError{d})
+			}
 			arg := entry.AddArgument(a.Type, a.Loc)
 			p.addDefinition(ssaUse{name: a.Name, off: a.Off}, arg)
 		}
@@ -985,9 +1046,6 @@ func (p *parser) parseRegionBody(r *ir.Region, entryArgs []RegionArg, isolated b
 	blk := p.parseBlock(entry)
 	r.Append(blk)
 	for p.tok.Kind != TokRBrace {
-		if p.tok.Kind == TokEOF {
-			p.errorHere("expected '}' to end a region")
-		}
 		r.Append(p.parseBlock(nil))
 	}
 	p.popBlockScope()
@@ -1032,7 +1090,7 @@ func (p *parser) parseBlock(entry *ir.Block) *ir.Block {
 				u := p.parseSSAUse(false)
 				p.expect(TokColon, "expected ':' and type for SSA operand")
 				t := p.parseType()
-				arg := b.AddArgument(t, p.locAt(u.off))
+				arg := b.AddArgument(t, p.opLoc(u.off))
 				p.parseTrailingLocation(func(l ir.Location) { arg.Loc = l })
 				p.addDefinition(u, arg)
 				if !p.consumeIf(TokComma) {
@@ -1048,10 +1106,9 @@ func (p *parser) parseBlock(entry *ir.Block) *ir.Block {
 }
 
 func (p *parser) parseBlockBody(b *ir.Block) {
+	// At EOF parseOperation reports "expected operation name in quotes", as
+	// MLIR does.
 	for p.tok.Kind != TokCaretIdent && p.tok.Kind != TokRBrace {
-		if p.tok.Kind == TokEOF {
-			p.errorHere("expected '}' to end a region")
-		}
 		p.parseOperation(b)
 	}
 }
@@ -1071,7 +1128,7 @@ func (p *parser) parseCustomOperation() *ir.Operation {
 		p.errorf(off, "custom op '%s' is unknown", name)
 	}
 	p.consume()
-	st := &ir.OperationState{Name: on, Loc: p.locAt(off)}
+	st := &ir.OperationState{Name: on, Loc: p.opLoc(off)}
 	op := &OpParser{p: p, nameOff: off, def: on.Def}
 	if err := on.Def.Parse(op, st); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
@@ -1089,6 +1146,9 @@ type OpParser struct {
 	p       *parser
 	nameOff int
 	def     *ir.OpDef
+	// argDeferred maps region arguments whose location is a forward alias
+	// to their entry in p.deferredLocs.
+	argDeferred map[ir.SourcePos]int
 }
 
 // Context returns the context being parsed into.
@@ -1137,7 +1197,11 @@ func (o *OpParser) ParseOptionalAttrDictWithKeyword() []ir.NamedAttr {
 func (o *OpParser) ParseRegion(r *ir.Region, args []ir.RegionArgument) {
 	var ra []RegionArg
 	for _, a := range args {
-		ra = append(ra, RegionArg{Name: a.Name, Type: a.Type, Loc: a.Loc})
+		loc := a.Loc
+		if loc == nil {
+			loc = o.p.locAt(int(a.Pos))
+		}
+		ra = append(ra, RegionArg{Name: a.Name, Off: int(a.Pos), Type: a.Type, Loc: loc})
 	}
 	dd := ""
 	if o.def != nil {
@@ -1148,6 +1212,7 @@ func (o *OpParser) ParseRegion(r *ir.Region, args []ir.RegionArgument) {
 	isolated := o.def != nil && o.def.HasTrait(ir.IsolatedFromAbove)
 	o.p.parseRegion(r, ra, isolated)
 	o.p.defaultDialect = saved
+	o.bindArgLocs(r, args)
 }
 
 // ParseType parses a type.

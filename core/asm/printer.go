@@ -48,6 +48,9 @@ type printer struct {
 
 	opIDs    map[*ir.Operation]int32
 	argNames map[*ir.BlockArgument]argName
+	// opNames holds the result groups of operations that name their
+	// results (OpDef.AsmResultNames); nil until one does.
+	opNames  map[*ir.Operation]*opNaming
 	blockIDs map[*ir.Block]int32
 
 	aliases  aliasTable
@@ -91,26 +94,176 @@ type nameCtx struct {
 	r            *ir.Region
 	nextValue    int32
 	nextArgument int32
+	// scope holds the explicit value names visible in r (MLIR's
+	// usedNames); nextConflict numbers clashing names.
+	scope        *nameScope
+	nextConflict int32
+}
+
+// nameScope is one level of MLIR's scoped table of used value names.
+type nameScope struct {
+	parent *nameScope
+	names  map[string]bool
+}
+
+func (s *nameScope) has(name string) bool {
+	for ; s != nil; s = s.parent {
+		if s.names[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// opNaming describes the result groups of an operation whose results are
+// named: groups[i] is the first result of group i, names[i] its name or ""
+// when the group is numbered, ids[i] that number.
+type opNaming struct {
+	groups []int
+	names  []string
+	ids    []int32
+}
+
+// group returns the group holding result idx.
+func (n *opNaming) group(idx int) int {
+	g := 0
+	for i, start := range n.groups {
+		if start <= idx {
+			g = i
+		}
+	}
+	return g
+}
+
+// sanitizeValueName is MLIR's sanitizeIdentifier for value names.
+func sanitizeValueName(name string) string {
+	ok := func(c byte) bool { return isLetter(c) || isDigit(c) || strings.IndexByte("$._-", c) >= 0 }
+	clean := !isDigit(name[0])
+	for i := 0; i < len(name) && clean; i++ {
+		clean = ok(name[i])
+	}
+	if clean {
+		return name
+	}
+	var b strings.Builder
+	if isDigit(name[0]) {
+		b.WriteByte('_')
+	}
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case ok(c):
+			b.WriteByte(c)
+		case c == ' ':
+			b.WriteByte('_')
+		default:
+			b.WriteString(strings.ToUpper(strconv.FormatUint(uint64(c), 16)))
+		}
+	}
+	return b.String()
+}
+
+// nameResults applies the op's AsmResultNames, as MLIR's
+// numberValuesInOp with setResultNameFn, and numbers the first result when
+// it stays unnamed.
+func (p *printer) nameResults(op *ir.Operation, cur **nameScope, parent *nameScope, nextValue, nextConflict *int32) {
+	n := &opNaming{groups: []int{0}, names: []string{""}, ids: []int32{-1}}
+	op.Def().AsmResultNames(op, func(idx int, name string) {
+		if idx < 0 || idx >= op.NumResults() {
+			return
+		}
+		g := -1
+		for i, start := range n.groups {
+			if start == idx {
+				g = i
+			}
+		}
+		if g < 0 {
+			n.groups = append(n.groups, idx)
+			n.names = append(n.names, "")
+			n.ids = append(n.ids, -1)
+			g = len(n.groups) - 1
+		}
+		if name == "" {
+			n.ids[g] = *nextValue
+			*nextValue++
+			return
+		}
+		name = sanitizeValueName(name)
+		if *cur == nil {
+			*cur = &nameScope{parent: parent}
+		}
+		if (*cur).has(name) {
+			base := name + "_"
+			for {
+				name = base + strconv.Itoa(int(*nextConflict))
+				*nextConflict++
+				if !(*cur).has(name) {
+					break
+				}
+			}
+		}
+		if (*cur).names == nil {
+			(*cur).names = map[string]bool{}
+		}
+		(*cur).names[name] = true
+		n.names[g] = name
+	})
+	// Sort the groups by first result, keeping names and numbers aligned.
+	for i := 1; i < len(n.groups); i++ {
+		for j := i; j > 0 && n.groups[j] < n.groups[j-1]; j-- {
+			n.groups[j], n.groups[j-1] = n.groups[j-1], n.groups[j]
+			n.names[j], n.names[j-1] = n.names[j-1], n.names[j]
+			n.ids[j], n.ids[j-1] = n.ids[j-1], n.ids[j]
+		}
+	}
+	if n.names[0] == "" && n.ids[0] < 0 {
+		n.ids[0] = *nextValue
+		*nextValue++
+	}
+	if p.opNames == nil {
+		p.opNames = map[*ir.Operation]*opNaming{}
+	}
+	p.opNames[op] = n
 }
 
 func (p *printer) numberValues(top *ir.Operation) {
+	// Size the tables up front: growing maps of a million entries costs more
+	// than one extra walk.
+	nOps, nArgs, nBlocks := 0, 0, 0
+	top.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		nOps++
+		for i := 0; i < op.NumRegions(); i++ {
+			for b := op.Region(i).First(); b != nil; b = b.Next() {
+				nBlocks++
+				nArgs += b.NumArguments()
+			}
+		}
+		return true
+	})
+	p.opIDs = make(map[*ir.Operation]int32, nOps)
+	p.argNames = make(map[*ir.BlockArgument]argName, nArgs)
+	p.blockIDs = make(map[*ir.Block]int32, nBlocks)
 	var nextValue, nextArg int32
 	var stack []nameCtx
 	for i := 0; i < top.NumRegions(); i++ {
-		stack = append(stack, nameCtx{top.Region(i), 0, 0})
+		stack = append(stack, nameCtx{r: top.Region(i)})
 	}
 	if top.NumResults() > 0 {
 		p.opIDs[top] = nextValue
 		nextValue++
 	}
+	var nextConflict int32
 	for len(stack) > 0 {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		// Generic printing implies unique SSA ids: the counters carry on
 		// across sibling regions (visited last-first) instead of restarting.
 		if !p.opts.Generic {
-			nextValue, nextArg = c.nextValue, c.nextArgument
+			nextValue, nextArg, nextConflict = c.nextValue, c.nextArgument, c.nextConflict
 		}
+		// cur is the scope of names defined in this region, made when the
+		// first one is.
+		var cur *nameScope
 		var blockID int32
 		for b := c.r.First(); b != nil; b = b.Next() {
 			p.blockIDs[b] = blockID
@@ -126,16 +279,26 @@ func (p *printer) numberValues(top *ir.Operation) {
 				}
 			}
 			for op := b.First(); op != nil; op = op.Next() {
+				if !p.opts.Generic && op.NumResults() > 0 {
+					if d := op.Def(); d != nil && d.AsmResultNames != nil {
+						p.nameResults(op, &cur, c.scope, &nextValue, &nextConflict)
+						continue
+					}
+				}
 				if op.NumResults() > 0 {
 					p.opIDs[op] = nextValue
 					nextValue++
 				}
 			}
 		}
+		scope := c.scope
+		if cur != nil {
+			scope = cur
+		}
 		for b := c.r.First(); b != nil; b = b.Next() {
 			for op := b.First(); op != nil; op = op.Next() {
 				for i := 0; i < op.NumRegions(); i++ {
-					stack = append(stack, nameCtx{op.Region(i), nextValue, nextArg})
+					stack = append(stack, nameCtx{op.Region(i), nextValue, nextArg, scope, nextConflict})
 				}
 			}
 		}
@@ -156,6 +319,10 @@ func (p *printer) printValueID(v ir.Value, withResultNo bool) {
 	switch v := v.(type) {
 	case *ir.OpResult:
 		op := v.Owner()
+		if n := p.opNames[op]; n != nil {
+			p.printNamedResult(n, v, withResultNo)
+			return
+		}
 		id, ok := p.opIDs[op]
 		if !ok {
 			p.w.WriteString("<<UNKNOWN SSA VALUE>>")
@@ -181,6 +348,26 @@ func (p *printer) printValueID(v ir.Value, withResultNo bool) {
 		p.writeInt(int64(n.n))
 	default:
 		p.w.WriteString("<<NULL VALUE>>")
+	}
+}
+
+// printNamedResult prints a result of an operation with named result
+// groups: the group's name or number, and `#i` within a group of several.
+func (p *printer) printNamedResult(n *opNaming, v *ir.OpResult, withResultNo bool) {
+	g := n.group(v.Index())
+	p.w.WriteByte('%')
+	if n.names[g] != "" {
+		p.w.WriteString(n.names[g])
+	} else {
+		p.writeInt(int64(n.ids[g]))
+	}
+	end := v.Owner().NumResults()
+	if g+1 < len(n.groups) {
+		end = n.groups[g+1]
+	}
+	if withResultNo && end-n.groups[g] > 1 {
+		p.w.WriteByte('#')
+		p.writeInt(int64(v.Index() - n.groups[g]))
 	}
 }
 
@@ -217,7 +404,24 @@ func (p *printer) printFullOpWithIndentAndLoc(op *ir.Operation) {
 }
 
 func (p *printer) printFullOp(op *ir.Operation) {
-	if n := op.NumResults(); n > 0 {
+	if names := p.opNames[op]; names != nil {
+		// Result groups: `%a, %b:2 = `.
+		for i, start := range names.groups {
+			if i > 0 {
+				p.w.WriteString(", ")
+			}
+			p.printValueID(op.Result(start), false)
+			end := op.NumResults()
+			if i+1 < len(names.groups) {
+				end = names.groups[i+1]
+			}
+			if end-start > 1 {
+				p.w.WriteByte(':')
+				p.writeInt(int64(end - start))
+			}
+		}
+		p.w.WriteString(" = ")
+	} else if n := op.NumResults(); n > 0 {
 		p.printValueID(op.Result(0), false)
 		if n > 1 {
 			p.w.WriteByte(':')
@@ -385,15 +589,12 @@ func (p *printer) printPredecessors(b *ir.Block) {
 		return
 	}
 	var preds []*ir.Block
-	single := true
 	for ; u != nil; u = u.Next() {
-		pb := u.Owner().Block()
-		if len(preds) > 0 && pb != preds[0] {
-			single = false
-		}
-		preds = append(preds, pb)
+		preds = append(preds, u.Owner().Block())
 	}
-	if single {
+	// As Block::getSinglePredecessor: one use, not one distinct block, so
+	// a block reached twice from ^bb0 has "2 preds: ^bb0, ^bb0".
+	if len(preds) == 1 {
 		p.w.WriteString("  // pred: ")
 		p.printBlockName(preds[0])
 		return
@@ -689,7 +890,11 @@ func (p *printer) printAttribute(a ir.Attribute, el elision) {
 		p.w.WriteString("<<NULL ATTRIBUTE>>")
 		return
 	}
-	if p.aliases.printAlias(p, a.ID()) {
+	if l, ok := a.(ir.Location); ok {
+		if p.aliases.printLocAlias(p, l) {
+			return
+		}
+	} else if p.aliases.printAlias(p, a.ID()) {
 		return
 	}
 	p.printAttributeImpl(a, el)
@@ -1060,14 +1265,14 @@ func (p *printer) printDenseArray(a *ir.DenseArrayAttr) {
 
 func (p *printer) printLocation(l ir.Location, allowAlias bool) {
 	p.w.WriteString("loc(")
-	if !allowAlias || !p.aliases.printAlias(p, l.ID()) {
+	if !allowAlias || !p.aliases.printLocAlias(p, l) {
 		p.printLocationInternal(l, true)
 	}
 	p.w.WriteByte(')')
 }
 
 func (p *printer) printLocationInternal(l ir.Location, topLevel bool) {
-	if !topLevel && p.aliases.printAlias(p, l.ID()) {
+	if !topLevel && p.aliases.printLocAlias(p, l) {
 		return
 	}
 	switch l := l.(type) {

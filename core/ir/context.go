@@ -133,7 +133,23 @@ type Dialect struct {
 	// DefaultDialectForRegions, if true, makes op names without a dot inside
 	// regions of this dialect's ops resolve in this dialect.
 	ctx *Context
+	// RejectUnknownOps marks dialects that define all of their operations:
+	// as in MLIR (Dialect::allowsUnknownOperations is false), an unknown
+	// operation of the namespace fails verification even when unregistered
+	// dialects are allowed.
+	RejectUnknownOps bool
+	// VerifyRegionArgAttr, if set, verifies an attribute named in this
+	// dialect that is attached to argument arg of region region of op, such
+	// as a function argument attribute (MLIR's
+	// Dialect::verifyRegionArgAttribute).
+	VerifyRegionArgAttr func(op *Operation, region, arg int, attr NamedAttr) error
+	// VerifyRegionResultAttr is the same for result attributes (MLIR's
+	// Dialect::verifyRegionResultAttribute).
+	VerifyRegionResultAttr func(op *Operation, region, result int, attr NamedAttr) error
 }
+
+// Context returns the context the dialect is registered in, or nil.
+func (d *Dialect) Context() *Context { return d.ctx }
 
 // RegisterDialect adds d to the context. Registering a name twice replaces
 // the earlier dialect.

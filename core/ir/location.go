@@ -86,6 +86,31 @@ func (c *Context) FileLineColRange(file string, line, col, endLine, endCol uint3
 	})
 }
 
+// FileLineColFields returns the location the parser builds from n spelled
+// numbers: 1 ("f":L), 2 ("f":L:C), 3 ("f":L:C to :EC) or 4 ("f":L:C to
+// EL:EC). MLIR's storage keeps exactly the numbers given, so spellings that
+// denote the same range ("f":1:2 to 1:2 and "f":1:2) are distinct
+// locations, which matters for alias numbering and fused-location
+// deduplication.
+func (c *Context) FileLineColFields(file string, n int, line, col, endLine, endCol uint32) *FileLineColLoc {
+	point := line == endLine && col == endCol
+	switch {
+	case n == 2:
+		return c.fileLineCol(file, line, col)
+	case n == 4 && !point:
+		return c.FileLineColRange(file, line, col, endLine, endCol)
+	}
+	var kb [128]byte
+	k := keyBuf(kb[:0])
+	k = append(k, 'g', byte(n))
+	k = k.u64(uint64(line)<<32 | uint64(col))
+	k = k.u64(uint64(endLine)<<32 | uint64(endCol))
+	k = append(k, file...)
+	return intern(c, k, func(st storage) *FileLineColLoc {
+		return &FileLineColLoc{storage: st, File: strings.Clone(file), Line: line, Col: col, EndLine: endLine, EndCol: endCol}
+	})
+}
+
 // NameLoc returns loc("name"(child)); a nil child means unknown.
 func (c *Context) NameLoc(name string, child Location) *NameLoc {
 	var kb [128]byte
@@ -163,4 +188,25 @@ func (c *Context) fileLineCol(file string, line, col uint32) *FileLineColLoc {
 		m[k] = l
 	}
 	return l
+}
+
+// SourceLoc returns loc("file":line:col) without interning it: every call
+// makes a new object. Parsers use it for the location of each operation and
+// block argument, where a table entry per operation would cost more than it
+// saves. Such a location equals an interned one with the same fields in
+// every respect but pointer identity; compare locations with LocEqual.
+func (c *Context) SourceLoc(file string, line, col uint32) *FileLineColLoc {
+	return &FileLineColLoc{storage: c.newStorage(), File: file, Line: line, Col: col, EndLine: line, EndCol: col}
+}
+
+// LocEqual reports whether two locations are the same, treating file
+// positions structurally (see SourceLoc).
+func LocEqual(a, b Location) bool {
+	if a == b {
+		return true
+	}
+	fa, ok1 := a.(*FileLineColLoc)
+	fb, ok2 := b.(*FileLineColLoc)
+	return ok1 && ok2 && fa.File == fb.File && fa.Line == fb.Line && fa.Col == fb.Col &&
+		fa.EndLine == fb.EndLine && fa.EndCol == fb.EndCol
 }

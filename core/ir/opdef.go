@@ -64,6 +64,15 @@ type OpDef struct {
 	// DefaultDialect is the dialect whose ops may drop their prefix inside
 	// this operation's regions (func.func sets "func").
 	DefaultDialect string
+	// AsmResultNames, if set, suggests names for results in custom-form
+	// printing (MLIR's OpAsmOpInterface::getAsmResultNames): set(i, name)
+	// names result i, which then starts a result group. Names are made
+	// unique by the printer ("f", "f_0", ...).
+	AsmResultNames func(op *Operation, set func(result int, name string))
+	// VerifySymbolUses, if set, checks the symbol references of the
+	// operation (MLIR's SymbolUserOpInterface). The verifier calls it when
+	// it verifies the regions of the nearest enclosing symbol table.
+	VerifySymbolUses func(op *Operation) error
 }
 
 // HasTrait reports whether the definition declares t.
@@ -98,6 +107,10 @@ type OpAsmPrinter interface {
 	PrintOptionalAttrDictWithKeyword(entries []NamedAttr, elided ...string)
 	// PrintOptionalLocation prints ` loc(...)` when debug info is on.
 	PrintOptionalLocation(l Location)
+	// PrintRegionArgument prints an entry block argument as a custom
+	// syntax declares it: `%name: type {attrs}` and, with debug info, its
+	// location (MLIR's printRegionArgument).
+	PrintRegionArgument(arg *BlockArgument, attrs []NamedAttr)
 }
 
 // DialectAttr is implemented by attributes that registered dialects define.
@@ -134,6 +147,56 @@ type OpAsmParser interface {
 	ParseAttribute(t Type) Attribute
 	// Errorf returns an error located at the current token.
 	Errorf(format string, args ...any) error
+
+	// CurrentPos returns the position of the next token (MLIR's
+	// getCurrentLocation).
+	CurrentPos() SourcePos
+	// ErrorAt returns an error located at pos (MLIR's emitError(loc)).
+	ErrorAt(pos SourcePos, msg string) error
+	// LocAt returns the file location of pos.
+	LocAt(pos SourcePos) Location
+	// ParseOptionalPunct consumes the punctuation tok ("(", ")", "->", ",",
+	// ":", "=", "[", "]", "{", "}", "<", ">", "...", "?", "*", "+", "|")
+	// if it is next.
+	ParseOptionalPunct(tok string) bool
+	// ParsePunct consumes the punctuation tok or reports "expected 'tok'".
+	ParsePunct(tok string)
+	// ParseSymbolName parses `@name` or reports "expected valid
+	// '@'-identifier for symbol name".
+	ParseSymbolName() string
+	// ParseOptionalOperand parses an SSA use `%name` or `%name#N` if one
+	// is next.
+	ParseOptionalOperand() (UnresolvedOperand, bool)
+	// ParseOperand parses an SSA use or reports "expected SSA operand".
+	ParseOperand() UnresolvedOperand
+	// ResolveOperand returns the value an SSA use names, with type t (a
+	// forward reference if it is not yet defined).
+	ResolveOperand(u UnresolvedOperand, t Type) Value
+	// ParseOptionalArgument parses a region argument `%name`, followed
+	// with allowType by `: type`, with allowAttrs by an optional
+	// attribute dictionary, and by an optional `loc(...)` (MLIR's
+	// parseOptionalArgument).
+	ParseOptionalArgument(allowType, allowAttrs bool) (RegionArgument, bool)
+	// ParseOptionalLocationSpecifier parses `loc(...)` if present.
+	ParseOptionalLocationSpecifier() (Location, bool)
+	// ParseOptionalRegion parses a region into r if a '{' is next; args as
+	// for ParseRegion.
+	ParseOptionalRegion(r *Region, args []RegionArgument) bool
+}
+
+// SourcePos is a position in the text being parsed, as MLIR's SMLoc; only
+// the parser that returned it can interpret it.
+type SourcePos int
+
+// UnresolvedOperand is an SSA use read by a custom parser and not yet
+// resolved to a value.
+type UnresolvedOperand struct {
+	// Name is the SSA name including the '%'.
+	Name string
+	// Number is the result number after '#', or 0.
+	Number int
+	// Pos is where the use starts.
+	Pos SourcePos
 }
 
 // RegionArgument is an entry block argument declared by a custom syntax,
@@ -142,5 +205,10 @@ type RegionArgument struct {
 	// Name is the SSA name including the '%'.
 	Name string
 	Type Type
-	Loc  Location
+	// Loc is the argument's location; nil means the location of its name.
+	Loc Location
+	// Pos is where the name starts (set by ParseOptionalArgument).
+	Pos SourcePos
+	// Attrs holds the attribute dictionary written after the type, or nil.
+	Attrs *DictionaryAttr
 }

@@ -90,10 +90,23 @@ func (v *verifier) verifyOperation(op *Operation) *Diagnostic {
 			return d
 		}
 	}
+	// As MLIR's SymbolTable region trait: unique symbol names, then the
+	// symbol uses of the nested operations, once the regions are verified.
+	if def := op.Def(); def != nil && def.HasTrait(SymbolTableTrait) {
+		if d := verifySymbolTable(op); d != nil {
+			return d
+		}
+		if d := verifySymbolUses(op); d != nil {
+			return d
+		}
+	}
 	if def := op.Def(); def != nil && def.VerifyRegions != nil {
 		if err := def.VerifyRegions(op); err != nil {
 			return asDiag(op, err)
 		}
+	}
+	if d := op.OpName().Dialect; op.Def() == nil && d != nil && d.RejectUnknownOps {
+		return EmitError(op, "unregistered operation '"+op.Name()+"' found in dialect ('"+d.Name+"') that does not allow unknown operations")
 	}
 	return nil
 }
@@ -170,9 +183,34 @@ func (v *verifier) verifyTraits(op *Operation, def *OpDef) *Diagnostic {
 			return d
 		}
 	}
-	if def.HasTrait(SymbolTableTrait) {
-		if d := verifySymbolTable(op); d != nil {
-			return d
+	return nil
+}
+
+// verifySymbolUses calls the VerifySymbolUses hooks of the operations
+// nested in the symbol table op, visiting regions in MLIR's walkSymbolTable
+// order (a last-in first-out worklist of regions) and not entering nested
+// symbol tables.
+func verifySymbolUses(op *Operation) *Diagnostic {
+	var work []*Region
+	for i := range op.regions {
+		work = append(work, &op.regions[i])
+	}
+	for len(work) > 0 {
+		r := work[len(work)-1]
+		work = work[:len(work)-1]
+		for b := r.first; b != nil; b = b.next {
+			for o := b.first; o != nil; o = o.next {
+				if def := o.Def(); def != nil && def.VerifySymbolUses != nil {
+					if err := def.VerifySymbolUses(o); err != nil {
+						return asDiag(o, err)
+					}
+				}
+				if !o.HasTrait(SymbolTableTrait) {
+					for i := range o.regions {
+						work = append(work, &o.regions[i])
+					}
+				}
+			}
 		}
 	}
 	return nil

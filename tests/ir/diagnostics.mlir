@@ -43,7 +43,7 @@
 
 // -----
 
-// expected-error@+1 {{invalid integer width}}
+// expected-error@+1 {{integer bitwidth is limited to 16777215 bits}}
 "t.op"() : () -> i16777216
 
 // -----
