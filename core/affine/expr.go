@@ -1,13 +1,3 @@
-// Package affine implements MLIR's affine expressions, affine maps and integer
-// sets: immutable expression trees built through the same simplifying
-// constructors that MLIR applies (so that parsing a map yields the tree MLIR
-// would build), a printer whose output is byte-identical to MLIR's AsmPrinter,
-// and a parser for the text that appears inside affine_map<...> and
-// affine_set<...>.
-//
-// The behaviour follows mlir-opt 22.1.8 (mlir/lib/IR/AffineExpr.cpp,
-// AffineMap.cpp, IntegerSet.cpp, AsmParser/AffineParser.cpp and
-// IR/AsmPrinter.cpp).
 package affine
 
 import "math"
@@ -269,7 +259,7 @@ func (e Expr) ReplaceDimsAndSymbols(dims, syms []Expr) Expr {
 	}
 	l := e.bin.lhs.ReplaceDimsAndSymbols(dims, syms)
 	r := e.bin.rhs.ReplaceDimsAndSymbols(dims, syms)
-	if l.Same(e.bin.lhs) && r.Same(e.bin.rhs) {
+	if l.Equal(e.bin.lhs) && r.Equal(e.bin.rhs) {
 		return e
 	}
 	return Binary(e.kind, l, r)
@@ -392,7 +382,12 @@ func Binary(kind ExprKind, lhs, rhs Expr) Expr {
 	return Expr{}
 }
 
-// Add returns lhs + rhs, simplified as MLIR's AffineExpr::operator+.
+// Add returns lhs + rhs, simplified as MLIR's AffineExpr::operator+:
+// constants are folded (unless the sum overflows) and moved to the right,
+// zero is dropped, "(e + c1) + c2" folds, "c1 * e + c2 * e" becomes
+// "(c1 + c2) * e", "e - (e floordiv q) * q" becomes "e mod q", and an
+// unsimplified sum of two dims or symbols is ordered (dims first, then by
+// position). Invalid operands give the zero Expr.
 func Add(lhs, rhs Expr) Expr {
 	if !lhs.IsValid() || !rhs.IsValid() {
 		return Expr{}
@@ -407,9 +402,12 @@ func Add(lhs, rhs Expr) Expr {
 // AddConst returns e + v.
 func AddConst(e Expr, v int64) Expr { return Add(e, Const(v)) }
 
-// Mul returns lhs * rhs, simplified as MLIR's AffineExpr::operator*. At least
-// one operand should be symbolic or constant; when neither is (which MLIR
-// forbids), the product is built without simplification.
+// Mul returns lhs * rhs, simplified as MLIR's AffineExpr::operator*:
+// constants are folded (unless the product overflows), the constant or
+// symbolic operand goes to the right, "e * 1" is e, "e * 0" is 0 and
+// "(e * c1) * c2" folds. At least one operand should be symbolic or constant;
+// when neither is (MLIR asserts), the product is built without
+// simplification.
 func Mul(lhs, rhs Expr) Expr {
 	if !lhs.IsValid() || !rhs.IsValid() {
 		return Expr{}
@@ -430,8 +428,9 @@ func Neg(e Expr) Expr { return Mul(e, Const(-1)) }
 // Sub returns lhs - rhs, built as lhs + rhs * -1 like MLIR.
 func Sub(lhs, rhs Expr) Expr { return Add(lhs, Neg(rhs)) }
 
-// FloorDiv returns lhs floordiv rhs, simplified as MLIR's floorDiv. Division
-// by a non-positive constant or a non-constant is kept as is.
+// FloorDiv returns lhs floordiv rhs, simplified as MLIR's floorDiv.
+// Division by zero or by a non-constant is kept as is, and so is constant
+// folding that would overflow (MinInt64 floordiv -1); nothing panics.
 func FloorDiv(lhs, rhs Expr) Expr {
 	if !lhs.IsValid() || !rhs.IsValid() {
 		return Expr{}
@@ -442,7 +441,8 @@ func FloorDiv(lhs, rhs Expr) Expr {
 	return newBinary(KindFloorDiv, lhs, rhs)
 }
 
-// CeilDiv returns lhs ceildiv rhs, simplified as MLIR's ceilDiv.
+// CeilDiv returns lhs ceildiv rhs, simplified as MLIR's ceilDiv (division by
+// zero or by a non-constant is kept as is).
 func CeilDiv(lhs, rhs Expr) Expr {
 	if !lhs.IsValid() || !rhs.IsValid() {
 		return Expr{}
@@ -453,7 +453,8 @@ func CeilDiv(lhs, rhs Expr) Expr {
 	return newBinary(KindCeilDiv, lhs, rhs)
 }
 
-// Mod returns lhs mod rhs, simplified as MLIR's operator%.
+// Mod returns lhs mod rhs, simplified as MLIR's operator%. Only a positive
+// constant divisor simplifies; "e mod 0", "e mod -3" and "e mod s0" are kept.
 func Mod(lhs, rhs Expr) Expr {
 	if !lhs.IsValid() || !rhs.IsValid() {
 		return Expr{}
@@ -636,13 +637,25 @@ func simplifyFloorDiv(lhs, rhs Expr) (Expr, bool) {
 		}
 	}
 	// (a + b) floordiv c -> a floordiv c + b floordiv c when either operand
-	// is a known multiple of c.
-	if lhs.kind == KindAdd {
-		if lhs.bin.lhs.LargestKnownDivisor()%c == 0 || lhs.bin.rhs.LargestKnownDivisor()%c == 0 {
-			return Add(FloorDiv(lhs.bin.lhs, Const(c)), FloorDiv(lhs.bin.rhs, Const(c))), true
-		}
+	// is a known multiple of c. MLIR recurses into a; to keep the stack
+	// shallow on long sums this walks down the left spine of distributing
+	// sums and rebuilds the same expression bottom-up.
+	distributes := func(e Expr) bool {
+		return e.kind == KindAdd &&
+			(e.bin.lhs.LargestKnownDivisor()%c == 0 || e.bin.rhs.LargestKnownDivisor()%c == 0)
 	}
-	return Expr{}, false
+	if !distributes(lhs) {
+		return Expr{}, false
+	}
+	var rights []Expr
+	for ; distributes(lhs); lhs = lhs.bin.lhs {
+		rights = append(rights, lhs.bin.rhs)
+	}
+	res := FloorDiv(lhs, Const(c))
+	for i := len(rights) - 1; i >= 0; i-- {
+		res = Add(res, FloorDiv(rights[i], Const(c)))
+	}
+	return res, true
 }
 
 func simplifyCeilDiv(lhs, rhs Expr) (Expr, bool) {
@@ -672,27 +685,33 @@ func simplifyMod(lhs, rhs Expr) (Expr, bool) {
 		return Expr{}, false
 	}
 	c := rhs.val
-	if lhs.kind == KindConstant {
-		return Const(modInt(lhs.val, c)), true
-	}
-	// A known multiple of c is 0 mod c.
-	if lhs.LargestKnownDivisor()%c == 0 {
-		return Const(0), true
-	}
-	// (a + b) mod c drops an operand that is a known multiple of c.
-	if lhs.kind == KindAdd {
-		if lhs.bin.lhs.LargestKnownDivisor()%c == 0 {
-			return Mod(lhs.bin.rhs, Const(c)), true
+	// Each rule below either folds or rewrites lhs mod c to x mod c for a
+	// smaller x; MLIR recurses, this loops.
+	simplified := false
+	for {
+		if lhs.kind == KindConstant {
+			return Const(modInt(lhs.val, c)), true
 		}
-		if lhs.bin.rhs.LargestKnownDivisor()%c == 0 {
-			return Mod(lhs.bin.lhs, Const(c)), true
+		// A known multiple of c is 0 mod c.
+		if lhs.LargestKnownDivisor()%c == 0 {
+			return Const(0), true
 		}
-	}
-	// (e mod a) mod c -> e mod c when c divides a.
-	if lhs.kind == KindMod {
-		if a := lhs.bin.rhs; a.kind == KindConstant && a.val >= 1 && modInt(a.val, c) == 0 {
-			return Mod(lhs.bin.lhs, Const(c)), true
+		switch {
+		case lhs.kind == KindAdd && lhs.bin.lhs.LargestKnownDivisor()%c == 0:
+			// (a + b) mod c -> b mod c when a is a known multiple of c.
+			lhs = lhs.bin.rhs
+		case lhs.kind == KindAdd && lhs.bin.rhs.LargestKnownDivisor()%c == 0:
+			lhs = lhs.bin.lhs
+		case lhs.kind == KindMod && lhs.bin.rhs.kind == KindConstant &&
+			lhs.bin.rhs.val >= 1 && modInt(lhs.bin.rhs.val, c) == 0:
+			// (e mod a) mod c -> e mod c when c divides a.
+			lhs = lhs.bin.lhs
+		default:
+			if !simplified {
+				return Expr{}, false
+			}
+			return newBinary(KindMod, lhs, rhs), true
 		}
+		simplified = true
 	}
-	return Expr{}, false
 }

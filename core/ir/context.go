@@ -130,9 +130,11 @@ type Dialect struct {
 	ParseType func(ctx *Context, body string) (Type, error)
 	// ParseAttr, if set, builds an attribute from the text after `#name.`.
 	ParseAttr func(ctx *Context, body string) (Attribute, error)
-	// DefaultDialectForRegions, if true, makes op names without a dot inside
-	// regions of this dialect's ops resolve in this dialect.
-	ctx *Context
+	// MaterializeConstant, if set, builds a constant operation producing
+	// value with type t at the builder's insertion point (used to turn folded
+	// attributes back into IR); it returns nil when it cannot.
+	MaterializeConstant func(b *Builder, value Attribute, t Type, loc Location) *Operation
+	ctx                 *Context
 	// RejectUnknownOps marks dialects that define all of their operations:
 	// as in MLIR (Dialect::allowsUnknownOperations is false), an unknown
 	// operation of the namespace fails verification even when unregistered
@@ -186,7 +188,7 @@ func (c *Context) RegisterOp(def *OpDef) {
 	defer c.mu.Unlock()
 	n := c.opNames[def.Name]
 	if n == nil {
-		n = &OpName{Name: def.Name}
+		n = &OpName{Name: def.Name, ctx: c}
 		c.opNames[def.Name] = n
 	}
 	n.Def = def
@@ -209,7 +211,7 @@ func (c *Context) OpName(name string) *OpName {
 		return n
 	}
 	name = strings.Clone(name)
-	n = &OpName{Name: name}
+	n = &OpName{Name: name, ctx: c}
 	dn, _, _ := strings.Cut(name, ".")
 	n.Dialect = c.dialects[dn]
 	c.opNames[name] = n
@@ -232,6 +234,7 @@ type OpName struct {
 	Name    string
 	Def     *OpDef
 	Dialect *Dialect
+	ctx     *Context
 }
 
 // IsRegistered reports whether the operation has a definition.

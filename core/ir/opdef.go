@@ -38,6 +38,9 @@ const (
 	AutomaticAllocationScope
 	// AffineScope marks ops whose regions start a new affine scope.
 	AffineScope
+	// RecursiveMemoryEffects marks ops whose effects are those of the
+	// operations nested in their regions (plus their own Effects, if any).
+	RecursiveMemoryEffects
 )
 
 // OpDef defines a registered operation: its name, traits and hooks.
@@ -73,6 +76,13 @@ type OpDef struct {
 	// operation (MLIR's SymbolUserOpInterface). The verifier calls it when
 	// it verifies the regions of the nearest enclosing symbol table.
 	VerifySymbolUses func(op *Operation) error
+	// Effects, if set, lists the operation's memory side effects.
+	Effects func(op *Operation) []MemoryEffect
+	// Fold, if set, tries to fold the operation given the constant value of
+	// each operand (nil when not constant). It returns one FoldResult per
+	// result, or an empty slice with ok=true after updating op in place, or
+	// ok=false when nothing folds. It must not create or erase operations.
+	Fold func(op *Operation, operands []Attribute) (results []FoldResult, ok bool)
 }
 
 // HasTrait reports whether the definition declares t.

@@ -90,6 +90,10 @@ func NewOperation(st *OperationState) *Operation {
 // Name returns the operation name, e.g. "arith.addi".
 func (op *Operation) Name() string { return op.name.Name }
 
+// Context returns the context the operation's name belongs to (nil for
+// operations created with a name record made outside a context).
+func (op *Operation) Context() *Context { return op.name.ctx }
+
 // OpName returns the interned name record.
 func (op *Operation) OpName() *OpName { return op.name }
 

@@ -272,7 +272,7 @@ func verifySymbolTable(op *Operation) *Diagnostic {
 			continue
 		}
 		if prev, dup := seen[name]; dup {
-			d := NewError(o.loc, "redefinition of symbol named '"+name+"'")
+			d := EmitError(o, "redefinition of symbol named '"+name+"'")
 			d.Note(prev.loc, "see existing symbol definition here")
 			return d
 		}

@@ -1,0 +1,185 @@
+package rewrite
+
+import "github.com/strata-ir/strata/core/ir"
+
+// ConstantValue returns the attribute a ConstantLike operation produces.
+func ConstantValue(op *ir.Operation) (ir.Attribute, bool) {
+	d := op.Def()
+	if d == nil || !d.HasTrait(ir.ConstantLike) || d.Fold == nil || op.NumResults() != 1 {
+		return nil, false
+	}
+	res, ok := d.Fold(op, make([]ir.Attribute, op.NumOperands()))
+	if !ok || len(res) != 1 || res[0].Attr == nil {
+		return nil, false
+	}
+	return res[0].Attr, true
+}
+
+// constKey identifies a uniqued constant within an insertion region.
+type constKey struct {
+	dialect *ir.Dialect
+	value   ir.Attribute
+	typ     ir.Type
+}
+
+// Folder folds operations and keeps one constant per (dialect, value,
+// type) at the start of the entry block of the nearest isolated-from-above
+// region, as MLIR's OperationFolder does.
+type Folder struct {
+	r      *Rewriter
+	scopes map[*ir.Region]map[constKey]*ir.Operation
+	owned  map[*ir.Operation]bool
+}
+
+// NewFolder returns a folder that changes IR through r.
+func NewFolder(r *Rewriter) *Folder {
+	return &Folder{r: r, scopes: map[*ir.Region]map[constKey]*ir.Operation{}, owned: map[*ir.Operation]bool{}}
+}
+
+// insertionRegion returns the region constants for b are placed in.
+func insertionRegion(b *ir.Block) *ir.Region {
+	r := b.Parent()
+	for r != nil {
+		op := r.ParentOp()
+		if op == nil || op.HasTrait(ir.IsolatedFromAbove) || op.Block() == nil {
+			return r
+		}
+		r = op.Block().Parent()
+	}
+	return r
+}
+
+// NotifyRemoval forgets op if it is a uniqued constant.
+func (f *Folder) NotifyRemoval(op *ir.Operation) {
+	if !f.owned[op] {
+		return
+	}
+	delete(f.owned, op)
+	for _, m := range f.scopes {
+		for k, c := range m {
+			if c == op {
+				delete(m, k)
+			}
+		}
+	}
+}
+
+// InsertKnownConstant records the constant op, deduplicating it against an
+// equal constant already known (then op is replaced and erased and false
+// is returned) and hoisting it to the front of its insertion block.
+func (f *Folder) InsertKnownConstant(op *ir.Operation, value ir.Attribute) bool {
+	blk := op.Block()
+	if f.owned[op] {
+		if blk.First() != op && !f.owned[op.Prev()] {
+			op.MoveBefore(blk.First())
+			op.SetLoc(f.r.Ctx.UnknownLoc())
+		}
+		return true
+	}
+	region := insertionRegion(blk)
+	m := f.scopes[region]
+	if m == nil {
+		m = map[constKey]*ir.Operation{}
+		f.scopes[region] = m
+	}
+	key := constKey{op.OpName().Dialect, value, op.Result(0).Type()}
+	if existing := m[key]; existing != nil {
+		f.r.ReplaceOp(op, existing.Results())
+		existing.SetLoc(f.r.Ctx.UnknownLoc())
+		return false
+	}
+	insertBlock := region.First()
+	if blk != insertBlock || (insertBlock.First() != op && !f.owned[op.Prev()]) {
+		op.MoveBefore(insertBlock.First())
+		op.SetLoc(f.r.Ctx.UnknownLoc())
+	}
+	m[key] = op
+	f.owned[op] = true
+	return true
+}
+
+// getOrCreateConstant returns a uniqued constant op of value and type t,
+// materializing it through dialect d at the front of the insertion region
+// of blk.
+func (f *Folder) getOrCreateConstant(blk *ir.Block, d *ir.Dialect, value ir.Attribute, t ir.Type) *ir.Operation {
+	region := insertionRegion(blk)
+	m := f.scopes[region]
+	if m == nil {
+		m = map[constKey]*ir.Operation{}
+		f.scopes[region] = m
+	}
+	key := constKey{d, value, t}
+	if c := m[key]; c != nil {
+		return c
+	}
+	if d == nil || d.MaterializeConstant == nil {
+		return nil
+	}
+	b := ir.NewBuilder(f.r.Ctx)
+	entry := region.First()
+	// Insert after the constants already owned at the front of the block.
+	mark := entry.First()
+	for mark != nil && f.owned[mark] {
+		mark = mark.Next()
+	}
+	if mark != nil {
+		b.SetInsertionPoint(mark)
+	} else {
+		b.SetInsertionPointToEnd(entry)
+	}
+	c := d.MaterializeConstant(b, value, t, f.r.Ctx.UnknownLoc())
+	if c == nil {
+		return nil
+	}
+	f.r.listener().OperationInserted(c)
+	m[key] = c
+	f.owned[c] = true
+	return c
+}
+
+// TryFold folds op: on success its uses are replaced (with existing values
+// or with uniqued constants) and op is erased, or op was updated in place.
+func (f *Folder) TryFold(op *ir.Operation) bool {
+	d := op.Def()
+	if d == nil || d.Fold == nil || d.HasTrait(ir.ConstantLike) {
+		return false
+	}
+	operands := make([]ir.Attribute, op.NumOperands())
+	for i := range operands {
+		if def := ir.DefiningOp(op.Operand(i)); def != nil {
+			if v, ok := ConstantValue(def); ok {
+				operands[i] = v
+			}
+		}
+	}
+	results, ok := d.Fold(op, operands)
+	if !ok {
+		return false
+	}
+	if len(results) == 0 {
+		f.r.listener().OperationModified(op)
+		return true
+	}
+	with := make([]ir.Value, len(results))
+	var created []*ir.Operation
+	for i, res := range results {
+		if res.Value != nil {
+			with[i] = res.Value
+			continue
+		}
+		c := f.getOrCreateConstant(op.Block(), op.OpName().Dialect, res.Attr, op.Result(i).Type())
+		if c == nil {
+			for _, x := range created {
+				f.NotifyRemoval(x)
+				if !x.HasUses() {
+					f.r.EraseOp(x)
+				}
+			}
+			return false
+		}
+		created = append(created, c)
+		with[i] = c.Result(0)
+	}
+	f.r.ReplaceOp(op, with)
+	return true
+}

@@ -1,0 +1,271 @@
+package rewrite
+
+import "github.com/strata-ir/strata/core/ir"
+
+// RegionSimplification selects how much the greedy driver simplifies
+// regions between iterations.
+type RegionSimplification int
+
+// The region simplification levels of MLIR's GreedyRewriteConfig.
+const (
+	SimplifyDisabled RegionSimplification = iota
+	SimplifyNormal
+	SimplifyAggressive
+)
+
+// GreedyConfig configures ApplyPatternsGreedily.
+type GreedyConfig struct {
+	// TopDown visits operations in pre-order (default: post-order).
+	TopDown bool
+	// MaxIterations bounds the outer iterations; -1 means no limit and 0
+	// means the default of 10.
+	MaxIterations int
+	// MaxNumRewrites bounds the pattern applications per iteration; 0 or -1
+	// mean no limit.
+	MaxNumRewrites int
+	// Simplify selects region simplification.
+	Simplify RegionSimplification
+	// DisableFolding turns off the operations' fold hooks.
+	DisableFolding bool
+	// DisableConstantCSE turns off constant deduplication and hoisting.
+	DisableConstantCSE bool
+	// Listener, if set, is told about every change as well.
+	Listener Listener
+}
+
+// driver is the state of one greedy rewrite.
+type driver struct {
+	NopListener
+	cfg      GreedyConfig
+	patterns *PatternSet
+	rw       *Rewriter
+	folder   *Folder
+	worklist []*ir.Operation
+	inList   map[*ir.Operation]int
+	scope    *ir.Operation
+}
+
+func (d *driver) push(op *ir.Operation) {
+	if op == nil || op == d.scope || !d.scope.IsAncestor(op) {
+		return
+	}
+	if _, ok := d.inList[op]; ok {
+		return
+	}
+	d.inList[op] = len(d.worklist)
+	d.worklist = append(d.worklist, op)
+}
+
+func (d *driver) pop() *ir.Operation {
+	for len(d.worklist) > 0 {
+		op := d.worklist[len(d.worklist)-1]
+		d.worklist = d.worklist[:len(d.worklist)-1]
+		if op == nil {
+			continue
+		}
+		delete(d.inList, op)
+		return op
+	}
+	return nil
+}
+
+func (d *driver) remove(op *ir.Operation) {
+	if i, ok := d.inList[op]; ok {
+		d.worklist[i] = nil
+		delete(d.inList, op)
+	}
+}
+
+// Listener callbacks keep the worklist up to date.
+
+func (d *driver) OperationInserted(op *ir.Operation) {
+	d.push(op)
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OperationInserted(op)
+	}
+}
+
+func (d *driver) OperationModified(op *ir.Operation) {
+	d.push(op)
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OperationModified(op)
+	}
+}
+
+func (d *driver) OperationReplaced(op *ir.Operation, with []ir.Value) {
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OperationReplaced(op, with)
+	}
+}
+
+func (d *driver) OperationErased(op *ir.Operation) {
+	// Operands that lose a use may now be dead or foldable.
+	for i := 0; i < op.NumOperands(); i++ {
+		v := op.Operand(i)
+		if v == nil {
+			continue
+		}
+		if def := ir.DefiningOp(v); def != nil {
+			// After erasure the value has one use fewer.
+			if n := ir.NumUses(v); n <= 2 {
+				d.push(def)
+			}
+		}
+	}
+	d.remove(op)
+	if d.folder != nil {
+		d.folder.NotifyRemoval(op)
+	}
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.OperationErased(op)
+	}
+}
+
+func (d *driver) BlockErased(b *ir.Block) {
+	if d.cfg.Listener != nil {
+		d.cfg.Listener.BlockErased(b)
+	}
+}
+
+// ApplyPatternsGreedily rewrites the regions of op (normally an
+// isolated-from-above operation, which itself is never rewritten) with
+// patterns until a fixpoint, folding operations, removing trivially dead
+// ones and deduplicating constants along the way, as MLIR's greedy driver
+// does. It reports whether the rewrite converged.
+func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternSet, cfg GreedyConfig) bool {
+	maxIter := cfg.MaxIterations
+	if maxIter == 0 {
+		maxIter = 10
+	}
+	d := &driver{cfg: cfg, patterns: patterns, scope: op}
+	d.rw = &Rewriter{Builder: ir.NewBuilder(ctx), Listener: d}
+	changed := true
+	for iter := 0; changed; iter++ {
+		if maxIter > 0 && iter >= maxIter {
+			return false
+		}
+		changed = false
+		d.worklist = d.worklist[:0]
+		d.inList = map[*ir.Operation]int{}
+		if !cfg.DisableConstantCSE {
+			d.folder = NewFolder(d.rw)
+		} else {
+			d.folder = nil
+		}
+		d.seed(op)
+		if d.processWorklist() {
+			changed = true
+		}
+		if cfg.Simplify != SimplifyDisabled {
+			for i := 0; i < op.NumRegions(); i++ {
+				if SimplifyRegion(d.rw, op.Region(i)) {
+					changed = true
+				}
+			}
+		}
+	}
+	return true
+}
+
+// seed fills the worklist so that pops visit operations in post-order
+// (or pre-order when top-down), deduplicating known constants first.
+func (d *driver) seed(root *ir.Operation) {
+	var ops []*ir.Operation
+	order := ir.PostOrder
+	if d.cfg.TopDown {
+		order = ir.PreOrder
+	}
+	for i := 0; i < root.NumRegions(); i++ {
+		for b := root.Region(i).First(); b != nil; b = b.Next() {
+			for o := b.First(); o != nil; {
+				next := o.Next()
+				o.Walk(order, func(x *ir.Operation) bool {
+					ops = append(ops, x)
+					return true
+				})
+				o = next
+			}
+		}
+	}
+	if d.folder != nil {
+		kept := ops[:0]
+		for _, o := range ops {
+			if v, ok := ConstantValue(o); ok {
+				if !d.folder.InsertKnownConstant(o, v) {
+					continue
+				}
+			}
+			kept = append(kept, o)
+		}
+		ops = kept
+	}
+	if d.cfg.TopDown {
+		for i := len(ops) - 1; i >= 0; i-- {
+			d.push(ops[i])
+		}
+	} else {
+		for i := len(ops) - 1; i >= 0; i-- {
+			d.push(ops[i])
+		}
+		// A LIFO worklist pops in reverse push order: reverse so the first
+		// collected operation comes out first.
+		for i, j := 0, len(d.worklist)-1; i < j; i, j = i+1, j-1 {
+			d.worklist[i], d.worklist[j] = d.worklist[j], d.worklist[i]
+		}
+		for i, o := range d.worklist {
+			d.inList[o] = i
+		}
+	}
+}
+
+func (d *driver) processWorklist() bool {
+	changed := false
+	rewrites := 0
+	for {
+		if d.cfg.MaxNumRewrites > 0 && rewrites >= d.cfg.MaxNumRewrites {
+			break
+		}
+		op := d.pop()
+		if op == nil {
+			break
+		}
+		if op.Block() == nil {
+			continue
+		}
+		if op.IsTriviallyDead() {
+			d.rw.EraseOp(op)
+			changed = true
+			continue
+		}
+		if !d.cfg.DisableFolding && d.folder != nil && d.folder.TryFold(op) {
+			changed = true
+			continue
+		}
+		d.rw.SetInsertionPoint(op)
+		if d.patterns.Apply(op, d.rw) {
+			changed = true
+			rewrites++
+		}
+	}
+	return changed
+}
+
+// Walk applies the best matching pattern once to each operation nested in
+// op, in one post-order walk, without revisiting new or changed operations
+// (MLIR's walkAndApplyPatterns).
+func Walk(ctx *ir.Context, op *ir.Operation, patterns *PatternSet) {
+	r := NewRewriter(ctx)
+	for i := 0; i < op.NumRegions(); i++ {
+		for b := op.Region(i).First(); b != nil; b = b.Next() {
+			for o := b.First(); o != nil; {
+				next := o.Next()
+				o.Walk(ir.PostOrder, func(x *ir.Operation) bool {
+					r.SetInsertionPoint(x)
+					patterns.Apply(x, r)
+					return true
+				})
+				o = next
+			}
+		}
+	}
+}
