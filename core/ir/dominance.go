@@ -129,3 +129,22 @@ func (t *domTree) properlyDominates(a, b *Block) bool {
 	}
 	return false
 }
+
+// ImmediateDominators returns the immediate dominator of every block of r
+// reachable from its entry; the entry maps to nil.
+func ImmediateDominators(r *Region) map[*Block]*Block {
+	t := buildDomTree(r)
+	rpo := make([]*Block, len(t.idom))
+	for b, i := range t.idx {
+		rpo[i] = b
+	}
+	out := make(map[*Block]*Block, len(rpo))
+	for i, b := range rpo {
+		if i == 0 {
+			out[b] = nil
+		} else if t.idom[i] >= 0 {
+			out[b] = rpo[t.idom[i]]
+		}
+	}
+	return out
+}
