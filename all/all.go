@@ -5,6 +5,8 @@ package all
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/builtin"
+	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/transforms"
 )
 
 // UpstreamNamespaces are the namespaces of MLIR's upstream dialects. Strata
@@ -22,9 +24,16 @@ var UpstreamNamespaces = []string{
 	"vector", "x86vector", "xegpu", "xevm",
 }
 
+// RegisterPasses adds every pass that ships with Strata to the (global)
+// pass registry; calling it more than once is harmless.
+func RegisterPasses() {
+	transforms.Register()
+}
+
 // Register adds all of Strata's dialects to ctx.
 func Register(ctx *ir.Context) {
 	builtin.Register(ctx)
+	function.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns})

@@ -10,7 +10,7 @@ import (
 // parseFlags parses mlir-opt style flags: a single or double dash, `=value`
 // or a separate value, and one positional input file.
 func parseFlags(args []string, stderr io.Writer) (*Options, error) {
-	o := &Options{Input: "-", SplitMarker: "// -----", OutputSplitMarker: "// -----", VerifyEach: true}
+	o := &Options{Input: "-", SplitMarker: "// -----", OutputSplitMarker: "// -----"}
 	fs := flag.NewFlagSet("strata-opt", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.Output, "o", "-", "output filename")
@@ -22,12 +22,12 @@ func parseFlags(args []string, stderr io.Writer) (*Options, error) {
 	fs.BoolVar(&o.ShowDialects, "show-dialects", false, "print the registered dialects and exit")
 	fs.BoolVar(&o.NoImplicitModule, "no-implicit-module", false, "do not wrap the input in a module")
 	fs.Int64Var(&o.HexThreshold, "mlir-print-elementsattrs-with-hex-if-larger", 100, "print dense elements with more elements than this as hex (-1 disables)")
-	fs.BoolVar(&o.VerifyEach, "verify-each", true, "verify the IR after each pass")
 	fs.BoolVar(&o.AssumeVerified, "mlir-print-assume-verified", false, "skip verification before printing")
 	fs.StringVar(&o.OutputSplitMarker, "output-split-marker", "// -----", "marker printed between split outputs")
 	split := &optionalString{def: "// -----"}
 	fs.Var(split, "split-input-file", "split the input on the marker (default \"// -----\") and process each chunk")
-	fs.Bool("mlir-disable-threading", false, "run single-threaded")
+	o.Pass.Register(fs)
+	fs.Var((*stringList)(&o.LoadDialects), "load-dialect", "load a dialect definition file (.irdl); may be repeated")
 	var positional []string
 	rest := args
 	for len(rest) > 0 {
@@ -95,3 +95,9 @@ func (s *optionalString) Set(v string) error {
 	return nil
 }
 func (s *optionalString) IsBoolFlag() bool { return true }
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }

@@ -17,6 +17,8 @@ import (
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/core/pass"
 )
 
 // Exit codes of Main.
@@ -41,8 +43,11 @@ type Options struct {
 	ShowDialects      bool
 	NoImplicitModule  bool
 	HexThreshold      int64
-	VerifyEach        bool
 	AssumeVerified    bool
+	// LoadDialects are dialect definition files to load before parsing.
+	LoadDialects []string
+	// Pass holds the pass-manager flags and the requested pipeline.
+	Pass pass.CLOptions
 }
 
 // Stdio bundles the streams Main uses, so tests can run it in process.
@@ -77,6 +82,16 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 		return ExitOK
 	}
 	ctx.AllowUnregisteredDialects = opts.AllowUnregistered
+	for _, f := range opts.LoadDialects {
+		data, err := os.ReadFile(f)
+		if err == nil {
+			err = irdl.Load(ctx, f, data)
+		}
+		if err != nil {
+			fmt.Fprintf(io.Err, "%v\n", err)
+			return ExitError
+		}
+	}
 	src, name, err := readInput(opts.Input, io.In)
 	if err != nil {
 		// The same words as mlir-opt: "cannot open input file 'x': No such
@@ -115,7 +130,7 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 			out.WriteString(opts.OutputSplitMarker)
 			out.WriteByte('\n')
 		}
-		if !processChunk(ctx, src, name, c, opts, &out, emit) {
+		if !processChunk(ctx, src, name, c, opts, &out, io.Err, emit) {
 			failed = true
 		}
 	}
@@ -133,7 +148,7 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 	return ExitOK
 }
 
-func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *Options, out *bytes.Buffer, emit func(*ir.Diagnostic)) bool {
+func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *Options, out *bytes.Buffer, errw io.Writer, emit func(*ir.Diagnostic)) bool {
 	cfg := asm.Config{Filename: name, Chunked: true, Start: c.Start, End: c.End}
 	s, err := asm.Parse(ctx, src, cfg)
 	if err != nil {
@@ -157,14 +172,15 @@ func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *O
 		}
 		top = asm.WrapInModule(ctx, s.Block, loc)
 	}
-	if !opts.AssumeVerified {
-		if err := ir.Verify(top); err != nil {
-			emitErr(err, emit)
-			return false
-		}
+	if err := ir.Verify(top); err != nil {
+		emitErr(err, emit)
+		return false
 	}
 	popts := asm.PrintOptions{Generic: opts.Generic, DebugInfo: opts.DebugInfo, LocalScope: opts.LocalScope,
 		HexThreshold: opts.HexThreshold, Resources: s.Resources}
+	if !runPipeline(ctx, top, s.Resources, opts, popts, errw, emit) {
+		return false
+	}
 	if err := asm.Print(out, top, popts); err != nil {
 		emitErr(err, emit)
 		return false
@@ -227,4 +243,42 @@ func writeOutput(name string, stdout io.Writer, data []byte) error {
 		return err
 	}
 	return os.WriteFile(name, data, 0o644)
+}
+
+// runPipeline builds the pass manager from the flags and runs it on top,
+// with the dumps, timing and statistics the flags ask for.
+func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Options, popts asm.PrintOptions, errw io.Writer, emit func(*ir.Diagnostic)) bool {
+	clo := &opts.Pass
+	if clo.PassPipeline == "" && len(clo.Passes) == 0 && !clo.RunReproducer && !clo.DumpPassPipeline {
+		return true
+	}
+	timing := clo.NewTiming()
+	m := pass.NewManager(ctx, top.Name())
+	m.DiagHandler = emit
+	m.Output = errw
+	m.PrintOptions = popts
+	if err := clo.Configure(m); err != nil {
+		emitErr(err, emit)
+		return false
+	}
+	if clo.RunReproducer {
+		if err := m.ApplyReproducer(res); err != nil {
+			emitErr(err, emit)
+			return false
+		}
+	}
+	if timing != nil {
+		m.EnableTiming(timing)
+	}
+	if clo.DumpPassPipeline {
+		m.Dump(errw)
+	}
+	err := m.Run(top)
+	if clo.PassStatistics {
+		m.PrintStatistics(errw, clo.StatisticsMode())
+	}
+	if timing != nil {
+		timing.Report(errw)
+	}
+	return err == nil
 }

@@ -288,6 +288,13 @@ func TestParse(t *testing.T) {
 		{F64, "1e99999x", 0x7FF0000000000000}, // LLVM stops reading at 24000
 		{F64, "0.000e99999x", 0},
 		{F64, "00012.500E-1", 0x3FF4000000000000},
+		{F64, "1" + strings.Repeat("0", 20000) + "e-20000", 0x3FF0000000000000},
+		{F16, "1" + strings.Repeat("0", 20000) + "e-20000", 0x3C00},
+		{F64, "0." + strings.Repeat("0", 12000) + "1e12001", 0x3FF0000000000000},
+		{F64, "0." + strings.Repeat("0", 30000) + "1e30001", 0},
+		{F64, "1." + strings.Repeat("0", 30000) + "1", 0x3FF0000000000000},
+		{F64, "1.00000000000000011102230246251565404236316680908203125" + strings.Repeat("0", 20000) + "1", 0x3FF0000000000001},
+		{F64, "1.00000000000000011102230246251565404236316680908203125" + strings.Repeat("0", 20000), 0x3FF0000000000000},
 		{F16, "3.14", 0x4248},
 		{F16, "65504", 0x7BFF},
 		{F16, "65519.99", 0x7BFF},
@@ -454,24 +461,27 @@ func TestParseFastPaths(t *testing.T) {
 func randomDecimal(r *rand.Rand, sem *Semantics) string {
 	p := sem.precision
 	e := r.Intn(sem.maxExp-sem.minExp+3) + sem.minExp - 1
-	if sem.maxExp > 1023 && r.Intn(4) != 0 {
-		// Printing huge exponents exactly is slow; test them less.
-		e = r.Intn(2001) - 1000
-	}
 	sig := u128{r.Uint64(), r.Uint64()}.and(mask128(p)).or(pow2(p - 1))
 	if r.Intn(4) == 0 {
 		sig = u128{r.Uint64(), r.Uint64()}.and(mask128(p - 1)) // subnormal
 		e = sem.minExp
 	}
-	// Midpoint: (2*sig+1) * 2^(e-p).
+	// Midpoint: (2*sig+1) * 2^(e-p), written exactly or truncated.
 	mid := new(big.Int).Lsh(u128Big(sig), 1)
-	x := new(big.Float).SetPrec(300).SetInt(mid.SetBit(mid, 0, 1))
-	x.SetMantExp(x, e-p)
-	digits := 1 + r.Intn(45)
-	if r.Intn(3) == 0 {
-		digits = -1
+	mid.SetBit(mid, 0, 1)
+	exp10 := 0
+	if n := e - p; n >= 0 {
+		mid.Lsh(mid, uint(n))
+	} else {
+		mid.Mul(mid, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(-n)), nil))
+		exp10 = n
 	}
-	s := x.Text('e', digits)
+	digits := mid.String()
+	exp10 += len(digits) - 1
+	if r.Intn(3) != 0 {
+		digits = digits[:min(len(digits), 1+r.Intn(45))]
+	}
+	s := digits[:1] + "." + digits[1:] + "e" + strconv.Itoa(exp10)
 	if r.Intn(2) == 0 {
 		s = "-" + s
 	}
@@ -488,9 +498,9 @@ func u128Big(a u128) *big.Int {
 // rational value.
 func TestParseVersusBigFloat(t *testing.T) {
 	r := rand.New(rand.NewSource(2))
-	n := 600
+	n := 1500
 	if testing.Short() {
-		n = 100
+		n = 150
 	}
 	for i := 0; i < n; i++ {
 		sem := F80
@@ -605,6 +615,8 @@ func TestFloat64Wide(t *testing.T) {
 		{FromBits(F80, 0, 0x7FFF), math.NaN()},
 		{FromBits(F128, 0, 0xFFFF000000000000), math.Inf(-1)},
 		{FromBits(F8E4M3FNUZ, 0x80, 0), math.NaN()},
+		{FromBits(F8E8M0FNU, 0xFF, 0), math.NaN()},
+		{FromBits(F8E4M3FN, 0xFF, 0), math.NaN()},
 	}
 	for _, tc := range tests {
 		got := tc.f.Float64()
@@ -776,4 +788,18 @@ func ExampleFloat_MLIRString() {
 	// 3.140000e+00
 	// 0.33333333333333331
 	// 0x7E00 true
+}
+
+func TestCanonical(t *testing.T) {
+	tests := []struct{ in, want [2]uint64 }{
+		{[2]uint64{0x4000000000000000, 0x3FFF}, [2]uint64{0x4000000000000000, 0x7FFF}}, // unnormal
+		{[2]uint64{1 << 63, 0}, [2]uint64{1 << 63, 1}},                                 // pseudo-denormal
+		{[2]uint64{1 << 63, 0x3FFF}, [2]uint64{1 << 63, 0x3FFF}},
+	}
+	for _, tc := range tests {
+		lo, hi := FromBits(F80, tc.in[0], tc.in[1]).Canonical().Bits()
+		if lo != tc.want[0] || hi != tc.want[1] {
+			t.Errorf("Canonical(%#x %#x) = %#x %#x", tc.in[1], tc.in[0], hi, lo)
+		}
+	}
 }

@@ -408,6 +408,10 @@ func (f Float) Float64() float64 {
 		r = unpacked{cat: catInf, sign: u.sign, exp: F64.exponentInf()}
 	case catNaN:
 		r = convertNaN(sem, F64, u)
+		if r.sig.and(mask128(52)).isZero() {
+			// LLVM would produce an Inf from the f8E8M0FNU NaN here.
+			r.sig = r.sig.or(pow2(51))
+		}
 	default:
 		r, _, _ = F64.roundCore(u.sign, u.sig, u.exp-(sem.precision-1), lfExactlyZero)
 	}

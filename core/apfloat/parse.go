@@ -44,7 +44,7 @@ type decimal struct {
 	zero    bool   // no significant digits
 	decExp  int    // value = digits * 10^decExp
 	normExp int    // value = d.ddd * 10^normExp
-	expOK   bool   // exponent read fully (not clamped); safe for strconv
+	expOK   bool   // exponent below 10000 in magnitude; safe for strconv
 	hasExp  bool   // an exponent with digits is present
 }
 
@@ -117,10 +117,13 @@ func scan(s string) (decimal, error) {
 			return d, parseErr(s, "Significand has no digits")
 		}
 		var err error
-		exp, d.expOK, d.hasExp, err = readExponent(body[p+1:])
+		var complete bool
+		exp, complete, d.hasExp, err = readExponent(body[p+1:])
 		if err != nil {
 			return d, parseErr(s, err.Error())
 		}
+		// strconv stops accumulating exponents at 10000, LLVM at 24000.
+		d.expOK = complete && exp > -10000 && exp < 10000
 		if dot < 0 {
 			dot = p
 		}
@@ -238,10 +241,15 @@ func ParseLiteral(sem *Semantics, s string) (Float, error) {
 
 // strconvSafe reports whether s is short and made only of characters of
 // decimal literals. For such strings strconv.ParseFloat accepts a subset of
-// what LLVM accepts and yields the same value: LLVM's clamping of huge
-// exponents cannot change the result without thousands of digits.
+// what LLVM accepts and yields the same value: the exponent clamping of
+// LLVM (at 24000) and of strconv (at 10000) cannot change the result
+// without thousands of digits.
 func strconvSafe(s string) bool {
-	if len(s) > 48 {
+	if len(s) == 0 || len(s) > 48 {
+		return false
+	}
+	// LLVM reads "1e" and "1e+" with an exponent of 0; strconv rejects them.
+	if c := s[len(s)-1]; c != '.' && (c < '0' || c > '9') {
 		return false
 	}
 	for i := 0; i < len(s); i++ {

@@ -1,10 +1,3 @@
-// Package apfloat reproduces the parts of LLVM's APFloat that MLIR's
-// parser and printer rely on, for every builtin MLIR floating point type.
-//
-// A Float is a semantics plus a bit pattern. Decimal strings are parsed with
-// correct round-to-nearest-even into any semantics (Parse), values are printed
-// exactly like llvm::APFloat::toString (Float.ToString) and like MLIR's
-// AsmPrinter prints float attributes (Float.MLIRString).
 package apfloat
 
 // nonFinite says how the non-finite values Inf and NaN are represented

@@ -68,9 +68,9 @@ func (f Float) MLIRString() (s string, isHex bool) {
 // HexString returns the bit pattern of f as MLIR prints it for special
 // values: APInt::toString(16, /*Signed=*/false, /*formatAsCLiteral=*/true),
 // i.e. "0x" followed by uppercase hex digits without leading zeros ("0x0"
-// for zero). Like LLVM, it prints the pattern of the decoded value, so the
-// non-canonical f80 encodings (unnormals, pseudo-NaNs, pseudo-infinities,
-// pseudo-denormals) print in their canonical form.
+// for zero). Like LLVM, it prints the pattern of the decoded value: f80
+// unnormals print as the NaNs LLVM reads them as (exponent 0x7FFF) and
+// pseudo-denormals with exponent 1.
 func (f Float) HexString() string {
 	sem := f.sem.orDefault()
 	var buf [40]byte

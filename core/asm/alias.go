@@ -21,10 +21,11 @@ type aliasTable struct {
 type fileKey struct {
 	file              string
 	line, col, el, ec uint32
+	fields            uint8
 }
 
 func fileKeyOf(l *ir.FileLineColLoc) fileKey {
-	return fileKey{l.File, l.Line, l.Col, l.EndLine, l.EndCol}
+	return fileKey{l.File, l.Line, l.Col, l.EndLine, l.EndCol, l.Fields}
 }
 
 type finalAlias struct {
@@ -461,6 +462,9 @@ func (a *aliasOpPrinter) PrintRegionArgument(arg *ir.BlockArgument, _ []ir.Named
 		a.c.visitAttr(arg.Loc, false, false)
 	}
 }
+
+func (a *aliasOpPrinter) PrintKeywordOrString(string) {}
+func (a *aliasOpPrinter) PrintNewline()               {}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {

@@ -83,10 +83,12 @@ func AttrString(a ir.Attribute) string {
 
 // OpString returns the generic form of one operation (with its regions) as
 // MLIR prints an op in a diagnostic note: values are numbered from the
-// outermost ancestor, and no aliases are used.
+// nearest isolated-from-above ancestor, and no aliases are used.
 func OpString(op *ir.Operation) string {
+	// Number from the nearest isolated-from-above ancestor (op included),
+	// as MLIR's Operation::print does with a local scope.
 	root := op
-	for root.ParentOp() != nil {
+	for !root.HasTrait(ir.IsolatedFromAbove) && root.ParentOp() != nil {
 		root = root.ParentOp()
 	}
 	var buf bytes.Buffer

@@ -115,13 +115,16 @@ func checkParse(t *testing.T, data []byte) {
 			if !ok || bytes.Equal(first.Bytes(), second) {
 				continue
 			}
-			if local {
+			// MLIR prints loc("":3) as loc("":3:0), which it reparses as
+			// loc("-":3:0) (FileLineColLoc::get spells an empty file name
+			// "-"): with such locations printing only needs to converge.
+			if local && !bytes.Contains(first.Bytes(), []byte(`"":`)) {
 				t.Errorf("print(parse(print(x))) != print(x) (debug=%v, local scope)\n%s", debug, firstDiff(first.String(), string(second)))
 				return
 			}
 			third, ok := reprint(t, second, opts)
 			if ok && !bytes.Equal(second, third) {
-				t.Errorf("printing does not converge (debug=%v)\n%s", debug, firstDiff(string(second), string(third)))
+				t.Errorf("printing does not converge (debug=%v, local=%v)\n%s", debug, local, firstDiff(string(second), string(third)))
 				return
 			}
 		}

@@ -12,11 +12,11 @@ func (p *parser) parseLocationInstance() ir.Location {
 	defer p.leave()
 	switch p.tok.Kind {
 	case TokHashIdent:
-		off := p.tok.Start
 		a := p.parseExtendedAttr(nil)
 		l, ok := asLocation(p.ctx, a)
 		if !ok {
-			p.errorAt(off, "expected location attribute, but got"+AttrString(a))
+			// MLIR reports this at the token after the attribute.
+			p.errorTok("expected location attribute, but got" + AttrString(a))
 		}
 		return l
 	case TokString:

@@ -226,6 +226,12 @@ func (p *parser) parseTensorType() ir.Type {
 		off := p.tok.Start
 		elem := p.parseElementType()
 		p.checkTensorElem(elem, off)
+		if p.consumeIf(TokComma) {
+			// As MLIR: parse the encoding, then reject it.
+			p.parseAttribute(nil)
+			p.expect(TokGreater, "expected '>' in tensor type")
+			p.errorTok("cannot apply encoding to unranked tensor")
+		}
 		p.expect(TokGreater, "expected '>' in tensor type")
 		return p.ctx.UnrankedTensorType(elem)
 	}

@@ -534,6 +534,11 @@ func asLocation(ctx *ir.Context, a ir.Attribute) (ir.Location, bool) {
 	case ir.Location:
 		return a, true
 	case *ir.OpaqueAttr:
+		// Only a registered dialect may define location attributes: an
+		// attribute of an unregistered one is not a location in MLIR.
+		if ctx.Dialect(a.Dialect) == nil {
+			return nil, false
+		}
 		return ctx.AttrLoc(a), true
 	}
 	return nil, false
@@ -1197,9 +1202,13 @@ func (o *OpParser) ParseOptionalAttrDictWithKeyword() []ir.NamedAttr {
 func (o *OpParser) ParseRegion(r *ir.Region, args []ir.RegionArgument) {
 	var ra []RegionArg
 	for _, a := range args {
+		// Without an explicit location an argument is located at its name,
+		// or, when the caller gave no position, at the operation name.
 		loc := a.Loc
-		if loc == nil {
+		if loc == nil && a.Pos > 0 {
 			loc = o.p.locAt(int(a.Pos))
+		} else if loc == nil {
+			loc = o.NameLoc()
 		}
 		ra = append(ra, RegionArg{Name: a.Name, Off: int(a.Pos), Type: a.Type, Loc: loc})
 	}

@@ -950,8 +950,10 @@ func (p *printer) printAttributeImpl(a ir.Attribute, el elision) {
 		}
 		typ = a.Type
 	case *ir.FloatAttr:
-		p.printFloat(a.Type, a.Bits[0], a.Bits[1])
-		if el == elideMay && a.Type.Kind == ir.F64 {
+		fs, isHex := apfloat.FromBits(apfloat.ByName(a.Type.Kind.String()), a.Bits[0], a.Bits[1]).MLIRString()
+		p.w.WriteString(fs)
+		// A hexadecimal bit pattern never elides its type, even f64.
+		if el == elideMay && a.Type.Kind == ir.F64 && !isHex {
 			return
 		}
 		typ = a.Type

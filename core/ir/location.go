@@ -20,6 +20,11 @@ type FileLineColLoc struct {
 	File            string
 	Line, Col       uint32
 	EndLine, EndCol uint32
+	// Fields is 0 for a position or a range as the other constructors
+	// build them, else the count of numbers the source spelled for a
+	// location FileLineColFields keeps distinct (1, 3, or 4 for a range
+	// that ends where it starts).
+	Fields uint8
 }
 
 // NameLoc is loc("name"(child)); Child is UnknownLoc when absent.
@@ -107,7 +112,7 @@ func (c *Context) FileLineColFields(file string, n int, line, col, endLine, endC
 	k = k.u64(uint64(endLine)<<32 | uint64(endCol))
 	k = append(k, file...)
 	return intern(c, k, func(st storage) *FileLineColLoc {
-		return &FileLineColLoc{storage: st, File: strings.Clone(file), Line: line, Col: col, EndLine: endLine, EndCol: endCol}
+		return &FileLineColLoc{storage: st, File: strings.Clone(file), Line: line, Col: col, EndLine: endLine, EndCol: endCol, Fields: uint8(n)}
 	})
 }
 

@@ -83,6 +83,11 @@ type OpDef struct {
 	// result, or an empty slice with ok=true after updating op in place, or
 	// ok=false when nothing folds. It must not create or erase operations.
 	Fold func(op *Operation, operands []Attribute) (results []FoldResult, ok bool)
+	// PopulateDefaultProperties, if set, returns props (nil or a
+	// dictionary) completed with the default values of the properties that
+	// are absent; NewOperation calls it, as MLIR's Operation::create calls
+	// populateDefaultProperties.
+	PopulateDefaultProperties func(ctx *Context, props Attribute) Attribute
 }
 
 // HasTrait reports whether the definition declares t.
@@ -121,6 +126,11 @@ type OpAsmPrinter interface {
 	// syntax declares it: `%name: type {attrs}` and, with debug info, its
 	// location (MLIR's printRegionArgument).
 	PrintRegionArgument(arg *BlockArgument, attrs []NamedAttr)
+	// PrintKeywordOrString prints s bare when it is a valid identifier and
+	// as an escaped string literal otherwise.
+	PrintKeywordOrString(s string)
+	// PrintNewline starts a new line at the current indentation.
+	PrintNewline()
 }
 
 // DialectAttr is implemented by attributes that registered dialects define.
@@ -192,6 +202,22 @@ type OpAsmParser interface {
 	// ParseOptionalRegion parses a region into r if a '{' is next; args as
 	// for ParseRegion.
 	ParseOptionalRegion(r *Region, args []RegionArgument) bool
+	// ParseOptionalKeywordAny parses a bare identifier or keyword, whatever
+	// it is, if one is next.
+	ParseOptionalKeywordAny() (string, bool)
+	// ParseOptionalString parses a string literal if one is next and
+	// returns its decoded value.
+	ParseOptionalString() (string, bool)
+	// ParseOptionalAttribute parses an attribute if the next token can
+	// start one (MLIR's parseOptionalAttribute); t as for ParseAttribute.
+	ParseOptionalAttribute(t Type) (Attribute, bool)
+	// ParseOptionalType parses a type if the next token can start one.
+	ParseOptionalType() (Type, bool)
+	// ParseOptionalSuccessor parses a block reference `^bb` if one is next.
+	ParseOptionalSuccessor() (*Block, bool)
+	// ParseDimensionList parses a shape prefix `4x?x` up to the element
+	// type (MLIR's parseDimensionList with allowDynamic and a trailing x).
+	ParseDimensionList(allowDynamic bool) []int64
 }
 
 // SourcePos is a position in the text being parsed, as MLIR's SMLoc; only

@@ -38,6 +38,9 @@ type OperationState struct {
 func NewOperation(st *OperationState) *Operation {
 	op := allocOperation(len(st.Operands), len(st.ResultTypes))
 	op.name, op.loc, op.props, op.attrs = st.Name, st.Loc, st.Properties, st.Attributes
+	if d := st.Name.Def; d != nil && d.PopulateDefaultProperties != nil {
+		op.props = d.PopulateDefaultProperties(st.Name.ctx, op.props)
+	}
 	if n := len(st.Operands); n > 0 {
 		if op.operands == nil {
 			op.operands = make([]OpOperand, n)

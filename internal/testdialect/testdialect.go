@@ -22,6 +22,24 @@ func parseAttr(ctx *ir.Context, body string) (ir.Attribute, error) {
 
 // Register adds the test dialect namespace and its modelled ops to ctx.
 func Register(ctx *ir.Context) {
-	ctx.RegisterDialect(&ir.Dialect{Name: "test", ParseAttr: parseAttr})
+	ctx.RegisterDialect(&ir.Dialect{Name: "test", ParseAttr: parseAttr,
+		VerifyRegionArgAttr: func(op *ir.Operation, _, _ int, a ir.NamedAttr) error {
+			return verifyInvalidAttr(op, a)
+		},
+		VerifyRegionResultAttr: func(op *ir.Operation, _, _ int, a ir.NamedAttr) error {
+			return verifyInvalidAttr(op, a)
+		}})
 	ctx.RegisterOp(&ir.OpDef{Name: "test.graph_region", Traits: ir.GraphRegions | ir.NoTerminator | ir.SingleBlock})
+	// test.ssacfg_region has SSACFG regions: their values must dominate
+	// their uses.
+	ctx.RegisterOp(&ir.OpDef{Name: "test.ssacfg_region"})
+}
+
+// verifyInvalidAttr is the test dialect's region argument and result
+// attribute verifier: `test.invalid_attr` is rejected.
+func verifyInvalidAttr(op *ir.Operation, a ir.NamedAttr) error {
+	if a.Name == "test.invalid_attr" {
+		return ir.EmitError(op, "invalid to use 'test.invalid_attr'")
+	}
+	return nil
 }

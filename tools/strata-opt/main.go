@@ -20,5 +20,6 @@ func main() {
 	}
 	ctx := ir.NewContext()
 	all.Register(ctx)
+	all.RegisterPasses()
 	os.Exit(opt.Main(ctx, os.Args[1:]))
 }

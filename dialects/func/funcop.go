@@ -1,0 +1,347 @@
+package function
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// FuncDef is func.func: a named function with a single SSACFG region, or
+// an external declaration without a body.
+var FuncDef = &ir.OpDef{
+	Name:           "func.func",
+	Summary:        "An operation with a name containing a single `SSACFG` region",
+	Traits:         ir.IsolatedFromAbove | ir.SymbolTrait | ir.AutomaticAllocationScope | ir.AffineScope,
+	InherentAttrs:  []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"},
+	DefaultDialect: "func",
+	Verify:         verifyFunc,
+	Print:          printFunc,
+	Parse:          parseFunc,
+}
+
+var funcAttrs = []attrConstraint{
+	{"sym_name", true, "string attribute", isString},
+	{"function_type", true, "type attribute of function type", isFunctionTypeAttr},
+	{"sym_visibility", false, "string attribute", isString},
+	{"arg_attrs", false, "Array of dictionary attributes", isDictArray},
+	{"res_attrs", false, "Array of dictionary attributes", isDictArray},
+	{"no_inline", false, "unit attribute", isUnit},
+}
+
+// verifyFunc runs, in MLIR's order, the structural traits, the ODS
+// attribute constraints, FunctionOpInterface's verifyTrait (argument and
+// result attributes, entry block arguments) and SymbolOpInterface's verify.
+func verifyFunc(op *ir.Operation) error {
+	if err := firstErr(op, oneRegion, zeroResults, zeroSuccessors, zeroOperands); err != nil {
+		return err
+	}
+	if err := verifyAttrs(op, funcAttrs); err != nil {
+		return err
+	}
+	ft := functionType(op)
+	if err := verifyArgResAttrs(op, "argument", "arguments", op.InherentAttr("arg_attrs"), len(ft.Inputs)); err != nil {
+		return err
+	}
+	if err := verifyArgResAttrs(op, "result", "results", op.InherentAttr("res_attrs"), len(ft.Results)); err != nil {
+		return err
+	}
+	body := op.Region(0)
+	if entry := body.First(); entry != nil {
+		if entry.NumArguments() != len(ft.Inputs) {
+			return ir.OpError(op, fmt.Sprintf("entry block must have %d arguments to match function signature", len(ft.Inputs)))
+		}
+		for i, in := range ft.Inputs {
+			if t := entry.Argument(i).Type(); t != in {
+				return ir.OpError(op, fmt.Sprintf("type of entry block argument #%d(%s) must match the type of the corresponding argument in function signature(%s)", i, typeString(t), typeString(in)))
+			}
+		}
+	}
+	return verifySymbol(op, body.Empty())
+}
+
+// verifyArgResAttrs checks arg_attrs or res_attrs against the signature.
+func verifyArgResAttrs(op *ir.Operation, what, plural string, a ir.Attribute, n int) error {
+	arr, ok := a.(*ir.ArrayAttr)
+	if !ok {
+		return nil
+	}
+	if len(arr.Elems) != n {
+		return ir.OpError(op, fmt.Sprintf("expects %s attribute array to have the same number of elements as the number of function %s, got %d, but expected %d", what, plural, len(arr.Elems), n))
+	}
+	for i, e := range arr.Elems {
+		d, ok := e.(*ir.DictionaryAttr)
+		if !ok {
+			return ir.OpError(op, fmt.Sprintf("expects %s attribute dictionary to be a DictionaryAttr, but got `%s`", what, ir.AttrString(e)))
+		}
+		for _, na := range d.Entries {
+			if !strings.Contains(na.Name, ".") {
+				return ir.OpError(op, plural+" may only have dialect attributes")
+			}
+			if err := verifyDialectAttr(op, what == "argument", i, na); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// verifyDialectAttr lets the dialect that an argument or result attribute
+// is named in verify it.
+func verifyDialectAttr(op *ir.Operation, isArg bool, i int, na ir.NamedAttr) error {
+	own := op.OpName().Dialect
+	if own == nil || own.Context() == nil {
+		return nil
+	}
+	ns, _, _ := strings.Cut(na.Name, ".")
+	d := own.Context().Dialect(ns)
+	if d == nil {
+		return nil
+	}
+	if isArg && d.VerifyRegionArgAttr != nil {
+		return d.VerifyRegionArgAttr(op, 0, i, na)
+	}
+	if !isArg && d.VerifyRegionResultAttr != nil {
+		return d.VerifyRegionResultAttr(op, 0, i, na)
+	}
+	return nil
+}
+
+// verifySymbol is SymbolOpInterface's verifier for an op that is a
+// declaration when isDeclaration holds.
+func verifySymbol(op *ir.Operation, isDeclaration bool) error {
+	if _, ok := op.Attr("sym_name").(*ir.StringAttr); !ok {
+		return ir.OpError(op, "requires string attribute 'sym_name'")
+	}
+	public := true
+	if vis := op.Attr("sym_visibility"); vis != nil {
+		s, ok := vis.(*ir.StringAttr)
+		if !ok {
+			return ir.OpError(op, "requires visibility attribute 'sym_visibility' to be a string attribute, but got "+ir.AttrString(vis))
+		}
+		switch s.Value {
+		case "public", "private", "nested":
+		default:
+			return ir.OpError(op, `visibility expected to be one of ["public", "private", "nested"], but got `+ir.AttrString(s))
+		}
+		public = s.Value == "public"
+	}
+	if isDeclaration && public {
+		return ir.OpError(op, "symbol declaration cannot have public visibility")
+	}
+	if parent := op.ParentOp(); parent != nil && parent.IsRegistered() && !parent.HasTrait(ir.SymbolTableTrait) {
+		return ir.OpError(op, "symbol's parent must have the SymbolTable trait")
+	}
+	return nil
+}
+
+// dictsOf returns the dictionaries of arg_attrs/res_attrs, or nil.
+func dictsOf(a ir.Attribute) []ir.Attribute {
+	if arr, ok := a.(*ir.ArrayAttr); ok {
+		return arr.Elems
+	}
+	return nil
+}
+
+func dictEntries(a ir.Attribute) []ir.NamedAttr {
+	if d, ok := a.(*ir.DictionaryAttr); ok {
+		return d.Entries
+	}
+	return nil
+}
+
+// printFunc is function_interface_impl::printFunctionOp.
+func printFunc(p ir.OpAsmPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	if vis, ok := op.InherentAttr("sym_visibility").(*ir.StringAttr); ok {
+		p.WriteString(vis.Value)
+		p.WriteString(" ")
+	}
+	p.PrintSymbolName(symName(op))
+	ft := functionType(op)
+	var ins, outs []ir.Type
+	if ft != nil {
+		ins, outs = ft.Inputs, ft.Results
+	}
+	body := op.Region(0)
+	argAttrs := dictsOf(op.InherentAttr("arg_attrs"))
+	p.WriteString("(")
+	for i, t := range ins {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		var attrs []ir.NamedAttr
+		if i < len(argAttrs) {
+			attrs = dictEntries(argAttrs[i])
+		}
+		if entry := body.First(); entry != nil && i < entry.NumArguments() {
+			p.PrintRegionArgument(entry.Argument(i), attrs)
+		} else {
+			p.PrintType(t)
+			p.PrintOptionalAttrDict(attrs)
+		}
+	}
+	p.WriteString(")")
+	if len(outs) > 0 {
+		p.WriteString(" -> ")
+		printResultList(p, outs, dictsOf(op.InherentAttr("res_attrs")))
+	}
+	// Function attributes: the discardable and inherent ones, sorted by
+	// name, less those the signature shows (MLIR's printFunctionAttributes).
+	p.PrintOptionalAttrDictWithKeyword(allAttrs(op), "sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs")
+	if !body.Empty() {
+		p.WriteString(" ")
+		p.PrintRegion(body, false, true)
+	}
+}
+
+// printResultList is call_interface_impl's printFunctionResultList.
+func printResultList(p ir.OpAsmPrinter, types []ir.Type, attrs []ir.Attribute) {
+	_, fnType := types[0].(*ir.FunctionType)
+	parens := len(types) > 1 || fnType || (len(attrs) > 0 && len(dictEntries(attrs[0])) > 0)
+	if parens {
+		p.WriteString("(")
+	}
+	for i, t := range types {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintType(t)
+		if i < len(attrs) {
+			p.PrintOptionalAttrDict(dictEntries(attrs[i]))
+		}
+	}
+	if parens {
+		p.WriteString(")")
+	}
+}
+
+// parseFunc is function_interface_impl::parseFunctionOp.
+func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
+	ctx := p.Context()
+	var attrs []ir.NamedAttr
+	for _, kw := range []string{"public", "private", "nested"} {
+		if p.ParseOptionalKeyword(kw) {
+			attrs = append(attrs, ir.NamedAttr{Name: "sym_visibility", Value: ctx.Str(kw)})
+			break
+		}
+	}
+	attrs = append(attrs, ir.NamedAttr{Name: "sym_name", Value: ctx.Str(p.ParseSymbolName())})
+
+	// The argument list: either all `%name: type {attrs} loc(...)` or all
+	// `type {attrs} loc(...)`.
+	var args []ir.RegionArgument
+	p.ParsePunct("(")
+	if !p.ParseOptionalPunct(")") {
+		for {
+			if a, ok := p.ParseOptionalArgument(true, true); ok {
+				if len(args) > 0 && args[len(args)-1].Name == "" {
+					return p.ErrorAt(a.Pos, "expected type instead of SSA identifier")
+				}
+				args = append(args, a)
+			} else {
+				pos := p.CurrentPos()
+				if len(args) > 0 && args[len(args)-1].Name != "" {
+					return p.ErrorAt(pos, "expected SSA identifier")
+				}
+				a := ir.RegionArgument{Pos: pos, Type: p.ParseType()}
+				if d := p.ParseOptionalAttrDict(); d != nil {
+					a.Attrs = ctx.DictionaryAttr(d)
+				}
+				a.Loc, _ = p.ParseOptionalLocationSpecifier()
+				args = append(args, a)
+			}
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		p.ParsePunct(")")
+	}
+	var results []ir.Type
+	var resAttrs []*ir.DictionaryAttr
+	if p.ParseOptionalPunct("->") {
+		results, resAttrs = parseResultList(p)
+	}
+	ins := make([]ir.Type, len(args))
+	for i, a := range args {
+		ins[i] = a.Type
+	}
+	attrs = append(attrs, ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(ins, results))})
+
+	dictPos := p.CurrentPos()
+	parsed := p.ParseOptionalAttrDictWithKeyword()
+	for _, n := range []string{"sym_visibility", "sym_name", "function_type"} {
+		for _, e := range parsed {
+			if e.Name == n {
+				return p.ErrorAt(dictPos, "'"+n+"' is an inferred attribute and should not be specified in the explicit attribute dictionary")
+			}
+		}
+	}
+	attrs = append(attrs, parsed...)
+	argDicts := make([]*ir.DictionaryAttr, len(args))
+	for i, a := range args {
+		argDicts[i] = a.Attrs
+	}
+	if a := argResAttrs(ctx, argDicts); a != nil {
+		attrs = append(attrs, ir.NamedAttr{Name: "arg_attrs", Value: a})
+	}
+	if a := argResAttrs(ctx, resAttrs); a != nil {
+		attrs = append(attrs, ir.NamedAttr{Name: "res_attrs", Value: a})
+	}
+
+	body := &ir.Region{}
+	bodyPos := p.CurrentPos()
+	if p.ParseOptionalRegion(body, args) && body.Empty() {
+		return p.ErrorAt(bodyPos, "expected non-empty function body")
+	}
+	st.Regions = []*ir.Region{body}
+	st.Attributes = ctx.DictionaryAttr(attrs)
+	return nil
+}
+
+// parseResultList is call_interface_impl::parseFunctionResultList.
+func parseResultList(p ir.OpAsmParser) ([]ir.Type, []*ir.DictionaryAttr) {
+	ctx := p.Context()
+	if !p.ParseOptionalPunct("(") {
+		return []ir.Type{p.ParseType()}, []*ir.DictionaryAttr{nil}
+	}
+	if p.ParseOptionalPunct(")") {
+		return nil, nil
+	}
+	var types []ir.Type
+	var attrs []*ir.DictionaryAttr
+	for {
+		types = append(types, p.ParseType())
+		var d *ir.DictionaryAttr
+		if e := p.ParseOptionalAttrDict(); e != nil {
+			d = ctx.DictionaryAttr(e)
+		}
+		attrs = append(attrs, d)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	p.ParsePunct(")")
+	return types, attrs
+}
+
+// argResAttrs builds arg_attrs/res_attrs when any dictionary is non-empty.
+func argResAttrs(ctx *ir.Context, dicts []*ir.DictionaryAttr) ir.Attribute {
+	any := false
+	for _, d := range dicts {
+		if d != nil && len(d.Entries) > 0 {
+			any = true
+		}
+	}
+	if !any {
+		return nil
+	}
+	elems := make([]ir.Attribute, len(dicts))
+	for i, d := range dicts {
+		if d == nil {
+			d = ctx.DictionaryAttr(nil)
+		}
+		elems[i] = d
+	}
+	return ctx.ArrayAttr(elems)
+}

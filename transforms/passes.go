@@ -1,0 +1,186 @@
+// Package transforms registers Strata's generic transformation passes
+// (those that stay within one level of the IR) with the pass registry:
+// canonicalize, cse, symbol-dce, strip-debuginfo and print-op-stats. Each
+// pass's logic lives in its own subpackage.
+package transforms
+
+import (
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/transforms/cse"
+	"github.com/strata-ir/strata/transforms/opstats"
+	"github.com/strata-ir/strata/transforms/stripdebuginfo"
+	"github.com/strata-ir/strata/transforms/symboldce"
+)
+
+var once sync.Once
+
+// Register adds the passes of this package to the pass registry; calling
+// it more than once is harmless.
+func Register() {
+	once.Do(func() {
+		pass.Register(pass.Registration{Argument: "canonicalize", Summary: "Canonicalize operations", New: NewCanonicalize})
+		pass.Register(pass.Registration{Argument: "cse", Summary: "Eliminate common sub-expressions", New: NewCSE})
+		pass.Register(pass.Registration{Argument: "symbol-dce", Summary: "Eliminate dead symbols", New: NewSymbolDCE})
+		pass.Register(pass.Registration{Argument: "strip-debuginfo", Summary: "Strip debug info from all operations", New: NewStripDebugInfo})
+		pass.Register(pass.Registration{Argument: "print-op-stats", Summary: "Print statistics of operations", New: NewPrintOpStats})
+	})
+}
+
+// canonicalize applies every registered canonicalization pattern, folds
+// and removes dead operations with the greedy driver.
+type canonicalize struct {
+	pass.Info
+	topDown         *bool
+	regionSimplify  *string
+	maxIterations   *int64
+	maxNumRewrites  *int64
+	testConvergence *bool
+	disabled        *[]string
+	enabled         *[]string
+	patterns        *rewrite.PatternSet
+}
+
+// NewCanonicalize returns the canonicalize pass with MLIR's options.
+func NewCanonicalize() pass.Pass {
+	p := &canonicalize{Info: pass.Info{Argument: "canonicalize", Name: "Canonicalizer", Summary: "Canonicalize operations"}}
+	p.topDown = p.Options.Bool("top-down", true, "Seed the worklist in general top-down order")
+	p.regionSimplify = p.Options.Enum("region-simplify", "normal", []pass.EnumValue{
+		{Name: "disabled", Desc: "Don't run any control-flow simplification."},
+		{Name: "normal", Desc: "Perform simple control-flow simplifications (e.g. dead args elimination)."},
+		{Name: "aggressive", Desc: "Perform aggressive control-flow simplification (e.g. block merging)."},
+	}, "Perform control flow optimizations to the region tree")
+	p.maxIterations = p.Options.Int("max-iterations", 10, "Max. iterations between applying patterns / simplifying regions")
+	p.maxNumRewrites = p.Options.Int("max-num-rewrites", -1, "Max. number of pattern rewrites within an iteration")
+	p.testConvergence = p.Options.Bool("test-convergence", false, "Test only: Fail pass on non-convergence to detect cyclic pattern")
+	p.disabled = p.Options.StringList("disable-patterns", nil, "Labels of patterns that should be filtered out during application")
+	p.enabled = p.Options.StringList("enable-patterns", nil, "Labels of patterns that should be used during application, all other patterns are filtered out")
+	return p
+}
+
+// Initialize freezes the pattern set once per pass instance.
+func (p *canonicalize) Initialize(ctx *ir.Context) error {
+	var kept []rewrite.Pattern
+	for _, pat := range rewrite.CanonicalizationPatterns(ctx) {
+		if contains(*p.disabled, pat.Name()) || (len(*p.enabled) > 0 && !contains(*p.enabled, pat.Name())) {
+			continue
+		}
+		kept = append(kept, pat)
+	}
+	p.patterns = rewrite.NewPatternSet(kept...)
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *canonicalize) Run(op *ir.Operation, st *pass.State) error {
+	cfg := rewrite.GreedyConfig{
+		TopDown:        *p.topDown,
+		MaxIterations:  int(*p.maxIterations),
+		MaxNumRewrites: int(*p.maxNumRewrites),
+	}
+	if cfg.MaxIterations == 0 {
+		cfg.MaxIterations = -1
+	}
+	switch *p.regionSimplify {
+	case "disabled":
+		cfg.Simplify = rewrite.SimplifyDisabled
+	case "aggressive":
+		cfg.Simplify = rewrite.SimplifyAggressive
+	default:
+		cfg.Simplify = rewrite.SimplifyNormal
+	}
+	converged := rewrite.ApplyPatternsGreedily(st.Context(), op, p.patterns, cfg)
+	if *p.testConvergence && !converged {
+		return st.EmitError(op, "Canonicalizer failed to converge")
+	}
+	return nil
+}
+
+type csePass struct {
+	pass.Info
+	numCSE, numDCE *pass.Statistic
+}
+
+// NewCSE returns the cse pass.
+func NewCSE() pass.Pass {
+	p := &csePass{Info: pass.Info{Argument: "cse", Name: "CSE", Summary: "Eliminate common sub-expressions"}}
+	p.numCSE = p.Stats.New("num-cse'd", "Number of operations CSE'd")
+	p.numDCE = p.Stats.New("num-dce'd", "Number of operations DCE'd")
+	return p
+}
+
+func (p *csePass) Run(op *ir.Operation, st *pass.State) error {
+	s := cse.Run(op)
+	p.numCSE.Add(uint64(s.CSE))
+	p.numDCE.Add(uint64(s.DCE))
+	if s.CSE == 0 && s.DCE == 0 {
+		st.MarkAllPreserved()
+	}
+	return nil
+}
+
+type symbolDCE struct {
+	pass.Info
+	numDCE *pass.Statistic
+}
+
+// NewSymbolDCE returns the symbol-dce pass.
+func NewSymbolDCE() pass.Pass {
+	p := &symbolDCE{Info: pass.Info{Argument: "symbol-dce", Name: "SymbolDCE", Summary: "Eliminate dead symbols"}}
+	p.numDCE = p.Stats.New("num-dce'd", "Number of symbols DCE'd")
+	return p
+}
+
+func (p *symbolDCE) Run(op *ir.Operation, st *pass.State) error {
+	if !op.HasTrait(ir.SymbolTableTrait) {
+		return st.EmitError(op, " was scheduled to run under SymbolDCE, but does not define a symbol table")
+	}
+	p.numDCE.Add(uint64(symboldce.Run(op)))
+	return nil
+}
+
+// NewStripDebugInfo returns the strip-debuginfo pass.
+func NewStripDebugInfo() pass.Pass {
+	return &pass.FuncPass{
+		Info: pass.Info{Argument: "strip-debuginfo", Name: "StripDebugInfo", Summary: "Strip debug info from all operations"},
+		RunFunc: func(op *ir.Operation, st *pass.State) error {
+			stripdebuginfo.Run(st.Context(), op)
+			return nil
+		},
+	}
+}
+
+type printOpStats struct {
+	pass.Info
+	json *bool
+}
+
+// NewPrintOpStats returns the print-op-stats pass.
+func NewPrintOpStats() pass.Pass {
+	p := &printOpStats{Info: pass.Info{Argument: "print-op-stats", Name: "PrintOpStats", Summary: "Print statistics of operations"}}
+	p.json = p.Options.Bool("json", false, "print the stats as JSON")
+	return p
+}
+
+func (p *printOpStats) Run(op *ir.Operation, st *pass.State) error {
+	counts := opstats.Count(op)
+	if *p.json {
+		opstats.WriteJSON(st.Output(), counts)
+	} else {
+		opstats.WriteSummary(st.Output(), counts)
+	}
+	st.MarkAllPreserved()
+	return nil
+}
+
