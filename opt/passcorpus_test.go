@@ -13,52 +13,6 @@ import (
 	"github.com/strata-ir/strata/internal/testutil"
 )
 
-// shellSplit splits a POSIX-shell-quoted string (as Python's shlex.join
-// writes it) into words.
-func shellSplit(s string) []string {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '\'':
-			inWord = true
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				j = len(s) - i - 1
-			}
-			cur.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-		case c == '"':
-			inWord = true
-			for i++; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' && i+1 < len(s) {
-					i++
-				}
-				cur.WriteByte(s[i])
-			}
-		case c == '\\' && i+1 < len(s):
-			inWord = true
-			i++
-			cur.WriteByte(s[i])
-		case c == ' ' || c == '\t':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		default:
-			inWord = true
-			cur.WriteByte(c)
-		}
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words
-}
-
 // TestConformancePasses runs every corpus chunk that has a .pass.mlir with
 // the chunk's pass flags and compares strata-opt's output with mlir-opt-22's
 // recorded one. Chunks listed in testdata/pass_expected_failures.txt are
@@ -85,7 +39,7 @@ func TestConformancePasses(t *testing.T) {
 		if len(cols) < 12 || cols[10] == "" || cols[11] == "" {
 			continue
 		}
-		group, name, flags := cols[0], cols[1], shellSplit(cols[10])
+		group, name, flags := cols[0], cols[1], testutil.ShellSplit(cols[10])
 		id := group + "/" + name
 		base := filepath.Join(root, group, name)
 		want, err := os.ReadFile(base + ".pass.mlir")

@@ -49,7 +49,7 @@ func parseRunLines(t *testing.T, src, path string) []runLine {
 		cont = ""
 		var r runLine
 		stages := strings.Split(text, "|")
-		fields := strings.Fields(stages[0])
+		fields := testutil.ShellSplit(stages[0])
 		if len(fields) > 0 && fields[0] == "not" {
 			r.expectFail = true
 			fields = fields[1:]
@@ -88,6 +88,7 @@ func parseRunLines(t *testing.T, src, path string) []runLine {
 func newContext() *ir.Context {
 	ctx := ir.NewContext()
 	all.Register(ctx)
+	all.RegisterPasses()
 	return ctx
 }
 
