@@ -201,3 +201,4 @@ func (b *BlockOperand) Set(blk *Block) {
 	b.unlink()
 	b.link(blk)
 }
+
