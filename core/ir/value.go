@@ -201,4 +201,3 @@ func (b *BlockOperand) Set(blk *Block) {
 	b.unlink()
 	b.link(blk)
 }
-
