@@ -1,0 +1,182 @@
+// Package toy is an out-of-tree Strata dialect for a toy accelerator with
+// its own scratchpad memory space (#toy.sram) and an asynchronous copy
+// engine: toy.copy_async starts a copy and returns a !toy.token, toy.wait
+// blocks on tokens. It also contributes a pattern and a pass.
+package toy
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/core/rewrite"
+)
+
+// Register adds the toy dialect to ctx.
+func Register(ctx *ir.Context) {
+	ctx.RegisterDialect(&ir.Dialect{Name: "toy", Summary: "A toy accelerator with a scratchpad and an async copy engine"})
+	ctx.RegisterOp(CopyAsyncDef)
+	ctx.RegisterOp(WaitDef)
+	ctx.RegisterOp(CopyDef)
+	rewrite.RegisterCanonicalization("toy.wait", func() rewrite.Pattern { return FoldImmediateWait })
+}
+
+// tokenType returns !toy.token (kept as an opaque type of the dialect).
+func tokenType(ctx *ir.Context) ir.Type { return ctx.OpaqueType("toy", "token") }
+
+// CopyAsyncDef is `%t = toy.copy_async %src, %dst : memref<...>, memref<...>`.
+var CopyAsyncDef = &ir.OpDef{
+	Name:    "toy.copy_async",
+	Summary: "start an asynchronous copy between memory spaces",
+	Effects: func(op *ir.Operation) []ir.MemoryEffect {
+		return []ir.MemoryEffect{{Kind: ir.EffectRead, Value: op.Operand(0)}, {Kind: ir.EffectWrite, Value: op.Operand(1)}}
+	},
+	Verify: func(op *ir.Operation) error {
+		if op.NumOperands() != 2 || op.NumResults() != 1 {
+			return ir.OpError(op, "expects two operands and one result")
+		}
+		src, ok1 := op.Operand(0).Type().(*ir.MemRefType)
+		dst, ok2 := op.Operand(1).Type().(*ir.MemRefType)
+		if !ok1 || !ok2 {
+			return ir.OpError(op, "operands must be memrefs")
+		}
+		if src.Elem != dst.Elem {
+			return ir.OpError(op, "source and destination element types differ")
+		}
+		if op.Result(0).Type() != tokenType(op.Context()) {
+			return ir.OpError(op, "result must be !toy.token")
+		}
+		return nil
+	},
+	Print: func(p ir.OpAsmPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.PrintOperand(op.Operand(0))
+		p.WriteString(", ")
+		p.PrintOperand(op.Operand(1))
+		p.PrintOptionalAttrDict(attrs(op))
+		p.WriteString(" : ")
+		p.PrintType(op.Operand(0).Type())
+		p.WriteString(", ")
+		p.PrintType(op.Operand(1).Type())
+	},
+	Parse: func(p ir.OpAsmParser, st *ir.OperationState) error {
+		src := p.ParseOperand()
+		p.ParsePunct(",")
+		dst := p.ParseOperand()
+		st.Attributes = p.Context().DictionaryAttr(p.ParseOptionalAttrDict())
+		p.ParsePunct(":")
+		st1 := p.ParseType()
+		p.ParsePunct(",")
+		st2 := p.ParseType()
+		st.Operands = []ir.Value{p.ResolveOperand(src, st1), p.ResolveOperand(dst, st2)}
+		st.ResultTypes = []ir.Type{tokenType(p.Context())}
+		return nil
+	},
+}
+
+// WaitDef is `toy.wait %t0, %t1`.
+var WaitDef = &ir.OpDef{
+	Name:    "toy.wait",
+	Summary: "wait for asynchronous copies to finish",
+	Effects: func(op *ir.Operation) []ir.MemoryEffect {
+		return []ir.MemoryEffect{{Kind: ir.EffectRead}, {Kind: ir.EffectWrite}}
+	},
+	Print: func(p ir.OpAsmPrinter, op *ir.Operation) {
+		for i := 0; i < op.NumOperands(); i++ {
+			if i == 0 {
+				p.WriteString(" ")
+			} else {
+				p.WriteString(", ")
+			}
+			p.PrintOperand(op.Operand(i))
+		}
+		p.PrintOptionalAttrDict(attrs(op))
+	},
+	Parse: func(p ir.OpAsmParser, st *ir.OperationState) error {
+		tok := tokenType(p.Context())
+		for {
+			u, ok := p.ParseOptionalOperand()
+			if !ok {
+				break
+			}
+			st.Operands = append(st.Operands, p.ResolveOperand(u, tok))
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		st.Attributes = p.Context().DictionaryAttr(p.ParseOptionalAttrDict())
+		return nil
+	},
+}
+
+// CopyDef is the synchronous `toy.copy %src, %dst : memref<...>, memref<...>`.
+var CopyDef = &ir.OpDef{
+	Name:    "toy.copy",
+	Summary: "copy between memory spaces and wait for the copy",
+	Effects: func(op *ir.Operation) []ir.MemoryEffect {
+		return []ir.MemoryEffect{{Kind: ir.EffectRead, Value: op.Operand(0)}, {Kind: ir.EffectWrite, Value: op.Operand(1)}}
+	},
+	Print: func(p ir.OpAsmPrinter, op *ir.Operation) {
+		p.WriteString(" ")
+		p.PrintOperand(op.Operand(0))
+		p.WriteString(", ")
+		p.PrintOperand(op.Operand(1))
+		p.PrintOptionalAttrDict(attrs(op))
+		p.WriteString(" : ")
+		p.PrintType(op.Operand(0).Type())
+		p.WriteString(", ")
+		p.PrintType(op.Operand(1).Type())
+	},
+	Parse: func(p ir.OpAsmParser, st *ir.OperationState) error {
+		src := p.ParseOperand()
+		p.ParsePunct(",")
+		dst := p.ParseOperand()
+		st.Attributes = p.Context().DictionaryAttr(p.ParseOptionalAttrDict())
+		p.ParsePunct(":")
+		t1 := p.ParseType()
+		p.ParsePunct(",")
+		t2 := p.ParseType()
+		st.Operands = []ir.Value{p.ResolveOperand(src, t1), p.ResolveOperand(dst, t2)}
+		return nil
+	},
+}
+
+func attrs(op *ir.Operation) []ir.NamedAttr {
+	if d := op.Attrs(); d != nil {
+		return d.Entries
+	}
+	return nil
+}
+
+// FoldImmediateWait rewrites a copy_async whose token only feeds a wait
+// right after it into a synchronous toy.copy.
+var FoldImmediateWait = &rewrite.Func{RootName: "toy.wait", BenefitValue: 1, PatternName: "toy-fold-immediate-wait",
+	Fn: func(op *ir.Operation, r *rewrite.Rewriter) bool {
+		if op.NumOperands() != 1 {
+			return false
+		}
+		cp := ir.DefiningOp(op.Operand(0))
+		if cp == nil || cp.Name() != "toy.copy_async" || cp.Next() != op || !ir.HasOneUse(cp.Result(0)) {
+			return false
+		}
+		r.SetInsertionPoint(cp)
+		r.Create(&ir.OperationState{Name: r.Ctx.OpName("toy.copy"), Loc: cp.Loc(), Operands: cp.Operands(), Attributes: cp.Attrs()})
+		r.EraseOp(op)
+		r.EraseOp(cp)
+		return true
+	}}
+
+// RegisterPasses adds the toy passes to the pass registry.
+func RegisterPasses() {
+	pass.Register(pass.Registration{Argument: "toy-sync-copies", Summary: "Turn async copies that are awaited at once into synchronous copies", New: NewSyncCopies})
+}
+
+// NewSyncCopies returns the toy-sync-copies pass, which applies
+// FoldImmediateWait everywhere.
+func NewSyncCopies() pass.Pass {
+	return &pass.FuncPass{
+		Info: pass.Info{Argument: "toy-sync-copies", Name: "ToySyncCopies", Summary: "Turn async copies that are awaited at once into synchronous copies"},
+		RunFunc: func(op *ir.Operation, st *pass.State) error {
+			rewrite.ApplyPatternsGreedily(st.Context(), op, rewrite.NewPatternSet(FoldImmediateWait), rewrite.GreedyConfig{DisableFolding: true})
+			return nil
+		},
+	}
+}
