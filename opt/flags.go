@@ -28,6 +28,8 @@ func parseFlags(args []string, stderr io.Writer) (*Options, error) {
 	fs.Var(split, "split-input-file", "split the input on the marker (default \"// -----\") and process each chunk")
 	o.Pass.Register(fs)
 	fs.Var((*stringList)(&o.LoadDialects), "load-dialect", "load a dialect definition file (.irdl); may be repeated")
+	fs.Var(new(stringList), "load-dialect-plugin", "load a dialect plugin (a Go plugin .so exporting RegisterDialects); may be repeated")
+	fs.Var(new(stringList), "load-pass-plugin", "load a pass plugin (a Go plugin .so exporting RegisterPasses); may be repeated")
 	var positional []string
 	rest := args
 	for len(rest) > 0 {

@@ -64,6 +64,20 @@ func Main(ctx *ir.Context, args []string) int {
 
 // Run is Main with explicit streams.
 func Run(ctx *ir.Context, args []string, io Stdio) int {
+	// Plugins load before the flags are parsed: a pass plugin adds flags
+	// (one per pass), and a dialect plugin's dialects show in --help.
+	for _, pl := range pluginArgs(args) {
+		var err error
+		if pl.pass {
+			err = loadPassPlugin(pl.path)
+		} else {
+			err = loadDialectPlugin(ctx, pl.path)
+		}
+		if err != nil {
+			fmt.Fprintf(io.Err, "strata-opt: %v\n", err)
+			return ExitError
+		}
+	}
 	opts, err := parseFlags(args, io.Err)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -44,3 +44,48 @@ func TestOutOfTreeDialect(t *testing.T) {
 		t.Errorf("the immediate wait should be gone:\n%s", got)
 	}
 }
+
+// TestSharedObjectPlugin builds strata-opt and the toy dialect as a Go
+// plugin from the same tree and loads it with --load-dialect-plugin and
+// --load-pass-plugin; where cgo is unavailable it checks the error instead.
+func TestSharedObjectPlugin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a plugin")
+	}
+	out, _ := exec.Command("go", "env", "CGO_ENABLED").Output()
+	tmp := t.TempDir()
+	root, _ := filepath.Abs("..")
+	strata := filepath.Join(tmp, "strata-opt")
+	build := exec.Command("go", "build", "-o", strata, "./tools/strata-opt")
+	build.Dir = root
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build strata-opt: %v\n%s", err, b)
+	}
+	dir := filepath.Join(root, "examples", "dialect-plugin")
+	so := filepath.Join(tmp, "toy.so")
+	if strings.TrimSpace(string(out)) != "1" {
+		res, err := exec.Command(strata, "--load-dialect-plugin="+so, "in.mlir").CombinedOutput()
+		if err == nil || !strings.Contains(string(res), "built without cgo") {
+			t.Fatalf("expected a clear error without cgo, got %v: %s", err, res)
+		}
+		return
+	}
+	pb := exec.Command("go", "build", "-buildmode=plugin", "-o", so, "./plugin")
+	pb.Dir = dir
+	pb.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	if b, err := pb.CombinedOutput(); err != nil {
+		t.Fatalf("go build -buildmode=plugin: %v\n%s", err, b)
+	}
+	res, err := exec.Command(strata, "--load-dialect-plugin="+so, "--load-pass-plugin", so,
+		"--allow-unregistered-dialect", "--toy-sync-copies", filepath.Join(dir, "testdata", "copies.mlir")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("strata-opt with plugin: %v\n%s", err, res)
+	}
+	if !strings.Contains(string(res), "toy.copy %arg0, %arg1") {
+		t.Errorf("the plugin's pass did not run:\n%s", res)
+	}
+	res, err = exec.Command(strata, "--load-dialect-plugin="+filepath.Join(tmp, "missing.so"), "x.mlir").CombinedOutput()
+	if err == nil || !strings.Contains(string(res), "failed to load dialect plugin") {
+		t.Errorf("missing plugin: %v: %s", err, res)
+	}
+}
