@@ -160,6 +160,10 @@ func (l *tensorLiteral) getAttr(off int, st ir.ShapedType) ir.Attribute {
 		if err != nil {
 			p.errorAt(l.hex.Start, "expected string containing hex digits starting with `0x`")
 		}
+		if it, ok := elem.(*ir.IntegerType); ok && it.Width == 1 {
+			splat, bits := p.unpackBoolHex(data, n, off, st)
+			return p.ctx.DenseElementsAttr(st, splat, bits)
+		}
 		eb := denseElemBytes(elem)
 		if eb == 0 || (len(data) != eb && int64(len(data)) != n*int64(eb)) {
 			p.errorAt(off, "elements hex data size is invalid for provided type: "+TypeString(st))
@@ -418,4 +422,22 @@ func (p *parser) emptyDense(t ir.ShapedType) ir.Attribute {
 		return p.ctx.DenseStringElementsAttr(t, false, nil)
 	}
 	return p.ctx.DenseElementsAttr(t, false, nil)
+}
+
+// unpackBoolHex reads the hex form of i1 elements, which MLIR packs one bit
+// per element (least significant bit first): a single 0x00 or 0xFF byte is a
+// splat, otherwise the data must hold exactly ceil(n/8) bytes. The result
+// uses Strata's storage of one byte per element.
+func (p *parser) unpackBoolHex(data []byte, n int64, off int, st ir.ShapedType) (bool, []byte) {
+	if len(data) == 1 && (data[0] == 0 || data[0] == 0xFF) {
+		return true, []byte{data[0] & 1}
+	}
+	if int64(len(data)) != (n+7)/8 {
+		p.errorAt(off, "elements hex data size is invalid for provided type: "+TypeString(st))
+	}
+	out := make([]byte, n)
+	for i := int64(0); i < n; i++ {
+		out[i] = data[i/8] >> uint(i%8) & 1
+	}
+	return splatOf(out, 1, n), compactSplat(out, 1, n)
 }
