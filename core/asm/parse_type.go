@@ -266,6 +266,7 @@ func isMemRefLayout(a ir.Attribute) bool {
 }
 
 func (p *parser) parseMemRefType() ir.Type {
+	typeOff := p.tok.Start // MemRefType::verify errors point at `memref`
 	p.consume()
 	p.enter()
 	defer p.leave()
@@ -313,16 +314,16 @@ func (p *parser) parseMemRefType() ir.Type {
 		space = nil
 	}
 	if unranked {
-		p.checkMemorySpace(off, space)
+		p.checkMemorySpace(typeOff, space)
 		return p.ctx.UnrankedMemRefType(elem, space)
 	}
 	if m, ok := layout.(*ir.AffineMapAttr); ok && m.Map.NumDims != len(dims) {
-		p.errorf(off, "memref layout mismatch between rank and affine map: %d != %d", len(dims), m.Map.NumDims)
+		p.errorf(typeOff, "memref layout mismatch between rank and affine map: %d != %d", len(dims), m.Map.NumDims)
 	}
 	if s, ok := layout.(*ir.StridedLayoutAttr); ok && len(s.Strides) != len(dims) {
-		p.errorAt(off, "expected the number of strides to match the rank")
+		p.errorAt(typeOff, "expected the number of strides to match the rank")
 	}
-	p.checkMemorySpace(off, space)
+	p.checkMemorySpace(typeOff, space)
 	return p.ctx.MemRefType(dims, elem, layout, space)
 }
 

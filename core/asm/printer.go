@@ -1040,7 +1040,7 @@ func (p *printer) printAttributeImpl(a ir.Attribute, el elision) {
 		return
 	case *ir.DenseResourceAttr:
 		p.w.WriteString("dense_resource<")
-		p.w.WriteString(a.Key)
+		p.printKeywordOrString(a.Key)
 		p.w.WriteByte('>')
 		p.noteResource("builtin", a.Key)
 		typ = a.Type
@@ -1384,7 +1384,7 @@ func (p *printer) printFileMetadata() {
 				p.w.WriteString(",\n")
 			}
 			p.w.WriteString("      ")
-			p.w.WriteString(e.Key)
+			p.printKeywordOrString(e.Key)
 			p.w.WriteString(": ")
 			p.printResourceValue(e)
 		}
@@ -1419,7 +1419,7 @@ func (p *printer) printFileMetadata() {
 					p.w.WriteString(",\n")
 				}
 				p.w.WriteString("      ")
-				p.w.WriteString(e.Key)
+				p.printKeywordOrString(e.Key)
 				p.w.WriteString(": ")
 				p.printResourceValue(e)
 			}

@@ -28,7 +28,8 @@
 // (single, `%x:N`, and split result groups), successors, properties,
 // discardable attributes and regions; blocks with arguments and argument
 // locations; every builtin type and attribute kind; opaque dialect types
-// and attributes; every location kind; and dialect resources.
+// and attributes; every location kind; and dialect and external
+// resources.
 package irgen
 
 import (
@@ -123,8 +124,13 @@ func (g *gen) program() string {
 	// them.
 	for i, n := 0, g.intn(3); i < n; i++ {
 		name := g.freshAlias("!", []string{"t", "ty", "my_type", "T"})
-		class := pick(g, []typeClass{classScalar, classAny, classVectorElt})
+		// Scalar aliases are integer or float types, valid wherever an
+		// element type is.
+		class := pick(g, []typeClass{classScalar, classAny, classScalar})
 		t := g.typeOf(class, 1)
+		if class == classScalar {
+			t = g.typeOf(classComplexElt, 1)
+		}
 		g.typeAliases = append(g.typeAliases, typeAlias{name, class})
 		fmt.Fprintf(&head, "%s = %s\n", name, t)
 	}
@@ -147,31 +153,53 @@ func (g *gen) program() string {
 		// One explicit top-level module: it becomes the root.
 		g.module(&body, "", 1)
 	} else {
+		b := &blockState{}
 		for n := 1 + g.intn(4); n > 0 && g.ops < g.o.MaxOps; n-- {
-			b := blockState{avail: nil}
-			g.block(&body, "", 1, &b, false)
+			g.block(&body, "", 1, b, false)
 			if len(g.fwdLocs) > 0 && g.chance(0.3) {
 				g.flushLocs(&body)
 			}
 		}
 	}
 	g.flushLocs(&tail)
+	if res := g.fileMetadata(); res != "" {
+		if g.chance(0.2) {
+			return res + head.String() + body.String() + tail.String()
+		}
+		tail.WriteString(res)
+	}
+	return head.String() + body.String() + tail.String()
+}
+
+// fileMetadata returns the {-# ... #-} dictionary: the blobs of the
+// dense_resource attributes (plus, at times, one nothing uses, which is
+// not printed back) and at times external resources.
+func (g *gen) fileMetadata() string {
+	if len(g.resources) > 0 && g.chance(0.2) {
+		g.resources = append(g.resources, resource{g.resourceKey(), "0400000001020304"})
+	}
+	var entries []string
 	if len(g.resources) > 0 {
 		var res strings.Builder
-		res.WriteString("{-#\n  dialect_resources: {\n    builtin: {\n")
+		res.WriteString("  dialect_resources: {\n    builtin: {\n")
 		for i, r := range g.resources {
 			if i > 0 {
 				res.WriteString(",\n")
 			}
 			fmt.Fprintf(&res, "      %s: \"0x%s\"", r.key, r.data)
 		}
-		res.WriteString("\n    }\n  }\n#-}\n")
-		if g.chance(0.2) {
-			return res.String() + head.String() + body.String() + tail.String()
-		}
-		tail.WriteString(res.String())
+		res.WriteString("\n    }\n  }")
+		entries = append(entries, res.String())
 	}
-	return head.String() + body.String() + tail.String()
+	if g.chance(0.05) {
+		entries = append(entries, "  external_resources: {\n    mlir_reproducer: {\n"+
+			"      pipeline: \"builtin.module(cse)\",\n      \"disable threading\": true,\n"+
+			"      verify_each: false,\n      \"\": \"0x0400000001\"\n    }\n  }")
+	}
+	if len(entries) == 0 {
+		return ""
+	}
+	return "{-#\n" + strings.Join(entries, ",\n") + "\n#-}\n"
 }
 
 // flushLocs defines the location aliases used so far but not yet defined.
@@ -182,7 +210,7 @@ func (g *gen) flushLocs(w *strings.Builder) {
 	g.fwdLocs = nil
 }
 
-var aliasSuffixes = []string{"", "0", "1", "_x", "2"}
+var aliasSuffixes = []string{"", "_x", "a", "-y", "$"}
 
 func (g *gen) freshAlias(prefix string, bases []string) string {
 	g.aliasN++
@@ -240,29 +268,32 @@ type blockState struct {
 	// succs are the blocks a terminator may branch to ("" when none).
 	succs []string
 	// multi is true in regions of several blocks: the block must not be
-	// empty and must end with an unregistered operation.
+	// empty, must end with an unregistered operation, and has SSA dominance
+	// (MLIR treats only single-block regions of unregistered operations as
+	// possible graph regions), so no use may come before its definition.
 	multi bool
 }
 
 var opNames = []string{
 	"foo.bar", "t.op3", "x.y", "foo.baz", "bar.qux_1", "t.a.b", "my.op", "x.q$w-r",
-	"foo", "noDot", "z.nested", "t.op", "foo.bar",
+	"foo", "noDot", "z.nested", "t.op", "foo.bar", "foo.a b", `foo.q\"t`, "x.é",
 }
 
 var brNames = []string{"x.br", "t.cond_br", "foo.switch", "br"}
 
-// block emits the operations of one block (not its label) into w.
+// block emits the operations of one block (not its label) into w. With
+// terminate, the block may end with an operation that has successors.
 func (g *gen) block(w *strings.Builder, indent string, depth int, b *blockState, terminate bool) {
+	useTerm := terminate && len(b.succs) > 0 && g.chance(0.75)
 	n := 1 + g.intn(4)
-	if g.ops >= g.o.MaxOps {
+	if useTerm {
+		n--
+	}
+	if g.ops >= g.o.MaxOps && n > 1 {
 		n = 1
 	}
 	for i := 0; i < n; i++ {
-		last := i == n-1
-		if last && terminate && len(b.succs) > 0 && g.chance(0.75) {
-			break
-		}
-		g.op(w, indent, depth, b, last && b.multi)
+		g.op(w, indent, depth, b, b.multi && i == n-1)
 	}
 	// Define the values used ahead of their definition.
 	if len(b.pending) > 0 {
@@ -276,10 +307,8 @@ func (g *gen) block(w *strings.Builder, indent string, depth int, b *blockState,
 			strings.Join(types, ", "), g.trailingLoc())
 		g.ops++
 	}
-	if terminate && len(b.succs) > 0 {
+	if useTerm {
 		g.terminator(w, indent, b)
-	} else if b.multi && len(b.pending) == 0 && n == 0 {
-		g.op(w, indent, depth, b, true)
 	}
 }
 
@@ -289,7 +318,7 @@ func (g *gen) operands(b *blockState, max int) (refs, types []string) {
 	for i := 0; i < n; i++ {
 		if len(b.avail) == 0 || g.chance(0.08) {
 			// A use ahead of the definition, in the same block.
-			if !g.chance(0.5) {
+			if b.multi || !g.chance(0.5) {
 				continue
 			}
 			p := pendingValue{g.freshValueName(), g.valueType()}
@@ -535,6 +564,8 @@ func (g *gen) blockArgs(b *blockState) string {
 		s := fmt.Sprintf("%%%s: %s", name, t)
 		if g.chance(0.3) {
 			s += " loc(" + g.loc(2) + ")"
+		} else if g.chance(0.1) {
+			s += g.trailingLoc()
 		}
 		parts = append(parts, s)
 		b.avail = append(b.avail, value{"%" + name, t})
@@ -554,10 +585,13 @@ func (g *gen) module(w *strings.Builder, indent string, depth int) {
 	w.WriteString(" ({\n")
 	g.scopes = append(g.scopes, map[string]bool{})
 	b := &blockState{}
-	if g.chance(0.2) {
+	if g.chance(0.1) {
+		// An empty body block.
 		fmt.Fprintf(w, "%s^bb0:\n", indent)
-	}
-	if g.chance(0.9) {
+	} else {
+		if g.chance(0.2) {
+			fmt.Fprintf(w, "%s^bb0:\n", indent)
+		}
 		g.block(w, indent+"  ", depth+1, b, false)
 	}
 	g.scopes = g.scopes[:len(g.scopes)-1]
