@@ -14,6 +14,8 @@ import (
 	"github.com/strata-ir/strata/transforms/opstats"
 	"github.com/strata-ir/strata/transforms/stripdebuginfo"
 	"github.com/strata-ir/strata/transforms/symboldce"
+	"github.com/strata-ir/strata/transforms/symbolprivatize"
+	"github.com/strata-ir/strata/transforms/toposort"
 )
 
 var once sync.Once
@@ -27,6 +29,8 @@ func Register() {
 		pass.Register(pass.Registration{Argument: "symbol-dce", Summary: "Eliminate dead symbols", New: NewSymbolDCE})
 		pass.Register(pass.Registration{Argument: "strip-debuginfo", Summary: "Strip debug info from all operations", New: NewStripDebugInfo})
 		pass.Register(pass.Registration{Argument: "print-op-stats", Summary: "Print statistics of operations", New: NewPrintOpStats})
+		pass.Register(pass.Registration{Argument: "topological-sort", Summary: "Sort regions without SSA dominance in topological order", New: NewTopologicalSort})
+		pass.Register(pass.Registration{Argument: "symbol-privatize", Summary: "Mark symbols private", New: NewSymbolPrivatize})
 	})
 }
 
@@ -184,3 +188,30 @@ func (p *printOpStats) Run(op *ir.Operation, st *pass.State) error {
 	return nil
 }
 
+// NewTopologicalSort returns the topological-sort pass.
+func NewTopologicalSort() pass.Pass {
+	return &pass.FuncPass{
+		Info: pass.Info{Argument: "topological-sort", Name: "TopologicalSort", Summary: "Sort regions without SSA dominance in topological order"},
+		RunFunc: func(op *ir.Operation, st *pass.State) error {
+			toposort.Run(op)
+			return nil
+		},
+	}
+}
+
+type symbolPrivatize struct {
+	pass.Info
+	exclude *[]string
+}
+
+// NewSymbolPrivatize returns the symbol-privatize pass.
+func NewSymbolPrivatize() pass.Pass {
+	p := &symbolPrivatize{Info: pass.Info{Argument: "symbol-privatize", Name: "SymbolPrivatize", Summary: "Mark symbols private"}}
+	p.exclude = p.Options.StringList("exclude", nil, "Comma separated list of symbols that should not be marked private")
+	return p
+}
+
+func (p *symbolPrivatize) Run(op *ir.Operation, st *pass.State) error {
+	symbolprivatize.Run(op, *p.exclude)
+	return nil
+}

@@ -495,3 +495,35 @@ func allocOperation(nOperands, nResults int) *Operation {
 	}
 	return &Operation{}
 }
+
+// SetAttr sets the named attribute: in the properties when the operation is
+// registered and declares it inherent, in the discardable dictionary
+// otherwise (MLIR's Operation::setAttr). A nil value removes it.
+func (op *Operation) SetAttr(name string, v Attribute) {
+	ctx := op.Context()
+	if d := op.Def(); d != nil && contains(d.InherentAttrs, name) {
+		props, _ := op.props.(*DictionaryAttr)
+		op.props = withEntry(ctx, props, name, v)
+		if d, ok := op.props.(*DictionaryAttr); ok && len(d.Entries) == 0 {
+			op.props = nil
+		}
+		return
+	}
+	op.SetAttrs(withEntry(ctx, op.attrs, name, v))
+}
+
+// withEntry returns d with name set to v (removed when v is nil).
+func withEntry(ctx *Context, d *DictionaryAttr, name string, v Attribute) *DictionaryAttr {
+	var entries []NamedAttr
+	if d != nil {
+		for _, e := range d.Entries {
+			if e.Name != name {
+				entries = append(entries, e)
+			}
+		}
+	}
+	if v != nil {
+		entries = append(entries, NamedAttr{Name: name, Value: v})
+	}
+	return ctx.DictionaryAttr(entries)
+}
