@@ -46,27 +46,9 @@ var CopyAsyncDef = &ir.OpDef{
 		}
 		return nil
 	},
-	Print: func(p ir.OpAsmPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.PrintOperand(op.Operand(0))
-		p.WriteString(", ")
-		p.PrintOperand(op.Operand(1))
-		p.PrintOptionalAttrDict(attrs(op))
-		p.WriteString(" : ")
-		p.PrintType(op.Operand(0).Type())
-		p.WriteString(", ")
-		p.PrintType(op.Operand(1).Type())
-	},
+	Print: printCopy,
 	Parse: func(p ir.OpAsmParser, st *ir.OperationState) error {
-		src := p.ParseOperand()
-		p.ParsePunct(",")
-		dst := p.ParseOperand()
-		st.Attributes = p.Context().DictionaryAttr(p.ParseOptionalAttrDict())
-		p.ParsePunct(":")
-		st1 := p.ParseType()
-		p.ParsePunct(",")
-		st2 := p.ParseType()
-		st.Operands = []ir.Value{p.ResolveOperand(src, st1), p.ResolveOperand(dst, st2)}
+		parseCopy(p, st)
 		st.ResultTypes = []ir.Type{tokenType(p.Context())}
 		return nil
 	},
@@ -114,29 +96,38 @@ var CopyDef = &ir.OpDef{
 	Effects: func(op *ir.Operation) []ir.MemoryEffect {
 		return []ir.MemoryEffect{{Kind: ir.EffectRead, Value: op.Operand(0)}, {Kind: ir.EffectWrite, Value: op.Operand(1)}}
 	},
-	Print: func(p ir.OpAsmPrinter, op *ir.Operation) {
-		p.WriteString(" ")
-		p.PrintOperand(op.Operand(0))
-		p.WriteString(", ")
-		p.PrintOperand(op.Operand(1))
-		p.PrintOptionalAttrDict(attrs(op))
-		p.WriteString(" : ")
-		p.PrintType(op.Operand(0).Type())
-		p.WriteString(", ")
-		p.PrintType(op.Operand(1).Type())
-	},
+	Print: printCopy,
 	Parse: func(p ir.OpAsmParser, st *ir.OperationState) error {
-		src := p.ParseOperand()
-		p.ParsePunct(",")
-		dst := p.ParseOperand()
-		st.Attributes = p.Context().DictionaryAttr(p.ParseOptionalAttrDict())
-		p.ParsePunct(":")
-		t1 := p.ParseType()
-		p.ParsePunct(",")
-		t2 := p.ParseType()
-		st.Operands = []ir.Value{p.ResolveOperand(src, t1), p.ResolveOperand(dst, t2)}
+		parseCopy(p, st)
 		return nil
 	},
+}
+
+// printCopy prints ` %src, %dst {attrs} : type, type`, the syntax shared by
+// toy.copy_async and toy.copy.
+func printCopy(p ir.OpAsmPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	p.PrintOperand(op.Operand(0))
+	p.WriteString(", ")
+	p.PrintOperand(op.Operand(1))
+	p.PrintOptionalAttrDict(attrs(op))
+	p.WriteString(" : ")
+	p.PrintType(op.Operand(0).Type())
+	p.WriteString(", ")
+	p.PrintType(op.Operand(1).Type())
+}
+
+// parseCopy parses what printCopy prints into st.
+func parseCopy(p ir.OpAsmParser, st *ir.OperationState) {
+	src := p.ParseOperand()
+	p.ParsePunct(",")
+	dst := p.ParseOperand()
+	st.Attributes = p.Context().DictionaryAttr(p.ParseOptionalAttrDict())
+	p.ParsePunct(":")
+	t1 := p.ParseType()
+	p.ParsePunct(",")
+	t2 := p.ParseType()
+	st.Operands = []ir.Value{p.ResolveOperand(src, t1), p.ResolveOperand(dst, t2)}
 }
 
 func attrs(op *ir.Operation) []ir.NamedAttr {
