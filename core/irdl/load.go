@@ -1,0 +1,190 @@
+// Package irdl implements Strata's dialect definition language (see
+// docs/dialect-language.md): the parser (participle), the constraint
+// engine, the declarative assembly-format engine, and runtime dialects
+// that register operations, types and attributes in an ir.Context with no
+// Go code.
+package irdl
+
+import (
+	"errors"
+
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// Load parses a definition file and registers its dialects in ctx: their
+// operations (verifiers from constraints and traits, custom syntax from
+// their formats), types and attributes. A dialect already registered in
+// ctx (for example an upstream namespace without operations) gains the
+// definitions. Errors are *Error values located in the file.
+func Load(ctx *ir.Context, filename string, src []byte) error {
+	f, err := Parse(filename, src)
+	if err != nil {
+		return err
+	}
+	return load(ctx, filename, f, true)
+}
+
+// Check parses and checks a definition file without registering anything
+// in a caller's context.
+func Check(filename string, src []byte) error {
+	f, err := Parse(filename, src)
+	if err != nil {
+		return err
+	}
+	return load(ir.NewContext(), filename, f, false)
+}
+
+type savedDialect struct {
+	d         *ir.Dialect
+	existed   bool
+	summary   string
+	parseType func(*ir.Context, string) (ir.Type, error)
+	parseAttr func(*ir.Context, string) (ir.Attribute, error)
+}
+
+func load(ctx *ir.Context, filename string, f *File, runtime bool) (err error) {
+	s := &sema{ctx: ctx, file: filename, dialects: map[string]*dialectDef{}}
+	ds, err := s.run(f)
+	if err != nil {
+		return err
+	}
+	// Register the dialects' types and attributes first, so that literals
+	// in operation constraints can be parsed.
+	var saved []savedDialect
+	defer func() {
+		if err == nil {
+			return
+		}
+		for _, sd := range saved {
+			if !sd.existed {
+				continue
+			}
+			sd.d.Summary, sd.d.ParseType, sd.d.ParseAttr = sd.summary, sd.parseType, sd.parseAttr
+		}
+	}()
+	for i, d := range ds {
+		dd := f.Dialects[i]
+		existing := ctx.Dialect(d.name)
+		if existing != nil {
+			if existing.ParseType != nil && len(d.types) > 0 {
+				return &Error{File: filename, Line: dd.Pos.Line, Column: dd.Pos.Column, Msg: "dialect '" + d.name + "' is already registered with its own types"}
+			}
+			if existing.ParseAttr != nil && len(d.attrs) > 0 {
+				return &Error{File: filename, Line: dd.Pos.Line, Column: dd.Pos.Column, Msg: "dialect '" + d.name + "' is already registered with its own attributes"}
+			}
+			saved = append(saved, savedDialect{d: existing, existed: true, summary: existing.Summary, parseType: existing.ParseType, parseAttr: existing.ParseAttr})
+		} else {
+			existing = &ir.Dialect{Name: d.name}
+			ctx.RegisterDialect(existing)
+		}
+		if d.summary != "" {
+			existing.Summary = d.summary
+		}
+		if len(d.types) > 0 {
+			existing.ParseType = dialectParseType(d)
+		}
+		if len(d.attrs) > 0 {
+			existing.ParseAttr = dialectParseAttr(d)
+		}
+	}
+	for i, d := range ds {
+		if err := s.resolveOps(d, f.Dialects[i]); err != nil {
+			return err
+		}
+	}
+	for _, d := range ds {
+		for _, o := range d.ops {
+			if len(o.hooks) > 0 && runtime {
+				return &Error{File: filename, Line: o.hooksPos.Line, Column: o.hooksPos.Column,
+					Msg: "op '" + o.full + "' names hooks, which a dialect loaded at run time cannot have"}
+			}
+		}
+	}
+	for _, d := range ds {
+		for _, o := range d.ops {
+			ctx.RegisterOp(o.opDef())
+		}
+	}
+	return nil
+}
+
+// opDef builds the ir.OpDef of an operation.
+func (o *opDef) opDef() *ir.OpDef {
+	def := &ir.OpDef{Name: o.full, Summary: o.summary, Traits: o.traits, Verify: o.verify}
+	for _, p := range o.props {
+		def.InherentAttrs = append(def.InherentAttrs, p.name)
+	}
+	if segmented(o.operands) {
+		def.InherentAttrs = append(def.InherentAttrs, "operandSegmentSizes")
+	}
+	if segmented(o.results) {
+		def.InherentAttrs = append(def.InherentAttrs, "resultSegmentSizes")
+	}
+	if o.format != nil {
+		def.Print = o.printOp
+		def.Parse = o.parseOp
+	}
+	if o.hasEffects {
+		def.Effects = o.effectsOf
+	}
+	hasDefaults := false
+	for _, p := range o.props {
+		if p.def != nil {
+			hasDefaults = true
+		}
+	}
+	if hasDefaults {
+		def.PopulateDefaultProperties = o.populateDefaults
+	}
+	if o.namer != "" {
+		namer, _ := lookupNamer(o.namer)
+		def.AsmResultNames = func(op *ir.Operation, set func(int, string)) { namer(op, set) }
+	} else if len(o.names) > 0 {
+		names := o.names
+		def.AsmResultNames = func(op *ir.Operation, set func(int, string)) {
+			for i, n := range names {
+				if i < op.NumResults() && n != "" {
+					set(i, n)
+				}
+			}
+		}
+	}
+	return def
+}
+
+// populateDefaults adds the default values of absent properties.
+func (o *opDef) populateDefaults(ctx *ir.Context, props ir.Attribute) ir.Attribute {
+	var entries []ir.NamedAttr
+	if d, ok := props.(*ir.DictionaryAttr); ok {
+		entries = d.Entries
+	} else if props != nil {
+		return props
+	}
+	var add []ir.NamedAttr
+	for _, p := range o.props {
+		if p.def == nil {
+			continue
+		}
+		found := false
+		for _, e := range entries {
+			if e.Name == p.name {
+				found = true
+				break
+			}
+		}
+		if !found {
+			add = append(add, ir.NamedAttr{Name: p.name, Value: p.def})
+		}
+	}
+	if len(add) == 0 {
+		return props
+	}
+	return ctx.DictionaryAttr(append(append([]ir.NamedAttr(nil), entries...), add...))
+}
+
+// AsError returns err as an *Error if it is one.
+func AsError(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}

@@ -1,0 +1,900 @@
+package irdl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// parseState collects what a format parses before the operation state is
+// built.
+type parseState struct {
+	o *opDef
+	p ir.OpAsmParser
+	// Per operand group: the uses, where they start, and their types when
+	// the format wrote them.
+	uses       [][]ir.UnresolvedOperand
+	usePos     []ir.SourcePos
+	opTypes    [][]ir.Type
+	opTyped    []bool
+	resTypes   [][]ir.Type
+	resTyped   []bool
+	props      []ir.Attribute
+	regions    [][]*ir.Region
+	succs      [][]*ir.Block
+	attrs      []ir.NamedAttr
+	allUses    []ir.UnresolvedOperand
+	allUsePos  ir.SourcePos
+	allOpTypes []ir.Type
+	allResTys  []ir.Type
+	allRegions []*ir.Region
+	allSuccs   []*ir.Block
+}
+
+// parseOp parses an operation with its format (OpDef.Parse).
+func (o *opDef) parseOp(p ir.OpAsmParser, st *ir.OperationState) error {
+	s := &parseState{o: o, p: p,
+		uses: make([][]ir.UnresolvedOperand, len(o.operands)), usePos: make([]ir.SourcePos, len(o.operands)),
+		opTypes: make([][]ir.Type, len(o.operands)), opTyped: make([]bool, len(o.operands)),
+		resTypes: make([][]ir.Type, len(o.results)), resTyped: make([]bool, len(o.results)),
+		props: make([]ir.Attribute, len(o.props)), regions: make([][]*ir.Region, len(o.regions)),
+		succs: make([][]*ir.Block, len(o.succs))}
+	if err := s.parseList(o.format.elems); err != nil {
+		return err
+	}
+	return s.finish(st)
+}
+
+func (s *parseState) parseList(list []*fElem) error {
+	for _, e := range list {
+		if err := s.parse(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *parseState) parse(e *fElem) error {
+	p := s.p
+	switch e.kind {
+	case fLiteral:
+		return parseLiteral(p, e.text)
+	case fSpace:
+		return nil
+	case fVar:
+		return s.parseVar(e)
+	case fAttrDict:
+		if e.withKeyword {
+			s.attrs = append(s.attrs, p.ParseOptionalAttrDictWithKeyword()...)
+		} else {
+			s.attrs = append(s.attrs, p.ParseOptionalAttrDict()...)
+		}
+		return nil
+	case fPropDict:
+		if p.ParseOptionalPunct("<") {
+			p.ParsePunct("{")
+			if !p.ParseOptionalPunct("}") {
+				for {
+					pos := p.CurrentPos()
+					name, ok := p.ParseOptionalKeywordAny()
+					if !ok {
+						if name, ok = p.ParseOptionalString(); !ok {
+							return p.ErrorAt(pos, "expected attribute name")
+						}
+					}
+					var a ir.Attribute = p.Context().Unit()
+					if p.ParseOptionalPunct("=") {
+						a = p.ParseAttribute(nil)
+					}
+					if i := s.o.propIndex(name); i >= 0 {
+						s.props[i] = a
+					} else {
+						s.attrs = append(s.attrs, ir.NamedAttr{Name: name, Value: a})
+					}
+					if !p.ParseOptionalPunct(",") {
+						break
+					}
+				}
+				p.ParsePunct("}")
+			}
+			p.ParsePunct(">")
+		}
+		return nil
+	case fOperands:
+		s.allUsePos = p.CurrentPos()
+		s.allUses = parseOperandList(p)
+		return nil
+	case fRegions:
+		var r *ir.Region
+		r = new(ir.Region)
+		if p.ParseOptionalRegion(r, nil) {
+			s.allRegions = append(s.allRegions, r)
+			for p.ParseOptionalPunct(",") {
+				r = new(ir.Region)
+				p.ParseRegion(r, nil)
+				s.allRegions = append(s.allRegions, r)
+			}
+		}
+		return nil
+	case fSuccessors:
+		if b, ok := p.ParseOptionalSuccessor(); ok {
+			s.allSuccs = append(s.allSuccs, b)
+			for p.ParseOptionalPunct(",") {
+				s.allSuccs = append(s.allSuccs, s.parseSuccessor())
+			}
+		}
+		return nil
+	case fType:
+		return s.parseTypeDir(e.args[0], e.qualified)
+	case fFuncType:
+		pos := p.CurrentPos()
+		t := p.ParseType()
+		ft, ok := t.(*ir.FunctionType)
+		if !ok {
+			return p.ErrorAt(pos, "invalid kind of type specified")
+		}
+		s.setTypes(e.args[0], ft.Inputs)
+		s.setTypes(e.args[1], ft.Results)
+		return nil
+	case fOptional:
+		return s.parseOptional(e)
+	case fOIList:
+		return s.parseOIList(e)
+	case fCustom:
+		_, err := s.parseCustom(e)
+		return err
+	}
+	return nil
+}
+
+func parseOperandList(p ir.OpAsmParser) []ir.UnresolvedOperand {
+	var uses []ir.UnresolvedOperand
+	if u, ok := p.ParseOptionalOperand(); ok {
+		uses = append(uses, u)
+		for p.ParseOptionalPunct(",") {
+			uses = append(uses, p.ParseOperand())
+		}
+	}
+	return uses
+}
+
+func (s *parseState) parseSuccessor() *ir.Block {
+	b, ok := s.p.ParseOptionalSuccessor()
+	if !ok {
+		// Let the parser report the wrong token as MLIR's parseSuccessor.
+		s.p.ParsePunct("^")
+	}
+	return b
+}
+
+func (s *parseState) parseVar(e *fElem) error {
+	p := s.p
+	o := s.o
+	switch e.vk {
+	case vOperand:
+		s.usePos[e.idx] = p.CurrentPos()
+		switch o.operands[e.idx].mod {
+		case single:
+			s.uses[e.idx] = []ir.UnresolvedOperand{p.ParseOperand()}
+		case optional:
+			if u, ok := p.ParseOptionalOperand(); ok {
+				s.uses[e.idx] = []ir.UnresolvedOperand{u}
+			}
+		case variadic:
+			s.uses[e.idx] = parseOperandList(p)
+		}
+	case vProp:
+		a, err := parsePropValue(p, o.props[e.idx], e.qualified)
+		if err != nil {
+			return err
+		}
+		s.props[e.idx] = a
+	case vRegion:
+		if o.regions[e.idx].variadic {
+			r := new(ir.Region)
+			if p.ParseOptionalRegion(r, nil) {
+				s.regions[e.idx] = append(s.regions[e.idx], r)
+				for p.ParseOptionalPunct(",") {
+					r = new(ir.Region)
+					p.ParseRegion(r, nil)
+					s.regions[e.idx] = append(s.regions[e.idx], r)
+				}
+			}
+		} else {
+			r := new(ir.Region)
+			p.ParseRegion(r, nil)
+			s.regions[e.idx] = []*ir.Region{r}
+		}
+	case vSuccessor:
+		if o.succs[e.idx].variadic {
+			if b, ok := p.ParseOptionalSuccessor(); ok {
+				s.succs[e.idx] = append(s.succs[e.idx], b)
+				for p.ParseOptionalPunct(",") {
+					s.succs[e.idx] = append(s.succs[e.idx], s.parseSuccessor())
+				}
+			}
+		} else {
+			s.succs[e.idx] = []*ir.Block{s.parseSuccessor()}
+		}
+	}
+	return nil
+}
+
+// parsePropValue parses an attribute variable as ODS does.
+func parsePropValue(p ir.OpAsmParser, pd *propDef, qualified bool) (ir.Attribute, error) {
+	c := pd.c
+	ctx := p.Context()
+	switch {
+	case c.enum != nil && c.enum.attr == nil:
+		return parseEnumKeyword(p, pd)
+	case c.symbolName:
+		return ctx.Str(p.ParseSymbolName()), nil
+	case c.valueType != nil:
+		return p.ParseAttribute(c.valueType), nil
+	case qualified:
+		return p.ParseAttribute(nil), nil
+	case c.denseArray != nil:
+		return parseDenseArrayBody(p, c.denseArray)
+	case c.def != nil:
+		if a, ok := p.ParseOptionalAttribute(nil); ok {
+			return a, nil
+		}
+		return parseStrippedAttr(p, c.def)
+	}
+	return p.ParseAttribute(nil), nil
+}
+
+// parseEnumKeyword parses an enum stored as an IntegerAttr: a keyword or a
+// string naming a case (ODS's genEnumAttrParser).
+func parseEnumKeyword(p ir.OpAsmParser, pd *propDef) (ir.Attribute, error) {
+	e := pd.c.enum
+	pos := p.CurrentPos()
+	str, ok := p.ParseOptionalKeywordAny()
+	if ok && !e.bit {
+		if _, isCase := e.symbolizeOne(str); !isCase {
+			// Not one of the allowed keywords.
+			return nil, p.ErrorAt(pos, fmt.Sprintf("expected string or keyword containing one of the following enum values for attribute '%s' [%s]", pd.name, strings.Join(e.caseNames(), ", ")))
+		}
+	}
+	if !ok {
+		str, ok = p.ParseOptionalString()
+		if !ok {
+			return nil, p.ErrorAt(pos, fmt.Sprintf("expected string or keyword containing one of the following enum values for attribute '%s' [%s]", pd.name, strings.Join(e.caseNames(), ", ")))
+		}
+	}
+	v, ok := e.symbolize(str)
+	if !ok {
+		return nil, p.ErrorAt(pos, fmt.Sprintf("invalid %s attribute specification: \"%s\"", pd.name, str))
+	}
+	return e.attrOf(p.Context(), v), nil
+}
+
+// parseDenseArrayBody parses `[1, 2]` as a dense array of elem.
+func parseDenseArrayBody(p ir.OpAsmParser, elem ir.Type) (ir.Attribute, error) {
+	ctx := p.Context()
+	p.ParsePunct("[")
+	var vals []int64
+	if !p.ParseOptionalPunct("]") {
+		for {
+			pos := p.CurrentPos()
+			a := p.ParseAttribute(elem)
+			ia, ok := a.(*ir.IntegerAttr)
+			if !ok {
+				return nil, p.ErrorAt(pos, "expected integer value")
+			}
+			vals = append(vals, ia.Int64())
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		p.ParsePunct("]")
+	}
+	it := elem.(*ir.IntegerType)
+	switch it.Width {
+	case 32:
+		v32 := make([]int32, len(vals))
+		for i, v := range vals {
+			v32[i] = int32(v)
+		}
+		return ctx.DenseI32Array(v32...), nil
+	case 64:
+		return ctx.DenseI64Array(vals...), nil
+	}
+	data := make([]byte, len(vals))
+	for i, v := range vals {
+		data[i] = byte(v & 1)
+	}
+	return ctx.DenseArrayAttr(elem, len(vals), data), nil
+}
+
+// parseTypeDir parses type($x), type(operands) or type(results).
+func (s *parseState) parseTypeDir(a *fElem, qualified bool) error {
+	p := s.p
+	switch a.kind {
+	case fOperands:
+		s.allOpTypes = parseTypeListOpt(p, false)
+		return nil
+	case fResults:
+		s.allResTys = parseTypeListOpt(p, false)
+		return nil
+	}
+	var vd *valueDef
+	if a.vk == vOperand {
+		vd = s.o.operands[a.idx]
+	} else {
+		vd = s.o.results[a.idx]
+	}
+	var ts []ir.Type
+	switch vd.mod {
+	case single:
+		t, err := parseTypeValue(p, vd.c, qualified)
+		if err != nil {
+			return err
+		}
+		ts = []ir.Type{t}
+	case optional:
+		if t, ok := p.ParseOptionalType(); ok {
+			ts = []ir.Type{t}
+		}
+	case variadic:
+		ts = parseTypeListOpt(p, false)
+	}
+	s.setTypes(a, ts)
+	return nil
+}
+
+// parseTypeListOpt parses a comma-separated list of types; it may be
+// empty when no type starts.
+func parseTypeListOpt(p ir.OpAsmParser, required bool) []ir.Type {
+	var ts []ir.Type
+	t, ok := p.ParseOptionalType()
+	if !ok {
+		if required {
+			ts = append(ts, p.ParseType())
+		} else {
+			return nil
+		}
+	} else {
+		ts = append(ts, t)
+	}
+	for p.ParseOptionalPunct(",") {
+		ts = append(ts, p.ParseType())
+	}
+	return ts
+}
+
+// parseTypeValue parses the type of a single value, accepting the
+// stripped form of a dialect type as ODS's parseCustomTypeWithFallback.
+func parseTypeValue(p ir.OpAsmParser, c *typeC, qualified bool) (ir.Type, error) {
+	if !qualified && c.def != nil && len(c.def.params) > 0 {
+		if t, ok := p.ParseOptionalType(); ok {
+			return t, nil
+		}
+		return parseStrippedType(p, c.def)
+	}
+	return p.ParseType(), nil
+}
+
+func (s *parseState) setTypes(a *fElem, ts []ir.Type) {
+	switch a.kind {
+	case fOperands:
+		s.allOpTypes = ts
+	case fResults:
+		s.allResTys = ts
+	case fVar:
+		if a.vk == vOperand {
+			s.opTypes[a.idx], s.opTyped[a.idx] = ts, true
+		} else {
+			s.resTypes[a.idx], s.resTyped[a.idx] = ts, true
+		}
+	}
+}
+
+// probe parses the first element of an optional group if it is there.
+func (s *parseState) probe(e *fElem) (bool, error) {
+	p := s.p
+	o := s.o
+	switch e.kind {
+	case fLiteral:
+		return parseOptionalLiteral(p, e.text), nil
+	case fVar:
+		switch e.vk {
+		case vOperand:
+			pos := p.CurrentPos()
+			u, ok := p.ParseOptionalOperand()
+			if !ok {
+				return false, nil
+			}
+			s.usePos[e.idx] = pos
+			s.uses[e.idx] = []ir.UnresolvedOperand{u}
+			if o.operands[e.idx].mod == variadic {
+				for p.ParseOptionalPunct(",") {
+					s.uses[e.idx] = append(s.uses[e.idx], p.ParseOperand())
+				}
+			}
+			return true, nil
+		case vProp:
+			pd := o.props[e.idx]
+			c := pd.c
+			if c.enum != nil && c.enum.attr == nil {
+				pos := p.CurrentPos()
+				kw, ok := p.ParseOptionalKeywordAny()
+				if !ok {
+					str, ok := p.ParseOptionalString()
+					if !ok {
+						return false, nil
+					}
+					kw = str
+				}
+				v, ok := c.enum.symbolize(kw)
+				if !ok {
+					return false, p.ErrorAt(pos, fmt.Sprintf("invalid %s attribute specification: \"%s\"", pd.name, kw))
+				}
+				s.props[e.idx] = c.enum.attrOf(p.Context(), v)
+				return true, nil
+			}
+			if c.symbolName {
+				name, ok := p.ParseOptionalSymbolName()
+				if ok {
+					s.props[e.idx] = p.Context().Str(name)
+				}
+				return ok, nil
+			}
+			if c.def != nil && !e.qualified {
+				if a, ok := p.ParseOptionalAttribute(nil); ok {
+					s.props[e.idx] = a
+					return true, nil
+				}
+				if !p.ParseOptionalPunct("<") {
+					return false, nil
+				}
+				return false, p.ErrorAt(p.CurrentPos(), "a stripped attribute cannot start an optional group")
+			}
+			a, ok := p.ParseOptionalAttribute(c.valueType)
+			if ok {
+				s.props[e.idx] = a
+			}
+			return ok, nil
+		case vRegion:
+			r := new(ir.Region)
+			if !p.ParseOptionalRegion(r, nil) {
+				return false, nil
+			}
+			s.regions[e.idx] = []*ir.Region{r}
+			if o.regions[e.idx].variadic {
+				for p.ParseOptionalPunct(",") {
+					r = new(ir.Region)
+					p.ParseRegion(r, nil)
+					s.regions[e.idx] = append(s.regions[e.idx], r)
+				}
+			}
+			return true, nil
+		case vSuccessor:
+			b, ok := p.ParseOptionalSuccessor()
+			if !ok {
+				return false, nil
+			}
+			s.succs[e.idx] = []*ir.Block{b}
+			if o.succs[e.idx].variadic {
+				for p.ParseOptionalPunct(",") {
+					s.succs[e.idx] = append(s.succs[e.idx], s.parseSuccessor())
+				}
+			}
+			return true, nil
+		}
+	case fType:
+		t, ok := p.ParseOptionalType()
+		if !ok {
+			return false, nil
+		}
+		ts := []ir.Type{t}
+		a := e.args[0]
+		vd := s.o.operands
+		if a.kind == fVar && a.vk == vResult {
+			vd = s.o.results
+		}
+		if a.kind != fVar || vd[a.idx].mod == variadic {
+			for p.ParseOptionalPunct(",") {
+				ts = append(ts, p.ParseType())
+			}
+		}
+		s.setTypes(a, ts)
+		return true, nil
+	case fCustom:
+		return s.parseCustom(e)
+	}
+	return false, nil
+}
+
+func (s *parseState) parseOptional(e *fElem) error {
+	first := firstParsable(e.then)
+	present, err := s.probe(first)
+	if err != nil {
+		return err
+	}
+	if !present {
+		return s.parseList(e.els)
+	}
+	seen := false
+	for _, x := range e.then {
+		if x == first {
+			seen = true
+			continue
+		}
+		if !seen || x.elided {
+			continue
+		}
+		if err := s.parse(x); err != nil {
+			return err
+		}
+	}
+	// A unit property anchor that is not written is set by the group's
+	// presence.
+	if a := e.anchor; a.elided && a.kind == fVar && a.vk == vProp {
+		s.props[a.idx] = s.p.Context().Unit()
+	}
+	return nil
+}
+
+func (s *parseState) parseOIList(e *fElem) error {
+	p := s.p
+	seen := make([]bool, len(e.clauses))
+	for {
+		matched := false
+		for i, cl := range e.clauses {
+			pos := p.CurrentPos()
+			if !parseOptionalLiteral(p, cl[0].text) {
+				continue
+			}
+			if seen[i] {
+				return p.ErrorAt(pos, "`"+cl[0].text+"` clause can appear at most once in the expansion of the oilist directive")
+			}
+			seen[i] = true
+			matched = true
+			if unitClause(cl) {
+				s.props[cl[1].idx] = p.Context().Unit()
+			} else if err := s.parseList(cl[1:]); err != nil {
+				return err
+			}
+			break
+		}
+		if !matched {
+			return nil
+		}
+	}
+}
+
+func (s *parseState) parseCustom(e *fElem) (bool, error) {
+	cd, _ := lookupCustom(e.text)
+	var args []*CustomArg
+	for _, a := range e.args {
+		ca := &CustomArg{}
+		x := a
+		if a.kind == fRef {
+			ca.Ref = true
+			x = a.args[0]
+		}
+		switch x.kind {
+		case fVar:
+			ca.Name = x.name
+			switch x.vk {
+			case vOperand:
+				ca.Kind = "operand"
+				ca.Variadic = s.o.operands[x.idx].mod != single
+				if ca.Ref {
+					ca.Operands = s.uses[x.idx]
+					ca.Types = s.opTypes[x.idx]
+				}
+			case vResult:
+				ca.Kind = "result"
+				ca.Types = s.resTypes[x.idx]
+			case vProp:
+				ca.Kind = "attr"
+				if ca.Ref {
+					ca.Attr = s.props[x.idx]
+				}
+			case vRegion:
+				ca.Kind = "region"
+				ca.Variadic = s.o.regions[x.idx].variadic
+			case vSuccessor:
+				ca.Kind = "successor"
+				ca.Variadic = s.o.succs[x.idx].variadic
+			}
+		case fType:
+			ca.Kind = "type"
+			ca.Name = x.args[0].name
+			if ca.Ref && x.args[0].kind == fVar {
+				if x.args[0].vk == vOperand {
+					ca.Types = s.opTypes[x.args[0].idx]
+				} else {
+					ca.Types = s.resTypes[x.args[0].idx]
+				}
+			}
+		case fAttrDict:
+			ca.Kind = "attr-dict"
+		case fLiteral:
+			ca.Kind = "literal"
+			ca.Name = x.text
+		}
+		args = append(args, ca)
+	}
+	pos := s.p.CurrentPos()
+	present, err := cd.parse(s.p, args)
+	if err != nil || !present {
+		return present, err
+	}
+	for i, a := range e.args {
+		ca := args[i]
+		if ca.Ref {
+			continue
+		}
+		switch a.kind {
+		case fVar:
+			switch a.vk {
+			case vOperand:
+				s.uses[a.idx] = ca.Operands
+				s.usePos[a.idx] = pos
+			case vProp:
+				s.props[a.idx] = ca.Attr
+			case vRegion:
+				s.regions[a.idx] = ca.Regions
+			case vSuccessor:
+				s.succs[a.idx] = ca.Successors
+			}
+		case fType:
+			s.setTypes(a.args[0], ca.Types)
+		case fAttrDict:
+			s.attrs = append(s.attrs, ca.Attrs...)
+		}
+	}
+	return true, nil
+}
+
+// finish infers the missing types, resolves the operands and fills st.
+func (s *parseState) finish(st *ir.OperationState) error {
+	o := s.o
+	p := s.p
+	ctx := p.Context()
+	f := o.format
+	// Split the operands directive into groups once the types are known.
+	if f.allOperands {
+		n := len(s.allUses)
+		r := groupRanges(o.operands, n, nil)
+		for i := range o.operands {
+			s.uses[i] = s.allUses[r[i][0]:r[i][1]]
+			s.usePos[i] = s.allUsePos
+		}
+	}
+	if f.allOperandTypes {
+		n := len(s.allOpTypes)
+		if f.allOperands || !segmented(o.operands) {
+			if f.allOperands && n != len(s.allUses) {
+				return p.ErrorAt(s.allUsePos, fmt.Sprintf("%d operands present, but expected %d", len(s.allUses), n))
+			}
+			total := 0
+			for i := range o.operands {
+				total += len(s.uses[i])
+			}
+			if total != n {
+				return p.ErrorAt(s.allUsePos, fmt.Sprintf("%d operands present, but expected %d", total, n))
+			}
+			k := 0
+			for i := range o.operands {
+				s.opTypes[i] = s.allOpTypes[k : k+len(s.uses[i])]
+				s.opTyped[i] = true
+				k += len(s.uses[i])
+			}
+		}
+	}
+	if f.allResultTypes {
+		r := groupRanges(o.results, len(s.allResTys), nil)
+		for i := range o.results {
+			s.resTypes[i] = s.allResTys[r[i][0]:r[i][1]]
+			s.resTyped[i] = true
+		}
+	}
+	// Fixed types.
+	for i, v := range o.operands {
+		if !s.opTyped[i] && v.c.fixed != nil {
+			s.opTypes[i] = repeat(v.c.fixed, len(s.uses[i]))
+			s.opTyped[i] = true
+		}
+	}
+	for i, v := range o.results {
+		if !s.resTyped[i] && v.c.fixed != nil && v.mod == single {
+			s.resTypes[i] = []ir.Type{v.c.fixed}
+			s.resTyped[i] = true
+		}
+	}
+	// Equality groups and type transforms.
+	for changed := true; changed; {
+		changed = false
+		for _, c := range o.checks {
+			if c.kind != tTypesMatchWith {
+				continue
+			}
+			from, to := *o.member(c.names[0]), *o.member(c.names[1])
+			var src ir.Type
+			var fc *typeC
+			if from.kind == 0 && s.opTyped[from.index] && len(s.opTypes[from.index]) > 0 {
+				src, fc = s.opTypes[from.index][0], o.operands[from.index].c
+			} else if from.kind == 1 && s.resTyped[from.index] && len(s.resTypes[from.index]) == 1 {
+				src, fc = s.resTypes[from.index][0], o.results[from.index].c
+			}
+			if src == nil {
+				continue
+			}
+			if to.kind == 0 && !s.opTyped[to.index] || to.kind == 1 && !s.resTyped[to.index] {
+				// As ODS's parser: the source type must satisfy its
+				// constraint before it is transformed.
+				if !fc.pred(src) {
+					return ir.NewError(p.NameLoc(), fmt.Sprintf("custom op '%s' '%s' must be %s, but got '%s'", o.full, c.names[0], fc.summary, typeStr(src)))
+				}
+				t := c.transform(ctx, src)
+				if to.kind == 0 {
+					s.opTypes[to.index] = repeat(t, len(s.uses[to.index]))
+					s.opTyped[to.index], changed = true, true
+				} else if o.results[to.index].mod == single {
+					s.resTypes[to.index] = []ir.Type{t}
+					s.resTyped[to.index], changed = true, true
+				}
+			}
+		}
+		for _, g := range o.groups {
+			var src ir.Type
+			for _, m := range g {
+				switch m.kind {
+				case 0:
+					if s.opTyped[m.index] && len(s.opTypes[m.index]) > 0 {
+						src = s.opTypes[m.index][0]
+					}
+				case 1:
+					if s.resTyped[m.index] && o.results[m.index].mod == single && len(s.resTypes[m.index]) == 1 {
+						src = s.resTypes[m.index][0]
+					}
+				case 2:
+					if ta, ok := s.props[m.index].(ir.TypedAttr); ok && ta.AttrType() != nil {
+						src = ta.AttrType()
+					}
+				}
+				if src != nil {
+					break
+				}
+			}
+			if src == nil {
+				continue
+			}
+			for _, m := range g {
+				switch m.kind {
+				case 0:
+					if !s.opTyped[m.index] {
+						s.opTypes[m.index] = repeat(src, len(s.uses[m.index]))
+						s.opTyped[m.index], changed = true, true
+					}
+				case 1:
+					if !s.resTyped[m.index] && o.results[m.index].mod == single {
+						s.resTypes[m.index] = []ir.Type{src}
+						s.resTyped[m.index], changed = true, true
+					}
+				}
+			}
+		}
+	}
+	// Groups left out (an absent optional group) have no values.
+	for i := range o.operands {
+		if !s.opTyped[i] && len(s.uses[i]) == 0 && o.operands[i].mod != single {
+			s.opTyped[i] = true
+		}
+	}
+	for i := range o.results {
+		if !s.resTyped[i] && o.results[i].mod != single {
+			s.resTyped[i] = true
+		}
+	}
+	// Resolve the operands.
+	var operands []ir.Value
+	var opSizes []int32
+	for i := range o.operands {
+		uses := s.uses[i]
+		ts := s.opTypes[i]
+		if !s.opTyped[i] {
+			return p.ErrorAt(s.usePos[i], fmt.Sprintf("cannot infer the type of operand '%s'", o.operands[i].name))
+		}
+		if len(ts) != len(uses) {
+			return p.ErrorAt(s.usePos[i], fmt.Sprintf("%d operands present, but expected %d", len(uses), len(ts)))
+		}
+		for k, u := range uses {
+			operands = append(operands, p.ResolveOperand(u, ts[k]))
+		}
+		opSizes = append(opSizes, int32(len(uses)))
+	}
+	var results []ir.Type
+	var resSizes []int32
+	for i := range o.results {
+		if !s.resTyped[i] {
+			return p.ErrorAt(p.CurrentPos(), fmt.Sprintf("cannot infer the type of result '%s'", o.results[i].name))
+		}
+		results = append(results, s.resTypes[i]...)
+		resSizes = append(resSizes, int32(len(s.resTypes[i])))
+	}
+	st.Operands = operands
+	st.ResultTypes = results
+	// Properties.
+	var props []ir.NamedAttr
+	for i, a := range s.props {
+		if a != nil {
+			props = append(props, ir.NamedAttr{Name: o.props[i].name, Value: a})
+		}
+	}
+	if segmented(o.operands) {
+		props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(opSizes...)})
+	}
+	if segmented(o.results) {
+		props = append(props, ir.NamedAttr{Name: "resultSegmentSizes", Value: ctx.DenseI32Array(resSizes...)})
+	}
+	if len(props) > 0 {
+		st.Properties = ctx.DictionaryAttr(props)
+	}
+	if len(s.attrs) > 0 {
+		if name, dup := ir.HasDuplicateNames(s.attrs); dup {
+			return p.ErrorAt(p.CurrentPos(), "attribute '"+name+"' occurs more than once in the attribute list")
+		}
+		st.Attributes = ctx.DictionaryAttr(s.attrs)
+	}
+	// Regions and successors.
+	var regions []*ir.Region
+	if f.allRegionsDir() {
+		regions = s.allRegions
+	} else {
+		for _, rs := range s.regions {
+			regions = append(regions, rs...)
+		}
+	}
+	if o.implicitTerm != "" {
+		for _, r := range regions {
+			ensureTerminator(ctx, r, o.implicitTerm, st.Loc)
+		}
+	}
+	st.Regions = regions
+	st.NumRegions = len(regions)
+	if len(s.allSuccs) > 0 {
+		st.Successors = s.allSuccs
+	} else {
+		for _, bs := range s.succs {
+			st.Successors = append(st.Successors, bs...)
+		}
+	}
+	return nil
+}
+
+func (f *opFormat) allRegionsDir() bool {
+	for _, e := range f.elems {
+		if e.kind == fRegions {
+			return true
+		}
+	}
+	return false
+}
+
+func repeat(t ir.Type, n int) []ir.Type {
+	out := make([]ir.Type, n)
+	for i := range out {
+		out[i] = t
+	}
+	return out
+}
+
+// ensureTerminator is SingleBlockImplicitTerminator's ensureTerminator: an
+// empty region gets a block, and a block without a terminator gets the
+// implicit terminator op.
+func ensureTerminator(ctx *ir.Context, r *ir.Region, name string, loc ir.Location) {
+	if r.Empty() {
+		r.Append(ir.NewBlock())
+	}
+	b := r.First()
+	if last := b.Last(); last != nil && last.MightHaveTrait(ir.IsTerminator) {
+		return
+	}
+	b.Append(ir.NewOperation(&ir.OperationState{Name: ctx.OpName(name), Loc: loc}))
+}
