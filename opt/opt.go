@@ -5,6 +5,7 @@
 package opt
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"flag"
@@ -121,7 +122,12 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 		fmt.Fprintf(io.Err, "cannot open input file '%s': %s\n", opts.Input, msg)
 		return ExitError
 	}
-	var out bytes.Buffer
+	dest, closeOut, err := openOutput(opts.Output, io.Out)
+	if err != nil {
+		fmt.Fprintf(io.Err, "strata-opt: %v\n", err)
+		return ExitError
+	}
+	out := bufio.NewWriterSize(dest, 1<<20)
 	sm := asm.NewSourceManager()
 	sm.Add(name, src)
 	chunks := []asm.Chunk{{Start: 0, End: len(src), MarkerEnd: -1}}
@@ -144,7 +150,7 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 			out.WriteString(opts.OutputSplitMarker)
 			out.WriteByte('\n')
 		}
-		if !processChunk(ctx, src, name, c, opts, &out, io.Err, emit) {
+		if !processChunk(ctx, src, name, c, opts, out, io.Err, emit) {
 			failed = true
 		}
 	}
@@ -152,7 +158,11 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 		ok := asm.VerifyDiagnostics(src, name, diags, func(d *ir.Diagnostic) { sm.WriteDiagnostic(io.Err, d) })
 		failed = !ok
 	}
-	if err := writeOutput(opts.Output, io.Out, out.Bytes()); err != nil {
+	err = out.Flush()
+	if cerr := closeOut(!failed && err == nil); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		fmt.Fprintf(io.Err, "strata-opt: %v\n", err)
 		return ExitError
 	}
@@ -162,7 +172,7 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 	return ExitOK
 }
 
-func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *Options, out *bytes.Buffer, errw io.Writer, emit func(*ir.Diagnostic)) bool {
+func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *Options, out io.Writer, errw io.Writer, emit func(*ir.Diagnostic)) bool {
 	cfg := asm.Config{Filename: name, Chunked: true, Start: c.Start, End: c.End}
 	s, err := asm.Parse(ctx, src, cfg)
 	if err != nil {
@@ -251,12 +261,24 @@ func readInput(name string, in io.Reader) ([]byte, string, error) {
 	return data, name, err
 }
 
-func writeOutput(name string, stdout io.Writer, data []byte) error {
+// openOutput opens the -o destination. The returned close function keeps a
+// named output file only when keep is true (as mlir-opt's ToolOutputFile
+// does), removing it otherwise.
+func openOutput(name string, stdout io.Writer) (io.Writer, func(keep bool) error, error) {
 	if name == "" || name == "-" {
-		_, err := stdout.Write(data)
-		return err
+		return stdout, func(bool) error { return nil }, nil
 	}
-	return os.WriteFile(name, data, 0o644)
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func(keep bool) error {
+		err := f.Close()
+		if !keep {
+			os.Remove(name)
+		}
+		return err
+	}, nil
 }
 
 // runPipeline builds the pass manager from the flags and runs it on top,

@@ -47,12 +47,19 @@ type aliasInfo struct {
 	children []int
 }
 
+// typeSlot caches the info index (plus one) of a visited type.
+type typeSlot struct {
+	id  uint64
+	idx int
+}
+
 type aliasCollector struct {
-	opts    PrintOptions
-	infos   []aliasInfo
-	index   map[uint64]int
-	locs    map[fileKey]int
-	printer *printer // used to run custom printers in visit mode
+	typeCache [256]typeSlot
+	opts      PrintOptions
+	infos     []aliasInfo
+	index     map[uint64]int
+	locs      map[fileKey]int
+	printer   *printer // used to run custom printers in visit mode
 }
 
 func buildAliases(top *ir.Operation, opts PrintOptions) aliasTable {
@@ -296,7 +303,17 @@ done:
 }
 
 func (c *aliasCollector) visitType(t ir.Type, deferred bool) (int, int) {
+	// Types repeat on every operation: try a direct-mapped cache first.
+	slot := &c.typeCache[t.ID()%uint64(len(c.typeCache))]
+	if slot.id == t.ID() && slot.idx > 0 {
+		i := slot.idx - 1
+		if !deferred {
+			c.markNonDeferrable(i)
+		}
+		return c.infos[i].depth, i
+	}
 	if i, ok := c.index[t.ID()]; ok {
+		*slot = typeSlot{t.ID(), i + 1}
 		if !deferred {
 			c.markNonDeferrable(i)
 		}

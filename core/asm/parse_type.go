@@ -75,7 +75,7 @@ func (p *parser) parseFunctionType() ir.Type {
 		t := p.parseNonFunctionType()
 		p.tys = append(p.tys, t)
 	}
-	ft := p.ctx.FunctionType(p.tys[start:mid], p.tys[mid:])
+	ft := p.cachedFunctionType(p.tys[start:mid], p.tys[mid:])
 	p.tys = p.tys[:start]
 	return ft
 }
@@ -578,4 +578,35 @@ func (p *parser) parseDialectSymbolBody() string {
 func (p *parser) registeredOpaque(t ir.Type) bool {
 	o, ok := t.(*ir.OpaqueType)
 	return ok && p.ctx.Dialect(o.Dialect) != nil
+}
+
+// cachedFunctionType returns the function type of ins and outs, trying a
+// small most-recently-used cache before the context's interning table:
+// generic-form files repeat a handful of signatures on every line.
+func (p *parser) cachedFunctionType(ins, outs []ir.Type) *ir.FunctionType {
+	for i, ft := range p.fnCache {
+		if ft != nil && sameTypes(ft.Inputs, ins) && sameTypes(ft.Results, outs) {
+			if i != 0 {
+				copy(p.fnCache[1:i+1], p.fnCache[:i])
+				p.fnCache[0] = ft
+			}
+			return ft
+		}
+	}
+	ft := p.ctx.FunctionType(ins, outs)
+	copy(p.fnCache[1:], p.fnCache[:len(p.fnCache)-1])
+	p.fnCache[0] = ft
+	return ft
+}
+
+func sameTypes(a, b []ir.Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -48,6 +48,10 @@ type parser struct {
 	deferredLocs []deferredLoc
 	idents       map[string]string
 	lastBodyEnd  int
+	// fnCache and opNames spare the context's locked tables the lookups
+	// that repeat on every line of a generic-form file.
+	fnCache [8]*ir.FunctionType
+	opNames map[string]*ir.OpName
 	// Scratch stacks reused across operations to avoid allocations.
 	tys         []ir.Type
 	uses        []ssaUse
@@ -251,11 +255,12 @@ func newParser(ctx *ir.Context, src []byte, cfg Config) *parser {
 		distinct:       map[uint64]*ir.DistinctAttr{},
 		forwardOK:      map[*ir.OpResult]int{},
 		idents:         map[string]string{},
+		opNames:        map[string]*ir.OpName{},
 		placeholder:    &ir.OpName{Name: "builtin.unrealized_forward_ref"},
 		resources:      &ir.Resources{},
 		defaultDialect: "builtin",
 	}
-	p.lineStarts = append(p.lineStarts, 0)
+	p.lineStarts = make([]int, 1, bytes.Count(buf, []byte{'\n'})+1)
 	for i := 0; ; {
 		j := bytes.IndexByte(src[i:], '\n')
 		if j < 0 {
@@ -485,6 +490,8 @@ func (p *parser) symbolName(t Token) string {
 func (p *parser) parseTopLevel() *ir.Block {
 	top := ir.NewBlock()
 	p.pushIsolatedScope()
+	// Generic-form files name values %0..%N with N below the line count.
+	p.scopes[0].nums = make([]valueDef, 0, len(p.lineStarts))
 	p.pushBlockScope()
 	for {
 		switch p.tok.Kind {
@@ -817,7 +824,11 @@ func (p *parser) parseTrailingLocation(set func(ir.Location)) {
 }
 
 func (p *parser) checkOpDialect(name string, off int) *ir.OpName {
-	on := p.ctx.OpName(name)
+	on := p.opNames[name]
+	if on == nil {
+		on = p.ctx.OpName(name)
+		p.opNames[on.Name] = on
+	}
 	if on.IsRegistered() {
 		return on
 	}
