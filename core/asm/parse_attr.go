@@ -136,7 +136,7 @@ func (p *parser) parseAttrDict() *ir.DictionaryAttr {
 		}
 		p.expect(TokRBrace, "expected ',' or '}' in attribute dictionary")
 	}
-	return p.ctx.DictionaryAttr(p.nas[start:])
+	return p.cachedDict(p.nas[start:])
 }
 
 func (p *parser) parseSymbolRef() ir.Attribute {
@@ -192,7 +192,7 @@ func (p *parser) parseExtendedAttr(t ir.Type) ir.Attribute {
 				p.errorf(off, "#%s<\"%s\"> : %s attribute created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", dialect, data, ts)
 			}
 			p.checkDialectNamespace(dialect, off, ident)
-			a = p.ctx.OpaqueAttr(dialect, data, at)
+			a = p.cachedOpaqueAttr(dialect, data, at)
 		}
 	}
 	if ta, ok := a.(ir.TypedAttr); ok && t != nil && ta.AttrType() != t {
@@ -679,4 +679,57 @@ func (p *parser) parseDenseResourceAttr(t ir.Type) ir.Attribute {
 		p.errorAt(typeOff, "`dense_resource` expected a shaped type")
 	}
 	return p.ctx.DenseResourceAttr(st, key)
+}
+
+// cachedDict interns a dictionary, trying a small most-recently-used cache
+// first: the properties of generic-form operations repeat line after line.
+func (p *parser) cachedDict(entries []ir.NamedAttr) *ir.DictionaryAttr {
+	for i, d := range p.dictCache {
+		if d != nil && sameEntries(d.Entries, entries) {
+			if i != 0 {
+				copy(p.dictCache[1:i+1], p.dictCache[:i])
+				p.dictCache[0] = d
+			}
+			return d
+		}
+	}
+	d := p.ctx.DictionaryAttr(entries)
+	copy(p.dictCache[1:], p.dictCache[:len(p.dictCache)-1])
+	p.dictCache[0] = d
+	return d
+}
+
+// sameEntries compares sorted dictionary entries with parsed ones (which
+// are sorted when they match).
+func sameEntries(a, b []ir.NamedAttr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Value != b[i].Value || a[i].Name != b[i].Name {
+			return false
+		}
+	}
+	return true
+}
+
+// cachedOpaqueAttr interns an opaque attribute through a parser-local table
+// keyed by its text, sparing the context's locked table the repeats.
+func (p *parser) cachedOpaqueAttr(dialect, data string, t ir.Type) ir.Attribute {
+	if t != nil {
+		return p.ctx.OpaqueAttr(dialect, data, t)
+	}
+	if m := p.opaqueCache[dialect]; m != nil {
+		if a, ok := m[data]; ok {
+			return a
+		}
+	}
+	a := p.ctx.OpaqueAttr(dialect, data, nil)
+	m := p.opaqueCache[a.Dialect]
+	if m == nil {
+		m = map[string]*ir.OpaqueAttr{}
+		p.opaqueCache[a.Dialect] = m
+	}
+	m[a.Data] = a
+	return a
 }

@@ -50,8 +50,10 @@ type parser struct {
 	lastBodyEnd  int
 	// fnCache and opNames spare the context's locked tables the lookups
 	// that repeat on every line of a generic-form file.
-	fnCache [8]*ir.FunctionType
-	opNames map[string]*ir.OpName
+	fnCache     [8]*ir.FunctionType
+	dictCache   [8]*ir.DictionaryAttr
+	opNames     map[string]*ir.OpName
+	opaqueCache map[string]map[string]*ir.OpaqueAttr
 	// Scratch stacks reused across operations to avoid allocations.
 	tys         []ir.Type
 	uses        []ssaUse
@@ -256,6 +258,7 @@ func newParser(ctx *ir.Context, src []byte, cfg Config) *parser {
 		forwardOK:      map[*ir.OpResult]int{},
 		idents:         map[string]string{},
 		opNames:        map[string]*ir.OpName{},
+		opaqueCache:    map[string]map[string]*ir.OpaqueAttr{},
 		placeholder:    &ir.OpName{Name: "builtin.unrealized_forward_ref"},
 		resources:      &ir.Resources{},
 		defaultDialect: "builtin",

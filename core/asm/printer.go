@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/strata-ir/strata/core/apfloat"
 	"github.com/strata-ir/strata/core/ir"
@@ -55,6 +56,15 @@ type printer struct {
 
 	aliases  aliasTable
 	distinct map[*ir.DistinctAttr]uint64
+	// blockSeq holds, for blocks whose results are all numbered, the
+	// number of the first one: printing a block then knows each op's number
+	// without a table lookup.
+	blockSeq map[*ir.Block]int32
+	// idCache fronts opIDs (see opID).
+	idCache [512]struct {
+		op *ir.Operation
+		id int32
+	}
 	// defaultDialect is the dialect prefix custom op names may drop.
 	defaultDialect string
 	resources      []resourceRef
@@ -243,6 +253,7 @@ func (p *printer) numberValues(top *ir.Operation) {
 	p.opIDs = make(map[*ir.Operation]int32, nOps)
 	p.argNames = make(map[*ir.BlockArgument]argName, nArgs)
 	p.blockIDs = make(map[*ir.Block]int32, nBlocks)
+	p.blockSeq = make(map[*ir.Block]int32, nBlocks)
 	var nextValue, nextArg int32
 	var stack []nameCtx
 	for i := 0; i < top.NumRegions(); i++ {
@@ -278,10 +289,12 @@ func (p *printer) numberValues(top *ir.Operation) {
 					nextValue++
 				}
 			}
+			start, named := nextValue, false
 			for op := b.First(); op != nil; op = op.Next() {
 				if !p.opts.Generic && op.NumResults() > 0 {
 					if d := op.Def(); d != nil && d.AsmResultNames != nil {
 						p.nameResults(op, &cur, c.scope, &nextValue, &nextConflict)
+						named = true
 						continue
 					}
 				}
@@ -289,6 +302,9 @@ func (p *printer) numberValues(top *ir.Operation) {
 					p.opIDs[op] = nextValue
 					nextValue++
 				}
+			}
+			if !named {
+				p.blockSeq[b] = start
 			}
 		}
 		scope := c.scope
@@ -315,6 +331,29 @@ func (p *printer) writeUint(v uint64) {
 	p.w.Write(p.scratch)
 }
 
+// opID returns the number of op's results, through a small direct-mapped
+// cache in front of the table: operands mostly name values defined a few
+// lines above.
+func (p *printer) opID(op *ir.Operation) (int32, bool) {
+	// Fibonacci hashing spreads objects that sit at the same offset of
+	// different 8 KiB spans over the whole cache.
+	slot := &p.idCache[(uint64(uintptr(unsafe.Pointer(op)))*0x9E3779B97F4A7C15)>>(64-9)]
+	if slot.op == op {
+		return slot.id, true
+	}
+	id, ok := p.opIDs[op]
+	if ok {
+		slot.op, slot.id = op, id
+	}
+	return id, ok
+}
+
+// primeID records op's number in the cache ahead of printing it.
+func (p *printer) primeID(op *ir.Operation, id int32) {
+	slot := &p.idCache[(uint64(uintptr(unsafe.Pointer(op)))*0x9E3779B97F4A7C15)>>(64-9)]
+	slot.op, slot.id = op, id
+}
+
 func (p *printer) printValueID(v ir.Value, withResultNo bool) {
 	switch v := v.(type) {
 	case *ir.OpResult:
@@ -323,7 +362,7 @@ func (p *printer) printValueID(v ir.Value, withResultNo bool) {
 			p.printNamedResult(n, v, withResultNo)
 			return
 		}
-		id, ok := p.opIDs[op]
+		id, ok := p.opID(op)
 		if !ok {
 			p.w.WriteString("<<UNKNOWN SSA VALUE>>")
 			return
@@ -566,7 +605,12 @@ func (p *printer) printBlock(b *ir.Block, printHeader, printTerminator bool) {
 	p.indent += 2
 	last := b.Last()
 	skipLast := !printTerminator && last != nil && last.HasTrait(ir.IsTerminator)
+	seq, hasSeq := p.blockSeq[b]
 	for op := b.First(); op != nil; op = op.Next() {
+		if hasSeq && op.NumResults() > 0 {
+			p.primeID(op, seq)
+			seq++
+		}
 		if skipLast && op == last {
 			break
 		}
