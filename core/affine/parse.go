@@ -240,9 +240,12 @@ func (p *parser) parseConstraint() (Expr, bool, bool) {
 		rhs := p.parseExpr()
 		return Sub(rhs, lhs), false, rhs.IsValid()
 	}
-	if p.consumeIf(tokEqual) && p.consumeIf(tokEqual) {
-		rhs := p.parseExpr()
-		return Sub(lhs, rhs), true, rhs.IsValid()
+	if p.consumeIf(tokEqual) {
+		// `==` is two '=' tokens.
+		if p.consumeIf(tokEqual) {
+			rhs := p.parseExpr()
+			return Sub(lhs, rhs), true, rhs.IsValid()
+		}
 	}
 	p.errorHere("expected '== affine-expr' or '>= affine-expr' at end of affine constraint")
 	return Expr{}, false, false

@@ -125,26 +125,6 @@ func (z nat) shl(s int) nat {
 	return z.norm()
 }
 
-// shr sets z = z >> s.
-func (z nat) shr(s int) nat {
-	if s <= 0 {
-		return z
-	}
-	words, sh := s/64, uint(s%64)
-	if words >= len(z) {
-		return z[:0]
-	}
-	n := len(z) - words
-	for i := 0; i < n; i++ {
-		x := z[i+words] >> sh
-		if sh != 0 && i+words+1 < len(z) {
-			x |= z[i+words+1] << (64 - sh)
-		}
-		z[i] = x
-	}
-	return z[:n].norm()
-}
-
 // appendDecimal appends the decimal digits of z (most significant first),
 // destroying z. Zero appends "0".
 func (z nat) appendDecimal(dst []byte) []byte {

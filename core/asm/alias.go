@@ -59,7 +59,6 @@ type aliasCollector struct {
 	infos     []aliasInfo
 	index     map[uint64]int
 	locs      map[fileKey]int
-	printer   *printer // used to run custom printers in visit mode
 }
 
 func buildAliases(top *ir.Operation, opts PrintOptions) aliasTable {

@@ -402,8 +402,6 @@ func (p *parser) resetTo(off int) {
 	}
 }
 
-func (p *parser) is(k TokenKind) bool { return p.tok.Kind == k }
-
 func (p *parser) isKeyword(kw string) bool {
 	return p.tok.Kind == TokBareIdent && string(p.spellingBytes()) == kw
 }
@@ -648,7 +646,7 @@ func (p *parser) parseSSAUse(allowNumber bool) ssaUse {
 	}
 	u := ssaUse{name: p.srcString(p.tok), off: p.tok.Start}
 	p.consume()
-	if p.tok.Kind == TokHashIdent && p.tok.Start == p.tok.Start {
+	if p.tok.Kind == TokHashIdent {
 		if !allowNumber {
 			p.errorTok("result number not allowed in argument list")
 		}

@@ -86,10 +86,9 @@ type fmtToken struct {
 }
 
 type fmtParser struct {
-	src  string
-	off  int
-	tok  fmtToken
-	errp *fmtError
+	src string
+	off int
+	tok fmtToken
 }
 
 func (p *fmtParser) fail(pos int, format string, args ...any) {

@@ -117,6 +117,7 @@ func (m *OpManager) addPass(p Pass) error {
 		if m.nesting == Implicit {
 			return m.Nest(on).addPass(p)
 		}
+		//lint:ignore ST1005 the text is mlir-opt's, word for word
 		err := fmt.Errorf("Can't add pass '%s' restricted to '%s' on a PassManager intended to run on '%s', did you intend to nest?", passName(p), on, m.Anchor())
 		if m.err == nil {
 			m.err = err
@@ -341,6 +342,7 @@ func (m *OpManager) finalize(ctx *ir.Context) error {
 	}
 	for _, p := range m.passes {
 		if !canScheduleOn(p, name) {
+			//lint:ignore ST1005 the text is mlir-opt's, word for word
 			return fmt.Errorf("unable to schedule pass '%s' on a PassManager intended to run on '%s'!", passName(p), m.Anchor())
 		}
 	}

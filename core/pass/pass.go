@@ -132,7 +132,6 @@ type State struct {
 	preserved Preserved
 	failed    bool
 	exec      *execCtx
-	verify    bool
 }
 
 // Context returns the IR context.
