@@ -4,6 +4,7 @@ package all
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/builtin"
 	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/transforms"
@@ -33,6 +34,7 @@ func RegisterPasses() {
 // Register adds all of Strata's dialects to ctx.
 func Register(ctx *ir.Context) {
 	builtin.Register(ctx)
+	arith.Register(ctx)
 	function.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
