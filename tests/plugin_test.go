@@ -89,3 +89,21 @@ func TestSharedObjectPlugin(t *testing.T) {
 		t.Errorf("missing plugin: %v: %s", err, res)
 	}
 }
+
+// TestTutorial runs the tests of examples/tutorial, the code of
+// docs/defining-a-dialect.md, which is a module of its own.
+func TestTutorial(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a separate module's tests")
+	}
+	dir, err := filepath.Abs(filepath.Join("..", "examples", "tutorial"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test in examples/tutorial: %v\n%s", err, out)
+	}
+}
