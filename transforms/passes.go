@@ -1,7 +1,8 @@
 // Package transforms registers Strata's generic transformation passes
 // (those that stay within one level of the IR) with the pass registry:
-// canonicalize, cse, symbol-dce, strip-debuginfo and print-op-stats. Each
-// pass's logic lives in its own subpackage.
+// canonicalize, cse, inline, symbol-dce, symbol-privatize,
+// topological-sort, strip-debuginfo and print-op-stats. Each pass's logic
+// lives in its own subpackage.
 package transforms
 
 import (
@@ -11,6 +12,7 @@ import (
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/transforms/cse"
+	"github.com/strata-ir/strata/transforms/inline"
 	"github.com/strata-ir/strata/transforms/opstats"
 	"github.com/strata-ir/strata/transforms/stripdebuginfo"
 	"github.com/strata-ir/strata/transforms/symboldce"
@@ -31,6 +33,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: "print-op-stats", Summary: "Print statistics of operations", New: NewPrintOpStats})
 		pass.Register(pass.Registration{Argument: "topological-sort", Summary: "Sort regions without SSA dominance in topological order", New: NewTopologicalSort})
 		pass.Register(pass.Registration{Argument: "symbol-privatize", Summary: "Mark symbols private", New: NewSymbolPrivatize})
+		pass.Register(pass.Registration{Argument: "inline", Summary: "Inline function calls", New: NewInline})
 	})
 }
 
@@ -213,5 +216,37 @@ func NewSymbolPrivatize() pass.Pass {
 
 func (p *symbolPrivatize) Run(op *ir.Operation, st *pass.State) error {
 	symbolprivatize.Run(op, *p.exclude)
+	return nil
+}
+
+type inliner struct {
+	pass.Info
+	defaultPipeline *string
+	threshold       *uint64
+	maxIterations   *int64
+	opPipelines     *[]string
+}
+
+// NewInline returns the inline pass with MLIR's options.
+func NewInline() pass.Pass {
+	p := &inliner{Info: pass.Info{Argument: "inline", Name: "Inliner", Summary: "Inline function calls"}}
+	p.defaultPipeline = p.Options.String("default-pipeline", "canonicalize", "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList")
+	p.threshold = p.Options.Uint("inlining-threshold", 4294967295, "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it")
+	p.maxIterations = p.Options.Int("max-iterations", 4, "Maximum number of iterations when inlining within an SCC")
+	p.opPipelines = p.Options.StringList("op-pipelines", nil, "Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)")
+	return p
+}
+
+func (p *inliner) Run(op *ir.Operation, st *pass.State) error {
+	var simplify func(*ir.Operation)
+	if pipe := *p.defaultPipeline; pipe != "" {
+		simplify = func(callable *ir.Operation) {
+			pm, err := pass.ParsePipeline(callable.Name() + "(" + pipe + ")")
+			if err == nil {
+				_ = st.RunPipeline(pm, callable)
+			}
+		}
+	}
+	inline.Run(op, inline.Options{MaxIterations: int(*p.maxIterations), Simplify: simplify})
 	return nil
 }

@@ -130,6 +130,10 @@ type Dialect struct {
 	ParseType func(ctx *Context, body string) (Type, error)
 	// ParseAttr, if set, builds an attribute from the text after `#name.`.
 	ParseAttr func(ctx *Context, body string) (Attribute, error)
+	// Inlinable marks dialects whose operations may be inlined into other
+	// regions (MLIR's DialectInlinerInterface answering yes); operations of
+	// other dialects, unregistered ones included, block inlining.
+	Inlinable bool
 	// MaterializeConstant, if set, builds a constant operation producing
 	// value with type t at the builder's insertion point (used to turn folded
 	// attributes back into IR); it returns nil when it cannot.

@@ -76,6 +76,14 @@ type OpDef struct {
 	// operation (MLIR's SymbolUserOpInterface). The verifier calls it when
 	// it verifies the regions of the nearest enclosing symbol table.
 	VerifySymbolUses func(op *Operation) error
+	// CallableRegion, if set, marks a callable operation (MLIR's
+	// CallableOpInterface, e.g. func.func) and returns its body, or nil for
+	// a declaration without one.
+	CallableRegion func(op *Operation) *Region
+	// CallTarget, if set, marks a call operation (MLIR's CallOpInterface,
+	// e.g. func.call) and returns the symbol it calls, or nil for an
+	// indirect call. The call's operands are the callee's arguments.
+	CallTarget func(op *Operation) *SymbolRefAttr
 	// Effects, if set, lists the operation's memory side effects.
 	Effects func(op *Operation) []MemoryEffect
 	// Fold, if set, tries to fold the operation given the constant value of

@@ -84,3 +84,30 @@ func LookupNearestSymbolFrom(from *Operation, ref *SymbolRefAttr) *Operation {
 	}
 	return nil
 }
+
+// ForEachSymbolRef calls f for every symbol reference in the properties and
+// attributes of op, looking inside arrays and dictionaries (not inside
+// nested operations).
+func ForEachSymbolRef(op *Operation, f func(*SymbolRefAttr)) {
+	var visit func(a Attribute)
+	visit = func(a Attribute) {
+		switch a := a.(type) {
+		case *SymbolRefAttr:
+			f(a)
+		case *ArrayAttr:
+			for _, e := range a.Elems {
+				visit(e)
+			}
+		case *DictionaryAttr:
+			for _, e := range a.Entries {
+				visit(e.Value)
+			}
+		}
+	}
+	if p := op.Properties(); p != nil {
+		visit(p)
+	}
+	if d := op.Attrs(); d != nil {
+		visit(d)
+	}
+}

@@ -35,6 +35,7 @@ func Register(ctx *ir.Context) {
 	}
 	if d := ctx.Dialect("arith"); d != nil {
 		d.MaterializeConstant = materializeConstant
+		d.Inlinable = true
 	}
 }
 

@@ -24,9 +24,9 @@ func Register(ctx *ir.Context) {
 	// The func dialect defines all of its operations: unknown func.* ops
 	// are rejected as in MLIR.
 	if d := ctx.Dialect(Namespace); d != nil {
-		d.RejectUnknownOps = true
+		d.RejectUnknownOps, d.Inlinable = true, true
 	} else {
-		ctx.RegisterDialect(&ir.Dialect{Name: Namespace, RejectUnknownOps: true})
+		ctx.RegisterDialect(&ir.Dialect{Name: Namespace, RejectUnknownOps: true, Inlinable: true})
 	}
 	for _, d := range []*ir.OpDef{FuncDef, ReturnDef, CallDef, CallIndirectDef, ConstantDef} {
 		ctx.RegisterOp(d)

@@ -15,6 +15,7 @@ var FuncDef = &ir.OpDef{
 	Traits:         ir.IsolatedFromAbove | ir.SymbolTrait | ir.AutomaticAllocationScope | ir.AffineScope,
 	InherentAttrs:  []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"},
 	DefaultDialect: "func",
+	CallableRegion: func(op *ir.Operation) *ir.Region { return op.Region(0) },
 	Verify:         verifyFunc,
 	Print:          printFunc,
 	Parse:          parseFunc,

@@ -80,9 +80,13 @@ func parseReturn(p ir.OpAsmParser, st *ir.OperationState) error {
 
 // CallDef is func.call: `%r = call @f(%a) : (i32) -> i32`.
 var CallDef = &ir.OpDef{
-	Name:             "func.call",
-	Summary:          "call operation",
-	InherentAttrs:    []string{"callee", "arg_attrs", "res_attrs", "no_inline"},
+	Name:          "func.call",
+	Summary:       "call operation",
+	InherentAttrs: []string{"callee", "arg_attrs", "res_attrs", "no_inline"},
+	CallTarget: func(op *ir.Operation) *ir.SymbolRefAttr {
+		ref, _ := op.Attr("callee").(*ir.SymbolRefAttr)
+		return ref
+	},
 	Verify:           verifyCall,
 	VerifySymbolUses: verifyCallSymbolUses,
 	Print:            printCall,

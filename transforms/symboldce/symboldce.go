@@ -79,7 +79,7 @@ func liveSymbols(root *ir.Operation) map[*ir.Operation]bool {
 			continue
 		}
 		seen[o] = true
-		forEachSymbolRef(o, func(ref *ir.SymbolRefAttr) {
+		ir.ForEachSymbolRef(o, func(ref *ir.SymbolRefAttr) {
 			if s := ir.LookupNearestSymbolFrom(o, ref); s != nil && !live[s] {
 				live[s] = true
 				s.Walk(ir.PreOrder, func(inner *ir.Operation) bool {
@@ -93,30 +93,4 @@ func liveSymbols(root *ir.Operation) map[*ir.Operation]bool {
 		})
 	}
 	return live
-}
-
-// forEachSymbolRef calls f for every symbol reference in the attributes of
-// op (not in nested operations).
-func forEachSymbolRef(op *ir.Operation, f func(*ir.SymbolRefAttr)) {
-	var visit func(a ir.Attribute)
-	visit = func(a ir.Attribute) {
-		switch a := a.(type) {
-		case *ir.SymbolRefAttr:
-			f(a)
-		case *ir.ArrayAttr:
-			for _, e := range a.Elems {
-				visit(e)
-			}
-		case *ir.DictionaryAttr:
-			for _, e := range a.Entries {
-				visit(e.Value)
-			}
-		}
-	}
-	if p := op.Properties(); p != nil {
-		visit(p)
-	}
-	if d := op.Attrs(); d != nil {
-		visit(d)
-	}
 }
