@@ -9,6 +9,8 @@
 // --allow-unregistered-dialect.
 package arith
 
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o arith_gen.go arith.irdl
+
 import (
 	_ "embed"
 	"sync"
