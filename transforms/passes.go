@@ -6,6 +6,7 @@
 package transforms
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -72,22 +73,13 @@ func NewCanonicalize() pass.Pass {
 func (p *canonicalize) Initialize(ctx *ir.Context) error {
 	var kept []rewrite.Pattern
 	for _, pat := range rewrite.CanonicalizationPatterns(ctx) {
-		if contains(*p.disabled, pat.Name()) || (len(*p.enabled) > 0 && !contains(*p.enabled, pat.Name())) {
+		if slices.Contains(*p.disabled, pat.Name()) || (len(*p.enabled) > 0 && !slices.Contains(*p.enabled, pat.Name())) {
 			continue
 		}
 		kept = append(kept, pat)
 	}
 	p.patterns = rewrite.NewPatternSet(kept...)
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (p *canonicalize) Run(op *ir.Operation, st *pass.State) error {

@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 
@@ -455,7 +456,7 @@ func (a *aliasOpPrinter) PrintRegion(r *ir.Region, printEntryArgs, printTerminat
 }
 func (a *aliasOpPrinter) PrintOptionalAttrDict(entries []ir.NamedAttr, elided ...string) {
 	for _, e := range entries {
-		if !contains(elided, e.Name) {
+		if !slices.Contains(elided, e.Name) {
 			a.c.visitAttr(e.Value, false, false)
 		}
 	}
@@ -481,12 +482,3 @@ func (a *aliasOpPrinter) PrintRegionArgument(arg *ir.BlockArgument, _ []ir.Named
 
 func (a *aliasOpPrinter) PrintKeywordOrString(string) {}
 func (a *aliasOpPrinter) PrintNewline()               {}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}

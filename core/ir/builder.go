@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Builder creates operations at an insertion point, the way MLIR's
 // OpBuilder does. The zero insertion point (no block) creates detached
 // operations.
@@ -57,7 +59,7 @@ func (bd *Builder) CreateOp(name string, operands []Value, resultTypes []Type, a
 		if def := st.Name.Def; def != nil && len(def.InherentAttrs) > 0 {
 			var props, rest []NamedAttr
 			for _, a := range attrs {
-				if contains(def.InherentAttrs, a.Name) {
+				if slices.Contains(def.InherentAttrs, a.Name) {
 					props = append(props, a)
 				} else {
 					rest = append(rest, a)
@@ -85,15 +87,6 @@ func (bd *Builder) CreateBlock(r *Region, argTypes ...Type) *Block {
 	r.Append(b)
 	bd.SetInsertionPointToEnd(b)
 	return b
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // NewModule returns an empty builtin.module with one block.

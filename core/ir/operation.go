@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Operation is the unit of IR: a named operation with operands, results,
 // successors, regions, properties and discardable attributes, and a
 // location. Operations in a block form an intrusive doubly linked list.
@@ -501,7 +503,7 @@ func allocOperation(nOperands, nResults int) *Operation {
 // otherwise (MLIR's Operation::setAttr). A nil value removes it.
 func (op *Operation) SetAttr(name string, v Attribute) {
 	ctx := op.Context()
-	if d := op.Def(); d != nil && contains(d.InherentAttrs, name) {
+	if d := op.Def(); d != nil && slices.Contains(d.InherentAttrs, name) {
 		props, _ := op.props.(*DictionaryAttr)
 		op.props = withEntry(ctx, props, name, v)
 		if d, ok := op.props.(*DictionaryAttr); ok && len(d.Entries) == 0 {

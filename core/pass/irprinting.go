@@ -3,6 +3,7 @@ package pass
 import (
 	"bytes"
 	"hash/maphash"
+	"slices"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
@@ -60,21 +61,12 @@ type irPrinter struct {
 	fingerprints map[fpKey]uint64
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func (ip *irPrinter) printBefore(p Pass) bool {
-	return ip.cfg.BeforeAll || contains(ip.cfg.Before, p.PassInfo().Argument)
+	return ip.cfg.BeforeAll || slices.Contains(ip.cfg.Before, p.PassInfo().Argument)
 }
 
 func (ip *irPrinter) printAfter(p Pass) bool {
-	return ip.cfg.AfterAll || ip.cfg.AfterFailure || contains(ip.cfg.After, p.PassInfo().Argument)
+	return ip.cfg.AfterAll || ip.cfg.AfterFailure || slices.Contains(ip.cfg.After, p.PassInfo().Argument)
 }
 
 func (ip *irPrinter) BeforePass(e PassEvent) {

@@ -2,7 +2,11 @@
 // private, as MLIR's symbol-privatize pass does.
 package symbolprivatize
 
-import "github.com/strata-ir/strata/core/ir"
+import (
+	"slices"
+
+	"github.com/strata-ir/strata/core/ir"
+)
 
 // Run sets sym_visibility = "private" on every symbol directly nested in
 // op's regions whose name is not in exclude.
@@ -12,20 +16,11 @@ func Run(op *ir.Operation, exclude []string) {
 		for b := op.Region(i).First(); b != nil; b = b.Next() {
 			for o := b.First(); o != nil; o = o.Next() {
 				name, ok := ir.SymbolName(o)
-				if !ok || !o.HasTrait(ir.SymbolTrait) || excluded(exclude, name) {
+				if !ok || !o.HasTrait(ir.SymbolTrait) || slices.Contains(exclude, name) {
 					continue
 				}
 				o.SetAttr("sym_visibility", ctx.Str("private"))
 			}
 		}
 	}
-}
-
-func excluded(list []string, name string) bool {
-	for _, x := range list {
-		if x == name {
-			return true
-		}
-	}
-	return false
 }
