@@ -256,3 +256,23 @@ type RegionArgument struct {
 	// Attrs holds the attribute dictionary written after the type, or nil.
 	Attrs *DictionaryAttr
 }
+
+// PrintTypeList prints types separated by ", ".
+func PrintTypeList(p OpAsmPrinter, ts []Type) {
+	for i, t := range ts {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintType(t)
+	}
+}
+
+// PrintOperandList prints value names separated by ", ".
+func PrintOperandList(p OpAsmPrinter, vs []Value) {
+	for i, v := range vs {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintOperand(v)
+	}
+}

@@ -216,24 +216,6 @@ func (v *opView) printList(p ir.OpAsmPrinter, list []*fElem) {
 	}
 }
 
-func printTypes(p ir.OpAsmPrinter, ts []ir.Type) {
-	for i, t := range ts {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.PrintType(t)
-	}
-}
-
-func printValues(p ir.OpAsmPrinter, vs []ir.Value) {
-	for i, x := range vs {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.PrintOperand(x)
-	}
-}
-
 func valueTypes(vs []ir.Value) []ir.Type {
 	out := make([]ir.Type, len(vs))
 	for i, x := range vs {
@@ -327,7 +309,7 @@ func (v *opView) print(p ir.OpAsmPrinter, e *fElem) {
 	case fVar:
 		switch e.vk {
 		case vOperand:
-			printValues(p, v.operandGroup(e.idx))
+			ir.PrintOperandList(p, v.operandGroup(e.idx))
 		case vProp:
 			if a := v.prop(e.idx); a != nil {
 				printPropValue(p, o.props[e.idx].c, a, e.qualified)
@@ -348,7 +330,7 @@ func (v *opView) print(p ir.OpAsmPrinter, e *fElem) {
 			}
 		}
 	case fOperands:
-		printValues(p, v.op.Operands())
+		ir.PrintOperandList(p, v.op.Operands())
 	case fRegions:
 		for i := 0; i < v.op.NumRegions(); i++ {
 			if i > 0 {
@@ -370,11 +352,11 @@ func (v *opView) print(p ir.OpAsmPrinter, e *fElem) {
 			printTypeValue(p, vd.c, ts[0], e.qualified)
 			return
 		}
-		printTypes(p, ts)
+		ir.PrintTypeList(p, ts)
 	case fFuncType:
 		ins, outs := v.typesOf(e.args[0]), v.typesOf(e.args[1])
 		p.WriteString("(")
-		printTypes(p, ins)
+		ir.PrintTypeList(p, ins)
 		p.WriteString(") -> ")
 		wrap := len(outs) != 1
 		if !wrap {
@@ -383,7 +365,7 @@ func (v *opView) print(p ir.OpAsmPrinter, e *fElem) {
 		if wrap {
 			p.WriteString("(")
 		}
-		printTypes(p, outs)
+		ir.PrintTypeList(p, outs)
 		if wrap {
 			p.WriteString(")")
 		}

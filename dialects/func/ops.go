@@ -46,9 +46,9 @@ func printReturn(p ir.OpAsmPrinter, op *ir.Operation) {
 		return
 	}
 	p.WriteString(" ")
-	printOperands(p, op.Operands())
+	ir.PrintOperandList(p, op.Operands())
 	p.WriteString(" : ")
-	printTypes(p, op.OperandTypes())
+	ir.PrintTypeList(p, op.OperandTypes())
 }
 
 func parseReturn(p ir.OpAsmParser, st *ir.OperationState) error {
@@ -149,7 +149,7 @@ func printCall(p ir.OpAsmPrinter, op *ir.Operation) {
 	p.WriteString(" ")
 	p.PrintAttributeWithoutType(op.InherentAttr("callee"))
 	p.WriteString("(")
-	printOperands(p, op.Operands())
+	ir.PrintOperandList(p, op.Operands())
 	p.WriteString(")")
 	p.PrintOptionalAttrDict(allAttrs(op), "callee")
 	p.WriteString(" : ")
@@ -159,7 +159,7 @@ func printCall(p ir.OpAsmPrinter, op *ir.Operation) {
 // printFunctionalType is OpAsmPrinter::printFunctionalType.
 func printFunctionalType(p ir.OpAsmPrinter, ins, outs []ir.Type) {
 	p.WriteString("(")
-	printTypes(p, ins)
+	ir.PrintTypeList(p, ins)
 	p.WriteString(") -> ")
 	wrap := len(outs) != 1
 	if !wrap {
@@ -168,7 +168,7 @@ func printFunctionalType(p ir.OpAsmPrinter, ins, outs []ir.Type) {
 	if wrap {
 		p.WriteString("(")
 	}
-	printTypes(p, outs)
+	ir.PrintTypeList(p, outs)
 	if wrap {
 		p.WriteString(")")
 	}
@@ -257,7 +257,7 @@ func printCallIndirect(p ir.OpAsmPrinter, op *ir.Operation) {
 	p.WriteString(" ")
 	p.PrintOperand(op.Operand(0))
 	p.WriteString("(")
-	printOperands(p, op.Operands()[1:])
+	ir.PrintOperandList(p, op.Operands()[1:])
 	p.WriteString(")")
 	p.PrintOptionalAttrDict(allAttrs(op))
 	p.WriteString(" : ")
@@ -355,24 +355,6 @@ func parseConstant(p ir.OpAsmParser, st *ir.OperationState) error {
 }
 
 // ---- Declarative-format helpers ----
-
-func printOperands(p ir.OpAsmPrinter, vs []ir.Value) {
-	for i, v := range vs {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.PrintOperand(v)
-	}
-}
-
-func printTypes(p ir.OpAsmPrinter, ts []ir.Type) {
-	for i, t := range ts {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.PrintType(t)
-	}
-}
 
 // parseTypeList parses `type (, type)*`.
 func parseTypeList(p ir.OpAsmParser) []ir.Type {
