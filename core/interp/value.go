@@ -1,0 +1,167 @@
+package interp
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/strata-ir/strata/core/apfloat"
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// Value is a run-time value: a small tagged type whose tag is its IR type.
+//
+// Integers (signless, signed or unsigned, of width 1 to 64) are kept as the
+// bit pattern of their width, zero-extended into 64 bits; Int and Uint read
+// it signed or unsigned. index is a 64-bit integer. Floats are kept as the
+// bit pattern of their type: f32 and f64 map to Go's float32 and float64,
+// f16 and bf16 round through core/apfloat. The zero Value has no type.
+type Value struct {
+	Type ir.Type
+	bits uint64
+}
+
+// IntWidth returns the bit width of an integer or index type (index is 64
+// bits), or 0 for any other type.
+func IntWidth(t ir.Type) int {
+	switch t := t.(type) {
+	case *ir.IntegerType:
+		return int(t.Width)
+	case *ir.IndexType:
+		return 64
+	}
+	return 0
+}
+
+func mask(w int) uint64 {
+	if w >= 64 {
+		return ^uint64(0)
+	}
+	return uint64(1)<<uint(w) - 1
+}
+
+// MakeInt returns the integer or index value of type t whose bit pattern is
+// the low bits of v (wrap-around: bits above the width are dropped).
+func MakeInt(t ir.Type, v uint64) Value {
+	return Value{Type: t, bits: v & mask(IntWidth(t))}
+}
+
+// MakeBool returns an i1 value of type t (which should be i1).
+func MakeBool(t ir.Type, b bool) Value {
+	if b {
+		return Value{Type: t, bits: 1}
+	}
+	return Value{Type: t}
+}
+
+// floatSem returns the apfloat semantics of a supported float type.
+func floatSem(t *ir.FloatType) *apfloat.Semantics {
+	switch t.Kind {
+	case ir.F16:
+		return apfloat.F16
+	case ir.BF16:
+		return apfloat.BF16
+	case ir.F32:
+		return apfloat.F32
+	case ir.F64:
+		return apfloat.F64
+	}
+	return nil
+}
+
+// SupportedType reports whether values of t can be represented: integers
+// up to 64 bits, index, f16, bf16, f32 and f64.
+func SupportedType(t ir.Type) bool {
+	switch t := t.(type) {
+	case *ir.IntegerType:
+		return t.Width >= 1 && t.Width <= 64
+	case *ir.IndexType:
+		return true
+	case *ir.FloatType:
+		return floatSem(t) != nil
+	}
+	return false
+}
+
+// MakeFloat returns f rounded (to nearest even) to the float type t.
+func MakeFloat(t *ir.FloatType, f float64) Value {
+	switch t.Kind {
+	case ir.F64:
+		return Value{Type: t, bits: math.Float64bits(f)}
+	case ir.F32:
+		return Value{Type: t, bits: uint64(math.Float32bits(float32(f)))}
+	}
+	if sem := floatSem(t); sem != nil {
+		v, _ := apfloat.FromFloat64(sem, f)
+		lo, _ := v.Bits()
+		return Value{Type: t, bits: lo}
+	}
+	panic("interp: unsupported float type " + t.Kind.String())
+}
+
+// FromBits returns the value of type t with the given raw bit pattern
+// (truncated to the width of t).
+func FromBits(t ir.Type, bits uint64) Value {
+	if ft, ok := t.(*ir.FloatType); ok {
+		return Value{Type: t, bits: bits & mask(ir.IntOrFloatBitWidth(ft))}
+	}
+	return MakeInt(t, bits)
+}
+
+// Bits returns the raw bit pattern.
+func (v Value) Bits() uint64 { return v.bits }
+
+// Uint returns an integer value read as unsigned.
+func (v Value) Uint() uint64 { return v.bits }
+
+// Int returns an integer value read as signed (sign-extended from its width).
+func (v Value) Int() int64 {
+	w := IntWidth(v.Type)
+	if w <= 0 || w >= 64 {
+		return int64(v.bits)
+	}
+	sh := uint(64 - w)
+	return int64(v.bits<<sh) >> sh
+}
+
+// Bool returns whether the value is non-zero (for i1 conditions).
+func (v Value) Bool() bool { return v.bits != 0 }
+
+// IsFloat reports whether the value has a float type.
+func (v Value) IsFloat() bool {
+	_, ok := v.Type.(*ir.FloatType)
+	return ok
+}
+
+// Float returns a float value as a float64 (exactly: every supported float
+// type is a subset of float64).
+func (v Value) Float() float64 {
+	ft, ok := v.Type.(*ir.FloatType)
+	if !ok {
+		return 0
+	}
+	switch ft.Kind {
+	case ir.F64:
+		return math.Float64frombits(v.bits)
+	case ir.F32:
+		return float64(math.Float32frombits(uint32(v.bits)))
+	}
+	if sem := floatSem(ft); sem != nil {
+		return apfloat.FromBits(sem, v.bits, 0).Float64()
+	}
+	return 0
+}
+
+// String renders the value for debugging: "42 : i32", "1.5 : f32".
+func (v Value) String() string {
+	if v.Type == nil {
+		return "<none>"
+	}
+	if v.IsFloat() {
+		return fmt.Sprintf("%v : %s", v.Float(), asm.TypeString(v.Type))
+	}
+	if t, ok := v.Type.(*ir.IntegerType); ok && t.Signedness == ir.Unsigned {
+		return fmt.Sprintf("%d : %s", v.Uint(), asm.TypeString(v.Type))
+	}
+	return fmt.Sprintf("%d : %s", v.Int(), asm.TypeString(v.Type))
+}

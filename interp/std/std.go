@@ -1,0 +1,301 @@
+// Package std gives the func and arith dialects their semantics in the
+// interpreter (core/interp). Register adds them to a Registry:
+//
+//	reg := interp.NewRegistry()
+//	std.Register(reg)
+//	results, err := interp.New(reg).Call(nil, fn, args)
+//
+// Integer arithmetic wraps around at the width of the type (overflow flags
+// are not checked: nsw/nuw poison is not modelled); float arithmetic rounds
+// to nearest even in the type; cmpf's ordered predicates are false and its
+// unordered predicates true when an operand is NaN.
+package std
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// Register adds the semantics of func.call, func.return and the arith
+// operations to reg.
+func Register(reg *interp.Registry) {
+	reg.Register("func.return", funcReturn)
+	reg.Register("func.call", funcCall)
+
+	reg.Register("arith.constant", constant)
+	reg.Register("arith.addi", intBin(func(a, b interp.Value) uint64 { return a.Uint() + b.Uint() }))
+	reg.Register("arith.subi", intBin(func(a, b interp.Value) uint64 { return a.Uint() - b.Uint() }))
+	reg.Register("arith.muli", intBin(func(a, b interp.Value) uint64 { return a.Uint() * b.Uint() }))
+	reg.Register("arith.maxsi", intBin(func(a, b interp.Value) uint64 {
+		if a.Int() >= b.Int() {
+			return a.Uint()
+		}
+		return b.Uint()
+	}))
+	reg.Register("arith.minsi", intBin(func(a, b interp.Value) uint64 {
+		if a.Int() <= b.Int() {
+			return a.Uint()
+		}
+		return b.Uint()
+	}))
+	reg.Register("arith.addf", floatBin(func(a, b float64) float64 { return a + b }))
+	reg.Register("arith.subf", floatBin(func(a, b float64) float64 { return a - b }))
+	reg.Register("arith.mulf", floatBin(func(a, b float64) float64 { return a * b }))
+	reg.Register("arith.divf", floatBin(func(a, b float64) float64 { return a / b }))
+	reg.Register("arith.remf", floatBin(math.Mod))
+	reg.Register("arith.cmpi", cmpi)
+	reg.Register("arith.cmpf", cmpf)
+	reg.Register("arith.select", selectOp)
+	reg.Register("arith.index_cast", indexCast)
+}
+
+// checkType reports an unsupported result or operand type at op.
+func checkType(op *ir.Operation, t ir.Type) error {
+	if !interp.SupportedType(t) {
+		return interp.Errorf(op, "the interpreter does not support values of this type (only scalar integers up to 64 bits, index, f16, bf16, f32 and f64)")
+	}
+	return nil
+}
+
+func funcReturn(f *interp.Frame, op *ir.Operation) error {
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	f.Return(vs)
+	return nil
+}
+
+func funcCall(f *interp.Frame, op *ir.Operation) error {
+	ref, ok := op.Attr("callee").(*ir.SymbolRefAttr)
+	if !ok {
+		return interp.Errorf(op, "requires a 'callee' symbol reference attribute")
+	}
+	in := f.Interpreter()
+	callee := in.LookupSymbol(op, ref)
+	if callee == nil {
+		return interp.Errorf(op, "'"+ref.Root+"' does not reference a valid function")
+	}
+	args, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	res, err := in.Call(op, callee, args)
+	if err != nil {
+		return err
+	}
+	if len(res) != op.NumResults() {
+		return interp.Errorf(op, fmt.Sprintf("callee returned %d values, the call expects %d", len(res), op.NumResults()))
+	}
+	for i, r := range res {
+		f.SetResult(op, i, r)
+	}
+	return nil
+}
+
+func constant(f *interp.Frame, op *ir.Operation) error {
+	t := op.Result(0).Type()
+	if err := checkType(op, t); err != nil {
+		return err
+	}
+	switch a := op.Attr("value").(type) {
+	case *ir.IntegerAttr:
+		if a.Big != nil {
+			return interp.Errorf(op, "the interpreter does not support integers wider than 64 bits")
+		}
+		f.SetResult(op, 0, interp.MakeInt(t, a.Lo))
+	case *ir.FloatAttr:
+		f.SetResult(op, 0, interp.FromBits(t, a.Bits[0]))
+	default:
+		return interp.Errorf(op, "the interpreter supports only integer and float constants")
+	}
+	return nil
+}
+
+func operands2(f *interp.Frame, op *ir.Operation) (a, b interp.Value, err error) {
+	if err = checkType(op, op.Operand(0).Type()); err != nil {
+		return
+	}
+	if a, err = f.Operand(op, 0); err != nil {
+		return
+	}
+	b, err = f.Operand(op, 1)
+	return
+}
+
+func intBin(fn func(a, b interp.Value) uint64) interp.OpFunc {
+	return func(f *interp.Frame, op *ir.Operation) error {
+		a, b, err := operands2(f, op)
+		if err != nil {
+			return err
+		}
+		f.SetResult(op, 0, interp.MakeInt(op.Result(0).Type(), fn(a, b)))
+		return nil
+	}
+}
+
+func floatBin(fn func(a, b float64) float64) interp.OpFunc {
+	return func(f *interp.Frame, op *ir.Operation) error {
+		a, b, err := operands2(f, op)
+		if err != nil {
+			return err
+		}
+		ft, ok := op.Result(0).Type().(*ir.FloatType)
+		if !ok {
+			return interp.Errorf(op, "expected a scalar float result")
+		}
+		f.SetResult(op, 0, interp.MakeFloat(ft, fn(a.Float(), b.Float())))
+		return nil
+	}
+}
+
+func predicate(op *ir.Operation) (int64, error) {
+	if a, ok := op.Attr("predicate").(*ir.IntegerAttr); ok {
+		return a.Int64(), nil
+	}
+	return 0, interp.Errorf(op, "requires an integer 'predicate' attribute")
+}
+
+// CmpI evaluates an arith.cmpi predicate (MLIR's CmpIPredicate numbering).
+func CmpI(pred int64, a, b interp.Value) (bool, bool) {
+	switch pred {
+	case 0:
+		return a.Uint() == b.Uint(), true
+	case 1:
+		return a.Uint() != b.Uint(), true
+	case 2:
+		return a.Int() < b.Int(), true
+	case 3:
+		return a.Int() <= b.Int(), true
+	case 4:
+		return a.Int() > b.Int(), true
+	case 5:
+		return a.Int() >= b.Int(), true
+	case 6:
+		return a.Uint() < b.Uint(), true
+	case 7:
+		return a.Uint() <= b.Uint(), true
+	case 8:
+		return a.Uint() > b.Uint(), true
+	case 9:
+		return a.Uint() >= b.Uint(), true
+	}
+	return false, false
+}
+
+// CmpF evaluates an arith.cmpf predicate (MLIR's CmpFPredicate numbering):
+// ordered predicates are false and unordered ones true when either operand
+// is NaN.
+func CmpF(pred int64, x, y float64) (bool, bool) {
+	uno := math.IsNaN(x) || math.IsNaN(y)
+	switch pred {
+	case 0:
+		return false, true
+	case 1:
+		return !uno && x == y, true
+	case 2:
+		return !uno && x > y, true
+	case 3:
+		return !uno && x >= y, true
+	case 4:
+		return !uno && x < y, true
+	case 5:
+		return !uno && x <= y, true
+	case 6:
+		return !uno && x != y, true
+	case 7:
+		return !uno, true
+	case 8:
+		return uno || x == y, true
+	case 9:
+		return uno || x > y, true
+	case 10:
+		return uno || x >= y, true
+	case 11:
+		return uno || x < y, true
+	case 12:
+		return uno || x <= y, true
+	case 13:
+		return uno || x != y, true
+	case 14:
+		return uno, true
+	case 15:
+		return true, true
+	}
+	return false, false
+}
+
+func cmpi(f *interp.Frame, op *ir.Operation) error {
+	a, b, err := operands2(f, op)
+	if err != nil {
+		return err
+	}
+	p, err := predicate(op)
+	if err != nil {
+		return err
+	}
+	r, ok := CmpI(p, a, b)
+	if !ok {
+		return interp.Errorf(op, fmt.Sprintf("unknown cmpi predicate %d", p))
+	}
+	f.SetResult(op, 0, interp.MakeBool(op.Result(0).Type(), r))
+	return nil
+}
+
+func cmpf(f *interp.Frame, op *ir.Operation) error {
+	a, b, err := operands2(f, op)
+	if err != nil {
+		return err
+	}
+	p, err := predicate(op)
+	if err != nil {
+		return err
+	}
+	r, ok := CmpF(p, a.Float(), b.Float())
+	if !ok {
+		return interp.Errorf(op, fmt.Sprintf("unknown cmpf predicate %d", p))
+	}
+	f.SetResult(op, 0, interp.MakeBool(op.Result(0).Type(), r))
+	return nil
+}
+
+func selectOp(f *interp.Frame, op *ir.Operation) error {
+	if err := checkType(op, op.Operand(0).Type()); err != nil {
+		return err
+	}
+	c, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	i := 2
+	if c.Bool() {
+		i = 1
+	}
+	v, err := f.Operand(op, i)
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, v)
+	return nil
+}
+
+// indexCast converts between index and integers: narrowing truncates,
+// widening sign-extends (as arith.index_cast does).
+func indexCast(f *interp.Frame, op *ir.Operation) error {
+	t := op.Result(0).Type()
+	if err := checkType(op, op.Operand(0).Type()); err != nil {
+		return err
+	}
+	if err := checkType(op, t); err != nil {
+		return err
+	}
+	a, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, interp.MakeInt(t, uint64(a.Int())))
+	return nil
+}

@@ -1,0 +1,21 @@
+// Command strata-run interprets a function of an MLIR file and prints its
+// result, with mlir-runner's flag spellings:
+//
+//	strata-run file.mlir -e main -entry-point-result=i32
+//
+// See package run.
+package main
+
+import (
+	"os"
+
+	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/run"
+)
+
+func main() {
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	os.Exit(run.Main(ctx, os.Args[1:]))
+}
