@@ -6,6 +6,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/builtin"
+	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/transforms"
 )
@@ -36,6 +37,7 @@ func Register(ctx *ir.Context) {
 	builtin.Register(ctx)
 	arith.Register(ctx)
 	function.Register(ctx)
+	cf.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns})
