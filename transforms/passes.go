@@ -1,7 +1,8 @@
 // Package transforms registers Strata's generic transformation passes
 // (those that stay within one level of the IR) with the pass registry:
 // canonicalize, cse, inline, symbol-dce, symbol-privatize,
-// topological-sort, strip-debuginfo and print-op-stats. Each pass's logic
+// topological-sort, strip-debuginfo, print-op-stats and
+// duplicate-function-elimination. Each pass's logic
 // lives in its own subpackage.
 package transforms
 
@@ -13,6 +14,7 @@ import (
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/transforms/cse"
+	"github.com/strata-ir/strata/transforms/funcdedup"
 	"github.com/strata-ir/strata/transforms/inline"
 	"github.com/strata-ir/strata/transforms/opstats"
 	"github.com/strata-ir/strata/transforms/stripdebuginfo"
@@ -35,6 +37,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: "topological-sort", Summary: "Sort regions without SSA dominance in topological order", New: NewTopologicalSort})
 		pass.Register(pass.Registration{Argument: "symbol-privatize", Summary: "Mark symbols private", New: NewSymbolPrivatize})
 		pass.Register(pass.Registration{Argument: "inline", Summary: "Inline function calls", New: NewInline})
+		pass.Register(pass.Registration{Argument: "duplicate-function-elimination", Summary: "Deduplicate functions", New: NewDuplicateFunctionElimination})
 	})
 }
 
@@ -241,4 +244,18 @@ func (p *inliner) Run(op *ir.Operation, st *pass.State) error {
 	}
 	inline.Run(op, inline.Options{MaxIterations: int(*p.maxIterations), Simplify: simplify})
 	return nil
+}
+
+// NewDuplicateFunctionElimination returns the duplicate-function-elimination
+// pass, which runs on builtin.module.
+func NewDuplicateFunctionElimination() pass.Pass {
+	return &pass.FuncPass{
+		Info: pass.Info{Argument: "duplicate-function-elimination", Name: "DuplicateFunctionEliminationPass", Summary: "Deduplicate functions", OpName: "builtin.module"},
+		RunFunc: func(op *ir.Operation, st *pass.State) error {
+			if funcdedup.Run(op) == 0 {
+				st.MarkAllPreserved()
+			}
+			return nil
+		},
+	}
 }

@@ -255,3 +255,64 @@ func TestConcurrentInterning(t *testing.T) {
 		}
 	}
 }
+
+func TestReplaceSymbolRefs(t *testing.T) {
+	ctx := newCtx()
+	b := ir.NewBuilder(ctx)
+	mod := ir.NewModule(ctx, ctx.UnknownLoc())
+	b.SetInsertionPointToEnd(mod.Region(0).First())
+	ref := func(root string, nested ...string) ir.Attribute { return ctx.SymbolRefAttr(root, nested) }
+	op := b.CreateOp("t.user", nil, nil,
+		ir.NamedAttr{Name: "callee", Value: ref("old")},
+		ir.NamedAttr{Name: "table", Value: ctx.ArrayAttr([]ir.Attribute{ref("keep"), ref("old", "x")})},
+		ir.NamedAttr{Name: "dict", Value: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "k", Value: ref("old")}, {Name: "s", Value: ctx.Str("old")}})})
+	renameOld := func(r *ir.SymbolRefAttr) *ir.SymbolRefAttr {
+		if r.Root == "old" {
+			return ctx.SymbolRefAttr("new", r.Nested)
+		}
+		return r
+	}
+	if !ir.ReplaceSymbolRefs(op, renameOld) {
+		t.Fatal("no change reported")
+	}
+	want := ctx.DictionaryAttr([]ir.NamedAttr{
+		{Name: "callee", Value: ref("new")},
+		{Name: "table", Value: ctx.ArrayAttr([]ir.Attribute{ref("keep"), ref("new", "x")})},
+		{Name: "dict", Value: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "k", Value: ref("new")}, {Name: "s", Value: ctx.Str("old")}})},
+	})
+	if op.Attrs() != want {
+		t.Fatalf("attributes after replacement differ")
+	}
+	if ir.ReplaceSymbolRefs(op, renameOld) {
+		t.Fatal("second replacement reported a change")
+	}
+}
+
+func TestRegionsEquivalent(t *testing.T) {
+	ctx := newCtx()
+	i32 := ctx.I(32)
+	build := func(swap bool, loc ir.Location) *ir.Operation {
+		b := ir.NewBuilder(ctx)
+		holder := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("t.holder"), Loc: ctx.UnknownLoc(), NumRegions: 1})
+		blk := ir.NewBlock()
+		blk.AddArgument(i32, loc)
+		blk.AddArgument(i32, loc)
+		holder.Region(0).Append(blk)
+		b.SetInsertionPointToEnd(blk)
+		x, y := blk.Argument(0), blk.Argument(1)
+		if swap {
+			x, y = y, x
+		}
+		add := b.CreateOp("t.add", []ir.Value{x, y}, []ir.Type{i32})
+		add.SetLoc(loc)
+		b.CreateOp("t.ret", []ir.Value{add.Result(0)}, nil)
+		return holder
+	}
+	a := build(false, ctx.UnknownLoc())
+	if !ir.RegionsEquivalent(a.Region(0), build(false, ctx.FileLineCol("f", 1, 1)).Region(0)) {
+		t.Error("regions differing only in locations are not equivalent")
+	}
+	if ir.RegionsEquivalent(a.Region(0), build(true, ctx.UnknownLoc()).Region(0)) {
+		t.Error("regions with swapped operands are equivalent")
+	}
+}

@@ -111,3 +111,61 @@ func ForEachSymbolRef(op *Operation, f func(*SymbolRefAttr)) {
 		visit(d)
 	}
 }
+
+// ReplaceSymbolRefs rewrites the symbol references in the properties and
+// attributes of op (looking inside arrays and dictionaries, not inside
+// nested operations): f returns the replacement for a reference, or the
+// reference itself to keep it. It reports whether anything changed.
+func ReplaceSymbolRefs(op *Operation, f func(*SymbolRefAttr) *SymbolRefAttr) bool {
+	ctx := op.Context()
+	var rewrite func(a Attribute) Attribute
+	rewrite = func(a Attribute) Attribute {
+		switch a := a.(type) {
+		case *SymbolRefAttr:
+			if r := f(a); r != nil {
+				return r
+			}
+		case *ArrayAttr:
+			var elems []Attribute
+			for i, e := range a.Elems {
+				if n := rewrite(e); n != e && elems == nil {
+					elems = append(make([]Attribute, 0, len(a.Elems)), a.Elems[:i]...)
+					elems = append(elems, n)
+				} else if elems != nil {
+					elems = append(elems, n)
+				}
+			}
+			if elems != nil {
+				return ctx.ArrayAttr(elems)
+			}
+		case *DictionaryAttr:
+			var entries []NamedAttr
+			for i, e := range a.Entries {
+				if n := rewrite(e.Value); n != e.Value && entries == nil {
+					entries = append(make([]NamedAttr, 0, len(a.Entries)), a.Entries[:i]...)
+					entries = append(entries, NamedAttr{Name: e.Name, Value: n})
+				} else if entries != nil {
+					entries = append(entries, NamedAttr{Name: e.Name, Value: n})
+				}
+			}
+			if entries != nil {
+				return ctx.DictionaryAttr(entries)
+			}
+		}
+		return a
+	}
+	changed := false
+	if p := op.Properties(); p != nil {
+		if n := rewrite(p); n != p {
+			op.SetProperties(n)
+			changed = true
+		}
+	}
+	if d := op.Attrs(); d != nil {
+		if n := rewrite(d); n != Attribute(d) {
+			op.SetAttrs(n.(*DictionaryAttr))
+			changed = true
+		}
+	}
+	return changed
+}

@@ -57,84 +57,6 @@ func writeValue(h *maphash.Hash, v ir.Value) {
 	}
 }
 
-// equivalent reports whether a and b compute the same thing: equal names,
-// attributes, result types and operands, and structurally equal regions
-// (MLIR's OperationEquivalence with locations ignored).
-func equivalent(a, b *ir.Operation) bool {
-	return equivalentWith(a, b, map[ir.Value]ir.Value{}, map[*ir.Block]*ir.Block{})
-}
-
-func equivalentWith(a, b *ir.Operation, vmap map[ir.Value]ir.Value, bmap map[*ir.Block]*ir.Block) bool {
-	if a.OpName() != b.OpName() || a.Properties() != b.Properties() || a.Attrs() != b.Attrs() ||
-		a.NumOperands() != b.NumOperands() || a.NumResults() != b.NumResults() ||
-		a.NumRegions() != b.NumRegions() || a.NumSuccessors() != b.NumSuccessors() {
-		return false
-	}
-	for i := 0; i < a.NumResults(); i++ {
-		if a.Result(i).Type() != b.Result(i).Type() {
-			return false
-		}
-	}
-	for i := 0; i < a.NumOperands(); i++ {
-		x, y := a.Operand(i), b.Operand(i)
-		if m, ok := vmap[x]; ok {
-			x = m
-		}
-		if x != y {
-			return false
-		}
-	}
-	for i := 0; i < a.NumSuccessors(); i++ {
-		x, y := a.Successor(i), b.Successor(i)
-		if m, ok := bmap[x]; ok {
-			x = m
-		}
-		if x != y {
-			return false
-		}
-	}
-	for i := 0; i < a.NumRegions(); i++ {
-		if !regionsEquivalent(a.Region(i), b.Region(i), vmap, bmap) {
-			return false
-		}
-	}
-	return true
-}
-
-func regionsEquivalent(ra, rb *ir.Region, vmap map[ir.Value]ir.Value, bmap map[*ir.Block]*ir.Block) bool {
-	ba, bb := ra.First(), rb.First()
-	for ; ba != nil && bb != nil; ba, bb = ba.Next(), bb.Next() {
-		if ba.NumArguments() != bb.NumArguments() {
-			return false
-		}
-		for i, arg := range ba.Arguments() {
-			if arg.Type() != bb.Argument(i).Type() {
-				return false
-			}
-			vmap[arg] = bb.Argument(i)
-		}
-		bmap[ba] = bb
-	}
-	if ba != nil || bb != nil {
-		return false
-	}
-	for ba, bb = ra.First(), rb.First(); ba != nil; ba, bb = ba.Next(), bb.Next() {
-		oa, ob := ba.First(), bb.First()
-		for ; oa != nil && ob != nil; oa, ob = oa.Next(), ob.Next() {
-			if !equivalentWith(oa, ob, vmap, bmap) {
-				return false
-			}
-			for i := 0; i < oa.NumResults(); i++ {
-				vmap[oa.Result(i)] = ob.Result(i)
-			}
-		}
-		if oa != nil || ob != nil {
-			return false
-		}
-	}
-	return true
-}
-
 // scopedMap is a hash table of operations with nested scopes.
 type scopedMap struct {
 	buckets map[uint64][]*ir.Operation
@@ -180,7 +102,7 @@ func (m *scopedMap) insert(op *ir.Operation) {
 func (m *scopedMap) lookup(op *ir.Operation) *ir.Operation {
 	l := m.buckets[opHash(op)]
 	for i := len(l) - 1; i >= 0; i-- {
-		if equivalent(op, l[i]) {
+		if ir.OperationsEquivalent(op, l[i]) {
 			return l[i]
 		}
 	}
