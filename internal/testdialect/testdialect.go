@@ -33,6 +33,53 @@ func Register(ctx *ir.Context) {
 	// test.ssacfg_region has SSACFG regions: their values must dominate
 	// their uses.
 	ctx.RegisterOp(&ir.OpDef{Name: "test.ssacfg_region"})
+	// Ops with fixed memory effects on the default resource.
+	ctx.RegisterOp(&ir.OpDef{Name: "test.op_with_memread", Effects: fixedEffect(ir.EffectRead)})
+	ctx.RegisterOp(&ir.OpDef{Name: "test.op_with_memwrite", Effects: fixedEffect(ir.EffectWrite)})
+	// test.side_effect_op takes its effects from its `effects` attribute.
+	ctx.RegisterOp(&ir.OpDef{Name: "test.side_effect_op", Effects: attributeEffects})
+}
+
+func fixedEffect(k ir.EffectKind) func(*ir.Operation) []ir.MemoryEffect {
+	return func(*ir.Operation) []ir.MemoryEffect { return []ir.MemoryEffect{{Kind: k}} }
+}
+
+// attributeEffects reads test.side_effect_op's effects from its
+// `effects` attribute: an array of dictionaries whose `effect` entry is
+// "read", "write", "allocate" or "free", the effect being on the first
+// result when the dictionary has `on_result`. Resources are not modelled:
+// every effect is on the default resource.
+func attributeEffects(op *ir.Operation) []ir.MemoryEffect {
+	arr, _ := op.Attr("effects").(*ir.ArrayAttr)
+	if arr == nil {
+		return nil
+	}
+	kinds := map[string]ir.EffectKind{"read": ir.EffectRead, "write": ir.EffectWrite, "allocate": ir.EffectAllocate, "free": ir.EffectFree}
+	var out []ir.MemoryEffect
+	for _, e := range arr.Elems {
+		d, _ := e.(*ir.DictionaryAttr)
+		if d == nil {
+			continue
+		}
+		var eff ir.MemoryEffect
+		known := false
+		for _, n := range d.Entries {
+			switch n.Name {
+			case "effect":
+				if s, ok := n.Value.(*ir.StringAttr); ok {
+					eff.Kind, known = kinds[s.Value]
+				}
+			case "on_result":
+				if op.NumResults() > 0 {
+					eff.Value = op.Result(0)
+				}
+			}
+		}
+		if known {
+			out = append(out, eff)
+		}
+	}
+	return out
 }
 
 // verifyInvalidAttr is the test dialect's region argument and result
