@@ -29,7 +29,8 @@ func Register(ctx *ir.Context) {
 		VerifyRegionResultAttr: func(op *ir.Operation, _, _ int, a ir.NamedAttr) error {
 			return verifyInvalidAttr(op, a)
 		}})
-	ctx.RegisterOp(&ir.OpDef{Name: "test.graph_region", Traits: ir.GraphRegions | ir.NoTerminator | ir.SingleBlock})
+	ctx.RegisterOp(&ir.OpDef{Name: "test.graph_region", Traits: ir.GraphRegions | ir.NoTerminator | ir.SingleBlock,
+		Parse: parseRegionOp, Print: printRegionOp})
 	// test.ssacfg_region has SSACFG regions: their values must dominate
 	// their uses.
 	ctx.RegisterOp(&ir.OpDef{Name: "test.ssacfg_region"})
@@ -38,6 +39,28 @@ func Register(ctx *ir.Context) {
 	ctx.RegisterOp(&ir.OpDef{Name: "test.op_with_memwrite", Effects: fixedEffect(ir.EffectWrite)})
 	// test.side_effect_op takes its effects from its `effects` attribute.
 	ctx.RegisterOp(&ir.OpDef{Name: "test.side_effect_op", Effects: attributeEffects})
+}
+
+// parseRegionOp parses the `attr-dict-with-keyword $region` assembly
+// format.
+func parseRegionOp(p ir.OpAsmParser, st *ir.OperationState) error {
+	attrs := p.ParseOptionalAttrDictWithKeyword()
+	body := &ir.Region{}
+	p.ParseRegion(body, nil)
+	st.Regions = []*ir.Region{body}
+	st.Attributes = p.Context().DictionaryAttr(attrs)
+	return nil
+}
+
+// printRegionOp prints the `attr-dict-with-keyword $region` format.
+func printRegionOp(p ir.OpAsmPrinter, op *ir.Operation) {
+	var attrs []ir.NamedAttr
+	if d := op.Attrs(); d != nil {
+		attrs = d.Entries
+	}
+	p.PrintOptionalAttrDictWithKeyword(attrs)
+	p.WriteString(" ")
+	p.PrintRegion(op.Region(0), true, true)
 }
 
 func fixedEffect(k ir.EffectKind) func(*ir.Operation) []ir.MemoryEffect {
