@@ -34,6 +34,12 @@ func Register(ctx *ir.Context) {
 	// test.ssacfg_region has SSACFG regions: their values must dominate
 	// their uses.
 	ctx.RegisterOp(&ir.OpDef{Name: "test.ssacfg_region"})
+	// test.cse_of_single_block_op is a pure op with one single-block
+	// region ended by test.region_yield.
+	ctx.RegisterOp(&ir.OpDef{Name: "test.cse_of_single_block_op", Traits: ir.Pure | ir.SingleBlock,
+		Parse: parseCSEOfSingleBlockOp, Print: printCSEOfSingleBlockOp})
+	ctx.RegisterOp(&ir.OpDef{Name: "test.region_yield", Traits: ir.Pure | ir.IsTerminator | ir.ReturnLike,
+		Parse: parseRegionYield, Print: printRegionYield})
 	// Ops with fixed memory effects on the default resource.
 	ctx.RegisterOp(&ir.OpDef{Name: "test.op_with_memread", Effects: fixedEffect(ir.EffectRead)})
 	ctx.RegisterOp(&ir.OpDef{Name: "test.op_with_memwrite", Effects: fixedEffect(ir.EffectWrite)})
@@ -54,13 +60,106 @@ func parseRegionOp(p ir.OpAsmParser, st *ir.OperationState) error {
 
 // printRegionOp prints the `attr-dict-with-keyword $region` format.
 func printRegionOp(p ir.OpAsmPrinter, op *ir.Operation) {
-	var attrs []ir.NamedAttr
 	if d := op.Attrs(); d != nil {
-		attrs = d.Entries
+		p.PrintOptionalAttrDictWithKeyword(d.Entries)
 	}
-	p.PrintOptionalAttrDictWithKeyword(attrs)
 	p.WriteString(" ")
 	p.PrintRegion(op.Region(0), true, true)
+}
+
+// parseCSEOfSingleBlockOp parses the format
+// `attr-dict "inputs" "(" $inputs ")" $region ":" type($inputs) "->" type($outputs)`.
+func parseCSEOfSingleBlockOp(p ir.OpAsmParser, st *ir.OperationState) error {
+	attrs := p.ParseOptionalAttrDict()
+	if !p.ParseOptionalKeyword("inputs") {
+		return p.Errorf("expected 'inputs'")
+	}
+	p.ParsePunct("(")
+	var inputs []ir.UnresolvedOperand
+	if !p.ParseOptionalPunct(")") {
+		for {
+			inputs = append(inputs, p.ParseOperand())
+			if !p.ParseOptionalPunct(",") {
+				break
+			}
+		}
+		p.ParsePunct(")")
+	}
+	body := &ir.Region{}
+	p.ParseRegion(body, nil)
+	p.ParsePunct(":")
+	inTypes := parseTypeList(p)
+	p.ParsePunct("->")
+	outTypes := parseTypeList(p)
+	if len(inTypes) != len(inputs) {
+		return p.Errorf("%d operands present, but expected %d", len(inputs), len(inTypes))
+	}
+	for i, u := range inputs {
+		st.Operands = append(st.Operands, p.ResolveOperand(u, inTypes[i]))
+	}
+	st.ResultTypes = outTypes
+	st.Regions = []*ir.Region{body}
+	st.Attributes = p.Context().DictionaryAttr(attrs)
+	return nil
+}
+
+// parseTypeList parses a non-empty comma-separated list of types, as
+// MLIR's generated parsers do for type($variadic).
+func parseTypeList(p ir.OpAsmParser) []ir.Type {
+	list := []ir.Type{p.ParseType()}
+	for p.ParseOptionalPunct(",") {
+		list = append(list, p.ParseType())
+	}
+	return list
+}
+
+func printCSEOfSingleBlockOp(p ir.OpAsmPrinter, op *ir.Operation) {
+	printAttrs(p, op)
+	p.WriteString(" inputs(")
+	for i := 0; i < op.NumOperands(); i++ {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintOperand(op.Operand(i))
+	}
+	p.WriteString(") ")
+	p.PrintRegion(op.Region(0), true, true)
+	p.WriteString(" : ")
+	printTypeList(p, op.OperandTypes())
+	p.WriteString(" -> ")
+	printTypeList(p, op.ResultTypes())
+}
+
+func printTypeList(p ir.OpAsmPrinter, types []ir.Type) {
+	for i, t := range types {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintType(t)
+	}
+}
+
+func printAttrs(p ir.OpAsmPrinter, op *ir.Operation) {
+	if d := op.Attrs(); d != nil {
+		p.PrintOptionalAttrDict(d.Entries)
+	}
+}
+
+// parseRegionYield parses the format `$result ":" type($result) attr-dict`.
+func parseRegionYield(p ir.OpAsmParser, st *ir.OperationState) error {
+	u := p.ParseOperand()
+	p.ParsePunct(":")
+	st.Operands = []ir.Value{p.ResolveOperand(u, p.ParseType())}
+	st.Attributes = p.Context().DictionaryAttr(p.ParseOptionalAttrDict())
+	return nil
+}
+
+func printRegionYield(p ir.OpAsmPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	p.PrintOperand(op.Operand(0))
+	p.WriteString(" : ")
+	p.PrintType(op.Operand(0).Type())
+	printAttrs(p, op)
 }
 
 func fixedEffect(k ir.EffectKind) func(*ir.Operation) []ir.MemoryEffect {
