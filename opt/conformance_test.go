@@ -3,7 +3,6 @@ package opt_test
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -33,21 +32,6 @@ func runStrata(t testing.TB, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code = opt.Run(newContext(), args, opt.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
-	return out.String(), errb.String(), code
-}
-
-func runMLIROpt(t testing.TB, tool string, args ...string) (string, string, int) {
-	t.Helper()
-	cmd := exec.Command(tool, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("running %s: %v", tool, err)
-	}
 	return out.String(), errb.String(), code
 }
 
@@ -83,7 +67,7 @@ func TestConformanceGeneric(t *testing.T) {
 			}
 			args = append(args, f)
 			t.Run(name, func(t *testing.T) {
-				want, werr, wcode := runMLIROpt(t, tool, args...)
+				want, werr, wcode := testutil.Run(t, tool, args...)
 				got, gerr, gcode := runStrata(t, args...)
 				if wcode != gcode {
 					t.Fatalf("exit code: mlir-opt %d, strata-opt %d\nmlir-opt stderr:\n%s\nstrata-opt stderr:\n%s", wcode, gcode, werr, gerr)

@@ -267,6 +267,26 @@ func PrintTypeList(p OpAsmPrinter, ts []Type) {
 	}
 }
 
+// PrintFunctionalType prints `(ins) -> outs` as OpAsmPrinter's
+// printFunctionalType does: the results are parenthesized unless there is
+// exactly one and it is not a function type.
+func PrintFunctionalType(p OpAsmPrinter, ins, outs []Type) {
+	p.WriteString("(")
+	PrintTypeList(p, ins)
+	p.WriteString(") -> ")
+	wrap := len(outs) != 1
+	if !wrap {
+		_, wrap = outs[0].(*FunctionType)
+	}
+	if wrap {
+		p.WriteString("(")
+	}
+	PrintTypeList(p, outs)
+	if wrap {
+		p.WriteString(")")
+	}
+}
+
 // PrintOperandList prints value names separated by ", ".
 func PrintOperandList(p OpAsmPrinter, vs []Value) {
 	for i, v := range vs {

@@ -244,6 +244,37 @@ func (op *Operation) Attr(name string) Attribute {
 	return op.attrs.Get(name)
 }
 
+// AllAttrs returns the inherent and discardable attributes merged and
+// sorted by name, as MLIR's Operation::getAttrs. The result may share
+// storage with the attribute dictionaries and must not be modified.
+func (op *Operation) AllAttrs() []NamedAttr {
+	var props, disc []NamedAttr
+	if d, ok := op.props.(*DictionaryAttr); ok {
+		props = d.Entries
+	}
+	if op.attrs != nil {
+		disc = op.attrs.Entries
+	}
+	if len(props) == 0 {
+		return disc
+	}
+	if len(disc) == 0 {
+		return props
+	}
+	out := make([]NamedAttr, 0, len(props)+len(disc))
+	i, j := 0, 0
+	for i < len(props) || j < len(disc) {
+		if j >= len(disc) || i < len(props) && props[i].Name < disc[j].Name {
+			out = append(out, props[i])
+			i++
+		} else {
+			out = append(out, disc[j])
+			j++
+		}
+	}
+	return out
+}
+
 // Block returns the block holding the operation, or nil.
 func (op *Operation) Block() *Block { return op.block }
 

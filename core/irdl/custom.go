@@ -139,10 +139,14 @@ func denseArrayElems(da *ir.DenseArrayAttr) string {
 	return ""
 }
 
-// customArgs builds the printing arguments of a custom directive.
-func (v *opView) customArgs(e *fElem) []*CustomArg {
-	var out []*CustomArg
-	for _, a := range e.args {
+// newCustomArgs describes the arguments of a custom directive of o: for
+// each, its kind, name, whether it is a reference (ref(...)) and whether
+// it is variadic. It also returns the element each argument stands for
+// (the inner element of a reference), for the caller to fill the values.
+func newCustomArgs(o *opDef, e *fElem) ([]*CustomArg, []*fElem) {
+	args := make([]*CustomArg, len(e.args))
+	targets := make([]*fElem, len(e.args))
+	for i, a := range e.args {
 		ca := &CustomArg{}
 		x := a
 		if a.kind == fRef {
@@ -155,41 +159,66 @@ func (v *opView) customArgs(e *fElem) []*CustomArg {
 			switch x.vk {
 			case vOperand:
 				ca.Kind = "operand"
-				ca.Variadic = v.o.operands[x.idx].mod != single
-				ca.Values = v.operandGroup(x.idx)
-				ca.Types = valueTypes(ca.Values)
+				ca.Variadic = o.operands[x.idx].mod != single
 			case vResult:
 				ca.Kind = "result"
-				ca.Variadic = v.o.results[x.idx].mod != single
-				ca.Values = v.resultGroup(x.idx)
-				ca.Types = valueTypes(ca.Values)
+				ca.Variadic = o.results[x.idx].mod != single
 			case vProp:
 				ca.Kind = "attr"
-				ca.Attr = v.prop(x.idx)
 			case vRegion:
 				ca.Kind = "region"
-				ca.Variadic = v.o.regions[x.idx].variadic
-				ca.Regions = v.regionGroup(x.idx)
+				ca.Variadic = o.regions[x.idx].variadic
 			case vSuccessor:
 				ca.Kind = "successor"
-				ca.Variadic = v.o.succs[x.idx].variadic
-				ca.Successors = v.succGroup(x.idx)
+				ca.Variadic = o.succs[x.idx].variadic
 			}
 		case fType:
 			ca.Kind = "type"
 			ca.Name = x.args[0].name
-			ca.Types = v.typesOf(x.args[0])
-			if vd := v.constraintOf(x.args[0]); vd != nil {
-				ca.Variadic = vd.mod != single
+			if v := x.args[0]; v.kind == fVar {
+				if v.vk == vOperand {
+					ca.Variadic = o.operands[v.idx].mod != single
+				} else {
+					ca.Variadic = o.results[v.idx].mod != single
+				}
 			}
 		case fAttrDict:
 			ca.Kind = "attr-dict"
-			ca.Attrs = allAttrs(v.op)
 		case fLiteral:
 			ca.Kind = "literal"
 			ca.Name = x.text
 		}
-		out = append(out, ca)
+		args[i], targets[i] = ca, x
 	}
-	return out
+	return args, targets
+}
+
+// customArgs builds the printing arguments of a custom directive.
+func (v *opView) customArgs(e *fElem) []*CustomArg {
+	args, targets := newCustomArgs(v.o, e)
+	for i, ca := range args {
+		x := targets[i]
+		switch x.kind {
+		case fVar:
+			switch x.vk {
+			case vOperand:
+				ca.Values = v.operandGroup(x.idx)
+				ca.Types = valueTypes(ca.Values)
+			case vResult:
+				ca.Values = v.resultGroup(x.idx)
+				ca.Types = valueTypes(ca.Values)
+			case vProp:
+				ca.Attr = v.prop(x.idx)
+			case vRegion:
+				ca.Regions = v.regionGroup(x.idx)
+			case vSuccessor:
+				ca.Successors = v.succGroup(x.idx)
+			}
+		case fType:
+			ca.Types = v.typesOf(x.args[0])
+		case fAttrDict:
+			ca.Attrs = v.op.AllAttrs()
+		}
+	}
+	return args
 }

@@ -3,7 +3,6 @@ package irdl_test
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,18 +48,7 @@ func strata(t testing.TB, defs []string, args ...string) (string, string, int) {
 
 func mlirOpt(t testing.TB, args ...string) (string, string, int) {
 	t.Helper()
-	tool := testutil.Tool(t, "mlir-opt-22")
-	cmd := exec.Command(tool, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
+	return testutil.Run(t, testutil.Tool(t, "mlir-opt-22"), args...)
 }
 
 func golden(t *testing.T, path, got string) {

@@ -567,57 +567,26 @@ func (s *parseState) parseOIList(e *fElem) error {
 
 func (s *parseState) parseCustom(e *fElem) (bool, error) {
 	cd, _ := lookupCustom(e.text)
-	var args []*CustomArg
-	for _, a := range e.args {
-		ca := &CustomArg{}
-		x := a
-		if a.kind == fRef {
-			ca.Ref = true
-			x = a.args[0]
-		}
-		switch x.kind {
-		case fVar:
-			ca.Name = x.name
-			switch x.vk {
-			case vOperand:
-				ca.Kind = "operand"
-				ca.Variadic = s.o.operands[x.idx].mod != single
-				if ca.Ref {
-					ca.Operands = s.uses[x.idx]
-					ca.Types = s.opTypes[x.idx]
-				}
-			case vResult:
-				ca.Kind = "result"
-				ca.Types = s.resTypes[x.idx]
-			case vProp:
-				ca.Kind = "attr"
-				if ca.Ref {
-					ca.Attr = s.props[x.idx]
-				}
-			case vRegion:
-				ca.Kind = "region"
-				ca.Variadic = s.o.regions[x.idx].variadic
-			case vSuccessor:
-				ca.Kind = "successor"
-				ca.Variadic = s.o.succs[x.idx].variadic
+	args, targets := newCustomArgs(s.o, e)
+	// Results carry the types parsed so far; a reference also passes what
+	// the format parsed before it.
+	for i, ca := range args {
+		switch x := targets[i]; {
+		case x.kind == fVar && x.vk == vResult:
+			ca.Types = s.resTypes[x.idx]
+		case !ca.Ref:
+		case x.kind == fVar && x.vk == vOperand:
+			ca.Operands = s.uses[x.idx]
+			ca.Types = s.opTypes[x.idx]
+		case x.kind == fVar && x.vk == vProp:
+			ca.Attr = s.props[x.idx]
+		case x.kind == fType && x.args[0].kind == fVar:
+			if v := x.args[0]; v.vk == vOperand {
+				ca.Types = s.opTypes[v.idx]
+			} else {
+				ca.Types = s.resTypes[v.idx]
 			}
-		case fType:
-			ca.Kind = "type"
-			ca.Name = x.args[0].name
-			if ca.Ref && x.args[0].kind == fVar {
-				if x.args[0].vk == vOperand {
-					ca.Types = s.opTypes[x.args[0].idx]
-				} else {
-					ca.Types = s.resTypes[x.args[0].idx]
-				}
-			}
-		case fAttrDict:
-			ca.Kind = "attr-dict"
-		case fLiteral:
-			ca.Kind = "literal"
-			ca.Name = x.text
 		}
-		args = append(args, ca)
 	}
 	pos := s.p.CurrentPos()
 	present, err := cd.parse(s.p, args)

@@ -354,21 +354,7 @@ func (v *opView) print(p ir.OpAsmPrinter, e *fElem) {
 		}
 		ir.PrintTypeList(p, ts)
 	case fFuncType:
-		ins, outs := v.typesOf(e.args[0]), v.typesOf(e.args[1])
-		p.WriteString("(")
-		ir.PrintTypeList(p, ins)
-		p.WriteString(") -> ")
-		wrap := len(outs) != 1
-		if !wrap {
-			_, wrap = outs[0].(*ir.FunctionType)
-		}
-		if wrap {
-			p.WriteString("(")
-		}
-		ir.PrintTypeList(p, outs)
-		if wrap {
-			p.WriteString(")")
-		}
+		ir.PrintFunctionalType(p, v.typesOf(e.args[0]), v.typesOf(e.args[1]))
 	case fCustom:
 		cd, _ := lookupCustom(e.text)
 		cd.print(p, v.op, v.customArgs(e))
@@ -450,36 +436,6 @@ func hasProps(op *ir.Operation) bool {
 	return ok && len(d.Entries) > 0
 }
 
-// allAttrs returns the inherent and discardable attributes of op merged by
-// name, as Operation::getAttrs does.
-func allAttrs(op *ir.Operation) []ir.NamedAttr {
-	var props, disc []ir.NamedAttr
-	if d, ok := op.Properties().(*ir.DictionaryAttr); ok {
-		props = d.Entries
-	}
-	if d := op.Attrs(); d != nil {
-		disc = d.Entries
-	}
-	if len(props) == 0 {
-		return disc
-	}
-	if len(disc) == 0 {
-		return props
-	}
-	out := make([]ir.NamedAttr, 0, len(props)+len(disc))
-	i, j := 0, 0
-	for i < len(props) || j < len(disc) {
-		if j >= len(disc) || i < len(props) && props[i].Name < disc[j].Name {
-			out = append(out, props[i])
-			i++
-		} else {
-			out = append(out, disc[j])
-			j++
-		}
-	}
-	return out
-}
-
 // elidedAttrs lists what attr-dict leaves out: the properties the format
 // prints, the segment sizes, and default-valued properties at their
 // default.
@@ -508,7 +464,7 @@ func (v *opView) printAttrDict(p ir.OpAsmPrinter, withKeyword bool) {
 			attrs = d.Entries
 		}
 	} else {
-		attrs = allAttrs(v.op)
+		attrs = v.op.AllAttrs()
 	}
 	elided := v.elidedAttrs()
 	if withKeyword {

@@ -59,13 +59,7 @@ func verifyModule(op *ir.Operation) error {
 
 // printModule prints `module @name attributes {...} { ... }`.
 func printModule(p ir.OpAsmPrinter, op *ir.Operation) {
-	var entries []ir.NamedAttr
-	if d, ok := op.Properties().(*ir.DictionaryAttr); ok {
-		entries = append(entries, d.Entries...)
-	}
-	if d := op.Attrs(); d != nil {
-		entries = mergeSorted(entries, d.Entries)
-	}
+	entries := op.AllAttrs()
 	if s, ok := op.InherentAttr("sym_name").(*ir.StringAttr); ok {
 		p.WriteString(" ")
 		p.PrintSymbolName(s.Value)
@@ -73,21 +67,6 @@ func printModule(p ir.OpAsmPrinter, op *ir.Operation) {
 	p.PrintOptionalAttrDictWithKeyword(entries, "sym_name")
 	p.WriteString(" ")
 	p.PrintRegion(op.Region(0), true, true)
-}
-
-func mergeSorted(a, b []ir.NamedAttr) []ir.NamedAttr {
-	out := make([]ir.NamedAttr, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		if j >= len(b) || (i < len(a) && a[i].Name < b[j].Name) {
-			out = append(out, a[i])
-			i++
-		} else {
-			out = append(out, b[j])
-			j++
-		}
-	}
-	return out
 }
 
 func parseModule(p ir.OpAsmParser, st *ir.OperationState) error {

@@ -3,7 +3,6 @@ package cf_test
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -106,21 +105,6 @@ func runStrata(args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-func runTool(t *testing.T, tool string, args ...string) (string, string, int) {
-	t.Helper()
-	cmd := exec.Command(tool, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("running %s: %v", tool, err)
-	}
-	return out.String(), errb.String(), code
-}
-
 // TestDefinitions checks that cf.irdl loads.
 func TestDefinitions(t *testing.T) {
 	ctx := ir.NewContext()
@@ -168,7 +152,7 @@ func TestMLIROpt(t *testing.T) {
 		t.Run(m.name, func(t *testing.T) {
 			args := append([]string{"--split-input-file"}, m.flags...)
 			args = append(args, path)
-			want, werr, wcode := runTool(t, tool, args...)
+			want, werr, wcode := testutil.Run(t, tool, args...)
 			got, gerr, gcode := runStrata(args...)
 			if wcode != gcode {
 				t.Errorf("exit code: mlir-opt %d, strata-opt %d", wcode, gcode)

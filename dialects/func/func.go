@@ -33,36 +33,6 @@ func Register(ctx *ir.Context) {
 	}
 }
 
-// allAttrs returns the inherent and discardable attributes merged and
-// sorted by name, as MLIR's Operation::getAttrs.
-func allAttrs(op *ir.Operation) []ir.NamedAttr {
-	var a, b []ir.NamedAttr
-	if d, ok := op.Properties().(*ir.DictionaryAttr); ok {
-		a = d.Entries
-	}
-	if d := op.Attrs(); d != nil {
-		b = d.Entries
-	}
-	if len(b) == 0 {
-		return a
-	}
-	if len(a) == 0 {
-		return b
-	}
-	out := make([]ir.NamedAttr, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		if j >= len(b) || (i < len(a) && a[i].Name < b[j].Name) {
-			out = append(out, a[i])
-			i++
-		} else {
-			out = append(out, b[j])
-			j++
-		}
-	}
-	return out
-}
-
 // ---- Constraints shared by the ops, with ODS's descriptions ----
 
 type attrConstraint struct {

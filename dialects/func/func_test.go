@@ -3,7 +3,6 @@ package function_test
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -488,21 +487,6 @@ func runStrata(args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-func runTool(t *testing.T, tool string, args ...string) (string, string, int) {
-	t.Helper()
-	cmd := exec.Command(tool, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("running %s: %v", tool, err)
-	}
-	return out.String(), errb.String(), code
-}
-
 var printModes = []struct {
 	name  string
 	flags []string
@@ -535,7 +519,7 @@ func TestRoundTripMLIROpt(t *testing.T) {
 		t.Run(m.name, func(t *testing.T) {
 			args := append([]string{"--allow-unregistered-dialect", "--split-input-file"}, m.flags...)
 			args = append(args, path)
-			want, werr, wcode := runTool(t, tool, args...)
+			want, werr, wcode := testutil.Run(t, tool, args...)
 			got, gerr, gcode := runStrata(args...)
 			if wcode != gcode {
 				t.Errorf("exit code: mlir-opt %d, strata-opt %d", wcode, gcode)

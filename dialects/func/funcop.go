@@ -189,7 +189,7 @@ func printFunc(p ir.OpAsmPrinter, op *ir.Operation) {
 	}
 	// Function attributes: the discardable and inherent ones, sorted by
 	// name, less those the signature shows (MLIR's printFunctionAttributes).
-	p.PrintOptionalAttrDictWithKeyword(allAttrs(op), "sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs")
+	p.PrintOptionalAttrDictWithKeyword(op.AllAttrs(), "sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs")
 	if !body.Empty() {
 		p.WriteString(" ")
 		p.PrintRegion(body, false, true)

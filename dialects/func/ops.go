@@ -41,7 +41,7 @@ func verifyReturn(op *ir.Operation) error {
 
 // printReturn is the declarative `attr-dict ($operands^ `:` type($operands))?`.
 func printReturn(p ir.OpAsmPrinter, op *ir.Operation) {
-	p.PrintOptionalAttrDict(allAttrs(op))
+	p.PrintOptionalAttrDict(op.AllAttrs())
 	if op.NumOperands() == 0 {
 		return
 	}
@@ -151,27 +151,9 @@ func printCall(p ir.OpAsmPrinter, op *ir.Operation) {
 	p.WriteString("(")
 	ir.PrintOperandList(p, op.Operands())
 	p.WriteString(")")
-	p.PrintOptionalAttrDict(allAttrs(op), "callee")
+	p.PrintOptionalAttrDict(op.AllAttrs(), "callee")
 	p.WriteString(" : ")
-	printFunctionalType(p, op.OperandTypes(), op.ResultTypes())
-}
-
-// printFunctionalType is OpAsmPrinter::printFunctionalType.
-func printFunctionalType(p ir.OpAsmPrinter, ins, outs []ir.Type) {
-	p.WriteString("(")
-	ir.PrintTypeList(p, ins)
-	p.WriteString(") -> ")
-	wrap := len(outs) != 1
-	if !wrap {
-		_, wrap = outs[0].(*ir.FunctionType)
-	}
-	if wrap {
-		p.WriteString("(")
-	}
-	ir.PrintTypeList(p, outs)
-	if wrap {
-		p.WriteString(")")
-	}
+	ir.PrintFunctionalType(p, op.OperandTypes(), op.ResultTypes())
 }
 
 func parseCall(p ir.OpAsmParser, st *ir.OperationState) error {
@@ -259,7 +241,7 @@ func printCallIndirect(p ir.OpAsmPrinter, op *ir.Operation) {
 	p.WriteString("(")
 	ir.PrintOperandList(p, op.Operands()[1:])
 	p.WriteString(")")
-	p.PrintOptionalAttrDict(allAttrs(op))
+	p.PrintOptionalAttrDict(op.AllAttrs())
 	p.WriteString(" : ")
 	p.PrintType(op.Operand(0).Type())
 }
@@ -334,7 +316,7 @@ func verifyConstantSymbolUses(op *ir.Operation) error {
 
 // printConstant is the declarative `attr-dict $value `:` type(results)`.
 func printConstant(p ir.OpAsmPrinter, op *ir.Operation) {
-	p.PrintOptionalAttrDict(allAttrs(op), "value")
+	p.PrintOptionalAttrDict(op.AllAttrs(), "value")
 	p.WriteString(" ")
 	p.PrintAttributeWithoutType(op.InherentAttr("value"))
 	p.WriteString(" : ")

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -92,19 +91,6 @@ func runStrata(args ...string) (stdout, stderr string, code int) {
 	return out.String(), errb.String(), code
 }
 
-func runTool(t *testing.T, tool string, args ...string) (stdout, stderr string, code int) {
-	cmd := exec.Command(tool, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("running %s: %v", tool, err)
-	}
-	return out.String(), errb.String(), code
-}
-
 // firstDiff describes the first line where a and b differ.
 func firstDiff(a, b string) string {
 	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
@@ -144,7 +130,7 @@ func TestDifferential(t *testing.T) {
 				if debug {
 					args = append(args, "--mlir-print-debuginfo")
 				}
-				want, werr, wcode := runTool(t, tool, append(args, file)...)
+				want, werr, wcode := testutil.Run(t, tool, append(args, file)...)
 				if wcode != 0 {
 					t.Fatalf("debuginfo=%v: the generator made a program mlir-opt-22 rejects:\n%s\nprogram:\n%s", debug, werr, src)
 				}
@@ -166,7 +152,7 @@ func TestDifferential(t *testing.T) {
 					// f128 values read through a double, loc aliases referenced
 					// from attributes before their definition, sparse splat
 					// indices): accept what mlir-opt-22 does on the same text.
-					want2, _, wcode2 := runTool(t, tool, append(args, again)...)
+					want2, _, wcode2 := testutil.Run(t, tool, append(args, again)...)
 					if wcode2 != gcode2 || want2 != got2 {
 						t.Fatalf("debuginfo=%v: reparsing strata-opt's output: exit %d (mlir-opt %d), %s\nstderr:\n%s",
 							debug, gcode2, wcode2, firstDiff(want2, got2), gerr2)

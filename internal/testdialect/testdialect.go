@@ -116,27 +116,13 @@ func parseTypeList(p ir.OpAsmParser) []ir.Type {
 func printCSEOfSingleBlockOp(p ir.OpAsmPrinter, op *ir.Operation) {
 	printAttrs(p, op)
 	p.WriteString(" inputs(")
-	for i := 0; i < op.NumOperands(); i++ {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.PrintOperand(op.Operand(i))
-	}
+	ir.PrintOperandList(p, op.Operands())
 	p.WriteString(") ")
 	p.PrintRegion(op.Region(0), true, true)
 	p.WriteString(" : ")
-	printTypeList(p, op.OperandTypes())
+	ir.PrintTypeList(p, op.OperandTypes())
 	p.WriteString(" -> ")
-	printTypeList(p, op.ResultTypes())
-}
-
-func printTypeList(p ir.OpAsmPrinter, types []ir.Type) {
-	for i, t := range types {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.PrintType(t)
-	}
+	ir.PrintTypeList(p, op.ResultTypes())
 }
 
 func printAttrs(p ir.OpAsmPrinter, op *ir.Operation) {

@@ -117,3 +117,20 @@ func ShellSplit(s string) []string {
 	}
 	return words
 }
+
+// Run runs an external tool with args and returns its standard output,
+// standard error and exit code; a tool that cannot be started fails the
+// test.
+func Run(t testing.TB, tool string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(tool, args...)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running %s: %v", tool, err)
+	}
+	return out.String(), errb.String(), code
+}
