@@ -29,15 +29,15 @@ var once sync.Once
 // it more than once is harmless.
 func Register() {
 	once.Do(func() {
-		pass.Register(pass.Registration{Argument: "canonicalize", Summary: "Canonicalize operations", New: NewCanonicalize})
-		pass.Register(pass.Registration{Argument: "cse", Summary: "Eliminate common sub-expressions", New: NewCSE})
-		pass.Register(pass.Registration{Argument: "symbol-dce", Summary: "Eliminate dead symbols", New: NewSymbolDCE})
-		pass.Register(pass.Registration{Argument: "strip-debuginfo", Summary: "Strip debug info from all operations", New: NewStripDebugInfo})
-		pass.Register(pass.Registration{Argument: "print-op-stats", Summary: "Print statistics of operations", New: NewPrintOpStats})
-		pass.Register(pass.Registration{Argument: "topological-sort", Summary: "Sort regions without SSA dominance in topological order", New: NewTopologicalSort})
-		pass.Register(pass.Registration{Argument: "symbol-privatize", Summary: "Mark symbols private", New: NewSymbolPrivatize})
-		pass.Register(pass.Registration{Argument: "inline", Summary: "Inline function calls", New: NewInline})
-		pass.Register(pass.Registration{Argument: "duplicate-function-elimination", Summary: "Deduplicate functions", New: NewDuplicateFunctionElimination})
+		pass.Register(pass.Registration{Argument: "canonicalize", New: NewCanonicalize})
+		pass.Register(pass.Registration{Argument: "cse", New: NewCSE})
+		pass.Register(pass.Registration{Argument: "symbol-dce", New: NewSymbolDCE})
+		pass.Register(pass.Registration{Argument: "strip-debuginfo", New: NewStripDebugInfo})
+		pass.Register(pass.Registration{Argument: "print-op-stats", New: NewPrintOpStats})
+		pass.Register(pass.Registration{Argument: "topological-sort", New: NewTopologicalSort})
+		pass.Register(pass.Registration{Argument: "symbol-privatize", New: NewSymbolPrivatize})
+		pass.Register(pass.Registration{Argument: "inline", New: NewInline})
+		pass.Register(pass.Registration{Argument: "duplicate-function-elimination", New: NewDuplicateFunctionElimination})
 	})
 }
 

@@ -44,16 +44,21 @@ func Register(r Registration) {
 	}
 	registry.Lock()
 	defer registry.Unlock()
-	if _, dup := registry.passes[r.Argument]; dup {
-		panic("pass: " + r.Argument + " registered twice")
-	}
-	if _, dup := registry.pipelines[r.Argument]; dup {
-		panic("pass: " + r.Argument + " registered twice")
-	}
+	mustBeNew(r.Argument)
 	if r.Summary == "" {
 		r.Summary = r.New().PassInfo().Summary
 	}
 	registry.passes[r.Argument] = r
+}
+
+// mustBeNew panics when a pass or pipeline already uses arg; the registry
+// must be locked.
+func mustBeNew(arg string) {
+	_, pass := registry.passes[arg]
+	_, pipeline := registry.pipelines[arg]
+	if pass || pipeline {
+		panic("pass: " + arg + " registered twice")
+	}
 }
 
 // RegisterPipeline adds a named pipeline to the registry.
@@ -63,12 +68,7 @@ func RegisterPipeline(r PipelineRegistration) {
 	}
 	registry.Lock()
 	defer registry.Unlock()
-	if _, dup := registry.passes[r.Argument]; dup {
-		panic("pass: " + r.Argument + " registered twice")
-	}
-	if _, dup := registry.pipelines[r.Argument]; dup {
-		panic("pass: " + r.Argument + " registered twice")
-	}
+	mustBeNew(r.Argument)
 	registry.pipelines[r.Argument] = r
 }
 
