@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
-	"sort"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -15,12 +15,11 @@ import (
 
 // TestConformancePasses runs every corpus chunk that has a .pass.mlir with
 // the chunk's pass flags and compares strata-opt's output with mlir-opt-22's
-// recorded one. Chunks listed in testdata/pass_expected_failures.txt are
-// expected to differ still (their dialects are not defined yet); the test
-// fails when one of them starts passing, so the list stays honest.
+// recorded one. Chunks listed in testdata/xfail/pass.*.txt are expected to
+// differ still.
 func TestConformancePasses(t *testing.T) {
 	root := filepath.Join(testutil.Shared(t), "conformance", "corpus")
-	expected := readList(t, filepath.Join("testdata", "pass_expected_failures.txt"))
+	x := newXfail(t, "pass")
 	f, err := os.Open(filepath.Join(root, "MANIFEST.tsv"))
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +27,6 @@ func TestConformancePasses(t *testing.T) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	var failing []string
 	header := true
 	for sc.Scan() {
 		if header {
@@ -49,31 +47,10 @@ func TestConformancePasses(t *testing.T) {
 		args := append([]string{"--allow-unregistered-dialect"}, flags...)
 		args = append(args, base+".input.mlir")
 		got, _, _ := runStrata(t, args...)
-		ok := got == string(want)
-		if !ok {
-			failing = append(failing, id)
-		}
-		switch {
-		case !ok && !expected[id]:
-			t.Errorf("%s (%v) differs from mlir-opt-22:\n%s", id, flags, cmp.Diff(string(want), got))
-		case ok && expected[id]:
-			t.Errorf("%s now passes: remove it from testdata/pass_expected_failures.txt", id)
-		}
+		x.check(t, group, id, got == string(want), func() string {
+			return fmt.Sprintf("%v differs from mlir-opt-22:\n%s", flags, cmp.Diff(string(want), got))
+		})
 	}
-	sort.Strings(failing)
-	t.Logf("%d pass chunks still differ", len(failing))
+	x.finish(t)
 }
 
-func readList(t *testing.T, path string) map[string]bool {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := map[string]bool{}
-	for _, l := range strings.Split(string(data), "\n") {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			m[l] = true
-		}
-	}
-	return m
-}

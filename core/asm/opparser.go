@@ -41,10 +41,16 @@ var punctKinds = map[string]TokenKind{
 	"+": TokPlus, "|": TokVerticalBar, "-": TokMinus,
 }
 
+// tokNever is a token kind the lexer never produces.
+const tokNever TokenKind = 255
+
+// punctKind returns the token kind of the punctuation tok, or tokNever for a string that is not
+// punctuation, so that a literal an assembly format declares wrongly
+// never matches and is reported as expected.
 func punctKind(tok string) TokenKind {
 	k, ok := punctKinds[tok]
 	if !ok {
-		panic("asm: unknown punctuation " + tok)
+		return tokNever
 	}
 	return k
 }

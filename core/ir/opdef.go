@@ -96,6 +96,8 @@ type OpDef struct {
 	// are absent; NewOperation calls it, as MLIR's Operation::create calls
 	// populateDefaultProperties.
 	PopulateDefaultProperties func(ctx *Context, props Attribute) Attribute
+	// Interfaces are the op interfaces the operation implements.
+	Interfaces
 }
 
 // HasTrait reports whether the definition declares t.

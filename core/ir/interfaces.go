@@ -1,0 +1,80 @@
+package ir
+
+// This file holds the operation interfaces that dialects implement by
+// filling in an Interfaces value on their OpDef. Each is a small set of
+// functions, as MLIR's op interfaces are a small set of methods; an unset
+// function means the operation does not implement that part.
+
+// RegionSuccessor is where control may go from a point of a region-branch
+// operation: a region of the operation, or back to the operation itself
+// (Region nil), which then produces its results.
+type RegionSuccessor struct {
+	// Region is the successor region, or nil for the parent operation.
+	Region *Region
+	// Inputs are the values that receive the forwarded operands: the
+	// entry block arguments of Region (or a suffix of them), or the
+	// results of the parent operation when Region is nil.
+	Inputs []Value
+}
+
+// Interfaces are the optional op interfaces of an OpDef.
+type Interfaces struct {
+	// SuccessorRegions, if set, marks a region-branch operation (MLIR's
+	// RegionBranchOpInterface). from is nil for the entry into the
+	// operation, or the region whose terminator transfers control;
+	// operands holds the constant value of each operand of op (nil where
+	// not constant), so that an implementation may prune successors.
+	SuccessorRegions func(op *Operation, from *Region, operands []Attribute) []RegionSuccessor
+	// EntrySuccessorOperands, if set, returns the operands of a
+	// region-branch operation that are forwarded to the entry of region
+	// to (nil: to the parent's results).
+	EntrySuccessorOperands func(op *Operation, to *Region) []Value
+	// SuccessorOperands, if set, marks a terminator that forwards values
+	// to a region successor of its parent (MLIR's
+	// RegionBranchTerminatorOpInterface): it returns the operands passed
+	// to to (nil: to the parent's results).
+	SuccessorOperands func(op *Operation, to *Region) []Value
+	// LoopRegions, if set, marks a loop (MLIR's LoopLikeOpInterface) and
+	// returns the regions that form its body; values defined outside
+	// them are loop invariant.
+	LoopRegions func(op *Operation) []*Region
+	// InductionVars, if set, returns a loop's induction variables.
+	InductionVars func(op *Operation) []Value
+	// DPSInits, if set, marks a destination-style operation (MLIR's
+	// DestinationStyleOpInterface) and returns the index of its first
+	// init operand and how many there are.
+	DPSInits func(op *Operation) (first, n int)
+}
+
+// LoopRegionsOf returns the body regions of a loop-like operation, or nil.
+func LoopRegionsOf(op *Operation) []*Region {
+	if d := op.Def(); d != nil && d.LoopRegions != nil {
+		return d.LoopRegions(op)
+	}
+	return nil
+}
+
+// IsDefinedOutsideOfLoop reports whether v is defined outside the body
+// regions of the loop-like operation loop.
+func IsDefinedOutsideOfLoop(loop *Operation, v Value) bool {
+	var owner *Region
+	switch x := v.(type) {
+	case *BlockArgument:
+		owner = x.Owner().Parent()
+	case *OpResult:
+		owner = x.Owner().ParentRegion()
+	}
+	for r := owner; r != nil; {
+		for _, lr := range LoopRegionsOf(loop) {
+			if r == lr {
+				return false
+			}
+		}
+		p := r.ParentOp()
+		if p == nil {
+			break
+		}
+		r = p.ParentRegion()
+	}
+	return true
+}
