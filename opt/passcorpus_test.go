@@ -2,9 +2,9 @@ package opt_test
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -53,4 +53,3 @@ func TestConformancePasses(t *testing.T) {
 	}
 	x.finish(t)
 }
-
