@@ -5,6 +5,9 @@ package asm
 // arguments, following MLIR's AsmParserImpl / CustomOpAsmParser.
 
 import (
+	"math"
+	"strconv"
+
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -156,4 +159,29 @@ func (o *OpParser) bindArgLocs(r *ir.Region, args []ir.RegionArgument) {
 		arg := entry.Argument(i)
 		o.p.deferredLocs[idx].set = func(l ir.Location) { arg.Loc = l }
 	}
+}
+
+// ParseOptionalInteger parses `-?integer` if one is next.
+func (o *OpParser) ParseOptionalInteger() (int64, bool) {
+	p := o.p
+	off := p.tok.Start
+	neg := false
+	if p.tok.Kind == TokMinus {
+		p.consume()
+		neg = true
+		if p.tok.Kind != TokInteger {
+			p.errorTok("expected integer value")
+		}
+	} else if p.tok.Kind != TokInteger {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(p.spelling(), 0, 64)
+	if err != nil || (!neg && v > math.MaxInt64) || (neg && v > 1<<63) {
+		p.errorAt(off, "integer value too large")
+	}
+	p.consume()
+	if neg {
+		return -int64(v), true
+	}
+	return int64(v), true
 }

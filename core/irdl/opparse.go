@@ -824,6 +824,14 @@ func (s *parseState) finish(st *ir.OperationState) error {
 		for _, r := range regions {
 			ensureTerminator(ctx, r, o.implicitTerm, st.Loc)
 		}
+	} else if o.traits&ir.SingleBlock != 0 && o.traits&ir.NoTerminator != 0 {
+		// As ODS's generated parsers do for single-block regions without a
+		// terminator: an empty region gets its block.
+		for _, r := range regions {
+			if r.Empty() {
+				r.Append(ir.NewBlock())
+			}
+		}
 	}
 	st.Regions = regions
 	st.NumRegions = len(regions)

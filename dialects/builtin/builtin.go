@@ -2,38 +2,49 @@
 // and builtin.unrealized_conversion_cast, with their upstream syntax.
 package builtin
 
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o builtin_gen.go builtin.irdl
+
 import (
+	_ "embed"
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 )
 
-// Register adds the builtin operations to ctx.
+//go:embed builtin.irdl
+var definitions []byte
+
+// Register adds the builtin operations to ctx. The definitions are
+// embedded and checked by the package's tests, so a failure to load them
+// is a bug in this package and panics.
 func Register(ctx *ir.Context) {
-	ctx.RegisterOp(ModuleDef)
-	ctx.RegisterOp(UnrealizedConversionCastDef)
+	if err := irdl.Load(ctx, "dialects/builtin/builtin.irdl", definitions); err != nil {
+		panic("builtin: loading builtin.irdl: " + err.Error())
+	}
+	on := ctx.LookupOpName("builtin.module")
+	on.Def.DefaultDialect = "builtin"
+	base := on.Def.Verify
+	on.Def.Verify = func(op *ir.Operation) error {
+		if base != nil {
+			if err := base(op); err != nil {
+				return err
+			}
+		}
+		return verifyModule(op)
+	}
+	on = ctx.LookupOpName("builtin.unrealized_conversion_cast")
+	on.Def.Verify = func(op *ir.Operation) error {
+		if op.NumResults() == 0 {
+			return ir.OpError(op, "expected at least one result for cast operation")
+		}
+		return nil
+	}
 }
 
-// ModuleDef is builtin.module: a top-level container holding a single
-// block without terminator; a symbol table that may have a name.
-var ModuleDef = &ir.OpDef{
-	Name:           "builtin.module",
-	Summary:        "A top level container operation",
-	Traits:         ir.IsolatedFromAbove | ir.NoTerminator | ir.SymbolTableTrait | ir.GraphRegions | ir.SingleBlock | ir.AffineScope,
-	InherentAttrs:  []string{"sym_name", "sym_visibility"},
-	DefaultDialect: "builtin",
-	Verify:         verifyModule,
-	Print:          printModule,
-	Parse:          parseModule,
-}
-
+// verifyModule checks that a module's discardable attributes all have a
+// dialect prefix (MLIR's ModuleOp::verify).
 func verifyModule(op *ir.Operation) error {
-	if op.NumRegions() != 1 {
-		return ir.OpError(op, "requires one region")
-	}
-	if op.Region(0).NumBlocks() != 1 {
-		return ir.OpError(op, "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks")
-	}
 	if d := op.Attrs(); d != nil {
 		for _, e := range d.Entries {
 			if !strings.Contains(e.Name, ".") {
@@ -41,61 +52,5 @@ func verifyModule(op *ir.Operation) error {
 			}
 		}
 	}
-	if op.NumOperands() != 0 || op.NumResults() != 0 {
-		return ir.OpError(op, "requires zero operands and results")
-	}
-	if a := op.InherentAttr("sym_name"); a != nil {
-		if _, ok := a.(*ir.StringAttr); !ok {
-			return ir.OpError(op, "attribute 'sym_name' failed to satisfy constraint: string attribute")
-		}
-	}
-	if a := op.InherentAttr("sym_visibility"); a != nil {
-		if _, ok := a.(*ir.StringAttr); !ok {
-			return ir.OpError(op, "attribute 'sym_visibility' failed to satisfy constraint: string attribute")
-		}
-	}
 	return nil
-}
-
-// printModule prints `module @name attributes {...} { ... }`.
-func printModule(p ir.OpAsmPrinter, op *ir.Operation) {
-	entries := op.AllAttrs()
-	if s, ok := op.InherentAttr("sym_name").(*ir.StringAttr); ok {
-		p.WriteString(" ")
-		p.PrintSymbolName(s.Value)
-	}
-	p.PrintOptionalAttrDictWithKeyword(entries, "sym_name")
-	p.WriteString(" ")
-	p.PrintRegion(op.Region(0), true, true)
-}
-
-func parseModule(p ir.OpAsmParser, st *ir.OperationState) error {
-	ctx := p.Context()
-	var attrs []ir.NamedAttr
-	if name, ok := p.ParseOptionalSymbolName(); ok {
-		attrs = append(attrs, ir.NamedAttr{Name: "sym_name", Value: ctx.Str(name)})
-	}
-	attrs = append(attrs, p.ParseOptionalAttrDictWithKeyword()...)
-	r := &ir.Region{}
-	p.ParseRegion(r, nil)
-	if r.Empty() {
-		r.Append(ir.NewBlock())
-	}
-	st.Regions = []*ir.Region{r}
-	st.Attributes = ctx.DictionaryAttr(attrs)
-	return nil
-}
-
-// UnrealizedConversionCastDef is builtin.unrealized_conversion_cast, which
-// bridges types during partial dialect conversion.
-var UnrealizedConversionCastDef = &ir.OpDef{
-	Name:    "builtin.unrealized_conversion_cast",
-	Summary: "An unrealized conversion from one set of types to another",
-	Traits:  ir.Pure,
-	Verify: func(op *ir.Operation) error {
-		if op.NumResults() == 0 {
-			return ir.OpError(op, "expected at least one result for cast operation")
-		}
-		return nil
-	},
 }
