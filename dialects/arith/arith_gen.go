@@ -144,6 +144,35 @@ func (e CmpIPredicate) String() string {
 	return ""
 }
 
+// RoundingMode is floating point rounding mode, held by an i32 IntegerAttr.
+type RoundingMode uint64
+
+// The cases of RoundingMode.
+const (
+	RoundingModeToNearestEven RoundingMode = 0
+	RoundingModeDownward      RoundingMode = 1
+	RoundingModeUpward        RoundingMode = 2
+	RoundingModeTowardZero    RoundingMode = 3
+	RoundingModeToNearestAway RoundingMode = 4
+)
+
+// String returns the case name of e, or "" if e is not a case.
+func (e RoundingMode) String() string {
+	switch e {
+	case RoundingModeToNearestEven:
+		return "to_nearest_even"
+	case RoundingModeDownward:
+		return "downward"
+	case RoundingModeUpward:
+		return "upward"
+	case RoundingModeTowardZero:
+		return "toward_zero"
+	case RoundingModeToNearestAway:
+		return "to_nearest_away"
+	}
+	return ""
+}
+
 // CmpFPredicate is the cases of CmpFPredicate, held by an i64 IntegerAttr.
 type CmpFPredicate uint64
 
@@ -291,7 +320,7 @@ func BuildAddi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overf
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+overflowFlags.String()+">")})
+	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+(overflowFlags).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
@@ -311,6 +340,45 @@ func dialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
 		panic("#" + dialect + "." + body + ": " + err.Error())
 	}
 	return a
+}
+
+// AdduiExtendedOp wraps an operation arith.addui_extended: extended unsigned integer addition operation returning sum and overflow bit.
+type AdduiExtendedOp struct{ *ir.Operation }
+
+// AsAdduiExtendedOp returns op as a AdduiExtendedOp if it is an operation arith.addui_extended.
+func AsAdduiExtendedOp(op *ir.Operation) (AdduiExtendedOp, bool) {
+	if op == nil || op.Name() != "arith.addui_extended" {
+		return AdduiExtendedOp{}, false
+	}
+	return AdduiExtendedOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op AdduiExtendedOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op AdduiExtendedOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Sum returns the result sum.
+func (op AdduiExtendedOp) Sum() ir.Value { return op.Operation.Result(0) }
+
+// Overflow returns the result overflow.
+func (op AdduiExtendedOp) Overflow() ir.Value { return op.Operation.Result(1) }
+
+// BuildAdduiExtended creates an operation arith.addui_extended at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildAdduiExtended(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, sumType ir.Type, overflowType ir.Type) AdduiExtendedOp {
+	name := b.Ctx.LookupOpName("arith.addui_extended")
+	if name == nil || name.Def == nil {
+		panic("arith.addui_extended is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, sumType)
+	st.ResultTypes = append(st.ResultTypes, overflowType)
+	return AdduiExtendedOp{b.Create(st)}
 }
 
 // SubiOp wraps an operation arith.subi: integer subtraction operation.
@@ -363,7 +431,7 @@ func BuildSubi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overf
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+overflowFlags.String()+">")})
+	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+(overflowFlags).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
@@ -421,7 +489,7 @@ func BuildMuli(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overf
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+overflowFlags.String()+">")})
+	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+(overflowFlags).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
@@ -429,74 +497,654 @@ func BuildMuli(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overf
 	return MuliOp{b.Create(st)}
 }
 
-// MaxsiOp wraps an operation arith.maxsi: signed integer maximum operation.
-type MaxsiOp struct{ *ir.Operation }
+// MulsiExtendedOp wraps an operation arith.mulsi_extended: extended signed integer multiplication operation.
+type MulsiExtendedOp struct{ *ir.Operation }
 
-// AsMaxsiOp returns op as a MaxsiOp if it is an operation arith.maxsi.
-func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) {
-	if op == nil || op.Name() != "arith.maxsi" {
-		return MaxsiOp{}, false
+// AsMulsiExtendedOp returns op as a MulsiExtendedOp if it is an operation arith.mulsi_extended.
+func AsMulsiExtendedOp(op *ir.Operation) (MulsiExtendedOp, bool) {
+	if op == nil || op.Name() != "arith.mulsi_extended" {
+		return MulsiExtendedOp{}, false
 	}
-	return MaxsiOp{op}, true
+	return MulsiExtendedOp{op}, true
 }
 
 // Lhs returns the operand lhs.
-func (op MaxsiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+func (op MulsiExtendedOp) Lhs() ir.Value { return op.Operation.Operand(0) }
 
 // Rhs returns the operand rhs.
-func (op MaxsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+func (op MulsiExtendedOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 
-// Result returns the result result.
-func (op MaxsiOp) Result() ir.Value { return op.Operation.Result(0) }
+// Low returns the result low.
+func (op MulsiExtendedOp) Low() ir.Value { return op.Operation.Result(0) }
 
-// BuildMaxsi creates an operation arith.maxsi at b's insertion point through its registered
+// High returns the result high.
+func (op MulsiExtendedOp) High() ir.Value { return op.Operation.Result(1) }
+
+// BuildMulsiExtended creates an operation arith.mulsi_extended at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
 // The dialect must be registered in b.Ctx.
-func BuildMaxsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MaxsiOp {
-	name := b.Ctx.LookupOpName("arith.maxsi")
+func BuildMulsiExtended(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, lowType ir.Type, highType ir.Type) MulsiExtendedOp {
+	name := b.Ctx.LookupOpName("arith.mulsi_extended")
 	if name == nil || name.Def == nil {
-		panic("arith.maxsi is not registered in the builder's context")
+		panic("arith.mulsi_extended is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lowType)
+	st.ResultTypes = append(st.ResultTypes, highType)
+	return MulsiExtendedOp{b.Create(st)}
+}
+
+// MuluiExtendedOp wraps an operation arith.mului_extended: extended unsigned integer multiplication operation.
+type MuluiExtendedOp struct{ *ir.Operation }
+
+// AsMuluiExtendedOp returns op as a MuluiExtendedOp if it is an operation arith.mului_extended.
+func AsMuluiExtendedOp(op *ir.Operation) (MuluiExtendedOp, bool) {
+	if op == nil || op.Name() != "arith.mului_extended" {
+		return MuluiExtendedOp{}, false
+	}
+	return MuluiExtendedOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op MuluiExtendedOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op MuluiExtendedOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Low returns the result low.
+func (op MuluiExtendedOp) Low() ir.Value { return op.Operation.Result(0) }
+
+// High returns the result high.
+func (op MuluiExtendedOp) High() ir.Value { return op.Operation.Result(1) }
+
+// BuildMuluiExtended creates an operation arith.mului_extended at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMuluiExtended(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, lowType ir.Type, highType ir.Type) MuluiExtendedOp {
+	name := b.Ctx.LookupOpName("arith.mului_extended")
+	if name == nil || name.Def == nil {
+		panic("arith.mului_extended is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lowType)
+	st.ResultTypes = append(st.ResultTypes, highType)
+	return MuluiExtendedOp{b.Create(st)}
+}
+
+// DivuiOp wraps an operation arith.divui: unsigned integer division operation.
+type DivuiOp struct{ *ir.Operation }
+
+// AsDivuiOp returns op as a DivuiOp if it is an operation arith.divui.
+func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) {
+	if op == nil || op.Name() != "arith.divui" {
+		return DivuiOp{}, false
+	}
+	return DivuiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op DivuiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op DivuiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op DivuiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// IsExact reports whether the unit property isExact is set.
+func (op DivuiOp) IsExact() bool { return op.InherentAttr("isExact") != nil }
+
+// BuildDivui creates an operation arith.divui at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDivui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, isExact bool) DivuiOp {
+	name := b.Ctx.LookupOpName("arith.divui")
+	if name == nil || name.Def == nil {
+		panic("arith.divui is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	if isExact {
+		props = append(props, ir.NamedAttr{Name: "isExact", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DivuiOp{b.Create(st)}
+}
+
+// DivsiOp wraps an operation arith.divsi: signed integer division operation.
+type DivsiOp struct{ *ir.Operation }
+
+// AsDivsiOp returns op as a DivsiOp if it is an operation arith.divsi.
+func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) {
+	if op == nil || op.Name() != "arith.divsi" {
+		return DivsiOp{}, false
+	}
+	return DivsiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op DivsiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op DivsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op DivsiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// IsExact reports whether the unit property isExact is set.
+func (op DivsiOp) IsExact() bool { return op.InherentAttr("isExact") != nil }
+
+// BuildDivsi creates an operation arith.divsi at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDivsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, isExact bool) DivsiOp {
+	name := b.Ctx.LookupOpName("arith.divsi")
+	if name == nil || name.Def == nil {
+		panic("arith.divsi is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	if isExact {
+		props = append(props, ir.NamedAttr{Name: "isExact", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DivsiOp{b.Create(st)}
+}
+
+// CeildivuiOp wraps an operation arith.ceildivui: unsigned ceil integer division operation.
+type CeildivuiOp struct{ *ir.Operation }
+
+// AsCeildivuiOp returns op as a CeildivuiOp if it is an operation arith.ceildivui.
+func AsCeildivuiOp(op *ir.Operation) (CeildivuiOp, bool) {
+	if op == nil || op.Name() != "arith.ceildivui" {
+		return CeildivuiOp{}, false
+	}
+	return CeildivuiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op CeildivuiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op CeildivuiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op CeildivuiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildCeildivui creates an operation arith.ceildivui at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildCeildivui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) CeildivuiOp {
+	name := b.Ctx.LookupOpName("arith.ceildivui")
+	if name == nil || name.Def == nil {
+		panic("arith.ceildivui is not registered in the builder's context")
 	}
 	st := &ir.OperationState{Name: name, Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return MaxsiOp{b.Create(st)}
+	return CeildivuiOp{b.Create(st)}
 }
 
-// MinsiOp wraps an operation arith.minsi: signed integer minimum operation.
-type MinsiOp struct{ *ir.Operation }
+// CeildivsiOp wraps an operation arith.ceildivsi: signed ceil integer division operation.
+type CeildivsiOp struct{ *ir.Operation }
 
-// AsMinsiOp returns op as a MinsiOp if it is an operation arith.minsi.
-func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) {
-	if op == nil || op.Name() != "arith.minsi" {
-		return MinsiOp{}, false
+// AsCeildivsiOp returns op as a CeildivsiOp if it is an operation arith.ceildivsi.
+func AsCeildivsiOp(op *ir.Operation) (CeildivsiOp, bool) {
+	if op == nil || op.Name() != "arith.ceildivsi" {
+		return CeildivsiOp{}, false
 	}
-	return MinsiOp{op}, true
+	return CeildivsiOp{op}, true
 }
 
 // Lhs returns the operand lhs.
-func (op MinsiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+func (op CeildivsiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
 
 // Rhs returns the operand rhs.
-func (op MinsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+func (op CeildivsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 
 // Result returns the result result.
-func (op MinsiOp) Result() ir.Value { return op.Operation.Result(0) }
+func (op CeildivsiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildMinsi creates an operation arith.minsi at b's insertion point through its registered
+// BuildCeildivsi creates an operation arith.ceildivsi at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
 // The dialect must be registered in b.Ctx.
-func BuildMinsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MinsiOp {
-	name := b.Ctx.LookupOpName("arith.minsi")
+func BuildCeildivsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) CeildivsiOp {
+	name := b.Ctx.LookupOpName("arith.ceildivsi")
 	if name == nil || name.Def == nil {
-		panic("arith.minsi is not registered in the builder's context")
+		panic("arith.ceildivsi is not registered in the builder's context")
 	}
 	st := &ir.OperationState{Name: name, Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return MinsiOp{b.Create(st)}
+	return CeildivsiOp{b.Create(st)}
+}
+
+// FloordivsiOp wraps an operation arith.floordivsi: signed floor integer division operation.
+type FloordivsiOp struct{ *ir.Operation }
+
+// AsFloordivsiOp returns op as a FloordivsiOp if it is an operation arith.floordivsi.
+func AsFloordivsiOp(op *ir.Operation) (FloordivsiOp, bool) {
+	if op == nil || op.Name() != "arith.floordivsi" {
+		return FloordivsiOp{}, false
+	}
+	return FloordivsiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op FloordivsiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op FloordivsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op FloordivsiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildFloordivsi creates an operation arith.floordivsi at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildFloordivsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) FloordivsiOp {
+	name := b.Ctx.LookupOpName("arith.floordivsi")
+	if name == nil || name.Def == nil {
+		panic("arith.floordivsi is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	return FloordivsiOp{b.Create(st)}
+}
+
+// RemuiOp wraps an operation arith.remui: unsigned integer division remainder operation.
+type RemuiOp struct{ *ir.Operation }
+
+// AsRemuiOp returns op as a RemuiOp if it is an operation arith.remui.
+func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) {
+	if op == nil || op.Name() != "arith.remui" {
+		return RemuiOp{}, false
+	}
+	return RemuiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op RemuiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op RemuiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op RemuiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildRemui creates an operation arith.remui at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildRemui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) RemuiOp {
+	name := b.Ctx.LookupOpName("arith.remui")
+	if name == nil || name.Def == nil {
+		panic("arith.remui is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	return RemuiOp{b.Create(st)}
+}
+
+// RemsiOp wraps an operation arith.remsi: signed integer division remainder operation.
+type RemsiOp struct{ *ir.Operation }
+
+// AsRemsiOp returns op as a RemsiOp if it is an operation arith.remsi.
+func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) {
+	if op == nil || op.Name() != "arith.remsi" {
+		return RemsiOp{}, false
+	}
+	return RemsiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op RemsiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op RemsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op RemsiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildRemsi creates an operation arith.remsi at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildRemsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) RemsiOp {
+	name := b.Ctx.LookupOpName("arith.remsi")
+	if name == nil || name.Def == nil {
+		panic("arith.remsi is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	return RemsiOp{b.Create(st)}
+}
+
+// AndiOp wraps an operation arith.andi: integer binary and.
+type AndiOp struct{ *ir.Operation }
+
+// AsAndiOp returns op as a AndiOp if it is an operation arith.andi.
+func AsAndiOp(op *ir.Operation) (AndiOp, bool) {
+	if op == nil || op.Name() != "arith.andi" {
+		return AndiOp{}, false
+	}
+	return AndiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op AndiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op AndiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op AndiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildAndi creates an operation arith.andi at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildAndi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) AndiOp {
+	name := b.Ctx.LookupOpName("arith.andi")
+	if name == nil || name.Def == nil {
+		panic("arith.andi is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	return AndiOp{b.Create(st)}
+}
+
+// OriOp wraps an operation arith.ori: integer binary or.
+type OriOp struct{ *ir.Operation }
+
+// AsOriOp returns op as a OriOp if it is an operation arith.ori.
+func AsOriOp(op *ir.Operation) (OriOp, bool) {
+	if op == nil || op.Name() != "arith.ori" {
+		return OriOp{}, false
+	}
+	return OriOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op OriOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op OriOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op OriOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildOri creates an operation arith.ori at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildOri(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) OriOp {
+	name := b.Ctx.LookupOpName("arith.ori")
+	if name == nil || name.Def == nil {
+		panic("arith.ori is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	return OriOp{b.Create(st)}
+}
+
+// XoriOp wraps an operation arith.xori: integer binary xor.
+type XoriOp struct{ *ir.Operation }
+
+// AsXoriOp returns op as a XoriOp if it is an operation arith.xori.
+func AsXoriOp(op *ir.Operation) (XoriOp, bool) {
+	if op == nil || op.Name() != "arith.xori" {
+		return XoriOp{}, false
+	}
+	return XoriOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op XoriOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op XoriOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op XoriOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildXori creates an operation arith.xori at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildXori(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) XoriOp {
+	name := b.Ctx.LookupOpName("arith.xori")
+	if name == nil || name.Def == nil {
+		panic("arith.xori is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	return XoriOp{b.Create(st)}
+}
+
+// ShliOp wraps an operation arith.shli: integer left-shift.
+type ShliOp struct{ *ir.Operation }
+
+// AsShliOp returns op as a ShliOp if it is an operation arith.shli.
+func AsShliOp(op *ir.Operation) (ShliOp, bool) {
+	if op == nil || op.Name() != "arith.shli" {
+		return ShliOp{}, false
+	}
+	return ShliOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op ShliOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op ShliOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op ShliOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// OverflowFlagsAttr returns the attribute of the property overflowFlags, or nil when it is absent.
+func (op ShliOp) OverflowFlagsAttr() ir.Attribute { return op.InherentAttr("overflowFlags") }
+
+// OverflowFlags returns the value of the property overflowFlags (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op ShliOp) OverflowFlags() IntegerOverflowFlags {
+	v, _ := func() (IntegerOverflowFlags, bool) {
+		a := op.InherentAttr("overflowFlags")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return IntegerOverflowFlags(u), ok
+	}()
+	return v
+}
+
+// BuildShli creates an operation arith.shli at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildShli(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overflowFlags IntegerOverflowFlags) ShliOp {
+	name := b.Ctx.LookupOpName("arith.shli")
+	if name == nil || name.Def == nil {
+		panic("arith.shli is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+(overflowFlags).String()+">")})
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ShliOp{b.Create(st)}
+}
+
+// ShruiOp wraps an operation arith.shrui: unsigned integer right-shift.
+type ShruiOp struct{ *ir.Operation }
+
+// AsShruiOp returns op as a ShruiOp if it is an operation arith.shrui.
+func AsShruiOp(op *ir.Operation) (ShruiOp, bool) {
+	if op == nil || op.Name() != "arith.shrui" {
+		return ShruiOp{}, false
+	}
+	return ShruiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op ShruiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op ShruiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op ShruiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// IsExact reports whether the unit property isExact is set.
+func (op ShruiOp) IsExact() bool { return op.InherentAttr("isExact") != nil }
+
+// BuildShrui creates an operation arith.shrui at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildShrui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, isExact bool) ShruiOp {
+	name := b.Ctx.LookupOpName("arith.shrui")
+	if name == nil || name.Def == nil {
+		panic("arith.shrui is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	if isExact {
+		props = append(props, ir.NamedAttr{Name: "isExact", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ShruiOp{b.Create(st)}
+}
+
+// ShrsiOp wraps an operation arith.shrsi: signed integer right-shift.
+type ShrsiOp struct{ *ir.Operation }
+
+// AsShrsiOp returns op as a ShrsiOp if it is an operation arith.shrsi.
+func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) {
+	if op == nil || op.Name() != "arith.shrsi" {
+		return ShrsiOp{}, false
+	}
+	return ShrsiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op ShrsiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op ShrsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op ShrsiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// IsExact reports whether the unit property isExact is set.
+func (op ShrsiOp) IsExact() bool { return op.InherentAttr("isExact") != nil }
+
+// BuildShrsi creates an operation arith.shrsi at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildShrsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, isExact bool) ShrsiOp {
+	name := b.Ctx.LookupOpName("arith.shrsi")
+	if name == nil || name.Def == nil {
+		panic("arith.shrsi is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	if isExact {
+		props = append(props, ir.NamedAttr{Name: "isExact", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ShrsiOp{b.Create(st)}
+}
+
+// NegfOp wraps an operation arith.negf: floating point negation.
+type NegfOp struct{ *ir.Operation }
+
+// AsNegfOp returns op as a NegfOp if it is an operation arith.negf.
+func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
+	if op == nil || op.Name() != "arith.negf" {
+		return NegfOp{}, false
+	}
+	return NegfOp{op}, true
+}
+
+// Operand returns the operand operand.
+func (op NegfOp) Operand() ir.Value { return op.Operation.Operand(0) }
+
+// Result returns the result result.
+func (op NegfOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// FastmathAttr returns the attribute of the property fastmath, or nil when it is absent.
+func (op NegfOp) FastmathAttr() ir.Attribute { return op.InherentAttr("fastmath") }
+
+// Fastmath returns the value of the property fastmath (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op NegfOp) Fastmath() FastMathFlags {
+	v, _ := func() (FastMathFlags, bool) {
+		a := op.InherentAttr("fastmath")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return FastMathFlags(u), ok
+	}()
+	return v
+}
+
+// BuildNegf creates an operation arith.negf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildNegf(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath FastMathFlags) NegfOp {
+	name := b.Ctx.LookupOpName("arith.negf")
+	if name == nil || name.Def == nil {
+		panic("arith.negf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, operand)
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	st.ResultTypes = append(st.ResultTypes, operand.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return NegfOp{b.Create(st)}
 }
 
 // AddfOp wraps an operation arith.addf: floating point addition operation.
@@ -549,7 +1197,7 @@ func BuildAddf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastm
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+fastmath.String()+">")})
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
@@ -607,12 +1255,384 @@ func BuildSubf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastm
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+fastmath.String()+">")})
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
 	return SubfOp{b.Create(st)}
+}
+
+// MaximumfOp wraps an operation arith.maximumf: floating-point maximum operation.
+type MaximumfOp struct{ *ir.Operation }
+
+// AsMaximumfOp returns op as a MaximumfOp if it is an operation arith.maximumf.
+func AsMaximumfOp(op *ir.Operation) (MaximumfOp, bool) {
+	if op == nil || op.Name() != "arith.maximumf" {
+		return MaximumfOp{}, false
+	}
+	return MaximumfOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op MaximumfOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op MaximumfOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op MaximumfOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// FastmathAttr returns the attribute of the property fastmath, or nil when it is absent.
+func (op MaximumfOp) FastmathAttr() ir.Attribute { return op.InherentAttr("fastmath") }
+
+// Fastmath returns the value of the property fastmath (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op MaximumfOp) Fastmath() FastMathFlags {
+	v, _ := func() (FastMathFlags, bool) {
+		a := op.InherentAttr("fastmath")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return FastMathFlags(u), ok
+	}()
+	return v
+}
+
+// BuildMaximumf creates an operation arith.maximumf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMaximumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) MaximumfOp {
+	name := b.Ctx.LookupOpName("arith.maximumf")
+	if name == nil || name.Def == nil {
+		panic("arith.maximumf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return MaximumfOp{b.Create(st)}
+}
+
+// MaxnumfOp wraps an operation arith.maxnumf: floating-point maximum operation.
+type MaxnumfOp struct{ *ir.Operation }
+
+// AsMaxnumfOp returns op as a MaxnumfOp if it is an operation arith.maxnumf.
+func AsMaxnumfOp(op *ir.Operation) (MaxnumfOp, bool) {
+	if op == nil || op.Name() != "arith.maxnumf" {
+		return MaxnumfOp{}, false
+	}
+	return MaxnumfOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op MaxnumfOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op MaxnumfOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op MaxnumfOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// FastmathAttr returns the attribute of the property fastmath, or nil when it is absent.
+func (op MaxnumfOp) FastmathAttr() ir.Attribute { return op.InherentAttr("fastmath") }
+
+// Fastmath returns the value of the property fastmath (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op MaxnumfOp) Fastmath() FastMathFlags {
+	v, _ := func() (FastMathFlags, bool) {
+		a := op.InherentAttr("fastmath")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return FastMathFlags(u), ok
+	}()
+	return v
+}
+
+// BuildMaxnumf creates an operation arith.maxnumf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMaxnumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) MaxnumfOp {
+	name := b.Ctx.LookupOpName("arith.maxnumf")
+	if name == nil || name.Def == nil {
+		panic("arith.maxnumf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return MaxnumfOp{b.Create(st)}
+}
+
+// MaxsiOp wraps an operation arith.maxsi: signed integer maximum operation.
+type MaxsiOp struct{ *ir.Operation }
+
+// AsMaxsiOp returns op as a MaxsiOp if it is an operation arith.maxsi.
+func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) {
+	if op == nil || op.Name() != "arith.maxsi" {
+		return MaxsiOp{}, false
+	}
+	return MaxsiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op MaxsiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op MaxsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op MaxsiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildMaxsi creates an operation arith.maxsi at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMaxsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MaxsiOp {
+	name := b.Ctx.LookupOpName("arith.maxsi")
+	if name == nil || name.Def == nil {
+		panic("arith.maxsi is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	return MaxsiOp{b.Create(st)}
+}
+
+// MaxuiOp wraps an operation arith.maxui: unsigned integer maximum operation.
+type MaxuiOp struct{ *ir.Operation }
+
+// AsMaxuiOp returns op as a MaxuiOp if it is an operation arith.maxui.
+func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) {
+	if op == nil || op.Name() != "arith.maxui" {
+		return MaxuiOp{}, false
+	}
+	return MaxuiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op MaxuiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op MaxuiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op MaxuiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildMaxui creates an operation arith.maxui at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMaxui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MaxuiOp {
+	name := b.Ctx.LookupOpName("arith.maxui")
+	if name == nil || name.Def == nil {
+		panic("arith.maxui is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	return MaxuiOp{b.Create(st)}
+}
+
+// MinimumfOp wraps an operation arith.minimumf: floating-point minimum operation.
+type MinimumfOp struct{ *ir.Operation }
+
+// AsMinimumfOp returns op as a MinimumfOp if it is an operation arith.minimumf.
+func AsMinimumfOp(op *ir.Operation) (MinimumfOp, bool) {
+	if op == nil || op.Name() != "arith.minimumf" {
+		return MinimumfOp{}, false
+	}
+	return MinimumfOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op MinimumfOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op MinimumfOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op MinimumfOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// FastmathAttr returns the attribute of the property fastmath, or nil when it is absent.
+func (op MinimumfOp) FastmathAttr() ir.Attribute { return op.InherentAttr("fastmath") }
+
+// Fastmath returns the value of the property fastmath (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op MinimumfOp) Fastmath() FastMathFlags {
+	v, _ := func() (FastMathFlags, bool) {
+		a := op.InherentAttr("fastmath")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return FastMathFlags(u), ok
+	}()
+	return v
+}
+
+// BuildMinimumf creates an operation arith.minimumf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMinimumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) MinimumfOp {
+	name := b.Ctx.LookupOpName("arith.minimumf")
+	if name == nil || name.Def == nil {
+		panic("arith.minimumf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return MinimumfOp{b.Create(st)}
+}
+
+// MinnumfOp wraps an operation arith.minnumf: floating-point minimum operation.
+type MinnumfOp struct{ *ir.Operation }
+
+// AsMinnumfOp returns op as a MinnumfOp if it is an operation arith.minnumf.
+func AsMinnumfOp(op *ir.Operation) (MinnumfOp, bool) {
+	if op == nil || op.Name() != "arith.minnumf" {
+		return MinnumfOp{}, false
+	}
+	return MinnumfOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op MinnumfOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op MinnumfOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op MinnumfOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// FastmathAttr returns the attribute of the property fastmath, or nil when it is absent.
+func (op MinnumfOp) FastmathAttr() ir.Attribute { return op.InherentAttr("fastmath") }
+
+// Fastmath returns the value of the property fastmath (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op MinnumfOp) Fastmath() FastMathFlags {
+	v, _ := func() (FastMathFlags, bool) {
+		a := op.InherentAttr("fastmath")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return FastMathFlags(u), ok
+	}()
+	return v
+}
+
+// BuildMinnumf creates an operation arith.minnumf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMinnumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) MinnumfOp {
+	name := b.Ctx.LookupOpName("arith.minnumf")
+	if name == nil || name.Def == nil {
+		panic("arith.minnumf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return MinnumfOp{b.Create(st)}
+}
+
+// MinsiOp wraps an operation arith.minsi: signed integer minimum operation.
+type MinsiOp struct{ *ir.Operation }
+
+// AsMinsiOp returns op as a MinsiOp if it is an operation arith.minsi.
+func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) {
+	if op == nil || op.Name() != "arith.minsi" {
+		return MinsiOp{}, false
+	}
+	return MinsiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op MinsiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op MinsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op MinsiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildMinsi creates an operation arith.minsi at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMinsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MinsiOp {
+	name := b.Ctx.LookupOpName("arith.minsi")
+	if name == nil || name.Def == nil {
+		panic("arith.minsi is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	return MinsiOp{b.Create(st)}
+}
+
+// MinuiOp wraps an operation arith.minui: unsigned integer minimum operation.
+type MinuiOp struct{ *ir.Operation }
+
+// AsMinuiOp returns op as a MinuiOp if it is an operation arith.minui.
+func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) {
+	if op == nil || op.Name() != "arith.minui" {
+		return MinuiOp{}, false
+	}
+	return MinuiOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op MinuiOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op MinuiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op MinuiOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildMinui creates an operation arith.minui at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMinui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MinuiOp {
+	name := b.Ctx.LookupOpName("arith.minui")
+	if name == nil || name.Def == nil {
+		panic("arith.minui is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	return MinuiOp{b.Create(st)}
 }
 
 // MulfOp wraps an operation arith.mulf: floating point multiplication operation.
@@ -665,7 +1685,7 @@ func BuildMulf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastm
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+fastmath.String()+">")})
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
@@ -723,7 +1743,7 @@ func BuildDivf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastm
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+fastmath.String()+">")})
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
@@ -781,12 +1801,593 @@ func BuildRemf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastm
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+fastmath.String()+">")})
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
 	return RemfOp{b.Create(st)}
+}
+
+// ExtuiOp wraps an operation arith.extui: integer zero extension operation.
+type ExtuiOp struct{ *ir.Operation }
+
+// AsExtuiOp returns op as a ExtuiOp if it is an operation arith.extui.
+func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) {
+	if op == nil || op.Name() != "arith.extui" {
+		return ExtuiOp{}, false
+	}
+	return ExtuiOp{op}, true
+}
+
+// In returns the operand in.
+func (op ExtuiOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op ExtuiOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// BuildExtui creates an operation arith.extui at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildExtui(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) ExtuiOp {
+	name := b.Ctx.LookupOpName("arith.extui")
+	if name == nil || name.Def == nil {
+		panic("arith.extui is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, in)
+	st.ResultTypes = append(st.ResultTypes, outType)
+	return ExtuiOp{b.Create(st)}
+}
+
+// ExtsiOp wraps an operation arith.extsi: integer sign extension operation.
+type ExtsiOp struct{ *ir.Operation }
+
+// AsExtsiOp returns op as a ExtsiOp if it is an operation arith.extsi.
+func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) {
+	if op == nil || op.Name() != "arith.extsi" {
+		return ExtsiOp{}, false
+	}
+	return ExtsiOp{op}, true
+}
+
+// In returns the operand in.
+func (op ExtsiOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op ExtsiOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// BuildExtsi creates an operation arith.extsi at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildExtsi(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) ExtsiOp {
+	name := b.Ctx.LookupOpName("arith.extsi")
+	if name == nil || name.Def == nil {
+		panic("arith.extsi is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, in)
+	st.ResultTypes = append(st.ResultTypes, outType)
+	return ExtsiOp{b.Create(st)}
+}
+
+// ExtfOp wraps an operation arith.extf: cast from floating-point to wider floating-point.
+type ExtfOp struct{ *ir.Operation }
+
+// AsExtfOp returns op as a ExtfOp if it is an operation arith.extf.
+func AsExtfOp(op *ir.Operation) (ExtfOp, bool) {
+	if op == nil || op.Name() != "arith.extf" {
+		return ExtfOp{}, false
+	}
+	return ExtfOp{op}, true
+}
+
+// In returns the operand in.
+func (op ExtfOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op ExtfOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// FastmathAttr returns the attribute of the property fastmath, or nil when it is absent.
+func (op ExtfOp) FastmathAttr() ir.Attribute { return op.InherentAttr("fastmath") }
+
+// Fastmath returns the value of the optional property fastmath and whether it is set.
+func (op ExtfOp) Fastmath() (FastMathFlags, bool) {
+	a := op.InherentAttr("fastmath")
+	x, ok := a.(*irdl.DynAttr)
+	if !ok {
+		return 0, false
+	}
+	u, ok := x.Param("value").(uint64)
+	return FastMathFlags(u), ok
+}
+
+// BuildExtf creates an operation arith.extf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildExtf(b *ir.Builder, loc ir.Location, in ir.Value, fastmath *FastMathFlags, outType ir.Type) ExtfOp {
+	name := b.Ctx.LookupOpName("arith.extf")
+	if name == nil || name.Def == nil {
+		panic("arith.extf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, in)
+	if fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(*fastmath).String()+">")})
+	}
+	st.ResultTypes = append(st.ResultTypes, outType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ExtfOp{b.Create(st)}
+}
+
+// ScalingExtfOp wraps an operation arith.scaling_extf: upcasts input floats using provided scales values following OCP MXFP Spec.
+type ScalingExtfOp struct{ *ir.Operation }
+
+// AsScalingExtfOp returns op as a ScalingExtfOp if it is an operation arith.scaling_extf.
+func AsScalingExtfOp(op *ir.Operation) (ScalingExtfOp, bool) {
+	if op == nil || op.Name() != "arith.scaling_extf" {
+		return ScalingExtfOp{}, false
+	}
+	return ScalingExtfOp{op}, true
+}
+
+// In returns the operand in.
+func (op ScalingExtfOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op ScalingExtfOp) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Out returns the result out.
+func (op ScalingExtfOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// FastmathAttr returns the attribute of the property fastmath, or nil when it is absent.
+func (op ScalingExtfOp) FastmathAttr() ir.Attribute { return op.InherentAttr("fastmath") }
+
+// Fastmath returns the value of the optional property fastmath and whether it is set.
+func (op ScalingExtfOp) Fastmath() (FastMathFlags, bool) {
+	a := op.InherentAttr("fastmath")
+	x, ok := a.(*irdl.DynAttr)
+	if !ok {
+		return 0, false
+	}
+	u, ok := x.Param("value").(uint64)
+	return FastMathFlags(u), ok
+}
+
+// BuildScalingExtf creates an operation arith.scaling_extf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildScalingExtf(b *ir.Builder, loc ir.Location, in ir.Value, scale ir.Value, fastmath *FastMathFlags, outType ir.Type) ScalingExtfOp {
+	name := b.Ctx.LookupOpName("arith.scaling_extf")
+	if name == nil || name.Def == nil {
+		panic("arith.scaling_extf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, in)
+	st.Operands = append(st.Operands, scale)
+	if fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(*fastmath).String()+">")})
+	}
+	st.ResultTypes = append(st.ResultTypes, outType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ScalingExtfOp{b.Create(st)}
+}
+
+// TrunciOp wraps an operation arith.trunci: integer truncation operation.
+type TrunciOp struct{ *ir.Operation }
+
+// AsTrunciOp returns op as a TrunciOp if it is an operation arith.trunci.
+func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) {
+	if op == nil || op.Name() != "arith.trunci" {
+		return TrunciOp{}, false
+	}
+	return TrunciOp{op}, true
+}
+
+// In returns the operand in.
+func (op TrunciOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op TrunciOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// OverflowFlagsAttr returns the attribute of the property overflowFlags, or nil when it is absent.
+func (op TrunciOp) OverflowFlagsAttr() ir.Attribute { return op.InherentAttr("overflowFlags") }
+
+// OverflowFlags returns the value of the property overflowFlags (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op TrunciOp) OverflowFlags() IntegerOverflowFlags {
+	v, _ := func() (IntegerOverflowFlags, bool) {
+		a := op.InherentAttr("overflowFlags")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return IntegerOverflowFlags(u), ok
+	}()
+	return v
+}
+
+// BuildTrunci creates an operation arith.trunci at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildTrunci(b *ir.Builder, loc ir.Location, in ir.Value, overflowFlags IntegerOverflowFlags, outType ir.Type) TrunciOp {
+	name := b.Ctx.LookupOpName("arith.trunci")
+	if name == nil || name.Def == nil {
+		panic("arith.trunci is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, in)
+	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+(overflowFlags).String()+">")})
+	st.ResultTypes = append(st.ResultTypes, outType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return TrunciOp{b.Create(st)}
+}
+
+// TruncfOp wraps an operation arith.truncf: cast from floating-point to narrower floating-point.
+type TruncfOp struct{ *ir.Operation }
+
+// AsTruncfOp returns op as a TruncfOp if it is an operation arith.truncf.
+func AsTruncfOp(op *ir.Operation) (TruncfOp, bool) {
+	if op == nil || op.Name() != "arith.truncf" {
+		return TruncfOp{}, false
+	}
+	return TruncfOp{op}, true
+}
+
+// In returns the operand in.
+func (op TruncfOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op TruncfOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// RoundingmodeAttr returns the attribute of the property roundingmode, or nil when it is absent.
+func (op TruncfOp) RoundingmodeAttr() ir.Attribute { return op.InherentAttr("roundingmode") }
+
+// Roundingmode returns the value of the optional property roundingmode and whether it is set.
+func (op TruncfOp) Roundingmode() (RoundingMode, bool) {
+	a := op.InherentAttr("roundingmode")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok || x.Big != nil {
+		return 0, false
+	}
+	return RoundingMode(x.Lo), true
+}
+
+// FastmathAttr returns the attribute of the property fastmath, or nil when it is absent.
+func (op TruncfOp) FastmathAttr() ir.Attribute { return op.InherentAttr("fastmath") }
+
+// Fastmath returns the value of the optional property fastmath and whether it is set.
+func (op TruncfOp) Fastmath() (FastMathFlags, bool) {
+	a := op.InherentAttr("fastmath")
+	x, ok := a.(*irdl.DynAttr)
+	if !ok {
+		return 0, false
+	}
+	u, ok := x.Param("value").(uint64)
+	return FastMathFlags(u), ok
+}
+
+// BuildTruncf creates an operation arith.truncf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildTruncf(b *ir.Builder, loc ir.Location, in ir.Value, roundingmode *RoundingMode, fastmath *FastMathFlags, outType ir.Type) TruncfOp {
+	name := b.Ctx.LookupOpName("arith.truncf")
+	if name == nil || name.Def == nil {
+		panic("arith.truncf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, in)
+	if roundingmode != nil {
+		props = append(props, ir.NamedAttr{Name: "roundingmode", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*roundingmode))})
+	}
+	if fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(*fastmath).String()+">")})
+	}
+	st.ResultTypes = append(st.ResultTypes, outType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return TruncfOp{b.Create(st)}
+}
+
+// ScalingTruncfOp wraps an operation arith.scaling_truncf: downcasts input floating point values using provided scales values following OCP MXFP Spec.
+type ScalingTruncfOp struct{ *ir.Operation }
+
+// AsScalingTruncfOp returns op as a ScalingTruncfOp if it is an operation arith.scaling_truncf.
+func AsScalingTruncfOp(op *ir.Operation) (ScalingTruncfOp, bool) {
+	if op == nil || op.Name() != "arith.scaling_truncf" {
+		return ScalingTruncfOp{}, false
+	}
+	return ScalingTruncfOp{op}, true
+}
+
+// In returns the operand in.
+func (op ScalingTruncfOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op ScalingTruncfOp) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Out returns the result out.
+func (op ScalingTruncfOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// RoundingmodeAttr returns the attribute of the property roundingmode, or nil when it is absent.
+func (op ScalingTruncfOp) RoundingmodeAttr() ir.Attribute { return op.InherentAttr("roundingmode") }
+
+// Roundingmode returns the value of the optional property roundingmode and whether it is set.
+func (op ScalingTruncfOp) Roundingmode() (RoundingMode, bool) {
+	a := op.InherentAttr("roundingmode")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok || x.Big != nil {
+		return 0, false
+	}
+	return RoundingMode(x.Lo), true
+}
+
+// FastmathAttr returns the attribute of the property fastmath, or nil when it is absent.
+func (op ScalingTruncfOp) FastmathAttr() ir.Attribute { return op.InherentAttr("fastmath") }
+
+// Fastmath returns the value of the optional property fastmath and whether it is set.
+func (op ScalingTruncfOp) Fastmath() (FastMathFlags, bool) {
+	a := op.InherentAttr("fastmath")
+	x, ok := a.(*irdl.DynAttr)
+	if !ok {
+		return 0, false
+	}
+	u, ok := x.Param("value").(uint64)
+	return FastMathFlags(u), ok
+}
+
+// BuildScalingTruncf creates an operation arith.scaling_truncf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildScalingTruncf(b *ir.Builder, loc ir.Location, in ir.Value, scale ir.Value, roundingmode *RoundingMode, fastmath *FastMathFlags, outType ir.Type) ScalingTruncfOp {
+	name := b.Ctx.LookupOpName("arith.scaling_truncf")
+	if name == nil || name.Def == nil {
+		panic("arith.scaling_truncf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, in)
+	st.Operands = append(st.Operands, scale)
+	if roundingmode != nil {
+		props = append(props, ir.NamedAttr{Name: "roundingmode", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*roundingmode))})
+	}
+	if fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(*fastmath).String()+">")})
+	}
+	st.ResultTypes = append(st.ResultTypes, outType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ScalingTruncfOp{b.Create(st)}
+}
+
+// UitofpOp wraps an operation arith.uitofp: cast from unsigned integer type to floating-point.
+type UitofpOp struct{ *ir.Operation }
+
+// AsUitofpOp returns op as a UitofpOp if it is an operation arith.uitofp.
+func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
+	if op == nil || op.Name() != "arith.uitofp" {
+		return UitofpOp{}, false
+	}
+	return UitofpOp{op}, true
+}
+
+// In returns the operand in.
+func (op UitofpOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op UitofpOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// BuildUitofp creates an operation arith.uitofp at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildUitofp(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) UitofpOp {
+	name := b.Ctx.LookupOpName("arith.uitofp")
+	if name == nil || name.Def == nil {
+		panic("arith.uitofp is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, in)
+	st.ResultTypes = append(st.ResultTypes, outType)
+	return UitofpOp{b.Create(st)}
+}
+
+// SitofpOp wraps an operation arith.sitofp: cast from integer type to floating-point.
+type SitofpOp struct{ *ir.Operation }
+
+// AsSitofpOp returns op as a SitofpOp if it is an operation arith.sitofp.
+func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
+	if op == nil || op.Name() != "arith.sitofp" {
+		return SitofpOp{}, false
+	}
+	return SitofpOp{op}, true
+}
+
+// In returns the operand in.
+func (op SitofpOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op SitofpOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// BuildSitofp creates an operation arith.sitofp at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildSitofp(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) SitofpOp {
+	name := b.Ctx.LookupOpName("arith.sitofp")
+	if name == nil || name.Def == nil {
+		panic("arith.sitofp is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, in)
+	st.ResultTypes = append(st.ResultTypes, outType)
+	return SitofpOp{b.Create(st)}
+}
+
+// FptouiOp wraps an operation arith.fptoui: cast from floating-point type to integer type.
+type FptouiOp struct{ *ir.Operation }
+
+// AsFptouiOp returns op as a FptouiOp if it is an operation arith.fptoui.
+func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
+	if op == nil || op.Name() != "arith.fptoui" {
+		return FptouiOp{}, false
+	}
+	return FptouiOp{op}, true
+}
+
+// In returns the operand in.
+func (op FptouiOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op FptouiOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// BuildFptoui creates an operation arith.fptoui at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildFptoui(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) FptouiOp {
+	name := b.Ctx.LookupOpName("arith.fptoui")
+	if name == nil || name.Def == nil {
+		panic("arith.fptoui is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, in)
+	st.ResultTypes = append(st.ResultTypes, outType)
+	return FptouiOp{b.Create(st)}
+}
+
+// FptosiOp wraps an operation arith.fptosi: cast from floating-point type to integer type.
+type FptosiOp struct{ *ir.Operation }
+
+// AsFptosiOp returns op as a FptosiOp if it is an operation arith.fptosi.
+func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
+	if op == nil || op.Name() != "arith.fptosi" {
+		return FptosiOp{}, false
+	}
+	return FptosiOp{op}, true
+}
+
+// In returns the operand in.
+func (op FptosiOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op FptosiOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// BuildFptosi creates an operation arith.fptosi at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildFptosi(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) FptosiOp {
+	name := b.Ctx.LookupOpName("arith.fptosi")
+	if name == nil || name.Def == nil {
+		panic("arith.fptosi is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, in)
+	st.ResultTypes = append(st.ResultTypes, outType)
+	return FptosiOp{b.Create(st)}
+}
+
+// IndexCastOp wraps an operation arith.index_cast: cast between index and integer types.
+type IndexCastOp struct{ *ir.Operation }
+
+// AsIndexCastOp returns op as a IndexCastOp if it is an operation arith.index_cast.
+func AsIndexCastOp(op *ir.Operation) (IndexCastOp, bool) {
+	if op == nil || op.Name() != "arith.index_cast" {
+		return IndexCastOp{}, false
+	}
+	return IndexCastOp{op}, true
+}
+
+// In returns the operand in.
+func (op IndexCastOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op IndexCastOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// BuildIndexCast creates an operation arith.index_cast at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIndexCast(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) IndexCastOp {
+	name := b.Ctx.LookupOpName("arith.index_cast")
+	if name == nil || name.Def == nil {
+		panic("arith.index_cast is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, in)
+	st.ResultTypes = append(st.ResultTypes, outType)
+	return IndexCastOp{b.Create(st)}
+}
+
+// IndexCastuiOp wraps an operation arith.index_castui: unsigned cast between index and integer types.
+type IndexCastuiOp struct{ *ir.Operation }
+
+// AsIndexCastuiOp returns op as a IndexCastuiOp if it is an operation arith.index_castui.
+func AsIndexCastuiOp(op *ir.Operation) (IndexCastuiOp, bool) {
+	if op == nil || op.Name() != "arith.index_castui" {
+		return IndexCastuiOp{}, false
+	}
+	return IndexCastuiOp{op}, true
+}
+
+// In returns the operand in.
+func (op IndexCastuiOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op IndexCastuiOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// BuildIndexCastui creates an operation arith.index_castui at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIndexCastui(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) IndexCastuiOp {
+	name := b.Ctx.LookupOpName("arith.index_castui")
+	if name == nil || name.Def == nil {
+		panic("arith.index_castui is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, in)
+	st.ResultTypes = append(st.ResultTypes, outType)
+	return IndexCastuiOp{b.Create(st)}
+}
+
+// BitcastOp wraps an operation arith.bitcast: bitcast between values of equal bit width.
+type BitcastOp struct{ *ir.Operation }
+
+// AsBitcastOp returns op as a BitcastOp if it is an operation arith.bitcast.
+func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
+	if op == nil || op.Name() != "arith.bitcast" {
+		return BitcastOp{}, false
+	}
+	return BitcastOp{op}, true
+}
+
+// In returns the operand in.
+func (op BitcastOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Out returns the result out.
+func (op BitcastOp) Out() ir.Value { return op.Operation.Result(0) }
+
+// BuildBitcast creates an operation arith.bitcast at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildBitcast(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) BitcastOp {
+	name := b.Ctx.LookupOpName("arith.bitcast")
+	if name == nil || name.Def == nil {
+		panic("arith.bitcast is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, in)
+	st.ResultTypes = append(st.ResultTypes, outType)
+	return BitcastOp{b.Create(st)}
 }
 
 // CmpiOp wraps an operation arith.cmpi: integer comparison operation.
@@ -914,7 +2515,7 @@ func BuildCmpf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, predi
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	props = append(props, ir.NamedAttr{Name: "predicate", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(predicate))})
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+fastmath.String()+">")})
+	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
@@ -959,35 +2560,4 @@ func BuildSelect(b *ir.Builder, loc ir.Location, condition ir.Value, trueValue i
 	st.Operands = append(st.Operands, falseValue)
 	st.ResultTypes = append(st.ResultTypes, trueValue.Type())
 	return SelectOp{b.Create(st)}
-}
-
-// IndexCastOp wraps an operation arith.index_cast: index cast operation.
-type IndexCastOp struct{ *ir.Operation }
-
-// AsIndexCastOp returns op as a IndexCastOp if it is an operation arith.index_cast.
-func AsIndexCastOp(op *ir.Operation) (IndexCastOp, bool) {
-	if op == nil || op.Name() != "arith.index_cast" {
-		return IndexCastOp{}, false
-	}
-	return IndexCastOp{op}, true
-}
-
-// In returns the operand in.
-func (op IndexCastOp) In() ir.Value { return op.Operation.Operand(0) }
-
-// Out returns the result out.
-func (op IndexCastOp) Out() ir.Value { return op.Operation.Result(0) }
-
-// BuildIndexCast creates an operation arith.index_cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIndexCast(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) IndexCastOp {
-	name := b.Ctx.LookupOpName("arith.index_cast")
-	if name == nil || name.Def == nil {
-		panic("arith.index_cast is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	st.Operands = append(st.Operands, in)
-	st.ResultTypes = append(st.ResultTypes, outType)
-	return IndexCastOp{b.Create(st)}
 }

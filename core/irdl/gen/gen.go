@@ -99,7 +99,7 @@ func goName(s string) string {
 	var b strings.Builder
 	up := true
 	for _, r := range s {
-		if r == '_' {
+		if r == '_' || r == '.' {
 			up = true
 			continue
 		}
@@ -447,7 +447,7 @@ func (g *generator) encode(d *dialectInfo, k propKind, v string) string {
 	switch {
 	case k.enum != nil && k.enum.mnemonic != "":
 		g.enumHelper = true
-		return fmt.Sprintf("dialectAttr(b.Ctx, %q, %q+%s.String()+\">\")", d.name, k.enum.mnemonic+"<", v)
+		return fmt.Sprintf("dialectAttr(b.Ctx, %q, %q+(%s).String()+\">\")", d.name, k.enum.mnemonic+"<", v)
 	case k.enum != nil:
 		return fmt.Sprintf("b.Ctx.IntegerAttrBits(b.Ctx.I(%d), uint64(%s))", k.enum.width, v)
 	}
