@@ -11,7 +11,18 @@
 // that leaves the region (func.return) calls Frame.Return. Calls
 // (func.call) resolve their callee with Interpreter.LookupSymbol and call
 // Interpreter.Call recursively; the call depth is bounded by MaxDepth.
-// Branches between blocks are not interpreted yet.
+// A call of a function without a body runs the ExternalFunc registered
+// under its symbol name (the runner utilities, printMemrefF32 and the
+// like, are such externals).
+//
+// Regions run block by block: a branch terminator (cf.br) calls
+// Frame.Branch to continue in another block of the same region, and a
+// terminator that leaves the region (scf.yield) calls Frame.Yield with the
+// values it forwards; Frame.RunRegion returns them to the region-holding
+// operation. Nested regions share their function's Frame. An operation
+// without registered semantics that implements RegionBranchOpInterface
+// with a single path through its regions (scf.execute_region-like) runs
+// through the interface.
 //
 // Errors are *ir.Diagnostic values located at the failing operation
 // ("file:line:col: error: ..."); an operation without semantics is an
@@ -20,6 +31,7 @@ package interp
 
 import (
 	"fmt"
+	"io"
 	"sort"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -34,11 +46,26 @@ type OpFunc func(f *Frame, op *ir.Operation) error
 // Registry is filled before execution starts and is then read-only, so one
 // Registry may serve several interpreters concurrently.
 type Registry struct {
-	ops map[string]OpFunc
+	ops    map[string]OpFunc
+	extern map[string]ExternalFunc
 }
 
+// ExternalFunc is the implementation of a function declared without a body
+// (a runtime library function): it receives the call's argument values and
+// returns its results.
+type ExternalFunc func(f *Frame, call *ir.Operation, args []Value) ([]Value, error)
+
 // NewRegistry returns an empty registry.
-func NewRegistry() *Registry { return &Registry{ops: map[string]OpFunc{}} }
+func NewRegistry() *Registry {
+	return &Registry{ops: map[string]OpFunc{}, extern: map[string]ExternalFunc{}}
+}
+
+// RegisterExternal sets the implementation of the bodiless function named
+// name.
+func (r *Registry) RegisterExternal(name string, fn ExternalFunc) { r.extern[name] = fn }
+
+// External returns the implementation of the bodiless function name, or nil.
+func (r *Registry) External(name string) ExternalFunc { return r.extern[name] }
 
 // Register sets the semantics of the operation opName, replacing any
 // earlier registration.
@@ -67,13 +94,32 @@ type Interpreter struct {
 	// MaxDepth bounds the call depth; deeper calls fail with a located
 	// error instead of exhausting the stack.
 	MaxDepth int
-	depth    int
-	symbols  map[*ir.Operation]*ir.Operation
+	// Out receives what the program prints (the runner utilities).
+	Out     io.Writer
+	depth   int
+	symbols map[*ir.Operation]*ir.Operation
+	globals map[*ir.Operation]Value
 }
 
-// New returns an interpreter using the semantics in reg.
+// New returns an interpreter using the semantics in reg; its output is
+// discarded until Out is set.
 func New(reg *Registry) *Interpreter {
-	return &Interpreter{reg: reg, MaxDepth: DefaultMaxDepth, symbols: map[*ir.Operation]*ir.Operation{}}
+	return &Interpreter{reg: reg, MaxDepth: DefaultMaxDepth, Out: io.Discard,
+		symbols: map[*ir.Operation]*ir.Operation{}, globals: map[*ir.Operation]Value{}}
+}
+
+// Global returns the value kept for a global-defining operation
+// (memref.global), calling mk on first use.
+func (in *Interpreter) Global(op *ir.Operation, mk func() (Value, error)) (Value, error) {
+	if v, ok := in.globals[op]; ok {
+		return v, nil
+	}
+	v, err := mk()
+	if err != nil {
+		return Value{}, err
+	}
+	in.globals[op] = v
+	return v, nil
 }
 
 // Registry returns the interpreter's registry.
@@ -86,6 +132,12 @@ type Frame struct {
 	vals     map[ir.Value]Value
 	returned bool
 	results  []Value
+	// branch and branchArgs are the pending transfer set by Branch.
+	branch     *ir.Block
+	branchArgs []Value
+	// yielded is set by Yield with its values in yieldVals.
+	yielded   bool
+	yieldVals []Value
 }
 
 // Interpreter returns the interpreter running the frame.
@@ -137,6 +189,128 @@ func (f *Frame) Return(results []Value) {
 	f.results = results
 }
 
+// Returned reports whether a return-like terminator ended the frame; a
+// region-holding operation stops executing its regions when it is set.
+func (f *Frame) Returned() bool { return f.returned }
+
+// Branch continues execution at dest, a block of the current region, with
+// args bound to its arguments (the semantics of a branch terminator).
+func (f *Frame) Branch(dest *ir.Block, args []Value) {
+	f.branch = dest
+	f.branchArgs = args
+}
+
+// Yield leaves the region being executed, forwarding vals to the
+// region-holding operation (the semantics of scf.yield and the like).
+func (f *Frame) Yield(vals []Value) {
+	f.yielded = true
+	f.yieldVals = vals
+}
+
+// Exec runs one operation through its registered semantics (or, for a
+// region-branch operation without semantics, through its interface).
+func (f *Frame) Exec(op *ir.Operation) error {
+	fn := f.in.reg.Lookup(op.Name())
+	if fn == nil {
+		if d := op.Def(); d != nil && d.SuccessorRegions != nil {
+			return f.regionBranch(op)
+		}
+		return Errorf(op, "the interpreter has no semantics for '"+op.Name()+"'")
+	}
+	return fn(f, op)
+}
+
+// RunRegion executes region r from its entry block, whose arguments get
+// args, following branches between its blocks until a terminator yields
+// (its values are returned) or returns from the function (Returned is then
+// set and the results are nil).
+func (f *Frame) RunRegion(r *ir.Region, args []Value) ([]Value, error) {
+	b := r.First()
+	if b == nil {
+		return nil, Errorf(r.ParentOp(), "cannot execute an empty region")
+	}
+	for {
+		if b.NumArguments() != len(args) {
+			where := r.ParentOp()
+			if b.Last() != nil {
+				where = b.Last()
+			}
+			return nil, Errorf(where, fmt.Sprintf("block expects %d arguments, got %d", b.NumArguments(), len(args)))
+		}
+		for i, a := range args {
+			f.vals[b.Argument(i)] = a
+		}
+		for op := b.First(); op != nil; op = op.Next() {
+			if err := f.Exec(op); err != nil {
+				return nil, err
+			}
+			if f.returned {
+				return nil, nil
+			}
+			if f.yielded {
+				f.yielded = false
+				vs := f.yieldVals
+				f.yieldVals = nil
+				return vs, nil
+			}
+			if f.branch != nil {
+				break
+			}
+		}
+		if f.branch == nil {
+			if last := b.Last(); last != nil {
+				return nil, Errorf(last, "execution reached the end of the block without a terminator that leaves it")
+			}
+			return nil, Errorf(r.ParentOp(), "execution reached the end of an empty block")
+		}
+		if f.branch.Parent() != r {
+			return nil, Errorf(b.Last(), "branch to a block of another region")
+		}
+		b, args = f.branch, f.branchArgs
+		f.branch, f.branchArgs = nil, nil
+	}
+}
+
+// regionBranch runs an operation through RegionBranchOpInterface when its
+// regions form a single path: from the operation into one region, and
+// from that region back to the operation.
+func (f *Frame) regionBranch(op *ir.Operation) error {
+	d := op.Def()
+	cannot := func() error {
+		return Errorf(op, "the interpreter has no semantics for '"+op.Name()+"'")
+	}
+	succ := d.SuccessorRegions(op, nil, make([]ir.Attribute, op.NumOperands()))
+	if len(succ) != 1 || succ[0].Region == nil || d.EntrySuccessorOperands == nil && op.NumOperands() != 0 {
+		return cannot()
+	}
+	r := succ[0].Region
+	var args []Value
+	if d.EntrySuccessorOperands != nil {
+		for _, v := range d.EntrySuccessorOperands(op, r) {
+			x, err := f.Get(op, v)
+			if err != nil {
+				return err
+			}
+			args = append(args, x)
+		}
+	}
+	back := d.SuccessorRegions(op, r, make([]ir.Attribute, op.NumOperands()))
+	if len(back) != 1 || back[0].Region != nil {
+		return cannot()
+	}
+	vs, err := f.RunRegion(r, args)
+	if err != nil || f.returned {
+		return err
+	}
+	if len(vs) != op.NumResults() {
+		return Errorf(op, fmt.Sprintf("region yielded %d values, the operation has %d results", len(vs), op.NumResults()))
+	}
+	for i, v := range vs {
+		f.SetResult(op, i, v)
+	}
+	return nil
+}
+
 // Errorf returns an error diagnostic located at op.
 func (f *Frame) Errorf(op *ir.Operation, msg string) error { return Errorf(op, msg) }
 
@@ -171,6 +345,13 @@ func (in *Interpreter) Call(caller, fn *ir.Operation, args []Value) ([]Value, er
 		where = caller
 	}
 	if fn.NumRegions() == 0 || fn.Region(0).Empty() {
+		if name, ok := fn.Attr("sym_name").(*ir.StringAttr); ok {
+			if ext := in.reg.External(name.Value); ext != nil {
+				f := &Frame{in: in, fn: fn, vals: map[ir.Value]Value{}}
+				return ext(f, caller, args)
+			}
+			return nil, Errorf(where, "cannot call '@"+name.Value+"': it has no body and the interpreter has no implementation of it")
+		}
 		return nil, Errorf(where, "cannot call '"+fn.Name()+"': it has no body")
 	}
 	if in.depth >= in.MaxDepth {
@@ -183,30 +364,14 @@ func (in *Interpreter) Call(caller, fn *ir.Operation, args []Value) ([]Value, er
 	if entry.NumArguments() != len(args) {
 		return nil, Errorf(where, fmt.Sprintf("'%s' expects %d arguments, got %d", fn.Name(), entry.NumArguments(), len(args)))
 	}
-	for i, a := range args {
-		f.vals[entry.Argument(i)] = a
-	}
-	if err := in.runBlock(f, entry); err != nil {
+	vs, err := f.RunRegion(fn.Region(0), args)
+	if err != nil {
 		return nil, err
 	}
+	if !f.returned {
+		// A function body whose terminator yields (rather than returns)
+		// hands back the yielded values.
+		return vs, nil
+	}
 	return f.results, nil
-}
-
-func (in *Interpreter) runBlock(f *Frame, b *ir.Block) error {
-	for op := b.First(); op != nil; op = op.Next() {
-		fn := in.reg.Lookup(op.Name())
-		if fn == nil {
-			return Errorf(op, "the interpreter has no semantics for '"+op.Name()+"'")
-		}
-		if err := fn(f, op); err != nil {
-			return err
-		}
-		if f.returned {
-			return nil
-		}
-	}
-	if last := b.Last(); last != nil {
-		return Errorf(last, "execution reached the end of the block without a return")
-	}
-	return Errorf(f.fn, "execution reached the end of an empty block")
 }

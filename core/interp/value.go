@@ -15,10 +15,15 @@ import (
 // bit pattern of their width, zero-extended into 64 bits; Int and Uint read
 // it signed or unsigned. index is a 64-bit integer. Floats are kept as the
 // bit pattern of their type: f32 and f64 map to Go's float32 and float64,
-// f16 and bf16 round through core/apfloat. The zero Value has no type.
+// f16, bf16, tf32 and the f8, f6 and f4 formats round through core/apfloat.
+// Memrefs, tensors and vectors carry their aggregate (MemRef or Dense) in
+// the value. The zero Value has no type.
 type Value struct {
 	Type ir.Type
 	bits uint64
+	// obj holds the aggregate of a memref (*MemRef), tensor or vector
+	// (*Dense) value; nil for scalars.
+	obj any
 }
 
 // IntWidth returns the bit width of an integer or index type (index is 64
@@ -65,12 +70,15 @@ func floatSem(t *ir.FloatType) *apfloat.Semantics {
 		return apfloat.F32
 	case ir.F64:
 		return apfloat.F64
+	case ir.F80, ir.F128:
+		return nil
 	}
-	return nil
+	// The 8-, 6- and 4-bit formats and tf32 are subsets of float64.
+	return apfloat.ByName(t.Kind.String())
 }
 
 // SupportedType reports whether values of t can be represented: integers
-// up to 64 bits, index, f16, bf16, f32 and f64.
+// up to 64 bits, index, and every float type except f80 and f128.
 func SupportedType(t ir.Type) bool {
 	switch t := t.(type) {
 	case *ir.IntegerType:
@@ -156,6 +164,12 @@ func (v Value) Float() float64 {
 func (v Value) String() string {
 	if v.Type == nil {
 		return "<none>"
+	}
+	switch o := v.obj.(type) {
+	case *MemRef:
+		return fmt.Sprintf("memref(offset %d, sizes %v, strides %v) : %s", o.Offset, o.Sizes, o.Strides, asm.TypeString(v.Type))
+	case *Dense:
+		return fmt.Sprintf("dense%v : %s", o.Shape, asm.TypeString(v.Type))
 	}
 	if v.IsFloat() {
 		return fmt.Sprintf("%v : %s", v.Float(), asm.TypeString(v.Type))

@@ -6,9 +6,12 @@
 //	results, err := interp.New(reg).Call(nil, fn, args)
 //
 // Integer arithmetic wraps around at the width of the type (overflow flags
-// are not checked: nsw/nuw poison is not modelled); float arithmetic rounds
-// to nearest even in the type; cmpf's ordered predicates are false and its
-// unordered predicates true when an operand is NaN.
+// are not checked: nsw/nuw poison is not modelled); division by zero and
+// signed division overflow, undefined behaviour upstream, are errors;
+// shifts by the width or more (poison) give zero; fptosi/fptoui saturate.
+// Float arithmetic rounds to nearest even in the type; cmpf's ordered
+// predicates are false and its unordered predicates true when an operand
+// is NaN.
 package std
 
 import (
@@ -19,37 +22,15 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 )
 
-// Register adds the semantics of func.call, func.return and the arith
-// operations to reg.
+// Register adds the semantics of func.call, func.return, the arith
+// operations (on scalars, and elementwise on tensors and vectors) and the
+// cf operations to reg.
 func Register(reg *interp.Registry) {
 	reg.Register("func.return", funcReturn)
 	reg.Register("func.call", funcCall)
 
-	reg.Register("arith.constant", constant)
-	reg.Register("arith.addi", intBin(func(a, b interp.Value) uint64 { return a.Uint() + b.Uint() }))
-	reg.Register("arith.subi", intBin(func(a, b interp.Value) uint64 { return a.Uint() - b.Uint() }))
-	reg.Register("arith.muli", intBin(func(a, b interp.Value) uint64 { return a.Uint() * b.Uint() }))
-	reg.Register("arith.maxsi", intBin(func(a, b interp.Value) uint64 {
-		if a.Int() >= b.Int() {
-			return a.Uint()
-		}
-		return b.Uint()
-	}))
-	reg.Register("arith.minsi", intBin(func(a, b interp.Value) uint64 {
-		if a.Int() <= b.Int() {
-			return a.Uint()
-		}
-		return b.Uint()
-	}))
-	reg.Register("arith.addf", floatBin(func(a, b float64) float64 { return a + b }))
-	reg.Register("arith.subf", floatBin(func(a, b float64) float64 { return a - b }))
-	reg.Register("arith.mulf", floatBin(func(a, b float64) float64 { return a * b }))
-	reg.Register("arith.divf", floatBin(func(a, b float64) float64 { return a / b }))
-	reg.Register("arith.remf", floatBin(math.Mod))
-	reg.Register("arith.cmpi", cmpi)
-	reg.Register("arith.cmpf", cmpf)
-	reg.Register("arith.select", selectOp)
-	reg.Register("arith.index_cast", indexCast)
+	registerArith(reg)
+	registerCF(reg)
 }
 
 // checkType reports an unsupported result or operand type at op.
@@ -98,8 +79,10 @@ func funcCall(f *interp.Frame, op *ir.Operation) error {
 
 func constant(f *interp.Frame, op *ir.Operation) error {
 	t := op.Result(0).Type()
-	if err := checkType(op, t); err != nil {
-		return err
+	if _, dense := op.Attr("value").(*ir.DenseElementsAttr); !dense {
+		if err := checkType(op, t); err != nil {
+			return err
+		}
 	}
 	switch a := op.Attr("value").(type) {
 	case *ir.IntegerAttr:
@@ -109,47 +92,16 @@ func constant(f *interp.Frame, op *ir.Operation) error {
 		f.SetResult(op, 0, interp.MakeInt(t, a.Lo))
 	case *ir.FloatAttr:
 		f.SetResult(op, 0, interp.FromBits(t, a.Bits[0]))
+	case *ir.DenseElementsAttr:
+		d, err := interp.DenseFromAttr(a)
+		if err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		f.SetResult(op, 0, interp.MakeDense(t, d))
 	default:
 		return interp.Errorf(op, "the interpreter supports only integer and float constants")
 	}
 	return nil
-}
-
-func operands2(f *interp.Frame, op *ir.Operation) (a, b interp.Value, err error) {
-	if err = checkType(op, op.Operand(0).Type()); err != nil {
-		return
-	}
-	if a, err = f.Operand(op, 0); err != nil {
-		return
-	}
-	b, err = f.Operand(op, 1)
-	return
-}
-
-func intBin(fn func(a, b interp.Value) uint64) interp.OpFunc {
-	return func(f *interp.Frame, op *ir.Operation) error {
-		a, b, err := operands2(f, op)
-		if err != nil {
-			return err
-		}
-		f.SetResult(op, 0, interp.MakeInt(op.Result(0).Type(), fn(a, b)))
-		return nil
-	}
-}
-
-func floatBin(fn func(a, b float64) float64) interp.OpFunc {
-	return func(f *interp.Frame, op *ir.Operation) error {
-		a, b, err := operands2(f, op)
-		if err != nil {
-			return err
-		}
-		ft, ok := op.Result(0).Type().(*ir.FloatType)
-		if !ok {
-			return interp.Errorf(op, "expected a scalar float result")
-		}
-		f.SetResult(op, 0, interp.MakeFloat(ft, fn(a.Float(), b.Float())))
-		return nil
-	}
 }
 
 func predicate(op *ir.Operation) (int64, error) {
@@ -226,76 +178,4 @@ func CmpF(pred int64, x, y float64) (bool, bool) {
 		return true, true
 	}
 	return false, false
-}
-
-func cmpi(f *interp.Frame, op *ir.Operation) error {
-	a, b, err := operands2(f, op)
-	if err != nil {
-		return err
-	}
-	p, err := predicate(op)
-	if err != nil {
-		return err
-	}
-	r, ok := CmpI(p, a, b)
-	if !ok {
-		return interp.Errorf(op, fmt.Sprintf("unknown cmpi predicate %d", p))
-	}
-	f.SetResult(op, 0, interp.MakeBool(op.Result(0).Type(), r))
-	return nil
-}
-
-func cmpf(f *interp.Frame, op *ir.Operation) error {
-	a, b, err := operands2(f, op)
-	if err != nil {
-		return err
-	}
-	p, err := predicate(op)
-	if err != nil {
-		return err
-	}
-	r, ok := CmpF(p, a.Float(), b.Float())
-	if !ok {
-		return interp.Errorf(op, fmt.Sprintf("unknown cmpf predicate %d", p))
-	}
-	f.SetResult(op, 0, interp.MakeBool(op.Result(0).Type(), r))
-	return nil
-}
-
-func selectOp(f *interp.Frame, op *ir.Operation) error {
-	if err := checkType(op, op.Operand(0).Type()); err != nil {
-		return err
-	}
-	c, err := f.Operand(op, 0)
-	if err != nil {
-		return err
-	}
-	i := 2
-	if c.Bool() {
-		i = 1
-	}
-	v, err := f.Operand(op, i)
-	if err != nil {
-		return err
-	}
-	f.SetResult(op, 0, v)
-	return nil
-}
-
-// indexCast converts between index and integers: narrowing truncates,
-// widening sign-extends (as arith.index_cast does).
-func indexCast(f *interp.Frame, op *ir.Operation) error {
-	t := op.Result(0).Type()
-	if err := checkType(op, op.Operand(0).Type()); err != nil {
-		return err
-	}
-	if err := checkType(op, t); err != nil {
-		return err
-	}
-	a, err := f.Operand(op, 0)
-	if err != nil {
-		return err
-	}
-	f.SetResult(op, 0, interp.MakeInt(t, uint64(a.Int())))
-	return nil
 }

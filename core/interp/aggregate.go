@@ -1,0 +1,317 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// Elements of memrefs, tensors and vectors are stored as the bit patterns
+// of their scalar values (see Value.Bits and FromBits), one uint64 each.
+
+// Buffer is the storage of memrefs: one allocation, shared by every view
+// (subview, cast, reshape) made of it.
+type Buffer struct {
+	// Data holds the elements' bit patterns.
+	Data []uint64
+	// Elem is the element type.
+	Elem ir.Type
+	// Freed is set by dealloc; accesses after it are errors.
+	Freed bool
+	// Addr is a fake base address, printed by the runner utilities.
+	Addr uint64
+}
+
+var nextAddr uint64 = 0x10000
+
+// NewBuffer allocates a zeroed buffer of n elements of type elem.
+func NewBuffer(elem ir.Type, n int64) *Buffer {
+	addr := nextAddr
+	nextAddr += uint64(n*8+64) &^ 63
+	return &Buffer{Data: make([]uint64, n), Elem: elem, Addr: addr}
+}
+
+// MemRef is a strided view of a Buffer: element (i0, i1, ...) is
+// Buf.Data[Offset + i0*Strides[0] + i1*Strides[1] + ...].
+type MemRef struct {
+	Buf     *Buffer
+	Offset  int64
+	Sizes   []int64
+	Strides []int64
+}
+
+// Rank returns the number of dimensions.
+func (m *MemRef) Rank() int { return len(m.Sizes) }
+
+// NumElements returns the product of the sizes.
+func (m *MemRef) NumElements() int64 { return product(m.Sizes) }
+
+// Index returns the position in Buf.Data of the element at idx, or an
+// error when idx is out of bounds.
+func (m *MemRef) Index(idx []int64) (int64, error) {
+	if len(idx) != len(m.Sizes) {
+		return 0, fmt.Errorf("expected %d indices, got %d", len(m.Sizes), len(idx))
+	}
+	p := m.Offset
+	for d, i := range idx {
+		if i < 0 || i >= m.Sizes[d] {
+			return 0, fmt.Errorf("index %d out of bounds for dimension %d of size %d", i, d, m.Sizes[d])
+		}
+		p += i * m.Strides[d]
+	}
+	if m.Buf.Freed {
+		return 0, fmt.Errorf("access to a deallocated memref")
+	}
+	if p < 0 || p >= int64(len(m.Buf.Data)) {
+		return 0, fmt.Errorf("access at element %d outside the allocation of %d elements", p, len(m.Buf.Data))
+	}
+	return p, nil
+}
+
+// IsContiguous reports whether the view has the identity (row-major,
+// compact) layout.
+func (m *MemRef) IsContiguous() bool {
+	s := int64(1)
+	for d := len(m.Sizes) - 1; d >= 0; d-- {
+		if m.Sizes[d] != 1 && m.Strides[d] != s {
+			return false
+		}
+		s *= m.Sizes[d]
+	}
+	return true
+}
+
+// ForEach calls fn with the row-major linear index and the position in
+// Buf.Data of every element of the view, in row-major order.
+func (m *MemRef) ForEach(fn func(linear, pos int64)) {
+	n := m.NumElements()
+	if n == 0 {
+		return
+	}
+	if m.IsContiguous() {
+		for i := int64(0); i < n; i++ {
+			fn(i, m.Offset+i)
+		}
+		return
+	}
+	r := len(m.Sizes)
+	idx := make([]int64, r)
+	pos := m.Offset
+	for i := int64(0); i < n; i++ {
+		fn(i, pos)
+		for d := r - 1; d >= 0; d-- {
+			idx[d]++
+			pos += m.Strides[d]
+			if idx[d] < m.Sizes[d] {
+				break
+			}
+			pos -= idx[d] * m.Strides[d]
+			idx[d] = 0
+		}
+	}
+}
+
+// Check returns an error when the view reaches outside its buffer or the
+// buffer was deallocated.
+func (m *MemRef) Check() error {
+	if m.Buf.Freed {
+		return fmt.Errorf("access to a deallocated memref")
+	}
+	if m.NumElements() == 0 {
+		return nil
+	}
+	lo, hi := m.Offset, m.Offset
+	for d, s := range m.Sizes {
+		e := (s - 1) * m.Strides[d]
+		if e < 0 {
+			lo += e
+		} else {
+			hi += e
+		}
+	}
+	if lo < 0 || hi >= int64(len(m.Buf.Data)) {
+		return fmt.Errorf("memref view [%d, %d] outside the allocation of %d elements", lo, hi, len(m.Buf.Data))
+	}
+	return nil
+}
+
+// Load returns the elements of the view in row-major order.
+func (m *MemRef) Load() []uint64 {
+	out := make([]uint64, m.NumElements())
+	if m.IsContiguous() {
+		copy(out, m.Buf.Data[m.Offset:])
+		return out
+	}
+	m.ForEach(func(i, p int64) { out[i] = m.Buf.Data[p] })
+	return out
+}
+
+// Store writes data (row-major) into the view.
+func (m *MemRef) Store(data []uint64) {
+	if m.IsContiguous() {
+		copy(m.Buf.Data[m.Offset:m.Offset+int64(len(data))], data)
+		return
+	}
+	m.ForEach(func(i, p int64) { m.Buf.Data[p] = data[i] })
+}
+
+// Dense is the value of a tensor or vector: its shape and its elements in
+// row-major order. Dense values are immutable once made: operations that
+// "modify" a tensor make a new Dense.
+type Dense struct {
+	Shape []int64
+	Data  []uint64
+}
+
+// IdentityStrides returns the row-major strides of shape.
+func IdentityStrides(shape []int64) []int64 {
+	st := make([]int64, len(shape))
+	s := int64(1)
+	for d := len(shape) - 1; d >= 0; d-- {
+		st[d] = s
+		s *= shape[d]
+	}
+	return st
+}
+
+func product(s []int64) int64 {
+	n := int64(1)
+	for _, x := range s {
+		n *= x
+	}
+	return n
+}
+
+// NumElements returns the product of a shape's sizes.
+func NumElements(shape []int64) int64 { return product(shape) }
+
+// MakeMemRef returns a memref value of type t viewing m.
+func MakeMemRef(t ir.Type, m *MemRef) Value { return Value{Type: t, obj: m} }
+
+// MakeDense returns a tensor or vector value of type t holding d.
+func MakeDense(t ir.Type, d *Dense) Value { return Value{Type: t, obj: d} }
+
+// MemRef returns the view of a memref value, or nil.
+func (v Value) MemRef() *MemRef {
+	m, _ := v.obj.(*MemRef)
+	return m
+}
+
+// Dense returns the contents of a tensor or vector value, or nil.
+func (v Value) Dense() *Dense {
+	d, _ := v.obj.(*Dense)
+	return d
+}
+
+// WithType returns v retyped as t (a cast that keeps the run-time value).
+func (v Value) WithType(t ir.Type) Value {
+	v.Type = t
+	return v
+}
+
+// ElementType returns the element type of a shaped type, or nil.
+func ElementType(t ir.Type) ir.Type {
+	if s, ok := t.(ir.ShapedType); ok {
+		return s.ElementType()
+	}
+	return nil
+}
+
+// NewMemRef allocates a zeroed buffer for a memref of the given sizes and
+// returns its identity-layout view.
+func NewMemRef(elem ir.Type, sizes []int64) *MemRef {
+	return &MemRef{Buf: NewBuffer(elem, product(sizes)), Sizes: sizes, Strides: IdentityStrides(sizes)}
+}
+
+// DenseFromAttr decodes the elements of a dense elements attribute of
+// integers or floats (a splat is expanded).
+func DenseFromAttr(a *ir.DenseElementsAttr) (*Dense, error) {
+	shape, ok := a.Type.ShapeDims()
+	if !ok {
+		return nil, fmt.Errorf("dense constant of unranked type")
+	}
+	et := a.Type.ElementType()
+	if !SupportedType(et) {
+		return nil, fmt.Errorf("the interpreter does not support elements of this type")
+	}
+	w := (ir.IntOrFloatBitWidth(et) + 7) / 8
+	n := product(shape)
+	out := make([]uint64, n)
+	read := func(i int64) uint64 {
+		var v uint64
+		for b := 0; b < w; b++ {
+			v |= uint64(a.Data[int(i)*w+b]) << (8 * uint(b))
+		}
+		return FromBits(et, v).bits
+	}
+	if a.Splat {
+		if len(a.Data) < w {
+			return nil, fmt.Errorf("malformed dense constant")
+		}
+		v := read(0)
+		for i := range out {
+			out[i] = v
+		}
+	} else {
+		if int64(len(a.Data)) < n*int64(w) {
+			return nil, fmt.Errorf("malformed dense constant")
+		}
+		for i := range out {
+			out[i] = read(int64(i))
+		}
+	}
+	return &Dense{Shape: shape, Data: out}, nil
+}
+
+// DenseArray returns the integer elements of a DenseArrayAttr (array<i64:
+// ...>), or nil when a is not one.
+func DenseArray(a ir.Attribute) []int64 {
+	d, ok := a.(*ir.DenseArrayAttr)
+	if !ok {
+		return nil
+	}
+	w := (ir.IntOrFloatBitWidth(d.Elem) + 7) / 8
+	if w == 0 {
+		w = 1
+	}
+	out := make([]int64, d.Size)
+	for i := range out {
+		var v uint64
+		for b := 0; b < w; b++ {
+			v |= uint64(d.Data[i*w+b]) << (8 * uint(b))
+		}
+		out[i] = MakeInt(d.Elem, v).Int()
+	}
+	return out
+}
+
+// Segment returns the operands of op's operand group i, per its
+// operandSegmentSizes property; ok is false when op has no such property.
+func Segment(op *ir.Operation, i int) (vs []ir.Value, ok bool) {
+	sizes := DenseArray(op.Attr("operandSegmentSizes"))
+	if sizes == nil || i >= len(sizes) {
+		return nil, false
+	}
+	start := 0
+	for _, s := range sizes[:i] {
+		start += int(s)
+	}
+	end := start + int(sizes[i])
+	if end > op.NumOperands() {
+		return nil, false
+	}
+	return op.Operands()[start:end], true
+}
+
+// Values returns the run-time values of vs.
+func (f *Frame) Values(user *ir.Operation, vs []ir.Value) ([]Value, error) {
+	out := make([]Value, len(vs))
+	for i, v := range vs {
+		x, err := f.Get(user, v)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = x
+	}
+	return out, nil
+}

@@ -1,0 +1,429 @@
+package std
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// ScalarFunc computes one element of an elementwise operation: args are
+// scalar values and rt the scalar result type.
+type ScalarFunc func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error)
+
+// Elementwise lifts a scalar function to an operation whose operands and
+// result are scalars, tensors or vectors of one shape (the arith and math
+// operations).
+func Elementwise(fn ScalarFunc) interp.OpFunc {
+	return func(f *interp.Frame, op *ir.Operation) error {
+		args, err := f.Operands(op)
+		if err != nil {
+			return err
+		}
+		rt := op.Result(0).Type()
+		r, err := Apply(op, fn, args, rt)
+		if err != nil {
+			return err
+		}
+		f.SetResult(op, 0, r)
+		return nil
+	}
+}
+
+// Apply computes fn on args, elementwise when they are tensors or vectors.
+func Apply(op *ir.Operation, fn ScalarFunc, args []interp.Value, rt ir.Type) (interp.Value, error) {
+	if len(args) == 0 || args[0].Dense() == nil {
+		for _, a := range args {
+			if err := checkType(op, a.Type); err != nil {
+				return interp.Value{}, err
+			}
+		}
+		if err := checkType(op, rt); err != nil {
+			return interp.Value{}, err
+		}
+		return fn(op, args, rt)
+	}
+	shape := args[0].Dense().Shape
+	n := len(args[0].Dense().Data)
+	ets := make([]ir.Type, len(args))
+	for i, a := range args {
+		d := a.Dense()
+		if d == nil || len(d.Data) != n {
+			return interp.Value{}, interp.Errorf(op, "elementwise operands must have one shape")
+		}
+		ets[i] = interp.ElementType(a.Type)
+		if err := checkType(op, ets[i]); err != nil {
+			return interp.Value{}, err
+		}
+	}
+	ret := interp.ElementType(rt)
+	if err := checkType(op, ret); err != nil {
+		return interp.Value{}, err
+	}
+	out := make([]uint64, n)
+	sc := make([]interp.Value, len(args))
+	for i := 0; i < n; i++ {
+		for j, a := range args {
+			sc[j] = interp.FromBits(ets[j], a.Dense().Data[i])
+		}
+		r, err := fn(op, sc, ret)
+		if err != nil {
+			return interp.Value{}, err
+		}
+		out[i] = r.Bits()
+	}
+	return interp.MakeDense(rt, &interp.Dense{Shape: shape, Data: out}), nil
+}
+
+func intOp(fn func(a, b interp.Value, w int) uint64) ScalarFunc {
+	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeInt(rt, fn(args[0], args[1], interp.IntWidth(rt))), nil
+	}
+}
+
+// intDiv is an integer division or remainder that fails on division by
+// zero and on signed overflow (undefined behaviour upstream).
+func intDiv(signed bool, fn func(a, b interp.Value, w int) uint64) ScalarFunc {
+	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		a, b := args[0], args[1]
+		if b.Uint() == 0 {
+			return interp.Value{}, interp.Errorf(op, "integer division by zero")
+		}
+		w := interp.IntWidth(rt)
+		if signed && b.Int() == -1 && a.Int() == minInt(w) && w > 1 {
+			return interp.Value{}, interp.Errorf(op, "signed integer division overflow")
+		}
+		return interp.MakeInt(rt, fn(a, b, w)), nil
+	}
+}
+
+func minInt(w int) int64 {
+	if w >= 64 {
+		return math.MinInt64
+	}
+	return -1 << uint(w-1)
+}
+
+func floatOp(fn func(a, b float64) float64) ScalarFunc {
+	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeFloat(rt.(*ir.FloatType), fn(args[0].Float(), args[1].Float())), nil
+	}
+}
+
+// FloatUnary lifts a float64 function to a one-operand float operation,
+// rounding the result to the result type.
+func FloatUnary(fn func(a float64) float64) ScalarFunc {
+	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		ft, ok := rt.(*ir.FloatType)
+		if !ok {
+			return interp.Value{}, interp.Errorf(op, "expected a float result")
+		}
+		return interp.MakeFloat(ft, fn(args[0].Float())), nil
+	}
+}
+
+func shiftOp(fn func(a interp.Value, s uint64, w int) uint64) ScalarFunc {
+	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		w := interp.IntWidth(rt)
+		s := args[1].Uint()
+		if s >= uint64(w) {
+			// Poison upstream; the interpreter yields zero.
+			return interp.MakeInt(rt, 0), nil
+		}
+		return interp.MakeInt(rt, fn(args[0], s, w)), nil
+	}
+}
+
+func maximum(a, b float64, max, propagateNaN bool) float64 {
+	switch {
+	case math.IsNaN(a):
+		if propagateNaN {
+			return a
+		}
+		return b
+	case math.IsNaN(b):
+		if propagateNaN {
+			return b
+		}
+		return a
+	case a == b:
+		// -0 < +0
+		if math.Signbit(a) != math.Signbit(b) {
+			if max == math.Signbit(a) {
+				return b
+			}
+			return a
+		}
+		return a
+	case (a > b) == max:
+		return a
+	}
+	return b
+}
+
+func registerArith(reg *interp.Registry) {
+	reg.Register("arith.constant", constant)
+	ew := func(name string, fn ScalarFunc) { reg.Register("arith."+name, Elementwise(fn)) }
+	ew("addi", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() + b.Uint() }))
+	ew("subi", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() - b.Uint() }))
+	ew("muli", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() * b.Uint() }))
+	ew("andi", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() & b.Uint() }))
+	ew("ori", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() | b.Uint() }))
+	ew("xori", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() ^ b.Uint() }))
+	ew("maxsi", intOp(func(a, b interp.Value, _ int) uint64 { return pick(a.Int() >= b.Int(), a, b) }))
+	ew("minsi", intOp(func(a, b interp.Value, _ int) uint64 { return pick(a.Int() <= b.Int(), a, b) }))
+	ew("maxui", intOp(func(a, b interp.Value, _ int) uint64 { return pick(a.Uint() >= b.Uint(), a, b) }))
+	ew("minui", intOp(func(a, b interp.Value, _ int) uint64 { return pick(a.Uint() <= b.Uint(), a, b) }))
+	ew("divui", intDiv(false, func(a, b interp.Value, _ int) uint64 { return a.Uint() / b.Uint() }))
+	ew("remui", intDiv(false, func(a, b interp.Value, _ int) uint64 { return a.Uint() % b.Uint() }))
+	ew("divsi", intDiv(true, func(a, b interp.Value, _ int) uint64 { return uint64(a.Int() / b.Int()) }))
+	ew("remsi", intDiv(true, func(a, b interp.Value, _ int) uint64 { return uint64(a.Int() % b.Int()) }))
+	ew("ceildivui", intDiv(false, func(a, b interp.Value, _ int) uint64 {
+		if a.Uint() == 0 {
+			return 0
+		}
+		return (a.Uint()-1)/b.Uint() + 1
+	}))
+	ew("ceildivsi", intDiv(true, func(a, b interp.Value, _ int) uint64 {
+		x, y := a.Int(), b.Int()
+		q := x / y
+		if x%y != 0 && (x < 0) == (y < 0) {
+			q++
+		}
+		return uint64(q)
+	}))
+	ew("floordivsi", intDiv(true, func(a, b interp.Value, _ int) uint64 {
+		x, y := a.Int(), b.Int()
+		q := x / y
+		if x%y != 0 && (x < 0) != (y < 0) {
+			q--
+		}
+		return uint64(q)
+	}))
+	ew("shli", shiftOp(func(a interp.Value, s uint64, _ int) uint64 { return a.Uint() << s }))
+	ew("shrui", shiftOp(func(a interp.Value, s uint64, _ int) uint64 { return a.Uint() >> s }))
+	ew("shrsi", shiftOp(func(a interp.Value, s uint64, _ int) uint64 { return uint64(a.Int() >> s) }))
+
+	ew("addf", floatOp(func(a, b float64) float64 { return a + b }))
+	ew("subf", floatOp(func(a, b float64) float64 { return a - b }))
+	ew("mulf", floatOp(func(a, b float64) float64 { return a * b }))
+	ew("divf", floatOp(func(a, b float64) float64 { return a / b }))
+	ew("remf", floatOp(math.Mod))
+	ew("maximumf", floatOp(func(a, b float64) float64 { return maximum(a, b, true, true) }))
+	ew("minimumf", floatOp(func(a, b float64) float64 { return maximum(a, b, false, true) }))
+	ew("maxnumf", floatOp(func(a, b float64) float64 { return maximum(a, b, true, false) }))
+	ew("minnumf", floatOp(func(a, b float64) float64 { return maximum(a, b, false, false) }))
+	ew("negf", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		w := ir.IntOrFloatBitWidth(rt)
+		return interp.FromBits(rt, args[0].Bits()^(1<<uint(w-1))), nil
+	})
+	ew("cmpi", cmpiScalar)
+	ew("cmpf", cmpfScalar)
+
+	// Casts.
+	ew("extsi", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeInt(rt, uint64(args[0].Int())), nil
+	})
+	ew("extui", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeInt(rt, args[0].Uint()), nil
+	})
+	ew("trunci", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeInt(rt, args[0].Uint()), nil
+	})
+	ew("index_cast", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeInt(rt, uint64(args[0].Int())), nil
+	})
+	ew("index_castui", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeInt(rt, args[0].Uint()), nil
+	})
+	ew("extf", FloatUnary(func(a float64) float64 { return a }))
+	ew("truncf", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		if m, ok := op.Attr("roundingmode").(*ir.IntegerAttr); ok && m.Int64() != 0 {
+			return interp.Value{}, interp.Errorf(op, "the interpreter supports only the to_nearest_even rounding mode")
+		}
+		return interp.MakeFloat(rt.(*ir.FloatType), args[0].Float()), nil
+	})
+	ew("sitofp", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return intToFloat(rt.(*ir.FloatType), args[0].Int(), 0, true), nil
+	})
+	ew("uitofp", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return intToFloat(rt.(*ir.FloatType), 0, args[0].Uint(), false), nil
+	})
+	ew("fptosi", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeInt(rt, uint64(FloatToInt(args[0].Float(), interp.IntWidth(rt), true))), nil
+	})
+	ew("fptoui", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeInt(rt, uint64(FloatToInt(args[0].Float(), interp.IntWidth(rt), false))), nil
+	})
+	ew("bitcast", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.FromBits(rt, args[0].Bits()), nil
+	})
+	reg.Register("arith.select", selectOp)
+	reg.Register("arith.mulsi_extended", mulExtended(true))
+	reg.Register("arith.mului_extended", mulExtended(false))
+	reg.Register("arith.addui_extended", addExtended)
+}
+
+func pick(first bool, a, b interp.Value) uint64 {
+	if first {
+		return a.Uint()
+	}
+	return b.Uint()
+}
+
+// intToFloat rounds an integer to the float type t once.
+func intToFloat(t *ir.FloatType, s int64, u uint64, signed bool) interp.Value {
+	if t.Kind == ir.F32 {
+		if signed {
+			return interp.MakeFloat(t, float64(float32(s)))
+		}
+		return interp.MakeFloat(t, float64(float32(u)))
+	}
+	if signed {
+		return interp.MakeFloat(t, float64(s))
+	}
+	return interp.MakeFloat(t, float64(u))
+}
+
+// FloatToInt truncates f toward zero into a w-bit integer. Out-of-range
+// values and NaN (poison upstream) saturate, NaN giving zero.
+func FloatToInt(f float64, w int, signed bool) int64 {
+	if math.IsNaN(f) {
+		return 0
+	}
+	f = math.Trunc(f)
+	if signed {
+		lo, hi := float64(minInt(w)), -float64(minInt(w))
+		if f < lo {
+			return minInt(w)
+		}
+		if f >= hi {
+			return -minInt(w) - 1
+		}
+		return int64(f)
+	}
+	if f <= 0 {
+		return 0
+	}
+	hi := math.Ldexp(1, w)
+	if f >= hi {
+		if w >= 64 {
+			return -1
+		}
+		return int64(uint64(1)<<uint(w) - 1)
+	}
+	if f >= math.Ldexp(1, 63) {
+		return int64(uint64(f-math.Ldexp(1, 63)) + 1<<63)
+	}
+	return int64(f)
+}
+
+func cmpiScalar(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+	p, err := predicate(op)
+	if err != nil {
+		return interp.Value{}, err
+	}
+	r, ok := CmpI(p, args[0], args[1])
+	if !ok {
+		return interp.Value{}, interp.Errorf(op, fmt.Sprintf("unknown cmpi predicate %d", p))
+	}
+	return interp.MakeBool(rt, r), nil
+}
+
+func cmpfScalar(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+	p, err := predicate(op)
+	if err != nil {
+		return interp.Value{}, err
+	}
+	r, ok := CmpF(p, args[0].Float(), args[1].Float())
+	if !ok {
+		return interp.Value{}, interp.Errorf(op, fmt.Sprintf("unknown cmpf predicate %d", p))
+	}
+	return interp.MakeBool(rt, r), nil
+}
+
+func selectOp(f *interp.Frame, op *ir.Operation) error {
+	args, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	if len(args) != 3 {
+		return interp.Errorf(op, "expected 3 operands")
+	}
+	if args[0].Dense() == nil {
+		// A scalar condition picks a whole value, of any type.
+		if args[0].Bool() {
+			f.SetResult(op, 0, args[1])
+		} else {
+			f.SetResult(op, 0, args[2])
+		}
+		return nil
+	}
+	r, err := Apply(op, func(_ *ir.Operation, a []interp.Value, rt ir.Type) (interp.Value, error) {
+		if a[0].Bool() {
+			return a[1], nil
+		}
+		return a[2], nil
+	}, args, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, r)
+	return nil
+}
+
+// mul128 returns the double-width product of two w-bit integers as the low
+// and high w bits.
+func mulExtended(signed bool) interp.OpFunc {
+	return func(f *interp.Frame, op *ir.Operation) error {
+		args, err := f.Operands(op)
+		if err != nil {
+			return err
+		}
+		t := op.Result(0).Type()
+		if err := checkType(op, t); err != nil {
+			return err
+		}
+		w := interp.IntWidth(t)
+		var hi, lo uint64
+		if signed {
+			a, b := args[0].Int(), args[1].Int()
+			hi, lo = bits.Mul64(uint64(a), uint64(b))
+			// Signed correction of the unsigned 128-bit product.
+			if a < 0 {
+				hi -= uint64(b)
+			}
+			if b < 0 {
+				hi -= uint64(a)
+			}
+		} else {
+			hi, lo = bits.Mul64(args[0].Uint(), args[1].Uint())
+		}
+		var high uint64
+		if w >= 64 {
+			high = hi
+		} else {
+			high = lo>>uint(w) | hi<<uint(64-w)
+		}
+		f.SetResult(op, 0, interp.MakeInt(t, lo))
+		f.SetResult(op, 1, interp.MakeInt(t, high))
+		return nil
+	}
+}
+
+func addExtended(f *interp.Frame, op *ir.Operation) error {
+	args, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	t := op.Result(0).Type()
+	if err := checkType(op, t); err != nil {
+		return err
+	}
+	sum := interp.MakeInt(t, args[0].Uint()+args[1].Uint())
+	f.SetResult(op, 0, sum)
+	f.SetResult(op, 1, interp.MakeBool(op.Result(1).Type(), sum.Uint() < args[0].Uint()))
+	return nil
+}
