@@ -72,6 +72,11 @@ type OpDef struct {
 	// names result i, which then starts a result group. Names are made
 	// unique by the printer ("f", "f_0", ...).
 	AsmResultNames func(op *Operation, set func(result int, name string))
+	// AsmBlockArgNames, if set, suggests names for the arguments of the
+	// blocks of region r of op in custom-form printing (MLIR's
+	// OpAsmOpInterface::getAsmBlockArgumentNames). Names are made unique
+	// as result names are; arguments left unnamed are numbered.
+	AsmBlockArgNames func(op *Operation, r *Region, set func(arg *BlockArgument, name string))
 	// VerifySymbolUses, if set, checks the symbol references of the
 	// operation (MLIR's SymbolUserOpInterface). The verifier calls it when
 	// it verifies the regions of the nearest enclosing symbol table.
@@ -228,6 +233,11 @@ type OpAsmParser interface {
 	// ParseDimensionList parses a shape prefix `4x?x` up to the element
 	// type (MLIR's parseDimensionList with allowDynamic and a trailing x).
 	ParseDimensionList(allowDynamic bool) []int64
+	// ParseOptionalInteger parses a signed integer `-?[0-9]+` (decimal or
+	// hexadecimal) if one is next (MLIR's parseOptionalInteger); a `-`
+	// without an integer after it is reported as "expected integer
+	// value", a value beyond 64 bits as "integer value too large".
+	ParseOptionalInteger() (int64, bool)
 }
 
 // SourcePos is a position in the text being parsed, as MLIR's SMLoc; only
