@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/transforms"
 )
 
@@ -38,6 +39,7 @@ func Register(ctx *ir.Context) {
 	arith.Register(ctx)
 	function.Register(ctx)
 	cf.Register(ctx)
+	scf.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns})

@@ -83,6 +83,9 @@ func (v *verifier) verifyOperation(op *Operation) *Diagnostic {
 					return d
 				}
 			}
+			if d := v.verifyBlockOnExit(b); d != nil {
+				return d
+			}
 		}
 	}
 	for _, o := range isolated {
@@ -281,6 +284,9 @@ func verifySymbolTable(op *Operation) *Diagnostic {
 	return nil
 }
 
+// verifyBlock checks what MLIR checks on entering a block: its arguments,
+// that it is not empty unless it may be, and that only its last operation
+// has successors.
 func (v *verifier) verifyBlock(b *Block) *Diagnostic {
 	for _, a := range b.args {
 		if a.owner != b {
@@ -297,6 +303,15 @@ func (v *verifier) verifyBlock(b *Block) *Diagnostic {
 		if len(o.successors) != 0 && o != b.last {
 			return EmitError(o, "operation with block successors must terminate its parent block")
 		}
+	}
+	return nil
+}
+
+// verifyBlockOnExit checks what MLIR checks once the operations of a block
+// are verified: successors in the same region and the terminator.
+func (v *verifier) verifyBlockOnExit(b *Block) *Diagnostic {
+	if b.first == nil {
+		return nil
 	}
 	for i := range b.last.successors {
 		if s := b.last.successors[i].block; s == nil || s.parent != b.parent {

@@ -1,0 +1,4 @@
+package scf
+
+// registerPatterns registers the dialect's canonicalization patterns.
+func registerPatterns() {}

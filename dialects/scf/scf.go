@@ -1,0 +1,103 @@
+// Package scf defines MLIR's scf (structured control flow) dialect:
+// scf.for, scf.forall, scf.if, scf.while, scf.parallel, scf.reduce,
+// scf.execute_region, scf.index_switch and their terminators. The
+// operations are declared in scf.irdl, loaded when the dialect is
+// registered; the Go files add what the declarations cannot say: the
+// custom syntax (syntax.go), the two operations whose names have two parts
+// (ops.go), the verifiers (verify.go), the region-branch and loop
+// interfaces (interfaces.go), and the folders and canonicalization
+// patterns (canonicalize.go).
+package scf
+
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o scf_gen.go scf.irdl
+
+import (
+	_ "embed"
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+)
+
+//go:embed scf.irdl
+var definitions []byte
+
+var once sync.Once
+
+// Register adds the scf dialect to ctx. The definitions are embedded and
+// checked by the package's tests, so a failure to load them is a bug in
+// this package and panics.
+func Register(ctx *ir.Context) {
+	once.Do(registerPatterns)
+	if err := irdl.Load(ctx, "dialects/scf/scf.irdl", definitions); err != nil {
+		panic("scf: loading scf.irdl: " + err.Error())
+	}
+	ctx.RegisterOp(inParallelDef())
+	ctx.RegisterOp(reduceReturnDef())
+	for name, h := range hooks {
+		on := ctx.LookupOpName(name)
+		if on == nil || on.Def == nil {
+			continue
+		}
+		d := on.Def
+		if h.print != nil {
+			d.Print, d.Parse = h.print, h.parse
+		}
+		if h.verify != nil {
+			base := d.Verify
+			extra := h.verify
+			d.Verify = func(op *ir.Operation) error {
+				if base != nil {
+					if err := base(op); err != nil {
+						return err
+					}
+				}
+				return extra(op)
+			}
+		}
+		if h.verifyRegions != nil {
+			d.VerifyRegions = h.verifyRegions
+		}
+		if h.fold != nil {
+			d.Fold = h.fold
+		}
+		if h.interfaces != nil {
+			h.interfaces(&d.Interfaces)
+		}
+	}
+	if d := ctx.Dialect("scf"); d != nil {
+		d.Inlinable = true
+	}
+}
+
+// opHooks are the Go parts of one operation's definition.
+type opHooks struct {
+	print         func(p ir.OpAsmPrinter, op *ir.Operation)
+	parse         func(p ir.OpAsmParser, st *ir.OperationState) error
+	verify        func(op *ir.Operation) error
+	verifyRegions func(op *ir.Operation) error
+	fold          func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
+	interfaces    func(in *ir.Interfaces)
+}
+
+// hooks maps operation names to their Go parts.
+var hooks = map[string]opHooks{
+	"scf.for": {print: printFor, parse: parseFor, verify: verifyFor, verifyRegions: verifyForRegions,
+		interfaces: forInterfaces},
+	"scf.if": {print: printIf, parse: parseIf, verify: verifyIf, verifyRegions: verifyIfRegions,
+		interfaces: ifInterfaces},
+	"scf.while": {print: printWhile, parse: parseWhile, verify: verifyWhile, verifyRegions: verifyWhileRegions,
+		interfaces: whileInterfaces},
+	"scf.forall": {print: printForall, parse: parseForall, verify: verifyForall, verifyRegions: verifyForallRegions,
+		interfaces: forallInterfaces},
+	"scf.parallel": {print: printParallel, parse: parseParallel, verify: verifyParallel,
+		interfaces: parallelInterfaces},
+	"scf.execute_region": {print: printExecuteRegion, parse: parseExecuteRegion, verify: verifyExecuteRegion,
+		verifyRegions: verifyRegionBranchTypes, interfaces: executeRegionInterfaces},
+	"scf.index_switch": {print: printIndexSwitch, parse: parseIndexSwitch, verify: verifyIndexSwitch,
+		verifyRegions: verifyRegionBranchTypes, interfaces: indexSwitchInterfaces},
+	"scf.reduce": {print: printReduce, parse: parseReduce, verifyRegions: verifyReduceRegions,
+		interfaces: reduceInterfaces},
+	"scf.yield":     {interfaces: yieldInterfaces},
+	"scf.condition": {interfaces: conditionInterfaces},
+}
