@@ -1,4 +1,363 @@
 package scf
 
-// registerPatterns registers the dialect's canonicalization patterns.
-func registerPatterns() {}
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
+)
+
+// registerPatterns registers the dialect's canonicalization patterns
+// (upstream's getCanonicalizationPatterns of each operation).
+func registerPatterns() {
+	pattern := func(root, name string, fn func(*ir.Operation, *rewrite.Rewriter) bool) {
+		rewrite.RegisterCanonicalization(root, func() rewrite.Pattern {
+			return &rewrite.Func{RootName: root, BenefitValue: 1, PatternName: name, Fn: fn}
+		})
+	}
+	pattern("scf.for", "scf-for-iter-args-folder", forIterArgsFolder)
+	pattern("scf.for", "scf-simplify-trivial-loops", simplifyTrivialLoops)
+	pattern("scf.if", "scf-if-remove-unused-results", ifRemoveUnusedResults)
+	pattern("scf.if", "scf-if-remove-static-condition", ifRemoveStaticCondition)
+	pattern("scf.if", "scf-if-convert-trivial-to-select", ifConvertTrivialToSelect)
+	pattern("scf.if", "scf-if-remove-empty-else", ifRemoveEmptyElse)
+	pattern("scf.execute_region", "scf-single-block-execute-inliner", singleBlockExecuteInliner)
+	pattern("scf.index_switch", "scf-index-switch-fold-constant-case", indexSwitchFoldConstantCase)
+}
+
+// replaceOpWithRegion moves the single block of region before op, with
+// args for its arguments, and replaces op with the operands of the block's
+// terminator, which it erases.
+func replaceOpWithRegion(r *rewrite.Rewriter, op *ir.Operation, region *ir.Region, args []ir.Value) {
+	block := region.First()
+	term := block.Last()
+	results := term.Operands()
+	r.InlineBlockBefore(block, op.Block(), op, args)
+	r.ReplaceOp(op, results)
+	r.EraseOp(term)
+}
+
+// ---- scf.for ----
+
+// constantDiff returns ub - lb when both are constants.
+func constantDiff(lb, ub ir.Value) (int64, bool) {
+	l, ok1 := constantInt(lb)
+	u, ok2 := constantInt(ub)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	return u - l, true
+}
+
+// simplifyTrivialLoops is upstream's SimplifyTrivialLoops: a loop that runs
+// zero times is replaced with its inits, one that runs once with its body,
+// and an empty loop that runs at least once with the values it yields.
+func simplifyTrivialLoops(op *ir.Operation, r *rewrite.Rewriter) bool {
+	if op.Region(0).NumBlocks() != 1 {
+		return false
+	}
+	lb, ub, step := op.Operand(0), op.Operand(1), op.Operand(2)
+	inits := op.Operands()[3:]
+	if lb == ub {
+		r.ReplaceOp(op, append([]ir.Value(nil), inits...))
+		return true
+	}
+	diff, ok := constantDiff(lb, ub)
+	if !ok {
+		return false
+	}
+	if diff <= 0 {
+		r.ReplaceOp(op, append([]ir.Value(nil), inits...))
+		return true
+	}
+	s, ok := constantInt(step)
+	if !ok {
+		return false
+	}
+	body := op.Region(0).First()
+	if s >= diff {
+		args := append([]ir.Value{lb}, inits...)
+		replaceOpWithRegion(r, op, op.Region(0), args)
+		return true
+	}
+	if body.First() != body.Last() {
+		return false
+	}
+	yielded := body.Last().Operands()
+	for _, v := range yielded {
+		if !ir.IsDefinedOutsideOfLoop(op, v) {
+			return false
+		}
+	}
+	r.ReplaceOp(op, append([]ir.Value(nil), yielded...))
+	return true
+}
+
+// forIterArgsFolder is upstream's ForOpIterArgsFolder: iter_args that are
+// yielded unchanged, whose init is yielded, or that are used neither in
+// the body nor after the loop, are dropped, as are duplicates of an
+// earlier iter_arg with the same init and yielded value.
+func forIterArgsFolder(op *ir.Operation, r *rewrite.Rewriter) bool {
+	body := op.Region(0).First()
+	if body == nil || body.Last() == nil || body.Last().Name() != "scf.yield" {
+		return false
+	}
+	yield := body.Last()
+	inits := op.Operands()[3:]
+	iterArgs := body.Arguments()[1:]
+	yielded := yield.Operands()
+	if len(inits) != len(iterArgs) || len(yielded) != len(inits) || op.NumResults() != len(inits) {
+		return false
+	}
+	type pair struct{ init, yielded ir.Value }
+	seen := map[pair]int{}
+	var keep []int
+	// replaceArg/replaceRes: for dropped entries, the value the iter_arg
+	// and the result become; -1-kept index for duplicates.
+	argRepl := make([]ir.Value, len(inits))
+	resRepl := make([]ir.Value, len(inits))
+	dup := make([]int, len(inits))
+	changed := false
+	for i := range inits {
+		dup[i] = -1
+		arg, res := iterArgs[i], op.Result(i)
+		if yielded[i] == ir.Value(arg) || yielded[i] == inits[i] || (!ir.HasUses(arg) && !ir.HasUses(res)) {
+			changed = true
+			argRepl[i], resRepl[i] = inits[i], inits[i]
+			continue
+		}
+		if k, ok := seen[pair{inits[i], yielded[i]}]; ok {
+			changed = true
+			dup[i] = k
+			continue
+		}
+		seen[pair{inits[i], yielded[i]}] = len(keep)
+		keep = append(keep, i)
+	}
+	if !changed {
+		return false
+	}
+	var newInits, newYields []ir.Value
+	types := make([]ir.Type, 0, len(keep))
+	for _, i := range keep {
+		newInits = append(newInits, inits[i])
+		newYields = append(newYields, yielded[i])
+		types = append(types, inits[i].Type())
+	}
+	r.SetInsertionPoint(op)
+	newBody := &ir.Region{}
+	nb := ir.NewBlock()
+	newBody.Append(nb)
+	iv := nb.AddArgument(body.Argument(0).Type(), body.Argument(0).Loc)
+	for _, i := range keep {
+		nb.AddArgument(iterArgs[i].Type(), iterArgs[i].Loc)
+	}
+	newOp := r.Create(&ir.OperationState{
+		Name: op.OpName(), Loc: op.Loc(),
+		Operands:    append([]ir.Value{op.Operand(0), op.Operand(1), op.Operand(2)}, newInits...),
+		ResultTypes: types, Regions: []*ir.Region{newBody},
+		Properties: op.Properties(), Attributes: op.Attrs(),
+	})
+	nb = newOp.Region(0).First()
+	args := make([]ir.Value, len(body.Arguments()))
+	args[0] = iv
+	results := make([]ir.Value, len(inits))
+	for k, i := range keep {
+		args[1+i] = nb.Argument(1 + k)
+		results[i] = newOp.Result(k)
+	}
+	for i := range inits {
+		switch {
+		case dup[i] >= 0:
+			args[1+i] = nb.Argument(1 + dup[i])
+			results[i] = newOp.Result(dup[i])
+		case argRepl[i] != nil:
+			args[1+i], results[i] = argRepl[i], resRepl[i]
+		}
+	}
+	r.MergeBlocks(body, nb, args)
+	r.SetInsertionPoint(yield)
+	r.Create(&ir.OperationState{Name: yield.OpName(), Loc: yield.Loc(), Operands: newYields, Attributes: yield.Attrs()})
+	r.EraseOp(yield)
+	r.ReplaceOp(op, results)
+	return true
+}
+
+// ---- scf.if ----
+
+// yieldOf returns the scf.yield ending the single block of r, or nil.
+func yieldOf(r *ir.Region) *ir.Operation {
+	if t := terminatorOf(r); t != nil && t.Name() == "scf.yield" {
+		return t
+	}
+	return nil
+}
+
+// ifRemoveUnusedResults is upstream's RemoveUnusedResults.
+func ifRemoveUnusedResults(op *ir.Operation, r *rewrite.Rewriter) bool {
+	var used []int
+	for i := 0; i < op.NumResults(); i++ {
+		if ir.HasUses(op.Result(i)) {
+			used = append(used, i)
+		}
+	}
+	if len(used) == op.NumResults() {
+		return false
+	}
+	types := make([]ir.Type, len(used))
+	for k, i := range used {
+		types[k] = op.Result(i).Type()
+	}
+	r.SetInsertionPoint(op)
+	newOp := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: op.Operands(),
+		ResultTypes: types, NumRegions: 2, Properties: op.Properties(), Attributes: op.Attrs()})
+	for ri := 0; ri < 2; ri++ {
+		src, dst := op.Region(ri), newOp.Region(ri)
+		r.InlineRegionBefore(src, dst, nil)
+		if y := yieldOf(dst); y != nil {
+			var vals []ir.Value
+			for _, i := range used {
+				vals = append(vals, y.Operand(i))
+			}
+			r.SetInsertionPoint(y)
+			r.Create(&ir.OperationState{Name: y.OpName(), Loc: y.Loc(), Operands: vals, Attributes: y.Attrs()})
+			r.EraseOp(y)
+		}
+	}
+	results := make([]ir.Value, op.NumResults())
+	for k, i := range used {
+		results[i] = newOp.Result(k)
+	}
+	r.ReplaceOp(op, results)
+	return true
+}
+
+// ifRemoveStaticCondition is upstream's RemoveStaticCondition.
+func ifRemoveStaticCondition(op *ir.Operation, r *rewrite.Rewriter) bool {
+	c, ok := constantInt(op.Operand(0))
+	if !ok {
+		return false
+	}
+	if c != 0 {
+		replaceOpWithRegion(r, op, op.Region(0), nil)
+	} else if !op.Region(1).Empty() {
+		replaceOpWithRegion(r, op, op.Region(1), nil)
+	} else {
+		r.EraseOp(op)
+	}
+	return true
+}
+
+// definedIn reports whether v is defined directly in region rg.
+func definedIn(v ir.Value, rg *ir.Region) bool {
+	switch x := v.(type) {
+	case *ir.BlockArgument:
+		return x.Owner().Parent() == rg
+	case *ir.OpResult:
+		return x.Owner().ParentRegion() == rg
+	}
+	return false
+}
+
+// ifConvertTrivialToSelect is upstream's ConvertTrivialIfToSelect: results
+// whose yielded values are defined outside the regions become the value
+// itself when both branches agree and arith.select otherwise.
+func ifConvertTrivialToSelect(op *ir.Operation, r *rewrite.Rewriter) bool {
+	if op.NumResults() == 0 {
+		return false
+	}
+	thenY, elseY := yieldOf(op.Region(0)), yieldOf(op.Region(1))
+	if thenY == nil || elseY == nil || thenY.NumOperands() != op.NumResults() || elseY.NumOperands() != op.NumResults() {
+		return false
+	}
+	then, els := op.Region(0), op.Region(1)
+	var nonHoistable []ir.Type
+	for i := 0; i < op.NumResults(); i++ {
+		if definedIn(thenY.Operand(i), then) || definedIn(elseY.Operand(i), els) {
+			nonHoistable = append(nonHoistable, thenY.Operand(i).Type())
+		}
+	}
+	if len(nonHoistable) == op.NumResults() {
+		return false
+	}
+	cond := op.Operand(0)
+	r.SetInsertionPoint(op)
+	repl := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: []ir.Value{cond},
+		ResultTypes: nonHoistable, NumRegions: 2, Properties: op.Properties(), Attributes: op.Attrs()})
+	r.InlineRegionBefore(then, repl.Region(0), nil)
+	r.InlineRegionBefore(els, repl.Region(1), nil)
+	results := make([]ir.Value, op.NumResults())
+	var trueYields, falseYields []ir.Value
+	r.SetInsertionPoint(repl)
+	for i := 0; i < op.NumResults(); i++ {
+		tv, fv := thenY.Operand(i), elseY.Operand(i)
+		switch {
+		case definedIn(tv, repl.Region(0)) || definedIn(fv, repl.Region(1)):
+			results[i] = repl.Result(len(trueYields))
+			trueYields = append(trueYields, tv)
+			falseYields = append(falseYields, fv)
+		case tv == fv:
+			results[i] = tv
+		default:
+			sel := r.Create(&ir.OperationState{Name: r.Ctx.OpName("arith.select"), Loc: op.Loc(),
+				Operands: []ir.Value{cond, tv, fv}, ResultTypes: []ir.Type{tv.Type()}})
+			results[i] = sel.Result(0)
+		}
+	}
+	for _, y := range []struct {
+		old  *ir.Operation
+		vals []ir.Value
+	}{{thenY, trueYields}, {elseY, falseYields}} {
+		r.SetInsertionPoint(y.old)
+		r.Create(&ir.OperationState{Name: y.old.OpName(), Loc: y.old.Loc(), Operands: y.vals, Attributes: y.old.Attrs()})
+		r.EraseOp(y.old)
+	}
+	r.ReplaceOp(op, results)
+	return true
+}
+
+// ifRemoveEmptyElse is upstream's RemoveEmptyElseBranch: an else region
+// holding only an empty scf.yield is dropped when there are no results.
+func ifRemoveEmptyElse(op *ir.Operation, r *rewrite.Rewriter) bool {
+	if op.NumResults() != 0 {
+		return false
+	}
+	els := op.Region(1)
+	b := els.First()
+	if b == nil || b.First() != b.Last() || b.Last() == nil || b.Last().Name() != "scf.yield" || b.Last().NumOperands() != 0 {
+		return false
+	}
+	r.EraseBlock(b)
+	r.ModifyInPlace(op, func() {})
+	return true
+}
+
+// ---- scf.execute_region and scf.index_switch ----
+
+// singleBlockExecuteInliner is upstream's SingleBlockExecuteInliner.
+func singleBlockExecuteInliner(op *ir.Operation, r *rewrite.Rewriter) bool {
+	if op.InherentAttr("no_inline") != nil || !op.Region(0).HasOneBlock() {
+		return false
+	}
+	replaceOpWithRegion(r, op, op.Region(0), nil)
+	return true
+}
+
+// indexSwitchFoldConstantCase is upstream's FoldConstantCase: a switch on
+// a constant is replaced with the region it selects.
+func indexSwitchFoldConstantCase(op *ir.Operation, r *rewrite.Rewriter) bool {
+	v, ok := constantInt(op.Operand(0))
+	if !ok {
+		return false
+	}
+	region := op.Region(0)
+	for i, c := range i64s(op.InherentAttr("cases")) {
+		if c == v && i+1 < op.NumRegions() {
+			region = op.Region(i + 1)
+			break
+		}
+	}
+	if !region.HasOneBlock() {
+		return false
+	}
+	replaceOpWithRegion(r, op, region, nil)
+	return true
+}
