@@ -1,8 +1,9 @@
 // Package transforms registers Strata's generic transformation passes
 // (those that stay within one level of the IR) with the pass registry:
 // canonicalize, cse, inline, symbol-dce, symbol-privatize,
-// topological-sort, strip-debuginfo, print-op-stats and
-// duplicate-function-elimination. Each pass's logic
+// topological-sort, strip-debuginfo, print-op-stats,
+// duplicate-function-elimination, loop-invariant-code-motion and
+// view-op-graph. Each pass's logic
 // lives in its own subpackage.
 package transforms
 
@@ -16,11 +17,13 @@ import (
 	"github.com/strata-ir/strata/transforms/cse"
 	"github.com/strata-ir/strata/transforms/funcdedup"
 	"github.com/strata-ir/strata/transforms/inline"
+	"github.com/strata-ir/strata/transforms/licm"
 	"github.com/strata-ir/strata/transforms/opstats"
 	"github.com/strata-ir/strata/transforms/stripdebuginfo"
 	"github.com/strata-ir/strata/transforms/symboldce"
 	"github.com/strata-ir/strata/transforms/symbolprivatize"
 	"github.com/strata-ir/strata/transforms/toposort"
+	"github.com/strata-ir/strata/transforms/viewopgraph"
 )
 
 var once sync.Once
@@ -38,6 +41,8 @@ func Register() {
 		pass.Register(pass.Registration{Argument: "symbol-privatize", New: NewSymbolPrivatize})
 		pass.Register(pass.Registration{Argument: "inline", New: NewInline})
 		pass.Register(pass.Registration{Argument: "duplicate-function-elimination", New: NewDuplicateFunctionElimination})
+		pass.Register(pass.Registration{Argument: "loop-invariant-code-motion", New: NewLoopInvariantCodeMotion})
+		pass.Register(pass.Registration{Argument: "view-op-graph", New: NewViewOpGraph})
 	})
 }
 
@@ -258,4 +263,48 @@ func NewDuplicateFunctionElimination() pass.Pass {
 			return nil
 		},
 	}
+}
+
+// NewLoopInvariantCodeMotion returns the loop-invariant-code-motion pass.
+func NewLoopInvariantCodeMotion() pass.Pass {
+	return &pass.FuncPass{
+		Info: pass.Info{Argument: "loop-invariant-code-motion", Name: "LoopInvariantCodeMotion", Summary: "Hoist loop invariant instructions outside of the loop"},
+		RunFunc: func(op *ir.Operation, st *pass.State) error {
+			if licm.Run(op) == 0 {
+				st.MarkAllPreserved()
+			}
+			return nil
+		},
+	}
+}
+
+type viewOpGraph struct {
+	pass.Info
+	maxLabelLen                               *uint64
+	attrs, controlFlow, dataFlow, resultTypes *bool
+}
+
+// NewViewOpGraph returns the view-op-graph pass, which writes the Graphviz
+// form of the operation it runs on to the pass output (standard error in
+// strata-opt) and leaves the IR unchanged.
+func NewViewOpGraph() pass.Pass {
+	p := &viewOpGraph{Info: pass.Info{Argument: "view-op-graph", Name: "ViewOpGraph", Summary: "Print Graphviz visualization of an operation"}}
+	d := viewopgraph.DefaultOptions()
+	p.maxLabelLen = p.Options.Uint("max-label-len", uint64(d.MaxLabelLen), "Limit attribute/type length to number of chars")
+	p.attrs = p.Options.Bool("print-attrs", d.PrintAttrs, "Print attributes of operations")
+	p.controlFlow = p.Options.Bool("print-control-flow-edges", d.PrintControlFlowEdges, "Print control flow edges")
+	p.dataFlow = p.Options.Bool("print-data-flow-edges", d.PrintDataFlowEdges, "Print data flow edges")
+	p.resultTypes = p.Options.Bool("print-result-types", d.PrintResultTypes, "Print result types of operations")
+	return p
+}
+
+func (p *viewOpGraph) Run(op *ir.Operation, st *pass.State) error {
+	st.MarkAllPreserved()
+	return viewopgraph.Write(st.Output(), op, viewopgraph.Options{
+		MaxLabelLen:           int(min(*p.maxLabelLen, 1<<30)),
+		PrintAttrs:            *p.attrs,
+		PrintControlFlowEdges: *p.controlFlow,
+		PrintDataFlowEdges:    *p.dataFlow,
+		PrintResultTypes:      *p.resultTypes,
+	})
 }

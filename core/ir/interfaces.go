@@ -40,10 +40,62 @@ type Interfaces struct {
 	LoopRegions func(op *Operation) []*Region
 	// InductionVars, if set, returns a loop's induction variables.
 	InductionVars func(op *Operation) []Value
+	// Speculatability, if set, tells whether the operation may be
+	// executed speculatively (MLIR's ConditionallySpeculatable); without it
+	// only Pure operations are speculatable.
+	Speculatability func(op *Operation) Speculatability
 	// DPSInits, if set, marks a destination-style operation (MLIR's
 	// DestinationStyleOpInterface) and returns the index of its first
 	// init operand and how many there are.
 	DPSInits func(op *Operation) (first, n int)
+}
+
+// Speculatability says whether an operation may run where it would not
+// have run, e.g. hoisted out of a loop (MLIR's Speculation::Speculatability).
+type Speculatability uint8
+
+// The speculatabilities.
+const (
+	// NotSpeculatable operations may have undefined behaviour when hoisted
+	// (a division by a value that may be zero).
+	NotSpeculatable Speculatability = iota
+	// Speculatable operations never have undefined behaviour.
+	Speculatable
+	// RecursivelySpeculatable operations are speculatable when every
+	// operation in their regions is.
+	RecursivelySpeculatable
+)
+
+// IsSpeculatable reports whether op may be executed speculatively (MLIR's
+// isSpeculatable).
+func IsSpeculatable(op *Operation) bool {
+	d := op.Def()
+	if d == nil {
+		return false
+	}
+	s := NotSpeculatable
+	switch {
+	case d.Speculatability != nil:
+		s = d.Speculatability(op)
+	case d.HasTrait(Pure):
+		s = Speculatable
+	}
+	switch s {
+	case Speculatable:
+		return true
+	case RecursivelySpeculatable:
+		for i := range op.regions {
+			for b := op.regions[i].first; b != nil; b = b.next {
+				for o := b.first; o != nil; o = o.next {
+					if !IsSpeculatable(o) {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // LoopRegionsOf returns the body regions of a loop-like operation, or nil.
