@@ -141,7 +141,7 @@ func (f *Folder) getOrCreateConstant(blk *ir.Block, d *ir.Dialect, value ir.Attr
 // or with uniqued constants) and op is erased, or op was updated in place.
 func (f *Folder) TryFold(op *ir.Operation) bool {
 	d := op.Def()
-	if d == nil || d.Fold == nil || d.HasTrait(ir.ConstantLike) {
+	if d == nil || d.HasTrait(ir.ConstantLike) || (d.Fold == nil && !d.HasTrait(ir.Commutative)) {
 		return false
 	}
 	operands := make([]ir.Attribute, op.NumOperands())
@@ -152,11 +152,20 @@ func (f *Folder) TryFold(op *ir.Operation) bool {
 			}
 		}
 	}
-	results, ok := d.Fold(op, operands)
-	if !ok {
-		return false
+	var results []ir.FoldResult
+	ok := false
+	if d.Fold != nil {
+		results, ok = d.Fold(op, operands)
 	}
-	if len(results) == 0 {
+	if !ok || len(results) == 0 {
+		// The op's own folder failed or updated op in place: the traits
+		// fold next, as in MLIR's foldHook.
+		if d.HasTrait(ir.Commutative) && foldCommutative(op, operands) {
+			ok = true
+		}
+		if !ok {
+			return false
+		}
 		f.r.listener().OperationModified(op)
 		return true
 	}
@@ -181,5 +190,53 @@ func (f *Folder) TryFold(op *ir.Operation) bool {
 		with[i] = c.Result(0)
 	}
 	f.r.ReplaceOp(op, with)
+	return true
+}
+
+// foldCommutative moves the constant operands of a commutative operation
+// after the others, keeping each group's order, and reports whether it
+// changed anything (MLIR's OpTrait::impl::foldCommutative).
+func foldCommutative(op *ir.Operation, constants []ir.Attribute) bool {
+	n := op.NumOperands()
+	if n < 2 {
+		return false
+	}
+	first := -1
+	for i, c := range constants {
+		if c != nil {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	moved := false
+	for i := first + 1; i < n; i++ {
+		if constants[i] == nil {
+			moved = true
+			break
+		}
+	}
+	if !moved {
+		return false
+	}
+	vals := op.Operands()
+	reordered := make([]ir.Value, 0, n)
+	for i, v := range vals {
+		if constants[i] == nil {
+			reordered = append(reordered, v)
+		}
+	}
+	for i, v := range vals {
+		if constants[i] != nil {
+			reordered = append(reordered, v)
+		}
+	}
+	for i, v := range reordered {
+		if op.Operand(i) != v {
+			op.SetOperand(i, v)
+		}
+	}
 	return true
 }
