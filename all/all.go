@@ -9,6 +9,7 @@ import (
 	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/scf"
+	"github.com/strata-ir/strata/dialects/tensor"
 	"github.com/strata-ir/strata/transforms"
 )
 
@@ -40,6 +41,7 @@ func Register(ctx *ir.Context) {
 	function.Register(ctx)
 	cf.Register(ctx)
 	scf.Register(ctx)
+	tensor.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns})

@@ -1010,7 +1010,8 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 func (s *sema) resolveTraits(o *opDef, tl *TraitList) {
 	seen := map[string]bool{}
 	for _, t := range tl.Traits {
-		if seen[t.Name] {
+		// TypesMatchWith may appear once per pair of members, as in ODS.
+		if seen[t.Name] && t.Name != "TypesMatchWith" {
 			s.errorf(t.Pos, "duplicate trait '%s'", t.Name)
 		}
 		seen[t.Name] = true

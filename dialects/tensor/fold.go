@@ -1,0 +1,5 @@
+package tensor
+
+import "github.com/strata-ir/strata/core/ir"
+
+func attachFolders(ctx *ir.Context) {}

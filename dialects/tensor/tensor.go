@@ -1,0 +1,116 @@
+// Package tensor defines MLIR's tensor dialect: operations that create,
+// slice, reshape and query values of tensor type. The operations are
+// declared in tensor.irdl and loaded when the dialect is registered; this
+// package adds what the declarations cannot say: the mixed static/dynamic
+// index lists, the syntax of tensor.from_elements, upstream's verifiers,
+// folders and canonicalization patterns, and the destination-style
+// interface of tensor.insert and tensor.insert_slice.
+package tensor
+
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o tensor_gen.go tensor.irdl
+
+import (
+	_ "embed"
+	"strconv"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/dialects/internal/viewlike"
+)
+
+//go:embed tensor.irdl
+var definitions []byte
+
+// Register adds the tensor dialect to ctx. The definitions are embedded
+// and checked by the package's tests, so a failure to load them is a bug
+// in this package and panics.
+func Register(ctx *ir.Context) {
+	viewlike.Register()
+	if err := irdl.Load(ctx, "dialects/tensor/tensor.irdl", definitions); err != nil {
+		panic("tensor: loading tensor.irdl: " + err.Error())
+	}
+	if on := ctx.LookupOpName("tensor.from_elements"); on != nil {
+		on.Def.Print = printFromElements
+		on.Def.Parse = parseFromElements
+	}
+	attachVerifiers(ctx)
+	attachFolders(ctx)
+	for _, name := range []string{"tensor.insert", "tensor.insert_slice"} {
+		if on := ctx.LookupOpName(name); on != nil {
+			on.Def.DPSInits = dpsDest
+		}
+	}
+	if d := ctx.Dialect("tensor"); d != nil {
+		d.Inlinable = true
+	}
+}
+
+// dpsDest is the destination of tensor.insert and tensor.insert_slice:
+// their operand #1.
+func dpsDest(*ir.Operation) (first, n int) { return 1, 1 }
+
+// Dynamic is MLIR's ShapedType::kDynamic.
+const Dynamic = ir.Dynamic
+
+// denseI64 returns the elements of an array<i64: ...> attribute, or nil.
+func denseI64(a ir.Attribute) []int64 { return viewlike.I64s(a) }
+
+// wrapVerify runs the declared checks of an operation, then check.
+func wrapVerify(ctx *ir.Context, name string, check func(op *ir.Operation) error) {
+	on := ctx.LookupOpName(name)
+	if on == nil {
+		return
+	}
+	declared := on.Def.Verify
+	on.Def.Verify = func(op *ir.Operation) error {
+		if declared != nil {
+			if err := declared(op); err != nil {
+				return err
+			}
+		}
+		return check(op)
+	}
+}
+
+// printFromElements prints `%a, %b : tensor<2xf32>`.
+func printFromElements(p ir.OpAsmPrinter, op *ir.Operation) {
+	// ODS spaces the operand list even when it is empty.
+	p.WriteString(" ")
+	ir.PrintOperandList(p, op.Operands())
+	p.PrintOptionalAttrDict(op.AllAttrs())
+	p.WriteString(" : ")
+	p.PrintType(op.Result(0).Type())
+}
+
+// parseFromElements parses `%a, %b {attrs} : tensor<2xf32>`; the type of
+// each element is the element type of the result, whose number of
+// elements must be the number of operands.
+func parseFromElements(p ir.OpAsmParser, st *ir.OperationState) error {
+	var uses []ir.UnresolvedOperand
+	if u, ok := p.ParseOptionalOperand(); ok {
+		uses = append(uses, u)
+		for p.ParseOptionalPunct(",") {
+			uses = append(uses, p.ParseOperand())
+		}
+	}
+	attrs := p.ParseOptionalAttrDict()
+	p.ParsePunct(":")
+	pos := p.CurrentPos()
+	t := p.ParseType()
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok {
+		return p.ErrorAt(pos, "custom op 'tensor.from_elements' invalid kind of type specified: expected builtin.tensor, but found '"+asm.TypeString(t)+"'")
+	}
+	if n := ir.NumElements(rt.Shape); n >= 0 && n != int64(len(uses)) {
+		return p.ErrorAt(pos, "custom op 'tensor.from_elements' "+strconv.Itoa(len(uses))+" operands present, but expected "+strconv.FormatInt(n, 10))
+	}
+	for _, u := range uses {
+		st.Operands = append(st.Operands, p.ResolveOperand(u, rt.Elem))
+	}
+	st.ResultTypes = append(st.ResultTypes, t)
+	if len(attrs) > 0 {
+		st.Attributes = p.Context().DictionaryAttr(attrs)
+	}
+	return nil
+}
