@@ -1,13 +1,19 @@
 // Package run is the library behind strata-run, Strata's mlir-runner: it
 // parses and verifies a module, interprets an entry function with the
-// semantics of interp/std and prints its result as mlir-runner does.
+// semantics of interp/all (func, arith, cf, math, scf, memref,
+// bufferization, tensor, linalg and the runner utilities such as
+// printMemrefF32) and prints its result as mlir-runner does.
 //
 //	strata-run file.mlir -e main -entry-point-result=i32
 //
 // The flags are mlir-runner's spellings: -e names the entry function,
 // -entry-point-result is one of i32, i64, f32, f64 or void (f64 is an
-// extension), -shared-libs=... is accepted and ignored. Integers print in
-// decimal (signed), floats as C's "%e" ("1.500000e+00", "nan", "-inf").
+// extension), -shared-libs=... and -O0 to -O3 are accepted and ignored.
+// Integers print in decimal (signed), floats as C's "%e" ("1.500000e+00",
+// "nan", "-inf"). Extensions: --allow-unregistered-dialect;
+// --args=a.npy,b.npy passes NumPy arrays as the entry function's arguments
+// (memrefs, tensors, or scalars from 0-d arrays); --dump-results=DIR
+// writes each result as DIR/result<N>.npy (results are then not printed).
 package run
 
 import (
@@ -17,12 +23,13 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/interp/std"
+	"github.com/strata-ir/strata/interp/all"
 )
 
 // Exit codes.
@@ -56,6 +63,12 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		libs = append(libs, s)
 		return nil
 	})
+	allowUnreg := fs.Bool("allow-unregistered-dialect", false, "allow operations of unregistered dialects")
+	argFiles := fs.String("args", "", "comma-separated .npy files passed as the entry function's arguments")
+	dump := fs.String("dump-results", "", "directory where each result is written as result<N>.npy")
+	for _, o := range []string{"O0", "O1", "O2", "O3"} {
+		fs.Bool(o, false, "optimization level (accepted and ignored)")
+	}
 	fs.Usage = func() {
 		fmt.Fprintln(stdio.Err, "usage: strata-run [flags] <input file>")
 		fs.PrintDefaults()
@@ -122,6 +135,9 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		}
 		return ExitError
 	}
+	if *allowUnreg {
+		ctx.AllowUnregisteredDialects = true
+	}
 	module, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: name})
 	if err != nil {
 		return emit(err)
@@ -129,49 +145,100 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	if err := ir.Verify(module); err != nil {
 		return emit(err)
 	}
-	out, err := Execute(module, *entry, *result)
-	if err != nil {
+	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out}
+	if *argFiles != "" {
+		opts.ArgFiles = strings.Split(*argFiles, ",")
+	}
+	if err := ExecuteOptions(module, opts); err != nil {
 		return emit(err)
 	}
-	io.WriteString(stdio.Out, out)
 	return ExitOK
 }
 
+// Options configure ExecuteOptions.
+type Options struct {
+	// Entry is the function to call; Result the expected result type
+	// (i32, i64, f32, f64 or void).
+	Entry, Result string
+	// ArgFiles are .npy files whose arrays are the entry's arguments.
+	ArgFiles []string
+	// DumpDir, when set, receives each result as result<N>.npy instead
+	// of the result being printed.
+	DumpDir string
+	// Out receives the program's output and the printed result.
+	Out io.Writer
+}
+
 // Execute interprets the function named entry in module and returns what
-// mlir-runner prints for the result type resultType (i32, i64, f32, f64 or
-// void), including the trailing newline. Errors are located diagnostics.
+// mlir-runner prints: the program's output, then the result for the
+// result type resultType (i32, i64, f32, f64 or void) with its trailing
+// newline. Errors are located diagnostics.
 func Execute(module *ir.Operation, entry, resultType string) (string, error) {
+	var b strings.Builder
+	err := ExecuteOptions(module, Options{Entry: entry, Result: resultType, Out: &b})
+	return b.String(), err
+}
+
+// ExecuteOptions interprets opts.Entry in module, writing what mlir-runner
+// prints to opts.Out.
+func ExecuteOptions(module *ir.Operation, opts Options) error {
+	entry, resultType := opts.Entry, opts.Result
 	fn := interp.LookupFunction(module, entry)
 	if fn == nil {
-		return "", ir.NewError(module.Loc(), "entry point '@"+entry+"' not found")
+		return ir.NewError(module.Loc(), "entry point '@"+entry+"' not found")
 	}
 	if fn.NumRegions() == 0 || fn.Region(0).Empty() {
-		return "", interp.Errorf(fn, "entry point '@"+entry+"' has no body")
+		return interp.Errorf(fn, "entry point '@"+entry+"' has no body")
 	}
 	body := fn.Region(0).First()
-	if body.NumArguments() != 0 {
-		return "", interp.Errorf(fn, "entry point '@"+entry+"' must take no arguments")
+	var args []interp.Value
+	for i, file := range opts.ArgFiles {
+		if i >= body.NumArguments() {
+			return interp.Errorf(fn, fmt.Sprintf("entry point '@%s' takes %d arguments, %d given", entry, body.NumArguments(), len(opts.ArgFiles)))
+		}
+		v, err := ReadNPYFile(file, body.Argument(i).Type())
+		if err != nil {
+			return err
+		}
+		args = append(args, v)
+	}
+	if body.NumArguments() != len(args) {
+		if len(args) == 0 {
+			return interp.Errorf(fn, "entry point '@"+entry+"' must take no arguments")
+		}
+		return interp.Errorf(fn, fmt.Sprintf("entry point '@%s' takes %d arguments, %d given", entry, body.NumArguments(), len(args)))
 	}
 	reg := interp.NewRegistry()
-	std.Register(reg)
-	res, err := interp.New(reg).Call(nil, fn, nil)
+	all.Register(reg)
+	in := interp.New(reg)
+	in.Out = opts.Out
+	res, err := in.Call(nil, fn, args)
 	if err != nil {
-		return "", err
+		return err
+	}
+	if opts.DumpDir != "" {
+		for i, r := range res {
+			if err := WriteNPYFile(filepath.Join(opts.DumpDir, fmt.Sprintf("result%d.npy", i)), r); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	if resultType == "void" {
 		if len(res) != 0 {
-			return "", interp.Errorf(fn, "entry point '@"+entry+"' returns values but -entry-point-result=void")
+			return interp.Errorf(fn, "entry point '@"+entry+"' returns values but -entry-point-result=void")
 		}
-		return "", nil
+		return nil
 	}
 	if len(res) != 1 || asm.TypeString(res[0].Type) != resultType {
 		got := make([]string, len(res))
 		for i, r := range res {
 			got[i] = asm.TypeString(r.Type)
 		}
-		return "", interp.Errorf(fn, "entry point '@"+entry+"' returns ("+strings.Join(got, ", ")+") but -entry-point-result="+resultType)
+		return interp.Errorf(fn, "entry point '@"+entry+"' returns ("+strings.Join(got, ", ")+") but -entry-point-result="+resultType)
 	}
-	return Format(res[0]) + "\n", nil
+	_, err = io.WriteString(opts.Out, Format(res[0])+"\n")
+	return err
 }
 
 // Format renders a value as mlir-runner prints a result: integers in signed

@@ -99,7 +99,25 @@ type Interpreter struct {
 	depth   int
 	symbols map[*ir.Operation]*ir.Operation
 	globals map[*ir.Operation]Value
+	data    map[any]any
 }
+
+// SetData keeps v under key for the semantics of operations that share
+// state during execution (a structured operation's loop indices, read by
+// linalg.index); v nil removes the key.
+func (in *Interpreter) SetData(key, v any) {
+	if v == nil {
+		delete(in.data, key)
+		return
+	}
+	if in.data == nil {
+		in.data = map[any]any{}
+	}
+	in.data[key] = v
+}
+
+// Data returns the value kept under key, or nil.
+func (in *Interpreter) Data(key any) any { return in.data[key] }
 
 // New returns an interpreter using the semantics in reg; its output is
 // discarded until Out is set.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"sync"
 
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
@@ -163,9 +164,33 @@ func maximum(a, b float64, max, propagateNaN bool) float64 {
 	return b
 }
 
+var (
+	scalarOnce sync.Once
+	scalars    map[string]ScalarFunc
+)
+
+// Scalar returns the scalar semantics of an elementwise arith operation
+// ("arith.addf"), or nil.
+func Scalar(name string) ScalarFunc {
+	scalarOnce.Do(buildScalars)
+	return scalars[name]
+}
+
 func registerArith(reg *interp.Registry) {
 	reg.Register("arith.constant", constant)
-	ew := func(name string, fn ScalarFunc) { reg.Register("arith."+name, Elementwise(fn)) }
+	scalarOnce.Do(buildScalars)
+	for name, fn := range scalars {
+		reg.Register(name, Elementwise(fn))
+	}
+	reg.Register("arith.select", selectOp)
+	reg.Register("arith.mulsi_extended", mulExtended(true))
+	reg.Register("arith.mului_extended", mulExtended(false))
+	reg.Register("arith.addui_extended", addExtended)
+}
+
+func buildScalars() {
+	scalars = map[string]ScalarFunc{}
+	ew := func(name string, fn ScalarFunc) { scalars["arith."+name] = fn }
 	ew("addi", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() + b.Uint() }))
 	ew("subi", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() - b.Uint() }))
 	ew("muli", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() * b.Uint() }))
@@ -260,10 +285,6 @@ func registerArith(reg *interp.Registry) {
 	ew("bitcast", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 		return interp.FromBits(rt, args[0].Bits()), nil
 	})
-	reg.Register("arith.select", selectOp)
-	reg.Register("arith.mulsi_extended", mulExtended(true))
-	reg.Register("arith.mului_extended", mulExtended(false))
-	reg.Register("arith.addui_extended", addExtended)
 }
 
 func pick(first bool, a, b interp.Value) uint64 {

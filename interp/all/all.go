@@ -1,0 +1,29 @@
+// Package all registers the interpreter semantics of every dialect that
+// has them, and the runner utilities (printMemrefF32, printF64, ...):
+//
+//	reg := interp.NewRegistry()
+//	all.Register(reg)
+package all
+
+import (
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/interp/linalg"
+	"github.com/strata-ir/strata/interp/math"
+	"github.com/strata-ir/strata/interp/memref"
+	"github.com/strata-ir/strata/interp/runner"
+	"github.com/strata-ir/strata/interp/scf"
+	"github.com/strata-ir/strata/interp/std"
+	"github.com/strata-ir/strata/interp/tensor"
+)
+
+// Register adds the semantics of func, arith, cf, math, scf, memref,
+// bufferization, tensor and linalg, and the runner utilities, to reg.
+func Register(reg *interp.Registry) {
+	std.Register(reg)
+	math.Register(reg)
+	scf.Register(reg)
+	memref.Register(reg)
+	tensor.Register(reg)
+	linalg.Register(reg)
+	runner.Register(reg)
+}

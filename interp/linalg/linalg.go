@@ -1,0 +1,625 @@
+// Package linalg gives the linalg dialect its semantics in the
+// interpreter, on memrefs (in place) and on tensors (a new tensor per
+// init).
+//
+// Every structured operation becomes a loop nest whose operands are
+// strided views addressed by linear functions of the loop indices (the
+// indexing maps). Named operations (matmul, batch_matmul, matvec, vecmat,
+// dot, batch_matvec, the convolutions and poolings, fill, copy, transpose,
+// broadcast, the elementwise operations, softmax) run native Go kernels
+// without interpreting a body. linalg.generic, linalg.map and linalg.reduce
+// run a native kernel too when their body is a recognized pattern (one
+// arith or math operation over the block arguments, a multiply-accumulate,
+// a copy), and interpret their body once per point otherwise. Loops run in
+// the order of the iteration dimensions, as upstream's lowering to loops
+// does, so float results are bit-identical to it.
+package linalg
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/strata-ir/strata/core/affine"
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+	mathi "github.com/strata-ir/strata/interp/math"
+	"github.com/strata-ir/strata/interp/std"
+)
+
+// Register adds the semantics of the linalg operations to reg.
+func Register(reg *interp.Registry) {
+	reg.Register("linalg.generic", generic)
+	reg.Register("linalg.map", mapOp)
+	reg.Register("linalg.reduce", reduceOp)
+	reg.Register("linalg.yield", yield)
+	reg.Register("linalg.index", index)
+	reg.Register("linalg.softmax", softmax)
+	for name := range namedMaps {
+		reg.Register("linalg."+name, named)
+	}
+	for name := range elementwiseFns {
+		reg.Register("linalg."+name, named)
+	}
+	reg.Register("linalg.elementwise", named)
+}
+
+func yield(f *interp.Frame, op *ir.Operation) error {
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	f.Yield(vs)
+	return nil
+}
+
+// ivsKey keys the current loop indices of a structured operation in the
+// interpreter's data, for linalg.index.
+type ivsKey struct{ op *ir.Operation }
+
+func index(f *interp.Frame, op *ir.Operation) error {
+	d, ok := op.Attr("dim").(*ir.IntegerAttr)
+	if !ok {
+		return interp.Errorf(op, "requires a 'dim' attribute")
+	}
+	ivs, _ := f.Interpreter().Data(ivsKey{op.ParentOp()}).([]int64)
+	if int(d.Int64()) >= len(ivs) || d.Int64() < 0 {
+		return interp.Errorf(op, "linalg.index outside the loops of its structured operation")
+	}
+	f.SetResult(op, 0, interp.MakeInt(op.Result(0).Type(), uint64(ivs[d.Int64()])))
+	return nil
+}
+
+// structured holds the operands of a structured operation.
+type structured struct {
+	op       *ir.Operation
+	ins      []*operand
+	outs     []*operand
+	outVals  []interp.Value
+	inTypes  []ir.Type
+	outTypes []ir.Type
+}
+
+func (s *structured) all() []*operand { return append(append([]*operand(nil), s.ins...), s.outs...) }
+
+func makeOperand(op *ir.Operation, v interp.Value, copyTensor bool) (*operand, error) {
+	if m := v.MemRef(); m != nil {
+		if err := m.Check(); err != nil {
+			return nil, interp.Errorf(op, err.Error())
+		}
+		return &operand{data: m.Buf.Data, offset: m.Offset, sizes: m.Sizes, strides: m.Strides, elem: m.Buf.Elem}, nil
+	}
+	if d := v.Dense(); d != nil {
+		data := d.Data
+		if copyTensor {
+			data = append([]uint64(nil), data...)
+		}
+		return &operand{data: data, sizes: d.Shape, strides: interp.IdentityStrides(d.Shape), elem: interp.ElementType(v.Type)}, nil
+	}
+	if !interp.SupportedType(v.Type) {
+		return nil, interp.Errorf(op, "unsupported operand type")
+	}
+	return &operand{data: []uint64{v.Bits()}, elem: v.Type}, nil
+}
+
+func operands(f *interp.Frame, op *ir.Operation) (*structured, error) {
+	insV, ok := interp.Segment(op, 0)
+	outsV, ok2 := interp.Segment(op, 1)
+	if !ok || !ok2 {
+		d := op.Def()
+		if d == nil || d.DPSInits == nil {
+			return nil, interp.Errorf(op, "requires an 'operandSegmentSizes' property")
+		}
+		first, n := d.DPSInits(op)
+		insV, outsV = op.Operands()[:first], op.Operands()[first:first+n]
+	}
+	s := &structured{op: op}
+	for _, v := range insV {
+		x, err := f.Get(op, v)
+		if err != nil {
+			return nil, err
+		}
+		o, err := makeOperand(op, x, false)
+		if err != nil {
+			return nil, err
+		}
+		s.ins = append(s.ins, o)
+		s.inTypes = append(s.inTypes, o.elem)
+	}
+	for _, v := range outsV {
+		x, err := f.Get(op, v)
+		if err != nil {
+			return nil, err
+		}
+		o, err := makeOperand(op, x, true)
+		if err != nil {
+			return nil, err
+		}
+		s.outs = append(s.outs, o)
+		s.outVals = append(s.outVals, x)
+		s.outTypes = append(s.outTypes, o.elem)
+	}
+	return s, nil
+}
+
+// finish sets the results of a structured operation on tensors.
+func (s *structured) finish(f *interp.Frame) error {
+	j := 0
+	for i, v := range s.outVals {
+		if v.Dense() == nil {
+			continue
+		}
+		if j >= s.op.NumResults() {
+			return interp.Errorf(s.op, "a tensor init has no result")
+		}
+		o := s.outs[i]
+		f.SetResult(s.op, j, interp.MakeDense(s.op.Result(j).Type(), &interp.Dense{Shape: o.sizes, Data: o.data}))
+		j++
+	}
+	return nil
+}
+
+// Convert converts a scalar to type to as linalg's default casts do:
+// extf/truncf between floats, sitofp, fptosi, extsi/trunci.
+func Convert(v interp.Value, to ir.Type) interp.Value {
+	if v.Type == to {
+		return v
+	}
+	tf, toFloat := to.(*ir.FloatType)
+	switch {
+	case v.IsFloat() && toFloat:
+		return interp.MakeFloat(tf, v.Float())
+	case v.IsFloat():
+		return interp.MakeInt(to, uint64(std.FloatToInt(v.Float(), interp.IntWidth(to), true)))
+	case toFloat:
+		if tf.Kind == ir.F32 {
+			return interp.MakeFloat(tf, float64(float32(v.Int())))
+		}
+		return interp.MakeFloat(tf, float64(v.Int()))
+	}
+	return interp.MakeInt(to, uint64(v.Int()))
+}
+
+func scalarFn(name string) std.ScalarFunc {
+	if fn := std.Scalar(name); fn != nil {
+		return fn
+	}
+	return mathi.Scalar(name)
+}
+
+func isFloat(t ir.Type) bool {
+	_, ok := t.(*ir.FloatType)
+	return ok
+}
+
+// mulAdd runs out += a * b over the nest (operands 0, 1 and 2), converting
+// a and b to the output element type.
+func mulAdd(s *structured, n *nest) error {
+	a, b, c := s.ins[0], s.ins[1], s.outs[0]
+	ot := c.elem
+	if ft, ok := ot.(*ir.FloatType); ok && a.elem == ot && b.elem == ot && (ft.Kind == ir.F32 || ft.Kind == ir.F64) {
+		ad, bd, cd := a.data, b.data, c.data
+		if ft.Kind == ir.F32 {
+			return n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
+				pa, pb, pc := pos[0], pos[1], pos[2]
+				sa, sb, sc := st[0], st[1], st[2]
+				if sc == 0 {
+					acc := math.Float32frombits(uint32(cd[pc]))
+					for k := int64(0); k < count; k++ {
+						acc = acc + float32(math.Float32frombits(uint32(ad[pa]))*math.Float32frombits(uint32(bd[pb])))
+						pa += sa
+						pb += sb
+					}
+					cd[pc] = uint64(math.Float32bits(acc))
+					return nil
+				}
+				for k := int64(0); k < count; k++ {
+					acc := math.Float32frombits(uint32(cd[pc]))
+					acc = acc + float32(math.Float32frombits(uint32(ad[pa]))*math.Float32frombits(uint32(bd[pb])))
+					cd[pc] = uint64(math.Float32bits(acc))
+					pa += sa
+					pb += sb
+					pc += sc
+				}
+				return nil
+			})
+		}
+		return n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
+			pa, pb, pc := pos[0], pos[1], pos[2]
+			sa, sb, sc := st[0], st[1], st[2]
+			for k := int64(0); k < count; k++ {
+				acc := math.Float64frombits(cd[pc])
+				acc = acc + float64(math.Float64frombits(ad[pa])*math.Float64frombits(bd[pb]))
+				cd[pc] = math.Float64bits(acc)
+				pa += sa
+				pb += sb
+				pc += sc
+			}
+			return nil
+		})
+	}
+	mul, add := scalarFn("arith.muli"), scalarFn("arith.addi")
+	if isFloat(ot) {
+		mul, add = scalarFn("arith.mulf"), scalarFn("arith.addf")
+	}
+	args := make([]interp.Value, 2)
+	return n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
+		pa, pb, pc := pos[0], pos[1], pos[2]
+		for k := int64(0); k < count; k++ {
+			args[0] = Convert(interp.FromBits(a.elem, a.data[pa]), ot)
+			args[1] = Convert(interp.FromBits(b.elem, b.data[pb]), ot)
+			m, err := mul(s.op, args, ot)
+			if err != nil {
+				return err
+			}
+			args[0], args[1] = interp.FromBits(ot, c.data[pc]), m
+			r, err := add(s.op, args, ot)
+			if err != nil {
+				return err
+			}
+			c.data[pc] = r.Bits()
+			pa += st[0]
+			pb += st[1]
+			pc += st[2]
+		}
+		return nil
+	})
+}
+
+// apply runs out = fn(x...) over the nest, where x are the operands at
+// positions argIdx (ins first, then the output itself) converted to the
+// types argTypes; fn nil is a plain conversion of the single argument.
+func apply(s *structured, n *nest, fn std.ScalarFunc, argIdx []int, argTypes []ir.Type) error {
+	all := s.all()
+	out := len(all) - 1
+	o := all[out]
+	if fn == nil && len(argIdx) == 1 && all[argIdx[0]].elem == o.elem {
+		src := all[argIdx[0]]
+		return n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
+			p, q := pos[argIdx[0]], pos[out]
+			for k := int64(0); k < count; k++ {
+				o.data[q] = src.data[p]
+				p += st[argIdx[0]]
+				q += st[out]
+			}
+			return nil
+		})
+	}
+	args := make([]interp.Value, len(argIdx))
+	p := make([]int64, len(all))
+	return n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
+		copy(p, pos)
+		for k := int64(0); k < count; k++ {
+			for j, i := range argIdx {
+				args[j] = Convert(interp.FromBits(all[i].elem, all[i].data[p[i]]), argTypes[j])
+			}
+			var r interp.Value
+			if fn == nil {
+				r = Convert(args[0], o.elem)
+			} else {
+				var err error
+				if r, err = fn(s.op, args, o.elem); err != nil {
+					return err
+				}
+			}
+			o.data[p[out]] = r.Bits()
+			for i := range p {
+				p[i] += st[i]
+			}
+		}
+		return nil
+	})
+}
+
+// region interprets the body of op once per point of the nest.
+func region(f *interp.Frame, s *structured, n *nest, body *ir.Region) error {
+	all := s.all()
+	b := body.First()
+	if b == nil || b.NumArguments() != len(all) {
+		return interp.Errorf(s.op, "the body must take one argument per operand")
+	}
+	in := f.Interpreter()
+	key := ivsKey{s.op}
+	ivsCur := make([]int64, len(n.bounds))
+	in.SetData(key, ivsCur)
+	defer in.SetData(key, nil)
+	args := make([]interp.Value, len(all))
+	types := make([]ir.Type, len(all))
+	for i := range all {
+		types[i] = b.Argument(i).Type()
+	}
+	p := make([]int64, len(all))
+	r := len(n.bounds)
+	return n.run(func(pos []int64, count int64, st []int64, ivs []int64) error {
+		copy(p, pos)
+		copy(ivsCur, ivs)
+		for k := int64(0); k < count; k++ {
+			if r > 0 {
+				ivsCur[r-1] = k
+			}
+			for i, o := range all {
+				args[i] = interp.FromBits(types[i], o.data[p[i]])
+			}
+			vs, err := f.RunRegion(body, args)
+			if err != nil {
+				return err
+			}
+			if len(vs) != len(s.outs) {
+				return interp.Errorf(s.op, fmt.Sprintf("the body yielded %d values for %d inits", len(vs), len(s.outs)))
+			}
+			for j, v := range vs {
+				s.outs[j].data[p[len(s.ins)+j]] = v.Bits()
+			}
+			for i := range p {
+				p[i] += st[i]
+			}
+		}
+		return nil
+	})
+}
+
+// run executes a structured operation with the given maps and body,
+// choosing a native kernel for recognized bodies.
+func run(f *interp.Frame, s *structured, maps []affine.Map, body *ir.Region) error {
+	n, err := buildNest(s.op, s.all(), maps)
+	if err != nil {
+		return err
+	}
+	if k := recognize(s, body); k != nil {
+		if err := k(s, n); err != nil {
+			return err
+		}
+	} else if err := region(f, s, n, body); err != nil {
+		return err
+	}
+	return s.finish(f)
+}
+
+// recognize returns a native kernel for a body of a known shape, or nil.
+func recognize(s *structured, body *ir.Region) func(*structured, *nest) error {
+	if body == nil || !body.HasOneBlock() || len(s.outs) != 1 {
+		return nil
+	}
+	b := body.First()
+	nIns := len(s.ins)
+	if b.NumArguments() != nIns+1 {
+		return nil
+	}
+	argIndex := func(v ir.Value) int {
+		if a, ok := v.(*ir.BlockArgument); ok && a.Owner() == b {
+			return a.Index()
+		}
+		return -1
+	}
+	var ops []*ir.Operation
+	for o := b.First(); o != nil; o = o.Next() {
+		ops = append(ops, o)
+	}
+	y := ops[len(ops)-1]
+	if y.Name() != "linalg.yield" || y.NumOperands() != 1 {
+		return nil
+	}
+	switch len(ops) {
+	case 1:
+		i := argIndex(y.Operand(0))
+		if i < 0 || b.Argument(i).Type() != s.outTypes[0] {
+			return nil
+		}
+		return func(s *structured, n *nest) error {
+			return apply(s, n, nil, []int{i}, []ir.Type{b.Argument(i).Type()})
+		}
+	case 2:
+		x := ops[0]
+		if ir.DefiningOp(y.Operand(0)) != x || x.NumResults() != 1 || x.NumRegions() != 0 {
+			return nil
+		}
+		fn := scalarFn(x.Name())
+		if fn == nil {
+			return nil
+		}
+		var idx []int
+		var types []ir.Type
+		for _, v := range x.Operands() {
+			i := argIndex(v)
+			if i < 0 {
+				return nil
+			}
+			idx = append(idx, i)
+			types = append(types, v.Type())
+		}
+		if x.Result(0).Type() != s.outTypes[0] {
+			return nil
+		}
+		return func(s *structured, n *nest) error { return apply(s, n, fn, idx, types) }
+	case 3:
+		m, a := ops[0], ops[1]
+		if nIns != 2 || ir.DefiningOp(y.Operand(0)) != a || a.NumOperands() != 2 || m.NumOperands() != 2 {
+			return nil
+		}
+		okNames := m.Name() == "arith.mulf" && a.Name() == "arith.addf" || m.Name() == "arith.muli" && a.Name() == "arith.addi"
+		if !okNames || argIndex(m.Operand(0)) != 0 || argIndex(m.Operand(1)) != 1 {
+			return nil
+		}
+		if !(argIndex(a.Operand(0)) == 2 && ir.DefiningOp(a.Operand(1)) == m || argIndex(a.Operand(1)) == 2 && ir.DefiningOp(a.Operand(0)) == m) {
+			return nil
+		}
+		if s.inTypes[0] != s.outTypes[0] || s.inTypes[1] != s.outTypes[0] {
+			return nil
+		}
+		// out + m and m + out round alike: addition is commutative.
+		return mulAdd
+	}
+	return nil
+}
+
+// affineMaps reads an indexing_maps array property.
+func affineMaps(op *ir.Operation) ([]affine.Map, bool) {
+	a, ok := op.Attr("indexing_maps").(*ir.ArrayAttr)
+	if !ok {
+		return nil, false
+	}
+	var maps []affine.Map
+	for _, e := range a.Elems {
+		m, ok := e.(*ir.AffineMapAttr)
+		if !ok {
+			return nil, false
+		}
+		maps = append(maps, m.Map)
+	}
+	return maps, true
+}
+
+func generic(f *interp.Frame, op *ir.Operation) error {
+	s, err := operands(f, op)
+	if err != nil {
+		return err
+	}
+	maps, ok := affineMaps(op)
+	if !ok {
+		return interp.Errorf(op, "requires an 'indexing_maps' array")
+	}
+	return run(f, s, maps, op.Region(0))
+}
+
+func identity(rank int) affine.Map { return affine.IdentityMap(rank) }
+
+func mapOp(f *interp.Frame, op *ir.Operation) error {
+	s, err := operands(f, op)
+	if err != nil {
+		return err
+	}
+	if len(s.outs) != 1 {
+		return interp.Errorf(op, "expected one init")
+	}
+	r := len(s.outs[0].sizes)
+	maps := make([]affine.Map, len(s.ins)+1)
+	for i := range maps {
+		maps[i] = identity(r)
+	}
+	// The mapper's block takes the inputs only: run it as a body whose
+	// last argument (the init) is absent.
+	return runMapper(f, s, maps, op.Region(0))
+}
+
+// runMapper runs a body that takes only the inputs' elements (linalg.map).
+func runMapper(f *interp.Frame, s *structured, maps []affine.Map, body *ir.Region) error {
+	n, err := buildNest(s.op, s.all(), maps)
+	if err != nil {
+		return err
+	}
+	b := body.First()
+	if b == nil || b.NumArguments() != len(s.ins) {
+		return interp.Errorf(s.op, "the mapper must take one argument per input")
+	}
+	// A single operation over the arguments runs natively.
+	if first := b.First(); first != nil && first.Next() == b.Last() && b.Last().NumOperands() == 1 && ir.DefiningOp(b.Last().Operand(0)) == first && first.NumRegions() == 0 && first.NumResults() == 1 {
+		if fn := scalarFn(first.Name()); fn != nil && first.Result(0).Type() == s.outTypes[0] {
+			var idx []int
+			var types []ir.Type
+			ok := true
+			for _, v := range first.Operands() {
+				a, isArg := v.(*ir.BlockArgument)
+				if !isArg || a.Owner() != b {
+					ok = false
+					break
+				}
+				idx = append(idx, a.Index())
+				types = append(types, v.Type())
+			}
+			if ok {
+				if err := apply(s, n, fn, idx, types); err != nil {
+					return err
+				}
+				return s.finish(f)
+			}
+		}
+	}
+	all := s.all()
+	out := len(all) - 1
+	args := make([]interp.Value, len(s.ins))
+	p := make([]int64, len(all))
+	err = n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
+		copy(p, pos)
+		for k := int64(0); k < count; k++ {
+			for i := range s.ins {
+				args[i] = interp.FromBits(b.Argument(i).Type(), all[i].data[p[i]])
+			}
+			vs, err := f.RunRegion(body, args)
+			if err != nil {
+				return err
+			}
+			if len(vs) != 1 {
+				return interp.Errorf(s.op, "the mapper must yield one value")
+			}
+			all[out].data[p[out]] = vs[0].Bits()
+			for i := range p {
+				p[i] += st[i]
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return s.finish(f)
+}
+
+func reduceOp(f *interp.Frame, op *ir.Operation) error {
+	s, err := operands(f, op)
+	if err != nil {
+		return err
+	}
+	if len(s.ins) == 0 || len(s.ins) != len(s.outs) {
+		return interp.Errorf(op, "expected as many inits as inputs")
+	}
+	dims := interp.DenseArray(op.Attr("dimensions"))
+	r := len(s.ins[0].sizes)
+	reduced := make([]bool, r)
+	for _, d := range dims {
+		if d < 0 || int(d) >= r {
+			return interp.Errorf(op, "reduction dimension out of range")
+		}
+		reduced[d] = true
+	}
+	var outExprs []affine.Expr
+	for d := 0; d < r; d++ {
+		if !reduced[d] {
+			outExprs = append(outExprs, affine.Dim(d))
+		}
+	}
+	var maps []affine.Map
+	for range s.ins {
+		maps = append(maps, identity(r))
+	}
+	for range s.outs {
+		maps = append(maps, affine.NewMap(r, 0, outExprs...))
+	}
+	// The combiner takes (inputs..., inits...) like a generic body.
+	return run(f, s, maps, op.Region(0))
+}
+
+// elementwiseFns maps linalg's named elementwise operations to the scalar
+// operation they apply (float name, integer name).
+var elementwiseFns = map[string][2]string{
+	"add":          {"arith.addf", "arith.addi"},
+	"sub":          {"arith.subf", "arith.subi"},
+	"mul":          {"arith.mulf", "arith.muli"},
+	"div":          {"arith.divf", "arith.divsi"},
+	"div_unsigned": {"", "arith.divui"},
+	"max":          {"arith.maximumf", "arith.maxsi"},
+	"min":          {"arith.minimumf", "arith.minsi"},
+	"powf":         {"math.powf", ""},
+	"exp":          {"math.exp", ""},
+	"log":          {"math.log", ""},
+	"abs":          {"math.absf", "math.absi"},
+	"ceil":         {"math.ceil", ""},
+	"floor":        {"math.floor", ""},
+	"negf":         {"arith.negf", ""},
+	"round":        {"math.round", ""},
+	"sqrt":         {"math.sqrt", ""},
+	"rsqrt":        {"math.rsqrt", ""},
+	"tanh":         {"math.tanh", ""},
+	"erf":          {"math.erf", ""},
+	"reciprocal":   {"", ""},
+	"square":       {"", ""},
+	"select":       {"", ""},
+}
