@@ -2,7 +2,7 @@
 // (those that stay within one level of the IR) with the pass registry:
 // canonicalize, cse, inline, symbol-dce, symbol-privatize,
 // topological-sort, strip-debuginfo, print-op-stats,
-// duplicate-function-elimination, loop-invariant-code-motion and
+// duplicate-function-elimination, loop-invariant-code-motion, sccp and
 // view-op-graph. Each pass's logic
 // lives in its own subpackage.
 package transforms
@@ -19,6 +19,7 @@ import (
 	"github.com/strata-ir/strata/transforms/inline"
 	"github.com/strata-ir/strata/transforms/licm"
 	"github.com/strata-ir/strata/transforms/opstats"
+	"github.com/strata-ir/strata/transforms/sccp"
 	"github.com/strata-ir/strata/transforms/stripdebuginfo"
 	"github.com/strata-ir/strata/transforms/symboldce"
 	"github.com/strata-ir/strata/transforms/symbolprivatize"
@@ -43,6 +44,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: "duplicate-function-elimination", New: NewDuplicateFunctionElimination})
 		pass.Register(pass.Registration{Argument: "loop-invariant-code-motion", New: NewLoopInvariantCodeMotion})
 		pass.Register(pass.Registration{Argument: "view-op-graph", New: NewViewOpGraph})
+		pass.Register(pass.Registration{Argument: "sccp", New: NewSCCP})
 	})
 }
 
@@ -307,4 +309,17 @@ func (p *viewOpGraph) Run(op *ir.Operation, st *pass.State) error {
 		PrintDataFlowEdges:    *p.dataFlow,
 		PrintResultTypes:      *p.resultTypes,
 	})
+}
+
+// NewSCCP returns the sccp pass (sparse conditional constant propagation).
+func NewSCCP() pass.Pass {
+	return &pass.FuncPass{
+		Info: pass.Info{Argument: "sccp", Name: "SCCP", Summary: "Sparse Conditional Constant Propagation"},
+		RunFunc: func(op *ir.Operation, st *pass.State) error {
+			if sccp.Run(st.Context(), op) == 0 {
+				st.MarkAllPreserved()
+			}
+			return nil
+		},
+	}
 }

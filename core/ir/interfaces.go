@@ -34,6 +34,14 @@ type Interfaces struct {
 	// RegionBranchTerminatorOpInterface): it returns the operands passed
 	// to to (nil: to the parent's results).
 	SuccessorOperands func(op *Operation, to *Region) []Value
+	// BranchSuccessorOperands, if set, marks a terminator that branches to
+	// successor blocks (MLIR's BranchOpInterface): it returns the operands
+	// op forwards to the arguments of its successor i.
+	BranchSuccessorOperands func(op *Operation, i int) []Value
+	// SuccessorForOperands, if set, returns the successor a branch takes
+	// given the constant value of each operand (nil where not constant),
+	// or nil when that is not known.
+	SuccessorForOperands func(op *Operation, operands []Attribute) *Block
 	// LoopRegions, if set, marks a loop (MLIR's LoopLikeOpInterface) and
 	// returns the regions that form its body; values defined outside
 	// them are loop invariant.

@@ -33,6 +33,7 @@ func Register(ctx *ir.Context) {
 	addVerifier(ctx, "cf.br", verifyBr)
 	addVerifier(ctx, "cf.cond_br", verifyCondBr)
 	addVerifier(ctx, "cf.switch", verifySwitch)
+	setBranchInterfaces(ctx)
 	if d := ctx.Dialect("cf"); d != nil {
 		d.Inlinable = true
 	}
