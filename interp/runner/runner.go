@@ -92,10 +92,16 @@ func formatElem(t ir.Type, bits uint64) string {
 }
 
 func printMemref(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
-	if len(args) != 1 || args[0].MemRef() == nil {
+	if len(args) != 1 || args[0].MemRef() == nil && args[0].Dense() == nil {
 		return nil, interp.Errorf(call, "expected one memref argument")
 	}
 	m := args[0].MemRef()
+	if d := args[0].Dense(); d != nil {
+		// A tensor argument (before bufferization) prints as the memref
+		// bufferization would make of it.
+		m = interp.NewMemRef(interp.ElementType(args[0].Type), d.Shape)
+		copy(m.Buf.Data, d.Data)
+	}
 	w := bufio.NewWriter(f.Interpreter().Out)
 	WriteMemref(w, m)
 	return nil, w.Flush()
