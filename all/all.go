@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tensor"
 	"github.com/strata-ir/strata/transforms"
@@ -38,6 +39,7 @@ func RegisterPasses() {
 func Register(ctx *ir.Context) {
 	builtin.Register(ctx)
 	arith.Register(ctx)
+	math.Register(ctx)
 	function.Register(ctx)
 	cf.Register(ctx)
 	scf.Register(ctx)

@@ -105,6 +105,7 @@ func load(ctx *ir.Context, filename string, f *File, runtime bool) (err error) {
 			ctx.RegisterOp(o.opDef())
 		}
 	}
+	recordLoaded(ctx, ds)
 	return nil
 }
 

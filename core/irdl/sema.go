@@ -725,7 +725,11 @@ func (s *sema) attrConstraint(d *dialectDef, c *Constraint) *attrC {
 	case "EnumAttr":
 		a := s.constraintArgs(c, 1)[0]
 		e, ok := d.enums[a.Name]
-		if a.Lit != "" || !ok || len(a.Args) > 0 {
+		if a.Lit != "" {
+			// `#dialect.mnemonic`: an enum of a dialect loaded before.
+			e, ok = loadedEnum(s.ctx, a.Lit)
+		}
+		if !ok || len(a.Args) > 0 {
 			s.errorf(a.Pos, "'EnumAttr' expects the name of an enum of dialect '%s'", d.name)
 		}
 		return enumAttrC(s.ctx, e)
