@@ -50,7 +50,13 @@ func upstreamOutput(t *testing.T, file string) string {
 	t.Helper()
 	mlirOpt, runner, libs := runnerTools(t)
 	ll := filepath.Join(t.TempDir(), "lowered.mlir")
-	cmd := exec.Command(mlirOpt, append(strings.Fields(upstreamPipeline), file, "-o", ll)...)
+	args := strings.Fields(upstreamPipeline)
+	if src, err := os.ReadFile(file); err == nil && strings.Contains(string(src), "linalg.softmax") {
+		// Upstream lowers linalg.softmax only once decomposed.
+		lib, _ := filepath.Abs(filepath.Join("testdata", "decompose.mlir"))
+		args = append([]string{"--transform-preload-library=transform-library-paths=" + lib, "--transform-interpreter"}, args...)
+	}
+	cmd := exec.Command(mlirOpt, append(args, file, "-o", ll)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("mlir-opt-22 %s: %v\n%s", file, err, out)
 	}

@@ -104,6 +104,11 @@ func makeOperand(op *ir.Operation, v interp.Value, copyTensor bool) (*operand, e
 func operands(f *interp.Frame, op *ir.Operation) (*structured, error) {
 	insV, ok := interp.Segment(op, 0)
 	outsV, ok2 := interp.Segment(op, 1)
+	if (!ok || !ok2) && op.Name() == "linalg.reduce" {
+		// Inputs and inits of one count (SameVariadicOperandSize).
+		half := op.NumOperands() / 2
+		insV, outsV, ok, ok2 = op.Operands()[:half], op.Operands()[half:], true, true
+	}
 	if !ok || !ok2 {
 		d := op.Def()
 		if d == nil || d.DPSInits == nil {
@@ -483,7 +488,7 @@ func generic(f *interp.Frame, op *ir.Operation) error {
 func identity(rank int) affine.Map { return affine.IdentityMap(rank) }
 
 func mapOp(f *interp.Frame, op *ir.Operation) error {
-	s, err := operands(f, op)
+	s, err := splitOperands(f, op)
 	if err != nil {
 		return err
 	}
@@ -495,8 +500,11 @@ func mapOp(f *interp.Frame, op *ir.Operation) error {
 	for i := range maps {
 		maps[i] = identity(r)
 	}
-	// The mapper's block takes the inputs only: run it as a body whose
-	// last argument (the init) is absent.
+	if b := op.Region(0).First(); b != nil && b.NumArguments() == len(s.ins)+1 {
+		// The mapper takes the inputs and the init, as a generic body.
+		return run(f, s, maps, op.Region(0))
+	}
+	// The mapper takes the inputs only.
 	return runMapper(f, s, maps, op.Region(0))
 }
 
