@@ -15,7 +15,7 @@ import (
 // and cf programs to the LLVM dialect for mlir-runner.
 const upstreamPipeline = "--one-shot-bufferize=bufferize-function-boundaries --scf-forall-to-for " +
 	"--convert-linalg-to-loops --expand-strided-metadata --lower-affine --convert-scf-to-cf " +
-	"--finalize-memref-to-llvm --convert-math-to-llvm --convert-arith-to-llvm --convert-index-to-llvm " +
+	"--finalize-memref-to-llvm --convert-math-to-llvm --convert-math-to-libm --convert-arith-to-llvm --convert-index-to-llvm " +
 	"--convert-func-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts"
 
 var baseAddr = regexp.MustCompile(`base@ = 0x[0-9a-f]+`)

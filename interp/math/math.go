@@ -39,7 +39,8 @@ func unary(fn func(float64) float64) std.ScalarFunc { return std.FloatUnary(fn) 
 
 func binary(fn func(a, b float64) float64) std.ScalarFunc {
 	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
-		return interp.MakeFloat(rt.(*ir.FloatType), fn(args[0].Float(), args[1].Float())), nil
+		a, b := args[0].Float(), args[1].Float()
+		return interp.MakeFloat(rt.(*ir.FloatType), std.DefaultNaN(fn(a, b), a, b)), nil
 	}
 }
 
@@ -77,9 +78,15 @@ func build() {
 		r := interp.MakeFloat(ft, math.Sqrt(args[0].Float()))
 		return interp.MakeFloat(ft, 1/r.Float()), nil
 	}
+	// absf and copysign only change the sign bit, NaN included.
+	s["math.absf"] = func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeFloat(rt.(*ir.FloatType), math.Abs(args[0].Float())), nil
+	}
+	s["math.copysign"] = func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		return interp.MakeFloat(rt.(*ir.FloatType), math.Copysign(args[0].Float(), args[1].Float())), nil
+	}
 	s["math.atan2"] = binary(math.Atan2)
 	s["math.powf"] = binary(math.Pow)
-	s["math.copysign"] = binary(math.Copysign)
 	s["math.fma"] = func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 		return interp.MakeFloat(rt.(*ir.FloatType), math.FMA(args[0].Float(), args[1].Float(), args[2].Float())), nil
 	}

@@ -121,8 +121,28 @@ func FloatUnary(fn func(a float64) float64) ScalarFunc {
 		if !ok {
 			return interp.Value{}, interp.Errorf(op, "expected a float result")
 		}
-		return interp.MakeFloat(ft, fn(args[0].Float())), nil
+		x := args[0].Float()
+		return interp.MakeFloat(ft, DefaultNaN(fn(x), x)), nil
 	}
+}
+
+// defaultNaN is the NaN that x86-64 produces for an invalid operation (and
+// that the C library returns), with its sign bit set.
+var defaultNaN = math.Float64frombits(0xfff8000000000000)
+
+// DefaultNaN returns r, except for a NaN result, which becomes the first
+// NaN operand, or the negative default NaN of x86-64 hardware when no
+// operand is NaN, as compiled code and the C library produce.
+func DefaultNaN(r float64, operands ...float64) float64 {
+	if !math.IsNaN(r) {
+		return r
+	}
+	for _, x := range operands {
+		if math.IsNaN(x) {
+			return x
+		}
+	}
+	return defaultNaN
 }
 
 func shiftOp(fn func(a interp.Value, s uint64, w int) uint64) ScalarFunc {
@@ -235,7 +255,7 @@ func buildScalars() {
 	ew("subf", floatOp(func(a, b float64) float64 { return a - b }))
 	ew("mulf", floatOp(func(a, b float64) float64 { return a * b }))
 	ew("divf", floatOp(func(a, b float64) float64 { return a / b }))
-	ew("remf", floatOp(math.Mod))
+	ew("remf", floatOp(func(a, b float64) float64 { return DefaultNaN(math.Mod(a, b), a, b) }))
 	ew("maximumf", floatOp(func(a, b float64) float64 { return maximum(a, b, true, true) }))
 	ew("minimumf", floatOp(func(a, b float64) float64 { return maximum(a, b, false, true) }))
 	ew("maxnumf", floatOp(func(a, b float64) float64 { return maximum(a, b, true, false) }))
