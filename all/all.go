@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tensor"
@@ -42,6 +43,7 @@ func Register(ctx *ir.Context) {
 	math.Register(ctx)
 	function.Register(ctx)
 	cf.Register(ctx)
+	llvm.Register(ctx)
 	scf.Register(ctx)
 	tensor.Register(ctx)
 	for _, ns := range UpstreamNamespaces {

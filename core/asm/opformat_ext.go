@@ -97,8 +97,16 @@ func (e *BodyError) Error() string { return e.Msg }
 // receive it), with fn reading through an ir.OpAsmParser. The whole body must
 // be consumed. Errors are *BodyError values.
 func ParseDialectBody(ctx *ir.Context, body string, fn func(p ir.OpAsmParser) error) (err error) {
+	return parseDialectBody(ctx, body, nil, fn)
+}
+
+// parseDialectBody is ParseDialectBody; a non-nil outer lends its aliases.
+func parseDialectBody(ctx *ir.Context, body string, outer *parser, fn func(p ir.OpAsmParser) error) (err error) {
 	src := []byte(body)
 	p := newParser(ctx, src, Config{Filename: "<dialect body>"})
+	if outer != nil {
+		p.typeAliases, p.attrAliases = outer.typeAliases, outer.attrAliases
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			pe, ok := r.(parseError)

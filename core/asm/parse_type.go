@@ -396,7 +396,7 @@ func (p *parser) parseVectorType() ir.Type {
 		}
 	}
 	switch elem.(type) {
-	case *ir.IntegerType, *ir.IndexType, *ir.FloatType:
+	case *ir.IntegerType, *ir.IndexType, *ir.FloatType, ir.VectorElementType:
 	default:
 		if !p.registeredOpaque(elem) {
 			p.errorAt(off, "failed to verify 'elementType': VectorElementTypeInterface instance")
@@ -430,6 +430,18 @@ func (p *parser) parseExtendedType() ir.Type {
 		return t
 	}
 	dialect = strings.Clone(dialect)
+	if d := p.ctx.Dialect(dialect); d != nil && d.ParseTypeBody != nil {
+		var t ir.Type
+		err := parseDialectBody(p.ctx, strings.Clone(data), p, func(o ir.OpAsmParser) error {
+			var err error
+			t, err = d.ParseTypeBody(o)
+			return err
+		})
+		if err != nil {
+			p.errorAt(off, err.Error())
+		}
+		return t
+	}
 	if d := p.ctx.Dialect(dialect); d != nil && d.ParseType != nil {
 		t, err := d.ParseType(p.ctx, strings.Clone(data))
 		if err != nil {

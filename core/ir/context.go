@@ -128,6 +128,11 @@ type Dialect struct {
 	// ParseType, if set, builds a type from the body of `!name.body`; the
 	// body is the text after the namespace and the dot.
 	ParseType func(ctx *Context, body string) (Type, error)
+	// ParseTypeBody, if set, is used instead of ParseType: it reads the
+	// body of `!name.body` through p, a parser over the body text alone
+	// that knows the type and attribute aliases of the enclosing file, so
+	// that nested types may name aliases. The whole body must be consumed.
+	ParseTypeBody func(p OpAsmParser) (Type, error)
 	// ParseAttr, if set, builds an attribute from the text after `#name.`.
 	ParseAttr func(ctx *Context, body string) (Attribute, error)
 	// Inlinable marks dialects whose operations may be inlined into other

@@ -169,6 +169,15 @@ type DialectType interface {
 	Body() string
 }
 
+// VectorElementType is implemented by dialect types that may be elements
+// of a builtin vector (MLIR's VectorElementTypeInterface), such as
+// `!llvm.ptr`.
+type VectorElementType interface {
+	DialectType
+	// IsVectorElementType marks the type; it does nothing.
+	IsVectorElementType()
+}
+
 func (*IntegerType) isType()        {}
 func (*IndexType) isType()          {}
 func (*NoneType) isType()           {}

@@ -1,0 +1,115 @@
+package llvm_test
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/dialects/builtin"
+	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/llvm"
+)
+
+// TestGeneratedFresh checks that llvm_gen.go is what strata-tblgen makes
+// of llvm.irdl now.
+func TestGeneratedFresh(t *testing.T) {
+	src, err := os.ReadFile("llvm.irdl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := gen.Generate("llvm.irdl", src, "llvm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("llvm_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("llvm_gen.go is stale: run go generate ./dialects/llvm")
+	}
+}
+
+func newContext() *ir.Context {
+	ctx := ir.NewContext()
+	builtin.Register(ctx)
+	function.Register(ctx)
+	llvm.Register(ctx)
+	return ctx
+}
+
+// TestTypes parses LLVM types and prints them back in upstream's form.
+func TestTypes(t *testing.T) {
+	ctx := newContext()
+	for _, tc := range []struct{ in, want string }{
+		{"!llvm.ptr", "!llvm.ptr"},
+		{"!llvm.ptr<0>", "!llvm.ptr"},
+		{"!llvm.ptr<3>", "!llvm.ptr<3>"},
+		{"!llvm.void", "!llvm.void"},
+		{"!llvm.array<4 x array<2 x f32>>", "!llvm.array<4 x array<2 x f32>>"},
+		{"!llvm.struct<(i32, !llvm.ptr, struct<packed (f64)>)>", "!llvm.struct<(i32, ptr, struct<packed (f64)>)>"},
+		{`!llvm.struct<"node", (i64, ptr)>`, `!llvm.struct<"node", (i64, ptr)>`},
+		{`!llvm.struct<"o", opaque>`, `!llvm.struct<"o", opaque>`},
+		{"!llvm.func<void (i32, ...)>", "!llvm.func<void (i32, ...)>"},
+		{"vector<4x!llvm.ptr>", "vector<4x!llvm.ptr>"},
+		{`!llvm.target<"t", i32, 1>`, `!llvm.target<"t", i32, 1>`},
+	} {
+		typ, err := asm.ParseTypeString(ctx, tc.in)
+		if err != nil {
+			t.Errorf("%s: %v", tc.in, err)
+			continue
+		}
+		if diff := cmp.Diff(tc.want, asm.TypeString(typ)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.in, diff)
+		}
+	}
+	for _, bad := range []string{"!llvm.ptr<x>", "!llvm.array<4 i32>", "!llvm.struct<(i32>", "!llvm.nosuch"} {
+		if _, err := asm.ParseTypeString(ctx, bad); err == nil {
+			t.Errorf("%s: parsed without error", bad)
+		}
+	}
+}
+
+// TestBuilders builds a small function with the generated builders and
+// checks the verifier and the printed form.
+func TestBuilders(t *testing.T) {
+	ctx := newContext()
+	loc := ctx.UnknownLoc()
+	module := ir.NewModule(ctx, loc)
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToEnd(module.Region(0).First())
+	i32 := ctx.I(32)
+	fn := llvm.BuildFunc(b, loc, "add", nil, ctx.TypeAttr(llvm.Func(ctx, i32, []ir.Type{i32, i32}, false)),
+		llvm.LinkageExternal, false, llvm.CConvCcc, llvm.VisibilityDefault, llvm.UnnamedAddrNone,
+		nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false)
+	entry := ir.NewBlock()
+	fn.Body().Append(entry)
+	x := entry.AddArgument(i32, loc)
+	y := entry.AddArgument(i32, loc)
+	b.SetInsertionPointToEnd(entry)
+	sum := llvm.BuildAdd(b, loc, x, y, llvm.IntegerOverflowFlagsNsw)
+	llvm.BuildReturn(b, loc, sum.Res())
+	if err := ir.Verify(module); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := asm.Print(&out, module, asm.PrintOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `module {
+  llvm.func @add(%arg0: i32, %arg1: i32) -> i32 {
+    %0 = llvm.add %arg0, %arg1 overflow<nsw> : i32
+    llvm.return %0 : i32
+  }
+}
+
+`
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

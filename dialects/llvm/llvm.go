@@ -1,0 +1,117 @@
+// Package llvm defines MLIR's llvm dialect: the LLVM IR types
+// (!llvm.ptr, !llvm.struct, !llvm.array, !llvm.func, ...) and the
+// operations a CPU lowering produces (functions, globals, calls, memory,
+// integer and float arithmetic, comparisons, casts, branches and the math
+// intrinsics). The operations are declared in llvm.irdl; this file adds
+// what the declarations cannot say: the type parser, the custom syntax of
+// llvm.func, llvm.mlir.global, llvm.call and llvm.switch, the directives of
+// the comparison predicates, GEP indices and insert/extractvalue, and
+// verifiers.
+package llvm
+
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o llvm_gen.go llvm.irdl
+
+import (
+	_ "embed"
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+)
+
+//go:embed llvm.irdl
+var definitions []byte
+
+var directives sync.Once
+
+// Register adds the llvm dialect to ctx. The definitions are embedded and
+// checked by the package's tests, so a failure to load them is a bug in
+// this package and panics.
+func Register(ctx *ir.Context) {
+	directives.Do(registerDirectives)
+	d := ctx.Dialect("llvm")
+	if d == nil {
+		d = &ir.Dialect{Name: "llvm"}
+		ctx.RegisterDialect(d)
+	}
+	d.ParseTypeBody = parseTypeBody
+	if err := irdl.Load(ctx, "dialects/llvm/llvm.irdl", definitions); err != nil {
+		panic("llvm: loading llvm.irdl: " + err.Error())
+	}
+	d = ctx.Dialect("llvm")
+	d.Summary = "The LLVM IR dialect"
+	d.Inlinable = true
+	d.MaterializeConstant = materializeConstant
+	setCustom(ctx, "llvm.func", printFunc, parseFunc)
+	setCustom(ctx, "llvm.mlir.global", printGlobal, parseGlobal)
+	setCustom(ctx, "llvm.call", printCall, parseCall)
+	setCustom(ctx, "llvm.switch", printSwitch, parseSwitch)
+	addVerifier(ctx, "llvm.func", verifyFunc)
+	addVerifier(ctx, "llvm.mlir.global", verifyGlobal)
+	addVerifier(ctx, "llvm.br", verifyBr)
+	addVerifier(ctx, "llvm.cond_br", verifyCondBr)
+	addVerifier(ctx, "llvm.switch", verifySwitch)
+	addVerifier(ctx, "llvm.return", verifyReturn)
+	addVerifier(ctx, "llvm.call", verifyCall)
+	addVerifier(ctx, "llvm.mlir.addressof", verifyAddressOf)
+	addVerifier(ctx, "llvm.load", verifyLoad)
+	addVerifier(ctx, "llvm.store", verifyStore)
+	addVerifier(ctx, "llvm.alloca", verifyAlloca)
+	addVerifier(ctx, "llvm.getelementptr", verifyGEP)
+	addVerifier(ctx, "llvm.mlir.constant", verifyConstant)
+	if on := ctx.LookupOpName("llvm.func"); on != nil && on.Def != nil {
+		on.Def.CallableRegion = func(op *ir.Operation) *ir.Region {
+			if op.Region(0).Empty() {
+				return nil
+			}
+			return op.Region(0)
+		}
+	}
+	if on := ctx.LookupOpName("llvm.call"); on != nil && on.Def != nil {
+		on.Def.CallTarget = func(op *ir.Operation) *ir.SymbolRefAttr {
+			s, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
+			return s
+		}
+	}
+	if on := ctx.LookupOpName("llvm.mlir.constant"); on != nil && on.Def != nil {
+		on.Def.Fold = func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+			return []ir.FoldResult{{Attr: op.InherentAttr("value")}}, true
+		}
+	}
+}
+
+// setCustom gives an operation a hand-written custom syntax.
+func setCustom(ctx *ir.Context, name string, print func(ir.OpAsmPrinter, *ir.Operation), parse func(ir.OpAsmParser, *ir.OperationState) error) {
+	on := ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		return
+	}
+	on.Def.Print, on.Def.Parse = print, parse
+}
+
+// addVerifier runs extra after the verifier generated from llvm.irdl.
+func addVerifier(ctx *ir.Context, name string, extra func(*ir.Operation) error) {
+	on := ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		return
+	}
+	base := on.Def.Verify
+	on.Def.Verify = func(op *ir.Operation) error {
+		if base != nil {
+			if err := base(op); err != nil {
+				return err
+			}
+		}
+		return extra(op)
+	}
+}
+
+// materializeConstant builds llvm.mlir.constant for folded values.
+func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+	switch value.(type) {
+	case *ir.IntegerAttr, *ir.FloatAttr, *ir.DenseElementsAttr:
+	default:
+		return nil
+	}
+	return BuildMlirConstant(b, loc, value, t).Operation
+}
