@@ -2,8 +2,8 @@
 // (those that stay within one level of the IR) with the pass registry:
 // canonicalize, cse, inline, symbol-dce, symbol-privatize,
 // topological-sort, strip-debuginfo, print-op-stats,
-// duplicate-function-elimination, loop-invariant-code-motion, sccp and
-// view-op-graph. Each pass's logic
+// duplicate-function-elimination, loop-invariant-code-motion, sccp,
+// remove-dead-values and view-op-graph. Each pass's logic
 // lives in its own subpackage.
 package transforms
 
@@ -15,6 +15,7 @@ import (
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/transforms/cse"
+	"github.com/strata-ir/strata/transforms/deadvalues"
 	"github.com/strata-ir/strata/transforms/funcdedup"
 	"github.com/strata-ir/strata/transforms/inline"
 	"github.com/strata-ir/strata/transforms/licm"
@@ -45,6 +46,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: "loop-invariant-code-motion", New: NewLoopInvariantCodeMotion})
 		pass.Register(pass.Registration{Argument: "view-op-graph", New: NewViewOpGraph})
 		pass.Register(pass.Registration{Argument: "sccp", New: NewSCCP})
+		pass.Register(pass.Registration{Argument: "remove-dead-values", New: NewRemoveDeadValues})
 	})
 }
 
@@ -317,6 +319,23 @@ func NewSCCP() pass.Pass {
 		Info: pass.Info{Argument: "sccp", Name: "SCCP", Summary: "Sparse Conditional Constant Propagation"},
 		RunFunc: func(op *ir.Operation, st *pass.State) error {
 			if sccp.Run(st.Context(), op) == 0 {
+				st.MarkAllPreserved()
+			}
+			return nil
+		},
+	}
+}
+
+// NewRemoveDeadValues returns the remove-dead-values pass.
+func NewRemoveDeadValues() pass.Pass {
+	return &pass.FuncPass{
+		Info: pass.Info{Argument: "remove-dead-values", Name: "RemoveDeadValues", Summary: "Remove dead values"},
+		RunFunc: func(op *ir.Operation, st *pass.State) error {
+			changed, err := deadvalues.Run(op)
+			if err != nil {
+				return st.EmitError(op, err.Error())
+			}
+			if !changed {
 				st.MarkAllPreserved()
 			}
 			return nil

@@ -38,6 +38,9 @@ type Interfaces struct {
 	// successor blocks (MLIR's BranchOpInterface): it returns the operands
 	// op forwards to the arguments of its successor i.
 	BranchSuccessorOperands func(op *Operation, i int) []Value
+	// SetBranchSuccessorOperands, if set, replaces the operands a branch
+	// forwards to its successor i (updating any operand segment sizes).
+	SetBranchSuccessorOperands func(op *Operation, i int, operands []Value)
 	// SuccessorForOperands, if set, returns the successor a branch takes
 	// given the constant value of each operand (nil where not constant),
 	// or nil when that is not known.

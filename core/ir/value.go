@@ -173,6 +173,9 @@ func (b *BlockOperand) Owner() *Operation { return b.owner }
 // Next returns the next use of the same block.
 func (b *BlockOperand) Next() *BlockOperand { return b.next }
 
+// Index returns the successor number within its owner.
+func (b *BlockOperand) Index() int { return int(b.index) }
+
 func (b *BlockOperand) link(blk *Block) {
 	b.block = blk
 	if blk == nil {
