@@ -332,9 +332,10 @@ func ifRemoveEmptyElse(op *ir.Operation, r *rewrite.Rewriter) bool {
 
 // ---- scf.execute_region and scf.index_switch ----
 
-// singleBlockExecuteInliner is upstream's SingleBlockExecuteInliner.
+// singleBlockExecuteInliner is upstream's SingleBlockExecuteInliner; as in
+// MLIR 22, it inlines no_inline regions too.
 func singleBlockExecuteInliner(op *ir.Operation, r *rewrite.Rewriter) bool {
-	if op.InherentAttr("no_inline") != nil || !op.Region(0).HasOneBlock() {
+	if !op.Region(0).HasOneBlock() {
 		return false
 	}
 	replaceOpWithRegion(r, op, op.Region(0), nil)

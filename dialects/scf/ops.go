@@ -7,10 +7,11 @@ import (
 )
 
 // ParallelCombiningOps names the operations that may appear in the body of
-// scf.forall.in_parallel (MLIR's ParallelCombiningOpInterface). Dialects
-// that define such operations add their names here when they register.
-var ParallelCombiningOps = map[string]bool{
-	"tensor.parallel_insert_slice": true,
+// scf.forall.in_parallel (MLIR's ParallelCombiningOpInterface), each with
+// the index of the operand it updates, which must be a shared_outs
+// argument of the enclosing scf.forall.
+var ParallelCombiningOps = map[string]int{
+	"tensor.parallel_insert_slice": 1,
 }
 
 // inParallelDef defines scf.forall.in_parallel, the terminator of
@@ -40,11 +41,26 @@ func verifyInParallel(op *ir.Operation) error {
 	if err := verifyParent(op, "scf.forall"); err != nil {
 		return err
 	}
+	forall := op.ParentOp()
+	rank := len(i64s(forall.InherentAttr("staticLowerBound")))
+	outs := blockArgs(forall.Region(0), rank)
 	var bad error
 	op.Region(0).First().Ops(func(o *ir.Operation) bool {
-		if !ParallelCombiningOps[o.Name()] {
+		dest, ok := ParallelCombiningOps[o.Name()]
+		if !ok {
 			bad = ir.OpError(op, "expected only ParallelCombiningOpInterface ops")
 			return false
+		}
+		if dest < o.NumOperands() {
+			arg, isArg := o.Operand(dest).(*ir.BlockArgument)
+			found := false
+			for _, a := range outs {
+				found = found || (isArg && a == arg)
+			}
+			if !found {
+				bad = ir.OpError(o, "may only insert into an output block argument")
+				return false
+			}
 		}
 		return true
 	})

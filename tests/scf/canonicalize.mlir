@@ -1,0 +1,160 @@
+// RUN: strata-opt --allow-unregistered-dialect --canonicalize %s | FileCheck %s
+
+// Results that do not depend on the regions become arith.select, or the
+// value itself when both branches yield it.
+// CHECK-LABEL: func.func @if_to_select
+// CHECK-NEXT: %0 = arith.select %arg0, %arg1, %arg2 : i32
+// CHECK-NEXT: return %0, %arg1, %arg2 : i32, i32, i32
+func.func @if_to_select(%c: i1, %x: i32, %y: i32) -> (i32, i32, i32) {
+  %0:3 = scf.if %c -> (i32, i32, i32) {
+    scf.yield %x, %x, %y : i32, i32, i32
+  } else {
+    scf.yield %y, %x, %y : i32, i32, i32
+  }
+  return %0#0, %0#1, %0#2 : i32, i32, i32
+}
+
+// A constant condition inlines the branch it selects.
+// CHECK-LABEL: func.func @if_static
+// CHECK-NEXT: %0 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT: %1 = arith.muli %arg0, %arg0 : i32
+// CHECK-NEXT: %2 = arith.addi %0, %1 : i32
+func.func @if_static(%x: i32) -> i32 {
+  %t = arith.constant true
+  %0 = scf.if %t -> (i32) {
+    %1 = arith.addi %x, %x : i32
+    scf.yield %1 : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %f = arith.constant false
+  %2 = scf.if %f -> (i32) {
+    %1 = arith.addi %x, %x : i32
+    scf.yield %1 : i32
+  } else {
+    %3 = arith.muli %x, %x : i32
+    scf.yield %3 : i32
+  }
+  scf.if %f {
+    "test.never"() : () -> ()
+  }
+  %s = arith.addi %0, %2 : i32
+  return %s : i32
+}
+
+// Unused results are dropped.
+// CHECK-LABEL: func.func @if_unused
+// CHECK: %0 = scf.if %arg0 -> (i32) {
+// CHECK: scf.yield %1 : i32
+// CHECK: scf.yield %arg1 : i32
+func.func @if_unused(%c: i1, %x: i32) -> i32 {
+  %0:2 = scf.if %c -> (i32, i32) {
+    %1 = arith.addi %x, %x : i32
+    "test.use"(%1) : (i32) -> ()
+    scf.yield %1, %1 : i32, i32
+  } else {
+    %3 = arith.muli %x, %x : i32
+    scf.yield %3, %x : i32, i32
+  }
+  return %0#1 : i32
+}
+
+// Loops that run zero times or once disappear; iter_args yielded
+// unchanged are forwarded from their init.
+// CHECK-LABEL: func.func @for_trivial
+// CHECK: %0 = arith.addi %arg1, %arg1 : i32
+// CHECK-NEXT: "test.use"(%c0) : (index) -> ()
+// CHECK-NEXT: %1 = scf.for %arg2 = %arg0 to %c10 step %c1 iter_args(%arg3 = %arg1) -> (i32) {
+// CHECK: return %arg1, %0, %arg1 : i32, i32, i32
+func.func @for_trivial(%lb: index, %x: i32) -> (i32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %0 = scf.for %i = %c0 to %c0 step %c1 iter_args(%a = %x) -> (i32) {
+    %1 = arith.addi %a, %a : i32
+    scf.yield %1 : i32
+  }
+  %2 = scf.for %i = %c0 to %c1 step %c1 iter_args(%a = %x) -> (i32) {
+    %1 = arith.addi %a, %a : i32
+    "test.use"(%i) : (index) -> ()
+    scf.yield %1 : i32
+  }
+  %3:2 = scf.for %i = %lb to %c10 step %c1 iter_args(%a = %x, %b = %x) -> (i32, i32) {
+    %1 = arith.addi %a, %b : i32
+    "test.use"(%1) : (i32) -> ()
+    scf.yield %a, %1 : i32, i32
+  }
+  return %0, %2, %3#0 : i32, i32, i32
+}
+
+// Duplicate iter_args, unused ones, and empty loops that only yield
+// values from outside.
+// CHECK-LABEL: func.func @for_iter_args
+// CHECK: %0 = scf.for %arg2 = %c0 to %c10 step %c1 iter_args(%arg3 = %arg0) -> (i32) {
+// CHECK: return %0, %0, %arg1 : i32, i32, i32
+func.func @for_iter_args(%x: i32, %y: i32) -> (i32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %0:3 = scf.for %i = %c0 to %c10 step %c1 iter_args(%a = %x, %b = %x, %u = %y) -> (i32, i32, i32) {
+    %1 = "test.f"(%a) : (i32) -> i32
+    scf.yield %1, %1, %u : i32, i32, i32
+  }
+  %2 = scf.for %i = %c0 to %c10 step %c1 iter_args(%a = %x) -> (i32) {
+    scf.yield %y : i32
+  }
+  return %0#0, %0#1, %2 : i32, i32, i32
+}
+
+// Single-block scf.execute_region is inlined (with no_inline too, as in
+// MLIR 22); a switch on a constant becomes the selected case.
+// CHECK-LABEL: func.func @region_and_switch
+// CHECK-NEXT: %0 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT: %1 = arith.muli %arg0, %arg0 : i32
+// CHECK-NEXT: "test.default"() : () -> ()
+// CHECK-NEXT: return %0, %arg0, %1 : i32, i32, i32
+func.func @region_and_switch(%x: i32, %i: index) -> (i32, i32, i32) {
+  %0 = scf.execute_region -> i32 {
+    %1 = arith.addi %x, %x : i32
+    scf.yield %1 : i32
+  }
+  %k = scf.execute_region -> i32 no_inline {
+    scf.yield %x : i32
+  }
+  %c2 = arith.constant 2 : index
+  %2 = scf.index_switch %c2 -> i32
+  case 1 {
+    scf.yield %x : i32
+  }
+  case 2 {
+    %5 = arith.muli %x, %x : i32
+    scf.yield %5 : i32
+  }
+  default {
+    scf.yield %x : i32
+  }
+  %c7 = arith.constant 7 : index
+  scf.index_switch %c7
+  case 1 {
+    "test.one"() : () -> ()
+    scf.yield
+  }
+  default {
+    "test.default"() : () -> ()
+  }
+  return %0, %k, %2 : i32, i32, i32
+}
+
+// An empty else branch is removed.
+// CHECK-LABEL: func.func @if_empty_else
+// CHECK: scf.if %arg0 {
+// CHECK-NEXT: "test.x"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @if_empty_else(%c: i1) {
+  scf.if %c {
+    "test.x"() : () -> ()
+  } else {
+  }
+  return
+}
