@@ -88,6 +88,7 @@ func printFromElements(p ir.OpAsmPrinter, op *ir.Operation) {
 // elements must be the number of operands.
 func parseFromElements(p ir.OpAsmParser, st *ir.OperationState) error {
 	var uses []ir.UnresolvedOperand
+	usesPos := p.CurrentPos()
 	if u, ok := p.ParseOptionalOperand(); ok {
 		uses = append(uses, u)
 		for p.ParseOptionalPunct(",") {
@@ -103,7 +104,8 @@ func parseFromElements(p ir.OpAsmParser, st *ir.OperationState) error {
 		return p.ErrorAt(pos, "custom op 'tensor.from_elements' invalid kind of type specified: expected builtin.tensor, but found '"+asm.TypeString(t)+"'")
 	}
 	if n := ir.NumElements(rt.Shape); n >= 0 && n != int64(len(uses)) {
-		return p.ErrorAt(pos, "custom op 'tensor.from_elements' "+strconv.Itoa(len(uses))+" operands present, but expected "+strconv.FormatInt(n, 10))
+		return p.ErrorAt(usesPos, "custom op 'tensor.from_elements' number of operands and types do not match: got "+
+			strconv.Itoa(len(uses))+" operands and "+strconv.FormatInt(n, 10)+" types")
 	}
 	for _, u := range uses {
 		st.Operands = append(st.Operands, p.ResolveOperand(u, rt.Elem))
