@@ -80,7 +80,7 @@ func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Lo
 	})
 }
 
-func value(v ir.Value) []ir.FoldResult { return []ir.FoldResult{{Value: v}} }
+func value(v ir.Value) []ir.FoldResult    { return []ir.FoldResult{{Value: v}} }
 func attr(a ir.Attribute) []ir.FoldResult { return []ir.FoldResult{{Attr: a}} }
 
 // constIndex returns the value of an integer constant operand.
