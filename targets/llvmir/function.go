@@ -1,0 +1,451 @@
+package llvmir
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	sir "github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/llvm"
+)
+
+var icmpPreds = []enum.IPred{enum.IPredEQ, enum.IPredNE, enum.IPredSLT, enum.IPredSLE, enum.IPredSGT,
+	enum.IPredSGE, enum.IPredULT, enum.IPredULE, enum.IPredUGT, enum.IPredUGE}
+
+var fcmpPreds = []enum.FPred{enum.FPredFalse, enum.FPredOEQ, enum.FPredOGT, enum.FPredOGE, enum.FPredOLT,
+	enum.FPredOLE, enum.FPredONE, enum.FPredORD, enum.FPredUEQ, enum.FPredUGT, enum.FPredUGE,
+	enum.FPredULT, enum.FPredULE, enum.FPredUNE, enum.FPredUNO, enum.FPredTrue}
+
+func (t *translator) function(op *sir.Operation) error {
+	fn := t.funcs[llvm.FuncOp{Operation: op}.SymName()]
+	t.values = map[sir.Value]value.Value{}
+	t.blocks = map[*sir.Block]*ir.Block{}
+	t.phis = map[*sir.Block][]*ir.InstPhi{}
+	region := op.Region(0)
+	entry := region.First()
+	for i, a := range entry.Arguments() {
+		t.values[a] = fn.Params[i]
+	}
+	for b := region.First(); b != nil; b = b.Next() {
+		lb := fn.NewBlock("")
+		t.blocks[b] = lb
+		if b == entry {
+			continue
+		}
+		for _, a := range b.Arguments() {
+			at, err := t.typ(a.Type())
+			if err != nil {
+				return errorf(op, "%v", err)
+			}
+			phi := &ir.InstPhi{Typ: at}
+			lb.Insts = append(lb.Insts, phi)
+			t.phis[b] = append(t.phis[b], phi)
+			t.values[a] = phi
+		}
+	}
+	for b := region.First(); b != nil; b = b.Next() {
+		lb := t.blocks[b]
+		for o := b.First(); o != nil; o = o.Next() {
+			if err := t.op(o, lb); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// addIncoming records the values a branch from 'from' passes to dest.
+func (t *translator) addIncoming(from *ir.Block, dest *sir.Block, operands []sir.Value) error {
+	phis := t.phis[dest]
+	for i, v := range operands {
+		lv, err := t.value(v)
+		if err != nil {
+			return err
+		}
+		phis[i].Incs = append(phis[i].Incs, ir.NewIncoming(lv, from))
+	}
+	return nil
+}
+
+func (t *translator) value(v sir.Value) (value.Value, error) {
+	if lv, ok := t.values[v]; ok {
+		return lv, nil
+	}
+	var owner *sir.Operation
+	if r, ok := v.(*sir.OpResult); ok {
+		owner = r.Owner()
+	}
+	if owner != nil {
+		return nil, errorf(owner, "use of a value that was not translated")
+	}
+	return nil, sir.NewError(nil, "use of a value that was not translated")
+}
+
+func (t *translator) operands(o *sir.Operation) ([]value.Value, error) {
+	out := make([]value.Value, o.NumOperands())
+	for i, v := range o.Operands() {
+		lv, err := t.value(v)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = lv
+	}
+	return out, nil
+}
+
+// ptrTo bitcasts an i8* pointer to a pointer to elem in the same address
+// space.
+func ptrTo(b *ir.Block, p value.Value, elem types.Type) value.Value {
+	pt, ok := p.Type().(*types.PointerType)
+	if !ok {
+		return p
+	}
+	to := types.NewPointer(elem)
+	to.AddrSpace = pt.AddrSpace
+	if to.Equal(pt) {
+		return p
+	}
+	return b.NewBitCast(p, to)
+}
+
+func intrinsicSuffix(t types.Type) string {
+	switch x := t.(type) {
+	case *types.FloatType:
+		switch x.Kind {
+		case types.FloatKindHalf:
+			return "f16"
+		case types.FloatKindFloat:
+			return "f32"
+		case types.FloatKindDouble:
+			return "f64"
+		case types.FloatKindX86_FP80:
+			return "f80"
+		case types.FloatKindFP128:
+			return "f128"
+		}
+	case *types.IntType:
+		return "i" + itoa(x.BitSize)
+	case *types.VectorType:
+		return "v" + itoa(x.Len) + intrinsicSuffix(x.ElemType)
+	}
+	return ""
+}
+
+func itoa(n uint64) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for n > 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	return string(b)
+}
+
+// intrinsic declares (once) the overloaded intrinsic llvm.<name>.<suffix>.
+func (t *translator) intrinsic(name string, ret types.Type, params []types.Type) *ir.Func {
+	full := "llvm." + name + "." + intrinsicSuffix(params[0])
+	if name == "powi" {
+		full += "." + intrinsicSuffix(params[1])
+	}
+	if t.intrs == nil {
+		t.intrs = map[string]*ir.Func{}
+	}
+	if f, ok := t.intrs[full]; ok {
+		return f
+	}
+	ps := make([]*ir.Param, len(params))
+	for i, p := range params {
+		ps[i] = ir.NewParam("", p)
+	}
+	f := t.m.NewFunc(full, ret, ps...)
+	t.intrs[full] = f
+	return f
+}
+
+func (t *translator) op(o *sir.Operation, b *ir.Block) error {
+	name := o.Name()
+	set := func(v value.Value) { t.values[o.Result(0)] = v }
+	resType := func() (types.Type, error) {
+		rt, err := t.typ(o.Result(0).Type())
+		if err != nil {
+			return nil, errorf(o, "%v", err)
+		}
+		return rt, nil
+	}
+	switch name {
+	case "llvm.mlir.constant", "llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero", "llvm.mlir.addressof":
+		c, err := t.constantOp(o)
+		if err != nil {
+			return err
+		}
+		set(c)
+		return nil
+	}
+	ops, err := t.operands(o)
+	if err != nil {
+		return err
+	}
+	if strings.HasPrefix(name, "llvm.intr.") {
+		rt, err := resType()
+		if err != nil {
+			return err
+		}
+		params := make([]types.Type, len(ops))
+		for i, v := range ops {
+			params[i] = v.Type()
+		}
+		f := t.intrinsic(strings.TrimPrefix(name, "llvm.intr."), rt, params)
+		set(b.NewCall(f, ops...))
+		return nil
+	}
+	switch name {
+	case "llvm.add":
+		set(b.NewAdd(ops[0], ops[1]))
+	case "llvm.sub":
+		set(b.NewSub(ops[0], ops[1]))
+	case "llvm.mul":
+		set(b.NewMul(ops[0], ops[1]))
+	case "llvm.sdiv":
+		set(b.NewSDiv(ops[0], ops[1]))
+	case "llvm.udiv":
+		set(b.NewUDiv(ops[0], ops[1]))
+	case "llvm.srem":
+		set(b.NewSRem(ops[0], ops[1]))
+	case "llvm.urem":
+		set(b.NewURem(ops[0], ops[1]))
+	case "llvm.and":
+		set(b.NewAnd(ops[0], ops[1]))
+	case "llvm.or":
+		set(b.NewOr(ops[0], ops[1]))
+	case "llvm.xor":
+		set(b.NewXor(ops[0], ops[1]))
+	case "llvm.shl":
+		set(b.NewShl(ops[0], ops[1]))
+	case "llvm.lshr":
+		set(b.NewLShr(ops[0], ops[1]))
+	case "llvm.ashr":
+		set(b.NewAShr(ops[0], ops[1]))
+	case "llvm.fadd":
+		set(b.NewFAdd(ops[0], ops[1]))
+	case "llvm.fsub":
+		set(b.NewFSub(ops[0], ops[1]))
+	case "llvm.fmul":
+		set(b.NewFMul(ops[0], ops[1]))
+	case "llvm.fdiv":
+		set(b.NewFDiv(ops[0], ops[1]))
+	case "llvm.frem":
+		set(b.NewFRem(ops[0], ops[1]))
+	case "llvm.fneg":
+		set(b.NewFNeg(ops[0]))
+	case "llvm.icmp":
+		set(b.NewICmp(icmpPreds[llvm.IcmpOp{Operation: o}.Predicate()], ops[0], ops[1]))
+	case "llvm.fcmp":
+		set(b.NewFCmp(fcmpPreds[llvm.FcmpOp{Operation: o}.Predicate()], ops[0], ops[1]))
+	case "llvm.select":
+		set(b.NewSelect(ops[0], ops[1], ops[2]))
+	case "llvm.sext", "llvm.zext", "llvm.trunc", "llvm.sitofp", "llvm.uitofp", "llvm.fptosi", "llvm.fptoui",
+		"llvm.fpext", "llvm.fptrunc", "llvm.bitcast", "llvm.ptrtoint", "llvm.inttoptr":
+		rt, err := resType()
+		if err != nil {
+			return err
+		}
+		switch name {
+		case "llvm.sext":
+			set(b.NewSExt(ops[0], rt))
+		case "llvm.zext":
+			set(b.NewZExt(ops[0], rt))
+		case "llvm.trunc":
+			set(b.NewTrunc(ops[0], rt))
+		case "llvm.sitofp":
+			set(b.NewSIToFP(ops[0], rt))
+		case "llvm.uitofp":
+			set(b.NewUIToFP(ops[0], rt))
+		case "llvm.fptosi":
+			set(b.NewFPToSI(ops[0], rt))
+		case "llvm.fptoui":
+			set(b.NewFPToUI(ops[0], rt))
+		case "llvm.fpext":
+			set(b.NewFPExt(ops[0], rt))
+		case "llvm.fptrunc":
+			set(b.NewFPTrunc(ops[0], rt))
+		case "llvm.bitcast":
+			set(b.NewBitCast(ops[0], rt))
+		case "llvm.ptrtoint":
+			set(b.NewPtrToInt(ops[0], rt))
+		case "llvm.inttoptr":
+			set(b.NewIntToPtr(ops[0], rt))
+		}
+	case "llvm.alloca":
+		a := llvm.AllocaOp{Operation: o}
+		et, err := t.typ(a.ElemType().(*sir.TypeAttr).Type)
+		if err != nil {
+			return errorf(o, "%v", err)
+		}
+		inst := b.NewAlloca(et)
+		inst.NElems = ops[0]
+		if al, ok := a.Alignment(); ok {
+			inst.Align = ir.Align(al)
+		}
+		rt, err := resType()
+		if err != nil {
+			return err
+		}
+		set(b.NewBitCast(inst, rt))
+	case "llvm.load":
+		rt, err := resType()
+		if err != nil {
+			return err
+		}
+		inst := b.NewLoad(rt, ptrTo(b, ops[0], rt))
+		if al, ok := (llvm.LoadOp{Operation: o}).Alignment(); ok {
+			inst.Align = ir.Align(al)
+		}
+		inst.Volatile = llvm.LoadOp{Operation: o}.Volatile()
+		set(inst)
+	case "llvm.store":
+		inst := b.NewStore(ops[0], ptrTo(b, ops[1], ops[0].Type()))
+		if al, ok := (llvm.StoreOp{Operation: o}).Alignment(); ok {
+			inst.Align = ir.Align(al)
+		}
+		inst.Volatile = llvm.StoreOp{Operation: o}.Volatile()
+	case "llvm.getelementptr":
+		g := llvm.GetelementptrOp{Operation: o}
+		et, err := t.typ(g.ElemType().(*sir.TypeAttr).Type)
+		if err != nil {
+			return errorf(o, "%v", err)
+		}
+		var idx []value.Value
+		dyn := ops[1:]
+		k := 0
+		for _, c := range rawIndices(o) {
+			if c == -1<<31 {
+				idx = append(idx, dyn[k])
+				k++
+				continue
+			}
+			idx = append(idx, constant.NewInt(types.I32, int64(c)))
+		}
+		inst := b.NewGetElementPtr(et, ptrTo(b, ops[0], et), idx...)
+		inst.InBounds = g.NoWrapFlags()&llvm.GEPNoWrapFlagsInboundsFlag != 0
+		rt, err := resType()
+		if err != nil {
+			return err
+		}
+		set(b.NewBitCast(inst, rt))
+	case "llvm.insertvalue":
+		set(b.NewInsertValue(ops[0], ops[1], position(o)...))
+	case "llvm.extractvalue":
+		set(b.NewExtractValue(ops[0], position(o)...))
+	case "llvm.call":
+		c := llvm.CallOp{Operation: o}
+		var callee value.Value
+		args := ops[:len(c.CalleeOperands())]
+		if s, ok := o.InherentAttr("callee").(*sir.SymbolRefAttr); ok {
+			f, ok := t.funcs[s.Root]
+			if !ok {
+				return errorf(o, "'%s' does not reference a valid LLVM function", s.Root)
+			}
+			callee = f
+		} else {
+			return errorf(o, "indirect calls are not supported in LLVM IR translation")
+		}
+		inst := b.NewCall(callee, args...)
+		if o.NumResults() > 0 {
+			set(inst)
+		}
+	case "llvm.return":
+		if len(ops) == 0 {
+			b.NewRet(nil)
+		} else {
+			b.NewRet(ops[0])
+		}
+	case "llvm.br":
+		if err := t.addIncoming(b, o.Successor(0), o.Operands()); err != nil {
+			return err
+		}
+		b.NewBr(t.blocks[o.Successor(0)])
+	case "llvm.cond_br":
+		c := llvm.CondBrOp{Operation: o}
+		if err := t.addIncoming(b, o.Successor(0), c.TrueDestOperands()); err != nil {
+			return err
+		}
+		if err := t.addIncoming(b, o.Successor(1), c.FalseDestOperands()); err != nil {
+			return err
+		}
+		b.NewCondBr(ops[0], t.blocks[o.Successor(0)], t.blocks[o.Successor(1)])
+	case "llvm.switch":
+		s := llvm.SwitchOp{Operation: o}
+		if err := t.addIncoming(b, o.Successor(0), s.DefaultOperands()); err != nil {
+			return err
+		}
+		it, ok := ops[0].Type().(*types.IntType)
+		if !ok {
+			return errorf(o, "switch on a non-integer value")
+		}
+		groups := caseGroups(o)
+		caseOps := s.CaseOperands()
+		var cases []*ir.Case
+		at := 0
+		for i, v := range llvm.SwitchCaseValues(o) {
+			n := 0
+			if i < len(groups) {
+				n = groups[i]
+			}
+			if err := t.addIncoming(b, o.Successor(i+1), caseOps[at:at+n]); err != nil {
+				return err
+			}
+			at += n
+			cases = append(cases, ir.NewCase(constant.NewInt(it, v), t.blocks[o.Successor(i+1)]))
+		}
+		b.NewSwitch(ops[0], t.blocks[o.Successor(0)], cases...)
+	default:
+		return errorf(o, "unsupported operation '%s' in LLVM IR translation", name)
+	}
+	return nil
+}
+
+func rawIndices(o *sir.Operation) []int32 {
+	d, ok := o.InherentAttr("rawConstantIndices").(*sir.DenseArrayAttr)
+	if !ok {
+		return nil
+	}
+	var out []int32
+	for i := 0; i+4 <= len(d.Data); i += 4 {
+		out = append(out, int32(uint32(d.Data[i])|uint32(d.Data[i+1])<<8|uint32(d.Data[i+2])<<16|uint32(d.Data[i+3])<<24))
+	}
+	return out
+}
+
+func caseGroups(o *sir.Operation) []int {
+	d, ok := o.InherentAttr("case_operand_segments").(*sir.DenseArrayAttr)
+	if !ok {
+		return nil
+	}
+	var out []int
+	for i := 0; i+4 <= len(d.Data); i += 4 {
+		out = append(out, int(int32(uint32(d.Data[i])|uint32(d.Data[i+1])<<8|uint32(d.Data[i+2])<<16|uint32(d.Data[i+3])<<24)))
+	}
+	return out
+}
+
+func position(o *sir.Operation) []uint64 {
+	d, ok := o.InherentAttr("position").(*sir.DenseArrayAttr)
+	if !ok {
+		return nil
+	}
+	var out []uint64
+	for i := 0; i+8 <= len(d.Data); i += 8 {
+		var v uint64
+		for j := 0; j < 8; j++ {
+			v |= uint64(d.Data[i+j]) << (8 * j)
+		}
+		out = append(out, v)
+	}
+	return out
+}

@@ -1,0 +1,467 @@
+// Package llvmir translates a module of the llvm dialect into LLVM IR text
+// with github.com/llir/llvm, as mlir-translate --mlir-to-llvmir does.
+//
+// The output uses typed pointers, which LLVM up to version 16 reads: an
+// opaque `!llvm.ptr` becomes `i8*`, and loads, stores, allocas and GEPs
+// bitcast to and from a pointer to their element type. Block arguments
+// become phi nodes. Operations that have no translation are reported as
+// located errors.
+package llvmir
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	sir "github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/llvm"
+)
+
+// Translate converts module, a builtin.module of llvm dialect operations,
+// into LLVM IR text.
+func Translate(module *sir.Operation) (string, error) {
+	t := &translator{
+		m:      ir.NewModule(),
+		funcs:  map[string]*ir.Func{},
+		global: map[string]*ir.Global{},
+	}
+	if err := t.module(module); err != nil {
+		return "", err
+	}
+	return t.m.String(), nil
+}
+
+type translator struct {
+	m      *ir.Module
+	funcs  map[string]*ir.Func
+	global map[string]*ir.Global
+	intrs  map[string]*ir.Func
+
+	// Per function.
+	values map[sir.Value]value.Value
+	blocks map[*sir.Block]*ir.Block
+	phis   map[*sir.Block][]*ir.InstPhi
+}
+
+var i8ptr = types.NewPointer(types.I8)
+
+// errorf returns a located error for op.
+func errorf(op *sir.Operation, format string, args ...any) error {
+	return sir.NewError(op.Loc(), fmt.Sprintf(format, args...))
+}
+
+// typ converts an MLIR type to an LLVM type.
+func (t *translator) typ(mt sir.Type) (types.Type, error) {
+	switch x := mt.(type) {
+	case *sir.IntegerType:
+		return types.NewInt(uint64(x.Width)), nil
+	case *sir.IndexType:
+		return types.I64, nil
+	case *sir.FloatType:
+		switch x.Kind {
+		case sir.F16:
+			return types.Half, nil
+		case sir.F32:
+			return types.Float, nil
+		case sir.F64:
+			return types.Double, nil
+		case sir.F80:
+			return types.X86_FP80, nil
+		case sir.F128:
+			return types.FP128, nil
+		}
+	case *llvm.PointerType:
+		if x.AddrSpace != 0 {
+			p := types.NewPointer(types.I8)
+			p.AddrSpace = types.AddrSpace(x.AddrSpace)
+			return p, nil
+		}
+		return i8ptr, nil
+	case *llvm.VoidType:
+		return types.Void, nil
+	case *llvm.ArrayType:
+		e, err := t.typ(x.Elem)
+		if err != nil {
+			return nil, err
+		}
+		return types.NewArray(x.Len, e), nil
+	case *llvm.StructType:
+		fields := make([]types.Type, len(x.Fields))
+		for i, f := range x.Fields {
+			ft, err := t.typ(f)
+			if err != nil {
+				return nil, err
+			}
+			fields[i] = ft
+		}
+		s := types.NewStruct(fields...)
+		s.Packed = x.Packed
+		return s, nil
+	case *llvm.FuncType:
+		return t.funcType(x)
+	case *sir.VectorType:
+		if len(x.Shape) == 1 && !x.Scalable[0] {
+			e, err := t.typ(x.Elem)
+			if err != nil {
+				return nil, err
+			}
+			return types.NewVector(uint64(x.Shape[0]), e), nil
+		}
+	}
+	return nil, fmt.Errorf("cannot translate type '%s' to LLVM IR", typeString(mt))
+}
+
+func typeString(t sir.Type) string {
+	if d, ok := t.(sir.DialectType); ok {
+		return "!" + d.DialectName() + "." + d.Body()
+	}
+	switch x := t.(type) {
+	case *sir.IntegerType:
+		return "i" + strconv.Itoa(int(x.Width))
+	case *sir.FloatType:
+		return x.Kind.String()
+	case *sir.IndexType:
+		return "index"
+	}
+	return fmt.Sprintf("%T", t)
+}
+
+func (t *translator) funcType(ft *llvm.FuncType) (*types.FuncType, error) {
+	ret, err := t.typ(ft.Result)
+	if err != nil {
+		return nil, err
+	}
+	params := make([]types.Type, len(ft.Params))
+	for i, p := range ft.Params {
+		if params[i], err = t.typ(p); err != nil {
+			return nil, err
+		}
+	}
+	f := types.NewFunc(ret, params...)
+	f.Variadic = ft.VarArg
+	return f, nil
+}
+
+func linkage(l llvm.Linkage) enum.Linkage {
+	switch l {
+	case llvm.LinkagePrivate:
+		return enum.LinkagePrivate
+	case llvm.LinkageInternal:
+		return enum.LinkageInternal
+	case llvm.LinkageAvailableExternally:
+		return enum.LinkageAvailableExternally
+	case llvm.LinkageLinkonce:
+		return enum.LinkageLinkOnce
+	case llvm.LinkageWeak:
+		return enum.LinkageWeak
+	case llvm.LinkageCommon:
+		return enum.LinkageCommon
+	case llvm.LinkageAppending:
+		return enum.LinkageAppending
+	case llvm.LinkageExternWeak:
+		return enum.LinkageExternWeak
+	case llvm.LinkageLinkonceOdr:
+		return enum.LinkageLinkOnceODR
+	case llvm.LinkageWeakOdr:
+		return enum.LinkageWeakODR
+	}
+	return enum.LinkageNone
+}
+
+func (t *translator) module(mod *sir.Operation) error {
+	if mod.NumRegions() != 1 {
+		return errorf(mod, "expected a module with one region")
+	}
+	body := mod.Region(0).First()
+	if body == nil {
+		return nil
+	}
+	// Declare every function and global first, so that bodies may refer
+	// to symbols defined later.
+	for op := body.First(); op != nil; op = op.Next() {
+		switch op.Name() {
+		case "llvm.func":
+			f := llvm.FuncOp{Operation: op}
+			ft := llvm.FunctionTypeOf(op)
+			if ft == nil {
+				return errorf(op, "llvm.func without an LLVM function type")
+			}
+			sig, err := t.funcType(ft)
+			if err != nil {
+				return errorf(op, "%v", err)
+			}
+			params := make([]*ir.Param, len(sig.Params))
+			for i, p := range sig.Params {
+				params[i] = ir.NewParam("", p)
+			}
+			fn := t.m.NewFunc(f.SymName(), sig.RetType, params...)
+			fn.Sig.Variadic = ft.VarArg
+			if !op.Region(0).Empty() || f.Linkage() != llvm.LinkageExternal {
+				fn.Linkage = linkage(f.Linkage())
+			}
+			t.funcs[f.SymName()] = fn
+		case "llvm.mlir.global":
+			if err := t.declareGlobal(op); err != nil {
+				return err
+			}
+		case "llvm.mlir.global_ctors", "llvm.mlir.global_dtors":
+			return errorf(op, "unsupported operation '%s' in LLVM IR translation", op.Name())
+		default:
+			if strings.HasPrefix(op.Name(), "llvm.") {
+				return errorf(op, "unsupported operation '%s' at module level in LLVM IR translation", op.Name())
+			}
+			return errorf(op, "cannot be converted to LLVM IR: missing `LLVMTranslationDialectInterface` registration for dialect for op: %s", op.Name())
+		}
+	}
+	for op := body.First(); op != nil; op = op.Next() {
+		if op.Name() == "llvm.func" && !op.Region(0).Empty() {
+			if err := t.function(op); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (t *translator) declareGlobal(op *sir.Operation) error {
+	g := llvm.MlirGlobalOp{Operation: op}
+	ta, ok := g.GlobalType().(*sir.TypeAttr)
+	if !ok {
+		return errorf(op, "llvm.mlir.global without a type")
+	}
+	gt, err := t.typ(ta.Type)
+	if err != nil {
+		return errorf(op, "%v", err)
+	}
+	var gl *ir.Global
+	switch {
+	case g.Value() != nil:
+		init, err := t.constant(g.Value(), ta.Type, gt)
+		if err != nil {
+			return errorf(op, "%v", err)
+		}
+		gl = t.m.NewGlobalDef(g.SymName(), init)
+	case !op.Region(0).Empty():
+		init, err := t.initializerRegion(op)
+		if err != nil {
+			return err
+		}
+		gl = t.m.NewGlobalDef(g.SymName(), init)
+	case g.Linkage() == llvm.LinkageExternal || g.Linkage() == llvm.LinkageExternWeak:
+		gl = t.m.NewGlobal(g.SymName(), gt)
+	default:
+		gl = t.m.NewGlobalDef(g.SymName(), constant.NewUndef(gt))
+	}
+	gl.Immutable = g.Constant()
+	if gl.Init != nil || g.Linkage() != llvm.LinkageExternal {
+		gl.Linkage = linkage(g.Linkage())
+	}
+	if gl.Linkage == enum.LinkageExternal {
+		gl.Linkage = enum.LinkageNone
+	}
+	if a, ok := g.Alignment(); ok {
+		gl.Align = ir.Align(a)
+	}
+	t.global[g.SymName()] = gl
+	return nil
+}
+
+// initializerRegion evaluates an initializer region made of constants and
+// aggregate insertions.
+func (t *translator) initializerRegion(op *sir.Operation) (constant.Constant, error) {
+	vals := map[sir.Value]constant.Constant{}
+	for o := op.Region(0).First().First(); o != nil; o = o.Next() {
+		switch o.Name() {
+		case "llvm.return":
+			if o.NumOperands() == 1 {
+				if c, ok := vals[o.Operand(0)]; ok {
+					return c, nil
+				}
+			}
+			return nil, errorf(o, "unsupported global initializer")
+		case "llvm.mlir.constant", "llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero", "llvm.mlir.addressof":
+			v, err := t.constantOp(o)
+			if err != nil {
+				return nil, err
+			}
+			vals[o.Result(0)] = v
+		default:
+			return nil, errorf(o, "unsupported operation '%s' in a global initializer", o.Name())
+		}
+	}
+	return nil, errorf(op, "global initializer without llvm.return")
+}
+
+// constantOp translates the constant-like operations.
+func (t *translator) constantOp(o *sir.Operation) (constant.Constant, error) {
+	rt := o.Result(0).Type()
+	lt, err := t.typ(rt)
+	if err != nil {
+		return nil, errorf(o, "%v", err)
+	}
+	switch o.Name() {
+	case "llvm.mlir.constant":
+		c, err := t.constant(o.InherentAttr("value"), rt, lt)
+		if err != nil {
+			return nil, errorf(o, "%v", err)
+		}
+		return c, nil
+	case "llvm.mlir.undef":
+		return constant.NewUndef(lt), nil
+	case "llvm.mlir.poison":
+		return constant.NewPoison(lt), nil
+	case "llvm.mlir.zero":
+		if p, ok := lt.(*types.PointerType); ok {
+			return constant.NewNull(p), nil
+		}
+		return constant.NewZeroInitializer(lt), nil
+	case "llvm.mlir.addressof":
+		name := o.InherentAttr("global_name").(*sir.SymbolRefAttr).Root
+		if g, ok := t.global[name]; ok {
+			return constant.NewBitCast(g, lt), nil
+		}
+		if f, ok := t.funcs[name]; ok {
+			return constant.NewBitCast(f, lt), nil
+		}
+		return nil, errorf(o, "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.mlir.ifunc' or 'llvm.func'")
+	}
+	return nil, errorf(o, "not a constant")
+}
+
+// scalar converts an integer or float attribute to a constant of lt.
+func scalar(a sir.Attribute, lt types.Type) (constant.Constant, error) {
+	switch v := a.(type) {
+	case *sir.IntegerAttr:
+		it, ok := lt.(*types.IntType)
+		if !ok {
+			return nil, fmt.Errorf("integer attribute for a non-integer type")
+		}
+		if v.Big != nil {
+			c, err := constant.NewIntFromString(it, v.Big.String())
+			if err != nil {
+				return nil, err
+			}
+			return c, nil
+		}
+		x := v.Lo
+		if it.BitSize < 64 && it.BitSize > 0 {
+			shift := 64 - it.BitSize
+			x = uint64(int64(x<<shift) >> shift)
+		}
+		if it.BitSize == 1 {
+			return constant.NewBool(x&1 != 0), nil
+		}
+		return constant.NewInt(it, int64(x)), nil
+	case *sir.FloatAttr:
+		ft, ok := lt.(*types.FloatType)
+		if !ok {
+			return nil, fmt.Errorf("float attribute for a non-float type")
+		}
+		switch v.Type.Kind {
+		case sir.F32:
+			return constant.NewFloat(ft, float64(math.Float32frombits(uint32(v.Bits[0])))), nil
+		case sir.F64:
+			return constant.NewFloat(ft, math.Float64frombits(v.Bits[0])), nil
+		}
+		return nil, fmt.Errorf("unsupported float constant of type %s", v.Type.Kind)
+	}
+	return nil, fmt.Errorf("unsupported constant attribute")
+}
+
+// constant converts an attribute to an LLVM constant of type lt (the
+// translation of mt).
+func (t *translator) constant(a sir.Attribute, mt sir.Type, lt types.Type) (constant.Constant, error) {
+	switch v := a.(type) {
+	case *sir.StringAttr:
+		return constant.NewCharArrayFromString(v.Value), nil
+	case *sir.DenseElementsAttr:
+		return denseConstant(v, lt)
+	}
+	return scalar(a, lt)
+}
+
+// denseConstant converts a dense attribute to an array or vector constant.
+func denseConstant(d *sir.DenseElementsAttr, lt types.Type) (constant.Constant, error) {
+	var elemLT types.Type
+	var n uint64
+	switch x := lt.(type) {
+	case *types.ArrayType:
+		elemLT, n = x.ElemType, x.Len
+	case *types.VectorType:
+		elemLT, n = x.ElemType, x.Len
+	default:
+		return nil, fmt.Errorf("dense constant for a non-aggregate type")
+	}
+	et := d.Type.ElementType()
+	var width int
+	switch e := et.(type) {
+	case *sir.IntegerType:
+		width = int(e.Width)
+	case *sir.FloatType:
+		width = e.Width()
+	case *sir.IndexType:
+		width = 64
+	default:
+		return nil, fmt.Errorf("unsupported dense element type")
+	}
+	size := (width + 7) / 8
+	if width == 1 {
+		size = 1
+	}
+	elems := make([]constant.Constant, n)
+	for i := range elems {
+		at := i * size
+		if d.Splat {
+			at = 0
+		}
+		var bits uint64
+		for j := 0; j < size && j < 8 && at+j < len(d.Data); j++ {
+			bits |= uint64(d.Data[at+j]) << (8 * j)
+		}
+		if width == 1 && !d.Splat {
+			bits = uint64(d.Data[i/8]>>(i%8)) & 1
+		}
+		var c constant.Constant
+		var err error
+		switch e := et.(type) {
+		case *sir.FloatType:
+			switch e.Kind {
+			case sir.F32:
+				c = constant.NewFloat(elemLT.(*types.FloatType), float64(math.Float32frombits(uint32(bits))))
+			case sir.F64:
+				c = constant.NewFloat(elemLT.(*types.FloatType), math.Float64frombits(bits))
+			default:
+				err = fmt.Errorf("unsupported dense float type")
+			}
+		default:
+			it, ok := elemLT.(*types.IntType)
+			if !ok {
+				return nil, fmt.Errorf("integer elements for a non-integer type")
+			}
+			if it.BitSize < 64 {
+				shift := 64 - it.BitSize
+				bits = uint64(int64(bits<<shift) >> shift)
+			}
+			if it.BitSize == 1 {
+				c = constant.NewBool(bits&1 != 0)
+			} else {
+				c = constant.NewInt(it, int64(bits))
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		elems[i] = c
+	}
+	if at, ok := lt.(*types.ArrayType); ok {
+		return constant.NewArray(at, elems...), nil
+	}
+	return constant.NewVector(lt.(*types.VectorType), elems...), nil
+}
