@@ -35,6 +35,7 @@ func Register(ctx *ir.Context) {
 	if on := ctx.LookupOpName("arith.constant"); on != nil {
 		on.Def.Fold = foldConstant
 	}
+	registerVerifiers(ctx)
 	if d := ctx.Dialect("arith"); d != nil {
 		d.MaterializeConstant = materializeConstant
 		d.Inlinable = true
