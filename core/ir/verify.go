@@ -51,6 +51,39 @@ func Verify(op *Operation) error {
 
 type verifier struct {
 	dom map[*Region]*domTree
+	// order numbers the operations of the blocks where a use and its
+	// definition lie far apart, so that each later check is constant time.
+	order   map[*Operation]int
+	ordered map[*Block]bool
+}
+
+// isBeforeInBlock reports whether a comes before b in their block. Nearby
+// operations are found by scanning; otherwise the block is numbered once.
+func (v *verifier) isBeforeInBlock(a, b *Operation) bool {
+	o := a.next
+	for i := 0; i < 32 && o != nil; i++ {
+		if o == b {
+			return true
+		}
+		o = o.next
+	}
+	if o == nil {
+		return false
+	}
+	blk := a.block
+	if !v.ordered[blk] {
+		if v.order == nil {
+			v.order = map[*Operation]int{}
+			v.ordered = map[*Block]bool{}
+		}
+		i := 0
+		for x := blk.first; x != nil; x = x.next {
+			v.order[x] = i
+			i++
+		}
+		v.ordered[blk] = true
+	}
+	return v.order[a] < v.order[b]
 }
 
 func (v *verifier) verifyOpAndDominance(op *Operation) *Diagnostic {
@@ -479,7 +512,7 @@ func (v *verifier) properlyDominates(val Value, user *Operation) bool {
 		if !hasSSADominance(aRegion) {
 			return true
 		}
-		return def.IsBeforeInBlock(bOp)
+		return v.isBeforeInBlock(def, bOp)
 	}
 	return v.tree(aRegion).properlyDominates(aBlock, bOp.block)
 }

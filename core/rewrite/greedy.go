@@ -105,11 +105,8 @@ func (d *driver) OperationErased(op *ir.Operation) {
 		if v == nil {
 			continue
 		}
-		if def := ir.DefiningOp(v); def != nil {
-			// After erasure the value has one use fewer.
-			if n := ir.NumUses(v); n <= 2 {
-				d.push(def)
-			}
+		if def := ir.DefiningOp(v); def != nil && atMostOneOtherUser(v, op) {
+			d.push(def)
 		}
 	}
 	d.remove(op)
@@ -119,6 +116,24 @@ func (d *driver) OperationErased(op *ir.Operation) {
 	if d.cfg.Listener != nil {
 		d.cfg.Listener.OperationErased(op)
 	}
+}
+
+// atMostOneOtherUser reports whether v is used by at most one operation
+// besides op, stopping at the second (MLIR's addOperandsToWorklist): once
+// op is gone such a value is dead or has a single user left.
+func atMostOneOtherUser(v ir.Value, op *ir.Operation) bool {
+	var other *ir.Operation
+	for u := v.FirstUse(); u != nil; u = u.Next() {
+		o := u.Owner()
+		if o == op || o == other {
+			continue
+		}
+		if other != nil {
+			return false
+		}
+		other = o
+	}
+	return true
 }
 
 func (d *driver) BlockErased(b *ir.Block) {
@@ -170,16 +185,16 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 // seed fills the worklist so that pops visit operations in post-order
 // (or pre-order when top-down), deduplicating known constants first.
 func (d *driver) seed(root *ir.Operation) {
-	var ops []*ir.Operation
-	order := ir.PostOrder
 	if d.cfg.TopDown {
-		order = ir.PreOrder
+		d.seedTopDown(root)
+		return
 	}
+	var ops []*ir.Operation
 	for i := 0; i < root.NumRegions(); i++ {
 		for b := root.Region(i).First(); b != nil; b = b.Next() {
 			for o := b.First(); o != nil; {
 				next := o.Next()
-				o.Walk(order, func(x *ir.Operation) bool {
+				o.Walk(ir.PostOrder, func(x *ir.Operation) bool {
 					ops = append(ops, x)
 					return true
 				})
@@ -199,20 +214,46 @@ func (d *driver) seed(root *ir.Operation) {
 		}
 		ops = kept
 	}
-	if d.cfg.TopDown {
-		for i := len(ops) - 1; i >= 0; i-- {
-			d.push(ops[i])
+	for i := len(ops) - 1; i >= 0; i-- {
+		d.push(ops[i])
+	}
+	// A LIFO worklist pops in reverse push order: reverse so the first
+	// collected operation comes out first.
+	d.reverseWorklist()
+}
+
+// seedTopDown adds the operations in pre-order, deduplicating each known
+// constant as the walk reaches it (the users of a replaced duplicate join
+// the worklist at that point, as in MLIR), then reverses the list so that
+// pops follow the walk.
+func (d *driver) seedTopDown(root *ir.Operation) {
+	for i := 0; i < root.NumRegions(); i++ {
+		for b := root.Region(i).First(); b != nil; b = b.Next() {
+			for o := b.First(); o != nil; {
+				next := o.Next()
+				o.Walk(ir.PreOrder, func(x *ir.Operation) bool {
+					if d.folder != nil {
+						if v, ok := ConstantValue(x); ok && !d.folder.InsertKnownConstant(x, v) {
+							return false
+						}
+					}
+					d.push(x)
+					return true
+				})
+				o = next
+			}
 		}
-	} else {
-		for i := len(ops) - 1; i >= 0; i-- {
-			d.push(ops[i])
-		}
-		// A LIFO worklist pops in reverse push order: reverse so the first
-		// collected operation comes out first.
-		for i, j := 0, len(d.worklist)-1; i < j; i, j = i+1, j-1 {
-			d.worklist[i], d.worklist[j] = d.worklist[j], d.worklist[i]
-		}
-		for i, o := range d.worklist {
+	}
+	d.reverseWorklist()
+}
+
+func (d *driver) reverseWorklist() {
+	w := d.worklist
+	for i, j := 0, len(w)-1; i < j; i, j = i+1, j-1 {
+		w[i], w[j] = w[j], w[i]
+	}
+	for i, o := range w {
+		if o != nil {
 			d.inList[o] = i
 		}
 	}
