@@ -164,5 +164,11 @@ func canonShiftIsTruncation(x, tr ir.Value, c ir.Attribute) bool {
 	return false
 }
 
+// canonWideInteger reports whether v is a scalar integer wider than i1.
+func canonWideInteger(v ir.Value) bool {
+	it, ok := v.Type().(*ir.IntegerType)
+	return ok && it.Width > 1
+}
+
 // canonAbsent reports whether an optional attribute is absent.
 func canonAbsent(a ir.Attribute) bool { return a == nil }

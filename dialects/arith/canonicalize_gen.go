@@ -29,10 +29,12 @@ func canonicalizeRules() []rewrite.Pattern {
 		ruleXOrIOfExtSI{},
 		ruleCmpIExtSI{},
 		ruleCmpIExtUI{},
-		ruleSelectNotCond{},
-		ruleRedundantSelectTrue{},
 		ruleRedundantSelectFalse{},
+		ruleRedundantSelectTrue{},
+		ruleSelectNotCond{},
 		ruleSelectI1ToNot{},
+		ruleSelectToExtUI{},
+		ruleSelectToExtUINot{},
 		ruleIndexCastOfIndexCast{},
 		ruleIndexCastOfExtSI{},
 		ruleIndexCastUIOfIndexCastUI{},
@@ -78,10 +80,12 @@ func init() {
 		func() rewrite.Pattern { return ruleCmpIExtSI{} },
 		func() rewrite.Pattern { return ruleCmpIExtUI{} })
 	rewrite.RegisterCanonicalization("arith.select",
-		func() rewrite.Pattern { return ruleSelectNotCond{} },
-		func() rewrite.Pattern { return ruleRedundantSelectTrue{} },
 		func() rewrite.Pattern { return ruleRedundantSelectFalse{} },
-		func() rewrite.Pattern { return ruleSelectI1ToNot{} })
+		func() rewrite.Pattern { return ruleRedundantSelectTrue{} },
+		func() rewrite.Pattern { return ruleSelectNotCond{} },
+		func() rewrite.Pattern { return ruleSelectI1ToNot{} },
+		func() rewrite.Pattern { return ruleSelectToExtUI{} },
+		func() rewrite.Pattern { return ruleSelectToExtUINot{} })
 	rewrite.RegisterCanonicalization("arith.index_cast",
 		func() rewrite.Pattern { return ruleIndexCastOfIndexCast{} },
 		func() rewrite.Pattern { return ruleIndexCastOfExtSI{} })
@@ -1517,6 +1521,118 @@ func (b *ruleCmpIExtUIBinds) match0(op *ir.Operation) bool {
 	return true
 }
 
+// ruleRedundantSelectFalse is the rule RedundantSelectFalse:
+//
+//	RedundantSelectFalse:
+//	  (arith.select pred a (arith.select pred b c)) => (arith.select pred a c)
+type ruleRedundantSelectFalse struct{}
+
+// ruleRedundantSelectFalseBinds holds what ruleRedundantSelectFalse binds.
+type ruleRedundantSelectFalseBinds struct {
+	v_pred ir.Value
+	v_a    ir.Value
+	v_b    ir.Value
+	v_c    ir.Value
+}
+
+// Root returns the operation name the rule matches.
+func (ruleRedundantSelectFalse) Root() string { return "arith.select" }
+
+// Benefit returns the number of operations the rule matches.
+func (ruleRedundantSelectFalse) Benefit() int { return 2 }
+
+// Name returns the rule's name.
+func (ruleRedundantSelectFalse) Name() string { return "RedundantSelectFalse" }
+
+// MatchAndRewrite matches the rule at op and rewrites it.
+func (ruleRedundantSelectFalse) MatchAndRewrite(op *ir.Operation, r *rewrite.Rewriter) bool {
+	var b ruleRedundantSelectFalseBinds
+	if !b.match0(op) {
+		return false
+	}
+	loc := op.Loc()
+	n0 := match.Build(r, "arith.select", loc, []ir.Value{b.v_pred, b.v_a, b.v_c}, op.ResultTypes(), nil)
+	r.ReplaceOp(op, n0.Results())
+	return true
+}
+
+func (b *ruleRedundantSelectFalseBinds) match0(op *ir.Operation) bool {
+	if op.Name() != "arith.select" || op.NumOperands() != 3 {
+		return false
+	}
+	b.v_pred = op.Operand(0)
+	b.v_a = op.Operand(1)
+	o1 := ir.DefiningOp(op.Operand(2))
+	if o1 == nil {
+		return false
+	}
+	if o1.Name() != "arith.select" || o1.NumOperands() != 3 {
+		return false
+	}
+	if o1.Operand(0) != b.v_pred {
+		return false
+	}
+	b.v_b = o1.Operand(1)
+	b.v_c = o1.Operand(2)
+	return true
+}
+
+// ruleRedundantSelectTrue is the rule RedundantSelectTrue:
+//
+//	RedundantSelectTrue:
+//	  (arith.select pred (arith.select pred a b) c) => (arith.select pred a c)
+type ruleRedundantSelectTrue struct{}
+
+// ruleRedundantSelectTrueBinds holds what ruleRedundantSelectTrue binds.
+type ruleRedundantSelectTrueBinds struct {
+	v_pred ir.Value
+	v_a    ir.Value
+	v_b    ir.Value
+	v_c    ir.Value
+}
+
+// Root returns the operation name the rule matches.
+func (ruleRedundantSelectTrue) Root() string { return "arith.select" }
+
+// Benefit returns the number of operations the rule matches.
+func (ruleRedundantSelectTrue) Benefit() int { return 2 }
+
+// Name returns the rule's name.
+func (ruleRedundantSelectTrue) Name() string { return "RedundantSelectTrue" }
+
+// MatchAndRewrite matches the rule at op and rewrites it.
+func (ruleRedundantSelectTrue) MatchAndRewrite(op *ir.Operation, r *rewrite.Rewriter) bool {
+	var b ruleRedundantSelectTrueBinds
+	if !b.match0(op) {
+		return false
+	}
+	loc := op.Loc()
+	n0 := match.Build(r, "arith.select", loc, []ir.Value{b.v_pred, b.v_a, b.v_c}, op.ResultTypes(), nil)
+	r.ReplaceOp(op, n0.Results())
+	return true
+}
+
+func (b *ruleRedundantSelectTrueBinds) match0(op *ir.Operation) bool {
+	if op.Name() != "arith.select" || op.NumOperands() != 3 {
+		return false
+	}
+	b.v_pred = op.Operand(0)
+	o1 := ir.DefiningOp(op.Operand(1))
+	if o1 == nil {
+		return false
+	}
+	if o1.Name() != "arith.select" || o1.NumOperands() != 3 {
+		return false
+	}
+	if o1.Operand(0) != b.v_pred {
+		return false
+	}
+	b.v_a = o1.Operand(1)
+	b.v_b = o1.Operand(2)
+	b.v_c = op.Operand(2)
+	return true
+}
+
 // ruleSelectNotCond is the rule SelectNotCond:
 //
 //	SelectNotCond:
@@ -1581,118 +1697,6 @@ func (b *ruleSelectNotCondBinds) match0(op *ir.Operation) bool {
 	return true
 }
 
-// ruleRedundantSelectTrue is the rule RedundantSelectTrue:
-//
-//	RedundantSelectTrue:
-//	  (arith.select pred (arith.select pred a b) c) => (arith.select pred a c)
-type ruleRedundantSelectTrue struct{}
-
-// ruleRedundantSelectTrueBinds holds what ruleRedundantSelectTrue binds.
-type ruleRedundantSelectTrueBinds struct {
-	v_pred ir.Value
-	v_a    ir.Value
-	v_b    ir.Value
-	v_c    ir.Value
-}
-
-// Root returns the operation name the rule matches.
-func (ruleRedundantSelectTrue) Root() string { return "arith.select" }
-
-// Benefit returns the number of operations the rule matches.
-func (ruleRedundantSelectTrue) Benefit() int { return 2 }
-
-// Name returns the rule's name.
-func (ruleRedundantSelectTrue) Name() string { return "RedundantSelectTrue" }
-
-// MatchAndRewrite matches the rule at op and rewrites it.
-func (ruleRedundantSelectTrue) MatchAndRewrite(op *ir.Operation, r *rewrite.Rewriter) bool {
-	var b ruleRedundantSelectTrueBinds
-	if !b.match0(op) {
-		return false
-	}
-	loc := op.Loc()
-	n0 := match.Build(r, "arith.select", loc, []ir.Value{b.v_pred, b.v_a, b.v_c}, op.ResultTypes(), nil)
-	r.ReplaceOp(op, n0.Results())
-	return true
-}
-
-func (b *ruleRedundantSelectTrueBinds) match0(op *ir.Operation) bool {
-	if op.Name() != "arith.select" || op.NumOperands() != 3 {
-		return false
-	}
-	b.v_pred = op.Operand(0)
-	o1 := ir.DefiningOp(op.Operand(1))
-	if o1 == nil {
-		return false
-	}
-	if o1.Name() != "arith.select" || o1.NumOperands() != 3 {
-		return false
-	}
-	if o1.Operand(0) != b.v_pred {
-		return false
-	}
-	b.v_a = o1.Operand(1)
-	b.v_b = o1.Operand(2)
-	b.v_c = op.Operand(2)
-	return true
-}
-
-// ruleRedundantSelectFalse is the rule RedundantSelectFalse:
-//
-//	RedundantSelectFalse:
-//	  (arith.select pred a (arith.select pred b c)) => (arith.select pred a c)
-type ruleRedundantSelectFalse struct{}
-
-// ruleRedundantSelectFalseBinds holds what ruleRedundantSelectFalse binds.
-type ruleRedundantSelectFalseBinds struct {
-	v_pred ir.Value
-	v_a    ir.Value
-	v_b    ir.Value
-	v_c    ir.Value
-}
-
-// Root returns the operation name the rule matches.
-func (ruleRedundantSelectFalse) Root() string { return "arith.select" }
-
-// Benefit returns the number of operations the rule matches.
-func (ruleRedundantSelectFalse) Benefit() int { return 2 }
-
-// Name returns the rule's name.
-func (ruleRedundantSelectFalse) Name() string { return "RedundantSelectFalse" }
-
-// MatchAndRewrite matches the rule at op and rewrites it.
-func (ruleRedundantSelectFalse) MatchAndRewrite(op *ir.Operation, r *rewrite.Rewriter) bool {
-	var b ruleRedundantSelectFalseBinds
-	if !b.match0(op) {
-		return false
-	}
-	loc := op.Loc()
-	n0 := match.Build(r, "arith.select", loc, []ir.Value{b.v_pred, b.v_a, b.v_c}, op.ResultTypes(), nil)
-	r.ReplaceOp(op, n0.Results())
-	return true
-}
-
-func (b *ruleRedundantSelectFalseBinds) match0(op *ir.Operation) bool {
-	if op.Name() != "arith.select" || op.NumOperands() != 3 {
-		return false
-	}
-	b.v_pred = op.Operand(0)
-	b.v_a = op.Operand(1)
-	o1 := ir.DefiningOp(op.Operand(2))
-	if o1 == nil {
-		return false
-	}
-	if o1.Name() != "arith.select" || o1.NumOperands() != 3 {
-		return false
-	}
-	if o1.Operand(0) != b.v_pred {
-		return false
-	}
-	b.v_b = o1.Operand(1)
-	b.v_c = o1.Operand(2)
-	return true
-}
-
 // ruleSelectI1ToNot is the rule SelectI1ToNot:
 //
 //	SelectI1ToNot:
@@ -1747,6 +1751,141 @@ func (b *ruleSelectI1ToNotBinds) match0(op *ir.Operation) bool {
 		return false
 	}
 	if !match.IsBool(c2, true) {
+		return false
+	}
+	return true
+}
+
+// ruleSelectToExtUI is the rule SelectToExtUI:
+//
+//	SelectToExtUI:
+//	  (arith.select:s pred [1] [0]) && canonWideInteger(s) => (arith.extui pred)
+type ruleSelectToExtUI struct{}
+
+// ruleSelectToExtUIBinds holds what ruleSelectToExtUI binds.
+type ruleSelectToExtUIBinds struct {
+	o_s    *ir.Operation
+	v_pred ir.Value
+}
+
+// Root returns the operation name the rule matches.
+func (ruleSelectToExtUI) Root() string { return "arith.select" }
+
+// Benefit returns the number of operations the rule matches.
+func (ruleSelectToExtUI) Benefit() int { return 1 }
+
+// Name returns the rule's name.
+func (ruleSelectToExtUI) Name() string { return "SelectToExtUI" }
+
+// MatchAndRewrite matches the rule at op and rewrites it.
+func (ruleSelectToExtUI) MatchAndRewrite(op *ir.Operation, r *rewrite.Rewriter) bool {
+	var b ruleSelectToExtUIBinds
+	if !b.match0(op) {
+		return false
+	}
+	loc := op.Loc()
+	n0 := match.Build(r, "arith.extui", loc, []ir.Value{b.v_pred}, op.ResultTypes(), nil)
+	r.ReplaceOp(op, n0.Results())
+	return true
+}
+
+func (b *ruleSelectToExtUIBinds) match0(op *ir.Operation) bool {
+	if op.Name() != "arith.select" || op.NumOperands() != 3 {
+		return false
+	}
+	if op.NumResults() == 0 {
+		return false
+	}
+	b.o_s = op
+	b.v_pred = op.Operand(0)
+	c1, ok := match.Constant(op.Operand(1))
+	if !ok {
+		return false
+	}
+	if !match.IsInt(c1, 1) {
+		return false
+	}
+	c2, ok := match.Constant(op.Operand(2))
+	if !ok {
+		return false
+	}
+	if !match.IsInt(c2, 0) {
+		return false
+	}
+	if !canonWideInteger(b.o_s.Result(0)) {
+		return false
+	}
+	return true
+}
+
+// ruleSelectToExtUINot is the rule SelectToExtUINot:
+//
+//	SelectToExtUINot:
+//	  (arith.select:s pred [0] [1]) && canonWideInteger(s)
+//	  => (arith.extui (arith.xori pred (arith.constant true)))
+type ruleSelectToExtUINot struct{}
+
+// ruleSelectToExtUINotBinds holds what ruleSelectToExtUINot binds.
+type ruleSelectToExtUINotBinds struct {
+	o_s    *ir.Operation
+	v_pred ir.Value
+}
+
+// Root returns the operation name the rule matches.
+func (ruleSelectToExtUINot) Root() string { return "arith.select" }
+
+// Benefit returns the number of operations the rule matches.
+func (ruleSelectToExtUINot) Benefit() int { return 1 }
+
+// Name returns the rule's name.
+func (ruleSelectToExtUINot) Name() string { return "SelectToExtUINot" }
+
+// MatchAndRewrite matches the rule at op and rewrites it.
+func (ruleSelectToExtUINot) MatchAndRewrite(op *ir.Operation, r *rewrite.Rewriter) bool {
+	var b ruleSelectToExtUINotBinds
+	if !b.match0(op) {
+		return false
+	}
+	t0 := match.AttrType(r.Ctx.Bool(true))
+	if t0 == nil {
+		return false
+	}
+	t1 := b.v_pred.Type()
+	if t1 == nil {
+		return false
+	}
+	loc := op.Loc()
+	n0 := match.Build(r, "arith.constant", loc, nil, []ir.Type{t0}, []ir.NamedAttr{{Name: "value", Value: r.Ctx.Bool(true)}})
+	n1 := match.Build(r, "arith.xori", loc, []ir.Value{b.v_pred, n0.Result(0)}, []ir.Type{t1}, nil)
+	n2 := match.Build(r, "arith.extui", loc, []ir.Value{n1.Result(0)}, op.ResultTypes(), nil)
+	r.ReplaceOp(op, n2.Results())
+	return true
+}
+
+func (b *ruleSelectToExtUINotBinds) match0(op *ir.Operation) bool {
+	if op.Name() != "arith.select" || op.NumOperands() != 3 {
+		return false
+	}
+	if op.NumResults() == 0 {
+		return false
+	}
+	b.o_s = op
+	b.v_pred = op.Operand(0)
+	c1, ok := match.Constant(op.Operand(1))
+	if !ok {
+		return false
+	}
+	if !match.IsInt(c1, 0) {
+		return false
+	}
+	c2, ok := match.Constant(op.Operand(2))
+	if !ok {
+		return false
+	}
+	if !match.IsInt(c2, 1) {
+		return false
+	}
+	if !canonWideInteger(b.o_s.Result(0)) {
 		return false
 	}
 	return true

@@ -302,3 +302,22 @@ func.func @neg_neg(%a: f32, %b: f32) -> (f32, f32) {
   %1 = arith.divf %na, %nb : f32
   return %0, %1 : f32, f32
 }
+
+// select of 1 and 0 on integers wider than i1 is an extension of the
+// condition.
+// CHECK-LABEL: func.func @select_ext(
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: %c0_i32 = arith.constant 0 : i32
+// CHECK-NEXT: %0 = arith.extui %arg0 : i1 to i32
+// CHECK-NEXT: %1 = arith.xori %arg0, %true : i1
+// CHECK-NEXT: %2 = arith.extui %1 : i1 to i32
+// CHECK-NEXT: %3 = arith.select %arg0, %arg1, %c0_i32 : i32
+// CHECK-NEXT: return %0, %2, %3 : i32, i32, i32
+func.func @select_ext(%p: i1, %a: i32) -> (i32, i32, i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %0 = arith.select %p, %c1, %c0 : i32
+  %1 = arith.select %p, %c0, %c1 : i32
+  %2 = arith.select %p, %a, %c0 : i32
+  return %0, %1, %2 : i32, i32, i32
+}
