@@ -100,6 +100,9 @@ type Interpreter struct {
 	symbols map[*ir.Operation]*ir.Operation
 	globals map[*ir.Operation]Value
 	data    map[any]any
+	// opCache memoizes registry lookups per interned operation name.
+	opCache map[*ir.OpName]OpFunc
+	tables  map[*ir.Operation]*slotTable
 }
 
 // SetData keeps v under key for the semantics of operations that share
@@ -143,11 +146,105 @@ func (in *Interpreter) Global(op *ir.Operation, mk func() (Value, error)) (Value
 // Registry returns the interpreter's registry.
 func (in *Interpreter) Registry() *Registry { return in.reg }
 
+// slotTable numbers the SSA values of one function, so that a frame keeps
+// its values in a slice; operations and blocks cache their slots.
+type slotTable struct {
+	index  map[ir.Value]int32
+	ops    map[*ir.Operation]*opSlots
+	blocks map[*ir.Block][]int32
+}
+
+// opSlots are the slots of an operation's operands and results (-1 for a
+// value the table does not number).
+type opSlots struct{ operands, results []int32 }
+
+func newSlotTable(fn *ir.Operation) *slotTable {
+	t := &slotTable{index: map[ir.Value]int32{}, ops: map[*ir.Operation]*opSlots{}, blocks: map[*ir.Block][]int32{}}
+	var walk func(r *ir.Region)
+	walk = func(r *ir.Region) {
+		for _, b := range r.Blocks() {
+			for _, a := range b.Arguments() {
+				t.index[a] = int32(len(t.index))
+			}
+			for op := b.First(); op != nil; op = op.Next() {
+				for i := 0; i < op.NumResults(); i++ {
+					t.index[op.Result(i)] = int32(len(t.index))
+				}
+				for i := 0; i < op.NumRegions(); i++ {
+					walk(op.Region(i))
+				}
+			}
+		}
+	}
+	for i := 0; i < fn.NumRegions(); i++ {
+		walk(fn.Region(i))
+	}
+	return t
+}
+
+func (t *slotTable) slot(v ir.Value) int32 {
+	if i, ok := t.index[v]; ok {
+		return i
+	}
+	return -1
+}
+
+func (t *slotTable) op(op *ir.Operation) *opSlots {
+	if r, ok := t.ops[op]; ok {
+		return r
+	}
+	r := &opSlots{operands: make([]int32, op.NumOperands()), results: make([]int32, op.NumResults())}
+	for i := range r.operands {
+		r.operands[i] = t.slot(op.Operand(i))
+	}
+	for i := range r.results {
+		r.results[i] = t.slot(op.Result(i))
+	}
+	t.ops[op] = r
+	return r
+}
+
+func (t *slotTable) block(b *ir.Block) []int32 {
+	if s, ok := t.blocks[b]; ok {
+		return s
+	}
+	s := make([]int32, b.NumArguments())
+	for i := range s {
+		s[i] = t.slot(b.Argument(i))
+	}
+	t.blocks[b] = s
+	return s
+}
+
+// table returns the slot table of the function fn.
+func (in *Interpreter) table(fn *ir.Operation) *slotTable {
+	if t, ok := in.tables[fn]; ok {
+		return t
+	}
+	if in.tables == nil {
+		in.tables = map[*ir.Operation]*slotTable{}
+	}
+	t := newSlotTable(fn)
+	in.tables[fn] = t
+	return t
+}
+
+func (in *Interpreter) newFrame(fn *ir.Operation) *Frame {
+	t := in.table(fn)
+	return &Frame{in: in, fn: fn, tab: t, vals: make([]Value, len(t.index))}
+}
+
 // Frame holds the values of one activation: one call of a function.
 type Frame struct {
-	in       *Interpreter
-	fn       *ir.Operation
-	vals     map[ir.Value]Value
+	in   *Interpreter
+	fn   *ir.Operation
+	tab  *slotTable
+	vals []Value
+	// extra holds values the slot table does not number.
+	extra map[ir.Value]Value
+	// curOp is the operation being executed and cur its slots.
+	curOp    *ir.Operation
+	cur      *opSlots
 	returned bool
 	results  []Value
 	// branch and branchArgs are the pending transfer set by Branch.
@@ -156,6 +253,47 @@ type Frame struct {
 	// yielded is set by Yield with its values in yieldVals.
 	yielded   bool
 	yieldVals []Value
+	scratch   []Value
+}
+
+// OperandsScratch returns the values of op's operands in a slice owned by
+// the frame, valid until the next call: for semantics that read their
+// operands without keeping the slice, to save an allocation per
+// operation.
+func (f *Frame) OperandsScratch(op *ir.Operation) ([]Value, error) {
+	n := op.NumOperands()
+	if cap(f.scratch) < n {
+		f.scratch = make([]Value, n, n+4)
+	}
+	vs := f.scratch[:n]
+	for i := range vs {
+		x, err := f.Operand(op, i)
+		if err != nil {
+			return nil, err
+		}
+		vs[i] = x
+	}
+	return vs, nil
+}
+
+func (f *Frame) get(slot int32, v ir.Value) (Value, bool) {
+	if slot >= 0 {
+		x := f.vals[slot]
+		return x, x.Type != nil
+	}
+	x, ok := f.extra[v]
+	return x, ok
+}
+
+func (f *Frame) set(slot int32, v ir.Value, x Value) {
+	if slot >= 0 {
+		f.vals[slot] = x
+		return
+	}
+	if f.extra == nil {
+		f.extra = map[ir.Value]Value{}
+	}
+	f.extra[v] = x
 }
 
 // Interpreter returns the interpreter running the frame.
@@ -167,19 +305,27 @@ func (f *Frame) Function() *ir.Operation { return f.fn }
 // Get returns the run-time value of an SSA value, or an error located at
 // user when the value has not been computed.
 func (f *Frame) Get(user *ir.Operation, v ir.Value) (Value, error) {
-	if x, ok := f.vals[v]; ok {
+	if x, ok := f.get(f.tab.slot(v), v); ok {
 		return x, nil
 	}
 	return Value{}, f.Errorf(user, "operand has no value in the interpreter (defined outside the executed block?)")
 }
 
 // Set records the run-time value of an SSA value.
-func (f *Frame) Set(v ir.Value, x Value) { f.vals[v] = x }
+func (f *Frame) Set(v ir.Value, x Value) { f.set(f.tab.slot(v), v, x) }
 
 // Operand returns the value of op's operand i.
 func (f *Frame) Operand(op *ir.Operation, i int) (Value, error) {
 	if i >= op.NumOperands() {
 		return Value{}, f.Errorf(op, fmt.Sprintf("expected at least %d operands", i+1))
+	}
+	if op == f.curOp {
+		if slot := f.cur.operands[i]; slot >= 0 {
+			if x := &f.vals[slot]; x.Type != nil {
+				return *x, nil
+			}
+			return Value{}, f.Errorf(op, "operand has no value in the interpreter (defined outside the executed block?)")
+		}
 	}
 	return f.Get(op, op.Operand(i))
 }
@@ -188,7 +334,7 @@ func (f *Frame) Operand(op *ir.Operation, i int) (Value, error) {
 func (f *Frame) Operands(op *ir.Operation) ([]Value, error) {
 	vs := make([]Value, op.NumOperands())
 	for i := range vs {
-		v, err := f.Get(op, op.Operand(i))
+		v, err := f.Operand(op, i)
 		if err != nil {
 			return nil, err
 		}
@@ -198,7 +344,13 @@ func (f *Frame) Operands(op *ir.Operation) ([]Value, error) {
 }
 
 // SetResult records the value of op's result i.
-func (f *Frame) SetResult(op *ir.Operation, i int, x Value) { f.vals[op.Result(i)] = x }
+func (f *Frame) SetResult(op *ir.Operation, i int, x Value) {
+	if op == f.curOp {
+		f.set(f.cur.results[i], op.Result(i), x)
+		return
+	}
+	f.Set(op.Result(i), x)
+}
 
 // Return ends the frame's execution with the given results (the semantics
 // of a return-like terminator).
@@ -228,14 +380,26 @@ func (f *Frame) Yield(vals []Value) {
 // Exec runs one operation through its registered semantics (or, for a
 // region-branch operation without semantics, through its interface).
 func (f *Frame) Exec(op *ir.Operation) error {
-	fn := f.in.reg.Lookup(op.Name())
+	in := f.in
+	fn, ok := in.opCache[op.OpName()]
+	if !ok {
+		fn = in.reg.Lookup(op.Name())
+		if in.opCache == nil {
+			in.opCache = map[*ir.OpName]OpFunc{}
+		}
+		in.opCache[op.OpName()] = fn
+	}
 	if fn == nil {
 		if d := op.Def(); d != nil && d.SuccessorRegions != nil {
 			return f.regionBranch(op)
 		}
 		return Errorf(op, "the interpreter has no semantics for '"+op.Name()+"'")
 	}
-	return fn(f, op)
+	prevOp, prev := f.curOp, f.cur
+	f.curOp, f.cur = op, f.tab.op(op)
+	err := fn(f, op)
+	f.curOp, f.cur = prevOp, prev
+	return err
 }
 
 // RunRegion executes region r from its entry block, whose arguments get
@@ -255,8 +419,9 @@ func (f *Frame) RunRegion(r *ir.Region, args []Value) ([]Value, error) {
 			}
 			return nil, Errorf(where, fmt.Sprintf("block expects %d arguments, got %d", b.NumArguments(), len(args)))
 		}
+		slots := f.tab.block(b)
 		for i, a := range args {
-			f.vals[b.Argument(i)] = a
+			f.set(slots[i], b.Argument(i), a)
 		}
 		for op := b.First(); op != nil; op = op.Next() {
 			if err := f.Exec(op); err != nil {
@@ -365,7 +530,7 @@ func (in *Interpreter) Call(caller, fn *ir.Operation, args []Value) ([]Value, er
 	if fn.NumRegions() == 0 || fn.Region(0).Empty() {
 		if name, ok := fn.Attr("sym_name").(*ir.StringAttr); ok {
 			if ext := in.reg.External(name.Value); ext != nil {
-				f := &Frame{in: in, fn: fn, vals: map[ir.Value]Value{}}
+				f := in.newFrame(fn)
 				return ext(f, caller, args)
 			}
 			return nil, Errorf(where, "cannot call '@"+name.Value+"': it has no body and the interpreter has no implementation of it")
@@ -378,7 +543,7 @@ func (in *Interpreter) Call(caller, fn *ir.Operation, args []Value) ([]Value, er
 	in.depth++
 	defer func() { in.depth-- }()
 	entry := fn.Region(0).First()
-	f := &Frame{in: in, fn: fn, vals: make(map[ir.Value]Value, 16)}
+	f := in.newFrame(fn)
 	if entry.NumArguments() != len(args) {
 		return nil, Errorf(where, fmt.Sprintf("'%s' expects %d arguments, got %d", fn.Name(), entry.NumArguments(), len(args)))
 	}

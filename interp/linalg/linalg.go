@@ -274,9 +274,75 @@ func mulAdd(s *structured, n *nest) error {
 // positions argIdx (ins first, then the output itself) converted to the
 // types argTypes; fn nil is a plain conversion of the single argument.
 func apply(s *structured, n *nest, fn std.ScalarFunc, argIdx []int, argTypes []ir.Type) error {
+	return applyNamed(s, n, "", fn, argIdx, argTypes)
+}
+
+// fastBinary returns a native kernel for the scalar operation name on
+// elements of type t, or nil.
+func fastBinary(name string, t ir.Type) func(a, b uint64) uint64 {
+	ft, ok := t.(*ir.FloatType)
+	if !ok {
+		return nil
+	}
+	switch ft.Kind {
+	case ir.F32:
+		f := func(g func(x, y float32) float32) func(a, b uint64) uint64 {
+			return func(a, b uint64) uint64 {
+				return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)))))
+			}
+		}
+		switch name {
+		case "arith.addf":
+			return f(func(x, y float32) float32 { return x + y })
+		case "arith.subf":
+			return f(func(x, y float32) float32 { return x - y })
+		case "arith.mulf":
+			return f(func(x, y float32) float32 { return x * y })
+		case "arith.divf":
+			return f(func(x, y float32) float32 { return x / y })
+		}
+	case ir.F64:
+		f := func(g func(x, y float64) float64) func(a, b uint64) uint64 {
+			return func(a, b uint64) uint64 {
+				return math.Float64bits(g(math.Float64frombits(a), math.Float64frombits(b)))
+			}
+		}
+		switch name {
+		case "arith.addf":
+			return f(func(x, y float64) float64 { return x + y })
+		case "arith.subf":
+			return f(func(x, y float64) float64 { return x - y })
+		case "arith.mulf":
+			return f(func(x, y float64) float64 { return x * y })
+		case "arith.divf":
+			return f(func(x, y float64) float64 { return x / y })
+		}
+	}
+	return nil
+}
+
+// applyNamed is apply where fn is the scalar operation name, which may
+// have a native kernel.
+func applyNamed(s *structured, n *nest, name string, fn std.ScalarFunc, argIdx []int, argTypes []ir.Type) error {
 	all := s.all()
 	out := len(all) - 1
 	o := all[out]
+	if fast := fastBinary(name, o.elem); fast != nil && len(argIdx) == 2 &&
+		all[argIdx[0]].elem == o.elem && all[argIdx[1]].elem == o.elem && argTypes[0] == o.elem && argTypes[1] == o.elem {
+		i0, i1 := argIdx[0], argIdx[1]
+		d0, d1, od := all[i0].data, all[i1].data, o.data
+		return n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
+			p0, p1, q := pos[i0], pos[i1], pos[out]
+			s0, s1, sq := st[i0], st[i1], st[out]
+			for k := int64(0); k < count; k++ {
+				od[q] = fast(d0[p0], d1[p1])
+				p0 += s0
+				p1 += s1
+				q += sq
+			}
+			return nil
+		})
+	}
 	if fn == nil && len(argIdx) == 1 && all[argIdx[0]].elem == o.elem {
 		src := all[argIdx[0]]
 		return n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
@@ -434,7 +500,8 @@ func recognize(s *structured, body *ir.Region) func(*structured, *nest) error {
 		if x.Result(0).Type() != s.outTypes[0] {
 			return nil
 		}
-		return func(s *structured, n *nest) error { return apply(s, n, fn, idx, types) }
+		name := x.Name()
+		return func(s *structured, n *nest) error { return applyNamed(s, n, name, fn, idx, types) }
 	case 3:
 		m, a := ops[0], ops[1]
 		if nIns != 2 || ir.DefiningOp(y.Operand(0)) != a || a.NumOperands() != 2 || m.NumOperands() != 2 {

@@ -279,11 +279,11 @@ func named(f *interp.Frame, op *ir.Operation) error {
 		case kPool:
 			fl := isFloat(s.outTypes[0])
 			fname := map[string][2]string{"max": {"arith.maximumf", "arith.maxsi"}, "min": {"arith.minimumf", "arith.minsi"}, "sum": {"arith.addf", "arith.addi"}}[spec.pool]
-			fn := scalarFn(fname[1])
+			fnName := fname[1]
 			if fl {
-				fn = scalarFn(fname[0])
+				fnName = fname[0]
 			}
-			err = apply(s, n, fn, []int{2, 0}, []ir.Type{s.outTypes[0], s.outTypes[0]})
+			err = applyNamed(s, n, fnName, scalarFn(fnName), []int{2, 0}, []ir.Type{s.outTypes[0], s.outTypes[0]})
 		}
 		if err != nil {
 			return err
@@ -308,6 +308,7 @@ func named(f *interp.Frame, op *ir.Operation) error {
 	}
 	ot := s.outTypes[0]
 	var fn std.ScalarFunc
+	fnName := ""
 	switch name {
 	case "reciprocal":
 		fn = func(op *ir.Operation, a []interp.Value, rt ir.Type) (interp.Value, error) {
@@ -336,7 +337,7 @@ func named(f *interp.Frame, op *ir.Operation) error {
 		if fname == "" {
 			return interp.Errorf(op, "'"+op.Name()+"' does not apply to this element type")
 		}
-		fn = scalarFn(fname)
+		fn, fnName = scalarFn(fname), fname
 	}
 	idx := make([]int, len(s.ins))
 	types := make([]ir.Type, len(s.ins))
@@ -347,7 +348,7 @@ func named(f *interp.Frame, op *ir.Operation) error {
 			types[i] = s.inTypes[0]
 		}
 	}
-	if err := apply(s, n, fn, idx, types); err != nil {
+	if err := applyNamed(s, n, fnName, fn, idx, types); err != nil {
 		return err
 	}
 	return s.finish(f)

@@ -174,12 +174,26 @@ func dealloc(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
+// indices reads op's index operands from first on into buf.
+func indices(f *interp.Frame, op *ir.Operation, first int, buf []int64) ([]int64, error) {
+	idx := buf[:0]
+	for i := first; i < op.NumOperands(); i++ {
+		v, err := f.Operand(op, i)
+		if err != nil {
+			return nil, err
+		}
+		idx = append(idx, v.Int())
+	}
+	return idx, nil
+}
+
 func load(f *interp.Frame, op *ir.Operation) error {
 	m, err := MemRefOperand(f, op, 0)
 	if err != nil {
 		return err
 	}
-	idx, err := ints(f, op, op.Operands()[1:])
+	var buf [8]int64
+	idx, err := indices(f, op, 1, buf[:])
 	if err != nil {
 		return err
 	}
@@ -200,7 +214,8 @@ func store(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	idx, err := ints(f, op, op.Operands()[2:])
+	var buf [8]int64
+	idx, err := indices(f, op, 2, buf[:])
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ type ScalarFunc func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.
 // operations).
 func Elementwise(fn ScalarFunc) interp.OpFunc {
 	return func(f *interp.Frame, op *ir.Operation) error {
-		args, err := f.Operands(op)
+		args, err := f.OperandsScratch(op)
 		if err != nil {
 			return err
 		}
