@@ -13,8 +13,8 @@ import (
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/builtin"
 	function "github.com/strata-ir/strata/dialects/func"
-	iall "github.com/strata-ir/strata/interp/all"
 	"github.com/strata-ir/strata/internal/testutil"
+	iall "github.com/strata-ir/strata/interp/all"
 )
 
 // benchFunc parses src (custom syntax, printed generically by mlir-opt-22
