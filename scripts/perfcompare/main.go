@@ -1,11 +1,17 @@
 // Command perfcompare times strata-opt against mlir-opt-22 on generated
-// generic-form files of growing size and writes a Markdown table of wall
-// time and peak memory. Run it from the repository root:
+// files and writes Markdown tables of wall time and peak memory. Run it
+// from the repository root:
 //
 //	go run ./scripts/perfcompare -out docs/performance.md
 //
-// It builds strata-opt itself, needs mlir-opt-22 on PATH (or in
-// /usr/lib/llvm-22/bin), and takes the best of -runs runs of each tool.
+// Three cases (-cases): "parse" parses, verifies and prints generic-form
+// files of growing size; "canonicalize" runs --canonicalize --cse on arith
+// functions of growing size (internal/arithgen) and checks that both tools
+// print the same; "threads" runs func.func(canonicalize,cse) over a module
+// of 100 functions with and without --mlir-disable-threading and checks
+// that every run prints the same. It builds strata-opt itself, needs
+// mlir-opt-22 on PATH (or in /usr/lib/llvm-22/bin), and takes the best of
+// -runs runs of each tool.
 package main
 
 import (
@@ -20,12 +26,17 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/strata-ir/strata/internal/arithgen"
 )
 
 func main() {
 	out := flag.String("out", "", "write the table into this Markdown file, between the perfcompare markers (default: stdout)")
 	sizes := flag.String("sizes", "1000,10000,100000,1000000", "comma-separated op counts")
 	runs := flag.Int("runs", 3, "runs per tool and size; the best is reported")
+	cases := flag.String("cases", "parse,canonicalize,threads", "comma-separated cases to measure")
+	canonSizes := flag.String("canonicalize-sizes", "10000,100000,1000000", "comma-separated op counts of the canonicalize case")
+	threadOps := flag.Int("threads-ops", 400000, "op count of the 100-function module of the threads case")
 	flag.Parse()
 
 	mlirOpt := lookTool("mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt")
@@ -40,29 +51,127 @@ func main() {
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	check(build.Run())
 
+	for _, c := range strings.Split(*cases, ",") {
+		var table string
+		switch c {
+		case "parse":
+			table = parseCase(dir, mlirOpt, strata, *sizes, *runs)
+		case "canonicalize":
+			table = canonicalizeCase(dir, mlirOpt, strata, *canonSizes, *runs)
+		case "threads":
+			table = threadsCase(dir, mlirOpt, strata, *threadOps, *runs)
+		default:
+			fatal("unknown case " + c)
+		}
+		if *out == "" {
+			os.Stdout.WriteString(table)
+			continue
+		}
+		name := "perfcompare"
+		if c != "parse" {
+			name += ":" + c
+		}
+		writeBetweenMarkers(*out, name, table)
+	}
+}
+
+func header() string {
+	return fmt.Sprintf("%s, %d CPUs, %s", runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format("2006-01-02"))
+}
+
+// parseCase times parsing, verifying and printing generic-form files.
+func parseCase(dir, mlirOpt, strata, sizes string, runs int) string {
 	var table bytes.Buffer
-	fmt.Fprintf(&table, "Parse + verify + print in generic form (`--allow-unregistered-dialect --mlir-print-op-generic`), output to /dev/null; best of %d runs; %s, %d CPUs, %s.\n\n",
-		*runs, runtime.GOARCH, runtime.NumCPU(), time.Now().UTC().Format("2006-01-02"))
+	fmt.Fprintf(&table, "Parse + verify + print in generic form (`--allow-unregistered-dialect --mlir-print-op-generic`), output to /dev/null; best of %d runs; %s.\n\n", runs, header())
 	table.WriteString("| ops | file size | mlir-opt-22 time | strata-opt time | speed-up | mlir-opt-22 peak RSS | strata-opt peak RSS |\n")
 	table.WriteString("|---:|---:|---:|---:|---:|---:|---:|\n")
-	for _, s := range strings.Split(*sizes, ",") {
+	for _, s := range strings.Split(sizes, ",") {
 		var n int
 		fmt.Sscan(s, &n)
 		file := filepath.Join(dir, fmt.Sprintf("ops%d.mlir", n))
 		check(os.WriteFile(file, generate(n), 0o644))
 		st, _ := os.Stat(file)
 		args := []string{"--allow-unregistered-dialect", "--mlir-print-op-generic", file}
-		mt, mm := best(*runs, mlirOpt, args)
-		stt, sm := best(*runs, strata, args)
+		mt, mm := best(runs, mlirOpt, args)
+		stt, sm := best(runs, strata, args)
 		fmt.Fprintf(&table, "| %d | %.1f MB | %.3f s | %.3f s | %.2fx | %d MB | %d MB |\n",
 			n, float64(st.Size())/1e6, mt.Seconds(), stt.Seconds(), mt.Seconds()/stt.Seconds(), mm>>20, sm>>20)
-		fmt.Fprintf(os.Stderr, "%d ops done\n", n)
+		fmt.Fprintf(os.Stderr, "parse: %d ops done\n", n)
 	}
-	if *out == "" {
-		os.Stdout.Write(table.Bytes())
-		return
+	return table.String()
+}
+
+// canonicalizeCase times --canonicalize --cse on one arith function of
+// growing size, after checking that both tools print the same.
+func canonicalizeCase(dir, mlirOpt, strata, sizes string, runs int) string {
+	var table bytes.Buffer
+	fmt.Fprintf(&table, "`--canonicalize --cse` on one function of arith operations (internal/arithgen), custom form in and out, output to /dev/null after checking that both tools print the same; best of %d runs; %s.\n\n", runs, header())
+	table.WriteString("| ops | file size | mlir-opt-22 time | strata-opt time | speed-up | mlir-opt-22 peak RSS | strata-opt peak RSS |\n")
+	table.WriteString("|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, s := range strings.Split(sizes, ",") {
+		var n int
+		fmt.Sscan(s, &n)
+		file := filepath.Join(dir, fmt.Sprintf("arith%d.mlir", n))
+		check(os.WriteFile(file, arithgen.Module(n, 1), 0o644))
+		st, _ := os.Stat(file)
+		args := []string{"--canonicalize", "--cse", file}
+		sameOutput(dir, [][]string{append([]string{mlirOpt}, args...), append([]string{strata}, args...)})
+		mt, mm := best(runs, mlirOpt, args)
+		stt, sm := best(runs, strata, args)
+		fmt.Fprintf(&table, "| %d | %.1f MB | %.3f s | %.3f s | %.2fx | %d MB | %d MB |\n",
+			n, float64(st.Size())/1e6, mt.Seconds(), stt.Seconds(), mt.Seconds()/stt.Seconds(), mm>>20, sm>>20)
+		fmt.Fprintf(os.Stderr, "canonicalize: %d ops done\n", n)
 	}
-	writeBetweenMarkers(*out, table.String())
+	return table.String()
+}
+
+// threadsCase times func.func(canonicalize,cse) over 100 functions with
+// and without threading, after checking that every run prints the same.
+func threadsCase(dir, mlirOpt, strata string, n, runs int) string {
+	file := filepath.Join(dir, "funcs.mlir")
+	check(os.WriteFile(file, arithgen.Module(n, 100), 0o644))
+	pipeline := "--pass-pipeline=builtin.module(func.func(canonicalize,cse))"
+	var cmds [][]string
+	for _, tool := range []string{mlirOpt, strata} {
+		cmds = append(cmds, []string{tool, pipeline, "--mlir-disable-threading", file}, []string{tool, pipeline, file})
+	}
+	sameOutput(dir, cmds)
+	var table bytes.Buffer
+	fmt.Fprintf(&table, "`--pass-pipeline='builtin.module(func.func(canonicalize,cse))'` on 100 functions of %d arith operations each, with and without `--mlir-disable-threading`, output to /dev/null after checking that all four runs print the same; best of %d runs; %s.\n\n", n/100, runs, header())
+	table.WriteString("| tool | `--mlir-disable-threading` | threads | speed-up from threads |\n")
+	table.WriteString("|---|---:|---:|---:|\n")
+	for i, tool := range []string{"mlir-opt-22", "strata-opt"} {
+		one, _ := best(runs, cmds[2*i][0], cmds[2*i][1:])
+		many, _ := best(runs, cmds[2*i+1][0], cmds[2*i+1][1:])
+		fmt.Fprintf(&table, "| %s | %.3f s | %.3f s | %.2fx |\n", tool, one.Seconds(), many.Seconds(), one.Seconds()/many.Seconds())
+	}
+	fmt.Fprintf(os.Stderr, "threads: done\n")
+	return table.String()
+}
+
+// sameOutput runs each command once and fails unless they all print the
+// same.
+func sameOutput(dir string, cmds [][]string) {
+	var first []byte
+	for i, c := range cmds {
+		cmd := exec.Command(c[0], c[1:]...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			fatal(fmt.Sprintf("%s failed: %v\n%s", strings.Join(c, " "), err, stderr.String()))
+		}
+		if i == 0 {
+			first = out
+			continue
+		}
+		if !bytes.Equal(out, first) {
+			a, b := filepath.Join(dir, "want.mlir"), filepath.Join(dir, "got.mlir")
+			os.WriteFile(a, first, 0o644)
+			os.WriteFile(b, out, 0o644)
+			fatal(fmt.Sprintf("%s prints differently from %s (diff %s %s)", strings.Join(c, " "), strings.Join(cmds[0], " "), a, b))
+		}
+	}
 }
 
 // best runs a command several times and returns its best wall time and the
@@ -118,16 +227,16 @@ func generate(n int) []byte {
 	return b.Bytes()
 }
 
-const beginMarker = "<!-- perfcompare:begin -->"
-const endMarker = "<!-- perfcompare:end -->"
-
-func writeBetweenMarkers(path, table string) {
+// writeBetweenMarkers replaces the text between <!-- name:begin --> and
+// <!-- name:end --> in path.
+func writeBetweenMarkers(path, name, table string) {
+	beginMarker, endMarker := "<!-- "+name+":begin -->", "<!-- "+name+":end -->"
 	data, err := os.ReadFile(path)
 	check(err)
 	s := string(data)
 	i, j := strings.Index(s, beginMarker), strings.Index(s, endMarker)
 	if i < 0 || j < i {
-		fatal(path + " lacks the perfcompare markers")
+		fatal(path + " lacks the " + name + " markers")
 	}
 	s = s[:i+len(beginMarker)] + "\n" + table + s[j:]
 	check(os.WriteFile(path, []byte(s), 0o644))
