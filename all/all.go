@@ -5,6 +5,7 @@ package all
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/bufferization"
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
@@ -46,6 +47,7 @@ func Register(ctx *ir.Context) {
 	llvm.Register(ctx)
 	scf.Register(ctx)
 	tensor.Register(ctx)
+	bufferization.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns})
