@@ -15,11 +15,13 @@ func registerPatterns() {
 	}
 	pattern("scf.for", "scf-for-iter-args-folder", forIterArgsFolder)
 	pattern("scf.for", "scf-simplify-trivial-loops", simplifyTrivialLoops)
-	pattern("scf.if", "scf-if-remove-unused-results", ifRemoveUnusedResults)
-	pattern("scf.if", "scf-if-remove-static-condition", ifRemoveStaticCondition)
+	pattern("scf.if", "scf-if-combine", ifCombine)
 	pattern("scf.if", "scf-if-convert-trivial-to-select", ifConvertTrivialToSelect)
 	pattern("scf.if", "scf-if-remove-empty-else", ifRemoveEmptyElse)
+	pattern("scf.if", "scf-if-remove-static-condition", ifRemoveStaticCondition)
+	pattern("scf.if", "scf-if-remove-unused-results", ifRemoveUnusedResults)
 	pattern("scf.execute_region", "scf-single-block-execute-inliner", singleBlockExecuteInliner)
+	pattern("scf.execute_region", "scf-multi-block-execute-inliner", multiBlockExecuteInliner)
 	pattern("scf.index_switch", "scf-index-switch-fold-constant-case", indexSwitchFoldConstantCase)
 }
 
@@ -360,5 +362,128 @@ func indexSwitchFoldConstantCase(op *ir.Operation, r *rewrite.Rewriter) bool {
 		return false
 	}
 	replaceOpWithRegion(r, op, region, nil)
+	return true
+}
+
+// isNot reports whether v is `arith.xori x, 1` and returns x.
+func isNot(v ir.Value) (ir.Value, bool) {
+	r, ok := v.(*ir.OpResult)
+	if !ok || r.Owner().Name() != "arith.xori" || r.Owner().NumOperands() != 2 {
+		return nil, false
+	}
+	if c, ok := constantInt(r.Owner().Operand(1)); !ok || c != 1 {
+		return nil, false
+	}
+	return r.Owner().Operand(0), true
+}
+
+// ifCombine is upstream's CombineIfs: an scf.if right after another on the
+// same (or the negated) condition is merged into it.
+func ifCombine(next *ir.Operation, r *rewrite.Rewriter) bool {
+	prev := next.Prev()
+	if prev == nil || prev.Name() != "scf.if" {
+		return false
+	}
+	var nextThen, nextElse *ir.Block
+	if next.Operand(0) == prev.Operand(0) {
+		nextThen = next.Region(0).First()
+		nextElse = next.Region(1).First()
+	}
+	if x, ok := isNot(next.Operand(0)); ok && x == prev.Operand(0) {
+		nextElse = next.Region(0).First()
+		nextThen = next.Region(1).First()
+	}
+	if x, ok := isNot(prev.Operand(0)); ok && x == next.Operand(0) {
+		nextElse = next.Region(0).First()
+		nextThen = next.Region(1).First()
+	}
+	if nextThen == nil && nextElse == nil {
+		return false
+	}
+	prevThenY := yieldOf(prev.Region(0))
+	if prevThenY == nil || (nextThen != nil && (nextThen.Last() == nil || nextThen.Last().Name() != "scf.yield")) ||
+		(nextElse != nil && (nextElse.Last() == nil || nextElse.Last().Name() != "scf.yield")) {
+		return false
+	}
+	if prevElseY := yieldOf(prev.Region(1)); prevElseY != nil {
+		for i := 0; i < prev.NumResults() && i < prevThenY.NumOperands() && i < prevElseY.NumOperands(); i++ {
+			res := prev.Result(i)
+			var uses []*ir.OpOperand
+			for u := res.FirstUse(); u != nil; u = u.Next() {
+				uses = append(uses, u)
+			}
+			for _, u := range uses {
+				owner := u.Owner().ParentRegion()
+				switch {
+				case nextThen != nil && nextThen.Parent().IsAncestor(owner):
+					r.ModifyInPlace(u.Owner(), func() { u.Set(prevThenY.Operand(i)) })
+				case nextElse != nil && nextElse.Parent().IsAncestor(owner):
+					r.ModifyInPlace(u.Owner(), func() { u.Set(prevElseY.Operand(i)) })
+				}
+			}
+		}
+	}
+	types := append(append([]ir.Type(nil), prev.ResultTypes()...), next.ResultTypes()...)
+	r.SetInsertionPoint(next)
+	combined := r.Create(&ir.OperationState{Name: next.OpName(), Loc: next.Loc(), Operands: []ir.Value{prev.Operand(0)},
+		ResultTypes: types, NumRegions: 2})
+	r.InlineRegionBefore(prev.Region(0), combined.Region(0), nil)
+	merge := func(dst *ir.Block, src *ir.Block) {
+		y1, y2 := dst.Last(), src.Last()
+		r.MergeBlocks(src, dst, nil)
+		r.SetInsertionPointToEnd(dst)
+		vals := append(append([]ir.Value(nil), y1.Operands()...), y2.Operands()...)
+		r.Create(&ir.OperationState{Name: y2.OpName(), Loc: y2.Loc(), Operands: vals})
+		r.EraseOp(y1)
+		r.EraseOp(y2)
+	}
+	if nextThen != nil {
+		merge(combined.Region(0).First(), nextThen)
+	}
+	r.InlineRegionBefore(prev.Region(1), combined.Region(1), nil)
+	if nextElse != nil {
+		if combined.Region(1).Empty() {
+			r.InlineRegionBefore(nextElse.Parent(), combined.Region(1), nil)
+		} else {
+			merge(combined.Region(1).First(), nextElse)
+		}
+	}
+	n := prev.NumResults()
+	r.ReplaceOp(prev, combined.Results()[:n])
+	r.ReplaceOp(next, combined.Results()[n:])
+	return true
+}
+
+// multiBlockExecuteInliner is upstream's MultiBlockExecuteInliner: in a
+// function or another scf.execute_region, the blocks of the region move
+// into the parent, with cf.br in place of the entry and of each scf.yield.
+func multiBlockExecuteInliner(op *ir.Operation, r *rewrite.Rewriter) bool {
+	parent := op.ParentOp()
+	if parent == nil || op.Region(0).Empty() {
+		return false
+	}
+	if d := parent.Def(); parent.Name() != "scf.execute_region" && (d == nil || d.CallableRegion == nil) {
+		return false
+	}
+	ctx := r.Ctx
+	prevBlock := op.Block()
+	postBlock := r.SplitBlock(prevBlock, op)
+	r.SetInsertionPointToEnd(prevBlock)
+	r.Create(&ir.OperationState{Name: ctx.OpName("cf.br"), Loc: op.Loc(), Successors: []*ir.Block{op.Region(0).First()}})
+	for _, b := range op.Region(0).Blocks() {
+		y := b.Last()
+		if y == nil || y.Name() != "scf.yield" {
+			continue
+		}
+		r.SetInsertionPoint(y)
+		r.Create(&ir.OperationState{Name: ctx.OpName("cf.br"), Loc: y.Loc(), Operands: y.Operands(), Successors: []*ir.Block{postBlock}})
+		r.EraseOp(y)
+	}
+	r.InlineRegionBefore(op.Region(0), prevBlock.Parent(), postBlock)
+	args := make([]ir.Value, op.NumResults())
+	for i := range args {
+		args[i] = postBlock.AddArgument(op.Result(i).Type(), op.Loc())
+	}
+	r.ReplaceOp(op, args)
 	return true
 }

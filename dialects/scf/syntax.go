@@ -333,8 +333,8 @@ func parseWhile(p ir.OpAsmParser, st *ir.OperationState) error {
 			p.ParsePunct(")")
 		}
 	}
-	p.ParsePunct(":")
 	typePos := p.CurrentPos()
+	p.ParsePunct(":")
 	ft, ok := p.ParseType().(*ir.FunctionType)
 	if !ok {
 		return p.ErrorAt(typePos, "invalid kind of type specified: expected builtin.function")
@@ -491,7 +491,7 @@ func parseDynamicIndexList(p ir.OpAsmParser) ([]ir.UnresolvedOperand, []int64, e
 			a, ok := p.ParseOptionalAttribute(p.Context().I(64))
 			ia, isInt := a.(*ir.IntegerAttr)
 			if !ok || !isInt {
-				return nil, nil, p.ErrorAt(pos, "expected SSA value or integer")
+				return nil, nil, p.ErrorAt(pos, "expected integer value")
 			}
 			static = append(static, int64(ia.Lo))
 		}

@@ -158,3 +158,45 @@ func.func @if_empty_else(%c: i1) {
   }
   return
 }
+
+// Adjacent scf.if on the same condition merge; uses of the first one's
+// results in the second take the yielded values.
+// CHECK-LABEL: func.func @if_combine
+// CHECK: %0:2 = scf.if %arg0 -> (i32, i32) {
+// CHECK-NEXT: %1 = arith.addi %arg1, %arg1 : i32
+// CHECK-NEXT: %2 = arith.muli %1, %1 : i32
+// CHECK-NEXT: scf.yield %1, %2 : i32, i32
+func.func @if_combine(%c: i1, %x: i32) -> (i32, i32) {
+  %0 = scf.if %c -> (i32) {
+    %1 = arith.addi %x, %x : i32
+    scf.yield %1 : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %2 = scf.if %c -> (i32) {
+    %3 = arith.muli %0, %0 : i32
+    scf.yield %3 : i32
+  } else {
+    %4 = "test.f"(%0) : (i32) -> i32
+    scf.yield %4 : i32
+  }
+  return %0, %2 : i32, i32
+}
+
+// On a negated condition the second scf.if becomes the else branch.
+// CHECK-LABEL: func.func @if_combine_not
+// CHECK: scf.if %arg0 {
+// CHECK-NEXT: "test.a"() : () -> ()
+// CHECK-NEXT: } else {
+// CHECK-NEXT: "test.b"() : () -> ()
+func.func @if_combine_not(%c: i1) {
+  %t = arith.constant true
+  %n = arith.xori %c, %t : i1
+  scf.if %c {
+    "test.a"() : () -> ()
+  }
+  scf.if %n {
+    "test.b"() : () -> ()
+  }
+  return
+}
