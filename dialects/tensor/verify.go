@@ -41,12 +41,44 @@ func attachVerifiers(ctx *ir.Context) {
 	wrapVerify(ctx, "tensor.pad", verifyPad)
 	wrapVerify(ctx, "tensor.gather", verifyGather)
 	wrapVerify(ctx, "tensor.scatter", verifyScatter)
-	if on := ctx.LookupOpName("tensor.generate"); on != nil {
-		on.Def.VerifyRegions = verifyGenerateRegion
+	deferTerminatorCheck(ctx, "tensor.generate", verifyGenerateRegion)
+	deferTerminatorCheck(ctx, "tensor.pad", verifyPadRegion)
+}
+
+// deferTerminatorCheck makes an operation whose region does not end with
+// tensor.yield fail only once the operations of the region are verified:
+// upstream checks SingleBlockImplicitTerminator as a region trait, after
+// the nested operations, so their own errors come first. The op's own
+// region checks, regions, run after that check.
+func deferTerminatorCheck(ctx *ir.Context, name string, regions func(*ir.Operation) error) {
+	on := ctx.LookupOpName(name)
+	if on == nil {
+		return
 	}
-	if on := ctx.LookupOpName("tensor.pad"); on != nil {
-		on.Def.VerifyRegions = verifyPadRegion
+	verify := on.Def.Verify
+	on.Def.Verify = func(op *ir.Operation) error {
+		if !endsWithYield(op) {
+			return nil
+		}
+		return verify(op)
 	}
+	on.Def.VerifyRegions = func(op *ir.Operation) error {
+		if !endsWithYield(op) {
+			return verify(op)
+		}
+		return regions(op)
+	}
+}
+
+// endsWithYield reports whether the regions of op are empty or end with
+// tensor.yield.
+func endsWithYield(op *ir.Operation) bool {
+	for i := 0; i < op.NumRegions(); i++ {
+		if b := op.Region(i).First(); b != nil && (b.Last() == nil || b.Last().Name() != "tensor.yield") {
+			return false
+		}
+	}
+	return true
 }
 
 func typeStr(t ir.Type) string { return "'" + asm.TypeString(t) + "'" }
