@@ -75,7 +75,7 @@ func whileInterfaces(in *ir.Interfaces) {
 		case nil, after:
 			return []ir.RegionSuccessor{toBefore}
 		}
-		return []ir.RegionSuccessor{{Region: after, Inputs: values(blockArgs(after, 0))}, parentSuccessor(op)}
+		return []ir.RegionSuccessor{parentSuccessor(op), {Region: after, Inputs: values(blockArgs(after, 0))}}
 	}
 	in.EntrySuccessorOperands = func(op *ir.Operation, _ *ir.Region) []ir.Value { return op.Operands() }
 	in.LoopRegions = func(op *ir.Operation) []*ir.Region { return []*ir.Region{op.Region(0), op.Region(1)} }

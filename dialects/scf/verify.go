@@ -75,57 +75,55 @@ func verifyLoopLike(op *ir.Operation, inits []ir.Value, iterArgs []*ir.BlockArgu
 	return nil
 }
 
-// edgeName is printRegionEdgeName.
-func edgeName(from *ir.Region, to ir.RegionSuccessor) string {
-	s := "from parent operands"
-	if from != nil {
-		s = "from Region #" + strconv.Itoa(from.Index())
-	}
-	if to.Region == nil {
-		return s + " to parent results"
-	}
-	return s + " to Region #" + strconv.Itoa(to.Region.Index())
-}
-
 // verifyRegionBranchTypes is RegionBranchOpInterface's verifier
-// (verifyTypesAlongControlFlowEdges): along every edge from the parent and
-// from each region's terminator, the forwarded values match the
-// successor's inputs.
+// (verifyRegionBranchOpInterface): from each region branch point (the
+// parent, then each terminator that forwards values), the values passed
+// along every edge match the successor's inputs in number and type.
 func verifyRegionBranchTypes(op *ir.Operation) error {
 	def := op.Def()
 	if def == nil || def.SuccessorRegions == nil {
 		return nil
 	}
-	check := func(from *ir.Region, succ ir.RegionSuccessor, src []ir.Value) error {
-		if len(src) != len(succ.Inputs) {
-			return ir.OpError(op, fmt.Sprintf(" region control flow edge %s: source has %d operands, but target successor needs %d", edgeName(from, succ), len(src), len(succ.Inputs)))
-		}
-		for i, v := range src {
-			if v.Type() != succ.Inputs[i].Type() {
-				return ir.OpError(op, fmt.Sprintf(" along control flow edge %s: source type #%d %s should match input type #%d %s", edgeName(from, succ), i, quoteType(v.Type()), i, quoteType(succ.Inputs[i].Type())))
-			}
-		}
-		return nil
+	type point struct {
+		term *ir.Operation
+		from *ir.Region
 	}
-	for _, succ := range def.SuccessorRegions(op, nil, nil) {
-		var src []ir.Value
-		if def.EntrySuccessorOperands != nil {
-			src = def.EntrySuccessorOperands(op, succ.Region)
-		}
-		if err := check(nil, succ, src); err != nil {
-			return err
-		}
-	}
+	points := []point{{}}
 	for i := 0; i < op.NumRegions(); i++ {
-		r := op.Region(i)
-		for _, b := range r.Blocks() {
-			t := b.Last()
-			if t == nil || t.Def() == nil || t.Def().SuccessorOperands == nil {
-				continue
+		for _, b := range op.Region(i).Blocks() {
+			if t := b.Last(); t != nil && t.Def() != nil && t.Def().SuccessorOperands != nil {
+				points = append(points, point{term: t, from: op.Region(i)})
 			}
-			for _, succ := range def.SuccessorRegions(op, r, nil) {
-				if err := check(r, succ, t.Def().SuccessorOperands(t, succ.Region)); err != nil {
-					return err
+		}
+	}
+	for _, pt := range points {
+		for _, succ := range def.SuccessorRegions(op, pt.from, nil) {
+			edge := func(msg string) error {
+				from, noteLoc := "parent", op.Loc()
+				if pt.term != nil {
+					from, noteLoc = "Operation "+pt.term.Name(), pt.term.Loc()
+				}
+				to := "parent"
+				if succ.Region != nil {
+					to = "Region #" + strconv.Itoa(succ.Region.Index())
+				}
+				d := ir.OpError(op, "along control flow edge from "+from+" to "+to+": "+msg)
+				d.Note(noteLoc, "region branch point")
+				return d
+			}
+			var src []ir.Value
+			switch {
+			case pt.term != nil:
+				src = pt.term.Def().SuccessorOperands(pt.term, succ.Region)
+			case def.EntrySuccessorOperands != nil:
+				src = def.EntrySuccessorOperands(op, succ.Region)
+			}
+			if len(src) != len(succ.Inputs) {
+				return edge(fmt.Sprintf("region branch point has %d operands, but region successor needs %d inputs", len(src), len(succ.Inputs)))
+			}
+			for i, v := range src {
+				if v.Type() != succ.Inputs[i].Type() {
+					return edge(fmt.Sprintf("successor operand type #%d %s should match successor input type #%d %s", i, quoteType(v.Type()), i, quoteType(succ.Inputs[i].Type())))
 				}
 			}
 		}
@@ -230,10 +228,10 @@ func verifyWhileRegions(op *ir.Operation) error {
 	if t := terminatorOf(op.Region(1)); t != nil && t.Name() == "scf.yield" {
 		yielded = t.Operands()
 	}
-	if err := verifyLoopLike(op, op.Operands(), blockArgs(op.Region(0), 0), yielded, nil, false); err != nil {
+	if err := verifyRegionBranchTypes(op); err != nil {
 		return err
 	}
-	return verifyRegionBranchTypes(op)
+	return verifyLoopLike(op, op.Operands(), blockArgs(op.Region(0), 0), yielded, nil, false)
 }
 
 // ---- scf.forall ----
@@ -246,7 +244,7 @@ func isMaskAttr(a ir.Attribute) bool {
 
 func verifyBoundList(op *ir.Operation, name string, n int, static []int64, values []ir.Value) error {
 	if len(static) != n {
-		return ir.EmitError(op, fmt.Sprintf("expected %d %s values, got %d.", n, name, len(static)))
+		return ir.EmitError(op, fmt.Sprintf("expected %d %s values, got %d", n, name, len(static)))
 	}
 	want := 0
 	for _, s := range static {
