@@ -14,7 +14,7 @@ import (
 // upstreamPipeline lowers tensor, linalg, scf, memref, math, arith, func
 // and cf programs to the LLVM dialect for mlir-runner.
 const upstreamPipeline = "--one-shot-bufferize=bufferize-function-boundaries --scf-forall-to-for " +
-	"--convert-linalg-to-loops --expand-strided-metadata --lower-affine --convert-scf-to-cf " +
+	"--convert-linalg-to-loops --convert-vector-to-scf --expand-strided-metadata --lower-affine --convert-scf-to-cf --convert-vector-to-llvm " +
 	"--finalize-memref-to-llvm --convert-math-to-llvm --convert-math-to-libm --convert-arith-to-llvm --convert-index-to-llvm " +
 	"--convert-func-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts"
 

@@ -14,10 +14,12 @@ import (
 	"github.com/strata-ir/strata/interp/scf"
 	"github.com/strata-ir/strata/interp/std"
 	"github.com/strata-ir/strata/interp/tensor"
+	"github.com/strata-ir/strata/interp/vector"
 )
 
 // Register adds the semantics of func, arith, cf, math, scf, memref,
-// bufferization, tensor and linalg, and the runner utilities, to reg.
+// bufferization, tensor, linalg and part of vector, and the runner
+// utilities, to reg.
 func Register(reg *interp.Registry) {
 	std.Register(reg)
 	math.Register(reg)
@@ -25,5 +27,6 @@ func Register(reg *interp.Registry) {
 	memref.Register(reg)
 	tensor.Register(reg)
 	linalg.Register(reg)
+	vector.Register(reg)
 	runner.Register(reg)
 }

@@ -1,0 +1,404 @@
+// Package vector gives a part of the vector dialect its semantics in the
+// interpreter: print (as lowered upstream to the runner utilities),
+// broadcast of scalars, splat, extract and insert at static or dynamic
+// positions, extractelement, insertelement, reduction, fma, load and
+// store. Vectors are interp.Dense values; arith and math operations apply
+// to them elementwise.
+package vector
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+	mathi "github.com/strata-ir/strata/interp/math"
+	"github.com/strata-ir/strata/interp/runner"
+	"github.com/strata-ir/strata/interp/std"
+)
+
+// Register adds the semantics of the supported vector operations to reg.
+func Register(reg *interp.Registry) {
+	reg.Register("vector.print", printOp)
+	reg.Register("vector.broadcast", broadcast)
+	reg.Register("vector.splat", broadcast)
+	reg.Register("vector.extract", extract)
+	reg.Register("vector.insert", insert)
+	reg.Register("vector.extractelement", extract)
+	reg.Register("vector.insertelement", insert)
+	reg.Register("vector.reduction", reduction)
+	reg.Register("vector.fma", std.Elementwise(mathi.Scalar("math.fma")))
+	reg.Register("vector.load", load)
+	reg.Register("vector.store", store)
+}
+
+// enumName extracts "comma" from #vector.punctuation<comma>.
+func enumName(a ir.Attribute) string {
+	if a == nil {
+		return ""
+	}
+	s := asm.AttrString(a)
+	i, j := strings.LastIndexByte(s, '<'), strings.LastIndexByte(s, '>')
+	if i < 0 || j < i {
+		return strings.TrimSpace(s)
+	}
+	return strings.TrimSpace(s[i+1 : j])
+}
+
+// formatScalar prints a scalar as the lowering of vector.print does:
+// floats with %g, index and unsigned integers unsigned, i1 zero-extended,
+// other integers sign-extended.
+func formatScalar(t ir.Type, bits uint64) string {
+	v := interp.FromBits(t, bits)
+	if v.IsFloat() {
+		return runner.FormatG(v.Float())
+	}
+	switch it := t.(type) {
+	case *ir.IndexType:
+		return strconv.FormatUint(v.Uint(), 10)
+	case *ir.IntegerType:
+		if it.Signedness == ir.Unsigned || it.Width == 1 {
+			return strconv.FormatUint(v.Uint(), 10)
+		}
+	}
+	return strconv.FormatInt(v.Int(), 10)
+}
+
+// punctuate writes the punctuation that follows a printed value.
+func punctuate(b *strings.Builder, op *ir.Operation) {
+	switch enumName(op.Attr("punctuation")) {
+	case "", "newline":
+		b.WriteByte('\n')
+	case "comma":
+		b.WriteString(", ")
+	case "open":
+		b.WriteString("( ")
+	case "close":
+		b.WriteString(" )")
+	}
+}
+
+func printOp(f *interp.Frame, op *ir.Operation) error {
+	var b strings.Builder
+	if s, ok := op.Attr("stringLiteral").(*ir.StringAttr); ok {
+		b.WriteString(s.Value)
+	} else if op.NumOperands() == 1 {
+		v, err := f.Operand(op, 0)
+		if err != nil {
+			return err
+		}
+		if d := v.Dense(); d != nil {
+			et := interp.ElementType(v.Type)
+			var rec func(dim int, off int64)
+			strides := interp.IdentityStrides(d.Shape)
+			rec = func(dim int, off int64) {
+				if dim == len(d.Shape) {
+					b.WriteString(formatScalar(et, d.Data[off]))
+					return
+				}
+				b.WriteString("( ")
+				for i := int64(0); i < d.Shape[dim]; i++ {
+					if i > 0 {
+						b.WriteString(", ")
+					}
+					rec(dim+1, off+i*strides[dim])
+				}
+				b.WriteString(" )")
+			}
+			rec(0, 0)
+		} else if v.MemRef() == nil {
+			b.WriteString(formatScalar(v.Type, v.Bits()))
+		} else {
+			return interp.Errorf(op, "vector.print cannot print a memref")
+		}
+		punctuate(&b, op)
+	} else {
+		punctuate(&b, op)
+	}
+	_, err := fmt.Fprint(f.Interpreter().Out, b.String())
+	return err
+}
+
+func broadcast(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	t := op.Result(0).Type()
+	vt, ok := t.(*ir.VectorType)
+	if !ok {
+		return interp.Errorf(op, "expected a vector result")
+	}
+	n := interp.NumElements(vt.Shape)
+	data := make([]uint64, n)
+	if src := v.Dense(); src != nil {
+		// Broadcast of a vector: its shape is a suffix of the result's,
+		// with unit dimensions stretched.
+		r := len(vt.Shape) - len(src.Shape)
+		if r < 0 {
+			return interp.Errorf(op, "cannot broadcast to a lower rank")
+		}
+		srcStrides := interp.IdentityStrides(src.Shape)
+		idx := make([]int64, len(vt.Shape))
+		for i := range data {
+			p := int64(0)
+			for d := range src.Shape {
+				if src.Shape[d] != 1 {
+					p += idx[r+d] * srcStrides[d]
+				}
+			}
+			data[i] = src.Data[p]
+			for d := len(idx) - 1; d >= 0; d-- {
+				idx[d]++
+				if idx[d] < vt.Shape[d] {
+					break
+				}
+				idx[d] = 0
+			}
+		}
+	} else {
+		for i := range data {
+			data[i] = v.Bits()
+		}
+	}
+	f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Shape: vt.Shape, Data: data}))
+	return nil
+}
+
+// position returns the row-major offset and the shape of the part of d at
+// the mixed static/dynamic position of op (dynamic position operands
+// start at operand first).
+func position(f *interp.Frame, op *ir.Operation, d *interp.Dense, first int) (int64, []int64, error) {
+	var pos []int64
+	if static := interp.DenseArray(op.Attr("static_position")); static != nil {
+		j := first
+		for _, s := range static {
+			if s == ir.Dynamic {
+				v, err := f.Operand(op, j)
+				if err != nil {
+					return 0, nil, err
+				}
+				pos = append(pos, v.Int())
+				j++
+			} else {
+				pos = append(pos, s)
+			}
+		}
+	} else {
+		// extractelement / insertelement: an optional index operand.
+		for j := first; j < op.NumOperands(); j++ {
+			v, err := f.Operand(op, j)
+			if err != nil {
+				return 0, nil, err
+			}
+			pos = append(pos, v.Int())
+		}
+	}
+	if len(pos) > len(d.Shape) {
+		return 0, nil, interp.Errorf(op, "position has more indices than the vector has dimensions")
+	}
+	strides := interp.IdentityStrides(d.Shape)
+	off := int64(0)
+	for i, p := range pos {
+		if p < 0 || p >= d.Shape[i] {
+			return 0, nil, interp.Errorf(op, fmt.Sprintf("position %d out of bounds for dimension %d of size %d", p, i, d.Shape[i]))
+		}
+		off += p * strides[i]
+	}
+	return off, d.Shape[len(pos):], nil
+}
+
+func extract(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	d := v.Dense()
+	if d == nil {
+		return interp.Errorf(op, "expected a vector operand")
+	}
+	off, shape, err := position(f, op, d, 1)
+	if err != nil {
+		return err
+	}
+	t := op.Result(0).Type()
+	if _, isVec := t.(*ir.VectorType); isVec {
+		n := interp.NumElements(shape)
+		f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Shape: shape, Data: append([]uint64(nil), d.Data[off:off+n]...)}))
+		return nil
+	}
+	f.SetResult(op, 0, interp.FromBits(t, d.Data[off]))
+	return nil
+}
+
+func insert(f *interp.Frame, op *ir.Operation) error {
+	src, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	dv, err := f.Operand(op, 1)
+	if err != nil {
+		return err
+	}
+	d := dv.Dense()
+	if d == nil {
+		return interp.Errorf(op, "expected a vector destination")
+	}
+	off, shape, err := position(f, op, d, 2)
+	if err != nil {
+		return err
+	}
+	out := &interp.Dense{Shape: d.Shape, Data: append([]uint64(nil), d.Data...)}
+	if s := src.Dense(); s != nil {
+		if int64(len(s.Data)) != interp.NumElements(shape) {
+			return interp.Errorf(op, "inserted vector does not match the position's shape")
+		}
+		copy(out.Data[off:], s.Data)
+	} else {
+		out.Data[off] = src.Bits()
+	}
+	f.SetResult(op, 0, interp.MakeDense(op.Result(0).Type(), out))
+	return nil
+}
+
+var reductionOps = map[string][2]string{
+	"add":      {"arith.addf", "arith.addi"},
+	"mul":      {"arith.mulf", "arith.muli"},
+	"minui":    {"", "arith.minui"},
+	"minsi":    {"", "arith.minsi"},
+	"maxui":    {"", "arith.maxui"},
+	"maxsi":    {"", "arith.maxsi"},
+	"minnumf":  {"arith.minnumf", ""},
+	"maxnumf":  {"arith.maxnumf", ""},
+	"minimumf": {"arith.minimumf", ""},
+	"maximumf": {"arith.maximumf", ""},
+	"and":      {"", "arith.andi"},
+	"or":       {"", "arith.ori"},
+	"xor":      {"", "arith.xori"},
+}
+
+func reduction(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	d := v.Dense()
+	if d == nil {
+		return interp.Errorf(op, "expected a vector operand")
+	}
+	t := op.Result(0).Type()
+	names, ok := reductionOps[enumName(op.Attr("kind"))]
+	name := names[1]
+	if _, isFloat := t.(*ir.FloatType); isFloat {
+		name = names[0]
+	}
+	if !ok || name == "" {
+		return interp.Errorf(op, "unsupported reduction kind for this element type")
+	}
+	fn := std.Scalar(name)
+	var acc interp.Value
+	start := 0
+	if op.NumOperands() > 1 {
+		if acc, err = f.Operand(op, 1); err != nil {
+			return err
+		}
+	} else if len(d.Data) > 0 {
+		acc = interp.FromBits(t, d.Data[0])
+		start = 1
+	} else {
+		return interp.Errorf(op, "reduction of an empty vector")
+	}
+	args := make([]interp.Value, 2)
+	for _, x := range d.Data[start:] {
+		args[0], args[1] = acc, interp.FromBits(t, x)
+		if acc, err = fn(op, args, t); err != nil {
+			return err
+		}
+	}
+	f.SetResult(op, 0, acc)
+	return nil
+}
+
+func memrefIndex(f *interp.Frame, op *ir.Operation, mi int) (*interp.MemRef, int64, error) {
+	mv, err := f.Operand(op, mi)
+	if err != nil {
+		return nil, 0, err
+	}
+	m := mv.MemRef()
+	if m == nil {
+		return nil, 0, interp.Errorf(op, "expected a memref operand")
+	}
+	var idx []int64
+	for i := mi + 1; i < op.NumOperands(); i++ {
+		v, err := f.Operand(op, i)
+		if err != nil {
+			return nil, 0, err
+		}
+		idx = append(idx, v.Int())
+	}
+	p, err := m.Index(idx)
+	if err != nil {
+		return nil, 0, interp.Errorf(op, err.Error())
+	}
+	return m, p, nil
+}
+
+// span returns the positions of n consecutive elements of the innermost
+// dimension of m from p, checking bounds.
+func span(op *ir.Operation, m *interp.MemRef, p, n int64) error {
+	r := m.Rank()
+	if r == 0 {
+		return interp.Errorf(op, "expected a memref of rank 1 or more")
+	}
+	last := p + (n-1)*m.Strides[r-1]
+	if n > 0 && (last < 0 || last >= int64(len(m.Buf.Data))) {
+		return interp.Errorf(op, "vector access out of bounds")
+	}
+	return nil
+}
+
+func load(f *interp.Frame, op *ir.Operation) error {
+	m, p, err := memrefIndex(f, op, 0)
+	if err != nil {
+		return err
+	}
+	t := op.Result(0).Type()
+	vt, ok := t.(*ir.VectorType)
+	if !ok || len(vt.Shape) != 1 {
+		return interp.Errorf(op, "the interpreter supports vector.load of 1-D vectors only")
+	}
+	n := vt.Shape[0]
+	if err := span(op, m, p, n); err != nil {
+		return err
+	}
+	data := make([]uint64, n)
+	for i := range data {
+		data[i] = m.Buf.Data[p+int64(i)*m.Strides[m.Rank()-1]]
+	}
+	f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Shape: vt.Shape, Data: data}))
+	return nil
+}
+
+func store(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	d := v.Dense()
+	if d == nil || len(d.Shape) != 1 {
+		return interp.Errorf(op, "the interpreter supports vector.store of 1-D vectors only")
+	}
+	m, p, err := memrefIndex(f, op, 1)
+	if err != nil {
+		return err
+	}
+	if err := span(op, m, p, int64(len(d.Data))); err != nil {
+		return err
+	}
+	for i, x := range d.Data {
+		m.Buf.Data[p+int64(i)*m.Strides[m.Rank()-1]] = x
+	}
+	return nil
+}
