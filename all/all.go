@@ -3,6 +3,7 @@
 package all
 
 import (
+	"github.com/strata-ir/strata/conversion"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -35,6 +36,7 @@ var UpstreamNamespaces = []string{
 // pass registry; calling it more than once is harmless.
 func RegisterPasses() {
 	transforms.Register()
+	conversion.Register()
 }
 
 // Register adds all of Strata's dialects to ctx.

@@ -1,0 +1,40 @@
+// Package conversion registers Strata's lowering passes between levels:
+// convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm and
+// reconcile-unrealized-casts. Each conversion lives in its own
+// subpackage.
+package conversion
+
+import (
+	"sync"
+
+	"github.com/strata-ir/strata/conversion/arithtollvm"
+	"github.com/strata-ir/strata/conversion/cftollvm"
+	"github.com/strata-ir/strata/conversion/functollvm"
+	"github.com/strata-ir/strata/conversion/reconcilecasts"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+)
+
+var once sync.Once
+
+// Register adds the conversion passes to the pass registry; calling it
+// more than once is harmless.
+func Register() {
+	once.Do(func() {
+		add := func(arg, name, summary string, run func(ctx *ir.Context, op *ir.Operation) error) {
+			pass.Register(pass.Registration{Argument: arg, New: func() pass.Pass {
+				return &pass.FuncPass{
+					Info: pass.Info{Argument: arg, Name: name, Summary: summary},
+					RunFunc: func(op *ir.Operation, st *pass.State) error {
+						return run(st.Context(), op)
+					},
+				}
+			}})
+		}
+		add("convert-arith-to-llvm", "ArithToLLVMConversionPass", "Convert Arith dialect to LLVM dialect", arithtollvm.Run)
+		add("convert-func-to-llvm", "ConvertFuncToLLVMPass", "Convert from the Func dialect to the LLVM dialect", functollvm.Run)
+		add("convert-cf-to-llvm", "ConvertControlFlowToLLVMPass", "Convert ControlFlow operations to the LLVM dialect", cftollvm.Run)
+		add("reconcile-unrealized-casts", "ReconcileUnrealizedCastsPass", "Simplify and eliminate unrealized conversion casts",
+			func(_ *ir.Context, op *ir.Operation) error { return reconcilecasts.Run(op) })
+	})
+}

@@ -1,0 +1,76 @@
+// Package llvmcommon holds what the conversions into the llvm dialect
+// share: the type converter of builtin types to LLVM-compatible types and
+// a helper that creates an operation by name.
+package llvmcommon
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/llvm"
+)
+
+// IndexBitwidth is the width that index converts to (upstream's default
+// data layout on x86-64).
+const IndexBitwidth = 64
+
+// NewTypeConverter returns the LLVM type converter: index becomes i64,
+// builtin function types become !llvm.func, other LLVM-compatible types
+// stay; values cross the boundary through unrealized_conversion_cast.
+func NewTypeConverter(ctx *ir.Context) *rewrite.TypeConverter {
+	tc := &rewrite.TypeConverter{}
+	tc.AddConversion(func(t ir.Type) ir.Type {
+		switch x := t.(type) {
+		case *ir.IndexType:
+			return ctx.I(IndexBitwidth)
+		case *ir.VectorType:
+			if _, ok := x.Elem.(*ir.IndexType); ok {
+				return ctx.VectorType(x.Shape, x.Scalable, ctx.I(IndexBitwidth))
+			}
+		}
+		return nil
+	})
+	return tc
+}
+
+// Create builds the operation name with operands, result types and
+// properties at r's insertion point.
+func Create(r *rewrite.ConversionRewriter, name string, loc ir.Location, operands []ir.Value, results []ir.Type, props []ir.NamedAttr) *ir.Operation {
+	ctx := r.Builder.Ctx
+	st := &ir.OperationState{Name: ctx.OpName(name), Loc: loc, Operands: operands, ResultTypes: results}
+	if len(props) > 0 {
+		st.Properties = ctx.DictionaryAttr(props)
+	}
+	return r.Builder.Create(st)
+}
+
+// IsLLVMType reports whether t needs no conversion.
+func IsLLVMType(t ir.Type) bool { return llvm.IsCompatibleType(t) }
+
+// ConvertBlockArguments converts the argument types of block with tc; the
+// existing uses of a converted argument go through an
+// unrealized_conversion_cast back to the old type, as MLIR's signature
+// conversion leaves them for later patterns.
+func ConvertBlockArguments(r *rewrite.ConversionRewriter, block *ir.Block, tc *rewrite.TypeConverter) {
+	ctx := r.Builder.Ctx
+	for _, a := range block.Arguments() {
+		nt := tc.Convert(a.Type())
+		if nt == a.Type() {
+			continue
+		}
+		old := a.Type()
+		a.SetType(nt)
+		if !ir.HasUses(a) {
+			continue
+		}
+		r.SetInsertionPointToStart(block)
+		cast := r.Builder.Create(&ir.OperationState{Name: ctx.OpName("builtin.unrealized_conversion_cast"), Loc: a.Loc,
+			Operands: []ir.Value{a}, ResultTypes: []ir.Type{old}})
+		for u := a.FirstUse(); u != nil; {
+			next := u.Next()
+			if u.Owner() != cast {
+				u.Set(cast.Result(0))
+			}
+			u = next
+		}
+	}
+}
