@@ -397,9 +397,20 @@ func (f *Frame) Exec(op *ir.Operation) error {
 	}
 	prevOp, prev := f.curOp, f.cur
 	f.curOp, f.cur = op, f.tab.op(op)
-	err := fn(f, op)
+	err := f.call(fn, op)
 	f.curOp, f.cur = prevOp, prev
 	return err
+}
+
+// call runs fn on op, turning a run-time panic of the semantics (a bug, or
+// an input they failed to check) into an error located at op.
+func (f *Frame) call(fn OpFunc, op *ir.Operation) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = Errorf(op, fmt.Sprintf("internal error while executing '%s': %v", op.Name(), r))
+		}
+	}()
+	return fn(f, op)
 }
 
 // RunRegion executes region r from its entry block, whose arguments get
