@@ -73,7 +73,11 @@ func (v *verifier) isBeforeInBlock(a, b *Operation) bool {
 	blk := a.block
 	if !v.ordered[blk] {
 		if v.order == nil {
-			v.order = map[*Operation]int{}
+			n := 0
+			for x := blk.first; x != nil; x = x.next {
+				n++
+			}
+			v.order = make(map[*Operation]int, n)
 			v.ordered = map[*Block]bool{}
 		}
 		i := 0

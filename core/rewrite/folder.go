@@ -29,6 +29,8 @@ type Folder struct {
 	r      *Rewriter
 	scopes map[*ir.Region]map[constKey]*ir.Operation
 	owned  map[*ir.Operation]bool
+	// scratch holds the constant operands of the operation being folded.
+	scratch []ir.Attribute
 }
 
 // NewFolder returns a folder that changes IR through r.
@@ -144,7 +146,12 @@ func (f *Folder) TryFold(op *ir.Operation) bool {
 	if d == nil || d.HasTrait(ir.ConstantLike) || (d.Fold == nil && !d.HasTrait(ir.Commutative)) {
 		return false
 	}
-	operands := make([]ir.Attribute, op.NumOperands())
+	n := op.NumOperands()
+	if cap(f.scratch) < n {
+		f.scratch = make([]ir.Attribute, n)
+	}
+	operands := f.scratch[:n]
+	clear(operands)
 	for i := range operands {
 		if def := ir.DefiningOp(op.Operand(i)); def != nil {
 			if v, ok := ConstantValue(def); ok {

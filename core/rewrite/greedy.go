@@ -56,6 +56,16 @@ func (d *driver) push(op *ir.Operation) {
 	d.worklist = append(d.worklist, op)
 }
 
+// pushNested adds op, known to be nested in the scope, unless it is
+// already listed.
+func (d *driver) pushNested(op *ir.Operation) {
+	if _, ok := d.inList[op]; ok {
+		return
+	}
+	d.inList[op] = len(d.worklist)
+	d.worklist = append(d.worklist, op)
+}
+
 func (d *driver) pop() *ir.Operation {
 	for len(d.worklist) > 0 {
 		op := d.worklist[len(d.worklist)-1]
@@ -161,7 +171,11 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 		}
 		changed = false
 		d.worklist = d.worklist[:0]
-		d.inList = map[*ir.Operation]int{}
+		if d.inList == nil {
+			d.inList = map[*ir.Operation]int{}
+		} else {
+			clear(d.inList)
+		}
 		if !cfg.DisableConstantCSE {
 			d.folder = NewFolder(d.rw)
 		} else {
@@ -237,7 +251,7 @@ func (d *driver) seedTopDown(root *ir.Operation) {
 							return false
 						}
 					}
-					d.push(x)
+					d.pushNested(x)
 					return true
 				})
 				o = next

@@ -75,8 +75,18 @@ func overflowBits(a ir.Attribute) (IntegerOverflowFlags, bool) {
 func canonMergeOverflow(ctx *ir.Context, a, b ir.Attribute) ir.Attribute {
 	x, ok1 := overflowBits(a)
 	y, ok2 := overflowBits(b)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	// Most merges keep one side's flags: reuse its attribute.
+	if a != nil && x&y == x {
+		return a
+	}
+	if b != nil && x&y == y {
+		return b
+	}
 	d := ctx.Dialect("arith")
-	if !ok1 || !ok2 || d == nil || d.ParseAttr == nil {
+	if d == nil || d.ParseAttr == nil {
 		return nil
 	}
 	attr, err := d.ParseAttr(ctx, "overflow<"+(x&y).String()+">")

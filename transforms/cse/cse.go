@@ -113,11 +113,12 @@ func (c *cse) simplifyOperation(known *scopedMap, op *ir.Operation, ssa bool) bo
 		known.insert(op)
 		return false
 	}
-	if existing := known.lookup(op); existing != nil {
+	h := opHash(op)
+	if existing := known.lookupHashed(op, h); existing != nil {
 		c.replace(known, op, existing, ssa)
 		return true
 	}
-	known.insert(op)
+	known.insertHashed(op, h)
 	return false
 }
 

@@ -77,6 +77,13 @@ func (m *scopedMap) push() { m.scopes = append(m.scopes, nil) }
 
 func (m *scopedMap) pop() {
 	last := m.scopes[len(m.scopes)-1]
+	if len(m.scopes) == 1 {
+		// The outermost scope holds everything: drop it all at once.
+		clear(m.buckets)
+		clear(m.members)
+		m.scopes = m.scopes[:0]
+		return
+	}
 	for i := len(last) - 1; i >= 0; i-- {
 		e := last[i]
 		l := m.buckets[e.hash]
@@ -91,8 +98,10 @@ func (m *scopedMap) pop() {
 	m.scopes = m.scopes[:len(m.scopes)-1]
 }
 
-func (m *scopedMap) insert(op *ir.Operation) {
-	h := opHash(op)
+func (m *scopedMap) insert(op *ir.Operation) { m.insertHashed(op, opHash(op)) }
+
+// insertHashed inserts op, whose opHash is h.
+func (m *scopedMap) insertHashed(op *ir.Operation, h uint64) {
 	m.buckets[h] = append(m.buckets[h], op)
 	m.members[op] = true
 	m.scopes[len(m.scopes)-1] = append(m.scopes[len(m.scopes)-1], entry{h, op})
@@ -100,7 +109,12 @@ func (m *scopedMap) insert(op *ir.Operation) {
 
 // lookup returns the most recent equivalent operation, or nil.
 func (m *scopedMap) lookup(op *ir.Operation) *ir.Operation {
-	l := m.buckets[opHash(op)]
+	return m.lookupHashed(op, opHash(op))
+}
+
+// lookupHashed is lookup for an op whose opHash is h.
+func (m *scopedMap) lookupHashed(op *ir.Operation, h uint64) *ir.Operation {
+	l := m.buckets[h]
 	for i := len(l) - 1; i >= 0; i-- {
 		if ir.OperationsEquivalent(op, l[i]) {
 			return l[i]
