@@ -51,7 +51,9 @@ func enumValue(a ir.Attribute) uint64 {
 	return 0
 }
 
-func fastmath(ctx *ir.Context, a ir.Attribute) ir.Attribute {
+// Fastmath converts arith's fast-math flags attribute a to llvm's, or
+// returns nil.
+func Fastmath(ctx *ir.Context, a ir.Attribute) ir.Attribute {
 	v := enumValue(a)
 	var out uint64
 	for i, bit := range arithFastmathBits {
@@ -99,7 +101,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				}
 				if withFastmath[to] {
 					if a := op.InherentAttr("fastmath"); a != nil {
-						if fm := fastmath(ctx, a); fm != nil {
+						if fm := Fastmath(ctx, a); fm != nil {
 							props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: fm})
 						}
 					}
@@ -139,7 +141,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				p := enumValue(op.InherentAttr("predicate"))
 				props := []ir.NamedAttr{{Name: "predicate", Value: ctx.IntegerAttr(ctx.I(64), int64(p))}}
 				if a := op.InherentAttr("fastmath"); a != nil {
-					if fm := fastmath(ctx, a); fm != nil {
+					if fm := Fastmath(ctx, a); fm != nil {
 						props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: fm})
 					}
 				}

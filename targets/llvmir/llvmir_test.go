@@ -11,9 +11,13 @@ import (
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/internal/testutil"
 	"github.com/strata-ir/strata/targets/llvmir"
 )
+
+// lowerPipeline takes func, arith, cf and math to the llvm dialect.
+const lowerPipeline = "builtin.module(convert-math-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
 
 func translateFile(t *testing.T, path string) string {
 	t.Helper()
@@ -29,6 +33,16 @@ func translateFile(t *testing.T, path string) string {
 	}
 	if err := ir.Verify(mod); err != nil {
 		t.Fatal(err)
+	}
+	if strings.HasPrefix(filepath.Base(path), "lowered") {
+		all.RegisterPasses()
+		pm := pass.NewManager(ctx, "builtin.module")
+		if err := pm.Parse(lowerPipeline); err != nil {
+			t.Fatal(err)
+		}
+		if err := pm.Run(mod); err != nil {
+			t.Fatal(err)
+		}
 	}
 	text, err := llvmir.Translate(mod)
 	if err != nil {
@@ -51,6 +65,7 @@ func TestCompileAndRun(t *testing.T) {
 	}{
 		{"sumsq.mlir", 0},
 		{"arith.mlir", 0},
+		{"lowered.mlir", 0},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			text := translateFile(t, filepath.Join("testdata", tc.file))

@@ -1,0 +1,131 @@
+// Package mathtollvm is convert-math-to-llvm: math operations become LLVM
+// intrinsics (llvm.intr.sqrt, llvm.intr.exp, ...), and rsqrt, expm1 and
+// log1p their expansions, with the fast-math flags carried over.
+package mathtollvm
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/strata-ir/strata/conversion/arithtollvm"
+	"github.com/strata-ir/strata/conversion/llvmcommon"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
+)
+
+// intrinsics maps math operations to the llvm intrinsic of the same
+// operands.
+var intrinsics = map[string]string{
+	"math.sqrt": "llvm.intr.sqrt", "math.absf": "llvm.intr.fabs", "math.exp": "llvm.intr.exp",
+	"math.exp2": "llvm.intr.exp2", "math.log": "llvm.intr.log", "math.log2": "llvm.intr.log2",
+	"math.log10": "llvm.intr.log10", "math.sin": "llvm.intr.sin", "math.cos": "llvm.intr.cos",
+	"math.tan": "llvm.intr.tan", "math.tanh": "llvm.intr.tanh", "math.asin": "llvm.intr.asin",
+	"math.acos": "llvm.intr.acos", "math.atan": "llvm.intr.atan", "math.sinh": "llvm.intr.sinh",
+	"math.cosh": "llvm.intr.cosh", "math.floor": "llvm.intr.floor", "math.ceil": "llvm.intr.ceil",
+	"math.round": "llvm.intr.round", "math.roundeven": "llvm.intr.roundeven", "math.trunc": "llvm.intr.trunc",
+	"math.powf": "llvm.intr.pow", "math.copysign": "llvm.intr.copysign", "math.fma": "llvm.intr.fma",
+	"math.fpowi": "llvm.intr.powi", "math.atan2": "llvm.intr.atan2", "math.ctpop": "llvm.intr.ctpop",
+}
+
+// noFastmath are the intrinsics without fast-math flags.
+var noFastmath = map[string]bool{"llvm.intr.ctpop": true}
+
+func fastmathProps(ctx *ir.Context, op *ir.Operation) []ir.NamedAttr {
+	if a := op.InherentAttr("fastmath"); a != nil {
+		if fm := arithtollvm.Fastmath(ctx, a); fm != nil {
+			return []ir.NamedAttr{{Name: "fastmathFlags", Value: fm}}
+		}
+	}
+	return nil
+}
+
+// one returns the constant 1.0 of type t (a float or a vector of floats),
+// or nil.
+func one(ctx *ir.Context, t ir.Type) ir.Attribute {
+	switch x := t.(type) {
+	case *ir.FloatType:
+		switch x.Kind {
+		case ir.F32:
+			return ctx.FloatAttrBits(x, uint64(math.Float32bits(1)), 0)
+		case ir.F64:
+			return ctx.FloatAttrBits(x, math.Float64bits(1), 0)
+		}
+	case *ir.VectorType:
+		ft, ok := x.Elem.(*ir.FloatType)
+		if !ok {
+			return nil
+		}
+		switch ft.Kind {
+		case ir.F32:
+			return ctx.DenseElementsAttr(x, true, binary.LittleEndian.AppendUint32(nil, math.Float32bits(1)))
+		case ir.F64:
+			return ctx.DenseElementsAttr(x, true, binary.LittleEndian.AppendUint64(nil, math.Float64bits(1)))
+		}
+	}
+	return nil
+}
+
+// expansion builds the expansion of rsqrt, expm1 or log1p.
+func expansion(name string) func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	return func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+		ctx := r.Builder.Ctx
+		t := op.Result(0).Type()
+		c := one(ctx, t)
+		if c == nil {
+			return false
+		}
+		fm := fastmathProps(ctx, op)
+		loc := op.Loc()
+		k := llvmcommon.Create(r, "llvm.mlir.constant", loc, nil, []ir.Type{t}, []ir.NamedAttr{{Name: "value", Value: c}}).Result(0)
+		x := operands[0]
+		var res ir.Value
+		switch name {
+		case "math.rsqrt":
+			s := llvmcommon.Create(r, "llvm.intr.sqrt", loc, []ir.Value{x}, []ir.Type{t}, fm).Result(0)
+			res = llvmcommon.Create(r, "llvm.fdiv", loc, []ir.Value{k, s}, []ir.Type{t}, fm).Result(0)
+		case "math.expm1":
+			e := llvmcommon.Create(r, "llvm.intr.exp", loc, []ir.Value{x}, []ir.Type{t}, fm).Result(0)
+			res = llvmcommon.Create(r, "llvm.fsub", loc, []ir.Value{e, k}, []ir.Type{t}, fm).Result(0)
+		case "math.log1p":
+			a := llvmcommon.Create(r, "llvm.fadd", loc, []ir.Value{k, x}, []ir.Type{t}, fm).Result(0)
+			res = llvmcommon.Create(r, "llvm.intr.log", loc, []ir.Value{a}, []ir.Type{t}, fm).Result(0)
+		}
+		r.ReplaceOp(op, []ir.Value{res})
+		return true
+	}
+}
+
+// Patterns returns the conversion patterns of convert-math-to-llvm.
+func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
+	var ps []rewrite.ConversionPattern
+	for from, to := range intrinsics {
+		to := to
+		ps = append(ps, &rewrite.ConversionFunc{RootName: from, BenefitValue: 1, PatternName: from + "-to-llvm",
+			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+				var props []ir.NamedAttr
+				if !noFastmath[to] {
+					props = fastmathProps(r.Builder.Ctx, op)
+				}
+				n := llvmcommon.Create(r, to, op.Loc(), operands, []ir.Type{tc.Convert(op.Result(0).Type())}, props)
+				r.ReplaceOp(op, []ir.Value{n.Result(0)})
+				return true
+			}})
+	}
+	for _, n := range []string{"math.rsqrt", "math.expm1", "math.log1p"} {
+		ps = append(ps, &rewrite.ConversionFunc{RootName: n, BenefitValue: 1, PatternName: n + "-to-llvm", Fn: expansion(n)})
+	}
+	return ps
+}
+
+// Run converts the math operations nested in op; those without a
+// lowering stay.
+func Run(ctx *ir.Context, op *ir.Operation) error {
+	tc := llvmcommon.NewTypeConverter(ctx)
+	target := rewrite.NewConversionTarget()
+	target.AddLegalDialect("llvm")
+	for from := range intrinsics {
+		target.AddIllegalOp(from)
+	}
+	target.AddIllegalOp("math.rsqrt", "math.expm1", "math.log1p")
+	return rewrite.ApplyConversion(ctx, op, target, Patterns(tc), rewrite.ConversionConfig{TypeConverter: tc})
+}
