@@ -34,6 +34,9 @@ func Register(ctx *ir.Context) {
 		on.Def.Print = printFromElements
 		on.Def.Parse = parseFromElements
 	}
+	if on := ctx.LookupOpName("tensor.splat"); on != nil {
+		on.Def.Parse = parseSplat
+	}
 	attachVerifiers(ctx)
 	attachFolders(ctx)
 	for _, name := range []string{"tensor.insert", "tensor.insert_slice"} {
@@ -97,22 +100,62 @@ func parseFromElements(p ir.OpAsmParser, st *ir.OperationState) error {
 	}
 	attrs := p.ParseOptionalAttrDict()
 	p.ParsePunct(":")
-	pos := p.CurrentPos()
-	t := p.ParseType()
-	rt, ok := t.(*ir.RankedTensorType)
-	if !ok {
-		return p.ErrorAt(pos, "custom op 'tensor.from_elements' invalid kind of type specified: expected builtin.tensor, but found '"+asm.TypeString(t)+"'")
+	rt, err := parseRankedTensorType(p)
+	if err != nil {
+		return err
 	}
 	if n := ir.NumElements(rt.Shape); n >= 0 && n != int64(len(uses)) {
-		return p.ErrorAt(usesPos, "custom op 'tensor.from_elements' number of operands and types do not match: got "+
+		return p.ErrorAt(usesPos, "number of operands and types do not match: got "+
 			strconv.Itoa(len(uses))+" operands and "+strconv.FormatInt(n, 10)+" types")
 	}
 	for _, u := range uses {
 		st.Operands = append(st.Operands, p.ResolveOperand(u, rt.Elem))
 	}
-	st.ResultTypes = append(st.ResultTypes, t)
+	st.ResultTypes = append(st.ResultTypes, rt)
 	if len(attrs) > 0 {
 		st.Attributes = p.Context().DictionaryAttr(attrs)
+	}
+	return nil
+}
+
+// parseRankedTensorType parses a type that must be a ranked tensor, with
+// the message of ODS's parsers for other types.
+func parseRankedTensorType(p ir.OpAsmParser) (*ir.RankedTensorType, error) {
+	pos := p.CurrentPos()
+	t := p.ParseType()
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok {
+		return nil, p.ErrorAt(pos, "invalid kind of type specified: expected builtin.tensor, but found '"+asm.TypeString(t)+"'")
+	}
+	return rt, nil
+}
+
+// parseSplat parses `%v [%d0, %d1] {attrs} : tensor<?x4x?xf32>`: the
+// input has the element type of the result and the sizes are indices.
+func parseSplat(p ir.OpAsmParser, st *ir.OperationState) error {
+	ctx := p.Context()
+	input := p.ParseOperand()
+	var sizes []ir.UnresolvedOperand
+	if p.ParseOptionalPunct("[") {
+		sizes = append(sizes, p.ParseOperand())
+		for p.ParseOptionalPunct(",") {
+			sizes = append(sizes, p.ParseOperand())
+		}
+		p.ParsePunct("]")
+	}
+	attrs := p.ParseOptionalAttrDict()
+	p.ParsePunct(":")
+	rt, err := parseRankedTensorType(p)
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, p.ResolveOperand(input, rt.Elem))
+	for _, u := range sizes {
+		st.Operands = append(st.Operands, p.ResolveOperand(u, ctx.IndexType()))
+	}
+	st.ResultTypes = append(st.ResultTypes, rt)
+	if len(attrs) > 0 {
+		st.Attributes = ctx.DictionaryAttr(attrs)
 	}
 	return nil
 }
