@@ -16,10 +16,12 @@ func registerPatterns() {
 	pattern("scf.for", "scf-for-iter-args-folder", forIterArgsFolder)
 	pattern("scf.for", "scf-simplify-trivial-loops", simplifyTrivialLoops)
 	pattern("scf.if", "scf-if-combine", ifCombine)
+	pattern("scf.if", "scf-if-condition-propagation", ifConditionPropagation)
 	pattern("scf.if", "scf-if-convert-trivial-to-select", ifConvertTrivialToSelect)
 	pattern("scf.if", "scf-if-remove-empty-else", ifRemoveEmptyElse)
 	pattern("scf.if", "scf-if-remove-static-condition", ifRemoveStaticCondition)
 	pattern("scf.if", "scf-if-remove-unused-results", ifRemoveUnusedResults)
+	pattern("scf.if", "scf-if-replace-yield-with-condition-or-value", ifReplaceYieldWithConditionOrValue)
 	pattern("scf.execute_region", "scf-single-block-execute-inliner", singleBlockExecuteInliner)
 	pattern("scf.execute_region", "scf-multi-block-execute-inliner", multiBlockExecuteInliner)
 	pattern("scf.index_switch", "scf-index-switch-fold-constant-case", indexSwitchFoldConstantCase)
@@ -486,4 +488,99 @@ func multiBlockExecuteInliner(op *ir.Operation, r *rewrite.Rewriter) bool {
 	}
 	r.ReplaceOp(op, args)
 	return true
+}
+
+// boolConstant builds `arith.constant v : i1` before op.
+func boolConstant(r *rewrite.Rewriter, op *ir.Operation, v int64) ir.Value {
+	ctx := r.Ctx
+	i1 := ctx.I(1)
+	c := r.Create(&ir.OperationState{Name: ctx.OpName("arith.constant"), Loc: op.Loc(), ResultTypes: []ir.Type{i1},
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(i1, v)}})})
+	return c.Result(0)
+}
+
+// ifConditionPropagation is upstream's ConditionPropagation: inside the
+// then region the condition is true, inside the else region false.
+func ifConditionPropagation(op *ir.Operation, r *rewrite.Rewriter) bool {
+	cond := op.Operand(0)
+	if _, ok := constantInt(cond); ok {
+		return false
+	}
+	var uses []*ir.OpOperand
+	for u := cond.FirstUse(); u != nil; u = u.Next() {
+		uses = append(uses, u)
+	}
+	var t, f ir.Value
+	changed := false
+	r.SetInsertionPoint(op)
+	for _, u := range uses {
+		owner := u.Owner().ParentRegion()
+		switch {
+		case op.Region(0).IsAncestor(owner):
+			if t == nil {
+				t = boolConstant(r, op, 1)
+			}
+			r.ModifyInPlace(u.Owner(), func() { u.Set(t) })
+			changed = true
+		case op.Region(1).IsAncestor(owner):
+			if f == nil {
+				f = boolConstant(r, op, 0)
+			}
+			r.ModifyInPlace(u.Owner(), func() { u.Set(f) })
+			changed = true
+		}
+	}
+	return changed
+}
+
+// ifReplaceYieldWithConditionOrValue is upstream's
+// ReplaceIfYieldWithConditionOrValue: a result yielded the same from both
+// branches is that value, and an i1 result yielding true/false (false/true)
+// is the condition (its negation).
+func ifReplaceYieldWithConditionOrValue(op *ir.Operation, r *rewrite.Rewriter) bool {
+	if op.NumResults() == 0 {
+		return false
+	}
+	thenY, elseY := yieldOf(op.Region(0)), yieldOf(op.Region(1))
+	if thenY == nil || elseY == nil {
+		return false
+	}
+	r.SetInsertionPoint(op)
+	changed := false
+	for i := 0; i < op.NumResults() && i < thenY.NumOperands() && i < elseY.NumOperands(); i++ {
+		tv, fv, res := thenY.Operand(i), elseY.Operand(i), op.Result(i)
+		if tv == fv {
+			if ir.HasUses(res) {
+				r.ReplaceAllUsesWith(res, tv)
+				changed = true
+			}
+			continue
+		}
+		tc, ok1 := boolValue(tv)
+		fc, ok2 := boolValue(fv)
+		if !ok1 || !ok2 || !ir.HasUses(res) {
+			continue
+		}
+		switch {
+		case !tc && fc:
+			one := boolConstant(r, op, 1)
+			not := r.Create(&ir.OperationState{Name: r.Ctx.OpName("arith.xori"), Loc: op.Loc(),
+				Operands: []ir.Value{op.Operand(0), one}, ResultTypes: []ir.Type{r.Ctx.I(1)}})
+			r.ReplaceAllUsesWith(res, not.Result(0))
+			changed = true
+		case tc && !fc:
+			r.ReplaceAllUsesWith(res, op.Operand(0))
+			changed = true
+		}
+	}
+	return changed
+}
+
+// boolValue returns the value of an i1 constant.
+func boolValue(v ir.Value) (bool, bool) {
+	res, ok := v.(*ir.OpResult)
+	if !ok || !res.Owner().HasTrait(ir.ConstantLike) {
+		return false, false
+	}
+	return boolConst(res.Owner().InherentAttr("value"))
 }

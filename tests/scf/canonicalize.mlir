@@ -200,3 +200,40 @@ func.func @if_combine_not(%c: i1) {
   }
   return
 }
+
+// Inside the branches the condition is a constant.
+// CHECK-LABEL: func.func @if_condition_propagation
+// CHECK-NEXT: %false = arith.constant false
+// CHECK-NEXT: %true = arith.constant true
+// CHECK: "test.f"(%true)
+// CHECK: "test.g"(%false)
+func.func @if_condition_propagation(%c: i1, %x: i32) -> i32 {
+  %0 = scf.if %c -> (i32) {
+    %1 = "test.f"(%c) : (i1) -> i32
+    scf.yield %1 : i32
+  } else {
+    %2 = "test.g"(%c) : (i1) -> i32
+    scf.yield %2 : i32
+  }
+  return %0 : i32
+}
+
+// i1 results yielding true/false are the condition or its negation; a
+// value yielded by both branches is used directly.
+// CHECK-LABEL: func.func @if_yield_condition
+// CHECK: %[[NOT:.*]] = arith.xori %arg0, %true : i1
+// CHECK: return %arg0, %[[NOT]], %arg1 : i1, i1, i32
+func.func @if_yield_condition(%c: i1, %x: i32) -> (i1, i1, i32) {
+  %0, %1, %2 = scf.if %c -> (i1, i1, i32) {
+    %t = arith.constant true
+    %f = arith.constant false
+    "test.x"() : () -> ()
+    scf.yield %t, %f, %x : i1, i1, i32
+  } else {
+    %t = arith.constant true
+    %f = arith.constant false
+    "test.y"() : () -> ()
+    scf.yield %f, %t, %x : i1, i1, i32
+  }
+  return %0, %1, %2 : i1, i1, i32
+}
