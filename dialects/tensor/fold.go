@@ -54,6 +54,9 @@ func registerPatterns() {
 		{RootName: "tensor.expand_shape", BenefitValue: 1, PatternName: "tensor-compose-expand-shape", Fn: composeReshapes},
 		{RootName: "tensor.pad", BenefitValue: 1, PatternName: "tensor-fold-static-zero-padding", Fn: foldZeroPadding},
 		{RootName: "tensor.generate", BenefitValue: 1, PatternName: "tensor-static-generate", Fn: staticGenerate},
+		{RootName: "tensor.extract", BenefitValue: 1, PatternName: "tensor-extract-from-cast", Fn: extractFromCast},
+		{RootName: "tensor.extract", BenefitValue: 1, PatternName: "tensor-extract-from-generate", Fn: extractFromGenerate},
+		{RootName: "tensor.extract_slice", BenefitValue: 1, PatternName: "tensor-extract-slice-of-cast", Fn: sliceOfCast},
 	} {
 		p := p
 		rewrite.RegisterCanonicalization(p.RootName, func() rewrite.Pattern { return p })

@@ -400,3 +400,75 @@ func foldZeroPadding(op *ir.Operation, r *rewrite.Rewriter) bool {
 	r.ReplaceOp(op, []ir.Value{newCast(r, op.Loc(), op.Operand(0), op.Result(0).Type())})
 	return true
 }
+
+// extractFromCast reads an element through a cast from a ranked tensor
+// (ExtractFromTensorCast).
+func extractFromCast(op *ir.Operation, r *rewrite.Rewriter) bool {
+	cast := definedBy(op.Operand(0), "tensor.cast")
+	if cast == nil {
+		return false
+	}
+	if _, ok := cast.Operand(0).Type().(*ir.RankedTensorType); !ok {
+		return false
+	}
+	operands := append([]ir.Value{cast.Operand(0)}, op.Operands()[1:]...)
+	n := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands, ResultTypes: op.ResultTypes()})
+	r.ReplaceOp(op, n.Results())
+	return true
+}
+
+// extractFromGenerate computes an element of a tensor.generate that
+// would otherwise be dead by cloning its body at the indices
+// (ExtractFromTensorGenerate).
+func extractFromGenerate(op *ir.Operation, r *rewrite.Rewriter) bool {
+	gen := definedBy(op.Operand(0), "tensor.generate")
+	if gen == nil || !gen.WouldBeTriviallyDead() {
+		return false
+	}
+	body := gen.Region(0).First()
+	if body == nil || body.Last() == nil || body.Last().Name() != "tensor.yield" || body.NumArguments() != op.NumOperands()-1 {
+		return false
+	}
+	mapping := map[ir.Value]ir.Value{}
+	for i, a := range body.Arguments() {
+		mapping[a] = op.Operand(1 + i)
+	}
+	for o := body.First(); o != nil && o != body.Last(); o = o.Next() {
+		r.Insert(o.Clone(mapping))
+	}
+	v := body.Last().Operand(0)
+	if m, ok := mapping[v]; ok {
+		v = m
+	}
+	r.ReplaceOp(op, []ir.Value{v})
+	return true
+}
+
+// sliceOfCast moves a cast that loses static information after an
+// extract_slice of its source (ExtractSliceOpCastFolder).
+func sliceOfCast(op *ir.Operation, r *rewrite.Rewriter) bool {
+	cast := definedBy(op.Operand(0), "tensor.cast")
+	if cast == nil || !canFoldIntoConsumer(cast) {
+		return false
+	}
+	for _, v := range op.Operands()[1:] {
+		if _, ok := viewlike.ConstantIntValue(v); ok {
+			return false
+		}
+	}
+	s := slice(op, 1)
+	src := cast.Operand(0).Type()
+	shape, _ := shapeOf(src)
+	if inBounds(op, shape, s) != nil {
+		return false
+	}
+	resT := rankReducedType(r.Ctx, src, s.sizes, rank(op.Result(0).Type()))
+	if resT == nil {
+		return false
+	}
+	operands := append([]ir.Value{cast.Operand(0)}, op.Operands()[1:]...)
+	n := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands,
+		ResultTypes: []ir.Type{resT}, Properties: op.Properties(), Attributes: op.Attrs()})
+	replaceWithCast(r, op, n.Result(0))
+	return true
+}

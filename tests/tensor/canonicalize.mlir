@@ -239,3 +239,43 @@ func.func @misc(%t: tensor<4x?xf32>, %s: f32) -> (index, tensor<4xf32>, tensor<4
   } : tensor<4x?xf32> to tensor<4x?xf32>
   return %r, %sp, %p : index, tensor<4xf32>, tensor<4x?xf32>
 }
+
+// CHECK-LABEL: func.func @extract_cast
+// CHECK-NEXT: %extracted = tensor.extract %arg0[%arg1, %arg1] : tensor<4x4xf32>
+// CHECK-NEXT: return %extracted : f32
+func.func @extract_cast(%t: tensor<4x4xf32>, %i: index) -> f32 {
+  %0 = tensor.cast %t : tensor<4x4xf32> to tensor<?x?xf32>
+  %1 = tensor.extract %0[%i, %i] : tensor<?x?xf32>
+  return %1 : f32
+}
+
+// CHECK-LABEL: func.func @extract_generate
+// CHECK-NEXT: %0 = arith.addi %arg1, %arg2 : index
+// CHECK-NEXT: return %0 : index
+func.func @extract_generate(%n: index, %i: index, %j: index) -> index {
+  %g = tensor.generate %n {
+  ^bb0(%a: index, %b: index):
+    %s = arith.addi %a, %b : index
+    tensor.yield %s : index
+  } : tensor<?x3xindex>
+  %e = tensor.extract %g[%i, %j] : tensor<?x3xindex>
+  return %e : index
+}
+
+// CHECK-LABEL: func.func @slice_of_cast
+// CHECK-NEXT: %extracted_slice = tensor.extract_slice %arg0[0, %arg1] [4, %arg1] [1, 1] : tensor<8x16xf32> to tensor<4x?xf32>
+// CHECK-NEXT: return %extracted_slice : tensor<4x?xf32>
+func.func @slice_of_cast(%t: tensor<8x16xf32>, %i: index) -> tensor<4x?xf32> {
+  %0 = tensor.cast %t : tensor<8x16xf32> to tensor<?x?xf32>
+  %1 = tensor.extract_slice %0[0, %i] [4, %i] [1, 1] : tensor<?x?xf32> to tensor<4x?xf32>
+  return %1 : tensor<4x?xf32>
+}
+
+// CHECK-LABEL: func.func @slice_of_cast_reduced
+// CHECK-NEXT: %extracted_slice = tensor.extract_slice %arg0[0, %arg1] [1, %arg1] [1, 1] : tensor<8x16xf32> to tensor<?xf32>
+// CHECK-NEXT: return %extracted_slice : tensor<?xf32>
+func.func @slice_of_cast_reduced(%t: tensor<8x16xf32>, %i: index) -> tensor<?xf32> {
+  %0 = tensor.cast %t : tensor<8x16xf32> to tensor<?x?xf32>
+  %1 = tensor.extract_slice %0[0, %i] [1, %i] [1, 1] : tensor<?x?xf32> to tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
