@@ -41,7 +41,7 @@ type driver struct {
 	rw       *Rewriter
 	folder   *Folder
 	worklist []*ir.Operation
-	inList   map[*ir.Operation]int
+	inList   opIndex
 	scope    *ir.Operation
 }
 
@@ -49,20 +49,20 @@ func (d *driver) push(op *ir.Operation) {
 	if op == nil || op == d.scope || !d.scope.IsAncestor(op) {
 		return
 	}
-	if _, ok := d.inList[op]; ok {
+	if _, ok := d.inList.get(op); ok {
 		return
 	}
-	d.inList[op] = len(d.worklist)
+	d.inList.set(op, len(d.worklist))
 	d.worklist = append(d.worklist, op)
 }
 
 // pushNested adds op, known to be nested in the scope, unless it is
 // already listed.
 func (d *driver) pushNested(op *ir.Operation) {
-	if _, ok := d.inList[op]; ok {
+	if _, ok := d.inList.get(op); ok {
 		return
 	}
-	d.inList[op] = len(d.worklist)
+	d.inList.set(op, len(d.worklist))
 	d.worklist = append(d.worklist, op)
 }
 
@@ -73,16 +73,16 @@ func (d *driver) pop() *ir.Operation {
 		if op == nil {
 			continue
 		}
-		delete(d.inList, op)
+		d.inList.del(op)
 		return op
 	}
 	return nil
 }
 
 func (d *driver) remove(op *ir.Operation) {
-	if i, ok := d.inList[op]; ok {
+	if i, ok := d.inList.get(op); ok {
 		d.worklist[i] = nil
-		delete(d.inList, op)
+		d.inList.del(op)
 	}
 }
 
@@ -171,11 +171,7 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 		}
 		changed = false
 		d.worklist = d.worklist[:0]
-		if d.inList == nil {
-			d.inList = map[*ir.Operation]int{}
-		} else {
-			clear(d.inList)
-		}
+		d.inList.reset(cap(d.worklist))
 		if !cfg.DisableConstantCSE {
 			d.folder = NewFolder(d.rw)
 		} else {
@@ -268,7 +264,7 @@ func (d *driver) reverseWorklist() {
 	}
 	for i, o := range w {
 		if o != nil {
-			d.inList[o] = i
+			d.inList.set(o, i)
 		}
 	}
 }
