@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -184,4 +185,24 @@ func (o *OpParser) ParseOptionalInteger() (int64, bool) {
 		return -int64(v), true
 	}
 	return int64(v), true
+}
+
+// ParseAffineMap parses a bare affine map such as `(d0, d1) -> (d1, d0)`.
+func (o *OpParser) ParseAffineMap() affine.Map {
+	p := o.p
+	start := p.tok.Start
+	isSet, m, _, n, err := affine.ParseMapOrSetPrefix(string(p.src[start:]))
+	if err != nil {
+		off, msg := start, err.Error()
+		if pe, ok := err.(*affine.ParseError); ok {
+			off += pe.Offset
+			msg = pe.Msg
+		}
+		p.errorAt(off, msg)
+	}
+	if isSet {
+		p.errorAt(start, "expected AffineMap, but got IntegerSet")
+	}
+	p.resetTo(start + n)
+	return m
 }

@@ -1,5 +1,7 @@
 package ir
 
+import "github.com/strata-ir/strata/core/affine"
+
 // Trait is a set of static properties of an operation, as a bit set.
 type Trait uint64
 
@@ -238,6 +240,10 @@ type OpAsmParser interface {
 	// without an integer after it is reported as "expected integer
 	// value", a value beyond 64 bits as "integer value too large".
 	ParseOptionalInteger() (int64, bool)
+	// ParseAffineMap parses a bare affine map `(d0, d1)[s0] -> (...)`, as
+	// custom syntaxes write one without `affine_map<...>` (MLIR's
+	// parseAffineMap).
+	ParseAffineMap() affine.Map
 }
 
 // SourcePos is a position in the text being parsed, as MLIR's SMLoc; only

@@ -44,12 +44,22 @@ type attrC struct {
 	symbolName bool
 	// unit marks UnitAttr.
 	unit bool
+	// str marks StrAttr: an optional group anchored on it starts only at a
+	// string literal, as ODS's parseOptionalAttribute(StringAttr&).
+	str bool
 	// denseArray is the element type of a DenseI32ArrayAttr-like
 	// constraint, printed `[1, 2]` by formats.
 	denseArray ir.Type
 	// def is set for attributes of a dialect defined in the language.
 	def *attrDef
+	// kind, if set, is the check of the attribute's storage class that
+	// ODS's generated parsers make right after parsing the value ("invalid
+	// kind of attribute specified").
+	kind func(ir.Attribute) bool
 }
+
+func isArrayAttr(a ir.Attribute) bool     { _, ok := a.(*ir.ArrayAttr); return ok }
+func isSymbolRefAttr(a ir.Attribute) bool { _, ok := a.(*ir.SymbolRefAttr); return ok }
 
 func anyType() *typeC { return &typeC{summary: "any type", pred: func(ir.Type) bool { return true }} }
 
@@ -75,6 +85,9 @@ var floatSummaries = map[string]string{
 // builtinTypeC returns the builtin type constraint called name with no
 // arguments, or nil.
 func builtinTypeC(ctx *ir.Context, name string) *typeC {
+	if c := lookupGoTypeC(name); c != nil {
+		return c
+	}
 	switch name {
 	case "AnyType":
 		return anyType()
@@ -283,11 +296,14 @@ func denseArray(elem ir.Type, summary string) *attrC {
 // builtinAttrC returns the builtin attribute constraint called name with
 // no arguments, or nil.
 func builtinAttrC(ctx *ir.Context, name string) *attrC {
+	if c := lookupGoAttrC(ctx, name); c != nil {
+		return c
+	}
 	switch name {
 	case "AnyAttr":
 		return anyAttr()
 	case "StrAttr":
-		return &attrC{summary: "string attribute", valueType: ctx.NoneType(), pred: func(a ir.Attribute) bool {
+		return &attrC{summary: "string attribute", valueType: ctx.NoneType(), str: true, pred: func(a ir.Attribute) bool {
 			s, ok := a.(*ir.StringAttr)
 			return ok && s.Type == nil
 		}}
@@ -322,13 +338,27 @@ func builtinAttrC(ctx *ir.Context, name string) *attrC {
 		return &attrC{summary: "array attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.ArrayAttr); return ok }}
 	case "DictAttr":
 		return &attrC{summary: "dictionary of named attribute values", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.DictionaryAttr); return ok }}
+	case "DictArrayAttr":
+		return &attrC{summary: "Array of dictionary attributes", kind: isArrayAttr, pred: func(a ir.Attribute) bool {
+			arr, ok := a.(*ir.ArrayAttr)
+			if !ok {
+				return false
+			}
+			for _, e := range arr.Elems {
+				if _, ok := e.(*ir.DictionaryAttr); !ok {
+					return false
+				}
+			}
+			return true
+		}}
 	case "SymbolRefAttr":
-		return &attrC{summary: "symbol reference attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.SymbolRefAttr); return ok }}
+		return &attrC{summary: "symbol reference attribute", kind: isSymbolRefAttr, pred: isSymbolRefAttr}
 	case "FlatSymbolRefAttr":
-		return &attrC{summary: "flat symbol reference attribute", pred: func(a ir.Attribute) bool {
+		flat := func(a ir.Attribute) bool {
 			s, ok := a.(*ir.SymbolRefAttr)
 			return ok && len(s.Nested) == 0
-		}}
+		}
+		return &attrC{summary: "flat symbol reference attribute", kind: flat, pred: flat}
 	case "AffineMapAttr":
 		return &attrC{summary: "AffineMap attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.AffineMapAttr); return ok }}
 	case "DenseI32ArrayAttr":

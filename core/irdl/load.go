@@ -130,7 +130,7 @@ func (o *opDef) opDef() *ir.OpDef {
 	}
 	hasDefaults := false
 	for _, p := range o.props {
-		if p.def != nil {
+		if p.def != nil && !p.optional {
 			hasDefaults = true
 		}
 	}
@@ -163,7 +163,7 @@ func (o *opDef) populateDefaults(ctx *ir.Context, props ir.Attribute) ir.Attribu
 	}
 	var add []ir.NamedAttr
 	for _, p := range o.props {
-		if p.def == nil {
+		if p.def == nil || p.optional {
 			continue
 		}
 		found := false

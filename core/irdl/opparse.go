@@ -132,7 +132,7 @@ func (s *parseState) parse(e *fElem) error {
 		t := p.ParseType()
 		ft, ok := t.(*ir.FunctionType)
 		if !ok {
-			return p.ErrorAt(pos, "invalid kind of type specified")
+			return p.ErrorAt(pos, "invalid kind of type specified: expected builtin.function, but found '"+ir.TypeString(t)+"'")
 		}
 		s.setTypes(e.args[0], ft.Inputs)
 		s.setTypes(e.args[1], ft.Results)
@@ -242,7 +242,12 @@ func parsePropValue(p ir.OpAsmParser, pd *propDef, qualified bool) (ir.Attribute
 		}
 		return parseStrippedAttr(p, c.def)
 	}
-	return p.ParseAttribute(nil), nil
+	pos := p.CurrentPos()
+	a := p.ParseAttribute(nil)
+	if c.kind != nil && !c.kind(a) {
+		return nil, p.ErrorAt(pos, "invalid kind of attribute specified")
+	}
+	return a, nil
 }
 
 // parseEnumKeyword parses an enum stored as an IntegerAttr: a keyword or a
@@ -418,14 +423,18 @@ func (s *parseState) probe(e *fElem) (bool, error) {
 			pd := o.props[e.idx]
 			c := pd.c
 			if c.enum != nil && c.enum.attr == nil {
-				pos := p.CurrentPos()
-				kw, ok := p.ParseOptionalKeywordAny()
-				if !ok {
-					str, ok := p.ParseOptionalString()
-					if !ok {
-						return false, nil
+				// As ODS's parseOptionalKeyword with the list of cases: a
+				// keyword that is not a case is left for what follows.
+				for _, cs := range c.enum.cases {
+					if p.ParseOptionalKeyword(cs.name) {
+						s.props[e.idx] = c.enum.attrOf(p.Context(), cs.value)
+						return true, nil
 					}
-					kw = str
+				}
+				pos := p.CurrentPos()
+				kw, ok := p.ParseOptionalString()
+				if !ok {
+					return false, nil
 				}
 				v, ok := c.enum.symbolize(kw)
 				if !ok {
@@ -433,6 +442,13 @@ func (s *parseState) probe(e *fElem) (bool, error) {
 				}
 				s.props[e.idx] = c.enum.attrOf(p.Context(), v)
 				return true, nil
+			}
+			if c.str {
+				str, ok := p.ParseOptionalString()
+				if ok {
+					s.props[e.idx] = p.Context().Str(str)
+				}
+				return ok, nil
 			}
 			if c.symbolName {
 				name, ok := p.ParseOptionalSymbolName()
@@ -771,7 +787,7 @@ func (s *parseState) finish(st *ir.OperationState) error {
 			return p.ErrorAt(s.usePos[i], fmt.Sprintf("cannot infer the type of operand '%s'", o.operands[i].name))
 		}
 		if len(ts) != len(uses) {
-			return p.ErrorAt(s.usePos[i], fmt.Sprintf("%d operands present, but expected %d", len(uses), len(ts)))
+			return p.ErrorAt(s.usePos[i], fmt.Sprintf("number of operands and types do not match: got %d operands and %d types", len(uses), len(ts)))
 		}
 		for k, u := range uses {
 			operands = append(operands, p.ResolveOperand(u, ts[k]))

@@ -925,9 +925,13 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 				if pd.c.unit {
 					pd.optional = true
 				}
+				// An optional property with a default is ODS's
+				// DefaultValuedOptionalAttr: the default is not stored
+				// when the property is absent, but formats and accessors
+				// read it.
 				if p.Default != nil {
-					if pd.optional {
-						s.errorf(p.Default.Pos, "an optional property cannot have a default value")
+					if pd.c.unit {
+						s.errorf(p.Default.Pos, "a unit property cannot have a default value")
 					}
 					pd.def = s.defaultValue(pd, p.Default)
 				}
