@@ -77,6 +77,16 @@ type structured struct {
 	outVals  []interp.Value
 	inTypes  []ir.Type
 	outTypes []ir.Type
+	// conv is the type function of the operation's casts.
+	conv func(interp.Value, ir.Type) interp.Value
+}
+
+// castFn returns the conversion selected by op's 'cast' property.
+func castFn(op *ir.Operation) func(interp.Value, ir.Type) interp.Value {
+	if a := op.Attr("cast"); a != nil && kindName(a) == "cast_unsigned" {
+		return ConvertUnsigned
+	}
+	return Convert
 }
 
 func (s *structured) all() []*operand { return append(append([]*operand(nil), s.ins...), s.outs...) }
@@ -165,7 +175,13 @@ func (s *structured) finish(f *interp.Frame) error {
 
 // Convert converts a scalar to type to as linalg's default casts do:
 // extf/truncf between floats, sitofp, fptosi, extsi/trunci.
-func Convert(v interp.Value, to ir.Type) interp.Value {
+func Convert(v interp.Value, to ir.Type) interp.Value { return convert(v, to, false) }
+
+// ConvertUnsigned converts as linalg's cast_unsigned type function does:
+// uitofp, fptoui, extui/trunci (floats convert as in Convert).
+func ConvertUnsigned(v interp.Value, to ir.Type) interp.Value { return convert(v, to, true) }
+
+func convert(v interp.Value, to ir.Type, unsigned bool) interp.Value {
 	if v.Type == to {
 		return v
 	}
@@ -174,12 +190,19 @@ func Convert(v interp.Value, to ir.Type) interp.Value {
 	case v.IsFloat() && toFloat:
 		return interp.MakeFloat(tf, v.Float())
 	case v.IsFloat():
-		return interp.MakeInt(to, uint64(std.FloatToInt(v.Float(), interp.IntWidth(to), true)))
+		return interp.MakeInt(to, uint64(std.FloatToInt(v.Float(), interp.IntWidth(to), !unsigned)))
+	case toFloat && unsigned:
+		if tf.Kind == ir.F32 {
+			return interp.MakeFloat(tf, float64(float32(v.Uint())))
+		}
+		return interp.MakeFloat(tf, float64(v.Uint()))
 	case toFloat:
 		if tf.Kind == ir.F32 {
 			return interp.MakeFloat(tf, float64(float32(v.Int())))
 		}
 		return interp.MakeFloat(tf, float64(v.Int()))
+	case unsigned:
+		return interp.MakeInt(to, v.Uint())
 	}
 	return interp.MakeInt(to, uint64(v.Int()))
 }
@@ -242,6 +265,10 @@ func mulAdd(s *structured, n *nest) error {
 			return nil
 		})
 	}
+	conv := s.conv
+	if conv == nil {
+		conv = Convert
+	}
 	mul, add := scalarFn("arith.muli"), scalarFn("arith.addi")
 	if isFloat(ot) {
 		mul, add = scalarFn("arith.mulf"), scalarFn("arith.addf")
@@ -250,8 +277,8 @@ func mulAdd(s *structured, n *nest) error {
 	return n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
 		pa, pb, pc := pos[0], pos[1], pos[2]
 		for k := int64(0); k < count; k++ {
-			args[0] = Convert(interp.FromBits(a.elem, a.data[pa]), ot)
-			args[1] = Convert(interp.FromBits(b.elem, b.data[pb]), ot)
+			args[0] = conv(interp.FromBits(a.elem, a.data[pa]), ot)
+			args[1] = conv(interp.FromBits(b.elem, b.data[pb]), ot)
 			m, err := mul(s.op, args, ot)
 			if err != nil {
 				return err
@@ -355,17 +382,21 @@ func applyNamed(s *structured, n *nest, name string, fn std.ScalarFunc, argIdx [
 			return nil
 		})
 	}
+	conv := s.conv
+	if conv == nil {
+		conv = Convert
+	}
 	args := make([]interp.Value, len(argIdx))
 	p := make([]int64, len(all))
 	return n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
 		copy(p, pos)
 		for k := int64(0); k < count; k++ {
 			for j, i := range argIdx {
-				args[j] = Convert(interp.FromBits(all[i].elem, all[i].data[p[i]]), argTypes[j])
+				args[j] = conv(interp.FromBits(all[i].elem, all[i].data[p[i]]), argTypes[j])
 			}
 			var r interp.Value
 			if fn == nil {
-				r = Convert(args[0], o.elem)
+				r = conv(args[0], o.elem)
 			} else {
 				var err error
 				if r, err = fn(s.op, args, o.elem); err != nil {

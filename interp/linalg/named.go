@@ -238,6 +238,7 @@ func named(f *interp.Frame, op *ir.Operation) error {
 	if len(s.outs) != 1 {
 		return interp.Errorf(op, "expected one init")
 	}
+	s.conv = castFn(op)
 	all := s.all()
 	ranks := make([]int, len(all))
 	for i, o := range all {

@@ -34,6 +34,9 @@ func.func @main() {
   %im = linalg.matmul ins(%ia, %ib : tensor<2x2xi8>, tensor<2x2xi8>) outs(%iz : tensor<2x2xi32>) -> tensor<2x2xi32>
   %uim = tensor.cast %im : tensor<2x2xi32> to tensor<*xi32>
   call @printMemrefI32(%uim) : (tensor<*xi32>) -> ()
+  %um = linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%ia, %ib : tensor<2x2xi8>, tensor<2x2xi8>) outs(%iz : tensor<2x2xi32>) -> tensor<2x2xi32>
+  %uum = tensor.cast %um : tensor<2x2xi32> to tensor<*xi32>
+  call @printMemrefI32(%uum) : (tensor<*xi32>) -> ()
 
   // f16 accumulation rounds at every step.
   %ha = arith.constant dense<[[0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]]> : tensor<1x8xf16>
