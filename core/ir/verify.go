@@ -53,7 +53,7 @@ type verifier struct {
 	dom map[*Region]*domTree
 	// order numbers the operations of the blocks where a use and its
 	// definition lie far apart, so that each later check is constant time.
-	order   map[*Operation]int
+	order   OpIndex
 	ordered map[*Block]bool
 }
 
@@ -72,22 +72,24 @@ func (v *verifier) isBeforeInBlock(a, b *Operation) bool {
 	}
 	blk := a.block
 	if !v.ordered[blk] {
-		if v.order == nil {
+		if v.ordered == nil {
 			n := 0
 			for x := blk.first; x != nil; x = x.next {
 				n++
 			}
-			v.order = make(map[*Operation]int, n)
+			v.order.Reset(n)
 			v.ordered = map[*Block]bool{}
 		}
 		i := 0
 		for x := blk.first; x != nil; x = x.next {
-			v.order[x] = i
+			v.order.Set(x, i)
 			i++
 		}
 		v.ordered[blk] = true
 	}
-	return v.order[a] < v.order[b]
+	ia, _ := v.order.Get(a)
+	ib, _ := v.order.Get(b)
+	return ia < ib
 }
 
 func (v *verifier) verifyOpAndDominance(op *Operation) *Diagnostic {

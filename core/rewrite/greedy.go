@@ -41,7 +41,7 @@ type driver struct {
 	rw       *Rewriter
 	folder   *Folder
 	worklist []*ir.Operation
-	inList   opIndex
+	inList   ir.OpIndex
 	scope    *ir.Operation
 }
 
@@ -49,20 +49,20 @@ func (d *driver) push(op *ir.Operation) {
 	if op == nil || op == d.scope || !d.scope.IsAncestor(op) {
 		return
 	}
-	if _, ok := d.inList.get(op); ok {
+	if _, ok := d.inList.Get(op); ok {
 		return
 	}
-	d.inList.set(op, len(d.worklist))
+	d.inList.Set(op, len(d.worklist))
 	d.worklist = append(d.worklist, op)
 }
 
 // pushNested adds op, known to be nested in the scope, unless it is
 // already listed.
 func (d *driver) pushNested(op *ir.Operation) {
-	if _, ok := d.inList.get(op); ok {
+	if _, ok := d.inList.Get(op); ok {
 		return
 	}
-	d.inList.set(op, len(d.worklist))
+	d.inList.Set(op, len(d.worklist))
 	d.worklist = append(d.worklist, op)
 }
 
@@ -73,16 +73,16 @@ func (d *driver) pop() *ir.Operation {
 		if op == nil {
 			continue
 		}
-		d.inList.del(op)
+		d.inList.Delete(op)
 		return op
 	}
 	return nil
 }
 
 func (d *driver) remove(op *ir.Operation) {
-	if i, ok := d.inList.get(op); ok {
+	if i, ok := d.inList.Get(op); ok {
 		d.worklist[i] = nil
-		d.inList.del(op)
+		d.inList.Delete(op)
 	}
 }
 
@@ -171,7 +171,7 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 		}
 		changed = false
 		d.worklist = d.worklist[:0]
-		d.inList.reset(cap(d.worklist))
+		d.inList.Reset(cap(d.worklist))
 		if !cfg.DisableConstantCSE {
 			d.folder = NewFolder(d.rw)
 		} else {
@@ -264,7 +264,7 @@ func (d *driver) reverseWorklist() {
 	}
 	for i, o := range w {
 		if o != nil {
-			d.inList.set(o, i)
+			d.inList.Set(o, i)
 		}
 	}
 }

@@ -1,30 +1,27 @@
-package rewrite
+package ir
 
-import (
-	"unsafe"
+import "unsafe"
 
-	"github.com/strata-ir/strata/core/ir"
-)
-
-// opIndex maps operations to worklist positions: an open-addressing hash
-// table with linear probing and backward-shift deletion, keyed by the
-// operation's address (Go's collector does not move objects). The greedy
-// driver does a lookup, an insertion or a deletion for nearly every step,
-// and this table does them several times faster than a built-in map.
-type opIndex struct {
-	keys []*ir.Operation
+// OpIndex maps operations to integers (positions in a list, say): an
+// open-addressing hash table with linear probing and backward-shift
+// deletion, keyed by the operation's address (Go's collector does not move
+// objects). Algorithms that look operations up at nearly every step (the
+// greedy rewrite driver, the verifier's block numbering) use it because it
+// is several times faster than a built-in map. The zero value is empty.
+type OpIndex struct {
+	keys []*Operation
 	vals []int32
 	n    int
 }
 
-func (m *opIndex) slot(op *ir.Operation) uint64 {
+func (m *OpIndex) slot(op *Operation) uint64 {
 	h := uint64(uintptr(unsafe.Pointer(op))) >> 3
 	h *= 0x9E3779B97F4A7C15
 	return h >> 32
 }
 
-// reset empties the table, keeping room for about n entries.
-func (m *opIndex) reset(n int) {
+// Reset empties the table, keeping room for about n entries.
+func (m *OpIndex) Reset(n int) {
 	size := 16
 	for size < 2*n {
 		size *= 2
@@ -32,14 +29,14 @@ func (m *opIndex) reset(n int) {
 	if len(m.keys) >= size && len(m.keys) <= 4*size {
 		clear(m.keys)
 	} else {
-		m.keys = make([]*ir.Operation, size)
+		m.keys = make([]*Operation, size)
 		m.vals = make([]int32, size)
 	}
 	m.n = 0
 }
 
-// get returns op's position and whether op is in the table.
-func (m *opIndex) get(op *ir.Operation) (int, bool) {
+// Get returns op's value and whether op is in the table.
+func (m *OpIndex) Get(op *Operation) (int, bool) {
 	if len(m.keys) == 0 {
 		return 0, false
 	}
@@ -54,8 +51,8 @@ func (m *opIndex) get(op *ir.Operation) (int, bool) {
 	}
 }
 
-// set records op at position v.
-func (m *opIndex) set(op *ir.Operation, v int) {
+// Set records v for op.
+func (m *OpIndex) Set(op *Operation, v int) {
 	if 2*(m.n+1) > len(m.keys) {
 		m.grow()
 	}
@@ -73,8 +70,8 @@ func (m *opIndex) set(op *ir.Operation, v int) {
 	}
 }
 
-// del removes op, shifting later entries of its probe run back.
-func (m *opIndex) del(op *ir.Operation) {
+// Delete removes op, shifting later entries of its probe run back.
+func (m *OpIndex) Delete(op *Operation) {
 	if len(m.keys) == 0 {
 		return
 	}
@@ -99,16 +96,19 @@ func (m *opIndex) del(op *ir.Operation) {
 	m.keys[i] = nil
 }
 
-func (m *opIndex) grow() {
+func (m *OpIndex) grow() {
 	keys, vals := m.keys, m.vals
 	size := 2 * len(keys)
 	if size < 16 {
 		size = 16
 	}
-	m.keys, m.vals, m.n = make([]*ir.Operation, size), make([]int32, size), 0
+	m.keys, m.vals, m.n = make([]*Operation, size), make([]int32, size), 0
 	for i, k := range keys {
 		if k != nil {
-			m.set(k, int(vals[i]))
+			m.Set(k, int(vals[i]))
 		}
 	}
 }
+
+// Len returns the number of entries.
+func (m *OpIndex) Len() int { return m.n }
