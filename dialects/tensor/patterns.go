@@ -472,3 +472,192 @@ func sliceOfCast(op *ir.Operation, r *rewrite.Rewriter) bool {
 	replaceWithCast(r, op, n.Result(0))
 	return true
 }
+
+// dimOfReshape reads a dimension of tensor.reshape's result from its
+// shape operand (DimOfReshapeOp).
+func dimOfReshape(op *ir.Operation, r *rewrite.Rewriter) bool {
+	reshape := definedBy(op.Operand(0), "tensor.reshape")
+	if reshape == nil {
+		return false
+	}
+	shape := reshape.Operand(1)
+	elem := elemType(shape.Type())
+	if _, isIndex := elem.(*ir.IndexType); !isIndex && r.Ctx.LookupOpName("arith.index_cast") == nil {
+		return false
+	}
+	r.SetInsertionPointAfter(op)
+	v := r.Create(&ir.OperationState{Name: r.Ctx.OpName("tensor.extract"), Loc: op.Loc(),
+		Operands: []ir.Value{shape, op.Operand(1)}, ResultTypes: []ir.Type{elem}}).Result(0)
+	if v.Type() != op.Result(0).Type() {
+		v = r.Create(&ir.OperationState{Name: r.Ctx.OpName("arith.index_cast"), Loc: op.Loc(),
+			Operands: []ir.Value{v}, ResultTypes: []ir.Type{op.Result(0).Type()}}).Result(0)
+	}
+	r.ReplaceOp(op, []ir.Value{v})
+	return true
+}
+
+// rankReductionMaskDynamic is computeRankReductionMask with matchDynamic:
+// a dynamic size on either side matches any size other than a static 1
+// of orig.
+func rankReductionMaskDynamic(orig, reduced []int64) (map[int]bool, bool) {
+	unused := map[int]bool{}
+	r := 0
+	for i, d := range orig {
+		if r < len(reduced) && d != 1 && (reduced[r] == Dynamic || d == Dynamic) {
+			r++
+			continue
+		}
+		if r < len(reduced) && d == reduced[r] {
+			r++
+			continue
+		}
+		unused[i] = true
+		if d != 1 {
+			return nil, false
+		}
+	}
+	if r != len(reduced) {
+		return nil, false
+	}
+	return unused, true
+}
+
+// castSource returns the source of a cast defining v that can fold into
+// its consumer, or nil.
+func castSource(v ir.Value) ir.Value {
+	if cast := definedBy(v, "tensor.cast"); canFoldIntoConsumer(cast) {
+		return cast.Operand(0)
+	}
+	return nil
+}
+
+// rebuildInsertSlice replaces an insert_slice by one of src into dst with
+// the given static sizes and dynamic size values, casting the result back
+// to the original type.
+func rebuildInsertSlice(r *rewrite.Rewriter, op *ir.Operation, src, dst ir.Value, sizes []int64, dynSizes []ir.Value) {
+	s := slice(op, 2)
+	ops := op.Operands()
+	offs := ops[2 : 2+s.nOffsets]
+	strides := ops[2+s.nOffsets+s.nSizes:]
+	ctx := r.Ctx
+	props := []ir.NamedAttr{
+		{Name: "operandSegmentSizes", Value: segments(ctx, 2, len(offs), len(dynSizes), len(strides))},
+		{Name: "static_offsets", Value: ctx.DenseI64Array(s.offsets...)},
+		{Name: "static_sizes", Value: ctx.DenseI64Array(sizes...)},
+		{Name: "static_strides", Value: ctx.DenseI64Array(s.strides...)},
+	}
+	operands := append(append(append([]ir.Value{src, dst}, offs...), dynSizes...), strides...)
+	n := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands,
+		ResultTypes: []ir.Type{dst.Type()}, Properties: ctx.DictionaryAttr(props), Attributes: op.Attrs()})
+	replaceWithCast(r, op, n.Result(0))
+}
+
+// insertSliceOfCasts inserts the sources of casts that lose static
+// information, taking static sizes from the source's type
+// (InsertSliceOpCastFolder).
+func insertSliceOfCasts(op *ir.Operation, r *rewrite.Rewriter) bool {
+	for _, v := range op.Operands()[2:] {
+		if _, ok := viewlike.ConstantIntValue(v); ok {
+			return false
+		}
+	}
+	srcCast, dstCast := castSource(op.Operand(0)), castSource(op.Operand(1))
+	if srcCast == nil && dstCast == nil {
+		return false
+	}
+	src, dst := op.Operand(0), op.Operand(1)
+	if srcCast != nil {
+		src = srcCast
+	}
+	if dstCast != nil {
+		dst = dstCast
+	}
+	srcT, ok1 := src.Type().(*ir.RankedTensorType)
+	dstT, ok2 := dst.Type().(*ir.RankedTensorType)
+	if !ok1 || !ok2 {
+		return false
+	}
+	s := slice(op, 2)
+	mask, ok := rankReductionMaskDynamic(s.sizes, srcT.Shape)
+	if !ok {
+		return false
+	}
+	sizeVals := op.Operands()[2+s.nOffsets : 2+s.nOffsets+s.nSizes]
+	sizes := append([]int64{}, s.sizes...)
+	var dynSizes []ir.Value
+	k, reduced := 0, 0
+	for i, d := range s.sizes {
+		var v ir.Value
+		if d == Dynamic {
+			v = sizeVals[k]
+			k++
+		}
+		if !mask[i] && srcT.Shape[reduced] != Dynamic {
+			sizes[i] = srcT.Shape[reduced]
+			reduced++
+			continue
+		}
+		if v != nil {
+			dynSizes = append(dynSizes, v)
+		}
+	}
+	if checkRankReducedQuiet(slicedType(r.Ctx, dstT, sizes), srcT) {
+		return false
+	}
+	if inBounds(op, dstT.Shape, sliceOp{offsets: s.offsets, sizes: sizes, strides: s.strides}) != nil {
+		return false
+	}
+	rebuildInsertSlice(r, op, src, dst, sizes, dynSizes)
+	return true
+}
+
+// checkRankReducedQuiet reports whether actual is not expected or a rank
+// reduction of it.
+func checkRankReducedQuiet(expected, actual ir.Type) bool {
+	if expected == actual {
+		return false
+	}
+	es, _ := shapeOf(expected)
+	as, _ := shapeOf(actual)
+	if len(as) > len(es) {
+		return true
+	}
+	if _, ok := rankReductionMask(es, as); !ok {
+		return true
+	}
+	return elemType(expected) != elemType(actual)
+}
+
+// insertSliceSourceCast casts the source of a non-rank-reducing
+// insert_slice to the static sizes of the slice
+// (InsertSliceOpSourceCastInserter).
+func insertSliceSourceCast(op *ir.Operation, r *rewrite.Rewriter) bool {
+	srcT, ok := op.Operand(0).Type().(*ir.RankedTensorType)
+	if !ok || len(srcT.Shape) != rank(op.Operand(1).Type()) {
+		return false
+	}
+	s := slice(op, 2)
+	sizes := viewlike.MixedValues(r.Ctx, s.sizes, op.Operands()[2+s.nOffsets:])
+	shape := append([]int64{}, srcT.Shape...)
+	for i := range shape {
+		if i >= len(sizes) {
+			return false
+		}
+		if c, ok := viewlike.ConstantIndex(sizes[i]); ok {
+			if c < 0 {
+				return false
+			}
+			shape[i] = c
+		}
+	}
+	newT := r.Ctx.RankedTensorType(shape, srcT.Elem, nil)
+	if ir.Type(newT) == ir.Type(srcT) || !preservesStaticInformation(srcT, newT) || !castsTensor(srcT, newT) {
+		return false
+	}
+	cast := newCast(r, op.Loc(), op.Operand(0), newT)
+	operands := append([]ir.Value{cast}, op.Operands()[1:]...)
+	n := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands,
+		ResultTypes: op.ResultTypes(), Properties: op.Properties(), Attributes: op.Attrs()})
+	r.ReplaceOp(op, n.Results())
+	return true
+}

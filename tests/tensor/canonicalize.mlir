@@ -279,3 +279,45 @@ func.func @slice_of_cast_reduced(%t: tensor<8x16xf32>, %i: index) -> tensor<?xf3
   %1 = tensor.extract_slice %0[0, %i] [1, %i] [1, 1] : tensor<?x?xf32> to tensor<?xf32>
   return %1 : tensor<?xf32>
 }
+
+// CHECK-LABEL: func.func @insert_cast_source
+// CHECK-NEXT: %inserted_slice = tensor.insert_slice %arg0 into %arg1[%arg2, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<8x8xf32>
+// CHECK-NEXT: return %inserted_slice : tensor<8x8xf32>
+func.func @insert_cast_source(%s: tensor<2x4xf32>, %t: tensor<8x8xf32>, %i: index, %n: index) -> tensor<8x8xf32> {
+  %0 = tensor.cast %s : tensor<2x4xf32> to tensor<?x?xf32>
+  %1 = tensor.insert_slice %0 into %t[%i, 0] [%n, %n] [1, 1] : tensor<?x?xf32> into tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// CHECK-LABEL: func.func @insert_cast_dest
+// CHECK-NEXT: %inserted_slice = tensor.insert_slice %arg0 into %arg1[%arg2, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<8x8xf32>
+// CHECK-NEXT: %cast = tensor.cast %inserted_slice : tensor<8x8xf32> to tensor<?x?xf32>
+// CHECK-NEXT: return %cast : tensor<?x?xf32>
+func.func @insert_cast_dest(%s: tensor<2x4xf32>, %t: tensor<8x8xf32>, %i: index) -> tensor<?x?xf32> {
+  %0 = tensor.cast %t : tensor<8x8xf32> to tensor<?x?xf32>
+  %1 = tensor.insert_slice %s into %0[%i, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<?x?xf32>
+  return %1 : tensor<?x?xf32>
+}
+
+// CHECK-LABEL: func.func @insert_source_cast
+// CHECK-NEXT: %cast = tensor.cast %arg0 : tensor<?x?xf32> to tensor<2x?xf32>
+// CHECK-NEXT: %inserted_slice = tensor.insert_slice %cast into %arg1[%arg2, 0] [2, %arg2] [1, 1] : tensor<2x?xf32> into tensor<8x8xf32>
+// CHECK-NEXT: return %inserted_slice : tensor<8x8xf32>
+func.func @insert_source_cast(%s: tensor<?x?xf32>, %t: tensor<8x8xf32>, %i: index) -> tensor<8x8xf32> {
+  %c2 = arith.constant 2 : index
+  %1 = tensor.insert_slice %s into %t[%i, 0] [%c2, %i] [1, 1] : tensor<?x?xf32> into tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// CHECK-LABEL: func.func @dim_of_reshape
+// CHECK-NEXT: %extracted = tensor.extract %arg1[%arg3] : tensor<2xi32>
+// CHECK-NEXT: %0 = arith.index_cast %extracted : i32 to index
+// CHECK-NEXT: %extracted_0 = tensor.extract %arg2[%arg3] : tensor<2xindex>
+// CHECK-NEXT: return %0, %extracted_0 : index, index
+func.func @dim_of_reshape(%t: tensor<?xf32>, %sh: tensor<2xi32>, %sh2: tensor<2xindex>, %i: index) -> (index, index) {
+  %0 = tensor.reshape %t(%sh) : (tensor<?xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %d = tensor.dim %0, %i : tensor<?x?xf32>
+  %1 = tensor.reshape %t(%sh2) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  %e = tensor.dim %1, %i : tensor<?x?xf32>
+  return %d, %e : index, index
+}
