@@ -42,6 +42,11 @@ func TestRuntimeErrors(t *testing.T) {
 		{"subview out of bounds", alloc +
 			"  %s = \"memref.subview\"(%m) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 2>, static_sizes = array<i64: 3>, static_strides = array<i64: 1>}> : (memref<4xf32>) -> memref<3xf32, strided<[1], offset: 2>>\n",
 			"p.mlir:3:8: error: subview out of bounds in dimension 0"},
+		{"linalg shapes", alloc +
+			`  %n = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<3xf32>` + "\n" +
+			`  "linalg.copy"(%m, %n) <{operandSegmentSizes = array<i32: 1, 1>}> ({` + "\n" +
+			"  ^bb0(%a: f32, %b: f32):\n    \"linalg.yield\"(%a) : (f32) -> ()\n  }) : (memref<4xf32>, memref<3xf32>) -> ()\n",
+			"p.mlir:4:3: error: operand #1 is accessed out of bounds in dimension 0 (indices 0 to 3, size 3)"},
 		{"no semantics",
 			"  \"foo.bar\"() : () -> ()\n",
 			"p.mlir:2:3: error: the interpreter has no semantics for 'foo.bar'"},
