@@ -22,6 +22,8 @@ func registerPatterns() {
 	pattern("scf.if", "scf-if-remove-static-condition", ifRemoveStaticCondition)
 	pattern("scf.if", "scf-if-remove-unused-results", ifRemoveUnusedResults)
 	pattern("scf.if", "scf-if-replace-yield-with-condition-or-value", ifReplaceYieldWithConditionOrValue)
+	pattern("scf.while", "scf-while-condition-truth", whileConditionTruth)
+	pattern("scf.while", "scf-while-unused-result", whileUnusedResult)
 	pattern("scf.execute_region", "scf-single-block-execute-inliner", singleBlockExecuteInliner)
 	pattern("scf.execute_region", "scf-multi-block-execute-inliner", multiBlockExecuteInliner)
 	pattern("scf.index_switch", "scf-index-switch-fold-constant-case", indexSwitchFoldConstantCase)
@@ -583,4 +585,82 @@ func boolValue(v ir.Value) (bool, bool) {
 		return false, false
 	}
 	return boolConst(res.Owner().InherentAttr("value"))
+}
+
+// whileConditionTruth is upstream's WhileConditionTruth: an argument of
+// the after region that receives the condition itself is true there.
+func whileConditionTruth(op *ir.Operation, r *rewrite.Rewriter) bool {
+	term := terminatorOf(op.Region(0))
+	if term == nil || term.Name() != "scf.condition" || term.NumOperands() == 0 {
+		return false
+	}
+	after := blockArgs(op.Region(1), 0)
+	cond := term.Operand(0)
+	var t ir.Value
+	replaced := false
+	r.SetInsertionPoint(op)
+	for i, v := range term.Operands()[1:] {
+		if v != cond || i >= len(after) || !ir.HasUses(after[i]) {
+			continue
+		}
+		if t == nil {
+			t = boolConstant(r, op, 1)
+		}
+		r.ReplaceAllUsesWith(after[i], t)
+		replaced = true
+	}
+	return replaced
+}
+
+// whileUnusedResult is upstream's WhileUnusedResult: a result unused after
+// the loop whose after-region argument is unused too is dropped.
+func whileUnusedResult(op *ir.Operation, r *rewrite.Rewriter) bool {
+	term := terminatorOf(op.Region(0))
+	afterBlock := op.Region(1).First()
+	if term == nil || term.Name() != "scf.condition" || afterBlock == nil || term.NumOperands() == 0 {
+		return false
+	}
+	termArgs := term.Operands()[1:]
+	afterArgs := afterBlock.Arguments()
+	var keep []int
+	changed := false
+	for i := 0; i < op.NumResults() && i < len(afterArgs) && i < len(termArgs); i++ {
+		if !ir.HasUses(op.Result(i)) && !ir.HasUses(afterArgs[i]) {
+			changed = true
+			continue
+		}
+		keep = append(keep, i)
+	}
+	if !changed {
+		return false
+	}
+	var newTermArgs []ir.Value
+	var types []ir.Type
+	for _, i := range keep {
+		newTermArgs = append(newTermArgs, termArgs[i])
+		types = append(types, op.Result(i).Type())
+	}
+	r.SetInsertionPoint(term)
+	r.Create(&ir.OperationState{Name: term.OpName(), Loc: term.Loc(), Operands: append([]ir.Value{term.Operand(0)}, newTermArgs...), Attributes: term.Attrs()})
+	r.EraseOp(term)
+	r.SetInsertionPoint(op)
+	newAfter := &ir.Region{}
+	nb := ir.NewBlock()
+	newAfter.Append(nb)
+	for _, t := range types {
+		nb.AddArgument(t, op.Loc())
+	}
+	newWhile := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: op.Operands(),
+		ResultTypes: types, Regions: []*ir.Region{{}, newAfter}, Properties: op.Properties(), Attributes: op.Attrs()})
+	nb = newWhile.Region(1).First()
+	results := make([]ir.Value, op.NumResults())
+	args := make([]ir.Value, len(afterArgs))
+	for k, i := range keep {
+		results[i] = newWhile.Result(k)
+		args[i] = nb.Argument(k)
+	}
+	r.InlineRegionBefore(op.Region(0), newWhile.Region(0), nil)
+	r.MergeBlocks(afterBlock, nb, args)
+	r.ReplaceOp(op, results)
+	return true
 }

@@ -237,3 +237,23 @@ func.func @if_yield_condition(%c: i1, %x: i32) -> (i1, i1, i32) {
   }
   return %0, %1, %2 : i1, i1, i32
 }
+
+// In the after region of scf.while a forwarded condition is true; results
+// and after-region arguments that nothing uses are dropped.
+// CHECK-LABEL: func.func @while_truth_and_unused
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: %0 = scf.while (%arg1 = %arg0) : (f32) -> f32 {
+// CHECK: scf.condition(%1) %arg1 : f32
+// CHECK: ^bb0(%arg1: f32):
+// CHECK-NEXT: "test.use"(%arg1, %true)
+func.func @while_truth_and_unused(%x: f32) -> f32 {
+  %r:2 = scf.while (%acc = %x) : (f32) -> (f32, i1) {
+    %cond = "test.cond"(%acc) : (f32) -> i1
+    scf.condition(%cond) %acc, %cond : f32, i1
+  } do {
+  ^bb0(%a2: f32, %c2: i1):
+    %d = "test.use"(%a2, %c2) : (f32, i1) -> f32
+    scf.yield %d : f32
+  }
+  return %r#0 : f32
+}
