@@ -12,6 +12,7 @@ import (
 	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
+	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tensor"
 	"github.com/strata-ir/strata/transforms"
@@ -50,6 +51,7 @@ func Register(ctx *ir.Context) {
 	scf.Register(ctx)
 	tensor.Register(ctx)
 	bufferization.Register(ctx)
+	memref.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns})
