@@ -297,7 +297,7 @@ func verifyOffsetSizeAndStride(op *ir.Operation, s sliceOp, maxRank int) error {
 			return ir.EmitError(op, fmt.Sprintf("expected %d %s values, got %d", maxRank, l.name, len(l.vals)))
 		}
 		if want := numDynamic(l.vals); want != l.n {
-			return ir.EmitError(op, fmt.Sprintf("expected %d dynamic %s values", want, l.name))
+			return ir.EmitError(op, fmt.Sprintf("expected the number of '%ss' to match the number of dynamic entries in 'static_%ss' (%d vs %d)", l.name, l.name, l.n, want))
 		}
 	}
 	for _, v := range s.offsets {
