@@ -37,6 +37,9 @@ func Register(reg *interp.Registry) {
 	reg.Register("memref.extract_aligned_pointer_as_index", alignedPointer)
 	reg.Register("memref.alloca_scope", allocaScope)
 	reg.Register("memref.alloca_scope.return", yield)
+	reg.Register("memref.atomic_rmw", atomicRMW)
+	reg.Register("memref.generic_atomic_rmw", genericAtomicRMW)
+	reg.Register("memref.atomic_yield", yield)
 
 	reg.Register("bufferization.to_tensor", toTensor)
 	reg.Register("bufferization.to_buffer", toBuffer)

@@ -85,6 +85,13 @@ func.func @main() {
   call @bump() : () -> ()
   call @bump() : () -> ()
   call @bump() : () -> ()
+  %two = arith.constant 2.5 : f32
+  %old = memref.atomic_rmw addf %two, %d[%c1, %c1] : (f32, memref<?x3xf32>) -> f32
+  %old2 = memref.atomic_rmw assign %two, %d[%c0, %c2] : (f32, memref<?x3xf32>) -> f32
+  %prev = arith.addf %old, %old2 : f32
+  memref.store %prev, %d[%c0, %c0] : memref<?x3xf32>
+  %ud2 = memref.cast %d : memref<?x3xf32> to memref<*xf32>
+  call @printMemrefF32(%ud2) : (memref<*xf32>) -> ()
   %cnt = memref.get_global @counter : memref<1xi64>
   %ucnt = memref.cast %cnt : memref<1xi64> to memref<*xi64>
   call @printMemrefI64(%ucnt) : (memref<*xi64>) -> ()
