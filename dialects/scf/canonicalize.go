@@ -22,6 +22,8 @@ func registerPatterns() {
 	pattern("scf.if", "scf-if-remove-static-condition", ifRemoveStaticCondition)
 	pattern("scf.if", "scf-if-remove-unused-results", ifRemoveUnusedResults)
 	pattern("scf.if", "scf-if-replace-yield-with-condition-or-value", ifReplaceYieldWithConditionOrValue)
+	pattern("scf.while", "scf-while-remove-loop-invariant-args", whileRemoveLoopInvariantArgs)
+	pattern("scf.while", "scf-while-remove-loop-invariant-value-yielded", whileRemoveLoopInvariantValueYielded)
 	pattern("scf.while", "scf-while-condition-truth", whileConditionTruth)
 	pattern("scf.while", "scf-while-unused-result", whileUnusedResult)
 	pattern("scf.execute_region", "scf-single-block-execute-inliner", singleBlockExecuteInliner)
@@ -661,6 +663,152 @@ func whileUnusedResult(op *ir.Operation, r *rewrite.Rewriter) bool {
 	}
 	r.InlineRegionBefore(op.Region(0), newWhile.Region(0), nil)
 	r.MergeBlocks(afterBlock, nb, args)
+	r.ReplaceOp(op, results)
+	return true
+}
+
+// whileParts returns the before and after blocks of an scf.while with
+// their scf.condition and scf.yield terminators, or ok=false.
+func whileParts(op *ir.Operation) (before, after *ir.Block, cond, yield *ir.Operation, ok bool) {
+	before, after = op.Region(0).First(), op.Region(1).First()
+	if before == nil || after == nil {
+		return nil, nil, nil, nil, false
+	}
+	cond, yield = before.Last(), after.Last()
+	if cond == nil || cond.Name() != "scf.condition" || cond.NumOperands() == 0 || yield == nil || yield.Name() != "scf.yield" {
+		return nil, nil, nil, nil, false
+	}
+	return before, after, cond, yield, true
+}
+
+// parentBlock returns the block that defines v.
+func parentBlock(v ir.Value) *ir.Block {
+	switch x := v.(type) {
+	case *ir.BlockArgument:
+		return x.Owner()
+	case *ir.OpResult:
+		return x.Owner().Block()
+	}
+	return nil
+}
+
+// whileRemoveLoopInvariantArgs is upstream's
+// RemoveLoopInvariantArgsFromBeforeBlock: a before-region argument that
+// always receives its initial value is replaced with that value.
+func whileRemoveLoopInvariantArgs(op *ir.Operation, r *rewrite.Rewriter) bool {
+	before, after, cond, yield, ok := whileParts(op)
+	if !ok || yield.NumOperands() != op.NumOperands() || before.NumArguments() != op.NumOperands() {
+		return false
+	}
+	condArgs := cond.Operands()[1:]
+	inits := op.Operands()
+	invariant := func(i int) bool {
+		y := yield.Operand(i)
+		if y == inits[i] {
+			return true
+		}
+		if ba, isArg := y.(*ir.BlockArgument); isArg && ba.Owner() == after {
+			k := ba.Index()
+			if k < len(condArgs) && (condArgs[k] == ir.Value(before.Argument(i)) || condArgs[k] == inits[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	found := false
+	for i := range inits {
+		found = found || invariant(i)
+	}
+	if !found {
+		return false
+	}
+	var newInits, newYields []ir.Value
+	repl := make([]ir.Value, len(inits))
+	var keep []int
+	for i := range inits {
+		if invariant(i) {
+			repl[i] = inits[i]
+			continue
+		}
+		keep = append(keep, i)
+		newInits = append(newInits, inits[i])
+		newYields = append(newYields, yield.Operand(i))
+	}
+	r.SetInsertionPoint(yield)
+	r.Create(&ir.OperationState{Name: yield.OpName(), Loc: yield.Loc(), Operands: newYields, Attributes: yield.Attrs()})
+	r.EraseOp(yield)
+	r.SetInsertionPoint(op)
+	newBefore := &ir.Region{}
+	nb := ir.NewBlock()
+	newBefore.Append(nb)
+	for k, i := range keep {
+		nb.AddArgument(newYields[k].Type(), before.Argument(i).Loc)
+	}
+	newWhile := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: newInits,
+		ResultTypes: op.ResultTypes(), Regions: []*ir.Region{newBefore, {}}, Properties: op.Properties(), Attributes: op.Attrs()})
+	nb = newWhile.Region(0).First()
+	for k, i := range keep {
+		repl[i] = nb.Argument(k)
+	}
+	r.MergeBlocks(before, nb, repl)
+	r.InlineRegionBefore(op.Region(1), newWhile.Region(1), nil)
+	r.ReplaceOp(op, newWhile.Results())
+	return true
+}
+
+// whileRemoveLoopInvariantValueYielded is upstream's
+// RemoveLoopInvariantValueYielded: a value that scf.condition forwards
+// from outside the before block replaces its after-region argument and
+// the loop result.
+func whileRemoveLoopInvariantValueYielded(op *ir.Operation, r *rewrite.Rewriter) bool {
+	before, after, cond, _, ok := whileParts(op)
+	if !ok {
+		return false
+	}
+	condArgs := cond.Operands()[1:]
+	if after.NumArguments() != len(condArgs) || op.NumResults() != len(condArgs) {
+		return false
+	}
+	found := false
+	for _, v := range condArgs {
+		found = found || parentBlock(v) != before
+	}
+	if !found {
+		return false
+	}
+	var newArgs []ir.Value
+	var types []ir.Type
+	var keep []int
+	for i, v := range condArgs {
+		if parentBlock(v) == before {
+			keep = append(keep, i)
+			newArgs = append(newArgs, v)
+			types = append(types, v.Type())
+		}
+	}
+	r.SetInsertionPoint(cond)
+	r.Create(&ir.OperationState{Name: cond.OpName(), Loc: cond.Loc(), Operands: append([]ir.Value{cond.Operand(0)}, newArgs...), Attributes: cond.Attrs()})
+	r.EraseOp(cond)
+	r.SetInsertionPoint(op)
+	newAfter := &ir.Region{}
+	nb := ir.NewBlock()
+	newAfter.Append(nb)
+	for k, i := range keep {
+		nb.AddArgument(types[k], after.Argument(i).Loc)
+	}
+	newWhile := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: op.Operands(),
+		ResultTypes: types, Regions: []*ir.Region{{}, newAfter}, Properties: op.Properties(), Attributes: op.Attrs()})
+	nb = newWhile.Region(1).First()
+	args := make([]ir.Value, len(condArgs))
+	results := make([]ir.Value, len(condArgs))
+	copy(args, condArgs)
+	copy(results, condArgs)
+	for k, i := range keep {
+		args[i] = nb.Argument(k)
+		results[i] = newWhile.Result(k)
+	}
+	r.MergeBlocks(after, nb, args)
+	r.InlineRegionBefore(op.Region(0), newWhile.Region(0), nil)
 	r.ReplaceOp(op, results)
 	return true
 }

@@ -257,3 +257,37 @@ func.func @while_truth_and_unused(%x: f32) -> f32 {
   }
   return %r#0 : f32
 }
+
+// Values scf.condition forwards from outside the loop, and before-region
+// arguments that always receive their initial value, leave the loop.
+// CHECK-LABEL: func.func @while_invariants
+// CHECK-NEXT: %0 = scf.while (%arg3 = %arg0) : (i32) -> i32 {
+// CHECK: scf.condition(%1) %arg3 : i32
+// CHECK: "test.next"(%arg3, %arg2)
+// CHECK: return %arg2, %0 : f32, i32
+func.func @while_invariants(%lb: i32, %ub: i32, %x: f32) -> (f32, i32) {
+  %r:2 = scf.while (%i = %lb) : (i32) -> (i32, f32) {
+    %cond = arith.cmpi slt, %i, %ub : i32
+    scf.condition(%cond) %i, %x : i32, f32
+  } do {
+  ^bb0(%i2: i32, %a2: f32):
+    %n = "test.next"(%i2, %a2) : (i32, f32) -> i32
+    scf.yield %n : i32
+  }
+  return %r#1, %r#0 : f32, i32
+}
+
+// CHECK-LABEL: func.func @while_invariant_arg
+// CHECK-NEXT: %0 = scf.while (%arg3 = %arg0) : (i32) -> i32 {
+// CHECK-NEXT: %1 = "test.cond"(%arg3, %arg2) : (i32, f32) -> i1
+func.func @while_invariant_arg(%lb: i32, %ub: i32, %x: f32) -> i32 {
+  %r:2 = scf.while (%i = %lb, %k = %x) : (i32, f32) -> (i32, f32) {
+    %cond = "test.cond"(%i, %k) : (i32, f32) -> i1
+    scf.condition(%cond) %i, %k : i32, f32
+  } do {
+  ^bb0(%i2: i32, %a2: f32):
+    %n = "test.next"(%i2, %a2) : (i32, f32) -> i32
+    scf.yield %n, %a2 : i32, f32
+  }
+  return %r#0 : i32
+}
