@@ -43,6 +43,7 @@ func Register(ctx *ir.Context) {
 		on.Def.Print = printDealloc
 		on.Def.Parse = parseDealloc
 	}
+	attachRewrites(ctx)
 }
 
 // wrapVerify runs the declared checks of an operation, then check.

@@ -1,0 +1,121 @@
+package bufferization
+
+import (
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
+)
+
+var patterns sync.Once
+
+// attachRewrites installs the folder of to_tensor and, once per process,
+// the canonicalization patterns.
+func attachRewrites(ctx *ir.Context) {
+	if on := ctx.LookupOpName("bufferization.to_tensor"); on != nil {
+		on.Def.Fold = foldToTensor
+	}
+	patterns.Do(func() {
+		for _, p := range []*rewrite.Func{
+			{RootName: "bufferization.to_buffer", BenefitValue: 1, PatternName: "bufferization-to-buffer-of-to-tensor", Fn: toBufferOfToTensor},
+			{RootName: "bufferization.to_buffer", BenefitValue: 1, PatternName: "bufferization-to-buffer-of-cast", Fn: toBufferOfCast},
+			{RootName: "tensor.dim", BenefitValue: 1, PatternName: "bufferization-dim-of-to-tensor", Fn: dimOfToTensor},
+			{RootName: "bufferization.dealloc", BenefitValue: 1, PatternName: "bufferization-erase-empty-dealloc", Fn: eraseEmptyDealloc},
+		} {
+			p := p
+			rewrite.RegisterCanonicalization(p.RootName, func() rewrite.Pattern { return p })
+		}
+	})
+}
+
+// definedBy returns the operation named name that defines v, or nil.
+func definedBy(v ir.Value, name string) *ir.Operation {
+	if op := ir.DefiningOp(v); op != nil && op.Name() == name {
+		return op
+	}
+	return nil
+}
+
+// foldToTensor folds to_tensor(to_buffer(t)) to t when the to_buffer
+// comes right before it in the same block.
+func foldToTensor(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	tb := definedBy(op.Operand(0), "bufferization.to_buffer")
+	if tb == nil || tb.Block() != op.Block() || tb.Next() != op || tb.Operand(0).Type() != op.Result(0).Type() {
+		return nil, false
+	}
+	return []ir.FoldResult{{Value: tb.Operand(0)}}, true
+}
+
+// toBufferOfToTensor folds to_buffer(to_tensor(m)) to m when the types
+// agree.
+func toBufferOfToTensor(op *ir.Operation, r *rewrite.Rewriter) bool {
+	tt := definedBy(op.Operand(0), "bufferization.to_tensor")
+	if tt == nil || tt.Operand(0).Type() != op.Result(0).Type() {
+		return false
+	}
+	r.ReplaceOp(op, []ir.Value{tt.Operand(0)})
+	return true
+}
+
+// toBufferOfCast converts the source of a tensor.cast and casts the
+// buffer with memref.cast instead (ToBufferOfCast).
+func toBufferOfCast(op *ir.Operation, r *rewrite.Rewriter) bool {
+	cast := definedBy(op.Operand(0), "tensor.cast")
+	if cast == nil || r.Ctx.LookupOpName("memref.cast") == nil {
+		return false
+	}
+	src, ok := cast.Operand(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return false
+	}
+	var t ir.Type
+	switch m := op.Result(0).Type().(type) {
+	case *ir.MemRefType:
+		t = r.Ctx.MemRefType(src.Shape, src.Elem, m.Layout, m.MemorySpace)
+	case *ir.UnrankedMemRefType:
+		t = r.Ctx.MemRefType(src.Shape, src.Elem, nil, m.MemorySpace)
+	default:
+		return false
+	}
+	buf := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: []ir.Value{cast.Operand(0)},
+		ResultTypes: []ir.Type{t}, Properties: op.Properties()})
+	n := r.Create(&ir.OperationState{Name: r.Ctx.OpName("memref.cast"), Loc: op.Loc(), Operands: buf.Results(),
+		ResultTypes: op.ResultTypes()})
+	r.ReplaceOp(op, n.Results())
+	return true
+}
+
+// dimOfToTensor reads the dimension of to_tensor's buffer with memref.dim
+// (DimOfToTensorFolder).
+func dimOfToTensor(op *ir.Operation, r *rewrite.Rewriter) bool {
+	tt := definedBy(op.Operand(0), "bufferization.to_tensor")
+	if tt == nil || r.Ctx.LookupOpName("memref.dim") == nil {
+		return false
+	}
+	n := r.Create(&ir.OperationState{Name: r.Ctx.OpName("memref.dim"), Loc: op.Loc(),
+		Operands: []ir.Value{tt.Operand(0), op.Operand(1)}, ResultTypes: op.ResultTypes()})
+	r.ReplaceOp(op, n.Results())
+	return true
+}
+
+// eraseEmptyDealloc removes a dealloc of no buffers; its results are
+// false (EraseEmptyDealloc).
+func eraseEmptyDealloc(op *ir.Operation, r *rewrite.Rewriter) bool {
+	d, _ := AsDeallocOp(op)
+	if len(d.Memrefs()) != 0 {
+		return false
+	}
+	with := make([]ir.Value, op.NumResults())
+	if len(with) > 0 {
+		if r.Ctx.LookupOpName("arith.constant") == nil {
+			return false
+		}
+		f := r.Create(&ir.OperationState{Name: r.Ctx.OpName("arith.constant"), Loc: op.Loc(),
+			ResultTypes: []ir.Type{r.Ctx.I(1)}, Properties: r.Ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: r.Ctx.Bool(false)}})})
+		for i := range with {
+			with[i] = f.Result(0)
+		}
+	}
+	r.ReplaceOp(op, with)
+	return true
+}
