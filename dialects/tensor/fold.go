@@ -51,6 +51,7 @@ func registerPatterns() {
 		{RootName: "tensor.empty", BenefitValue: 1, PatternName: "tensor-empty-static-dims", Fn: emptyStaticDims},
 		{RootName: "tensor.extract_slice", BenefitValue: 1, PatternName: "tensor-extract-slice-constant-arguments", Fn: sliceConstantArguments},
 		{RootName: "tensor.insert_slice", BenefitValue: 1, PatternName: "tensor-insert-slice-constant-arguments", Fn: sliceConstantArguments},
+		{RootName: "tensor.parallel_insert_slice", BenefitValue: 1, PatternName: "tensor-parallel-insert-slice-constant-arguments", Fn: sliceConstantArguments},
 		{RootName: "tensor.insert_slice", BenefitValue: 1, PatternName: "tensor-insert-slice-of-casts", Fn: insertSliceOfCasts},
 		{RootName: "tensor.insert_slice", BenefitValue: 1, PatternName: "tensor-insert-slice-source-cast", Fn: insertSliceSourceCast},
 		{RootName: "tensor.collapse_shape", BenefitValue: 1, PatternName: "tensor-compose-collapse-shape", Fn: composeReshapes},

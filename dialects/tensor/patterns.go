@@ -252,7 +252,8 @@ func foldConstantList(static []int64, dyn []ir.Value, nonNegative bool) ([]int64
 // (OpWithOffsetSizesAndStridesConstantArgumentFolder and
 // InsertSliceOpConstantArgumentFolder), casting to keep types.
 func sliceConstantArguments(op *ir.Operation, r *rewrite.Rewriter) bool {
-	insert := op.Name() == "tensor.insert_slice"
+	parallel := op.Name() == "tensor.parallel_insert_slice"
+	insert := op.Name() == "tensor.insert_slice" || parallel
 	lead := 1
 	if insert {
 		lead = 2
@@ -292,9 +293,16 @@ func sliceConstantArguments(op *ir.Operation, r *rewrite.Rewriter) bool {
 			return false
 		}
 		if srcT != op.Operand(0).Type() {
-			operands[0] = newCast(r, op.Loc(), op.Operand(0), srcT)
+			if parallel {
+				// The cast goes before the parallel combining op.
+				r.SetInsertionPoint(op.ParentOp())
+				operands[0] = newCast(r, op.Loc(), op.Operand(0), srcT)
+				r.SetInsertionPoint(op)
+			} else {
+				operands[0] = newCast(r, op.Loc(), op.Operand(0), srcT)
+			}
 		}
-		st.ResultTypes = []ir.Type{op.Result(0).Type()}
+		st.ResultTypes = op.ResultTypes()
 		r.ReplaceOp(op, r.Create(st).Results())
 		return true
 	}
