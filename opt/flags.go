@@ -23,6 +23,8 @@ func parseFlags(args []string, stderr io.Writer) (*Options, error) {
 	fs.BoolVar(&o.NoImplicitModule, "no-implicit-module", false, "do not wrap the input in a module")
 	fs.Int64Var(&o.HexThreshold, "mlir-print-elementsattrs-with-hex-if-larger", 100, "print dense elements with more elements than this as hex (-1 disables)")
 	fs.BoolVar(&o.AssumeVerified, "mlir-print-assume-verified", false, "skip verification before printing")
+	fs.BoolVar(&o.CheckSemantics, "check-semantics", false, "interpret the entry function before the pipeline and after each pass, and fail at the first pass that changes its output")
+	fs.StringVar(&o.CheckEntry, "check-semantics-entry", "main", "the function --check-semantics interprets")
 	fs.StringVar(&o.OutputSplitMarker, "output-split-marker", "// -----", "marker printed between split outputs")
 	split := &optionalString{def: "// -----"}
 	fs.Var(split, "split-input-file", "split the input on the marker (default \"// -----\") and process each chunk")

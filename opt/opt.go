@@ -20,6 +20,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/semcheck"
 )
 
 // Exit codes of Main.
@@ -45,6 +46,11 @@ type Options struct {
 	NoImplicitModule  bool
 	HexThreshold      int64
 	AssumeVerified    bool
+	// CheckSemantics interprets the function CheckEntry before the
+	// pipeline and after every pass, and fails at the first pass that
+	// changes what it prints or returns (translation validation).
+	CheckSemantics bool
+	CheckEntry     string
 	// LoadDialects are dialect definition files to load before parsing.
 	LoadDialects []string
 	// Pass holds the pass-manager flags and the requested pipeline.
@@ -306,6 +312,17 @@ func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Op
 	if timing != nil {
 		m.EnableTiming(timing)
 	}
+	var checker *semcheck.Checker
+	if opts.CheckSemantics {
+		c, err := semcheck.NewChecker(top, opts.CheckEntry)
+		if err != nil {
+			emitErr(err, emit)
+			return false
+		}
+		checker = c
+		m.DisableThreading = true
+		m.AddInstrumentation(c)
+	}
 	if clo.DumpPassPipeline {
 		m.Dump(errw)
 	}
@@ -316,5 +333,5 @@ func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Op
 	if timing != nil {
 		timing.Report(errw)
 	}
-	return err == nil
+	return err == nil && (checker == nil || checker.Failure() == nil)
 }
