@@ -112,10 +112,10 @@ type Checker struct {
 	// Entry is the function interpreted.
 	Entry string
 
-	base     Observation
-	baseSet  bool
-	failure  *ir.Diagnostic
-	ran      int
+	base    Observation
+	baseSet bool
+	failure *ir.Diagnostic
+	ran     int
 }
 
 // NewChecker records the baseline observation of module's entry.
