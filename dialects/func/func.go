@@ -10,16 +10,21 @@
 package function
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 )
 
 // Namespace is the dialect's name.
 const Namespace = "func"
 
-// Register adds the func dialect and its operations to ctx.
+// Register adds the func dialect and its operations to ctx. The
+// definitions are embedded and checked by the package's tests, so a
+// failure to load them is a bug in this package and panics.
 func Register(ctx *ir.Context) {
 	// The func dialect defines all of its operations: unknown func.* ops
 	// are rejected as in MLIR.
@@ -28,10 +33,18 @@ func Register(ctx *ir.Context) {
 	} else {
 		ctx.RegisterDialect(&ir.Dialect{Name: Namespace, RejectUnknownOps: true, Inlinable: true})
 	}
-	for _, d := range []*ir.OpDef{FuncDef, ReturnDef, CallDef, CallIndirectDef, ConstantDef} {
-		ctx.RegisterOp(d)
+	directives.Do(registerCallIndirectType)
+	if err := irdl.Load(ctx, "dialects/func/func.irdl", definitions); err != nil {
+		panic("func: loading func.irdl: " + err.Error())
 	}
+	ctx.RegisterOp(FuncDef)
+	attachHooks(ctx)
 }
+
+//go:embed func.irdl
+var definitions []byte
+
+var directives sync.Once
 
 // ---- Constraints shared by the ops, with ODS's descriptions ----
 

@@ -4,26 +4,41 @@ import (
 	"fmt"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 )
 
-// ReturnDef is func.return: `return %a, %b : i32, f32`.
-var ReturnDef = &ir.OpDef{
-	Name:    "func.return",
-	Summary: "Function return operation",
-	Traits:  ir.Pure | ir.ReturnLike | ir.IsTerminator,
-	Verify:  verifyReturn,
-	Print:   printReturn,
-	Parse:   parseReturn,
+// addVerifier runs extra after the verifier generated from func.irdl.
+func addVerifier(def *ir.OpDef, extra func(*ir.Operation) error) {
+	base := def.Verify
+	def.Verify = func(op *ir.Operation) error {
+		if base != nil {
+			if err := base(op); err != nil {
+				return err
+			}
+		}
+		return extra(op)
+	}
 }
 
+// attachHooks adds to the operations declared in func.irdl what the
+// declarations cannot say.
+func attachHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef { return ctx.LookupOpName(name).Def }
+	addVerifier(def("func.return"), verifyReturn)
+	call := def("func.call")
+	call.CallTarget = func(op *ir.Operation) *ir.SymbolRefAttr {
+		ref, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
+		return ref
+	}
+	call.VerifySymbolUses = verifyCallSymbolUses
+	addVerifier(def("func.call_indirect"), verifyCallIndirect)
+	def("func.constant").VerifySymbolUses = verifyConstantSymbolUses
+}
+
+// verifyReturn checks the operands against the enclosing function's
+// result types (ReturnOp::verify).
 func verifyReturn(op *ir.Operation) error {
-	if err := firstErr(op, zeroRegions, zeroResults, zeroSuccessors); err != nil {
-		return err
-	}
 	fn := op.ParentOp()
-	if fn == nil || fn.Name() != "func.func" {
-		return ir.OpError(op, "expects parent op 'func.func'")
-	}
 	ft := functionType(fn)
 	if ft == nil {
 		return nil
@@ -39,77 +54,9 @@ func verifyReturn(op *ir.Operation) error {
 	return nil
 }
 
-// printReturn is the declarative `attr-dict ($operands^ `:` type($operands))?`.
-func printReturn(p ir.OpAsmPrinter, op *ir.Operation) {
-	p.PrintOptionalAttrDict(op.AllAttrs())
-	if op.NumOperands() == 0 {
-		return
-	}
-	p.WriteString(" ")
-	ir.PrintOperandList(p, op.Operands())
-	p.WriteString(" : ")
-	ir.PrintTypeList(p, op.OperandTypes())
-}
-
-func parseReturn(p ir.OpAsmParser, st *ir.OperationState) error {
-	ctx := p.Context()
-	attrs := p.ParseOptionalAttrDict()
-	pos := p.CurrentPos()
-	var uses []ir.UnresolvedOperand
-	if u, ok := p.ParseOptionalOperand(); ok {
-		uses = append(uses, u)
-		for p.ParseOptionalPunct(",") {
-			uses = append(uses, p.ParseOperand())
-		}
-	}
-	var types []ir.Type
-	if len(uses) > 0 {
-		p.ParsePunct(":")
-		types = parseTypeList(p)
-	}
-	ops, err := resolveOperands(p, uses, types, pos)
-	if err != nil {
-		return err
-	}
-	st.Operands = ops
-	if len(attrs) > 0 {
-		st.Attributes = ctx.DictionaryAttr(attrs)
-	}
-	return nil
-}
-
-// CallDef is func.call: `%r = call @f(%a) : (i32) -> i32`.
-var CallDef = &ir.OpDef{
-	Name:          "func.call",
-	Summary:       "call operation",
-	InherentAttrs: []string{"callee", "arg_attrs", "res_attrs", "no_inline"},
-	CallTarget: func(op *ir.Operation) *ir.SymbolRefAttr {
-		ref, _ := op.Attr("callee").(*ir.SymbolRefAttr)
-		return ref
-	},
-	Verify:           verifyCall,
-	VerifySymbolUses: verifyCallSymbolUses,
-	Print:            printCall,
-	Parse:            parseCall,
-}
-
-var callAttrs = []attrConstraint{
-	{"callee", true, "flat symbol reference attribute", isFlatSymbolRef},
-	{"arg_attrs", false, "Array of dictionary attributes", isDictArray},
-	{"res_attrs", false, "Array of dictionary attributes", isDictArray},
-	{"no_inline", false, "unit attribute", isUnit},
-}
-
-func verifyCall(op *ir.Operation) error {
-	if err := firstErr(op, zeroRegions, zeroSuccessors); err != nil {
-		return err
-	}
-	return verifyAttrs(op, callAttrs)
-}
-
 // verifyCallSymbolUses is CallOp::verifySymbolUses.
 func verifyCallSymbolUses(op *ir.Operation) error {
-	ref, ok := op.Attr("callee").(*ir.SymbolRefAttr)
+	ref, ok := op.InherentAttr("callee").(*ir.SymbolRefAttr)
 	if !ok || len(ref.Nested) != 0 {
 		return ir.OpError(op, "requires a 'callee' symbol reference attribute")
 	}
@@ -143,74 +90,11 @@ func verifyCallSymbolUses(op *ir.Operation) error {
 	return nil
 }
 
-// printCall is the declarative
-// `$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)`.
-func printCall(p ir.OpAsmPrinter, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintAttributeWithoutType(op.InherentAttr("callee"))
-	p.WriteString("(")
-	ir.PrintOperandList(p, op.Operands())
-	p.WriteString(")")
-	p.PrintOptionalAttrDict(op.AllAttrs(), "callee")
-	p.WriteString(" : ")
-	ir.PrintFunctionalType(p, op.OperandTypes(), op.ResultTypes())
-}
-
-func parseCall(p ir.OpAsmParser, st *ir.OperationState) error {
-	ctx := p.Context()
-	callee, err := parseFlatSymbolRef(p)
-	if err != nil {
-		return err
-	}
-	p.ParsePunct("(")
-	pos := p.CurrentPos()
-	uses := parseOperandList(p)
-	p.ParsePunct(")")
-	attrs := p.ParseOptionalAttrDict()
-	p.ParsePunct(":")
-	ft, err := parseFunctionType(p)
-	if err != nil {
-		return err
-	}
-	ops, err := resolveOperands(p, uses, ft.Inputs, pos)
-	if err != nil {
-		return err
-	}
-	st.Operands = ops
-	st.ResultTypes = ft.Results
-	st.Attributes = ctx.DictionaryAttr(append([]ir.NamedAttr{{Name: "callee", Value: callee}}, attrs...))
-	return nil
-}
-
-// CallIndirectDef is func.call_indirect:
-// `%r = call_indirect %f(%a) : (i32) -> i32`.
-var CallIndirectDef = &ir.OpDef{
-	Name:          "func.call_indirect",
-	Summary:       "indirect call operation",
-	InherentAttrs: []string{"arg_attrs", "res_attrs"},
-	Verify:        verifyCallIndirect,
-	Print:         printCallIndirect,
-	Parse:         parseCallIndirect,
-}
-
-var callIndirectAttrs = []attrConstraint{
-	{"arg_attrs", false, "Array of dictionary attributes", isDictArray},
-	{"res_attrs", false, "Array of dictionary attributes", isDictArray},
-}
-
+// verifyCallIndirect checks call_indirect's TypesMatchWith constraints.
 func verifyCallIndirect(op *ir.Operation) error {
-	if err := firstErr(op, zeroRegions, zeroSuccessors); err != nil {
-		return err
-	}
-	if op.NumOperands() < 1 {
-		return ir.OpError(op, fmt.Sprintf("expected 1 or more operands, but found %d", op.NumOperands()))
-	}
-	if err := verifyAttrs(op, callIndirectAttrs); err != nil {
-		return err
-	}
 	ft, ok := op.Operand(0).Type().(*ir.FunctionType)
 	if !ok {
-		return ir.OpError(op, "operand #0 must be function type, but got "+typeString(op.Operand(0).Type()))
+		return nil
 	}
 	if !sameTypes(ft.Inputs, op.OperandTypes()[1:]) {
 		return ir.OpError(op, "failed to verify that callee input types match argument types")
@@ -233,67 +117,24 @@ func sameTypes(a, b []ir.Type) bool {
 	return true
 }
 
-// printCallIndirect is the declarative
-// `$callee `(` $callee_operands `)` attr-dict `:` type($callee)`.
-func printCallIndirect(p ir.OpAsmPrinter, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperand(op.Operand(0))
-	p.WriteString("(")
-	ir.PrintOperandList(p, op.Operands()[1:])
-	p.WriteString(")")
-	p.PrintOptionalAttrDict(op.AllAttrs())
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-}
-
-func parseCallIndirect(p ir.OpAsmParser, st *ir.OperationState) error {
-	ctx := p.Context()
-	callee := p.ParseOperand()
-	p.ParsePunct("(")
-	pos := p.CurrentPos()
-	uses := parseOperandList(p)
-	p.ParsePunct(")")
-	attrs := p.ParseOptionalAttrDict()
-	p.ParsePunct(":")
-	ft, err := parseFunctionType(p)
-	if err != nil {
-		return err
-	}
-	calleeVal := p.ResolveOperand(callee, ft)
-	ops, err := resolveOperands(p, uses, ft.Inputs, pos)
-	if err != nil {
-		return err
-	}
-	st.Operands = append([]ir.Value{calleeVal}, ops...)
-	st.ResultTypes = ft.Results
-	if len(attrs) > 0 {
-		st.Attributes = ctx.DictionaryAttr(attrs)
-	}
-	return nil
-}
-
-// ConstantDef is func.constant: `%f = constant @fn : (i32) -> i32`.
-var ConstantDef = &ir.OpDef{
-	Name:             "func.constant",
-	Summary:          "constant",
-	Traits:           ir.ConstantLike | ir.Pure,
-	InherentAttrs:    []string{"value"},
-	Verify:           verifyConstant,
-	VerifySymbolUses: verifyConstantSymbolUses,
-	Print:            printConstant,
-	Parse:            parseConstant,
-	AsmResultNames:   func(op *ir.Operation, set func(int, string)) { set(0, "f") },
-}
-
-var constantAttrs = []attrConstraint{
-	{"value", true, "flat symbol reference attribute", isFlatSymbolRef},
-}
-
-func verifyConstant(op *ir.Operation) error {
-	if err := firstErr(op, zeroRegions, oneResult, zeroSuccessors, zeroOperands); err != nil {
-		return err
-	}
-	return verifyAttrs(op, constantAttrs)
+// registerCallIndirectType registers the custom directive of
+// call_indirect's types: the callee's function type, from which the
+// argument and result types follow (ODS's TypesMatchWith inference).
+func registerCallIndirectType() {
+	irdl.RegisterCustomDirective("CallIndirectType",
+		func(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
+			ft, err := parseFunctionType(p)
+			if err != nil {
+				return true, err
+			}
+			args[0].Types = []ir.Type{ft}
+			args[1].Types = ft.Inputs
+			args[2].Types = ft.Results
+			return true, nil
+		},
+		func(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
+			p.PrintType(args[0].Types[0])
+		})
 }
 
 // verifyConstantSymbolUses checks that the referenced function exists and
@@ -311,28 +152,6 @@ func verifyConstantSymbolUses(op *ir.Operation) error {
 	if ft := functionType(fn); ft == nil || ir.Type(ft) != op.Result(0).Type() {
 		return ir.OpError(op, "reference to function with mismatched type")
 	}
-	return nil
-}
-
-// printConstant is the declarative `attr-dict $value `:` type(results)`.
-func printConstant(p ir.OpAsmPrinter, op *ir.Operation) {
-	p.PrintOptionalAttrDict(op.AllAttrs(), "value")
-	p.WriteString(" ")
-	p.PrintAttributeWithoutType(op.InherentAttr("value"))
-	p.WriteString(" : ")
-	p.PrintType(op.Result(0).Type())
-}
-
-func parseConstant(p ir.OpAsmParser, st *ir.OperationState) error {
-	ctx := p.Context()
-	attrs := p.ParseOptionalAttrDict()
-	value, err := parseFlatSymbolRef(p)
-	if err != nil {
-		return err
-	}
-	p.ParsePunct(":")
-	st.ResultTypes = []ir.Type{p.ParseType()}
-	st.Attributes = ctx.DictionaryAttr(append(attrs, ir.NamedAttr{Name: "value", Value: value}))
 	return nil
 }
 

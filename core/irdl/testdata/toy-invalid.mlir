@@ -131,7 +131,7 @@ func.func @enum_attr(%i: index) {
 // -----
 
 func.func @type_count(%a: f32) {
-  // expected-error@+1 {{custom op 'toy.launch' 1 operands present, but expected 2}}
+  // expected-error@+1 {{custom op 'toy.launch' number of operands and types do not match: got 1 operands and 2 types}}
   toy.launch(%a : f32, index) {
   }
   return
