@@ -44,6 +44,9 @@ func Register(ctx *ir.Context) {
 		on.Def.Parse = parseDealloc
 	}
 	attachRewrites(ctx)
+	if d := ctx.Dialect("bufferization"); d != nil {
+		d.Inlinable = true
+	}
 }
 
 // wrapVerify runs the declared checks of an operation, then check.
