@@ -10,6 +10,7 @@ import (
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
@@ -47,6 +48,7 @@ func Register(ctx *ir.Context) {
 	math.Register(ctx)
 	function.Register(ctx)
 	cf.Register(ctx)
+	linalg.Register(ctx)
 	llvm.Register(ctx)
 	scf.Register(ctx)
 	tensor.Register(ctx)

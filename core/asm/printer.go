@@ -51,8 +51,11 @@ type printer struct {
 	argNames map[*ir.BlockArgument]argName
 	// opNames holds the result groups of operations that name their
 	// results (OpDef.AsmResultNames); nil until one does.
-	opNames  map[*ir.Operation]*opNaming
-	blockIDs map[*ir.Block]int32
+	opNames map[*ir.Operation]*opNaming
+	// argStrNames holds the block arguments named by their op
+	// (OpDef.AsmBlockArgNames); nil until one is.
+	argStrNames map[*ir.BlockArgument]string
+	blockIDs    map[*ir.Block]int32
 
 	aliases  aliasTable
 	distinct map[*ir.DistinctAttr]uint64
@@ -236,6 +239,51 @@ func (p *printer) nameResults(op *ir.Operation, cur **nameScope, parent *nameSco
 	p.opNames[op] = n
 }
 
+// nameBlockArgs applies the AsmBlockArgNames of r's parent op, as MLIR's
+// numberValuesInRegion with setBlockArgNameFn: a named argument gets a
+// unique name in the region's scope, an argument named "" the next value
+// number.
+func (p *printer) nameBlockArgs(op *ir.Operation, r *ir.Region, cur **nameScope, parent *nameScope, nextValue, nextConflict *int32) {
+	op.Def().AsmBlockArgNames(op, r, func(a *ir.BlockArgument, name string) {
+		if a == nil || a.Owner() == nil || a.Owner().Parent() != r {
+			return
+		}
+		if _, done := p.argStrNames[a]; done {
+			return
+		}
+		if _, done := p.argNames[a]; done {
+			return
+		}
+		if name == "" {
+			p.argNames[a] = argName{*nextValue, false}
+			*nextValue++
+			return
+		}
+		name = sanitizeValueName(name)
+		if *cur == nil {
+			*cur = &nameScope{parent: parent}
+		}
+		if (*cur).has(name) {
+			base := name + "_"
+			for {
+				name = base + strconv.Itoa(int(*nextConflict))
+				*nextConflict++
+				if !(*cur).has(name) {
+					break
+				}
+			}
+		}
+		if (*cur).names == nil {
+			(*cur).names = map[string]bool{}
+		}
+		(*cur).names[name] = true
+		if p.argStrNames == nil {
+			p.argStrNames = map[*ir.BlockArgument]string{}
+		}
+		p.argStrNames[a] = name
+	})
+}
+
 func (p *printer) numberValues(top *ir.Operation) {
 	// Size the tables up front: growing maps of a million entries costs more
 	// than one extra walk.
@@ -275,12 +323,29 @@ func (p *printer) numberValues(top *ir.Operation) {
 		// cur is the scope of names defined in this region, made when the
 		// first one is.
 		var cur *nameScope
+		argsNamed := false
+		if !p.opts.Generic {
+			if po := c.r.ParentOp(); po != nil {
+				if d := po.Def(); d != nil && d.AsmBlockArgNames != nil {
+					p.nameBlockArgs(po, c.r, &cur, c.scope, &nextValue, &nextConflict)
+					argsNamed = true
+				}
+			}
+		}
 		var blockID int32
 		for b := c.r.First(); b != nil; b = b.Next() {
 			p.blockIDs[b] = blockID
 			blockID++
 			entry := b.IsEntry()
 			for _, a := range b.Arguments() {
+				if argsNamed {
+					if _, ok := p.argStrNames[a]; ok {
+						continue
+					}
+					if n, ok := p.argNames[a]; ok && !n.isArg {
+						continue
+					}
+				}
 				if entry {
 					p.argNames[a] = argName{nextArg, true}
 					nextArg++
@@ -374,6 +439,11 @@ func (p *printer) printValueID(v ir.Value, withResultNo bool) {
 			p.writeInt(int64(v.Index()))
 		}
 	case *ir.BlockArgument:
+		if s, ok := p.argStrNames[v]; ok {
+			p.w.WriteByte('%')
+			p.w.WriteString(s)
+			return
+		}
 		n, ok := p.argNames[v]
 		if !ok {
 			p.w.WriteString("<<UNKNOWN SSA VALUE>>")
