@@ -1,6 +1,6 @@
 // Package conversion registers Strata's lowering passes between levels:
 // convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm,
-// convert-math-to-llvm and
+// convert-math-to-llvm, finalize-memref-to-llvm and
 // reconcile-unrealized-casts. Each conversion lives in its own
 // subpackage.
 package conversion
@@ -12,6 +12,7 @@ import (
 	"github.com/strata-ir/strata/conversion/cftollvm"
 	"github.com/strata-ir/strata/conversion/functollvm"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
+	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/reconcilecasts"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
@@ -37,6 +38,7 @@ func Register() {
 		add("convert-func-to-llvm", "ConvertFuncToLLVMPass", "Convert from the Func dialect to the LLVM dialect", functollvm.Run)
 		add("convert-cf-to-llvm", "ConvertControlFlowToLLVMPass", "Convert ControlFlow operations to the LLVM dialect", cftollvm.Run)
 		add("convert-math-to-llvm", "ConvertMathToLLVMPass", "Convert Math dialect to LLVM dialect", mathtollvm.Run)
+		add("finalize-memref-to-llvm", "FinalizeMemRefToLLVMConversionPass", "Finalize MemRef dialect to LLVM dialect conversion", memreftollvm.Run)
 		add("reconcile-unrealized-casts", "ReconcileUnrealizedCastsPass", "Simplify and eliminate unrealized conversion casts",
 			func(_ *ir.Context, op *ir.Operation) error { return reconcilecasts.Run(op) })
 	})

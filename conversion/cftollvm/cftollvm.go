@@ -56,5 +56,5 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddIllegalOp("cf.br", "cf.cond_br", "cf.switch")
-	return rewrite.ApplyConversion(ctx, op, target, Patterns(tc), rewrite.ConversionConfig{TypeConverter: tc})
+	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }

@@ -74,3 +74,43 @@ func ConvertBlockArguments(r *rewrite.ConversionRewriter, block *ir.Block, tc *r
 		}
 	}
 }
+
+const castName = "builtin.unrealized_conversion_cast"
+
+// Apply runs a partial conversion of the operations nested in op and then
+// erases the unrealized_conversion_cast operations the conversion created
+// that ended up without uses, as MLIR's driver drops unused
+// materializations.
+func Apply(ctx *ir.Context, op *ir.Operation, target *rewrite.ConversionTarget, patterns []rewrite.ConversionPattern, tc *rewrite.TypeConverter) error {
+	before := map[*ir.Operation]bool{}
+	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if o.Name() == castName {
+			before[o] = true
+		}
+		return true
+	})
+	if err := rewrite.ApplyConversion(ctx, op, target, patterns, rewrite.ConversionConfig{TypeConverter: tc}); err != nil {
+		return err
+	}
+	for {
+		var dead []*ir.Operation
+		op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+			if o.Name() == castName && !before[o] {
+				used := false
+				for i := 0; i < o.NumResults(); i++ {
+					used = used || ir.HasUses(o.Result(i))
+				}
+				if !used {
+					dead = append(dead, o)
+				}
+			}
+			return true
+		})
+		if len(dead) == 0 {
+			return nil
+		}
+		for _, o := range dead {
+			o.Erase()
+		}
+	}
+}

@@ -127,5 +127,5 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		target.AddIllegalOp(from)
 	}
 	target.AddIllegalOp("math.rsqrt", "math.expm1", "math.log1p")
-	return rewrite.ApplyConversion(ctx, op, target, Patterns(tc), rewrite.ConversionConfig{TypeConverter: tc})
+	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }

@@ -16,8 +16,9 @@ import (
 	"github.com/strata-ir/strata/targets/llvmir"
 )
 
-// lowerPipeline takes func, arith, cf and math to the llvm dialect.
-const lowerPipeline = "builtin.module(convert-math-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
+// lowerPipeline takes memref, func, arith, cf and math to the llvm
+// dialect.
+const lowerPipeline = "builtin.module(finalize-memref-to-llvm,convert-math-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
 
 func translateFile(t *testing.T, path string) string {
 	t.Helper()
@@ -66,6 +67,7 @@ func TestCompileAndRun(t *testing.T) {
 		{"sumsq.mlir", 0},
 		{"arith.mlir", 0},
 		{"lowered.mlir", 0},
+		{"lowered_memref.mlir", 0},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			text := translateFile(t, filepath.Join("testdata", tc.file))

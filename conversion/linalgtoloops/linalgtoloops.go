@@ -1,0 +1,193 @@
+// Package linalgtoloops is convert-linalg-to-loops: every linalg
+// structured operation on buffers (linalg.generic, map, reduce, transpose,
+// broadcast and the named operations) becomes a nest of scf.for loops, one
+// per iterator, in the order of the iteration dimensions. The innermost
+// loop loads the operands' elements through the indexing maps with
+// memref.load, runs a copy of the operation's body (linalg.index becomes
+// the loop's induction variable) and stores the yielded values with
+// memref.store, as MLIR's LinalgToLoops does.
+package linalgtoloops
+
+import (
+	"github.com/strata-ir/strata/core/affine"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/linalg"
+	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/scf"
+)
+
+// Run lowers the structured operations with buffer semantics nested in op,
+// then folds constants and removes dead operations (such as loads whose
+// element the body does not use) with the greedy driver.
+func Run(ctx *ir.Context, op *ir.Operation) error {
+	var work []linalg.StructuredOp
+	op.Walk(ir.PostOrder, func(o *ir.Operation) bool {
+		if s, ok := linalg.AsStructuredOp(o); ok && o != op && s.HasPureBufferSemantics() {
+			work = append(work, s)
+		}
+		return true
+	})
+	if len(work) == 0 {
+		return nil
+	}
+	for _, s := range work {
+		if err := lower(ctx, s); err != nil {
+			return err
+		}
+	}
+	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(), rewrite.GreedyConfig{MaxIterations: 10})
+	return nil
+}
+
+func lower(ctx *ir.Context, s linalg.StructuredOp) error {
+	loc := s.Loc()
+	maps := s.IndexingMaps()
+	body := s.Body()
+	if maps == nil || body == nil || len(maps) != s.NumOperands() {
+		return ir.NewError(loc, "failed to lower '"+s.Name()+"' to loops")
+	}
+	b := ir.NewBuilder(ctx)
+	b.Loc = loc
+	b.SetInsertionPoint(s.Operation)
+	idx := ctx.IndexType()
+	cst := func(v int64) ir.Value {
+		return arith.BuildConstant(b, loc, ctx.IntegerAttr(idx, v), idx).Result()
+	}
+	// Loop ranges: the size of the first operand dimension indexed by the
+	// loop alone.
+	n := s.NumLoops()
+	ubs := make([]ir.Value, n)
+	zero := cst(0)
+	for i, v := range s.Operands() {
+		mt, ok := v.Type().(*ir.MemRefType)
+		if !ok {
+			continue
+		}
+		for r, e := range maps[i].Results {
+			if !e.IsDim() || e.Position() >= n || ubs[e.Position()] != nil || r >= len(mt.Shape) {
+				continue
+			}
+			if sz := mt.Shape[r]; sz != ir.Dynamic {
+				ubs[e.Position()] = cst(sz)
+			} else {
+				ubs[e.Position()] = memref.BuildDim(b, loc, v, cst(int64(r)), idx).Result()
+			}
+		}
+	}
+	for _, u := range ubs {
+		if u == nil {
+			return ir.NewError(loc, "failed to lower '"+s.Name()+"' to loops: a loop's range is not given by an operand dimension")
+		}
+	}
+	one := cst(1)
+	ivs := make([]ir.Value, n)
+	for d := range n {
+		f := scf.BuildFor(b, loc, zero, ubs[d], one, nil, false, nil)
+		blk := ir.NewBlock()
+		ivs[d] = blk.AddArgument(idx, loc)
+		f.Region().Append(blk)
+		b.SetInsertionPointToEnd(blk)
+		scf.BuildYield(b, loc, nil)
+		b.SetInsertionPoint(blk.Terminator())
+	}
+	// Element indices of each operand.
+	indices := func(i int) ([]ir.Value, error) {
+		var out []ir.Value
+		for _, e := range maps[i].Results {
+			v, err := expand(b, loc, e, ivs, cst)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	}
+	mapping := map[ir.Value]ir.Value{}
+	for i, v := range s.Operands() {
+		if i >= body.NumArguments() {
+			break
+		}
+		arg := body.Argument(i)
+		if _, ok := v.Type().(*ir.MemRefType); !ok {
+			mapping[arg] = v
+			continue
+		}
+		if !ir.HasUses(arg) {
+			continue
+		}
+		ix, err := indices(i)
+		if err != nil {
+			return err
+		}
+		mapping[arg] = memref.BuildLoad(b, loc, v, ix, false, nil, arg.Type()).Result()
+	}
+	for o := body.First(); o != nil; o = o.Next() {
+		switch o.Name() {
+		case "linalg.yield":
+			first := len(s.Inputs())
+			for k, y := range o.Operands() {
+				ix, err := indices(first + k)
+				if err != nil {
+					return err
+				}
+				val := y
+				if m, ok := mapping[y]; ok {
+					val = m
+				}
+				memref.BuildStore(b, loc, val, s.Operand(first+k), ix, false, nil)
+			}
+		case "linalg.index":
+			d := int(o.InherentAttr("dim").(*ir.IntegerAttr).Int64())
+			if d >= n {
+				return ir.NewError(o.Loc(), "linalg.index dimension out of range")
+			}
+			mapping[o.Result(0)] = ivs[d]
+		default:
+			c := o.Clone(mapping)
+			b.Insert(c)
+			for k, r := range o.Results() {
+				mapping[r] = c.Result(k)
+			}
+		}
+	}
+	s.Erase()
+	return nil
+}
+
+// expand materializes an affine expression of the loop indices with arith
+// operations on index values (what lower-affine makes of affine.apply).
+func expand(b *ir.Builder, loc ir.Location, e affine.Expr, ivs []ir.Value, cst func(int64) ir.Value) (ir.Value, error) {
+	switch e.Kind() {
+	case affine.KindDimId:
+		return ivs[e.Position()], nil
+	case affine.KindConstant:
+		return cst(e.Value()), nil
+	case affine.KindSymbolId, affine.KindInvalid:
+		return nil, ir.NewError(loc, "failed to lower an indexing map with symbols to loops")
+	}
+	l, err := expand(b, loc, e.LHS(), ivs, cst)
+	if err != nil {
+		return nil, err
+	}
+	r, err := expand(b, loc, e.RHS(), ivs, cst)
+	if err != nil {
+		return nil, err
+	}
+	switch e.Kind() {
+	case affine.KindAdd:
+		return arith.BuildAddi(b, loc, l, r, 0).Result(), nil
+	case affine.KindMul:
+		return arith.BuildMuli(b, loc, l, r, 0).Result(), nil
+	case affine.KindMod:
+		// a mod c for c > 0: ((a rem c) + c) rem c keeps the result
+		// non-negative.
+		rem := arith.BuildRemsi(b, loc, l, r).Result()
+		return arith.BuildRemsi(b, loc, arith.BuildAddi(b, loc, rem, r, 0).Result(), r).Result(), nil
+	case affine.KindFloorDiv:
+		return arith.BuildFloordivsi(b, loc, l, r).Result(), nil
+	default:
+		return arith.BuildCeildivsi(b, loc, l, r).Result(), nil
+	}
+}
