@@ -36,6 +36,7 @@ func Register(ctx *ir.Context) {
 		on.Def.Fold = foldConstant
 	}
 	registerVerifiers(ctx)
+	registerFolders(ctx)
 	if d := ctx.Dialect("arith"); d != nil {
 		d.MaterializeConstant = materializeConstant
 		d.Inlinable = true

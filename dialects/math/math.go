@@ -1,6 +1,6 @@
 // Package math defines MLIR's math dialect. The operations are declared in
-// math.irdl, loaded when the dialect is registered; this file adds the
-// folders (fold.go).
+// math.irdl, loaded when the dialect is registered; Go adds the folders
+// (fold.go), the elementwise verifier and arith's constant materializer.
 package math
 
 //go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o math_gen.go math.irdl
@@ -28,7 +28,39 @@ func Register(ctx *ir.Context) {
 		panic("math: loading math.irdl: " + err.Error())
 	}
 	registerFolders(ctx)
+	registerElementwise(ctx)
 	if d := ctx.Dialect("math"); d != nil {
 		d.Inlinable = true
+		d.MaterializeConstant = arith.MaterializeConstant
 	}
+}
+
+// registerElementwise checks MLIR's ElementwiseMappable trait after the
+// declarations' own verification, for every math operation.
+func registerElementwise(ctx *ir.Context) {
+	for _, name := range opNames {
+		on := ctx.LookupOpName("math." + name)
+		if on == nil || on.Def == nil {
+			continue
+		}
+		prev := on.Def.Verify
+		on.Def.Verify = func(op *ir.Operation) error {
+			if prev != nil {
+				if err := prev(op); err != nil {
+					return err
+				}
+			}
+			return arith.VerifyElementwise(op)
+		}
+	}
+}
+
+// opNames are the operations of math.irdl.
+var opNames = []string{
+	"absf", "absi", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh",
+	"cbrt", "ceil", "clampf", "copysign", "cos", "cosh", "ctlz", "ctpop", "cttz",
+	"erf", "erfc", "exp", "exp2", "expm1", "floor", "fma", "fpowi", "ipowi",
+	"isfinite", "isinf", "isnan", "isnormal", "log", "log10", "log1p", "log2",
+	"powf", "round", "roundeven", "rsqrt", "sin", "sincos", "sinh", "sqrt", "tan",
+	"tanh", "trunc",
 }
