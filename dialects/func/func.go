@@ -81,11 +81,6 @@ func isDictArray(a ir.Attribute) bool {
 
 func isUnit(a ir.Attribute) bool { _, ok := a.(*ir.UnitAttr); return ok }
 
-func isFlatSymbolRef(a ir.Attribute) bool {
-	s, ok := a.(*ir.SymbolRefAttr)
-	return ok && len(s.Nested) == 0
-}
-
 // verifyAttrs is the attribute part of ODS's verifyInvariantsImpl: the
 // required attributes in name order, then each constraint in declaration
 // order.
@@ -116,13 +111,6 @@ func verifyAttrs(op *ir.Operation, cs []attrConstraint) error {
 
 // Structural trait checks with MLIR's messages.
 
-func zeroRegions(op *ir.Operation) error {
-	if op.NumRegions() != 0 {
-		return ir.OpError(op, "requires zero regions")
-	}
-	return nil
-}
-
 func oneRegion(op *ir.Operation) error {
 	if op.NumRegions() != 1 {
 		return ir.OpError(op, "requires one region")
@@ -133,13 +121,6 @@ func oneRegion(op *ir.Operation) error {
 func zeroResults(op *ir.Operation) error {
 	if op.NumResults() != 0 {
 		return ir.OpError(op, "requires zero results")
-	}
-	return nil
-}
-
-func oneResult(op *ir.Operation) error {
-	if op.NumResults() != 1 {
-		return ir.OpError(op, "requires one result")
 	}
 	return nil
 }

@@ -157,41 +157,6 @@ func verifyConstantSymbolUses(op *ir.Operation) error {
 
 // ---- Declarative-format helpers ----
 
-// parseTypeList parses `type (, type)*`.
-func parseTypeList(p ir.OpAsmParser) []ir.Type {
-	ts := []ir.Type{p.ParseType()}
-	for p.ParseOptionalPunct(",") {
-		ts = append(ts, p.ParseType())
-	}
-	return ts
-}
-
-// parseOperandList parses a possibly empty `%a, %b` list without
-// delimiters.
-func parseOperandList(p ir.OpAsmParser) []ir.UnresolvedOperand {
-	u, ok := p.ParseOptionalOperand()
-	if !ok {
-		return nil
-	}
-	us := []ir.UnresolvedOperand{u}
-	for p.ParseOptionalPunct(",") {
-		us = append(us, p.ParseOperand())
-	}
-	return us
-}
-
-// resolveOperands is OpAsmParser::resolveOperands with a location.
-func resolveOperands(p ir.OpAsmParser, uses []ir.UnresolvedOperand, types []ir.Type, pos ir.SourcePos) ([]ir.Value, error) {
-	if len(uses) != len(types) {
-		return nil, p.ErrorAt(pos, fmt.Sprintf("number of operands and types do not match: got %d operands and %d types", len(uses), len(types)))
-	}
-	vs := make([]ir.Value, len(uses))
-	for i, u := range uses {
-		vs[i] = p.ResolveOperand(u, types[i])
-	}
-	return vs, nil
-}
-
 // parseFunctionType parses a type that must be a function type.
 func parseFunctionType(p ir.OpAsmParser) (*ir.FunctionType, error) {
 	pos := p.CurrentPos()
@@ -201,15 +166,4 @@ func parseFunctionType(p ir.OpAsmParser) (*ir.FunctionType, error) {
 		return nil, p.ErrorAt(pos, "invalid kind of type specified: expected builtin.function, but found "+typeString(t))
 	}
 	return ft, nil
-}
-
-// parseFlatSymbolRef parses an attribute that must be a flat symbol
-// reference.
-func parseFlatSymbolRef(p ir.OpAsmParser) (ir.Attribute, error) {
-	pos := p.CurrentPos()
-	a := p.ParseAttribute(p.Context().NoneType())
-	if !isFlatSymbolRef(a) {
-		return nil, p.ErrorAt(pos, "invalid kind of attribute specified")
-	}
-	return a, nil
 }
