@@ -56,6 +56,7 @@ func registerPatterns() {
 		{RootName: "tensor.insert_slice", BenefitValue: 1, PatternName: "tensor-insert-slice-source-cast", Fn: insertSliceSourceCast},
 		{RootName: "tensor.collapse_shape", BenefitValue: 1, PatternName: "tensor-compose-collapse-shape", Fn: composeReshapes},
 		{RootName: "tensor.expand_shape", BenefitValue: 1, PatternName: "tensor-compose-expand-shape", Fn: composeReshapes},
+		{RootName: "tensor.collapse_shape", BenefitValue: 1, PatternName: "tensor-collapse-of-expand", Fn: collapseOfExpand},
 		{RootName: "tensor.pad", BenefitValue: 1, PatternName: "tensor-fold-static-zero-padding", Fn: foldZeroPadding},
 		{RootName: "tensor.generate", BenefitValue: 1, PatternName: "tensor-static-generate", Fn: staticGenerate},
 		{RootName: "tensor.extract", BenefitValue: 1, PatternName: "tensor-extract-from-cast", Fn: extractFromCast},

@@ -669,3 +669,67 @@ func insertSliceSourceCast(op *ir.Operation, r *rewrite.Rewriter) bool {
 	r.ReplaceOp(op, n.Results())
 	return true
 }
+
+// collapseOfExpand folds collapse_shape(expand_shape(x)) into one reshape
+// of x, or a cast when the ranks agree (ComposeCollapseOfExpandOp). An
+// expansion is built only when its result is static, whose output shape
+// needs no new values.
+func collapseOfExpand(op *ir.Operation, r *rewrite.Rewriter) bool {
+	expand := definedBy(op.Operand(0), "tensor.expand_shape")
+	if expand == nil {
+		return false
+	}
+	srcT, resT := expand.Operand(0).Type(), op.Result(0).Type()
+	srcRank, resRank := rank(srcT), rank(resT)
+	if srcT == resT || srcRank < 0 || resRank < 0 {
+		return false
+	}
+	higher, lower := reassociation(expand), reassociation(op)
+	if srcRank < resRank {
+		higher, lower = lower, higher
+	}
+	var composed [][]int64
+	h := 0
+	for _, l := range lower {
+		if len(l) == 0 {
+			return false
+		}
+		var group []int64
+		for h < len(higher) {
+			if len(higher[h]) == 0 {
+				return false
+			}
+			right := higher[h][len(higher[h])-1]
+			if right > l[len(l)-1] {
+				return false
+			}
+			group = append(group, int64(h))
+			h++
+			if right == l[len(l)-1] {
+				break
+			}
+		}
+		composed = append(composed, group)
+	}
+	ctx := r.Ctx
+	props := []ir.NamedAttr{{Name: "reassociation", Value: reassociationAttr(ctx, composed)}}
+	var n *ir.Operation
+	switch {
+	case srcRank > resRank:
+		n = r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: []ir.Value{expand.Operand(0)},
+			ResultTypes: []ir.Type{resT}, Properties: ctx.DictionaryAttr(props)})
+	case srcRank < resRank:
+		shape, _ := shapeOf(resT)
+		if numDynamic(shape) > 0 {
+			return false
+		}
+		props = append(props, ir.NamedAttr{Name: "static_output_shape", Value: ctx.DenseI64Array(shape...)})
+		n = r.Create(&ir.OperationState{Name: ctx.OpName("tensor.expand_shape"), Loc: op.Loc(), Operands: []ir.Value{expand.Operand(0)},
+			ResultTypes: []ir.Type{resT}, Properties: ctx.DictionaryAttr(props)})
+	default:
+		n = r.Create(&ir.OperationState{Name: ctx.OpName("tensor.cast"), Loc: op.Loc(), Operands: []ir.Value{expand.Operand(0)},
+			ResultTypes: []ir.Type{resT}})
+	}
+	r.ReplaceOp(op, n.Results())
+	return true
+}

@@ -321,3 +321,68 @@ func.func @dim_of_reshape(%t: tensor<?xf32>, %sh: tensor<2xi32>, %sh2: tensor<2x
   %e = tensor.dim %1, %i : tensor<?x?xf32>
   return %d, %e : index, index
 }
+
+// CHECK-LABEL: func.func @ce1
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1]] : tensor<6x4xf32> into tensor<24xf32>
+// CHECK-NEXT: return %collapsed : tensor<24xf32>
+func.func @ce1(%t: tensor<6x4xf32>) -> tensor<24xf32> {
+  %0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+  return %1 : tensor<24xf32>
+}
+
+// CHECK-LABEL: func.func @ce2
+// CHECK-NEXT: %expanded = tensor.expand_shape %arg0 {{\[\[}}0, 1]] output_shape [6, 4] : tensor<24xf32> into tensor<6x4xf32>
+// CHECK-NEXT: return %expanded : tensor<6x4xf32>
+func.func @ce2(%t: tensor<24xf32>) -> tensor<6x4xf32> {
+  %0 = tensor.expand_shape %t [[0, 1, 2]] output_shape [2, 3, 4] : tensor<24xf32> into tensor<2x3x4xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  return %1 : tensor<6x4xf32>
+}
+
+// CHECK-LABEL: func.func @ec1
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+// CHECK-NEXT: %expanded = tensor.expand_shape %collapsed {{\[\[}}0], [1, 2]] output_shape [6, 2, 2] : tensor<6x4xf32> into tensor<6x2x2xf32>
+// CHECK-NEXT: return %expanded : tensor<6x2x2xf32>
+func.func @ec1(%t: tensor<2x3x4xf32>) -> tensor<6x2x2xf32> {
+  %0 = tensor.collapse_shape %t [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %1 = tensor.expand_shape %0 [[0], [1, 2]] output_shape [6, 2, 2] : tensor<6x4xf32> into tensor<6x2x2xf32>
+  return %1 : tensor<6x2x2xf32>
+}
+
+// CHECK-LABEL: func.func @ce3
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// CHECK-NEXT: return %collapsed : tensor<?xf32>
+func.func @ce3(%t: tensor<?x4xf32>, %n: index) -> tensor<?xf32> {
+  %0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 3, 4] : tensor<?x4xf32> into tensor<?x3x4xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1, 2]] : tensor<?x3x4xf32> into tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+
+// CHECK-LABEL: func.func @ce4
+// CHECK-NEXT: %expanded = tensor.expand_shape %arg0 {{\[\[}}0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %expanded {{\[\[}}0], [1, 2]] : tensor<2x3x4xf32> into tensor<2x12xf32>
+// CHECK-NEXT: return %collapsed : tensor<2x12xf32>
+func.func @ce4(%t: tensor<6x4xf32>) -> tensor<2x12xf32> {
+  %0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %1 = tensor.collapse_shape %0 [[0], [1, 2]] : tensor<2x3x4xf32> into tensor<2x12xf32>
+  return %1 : tensor<2x12xf32>
+}
+
+// CHECK-LABEL: func.func @ce5
+// CHECK-NEXT: return %arg0 : tensor<?x4xf32>
+func.func @ce5(%t: tensor<?x4xf32>, %n: index) -> tensor<?x4xf32> {
+  %0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 1, 4] : tensor<?x4xf32> into tensor<?x1x4xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1], [2]] : tensor<?x1x4xf32> into tensor<?x4xf32>
+  return %1 : tensor<?x4xf32>
+}
+
+// CHECK-LABEL: func.func @ce6
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2, 3]] : tensor<2x3x4x5xf32> into tensor<6x20xf32>
+// CHECK-NEXT: return %collapsed : tensor<6x20xf32>
+func.func @ce6(%t: tensor<2x3x4x5xf32>) -> tensor<6x20xf32> {
+  %0 = tensor.collapse_shape %t [[0], [1], [2, 3]] : tensor<2x3x4x5xf32> into tensor<2x3x20xf32>
+  %1 = tensor.expand_shape %0 [[0], [1], [2, 3]] output_shape [2, 3, 4, 5] : tensor<2x3x20xf32> into tensor<2x3x4x5xf32>
+  %2 = tensor.collapse_shape %1 [[0, 1], [2, 3]] : tensor<2x3x4x5xf32> into tensor<6x20xf32>
+  return %2 : tensor<6x20xf32>
+}
