@@ -31,6 +31,7 @@ var definitions []byte
 // this package and panics.
 func Register(ctx *ir.Context) {
 	viewlike.Register()
+	registerCanonicalizations()
 	if err := irdl.Load(ctx, "dialects/linalg/linalg.irdl", definitions); err != nil {
 		panic("linalg: loading linalg.irdl: " + err.Error())
 	}
