@@ -1364,6 +1364,77 @@ func BuildContract(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []
 	return ContractOp{b.Create(st)}
 }
 
+// ElementwiseOp wraps an operation linalg.elementwise: performs element-wise operation.
+type ElementwiseOp struct{ *ir.Operation }
+
+// AsElementwiseOp returns op as a ElementwiseOp if it is an operation linalg.elementwise.
+func AsElementwiseOp(op *ir.Operation) (ElementwiseOp, bool) {
+	if op == nil || op.Name() != "linalg.elementwise" {
+		return ElementwiseOp{}, false
+	}
+	return ElementwiseOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op ElementwiseOp) Inputs() []ir.Value {
+	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op ElementwiseOp) Outputs() []ir.Value {
+	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op ElementwiseOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+
+// Region returns the region region.
+func (op ElementwiseOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// KindAttr returns the attribute of the property kind, or nil when it is absent.
+func (op ElementwiseOp) KindAttr() ir.Attribute { return op.InherentAttr("kind") }
+
+// Kind returns the value of the property kind (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op ElementwiseOp) Kind() ElementwiseKind {
+	v, _ := func() (ElementwiseKind, bool) {
+		a := op.InherentAttr("kind")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return ElementwiseKind(u), ok
+	}()
+	return v
+}
+
+// IndexingMaps returns the property indexing_maps, or nil when it is absent.
+func (op ElementwiseOp) IndexingMaps() ir.Attribute { return op.InherentAttr("indexing_maps") }
+
+// BuildElementwise creates an operation linalg.elementwise at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildElementwise(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, kind ElementwiseKind, indexingMaps ir.Attribute, resultTensorsTypes []ir.Type) ElementwiseOp {
+	name := b.Ctx.LookupOpName("linalg.elementwise")
+	if name == nil || name.Def == nil {
+		panic("linalg.elementwise is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b.Ctx, "linalg", "elementwise_kind<"+(kind).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: indexingMaps})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ElementwiseOp{b.Create(st)}
+}
+
 // MatvecOp wraps an operation linalg.matvec: performs a matrix-vector multiplication.
 type MatvecOp struct{ *ir.Operation }
 

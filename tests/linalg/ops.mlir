@@ -79,3 +79,21 @@ func.func @generic(%x: tensor<8x4xf32>, %acc: tensor<8xf32>) -> tensor<8xf32> {
   } -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// linalg.elementwise builds the function of its kind; its maps print only
+// when they are not the identities.
+// CHECK-LABEL: func.func @elementwise
+// CHECK: linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%arg0 : tensor<4x8xf32>) outs(%arg1 : tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK: linalg.elementwise kind=#linalg.elementwise_kind<sub> indexing_maps = [#map5, #map3, #map3]
+// GENERIC: "math.exp"
+// GENERIC: "arith.subf"
+// GENERIC: "arith.select"
+func.func @elementwise(%a: tensor<4x8xf32>, %c: tensor<4x8xf32>, %sq: tensor<8x8xf32>, %p: tensor<8x8xi1>)
+    -> (tensor<4x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%a : tensor<4x8xf32>) outs(%c : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = linalg.elementwise kind=#linalg.elementwise_kind<sub>
+      indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>]
+      ins(%sq, %sq : tensor<8x8xf32>, tensor<8x8xf32>) outs(%sq : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %2 = linalg.elementwise kind=#linalg.elementwise_kind<select> ins(%p, %1, %sq : tensor<8x8xi1>, tensor<8x8xf32>, tensor<8x8xf32>) outs(%sq : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0, %1, %2 : tensor<4x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>
+}
