@@ -4,6 +4,7 @@ package all
 
 import (
 	"github.com/strata-ir/strata/conversion"
+	"github.com/strata-ir/strata/conversion/lowering"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -39,6 +40,7 @@ var UpstreamNamespaces = []string{
 func RegisterPasses() {
 	transforms.Register()
 	conversion.Register()
+	lowering.Register()
 }
 
 // Register adds all of Strata's dialects to ctx.

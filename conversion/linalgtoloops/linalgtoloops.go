@@ -52,36 +52,49 @@ func lower(ctx *ir.Context, s linalg.StructuredOp) error {
 	b.Loc = loc
 	b.SetInsertionPoint(s.Operation)
 	idx := ctx.IndexType()
-	cst := func(v int64) ir.Value {
-		return arith.BuildConstant(b, loc, ctx.IntegerAttr(idx, v), idx).Result()
-	}
 	// Loop ranges: the size of the first operand dimension indexed by the
-	// loop alone.
+	// loop alone. As upstream, each loop's bounds are made in turn: zero,
+	// the size, one (constants are shared).
 	n := s.NumLoops()
-	ubs := make([]ir.Value, n)
-	zero := cst(0)
+	type source struct {
+		v ir.Value
+		r int
+	}
+	srcs := make([]*source, n)
 	for i, v := range s.Operands() {
 		mt, ok := v.Type().(*ir.MemRefType)
 		if !ok {
 			continue
 		}
 		for r, e := range maps[i].Results {
-			if !e.IsDim() || e.Position() >= n || ubs[e.Position()] != nil || r >= len(mt.Shape) {
-				continue
-			}
-			if sz := mt.Shape[r]; sz != ir.Dynamic {
-				ubs[e.Position()] = cst(sz)
-			} else {
-				ubs[e.Position()] = memref.BuildDim(b, loc, v, cst(int64(r)), idx).Result()
+			if e.IsDim() && e.Position() < n && srcs[e.Position()] == nil && r < len(mt.Shape) {
+				srcs[e.Position()] = &source{v, r}
 			}
 		}
 	}
-	for _, u := range ubs {
-		if u == nil {
+	consts := map[int64]ir.Value{}
+	cst := func(v int64) ir.Value {
+		if c, ok := consts[v]; ok {
+			return c
+		}
+		c := arith.BuildConstant(b, loc, ctx.IntegerAttr(idx, v), idx).Result()
+		consts[v] = c
+		return c
+	}
+	ubs := make([]ir.Value, n)
+	for d, src := range srcs {
+		if src == nil {
 			return ir.NewError(loc, "failed to lower '"+s.Name()+"' to loops: a loop's range is not given by an operand dimension")
 		}
+		cst(0)
+		if sz := src.v.Type().(*ir.MemRefType).Shape[src.r]; sz != ir.Dynamic {
+			ubs[d] = cst(sz)
+		} else {
+			ubs[d] = memref.BuildDim(b, loc, src.v, cst(int64(src.r)), idx).Result()
+		}
+		cst(1)
 	}
-	one := cst(1)
+	zero, one := cst(0), cst(1)
 	ivs := make([]ir.Value, n)
 	for d := range n {
 		f := scf.BuildFor(b, loc, zero, ubs[d], one, nil, false, nil)
