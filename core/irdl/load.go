@@ -24,6 +24,17 @@ func Load(ctx *ir.Context, filename string, src []byte) error {
 	return load(ctx, filename, f, true)
 }
 
+// LoadCompiled is Load for a dialect compiled into the program: its
+// operations may name hooks, which the code strata-tblgen generated
+// attaches afterwards (registerHooks), so the caller must call that next.
+func LoadCompiled(ctx *ir.Context, filename string, src []byte) error {
+	f, err := Parse(filename, src)
+	if err != nil {
+		return err
+	}
+	return load(ctx, filename, f, false)
+}
+
 // Check parses and checks a definition file without registering anything
 // in a caller's context.
 func Check(filename string, src []byte) error {

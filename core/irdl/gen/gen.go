@@ -34,6 +34,7 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 			return nil, err
 		}
 	}
+	g.registerHooks()
 	var head bytes.Buffer
 	head.Write(g.buf.Bytes()[:bytes.Index(g.buf.Bytes(), []byte("\n\n"))+2])
 	rest := g.buf.Bytes()[head.Len():]
@@ -41,6 +42,9 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 	pkgEnd := bytes.IndexByte(rest, '\n') + 1
 	head.Write(rest[:pkgEnd])
 	head.WriteString("\nimport (\n")
+	if g.usesCanonicalizer() {
+		head.WriteString("\t\"sync\"\n\n\t\"github.com/strata-ir/strata/core/rewrite\"\n")
+	}
 	if g.usesIrdl {
 		head.WriteString("\t\"github.com/strata-ir/strata/core/irdl\"\n")
 	}
@@ -53,8 +57,15 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 	return out, nil
 }
 
+// hookedOp is an operation whose definition names Go hooks.
+type hookedOp struct {
+	full, typ, short string
+	hooks            []string
+}
+
 type generator struct {
 	buf               bytes.Buffer
+	hooked            []hookedOp
 	usesIrdl          bool
 	helpersWritten    bool
 	enumHelper        bool
@@ -308,6 +319,11 @@ func (g *generator) op(d *dialectInfo, od *irdl.OpDecl) error {
 	}
 	full := d.name + "." + od.Name
 	T := goName(od.Name) + "Op"
+	for _, it := range od.Items {
+		if it.Hooks != nil && len(it.Hooks.Hooks) > 0 {
+			g.hooked = append(g.hooked, hookedOp{full: full, typ: T, short: goName(od.Name), hooks: it.Hooks.Hooks})
+		}
+	}
 	if summary == "" {
 		summary = "the operation " + full
 	}
@@ -656,4 +672,65 @@ func dialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
 `)
 	}
 	return nil
+}
+
+func (g *generator) usesCanonicalizer() bool {
+	for _, h := range g.hooked {
+		for _, k := range h.hooks {
+			if k == "canonicalizer" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// registerHooks writes registerHooks, which attaches the Go functions that
+// the definitions name in `hooks` to the loaded operations: verifyX(op)
+// runs after the declared checks, foldX(op, operands) folds, printX and
+// parseX replace the declared format, and xCanonicalizationPatterns()
+// returns the canonicalization patterns (registered once per process).
+func (g *generator) registerHooks() {
+	if len(g.hooked) == 0 {
+		return
+	}
+	canon := g.usesCanonicalizer()
+	if canon {
+		g.p("var canonicalizationOnce sync.Once\n\n")
+	}
+	g.p("// registerHooks attaches to the operations of ctx the Go functions\n")
+	g.p("// their definitions name in hooks; the dialect's Register calls it after\n")
+	g.p("// loading the definitions.\n")
+	g.p("func registerHooks(ctx *ir.Context) {\n")
+	g.p("\tdef := func(name string) *ir.OpDef {\n\t\tif on := ctx.LookupOpName(name); on != nil && on.Def != nil {\n\t\t\treturn on.Def\n\t\t}\n\t\tpanic(name + \" is not loaded\")\n\t}\n")
+	for _, h := range g.hooked {
+		g.p("\t{\n\t\td := def(%q)\n", h.full)
+		for _, k := range h.hooks {
+			switch k {
+			case "verifier":
+				g.p("\t\tbase := d.Verify\n")
+				g.p("\t\td.Verify = func(op *ir.Operation) error {\n\t\t\tif base != nil {\n\t\t\t\tif err := base(op); err != nil {\n\t\t\t\t\treturn err\n\t\t\t\t}\n\t\t\t}\n\t\t\treturn verify%s(%s{op})\n\t\t}\n", h.short, h.typ)
+			case "folder":
+				g.p("\t\td.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {\n\t\t\treturn fold%s(%s{op}, operands)\n\t\t}\n", h.short, h.typ)
+			case "printer":
+				g.p("\t\td.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { print%s(p, %s{op}) }\n", h.short, h.typ)
+			case "parser":
+				g.p("\t\td.Parse = parse%s\n", h.short)
+			}
+		}
+		g.p("\t}\n")
+	}
+	if canon {
+		g.p("\tcanonicalizationOnce.Do(func() {\n")
+		for _, h := range g.hooked {
+			for _, k := range h.hooks {
+				if k == "canonicalizer" {
+					lower := strings.ToLower(h.short[:1]) + h.short[1:]
+					g.p("\t\tfor _, pat := range %sCanonicalizationPatterns() {\n\t\t\trewrite.RegisterCanonicalization(%q, func() rewrite.Pattern { return pat })\n\t\t}\n", lower, h.full)
+				}
+			}
+		}
+		g.p("\t})\n")
+	}
+	g.p("}\n\n")
 }
