@@ -37,6 +37,9 @@ func verifyGlobal(op *ir.Operation) error {
 	if !IsCompatibleType(ta.Type) {
 		return ir.OpError(op, "expects type to be a valid element type for an LLVM global")
 	}
+	if str, ok := op.InherentAttr("value").(*ir.StringAttr); ok && !isI8Array(ta.Type, len(str.Value)) {
+		return ir.OpError(op, "requires an i8 array type of the length equal to that of the string attribute")
+	}
 	if op.InherentAttr("value") != nil && !op.Region(0).Empty() {
 		return ir.OpError(op, "cannot have both initializer value and region")
 	}
@@ -190,7 +193,25 @@ func verifyAddressOf(op *ir.Operation) error {
 	if _, ok := op.Result(0).Type().(*PointerType); !ok {
 		return ir.OpError(op, "result #0 must be LLVM pointer type, but got '"+typeStr(op.Result(0).Type())+"'")
 	}
+	name, ok := op.InherentAttr("global_name").(*ir.SymbolRefAttr)
+	if !ok || enclosingFunc(op) == nil {
+		return nil
+	}
+	if target := lookupSymbol(enclosingFunc(op), name.Root); target == nil ||
+		(target.Name() != "llvm.mlir.global" && target.Name() != "llvm.func") {
+		return ir.OpError(op, "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.func' or 'llvm.mlir.ifunc'")
+	}
 	return nil
+}
+
+// isI8Array reports whether t is !llvm.array<n x i8>.
+func isI8Array(t ir.Type, n int) bool {
+	a, ok := t.(*ArrayType)
+	if !ok || a.Len != uint64(n) {
+		return false
+	}
+	it, ok := a.Elem.(*ir.IntegerType)
+	return ok && it.Width == 8
 }
 
 func isPtr(t ir.Type) bool {
@@ -245,6 +266,10 @@ func verifyConstant(op *ir.Operation) error {
 	case *ir.FloatAttr:
 		if v.Type != t {
 			return ir.OpError(op, "expected float type of the same width")
+		}
+	case *ir.StringAttr:
+		if !isI8Array(t, len(v.Value)) {
+			return ir.OpError(op, "expected array type of "+fmt.Sprint(len(v.Value))+" i8 elements for the string constant")
 		}
 	}
 	return nil

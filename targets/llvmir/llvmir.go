@@ -330,7 +330,7 @@ func (t *translator) constantOp(o *sir.Operation) (constant.Constant, error) {
 		if f, ok := t.funcs[name]; ok {
 			return constant.NewBitCast(f, lt), nil
 		}
-		return nil, errorf(o, "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.mlir.ifunc' or 'llvm.func'")
+		return nil, errorf(o, "must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.func' or 'llvm.mlir.ifunc'")
 	}
 	return nil, errorf(o, "not a constant")
 }
