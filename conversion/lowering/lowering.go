@@ -11,6 +11,7 @@ import (
 	"github.com/strata-ir/strata/conversion/scftocf"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/transforms/bufferize"
 )
 
 var once sync.Once
@@ -35,5 +36,23 @@ func Register() {
 				},
 			}
 		}})
+		pass.Register(pass.Registration{Argument: "one-shot-bufferize", New: newOneShotBufferize})
 	})
+}
+
+type oneShotBufferize struct {
+	pass.Info
+	functionBoundaries *bool
+	allowUnknown       *bool
+}
+
+func newOneShotBufferize() pass.Pass {
+	p := &oneShotBufferize{Info: pass.Info{Argument: "one-shot-bufferize", Name: "OneShotBufferizePass", Summary: "One-Shot Bufferize", OpName: "builtin.module"}}
+	p.functionBoundaries = p.Options.Bool("bufferize-function-boundaries", false, "Bufferize function boundaries (experimental).")
+	p.allowUnknown = p.Options.Bool("allow-unknown-ops", false, "Allows unknown (not bufferizable) ops in the input IR.")
+	return p
+}
+
+func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
+	return bufferize.Run(st.Context(), op, bufferize.Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown})
 }
