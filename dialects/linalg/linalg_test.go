@@ -208,6 +208,19 @@ func.func @f(%a: memref<4x8xf32>, %b: memref<9x16xf32>, %c: memref<4x16xf32>) {
   linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<9x16xf32>) outs(%c : memref<4x16xf32>)
   return
 }`, "inferred input/output operand #1 has shape's dimension #0 to be 8, but found 9"},
+		{"unknown payload", `
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.map { arith.nonexistent } ins(%a : tensor<4xf32>) outs(%b : tensor<4xf32>)
+  return %0 : tensor<4xf32>
+}`, "test.mlir:3:8: error: unregistered operation 'arith.nonexistent' found in dialect ('arith') that does not allow unknown operations"},
+		{"maps kind", `
+func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "linalg.generic"(%a, %b) <{indexing_maps = [1, 2], iterator_types = [], operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%x: f32, %y: f32):
+    "linalg.yield"(%x) : (f32) -> ()
+  }) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}`, "'linalg.generic' op attribute 'indexing_maps' failed to satisfy constraint: AffineMap array attribute"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package linalg
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
@@ -510,14 +511,21 @@ func parseShortForm(p ir.OpAsmParser) (name string, attrs []ir.NamedAttr, pos ir
 // buildPayloadBody fills r with one block of arguments argTypes, the
 // payload operation name applied to the arguments operandIdx with result
 // type resType, and a yield of its result (MLIR's addBodyWithPayloadOp).
-func buildPayloadBody(p ir.OpAsmParser, pos ir.SourcePos, r *ir.Region, name string, attrs []ir.NamedAttr, argTypes []ir.Type, operandIdx []int, resType ir.Type) error {
+// The block arguments have unknown locations, the operations the
+// location loc of the linalg operation, as upstream builds them; an
+// unknown payload name makes an unregistered operation that the verifier
+// reports.
+func buildPayloadBody(p ir.OpAsmParser, loc ir.Location, r *ir.Region, name string, attrs []ir.NamedAttr, argTypes []ir.Type, operandIdx []int, resType ir.Type) error {
 	ctx := p.Context()
-	if ctx.LookupOpName(name) == nil {
-		return p.ErrorAt(pos, "custom op '"+name+"' is unknown")
+	if on := ctx.LookupOpName(name); on == nil || on.Def == nil {
+		if i := strings.IndexByte(name, '.'); i > 0 && ctx.Dialect(name[:i]) != nil {
+			return ir.NewError(loc, "unregistered operation '"+name+"' found in dialect ('"+name[:i]+"') that does not allow unknown operations")
+		}
 	}
 	b := ir.NewBuilder(ctx)
 	b.Loc = ctx.UnknownLoc()
 	blk := b.CreateBlock(r, argTypes...)
+	b.Loc = loc
 	operands := make([]ir.Value, len(operandIdx))
 	for i, j := range operandIdx {
 		operands[i] = blk.Argument(j)
@@ -548,7 +556,7 @@ func printMap(p ir.OpAsmPrinter, op *ir.Operation) {
 }
 
 func parseMap(p ir.OpAsmParser, st *ir.OperationState) error {
-	name, pattrs, ppos, short, err := parseShortForm(p)
+	name, pattrs, _, short, err := parseShortForm(p)
 	if err != nil {
 		return err
 	}
@@ -573,7 +581,7 @@ func parseMap(p ir.OpAsmParser, st *ir.OperationState) error {
 		}
 		res := elementTypeOf(outs[0].Type())
 		argTypes = append(argTypes, res)
-		return buildPayloadBody(p, ppos, r, name, pattrs, argTypes, idx, res)
+		return buildPayloadBody(p, st.Loc, r, name, pattrs, argTypes, idx, res)
 	}
 	args, err := parseArgumentList(p)
 	if err != nil {
@@ -664,7 +672,7 @@ func printReduce(p ir.OpAsmPrinter, op *ir.Operation) {
 
 func parseReduce(p ir.OpAsmParser, st *ir.OperationState) error {
 	ctx := p.Context()
-	name, pattrs, ppos, short, err := parseShortForm(p)
+	name, pattrs, _, short, err := parseShortForm(p)
 	if err != nil {
 		return err
 	}
@@ -694,7 +702,7 @@ func parseReduce(p ir.OpAsmParser, st *ir.OperationState) error {
 		for i := range ins {
 			idx = append(idx, i)
 		}
-		return buildPayloadBody(p, ppos, r, name, pattrs, argTypes, idx, elementTypeOf(outs[0].Type()))
+		return buildPayloadBody(p, st.Loc, r, name, pattrs, argTypes, idx, elementTypeOf(outs[0].Type()))
 	}
 	args, err := parseArgumentList(p)
 	if err != nil {
@@ -735,9 +743,15 @@ func parseTransposeLike(attr string) func(p ir.OpAsmParser, st *ir.OperationStat
 		r := &ir.Region{}
 		st.Regions = []*ir.Region{r}
 		if len(ins) == 1 && len(outs) == 1 {
+			// The arguments take the locations of the operands, the
+			// yield that of the operation (upstream's buildIdentityRegion).
+			blk := ir.NewBlock()
+			blk.AddArgument(elementTypeOf(ins[0].Type()), valueLoc(ctx, ins[0]))
+			blk.AddArgument(elementTypeOf(outs[0].Type()), valueLoc(ctx, outs[0]))
+			r.Append(blk)
 			b := ir.NewBuilder(ctx)
-			b.Loc = ctx.UnknownLoc()
-			blk := b.CreateBlock(r, elementTypeOf(ins[0].Type()), elementTypeOf(outs[0].Type()))
+			b.Loc = st.Loc
+			b.SetInsertionPointToEnd(blk)
 			b.CreateOp("linalg.yield", []ir.Value{blk.Argument(0)}, nil)
 		}
 		return nil
@@ -784,4 +798,18 @@ func parseYield(p ir.OpAsmParser, st *ir.OperationState) error {
 		st.Operands = append(st.Operands, p.ResolveOperand(u, ts[i]))
 	}
 	return nil
+}
+
+// valueLoc returns the location of a value: its defining operation's, or
+// a block argument's own.
+func valueLoc(ctx *ir.Context, v ir.Value) ir.Location {
+	switch v := v.(type) {
+	case *ir.OpResult:
+		return v.Owner().Loc()
+	case *ir.BlockArgument:
+		if v.Loc != nil {
+			return v.Loc
+		}
+	}
+	return ctx.UnknownLoc()
 }
