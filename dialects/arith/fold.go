@@ -646,12 +646,13 @@ func foldFloatMinMax(isMax, num bool) folder {
 		if lhs == rhs {
 			return value(lhs), true
 		}
-		// max(x, -inf) -> x, min(x, +inf) -> x
+		// maximumf(x, -inf) -> x, minimumf(x, +inf) -> x (upstream's
+		// maxnumf and minnumf do not fold these).
 		neutral := math.Inf(1)
 		if isMax {
 			neutral = math.Inf(-1)
 		}
-		if floatSplatIs(constAt(operands, 1), floatIs(neutral)) {
+		if !num && floatSplatIs(constAt(operands, 1), floatIs(neutral)) {
 			return value(lhs), true
 		}
 		return attr(FloatBinary(op.Context(), resultType(op), constAt(operands, 0), constAt(operands, 1),

@@ -45,6 +45,7 @@ var libm = map[string]struct {
 	"sqrt":  {gomath.Sqrt, negative},
 	"tan":   {gomath.Tan, nil},
 	"tanh":  {gomath.Tanh, nil},
+	"trunc": {gomath.Trunc, nil},
 }
 
 // negative reports APFloat's isNegative (the sign bit, -0 included).
@@ -55,7 +56,6 @@ var exactOps = map[string]func(float64) float64{
 	"ceil":      gomath.Ceil,
 	"floor":     gomath.Floor,
 	"roundeven": gomath.RoundToEven,
-	"trunc":     gomath.Trunc,
 }
 
 func registerFolders(ctx *ir.Context) {
