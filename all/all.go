@@ -4,12 +4,14 @@ package all
 
 import (
 	"github.com/strata-ir/strata/conversion"
+	"github.com/strata-ir/strata/conversion/lowering"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
@@ -38,6 +40,7 @@ var UpstreamNamespaces = []string{
 func RegisterPasses() {
 	transforms.Register()
 	conversion.Register()
+	lowering.Register()
 }
 
 // Register adds all of Strata's dialects to ctx.
@@ -47,6 +50,7 @@ func Register(ctx *ir.Context) {
 	math.Register(ctx)
 	function.Register(ctx)
 	cf.Register(ctx)
+	linalg.Register(ctx)
 	llvm.Register(ctx)
 	scf.Register(ctx)
 	tensor.Register(ctx)
