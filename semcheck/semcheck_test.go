@@ -1,0 +1,101 @@
+package semcheck_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/builtin"
+	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/semcheck"
+)
+
+const program = `func.func @main() -> i32 {
+  %a = arith.constant 40 : i32
+  %b = arith.constant 2 : i32
+  %c = arith.addi %a, %b : i32
+  return %c : i32
+}
+`
+
+func init() {
+	// test-keep leaves the IR alone; test-bump adds one to every i32
+	// constant, which changes what @main returns.
+	pass.Register(pass.Registration{Argument: "test-keep", New: func() pass.Pass {
+		return &pass.FuncPass{Info: pass.Info{Argument: "test-keep"}, RunFunc: func(*ir.Operation, *pass.State) error { return nil }}
+	}})
+	pass.Register(pass.Registration{Argument: "test-bump", New: func() pass.Pass {
+		return &pass.FuncPass{Info: pass.Info{Argument: "test-bump"}, RunFunc: func(op *ir.Operation, st *pass.State) error {
+			op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+				if a, ok := o.InherentAttr("value").(*ir.IntegerAttr); ok && o.Name() == "arith.constant" {
+					o.SetAttr("value", st.Context().IntegerAttr(a.Type, a.Int64()+1))
+				}
+				return true
+			})
+			return nil
+		}}
+	}})
+}
+
+func TestCheckPipeline(t *testing.T) {
+	tests := []struct {
+		pipeline string
+		want     string // "" when the semantics are kept
+	}{
+		{"func.func(test-keep)", ""},
+		{"func.func(test-keep), func.func(test-keep)", ""},
+		{"func.func(test-bump)", "t.mlir:1:1: error: pass 'test-bump' changed the semantics of '@main'"},
+		{"func.func(test-keep), func.func(test-bump), func.func(test-keep)", "pass 'test-bump'"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.pipeline, func(t *testing.T) {
+			ctx := ir.NewContext()
+			builtin.Register(ctx)
+			arith.Register(ctx)
+			function.Register(ctx)
+			m, _, err := asm.ParseModule(ctx, []byte(program), asm.Config{Filename: "t.mlir"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			obs, err := semcheck.Observe(m, "main")
+			if err != nil || obs.Output != "42\n" {
+				t.Fatalf("baseline: %q, %v", obs.Output, err)
+			}
+			err = semcheck.CheckPipeline(ctx, m, tc.pipeline, "main")
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("unexpected failure: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("got %v, want %q", err, tc.want)
+			}
+			if tc.want != "" {
+				d := err.(*ir.Diagnostic)
+				if len(d.Notes) == 0 || !strings.Contains(d.Notes[0].Message, `was "42", is now "44"`) {
+					t.Errorf("note: %+v", d.Notes)
+				}
+			}
+		})
+	}
+}
+
+func TestEntryErrors(t *testing.T) {
+	ctx := ir.NewContext()
+	builtin.Register(ctx)
+	arith.Register(ctx)
+	function.Register(ctx)
+	m, _, err := asm.ParseModule(ctx, []byte(program+"func.func @two() -> (i32, i32) {\n  %a = arith.constant 1 : i32\n  return %a, %a : i32, i32\n}\n"), asm.Config{Filename: "t.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ entry, want string }{
+		{"nope", "entry point '@nope' not found"},
+		{"two", "must return nothing or one i32, i64, f32 or f64 value"},
+	} {
+		if _, err := semcheck.Observe(m, tc.entry); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.entry, err, tc.want)
+		}
+	}
+}
