@@ -27,6 +27,8 @@ type namedOp struct {
 	memoize bool
 	// body builds the payload from the block arguments.
 	body func(h *regionBuilder, args []ir.Value, op opAttrs) []ir.Value
+	// verify checks what is specific to the operation, or is nil.
+	verify func(op *ir.Operation) error
 }
 
 // opAttrs gives a region builder the operation's attributes.
@@ -117,7 +119,26 @@ func poolBody(fn BinaryFn) func(h *regionBuilder, args []ir.Value, _ opAttrs) []
 	}
 }
 
-// castBody is `cast(in)` (fill, copy).
+// fillBody yields the fill value as it is: linalg.fill requires it to
+// have the output's element type (upstream's FillOp::regionBuilder).
+func fillBody(_ *regionBuilder, args []ir.Value, _ opAttrs) []ir.Value {
+	return []ir.Value{args[0]}
+}
+
+// verifyFill checks that the fill value has the output's element type.
+func verifyFill(op *ir.Operation) error {
+	first, n := segmentInits(op)
+	if first != 1 || n != 1 {
+		return nil
+	}
+	vt, et := op.Operand(0).Type(), elementTypeOf(op.Operand(1).Type())
+	if vt != et {
+		return ir.OpError(op, "expected fill value type ('"+ir.TypeString(vt)+"') to match output element type ('"+ir.TypeString(et)+"')")
+	}
+	return nil
+}
+
+// castBody is `cast(in)` (copy).
 func castBody(h *regionBuilder, args []ir.Value, a opAttrs) []ir.Value {
 	out := args[len(args)-1]
 	return []ir.Value{h.typeFn(a.castFn(), out.Type(), args[0])}
@@ -138,7 +159,7 @@ func conv2D(loops int, in, filter, out func(win [2]affine.Expr) []affine.Expr, o
 }
 
 var namedOps = []*namedOp{
-	{name: "fill", numArgs: 2, body: castBody},
+	{name: "fill", numArgs: 2, body: fillBody, verify: verifyFill},
 	{name: "copy", numArgs: 2, body: castBody},
 	{name: "matmul", numArgs: 3, userMaps: true, iters: []IteratorType{par, par, red},
 		maps: staticMaps(3, ex(d(0), d(2)), ex(d(2), d(1)), ex(d(0), d(1))), body: mulAcc},
@@ -260,6 +281,7 @@ func (n *namedOp) kind() *structuredKind {
 		print:     n.print,
 		parse:     n.parse,
 		named:     n,
+		verify:    n.verify,
 	}
 }
 
