@@ -119,7 +119,7 @@ func foldMemRefCastOperands(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult
 // source (CastOp::fold and the CastOpInterface folder).
 func foldCast(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	if foldMemRefCastOperandsExcept(op, nil) {
-		return []ir.FoldResult{{Value: op.Result(0)}}, true
+		return nil, true
 	}
 	if op.Operand(0).Type() == op.Result(0).Type() {
 		return []ir.FoldResult{{Value: op.Operand(0)}}, true
@@ -129,7 +129,7 @@ func foldCast(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 
 func foldLoad(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	if foldMemRefCastOperandsExcept(op, nil) {
-		return []ir.FoldResult{{Value: op.Result(0)}}, true
+		return nil, true
 	}
 	return nil, false
 }
@@ -197,7 +197,7 @@ func foldDim(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 		}
 	}
 	if foldMemRefCastOperandsExcept(op, nil) {
-		return []ir.FoldResult{{Value: op.Result(0)}}, true
+		return nil, true
 	}
 	return nil, false
 }

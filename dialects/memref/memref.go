@@ -42,6 +42,15 @@ func Register(ctx *ir.Context) {
 	attachHooks(ctx)
 	if d := ctx.Dialect("memref"); d != nil {
 		d.Inlinable = true
+		// Folded dimensions and ranks become arith.constant, as upstream's
+		// memref dialect materializes constants through arith.
+		d.MaterializeConstant = func(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+			a := b.Ctx.Dialect("arith")
+			if a == nil || a.MaterializeConstant == nil {
+				return nil
+			}
+			return a.MaterializeConstant(b, value, t, loc)
+		}
 	}
 }
 
