@@ -543,13 +543,17 @@ func (s *state) op(op *ir.Operation) error {
 		s.setResult(op.Result(0), nb, nil)
 	case "tensor.generate":
 		return s.generate(op)
+	case "tensor.extract_slice":
+		return s.extractSlice(op)
+	case "tensor.insert_slice":
+		return s.insertSlice(op)
 	case "tensor.collapse_shape", "tensor.expand_shape":
 		return s.reshape(op)
 	case "bufferization.to_tensor":
 		s.setResult(op.Result(0), op.Operand(0), nil)
 		s.readonly[s.find(op.Result(0))] = true
 	default:
-		if def := op.Def(); def != nil && def.DPSInits != nil && op.Name() != "tensor.insert" {
+		if def := op.Def(); def != nil && def.DPSInits != nil && op.Name() != "tensor.insert" && op.Name() != "tensor.insert_slice" {
 			return s.dps(op)
 		}
 		if s.opts.AllowUnknownOps {
@@ -727,7 +731,7 @@ func (s *state) ret(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		if i < len(ft.Results) && b.Type() != ft.Results[i] {
+		if i < len(ft.Results) && (b.Type() != ft.Results[i] || s.readonly[s.find(v)]) {
 			if _, ok := ft.Results[i].(*ir.UnrankedMemRefType); ok {
 				b = memref.BuildCast(s.b, op.Loc(), b, ft.Results[i]).Result(0)
 			} else {
@@ -761,6 +765,9 @@ func (s *state) call(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
+		if callee.Region(0).Empty() && isTensor(s.tt(v)) {
+			b = s.externalArg(op, i, v, b)
+		}
 		if i < len(ft.Inputs) && b.Type() != ft.Inputs[i] {
 			b = memref.BuildCast(s.b, op.Loc(), b, ft.Inputs[i]).Result(0)
 		}
@@ -774,6 +781,12 @@ func (s *state) call(op *ir.Operation) error {
 			continue
 		}
 		s.setResult(r, nc.Result(i), nil)
+		// A function with a body returns new buffers with the identity
+		// layout (ret copies anything else); an external function or an
+		// unranked result may return an alias of an operand.
+		if _, ranked := nc.Result(i).Type().(*ir.MemRefType); ranked && !callee.Region(0).Empty() {
+			continue
+		}
 		for _, v := range op.Operands() {
 			if isTensor(s.tt(v)) {
 				s.union(r, v)
@@ -782,6 +795,34 @@ func (s *state) call(op *ir.Operation) error {
 	}
 	s.dead = append(s.dead, op)
 	return nil
+}
+
+// externalArg returns the buffer passed for tensor operand i of a call
+// to a function without a body. As upstream, such a callee may write its
+// arguments, and it sees the identity layout of a tensor: the buffer is
+// copied unless the call may write it in place and it has that layout
+// (looking through memref.cast).
+func (s *state) externalArg(op *ir.Operation, i int, v, b ir.Value) ir.Value {
+	base := b
+	for {
+		d := ir.DefiningOp(base)
+		if d == nil || d.Name() != "memref.cast" {
+			break
+		}
+		base = d.Operand(0)
+	}
+	mt, ok := base.Type().(*ir.MemRefType)
+	if !ok {
+		return b
+	}
+	if mt.Layout == nil && s.inPlace(op, i) {
+		return b
+	}
+	tt := s.ctx.RankedTensorType(mt.Shape, mt.Elem, nil)
+	s.b.SetInsertionPoint(op)
+	nb := s.alloc(tt, base, nil)
+	memref.BuildCopy(s.b, op.Loc(), base, nb)
+	return nb
 }
 
 // forOp bufferizes scf.for: tensor iter_args become identity memrefs

@@ -1,0 +1,138 @@
+package bufferize
+
+import (
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/memref"
+)
+
+// layoutOf returns the offset and strides of a memref type (ir.Dynamic
+// where unknown).
+func layoutOf(mt *ir.MemRefType) (int64, []int64) {
+	if l, ok := mt.Layout.(*ir.StridedLayoutAttr); ok {
+		return l.Offset, l.Strides
+	}
+	strides := make([]int64, len(mt.Shape))
+	if mt.Layout != nil {
+		for i := range strides {
+			strides[i] = ir.Dynamic
+		}
+		return ir.Dynamic, strides
+	}
+	acc := int64(1)
+	for i := len(mt.Shape) - 1; i >= 0; i-- {
+		strides[i] = acc
+		if acc != ir.Dynamic && mt.Shape[i] != ir.Dynamic {
+			acc *= mt.Shape[i]
+		} else {
+			acc = ir.Dynamic
+		}
+	}
+	return 0, strides
+}
+
+func mulDyn(a, b int64) int64 {
+	if a == ir.Dynamic || b == ir.Dynamic {
+		return ir.Dynamic
+	}
+	return a * b
+}
+
+// subview makes the memref.subview of buffer src that the slice operation
+// op (tensor.extract_slice or insert_slice, whose static_* properties it
+// takes) selects; result is the slice's tensor type (rank-reduced when
+// its rank is lower: unit dimensions are dropped).
+func (s *state) subview(op *ir.Operation, src ir.Value, offsets, sizes, strides []ir.Value, result ir.Type) (ir.Value, error) {
+	mt, ok := src.Type().(*ir.MemRefType)
+	rt, ok2 := result.(*ir.RankedTensorType)
+	if !ok || !ok2 {
+		return nil, ir.NewError(op.Loc(), "failed to bufferize op: slices of unranked tensors are not supported")
+	}
+	so := interp.DenseArray(op.InherentAttr("static_offsets"))
+	ss := interp.DenseArray(op.InherentAttr("static_sizes"))
+	st := interp.DenseArray(op.InherentAttr("static_strides"))
+	off, srcStrides := layoutOf(mt)
+	if len(so) != len(srcStrides) || len(ss) != len(so) || len(st) != len(so) {
+		return nil, ir.NewError(op.Loc(), "failed to bufferize op: malformed slice")
+	}
+	for i, o := range so {
+		if off == ir.Dynamic || o == ir.Dynamic || srcStrides[i] == ir.Dynamic {
+			off = ir.Dynamic
+		} else {
+			off += o * srcStrides[i]
+		}
+	}
+	var kept []int64
+	j := 0
+	for i, sz := range ss {
+		if j < len(rt.Shape) && (sz == rt.Shape[j] || (sz == ir.Dynamic && rt.Shape[j] == ir.Dynamic)) && len(ss)-i >= len(rt.Shape)-j {
+			kept = append(kept, mulDyn(srcStrides[i], st[i]))
+			j++
+			continue
+		}
+		if sz != 1 {
+			return nil, ir.NewError(op.Loc(), "failed to bufferize op: cannot infer the rank reduction of the slice")
+		}
+	}
+	if j != len(rt.Shape) {
+		return nil, ir.NewError(op.Loc(), "failed to bufferize op: cannot infer the rank reduction of the slice")
+	}
+	ty := s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(off, kept), nil)
+	return memref.BuildSubview(s.b, op.Loc(), src, offsets, sizes, strides,
+		op.InherentAttr("static_offsets"), op.InherentAttr("static_sizes"), op.InherentAttr("static_strides"), ty).Result(), nil
+}
+
+// segments returns the dynamic offsets, sizes and strides of a slice
+// operation whose first n operands are tensors.
+func segments(op *ir.Operation, n int) (offsets, sizes, strides []ir.Value) {
+	seg := interp.DenseArray(op.InherentAttr("operandSegmentSizes"))
+	vs := op.Operands()
+	if len(seg) != n+3 {
+		return nil, nil, nil
+	}
+	at := n
+	offsets = vs[at : at+int(seg[n])]
+	at += int(seg[n])
+	sizes = vs[at : at+int(seg[n+1])]
+	at += int(seg[n+1])
+	strides = vs[at : at+int(seg[n+2])]
+	return
+}
+
+func (s *state) extractSlice(op *ir.Operation) error {
+	src, err := s.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	o, z, st := segments(op, 1)
+	v, err := s.subview(op, src, o, z, st, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	s.setResult(op.Result(0), v, op.Operand(0))
+	s.dead = append(s.dead, op)
+	return nil
+}
+
+// insertSlice writes the source into a subview of the destination's
+// buffer (in place) or of a copy of it.
+func (s *state) insertSlice(op *ir.Operation) error {
+	src, err := s.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	dst, err := s.writable(op, 1, false)
+	if err != nil {
+		return err
+	}
+	s.b.SetInsertionPoint(op)
+	o, z, st := segments(op, 2)
+	v, err := s.subview(op, dst, o, z, st, s.tt(op.Operand(0)))
+	if err != nil {
+		return err
+	}
+	memref.BuildCopy(s.b, op.Loc(), src, v)
+	s.setResult(op.Result(0), dst, s.aliasIf(op.Operand(1), dst))
+	s.dead = append(s.dead, op)
+	return nil
+}
