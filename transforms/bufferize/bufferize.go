@@ -456,6 +456,10 @@ func (s *state) op(op *ir.Operation) error {
 		return s.forOp(op)
 	case "scf.if":
 		return s.ifOp(op)
+	case "scf.execute_region":
+		if s.hasTensors(op) && op.Region(0).HasOneBlock() {
+			return s.ifOp(op)
+		}
 	case "scf.yield":
 		return nil // handled by the parent
 	}
@@ -898,7 +902,7 @@ func (s *state) forOp(op *ir.Operation) error {
 	return nil
 }
 
-// ifOp bufferizes scf.if: each region is bufferized, then the yields
+// ifOp bufferizes scf.if (and a one-block scf.execute_region): each region is bufferized, then the yields
 // return buffers of one type (a dynamic layout when the branches differ).
 func (s *state) ifOp(op *ir.Operation) error {
 	var yields []*ir.Operation
