@@ -19,12 +19,12 @@ func AsAllocTensorOp(op *ir.Operation) (AllocTensorOp, bool) {
 
 // DynamicSizes returns the operands of the variadic group dynamic_sizes.
 func (op AllocTensorOp) DynamicSizes() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Copy returns the optional operand copy, or nil when it is absent.
 func (op AllocTensorOp) Copy() ir.Value {
-	if vs := op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]; len(vs) > 0 {
+	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]; len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -32,7 +32,7 @@ func (op AllocTensorOp) Copy() ir.Value {
 
 // SizeHint returns the optional operand size_hint, or nil when it is absent.
 func (op AllocTensorOp) SizeHint() ir.Value {
-	if vs := op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -141,7 +141,7 @@ func (op MaterializeInDestinationOp) Dest() ir.Value { return op.Operation.Opera
 
 // Result returns the optional result result, or nil when it is absent.
 func (op MaterializeInDestinationOp) Result() ir.Value {
-	if vs := op.Results()[0 : op.NumResults()-0]; len(vs) > 0 {
+	if vs := op.Operation.Results()[0 : op.Operation.NumResults()-0]; len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -308,21 +308,23 @@ func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
 
 // Memrefs returns the operands of the variadic group memrefs.
 func (op DeallocOp) Memrefs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Conditions returns the operands of the variadic group conditions.
 func (op DeallocOp) Conditions() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // Retained returns the operands of the variadic group retained.
 func (op DeallocOp) Retained() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // UpdatedConditions returns the results of the variadic group updatedConditions.
-func (op DeallocOp) UpdatedConditions() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op DeallocOp) UpdatedConditions() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // BuildDealloc creates an operation bufferization.dealloc at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).

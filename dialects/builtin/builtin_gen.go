@@ -82,11 +82,13 @@ func AsUnrealizedConversionCastOp(op *ir.Operation) (UnrealizedConversionCastOp,
 
 // Inputs returns the operands of the variadic group inputs.
 func (op UnrealizedConversionCastOp) Inputs() []ir.Value {
-	return op.Operands()[0 : op.NumOperands()-0]
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
 }
 
 // Outputs returns the results of the variadic group outputs.
-func (op UnrealizedConversionCastOp) Outputs() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op UnrealizedConversionCastOp) Outputs() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // BuildUnrealizedConversionCast creates an operation builtin.unrealized_conversion_cast at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).

@@ -331,7 +331,9 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Values returns the operands of the variadic group values.
-func (op YieldOp) Values() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op YieldOp) Values() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // BuildYield creates an operation linalg.yield at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
@@ -359,12 +361,12 @@ func AsGenericOp(op *ir.Operation) (GenericOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op GenericOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op GenericOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // segmentStart returns where group i starts according to the segment
@@ -380,7 +382,9 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op GenericOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op GenericOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op GenericOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -458,13 +462,13 @@ func AsMapOp(op *ir.Operation) (MapOp, bool) {
 }
 
 // Inputs returns the operands of the variadic group inputs.
-func (op MapOp) Inputs() []ir.Value { return op.Operands()[0 : op.NumOperands()-1] }
+func (op MapOp) Inputs() []ir.Value { return op.Operation.Operands()[0 : op.Operation.NumOperands()-1] }
 
 // Init returns the operand init.
 func (op MapOp) Init() ir.Value { return op.Operation.Operand(op.NumOperands() - 1) }
 
 // Result returns the results of the variadic group result.
-func (op MapOp) Result() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op MapOp) Result() []ir.Value { return op.Operation.Results()[0 : op.Operation.NumResults()-0] }
 
 // Mapper returns the region mapper.
 func (op MapOp) Mapper() *ir.Region { return op.Operation.Region(0) }
@@ -497,10 +501,14 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // InputsAndInits returns the operands of the variadic group inputsAndInits.
-func (op ReduceOp) InputsAndInits() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op ReduceOp) InputsAndInits() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // Reduced returns the results of the variadic group reduced.
-func (op ReduceOp) Reduced() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op ReduceOp) Reduced() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Combiner returns the region combiner.
 func (op ReduceOp) Combiner() *ir.Region { return op.Operation.Region(0) }
@@ -546,7 +554,9 @@ func (op TransposeOp) Input() ir.Value { return op.Operation.Operand(0) }
 func (op TransposeOp) Init() ir.Value { return op.Operation.Operand(1) }
 
 // Result returns the results of the variadic group result.
-func (op TransposeOp) Result() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op TransposeOp) Result() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op TransposeOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -593,7 +603,9 @@ func (op BroadcastOp) Input() ir.Value { return op.Operation.Operand(0) }
 func (op BroadcastOp) Init() ir.Value { return op.Operation.Operand(1) }
 
 // Result returns the results of the variadic group result.
-func (op BroadcastOp) Result() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op BroadcastOp) Result() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op BroadcastOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -640,7 +652,9 @@ func (op SoftmaxOp) Input() ir.Value { return op.Operation.Operand(0) }
 func (op SoftmaxOp) Output() ir.Value { return op.Operation.Operand(1) }
 
 // Result returns the results of the variadic group result.
-func (op SoftmaxOp) Result() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op SoftmaxOp) Result() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // DimensionAttr returns the attribute of the property dimension, or nil when it is absent.
 func (op SoftmaxOp) DimensionAttr() ir.Attribute { return op.InherentAttr("dimension") }
@@ -863,17 +877,17 @@ func AsPackOp(op *ir.Operation) (PackOp, bool) {
 
 // Source returns the operand source.
 func (op PackOp) Source() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
 }
 
 // Dest returns the operand dest.
 func (op PackOp) Dest() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
 }
 
 // PaddingValue returns the optional operand padding_value, or nil when it is absent.
 func (op PackOp) PaddingValue() ir.Value {
-	if vs := op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
+	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]; len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -881,7 +895,7 @@ func (op PackOp) PaddingValue() ir.Value {
 
 // InnerTiles returns the operands of the variadic group inner_tiles.
 func (op PackOp) InnerTiles() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
 }
 
 // Result returns the result result.
@@ -950,7 +964,9 @@ func (op UnpackOp) Source() ir.Value { return op.Operation.Operand(0) }
 func (op UnpackOp) Dest() ir.Value { return op.Operation.Operand(1) }
 
 // InnerTiles returns the operands of the variadic group inner_tiles.
-func (op UnpackOp) InnerTiles() []ir.Value { return op.Operands()[2 : op.NumOperands()-0] }
+func (op UnpackOp) InnerTiles() []ir.Value {
+	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op UnpackOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -1002,16 +1018,18 @@ func AsFillOp(op *ir.Operation) (FillOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op FillOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op FillOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op FillOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op FillOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op FillOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1050,16 +1068,18 @@ func AsCopyOp(op *ir.Operation) (CopyOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op CopyOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op CopyOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op CopyOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op CopyOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op CopyOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1129,16 +1149,18 @@ func AsMatmulOp(op *ir.Operation) (MatmulOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op MatmulOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op MatmulOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op MatmulOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op MatmulOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op MatmulOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1200,16 +1222,18 @@ func AsBatchMatmulOp(op *ir.Operation) (BatchMatmulOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op BatchMatmulOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op BatchMatmulOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op BatchMatmulOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op BatchMatmulOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op BatchMatmulOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1254,16 +1278,18 @@ func AsBatchReduceMatmulOp(op *ir.Operation) (BatchReduceMatmulOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op BatchReduceMatmulOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op BatchReduceMatmulOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op BatchReduceMatmulOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op BatchReduceMatmulOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op BatchReduceMatmulOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1308,16 +1334,18 @@ func AsContractOp(op *ir.Operation) (ContractOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op ContractOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op ContractOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op ContractOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op ContractOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op ContractOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1377,16 +1405,18 @@ func AsElementwiseOp(op *ir.Operation) (ElementwiseOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op ElementwiseOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op ElementwiseOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op ElementwiseOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op ElementwiseOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op ElementwiseOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1448,16 +1478,18 @@ func AsMatvecOp(op *ir.Operation) (MatvecOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op MatvecOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op MatvecOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op MatvecOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op MatvecOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op MatvecOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1496,16 +1528,18 @@ func AsVecmatOp(op *ir.Operation) (VecmatOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op VecmatOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op VecmatOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op VecmatOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op VecmatOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op VecmatOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1544,16 +1578,18 @@ func AsBatchMatvecOp(op *ir.Operation) (BatchMatvecOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op BatchMatvecOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op BatchMatvecOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op BatchMatvecOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op BatchMatvecOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op BatchMatvecOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1592,16 +1628,18 @@ func AsBatchVecmatOp(op *ir.Operation) (BatchVecmatOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op BatchVecmatOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op BatchVecmatOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op BatchVecmatOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op BatchVecmatOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op BatchVecmatOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1640,16 +1678,18 @@ func AsDotOp(op *ir.Operation) (DotOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DotOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DotOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op DotOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op DotOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op DotOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1688,16 +1728,18 @@ func AsConv1dNwcWcfOp(op *ir.Operation) (Conv1dNwcWcfOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv1dNwcWcfOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv1dNwcWcfOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op Conv1dNwcWcfOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op Conv1dNwcWcfOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op Conv1dNwcWcfOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1748,16 +1790,18 @@ func AsConv2dNhwcHwcfOp(op *ir.Operation) (Conv2dNhwcHwcfOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNhwcHwcfOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNhwcHwcfOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op Conv2dNhwcHwcfOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op Conv2dNhwcHwcfOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op Conv2dNhwcHwcfOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1808,16 +1852,18 @@ func AsConv2dNhwcFhwcOp(op *ir.Operation) (Conv2dNhwcFhwcOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNhwcFhwcOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNhwcFhwcOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op Conv2dNhwcFhwcOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op Conv2dNhwcFhwcOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op Conv2dNhwcFhwcOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1868,16 +1914,18 @@ func AsConv2dNchwFchwOp(op *ir.Operation) (Conv2dNchwFchwOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNchwFchwOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNchwFchwOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op Conv2dNchwFchwOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op Conv2dNchwFchwOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op Conv2dNchwFchwOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1928,16 +1976,18 @@ func AsConv2dNhwcHwcfQOp(op *ir.Operation) (Conv2dNhwcHwcfQOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNhwcHwcfQOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNhwcHwcfQOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op Conv2dNhwcHwcfQOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op Conv2dNhwcHwcfQOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op Conv2dNhwcHwcfQOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -1988,16 +2038,18 @@ func AsConv2dNchwFchwQOp(op *ir.Operation) (Conv2dNchwFchwQOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv2dNchwFchwQOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv2dNchwFchwQOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op Conv2dNchwFchwQOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op Conv2dNchwFchwQOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op Conv2dNchwFchwQOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -2048,16 +2100,18 @@ func AsConv3dNdhwcDhwcfOp(op *ir.Operation) (Conv3dNdhwcDhwcfOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op Conv3dNdhwcDhwcfOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op Conv3dNdhwcDhwcfOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op Conv3dNdhwcDhwcfOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op Conv3dNdhwcDhwcfOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op Conv3dNdhwcDhwcfOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -2108,17 +2162,17 @@ func AsDepthwiseConv1dNwcWcOp(op *ir.Operation) (DepthwiseConv1dNwcWcOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv1dNwcWcOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv1dNwcWcOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
 func (op DepthwiseConv1dNwcWcOp) ResultTensors() []ir.Value {
-	return op.Results()[0 : op.NumResults()-0]
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
 }
 
 // Region returns the region region.
@@ -2170,17 +2224,17 @@ func AsDepthwiseConv2dNhwcHwcOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcOp, boo
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv2dNhwcHwcOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv2dNhwcHwcOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
 func (op DepthwiseConv2dNhwcHwcOp) ResultTensors() []ir.Value {
-	return op.Results()[0 : op.NumResults()-0]
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
 }
 
 // Region returns the region region.
@@ -2232,17 +2286,17 @@ func AsDepthwiseConv2dNchwChwOp(op *ir.Operation) (DepthwiseConv2dNchwChwOp, boo
 
 // Inputs returns the operands of the variadic group inputs.
 func (op DepthwiseConv2dNchwChwOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op DepthwiseConv2dNchwChwOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
 func (op DepthwiseConv2dNchwChwOp) ResultTensors() []ir.Value {
-	return op.Results()[0 : op.NumResults()-0]
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
 }
 
 // Region returns the region region.
@@ -2294,16 +2348,18 @@ func AsPoolingNhwcSumOp(op *ir.Operation) (PoolingNhwcSumOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNhwcSumOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNhwcSumOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op PoolingNhwcSumOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op PoolingNhwcSumOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op PoolingNhwcSumOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -2354,16 +2410,18 @@ func AsPoolingNhwcMaxOp(op *ir.Operation) (PoolingNhwcMaxOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNhwcMaxOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNhwcMaxOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op PoolingNhwcMaxOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op PoolingNhwcMaxOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op PoolingNhwcMaxOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -2414,16 +2472,18 @@ func AsPoolingNhwcMinOp(op *ir.Operation) (PoolingNhwcMinOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNhwcMinOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNhwcMinOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op PoolingNhwcMinOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op PoolingNhwcMinOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op PoolingNhwcMinOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -2474,16 +2534,18 @@ func AsPoolingNchwSumOp(op *ir.Operation) (PoolingNchwSumOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNchwSumOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNchwSumOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op PoolingNchwSumOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op PoolingNchwSumOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op PoolingNchwSumOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -2534,16 +2596,18 @@ func AsPoolingNchwMaxOp(op *ir.Operation) (PoolingNchwMaxOp, bool) {
 
 // Inputs returns the operands of the variadic group inputs.
 func (op PoolingNchwMaxOp) Inputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op PoolingNchwMaxOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // ResultTensors returns the results of the variadic group result_tensors.
-func (op PoolingNchwMaxOp) ResultTensors() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op PoolingNchwMaxOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op PoolingNchwMaxOp) Region() *ir.Region { return op.Operation.Region(0) }

@@ -943,7 +943,7 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 
 // Arg returns the optional operand arg, or nil when it is absent.
 func (op ReturnOp) Arg() ir.Value {
-	if vs := op.Operands()[0 : op.NumOperands()-0]; len(vs) > 0 {
+	if vs := op.Operation.Operands()[0 : op.Operation.NumOperands()-0]; len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -976,7 +976,9 @@ func AsBrOp(op *ir.Operation) (BrOp, bool) {
 }
 
 // DestOperands returns the operands of the variadic group destOperands.
-func (op BrOp) DestOperands() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op BrOp) DestOperands() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // Dest returns the successor dest.
 func (op BrOp) Dest() *ir.Block { return op.Operation.Successor(0) }
@@ -1008,17 +1010,17 @@ func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
 
 // Condition returns the operand condition.
 func (op CondBrOp) Condition() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
 }
 
 // TrueDestOperands returns the operands of the variadic group trueDestOperands.
 func (op CondBrOp) TrueDestOperands() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // FalseDestOperands returns the operands of the variadic group falseDestOperands.
 func (op CondBrOp) FalseDestOperands() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // segmentStart returns where group i starts according to the segment
@@ -1080,17 +1082,17 @@ func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 
 // Value returns the operand value.
 func (op SwitchOp) Value() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
 }
 
 // DefaultOperands returns the operands of the variadic group defaultOperands.
 func (op SwitchOp) DefaultOperands() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // CaseOperands returns the operands of the variadic group caseOperands.
 func (op SwitchOp) CaseOperands() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // DefaultDestination returns the successor defaultDestination.
@@ -1158,17 +1160,17 @@ func AsCallOp(op *ir.Operation) (CallOp, bool) {
 
 // CalleeOperands returns the operands of the variadic group callee_operands.
 func (op CallOp) CalleeOperands() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // OpBundleOperands returns the operands of the variadic group op_bundle_operands.
 func (op CallOp) OpBundleOperands() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // Result returns the optional result result, or nil when it is absent.
 func (op CallOp) Result() ir.Value {
-	if vs := op.Results()[0 : op.NumResults()-0]; len(vs) > 0 {
+	if vs := op.Operation.Results()[0 : op.Operation.NumResults()-0]; len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -1732,7 +1734,9 @@ func AsGetelementptrOp(op *ir.Operation) (GetelementptrOp, bool) {
 func (op GetelementptrOp) Base() ir.Value { return op.Operation.Operand(0) }
 
 // DynamicIndices returns the operands of the variadic group dynamicIndices.
-func (op GetelementptrOp) DynamicIndices() []ir.Value { return op.Operands()[1 : op.NumOperands()-0] }
+func (op GetelementptrOp) DynamicIndices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
 
 // Res returns the result res.
 func (op GetelementptrOp) Res() ir.Value { return op.Operation.Result(0) }

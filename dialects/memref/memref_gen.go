@@ -81,12 +81,12 @@ func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
 
 // DynamicSizes returns the operands of the variadic group dynamicSizes.
 func (op AllocOp) DynamicSizes() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // SymbolOperands returns the operands of the variadic group symbolOperands.
 func (op AllocOp) SymbolOperands() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // segmentStart returns where group i starts according to the segment
@@ -143,12 +143,12 @@ func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) {
 
 // DynamicSizes returns the operands of the variadic group dynamicSizes.
 func (op AllocaOp) DynamicSizes() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // SymbolOperands returns the operands of the variadic group symbolOperands.
 func (op AllocaOp) SymbolOperands() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // Memref returns the result memref.
@@ -196,7 +196,7 @@ func (op ReallocOp) Source() ir.Value { return op.Operation.Operand(0) }
 
 // DynamicResultSize returns the optional operand dynamicResultSize, or nil when it is absent.
 func (op ReallocOp) DynamicResultSize() ir.Value {
-	if vs := op.Operands()[1 : op.NumOperands()-0]; len(vs) > 0 {
+	if vs := op.Operation.Operands()[1 : op.Operation.NumOperands()-0]; len(vs) > 0 {
 		return vs[0]
 	}
 	return nil
@@ -410,7 +410,9 @@ func AsDmaWaitOp(op *ir.Operation) (DmaWaitOp, bool) {
 func (op DmaWaitOp) TagMemRef() ir.Value { return op.Operation.Operand(0) }
 
 // TagIndices returns the operands of the variadic group tagIndices.
-func (op DmaWaitOp) TagIndices() []ir.Value { return op.Operands()[1 : op.NumOperands()-1] }
+func (op DmaWaitOp) TagIndices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-1]
+}
 
 // NumElements returns the operand numElements.
 func (op DmaWaitOp) NumElements() ir.Value { return op.Operation.Operand(op.NumOperands() - 1) }
@@ -483,7 +485,7 @@ func (op ExtractStridedMetadataOp) Offset() ir.Value { return op.Operation.Resul
 
 // SizesAndStrides returns the results of the variadic group sizes_and_strides.
 func (op ExtractStridedMetadataOp) SizesAndStrides() []ir.Value {
-	return op.Results()[2 : op.NumResults()-0]
+	return op.Operation.Results()[2 : op.Operation.NumResults()-0]
 }
 
 // BuildExtractStridedMetadata creates an operation memref.extract_strided_metadata at b's insertion point through its registered
@@ -517,7 +519,9 @@ func AsGenericAtomicRmwOp(op *ir.Operation) (GenericAtomicRmwOp, bool) {
 func (op GenericAtomicRmwOp) Memref() ir.Value { return op.Operation.Operand(0) }
 
 // Indices returns the operands of the variadic group indices.
-func (op GenericAtomicRmwOp) Indices() []ir.Value { return op.Operands()[1 : op.NumOperands()-0] }
+func (op GenericAtomicRmwOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op GenericAtomicRmwOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -701,7 +705,9 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 func (op LoadOp) Memref() ir.Value { return op.Operation.Operand(0) }
 
 // Indices returns the operands of the variadic group indices.
-func (op LoadOp) Indices() []ir.Value { return op.Operands()[1 : op.NumOperands()-0] }
+func (op LoadOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op LoadOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -795,7 +801,9 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 func (op PrefetchOp) Memref() ir.Value { return op.Operation.Operand(0) }
 
 // Indices returns the operands of the variadic group indices.
-func (op PrefetchOp) Indices() []ir.Value { return op.Operands()[1 : op.NumOperands()-0] }
+func (op PrefetchOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
 
 // IsWriteAttr returns the attribute of the property isWrite, or nil when it is absent.
 func (op PrefetchOp) IsWriteAttr() ir.Attribute { return op.InherentAttr("isWrite") }
@@ -868,22 +876,22 @@ func AsReinterpretCastOp(op *ir.Operation) (ReinterpretCastOp, bool) {
 
 // Source returns the operand source.
 func (op ReinterpretCastOp) Source() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
 }
 
 // Offsets returns the operands of the variadic group offsets.
 func (op ReinterpretCastOp) Offsets() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // Sizes returns the operands of the variadic group sizes.
 func (op ReinterpretCastOp) Sizes() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // Strides returns the operands of the variadic group strides.
 func (op ReinterpretCastOp) Strides() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
 }
 
 // Result returns the result result.
@@ -1004,7 +1012,9 @@ func AsExpandShapeOp(op *ir.Operation) (ExpandShapeOp, bool) {
 func (op ExpandShapeOp) Src() ir.Value { return op.Operation.Operand(0) }
 
 // OutputShape returns the operands of the variadic group output_shape.
-func (op ExpandShapeOp) OutputShape() []ir.Value { return op.Operands()[1 : op.NumOperands()-0] }
+func (op ExpandShapeOp) OutputShape() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op ExpandShapeOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -1095,7 +1105,9 @@ func (op StoreOp) Value() ir.Value { return op.Operation.Operand(0) }
 func (op StoreOp) Memref() ir.Value { return op.Operation.Operand(1) }
 
 // Indices returns the operands of the variadic group indices.
-func (op StoreOp) Indices() []ir.Value { return op.Operands()[2 : op.NumOperands()-0] }
+func (op StoreOp) Indices() []ir.Value {
+	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+}
 
 // NontemporalAttr returns the attribute of the property nontemporal, or nil when it is absent.
 func (op StoreOp) NontemporalAttr() ir.Attribute { return op.InherentAttr("nontemporal") }
@@ -1153,22 +1165,22 @@ func AsSubviewOp(op *ir.Operation) (SubviewOp, bool) {
 
 // Source returns the operand source.
 func (op SubviewOp) Source() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
 }
 
 // Offsets returns the operands of the variadic group offsets.
 func (op SubviewOp) Offsets() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // Sizes returns the operands of the variadic group sizes.
 func (op SubviewOp) Sizes() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // Strides returns the operands of the variadic group strides.
 func (op SubviewOp) Strides() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
 }
 
 // Result returns the result result.
@@ -1265,7 +1277,7 @@ func (op ViewOp) Source() ir.Value { return op.Operation.Operand(0) }
 func (op ViewOp) ByteShift() ir.Value { return op.Operation.Operand(1) }
 
 // Sizes returns the operands of the variadic group sizes.
-func (op ViewOp) Sizes() []ir.Value { return op.Operands()[2 : op.NumOperands()-0] }
+func (op ViewOp) Sizes() []ir.Value { return op.Operation.Operands()[2 : op.Operation.NumOperands()-0] }
 
 // Result returns the result result.
 func (op ViewOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -1304,7 +1316,9 @@ func (op AtomicRmwOp) Value() ir.Value { return op.Operation.Operand(0) }
 func (op AtomicRmwOp) Memref() ir.Value { return op.Operation.Operand(1) }
 
 // Indices returns the operands of the variadic group indices.
-func (op AtomicRmwOp) Indices() []ir.Value { return op.Operands()[2 : op.NumOperands()-0] }
+func (op AtomicRmwOp) Indices() []ir.Value {
+	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op AtomicRmwOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -1359,10 +1373,14 @@ func AsDistinctObjectsOp(op *ir.Operation) (DistinctObjectsOp, bool) {
 }
 
 // Memrefs returns the operands of the variadic group memrefs.
-func (op DistinctObjectsOp) Memrefs() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op DistinctObjectsOp) Memrefs() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // Views returns the results of the variadic group views.
-func (op DistinctObjectsOp) Views() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op DistinctObjectsOp) Views() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // BuildDistinctObjects creates an operation memref.distinct_objects at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
@@ -1390,7 +1408,9 @@ func AsDmaStartOp(op *ir.Operation) (DmaStartOp, bool) {
 }
 
 // Args returns the operands of the variadic group args.
-func (op DmaStartOp) Args() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op DmaStartOp) Args() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // BuildDmaStart creates an operation memref.dma_start at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).

@@ -21,7 +21,9 @@ func AsConditionOp(op *ir.Operation) (ConditionOp, bool) {
 func (op ConditionOp) Condition() ir.Value { return op.Operation.Operand(0) }
 
 // Args returns the operands of the variadic group args.
-func (op ConditionOp) Args() []ir.Value { return op.Operands()[1 : op.NumOperands()-0] }
+func (op ConditionOp) Args() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
 
 // BuildCondition creates an operation scf.condition at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
@@ -49,7 +51,9 @@ func AsExecuteRegionOp(op *ir.Operation) (ExecuteRegionOp, bool) {
 }
 
 // Values returns the results of the variadic group values.
-func (op ExecuteRegionOp) Values() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op ExecuteRegionOp) Values() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op ExecuteRegionOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -99,10 +103,12 @@ func (op ForOp) UpperBound() ir.Value { return op.Operation.Operand(1) }
 func (op ForOp) Step() ir.Value { return op.Operation.Operand(2) }
 
 // InitArgs returns the operands of the variadic group initArgs.
-func (op ForOp) InitArgs() []ir.Value { return op.Operands()[3 : op.NumOperands()-0] }
+func (op ForOp) InitArgs() []ir.Value {
+	return op.Operation.Operands()[3 : op.Operation.NumOperands()-0]
+}
 
 // Values returns the results of the variadic group values.
-func (op ForOp) Values() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op ForOp) Values() []ir.Value { return op.Operation.Results()[0 : op.Operation.NumResults()-0] }
 
 // Region returns the region region.
 func (op ForOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -148,22 +154,22 @@ func AsForallOp(op *ir.Operation) (ForallOp, bool) {
 
 // DynamicLowerBound returns the operands of the variadic group dynamicLowerBound.
 func (op ForallOp) DynamicLowerBound() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // DynamicUpperBound returns the operands of the variadic group dynamicUpperBound.
 func (op ForallOp) DynamicUpperBound() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // DynamicStep returns the operands of the variadic group dynamicStep.
 func (op ForallOp) DynamicStep() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // Outputs returns the operands of the variadic group outputs.
 func (op ForallOp) Outputs() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
 }
 
 // segmentStart returns where group i starts according to the segment
@@ -179,7 +185,9 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 }
 
 // Values returns the results of the variadic group values.
-func (op ForallOp) Values() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op ForallOp) Values() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op ForallOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -240,7 +248,7 @@ func AsIfOp(op *ir.Operation) (IfOp, bool) {
 func (op IfOp) Condition() ir.Value { return op.Operation.Operand(0) }
 
 // Values returns the results of the variadic group values.
-func (op IfOp) Values() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op IfOp) Values() []ir.Value { return op.Operation.Results()[0 : op.Operation.NumResults()-0] }
 
 // ThenRegion returns the region thenRegion.
 func (op IfOp) ThenRegion() *ir.Region { return op.Operation.Region(0) }
@@ -276,26 +284,28 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 
 // LowerBound returns the operands of the variadic group lowerBound.
 func (op ParallelOp) LowerBound() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
 }
 
 // UpperBound returns the operands of the variadic group upperBound.
 func (op ParallelOp) UpperBound() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // Step returns the operands of the variadic group step.
 func (op ParallelOp) Step() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // InitVals returns the operands of the variadic group initVals.
 func (op ParallelOp) InitVals() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
 }
 
 // Values returns the results of the variadic group values.
-func (op ParallelOp) Values() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op ParallelOp) Values() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // Region returns the region region.
 func (op ParallelOp) Region() *ir.Region { return op.Operation.Region(0) }
@@ -335,7 +345,9 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // Args returns the operands of the variadic group args.
-func (op ReduceOp) Args() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op ReduceOp) Args() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // Reductions returns the regions of the variadic region group reductions.
 func (op ReduceOp) Reductions() []*ir.Region {
@@ -372,10 +384,12 @@ func AsWhileOp(op *ir.Operation) (WhileOp, bool) {
 }
 
 // Inits returns the operands of the variadic group inits.
-func (op WhileOp) Inits() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op WhileOp) Inits() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // Values returns the results of the variadic group values.
-func (op WhileOp) Values() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op WhileOp) Values() []ir.Value { return op.Operation.Results()[0 : op.Operation.NumResults()-0] }
 
 // Before returns the region before.
 func (op WhileOp) Before() *ir.Region { return op.Operation.Region(0) }
@@ -413,7 +427,9 @@ func AsIndexSwitchOp(op *ir.Operation) (IndexSwitchOp, bool) {
 func (op IndexSwitchOp) Arg() ir.Value { return op.Operation.Operand(0) }
 
 // Values returns the results of the variadic group values.
-func (op IndexSwitchOp) Values() []ir.Value { return op.Results()[0 : op.NumResults()-0] }
+func (op IndexSwitchOp) Values() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
 
 // DefaultRegion returns the region defaultRegion.
 func (op IndexSwitchOp) DefaultRegion() *ir.Region { return op.Operation.Region(0) }
@@ -463,7 +479,9 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Results returns the operands of the variadic group results.
-func (op YieldOp) Results() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op YieldOp) Results() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // BuildYield creates an operation scf.yield at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).

@@ -80,7 +80,9 @@ func AsConcatOp(op *ir.Operation) (ConcatOp, bool) {
 }
 
 // Inputs returns the operands of the variadic group inputs.
-func (op ConcatOp) Inputs() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op ConcatOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op ConcatOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -168,7 +170,9 @@ func AsEmptyOp(op *ir.Operation) (EmptyOp, bool) {
 }
 
 // DynamicSizes returns the operands of the variadic group dynamicSizes.
-func (op EmptyOp) DynamicSizes() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op EmptyOp) DynamicSizes() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op EmptyOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -202,7 +206,9 @@ func AsExtractOp(op *ir.Operation) (ExtractOp, bool) {
 func (op ExtractOp) Tensor() ir.Value { return op.Operation.Operand(0) }
 
 // Indices returns the operands of the variadic group indices.
-func (op ExtractOp) Indices() []ir.Value { return op.Operands()[1 : op.NumOperands()-0] }
+func (op ExtractOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op ExtractOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -235,22 +241,22 @@ func AsExtractSliceOp(op *ir.Operation) (ExtractSliceOp, bool) {
 
 // Source returns the operand source.
 func (op ExtractSliceOp) Source() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
 }
 
 // Offsets returns the operands of the variadic group offsets.
 func (op ExtractSliceOp) Offsets() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // Sizes returns the operands of the variadic group sizes.
 func (op ExtractSliceOp) Sizes() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // Strides returns the operands of the variadic group strides.
 func (op ExtractSliceOp) Strides() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
 }
 
 // segmentStart returns where group i starts according to the segment
@@ -314,7 +320,9 @@ func AsFromElementsOp(op *ir.Operation) (FromElementsOp, bool) {
 }
 
 // Elements returns the operands of the variadic group elements.
-func (op FromElementsOp) Elements() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op FromElementsOp) Elements() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op FromElementsOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -394,7 +402,9 @@ func AsGenerateOp(op *ir.Operation) (GenerateOp, bool) {
 }
 
 // DynamicExtents returns the operands of the variadic group dynamicExtents.
-func (op GenerateOp) DynamicExtents() []ir.Value { return op.Operands()[0 : op.NumOperands()-0] }
+func (op GenerateOp) DynamicExtents() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op GenerateOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -435,7 +445,9 @@ func (op InsertOp) Scalar() ir.Value { return op.Operation.Operand(0) }
 func (op InsertOp) Dest() ir.Value { return op.Operation.Operand(1) }
 
 // Indices returns the operands of the variadic group indices.
-func (op InsertOp) Indices() []ir.Value { return op.Operands()[2 : op.NumOperands()-0] }
+func (op InsertOp) Indices() []ir.Value {
+	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op InsertOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -469,27 +481,27 @@ func AsInsertSliceOp(op *ir.Operation) (InsertSliceOp, bool) {
 
 // Source returns the operand source.
 func (op InsertSliceOp) Source() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
 }
 
 // Dest returns the operand dest.
 func (op InsertSliceOp) Dest() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
 }
 
 // Offsets returns the operands of the variadic group offsets.
 func (op InsertSliceOp) Offsets() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // Sizes returns the operands of the variadic group sizes.
 func (op InsertSliceOp) Sizes() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
 }
 
 // Strides returns the operands of the variadic group strides.
 func (op InsertSliceOp) Strides() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]
 }
 
 // Result returns the result result.
@@ -611,7 +623,9 @@ func AsExpandShapeOp(op *ir.Operation) (ExpandShapeOp, bool) {
 func (op ExpandShapeOp) Src() ir.Value { return op.Operation.Operand(0) }
 
 // OutputShape returns the operands of the variadic group output_shape.
-func (op ExpandShapeOp) OutputShape() []ir.Value { return op.Operands()[1 : op.NumOperands()-0] }
+func (op ExpandShapeOp) OutputShape() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
 
 // Result returns the result result.
 func (op ExpandShapeOp) Result() ir.Value { return op.Operation.Result(0) }
@@ -697,17 +711,17 @@ func AsPadOp(op *ir.Operation) (PadOp, bool) {
 
 // Source returns the operand source.
 func (op PadOp) Source() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
 }
 
 // Low returns the operands of the variadic group low.
 func (op PadOp) Low() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // High returns the operands of the variadic group high.
 func (op PadOp) High() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // Result returns the result result.
@@ -765,27 +779,27 @@ func AsParallelInsertSliceOp(op *ir.Operation) (ParallelInsertSliceOp, bool) {
 
 // Source returns the operand source.
 func (op ParallelInsertSliceOp) Source() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
 }
 
 // Dest returns the operand dest.
 func (op ParallelInsertSliceOp) Dest() ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
 }
 
 // Offsets returns the operands of the variadic group offsets.
 func (op ParallelInsertSliceOp) Offsets() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
 }
 
 // Sizes returns the operands of the variadic group sizes.
 func (op ParallelInsertSliceOp) Sizes() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
 }
 
 // Strides returns the operands of the variadic group strides.
 func (op ParallelInsertSliceOp) Strides() []ir.Value {
-	return op.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 4):segmentStart(op.Operation, "operandSegmentSizes", 5)]
 }
 
 // StaticOffsets returns the property static_offsets, or nil when it is absent.
@@ -894,7 +908,9 @@ func AsSplatOp(op *ir.Operation) (SplatOp, bool) {
 func (op SplatOp) Input() ir.Value { return op.Operation.Operand(0) }
 
 // DynamicSizes returns the operands of the variadic group dynamicSizes.
-func (op SplatOp) DynamicSizes() []ir.Value { return op.Operands()[1 : op.NumOperands()-0] }
+func (op SplatOp) DynamicSizes() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
 
 // Aggregate returns the result aggregate.
 func (op SplatOp) Aggregate() ir.Value { return op.Operation.Result(0) }

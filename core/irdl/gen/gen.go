@@ -382,9 +382,9 @@ func (g *generator) values(T string, vs []value, what, one, all, goType, segAttr
 		N := goName(v.name)
 		var rng string // expression of a [lo:hi] slice of all()
 		if seg {
-			rng = fmt.Sprintf("op.%s()[segmentStart(op.Operation, %q, %d):segmentStart(op.Operation, %q, %d)]", all, segAttr, i, segAttr, i+1)
+			rng = fmt.Sprintf("op.Operation.%s()[segmentStart(op.Operation, %q, %d):segmentStart(op.Operation, %q, %d)]", all, segAttr, i, segAttr, i+1)
 		} else if v.mod != "" {
-			rng = fmt.Sprintf("op.%s()[%d:op.Num%ss()-%d]", all, i, one, len(vs)-i-1)
+			rng = fmt.Sprintf("op.Operation.%s()[%d:op.Operation.Num%ss()-%d]", all, i, one, len(vs)-i-1)
 		}
 		switch {
 		case v.mod == "variadic":
