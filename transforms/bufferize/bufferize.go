@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/linalg"
@@ -547,6 +548,8 @@ func (s *state) op(op *ir.Operation) error {
 		s.setResult(op.Result(0), nb, nil)
 	case "tensor.generate":
 		return s.generate(op)
+	case "tensor.pad":
+		return s.pad(op)
 	case "tensor.extract_slice":
 		return s.extractSlice(op)
 	case "tensor.insert_slice":
@@ -626,19 +629,30 @@ func (s *state) dps(op *ir.Operation) error {
 func (s *state) generate(op *ir.Operation) error {
 	rt := op.Result(0).Type().(*ir.RankedTensorType)
 	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.alignment(), s.identityType(rt)).Result(0)
-	body := op.Region(0).First()
-	ivs := make([]ir.Value, len(rt.Shape))
+	ubs := make([]ir.Value, len(rt.Shape))
 	dyn := 0
-	zero, one := s.cst(0), s.cst(1)
 	for d, sz := range rt.Shape {
-		var ub ir.Value
 		if sz == ir.Dynamic {
-			ub = op.Operand(dyn)
+			ubs[d] = op.Operand(dyn)
 			dyn++
 		} else {
-			ub = s.cst(sz)
+			ubs[d] = s.cst(sz)
 		}
-		f := scf.BuildFor(s.b, op.Loc(), zero, ub, one, nil, false, nil)
+	}
+	s.fill(op, nb, ubs)
+	s.setResult(op.Result(0), nb, nil)
+	s.dead = append(s.dead, op)
+	return nil
+}
+
+// fill stores into every element of nb (sizes ubs) the value op's region
+// yields (tensor.yield) for its indices, with an scf.for nest.
+func (s *state) fill(op *ir.Operation, nb ir.Value, ubs []ir.Value) {
+	body := op.Region(0).First()
+	ivs := make([]ir.Value, len(ubs))
+	zero, one := s.cst(0), s.cst(1)
+	for d := range ubs {
+		f := scf.BuildFor(s.b, op.Loc(), zero, ubs[d], one, nil, false, nil)
 		blk := ir.NewBlock()
 		ivs[d] = blk.AddArgument(s.ctx.IndexType(), op.Loc())
 		f.Region().Append(blk)
@@ -665,6 +679,49 @@ func (s *state) generate(op *ir.Operation) error {
 			mapping[r] = c.Result(k)
 		}
 	}
+	s.b.SetInsertionPoint(op)
+}
+
+// pad bufferizes tensor.pad with a static result shape: a new buffer
+// filled with the padding value, the source copied into its interior.
+func (s *state) pad(op *ir.Operation) error {
+	rt := op.Result(0).Type().(*ir.RankedTensorType)
+	st := s.tt(op.Operand(0)).(*ir.RankedTensorType)
+	src, err := s.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	for _, d := range rt.Shape {
+		if d == ir.Dynamic {
+			return ir.NewError(op.Loc(), "failed to bufferize op: tensor.pad with a dynamic result shape is not supported")
+		}
+	}
+	seg := interp.DenseArray(op.InherentAttr("operandSegmentSizes"))
+	if len(seg) != 3 {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
+	}
+	low := op.Operands()[1 : 1+seg[1]]
+	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.alignment(), s.identityType(rt)).Result(0)
+	ubs := make([]ir.Value, len(rt.Shape))
+	for d, sz := range rt.Shape {
+		ubs[d] = s.cst(sz)
+	}
+	s.fill(op, nb, ubs)
+	var sizes []ir.Value
+	for d, sz := range st.Shape {
+		if sz == ir.Dynamic {
+			sizes = append(sizes, memref.BuildDim(s.b, op.Loc(), src, s.cst(int64(d)), s.ctx.IndexType()).Result())
+		}
+	}
+	ones := make([]int64, len(st.Shape))
+	for i := range ones {
+		ones[i] = 1
+	}
+	sv, err := s.subviewRaw(op, nb, low, sizes, nil, interp.DenseArray(op.InherentAttr("static_low")), st.Shape, ones, st)
+	if err != nil {
+		return err
+	}
+	memref.BuildCopy(s.b, op.Loc(), src, sv)
 	s.setResult(op.Result(0), nb, nil)
 	s.dead = append(s.dead, op)
 	return nil

@@ -38,7 +38,7 @@ func parse(t *testing.T, path string) (*ir.Context, *ir.Operation) {
 // programs and on the in-place analysis tests, interpreting @main before
 // and after every pass.
 func TestPipelineKeepsSemantics(t *testing.T) {
-	files := []string{"testdata/conflicts.mlir", "testdata/slices.mlir", "testdata/control.mlir"}
+	files := []string{"testdata/conflicts.mlir", "testdata/slices.mlir", "testdata/control.mlir", "testdata/pad.mlir"}
 	for _, e := range []string{"matmul", "mlp", "softmax", "layernorm", "conv", "attention"} {
 		files = append(files, filepath.Join("..", "..", "examples", e, e+".mlir"))
 	}

@@ -43,14 +43,17 @@ func mulDyn(a, b int64) int64 {
 // takes) selects; result is the slice's tensor type (rank-reduced when
 // its rank is lower: unit dimensions are dropped).
 func (s *state) subview(op *ir.Operation, src ir.Value, offsets, sizes, strides []ir.Value, result ir.Type) (ir.Value, error) {
+	return s.subviewRaw(op, src, offsets, sizes, strides, interp.DenseArray(op.InherentAttr("static_offsets")),
+		interp.DenseArray(op.InherentAttr("static_sizes")), interp.DenseArray(op.InherentAttr("static_strides")), result)
+}
+
+// subviewRaw is subview with explicit static offsets, sizes and strides.
+func (s *state) subviewRaw(op *ir.Operation, src ir.Value, offsets, sizes, strides []ir.Value, so, ss, st []int64, result ir.Type) (ir.Value, error) {
 	mt, ok := src.Type().(*ir.MemRefType)
 	rt, ok2 := result.(*ir.RankedTensorType)
 	if !ok || !ok2 {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: slices of unranked tensors are not supported")
 	}
-	so := interp.DenseArray(op.InherentAttr("static_offsets"))
-	ss := interp.DenseArray(op.InherentAttr("static_sizes"))
-	st := interp.DenseArray(op.InherentAttr("static_strides"))
 	off, srcStrides := layoutOf(mt)
 	if len(so) != len(srcStrides) || len(ss) != len(so) || len(st) != len(so) {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: malformed slice")
@@ -79,7 +82,7 @@ func (s *state) subview(op *ir.Operation, src ir.Value, offsets, sizes, strides 
 	}
 	ty := s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(off, kept), nil)
 	return memref.BuildSubview(s.b, op.Loc(), src, offsets, sizes, strides,
-		op.InherentAttr("static_offsets"), op.InherentAttr("static_sizes"), op.InherentAttr("static_strides"), ty).Result(), nil
+		s.ctx.DenseI64Array(so...), s.ctx.DenseI64Array(ss...), s.ctx.DenseI64Array(st...), ty).Result(), nil
 }
 
 // segments returns the dynamic offsets, sizes and strides of a slice
