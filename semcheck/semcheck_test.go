@@ -1,6 +1,8 @@
 package semcheck_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,6 +12,7 @@ import (
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/builtin"
 	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/opt"
 	"github.com/strata-ir/strata/semcheck"
 )
 
@@ -97,5 +100,42 @@ func TestEntryErrors(t *testing.T) {
 		if _, err := semcheck.Observe(m, tc.entry); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.entry, err, tc.want)
 		}
+	}
+}
+
+// TestStrataOpt runs the validator through strata-opt's --check-semantics.
+func TestStrataOpt(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "p.mlir")
+	if err := os.WriteFile(file, []byte(program), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"--check-semantics", "--pass-pipeline=builtin.module(func.func(test-keep))"}, opt.ExitOK, ""},
+		{[]string{"--check-semantics", "--pass-pipeline=builtin.module(func.func(test-bump))"}, opt.ExitError,
+			file + ":1:1: error: pass 'test-bump' changed the semantics of '@main'\n"},
+		// Without the flag the pass runs unchecked.
+		{[]string{"--pass-pipeline=builtin.module(func.func(test-bump))"}, opt.ExitOK, ""},
+		{[]string{"--check-semantics", "--check-semantics-entry=nope", "--pass-pipeline=builtin.module(func.func(test-keep))"}, opt.ExitError,
+			"entry point '@nope' not found"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			ctx := ir.NewContext()
+			builtin.Register(ctx)
+			arith.Register(ctx)
+			function.Register(ctx)
+			var out, errw strings.Builder
+			code := opt.Run(ctx, append(tc.args, file), opt.Stdio{In: strings.NewReader(""), Out: &out, Err: &errw})
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, tc.code, errw.String())
+			}
+			if tc.err != "" && !strings.Contains(errw.String(), tc.err) {
+				t.Errorf("stderr %q does not contain %q", errw.String(), tc.err)
+			}
+		})
 	}
 }
