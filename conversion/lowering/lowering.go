@@ -1,6 +1,7 @@
 // Package lowering registers the passes of the CPU lowering path that take
 // tensor programs down to the control-flow level: one-shot-bufferize,
-// convert-linalg-to-loops and convert-scf-to-cf. Each pass's logic lives
+// convert-linalg-to-loops, convert-scf-to-cf and expand-strided-metadata
+// (for memref.subview). Each pass's logic lives
 // in its own package.
 package lowering
 
@@ -12,6 +13,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/transforms/bufferize"
+	"github.com/strata-ir/strata/transforms/expandstrided"
 )
 
 var once sync.Once
@@ -37,6 +39,14 @@ func Register() {
 			}
 		}})
 		pass.Register(pass.Registration{Argument: "one-shot-bufferize", New: newOneShotBufferize})
+		pass.Register(pass.Registration{Argument: "expand-strided-metadata", New: func() pass.Pass {
+			return &pass.FuncPass{
+				Info: pass.Info{Argument: "expand-strided-metadata", Name: "ExpandStridedMetadataPass", Summary: "Expand memref operations into easier to analyze constructs"},
+				RunFunc: func(op *ir.Operation, st *pass.State) error {
+					return expandstrided.Run(st.Context(), op)
+				},
+			}
+		}})
 	})
 }
 

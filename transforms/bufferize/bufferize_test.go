@@ -13,7 +13,7 @@ import (
 	"github.com/strata-ir/strata/transforms/bufferize"
 )
 
-const pipeline = "one-shot-bufferize{bufferize-function-boundaries}, func.func(convert-linalg-to-loops), func.func(convert-scf-to-cf)"
+const pipeline = "one-shot-bufferize{bufferize-function-boundaries}, func.func(expand-strided-metadata), func.func(convert-linalg-to-loops), func.func(convert-scf-to-cf)"
 
 func parse(t *testing.T, path string) (*ir.Context, *ir.Operation) {
 	t.Helper()
