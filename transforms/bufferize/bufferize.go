@@ -413,6 +413,9 @@ func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, erro
 	if s.inPlace(op, idx) {
 		return src, nil
 	}
+	if _, ok := s.tt(t).(*ir.RankedTensorType); !ok {
+		return nil, ir.NewError(op.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
+	}
 	s.b.SetInsertionPoint(op)
 	s.b.Loc = op.Loc()
 	nb := s.alloc(s.tt(t), src, nil)
@@ -902,7 +905,10 @@ func (s *state) forOp(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		want := s.identityType(v.Type())
+		want := s.identityType(s.tt(v))
+		if _, ok := want.(*ir.MemRefType); !ok {
+			return ir.NewError(op.Loc(), "failed to bufferize op: unranked tensor iter_args are not supported")
+		}
 		if b.Type() != want {
 			s.b.SetInsertionPoint(op)
 			nb := s.alloc(s.tt(v), b, nil)
