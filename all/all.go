@@ -6,6 +6,7 @@ import (
 	"github.com/strata-ir/strata/conversion"
 	"github.com/strata-ir/strata/conversion/lowering"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	"github.com/strata-ir/strata/dialects/builtin"
@@ -17,6 +18,7 @@ import (
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tensor"
+	"github.com/strata-ir/strata/dialects/vector"
 	"github.com/strata-ir/strata/transforms"
 )
 
@@ -56,6 +58,8 @@ func Register(ctx *ir.Context) {
 	tensor.Register(ctx)
 	bufferization.Register(ctx)
 	memref.Register(ctx)
+	vector.Register(ctx)
+	affine.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns})

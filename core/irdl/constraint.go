@@ -361,6 +361,8 @@ func builtinAttrC(ctx *ir.Context, name string) *attrC {
 		return &attrC{summary: "flat symbol reference attribute", kind: flat, pred: flat}
 	case "AffineMapAttr":
 		return &attrC{summary: "AffineMap attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.AffineMapAttr); return ok }}
+	case "IntegerSetAttr":
+		return &attrC{summary: "IntegerSet attribute", pred: func(a ir.Attribute) bool { _, ok := a.(*ir.IntegerSetAttr); return ok }}
 	case "DenseI32ArrayAttr":
 		return denseArray(ctx.I(32), "i32 dense array attribute")
 	case "DenseI64ArrayAttr":

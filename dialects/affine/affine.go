@@ -1,0 +1,83 @@
+// Package affine defines MLIR's affine dialect: affine.for, affine.if,
+// affine.yield, affine.apply, affine.min and affine.max. The operations are
+// declared in affine.irdl, loaded when the dialect is registered; the Go
+// files add what the declarations cannot say: the custom syntax of maps
+// and integer sets with their dimension and symbol operands (syntax.go),
+// the verifiers and the rules for valid dimensions and symbols
+// (verify.go), the region-branch and loop interfaces and the folders
+// (interfaces.go). Affine maps and integer sets are those of core/affine.
+package affine
+
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o affine_gen.go affine.irdl
+
+import (
+	_ "embed"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+)
+
+//go:embed affine.irdl
+var definitions []byte
+
+// Register adds the affine dialect to ctx. The definitions are embedded
+// and checked by the package's tests, so a failure to load them is a bug
+// in this package and panics.
+func Register(ctx *ir.Context) {
+	if err := irdl.Load(ctx, "dialects/affine/affine.irdl", definitions); err != nil {
+		panic("affine: loading affine.irdl: " + err.Error())
+	}
+	for name, h := range hooks {
+		on := ctx.LookupOpName(name)
+		if on == nil || on.Def == nil {
+			continue
+		}
+		d := on.Def
+		if h.print != nil {
+			d.Print, d.Parse = h.print, h.parse
+		}
+		if h.verify != nil {
+			base := d.Verify
+			extra := h.verify
+			d.Verify = func(op *ir.Operation) error {
+				if base != nil {
+					if err := base(op); err != nil {
+						return err
+					}
+				}
+				return extra(op)
+			}
+		}
+		if h.verifyRegions != nil {
+			d.VerifyRegions = h.verifyRegions
+		}
+		if h.fold != nil {
+			d.Fold = h.fold
+		}
+		if h.interfaces != nil {
+			h.interfaces(&d.Interfaces)
+		}
+	}
+}
+
+// opHooks are the Go parts of one operation's definition.
+type opHooks struct {
+	print         func(p ir.OpAsmPrinter, op *ir.Operation)
+	parse         func(p ir.OpAsmParser, st *ir.OperationState) error
+	verify        func(op *ir.Operation) error
+	verifyRegions func(op *ir.Operation) error
+	fold          func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
+	interfaces    func(in *ir.Interfaces)
+}
+
+// hooks maps operation names to their Go parts.
+var hooks = map[string]opHooks{
+	"affine.apply": {print: printApply, parse: parseApply, verify: verifyApply, fold: foldApply},
+	"affine.min":   {print: printMinMax, parse: parseMinMax, verify: verifyMinMax, fold: foldMinMax},
+	"affine.max":   {print: printMinMax, parse: parseMinMax, verify: verifyMinMax, fold: foldMinMax},
+	"affine.for": {print: printFor, parse: parseFor, verifyRegions: verifyFor,
+		interfaces: forInterfaces},
+	"affine.if": {print: printIf, parse: parseIf, verify: verifyIf, verifyRegions: verifyImplicitTerminator,
+		interfaces: ifInterfaces},
+	"affine.yield": {verify: verifyYield, interfaces: yieldInterfaces},
+}

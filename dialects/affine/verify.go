@@ -1,0 +1,287 @@
+package affine
+
+import (
+	"strconv"
+
+	"github.com/strata-ir/strata/core/ir"
+)
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// isIndex reports whether v has type index.
+func isIndex(v ir.Value) bool {
+	_, ok := v.Type().(*ir.IndexType)
+	return ok
+}
+
+// affineScope returns the region of the nearest enclosing operation with
+// the AffineScope trait that holds op (MLIR's getAffineScope), or nil.
+func affineScope(op *ir.Operation) *ir.Region {
+	cur := op
+	for {
+		parent := cur.ParentOp()
+		if parent == nil {
+			return nil
+		}
+		if parent.HasTrait(ir.AffineScope) {
+			return cur.ParentRegion()
+		}
+		cur = parent
+	}
+}
+
+// isTopLevelValueIn reports whether v is an argument of region or is
+// defined by an operation directly in it.
+func isTopLevelValueIn(v ir.Value, region *ir.Region) bool {
+	if a, ok := v.(*ir.BlockArgument); ok {
+		return a.Owner() != nil && a.Owner().Parent() == region
+	}
+	if d := ir.DefiningOp(v); d != nil {
+		return d.ParentRegion() == region
+	}
+	return false
+}
+
+// isTopLevelValue reports whether v is defined at the top level of an
+// affine scope.
+func isTopLevelValue(v ir.Value) bool {
+	if a, ok := v.(*ir.BlockArgument); ok {
+		p := a.Owner().ParentOp()
+		return p != nil && p.HasTrait(ir.AffineScope)
+	}
+	if d := ir.DefiningOp(v); d != nil {
+		p := d.ParentOp()
+		return p != nil && p.HasTrait(ir.AffineScope)
+	}
+	return false
+}
+
+// isValidSymbolIn is MLIR's isValidSymbol(value, region): a top-level
+// value of region, a constant, a pure operation's result whose operands are
+// valid symbols, or a dim of a top-level shaped value.
+func isValidSymbolIn(v ir.Value, region *ir.Region) bool {
+	if !isIndex(v) {
+		return false
+	}
+	if region != nil && isTopLevelValueIn(v, region) {
+		return true
+	}
+	d := ir.DefiningOp(v)
+	if d == nil {
+		return false
+	}
+	if d.HasTrait(ir.ConstantLike) {
+		return true
+	}
+	if d.HasTrait(ir.Pure) {
+		ok := true
+		for _, o := range d.Operands() {
+			if !isValidSymbolIn(o, region) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	if isDimOp(d) && d.NumOperands() > 0 {
+		return isTopLevelValue(d.Operand(0)) || (region != nil && isTopLevelValueIn(d.Operand(0), region))
+	}
+	return false
+}
+
+// isDimOp reports whether op is a memref.dim or tensor.dim.
+func isDimOp(op *ir.Operation) bool {
+	n := op.Name()
+	return n == "memref.dim" || n == "tensor.dim"
+}
+
+// isValidDimIn is MLIR's isValidDim(value, region): a valid symbol, the
+// induction variable of an affine.for, an affine.apply of valid dims, or
+// a dim of a top-level shaped value.
+func isValidDimIn(v ir.Value, region *ir.Region) bool {
+	if !isIndex(v) {
+		return false
+	}
+	if isValidSymbolIn(v, region) {
+		return true
+	}
+	d := ir.DefiningOp(v)
+	if d == nil {
+		a, ok := v.(*ir.BlockArgument)
+		if !ok || a.Owner() == nil {
+			return false
+		}
+		p := a.Owner().ParentOp()
+		return p != nil && p.Name() == "affine.for"
+	}
+	if d.Name() == "affine.apply" {
+		m, _ := mapOf(d, "map")
+		for i, o := range d.Operands() {
+			if i < m.NumDims {
+				if !isValidDimIn(o, region) {
+					return false
+				}
+			} else if !isValidSymbolIn(o, region) {
+				return false
+			}
+		}
+		return true
+	}
+	if isDimOp(d) && d.NumOperands() > 0 {
+		return isTopLevelValue(d.Operand(0))
+	}
+	return false
+}
+
+// verifyDimAndSymbolIdentifiers checks that the first numDims operands
+// are valid dimensions and the rest valid symbols.
+func verifyDimAndSymbolIdentifiers(op *ir.Operation, operands []ir.Value, numDims int) error {
+	region := affineScope(op)
+	for i, v := range operands {
+		if i < numDims {
+			if !isValidDimIn(v, region) {
+				return ir.OpError(op, "operand cannot be used as a dimension id")
+			}
+		} else if !isValidSymbolIn(v, region) {
+			return ir.OpError(op, "operand cannot be used as a symbol")
+		}
+	}
+	return nil
+}
+
+func verifyApply(op *ir.Operation) error {
+	m, ok := mapOf(op, "map")
+	if !ok {
+		return nil
+	}
+	if op.NumOperands() != m.NumDims+m.NumSyms {
+		return ir.OpError(op, "operand count and affine map dimension and symbol count must match")
+	}
+	if len(m.Results) != 1 {
+		return ir.OpError(op, "mapping must produce one value")
+	}
+	region := affineScope(op)
+	for _, v := range op.Operands()[m.NumDims:] {
+		if isValidDimIn(v, region) && !isValidSymbolIn(v, region) {
+			return ir.NewError(op.Loc(), "dimensional operand cannot be used as a symbol")
+		}
+	}
+	return nil
+}
+
+func verifyMinMax(op *ir.Operation) error {
+	m, ok := mapOf(op, "map")
+	if !ok {
+		return nil
+	}
+	if op.NumOperands() != m.NumDims+m.NumSyms {
+		return ir.OpError(op, "operand count and affine map dimension and symbol count must match")
+	}
+	if len(m.Results) == 0 {
+		return ir.OpError(op, "affine map expect at least one result")
+	}
+	return nil
+}
+
+// verifyImplicitTerminator is ImplicitAffineTerminator's region check:
+// every non-empty region ends with an affine.yield.
+func verifyImplicitTerminator(op *ir.Operation) error {
+	for i := 0; i < op.NumRegions(); i++ {
+		b := op.Region(i).First()
+		if b == nil {
+			continue
+		}
+		last := b.Last()
+		if last != nil && last.Name() == "affine.yield" {
+			continue
+		}
+		found := "<<NULL OP>>"
+		if last != nil {
+			found = last.Name()
+		}
+		d := ir.OpError(op, "expects regions to end with 'affine.yield', found '"+found+"'")
+		d.Note(op.Loc(), "in custom textual format, the absence of terminator implies 'affine.yield'")
+		return d
+	}
+	return nil
+}
+
+func verifyFor(op *ir.Operation) error {
+	if err := verifyImplicitTerminator(op); err != nil {
+		return err
+	}
+	body := op.Region(0).First()
+	if body == nil || body.NumArguments() == 0 || !isIndex(body.Argument(0)) {
+		return ir.OpError(op, "expected body to have a single index argument for the induction variable")
+	}
+	lbs, ubs, inits := forParts(op)
+	lb, _ := mapOf(op, "lowerBoundMap")
+	ub, _ := mapOf(op, "upperBoundMap")
+	if lb.NumInputs() > 0 {
+		if err := verifyDimAndSymbolIdentifiers(op, lbs, lb.NumDims); err != nil {
+			return err
+		}
+	}
+	if ub.NumInputs() > 0 {
+		if err := verifyDimAndSymbolIdentifiers(op, ubs, ub.NumDims); err != nil {
+			return err
+		}
+	}
+	if len(lbs) != lb.NumInputs() {
+		return ir.OpError(op, "lower bound operand count does not equal affine map dimension and symbol count")
+	}
+	if len(ubs) != ub.NumInputs() {
+		return ir.OpError(op, "upper bound operand count does not equal affine map dimension and symbol count")
+	}
+	if len(lb.Results) < 1 {
+		return ir.OpError(op, "expected lower bound map to have at least one result")
+	}
+	if len(ub.Results) < 1 {
+		return ir.OpError(op, "expected upper bound map to have at least one result")
+	}
+	n := op.NumResults()
+	if n == 0 {
+		return nil
+	}
+	if len(inits) != n {
+		return ir.OpError(op, "mismatch between the number of loop-carried values and results")
+	}
+	if body.NumArguments()-1 != n {
+		return ir.OpError(op, "mismatch between the number of basic block args and results")
+	}
+	return nil
+}
+
+func verifyIf(op *ir.Operation) error {
+	sa, ok := op.InherentAttr("condition").(*ir.IntegerSetAttr)
+	if !ok {
+		return ir.OpError(op, "requires an integer set attribute named 'condition'")
+	}
+	if op.NumOperands() != sa.Set.NumInputs() {
+		return ir.OpError(op, "operand count and condition integer set dimension and symbol count must match")
+	}
+	return verifyDimAndSymbolIdentifiers(op, op.Operands(), sa.Set.NumDims)
+}
+
+func verifyYield(op *ir.Operation) error {
+	parent := op.ParentOp()
+	if parent == nil {
+		return ir.OpError(op, "only terminates affine.if/for/parallel regions")
+	}
+	switch parent.Name() {
+	case "affine.if", "affine.for", "affine.parallel":
+	default:
+		return ir.OpError(op, "only terminates affine.if/for/parallel regions")
+	}
+	if parent.NumResults() != op.NumOperands() {
+		return ir.OpError(op, "parent of yield must have same number of results as the yield operands")
+	}
+	for i, r := range parent.Results() {
+		if r.Type() != op.Operand(i).Type() {
+			return ir.OpError(op, "types mismatch between yield op and its parent")
+		}
+	}
+	return nil
+}
