@@ -1,0 +1,32 @@
+// Package vector defines MLIR's vector dialect: operations on n-D vectors
+// (broadcast, extract, insert, strided slices, reductions, contractions,
+// transfers to and from memory, masks, casts and printing). The operations
+// are declared in vector.irdl; the Go files add the parsers and printers of
+// the operations whose syntax a format cannot say (syntax.go), the
+// verifiers (verify.go) and the folders (fold.go).
+package vector
+
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o vector_gen.go vector.irdl
+
+import (
+	_ "embed"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/dialects/internal/viewlike"
+)
+
+//go:embed vector.irdl
+var definitions []byte
+
+// Register adds the vector dialect to ctx. The definitions are embedded and
+// checked by the package's tests, so a failure to load them is a bug in
+// this package and panics.
+func Register(ctx *ir.Context) {
+	viewlike.Register()
+	registerDirectives()
+	if err := irdl.LoadCompiled(ctx, "dialects/vector/vector.irdl", definitions); err != nil {
+		panic("vector: loading vector.irdl: " + err.Error())
+	}
+	registerHooks(ctx)
+}
