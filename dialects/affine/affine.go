@@ -1,5 +1,6 @@
 // Package affine defines MLIR's affine dialect: affine.for, affine.if,
-// affine.yield, affine.apply, affine.min and affine.max. The operations are
+// affine.yield, affine.apply, affine.min, affine.max, affine.load and
+// affine.store. The operations are
 // declared in affine.irdl, loaded when the dialect is registered; the Go
 // files add what the declarations cannot say: the custom syntax of maps
 // and integer sets with their dimension and symbol operands (syntax.go),
@@ -80,4 +81,6 @@ var hooks = map[string]opHooks{
 	"affine.if": {print: printIf, parse: parseIf, verify: verifyIf, verifyRegions: verifyImplicitTerminator,
 		interfaces: ifInterfaces},
 	"affine.yield": {verify: verifyYield, interfaces: yieldInterfaces},
+	"affine.load":  {print: printLoad, parse: parseLoad, verify: verifyLoad},
+	"affine.store": {print: printStore, parse: parseStore, verify: verifyStore},
 }

@@ -187,6 +187,51 @@ func BuildIf(b *ir.Builder, loc ir.Location, conditionOperands []ir.Value, condi
 	return IfOp{b.Create(st)}
 }
 
+// LoadOp wraps an operation affine.load: affine load operation.
+type LoadOp struct{ *ir.Operation }
+
+// AsLoadOp returns op as a LoadOp if it is an operation affine.load.
+func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
+	if op == nil || op.Name() != "affine.load" {
+		return LoadOp{}, false
+	}
+	return LoadOp{op}, true
+}
+
+// Memref returns the operand memref.
+func (op LoadOp) Memref() ir.Value { return op.Operation.Operand(0) }
+
+// Indices returns the operands of the variadic group indices.
+func (op LoadOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
+
+// Result returns the result result.
+func (op LoadOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Map returns the property map, or nil when it is absent.
+func (op LoadOp) Map() ir.Attribute { return op.InherentAttr("map") }
+
+// BuildLoad creates an operation affine.load at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, map_ ir.Attribute, resultType ir.Type) LoadOp {
+	name := b.Ctx.LookupOpName("affine.load")
+	if name == nil || name.Def == nil {
+		panic("affine.load is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, memref)
+	st.Operands = append(st.Operands, indices...)
+	props = append(props, ir.NamedAttr{Name: "map", Value: map_})
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return LoadOp{b.Create(st)}
+}
+
 // MaxOp wraps an operation affine.max: max operation.
 type MaxOp struct{ *ir.Operation }
 
@@ -267,6 +312,51 @@ func BuildMin(b *ir.Builder, loc ir.Location, mapOperands []ir.Value, map_ ir.At
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
 	return MinOp{b.Create(st)}
+}
+
+// StoreOp wraps an operation affine.store: affine store operation.
+type StoreOp struct{ *ir.Operation }
+
+// AsStoreOp returns op as a StoreOp if it is an operation affine.store.
+func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
+	if op == nil || op.Name() != "affine.store" {
+		return StoreOp{}, false
+	}
+	return StoreOp{op}, true
+}
+
+// Value returns the operand value.
+func (op StoreOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// Memref returns the operand memref.
+func (op StoreOp) Memref() ir.Value { return op.Operation.Operand(1) }
+
+// Indices returns the operands of the variadic group indices.
+func (op StoreOp) Indices() []ir.Value {
+	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+}
+
+// Map returns the property map, or nil when it is absent.
+func (op StoreOp) Map() ir.Attribute { return op.InherentAttr("map") }
+
+// BuildStore creates an operation affine.store at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, map_ ir.Attribute) StoreOp {
+	name := b.Ctx.LookupOpName("affine.store")
+	if name == nil || name.Def == nil {
+		panic("affine.store is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, value)
+	st.Operands = append(st.Operands, memref)
+	st.Operands = append(st.Operands, indices...)
+	props = append(props, ir.NamedAttr{Name: "map", Value: map_})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return StoreOp{b.Create(st)}
 }
 
 // YieldOp wraps an operation affine.yield: yield values to parent operation.

@@ -460,3 +460,92 @@ func printOptionalArrowTypeList(p ir.OpAsmPrinter, ts []ir.Type) {
 		p.WriteString(")")
 	}
 }
+
+// ---- affine.load and affine.store ----
+
+// memrefElement returns the element type of a memref type, or nil.
+func memrefElement(t ir.Type) ir.Type {
+	switch t := t.(type) {
+	case *ir.MemRefType:
+		return t.Elem
+	case *ir.UnrankedMemRefType:
+		return t.Elem
+	}
+	return nil
+}
+
+// parseMemRefType parses `: type` and checks that it is a memref.
+func parseMemRefType(p ir.OpAsmParser) (ir.Type, ir.Type, error) {
+	pos := p.CurrentPos()
+	p.ParsePunct(":")
+	t := p.ParseType()
+	elem := memrefElement(t)
+	if elem == nil {
+		return nil, nil, p.ErrorAt(pos, "invalid kind of type specified: expected builtin.memref, but found '"+ir.TypeString(t)+"'")
+	}
+	return t, elem, nil
+}
+
+func parseLoad(p ir.OpAsmParser, st *ir.OperationState) error {
+	ctx := p.Context()
+	mem := p.ParseOperand()
+	m, us, err := parseSSAMap(p)
+	if err != nil {
+		return err
+	}
+	attrs := append([]ir.NamedAttr{{Name: "map", Value: ctx.AffineMapAttr(m)}}, p.ParseOptionalAttrDict()...)
+	t, elem, err := parseMemRefType(p)
+	if err != nil {
+		return err
+	}
+	st.Operands = append([]ir.Value{p.ResolveOperand(mem, t)}, resolveIndex(p, us)...)
+	st.Attributes = attrDict(ctx, attrs)
+	st.ResultTypes = []ir.Type{elem}
+	return nil
+}
+
+func parseStore(p ir.OpAsmParser, st *ir.OperationState) error {
+	ctx := p.Context()
+	val := p.ParseOperand()
+	p.ParsePunct(",")
+	mem := p.ParseOperand()
+	m, us, err := parseSSAMap(p)
+	if err != nil {
+		return err
+	}
+	attrs := append([]ir.NamedAttr{{Name: "map", Value: ctx.AffineMapAttr(m)}}, p.ParseOptionalAttrDict()...)
+	t, elem, err := parseMemRefType(p)
+	if err != nil {
+		return err
+	}
+	st.Operands = append([]ir.Value{p.ResolveOperand(val, elem), p.ResolveOperand(mem, t)}, resolveIndex(p, us)...)
+	st.Attributes = attrDict(ctx, attrs)
+	return nil
+}
+
+// printSubscripts prints `[subscripts]` of a load or store whose memref
+// is operand first.
+func printSubscripts(p ir.OpAsmPrinter, op *ir.Operation, first int) {
+	p.WriteString("[")
+	if m, ok := mapOf(op, "map"); ok {
+		printSSAMap(p, m, op.Operands()[first+1:])
+	}
+	p.WriteString("]")
+	p.PrintOptionalAttrDict(op.AllAttrs(), "map")
+	p.WriteString(" : ")
+	p.PrintType(op.Operand(first).Type())
+}
+
+func printLoad(p ir.OpAsmPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	p.PrintOperand(op.Operand(0))
+	printSubscripts(p, op, 0)
+}
+
+func printStore(p ir.OpAsmPrinter, op *ir.Operation) {
+	p.WriteString(" ")
+	p.PrintOperand(op.Operand(0))
+	p.WriteString(", ")
+	p.PrintOperand(op.Operand(1))
+	printSubscripts(p, op, 1)
+}

@@ -285,3 +285,34 @@ func verifyYield(op *ir.Operation) error {
 	}
 	return nil
 }
+
+// verifyMemoryOpIndexing is upstream's check of the map and subscripts of
+// an affine load or store whose memref is operand first.
+func verifyMemoryOpIndexing(op *ir.Operation, first int) error {
+	m, ok := mapOf(op, "map")
+	if !ok {
+		return nil
+	}
+	if mt, ok := op.Operand(first).Type().(*ir.MemRefType); ok && len(m.Results) != len(mt.Shape) {
+		return ir.OpError(op, "affine map num results must equal memref rank")
+	}
+	idx := op.Operands()[first+1:]
+	if m.NumInputs() != len(idx) {
+		return ir.OpError(op, "expects as many subscripts as affine map inputs")
+	}
+	return verifyDimAndSymbolIdentifiers(op, idx, m.NumDims)
+}
+
+func verifyLoad(op *ir.Operation) error {
+	if memrefElement(op.Operand(0).Type()) != op.Result(0).Type() {
+		return ir.OpError(op, "result type must match element type of memref")
+	}
+	return verifyMemoryOpIndexing(op, 0)
+}
+
+func verifyStore(op *ir.Operation) error {
+	if memrefElement(op.Operand(1).Type()) != op.Operand(0).Type() {
+		return ir.OpError(op, "value to store must have the same type as memref element type")
+	}
+	return verifyMemoryOpIndexing(op, 1)
+}
