@@ -59,6 +59,17 @@ func Register(ctx *ir.Context) {
 			h.interfaces(&d.Interfaces)
 		}
 	}
+	if d := ctx.Dialect("affine"); d != nil {
+		// Folded operations become arith.constant, as upstream's affine
+		// dialect materializes constants through arith.
+		d.MaterializeConstant = func(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+			a := b.Ctx.Dialect("arith")
+			if a == nil || a.MaterializeConstant == nil {
+				return nil
+			}
+			return a.MaterializeConstant(b, value, t, loc)
+		}
+	}
 }
 
 // opHooks are the Go parts of one operation's definition.
