@@ -1,62 +1,18 @@
 package sccp_test
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/dialects/arith"
-	"github.com/strata-ir/strata/dialects/builtin"
-	"github.com/strata-ir/strata/dialects/cf"
-	function "github.com/strata-ir/strata/dialects/func"
-	"github.com/strata-ir/strata/internal/testutil"
+	"github.com/strata-ir/strata/transforms/internal/passtest"
 	"github.com/strata-ir/strata/transforms/sccp"
 )
 
 // TestAgainstMLIR runs sccp over each testdata file and compares the
 // result with mlir-opt-22 --sccp.
 func TestAgainstMLIR(t *testing.T) {
-	tool := testutil.Tool(t, "mlir-opt-22")
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))
-	if len(files) == 0 {
-		t.Fatal("no testdata")
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			want, werr, code := testutil.Run(t, tool, "--allow-unregistered-dialect", "--sccp", f)
-			if code != 0 {
-				t.Fatalf("mlir-opt failed:\n%s", werr)
-			}
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx := ir.NewContext()
-			ctx.AllowUnregisteredDialects = true
-			builtin.Register(ctx)
-			function.Register(ctx)
-			arith.Register(ctx)
-			cf.Register(ctx)
-			module, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: f})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sccp.Run(ctx, module)
-			if err := ir.Verify(module); err != nil {
-				t.Fatal(err)
-			}
-			var got strings.Builder
-			if err := asm.Print(&got, module, asm.PrintOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(want, got.String()); diff != "" {
-				t.Errorf("after sccp (-mlir-opt +strata):\n%s", diff)
-			}
-		})
-	}
+	passtest.CompareOutput(t, "--sccp", func(ctx *ir.Context, module *ir.Operation) error {
+		sccp.Run(ctx, module)
+		return nil
+	})
 }

@@ -8,13 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/strata-ir/strata/core/asm"
-	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/dialects/arith"
-	"github.com/strata-ir/strata/dialects/builtin"
-	"github.com/strata-ir/strata/dialects/cf"
-	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/internal/testutil"
+	"github.com/strata-ir/strata/transforms/internal/passtest"
 	"github.com/strata-ir/strata/transforms/viewopgraph"
 )
 
@@ -22,10 +17,7 @@ import (
 // option sets and compares it with what mlir-opt-22 --view-op-graph writes.
 func TestAgainstMLIR(t *testing.T) {
 	tool := testutil.Tool(t, "mlir-opt-22")
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))
-	if len(files) == 0 {
-		t.Fatal("no testdata")
-	}
+	files := passtest.Files(t)
 	cases := []struct {
 		flag string
 		opts func(*viewopgraph.Options)
@@ -36,10 +28,6 @@ func TestAgainstMLIR(t *testing.T) {
 		{"print-result-types=0 print-data-flow-edges=0", func(o *viewopgraph.Options) { o.PrintResultTypes, o.PrintDataFlowEdges = false, false }},
 	}
 	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
 		for _, c := range cases {
 			t.Run(filepath.Base(f)+"/"+c.flag, func(t *testing.T) {
 				flag := "--view-op-graph"
@@ -50,16 +38,7 @@ func TestAgainstMLIR(t *testing.T) {
 				if code != 0 {
 					t.Fatalf("mlir-opt failed:\n%s", want)
 				}
-				ctx := ir.NewContext()
-				ctx.AllowUnregisteredDialects = true
-				builtin.Register(ctx)
-				function.Register(ctx)
-				arith.Register(ctx)
-				cf.Register(ctx)
-				module, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: f})
-				if err != nil {
-					t.Fatal(err)
-				}
+				_, module := passtest.Parse(t, f)
 				opts := viewopgraph.DefaultOptions()
 				c.opts(&opts)
 				var got strings.Builder
