@@ -12,6 +12,7 @@ import (
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
@@ -59,6 +60,7 @@ func Register(ctx *ir.Context) {
 	bufferization.Register(ctx)
 	memref.Register(ctx)
 	vector.Register(ctx)
+	gpu.Register(ctx)
 	affine.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {

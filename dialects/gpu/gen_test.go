@@ -1,0 +1,127 @@
+package gpu_test
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/builtin"
+	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/gpu"
+)
+
+// TestGeneratedFresh checks that gpu_gen.go is what strata-tblgen makes of
+// gpu.irdl now.
+func TestGeneratedFresh(t *testing.T) {
+	src, err := os.ReadFile("gpu.irdl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := gen.Generate("gpu.irdl", src, "gpu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("gpu_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("gpu_gen.go is stale: run go generate ./dialects/gpu")
+	}
+}
+
+func newContext() *ir.Context {
+	ctx := ir.NewContext()
+	builtin.Register(ctx)
+	arith.Register(ctx)
+	function.Register(ctx)
+	gpu.Register(ctx)
+	return ctx
+}
+
+// TestDiagnostics checks the errors of invalid gpu operations.
+func TestDiagnostics(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"dimension", `gpu.module @m {
+  gpu.func @f() {
+    %0 = gpu.thread_id w
+    gpu.return
+  }
+}`, "expected one of [x, y, z] for a dimension for GPU launches"},
+		{"shuffle mode", `func.func @f(%a: f32, %o: i32) {
+  %0, %1 = gpu.shuffle left %a, %o, %o : f32
+  return
+}`, "expected one of [xor, up, down, idx] for the shuffle mode"},
+		{"kernel result", `gpu.module @m {
+  gpu.func @f(%a: f32) -> f32 kernel {
+    gpu.return %a : f32
+  }
+}`, "'gpu.func' op expected void return type for kernel function"},
+		{"launch keyword", `func.func @f(%s: index) {
+  gpu.launch threads(%a, %b, %c) in (%d = %s, %e = %s, %g = %s) {
+    gpu.terminator
+  }
+  return
+}`, "expected 'blocks'"},
+		{"return parent", `func.func @f() {
+  gpu.return
+}`, "'gpu.return' op expects parent op 'gpu.func'"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := newContext()
+			m, _, err := asm.ParseModule(ctx, []byte(tc.src), asm.Config{Filename: "test.mlir"})
+			if err == nil {
+				err = ir.Verify(m)
+			}
+			if err == nil {
+				t.Fatalf("no error, want %q", tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q lacks %q", err.Error(), tc.want)
+			}
+		})
+	}
+}
+
+// TestGeneratedAccessors reads a parsed launch through the generated
+// wrappers.
+func TestGeneratedAccessors(t *testing.T) {
+	ctx := newContext()
+	src := `func.func @f(%s: index, %shm: i32) {
+  gpu.launch blocks(%a, %b, %c) in (%d = %s, %e = %s, %g = %s) threads(%h, %i, %j) in (%k = %s, %l = %s, %n = %s) dynamic_shared_memory_size %shm {
+    gpu.terminator
+  }
+  return
+}`
+	m, _, err := asm.ParseModule(ctx, []byte(src), asm.Config{Filename: "test.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if l, ok := gpu.AsLaunchOp(op); ok {
+			found = true
+			if l.DynamicSharedMemorySize() == nil || l.ClusterSizeX() != nil || len(l.AsyncDependencies()) != 0 {
+				t.Errorf("accessors: shm %v cluster %v deps %v", l.DynamicSharedMemorySize(), l.ClusterSizeX(), l.AsyncDependencies())
+			}
+			if n := l.Body().First().NumArguments(); n != 12 {
+				t.Errorf("launch body has %d arguments, want 12", n)
+			}
+		}
+		return true
+	})
+	if !found {
+		t.Fatal("no gpu.launch")
+	}
+}

@@ -1,0 +1,130 @@
+// Package gpu defines MLIR's gpu dialect: gpu.module and gpu.func for
+// kernels, gpu.launch and gpu.launch_func for launching them, the thread
+// and block identifiers, gpu.barrier, gpu.shuffle, gpu.wait and the
+// terminators. The operations are declared in gpu.irdl; the Go files add
+// the custom directives of its enum attributes (this file) and the
+// parsers, printers and verifiers of gpu.func, gpu.launch,
+// gpu.launch_func and gpu.wait (syntax.go).
+package gpu
+
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o gpu_gen.go gpu.irdl
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+)
+
+//go:embed gpu.irdl
+var definitions []byte
+
+var once sync.Once
+
+// Register adds the gpu dialect to ctx. The definitions are embedded and
+// checked by the package's tests, so a failure to load them is a bug in
+// this package and panics.
+func Register(ctx *ir.Context) {
+	once.Do(func() {
+		irdl.RegisterCustomDirective("Dimension", parseDimension, printDimension)
+		irdl.RegisterCustomDirective("ShuffleMode", parseShuffleMode, printShuffleMode)
+		irdl.RegisterResultNamer("dimension", nameByDimension)
+	})
+	if err := irdl.LoadCompiled(ctx, "dialects/gpu/gpu.irdl", definitions); err != nil {
+		panic("gpu: loading gpu.irdl: " + err.Error())
+	}
+	registerHooks(ctx)
+}
+
+// enumAttr returns the attribute #gpu<mnemonic value>, as the gpu
+// dialect's enum attributes are written.
+func enumAttr(ctx *ir.Context, mnemonic, value string) (ir.Attribute, error) {
+	return asm.ParseAttrString(ctx, "#gpu<"+mnemonic+" "+value+">", nil)
+}
+
+// enumValue returns the value of an attribute #gpu<mnemonic value>.
+func enumValue(a ir.Attribute, mnemonic string) (string, bool) {
+	var body string
+	switch d := a.(type) {
+	case *ir.OpaqueAttr:
+		if d.Dialect != "gpu" {
+			return "", false
+		}
+		body = d.Data
+	case ir.DialectAttr:
+		if d.DialectName() != "gpu" {
+			return "", false
+		}
+		body = d.Body()
+	default:
+		return "", false
+	}
+	body = strings.TrimSpace(body)
+	body = strings.TrimPrefix(body, "<")
+	body = strings.TrimSuffix(body, ">")
+	v, ok := strings.CutPrefix(body, mnemonic+" ")
+	return strings.TrimSpace(v), ok
+}
+
+// parseEnum reads one of the keywords allowed for an enum attribute
+// #gpu<mnemonic value>.
+func parseEnum(p ir.OpAsmParser, args []*irdl.CustomArg, mnemonic, what string, allowed []string) (bool, error) {
+	pos := p.CurrentPos()
+	kw, ok := p.ParseOptionalKeywordAny()
+	valid := false
+	for _, a := range allowed {
+		valid = valid || a == kw
+	}
+	if !ok || !valid {
+		return false, p.ErrorAt(pos, "expected one of ["+strings.Join(allowed, ", ")+"] for "+what)
+	}
+	a, err := enumAttr(p.Context(), mnemonic, kw)
+	if err != nil {
+		return false, p.ErrorAt(pos, err.Error())
+	}
+	args[0].Attr = a
+	return true, nil
+}
+
+func parseDimension(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
+	return parseEnum(p, args, "dim", "a dimension for GPU launches", []string{"x", "y", "z"})
+}
+
+func printDimension(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
+	v, ok := enumValue(args[0].Attr, "dim")
+	if !ok {
+		p.PrintAttribute(args[0].Attr)
+		return
+	}
+	p.WriteString(" " + v)
+}
+
+func parseShuffleMode(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
+	return parseEnum(p, args, "shuffle_mode", "the shuffle mode", []string{"xor", "up", "down", "idx"})
+}
+
+func printShuffleMode(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
+	v, ok := enumValue(args[0].Attr, "shuffle_mode")
+	if !ok {
+		p.PrintAttribute(args[0].Attr)
+		return
+	}
+	p.WriteString(" " + v)
+}
+
+// nameByDimension names an identifier's result after the operation and
+// its dimension (%thread_id_x), as upstream's getAsmResultNames.
+func nameByDimension(op *ir.Operation, set func(int, string)) {
+	v, ok := enumValue(op.InherentAttr("dimension"), "dim")
+	if !ok {
+		return
+	}
+	name := op.Name()
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	set(0, name+"_"+v)
+}
