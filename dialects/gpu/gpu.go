@@ -32,6 +32,7 @@ func Register(ctx *ir.Context) {
 		irdl.RegisterCustomDirective("Dimension", parseDimension, printDimension)
 		irdl.RegisterCustomDirective("ShuffleMode", parseShuffleMode, printShuffleMode)
 		irdl.RegisterResultNamer("dimension", nameByDimension)
+		irdl.RegisterCustomDirective("AsyncDependencies", parseAsyncDirective, printAsyncDirective)
 	})
 	if err := irdl.LoadCompiled(ctx, "dialects/gpu/gpu.irdl", definitions); err != nil {
 		panic("gpu: loading gpu.irdl: " + err.Error())
@@ -127,4 +128,31 @@ func nameByDimension(op *ir.Operation, set func(int, string)) {
 		name = name[i+1:]
 	}
 	set(0, name+"_"+v)
+}
+
+// printAsyncDirective is the custom directive AsyncDependencies:
+// `async [%deps]` (see printAsyncDependencies). Its arguments are the
+// token result's type, the dependencies and their types.
+func printAsyncDirective(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
+	printAsyncDependencies(p, len(args[0].Types) > 0, args[1].Values)
+}
+
+func parseAsyncDirective(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
+	ctx := p.Context()
+	if p.ParseOptionalKeyword("async") {
+		args[0].Types = []ir.Type{tokenType(ctx)}
+	}
+	if p.ParseOptionalPunct("[") {
+		if !p.ParseOptionalPunct("]") {
+			for {
+				args[1].Operands = append(args[1].Operands, p.ParseOperand())
+				args[2].Types = append(args[2].Types, tokenType(ctx))
+				if !p.ParseOptionalPunct(",") {
+					break
+				}
+			}
+			p.ParsePunct("]")
+		}
+	}
+	return true, nil
 }

@@ -919,6 +919,213 @@ func BuildWait(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, asy
 	return WaitOp{b.Create(st)}
 }
 
+// AllocOp wraps an operation gpu.alloc: gPU memory allocation operation.
+type AllocOp struct{ *ir.Operation }
+
+// AsAllocOp returns op as a AllocOp if it is an operation gpu.alloc.
+func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
+	if op == nil || op.Name() != "gpu.alloc" {
+		return AllocOp{}, false
+	}
+	return AllocOp{op}, true
+}
+
+// AsyncDependencies returns the operands of the variadic group asyncDependencies.
+func (op AllocOp) AsyncDependencies() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// DynamicSizes returns the operands of the variadic group dynamicSizes.
+func (op AllocOp) DynamicSizes() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// SymbolOperands returns the operands of the variadic group symbolOperands.
+func (op AllocOp) SymbolOperands() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+}
+
+// Memref returns the result memref.
+func (op AllocOp) Memref() ir.Value { return op.Operation.Result(0) }
+
+// AsyncToken returns the optional result asyncToken, or nil when it is absent.
+func (op AllocOp) AsyncToken() ir.Value {
+	if vs := op.Operation.Results()[1 : op.Operation.NumResults()-0]; len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
+}
+
+// HostShared reports whether the unit property hostShared is set.
+func (op AllocOp) HostShared() bool { return op.InherentAttr("hostShared") != nil }
+
+// BuildAlloc creates an operation gpu.alloc at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildAlloc(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, dynamicSizes []ir.Value, symbolOperands []ir.Value, hostShared bool, memrefType ir.Type, asyncTokenType ir.Type) AllocOp {
+	name := b.Ctx.LookupOpName("gpu.alloc")
+	if name == nil || name.Def == nil {
+		panic("gpu.alloc is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, asyncDependencies...)
+	st.Operands = append(st.Operands, dynamicSizes...)
+	st.Operands = append(st.Operands, symbolOperands...)
+	if hostShared {
+		props = append(props, ir.NamedAttr{Name: "hostShared", Value: b.Ctx.Unit()})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(asyncDependencies)), int32(len(dynamicSizes)), int32(len(symbolOperands)))})
+	st.ResultTypes = append(st.ResultTypes, memrefType)
+	if asyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
+	}
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return AllocOp{b.Create(st)}
+}
+
+// DeallocOp wraps an operation gpu.dealloc: gPU memory deallocation operation.
+type DeallocOp struct{ *ir.Operation }
+
+// AsDeallocOp returns op as a DeallocOp if it is an operation gpu.dealloc.
+func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
+	if op == nil || op.Name() != "gpu.dealloc" {
+		return DeallocOp{}, false
+	}
+	return DeallocOp{op}, true
+}
+
+// AsyncDependencies returns the operands of the variadic group asyncDependencies.
+func (op DeallocOp) AsyncDependencies() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-1]
+}
+
+// Memref returns the operand memref.
+func (op DeallocOp) Memref() ir.Value { return op.Operation.Operand(op.NumOperands() - 1) }
+
+// AsyncToken returns the optional result asyncToken, or nil when it is absent.
+func (op DeallocOp) AsyncToken() ir.Value {
+	if vs := op.Operation.Results()[0 : op.Operation.NumResults()-0]; len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
+}
+
+// BuildDealloc creates an operation gpu.dealloc at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDealloc(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, memref ir.Value, asyncTokenType ir.Type) DeallocOp {
+	name := b.Ctx.LookupOpName("gpu.dealloc")
+	if name == nil || name.Def == nil {
+		panic("gpu.dealloc is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, asyncDependencies...)
+	st.Operands = append(st.Operands, memref)
+	if asyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
+	}
+	return DeallocOp{b.Create(st)}
+}
+
+// MemcpyOp wraps an operation gpu.memcpy: gPU memcpy operation.
+type MemcpyOp struct{ *ir.Operation }
+
+// AsMemcpyOp returns op as a MemcpyOp if it is an operation gpu.memcpy.
+func AsMemcpyOp(op *ir.Operation) (MemcpyOp, bool) {
+	if op == nil || op.Name() != "gpu.memcpy" {
+		return MemcpyOp{}, false
+	}
+	return MemcpyOp{op}, true
+}
+
+// AsyncDependencies returns the operands of the variadic group asyncDependencies.
+func (op MemcpyOp) AsyncDependencies() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-2]
+}
+
+// Dst returns the operand dst.
+func (op MemcpyOp) Dst() ir.Value { return op.Operation.Operand(op.NumOperands() - 2) }
+
+// Src returns the operand src.
+func (op MemcpyOp) Src() ir.Value { return op.Operation.Operand(op.NumOperands() - 1) }
+
+// AsyncToken returns the optional result asyncToken, or nil when it is absent.
+func (op MemcpyOp) AsyncToken() ir.Value {
+	if vs := op.Operation.Results()[0 : op.Operation.NumResults()-0]; len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
+}
+
+// BuildMemcpy creates an operation gpu.memcpy at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMemcpy(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, dst ir.Value, src ir.Value, asyncTokenType ir.Type) MemcpyOp {
+	name := b.Ctx.LookupOpName("gpu.memcpy")
+	if name == nil || name.Def == nil {
+		panic("gpu.memcpy is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, asyncDependencies...)
+	st.Operands = append(st.Operands, dst)
+	st.Operands = append(st.Operands, src)
+	if asyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
+	}
+	return MemcpyOp{b.Create(st)}
+}
+
+// MemsetOp wraps an operation gpu.memset: gPU memset operation.
+type MemsetOp struct{ *ir.Operation }
+
+// AsMemsetOp returns op as a MemsetOp if it is an operation gpu.memset.
+func AsMemsetOp(op *ir.Operation) (MemsetOp, bool) {
+	if op == nil || op.Name() != "gpu.memset" {
+		return MemsetOp{}, false
+	}
+	return MemsetOp{op}, true
+}
+
+// AsyncDependencies returns the operands of the variadic group asyncDependencies.
+func (op MemsetOp) AsyncDependencies() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-2]
+}
+
+// Dst returns the operand dst.
+func (op MemsetOp) Dst() ir.Value { return op.Operation.Operand(op.NumOperands() - 2) }
+
+// Value returns the operand value.
+func (op MemsetOp) Value() ir.Value { return op.Operation.Operand(op.NumOperands() - 1) }
+
+// AsyncToken returns the optional result asyncToken, or nil when it is absent.
+func (op MemsetOp) AsyncToken() ir.Value {
+	if vs := op.Operation.Results()[0 : op.Operation.NumResults()-0]; len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
+}
+
+// BuildMemset creates an operation gpu.memset at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMemset(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, dst ir.Value, value ir.Value, asyncTokenType ir.Type) MemsetOp {
+	name := b.Ctx.LookupOpName("gpu.memset")
+	if name == nil || name.Def == nil {
+		panic("gpu.memset is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, asyncDependencies...)
+	st.Operands = append(st.Operands, dst)
+	st.Operands = append(st.Operands, value)
+	if asyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
+	}
+	return MemsetOp{b.Create(st)}
+}
+
 // registerHooks attaches to the operations of ctx the Go functions
 // their definitions name in hooks; the dialect's Register calls it after
 // loading the definitions.
