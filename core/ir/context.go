@@ -157,6 +157,10 @@ type Dialect struct {
 	// VerifyRegionResultAttr is the same for result attributes (MLIR's
 	// Dialect::verifyRegionResultAttribute).
 	VerifyRegionResultAttr func(op *Operation, region, result int, attr NamedAttr) error
+	// Definitions holds the model of a dialect defined in a definition
+	// language (core/irdl keeps its types and attributes here), for the
+	// code that builds them by name.
+	Definitions any
 }
 
 // Context returns the context the dialect is registered in, or nil.

@@ -52,6 +52,43 @@ func (a *DynAttr) Mnemonic() string { return a.def.name }
 // Param returns the value of the named parameter (see DynType.Param).
 func (a *DynAttr) Param(name string) any { return paramByName(a.def, a.params, name) }
 
+// GetType returns the type !dialect.name with the given parameters, in
+// the order the definition declares them (values as DynType.Param returns
+// them; nil for an absent optional one). The dialect must have been loaded
+// into ctx from a definition file.
+func GetType(ctx *ir.Context, dialect, name string, params ...any) (*DynType, error) {
+	d, err := lookupSym(ctx, dialect, name, true)
+	if err != nil {
+		return nil, err
+	}
+	return buildType(ctx, d, params)
+}
+
+// GetAttr returns the attribute #dialect.name with the given parameters
+// (see GetType).
+func GetAttr(ctx *ir.Context, dialect, name string, params ...any) (*DynAttr, error) {
+	d, err := lookupSym(ctx, dialect, name, false)
+	if err != nil {
+		return nil, err
+	}
+	return buildAttr(ctx, d, params)
+}
+
+func lookupSym(ctx *ir.Context, dialect, name string, isType bool) (*symDef, error) {
+	kind, syms := "attribute", func(d *dialectDef) map[string]*symDef { return d.attrs }
+	if isType {
+		kind, syms = "type", func(d *dialectDef) map[string]*symDef { return d.types }
+	}
+	if dl := ctx.Dialect(dialect); dl != nil {
+		if dd, ok := dl.Definitions.(*dialectDef); ok {
+			if sd := syms(dd)[name]; sd != nil {
+				return sd, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("no %s '%s.%s' is defined in this context", kind, dialect, name)
+}
+
 func paramByName(d *symDef, params []any, name string) any {
 	for i, p := range d.params {
 		if p.name == name && i < len(params) {

@@ -97,6 +97,9 @@ func load(ctx *ir.Context, filename string, f *File, runtime bool) (err error) {
 		if len(d.attrs) > 0 {
 			existing.ParseAttr = dialectParseAttr(d)
 		}
+		if len(d.types) > 0 || len(d.attrs) > 0 {
+			existing.Definitions = d
+		}
 	}
 	for i, d := range ds {
 		if err := s.resolveOps(d, f.Dialects[i]); err != nil {

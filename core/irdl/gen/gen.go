@@ -35,6 +35,7 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 		}
 	}
 	g.registerHooks()
+	g.symHelpers()
 	var head bytes.Buffer
 	head.Write(g.buf.Bytes()[:bytes.Index(g.buf.Bytes(), []byte("\n\n"))+2])
 	rest := g.buf.Bytes()[head.Len():]
@@ -65,6 +66,8 @@ type hookedOp struct {
 
 type generator struct {
 	buf               bytes.Buffer
+	needOpt           bool
+	needOptPtr        bool
 	hooked            []hookedOp
 	usesIrdl          bool
 	helpersWritten    bool
@@ -157,6 +160,14 @@ func (g *generator) dialect(dd *irdl.DialectDecl) error {
 		}
 	}
 	for _, it := range dd.Items {
+		switch {
+		case it.Type != nil:
+			g.sym(d, it.Type.Name, it.Type.Items, true)
+		case it.Attr != nil:
+			g.sym(d, it.Attr.Name, it.Attr.Items, false)
+		}
+	}
+	for _, it := range dd.Items {
 		if it.Op != nil {
 			if err := g.op(d, it.Op); err != nil {
 				return err
@@ -164,6 +175,147 @@ func (g *generator) dialect(dd *irdl.DialectDecl) error {
 		}
 	}
 	return nil
+}
+
+// paramGoType is the Go type of a type or attribute parameter, and how to
+// turn the stored value into it.
+func paramGoType(d *dialectInfo, c *irdl.Constraint) (goType string, conv func(v string) string) {
+	same := func(t string) (string, func(string) string) {
+		return t, func(v string) string { return fmt.Sprintf("%s.(%s)", v, t) }
+	}
+	if c.Lit == "" && len(c.Args) == 0 {
+		switch c.Name {
+		case "Shape":
+			return same("[]int64")
+		case "Type":
+			return same("ir.Type")
+		case "Attr":
+			return same("ir.Attribute")
+		case "String":
+			return same("string")
+		}
+		if e, ok := d.enums[c.Name]; ok {
+			return e.name, func(v string) string { return fmt.Sprintf("%s(%s.(uint64))", e.name, v) }
+		}
+		if isIntName(c.Name) {
+			return same("int64")
+		}
+	}
+	if strings.HasPrefix(c.Lit, "#") || c.Lit == "" && strings.HasSuffix(c.Name, "Attr") {
+		return same("ir.Attribute")
+	}
+	return same("ir.Type")
+}
+
+// isIntName reports whether n names an integer type (i32, si8, ui64, index).
+func isIntName(n string) bool {
+	rest := n
+	switch {
+	case n == "index":
+		return true
+	case strings.HasPrefix(n, "si"), strings.HasPrefix(n, "ui"):
+		rest = n[2:]
+	case strings.HasPrefix(n, "i"):
+		rest = n[1:]
+	default:
+		return false
+	}
+	_, err := strconv.Atoi(rest)
+	return err == nil && rest != ""
+}
+
+// sym writes the class of a type (isType) or attribute of the dialect: a
+// wrapper of the irdl value with an As function, a getter per parameter
+// and a Get constructor.
+func (g *generator) sym(d *dialectInfo, name string, items []*irdl.DefItem, isType bool) {
+	g.usesIrdl = true
+	kind, sigil, base, dyn, iface, get := "Attr", "#", "attribute", "DynAttr", "ir.Attribute", "GetAttr"
+	if isType {
+		kind, sigil, base, dyn, iface, get = "Type", "!", "type", "DynType", "ir.Type", "GetType"
+	}
+	T := goName(name) + kind
+	summary := ""
+	var params []*irdl.Param
+	for _, it := range items {
+		switch {
+		case it.Summary != nil:
+			summary = str(it.Summary)
+		case it.Params != nil:
+			params = append(params, it.Params.Params...)
+		}
+	}
+	full := sigil + d.name + "." + name
+	if summary == "" {
+		summary = "the " + base + " " + full
+	}
+	g.p("// %s wraps the %s %s: %s.\ntype %s struct{ *irdl.%s }\n\n", T, base, full, doc(summary), T, dyn)
+	g.p("// As%s returns x as a %s if it is the %s %s.\n", T, T, base, full)
+	g.p("func As%s(x %s) (%s, bool) {\n\td, ok := x.(*irdl.%s)\n\tif !ok || d.DialectName() != %q || d.Mnemonic() != %q {\n\t\treturn %s{}, false\n\t}\n\treturn %s{d}, true\n}\n\n", T, iface, T, dyn, d.name, name, T, T)
+	var args, names []string
+	for _, p := range params {
+		gt, conv := paramGoType(d, p.C)
+		N := goName(p.Name)
+		if p.Optional {
+			g.p("// %s returns the optional parameter %s, with false when it is absent.\n", N, p.Name)
+			g.p("func (x %s) %s() (%s, bool) {\n\tv := x.Param(%q)\n\tif v == nil {\n\t\tvar zero %s\n\t\treturn zero, false\n\t}\n\treturn %s, true\n}\n\n", T, N, gt, p.Name, gt, conv("v"))
+		} else {
+			g.p("// %s returns the parameter %s.\n", N, p.Name)
+			g.p("func (x %s) %s() %s { return %s }\n\n", T, N, gt, conv("x.Param("+strconv.Quote(p.Name)+")"))
+		}
+		arg := lowerFirst(N)
+		if arg == "type" || arg == "func" || arg == "range" || arg == "map" {
+			arg += "_"
+		}
+		switch {
+		case p.Optional && (gt == "ir.Type" || gt == "ir.Attribute" || gt == "[]int64"):
+			args = append(args, arg+" "+gt)
+			names = append(names, "opt("+arg+" != nil, "+arg+")")
+		case p.Optional && (gt == "string" || gt == "int64"):
+			args = append(args, arg+" *"+gt)
+			names = append(names, fmt.Sprintf("optPtr(%s)", arg))
+			g.needOptPtr = true
+		case p.Optional: // an enum, stored as uint64
+			args = append(args, arg+" *"+gt)
+			names = append(names, fmt.Sprintf("func() any {\n\t\tif %s == nil {\n\t\t\treturn nil\n\t\t}\n\t\treturn uint64(*%s)\n\t}()", arg, arg))
+		case gt == "[]int64" || gt == "ir.Type" || gt == "ir.Attribute" || gt == "string" || gt == "int64":
+			args = append(args, arg+" "+gt)
+			names = append(names, arg)
+		default: // enums are stored as uint64
+			args = append(args, arg+" "+gt)
+			names = append(names, "uint64("+arg+")")
+		}
+		if p.Optional && (gt == "ir.Type" || gt == "ir.Attribute" || gt == "[]int64") {
+			g.needOpt = true
+		}
+	}
+	g.p("// Get%s returns the %s %s with the given parameters (nil for an absent\n// optional one); the dialect must be loaded into ctx.\n", T, base, full)
+	g.p("func Get%s(ctx *ir.Context", T)
+	for _, a := range args {
+		g.p(", %s", a)
+	}
+	g.p(") (%s, error) {\n\td, err := irdl.%s(ctx, %q, %q", T, get, d.name, name)
+	for _, n := range names {
+		g.p(", %s", n)
+	}
+	g.p(")\n\tif err != nil {\n\t\treturn %s{}, err\n\t}\n\treturn %s{d}, nil\n}\n\n", T, T)
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// symHelpers writes the helpers the constructors of optional parameters
+// use.
+func (g *generator) symHelpers() {
+	if g.needOpt {
+		g.p("// opt returns v, or nil (an absent parameter) when present is false.\nfunc opt(present bool, v any) any {\n\tif !present {\n\t\treturn nil\n\t}\n\treturn v\n}\n\n")
+	}
+	if g.needOptPtr {
+		g.p("// optPtr returns *p, or nil (an absent parameter) when p is nil.\nfunc optPtr[T any](p *T) any {\n\tif p == nil {\n\t\treturn nil\n\t}\n\treturn *p\n}\n\n")
+	}
 }
 
 func (g *generator) enum(d *dialectInfo, e *enumInfo, summary string) {

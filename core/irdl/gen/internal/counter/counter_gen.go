@@ -6,8 +6,117 @@ import (
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/rewrite"
 )
+
+// Mode is the cases of Mode, held by an i32 IntegerAttr.
+type Mode uint64
+
+// The cases of Mode.
+const (
+	ModeWrap     Mode = 0
+	ModeSaturate Mode = 1
+)
+
+// String returns the case name of e, or "" if e is not a case.
+func (e Mode) String() string {
+	switch e {
+	case ModeWrap:
+		return "wrap"
+	case ModeSaturate:
+		return "saturate"
+	}
+	return ""
+}
+
+// BankType wraps the type !counter.bank: a bank of counters.
+type BankType struct{ *irdl.DynType }
+
+// AsBankType returns x as a BankType if it is the type !counter.bank.
+func AsBankType(x ir.Type) (BankType, bool) {
+	d, ok := x.(*irdl.DynType)
+	if !ok || d.DialectName() != "counter" || d.Mnemonic() != "bank" {
+		return BankType{}, false
+	}
+	return BankType{d}, true
+}
+
+// Shape returns the parameter shape.
+func (x BankType) Shape() []int64 { return x.Param("shape").([]int64) }
+
+// ElementType returns the parameter elementType.
+func (x BankType) ElementType() ir.Type { return x.Param("elementType").(ir.Type) }
+
+// Mode returns the optional parameter mode, with false when it is absent.
+func (x BankType) Mode() (Mode, bool) {
+	v := x.Param("mode")
+	if v == nil {
+		var zero Mode
+		return zero, false
+	}
+	return Mode(v.(uint64)), true
+}
+
+// Label returns the optional parameter label, with false when it is absent.
+func (x BankType) Label() (string, bool) {
+	v := x.Param("label")
+	if v == nil {
+		var zero string
+		return zero, false
+	}
+	return v.(string), true
+}
+
+// GetBankType returns the type !counter.bank with the given parameters (nil for an absent
+// optional one); the dialect must be loaded into ctx.
+func GetBankType(ctx *ir.Context, shape []int64, elementType ir.Type, mode *Mode, label *string) (BankType, error) {
+	d, err := irdl.GetType(ctx, "counter", "bank", shape, elementType, func() any {
+		if mode == nil {
+			return nil
+		}
+		return uint64(*mode)
+	}(), optPtr(label))
+	if err != nil {
+		return BankType{}, err
+	}
+	return BankType{d}, nil
+}
+
+// LimitAttr wraps the attribute #counter.limit: a counter limit.
+type LimitAttr struct{ *irdl.DynAttr }
+
+// AsLimitAttr returns x as a LimitAttr if it is the attribute #counter.limit.
+func AsLimitAttr(x ir.Attribute) (LimitAttr, bool) {
+	d, ok := x.(*irdl.DynAttr)
+	if !ok || d.DialectName() != "counter" || d.Mnemonic() != "limit" {
+		return LimitAttr{}, false
+	}
+	return LimitAttr{d}, true
+}
+
+// Value returns the parameter value.
+func (x LimitAttr) Value() int64 { return x.Param("value").(int64) }
+
+// Unit returns the optional parameter unit, with false when it is absent.
+func (x LimitAttr) Unit() (ir.Attribute, bool) {
+	v := x.Param("unit")
+	if v == nil {
+		var zero ir.Attribute
+		return zero, false
+	}
+	return v.(ir.Attribute), true
+}
+
+// GetLimitAttr returns the attribute #counter.limit with the given parameters (nil for an absent
+// optional one); the dialect must be loaded into ctx.
+func GetLimitAttr(ctx *ir.Context, value int64, unit ir.Attribute) (LimitAttr, error) {
+	d, err := irdl.GetAttr(ctx, "counter", "limit", value, opt(unit != nil, unit))
+	if err != nil {
+		return LimitAttr{}, err
+	}
+	return LimitAttr{d}, nil
+}
 
 // ConstOp wraps an operation counter.const: a counter constant.
 type ConstOp struct{ *ir.Operation }
@@ -159,4 +268,20 @@ func registerHooks(ctx *ir.Context) {
 			rewrite.RegisterCanonicalization("counter.neg", func() rewrite.Pattern { return pat })
 		}
 	})
+}
+
+// opt returns v, or nil (an absent parameter) when present is false.
+func opt(present bool, v any) any {
+	if !present {
+		return nil
+	}
+	return v
+}
+
+// optPtr returns *p, or nil (an absent parameter) when p is nil.
+func optPtr[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return *p
 }

@@ -79,3 +79,51 @@ func TestHooks(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeAndAttrClasses builds the dialect's type and attribute through
+// the generated constructors, reads them back through the accessors and
+// checks that parsing the printed form gives the same interned value.
+func TestTypeAndAttrClasses(t *testing.T) {
+	ctx := ir.NewContext()
+	if err := counter.Register(ctx); err != nil {
+		t.Fatal(err)
+	}
+	mode, label := counter.ModeSaturate, "hot"
+	bank, err := counter.GetBankType(ctx, []int64{4, ir.Dynamic}, ctx.I(64), &mode, &label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := asm.TypeString(bank); got != `!counter.bank<4x?xi64, saturate, "hot">` {
+		t.Errorf("printed %s", got)
+	}
+	if parsed, err := asm.ParseTypeString(ctx, asm.TypeString(bank)); err != nil || parsed != ir.Type(bank.DynType) {
+		t.Errorf("parsing the printed type gave %v, %v", parsed, err)
+	}
+	back, ok := counter.AsBankType(bank.DynType)
+	if !ok {
+		t.Fatal("AsBankType rejects a bank")
+	}
+	if m, ok := back.Mode(); !ok || m != counter.ModeSaturate || back.ElementType() != ir.Type(ctx.I(64)) || len(back.Shape()) != 2 {
+		t.Errorf("accessors: mode %v %v, element %v, shape %v", m, ok, back.ElementType(), back.Shape())
+	}
+	plain, err := counter.GetBankType(ctx, []int64{2}, ctx.I(64), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := plain.Mode(); ok {
+		t.Error("absent optional parameter reported present")
+	}
+	if _, ok := counter.AsBankType(ctx.I(64)); ok {
+		t.Error("AsBankType accepts i64")
+	}
+	limit, err := counter.GetLimitAttr(ctx, 10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := asm.AttrString(limit); got != "#counter.limit<10>" || limit.Value() != 10 {
+		t.Errorf("limit printed %s, value %d", got, limit.Value())
+	}
+	if _, err := counter.GetBankType(ir.NewContext(), []int64{1}, ctx.I(64), nil, nil); err == nil {
+		t.Error("building a type in a context without the dialect succeeded")
+	}
+}
