@@ -2,6 +2,7 @@ package vector
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -564,4 +565,60 @@ func parseFastmath(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
 	}
 	args[0].Attr = a
 	return true, nil
+}
+
+func printShuffle(p ir.OpAsmPrinter, op ShuffleOp) {
+	p.WriteString(" ")
+	p.PrintOperand(op.V1())
+	p.WriteString(", ")
+	p.PrintOperand(op.V2())
+	p.WriteString(" [")
+	for i, m := range denseI64(op.Mask()) {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.WriteString(strconv.FormatInt(m, 10))
+	}
+	p.WriteString("]")
+	p.PrintOptionalAttrDict(op.AllAttrs(), "mask")
+	p.WriteString(" : ")
+	p.PrintType(op.V1().Type())
+	p.WriteString(", ")
+	p.PrintType(op.V2().Type())
+}
+
+func parseShuffle(p ir.OpAsmParser, st *ir.OperationState) error {
+	ctx := p.Context()
+	v1 := p.ParseOperand()
+	p.ParsePunct(",")
+	v2 := p.ParseOperand()
+	maskPos := p.CurrentPos()
+	mask, ok := p.ParseAttribute(nil).(*ir.ArrayAttr)
+	if !ok {
+		return p.ErrorAt(maskPos, "expected integer array")
+	}
+	vals := make([]int64, 0, len(mask.Elems))
+	for _, e := range mask.Elems {
+		i, ok := e.(*ir.IntegerAttr)
+		if !ok {
+			return p.ErrorAt(maskPos, "expected integer array")
+		}
+		vals = append(vals, i.Int64())
+	}
+	attrs := p.ParseOptionalAttrDict()
+	p.ParsePunct(":")
+	typesPos := p.CurrentPos()
+	t1 := p.ParseType()
+	p.ParsePunct(",")
+	t2 := p.ParseType()
+	vt, ok := t1.(*ir.VectorType)
+	if !ok || len(vt.Shape) == 0 {
+		return p.ErrorAt(typesPos, "expected a vector of rank 1 or more")
+	}
+	shape := append([]int64{int64(len(vals))}, vt.Shape[1:]...)
+	st.Operands = append(st.Operands, p.ResolveOperand(v1, t1), p.ResolveOperand(v2, t2))
+	attrs = append(attrs, ir.NamedAttr{Name: "mask", Value: ctx.DenseI64Array(vals...)})
+	attrDict(ctx, st, attrs)
+	st.ResultTypes = append(st.ResultTypes, ctx.VectorType(shape, nil, vt.Elem))
+	return nil
 }

@@ -1422,6 +1422,49 @@ func BuildPrint(b *ir.Builder, loc ir.Location, source ir.Value, punctuation Pri
 	return PrintOp{b.Create(st)}
 }
 
+// ShuffleOp wraps an operation vector.shuffle: shuffle operation.
+type ShuffleOp struct{ *ir.Operation }
+
+// AsShuffleOp returns op as a ShuffleOp if it is an operation vector.shuffle.
+func AsShuffleOp(op *ir.Operation) (ShuffleOp, bool) {
+	if op == nil || op.Name() != "vector.shuffle" {
+		return ShuffleOp{}, false
+	}
+	return ShuffleOp{op}, true
+}
+
+// V1 returns the operand v1.
+func (op ShuffleOp) V1() ir.Value { return op.Operation.Operand(0) }
+
+// V2 returns the operand v2.
+func (op ShuffleOp) V2() ir.Value { return op.Operation.Operand(1) }
+
+// Vector returns the result vector.
+func (op ShuffleOp) Vector() ir.Value { return op.Operation.Result(0) }
+
+// Mask returns the property mask, or nil when it is absent.
+func (op ShuffleOp) Mask() ir.Attribute { return op.InherentAttr("mask") }
+
+// BuildShuffle creates an operation vector.shuffle at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildShuffle(b *ir.Builder, loc ir.Location, v1 ir.Value, v2 ir.Value, mask ir.Attribute, vectorType ir.Type) ShuffleOp {
+	name := b.Ctx.LookupOpName("vector.shuffle")
+	if name == nil || name.Def == nil {
+		panic("vector.shuffle is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, v1)
+	st.Operands = append(st.Operands, v2)
+	props = append(props, ir.NamedAttr{Name: "mask", Value: mask})
+	st.ResultTypes = append(st.ResultTypes, vectorType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ShuffleOp{b.Create(st)}
+}
+
 // YieldOp wraps an operation vector.yield: terminates and yields values from vector regions.
 type YieldOp struct{ *ir.Operation }
 
@@ -1686,5 +1729,19 @@ func registerHooks(ctx *ir.Context) {
 		}
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printOuterproduct(p, OuterproductOp{op}) }
 		d.Parse = parseOuterproduct
+	}
+	{
+		d := def("vector.shuffle")
+		base := d.Verify
+		d.Verify = func(op *ir.Operation) error {
+			if base != nil {
+				if err := base(op); err != nil {
+					return err
+				}
+			}
+			return verifyShuffle(ShuffleOp{op})
+		}
+		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printShuffle(p, ShuffleOp{op}) }
+		d.Parse = parseShuffle
 	}
 }

@@ -530,3 +530,28 @@ func verifyOuterproduct(op OuterproductOp) error {
 	}
 	return nil
 }
+
+func verifyShuffle(op ShuffleOp) error {
+	v1 := op.V1().Type().(*ir.VectorType)
+	v2 := op.V2().Type().(*ir.VectorType)
+	res := op.Vector().Type().(*ir.VectorType)
+	if len(v1.Shape) != len(v2.Shape) || len(v1.Shape) != len(res.Shape) {
+		return ir.OpError(op.Operation, "rank mismatch")
+	}
+	for i := 1; i < len(v1.Shape); i++ {
+		if v1.Shape[i] != v2.Shape[i] || v1.Shape[i] != res.Shape[i] {
+			return ir.OpError(op.Operation, "dimension mismatch")
+		}
+	}
+	mask := denseI64(op.Mask())
+	if int64(len(mask)) != res.Shape[0] {
+		return ir.OpError(op.Operation, "mask length mismatch")
+	}
+	total := v1.Shape[0] + v2.Shape[0]
+	for i, m := range mask {
+		if m < -1 || m >= total {
+			return ir.OpError(op.Operation, fmt.Sprintf("mask index #%d out of range", i+1))
+		}
+	}
+	return nil
+}
