@@ -1,0 +1,81 @@
+// RUN: strata-opt --split-input-file --verify-diagnostics %s
+
+// The vector dialect's verifiers, with mlir-opt-22's messages.
+
+func.func @f(%v: vector<2x4xf32>) {
+  // expected-error @below {{'vector.broadcast' op source rank higher than destination rank}}
+  %0 = vector.broadcast %v : vector<2x4xf32> to vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<3xf32>) {
+  // expected-error @below {{'vector.broadcast' op dimension mismatch (3 vs. 4)}}
+  %0 = vector.broadcast %v : vector<3xf32> to vector<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<4xf32>) {
+  // expected-error @below {{'vector.extract' op expected position attribute of rank no greater than vector rank}}
+  %0 = vector.extract %v[0, 0] : f32 from vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<4xf32>) {
+  // expected-error @below {{'vector.extract' op expected position attribute #1 to be a non-negative integer smaller than the corresponding vector dimension or poison (-1)}}
+  %0 = vector.extract %v[7] : f32 from vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<4xf32>) {
+  // expected-error @below {{'vector.shape_cast' op has different number of elements at source (4) and result (6)}}
+  %0 = vector.shape_cast %v : vector<4xf32> to vector<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<4x8xf32>) {
+  // expected-error @below {{'vector.transpose' op dimension size mismatch at: 0}}
+  %0 = vector.transpose %v, [0, 1] : vector<4x8xf32> to vector<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<?x?xf32>, %i: index, %p: f32) {
+  // expected-error @below {{'vector.transfer_read' op requires 2 indices}}
+  %0 = vector.transfer_read %m[%i], %p : memref<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'vector.constant_mask' op array attr of size out of bounds of vector result dimension size}}
+  %0 = vector.constant_mask [5] : vector<4xi1>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<4x4xf32>) {
+  // expected-error @below {{'vector.outerproduct' op expected 1-d vector for operand #1}}
+  %0 = vector.outerproduct %v, %v : vector<4x4xf32>, vector<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%v: vector<4xf32>) {
+  // expected-error @below {{'vector.shuffle' op mask index #2 out of range}}
+  %0 = vector.shuffle %v, %v [0, 9] : vector<4xf32>, vector<4xf32>
+  return
+}
