@@ -7,6 +7,7 @@ package irdl
 
 import (
 	"errors"
+	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -17,7 +18,7 @@ import (
 // ctx (for example an upstream namespace without operations) gains the
 // definitions. Errors are *Error values located in the file.
 func Load(ctx *ir.Context, filename string, src []byte) error {
-	f, err := Parse(filename, src)
+	f, err := parseCached(filename, src)
 	if err != nil {
 		return err
 	}
@@ -28,11 +29,32 @@ func Load(ctx *ir.Context, filename string, src []byte) error {
 // operations may name hooks, which the code strata-tblgen generated
 // attaches afterwards (registerHooks), so the caller must call that next.
 func LoadCompiled(ctx *ir.Context, filename string, src []byte) error {
-	f, err := Parse(filename, src)
+	f, err := parseCached(filename, src)
 	if err != nil {
 		return err
 	}
 	return load(ctx, filename, f, false)
+}
+
+// parsed caches the syntax trees of the files loaded so far: compiled
+// dialects load the same embedded file into every context, and parsing
+// is most of the cost of loading. Loading only reads the trees.
+var parsed sync.Map // fileKey -> *File
+
+type fileKey struct{ name, src string }
+
+// parseCached is Parse through the cache; errors are not cached.
+func parseCached(filename string, src []byte) (*File, error) {
+	key := fileKey{filename, string(src)}
+	if f, ok := parsed.Load(key); ok {
+		return f.(*File), nil
+	}
+	f, err := Parse(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	parsed.Store(key, f)
+	return f, nil
 }
 
 // Check parses and checks a definition file without registering anything
