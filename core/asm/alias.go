@@ -480,5 +480,12 @@ func (a *aliasOpPrinter) PrintRegionArgument(arg *ir.BlockArgument, _ []ir.Named
 	}
 }
 
+// PrintRegionArgumentWithoutType visits the location with debug info.
+func (a *aliasOpPrinter) PrintRegionArgumentWithoutType(arg *ir.BlockArgument) {
+	if a.c.opts.DebugInfo && arg.Loc != nil {
+		a.c.visitAttr(arg.Loc, false, false)
+	}
+}
+
 func (a *aliasOpPrinter) PrintKeywordOrString(string) {}
 func (a *aliasOpPrinter) PrintNewline()               {}

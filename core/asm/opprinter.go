@@ -60,6 +60,14 @@ func (o *OpPrinter) PrintRegionArgument(arg *ir.BlockArgument, attrs []ir.NamedA
 	o.p.printTrailingLocation(arg.Loc, false)
 }
 
+// PrintRegionArgumentWithoutType prints `%arg` and, with debug info, the
+// argument's location (never as an alias), as MLIR's printRegionArgument
+// with omitType.
+func (o *OpPrinter) PrintRegionArgumentWithoutType(arg *ir.BlockArgument) {
+	o.p.printValueID(arg, true)
+	o.p.printTrailingLocation(arg.Loc, false)
+}
+
 // localPrinter returns a printer writing to buf with no aliases and no
 // value names, for diagnostics.
 func localString(f func(p *printer)) string {

@@ -143,6 +143,10 @@ type OpAsmPrinter interface {
 	// syntax declares it: `%name: type {attrs}` and, with debug info, its
 	// location (MLIR's printRegionArgument).
 	PrintRegionArgument(arg *BlockArgument, attrs []NamedAttr)
+	// PrintRegionArgumentWithoutType prints an entry block argument
+	// without its type: `%name` and, with debug info, its location (MLIR's
+	// printRegionArgument with omitType).
+	PrintRegionArgumentWithoutType(arg *BlockArgument)
 	// PrintKeywordOrString prints s bare when it is a valid identifier and
 	// as an escaped string literal otherwise.
 	PrintKeywordOrString(s string)

@@ -325,7 +325,7 @@ func printFor(p ir.OpAsmPrinter, op *ir.Operation) {
 		args = b.Arguments()
 	}
 	if len(args) > 0 {
-		p.PrintOperand(args[0])
+		p.PrintRegionArgumentWithoutType(args[0])
 	}
 	lbs, ubs, inits := forParts(op)
 	p.WriteString(" = ")
