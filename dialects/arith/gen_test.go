@@ -1,36 +1,20 @@
 package arith_test
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/core/irdl/gen/gentest"
 	"github.com/strata-ir/strata/dialects/arith"
 )
 
 // TestGeneratedFresh checks that arith_gen.go is what strata-tblgen makes
 // of arith.irdl now.
 func TestGeneratedFresh(t *testing.T) {
-	src, err := os.ReadFile("arith.irdl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := gen.Generate("arith.irdl", src, "arith")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("arith_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("arith_gen.go is stale: run go generate ./dialects/arith")
-	}
+	gentest.Fresh(t, "arith.irdl", "arith_gen.go", "arith")
 }
 
 // TestGeneratedAPI builds arith ops with the generated builders, reads them

@@ -1,14 +1,12 @@
 package bufferization_test
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/core/irdl/gen/gentest"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	"github.com/strata-ir/strata/dialects/builtin"
 )
@@ -16,21 +14,7 @@ import (
 // TestGeneratedFresh checks that bufferization_gen.go is what
 // strata-tblgen makes of bufferization.irdl now.
 func TestGeneratedFresh(t *testing.T) {
-	src, err := os.ReadFile("bufferization.irdl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := gen.Generate("bufferization.irdl", src, "bufferization")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("bufferization_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("bufferization_gen.go is stale: run go generate ./dialects/bufferization")
-	}
+	gentest.Fresh(t, "bufferization.irdl", "bufferization_gen.go", "bufferization")
 }
 
 // TestEffects checks the memory effects that decide whether the

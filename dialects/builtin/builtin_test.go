@@ -1,35 +1,19 @@
 package builtin_test
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/core/irdl/gen/gentest"
 	"github.com/strata-ir/strata/dialects/builtin"
 )
 
 // TestGeneratedFresh checks that builtin_gen.go is what strata-tblgen
 // makes of builtin.irdl now.
 func TestGeneratedFresh(t *testing.T) {
-	src, err := os.ReadFile("builtin.irdl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := gen.Generate("builtin.irdl", src, "builtin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("builtin_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("builtin_gen.go is stale: run go generate ./dialects/builtin")
-	}
+	gentest.Fresh(t, "builtin.irdl", "builtin_gen.go", "builtin")
 }
 
 // TestGeneratedAPI builds a cast with the generated builder and reads it

@@ -1,14 +1,12 @@
 package gpu_test
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/core/irdl/gen/gentest"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/builtin"
 	function "github.com/strata-ir/strata/dialects/func"
@@ -18,21 +16,7 @@ import (
 // TestGeneratedFresh checks that gpu_gen.go is what strata-tblgen makes of
 // gpu.irdl now.
 func TestGeneratedFresh(t *testing.T) {
-	src, err := os.ReadFile("gpu.irdl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := gen.Generate("gpu.irdl", src, "gpu")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("gpu_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("gpu_gen.go is stale: run go generate ./dialects/gpu")
-	}
+	gentest.Fresh(t, "gpu.irdl", "gpu_gen.go", "gpu")
 }
 
 func newContext() *ir.Context {

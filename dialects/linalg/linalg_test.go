@@ -1,8 +1,6 @@
 package linalg_test
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
@@ -11,28 +9,14 @@ import (
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/core/irdl/gen/gentest"
 	"github.com/strata-ir/strata/dialects/linalg"
 )
 
 // TestGeneratedFresh checks that linalg_gen.go is what strata-tblgen makes
 // of linalg.irdl now.
 func TestGeneratedFresh(t *testing.T) {
-	src, err := os.ReadFile("linalg.irdl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := gen.Generate("linalg.irdl", src, "linalg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("linalg_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("linalg_gen.go is stale: run go generate ./dialects/linalg")
-	}
+	gentest.Fresh(t, "linalg.irdl", "linalg_gen.go", "linalg")
 }
 
 func parse(t *testing.T, src string) (*ir.Context, *ir.Operation) {

@@ -1,15 +1,13 @@
 package llvm_test
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/core/irdl/gen/gentest"
 	"github.com/strata-ir/strata/dialects/builtin"
 	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/llvm"
@@ -18,21 +16,7 @@ import (
 // TestGeneratedFresh checks that llvm_gen.go is what strata-tblgen makes
 // of llvm.irdl now.
 func TestGeneratedFresh(t *testing.T) {
-	src, err := os.ReadFile("llvm.irdl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := gen.Generate("llvm.irdl", src, "llvm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("llvm_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("llvm_gen.go is stale: run go generate ./dialects/llvm")
-	}
+	gentest.Fresh(t, "llvm.irdl", "llvm_gen.go", "llvm")
 }
 
 func newContext() *ir.Context {

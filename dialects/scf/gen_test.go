@@ -1,14 +1,12 @@
 package scf_test
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/core/irdl/gen/gentest"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/builtin"
 	function "github.com/strata-ir/strata/dialects/func"
@@ -18,21 +16,7 @@ import (
 // TestGeneratedFresh checks that scf_gen.go is what strata-tblgen makes of
 // scf.irdl now.
 func TestGeneratedFresh(t *testing.T) {
-	src, err := os.ReadFile("scf.irdl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := gen.Generate("scf.irdl", src, "scf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("scf_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("scf_gen.go is stale: run go generate ./dialects/scf")
-	}
+	gentest.Fresh(t, "scf.irdl", "scf_gen.go", "scf")
 }
 
 // newContext returns a context with the dialects the tests use.

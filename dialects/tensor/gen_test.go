@@ -1,14 +1,12 @@
 package tensor_test
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/core/irdl/gen/gentest"
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/tensor"
 )
@@ -16,21 +14,7 @@ import (
 // TestGeneratedFresh checks that tensor_gen.go is what strata-tblgen makes
 // of tensor.irdl now.
 func TestGeneratedFresh(t *testing.T) {
-	src, err := os.ReadFile("tensor.irdl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := gen.Generate("tensor.irdl", src, "tensor")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("tensor_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("tensor_gen.go is stale: run go generate ./dialects/tensor")
-	}
+	gentest.Fresh(t, "tensor.irdl", "tensor_gen.go", "tensor")
 }
 
 // TestGeneratedAPI builds tensor ops with the generated builders, reads

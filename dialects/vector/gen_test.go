@@ -1,8 +1,6 @@
 package vector_test
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
@@ -10,7 +8,7 @@ import (
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/core/irdl/gen/gentest"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/builtin"
 	function "github.com/strata-ir/strata/dialects/func"
@@ -21,21 +19,7 @@ import (
 // TestGeneratedFresh checks that vector_gen.go is what strata-tblgen makes
 // of vector.irdl now.
 func TestGeneratedFresh(t *testing.T) {
-	src, err := os.ReadFile("vector.irdl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := gen.Generate("vector.irdl", src, "vector")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("vector_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("vector_gen.go is stale: run go generate ./dialects/vector")
-	}
+	gentest.Fresh(t, "vector.irdl", "vector_gen.go", "vector")
 }
 
 func newContext() *ir.Context {

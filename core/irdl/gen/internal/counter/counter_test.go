@@ -1,14 +1,12 @@
 package counter_test
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/core/irdl/gen"
+	"github.com/strata-ir/strata/core/irdl/gen/gentest"
 	"github.com/strata-ir/strata/core/irdl/gen/internal/counter"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/builtin"
@@ -18,21 +16,7 @@ import (
 // TestGeneratedFresh checks that counter_gen.go is what strata-tblgen
 // makes of counter.irdl now.
 func TestGeneratedFresh(t *testing.T) {
-	src, err := os.ReadFile("counter.irdl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := gen.Generate("counter.irdl", src, "counter")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("counter_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("counter_gen.go is stale: run go generate ./core/irdl/gen/internal/counter")
-	}
+	gentest.Fresh(t, "counter.irdl", "counter_gen.go", "counter")
 }
 
 func parse(t *testing.T, src string) (*ir.Context, *ir.Operation, error) {
