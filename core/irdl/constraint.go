@@ -329,6 +329,9 @@ func builtinAttrC(ctx *ir.Context, name string) *attrC {
 		return floatAttr(ctx.FloatType(ir.F64), "64-bit float attribute")
 	case "TypedAttr":
 		return &attrC{summary: "TypedAttr instance", pred: func(a ir.Attribute) bool {
+			if _, ok := a.(*ir.StringAttr); ok {
+				return true // typed, with type none when no type is written
+			}
 			ta, ok := a.(ir.TypedAttr)
 			return ok && ta.AttrType() != nil
 		}}

@@ -244,7 +244,12 @@ func (o *opDef) verify(op *ir.Operation) error {
 			} else if i := indexOf(o.results, n); i >= 0 {
 				ts = valueTypes(view.resultGroup(i))
 			} else if ta, ok := op.InherentAttr(n).(ir.TypedAttr); ok {
-				ts = []ir.Type{ta.AttrType()}
+				t := ta.AttrType()
+				if t == nil {
+					// An untyped string attribute has type none, as in MLIR.
+					t = op.Context().NoneType()
+				}
+				ts = []ir.Type{t}
 			}
 			for _, t := range ts {
 				if first == nil {
