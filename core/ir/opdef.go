@@ -107,6 +107,32 @@ type OpDef struct {
 	Interfaces
 }
 
+// AddVerifier makes extra run after the definition's current verifier,
+// when that one succeeds: how a dialect adds to the checks its declarations
+// imply the ones they cannot say.
+func (d *OpDef) AddVerifier(extra func(op *Operation) error) {
+	base := d.Verify
+	if base == nil {
+		d.Verify = extra
+		return
+	}
+	d.Verify = func(op *Operation) error {
+		if err := base(op); err != nil {
+			return err
+		}
+		return extra(op)
+	}
+}
+
+// AddVerifier adds extra to the verifier of the registered operation
+// opName (see OpDef.AddVerifier); it does nothing when no definition of
+// that name is registered.
+func (c *Context) AddVerifier(opName string, extra func(op *Operation) error) {
+	if on := c.LookupOpName(opName); on != nil && on.Def != nil {
+		on.Def.AddVerifier(extra)
+	}
+}
+
 // HasTrait reports whether the definition declares t.
 func (d *OpDef) HasTrait(t Trait) bool { return d.Traits&t != 0 }
 

@@ -46,14 +46,14 @@ var castOps = map[string]castKind{
 func registerVerifiers(ctx *ir.Context) {
 	for name, kind := range castOps {
 		k := kind
-		chainVerify(ctx, name, func(op *ir.Operation) error { return verifyCast(op, k) })
+		ctx.AddVerifier(name, func(op *ir.Operation) error { return verifyCast(op, k) })
 	}
-	chainVerify(ctx, "arith.constant", verifyConstant)
-	chainVerify(ctx, "arith.select", verifySelect)
-	chainVerify(ctx, "arith.scaling_extf", func(op *ir.Operation) error { return verifyScaling(op, true) })
-	chainVerify(ctx, "arith.scaling_truncf", func(op *ir.Operation) error { return verifyScaling(op, false) })
+	ctx.AddVerifier("arith.constant", verifyConstant)
+	ctx.AddVerifier("arith.select", verifySelect)
+	ctx.AddVerifier("arith.scaling_extf", func(op *ir.Operation) error { return verifyScaling(op, true) })
+	ctx.AddVerifier("arith.scaling_truncf", func(op *ir.Operation) error { return verifyScaling(op, false) })
 	for _, n := range elementwiseOps {
-		chainVerify(ctx, "arith."+n, VerifyElementwise)
+		ctx.AddVerifier("arith."+n, VerifyElementwise)
 	}
 }
 
@@ -65,23 +65,6 @@ var elementwiseOps = []string{
 	"andi", "ori", "xori", "shli", "shrui", "shrsi", "negf", "addf", "subf",
 	"maximumf", "maxnumf", "maxsi", "maxui", "minimumf", "minnumf", "minsi", "minui",
 	"mulf", "divf", "remf", "cmpi", "cmpf",
-}
-
-// chainVerify runs v after the verifier op name already has.
-func chainVerify(ctx *ir.Context, name string, v func(*ir.Operation) error) {
-	on := ctx.LookupOpName(name)
-	if on == nil || on.Def == nil {
-		return
-	}
-	prev := on.Def.Verify
-	on.Def.Verify = func(op *ir.Operation) error {
-		if prev != nil {
-			if err := prev(op); err != nil {
-				return err
-			}
-		}
-		return v(op)
-	}
 }
 
 func typeStr(t ir.Type) string { return asm.TypeString(t) }

@@ -27,15 +27,15 @@ func Register(ctx *ir.Context) {
 	if err := irdl.Load(ctx, "dialects/bufferization/bufferization.irdl", definitions); err != nil {
 		panic("bufferization: loading bufferization.irdl: " + err.Error())
 	}
-	wrapVerify(ctx, "bufferization.alloc_tensor", verifyAllocTensor)
-	wrapVerify(ctx, "bufferization.to_tensor", func(op *ir.Operation) error {
+	ctx.AddVerifier("bufferization.alloc_tensor", verifyAllocTensor)
+	ctx.AddVerifier("bufferization.to_tensor", func(op *ir.Operation) error {
 		return verifyTensorBuffer(op, op.Result(0).Type(), op.Operand(0).Type())
 	})
-	wrapVerify(ctx, "bufferization.to_buffer", func(op *ir.Operation) error {
+	ctx.AddVerifier("bufferization.to_buffer", func(op *ir.Operation) error {
 		return verifyTensorBuffer(op, op.Operand(0).Type(), op.Result(0).Type())
 	})
-	wrapVerify(ctx, "bufferization.materialize_in_destination", verifyMaterialize)
-	wrapVerify(ctx, "bufferization.dealloc", verifyDealloc)
+	ctx.AddVerifier("bufferization.materialize_in_destination", verifyMaterialize)
+	ctx.AddVerifier("bufferization.dealloc", verifyDealloc)
 	if on := ctx.LookupOpName("bufferization.materialize_in_destination"); on != nil {
 		on.Def.Effects = materializeEffects
 	}
@@ -46,23 +46,6 @@ func Register(ctx *ir.Context) {
 	attachRewrites(ctx)
 	if d := ctx.Dialect("bufferization"); d != nil {
 		d.Inlinable = true
-	}
-}
-
-// wrapVerify runs the declared checks of an operation, then check.
-func wrapVerify(ctx *ir.Context, name string, check func(op *ir.Operation) error) {
-	on := ctx.LookupOpName(name)
-	if on == nil {
-		return
-	}
-	declared := on.Def.Verify
-	on.Def.Verify = func(op *ir.Operation) error {
-		if declared != nil {
-			if err := declared(op); err != nil {
-				return err
-			}
-		}
-		return check(op)
 	}
 }
 

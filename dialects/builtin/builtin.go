@@ -24,15 +24,7 @@ func Register(ctx *ir.Context) {
 	}
 	on := ctx.LookupOpName("builtin.module")
 	on.Def.DefaultDialect = "builtin"
-	base := on.Def.Verify
-	on.Def.Verify = func(op *ir.Operation) error {
-		if base != nil {
-			if err := base(op); err != nil {
-				return err
-			}
-		}
-		return verifyModule(op)
-	}
+	on.Def.AddVerifier(verifyModule)
 	on = ctx.LookupOpName("builtin.unrealized_conversion_cast")
 	on.Def.Verify = func(op *ir.Operation) error {
 		if op.NumResults() == 0 {

@@ -30,29 +30,12 @@ func Register(ctx *ir.Context) {
 	if err := irdl.Load(ctx, "dialects/cf/cf.irdl", definitions); err != nil {
 		panic("cf: loading cf.irdl: " + err.Error())
 	}
-	addVerifier(ctx, "cf.br", verifyBr)
-	addVerifier(ctx, "cf.cond_br", verifyCondBr)
-	addVerifier(ctx, "cf.switch", verifySwitch)
+	ctx.AddVerifier("cf.br", verifyBr)
+	ctx.AddVerifier("cf.cond_br", verifyCondBr)
+	ctx.AddVerifier("cf.switch", verifySwitch)
 	setBranchInterfaces(ctx)
 	if d := ctx.Dialect("cf"); d != nil {
 		d.Inlinable = true
-	}
-}
-
-// addVerifier runs extra after the verifier generated from cf.irdl.
-func addVerifier(ctx *ir.Context, name string, extra func(*ir.Operation) error) {
-	on := ctx.LookupOpName(name)
-	if on == nil || on.Def == nil {
-		return
-	}
-	base := on.Def.Verify
-	on.Def.Verify = func(op *ir.Operation) error {
-		if base != nil {
-			if err := base(op); err != nil {
-				return err
-			}
-		}
-		return extra(op)
 	}
 }
 

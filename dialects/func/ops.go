@@ -7,31 +7,18 @@ import (
 	"github.com/strata-ir/strata/core/irdl"
 )
 
-// addVerifier runs extra after the verifier generated from func.irdl.
-func addVerifier(def *ir.OpDef, extra func(*ir.Operation) error) {
-	base := def.Verify
-	def.Verify = func(op *ir.Operation) error {
-		if base != nil {
-			if err := base(op); err != nil {
-				return err
-			}
-		}
-		return extra(op)
-	}
-}
-
 // attachHooks adds to the operations declared in func.irdl what the
 // declarations cannot say.
 func attachHooks(ctx *ir.Context) {
 	def := func(name string) *ir.OpDef { return ctx.LookupOpName(name).Def }
-	addVerifier(def("func.return"), verifyReturn)
+	def("func.return").AddVerifier(verifyReturn)
 	call := def("func.call")
 	call.CallTarget = func(op *ir.Operation) *ir.SymbolRefAttr {
 		ref, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
 		return ref
 	}
 	call.VerifySymbolUses = verifyCallSymbolUses
-	addVerifier(def("func.call_indirect"), verifyCallIndirect)
+	def("func.call_indirect").AddVerifier(verifyCallIndirect)
 	def("func.constant").VerifySymbolUses = verifyConstantSymbolUses
 }
 

@@ -1143,29 +1143,13 @@ func registerHooks(ctx *ir.Context) {
 	}
 	{
 		d := def("gpu.func")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyFunc(FuncOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyFunc(FuncOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printFunc(p, FuncOp{op}) }
 		d.Parse = parseFunc
 	}
 	{
 		d := def("gpu.launch")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyLaunch(LaunchOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyLaunch(LaunchOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printLaunch(p, LaunchOp{op}) }
 		d.Parse = parseLaunch
 	}

@@ -199,20 +199,10 @@ func (k *structuredKind) install(d *ir.OpDef) {
 	d.Print, d.Parse = k.print, k.parse
 	d.DPSInits = k.inits
 	d.Effects = structuredEffects
-	declared := d.Verify
-	d.Verify = func(op *ir.Operation) error {
-		if declared != nil {
-			if err := declared(op); err != nil {
-				return err
-			}
-		}
-		if k.verify != nil {
-			if err := k.verify(op); err != nil {
-				return err
-			}
-		}
-		return verifyStructured(StructuredOp{op})
+	if k.verify != nil {
+		d.AddVerifier(k.verify)
 	}
+	d.AddVerifier(func(op *ir.Operation) error { return verifyStructured(StructuredOp{op}) })
 	if k.inName != "" {
 		in, init := k.inName, k.initName
 		d.AsmBlockArgNames = func(op *ir.Operation, r *ir.Region, set func(*ir.BlockArgument, string)) {

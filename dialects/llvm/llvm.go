@@ -46,19 +46,19 @@ func Register(ctx *ir.Context) {
 	setCustom(ctx, "llvm.mlir.global", printGlobal, parseGlobal)
 	setCustom(ctx, "llvm.call", printCall, parseCall)
 	setCustom(ctx, "llvm.switch", printSwitch, parseSwitch)
-	addVerifier(ctx, "llvm.func", verifyFunc)
-	addVerifier(ctx, "llvm.mlir.global", verifyGlobal)
-	addVerifier(ctx, "llvm.br", verifyBr)
-	addVerifier(ctx, "llvm.cond_br", verifyCondBr)
-	addVerifier(ctx, "llvm.switch", verifySwitch)
-	addVerifier(ctx, "llvm.return", verifyReturn)
-	addVerifier(ctx, "llvm.call", verifyCall)
-	addVerifier(ctx, "llvm.mlir.addressof", verifyAddressOf)
-	addVerifier(ctx, "llvm.load", verifyLoad)
-	addVerifier(ctx, "llvm.store", verifyStore)
-	addVerifier(ctx, "llvm.alloca", verifyAlloca)
-	addVerifier(ctx, "llvm.getelementptr", verifyGEP)
-	addVerifier(ctx, "llvm.mlir.constant", verifyConstant)
+	ctx.AddVerifier("llvm.func", verifyFunc)
+	ctx.AddVerifier("llvm.mlir.global", verifyGlobal)
+	ctx.AddVerifier("llvm.br", verifyBr)
+	ctx.AddVerifier("llvm.cond_br", verifyCondBr)
+	ctx.AddVerifier("llvm.switch", verifySwitch)
+	ctx.AddVerifier("llvm.return", verifyReturn)
+	ctx.AddVerifier("llvm.call", verifyCall)
+	ctx.AddVerifier("llvm.mlir.addressof", verifyAddressOf)
+	ctx.AddVerifier("llvm.load", verifyLoad)
+	ctx.AddVerifier("llvm.store", verifyStore)
+	ctx.AddVerifier("llvm.alloca", verifyAlloca)
+	ctx.AddVerifier("llvm.getelementptr", verifyGEP)
+	ctx.AddVerifier("llvm.mlir.constant", verifyConstant)
 	if on := ctx.LookupOpName("llvm.func"); on != nil && on.Def != nil {
 		on.Def.CallableRegion = func(op *ir.Operation) *ir.Region {
 			if op.Region(0).Empty() {
@@ -87,23 +87,6 @@ func setCustom(ctx *ir.Context, name string, print func(ir.OpAsmPrinter, *ir.Ope
 		return
 	}
 	on.Def.Print, on.Def.Parse = print, parse
-}
-
-// addVerifier runs extra after the verifier generated from llvm.irdl.
-func addVerifier(ctx *ir.Context, name string, extra func(*ir.Operation) error) {
-	on := ctx.LookupOpName(name)
-	if on == nil || on.Def == nil {
-		return
-	}
-	base := on.Def.Verify
-	on.Def.Verify = func(op *ir.Operation) error {
-		if base != nil {
-			if err := base(op); err != nil {
-				return err
-			}
-		}
-		return extra(op)
-	}
 }
 
 // materializeConstant builds llvm.mlir.constant for folded values.

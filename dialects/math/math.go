@@ -39,19 +39,7 @@ func Register(ctx *ir.Context) {
 // declarations' own verification, for every math operation.
 func registerElementwise(ctx *ir.Context) {
 	for _, name := range opNames {
-		on := ctx.LookupOpName("math." + name)
-		if on == nil || on.Def == nil {
-			continue
-		}
-		prev := on.Def.Verify
-		on.Def.Verify = func(op *ir.Operation) error {
-			if prev != nil {
-				if err := prev(op); err != nil {
-					return err
-				}
-			}
-			return arith.VerifyElementwise(op)
-		}
+		ctx.AddVerifier("math."+name, arith.VerifyElementwise)
 	}
 }
 

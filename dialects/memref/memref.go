@@ -61,85 +61,72 @@ func hook(ctx *ir.Context, name string, f func(def *ir.OpDef)) {
 	}
 }
 
-// chainVerify runs v after the definition's own checks.
-func chainVerify(def *ir.OpDef, v func(op *ir.Operation) error) {
-	base := def.Verify
-	def.Verify = func(op *ir.Operation) error {
-		if base != nil {
-			if err := base(op); err != nil {
-				return err
-			}
-		}
-		return v(op)
-	}
-}
-
 func attachHooks(ctx *ir.Context) {
 	hook(ctx, "dma_start", func(d *ir.OpDef) {
 		d.Print, d.Parse = printDmaStart, parseDmaStart
 		d.Effects = dmaStartEffects
-		chainVerify(d, verifyDmaStart)
+		d.AddVerifier(verifyDmaStart)
 	})
 	hook(ctx, "distinct_objects", func(d *ir.OpDef) {
 		d.Print, d.Parse = printDistinctObjects, parseDistinctObjects
-		chainVerify(d, verifyDistinctObjects)
+		d.AddVerifier(verifyDistinctObjects)
 	})
 	hook(ctx, "prefetch", func(d *ir.OpDef) {
 		d.Print, d.Parse = printPrefetch, parsePrefetch
-		chainVerify(d, verifyPrefetch)
+		d.AddVerifier(verifyPrefetch)
 	})
 	hook(ctx, "transpose", func(d *ir.OpDef) {
 		d.Print, d.Parse = printTranspose, parseTranspose
 		d.AsmResultNames = func(_ *ir.Operation, set func(int, string)) { set(0, "transpose") }
-		chainVerify(d, verifyTranspose)
+		d.AddVerifier(verifyTranspose)
 	})
 	hook(ctx, "extract_strided_metadata", func(d *ir.OpDef) {
 		d.AsmResultNames = stridedMetadataNames
-		chainVerify(d, verifyExtractStridedMetadata)
+		d.AddVerifier(verifyExtractStridedMetadata)
 	})
-	hook(ctx, "alloc", func(d *ir.OpDef) { chainVerify(d, verifyAllocLike) })
-	hook(ctx, "alloca", func(d *ir.OpDef) { chainVerify(d, verifyAlloca) })
-	hook(ctx, "realloc", func(d *ir.OpDef) { chainVerify(d, verifyRealloc) })
-	hook(ctx, "assume_alignment", func(d *ir.OpDef) { chainVerify(d, verifyAssumeAlignment) })
+	hook(ctx, "alloc", func(d *ir.OpDef) { d.AddVerifier(verifyAllocLike) })
+	hook(ctx, "alloca", func(d *ir.OpDef) { d.AddVerifier(verifyAlloca) })
+	hook(ctx, "realloc", func(d *ir.OpDef) { d.AddVerifier(verifyRealloc) })
+	hook(ctx, "assume_alignment", func(d *ir.OpDef) { d.AddVerifier(verifyAssumeAlignment) })
 	hook(ctx, "cast", func(d *ir.OpDef) {
-		chainVerify(d, verifyCast)
+		d.AddVerifier(verifyCast)
 		d.Fold = foldCast
 	})
 	hook(ctx, "copy", func(d *ir.OpDef) {
-		chainVerify(d, verifyCopy)
+		d.AddVerifier(verifyCopy)
 		d.Fold = foldCopy
 	})
 	hook(ctx, "dim", func(d *ir.OpDef) { d.Fold = foldDim })
-	hook(ctx, "dma_wait", func(d *ir.OpDef) { chainVerify(d, verifyDmaWait) })
-	hook(ctx, "generic_atomic_rmw", func(d *ir.OpDef) { chainVerify(d, verifyGenericAtomicRMW) })
-	hook(ctx, "atomic_yield", func(d *ir.OpDef) { chainVerify(d, verifyAtomicYield) })
-	hook(ctx, "atomic_rmw", func(d *ir.OpDef) { chainVerify(d, verifyAtomicRMW) })
+	hook(ctx, "dma_wait", func(d *ir.OpDef) { d.AddVerifier(verifyDmaWait) })
+	hook(ctx, "generic_atomic_rmw", func(d *ir.OpDef) { d.AddVerifier(verifyGenericAtomicRMW) })
+	hook(ctx, "atomic_yield", func(d *ir.OpDef) { d.AddVerifier(verifyAtomicYield) })
+	hook(ctx, "atomic_rmw", func(d *ir.OpDef) { d.AddVerifier(verifyAtomicRMW) })
 	hook(ctx, "get_global", func(d *ir.OpDef) { d.VerifySymbolUses = verifyGetGlobalSymbolUses })
-	hook(ctx, "global", func(d *ir.OpDef) { chainVerify(d, verifyGlobal) })
+	hook(ctx, "global", func(d *ir.OpDef) { d.AddVerifier(verifyGlobal) })
 	hook(ctx, "load", func(d *ir.OpDef) {
-		chainVerify(d, verifyLoad)
+		d.AddVerifier(verifyLoad)
 		d.Fold = foldLoad
 	})
 	hook(ctx, "store", func(d *ir.OpDef) {
-		chainVerify(d, verifyStore)
+		d.AddVerifier(verifyStore)
 		d.Fold = foldMemRefCastOperands
 	})
-	hook(ctx, "memory_space_cast", func(d *ir.OpDef) { chainVerify(d, verifyMemorySpaceCast) })
-	hook(ctx, "reinterpret_cast", func(d *ir.OpDef) { chainVerify(d, verifyReinterpretCast) })
+	hook(ctx, "memory_space_cast", func(d *ir.OpDef) { d.AddVerifier(verifyMemorySpaceCast) })
+	hook(ctx, "reinterpret_cast", func(d *ir.OpDef) { d.AddVerifier(verifyReinterpretCast) })
 	hook(ctx, "rank", func(d *ir.OpDef) { d.Fold = foldRank })
-	hook(ctx, "reshape", func(d *ir.OpDef) { chainVerify(d, verifyReshape) })
+	hook(ctx, "reshape", func(d *ir.OpDef) { d.AddVerifier(verifyReshape) })
 	hook(ctx, "expand_shape", func(d *ir.OpDef) {
-		chainVerify(d, verifyExpandShape)
+		d.AddVerifier(verifyExpandShape)
 		d.Fold = foldExpandShape
 	})
 	hook(ctx, "collapse_shape", func(d *ir.OpDef) {
-		chainVerify(d, verifyCollapseShape)
+		d.AddVerifier(verifyCollapseShape)
 		d.Fold = foldCollapseShape
 	})
 	hook(ctx, "subview", func(d *ir.OpDef) {
-		chainVerify(d, verifySubView)
+		d.AddVerifier(verifySubView)
 		d.Fold = foldSubView
 	})
-	hook(ctx, "view", func(d *ir.OpDef) { chainVerify(d, verifyView) })
+	hook(ctx, "view", func(d *ir.OpDef) { d.AddVerifier(verifyView) })
 	hook(ctx, "dealloc", func(d *ir.OpDef) { d.Fold = foldMemRefCastOperands })
 }

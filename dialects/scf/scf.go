@@ -44,16 +44,7 @@ func Register(ctx *ir.Context) {
 			d.Print, d.Parse = h.print, h.parse
 		}
 		if h.verify != nil {
-			base := d.Verify
-			extra := h.verify
-			d.Verify = func(op *ir.Operation) error {
-				if base != nil {
-					if err := base(op); err != nil {
-						return err
-					}
-				}
-				return extra(op)
-			}
+			d.AddVerifier(h.verify)
 		}
 		if h.verifyRegions != nil {
 			d.VerifyRegions = h.verifyRegions

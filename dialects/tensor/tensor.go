@@ -59,23 +59,6 @@ const Dynamic = ir.Dynamic
 // denseI64 returns the elements of an array<i64: ...> attribute, or nil.
 func denseI64(a ir.Attribute) []int64 { return viewlike.I64s(a) }
 
-// wrapVerify runs the declared checks of an operation, then check.
-func wrapVerify(ctx *ir.Context, name string, check func(op *ir.Operation) error) {
-	on := ctx.LookupOpName(name)
-	if on == nil {
-		return
-	}
-	declared := on.Def.Verify
-	on.Def.Verify = func(op *ir.Operation) error {
-		if declared != nil {
-			if err := declared(op); err != nil {
-				return err
-			}
-		}
-		return check(op)
-	}
-}
-
 // printFromElements prints `%a, %b : tensor<2xf32>`.
 func printFromElements(p ir.OpAsmPrinter, op *ir.Operation) {
 	// ODS spaces the operand list even when it is empty.

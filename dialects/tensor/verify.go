@@ -10,37 +10,37 @@ import (
 
 // attachVerifiers adds upstream's verifiers to the declared checks.
 func attachVerifiers(ctx *ir.Context) {
-	wrapVerify(ctx, "tensor.cast", func(op *ir.Operation) error {
+	ctx.AddVerifier("tensor.cast", func(op *ir.Operation) error {
 		return castCompatible(op, castsTensor)
 	})
-	wrapVerify(ctx, "tensor.bitcast", func(op *ir.Operation) error {
+	ctx.AddVerifier("tensor.bitcast", func(op *ir.Operation) error {
 		return castCompatible(op, bitcastsTensor)
 	})
-	wrapVerify(ctx, "tensor.concat", verifyConcat)
-	wrapVerify(ctx, "tensor.empty", verifyDynamicSizes(0))
-	wrapVerify(ctx, "tensor.splat", verifyDynamicSizes(1))
-	wrapVerify(ctx, "tensor.generate", verifyDynamicSizes(0))
-	wrapVerify(ctx, "tensor.extract", func(op *ir.Operation) error {
+	ctx.AddVerifier("tensor.concat", verifyConcat)
+	ctx.AddVerifier("tensor.empty", verifyDynamicSizes(0))
+	ctx.AddVerifier("tensor.splat", verifyDynamicSizes(1))
+	ctx.AddVerifier("tensor.generate", verifyDynamicSizes(0))
+	ctx.AddVerifier("tensor.extract", func(op *ir.Operation) error {
 		if rank(op.Operand(0).Type()) != op.NumOperands()-1 {
 			return ir.OpError(op, "incorrect number of indices for extract_element")
 		}
 		return nil
 	})
-	wrapVerify(ctx, "tensor.insert", func(op *ir.Operation) error {
+	ctx.AddVerifier("tensor.insert", func(op *ir.Operation) error {
 		if rank(op.Operand(1).Type()) != op.NumOperands()-2 {
 			return ir.OpError(op, "incorrect number of indices")
 		}
 		return nil
 	})
-	wrapVerify(ctx, "tensor.reshape", verifyReshape)
-	wrapVerify(ctx, "tensor.extract_slice", verifyExtractSlice)
-	wrapVerify(ctx, "tensor.insert_slice", verifyInsertSlice)
-	wrapVerify(ctx, "tensor.parallel_insert_slice", verifyParallelInsertSlice)
-	wrapVerify(ctx, "tensor.expand_shape", verifyExpandShape)
-	wrapVerify(ctx, "tensor.collapse_shape", verifyCollapseShape)
-	wrapVerify(ctx, "tensor.pad", verifyPad)
-	wrapVerify(ctx, "tensor.gather", verifyGather)
-	wrapVerify(ctx, "tensor.scatter", verifyScatter)
+	ctx.AddVerifier("tensor.reshape", verifyReshape)
+	ctx.AddVerifier("tensor.extract_slice", verifyExtractSlice)
+	ctx.AddVerifier("tensor.insert_slice", verifyInsertSlice)
+	ctx.AddVerifier("tensor.parallel_insert_slice", verifyParallelInsertSlice)
+	ctx.AddVerifier("tensor.expand_shape", verifyExpandShape)
+	ctx.AddVerifier("tensor.collapse_shape", verifyCollapseShape)
+	ctx.AddVerifier("tensor.pad", verifyPad)
+	ctx.AddVerifier("tensor.gather", verifyGather)
+	ctx.AddVerifier("tensor.scatter", verifyScatter)
 	deferTerminatorCheck(ctx, "tensor.generate", verifyGenerateRegion)
 	deferTerminatorCheck(ctx, "tensor.pad", verifyPadRegion)
 }

@@ -1506,241 +1506,97 @@ func registerHooks(ctx *ir.Context) {
 	}
 	{
 		d := def("vector.broadcast")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyBroadcast(BroadcastOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyBroadcast(BroadcastOp{op}) })
 		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			return foldBroadcast(BroadcastOp{op}, operands)
 		}
 	}
 	{
 		d := def("vector.extract")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyExtract(ExtractOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyExtract(ExtractOp{op}) })
 		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			return foldExtract(ExtractOp{op}, operands)
 		}
 	}
 	{
 		d := def("vector.insert")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyInsert(InsertOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyInsert(InsertOp{op}) })
 	}
 	{
 		d := def("vector.extract_strided_slice")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyExtractStridedSlice(ExtractStridedSliceOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyExtractStridedSlice(ExtractStridedSliceOp{op}) })
 	}
 	{
 		d := def("vector.insert_strided_slice")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyInsertStridedSlice(InsertStridedSliceOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyInsertStridedSlice(InsertStridedSliceOp{op}) })
 	}
 	{
 		d := def("vector.reduction")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyReduction(ReductionOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyReduction(ReductionOp{op}) })
 	}
 	{
 		d := def("vector.multi_reduction")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyMultiReduction(MultiReductionOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyMultiReduction(MultiReductionOp{op}) })
 	}
 	{
 		d := def("vector.shape_cast")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyShapeCast(ShapeCastOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyShapeCast(ShapeCastOp{op}) })
 		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			return foldShapeCast(ShapeCastOp{op}, operands)
 		}
 	}
 	{
 		d := def("vector.transpose")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyTranspose(TransposeOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyTranspose(TransposeOp{op}) })
 		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			return foldTranspose(TransposeOp{op}, operands)
 		}
 	}
 	{
 		d := def("vector.bitcast")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyBitcast(BitcastOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyBitcast(BitcastOp{op}) })
 	}
 	{
 		d := def("vector.constant_mask")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyConstantMask(ConstantMaskOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyConstantMask(ConstantMaskOp{op}) })
 	}
 	{
 		d := def("vector.create_mask")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyCreateMask(CreateMaskOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyCreateMask(CreateMaskOp{op}) })
 	}
 	{
 		d := def("vector.from_elements")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyFromElements(FromElementsOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyFromElements(FromElementsOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printFromElements(p, FromElementsOp{op}) }
 		d.Parse = parseFromElements
 	}
 	{
 		d := def("vector.transfer_read")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyTransferRead(TransferReadOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyTransferRead(TransferReadOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printTransferRead(p, TransferReadOp{op}) }
 		d.Parse = parseTransferRead
 	}
 	{
 		d := def("vector.transfer_write")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyTransferWrite(TransferWriteOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyTransferWrite(TransferWriteOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printTransferWrite(p, TransferWriteOp{op}) }
 		d.Parse = parseTransferWrite
 	}
 	{
 		d := def("vector.contract")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyContract(ContractOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyContract(ContractOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printContract(p, ContractOp{op}) }
 		d.Parse = parseContract
 	}
 	{
 		d := def("vector.outerproduct")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyOuterproduct(OuterproductOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyOuterproduct(OuterproductOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printOuterproduct(p, OuterproductOp{op}) }
 		d.Parse = parseOuterproduct
 	}
 	{
 		d := def("vector.shuffle")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyShuffle(ShuffleOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyShuffle(ShuffleOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printShuffle(p, ShuffleOp{op}) }
 		d.Parse = parseShuffle
 	}

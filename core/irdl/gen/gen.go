@@ -860,8 +860,7 @@ func (g *generator) registerHooks() {
 		for _, k := range h.hooks {
 			switch k {
 			case "verifier":
-				g.p("\t\tbase := d.Verify\n")
-				g.p("\t\td.Verify = func(op *ir.Operation) error {\n\t\t\tif base != nil {\n\t\t\t\tif err := base(op); err != nil {\n\t\t\t\t\treturn err\n\t\t\t\t}\n\t\t\t}\n\t\t\treturn verify%s(%s{op})\n\t\t}\n", h.short, h.typ)
+				g.p("\t\td.AddVerifier(func(op *ir.Operation) error { return verify%s(%s{op}) })\n", h.short, h.typ)
 			case "folder":
 				g.p("\t\td.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {\n\t\t\treturn fold%s(%s{op}, operands)\n\t\t}\n", h.short, h.typ)
 			case "printer":

@@ -239,15 +239,7 @@ func registerHooks(ctx *ir.Context) {
 	}
 	{
 		d := def("counter.const")
-		base := d.Verify
-		d.Verify = func(op *ir.Operation) error {
-			if base != nil {
-				if err := base(op); err != nil {
-					return err
-				}
-			}
-			return verifyConst(ConstOp{op})
-		}
+		d.AddVerifier(func(op *ir.Operation) error { return verifyConst(ConstOp{op}) })
 		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			return foldConst(ConstOp{op}, operands)
 		}
