@@ -303,6 +303,19 @@ func Segment(op *ir.Operation, i int) (vs []ir.Value, ok bool) {
 	return op.Operands()[start:end], true
 }
 
+// Ints returns the run-time values of vs (integers or indices) as int64.
+func (f *Frame) Ints(user *ir.Operation, vs []ir.Value) ([]int64, error) {
+	xs, err := f.Values(user, vs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		out[i] = x.Int()
+	}
+	return out, nil
+}
+
 // Values returns the run-time values of vs.
 func (f *Frame) Values(user *ir.Operation, vs []ir.Value) ([]Value, error) {
 	out := make([]Value, len(vs))

@@ -377,6 +377,18 @@ func (f *Frame) Yield(vals []Value) {
 	f.yieldVals = vals
 }
 
+// YieldOperands is the semantics of a terminator that forwards all its
+// operands to the region-holding operation (scf.yield, linalg.yield,
+// tensor.yield, memref.atomic_yield, ...).
+func YieldOperands(f *Frame, op *ir.Operation) error {
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	f.Yield(vs)
+	return nil
+}
+
 // Exec runs one operation through its registered semantics (or, for a
 // region-branch operation without semantics, through its interface).
 func (f *Frame) Exec(op *ir.Operation) error {

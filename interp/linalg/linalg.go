@@ -31,7 +31,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("linalg.generic", generic)
 	reg.Register("linalg.map", mapOp)
 	reg.Register("linalg.reduce", reduceOp)
-	reg.Register("linalg.yield", yield)
+	reg.Register("linalg.yield", interp.YieldOperands)
 	reg.Register("linalg.index", index)
 	reg.Register("linalg.softmax", softmax)
 	for name := range namedMaps {
@@ -41,15 +41,6 @@ func Register(reg *interp.Registry) {
 		reg.Register("linalg."+name, named)
 	}
 	reg.Register("linalg.elementwise", named)
-}
-
-func yield(f *interp.Frame, op *ir.Operation) error {
-	vs, err := f.Operands(op)
-	if err != nil {
-		return err
-	}
-	f.Yield(vs)
-	return nil
 }
 
 // ivsKey keys the current loop indices of a structured operation in the

@@ -36,10 +36,10 @@ func Register(reg *interp.Registry) {
 	reg.Register("memref.extract_strided_metadata", extractStridedMetadata)
 	reg.Register("memref.extract_aligned_pointer_as_index", alignedPointer)
 	reg.Register("memref.alloca_scope", allocaScope)
-	reg.Register("memref.alloca_scope.return", yield)
+	reg.Register("memref.alloca_scope.return", interp.YieldOperands)
 	reg.Register("memref.atomic_rmw", atomicRMW)
 	reg.Register("memref.generic_atomic_rmw", genericAtomicRMW)
-	reg.Register("memref.atomic_yield", yield)
+	reg.Register("memref.atomic_yield", interp.YieldOperands)
 
 	reg.Register("bufferization.to_tensor", toTensor)
 	reg.Register("bufferization.to_buffer", toBuffer)
@@ -48,15 +48,6 @@ func Register(reg *interp.Registry) {
 	reg.Register("bufferization.materialize_in_destination", materialize)
 	reg.Register("bufferization.dealloc_tensor", func(*interp.Frame, *ir.Operation) error { return nil })
 	reg.Register("bufferization.clone", cloneOp)
-}
-
-func yield(f *interp.Frame, op *ir.Operation) error {
-	vs, err := f.Operands(op)
-	if err != nil {
-		return err
-	}
-	f.Yield(vs)
-	return nil
 }
 
 // MemRefOperand returns op's operand i as a memref view.
@@ -70,18 +61,6 @@ func MemRefOperand(f *interp.Frame, op *ir.Operation, i int) (*interp.MemRef, er
 		return nil, interp.Errorf(op, fmt.Sprintf("operand #%d is not a memref", i))
 	}
 	return m, nil
-}
-
-func ints(f *interp.Frame, op *ir.Operation, vs []ir.Value) ([]int64, error) {
-	xs, err := f.Values(op, vs)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]int64, len(xs))
-	for i, x := range xs {
-		out[i] = x.Int()
-	}
-	return out, nil
 }
 
 // Mixed fills the dynamic entries (ir.Dynamic) of a static list with the
@@ -131,7 +110,7 @@ func alloc(f *interp.Frame, op *ir.Operation) error {
 	if !ok {
 		dynOps = op.Operands()
 	}
-	dyn, err := ints(f, op, dynOps)
+	dyn, err := f.Ints(op, dynOps)
 	if err != nil {
 		return err
 	}
@@ -251,7 +230,7 @@ func OffsetsSizesStrides(f *interp.Frame, op *ir.Operation, first int) (offs, si
 		if !ok {
 			return nil, interp.Errorf(op, "requires an 'operandSegmentSizes' property")
 		}
-		dyn, err := ints(f, op, vs)
+		dyn, err := f.Ints(op, vs)
 		if err != nil {
 			return nil, err
 		}
@@ -502,7 +481,7 @@ func collapseShape(f *interp.Frame, op *ir.Operation) error {
 // static_output_shape property with its dynamic entries from the
 // output_shape operands (operands 1...), or the result type's shape.
 func ExpandedSizes(f *interp.Frame, op *ir.Operation) ([]int64, error) {
-	dyn, err := ints(f, op, op.Operands()[1:])
+	dyn, err := f.Ints(op, op.Operands()[1:])
 	if err != nil {
 		return nil, err
 	}
@@ -641,7 +620,7 @@ func allocTensor(f *interp.Frame, op *ir.Operation) error {
 	if !ok {
 		dynOps = op.Operands()
 	}
-	dyn, err := ints(f, op, dynOps)
+	dyn, err := f.Ints(op, dynOps)
 	if err != nil {
 		return err
 	}

@@ -22,18 +22,9 @@ func Register(reg *interp.Registry) {
 	reg.Register("scf.index_switch", indexSwitch)
 	reg.Register("scf.forall", forall)
 	reg.Register("scf.parallel", parallel)
-	reg.Register("scf.yield", yield)
-	reg.Register("scf.condition", yield)
-	reg.Register("scf.reduce.return", yield)
-}
-
-func yield(f *interp.Frame, op *ir.Operation) error {
-	vs, err := f.Operands(op)
-	if err != nil {
-		return err
-	}
-	f.Yield(vs)
-	return nil
+	reg.Register("scf.yield", interp.YieldOperands)
+	reg.Register("scf.condition", interp.YieldOperands)
+	reg.Register("scf.reduce.return", interp.YieldOperands)
 }
 
 func setResults(op *ir.Operation, f *interp.Frame, vs []interp.Value) error {

@@ -30,16 +30,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("tensor.expand_shape", reshape)
 	reg.Register("tensor.reshape", reshape)
 	reg.Register("tensor.concat", concat)
-	reg.Register("tensor.yield", yield)
-}
-
-func yield(f *interp.Frame, op *ir.Operation) error {
-	vs, err := f.Operands(op)
-	if err != nil {
-		return err
-	}
-	f.Yield(vs)
-	return nil
+	reg.Register("tensor.yield", interp.YieldOperands)
 }
 
 // DenseOperand returns op's operand i as a tensor.
@@ -53,18 +44,6 @@ func DenseOperand(f *interp.Frame, op *ir.Operation, i int) (*interp.Dense, erro
 		return nil, interp.Errorf(op, fmt.Sprintf("operand #%d is not a tensor", i))
 	}
 	return d, nil
-}
-
-func ints(f *interp.Frame, op *ir.Operation, vs []ir.Value) ([]int64, error) {
-	xs, err := f.Values(op, vs)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]int64, len(xs))
-	for i, x := range xs {
-		out[i] = x.Int()
-	}
-	return out, nil
 }
 
 // View returns a memref view of a tensor's data (sharing it).
@@ -116,7 +95,7 @@ func InsertSlice(src, dest *interp.Dense, offs, sizes, strides []int64) (*interp
 }
 
 func resultShape(f *interp.Frame, op *ir.Operation, dynOps []ir.Value) ([]int64, error) {
-	dyn, err := ints(f, op, dynOps)
+	dyn, err := f.Ints(op, dynOps)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +130,7 @@ func extract(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	idx, err := ints(f, op, op.Operands()[1:])
+	idx, err := f.Ints(op, op.Operands()[1:])
 	if err != nil {
 		return err
 	}
@@ -172,7 +151,7 @@ func insert(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	idx, err := ints(f, op, op.Operands()[2:])
+	idx, err := f.Ints(op, op.Operands()[2:])
 	if err != nil {
 		return err
 	}
@@ -331,7 +310,7 @@ func pad(f *interp.Frame, op *ir.Operation) error {
 		if !ok {
 			return nil, interp.Errorf(op, "requires an 'operandSegmentSizes' property")
 		}
-		dyn, err := ints(f, op, vs)
+		dyn, err := f.Ints(op, vs)
 		if err != nil {
 			return nil, err
 		}
