@@ -38,12 +38,14 @@ func NewFolder(r *Rewriter) *Folder {
 	return &Folder{r: r, scopes: map[*ir.Region]map[constKey]*ir.Operation{}, owned: map[*ir.Operation]bool{}}
 }
 
-// insertionRegion returns the region constants for b are placed in.
+// insertionRegion returns the region constants for b are placed in: that
+// of the nearest ancestor that is (or, unregistered, might be) isolated
+// from above, or top-level.
 func insertionRegion(b *ir.Block) *ir.Region {
 	r := b.Parent()
 	for r != nil {
 		op := r.ParentOp()
-		if op == nil || op.HasTrait(ir.IsolatedFromAbove) || op.Block() == nil {
+		if op == nil || op.MightHaveTrait(ir.IsolatedFromAbove) || op.Block() == nil {
 			return r
 		}
 		r = op.Block().Parent()
