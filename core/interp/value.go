@@ -179,3 +179,15 @@ func (v Value) String() string {
 	}
 	return fmt.Sprintf("%d : %s", v.Int(), asm.TypeString(v.Type))
 }
+
+// MakeObject returns a value of type t with the bit pattern bits that
+// carries obj, a run-time object defined by the semantics of a dialect
+// (the llvm dialect's pointers keep their allocation there, its structs
+// their fields). Object returns it.
+func MakeObject(t ir.Type, bits uint64, obj any) Value {
+	return Value{Type: t, bits: bits, obj: obj}
+}
+
+// Object returns the object a value carries (see MakeObject, MemRef and
+// Dense), or nil.
+func (v Value) Object() any { return v.obj }

@@ -8,6 +8,7 @@ package all
 import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/interp/linalg"
+	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/memref"
 	"github.com/strata-ir/strata/interp/runner"
@@ -18,7 +19,7 @@ import (
 )
 
 // Register adds the semantics of func, arith, cf, math, scf, memref,
-// bufferization, tensor, linalg and part of vector, and the runner
+// bufferization, tensor, linalg, part of vector and llvm, and the runner
 // utilities, to reg.
 func Register(reg *interp.Registry) {
 	std.Register(reg)
@@ -29,4 +30,5 @@ func Register(reg *interp.Registry) {
 	linalg.Register(reg)
 	vector.Register(reg)
 	runner.Register(reg)
+	llvm.Register(reg)
 }

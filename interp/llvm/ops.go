@@ -1,0 +1,652 @@
+package llvm
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+	lt "github.com/strata-ir/strata/dialects/llvm"
+)
+
+// ret returns from an llvm.func, whose stack slots die.
+func ret(f *interp.Frame, op *ir.Operation) error {
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	if f.Function().Name() == "llvm.func" {
+		memOf(f).popSlots(f, 0)
+	}
+	f.Return(vs)
+	return nil
+}
+
+// stackMark is the value of llvm.intr.stacksave: how many stack slots the
+// call had.
+type stackMark struct {
+	f *interp.Frame
+	n int
+}
+
+func stackSave(f *interp.Frame, op *ir.Operation) error {
+	f.SetResult(op, 0, interp.MakeObject(op.Result(0).Type(), 0, &stackMark{f, len(memOf(f).stack[f])}))
+	return nil
+}
+
+func stackRestore(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	s, ok := v.Object().(*stackMark)
+	if !ok || s.f != f {
+		return interp.Errorf(op, "llvm.intr.stackrestore of a value that llvm.intr.stacksave of this call did not return")
+	}
+	memOf(f).popSlots(f, s.n)
+	return nil
+}
+
+func br(f *interp.Frame, op *ir.Operation) error {
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	f.Branch(op.Successor(0), vs)
+	return nil
+}
+
+func segment(f *interp.Frame, op *ir.Operation, i int) ([]interp.Value, error) {
+	vs, ok := interp.Segment(op, i)
+	if !ok {
+		return nil, interp.Errorf(op, "requires an 'operandSegmentSizes' property")
+	}
+	return f.Values(op, vs)
+}
+
+func condBr(f *interp.Frame, op *ir.Operation) error {
+	c, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	if p := poisonOf(c); p != nil {
+		return p.errorAt(op, "the branch condition")
+	}
+	i, succ := 2, op.Successor(1)
+	if c.Bool() {
+		i, succ = 1, op.Successor(0)
+	}
+	args, err := segment(f, op, i)
+	if err != nil {
+		return err
+	}
+	f.Branch(succ, args)
+	return nil
+}
+
+func switchOp(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	if p := poisonOf(v); p != nil {
+		return p.errorAt(op, "the switch value")
+	}
+	var cases []uint64
+	if a, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
+		d, err := interp.DenseFromAttr(a)
+		if err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		cases = d.Data
+	}
+	for ci, c := range cases {
+		if interp.MakeInt(v.Type, c).Uint() != v.Uint() {
+			continue
+		}
+		all, err := segment(f, op, 2)
+		if err != nil {
+			return err
+		}
+		segs := interp.DenseArray(op.Attr("case_operand_segments"))
+		start := 0
+		for _, s := range segs[:ci] {
+			start += int(s)
+		}
+		var args []interp.Value
+		if ci < len(segs) {
+			args = all[start : start+int(segs[ci])]
+		}
+		f.Branch(op.Successor(ci+1), args)
+		return nil
+	}
+	args, err := segment(f, op, 1)
+	if err != nil {
+		return err
+	}
+	f.Branch(op.Successor(0), args)
+	return nil
+}
+
+func call(f *interp.Frame, op *ir.Operation) error {
+	var args []interp.Value
+	var err error
+	if _, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok {
+		args, err = segment(f, op, 0)
+	} else {
+		args, err = f.Operands(op)
+	}
+	if err != nil {
+		return err
+	}
+	in := f.Interpreter()
+	var callee *ir.Operation
+	if ref, ok := op.Attr("callee").(*ir.SymbolRefAttr); ok {
+		callee = in.LookupSymbol(op, ref)
+		if callee == nil {
+			return interp.Errorf(op, "'"+ref.Root+"' does not reference a valid LLVM function")
+		}
+	} else {
+		// An indirect call: the first operand is the function pointer.
+		if len(args) == 0 {
+			return interp.Errorf(op, "indirect call without a function pointer")
+		}
+		if p := poisonOf(args[0]); p != nil {
+			return p.errorAt(op, "the called function pointer")
+		}
+		a, off := target(args[0])
+		if a == nil || a.kind != "function" || off != 0 {
+			return interp.Errorf(op, fmt.Sprintf("indirect call of address 0x%x, which is not a function", args[0].Bits()))
+		}
+		callee, args = a.fn, args[1:]
+	}
+	res, err := in.Call(op, callee, args)
+	if err != nil {
+		return err
+	}
+	if len(res) != op.NumResults() {
+		return interp.Errorf(op, fmt.Sprintf("callee returned %d values, the call expects %d", len(res), op.NumResults()))
+	}
+	for i, r := range res {
+		f.SetResult(op, i, r)
+	}
+	return nil
+}
+
+// constValue converts a constant attribute to a value of type t.
+func constValue(t ir.Type, a ir.Attribute) (interp.Value, error) {
+	switch a := a.(type) {
+	case *ir.IntegerAttr:
+		if a.Big != nil {
+			return interp.Value{}, fmt.Errorf("the interpreter does not support integers wider than 64 bits")
+		}
+		if !interp.SupportedType(t) {
+			break
+		}
+		if _, isFloat := t.(*ir.FloatType); isFloat {
+			break
+		}
+		return interp.MakeInt(t, a.Lo), nil
+	case *ir.FloatAttr:
+		if _, ok := t.(*ir.FloatType); ok && interp.SupportedType(t) {
+			return interp.FromBits(t, a.Bits[0]), nil
+		}
+	case *ir.DenseElementsAttr:
+		return denseValue(t, a)
+	case *ir.StringAttr:
+		if at, ok := t.(*lt.ArrayType); ok && interp.IntWidth(at.Elem) == 8 {
+			fs := make([]interp.Value, at.Len)
+			for i := range fs {
+				var c uint64
+				if i < len(a.Value) {
+					c = uint64(a.Value[i])
+				}
+				fs[i] = interp.MakeInt(at.Elem, c)
+			}
+			return makeAggregate(t, fs), nil
+		}
+	}
+	return interp.Value{}, fmt.Errorf("the interpreter does not support this constant of this type")
+}
+
+// denseValue lays the elements of a dense attribute out in a (nested)
+// array type, row-major.
+func denseValue(t ir.Type, a *ir.DenseElementsAttr) (interp.Value, error) {
+	d, err := interp.DenseFromAttr(a)
+	if err != nil {
+		return interp.Value{}, err
+	}
+	et := a.Type.ElementType()
+	pos := 0
+	var build func(t ir.Type) (interp.Value, error)
+	build = func(t ir.Type) (interp.Value, error) {
+		if at, ok := t.(*lt.ArrayType); ok {
+			fs := make([]interp.Value, at.Len)
+			for i := range fs {
+				v, err := build(at.Elem)
+				if err != nil {
+					return interp.Value{}, err
+				}
+				fs[i] = v
+			}
+			return makeAggregate(t, fs), nil
+		}
+		if pos >= len(d.Data) {
+			return interp.Value{}, fmt.Errorf("dense constant has fewer elements than its type")
+		}
+		v := interp.FromBits(et, d.Data[pos])
+		pos++
+		if ir.IntOrFloatBitWidth(t) != ir.IntOrFloatBitWidth(et) {
+			return interp.Value{}, fmt.Errorf("dense constant elements do not match the element type")
+		}
+		return interp.FromBits(t, v.Bits()), nil
+	}
+	v, err := build(t)
+	if err != nil {
+		return interp.Value{}, err
+	}
+	if pos != len(d.Data) {
+		return interp.Value{}, fmt.Errorf("dense constant has more elements than its type")
+	}
+	return v, nil
+}
+
+func constant(f *interp.Frame, op *ir.Operation) error {
+	v, err := constValue(op.Result(0).Type(), op.Attr("value"))
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	f.SetResult(op, 0, v)
+	return nil
+}
+
+func zeroOp(f *interp.Frame, op *ir.Operation) error {
+	v, err := zeroValue(op.Result(0).Type())
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	f.SetResult(op, 0, v)
+	return nil
+}
+
+func poisonOp(f *interp.Frame, op *ir.Operation) error {
+	f.SetResult(op, 0, makePoison(op.Result(0).Type(), op, "llvm.mlir.poison"))
+	return nil
+}
+
+func addressOf(f *interp.Frame, op *ir.Operation) error {
+	ref, ok := op.Attr("global_name").(*ir.SymbolRefAttr)
+	if !ok {
+		return interp.Errorf(op, "requires a 'global_name' symbol reference")
+	}
+	in := f.Interpreter()
+	g := in.LookupSymbol(op, ref)
+	if g == nil {
+		return interp.Errorf(op, "'@"+ref.Root+"' does not reference a global or a function")
+	}
+	a, err := globalAlloc(f, g)
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, pointer(op.Result(0).Type(), a, 0))
+	return nil
+}
+
+// globalAlloc returns the memory of a global (initialized on first use)
+// or the address of a function.
+func globalAlloc(f *interp.Frame, g *ir.Operation) (*allocation, error) {
+	m := memOf(f)
+	if a, ok := m.globals[g]; ok {
+		return a, nil
+	}
+	switch g.Name() {
+	case "llvm.func", "func.func":
+		a := m.alloc(0, "function")
+		a.fn = g
+		m.globals[g] = a
+		return a, nil
+	case "llvm.mlir.global":
+	default:
+		return nil, interp.Errorf(g, "the interpreter cannot take the address of '"+g.Name()+"'")
+	}
+	ta, ok := g.Attr("global_type").(*ir.TypeAttr)
+	if !ok {
+		return nil, interp.Errorf(g, "requires a 'global_type'")
+	}
+	size, err := sizeOf(ta.Type)
+	if err != nil {
+		return nil, interp.Errorf(g, err.Error())
+	}
+	a := m.alloc(size, "global")
+	m.globals[g] = a
+	var init interp.Value
+	switch {
+	case g.Attr("value") != nil:
+		init, err = constValue(ta.Type, g.Attr("value"))
+		if err != nil {
+			return nil, interp.Errorf(g, err.Error())
+		}
+	case g.NumRegions() > 0 && !g.Region(0).Empty():
+		res, err := f.Interpreter().Call(nil, g, nil)
+		if err != nil {
+			return nil, err
+		}
+		if len(res) != 1 {
+			return nil, interp.Errorf(g, "the initializer must return one value")
+		}
+		init = res[0]
+	}
+	if init.Type != nil {
+		if err := m.storeValue(g, init, a, 0); err != nil {
+			return nil, err
+		}
+	}
+	_, a.readOnly = g.Attr("constant").(*ir.UnitAttr)
+	return a, nil
+}
+
+func allocaOp(f *interp.Frame, op *ir.Operation) error {
+	n, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	if p := poisonOf(n); p != nil {
+		return p.errorAt(op, "the allocation size")
+	}
+	ta, ok := op.Attr("elem_type").(*ir.TypeAttr)
+	if !ok {
+		return interp.Errorf(op, "requires an 'elem_type'")
+	}
+	es, err := sizeOf(ta.Type)
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	count := n.Int()
+	if count < 0 || es > 0 && count > math.MaxInt32/es {
+		return interp.Errorf(op, fmt.Sprintf("cannot allocate %d elements of %d bytes on the stack", count, es))
+	}
+	m := memOf(f)
+	a := m.alloc(count*es, "stack")
+	m.pushSlot(f, a)
+	f.SetResult(op, 0, pointer(op.Result(0).Type(), a, 0))
+	return nil
+}
+
+func load(f *interp.Frame, op *ir.Operation) error {
+	p, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	rt := op.Result(0).Type()
+	n, err := sizeOf(rt)
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	a, off, err := access(op, p, n, false)
+	if err != nil {
+		return err
+	}
+	v, err := memOf(f).loadValue(rt, a, off)
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	f.SetResult(op, 0, v)
+	return nil
+}
+
+func store(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	p, err := f.Operand(op, 1)
+	if err != nil {
+		return err
+	}
+	n, err := sizeOf(v.Type)
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	a, off, err := access(op, p, n, true)
+	if err != nil {
+		return err
+	}
+	return memOf(f).storeValue(op, v, a, off)
+}
+
+// GEP no-wrap flags.
+const (
+	gepInbounds = 1
+	gepNUW      = 4
+)
+
+// dynamicIndex marks a rawConstantIndices entry taken from the dynamic
+// indices (LLVM::GEPOp::kDynamicIndex).
+const dynamicIndex = math.MinInt32
+
+func gep(f *interp.Frame, op *ir.Operation) error {
+	base, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	rt := op.Result(0).Type()
+	ta, ok := op.Attr("elem_type").(*ir.TypeAttr)
+	if !ok {
+		return interp.Errorf(op, "requires an 'elem_type'")
+	}
+	raw := interp.DenseArray(op.Attr("rawConstantIndices"))
+	dyn := op.NumOperands() - 1
+	next := 1
+	indices := make([]int64, len(raw))
+	for i, c := range raw {
+		if c != dynamicIndex {
+			indices[i] = c
+			continue
+		}
+		if next > dyn {
+			return interp.Errorf(op, "more dynamic indices expected")
+		}
+		v, err := f.Operand(op, next)
+		if err != nil {
+			return err
+		}
+		next++
+		if p := poisonOf(v); p != nil {
+			f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
+			return nil
+		}
+		indices[i] = v.Int()
+	}
+	if p := poisonOf(base); p != nil {
+		f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
+		return nil
+	}
+	flags := intAttr(op, "noWrapFlags")
+	var offset int64
+	negative := false
+	t := ta.Type
+	for i, idx := range indices {
+		var step int64
+		if i == 0 {
+			es, err := sizeOf(t)
+			if err != nil {
+				return interp.Errorf(op, err.Error())
+			}
+			step = idx * es
+		} else {
+			switch st := t.(type) {
+			case *lt.StructType:
+				l, err := layoutOf(st)
+				if err != nil {
+					return interp.Errorf(op, err.Error())
+				}
+				if idx < 0 || idx >= int64(len(st.Fields)) {
+					return interp.Errorf(op, fmt.Sprintf("struct field index %d out of range", idx))
+				}
+				step = l.offsets[idx]
+				t = st.Fields[idx]
+			case *lt.ArrayType:
+				es, err := sizeOf(st.Elem)
+				if err != nil {
+					return interp.Errorf(op, err.Error())
+				}
+				step = idx * es
+				t = st.Elem
+			default:
+				return interp.Errorf(op, "getelementptr indexes into a type that is not an aggregate")
+			}
+		}
+		if step < 0 {
+			negative = true
+		}
+		offset += step
+	}
+	addr := base.Bits() + uint64(offset)
+	a, off := target(base)
+	switch {
+	case flags&gepNUW != 0 && negative:
+		f.SetResult(op, 0, makePoison(rt, op, "negative offset with the nuw flag"))
+		return nil
+	case flags&gepInbounds != 0 && offset != 0 && (a == nil || off+offset < 0 || off+offset > a.size):
+		f.SetResult(op, 0, makePoison(rt, op, "inbounds offset outside the allocation"))
+		return nil
+	}
+	f.SetResult(op, 0, interp.MakeObject(rt, addr, a))
+	return nil
+}
+
+func positions(op *ir.Operation) []int64 { return interp.DenseArray(op.Attr("position")) }
+
+func extractValue(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	for _, p := range positions(op) {
+		fs := fields(v)
+		if p < 0 || p >= int64(len(fs)) {
+			return interp.Errorf(op, fmt.Sprintf("position %d out of range", p))
+		}
+		v = fs[p]
+	}
+	f.SetResult(op, 0, v)
+	return nil
+}
+
+func insertValue(f *interp.Frame, op *ir.Operation) error {
+	c, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	v, err := f.Operand(op, 1)
+	if err != nil {
+		return err
+	}
+	var insert func(c interp.Value, pos []int64) (interp.Value, error)
+	insert = func(c interp.Value, pos []int64) (interp.Value, error) {
+		if len(pos) == 0 {
+			return v, nil
+		}
+		fs := fields(c)
+		if pos[0] < 0 || pos[0] >= int64(len(fs)) {
+			return interp.Value{}, interp.Errorf(op, fmt.Sprintf("position %d out of range", pos[0]))
+		}
+		nf := append([]interp.Value(nil), fs...)
+		x, err := insert(fs[pos[0]], pos[1:])
+		if err != nil {
+			return interp.Value{}, err
+		}
+		nf[pos[0]] = x
+		return makeAggregate(c.Type, nf), nil
+	}
+	r, err := insert(c, positions(op))
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, r)
+	return nil
+}
+
+// memTransfer is llvm.intr.memcpy and memmove: (dst, src, len).
+func memTransfer(f *interp.Frame, op *ir.Operation) error {
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	if len(vs) < 3 {
+		return interp.Errorf(op, "expected destination, source and length")
+	}
+	if p := poisonOf(vs[2]); p != nil {
+		return p.errorAt(op, "the length")
+	}
+	n := vs[2].Int()
+	if n == 0 {
+		return nil
+	}
+	src, soff, err := access(op, vs[1], n, false)
+	if err != nil {
+		return err
+	}
+	dst, doff, err := access(op, vs[0], n, true)
+	if err != nil {
+		return err
+	}
+	b := make([]byte, n)
+	src.readBytes(soff, b)
+	dst.writeBytes(doff, b)
+	return nil
+}
+
+// memSet is llvm.intr.memset: (dst, byte, len).
+func memSet(f *interp.Frame, op *ir.Operation) error {
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	if len(vs) < 3 {
+		return interp.Errorf(op, "expected destination, value and length")
+	}
+	if p := poisonOf(vs[1], vs[2]); p != nil {
+		return p.errorAt(op, "an operand")
+	}
+	n := vs[2].Int()
+	if n == 0 {
+		return nil
+	}
+	dst, doff, err := access(op, vs[0], n, true)
+	if err != nil {
+		return err
+	}
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(vs[1].Uint())
+	}
+	dst.writeBytes(doff, b)
+	return nil
+}
+
+func assume(f *interp.Frame, op *ir.Operation) error {
+	c, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	if p := poisonOf(c); p != nil {
+		return p.errorAt(op, "the assumed condition")
+	}
+	if !c.Bool() {
+		return interp.Errorf(op, "llvm.intr.assume of a false condition")
+	}
+	return nil
+}
+
+// readInt reads an n-byte little-endian integer at p.
+func readInt(op *ir.Operation, p interp.Value, n int64) (uint64, error) {
+	a, off, err := access(op, p, n, false)
+	if err != nil {
+		return 0, err
+	}
+	var b [8]byte
+	a.readBytes(off, b[:n])
+	return binary.LittleEndian.Uint64(b[:]), nil
+}
