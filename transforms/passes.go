@@ -14,6 +14,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/transforms/bufferdealloc"
 	"github.com/strata-ir/strata/transforms/cse"
 	"github.com/strata-ir/strata/transforms/deadvalues"
 	"github.com/strata-ir/strata/transforms/funcdedup"
@@ -47,6 +48,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: "view-op-graph", New: NewViewOpGraph})
 		pass.Register(pass.Registration{Argument: "sccp", New: NewSCCP})
 		pass.Register(pass.Registration{Argument: "remove-dead-values", New: NewRemoveDeadValues})
+		bufferdealloc.Register()
 	})
 }
 

@@ -103,6 +103,56 @@ type Interpreter struct {
 	// opCache memoizes registry lookups per interned operation name.
 	opCache map[*ir.OpName]OpFunc
 	tables  map[*ir.Operation]*slotTable
+	// CheckLeaks makes the interpreter record the heap buffers the
+	// semantics report with TrackAllocation, so that Leaks can list those
+	// never deallocated.
+	CheckLeaks bool
+	heap       []allocation
+	compactAt  int
+}
+
+// allocation is a heap buffer and the operation that allocated it.
+type allocation struct {
+	buf *Buffer
+	op  *ir.Operation
+}
+
+// TrackAllocation records that op allocated buf on the heap (memref.alloc,
+// bufferization.clone); it does nothing unless CheckLeaks is set.
+func (in *Interpreter) TrackAllocation(buf *Buffer, op *ir.Operation) {
+	if !in.CheckLeaks {
+		return
+	}
+	if len(in.heap) >= in.compactAt {
+		live := in.heap[:0]
+		for _, a := range in.heap {
+			if !a.buf.Freed {
+				live = append(live, a)
+			}
+		}
+		in.heap = live
+		in.compactAt = 2*len(live) + 1024
+	}
+	in.heap = append(in.heap, allocation{buf, op})
+}
+
+// Leaks returns, in allocation order, the operations whose heap buffers
+// (recorded with TrackAllocation) are not deallocated and not reachable
+// from keep (e.g. the results the entry function hands to its caller).
+func (in *Interpreter) Leaks(keep []Value) []*ir.Operation {
+	kept := map[*Buffer]bool{}
+	for _, v := range keep {
+		if m := v.MemRef(); m != nil {
+			kept[m.Buf] = true
+		}
+	}
+	var out []*ir.Operation
+	for _, a := range in.heap {
+		if !a.buf.Freed && !kept[a.buf] {
+			out = append(out, a.op)
+		}
+	}
+	return out
 }
 
 // SetData keeps v under key for the semantics of operations that share

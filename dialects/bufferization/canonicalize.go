@@ -20,10 +20,13 @@ func attachRewrites(ctx *ir.Context) {
 			{RootName: "bufferization.to_buffer", BenefitValue: 1, PatternName: "bufferization-to-buffer-of-to-tensor", Fn: toBufferOfToTensor},
 			{RootName: "bufferization.to_buffer", BenefitValue: 1, PatternName: "bufferization-to-buffer-of-cast", Fn: toBufferOfCast},
 			{RootName: "tensor.dim", BenefitValue: 1, PatternName: "bufferization-dim-of-to-tensor", Fn: dimOfToTensor},
-			{RootName: "bufferization.dealloc", BenefitValue: 1, PatternName: "bufferization-erase-empty-dealloc", Fn: eraseEmptyDealloc},
 		} {
 			p := p
 			rewrite.RegisterCanonicalization(p.RootName, func() rewrite.Pattern { return p })
+		}
+		for _, p := range DeallocPatterns() {
+			p := p
+			rewrite.RegisterCanonicalization(p.Root(), func() rewrite.Pattern { return p })
 		}
 	})
 }
@@ -95,27 +98,5 @@ func dimOfToTensor(op *ir.Operation, r *rewrite.Rewriter) bool {
 	n := r.Create(&ir.OperationState{Name: r.Ctx.OpName("memref.dim"), Loc: op.Loc(),
 		Operands: []ir.Value{tt.Operand(0), op.Operand(1)}, ResultTypes: op.ResultTypes()})
 	r.ReplaceOp(op, n.Results())
-	return true
-}
-
-// eraseEmptyDealloc removes a dealloc of no buffers; its results are
-// false (EraseEmptyDealloc).
-func eraseEmptyDealloc(op *ir.Operation, r *rewrite.Rewriter) bool {
-	d, _ := AsDeallocOp(op)
-	if len(d.Memrefs()) != 0 {
-		return false
-	}
-	with := make([]ir.Value, op.NumResults())
-	if len(with) > 0 {
-		if r.Ctx.LookupOpName("arith.constant") == nil {
-			return false
-		}
-		f := r.Create(&ir.OperationState{Name: r.Ctx.OpName("arith.constant"), Loc: op.Loc(),
-			ResultTypes: []ir.Type{r.Ctx.I(1)}, Properties: r.Ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: r.Ctx.Bool(false)}})})
-		for i := range with {
-			with[i] = f.Result(0)
-		}
-	}
-	r.ReplaceOp(op, with)
 	return true
 }

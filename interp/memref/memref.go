@@ -48,6 +48,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("bufferization.materialize_in_destination", materialize)
 	reg.Register("bufferization.dealloc_tensor", func(*interp.Frame, *ir.Operation) error { return nil })
 	reg.Register("bufferization.clone", cloneOp)
+	reg.Register("bufferization.dealloc", deallocOp)
 }
 
 // MemRefOperand returns op's operand i as a memref view.
@@ -139,6 +140,9 @@ func alloc(f *interp.Frame, op *ir.Operation) error {
 			m.Offset = l.Offset
 		}
 		m.Buf = interp.NewBuffer(elem, m.Offset+n+1)
+	}
+	if op.Name() == "memref.alloc" {
+		f.Interpreter().TrackAllocation(m.Buf, op)
 	}
 	f.SetResult(op, 0, interp.MakeMemRef(t, m))
 	return nil
@@ -676,6 +680,7 @@ func cloneOp(f *interp.Frame, op *ir.Operation) error {
 	}
 	c := interp.NewMemRef(m.Buf.Elem, append([]int64(nil), m.Sizes...))
 	c.Store(m.Load())
+	f.Interpreter().TrackAllocation(c.Buf, op)
 	f.SetResult(op, 0, interp.MakeMemRef(op.Result(0).Type(), c))
 	return nil
 }

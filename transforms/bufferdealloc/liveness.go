@@ -1,0 +1,173 @@
+package bufferdealloc
+
+import "github.com/strata-ir/strata/core/ir"
+
+// liveness holds the live-in and live-out values of every block nested in
+// an operation, computed as MLIR's Liveness analysis does: a use inside a
+// nested operation counts as a use in the block that holds it, and values
+// flow backwards along successor edges until a fixpoint.
+type liveness struct {
+	in, out map[*ir.Block]map[ir.Value]bool
+}
+
+type blockInfo struct {
+	block               *ir.Block
+	in, out, def, usees map[ir.Value]bool
+}
+
+func newLiveness(op *ir.Operation) *liveness {
+	infos := map[*ir.Block]*blockInfo{}
+	var order []*ir.Block
+	var toProcess []*ir.Block
+	queued := map[*ir.Block]bool{}
+	push := func(bs []*ir.Block) {
+		for _, b := range bs {
+			if !queued[b] {
+				queued[b] = true
+				toProcess = append(toProcess, b)
+			}
+		}
+	}
+	walkBlocks(op, func(b *ir.Block) {
+		bi := buildBlockInfo(b)
+		infos[b] = bi
+		order = append(order, b)
+		if bi.updateIn() {
+			push(predecessors(b))
+		}
+	})
+	for len(toProcess) > 0 {
+		b := toProcess[len(toProcess)-1]
+		toProcess = toProcess[:len(toProcess)-1]
+		queued[b] = false
+		bi := infos[b]
+		for _, s := range successors(b) {
+			if si := infos[s]; si != nil {
+				for v := range si.in {
+					bi.out[v] = true
+				}
+			}
+		}
+		if bi.updateIn() {
+			push(predecessors(b))
+		}
+	}
+	l := &liveness{in: map[*ir.Block]map[ir.Value]bool{}, out: map[*ir.Block]map[ir.Value]bool{}}
+	for _, b := range order {
+		l.in[b] = infos[b].in
+		l.out[b] = infos[b].out
+	}
+	return l
+}
+
+// walkBlocks calls f on every block nested in op, in pre-order.
+func walkBlocks(op *ir.Operation, f func(*ir.Block)) {
+	for i := 0; i < op.NumRegions(); i++ {
+		for _, b := range op.Region(i).Blocks() {
+			f(b)
+			for o := b.First(); o != nil; o = o.Next() {
+				walkBlocks(o, f)
+			}
+		}
+	}
+}
+
+func successors(b *ir.Block) []*ir.Block {
+	t := b.Last()
+	if t == nil {
+		return nil
+	}
+	out := make([]*ir.Block, t.NumSuccessors())
+	for i := range out {
+		out[i] = t.Successor(i)
+	}
+	return out
+}
+
+func predecessors(b *ir.Block) []*ir.Block {
+	var out []*ir.Block
+	for u := b.FirstUse(); u != nil; u = u.Next() {
+		out = append(out, u.Owner().Block())
+	}
+	return out
+}
+
+// ancestorBlockIn returns the block of region r that holds b (or b).
+func ancestorBlockIn(r *ir.Region, b *ir.Block) *ir.Block {
+	for b != nil {
+		if b.Parent() == r {
+			return b
+		}
+		p := b.ParentOp()
+		if p == nil {
+			return nil
+		}
+		b = p.Block()
+	}
+	return nil
+}
+
+func buildBlockInfo(b *ir.Block) *blockInfo {
+	bi := &blockInfo{block: b, in: map[ir.Value]bool{}, out: map[ir.Value]bool{}, def: map[ir.Value]bool{}, usees: map[ir.Value]bool{}}
+	gatherOut := func(v ir.Value) {
+		for u := v.FirstUse(); u != nil; u = u.Next() {
+			if ancestorBlockIn(b.Parent(), u.Owner().Block()) != b {
+				bi.out[v] = true
+				return
+			}
+		}
+	}
+	for _, a := range b.Arguments() {
+		bi.def[a] = true
+		gatherOut(a)
+	}
+	for o := b.First(); o != nil; o = o.Next() {
+		for _, r := range o.Results() {
+			gatherOut(r)
+		}
+	}
+	var visit func(o *ir.Operation)
+	visit = func(o *ir.Operation) {
+		for i := 0; i < o.NumRegions(); i++ {
+			for _, nb := range o.Region(i).Blocks() {
+				for _, a := range nb.Arguments() {
+					bi.def[a] = true
+				}
+				for n := nb.First(); n != nil; n = n.Next() {
+					visit(n)
+				}
+			}
+		}
+		for _, r := range o.Results() {
+			bi.def[r] = true
+		}
+		for _, v := range o.Operands() {
+			bi.usees[v] = true
+		}
+	}
+	for o := b.First(); o != nil; o = o.Next() {
+		visit(o)
+	}
+	for v := range bi.def {
+		delete(bi.usees, v)
+	}
+	return bi
+}
+
+// updateIn sets in = (use ∪ out) \ def and reports whether it grew.
+func (bi *blockInfo) updateIn() bool {
+	changed := false
+	add := func(v ir.Value) {
+		if !bi.def[v] && !bi.in[v] {
+			bi.in[v] = true
+			changed = true
+		}
+	}
+	for v := range bi.usees {
+		add(v)
+	}
+	for v := range bi.out {
+		add(v)
+	}
+	return changed
+}
