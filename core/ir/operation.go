@@ -16,6 +16,10 @@ type Operation struct {
 	attrs      *DictionaryAttr
 	block      *Block
 	prev, next *Operation
+	// stamp orders the operations of a block for the verifier: it numbers
+	// them in block order as it walks them, tagged with its own epoch in
+	// the high bits, so that "a is before b" is one comparison.
+	stamp uint64
 }
 
 // OperationState collects everything needed to create an operation.

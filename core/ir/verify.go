@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"sync/atomic"
 )
 
 // Diagnostics is a list of diagnostics that implements error.
@@ -51,45 +52,37 @@ func Verify(op *Operation) error {
 
 type verifier struct {
 	dom map[*Region]*domTree
-	// order numbers the operations of the blocks where a use and its
-	// definition lie far apart, so that each later check is constant time.
-	order   OpIndex
-	ordered map[*Block]bool
+	// epoch tags the stamps this verifier gives operations (high 32 bits);
+	// next is the stamp of the next operation it walks.
+	epoch uint64
+	next  uint64
 }
 
-// isBeforeInBlock reports whether a comes before b in their block. Nearby
-// operations are found by scanning; otherwise the block is numbered once.
+// verifierEpochs hands every verifier its own epoch, so that stamps left on
+// operations by earlier (or concurrent) verifications never compare as
+// current.
+var verifierEpochs atomic.Uint64
+
+// stampBlock numbers the operations of b in order.
+func (v *verifier) stampBlock(b *Block) {
+	if v.epoch == 0 {
+		v.epoch = verifierEpochs.Add(1) << 32
+		v.next = v.epoch
+	}
+	for o := b.first; o != nil; o = o.next {
+		v.next++
+		o.stamp = v.next
+	}
+}
+
+// isBeforeInBlock reports whether a comes before b in their block, which
+// verifyDominance normally has stamped already.
 func (v *verifier) isBeforeInBlock(a, b *Operation) bool {
-	o := a.next
-	for i := 0; i < 32 && o != nil; i++ {
-		if o == b {
-			return true
-		}
-		o = o.next
+	const epochBits = ^uint64(1<<32 - 1)
+	if v.epoch == 0 || a.stamp&epochBits != v.epoch || b.stamp&epochBits != v.epoch {
+		v.stampBlock(a.block)
 	}
-	if o == nil {
-		return false
-	}
-	blk := a.block
-	if !v.ordered[blk] {
-		if v.ordered == nil {
-			n := 0
-			for x := blk.first; x != nil; x = x.next {
-				n++
-			}
-			v.order.Reset(n)
-			v.ordered = map[*Block]bool{}
-		}
-		i := 0
-		for x := blk.first; x != nil; x = x.next {
-			v.order.Set(x, i)
-			i++
-		}
-		v.ordered[blk] = true
-	}
-	ia, _ := v.order.Get(a)
-	ib, _ := v.order.Get(b)
-	return ia < ib
+	return a.stamp < b.stamp
 }
 
 func (v *verifier) verifyOpAndDominance(op *Operation) *Diagnostic {
@@ -175,6 +168,15 @@ func (v *verifier) verifyOnEntrance(op *Operation) *Diagnostic {
 				return asDiag(op, err)
 			}
 		}
+		// MLIR's IsTerminator is not a structural trait: ODS verifies it
+		// after the structural traits (HasParent, ParentOneOf) and the
+		// operation's invariants, so a terminator outside its parent op
+		// reports the parent first.
+		if def.HasTrait(IsTerminator) {
+			if b := op.block; b != nil && b.last != op {
+				return OpError(op, "must be the last operation in the parent block")
+			}
+		}
 	}
 	for i := range op.regions {
 		r := &op.regions[i]
@@ -190,11 +192,6 @@ func (v *verifier) verifyOnEntrance(op *Operation) *Diagnostic {
 
 // verifyTraits checks the invariants implied by the declared traits.
 func (v *verifier) verifyTraits(op *Operation, def *OpDef) *Diagnostic {
-	if def.HasTrait(IsTerminator) {
-		if b := op.block; b != nil && b.last != op {
-			return OpError(op, "must be the last operation in the parent block")
-		}
-	}
 	if def.HasTrait(SingleBlock) {
 		for i := range op.regions {
 			r := &op.regions[i]
@@ -394,6 +391,7 @@ func (v *verifier) verifyDominance(top *Operation) *Diagnostic {
 			r := &op.regions[i]
 			for b := r.first; b != nil; b = b.next {
 				reachable := v.reachable(b)
+				v.stampBlock(b)
 				for o := b.first; o != nil; o = o.next {
 					if reachable {
 						for j := range o.operands {

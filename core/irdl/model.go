@@ -170,6 +170,34 @@ type opDef struct {
 	// variables, SameOperandsAndResultType, SameTypeOperands,
 	// AllTypesMatch), used to infer types in formats.
 	groups [][]member
+	// Counts derived from the declarations once, for the verifier: the
+	// single (non-variadic) regions, results, successors and operands,
+	// whether each list has a variadic entry, and whether the operand and
+	// result lists carry segment sizes.
+	nRegions, nResults, nSuccs, nOperands         int
+	varRegions, varResults, varSuccs, varOperands bool
+	segOperands, segResults                       bool
+}
+
+// deriveCounts fills the counts the verifier uses.
+func (o *opDef) deriveCounts() {
+	for _, r := range o.regions {
+		if r.variadic {
+			o.varRegions = true
+		} else {
+			o.nRegions++
+		}
+	}
+	for _, s := range o.succs {
+		if s.variadic {
+			o.varSuccs = true
+		} else {
+			o.nSuccs++
+		}
+	}
+	o.nResults, o.varResults = fixedCount(o.results)
+	o.nOperands, o.varOperands = fixedCount(o.operands)
+	o.segOperands, o.segResults = segmented(o.operands), segmented(o.results)
 }
 
 // segmented reports whether the operand (or result) list needs a segment

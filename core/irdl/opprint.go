@@ -9,7 +9,13 @@ import (
 // the segment sizes when there are several of them. It never panics on
 // malformed operations.
 func groupRanges(defs []*valueDef, n int, segs *ir.DenseArrayAttr) [][2]int {
-	out := make([][2]int, len(defs))
+	return appendGroupRanges(make([][2]int, 0, len(defs)), defs, n, segs)
+}
+
+// appendGroupRanges is groupRanges writing into out's storage, so that
+// callers can pass a buffer on their stack.
+func appendGroupRanges(out [][2]int, defs []*valueDef, n int, segs *ir.DenseArrayAttr) [][2]int {
+	out = append(out[:0], make([][2]int, len(defs))...)
 	if segs != nil && segmented(defs) && segs.Size == len(defs) {
 		start := 0
 		for i := range defs {
@@ -80,9 +86,31 @@ type opView struct {
 }
 
 func newOpView(o *opDef, op *ir.Operation) *opView {
-	return &opView{o: o, op: op,
-		operands: groupRanges(o.operands, op.NumOperands(), segAttr(op, "operandSegmentSizes")),
-		results:  groupRanges(o.results, op.NumResults(), segAttr(op, "resultSegmentSizes"))}
+	v := &opView{o: o, op: op}
+	v.init(o, op, nil, nil)
+	return v
+}
+
+// init fills v for op.
+func (v *opView) init(o *opDef, op *ir.Operation, opsBuf, resBuf [][2]int) {
+	v.o, v.op = o, op
+	v.operands, v.results = o.ranges(op, opsBuf, resBuf)
+}
+
+// ranges returns the group ranges of op's operands and results, kept in
+// opsBuf and resBuf when they are large enough (so that buffers on the
+// caller's stack make it allocation-free).
+func (o *opDef) ranges(op *ir.Operation, opsBuf, resBuf [][2]int) (operands, results [][2]int) {
+	var segs *ir.DenseArrayAttr
+	if o.segOperands {
+		segs = segAttr(op, "operandSegmentSizes")
+	}
+	operands = appendGroupRanges(opsBuf, o.operands, op.NumOperands(), segs)
+	segs = nil
+	if o.segResults {
+		segs = segAttr(op, "resultSegmentSizes")
+	}
+	return operands, appendGroupRanges(resBuf, o.results, op.NumResults(), segs)
 }
 
 func (v *opView) operandGroup(i int) []ir.Value {

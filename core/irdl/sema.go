@@ -1004,6 +1004,7 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 		}
 	}
 	s.buildGroups(o)
+	o.deriveCounts()
 	if fmtStr != nil {
 		text, offs := decodeStr(fmtStr.Raw)
 		f, err := parseOpFormat(text, o)

@@ -110,35 +110,16 @@ func verifySegments(op *ir.Operation, defs []*valueDef, name, group string, coun
 // order of ODS's generated verifiers: counts, then properties, operands,
 // results, regions, equality constraints, then the verifying traits.
 func (o *opDef) verify(op *ir.Operation) error {
-	nr := 0
-	hasVarRegion := false
-	for _, r := range o.regions {
-		if r.variadic {
-			hasVarRegion = true
-		} else {
-			nr++
-		}
-	}
-	if err := countCheck(op, nr, hasVarRegion, op.NumRegions(), "region"); err != nil {
+	if err := countCheck(op, o.nRegions, o.varRegions, op.NumRegions(), "region"); err != nil {
 		return err
 	}
-	n, v := fixedCount(o.results)
-	if err := countCheck(op, n, v, op.NumResults(), "result"); err != nil {
+	if err := countCheck(op, o.nResults, o.varResults, op.NumResults(), "result"); err != nil {
 		return err
 	}
-	ns, vs := 0, false
-	for _, s := range o.succs {
-		if s.variadic {
-			vs = true
-		} else {
-			ns++
-		}
-	}
-	if err := countCheck(op, ns, vs, op.NumSuccessors(), "successor"); err != nil {
+	if err := countCheck(op, o.nSuccs, o.varSuccs, op.NumSuccessors(), "successor"); err != nil {
 		return err
 	}
-	n, v = fixedCount(o.operands)
-	if err := countCheck(op, n, v, op.NumOperands(), "operand"); err != nil {
+	if err := countCheck(op, o.nOperands, o.varOperands, op.NumOperands(), "operand"); err != nil {
 		return err
 	}
 	// Properties: presence, then constraints.
@@ -152,20 +133,22 @@ func (o *opDef) verify(op *ir.Operation) error {
 			return ir.OpError(op, "attribute '"+p.name+"' failed to satisfy constraint: "+p.c.summary)
 		}
 	}
-	if segmented(o.operands) {
+	if o.segOperands {
 		if err := verifySegments(op, o.operands, "operandSegmentSizes", "operand", op.NumOperands()); err != nil {
 			return err
 		}
 	}
-	if segmented(o.results) {
+	if o.segResults {
 		if err := verifySegments(op, o.results, "resultSegmentSizes", "result", op.NumResults()); err != nil {
 			return err
 		}
 	}
-	view := newOpView(o, op)
+	// The view keeps its group ranges in buffers on this stack frame.
+	var opsBuf, resBuf [8][2]int
+	opsR, resR := o.ranges(op, opsBuf[:0], resBuf[:0])
 	index := 0
 	for i, d := range o.operands {
-		r := view.operands[i]
+		r := opsR[i]
 		if d.mod == optional && r[1]-r[0] > 1 {
 			return ir.OpError(op, fmt.Sprintf("operand group starting at #%d requires 0 or 1 element, but found %d", r[0], r[1]-r[0]))
 		}
@@ -178,7 +161,7 @@ func (o *opDef) verify(op *ir.Operation) error {
 	}
 	index = 0
 	for i, d := range o.results {
-		r := view.results[i]
+		r := resR[i]
 		if d.mod == optional && r[1]-r[0] > 1 {
 			return ir.OpError(op, fmt.Sprintf("result group starting at #%d requires 0 or 1 element, but found %d", r[0], r[1]-r[0]))
 		}
@@ -193,7 +176,7 @@ func (o *opDef) verify(op *ir.Operation) error {
 	for _, rd := range o.regions {
 		cnt := 1
 		if rd.variadic {
-			cnt = op.NumRegions() - nr
+			cnt = op.NumRegions() - o.nRegions
 		}
 		for k := 0; k < cnt && ri < op.NumRegions(); k++ {
 			if rd.blocks >= 0 && op.Region(ri).NumBlocks() != rd.blocks {
@@ -204,30 +187,36 @@ func (o *opDef) verify(op *ir.Operation) error {
 	}
 	// Equality variables.
 	for _, ev := range o.vars {
-		var names []string
 		var first ir.Type
 		same := true
-		check := func(name string, vals []ir.Value) {
-			names = append(names, name)
-			for _, x := range vals {
-				if first == nil {
-					first = x.Type()
-				} else if x.Type() != first {
-					same = false
-				}
-			}
-		}
 		for i, d := range o.operands {
 			if d.c.v == ev {
-				check(d.name, view.operandGroup(i))
+				r := opsR[i]
+				for k := r[0]; k < r[1]; k++ {
+					sameType(&first, &same, op.Operand(k).Type())
+				}
 			}
 		}
 		for i, d := range o.results {
 			if d.c.v == ev {
-				check(d.name, view.resultGroup(i))
+				r := resR[i]
+				for k := r[0]; k < r[1]; k++ {
+					sameType(&first, &same, op.Result(k).Type())
+				}
 			}
 		}
 		if !same {
+			var names []string
+			for _, d := range o.operands {
+				if d.c.v == ev {
+					names = append(names, d.name)
+				}
+			}
+			for _, d := range o.results {
+				if d.c.v == ev {
+					names = append(names, d.name)
+				}
+			}
 			return ir.OpError(op, "failed to verify that all of {"+strings.Join(names, ", ")+"} have same type")
 		}
 	}
@@ -238,25 +227,23 @@ func (o *opDef) verify(op *ir.Operation) error {
 		var first ir.Type
 		same := true
 		for _, n := range c.names {
-			var ts []ir.Type
 			if i := indexOf(o.operands, n); i >= 0 {
-				ts = valueTypes(view.operandGroup(i))
+				r := opsR[i]
+				for k := r[0]; k < r[1]; k++ {
+					sameType(&first, &same, op.Operand(k).Type())
+				}
 			} else if i := indexOf(o.results, n); i >= 0 {
-				ts = valueTypes(view.resultGroup(i))
+				r := resR[i]
+				for k := r[0]; k < r[1]; k++ {
+					sameType(&first, &same, op.Result(k).Type())
+				}
 			} else if ta, ok := op.InherentAttr(n).(ir.TypedAttr); ok {
 				t := ta.AttrType()
 				if t == nil {
 					// An untyped string attribute has type none, as in MLIR.
 					t = op.Context().NoneType()
 				}
-				ts = []ir.Type{t}
-			}
-			for _, t := range ts {
-				if first == nil {
-					first = t
-				} else if t != first {
-					same = false
-				}
+				sameType(&first, &same, t)
 			}
 		}
 		if !same {
@@ -268,6 +255,7 @@ func (o *opDef) verify(op *ir.Operation) error {
 			continue
 		}
 		from, to := o.member(c.names[0]), o.member(c.names[1])
+		view := opView{o: o, op: op, operands: opsR, results: resR}
 		ft, tt := view.memberTypes(*from), view.memberTypes(*to)
 		if len(ft) == 1 && len(tt) == 1 && c.transform(op.Context(), ft[0]) != tt[0] {
 			return ir.OpError(op, "failed to verify that "+c.summary)
@@ -279,6 +267,16 @@ func (o *opDef) verify(op *ir.Operation) error {
 		}
 	}
 	return nil
+}
+
+// sameType records t in a running equality check: first is the first
+// type seen, same turns false at the first type that differs.
+func sameType(first *ir.Type, same *bool, t ir.Type) {
+	if *first == nil {
+		*first = t
+	} else if t != *first {
+		*same = false
+	}
 }
 
 func elementTypeOrSelf(t ir.Type) ir.Type {
@@ -337,8 +335,16 @@ func (o *opDef) verifyTrait(op *ir.Operation, c traitCheck) error {
 		}
 		t := op.Result(0).Type()
 		et := elementTypeOrSelf(t)
-		all := append(op.ResultTypes()[1:], op.OperandTypes()...)
-		for _, x := range all {
+		for i, n := 1, op.NumResults()+op.NumOperands(); i < n; i++ {
+			var x ir.Type
+			if i < op.NumResults() {
+				x = op.Result(i).Type()
+			} else {
+				x = op.Operand(i - op.NumResults()).Type()
+			}
+			if x == t {
+				continue
+			}
 			if elementTypeOrSelf(x) != et || !compatibleShapes(x, t) {
 				return ir.OpError(op, "requires the same type for all operands and results")
 			}

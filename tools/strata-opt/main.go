@@ -1,11 +1,16 @@
 // Command strata-opt is Strata's opt-style driver: it reads MLIR text,
 // verifies it, runs passes and prints the result. It accepts mlir-opt's
 // spellings of the common flags.
+//
+// Setting STRATA_CPUPROFILE=FILE writes a CPU profile of the run to FILE
+// (for `go tool pprof`); docs/performance.md shows how it is used.
 package main
 
 import (
+	"fmt"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/ir"
@@ -18,8 +23,26 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
+	if path := os.Getenv("STRATA_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "strata-opt: STRATA_CPUPROFILE: %v\n", err)
+			os.Exit(opt.ExitUsage)
+		}
+		code := run()
+		pprof.StopCPUProfile()
+		f.Close()
+		os.Exit(code)
+	}
+	os.Exit(run())
+}
+
+func run() int {
 	ctx := ir.NewContext()
 	all.Register(ctx)
 	all.RegisterPasses()
-	os.Exit(opt.Main(ctx, os.Args[1:]))
+	return opt.Main(ctx, os.Args[1:])
 }
