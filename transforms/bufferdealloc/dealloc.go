@@ -512,7 +512,7 @@ func (d *deallocator) memrefsAndConditions(bld *ir.Builder, loc ir.Location, b *
 			return nil, nil, ir.EmitError(valueOp(m), "MemRef value does not have valid ownership")
 		}
 		if u, ok := m.Type().(*ir.UnrankedMemRefType); ok {
-			t := d.ctx.MemRefType(nil, u.Elem, nil, u.MemorySpace)
+			t := d.ctx.MemRefType(nil, u.Elem, d.ctx.StridedLayoutAttr(0, nil), u.MemorySpace)
 			m = memref.BuildReinterpretCast(bld, loc, m, nil, nil, nil, d.ctx.DenseI64Array(0), d.ctx.DenseI64Array(), d.ctx.DenseI64Array(), t).Operation.Result(0)
 		}
 		memrefs = append(memrefs, extractBase(bld, loc, m))
