@@ -1,21 +1,28 @@
 // Package semcheck is translation validation for pass pipelines: it
 // interprets a module's entry function before a pipeline and again after
-// every pass, with the same (absent) inputs, and reports the first pass
-// after which the program prints something else, returns another result or
-// fails where it did not. strata-opt exposes it as --check-semantics.
+// every pass, with the same inputs, and reports the first pass after which
+// the program prints something else, returns another result or fails where
+// it did not. strata-opt exposes it as --check-semantics.
+//
+// The interpreter has the semantics of every level of the lowering, the
+// llvm dialect and the casts between levels included (interp/llvm), so
+// every pass down to the llvm dialect is checked. The entry's inputs are
+// made for its signature before the pipeline (small numbers, memrefs and
+// tensors filled with a pattern) and passed as the entry expects them
+// after each pass (a memref as a memref, a descriptor struct or the
+// unpacked descriptor fields); its results are read back as the original
+// types and compared by value, as are the final contents of its memref
+// arguments.
 package semcheck
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
-	"github.com/strata-ir/strata/run"
 )
-
-var baseAddr = regexp.MustCompile(`base@ = 0x[0-9a-fA-F]+`)
 
 // Observation is what one execution of the entry function produced: the
 // text it printed followed by its printed result, or the error that
@@ -35,57 +42,21 @@ func (o Observation) String() string {
 	return o.Output
 }
 
-// Observe interprets the function entry of module (a builtin.module) and
-// returns what it printed and returned. The result is printed as
-// mlir-runner prints it when the function returns one i32, i64, f32 or f64
-// value; a function without results is run as void. It returns an error
-// (not an Observation) when the entry cannot be run at all: no such
-// function, or results of other types.
-func Observe(module *ir.Operation, entry string) (Observation, error) {
-	kind, err := ResultKind(module, entry)
-	if err != nil {
-		return Observation{}, err
-	}
-	out, err := run.Execute(module, entry, kind)
-	// Buffer addresses depend on the allocation order, not on semantics.
-	out = baseAddr.ReplaceAllString(out, "base@ = <address>")
-	if err != nil {
-		return Observation{Output: out, Err: err.Error()}, nil
-	}
-	return Observation{Output: out}, nil
-}
-
 // ResultKind returns the -entry-point-result spelling for entry: void
-// for a function without results, else its single scalar result type.
+// for a function without results, else its single i32, i64, f32 or f64
+// result type; "" for other results (checked by value).
 func ResultKind(module *ir.Operation, entry string) (string, error) {
-	fn := findFunc(module, entry)
-	if fn == nil {
-		return "", ir.NewError(module.Loc(), "entry point '@"+entry+"' not found")
+	s, err := EntrySignature(module, entry)
+	if err != nil {
+		return "", err
 	}
-	ft, ok := fn.InherentAttr("function_type").(*ir.TypeAttr)
-	if !ok {
+	switch {
+	case len(s.Results) == 0:
 		return "void", nil
+	case len(s.Results) == 1 && runnerResult(s.Results[0]):
+		return asm.TypeString(s.Results[0]), nil
 	}
-	f, ok := ft.Type.(*ir.FunctionType)
-	if !ok || len(f.Results) == 0 {
-		return "void", nil
-	}
-	if len(f.Results) == 1 {
-		switch t := f.Results[0].(type) {
-		case *ir.IntegerType:
-			if t.Width == 32 || t.Width == 64 {
-				return fmt.Sprintf("i%d", t.Width), nil
-			}
-		case *ir.FloatType:
-			switch t.Kind {
-			case ir.F32:
-				return "f32", nil
-			case ir.F64:
-				return "f64", nil
-			}
-		}
-	}
-	return "", ir.NewError(fn.Loc(), "entry point '@"+entry+"' must return nothing or one i32, i64, f32 or f64 value to be checked")
+	return "", nil
 }
 
 func findFunc(module *ir.Operation, name string) *ir.Operation {
@@ -112,20 +83,29 @@ type Checker struct {
 	// Entry is the function interpreted.
 	Entry string
 
+	sig     Signature
 	base    Observation
 	baseSet bool
 	failure *ir.Diagnostic
 	ran     int
+	// validated lists the passes checked so far, failed the pass that
+	// failed to run.
+	validated []string
+	failed    string
 }
 
 // NewChecker records the baseline observation of module's entry.
 func NewChecker(module *ir.Operation, entry string) (*Checker, error) {
 	c := &Checker{Entry: entry}
-	obs, err := Observe(module, entry)
+	sig, err := EntrySignature(module, entry)
 	if err != nil {
 		return nil, err
 	}
-	c.base, c.baseSet = obs, true
+	obs, err := ObserveAs(module, entry, sig)
+	if err != nil {
+		return nil, err
+	}
+	c.sig, c.base, c.baseSet = sig, obs, true
 	return c, nil
 }
 
@@ -138,6 +118,23 @@ func (c *Checker) Failure() *ir.Diagnostic { return c.failure }
 
 // Checked returns how many pass executions were checked.
 func (c *Checker) Checked() int { return c.ran }
+
+// Validated returns the passes (their arguments, each once, in the order
+// they first ran) after which the semantics were checked and found
+// unchanged.
+func (c *Checker) Validated() []string { return c.validated }
+
+// FailedPass returns the argument of the pass that failed to run (not a
+// change of semantics: a pass that reported an error), or "".
+func (c *Checker) FailedPass() string { return c.failed }
+
+// AfterPassFailed records the pass that failed.
+func (c *Checker) AfterPassFailed(e pass.PassEvent) {
+	if _, ok := e.Pass.(*pass.Adaptor); ok || c.failed != "" {
+		return
+	}
+	c.failed = e.Pass.PassInfo().Argument
+}
 
 // AfterPass interprets the module after a pass and compares.
 func (c *Checker) AfterPass(e pass.PassEvent) {
@@ -152,14 +149,20 @@ func (c *Checker) AfterPass(e pass.PassEvent) {
 		top = top.ParentOp()
 	}
 	c.ran++
-	obs, err := Observe(top, c.Entry)
+	obs, err := ObserveAs(top, c.Entry, c.sig)
 	if err != nil {
 		obs = Observation{Err: err.Error()}
 	}
+	name := e.Pass.PassInfo().Argument
 	if obs.Equal(c.base) {
+		for _, v := range c.validated {
+			if v == name {
+				return
+			}
+		}
+		c.validated = append(c.validated, name)
 		return
 	}
-	name := e.Pass.PassInfo().Argument
 	d := ir.NewError(e.Op.Loc(), fmt.Sprintf("pass '%s' changed the semantics of '@%s'", name, c.Entry))
 	d.Notes = append(d.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: e.Op.Loc(), Message: describe(c.base, obs)})
 	c.failure = d
@@ -201,17 +204,32 @@ func firstLine(s string) string {
 	return s
 }
 
-// CheckPipeline parses pipeline (anchored on module's operation name, or
-// a bare list of passes), runs it on module with a Checker and returns the
-// checker's failure, a pass failure, or nil when every pass kept the
-// entry's semantics.
-func CheckPipeline(ctx *ir.Context, module *ir.Operation, pipeline, entry string) error {
+// Report is the outcome of validating a pipeline.
+type Report struct {
+	// Validated lists the passes checked and found to keep the semantics.
+	Validated []string
+	// Failure is the diagnostic of the first pass that changed the
+	// semantics, or nil.
+	Failure *ir.Diagnostic
+	// FailedPass is the pass that failed to run and PassError its error
+	// (the pipeline stopped there), or "" and nil.
+	FailedPass string
+	PassError  error
+}
+
+// Validate parses pipeline (anchored on module's operation name, or a
+// bare list of passes), runs it on module with a Checker and reports
+// which passes kept the entry's semantics, the first that changed them,
+// and the pass that failed to run. The error is for a pipeline that
+// cannot start: an entry that cannot be run, or fails before the
+// pipeline, or a pipeline that does not parse.
+func Validate(ctx *ir.Context, module *ir.Operation, pipeline, entry string) (*Report, error) {
 	c, err := NewChecker(module, entry)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if c.base.Err != "" {
-		return fmt.Errorf("the entry fails before the pipeline: %s", c.base.Err)
+		return nil, fmt.Errorf("the entry fails before the pipeline: %s", c.base.Err)
 	}
 	m := pass.NewManager(ctx, module.Name())
 	text := pipeline
@@ -219,17 +237,32 @@ func CheckPipeline(ctx *ir.Context, module *ir.Operation, pipeline, entry string
 		text = module.Name() + "(" + pipeline + ")"
 	}
 	if err := m.Parse(text); err != nil {
-		return err
+		return nil, err
 	}
 	m.DisableThreading = true
 	m.AddInstrumentation(c)
 	m.DiagHandler = func(*ir.Diagnostic) {}
 	runErr := m.Run(module)
-	if c.failure != nil {
-		return c.failure
+	r := &Report{Validated: c.validated, Failure: c.failure}
+	if c.failure == nil && runErr != nil {
+		r.FailedPass, r.PassError = c.failed, runErr
+		if r.FailedPass == "" {
+			r.FailedPass = "?"
+		}
 	}
-	if runErr != nil {
-		return runErr
+	return r, nil
+}
+
+// CheckPipeline is Validate returning the first problem as an error: the
+// checker's failure, a pass failure, or nil when every pass kept the
+// entry's semantics.
+func CheckPipeline(ctx *ir.Context, module *ir.Operation, pipeline, entry string) error {
+	r, err := Validate(ctx, module, pipeline, entry)
+	if err != nil {
+		return err
 	}
-	return nil
+	if r.Failure != nil {
+		return r.Failure
+	}
+	return r.PassError
 }

@@ -27,36 +27,52 @@ func unrealizedCast(f *interp.Frame, op *ir.Operation) error {
 	for i := range outs {
 		outs[i] = op.Result(i).Type()
 	}
-	m := memOf(f)
+	res, err := Cast(f.Interpreter(), op, ins, outs)
+	if err != nil {
+		return err
+	}
+	for i, v := range res {
+		f.SetResult(op, i, v)
+	}
+	return nil
+}
+
+// Cast converts the values ins to the types outs as
+// builtin.unrealized_conversion_cast does in the interpreter in: one to
+// one (index and integers, a memref and its descriptor struct, an
+// unranked memref and its (rank, pointer) pair), many to one (unpacked
+// descriptor fields to a descriptor or a memref) or one to many. Errors
+// are located at at.
+func Cast(in *interp.Interpreter, at *ir.Operation, ins []interp.Value, outs []ir.Type) ([]interp.Value, error) {
+	op := at
+	m := memIn(in)
 	var res []interp.Value
+	var err error
 	switch {
 	case len(ins) == len(outs):
 		res = make([]interp.Value, len(ins))
 		for i, v := range ins {
 			if res[i], err = m.convert(op, v, outs[i]); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	case len(outs) == 1:
 		// Unpacked descriptor fields to a memref or descriptor.
 		d, err := m.pack(op, ins, outs[0])
 		if err != nil {
-			return err
+			return nil, err
 		}
 		res = []interp.Value{d}
 	case len(ins) == 1:
 		// A memref or descriptor to its unpacked fields.
 		res, err = m.unpack(op, ins[0], outs)
 		if err != nil {
-			return err
+			return nil, err
 		}
 	default:
-		return interp.Errorf(op, "the interpreter cannot convert these values")
+		return nil, interp.Errorf(op, "the interpreter cannot convert these values")
 	}
-	for i, v := range res {
-		f.SetResult(op, i, v)
-	}
-	return nil
+	return res, nil
 }
 
 func castError(op *ir.Operation, v interp.Value, to ir.Type) error {

@@ -111,8 +111,10 @@ type memoryKey struct{}
 const heapBase = 0x7f0000000000
 
 // memOf returns the memory of the interpreter running f.
-func memOf(f *interp.Frame) *memory {
-	in := f.Interpreter()
+func memOf(f *interp.Frame) *memory { return memIn(f.Interpreter()) }
+
+// memIn returns the memory of in.
+func memIn(in *interp.Interpreter) *memory {
 	if m, ok := in.Data(memoryKey{}).(*memory); ok {
 		return m
 	}

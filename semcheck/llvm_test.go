@@ -1,0 +1,236 @@
+package semcheck_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/semcheck"
+)
+
+// llvmPipeline lowers a program on memrefs, scf, math and arith to the
+// llvm dialect.
+const llvmPipeline = "func.func(convert-scf-to-cf), finalize-memref-to-llvm, convert-math-to-llvm, convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm, reconcile-unrealized-casts"
+
+var llvmPasses = []string{"convert-scf-to-cf", "finalize-memref-to-llvm", "convert-math-to-llvm", "convert-arith-to-llvm",
+	"convert-func-to-llvm", "convert-cf-to-llvm", "reconcile-unrealized-casts"}
+
+func init() {
+	// test-llvm-bump miscompiles: it adds one to every integer
+	// llvm.mlir.constant.
+	pass.Register(pass.Registration{Argument: "test-llvm-bump", New: func() pass.Pass {
+		return &pass.FuncPass{Info: pass.Info{Argument: "test-llvm-bump"}, RunFunc: func(op *ir.Operation, st *pass.State) error {
+			op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+				if a, ok := o.InherentAttr("value").(*ir.IntegerAttr); ok && o.Name() == "llvm.mlir.constant" {
+					o.SetAttr("value", st.Context().IntegerAttr(a.Type, a.Int64()+1))
+				}
+				return true
+			})
+			return nil
+		}}
+	}})
+}
+
+func parseAll(t *testing.T, src string) (*ir.Context, *ir.Operation) {
+	t.Helper()
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	all.RegisterPasses()
+	m, _, err := asm.ParseModule(ctx, []byte(src), asm.Config{Filename: "t.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(m); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, m
+}
+
+// TestLLVMPipeline validates every pass of the lowering to the llvm
+// dialect on programs that use local buffers, loops, math and calls.
+func TestLLVMPipeline(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"scalars", `func.func private @printF32(f32)
+func.func private @printI64(i64)
+func.func private @printNewline()
+func.func @poly(%x: f32, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %one) -> f32 {
+    %m = arith.mulf %acc, %x : f32
+    %e = math.exp %m : f32
+    %s = math.sqrt %e : f32
+    %q = arith.divf %s, %x : f32
+    scf.yield %q : f32
+  }
+  return %r : f32
+}
+func.func @main() -> i32 {
+  %x = arith.constant 1.5 : f32
+  %n = arith.constant 4 : index
+  %r = call @poly(%x, %n) : (f32, index) -> f32
+  call @printF32(%r) : (f32) -> ()
+  call @printNewline() : () -> ()
+  %i = arith.fptosi %r : f32 to i32
+  %b = arith.cmpi sgt, %i, %i : i32
+  %k = scf.if %b -> i64 {
+    %c = arith.constant 7 : i64
+    scf.yield %c : i64
+  } else {
+    %c = arith.constant -7 : i64
+    scf.yield %c : i64
+  }
+  call @printI64(%k) : (i64) -> ()
+  call @printNewline() : () -> ()
+  %c3 = arith.constant 3 : i32
+  %s = arith.shli %i, %c3 : i32
+  %d = arith.divsi %s, %c3 : i32
+  %u = arith.remui %d, %c3 : i32
+  return %u : i32
+}`, "5.51263\n-7\n1\n"},
+		{"buffers", `func.func private @printF32(f32)
+func.func private @printComma()
+func.func private @printNewline()
+func.func @main() -> f32 {
+  %m = memref.alloc() : memref<3x4xf32>
+  %a = memref.alloca() : memref<4xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %half = arith.constant 0.5 : f32
+  scf.for %j = %c0 to %c4 step %c1 {
+    %jj = arith.index_cast %j : index to i32
+    %f = arith.sitofp %jj : i32 to f32
+    memref.store %f, %a[%j] : memref<4xf32>
+  }
+  scf.for %i = %c0 to %c3 step %c1 {
+    scf.for %j = %c0 to %c4 step %c1 {
+      %ii = arith.index_cast %i : index to i32
+      %fi = arith.sitofp %ii : i32 to f32
+      %v = memref.load %a[%j] : memref<4xf32>
+      %p = arith.mulf %fi, %v : f32
+      %q = arith.addf %p, %half : f32
+      %r = math.fma %q, %half, %v : f32
+      memref.store %r, %m[%i, %j] : memref<3x4xf32>
+    }
+  }
+  scf.for %i = %c0 to %c3 step %c1 {
+    %v = memref.load %m[%i, %c3] : memref<3x4xf32>
+    func.call @printF32(%v) : (f32) -> ()
+    func.call @printComma() : () -> ()
+  }
+  call @printNewline() : () -> ()
+  %r = memref.load %m[%c1, %c1] : memref<3x4xf32>
+  memref.dealloc %m : memref<3x4xf32>
+  return %r : f32
+}`, "3.25, 4.75, 6.25, \n1.750000e+00\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, m := parseAll(t, tc.src)
+			obs, err := semcheck.Observe(m, "main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, obs.String()); diff != "" {
+				t.Fatalf("baseline (-want +got):\n%s", diff)
+			}
+			r, err := semcheck.Validate(ctx, m, llvmPipeline, "main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Failure != nil {
+				t.Fatalf("%v\n%v", r.Failure, r.Failure.Notes)
+			}
+			if r.PassError != nil {
+				t.Fatalf("pass %s failed: %v", r.FailedPass, r.PassError)
+			}
+			if diff := cmp.Diff(llvmPasses, r.Validated); diff != "" {
+				t.Errorf("validated passes (-want +got):\n%s", diff)
+			}
+			// The program is now in the llvm dialect only.
+			m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+				if n := op.Name(); n != "builtin.module" && !strings.HasPrefix(n, "llvm.") {
+					t.Errorf("operation %s left", n)
+				}
+				return true
+			})
+		})
+	}
+}
+
+// TestMiscompileCaught checks that a pass changing an llvm operation is
+// reported, with the difference.
+func TestMiscompileCaught(t *testing.T) {
+	ctx, m := parseAll(t, `func.func @main() -> i32 {
+  %a = arith.constant 40 : i32
+  %b = arith.constant 2 : i32
+  %c = arith.addi %a, %b : i32
+  return %c : i32
+}`)
+	r, err := semcheck.Validate(ctx, m, "convert-arith-to-llvm, func.func(test-llvm-bump), convert-func-to-llvm", "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failure == nil {
+		t.Fatal("the miscompile was not caught")
+	}
+	if want := "pass 'test-llvm-bump' changed the semantics of '@main'"; !strings.Contains(r.Failure.Error(), want) {
+		t.Errorf("got %v, want %q", r.Failure, want)
+	}
+	if len(r.Failure.Notes) == 0 || !strings.Contains(r.Failure.Notes[0].Message, `was "42", is now "44"`) {
+		t.Errorf("note: %+v", r.Failure.Notes)
+	}
+	if diff := cmp.Diff([]string{"convert-arith-to-llvm"}, r.Validated); diff != "" {
+		t.Errorf("validated (-want +got):\n%s", diff)
+	}
+}
+
+// TestChangedSignature interprets an entry whose memref argument became
+// an unpacked descriptor (as convert-func-to-llvm makes it) with the
+// inputs and results of its original signature.
+func TestChangedSignature(t *testing.T) {
+	_, before := parseAll(t, `func.func @f(%m: memref<2x3xf32>, %x: f32, %k: index) -> f32 {
+  %c1 = arith.constant 1 : index
+  %v = memref.load %m[%c1, %k] : memref<2x3xf32>
+  %s = arith.addf %v, %x : f32
+  memref.store %s, %m[%c1, %k] : memref<2x3xf32>
+  return %s : f32
+}`)
+	_, after := parseAll(t, `llvm.func @f(%alloc: !llvm.ptr, %aligned: !llvm.ptr, %off: i64, %s0: i64, %s1: i64, %t0: i64, %t1: i64, %x: f32, %k: i64) -> f32 {
+  %c1 = llvm.mlir.constant(1 : index) : i64
+  %r = llvm.mul %c1, %t0 : i64
+  %c = llvm.mul %k, %t1 : i64
+  %i0 = llvm.add %off, %r : i64
+  %i = llvm.add %i0, %c : i64
+  %p = llvm.getelementptr inbounds|nuw %aligned[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %v = llvm.load %p : !llvm.ptr -> f32
+  %s = llvm.fadd %v, %x : f32
+  llvm.store %s, %p : f32, !llvm.ptr
+  llvm.return %s : f32
+}`)
+	want, err := semcheck.Observe(before, "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(want.Output, "1.500000e+00\nargument #0 after the call: sizes [2 3] [-2.5, 1, -1, 2.5, 1.5, -1.5]\n") {
+		t.Fatalf("baseline: %q", want)
+	}
+	sig, err := semcheck.EntrySignature(before, "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := semcheck.ObserveAs(after, "f", sig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-before +after):\n%s", diff)
+	}
+}
