@@ -178,6 +178,13 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 			d.folder = nil
 		}
 		d.seed(op)
+		// Unreachable blocks may hold IR that is valid there but that
+		// patterns cannot handle (%x = arith.addi %x, %x): erase them first.
+		for i := 0; i < op.NumRegions(); i++ {
+			if EraseUnreachableBlocks(d.rw, op.Region(i)) {
+				changed = true
+			}
+		}
 		if d.processWorklist() {
 			changed = true
 		}
