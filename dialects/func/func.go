@@ -39,6 +39,7 @@ func Register(ctx *ir.Context) {
 	}
 	ctx.RegisterOp(FuncDef)
 	attachHooks(ctx)
+	attachFolding(ctx)
 }
 
 //go:embed func.irdl
