@@ -28,6 +28,9 @@ func registerCanonicalizations() {
 		pat("memref.collapse_shape", "ComposeReassociativeReshapeOps", composeReshapes))
 	rewrite.RegisterCanonicalization("memref.expand_shape",
 		pat("memref.expand_shape", "ComposeReassociativeReshapeOps", composeReshapes))
+	rewrite.RegisterCanonicalization("memref.reinterpret_cast",
+		pat("memref.reinterpret_cast", "ReinterpretCastOpExtractStridedMetadataFolder", reinterpretOfMetadata),
+		pat("memref.reinterpret_cast", "ReinterpretCastOpConstantFolder", reinterpretConstants))
 	rewrite.RegisterCanonicalization("memref.copy",
 		pat("memref.copy", "FoldSelfCopy", foldSelfCopy))
 }

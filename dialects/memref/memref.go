@@ -83,6 +83,7 @@ func attachHooks(ctx *ir.Context) {
 	hook(ctx, "extract_strided_metadata", func(d *ir.OpDef) {
 		d.AsmResultNames = stridedMetadataNames
 		d.AddVerifier(verifyExtractStridedMetadata)
+		d.Fold = foldExtractStridedMetadata
 	})
 	hook(ctx, "alloc", func(d *ir.OpDef) { d.AddVerifier(verifyAllocLike) })
 	hook(ctx, "alloca", func(d *ir.OpDef) { d.AddVerifier(verifyAlloca) })
@@ -112,7 +113,10 @@ func attachHooks(ctx *ir.Context) {
 		d.Fold = foldMemRefCastOperands
 	})
 	hook(ctx, "memory_space_cast", func(d *ir.OpDef) { d.AddVerifier(verifyMemorySpaceCast) })
-	hook(ctx, "reinterpret_cast", func(d *ir.OpDef) { d.AddVerifier(verifyReinterpretCast) })
+	hook(ctx, "reinterpret_cast", func(d *ir.OpDef) {
+		d.AddVerifier(verifyReinterpretCast)
+		d.Fold = foldReinterpretCast
+	})
 	hook(ctx, "rank", func(d *ir.OpDef) { d.Fold = foldRank })
 	hook(ctx, "reshape", func(d *ir.OpDef) { d.AddVerifier(verifyReshape) })
 	hook(ctx, "expand_shape", func(d *ir.OpDef) {
