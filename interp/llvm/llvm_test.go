@@ -1,6 +1,7 @@
 package llvm_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,19 +19,40 @@ import (
 	interpall "github.com/strata-ir/strata/interp/all"
 )
 
-// execute parses src, runs @main and returns what it printed (and the
-// printed i64 result when it returns one).
+// execute parses src, runs @main and returns what it printed; a program
+// that does not parse or verify fails the test.
 func execute(t *testing.T, name, src string) (string, error) {
 	t.Helper()
+	m, err := parse(name, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run(m)
+}
+
+// tryExecute is execute returning every error.
+func tryExecute(name, src string) (string, error) {
+	m, err := parse(name, src)
+	if err != nil {
+		return "", err
+	}
+	return run(m)
+}
+
+func parse(name, src string) (*ir.Operation, error) {
 	ctx := ir.NewContext()
 	all.Register(ctx)
 	m, _, err := asm.ParseModule(ctx, []byte(src), asm.Config{Filename: name})
 	if err != nil {
-		t.Fatalf("parse: %v", err)
+		return nil, err
 	}
 	if err := ir.Verify(m); err != nil {
-		t.Fatalf("verify: %v", err)
+		return nil, err
 	}
+	return m, nil
+}
+
+func run(m *ir.Operation) (string, error) {
 	reg := interp.NewRegistry()
 	interpall.Register(reg)
 	in := interp.New(reg)
@@ -38,9 +60,9 @@ func execute(t *testing.T, name, src string) (string, error) {
 	in.Out = &out
 	fn := interp.LookupFunction(m, "main")
 	if fn == nil {
-		t.Fatal("no @main")
+		return "", fmt.Errorf("no @main")
 	}
-	_, err = in.Call(nil, fn, nil)
+	_, err := in.Call(nil, fn, nil)
 	return out.String(), err
 }
 
