@@ -20,6 +20,7 @@ import (
 	"github.com/strata-ir/strata/transforms/funcdedup"
 	"github.com/strata-ir/strata/transforms/inline"
 	"github.com/strata-ir/strata/transforms/licm"
+	"github.com/strata-ir/strata/transforms/linalggeneralize"
 	"github.com/strata-ir/strata/transforms/opstats"
 	"github.com/strata-ir/strata/transforms/sccp"
 	"github.com/strata-ir/strata/transforms/stripdebuginfo"
@@ -48,6 +49,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: "view-op-graph", New: NewViewOpGraph})
 		pass.Register(pass.Registration{Argument: "sccp", New: NewSCCP})
 		pass.Register(pass.Registration{Argument: "remove-dead-values", New: NewRemoveDeadValues})
+		pass.Register(pass.Registration{Argument: linalggeneralize.Argument, New: linalggeneralize.New})
 		bufferdealloc.Register()
 	})
 }

@@ -82,6 +82,7 @@ func printElementwise(p ir.OpAsmPrinter, op *ir.Operation) {
 
 func parseElementwise(p ir.OpAsmParser, st *ir.OperationState) error {
 	ctx := p.Context()
+	loc := p.CurrentPos()
 	if !p.ParseOptionalKeyword("kind") {
 		return p.ErrorAt(p.CurrentPos(), "expected 'kind'")
 	}
@@ -134,7 +135,9 @@ func parseElementwise(p ir.OpAsmParser, st *ir.OperationState) error {
 	st.Attributes = attrDict(ctx, attrs)
 	r := &ir.Region{}
 	st.Regions = []*ir.Region{r}
-	elementwiseOp.fillRegion(ctx, r, types(ins), types(outs), attrs)
+	if msg := elementwiseOp.fillRegion(ctx, r, types(ins), types(outs), attrs); msg != "" {
+		return p.ErrorAt(loc, msg)
+	}
 	return nil
 }
 
@@ -148,12 +151,26 @@ func elementwiseBody(h *regionBuilder, args []ir.Value, a opAttrs) []ir.Value {
 	case 2:
 		return []ir.Value{h.binary(BinaryFn(k-ElementwiseKindAdd), args[0], args[1])}
 	}
-	return []ir.Value{h.create("arith.select", args[:3], args[1].Type())}
+	return []ir.Value{h.selectFn(args[0], args[1], args[2])}
+}
+
+// selectFn builds TernaryFn select (MLIR's buildTernaryFn).
+func (h *regionBuilder) selectFn(c, a, b ir.Value) ir.Value {
+	if h.err != "" || a == nil {
+		return nil
+	}
+	return h.create("arith.select", []ir.Value{c, a, b}, a.Type())
 }
 
 // unary builds a UnaryFn (MLIR's buildUnaryFn).
 func (h *regionBuilder) unary(fn UnaryFn, a ir.Value) ir.Value {
+	if h.err != "" || a == nil {
+		return nil
+	}
 	t := a.Type()
+	if !isFloat(t) {
+		return h.fail("unsupported non numeric type")
+	}
 	switch fn {
 	case UnaryFnReciprocal:
 		one, err := asm.ParseAttrString(h.ctx, "1.000000e+00", t)

@@ -1241,10 +1241,24 @@ func (op BatchMatmulOp) Region() *ir.Region { return op.Operation.Region(0) }
 // IndexingMaps returns the property indexing_maps, or nil when it is absent.
 func (op BatchMatmulOp) IndexingMaps() ir.Attribute { return op.InherentAttr("indexing_maps") }
 
+// CastAttr returns the attribute of the property cast, or nil when it is absent.
+func (op BatchMatmulOp) CastAttr() ir.Attribute { return op.InherentAttr("cast") }
+
+// Cast returns the value of the optional property cast and whether it is set.
+func (op BatchMatmulOp) Cast() (TypeFn, bool) {
+	a := op.InherentAttr("cast")
+	x, ok := a.(*irdl.DynAttr)
+	if !ok {
+		return 0, false
+	}
+	u, ok := x.Param("value").(uint64)
+	return TypeFn(u), ok
+}
+
 // BuildBatchMatmul creates an operation linalg.batch_matmul at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
 // The dialect must be registered in b.Ctx.
-func BuildBatchMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, resultTensorsTypes []ir.Type) BatchMatmulOp {
+func BuildBatchMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, cast *TypeFn, resultTensorsTypes []ir.Type) BatchMatmulOp {
 	name := b.Ctx.LookupOpName("linalg.batch_matmul")
 	if name == nil || name.Def == nil {
 		panic("linalg.batch_matmul is not registered in the builder's context")
@@ -1255,6 +1269,9 @@ func BuildBatchMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs
 	st.Operands = append(st.Operands, outputs...)
 	if indexingMaps != nil {
 		props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: indexingMaps})
+	}
+	if cast != nil {
+		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b.Ctx, "linalg", "type_fn<"+(*cast).String()+">")})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1297,10 +1314,24 @@ func (op BatchReduceMatmulOp) Region() *ir.Region { return op.Operation.Region(0
 // IndexingMaps returns the property indexing_maps, or nil when it is absent.
 func (op BatchReduceMatmulOp) IndexingMaps() ir.Attribute { return op.InherentAttr("indexing_maps") }
 
+// CastAttr returns the attribute of the property cast, or nil when it is absent.
+func (op BatchReduceMatmulOp) CastAttr() ir.Attribute { return op.InherentAttr("cast") }
+
+// Cast returns the value of the optional property cast and whether it is set.
+func (op BatchReduceMatmulOp) Cast() (TypeFn, bool) {
+	a := op.InherentAttr("cast")
+	x, ok := a.(*irdl.DynAttr)
+	if !ok {
+		return 0, false
+	}
+	u, ok := x.Param("value").(uint64)
+	return TypeFn(u), ok
+}
+
 // BuildBatchReduceMatmul creates an operation linalg.batch_reduce_matmul at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
 // The dialect must be registered in b.Ctx.
-func BuildBatchReduceMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, resultTensorsTypes []ir.Type) BatchReduceMatmulOp {
+func BuildBatchReduceMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, cast *TypeFn, resultTensorsTypes []ir.Type) BatchReduceMatmulOp {
 	name := b.Ctx.LookupOpName("linalg.batch_reduce_matmul")
 	if name == nil || name.Def == nil {
 		panic("linalg.batch_reduce_matmul is not registered in the builder's context")
@@ -1311,6 +1342,9 @@ func BuildBatchReduceMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, o
 	st.Operands = append(st.Operands, outputs...)
 	if indexingMaps != nil {
 		props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: indexingMaps})
+	}
+	if cast != nil {
+		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b.Ctx, "linalg", "type_fn<"+(*cast).String()+">")})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2643,4 +2677,3302 @@ func BuildPoolingNchwMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outp
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
 	return PoolingNchwMaxOp{b.Create(st)}
+}
+
+// ExpOp wraps an operation linalg.exp: applies exp(x) elementwise.
+type ExpOp struct{ *ir.Operation }
+
+// AsExpOp returns op as a ExpOp if it is an operation linalg.exp.
+func AsExpOp(op *ir.Operation) (ExpOp, bool) {
+	if op == nil || op.Name() != "linalg.exp" {
+		return ExpOp{}, false
+	}
+	return ExpOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op ExpOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op ExpOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op ExpOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op ExpOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildExp creates an operation linalg.exp at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildExp(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) ExpOp {
+	name := b.Ctx.LookupOpName("linalg.exp")
+	if name == nil || name.Def == nil {
+		panic("linalg.exp is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ExpOp{b.Create(st)}
+}
+
+// LogOp wraps an operation linalg.log: applies log(x) elementwise.
+type LogOp struct{ *ir.Operation }
+
+// AsLogOp returns op as a LogOp if it is an operation linalg.log.
+func AsLogOp(op *ir.Operation) (LogOp, bool) {
+	if op == nil || op.Name() != "linalg.log" {
+		return LogOp{}, false
+	}
+	return LogOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op LogOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op LogOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op LogOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op LogOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildLog creates an operation linalg.log at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildLog(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) LogOp {
+	name := b.Ctx.LookupOpName("linalg.log")
+	if name == nil || name.Def == nil {
+		panic("linalg.log is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return LogOp{b.Create(st)}
+}
+
+// AbsOp wraps an operation linalg.abs: applies abs(x) elementwise.
+type AbsOp struct{ *ir.Operation }
+
+// AsAbsOp returns op as a AbsOp if it is an operation linalg.abs.
+func AsAbsOp(op *ir.Operation) (AbsOp, bool) {
+	if op == nil || op.Name() != "linalg.abs" {
+		return AbsOp{}, false
+	}
+	return AbsOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op AbsOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op AbsOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op AbsOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op AbsOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildAbs creates an operation linalg.abs at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildAbs(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) AbsOp {
+	name := b.Ctx.LookupOpName("linalg.abs")
+	if name == nil || name.Def == nil {
+		panic("linalg.abs is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return AbsOp{b.Create(st)}
+}
+
+// CeilOp wraps an operation linalg.ceil: applies ceil(x) elementwise.
+type CeilOp struct{ *ir.Operation }
+
+// AsCeilOp returns op as a CeilOp if it is an operation linalg.ceil.
+func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
+	if op == nil || op.Name() != "linalg.ceil" {
+		return CeilOp{}, false
+	}
+	return CeilOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op CeilOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op CeilOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op CeilOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op CeilOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildCeil creates an operation linalg.ceil at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildCeil(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) CeilOp {
+	name := b.Ctx.LookupOpName("linalg.ceil")
+	if name == nil || name.Def == nil {
+		panic("linalg.ceil is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return CeilOp{b.Create(st)}
+}
+
+// FloorOp wraps an operation linalg.floor: applies floor(x) elementwise.
+type FloorOp struct{ *ir.Operation }
+
+// AsFloorOp returns op as a FloorOp if it is an operation linalg.floor.
+func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
+	if op == nil || op.Name() != "linalg.floor" {
+		return FloorOp{}, false
+	}
+	return FloorOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op FloorOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op FloorOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op FloorOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op FloorOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildFloor creates an operation linalg.floor at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildFloor(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) FloorOp {
+	name := b.Ctx.LookupOpName("linalg.floor")
+	if name == nil || name.Def == nil {
+		panic("linalg.floor is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return FloorOp{b.Create(st)}
+}
+
+// NegfOp wraps an operation linalg.negf: applies negf(x) elementwise.
+type NegfOp struct{ *ir.Operation }
+
+// AsNegfOp returns op as a NegfOp if it is an operation linalg.negf.
+func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
+	if op == nil || op.Name() != "linalg.negf" {
+		return NegfOp{}, false
+	}
+	return NegfOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op NegfOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op NegfOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op NegfOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op NegfOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildNegf creates an operation linalg.negf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildNegf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) NegfOp {
+	name := b.Ctx.LookupOpName("linalg.negf")
+	if name == nil || name.Def == nil {
+		panic("linalg.negf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return NegfOp{b.Create(st)}
+}
+
+// ReciprocalOp wraps an operation linalg.reciprocal: applies reciprocal(x) elementwise.
+type ReciprocalOp struct{ *ir.Operation }
+
+// AsReciprocalOp returns op as a ReciprocalOp if it is an operation linalg.reciprocal.
+func AsReciprocalOp(op *ir.Operation) (ReciprocalOp, bool) {
+	if op == nil || op.Name() != "linalg.reciprocal" {
+		return ReciprocalOp{}, false
+	}
+	return ReciprocalOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op ReciprocalOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op ReciprocalOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op ReciprocalOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op ReciprocalOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildReciprocal creates an operation linalg.reciprocal at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildReciprocal(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) ReciprocalOp {
+	name := b.Ctx.LookupOpName("linalg.reciprocal")
+	if name == nil || name.Def == nil {
+		panic("linalg.reciprocal is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ReciprocalOp{b.Create(st)}
+}
+
+// RoundOp wraps an operation linalg.round: applies round(x) elementwise.
+type RoundOp struct{ *ir.Operation }
+
+// AsRoundOp returns op as a RoundOp if it is an operation linalg.round.
+func AsRoundOp(op *ir.Operation) (RoundOp, bool) {
+	if op == nil || op.Name() != "linalg.round" {
+		return RoundOp{}, false
+	}
+	return RoundOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op RoundOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op RoundOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op RoundOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op RoundOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildRound creates an operation linalg.round at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildRound(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) RoundOp {
+	name := b.Ctx.LookupOpName("linalg.round")
+	if name == nil || name.Def == nil {
+		panic("linalg.round is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return RoundOp{b.Create(st)}
+}
+
+// SqrtOp wraps an operation linalg.sqrt: applies sqrt(x) elementwise.
+type SqrtOp struct{ *ir.Operation }
+
+// AsSqrtOp returns op as a SqrtOp if it is an operation linalg.sqrt.
+func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
+	if op == nil || op.Name() != "linalg.sqrt" {
+		return SqrtOp{}, false
+	}
+	return SqrtOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op SqrtOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op SqrtOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op SqrtOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op SqrtOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildSqrt creates an operation linalg.sqrt at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildSqrt(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) SqrtOp {
+	name := b.Ctx.LookupOpName("linalg.sqrt")
+	if name == nil || name.Def == nil {
+		panic("linalg.sqrt is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return SqrtOp{b.Create(st)}
+}
+
+// RsqrtOp wraps an operation linalg.rsqrt: applies rsqrt(x) elementwise.
+type RsqrtOp struct{ *ir.Operation }
+
+// AsRsqrtOp returns op as a RsqrtOp if it is an operation linalg.rsqrt.
+func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
+	if op == nil || op.Name() != "linalg.rsqrt" {
+		return RsqrtOp{}, false
+	}
+	return RsqrtOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op RsqrtOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op RsqrtOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op RsqrtOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op RsqrtOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildRsqrt creates an operation linalg.rsqrt at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildRsqrt(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) RsqrtOp {
+	name := b.Ctx.LookupOpName("linalg.rsqrt")
+	if name == nil || name.Def == nil {
+		panic("linalg.rsqrt is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return RsqrtOp{b.Create(st)}
+}
+
+// SquareOp wraps an operation linalg.square: applies square(x) elementwise.
+type SquareOp struct{ *ir.Operation }
+
+// AsSquareOp returns op as a SquareOp if it is an operation linalg.square.
+func AsSquareOp(op *ir.Operation) (SquareOp, bool) {
+	if op == nil || op.Name() != "linalg.square" {
+		return SquareOp{}, false
+	}
+	return SquareOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op SquareOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op SquareOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op SquareOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op SquareOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildSquare creates an operation linalg.square at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildSquare(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) SquareOp {
+	name := b.Ctx.LookupOpName("linalg.square")
+	if name == nil || name.Def == nil {
+		panic("linalg.square is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return SquareOp{b.Create(st)}
+}
+
+// TanhOp wraps an operation linalg.tanh: applies tanh(x) elementwise.
+type TanhOp struct{ *ir.Operation }
+
+// AsTanhOp returns op as a TanhOp if it is an operation linalg.tanh.
+func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
+	if op == nil || op.Name() != "linalg.tanh" {
+		return TanhOp{}, false
+	}
+	return TanhOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op TanhOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op TanhOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op TanhOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op TanhOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildTanh creates an operation linalg.tanh at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildTanh(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) TanhOp {
+	name := b.Ctx.LookupOpName("linalg.tanh")
+	if name == nil || name.Def == nil {
+		panic("linalg.tanh is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return TanhOp{b.Create(st)}
+}
+
+// ErfOp wraps an operation linalg.erf: applies erf(x) elementwise.
+type ErfOp struct{ *ir.Operation }
+
+// AsErfOp returns op as a ErfOp if it is an operation linalg.erf.
+func AsErfOp(op *ir.Operation) (ErfOp, bool) {
+	if op == nil || op.Name() != "linalg.erf" {
+		return ErfOp{}, false
+	}
+	return ErfOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op ErfOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op ErfOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op ErfOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op ErfOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildErf creates an operation linalg.erf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildErf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) ErfOp {
+	name := b.Ctx.LookupOpName("linalg.erf")
+	if name == nil || name.Def == nil {
+		panic("linalg.erf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ErfOp{b.Create(st)}
+}
+
+// AddOp wraps an operation linalg.add: adds two tensors elementwise.
+type AddOp struct{ *ir.Operation }
+
+// AsAddOp returns op as a AddOp if it is an operation linalg.add.
+func AsAddOp(op *ir.Operation) (AddOp, bool) {
+	if op == nil || op.Name() != "linalg.add" {
+		return AddOp{}, false
+	}
+	return AddOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op AddOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op AddOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op AddOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op AddOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildAdd creates an operation linalg.add at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildAdd(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) AddOp {
+	name := b.Ctx.LookupOpName("linalg.add")
+	if name == nil || name.Def == nil {
+		panic("linalg.add is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return AddOp{b.Create(st)}
+}
+
+// SubOp wraps an operation linalg.sub: subtracts two tensors elementwise.
+type SubOp struct{ *ir.Operation }
+
+// AsSubOp returns op as a SubOp if it is an operation linalg.sub.
+func AsSubOp(op *ir.Operation) (SubOp, bool) {
+	if op == nil || op.Name() != "linalg.sub" {
+		return SubOp{}, false
+	}
+	return SubOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op SubOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op SubOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op SubOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op SubOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildSub creates an operation linalg.sub at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildSub(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) SubOp {
+	name := b.Ctx.LookupOpName("linalg.sub")
+	if name == nil || name.Def == nil {
+		panic("linalg.sub is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return SubOp{b.Create(st)}
+}
+
+// MulOp wraps an operation linalg.mul: multiplies two tensors elementwise.
+type MulOp struct{ *ir.Operation }
+
+// AsMulOp returns op as a MulOp if it is an operation linalg.mul.
+func AsMulOp(op *ir.Operation) (MulOp, bool) {
+	if op == nil || op.Name() != "linalg.mul" {
+		return MulOp{}, false
+	}
+	return MulOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op MulOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op MulOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op MulOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op MulOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildMul creates an operation linalg.mul at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) MulOp {
+	name := b.Ctx.LookupOpName("linalg.mul")
+	if name == nil || name.Def == nil {
+		panic("linalg.mul is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return MulOp{b.Create(st)}
+}
+
+// DivOp wraps an operation linalg.div: divides the first tensor by the second tensor, elementwise.
+type DivOp struct{ *ir.Operation }
+
+// AsDivOp returns op as a DivOp if it is an operation linalg.div.
+func AsDivOp(op *ir.Operation) (DivOp, bool) {
+	if op == nil || op.Name() != "linalg.div" {
+		return DivOp{}, false
+	}
+	return DivOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op DivOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op DivOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op DivOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op DivOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildDiv creates an operation linalg.div at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDiv(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) DivOp {
+	name := b.Ctx.LookupOpName("linalg.div")
+	if name == nil || name.Def == nil {
+		panic("linalg.div is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DivOp{b.Create(st)}
+}
+
+// DivUnsignedOp wraps an operation linalg.div_unsigned: divides the first tensor by the second tensor, elementwise. For integer types, performs an unsigned division.
+type DivUnsignedOp struct{ *ir.Operation }
+
+// AsDivUnsignedOp returns op as a DivUnsignedOp if it is an operation linalg.div_unsigned.
+func AsDivUnsignedOp(op *ir.Operation) (DivUnsignedOp, bool) {
+	if op == nil || op.Name() != "linalg.div_unsigned" {
+		return DivUnsignedOp{}, false
+	}
+	return DivUnsignedOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op DivUnsignedOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op DivUnsignedOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op DivUnsignedOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op DivUnsignedOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildDivUnsigned creates an operation linalg.div_unsigned at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDivUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) DivUnsignedOp {
+	name := b.Ctx.LookupOpName("linalg.div_unsigned")
+	if name == nil || name.Def == nil {
+		panic("linalg.div_unsigned is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DivUnsignedOp{b.Create(st)}
+}
+
+// MaxOp wraps an operation linalg.max: takes the max (signed) between two inputs, elementwise.
+type MaxOp struct{ *ir.Operation }
+
+// AsMaxOp returns op as a MaxOp if it is an operation linalg.max.
+func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
+	if op == nil || op.Name() != "linalg.max" {
+		return MaxOp{}, false
+	}
+	return MaxOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op MaxOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op MaxOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op MaxOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op MaxOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildMax creates an operation linalg.max at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) MaxOp {
+	name := b.Ctx.LookupOpName("linalg.max")
+	if name == nil || name.Def == nil {
+		panic("linalg.max is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return MaxOp{b.Create(st)}
+}
+
+// MinOp wraps an operation linalg.min: takes the min (signed) between two inputs, elementwise.
+type MinOp struct{ *ir.Operation }
+
+// AsMinOp returns op as a MinOp if it is an operation linalg.min.
+func AsMinOp(op *ir.Operation) (MinOp, bool) {
+	if op == nil || op.Name() != "linalg.min" {
+		return MinOp{}, false
+	}
+	return MinOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op MinOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op MinOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op MinOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op MinOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildMin creates an operation linalg.min at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) MinOp {
+	name := b.Ctx.LookupOpName("linalg.min")
+	if name == nil || name.Def == nil {
+		panic("linalg.min is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return MinOp{b.Create(st)}
+}
+
+// PowfOp wraps an operation linalg.powf: takes the powf(lhs, rhs) between two inputs, elementwise.
+type PowfOp struct{ *ir.Operation }
+
+// AsPowfOp returns op as a PowfOp if it is an operation linalg.powf.
+func AsPowfOp(op *ir.Operation) (PowfOp, bool) {
+	if op == nil || op.Name() != "linalg.powf" {
+		return PowfOp{}, false
+	}
+	return PowfOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PowfOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PowfOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PowfOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PowfOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildPowf creates an operation linalg.powf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPowf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) PowfOp {
+	name := b.Ctx.LookupOpName("linalg.powf")
+	if name == nil || name.Def == nil {
+		panic("linalg.powf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PowfOp{b.Create(st)}
+}
+
+// SelectOp wraps an operation linalg.select: chooses one value based on a binary condition supplied as its first operand.
+type SelectOp struct{ *ir.Operation }
+
+// AsSelectOp returns op as a SelectOp if it is an operation linalg.select.
+func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
+	if op == nil || op.Name() != "linalg.select" {
+		return SelectOp{}, false
+	}
+	return SelectOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op SelectOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op SelectOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op SelectOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op SelectOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildSelect creates an operation linalg.select at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildSelect(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) SelectOp {
+	name := b.Ctx.LookupOpName("linalg.select")
+	if name == nil || name.Def == nil {
+		panic("linalg.select is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return SelectOp{b.Create(st)}
+}
+
+// FillRng2dOp wraps an operation linalg.fill_rng_2d: fills the output tensor with pseudo random numbers.
+type FillRng2dOp struct{ *ir.Operation }
+
+// AsFillRng2dOp returns op as a FillRng2dOp if it is an operation linalg.fill_rng_2d.
+func AsFillRng2dOp(op *ir.Operation) (FillRng2dOp, bool) {
+	if op == nil || op.Name() != "linalg.fill_rng_2d" {
+		return FillRng2dOp{}, false
+	}
+	return FillRng2dOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op FillRng2dOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op FillRng2dOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op FillRng2dOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op FillRng2dOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildFillRng2d creates an operation linalg.fill_rng_2d at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildFillRng2d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) FillRng2dOp {
+	name := b.Ctx.LookupOpName("linalg.fill_rng_2d")
+	if name == nil || name.Def == nil {
+		panic("linalg.fill_rng_2d is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return FillRng2dOp{b.Create(st)}
+}
+
+// Mmt4dOp wraps an operation linalg.mmt4d: performs a matrix-matrix-transpose multiplication of two 4D inputs.
+type Mmt4dOp struct{ *ir.Operation }
+
+// AsMmt4dOp returns op as a Mmt4dOp if it is an operation linalg.mmt4d.
+func AsMmt4dOp(op *ir.Operation) (Mmt4dOp, bool) {
+	if op == nil || op.Name() != "linalg.mmt4d" {
+		return Mmt4dOp{}, false
+	}
+	return Mmt4dOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Mmt4dOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Mmt4dOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Mmt4dOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Mmt4dOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildMmt4d creates an operation linalg.mmt4d at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildMmt4d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) Mmt4dOp {
+	name := b.Ctx.LookupOpName("linalg.mmt4d")
+	if name == nil || name.Def == nil {
+		panic("linalg.mmt4d is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Mmt4dOp{b.Create(st)}
+}
+
+// BatchMmt4dOp wraps an operation linalg.batch_mmt4d: performs a batched matrix-matrix-transpose multiplication of two batched-4D (5D) inputs.
+type BatchMmt4dOp struct{ *ir.Operation }
+
+// AsBatchMmt4dOp returns op as a BatchMmt4dOp if it is an operation linalg.batch_mmt4d.
+func AsBatchMmt4dOp(op *ir.Operation) (BatchMmt4dOp, bool) {
+	if op == nil || op.Name() != "linalg.batch_mmt4d" {
+		return BatchMmt4dOp{}, false
+	}
+	return BatchMmt4dOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op BatchMmt4dOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op BatchMmt4dOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op BatchMmt4dOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op BatchMmt4dOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildBatchMmt4d creates an operation linalg.batch_mmt4d at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildBatchMmt4d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) BatchMmt4dOp {
+	name := b.Ctx.LookupOpName("linalg.batch_mmt4d")
+	if name == nil || name.Def == nil {
+		panic("linalg.batch_mmt4d is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return BatchMmt4dOp{b.Create(st)}
+}
+
+// QuantizedMatmulOp wraps an operation linalg.quantized_matmul: performs a matrix multiplication of two 2D inputs.
+type QuantizedMatmulOp struct{ *ir.Operation }
+
+// AsQuantizedMatmulOp returns op as a QuantizedMatmulOp if it is an operation linalg.quantized_matmul.
+func AsQuantizedMatmulOp(op *ir.Operation) (QuantizedMatmulOp, bool) {
+	if op == nil || op.Name() != "linalg.quantized_matmul" {
+		return QuantizedMatmulOp{}, false
+	}
+	return QuantizedMatmulOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op QuantizedMatmulOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op QuantizedMatmulOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op QuantizedMatmulOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op QuantizedMatmulOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildQuantizedMatmul creates an operation linalg.quantized_matmul at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildQuantizedMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) QuantizedMatmulOp {
+	name := b.Ctx.LookupOpName("linalg.quantized_matmul")
+	if name == nil || name.Def == nil {
+		panic("linalg.quantized_matmul is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return QuantizedMatmulOp{b.Create(st)}
+}
+
+// QuantizedBatchMatmulOp wraps an operation linalg.quantized_batch_matmul: performs a batched matrix multiplication of two 3D inputs.
+type QuantizedBatchMatmulOp struct{ *ir.Operation }
+
+// AsQuantizedBatchMatmulOp returns op as a QuantizedBatchMatmulOp if it is an operation linalg.quantized_batch_matmul.
+func AsQuantizedBatchMatmulOp(op *ir.Operation) (QuantizedBatchMatmulOp, bool) {
+	if op == nil || op.Name() != "linalg.quantized_batch_matmul" {
+		return QuantizedBatchMatmulOp{}, false
+	}
+	return QuantizedBatchMatmulOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op QuantizedBatchMatmulOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op QuantizedBatchMatmulOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op QuantizedBatchMatmulOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op QuantizedBatchMatmulOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildQuantizedBatchMatmul creates an operation linalg.quantized_batch_matmul at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildQuantizedBatchMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) QuantizedBatchMatmulOp {
+	name := b.Ctx.LookupOpName("linalg.quantized_batch_matmul")
+	if name == nil || name.Def == nil {
+		panic("linalg.quantized_batch_matmul is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return QuantizedBatchMatmulOp{b.Create(st)}
+}
+
+// Conv1dOp wraps an operation linalg.conv_1d: performs 1-D convolution with no channels.
+type Conv1dOp struct{ *ir.Operation }
+
+// AsConv1dOp returns op as a Conv1dOp if it is an operation linalg.conv_1d.
+func AsConv1dOp(op *ir.Operation) (Conv1dOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_1d" {
+		return Conv1dOp{}, false
+	}
+	return Conv1dOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv1dOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv1dOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv1dOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv1dOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildConv1d creates an operation linalg.conv_1d at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv1d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) Conv1dOp {
+	name := b.Ctx.LookupOpName("linalg.conv_1d")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_1d is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv1dOp{b.Create(st)}
+}
+
+// Conv2dOp wraps an operation linalg.conv_2d: performs 2-D convolution with no channels.
+type Conv2dOp struct{ *ir.Operation }
+
+// AsConv2dOp returns op as a Conv2dOp if it is an operation linalg.conv_2d.
+func AsConv2dOp(op *ir.Operation) (Conv2dOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_2d" {
+		return Conv2dOp{}, false
+	}
+	return Conv2dOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv2dOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv2dOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv2dOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv2dOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildConv2d creates an operation linalg.conv_2d at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv2d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) Conv2dOp {
+	name := b.Ctx.LookupOpName("linalg.conv_2d")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_2d is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv2dOp{b.Create(st)}
+}
+
+// Conv3dOp wraps an operation linalg.conv_3d: performs 3-D convolution with no channels.
+type Conv3dOp struct{ *ir.Operation }
+
+// AsConv3dOp returns op as a Conv3dOp if it is an operation linalg.conv_3d.
+func AsConv3dOp(op *ir.Operation) (Conv3dOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_3d" {
+		return Conv3dOp{}, false
+	}
+	return Conv3dOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv3dOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv3dOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv3dOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv3dOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// BuildConv3d creates an operation linalg.conv_3d at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv3d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) Conv3dOp {
+	name := b.Ctx.LookupOpName("linalg.conv_3d")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_3d is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv3dOp{b.Create(st)}
+}
+
+// Conv1dNcwFcwOp wraps an operation linalg.conv_1d_ncw_fcw: performs 1-D convolution.
+type Conv1dNcwFcwOp struct{ *ir.Operation }
+
+// AsConv1dNcwFcwOp returns op as a Conv1dNcwFcwOp if it is an operation linalg.conv_1d_ncw_fcw.
+func AsConv1dNcwFcwOp(op *ir.Operation) (Conv1dNcwFcwOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_1d_ncw_fcw" {
+		return Conv1dNcwFcwOp{}, false
+	}
+	return Conv1dNcwFcwOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv1dNcwFcwOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv1dNcwFcwOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv1dNcwFcwOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv1dNcwFcwOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op Conv1dNcwFcwOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op Conv1dNcwFcwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildConv1dNcwFcw creates an operation linalg.conv_1d_ncw_fcw at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv1dNcwFcw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv1dNcwFcwOp {
+	name := b.Ctx.LookupOpName("linalg.conv_1d_ncw_fcw")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_1d_ncw_fcw is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv1dNcwFcwOp{b.Create(st)}
+}
+
+// Conv2dNhwcFhwcQOp wraps an operation linalg.conv_2d_nhwc_fhwc_q: performs 2-D convolution with zero point offsets.
+type Conv2dNhwcFhwcQOp struct{ *ir.Operation }
+
+// AsConv2dNhwcFhwcQOp returns op as a Conv2dNhwcFhwcQOp if it is an operation linalg.conv_2d_nhwc_fhwc_q.
+func AsConv2dNhwcFhwcQOp(op *ir.Operation) (Conv2dNhwcFhwcQOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_2d_nhwc_fhwc_q" {
+		return Conv2dNhwcFhwcQOp{}, false
+	}
+	return Conv2dNhwcFhwcQOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv2dNhwcFhwcQOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv2dNhwcFhwcQOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv2dNhwcFhwcQOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv2dNhwcFhwcQOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op Conv2dNhwcFhwcQOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op Conv2dNhwcFhwcQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildConv2dNhwcFhwcQ creates an operation linalg.conv_2d_nhwc_fhwc_q at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv2dNhwcFhwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNhwcFhwcQOp {
+	name := b.Ctx.LookupOpName("linalg.conv_2d_nhwc_fhwc_q")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_2d_nhwc_fhwc_q is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv2dNhwcFhwcQOp{b.Create(st)}
+}
+
+// Conv2dNhwgcGfhwcOp wraps an operation linalg.conv_2d_nhwgc_gfhwc: performs 2-D grouped convolution.
+type Conv2dNhwgcGfhwcOp struct{ *ir.Operation }
+
+// AsConv2dNhwgcGfhwcOp returns op as a Conv2dNhwgcGfhwcOp if it is an operation linalg.conv_2d_nhwgc_gfhwc.
+func AsConv2dNhwgcGfhwcOp(op *ir.Operation) (Conv2dNhwgcGfhwcOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_2d_nhwgc_gfhwc" {
+		return Conv2dNhwgcGfhwcOp{}, false
+	}
+	return Conv2dNhwgcGfhwcOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv2dNhwgcGfhwcOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv2dNhwgcGfhwcOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv2dNhwgcGfhwcOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv2dNhwgcGfhwcOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op Conv2dNhwgcGfhwcOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op Conv2dNhwgcGfhwcOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildConv2dNhwgcGfhwc creates an operation linalg.conv_2d_nhwgc_gfhwc at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv2dNhwgcGfhwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNhwgcGfhwcOp {
+	name := b.Ctx.LookupOpName("linalg.conv_2d_nhwgc_gfhwc")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_2d_nhwgc_gfhwc is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv2dNhwgcGfhwcOp{b.Create(st)}
+}
+
+// Conv2dNhwgcGfhwcQOp wraps an operation linalg.conv_2d_nhwgc_gfhwc_q: performs 2-D grouped convolution with zero point offsets.
+type Conv2dNhwgcGfhwcQOp struct{ *ir.Operation }
+
+// AsConv2dNhwgcGfhwcQOp returns op as a Conv2dNhwgcGfhwcQOp if it is an operation linalg.conv_2d_nhwgc_gfhwc_q.
+func AsConv2dNhwgcGfhwcQOp(op *ir.Operation) (Conv2dNhwgcGfhwcQOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_2d_nhwgc_gfhwc_q" {
+		return Conv2dNhwgcGfhwcQOp{}, false
+	}
+	return Conv2dNhwgcGfhwcQOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv2dNhwgcGfhwcQOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv2dNhwgcGfhwcQOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv2dNhwgcGfhwcQOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv2dNhwgcGfhwcQOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op Conv2dNhwgcGfhwcQOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op Conv2dNhwgcGfhwcQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildConv2dNhwgcGfhwcQ creates an operation linalg.conv_2d_nhwgc_gfhwc_q at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv2dNhwgcGfhwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNhwgcGfhwcQOp {
+	name := b.Ctx.LookupOpName("linalg.conv_2d_nhwgc_gfhwc_q")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_2d_nhwgc_gfhwc_q is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv2dNhwgcGfhwcQOp{b.Create(st)}
+}
+
+// Conv2dNgchwFgchwOp wraps an operation linalg.conv_2d_ngchw_fgchw: performs 2-D grouped convolution.
+type Conv2dNgchwFgchwOp struct{ *ir.Operation }
+
+// AsConv2dNgchwFgchwOp returns op as a Conv2dNgchwFgchwOp if it is an operation linalg.conv_2d_ngchw_fgchw.
+func AsConv2dNgchwFgchwOp(op *ir.Operation) (Conv2dNgchwFgchwOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_2d_ngchw_fgchw" {
+		return Conv2dNgchwFgchwOp{}, false
+	}
+	return Conv2dNgchwFgchwOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv2dNgchwFgchwOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv2dNgchwFgchwOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv2dNgchwFgchwOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv2dNgchwFgchwOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op Conv2dNgchwFgchwOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op Conv2dNgchwFgchwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildConv2dNgchwFgchw creates an operation linalg.conv_2d_ngchw_fgchw at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv2dNgchwFgchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNgchwFgchwOp {
+	name := b.Ctx.LookupOpName("linalg.conv_2d_ngchw_fgchw")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_2d_ngchw_fgchw is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv2dNgchwFgchwOp{b.Create(st)}
+}
+
+// Conv2dNgchwGfchwOp wraps an operation linalg.conv_2d_ngchw_gfchw: performs 2-D grouped convolution.
+type Conv2dNgchwGfchwOp struct{ *ir.Operation }
+
+// AsConv2dNgchwGfchwOp returns op as a Conv2dNgchwGfchwOp if it is an operation linalg.conv_2d_ngchw_gfchw.
+func AsConv2dNgchwGfchwOp(op *ir.Operation) (Conv2dNgchwGfchwOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_2d_ngchw_gfchw" {
+		return Conv2dNgchwGfchwOp{}, false
+	}
+	return Conv2dNgchwGfchwOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv2dNgchwGfchwOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv2dNgchwGfchwOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv2dNgchwGfchwOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv2dNgchwGfchwOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op Conv2dNgchwGfchwOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op Conv2dNgchwGfchwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildConv2dNgchwGfchw creates an operation linalg.conv_2d_ngchw_gfchw at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv2dNgchwGfchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNgchwGfchwOp {
+	name := b.Ctx.LookupOpName("linalg.conv_2d_ngchw_gfchw")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_2d_ngchw_gfchw is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv2dNgchwGfchwOp{b.Create(st)}
+}
+
+// Conv2dNgchwGfchwQOp wraps an operation linalg.conv_2d_ngchw_gfchw_q: performs 2-D grouped convolution with zero-point offsets.
+type Conv2dNgchwGfchwQOp struct{ *ir.Operation }
+
+// AsConv2dNgchwGfchwQOp returns op as a Conv2dNgchwGfchwQOp if it is an operation linalg.conv_2d_ngchw_gfchw_q.
+func AsConv2dNgchwGfchwQOp(op *ir.Operation) (Conv2dNgchwGfchwQOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_2d_ngchw_gfchw_q" {
+		return Conv2dNgchwGfchwQOp{}, false
+	}
+	return Conv2dNgchwGfchwQOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv2dNgchwGfchwQOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv2dNgchwGfchwQOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv2dNgchwGfchwQOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv2dNgchwGfchwQOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op Conv2dNgchwGfchwQOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op Conv2dNgchwGfchwQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildConv2dNgchwGfchwQ creates an operation linalg.conv_2d_ngchw_gfchw_q at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv2dNgchwGfchwQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNgchwGfchwQOp {
+	name := b.Ctx.LookupOpName("linalg.conv_2d_ngchw_gfchw_q")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_2d_ngchw_gfchw_q is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv2dNgchwGfchwQOp{b.Create(st)}
+}
+
+// Conv3dNdhwcDhwcfQOp wraps an operation linalg.conv_3d_ndhwc_dhwcf_q: performs 3-D convolution with zero point offsets.
+type Conv3dNdhwcDhwcfQOp struct{ *ir.Operation }
+
+// AsConv3dNdhwcDhwcfQOp returns op as a Conv3dNdhwcDhwcfQOp if it is an operation linalg.conv_3d_ndhwc_dhwcf_q.
+func AsConv3dNdhwcDhwcfQOp(op *ir.Operation) (Conv3dNdhwcDhwcfQOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_3d_ndhwc_dhwcf_q" {
+		return Conv3dNdhwcDhwcfQOp{}, false
+	}
+	return Conv3dNdhwcDhwcfQOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv3dNdhwcDhwcfQOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv3dNdhwcDhwcfQOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv3dNdhwcDhwcfQOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv3dNdhwcDhwcfQOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op Conv3dNdhwcDhwcfQOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op Conv3dNdhwcDhwcfQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildConv3dNdhwcDhwcfQ creates an operation linalg.conv_3d_ndhwc_dhwcf_q at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv3dNdhwcDhwcfQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv3dNdhwcDhwcfQOp {
+	name := b.Ctx.LookupOpName("linalg.conv_3d_ndhwc_dhwcf_q")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_3d_ndhwc_dhwcf_q is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv3dNdhwcDhwcfQOp{b.Create(st)}
+}
+
+// Conv3dNcdhwFcdhwOp wraps an operation linalg.conv_3d_ncdhw_fcdhw: performs 3-D convolution.
+type Conv3dNcdhwFcdhwOp struct{ *ir.Operation }
+
+// AsConv3dNcdhwFcdhwOp returns op as a Conv3dNcdhwFcdhwOp if it is an operation linalg.conv_3d_ncdhw_fcdhw.
+func AsConv3dNcdhwFcdhwOp(op *ir.Operation) (Conv3dNcdhwFcdhwOp, bool) {
+	if op == nil || op.Name() != "linalg.conv_3d_ncdhw_fcdhw" {
+		return Conv3dNcdhwFcdhwOp{}, false
+	}
+	return Conv3dNcdhwFcdhwOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op Conv3dNcdhwFcdhwOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op Conv3dNcdhwFcdhwOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op Conv3dNcdhwFcdhwOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op Conv3dNcdhwFcdhwOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op Conv3dNcdhwFcdhwOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op Conv3dNcdhwFcdhwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildConv3dNcdhwFcdhw creates an operation linalg.conv_3d_ncdhw_fcdhw at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildConv3dNcdhwFcdhw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv3dNcdhwFcdhwOp {
+	name := b.Ctx.LookupOpName("linalg.conv_3d_ncdhw_fcdhw")
+	if name == nil || name.Def == nil {
+		panic("linalg.conv_3d_ncdhw_fcdhw is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return Conv3dNcdhwFcdhwOp{b.Create(st)}
+}
+
+// DepthwiseConv1dNcwCwOp wraps an operation linalg.depthwise_conv_1d_ncw_cw: performs depth-wise 1-D convolution.
+type DepthwiseConv1dNcwCwOp struct{ *ir.Operation }
+
+// AsDepthwiseConv1dNcwCwOp returns op as a DepthwiseConv1dNcwCwOp if it is an operation linalg.depthwise_conv_1d_ncw_cw.
+func AsDepthwiseConv1dNcwCwOp(op *ir.Operation) (DepthwiseConv1dNcwCwOp, bool) {
+	if op == nil || op.Name() != "linalg.depthwise_conv_1d_ncw_cw" {
+		return DepthwiseConv1dNcwCwOp{}, false
+	}
+	return DepthwiseConv1dNcwCwOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op DepthwiseConv1dNcwCwOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op DepthwiseConv1dNcwCwOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op DepthwiseConv1dNcwCwOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op DepthwiseConv1dNcwCwOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op DepthwiseConv1dNcwCwOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op DepthwiseConv1dNcwCwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildDepthwiseConv1dNcwCw creates an operation linalg.depthwise_conv_1d_ncw_cw at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDepthwiseConv1dNcwCw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv1dNcwCwOp {
+	name := b.Ctx.LookupOpName("linalg.depthwise_conv_1d_ncw_cw")
+	if name == nil || name.Def == nil {
+		panic("linalg.depthwise_conv_1d_ncw_cw is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DepthwiseConv1dNcwCwOp{b.Create(st)}
+}
+
+// DepthwiseConv1dNwcWcmOp wraps an operation linalg.depthwise_conv_1d_nwc_wcm: performs depth-wise 1-D convolution.
+type DepthwiseConv1dNwcWcmOp struct{ *ir.Operation }
+
+// AsDepthwiseConv1dNwcWcmOp returns op as a DepthwiseConv1dNwcWcmOp if it is an operation linalg.depthwise_conv_1d_nwc_wcm.
+func AsDepthwiseConv1dNwcWcmOp(op *ir.Operation) (DepthwiseConv1dNwcWcmOp, bool) {
+	if op == nil || op.Name() != "linalg.depthwise_conv_1d_nwc_wcm" {
+		return DepthwiseConv1dNwcWcmOp{}, false
+	}
+	return DepthwiseConv1dNwcWcmOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op DepthwiseConv1dNwcWcmOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op DepthwiseConv1dNwcWcmOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op DepthwiseConv1dNwcWcmOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op DepthwiseConv1dNwcWcmOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op DepthwiseConv1dNwcWcmOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op DepthwiseConv1dNwcWcmOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildDepthwiseConv1dNwcWcm creates an operation linalg.depthwise_conv_1d_nwc_wcm at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDepthwiseConv1dNwcWcm(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv1dNwcWcmOp {
+	name := b.Ctx.LookupOpName("linalg.depthwise_conv_1d_nwc_wcm")
+	if name == nil || name.Def == nil {
+		panic("linalg.depthwise_conv_1d_nwc_wcm is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DepthwiseConv1dNwcWcmOp{b.Create(st)}
+}
+
+// DepthwiseConv2dNhwcHwcQOp wraps an operation linalg.depthwise_conv_2d_nhwc_hwc_q: performs depth-wise 2-D convolution.
+type DepthwiseConv2dNhwcHwcQOp struct{ *ir.Operation }
+
+// AsDepthwiseConv2dNhwcHwcQOp returns op as a DepthwiseConv2dNhwcHwcQOp if it is an operation linalg.depthwise_conv_2d_nhwc_hwc_q.
+func AsDepthwiseConv2dNhwcHwcQOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcQOp, bool) {
+	if op == nil || op.Name() != "linalg.depthwise_conv_2d_nhwc_hwc_q" {
+		return DepthwiseConv2dNhwcHwcQOp{}, false
+	}
+	return DepthwiseConv2dNhwcHwcQOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op DepthwiseConv2dNhwcHwcQOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op DepthwiseConv2dNhwcHwcQOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op DepthwiseConv2dNhwcHwcQOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op DepthwiseConv2dNhwcHwcQOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op DepthwiseConv2dNhwcHwcQOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op DepthwiseConv2dNhwcHwcQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildDepthwiseConv2dNhwcHwcQ creates an operation linalg.depthwise_conv_2d_nhwc_hwc_q at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDepthwiseConv2dNhwcHwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv2dNhwcHwcQOp {
+	name := b.Ctx.LookupOpName("linalg.depthwise_conv_2d_nhwc_hwc_q")
+	if name == nil || name.Def == nil {
+		panic("linalg.depthwise_conv_2d_nhwc_hwc_q is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DepthwiseConv2dNhwcHwcQOp{b.Create(st)}
+}
+
+// DepthwiseConv2dNhwcHwcmOp wraps an operation linalg.depthwise_conv_2d_nhwc_hwcm: performs depth-wise 2-D convolution.
+type DepthwiseConv2dNhwcHwcmOp struct{ *ir.Operation }
+
+// AsDepthwiseConv2dNhwcHwcmOp returns op as a DepthwiseConv2dNhwcHwcmOp if it is an operation linalg.depthwise_conv_2d_nhwc_hwcm.
+func AsDepthwiseConv2dNhwcHwcmOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcmOp, bool) {
+	if op == nil || op.Name() != "linalg.depthwise_conv_2d_nhwc_hwcm" {
+		return DepthwiseConv2dNhwcHwcmOp{}, false
+	}
+	return DepthwiseConv2dNhwcHwcmOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op DepthwiseConv2dNhwcHwcmOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op DepthwiseConv2dNhwcHwcmOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op DepthwiseConv2dNhwcHwcmOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op DepthwiseConv2dNhwcHwcmOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op DepthwiseConv2dNhwcHwcmOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op DepthwiseConv2dNhwcHwcmOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildDepthwiseConv2dNhwcHwcm creates an operation linalg.depthwise_conv_2d_nhwc_hwcm at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDepthwiseConv2dNhwcHwcm(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv2dNhwcHwcmOp {
+	name := b.Ctx.LookupOpName("linalg.depthwise_conv_2d_nhwc_hwcm")
+	if name == nil || name.Def == nil {
+		panic("linalg.depthwise_conv_2d_nhwc_hwcm is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DepthwiseConv2dNhwcHwcmOp{b.Create(st)}
+}
+
+// DepthwiseConv2dNhwcHwcmQOp wraps an operation linalg.depthwise_conv_2d_nhwc_hwcm_q: performs depth-wise 2-D convolution.
+type DepthwiseConv2dNhwcHwcmQOp struct{ *ir.Operation }
+
+// AsDepthwiseConv2dNhwcHwcmQOp returns op as a DepthwiseConv2dNhwcHwcmQOp if it is an operation linalg.depthwise_conv_2d_nhwc_hwcm_q.
+func AsDepthwiseConv2dNhwcHwcmQOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcmQOp, bool) {
+	if op == nil || op.Name() != "linalg.depthwise_conv_2d_nhwc_hwcm_q" {
+		return DepthwiseConv2dNhwcHwcmQOp{}, false
+	}
+	return DepthwiseConv2dNhwcHwcmQOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op DepthwiseConv2dNhwcHwcmQOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op DepthwiseConv2dNhwcHwcmQOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op DepthwiseConv2dNhwcHwcmQOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op DepthwiseConv2dNhwcHwcmQOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op DepthwiseConv2dNhwcHwcmQOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op DepthwiseConv2dNhwcHwcmQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildDepthwiseConv2dNhwcHwcmQ creates an operation linalg.depthwise_conv_2d_nhwc_hwcm_q at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDepthwiseConv2dNhwcHwcmQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv2dNhwcHwcmQOp {
+	name := b.Ctx.LookupOpName("linalg.depthwise_conv_2d_nhwc_hwcm_q")
+	if name == nil || name.Def == nil {
+		panic("linalg.depthwise_conv_2d_nhwc_hwcm_q is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DepthwiseConv2dNhwcHwcmQOp{b.Create(st)}
+}
+
+// DepthwiseConv3dNdhwcDhwcOp wraps an operation linalg.depthwise_conv_3d_ndhwc_dhwc: performs depth-wise 3-D convolution.
+type DepthwiseConv3dNdhwcDhwcOp struct{ *ir.Operation }
+
+// AsDepthwiseConv3dNdhwcDhwcOp returns op as a DepthwiseConv3dNdhwcDhwcOp if it is an operation linalg.depthwise_conv_3d_ndhwc_dhwc.
+func AsDepthwiseConv3dNdhwcDhwcOp(op *ir.Operation) (DepthwiseConv3dNdhwcDhwcOp, bool) {
+	if op == nil || op.Name() != "linalg.depthwise_conv_3d_ndhwc_dhwc" {
+		return DepthwiseConv3dNdhwcDhwcOp{}, false
+	}
+	return DepthwiseConv3dNdhwcDhwcOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op DepthwiseConv3dNdhwcDhwcOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op DepthwiseConv3dNdhwcDhwcOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op DepthwiseConv3dNdhwcDhwcOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op DepthwiseConv3dNdhwcDhwcOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op DepthwiseConv3dNdhwcDhwcOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op DepthwiseConv3dNdhwcDhwcOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildDepthwiseConv3dNdhwcDhwc creates an operation linalg.depthwise_conv_3d_ndhwc_dhwc at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDepthwiseConv3dNdhwcDhwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv3dNdhwcDhwcOp {
+	name := b.Ctx.LookupOpName("linalg.depthwise_conv_3d_ndhwc_dhwc")
+	if name == nil || name.Def == nil {
+		panic("linalg.depthwise_conv_3d_ndhwc_dhwc is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DepthwiseConv3dNdhwcDhwcOp{b.Create(st)}
+}
+
+// DepthwiseConv3dNcdhwCdhwOp wraps an operation linalg.depthwise_conv_3d_ncdhw_cdhw: performs depth-wise 3-D convolution.
+type DepthwiseConv3dNcdhwCdhwOp struct{ *ir.Operation }
+
+// AsDepthwiseConv3dNcdhwCdhwOp returns op as a DepthwiseConv3dNcdhwCdhwOp if it is an operation linalg.depthwise_conv_3d_ncdhw_cdhw.
+func AsDepthwiseConv3dNcdhwCdhwOp(op *ir.Operation) (DepthwiseConv3dNcdhwCdhwOp, bool) {
+	if op == nil || op.Name() != "linalg.depthwise_conv_3d_ncdhw_cdhw" {
+		return DepthwiseConv3dNcdhwCdhwOp{}, false
+	}
+	return DepthwiseConv3dNcdhwCdhwOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op DepthwiseConv3dNcdhwCdhwOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op DepthwiseConv3dNcdhwCdhwOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op DepthwiseConv3dNcdhwCdhwOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op DepthwiseConv3dNcdhwCdhwOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op DepthwiseConv3dNcdhwCdhwOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op DepthwiseConv3dNcdhwCdhwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildDepthwiseConv3dNcdhwCdhw creates an operation linalg.depthwise_conv_3d_ncdhw_cdhw at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDepthwiseConv3dNcdhwCdhw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv3dNcdhwCdhwOp {
+	name := b.Ctx.LookupOpName("linalg.depthwise_conv_3d_ncdhw_cdhw")
+	if name == nil || name.Def == nil {
+		panic("linalg.depthwise_conv_3d_ncdhw_cdhw is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DepthwiseConv3dNcdhwCdhwOp{b.Create(st)}
+}
+
+// DepthwiseConv3dNdhwcDhwcmOp wraps an operation linalg.depthwise_conv_3d_ndhwc_dhwcm: performs depth-wise 3-D convolution.
+type DepthwiseConv3dNdhwcDhwcmOp struct{ *ir.Operation }
+
+// AsDepthwiseConv3dNdhwcDhwcmOp returns op as a DepthwiseConv3dNdhwcDhwcmOp if it is an operation linalg.depthwise_conv_3d_ndhwc_dhwcm.
+func AsDepthwiseConv3dNdhwcDhwcmOp(op *ir.Operation) (DepthwiseConv3dNdhwcDhwcmOp, bool) {
+	if op == nil || op.Name() != "linalg.depthwise_conv_3d_ndhwc_dhwcm" {
+		return DepthwiseConv3dNdhwcDhwcmOp{}, false
+	}
+	return DepthwiseConv3dNdhwcDhwcmOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op DepthwiseConv3dNdhwcDhwcmOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op DepthwiseConv3dNdhwcDhwcmOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op DepthwiseConv3dNdhwcDhwcmOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op DepthwiseConv3dNdhwcDhwcmOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op DepthwiseConv3dNdhwcDhwcmOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op DepthwiseConv3dNdhwcDhwcmOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildDepthwiseConv3dNdhwcDhwcm creates an operation linalg.depthwise_conv_3d_ndhwc_dhwcm at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDepthwiseConv3dNdhwcDhwcm(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv3dNdhwcDhwcmOp {
+	name := b.Ctx.LookupOpName("linalg.depthwise_conv_3d_ndhwc_dhwcm")
+	if name == nil || name.Def == nil {
+		panic("linalg.depthwise_conv_3d_ndhwc_dhwcm is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return DepthwiseConv3dNdhwcDhwcmOp{b.Create(st)}
+}
+
+// PoolingNhwcMaxUnsignedOp wraps an operation linalg.pooling_nhwc_max_unsigned: performs unsigned max pooling.
+type PoolingNhwcMaxUnsignedOp struct{ *ir.Operation }
+
+// AsPoolingNhwcMaxUnsignedOp returns op as a PoolingNhwcMaxUnsignedOp if it is an operation linalg.pooling_nhwc_max_unsigned.
+func AsPoolingNhwcMaxUnsignedOp(op *ir.Operation) (PoolingNhwcMaxUnsignedOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_nhwc_max_unsigned" {
+		return PoolingNhwcMaxUnsignedOp{}, false
+	}
+	return PoolingNhwcMaxUnsignedOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNhwcMaxUnsignedOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNhwcMaxUnsignedOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNhwcMaxUnsignedOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNhwcMaxUnsignedOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNhwcMaxUnsignedOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNhwcMaxUnsignedOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNhwcMaxUnsigned creates an operation linalg.pooling_nhwc_max_unsigned at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNhwcMaxUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNhwcMaxUnsignedOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_nhwc_max_unsigned")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_nhwc_max_unsigned is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNhwcMaxUnsignedOp{b.Create(st)}
+}
+
+// PoolingNhwcMinUnsignedOp wraps an operation linalg.pooling_nhwc_min_unsigned: performs unsigned min pooling.
+type PoolingNhwcMinUnsignedOp struct{ *ir.Operation }
+
+// AsPoolingNhwcMinUnsignedOp returns op as a PoolingNhwcMinUnsignedOp if it is an operation linalg.pooling_nhwc_min_unsigned.
+func AsPoolingNhwcMinUnsignedOp(op *ir.Operation) (PoolingNhwcMinUnsignedOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_nhwc_min_unsigned" {
+		return PoolingNhwcMinUnsignedOp{}, false
+	}
+	return PoolingNhwcMinUnsignedOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNhwcMinUnsignedOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNhwcMinUnsignedOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNhwcMinUnsignedOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNhwcMinUnsignedOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNhwcMinUnsignedOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNhwcMinUnsignedOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNhwcMinUnsigned creates an operation linalg.pooling_nhwc_min_unsigned at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNhwcMinUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNhwcMinUnsignedOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_nhwc_min_unsigned")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_nhwc_min_unsigned is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNhwcMinUnsignedOp{b.Create(st)}
+}
+
+// PoolingNwcSumOp wraps an operation linalg.pooling_nwc_sum: performs sum pooling.
+type PoolingNwcSumOp struct{ *ir.Operation }
+
+// AsPoolingNwcSumOp returns op as a PoolingNwcSumOp if it is an operation linalg.pooling_nwc_sum.
+func AsPoolingNwcSumOp(op *ir.Operation) (PoolingNwcSumOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_nwc_sum" {
+		return PoolingNwcSumOp{}, false
+	}
+	return PoolingNwcSumOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNwcSumOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNwcSumOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNwcSumOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNwcSumOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNwcSumOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNwcSumOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNwcSum creates an operation linalg.pooling_nwc_sum at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNwcSumOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_nwc_sum")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_nwc_sum is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNwcSumOp{b.Create(st)}
+}
+
+// PoolingNcwSumOp wraps an operation linalg.pooling_ncw_sum: performs sum pooling.
+type PoolingNcwSumOp struct{ *ir.Operation }
+
+// AsPoolingNcwSumOp returns op as a PoolingNcwSumOp if it is an operation linalg.pooling_ncw_sum.
+func AsPoolingNcwSumOp(op *ir.Operation) (PoolingNcwSumOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_ncw_sum" {
+		return PoolingNcwSumOp{}, false
+	}
+	return PoolingNcwSumOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNcwSumOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNcwSumOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNcwSumOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNcwSumOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNcwSumOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNcwSumOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNcwSum creates an operation linalg.pooling_ncw_sum at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNcwSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNcwSumOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_ncw_sum")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_ncw_sum is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNcwSumOp{b.Create(st)}
+}
+
+// PoolingNwcMaxOp wraps an operation linalg.pooling_nwc_max: performs max pooling.
+type PoolingNwcMaxOp struct{ *ir.Operation }
+
+// AsPoolingNwcMaxOp returns op as a PoolingNwcMaxOp if it is an operation linalg.pooling_nwc_max.
+func AsPoolingNwcMaxOp(op *ir.Operation) (PoolingNwcMaxOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_nwc_max" {
+		return PoolingNwcMaxOp{}, false
+	}
+	return PoolingNwcMaxOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNwcMaxOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNwcMaxOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNwcMaxOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNwcMaxOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNwcMaxOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNwcMaxOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNwcMax creates an operation linalg.pooling_nwc_max at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNwcMaxOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_nwc_max")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_nwc_max is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNwcMaxOp{b.Create(st)}
+}
+
+// PoolingNwcMaxUnsignedOp wraps an operation linalg.pooling_nwc_max_unsigned: performs unsigned max pooling.
+type PoolingNwcMaxUnsignedOp struct{ *ir.Operation }
+
+// AsPoolingNwcMaxUnsignedOp returns op as a PoolingNwcMaxUnsignedOp if it is an operation linalg.pooling_nwc_max_unsigned.
+func AsPoolingNwcMaxUnsignedOp(op *ir.Operation) (PoolingNwcMaxUnsignedOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_nwc_max_unsigned" {
+		return PoolingNwcMaxUnsignedOp{}, false
+	}
+	return PoolingNwcMaxUnsignedOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNwcMaxUnsignedOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNwcMaxUnsignedOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNwcMaxUnsignedOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNwcMaxUnsignedOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNwcMaxUnsignedOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNwcMaxUnsignedOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNwcMaxUnsigned creates an operation linalg.pooling_nwc_max_unsigned at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNwcMaxUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNwcMaxUnsignedOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_nwc_max_unsigned")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_nwc_max_unsigned is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNwcMaxUnsignedOp{b.Create(st)}
+}
+
+// PoolingNcwMaxOp wraps an operation linalg.pooling_ncw_max: performs max pooling.
+type PoolingNcwMaxOp struct{ *ir.Operation }
+
+// AsPoolingNcwMaxOp returns op as a PoolingNcwMaxOp if it is an operation linalg.pooling_ncw_max.
+func AsPoolingNcwMaxOp(op *ir.Operation) (PoolingNcwMaxOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_ncw_max" {
+		return PoolingNcwMaxOp{}, false
+	}
+	return PoolingNcwMaxOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNcwMaxOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNcwMaxOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNcwMaxOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNcwMaxOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNcwMaxOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNcwMaxOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNcwMax creates an operation linalg.pooling_ncw_max at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNcwMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNcwMaxOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_ncw_max")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_ncw_max is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNcwMaxOp{b.Create(st)}
+}
+
+// PoolingNwcMinOp wraps an operation linalg.pooling_nwc_min: performs min pooling.
+type PoolingNwcMinOp struct{ *ir.Operation }
+
+// AsPoolingNwcMinOp returns op as a PoolingNwcMinOp if it is an operation linalg.pooling_nwc_min.
+func AsPoolingNwcMinOp(op *ir.Operation) (PoolingNwcMinOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_nwc_min" {
+		return PoolingNwcMinOp{}, false
+	}
+	return PoolingNwcMinOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNwcMinOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNwcMinOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNwcMinOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNwcMinOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNwcMinOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNwcMinOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNwcMin creates an operation linalg.pooling_nwc_min at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNwcMinOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_nwc_min")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_nwc_min is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNwcMinOp{b.Create(st)}
+}
+
+// PoolingNwcMinUnsignedOp wraps an operation linalg.pooling_nwc_min_unsigned: performs unsigned min pooling.
+type PoolingNwcMinUnsignedOp struct{ *ir.Operation }
+
+// AsPoolingNwcMinUnsignedOp returns op as a PoolingNwcMinUnsignedOp if it is an operation linalg.pooling_nwc_min_unsigned.
+func AsPoolingNwcMinUnsignedOp(op *ir.Operation) (PoolingNwcMinUnsignedOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_nwc_min_unsigned" {
+		return PoolingNwcMinUnsignedOp{}, false
+	}
+	return PoolingNwcMinUnsignedOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNwcMinUnsignedOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNwcMinUnsignedOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNwcMinUnsignedOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNwcMinUnsignedOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNwcMinUnsignedOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNwcMinUnsignedOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNwcMinUnsigned creates an operation linalg.pooling_nwc_min_unsigned at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNwcMinUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNwcMinUnsignedOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_nwc_min_unsigned")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_nwc_min_unsigned is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNwcMinUnsignedOp{b.Create(st)}
+}
+
+// PoolingNdhwcSumOp wraps an operation linalg.pooling_ndhwc_sum: performs 3D sum pooling.
+type PoolingNdhwcSumOp struct{ *ir.Operation }
+
+// AsPoolingNdhwcSumOp returns op as a PoolingNdhwcSumOp if it is an operation linalg.pooling_ndhwc_sum.
+func AsPoolingNdhwcSumOp(op *ir.Operation) (PoolingNdhwcSumOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_ndhwc_sum" {
+		return PoolingNdhwcSumOp{}, false
+	}
+	return PoolingNdhwcSumOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNdhwcSumOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNdhwcSumOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNdhwcSumOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNdhwcSumOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNdhwcSumOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNdhwcSumOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNdhwcSum creates an operation linalg.pooling_ndhwc_sum at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNdhwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNdhwcSumOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_ndhwc_sum")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_ndhwc_sum is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNdhwcSumOp{b.Create(st)}
+}
+
+// PoolingNdhwcMaxOp wraps an operation linalg.pooling_ndhwc_max: performs 3D max pooling.
+type PoolingNdhwcMaxOp struct{ *ir.Operation }
+
+// AsPoolingNdhwcMaxOp returns op as a PoolingNdhwcMaxOp if it is an operation linalg.pooling_ndhwc_max.
+func AsPoolingNdhwcMaxOp(op *ir.Operation) (PoolingNdhwcMaxOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_ndhwc_max" {
+		return PoolingNdhwcMaxOp{}, false
+	}
+	return PoolingNdhwcMaxOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNdhwcMaxOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNdhwcMaxOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNdhwcMaxOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNdhwcMaxOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNdhwcMaxOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNdhwcMaxOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNdhwcMax creates an operation linalg.pooling_ndhwc_max at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNdhwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNdhwcMaxOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_ndhwc_max")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_ndhwc_max is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNdhwcMaxOp{b.Create(st)}
+}
+
+// PoolingNdhwcMinOp wraps an operation linalg.pooling_ndhwc_min: performs 3D min pooling.
+type PoolingNdhwcMinOp struct{ *ir.Operation }
+
+// AsPoolingNdhwcMinOp returns op as a PoolingNdhwcMinOp if it is an operation linalg.pooling_ndhwc_min.
+func AsPoolingNdhwcMinOp(op *ir.Operation) (PoolingNdhwcMinOp, bool) {
+	if op == nil || op.Name() != "linalg.pooling_ndhwc_min" {
+		return PoolingNdhwcMinOp{}, false
+	}
+	return PoolingNdhwcMinOp{op}, true
+}
+
+// Inputs returns the operands of the variadic group inputs.
+func (op PoolingNdhwcMinOp) Inputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
+// Outputs returns the operands of the variadic group outputs.
+func (op PoolingNdhwcMinOp) Outputs() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
+}
+
+// ResultTensors returns the results of the variadic group result_tensors.
+func (op PoolingNdhwcMinOp) ResultTensors() []ir.Value {
+	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
+}
+
+// Region returns the region region.
+func (op PoolingNdhwcMinOp) Region() *ir.Region { return op.Operation.Region(0) }
+
+// Strides returns the property strides, or nil when it is absent.
+func (op PoolingNdhwcMinOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
+
+// Dilations returns the property dilations, or nil when it is absent.
+func (op PoolingNdhwcMinOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
+
+// BuildPoolingNdhwcMin creates an operation linalg.pooling_ndhwc_min at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPoolingNdhwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNdhwcMinOp {
+	name := b.Ctx.LookupOpName("linalg.pooling_ndhwc_min")
+	if name == nil || name.Def == nil {
+		panic("linalg.pooling_ndhwc_min is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inputs...)
+	st.Operands = append(st.Operands, outputs...)
+	if strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	}
+	if dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
+	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PoolingNdhwcMinOp{b.Create(st)}
 }

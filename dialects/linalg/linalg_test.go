@@ -150,7 +150,7 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
     linalg.yield %x : f32
   } -> tensor<4xf32>
   return %0 : tensor<4xf32>
-}`, "expected operand rank (1) to match the result rank of indexing_map #1 (0)"},
+}`, "expected operand #1 rank (1) to match the result rank of indexing_map (0)"},
 		{"bb arg type", `
 func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
   %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}

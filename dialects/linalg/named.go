@@ -1,6 +1,8 @@
 package linalg
 
 import (
+	"slices"
+
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -25,6 +27,10 @@ type namedOp struct {
 	// attribute linalg.memoized_indexing_maps when first computed, as
 	// upstream's generated getIndexingMaps does.
 	memoize bool
+	// castAttr marks operations whose body applies the TypeFn of their
+	// `cast` property (copy, matmul, batch_matmul, contract); the others
+	// cast signed whatever attribute they carry, as upstream.
+	castAttr bool
 	// body builds the payload from the block arguments.
 	body func(h *regionBuilder, args []ir.Value, op opAttrs) []ir.Value
 	// verify checks what is specific to the operation, or is nil.
@@ -111,11 +117,16 @@ func mulAccQ(h *regionBuilder, args []ir.Value, _ opAttrs) []ir.Value {
 	return []ir.Value{h.binary(BinaryFnAdd, out, h.binary(BinaryFnMul, x, y))}
 }
 
-// poolBody is `fn(out, cast(in))`.
+// poolBody is `fn(out, cast(in))` with a signed cast.
 func poolBody(fn BinaryFn) func(h *regionBuilder, args []ir.Value, _ opAttrs) []ir.Value {
+	return poolBodyCast(fn, TypeFnCastSigned)
+}
+
+// poolBodyCast is `fn(out, cast(in))` with the type function cast.
+func poolBodyCast(fn BinaryFn, cast TypeFn) func(h *regionBuilder, args []ir.Value, _ opAttrs) []ir.Value {
 	return func(h *regionBuilder, args []ir.Value, _ opAttrs) []ir.Value {
 		out := args[len(args)-1]
-		return []ir.Value{h.binary(fn, out, h.typeFn(TypeFnCastSigned, out.Type(), args[0]))}
+		return []ir.Value{h.binary(fn, out, h.typeFn(cast, out.Type(), args[0]))}
 	}
 }
 
@@ -158,16 +169,19 @@ func conv2D(loops int, in, filter, out func(win [2]affine.Expr) []affine.Expr, o
 	}
 }
 
-var namedOps = []*namedOp{
+// namedOps lists every named operation with a hidden body.
+var namedOps = slices.Concat(baseNamedOps, elementwiseNamedOps(), convNamedOps())
+
+var baseNamedOps = []*namedOp{
 	{name: "fill", numArgs: 2, body: fillBody, verify: verifyFill},
-	{name: "copy", numArgs: 2, body: castBody},
-	{name: "matmul", numArgs: 3, userMaps: true, iters: []IteratorType{par, par, red},
+	{name: "copy", numArgs: 2, castAttr: true, body: castBody},
+	{name: "matmul", numArgs: 3, userMaps: true, castAttr: true, iters: []IteratorType{par, par, red},
 		maps: staticMaps(3, ex(d(0), d(2)), ex(d(2), d(1)), ex(d(0), d(1))), body: mulAcc},
-	{name: "batch_matmul", numArgs: 3, userMaps: true, iters: []IteratorType{par, par, par, red},
+	{name: "batch_matmul", numArgs: 3, userMaps: true, castAttr: true, iters: []IteratorType{par, par, par, red},
 		maps: staticMaps(4, ex(d(0), d(1), d(3)), ex(d(0), d(3), d(2)), ex(d(0), d(1), d(2))), body: mulAcc},
 	{name: "batch_reduce_matmul", numArgs: 3, userMaps: true, iters: []IteratorType{red, par, par, red},
 		maps: staticMaps(4, ex(d(0), d(1), d(3)), ex(d(0), d(3), d(2)), ex(d(1), d(2))), body: mulAcc},
-	{name: "contract", numArgs: 3, userMaps: true, body: mulAcc},
+	{name: "contract", numArgs: 3, userMaps: true, castAttr: true, body: mulAcc},
 	{name: "matvec", numArgs: 3, memoize: true, iters: []IteratorType{par, red},
 		maps: staticMaps(2, ex(d(0), d(1)), ex(d(1)), ex(d(0))), body: mulAcc},
 	{name: "vecmat", numArgs: 3, memoize: true, iters: []IteratorType{par, red},
@@ -397,6 +411,7 @@ func (n *namedOp) print(p ir.OpAsmPrinter, op *ir.Operation) {
 func (n *namedOp) parse(p ir.OpAsmParser, st *ir.OperationState) error {
 	ctx := p.Context()
 	var attrs []ir.NamedAttr
+	loc := p.CurrentPos()
 	if n.userMaps {
 		if p.ParseOptionalKeyword("indexing_maps") {
 			p.ParsePunct("=")
@@ -415,6 +430,7 @@ func (n *namedOp) parse(p ir.OpAsmParser, st *ir.OperationState) error {
 			}
 			p.ParsePunct("]")
 			attrs = append(attrs, ir.NamedAttr{Name: "indexing_maps", Value: ctx.ArrayAttr(elems)})
+			loc = p.CurrentPos()
 		} else if n.maps != nil {
 			attrs = append(attrs, ir.NamedAttr{Name: "indexing_maps", Value: mapsAttr(ctx, n.maps(nil))})
 		} else {
@@ -441,13 +457,16 @@ func (n *namedOp) parse(p ir.OpAsmParser, st *ir.OperationState) error {
 	}
 	r := &ir.Region{}
 	st.Regions = []*ir.Region{r}
-	n.fillRegion(ctx, r, types(ins), types(outs), attrs)
+	if msg := n.fillRegion(ctx, r, types(ins), types(outs), attrs); msg != "" {
+		return p.ErrorAt(loc, msg)
+	}
 	return nil
 }
 
 // fillRegion builds the body of a named operation (MLIR's
-// fillStructuredOpRegion with the operation's region builder).
-func (n *namedOp) fillRegion(ctx *ir.Context, r *ir.Region, ins, outs []ir.Type, attrs []ir.NamedAttr) {
+// fillStructuredOpRegion with the operation's region builder). It returns
+// the message of the region builder's error, or "".
+func (n *namedOp) fillRegion(ctx *ir.Context, r *ir.Region, ins, outs []ir.Type, attrs []ir.NamedAttr) string {
 	b := ir.NewBuilder(ctx)
 	b.Loc = ctx.UnknownLoc()
 	var argTypes []ir.Type
@@ -459,9 +478,16 @@ func (n *namedOp) fillRegion(ctx *ir.Context, r *ir.Region, ins, outs []ir.Type,
 	for i, a := range blk.Arguments() {
 		args[i] = a
 	}
+	if !n.castAttr {
+		attrs = slices.DeleteFunc(slices.Clone(attrs), func(a ir.NamedAttr) bool { return a.Name == "cast" })
+	}
 	h := &regionBuilder{b: b, ctx: ctx}
 	yields := n.body(h, args, attrs)
+	if h.err != "" {
+		return h.err
+	}
 	b.CreateOp("linalg.yield", yields, nil)
+	return ""
 }
 
 func itoa(i int) string {
@@ -489,9 +515,22 @@ func itoa(i int) string {
 type regionBuilder struct {
 	b   *ir.Builder
 	ctx *ir.Context
+	// err is the first error of the region builder (upstream reports it
+	// through its emitError callback); once set, nothing more is built.
+	err string
+}
+
+func (h *regionBuilder) fail(msg string) ir.Value {
+	if h.err == "" {
+		h.err = msg
+	}
+	return nil
 }
 
 func (h *regionBuilder) create(name string, operands []ir.Value, result ir.Type) ir.Value {
+	if h.err != "" || result == nil || slices.Contains(operands, nil) {
+		return nil
+	}
 	return h.b.CreateOp(name, operands, []ir.Type{result}).Result(0)
 }
 
@@ -505,14 +544,21 @@ func isComplex(t ir.Type) bool {
 // no case give the integer form, which the verifier of the body's
 // operation then rejects.
 func (h *regionBuilder) binary(fn BinaryFn, a, b ir.Value) ir.Value {
+	if h.err != "" || a == nil || b == nil {
+		return nil
+	}
 	ta, tb := a.Type(), b.Type()
 	cplx := isComplex(ta) && isComplex(tb)
 	flt := isFloat(ta) && isFloat(tb)
-	boolean := false
+	boolean, integer := false, false
 	if ia, ok := ta.(*ir.IntegerType); ok {
 		if ib, ok := tb.(*ir.IntegerType); ok {
+			integer = true
 			boolean = ia.Width == 1 && ib.Width == 1
 		}
+	}
+	if !cplx && !flt && !integer {
+		return h.fail("Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or allInteger, got '" + ir.TypeString(ta) + "' and '" + ir.TypeString(tb) + "'")
 	}
 	pick := func(c, f, bl, i string) ir.Value {
 		switch {
@@ -529,12 +575,21 @@ func (h *regionBuilder) binary(fn BinaryFn, a, b ir.Value) ir.Value {
 	case BinaryFnAdd:
 		return pick("complex.add", "arith.addf", "arith.ori", "arith.addi")
 	case BinaryFnSub:
+		if boolean && !cplx && !flt {
+			return h.fail("unsupported operation: sub with bools")
+		}
 		return pick("complex.sub", "arith.subf", "", "arith.subi")
 	case BinaryFnMul:
 		return pick("complex.mul", "arith.mulf", "arith.andi", "arith.muli")
 	case BinaryFnDiv:
+		if boolean && !cplx && !flt {
+			return h.fail("unsupported operation: div with bools")
+		}
 		return pick("complex.div", "arith.divf", "", "arith.divsi")
 	case BinaryFnDivUnsigned:
+		if !integer || boolean {
+			return h.fail("unsupported operation: unsigned div not on uint")
+		}
 		return h.create("arith.divui", []ir.Value{a, b}, ta)
 	case BinaryFnMaxSigned:
 		return pick("", "arith.maximumf", "", "arith.maxsi")
@@ -552,6 +607,9 @@ func (h *regionBuilder) binary(fn BinaryFn, a, b ir.Value) ir.Value {
 
 // typeFn builds a TypeFn cast of v to t (MLIR's convertScalarToDtype).
 func (h *regionBuilder) typeFn(fn TypeFn, t ir.Type, v ir.Value) ir.Value {
+	if h.err != "" || v == nil {
+		return nil
+	}
 	unsigned := fn == TypeFnCastUnsigned
 	from := v.Type()
 	if from == t {

@@ -2,6 +2,7 @@ package linalg
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
@@ -427,4 +428,15 @@ func evalExpr(e affine.Expr, dims []int64) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// StructuredOpNames returns the names of the structured operations this
+// package defines, sorted.
+func StructuredOpNames() []string {
+	names := make([]string, 0, len(structuredKinds))
+	for n := range structuredKinds {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }

@@ -29,7 +29,7 @@ func verifyStructured(s StructuredOp) error {
 			return ir.OpError(op, fmt.Sprintf("expected indexing_map #%d to have %d dim(s) to match the number of loops", i, numLoops))
 		}
 		if rank := rankOf(op.Operand(i).Type()); m.NumResults() != rank {
-			return ir.OpError(op, fmt.Sprintf("expected operand rank (%d) to match the result rank of indexing_map #%d (%d)", rank, i, m.NumResults()))
+			return ir.OpError(op, fmt.Sprintf("expected operand #%d rank (%d) to match the result rank of indexing_map (%d)", i, rank, m.NumResults()))
 		}
 	}
 	if err := verifyShapes(s, maps); err != nil {

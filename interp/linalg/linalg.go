@@ -18,10 +18,12 @@ package linalg
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	dlinalg "github.com/strata-ir/strata/dialects/linalg"
 	mathi "github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/std"
 )
@@ -41,6 +43,42 @@ func Register(reg *interp.Registry) {
 		reg.Register("linalg."+name, named)
 	}
 	reg.Register("linalg.elementwise", named)
+	// The other named operations (contract, batch_reduce_matmul, mmt4d,
+	// the quantized products, the remaining convolutions and poolings,
+	// fill_rng_2d) run their body over the loops of their indexing maps.
+	for _, name := range dlinalg.StructuredOpNames() {
+		short := strings.TrimPrefix(name, "linalg.")
+		if _, ok := namedMaps[short]; ok {
+			continue
+		}
+		if _, ok := elementwiseFns[short]; ok {
+			continue
+		}
+		switch short {
+		case "generic", "map", "reduce", "elementwise":
+			continue
+		}
+		reg.Register(name, structuredOp)
+	}
+}
+
+// structuredOp runs a structured operation of the registered linalg
+// dialect through its indexing maps and body, natively when the body is a
+// recognized pattern.
+func structuredOp(f *interp.Frame, op *ir.Operation) error {
+	so, ok := dlinalg.AsStructuredOp(op)
+	if !ok {
+		return interp.Errorf(op, "the interpreter has no semantics for '"+op.Name()+"'")
+	}
+	s, err := operands(f, op)
+	if err != nil {
+		return err
+	}
+	maps := so.IndexingMaps()
+	if len(maps) != op.NumOperands() {
+		return interp.Errorf(op, "expected one indexing map per operand")
+	}
+	return run(f, s, maps, op.Region(0))
 }
 
 // ivsKey keys the current loop indices of a structured operation in the

@@ -298,9 +298,15 @@ func named(f *interp.Frame, op *ir.Operation) error {
 	r := ranks[len(ranks)-1]
 	maps, explicit := affineMaps(op)
 	if !explicit {
+		// Rank-polymorphic: identities over the output's rank, the empty
+		// map for scalars.
 		maps = make([]affine.Map, len(all))
-		for i := range maps {
-			maps[i] = identity(r)
+		for i, o := range all {
+			if len(o.sizes) == 0 {
+				maps[i] = affine.NewMap(r, 0)
+			} else {
+				maps[i] = identity(r)
+			}
 		}
 	}
 	n, err := buildNest(op, all, maps)
