@@ -42,7 +42,7 @@ func malloc(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.
 	if err := checkArgs(f, call, args, 1); err != nil {
 		return nil, err
 	}
-	return allocate(f, call, args[0].Int())
+	return allocate(f, call, args[0].Int(), 16)
 }
 
 func alignedAlloc(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
@@ -50,13 +50,13 @@ func alignedAlloc(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]i
 		return nil, err
 	}
 	align := args[0].Int()
-	if align <= 0 || align&(align-1) != 0 || align > 64 {
-		return nil, interp.Errorf(where(f, call), fmt.Sprintf("aligned_alloc: unsupported alignment %d", align))
+	if align <= 0 || align&(align-1) != 0 || align > 1<<20 {
+		return nil, interp.Errorf(where(f, call), fmt.Sprintf("aligned_alloc: invalid alignment %d", align))
 	}
-	return allocate(f, call, args[1].Int())
+	return allocate(f, call, args[1].Int(), align)
 }
 
-func allocate(f *interp.Frame, call *ir.Operation, size int64) ([]interp.Value, error) {
+func allocate(f *interp.Frame, call *ir.Operation, size, align int64) ([]interp.Value, error) {
 	rt, err := resultType(call)
 	if err != nil {
 		return nil, interp.Errorf(where(f, call), err.Error())
@@ -64,7 +64,7 @@ func allocate(f *interp.Frame, call *ir.Operation, size int64) ([]interp.Value, 
 	if size < 0 || size > 1<<32 {
 		return nil, interp.Errorf(where(f, call), fmt.Sprintf("cannot allocate %d bytes", size))
 	}
-	a := memOf(f).alloc(size, "heap")
+	a := memOf(f).allocAligned(size, align, "heap")
 	return []interp.Value{pointer(rt, a, 0)}, nil
 }
 

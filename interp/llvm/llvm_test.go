@@ -115,6 +115,7 @@ const decls = `
   llvm.func @printComma()
   llvm.func @malloc(i64) -> !llvm.ptr
   llvm.func @free(!llvm.ptr)
+  llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr
 `
 
 // programs are llvm dialect programs with what @main prints.
@@ -299,10 +300,17 @@ var programs = []struct {
     %g = llvm.getelementptr %null[%c3] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i8, ptr)>
     %sz = llvm.ptrtoint %g : !llvm.ptr to i64
     llvm.call @printI64(%sz) : (i64) -> ()
+    llvm.call @printComma() : () -> ()
+    %c256 = llvm.mlir.constant(256 : i64) : i64
+    %al = llvm.call @aligned_alloc(%c256, %c256) : (i64, i64) -> !llvm.ptr
+    %ali = llvm.ptrtoint %al : !llvm.ptr to i64
+    %alr = llvm.urem %ali, %c256 : i64
+    llvm.call @printI64(%alr) : (i64) -> ()
+    llvm.call @free(%al) : (!llvm.ptr) -> ()
     llvm.call @free(%p) : (!llvm.ptr) -> ()
     llvm.call @printNewline() : () -> ()
     llvm.return
-  }`, "254, 513, 513, 3, -2, -2, 48\n"},
+  }`, "254, 513, 513, 3, -2, -2, 48, 0\n"},
 
 	{"control", `
   llvm.func @fact(%n: i64) -> i64 {
@@ -559,12 +567,12 @@ func TestErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "module {" + decls + tc.body + "\n}\n"
-			// The declarations take 10 lines; the body's lines follow.
+			// The declarations take 11 lines; the body's lines follow.
 			_, err := execute(t, "e.mlir", src)
 			if err == nil {
 				t.Fatal("no error")
 			}
-			want := "e.mlir:" + shiftLine(tc.want, 10)
+			want := "e.mlir:" + shiftLine(tc.want, 11)
 			if !strings.HasPrefix(err.Error(), want) {
 				t.Errorf("got %v\nwant prefix %s", err, want)
 			}

@@ -131,7 +131,15 @@ func (m *memory) insert(a *allocation) {
 }
 
 // alloc returns a new zeroed allocation of size bytes, aligned to 64.
-func (m *memory) alloc(size int64, kind string) *allocation {
+func (m *memory) alloc(size int64, kind string) *allocation { return m.allocAligned(size, 64, kind) }
+
+// allocAligned returns a new zeroed allocation of size bytes whose address
+// is a multiple of align (a power of two), followed by a gap of at least
+// 64 bytes.
+func (m *memory) allocAligned(size, align int64, kind string) *allocation {
+	if align > 64 {
+		m.next = uint64(alignTo(int64(m.next), align))
+	}
 	a := &allocation{base: m.next, size: size, data: make([]byte, size), kind: kind}
 	m.next += uint64(alignTo(size+64, 64))
 	m.insert(a)
