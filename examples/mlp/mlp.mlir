@@ -30,6 +30,10 @@ func.func @iota2d(%t: tensor<?x?xf32>, %scale: f32) -> tensor<?x?xf32> {
   return %r : tensor<?x?xf32>
 }
 
+// dense_relu is max(X x W + b, 0) with linalg's named operations: the
+// product accumulates into zeros, the bias row is broadcast over the
+// batch, and the element-wise add and max take it from there (max with a
+// scalar operand: element-wise named operations accept scalars).
 func.func @dense_relu(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>, %b: tensor<6xf32>) -> tensor<4x6xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4x6xf32>
@@ -39,11 +43,8 @@ func.func @dense_relu(%x: tensor<4x8xf32>, %w: tensor<8x6xf32>, %b: tensor<6xf32
   %bias = linalg.broadcast ins(%b : tensor<6xf32>) outs(%e : tensor<4x6xf32>) dimensions = [0]
   %sum = linalg.add ins(%mm, %bias : tensor<4x6xf32>, tensor<4x6xf32>)
                     outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
-  %relu = linalg.map ins(%sum : tensor<4x6xf32>) outs(%e : tensor<4x6xf32>)
-    (%v: f32, %init: f32) {
-      %r = arith.maximumf %v, %zero : f32
-      linalg.yield %r : f32
-    }
+  %relu = linalg.max ins(%sum, %zero : tensor<4x6xf32>, f32)
+                     outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
   return %relu : tensor<4x6xf32>
 }
 
