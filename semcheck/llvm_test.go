@@ -219,7 +219,7 @@ func TestChangedSignature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(want.Output, "1.500000e+00\nargument #0 after the call: sizes [2 3] [-2.5, 1, -1, 2.5, 1.5, -1.5]\n") {
+	if !strings.HasPrefix(want.Output, "1.625000e+00\nargument #0 after the call: sizes [2 3] [-2.5, 1, -1, 2.5, 1.625, -1.5]\n") {
 		t.Fatalf("baseline: %q", want)
 	}
 	sig, err := semcheck.EntrySignature(before, "f")
@@ -232,5 +232,41 @@ func TestChangedSignature(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-before +after):\n%s", diff)
+	}
+}
+
+// TestTensorEntry checks a function on tensors, called with inputs made
+// for its signature, through bufferization and the lowering: its result is
+// compared by value whatever form it takes (a tensor, a memref, a
+// descriptor struct).
+func TestTensorEntry(t *testing.T) {
+	ctx, m := parseAll(t, `func.func @scale(%a: tensor<2x3xf32>, %s: f32) -> tensor<2x3xf32> {
+  %e = tensor.empty() : tensor<2x3xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<2x3xf32>) outs(%e : tensor<2x3xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.mulf %x, %s : f32
+    linalg.yield %y : f32
+  } -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}`)
+	obs, err := semcheck.Observe(m, "scale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "result #0: sizes [2 3] [-2.8125, 1.125, -1.125, 2.8125, 0.5625, -1.6875]\n"; obs.String() != want {
+		t.Fatalf("baseline %q, want %q", obs, want)
+	}
+	r, err := semcheck.Validate(ctx, m, "one-shot-bufferize{bufferize-function-boundaries}, func.func(convert-linalg-to-loops), "+llvmPipeline, "scale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failure != nil {
+		t.Fatalf("%v\n%v", r.Failure, r.Failure.Notes)
+	}
+	if len(r.Validated) < 3 {
+		t.Errorf("validated only %v", r.Validated)
+	}
+	if r.PassError != nil {
+		t.Logf("the lowering stops at %s (validated: %v)", r.FailedPass, r.Validated)
 	}
 }

@@ -161,7 +161,7 @@ func synthesize(t ir.Type, i int) (interp.Value, error) {
 		}
 	case *ir.FloatType:
 		if interp.SupportedType(t) {
-			return interp.MakeFloat(t, float64((i*7+3)%13-6)*0.25), nil
+			return interp.MakeFloat(t, float64((i*7+3)%13-6)*0.25+0.125), nil
 		}
 	case *ir.MemRefType, *ir.RankedTensorType:
 		shape, _ := t.(ir.ShapedType).ShapeDims()
