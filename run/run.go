@@ -8,9 +8,11 @@
 //
 // The flags are mlir-runner's spellings: -e names the entry function,
 // -entry-point-result is one of i32, i64, f32, f64 or void (f64 is an
-// extension), -shared-libs=... and -O0 to -O3 are accepted and ignored.
-// Integers print in decimal (signed), floats as C's "%e" ("1.500000e+00",
-// "nan", "-inf"). Extensions: --allow-unregistered-dialect;
+// extension), -shared-libs=... is accepted and ignored, -O0 to -O3 are
+// llc's level with --engine=cpu. Integers print in decimal (signed),
+// floats as C's "%e" ("1.500000e+00", "nan", "-INF"). Extensions:
+// --engine=cpu compiles the program through LLVM and runs it instead of
+// interpreting it (ExecuteCPU); --allow-unregistered-dialect;
 // --args=a.npy,b.npy passes NumPy arrays as the entry function's arguments
 // (memrefs, tensors, or scalars from 0-d arrays); --dump-results=DIR
 // writes each result as DIR/result<N>.npy (results are then not printed).
@@ -66,8 +68,13 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	allowUnreg := fs.Bool("allow-unregistered-dialect", false, "allow operations of unregistered dialects")
 	argFiles := fs.String("args", "", "comma-separated .npy files passed as the entry function's arguments")
 	dump := fs.String("dump-results", "", "directory where each result is written as result<N>.npy")
-	for _, o := range []string{"O0", "O1", "O2", "O3"} {
-		fs.Bool(o, false, "optimization level (accepted and ignored)")
+	engine := fs.String("engine", EngineInterp, "how to run the program: interp (interpret it) or cpu (compile it with LLVM and run it)")
+	optLevel := ""
+	for _, o := range []string{"0", "1", "2", "3"} {
+		fs.BoolFunc("O"+o, "optimization level (llc's with --engine=cpu, ignored by the interpreter)", func(string) error {
+			optLevel = o
+			return nil
+		})
 	}
 	fs.Usage = func() {
 		fmt.Fprintln(stdio.Err, "usage: strata-run [flags] <input file>")
@@ -102,6 +109,17 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	case "i32", "i64", "f32", "f64", "void":
 	default:
 		fmt.Fprintf(stdio.Err, "strata-run: invalid -entry-point-result=%q (want i32, i64, f32, f64 or void)\n", *result)
+		return ExitUsage
+	}
+	switch *engine {
+	case EngineInterp:
+	case EngineCPU:
+		if *argFiles != "" || *dump != "" {
+			fmt.Fprintln(stdio.Err, "strata-run: --args and --dump-results are not supported with --engine=cpu")
+			return ExitUsage
+		}
+	default:
+		fmt.Fprintf(stdio.Err, "strata-run: invalid --engine=%q (want interp or cpu)\n", *engine)
 		return ExitUsage
 	}
 
@@ -145,11 +163,18 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	if err := ir.Verify(module); err != nil {
 		return emit(err)
 	}
-	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out}
+	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out, Err: stdio.Err, Engine: *engine, OptLevel: optLevel}
 	if *argFiles != "" {
 		opts.ArgFiles = strings.Split(*argFiles, ",")
 	}
 	if err := ExecuteOptions(module, opts); err != nil {
+		var ee *ProgramExit
+		if errors.As(err, &ee) {
+			if ee.Signal != nil {
+				fmt.Fprintf(stdio.Err, "strata-run: %v\n", err)
+			}
+			return ee.Code
+		}
 		return emit(err)
 	}
 	return ExitOK
@@ -167,6 +192,16 @@ type Options struct {
 	DumpDir string
 	// Out receives the program's output and the printed result.
 	Out io.Writer
+	// Err receives the standard error of a program compiled by the CPU
+	// engine (discarded when nil).
+	Err io.Writer
+	// Engine is EngineInterp (also when empty) or EngineCPU, which
+	// compiles the program (ExecuteCPU); ArgFiles and DumpDir are the
+	// interpreter's only.
+	Engine string
+	// OptLevel is llc's optimization level for the CPU engine, "0" to
+	// "3", or "" for llc's default.
+	OptLevel string
 }
 
 // Execute interprets the function named entry in module and returns what
@@ -179,9 +214,20 @@ func Execute(module *ir.Operation, entry, resultType string) (string, error) {
 	return b.String(), err
 }
 
-// ExecuteOptions interprets opts.Entry in module, writing what mlir-runner
-// prints to opts.Out.
+// ExecuteOptions runs opts.Entry in module with opts.Engine (the
+// interpreter by default, or the CPU engine: ExecuteCPU), writing what
+// mlir-runner prints to opts.Out.
 func ExecuteOptions(module *ir.Operation, opts Options) error {
+	switch opts.Engine {
+	case "", EngineInterp:
+	case EngineCPU:
+		if len(opts.ArgFiles) > 0 || opts.DumpDir != "" {
+			return errors.New("arguments and dumped results are not supported with --engine=cpu")
+		}
+		return ExecuteCPU(module, opts)
+	default:
+		return fmt.Errorf("unknown engine %q (want interp or cpu)", opts.Engine)
+	}
 	entry, resultType := opts.Entry, opts.Result
 	fn := interp.LookupFunction(module, entry)
 	if fn == nil {
@@ -241,8 +287,9 @@ func ExecuteOptions(module *ir.Operation, opts Options) error {
 	return err
 }
 
-// Format renders a value as mlir-runner prints a result: integers in signed
-// decimal, floats with C's "%e".
+// Format renders a value as mlir-runner prints a result (llvm::raw_ostream):
+// integers in signed decimal, floats with C's "%e", NaN as "nan" whatever
+// its sign, infinities as "INF" and "-INF".
 func Format(v interp.Value) string {
 	if !v.IsFloat() {
 		return fmt.Sprint(v.Int())
@@ -250,14 +297,11 @@ func Format(v interp.Value) string {
 	f := v.Float()
 	switch {
 	case math.IsNaN(f):
-		if math.Signbit(f) {
-			return "-nan"
-		}
 		return "nan"
 	case math.IsInf(f, 1):
-		return "inf"
+		return "INF"
 	case math.IsInf(f, -1):
-		return "-inf"
+		return "-INF"
 	}
 	return fmt.Sprintf("%e", f)
 }

@@ -1,7 +1,9 @@
-// Command strata-run interprets a function of an MLIR file and prints its
+// Command strata-run interprets a function of an MLIR file, or with
+// --engine=cpu compiles the file through LLVM and runs it, and prints its
 // result, with mlir-runner's flag spellings:
 //
 //	strata-run file.mlir -e main -entry-point-result=i32
+//	strata-run --engine=cpu file.mlir -e main -entry-point-result=void
 //
 // See package run.
 package main
