@@ -1,7 +1,10 @@
 // Package functollvm is convert-func-to-llvm: func.func becomes llvm.func
 // (a private declaration keeps sym_visibility, as upstream), func.return
-// llvm.return and func.call llvm.call, with index converted to i64.
-// Functions with more than one result are not converted.
+// llvm.return and func.call llvm.call, with index converted to i64. As
+// upstream, a memref argument is passed unpacked (allocated and aligned
+// pointers, offset, sizes, strides; an unranked memref as its rank and a
+// pointer to a ranked descriptor), and several results are returned in a
+// literal struct.
 package functollvm
 
 import (
@@ -11,19 +14,136 @@ import (
 	"github.com/strata-ir/strata/dialects/llvm"
 )
 
-func llvmFuncType(ctx *ir.Context, tc *rewrite.TypeConverter, ft *ir.FunctionType) (*llvm.FuncType, bool) {
-	if len(ft.Results) > 1 {
+// isMemRef reports whether t is a ranked or unranked memref, whose
+// descriptor crosses function boundaries unpacked.
+func isMemRef(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.MemRefType, *ir.UnrankedMemRefType:
+		return true
+	}
+	return false
+}
+
+// argumentTypes returns the LLVM types an argument of type t becomes: the
+// unpacked descriptor of a memref (allocated and aligned pointers, offset,
+// sizes, strides; the rank and a pointer for an unranked memref), or the
+// converted type. ok is false when t does not convert.
+func argumentTypes(tc *rewrite.TypeConverter, t ir.Type) ([]ir.Type, bool) {
+	ct := tc.Convert(t)
+	if !llvm.IsCompatibleType(ct) {
 		return nil, false
 	}
-	var res ir.Type = llvm.Void(ctx)
-	if len(ft.Results) == 1 {
-		res = tc.Convert(ft.Results[0])
+	if isMemRef(t) {
+		if st, ok := ct.(*llvm.StructType); ok {
+			return llvmcommon.UnpackedTypes(st), true
+		}
+		return nil, false
 	}
-	ins := make([]ir.Type, len(ft.Inputs))
-	for i, t := range ft.Inputs {
-		ins[i] = tc.Convert(t)
+	return []ir.Type{ct}, true
+}
+
+// resultType returns the LLVM result type of a function with results:
+// void, the converted type of a single result, or a literal struct of the
+// converted results.
+func resultType(ctx *ir.Context, tc *rewrite.TypeConverter, results []ir.Type) (ir.Type, bool) {
+	switch len(results) {
+	case 0:
+		return llvm.Void(ctx), true
+	case 1:
+		ct := tc.Convert(results[0])
+		return ct, llvm.IsCompatibleType(ct)
+	}
+	fields := make([]ir.Type, len(results))
+	for i, t := range results {
+		fields[i] = tc.Convert(t)
+		if !llvm.IsCompatibleType(fields[i]) {
+			return nil, false
+		}
+	}
+	return llvm.LiteralStruct(ctx, fields, false), true
+}
+
+// LLVMFuncType returns the LLVM function type of ft as convert-func-to-llvm
+// makes it: memref arguments unpacked, several results packed in a struct.
+func LLVMFuncType(ctx *ir.Context, tc *rewrite.TypeConverter, ft *ir.FunctionType) (*llvm.FuncType, bool) {
+	res, ok := resultType(ctx, tc, ft.Results)
+	if !ok {
+		return nil, false
+	}
+	var ins []ir.Type
+	for _, t := range ft.Inputs {
+		ts, ok := argumentTypes(tc, t)
+		if !ok {
+			return nil, false
+		}
+		ins = append(ins, ts...)
 	}
 	return llvm.Func(ctx, res, ins, false), true
+}
+
+// convertEntryArguments gives the entry block the arguments of the LLVM
+// signature. A used memref argument is rebuilt from its unpacked values
+// (llvm.mlir.poison and llvm.insertvalue) at the start of the block, and
+// an argument whose type changed reaches its old uses through an
+// unrealized_conversion_cast, as MLIR's signature conversion does. Each
+// rebuild goes to the start of the block, in MLIR's order: first the
+// memref arguments that converted operations (func.call, func.return)
+// use, in the order of their uses, then the others in argument order.
+func convertEntryArguments(r *rewrite.ConversionRewriter, block *ir.Block, tc *rewrite.TypeConverter) {
+	ctx := r.Builder.Ctx
+	old := append([]*ir.BlockArgument(nil), block.Arguments()...)
+	news := make([][]ir.Value, len(old))
+	index := map[ir.Value]int{}
+	for i, a := range old {
+		index[a] = i
+		ts, _ := argumentTypes(tc, a.Type())
+		for _, t := range ts {
+			news[i] = append(news[i], block.AddArgument(t, a.Loc))
+		}
+	}
+	var order []int
+	done := make([]bool, len(old))
+	block.Parent().ParentOp().Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if o.Name() != "func.call" && o.Name() != "func.return" {
+			return true
+		}
+		for _, v := range o.Operands() {
+			if i, ok := index[v]; ok && !done[i] && isMemRef(v.Type()) {
+				done[i] = true
+				order = append(order, i)
+			}
+		}
+		return true
+	})
+	for i := range old {
+		if !done[i] {
+			order = append(order, i)
+		}
+	}
+	for _, i := range order {
+		a := old[i]
+		if !ir.HasUses(a) {
+			continue
+		}
+		var repl ir.Value
+		switch {
+		case isMemRef(a.Type()):
+			r.SetInsertionPointToStart(block)
+			d := llvmcommon.Pack(r, a.Loc, tc.Convert(a.Type()).(*llvm.StructType), news[i])
+			repl = r.Builder.Create(&ir.OperationState{Name: ctx.OpName("builtin.unrealized_conversion_cast"), Loc: a.Loc,
+				Operands: []ir.Value{d}, ResultTypes: []ir.Type{a.Type()}}).Result(0)
+		case news[i][0].Type() != a.Type():
+			r.SetInsertionPointToStart(block)
+			repl = r.Builder.Create(&ir.OperationState{Name: ctx.OpName("builtin.unrealized_conversion_cast"), Loc: a.Loc,
+				Operands: []ir.Value{news[i][0]}, ResultTypes: []ir.Type{a.Type()}}).Result(0)
+		default:
+			repl = news[i][0]
+		}
+		ir.ReplaceAllUsesWith(a, repl)
+	}
+	for range old {
+		block.EraseArgument(0)
+	}
 }
 
 // Patterns returns the conversion patterns of convert-func-to-llvm.
@@ -40,7 +160,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				if !ok {
 					return false
 				}
-				lft, ok := llvmFuncType(ctx, tc, ft)
+				lft, ok := LLVMFuncType(ctx, tc, ft)
 				if !ok {
 					return false
 				}
@@ -52,7 +172,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 					props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: v})
 				}
 				for _, n := range []string{"arg_attrs", "res_attrs"} {
-					if a := op.InherentAttr(n); a != nil {
+					if a := op.InherentAttr(n); a != nil && len(lft.Params) == len(ft.Inputs) && len(ft.Results) <= 1 {
 						props = append(props, ir.NamedAttr{Name: n, Value: a})
 					}
 				}
@@ -67,15 +187,30 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 					b = next
 				}
 				if entry := nf.Region(0).First(); entry != nil {
-					llvmcommon.ConvertBlockArguments(r, entry, tc)
+					convertEntryArguments(r, entry, tc)
 				}
 				r.ReplaceOp(op, nil)
 				return true
 			}},
 		&rewrite.ConversionFunc{RootName: "func.return", BenefitValue: 1, PatternName: "return-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+				ctx := r.Builder.Ctx
+				for i, v := range operands {
+					if !llvm.IsCompatibleType(v.Type()) {
+						return false
+					}
+					if _, ok := op.Operand(i).Type().(*ir.UnrankedMemRefType); ok {
+						// Upstream copies the descriptor to the heap.
+						return false
+					}
+				}
 				if len(operands) > 1 {
-					return false
+					types := make([]ir.Type, len(operands))
+					for i, v := range operands {
+						types[i] = v.Type()
+					}
+					st := llvm.LiteralStruct(ctx, types, false)
+					operands = []ir.Value{llvmcommon.Pack(r, op.Loc(), st, operands)}
 				}
 				llvmcommon.Create(r, "llvm.return", op.Loc(), operands, nil, nil)
 				r.ReplaceOp(op, nil)
@@ -84,22 +219,51 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "func.call", BenefitValue: 1, PatternName: "call-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 				ctx := r.Builder.Ctx
-				if op.NumResults() > 1 {
+				var results []ir.Type
+				for i := 0; i < op.NumResults(); i++ {
+					if _, ok := op.Result(i).Type().(*ir.UnrankedMemRefType); ok {
+						return false
+					}
+					results = append(results, op.Result(i).Type())
+				}
+				rt, ok := resultType(ctx, tc, results)
+				if !ok {
 					return false
 				}
+				var args []ir.Value
+				for i, v := range operands {
+					if !llvm.IsCompatibleType(v.Type()) {
+						return false
+					}
+					if isMemRef(op.Operand(i).Type()) {
+						if _, ok := v.Type().(*llvm.StructType); !ok {
+							return false
+						}
+						args = append(args, llvmcommon.Unpack(r, op.Loc(), v)...)
+						continue
+					}
+					args = append(args, v)
+				}
 				var res []ir.Type
-				if op.NumResults() == 1 {
-					res = []ir.Type{tc.Convert(op.Result(0).Type())}
+				if len(results) > 0 {
+					res = []ir.Type{rt}
 				}
 				props := []ir.NamedAttr{
 					{Name: "callee", Value: op.InherentAttr("callee")},
-					{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(int32(len(operands)), 0)},
+					{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(int32(len(args)), 0)},
 					{Name: "op_bundle_sizes", Value: ctx.DenseI32Array()},
 				}
-				n := llvmcommon.Create(r, "llvm.call", op.Loc(), operands, res, props)
+				n := llvmcommon.Create(r, "llvm.call", op.Loc(), args, res, props)
 				var with []ir.Value
-				if n.NumResults() == 1 {
+				switch len(results) {
+				case 0:
+				case 1:
 					with = []ir.Value{n.Result(0)}
+				default:
+					st := rt.(*llvm.StructType)
+					for i, f := range st.Fields {
+						with = append(with, llvmcommon.Extract(r, op.Loc(), n.Result(0), f, int64(i)))
+					}
 				}
 				r.ReplaceOp(op, with)
 				return true

@@ -29,6 +29,7 @@ func NewTypeConverter(ctx *ir.Context) *rewrite.TypeConverter {
 		}
 		return nil
 	})
+	addMemRefConversions(ctx, tc)
 	return tc
 }
 

@@ -5431,3 +5431,171 @@ func BuildIntrUmin(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value) Intr
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	return IntrUminOp{b.Create(st)}
 }
+
+// IntrMemcpyOp wraps an operation llvm.intr.memcpy: lLVM intrinsic llvm.memcpy.
+type IntrMemcpyOp struct{ *ir.Operation }
+
+// AsIntrMemcpyOp returns op as a IntrMemcpyOp if it is an operation llvm.intr.memcpy.
+func AsIntrMemcpyOp(op *ir.Operation) (IntrMemcpyOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.memcpy" {
+		return IntrMemcpyOp{}, false
+	}
+	return IntrMemcpyOp{op}, true
+}
+
+// Dst returns the operand dst.
+func (op IntrMemcpyOp) Dst() ir.Value { return op.Operation.Operand(0) }
+
+// Src returns the operand src.
+func (op IntrMemcpyOp) Src() ir.Value { return op.Operation.Operand(1) }
+
+// Length returns the operand length.
+func (op IntrMemcpyOp) Length() ir.Value { return op.Operation.Operand(2) }
+
+// IsVolatileAttr returns the attribute of the property isVolatile, or nil when it is absent.
+func (op IntrMemcpyOp) IsVolatileAttr() ir.Attribute { return op.InherentAttr("isVolatile") }
+
+// IsVolatile returns the value of the property isVolatile (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrMemcpyOp) IsVolatile() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("isVolatile")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildIntrMemcpy creates an operation llvm.intr.memcpy at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrMemcpy(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, length ir.Value, isVolatile bool) IntrMemcpyOp {
+	name := b.Ctx.LookupOpName("llvm.intr.memcpy")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.memcpy is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, dst)
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, length)
+	props = append(props, ir.NamedAttr{Name: "isVolatile", Value: b.Ctx.Bool(isVolatile)})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrMemcpyOp{b.Create(st)}
+}
+
+// IntrMemmoveOp wraps an operation llvm.intr.memmove: lLVM intrinsic llvm.memmove.
+type IntrMemmoveOp struct{ *ir.Operation }
+
+// AsIntrMemmoveOp returns op as a IntrMemmoveOp if it is an operation llvm.intr.memmove.
+func AsIntrMemmoveOp(op *ir.Operation) (IntrMemmoveOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.memmove" {
+		return IntrMemmoveOp{}, false
+	}
+	return IntrMemmoveOp{op}, true
+}
+
+// Dst returns the operand dst.
+func (op IntrMemmoveOp) Dst() ir.Value { return op.Operation.Operand(0) }
+
+// Src returns the operand src.
+func (op IntrMemmoveOp) Src() ir.Value { return op.Operation.Operand(1) }
+
+// Length returns the operand length.
+func (op IntrMemmoveOp) Length() ir.Value { return op.Operation.Operand(2) }
+
+// IsVolatileAttr returns the attribute of the property isVolatile, or nil when it is absent.
+func (op IntrMemmoveOp) IsVolatileAttr() ir.Attribute { return op.InherentAttr("isVolatile") }
+
+// IsVolatile returns the value of the property isVolatile (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrMemmoveOp) IsVolatile() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("isVolatile")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildIntrMemmove creates an operation llvm.intr.memmove at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrMemmove(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, length ir.Value, isVolatile bool) IntrMemmoveOp {
+	name := b.Ctx.LookupOpName("llvm.intr.memmove")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.memmove is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, dst)
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, length)
+	props = append(props, ir.NamedAttr{Name: "isVolatile", Value: b.Ctx.Bool(isVolatile)})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrMemmoveOp{b.Create(st)}
+}
+
+// IntrStacksaveOp wraps an operation llvm.intr.stacksave: lLVM intrinsic llvm.stacksave.
+type IntrStacksaveOp struct{ *ir.Operation }
+
+// AsIntrStacksaveOp returns op as a IntrStacksaveOp if it is an operation llvm.intr.stacksave.
+func AsIntrStacksaveOp(op *ir.Operation) (IntrStacksaveOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.stacksave" {
+		return IntrStacksaveOp{}, false
+	}
+	return IntrStacksaveOp{op}, true
+}
+
+// Res returns the result res.
+func (op IntrStacksaveOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildIntrStacksave creates an operation llvm.intr.stacksave at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrStacksave(b *ir.Builder, loc ir.Location, resType ir.Type) IntrStacksaveOp {
+	name := b.Ctx.LookupOpName("llvm.intr.stacksave")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.stacksave is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.ResultTypes = append(st.ResultTypes, resType)
+	return IntrStacksaveOp{b.Create(st)}
+}
+
+// IntrStackrestoreOp wraps an operation llvm.intr.stackrestore: lLVM intrinsic llvm.stackrestore.
+type IntrStackrestoreOp struct{ *ir.Operation }
+
+// AsIntrStackrestoreOp returns op as a IntrStackrestoreOp if it is an operation llvm.intr.stackrestore.
+func AsIntrStackrestoreOp(op *ir.Operation) (IntrStackrestoreOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.stackrestore" {
+		return IntrStackrestoreOp{}, false
+	}
+	return IntrStackrestoreOp{op}, true
+}
+
+// Ptr returns the operand ptr.
+func (op IntrStackrestoreOp) Ptr() ir.Value { return op.Operation.Operand(0) }
+
+// BuildIntrStackrestore creates an operation llvm.intr.stackrestore at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrStackrestore(b *ir.Builder, loc ir.Location, ptr ir.Value) IntrStackrestoreOp {
+	name := b.Ctx.LookupOpName("llvm.intr.stackrestore")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.stackrestore is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, ptr)
+	return IntrStackrestoreOp{b.Create(st)}
+}

@@ -22,6 +22,7 @@ var fcmpPreds = []enum.FPred{enum.FPredFalse, enum.FPredOEQ, enum.FPredOGT, enum
 
 func (t *translator) function(op *sir.Operation) error {
 	fn := t.funcs[llvm.FuncOp{Operation: op}.SymName()]
+	t.fn = fn
 	t.values = map[sir.Value]value.Value{}
 	t.blocks = map[*sir.Block]*ir.Block{}
 	t.phis = map[*sir.Block][]*ir.InstPhi{}
@@ -56,6 +57,27 @@ func (t *translator) function(op *sir.Operation) error {
 		}
 	}
 	return nil
+}
+
+// edge returns the block a branch of 'from' jumps to for an edge to dest
+// with operands, and records the values passed to dest's phi nodes. A
+// second edge of one branch to a block with arguments goes through a new
+// block of its own, since a phi node has one entry per predecessor.
+func (t *translator) edge(from *ir.Block, dest *sir.Block, operands []sir.Value, seen map[*sir.Block]bool) (*ir.Block, error) {
+	target := t.blocks[dest]
+	if len(t.phis[dest]) > 0 && seen[dest] {
+		split := t.fn.NewBlock("")
+		split.NewBr(target)
+		if err := t.addIncoming(split, dest, operands); err != nil {
+			return nil, err
+		}
+		return split, nil
+	}
+	seen[dest] = true
+	if err := t.addIncoming(from, dest, operands); err != nil {
+		return nil, err
+	}
+	return target, nil
 }
 
 // addIncoming records the values a branch from 'from' passes to dest.
@@ -192,6 +214,9 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 		return err
 	}
 	if strings.HasPrefix(name, "llvm.intr.") {
+		if done, err := t.specialIntrinsic(o, b, ops); done || err != nil {
+			return err
+		}
 		rt, err := resType()
 		if err != nil {
 			return err
@@ -372,16 +397,21 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 		b.NewBr(t.blocks[o.Successor(0)])
 	case "llvm.cond_br":
 		c := llvm.CondBrOp{Operation: o}
-		if err := t.addIncoming(b, o.Successor(0), c.TrueDestOperands()); err != nil {
+		seen := map[*sir.Block]bool{}
+		tb, err := t.edge(b, o.Successor(0), c.TrueDestOperands(), seen)
+		if err != nil {
 			return err
 		}
-		if err := t.addIncoming(b, o.Successor(1), c.FalseDestOperands()); err != nil {
+		fb, err := t.edge(b, o.Successor(1), c.FalseDestOperands(), seen)
+		if err != nil {
 			return err
 		}
-		b.NewCondBr(ops[0], t.blocks[o.Successor(0)], t.blocks[o.Successor(1)])
+		b.NewCondBr(ops[0], tb, fb)
 	case "llvm.switch":
 		s := llvm.SwitchOp{Operation: o}
-		if err := t.addIncoming(b, o.Successor(0), s.DefaultOperands()); err != nil {
+		seen := map[*sir.Block]bool{}
+		def, err := t.edge(b, o.Successor(0), s.DefaultOperands(), seen)
+		if err != nil {
 			return err
 		}
 		it, ok := ops[0].Type().(*types.IntType)
@@ -397,13 +427,14 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 			if i < len(groups) {
 				n = groups[i]
 			}
-			if err := t.addIncoming(b, o.Successor(i+1), caseOps[at:at+n]); err != nil {
+			dest, err := t.edge(b, o.Successor(i+1), caseOps[at:at+n], seen)
+			if err != nil {
 				return err
 			}
 			at += n
-			cases = append(cases, ir.NewCase(constant.NewInt(it, v), t.blocks[o.Successor(i+1)]))
+			cases = append(cases, ir.NewCase(constant.NewInt(it, v), dest))
 		}
-		b.NewSwitch(ops[0], t.blocks[o.Successor(0)], cases...)
+		b.NewSwitch(ops[0], def, cases...)
 	default:
 		return errorf(o, "unsupported operation '%s' in LLVM IR translation", name)
 	}
@@ -448,4 +479,91 @@ func position(o *sir.Operation) []uint64 {
 		out = append(out, v)
 	}
 	return out
+}
+
+// specialIntrinsic translates the intrinsics that are not a plain call of
+// an overloaded intrinsic named after their first operand's type, and
+// reports whether o was one of them.
+func (t *translator) specialIntrinsic(o *sir.Operation, b *ir.Block, ops []value.Value) (bool, error) {
+	name := strings.TrimPrefix(o.Name(), "llvm.intr.")
+	switch name {
+	case "memcpy", "memmove":
+		// llvm.memcpy.p0i8.p0i8.i64(i8* dst, i8* src, i64 len, i1 volatile)
+		vol := false
+		if a, ok := o.InherentAttr("isVolatile").(*sir.IntegerAttr); ok {
+			vol = a.Lo != 0
+		}
+		it, ok := ops[2].Type().(*types.IntType)
+		if !ok {
+			return true, errorf(o, "expected an integer length")
+		}
+		dst, src := ptrTo(b, ops[0], types.I8), ptrTo(b, ops[1], types.I8)
+		full := "llvm." + name + "." + pointerSuffix(dst.Type()) + "." + pointerSuffix(src.Type()) + "." + intrinsicSuffix(it)
+		f := t.declareIntrinsic(full, types.Void, dst.Type(), src.Type(), it, types.I1)
+		b.NewCall(f, dst, src, ops[2], constant.NewBool(vol))
+		return true, nil
+	case "stacksave":
+		f := t.declareIntrinsic("llvm.stacksave", i8ptr)
+		t.values[o.Result(0)] = b.NewCall(f)
+		return true, nil
+	case "stackrestore":
+		f := t.declareIntrinsic("llvm.stackrestore", types.Void, i8ptr)
+		b.NewCall(f, ptrTo(b, ops[0], types.I8))
+		return true, nil
+	case "maximum", "minimum":
+		// LLVM 16 cannot select llvm.maximum/minimum on every target:
+		// expand them (NaN if either operand is NaN, +0 > -0).
+		x, y := ops[0], ops[1]
+		ft, ok := x.Type().(*types.FloatType)
+		if !ok {
+			return false, nil
+		}
+		width := map[types.FloatKind]uint64{types.FloatKindHalf: 16, types.FloatKindFloat: 32, types.FloatKindDouble: 64}[ft.Kind]
+		if width == 0 {
+			return false, nil
+		}
+		pred, bitop := enum.FPredOGT, "and"
+		if name == "minimum" {
+			pred, bitop = enum.FPredOLT, "or"
+		}
+		it := types.NewInt(width)
+		pick := b.NewSelect(b.NewFCmp(pred, x, y), x, y)
+		xi, yi := b.NewBitCast(x, it), b.NewBitCast(y, it)
+		var bits value.Value
+		if bitop == "and" {
+			bits = b.NewAnd(xi, yi)
+		} else {
+			bits = b.NewOr(xi, yi)
+		}
+		eq := b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, y), b.NewBitCast(bits, x.Type()), pick)
+		nan := b.NewFAdd(x, y)
+		t.values[o.Result(0)] = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), nan, eq)
+		return true, nil
+	}
+	return false, nil
+}
+
+func pointerSuffix(t types.Type) string {
+	p, ok := t.(*types.PointerType)
+	if !ok {
+		return ""
+	}
+	return "p" + itoa(uint64(p.AddrSpace)) + intrinsicSuffix(p.ElemType)
+}
+
+// declareIntrinsic declares (once) the function full.
+func (t *translator) declareIntrinsic(full string, ret types.Type, params ...types.Type) *ir.Func {
+	if t.intrs == nil {
+		t.intrs = map[string]*ir.Func{}
+	}
+	if f, ok := t.intrs[full]; ok {
+		return f
+	}
+	ps := make([]*ir.Param, len(params))
+	for i, p := range params {
+		ps[i] = ir.NewParam("", p)
+	}
+	f := t.m.NewFunc(full, ret, ps...)
+	t.intrs[full] = f
+	return f
 }

@@ -45,6 +45,7 @@ type translator struct {
 	intrs  map[string]*ir.Func
 
 	// Per function.
+	fn     *ir.Func
 	values map[sir.Value]value.Value
 	blocks map[*sir.Block]*ir.Block
 	phis   map[*sir.Block][]*ir.InstPhi
@@ -107,7 +108,7 @@ func (t *translator) typ(mt sir.Type) (types.Type, error) {
 	case *llvm.FuncType:
 		return t.funcType(x)
 	case *sir.VectorType:
-		if len(x.Shape) == 1 && !x.Scalable[0] {
+		if len(x.Shape) == 1 && (len(x.Scalable) == 0 || !x.Scalable[0]) {
 			e, err := t.typ(x.Elem)
 			if err != nil {
 				return nil, err
@@ -365,6 +366,8 @@ func scalar(a sir.Attribute, lt types.Type) (constant.Constant, error) {
 			return nil, fmt.Errorf("float attribute for a non-float type")
 		}
 		switch v.Type.Kind {
+		case sir.F16:
+			return constant.NewFloat(ft, halfToFloat(uint16(v.Bits[0]))), nil
 		case sir.F32:
 			return constant.NewFloat(ft, float64(math.Float32frombits(uint32(v.Bits[0])))), nil
 		case sir.F64:
@@ -387,18 +390,64 @@ func (t *translator) constant(a sir.Attribute, mt sir.Type, lt types.Type) (cons
 	return scalar(a, lt)
 }
 
-// denseConstant converts a dense attribute to an array or vector constant.
+// denseConstant converts a dense attribute to an array or vector constant;
+// nested arrays (of a multi-dimensional value) take the elements in
+// row-major order.
 func denseConstant(d *sir.DenseElementsAttr, lt types.Type) (constant.Constant, error) {
-	var elemLT types.Type
-	var n uint64
-	switch x := lt.(type) {
-	case *types.ArrayType:
-		elemLT, n = x.ElemType, x.Len
-	case *types.VectorType:
-		elemLT, n = x.ElemType, x.Len
-	default:
+	leaf := lt
+	total := uint64(1)
+	for {
+		switch x := leaf.(type) {
+		case *types.ArrayType:
+			total *= x.Len
+			leaf = x.ElemType
+			continue
+		case *types.VectorType:
+			total *= x.Len
+			leaf = x.ElemType
+			continue
+		}
+		break
+	}
+	if leaf == lt {
 		return nil, fmt.Errorf("dense constant for a non-aggregate type")
 	}
+	elems, err := denseElements(d, leaf, total)
+	if err != nil {
+		return nil, err
+	}
+	c, rest := nestConstant(lt, elems)
+	if len(rest) != 0 {
+		return nil, fmt.Errorf("dense constant does not match its type")
+	}
+	return c, nil
+}
+
+// nestConstant builds a constant of type lt from the front of elems and
+// returns the elements left.
+func nestConstant(lt types.Type, elems []constant.Constant) (constant.Constant, []constant.Constant) {
+	switch x := lt.(type) {
+	case *types.ArrayType:
+		cs := make([]constant.Constant, x.Len)
+		for i := range cs {
+			cs[i], elems = nestConstant(x.ElemType, elems)
+		}
+		return constant.NewArray(x, cs...), elems
+	case *types.VectorType:
+		cs := make([]constant.Constant, x.Len)
+		for i := range cs {
+			cs[i], elems = nestConstant(x.ElemType, elems)
+		}
+		return constant.NewVector(x, cs...), elems
+	}
+	if len(elems) == 0 {
+		return constant.NewZeroInitializer(lt), nil
+	}
+	return elems[0], elems[1:]
+}
+
+// denseElements decodes the n elements of d as constants of elemLT.
+func denseElements(d *sir.DenseElementsAttr, elemLT types.Type, n uint64) ([]constant.Constant, error) {
 	et := d.Type.ElementType()
 	var width int
 	switch e := et.(type) {
@@ -429,16 +478,21 @@ func denseConstant(d *sir.DenseElementsAttr, lt types.Type) (constant.Constant, 
 			bits = uint64(d.Data[i/8]>>(i%8)) & 1
 		}
 		var c constant.Constant
-		var err error
 		switch e := et.(type) {
 		case *sir.FloatType:
+			ft, ok := elemLT.(*types.FloatType)
+			if !ok {
+				return nil, fmt.Errorf("float elements for a non-float type")
+			}
 			switch e.Kind {
+			case sir.F16:
+				c = constant.NewFloat(ft, halfToFloat(uint16(bits)))
 			case sir.F32:
-				c = constant.NewFloat(elemLT.(*types.FloatType), float64(math.Float32frombits(uint32(bits))))
+				c = constant.NewFloat(ft, float64(math.Float32frombits(uint32(bits))))
 			case sir.F64:
-				c = constant.NewFloat(elemLT.(*types.FloatType), math.Float64frombits(bits))
+				c = constant.NewFloat(ft, math.Float64frombits(bits))
 			default:
-				err = fmt.Errorf("unsupported dense float type")
+				return nil, fmt.Errorf("unsupported dense float type")
 			}
 		default:
 			it, ok := elemLT.(*types.IntType)
@@ -455,13 +509,27 @@ func denseConstant(d *sir.DenseElementsAttr, lt types.Type) (constant.Constant, 
 				c = constant.NewInt(it, int64(bits))
 			}
 		}
-		if err != nil {
-			return nil, err
-		}
 		elems[i] = c
 	}
-	if at, ok := lt.(*types.ArrayType); ok {
-		return constant.NewArray(at, elems...), nil
+	return elems, nil
+}
+
+// halfToFloat decodes an IEEE half-precision value.
+func halfToFloat(h uint16) float64 {
+	sign := 1.0
+	if h&0x8000 != 0 {
+		sign = -1
 	}
-	return constant.NewVector(lt.(*types.VectorType), elems...), nil
+	exp := int(h>>10) & 0x1f
+	frac := float64(h & 0x3ff)
+	switch exp {
+	case 0:
+		return sign * math.Ldexp(frac, -24)
+	case 0x1f:
+		if frac != 0 {
+			return math.NaN()
+		}
+		return math.Inf(int(sign))
+	}
+	return sign * math.Ldexp(1+frac/1024, exp-15)
 }

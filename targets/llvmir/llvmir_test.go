@@ -68,6 +68,7 @@ func TestCompileAndRun(t *testing.T) {
 		{"arith.mlir", 0},
 		{"lowered.mlir", 0},
 		{"lowered_memref.mlir", 0},
+		{"intrinsics.mlir", 0},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			text := translateFile(t, filepath.Join("testdata", tc.file))
