@@ -15,11 +15,15 @@ func attachRewrites(ctx *ir.Context) {
 	if on := ctx.LookupOpName("bufferization.to_tensor"); on != nil {
 		on.Def.Fold = foldToTensor
 	}
+	if on := ctx.LookupOpName("bufferization.clone"); on != nil {
+		on.Def.Fold = foldClone
+	}
 	patterns.Do(func() {
 		for _, p := range []*rewrite.Func{
 			{RootName: "bufferization.to_buffer", BenefitValue: 1, PatternName: "bufferization-to-buffer-of-to-tensor", Fn: toBufferOfToTensor},
 			{RootName: "bufferization.to_buffer", BenefitValue: 1, PatternName: "bufferization-to-buffer-of-cast", Fn: toBufferOfCast},
 			{RootName: "tensor.dim", BenefitValue: 1, PatternName: "bufferization-dim-of-to-tensor", Fn: dimOfToTensor},
+			{RootName: "bufferization.clone", BenefitValue: 1, PatternName: "bufferization-simplify-clones", Fn: simplifyClones},
 		} {
 			p := p
 			rewrite.RegisterCanonicalization(p.RootName, func() rewrite.Pattern { return p })

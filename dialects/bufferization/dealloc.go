@@ -267,3 +267,138 @@ func onlyAllocates(op *ir.Operation, v ir.Value) bool {
 	}
 	return true
 }
+
+// foldClone makes a clone of a memref.cast of a ranked buffer clone the
+// buffer itself (CloneOp::fold, foldMemRefCast).
+func foldClone(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	cast := definedBy(op.Operand(0), "memref.cast")
+	if cast == nil {
+		return nil, false
+	}
+	src := cast.Operand(0)
+	if _, unranked := src.Type().(*ir.UnrankedMemRefType); unranked {
+		return nil, false
+	}
+	op.SetOperand(0, src)
+	return nil, true
+}
+
+// freesValue reports whether op has a Free effect on v.
+func freesValue(op *ir.Operation, v ir.Value) bool {
+	if op.Def() == nil || op.Def().Effects == nil {
+		return false
+	}
+	for _, e := range op.Def().Effects(op) {
+		if e.Kind == ir.EffectFree && e.Value == v {
+			return true
+		}
+	}
+	return false
+}
+
+// findDealloc returns the only user of v that frees it (nil if none);
+// ok is false when there are several (memref::findDealloc).
+func findDealloc(v ir.Value) (*ir.Operation, bool) {
+	var found *ir.Operation
+	for u := v.FirstUse(); u != nil; u = u.Next() {
+		if !freesValue(u.Owner(), v) || u.Owner() == found {
+			continue
+		}
+		if found != nil {
+			return nil, false
+		}
+		found = u.Owner()
+	}
+	return found, true
+}
+
+// castableTo reports whether a memref.cast may turn a buffer of type a
+// into one of type b: same element type, rank, layout and memory space,
+// and compatible sizes.
+func castableTo(a, b ir.Type) bool {
+	x, ok1 := a.(*ir.MemRefType)
+	y, ok2 := b.(*ir.MemRefType)
+	if !ok1 || !ok2 || x.Elem != y.Elem || len(x.Shape) != len(y.Shape) || x.Layout != y.Layout || x.MemorySpace != y.MemorySpace {
+		return false
+	}
+	for i := range x.Shape {
+		if x.Shape[i] != ir.Dynamic && y.Shape[i] != ir.Dynamic && x.Shape[i] != y.Shape[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// simplifyClones erases unused clones and replaces a clone by its source
+// when one of the two is freed later in the same block, dropping that
+// dealloc (SimplifyClones).
+func simplifyClones(op *ir.Operation, r *rewrite.Rewriter) bool {
+	if !op.HasUses() {
+		r.EraseOp(op)
+		return true
+	}
+	source := op.Operand(0)
+	if source.Type() != op.Result(0).Type() && !castableTo(source.Type(), op.Result(0).Type()) {
+		return false
+	}
+	canonical := source
+	for s := viewSourceOf(canonical); s != nil; s = viewSourceOf(canonical) {
+		canonical = s
+	}
+	cloneDealloc, ok := findDealloc(op.Result(0))
+	if !ok {
+		return false
+	}
+	sourceDealloc, ok := findDealloc(canonical)
+	if !ok {
+		return false
+	}
+	if cloneDealloc != nil && sourceDealloc != nil && cloneDealloc.Block() == sourceDealloc.Block() {
+		return false
+	}
+	var redundant *ir.Operation
+	switch {
+	case cloneDealloc != nil && cloneDealloc.Block() == op.Block():
+		redundant = cloneDealloc
+	case sourceDealloc != nil && sourceDealloc.Block() == op.Block():
+		redundant = sourceDealloc
+	default:
+		return false
+	}
+	for pos := op.Next(); pos != redundant; pos = pos.Next() {
+		if pos == nil {
+			return false
+		}
+		if pos.Def() == nil || pos.Def().Effects == nil {
+			continue
+		}
+		for _, e := range pos.Def().Effects(pos) {
+			if e.Kind == ir.EffectFree {
+				return false
+			}
+		}
+	}
+	r.SetInsertionPoint(op)
+	if source.Type() != op.Result(0).Type() {
+		source = r.Create(&ir.OperationState{Name: r.Ctx.OpName("memref.cast"), Loc: op.Loc(),
+			Operands: []ir.Value{source}, ResultTypes: []ir.Type{op.Result(0).Type()}}).Result(0)
+	}
+	r.ReplaceOp(op, []ir.Value{source})
+	r.EraseOp(redundant)
+	return true
+}
+
+// viewSourceOf returns the buffer viewed by the single-result view-like
+// operation defining v (the result being its view), or nil.
+func viewSourceOf(v ir.Value) ir.Value {
+	op := ir.DefiningOp(v)
+	if op == nil || op.NumOperands() == 0 || op.NumResults() != 1 {
+		return nil
+	}
+	switch op.Name() {
+	case "memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.collapse_shape",
+		"memref.expand_shape", "memref.transpose", "memref.view", "memref.memory_space_cast":
+		return op.Operand(0)
+	}
+	return nil
+}

@@ -114,7 +114,10 @@ func lowerDealloc(ctx *ir.Context, op *ir.Operation, helpers map[*ir.Operation]*
 	default:
 		helper := helpers[symbolTableOf(op)]
 		if helper == nil {
-			return ir.EmitError(op, "library function required for generic lowering, but cannot be automatically inserted when operating on functions")
+			return ir.Diagnostics{
+				ir.EmitError(op, "library function required for generic lowering, but cannot be automatically inserted when operating on functions"),
+				ir.EmitError(op, "failed to legalize operation 'bufferization.dealloc' that was explicitly marked illegal"),
+			}
 		}
 		with = lowerGeneral(bld, loc, memrefs, conds, retained, helper)
 	}
