@@ -2,7 +2,9 @@ package bufferize_test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -10,6 +12,7 @@ import (
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/internal/testutil"
 	"github.com/strata-ir/strata/semcheck"
 	"github.com/strata-ir/strata/transforms/bufferize"
 )
@@ -107,9 +110,65 @@ func TestPipelineKeepsSemantics(t *testing.T) {
 			if len(left) > 0 {
 				t.Errorf("operations left after the pipeline: %v", left)
 			}
+			// The lowered program runs in mlir-runner as it runs in the
+			// interpreter.
+			obs, err := semcheck.Observe(m, "main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if out, ok := runnerOutput(t, sb.String()); ok {
+				if diff := cmp.Diff(obs.String(), out); diff != "" {
+					t.Errorf("interpreter (-) and mlir-runner (+) on the lowered program:\n%s", diff)
+				}
+			}
 		})
 	}
 }
+
+// runnerOutput runs @main of src with mlir-runner and returns its output
+// with buffer addresses masked as semcheck masks them; ok is false (the
+// test logged why, or failed under CI=true) when mlir-runner is missing.
+func runnerOutput(t *testing.T, src string) (string, bool) {
+	t.Helper()
+	runner := testutil.LookTool("mlir-runner-22")
+	if runner == "" {
+		if _, err := os.Stat("/usr/lib/llvm-22/bin/mlir-runner"); err != nil {
+			if testutil.InCI() {
+				t.Fatal("mlir-runner is required under CI=true but is missing")
+			}
+			t.Log("mlir-runner is missing: the lowered program is not run")
+			return "", false
+		}
+		runner = "/usr/lib/llvm-22/bin/mlir-runner"
+	}
+	var libs []string
+	for _, lib := range []string{"libmlir_runner_utils.so", "libmlir_c_runner_utils.so"} {
+		ms, _ := filepath.Glob("/usr/lib/llvm-22/lib/" + lib + "*")
+		if len(ms) == 0 {
+			if testutil.InCI() {
+				t.Fatalf("%s is required under CI=true but is missing", lib)
+			}
+			t.Logf("%s is missing: the lowered program is not run", lib)
+			return "", false
+		}
+		libs = append(libs, ms[0])
+	}
+	file := filepath.Join(t.TempDir(), "lowered.mlir")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(runner, "-e", "main", "-entry-point-result=void", "-shared-libs="+strings.Join(libs, ","), file).CombinedOutput()
+	if err != nil {
+		t.Fatalf("mlir-runner: %v\n%s", err, out)
+	}
+	return baseAddr.ReplaceAllString(string(out), "base@ = <address>"), true
+}
+
+var baseAddr = regexp.MustCompile(`base@ = 0x[0-9a-fA-F]+`)
 
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
