@@ -270,3 +270,41 @@ func TestTensorEntry(t *testing.T) {
 		t.Logf("the lowering stops at %s (validated: %v)", r.FailedPass, r.Validated)
 	}
 }
+
+// TestMultipleResults checks an entry with several results, which
+// convert-func-to-llvm returns packed in one struct.
+func TestMultipleResults(t *testing.T) {
+	ctx, m := parseAll(t, `func.func @two(%a: memref<2x3xf32>, %x: f32, %n: index) -> (f32, index, memref<2x3xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = memref.load %a[%c1, %n] : memref<2x3xf32>
+  %s = arith.mulf %v, %x : f32
+  %m = memref.alloc() : memref<2x3xf32>
+  memref.copy %a, %m : memref<2x3xf32> to memref<2x3xf32>
+  memref.store %s, %m[%c0, %c0] : memref<2x3xf32>
+  %k = arith.addi %n, %n : index
+  return %s, %k, %m : f32, index, memref<2x3xf32>
+}`)
+	obs, err := semcheck.Observe(m, "two")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "result #0: 0.5625\nresult #1: 2\nresult #2: sizes [2 3] [0.5625, 1, -1, 2.5, 0.5, -1.5]\n" +
+		"argument #0 after the call: sizes [2 3] [-2.5, 1, -1, 2.5, 0.5, -1.5]\n"
+	if diff := cmp.Diff(want, obs.String()); diff != "" {
+		t.Fatalf("baseline (-want +got):\n%s", diff)
+	}
+	r, err := semcheck.Validate(ctx, m, llvmPipeline, "two")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failure != nil {
+		t.Fatalf("%v\n%v", r.Failure, r.Failure.Notes)
+	}
+	if r.PassError != nil {
+		t.Fatalf("pass %s failed: %v", r.FailedPass, r.PassError)
+	}
+	if diff := cmp.Diff(llvmPasses, r.Validated); diff != "" {
+		t.Errorf("validated passes (-want +got):\n%s", diff)
+	}
+}

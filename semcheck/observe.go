@@ -262,11 +262,8 @@ func adaptArgs(in *interp.Interpreter, fn *ir.Operation, orig []interp.Value, fr
 func renderResults(in *interp.Interpreter, fn *ir.Operation, res []interp.Value, types []ir.Type) (string, error) {
 	if len(types) > 1 && len(res) == 1 {
 		// Several results returned as one struct.
-		if st, ok := res[0].Type.(*lt.StructType); ok && len(st.Fields) == len(types) {
-			vs, err := llvm.Cast(in, fn, res, st.Fields)
-			if err == nil {
-				res = vs
-			}
+		if fs := llvm.Fields(res[0]); len(fs) == len(types) {
+			res = fs
 		}
 	}
 	if len(res) != len(types) {

@@ -93,6 +93,10 @@ func zeroValue(t ir.Type) (interp.Value, error) {
 	return interp.FromBits(t, 0), nil
 }
 
+// Fields returns the fields of a struct or array value (in order), or nil
+// for any other value.
+func Fields(v interp.Value) []interp.Value { return fields(v) }
+
 // fields returns the fields of an aggregate value, or nil.
 func fields(v interp.Value) []interp.Value {
 	if a, ok := v.Object().(*aggregate); ok {
