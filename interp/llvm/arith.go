@@ -480,6 +480,38 @@ func countZeros(leading bool) interp.OpFunc {
 	}
 }
 
+// absInt is llvm.intr.abs: the minimum signed value is poison when
+// is_int_min_poison.
+func absInt(f *interp.Frame, op *ir.Operation) error {
+	a, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	rt := op.Result(0).Type()
+	w := interp.IntWidth(rt)
+	if w == 0 {
+		return interp.Errorf(op, "the interpreter supports this operation on scalar integers only")
+	}
+	if p := poisonOf(a); p != nil {
+		f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
+		return nil
+	}
+	x := a.Int()
+	if x == minSigned(w) {
+		if intAttr(op, "is_int_min_poison") != 0 {
+			f.SetResult(op, 0, makePoison(rt, op, "the minimum signed value with is_int_min_poison"))
+			return nil
+		}
+		f.SetResult(op, 0, a)
+		return nil
+	}
+	if x < 0 {
+		x = -x
+	}
+	f.SetResult(op, 0, interp.MakeInt(rt, uint64(x)))
+	return nil
+}
+
 func exp10(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 	x := args[0].Float()
 	return interp.MakeFloat(rt.(*ir.FloatType), std.DefaultNaN(math.Pow(10, x), x)), nil
