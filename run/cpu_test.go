@@ -35,12 +35,18 @@ func runAll(args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-// lowerUpstream lowers file to the llvm dialect with mlir-opt-22.
+// lowerUpstream lowers file to the llvm dialect with mlir-opt-22
+// (linalg.softmax first decomposed, as in upstreamOutput).
 func lowerUpstream(t *testing.T, file string) string {
 	t.Helper()
 	mlirOpt, _, _ := runnerTools(t)
 	ll := filepath.Join(t.TempDir(), "upstream.llvm.mlir")
-	cmd := exec.Command(mlirOpt, append(strings.Fields(upstreamPipeline), file, "-o", ll)...)
+	args := strings.Fields(upstreamPipeline)
+	if src, err := os.ReadFile(file); err == nil && strings.Contains(string(src), "linalg.softmax") {
+		lib, _ := filepath.Abs(filepath.Join("testdata", "decompose.mlir"))
+		args = append([]string{"--transform-preload-library=transform-library-paths=" + lib, "--transform-interpreter"}, args...)
+	}
+	cmd := exec.Command(mlirOpt, append(args, file, "-o", ll)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("mlir-opt-22 %s: %v\n%s", file, err, out)
 	}
@@ -61,8 +67,8 @@ func mlirRunner(t *testing.T, ll, entry, result string) string {
 	return string(out)
 }
 
-// cpuPrograms are the programs of testdata/cpu, run by
-// TestCPUDifferential.
+// cpuPrograms are the programs run by TestCPUDifferential: those of
+// run/testdata/cpu and the examples (paths from the repository root).
 var cpuPrograms = []struct {
 	file string
 	// lowers: Strata's own pipeline lowers the program, so that
@@ -73,22 +79,30 @@ var cpuPrograms = []struct {
 	// runs mlir-opt-22's lowering too.
 	translates bool
 }{
-	{"scalars.mlir", true, true},
-	{"loops.mlir", true, true},
+	{"run/testdata/cpu/scalars.mlir", true, true},
+	{"run/testdata/cpu/loops.mlir", true, true},
 	// mlir-opt-22 folds the switch into a cf.cond_br whose two
 	// successors are one block with different arguments.
-	{"cf.mlir", true, false},
-	{"memref.mlir", true, true},
-	{"math.mlir", true, true},
+	{"run/testdata/cpu/cf.mlir", true, false},
+	{"run/testdata/cpu/memref.mlir", true, true},
+	{"run/testdata/cpu/math.mlir", true, true},
 	// Unranked memrefs, index elements and the C interface do not lower
 	// yet.
-	{"print_memref.mlir", false, true},
+	{"run/testdata/cpu/print_memref.mlir", false, true},
 	// Upstream's memrefCopy call is wrapped in llvm.intr.stacksave and
 	// stackrestore, which do not translate.
-	{"copy.mlir", false, false},
+	{"run/testdata/cpu/copy.mlir", false, false},
+	// Tensor programs: bufferized, linalg to loops, constants as
+	// memref.global, memrefs across calls.
+	{"examples/matmul/matmul.mlir", false, false},
+	{"examples/mlp/mlp.mlir", false, false},
+	{"examples/layernorm/layernorm.mlir", false, false},
+	{"examples/conv/conv.mlir", false, false},
+	{"examples/softmax/softmax.mlir", false, false},
+	{"examples/attention/attention.mlir", false, false},
 }
 
-// TestCPUDifferential runs each program of testdata/cpu (1) lowered by
+// TestCPUDifferential runs each program of cpuPrograms (1) lowered by
 // mlir-opt-22 and run by mlir-runner, (2) interpreted by strata-run, (3)
 // compiled by strata-run --engine=cpu from its source and (4) compiled by
 // strata-run --engine=cpu from mlir-opt-22's llvm dialect, and requires
@@ -96,8 +110,8 @@ var cpuPrograms = []struct {
 func TestCPUDifferential(t *testing.T) {
 	cpuTools(t)
 	for _, p := range cpuPrograms {
-		t.Run(p.file, func(t *testing.T) {
-			file := filepath.Join("testdata", "cpu", p.file)
+		t.Run(filepath.Base(p.file), func(t *testing.T) {
+			file := filepath.Join(testutil.RepoRoot(), p.file)
 			ll := lowerUpstream(t, file)
 			want := maskAddresses(mlirRunner(t, ll, "main", "void"))
 			if want == "" {
