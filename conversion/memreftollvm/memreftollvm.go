@@ -897,26 +897,39 @@ func callProps(ctx *ir.Context, callee string, nargs int) []ir.NamedAttr {
 	}
 }
 
-// foldCasts folds memref.cast(memref.cast(x)) back to x's type into x, as
-// upstream's folder does before the conversion sees the cast.
+// castFolding are the operations whose folder (upstream's
+// foldMemRefCast) reads through a memref.cast of a ranked memref.
+var castFolding = map[string]bool{
+	"memref.cast": true, "memref.load": true, "memref.store": true, "memref.copy": true,
+	"memref.dealloc": true, "memref.dim": true, "memref.transpose": true,
+}
+
+// foldCasts applies upstream's folders before the conversion, as MLIR's
+// driver folds an operation before it rewrites it: an operand that is a
+// memref.cast of a ranked memref becomes the cast's source, and a cast
+// between equal types is its source.
 func foldCasts(op *ir.Operation) {
-	var casts []*ir.Operation
+	var ops []*ir.Operation
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if o.Name() == "memref.cast" {
-			casts = append(casts, o)
+		if castFolding[o.Name()] {
+			ops = append(ops, o)
 		}
 		return true
 	})
-	for _, c := range casts {
-		in := ir.DefiningOp(c.Operand(0))
-		if in == nil || in.Name() != "memref.cast" || in.Operand(0).Type() != c.Result(0).Type() {
-			continue
+	for _, o := range ops {
+		for i := 0; i < o.NumOperands(); i++ {
+			in := ir.DefiningOp(o.Operand(i))
+			if in == nil || in.Name() != "memref.cast" {
+				continue
+			}
+			if _, ok := in.Operand(0).Type().(*ir.MemRefType); ok {
+				o.SetOperand(i, in.Operand(0))
+			}
 		}
-		if _, ok := c.Result(0).Type().(*ir.MemRefType); !ok {
-			continue
+		if o.Name() == "memref.cast" && o.Operand(0).Type() == o.Result(0).Type() {
+			ir.ReplaceAllUsesWith(o.Result(0), o.Operand(0))
+			o.Erase()
 		}
-		ir.ReplaceAllUsesWith(c.Result(0), in.Operand(0))
-		c.Erase()
 	}
 }
 
