@@ -68,6 +68,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	allowUnreg := fs.Bool("allow-unregistered-dialect", false, "allow operations of unregistered dialects")
 	argFiles := fs.String("args", "", "comma-separated .npy files passed as the entry function's arguments")
 	dump := fs.String("dump-results", "", "directory where each result is written as result<N>.npy")
+	checkLeaks := fs.Bool("check-leaks", false, "report the buffers allocated by memref.alloc or bufferization.clone that are still live when the entry function returns (interpreter only)")
 	engine := fs.String("engine", EngineInterp, "how to run the program: interp (interpret it) or cpu (compile it with LLVM and run it)")
 	optLevel := ""
 	for _, o := range []string{"0", "1", "2", "3"} {
@@ -118,6 +119,10 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 			fmt.Fprintln(stdio.Err, "strata-run: --args and --dump-results are not supported with --engine=cpu")
 			return ExitUsage
 		}
+		if *checkLeaks {
+			fmt.Fprintln(stdio.Err, "strata-run: --check-leaks is not supported with --engine=cpu")
+			return ExitUsage
+		}
 	default:
 		fmt.Fprintf(stdio.Err, "strata-run: invalid --engine=%q (want interp or cpu)\n", *engine)
 		return ExitUsage
@@ -163,7 +168,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	if err := ir.Verify(module); err != nil {
 		return emit(err)
 	}
-	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out, Err: stdio.Err, Engine: *engine, OptLevel: optLevel}
+	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out, Err: stdio.Err, Engine: *engine, OptLevel: optLevel, CheckLeaks: *checkLeaks}
 	if *argFiles != "" {
 		opts.ArgFiles = strings.Split(*argFiles, ",")
 	}
@@ -202,6 +207,10 @@ type Options struct {
 	// OptLevel is llc's optimization level for the CPU engine, "0" to
 	// "3", or "" for llc's default.
 	OptLevel string
+	// CheckLeaks makes the interpreter fail when buffers allocated on the
+	// heap (memref.alloc, bufferization.clone) and not returned are still
+	// live when the entry function returns.
+	CheckLeaks bool
 }
 
 // Execute interprets the function named entry in module and returns what
@@ -258,9 +267,13 @@ func ExecuteOptions(module *ir.Operation, opts Options) error {
 	all.Register(reg)
 	in := interp.New(reg)
 	in.Out = opts.Out
+	in.CheckLeaks = opts.CheckLeaks
 	res, err := in.Call(nil, fn, args)
 	if err != nil {
 		return err
+	}
+	if leaks := in.Leaks(res); len(leaks) > 0 {
+		return leakError(leaks, entry)
 	}
 	if opts.DumpDir != "" {
 		for i, r := range res {
@@ -304,4 +317,23 @@ func Format(v interp.Value) string {
 		return "-INF"
 	}
 	return fmt.Sprintf("%e", f)
+}
+
+// leakError reports the allocations still live when the entry returns,
+// located at the first allocating operation, with a note for each other
+// operation that leaked.
+func leakError(leaks []*ir.Operation, entry string) error {
+	msg := fmt.Sprintf("buffer allocated here is still live when '@%s' returns", entry)
+	if n := len(leaks); n > 1 {
+		msg += fmt.Sprintf(" (%d buffers leak)", n)
+	}
+	d := ir.NewError(leaks[0].Loc(), msg)
+	seen := map[*ir.Operation]bool{leaks[0]: true}
+	for _, op := range leaks[1:] {
+		if !seen[op] {
+			seen[op] = true
+			d.Note(op.Loc(), "a buffer allocated here is still live too")
+		}
+	}
+	return d
 }
