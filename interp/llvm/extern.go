@@ -92,6 +92,16 @@ func free(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Va
 	return nil, nil
 }
 
+// noPoison wraps a runtime function whose arguments must not be poison.
+func noPoison(fn interp.ExternalFunc) interp.ExternalFunc {
+	return func(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		if p := poisonOf(args...); p != nil {
+			return nil, p.errorAt(where(f, call), "an argument")
+		}
+		return fn(f, call, args)
+	}
+}
+
 // rankedView reads the ranked descriptor of rank rank at pointer p and
 // returns the memref of element type elem it describes, without retyping
 // the memory: a buffer whose elements have the size of elem is viewed in

@@ -121,6 +121,13 @@ func Register(reg *interp.Registry) {
 	reg.RegisterExternal("free", free)
 	reg.RegisterExternal("memrefCopy", memrefCopy)
 
+	// A poison value printed is an error.
+	for _, name := range []string{"printF32", "printF64", "printF16", "printBF16", "printI64", "printU64"} {
+		if prev := reg.External(name); prev != nil {
+			reg.RegisterExternal(name, noPoison(prev))
+		}
+	}
+
 	elems := map[string]func(*ir.Context) ir.Type{
 		"F32":  func(c *ir.Context) ir.Type { return c.FloatType(ir.F32) },
 		"F64":  func(c *ir.Context) ir.Type { return c.FloatType(ir.F64) },

@@ -537,6 +537,14 @@ func TestErrors(t *testing.T) {
   ^b:
     llvm.return
   }`, "5:5: error: the branch condition is poison (signed overflow with the nsw flag)"},
+		{"printed-poison", `
+  llvm.func @main() {
+    %a = llvm.mlir.constant(2 : i64) : i64
+    %b = llvm.mlir.constant(64 : i64) : i64
+    %c = llvm.shl %a, %b : i64
+    llvm.call @printI64(%c) : (i64) -> ()
+    llvm.return
+  }`, "5:5: error: an argument is poison (shift amount not less than the bit width)"},
 		{"division", `
   llvm.func @main() {
     %a = llvm.mlir.constant(1 : i32) : i32
