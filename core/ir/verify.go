@@ -2,7 +2,6 @@ package ir
 
 import (
 	"fmt"
-	"sync/atomic"
 )
 
 // Diagnostics is a list of diagnostics that implements error.
@@ -58,15 +57,10 @@ type verifier struct {
 	next  uint64
 }
 
-// verifierEpochs hands every verifier its own epoch, so that stamps left on
-// operations by earlier (or concurrent) verifications never compare as
-// current.
-var verifierEpochs atomic.Uint64
-
 // stampBlock numbers the operations of b in order.
 func (v *verifier) stampBlock(b *Block) {
 	if v.epoch == 0 {
-		v.epoch = verifierEpochs.Add(1) << 32
+		v.epoch = newEpoch()
 		v.next = v.epoch
 	}
 	for o := b.first; o != nil; o = o.next {
@@ -78,7 +72,6 @@ func (v *verifier) stampBlock(b *Block) {
 // isBeforeInBlock reports whether a comes before b in their block, which
 // verifyDominance normally has stamped already.
 func (v *verifier) isBeforeInBlock(a, b *Operation) bool {
-	const epochBits = ^uint64(1<<32 - 1)
 	if v.epoch == 0 || a.stamp&epochBits != v.epoch || b.stamp&epochBits != v.epoch {
 		v.stampBlock(a.block)
 	}

@@ -58,28 +58,16 @@ func EraseUnreachableBlocks(rw *Rewriter, r *ir.Region) bool {
 // liveness is the state of RegionDCE's optimistic analysis: everything is
 // dead until proved live.
 type liveness struct {
-	ops     map[*ir.Operation]bool
+	ops     ir.OpMarks
 	args    map[*ir.BlockArgument]bool
 	changed bool
 }
 
-func (l *liveness) opLive(op *ir.Operation) bool { return l.ops[op] }
-
 func (l *liveness) setOpLive(op *ir.Operation) {
-	if !l.ops[op] {
-		l.ops[op] = true
+	if !l.ops.Marked(op) {
+		l.ops.Mark(op)
 		l.changed = true
 	}
-}
-
-func (l *liveness) valueLive(v ir.Value) bool {
-	switch v := v.(type) {
-	case *ir.OpResult:
-		return l.ops[v.Owner()]
-	case *ir.BlockArgument:
-		return l.args[v]
-	}
-	return true
 }
 
 func (l *liveness) setValueLive(v ir.Value) {
@@ -168,7 +156,7 @@ func (l *liveness) processValue(v ir.Value) {
 		if l.useKnownDead(u) {
 			continue
 		}
-		if l.ops[u.Owner()] {
+		if l.ops.Marked(u.Owner()) {
 			l.setValueLive(v)
 			return
 		}
@@ -196,7 +184,7 @@ func (l *liveness) propagateOp(op *ir.Operation) {
 		l.propagateTerminator(op)
 		return
 	}
-	if l.ops[op] {
+	if l.ops.Marked(op) {
 		return
 	}
 	if !op.WouldBeTriviallyDead() {
@@ -290,7 +278,7 @@ func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
 		}
 		for op := b.Last(); op != nil; {
 			prev := op.Prev()
-			if !l.ops[op] {
+			if !l.ops.Marked(op) {
 				erased = true
 				for _, res := range op.Results() {
 					for u := res.FirstUse(); u != nil; u = res.FirstUse() {
@@ -330,7 +318,7 @@ func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
 // a value is live when a live operation uses it, where a branch's
 // forwarded operand counts as a use by the successor's argument.
 func RegionDCE(rw *Rewriter, r *ir.Region) bool {
-	l := &liveness{ops: map[*ir.Operation]bool{}, args: map[*ir.BlockArgument]bool{}}
+	l := &liveness{ops: ir.NewOpMarks(), args: map[*ir.BlockArgument]bool{}}
 	for {
 		l.changed = false
 		l.propagateRegion(r)

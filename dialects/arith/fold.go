@@ -108,6 +108,49 @@ func isSplatOf(c *Const, v func(w int) *big.Int) bool {
 	return true
 }
 
+// scalarBits returns the bit pattern of operands[i] when it is a scalar
+// integer or index attribute at most 64 bits wide: the folders' fast path,
+// which needs no big integers.
+func scalarBits(operands []ir.Attribute, i int) (uint64, ir.Type, bool) {
+	if i >= len(operands) {
+		return 0, nil, false
+	}
+	a, ok := operands[i].(*ir.IntegerAttr)
+	if !ok || a.Big != nil || bitWidth(a.Type) == 0 || bitWidth(a.Type) > 64 {
+		return 0, nil, false
+	}
+	return a.Lo, a.Type, true
+}
+
+// isZeroAt reports whether operands[i] is a zero integer scalar or splat.
+func isZeroAt(operands []ir.Attribute, i int) bool {
+	if x, _, ok := scalarBits(operands, i); ok {
+		return x == 0
+	}
+	return isZero(constAt(operands, i))
+}
+
+// isOneAt reports whether operands[i] is a one integer scalar or splat.
+func isOneAt(operands []ir.Attribute, i int) bool {
+	if x, _, ok := scalarBits(operands, i); ok {
+		return x == 1
+	}
+	return isOne(constAt(operands, i))
+}
+
+// scalarBinary folds a binary integer operation whose operands are both
+// scalar constants of one type at most 64 bits wide with f on their bit
+// patterns (the result is truncated to the width); ok is false when they
+// are not such constants.
+func scalarBinary(op *ir.Operation, operands []ir.Attribute, f func(x, y uint64) uint64) (ir.Attribute, bool) {
+	x, tx, ok1 := scalarBits(operands, 0)
+	y, ty, ok2 := scalarBits(operands, 1)
+	if !ok1 || !ok2 || tx != ty || resultType(op) != tx {
+		return nil, false
+	}
+	return op.Context().IntegerAttrBits(tx, f(x, y)), true
+}
+
 func isZero(c *Const) bool { return isSplatOf(c, func(int) *big.Int { return big.NewInt(0) }) }
 func isOne(c *Const) bool  { return isSplatOf(c, func(int) *big.Int { return big.NewInt(1) }) }
 func isAllOnes(c *Const) bool {
@@ -158,7 +201,7 @@ func definedBy(v ir.Value, name string) *ir.Operation {
 
 func foldAddi(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	lhs, rhs := op.Operand(0), op.Operand(1)
-	if isZero(constAt(operands, 1)) {
+	if isZeroAt(operands, 1) {
 		return value(lhs), true
 	}
 	// addi(subi(a, b), b) -> a
@@ -168,6 +211,9 @@ func foldAddi(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 	// addi(b, subi(a, b)) -> a
 	if s := definedBy(rhs, "arith.subi"); s != nil && s.Operand(1) == lhs {
 		return value(s.Operand(0)), true
+	}
+	if a, ok := scalarBinary(op, operands, func(x, y uint64) uint64 { return x + y }); ok {
+		return attr(a)
 	}
 	return attr(IntBinary(op.Context(), resultType(op), constAt(operands, 0), constAt(operands, 1),
 		func(x, y *big.Int, _ int) *big.Int { return new(big.Int).Add(x, y) }))
@@ -180,7 +226,7 @@ func foldSubi(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 			return attr(z)
 		}
 	}
-	if isZero(constAt(operands, 1)) {
+	if isZeroAt(operands, 1) {
 		return value(lhs), true
 	}
 	if a := definedBy(lhs, "arith.addi"); a != nil {
@@ -193,18 +239,24 @@ func foldSubi(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 			return value(a.Operand(1)), true
 		}
 	}
+	if a, ok := scalarBinary(op, operands, func(x, y uint64) uint64 { return x - y }); ok {
+		return attr(a)
+	}
 	return attr(IntBinary(op.Context(), resultType(op), constAt(operands, 0), constAt(operands, 1),
 		func(x, y *big.Int, _ int) *big.Int { return new(big.Int).Sub(x, y) }))
 }
 
 func foldMuli(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
-	rc := constAt(operands, 1)
-	if isZero(rc) {
+	if isZeroAt(operands, 1) {
 		return value(op.Operand(1)), true
 	}
-	if isOne(rc) {
+	if isOneAt(operands, 1) {
 		return value(op.Operand(0)), true
 	}
+	if a, ok := scalarBinary(op, operands, func(x, y uint64) uint64 { return x * y }); ok {
+		return attr(a)
+	}
+	rc := constAt(operands, 1)
 	return attr(IntBinary(op.Context(), resultType(op), constAt(operands, 0), rc,
 		func(x, y *big.Int, _ int) *big.Int { return new(big.Int).Mul(x, y) }))
 }
@@ -384,7 +436,7 @@ func foldOri(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 
 func foldXori(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	lhs, rhs := op.Operand(0), op.Operand(1)
-	if isZero(constAt(operands, 1)) {
+	if isZeroAt(operands, 1) {
 		return value(lhs), true
 	}
 	if lhs == rhs {
@@ -409,6 +461,9 @@ func foldXori(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 		if x.Operand(0) == lhs {
 			return value(x.Operand(1)), true
 		}
+	}
+	if a, ok := scalarBinary(op, operands, func(x, y uint64) uint64 { return x ^ y }); ok {
+		return attr(a)
 	}
 	return attr(IntBinary(op.Context(), resultType(op), constAt(operands, 0), constAt(operands, 1),
 		func(x, y *big.Int, _ int) *big.Int { return new(big.Int).Xor(x, y) }))
