@@ -76,7 +76,6 @@ func (f *Folder) InsertKnownConstant(op *ir.Operation, value ir.Attribute) bool 
 	if f.owned[op] {
 		if blk.First() != op && !f.owned[op.Prev()] {
 			op.MoveBefore(blk.First())
-			op.SetLoc(f.r.Ctx.UnknownLoc())
 		}
 		return true
 	}
@@ -95,54 +94,15 @@ func (f *Folder) InsertKnownConstant(op *ir.Operation, value ir.Attribute) bool 
 	insertBlock := region.First()
 	if blk != insertBlock || (insertBlock.First() != op && !f.owned[op.Prev()]) {
 		op.MoveBefore(insertBlock.First())
-		op.SetLoc(f.r.Ctx.UnknownLoc())
 	}
 	m[key] = op
 	f.owned[op] = true
 	return true
 }
 
-// getOrCreateConstant returns a uniqued constant op of value and type t,
-// materializing it through dialect d at the front of the insertion region
-// of blk.
-func (f *Folder) getOrCreateConstant(blk *ir.Block, d *ir.Dialect, value ir.Attribute, t ir.Type) *ir.Operation {
-	region := insertionRegion(blk)
-	m := f.scopes[region]
-	if m == nil {
-		m = map[constKey]*ir.Operation{}
-		f.scopes[region] = m
-	}
-	key := constKey{d, value, t}
-	if c := m[key]; c != nil {
-		return c
-	}
-	if d == nil || d.MaterializeConstant == nil {
-		return nil
-	}
-	b := ir.NewBuilder(f.r.Ctx)
-	entry := region.First()
-	// Insert after the constants already owned at the front of the block.
-	mark := entry.First()
-	for mark != nil && f.owned[mark] {
-		mark = mark.Next()
-	}
-	if mark != nil {
-		b.SetInsertionPoint(mark)
-	} else {
-		b.SetInsertionPointToEnd(entry)
-	}
-	c := d.MaterializeConstant(b, value, t, f.r.Ctx.UnknownLoc())
-	if c == nil {
-		return nil
-	}
-	f.r.listener().OperationInserted(c)
-	m[key] = c
-	f.owned[c] = true
-	return c
-}
-
 // TryFold folds op: on success its uses are replaced (with existing values
-// or with uniqued constants) and op is erased, or op was updated in place.
+// or with constants materialized just before it) and op is erased, or op
+// was updated in place.
 func (f *Folder) TryFold(op *ir.Operation) bool {
 	d := op.Def()
 	if d == nil || d.HasTrait(ir.ConstantLike) || (d.Fold == nil && !d.HasTrait(ir.Commutative)) {
@@ -178,6 +138,10 @@ func (f *Folder) TryFold(op *ir.Operation) bool {
 		f.r.listener().OperationModified(op)
 		return true
 	}
+	// As MLIR's greedy driver, constants are materialized right before op
+	// with its location; the next iteration's seeding deduplicates them and
+	// moves them to the front of their insertion region.
+	dialect := op.OpName().Dialect
 	with := make([]ir.Value, len(results))
 	var created []*ir.Operation
 	for i, res := range results {
@@ -185,16 +149,18 @@ func (f *Folder) TryFold(op *ir.Operation) bool {
 			with[i] = res.Value
 			continue
 		}
-		c := f.getOrCreateConstant(op.Block(), op.OpName().Dialect, res.Attr, op.Result(i).Type())
+		var c *ir.Operation
+		if dialect != nil && dialect.MaterializeConstant != nil {
+			f.r.SetInsertionPoint(op)
+			c = dialect.MaterializeConstant(f.r.Builder, res.Attr, op.Result(i).Type(), op.Loc())
+		}
 		if c == nil {
 			for _, x := range created {
-				f.NotifyRemoval(x)
-				if !x.HasUses() {
-					f.r.EraseOp(x)
-				}
+				f.r.EraseOp(x)
 			}
 			return false
 		}
+		f.r.listener().OperationInserted(c)
 		created = append(created, c)
 		with[i] = c.Result(0)
 	}
