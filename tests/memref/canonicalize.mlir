@@ -161,3 +161,103 @@ func.func @dim_of_subview(%m: memref<8x8xf32>, %s: index) -> index {
   %1 = memref.dim %0, %c1 : memref<4x?xf32, strided<[8, 1]>>
   return %1 : index
 }
+
+// reinterpret_cast and extract_strided_metadata folders and patterns, and
+// dma_wait, whose effects are unknown.
+
+// CHECK-LABEL: func.func @reinterpret_constants(%arg0: memref<?xf32>) -> memref<10x?xf32, strided<[?, 1], offset: ?>> {
+// CHECK-NEXT: %reinterpret_cast = memref.reinterpret_cast %arg0 to offset: [0], sizes: [10, 10], strides: [10, 1] : memref<?xf32> to memref<10x10xf32, strided<[10, 1]>>
+// CHECK-NEXT: %cast = memref.cast %reinterpret_cast : memref<10x10xf32, strided<[10, 1]>> to memref<10x?xf32, strided<[?, 1], offset: ?>>
+// CHECK-NEXT: return %cast : memref<10x?xf32, strided<[?, 1], offset: ?>>
+// CHECK-NEXT: }
+func.func @reinterpret_constants(%m: memref<?xf32>) -> memref<10x?xf32, strided<[?, 1], offset: ?>> {
+  %c0 = arith.constant 0 : index
+  %c10 = arith.constant 10 : index
+  %r = memref.reinterpret_cast %m to offset: [%c0], sizes: [10, %c10], strides: [%c10, 1] : memref<?xf32> to memref<10x?xf32, strided<[?, 1], offset: ?>>
+  return %r : memref<10x?xf32, strided<[?, 1], offset: ?>>
+}
+
+// CHECK-LABEL: func.func @reinterpret_of_metadata(%arg0: memref<10x?xf32>) -> memref<?x?xf32, strided<[?, ?], offset: ?>> {
+// CHECK-NEXT: %cast = memref.cast %arg0 : memref<10x?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK-NEXT: return %cast : memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK-NEXT: }
+func.func @reinterpret_of_metadata(%m: memref<10x?xf32>) -> memref<?x?xf32, strided<[?, ?], offset: ?>> {
+  %base, %off, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<10x?xf32> -> memref<f32>, index, index, index, index, index
+  %r = memref.reinterpret_cast %base to offset: [%off], sizes: [%sizes#0, %sizes#1], strides: [%strides#0, %strides#1] : memref<f32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  return %r : memref<?x?xf32, strided<[?, ?], offset: ?>>
+}
+
+// CHECK-LABEL: func.func @reinterpret_of_metadata_changed(%arg0: memref<?x?xf32>, %arg1: index) -> memref<?x?xf32, strided<[?, ?], offset: ?>> {
+// CHECK-NEXT: %base_buffer, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %arg0 : memref<?x?xf32> -> memref<f32>, index, index, index, index, index
+// CHECK-NEXT: %reinterpret_cast = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%arg1, %sizes#1], strides: [%strides#0, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+// CHECK-NEXT: %cast = memref.cast %reinterpret_cast : memref<?x?xf32, strided<[?, 1]>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK-NEXT: return %cast : memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK-NEXT: }
+func.func @reinterpret_of_metadata_changed(%m: memref<?x?xf32>, %n: index) -> memref<?x?xf32, strided<[?, ?], offset: ?>> {
+  %base, %off, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<?x?xf32> -> memref<f32>, index, index, index, index, index
+  %r = memref.reinterpret_cast %base to offset: [%off], sizes: [%n, %sizes#1], strides: [%strides#0, %strides#1] : memref<f32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  return %r : memref<?x?xf32, strided<[?, ?], offset: ?>>
+}
+
+// CHECK-LABEL: func.func @metadata_constants(%arg0: memref<4x?xf32, strided<[?, 1], offset: 8>>) -> (index, index, index, index, index) {
+// CHECK-NEXT: %c8 = arith.constant 8 : index
+// CHECK-NEXT: %c4 = arith.constant 4 : index
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: %base_buffer, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %arg0 : memref<4x?xf32, strided<[?, 1], offset: 8>> -> memref<f32>, index, index, index, index, index
+// CHECK-NEXT: return %c8, %c4, %sizes#1, %strides#0, %c1 : index, index, index, index, index
+// CHECK-NEXT: }
+func.func @metadata_constants(%m: memref<4x?xf32, strided<[?, 1], offset: 8>>) -> (index, index, index, index, index) {
+  %base, %off, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<4x?xf32, strided<[?, 1], offset: 8>> -> memref<f32>, index, index, index, index, index
+  return %off, %sizes#0, %sizes#1, %strides#0, %strides#1 : index, index, index, index, index
+}
+
+// CHECK-LABEL: func.func @metadata_of_cast(%arg0: memref<4x4xf32>) -> (memref<f32>, index) {
+// CHECK-NEXT: %c4 = arith.constant 4 : index
+// CHECK-NEXT: %base_buffer, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %arg0 : memref<4x4xf32> -> memref<f32>, index, index, index, index, index
+// CHECK-NEXT: return %base_buffer, %c4 : memref<f32>, index
+// CHECK-NEXT: }
+func.func @metadata_of_cast(%m: memref<4x4xf32>) -> (memref<f32>, index) {
+  %c = memref.cast %m : memref<4x4xf32> to memref<?x?xf32>
+  %base, %off, %sizes:2, %strides:2 = memref.extract_strided_metadata %c : memref<?x?xf32> -> memref<f32>, index, index, index, index, index
+  return %base, %sizes#1 : memref<f32>, index
+}
+
+// CHECK-LABEL: func.func @reinterpret_chain(%arg0: memref<16xf32>) -> memref<4x4xf32> {
+// CHECK-NEXT: %reinterpret_cast = memref.reinterpret_cast %arg0 to offset: [0], sizes: [4, 4], strides: [4, 1] : memref<16xf32> to memref<4x4xf32>
+// CHECK-NEXT: return %reinterpret_cast : memref<4x4xf32>
+// CHECK-NEXT: }
+func.func @reinterpret_chain(%m: memref<16xf32>) -> memref<4x4xf32> {
+  %a = memref.reinterpret_cast %m to offset: [0], sizes: [2, 8], strides: [8, 1] : memref<16xf32> to memref<2x8xf32>
+  %b = memref.reinterpret_cast %a to offset: [0], sizes: [4, 4], strides: [4, 1] : memref<2x8xf32> to memref<4x4xf32>
+  return %b : memref<4x4xf32>
+}
+
+// CHECK-LABEL: func.func @reinterpret_of_cast_noop(%arg0: memref<4x4xf32>) -> memref<4x4xf32> {
+// CHECK-NEXT: return %arg0 : memref<4x4xf32>
+// CHECK-NEXT: }
+func.func @reinterpret_of_cast_noop(%m: memref<4x4xf32>) -> memref<4x4xf32> {
+  %c = memref.cast %m : memref<4x4xf32> to memref<?x?xf32>
+  %b = memref.reinterpret_cast %c to offset: [0], sizes: [4, 4], strides: [4, 1] : memref<?x?xf32> to memref<4x4xf32>
+  return %b : memref<4x4xf32>
+}
+
+// CHECK-LABEL: func.func @reinterpret_of_subview(%arg0: memref<8x8xf32>) -> memref<16xf32, strided<[1]>> {
+// CHECK-NEXT: %reinterpret_cast = memref.reinterpret_cast %arg0 to offset: [0], sizes: [16], strides: [1] : memref<8x8xf32> to memref<16xf32, strided<[1]>>
+// CHECK-NEXT: return %reinterpret_cast : memref<16xf32, strided<[1]>>
+// CHECK-NEXT: }
+func.func @reinterpret_of_subview(%m: memref<8x8xf32>) -> memref<16xf32, strided<[1]>> {
+  %s = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1]>>
+  %b = memref.reinterpret_cast %s to offset: [0], sizes: [16], strides: [1] : memref<4x4xf32, strided<[8, 1]>> to memref<16xf32, strided<[1]>>
+  return %b : memref<16xf32, strided<[1]>>
+}
+
+// CHECK-LABEL: func.func @dma_wait_kept(%arg0: memref<1xi32>, %arg1: index) {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: memref.dma_wait %arg0[%c0], %arg1 : memref<1xi32>
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @dma_wait_kept(%tag: memref<1xi32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  memref.dma_wait %tag[%c0], %n : memref<1xi32>
+  return
+}
