@@ -29,9 +29,6 @@ var lowerings = []string{"one-shot-bufferize", "expand-strided-metadata", "conve
 // stops lists the programs that do not lower to the llvm dialect yet,
 // with the pass that fails on them: every pass before it is validated.
 var stops = map[string]string{
-	// expand-strided-metadata leaves rank-reducing subviews alone, and
-	// nothing lowers memref.subview to the llvm dialect.
-	"slices": "reconcile-unrealized-casts",
 	// convert-linalg-to-loops leaves linalg.softmax alone (upstream
 	// decomposes it first).
 	"softmax":   "reconcile-unrealized-casts",
