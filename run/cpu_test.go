@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/internal/testutil"
 	"github.com/strata-ir/strata/run"
@@ -312,5 +313,37 @@ func TestCPUUsage(t *testing.T) {
 	_, errs, code := runAll("--engine=cpu", "-e", "main", file)
 	if code != 1 || !strings.Contains(errs, "Debian package") {
 		t.Errorf("--engine=cpu without a toolchain: got (%q, %d)", errs, code)
+	}
+}
+
+// TestCPUPipeline checks that bufferization runs only on modules with
+// tensors.
+func TestCPUPipeline(t *testing.T) {
+	for _, tc := range []struct {
+		src     string
+		tensors bool
+	}{
+		{"func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n", false},
+		{"func.func @f(%a: memref<2xf32>) {\n  return\n}\n", false},
+		{"func.func private @g(tensor<2xf32>)\n", true},
+		{"func.func @f(%a: tensor<*xf32>) -> tensor<*xf32> {\n  return %a : tensor<*xf32>\n}\n", true},
+		{"func.func @f() -> f32 {\n  %c = arith.constant dense<1.0> : tensor<2xf32>\n  %i = arith.constant 0 : index\n  %e = tensor.extract %c[%i] : tensor<2xf32>\n  return %e : f32\n}\n", true},
+	} {
+		ctx := ir.NewContext()
+		all.Register(ctx)
+		module, _, err := asm.ParseModule(ctx, []byte(tc.src), asm.Config{Filename: "p.mlir"})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.src, err)
+		}
+		want := run.LLVMPipeline
+		if tc.tensors {
+			want = run.BufferizePipeline + "," + run.LLVMPipeline
+		}
+		if got := run.HasTensors(module); got != tc.tensors {
+			t.Errorf("HasTensors(%q) = %v", tc.src, got)
+		}
+		if got := run.CPUPipeline(module); got != want {
+			t.Errorf("CPUPipeline(%q) = %q, want %q", tc.src, got, want)
+		}
 	}
 }
