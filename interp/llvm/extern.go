@@ -92,6 +92,43 @@ func free(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Va
 	return nil, nil
 }
 
+// puts prints the C string at its argument and a newline.
+func puts(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	if err := checkArgs(f, call, args, 1); err != nil {
+		return nil, err
+	}
+	at := where(f, call)
+	a, off, err := access(at, args[0], 0, false)
+	if err != nil {
+		return nil, err
+	}
+	var b []byte
+	var c [1]byte
+	for ; ; off++ {
+		if off >= a.size {
+			return nil, interp.Errorf(at, "puts: the string is not terminated within its "+a.describe())
+		}
+		a.readBytes(off, c[:])
+		if c[0] == 0 {
+			break
+		}
+		b = append(b, c[0])
+	}
+	if _, err := fmt.Fprintf(f.Interpreter().Out, "%s\n", b); err != nil {
+		return nil, err
+	}
+	if call == nil || call.NumResults() == 0 {
+		return nil, nil
+	}
+	// puts returns a non-negative number on success.
+	return []interp.Value{interp.MakeInt(call.Result(0).Type(), uint64(len(b)+1))}, nil
+}
+
+// abort ends the program with an error.
+func abort(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	return nil, interp.Errorf(where(f, call), "the program called abort")
+}
+
 // noPoison wraps a runtime function whose arguments must not be poison.
 func noPoison(fn interp.ExternalFunc) interp.ExternalFunc {
 	return func(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {

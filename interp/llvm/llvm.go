@@ -40,6 +40,7 @@ func Register(reg *interp.Registry) {
 
 	reg.Register("llvm.return", ret)
 	reg.Register("llvm.br", br)
+	reg.Register("llvm.unreachable", unreachable)
 	reg.Register("llvm.cond_br", condBr)
 	reg.Register("llvm.switch", switchOp)
 	reg.Register("llvm.call", call)
@@ -120,6 +121,8 @@ func Register(reg *interp.Registry) {
 	reg.RegisterExternal("aligned_alloc", alignedAlloc)
 	reg.RegisterExternal("free", free)
 	reg.RegisterExternal("memrefCopy", memrefCopy)
+	reg.RegisterExternal("puts", puts)
+	reg.RegisterExternal("abort", abort)
 
 	// A poison value printed is an error.
 	for _, name := range []string{"printF32", "printF64", "printF16", "printBF16", "printI64", "printU64"} {

@@ -391,6 +391,17 @@ var programs = []struct {
     llvm.return
   }`, "4.25, 8, 0.5\n"},
 
+	{"puts", `
+  llvm.func @puts(!llvm.ptr) -> i32
+  llvm.mlir.global internal constant @hello("hello, world\0A\00") {addr_space = 0 : i32}
+  llvm.func @main() {
+    %p = llvm.mlir.addressof @hello : !llvm.ptr
+    %q = llvm.getelementptr %p[0, 7] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<14 x i8>
+    %0 = llvm.call @puts(%p) : (!llvm.ptr) -> i32
+    %1 = llvm.call @puts(%q) : (!llvm.ptr) -> i32
+    llvm.return
+  }`, "hello, world\n\nworld\n\n"},
+
 	{"print-memref", `
   llvm.func @printMemrefF32(i64, !llvm.ptr)
   llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
@@ -545,6 +556,12 @@ func TestErrors(t *testing.T) {
     llvm.call @printI64(%c) : (i64) -> ()
     llvm.return
   }`, "5:5: error: an argument is poison (shift amount not less than the bit width)"},
+		{"abort", `
+  llvm.func @abort()
+  llvm.func @main() {
+    llvm.call @abort() : () -> ()
+    llvm.return
+  }`, "3:5: error: the program called abort"},
 		{"division", `
   llvm.func @main() {
     %a = llvm.mlir.constant(1 : i32) : i32

@@ -48,6 +48,10 @@ func stackRestore(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
+func unreachable(f *interp.Frame, op *ir.Operation) error {
+	return interp.Errorf(op, "execution reached llvm.unreachable")
+}
+
 func br(f *interp.Frame, op *ir.Operation) error {
 	vs, err := f.Operands(op)
 	if err != nil {
