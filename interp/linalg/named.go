@@ -250,6 +250,11 @@ func named(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, "requires a 'kind' attribute")
 		}
 		name = kindName(k)
+		if _, ok := elementwiseFns[name]; !ok {
+			// Kinds without a kernel of their own (max_signed,
+			// min_unsigned, ...) run their body.
+			return structuredOp(f, op)
+		}
 	}
 	if spec, ok := namedMaps[name]; ok {
 		maps, explicit := affineMaps(op)
