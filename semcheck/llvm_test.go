@@ -1,6 +1,8 @@
 package semcheck_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -9,6 +11,7 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/opt"
 	"github.com/strata-ir/strata/semcheck"
 )
 
@@ -310,5 +313,45 @@ func TestMultipleResults(t *testing.T) {
 	}
 	if diff := cmp.Diff(llvmPasses, r.Validated); diff != "" {
 		t.Errorf("validated passes (-want +got):\n%s", diff)
+	}
+}
+
+// TestFailingProgram checks that a program failing before the pipeline
+// is checked by its output and by failing: the message of the failure
+// differs between the levels.
+func TestFailingProgram(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f.mlir")
+	src := `func.func private @printI64(i64)
+func.func private @printNewline()
+func.func @main() {
+  %m = memref.alloc() : memref<4xi64>
+  %c = arith.constant 3 : i64
+  %i = arith.constant 4 : index
+  call @printI64(%c) : (i64) -> ()
+  call @printNewline() : () -> ()
+  memref.store %c, %m[%i] : memref<4xi64>
+  return
+}
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	all.RegisterPasses()
+	var out, errw strings.Builder
+	code := opt.Run(ctx, []string{"--check-semantics", "--pass-pipeline=builtin.module(" + llvmPipeline + ")", file},
+		opt.Stdio{In: strings.NewReader(""), Out: &out, Err: &errw})
+	if code != opt.ExitOK {
+		t.Fatalf("exit %d:\n%s", code, errw.String())
+	}
+	// The store is out of bounds before the pipeline and after it.
+	_, m := parseAll(t, out.String())
+	obs, err := semcheck.Observe(m, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if obs.Output != "3\n" || !strings.Contains(obs.Err, "store to 8 bytes at offset 32 of a heap allocation of 32 bytes") {
+		t.Errorf("after the pipeline: %+v", obs)
 	}
 }
