@@ -386,3 +386,217 @@ func.func @ce6(%t: tensor<2x3x4x5xf32>) -> tensor<6x20xf32> {
   %2 = tensor.collapse_shape %1 [[0, 1], [2, 3]] : tensor<2x3x4x5xf32> into tensor<6x20xf32>
   return %2 : tensor<6x20xf32>
 }
+
+// Reshape chains (expand_shape of collapse_shape, collapse_shape of a
+// cast), bitcast chains, and slices and dims of producers.
+
+// CHECK-LABEL: func.func @expand_of_collapse(%arg0: tensor<2x3x4xf32>) -> tensor<6x2x2xf32> {
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+// CHECK-NEXT: %expanded = tensor.expand_shape %collapsed {{\[\[}}0], [1, 2]] output_shape [6, 2, 2] : tensor<6x4xf32> into tensor<6x2x2xf32>
+// CHECK-NEXT: return %expanded : tensor<6x2x2xf32>
+// CHECK-NEXT: }
+func.func @expand_of_collapse(%t: tensor<2x3x4xf32>) -> tensor<6x2x2xf32> {
+  %c = tensor.collapse_shape %t [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %e = tensor.expand_shape %c [[0], [1, 2]] output_shape [6, 2, 2] : tensor<6x4xf32> into tensor<6x2x2xf32>
+  return %e : tensor<6x2x2xf32>
+}
+// CHECK-LABEL: func.func @expand_of_collapse2(%arg0: tensor<2x3x4xf32>) -> tensor<2x3x2x2xf32> {
+// CHECK-NEXT: %expanded = tensor.expand_shape %arg0 {{\[\[}}0], [1], [2, 3]] output_shape [2, 3, 2, 2] : tensor<2x3x4xf32> into tensor<2x3x2x2xf32>
+// CHECK-NEXT: return %expanded : tensor<2x3x2x2xf32>
+// CHECK-NEXT: }
+func.func @expand_of_collapse2(%t: tensor<2x3x4xf32>) -> tensor<2x3x2x2xf32> {
+  %c = tensor.collapse_shape %t [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %e = tensor.expand_shape %c [[0, 1], [2, 3]] output_shape [2, 3, 2, 2] : tensor<6x4xf32> into tensor<2x3x2x2xf32>
+  return %e : tensor<2x3x2x2xf32>
+}
+// CHECK-LABEL: func.func @collapse_of_cast(%arg0: tensor<2x3x4xf32>) -> tensor<?x4xf32> {
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+// CHECK-NEXT: %cast = tensor.cast %collapsed : tensor<6x4xf32> to tensor<?x4xf32>
+// CHECK-NEXT: return %cast : tensor<?x4xf32>
+// CHECK-NEXT: }
+func.func @collapse_of_cast(%t: tensor<2x3x4xf32>) -> tensor<?x4xf32> {
+  %c0 = tensor.cast %t : tensor<2x3x4xf32> to tensor<?x?x4xf32>
+  %c = tensor.collapse_shape %c0 [[0, 1], [2]] : tensor<?x?x4xf32> into tensor<?x4xf32>
+  return %c : tensor<?x4xf32>
+}
+// CHECK-LABEL: func.func @expand_of_cast(%arg0: tensor<6x4xf32>, %arg1: index) -> tensor<?x3x4xf32> {
+// CHECK-NEXT: %cast = tensor.cast %arg0 : tensor<6x4xf32> to tensor<?x4xf32>
+// CHECK-NEXT: %expanded = tensor.expand_shape %cast {{\[\[}}0, 1], [2]] output_shape [%arg1, 3, 4] : tensor<?x4xf32> into tensor<?x3x4xf32>
+// CHECK-NEXT: return %expanded : tensor<?x3x4xf32>
+// CHECK-NEXT: }
+func.func @expand_of_cast(%t: tensor<6x4xf32>, %n: index) -> tensor<?x3x4xf32> {
+  %c0 = tensor.cast %t : tensor<6x4xf32> to tensor<?x4xf32>
+  %e = tensor.expand_shape %c0 [[0, 1], [2]] output_shape [%n, 3, 4] : tensor<?x4xf32> into tensor<?x3x4xf32>
+  return %e : tensor<?x3x4xf32>
+}
+// CHECK-LABEL: func.func @slice_of_insert(%arg0: tensor<4x4xf32>, %arg1: tensor<16x16xf32>) -> tensor<4x4xf32> {
+// CHECK-NEXT: return %arg0 : tensor<4x4xf32>
+// CHECK-NEXT: }
+func.func @slice_of_insert(%a: tensor<4x4xf32>, %b: tensor<16x16xf32>) -> tensor<4x4xf32> {
+  %i = tensor.insert_slice %a into %b[2, 2] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<16x16xf32>
+  %e = tensor.extract_slice %i[2, 2] [4, 4] [1, 1] : tensor<16x16xf32> to tensor<4x4xf32>
+  return %e : tensor<4x4xf32>
+}
+// CHECK-LABEL: func.func @slice_of_insert_rank(%arg0: tensor<4xf32>, %arg1: tensor<16x16xf32>) -> tensor<4xf32> {
+// CHECK-NEXT: return %arg0 : tensor<4xf32>
+// CHECK-NEXT: }
+func.func @slice_of_insert_rank(%a: tensor<4xf32>, %b: tensor<16x16xf32>) -> tensor<4xf32> {
+  %i = tensor.insert_slice %a into %b[2, 2] [1, 4] [1, 1] : tensor<4xf32> into tensor<16x16xf32>
+  %e = tensor.extract_slice %i[2, 2] [1, 4] [1, 1] : tensor<16x16xf32> to tensor<4xf32>
+  return %e : tensor<4xf32>
+}
+// CHECK-LABEL: func.func @dim_of_expand(%arg0: tensor<?x4xf32>, %arg1: index) -> index {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %expanded = tensor.expand_shape %arg0 {{\[\[}}0, 1], [2]] output_shape [%arg1, 3, 4] : tensor<?x4xf32> into tensor<?x3x4xf32>
+// CHECK-NEXT: %dim = tensor.dim %expanded, %c0 : tensor<?x3x4xf32>
+// CHECK-NEXT: return %dim : index
+// CHECK-NEXT: }
+func.func @dim_of_expand(%t: tensor<?x4xf32>, %n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %e = tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 3, 4] : tensor<?x4xf32> into tensor<?x3x4xf32>
+  %d = tensor.dim %e, %c0 : tensor<?x3x4xf32>
+  return %d : index
+}
+// CHECK-LABEL: func.func @dim_of_collapse(%arg0: tensor<?x3x4xf32>) -> index {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2]] : tensor<?x3x4xf32> into tensor<?x4xf32>
+// CHECK-NEXT: %dim = tensor.dim %collapsed, %c0 : tensor<?x4xf32>
+// CHECK-NEXT: return %dim : index
+// CHECK-NEXT: }
+func.func @dim_of_collapse(%t: tensor<?x3x4xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c = tensor.collapse_shape %t [[0, 1], [2]] : tensor<?x3x4xf32> into tensor<?x4xf32>
+  %d = tensor.dim %c, %c0 : tensor<?x4xf32>
+  return %d : index
+}
+// CHECK-LABEL: func.func @dim_of_insert_slice_dest(%arg0: tensor<4xf32>, %arg1: tensor<?xf32>) -> index {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %dim = tensor.dim %arg1, %c0 : tensor<?xf32>
+// CHECK-NEXT: return %dim : index
+// CHECK-NEXT: }
+func.func @dim_of_insert_slice_dest(%a: tensor<4xf32>, %b: tensor<?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %i = tensor.insert_slice %a into %b[0] [4] [1] : tensor<4xf32> into tensor<?xf32>
+  %d = tensor.dim %i, %c0 : tensor<?xf32>
+  return %d : index
+}
+// CHECK-LABEL: func.func @dim_of_pad(%arg0: tensor<?xf32>, %arg1: f32) -> index {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %padded = tensor.pad %arg0 low[1] high[2] {
+// CHECK-NEXT: ^bb0(%arg2: index):
+// CHECK-NEXT: tensor.yield %arg1 : f32
+// CHECK-NEXT: } : tensor<?xf32> to tensor<?xf32>
+// CHECK-NEXT: %dim = tensor.dim %padded, %c0 : tensor<?xf32>
+// CHECK-NEXT: return %dim : index
+// CHECK-NEXT: }
+func.func @dim_of_pad(%a: tensor<?xf32>, %p: f32) -> index {
+  %c0 = arith.constant 0 : index
+  %i = tensor.pad %a low[1] high[2] {
+  ^bb0(%x: index):
+    tensor.yield %p : f32
+  } : tensor<?xf32> to tensor<?xf32>
+  %d = tensor.dim %i, %c0 : tensor<?xf32>
+  return %d : index
+}
+// CHECK-LABEL: func.func @extract_of_cast(%arg0: tensor<4xf32>, %arg1: index) -> f32 {
+// CHECK-NEXT: %extracted = tensor.extract %arg0[%arg1] : tensor<4xf32>
+// CHECK-NEXT: return %extracted : f32
+// CHECK-NEXT: }
+func.func @extract_of_cast(%t: tensor<4xf32>, %i: index) -> f32 {
+  %c = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %e = tensor.extract %c[%i] : tensor<?xf32>
+  return %e : f32
+}
+// CHECK-LABEL: func.func @bitcast_chain(%arg0: tensor<4xi32>) -> tensor<4xf32> {
+// CHECK-NEXT: %0 = tensor.bitcast %arg0 : tensor<4xi32> to tensor<4xf32>
+// CHECK-NEXT: return %0 : tensor<4xf32>
+// CHECK-NEXT: }
+func.func @bitcast_chain(%t: tensor<4xi32>) -> tensor<4xf32> {
+  %a = tensor.bitcast %t : tensor<4xi32> to tensor<4xui32>
+  %b = tensor.bitcast %a : tensor<4xui32> to tensor<4xf32>
+  return %b : tensor<4xf32>
+}
+// CHECK-LABEL: func.func @concat_one(%arg0: tensor<4xf32>, %arg1: tensor<?xf32>) -> tensor<?xf32> {
+// CHECK-NEXT: %concat = tensor.concat dim(0) %arg0, %arg1 : (tensor<4xf32>, tensor<?xf32>) -> tensor<?xf32>
+// CHECK-NEXT: return %concat : tensor<?xf32>
+// CHECK-NEXT: }
+func.func @concat_one(%t: tensor<4xf32>, %u: tensor<?xf32>) -> tensor<?xf32> {
+  %c = tensor.concat dim(0) %t, %u : (tensor<4xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %c : tensor<?xf32>
+}
+// CHECK-LABEL: func.func @eoc_collapse(%arg0: tensor<2x3x4x5xf32>) -> tensor<6x20xf32> {
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2, 3]] : tensor<2x3x4x5xf32> into tensor<6x20xf32>
+// CHECK-NEXT: return %collapsed : tensor<6x20xf32>
+// CHECK-NEXT: }
+func.func @eoc_collapse(%t: tensor<2x3x4x5xf32>) -> tensor<6x20xf32> {
+  %c = tensor.collapse_shape %t [[0, 1], [2, 3]] : tensor<2x3x4x5xf32> into tensor<6x20xf32>
+  %e = tensor.expand_shape %c [[0], [1]] output_shape [6, 20] : tensor<6x20xf32> into tensor<6x20xf32>
+  return %e : tensor<6x20xf32>
+}
+// CHECK-LABEL: func.func @eoc_to_collapse(%arg0: tensor<2x3x4x5xf32>) -> tensor<6x4x5xf32> {
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2], [3]] : tensor<2x3x4x5xf32> into tensor<6x4x5xf32>
+// CHECK-NEXT: return %collapsed : tensor<6x4x5xf32>
+// CHECK-NEXT: }
+func.func @eoc_to_collapse(%t: tensor<2x3x4x5xf32>) -> tensor<6x4x5xf32> {
+  %c = tensor.collapse_shape %t [[0, 1, 2, 3]] : tensor<2x3x4x5xf32> into tensor<120xf32>
+  %e = tensor.expand_shape %c [[0, 1, 2]] output_shape [6, 4, 5] : tensor<120xf32> into tensor<6x4x5xf32>
+  return %e : tensor<6x4x5xf32>
+}
+// CHECK-LABEL: func.func @eoc_dynamic(%arg0: tensor<?x3x4xf32>, %arg1: index) -> tensor<?x3x2x2xf32> {
+// CHECK-NEXT: %expanded = tensor.expand_shape %arg0 {{\[\[}}0], [1], [2, 3]] output_shape [%arg1, 3, 2, 2] : tensor<?x3x4xf32> into tensor<?x3x2x2xf32>
+// CHECK-NEXT: return %expanded : tensor<?x3x2x2xf32>
+// CHECK-NEXT: }
+func.func @eoc_dynamic(%t: tensor<?x3x4xf32>, %n: index) -> tensor<?x3x2x2xf32> {
+  %c = tensor.collapse_shape %t [[0, 1], [2]] : tensor<?x3x4xf32> into tensor<?x4xf32>
+  %e = tensor.expand_shape %c [[0, 1], [2, 3]] output_shape [%n, 3, 2, 2] : tensor<?x4xf32> into tensor<?x3x2x2xf32>
+  return %e : tensor<?x3x2x2xf32>
+}
+// CHECK-LABEL: func.func @eoc_dynamic2(%arg0: tensor<?x4x5xf32>, %arg1: index) -> tensor<?x20xf32> {
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0], [1, 2]] : tensor<?x4x5xf32> into tensor<?x20xf32>
+// CHECK-NEXT: return %collapsed : tensor<?x20xf32>
+// CHECK-NEXT: }
+func.func @eoc_dynamic2(%t: tensor<?x4x5xf32>, %n: index) -> tensor<?x20xf32> {
+  %c = tensor.collapse_shape %t [[0, 1, 2]] : tensor<?x4x5xf32> into tensor<?xf32>
+  %e = tensor.expand_shape %c [[0, 1]] output_shape [%n, 20] : tensor<?xf32> into tensor<?x20xf32>
+  return %e : tensor<?x20xf32>
+}
+// CHECK-LABEL: func.func @eoc_unit(%arg0: tensor<1x6x1xf32>) -> tensor<2x3xf32> {
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1, 2]] : tensor<1x6x1xf32> into tensor<6xf32>
+// CHECK-NEXT: %expanded = tensor.expand_shape %collapsed {{\[\[}}0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+// CHECK-NEXT: return %expanded : tensor<2x3xf32>
+// CHECK-NEXT: }
+func.func @eoc_unit(%t: tensor<1x6x1xf32>) -> tensor<2x3xf32> {
+  %c = tensor.collapse_shape %t [[0, 1, 2]] : tensor<1x6x1xf32> into tensor<6xf32>
+  %e = tensor.expand_shape %c [[0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+  return %e : tensor<2x3xf32>
+}
+// CHECK-LABEL: func.func @eoc_scalar(%arg0: tensor<1x1xf32>) -> tensor<1xf32> {
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1]] : tensor<1x1xf32> into tensor<1xf32>
+// CHECK-NEXT: return %collapsed : tensor<1xf32>
+// CHECK-NEXT: }
+func.func @eoc_scalar(%t: tensor<1x1xf32>) -> tensor<1xf32> {
+  %c = tensor.collapse_shape %t [] : tensor<1x1xf32> into tensor<f32>
+  %e = tensor.expand_shape %c [] output_shape [1] : tensor<f32> into tensor<1xf32>
+  return %e : tensor<1xf32>
+}
+// CHECK-LABEL: func.func @collapse_of_cast_same(%arg0: tensor<?x3x4xf32>) -> tensor<?x4xf32> {
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %arg0 {{\[\[}}0, 1], [2]] : tensor<?x3x4xf32> into tensor<?x4xf32>
+// CHECK-NEXT: return %collapsed : tensor<?x4xf32>
+// CHECK-NEXT: }
+func.func @collapse_of_cast_same(%t: tensor<?x3x4xf32>) -> tensor<?x4xf32> {
+  %c0 = tensor.cast %t : tensor<?x3x4xf32> to tensor<?x?x4xf32>
+  %c = tensor.collapse_shape %c0 [[0, 1], [2]] : tensor<?x?x4xf32> into tensor<?x4xf32>
+  return %c : tensor<?x4xf32>
+}
+// CHECK-LABEL: func.func @collapse_of_cast_no(%arg0: tensor<?x?x4xf32>) -> tensor<?x4xf32> {
+// CHECK-NEXT: %cast = tensor.cast %arg0 : tensor<?x?x4xf32> to tensor<2x3x4xf32>
+// CHECK-NEXT: %collapsed = tensor.collapse_shape %cast {{\[\[}}0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+// CHECK-NEXT: %cast_0 = tensor.cast %collapsed : tensor<6x4xf32> to tensor<?x4xf32>
+// CHECK-NEXT: return %cast_0 : tensor<?x4xf32>
+// CHECK-NEXT: }
+func.func @collapse_of_cast_no(%t: tensor<?x?x4xf32>) -> tensor<?x4xf32> {
+  %c0 = tensor.cast %t : tensor<?x?x4xf32> to tensor<2x3x4xf32>
+  %c = tensor.collapse_shape %c0 [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %r = tensor.cast %c : tensor<6x4xf32> to tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}

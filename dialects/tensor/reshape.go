@@ -1,0 +1,195 @@
+package tensor
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
+)
+
+// This file holds canonicalizations of reshape chains: expand_shape of
+// collapse_shape, collapse_shape of a cast, and chained bitcasts.
+
+// collapseGroups returns how to collapse src into dst, each group a run of
+// consecutive dimensions of src whose product is a dimension of dst
+// (getReassociationIndicesForCollapse): a dynamic dimension of dst takes
+// exactly one dynamic dimension of src, and trailing unit or dynamic
+// dimensions of src join the last group. src must have a higher rank.
+func collapseGroups(src, dst []int64) ([][]int64, bool) {
+	if len(src) <= len(dst) {
+		return nil, false
+	}
+	var groups [][]int64
+	var cur []int64
+	s := 0
+	prod := int64(1)
+	for s < len(src) {
+		if len(groups) == len(dst) {
+			break
+		}
+		target := dst[len(groups)]
+		for s < len(src)-1 && src[s] != Dynamic && prod*src[s] < target {
+			prod *= src[s]
+			cur = append(cur, int64(s))
+			s++
+		}
+		if src[s] == Dynamic && (target != Dynamic || prod != 1) {
+			return nil, false
+		}
+		if target == Dynamic && src[s] != Dynamic {
+			return nil, false
+		}
+		if src[s] != Dynamic && prod*src[s] != target {
+			return nil, false
+		}
+		cur = append(cur, int64(s))
+		s++
+		groups = append(groups, cur)
+		cur = nil
+		prod = 1
+	}
+	if len(groups) != len(dst) {
+		return nil, false
+	}
+	for ; s < len(src); s++ {
+		if src[s] != Dynamic && src[s] != 1 {
+			return nil, false
+		}
+		if len(groups) > 0 {
+			groups[len(groups)-1] = append(groups[len(groups)-1], int64(s))
+		}
+	}
+	return groups, true
+}
+
+// composeCollapsing finds how to collapse the higher-rank shape src into
+// dst when both come from a common intermediate shape: group by group of
+// the two reassociations (srcGroups over src, dstGroups over dst),
+// sub-shapes of equal rank must be equal with at most one dynamic size,
+// and the others must collapse.
+func composeCollapsing(srcGroups, dstGroups [][]int64, src, dst []int64) ([][]int64, bool) {
+	if len(srcGroups) == 0 {
+		return collapseGroups(src, dst)
+	}
+	if len(srcGroups) != len(dstGroups) {
+		return nil, false
+	}
+	var out [][]int64
+	for i := range srcGroups {
+		sg, dg := srcGroups[i], dstGroups[i]
+		if len(sg) == 0 || len(dg) == 0 {
+			return nil, false
+		}
+		ss := src[sg[0] : sg[0]+int64(len(sg))]
+		ds := dst[dg[0] : dg[0]+int64(len(dg))]
+		if len(ss) == len(ds) {
+			dyn := 0
+			for j := range ss {
+				if ss[j] != ds[j] {
+					return nil, false
+				}
+				if ss[j] == Dynamic {
+					dyn++
+				}
+			}
+			if dyn >= 2 {
+				return nil, false
+			}
+			for j := range ss {
+				out = append(out, []int64{sg[0] + int64(j)})
+			}
+			continue
+		}
+		sub, ok := collapseGroups(ss, ds)
+		if !ok {
+			return nil, false
+		}
+		for _, g := range sub {
+			shifted := make([]int64, len(g))
+			for j, x := range g {
+				shifted[j] = sg[0] + x
+			}
+			out = append(out, shifted)
+		}
+	}
+	return out, true
+}
+
+// expandOfCollapse folds expand_shape(collapse_shape(x)) into one
+// collapse_shape or expand_shape of x when the composition is one
+// (ComposeExpandOfCollapseOp).
+func expandOfCollapse(op *ir.Operation, r *rewrite.Rewriter) bool {
+	collapse := definedBy(op.Operand(0), "tensor.collapse_shape")
+	if collapse == nil {
+		return false
+	}
+	srcT, resT := collapse.Operand(0).Type(), op.Result(0).Type()
+	src, ok1 := shapeOf(srcT)
+	res, ok2 := shapeOf(resT)
+	if !ok1 || !ok2 || srcT == resT {
+		return false
+	}
+	ctx := r.Ctx
+	if len(src) > len(res) {
+		groups, ok := composeCollapsing(reassociation(collapse), reassociation(op), src, res)
+		if !ok {
+			return false
+		}
+		n := r.Create(&ir.OperationState{Name: ctx.OpName("tensor.collapse_shape"), Loc: op.Loc(),
+			Operands: []ir.Value{collapse.Operand(0)}, ResultTypes: []ir.Type{resT},
+			Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "reassociation", Value: reassociationAttr(ctx, groups)}})})
+		r.ReplaceOp(op, n.Results())
+		return true
+	}
+	groups, ok := composeCollapsing(reassociation(op), reassociation(collapse), res, src)
+	if !ok {
+		return false
+	}
+	operands := append([]ir.Value{collapse.Operand(0)}, op.Operands()[1:]...)
+	n := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands,
+		ResultTypes: []ir.Type{resT}, Properties: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "reassociation", Value: reassociationAttr(ctx, groups)},
+			{Name: "static_output_shape", Value: op.InherentAttr("static_output_shape")},
+		})})
+	r.ReplaceOp(op, n.Results())
+	return true
+}
+
+// collapseOfCast moves a cast that only erases static sizes after a
+// collapse_shape (FoldCollapseOfCastOp).
+func collapseOfCast(op *ir.Operation, r *rewrite.Rewriter) bool {
+	cast := definedBy(op.Operand(0), "tensor.cast")
+	if !canFoldIntoConsumer(cast) {
+		return false
+	}
+	src, ok := cast.Operand(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return false
+	}
+	ctx := r.Ctx
+	nt := collapsedType(ctx, src, reassociation(op))
+	if nt == nil {
+		return false
+	}
+	if nt == op.Result(0).Type() {
+		r.ModifyInPlace(op, func() { op.SetOperand(0, cast.Operand(0)) })
+		return true
+	}
+	n := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: []ir.Value{cast.Operand(0)},
+		ResultTypes: []ir.Type{nt}, Properties: op.Properties(), Attributes: op.Attrs()})
+	c := r.Create(&ir.OperationState{Name: ctx.OpName("tensor.cast"), Loc: op.Loc(),
+		Operands: []ir.Value{n.Result(0)}, ResultTypes: []ir.Type{op.Result(0).Type()}})
+	r.ReplaceOp(op, c.Results())
+	return true
+}
+
+// chainedBitcast folds bitcast(bitcast(x)) into one bitcast of x
+// (ChainedTensorBitcast).
+func chainedBitcast(op *ir.Operation, r *rewrite.Rewriter) bool {
+	inner := definedBy(op.Operand(0), "tensor.bitcast")
+	if inner == nil {
+		return false
+	}
+	n := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: []ir.Value{inner.Operand(0)},
+		ResultTypes: []ir.Type{op.Result(0).Type()}})
+	r.ReplaceOp(op, n.Results())
+	return true
+}
