@@ -31,6 +31,8 @@ func registerCanonicalizations() {
 	rewrite.RegisterCanonicalization("memref.reinterpret_cast",
 		pat("memref.reinterpret_cast", "ReinterpretCastOpExtractStridedMetadataFolder", reinterpretOfMetadata),
 		pat("memref.reinterpret_cast", "ReinterpretCastOpConstantFolder", reinterpretConstants))
+	rewrite.RegisterCanonicalization("memref.dim",
+		pat("memref.dim", "DimOfMemRefReshape", dimOfReshape))
 	rewrite.RegisterCanonicalization("memref.copy",
 		pat("memref.copy", "FoldSelfCopy", foldSelfCopy))
 }

@@ -256,3 +256,46 @@ func reinterpretConstants(op *ir.Operation, r *rewrite.Rewriter) bool {
 	r.ReplaceOp(op, c.Results())
 	return true
 }
+
+// dimOfReshape is DimOfMemRefReshape: the dim of a memref.reshape's result
+// is a load from its shape operand, placed right after the reshape (so
+// that the shape was not written in between), when the index is known to
+// be defined before the reshape.
+func dimOfReshape(op *ir.Operation, r *rewrite.Rewriter) bool {
+	reshape := definingOp(op.Operand(0))
+	if reshape == nil || reshape.Name() != "memref.reshape" {
+		return false
+	}
+	idx := op.Operand(1)
+	if ir.ParentBlock(idx) == reshape.Block() {
+		if def := ir.DefiningOp(idx); def != nil && reshape.IsBeforeInBlock(def) {
+			return false
+		}
+	} else if op.Block() != reshape.Block() {
+		// The index must be defined in a region enclosing the reshape.
+		var ir0 *ir.Region
+		if b := ir.ParentBlock(idx); b != nil {
+			ir0 = b.Parent()
+		}
+		rr := reshape.ParentRegion()
+		if ir0 == nil || ir0 == rr || !ir0.IsAncestor(rr) {
+			return false
+		}
+	}
+	ctx := r.Ctx
+	shape := reshape.Operand(1)
+	st, ok := shape.Type().(*ir.MemRefType)
+	if !ok {
+		return false
+	}
+	r.SetInsertionPointAfter(reshape)
+	load := r.Create(&ir.OperationState{Name: ctx.OpName("memref.load"), Loc: op.Loc(),
+		Operands: []ir.Value{shape, idx}, ResultTypes: []ir.Type{st.Elem}}).Result(0)
+	var v ir.Value = load
+	if st.Elem != op.Result(0).Type() {
+		v = r.Create(&ir.OperationState{Name: ctx.OpName("arith.index_cast"), Loc: op.Loc(),
+			Operands: []ir.Value{load}, ResultTypes: []ir.Type{op.Result(0).Type()}}).Result(0)
+	}
+	r.ReplaceOp(op, []ir.Value{v})
+	return true
+}

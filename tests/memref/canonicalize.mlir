@@ -261,3 +261,59 @@ func.func @dma_wait_kept(%tag: memref<1xi32>, %n: index) {
   memref.dma_wait %tag[%c0], %n : memref<1xi32>
   return
 }
+
+// dim of memref.reshape reads the shape operand.
+
+// CHECK-LABEL: func.func @dim_of_reshape(%arg0: memref<*xf32>, %arg1: memref<?xindex>) -> index {
+// CHECK-NEXT: %c3 = arith.constant 3 : index
+// CHECK-NEXT: %0 = memref.load %arg1[%c3] : memref<?xindex>
+// CHECK-NEXT: return %0 : index
+// CHECK-NEXT: }
+func.func @dim_of_reshape(%m: memref<*xf32>, %s: memref<?xindex>) -> index {
+  %c3 = arith.constant 3 : index
+  %r = memref.reshape %m(%s) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+  %d = memref.dim %r, %c3 : memref<*xf32>
+  return %d : index
+}
+// CHECK-LABEL: func.func @dim_of_reshape_i32(%arg0: memref<*xf32>, %arg1: memref<?xi32>) -> index {
+// CHECK-NEXT: %c3 = arith.constant 3 : index
+// CHECK-NEXT: %reshape = memref.reshape %arg0(%arg1) : (memref<*xf32>, memref<?xi32>) -> memref<*xf32>
+// CHECK-NEXT: %0 = memref.load %arg1[%c3] : memref<?xi32>
+// CHECK-NEXT: %1 = arith.index_cast %0 : i32 to index
+// CHECK-NEXT: "foo.use"(%reshape) : (memref<*xf32>) -> ()
+// CHECK-NEXT: return %1 : index
+// CHECK-NEXT: }
+func.func @dim_of_reshape_i32(%m: memref<*xf32>, %s: memref<?xi32>) -> index {
+  %c3 = arith.constant 3 : index
+  %r = memref.reshape %m(%s) : (memref<*xf32>, memref<?xi32>) -> memref<*xf32>
+  "foo.use"(%r) : (memref<*xf32>) -> ()
+  %d = memref.dim %r, %c3 : memref<*xf32>
+  return %d : index
+}
+// CHECK-LABEL: func.func @dim_of_reshape_late(%arg0: memref<*xf32>, %arg1: memref<?xindex>, %arg2: index) -> index {
+// CHECK-NEXT: %reshape = memref.reshape %arg0(%arg1) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+// CHECK-NEXT: %0 = arith.addi %arg2, %arg2 : index
+// CHECK-NEXT: %dim = memref.dim %reshape, %0 : memref<*xf32>
+// CHECK-NEXT: return %dim : index
+// CHECK-NEXT: }
+func.func @dim_of_reshape_late(%m: memref<*xf32>, %s: memref<?xindex>, %i: index) -> index {
+  %r = memref.reshape %m(%s) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+  %j = arith.addi %i, %i : index
+  %d = memref.dim %r, %j : memref<*xf32>
+  return %d : index
+}
+// CHECK-LABEL: func.func @dim_of_reshape_region(%arg0: memref<*xf32>, %arg1: memref<?xindex>, %arg2: index, %arg3: i1) -> index {
+// CHECK-NEXT: %0 = memref.load %arg1[%arg2] : memref<?xindex>
+// CHECK-NEXT: %1 = arith.select %arg3, %0, %arg2 : index
+// CHECK-NEXT: return %1 : index
+// CHECK-NEXT: }
+func.func @dim_of_reshape_region(%m: memref<*xf32>, %s: memref<?xindex>, %i: index, %c: i1) -> index {
+  %r = memref.reshape %m(%s) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+  %d = scf.if %c -> index {
+    %x = memref.dim %r, %i : memref<*xf32>
+    scf.yield %x : index
+  } else {
+    scf.yield %i : index
+  }
+  return %d : index
+}
