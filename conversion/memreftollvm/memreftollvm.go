@@ -235,6 +235,11 @@ func lookupOrDeclare(r *rewrite.ConversionRewriter, op *ir.Operation, name strin
 // moved by the offset unless it is zero, indexed by the sum of
 // index*stride.
 func (l *lowering) elementPtr(m *ir.MemRefType, desc ir.Value, indices []ir.Value, elem ir.Type) ir.Value {
+	return l.stridedPtr(m, desc, indices, elem, true)
+}
+
+// stridedPtr is elementPtr with the final GEP's inbounds|nuw optional.
+func (l *lowering) stridedPtr(m *ir.MemRefType, desc ir.Value, indices []ir.Value, elem ir.Type, inbounds bool) ir.Value {
 	strides, offset, _ := llvmcommon.StridesAndOffset(m)
 	as, _ := llvmcommon.AddressSpace(m.MemorySpace)
 	base := l.extract(desc, l.ptr(as), 1)
@@ -265,7 +270,7 @@ func (l *lowering) elementPtr(m *ir.MemRefType, desc ir.Value, indices []ir.Valu
 	if index == nil {
 		return base
 	}
-	return l.gep(base, elem, []int64{ir.Dynamic}, []ir.Value{index}, true)
+	return l.gep(base, elem, []int64{ir.Dynamic}, []ir.Value{index}, inbounds)
 }
 
 // ranked returns the memref type of v when it converts to a descriptor.
@@ -463,6 +468,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		pattern("memref.extract_strided_metadata", lowerExtractStridedMetadata, tc),
 		pattern("memref.transpose", lowerTranspose, tc),
 		pattern("memref.copy", lowerCopy, tc),
+		pattern("memref.atomic_rmw", lowerAtomicRMW, tc),
 	}
 }
 
@@ -812,6 +818,38 @@ func lowerTranspose(l *lowering, op *ir.Operation, operands []ir.Value) bool {
 	return true
 }
 
+// atomicBinOps maps memref.atomic_rmw kinds (arith::AtomicRMWKind) to
+// llvm.atomicrmw operations (LLVM::AtomicBinOp); mulf and muli have none.
+var atomicBinOps = map[uint64]llvm.AtomicBinOp{
+	0: llvm.AtomicBinOpFadd, 1: llvm.AtomicBinOpAdd, 2: llvm.AtomicBinOpAnd, 3: llvm.AtomicBinOpXchg,
+	4: llvm.AtomicBinOpFmaximum, 5: llvm.AtomicBinOpFmax, 6: llvm.AtomicBinOpMax, 7: llvm.AtomicBinOpUmax,
+	8: llvm.AtomicBinOpFminimum, 9: llvm.AtomicBinOpFmin, 10: llvm.AtomicBinOpMin, 11: llvm.AtomicBinOpUmin,
+	14: llvm.AtomicBinOpOr, 15: llvm.AtomicBinOpXor,
+}
+
+func lowerAtomicRMW(l *lowering, op *ir.Operation, operands []ir.Value) bool {
+	m, _, ok := ranked(l.tc, op.Operand(1).Type())
+	if !ok || !isDescriptor(operands[1]) {
+		return false
+	}
+	k, ok := op.InherentAttr("kind").(*ir.IntegerAttr)
+	if !ok {
+		return false
+	}
+	bin, ok := atomicBinOps[k.Lo]
+	if !ok {
+		return false
+	}
+	ctx := l.ctx()
+	elem := l.tc.Convert(m.Elem)
+	p := l.stridedPtr(m, operands[1], operands[2:], elem, false)
+	v := l.value("llvm.atomicrmw", []ir.Value{p, operands[0]}, operands[0].Type(),
+		ir.NamedAttr{Name: "bin_op", Value: ctx.IntegerAttr(ctx.I(64), int64(bin))},
+		ir.NamedAttr{Name: "ordering", Value: ctx.IntegerAttr(ctx.I(64), int64(llvm.AtomicOrderingAcqRel))})
+	l.r.ReplaceOp(op, []ir.Value{v})
+	return true
+}
+
 // contiguous reports whether m has the identity layout (upstream's test
 // for a copy by memcpy also accepts strided layouts that are contiguous).
 func contiguous(m *ir.MemRefType) bool {
@@ -941,6 +979,6 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	target.AddLegalDialect("llvm")
 	target.AddIllegalOp("memref.alloc", "memref.alloca", "memref.dealloc", "memref.load", "memref.store",
 		"memref.dim", "memref.global", "memref.get_global", "memref.cast", "memref.reinterpret_cast",
-		"memref.extract_strided_metadata", "memref.transpose", "memref.copy")
+		"memref.extract_strided_metadata", "memref.transpose", "memref.copy", "memref.atomic_rmw")
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }

@@ -407,6 +407,83 @@ func (e AtomicOrdering) String() string {
 	return ""
 }
 
+// AtomicBinOp is llvm.atomicrmw binary operations, held by an i64 IntegerAttr.
+type AtomicBinOp uint64
+
+// The cases of AtomicBinOp.
+const (
+	AtomicBinOpXchg     AtomicBinOp = 0
+	AtomicBinOpAdd      AtomicBinOp = 1
+	AtomicBinOpSub      AtomicBinOp = 2
+	AtomicBinOpAnd      AtomicBinOp = 3
+	AtomicBinOpNand     AtomicBinOp = 4
+	AtomicBinOpOr       AtomicBinOp = 5
+	AtomicBinOpXor      AtomicBinOp = 6
+	AtomicBinOpMax      AtomicBinOp = 7
+	AtomicBinOpMin      AtomicBinOp = 8
+	AtomicBinOpUmax     AtomicBinOp = 9
+	AtomicBinOpUmin     AtomicBinOp = 10
+	AtomicBinOpFadd     AtomicBinOp = 11
+	AtomicBinOpFsub     AtomicBinOp = 12
+	AtomicBinOpFmax     AtomicBinOp = 13
+	AtomicBinOpFmin     AtomicBinOp = 14
+	AtomicBinOpUincWrap AtomicBinOp = 15
+	AtomicBinOpUdecWrap AtomicBinOp = 16
+	AtomicBinOpUsubCond AtomicBinOp = 17
+	AtomicBinOpUsubSat  AtomicBinOp = 18
+	AtomicBinOpFmaximum AtomicBinOp = 19
+	AtomicBinOpFminimum AtomicBinOp = 20
+)
+
+// String returns the case name of e, or "" if e is not a case.
+func (e AtomicBinOp) String() string {
+	switch e {
+	case AtomicBinOpXchg:
+		return "xchg"
+	case AtomicBinOpAdd:
+		return "add"
+	case AtomicBinOpSub:
+		return "sub"
+	case AtomicBinOpAnd:
+		return "_and"
+	case AtomicBinOpNand:
+		return "nand"
+	case AtomicBinOpOr:
+		return "_or"
+	case AtomicBinOpXor:
+		return "_xor"
+	case AtomicBinOpMax:
+		return "max"
+	case AtomicBinOpMin:
+		return "min"
+	case AtomicBinOpUmax:
+		return "umax"
+	case AtomicBinOpUmin:
+		return "umin"
+	case AtomicBinOpFadd:
+		return "fadd"
+	case AtomicBinOpFsub:
+		return "fsub"
+	case AtomicBinOpFmax:
+		return "fmax"
+	case AtomicBinOpFmin:
+		return "fmin"
+	case AtomicBinOpUincWrap:
+		return "uinc_wrap"
+	case AtomicBinOpUdecWrap:
+		return "udec_wrap"
+	case AtomicBinOpUsubCond:
+		return "usub_cond"
+	case AtomicBinOpUsubSat:
+		return "usub_sat"
+	case AtomicBinOpFmaximum:
+		return "fmaximum"
+	case AtomicBinOpFminimum:
+		return "fminimum"
+	}
+	return ""
+}
+
 // UnnamedAddr is lLVM GlobalValue UnnamedAddr, held by an i64 IntegerAttr.
 type UnnamedAddr uint64
 
@@ -5598,4 +5675,117 @@ func BuildIntrStackrestore(b *ir.Builder, loc ir.Location, ptr ir.Value) IntrSta
 	st := &ir.OperationState{Name: name, Loc: loc}
 	st.Operands = append(st.Operands, ptr)
 	return IntrStackrestoreOp{b.Create(st)}
+}
+
+// AtomicrmwOp wraps an operation llvm.atomicrmw: lLVM dialect 'atomicrmw' operation.
+type AtomicrmwOp struct{ *ir.Operation }
+
+// AsAtomicrmwOp returns op as a AtomicrmwOp if it is an operation llvm.atomicrmw.
+func AsAtomicrmwOp(op *ir.Operation) (AtomicrmwOp, bool) {
+	if op == nil || op.Name() != "llvm.atomicrmw" {
+		return AtomicrmwOp{}, false
+	}
+	return AtomicrmwOp{op}, true
+}
+
+// Ptr returns the operand ptr.
+func (op AtomicrmwOp) Ptr() ir.Value { return op.Operation.Operand(0) }
+
+// Val returns the operand val.
+func (op AtomicrmwOp) Val() ir.Value { return op.Operation.Operand(1) }
+
+// Res returns the result res.
+func (op AtomicrmwOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// BinOpAttr returns the attribute of the property bin_op, or nil when it is absent.
+func (op AtomicrmwOp) BinOpAttr() ir.Attribute { return op.InherentAttr("bin_op") }
+
+// BinOp returns the value of the property bin_op (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op AtomicrmwOp) BinOp() AtomicBinOp {
+	v, _ := func() (AtomicBinOp, bool) {
+		a := op.InherentAttr("bin_op")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok || x.Big != nil {
+			return 0, false
+		}
+		return AtomicBinOp(x.Lo), true
+	}()
+	return v
+}
+
+// OrderingAttr returns the attribute of the property ordering, or nil when it is absent.
+func (op AtomicrmwOp) OrderingAttr() ir.Attribute { return op.InherentAttr("ordering") }
+
+// Ordering returns the value of the property ordering (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op AtomicrmwOp) Ordering() AtomicOrdering {
+	v, _ := func() (AtomicOrdering, bool) {
+		a := op.InherentAttr("ordering")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok || x.Big != nil {
+			return 0, false
+		}
+		return AtomicOrdering(x.Lo), true
+	}()
+	return v
+}
+
+// SyncscopeAttr returns the attribute of the property syncscope, or nil when it is absent.
+func (op AtomicrmwOp) SyncscopeAttr() ir.Attribute { return op.InherentAttr("syncscope") }
+
+// Syncscope returns the value of the optional property syncscope and whether it is set.
+func (op AtomicrmwOp) Syncscope() (string, bool) {
+	a := op.InherentAttr("syncscope")
+	x, ok := a.(*ir.StringAttr)
+	if !ok {
+		return "", false
+	}
+	return x.Value, true
+}
+
+// AlignmentAttr returns the attribute of the property alignment, or nil when it is absent.
+func (op AtomicrmwOp) AlignmentAttr() ir.Attribute { return op.InherentAttr("alignment") }
+
+// Alignment returns the value of the optional property alignment and whether it is set.
+func (op AtomicrmwOp) Alignment() (int64, bool) {
+	a := op.InherentAttr("alignment")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// Volatile reports whether the unit property volatile_ is set.
+func (op AtomicrmwOp) Volatile() bool { return op.InherentAttr("volatile_") != nil }
+
+// BuildAtomicrmw creates an operation llvm.atomicrmw at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildAtomicrmw(b *ir.Builder, loc ir.Location, ptr ir.Value, val ir.Value, binOp AtomicBinOp, ordering AtomicOrdering, syncscope *string, alignment *int64, volatile bool, resType ir.Type) AtomicrmwOp {
+	name := b.Ctx.LookupOpName("llvm.atomicrmw")
+	if name == nil || name.Def == nil {
+		panic("llvm.atomicrmw is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, ptr)
+	st.Operands = append(st.Operands, val)
+	props = append(props, ir.NamedAttr{Name: "bin_op", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(binOp))})
+	props = append(props, ir.NamedAttr{Name: "ordering", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(ordering))})
+	if syncscope != nil {
+		props = append(props, ir.NamedAttr{Name: "syncscope", Value: b.Ctx.StringAttr(*syncscope, nil)})
+	}
+	if alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	}
+	if volatile {
+		props = append(props, ir.NamedAttr{Name: "volatile_", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return AtomicrmwOp{b.Create(st)}
 }

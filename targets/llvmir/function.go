@@ -435,10 +435,32 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 			cases = append(cases, ir.NewCase(constant.NewInt(it, v), dest))
 		}
 		b.NewSwitch(ops[0], def, cases...)
+	case "llvm.atomicrmw":
+		a := llvm.AtomicrmwOp{Operation: o}
+		aop, ok := atomicOps[a.BinOp()]
+		if !ok {
+			return errorf(o, "unsupported atomicrmw operation '%s' in LLVM IR translation", a.BinOp())
+		}
+		inst := b.NewAtomicRMW(aop, ptrTo(b, ops[0], ops[1].Type()), ops[1], enum.AtomicOrdering(a.Ordering()))
+		inst.Volatile = a.Volatile()
+		if sc, ok := a.Syncscope(); ok {
+			inst.SyncScope = sc
+		}
+		set(inst)
 	default:
 		return errorf(o, "unsupported operation '%s' in LLVM IR translation", name)
 	}
 	return nil
+}
+
+// atomicOps maps llvm.atomicrmw operations to LLVM's (those LLVM 16's
+// text format has).
+var atomicOps = map[llvm.AtomicBinOp]enum.AtomicOp{
+	llvm.AtomicBinOpXchg: enum.AtomicOpXChg, llvm.AtomicBinOpAdd: enum.AtomicOpAdd, llvm.AtomicBinOpSub: enum.AtomicOpSub,
+	llvm.AtomicBinOpAnd: enum.AtomicOpAnd, llvm.AtomicBinOpNand: enum.AtomicOpNAnd, llvm.AtomicBinOpOr: enum.AtomicOpOr,
+	llvm.AtomicBinOpXor: enum.AtomicOpXor, llvm.AtomicBinOpMax: enum.AtomicOpMax, llvm.AtomicBinOpMin: enum.AtomicOpMin,
+	llvm.AtomicBinOpUmax: enum.AtomicOpUMax, llvm.AtomicBinOpUmin: enum.AtomicOpUMin, llvm.AtomicBinOpFadd: enum.AtomicOpFAdd,
+	llvm.AtomicBinOpFsub: enum.AtomicOpFSub,
 }
 
 func rawIndices(o *sir.Operation) []int32 {

@@ -1,4 +1,4 @@
-// memcpy of a nested dense global into a stack buffer, stacksave and
+// atomicrmw, memcpy of a nested dense global into a stack buffer, stacksave and
 // stackrestore, maximum/minimum with NaN and signed zeros, and a
 // conditional branch whose two edges reach one block with different
 // arguments. main returns 0 when every check holds.
@@ -20,6 +20,11 @@ llvm.func @main() -> i32 {
   %i4 = llvm.mlir.constant(4 : i64) : i64
   %p4 = llvm.getelementptr %buf[%i4] : (!llvm.ptr, i64) -> !llvm.ptr, i32
   %v4 = llvm.load %p4 : !llvm.ptr -> i32
+  %one32 = llvm.mlir.constant(1 : i32) : i32
+  %old = llvm.atomicrmw add %p4, %one32 acq_rel : !llvm.ptr, i32
+  %v4b = llvm.load %p4 : !llvm.ptr -> i32
+  %v4c = llvm.sub %v4b, %old : i32
+  %okrmw = llvm.icmp "eq" %v4c, %one32 : i32
   llvm.intr.stackrestore %sp : !llvm.ptr
   %f5 = llvm.mlir.constant(5 : i32) : i32
   %ok1 = llvm.icmp "eq" %v4, %f5 : i32
@@ -51,7 +56,8 @@ llvm.func @main() -> i32 {
   %a3 = llvm.and %a2, %ok4 : i1
   %a4 = llvm.and %a3, %ok5 : i1
   %a5 = llvm.and %a4, %ok6 : i1
-  %bad = llvm.xor %a5, %t : i1
+  %a6 = llvm.and %a5, %okrmw : i1
+  %bad = llvm.xor %a6, %t : i1
   %r = llvm.zext %bad : i1 to i32
   llvm.return %r : i32
 }
