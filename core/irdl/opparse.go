@@ -30,16 +30,37 @@ type parseState struct {
 	allResTys  []ir.Type
 	allRegions []*ir.Region
 	allSuccs   []*ir.Block
+	// Storage for the per-group slices above when the op has few groups,
+	// so that a state is one allocation.
+	bufUses    [4][]ir.UnresolvedOperand
+	bufUsePos  [4]ir.SourcePos
+	bufOpTypes [4][]ir.Type
+	bufOpTyped [4]bool
+	bufResTys  [2][]ir.Type
+	bufResTyd  [2]bool
+	bufProps   [4]ir.Attribute
+	bufRegions [2][]*ir.Region
+	bufSuccs   [2][]*ir.Block
+}
+
+// groupSlice returns buf[:n] when n fits, else a new slice of length n.
+func groupSlice[T any](buf []T, n int) []T {
+	if n <= len(buf) {
+		return buf[:n:n]
+	}
+	return make([]T, n)
 }
 
 // parseOp parses an operation with its format (OpDef.Parse).
 func (o *opDef) parseOp(p ir.OpAsmParser, st *ir.OperationState) error {
-	s := &parseState{o: o, p: p,
-		uses: make([][]ir.UnresolvedOperand, len(o.operands)), usePos: make([]ir.SourcePos, len(o.operands)),
-		opTypes: make([][]ir.Type, len(o.operands)), opTyped: make([]bool, len(o.operands)),
-		resTypes: make([][]ir.Type, len(o.results)), resTyped: make([]bool, len(o.results)),
-		props: make([]ir.Attribute, len(o.props)), regions: make([][]*ir.Region, len(o.regions)),
-		succs: make([][]*ir.Block, len(o.succs))}
+	s := &parseState{o: o, p: p}
+	nOps, nRes := len(o.operands), len(o.results)
+	s.uses, s.usePos = groupSlice(s.bufUses[:], nOps), groupSlice(s.bufUsePos[:], nOps)
+	s.opTypes, s.opTyped = groupSlice(s.bufOpTypes[:], nOps), groupSlice(s.bufOpTyped[:], nOps)
+	s.resTypes, s.resTyped = groupSlice(s.bufResTys[:], nRes), groupSlice(s.bufResTyd[:], nRes)
+	s.props = groupSlice(s.bufProps[:], len(o.props))
+	s.regions = groupSlice(s.bufRegions[:], len(o.regions))
+	s.succs = groupSlice(s.bufSuccs[:], len(o.succs))
 	if err := s.parseList(o.format.elems); err != nil {
 		return err
 	}
