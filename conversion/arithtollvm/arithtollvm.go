@@ -158,7 +158,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				return indexCast(op, operands, r, tc, "llvm.zext")
 			}},
 	)
-	return ps
+	return append(ps, expansions()...)
 }
 
 func width(t ir.Type) int {
