@@ -21,18 +21,27 @@ func Main(ctx *ir.Context, args []string, stdin io.Reader, stdout, stderr io.Wri
 	toLLVM := fs.Bool("mlir-to-llvmir", false, "translate MLIR (llvm dialect) to LLVM IR")
 	out := fs.String("o", "-", "output file")
 	allowUnreg := fs.Bool("allow-unregistered-dialect", false, "allow operations of unregistered dialects")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	// Flags may follow the input file, as with mlir-translate.
+	var positional []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		positional = append(positional, fs.Arg(0))
+		rest = fs.Args()[1:]
 	}
 	if !*toLLVM {
 		fmt.Fprintln(stderr, "strata-translate: no translation chosen (use --mlir-to-llvmir)")
 		return 2
 	}
 	input := "-"
-	switch fs.NArg() {
+	switch len(positional) {
 	case 0:
 	case 1:
-		input = fs.Arg(0)
+		input = positional[0]
 	default:
 		fmt.Fprintln(stderr, "strata-translate: too many input files")
 		return 2
