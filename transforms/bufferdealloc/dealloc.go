@@ -360,6 +360,42 @@ func regionOperatesOnMemrefs(r *ir.Region) bool {
 	return found
 }
 
+// hasBufferSemantics reports whether op has buffer operands, results or
+// entry block arguments.
+func hasBufferSemantics(op *ir.Operation) bool {
+	if countMemrefs(op.Operands()) > 0 || countMemrefs(op.Results()) > 0 {
+		return true
+	}
+	for i := 0; i < op.NumRegions(); i++ {
+		if r := op.Region(i); !r.Empty() {
+			for _, a := range r.First().Arguments() {
+				if isMemref(a) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// allocatesOrFrees reports whether op may allocate or free memory: it has
+// such an effect, or (without its own effects) recursive effects that
+// its nested operations will show.
+func allocatesOrFrees(op *ir.Operation) bool {
+	if hasEffectInterface(op) {
+		if op.Def().Effects == nil {
+			return false
+		}
+		for _, e := range op.Def().Effects(op) {
+			if e.Kind == ir.EffectAllocate || e.Kind == ir.EffectFree {
+				return true
+			}
+		}
+		return false
+	}
+	return !op.HasTrait(ir.RecursiveMemoryEffects)
+}
+
 func verifyPreconditions(op *ir.Operation) error {
 	n := op.NumRegions()
 	if ((n == 1 && op.NumResults() > 0) || n > 1) && !isRegionBranch(op) {
@@ -371,6 +407,16 @@ func verifyPreconditions(op *ir.Operation) error {
 	}
 	if op.Name() == "bufferization.dealloc" {
 		return ir.EmitError(op, "No deallocation operations must be present when running this pass!")
+	}
+	// Calls have the effects of their callee, which is processed on its
+	// own; the effects of other operations must be known. Registered
+	// operations that declare no effects (such as arith.divsi, which MLIR
+	// models as effect-free but not speculatable) count as effect-free.
+	if op.Def() == nil {
+		return ir.EmitError(op, "ops with unknown memory side effects are not supported")
+	}
+	if !hasBufferSemantics(op) && !allocatesOrFrees(op) {
+		return nil
 	}
 	if op.HasTrait(ir.NoTerminator) {
 		return ir.EmitError(op, "NoTerminator trait is not supported")
