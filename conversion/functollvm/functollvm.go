@@ -168,6 +168,12 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 					{Name: "sym_name", Value: op.InherentAttr("sym_name")},
 					{Name: "function_type", Value: ctx.TypeAttr(lft)},
 				}
+				cif := wantsCInterface(op, ft)
+				if cif && op.Region(0).Empty() {
+					// The declaration gets a private body calling the C
+					// interface.
+					props = append(props, ir.NamedAttr{Name: "linkage", Value: llvm.LinkageAttr(ctx, llvm.LinkagePrivate)})
+				}
 				if v := op.InherentAttr("sym_visibility"); v != nil {
 					props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: v})
 				}
@@ -188,6 +194,9 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				}
 				if entry := nf.Region(0).First(); entry != nil {
 					convertEntryArguments(r, entry, tc)
+				}
+				if cif {
+					emitCInterface(r, op, nf, ft, lft, tc)
 				}
 				r.ReplaceOp(op, nil)
 				return true
