@@ -44,35 +44,30 @@ func unrealizedCast(f *interp.Frame, op *ir.Operation) error {
 // descriptor fields to a descriptor or a memref) or one to many. Errors
 // are located at at.
 func Cast(in *interp.Interpreter, at *ir.Operation, ins []interp.Value, outs []ir.Type) ([]interp.Value, error) {
-	op := at
 	m := memIn(in)
-	var res []interp.Value
-	var err error
 	switch {
 	case len(ins) == len(outs):
-		res = make([]interp.Value, len(ins))
+		res := make([]interp.Value, len(ins))
 		for i, v := range ins {
-			if res[i], err = m.convert(op, v, outs[i]); err != nil {
+			r, err := m.convert(at, v, outs[i])
+			if err != nil {
 				return nil, err
 			}
+			res[i] = r
 		}
+		return res, nil
 	case len(outs) == 1:
 		// Unpacked descriptor fields to a memref or descriptor.
-		d, err := m.pack(op, ins, outs[0])
+		d, err := m.pack(at, ins, outs[0])
 		if err != nil {
 			return nil, err
 		}
-		res = []interp.Value{d}
+		return []interp.Value{d}, nil
 	case len(ins) == 1:
 		// A memref or descriptor to its unpacked fields.
-		res, err = m.unpack(op, ins[0], outs)
-		if err != nil {
-			return nil, err
-		}
-	default:
-		return nil, interp.Errorf(op, "the interpreter cannot convert these values")
+		return m.unpack(at, ins[0], outs)
 	}
-	return res, nil
+	return nil, interp.Errorf(at, "the interpreter cannot convert these values")
 }
 
 func castError(op *ir.Operation, v interp.Value, to ir.Type) error {
