@@ -34,28 +34,6 @@ var binaryNamed = []struct {
 	{"min", BinaryFnMinSigned}, {"powf", BinaryFnPowf},
 }
 
-// UnaryNamedOp returns the UnaryFn that the named operation name (without
-// the dialect prefix) applies, if it is a unary element-wise operation.
-func UnaryNamedOp(name string) (UnaryFn, bool) {
-	for _, u := range unaryNamed {
-		if u.name == name {
-			return u.fn, true
-		}
-	}
-	return 0, false
-}
-
-// BinaryNamedOp returns the BinaryFn that the named operation name
-// applies, if it is a binary element-wise operation.
-func BinaryNamedOp(name string) (BinaryFn, bool) {
-	for _, b := range binaryNamed {
-		if b.name == name {
-			return b.fn, true
-		}
-	}
-	return 0, false
-}
-
 func elementwiseNamedOps() []*namedOp {
 	var ops []*namedOp
 	for _, u := range unaryNamed {
