@@ -190,7 +190,11 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 		}
 		if cfg.Simplify != SimplifyDisabled {
 			for i := 0; i < op.NumRegions(); i++ {
-				if SimplifyRegion(d.rw, op.Region(i)) {
+				simplify := SimplifyRegion
+				if cfg.Simplify == SimplifyAggressive {
+					simplify = SimplifyRegionAggressive
+				}
+				if simplify(d.rw, op.Region(i)) {
 					changed = true
 				}
 			}
