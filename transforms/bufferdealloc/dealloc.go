@@ -3,8 +3,9 @@
 // inserts bufferization.dealloc operations so that every buffer allocated
 // in a function is released exactly once, buffer-deallocation-simplification,
 // which removes the run-time alias checks that static information makes
-// unnecessary, and bufferization-lower-deallocations, which turns the
-// deallocs into scf.if and memref.dealloc.
+// unnecessary, bufferization-lower-deallocations, which turns the
+// deallocs into scf.if and memref.dealloc, and expand-realloc, which the
+// buffer-deallocation-pipeline runs first.
 package bufferdealloc
 
 import (

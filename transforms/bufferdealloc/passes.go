@@ -7,12 +7,13 @@ import (
 	"github.com/strata-ir/strata/core/pass"
 )
 
-// Register adds ownership-based-buffer-deallocation,
+// Register adds expand-realloc, ownership-based-buffer-deallocation,
 // buffer-deallocation-simplification, bufferization-lower-deallocations
 // and the buffer-deallocation-pipeline to the pass registry. It must be
 // called once.
 func Register() {
 	pass.Register(pass.Registration{Argument: "ownership-based-buffer-deallocation", New: newOwnershipPass})
+	pass.Register(pass.Registration{Argument: "expand-realloc", New: newExpandReallocPass})
 	pass.Register(pass.Registration{Argument: "buffer-deallocation-simplification", New: func() pass.Pass {
 		return &pass.FuncPass{
 			Info: pass.Info{Argument: "buffer-deallocation-simplification", Name: "BufferDeallocationSimplificationPass",
@@ -53,13 +54,28 @@ func (p *ownershipPass) Run(op *ir.Operation, st *pass.State) error {
 	return Deallocate(st.Context(), op, Options{PrivateFunctionDynamicOwnership: *p.dynamic})
 }
 
-// buildPipeline adds upstream's buffer-deallocation-pipeline (less
-// expand-realloc, as Strata has no memref.realloc lowering) to pm.
+// buildPipeline adds upstream's buffer-deallocation-pipeline to pm.
 func buildPipeline(pm *pass.OpManager, options string) error {
 	var opts pass.Options
 	dynamic := opts.Bool("private-function-dynamic-ownership", false, "Allows to add additional results to private functions to return ownership of returned memrefs to callers. This can avoid spurious buffer clones in the callee.")
 	if err := opts.Parse(options); err != nil {
 		return err
 	}
-	return pm.AddPipeline(fmt.Sprintf("canonicalize,ownership-based-buffer-deallocation{private-function-dynamic-ownership=%t},canonicalize,buffer-deallocation-simplification,bufferization-lower-deallocations,cse,canonicalize", *dynamic))
+	return pm.AddPipeline(fmt.Sprintf("expand-realloc{emit-deallocs=false},canonicalize,ownership-based-buffer-deallocation{private-function-dynamic-ownership=%t},canonicalize,buffer-deallocation-simplification,bufferization-lower-deallocations,cse,canonicalize", *dynamic))
+}
+
+type expandReallocPass struct {
+	pass.Info
+	emitDeallocs *bool
+}
+
+func newExpandReallocPass() pass.Pass {
+	p := &expandReallocPass{Info: pass.Info{Argument: "expand-realloc", Name: "ExpandReallocPass",
+		Summary: "Expand memref.realloc operations into its components"}}
+	p.emitDeallocs = p.Options.Bool("emit-deallocs", true, "Emit deallocation operations for the original MemRef")
+	return p
+}
+
+func (p *expandReallocPass) Run(op *ir.Operation, st *pass.State) error {
+	return ExpandRealloc(st.Context(), op, *p.emitDeallocs)
 }
