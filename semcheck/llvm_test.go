@@ -133,6 +133,33 @@ func.func @main() -> f32 {
   memref.dealloc %m : memref<3x4xf32>
   return %r : f32
 }`, "3.25, 4.75, 6.25, \n1.750000e+00\n"},
+		{"print-memref", `func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printMemrefI64(memref<*xi64>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %m = memref.alloc() {alignment = 64 : i64} : memref<2x3xf32>
+  %k = memref.alloca() : memref<3xi64>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    scf.for %j = %c0 to %c3 step %c1 {
+      %ij = arith.muli %i, %j : index
+      %x = arith.index_cast %ij : index to i32
+      %f = arith.sitofp %x : i32 to f32
+      memref.store %f, %m[%i, %j] : memref<2x3xf32>
+      %y = arith.index_cast %j : index to i64
+      memref.store %y, %k[%j] : memref<3xi64>
+    }
+  }
+  %u = memref.cast %m : memref<2x3xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  %v = memref.cast %k : memref<3xi64> to memref<*xi64>
+  call @printMemrefI64(%v) : (memref<*xi64>) -> ()
+  memref.dealloc %m : memref<2x3xf32>
+  return
+}`, "Unranked Memref base@ = <address> rank = 2 offset = 0 sizes = [2, 3] strides = [3, 1] data = \n[[0,   0,   0], \n [0,   1,   2]]\n" +
+			"Unranked Memref base@ = <address> rank = 1 offset = 0 sizes = [3] strides = [1] data = \n[0,  1,  2]\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
