@@ -204,15 +204,16 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "func.return", BenefitValue: 1, PatternName: "return-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 				ctx := r.Builder.Ctx
+				var types []ir.Type
 				for i, v := range operands {
 					if !llvm.IsCompatibleType(v.Type()) {
 						return false
 					}
-					if _, ok := op.Operand(i).Type().(*ir.UnrankedMemRefType); ok {
-						// Upstream copies the descriptor to the heap.
-						return false
-					}
+					types = append(types, op.Operand(i).Type())
 				}
+				// The callee's stack copies of unranked descriptors die:
+				// copy them to the heap.
+				operands = copyUnranked(r, op, op.Loc(), operands, types, true)
 				if len(operands) > 1 {
 					types := make([]ir.Type, len(operands))
 					for i, v := range operands {
@@ -230,9 +231,6 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				ctx := r.Builder.Ctx
 				var results []ir.Type
 				for i := 0; i < op.NumResults(); i++ {
-					if _, ok := op.Result(i).Type().(*ir.UnrankedMemRefType); ok {
-						return false
-					}
 					results = append(results, op.Result(i).Type())
 				}
 				rt, ok := resultType(ctx, tc, results)
@@ -274,6 +272,8 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 						with = append(with, llvmcommon.Extract(r, op.Loc(), n.Result(0), f, int64(i)))
 					}
 				}
+				// Move the returned heap copies to the stack.
+				with = copyUnranked(r, op, op.Loc(), with, results, false)
 				r.ReplaceOp(op, with)
 				return true
 			}},
