@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/interp/std"
@@ -45,6 +46,13 @@ func fitsUnsigned(x *big.Int, w int) bool {
 	return x.BitLen() <= w
 }
 
+// unsupported is the error of an operation on values of type t, which
+// the interpreter does not represent.
+func unsupported(op *ir.Operation, t ir.Type) error {
+	return interp.Errorf(op, "the interpreter does not support values of type "+asm.TypeString(t)+
+		" here (integers up to 64 bits, index, and floats up to f64, as scalars)")
+}
+
 // intResult is the outcome of an integer operation: its bits, or why it
 // is poison.
 type intResult struct {
@@ -68,8 +76,8 @@ func intBinary(fn func(op *ir.Operation, a, b interp.Value, w int) (intResult, e
 		}
 		rt := op.Result(0).Type()
 		w := interp.IntWidth(rt)
-		if w == 0 {
-			return interp.Errorf(op, "the interpreter supports this operation on scalar integers only")
+		if w == 0 || w > 64 {
+			return unsupported(op, rt)
 		}
 		if p := poisonOf(a, b); p != nil {
 			f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
@@ -241,11 +249,11 @@ func scalar(fn std.ScalarFunc) interp.OpFunc {
 		}
 		for _, a := range args {
 			if !interp.SupportedType(a.Type) {
-				return interp.Errorf(op, "the interpreter supports this operation on scalar integers and floats only")
+				return unsupported(op, a.Type)
 			}
 		}
 		if !interp.SupportedType(rt) {
-			return interp.Errorf(op, "the interpreter supports this operation on scalar integers and floats only")
+			return unsupported(op, rt)
 		}
 		r, err := fn(op, args, rt)
 		if err != nil {
