@@ -133,6 +133,55 @@ func.func @main() -> f32 {
   memref.dealloc %m : memref<3x4xf32>
   return %r : f32
 }`, "3.25, 4.75, 6.25, \n1.750000e+00\n"},
+		// The divisions convert-arith-to-llvm expands, on the edges.
+		{"divisions", `func.func private @printI64(i64)
+func.func private @printComma()
+func.func private @printNewline()
+func.func @p(%x: i64) {
+  func.call @printI64(%x) : (i64) -> ()
+  func.call @printComma() : () -> ()
+  return
+}
+func.func @all(%a: i64, %b: i64) {
+  %0 = arith.floordivsi %a, %b : i64
+  call @p(%0) : (i64) -> ()
+  %1 = arith.ceildivsi %a, %b : i64
+  call @p(%1) : (i64) -> ()
+  %2 = arith.ceildivui %a, %b : i64
+  call @p(%2) : (i64) -> ()
+  %a32 = arith.trunci %a : i64 to i32
+  %b32 = arith.trunci %b : i64 to i32
+  %l, %h = arith.mulsi_extended %a32, %b32 : i32
+  %le = arith.extsi %l : i32 to i64
+  %he = arith.extsi %h : i32 to i64
+  call @p(%le) : (i64) -> ()
+  call @p(%he) : (i64) -> ()
+  %ul, %uh = arith.mului_extended %a32, %b32 : i32
+  %ule = arith.extui %ul : i32 to i64
+  %uhe = arith.extui %uh : i32 to i64
+  call @p(%ule) : (i64) -> ()
+  call @p(%uhe) : (i64) -> ()
+  %3 = arith.floordivsi %a32, %b32 : i32
+  %x3 = arith.extsi %3 : i32 to i64
+  call @p(%x3) : (i64) -> ()
+  call @printNewline() : () -> ()
+  return
+}
+memref.global "private" constant @vals : memref<3xi64> = dense<[7, -7, -9223372036854775808]>
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %m = memref.get_global @vals : memref<3xi64>
+  %d = arith.constant 2 : i64
+  %e = arith.constant -3 : i64
+  scf.for %i = %c0 to %c3 step %c1 {
+    %a = memref.load %m[%i] : memref<3xi64>
+    func.call @all(%a, %d) : (i64, i64) -> ()
+    func.call @all(%a, %e) : (i64, i64) -> ()
+  }
+  return
+}`, "3, 4, 4, 14, 0, 14, 0, 3, \n-3, -2, 1, -21, -1, 4294967275, 6, -3, \n-4, -3, 9223372036854775805, -14, -1, 4294967282, 1, -4, \n2, 3, 1, 21, 0, 21, 4294967286, 2, \n-4611686018427387904, -4611686018427387904, 4611686018427387904, 0, 0, 0, 0, 0, \n3074457345618258602, 3074457345618258603, 1, 0, 0, 0, 0, 0, \n"},
 		{"print-memref", `func.func private @printMemrefF32(memref<*xf32>)
 func.func private @printMemrefI64(memref<*xi64>) attributes {llvm.emit_c_interface}
 func.func @main() {
