@@ -286,6 +286,16 @@ func ranked(tc *rewrite.TypeConverter, t ir.Type) (*ir.MemRefType, ir.Type, bool
 	return m, dt, true
 }
 
+// isUnranked reports whether orig is an unranked memref whose converted
+// value v is its {rank, pointer} descriptor.
+func isUnranked(orig, v ir.Value) bool {
+	if _, ok := orig.Type().(*ir.UnrankedMemRefType); !ok {
+		return false
+	}
+	s, ok := v.Type().(*llvm.StructType)
+	return ok && len(s.Fields) == 2
+}
+
 func isDescriptor(v ir.Value) bool {
 	_, ok := v.Type().(*llvm.StructType)
 	return ok
@@ -368,6 +378,12 @@ func (l *lowering) allocLike(op *ir.Operation, operands []ir.Value, stack bool) 
 	var alignment ir.Value
 	if a := alignmentOf(op); a != 0 {
 		alignment = l.index(a)
+	} else if !scalarElement(m.Elem) {
+		// Upstream aligns buffers of vectors and aggregates to their
+		// element size.
+		alignment = l.sizeOf(elem)
+	}
+	if alignment != nil {
 		size = l.binary("llvm.add", size, alignment, false)
 	}
 	var p ir.Value = l.call("malloc", []ir.Value{size}, l.ptr(0)).Result(0)
@@ -377,6 +393,14 @@ func (l *lowering) allocLike(op *ir.Operation, operands []ir.Value, stack bool) 
 	}
 	l.r.ReplaceOp(op, []ir.Value{l.descriptor(dt, p, aligned, nil, szs, strs)})
 	return true
+}
+
+func scalarElement(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.IntegerType, *ir.IndexType, *ir.FloatType:
+		return true
+	}
+	return false
 }
 
 func countDynamic(shape []int64) int {
@@ -429,12 +453,18 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 			return l.allocLike(op, operands, true)
 		}, tc),
 		pattern("memref.dealloc", func(l *lowering, op *ir.Operation, operands []ir.Value) bool {
-			if llvmcommon.DescriptorRank(operands[0].Type()) < 0 {
+			ctx := l.ctx()
+			var p ir.Value
+			switch {
+			case llvmcommon.DescriptorRank(operands[0].Type()) >= 0:
+				lookupOrDeclare(l.r, op, "free", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{llvm.Ptr(ctx, 0)}, false))
+				p = l.extract(operands[0], operands[0].Type().(*llvm.StructType).Fields[0], 0)
+			case isUnranked(op.Operand(0), operands[0]):
+				lookupOrDeclare(l.r, op, "free", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{llvm.Ptr(ctx, 0)}, false))
+				p = l.load(l.extract(operands[0], l.ptr(0), 1), l.ptr(0))
+			default:
 				return false
 			}
-			ctx := l.ctx()
-			lookupOrDeclare(l.r, op, "free", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{llvm.Ptr(ctx, 0)}, false))
-			p := l.extract(operands[0], operands[0].Type().(*llvm.StructType).Fields[0], 0)
 			l.call("free", []ir.Value{p}, nil)
 			l.r.ReplaceOp(op, nil)
 			return true
@@ -473,11 +503,22 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 }
 
 func lowerDim(l *lowering, op *ir.Operation, operands []ir.Value) bool {
+	ctx := l.ctx()
+	if isUnranked(op.Operand(0), operands[0]) {
+		// The sizes follow the pointers and the offset of the ranked
+		// descriptor the unranked one points to.
+		desc := l.extract(operands[0], l.ptr(0), 1)
+		head := llvmcommon.DescriptorType(ctx, 0, 0)
+		offset := l.gep(desc, head, []int64{0, 2}, nil, false)
+		at := l.binary("llvm.add", l.index(1), operands[1], false)
+		p := l.gep(offset, l.i64(), []int64{ir.Dynamic}, []ir.Value{at}, false)
+		l.r.ReplaceOp(op, []ir.Value{l.load(p, l.i64())})
+		return true
+	}
 	m, ok := op.Operand(0).Type().(*ir.MemRefType)
 	if !ok {
 		return false
 	}
-	ctx := l.ctx()
 	if i, ok := constantIndex(op.Operand(1)); ok && i >= 0 && int(i) < len(m.Shape) {
 		// Folds first, as MLIR's driver does.
 		if m.Shape[i] != ir.Dynamic {
@@ -724,7 +765,8 @@ func mixed(static []int64, dyn []ir.Value) []func(mk func(int64) ir.Value) ir.Va
 }
 
 func lowerReinterpretCast(l *lowering, op *ir.Operation, operands []ir.Value) bool {
-	if _, ok := op.Operand(0).Type().(*ir.MemRefType); !ok || !isDescriptor(operands[0]) {
+	unranked := isUnranked(op.Operand(0), operands[0])
+	if _, ok := op.Operand(0).Type().(*ir.MemRefType); !unranked && (!ok || !isDescriptor(operands[0])) {
 		return false
 	}
 	_, dt, ok := ranked(l.tc, op.Result(0).Type())
@@ -744,10 +786,19 @@ func lowerReinterpretCast(l *lowering, op *ir.Operation, operands []ir.Value) bo
 	szs := mixed(ss, dyn[counts[1]:counts[1]+counts[2]])
 	strs := mixed(st, dyn[counts[1]+counts[2]:])
 	src := operands[0]
-	fields := src.Type().(*llvm.StructType).Fields
 	d := llvmcommon.Poison(l.r, l.loc, dt)
-	allocated := l.extract(src, fields[0], 0)
-	aligned := l.extract(src, fields[1], 1)
+	var allocated, aligned ir.Value
+	if unranked {
+		// The pointers are the first two fields of the ranked descriptor
+		// the unranked one points to.
+		desc := l.extract(src, l.ptr(0), 1)
+		allocated = l.load(desc, l.ptr(0))
+		aligned = l.load(l.gep(desc, l.ptr(0), []int64{1}, nil, false), l.ptr(0))
+	} else {
+		fields := src.Type().(*llvm.StructType).Fields
+		allocated = l.extract(src, fields[0], 0)
+		aligned = l.extract(src, fields[1], 1)
+	}
 	d = l.insert(d, allocated, 0)
 	d = l.insert(d, aligned, 1)
 	d = l.insert(d, offs[0](l.index), 2)
