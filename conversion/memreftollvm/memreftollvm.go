@@ -22,7 +22,9 @@
 //   - memref.reinterpret_cast, memref.extract_strided_metadata and
 //     memref.transpose build descriptors from the source's pointers;
 //   - memref.copy is llvm.intr.memcpy when both sides have the identity
-//     layout, and a call of the runtime's memrefCopy otherwise.
+//     layout, and a call of the runtime's memrefCopy otherwise (unranked
+//     memrefs included);
+//   - memref.atomic_rmw is llvm.atomicrmw.
 package memreftollvm
 
 import (
@@ -927,12 +929,21 @@ func contiguous(m *ir.MemRefType) bool {
 func lowerCopy(l *lowering, op *ir.Operation, operands []ir.Value) bool {
 	sm, ok1 := op.Operand(0).Type().(*ir.MemRefType)
 	tm, ok2 := op.Operand(1).Type().(*ir.MemRefType)
-	if !ok1 || !ok2 || !isDescriptor(operands[0]) || !isDescriptor(operands[1]) {
-		return false
+	for i, ok := range []bool{ok1, ok2} {
+		if !isDescriptor(operands[i]) || (!ok && !isUnranked(op.Operand(i), operands[i])) {
+			return false
+		}
 	}
 	ctx := l.ctx()
-	elem := l.tc.Convert(sm.Elem)
-	if contiguous(sm) && contiguous(tm) {
+	var elemT ir.Type
+	switch t := op.Operand(0).Type().(type) {
+	case *ir.MemRefType:
+		elemT = t.Elem
+	case *ir.UnrankedMemRefType:
+		elemT = t.Elem
+	}
+	elem := l.tc.Convert(elemT)
+	if ok1 && ok2 && contiguous(sm) && contiguous(tm) {
 		n := l.index(1)
 		for i := range sm.Shape {
 			n = l.binary("llvm.mul", n, l.extract(operands[0], l.i64(), 3, int64(i)), false)
@@ -953,8 +964,13 @@ func lowerCopy(l *lowering, op *ir.Operation, operands []ir.Value) bool {
 	ptr := l.ptr(0)
 	lookupOrDeclare(l.r, op, "memrefCopy", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{l.i64(), ptr, ptr}, false))
 	sp := l.value("llvm.intr.stacksave", nil, ptr)
-	su := l.unrankedI64First(operands[0], len(sm.Shape))
-	tu := l.unrankedI64First(operands[1], len(tm.Shape))
+	su, tu := operands[0], operands[1]
+	if ok1 {
+		su = l.unrankedI64First(operands[0], len(sm.Shape))
+	}
+	if ok2 {
+		tu = l.unrankedI64First(operands[1], len(tm.Shape))
+	}
 	one := l.index(1)
 	ut := su.Type()
 	s := l.value("llvm.alloca", []ir.Value{one}, ptr, ir.NamedAttr{Name: "elem_type", Value: ctx.TypeAttr(ut)})
