@@ -58,3 +58,44 @@ func deallocOp(f *interp.Frame, op *ir.Operation) error {
 	}
 	return nil
 }
+
+// realloc is memref.realloc: a buffer at least as large as the requested
+// size is reinterpreted with that size; a smaller one is copied into a new
+// buffer and freed.
+func realloc(f *interp.Frame, op *ir.Operation) error {
+	m, err := MemRefOperand(f, op, 0)
+	if err != nil {
+		return err
+	}
+	if m.Rank() != 1 {
+		return interp.Errorf(op, "expected a memref of rank 1")
+	}
+	t := op.Result(0).Type()
+	var dyn []int64
+	if op.NumOperands() > 1 {
+		if dyn, err = f.Ints(op, op.Operands()[1:]); err != nil {
+			return err
+		}
+	}
+	sizes, err := ShapeOf(op, t, dyn)
+	if err != nil {
+		return err
+	}
+	if m.Buf.Freed {
+		return interp.Errorf(op, "access to a deallocated memref")
+	}
+	if sizes[0] <= m.Sizes[0] {
+		v := &interp.MemRef{Buf: m.Buf, Offset: 0, Sizes: sizes, Strides: []int64{1}}
+		f.SetResult(op, 0, interp.MakeMemRef(t, v))
+		return nil
+	}
+	n := interp.NewMemRef(m.Buf.Elem, sizes)
+	view := &interp.MemRef{Buf: n.Buf, Offset: 0, Sizes: append([]int64(nil), m.Sizes...), Strides: []int64{1}}
+	if err := CopyView(m, view); err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	m.Buf.Freed = true
+	f.Interpreter().TrackAllocation(n.Buf, op)
+	f.SetResult(op, 0, interp.MakeMemRef(t, n))
+	return nil
+}

@@ -49,6 +49,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("bufferization.dealloc_tensor", func(*interp.Frame, *ir.Operation) error { return nil })
 	reg.Register("bufferization.clone", cloneOp)
 	reg.Register("bufferization.dealloc", deallocOp)
+	reg.Register("memref.realloc", realloc)
 }
 
 // MemRefOperand returns op's operand i as a memref view.
