@@ -68,7 +68,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	allowUnreg := fs.Bool("allow-unregistered-dialect", false, "allow operations of unregistered dialects")
 	argFiles := fs.String("args", "", "comma-separated .npy files passed as the entry function's arguments")
 	dump := fs.String("dump-results", "", "directory where each result is written as result<N>.npy")
-	checkLeaks := fs.Bool("check-leaks", false, "report the buffers allocated by memref.alloc or bufferization.clone that are still live when the entry function returns (interpreter only)")
+	checkLeaks := fs.Bool("check-leaks", false, "report the buffers allocated by memref.alloc, memref.realloc or bufferization.clone that are still live when the entry function returns (interpreter only)")
 	engine := fs.String("engine", EngineInterp, "how to run the program: interp (interpret it) or cpu (compile it with LLVM and run it)")
 	optLevel := ""
 	for _, o := range []string{"0", "1", "2", "3"} {
@@ -208,7 +208,8 @@ type Options struct {
 	// "3", or "" for llc's default.
 	OptLevel string
 	// CheckLeaks makes the interpreter fail when buffers allocated on the
-	// heap (memref.alloc, bufferization.clone) and not returned are still
+	// heap (memref.alloc, memref.realloc, bufferization.clone) and not
+	// returned are still
 	// live when the entry function returns.
 	CheckLeaks bool
 }
