@@ -209,8 +209,7 @@ type Options struct {
 	OptLevel string
 	// CheckLeaks makes the interpreter fail when buffers allocated on the
 	// heap (memref.alloc, memref.realloc, bufferization.clone) and not
-	// returned are still
-	// live when the entry function returns.
+	// returned are still live when the entry function returns.
 	CheckLeaks bool
 }
 
