@@ -63,8 +63,20 @@ func punctKind(tok string) TokenKind {
 func (o *OpParser) ParseOptionalPunct(tok string) bool { return o.p.consumeIf(punctKind(tok)) }
 
 // ParsePunct consumes tok or reports "expected 'tok'" as MLIR's parseToken
-// does.
-func (o *OpParser) ParsePunct(tok string) { o.p.expect(punctKind(tok), "expected '"+tok+"'") }
+// does; for "^" (a block name) it reports "expected block name" as MLIR's
+// parseSuccessor does.
+func (o *OpParser) ParsePunct(tok string) {
+	if tok == "^" {
+		// A successor is expected: MLIR's parseSuccessor.
+		o.p.expect(punctKind(tok), "expected block name")
+		return
+	}
+	if k := punctKind(tok); o.p.tok.Kind == k {
+		o.p.consume()
+		return
+	}
+	o.p.errorHere("expected '" + tok + "'")
+}
 
 // ParseSymbolName parses `@name`.
 func (o *OpParser) ParseSymbolName() string {
@@ -191,7 +203,7 @@ func (o *OpParser) ParseOptionalInteger() (int64, bool) {
 func (o *OpParser) ParseAffineMap() affine.Map {
 	p := o.p
 	start := p.tok.Start
-	isSet, m, _, n, err := affine.ParseMapOrSetPrefix(string(p.src[start:]))
+	isSet, m, _, n, err := affine.ParseMapOrSetPrefix(p.bufString(start))
 	if err != nil {
 		off, msg := start, err.Error()
 		if pe, ok := err.(*affine.ParseError); ok {

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/apfloat"
@@ -407,70 +408,58 @@ func (p *parser) parseAffineAttr() ir.Attribute {
 		}
 		p.errorHere("expected '<' in affine map")
 	}
-	bodyOff := p.tok.Start + 1
-	body := p.scanAffineBody()
-	m, s, err := func() (affine.Map, affine.Set, error) {
-		if isSet {
-			s, err := affine.ParseSet(body)
-			return affine.Map{}, s, err
-		}
-		m, err := affine.ParseMap(body)
-		return m, affine.Set{}, err
-	}()
+	// As MLIR, the map or set is parsed from the buffer itself, right after
+	// the '<', so that errors (and the end of the buffer) are located as
+	// mlir-opt locates them; the closing '>' is then expected.
+	bodyOff := p.tok.End
+	gotSet, m, s, n, err := affine.ParseMapOrSetPrefix(p.bufString(bodyOff))
 	if err != nil {
-		off := bodyOff
-		msg := err.Error()
-		if pe, ok := err.(*affine.ParseError); ok {
-			off += pe.Offset
-			msg = pe.Msg
-		}
-		p.errorAt(off, msg)
+		p.affineError(bodyOff, err)
 	}
+	if isSet != gotSet {
+		start := bodyOff
+		for start < len(p.lex.buf) && strings.IndexByte(" \t\r\n", p.lex.buf[start]) >= 0 {
+			start++
+		}
+		if isSet {
+			p.errorAt(start, "expected IntegerSet, but got AffineMap")
+		}
+		p.errorAt(start, "expected AffineMap, but got IntegerSet")
+	}
+	p.resetTo(bodyOff + n)
 	if isSet {
+		p.expect(TokGreater, "expected '>' in integer set")
 		return p.ctx.IntegerSetAttr(s)
 	}
+	p.expect(TokGreater, "expected '>' in affine map")
 	return p.ctx.AffineMapAttr(m)
 }
 
-// scanAffineBody returns the text between `<` and its matching `>` of an
-// affine map or set, leaving the parser after the `>`.
-func (p *parser) scanAffineBody() string {
-	start := p.tok.Start
-	src := p.src
-	depth := 0
-	paren := 0
-	for i := start; i < len(src); i++ {
-		switch src[i] {
-		case '<':
-			if i > start && i+1 < len(src) && src[i+1] == '=' {
-				// A "<=" constraint of an integer set.
-				i++
-				continue
-			}
-			depth++
-		case '(', '[':
-			paren++
-		case ')', ']':
-			paren--
-		case '-':
-			if i+1 < len(src) && src[i+1] == '>' {
-				i++
-			}
-		case '>':
-			if i+1 < len(src) && src[i+1] == '=' {
-				i++
-				continue
-			}
-			depth--
-			if depth == 0 {
-				p.resetTo(i + 1)
-				return string(src[start+1 : i])
-			}
-		case '\n':
+// bufString returns the rest of the lexed buffer from off without copying;
+// like srcString, it must not escape into the IR.
+func (p *parser) bufString(off int) string {
+	buf := p.lex.buf
+	if off >= len(buf) {
+		return ""
+	}
+	return unsafe.String(&buf[off], len(buf)-off)
+}
+
+// affineError reports an error of the affine parser run on the buffer from
+// off, with the further errors MLIR emits after the first one.
+func (p *parser) affineError(off int, err error) {
+	pe, ok := err.(*affine.ParseError)
+	if !ok {
+		p.errorAt(off, err.Error())
+	}
+	d := ir.NewError(p.locAt(off+pe.Offset), pe.Msg)
+	if len(pe.Also) > 0 {
+		p.moreErrors = []*ir.Diagnostic{d}
+		for _, a := range pe.Also {
+			p.moreErrors = append(p.moreErrors, ir.NewError(p.locAt(off+a.Offset), a.Msg))
 		}
 	}
-	p.errorAt(start, "expected '>' to close affine map")
-	return ""
+	panic(parseError{d})
 }
 
 func (p *parser) parseStridedAttr() ir.Attribute {

@@ -247,7 +247,9 @@ func (l *tensorLiteral) scalarBits(e literalElem, t ir.Type, nbytes int) []byte 
 	if ft, ok := t.(*ir.FloatType); ok {
 		var lo, hi uint64
 		switch {
-		case tok.Kind == TokInteger && tok.End-tok.Start > 2 && p.src[tok.Start+1] == 'x':
+		case tok.Kind == TokInteger:
+			// A decimal integer is an error (with MLIR's note); a
+			// hexadecimal one is the float's bit pattern.
 			lo, hi = p.floatFromIntegerLiteral(tok, e.neg, ft)
 			// MLIR stores the element through an APFloat, which
 			// canonicalizes non-canonical f80 encodings.
@@ -259,7 +261,7 @@ func (l *tensorLiteral) scalarBits(e literalElem, t ir.Type, nbytes int) []byte 
 			p.tok = save
 			lo, hi = floatBits(ft, v)
 		default:
-			p.errorAt(tok.Start, "expected floating-point elements, but parsed integer")
+			p.errorAt(tok.Start, "expected floating point literal")
 		}
 		v := new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64)
 		v.Or(v, new(big.Int).SetUint64(lo))

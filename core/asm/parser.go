@@ -65,6 +65,10 @@ type parser struct {
 	// defaultDialect is the dialect of unqualified custom op names in the
 	// region being parsed.
 	defaultDialect string
+
+	// moreErrors, when its first element is the diagnostic of the failure,
+	// lists it with the further errors MLIR emits for that failure.
+	moreErrors []*ir.Diagnostic
 }
 
 type valueDef struct {
@@ -186,7 +190,8 @@ func readAll(f *os.File) ([]byte, error) {
 }
 
 // Parse parses src. On failure the error is an *ir.Diagnostic located in
-// the source.
+// the source, or ir.Diagnostics when MLIR reports several errors for one
+// failure (as for some affine expressions).
 func Parse(ctx *ir.Context, src []byte, cfg Config) (s *Source, err error) {
 	p := newParser(ctx, src, cfg)
 	defer func() {
@@ -196,6 +201,9 @@ func Parse(ctx *ir.Context, src []byte, cfg Config) (s *Source, err error) {
 				panic(r)
 			}
 			s, err = nil, pe.d
+			if len(p.moreErrors) > 0 && p.moreErrors[0] == pe.d {
+				err = ir.Diagnostics(p.moreErrors)
+			}
 		}
 	}()
 	blk := p.parseTopLevel()
@@ -772,6 +780,11 @@ func (p *parser) parseOperation(blk *ir.Block) {
 	case TokString:
 		op = p.parseGenericOperation()
 	case TokBareIdent:
+		if isIntTypeSpelling(p.spellingBytes()) {
+			// MLIR lexes i32, si8, ui16 as integer types, which do not
+			// name an operation.
+			p.errorHere("expected operation name in quotes")
+		}
 		op = p.parseCustomOperation()
 	default:
 		if len(groups) > 0 {
@@ -1245,4 +1258,23 @@ func (o *OpParser) ParseAttribute(t ir.Type) ir.Attribute { return o.p.parseAttr
 // Errorf returns an error located at the current token.
 func (o *OpParser) Errorf(format string, args ...any) error {
 	return ir.NewError(o.p.locAt(o.p.tok.Start), fmt.Sprintf(format, args...))
+}
+
+// isIntTypeSpelling reports whether an identifier is what MLIR's lexer
+// takes for an integer type: i, si or ui followed by digits only.
+func isIntTypeSpelling(b []byte) bool {
+	switch {
+	case len(b) > 1 && b[0] == 'i':
+		b = b[1:]
+	case len(b) > 2 && b[1] == 'i' && (b[0] == 's' || b[0] == 'u'):
+		b = b[2:]
+	default:
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

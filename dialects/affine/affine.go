@@ -75,13 +75,13 @@ type opHooks struct {
 
 // hooks maps operation names to their Go parts.
 var hooks = map[string]opHooks{
-	"affine.apply": {print: printApply, parse: parseApply, verify: verifyApply, fold: foldApply},
-	"affine.min":   {print: printMinMax, parse: parseMinMax, verify: verifyMinMax, fold: foldMinMax},
-	"affine.max":   {print: printMinMax, parse: parseMinMax, verify: verifyMinMax, fold: foldMinMax},
-	"affine.for": {print: printFor, parse: parseFor, verifyRegions: verifyFor,
+	"affine.apply": {print: printApply, parse: parseApply, verify: verifyApply, fold: foldApplyOp},
+	"affine.min":   {print: printMinMax, parse: parseMinMax, verify: verifyMinMax, fold: foldMinMaxOp},
+	"affine.max":   {print: printMinMax, parse: parseMinMax, verify: verifyMinMax, fold: foldMinMaxOp},
+	"affine.for": {print: printFor, parse: parseFor, verifyRegions: verifyFor, fold: foldFor,
 		interfaces: forInterfaces},
 	"affine.if": {print: printIf, parse: parseIf, verify: verifyIf, verifyRegions: verifyImplicitTerminator,
-		interfaces: ifInterfaces},
+		fold: foldIf, interfaces: ifInterfaces},
 	"affine.yield": {verify: verifyYield, interfaces: yieldInterfaces},
 	"affine.load":  {print: printLoad, parse: parseLoad, verify: verifyLoad},
 	"affine.store": {print: printStore, parse: parseStore, verify: verifyStore},
