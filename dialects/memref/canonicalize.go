@@ -31,6 +31,9 @@ func registerCanonicalizations() {
 	rewrite.RegisterCanonicalization("memref.reinterpret_cast",
 		pat("memref.reinterpret_cast", "ReinterpretCastOpExtractStridedMetadataFolder", reinterpretOfMetadata),
 		pat("memref.reinterpret_cast", "ReinterpretCastOpConstantFolder", reinterpretConstants))
+	rewrite.RegisterCanonicalization("memref.alloca_scope",
+		pat("memref.alloca_scope", "AllocaScopeInliner", inlineAllocaScope),
+		pat("memref.alloca_scope", "AllocaScopeHoister", hoistAllocaScopeAllocations))
 	rewrite.RegisterCanonicalization("memref.dim",
 		pat("memref.dim", "DimOfMemRefReshape", dimOfReshape))
 	rewrite.RegisterCanonicalization("memref.copy",

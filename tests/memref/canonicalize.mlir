@@ -317,3 +317,137 @@ func.func @dim_of_reshape_region(%m: memref<*xf32>, %s: memref<?xindex>, %i: ind
   }
   return %d : index
 }
+
+// alloca_scope inlined when it cannot extend an allocation's lifetime,
+// and its allocations hoisted into the enclosing allocation scope.
+
+// CHECK-LABEL: func.func @inline_scope(%arg0: index) -> index {
+// CHECK-NEXT: %0 = arith.addi %arg0, %arg0 : index
+// CHECK-NEXT: return %0 : index
+// CHECK-NEXT: }
+func.func @inline_scope(%n: index) -> index {
+  %r = memref.alloca_scope -> index {
+    %x = arith.addi %n, %n : index
+    memref.alloca_scope.return %x : index
+  }
+  return %r : index
+}
+// CHECK-LABEL: func.func @scope_with_alloca(%arg0: index) {
+// CHECK-NEXT: %alloca = memref.alloca() : memref<4xf32>
+// CHECK-NEXT: "foo.use"(%alloca) : (memref<4xf32>) -> ()
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @scope_with_alloca(%n: index) {
+  memref.alloca_scope {
+    %a = memref.alloca() : memref<4xf32>
+    "foo.use"(%a) : (memref<4xf32>) -> ()
+  }
+  return
+}
+// CHECK-LABEL: func.func @scope_in_loop(%arg0: index) {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: scf.for %arg1 = %c0 to %arg0 step %c1 {
+// CHECK-NEXT: %alloca = memref.alloca() : memref<4xf32>
+// CHECK-NEXT: "foo.use"(%alloca) : (memref<4xf32>) -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @scope_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    memref.alloca_scope {
+      %a = memref.alloca() : memref<4xf32>
+      "foo.use"(%a) : (memref<4xf32>) -> ()
+    }
+  }
+  return
+}
+// CHECK-LABEL: func.func @scope_in_loop_dyn(%arg0: index) {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: scf.for %arg1 = %c0 to %arg0 step %c1 {
+// CHECK-NEXT: %alloca = memref.alloca(%arg1) : memref<?xf32>
+// CHECK-NEXT: "foo.use"(%alloca) : (memref<?xf32>) -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @scope_in_loop_dyn(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    memref.alloca_scope {
+      %a = memref.alloca(%i) : memref<?xf32>
+      "foo.use"(%a) : (memref<?xf32>) -> ()
+    }
+  }
+  return
+}
+// CHECK-LABEL: func.func @hoist_from_if(%arg0: i1) {
+// CHECK-NEXT: %alloca = memref.alloca() : memref<4xf32>
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: memref.alloca_scope  {
+// CHECK-NEXT: "foo.use"(%alloca) : (memref<4xf32>) -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @hoist_from_if(%c: i1) {
+  scf.if %c {
+    memref.alloca_scope {
+      %a = memref.alloca() : memref<4xf32>
+      "foo.use"(%a) : (memref<4xf32>) -> ()
+    }
+  }
+  return
+}
+// CHECK-LABEL: func.func @no_hoist_dynamic(%arg0: i1, %arg1: index) {
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: %0 = arith.addi %arg1, %arg1 : index
+// CHECK-NEXT: memref.alloca_scope  {
+// CHECK-NEXT: %alloca = memref.alloca(%0) : memref<?xf32>
+// CHECK-NEXT: "foo.use"(%alloca) : (memref<?xf32>) -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @no_hoist_dynamic(%c: i1, %n: index) {
+  scf.if %c {
+    %m = arith.addi %n, %n : index
+    memref.alloca_scope {
+      %a = memref.alloca(%m) : memref<?xf32>
+      "foo.use"(%a) : (memref<?xf32>) -> ()
+    }
+  }
+  return
+}
+// CHECK-LABEL: func.func @not_last(%arg0: index) {
+// CHECK-NEXT: memref.alloca_scope  {
+// CHECK-NEXT: %alloca = memref.alloca() : memref<4xf32>
+// CHECK-NEXT: "foo.use"(%alloca) : (memref<4xf32>) -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: "foo.after"() : () -> ()
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @not_last(%n: index) {
+  memref.alloca_scope {
+    %a = memref.alloca() : memref<4xf32>
+    "foo.use"(%a) : (memref<4xf32>) -> ()
+  }
+  "foo.after"() : () -> ()
+  return
+}
+// CHECK-LABEL: func.func @pure_scope_not_last(%arg0: index) -> index {
+// CHECK-NEXT: %0 = arith.muli %arg0, %arg0 : index
+// CHECK-NEXT: "foo.after"() : () -> ()
+// CHECK-NEXT: return %0 : index
+// CHECK-NEXT: }
+func.func @pure_scope_not_last(%n: index) -> index {
+  %r = memref.alloca_scope -> index {
+    %x = arith.muli %n, %n : index
+    memref.alloca_scope.return %x : index
+  }
+  "foo.after"() : () -> ()
+  return %r : index
+}
