@@ -18,30 +18,32 @@ import (
 	"github.com/strata-ir/strata/dialects/scf"
 )
 
-// Run lowers the structured operations with buffer semantics nested in op,
-// then folds constants and removes dead operations (such as loads whose
-// element the body does not use) with the greedy driver.
+// Run lowers the structured operations with buffer semantics nested in op
+// with the greedy driver, which also folds constants and removes dead
+// operations (such as loads whose element the body does not use), as
+// MLIR's pass applies its lowering pattern.
 func Run(ctx *ir.Context, op *ir.Operation) error {
-	var work []linalg.StructuredOp
-	op.Walk(ir.PostOrder, func(o *ir.Operation) bool {
-		if s, ok := linalg.AsStructuredOp(o); ok && o != op && s.HasPureBufferSemantics() {
-			work = append(work, s)
+	var firstErr error
+	pattern := &rewrite.Func{PatternName: "linalg-to-loops", BenefitValue: 1, Fn: func(o *ir.Operation, r *rewrite.Rewriter) bool {
+		s, ok := linalg.AsStructuredOp(o)
+		if !ok || o == op || !s.HasPureBufferSemantics() {
+			return false
+		}
+		if err := lower(ctx, s, r); err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			return false
 		}
 		return true
-	})
-	if len(work) == 0 {
-		return nil
-	}
-	for _, s := range work {
-		if err := lower(ctx, s); err != nil {
-			return err
-		}
-	}
-	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(), rewrite.GreedyConfig{MaxIterations: 10})
-	return nil
+	}}
+	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(pattern), rewrite.GreedyConfig{})
+	return firstErr
 }
 
-func lower(ctx *ir.Context, s linalg.StructuredOp) error {
+// lower replaces s by its loop nest, notifying r of the new operations in
+// the order they were created.
+func lower(ctx *ir.Context, s linalg.StructuredOp, r *rewrite.Rewriter) error {
 	loc := s.Loc()
 	maps := s.IndexingMaps()
 	body := s.Body()
@@ -51,6 +53,16 @@ func lower(ctx *ir.Context, s linalg.StructuredOp) error {
 	b := ir.NewBuilder(ctx)
 	b.Loc = loc
 	b.SetInsertionPoint(s.Operation)
+	var created []*ir.Operation
+	defer func() {
+		for _, o := range created {
+			o.Walk(ir.PreOrder, func(x *ir.Operation) bool {
+				r.Listener.OperationInserted(x)
+				return true
+			})
+		}
+	}()
+	first := s.Prev()
 	idx := ctx.IndexType()
 	// Loop ranges: the size of the first operand dimension indexed by the
 	// loop alone. As upstream, each loop's bounds are made in turn: zero,
@@ -165,7 +177,15 @@ func lower(ctx *ir.Context, s linalg.StructuredOp) error {
 			}
 		}
 	}
-	s.Erase()
+	blk := s.Block()
+	o := blk.First()
+	if first != nil {
+		o = first.Next()
+	}
+	for ; o != nil && o != s.Operation; o = o.Next() {
+		created = append(created, o)
+	}
+	r.EraseOp(s.Operation)
 	return nil
 }
 
