@@ -34,6 +34,9 @@ func registerCanonicalizations() {
 	rewrite.RegisterCanonicalization("memref.alloca_scope",
 		pat("memref.alloca_scope", "AllocaScopeInliner", inlineAllocaScope),
 		pat("memref.alloca_scope", "AllocaScopeHoister", hoistAllocaScopeAllocations))
+	rewrite.RegisterCanonicalization("memref.view",
+		pat("memref.view", "ViewOpShapeFolder", viewShapeFolder),
+		pat("memref.view", "ViewOpMemrefCastFolder", viewOfAllocCast))
 	rewrite.RegisterCanonicalization("memref.dim",
 		pat("memref.dim", "DimOfMemRefReshape", dimOfReshape))
 	rewrite.RegisterCanonicalization("memref.copy",

@@ -131,6 +131,9 @@ func attachHooks(ctx *ir.Context) {
 		d.AddVerifier(verifySubView)
 		d.Fold = foldSubView
 	})
-	hook(ctx, "view", func(d *ir.OpDef) { d.AddVerifier(verifyView) })
+	hook(ctx, "view", func(d *ir.OpDef) {
+		d.AddVerifier(verifyView)
+		d.Fold = foldView
+	})
 	hook(ctx, "dealloc", func(d *ir.OpDef) { d.Fold = foldMemRefCastOperands })
 }

@@ -451,3 +451,62 @@ func.func @pure_scope_not_last(%n: index) -> index {
   "foo.after"() : () -> ()
   return %r : index
 }
+
+// view: constant sizes made static (plus a cast), casts of the source
+// bypassed, and a view of the source's own static type folded.
+
+// CHECK-LABEL: func.func @view_const(%arg0: memref<2048xi8>) -> memref<?x4xf32> {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %view = memref.view %arg0[%c0][] : memref<2048xi8> to memref<7x4xf32>
+// CHECK-NEXT: %cast = memref.cast %view : memref<7x4xf32> to memref<?x4xf32>
+// CHECK-NEXT: return %cast : memref<?x4xf32>
+// CHECK-NEXT: }
+func.func @view_const(%b: memref<2048xi8>) -> memref<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c7 = arith.constant 7 : index
+  %v = memref.view %b[%c0][%c7] : memref<2048xi8> to memref<?x4xf32>
+  return %v : memref<?x4xf32>
+}
+// CHECK-LABEL: func.func @view_of_cast(%arg0: memref<2048xi8>, %arg1: index) -> memref<?x4xf32> {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %view = memref.view %arg0[%c0][%arg1] : memref<2048xi8> to memref<?x4xf32>
+// CHECK-NEXT: return %view : memref<?x4xf32>
+// CHECK-NEXT: }
+func.func @view_of_cast(%b: memref<2048xi8>, %n: index) -> memref<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c = memref.cast %b : memref<2048xi8> to memref<?xi8>
+  %v = memref.view %c[%c0][%n] : memref<?xi8> to memref<?x4xf32>
+  return %v : memref<?x4xf32>
+}
+// CHECK-LABEL: func.func @view_of_static_cast(%arg0: memref<?xi8>, %arg1: index) -> memref<?x4xf32> {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %view = memref.view %arg0[%c0][%arg1] : memref<?xi8> to memref<?x4xf32>
+// CHECK-NEXT: return %view : memref<?x4xf32>
+// CHECK-NEXT: }
+func.func @view_of_static_cast(%b: memref<?xi8>, %n: index) -> memref<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c = memref.cast %b : memref<?xi8> to memref<2048xi8>
+  %v = memref.view %c[%c0][%n] : memref<2048xi8> to memref<?x4xf32>
+  return %v : memref<?x4xf32>
+}
+// CHECK-LABEL: func.func @view_of_alloc_cast(%arg0: index, %arg1: index) -> memref<?x4xf32> {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %alloc = memref.alloc(%arg1) : memref<?xi8>
+// CHECK-NEXT: %view = memref.view %alloc[%c0][%arg0] : memref<?xi8> to memref<?x4xf32>
+// CHECK-NEXT: return %view : memref<?x4xf32>
+// CHECK-NEXT: }
+func.func @view_of_alloc_cast(%n: index, %m: index) -> memref<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc(%m) : memref<?xi8>
+  %c = memref.cast %a : memref<?xi8> to memref<2048xi8>
+  %v = memref.view %c[%c0][%n] : memref<2048xi8> to memref<?x4xf32>
+  return %v : memref<?x4xf32>
+}
+// CHECK-LABEL: func.func @view_same(%arg0: memref<2048xi8>) -> memref<2048xi8> {
+// CHECK-NEXT: return %arg0 : memref<2048xi8>
+// CHECK-NEXT: }
+func.func @view_same(%b: memref<2048xi8>) -> memref<2048xi8> {
+  %c0 = arith.constant 0 : index
+  %v = memref.view %b[%c0][] : memref<2048xi8> to memref<2048xi8>
+  return %v : memref<2048xi8>
+}
