@@ -193,3 +193,133 @@ func chainedBitcast(op *ir.Operation, r *rewrite.Rewriter) bool {
 	r.ReplaceOp(op, n.Results())
 	return true
 }
+
+// concatResultType is ConcatOp::inferResultType: the sizes along dim
+// added up (dynamic if one is), and every other dimension static when
+// one operand has it static.
+func concatResultType(ctx *ir.Context, dim int, operands []ir.Value) *ir.RankedTensorType {
+	var first *ir.RankedTensorType
+	for _, v := range operands {
+		t, ok := v.Type().(*ir.RankedTensorType)
+		if !ok || (first != nil && len(t.Shape) != len(first.Shape)) {
+			return nil
+		}
+		if first == nil {
+			first = t
+		}
+	}
+	if first == nil || dim < 0 || dim >= len(first.Shape) {
+		return nil
+	}
+	shape := make([]int64, len(first.Shape))
+	for i := range shape {
+		if i == dim {
+			sum := int64(0)
+			for _, v := range operands {
+				d := v.Type().(*ir.RankedTensorType).Shape[i]
+				if d == Dynamic || sum == Dynamic {
+					sum = Dynamic
+				} else {
+					sum += d
+				}
+			}
+			shape[i] = sum
+			continue
+		}
+		shape[i] = Dynamic
+		for _, v := range operands {
+			if d := v.Type().(*ir.RankedTensorType).Shape[i]; d != Dynamic {
+				shape[i] = d
+				break
+			}
+		}
+	}
+	return ctx.RankedTensorType(shape, first.Elem, nil)
+}
+
+func concatDim(op *ir.Operation) int {
+	a, ok := op.InherentAttr("dim").(*ir.IntegerAttr)
+	if !ok {
+		return -1
+	}
+	return int(a.Int64())
+}
+
+// inferConcatOperandTypes is InferConcatOperandTypes: operands whose type
+// is less static than the result's other dimensions are cast to it.
+func inferConcatOperandTypes(op *ir.Operation, r *rewrite.Rewriter) bool {
+	dim := concatDim(op)
+	inferred := concatResultType(r.Ctx, dim, op.Operands())
+	if inferred == nil {
+		return false
+	}
+	matched := false
+	for i, v := range op.Operands() {
+		t := v.Type().(*ir.RankedTensorType)
+		shape := append([]int64(nil), inferred.Shape...)
+		shape[dim] = t.Shape[dim]
+		nt := r.Ctx.RankedTensorType(shape, inferred.Elem, nil)
+		if preservesStaticInformation(nt, t) {
+			continue
+		}
+		matched = true
+		c := r.Create(&ir.OperationState{Name: r.Ctx.OpName("tensor.cast"), Loc: op.Loc(),
+			Operands: []ir.Value{v}, ResultTypes: []ir.Type{nt}})
+		idx := i
+		r.ModifyInPlace(op, func() { op.SetOperand(idx, c.Result(0)) })
+	}
+	return matched
+}
+
+// inferConcatResultType is InferConcatResultType: a concat whose result
+// type is less static than its operands give is rebuilt with the inferred
+// type and cast back.
+func inferConcatResultType(op *ir.Operation, r *rewrite.Rewriter) bool {
+	inferred := concatResultType(r.Ctx, concatDim(op), op.Operands())
+	if inferred == nil || preservesStaticInformation(inferred, op.Result(0).Type()) {
+		return false
+	}
+	n := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: op.Operands(),
+		ResultTypes: []ir.Type{inferred}, Properties: op.Properties(), Attributes: op.Attrs()})
+	c := r.Create(&ir.OperationState{Name: r.Ctx.OpName("tensor.cast"), Loc: op.Loc(),
+		Operands: []ir.Value{n.Result(0)}, ResultTypes: []ir.Type{op.Result(0).Type()}})
+	r.ReplaceOp(op, c.Results())
+	return true
+}
+
+// padOfCast is PadOp's FoldSourceTensorCast: a pad of a cast that only
+// erases static sizes pads the cast's source, or first gets the result
+// type that source gives (with a cast back).
+func padOfCast(op *ir.Operation, r *rewrite.Rewriter) bool {
+	cast := definedBy(op.Operand(0), "tensor.cast")
+	if !canFoldIntoConsumer(cast) {
+		return false
+	}
+	src, ok1 := cast.Operand(0).Type().(*ir.RankedTensorType)
+	res, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
+	low, high := denseI64(op.InherentAttr("static_low")), denseI64(op.InherentAttr("static_high"))
+	if !ok1 || !ok2 || len(low) != len(src.Shape) || len(high) != len(src.Shape) || len(res.Shape) != len(src.Shape) {
+		return false
+	}
+	shape := make([]int64, len(src.Shape))
+	for i, d := range src.Shape {
+		if d == Dynamic || low[i] == Dynamic || high[i] == Dynamic {
+			shape[i] = res.Shape[i]
+		} else {
+			shape[i] = d + low[i] + high[i]
+		}
+	}
+	nt := r.Ctx.RankedTensorType(shape, src.Elem, nil)
+	if nt == op.Result(0).Type() {
+		r.ModifyInPlace(op, func() { op.SetOperand(0, cast.Operand(0)) })
+		return true
+	}
+	n := op.Clone(nil)
+	n.Result(0).SetType(nt)
+	r.SetInsertionPoint(op)
+	r.Insert(n)
+	c := r.Create(&ir.OperationState{Name: r.Ctx.OpName("tensor.cast"), Loc: op.Loc(),
+		Operands: []ir.Value{n.Result(0)}, ResultTypes: []ir.Type{op.Result(0).Type()}})
+	r.ReplaceOp(op, c.Results())
+	return true
+}

@@ -600,3 +600,124 @@ func.func @collapse_of_cast_no(%t: tensor<?x?x4xf32>) -> tensor<?x4xf32> {
   %r = tensor.cast %c : tensor<6x4xf32> to tensor<?x4xf32>
   return %r : tensor<?x4xf32>
 }
+
+// concat types inferred from the operands, pad of a cast, and casts and
+// slices folded into their consumers.
+
+// CHECK-LABEL: func.func @concat_cast(%arg0: tensor<4xf32>, %arg1: tensor<?xf32>) -> tensor<?xf32> {
+// CHECK-NEXT: %cast = tensor.cast %arg0 : tensor<4xf32> to tensor<?xf32>
+// CHECK-NEXT: %concat = tensor.concat dim(0) %cast, %arg1 : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+// CHECK-NEXT: return %concat : tensor<?xf32>
+// CHECK-NEXT: }
+func.func @concat_cast(%a: tensor<4xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %c = tensor.cast %a : tensor<4xf32> to tensor<?xf32>
+  %r = tensor.concat dim(0) %c, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+// CHECK-LABEL: func.func @concat_static(%arg0: tensor<4xf32>, %arg1: tensor<5xf32>) -> tensor<?xf32> {
+// CHECK-NEXT: %concat = tensor.concat dim(0) %arg0, %arg1 : (tensor<4xf32>, tensor<5xf32>) -> tensor<9xf32>
+// CHECK-NEXT: %cast = tensor.cast %concat : tensor<9xf32> to tensor<?xf32>
+// CHECK-NEXT: return %cast : tensor<?xf32>
+// CHECK-NEXT: }
+func.func @concat_static(%a: tensor<4xf32>, %b: tensor<5xf32>) -> tensor<?xf32> {
+  %r = tensor.concat dim(0) %a, %b : (tensor<4xf32>, tensor<5xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+// CHECK-LABEL: func.func @from_elements_idx(%arg0: index, %arg1: index) -> tensor<2xindex> {
+// CHECK-NEXT: %from_elements = tensor.from_elements %arg0, %arg1 : tensor<2xindex>
+// CHECK-NEXT: return %from_elements : tensor<2xindex>
+// CHECK-NEXT: }
+func.func @from_elements_idx(%a: index, %b: index) -> tensor<2xindex> {
+  %t = tensor.from_elements %a, %b : tensor<2xindex>
+  return %t : tensor<2xindex>
+}
+// CHECK-LABEL: func.func @extract_slice_of_cast2(%arg0: tensor<8x8xf32>, %arg1: index) -> tensor<4x4xf32> {
+// CHECK-NEXT: %extracted_slice = tensor.extract_slice %arg0[%arg1, 0] [4, 4] [1, 1] : tensor<8x8xf32> to tensor<4x4xf32>
+// CHECK-NEXT: return %extracted_slice : tensor<4x4xf32>
+// CHECK-NEXT: }
+func.func @extract_slice_of_cast2(%t: tensor<8x8xf32>, %o: index) -> tensor<4x4xf32> {
+  %c = tensor.cast %t : tensor<8x8xf32> to tensor<?x?xf32>
+  %s = tensor.extract_slice %c[%o, 0] [4, 4] [1, 1] : tensor<?x?xf32> to tensor<4x4xf32>
+  return %s : tensor<4x4xf32>
+}
+// CHECK-LABEL: func.func @insert_of_extract(%arg0: tensor<8x8xf32>, %arg1: index) -> tensor<8x8xf32> {
+// CHECK-NEXT: return %arg0 : tensor<8x8xf32>
+// CHECK-NEXT: }
+func.func @insert_of_extract(%t: tensor<8x8xf32>, %o: index) -> tensor<8x8xf32> {
+  %s = tensor.extract_slice %t[%o, 0] [4, 4] [1, 1] : tensor<8x8xf32> to tensor<4x4xf32>
+  %i = tensor.insert_slice %s into %t[%o, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x8xf32>
+  return %i : tensor<8x8xf32>
+}
+// CHECK-LABEL: func.func @dim_of_generate2(%arg0: index) -> index {
+// CHECK-NEXT: return %arg0 : index
+// CHECK-NEXT: }
+func.func @dim_of_generate2(%n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %g = tensor.generate %n {
+  ^bb0(%i: index):
+    %f = arith.constant 1.0 : f32
+    tensor.yield %f : f32
+  } : tensor<?xf32>
+  %d = tensor.dim %g, %c0 : tensor<?xf32>
+  return %d : index
+}
+// CHECK-LABEL: func.func @pad_of_cast(%arg0: tensor<4xf32>, %arg1: f32) -> tensor<?xf32> {
+// CHECK-NEXT: %padded = tensor.pad %arg0 low[1] high[1] {
+// CHECK-NEXT: ^bb0(%arg2: index):
+// CHECK-NEXT: tensor.yield %arg1 : f32
+// CHECK-NEXT: } : tensor<4xf32> to tensor<6xf32>
+// CHECK-NEXT: %cast = tensor.cast %padded : tensor<6xf32> to tensor<?xf32>
+// CHECK-NEXT: return %cast : tensor<?xf32>
+// CHECK-NEXT: }
+func.func @pad_of_cast(%t: tensor<4xf32>, %p: f32) -> tensor<?xf32> {
+  %c = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %r = tensor.pad %c low[1] high[1] {
+  ^bb0(%i: index):
+    tensor.yield %p : f32
+  } : tensor<?xf32> to tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+// CHECK-LABEL: func.func @reshape_of_cast(%arg0: tensor<6xf32>, %arg1: tensor<2xindex>) -> tensor<?x?xf32> {
+// CHECK-NEXT: %cast = tensor.cast %arg0 : tensor<6xf32> to tensor<?xf32>
+// CHECK-NEXT: %reshape = tensor.reshape %cast(%arg1) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT: return %reshape : tensor<?x?xf32>
+// CHECK-NEXT: }
+func.func @reshape_of_cast(%t: tensor<6xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {
+  %c = tensor.cast %t : tensor<6xf32> to tensor<?xf32>
+  %r = tensor.reshape %c(%s) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// CHECK-LABEL: func.func @concat_operands(%arg0: tensor<?x4xf32>, %arg1: tensor<3x?xf32>) -> tensor<?x?xf32> {
+// CHECK-NEXT: %cast = tensor.cast %arg1 : tensor<3x?xf32> to tensor<3x4xf32>
+// CHECK-NEXT: %concat = tensor.concat dim(0) %arg0, %cast : (tensor<?x4xf32>, tensor<3x4xf32>) -> tensor<?x4xf32>
+// CHECK-NEXT: %cast_0 = tensor.cast %concat : tensor<?x4xf32> to tensor<?x?xf32>
+// CHECK-NEXT: return %cast_0 : tensor<?x?xf32>
+// CHECK-NEXT: }
+func.func @concat_operands(%a: tensor<?x4xf32>, %b: tensor<3x?xf32>) -> tensor<?x?xf32> {
+  %r = tensor.concat dim(0) %a, %b : (tensor<?x4xf32>, tensor<3x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// CHECK-LABEL: func.func @concat_result_static(%arg0: tensor<2x4xf32>, %arg1: tensor<3x4xf32>) -> tensor<5x4xf32> {
+// CHECK-NEXT: %concat = tensor.concat dim(0) %arg0, %arg1 : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<5x4xf32>
+// CHECK-NEXT: return %concat : tensor<5x4xf32>
+// CHECK-NEXT: }
+func.func @concat_result_static(%a: tensor<2x4xf32>, %b: tensor<3x4xf32>) -> tensor<5x4xf32> {
+  %r = tensor.concat dim(0) %a, %b : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<5x4xf32>
+  return %r : tensor<5x4xf32>
+}
+// CHECK-LABEL: func.func @pad_of_cast_dyn(%arg0: tensor<4x?xf32>, %arg1: f32, %arg2: index) -> tensor<?x?xf32> {
+// CHECK-NEXT: %padded = tensor.pad %arg0 low[1, 0] high[2, %arg2] {
+// CHECK-NEXT: ^bb0(%arg3: index, %arg4: index):
+// CHECK-NEXT: tensor.yield %arg1 : f32
+// CHECK-NEXT: } : tensor<4x?xf32> to tensor<7x?xf32>
+// CHECK-NEXT: %cast = tensor.cast %padded : tensor<7x?xf32> to tensor<?x?xf32>
+// CHECK-NEXT: return %cast : tensor<?x?xf32>
+// CHECK-NEXT: }
+func.func @pad_of_cast_dyn(%t: tensor<4x?xf32>, %p: f32, %h: index) -> tensor<?x?xf32> {
+  %c = tensor.cast %t : tensor<4x?xf32> to tensor<?x?xf32>
+  %r = tensor.pad %c low[1, 0] high[2, %h] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %p : f32
+  } : tensor<?x?xf32> to tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
