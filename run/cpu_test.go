@@ -87,6 +87,8 @@ var cpuPrograms = []struct {
 	{"run/testdata/cpu/math.mlir", true, true},
 	{"run/testdata/cpu/print_memref.mlir", true, true},
 	{"run/testdata/cpu/copy.mlir", true, true},
+	// The interpreter's memref program: views, globals, atomics.
+	{"run/testdata/diff/memref.mlir", true, true},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.
 	{"examples/matmul/matmul.mlir", true, true},
