@@ -58,6 +58,7 @@ func registerPatterns() {
 		{RootName: "tensor.expand_shape", BenefitValue: 1, PatternName: "tensor-compose-expand-shape", Fn: composeReshapes},
 		{RootName: "tensor.collapse_shape", BenefitValue: 1, PatternName: "tensor-collapse-of-expand", Fn: collapseOfExpand},
 		{RootName: "tensor.expand_shape", BenefitValue: 1, PatternName: "tensor-expand-of-collapse", Fn: expandOfCollapse},
+		{RootName: "tensor.expand_shape", BenefitValue: 1, PatternName: "tensor-static-expand-of-cast", Fn: staticExpandOfCast},
 		{RootName: "tensor.collapse_shape", BenefitValue: 1, PatternName: "tensor-collapse-of-cast", Fn: collapseOfCast},
 		{RootName: "tensor.bitcast", BenefitValue: 1, PatternName: "tensor-chained-bitcast", Fn: chainedBitcast},
 		{RootName: "tensor.concat", BenefitValue: 1, PatternName: "tensor-infer-concat-operand-types", Fn: inferConcatOperandTypes},

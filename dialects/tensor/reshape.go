@@ -3,6 +3,7 @@ package tensor
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/internal/viewlike"
 )
 
 // This file holds canonicalizations of reshape chains: expand_shape of
@@ -323,3 +324,81 @@ func padOfCast(op *ir.Operation, r *rewrite.Rewriter) bool {
 	r.ReplaceOp(op, c.Results())
 	return true
 }
+
+// staticExpandOfCast is ConvertToStaticExpandShape: an expand_shape of a
+// cast that only erases static sizes takes the constant output sizes the
+// cast's source allows as static dimensions, expanding a cast to the
+// matching input type and casting the result back.
+func staticExpandOfCast(op *ir.Operation, r *rewrite.Rewriter) bool {
+	cast := definedBy(op.Operand(0), "tensor.cast")
+	if !canFoldIntoConsumer(cast) {
+		return false
+	}
+	castSrc, ok1 := cast.Operand(0).Type().(*ir.RankedTensorType)
+	res, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
+	srcT, ok3 := op.Operand(0).Type().(*ir.RankedTensorType)
+	if !ok1 || !ok2 || !ok3 {
+		return false
+	}
+	groups := reassociation(op)
+	outputs := op.Operands()[1:]
+	shape := append([]int64(nil), res.Shape...)
+	var dyn []ir.Value
+	k := 0
+	for in, g := range groups {
+		for _, out := range g {
+			if int(out) >= len(shape) || shape[out] != Dynamic {
+				continue
+			}
+			if k >= len(outputs) {
+				return false
+			}
+			v := outputs[k]
+			k++
+			if in >= len(castSrc.Shape) || castSrc.Shape[in] == Dynamic {
+				dyn = append(dyn, v)
+				continue
+			}
+			if c, ok := constantIndexValue(v); ok {
+				shape[out] = c
+			} else {
+				dyn = append(dyn, v)
+			}
+		}
+	}
+	if len(dyn) == len(outputs) {
+		return false
+	}
+	inShape := make([]int64, len(srcT.Shape))
+	for in := range inShape {
+		inShape[in] = 1
+		if in >= len(groups) {
+			return false
+		}
+		for _, out := range groups[in] {
+			if shape[out] == Dynamic {
+				inShape[in] = Dynamic
+				break
+			}
+			inShape[in] *= shape[out]
+		}
+	}
+	ctx := r.Ctx
+	inT := ctx.RankedTensorType(inShape, srcT.Elem, nil)
+	outT := ctx.RankedTensorType(shape, srcT.Elem, nil)
+	inCast := r.Create(&ir.OperationState{Name: ctx.OpName("tensor.cast"), Loc: op.Loc(),
+		Operands: []ir.Value{op.Operand(0)}, ResultTypes: []ir.Type{inT}})
+	n := r.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(),
+		Operands: append([]ir.Value{inCast.Result(0)}, dyn...), ResultTypes: []ir.Type{outT},
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "reassociation", Value: op.InherentAttr("reassociation")},
+			{Name: "static_output_shape", Value: ctx.DenseI64Array(shape...)},
+		})})
+	c := r.Create(&ir.OperationState{Name: ctx.OpName("tensor.cast"), Loc: op.Loc(),
+		Operands: []ir.Value{n.Result(0)}, ResultTypes: []ir.Type{res}})
+	r.ReplaceOp(op, c.Results())
+	return true
+}
+
+// constantIndexValue returns the integer held by a constant operand.
+func constantIndexValue(v ir.Value) (int64, bool) { return viewlike.ConstantIntValue(v) }

@@ -721,3 +721,28 @@ func.func @pad_of_cast_dyn(%t: tensor<4x?xf32>, %p: f32, %h: index) -> tensor<?x
   } : tensor<?x?xf32> to tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+
+// expand_shape of a cast takes the constant output sizes as static ones.
+
+// CHECK-LABEL: func.func @expand_of_cast_const(%arg0: tensor<6x4xf32>) -> tensor<?x3x4xf32> {
+// CHECK-NEXT: %expanded = tensor.expand_shape %arg0 {{\[\[}}0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+// CHECK-NEXT: %cast = tensor.cast %expanded : tensor<2x3x4xf32> to tensor<?x3x4xf32>
+// CHECK-NEXT: return %cast : tensor<?x3x4xf32>
+// CHECK-NEXT: }
+func.func @expand_of_cast_const(%t: tensor<6x4xf32>) -> tensor<?x3x4xf32> {
+  %c2 = arith.constant 2 : index
+  %c = tensor.cast %t : tensor<6x4xf32> to tensor<?x4xf32>
+  %e = tensor.expand_shape %c [[0, 1], [2]] output_shape [%c2, 3, 4] : tensor<?x4xf32> into tensor<?x3x4xf32>
+  return %e : tensor<?x3x4xf32>
+}
+// CHECK-LABEL: func.func @expand_of_cast_mixed(%arg0: tensor<6x?xf32>, %arg1: index) -> tensor<?x3x?x2xf32> {
+// CHECK-NEXT: %expanded = tensor.expand_shape %arg0 {{\[\[}}0, 1], [2, 3]] output_shape [2, 3, %arg1, 2] : tensor<6x?xf32> into tensor<2x3x?x2xf32>
+// CHECK-NEXT: %cast = tensor.cast %expanded : tensor<2x3x?x2xf32> to tensor<?x3x?x2xf32>
+// CHECK-NEXT: return %cast : tensor<?x3x?x2xf32>
+// CHECK-NEXT: }
+func.func @expand_of_cast_mixed(%t: tensor<6x?xf32>, %n: index) -> tensor<?x3x?x2xf32> {
+  %c2 = arith.constant 2 : index
+  %c = tensor.cast %t : tensor<6x?xf32> to tensor<?x?xf32>
+  %e = tensor.expand_shape %c [[0, 1], [2, 3]] output_shape [%c2, 3, %n, 2] : tensor<?x?xf32> into tensor<?x3x?x2xf32>
+  return %e : tensor<?x3x?x2xf32>
+}
