@@ -436,7 +436,7 @@ func verifyPreconditions(op *ir.Operation) error {
 
 // appendOpResults rebuilds op with extra results of the given types and
 // replaces it.
-func appendOpResults(op *ir.Operation, types []ir.Type) *ir.Operation {
+func (d *deallocator) appendOpResults(op *ir.Operation, types []ir.Type) *ir.Operation {
 	succ := make([]*ir.Block, op.NumSuccessors())
 	for i := range succ {
 		succ[i] = op.Successor(i)
@@ -450,6 +450,7 @@ func appendOpResults(op *ir.Operation, types []ir.Type) *ir.Operation {
 	op.Block().InsertBefore(op, n)
 	for i := 0; i < op.NumResults(); i++ {
 		ir.ReplaceAllUsesWith(op.Result(i), n.Result(i))
+		d.st.replaced[op.Result(i)] = n.Result(i)
 	}
 	op.Erase()
 	return n
@@ -505,7 +506,7 @@ func (d *deallocator) regionBranch(op *ir.Operation) *ir.Operation {
 	for i := range types {
 		types[i] = d.ctx.I(1)
 	}
-	n := appendOpResults(op, types)
+	n := d.appendOpResults(op, types)
 	for _, r := range n.Results() {
 		if isMemref(r) {
 			d.st.updateOwnership(r, uniqueOwnership(n.Result(counter)), nil)
@@ -530,7 +531,7 @@ func (d *deallocator) call(op *ir.Operation) *ir.Operation {
 		for i := range types {
 			types[i] = d.ctx.I(1)
 		}
-		op = appendOpResults(op, types)
+		op = d.appendOpResults(op, types)
 		for _, r := range op.Results() {
 			if isMemref(r) {
 				d.st.updateOwnership(r, uniqueOwnership(op.Result(counter)), nil)

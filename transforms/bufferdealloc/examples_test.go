@@ -128,3 +128,20 @@ func TestExamplesFreeEveryBuffer(t *testing.T) {
 		t.Error("no example leaks buffers after bufferization alone: the leak check sees nothing")
 	}
 }
+
+// TestPassesAloneFreeEveryBuffer runs ownership-based deallocation and the
+// lowering without the canonicalizations of the pipeline, which would
+// otherwise hide mistakes (merged blocks, removed clones).
+func TestPassesAloneFreeEveryBuffer(t *testing.T) {
+	for _, f := range examples(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			ctx, m := parse(t, f)
+			if err := semcheck.CheckPipeline(ctx, m, bufferize+",expand-realloc{emit-deallocs=false},ownership-based-buffer-deallocation,bufferization-lower-deallocations", "main"); err != nil {
+				t.Fatal(err)
+			}
+			if l := leaks(t, m); len(l) > 0 {
+				t.Errorf("%d buffers leak, the first allocated at %s", len(l), asm.LocationString(l[0].Loc()))
+			}
+		})
+	}
+}

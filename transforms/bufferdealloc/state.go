@@ -65,10 +65,15 @@ type state struct {
 	ownerships map[valueBlock]ownership
 	toDealloc  map[*ir.Block][]ir.Value
 	live       *liveness
+	// replaced maps the results of operations rebuilt with more results
+	// to their new values, which the liveness (computed before) does not
+	// know.
+	replaced map[ir.Value]ir.Value
 }
 
 func newState(fn *ir.Operation) *state {
-	return &state{ownerships: map[valueBlock]ownership{}, toDealloc: map[*ir.Block][]ir.Value{}, live: newLiveness(fn)}
+	return &state{ownerships: map[valueBlock]ownership{}, toDealloc: map[*ir.Block][]ir.Value{}, live: newLiveness(fn),
+		replaced: map[ir.Value]ir.Value{}}
 }
 
 func (s *state) updateOwnership(v ir.Value, o ownership, b *ir.Block) {
@@ -101,10 +106,24 @@ func isMemref(v ir.Value) bool {
 	return false
 }
 
-func sortedMemrefs(set map[ir.Value]bool) []ir.Value {
+// current returns the value that now stands for v.
+func (s *state) current(v ir.Value) ir.Value {
+	for {
+		n, ok := s.replaced[v]
+		if !ok {
+			return v
+		}
+		v = n
+	}
+}
+
+func (s *state) sortedMemrefs(set map[ir.Value]bool) []ir.Value {
 	var out []ir.Value
+	seen := map[ir.Value]bool{}
 	for v := range set {
-		if isMemref(v) {
+		v = s.current(v)
+		if isMemref(v) && !seen[v] {
+			seen[v] = true
 			out = append(out, v)
 		}
 	}
@@ -112,7 +131,7 @@ func sortedMemrefs(set map[ir.Value]bool) []ir.Value {
 	return out
 }
 
-func (s *state) liveMemrefsIn(b *ir.Block) []ir.Value { return sortedMemrefs(s.live.in[b]) }
+func (s *state) liveMemrefsIn(b *ir.Block) []ir.Value { return s.sortedMemrefs(s.live.in[b]) }
 
 // memrefsToRetain returns the buffers a block must keep when leaving to
 // to (nil: out of the region) passing dest: the forwarded buffers, then
@@ -130,7 +149,7 @@ func (s *state) memrefsToRetain(from, to *ir.Block, dest []ir.Value) []ir.Value 
 			live[v] = true
 		}
 	}
-	return append(out, sortedMemrefs(live)...)
+	return append(out, s.sortedMemrefs(live)...)
 }
 
 // regionOf returns the region that defines v.
@@ -169,6 +188,11 @@ func valueLess(lhs, rhs ir.Value) bool {
 			return la.Index() < ra.Index()
 		}
 		lr, rr = la.Owner().Parent(), ra.Owner().Parent()
+		if lr == rr {
+			// Same position in different blocks of one region: a total
+			// order keeps the output deterministic.
+			return blockIndex(la.Owner()) < blockIndex(ra.Owner())
+		}
 	} else {
 		lo, ro := lhs.(*ir.OpResult).Owner(), rhs.(*ir.OpResult).Owner()
 		if lo == ro {
@@ -176,6 +200,15 @@ func valueLess(lhs, rhs ir.Value) bool {
 		}
 		lr, rr = lo.ParentRegion(), ro.ParentRegion()
 		if lr == rr {
+			if lo.Block() != ro.Block() {
+				// MLIR compares the positions of the two operations in
+				// their own blocks; ties go by block for determinism.
+				pl, pr := opIndex(lo), opIndex(ro)
+				if pl != pr {
+					return pl < pr
+				}
+				return blockIndex(lo.Block()) < blockIndex(ro.Block())
+			}
 			return lo.IsBeforeInBlock(ro)
 		}
 	}
@@ -189,4 +222,22 @@ func valueLess(lhs, rhs ir.Value) bool {
 		lr, rr = parentRegion(lr), parentRegion(rr)
 	}
 	return rr != nil
+}
+
+// blockIndex returns the position of b in its region.
+func blockIndex(b *ir.Block) int {
+	i := 0
+	for p := b.Prev(); p != nil; p = p.Prev() {
+		i++
+	}
+	return i
+}
+
+// opIndex returns the position of op in its block.
+func opIndex(op *ir.Operation) int {
+	i := 0
+	for p := op.Prev(); p != nil; p = p.Prev() {
+		i++
+	}
+	return i
 }
