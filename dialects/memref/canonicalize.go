@@ -31,6 +31,8 @@ func registerCanonicalizations() {
 	rewrite.RegisterCanonicalization("memref.reinterpret_cast",
 		pat("memref.reinterpret_cast", "ReinterpretCastOpExtractStridedMetadataFolder", reinterpretOfMetadata),
 		pat("memref.reinterpret_cast", "ReinterpretCastOpConstantFolder", reinterpretConstants))
+	rewrite.RegisterCanonicalization("memref.realloc",
+		pat("memref.realloc", "SimplifyDeadAlloc", simplifyDeadAlloc))
 	rewrite.RegisterCanonicalization("memref.alloca_scope",
 		pat("memref.alloca_scope", "AllocaScopeInliner", inlineAllocaScope),
 		pat("memref.alloca_scope", "AllocaScopeHoister", hoistAllocaScopeAllocations))

@@ -510,3 +510,33 @@ func.func @view_same(%b: memref<2048xi8>) -> memref<2048xi8> {
   %v = memref.view %b[%c0][] : memref<2048xi8> to memref<2048xi8>
   return %v : memref<2048xi8>
 }
+
+// Dead reallocations.
+
+// CHECK-LABEL: func.func @realloc_dead(%arg0: index) {
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @realloc_dead(%n: index) {
+  %a = memref.alloc() : memref<4xf32>
+  %r = memref.realloc %a : memref<4xf32> to memref<8xf32>
+  memref.dealloc %r : memref<8xf32>
+  return
+}
+// CHECK-LABEL: func.func @realloc_store(%arg0: index, %arg1: f32) {
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @realloc_store(%n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  %r = memref.realloc %a : memref<4xf32> to memref<8xf32>
+  memref.store %v, %r[%c0] : memref<8xf32>
+  return
+}
+// CHECK-LABEL: func.func @realloc_used(%arg0: memref<4xf32>) -> memref<8xf32> {
+// CHECK-NEXT: %0 = memref.realloc %arg0 : memref<4xf32> to memref<8xf32>
+// CHECK-NEXT: return %0 : memref<8xf32>
+// CHECK-NEXT: }
+func.func @realloc_used(%m: memref<4xf32>) -> memref<8xf32> {
+  %r = memref.realloc %m : memref<4xf32> to memref<8xf32>
+  return %r : memref<8xf32>
+}
