@@ -1,13 +1,14 @@
 // Package conversion registers Strata's lowering passes between levels:
 // convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm,
-// convert-math-to-llvm, finalize-memref-to-llvm and
-// reconcile-unrealized-casts. Each conversion lives in its own
+// convert-math-to-llvm, finalize-memref-to-llvm,
+// reconcile-unrealized-casts and lower-affine. Each conversion lives in its own
 // subpackage.
 package conversion
 
 import (
 	"sync"
 
+	"github.com/strata-ir/strata/conversion/affinetoscf"
 	"github.com/strata-ir/strata/conversion/arithtollvm"
 	"github.com/strata-ir/strata/conversion/cftollvm"
 	"github.com/strata-ir/strata/conversion/functollvm"
@@ -34,6 +35,7 @@ func Register() {
 				}
 			}})
 		}
+		add("lower-affine", "LowerAffinePass", "Lower Affine operations to a combination of Arith and SCF operations", affinetoscf.Run)
 		add("convert-arith-to-llvm", "ArithToLLVMConversionPass", "Convert Arith dialect to LLVM dialect", arithtollvm.Run)
 		add("convert-func-to-llvm", "ConvertFuncToLLVMPass", "Convert from the Func dialect to the LLVM dialect", functollvm.Run)
 		add("convert-cf-to-llvm", "ConvertControlFlowToLLVMPass", "Convert ControlFlow operations to the LLVM dialect", cftollvm.Run)

@@ -7,6 +7,7 @@ package all
 
 import (
 	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/interp/affine"
 	"github.com/strata-ir/strata/interp/linalg"
 	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
@@ -18,13 +19,14 @@ import (
 	"github.com/strata-ir/strata/interp/vector"
 )
 
-// Register adds the semantics of func, arith, cf, math, scf, memref,
+// Register adds the semantics of func, arith, cf, math, scf, affine, memref,
 // bufferization, tensor, linalg, part of vector and llvm, and the runner
 // utilities, to reg.
 func Register(reg *interp.Registry) {
 	std.Register(reg)
 	math.Register(reg)
 	scf.Register(reg)
+	affine.Register(reg)
 	memref.Register(reg)
 	tensor.Register(reg)
 	linalg.Register(reg)
