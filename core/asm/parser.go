@@ -76,37 +76,71 @@ type valueDef struct {
 	off int
 }
 
-// isoScope holds the values visible in one isolated name scope. Names of
-// the form %N (the printer's default numbering) live in a slice indexed by
-// N, so the common case needs no hashing; other names live in a map.
+// isoScope holds the values visible in one isolated name scope. Names made
+// of a prefix and a number in canonical decimal form (%0, %arg3, %v12: the
+// printer's default numbering and the usual hand-written styles) live in a
+// slice per prefix indexed by the number, so the common case needs no
+// hashing; other names live in a map.
 type isoScope struct {
 	values map[string]valueDef
-	nums   []valueDef
+	fams   []nameFamily
 	defs   [][]string
-	numDef [][]int32
+	// numDef records the numbered names defined in each nested name scope
+	// as family<<32 | number.
+	numDef [][]uint64
 }
 
-// numericName reports whether name is %N with N in canonical decimal form.
-func numericName(name string) (int, bool) {
-	if len(name) < 2 || len(name) > 9 || (name[1] == '0' && len(name) > 2) {
-		return 0, false
+// nameFamily holds the values of the names prefix0, prefix1, ...
+type nameFamily struct {
+	prefix string
+	vals   []valueDef
+}
+
+// maxFamilyNumber bounds the numbers kept in a family's slice, so that one
+// huge number in a name cannot make the parser allocate a huge slice.
+const maxFamilyNumber = 1 << 22
+
+// numberedName splits a name into its prefix and trailing number when the
+// number is in canonical decimal form and below maxFamilyNumber.
+func numberedName(name string) (string, int, bool) {
+	i := len(name)
+	for i > 1 && name[i-1] >= '0' && name[i-1] <= '9' {
+		i--
+	}
+	digits := name[i:]
+	if len(digits) == 0 || len(digits) > 7 || (digits[0] == '0' && len(digits) > 1) {
+		return "", 0, false
 	}
 	n := 0
-	for i := 1; i < len(name); i++ {
-		c := name[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
+	for j := 0; j < len(digits); j++ {
+		n = n*10 + int(digits[j]-'0')
 	}
-	return n, true
+	if n >= maxFamilyNumber {
+		return "", 0, false
+	}
+	return name[:i], n, true
+}
+
+// family returns the index of prefix's family, adding it when add is set
+// (or -1).
+func (s *isoScope) family(prefix string, add bool) int {
+	for i := range s.fams {
+		if s.fams[i].prefix == prefix {
+			return i
+		}
+	}
+	if !add {
+		return -1
+	}
+	s.fams = append(s.fams, nameFamily{prefix: prefix})
+	return len(s.fams) - 1
 }
 
 func (s *isoScope) lookup(u ssaUse, key string) (valueDef, bool) {
 	if u.number == 0 {
-		if n, ok := numericName(u.name); ok {
-			if n < len(s.nums) && s.nums[n].v != nil {
-				return s.nums[n], true
+		if pfx, n, ok := numberedName(u.name); ok {
+			if f := s.family(pfx, false); f >= 0 && n < len(s.fams[f].vals) && s.fams[f].vals[n].v != nil {
+				return s.fams[f].vals[n], true
 			}
 			return valueDef{}, false
 		}
@@ -117,14 +151,20 @@ func (s *isoScope) lookup(u ssaUse, key string) (valueDef, bool) {
 
 func (s *isoScope) set(u ssaUse, key string, d valueDef, record bool) {
 	if u.number == 0 {
-		if n, ok := numericName(u.name); ok {
-			for len(s.nums) <= n {
-				s.nums = append(s.nums, valueDef{})
+		if pfx, n, ok := numberedName(u.name); ok {
+			f := s.family(pfx, true)
+			vals := s.fams[f].vals
+			if n >= len(vals) {
+				if n >= cap(vals) {
+					vals = append(vals[:cap(vals)], make([]valueDef, n+1-cap(vals)+cap(vals)/2)...)
+				}
+				vals = vals[:n+1]
+				s.fams[f].vals = vals
 			}
-			s.nums[n] = d
+			vals[n] = d
 			if record {
 				nd := &s.numDef[len(s.numDef)-1]
-				*nd = append(*nd, int32(n))
+				*nd = append(*nd, uint64(f)<<32|uint64(n))
 			}
 			return
 		}
@@ -500,7 +540,7 @@ func (p *parser) parseTopLevel() *ir.Block {
 	top := ir.NewBlock()
 	p.pushIsolatedScope()
 	// Generic-form files name values %0..%N with N below the line count.
-	p.scopes[0].nums = make([]valueDef, 0, len(p.lineStarts))
+	p.scopes[0].fams = []nameFamily{{prefix: "%", vals: make([]valueDef, 0, len(p.lineStarts))}}
 	p.pushBlockScope()
 	for {
 		switch p.tok.Kind {
@@ -591,7 +631,7 @@ func (p *parser) parseTypeAliasDef() {
 // ---- Scopes ----
 
 func (p *parser) pushIsolatedScope() {
-	p.scopes = append(p.scopes, &isoScope{values: map[string]valueDef{}, defs: [][]string{nil}, numDef: [][]int32{nil}})
+	p.scopes = append(p.scopes, &isoScope{values: map[string]valueDef{}, defs: [][]string{nil}, numDef: [][]uint64{nil}})
 }
 
 func (p *parser) pushNameScope(isolated bool) {
@@ -614,8 +654,8 @@ func (p *parser) popNameScope() {
 	for _, name := range last {
 		delete(s.values, name)
 	}
-	for _, n := range s.numDef[len(s.numDef)-1] {
-		s.nums[n] = valueDef{}
+	for _, fn := range s.numDef[len(s.numDef)-1] {
+		s.fams[fn>>32].vals[uint32(fn)] = valueDef{}
 	}
 	s.defs = s.defs[:len(s.defs)-1]
 	s.numDef = s.numDef[:len(s.numDef)-1]
@@ -1064,7 +1104,7 @@ func (p *parser) parseRegionBody(r *ir.Region, entryArgs []RegionArg, isolated b
 			p.errorTok("invalid block name in region with named arguments")
 		}
 		for _, a := range entryArgs {
-			if e, ok := p.scopes[len(p.scopes)-1].values[a.Name]; ok {
+			if e, ok := p.scopes[len(p.scopes)-1].lookup(ssaUse{name: a.Name}, a.Name); ok {
 				d := ir.NewError(p.locAt(a.Off), "region entry argument '"+a.Name+"' is already in use")
 				d.Note(p.locAt(e.off), "previously referenced here")
 				panic(parseError{d})
