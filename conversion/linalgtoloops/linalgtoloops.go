@@ -64,52 +64,65 @@ func lower(ctx *ir.Context, s linalg.StructuredOp, r *rewrite.Rewriter) error {
 	}()
 	first := s.Prev()
 	idx := ctx.IndexType()
-	// Loop ranges: the size of the first operand dimension indexed by the
-	// loop alone. As upstream, each loop's bounds are made in turn: zero,
-	// the size, one (constants are shared).
+	// Loop ranges, as upstream's createLoopRanges: every dynamic dimension
+	// of every memref operand is read in order (an index constant, then
+	// memref.dim); each loop takes the first operand dimension indexed by
+	// that loop alone, and each loop's bounds are then made in turn: zero,
+	// the size (a constant when static), one. The constants are fresh: the
+	// greedy driver deduplicates them and erases what is unused.
 	n := s.NumLoops()
-	type source struct {
-		v ir.Value
-		r int
+	fresh := func(v int64) ir.Value {
+		return arith.BuildConstant(b, loc, ctx.IntegerAttr(idx, v), idx).Result()
 	}
-	srcs := make([]*source, n)
+	type size struct {
+		static int64
+		dyn    ir.Value
+	}
+	srcs := make([]*size, n)
 	for i, v := range s.Operands() {
 		mt, ok := v.Type().(*ir.MemRefType)
 		if !ok {
 			continue
 		}
-		for r, e := range maps[i].Results {
-			if e.IsDim() && e.Position() < n && srcs[e.Position()] == nil && r < len(mt.Shape) {
-				srcs[e.Position()] = &source{v, r}
+		sizes := make([]*size, len(mt.Shape))
+		for r, sz := range mt.Shape {
+			if sz == ir.Dynamic {
+				sizes[r] = &size{dyn: memref.BuildDim(b, loc, v, fresh(int64(r)), idx).Result()}
+			} else {
+				sizes[r] = &size{static: sz}
 			}
 		}
+		for r, e := range maps[i].Results {
+			if e.IsDim() && e.Position() < n && srcs[e.Position()] == nil && r < len(sizes) {
+				srcs[e.Position()] = sizes[r]
+			}
+		}
+	}
+	lbs, ubs, steps := make([]ir.Value, n), make([]ir.Value, n), make([]ir.Value, n)
+	for d, src := range srcs {
+		if src == nil {
+			return ir.NewError(loc, "failed to lower '"+s.Name()+"' to loops: a loop's range is not given by an operand dimension")
+		}
+		lbs[d] = fresh(0)
+		if src.dyn != nil {
+			ubs[d] = src.dyn
+		} else {
+			ubs[d] = fresh(src.static)
+		}
+		steps[d] = fresh(1)
 	}
 	consts := map[int64]ir.Value{}
 	cst := func(v int64) ir.Value {
 		if c, ok := consts[v]; ok {
 			return c
 		}
-		c := arith.BuildConstant(b, loc, ctx.IntegerAttr(idx, v), idx).Result()
+		c := fresh(v)
 		consts[v] = c
 		return c
 	}
-	ubs := make([]ir.Value, n)
-	for d, src := range srcs {
-		if src == nil {
-			return ir.NewError(loc, "failed to lower '"+s.Name()+"' to loops: a loop's range is not given by an operand dimension")
-		}
-		cst(0)
-		if sz := src.v.Type().(*ir.MemRefType).Shape[src.r]; sz != ir.Dynamic {
-			ubs[d] = cst(sz)
-		} else {
-			ubs[d] = memref.BuildDim(b, loc, src.v, cst(int64(src.r)), idx).Result()
-		}
-		cst(1)
-	}
-	zero, one := cst(0), cst(1)
 	ivs := make([]ir.Value, n)
 	for d := range n {
-		f := scf.BuildFor(b, loc, zero, ubs[d], one, nil, false, nil)
+		f := scf.BuildFor(b, loc, lbs[d], ubs[d], steps[d], nil, false, nil)
 		blk := ir.NewBlock()
 		ivs[d] = blk.AddArgument(idx, loc)
 		f.Region().Append(blk)
