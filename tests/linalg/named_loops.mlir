@@ -37,3 +37,17 @@ func.func @mmt4d(%l: memref<2x3x4x5xi8>, %r: memref<6x3x7x5xi8>, %acc: memref<2x
   linalg.mmt4d ins(%l, %r : memref<2x3x4x5xi8>, memref<6x3x7x5xi8>) outs(%acc : memref<2x6x4x7xi32>)
   return
 }
+
+// Dynamic sizes are read from the operands' dimensions in order; each
+// loop runs to the first dimension that its index alone addresses.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: %dim = memref.dim %arg0, %c0 : memref<?x?xf32>
+// CHECK-NEXT: %dim_0 = memref.dim %arg0, %c1 : memref<?x?xf32>
+// CHECK-NEXT: %dim_1 = memref.dim %arg1, %c1 : memref<?x?xf32>
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %dim step %c1 {
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %dim_1 step %c1 {
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %dim_0 step %c1 {
+func.func @dynamic(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  return
+}
