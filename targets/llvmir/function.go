@@ -149,6 +149,8 @@ func intrinsicSuffix(t types.Type) string {
 		case types.FloatKindFP128:
 			return "f128"
 		}
+	case *bfloatType:
+		return "bf16"
 	case *types.IntType:
 		return "i" + itoa(x.BitSize)
 	case *types.VectorType:
@@ -271,7 +273,15 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 	case "llvm.icmp":
 		set(b.NewICmp(icmpPreds[llvm.IcmpOp{Operation: o}.Predicate()], ops[0], ops[1]))
 	case "llvm.fcmp":
-		set(b.NewFCmp(fcmpPreds[llvm.FcmpOp{Operation: o}.Predicate()], ops[0], ops[1]))
+		pred := fcmpPreds[llvm.FcmpOp{Operation: o}.Predicate()]
+		if _, ok := ops[0].Type().(*bfloatType); ok {
+			// llir/llvm cannot type an fcmp of bfloat values.
+			c := &ir.InstFCmp{Pred: pred, X: ops[0], Y: ops[1], Typ: types.I1}
+			b.Insts = append(b.Insts, c)
+			set(c)
+			break
+		}
+		set(b.NewFCmp(pred, ops[0], ops[1]))
 	case "llvm.select":
 		set(b.NewSelect(ops[0], ops[1], ops[2]))
 	case "llvm.sext", "llvm.zext", "llvm.trunc", "llvm.sitofp", "llvm.uitofp", "llvm.fptosi", "llvm.fptoui",

@@ -69,6 +69,8 @@ func (t *translator) typ(mt sir.Type) (types.Type, error) {
 		switch x.Kind {
 		case sir.F16:
 			return types.Half, nil
+		case sir.BF16:
+			return bfloat, nil
 		case sir.F32:
 			return types.Float, nil
 		case sir.F64:
@@ -361,6 +363,9 @@ func scalar(a sir.Attribute, lt types.Type) (constant.Constant, error) {
 		}
 		return constant.NewInt(it, int64(x)), nil
 	case *sir.FloatAttr:
+		if v.Type.Kind == sir.BF16 {
+			return &bfloatConst{bits: uint16(v.Bits[0])}, nil
+		}
 		ft, ok := lt.(*types.FloatType)
 		if !ok {
 			return nil, fmt.Errorf("float attribute for a non-float type")
@@ -480,6 +485,10 @@ func denseElements(d *sir.DenseElementsAttr, elemLT types.Type, n uint64) ([]con
 		var c constant.Constant
 		switch e := et.(type) {
 		case *sir.FloatType:
+			if e.Kind == sir.BF16 {
+				elems[i] = &bfloatConst{bits: uint16(bits)}
+				continue
+			}
 			ft, ok := elemLT.(*types.FloatType)
 			if !ok {
 				return nil, fmt.Errorf("float elements for a non-float type")

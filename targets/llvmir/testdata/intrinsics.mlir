@@ -1,4 +1,4 @@
-// atomicrmw, memcpy of a nested dense global into a stack buffer, stacksave and
+// bf16 constants and conversions, atomicrmw, memcpy of a nested dense global into a stack buffer, stacksave and
 // stackrestore, maximum/minimum with NaN and signed zeros, and a
 // conditional branch whose two edges reach one block with different
 // arguments. main returns 0 when every check holds.
@@ -44,6 +44,12 @@ llvm.func @main() -> i32 {
   %ok4 = llvm.fcmp "uno" %mnan, %mnan : f32
   %m1 = llvm.intr.maximum(%one, %z) : (f32, f32) -> f32
   %ok5 = llvm.fcmp "oeq" %m1, %one : f32
+  %onehalf = llvm.mlir.constant(1.5 : f32) : f32
+  %bh = llvm.fptrunc %onehalf : f32 to bf16
+  %bc = llvm.mlir.constant(1.5 : bf16) : bf16
+  %okbf = llvm.fcmp "oeq" %bh, %bc : bf16
+  %back = llvm.fpext %bh : bf16 to f32
+  %okbf2 = llvm.fcmp "oeq" %back, %onehalf : f32
   %t = llvm.mlir.constant(true) : i1
   %f = llvm.mlir.constant(false) : i1
   %p7 = llvm.call @pick(%t) : (i1) -> i32
@@ -57,7 +63,9 @@ llvm.func @main() -> i32 {
   %a4 = llvm.and %a3, %ok5 : i1
   %a5 = llvm.and %a4, %ok6 : i1
   %a6 = llvm.and %a5, %okrmw : i1
-  %bad = llvm.xor %a6, %t : i1
+  %a7 = llvm.and %a6, %okbf : i1
+  %a8 = llvm.and %a7, %okbf2 : i1
+  %bad = llvm.xor %a8, %t : i1
   %r = llvm.zext %bad : i1 to i32
   llvm.return %r : i32
 }
