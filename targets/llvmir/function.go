@@ -542,6 +542,30 @@ func (t *translator) specialIntrinsic(o *sir.Operation, b *ir.Block, ops []value
 		f := t.declareIntrinsic("llvm.stackrestore", types.Void, i8ptr)
 		b.NewCall(f, ptrTo(b, ops[0], types.I8))
 		return true, nil
+	case "tanh", "tan", "asin", "acos", "atan", "sinh", "cosh", "atan2", "exp10":
+		// Intrinsics newer than LLVM 16: call the C library's function.
+		ft, ok := ops[0].Type().(*types.FloatType)
+		if !ok {
+			return false, nil
+		}
+		fn := name
+		switch ft.Kind {
+		case types.FloatKindFloat:
+			fn += "f"
+		case types.FloatKindDouble:
+		default:
+			return false, nil
+		}
+		params := make([]types.Type, len(ops))
+		for i, v := range ops {
+			params[i] = v.Type()
+		}
+		f, ok := t.funcs[fn]
+		if !ok {
+			f = t.declareIntrinsic(fn, ft, params...)
+		}
+		t.values[o.Result(0)] = b.NewCall(f, ops...)
+		return true, nil
 	case "maximum", "minimum":
 		// LLVM 16 cannot select llvm.maximum/minimum on every target:
 		// expand them (NaN if either operand is NaN, +0 > -0).

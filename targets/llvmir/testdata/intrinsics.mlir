@@ -1,4 +1,4 @@
-// bf16 constants and conversions, atomicrmw, memcpy of a nested dense global into a stack buffer, stacksave and
+// bf16 constants and conversions, tanh and exp10 (C library calls), atomicrmw, memcpy of a nested dense global into a stack buffer, stacksave and
 // stackrestore, maximum/minimum with NaN and signed zeros, and a
 // conditional branch whose two edges reach one block with different
 // arguments. main returns 0 when every check holds.
@@ -50,6 +50,12 @@ llvm.func @main() -> i32 {
   %okbf = llvm.fcmp "oeq" %bh, %bc : bf16
   %back = llvm.fpext %bh : bf16 to f32
   %okbf2 = llvm.fcmp "oeq" %back, %onehalf : f32
+  %th = llvm.intr.tanh(%z) : (f32) -> f32
+  %okth = llvm.fcmp "oeq" %th, %z : f32
+  %two64 = llvm.mlir.constant(2.0 : f64) : f64
+  %e10 = llvm.intr.exp10(%two64) : (f64) -> f64
+  %h64 = llvm.mlir.constant(100.0 : f64) : f64
+  %oke10 = llvm.fcmp "oeq" %e10, %h64 : f64
   %t = llvm.mlir.constant(true) : i1
   %f = llvm.mlir.constant(false) : i1
   %p7 = llvm.call @pick(%t) : (i1) -> i32
@@ -65,7 +71,9 @@ llvm.func @main() -> i32 {
   %a6 = llvm.and %a5, %okrmw : i1
   %a7 = llvm.and %a6, %okbf : i1
   %a8 = llvm.and %a7, %okbf2 : i1
-  %bad = llvm.xor %a8, %t : i1
+  %a9 = llvm.and %a8, %okth : i1
+  %a10 = llvm.and %a9, %oke10 : i1
+  %bad = llvm.xor %a10, %t : i1
   %r = llvm.zext %bad : i1 to i32
   llvm.return %r : i32
 }
