@@ -48,13 +48,16 @@ func TestCanonicalizeStructure(t *testing.T) {
 		},
 		{
 			name: "multi-block execute_region elsewhere stays",
-			src: `func.func @f(%c: i1, %x: i32) -> i32 {
+			src: `func.func @f(%c: i1, %d: i1, %x: i32) -> i32 {
   %0 = scf.if %c -> (i32) {
     %1 = scf.execute_region -> i32 {
-      cf.br ^bb1
+      cf.cond_br %d, ^bb1, ^bb2
     ^bb1:
       %a = "test.a"() : () -> i32
       scf.yield %a : i32
+    ^bb2:
+      %b = "test.b"() : () -> i32
+      scf.yield %b : i32
     }
     scf.yield %1 : i32
   } else {
