@@ -2,8 +2,8 @@
 // become scf.for and scf.if, affine.yield becomes scf.yield, and the affine
 // maps of affine.apply, affine.min, affine.max, affine.load and
 // affine.store are expanded into arith operations on index values (as
-// upstream's AffineApplyExpander emits them), with memref.load and
-// memref.store for the memory accesses.
+// upstream's AffineApplyExpander emits them), with memref.load,
+// memref.store, vector.load and vector.store for the memory accesses.
 package affinetoscf
 
 import (
@@ -14,6 +14,7 @@ import (
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
+	"github.com/strata-ir/strata/dialects/vector"
 )
 
 // Run lowers the affine operations nested in op.
@@ -21,7 +22,7 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	var work []*ir.Operation
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
 		switch o.Name() {
-		case "affine.apply", "affine.min", "affine.max", "affine.load", "affine.store", "affine.for", "affine.if":
+		case "affine.apply", "affine.min", "affine.max", "affine.load", "affine.store", "affine.vector_load", "affine.vector_store", "affine.for", "affine.if":
 			work = append(work, o)
 		}
 		return true
@@ -221,24 +222,30 @@ func lower(ctx *ir.Context, op *ir.Operation) error {
 		}
 		ir.ReplaceAllUsesWith(op.Result(0), v)
 		op.Erase()
-	case "affine.load", "affine.store":
+	case "affine.load", "affine.store", "affine.vector_load", "affine.vector_store":
 		m, err := mapAttr(op, "map")
 		if err != nil {
 			return err
 		}
 		first := 1
-		if op.Name() == "affine.store" {
+		if op.Name() == "affine.store" || op.Name() == "affine.vector_store" {
 			first = 2
 		}
 		idx, err := expandMap(b, loc, m, op.Operands()[first:])
 		if err != nil {
 			return err
 		}
-		if op.Name() == "affine.load" {
+		switch op.Name() {
+		case "affine.load":
 			l := memref.BuildLoad(b, loc, op.Operand(0), idx, false, nil, op.Result(0).Type())
 			ir.ReplaceAllUsesWith(op.Result(0), l.Result())
-		} else {
+		case "affine.store":
 			memref.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx, false, nil)
+		case "affine.vector_load":
+			l := vector.BuildLoad(b, loc, op.Operand(0), idx, nil, nil, op.Result(0).Type())
+			ir.ReplaceAllUsesWith(op.Result(0), l.Result())
+		default:
+			vector.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx, nil, nil)
 		}
 		op.Erase()
 	case "affine.for":

@@ -1,6 +1,6 @@
 // Package affine defines MLIR's affine dialect: affine.for, affine.if,
-// affine.yield, affine.apply, affine.min, affine.max, affine.load and
-// affine.store. The operations are
+// affine.yield, affine.apply, affine.min, affine.max, affine.load,
+// affine.store, affine.vector_load and affine.vector_store. The operations are
 // declared in affine.irdl, loaded when the dialect is registered; the Go
 // files add what the declarations cannot say: the custom syntax of maps
 // and integer sets with their dimension and symbol operands (syntax.go),
@@ -82,7 +82,9 @@ var hooks = map[string]opHooks{
 		interfaces: forInterfaces},
 	"affine.if": {print: printIf, parse: parseIf, verify: verifyIf, verifyRegions: verifyImplicitTerminator,
 		fold: foldIf, interfaces: ifInterfaces},
-	"affine.yield": {verify: verifyYield, interfaces: yieldInterfaces},
-	"affine.load":  {print: printLoad, parse: parseLoad, verify: verifyLoad},
-	"affine.store": {print: printStore, parse: parseStore, verify: verifyStore},
+	"affine.yield":        {verify: verifyYield, interfaces: yieldInterfaces},
+	"affine.load":         {print: printLoad, parse: parseLoad, verify: verifyLoad},
+	"affine.store":        {print: printStore, parse: parseStore, verify: verifyStore},
+	"affine.vector_load":  {print: printVectorLoad, parse: parseVectorLoad, verify: verifyVectorLoad},
+	"affine.vector_store": {print: printVectorStore, parse: parseVectorStore, verify: verifyVectorStore},
 }

@@ -359,6 +359,96 @@ func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value,
 	return StoreOp{b.Create(st)}
 }
 
+// VectorLoadOp wraps an operation affine.vector_load: affine vector load operation.
+type VectorLoadOp struct{ *ir.Operation }
+
+// AsVectorLoadOp returns op as a VectorLoadOp if it is an operation affine.vector_load.
+func AsVectorLoadOp(op *ir.Operation) (VectorLoadOp, bool) {
+	if op == nil || op.Name() != "affine.vector_load" {
+		return VectorLoadOp{}, false
+	}
+	return VectorLoadOp{op}, true
+}
+
+// Memref returns the operand memref.
+func (op VectorLoadOp) Memref() ir.Value { return op.Operation.Operand(0) }
+
+// Indices returns the operands of the variadic group indices.
+func (op VectorLoadOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
+
+// Result returns the result result.
+func (op VectorLoadOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Map returns the property map, or nil when it is absent.
+func (op VectorLoadOp) Map() ir.Attribute { return op.InherentAttr("map") }
+
+// BuildVectorLoad creates an operation affine.vector_load at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildVectorLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, map_ ir.Attribute, resultType ir.Type) VectorLoadOp {
+	name := b.Ctx.LookupOpName("affine.vector_load")
+	if name == nil || name.Def == nil {
+		panic("affine.vector_load is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, memref)
+	st.Operands = append(st.Operands, indices...)
+	props = append(props, ir.NamedAttr{Name: "map", Value: map_})
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return VectorLoadOp{b.Create(st)}
+}
+
+// VectorStoreOp wraps an operation affine.vector_store: affine vector store operation.
+type VectorStoreOp struct{ *ir.Operation }
+
+// AsVectorStoreOp returns op as a VectorStoreOp if it is an operation affine.vector_store.
+func AsVectorStoreOp(op *ir.Operation) (VectorStoreOp, bool) {
+	if op == nil || op.Name() != "affine.vector_store" {
+		return VectorStoreOp{}, false
+	}
+	return VectorStoreOp{op}, true
+}
+
+// Value returns the operand value.
+func (op VectorStoreOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// Memref returns the operand memref.
+func (op VectorStoreOp) Memref() ir.Value { return op.Operation.Operand(1) }
+
+// Indices returns the operands of the variadic group indices.
+func (op VectorStoreOp) Indices() []ir.Value {
+	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+}
+
+// Map returns the property map, or nil when it is absent.
+func (op VectorStoreOp) Map() ir.Attribute { return op.InherentAttr("map") }
+
+// BuildVectorStore creates an operation affine.vector_store at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildVectorStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, map_ ir.Attribute) VectorStoreOp {
+	name := b.Ctx.LookupOpName("affine.vector_store")
+	if name == nil || name.Def == nil {
+		panic("affine.vector_store is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, value)
+	st.Operands = append(st.Operands, memref)
+	st.Operands = append(st.Operands, indices...)
+	props = append(props, ir.NamedAttr{Name: "map", Value: map_})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return VectorStoreOp{b.Create(st)}
+}
+
 // YieldOp wraps an operation affine.yield: yield values to parent operation.
 type YieldOp struct{ *ir.Operation }
 

@@ -19,6 +19,8 @@ func init() {
 	pattern("affine.apply", "SimplifyAffineOp<AffineApplyOp>", simplifyAffineOp)
 	pattern("affine.load", "SimplifyAffineOp<AffineLoadOp>", simplifyAffineOp)
 	pattern("affine.store", "SimplifyAffineOp<AffineStoreOp>", simplifyAffineOp)
+	pattern("affine.vector_load", "SimplifyAffineOp<AffineVectorLoadOp>", simplifyAffineOp)
+	pattern("affine.vector_store", "SimplifyAffineOp<AffineVectorStoreOp>", simplifyAffineOp)
 	for _, n := range []string{"affine.min", "affine.max"} {
 		pattern(n, "CanonicalizeSingleResultAffineMinMaxOp", singleResultMinMax)
 		pattern(n, "DeduplicateAffineMinMaxExpressions", deduplicateMinMax)
@@ -34,9 +36,9 @@ func init() {
 // mapOperandsStart returns the index of the first map operand of op.
 func mapOperandsStart(op *ir.Operation) int {
 	switch op.Name() {
-	case "affine.load":
+	case "affine.load", "affine.vector_load":
 		return 1
-	case "affine.store":
+	case "affine.store", "affine.vector_store":
 		return 2
 	}
 	return 0

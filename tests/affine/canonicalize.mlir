@@ -303,3 +303,19 @@ func.func @minfold(%n: index) -> index {
   }
   return %r : index
 }
+
+// CHECK-LABEL: func.func @vec(%arg0: memref<100x100xf32>, %arg1: index) {
+// CHECK-NEXT: affine.for %arg2 = 0 to 16 {
+// CHECK-NEXT: %0 = affine.vector_load %arg0[%arg2 + 3, %arg2 * 2 + 7] : memref<100x100xf32>, vector<8xf32>
+// CHECK-NEXT: affine.vector_store %0, %arg0[%arg2 + 4, symbol(%arg1)] : memref<100x100xf32>, vector<8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @vec(%m: memref<100x100xf32>, %n: index) {
+  affine.for %i = 0 to 16 {
+    %0 = affine.apply affine_map<(d0) -> (d0 + 3)>(%i)
+    %v = affine.vector_load %m[%0, %i * 2 + 7] : memref<100x100xf32>, vector<8xf32>
+    affine.vector_store %v, %m[%0 + 1, symbol(%n)] : memref<100x100xf32>, vector<8xf32>
+  }
+  return
+}

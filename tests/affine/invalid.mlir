@@ -127,3 +127,14 @@ func.func @yield_count(%n: index) {
   }
   return
 }
+
+// -----
+
+// The memref and the vector of affine.vector_load must have the same
+// element type.
+func.func @vector_load_element_type(%m: memref<100xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{'affine.vector_load' op requires memref and vector types of the same elemental type}}
+  %v = affine.vector_load %m[%c0] : memref<100xf32>, vector<8xi32>
+  return
+}

@@ -122,3 +122,30 @@ func.func @exprs(%a: index, %b: index, %m: memref<10xf32>) -> (index, index, ind
   }
   return %0, %1, %3 : index, index, index
 }
+
+// CHECK-LABEL: func.func @vec(%arg0: memref<100x100xf32>, %arg1: index) {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c16 = arith.constant 16 : index
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: scf.for %arg2 = %c0 to %c16 step %c1 {
+// CHECK-NEXT: %c3 = arith.constant 3 : index
+// CHECK-NEXT: %0 = arith.addi %arg2, %c3 : index
+// CHECK-NEXT: %c2 = arith.constant 2 : index
+// CHECK-NEXT: %1 = arith.muli %arg2, %c2 overflow<nsw> : index
+// CHECK-NEXT: %c7 = arith.constant 7 : index
+// CHECK-NEXT: %2 = arith.addi %1, %c7 : index
+// CHECK-NEXT: %3 = vector.load %arg0[%0, %2] : memref<100x100xf32>, vector<8xf32>
+// CHECK-NEXT: %c1_0 = arith.constant 1 : index
+// CHECK-NEXT: %4 = arith.addi %0, %c1_0 : index
+// CHECK-NEXT: vector.store %3, %arg0[%4, %arg1] : memref<100x100xf32>, vector<8xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @vec(%m: memref<100x100xf32>, %n: index) {
+  affine.for %i = 0 to 16 {
+    %0 = affine.apply affine_map<(d0) -> (d0 + 3)>(%i)
+    %v = affine.vector_load %m[%0, %i * 2 + 7] : memref<100x100xf32>, vector<8xf32>
+    affine.vector_store %v, %m[%0 + 1, symbol(%n)] : memref<100x100xf32>, vector<8xf32>
+  }
+  return
+}
