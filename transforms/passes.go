@@ -21,6 +21,7 @@ import (
 	"github.com/strata-ir/strata/transforms/funcdedup"
 	"github.com/strata-ir/strata/transforms/inline"
 	"github.com/strata-ir/strata/transforms/licm"
+	"github.com/strata-ir/strata/transforms/linalgdecompose"
 	"github.com/strata-ir/strata/transforms/linalggeneralize"
 	"github.com/strata-ir/strata/transforms/opstats"
 	"github.com/strata-ir/strata/transforms/sccp"
@@ -51,6 +52,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: "sccp", New: NewSCCP})
 		pass.Register(pass.Registration{Argument: "remove-dead-values", New: NewRemoveDeadValues})
 		pass.Register(pass.Registration{Argument: linalggeneralize.Argument, New: linalggeneralize.New})
+		pass.Register(pass.Registration{Argument: linalgdecompose.Argument, New: linalgdecompose.New})
 		bufferdealloc.Register()
 	})
 }
