@@ -20,16 +20,13 @@ import (
 )
 
 // cpuPipeline takes a tensor program to the llvm dialect.
-const cpuPipeline = "builtin.module(one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops," +
+const cpuPipeline = "builtin.module(func.func(linalg-decompose-aggregated-ops),one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops," +
 	"convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,convert-arith-to-llvm," +
 	"convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
 
 // knownFailures are the examples the pipeline cannot lower yet, with the
 // reason; an example listed here that lowers makes the test fail.
-var knownFailures = map[string]string{
-	"softmax":   "linalg.softmax",
-	"attention": "linalg.softmax",
-}
+var knownFailures = map[string]string{}
 
 // TestExamples lowers every program of examples/ with the CPU pipeline,
 // translates it, compiles it with llc-16 and, when it has a @main, links

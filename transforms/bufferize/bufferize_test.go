@@ -18,22 +18,17 @@ import (
 )
 
 // pipeline lowers tensor programs to the llvm dialect.
-const pipeline = "one-shot-bufferize{bufferize-function-boundaries}, func.func(expand-strided-metadata), func.func(convert-linalg-to-loops), func.func(convert-scf-to-cf), " +
+const pipeline = "func.func(linalg-decompose-aggregated-ops), one-shot-bufferize{bufferize-function-boundaries}, func.func(expand-strided-metadata), func.func(convert-linalg-to-loops), func.func(convert-scf-to-cf), " +
 	"finalize-memref-to-llvm, convert-math-to-llvm, convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm, reconcile-unrealized-casts"
 
 // lowerings are the passes of pipeline, in order.
-var lowerings = []string{"one-shot-bufferize", "expand-strided-metadata", "convert-linalg-to-loops", "convert-scf-to-cf",
+var lowerings = []string{"linalg-decompose-aggregated-ops", "one-shot-bufferize", "expand-strided-metadata", "convert-linalg-to-loops", "convert-scf-to-cf",
 	"finalize-memref-to-llvm", "convert-math-to-llvm", "convert-arith-to-llvm", "convert-func-to-llvm", "convert-cf-to-llvm",
 	"reconcile-unrealized-casts"}
 
 // stops lists the programs that do not lower to the llvm dialect yet,
 // with the pass that fails on them: every pass before it is validated.
-var stops = map[string]string{
-	// convert-linalg-to-loops leaves linalg.softmax alone (upstream
-	// decomposes it first).
-	"softmax":   "reconcile-unrealized-casts",
-	"attention": "reconcile-unrealized-casts",
-}
+var stops = map[string]string{}
 
 func parse(t *testing.T, path string) (*ir.Context, *ir.Operation) {
 	t.Helper()
