@@ -27,6 +27,22 @@ var intrinsics = map[string]string{
 	"math.fpowi": "llvm.intr.powi", "math.atan2": "llvm.intr.atan2", "math.ctpop": "llvm.intr.ctpop",
 }
 
+// flagged maps math operations to the llvm intrinsic of the same operand
+// that carries one extra property: ctlz and cttz with is_zero_poison =
+// false, absi with is_int_min_poison = false, isnan and isfinite as
+// llvm.intr.is.fpclass with the class mask (3: signaling or quiet NaN;
+// 504: normal, subnormal or zero of either sign).
+var flagged = map[string]struct {
+	to, prop string
+	mask     int64
+}{
+	"math.ctlz":     {"llvm.intr.ctlz", "is_zero_poison", -1},
+	"math.cttz":     {"llvm.intr.cttz", "is_zero_poison", -1},
+	"math.absi":     {"llvm.intr.abs", "is_int_min_poison", -1},
+	"math.isnan":    {"llvm.intr.is.fpclass", "bit", 3},
+	"math.isfinite": {"llvm.intr.is.fpclass", "bit", 504},
+}
+
 // noFastmath are the intrinsics without fast-math flags.
 var noFastmath = map[string]bool{"llvm.intr.ctpop": true}
 
@@ -111,6 +127,21 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				return true
 			}})
 	}
+	for from, f := range flagged {
+		f := f
+		ps = append(ps, &rewrite.ConversionFunc{RootName: from, BenefitValue: 1, PatternName: from + "-to-llvm",
+			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+				ctx := r.Builder.Ctx
+				v := ir.Attribute(ctx.Bool(false))
+				if f.mask >= 0 {
+					v = ctx.IntegerAttr(ctx.IntegerType(32, ir.Signless), f.mask)
+				}
+				n := llvmcommon.Create(r, f.to, op.Loc(), operands, []ir.Type{tc.Convert(op.Result(0).Type())},
+					[]ir.NamedAttr{{Name: f.prop, Value: v}})
+				r.ReplaceOp(op, []ir.Value{n.Result(0)})
+				return true
+			}})
+	}
 	for _, n := range []string{"math.rsqrt", "math.expm1", "math.log1p"} {
 		ps = append(ps, &rewrite.ConversionFunc{RootName: n, BenefitValue: 1, PatternName: n + "-to-llvm", Fn: expansion(n)})
 	}
@@ -124,6 +155,9 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	for from := range intrinsics {
+		target.AddIllegalOp(from)
+	}
+	for from := range flagged {
 		target.AddIllegalOp(from)
 	}
 	target.AddIllegalOp("math.rsqrt", "math.expm1", "math.log1p")

@@ -5338,6 +5338,218 @@ func BuildIntrCtpop(b *ir.Builder, loc ir.Location, in ir.Value) IntrCtpopOp {
 	return IntrCtpopOp{b.Create(st)}
 }
 
+// IntrCtlzOp wraps an operation llvm.intr.ctlz: lLVM intrinsic llvm.ctlz.
+type IntrCtlzOp struct{ *ir.Operation }
+
+// AsIntrCtlzOp returns op as a IntrCtlzOp if it is an operation llvm.intr.ctlz.
+func AsIntrCtlzOp(op *ir.Operation) (IntrCtlzOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.ctlz" {
+		return IntrCtlzOp{}, false
+	}
+	return IntrCtlzOp{op}, true
+}
+
+// In returns the operand in.
+func (op IntrCtlzOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Res returns the result res.
+func (op IntrCtlzOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// IsZeroPoisonAttr returns the attribute of the property is_zero_poison, or nil when it is absent.
+func (op IntrCtlzOp) IsZeroPoisonAttr() ir.Attribute { return op.InherentAttr("is_zero_poison") }
+
+// IsZeroPoison returns the value of the property is_zero_poison (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrCtlzOp) IsZeroPoison() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("is_zero_poison")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildIntrCtlz creates an operation llvm.intr.ctlz at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrCtlz(b *ir.Builder, loc ir.Location, in ir.Value, isZeroPoison bool) IntrCtlzOp {
+	name := b.Ctx.LookupOpName("llvm.intr.ctlz")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.ctlz is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, in)
+	props = append(props, ir.NamedAttr{Name: "is_zero_poison", Value: b.Ctx.Bool(isZeroPoison)})
+	st.ResultTypes = append(st.ResultTypes, in.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrCtlzOp{b.Create(st)}
+}
+
+// IntrCttzOp wraps an operation llvm.intr.cttz: lLVM intrinsic llvm.cttz.
+type IntrCttzOp struct{ *ir.Operation }
+
+// AsIntrCttzOp returns op as a IntrCttzOp if it is an operation llvm.intr.cttz.
+func AsIntrCttzOp(op *ir.Operation) (IntrCttzOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.cttz" {
+		return IntrCttzOp{}, false
+	}
+	return IntrCttzOp{op}, true
+}
+
+// In returns the operand in.
+func (op IntrCttzOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Res returns the result res.
+func (op IntrCttzOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// IsZeroPoisonAttr returns the attribute of the property is_zero_poison, or nil when it is absent.
+func (op IntrCttzOp) IsZeroPoisonAttr() ir.Attribute { return op.InherentAttr("is_zero_poison") }
+
+// IsZeroPoison returns the value of the property is_zero_poison (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrCttzOp) IsZeroPoison() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("is_zero_poison")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildIntrCttz creates an operation llvm.intr.cttz at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrCttz(b *ir.Builder, loc ir.Location, in ir.Value, isZeroPoison bool) IntrCttzOp {
+	name := b.Ctx.LookupOpName("llvm.intr.cttz")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.cttz is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, in)
+	props = append(props, ir.NamedAttr{Name: "is_zero_poison", Value: b.Ctx.Bool(isZeroPoison)})
+	st.ResultTypes = append(st.ResultTypes, in.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrCttzOp{b.Create(st)}
+}
+
+// IntrAbsOp wraps an operation llvm.intr.abs: lLVM intrinsic llvm.abs.
+type IntrAbsOp struct{ *ir.Operation }
+
+// AsIntrAbsOp returns op as a IntrAbsOp if it is an operation llvm.intr.abs.
+func AsIntrAbsOp(op *ir.Operation) (IntrAbsOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.abs" {
+		return IntrAbsOp{}, false
+	}
+	return IntrAbsOp{op}, true
+}
+
+// In returns the operand in.
+func (op IntrAbsOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Res returns the result res.
+func (op IntrAbsOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// IsIntMinPoisonAttr returns the attribute of the property is_int_min_poison, or nil when it is absent.
+func (op IntrAbsOp) IsIntMinPoisonAttr() ir.Attribute { return op.InherentAttr("is_int_min_poison") }
+
+// IsIntMinPoison returns the value of the property is_int_min_poison (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrAbsOp) IsIntMinPoison() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("is_int_min_poison")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildIntrAbs creates an operation llvm.intr.abs at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrAbs(b *ir.Builder, loc ir.Location, in ir.Value, isIntMinPoison bool) IntrAbsOp {
+	name := b.Ctx.LookupOpName("llvm.intr.abs")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.abs is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, in)
+	props = append(props, ir.NamedAttr{Name: "is_int_min_poison", Value: b.Ctx.Bool(isIntMinPoison)})
+	st.ResultTypes = append(st.ResultTypes, in.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrAbsOp{b.Create(st)}
+}
+
+// IntrIsFpclassOp wraps an operation llvm.intr.is.fpclass: lLVM intrinsic llvm.is.fpclass.
+type IntrIsFpclassOp struct{ *ir.Operation }
+
+// AsIntrIsFpclassOp returns op as a IntrIsFpclassOp if it is an operation llvm.intr.is.fpclass.
+func AsIntrIsFpclassOp(op *ir.Operation) (IntrIsFpclassOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.is.fpclass" {
+		return IntrIsFpclassOp{}, false
+	}
+	return IntrIsFpclassOp{op}, true
+}
+
+// In returns the operand in.
+func (op IntrIsFpclassOp) In() ir.Value { return op.Operation.Operand(0) }
+
+// Res returns the result res.
+func (op IntrIsFpclassOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// BitAttr returns the attribute of the property bit, or nil when it is absent.
+func (op IntrIsFpclassOp) BitAttr() ir.Attribute { return op.InherentAttr("bit") }
+
+// Bit returns the value of the property bit (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrIsFpclassOp) Bit() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("bit")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildIntrIsFpclass creates an operation llvm.intr.is.fpclass at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrIsFpclass(b *ir.Builder, loc ir.Location, in ir.Value, bit int32, resType ir.Type) IntrIsFpclassOp {
+	name := b.Ctx.LookupOpName("llvm.intr.is.fpclass")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.is.fpclass is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, in)
+	props = append(props, ir.NamedAttr{Name: "bit", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(bit))})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrIsFpclassOp{b.Create(st)}
+}
+
 // IntrBitreverseOp wraps an operation llvm.intr.bitreverse: lLVM intrinsic llvm.bitreverse.
 type IntrBitreverseOp struct{ *ir.Operation }
 
@@ -5621,6 +5833,29 @@ func BuildIntrMemmove(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
 	return IntrMemmoveOp{b.Create(st)}
+}
+
+// UnreachableOp wraps an operation llvm.unreachable: lLVM dialect 'unreachable' operation.
+type UnreachableOp struct{ *ir.Operation }
+
+// AsUnreachableOp returns op as a UnreachableOp if it is an operation llvm.unreachable.
+func AsUnreachableOp(op *ir.Operation) (UnreachableOp, bool) {
+	if op == nil || op.Name() != "llvm.unreachable" {
+		return UnreachableOp{}, false
+	}
+	return UnreachableOp{op}, true
+}
+
+// BuildUnreachable creates an operation llvm.unreachable at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildUnreachable(b *ir.Builder, loc ir.Location) UnreachableOp {
+	name := b.Ctx.LookupOpName("llvm.unreachable")
+	if name == nil || name.Def == nil {
+		panic("llvm.unreachable is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	return UnreachableOp{b.Create(st)}
 }
 
 // IntrStacksaveOp wraps an operation llvm.intr.stacksave: lLVM intrinsic llvm.stacksave.

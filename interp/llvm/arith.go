@@ -520,6 +520,39 @@ func absInt(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
+// isFPClass is llvm.intr.is.fpclass: whether the operand falls in one of
+// the classes of the mask (bit 0 signaling NaN, 1 quiet NaN, 2 -inf,
+// 3 -normal, 4 -subnormal, 5 -0, 6 +0, 7 +subnormal, 8 +normal, 9 +inf).
+// The interpreter's NaNs are quiet.
+func isFPClass(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+	ft, ok := args[0].Type.(*ir.FloatType)
+	if !ok {
+		return interp.Value{}, unsupported(op, args[0].Type)
+	}
+	minNormal := map[ir.FloatKind]float64{ir.F16: 0x1p-14, ir.BF16: 0x1p-126, ir.F32: 0x1p-126, ir.F64: 0x1p-1022}[ft.Kind]
+	if minNormal == 0 {
+		return interp.Value{}, unsupported(op, ft)
+	}
+	x := args[0].Float()
+	var class uint
+	switch a := math.Abs(x); {
+	case math.IsNaN(x):
+		class = 1
+	case math.IsInf(x, 0):
+		class = 9
+	case a >= minNormal:
+		class = 8
+	case a > 0:
+		class = 7
+	default:
+		class = 6
+	}
+	if !math.IsNaN(x) && math.Signbit(x) {
+		class = 11 - class
+	}
+	return interp.MakeBool(rt, intAttr(op, "bit")>>class&1 != 0), nil
+}
+
 func exp10(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 	x := args[0].Float()
 	return interp.MakeFloat(rt.(*ir.FloatType), std.DefaultNaN(math.Pow(10, x), x)), nil

@@ -391,6 +391,43 @@ var programs = []struct {
     llvm.return
   }`, "4.25, 8, 0.5\n"},
 
+	{"bits-and-classes", `
+  llvm.func @p(%x: i1) {
+    %e = llvm.zext %x : i1 to i64
+    llvm.call @printI64(%e) : (i64) -> ()
+    llvm.call @printComma() : () -> ()
+    llvm.return
+  }
+  llvm.func @main() {
+    %x = llvm.mlir.constant(40 : i32) : i32
+    %z = llvm.mlir.constant(0 : i32) : i32
+    %m = llvm.mlir.constant(-7 : i32) : i32
+    %0 = "llvm.intr.ctlz"(%x) <{is_zero_poison = false}> : (i32) -> i32
+    %1 = "llvm.intr.cttz"(%z) <{is_zero_poison = false}> : (i32) -> i32
+    %2 = "llvm.intr.abs"(%m) <{is_int_min_poison = false}> : (i32) -> i32
+    %s = llvm.add %0, %1 : i32
+    %t = llvm.add %s, %2 : i32
+    %w = llvm.sext %t : i32 to i64
+    llvm.call @printI64(%w) : (i64) -> ()
+    llvm.call @printComma() : () -> ()
+    %f0 = llvm.mlir.constant(0.0 : f32) : f32
+    %fn = llvm.mlir.constant(-1.5 : f32) : f32
+    %nan = llvm.fdiv %f0, %f0 : f32
+    %inf = llvm.fdiv %fn, %f0 : f32
+    %3 = "llvm.intr.is.fpclass"(%nan) <{bit = 3 : i32}> : (f32) -> i1
+    llvm.call @p(%3) : (i1) -> ()
+    %4 = "llvm.intr.is.fpclass"(%fn) <{bit = 504 : i32}> : (f32) -> i1
+    llvm.call @p(%4) : (i1) -> ()
+    %5 = "llvm.intr.is.fpclass"(%inf) <{bit = 504 : i32}> : (f32) -> i1
+    llvm.call @p(%5) : (i1) -> ()
+    %6 = "llvm.intr.is.fpclass"(%inf) <{bit = 4 : i32}> : (f32) -> i1
+    llvm.call @p(%6) : (i1) -> ()
+    %7 = "llvm.intr.is.fpclass"(%fn) <{bit = 8 : i32}> : (f32) -> i1
+    llvm.call @p(%7) : (i1) -> ()
+    llvm.call @printNewline() : () -> ()
+    llvm.return
+  }`, "65, 1, 1, 0, 1, 1, \n"},
+
 	{"puts", `
   llvm.func @puts(!llvm.ptr) -> i32
   llvm.mlir.global internal constant @hello("hello, world\0A\00") {addr_space = 0 : i32}

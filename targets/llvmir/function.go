@@ -394,6 +394,8 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 		if o.NumResults() > 0 {
 			set(inst)
 		}
+	case "llvm.unreachable":
+		b.NewUnreachable()
 	case "llvm.return":
 		if len(ops) == 0 {
 			b.NewRet(nil)
@@ -534,6 +536,29 @@ func (t *translator) specialIntrinsic(o *sir.Operation, b *ir.Block, ops []value
 		f := t.declareIntrinsic(full, types.Void, dst.Type(), src.Type(), it, types.I1)
 		b.NewCall(f, dst, src, ops[2], constant.NewBool(vol))
 		return true, nil
+	case "ctlz", "cttz", "abs", "is.fpclass":
+		// llvm.ctlz.i32(i32 x, i1 is_zero_poison), llvm.abs.i32(i32 x, i1
+		// is_int_min_poison), llvm.is.fpclass.f32(float x, i32 mask).
+		rt, err := t.typ(o.Result(0).Type())
+		if err != nil {
+			return true, err
+		}
+		var extra value.Value
+		switch name {
+		case "ctlz", "cttz":
+			extra = constant.NewBool(boolProp(o, "is_zero_poison"))
+		case "abs":
+			extra = constant.NewBool(boolProp(o, "is_int_min_poison"))
+		default:
+			a, ok := o.InherentAttr("bit").(*sir.IntegerAttr)
+			if !ok {
+				return true, errorf(o, "expected the 'bit' property")
+			}
+			extra = constant.NewInt(types.I32, a.Int64())
+		}
+		f := t.intrinsic(name, rt, []types.Type{ops[0].Type(), extra.Type()})
+		t.values[o.Result(0)] = b.NewCall(f, ops[0], extra)
+		return true, nil
 	case "stacksave":
 		f := t.declareIntrinsic("llvm.stacksave", i8ptr)
 		t.values[o.Result(0)] = b.NewCall(f)
@@ -597,6 +622,12 @@ func (t *translator) specialIntrinsic(o *sir.Operation, b *ir.Block, ops []value
 		return true, nil
 	}
 	return false, nil
+}
+
+// boolProp is the value of o's boolean property name (false when absent).
+func boolProp(o *sir.Operation, name string) bool {
+	a, ok := o.InherentAttr(name).(*sir.IntegerAttr)
+	return ok && a.Lo != 0
 }
 
 func pointerSuffix(t types.Type) string {
