@@ -3,7 +3,8 @@
 // maps of affine.apply, affine.min, affine.max, affine.load and
 // affine.store are expanded into arith operations on index values (as
 // upstream's AffineApplyExpander emits them), with memref.load,
-// memref.store, vector.load and vector.store for the memory accesses.
+// memref.store, memref.prefetch, vector.load and vector.store for the
+// memory accesses.
 package affinetoscf
 
 import (
@@ -22,7 +23,7 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	var work []*ir.Operation
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
 		switch o.Name() {
-		case "affine.apply", "affine.min", "affine.max", "affine.load", "affine.store", "affine.vector_load", "affine.vector_store", "affine.for", "affine.if":
+		case "affine.apply", "affine.min", "affine.max", "affine.load", "affine.store", "affine.vector_load", "affine.vector_store", "affine.prefetch", "affine.for", "affine.if":
 			work = append(work, o)
 		}
 		return true
@@ -222,7 +223,7 @@ func lower(ctx *ir.Context, op *ir.Operation) error {
 		}
 		ir.ReplaceAllUsesWith(op.Result(0), v)
 		op.Erase()
-	case "affine.load", "affine.store", "affine.vector_load", "affine.vector_store":
+	case "affine.load", "affine.store", "affine.vector_load", "affine.vector_store", "affine.prefetch":
 		m, err := mapAttr(op, "map")
 		if err != nil {
 			return err
@@ -241,6 +242,12 @@ func lower(ctx *ir.Context, op *ir.Operation) error {
 			ir.ReplaceAllUsesWith(op.Result(0), l.Result())
 		case "affine.store":
 			memref.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx, false, nil)
+		case "affine.prefetch":
+			isTrue := func(name string) bool {
+				a, ok := op.InherentAttr(name).(*ir.IntegerAttr)
+				return ok && a.Lo != 0
+			}
+			memref.BuildPrefetch(b, loc, op.Operand(0), idx, isTrue("isWrite"), op.InherentAttr("localityHint"), isTrue("isDataCache"))
 		case "affine.vector_load":
 			l := vector.BuildLoad(b, loc, op.Operand(0), idx, nil, nil, op.Result(0).Type())
 			ir.ReplaceAllUsesWith(op.Result(0), l.Result())

@@ -1,6 +1,7 @@
 // Package affine defines MLIR's affine dialect: affine.for, affine.if,
 // affine.yield, affine.apply, affine.min, affine.max, affine.load,
-// affine.store, affine.vector_load and affine.vector_store. The operations are
+// affine.store, affine.prefetch, affine.vector_load and affine.vector_store.
+// The operations are
 // declared in affine.irdl, loaded when the dialect is registered; the Go
 // files add what the declarations cannot say: the custom syntax of maps
 // and integer sets with their dimension and symbol operands (syntax.go),
@@ -85,6 +86,7 @@ var hooks = map[string]opHooks{
 	"affine.yield":        {verify: verifyYield, interfaces: yieldInterfaces},
 	"affine.load":         {print: printLoad, parse: parseLoad, verify: verifyLoad},
 	"affine.store":        {print: printStore, parse: parseStore, verify: verifyStore},
+	"affine.prefetch":     {print: printPrefetch, parse: parsePrefetch, verify: verifyPrefetch},
 	"affine.vector_load":  {print: printVectorLoad, parse: parseVectorLoad, verify: verifyVectorLoad},
 	"affine.vector_store": {print: printVectorStore, parse: parseVectorStore, verify: verifyVectorStore},
 }

@@ -359,6 +359,101 @@ func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value,
 	return StoreOp{b.Create(st)}
 }
 
+// PrefetchOp wraps an operation affine.prefetch: affine prefetch operation.
+type PrefetchOp struct{ *ir.Operation }
+
+// AsPrefetchOp returns op as a PrefetchOp if it is an operation affine.prefetch.
+func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
+	if op == nil || op.Name() != "affine.prefetch" {
+		return PrefetchOp{}, false
+	}
+	return PrefetchOp{op}, true
+}
+
+// Memref returns the operand memref.
+func (op PrefetchOp) Memref() ir.Value { return op.Operation.Operand(0) }
+
+// Indices returns the operands of the variadic group indices.
+func (op PrefetchOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
+
+// IsWriteAttr returns the attribute of the property isWrite, or nil when it is absent.
+func (op PrefetchOp) IsWriteAttr() ir.Attribute { return op.InherentAttr("isWrite") }
+
+// IsWrite returns the value of the property isWrite (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op PrefetchOp) IsWrite() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("isWrite")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// LocalityHintAttr returns the attribute of the property localityHint, or nil when it is absent.
+func (op PrefetchOp) LocalityHintAttr() ir.Attribute { return op.InherentAttr("localityHint") }
+
+// LocalityHint returns the value of the property localityHint (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op PrefetchOp) LocalityHint() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("localityHint")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// IsDataCacheAttr returns the attribute of the property isDataCache, or nil when it is absent.
+func (op PrefetchOp) IsDataCacheAttr() ir.Attribute { return op.InherentAttr("isDataCache") }
+
+// IsDataCache returns the value of the property isDataCache (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op PrefetchOp) IsDataCache() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("isDataCache")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// Map returns the property map, or nil when it is absent.
+func (op PrefetchOp) Map() ir.Attribute { return op.InherentAttr("map") }
+
+// BuildPrefetch creates an operation affine.prefetch at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPrefetch(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, isWrite bool, localityHint int32, isDataCache bool, map_ ir.Attribute) PrefetchOp {
+	name := b.Ctx.LookupOpName("affine.prefetch")
+	if name == nil || name.Def == nil {
+		panic("affine.prefetch is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, memref)
+	st.Operands = append(st.Operands, indices...)
+	props = append(props, ir.NamedAttr{Name: "isWrite", Value: b.Ctx.Bool(isWrite)})
+	props = append(props, ir.NamedAttr{Name: "localityHint", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(localityHint))})
+	props = append(props, ir.NamedAttr{Name: "isDataCache", Value: b.Ctx.Bool(isDataCache)})
+	props = append(props, ir.NamedAttr{Name: "map", Value: map_})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PrefetchOp{b.Create(st)}
+}
+
 // VectorLoadOp wraps an operation affine.vector_load: affine vector load operation.
 type VectorLoadOp struct{ *ir.Operation }
 

@@ -19,6 +19,7 @@ func init() {
 	pattern("affine.apply", "SimplifyAffineOp<AffineApplyOp>", simplifyAffineOp)
 	pattern("affine.load", "SimplifyAffineOp<AffineLoadOp>", simplifyAffineOp)
 	pattern("affine.store", "SimplifyAffineOp<AffineStoreOp>", simplifyAffineOp)
+	pattern("affine.prefetch", "SimplifyAffineOp<AffinePrefetchOp>", simplifyAffineOp)
 	pattern("affine.vector_load", "SimplifyAffineOp<AffineVectorLoadOp>", simplifyAffineOp)
 	pattern("affine.vector_store", "SimplifyAffineOp<AffineVectorStoreOp>", simplifyAffineOp)
 	for _, n := range []string{"affine.min", "affine.max"} {
@@ -36,7 +37,7 @@ func init() {
 // mapOperandsStart returns the index of the first map operand of op.
 func mapOperandsStart(op *ir.Operation) int {
 	switch op.Name() {
-	case "affine.load", "affine.vector_load":
+	case "affine.load", "affine.vector_load", "affine.prefetch":
 		return 1
 	case "affine.store", "affine.vector_store":
 		return 2

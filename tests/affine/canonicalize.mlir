@@ -319,3 +319,19 @@ func.func @vec(%m: memref<100x100xf32>, %n: index) {
   }
   return
 }
+
+// CHECK-LABEL: func.func @pf(%arg0: memref<400x400xi32>, %arg1: index) {
+// CHECK-NEXT: affine.for %arg2 = 0 to 10 {
+// CHECK-NEXT: affine.prefetch %arg0[%arg2 + 1, %arg2 + 5], read, locality<3>, data : memref<400x400xi32>
+// CHECK-NEXT: affine.prefetch %arg0[%arg2, symbol(%arg1)], write, locality<0>, instr : memref<400x400xi32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @pf(%m: memref<400x400xi32>, %n: index) {
+  affine.for %i = 0 to 10 {
+    %0 = affine.apply affine_map<(d0) -> (d0 + 1)>(%i)
+    affine.prefetch %m[%0, %i + 5], read, locality<3>, data : memref<400x400xi32>
+    affine.prefetch %m[%i, symbol(%n)], write, locality<0>, instr : memref<400x400xi32>
+  }
+  return
+}

@@ -138,3 +138,13 @@ func.func @vector_load_element_type(%m: memref<100xf32>) {
   %v = affine.vector_load %m[%c0] : memref<100xf32>, vector<8xi32>
   return
 }
+
+// -----
+
+// The locality hint of affine.prefetch is between 0 and 3.
+func.func @prefetch_locality(%m: memref<10xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{'affine.prefetch' op attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3}}
+  affine.prefetch %m[%c0], read, locality<5>, data : memref<10xf32>
+  return
+}

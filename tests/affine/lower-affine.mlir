@@ -149,3 +149,26 @@ func.func @vec(%m: memref<100x100xf32>, %n: index) {
   }
   return
 }
+
+// CHECK-LABEL: func.func @pf(%arg0: memref<400x400xi32>, %arg1: index) {
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c10 = arith.constant 10 : index
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: scf.for %arg2 = %c0 to %c10 step %c1 {
+// CHECK-NEXT: %c1_0 = arith.constant 1 : index
+// CHECK-NEXT: %0 = arith.addi %arg2, %c1_0 : index
+// CHECK-NEXT: %c5 = arith.constant 5 : index
+// CHECK-NEXT: %1 = arith.addi %arg2, %c5 : index
+// CHECK-NEXT: memref.prefetch %arg0[%0, %1], read, locality<3>, data : memref<400x400xi32>
+// CHECK-NEXT: memref.prefetch %arg0[%arg2, %arg1], write, locality<0>, instr : memref<400x400xi32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @pf(%m: memref<400x400xi32>, %n: index) {
+  affine.for %i = 0 to 10 {
+    %0 = affine.apply affine_map<(d0) -> (d0 + 1)>(%i)
+    affine.prefetch %m[%0, %i + 5], read, locality<3>, data : memref<400x400xi32>
+    affine.prefetch %m[%i, symbol(%n)], write, locality<0>, instr : memref<400x400xi32>
+  }
+  return
+}
