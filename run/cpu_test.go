@@ -87,7 +87,9 @@ var cpuPrograms = []struct {
 	{"run/testdata/cpu/math.mlir", true, true},
 	{"run/testdata/cpu/print_memref.mlir", true, true},
 	{"run/testdata/cpu/copy.mlir", true, true},
-	// The interpreter's memref program: views, globals, atomics.
+	// The interpreter's programs: integer and float arithmetic with
+	// every width, bf16 and f16 included; views, globals, atomics.
+	{"run/testdata/diff/arith.mlir", true, true},
 	{"run/testdata/diff/memref.mlir", true, true},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.

@@ -50,11 +50,14 @@ func.func @main() {
   %s = math.sqrt %c : f32
   %e = math.exp %c : f32
   %t = math.log10 %c : f32
+  %th = math.tanh %c : f32
   call @printF32(%s) : (f32) -> ()
   call @printComma() : () -> ()
   call @printF32(%e) : (f32) -> ()
   call @printComma() : () -> ()
   call @printF32(%t) : (f32) -> ()
+  call @printComma() : () -> ()
+  call @printF32(%th) : (f32) -> ()
   call @printNewline() : () -> ()
   return
 }
