@@ -1,6 +1,8 @@
 // Package scftocf is convert-scf-to-cf: it replaces the structured control
-// flow of scf.for, scf.if, scf.while and scf.execute_region by blocks and
-// cf.br / cf.cond_br branches, as MLIR's SCFToControlFlow does.
+// flow of scf.for, scf.if, scf.while, scf.execute_region and
+// scf.index_switch by blocks and cf.br / cf.cond_br / cf.switch branches,
+// and scf.parallel and scf.forall (without outputs) by nests of such
+// loops, as MLIR's SCFToControlFlow does.
 package scftocf
 
 import (
@@ -8,15 +10,34 @@ import (
 	"github.com/strata-ir/strata/dialects/arith"
 )
 
-// Run lowers every scf.for, scf.if, scf.while and scf.execute_region
-// nested in op (outermost first, as MLIR's conversion visits them). An
+// Run lowers every scf.parallel and scf.forall nested in op to scf.for
+// nests, then every scf.for, scf.if, scf.while, scf.execute_region and
+// scf.index_switch (outermost first, as MLIR's conversion visits them). An
 // operation in a region that must hold a single block (another operation
 // than those lowered here) is left alone and reported.
 func Run(ctx *ir.Context, op *ir.Operation) error {
+	var loops []*ir.Operation
+	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if (o.Name() == "scf.parallel" || o.Name() == "scf.forall") && o != op {
+			loops = append(loops, o)
+		}
+		return true
+	})
+	for _, o := range loops {
+		var err error
+		if o.Name() == "scf.parallel" {
+			_, err = lowerParallel(ctx, o)
+		} else {
+			_, err = lowerForall(ctx, o)
+		}
+		if err != nil {
+			return err
+		}
+	}
 	var work []*ir.Operation
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
 		switch o.Name() {
-		case "scf.for", "scf.if", "scf.while", "scf.execute_region":
+		case "scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch":
 			if o != op {
 				work = append(work, o)
 			}
@@ -37,6 +58,8 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 			err = lowerWhile(ctx, o)
 		case "scf.execute_region":
 			err = lowerExecuteRegion(ctx, o)
+		case "scf.index_switch":
+			err = lowerIndexSwitch(ctx, o)
 		}
 		if err != nil {
 			return err
@@ -53,7 +76,7 @@ func checkParent(o *ir.Operation) error {
 	if p == nil {
 		return nil
 	}
-	if p.HasTrait(ir.SingleBlock) || p.Name() == "scf.parallel" || p.Name() == "scf.forall" || p.Name() == "scf.index_switch" {
+	if p.HasTrait(ir.SingleBlock) {
 		return ir.NewError(o.Loc(), "failed to legalize operation '"+o.Name()+"' inside '"+p.Name()+"'")
 	}
 	return nil
