@@ -1,5 +1,6 @@
 // Package cftollvm is convert-cf-to-llvm: cf.br, cf.cond_br and cf.switch
-// become llvm.br, llvm.cond_br and llvm.switch.
+// become llvm.br, llvm.cond_br and llvm.switch, and cf.assert a branch to
+// a block that prints its message with puts and calls abort.
 package cftollvm
 
 import (
@@ -50,8 +51,11 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 	}
 }
 
-// Run converts the cf branches nested in op.
+// Run converts the cf branches and assertions nested in op.
 func Run(ctx *ir.Context, op *ir.Operation) error {
+	if err := (&asserts{ctx: ctx}).run(op); err != nil {
+		return err
+	}
 	tc := llvmcommon.NewTypeConverter(ctx)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
