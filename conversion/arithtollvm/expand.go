@@ -10,6 +10,9 @@ import (
 type expander struct {
 	r   *rewrite.ConversionRewriter
 	loc ir.Location
+	// index is set when the operation works on index values (lowered to
+	// i64): its constants are then index attributes of i64 results.
+	index bool
 }
 
 func (e *expander) op(name string, t ir.Type, operands ...ir.Value) ir.Value {
@@ -18,8 +21,12 @@ func (e *expander) op(name string, t ir.Type, operands ...ir.Value) ir.Value {
 
 func (e *expander) cst(t ir.Type, v int64) ir.Value {
 	ctx := e.r.Builder.Ctx
+	at := t
+	if e.index {
+		at = ctx.IndexType()
+	}
 	return llvmcommon.Create(e.r, "llvm.mlir.constant", e.loc, nil, []ir.Type{t},
-		[]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(t, v)}}).Result(0)
+		[]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(at, v)}}).Result(0)
 }
 
 func (e *expander) icmp(pred int64, a, b ir.Value) ir.Value {
@@ -47,11 +54,14 @@ func expansions() []rewrite.ConversionPattern {
 	mk := func(name string, fn func(e *expander, t *ir.IntegerType, a, b ir.Value) []ir.Value) rewrite.ConversionPattern {
 		return &rewrite.ConversionFunc{RootName: name, BenefitValue: 1, PatternName: name + "-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+				e := &expander{r: r, loc: op.Loc()}
 				t, ok := scalarInt(op)
+				if _, isIndex := op.Result(0).Type().(*ir.IndexType); isIndex && op.NumResults() == 1 {
+					t, ok, e.index = r.Builder.Ctx.I(64), true, true
+				}
 				if !ok {
 					return false
 				}
-				e := &expander{r: r, loc: op.Loc()}
 				r.ReplaceOp(op, fn(e, t, operands[0], operands[1]))
 				return true
 			}}
