@@ -24,7 +24,12 @@
 //   - memref.copy is llvm.intr.memcpy when both sides have the identity
 //     layout, and a call of the runtime's memrefCopy otherwise (unranked
 //     memrefs included);
-//   - memref.atomic_rmw is llvm.atomicrmw.
+//   - memref.atomic_rmw is llvm.atomicrmw;
+//   - memref.alloca_scope is inlined between llvm.intr.stacksave and
+//     llvm.intr.stackrestore;
+//   - memref.rank reads an unranked descriptor's rank (a constant when
+//     ranked); memref.view builds a descriptor at the byte shift of an
+//     i8 buffer.
 package memreftollvm
 
 import (
@@ -501,6 +506,8 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		pattern("memref.transpose", lowerTranspose, tc),
 		pattern("memref.copy", lowerCopy, tc),
 		pattern("memref.atomic_rmw", lowerAtomicRMW, tc),
+		pattern("memref.rank", lowerRank, tc),
+		pattern("memref.view", lowerView, tc),
 	}
 }
 
@@ -1041,11 +1048,15 @@ func foldCasts(op *ir.Operation) {
 // Run converts the memref operations nested in op.
 func Run(ctx *ir.Context, op *ir.Operation) error {
 	foldCasts(op)
+	if err := lowerAllocaScopes(ctx, op); err != nil {
+		return err
+	}
 	tc := llvmcommon.NewTypeConverter(ctx)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddIllegalOp("memref.alloc", "memref.alloca", "memref.dealloc", "memref.load", "memref.store",
 		"memref.dim", "memref.global", "memref.get_global", "memref.cast", "memref.reinterpret_cast",
-		"memref.extract_strided_metadata", "memref.transpose", "memref.copy", "memref.atomic_rmw")
+		"memref.extract_strided_metadata", "memref.transpose", "memref.copy", "memref.atomic_rmw",
+		"memref.rank", "memref.view")
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }

@@ -1,0 +1,160 @@
+package memreftollvm
+
+import (
+	"github.com/strata-ir/strata/conversion/llvmcommon"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/llvm"
+)
+
+// lowerAllocaScopes inlines every memref.alloca_scope nested in root as
+// upstream's AllocaScopeOpLowering does: the block is split at the scope,
+// llvm.intr.stacksave and a branch enter the inlined body, and its
+// memref.alloca_scope.return becomes llvm.intr.stackrestore and a branch
+// to a block whose arguments replace the results (and which branches on
+// to the rest of the block). The body's operations are converted after.
+func lowerAllocaScopes(ctx *ir.Context, root *ir.Operation) error {
+	var work []*ir.Operation
+	root.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if o.Name() == "memref.alloca_scope" && o != root {
+			work = append(work, o)
+		}
+		return true
+	})
+	for _, op := range work {
+		if p := op.ParentOp(); p != nil && p.HasTrait(ir.SingleBlock) {
+			return ir.NewError(op.Loc(), "failed to legalize operation 'memref.alloca_scope' inside '"+p.Name()+"'")
+		}
+		loc := op.Loc()
+		current := op.Block()
+		region := current.Parent()
+		remaining := ir.NewBlock()
+		region.InsertBefore(current.Next(), remaining)
+		for o := op.Next(); o != nil; {
+			next := o.Next()
+			o.Remove()
+			remaining.Append(o)
+			o = next
+		}
+		b := ir.NewBuilder(ctx)
+		cont := remaining
+		var results []ir.Value
+		if op.NumResults() > 0 {
+			cont = ir.NewBlock()
+			for _, t := range op.ResultTypes() {
+				results = append(results, cont.AddArgument(t, loc))
+			}
+			region.InsertBefore(remaining, cont)
+			b.SetInsertionPointToEnd(cont)
+			branch(b, loc, remaining, nil)
+		}
+		body := op.Region(0)
+		first, last := body.First(), body.Last()
+		for _, blk := range body.Blocks() {
+			body.Remove(blk)
+			region.InsertBefore(cont, blk)
+		}
+		op.Remove()
+		ptr := llvm.Ptr(ctx, 0)
+		b.SetInsertionPointToEnd(current)
+		save := b.Create(&ir.OperationState{Name: ctx.OpName("llvm.intr.stacksave"), Loc: loc, ResultTypes: []ir.Type{ptr}}).Result(0)
+		branch(b, loc, first, nil)
+		ret := last.Terminator()
+		b.SetInsertionPoint(ret)
+		b.Create(&ir.OperationState{Name: ctx.OpName("llvm.intr.stackrestore"), Loc: loc, Operands: []ir.Value{save}})
+		branch(b, loc, cont, ret.Operands())
+		ret.Erase()
+		for i, r := range op.Results() {
+			ir.ReplaceAllUsesWith(r, results[i])
+		}
+		op.Erase()
+	}
+	return nil
+}
+
+func branch(b *ir.Builder, loc ir.Location, dest *ir.Block, args []ir.Value) {
+	b.Create(&ir.OperationState{Name: b.Ctx.OpName("llvm.br"), Loc: loc, Operands: args, Successors: []*ir.Block{dest}})
+}
+
+// lowerRank is memref.rank: the rank field of an unranked descriptor, a
+// constant for a ranked memref.
+func lowerRank(l *lowering, op *ir.Operation, operands []ir.Value) bool {
+	var v ir.Value
+	switch t := op.Operand(0).Type().(type) {
+	case *ir.MemRefType:
+		v = l.index(int64(len(t.Shape)))
+	case *ir.UnrankedMemRefType:
+		if !isUnranked(op.Operand(0), operands[0]) {
+			return false
+		}
+		v = l.extract(operands[0], l.i64(), 0)
+	default:
+		return false
+	}
+	l.r.ReplaceOp(op, []ir.Value{v})
+	return true
+}
+
+// lowerView is upstream's ViewOpLowering: a descriptor of the source's
+// allocated pointer, its aligned pointer moved by the byte shift, offset
+// 0, and the sizes (dynamic ones from the operands) and strides of the
+// result type, a dynamic stride being the product of the inner sizes.
+func lowerView(l *lowering, op *ir.Operation, operands []ir.Value) bool {
+	src, ok := op.Operand(0).Type().(*ir.MemRefType)
+	if !ok || !isDescriptor(operands[0]) {
+		return false
+	}
+	res, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok {
+		return false
+	}
+	descTy, ok := l.tc.Convert(res).(*llvm.StructType)
+	if !ok {
+		return false
+	}
+	strides, offset, ok := llvmcommon.StridesAndOffset(res)
+	if !ok || offset != 0 {
+		return false
+	}
+	source := operands[0]
+	fields := source.Type().(*llvm.StructType).Fields
+	shift, sizes := operands[1], operands[2:]
+	d := llvmcommon.Poison(l.r, l.loc, descTy)
+	d = l.insert(d, l.extract(source, fields[0], 0), 0)
+	aligned := l.extract(source, fields[1], 1)
+	aligned = l.gep(aligned, l.tc.Convert(src.Elem), []int64{ir.Dynamic}, []ir.Value{shift}, false)
+	d = l.insert(d, aligned, 1)
+	d = l.insert(d, l.index(0), 2)
+	var stride, nextSize ir.Value
+	for i := len(res.Shape) - 1; i >= 0; i-- {
+		var size ir.Value
+		if res.Shape[i] == ir.Dynamic {
+			n := 0
+			for _, s := range res.Shape[:i] {
+				if s == ir.Dynamic {
+					n++
+				}
+			}
+			if n >= len(sizes) {
+				return false
+			}
+			size = sizes[n]
+		} else {
+			size = l.index(res.Shape[i])
+		}
+		d = l.insert(d, size, 3, int64(i))
+		switch {
+		case strides[i] != ir.Dynamic:
+			stride = l.index(strides[i])
+		case nextSize != nil && stride != nil:
+			stride = l.binary("llvm.mul", stride, nextSize, false)
+		case nextSize != nil:
+			stride = nextSize
+		default:
+			stride = l.index(1)
+		}
+		d = l.insert(d, stride, 4, int64(i))
+		nextSize = size
+	}
+	l.r.ReplaceOp(op, []ir.Value{d})
+	return true
+}
