@@ -29,7 +29,8 @@
 //     llvm.intr.stackrestore;
 //   - memref.rank reads an unranked descriptor's rank (a constant when
 //     ranked); memref.view builds a descriptor at the byte shift of an
-//     i8 buffer.
+//     i8 buffer; memref.assume_alignment is llvm.intr.assume with an
+//     "align" operand bundle.
 package memreftollvm
 
 import (
@@ -260,8 +261,8 @@ func (l *lowering) stridedPtr(m *ir.MemRefType, desc ir.Value, indices []ir.Valu
 		base = l.gep(base, elem, []int64{ir.Dynamic}, []ir.Value{off}, false)
 	}
 	var index ir.Value
-	for i, s := range strides {
-		inc := indices[i]
+	for i, inc := range indices {
+		s := strides[i]
 		switch {
 		case s == ir.Dynamic:
 			inc = l.binary("llvm.mul", inc, l.extract(desc, l.i64(), 4, int64(i)), true)
@@ -508,6 +509,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		pattern("memref.atomic_rmw", lowerAtomicRMW, tc),
 		pattern("memref.rank", lowerRank, tc),
 		pattern("memref.view", lowerView, tc),
+		pattern("memref.assume_alignment", lowerAssumeAlignment, tc),
 	}
 }
 
@@ -1057,6 +1059,6 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	target.AddIllegalOp("memref.alloc", "memref.alloca", "memref.dealloc", "memref.load", "memref.store",
 		"memref.dim", "memref.global", "memref.get_global", "memref.cast", "memref.reinterpret_cast",
 		"memref.extract_strided_metadata", "memref.transpose", "memref.copy", "memref.atomic_rmw",
-		"memref.rank", "memref.view")
+		"memref.rank", "memref.view", "memref.assume_alignment")
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }

@@ -158,3 +158,26 @@ func lowerView(l *lowering, op *ir.Operation, operands []ir.Value) bool {
 	l.r.ReplaceOp(op, []ir.Value{d})
 	return true
 }
+
+// lowerAssumeAlignment is upstream's AssumeAlignmentOpLowering:
+// llvm.intr.assume of true with an "align" bundle of the memref's buffer
+// pointer and the alignment; the result is the operand.
+func lowerAssumeAlignment(l *lowering, op *ir.Operation, operands []ir.Value) bool {
+	m, ok := op.Operand(0).Type().(*ir.MemRefType)
+	if !ok || !isDescriptor(operands[0]) {
+		return false
+	}
+	align, ok := op.InherentAttr("alignment").(*ir.IntegerAttr)
+	if !ok {
+		return false
+	}
+	ctx := l.ctx()
+	ptr := l.elementPtr(m, operands[0], nil, l.tc.Convert(m.Elem))
+	cond := l.value("llvm.mlir.constant", nil, ctx.I(1), ir.NamedAttr{Name: "value", Value: ctx.Bool(true)})
+	n := l.index(align.Int64())
+	l.create("llvm.intr.assume", []ir.Value{cond, ptr, n}, nil,
+		ir.NamedAttr{Name: "op_bundle_sizes", Value: ctx.DenseI32Array(2)},
+		ir.NamedAttr{Name: "op_bundle_tags", Value: ctx.ArrayAttr([]ir.Attribute{ctx.StringAttr("align", nil)})})
+	l.r.ReplaceOp(op, []ir.Value{op.Operand(0)})
+	return true
+}

@@ -45,6 +45,7 @@ func Register(ctx *ir.Context) {
 	setCustom(ctx, "llvm.func", printFunc, parseFunc)
 	setCustom(ctx, "llvm.mlir.global", printGlobal, parseGlobal)
 	setCustom(ctx, "llvm.call", printCall, parseCall)
+	setCustom(ctx, "llvm.intr.assume", printAssume, parseAssume)
 	setCustom(ctx, "llvm.switch", printSwitch, parseSwitch)
 	ctx.AddVerifier("llvm.func", verifyFunc)
 	ctx.AddVerifier("llvm.mlir.global", verifyGlobal)

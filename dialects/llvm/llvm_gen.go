@@ -5858,6 +5858,53 @@ func BuildUnreachable(b *ir.Builder, loc ir.Location) UnreachableOp {
 	return UnreachableOp{b.Create(st)}
 }
 
+// IntrAssumeOp wraps an operation llvm.intr.assume: lLVM intrinsic llvm.assume.
+type IntrAssumeOp struct{ *ir.Operation }
+
+// AsIntrAssumeOp returns op as a IntrAssumeOp if it is an operation llvm.intr.assume.
+func AsIntrAssumeOp(op *ir.Operation) (IntrAssumeOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.assume" {
+		return IntrAssumeOp{}, false
+	}
+	return IntrAssumeOp{op}, true
+}
+
+// Cond returns the operand cond.
+func (op IntrAssumeOp) Cond() ir.Value { return op.Operation.Operand(0) }
+
+// OpBundleOperands returns the operands of the variadic group op_bundle_operands.
+func (op IntrAssumeOp) OpBundleOperands() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
+
+// OpBundleSizes returns the property op_bundle_sizes, or nil when it is absent.
+func (op IntrAssumeOp) OpBundleSizes() ir.Attribute { return op.InherentAttr("op_bundle_sizes") }
+
+// OpBundleTags returns the property op_bundle_tags, or nil when it is absent.
+func (op IntrAssumeOp) OpBundleTags() ir.Attribute { return op.InherentAttr("op_bundle_tags") }
+
+// BuildIntrAssume creates an operation llvm.intr.assume at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrAssume(b *ir.Builder, loc ir.Location, cond ir.Value, opBundleOperands []ir.Value, opBundleSizes ir.Attribute, opBundleTags ir.Attribute) IntrAssumeOp {
+	name := b.Ctx.LookupOpName("llvm.intr.assume")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.assume is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, cond)
+	st.Operands = append(st.Operands, opBundleOperands...)
+	props = append(props, ir.NamedAttr{Name: "op_bundle_sizes", Value: opBundleSizes})
+	if opBundleTags != nil {
+		props = append(props, ir.NamedAttr{Name: "op_bundle_tags", Value: opBundleTags})
+	}
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrAssumeOp{b.Create(st)}
+}
+
 // IntrStacksaveOp wraps an operation llvm.intr.stacksave: lLVM intrinsic llvm.stacksave.
 type IntrStacksaveOp struct{ *ir.Operation }
 

@@ -559,6 +559,29 @@ func (t *translator) specialIntrinsic(o *sir.Operation, b *ir.Block, ops []value
 		f := t.intrinsic(name, rt, []types.Type{ops[0].Type(), extra.Type()})
 		t.values[o.Result(0)] = b.NewCall(f, ops[0], extra)
 		return true, nil
+	case "assume":
+		// llvm.assume(i1 cond) [ "tag"(operands...), ... ].
+		f := t.declareIntrinsic("llvm.assume", types.Void, types.I1)
+		call := b.NewCall(f, ops[0])
+		tags, _ := o.InherentAttr("op_bundle_tags").(*sir.ArrayAttr)
+		sizes, _ := o.InherentAttr("op_bundle_sizes").(*sir.DenseArrayAttr)
+		rest := ops[1:]
+		if tags != nil && sizes != nil {
+			for i, tag := range tags.Elems {
+				s, ok := tag.(*sir.StringAttr)
+				if !ok || 4*i+4 > len(sizes.Data) {
+					return true, errorf(o, "malformed operand bundles")
+				}
+				d := sizes.Data[4*i:]
+				n := int(int32(uint32(d[0]) | uint32(d[1])<<8 | uint32(d[2])<<16 | uint32(d[3])<<24))
+				if n < 0 || n > len(rest) {
+					return true, errorf(o, "malformed operand bundles")
+				}
+				call.OperandBundles = append(call.OperandBundles, ir.NewOperandBundle(s.Value, rest[:n]...))
+				rest = rest[n:]
+			}
+		}
+		return true, nil
 	case "stacksave":
 		f := t.declareIntrinsic("llvm.stacksave", i8ptr)
 		t.values[o.Result(0)] = b.NewCall(f)

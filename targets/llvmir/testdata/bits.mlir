@@ -1,8 +1,13 @@
-// ctlz, cttz, abs and is.fpclass; a branch to llvm.unreachable that is
+// ctlz, cttz, abs and is.fpclass; assume with an align bundle; a branch to llvm.unreachable that is
 // never taken. main returns 0 when every check holds.
 llvm.func @main() -> i32 {
   %x = llvm.mlir.constant(40 : i32) : i32
   %z = llvm.mlir.constant(0 : i32) : i32
+  %one64 = llvm.mlir.constant(1 : i64) : i64
+  %buf = llvm.alloca %one64 x i64 : (i64) -> !llvm.ptr
+  %true = llvm.mlir.constant(true) : i1
+  %eight = llvm.mlir.constant(8 : i64) : i64
+  llvm.intr.assume %true ["align"(%buf, %eight : !llvm.ptr, i64)] : i1
   %m = llvm.mlir.constant(-7 : i32) : i32
   %lz = "llvm.intr.ctlz"(%x) <{is_zero_poison = false}> : (i32) -> i32
   %tz = "llvm.intr.cttz"(%x) <{is_zero_poison = false}> : (i32) -> i32
