@@ -30,7 +30,9 @@
 //   - memref.rank reads an unranked descriptor's rank (a constant when
 //     ranked); memref.view builds a descriptor at the byte shift of an
 //     i8 buffer; memref.assume_alignment is llvm.intr.assume with an
-//     "align" operand bundle.
+//     "align" operand bundle; memref.extract_aligned_pointer_as_index
+//     is the aligned pointer's ptrtoint; memref.load/store keep their
+//     alignment and nontemporal flag.
 package memreftollvm
 
 import (
@@ -318,6 +320,19 @@ func (l *lowering) promote(desc ir.Value) ir.Value {
 	return p
 }
 
+// accessProps carries a memref.load/store's alignment and nontemporal
+// flag over to the llvm.load/store.
+func accessProps(ctx *ir.Context, op *ir.Operation) []ir.NamedAttr {
+	var props []ir.NamedAttr
+	if a, ok := op.InherentAttr("alignment").(*ir.IntegerAttr); ok && a.Int64() != 0 {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: ctx.IntegerAttr(ctx.I(64), a.Int64())})
+	}
+	if a, ok := op.InherentAttr("nontemporal").(*ir.IntegerAttr); ok && a.Int64() != 0 {
+		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: ctx.Unit()})
+	}
+	return props
+}
+
 func (l *lowering) store(v, p ir.Value) {
 	l.create("llvm.store", []ir.Value{v, p}, nil, ir.NamedAttr{Name: "ordering", Value: l.ctx().IntegerAttr(l.ctx().I(64), 0)})
 }
@@ -484,7 +499,8 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 			}
 			elem := tc.Convert(m.Elem)
 			p := l.elementPtr(m, operands[0], operands[1:], elem)
-			l.r.ReplaceOp(op, []ir.Value{l.load(p, elem)})
+			props := append([]ir.NamedAttr{{Name: "ordering", Value: l.ctx().IntegerAttr(l.ctx().I(64), 0)}}, accessProps(l.ctx(), op)...)
+			l.r.ReplaceOp(op, []ir.Value{l.value("llvm.load", []ir.Value{p}, elem, props...)})
 			return true
 		}, tc),
 		pattern("memref.store", func(l *lowering, op *ir.Operation, operands []ir.Value) bool {
@@ -494,7 +510,8 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 			}
 			elem := tc.Convert(m.Elem)
 			p := l.elementPtr(m, operands[1], operands[2:], elem)
-			l.store(operands[0], p)
+			props := append([]ir.NamedAttr{{Name: "ordering", Value: l.ctx().IntegerAttr(l.ctx().I(64), 0)}}, accessProps(l.ctx(), op)...)
+			l.create("llvm.store", []ir.Value{operands[0], p}, nil, props...)
 			l.r.ReplaceOp(op, nil)
 			return true
 		}, tc),
@@ -510,6 +527,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		pattern("memref.rank", lowerRank, tc),
 		pattern("memref.view", lowerView, tc),
 		pattern("memref.assume_alignment", lowerAssumeAlignment, tc),
+		pattern("memref.extract_aligned_pointer_as_index", lowerExtractAlignedPointer, tc),
 	}
 }
 
@@ -1059,6 +1077,7 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	target.AddIllegalOp("memref.alloc", "memref.alloca", "memref.dealloc", "memref.load", "memref.store",
 		"memref.dim", "memref.global", "memref.get_global", "memref.cast", "memref.reinterpret_cast",
 		"memref.extract_strided_metadata", "memref.transpose", "memref.copy", "memref.atomic_rmw",
-		"memref.rank", "memref.view", "memref.assume_alignment")
+		"memref.rank", "memref.view", "memref.assume_alignment",
+		"memref.extract_aligned_pointer_as_index")
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }

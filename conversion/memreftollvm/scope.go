@@ -181,3 +181,16 @@ func lowerAssumeAlignment(l *lowering, op *ir.Operation, operands []ir.Value) bo
 	l.r.ReplaceOp(op, []ir.Value{op.Operand(0)})
 	return true
 }
+
+// lowerExtractAlignedPointer is memref.extract_aligned_pointer_as_index
+// of a ranked memref: the aligned pointer as an integer.
+func lowerExtractAlignedPointer(l *lowering, op *ir.Operation, operands []ir.Value) bool {
+	m, ok := op.Operand(0).Type().(*ir.MemRefType)
+	if !ok || !isDescriptor(operands[0]) {
+		return false
+	}
+	as, _ := llvmcommon.AddressSpace(m.MemorySpace)
+	p := l.extract(operands[0], l.ptr(as), 1)
+	l.r.ReplaceOp(op, []ir.Value{l.value("llvm.ptrtoint", []ir.Value{p}, l.i64())})
+	return true
+}
