@@ -24,15 +24,29 @@ func newEpoch() uint64 { return stampEpochs.Add(1) << 32 }
 // NewOpMarks returns an empty set.
 func NewOpMarks() OpMarks { return OpMarks{epoch: newEpoch()} }
 
-// Mark adds op to the set.
-func (m OpMarks) Mark(op *Operation) { op.stamp = m.epoch | 1 }
+// Mark adds op to the set (with value 0).
+func (m OpMarks) Mark(op *Operation) { m.Set(op, 0) }
+
+// Set adds op to the set with the value v, which must be below 1<<32 - 1
+// (a position in a list, say).
+func (m OpMarks) Set(op *Operation, v int) { op.stamp = m.epoch | uint64(uint32(v+1)) }
+
+// Get returns op's value and whether op is in the set.
+func (m OpMarks) Get(op *Operation) (int, bool) {
+	if op.stamp&epochBits != m.epoch || uint32(op.stamp) == 0 {
+		return 0, false
+	}
+	return int(uint32(op.stamp)) - 1, true
+}
 
 // Unmark removes op from the set.
 func (m OpMarks) Unmark(op *Operation) {
-	if m.Marked(op) {
+	if op.stamp&epochBits == m.epoch {
 		op.stamp = 0
 	}
 }
 
 // Marked reports whether op is in the set.
-func (m OpMarks) Marked(op *Operation) bool { return op.stamp&epochBits == m.epoch }
+func (m OpMarks) Marked(op *Operation) bool {
+	return op.stamp&epochBits == m.epoch && uint32(op.stamp) != 0
+}

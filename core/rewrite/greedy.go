@@ -41,8 +41,13 @@ type driver struct {
 	rw       *Rewriter
 	folder   *Folder
 	worklist []*ir.Operation
-	inList   ir.OpIndex
-	scope    *ir.Operation
+	// inList holds the position of each listed operation in worklist. It
+	// lives on the operations (ir.OpMarks): a verification or another set
+	// that marks a listed operation meanwhile only makes the driver see it
+	// as unlisted, which may list it twice (visiting it twice is harmless)
+	// or leave an erased operation listed (skipped when popped).
+	inList ir.OpMarks
+	scope  *ir.Operation
 }
 
 func (d *driver) push(op *ir.Operation) {
@@ -73,16 +78,16 @@ func (d *driver) pop() *ir.Operation {
 		if op == nil {
 			continue
 		}
-		d.inList.Delete(op)
+		d.inList.Unmark(op)
 		return op
 	}
 	return nil
 }
 
 func (d *driver) remove(op *ir.Operation) {
-	if i, ok := d.inList.Get(op); ok {
+	if i, ok := d.inList.Get(op); ok && i < len(d.worklist) && d.worklist[i] == op {
 		d.worklist[i] = nil
-		d.inList.Delete(op)
+		d.inList.Unmark(op)
 	}
 }
 
@@ -171,7 +176,7 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 		}
 		changed = false
 		d.worklist = d.worklist[:0]
-		d.inList.Reset(cap(d.worklist))
+		d.inList = ir.NewOpMarks()
 		if !cfg.DisableConstantCSE {
 			d.folder = NewFolder(d.rw)
 		} else {

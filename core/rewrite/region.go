@@ -58,7 +58,12 @@ func EraseUnreachableBlocks(rw *Rewriter, r *ir.Region) bool {
 // liveness is the state of RegionDCE's optimistic analysis: everything is
 // dead until proved live.
 type liveness struct {
-	ops     ir.OpMarks
+	ops ir.OpMarks
+	// dead are the operations deleteDead erases, collected before it
+	// changes anything: erasing notifies the rewriter's listener, which may
+	// mark operations for itself (the greedy driver's worklist does) and so
+	// clear them from ops.
+	dead    map[*ir.Operation]bool
 	args    map[*ir.BlockArgument]bool
 	changed bool
 }
@@ -278,7 +283,7 @@ func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
 		}
 		for op := b.Last(); op != nil; {
 			prev := op.Prev()
-			if !l.ops.Marked(op) {
+			if l.dead[op] {
 				erased = true
 				for _, res := range op.Results() {
 					for u := res.FirstUse(); u != nil; u = res.FirstUse() {
@@ -326,5 +331,26 @@ func RegionDCE(rw *Rewriter, r *ir.Region) bool {
 			break
 		}
 	}
+	l.dead = map[*ir.Operation]bool{}
+	l.collectDead(r)
 	return l.deleteDead(rw, r)
+}
+
+// collectDead records the operations of r that deleteDead will erase: the
+// unmarked ones, looking into the regions of marked ones only.
+func (l *liveness) collectDead(r *ir.Region) {
+	if r.First() == nil {
+		return
+	}
+	for _, b := range postOrder(r.First()) {
+		for op := b.First(); op != nil; op = op.Next() {
+			if !l.ops.Marked(op) {
+				l.dead[op] = true
+				continue
+			}
+			for i := 0; i < op.NumRegions(); i++ {
+				l.collectDead(op.Region(i))
+			}
+		}
+	}
 }
