@@ -193,6 +193,7 @@ func indexCast(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewri
 
 // Run converts the arith operations nested in op.
 func Run(ctx *ir.Context, op *ir.Operation) error {
+	foldFirst(ctx, op)
 	tc := llvmcommon.NewTypeConverter(ctx)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
