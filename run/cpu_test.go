@@ -88,9 +88,11 @@ var cpuPrograms = []struct {
 	{"run/testdata/cpu/print_memref.mlir", true, true},
 	{"run/testdata/cpu/copy.mlir", true, true},
 	// The interpreter's programs: integer and float arithmetic with
-	// every width, bf16 and f16 included; views, globals, atomics.
+	// every width, bf16 and f16 included; views, globals, atomics;
+	// scf.while, index_switch, parallel and cf.
 	{"run/testdata/diff/arith.mlir", true, true},
 	{"run/testdata/diff/memref.mlir", true, true},
+	{"run/testdata/diff/scf_cf.mlir", true, true},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.
 	{"examples/matmul/matmul.mlir", true, true},
