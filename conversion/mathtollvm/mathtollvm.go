@@ -11,6 +11,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/llvm"
 )
 
 // intrinsics maps math operations to the llvm intrinsic of the same
@@ -142,6 +143,18 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				return true
 			}})
 	}
+	ps = append(ps, &rewrite.ConversionFunc{RootName: "math.sincos", BenefitValue: 1, PatternName: "math.sincos-to-llvm",
+		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+			// llvm.intr.sincos returns {sin, cos} in a literal struct.
+			ctx := r.Builder.Ctx
+			t := tc.Convert(op.Result(0).Type())
+			st := llvm.LiteralStruct(ctx, []ir.Type{t, t}, false)
+			n := llvmcommon.Create(r, "llvm.intr.sincos", op.Loc(), operands, []ir.Type{st}, fastmathProps(ctx, op)).Result(0)
+			sin := llvmcommon.Extract(r, op.Loc(), n, t, 0)
+			cos := llvmcommon.Extract(r, op.Loc(), n, t, 1)
+			r.ReplaceOp(op, []ir.Value{sin, cos})
+			return true
+		}})
 	for _, n := range []string{"math.rsqrt", "math.expm1", "math.log1p"} {
 		ps = append(ps, &rewrite.ConversionFunc{RootName: n, BenefitValue: 1, PatternName: n + "-to-llvm", Fn: expansion(n)})
 	}
@@ -160,6 +173,7 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	for from := range flagged {
 		target.AddIllegalOp(from)
 	}
+	target.AddIllegalOp("math.sincos")
 	target.AddIllegalOp("math.rsqrt", "math.expm1", "math.log1p")
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }

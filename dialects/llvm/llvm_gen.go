@@ -5338,6 +5338,60 @@ func BuildIntrCtpop(b *ir.Builder, loc ir.Location, in ir.Value) IntrCtpopOp {
 	return IntrCtpopOp{b.Create(st)}
 }
 
+// IntrSincosOp wraps an operation llvm.intr.sincos: lLVM intrinsic llvm.sincos.
+type IntrSincosOp struct{ *ir.Operation }
+
+// AsIntrSincosOp returns op as a IntrSincosOp if it is an operation llvm.intr.sincos.
+func AsIntrSincosOp(op *ir.Operation) (IntrSincosOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.sincos" {
+		return IntrSincosOp{}, false
+	}
+	return IntrSincosOp{op}, true
+}
+
+// Val returns the operand val.
+func (op IntrSincosOp) Val() ir.Value { return op.Operation.Operand(0) }
+
+// Res returns the result res.
+func (op IntrSincosOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// FastmathFlagsAttr returns the attribute of the property fastmathFlags, or nil when it is absent.
+func (op IntrSincosOp) FastmathFlagsAttr() ir.Attribute { return op.InherentAttr("fastmathFlags") }
+
+// FastmathFlags returns the value of the property fastmathFlags (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrSincosOp) FastmathFlags() FastmathFlags {
+	v, _ := func() (FastmathFlags, bool) {
+		a := op.InherentAttr("fastmathFlags")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return FastmathFlags(u), ok
+	}()
+	return v
+}
+
+// BuildIntrSincos creates an operation llvm.intr.sincos at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrSincos(b *ir.Builder, loc ir.Location, val ir.Value, fastmathFlags FastmathFlags, resType ir.Type) IntrSincosOp {
+	name := b.Ctx.LookupOpName("llvm.intr.sincos")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.sincos is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, val)
+	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrSincosOp{b.Create(st)}
+}
+
 // IntrCtlzOp wraps an operation llvm.intr.ctlz: lLVM intrinsic llvm.ctlz.
 type IntrCtlzOp struct{ *ir.Operation }
 

@@ -424,9 +424,16 @@ var programs = []struct {
     llvm.call @p(%6) : (i1) -> ()
     %7 = "llvm.intr.is.fpclass"(%fn) <{bit = 8 : i32}> : (f32) -> i1
     llvm.call @p(%7) : (i1) -> ()
+    %half = llvm.mlir.constant(0.5 : f32) : f32
+    %sc = llvm.intr.sincos(%half) : (f32) -> !llvm.struct<(f32, f32)>
+    %sin = llvm.extractvalue %sc[0] : !llvm.struct<(f32, f32)>
+    %cos = llvm.extractvalue %sc[1] : !llvm.struct<(f32, f32)>
+    llvm.call @printF32(%sin) : (f32) -> ()
+    llvm.call @printComma() : () -> ()
+    llvm.call @printF32(%cos) : (f32) -> ()
     llvm.call @printNewline() : () -> ()
     llvm.return
-  }`, "65, 1, 1, 0, 1, 1, \n"},
+  }`, "65, 1, 1, 0, 1, 1, 0.479426, 0.877583\n"},
 
 	{"puts", `
   llvm.func @puts(!llvm.ptr) -> i32

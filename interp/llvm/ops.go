@@ -572,6 +572,31 @@ func insertValue(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
+// sincos is llvm.intr.sincos of a scalar float: the literal struct
+// {sin, cos}.
+func sincos(f *interp.Frame, op *ir.Operation) error {
+	a, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	rt := op.Result(0).Type()
+	ft, ok := a.Type.(*ir.FloatType)
+	if !ok {
+		return unsupported(op, a.Type)
+	}
+	if p := poisonOf(a); p != nil {
+		f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
+		return nil
+	}
+	x := a.Float()
+	s, c := math.Sin(x), math.Cos(x)
+	if ft.Kind == ir.F32 {
+		s, c = float64(float32(math.Sin(float64(float32(x))))), float64(float32(math.Cos(float64(float32(x)))))
+	}
+	f.SetResult(op, 0, makeAggregate(rt, []interp.Value{interp.MakeFloat(ft, s), interp.MakeFloat(ft, c)}))
+	return nil
+}
+
 // memTransfer is llvm.intr.memcpy and memmove: (dst, src, len).
 func memTransfer(f *interp.Frame, op *ir.Operation) error {
 	vs, err := f.Operands(op)

@@ -582,6 +582,35 @@ func (t *translator) specialIntrinsic(o *sir.Operation, b *ir.Block, ops []value
 			}
 		}
 		return true, nil
+	case "sincos":
+		// llvm.sincos is newer than LLVM 16: call the C library's sin and
+		// cos and pair the results.
+		ft, ok := ops[0].Type().(*types.FloatType)
+		if !ok {
+			return true, errorf(o, "llvm.intr.sincos is translated on scalar floats only")
+		}
+		suffix := ""
+		switch ft.Kind {
+		case types.FloatKindFloat:
+			suffix = "f"
+		case types.FloatKindDouble:
+		default:
+			return true, errorf(o, "llvm.intr.sincos is translated on f32 and f64 only")
+		}
+		rt, err := t.typ(o.Result(0).Type())
+		if err != nil {
+			return true, err
+		}
+		var agg value.Value = constant.NewUndef(rt)
+		for i, fn := range []string{"sin", "cos"} {
+			f, ok := t.funcs[fn+suffix]
+			if !ok {
+				f = t.declareIntrinsic(fn+suffix, ft, ft)
+			}
+			agg = b.NewInsertValue(agg, b.NewCall(f, ops[0]), uint64(i))
+		}
+		t.values[o.Result(0)] = agg
+		return true, nil
 	case "stacksave":
 		f := t.declareIntrinsic("llvm.stacksave", i8ptr)
 		t.values[o.Result(0)] = b.NewCall(f)

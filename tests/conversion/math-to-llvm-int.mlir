@@ -27,3 +27,14 @@ func.func @classes(%f: f32, %g: vector<2xf64>) -> (i1, vector<2xi1>, i1) {
   %2 = math.isinf %f : f32
   return %0, %1, %2 : i1, vector<2xi1>, i1
 }
+
+// CHECK-LABEL: func.func @sincos
+// CHECK: %[[S:.*]] = llvm.intr.sincos(%arg0) {fastmathFlags = #llvm.fastmath<afn>} : (f32) -> !llvm.struct<(f32, f32)>
+// CHECK-NEXT: llvm.extractvalue %[[S]][0] : !llvm.struct<(f32, f32)>
+// CHECK-NEXT: llvm.extractvalue %[[S]][1] : !llvm.struct<(f32, f32)>
+// CHECK: llvm.intr.sincos(%arg1) : (vector<2xf64>) -> !llvm.struct<(vector<2xf64>, vector<2xf64>)>
+func.func @sincos(%f: f32, %v: vector<2xf64>) -> (f32, f32, vector<2xf64>) {
+  %a:2 = math.sincos %f fastmath<afn> : f32
+  %b:2 = math.sincos %v : vector<2xf64>
+  return %a#0, %a#1, %b#1 : f32, f32, vector<2xf64>
+}

@@ -1,4 +1,4 @@
-// ctlz, cttz, abs and is.fpclass; assume with an align bundle; a branch to llvm.unreachable that is
+// ctlz, cttz, abs, is.fpclass and sincos; assume with an align bundle; a branch to llvm.unreachable that is
 // never taken. main returns 0 when every check holds.
 llvm.func @main() -> i32 {
   %x = llvm.mlir.constant(40 : i32) : i32
@@ -34,7 +34,15 @@ llvm.func @main() -> i32 {
   %a3 = llvm.and %a2, %ok4 : i1
   %a4 = llvm.and %a3, %isnan : i1
   %a5 = llvm.and %a4, %fin : i1
-  %a6 = llvm.and %a5, %ok5 : i1
+  %a6a = llvm.and %a5, %ok5 : i1
+  %sc = llvm.intr.sincos(%f0) : (f32) -> !llvm.struct<(f32, f32)>
+  %sin0 = llvm.extractvalue %sc[0] : !llvm.struct<(f32, f32)>
+  %cos0 = llvm.extractvalue %sc[1] : !llvm.struct<(f32, f32)>
+  %fone = llvm.mlir.constant(1.0 : f32) : f32
+  %oks = llvm.fcmp "oeq" %sin0, %f0 : f32
+  %okc = llvm.fcmp "oeq" %cos0, %fone : f32
+  %a6b = llvm.and %a6a, %oks : i1
+  %a6 = llvm.and %a6b, %okc : i1
   llvm.cond_br %a6, ^ok, ^bad
 ^bad:
   %one = llvm.mlir.constant(1 : i32) : i32
