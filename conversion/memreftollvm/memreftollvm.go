@@ -31,7 +31,8 @@
 //     ranked); memref.view builds a descriptor at the byte shift of an
 //     i8 buffer; memref.assume_alignment is llvm.intr.assume with an
 //     "align" operand bundle; memref.extract_aligned_pointer_as_index
-//     is the aligned pointer's ptrtoint; memref.load/store keep their
+//     is the aligned pointer's ptrtoint; memref.prefetch is
+//     llvm.intr.prefetch; memref.load/store keep their
 //     alignment and nontemporal flag.
 package memreftollvm
 
@@ -248,7 +249,8 @@ func (l *lowering) elementPtr(m *ir.MemRefType, desc ir.Value, indices []ir.Valu
 	return l.stridedPtr(m, desc, indices, elem, true)
 }
 
-// stridedPtr is elementPtr with the final GEP's inbounds|nuw optional.
+// stridedPtr is elementPtr with the final GEP's inbounds|nuw (and the
+// index arithmetic's nsw|nuw) optional.
 func (l *lowering) stridedPtr(m *ir.MemRefType, desc ir.Value, indices []ir.Value, elem ir.Type, inbounds bool) ir.Value {
 	strides, offset, _ := llvmcommon.StridesAndOffset(m)
 	as, _ := llvmcommon.AddressSpace(m.MemorySpace)
@@ -267,14 +269,14 @@ func (l *lowering) stridedPtr(m *ir.MemRefType, desc ir.Value, indices []ir.Valu
 		s := strides[i]
 		switch {
 		case s == ir.Dynamic:
-			inc = l.binary("llvm.mul", inc, l.extract(desc, l.i64(), 4, int64(i)), true)
+			inc = l.binary("llvm.mul", inc, l.extract(desc, l.i64(), 4, int64(i)), inbounds)
 		case s != 1:
-			inc = l.binary("llvm.mul", inc, l.index(s), true)
+			inc = l.binary("llvm.mul", inc, l.index(s), inbounds)
 		}
 		if index == nil {
 			index = inc
 		} else {
-			index = l.binary("llvm.add", index, inc, true)
+			index = l.binary("llvm.add", index, inc, inbounds)
 		}
 	}
 	if index == nil {
@@ -528,6 +530,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		pattern("memref.view", lowerView, tc),
 		pattern("memref.assume_alignment", lowerAssumeAlignment, tc),
 		pattern("memref.extract_aligned_pointer_as_index", lowerExtractAlignedPointer, tc),
+		pattern("memref.prefetch", lowerPrefetch, tc),
 	}
 }
 
@@ -1078,6 +1081,6 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		"memref.dim", "memref.global", "memref.get_global", "memref.cast", "memref.reinterpret_cast",
 		"memref.extract_strided_metadata", "memref.transpose", "memref.copy", "memref.atomic_rmw",
 		"memref.rank", "memref.view", "memref.assume_alignment",
-		"memref.extract_aligned_pointer_as_index")
+		"memref.extract_aligned_pointer_as_index", "memref.prefetch")
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }

@@ -194,3 +194,32 @@ func lowerExtractAlignedPointer(l *lowering, op *ir.Operation, operands []ir.Val
 	l.r.ReplaceOp(op, []ir.Value{l.value("llvm.ptrtoint", []ir.Value{p}, l.i64())})
 	return true
 }
+
+// lowerPrefetch is upstream's PrefetchOpLowering: llvm.intr.prefetch of
+// the element's address (a GEP without inbounds) with the read/write,
+// locality and data/instruction cache operands.
+func lowerPrefetch(l *lowering, op *ir.Operation, operands []ir.Value) bool {
+	m, ok := op.Operand(0).Type().(*ir.MemRefType)
+	if !ok || !isDescriptor(operands[0]) {
+		return false
+	}
+	hint, ok := op.InherentAttr("localityHint").(*ir.IntegerAttr)
+	if !ok {
+		return false
+	}
+	flag := func(name string) int64 {
+		if a, ok := op.InherentAttr(name).(*ir.IntegerAttr); ok && a.Int64() != 0 {
+			return 1
+		}
+		return 0
+	}
+	ctx := l.ctx()
+	i32 := ctx.I(32)
+	p := l.stridedPtr(m, operands[0], operands[1:], l.tc.Convert(m.Elem), false)
+	l.create("llvm.intr.prefetch", []ir.Value{p}, nil,
+		ir.NamedAttr{Name: "cache", Value: ctx.IntegerAttr(i32, flag("isDataCache"))},
+		ir.NamedAttr{Name: "hint", Value: ctx.IntegerAttr(i32, hint.Int64())},
+		ir.NamedAttr{Name: "rw", Value: ctx.IntegerAttr(i32, flag("isWrite"))})
+	l.r.ReplaceOp(op, nil)
+	return true
+}

@@ -5959,6 +5959,91 @@ func BuildIntrAssume(b *ir.Builder, loc ir.Location, cond ir.Value, opBundleOper
 	return IntrAssumeOp{b.Create(st)}
 }
 
+// IntrPrefetchOp wraps an operation llvm.intr.prefetch: lLVM intrinsic llvm.prefetch.
+type IntrPrefetchOp struct{ *ir.Operation }
+
+// AsIntrPrefetchOp returns op as a IntrPrefetchOp if it is an operation llvm.intr.prefetch.
+func AsIntrPrefetchOp(op *ir.Operation) (IntrPrefetchOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.prefetch" {
+		return IntrPrefetchOp{}, false
+	}
+	return IntrPrefetchOp{op}, true
+}
+
+// Addr returns the operand addr.
+func (op IntrPrefetchOp) Addr() ir.Value { return op.Operation.Operand(0) }
+
+// RwAttr returns the attribute of the property rw, or nil when it is absent.
+func (op IntrPrefetchOp) RwAttr() ir.Attribute { return op.InherentAttr("rw") }
+
+// Rw returns the value of the property rw (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrPrefetchOp) Rw() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("rw")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// HintAttr returns the attribute of the property hint, or nil when it is absent.
+func (op IntrPrefetchOp) HintAttr() ir.Attribute { return op.InherentAttr("hint") }
+
+// Hint returns the value of the property hint (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrPrefetchOp) Hint() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("hint")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// CacheAttr returns the attribute of the property cache, or nil when it is absent.
+func (op IntrPrefetchOp) CacheAttr() ir.Attribute { return op.InherentAttr("cache") }
+
+// Cache returns the value of the property cache (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrPrefetchOp) Cache() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("cache")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildIntrPrefetch creates an operation llvm.intr.prefetch at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrPrefetch(b *ir.Builder, loc ir.Location, addr ir.Value, rw int32, hint int32, cache int32) IntrPrefetchOp {
+	name := b.Ctx.LookupOpName("llvm.intr.prefetch")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.prefetch is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, addr)
+	props = append(props, ir.NamedAttr{Name: "rw", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(rw))})
+	props = append(props, ir.NamedAttr{Name: "hint", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(hint))})
+	props = append(props, ir.NamedAttr{Name: "cache", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(cache))})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrPrefetchOp{b.Create(st)}
+}
+
 // IntrStacksaveOp wraps an operation llvm.intr.stacksave: lLVM intrinsic llvm.stacksave.
 type IntrStacksaveOp struct{ *ir.Operation }
 

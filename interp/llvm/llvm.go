@@ -111,6 +111,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("llvm.intr.abs", absInt)
 	reg.Register("llvm.intr.is.fpclass", scalar(isFPClass))
 	reg.Register("llvm.intr.sincos", sincos)
+	reg.Register("llvm.intr.prefetch", prefetch)
 	reg.Register("llvm.intr.memcpy", memTransfer)
 	reg.Register("llvm.intr.memcpy.inline", memTransfer)
 	reg.Register("llvm.intr.memmove", memTransfer)

@@ -572,6 +572,13 @@ func insertValue(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
+// prefetch is llvm.intr.prefetch: a hint with no observable effect (the
+// address need not be valid).
+func prefetch(f *interp.Frame, op *ir.Operation) error {
+	_, err := f.Operand(op, 0)
+	return err
+}
+
 // sincos is llvm.intr.sincos of a scalar float: the literal struct
 // {sin, cos}.
 func sincos(f *interp.Frame, op *ir.Operation) error {

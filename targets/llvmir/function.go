@@ -611,6 +611,19 @@ func (t *translator) specialIntrinsic(o *sir.Operation, b *ir.Block, ops []value
 		}
 		t.values[o.Result(0)] = agg
 		return true, nil
+	case "prefetch":
+		// llvm.prefetch.p0i8(i8* addr, i32 rw, i32 locality, i32 cache).
+		args := []value.Value{ptrTo(b, ops[0], types.I8)}
+		for _, n := range []string{"rw", "hint", "cache"} {
+			a, ok := o.InherentAttr(n).(*sir.IntegerAttr)
+			if !ok {
+				return true, errorf(o, "expected the '%s' property", n)
+			}
+			args = append(args, constant.NewInt(types.I32, a.Int64()))
+		}
+		f := t.declareIntrinsic("llvm.prefetch."+pointerSuffix(args[0].Type()), types.Void, args[0].Type(), types.I32, types.I32, types.I32)
+		b.NewCall(f, args...)
+		return true, nil
 	case "stacksave":
 		f := t.declareIntrinsic("llvm.stacksave", i8ptr)
 		t.values[o.Result(0)] = b.NewCall(f)
