@@ -80,6 +80,9 @@ func lowerParallel(ctx *ir.Context, op *ir.Operation) ([]*ir.Operation, error) {
 // its operands.
 func loopNest(ctx *ir.Context, op *ir.Operation, lbs, ubs, steps, inits []ir.Value, body *ir.Block, reduce *ir.Operation) ([]*ir.Operation, error) {
 	loc := op.Loc()
+	if len(lbs) == 0 || len(ubs) != len(lbs) || len(steps) != len(lbs) || body.NumArguments() != len(lbs) {
+		return nil, ir.NewError(loc, "failed to legalize operation '"+op.Name()+"' that was explicitly marked illegal")
+	}
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(op)
 	types := make([]ir.Type, len(inits))
