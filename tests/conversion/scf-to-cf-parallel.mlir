@@ -161,3 +161,39 @@ func.func @red2(%n: index, %m: memref<?x?xf32>, %s: index) -> (f32, i32) {
   }
   return %r#0, %r#1 : f32, i32
 }
+
+// CHECK-LABEL: func.func @neg
+// CHECK: 4294967295: ^bb1,
+// CHECK-NEXT: 1: ^bb2
+func.func @neg(%i: index) {
+  %0 = scf.index_switch %i -> i32
+  case -1 {
+  %a = arith.constant 1 : i32
+  scf.yield %a : i32
+  }
+  case 4294967297 {
+  %b = arith.constant 2 : i32
+  scf.yield %b : i32
+  }
+  default {
+  %d = arith.constant 3 : i32
+  scf.yield %d : i32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @one
+// CHECK: default: ^bb2,
+// CHECK-NEXT: 7: ^bb1
+func.func @one(%i: index) -> i32 {
+  %0 = scf.index_switch %i -> i32
+  case 7 {
+  %a = arith.constant 1 : i32
+  scf.yield %a : i32
+  }
+  default {
+  %d = arith.constant 3 : i32
+  scf.yield %d : i32
+  }
+  return %0 : i32
+}
