@@ -32,7 +32,8 @@
 //     i8 buffer; memref.assume_alignment is llvm.intr.assume with an
 //     "align" operand bundle; memref.extract_aligned_pointer_as_index
 //     is the aligned pointer's ptrtoint; memref.prefetch is
-//     llvm.intr.prefetch; memref.load/store keep their
+//     llvm.intr.prefetch; memref.memory_space_cast of a ranked memref
+//     casts the descriptor's pointers with llvm.addrspacecast; memref.load/store keep their
 //     alignment and nontemporal flag.
 package memreftollvm
 
@@ -531,6 +532,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		pattern("memref.assume_alignment", lowerAssumeAlignment, tc),
 		pattern("memref.extract_aligned_pointer_as_index", lowerExtractAlignedPointer, tc),
 		pattern("memref.prefetch", lowerPrefetch, tc),
+		pattern("memref.memory_space_cast", lowerMemorySpaceCast, tc),
 	}
 }
 
@@ -1081,6 +1083,7 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		"memref.dim", "memref.global", "memref.get_global", "memref.cast", "memref.reinterpret_cast",
 		"memref.extract_strided_metadata", "memref.transpose", "memref.copy", "memref.atomic_rmw",
 		"memref.rank", "memref.view", "memref.assume_alignment",
-		"memref.extract_aligned_pointer_as_index", "memref.prefetch")
+		"memref.extract_aligned_pointer_as_index", "memref.prefetch",
+		"memref.memory_space_cast")
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }

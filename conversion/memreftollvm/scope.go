@@ -223,3 +223,29 @@ func lowerPrefetch(l *lowering, op *ir.Operation, operands []ir.Value) bool {
 	l.r.ReplaceOp(op, nil)
 	return true
 }
+
+// lowerMemorySpaceCast is memref.memory_space_cast of a ranked memref:
+// the descriptor's fields, the two pointers through llvm.addrspacecast,
+// packed into the result's descriptor.
+func lowerMemorySpaceCast(l *lowering, op *ir.Operation, operands []ir.Value) bool {
+	if _, ok := op.Operand(0).Type().(*ir.MemRefType); !ok || !isDescriptor(operands[0]) {
+		return false
+	}
+	res, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok {
+		return false
+	}
+	descTy, ok := l.tc.Convert(res).(*llvm.StructType)
+	if !ok {
+		return false
+	}
+	as, ok := llvmcommon.AddressSpace(res.MemorySpace)
+	if !ok {
+		return false
+	}
+	fields := llvmcommon.Unpack(l.r, l.loc, operands[0])
+	fields[0] = l.value("llvm.addrspacecast", []ir.Value{fields[0]}, l.ptr(as))
+	fields[1] = l.value("llvm.addrspacecast", []ir.Value{fields[1]}, l.ptr(as))
+	l.r.ReplaceOp(op, []ir.Value{llvmcommon.Pack(l.r, l.loc, descTy, fields)})
+	return true
+}

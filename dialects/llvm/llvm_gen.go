@@ -3330,6 +3330,37 @@ func BuildFptrunc(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type)
 	return FptruncOp{b.Create(st)}
 }
 
+// AddrspacecastOp wraps an operation llvm.addrspacecast: lLVM dialect 'addrspacecast' operation.
+type AddrspacecastOp struct{ *ir.Operation }
+
+// AsAddrspacecastOp returns op as a AddrspacecastOp if it is an operation llvm.addrspacecast.
+func AsAddrspacecastOp(op *ir.Operation) (AddrspacecastOp, bool) {
+	if op == nil || op.Name() != "llvm.addrspacecast" {
+		return AddrspacecastOp{}, false
+	}
+	return AddrspacecastOp{op}, true
+}
+
+// Arg returns the operand arg.
+func (op AddrspacecastOp) Arg() ir.Value { return op.Operation.Operand(0) }
+
+// Res returns the result res.
+func (op AddrspacecastOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildAddrspacecast creates an operation llvm.addrspacecast at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildAddrspacecast(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) AddrspacecastOp {
+	name := b.Ctx.LookupOpName("llvm.addrspacecast")
+	if name == nil || name.Def == nil {
+		panic("llvm.addrspacecast is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, arg)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	return AddrspacecastOp{b.Create(st)}
+}
+
 // BitcastOp wraps an operation llvm.bitcast: lLVM dialect 'bitcast' operation.
 type BitcastOp struct{ *ir.Operation }
 

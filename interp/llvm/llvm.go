@@ -88,6 +88,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("llvm.fptosi", fpToInt(true))
 	reg.Register("llvm.fptoui", fpToInt(false))
 	reg.Register("llvm.bitcast", bitcastOp)
+	reg.Register("llvm.addrspacecast", bitcastOp)
 	reg.Register("llvm.ptrtoint", ptrToInt)
 	reg.Register("llvm.inttoptr", intToPtr)
 

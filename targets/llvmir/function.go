@@ -285,7 +285,7 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 	case "llvm.select":
 		set(b.NewSelect(ops[0], ops[1], ops[2]))
 	case "llvm.sext", "llvm.zext", "llvm.trunc", "llvm.sitofp", "llvm.uitofp", "llvm.fptosi", "llvm.fptoui",
-		"llvm.fpext", "llvm.fptrunc", "llvm.bitcast", "llvm.ptrtoint", "llvm.inttoptr":
+		"llvm.fpext", "llvm.fptrunc", "llvm.bitcast", "llvm.addrspacecast", "llvm.ptrtoint", "llvm.inttoptr":
 		rt, err := resType()
 		if err != nil {
 			return err
@@ -311,6 +311,8 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 			set(b.NewFPTrunc(ops[0], rt))
 		case "llvm.bitcast":
 			set(b.NewBitCast(ops[0], rt))
+		case "llvm.addrspacecast":
+			set(b.NewAddrSpaceCast(ops[0], rt))
 		case "llvm.ptrtoint":
 			set(b.NewPtrToInt(ops[0], rt))
 		case "llvm.inttoptr":

@@ -1,4 +1,4 @@
-// ctlz, cttz, abs, is.fpclass, sincos and prefetch; assume with an align bundle; a branch to llvm.unreachable that is
+// ctlz, cttz, abs, is.fpclass, sincos, prefetch and addrspacecast; assume with an align bundle; a branch to llvm.unreachable that is
 // never taken. main returns 0 when every check holds.
 llvm.func @main() -> i32 {
   %x = llvm.mlir.constant(40 : i32) : i32
@@ -8,7 +8,9 @@ llvm.func @main() -> i32 {
   %true = llvm.mlir.constant(true) : i1
   %eight = llvm.mlir.constant(8 : i64) : i64
   llvm.intr.assume %true ["align"(%buf, %eight : !llvm.ptr, i64)] : i1
-  "llvm.intr.prefetch"(%buf) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}> : (!llvm.ptr) -> ()
+  %buf1 = llvm.addrspacecast %buf : !llvm.ptr to !llvm.ptr<1>
+  %buf0 = llvm.addrspacecast %buf1 : !llvm.ptr<1> to !llvm.ptr
+  "llvm.intr.prefetch"(%buf0) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}> : (!llvm.ptr) -> ()
   %m = llvm.mlir.constant(-7 : i32) : i32
   %lz = "llvm.intr.ctlz"(%x) <{is_zero_poison = false}> : (i32) -> i32
   %tz = "llvm.intr.cttz"(%x) <{is_zero_poison = false}> : (i32) -> i32
