@@ -35,7 +35,7 @@ const (
 // memrefs, scf, memref, math, arith, func and cf to the llvm dialect.
 // A module already in the llvm dialect goes through unchanged.
 const (
-	BufferizePipeline = "one-shot-bufferize{bufferize-function-boundaries}"
+	BufferizePipeline = "linalg-decompose-aggregated-ops,one-shot-bufferize{bufferize-function-boundaries}"
 	LLVMPipeline      = "convert-linalg-to-loops,convert-scf-to-cf,expand-strided-metadata," +
 		"finalize-memref-to-llvm,convert-math-to-llvm,convert-arith-to-llvm,convert-func-to-llvm," +
 		"convert-cf-to-llvm,reconcile-unrealized-casts"

@@ -88,6 +88,10 @@ func formatElem(t ir.Type, bits uint64) string {
 	if it, ok := t.(*ir.IntegerType); ok && it.Width == 1 {
 		return strconv.FormatUint(bits, 10)
 	}
+	if _, ok := t.(*ir.IndexType); ok {
+		// The runner utilities' index type is unsigned (uint64_t).
+		return strconv.FormatUint(bits, 10)
+	}
 	return strconv.FormatInt(v.Int(), 10)
 }
 
