@@ -328,3 +328,54 @@ func (f *Frame) Values(user *ir.Operation, vs []ir.Value) ([]Value, error) {
 	}
 	return out, nil
 }
+
+// SegmentValues returns the values of op's operand group i (Segment),
+// failing when op has no operandSegmentSizes property.
+func (f *Frame) SegmentValues(op *ir.Operation, i int) ([]Value, error) {
+	vs, ok := Segment(op, i)
+	if !ok {
+		return nil, Errorf(op, "requires an 'operandSegmentSizes' property")
+	}
+	return f.Values(op, vs)
+}
+
+// Switch branches as a switch terminator laid out like cf.switch and
+// llvm.switch does on the value flag: successor 0 (the default) with
+// operand group 1, or the successor of the first case_values entry equal
+// to flag with its part of operand group 2 (case_operand_segments).
+func (f *Frame) Switch(op *ir.Operation, flag Value) error {
+	var cases []uint64
+	if a, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
+		d, err := DenseFromAttr(a)
+		if err != nil {
+			return Errorf(op, err.Error())
+		}
+		cases = d.Data
+	}
+	for ci, c := range cases {
+		if MakeInt(flag.Type, c).Uint() != flag.Uint() {
+			continue
+		}
+		all, err := f.SegmentValues(op, 2)
+		if err != nil {
+			return err
+		}
+		segs := DenseArray(op.Attr("case_operand_segments"))
+		start := 0
+		for _, s := range segs[:ci] {
+			start += int(s)
+		}
+		var args []Value
+		if ci < len(segs) {
+			args = all[start : start+int(segs[ci])]
+		}
+		f.Branch(op.Successor(ci+1), args)
+		return nil
+	}
+	args, err := f.SegmentValues(op, 1)
+	if err != nil {
+		return err
+	}
+	f.Branch(op.Successor(0), args)
+	return nil
+}

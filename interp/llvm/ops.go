@@ -61,14 +61,6 @@ func br(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
-func segment(f *interp.Frame, op *ir.Operation, i int) ([]interp.Value, error) {
-	vs, ok := interp.Segment(op, i)
-	if !ok {
-		return nil, interp.Errorf(op, "requires an 'operandSegmentSizes' property")
-	}
-	return f.Values(op, vs)
-}
-
 func condBr(f *interp.Frame, op *ir.Operation) error {
 	c, err := f.Operand(op, 0)
 	if err != nil {
@@ -81,7 +73,7 @@ func condBr(f *interp.Frame, op *ir.Operation) error {
 	if c.Bool() {
 		i, succ = 1, op.Successor(0)
 	}
-	args, err := segment(f, op, i)
+	args, err := f.SegmentValues(op, i)
 	if err != nil {
 		return err
 	}
@@ -97,47 +89,14 @@ func switchOp(f *interp.Frame, op *ir.Operation) error {
 	if p := poisonOf(v); p != nil {
 		return p.errorAt(op, "the switch value")
 	}
-	var cases []uint64
-	if a, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
-		d, err := interp.DenseFromAttr(a)
-		if err != nil {
-			return interp.Errorf(op, err.Error())
-		}
-		cases = d.Data
-	}
-	for ci, c := range cases {
-		if interp.MakeInt(v.Type, c).Uint() != v.Uint() {
-			continue
-		}
-		all, err := segment(f, op, 2)
-		if err != nil {
-			return err
-		}
-		segs := interp.DenseArray(op.Attr("case_operand_segments"))
-		start := 0
-		for _, s := range segs[:ci] {
-			start += int(s)
-		}
-		var args []interp.Value
-		if ci < len(segs) {
-			args = all[start : start+int(segs[ci])]
-		}
-		f.Branch(op.Successor(ci+1), args)
-		return nil
-	}
-	args, err := segment(f, op, 1)
-	if err != nil {
-		return err
-	}
-	f.Branch(op.Successor(0), args)
-	return nil
+	return f.Switch(op, v)
 }
 
 func call(f *interp.Frame, op *ir.Operation) error {
 	var args []interp.Value
 	var err error
 	if _, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok {
-		args, err = segment(f, op, 0)
+		args, err = f.SegmentValues(op, 0)
 	} else {
 		args, err = f.Operands(op)
 	}

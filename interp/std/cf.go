@@ -23,14 +23,6 @@ func cfBr(f *interp.Frame, op *ir.Operation) error {
 
 // segment returns the values of op's operand group i, or an error when op
 // has no operandSegmentSizes.
-func segment(f *interp.Frame, op *ir.Operation, i int) ([]interp.Value, error) {
-	vs, ok := interp.Segment(op, i)
-	if !ok {
-		return nil, interp.Errorf(op, "requires an 'operandSegmentSizes' property")
-	}
-	return f.Values(op, vs)
-}
-
 func cfCondBr(f *interp.Frame, op *ir.Operation) error {
 	c, err := f.Operand(op, 0)
 	if err != nil {
@@ -41,7 +33,7 @@ func cfCondBr(f *interp.Frame, op *ir.Operation) error {
 	if c.Bool() {
 		i, succ = 1, op.Successor(0)
 	}
-	args, err := segment(f, op, i)
+	args, err := f.SegmentValues(op, i)
 	if err != nil {
 		return err
 	}
@@ -54,40 +46,7 @@ func cfSwitch(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	var cases []uint64
-	if a, ok := op.Attr("case_values").(*ir.DenseElementsAttr); ok {
-		d, err := interp.DenseFromAttr(a)
-		if err != nil {
-			return interp.Errorf(op, err.Error())
-		}
-		cases = d.Data
-	}
-	for ci, v := range cases {
-		if interp.MakeInt(flag.Type, v).Uint() != flag.Uint() {
-			continue
-		}
-		all, err := segment(f, op, 2)
-		if err != nil {
-			return err
-		}
-		segs := interp.DenseArray(op.Attr("case_operand_segments"))
-		start := 0
-		for _, s := range segs[:ci] {
-			start += int(s)
-		}
-		var args []interp.Value
-		if ci < len(segs) {
-			args = all[start : start+int(segs[ci])]
-		}
-		f.Branch(op.Successor(ci+1), args)
-		return nil
-	}
-	args, err := segment(f, op, 1)
-	if err != nil {
-		return err
-	}
-	f.Branch(op.Successor(0), args)
-	return nil
+	return f.Switch(op, flag)
 }
 
 func cfAssert(f *interp.Frame, op *ir.Operation) error {
