@@ -31,9 +31,9 @@ func copyUnranked(r *rewrite.ConversionRewriter, op *ir.Operation, loc ir.Locati
 		return llvmcommon.Create(r, name, loc, []ir.Value{a, b}, []ir.Type{i64}, nil).Result(0)
 	}
 	if toHeap {
-		declare(r, op, "malloc", llvm.Func(ctx, ptr, []ir.Type{i64}, false))
+		llvmcommon.DeclareFunc(r, op, "malloc", llvm.Func(ctx, ptr, []ir.Type{i64}, false))
 	} else {
-		declare(r, op, "free", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{ptr}, false))
+		llvmcommon.DeclareFunc(r, op, "free", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{ptr}, false))
 	}
 	for _, i := range at {
 		d := vals[i]
@@ -82,27 +82,4 @@ func call(r *rewrite.ConversionRewriter, loc ir.Location, callee string, args []
 		return nil
 	}
 	return n.Result(0)
-}
-
-// declare declares the C function name at the start of the module around
-// op when it is missing.
-func declare(r *rewrite.ConversionRewriter, op *ir.Operation, name string, ft *llvm.FuncType) {
-	module := op.ParentOp()
-	for module != nil && !module.HasTrait(ir.SymbolTableTrait) {
-		module = module.ParentOp()
-	}
-	if module == nil {
-		return
-	}
-	body := module.Region(0).First()
-	for o := body.First(); o != nil; o = o.Next() {
-		if s, ok := o.InherentAttr("sym_name").(*ir.StringAttr); ok && s.Value == name {
-			return
-		}
-	}
-	ctx := r.Builder.Ctx
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToStart(body)
-	llvm.BuildFunc(b, module.Loc(), name, nil, ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
-		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false)
 }

@@ -115,3 +115,26 @@ func Apply(ctx *ir.Context, op *ir.Operation, target *rewrite.ConversionTarget, 
 		}
 	}
 }
+
+// DeclareFunc declares the C function name with type ft at the start of
+// the module around op when the module has no symbol of that name.
+func DeclareFunc(r *rewrite.ConversionRewriter, op *ir.Operation, name string, ft *llvm.FuncType) {
+	module := op.ParentOp()
+	for module != nil && !module.HasTrait(ir.SymbolTableTrait) {
+		module = module.ParentOp()
+	}
+	if module == nil {
+		return
+	}
+	body := module.Region(0).First()
+	for o := body.First(); o != nil; o = o.Next() {
+		if s, ok := o.InherentAttr("sym_name").(*ir.StringAttr); ok && s.Value == name {
+			return
+		}
+	}
+	ctx := r.Builder.Ctx
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToStart(body)
+	llvm.BuildFunc(b, module.Loc(), name, nil, ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
+		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false)
+}

@@ -220,29 +220,6 @@ func (l *lowering) descriptor(dt ir.Type, allocated, aligned ir.Value, offset ir
 	return d
 }
 
-// lookupOrDeclare declares the C function name at the start of the module
-// around op when it is missing.
-func lookupOrDeclare(r *rewrite.ConversionRewriter, op *ir.Operation, name string, ft *llvm.FuncType) {
-	module := op.ParentOp()
-	for module != nil && !module.HasTrait(ir.SymbolTableTrait) {
-		module = module.ParentOp()
-	}
-	if module == nil {
-		return
-	}
-	body := module.Region(0).First()
-	for o := body.First(); o != nil; o = o.Next() {
-		if s, ok := o.InherentAttr("sym_name").(*ir.StringAttr); ok && s.Value == name {
-			return
-		}
-	}
-	ctx := r.Builder.Ctx
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToStart(body)
-	llvm.BuildFunc(b, module.Loc(), name, nil, ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
-		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false)
-}
-
 // elementPtr is upstream's getStridedElementPtr: the aligned pointer,
 // moved by the offset unless it is zero, indexed by the sum of
 // index*stride.
@@ -399,7 +376,7 @@ func (l *lowering) allocLike(op *ir.Operation, operands []ir.Value, stack bool) 
 		l.r.ReplaceOp(op, []ir.Value{l.descriptor(dt, p, p, nil, szs, strs)})
 		return true
 	}
-	lookupOrDeclare(l.r, op, "malloc", llvm.Func(ctx, llvm.Ptr(ctx, 0), []ir.Type{l.i64()}, false))
+	llvmcommon.DeclareFunc(l.r, op, "malloc", llvm.Func(ctx, llvm.Ptr(ctx, 0), []ir.Type{l.i64()}, false))
 	szs, strs, size := l.sizes(m, operands, elem, true)
 	var alignment ir.Value
 	if a := alignmentOf(op); a != 0 {
@@ -483,10 +460,10 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 			var p ir.Value
 			switch {
 			case llvmcommon.DescriptorRank(operands[0].Type()) >= 0:
-				lookupOrDeclare(l.r, op, "free", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{llvm.Ptr(ctx, 0)}, false))
+				llvmcommon.DeclareFunc(l.r, op, "free", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{llvm.Ptr(ctx, 0)}, false))
 				p = l.extract(operands[0], operands[0].Type().(*llvm.StructType).Fields[0], 0)
 			case isUnranked(op.Operand(0), operands[0]):
-				lookupOrDeclare(l.r, op, "free", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{llvm.Ptr(ctx, 0)}, false))
+				llvmcommon.DeclareFunc(l.r, op, "free", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{llvm.Ptr(ctx, 0)}, false))
 				p = l.load(l.extract(operands[0], l.ptr(0), 1), l.ptr(0))
 			default:
 				return false
@@ -994,7 +971,7 @@ func lowerCopy(l *lowering, op *ir.Operation, operands []ir.Value) bool {
 		return true
 	}
 	ptr := l.ptr(0)
-	lookupOrDeclare(l.r, op, "memrefCopy", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{l.i64(), ptr, ptr}, false))
+	llvmcommon.DeclareFunc(l.r, op, "memrefCopy", llvm.Func(ctx, llvm.Void(ctx), []ir.Type{l.i64(), ptr, ptr}, false))
 	sp := l.value("llvm.intr.stacksave", nil, ptr)
 	su, tu := operands[0], operands[1]
 	if ok1 {
