@@ -1,6 +1,6 @@
 // Package conversion registers Strata's lowering passes between levels:
 // convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm,
-// convert-math-to-llvm, finalize-memref-to-llvm,
+// convert-math-to-llvm, convert-vector-to-llvm, finalize-memref-to-llvm,
 // reconcile-unrealized-casts and lower-affine. Each conversion lives in its own
 // subpackage.
 package conversion
@@ -15,6 +15,7 @@ import (
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/reconcilecasts"
+	"github.com/strata-ir/strata/conversion/vectortollvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 )
@@ -41,6 +42,7 @@ func Register() {
 		add("convert-cf-to-llvm", "ConvertControlFlowToLLVMPass", "Convert ControlFlow operations to the LLVM dialect", cftollvm.Run)
 		add("convert-math-to-llvm", "ConvertMathToLLVMPass", "Convert Math dialect to LLVM dialect", mathtollvm.Run)
 		add("finalize-memref-to-llvm", "FinalizeMemRefToLLVMConversionPass", "Finalize MemRef dialect to LLVM dialect conversion", memreftollvm.Run)
+		add("convert-vector-to-llvm", "ConvertVectorToLLVMPass", "Lower the operations from the vector dialect into the LLVM dialect", vectortollvm.Run)
 		add("reconcile-unrealized-casts", "ReconcileUnrealizedCastsPass", "Simplify and eliminate unrealized conversion casts",
 			func(_ *ir.Context, op *ir.Operation) error { return reconcilecasts.Run(op) })
 	})

@@ -1,0 +1,233 @@
+// Package vectortollvm is convert-vector-to-llvm: vector.print of scalars
+// and strings becomes calls of the runner utilities (printF32, printI64,
+// printU64, printF16, printBF16, printString, printNewline, printComma,
+// printOpen, printClose), as upstream lowers it. vector.print of a vector
+// is left for convert-vector-to-scf, as upstream does.
+package vectortollvm
+
+import (
+	"strconv"
+
+	"github.com/strata-ir/strata/conversion/llvmcommon"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/dialects/vector"
+)
+
+// lowering carries the state of one run: the counter of upstream's
+// ensureSymbolNameIsUnique for the string globals.
+type lowering struct {
+	tc      *rewrite.TypeConverter
+	counter int
+}
+
+func callProps(ctx *ir.Context, callee string, n int) *ir.DictionaryAttr {
+	return ctx.DictionaryAttr([]ir.NamedAttr{
+		{Name: "callee", Value: ctx.SymbolRefAttr(callee, nil)},
+		{Name: "op_bundle_sizes", Value: ctx.DenseI32Array()},
+		{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(int32(n), 0)},
+	})
+}
+
+// call declares callee (void, with the types of args) on first use and
+// calls it.
+func call(r *rewrite.ConversionRewriter, op *ir.Operation, callee string, args []ir.Value) {
+	ctx := r.Builder.Ctx
+	var ts []ir.Type
+	for _, a := range args {
+		ts = append(ts, a.Type())
+	}
+	llvmcommon.DeclareFunc(r, op, callee, llvm.Func(ctx, llvm.Void(ctx), ts, false))
+	r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.call"), Loc: op.Loc(), Operands: args,
+		Properties: callProps(ctx, callee, len(args))})
+}
+
+func moduleOf(op *ir.Operation) *ir.Operation {
+	m := op.ParentOp()
+	for m != nil && !m.HasTrait(ir.SymbolTableTrait) {
+		m = m.ParentOp()
+	}
+	return m
+}
+
+func lookup(body *ir.Block, name string) bool {
+	for o := body.First(); o != nil; o = o.Next() {
+		if s, ok := o.InherentAttr("sym_name").(*ir.StringAttr); ok && s.Value == name {
+			return true
+		}
+	}
+	return false
+}
+
+// printString emits upstream's string print: a private constant global
+// holding the NUL-terminated string and a call of printString with its
+// address.
+func (l *lowering) printString(r *rewrite.ConversionRewriter, op *ir.Operation, s string) bool {
+	ctx := r.Builder.Ctx
+	module := moduleOf(op)
+	if module == nil {
+		return false
+	}
+	body := module.Region(0).First()
+	name := "vector_print_str"
+	for u := name; ; {
+		if !lookup(body, u) {
+			name = u
+			break
+		}
+		u = "vector_print_str_" + strconv.Itoa(l.counter)
+		l.counter++
+	}
+	data := append([]byte(s), 0)
+	i8 := ctx.IntegerType(8, ir.Signless)
+	splat := true
+	for _, c := range data {
+		splat = splat && c == data[0]
+	}
+	vals := data
+	if splat {
+		vals = data[:1]
+	}
+	value := ctx.DenseElementsAttr(ctx.RankedTensorType([]int64{int64(len(data))}, i8, nil), splat, vals)
+	arrTy := llvm.Array(ctx, uint64(len(data)), i8)
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToStart(body)
+	g := llvm.BuildMlirGlobal(b, op.Loc(), ctx.TypeAttr(arrTy), true, name, llvm.LinkagePrivate, false, false, false, value, nil, 0,
+		llvm.UnnamedAddrNone, nil, llvm.VisibilityDefault)
+	if d, ok := g.Operation.Properties().(*ir.DictionaryAttr); ok {
+		var kept []ir.NamedAttr
+		for _, e := range d.Entries {
+			if e.Name != "unnamed_addr" {
+				kept = append(kept, e)
+			}
+		}
+		g.Operation.SetProperties(ctx.DictionaryAttr(kept))
+	}
+	ptr := llvm.Ptr(ctx, 0)
+	addr := llvmcommon.Create(r, "llvm.mlir.addressof", op.Loc(), nil, []ir.Type{ptr},
+		[]ir.NamedAttr{{Name: "global_name", Value: ctx.SymbolRefAttr(name, nil)}}).Result(0)
+	gep := llvmcommon.Create(r, "llvm.getelementptr", op.Loc(), []ir.Value{addr}, []ir.Type{ptr}, []ir.NamedAttr{
+		{Name: "elem_type", Value: ctx.TypeAttr(arrTy)},
+		{Name: "noWrapFlags", Value: ctx.IntegerAttr(ctx.IntegerType(32, ir.Signless), 0)},
+		{Name: "rawConstantIndices", Value: ctx.DenseI32Array(0)},
+	}).Result(0)
+	call(r, op, "printString", []ir.Value{gep})
+	r.ReplaceOp(op, nil)
+	return true
+}
+
+// printScalar emits the call that prints one scalar: floats of 32 and 64
+// bits directly, f16 and bf16 as their bits, index as unsigned, integers
+// of up to 64 bits extended to i64 (unsigned ones and i1 with zero
+// extension) and printed signed, unsigned ones unsigned.
+func printScalar(r *rewrite.ConversionRewriter, op *ir.Operation, t ir.Type, v ir.Value) bool {
+	// t is the source's type, v the converted (signless) operand.
+	ctx := r.Builder.Ctx
+	loc := op.Loc()
+	i64 := ctx.IntegerType(64, ir.Signless)
+	ext := func(name string) ir.Value {
+		return r.Builder.Create(&ir.OperationState{Name: ctx.OpName(name), Loc: loc, Operands: []ir.Value{v},
+			ResultTypes: []ir.Type{i64}}).Result(0)
+	}
+	switch x := t.(type) {
+	case *ir.IndexType:
+		call(r, op, "printU64", []ir.Value{v})
+	case *ir.FloatType:
+		switch x.Kind {
+		case ir.F32:
+			call(r, op, "printF32", []ir.Value{v})
+		case ir.F64:
+			call(r, op, "printF64", []ir.Value{v})
+		case ir.F16, ir.BF16:
+			i16 := ctx.IntegerType(16, ir.Signless)
+			bits := llvmcommon.Create(r, "llvm.bitcast", loc, []ir.Value{v}, []ir.Type{i16}, nil).Result(0)
+			if x.Kind == ir.F16 {
+				call(r, op, "printF16", []ir.Value{bits})
+			} else {
+				call(r, op, "printBF16", []ir.Value{bits})
+			}
+		default:
+			return false
+		}
+	case *ir.IntegerType:
+		if x.Width > 64 {
+			return false
+		}
+		if x.Signedness == ir.Unsigned {
+			if x.Width < 64 {
+				v = ext("arith.extui")
+			}
+			call(r, op, "printU64", []ir.Value{v})
+			return true
+		}
+		switch {
+		case x.Width == 1:
+			v = ext("arith.extui")
+		case x.Width < 64:
+			v = ext("arith.extsi")
+		}
+		call(r, op, "printI64", []ir.Value{v})
+	default:
+		return false
+	}
+	return true
+}
+
+func (l *lowering) print(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	p := vector.PrintOp{Operation: op}
+	if s, ok := p.StringLiteral(); ok {
+		return l.printString(r, op, s)
+	}
+	if len(operands) > 0 {
+		t := op.Operand(0).Type()
+		if _, isVec := t.(*ir.VectorType); isVec {
+			return false
+		}
+		if !printScalar(r, op, t, operands[0]) {
+			return false
+		}
+	}
+	switch p.Punctuation() {
+	case vector.PrintPunctuationNewline:
+		call(r, op, "printNewline", nil)
+	case vector.PrintPunctuationComma:
+		call(r, op, "printComma", nil)
+	case vector.PrintPunctuationOpen:
+		call(r, op, "printOpen", nil)
+	case vector.PrintPunctuationClose:
+		call(r, op, "printClose", nil)
+	}
+	r.ReplaceOp(op, nil)
+	return true
+}
+
+// Patterns returns the conversion patterns of convert-vector-to-llvm.
+func (l *lowering) patterns() []rewrite.ConversionPattern {
+	return []rewrite.ConversionPattern{
+		&rewrite.ConversionFunc{RootName: "vector.print", BenefitValue: 1, PatternName: "vector.print-to-llvm", Fn: l.print},
+	}
+}
+
+// Run converts the vector operations nested in op; those without a
+// lowering stay.
+func Run(ctx *ir.Context, op *ir.Operation) error {
+	l := &lowering{tc: llvmcommon.NewTypeConverter(ctx)}
+	// Integers become signless, as upstream's LLVMTypeConverter does.
+	l.tc.AddConversion(func(t ir.Type) ir.Type {
+		if x, ok := t.(*ir.IntegerType); ok && x.Signedness != ir.Signless {
+			return ctx.IntegerType(x.Width, ir.Signless)
+		}
+		return nil
+	})
+	target := rewrite.NewConversionTarget()
+	target.AddLegalDialect("llvm")
+	target.AddDynamicallyLegalOp("vector.print", func(o *ir.Operation) bool {
+		if o.NumOperands() == 0 {
+			return false
+		}
+		_, isVec := o.Operand(0).Type().(*ir.VectorType)
+		return isVec
+	})
+	return llvmcommon.Apply(ctx, op, target, l.patterns(), l.tc)
+}
