@@ -551,6 +551,10 @@ func (s *state) op(op *ir.Operation) error {
 		s.setResult(op.Result(0), nb, nil)
 	case "tensor.generate":
 		return s.generate(op)
+	case "tensor.splat":
+		return s.splat(op)
+	case "tensor.concat":
+		return s.concat(op)
 	case "tensor.pad":
 		return s.pad(op)
 	case "tensor.extract_slice":
@@ -803,6 +807,12 @@ func (s *state) ret(op *ir.Operation) error {
 				memref.BuildCopy(s.b, op.Loc(), b, nb)
 				b = nb
 			}
+		}
+		if _, ok := s.tt(v).(*ir.RankedTensorType); ok && b.Type() == s.identityType(s.tt(v)) {
+			// Upstream reads the returned buffer with the fully dynamic
+			// layout of function boundaries and then returns the cast's
+			// source, leaving the cast unused.
+			memref.BuildCast(s.b, op.Loc(), b, s.dynamicType(s.tt(v)))
 		}
 		vals[i] = b
 	}

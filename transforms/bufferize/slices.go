@@ -3,6 +3,7 @@ package bufferize
 import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/memref"
 )
 
@@ -136,6 +137,79 @@ func (s *state) insertSlice(op *ir.Operation) error {
 	}
 	memref.BuildCopy(s.b, op.Loc(), src, v)
 	s.setResult(op.Result(0), dst, s.aliasIf(op.Operand(1), dst))
+	s.dead = append(s.dead, op)
+	return nil
+}
+
+// splat bufferizes tensor.splat as upstream does: a new buffer (dynamic
+// sizes from the splat's operands) filled by a linalg.map that yields the
+// value.
+func (s *state) splat(op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.splat of an unranked tensor")
+	}
+	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands()[1:], nil, s.alignment(), s.identityType(rt)).Result(0)
+	m := linalg.BuildMap(s.b, op.Loc(), nil, nb, nil)
+	blk := ir.NewBlock()
+	blk.AddArgument(rt.Elem, op.Loc())
+	m.Operation.Region(0).Append(blk)
+	s.b.SetInsertionPointToEnd(blk)
+	linalg.BuildYield(s.b, op.Loc(), []ir.Value{op.Operand(0)})
+	s.b.SetInsertionPoint(op)
+	s.setResult(op.Result(0), nb, nil)
+	s.dead = append(s.dead, op)
+	return nil
+}
+
+// concat bufferizes tensor.concat as upstream does: a new buffer, and for
+// each input a memref.subview of it at the input's offset along the
+// concatenated dimension, into which the input is copied.
+func (s *state) concat(op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat of an unranked tensor")
+	}
+	dimAttr, ok := op.InherentAttr("dim").(*ir.IntegerAttr)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.concat")
+	}
+	dim := int(dimAttr.Int64())
+	for _, d := range rt.Shape {
+		if d == ir.Dynamic {
+			return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat with a dynamic result shape is not supported")
+		}
+	}
+	srcs := make([]ir.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		b, err := s.bufferOf(op, v)
+		if err != nil {
+			return err
+		}
+		srcs[i] = b
+	}
+	s.b.SetInsertionPoint(op)
+	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.alignment(), s.identityType(rt)).Result(0)
+	at := int64(0)
+	for i, v := range op.Operands() {
+		it, ok := s.tt(v).(*ir.RankedTensorType)
+		if !ok || dim < 0 || dim >= len(it.Shape) || it.Shape[dim] == ir.Dynamic {
+			return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat with a dynamic input shape is not supported")
+		}
+		offs := make([]int64, len(rt.Shape))
+		ones := make([]int64, len(rt.Shape))
+		for d := range ones {
+			ones[d] = 1
+		}
+		offs[dim] = at
+		sv, err := s.subviewRaw(op, nb, nil, nil, nil, offs, it.Shape, ones, it)
+		if err != nil {
+			return err
+		}
+		memref.BuildCopy(s.b, op.Loc(), srcs[i], sv)
+		at += it.Shape[dim]
+	}
+	s.setResult(op.Result(0), nb, nil)
 	s.dead = append(s.dead, op)
 	return nil
 }
