@@ -28,6 +28,7 @@ import (
 	"github.com/strata-ir/strata/transforms/stripdebuginfo"
 	"github.com/strata-ir/strata/transforms/symboldce"
 	"github.com/strata-ir/strata/transforms/symbolprivatize"
+	"github.com/strata-ir/strata/transforms/tiling"
 	"github.com/strata-ir/strata/transforms/toposort"
 	"github.com/strata-ir/strata/transforms/viewopgraph"
 )
@@ -53,6 +54,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: "remove-dead-values", New: NewRemoveDeadValues})
 		pass.Register(pass.Registration{Argument: linalggeneralize.Argument, New: linalggeneralize.New})
 		pass.Register(pass.Registration{Argument: linalgdecompose.Argument, New: linalgdecompose.New})
+		pass.Register(pass.Registration{Argument: tiling.Argument, New: tiling.New})
 		bufferdealloc.Register()
 	})
 }

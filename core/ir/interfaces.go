@@ -59,6 +59,60 @@ type Interfaces struct {
 	// DestinationStyleOpInterface) and returns the index of its first
 	// init operand and how many there are.
 	DPSInits func(op *Operation) (first, n int)
+	// Tiling holds the hooks of MLIR's TilingInterface; its unset
+	// functions mean the operation cannot be tiled.
+	Tiling
+}
+
+// OpFoldResult is an index quantity that is either an SSA value or a
+// constant known when the IR is built (MLIR's OpFoldResult restricted to
+// index integers): Value when it is not nil, Const otherwise.
+type OpFoldResult struct {
+	// Value is the SSA value, or nil for a constant.
+	Value Value
+	// Const is the constant, read when Value is nil.
+	Const int64
+}
+
+// IndexConst returns the constant OpFoldResult c.
+func IndexConst(c int64) OpFoldResult { return OpFoldResult{Const: c} }
+
+// IndexValue returns the OpFoldResult of the SSA value v.
+func IndexValue(v Value) OpFoldResult { return OpFoldResult{Value: v} }
+
+// IsConst reports whether r is a constant.
+func (r OpFoldResult) IsConst() bool { return r.Value == nil }
+
+// LoopRange is one loop of an iteration domain: its offset, size and
+// stride (MLIR's Range).
+type LoopRange struct {
+	Offset, Size, Stride OpFoldResult
+}
+
+// Tiling is the group of hooks of MLIR's TilingInterface, which lets a
+// transformation tile an operation without knowing it: the operation
+// describes its loop nest (iterator types and iteration domain), builds
+// the computation of one tile of that nest, and tells where each result
+// tile lies in the full result.
+type Tiling struct {
+	// LoopIteratorTypes, if set, returns the kind of each loop of the
+	// operation's iteration domain, outermost first: "parallel" or
+	// "reduction" (MLIR's getLoopIteratorTypes).
+	LoopIteratorTypes func(op *Operation) []string
+	// IterationDomain, if set, returns the offset, size and stride of
+	// each loop (MLIR's getIterationDomain); b, positioned before op,
+	// creates whatever values are needed.
+	IterationDomain func(b *Builder, op *Operation) []LoopRange
+	// TiledImplementation, if set, builds at b the computation of the
+	// tile of the iteration domain at offsets with sizes (one per loop):
+	// it returns the operations created, the tiled operation first, and
+	// the values that replace op's results on that tile (MLIR's
+	// getTiledImplementation).
+	TiledImplementation func(b *Builder, op *Operation, offsets, sizes []OpFoldResult) ([]*Operation, []Value, error)
+	// ResultTilePosition, if set, returns the offsets and sizes, in result
+	// number result of op, of the tile of the iteration domain at offsets
+	// with sizes (MLIR's getResultTilePosition).
+	ResultTilePosition func(b *Builder, op *Operation, result int, offsets, sizes []OpFoldResult) (resultOffsets, resultSizes []OpFoldResult, err error)
 }
 
 // Speculatability says whether an operation may run where it would not

@@ -48,6 +48,7 @@ func Register(ctx *ir.Context) {
 	for name, k := range structuredKinds {
 		d := def(name)
 		k.install(d)
+		installTiling(d)
 	}
 	y := def("linalg.yield")
 	y.Print, y.Parse = printYield, parseYield

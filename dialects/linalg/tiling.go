@@ -1,0 +1,216 @@
+package linalg
+
+import (
+	"fmt"
+
+	"github.com/strata-ir/strata/core/affine"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/tensor"
+)
+
+// This file implements MLIR's TilingInterface for the structured
+// operations on tensors (Linalg/Transforms/TilingInterfaceImpl.cpp): the
+// iteration domain is the loop nest with the sizes the operands' shapes
+// give, and a tile of it reads tensor.extract_slice operations of every
+// shaped operand, computed through the operand's indexing map.
+
+// installTiling fills in the tiling hooks of a structured operation.
+func installTiling(d *ir.OpDef) {
+	d.LoopIteratorTypes = func(op *ir.Operation) []string {
+		s, ok := AsStructuredOp(op)
+		if !ok {
+			return nil
+		}
+		its := s.IteratorTypes()
+		out := make([]string, len(its))
+		for i, it := range its {
+			out[i] = "parallel"
+			if it != IteratorTypeParallel {
+				out[i] = "reduction"
+			}
+		}
+		return out
+	}
+	d.IterationDomain = iterationDomain
+	d.TiledImplementation = tiledImplementation
+	d.ResultTilePosition = resultTilePosition
+}
+
+// iterationDomain returns one range per loop: offset 0, the loop's size
+// and stride 1 (LinalgOp's getIterationDomain). A dynamic loop size is
+// read with tensor.dim of the first operand dimension indexed by that loop
+// alone (createFoldedDimOp).
+func iterationDomain(b *ir.Builder, op *ir.Operation) []ir.LoopRange {
+	s, ok := AsStructuredOp(op)
+	if !ok {
+		return nil
+	}
+	static := s.StaticLoopRanges()
+	maps := s.IndexingMaps()
+	out := make([]ir.LoopRange, len(static))
+	for l, size := range static {
+		r := ir.LoopRange{Offset: ir.IndexConst(0), Size: ir.IndexConst(size), Stride: ir.IndexConst(1)}
+		if size == ir.Dynamic {
+			r.Size = dynamicLoopSize(b, op, maps, l)
+		}
+		out[l] = r
+	}
+	return out
+}
+
+// dynamicLoopSize creates the tensor.dim of the first operand dimension
+// indexed by loop l alone.
+func dynamicLoopSize(b *ir.Builder, op *ir.Operation, maps []affine.Map, l int) ir.OpFoldResult {
+	for i, v := range op.Operands() {
+		if i >= len(maps) {
+			break
+		}
+		for r, e := range maps[i].Results {
+			if e.IsDim() && e.Position() == l {
+				it := b.Ctx.IndexType()
+				c := arith.BuildConstant(b, b.Loc, b.Ctx.IntegerAttr(it, int64(r)), it)
+				return ir.IndexValue(tensor.BuildDim(b, b.Loc, v, c.Result(), it).Result())
+			}
+		}
+	}
+	return ir.IndexConst(ir.Dynamic)
+}
+
+// operandTile returns the offsets and sizes, in an operand accessed
+// through m, of the tile of the iteration domain at offsets with sizes.
+// Every result of m must be a loop dimension or the constant 0 (a
+// projected permutation, possibly with broadcast dimensions).
+func operandTile(m affine.Map, shape []int64, offsets, sizes []ir.OpFoldResult) (o, s []ir.OpFoldResult, err error) {
+	for r, e := range m.Results {
+		switch {
+		case e.IsDim() && e.Position() < len(offsets):
+			o = append(o, offsets[e.Position()])
+			s = append(s, sizes[e.Position()])
+		case e.IsConstant() && e.Value() == 0 && r < len(shape) && shape[r] == 1:
+			o = append(o, ir.IndexConst(0))
+			s = append(s, ir.IndexConst(1))
+		default:
+			return nil, nil, fmt.Errorf("tiling supports indexing maps that are projected permutations, not %s", m)
+		}
+	}
+	return o, s, nil
+}
+
+// tiledImplementation creates, at b, a tensor.extract_slice of every
+// shaped operand for the tile at offsets with sizes and a clone of op on
+// those slices whose results have the shapes of the init slices
+// (LinalgOp's getTiledImplementation through makeTiledShapes).
+func tiledImplementation(b *ir.Builder, op *ir.Operation, offsets, sizes []ir.OpFoldResult) ([]*ir.Operation, []ir.Value, error) {
+	s, ok := AsStructuredOp(op)
+	if !ok || !s.HasPureTensorSemantics() {
+		return nil, nil, fmt.Errorf("'%s' op tiling requires tensor semantics", op.Name())
+	}
+	maps := s.IndexingMaps()
+	if len(maps) != len(op.Operands()) || len(offsets) != s.NumLoops() || len(sizes) != s.NumLoops() {
+		return nil, nil, fmt.Errorf("'%s' op tile of %d loops does not match its %d loops", op.Name(), len(offsets), s.NumLoops())
+	}
+	first, n := s.kind().inits(op)
+	var created []*ir.Operation
+	operands := make([]ir.Value, len(op.Operands()))
+	for i, v := range op.Operands() {
+		t, ok := v.Type().(*ir.RankedTensorType)
+		if !ok {
+			operands[i] = v
+			continue
+		}
+		o, sz, err := operandTile(maps[i], t.Shape, offsets, sizes)
+		if err != nil {
+			return nil, nil, err
+		}
+		slice := ExtractSlice(b, v, o, sz)
+		created = append(created, slice)
+		operands[i] = slice.Result(0)
+	}
+	resultTypes := make([]ir.Type, n)
+	for i := range resultTypes {
+		resultTypes[i] = operands[first+i].Type()
+	}
+	tiled := cloneWith(b, op, operands, resultTypes)
+	created = append([]*ir.Operation{tiled}, created...)
+	return created, tiled.Results(), nil
+}
+
+// resultTilePosition returns the tile of result number result: the init
+// operand's indexing map applied to the tile of the iteration domain.
+func resultTilePosition(b *ir.Builder, op *ir.Operation, result int, offsets, sizes []ir.OpFoldResult) ([]ir.OpFoldResult, []ir.OpFoldResult, error) {
+	s, ok := AsStructuredOp(op)
+	if !ok {
+		return nil, nil, fmt.Errorf("'%s' op is not a structured operation", op.Name())
+	}
+	first, n := s.kind().inits(op)
+	maps := s.IndexingMaps()
+	if result < 0 || result >= n || first+result >= len(maps) {
+		return nil, nil, fmt.Errorf("'%s' op has no result %d", op.Name(), result)
+	}
+	init := op.Operand(first + result)
+	t, ok := init.Type().(*ir.RankedTensorType)
+	if !ok {
+		return nil, nil, fmt.Errorf("'%s' op result %d is not a ranked tensor", op.Name(), result)
+	}
+	return operandTile(maps[first+result], t.Shape, offsets, sizes)
+}
+
+// ExtractSlice creates the tensor.extract_slice of v at offsets with sizes
+// and unit strides; constant offsets and sizes are static, the others
+// dynamic operands, as upstream's mixed-operand builder makes them.
+func ExtractSlice(b *ir.Builder, v ir.Value, offsets, sizes []ir.OpFoldResult) *ir.Operation {
+	t := v.Type().(*ir.RankedTensorType)
+	var dynOff, dynSize []ir.Value
+	stOff, stSize, stStride := splitStatic(offsets, &dynOff), splitStatic(sizes, &dynSize), make([]int64, len(sizes))
+	for i := range stStride {
+		stStride[i] = 1
+	}
+	ctx := b.Ctx
+	resType := ctx.RankedTensorType(stSize, t.Elem, nil)
+	return tensor.BuildExtractSlice(b, b.Loc, v, dynOff, dynSize, nil,
+		ctx.DenseI64Array(stOff...), ctx.DenseI64Array(stSize...), ctx.DenseI64Array(stStride...), resType).Operation
+}
+
+// InsertSlice creates the tensor.insert_slice of src into dest at offsets
+// with sizes and unit strides.
+func InsertSlice(b *ir.Builder, src, dest ir.Value, offsets, sizes []ir.OpFoldResult) *ir.Operation {
+	var dynOff, dynSize []ir.Value
+	stOff, stSize, stStride := splitStatic(offsets, &dynOff), splitStatic(sizes, &dynSize), make([]int64, len(sizes))
+	for i := range stStride {
+		stStride[i] = 1
+	}
+	ctx := b.Ctx
+	return tensor.BuildInsertSlice(b, b.Loc, src, dest, dynOff, dynSize, nil,
+		ctx.DenseI64Array(stOff...), ctx.DenseI64Array(stSize...), ctx.DenseI64Array(stStride...), dest.Type()).Operation
+}
+
+// splitStatic returns the static form of rs (ir.Dynamic for values) and
+// appends the values to dyn.
+func splitStatic(rs []ir.OpFoldResult, dyn *[]ir.Value) []int64 {
+	out := make([]int64, len(rs))
+	for i, r := range rs {
+		if r.IsConst() {
+			out[i] = r.Const
+			continue
+		}
+		out[i] = ir.Dynamic
+		*dyn = append(*dyn, r.Value)
+	}
+	return out
+}
+
+// cloneWith creates at b a copy of op, with its regions, on operands and
+// with result types resultTypes (MLIR's clone(b, op, resultTypes,
+// operands)).
+func cloneWith(b *ir.Builder, op *ir.Operation, operands []ir.Value, resultTypes []ir.Type) *ir.Operation {
+	c := op.Clone(nil)
+	st := &ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands, ResultTypes: resultTypes,
+		NumRegions: op.NumRegions(), Properties: op.Properties(), Attributes: op.Attrs()}
+	n := b.Create(st)
+	for i := 0; i < op.NumRegions(); i++ {
+		n.Region(i).TakeBody(c.Region(i))
+	}
+	c.Erase()
+	return n
+}

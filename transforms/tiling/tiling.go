@@ -1,0 +1,206 @@
+// Package tiling tiles operations that implement the tiling hooks
+// (ir.Tiling, MLIR's TilingInterface) with a nest of scf.for loops, as
+// MLIR's tileUsingSCF does with the scf.for loop type, and provides
+// linalg-tile, the pass that tiles every linalg structured operation.
+// Upstream reaches the same rewrite through the transform dialect's
+// transform.structured.tile_using_for.
+package tiling
+
+import (
+	"fmt"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/linalg"
+	"github.com/strata-ir/strata/dialects/scf"
+)
+
+// Argument is the pass's command-line name.
+const Argument = "linalg-tile"
+
+type tilePass struct {
+	pass.Info
+	sizes *[]int64
+}
+
+// New returns the linalg-tile pass: every linalg structured operation on
+// tensors nested in the operation it runs on is tiled with the sizes of
+// its tile-sizes option.
+func New() pass.Pass {
+	p := &tilePass{Info: pass.Info{Argument: Argument, Name: "LinalgTilePass",
+		Summary: "Tile linalg structured operations on tensors with scf.for loops"}}
+	p.sizes = p.Options.IntList("tile-sizes", nil, "Tile size of each loop, outermost first (0: the loop is not tiled)")
+	return p
+}
+
+// Run tiles the structured operations nested in op, in program order.
+func (p *tilePass) Run(op *ir.Operation, st *pass.State) error {
+	var targets []*ir.Operation
+	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if o == op {
+			return true
+		}
+		if s, ok := linalg.AsStructuredOp(o); ok && s.HasPureTensorSemantics() {
+			targets = append(targets, o)
+		}
+		return true
+	})
+	r := rewrite.NewRewriter(st.Context())
+	for _, t := range targets {
+		if _, err := TileUsingFor(r, t, *p.sizes); err != nil {
+			return fmt.Errorf("%v: error: %v", t.Loc(), err)
+		}
+	}
+	return nil
+}
+
+// Result is what TileUsingFor built.
+type Result struct {
+	// Tiled are the operations of the tile computation, the tiled
+	// operation first.
+	Tiled []*ir.Operation
+	// Loops are the scf.for operations, outermost first.
+	Loops []*ir.Operation
+	// Replacements are the values that replaced op's results.
+	Replacements []ir.Value
+}
+
+// TileUsingFor tiles op with one scf.for loop per non-zero entry of
+// tileSizes (missing entries are 0: the loop is not tiled), outermost
+// first, and replaces op by the loop nest (MLIR's tileUsingSCF with
+// scf.for loops). The loops carry op's destination operands as iter_args;
+// the innermost computes one tile and inserts its results into them with
+// tensor.insert_slice. op must implement the tiling hooks and be
+// destination style; tile sizes must divide the static loop sizes
+// (partial tiles, which upstream bounds with affine.min, are not built).
+func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Result, error) {
+	def := op.Def()
+	if def == nil || def.IterationDomain == nil || def.TiledImplementation == nil || def.ResultTilePosition == nil {
+		return nil, fmt.Errorf("'%s' op does not implement the tiling interface", op.Name())
+	}
+	if def.DPSInits == nil {
+		return nil, fmt.Errorf("'%s' op is not destination style", op.Name())
+	}
+	first, n := def.DPSInits(op)
+	if n != op.NumResults() {
+		return nil, fmt.Errorf("'%s' op has %d inits for %d results", op.Name(), n, op.NumResults())
+	}
+	dests := append([]ir.Value(nil), op.Operands()[first:first+n]...)
+	b := r.Builder
+	b.SetInsertionPoint(op)
+	b.Loc = op.Loc()
+	// On failure, the operations created before op are erased again.
+	mark := op.Prev()
+	fail := func(err error) (*Result, error) {
+		for o := op.Prev(); o != mark; o = op.Prev() {
+			o.Erase()
+		}
+		return nil, err
+	}
+	domain := def.IterationDomain(b, op)
+	if len(tileSizes) > len(domain) {
+		return fail(fmt.Errorf("'%s' op has %d loops but %d tile sizes were given", op.Name(), len(domain), len(tileSizes)))
+	}
+	sizes := make([]int64, len(domain))
+	copy(sizes, tileSizes)
+	var tiled []int
+	for l, s := range sizes {
+		switch {
+		case s < 0:
+			return fail(fmt.Errorf("tile size %d of loop %d is negative", s, l))
+		case s == 0:
+			continue
+		}
+		d := domain[l]
+		if !d.Offset.IsConst() || !d.Size.IsConst() || !d.Stride.IsConst() || d.Size.Const == ir.Dynamic {
+			return fail(fmt.Errorf("loop %d of '%s' op has a dynamic range: partial tiles are not supported", l, op.Name()))
+		}
+		if d.Stride.Const != 1 || d.Size.Const%s != 0 {
+			return fail(fmt.Errorf("tile size %d does not divide the size %d of loop %d: partial tiles are not supported", s, d.Size.Const, l))
+		}
+		tiled = append(tiled, l)
+	}
+	if len(tiled) == 0 {
+		return fail(fmt.Errorf("'%s' op: every tile size is 0, nothing to tile", op.Name()))
+	}
+
+	// The bounds of the tiled loops: every lower bound, then every upper
+	// bound, then every step, as getLoopBounds creates them.
+	it := b.Ctx.IndexType()
+	constant := func(v int64) ir.Value {
+		return arith.BuildConstant(b, b.Loc, b.Ctx.IntegerAttr(it, v), it).Result()
+	}
+	lbs, ubs, steps := make([]ir.Value, len(tiled)), make([]ir.Value, len(tiled)), make([]ir.Value, len(tiled))
+	for i, l := range tiled {
+		lbs[i] = constant(domain[l].Offset.Const)
+	}
+	for i, l := range tiled {
+		ubs[i] = constant(domain[l].Size.Const)
+	}
+	for i, l := range tiled {
+		steps[i] = constant(sizes[l])
+	}
+
+	// The loop nest, each loop's iter_args initialized by the enclosing
+	// loop's (the outermost's by op's destinations).
+	destTypes := make([]ir.Type, len(dests))
+	for i, d := range dests {
+		destTypes[i] = d.Type()
+	}
+	res := &Result{}
+	iterArgs := dests
+	ivs := make([]ir.Value, len(tiled))
+	for i := range tiled {
+		loop := scf.BuildFor(b, b.Loc, lbs[i], ubs[i], steps[i], iterArgs, false, destTypes)
+		if i > 0 {
+			scf.BuildYield(b, b.Loc, loop.Operation.Results())
+		}
+		blk := b.CreateBlock(loop.Operation.Region(0), append([]ir.Type{it}, destTypes...)...)
+		b.SetInsertionPointToEnd(blk)
+		ivs[i] = blk.Argument(0)
+		iterArgs = make([]ir.Value, len(dests))
+		for j := range dests {
+			iterArgs[j] = blk.Argument(j + 1)
+		}
+		res.Loops = append(res.Loops, loop.Operation)
+	}
+
+	// The tile: offsets and sizes per loop, the op's clone on the
+	// innermost iter_args as destinations, its tiled implementation.
+	offsets := make([]ir.OpFoldResult, len(domain))
+	tileSz := make([]ir.OpFoldResult, len(domain))
+	for l, d := range domain {
+		offsets[l], tileSz[l] = d.Offset, d.Size
+	}
+	for i, l := range tiled {
+		offsets[l], tileSz[l] = ir.IndexValue(ivs[i]), ir.IndexConst(sizes[l])
+	}
+	mapping := map[ir.Value]ir.Value{}
+	clone := op.Clone(mapping)
+	for j := range dests {
+		clone.SetOperand(first+j, iterArgs[j])
+	}
+	b.Insert(clone)
+	ops, values, err := def.TiledImplementation(b, clone, offsets, tileSz)
+	if err != nil {
+		return fail(err)
+	}
+	inserted := make([]ir.Value, len(values))
+	for i, v := range values {
+		ro, rs, err := def.ResultTilePosition(b, clone, i, offsets, tileSz)
+		if err != nil {
+			// The tiled implementation succeeded on the same maps, so
+			// this does not happen for a well-formed operation.
+			return nil, err
+		}
+		inserted[i] = linalg.InsertSlice(b, v, iterArgs[i], ro, rs).Result(0)
+	}
+	scf.BuildYield(b, b.Loc, inserted)
+	clone.Erase()
+	res.Tiled = ops
+	res.Replacements = res.Loops[0].Results()
+	r.ReplaceOp(op, res.Replacements)
+	return res, nil
+}
