@@ -19,6 +19,27 @@ func registerDirectives() {
 	irdl.RegisterCustomDirective("GEPNoWrapFlags", parseGEPNoWrapFlags, printGEPNoWrapFlags)
 	irdl.RegisterCustomDirective("InsertExtractValueElementType", parseInsertExtractValueElementType,
 		func(ir.OpAsmPrinter, *ir.Operation, []*irdl.CustomArg) {})
+	irdl.RegisterCustomDirective("ShuffleType", parseShuffleType,
+		func(ir.OpAsmPrinter, *ir.Operation, []*irdl.CustomArg) {})
+}
+
+// parseShuffleType infers llvm.shufflevector's result type: a vector of
+// the mask's length with the element type (and scalability) of v1.
+func parseShuffleType(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
+	var v1 *ir.VectorType
+	if len(args[0].Types) > 0 {
+		v1, _ = args[0].Types[0].(*ir.VectorType)
+	}
+	mask, ok := args[2].Attr.(*ir.DenseArrayAttr)
+	if v1 == nil || len(v1.Shape) != 1 || !ok {
+		return false, p.Errorf("expected an LLVM compatible vector type")
+	}
+	var scalable []bool
+	if len(v1.Scalable) > 0 && v1.Scalable[0] {
+		scalable = []bool{true}
+	}
+	args[1].Types = []ir.Type{p.Context().VectorType([]int64{int64(mask.Size)}, scalable, v1.Elem)}
+	return true, nil
 }
 
 var icmpNames = []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}
