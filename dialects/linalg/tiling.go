@@ -3,8 +3,9 @@ package linalg
 import (
 	"fmt"
 
-	"github.com/strata-ir/strata/core/affine"
+	affinemap "github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/tensor"
 )
@@ -61,7 +62,7 @@ func iterationDomain(b *ir.Builder, op *ir.Operation) []ir.LoopRange {
 
 // dynamicLoopSize creates the tensor.dim of the first operand dimension
 // indexed by loop l alone.
-func dynamicLoopSize(b *ir.Builder, op *ir.Operation, maps []affine.Map, l int) ir.OpFoldResult {
+func dynamicLoopSize(b *ir.Builder, op *ir.Operation, maps []affinemap.Map, l int) ir.OpFoldResult {
 	for i, v := range op.Operands() {
 		if i >= len(maps) {
 			break
@@ -81,7 +82,7 @@ func dynamicLoopSize(b *ir.Builder, op *ir.Operation, maps []affine.Map, l int) 
 // through m, of the tile of the iteration domain at offsets with sizes.
 // Every result of m must be a loop dimension or the constant 0 (a
 // projected permutation, possibly with broadcast dimensions).
-func operandTile(m affine.Map, shape []int64, offsets, sizes []ir.OpFoldResult) (o, s []ir.OpFoldResult, err error) {
+func operandTile(m affinemap.Map, shape []int64, offsets, sizes []ir.OpFoldResult) (o, s []ir.OpFoldResult, err error) {
 	for r, e := range m.Results {
 		switch {
 		case e.IsDim() && e.Position() < len(offsets):
@@ -111,21 +112,35 @@ func tiledImplementation(b *ir.Builder, op *ir.Operation, offsets, sizes []ir.Op
 		return nil, nil, fmt.Errorf("'%s' op tile of %d loops does not match its %d loops", op.Name(), len(offsets), s.NumLoops())
 	}
 	first, n := s.kind().inits(op)
-	var created []*ir.Operation
-	operands := make([]ir.Value, len(op.Operands()))
+	created := closedSizes(b, sizes, nil)
+	// The slice parameters of every operand first, then the slices, as
+	// upstream's makeTiledShapes orders them.
+	type slice struct{ offsets, sizes []ir.OpFoldResult }
+	slices := make([]*slice, len(op.Operands()))
 	for i, v := range op.Operands() {
 		t, ok := v.Type().(*ir.RankedTensorType)
 		if !ok {
-			operands[i] = v
 			continue
 		}
 		o, sz, err := operandTile(maps[i], t.Shape, offsets, sizes)
 		if err != nil {
+			for j := len(created) - 1; j >= 0; j-- {
+				created[j].Erase()
+			}
 			return nil, nil, err
 		}
-		slice := ExtractSlice(b, v, o, sz)
-		created = append(created, slice)
-		operands[i] = slice.Result(0)
+		created = closedSizes(b, sz, created)
+		slices[i] = &slice{o, sz}
+	}
+	operands := make([]ir.Value, len(op.Operands()))
+	for i, v := range op.Operands() {
+		if slices[i] == nil {
+			operands[i] = v
+			continue
+		}
+		sl := ExtractSlice(b, v, slices[i].offsets, slices[i].sizes)
+		created = append(created, sl)
+		operands[i] = sl.Result(0)
 	}
 	resultTypes := make([]ir.Type, n)
 	for i := range resultTypes {
@@ -153,7 +168,31 @@ func resultTilePosition(b *ir.Builder, op *ir.Operation, result int, offsets, si
 	if !ok {
 		return nil, nil, fmt.Errorf("'%s' op result %d is not a ranked tensor", op.Name(), result)
 	}
-	return operandTile(maps[first+result], t.Shape, offsets, sizes)
+	closedSizes(b, sizes, nil)
+	o, sz, err := operandTile(maps[first+result], t.Shape, offsets, sizes)
+	if err == nil {
+		closedSizes(b, sz, nil)
+	}
+	return o, sz, err
+}
+
+// closedSizes creates the affine.apply (d0 - 1) of every size that is a
+// value, appending the operations to created: the closed-interval sizes
+// upstream's computeSliceParameters and computeTileSizes compute before
+// folding them back into the sizes. They are unused, as upstream leaves
+// them, so that the tiled code is upstream's operation for operation.
+func closedSizes(b *ir.Builder, sizes []ir.OpFoldResult, created []*ir.Operation) []*ir.Operation {
+	var m ir.Attribute
+	for _, sz := range sizes {
+		if sz.IsConst() {
+			continue
+		}
+		if m == nil {
+			m = b.Ctx.AffineMapAttr(affinemap.NewMap(1, 0, affinemap.Sub(affinemap.Dim(0), affinemap.Const(1))))
+		}
+		created = append(created, affine.BuildApply(b, b.Loc, []ir.Value{sz.Value}, m, b.Ctx.IndexType()).Operation)
+	}
+	return created
 }
 
 // ExtractSlice creates the tensor.extract_slice of v at offsets with sizes

@@ -9,9 +9,11 @@ package tiling
 import (
 	"fmt"
 
+	affinemap "github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/scf"
@@ -73,8 +75,9 @@ type Result struct {
 // scf.for loops). The loops carry op's destination operands as iter_args;
 // the innermost computes one tile and inserts its results into them with
 // tensor.insert_slice. op must implement the tiling hooks and be
-// destination style; tile sizes must divide the static loop sizes
-// (partial tiles, which upstream bounds with affine.min, are not built).
+// destination style, with static loop sizes; a tile size that does not
+// divide its loop's size gives partial tiles, whose size affine.min
+// bounds.
 func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Result, error) {
 	def := op.Def()
 	if def == nil || def.IterationDomain == nil || def.TiledImplementation == nil || def.ResultTilePosition == nil {
@@ -117,8 +120,8 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 		if !d.Offset.IsConst() || !d.Size.IsConst() || !d.Stride.IsConst() || d.Size.Const == ir.Dynamic {
 			return fail(fmt.Errorf("loop %d of '%s' op has a dynamic range: partial tiles are not supported", l, op.Name()))
 		}
-		if d.Stride.Const != 1 || d.Size.Const%s != 0 {
-			return fail(fmt.Errorf("tile size %d does not divide the size %d of loop %d: partial tiles are not supported", s, d.Size.Const, l))
+		if d.Offset.Const != 0 || d.Stride.Const != 1 {
+			return fail(fmt.Errorf("loop %d of '%s' op does not start at 0 with stride 1", l, op.Name()))
 		}
 		tiled = append(tiled, l)
 	}
@@ -175,7 +178,7 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 		offsets[l], tileSz[l] = d.Offset, d.Size
 	}
 	for i, l := range tiled {
-		offsets[l], tileSz[l] = ir.IndexValue(ivs[i]), ir.IndexConst(sizes[l])
+		offsets[l], tileSz[l] = ir.IndexValue(ivs[i]), boundedTileSize(b, domain[l].Size.Const, ivs[i], sizes[l])
 	}
 	mapping := map[ir.Value]ir.Value{}
 	clone := op.Clone(mapping)
@@ -203,4 +206,18 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 	res.Replacements = res.Loops[0].Results()
 	r.ReplaceOp(op, res.Replacements)
 	return res, nil
+}
+
+// boundedTileSize returns the size of the tile at iv of a loop of size ub
+// tiled by ts: ts when it is 1 or divides ub, otherwise the affine.min of
+// ub - iv and ts, after the constant ub that upstream's getBoundedTileSize
+// materializes before folding it into the map.
+func boundedTileSize(b *ir.Builder, ub int64, iv ir.Value, ts int64) ir.OpFoldResult {
+	if ts == 1 || ub%ts == 0 {
+		return ir.IndexConst(ts)
+	}
+	it := b.Ctx.IndexType()
+	arith.BuildConstant(b, b.Loc, b.Ctx.IntegerAttr(it, ub), it)
+	m := affinemap.NewMap(1, 0, affinemap.Sub(affinemap.Const(ub), affinemap.Dim(0)), affinemap.Const(ts))
+	return ir.IndexValue(affine.BuildMin(b, b.Loc, []ir.Value{iv}, b.Ctx.AffineMapAttr(m), it).Result())
 }

@@ -1,5 +1,6 @@
 // A matrix product on tensors, C = A x B + C0 with A 4x6 and B 6x8, printed
-// through MLIR's runner utilities; linalg-tile{tile-sizes=2,4,3} tiles it.
+// through MLIR's runner utilities; linalg-tile{tile-sizes=3,5,4} tiles it
+// into partial tiles.
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
