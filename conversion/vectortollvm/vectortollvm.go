@@ -206,6 +206,13 @@ func (l *lowering) print(op *ir.Operation, operands []ir.Value, r *rewrite.Conve
 func (l *lowering) patterns() []rewrite.ConversionPattern {
 	return []rewrite.ConversionPattern{
 		&rewrite.ConversionFunc{RootName: "vector.print", BenefitValue: 1, PatternName: "vector.print-to-llvm", Fn: l.print},
+		&rewrite.ConversionFunc{RootName: "vector.broadcast", BenefitValue: 1, PatternName: "vector.broadcast-to-llvm", Fn: l.broadcast},
+		&rewrite.ConversionFunc{RootName: "vector.extract", BenefitValue: 1, PatternName: "vector.extract-to-llvm", Fn: l.extract},
+		&rewrite.ConversionFunc{RootName: "vector.insert", BenefitValue: 1, PatternName: "vector.insert-to-llvm", Fn: l.insert},
+		&rewrite.ConversionFunc{RootName: "vector.fma", BenefitValue: 1, PatternName: "vector.fma-to-llvm", Fn: l.fma},
+		&rewrite.ConversionFunc{RootName: "vector.reduction", BenefitValue: 1, PatternName: "vector.reduction-to-llvm", Fn: l.reduction},
+		&rewrite.ConversionFunc{RootName: "vector.load", BenefitValue: 1, PatternName: "vector.load-to-llvm", Fn: l.loadStore},
+		&rewrite.ConversionFunc{RootName: "vector.store", BenefitValue: 1, PatternName: "vector.store-to-llvm", Fn: l.loadStore},
 	}
 }
 
@@ -220,6 +227,12 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		}
 		return nil
 	})
+	l.tc.AddConversion(func(t ir.Type) ir.Type {
+		if v, ok := t.(*ir.VectorType); ok {
+			return convertVector(ctx, l.tc, v)
+		}
+		return nil
+	})
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddDynamicallyLegalOp("vector.print", func(o *ir.Operation) bool {
@@ -229,5 +242,8 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		_, isVec := o.Operand(0).Type().(*ir.VectorType)
 		return isVec
 	})
+	// The operations a pattern lowers are illegal; those it declines stay.
+	target.AddIllegalOp("vector.broadcast", "vector.extract", "vector.insert", "vector.fma", "vector.reduction",
+		"vector.load", "vector.store")
 	return llvmcommon.Apply(ctx, op, target, l.patterns(), l.tc)
 }

@@ -1,0 +1,386 @@
+package vectortollvm
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/strata-ir/strata/conversion/arithtollvm"
+	"github.com/strata-ir/strata/conversion/llvmcommon"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/dialects/vector"
+)
+
+// convertVector is upstream's vector type conversion: a 1-D vector stays
+// (its elements converted), an n-D one becomes nested arrays of 1-D
+// vectors. 0-D and scalable n-D vectors are left alone.
+func convertVector(ctx *ir.Context, tc *rewrite.TypeConverter, v *ir.VectorType) ir.Type {
+	if len(v.Shape) == 0 {
+		return nil
+	}
+	elem := tc.Convert(v.Elem)
+	last := len(v.Shape) - 1
+	var sc []bool
+	if len(v.Scalable) > 0 {
+		for _, s := range v.Scalable[:last] {
+			if s {
+				return nil
+			}
+		}
+		if v.Scalable[last] {
+			sc = []bool{true}
+		}
+	}
+	var t ir.Type = ctx.VectorType([]int64{v.Shape[last]}, sc, elem)
+	if len(v.Shape) == 1 && elem == v.Elem {
+		return nil
+	}
+	for i := last - 1; i >= 0; i-- {
+		t = llvm.Array(ctx, uint64(v.Shape[i]), t)
+	}
+	return t
+}
+
+// positions decodes a static_position array; ok is false when one is
+// dynamic.
+func positions(a ir.Attribute) ([]int64, bool) {
+	d, ok := a.(*ir.DenseArrayAttr)
+	if !ok {
+		return nil, false
+	}
+	var out []int64
+	for i := 0; i+8 <= len(d.Data); i += 8 {
+		v := int64(binary.LittleEndian.Uint64(d.Data[i:]))
+		if v == ir.Dynamic {
+			return nil, false
+		}
+		out = append(out, v)
+	}
+	return out, true
+}
+
+func constant(r *rewrite.ConversionRewriter, loc ir.Location, t ir.Type, v ir.Attribute) ir.Value {
+	return llvmcommon.Create(r, "llvm.mlir.constant", loc, nil, []ir.Type{t}, []ir.NamedAttr{{Name: "value", Value: v}}).Result(0)
+}
+
+func i64Const(r *rewrite.ConversionRewriter, loc ir.Location, v int64) ir.Value {
+	ctx := r.Builder.Ctx
+	return constant(r, loc, ctx.I(64), ctx.IntegerAttr(ctx.I(64), v))
+}
+
+func fastmath(ctx *ir.Context, op *ir.Operation) ir.Attribute {
+	a := op.InherentAttr("fastmath")
+	if a != nil {
+		if fm := arithtollvm.Fastmath(ctx, a); fm != nil {
+			return fm
+		}
+	}
+	fm, _ := ctx.Dialect("llvm").ParseAttr(ctx, "fastmath<none>")
+	return fm
+}
+
+// broadcast lowers a broadcast of a scalar to a 1-D vector: the scalar
+// inserted at lane 0 of a poison vector and shuffled to every lane.
+func (l *lowering) broadcast(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	ctx := r.Builder.Ctx
+	dst, ok := op.Result(0).Type().(*ir.VectorType)
+	if !ok || len(dst.Shape) != 1 || (len(dst.Scalable) > 0 && dst.Scalable[0]) {
+		return false
+	}
+	if _, isVec := op.Operand(0).Type().(*ir.VectorType); isVec {
+		return false
+	}
+	loc := op.Loc()
+	t := l.tc.Convert(dst)
+	poison := llvmcommon.Poison(r, loc, t)
+	zero := constant(r, loc, ctx.I(32), ctx.IntegerAttr(ctx.I(32), 0))
+	ins := llvmcommon.Create(r, "llvm.insertelement", loc, []ir.Value{poison, operands[0], zero}, []ir.Type{t}, nil).Result(0)
+	mask := make([]int32, dst.Shape[0])
+	sh := llvmcommon.Create(r, "llvm.shufflevector", loc, []ir.Value{ins, poison}, []ir.Type{t},
+		[]ir.NamedAttr{{Name: "mask", Value: ctx.DenseI32Array(mask...)}}).Result(0)
+	r.ReplaceOp(op, []ir.Value{sh})
+	return true
+}
+
+// extract lowers vector.extract at static positions: llvm.extractvalue
+// through the arrays of an n-D vector and llvm.extractelement of a
+// scalar from the 1-D vector.
+func (l *lowering) extract(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	pos, ok := positions(vector.ExtractOp{Operation: op}.StaticPosition())
+	if !ok || len(pos) == 0 {
+		return false
+	}
+	src, ok := op.Operand(0).Type().(*ir.VectorType)
+	if !ok {
+		return false
+	}
+	loc := op.Loc()
+	resT := l.tc.Convert(op.Result(0).Type())
+	v := operands[0]
+	_, scalar := op.Result(0).Type().(*ir.VectorType)
+	scalar = !scalar
+	outer := pos
+	if scalar {
+		outer = pos[:len(pos)-1]
+	}
+	if len(outer) > 0 {
+		t := resT
+		if scalar {
+			t = l.tc.Convert(r.Builder.Ctx.VectorType(src.Shape[len(src.Shape)-1:], nil, src.Elem))
+		}
+		v = llvmcommon.Extract(r, loc, v, t, outer...)
+	}
+	if scalar {
+		idx := i64Const(r, loc, pos[len(pos)-1])
+		v = llvmcommon.Create(r, "llvm.extractelement", loc, []ir.Value{v, idx}, []ir.Type{resT}, nil).Result(0)
+	}
+	r.ReplaceOp(op, []ir.Value{v})
+	return true
+}
+
+// insert lowers vector.insert at static positions, the mirror of
+// extract.
+func (l *lowering) insert(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	pos, ok := positions(vector.InsertOp{Operation: op}.StaticPosition())
+	if !ok || len(pos) == 0 {
+		return false
+	}
+	dst, ok := op.Operand(1).Type().(*ir.VectorType)
+	if !ok {
+		return false
+	}
+	loc := op.Loc()
+	_, scalar := op.Operand(0).Type().(*ir.VectorType)
+	scalar = !scalar
+	val, dest := operands[0], operands[1]
+	if !scalar {
+		r.ReplaceOp(op, []ir.Value{llvmcommon.Insert(r, loc, dest, val, pos...)})
+		return true
+	}
+	outer := pos[:len(pos)-1]
+	inner := dest
+	if len(outer) > 0 {
+		inner = llvmcommon.Extract(r, loc, dest, l.tc.Convert(r.Builder.Ctx.VectorType(dst.Shape[len(dst.Shape)-1:], nil, dst.Elem)), outer...)
+	}
+	idx := i64Const(r, loc, pos[len(pos)-1])
+	var v ir.Value = llvmcommon.Create(r, "llvm.insertelement", loc, []ir.Value{inner, val, idx}, []ir.Type{inner.Type()}, nil).Result(0)
+	if len(outer) > 0 {
+		v = llvmcommon.Insert(r, loc, dest, v, outer...)
+	}
+	r.ReplaceOp(op, []ir.Value{v})
+	return true
+}
+
+// fma lowers a 1-D vector.fma to llvm.intr.fmuladd.
+func (l *lowering) fma(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	t, ok := op.Result(0).Type().(*ir.VectorType)
+	if !ok || len(t.Shape) != 1 {
+		return false
+	}
+	ctx := r.Builder.Ctx
+	n := llvmcommon.Create(r, "llvm.intr.fmuladd", op.Loc(), operands, []ir.Type{l.tc.Convert(t)},
+		[]ir.NamedAttr{{Name: "fastmathFlags", Value: fastmath(ctx, op)}})
+	r.ReplaceOp(op, []ir.Value{n.Result(0)})
+	return true
+}
+
+var intReductions = map[vector.CombiningKind]string{
+	vector.CombiningKindAdd: "add", vector.CombiningKindMul: "mul", vector.CombiningKindAnd: "and",
+	vector.CombiningKindOr: "or", vector.CombiningKindXor: "xor", vector.CombiningKindMinsi: "smin",
+	vector.CombiningKindMaxsi: "smax", vector.CombiningKindMinui: "umin", vector.CombiningKindMaxui: "umax",
+}
+
+var floatReductions = map[vector.CombiningKind]string{
+	vector.CombiningKindMaxnumf: "fmax", vector.CombiningKindMinnumf: "fmin",
+	vector.CombiningKindMaximumf: "fmaximum", vector.CombiningKindMinimumf: "fminimum",
+}
+
+// floatConst returns the f32 or f64 constant v.
+func floatConst(ctx *ir.Context, t ir.Type, v float64) ir.Attribute {
+	ft, ok := t.(*ir.FloatType)
+	if !ok {
+		return nil
+	}
+	switch ft.Kind {
+	case ir.F32:
+		return ctx.FloatAttrBits(ft, uint64(math.Float32bits(float32(v))), 0)
+	case ir.F64:
+		return ctx.FloatAttrBits(ft, math.Float64bits(v), 0)
+	}
+	return nil
+}
+
+// reduction lowers vector.reduction of a 1-D vector without accumulator
+// to llvm.intr.vector.reduce.*; fadd and fmul start from 0.0 and 1.0.
+func (l *lowering) reduction(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	red := vector.ReductionOp{Operation: op}
+	if red.Acc() != nil {
+		return false
+	}
+	src, ok := op.Operand(0).Type().(*ir.VectorType)
+	if !ok || len(src.Shape) != 1 {
+		return false
+	}
+	ctx := r.Builder.Ctx
+	loc := op.Loc()
+	resT := l.tc.Convert(op.Result(0).Type())
+	kind := red.Kind()
+	var res ir.Value
+	switch et := src.Elem.(type) {
+	case *ir.IntegerType, *ir.IndexType:
+		name, ok := intReductions[kind]
+		if !ok {
+			return false
+		}
+		res = llvmcommon.Create(r, "llvm.intr.vector.reduce."+name, loc, operands[:1], []ir.Type{resT}, nil).Result(0)
+	case *ir.FloatType:
+		fm := []ir.NamedAttr{{Name: "fastmathFlags", Value: fastmath(ctx, op)}}
+		if name, ok := floatReductions[kind]; ok {
+			res = llvmcommon.Create(r, "llvm.intr.vector.reduce."+name, loc, operands[:1], []ir.Type{resT}, fm).Result(0)
+			break
+		}
+		var name string
+		var start float64
+		switch kind {
+		case vector.CombiningKindAdd:
+			name = "fadd"
+		case vector.CombiningKindMul:
+			name, start = "fmul", 1
+		default:
+			return false
+		}
+		c := floatConst(ctx, et, start)
+		if c == nil {
+			return false
+		}
+		s := constant(r, loc, resT, c)
+		res = llvmcommon.Create(r, "llvm.intr.vector.reduce."+name, loc, []ir.Value{s, operands[0]}, []ir.Type{resT}, fm).Result(0)
+	default:
+		return false
+	}
+	r.ReplaceOp(op, []ir.Value{res})
+	return true
+}
+
+// abiAlignment is the ABI alignment of a scalar type in bytes.
+func abiAlignment(t ir.Type) int64 {
+	var bits int64
+	switch x := t.(type) {
+	case *ir.IndexType:
+		bits = llvmcommon.IndexBitwidth
+	case *ir.IntegerType:
+		bits = int64(x.Width)
+	case *ir.FloatType:
+		switch x.Kind {
+		case ir.F16, ir.BF16:
+			bits = 16
+		case ir.F32:
+			bits = 32
+		case ir.F64:
+			bits = 64
+		default:
+			return 0
+		}
+	default:
+		return 0
+	}
+	a := int64(1)
+	for a*8 < bits {
+		a *= 2
+	}
+	return a
+}
+
+// elementPtr is upstream's getStridedElementPtr for a memref of static
+// strides: the aligned pointer, offset by the static offset, then by the
+// sum of the indices times their strides.
+func (l *lowering) elementPtr(r *rewrite.ConversionRewriter, loc ir.Location, m *ir.MemRefType, desc ir.Value, indices []ir.Value) (ir.Value, bool) {
+	ctx := r.Builder.Ctx
+	strides, offset, ok := llvmcommon.StridesAndOffset(m)
+	if !ok || offset != 0 {
+		return nil, false
+	}
+	for _, s := range strides {
+		if s == ir.Dynamic {
+			return nil, false
+		}
+	}
+	as, ok := llvmcommon.AddressSpace(m.MemorySpace)
+	if !ok {
+		return nil, false
+	}
+	elem := l.tc.Convert(m.Elem)
+	base := llvmcommon.Extract(r, loc, desc, llvm.Ptr(ctx, as), 1)
+	i64 := ctx.I(64)
+	flags := []ir.NamedAttr{{Name: "overflowFlags", Value: ctx.IntegerAttr(ctx.I(32), 0)}}
+	var index ir.Value
+	for i, inc := range indices {
+		if strides[i] != 1 {
+			inc = llvmcommon.Create(r, "llvm.mul", loc, []ir.Value{inc, llvmcommon.Const(r, loc, strides[i])}, []ir.Type{i64}, flags).Result(0)
+		}
+		if index == nil {
+			index = inc
+		} else {
+			index = llvmcommon.Create(r, "llvm.add", loc, []ir.Value{index, inc}, []ir.Type{i64}, flags).Result(0)
+		}
+	}
+	if index == nil {
+		return base, true
+	}
+	return llvmcommon.Create(r, "llvm.getelementptr", loc, []ir.Value{base, index}, []ir.Type{llvm.Ptr(ctx, as)}, []ir.NamedAttr{
+		{Name: "elem_type", Value: ctx.TypeAttr(elem)},
+		{Name: "noWrapFlags", Value: ctx.IntegerAttr(ctx.I(32), 0)},
+		{Name: "rawConstantIndices", Value: ctx.DenseI32Array(math.MinInt32)},
+	}).Result(0), true
+}
+
+// loadStore lowers a 1-D vector.load or vector.store on a memref of
+// static strides and offset 0 to llvm.load/llvm.store of the vector at
+// the element's address, aligned as the memref's element.
+func (l *lowering) loadStore(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	ctx := r.Builder.Ctx
+	load := op.Name() == "vector.load"
+	baseIdx, vecT := 1, op.Operand(0).Type()
+	if load {
+		baseIdx, vecT = 0, op.Result(0).Type()
+	}
+	vt, ok := vecT.(*ir.VectorType)
+	if !ok || len(vt.Shape) != 1 {
+		return false
+	}
+	m, ok := op.Operand(baseIdx).Type().(*ir.MemRefType)
+	if !ok || llvmcommon.DescriptorRank(operands[baseIdx].Type()) < 0 {
+		return false
+	}
+	if _, isVec := m.Elem.(*ir.VectorType); isVec {
+		return false
+	}
+	align := abiAlignment(m.Elem)
+	if a, ok := op.InherentAttr("alignment").(*ir.IntegerAttr); ok && a.Int64() != 0 {
+		align = a.Int64()
+	}
+	if align == 0 {
+		return false
+	}
+	loc := op.Loc()
+	ptr, ok := l.elementPtr(r, loc, m, operands[baseIdx], operands[baseIdx+1:])
+	if !ok {
+		return false
+	}
+	props := []ir.NamedAttr{
+		{Name: "alignment", Value: ctx.IntegerAttr(ctx.I(64), align)},
+		{Name: "ordering", Value: ctx.IntegerAttr(ctx.I(64), 0)},
+	}
+	if a, ok := op.InherentAttr("nontemporal").(*ir.IntegerAttr); ok && a.Int64() != 0 {
+		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: ctx.Unit()})
+	}
+	if load {
+		v := llvmcommon.Create(r, "llvm.load", loc, []ir.Value{ptr}, []ir.Type{l.tc.Convert(vt)}, props).Result(0)
+		r.ReplaceOp(op, []ir.Value{v})
+		return true
+	}
+	llvmcommon.Create(r, "llvm.store", loc, []ir.Value{operands[0], ptr}, nil, props)
+	r.ReplaceOp(op, nil)
+	return true
+}
