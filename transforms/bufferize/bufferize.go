@@ -466,6 +466,12 @@ func (s *state) op(op *ir.Operation) error {
 		}
 	case "scf.yield":
 		return nil // handled by the parent
+	case "scf.forall":
+		if s.hasTensors(op) {
+			return s.forall(op)
+		}
+	case "tensor.parallel_insert_slice":
+		return s.parallelInsertSlice(op)
 	}
 	if !s.hasTensors(op) {
 		if op.Name() != "func.func" {

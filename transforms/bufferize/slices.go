@@ -5,6 +5,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/scf"
 )
 
 // layoutOf returns the offset and strides of a memref type (ir.Dynamic
@@ -211,5 +212,89 @@ func (s *state) concat(op *ir.Operation) error {
 	}
 	s.setResult(op.Result(0), nb, nil)
 	s.dead = append(s.dead, op)
+	return nil
+}
+
+// forall bufferizes scf.forall as upstream does: each shared output is
+// written in its buffer (that of the init when the loop may write it in
+// place, else a new one), the loop loses its outputs and results, and
+// the body reads the outputs' buffers.
+func (s *state) forall(op *ir.Operation) error {
+	seg := interp.DenseArray(op.InherentAttr("operandSegmentSizes"))
+	if len(seg) != 4 || op.NumRegions() != 1 || !op.Region(0).HasOneBlock() {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed scf.forall")
+	}
+	nb := int(seg[0] + seg[1] + seg[2])
+	outs := op.Operands()[nb:]
+	body := op.Region(0).First()
+	rank := body.NumArguments() - len(outs)
+	if rank < 0 {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed scf.forall")
+	}
+	bufs := make([]ir.Value, len(outs))
+	for i, v := range outs {
+		noCopy := false
+		if d := ir.DefiningOp(v); d != nil && d.Name() == "tensor.empty" {
+			noCopy = true
+		}
+		b, err := s.writable(op, nb+i, noCopy)
+		if err != nil {
+			return err
+		}
+		bufs[i] = b
+	}
+	s.b.SetInsertionPoint(op)
+	ops := op.Operands()
+	nf := scf.BuildForall(s.b, op.Loc(), ops[:seg[0]], ops[seg[0]:seg[0]+seg[1]], ops[seg[0]+seg[1]:nb], nil,
+		op.InherentAttr("staticLowerBound"), op.InherentAttr("staticUpperBound"), op.InherentAttr("staticStep"),
+		op.InherentAttr("mapping"), nil)
+	nf.Operation.Region(0).TakeBody(op.Region(0))
+	for i, v := range outs {
+		a := body.Argument(rank + i)
+		s.orig[a] = a.Type()
+		s.buf[a] = bufs[i]
+		s.parent[a] = a
+		s.union(a, v)
+		s.setResult(op.Result(i), bufs[i], s.aliasIf(v, bufs[i]))
+	}
+	if err := s.block(body); err != nil {
+		return err
+	}
+	for i := len(outs) - 1; i >= 0; i-- {
+		if ir.HasUses(body.Argument(rank + i)) {
+			return ir.NewError(op.Loc(), "failed to bufferize op: a shared output is still used")
+		}
+		body.EraseArgument(rank + i)
+	}
+	s.dead = append(s.dead, op)
+	return nil
+}
+
+// parallelInsertSlice bufferizes tensor.parallel_insert_slice: a
+// memref.subview of the shared output's buffer and a memref.copy of the
+// source into it, before the scf.forall.in_parallel terminator.
+func (s *state) parallelInsertSlice(op *ir.Operation) error {
+	src, err := s.bufferOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	dst, err := s.bufferOf(op, op.Operand(1))
+	if err != nil {
+		return err
+	}
+	term := op.ParentOp()
+	if term == nil {
+		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.parallel_insert_slice outside scf.forall.in_parallel")
+	}
+	s.b.SetInsertionPoint(term)
+	o, z, st := segments(op, 2)
+	v, err := s.subview(op, dst, o, z, st, s.tt(op.Operand(0)))
+	if err != nil {
+		return err
+	}
+	memref.BuildCopy(s.b, op.Loc(), src, v)
+	// It has no results: erased now, so that the shared output it writes
+	// loses its last use before its loop drops it.
+	op.Erase()
 	return nil
 }
