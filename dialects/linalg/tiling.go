@@ -105,11 +105,11 @@ func operandTile(m affinemap.Map, shape []int64, offsets, sizes []ir.OpFoldResul
 func tiledImplementation(b *ir.Builder, op *ir.Operation, offsets, sizes []ir.OpFoldResult) ([]*ir.Operation, []ir.Value, error) {
 	s, ok := AsStructuredOp(op)
 	if !ok || !s.HasPureTensorSemantics() {
-		return nil, nil, fmt.Errorf("'%s' op tiling requires tensor semantics", op.Name())
+		return nil, nil, fmt.Errorf("tiling requires tensor semantics")
 	}
 	maps := s.IndexingMaps()
 	if len(maps) != len(op.Operands()) || len(offsets) != s.NumLoops() || len(sizes) != s.NumLoops() {
-		return nil, nil, fmt.Errorf("'%s' op tile of %d loops does not match its %d loops", op.Name(), len(offsets), s.NumLoops())
+		return nil, nil, fmt.Errorf("tile of %d loops does not match the %d loops", len(offsets), s.NumLoops())
 	}
 	first, n := s.kind().inits(op)
 	created := closedSizes(b, sizes, nil)
@@ -156,17 +156,17 @@ func tiledImplementation(b *ir.Builder, op *ir.Operation, offsets, sizes []ir.Op
 func resultTilePosition(b *ir.Builder, op *ir.Operation, result int, offsets, sizes []ir.OpFoldResult) ([]ir.OpFoldResult, []ir.OpFoldResult, error) {
 	s, ok := AsStructuredOp(op)
 	if !ok {
-		return nil, nil, fmt.Errorf("'%s' op is not a structured operation", op.Name())
+		return nil, nil, fmt.Errorf("is not a structured operation")
 	}
 	first, n := s.kind().inits(op)
 	maps := s.IndexingMaps()
 	if result < 0 || result >= n || first+result >= len(maps) {
-		return nil, nil, fmt.Errorf("'%s' op has no result %d", op.Name(), result)
+		return nil, nil, fmt.Errorf("has no result %d", result)
 	}
 	init := op.Operand(first + result)
 	t, ok := init.Type().(*ir.RankedTensorType)
 	if !ok {
-		return nil, nil, fmt.Errorf("'%s' op result %d is not a ranked tensor", op.Name(), result)
+		return nil, nil, fmt.Errorf("result %d is not a ranked tensor", result)
 	}
 	closedSizes(b, sizes, nil)
 	o, sz, err := operandTile(maps[first+result], t.Shape, offsets, sizes)

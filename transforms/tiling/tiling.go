@@ -52,7 +52,7 @@ func (p *tilePass) Run(op *ir.Operation, st *pass.State) error {
 	r := rewrite.NewRewriter(st.Context())
 	for _, t := range targets {
 		if _, err := TileUsingFor(r, t, *p.sizes); err != nil {
-			return fmt.Errorf("%v: error: %v", t.Loc(), err)
+			return st.EmitError(t, err.Error())
 		}
 	}
 	return nil
@@ -77,18 +77,20 @@ type Result struct {
 // tensor.insert_slice. op must implement the tiling hooks and be
 // destination style, with static loop sizes; a tile size that does not
 // divide its loop's size gives partial tiles, whose size affine.min
-// bounds.
+// bounds. An error leaves the IR unchanged; its message is about op
+// without naming it, for the caller to report at op (the pass reports
+// "'linalg.matmul' op <message>").
 func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Result, error) {
 	def := op.Def()
 	if def == nil || def.IterationDomain == nil || def.TiledImplementation == nil || def.ResultTilePosition == nil {
-		return nil, fmt.Errorf("'%s' op does not implement the tiling interface", op.Name())
+		return nil, fmt.Errorf("does not implement the tiling interface")
 	}
 	if def.DPSInits == nil {
-		return nil, fmt.Errorf("'%s' op is not destination style", op.Name())
+		return nil, fmt.Errorf("is not destination style")
 	}
 	first, n := def.DPSInits(op)
 	if n != op.NumResults() {
-		return nil, fmt.Errorf("'%s' op has %d inits for %d results", op.Name(), n, op.NumResults())
+		return nil, fmt.Errorf("has %d inits for %d results", n, op.NumResults())
 	}
 	dests := append([]ir.Value(nil), op.Operands()[first:first+n]...)
 	b := r.Builder
@@ -104,7 +106,7 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 	}
 	domain := def.IterationDomain(b, op)
 	if len(tileSizes) > len(domain) {
-		return fail(fmt.Errorf("'%s' op has %d loops but %d tile sizes were given", op.Name(), len(domain), len(tileSizes)))
+		return fail(fmt.Errorf("has %d loops but %d tile sizes were given", len(domain), len(tileSizes)))
 	}
 	sizes := make([]int64, len(domain))
 	copy(sizes, tileSizes)
@@ -118,15 +120,15 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 		}
 		d := domain[l]
 		if !d.Offset.IsConst() || !d.Size.IsConst() || !d.Stride.IsConst() || d.Size.Const == ir.Dynamic {
-			return fail(fmt.Errorf("loop %d of '%s' op has a dynamic range: partial tiles are not supported", l, op.Name()))
+			return fail(fmt.Errorf("loop %d has a dynamic range, which tiling does not support yet", l))
 		}
 		if d.Offset.Const != 0 || d.Stride.Const != 1 {
-			return fail(fmt.Errorf("loop %d of '%s' op does not start at 0 with stride 1", l, op.Name()))
+			return fail(fmt.Errorf("loop %d does not start at 0 with stride 1", l))
 		}
 		tiled = append(tiled, l)
 	}
 	if len(tiled) == 0 {
-		return fail(fmt.Errorf("'%s' op: every tile size is 0, nothing to tile", op.Name()))
+		return fail(fmt.Errorf("every tile size is 0, nothing to tile"))
 	}
 
 	// The bounds of the tiled loops: every lower bound, then every upper
