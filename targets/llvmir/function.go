@@ -173,7 +173,12 @@ func itoa(n uint64) string {
 
 // intrinsic declares (once) the overloaded intrinsic llvm.<name>.<suffix>.
 func (t *translator) intrinsic(name string, ret types.Type, params []types.Type) *ir.Func {
-	full := "llvm." + name + "." + intrinsicSuffix(params[0])
+	overloaded := params[0]
+	if name == "vector.reduce.fadd" || name == "vector.reduce.fmul" {
+		// Overloaded on the vector, after the scalar start value.
+		overloaded = params[1]
+	}
+	full := "llvm." + name + "." + intrinsicSuffix(overloaded)
 	if name == "powi" {
 		full += "." + intrinsicSuffix(params[1])
 	}
@@ -222,6 +227,9 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 		rt, err := resType()
 		if err != nil {
 			return err
+		}
+		if name == "llvm.intr.vector.reduce.fmaximum" || name == "llvm.intr.vector.reduce.fminimum" {
+			return errorf(o, "%s has no LLVM 16 intrinsic", name)
 		}
 		params := make([]types.Type, len(ops))
 		for i, v := range ops {
@@ -375,6 +383,25 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 			return err
 		}
 		set(b.NewBitCast(inst, rt))
+	case "llvm.extractelement":
+		set(b.NewExtractElement(ops[0], ops[1]))
+	case "llvm.insertelement":
+		set(b.NewInsertElement(ops[0], ops[1], ops[2]))
+	case "llvm.shufflevector":
+		d, ok := o.InherentAttr("mask").(*sir.DenseArrayAttr)
+		if !ok {
+			return errorf(o, "llvm.shufflevector without a mask")
+		}
+		var mask []constant.Constant
+		for i := 0; i+4 <= len(d.Data); i += 4 {
+			m := int32(uint32(d.Data[i]) | uint32(d.Data[i+1])<<8 | uint32(d.Data[i+2])<<16 | uint32(d.Data[i+3])<<24)
+			if m < 0 {
+				mask = append(mask, constant.NewUndef(types.I32))
+			} else {
+				mask = append(mask, constant.NewInt(types.I32, int64(m)))
+			}
+		}
+		set(b.NewShuffleVector(ops[0], ops[1], constant.NewVector(types.NewVector(uint64(len(mask)), types.I32), mask...)))
 	case "llvm.insertvalue":
 		set(b.NewInsertValue(ops[0], ops[1], position(o)...))
 	case "llvm.extractvalue":

@@ -70,6 +70,7 @@ func TestCompileAndRun(t *testing.T) {
 		{"lowered_memref.mlir", 0},
 		{"intrinsics.mlir", 0},
 		{"bits.mlir", 0},
+		{"vector.mlir", 0},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			text := translateFile(t, filepath.Join("testdata", tc.file))
