@@ -93,6 +93,10 @@ var cpuPrograms = []struct {
 	{"run/testdata/diff/arith.mlir", true, true},
 	{"run/testdata/diff/memref.mlir", true, true},
 	{"run/testdata/diff/scf_cf.mlir", true, true},
+	// Tensor operations (splat, concat, pad, slices, reshapes,
+	// scf.forall with parallel_insert_slice) and linalg named operations.
+	{"run/testdata/diff/tensor.mlir", true, true},
+	{"run/testdata/diff/linalg.mlir", false, false},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.
 	{"examples/matmul/matmul.mlir", true, true},
