@@ -39,43 +39,50 @@ func installTiling(d *ir.OpDef) {
 }
 
 // iterationDomain returns one range per loop: offset 0, the loop's size
-// and stride 1 (LinalgOp's getIterationDomain). A dynamic loop size is
-// read with tensor.dim of the first operand dimension indexed by that loop
-// alone (createFoldedDimOp).
+// and stride 1 (LinalgOp's getIterationDomain). The size of a loop is the
+// first operand dimension indexed by that loop alone. When a loop's size
+// is dynamic, every dynamic dimension of every tensor operand is read with
+// tensor.dim first, in operand order, as upstream's
+// createFlatListOfOperandDims does.
 func iterationDomain(b *ir.Builder, op *ir.Operation) []ir.LoopRange {
 	s, ok := AsStructuredOp(op)
 	if !ok {
 		return nil
 	}
 	static := s.StaticLoopRanges()
-	maps := s.IndexingMaps()
 	out := make([]ir.LoopRange, len(static))
+	dynamic := false
 	for l, size := range static {
-		r := ir.LoopRange{Offset: ir.IndexConst(0), Size: ir.IndexConst(size), Stride: ir.IndexConst(1)}
-		if size == ir.Dynamic {
-			r.Size = dynamicLoopSize(b, op, maps, l)
-		}
-		out[l] = r
+		out[l] = ir.LoopRange{Offset: ir.IndexConst(0), Size: ir.IndexConst(size), Stride: ir.IndexConst(1)}
+		dynamic = dynamic || size == ir.Dynamic
 	}
-	return out
-}
-
-// dynamicLoopSize creates the tensor.dim of the first operand dimension
-// indexed by loop l alone.
-func dynamicLoopSize(b *ir.Builder, op *ir.Operation, maps []affinemap.Map, l int) ir.OpFoldResult {
+	if !dynamic {
+		return out
+	}
+	maps := s.IndexingMaps()
+	found := make([]bool, len(static))
+	it := b.Ctx.IndexType()
 	for i, v := range op.Operands() {
-		if i >= len(maps) {
-			break
+		t, ok := v.Type().(*ir.RankedTensorType)
+		if !ok || i >= len(maps) {
+			continue
 		}
-		for r, e := range maps[i].Results {
-			if e.IsDim() && e.Position() == l {
-				it := b.Ctx.IndexType()
+		for r, size := range t.Shape {
+			dim := ir.IndexConst(size)
+			if size == ir.Dynamic {
 				c := arith.BuildConstant(b, b.Loc, b.Ctx.IntegerAttr(it, int64(r)), it)
-				return ir.IndexValue(tensor.BuildDim(b, b.Loc, v, c.Result(), it).Result())
+				dim = ir.IndexValue(tensor.BuildDim(b, b.Loc, v, c.Result(), it).Result())
+			}
+			if r >= len(maps[i].Results) {
+				continue
+			}
+			if e := maps[i].Results[r]; e.IsDim() && e.Position() < len(found) && !found[e.Position()] {
+				found[e.Position()] = true
+				out[e.Position()].Size = dim
 			}
 		}
 	}
-	return ir.IndexConst(ir.Dynamic)
+	return out
 }
 
 // operandTile returns the offsets and sizes, in an operand accessed
@@ -182,17 +189,65 @@ func resultTilePosition(b *ir.Builder, op *ir.Operation, result int, offsets, si
 // folding them back into the sizes. They are unused, as upstream leaves
 // them, so that the tiled code is upstream's operation for operation.
 func closedSizes(b *ir.Builder, sizes []ir.OpFoldResult, created []*ir.Operation) []*ir.Operation {
-	var m ir.Attribute
 	for _, sz := range sizes {
 		if sz.IsConst() {
 			continue
 		}
-		if m == nil {
-			m = b.Ctx.AffineMapAttr(affinemap.NewMap(1, 0, affinemap.Sub(affinemap.Dim(0), affinemap.Const(1))))
+		// A value valid as an affine symbol becomes a symbol of the map,
+		// as makeComposedFoldedAffineApply canonicalizes it.
+		m := affinemap.NewMap(1, 0, affinemap.Sub(affinemap.Dim(0), affinemap.Const(1)))
+		if IsValidSymbol(sz.Value) {
+			m = affinemap.NewMap(0, 1, affinemap.Sub(affinemap.Sym(0), affinemap.Const(1)))
 		}
-		created = append(created, affine.BuildApply(b, b.Loc, []ir.Value{sz.Value}, m, b.Ctx.IndexType()).Operation)
+		created = append(created, affine.BuildApply(b, b.Loc, []ir.Value{sz.Value}, b.Ctx.AffineMapAttr(m), b.Ctx.IndexType()).Operation)
 	}
 	return created
+}
+
+// IsValidSymbol reports whether v may be an affine symbol (MLIR's
+// affine::isValidSymbol with functions as the affine scopes): a value
+// defined at the top level of a function, a constant, a tensor.dim or
+// memref.dim of a top-level value, or an affine.apply, affine.min or
+// affine.max of valid symbols.
+func IsValidSymbol(v ir.Value) bool {
+	if isTopLevelValue(v) {
+		return true
+	}
+	r, ok := v.(*ir.OpResult)
+	if !ok {
+		return false
+	}
+	def := r.Owner()
+	switch def.Name() {
+	case "arith.constant":
+		return true
+	case "tensor.dim", "memref.dim":
+		return isTopLevelValue(def.Operand(0)) && IsValidSymbol(def.Operand(1))
+	case "affine.apply", "affine.min", "affine.max":
+		for _, o := range def.Operands() {
+			if !IsValidSymbol(o) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// isTopLevelValue reports whether v is an argument of a function's entry
+// block or the result of an operation directly in a function's body.
+func isTopLevelValue(v ir.Value) bool {
+	var r *ir.Region
+	switch x := v.(type) {
+	case *ir.BlockArgument:
+		r = x.Owner().Parent()
+	case *ir.OpResult:
+		r = x.Owner().ParentRegion()
+	}
+	if r == nil || r.ParentOp() == nil {
+		return false
+	}
+	return r.ParentOp().Name() == "func.func"
 }
 
 // ExtractSlice creates the tensor.extract_slice of v at offsets with sizes

@@ -75,9 +75,9 @@ type Result struct {
 // scf.for loops). The loops carry op's destination operands as iter_args;
 // the innermost computes one tile and inserts its results into them with
 // tensor.insert_slice. op must implement the tiling hooks and be
-// destination style, with static loop sizes; a tile size that does not
-// divide its loop's size gives partial tiles, whose size affine.min
-// bounds. An error leaves the IR unchanged; its message is about op
+// destination style; a tile size that does not divide its loop's size
+// (or any tile size of a dynamic loop) gives partial tiles, whose size
+// affine.min bounds. An error leaves the IR unchanged; its message is about op
 // without naming it, for the caller to report at op (the pass reports
 // "'linalg.matmul' op <message>").
 func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Result, error) {
@@ -119,10 +119,10 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 			continue
 		}
 		d := domain[l]
-		if !d.Offset.IsConst() || !d.Size.IsConst() || !d.Stride.IsConst() || d.Size.Const == ir.Dynamic {
-			return fail(fmt.Errorf("loop %d has a dynamic range, which tiling does not support yet", l))
+		if d.Size.IsConst() && d.Size.Const == ir.Dynamic {
+			return fail(fmt.Errorf("loop %d has a size that cannot be read", l))
 		}
-		if d.Offset.Const != 0 || d.Stride.Const != 1 {
+		if !d.Offset.IsConst() || !d.Stride.IsConst() || d.Offset.Const != 0 || d.Stride.Const != 1 {
 			return fail(fmt.Errorf("loop %d does not start at 0 with stride 1", l))
 		}
 		tiled = append(tiled, l)
@@ -142,7 +142,9 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 		lbs[i] = constant(domain[l].Offset.Const)
 	}
 	for i, l := range tiled {
-		ubs[i] = constant(domain[l].Size.Const)
+		if ubs[i] = domain[l].Size.Value; ubs[i] == nil {
+			ubs[i] = constant(domain[l].Size.Const)
+		}
 	}
 	for i, l := range tiled {
 		steps[i] = constant(sizes[l])
@@ -180,7 +182,7 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 		offsets[l], tileSz[l] = d.Offset, d.Size
 	}
 	for i, l := range tiled {
-		offsets[l], tileSz[l] = ir.IndexValue(ivs[i]), boundedTileSize(b, domain[l].Size.Const, ivs[i], sizes[l])
+		offsets[l], tileSz[l] = ir.IndexValue(ivs[i]), boundedTileSize(b, domain[l].Size, ivs[i], sizes[l])
 	}
 	mapping := map[ir.Value]ir.Value{}
 	clone := op.Clone(mapping)
@@ -211,15 +213,24 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 }
 
 // boundedTileSize returns the size of the tile at iv of a loop of size ub
-// tiled by ts: ts when it is 1 or divides ub, otherwise the affine.min of
-// ub - iv and ts, after the constant ub that upstream's getBoundedTileSize
-// materializes before folding it into the map.
-func boundedTileSize(b *ir.Builder, ub int64, iv ir.Value, ts int64) ir.OpFoldResult {
-	if ts == 1 || ub%ts == 0 {
+// tiled by ts: ts when it is 1 or divides a static ub, otherwise the
+// affine.min of ub - iv and ts. A static ub is first materialized as a
+// constant that the map then folds, as upstream's getBoundedTileSize
+// does; a dynamic one stays the symbol of upstream's map.
+func boundedTileSize(b *ir.Builder, ub ir.OpFoldResult, iv ir.Value, ts int64) ir.OpFoldResult {
+	if ts == 1 || ub.IsConst() && ub.Const%ts == 0 {
 		return ir.IndexConst(ts)
 	}
 	it := b.Ctx.IndexType()
-	arith.BuildConstant(b, b.Loc, b.Ctx.IntegerAttr(it, ub), it)
-	m := affinemap.NewMap(1, 0, affinemap.Sub(affinemap.Const(ub), affinemap.Dim(0)), affinemap.Const(ts))
-	return ir.IndexValue(affine.BuildMin(b, b.Loc, []ir.Value{iv}, b.Ctx.AffineMapAttr(m), it).Result())
+	var m affinemap.Map
+	operands := []ir.Value{iv}
+	switch {
+	case ub.IsConst():
+		arith.BuildConstant(b, b.Loc, b.Ctx.IntegerAttr(it, ub.Const), it)
+		m = affinemap.NewMap(1, 0, affinemap.Sub(affinemap.Const(ub.Const), affinemap.Dim(0)), affinemap.Const(ts))
+	default:
+		m = affinemap.NewMap(1, 1, affinemap.Sub(affinemap.Sym(0), affinemap.Dim(0)), affinemap.Const(ts))
+		operands = append(operands, ub.Value)
+	}
+	return ir.IndexValue(affine.BuildMin(b, b.Loc, operands, b.Ctx.AffineMapAttr(m), it).Result())
 }

@@ -101,6 +101,29 @@ func.func @f(%a: tensor<8x12xf32>, %b: tensor<12xf32>, %c: tensor<8x12xf32>) -> 
   %0 = linalg.matmul ins(%a, %b : tensor<4x10xf32>, tensor<10x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }`},
+	{"dynamic-matmul", []int64{2, 3}, `func.func @f(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}`},
+	{"dynamic-mixed-static-generic", []int64{0, 4, 2}, `#in = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @f(%a: tensor<?x8x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a : tensor<?x8x?xf32>) outs(%c : tensor<?x?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %x, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}`},
+	{"dynamic-nested-in-loop", []int64{2, 3}, `func.func @f(%a: tensor<?x8xf32>, %c: tensor<?x8xf32>, %n: index) -> tensor<?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<?x8xf32>) {
+    %0 = linalg.copy ins(%acc : tensor<?x8xf32>) outs(%a : tensor<?x8xf32>) -> tensor<?x8xf32>
+    scf.yield %0 : tensor<?x8xf32>
+  }
+  return %r : tensor<?x8xf32>
+}`},
 	{"named-add-and-fill", []int64{3}, `func.func @f(%a: tensor<9xf32>, %b: tensor<9xf32>, %c: tensor<9xf32>, %z: f32) -> tensor<9xf32> {
   %f = linalg.fill ins(%z : f32) outs(%c : tensor<9xf32>) -> tensor<9xf32>
   %0 = linalg.add ins(%a, %b : tensor<9xf32>, tensor<9xf32>) outs(%f : tensor<9xf32>) -> tensor<9xf32>
@@ -208,10 +231,6 @@ func TestRejects(t *testing.T) {
 		{"too-many-sizes", cases[0].src, "has 3 loops but 4 tile sizes were given", []int64{1, 1, 1, 1}},
 		{"all-zero", cases[0].src, "every tile size is 0, nothing to tile", []int64{0, 0}},
 		{"negative", cases[0].src, "tile size -2 of loop 1 is negative", []int64{2, -2}},
-		{"dynamic", `func.func @f(%a: tensor<?x4xf32>, %c: tensor<?x4xf32>) -> tensor<?x4xf32> {
-  %0 = linalg.copy ins(%a : tensor<?x4xf32>) outs(%c : tensor<?x4xf32>) -> tensor<?x4xf32>
-  return %0 : tensor<?x4xf32>
-}`, "loop 0 has a dynamic range, which tiling does not support yet", []int64{2}},
 		{"convolution-window", `func.func @f(%i: tensor<10xf32>, %k: tensor<3xf32>, %o: tensor<8xf32>) -> tensor<8xf32> {
   %0 = linalg.conv_1d ins(%i, %k : tensor<10xf32>, tensor<3xf32>) outs(%o : tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
