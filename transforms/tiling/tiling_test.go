@@ -124,6 +124,16 @@ func.func @f(%a: tensor<?x8x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
   }
   return %r : tensor<?x8xf32>
 }`},
+	{"reduce-transpose-broadcast", []int64{2, 3}, `func.func @f(%x: tensor<4x6xf32>, %r: tensor<6xf32>, %t: tensor<6x4xf32>, %b: tensor<6x5xf32>) -> (tensor<6xf32>, tensor<6x4xf32>, tensor<6x5xf32>) {
+  %0 = linalg.reduce ins(%x : tensor<4x6xf32>) outs(%r : tensor<6xf32>) dimensions = [0]
+    (%in: f32, %init: f32) {
+      %s = arith.addf %in, %init : f32
+      linalg.yield %s : f32
+    }
+  %1 = linalg.transpose ins(%x : tensor<4x6xf32>) outs(%t : tensor<6x4xf32>) permutation = [1, 0]
+  %2 = linalg.broadcast ins(%0 : tensor<6xf32>) outs(%b : tensor<6x5xf32>) dimensions = [1]
+  return %0, %1, %2 : tensor<6xf32>, tensor<6x4xf32>, tensor<6x5xf32>
+}`},
 	{"named-add-and-fill", []int64{3}, `func.func @f(%a: tensor<9xf32>, %b: tensor<9xf32>, %c: tensor<9xf32>, %z: f32) -> tensor<9xf32> {
   %f = linalg.fill ins(%z : f32) outs(%c : tensor<9xf32>) -> tensor<9xf32>
   %0 = linalg.add ins(%a, %b : tensor<9xf32>, tensor<9xf32>) outs(%f : tensor<9xf32>) -> tensor<9xf32>
