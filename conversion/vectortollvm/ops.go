@@ -384,3 +384,70 @@ func (l *lowering) loadStore(op *ir.Operation, operands []ir.Value, r *rewrite.C
 	r.ReplaceOp(op, nil)
 	return true
 }
+
+func rank1(t ir.Type) bool {
+	v, ok := t.(*ir.VectorType)
+	return ok && len(v.Shape) == 1
+}
+
+// lowerable reports whether the patterns lower op; the others stay legal,
+// as upstream leaves what its patterns decline.
+func (l *lowering) lowerable(op *ir.Operation) bool {
+	switch op.Name() {
+	case "vector.broadcast":
+		v, ok := op.Result(0).Type().(*ir.VectorType)
+		_, fromVec := op.Operand(0).Type().(*ir.VectorType)
+		return ok && len(v.Shape) == 1 && !(len(v.Scalable) > 0 && v.Scalable[0]) && !fromVec
+	case "vector.extract":
+		pos, ok := positions(vector.ExtractOp{Operation: op}.StaticPosition())
+		return ok && len(pos) > 0
+	case "vector.insert":
+		pos, ok := positions(vector.InsertOp{Operation: op}.StaticPosition())
+		return ok && len(pos) > 0
+	case "vector.fma":
+		return rank1(op.Result(0).Type())
+	case "vector.reduction":
+		red := vector.ReductionOp{Operation: op}
+		if red.Acc() != nil || !rank1(op.Operand(0).Type()) {
+			return false
+		}
+		switch et := op.Operand(0).Type().(*ir.VectorType).Elem.(type) {
+		case *ir.IntegerType, *ir.IndexType:
+			_, ok := intReductions[red.Kind()]
+			return ok
+		case *ir.FloatType:
+			if _, ok := floatReductions[red.Kind()]; ok {
+				return true
+			}
+			k := red.Kind()
+			return (k == vector.CombiningKindAdd || k == vector.CombiningKindMul) && floatConst(op.Context(), et, 0) != nil
+		}
+		return false
+	case "vector.load", "vector.store":
+		baseIdx, vecT := 1, ir.Type(nil)
+		if op.Name() == "vector.load" {
+			baseIdx, vecT = 0, op.Result(0).Type()
+		} else {
+			vecT = op.Operand(0).Type()
+		}
+		m, ok := op.Operand(baseIdx).Type().(*ir.MemRefType)
+		if !ok || !rank1(vecT) {
+			return false
+		}
+		if _, isVec := m.Elem.(*ir.VectorType); isVec || abiAlignment(m.Elem) == 0 {
+			return false
+		}
+		strides, offset, ok := llvmcommon.StridesAndOffset(m)
+		if !ok || offset != 0 {
+			return false
+		}
+		for _, s := range strides {
+			if s == ir.Dynamic {
+				return false
+			}
+		}
+		_, ok = llvmcommon.AddressSpace(m.MemorySpace)
+		return ok
+	}
+	return false
+}

@@ -243,7 +243,9 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		return isVec
 	})
 	// The operations a pattern lowers are illegal; those it declines stay.
-	target.AddIllegalOp("vector.broadcast", "vector.extract", "vector.insert", "vector.fma", "vector.reduction",
-		"vector.load", "vector.store")
+	for _, name := range []string{"vector.broadcast", "vector.extract", "vector.insert", "vector.fma", "vector.reduction",
+		"vector.load", "vector.store"} {
+		target.AddDynamicallyLegalOp(name, func(o *ir.Operation) bool { return !l.lowerable(o) })
+	}
 	return llvmcommon.Apply(ctx, op, target, l.patterns(), l.tc)
 }
