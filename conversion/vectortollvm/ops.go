@@ -42,22 +42,38 @@ func convertVector(ctx *ir.Context, tc *rewrite.TypeConverter, v *ir.VectorType)
 	return t
 }
 
-// positions decodes a static_position array; ok is false when one is
-// dynamic.
-func positions(a ir.Attribute) ([]int64, bool) {
+// positions decodes a static_position array; ok is false when a
+// position other than the last is dynamic (ir.Dynamic), or when the last
+// one is and scalar is false.
+func positions(a ir.Attribute, scalar bool) ([]int64, bool) {
 	d, ok := a.(*ir.DenseArrayAttr)
 	if !ok {
 		return nil, false
 	}
 	var out []int64
 	for i := 0; i+8 <= len(d.Data); i += 8 {
-		v := int64(binary.LittleEndian.Uint64(d.Data[i:]))
-		if v == ir.Dynamic {
+		out = append(out, int64(binary.LittleEndian.Uint64(d.Data[i:])))
+	}
+	for i, v := range out {
+		if v == ir.Dynamic && (i != len(out)-1 || !scalar) {
 			return nil, false
 		}
-		out = append(out, v)
 	}
 	return out, true
+}
+
+// lane returns the lane index of a scalar access: an i64 constant, or the
+// converted dynamic position.
+func lane(r *rewrite.ConversionRewriter, loc ir.Location, pos int64, dyn []ir.Value) ir.Value {
+	if pos == ir.Dynamic && len(dyn) == 1 {
+		return dyn[0]
+	}
+	return i64Const(r, loc, pos)
+}
+
+func isScalar(t ir.Type) bool {
+	_, isVec := t.(*ir.VectorType)
+	return !isVec
 }
 
 func constant(r *rewrite.ConversionRewriter, loc ir.Location, t ir.Type, v ir.Attribute) ir.Value {
@@ -107,7 +123,7 @@ func (l *lowering) broadcast(op *ir.Operation, operands []ir.Value, r *rewrite.C
 // through the arrays of an n-D vector and llvm.extractelement of a
 // scalar from the 1-D vector.
 func (l *lowering) extract(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-	pos, ok := positions(vector.ExtractOp{Operation: op}.StaticPosition())
+	pos, ok := positions(vector.ExtractOp{Operation: op}.StaticPosition(), isScalar(op.Result(0).Type()))
 	if !ok || len(pos) == 0 {
 		return false
 	}
@@ -132,7 +148,7 @@ func (l *lowering) extract(op *ir.Operation, operands []ir.Value, r *rewrite.Con
 		v = llvmcommon.Extract(r, loc, v, t, outer...)
 	}
 	if scalar {
-		idx := i64Const(r, loc, pos[len(pos)-1])
+		idx := lane(r, loc, pos[len(pos)-1], operands[1:])
 		v = llvmcommon.Create(r, "llvm.extractelement", loc, []ir.Value{v, idx}, []ir.Type{resT}, nil).Result(0)
 	}
 	r.ReplaceOp(op, []ir.Value{v})
@@ -142,7 +158,7 @@ func (l *lowering) extract(op *ir.Operation, operands []ir.Value, r *rewrite.Con
 // insert lowers vector.insert at static positions, the mirror of
 // extract.
 func (l *lowering) insert(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-	pos, ok := positions(vector.InsertOp{Operation: op}.StaticPosition())
+	pos, ok := positions(vector.InsertOp{Operation: op}.StaticPosition(), isScalar(op.Operand(0).Type()))
 	if !ok || len(pos) == 0 {
 		return false
 	}
@@ -163,7 +179,7 @@ func (l *lowering) insert(op *ir.Operation, operands []ir.Value, r *rewrite.Conv
 	if len(outer) > 0 {
 		inner = llvmcommon.Extract(r, loc, dest, l.tc.Convert(r.Builder.Ctx.VectorType(dst.Shape[len(dst.Shape)-1:], nil, dst.Elem)), outer...)
 	}
-	idx := i64Const(r, loc, pos[len(pos)-1])
+	idx := lane(r, loc, pos[len(pos)-1], operands[2:])
 	var v ir.Value = llvmcommon.Create(r, "llvm.insertelement", loc, []ir.Value{inner, val, idx}, []ir.Type{inner.Type()}, nil).Result(0)
 	if len(outer) > 0 {
 		v = llvmcommon.Insert(r, loc, dest, v, outer...)
@@ -399,10 +415,10 @@ func (l *lowering) lowerable(op *ir.Operation) bool {
 		_, fromVec := op.Operand(0).Type().(*ir.VectorType)
 		return ok && len(v.Shape) == 1 && !(len(v.Scalable) > 0 && v.Scalable[0]) && !fromVec
 	case "vector.extract":
-		pos, ok := positions(vector.ExtractOp{Operation: op}.StaticPosition())
+		pos, ok := positions(vector.ExtractOp{Operation: op}.StaticPosition(), isScalar(op.Result(0).Type()))
 		return ok && len(pos) > 0
 	case "vector.insert":
-		pos, ok := positions(vector.InsertOp{Operation: op}.StaticPosition())
+		pos, ok := positions(vector.InsertOp{Operation: op}.StaticPosition(), isScalar(op.Operand(0).Type()))
 		return ok && len(pos) > 0
 	case "vector.fma":
 		return rank1(op.Result(0).Type())
