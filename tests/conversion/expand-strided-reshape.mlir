@@ -27,3 +27,11 @@ func.func @g(%a: memref<?x6xf32>, %b: memref<2x3x4xf32, strided<[12, 4, 1], offs
   %x = memref.expand_shape %b [[0], [1], [2, 3]] output_shape [2, 3, 2, 2] : memref<2x3x4xf32, strided<[12, 4, 1], offset: 8>> into memref<2x3x2x2xf32, strided<[12, 4, 2, 1], offset: 8>>
   return %e, %col, %x : memref<?x2x3xf32>, memref<6x4xf32, strided<[4, 1], offset: 8>>, memref<2x3x2x2xf32, strided<[12, 4, 2, 1], offset: 8>>
 }
+
+// Expanding a 0-d memref gives unit dimensions of stride 1.
+// CHECK-LABEL: func.func @expand_0d
+// CHECK: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1, 1], strides: [1, 1] : memref<f32> to memref<1x1xf32>
+func.func @expand_0d(%m: memref<f32>) -> memref<1x1xf32> {
+  %e = memref.expand_shape %m [] output_shape [1, 1] : memref<f32> into memref<1x1xf32>
+  return %e : memref<1x1xf32>
+}

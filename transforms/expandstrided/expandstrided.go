@@ -347,6 +347,13 @@ func reshape(ctx *ir.Context, op *ir.Operation) {
 				}
 			}
 		}
+		if len(gs) == 0 {
+			// Expanding a 0-d memref: every result dimension is a unit
+			// dimension with stride 1, as upstream.
+			for d := range res.Shape {
+				sizes[d], strides[d] = value{c: 1}, value{c: 1}
+			}
+		}
 	}
 	cast(e, op, md.Result(0), res, offset, sizes, strides)
 }
