@@ -390,6 +390,33 @@ func (t *MemRefType) ElementType() Type { return t.Elem }
 // ShapeDims returns the shape.
 func (t *MemRefType) ShapeDims() ([]int64, bool) { return t.Shape, true }
 
+// OffsetAndStrides returns the offset and strides a memref's layout
+// states: those of a strided<...> layout, the row-major ones of the
+// identity layout (dynamic left of a dynamic dimension), and all dynamic
+// for any other layout. The result may share the layout's storage.
+func (t *MemRefType) OffsetAndStrides() (int64, []int64) {
+	if l, ok := t.Layout.(*StridedLayoutAttr); ok {
+		return l.Offset, l.Strides
+	}
+	strides := make([]int64, len(t.Shape))
+	if t.Layout != nil {
+		for i := range strides {
+			strides[i] = Dynamic
+		}
+		return Dynamic, strides
+	}
+	acc := int64(1)
+	for i := len(t.Shape) - 1; i >= 0; i-- {
+		strides[i] = acc
+		if acc != Dynamic && t.Shape[i] != Dynamic {
+			acc *= t.Shape[i]
+		} else {
+			acc = Dynamic
+		}
+	}
+	return 0, strides
+}
+
 // ElementType returns the element type.
 func (t *UnrankedMemRefType) ElementType() Type { return t.Elem }
 

@@ -8,31 +8,6 @@ import (
 	"github.com/strata-ir/strata/dialects/scf"
 )
 
-// layoutOf returns the offset and strides of a memref type (ir.Dynamic
-// where unknown).
-func layoutOf(mt *ir.MemRefType) (int64, []int64) {
-	if l, ok := mt.Layout.(*ir.StridedLayoutAttr); ok {
-		return l.Offset, l.Strides
-	}
-	strides := make([]int64, len(mt.Shape))
-	if mt.Layout != nil {
-		for i := range strides {
-			strides[i] = ir.Dynamic
-		}
-		return ir.Dynamic, strides
-	}
-	acc := int64(1)
-	for i := len(mt.Shape) - 1; i >= 0; i-- {
-		strides[i] = acc
-		if acc != ir.Dynamic && mt.Shape[i] != ir.Dynamic {
-			acc *= mt.Shape[i]
-		} else {
-			acc = ir.Dynamic
-		}
-	}
-	return 0, strides
-}
-
 func mulDyn(a, b int64) int64 {
 	if a == ir.Dynamic || b == ir.Dynamic {
 		return ir.Dynamic
@@ -56,7 +31,7 @@ func (s *state) subviewRaw(op *ir.Operation, src ir.Value, offsets, sizes, strid
 	if !ok || !ok2 {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: slices of unranked tensors are not supported")
 	}
-	off, srcStrides := layoutOf(mt)
+	off, srcStrides := mt.OffsetAndStrides()
 	if len(so) != len(srcStrides) || len(ss) != len(so) || len(st) != len(so) {
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: malformed slice")
 	}

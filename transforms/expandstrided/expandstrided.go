@@ -110,7 +110,7 @@ func metadata(e *builder, src ir.Value, st *ir.MemRefType) (md memref.ExtractStr
 		types[i] = idx
 	}
 	md = memref.BuildExtractStridedMetadata(e.b, e.loc, src, e.ctx.MemRefType(nil, st.Elem, nil, st.MemorySpace), idx, types)
-	srcOff, srcStrides := layout(st)
+	srcOff, srcStrides := st.OffsetAndStrides()
 	offset = value{c: srcOff}
 	if srcOff == ir.Dynamic {
 		offset = value{v: md.Result(1)}
@@ -163,7 +163,7 @@ func resultLayout(res *ir.MemRefType) *ir.StridedLayoutAttr {
 	if rl, ok := res.Layout.(*ir.StridedLayoutAttr); ok {
 		return rl
 	}
-	off, strides := layout(res)
+	off, strides := res.OffsetAndStrides()
 	return &ir.StridedLayoutAttr{Offset: off, Strides: strides}
 }
 
@@ -356,27 +356,4 @@ func reshape(ctx *ir.Context, op *ir.Operation) {
 		}
 	}
 	cast(e, op, md.Result(0), res, offset, sizes, strides)
-}
-
-func layout(mt *ir.MemRefType) (int64, []int64) {
-	if l, ok := mt.Layout.(*ir.StridedLayoutAttr); ok {
-		return l.Offset, l.Strides
-	}
-	strides := make([]int64, len(mt.Shape))
-	if mt.Layout != nil {
-		for i := range strides {
-			strides[i] = ir.Dynamic
-		}
-		return ir.Dynamic, strides
-	}
-	acc := int64(1)
-	for i := len(mt.Shape) - 1; i >= 0; i-- {
-		strides[i] = acc
-		if acc != ir.Dynamic && mt.Shape[i] != ir.Dynamic {
-			acc *= mt.Shape[i]
-		} else {
-			acc = ir.Dynamic
-		}
-	}
-	return 0, strides
 }
