@@ -3,6 +3,7 @@ package cftollvm
 import (
 	"strconv"
 
+	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
@@ -75,23 +76,7 @@ func (a *asserts) declare(module *ir.Operation, name string, ft *llvm.FuncType) 
 	b.SetInsertionPointToStart(body)
 	f := llvm.BuildFunc(b, a.ctx.UnknownLoc(), name, nil, a.ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
 		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false)
-	dropUnnamedAddr(a.ctx, f.Operation)
-}
-
-// dropUnnamedAddr removes the unnamed_addr property the builders set:
-// upstream's is optional and absent here.
-func dropUnnamedAddr(ctx *ir.Context, op *ir.Operation) {
-	d, ok := op.Properties().(*ir.DictionaryAttr)
-	if !ok {
-		return
-	}
-	var kept []ir.NamedAttr
-	for _, e := range d.Entries {
-		if e.Name != "unnamed_addr" {
-			kept = append(kept, e)
-		}
-	}
-	op.SetProperties(ctx.DictionaryAttr(kept))
+	llvmcommon.DropProperty(a.ctx, f.Operation, "unnamed_addr")
 }
 
 func (a *asserts) lower(op *ir.Operation) error {
@@ -119,24 +104,9 @@ func (a *asserts) lower(op *ir.Operation) error {
 
 	// The message global, at the start of the module.
 	body := module.Region(0).First()
-	data := append([]byte(msgAttr.Value), 0)
-	i8 := ctx.IntegerType(8, ir.Signless)
-	splat := true
-	for _, c := range data {
-		splat = splat && c == data[0]
-	}
-	vals := data
-	if splat {
-		vals = data[:1]
-	}
-	value := ctx.DenseElementsAttr(ctx.RankedTensorType([]int64{int64(len(data))}, i8, nil), splat, vals)
-	arrTy := llvm.Array(ctx, uint64(len(data)), i8)
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToStart(body)
 	name := a.uniqueName(body, "assert_msg")
-	g := llvm.BuildMlirGlobal(b, loc, ctx.TypeAttr(arrTy), true, name, llvm.LinkagePrivate, false, false, false, value, nil, 0,
-		llvm.UnnamedAddrNone, nil, llvm.VisibilityDefault)
-	dropUnnamedAddr(ctx, g.Operation)
+	arrTy := llvmcommon.StringGlobal(ctx, body, loc, name, msgAttr.Value)
+	b := ir.NewBuilder(ctx)
 
 	ptr := llvm.Ptr(ctx, 0)
 	b.SetInsertionPointToEnd(failure)

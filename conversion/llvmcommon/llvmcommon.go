@@ -138,3 +138,44 @@ func DeclareFunc(r *rewrite.ConversionRewriter, op *ir.Operation, name string, f
 	llvm.BuildFunc(b, module.Loc(), name, nil, ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
 		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false)
 }
+
+// StringGlobal creates, at the start of body (a module's block), the
+// private constant global name holding s and a terminating NUL as an
+// `!llvm.array<N x i8>`, without unnamed_addr, as upstream creates message
+// strings. It returns the array type, which addresses into the global use.
+func StringGlobal(ctx *ir.Context, body *ir.Block, loc ir.Location, name, s string) *llvm.ArrayType {
+	data := append([]byte(s), 0)
+	i8 := ctx.IntegerType(8, ir.Signless)
+	splat := true
+	for _, c := range data {
+		splat = splat && c == data[0]
+	}
+	vals := data
+	if splat {
+		vals = data[:1]
+	}
+	value := ctx.DenseElementsAttr(ctx.RankedTensorType([]int64{int64(len(data))}, i8, nil), splat, vals)
+	arrTy := llvm.Array(ctx, uint64(len(data)), i8)
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToStart(body)
+	g := llvm.BuildMlirGlobal(b, loc, ctx.TypeAttr(arrTy), true, name, llvm.LinkagePrivate, false, false, false, value, nil, 0,
+		llvm.UnnamedAddrNone, nil, llvm.VisibilityDefault)
+	DropProperty(ctx, g.Operation, "unnamed_addr")
+	return arrTy
+}
+
+// DropProperty removes the property name from op, for optional properties
+// that a generated builder always sets.
+func DropProperty(ctx *ir.Context, op *ir.Operation, name string) {
+	d, ok := op.Properties().(*ir.DictionaryAttr)
+	if !ok {
+		return
+	}
+	var kept []ir.NamedAttr
+	for _, e := range d.Entries {
+		if e.Name != name {
+			kept = append(kept, e)
+		}
+	}
+	op.SetProperties(ctx.DictionaryAttr(kept))
+}

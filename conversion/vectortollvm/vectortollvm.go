@@ -79,31 +79,7 @@ func (l *lowering) printString(r *rewrite.ConversionRewriter, op *ir.Operation, 
 		u = "vector_print_str_" + strconv.Itoa(l.counter)
 		l.counter++
 	}
-	data := append([]byte(s), 0)
-	i8 := ctx.IntegerType(8, ir.Signless)
-	splat := true
-	for _, c := range data {
-		splat = splat && c == data[0]
-	}
-	vals := data
-	if splat {
-		vals = data[:1]
-	}
-	value := ctx.DenseElementsAttr(ctx.RankedTensorType([]int64{int64(len(data))}, i8, nil), splat, vals)
-	arrTy := llvm.Array(ctx, uint64(len(data)), i8)
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToStart(body)
-	g := llvm.BuildMlirGlobal(b, op.Loc(), ctx.TypeAttr(arrTy), true, name, llvm.LinkagePrivate, false, false, false, value, nil, 0,
-		llvm.UnnamedAddrNone, nil, llvm.VisibilityDefault)
-	if d, ok := g.Operation.Properties().(*ir.DictionaryAttr); ok {
-		var kept []ir.NamedAttr
-		for _, e := range d.Entries {
-			if e.Name != "unnamed_addr" {
-				kept = append(kept, e)
-			}
-		}
-		g.Operation.SetProperties(ctx.DictionaryAttr(kept))
-	}
+	arrTy := llvmcommon.StringGlobal(ctx, body, op.Loc(), name, s)
 	ptr := llvm.Ptr(ctx, 0)
 	addr := llvmcommon.Create(r, "llvm.mlir.addressof", op.Loc(), nil, []ir.Type{ptr},
 		[]ir.NamedAttr{{Name: "global_name", Value: ctx.SymbolRefAttr(name, nil)}}).Result(0)
