@@ -1,7 +1,7 @@
 // Package conversion registers Strata's lowering passes between levels:
 // convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm,
-// convert-math-to-llvm, convert-vector-to-llvm, finalize-memref-to-llvm,
-// reconcile-unrealized-casts and lower-affine. Each conversion lives in its own
+// convert-math-to-llvm, convert-math-to-libm, convert-vector-to-llvm,
+// finalize-memref-to-llvm, reconcile-unrealized-casts and lower-affine. Each conversion lives in its own
 // subpackage.
 package conversion
 
@@ -12,6 +12,7 @@ import (
 	"github.com/strata-ir/strata/conversion/arithtollvm"
 	"github.com/strata-ir/strata/conversion/cftollvm"
 	"github.com/strata-ir/strata/conversion/functollvm"
+	"github.com/strata-ir/strata/conversion/mathtolibm"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/reconcilecasts"
@@ -41,6 +42,7 @@ func Register() {
 		add("convert-func-to-llvm", "ConvertFuncToLLVMPass", "Convert from the Func dialect to the LLVM dialect", functollvm.Run)
 		add("convert-cf-to-llvm", "ConvertControlFlowToLLVMPass", "Convert ControlFlow operations to the LLVM dialect", cftollvm.Run)
 		add("convert-math-to-llvm", "ConvertMathToLLVMPass", "Convert Math dialect to LLVM dialect", mathtollvm.Run)
+		add("convert-math-to-libm", "ConvertMathToLibmPass", "Convert Math dialect to libm calls", mathtolibm.Run)
 		add("finalize-memref-to-llvm", "FinalizeMemRefToLLVMConversionPass", "Finalize MemRef dialect to LLVM dialect conversion", memreftollvm.Run)
 		add("convert-vector-to-llvm", "ConvertVectorToLLVMPass", "Lower the operations from the vector dialect into the LLVM dialect", vectortollvm.Run)
 		add("reconcile-unrealized-casts", "ReconcileUnrealizedCastsPass", "Simplify and eliminate unrealized conversion casts",
