@@ -129,6 +129,17 @@ func abort(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.V
 	return nil, interp.Errorf(where(f, call), "the program called abort")
 }
 
+// poisonThrough wraps a runtime function without side effects so that a
+// poison argument makes its result poison.
+func poisonThrough(fn interp.ExternalFunc) interp.ExternalFunc {
+	return func(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		if p := poisonOf(args...); p != nil && call != nil && call.NumResults() == 1 {
+			return []interp.Value{interp.MakeObject(call.Result(0).Type(), 0, p)}, nil
+		}
+		return fn(f, call, args)
+	}
+}
+
 // noPoison wraps a runtime function whose arguments must not be poison.
 func noPoison(fn interp.ExternalFunc) interp.ExternalFunc {
 	return func(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {

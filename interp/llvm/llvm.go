@@ -128,6 +128,14 @@ func Register(reg *interp.Registry) {
 	reg.RegisterExternal("puts", puts)
 	reg.RegisterExternal("abort", abort)
 
+	// The C library's math functions (convert-math-to-libm's calls) return
+	// poison for a poison argument, as the operations they implement.
+	for _, name := range math.LibmFunctions() {
+		if prev := reg.External(name); prev != nil {
+			reg.RegisterExternal(name, poisonThrough(prev))
+		}
+	}
+
 	// A poison value printed is an error.
 	for _, name := range []string{"printF32", "printF64", "printF16", "printBF16", "printI64", "printU64"} {
 		if prev := reg.External(name); prev != nil {

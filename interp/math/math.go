@@ -27,12 +27,15 @@ func Scalar(name string) std.ScalarFunc {
 	return scalars[name]
 }
 
-// Register adds the semantics of the math operations to reg.
+// Register adds the semantics of the math operations to reg, and the C
+// library's math functions that convert-math-to-libm calls
+// (RegisterLibm).
 func Register(reg *interp.Registry) {
 	once.Do(build)
 	for name, fn := range scalars {
 		reg.Register(name, std.Elementwise(fn))
 	}
+	RegisterLibm(reg)
 }
 
 func unary(fn func(float64) float64) std.ScalarFunc { return std.FloatUnary(fn) }
