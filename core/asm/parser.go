@@ -61,6 +61,10 @@ type parser struct {
 	nas         []ir.NamedAttr
 	placeholder *ir.OpName
 	resources   *ir.Resources
+	// customFrames holds the state of each custom-form operation being
+	// parsed, one per nesting level, reused from one operation to the next.
+	customFrames []*customFrame
+	customDepth  int
 
 	// defaultDialect is the dialect of unqualified custom op names in the
 	// region being parsed.
@@ -1198,8 +1202,17 @@ func (p *parser) parseCustomOperation() *ir.Operation {
 		p.errorf(off, "custom op '%s' is unknown", name)
 	}
 	p.consume()
-	st := &ir.OperationState{Name: on, Loc: p.opLoc(off)}
-	op := &OpParser{p: p, nameOff: off, def: on.Def}
+	// Custom parsers nest (an operation's regions hold operations), so the
+	// reused state is per nesting level. A parse error unwinds the whole
+	// parse, which leaves the depth as it is.
+	if p.customDepth == len(p.customFrames) {
+		p.customFrames = append(p.customFrames, new(customFrame))
+	}
+	fr := p.customFrames[p.customDepth]
+	p.customDepth++
+	fr.st = ir.OperationState{Name: on, Loc: p.opLoc(off)}
+	fr.op = OpParser{p: p, nameOff: off, def: on.Def}
+	st, op := &fr.st, &fr.op
 	if err := on.Def.Parse(op, st); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			panic(parseError{d})
@@ -1207,7 +1220,18 @@ func (p *parser) parseCustomOperation() *ir.Operation {
 		p.errorAt(off, err.Error())
 	}
 	p.moveInherentAttrs(st)
-	return ir.NewOperation(st)
+	res := ir.NewOperation(st)
+	p.customDepth--
+	// Drop the references the state holds so that they do not outlive
+	// the operation.
+	fr.st, fr.op = ir.OperationState{}, OpParser{}
+	return res
+}
+
+// customFrame is the state of one custom-form operation being parsed.
+type customFrame struct {
+	st ir.OperationState
+	op OpParser
 }
 
 // OpParser is handed to custom operation parsers (OpDef.Parse); it

@@ -49,12 +49,33 @@ func Verify(op *Operation) error {
 	return nil
 }
 
+// The verifier walks the operations once (verifyOperation). On the way it
+// stamps each operation in block order and checks cheaply the two
+// properties that MLIR checks in walks of their own: that operands defined
+// in the user's own block come before it (dominance), and that operands of
+// operations under an op isolated from above are defined in the same block
+// (isolation). Operands it cannot settle that way (defined in another
+// block) only raise a flag; the exact walks (verifyDominance,
+// verifyIsolated) then run, as they run whenever the single walk finds an
+// error, so that the diagnostic reported is the one MLIR's order of checks
+// reports first.
 type verifier struct {
 	dom map[*Region]*domTree
 	// epoch tags the stamps this verifier gives operations (high 32 bits);
 	// next is the stamp of the next operation it walks.
 	epoch uint64
 	next  uint64
+	// iso is the region, of the innermost operation isolated from above,
+	// that the walk is in; isoUnsure is set when an operand under it is
+	// defined outside the user's block and not provably inside iso.
+	iso       *Region
+	isoUnsure bool
+	// domUnsure is set when an operand's dominance was not settled by the
+	// stamps of the walk, so that verifyDominance has to run.
+	domUnsure bool
+	// symbolUsers counts the walked operations that have a
+	// VerifySymbolUses hook.
+	symbolUsers int
 }
 
 // stampBlock numbers the operations of b in order.
@@ -79,34 +100,68 @@ func (v *verifier) isBeforeInBlock(a, b *Operation) bool {
 }
 
 func (v *verifier) verifyOpAndDominance(op *Operation) *Diagnostic {
+	outer := v.domUnsure
+	v.domUnsure = false
 	if d := v.verifyOperation(op); d != nil {
 		return d
 	}
-	return v.verifyDominance(op)
+	var d *Diagnostic
+	if v.domUnsure {
+		d = v.verifyDominance(op)
+	}
+	v.domUnsure = outer
+	return d
 }
 
 // verifyOperation verifies op and the ops nested in its regions; ops that
 // are isolated from above are verified (with their own dominance) after
-// their siblings, as MLIR does.
+// their siblings, as MLIR does. For an op isolated from above, the
+// isolation check that MLIR makes on entering it is folded into the walk
+// of its regions; when the walk is unsure or finds another error, the
+// exact check runs and its diagnostic, which MLIR reports first, wins.
 func (v *verifier) verifyOperation(op *Operation) *Diagnostic {
 	if d := v.verifyOnEntrance(op); d != nil {
 		return d
 	}
+	if len(op.regions) == 0 || !op.HasTrait(IsolatedFromAbove) {
+		return v.verifyRest(op)
+	}
+	outerIso, outerUnsure := v.iso, v.isoUnsure
+	v.isoUnsure = false
+	d := v.verifyRest(op)
+	if d != nil || v.isoUnsure {
+		if di := verifyIsolated(op); di != nil {
+			d = di
+		}
+	}
+	v.iso, v.isoUnsure = outerIso, outerUnsure
+	return d
+}
+
+// verifyRest verifies what verifyOperation checks after the structural
+// traits: the operation's own verifier, its regions and the ops in them.
+func (v *verifier) verifyRest(op *Operation) *Diagnostic {
+	if d := v.verifyInvariants(op); d != nil {
+		return d
+	}
+	symbolUsers := v.symbolUsers
+	isolatedOp := op.HasTrait(IsolatedFromAbove)
 	var isolated []*Operation
 	for i := range op.regions {
 		r := &op.regions[i]
+		if isolatedOp {
+			v.iso = r
+		}
 		for b := r.first; b != nil; b = b.next {
-			if d := v.verifyBlock(b); d != nil {
+			if d := v.verifyBlockArgs(b); d != nil {
 				return d
 			}
-			for o := b.first; o != nil; o = o.next {
-				if len(o.regions) != 0 && o.HasTrait(IsolatedFromAbove) {
-					isolated = append(isolated, o)
-					continue
+			if d := v.verifyBlockOps(b, &isolated); d != nil {
+				// The successor check of the block comes first in MLIR.
+				if db := verifyBlockSuccessorPlacement(b); db != nil {
+					return db
 				}
-				if d := v.verifyOperation(o); d != nil {
-					return d
-				}
+				return d
 			}
 			if d := v.verifyBlockOnExit(b); d != nil {
 				return d
@@ -119,13 +174,16 @@ func (v *verifier) verifyOperation(op *Operation) *Diagnostic {
 		}
 	}
 	// As MLIR's SymbolTable region trait: unique symbol names, then the
-	// symbol uses of the nested operations, once the regions are verified.
+	// symbol uses of the nested operations, once the regions are verified
+	// (the walk is needed only when one of them has a hook).
 	if def := op.Def(); def != nil && def.HasTrait(SymbolTableTrait) {
 		if d := verifySymbolTable(op); d != nil {
 			return d
 		}
-		if d := verifySymbolUses(op); d != nil {
-			return d
+		if v.symbolUsers != symbolUsers {
+			if d := verifySymbolUses(op); d != nil {
+				return d
+			}
 		}
 	}
 	if def := op.Def(); def != nil && def.VerifyRegions != nil {
@@ -146,6 +204,8 @@ func asDiag(op *Operation, err error) *Diagnostic {
 	return OpError(op, err.Error())
 }
 
+// verifyOnEntrance checks what MLIR checks on entering op up to the
+// structural traits.
 func (v *verifier) verifyOnEntrance(op *Operation) *Diagnostic {
 	for i := range op.operands {
 		if op.operands[i].value == nil {
@@ -153,9 +213,18 @@ func (v *verifier) verifyOnEntrance(op *Operation) *Diagnostic {
 		}
 	}
 	if def := op.Def(); def != nil {
-		if d := v.verifyTraits(op, def); d != nil {
-			return d
+		if def.VerifySymbolUses != nil {
+			v.symbolUsers++
 		}
+		return v.verifyTraits(op, def)
+	}
+	return nil
+}
+
+// verifyInvariants checks what MLIR checks on entering op after the
+// structural traits: the op's verifier and the shape of its regions.
+func (v *verifier) verifyInvariants(op *Operation) *Diagnostic {
+	if def := op.Def(); def != nil {
 		if def.Verify != nil {
 			if err := def.Verify(op); err != nil {
 				return asDiag(op, err)
@@ -210,11 +279,7 @@ func (v *verifier) verifyTraits(op *Operation, def *OpDef) *Diagnostic {
 			}
 		}
 	}
-	if def.HasTrait(IsolatedFromAbove) {
-		if d := verifyIsolated(op); d != nil {
-			return d
-		}
-	}
+	// IsolatedFromAbove is checked by verifyOperation's walk.
 	return nil
 }
 
@@ -313,27 +378,87 @@ func verifySymbolTable(op *Operation) *Diagnostic {
 	return nil
 }
 
-// verifyBlock checks what MLIR checks on entering a block: its arguments,
-// that it is not empty unless it may be, and that only its last operation
-// has successors.
-func (v *verifier) verifyBlock(b *Block) *Diagnostic {
+// verifyBlockArgs checks what MLIR checks on entering a block, before the
+// placement of successors: its arguments, and that it is not empty unless
+// it may be.
+func (v *verifier) verifyBlockArgs(b *Block) *Diagnostic {
 	for _, a := range b.args {
 		if a.owner != b {
 			return NewError(a.Loc, "block argument not associated with the expected block")
 		}
 	}
-	if b.first == nil {
-		if mayBeValidWithoutTerminator(b) {
-			return nil
-		}
+	if b.first == nil && !mayBeValidWithoutTerminator(b) {
 		return NewError(b.ParentOp().loc, "empty block: expect at least a terminator")
 	}
+	return nil
+}
+
+// verifyBlockSuccessorPlacement checks that only the last operation of b
+// has successors, which MLIR checks on entering a block.
+func verifyBlockSuccessorPlacement(b *Block) *Diagnostic {
 	for o := b.first; o != nil; o = o.next {
 		if len(o.successors) != 0 && o != b.last {
 			return EmitError(o, "operation with block successors must terminate its parent block")
 		}
 	}
 	return nil
+}
+
+// verifyBlockOps verifies the operations of b in order, except those
+// isolated from above, which it appends to isolated. It stamps each
+// operation and checks its operands for dominance and isolation as far as
+// the stamps settle them (see verifier), and reports a misplaced successor
+// as soon as it meets one.
+func (v *verifier) verifyBlockOps(b *Block, isolated *[]*Operation) *Diagnostic {
+	if v.epoch == 0 {
+		v.epoch = newEpoch()
+		v.next = v.epoch
+	}
+	for o := b.first; o != nil; o = o.next {
+		v.next++
+		o.stamp = v.next
+		if len(o.successors) != 0 && o != b.last {
+			return EmitError(o, "operation with block successors must terminate its parent block")
+		}
+		v.checkOperands(o, b)
+		if len(o.regions) != 0 && o.HasTrait(IsolatedFromAbove) {
+			*isolated = append(*isolated, o)
+			continue
+		}
+		if d := v.verifyOperation(o); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// checkOperands settles what it can of the dominance and isolation of
+// o's operands, o being the last operation stamped, in block b. An
+// operand defined earlier in b (or an argument of b) dominates o and,
+// b being inside v.iso, respects isolation.
+func (v *verifier) checkOperands(o *Operation, b *Block) {
+	for i := range o.operands {
+		var pb *Block
+		switch val := o.operands[i].value.(type) {
+		case *OpResult:
+			def := val.owner
+			pb = def.block
+			if pb == b && def.stamp&epochBits == v.epoch && def.stamp < o.stamp {
+				continue
+			}
+		case *BlockArgument:
+			pb = val.owner
+			if pb == b {
+				continue
+			}
+		default:
+			continue // null operands are reported by verifyOnEntrance
+		}
+		v.domUnsure = true
+		if v.iso != nil && (pb == nil || pb.parent == nil || !v.iso.IsAncestor(pb.parent)) {
+			v.isoUnsure = true
+		}
+	}
 }
 
 // verifyBlockOnExit checks what MLIR checks once the operations of a block

@@ -3,6 +3,7 @@ package irdl
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -43,6 +44,10 @@ type parseState struct {
 	bufSuccs   [2][]*ir.Block
 }
 
+// statePool recycles parse states: a state is large and every operation
+// in a custom-form file needs one, only while it is parsed.
+var statePool = sync.Pool{New: func() any { return new(parseState) }}
+
 // groupSlice returns buf[:n] when n fits, else a new slice of length n.
 func groupSlice[T any](buf []T, n int) []T {
 	if n <= len(buf) {
@@ -53,7 +58,12 @@ func groupSlice[T any](buf []T, n int) []T {
 
 // parseOp parses an operation with its format (OpDef.Parse).
 func (o *opDef) parseOp(p ir.OpAsmParser, st *ir.OperationState) error {
-	s := &parseState{o: o, p: p}
+	s := statePool.Get().(*parseState)
+	defer func() {
+		*s = parseState{}
+		statePool.Put(s)
+	}()
+	s.o, s.p = o, p
 	nOps, nRes := len(o.operands), len(o.results)
 	s.uses, s.usePos = groupSlice(s.bufUses[:], nOps), groupSlice(s.bufUsePos[:], nOps)
 	s.opTypes, s.opTyped = groupSlice(s.bufOpTypes[:], nOps), groupSlice(s.bufOpTyped[:], nOps)

@@ -4,11 +4,14 @@
 //
 // Setting STRATA_CPUPROFILE=FILE writes a CPU profile of the run to FILE
 // (for `go tool pprof`); docs/performance.md shows how it is used.
+// Setting STRATA_MEMPROFILE=FILE writes a profile of the run's
+// allocations to FILE when it ends.
 package main
 
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 
@@ -40,7 +43,26 @@ func main() {
 	os.Exit(run())
 }
 
+// run runs the driver and, when STRATA_MEMPROFILE names a file, writes
+// the allocation profile there.
 func run() int {
+	code := runDriver()
+	if path := os.Getenv("STRATA_MEMPROFILE"); path != "" {
+		runtime.GC() // publish the allocations made since the last cycle
+		f, err := os.Create(path)
+		if err == nil {
+			err = pprof.Lookup("allocs").WriteTo(f, 0)
+			f.Close()
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "strata-opt: STRATA_MEMPROFILE: %v\n", err)
+			return opt.ExitUsage
+		}
+	}
+	return code
+}
+
+func runDriver() int {
 	ctx := ir.NewContext()
 	all.Register(ctx)
 	all.RegisterPasses()
