@@ -47,8 +47,11 @@ func newLLVMFunc(r *rewrite.ConversionRewriter, loc ir.Location, name string, ft
 	if visibility != nil {
 		props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: visibility})
 	}
-	return r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.func"), Loc: loc, NumRegions: 1,
+	f := r.Builder.Create(&ir.OperationState{Name: ctx.OpName("llvm.func"), Loc: loc, NumRegions: 1,
 		Properties: ctx.DictionaryAttr(props), Attributes: attrs})
+	// Upstream's functions have no unnamed_addr unless set.
+	llvmcommon.DropProperty(ctx, f, "unnamed_addr")
+	return f
 }
 
 func (c *callBuilder) call(callee string, args []ir.Value, result ir.Type) []ir.Value {

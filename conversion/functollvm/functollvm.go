@@ -182,9 +182,20 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 						props = append(props, ir.NamedAttr{Name: n, Value: a})
 					}
 				}
+				if a := op.Attr(readnoneAttr); a != nil {
+					// A function that accesses no memory (convert-math-to-libm's
+					// declarations): upstream's memory_effects of none.
+					me := NoMemoryEffects(ctx)
+					if _, ok := a.(*ir.UnitAttr); !ok || me == nil {
+						return false
+					}
+					props = append(props, ir.NamedAttr{Name: "memory_effects", Value: me})
+				}
 				st := &ir.OperationState{Name: ctx.OpName("llvm.func"), Loc: op.Loc(), NumRegions: 1,
 					Properties: ctx.DictionaryAttr(props), Attributes: discardable(ctx, op)}
 				nf := r.Builder.Create(st)
+				// Upstream's functions have no unnamed_addr unless set.
+				llvmcommon.DropProperty(ctx, nf, "unnamed_addr")
 				body := op.Region(0)
 				for b := body.First(); b != nil; {
 					next := b.Next()
@@ -282,10 +293,39 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 
 // discardable returns op's discardable attributes, or nil.
 func discardable(ctx *ir.Context, op *ir.Operation) *ir.DictionaryAttr {
-	if d := op.Attrs(); d != nil && len(d.Entries) > 0 {
+	d := op.Attrs()
+	if d == nil || len(d.Entries) == 0 {
+		return nil
+	}
+	if op.Attr(readnoneAttr) == nil {
 		return d
 	}
-	return nil
+	var kept []ir.NamedAttr
+	for _, e := range d.Entries {
+		if e.Name != readnoneAttr {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	return ctx.DictionaryAttr(kept)
+}
+
+// readnoneAttr marks a func.func that accesses no memory; it becomes the
+// llvm.func's memory_effects, as upstream.
+const readnoneAttr = "llvm.readnone"
+
+// NoMemoryEffects returns #llvm.memory_effects with every kind of memory
+// untouched, what a function marked llvm.readnone gets; nil when the
+// llvm dialect is not registered in ctx.
+func NoMemoryEffects(ctx *ir.Context) ir.Attribute {
+	n := llvm.ModRefInfoNone
+	a, err := llvm.GetMemoryEffectsAttr(ctx, n, n, n, n, n, n)
+	if err != nil {
+		return nil
+	}
+	return a.DynAttr
 }
 
 // Run converts the func operations nested in op.

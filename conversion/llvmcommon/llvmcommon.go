@@ -135,8 +135,10 @@ func DeclareFunc(r *rewrite.ConversionRewriter, op *ir.Operation, name string, f
 	ctx := r.Builder.Ctx
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToStart(body)
-	llvm.BuildFunc(b, module.Loc(), name, nil, ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
-		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false)
+	f := llvm.BuildFunc(b, module.Loc(), name, nil, ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
+		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false, nil)
+	// Upstream's declarations have no unnamed_addr.
+	DropProperty(ctx, f.Operation, "unnamed_addr")
 }
 
 // StringGlobal creates, at the start of body (a module's block), the

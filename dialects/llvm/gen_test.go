@@ -70,7 +70,7 @@ func TestBuilders(t *testing.T) {
 	i32 := ctx.I(32)
 	fn := llvm.BuildFunc(b, loc, "add", nil, ctx.TypeAttr(llvm.Func(ctx, i32, []ir.Type{i32, i32}, false)),
 		llvm.LinkageExternal, false, llvm.CConvCcc, llvm.VisibilityDefault, llvm.UnnamedAddrNone,
-		nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false)
+		nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false, nil)
 	entry := ir.NewBlock()
 	fn.Body().Append(entry)
 	x := entry.AddArgument(i32, loc)

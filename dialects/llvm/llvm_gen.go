@@ -266,6 +266,32 @@ func (e GEPNoWrapFlags) String() string {
 	return out
 }
 
+// ModRefInfo is lLVM ModRefInfo, held by an i64 IntegerAttr.
+type ModRefInfo uint64
+
+// The cases of ModRefInfo.
+const (
+	ModRefInfoNone      ModRefInfo = 0
+	ModRefInfoRead      ModRefInfo = 1
+	ModRefInfoWrite     ModRefInfo = 2
+	ModRefInfoReadwrite ModRefInfo = 3
+)
+
+// String returns the case name of e, or "" if e is not a case.
+func (e ModRefInfo) String() string {
+	switch e {
+	case ModRefInfoNone:
+		return "none"
+	case ModRefInfoRead:
+		return "read"
+	case ModRefInfoWrite:
+		return "write"
+	case ModRefInfoReadwrite:
+		return "readwrite"
+	}
+	return ""
+}
+
 // ICmpPredicate is llvm.icmp comparison predicate, held by an i64 IntegerAttr.
 type ICmpPredicate uint64
 
@@ -530,6 +556,48 @@ func (e Visibility) String() string {
 	return ""
 }
 
+// MemoryEffectsAttr wraps the attribute #llvm.memory_effects: the memory effects of a function: what it does to each kind of memory.
+type MemoryEffectsAttr struct{ *irdl.DynAttr }
+
+// AsMemoryEffectsAttr returns x as a MemoryEffectsAttr if it is the attribute #llvm.memory_effects.
+func AsMemoryEffectsAttr(x ir.Attribute) (MemoryEffectsAttr, bool) {
+	d, ok := x.(*irdl.DynAttr)
+	if !ok || d.DialectName() != "llvm" || d.Mnemonic() != "memory_effects" {
+		return MemoryEffectsAttr{}, false
+	}
+	return MemoryEffectsAttr{d}, true
+}
+
+// Other returns the parameter other.
+func (x MemoryEffectsAttr) Other() ModRefInfo { return ModRefInfo(x.Param("other").(uint64)) }
+
+// ArgMem returns the parameter argMem.
+func (x MemoryEffectsAttr) ArgMem() ModRefInfo { return ModRefInfo(x.Param("argMem").(uint64)) }
+
+// InaccessibleMem returns the parameter inaccessibleMem.
+func (x MemoryEffectsAttr) InaccessibleMem() ModRefInfo {
+	return ModRefInfo(x.Param("inaccessibleMem").(uint64))
+}
+
+// ErrnoMem returns the parameter errnoMem.
+func (x MemoryEffectsAttr) ErrnoMem() ModRefInfo { return ModRefInfo(x.Param("errnoMem").(uint64)) }
+
+// TargetMem0 returns the parameter targetMem0.
+func (x MemoryEffectsAttr) TargetMem0() ModRefInfo { return ModRefInfo(x.Param("targetMem0").(uint64)) }
+
+// TargetMem1 returns the parameter targetMem1.
+func (x MemoryEffectsAttr) TargetMem1() ModRefInfo { return ModRefInfo(x.Param("targetMem1").(uint64)) }
+
+// GetMemoryEffectsAttr returns the attribute #llvm.memory_effects with the given parameters (nil for an absent
+// optional one); the dialect must be loaded into ctx.
+func GetMemoryEffectsAttr(ctx *ir.Context, other ModRefInfo, argMem ModRefInfo, inaccessibleMem ModRefInfo, errnoMem ModRefInfo, targetMem0 ModRefInfo, targetMem1 ModRefInfo) (MemoryEffectsAttr, error) {
+	d, err := irdl.GetAttr(ctx, "llvm", "memory_effects", uint64(other), uint64(argMem), uint64(inaccessibleMem), uint64(errnoMem), uint64(targetMem0), uint64(targetMem1))
+	if err != nil {
+		return MemoryEffectsAttr{}, err
+	}
+	return MemoryEffectsAttr{d}, nil
+}
+
 // FuncOp wraps an operation llvm.func: lLVM dialect function.
 type FuncOp struct{ *ir.Operation }
 
@@ -732,10 +800,13 @@ func (op FuncOp) TargetCpu() (string, bool) {
 // EmitCInterface reports whether the unit property emit_c_interface is set.
 func (op FuncOp) EmitCInterface() bool { return op.InherentAttr("emit_c_interface") != nil }
 
+// MemoryEffects returns the property memory_effects, or nil when it is absent.
+func (op FuncOp) MemoryEffects() ir.Attribute { return op.InherentAttr("memory_effects") }
+
 // BuildFunc creates an operation llvm.func at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
 // The dialect must be registered in b.Ctx.
-func BuildFunc(b *ir.Builder, loc ir.Location, symName string, symVisibility *string, functionType ir.Attribute, linkage Linkage, dsoLocal bool, cConv CConv, visibility Visibility, unnamedAddr UnnamedAddr, argAttrs ir.Attribute, resAttrs ir.Attribute, personality ir.Attribute, garbageCollector *string, passthrough ir.Attribute, section *string, alignment *int64, noInline bool, alwaysInline bool, noUnwind bool, willReturn bool, optimizeNone bool, targetCpu *string, emitCInterface bool) FuncOp {
+func BuildFunc(b *ir.Builder, loc ir.Location, symName string, symVisibility *string, functionType ir.Attribute, linkage Linkage, dsoLocal bool, cConv CConv, visibility Visibility, unnamedAddr UnnamedAddr, argAttrs ir.Attribute, resAttrs ir.Attribute, personality ir.Attribute, garbageCollector *string, passthrough ir.Attribute, section *string, alignment *int64, noInline bool, alwaysInline bool, noUnwind bool, willReturn bool, optimizeNone bool, targetCpu *string, emitCInterface bool, memoryEffects ir.Attribute) FuncOp {
 	name := b.Ctx.LookupOpName("llvm.func")
 	if name == nil || name.Def == nil {
 		panic("llvm.func is not registered in the builder's context")
@@ -795,6 +866,9 @@ func BuildFunc(b *ir.Builder, loc ir.Location, symName string, symVisibility *st
 	}
 	if emitCInterface {
 		props = append(props, ir.NamedAttr{Name: "emit_c_interface", Value: b.Ctx.Unit()})
+	}
+	if memoryEffects != nil {
+		props = append(props, ir.NamedAttr{Name: "memory_effects", Value: memoryEffects})
 	}
 	st.NumRegions += 1
 	if len(props) > 0 {
