@@ -96,7 +96,7 @@ var cpuPrograms = []struct {
 	// Tensor operations (splat, concat, pad, slices, reshapes,
 	// scf.forall with parallel_insert_slice) and linalg named operations.
 	{"run/testdata/diff/tensor.mlir", true, true},
-	{"run/testdata/diff/linalg.mlir", false, false},
+	{"run/testdata/diff/linalg.mlir", true, true},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.
 	{"examples/matmul/matmul.mlir", true, true},
