@@ -85,6 +85,7 @@ var cpuPrograms = []struct {
 	{"run/testdata/cpu/cf.mlir", true, true},
 	{"run/testdata/cpu/memref.mlir", true, true},
 	{"run/testdata/cpu/math.mlir", true, true},
+	{"run/testdata/cpu/libm.mlir", true, true},
 	{"run/testdata/cpu/print_memref.mlir", true, true},
 	{"run/testdata/cpu/copy.mlir", true, true},
 	// The interpreter's programs: integer and float arithmetic with
