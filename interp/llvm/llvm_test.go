@@ -600,6 +600,21 @@ func TestErrors(t *testing.T) {
     llvm.call @printI64(%c) : (i64) -> ()
     llvm.return
   }`, "5:5: error: an argument is poison (shift amount not less than the bit width)"},
+		{"libm-poison", `
+  llvm.func @erff(f32) -> f32
+  llvm.func @main() {
+    %a = llvm.mlir.poison : f32
+    %b = llvm.call @erff(%a) : (f32) -> f32
+    llvm.call @printF32(%b) : (f32) -> ()
+    llvm.return
+  }`, "5:5: error: an argument is poison (llvm.mlir.poison)"},
+		{"libm-type", `
+  llvm.func @erff(f64) -> f64
+  llvm.func @main() {
+    %a = llvm.mlir.constant(0.5 : f64) : f64
+    %b = llvm.call @erff(%a) : (f64) -> f64
+    llvm.return
+  }`, "4:10: error: 'erff' takes 1 f32 argument(s) and returns f32"},
 		{"abort", `
   llvm.func @abort()
   llvm.func @main() {
