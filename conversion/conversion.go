@@ -42,7 +42,15 @@ func Register() {
 		add("convert-func-to-llvm", "ConvertFuncToLLVMPass", "Convert from the Func dialect to the LLVM dialect", functollvm.Run)
 		add("convert-cf-to-llvm", "ConvertControlFlowToLLVMPass", "Convert ControlFlow operations to the LLVM dialect", cftollvm.Run)
 		add("convert-math-to-llvm", "ConvertMathToLLVMPass", "Convert Math dialect to LLVM dialect", mathtollvm.Run)
-		add("convert-math-to-libm", "ConvertMathToLibmPass", "Convert Math dialect to libm calls", mathtolibm.Run)
+		// convert-math-to-libm inserts declarations into the module: it
+		// runs on modules only, as upstream.
+		pass.Register(pass.Registration{Argument: "convert-math-to-libm", New: func() pass.Pass {
+			return &pass.FuncPass{
+				Info: pass.Info{Argument: "convert-math-to-libm", Name: "ConvertMathToLibmPass",
+					Summary: "Convert Math dialect to libm calls", OpName: "builtin.module"},
+				RunFunc: func(op *ir.Operation, st *pass.State) error { return mathtolibm.Run(st.Context(), op) },
+			}
+		}})
 		add("finalize-memref-to-llvm", "FinalizeMemRefToLLVMConversionPass", "Finalize MemRef dialect to LLVM dialect conversion", memreftollvm.Run)
 		add("convert-vector-to-llvm", "ConvertVectorToLLVMPass", "Lower the operations from the vector dialect into the LLVM dialect", vectortollvm.Run)
 		add("reconcile-unrealized-casts", "ReconcileUnrealizedCastsPass", "Simplify and eliminate unrealized conversion casts",
