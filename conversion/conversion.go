@@ -1,7 +1,7 @@
 // Package conversion registers Strata's lowering passes between levels:
 // convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm,
-// convert-math-to-llvm, convert-math-to-libm, convert-vector-to-llvm,
-// finalize-memref-to-llvm, reconcile-unrealized-casts and lower-affine. Each conversion lives in its own
+// convert-math-to-llvm, convert-math-to-libm, convert-vector-to-llvm, finalize-memref-to-llvm,
+// reconcile-unrealized-casts, lower-affine and convert-vector-to-scf. Each conversion lives in its own
 // subpackage.
 package conversion
 
@@ -17,6 +17,7 @@ import (
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/reconcilecasts"
 	"github.com/strata-ir/strata/conversion/vectortollvm"
+	"github.com/strata-ir/strata/conversion/vectortoscf"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 )
@@ -53,6 +54,7 @@ func Register() {
 		}})
 		add("finalize-memref-to-llvm", "FinalizeMemRefToLLVMConversionPass", "Finalize MemRef dialect to LLVM dialect conversion", memreftollvm.Run)
 		add("convert-vector-to-llvm", "ConvertVectorToLLVMPass", "Lower the operations from the vector dialect into the LLVM dialect", vectortollvm.Run)
+		pass.Register(pass.Registration{Argument: vectortoscf.Argument, New: vectortoscf.New})
 		add("reconcile-unrealized-casts", "ReconcileUnrealizedCastsPass", "Simplify and eliminate unrealized conversion casts",
 			func(_ *ir.Context, op *ir.Operation) error { return reconcilecasts.Run(op) })
 	})

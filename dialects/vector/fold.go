@@ -20,23 +20,273 @@ func foldBroadcast(op BroadcastOp, operands []ir.Attribute) ([]ir.FoldResult, bo
 	return nil, false
 }
 
-// foldExtract folds an extract without position to its source and an
-// extract of a broadcast of the extracted type to the broadcast's source.
-func foldExtract(op ExtractOp, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+// foldExtract is upstream's ExtractOp::fold, in part: an extract without
+// position folds to its source; constant dynamic positions become static
+// (in place); an extract of a dense constant folds to the extracted
+// element or sub-vector (of a splat at any position); an extract of a
+// broadcast of the extracted type folds to the broadcast's source.
+func foldExtract(op ExtractOp, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	if len(denseI64(op.StaticPosition())) == 0 && op.Source().Type() == op.Result().Type() {
 		return []ir.FoldResult{{Value: op.Source()}}, true
+	}
+	inPlace := foldConstantPositions(op.Operation, 1, "static_position", operands)
+	if len(operands) > 0 {
+		if d, ok := operands[0].(*ir.DenseElementsAttr); ok {
+			if a := extractDense(op, d); a != nil {
+				return []ir.FoldResult{{Attr: a}}, true
+			}
+		}
 	}
 	if def := ir.DefiningOp(op.Source()); def != nil {
 		if b, ok := AsBroadcastOp(def); ok && b.Source().Type() == op.Result().Type() {
 			return []ir.FoldResult{{Value: b.Source()}}, true
 		}
 	}
+	if foldExtractFromShapeCast(op) {
+		return nil, true
+	}
+	if inPlace {
+		return nil, true
+	}
 	return nil, false
 }
 
-// foldShapeCast folds a cast to the same type to its source and a cast of
+// foldExtractFromShapeCast makes an extract from a shape_cast extract
+// from the cast's source: with static positions, the linearized position
+// is delinearized in the source's shape when the extracted trailing
+// dimensions agree (upstream's foldExtractFromShapeCast); with dynamic
+// positions, only when the cast adds leading unit dimensions, whose
+// positions are dropped.
+func foldExtractFromShapeCast(op ExtractOp) bool {
+	def := ir.DefiningOp(op.Source())
+	sc, ok := AsShapeCastOp(def)
+	if !ok {
+		return false
+	}
+	src, ok1 := sc.Source().Type().(*ir.VectorType)
+	mid, ok2 := op.Source().Type().(*ir.VectorType)
+	if !ok1 || !ok2 {
+		return false
+	}
+	pos := denseI64(op.StaticPosition())
+	dynamic := false
+	for _, p := range pos {
+		dynamic = dynamic || p == ir.Dynamic
+	}
+	if dynamic {
+		k := len(mid.Shape) - len(src.Shape)
+		if k <= 0 || k > len(pos) {
+			return false
+		}
+		for i := 0; i < k; i++ {
+			if mid.Shape[i] != 1 {
+				return false
+			}
+		}
+		for i, s := range src.Shape {
+			if mid.Shape[k+i] != s {
+				return false
+			}
+		}
+		ndyn := 0
+		for _, p := range pos[:k] {
+			if p == ir.Dynamic {
+				ndyn++
+			}
+		}
+		dyn := op.DynamicPosition()
+		vals := append([]ir.Value{sc.Source()}, dyn[ndyn:]...)
+		op.SetOperands(vals)
+		op.SetAttr("static_position", op.Context().DenseI64Array(pos[k:]...))
+		return true
+	}
+	if len(src.Shape) == 0 || len(mid.Shape) == 0 {
+		return false
+	}
+	destRank := 0
+	if dv, ok := op.Result().Type().(*ir.VectorType); ok {
+		destRank = len(dv.Shape)
+		if destRank > len(src.Shape) {
+			return false
+		}
+		for i := 0; i < destRank; i++ {
+			if src.Shape[len(src.Shape)-1-i] != dv.Shape[len(dv.Shape)-1-i] {
+				return false
+			}
+		}
+	}
+	rev := func(shape []int64, n int) int64 { return shape[len(shape)-1-n] }
+	position, stride := int64(0), int64(1)
+	for i := 0; i < len(pos); i++ {
+		position += pos[len(pos)-1-i] * stride
+		stride *= rev(mid.Shape, i+destRank)
+	}
+	n := len(src.Shape) - destRank
+	strides := make([]int64, n)
+	stride = 1
+	for i := 0; i < n; i++ {
+		strides[n-1-i] = stride
+		stride *= rev(src.Shape, i+destRank)
+	}
+	newPos := make([]int64, n)
+	for i, st := range strides {
+		newPos[i] = position / st
+		position %= st
+	}
+	op.SetOperand(0, sc.Source())
+	op.SetAttr("static_position", op.Context().DenseI64Array(newPos...))
+	return true
+}
+
+// foldConstantPositions is upstream's extractInsertFoldConstantOp: the
+// dynamic positions of op (operands from first on) that are constants
+// become static positions and the operands are dropped. It reports
+// whether op changed.
+func foldConstantPositions(op *ir.Operation, first int, prop string, operands []ir.Attribute) bool {
+	pos := denseI64(op.InherentAttr(prop))
+	var kept []ir.Value
+	changed := false
+	k := first
+	for i, p := range pos {
+		if p != ir.Dynamic {
+			continue
+		}
+		if k >= op.NumOperands() {
+			return false
+		}
+		if k < len(operands) {
+			if c, ok := operands[k].(*ir.IntegerAttr); ok {
+				pos[i] = c.Int64()
+				changed = true
+				k++
+				continue
+			}
+		}
+		kept = append(kept, op.Operand(k))
+		k++
+	}
+	if !changed {
+		return false
+	}
+	vals := append(append([]ir.Value(nil), op.Operands()[:first]...), kept...)
+	vals = append(vals, op.Operands()[k:]...)
+	op.SetOperands(vals)
+	op.SetAttr(prop, op.Context().DenseI64Array(pos...))
+	return true
+}
+
+// elementBytes is the size of one element of t in a dense constant's data.
+func elementBytes(t ir.Type) int {
+	switch e := t.(type) {
+	case *ir.IntegerType:
+		return int(e.Width+7) / 8
+	case *ir.IndexType:
+		return 8
+	case *ir.FloatType:
+		return (e.Width() + 7) / 8
+	}
+	return 0
+}
+
+// scalarAttr is the attribute of one element's bytes, or nil.
+func scalarAttr(ctx *ir.Context, t ir.Type, b []byte) ir.Attribute {
+	if len(b) > 16 {
+		return nil
+	}
+	var lo, hi uint64
+	for i, x := range b {
+		if i < 8 {
+			lo |= uint64(x) << (8 * i)
+		} else {
+			hi |= uint64(x) << (8 * (i - 8))
+		}
+	}
+	switch e := t.(type) {
+	case *ir.IntegerType:
+		if e.Width > 64 {
+			return nil
+		}
+		return ctx.IntegerAttrBits(t, lo)
+	case *ir.IndexType:
+		return ctx.IntegerAttrBits(t, lo)
+	case *ir.FloatType:
+		return ctx.FloatAttrBits(e, lo, hi)
+	}
+	return nil
+}
+
+// denseOf returns a dense constant of t holding data, a splat when every
+// element is the same (as MLIR stores it).
+func denseOf(ctx *ir.Context, t ir.ShapedType, data []byte, eb int) *ir.DenseElementsAttr {
+	splat := len(data) >= eb
+	for i := eb; splat && i+eb <= len(data); i += eb {
+		splat = string(data[i:i+eb]) == string(data[:eb])
+	}
+	if splat {
+		data = data[:eb]
+	}
+	return ctx.DenseElementsAttr(t, splat, data)
+}
+
+// extractDense is upstream's foldDenseElementsAttrSrcExtractOp.
+func extractDense(op ExtractOp, d *ir.DenseElementsAttr) ir.Attribute {
+	ctx := op.Context()
+	src, ok := op.Source().Type().(*ir.VectorType)
+	if !ok {
+		return nil
+	}
+	eb := elementBytes(src.Elem)
+	if eb == 0 {
+		return nil
+	}
+	resVec, isVec := op.Result().Type().(*ir.VectorType)
+	if d.Splat {
+		if len(d.Data) < eb {
+			return nil
+		}
+		if isVec {
+			return ctx.DenseElementsAttr(resVec, true, d.Data[:eb])
+		}
+		return scalarAttr(ctx, src.Elem, d.Data[:eb])
+	}
+	for _, s := range src.Scalable {
+		if s {
+			return nil
+		}
+	}
+	pos := denseI64(op.StaticPosition())
+	if len(pos) > len(src.Shape) {
+		return nil
+	}
+	start, stride := int64(0), int64(1)
+	for i := len(src.Shape) - 1; i >= 0; i-- {
+		if i < len(pos) {
+			if pos[i] == ir.Dynamic || pos[i] < 0 || pos[i] >= src.Shape[i] {
+				return nil
+			}
+			start += pos[i] * stride
+		}
+		stride *= src.Shape[i]
+	}
+	n := int64(1)
+	if isVec {
+		for _, s := range resVec.Shape {
+			n *= s
+		}
+	}
+	lo, hi := start*int64(eb), (start+n)*int64(eb)
+	if hi > int64(len(d.Data)) {
+		return nil
+	}
+	if isVec {
+		return denseOf(ctx, resVec, d.Data[lo:hi], eb)
+	}
+	return scalarAttr(ctx, src.Elem, d.Data[lo:hi])
+}
+
+// foldShapeCast folds a cast to the same type to its source, a cast of
 // a cast to one cast from the first source (or to it when the types
-// agree).
+// agree), and a cast of a dense constant to the reshaped constant.
 func foldShapeCast(op ShapeCastOp, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	if op.Source().Type() == op.Result().Type() {
 		return []ir.FoldResult{{Value: op.Source()}}, true
@@ -47,12 +297,31 @@ func foldShapeCast(op ShapeCastOp, operands []ir.Attribute) ([]ir.FoldResult, bo
 				return []ir.FoldResult{{Value: inner.Source()}}, true
 			}
 			op.SetOperand(0, inner.Source())
-			return []ir.FoldResult{{Value: op.Result()}}, true
+			return nil, true
 		}
 	}
 	if len(operands) > 0 {
-		if d, ok := operands[0].(*ir.DenseElementsAttr); ok && d.Splat {
-			return []ir.FoldResult{{Attr: op.Context().DenseElementsAttr(op.Result().Type().(*ir.VectorType), true, d.Data)}}, true
+		if d, ok := operands[0].(*ir.DenseElementsAttr); ok {
+			return []ir.FoldResult{{Attr: op.Context().DenseElementsAttr(op.Result().Type().(*ir.VectorType), d.Splat, d.Data)}}, true
+		}
+	}
+	return nil, false
+}
+
+// foldBitcast is upstream's BitCastOp::fold without the constant cases: a
+// cast to the source's type folds to the source, and a cast of a cast
+// back to its source type to that source (else it casts that source).
+func foldBitcast(op BitcastOp, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	if op.Source().Type() == op.Result().Type() {
+		return []ir.FoldResult{{Value: op.Source()}}, true
+	}
+	if def := ir.DefiningOp(op.Source()); def != nil {
+		if inner, ok := AsBitcastOp(def); ok {
+			if inner.Source().Type() == op.Result().Type() {
+				return []ir.FoldResult{{Value: inner.Source()}}, true
+			}
+			op.SetOperand(0, inner.Source())
+			return nil, true
 		}
 	}
 	return nil, false

@@ -115,7 +115,11 @@ func TestFolds(t *testing.T) {
 			return true
 		}
 		res, ok := d.Fold(op, make([]ir.Attribute, op.NumOperands()))
-		if !ok || len(res) == 0 || res[0].Value == nil {
+		if ok && len(res) == 0 {
+			got = append(got, op.Name()+" -> in place")
+			return true
+		}
+		if !ok || res[0].Value == nil {
 			return true
 		}
 		v := res[0].Value

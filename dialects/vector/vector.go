@@ -13,6 +13,7 @@ import (
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/internal/viewlike"
 )
 
@@ -29,4 +30,9 @@ func Register(ctx *ir.Context) {
 		panic("vector: loading vector.irdl: " + err.Error())
 	}
 	registerHooks(ctx)
+	// Folded values become arith.constant, as upstream's
+	// VectorDialect::materializeConstant.
+	if d := ctx.Dialect("vector"); d != nil {
+		d.MaterializeConstant = arith.MaterializeConstant
+	}
 }

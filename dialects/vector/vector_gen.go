@@ -1555,6 +1555,9 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("vector.bitcast")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyBitcast(BitcastOp{op}) })
+		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldBitcast(BitcastOp{op}, operands)
+		}
 	}
 	{
 		d := def("vector.constant_mask")
