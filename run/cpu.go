@@ -33,12 +33,14 @@ const (
 // The CPU engine's lowering to the llvm dialect. BufferizePipeline runs
 // first when the module has tensors; LLVMPipeline then takes linalg on
 // memrefs, scf, vector, memref, math, arith, func and cf to the llvm
-// dialect (convert-vector-to-llvm runs before finalize-memref-to-llvm,
-// as upstream orders them).
+// dialect (convert-vector-to-scf lowers vector prints and transfers to
+// loops first, lower-affine the index computations of the transfers;
+// convert-vector-to-llvm runs before finalize-memref-to-llvm, as upstream
+// orders them).
 // A module already in the llvm dialect goes through unchanged.
 const (
 	BufferizePipeline = "linalg-decompose-aggregated-ops,one-shot-bufferize{bufferize-function-boundaries}"
-	LLVMPipeline      = "convert-linalg-to-loops,convert-scf-to-cf,expand-strided-metadata," +
+	LLVMPipeline      = "convert-linalg-to-loops,convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata," +
 		"convert-vector-to-llvm,finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-func-to-llvm," +
 		"convert-cf-to-llvm,reconcile-unrealized-casts"
 )

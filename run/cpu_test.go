@@ -98,6 +98,9 @@ var cpuPrograms = []struct {
 	// scf.forall with parallel_insert_slice) and linalg named operations.
 	{"run/testdata/diff/tensor.mlir", true, true},
 	{"run/testdata/diff/linalg.mlir", true, true},
+	// vector.print of vectors (convert-vector-to-scf), n-D broadcast,
+	// extract, insert, reduction, load, store.
+	{"run/testdata/diff/vector.mlir", true, true},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.
 	{"examples/matmul/matmul.mlir", true, true},

@@ -97,9 +97,14 @@ func fastmath(ctx *ir.Context, op *ir.Operation) ir.Attribute {
 }
 
 // broadcast lowers a broadcast of a scalar to a 1-D vector: the scalar
-// inserted at lane 0 of a poison vector and shuffled to every lane.
+// inserted at lane 0 of a poison vector and shuffled to every lane; and a
+// broadcast to an n-D vector that duplicates its source (broadcastND).
 func (l *lowering) broadcast(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 	ctx := r.Builder.Ctx
+	if broadcastND(op) {
+		r.ReplaceOp(op, []ir.Value{l.broadcastNDLower(op, operands, r)})
+		return true
+	}
 	dst, ok := op.Result(0).Type().(*ir.VectorType)
 	if !ok || len(dst.Shape) != 1 || (len(dst.Scalable) > 0 && dst.Scalable[0]) {
 		return false
@@ -413,7 +418,9 @@ func (l *lowering) lowerable(op *ir.Operation) bool {
 	case "vector.broadcast":
 		v, ok := op.Result(0).Type().(*ir.VectorType)
 		_, fromVec := op.Operand(0).Type().(*ir.VectorType)
-		return ok && len(v.Shape) == 1 && !(len(v.Scalable) > 0 && v.Scalable[0]) && !fromVec
+		return (ok && len(v.Shape) == 1 && !(len(v.Scalable) > 0 && v.Scalable[0]) && !fromVec) || broadcastND(op)
+	case "vector.shape_cast":
+		return shapeCastLowerable(op)
 	case "vector.extract":
 		pos, ok := positions(vector.ExtractOp{Operation: op}.StaticPosition(), isScalar(op.Result(0).Type()))
 		return ok && len(pos) > 0

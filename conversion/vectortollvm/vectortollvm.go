@@ -189,6 +189,7 @@ func (l *lowering) patterns() []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "vector.reduction", BenefitValue: 1, PatternName: "vector.reduction-to-llvm", Fn: l.reduction},
 		&rewrite.ConversionFunc{RootName: "vector.load", BenefitValue: 1, PatternName: "vector.load-to-llvm", Fn: l.loadStore},
 		&rewrite.ConversionFunc{RootName: "vector.store", BenefitValue: 1, PatternName: "vector.store-to-llvm", Fn: l.loadStore},
+		&rewrite.ConversionFunc{RootName: "vector.shape_cast", BenefitValue: 1, PatternName: "vector.shape_cast-to-llvm", Fn: l.shapeCast},
 	}
 }
 
@@ -220,7 +221,7 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	})
 	// The operations a pattern lowers are illegal; those it declines stay.
 	for _, name := range []string{"vector.broadcast", "vector.extract", "vector.insert", "vector.fma", "vector.reduction",
-		"vector.load", "vector.store"} {
+		"vector.load", "vector.store", "vector.shape_cast"} {
 		target.AddDynamicallyLegalOp(name, func(o *ir.Operation) bool { return !l.lowerable(o) })
 	}
 	return llvmcommon.Apply(ctx, op, target, l.patterns(), l.tc)

@@ -117,4 +117,3 @@ func (g *gen) inside(fn func()) {
 	g.quiet = q
 	*g.b = saved
 }
-
