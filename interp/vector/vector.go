@@ -2,7 +2,7 @@
 // interpreter: print (as lowered upstream to the runner utilities),
 // broadcast of scalars, splat, extract and insert at static or dynamic
 // positions, extractelement, insertelement, reduction, fma, load and
-// store. Vectors are interp.Dense values; arith and math operations apply
+// store, shape_cast and bitcast. Vectors are interp.Dense values; arith and math operations apply
 // to them elementwise.
 package vector
 
@@ -32,6 +32,68 @@ func Register(reg *interp.Registry) {
 	reg.Register("vector.fma", std.Elementwise(mathi.Scalar("math.fma")))
 	reg.Register("vector.load", load)
 	reg.Register("vector.store", store)
+	reg.Register("vector.shape_cast", shapeCast)
+	reg.Register("vector.bitcast", bitcast)
+}
+
+// shapeCast gives the elements, in row-major order, the result's shape.
+func shapeCast(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	d := v.Dense()
+	vt, ok := op.Result(0).Type().(*ir.VectorType)
+	if d == nil || !ok || interp.NumElements(vt.Shape) != int64(len(d.Data)) {
+		return interp.Errorf(op, "expected a vector operand with as many elements as the result")
+	}
+	f.SetResult(op, 0, interp.MakeDense(vt, &interp.Dense{Shape: vt.Shape, Data: append([]uint64(nil), d.Data...)}))
+	return nil
+}
+
+// bitcast reinterprets the bits of each innermost row, elements laid out
+// little-endian as in memory.
+func bitcast(f *interp.Frame, op *ir.Operation) error {
+	v, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	d := v.Dense()
+	vt, ok := op.Result(0).Type().(*ir.VectorType)
+	if d == nil || !ok {
+		return interp.Errorf(op, "expected vector operands")
+	}
+	sw := elemBits(interp.ElementType(v.Type))
+	dw := elemBits(vt.Elem)
+	if sw == 0 || dw == 0 || sw > 64 || dw > 64 {
+		return interp.Errorf(op, "unsupported element types")
+	}
+	n := interp.NumElements(vt.Shape)
+	out := make([]uint64, n)
+	if int64(len(d.Data))*int64(sw) != n*int64(dw) {
+		return interp.Errorf(op, "source and result sizes differ")
+	}
+	bit := func(i int64) uint64 { return d.Data[i/int64(sw)] >> uint(i%int64(sw)) & 1 }
+	for i := range out {
+		var x uint64
+		for b := 0; b < dw; b++ {
+			x |= bit(int64(i)*int64(dw)+int64(b)) << uint(b)
+		}
+		out[i] = x
+	}
+	f.SetResult(op, 0, interp.MakeDense(vt, &interp.Dense{Shape: vt.Shape, Data: out}))
+	return nil
+}
+
+// elemBits is the width of an integer or float element, 0 otherwise.
+func elemBits(t ir.Type) int {
+	switch e := t.(type) {
+	case *ir.IntegerType:
+		return int(e.Width)
+	case *ir.FloatType:
+		return e.Width()
+	}
+	return 0
 }
 
 // enumName extracts "comma" from #vector.punctuation<comma>.
@@ -107,7 +169,15 @@ func printOp(f *interp.Frame, op *ir.Operation) error {
 				}
 				b.WriteString(" )")
 			}
-			rec(0, 0)
+			if len(d.Shape) == 0 {
+				// A 0-D vector prints as one of one element, as
+				// upstream's lowering (convert-vector-to-scf) does.
+				b.WriteString("( ")
+				rec(0, 0)
+				b.WriteString(" )")
+			} else {
+				rec(0, 0)
+			}
 		} else if v.MemRef() == nil {
 			b.WriteString(formatScalar(v.Type, v.Bits()))
 		} else {
