@@ -8,6 +8,7 @@
 package affinetoscf
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/strata-ir/strata/core/affine"
@@ -30,7 +31,11 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	})
 	for _, o := range work {
 		if err := lower(ctx, o); err != nil {
-			return err
+			var d *ir.Diagnostic
+			if errors.As(err, &d) {
+				return err
+			}
+			return ir.NewError(o.Loc(), err.Error())
 		}
 	}
 	return nil
@@ -79,11 +84,13 @@ func (x *expander) expand(e affine.Expr) (ir.Value, error) {
 	case affine.KindMul:
 		return arith.BuildMuli(b, loc, lhs, rhs, arith.IntegerOverflowFlagsNsw).Result(), nil
 	}
-	if !e.RHS().IsConstant() || e.RHS().Value() <= 0 {
+	// A symbolic divisor (a semi-affine expression) is expanded as a
+	// constant one is, as upstream does; a constant one must be positive.
+	if e.RHS().IsConstant() && e.RHS().Value() <= 0 {
 		if e.Kind() == affine.KindMod {
-			return nil, fmt.Errorf("semi-affine expressions (modulo by non-const) are not supported")
+			return nil, fmt.Errorf("modulo by non-positive value is not supported")
 		}
-		return nil, fmt.Errorf("semi-affine expressions (division by non-const) are not supported")
+		return nil, fmt.Errorf("division by non-positive value is not supported")
 	}
 	i1 := b.Ctx.IntegerType(1, ir.Signless)
 	switch e.Kind() {

@@ -695,30 +695,52 @@ func (s *state) fill(op *ir.Operation, nb ir.Value, ubs []ir.Value) {
 	s.b.SetInsertionPoint(op)
 }
 
-// pad bufferizes tensor.pad with a static result shape: a new buffer
-// filled with the padding value, the source copied into its interior.
+// pad bufferizes tensor.pad: a new buffer (whose dynamic sizes are the
+// source's plus the low and high padding) filled with the padding value,
+// the source copied into its interior.
 func (s *state) pad(op *ir.Operation) error {
 	rt := op.Result(0).Type().(*ir.RankedTensorType)
-	st := s.tt(op.Operand(0)).(*ir.RankedTensorType)
+	st, ok := s.tt(op.Operand(0)).(*ir.RankedTensorType)
+	if !ok || len(st.Shape) != len(rt.Shape) {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
+	}
 	src, err := s.bufferOf(op, op.Operand(0))
 	if err != nil {
 		return err
 	}
-	for _, d := range rt.Shape {
-		if d == ir.Dynamic {
-			return ir.NewError(op.Loc(), "failed to bufferize op: tensor.pad with a dynamic result shape is not supported")
-		}
-	}
 	seg := interp.DenseArray(op.InherentAttr("operandSegmentSizes"))
-	if len(seg) != 3 {
+	if len(seg) != 3 || int(1+seg[1]+seg[2]) > op.NumOperands() {
 		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
 	}
 	low := op.Operands()[1 : 1+seg[1]]
-	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.alignment(), s.identityType(rt)).Result(0)
-	ubs := make([]ir.Value, len(rt.Shape))
-	for d, sz := range rt.Shape {
-		ubs[d] = s.cst(sz)
+	high := op.Operands()[1+seg[1] : 1+seg[1]+seg[2]]
+	staticLow := interp.DenseArray(op.InherentAttr("static_low"))
+	staticHigh := interp.DenseArray(op.InherentAttr("static_high"))
+	lows, okLow := s.mixed(staticLow, low, len(rt.Shape))
+	highs, okHigh := s.mixed(staticHigh, high, len(rt.Shape))
+	if !okLow || !okHigh {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
 	}
+	ubs := make([]ir.Value, len(rt.Shape))
+	var dyn []ir.Value
+	for d, sz := range rt.Shape {
+		if sz != ir.Dynamic {
+			ubs[d] = s.cst(sz)
+			continue
+		}
+		// The size of a dynamic dimension: the source's plus the padding.
+		var n ir.Value
+		if st.Shape[d] == ir.Dynamic {
+			n = memref.BuildDim(s.b, op.Loc(), src, s.cst(int64(d)), s.ctx.IndexType()).Result()
+		} else {
+			n = s.cst(st.Shape[d])
+		}
+		n = arith.BuildAddi(s.b, op.Loc(), n, lows[d], arith.IntegerOverflowFlagsNone).Result()
+		n = arith.BuildAddi(s.b, op.Loc(), n, highs[d], arith.IntegerOverflowFlagsNone).Result()
+		ubs[d] = n
+		dyn = append(dyn, n)
+	}
+	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.alignment(), s.identityType(rt)).Result(0)
 	s.fill(op, nb, ubs)
 	var sizes []ir.Value
 	for d, sz := range st.Shape {
@@ -730,7 +752,7 @@ func (s *state) pad(op *ir.Operation) error {
 	for i := range ones {
 		ones[i] = 1
 	}
-	sv, err := s.subviewRaw(op, nb, low, sizes, nil, interp.DenseArray(op.InherentAttr("static_low")), st.Shape, ones, st)
+	sv, err := s.subviewRaw(op, nb, low, sizes, nil, staticLow, st.Shape, ones, st)
 	if err != nil {
 		return err
 	}
@@ -738,6 +760,29 @@ func (s *state) pad(op *ir.Operation) error {
 	s.setResult(op.Result(0), nb, nil)
 	s.dead = append(s.dead, op)
 	return nil
+}
+
+// mixed returns the n values of a static array whose ir.Dynamic entries
+// are taken in order from dyn (an index constant for the others), and
+// whether the two agree.
+func (s *state) mixed(static []int64, dyn []ir.Value, n int) ([]ir.Value, bool) {
+	if len(static) != n {
+		return nil, false
+	}
+	out := make([]ir.Value, n)
+	k := 0
+	for i, v := range static {
+		if v != ir.Dynamic {
+			out[i] = s.cst(v)
+			continue
+		}
+		if k >= len(dyn) {
+			return nil, false
+		}
+		out[i] = dyn[k]
+		k++
+	}
+	return out, k == len(dyn)
 }
 
 func (s *state) reshape(op *ir.Operation) error {
