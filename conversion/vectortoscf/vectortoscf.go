@@ -82,6 +82,16 @@ func conversionPatterns(opts Options) []rewrite.Pattern {
 			return fn(op, &gen{ctx: r.Ctx, r: r, b: r.Builder, loc: op.Loc(), opts: opts})
 		}})
 	}
+	if !opts.FullUnroll {
+		add("vector.transfer_read", "PrepareTransferReadConversion", prepareTransferRead)
+		add("vector.transfer_write", "PrepareTransferWriteConversion", prepareTransferWrite)
+		add("vector.transfer_read", "TransferOpConversion<TransferReadOp>", transferReadConversion)
+		add("vector.transfer_write", "TransferOpConversion<TransferWriteOp>", transferWriteConversion)
+	}
+	if opts.TargetRank == 1 {
+		add("vector.transfer_read", "TransferOp1dConversion<TransferReadOp>", transferRead1d)
+		add("vector.transfer_write", "TransferOp1dConversion<TransferWriteOp>", transferWrite1d)
+	}
 	add("vector.print", "DecomposePrintOpConversion", decomposePrint)
 	return ps
 }

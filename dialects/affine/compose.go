@@ -671,3 +671,12 @@ func sameValues(a, b []ir.Value) bool {
 	}
 	return true
 }
+
+// BuildComposedApply is MLIR's makeComposedAffineApply: the affine.apply
+// operations defining operands are composed into the single-result map m,
+// which is canonicalized (constant operands folded in, symbols promoted)
+// and simplified before the affine.apply is built at b's insertion point.
+func BuildComposedApply(b *ir.Builder, loc ir.Location, m affine.Map, operands []ir.Value) ApplyOp {
+	m, operands = composeAffineMapAndOperands(m, append([]ir.Value(nil), operands...))
+	return BuildApply(b, loc, operands, b.Ctx.AffineMapAttr(m), b.Ctx.IndexType())
+}

@@ -5,7 +5,7 @@ import (
 )
 
 // foldBroadcast folds a broadcast to its own type and a broadcast of a
-// scalar or splat constant to a splat constant.
+// scalar constant or a splat constant to a splat constant.
 func foldBroadcast(op BroadcastOp, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	if op.Source().Type() == op.Vector().Type() {
 		return []ir.FoldResult{{Value: op.Source()}}, true
@@ -16,6 +16,9 @@ func foldBroadcast(op BroadcastOp, operands []ir.Attribute) ([]ir.FoldResult, bo
 	vt := op.Vector().Type().(*ir.VectorType)
 	if a, ok := operands[0].(*ir.DenseElementsAttr); ok && a.Splat {
 		return []ir.FoldResult{{Attr: op.Context().DenseElementsAttr(vt, true, a.Data)}}, true
+	}
+	if b := scalarBytes(operands[0], vt.Elem); b != nil {
+		return []ir.FoldResult{{Attr: op.Context().DenseElementsAttr(vt, true, b)}}, true
 	}
 	return nil, false
 }
@@ -186,6 +189,42 @@ func elementBytes(t ir.Type) int {
 		return (e.Width() + 7) / 8
 	}
 	return 0
+}
+
+// scalarBytes is the dense data of one element of type t holding the
+// integer or float constant a, or nil.
+func scalarBytes(a ir.Attribute, t ir.Type) []byte {
+	eb := elementBytes(t)
+	var lo, hi uint64
+	switch c := a.(type) {
+	case *ir.IntegerAttr:
+		if c.Big != nil || c.Type != t {
+			return nil
+		}
+		lo = c.Lo
+	case *ir.FloatAttr:
+		if c.Type != t || len(c.Bits) == 0 {
+			return nil
+		}
+		lo = c.Bits[0]
+		if len(c.Bits) > 1 {
+			hi = c.Bits[1]
+		}
+	default:
+		return nil
+	}
+	if eb == 0 || eb > 16 {
+		return nil
+	}
+	b := make([]byte, eb)
+	for i := range b {
+		if i < 8 {
+			b[i] = byte(lo >> (8 * i))
+		} else {
+			b[i] = byte(hi >> (8 * (i - 8)))
+		}
+	}
+	return b
 }
 
 // scalarAttr is the attribute of one element's bytes, or nil.
