@@ -207,7 +207,7 @@ func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *O
 		return false
 	}
 	popts := asm.PrintOptions{Generic: opts.Generic, DebugInfo: opts.DebugInfo, LocalScope: opts.LocalScope,
-		HexThreshold: opts.HexThreshold, Resources: s.Resources}
+		HexThreshold: opts.HexThreshold, Resources: s.Resources, Sequential: opts.Pass.DisableThreading}
 	if !runPipeline(ctx, top, s.Resources, opts, popts, errw, emit) {
 		return false
 	}

@@ -60,10 +60,12 @@ type aliasCollector struct {
 	infos     []aliasInfo
 	index     map[uint64]int
 	locs      map[fileKey]int
+	// mayAlias memoizes mayAliasType and mayAliasAttr by ID.
+	mayAlias map[uint64]bool
 }
 
 func buildAliases(top *ir.Operation, opts PrintOptions) aliasTable {
-	c := &aliasCollector{opts: opts, index: map[uint64]int{}, locs: map[fileKey]int{}}
+	c := &aliasCollector{opts: opts, index: map[uint64]int{}, locs: map[fileKey]int{}, mayAlias: map[uint64]bool{}}
 	c.visitOp(top)
 	// Sort the entries that received an alias.
 	var withAlias []int
@@ -380,6 +382,10 @@ func propsVisible(op *ir.Operation) bool {
 func (c *aliasCollector) visitOp(op *ir.Operation) {
 	if c.opts.DebugInfo && op.Loc() != nil {
 		c.visitAttr(op.Loc(), true, false)
+	} else if op.NumRegions() == 0 && !c.opMayAlias(op) {
+		// Nothing the operation prints can have an alias: running its
+		// printer would only record entries that never print.
+		return
 	}
 	if !c.opts.Generic {
 		if d := op.Def(); d != nil && d.Print != nil {
@@ -489,3 +495,121 @@ func (a *aliasOpPrinter) PrintRegionArgumentWithoutType(arg *ir.BlockArgument) {
 
 func (a *aliasOpPrinter) PrintKeywordOrString(string) {}
 func (a *aliasOpPrinter) PrintNewline()               {}
+
+// opMayAlias reports whether printing op, which has no regions, may print
+// a type or attribute with an alias: whether one of its operand and result
+// types, properties or attributes holds one. A printer prints nothing else
+// (types it builds, such as function types, are made of these).
+func (c *aliasCollector) opMayAlias(op *ir.Operation) bool {
+	for i := 0; i < op.NumOperands(); i++ {
+		if v := op.Operand(i); v != nil && c.mayAliasType(v.Type()) {
+			return true
+		}
+	}
+	for i := 0; i < op.NumResults(); i++ {
+		if c.mayAliasType(op.Result(i).Type()) {
+			return true
+		}
+	}
+	if p := op.Properties(); p != nil && c.mayAliasAttr(p) {
+		return true
+	}
+	if d := op.Attrs(); d != nil && c.mayAliasAttr(d) {
+		return true
+	}
+	return false
+}
+
+// mayAliasType reports whether t or a type or attribute in it has an
+// alias, following the same parts as visitType.
+func (c *aliasCollector) mayAliasType(t ir.Type) bool {
+	if t == nil {
+		return false
+	}
+	slot := &c.typeCache[t.ID()%uint64(len(c.typeCache))]
+	if slot.id == t.ID() && slot.idx > 0 {
+		// Already visited: an entry has a depth when it or one of its
+		// parts has an alias.
+		return c.infos[slot.idx-1].depth > 0
+	}
+	if m, ok := c.mayAlias[t.ID()]; ok {
+		return m
+	}
+	m := aliasNameOfType(t) != ""
+	if !m {
+		switch t := t.(type) {
+		case *ir.MemRefType:
+			m = c.mayAliasType(t.Elem) || (t.Layout != nil && c.mayAliasAttr(t.Layout)) ||
+				(t.MemorySpace != nil && c.mayAliasAttr(t.MemorySpace))
+		case *ir.FunctionType:
+			m = slices.ContainsFunc(t.Inputs, c.mayAliasType) || slices.ContainsFunc(t.Results, c.mayAliasType)
+		case *ir.RankedTensorType:
+			m = c.mayAliasType(t.Elem) || (t.Encoding != nil && c.mayAliasAttr(t.Encoding))
+		case *ir.UnrankedTensorType:
+			m = c.mayAliasType(t.Elem)
+		case *ir.UnrankedMemRefType:
+			m = c.mayAliasType(t.Elem) || (t.MemorySpace != nil && c.mayAliasAttr(t.MemorySpace))
+		case *ir.VectorType:
+			m = c.mayAliasType(t.Elem)
+		case *ir.ComplexType:
+			m = c.mayAliasType(t.Elem)
+		case *ir.TupleType:
+			m = slices.ContainsFunc(t.Types, c.mayAliasType)
+		}
+	}
+	c.mayAlias[t.ID()] = m
+	return m
+}
+
+// mayAliasAttr reports whether a or a type or attribute in it has an
+// alias, following the same parts as visitAttr (and the types that it
+// may elide).
+func (c *aliasCollector) mayAliasAttr(a ir.Attribute) bool {
+	switch a.(type) {
+	case nil:
+		return false
+	case *ir.IntegerAttr, *ir.FloatAttr, *ir.UnitAttr, *ir.DenseArrayAttr:
+		return false
+	case *ir.AffineMapAttr, *ir.IntegerSetAttr, ir.Location:
+		return true
+	}
+	if m, ok := c.mayAlias[a.ID()]; ok {
+		return m
+	}
+	m := aliasNameOfAttr(a) != ""
+	if !m {
+		var typ ir.Type
+		switch a := a.(type) {
+		case *ir.DistinctAttr:
+			m = c.mayAliasAttr(a.Ref)
+		case *ir.DictionaryAttr:
+			for _, e := range a.Entries {
+				if c.mayAliasAttr(e.Value) {
+					m = true
+					break
+				}
+			}
+		case *ir.ArrayAttr:
+			m = slices.ContainsFunc(a.Elems, c.mayAliasAttr)
+		case *ir.TypeAttr:
+			m = c.mayAliasType(a.Type)
+		case *ir.StringAttr:
+			typ = a.Type
+		case *ir.DenseElementsAttr:
+			typ = a.Type
+		case *ir.DenseStringElementsAttr:
+			typ = a.Type
+		case *ir.DenseResourceAttr:
+			typ = a.Type
+		case *ir.SparseElementsAttr:
+			typ = a.Type
+		case *ir.OpaqueAttr:
+			typ = a.Type
+		}
+		if typ != nil {
+			m = c.mayAliasType(typ)
+		}
+	}
+	c.mayAlias[a.ID()] = m
+	return m
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"io"
 	"math/big"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,6 +30,11 @@ type PrintOptions struct {
 	HexThreshold int64
 	// Resources holds file-level resources to print after the operation.
 	Resources *ir.Resources
+	// Sequential prints on the calling goroutine alone
+	// (--mlir-disable-threading). Otherwise a top-level print collects
+	// aliases while it names values, and prints the operations of a large
+	// block in parallel slices joined in order; the text is the same.
+	Sequential bool
 }
 
 // Print writes op (normally a top-level builtin.module) followed by a
@@ -72,6 +78,20 @@ type printer struct {
 	defaultDialect string
 	resources      []resourceRef
 	scratch        []byte
+	// segments holds, for blocks long enough to print in parallel, the
+	// operations that start each run of printSegment operations.
+	segments map[*ir.Block][]segment
+	// fork is set on the printers that print slices of a block in
+	// parallel (see printOpsParallel); nil on the top-level printer.
+	fork *forkState
+}
+
+// segment is a run of operations of a long block: its first operation and,
+// when the block's results are numbered in sequence, the number of the
+// first result in it.
+type segment struct {
+	first *ir.Operation
+	seq   int32
 }
 
 type argName struct {
@@ -94,8 +114,27 @@ func newPrinter(w *bufio.Writer, top *ir.Operation, opts PrintOptions) *printer 
 		distinct:       map[*ir.DistinctAttr]uint64{},
 		defaultDialect: "builtin",
 	}
+	if opts.LocalScope || top.Block() != nil {
+		p.numberValues(top)
+		return p
+	}
+	if opts.Sequential || runtime.GOMAXPROCS(0) < 2 {
+		p.numberValues(top)
+		p.aliases = buildAliases(top, opts)
+		return p
+	}
+	// Both walks only read the IR: collect aliases while naming values.
+	done := make(chan bool)
+	var aliases aliasTable
+	go func() {
+		defer func() { done <- recover() == nil }()
+		aliases = buildAliases(top, opts)
+	}()
 	p.numberValues(top)
-	if !opts.LocalScope && top.Block() == nil {
+	if <-done {
+		p.aliases = aliases
+	} else {
+		// Fail as the sequential print fails, on the caller's goroutine.
 		p.aliases = buildAliases(top, opts)
 	}
 	return p
@@ -355,7 +394,13 @@ func (p *printer) numberValues(top *ir.Operation) {
 				}
 			}
 			start, named := nextValue, false
+			var segs []segment
+			n := 0
 			for op := b.First(); op != nil; op = op.Next() {
+				if n%printSegment == 0 {
+					segs = append(segs, segment{op, nextValue})
+				}
+				n++
 				if !p.opts.Generic && op.NumResults() > 0 {
 					if d := op.Def(); d != nil && d.AsmResultNames != nil {
 						p.nameResults(op, &cur, c.scope, &nextValue, &nextConflict)
@@ -370,6 +415,12 @@ func (p *printer) numberValues(top *ir.Operation) {
 			}
 			if !named {
 				p.blockSeq[b] = start
+			}
+			if len(segs) > 1 {
+				if p.segments == nil {
+					p.segments = map[*ir.Block][]segment{}
+				}
+				p.segments[b] = segs
 			}
 		}
 		scope := c.scope
@@ -674,20 +725,32 @@ func (p *printer) printBlock(b *ir.Block, printHeader, printTerminator bool) {
 	}
 	p.indent += 2
 	last := b.Last()
-	skipLast := !printTerminator && last != nil && last.HasTrait(ir.IsTerminator)
+	if !printTerminator && last != nil && last.HasTrait(ir.IsTerminator) {
+		last = last.Prev()
+	}
 	seq, hasSeq := p.blockSeq[b]
-	for op := b.First(); op != nil; op = op.Next() {
+	if segs := p.segments[b]; segs != nil && p.fork == nil && !p.opts.Sequential && runtime.GOMAXPROCS(0) > 1 {
+		p.printOpsParallel(segs, last, hasSeq)
+	} else if last != nil {
+		p.printOps(b.First(), last, seq, hasSeq)
+	}
+	p.indent -= 2
+}
+
+// printOps prints the operations from first to last (included), the
+// result numbers of the block being in sequence from seq when hasSeq.
+func (p *printer) printOps(first, last *ir.Operation, seq int32, hasSeq bool) {
+	for op := first; ; op = op.Next() {
 		if hasSeq && op.NumResults() > 0 {
 			p.primeID(op, seq)
 			seq++
 		}
-		if skipLast && op == last {
-			break
-		}
 		p.printFullOpWithIndentAndLoc(op)
 		p.w.WriteByte('\n')
+		if op == last {
+			return
+		}
 	}
-	p.indent -= 2
 }
 
 func (p *printer) printPredecessors(b *ir.Block) {
@@ -1025,7 +1088,10 @@ func (p *printer) printAttributeImpl(a ir.Attribute, el elision) {
 		return
 	case *ir.DistinctAttr:
 		id, ok := p.distinct[a]
-		if !ok {
+		if !ok && p.fork != nil {
+			// Numbered in print order: only a sequential print knows.
+			p.fork.diverged.Store(true)
+		} else if !ok {
 			id = uint64(len(p.distinct))
 			p.distinct[a] = id
 		}
@@ -1184,6 +1250,11 @@ func (p *printer) noteResource(dialect, key string) {
 		if r.dialect == dialect && r.key == key {
 			return
 		}
+	}
+	if p.fork != nil {
+		// Listed in print order: only a sequential print knows.
+		p.fork.diverged.Store(true)
+		return
 	}
 	p.resources = append(p.resources, resourceRef{dialect, key})
 }

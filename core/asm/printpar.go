@@ -1,0 +1,88 @@
+package asm
+
+import (
+	"bufio"
+	"bytes"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// printSegment is the number of operations of a block that the value
+// numbering groups into one segment; a block of two segments or more
+// prints in parallel slices of whole segments.
+const printSegment = 1 << 14
+
+// forkState is shared by the printers of one parallel print.
+type forkState struct {
+	// diverged is set when a slice printer met something whose printed
+	// form depends on what was printed before it (a distinct attribute
+	// or a resource not numbered yet), or failed: the slices are then
+	// printed again in order by the top-level printer.
+	diverged atomic.Bool
+}
+
+// printOpsParallel prints the operations of a block from segs[0].first to
+// last (included) in contiguous slices, one per CPU, each into a buffer of
+// its own, and writes the buffers in order. Printing an operation reads
+// only the names and aliases fixed before printing starts, except for
+// distinct attributes and resources, numbered as first printed: a slice
+// printer that meets a new one gives up, and the whole range is printed
+// again in order.
+func (p *printer) printOpsParallel(segs []segment, last *ir.Operation, hasSeq bool) {
+	if last == nil {
+		return
+	}
+	// Drop a segment that starts at the terminator left unprinted.
+	if n := len(segs); segs[n-1].first == last.Next() {
+		segs = segs[:n-1]
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(segs), 8)
+	if workers < 2 {
+		p.printOps(segs[0].first, last, segs[0].seq, hasSeq)
+		return
+	}
+	fs := &forkState{}
+	bufs := make([]bytes.Buffer, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		lo, hi := w*len(segs)/workers, (w+1)*len(segs)/workers
+		end := last
+		if hi < len(segs) {
+			end = segs[hi].first.Prev()
+		}
+		c := p.forkPrinter(fs, &bufs[w])
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if recover() != nil {
+					fs.diverged.Store(true)
+				}
+			}()
+			c.printOps(segs[lo].first, end, segs[lo].seq, hasSeq)
+			c.w.Flush()
+		}()
+	}
+	wg.Wait()
+	if fs.diverged.Load() {
+		p.printOps(segs[0].first, last, segs[0].seq, hasSeq)
+		return
+	}
+	for i := range bufs {
+		p.w.Write(bufs[i].Bytes())
+	}
+}
+
+// forkPrinter returns a printer that prints into buf with p's names,
+// aliases and indentation, for one slice of a parallel print.
+func (p *printer) forkPrinter(fs *forkState, buf *bytes.Buffer) *printer {
+	c := new(printer)
+	*c = *p
+	c.w = bufio.NewWriterSize(buf, 1<<16)
+	c.scratch = nil
+	c.fork = fs
+	return c
+}
