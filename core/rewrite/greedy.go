@@ -185,7 +185,10 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 		d.seed(op)
 		// Unreachable blocks may hold IR that is valid there but that
 		// patterns cannot handle (%x = arith.addi %x, %x): erase them first.
-		for i := 0; i < op.NumRegions(); i++ {
+		// After the first iteration the region simplification that ended
+		// the previous one has erased them already (neither dead code
+		// removal nor block merging makes a block unreachable).
+		for i := 0; i < op.NumRegions() && (iter == 0 || cfg.Simplify == SimplifyDisabled); i++ {
 			if EraseUnreachableBlocks(d.rw, op.Region(i)) {
 				changed = true
 			}

@@ -215,7 +215,7 @@ func foldAddi(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 	if a, ok := scalarBinary(op, operands, func(x, y uint64) uint64 { return x + y }); ok {
 		return attr(a)
 	}
-	return attr(IntBinary(op.Context(), resultType(op), constAt(operands, 0), constAt(operands, 1),
+	return attr(intBinaryAt(op, operands,
 		func(x, y *big.Int, _ int) *big.Int { return new(big.Int).Add(x, y) }))
 }
 
@@ -242,7 +242,7 @@ func foldSubi(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 	if a, ok := scalarBinary(op, operands, func(x, y uint64) uint64 { return x - y }); ok {
 		return attr(a)
 	}
-	return attr(IntBinary(op.Context(), resultType(op), constAt(operands, 0), constAt(operands, 1),
+	return attr(intBinaryAt(op, operands,
 		func(x, y *big.Int, _ int) *big.Int { return new(big.Int).Sub(x, y) }))
 }
 
@@ -256,8 +256,7 @@ func foldMuli(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 	if a, ok := scalarBinary(op, operands, func(x, y uint64) uint64 { return x * y }); ok {
 		return attr(a)
 	}
-	rc := constAt(operands, 1)
-	return attr(IntBinary(op.Context(), resultType(op), constAt(operands, 0), rc,
+	return attr(intBinaryAt(op, operands,
 		func(x, y *big.Int, _ int) *big.Int { return new(big.Int).Mul(x, y) }))
 }
 
@@ -465,7 +464,7 @@ func foldXori(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 	if a, ok := scalarBinary(op, operands, func(x, y uint64) uint64 { return x ^ y }); ok {
 		return attr(a)
 	}
-	return attr(IntBinary(op.Context(), resultType(op), constAt(operands, 0), constAt(operands, 1),
+	return attr(intBinaryAt(op, operands,
 		func(x, y *big.Int, _ int) *big.Int { return new(big.Int).Xor(x, y) }))
 }
 
@@ -475,7 +474,7 @@ func shiftFold(op *ir.Operation, operands []ir.Attribute, f func(x *big.Int, s u
 	if isZero(constAt(operands, 1)) {
 		return value(op.Operand(0)), true
 	}
-	return attr(IntBinary(op.Context(), resultType(op), constAt(operands, 0), constAt(operands, 1),
+	return attr(intBinaryAt(op, operands,
 		func(x, y *big.Int, w int) *big.Int {
 			if y.Cmp(big.NewInt(int64(w))) >= 0 {
 				return nil
@@ -1205,4 +1204,13 @@ func foldBitcast(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bo
 		return nil, false
 	}
 	return attr(MapConsts(op.Context(), t, func(vs []*big.Int) *big.Int { return vs[0] }, a))
+}
+
+// intBinaryAt folds op's two operands with IntBinary when both are
+// constants, without reading either when one is not.
+func intBinaryAt(op *ir.Operation, operands []ir.Attribute, f func(x, y *big.Int, w int) *big.Int) ir.Attribute {
+	if len(operands) < 2 || operands[0] == nil || operands[1] == nil {
+		return nil
+	}
+	return IntBinary(op.Context(), resultType(op), constAt(operands, 0), constAt(operands, 1), f)
 }
