@@ -66,12 +66,22 @@ type liveness struct {
 	dead    map[*ir.Operation]bool
 	args    map[*ir.BlockArgument]bool
 	changed bool
+	// visited counts the operations of the last propagation walk and live
+	// the operations marked live.
+	visited, live int
+	// iterate is set when one walk may not reach the fixed point: a
+	// region has several blocks (liveness flows around the CFG) or lets
+	// operations use values defined after them (graph regions). A walk
+	// over single-block SSA regions visits every user of a value before
+	// its definition, so it is exact.
+	iterate bool
 }
 
 func (l *liveness) setOpLive(op *ir.Operation) {
 	if !l.ops.Marked(op) {
 		l.ops.Mark(op)
 		l.changed = true
+		l.live++
 	}
 }
 
@@ -181,7 +191,15 @@ func (l *liveness) propagateTerminator(op *ir.Operation) {
 	}
 }
 
+// ssaDominance reports whether values in r must dominate their uses (not
+// a graph region, nor a region of an unregistered operation).
+func ssaDominance(r *ir.Region) bool {
+	op := r.ParentOp()
+	return op != nil && op.IsRegistered() && !op.HasTrait(ir.GraphRegions)
+}
+
 func (l *liveness) propagateOp(op *ir.Operation) {
+	l.visited++
 	for i := 0; i < op.NumRegions(); i++ {
 		l.propagateRegion(op.Region(i))
 	}
@@ -205,6 +223,22 @@ func (l *liveness) propagateRegion(r *ir.Region) {
 	if r.First() == nil {
 		return
 	}
+	if r.First() == r.Last() {
+		b := r.First()
+		if !l.iterate && !ssaDominance(r) {
+			for op := b.First(); op != nil; op = op.Next() {
+				if op.NumResults() > 0 {
+					l.iterate = true
+					break
+				}
+			}
+		}
+		for op := b.Last(); op != nil; op = op.Prev() {
+			l.propagateOp(op)
+		}
+		return
+	}
+	l.iterate = true
 	for _, b := range postOrder(r.First()) {
 		for op := b.Last(); op != nil; op = op.Prev() {
 			l.propagateOp(op)
@@ -325,11 +359,16 @@ func (l *liveness) deleteDead(rw *Rewriter, r *ir.Region) bool {
 func RegionDCE(rw *Rewriter, r *ir.Region) bool {
 	l := &liveness{ops: ir.NewOpMarks(), args: map[*ir.BlockArgument]bool{}}
 	for {
-		l.changed = false
+		l.changed, l.visited, l.iterate = false, 0, false
 		l.propagateRegion(r)
-		if !l.changed {
+		if !l.changed || !l.iterate {
 			break
 		}
+	}
+	if !l.iterate && l.live == l.visited {
+		// Every operation is live, and single-block regions have no
+		// block arguments to drop: nothing to delete.
+		return false
 	}
 	l.dead = map[*ir.Operation]bool{}
 	l.collectDead(r)
