@@ -183,3 +183,68 @@ func TestPatternOrder(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestRegionDCE removes dead operations from a whole region, including
+// from a graph region whose operations use values defined after them,
+// where liveness needs more than one walk to settle.
+func TestRegionDCE(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{
+			name: "dead chain in one walk",
+			in: `"tst.func"() ({
+  %0 = "tst.const"() {value = 1 : i32} : () -> i32
+  %1 = "tst.neg"(%0) : (i32) -> i32
+  %2 = "tst.neg"(%1) : (i32) -> i32
+  "tst.ret"() : () -> ()
+}) : () -> ()
+`,
+			want: `"builtin.module"() ({
+  "tst.func"() ({
+    "tst.ret"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+`,
+		},
+		{
+			name: "graph region uses before definitions",
+			in: `"g.graph"() ({
+  "g.sink"(%0) : (i32) -> ()
+  %0 = "tst.neg"(%1) : (i32) -> i32
+  %1 = "tst.neg"(%2) : (i32) -> i32
+  %2 = "tst.const"() {value = 1 : i32} : () -> i32
+  %3 = "tst.neg"(%2) : (i32) -> i32
+}) : () -> ()
+`,
+			want: `"builtin.module"() ({
+  "g.graph"() ({
+    "g.sink"(%0) : (i32) -> ()
+    %0 = "tst.neg"(%1) : (i32) -> i32
+    %1 = "tst.neg"(%2) : (i32) -> i32
+    %2 = "tst.const"() <{value = 1 : i32}> : () -> i32
+  }) : () -> ()
+}) : () -> ()
+
+`,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := newContext()
+			mod, _, err := asm.ParseModule(ctx, []byte(tc.in), asm.Config{Filename: "t.mlir"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rw := &rewrite.Rewriter{Builder: ir.NewBuilder(ctx)}
+			if !rewrite.RegionDCE(rw, mod.Region(0)) {
+				t.Error("RegionDCE reported no change")
+			}
+			var buf bytes.Buffer
+			if err := asm.Print(&buf, mod, asm.PrintOptions{Generic: true}); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, buf.String()); diff != "" {
+				t.Errorf("after RegionDCE (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
