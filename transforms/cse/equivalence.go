@@ -1,32 +1,42 @@
 package cse
 
 import (
-	"hash/maphash"
+	"unsafe"
 
 	"github.com/strata-ir/strata/core/ir"
 )
 
-var seed = maphash.MakeSeed()
-
 // opHash hashes what makes two operations interchangeable: name,
 // properties, discardable attributes, result types and operands
-// (locations are ignored).
+// (locations are ignored). Names, types and attributes are interned, so
+// their identities stand for them; only equality of hashes matters, never
+// their order.
 func opHash(op *ir.Operation) uint64 {
-	var h maphash.Hash
-	h.SetSeed(seed)
-	h.WriteString(op.Name())
-	writeU64(&h, attrID(op.Properties()))
+	h := mix(0, uint64(uintptr(unsafe.Pointer(op.OpName()))))
+	h = mix(h, attrID(op.Properties()))
 	if d := op.Attrs(); d != nil {
-		writeU64(&h, d.ID())
+		h = mix(h, d.ID())
 	}
 	for i := 0; i < op.NumResults(); i++ {
-		writeU64(&h, op.Result(i).Type().ID())
+		h = mix(h, op.Result(i).Type().ID())
 	}
 	for i := 0; i < op.NumOperands(); i++ {
-		writeValue(&h, op.Operand(i))
+		switch x := op.Operand(i).(type) {
+		case *ir.OpResult:
+			h = mix(h, uint64(uintptr(unsafe.Pointer(x.Owner()))))
+			h = mix(h, uint64(x.Index()))
+		case *ir.BlockArgument:
+			h = mix(h, uint64(uintptr(unsafe.Pointer(x.Owner()))))
+			h = mix(h, uint64(x.Index())+1<<32)
+		}
 	}
-	writeU64(&h, uint64(op.NumRegions()))
-	return h.Sum64()
+	return mix(h, uint64(op.NumRegions()))
+}
+
+// mix folds v into the hash h.
+func mix(h, v uint64) uint64 {
+	h = (h ^ v) * 0x9E3779B97F4A7C15
+	return h ^ h>>29
 }
 
 func attrID(a ir.Attribute) uint64 {
@@ -36,75 +46,63 @@ func attrID(a ir.Attribute) uint64 {
 	return a.ID()
 }
 
-func writeU64(h *maphash.Hash, v uint64) {
-	var b [8]byte
-	for i := range b {
-		b[i] = byte(v >> (8 * i))
-	}
-	h.Write(b[:])
-}
-
-// writeValue hashes a value's identity through its defining op or block
-// and index.
-func writeValue(h *maphash.Hash, v ir.Value) {
-	switch x := v.(type) {
-	case *ir.OpResult:
-		maphash.WriteComparable(h, x.Owner())
-		writeU64(h, uint64(x.Index()))
-	case *ir.BlockArgument:
-		maphash.WriteComparable(h, x.Owner())
-		writeU64(h, uint64(x.Index())+1<<32)
-	}
-}
-
-// scopedMap is a hash table of operations with nested scopes.
+// scopedMap is a hash table of operations with nested scopes (LLVM's
+// ScopedHashTable): entries are kept in insertion order, each linked to the
+// previous entry of the same hash, so that closing a scope truncates the
+// entries and restores the chains' heads.
 type scopedMap struct {
-	buckets map[uint64][]*ir.Operation
-	members map[*ir.Operation]bool
-	scopes  [][]entry
+	heads   map[uint64]int32
+	entries []entry
+	scopes  []int
+	members ir.OpMarks
 }
 
 type entry struct {
 	hash uint64
 	op   *ir.Operation
+	// prev is the index of the previous entry of the same hash, or -1.
+	prev int32
 }
 
 func newScopedMap() *scopedMap {
-	return &scopedMap{buckets: map[uint64][]*ir.Operation{}, members: map[*ir.Operation]bool{}}
+	return &scopedMap{heads: map[uint64]int32{}, members: ir.NewOpMarks()}
 }
 
-func (m *scopedMap) push() { m.scopes = append(m.scopes, nil) }
+func (m *scopedMap) push() { m.scopes = append(m.scopes, len(m.entries)) }
 
 func (m *scopedMap) pop() {
-	last := m.scopes[len(m.scopes)-1]
-	if len(m.scopes) == 1 {
+	start := m.scopes[len(m.scopes)-1]
+	m.scopes = m.scopes[:len(m.scopes)-1]
+	if len(m.scopes) == 0 {
 		// The outermost scope holds everything: drop it all at once.
-		clear(m.buckets)
-		clear(m.members)
-		m.scopes = m.scopes[:0]
+		clear(m.heads)
+		m.entries = m.entries[:0]
+		m.members = ir.NewOpMarks()
 		return
 	}
-	for i := len(last) - 1; i >= 0; i-- {
-		e := last[i]
-		l := m.buckets[e.hash]
-		l = l[:len(l)-1]
-		if len(l) == 0 {
-			delete(m.buckets, e.hash)
+	for i := len(m.entries) - 1; i >= start; i-- {
+		e := &m.entries[i]
+		if e.prev < 0 {
+			delete(m.heads, e.hash)
 		} else {
-			m.buckets[e.hash] = l
+			m.heads[e.hash] = e.prev
 		}
-		delete(m.members, e.op)
+		m.members.Unmark(e.op)
 	}
-	m.scopes = m.scopes[:len(m.scopes)-1]
+	m.entries = m.entries[:start]
 }
 
 func (m *scopedMap) insert(op *ir.Operation) { m.insertHashed(op, opHash(op)) }
 
 // insertHashed inserts op, whose opHash is h.
 func (m *scopedMap) insertHashed(op *ir.Operation, h uint64) {
-	m.buckets[h] = append(m.buckets[h], op)
-	m.members[op] = true
-	m.scopes[len(m.scopes)-1] = append(m.scopes[len(m.scopes)-1], entry{h, op})
+	prev, ok := m.heads[h]
+	if !ok {
+		prev = -1
+	}
+	m.heads[h] = int32(len(m.entries))
+	m.entries = append(m.entries, entry{hash: h, op: op, prev: prev})
+	m.members.Mark(op)
 }
 
 // lookup returns the most recent equivalent operation, or nil.
@@ -114,13 +112,15 @@ func (m *scopedMap) lookup(op *ir.Operation) *ir.Operation {
 
 // lookupHashed is lookup for an op whose opHash is h.
 func (m *scopedMap) lookupHashed(op *ir.Operation, h uint64) *ir.Operation {
-	l := m.buckets[h]
-	for i := len(l) - 1; i >= 0; i-- {
-		if ir.OperationsEquivalent(op, l[i]) {
-			return l[i]
+	i, ok := m.heads[h]
+	for ok && i >= 0 {
+		e := &m.entries[i]
+		if ir.OperationsEquivalent(op, e.op) {
+			return e.op
 		}
+		i = e.prev
 	}
 	return nil
 }
 
-func (m *scopedMap) contains(op *ir.Operation) bool { return m.members[op] }
+func (m *scopedMap) contains(op *ir.Operation) bool { return m.members.Marked(op) }
