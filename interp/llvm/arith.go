@@ -66,6 +66,9 @@ type intResult struct {
 // (and a poison divisor is an error, set by the operation itself).
 func intBinary(fn func(op *ir.Operation, a, b interp.Value, w int) (intResult, error)) interp.OpFunc {
 	return func(f *interp.Frame, op *ir.Operation) error {
+		if vectorResult(op) {
+			return lanewise(f, op, intLane(fn))
+		}
 		a, err := f.Operand(op, 0)
 		if err != nil {
 			return err
@@ -238,6 +241,9 @@ func shift(kind string) interp.OpFunc {
 // on defined inputs) to an llvm operation on scalars with a poison check.
 func scalar(fn std.ScalarFunc) interp.OpFunc {
 	return func(f *interp.Frame, op *ir.Operation) error {
+		if vectorResult(op) {
+			return lanewise(f, op, scalarLane(fn))
+		}
 		args, err := f.Operands(op)
 		if err != nil {
 			return err
@@ -325,45 +331,26 @@ func zext(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, erro
 	return interp.MakeInt(rt, args[0].Uint()), nil
 }
 
-func truncOp(f *interp.Frame, op *ir.Operation) error {
-	a, err := f.Operand(op, 0)
-	if err != nil {
-		return err
-	}
-	rt := op.Result(0).Type()
-	if p := poisonOf(a); p != nil {
-		f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
-		return nil
-	}
+// truncOp is llvm.trunc, on scalars and lane by lane on vectors.
+var truncOp = unaryOp(func(op *ir.Operation, a interp.Value, rt ir.Type) (interp.Value, error) {
 	r := interp.MakeInt(rt, a.Uint())
 	flags := intAttr(op, "overflowFlags")
 	switch {
 	case flags&flagNUW != 0 && r.Uint() != a.Uint():
-		f.SetResult(op, 0, makePoison(rt, op, "truncated non-zero bits with the nuw flag"))
+		return makePoison(rt, op, "truncated non-zero bits with the nuw flag"), nil
 	case flags&flagNSW != 0 && r.Int() != a.Int():
-		f.SetResult(op, 0, makePoison(rt, op, "truncated a value that does not fit signed with the nsw flag"))
-	default:
-		f.SetResult(op, 0, r)
+		return makePoison(rt, op, "truncated a value that does not fit signed with the nsw flag"), nil
 	}
-	return nil
-}
+	return r, nil
+})
 
 // fpToInt is fptosi or fptoui: a value out of the result's range (NaN
 // included) is poison.
 func fpToInt(signed bool) interp.OpFunc {
-	return func(f *interp.Frame, op *ir.Operation) error {
-		a, err := f.Operand(op, 0)
-		if err != nil {
-			return err
-		}
-		rt := op.Result(0).Type()
-		if p := poisonOf(a); p != nil {
-			f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
-			return nil
-		}
+	return unaryOp(func(op *ir.Operation, a interp.Value, rt ir.Type) (interp.Value, error) {
 		w := interp.IntWidth(rt)
 		if w == 0 || !a.IsFloat() {
-			return interp.Errorf(op, "the interpreter supports this operation on scalars only")
+			return interp.Value{}, interp.Errorf(op, "the interpreter supports this operation on floats and vectors of floats only")
 		}
 		x := math.Trunc(a.Float())
 		var ok bool
@@ -373,12 +360,10 @@ func fpToInt(signed bool) interp.OpFunc {
 			ok = x > -1 && x < math.Ldexp(1, w)
 		}
 		if math.IsNaN(x) || !ok {
-			f.SetResult(op, 0, makePoison(rt, op, "float value out of the integer type's range"))
-			return nil
+			return makePoison(rt, op, "float value out of the integer type's range"), nil
 		}
-		f.SetResult(op, 0, interp.MakeInt(rt, uint64(std.FloatToInt(x, w, signed))))
-		return nil
-	}
+		return interp.MakeInt(rt, uint64(std.FloatToInt(x, w, signed))), nil
+	})
 }
 
 func bitcastOp(f *interp.Frame, op *ir.Operation) error {
@@ -456,69 +441,44 @@ func bitReverse(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value
 
 // countZeros is llvm.intr.ctlz/cttz: zero is poison when is_zero_poison.
 func countZeros(leading bool) interp.OpFunc {
-	return func(f *interp.Frame, op *ir.Operation) error {
-		a, err := f.Operand(op, 0)
-		if err != nil {
-			return err
-		}
-		rt := op.Result(0).Type()
+	return unaryOp(func(op *ir.Operation, a interp.Value, rt ir.Type) (interp.Value, error) {
 		w := interp.IntWidth(rt)
-		if p := poisonOf(a); p != nil || w == 0 {
-			if w == 0 {
-				return interp.Errorf(op, "the interpreter supports this operation on scalar integers only")
-			}
-			f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
-			return nil
+		if w == 0 {
+			return interp.Value{}, interp.Errorf(op, "the interpreter supports this operation on integers and vectors of integers only")
 		}
 		x := a.Uint()
 		if x == 0 {
 			if _, ok := op.Attr("is_zero_poison").(*ir.UnitAttr); ok || intAttr(op, "is_zero_poison") != 0 {
-				f.SetResult(op, 0, makePoison(rt, op, "zero operand with is_zero_poison"))
-				return nil
+				return makePoison(rt, op, "zero operand with is_zero_poison"), nil
 			}
-			f.SetResult(op, 0, interp.MakeInt(rt, uint64(w)))
-			return nil
+			return interp.MakeInt(rt, uint64(w)), nil
 		}
 		if leading {
-			f.SetResult(op, 0, interp.MakeInt(rt, uint64(bits.LeadingZeros64(x)-(64-w))))
-		} else {
-			f.SetResult(op, 0, interp.MakeInt(rt, uint64(bits.TrailingZeros64(x))))
+			return interp.MakeInt(rt, uint64(bits.LeadingZeros64(x)-(64-w))), nil
 		}
-		return nil
-	}
+		return interp.MakeInt(rt, uint64(bits.TrailingZeros64(x))), nil
+	})
 }
 
 // absInt is llvm.intr.abs: the minimum signed value is poison when
 // is_int_min_poison.
-func absInt(f *interp.Frame, op *ir.Operation) error {
-	a, err := f.Operand(op, 0)
-	if err != nil {
-		return err
-	}
-	rt := op.Result(0).Type()
+var absInt = unaryOp(func(op *ir.Operation, a interp.Value, rt ir.Type) (interp.Value, error) {
 	w := interp.IntWidth(rt)
 	if w == 0 {
-		return interp.Errorf(op, "the interpreter supports this operation on scalar integers only")
-	}
-	if p := poisonOf(a); p != nil {
-		f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
-		return nil
+		return interp.Value{}, interp.Errorf(op, "the interpreter supports this operation on integers and vectors of integers only")
 	}
 	x := a.Int()
 	if x == minSigned(w) {
 		if intAttr(op, "is_int_min_poison") != 0 {
-			f.SetResult(op, 0, makePoison(rt, op, "the minimum signed value with is_int_min_poison"))
-			return nil
+			return makePoison(rt, op, "the minimum signed value with is_int_min_poison"), nil
 		}
-		f.SetResult(op, 0, a)
-		return nil
+		return a, nil
 	}
 	if x < 0 {
 		x = -x
 	}
-	f.SetResult(op, 0, interp.MakeInt(rt, uint64(x)))
-	return nil
-}
+	return interp.MakeInt(rt, uint64(x)), nil
+})
 
 // isFPClass is llvm.intr.is.fpclass: whether the operand falls in one of
 // the classes of the mask (bit 0 signaling NaN, 1 quiet NaN, 2 -inf,

@@ -79,6 +79,9 @@ func (m *memory) convert(op *ir.Operation, v interp.Value, to ir.Type) (interp.V
 	if v.Type == to {
 		return v, nil
 	}
+	if r, ok, err := convertVector(op, v, to); ok {
+		return r, err
+	}
 	if p := poisonOf(v); p != nil {
 		return makePoison(to, p.op, p.why), nil
 	}

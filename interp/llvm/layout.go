@@ -53,6 +53,8 @@ func computeLayout(t ir.Type) (*typeLayout, error) {
 		return &typeLayout{size: n, align: n}, nil
 	case *lt.PointerType:
 		return &typeLayout{size: 8, align: 8}, nil
+	case *ir.VectorType:
+		return vectorLayout(t)
 	case *lt.ArrayType:
 		e, err := layoutOf(t.Elem)
 		if err != nil {

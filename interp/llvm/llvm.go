@@ -159,4 +159,6 @@ func Register(reg *interp.Registry) {
 			reg.RegisterExternal(name, printMemref(elem, reg.External(name)))
 		}
 	}
+
+	registerVector(reg)
 }

@@ -252,6 +252,8 @@ func (m *memory) loadValue(t ir.Type, a *allocation, off int64) (interp.Value, e
 		a.readBytes(off, b[:])
 		addr := binary.LittleEndian.Uint64(b[:])
 		return interp.MakeObject(t, addr, m.find(addr)), nil
+	case *ir.VectorType:
+		return m.loadVector(t, a, off)
 	}
 	if !interp.SupportedType(t) {
 		return interp.Value{}, fmt.Errorf("the interpreter does not support values of type %s", asm.TypeString(t))
@@ -270,6 +272,9 @@ func (m *memory) loadValue(t ir.Type, a *allocation, off int64) (interp.Value, e
 
 // storeValue writes v at off in a. A poison scalar cannot be stored.
 func (m *memory) storeValue(op *ir.Operation, v interp.Value, a *allocation, off int64) error {
+	if _, isVec := v.Type.(*ir.VectorType); isVec {
+		return m.storeVector(op, v, a, off)
+	}
 	if fs := fields(v); fs != nil {
 		switch t := v.Type.(type) {
 		case *lt.StructType:

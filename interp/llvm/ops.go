@@ -139,6 +139,9 @@ func call(f *interp.Frame, op *ir.Operation) error {
 
 // constValue converts a constant attribute to a value of type t.
 func constValue(t ir.Type, a ir.Attribute) (interp.Value, error) {
+	if hasVector(t) {
+		return vectorConst(t, a)
+	}
 	switch a := a.(type) {
 	case *ir.IntegerAttr:
 		if a.Big != nil {
@@ -342,7 +345,7 @@ func load(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	rt := op.Result(0).Type()
-	n, err := sizeOf(rt)
+	n, err := storeSize(rt)
 	if err != nil {
 		return interp.Errorf(op, err.Error())
 	}
@@ -367,7 +370,7 @@ func store(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	n, err := sizeOf(v.Type)
+	n, err := storeSize(v.Type)
 	if err != nil {
 		return interp.Errorf(op, err.Error())
 	}

@@ -86,6 +86,12 @@ func zeroValue(t ir.Type) (interp.Value, error) {
 		return interp.MakeObject(t, 0, &aggregate{fs}), nil
 	case *lt.PointerType:
 		return interp.MakeObject(t, 0, nil), nil
+	case *ir.VectorType:
+		n, elem, err := fixedVector(t)
+		if err != nil {
+			return interp.Value{}, err
+		}
+		return newLanes(elem, n).value(t), nil
 	}
 	if !interp.SupportedType(t) {
 		return interp.Value{}, fmt.Errorf("the interpreter does not support values of type %s", asm.TypeString(t))
