@@ -13,8 +13,7 @@ import (
 )
 
 // vectorPipeline is the CPU engine's lowering of vector programs down to
-// the control-flow graph (the interpreter has no semantics for vectors in
-// the llvm dialect yet).
+// the control-flow graph (TestVectorToLLVM validates the whole lowering).
 const vectorPipeline = "convert-vector-to-scf, lower-affine, func.func(convert-scf-to-cf)"
 
 // TestVectorToSCF validates convert-vector-to-scf, lower-affine and
