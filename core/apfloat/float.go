@@ -65,6 +65,12 @@ func (f Float) unpack() unpacked { return f.sem.orDefault().decode(f.bits) }
 // IsNaN reports whether f is a NaN.
 func (f Float) IsNaN() bool { return f.unpack().cat == catNaN }
 
+// IsSignaling reports whether f is a signaling NaN (LLVM's isSignaling).
+func (f Float) IsSignaling() bool {
+	u := f.unpack()
+	return u.cat == catNaN && f.sem.orDefault().isSignaling(u)
+}
+
 // IsInf reports whether f is an infinity of either sign.
 func (f Float) IsInf() bool { return f.unpack().cat == catInf }
 

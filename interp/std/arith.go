@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sync"
 
+	"github.com/strata-ir/strata/core/apfloat"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -100,6 +101,49 @@ func intDiv(signed bool, fn func(a, b interp.Value, w int) uint64) ScalarFunc {
 	}
 }
 
+// numOp is maxnumf (max) or minnumf as upstream folds them: a NaN
+// right-hand side gives the left-hand side unchanged, else a signaling NaN
+// left-hand side gives that NaN made quiet (LLVM's maxnum and minnum), and
+// a quiet one the right-hand side.
+func numOp(max bool) ScalarFunc {
+	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		ft := rt.(*ir.FloatType)
+		a, b := args[0], args[1]
+		switch {
+		case math.IsNaN(b.Float()):
+			return a, nil
+		case math.IsNaN(a.Float()):
+			if sem := apfloat.ByName(ft.Kind.String()); sem != nil && apfloat.FromBits(sem, a.Bits(), 0).IsSignaling() {
+				// Float64 of a small format's NaN is already quiet.
+				return interp.MakeFloat(ft, math.Float64frombits(math.Float64bits(a.Float())|1<<51)), nil
+			}
+			return b, nil
+		}
+		return interp.MakeFloat(ft, maximum(a.Float(), b.Float(), max, false)), nil
+	}
+}
+
+// negf flips the sign bit of x, as APFloat's changeSign does: in the
+// formats whose NaN is the negative zero pattern (the FNUZ formats) zero
+// and NaN are their own negations; f8E8M0FNU, without a sign, gives what
+// the folder gives.
+func negf(rt ir.Type, x interp.Value) interp.Value {
+	sign := uint64(1) << uint(ir.IntOrFloatBitWidth(rt)-1)
+	if ft, ok := rt.(*ir.FloatType); ok {
+		if sem := apfloat.ByName(ft.Kind.String()); sem != nil {
+			if !sem.HasSignedRepr() {
+				// Undefined in LLVM; its release builds, and so the
+				// folder, OR the sign into the value's bits.
+				return interp.MakeFloat(ft, -x.Float())
+			}
+			if apfloat.FromBits(sem, sign, 0).IsNaN() && x.Bits()&^sign == 0 {
+				return x
+			}
+		}
+	}
+	return interp.FromBits(rt, x.Bits()^sign)
+}
+
 func minInt(w int) int64 {
 	if w >= 64 {
 		return math.MinInt64
@@ -157,6 +201,8 @@ func shiftOp(fn func(a interp.Value, s uint64, w int) uint64) ScalarFunc {
 	}
 }
 
+// maximum is maximumf/minimumf (propagateNaN) and maxnumf/minnumf, which
+// return the other operand for a NaN (see numOp for signaling NaNs).
 func maximum(a, b float64, max, propagateNaN bool) float64 {
 	switch {
 	case math.IsNaN(a):
@@ -258,11 +304,10 @@ func buildScalars() {
 	ew("remf", floatOp(func(a, b float64) float64 { return DefaultNaN(math.Mod(a, b), a, b) }))
 	ew("maximumf", floatOp(func(a, b float64) float64 { return maximum(a, b, true, true) }))
 	ew("minimumf", floatOp(func(a, b float64) float64 { return maximum(a, b, false, true) }))
-	ew("maxnumf", floatOp(func(a, b float64) float64 { return maximum(a, b, true, false) }))
-	ew("minnumf", floatOp(func(a, b float64) float64 { return maximum(a, b, false, false) }))
+	ew("maxnumf", numOp(true))
+	ew("minnumf", numOp(false))
 	ew("negf", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
-		w := ir.IntOrFloatBitWidth(rt)
-		return interp.FromBits(rt, args[0].Bits()^(1<<uint(w-1))), nil
+		return negf(rt, args[0]), nil
 	})
 	ew("cmpi", cmpiScalar)
 	ew("cmpf", cmpfScalar)
