@@ -42,6 +42,35 @@ type parseState struct {
 	bufProps   [4]ir.Attribute
 	bufRegions [2][]*ir.Region
 	bufSuccs   [2][]*ir.Block
+	// Storage for one-element operand and type groups (oneUse, oneType):
+	// the state is recycled once the operation is built, and nothing
+	// keeps these slices past finish.
+	useStore  [4]ir.UnresolvedOperand
+	typeStore [6]ir.Type
+	nUse      int
+	nType     int
+}
+
+// oneUse returns a group holding only u.
+func (s *parseState) oneUse(u ir.UnresolvedOperand) []ir.UnresolvedOperand {
+	if s.nUse == len(s.useStore) {
+		return []ir.UnresolvedOperand{u}
+	}
+	i := s.nUse
+	s.nUse++
+	s.useStore[i] = u
+	return s.useStore[i : i+1 : i+1]
+}
+
+// oneType returns a type list holding only t.
+func (s *parseState) oneType(t ir.Type) []ir.Type {
+	if s.nType == len(s.typeStore) {
+		return []ir.Type{t}
+	}
+	i := s.nType
+	s.nType++
+	s.typeStore[i] = t
+	return s.typeStore[i : i+1 : i+1]
 }
 
 // statePool recycles parse states: a state is large and every operation
@@ -207,10 +236,10 @@ func (s *parseState) parseVar(e *fElem) error {
 		s.usePos[e.idx] = p.CurrentPos()
 		switch o.operands[e.idx].mod {
 		case single:
-			s.uses[e.idx] = []ir.UnresolvedOperand{p.ParseOperand()}
+			s.uses[e.idx] = s.oneUse(p.ParseOperand())
 		case optional:
 			if u, ok := p.ParseOptionalOperand(); ok {
-				s.uses[e.idx] = []ir.UnresolvedOperand{u}
+				s.uses[e.idx] = s.oneUse(u)
 			}
 		case variadic:
 			s.uses[e.idx] = parseOperandList(p)
@@ -368,10 +397,10 @@ func (s *parseState) parseTypeDir(a *fElem, qualified bool) error {
 		if err != nil {
 			return err
 		}
-		ts = []ir.Type{t}
+		ts = s.oneType(t)
 	case optional:
 		if t, ok := p.ParseOptionalType(); ok {
-			ts = []ir.Type{t}
+			ts = s.oneType(t)
 		}
 	case variadic:
 		ts = parseTypeListOpt(p, false)
@@ -443,7 +472,7 @@ func (s *parseState) probe(e *fElem) (bool, error) {
 				return false, nil
 			}
 			s.usePos[e.idx] = pos
-			s.uses[e.idx] = []ir.UnresolvedOperand{u}
+			s.uses[e.idx] = s.oneUse(u)
 			if o.operands[e.idx].mod == variadic {
 				for p.ParseOptionalPunct(",") {
 					s.uses[e.idx] = append(s.uses[e.idx], p.ParseOperand())
@@ -535,7 +564,7 @@ func (s *parseState) probe(e *fElem) (bool, error) {
 		if !ok {
 			return false, nil
 		}
-		ts := []ir.Type{t}
+		ts := s.oneType(t)
 		a := e.args[0]
 		vd := s.o.operands
 		if a.kind == fVar && a.vk == vResult {
@@ -719,7 +748,7 @@ func (s *parseState) finish(st *ir.OperationState) error {
 	}
 	for i, v := range o.results {
 		if !s.resTyped[i] && v.c.fixed != nil && v.mod == single {
-			s.resTypes[i] = []ir.Type{v.c.fixed}
+			s.resTypes[i] = s.oneType(v.c.fixed)
 			s.resTyped[i] = true
 		}
 	}
@@ -752,7 +781,7 @@ func (s *parseState) finish(st *ir.OperationState) error {
 					s.opTypes[to.index] = repeat(t, len(s.uses[to.index]))
 					s.opTyped[to.index], changed = true, true
 				} else if o.results[to.index].mod == single {
-					s.resTypes[to.index] = []ir.Type{t}
+					s.resTypes[to.index] = s.oneType(t)
 					s.resTyped[to.index], changed = true, true
 				}
 			}
@@ -790,7 +819,7 @@ func (s *parseState) finish(st *ir.OperationState) error {
 					}
 				case 1:
 					if !s.resTyped[m.index] && o.results[m.index].mod == single {
-						s.resTypes[m.index] = []ir.Type{src}
+						s.resTypes[m.index] = s.oneType(src)
 						s.resTyped[m.index], changed = true, true
 					}
 				}
@@ -809,7 +838,11 @@ func (s *parseState) finish(st *ir.OperationState) error {
 		}
 	}
 	// Resolve the operands.
-	var operands []ir.Value
+	nOperands := 0
+	for i := range o.operands {
+		nOperands += len(s.uses[i])
+	}
+	operands := make([]ir.Value, 0, nOperands)
 	var opSizes []int32
 	for i := range o.operands {
 		uses := s.uses[i]
@@ -825,7 +858,11 @@ func (s *parseState) finish(st *ir.OperationState) error {
 		}
 		opSizes = append(opSizes, int32(len(uses)))
 	}
-	var results []ir.Type
+	nResults := 0
+	for i := range o.results {
+		nResults += len(s.resTypes[i])
+	}
+	results := make([]ir.Type, 0, nResults)
 	var resSizes []int32
 	for i := range o.results {
 		if !s.resTyped[i] {
