@@ -319,6 +319,21 @@ func VerifyElementwise(op *ir.Operation) error {
 		}
 		return false
 	}
+	// Scalar operations, the common case, need no lists.
+	scalar := true
+	for i := 0; i < op.NumOperands() && scalar; i++ {
+		if v := op.Operand(i); v != nil && mappable(v.Type()) {
+			scalar = false
+		}
+	}
+	for i := 0; i < op.NumResults() && scalar; i++ {
+		if mappable(op.Result(i).Type()) {
+			scalar = false
+		}
+	}
+	if scalar {
+		return nil
+	}
 	var ops, res []ir.Type
 	for _, t := range op.OperandTypes() {
 		if mappable(t) {
