@@ -179,10 +179,22 @@ func (p *parser) parseExtendedAttr(t ir.Type) ir.Attribute {
 			at = p.parseType()
 		}
 		if d := p.ctx.Dialect(dialect); d != nil && d.ParseAttr != nil {
-			var err error
-			a, err = d.ParseAttr(p.ctx, strings.Clone(data))
-			if err != nil {
-				p.errorAt(off, err.Error())
+			// The same dialect attribute repeats on many operations
+			// (#arith.overflow<none>): parse each spelling once.
+			key := dialectKey{dialect, data}
+			if cached, ok := p.dialectAttrs[key]; ok {
+				a = cached
+			} else {
+				var err error
+				key.data = strings.Clone(data)
+				a, err = d.ParseAttr(p.ctx, key.data)
+				if err != nil {
+					p.errorAt(off, err.Error())
+				}
+				if p.dialectAttrs == nil {
+					p.dialectAttrs = map[dialectKey]ir.Attribute{}
+				}
+				p.dialectAttrs[key] = a
 			}
 		} else {
 			if p.ctx.Dialect(dialect) == nil && !p.ctx.AllowUnregisteredDialects {
@@ -201,6 +213,10 @@ func (p *parser) parseExtendedAttr(t ir.Type) ir.Attribute {
 	}
 	return a
 }
+
+// dialectKey is the spelling of a dialect attribute or type: the dialect
+// and the body between its angle brackets.
+type dialectKey struct{ dialect, data string }
 
 // parseIntLiteral returns the magnitude of the integer token as a big int.
 func (p *parser) intTokenValue() *big.Int {

@@ -429,8 +429,30 @@ func (p *parser) parseExtendedType() ir.Type {
 		}
 		return t
 	}
+	if t, ok := p.dialectTypes[dialectKey{dialect, data}]; ok {
+		return t
+	}
 	dialect = strings.Clone(dialect)
-	if d := p.ctx.Dialect(dialect); d != nil && d.ParseTypeBody != nil {
+	if d := p.ctx.Dialect(dialect); d != nil && (d.ParseTypeBody != nil || d.ParseType != nil) {
+		t := p.parseDialectType(d, data, off)
+		if p.dialectTypes == nil {
+			p.dialectTypes = map[dialectKey]ir.Type{}
+		}
+		p.dialectTypes[dialectKey{dialect, strings.Clone(data)}] = t
+		return t
+	}
+	if p.ctx.Dialect(dialect) == nil && !p.ctx.AllowUnregisteredDialects {
+		p.errorf(off, "!%s<\"%s\"> type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", dialect, data)
+	}
+	p.checkDialectNamespace(dialect, off, string(ident))
+	return p.ctx.OpaqueType(dialect, data)
+}
+
+// parseDialectType parses the body of a type of dialect d, the same
+// spelling giving the same type within one parse (aliases are defined
+// before they are used).
+func (p *parser) parseDialectType(d *ir.Dialect, data string, off int) ir.Type {
+	if d.ParseTypeBody != nil {
 		var t ir.Type
 		err := parseDialectBody(p.ctx, strings.Clone(data), p, func(o ir.OpAsmParser) error {
 			var err error
@@ -442,18 +464,11 @@ func (p *parser) parseExtendedType() ir.Type {
 		}
 		return t
 	}
-	if d := p.ctx.Dialect(dialect); d != nil && d.ParseType != nil {
-		t, err := d.ParseType(p.ctx, strings.Clone(data))
-		if err != nil {
-			p.errorAt(off, err.Error())
-		}
-		return t
+	t, err := d.ParseType(p.ctx, strings.Clone(data))
+	if err != nil {
+		p.errorAt(off, err.Error())
 	}
-	if p.ctx.Dialect(dialect) == nil && !p.ctx.AllowUnregisteredDialects {
-		p.errorf(off, "!%s<\"%s\"> type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used", dialect, data)
-	}
-	p.checkDialectNamespace(dialect, off, string(ident))
-	return p.ctx.OpaqueType(dialect, data)
+	return t
 }
 
 // checkDialectNamespace rejects an opaque type or attribute whose dialect

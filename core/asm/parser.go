@@ -65,6 +65,10 @@ type parser struct {
 	// parsed, one per nesting level, reused from one operation to the next.
 	customFrames []*customFrame
 	customDepth  int
+	// dialectAttrs and dialectTypes hold the dialect attributes and types
+	// parsed so far, by spelling.
+	dialectAttrs map[dialectKey]ir.Attribute
+	dialectTypes map[dialectKey]ir.Type
 
 	// defaultDialect is the dialect of unqualified custom op names in the
 	// region being parsed.
