@@ -2,7 +2,6 @@ package asm
 
 import (
 	"bufio"
-	"bytes"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -45,7 +44,7 @@ func (p *printer) printOpsParallel(segs []segment, last *ir.Operation, hasSeq bo
 		return
 	}
 	fs := &forkState{}
-	bufs := make([]bytes.Buffer, workers)
+	bufs := make([]blockWriter, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		lo, hi := w*len(segs)/workers, (w+1)*len(segs)/workers
@@ -72,13 +71,38 @@ func (p *printer) printOpsParallel(segs []segment, last *ir.Operation, hasSeq bo
 		return
 	}
 	for i := range bufs {
-		p.w.Write(bufs[i].Bytes())
+		for _, b := range bufs[i].blocks {
+			p.w.Write(b)
+		}
 	}
+}
+
+// blockWriter collects what is written in blocks of growing size, so that
+// a long output is never copied to grow a buffer.
+type blockWriter struct{ blocks [][]byte }
+
+// Write appends data.
+func (w *blockWriter) Write(data []byte) (int, error) {
+	n := len(data)
+	for len(data) > 0 {
+		if len(w.blocks) == 0 || len(w.blocks[len(w.blocks)-1]) == cap(w.blocks[len(w.blocks)-1]) {
+			size := 64 << 10
+			if k := len(w.blocks); k > 0 {
+				size = min(2*cap(w.blocks[k-1]), 4<<20)
+			}
+			w.blocks = append(w.blocks, make([]byte, 0, size))
+		}
+		b := &w.blocks[len(w.blocks)-1]
+		m := min(len(data), cap(*b)-len(*b))
+		*b = append(*b, data[:m]...)
+		data = data[m:]
+	}
+	return n, nil
 }
 
 // forkPrinter returns a printer that prints into buf with p's names,
 // aliases and indentation, for one slice of a parallel print.
-func (p *printer) forkPrinter(fs *forkState, buf *bytes.Buffer) *printer {
+func (p *printer) forkPrinter(fs *forkState, buf *blockWriter) *printer {
 	c := new(printer)
 	*c = *p
 	c.w = bufio.NewWriterSize(buf, 1<<16)
