@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -238,6 +239,14 @@ func DenseFromAttr(a *ir.DenseElementsAttr) (*Dense, error) {
 	n := product(shape)
 	out := make([]uint64, n)
 	read := func(i int64) uint64 {
+		if w > 8 {
+			le := a.Data[int(i)*w : int(i)*w+w]
+			be := make([]byte, w)
+			for k, b := range le {
+				be[w-1-k] = b
+			}
+			return MakeBig(et, new(big.Int).SetBytes(be)).Bits()
+		}
 		var v uint64
 		for b := 0; b < w; b++ {
 			v |= uint64(a.Data[int(i)*w+b]) << (8 * uint(b))
@@ -311,6 +320,9 @@ func (f *Frame) Ints(user *ir.Operation, vs []ir.Value) ([]int64, error) {
 	}
 	out := make([]int64, len(xs))
 	for i, x := range xs {
+		if err := PoisonError(user, "an index or size", x); err != nil {
+			return nil, err
+		}
 		out[i] = x.Int()
 	}
 	return out, nil
@@ -353,7 +365,7 @@ func (f *Frame) Switch(op *ir.Operation, flag Value) error {
 		cases = d.Data
 	}
 	for ci, c := range cases {
-		if MakeInt(flag.Type, c).Uint() != flag.Uint() {
+		if FromBits(flag.Type, c).Bits() != flag.Bits() {
 			continue
 		}
 		all, err := f.SegmentValues(op, 2)

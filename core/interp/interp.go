@@ -48,6 +48,9 @@ type OpFunc func(f *Frame, op *ir.Operation) error
 type Registry struct {
 	ops    map[string]OpFunc
 	extern map[string]ExternalFunc
+	// poisonOK holds the operation names and dialect prefixes ("arith.")
+	// of AcceptPoison.
+	poisonOK map[string]bool
 }
 
 // ExternalFunc is the implementation of a function declared without a body
@@ -57,7 +60,32 @@ type ExternalFunc func(f *Frame, call *ir.Operation, args []Value) ([]Value, err
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry {
-	return &Registry{ops: map[string]OpFunc{}, extern: map[string]ExternalFunc{}}
+	return &Registry{ops: map[string]OpFunc{}, extern: map[string]ExternalFunc{}, poisonOK: map[string]bool{}}
+}
+
+// AcceptPoison declares operations whose semantics handle poison operands
+// (Poison) themselves: names ("cf.cond_br") or dialect prefixes ending in
+// a dot ("arith."), and external functions (by symbol name) that accept
+// poison arguments. Any other operation reading a poison operand through
+// Frame.Operand or Frame.Operands, and any other external function called
+// with a poison argument, fails with an error located at it.
+func (r *Registry) AcceptPoison(names ...string) {
+	for _, n := range names {
+		r.poisonOK[n] = true
+	}
+}
+
+// acceptsPoison reports whether opName was declared by AcceptPoison.
+func (r *Registry) acceptsPoison(opName string) bool {
+	if r.poisonOK[opName] {
+		return true
+	}
+	for i := 0; i < len(opName); i++ {
+		if opName[i] == '.' {
+			return r.poisonOK[opName[:i+1]]
+		}
+	}
+	return false
 }
 
 // RegisterExternal sets the implementation of the bodiless function named
@@ -101,7 +129,7 @@ type Interpreter struct {
 	globals map[*ir.Operation]Value
 	data    map[any]any
 	// opCache memoizes registry lookups per interned operation name.
-	opCache map[*ir.OpName]OpFunc
+	opCache map[*ir.OpName]cachedOp
 	tables  map[*ir.Operation]*slotTable
 	// CheckLeaks makes the interpreter record the heap buffers the
 	// semantics report with TrackAllocation, so that Leaks can list those
@@ -109,6 +137,13 @@ type Interpreter struct {
 	CheckLeaks bool
 	heap       []allocation
 	compactAt  int
+}
+
+// cachedOp is an operation name's semantics and whether it accepts poison
+// operands.
+type cachedOp struct {
+	fn       OpFunc
+	poisonOK bool
 }
 
 // allocation is a heap buffer and the operation that allocated it.
@@ -293,8 +328,10 @@ type Frame struct {
 	// extra holds values the slot table does not number.
 	extra map[ir.Value]Value
 	// curOp is the operation being executed and cur its slots.
-	curOp    *ir.Operation
-	cur      *opSlots
+	curOp *ir.Operation
+	cur   *opSlots
+	// poisonOK is set while curOp accepts poison operands.
+	poisonOK bool
 	returned bool
 	results  []Value
 	// branch and branchArgs are the pending transfer set by Branch.
@@ -372,12 +409,27 @@ func (f *Frame) Operand(op *ir.Operation, i int) (Value, error) {
 	if op == f.curOp {
 		if slot := f.cur.operands[i]; slot >= 0 {
 			if x := &f.vals[slot]; x.Type != nil {
+				if x.obj != nil && !f.poisonOK {
+					return f.nonPoison(op, i, *x)
+				}
 				return *x, nil
 			}
 			return Value{}, f.Errorf(op, "operand has no value in the interpreter (defined outside the executed block?)")
 		}
 	}
-	return f.Get(op, op.Operand(i))
+	x, err := f.Get(op, op.Operand(i))
+	if err == nil && op == f.curOp && x.obj != nil && !f.poisonOK {
+		return f.nonPoison(op, i, x)
+	}
+	return x, err
+}
+
+// nonPoison returns x, operand i of op, or an error when it is poison.
+func (f *Frame) nonPoison(op *ir.Operation, i int, x Value) (Value, error) {
+	if p, ok := x.obj.(*Poison); ok {
+		return Value{}, PoisonError(op, fmt.Sprintf("operand #%d of '%s'", i, op.Name()), Value{obj: p})
+	}
+	return x, nil
 }
 
 // Operands returns the values of all of op's operands.
@@ -443,24 +495,25 @@ func YieldOperands(f *Frame, op *ir.Operation) error {
 // region-branch operation without semantics, through its interface).
 func (f *Frame) Exec(op *ir.Operation) error {
 	in := f.in
-	fn, ok := in.opCache[op.OpName()]
+	c, ok := in.opCache[op.OpName()]
 	if !ok {
-		fn = in.reg.Lookup(op.Name())
+		c = cachedOp{fn: in.reg.Lookup(op.Name()), poisonOK: in.reg.acceptsPoison(op.Name())}
 		if in.opCache == nil {
-			in.opCache = map[*ir.OpName]OpFunc{}
+			in.opCache = map[*ir.OpName]cachedOp{}
 		}
-		in.opCache[op.OpName()] = fn
+		in.opCache[op.OpName()] = c
 	}
+	fn := c.fn
 	if fn == nil {
 		if d := op.Def(); d != nil && d.SuccessorRegions != nil {
 			return f.regionBranch(op)
 		}
 		return Errorf(op, "the interpreter has no semantics for '"+op.Name()+"'")
 	}
-	prevOp, prev := f.curOp, f.cur
-	f.curOp, f.cur = op, f.tab.op(op)
+	prevOp, prev, prevOK := f.curOp, f.cur, f.poisonOK
+	f.curOp, f.cur, f.poisonOK = op, f.tab.op(op), c.poisonOK
 	err := f.call(fn, op)
-	f.curOp, f.cur = prevOp, prev
+	f.curOp, f.cur, f.poisonOK = prevOp, prev, prevOK
 	return err
 }
 
@@ -603,6 +656,13 @@ func (in *Interpreter) Call(caller, fn *ir.Operation, args []Value) ([]Value, er
 	if fn.NumRegions() == 0 || fn.Region(0).Empty() {
 		if name, ok := fn.Attr("sym_name").(*ir.StringAttr); ok {
 			if ext := in.reg.External(name.Value); ext != nil {
+				if !in.reg.acceptsPoison(name.Value) {
+					for i, a := range args {
+						if p, ok := a.obj.(*Poison); ok {
+							return nil, PoisonError(where, fmt.Sprintf("argument #%d of '@%s'", i, name.Value), Value{obj: p})
+						}
+					}
+				}
 				f := in.newFrame(fn)
 				return ext(f, caller, args)
 			}

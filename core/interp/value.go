@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math"
+	"math/big"
 
 	"github.com/strata-ir/strata/core/apfloat"
 	"github.com/strata-ir/strata/core/asm"
@@ -13,7 +14,8 @@ import (
 //
 // Integers (signless, signed or unsigned, of width 1 to 64) are kept as the
 // bit pattern of their width, zero-extended into 64 bits; Int and Uint read
-// it signed or unsigned. index is a 64-bit integer. Floats are kept as the
+// it signed or unsigned. Wider integers carry their bit pattern as a
+// *big.Int (see MakeBig and Big). index is a 64-bit integer. Floats are kept as the
 // bit pattern of their type: f32 and f64 map to Go's float32 and float64,
 // f16, bf16, tf32 and the f8, f6 and f4 formats round through core/apfloat.
 // Memrefs, tensors and vectors carry their aggregate (MemRef or Dense) in
@@ -48,7 +50,11 @@ func mask(w int) uint64 {
 // MakeInt returns the integer or index value of type t whose bit pattern is
 // the low bits of v (wrap-around: bits above the width are dropped).
 func MakeInt(t ir.Type, v uint64) Value {
-	return Value{Type: t, bits: v & mask(IntWidth(t))}
+	w := IntWidth(t)
+	if w > 64 {
+		return Value{Type: t, bits: v, obj: new(big.Int).SetUint64(v)}
+	}
+	return Value{Type: t, bits: v & mask(w)}
 }
 
 // MakeBool returns an i1 value of type t (which should be i1).
@@ -78,11 +84,11 @@ func floatSem(t *ir.FloatType) *apfloat.Semantics {
 }
 
 // SupportedType reports whether values of t can be represented: integers
-// up to 64 bits, index, and every float type except f80 and f128.
+// of every width, index, and every float type except f80 and f128.
 func SupportedType(t ir.Type) bool {
 	switch t := t.(type) {
 	case *ir.IntegerType:
-		return t.Width >= 1 && t.Width <= 64
+		return t.Width >= 1
 	case *ir.IndexType:
 		return true
 	case *ir.FloatType:
@@ -108,21 +114,39 @@ func MakeFloat(t *ir.FloatType, f float64) Value {
 }
 
 // FromBits returns the value of type t with the given raw bit pattern
-// (truncated to the width of t).
+// (truncated to the width of t), the inverse of Bits: for an integer type
+// wider than 64 bits, bits is the handle Bits returned.
 func FromBits(t ir.Type, bits uint64) Value {
-	if ft, ok := t.(*ir.FloatType); ok {
-		return Value{Type: t, bits: bits & mask(ir.IntOrFloatBitWidth(ft))}
+	switch t := t.(type) {
+	case *ir.FloatType:
+		return Value{Type: t, bits: bits & mask(ir.IntOrFloatBitWidth(t))}
+	case *ir.IntegerType:
+		if t.Width > 64 {
+			return fromHandle(t, bits)
+		}
+		return Value{Type: t, bits: bits & mask(int(t.Width))}
 	}
 	return MakeInt(t, bits)
 }
 
-// Bits returns the raw bit pattern.
-func (v Value) Bits() uint64 { return v.bits }
+// Bits returns the raw bit pattern, the form in which memrefs, tensors and
+// vectors store their elements. For an integer wider than 64 bits it is a
+// handle of the value (see FromBits).
+func (v Value) Bits() uint64 {
+	if v.obj != nil {
+		if _, ok := v.obj.(*big.Int); ok {
+			return v.elementBits()
+		}
+	}
+	return v.bits
+}
 
-// Uint returns an integer value read as unsigned.
+// Uint returns an integer value read as unsigned (the low 64 bits of a
+// wider integer).
 func (v Value) Uint() uint64 { return v.bits }
 
-// Int returns an integer value read as signed (sign-extended from its width).
+// Int returns an integer value read as signed (sign-extended from its
+// width; the low 64 bits of a wider integer).
 func (v Value) Int() int64 {
 	w := IntWidth(v.Type)
 	if w <= 0 || w >= 64 {
@@ -174,8 +198,14 @@ func (v Value) String() string {
 	if v.IsFloat() {
 		return fmt.Sprintf("%v : %s", v.Float(), asm.TypeString(v.Type))
 	}
+	if v.IsPoison() {
+		return "poison : " + asm.TypeString(v.Type)
+	}
 	if t, ok := v.Type.(*ir.IntegerType); ok && t.Signedness == ir.Unsigned {
-		return fmt.Sprintf("%d : %s", v.Uint(), asm.TypeString(v.Type))
+		return fmt.Sprintf("%d : %s", v.Big(), asm.TypeString(v.Type))
+	}
+	if IsWide(v.Type) {
+		return fmt.Sprintf("%d : %s", v.SignedBig(), asm.TypeString(v.Type))
 	}
 	return fmt.Sprintf("%d : %s", v.Int(), asm.TypeString(v.Type))
 }

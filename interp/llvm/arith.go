@@ -79,12 +79,15 @@ func intBinary(fn func(op *ir.Operation, a, b interp.Value, w int) (intResult, e
 		}
 		rt := op.Result(0).Type()
 		w := interp.IntWidth(rt)
-		if w == 0 || w > 64 {
+		if w == 0 {
 			return unsupported(op, rt)
 		}
 		if p := poisonOf(a, b); p != nil {
 			f.SetResult(op, 0, interp.MakeObject(rt, 0, p))
 			return nil
+		}
+		if w > 64 {
+			return wideBinary(f, op, a, b, rt)
 		}
 		r, err := fn(op, a, b, w)
 		if err != nil {
@@ -324,15 +327,32 @@ func fneg(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, erro
 }
 
 func sext(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+	if interp.IsWide(rt) || interp.IsWide(args[0].Type) {
+		return interp.MakeBig(rt, args[0].SignedBig()), nil
+	}
 	return interp.MakeInt(rt, uint64(args[0].Int())), nil
 }
 
 func zext(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+	if interp.IsWide(rt) || interp.IsWide(args[0].Type) {
+		return interp.MakeBig(rt, args[0].Big()), nil
+	}
 	return interp.MakeInt(rt, args[0].Uint()), nil
 }
 
 // truncOp is llvm.trunc, on scalars and lane by lane on vectors.
 var truncOp = unaryOp(func(op *ir.Operation, a interp.Value, rt ir.Type) (interp.Value, error) {
+	if interp.IsWide(a.Type) {
+		r := interp.MakeBig(rt, a.Big())
+		flags := intAttr(op, "overflowFlags")
+		switch {
+		case flags&flagNUW != 0 && r.Big().Cmp(a.Big()) != 0:
+			return makePoison(rt, op, "truncated non-zero bits with the nuw flag"), nil
+		case flags&flagNSW != 0 && r.SignedBig().Cmp(a.SignedBig()) != 0:
+			return makePoison(rt, op, "truncated a value that does not fit signed with the nsw flag"), nil
+		}
+		return r, nil
+	}
 	r := interp.MakeInt(rt, a.Uint())
 	flags := intAttr(op, "overflowFlags")
 	switch {

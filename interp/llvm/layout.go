@@ -44,6 +44,11 @@ func pow2Bytes(bits int) int64 {
 func computeLayout(t ir.Type) (*typeLayout, error) {
 	switch t := t.(type) {
 	case *ir.IntegerType:
+		if t.Width > 64 {
+			// x86-64's i128:128: wider integers are 16-byte aligned and
+			// take their store size rounded up to that.
+			return &typeLayout{size: alignTo(wideStoreSize(t), 16), align: 16}, nil
+		}
 		n := pow2Bytes(int(t.Width))
 		return &typeLayout{size: n, align: n}, nil
 	case *ir.IndexType:

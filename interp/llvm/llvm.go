@@ -37,6 +37,8 @@ import (
 // printMemref* utilities already in reg to their C calling convention.
 func Register(reg *interp.Registry) {
 	reg.Register("builtin.unrealized_conversion_cast", unrealizedCast)
+	// The llvm dialect's semantics handle poison themselves.
+	reg.AcceptPoison("llvm.", "builtin.unrealized_conversion_cast")
 
 	reg.Register("llvm.return", ret)
 	reg.Register("llvm.br", br)

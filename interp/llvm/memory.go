@@ -42,6 +42,10 @@ func (a *allocation) readBytes(off int64, dst []byte) {
 		copy(dst, a.data[off:])
 		return
 	}
+	if interp.IsWide(a.buf.Elem) {
+		a.wideBytes(off, dst, false)
+		return
+	}
 	for k := range dst {
 		p := off + int64(k)
 		i := p / a.esize
@@ -57,6 +61,10 @@ func (a *allocation) readBytes(off int64, dst []byte) {
 func (a *allocation) writeBytes(off int64, src []byte) {
 	if a.buf == nil {
 		copy(a.data[off:], src)
+		return
+	}
+	if interp.IsWide(a.buf.Elem) {
+		a.wideBytes(off, src, true)
 		return
 	}
 	for k, b := range src {
@@ -265,6 +273,11 @@ func (m *memory) loadValue(t ir.Type, a *allocation, off int64) (interp.Value, e
 	if a.buf != nil && a.esize == n && off%n == 0 {
 		return interp.FromBits(t, a.buf.Data[off/n]), nil
 	}
+	if interp.IsWide(t) {
+		b := make([]byte, wideStoreSize(t))
+		a.readBytes(off, b)
+		return fromBytes(t, b), nil
+	}
 	var b [8]byte
 	a.readBytes(off, b[:n])
 	return interp.FromBits(t, binary.LittleEndian.Uint64(b[:])), nil
@@ -308,8 +321,12 @@ func (m *memory) storeValue(op *ir.Operation, v interp.Value, a *allocation, off
 	if err != nil {
 		return err
 	}
-	if a.buf != nil && a.esize == n && off%n == 0 {
+	if a.buf != nil && a.esize == n && off%n == 0 && interp.IsWide(v.Type) == interp.IsWide(a.buf.Elem) {
 		a.buf.Data[off/n] = interp.FromBits(a.buf.Elem, v.Bits()).Bits()
+		return nil
+	}
+	if interp.IsWide(v.Type) {
+		a.writeBytes(off, storeBytes(v, wideStoreSize(v.Type)))
 		return nil
 	}
 	var b [8]byte

@@ -144,14 +144,14 @@ func constValue(t ir.Type, a ir.Attribute) (interp.Value, error) {
 	}
 	switch a := a.(type) {
 	case *ir.IntegerAttr:
-		if a.Big != nil {
-			return interp.Value{}, fmt.Errorf("the interpreter does not support integers wider than 64 bits")
-		}
 		if !interp.SupportedType(t) {
 			break
 		}
 		if _, isFloat := t.(*ir.FloatType); isFloat {
 			break
+		}
+		if a.Big != nil {
+			return interp.MakeBig(t, a.Big), nil
 		}
 		return interp.MakeInt(t, a.Lo), nil
 	case *ir.FloatAttr:

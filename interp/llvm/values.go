@@ -50,11 +50,18 @@ func makePoison(t ir.Type, op *ir.Operation, why string) interp.Value {
 	return interp.MakeObject(t, 0, p)
 }
 
-// poisonOf returns the poison marker of the first poison scalar among vs.
+// PoisonOrigin implements interp.PoisonMarker.
+func (p *poison) PoisonOrigin() (*ir.Operation, string) { return p.op, p.why }
+
+// poisonOf returns the poison marker of the first poison scalar among vs
+// (an arith-level interp.Poison becomes one).
 func poisonOf(vs ...interp.Value) *poison {
 	for _, v := range vs {
-		if p, ok := v.Object().(*poison); ok {
+		switch p := v.Object().(type) {
+		case *poison:
 			return p
+		case *interp.Poison:
+			return &poison{op: p.Op, why: p.Why}
 		}
 	}
 	return nil

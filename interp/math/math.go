@@ -34,6 +34,8 @@ func Register(reg *interp.Registry) {
 	once.Do(build)
 	for name, fn := range scalars {
 		reg.Register(name, std.Elementwise(fn))
+		// Elementwise propagates poison operands.
+		reg.AcceptPoison(name)
 	}
 	RegisterLibm(reg)
 }

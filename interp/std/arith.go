@@ -3,6 +3,7 @@ package std
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
 	"sync"
 
@@ -35,7 +36,16 @@ func Elementwise(fn ScalarFunc) interp.OpFunc {
 }
 
 // Apply computes fn on args, elementwise when they are tensors or vectors.
+//
+// A poison operand gives a poison result (a poison divisor of an integer
+// division is an error); a tensor or vector of which some element comes
+// out poison is poison as a whole.
 func Apply(op *ir.Operation, fn ScalarFunc, args []interp.Value, rt ir.Type) (interp.Value, error) {
+	for i, a := range args {
+		if a.IsPoison() {
+			return poisonOperand(op, args, i, rt)
+		}
+	}
 	if len(args) == 0 || args[0].Dense() == nil {
 		for _, a := range args {
 			if err := checkType(op, a.Type); err != nil {
@@ -74,31 +84,103 @@ func Apply(op *ir.Operation, fn ScalarFunc, args []interp.Value, rt ir.Type) (in
 		if err != nil {
 			return interp.Value{}, err
 		}
+		if r.IsPoison() {
+			return r.WithType(rt), nil
+		}
 		out[i] = r.Bits()
 	}
 	return interp.MakeDense(rt, &interp.Dense{Shape: shape, Data: out}), nil
 }
 
-func intOp(fn func(a, b interp.Value, w int) uint64) ScalarFunc {
+// poisonOperand is the result of an elementwise operation whose operand i
+// is poison: poison, or an error for the divisor of an integer division.
+func poisonOperand(op *ir.Operation, args []interp.Value, i int, rt ir.Type) (interp.Value, error) {
+	if i == 1 && divisions[op.Name()] {
+		return interp.Value{}, interp.PoisonError(op, "the divisor", args[i])
+	}
+	return args[i].WithType(rt), nil
+}
+
+// divisions are the integer divisions, whose divisor must not be poison.
+var divisions = map[string]bool{
+	"arith.divui": true, "arith.divsi": true, "arith.remui": true, "arith.remsi": true,
+	"arith.ceildivui": true, "arith.ceildivsi": true, "arith.floordivsi": true,
+}
+
+// intOp is a two-operand integer operation: fn on 64 bits or less, the
+// operation name's entry of wideIntOps above. kind ('+', '-', '*' or 0)
+// says which overflow flags apply.
+func intOp(name string, kind byte, fn func(a, b interp.Value, w int) uint64) ScalarFunc {
+	wide := wideIntOps[name]
 	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
-		return interp.MakeInt(rt, fn(args[0], args[1], interp.IntWidth(rt))), nil
+		w := interp.IntWidth(rt)
+		var r interp.Value
+		if w > 64 {
+			r = wideBinary(rt, args[0], args[1], wide)
+		} else {
+			r = interp.MakeInt(rt, fn(args[0], args[1], w))
+		}
+		if kind != 0 {
+			if flags := overflowFlags(op); flags != 0 {
+				if why := wrapPoison(flags, args[0], args[1], w, kind); why != "" {
+					return interp.MakePoison(rt, op, why), nil
+				}
+			}
+		}
+		return r, nil
 	}
 }
 
 // intDiv is an integer division or remainder that fails on division by
-// zero and on signed overflow (undefined behaviour upstream).
-func intDiv(signed bool, fn func(a, b interp.Value, w int) uint64) ScalarFunc {
+// zero and on signed overflow (undefined behaviour upstream); with the
+// exact flag (divsi, divui) a non-zero remainder gives poison.
+func intDiv(name string, signed bool, fn func(a, b interp.Value, w int) uint64) ScalarFunc {
+	wide := wideIntOps[name]
 	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 		a, b := args[0], args[1]
+		w := interp.IntWidth(rt)
+		if w > 64 {
+			if b.Big().Sign() == 0 {
+				return interp.Value{}, interp.Errorf(op, "integer division by zero")
+			}
+			sb := b.SignedBig()
+			if signed && sb.IsInt64() && sb.Int64() == -1 && a.Big().Cmp(pow2(w-1)) == 0 {
+				return interp.Value{}, interp.Errorf(op, "signed integer division overflow")
+			}
+			if isExact(op) {
+				if r := wideBinary(rt, a, b, wideIntOps[remOf(name)]); r.Big().Sign() != 0 {
+					return interp.MakePoison(rt, op, "a division with a remainder with the exact flag"), nil
+				}
+			}
+			return wideBinary(rt, a, b, wide), nil
+		}
 		if b.Uint() == 0 {
 			return interp.Value{}, interp.Errorf(op, "integer division by zero")
 		}
-		w := interp.IntWidth(rt)
 		if signed && b.Int() == -1 && a.Int() == minInt(w) && w > 1 {
 			return interp.Value{}, interp.Errorf(op, "signed integer division overflow")
 		}
+		if isExact(op) {
+			var rem bool
+			if signed {
+				rem = a.Int()%b.Int() != 0
+			} else {
+				rem = a.Uint()%b.Uint() != 0
+			}
+			if rem {
+				return interp.MakePoison(rt, op, "a division with a remainder with the exact flag"), nil
+			}
+		}
 		return interp.MakeInt(rt, fn(a, b, w)), nil
 	}
+}
+
+// remOf returns the remainder operation of a division's name.
+func remOf(name string) string {
+	if name == "divsi" {
+		return "remsi"
+	}
+	return "remui"
 }
 
 // numOp is maxnumf (max) or minnumf as upstream folds them: a NaN
@@ -189,15 +271,10 @@ func DefaultNaN(r float64, operands ...float64) float64 {
 	return defaultNaN
 }
 
-func shiftOp(fn func(a interp.Value, s uint64, w int) uint64) ScalarFunc {
+// shiftOp is shli ('<'), shrui ('u') or shrsi ('s'): see shiftResult.
+func shiftOp(kind byte) ScalarFunc {
 	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
-		w := interp.IntWidth(rt)
-		s := args[1].Uint()
-		if s >= uint64(w) {
-			// Poison upstream; the interpreter yields zero.
-			return interp.MakeInt(rt, 0), nil
-		}
-		return interp.MakeInt(rt, fn(args[0], s, w)), nil
+		return shiftResult(op, kind, args[0], args[1], rt), nil
 	}
 }
 
@@ -257,27 +334,27 @@ func registerArith(reg *interp.Registry) {
 func buildScalars() {
 	scalars = map[string]ScalarFunc{}
 	ew := func(name string, fn ScalarFunc) { scalars["arith."+name] = fn }
-	ew("addi", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() + b.Uint() }))
-	ew("subi", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() - b.Uint() }))
-	ew("muli", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() * b.Uint() }))
-	ew("andi", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() & b.Uint() }))
-	ew("ori", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() | b.Uint() }))
-	ew("xori", intOp(func(a, b interp.Value, _ int) uint64 { return a.Uint() ^ b.Uint() }))
-	ew("maxsi", intOp(func(a, b interp.Value, _ int) uint64 { return pick(a.Int() >= b.Int(), a, b) }))
-	ew("minsi", intOp(func(a, b interp.Value, _ int) uint64 { return pick(a.Int() <= b.Int(), a, b) }))
-	ew("maxui", intOp(func(a, b interp.Value, _ int) uint64 { return pick(a.Uint() >= b.Uint(), a, b) }))
-	ew("minui", intOp(func(a, b interp.Value, _ int) uint64 { return pick(a.Uint() <= b.Uint(), a, b) }))
-	ew("divui", intDiv(false, func(a, b interp.Value, _ int) uint64 { return a.Uint() / b.Uint() }))
-	ew("remui", intDiv(false, func(a, b interp.Value, _ int) uint64 { return a.Uint() % b.Uint() }))
-	ew("divsi", intDiv(true, func(a, b interp.Value, _ int) uint64 { return uint64(a.Int() / b.Int()) }))
-	ew("remsi", intDiv(true, func(a, b interp.Value, _ int) uint64 { return uint64(a.Int() % b.Int()) }))
-	ew("ceildivui", intDiv(false, func(a, b interp.Value, _ int) uint64 {
+	ew("addi", intOp("addi", '+', func(a, b interp.Value, _ int) uint64 { return a.Uint() + b.Uint() }))
+	ew("subi", intOp("subi", '-', func(a, b interp.Value, _ int) uint64 { return a.Uint() - b.Uint() }))
+	ew("muli", intOp("muli", '*', func(a, b interp.Value, _ int) uint64 { return a.Uint() * b.Uint() }))
+	ew("andi", intOp("andi", 0, func(a, b interp.Value, _ int) uint64 { return a.Uint() & b.Uint() }))
+	ew("ori", intOp("ori", 0, func(a, b interp.Value, _ int) uint64 { return a.Uint() | b.Uint() }))
+	ew("xori", intOp("xori", 0, func(a, b interp.Value, _ int) uint64 { return a.Uint() ^ b.Uint() }))
+	ew("maxsi", intOp("maxsi", 0, func(a, b interp.Value, _ int) uint64 { return pick(a.Int() >= b.Int(), a, b) }))
+	ew("minsi", intOp("minsi", 0, func(a, b interp.Value, _ int) uint64 { return pick(a.Int() <= b.Int(), a, b) }))
+	ew("maxui", intOp("maxui", 0, func(a, b interp.Value, _ int) uint64 { return pick(a.Uint() >= b.Uint(), a, b) }))
+	ew("minui", intOp("minui", 0, func(a, b interp.Value, _ int) uint64 { return pick(a.Uint() <= b.Uint(), a, b) }))
+	ew("divui", intDiv("divui", false, func(a, b interp.Value, _ int) uint64 { return a.Uint() / b.Uint() }))
+	ew("remui", intDiv("remui", false, func(a, b interp.Value, _ int) uint64 { return a.Uint() % b.Uint() }))
+	ew("divsi", intDiv("divsi", true, func(a, b interp.Value, _ int) uint64 { return uint64(a.Int() / b.Int()) }))
+	ew("remsi", intDiv("remsi", true, func(a, b interp.Value, _ int) uint64 { return uint64(a.Int() % b.Int()) }))
+	ew("ceildivui", intDiv("ceildivui", false, func(a, b interp.Value, _ int) uint64 {
 		if a.Uint() == 0 {
 			return 0
 		}
 		return (a.Uint()-1)/b.Uint() + 1
 	}))
-	ew("ceildivsi", intDiv(true, func(a, b interp.Value, _ int) uint64 {
+	ew("ceildivsi", intDiv("ceildivsi", true, func(a, b interp.Value, _ int) uint64 {
 		x, y := a.Int(), b.Int()
 		q := x / y
 		if x%y != 0 && (x < 0) == (y < 0) {
@@ -285,7 +362,7 @@ func buildScalars() {
 		}
 		return uint64(q)
 	}))
-	ew("floordivsi", intDiv(true, func(a, b interp.Value, _ int) uint64 {
+	ew("floordivsi", intDiv("floordivsi", true, func(a, b interp.Value, _ int) uint64 {
 		x, y := a.Int(), b.Int()
 		q := x / y
 		if x%y != 0 && (x < 0) != (y < 0) {
@@ -293,9 +370,9 @@ func buildScalars() {
 		}
 		return uint64(q)
 	}))
-	ew("shli", shiftOp(func(a interp.Value, s uint64, _ int) uint64 { return a.Uint() << s }))
-	ew("shrui", shiftOp(func(a interp.Value, s uint64, _ int) uint64 { return a.Uint() >> s }))
-	ew("shrsi", shiftOp(func(a interp.Value, s uint64, _ int) uint64 { return uint64(a.Int() >> s) }))
+	ew("shli", shiftOp('<'))
+	ew("shrui", shiftOp('u'))
+	ew("shrsi", shiftOp('s'))
 
 	ew("addf", floatOp(func(a, b float64) float64 { return a + b }))
 	ew("subf", floatOp(func(a, b float64) float64 { return a - b }))
@@ -314,16 +391,20 @@ func buildScalars() {
 
 	// Casts.
 	ew("extsi", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
-		return interp.MakeInt(rt, uint64(args[0].Int())), nil
+		return castInt(rt, args[0], true), nil
 	})
 	ew("extui", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
-		return interp.MakeInt(rt, args[0].Uint()), nil
+		return castInt(rt, args[0], false), nil
 	})
 	ew("trunci", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
-		return interp.MakeInt(rt, args[0].Uint()), nil
+		r := castInt(rt, args[0], false)
+		if why := truncPoison(op, args[0], r); why != "" {
+			return interp.MakePoison(rt, op, why), nil
+		}
+		return r, nil
 	})
 	ew("index_cast", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
-		return interp.MakeInt(rt, uint64(args[0].Int())), nil
+		return castInt(rt, args[0], true), nil
 	})
 	ew("index_castui", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 		return interp.MakeInt(rt, args[0].Uint()), nil
@@ -336,15 +417,27 @@ func buildScalars() {
 		return interp.MakeFloat(rt.(*ir.FloatType), args[0].Float()), nil
 	})
 	ew("sitofp", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		if interp.IsWide(args[0].Type) {
+			return bigToFloat(rt.(*ir.FloatType), args[0].SignedBig()), nil
+		}
 		return intToFloat(rt.(*ir.FloatType), args[0].Int(), 0, true), nil
 	})
 	ew("uitofp", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		if interp.IsWide(args[0].Type) {
+			return bigToFloat(rt.(*ir.FloatType), args[0].Big()), nil
+		}
 		return intToFloat(rt.(*ir.FloatType), 0, args[0].Uint(), false), nil
 	})
 	ew("fptosi", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		if w := interp.IntWidth(rt); w > 64 {
+			return interp.MakeBig(rt, floatToBig(args[0].Float(), w, true)), nil
+		}
 		return interp.MakeInt(rt, uint64(FloatToInt(args[0].Float(), interp.IntWidth(rt), true))), nil
 	})
 	ew("fptoui", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
+		if w := interp.IntWidth(rt); w > 64 {
+			return interp.MakeBig(rt, floatToBig(args[0].Float(), w, false)), nil
+		}
 		return interp.MakeInt(rt, uint64(FloatToInt(args[0].Float(), interp.IntWidth(rt), false))), nil
 	})
 	ew("bitcast", func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
@@ -438,6 +531,10 @@ func selectOp(f *interp.Frame, op *ir.Operation) error {
 	if len(args) != 3 {
 		return interp.Errorf(op, "expected 3 operands")
 	}
+	if args[0].IsPoison() {
+		f.SetResult(op, 0, args[0].WithType(op.Result(0).Type()))
+		return nil
+	}
 	if args[0].Dense() == nil {
 		// A scalar condition picks a whole value, of any type.
 		if args[0].Bool() {
@@ -460,8 +557,8 @@ func selectOp(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
-// mul128 returns the double-width product of two w-bit integers as the low
-// and high w bits.
+// mulExtended is mulsi_extended or mului_extended: the double-width product
+// of two integers as its low and high halves.
 func mulExtended(signed bool) interp.OpFunc {
 	return func(f *interp.Frame, op *ir.Operation) error {
 		args, err := f.Operands(op)
@@ -472,7 +569,21 @@ func mulExtended(signed bool) interp.OpFunc {
 		if err := checkType(op, t); err != nil {
 			return err
 		}
+		if poisonResults(f, op, args) {
+			return nil
+		}
 		w := interp.IntWidth(t)
+		if w > 64 {
+			var p *big.Int
+			if signed {
+				p = new(big.Int).Mul(args[0].SignedBig(), args[1].SignedBig())
+			} else {
+				p = new(big.Int).Mul(args[0].Big(), args[1].Big())
+			}
+			f.SetResult(op, 0, interp.MakeBig(t, p))
+			f.SetResult(op, 1, interp.MakeBig(t, p.Rsh(p, uint(w))))
+			return nil
+		}
 		var hi, lo uint64
 		if signed {
 			a, b := args[0].Int(), args[1].Int()
@@ -508,8 +619,32 @@ func addExtended(f *interp.Frame, op *ir.Operation) error {
 	if err := checkType(op, t); err != nil {
 		return err
 	}
+	if poisonResults(f, op, args) {
+		return nil
+	}
+	if interp.IsWide(t) {
+		sum := interp.MakeBig(t, new(big.Int).Add(args[0].Big(), args[1].Big()))
+		f.SetResult(op, 0, sum)
+		f.SetResult(op, 1, interp.MakeBool(op.Result(1).Type(), sum.Big().Cmp(args[0].Big()) < 0))
+		return nil
+	}
 	sum := interp.MakeInt(t, args[0].Uint()+args[1].Uint())
 	f.SetResult(op, 0, sum)
 	f.SetResult(op, 1, interp.MakeBool(op.Result(1).Type(), sum.Uint() < args[0].Uint()))
 	return nil
+}
+
+// poisonResults sets every result of op to poison when an operand is
+// poison (mulsi_extended, mului_extended, addui_extended on scalars) and
+// reports whether it did.
+func poisonResults(f *interp.Frame, op *ir.Operation, args []interp.Value) bool {
+	for _, a := range args {
+		if a.IsPoison() {
+			for i := 0; i < op.NumResults(); i++ {
+				f.SetResult(op, i, a.WithType(op.Result(i).Type()))
+			}
+			return true
+		}
+	}
+	return false
 }

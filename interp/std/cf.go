@@ -10,6 +10,8 @@ func registerCF(reg *interp.Registry) {
 	reg.Register("cf.cond_br", cfCondBr)
 	reg.Register("cf.switch", cfSwitch)
 	reg.Register("cf.assert", cfAssert)
+	// Their forwarded operands may be poison; the condition may not.
+	reg.AcceptPoison("cf.br", "cf.cond_br", "cf.switch")
 }
 
 func cfBr(f *interp.Frame, op *ir.Operation) error {
@@ -28,6 +30,9 @@ func cfCondBr(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	if err := interp.PoisonError(op, "the branch condition", c); err != nil {
+		return err
+	}
 	i := 2
 	succ := op.Successor(1)
 	if c.Bool() {
@@ -44,6 +49,9 @@ func cfCondBr(f *interp.Frame, op *ir.Operation) error {
 func cfSwitch(f *interp.Frame, op *ir.Operation) error {
 	flag, err := f.Operand(op, 0)
 	if err != nil {
+		return err
+	}
+	if err := interp.PoisonError(op, "the switch flag", flag); err != nil {
 		return err
 	}
 	return f.Switch(op, flag)

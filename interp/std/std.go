@@ -5,10 +5,14 @@
 //	std.Register(reg)
 //	results, err := interp.New(reg).Call(nil, fn, args)
 //
-// Integer arithmetic wraps around at the width of the type (overflow flags
-// are not checked: nsw/nuw poison is not modelled); division by zero and
-// signed division overflow, undefined behaviour upstream, are errors;
-// shifts by the width or more (poison) give zero; fptosi/fptoui saturate.
+// Integers of every width compute bit-exactly and wrap around at the width
+// of their type. Poison is modelled as in the llvm dialect's semantics
+// (interp.Poison): addi, subi, muli and shli that overflow with their nsw
+// or nuw flags, trunci that changes the value with its flags, divsi, divui,
+// shrsi and shrui with the exact flag that lose bits, and shifts by the
+// width or more give poison, which propagates; a poison branch condition
+// or divisor is an error, as are division by zero and signed division
+// overflow (undefined behaviour upstream); fptosi/fptoui saturate.
 // Float arithmetic rounds to nearest even in the type; cmpf's ordered
 // predicates are false and its unordered predicates true when an operand
 // is NaN.
@@ -18,6 +22,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -28,6 +33,7 @@ import (
 func Register(reg *interp.Registry) {
 	reg.Register("func.return", funcReturn)
 	reg.Register("func.call", funcCall)
+	reg.AcceptPoison("func.return", "func.call", "arith.")
 
 	registerArith(reg)
 	registerCF(reg)
@@ -36,7 +42,7 @@ func Register(reg *interp.Registry) {
 // checkType reports an unsupported result or operand type at op.
 func checkType(op *ir.Operation, t ir.Type) error {
 	if !interp.SupportedType(t) {
-		return interp.Errorf(op, "the interpreter does not support values of this type (only scalar integers up to 64 bits, index, f16, bf16, f32 and f64)")
+		return interp.Errorf(op, "the interpreter does not support values of type "+asm.TypeString(t)+" here (integers, index and floats other than f80 and f128, as scalars or elements)")
 	}
 	return nil
 }
@@ -87,7 +93,8 @@ func constant(f *interp.Frame, op *ir.Operation) error {
 	switch a := op.Attr("value").(type) {
 	case *ir.IntegerAttr:
 		if a.Big != nil {
-			return interp.Errorf(op, "the interpreter does not support integers wider than 64 bits")
+			f.SetResult(op, 0, interp.MakeBig(t, a.Big))
+			break
 		}
 		f.SetResult(op, 0, interp.MakeInt(t, a.Lo))
 	case *ir.FloatAttr:
@@ -111,8 +118,12 @@ func predicate(op *ir.Operation) (int64, error) {
 	return 0, interp.Errorf(op, "requires an integer 'predicate' attribute")
 }
 
-// CmpI evaluates an arith.cmpi predicate (MLIR's CmpIPredicate numbering).
+// CmpI evaluates an arith.cmpi predicate (MLIR's CmpIPredicate numbering)
+// on integers of any width.
 func CmpI(pred int64, a, b interp.Value) (bool, bool) {
+	if interp.IsWide(a.Type) {
+		return cmpIBig(pred, a, b)
+	}
 	switch pred {
 	case 0:
 		return a.Uint() == b.Uint(), true

@@ -111,11 +111,19 @@ func enumName(a ir.Attribute) string {
 
 // formatScalar prints a scalar as the lowering of vector.print does:
 // floats with %g, index and unsigned integers unsigned, i1 zero-extended,
-// other integers sign-extended.
+// other integers sign-extended; integers wider than 64 bits, which
+// upstream does not lower, in decimal likewise.
 func formatScalar(t ir.Type, bits uint64) string {
 	v := interp.FromBits(t, bits)
 	if v.IsFloat() {
 		return runner.FormatG(v.Float())
+	}
+	if it, ok := t.(*ir.IntegerType); ok && it.Width > 64 {
+		// Upstream has no lowering for these; print the exact value.
+		if it.Signedness == ir.Unsigned {
+			return v.Big().String()
+		}
+		return v.SignedBig().String()
 	}
 	switch it := t.(type) {
 	case *ir.IndexType:
