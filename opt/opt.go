@@ -179,6 +179,17 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 }
 
 func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *Options, out io.Writer, errw io.Writer, emit func(*ir.Diagnostic)) bool {
+	// As mlir-opt, each chunk has its own timing report, printed when the
+	// chunk is done: parsing (with the verification after it), the
+	// passes, then the output.
+	timing := opts.Pass.NewTiming()
+	if timing != nil {
+		defer timing.Report(errw)
+	}
+	var parserTimer *pass.Timer
+	if timing != nil {
+		parserTimer = timing.Start("Parser")
+	}
 	cfg := asm.Config{Filename: name, Chunked: true, Start: c.Start, End: c.End}
 	s, err := asm.Parse(ctx, src, cfg)
 	if err != nil {
@@ -206,10 +217,16 @@ func processChunk(ctx *ir.Context, src []byte, name string, c asm.Chunk, opts *O
 		emitErr(err, emit)
 		return false
 	}
+	if parserTimer != nil {
+		parserTimer.Stop()
+	}
 	popts := asm.PrintOptions{Generic: opts.Generic, DebugInfo: opts.DebugInfo, LocalScope: opts.LocalScope,
 		HexThreshold: opts.HexThreshold, Resources: s.Resources, Sequential: opts.Pass.DisableThreading}
-	if !runPipeline(ctx, top, s.Resources, opts, popts, errw, emit) {
+	if !runPipeline(ctx, top, s.Resources, opts, popts, timing, errw, emit) {
 		return false
+	}
+	if timing != nil {
+		defer timing.Start("Output").Stop()
 	}
 	if err := asm.Print(out, top, popts); err != nil {
 		emitErr(err, emit)
@@ -288,13 +305,13 @@ func openOutput(name string, stdout io.Writer) (io.Writer, func(keep bool) error
 }
 
 // runPipeline builds the pass manager from the flags and runs it on top,
-// with the dumps, timing and statistics the flags ask for.
-func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Options, popts asm.PrintOptions, errw io.Writer, emit func(*ir.Diagnostic)) bool {
+// with the dumps and statistics the flags ask for, timing the passes
+// with timing when it is not nil.
+func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Options, popts asm.PrintOptions, timing *pass.Timing, errw io.Writer, emit func(*ir.Diagnostic)) bool {
 	clo := &opts.Pass
 	if clo.PassPipeline == "" && len(clo.Passes) == 0 && !clo.RunReproducer && !clo.DumpPassPipeline {
 		return true
 	}
-	timing := clo.NewTiming()
 	m := pass.NewManager(ctx, top.Name())
 	m.DiagHandler = emit
 	m.Output = errw
@@ -329,9 +346,6 @@ func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Op
 	err := m.Run(top)
 	if clo.PassStatistics {
 		m.PrintStatistics(errw, clo.StatisticsMode())
-	}
-	if timing != nil {
-		timing.Report(errw)
 	}
 	return err == nil && (checker == nil || checker.Failure() == nil)
 }
