@@ -101,6 +101,10 @@ var cpuPrograms = []struct {
 	// vector.print of vectors (convert-vector-to-scf), n-D broadcast,
 	// extract, insert, reduction, load, store.
 	{"run/testdata/diff/vector.mlir", true, true},
+	// Arith and math on 2-D and 3-D vectors (unrolled over the outer
+	// dimensions), n-D constants from folded broadcasts, n-D vectors
+	// across a call.
+	{"run/testdata/diff/vector_nd.mlir", true, true},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.
 	{"examples/matmul/matmul.mlir", true, true},

@@ -12,11 +12,13 @@ import (
 )
 
 // upstreamPipeline lowers tensor, linalg, scf, memref, math, arith, func
-// and cf programs to the LLVM dialect for mlir-runner.
+// and cf programs to the LLVM dialect for mlir-runner (convert-ub-to-llvm
+// for the ub.poison that upstream's shape_cast lowering makes of n-D
+// vectors printed at run time).
 const upstreamPipeline = "--one-shot-bufferize=bufferize-function-boundaries --scf-forall-to-for " +
 	"--convert-linalg-to-loops --convert-vector-to-scf --expand-strided-metadata --lower-affine --convert-scf-to-cf --convert-vector-to-llvm " +
 	"--finalize-memref-to-llvm --convert-math-to-llvm --convert-math-to-libm --convert-arith-to-llvm --convert-index-to-llvm " +
-	"--convert-func-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts"
+	"--convert-ub-to-llvm --convert-func-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts"
 
 var baseAddr = regexp.MustCompile(`base@ = 0x[0-9a-f]+`)
 

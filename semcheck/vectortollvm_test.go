@@ -17,6 +17,33 @@ import (
 )
 
 func init() {
+	// test-nd-row-swap miscompiles the unrolling of n-D vector arithmetic:
+	// an llvm.extractvalue of row 0 of an array of vectors reads row 1.
+	pass.Register(pass.Registration{Argument: "test-nd-row-swap", New: func() pass.Pass {
+		return &pass.FuncPass{Info: pass.Info{Argument: "test-nd-row-swap"}, RunFunc: func(op *ir.Operation, st *pass.State) error {
+			ctx := op.Context()
+			op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+				if o.Name() != "llvm.extractvalue" {
+					return true
+				}
+				d, ok := o.Properties().(*ir.DictionaryAttr)
+				if !ok {
+					return true
+				}
+				var kept []ir.NamedAttr
+				for _, e := range d.Entries {
+					if p, ok := e.Value.(*ir.DenseArrayAttr); ok && e.Name == "position" && p.Size == 1 && p == ctx.DenseI64Array(0) {
+						e.Value = ctx.DenseI64Array(1)
+					}
+					kept = append(kept, e)
+				}
+				o.SetProperties(ctx.DictionaryAttr(kept))
+				return true
+			})
+			return nil
+		}}
+	}})
+
 	// test-fmuladd-swap miscompiles the lowering of vector.fma: a * b + c
 	// becomes c * b + a.
 	pass.Register(pass.Registration{Argument: "test-fmuladd-swap", New: func() pass.Pass {
@@ -214,6 +241,10 @@ func TestVectorToLLVM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	nd, err := os.ReadFile(filepath.Join(testutil.RepoRoot(), "run", "testdata", "diff", "vector_nd.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, src, want string
 		ops             []string // llvm operations the lowering must produce
@@ -228,6 +259,13 @@ func TestVectorToLLVM(t *testing.T) {
 			"llvm.intr.vector.reduce.fadd", "llvm.intr.vector.reduce.fmul", "llvm.intr.vector.reduce.fmax",
 			"llvm.intr.vector.reduce.fmin", "llvm.intr.vector.reduce.fmaximum", "llvm.intr.vector.reduce.fminimum",
 			"llvm.load", "llvm.store"}},
+		// arith and math on n-D vectors, unrolled over the outer
+		// dimensions into operations on 1-D vectors.
+		{"vector_nd.mlir", string(nd), "", []string{"llvm.mlir.poison", "llvm.insertvalue", "llvm.extractvalue",
+			"llvm.fadd", "llvm.fmul", "llvm.fneg", "llvm.fdiv", "llvm.fcmp", "llvm.icmp", "llvm.select", "llvm.fpext",
+			"llvm.fptrunc", "llvm.sitofp", "llvm.trunc", "llvm.zext", "llvm.sext", "llvm.mul", "llvm.ashr", "llvm.srem",
+			"llvm.intr.maxnum", "llvm.intr.smin", "llvm.intr.sqrt", "llvm.intr.fabs", "llvm.intr.floor",
+			"llvm.intr.fma", "llvm.intr.ctpop"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, m := parseAll(t, tc.src)
@@ -254,7 +292,7 @@ func TestVectorToLLVM(t *testing.T) {
 				}
 				t.Fatal(msg)
 			}
-			for _, p := range []string{"convert-vector-to-scf", "convert-vector-to-llvm", "convert-arith-to-llvm", "convert-func-to-llvm"} {
+			for _, p := range []string{"convert-vector-to-scf", "convert-vector-to-llvm", "convert-math-to-llvm", "convert-arith-to-llvm", "convert-func-to-llvm"} {
 				if !slices.Contains(r.Validated, p) {
 					t.Errorf("%s not validated (validated %v)", p, r.Validated)
 				}
@@ -301,5 +339,33 @@ func TestVectorToLLVMMiscompile(t *testing.T) {
 	}
 	if !slices.Contains(r.Validated, "convert-vector-to-llvm") || slices.Contains(r.Validated, "test-fmuladd-swap") {
 		t.Errorf("validated %v", r.Validated)
+	}
+}
+
+// TestVectorNDMiscompile checks that the validation catches a wrong
+// unrolling of n-D vector arithmetic: reading row 1 where
+// convert-arith-to-llvm and convert-math-to-llvm read row 0.
+func TestVectorNDMiscompile(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(testutil.RepoRoot(), "run", "testdata", "diff", "vector_nd.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, m := parseAll(t, string(src))
+	pipeline := strings.Replace(run.LLVMPipeline, "convert-arith-to-llvm,", "convert-arith-to-llvm,func.func(test-nd-row-swap),", 1)
+	if pipeline == run.LLVMPipeline {
+		t.Fatal("convert-arith-to-llvm is not in the CPU pipeline")
+	}
+	r, err := semcheck.Validate(ctx, m, pipeline, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.PassError != nil {
+		t.Fatalf("pass %s: %v", r.FailedPass, r.PassError)
+	}
+	if r.Failure == nil {
+		t.Fatal("the swapped rows were not caught")
+	}
+	if got := r.Failure.Error(); !strings.Contains(got, "pass 'test-nd-row-swap' changed the semantics of '@main'") {
+		t.Errorf("failure %q", got)
 	}
 }

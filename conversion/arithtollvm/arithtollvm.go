@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/llvm"
 )
 
 // direct maps arith operations to llvm operations of the same shape.
@@ -106,10 +107,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 						}
 					}
 				}
-				rt := tc.Convert(op.Result(0).Type())
-				n := llvmcommon.Create(r, to, op.Loc(), operands, []ir.Type{rt}, props)
-				r.ReplaceOp(op, []ir.Value{n.Result(0)})
-				return true
+				return llvmcommon.VectorOneToOne(r, op, to, operands, props, tc)
 			}})
 	}
 	ps = append(ps,
@@ -122,6 +120,9 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				default:
 					return false
 				}
+				if !llvmcommon.IsCompatible(rt) {
+					return false
+				}
 				n := llvmcommon.Create(r, "llvm.mlir.constant", op.Loc(), nil, []ir.Type{rt}, []ir.NamedAttr{{Name: "value", Value: v}})
 				r.ReplaceOp(op, []ir.Value{n.Result(0)})
 				return true
@@ -130,10 +131,8 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 				ctx := r.Builder.Ctx
 				p := enumValue(op.InherentAttr("predicate"))
-				n := llvmcommon.Create(r, "llvm.icmp", op.Loc(), operands, []ir.Type{op.Result(0).Type()},
+				return compare(r, op, operands, tc, "llvm.icmp",
 					[]ir.NamedAttr{{Name: "predicate", Value: ctx.IntegerAttr(ctx.I(64), icmpPreds[p])}})
-				r.ReplaceOp(op, []ir.Value{n.Result(0)})
-				return true
 			}},
 		&rewrite.ConversionFunc{RootName: "arith.cmpf", BenefitValue: 1, PatternName: "cmpf-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
@@ -145,9 +144,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 						props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: fm})
 					}
 				}
-				n := llvmcommon.Create(r, "llvm.fcmp", op.Loc(), operands, []ir.Type{op.Result(0).Type()}, props)
-				r.ReplaceOp(op, []ir.Value{n.Result(0)})
-				return true
+				return compare(r, op, operands, tc, "llvm.fcmp", props)
 			}},
 		&rewrite.ConversionFunc{RootName: "arith.index_cast", BenefitValue: 1, PatternName: "index-cast-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
@@ -171,23 +168,66 @@ func width(t ir.Type) int {
 	return 0
 }
 
-// indexCast converts index casts: same width is a no-op, wider extends
-// with ext, narrower truncates.
-func indexCast(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter, tc *rewrite.TypeConverter, ext string) bool {
+// compare converts arith.cmpi and arith.cmpf to name (llvm.icmp or
+// llvm.fcmp) with props; comparisons of n-D vectors are unrolled over
+// their outer dimensions.
+func compare(r *rewrite.ConversionRewriter, op *ir.Operation, operands []ir.Value, tc *rewrite.TypeConverter, name string,
+	props []ir.NamedAttr) bool {
+	if len(operands) != 2 {
+		return false
+	}
+	if _, nd := operands[0].Type().(*llvm.ArrayType); nd {
+		return llvmcommon.UnrollNDVector(r, op, operands, tc, func(t ir.Type, parts []ir.Value) ir.Value {
+			return llvmcommon.Create(r, name, op.Loc(), parts, []ir.Type{t}, props).Result(0)
+		})
+	}
 	rt := tc.Convert(op.Result(0).Type())
+	if !llvmcommon.IsCompatible(rt) {
+		return false
+	}
+	r.ReplaceOp(op, []ir.Value{llvmcommon.Create(r, name, op.Loc(), operands, []ir.Type{rt}, props).Result(0)})
+	return true
+}
+
+// elementWidth returns the width of the integer (or index, converted)
+// elements of t, or 0.
+func elementWidth(tc *rewrite.TypeConverter, t ir.Type) int {
+	if v, ok := t.(*ir.VectorType); ok {
+		t = v.Elem
+	}
+	return width(tc.Convert(t))
+}
+
+// indexCast converts index casts: same width is a no-op, wider extends
+// with ext, narrower truncates; casts of n-D vectors are unrolled over
+// their outer dimensions.
+func indexCast(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter, tc *rewrite.TypeConverter, ext string) bool {
+	if len(operands) != 1 {
+		return false
+	}
 	in := operands[0]
-	wi, wo := width(in.Type()), width(rt)
+	wi, wo := elementWidth(tc, op.Operand(0).Type()), elementWidth(tc, op.Result(0).Type())
 	if wi == 0 || wo == 0 {
 		return false
+	}
+	name := ext
+	if wi > wo {
+		name = "llvm.trunc"
 	}
 	switch {
 	case wi == wo:
 		r.ReplaceOp(op, []ir.Value{in})
-	case wi < wo:
-		r.ReplaceOp(op, []ir.Value{llvmcommon.Create(r, ext, op.Loc(), []ir.Value{in}, []ir.Type{rt}, nil).Result(0)})
-	default:
-		r.ReplaceOp(op, []ir.Value{llvmcommon.Create(r, "llvm.trunc", op.Loc(), []ir.Value{in}, []ir.Type{rt}, nil).Result(0)})
+		return true
+	case !llvmcommon.IsCompatible(in.Type()):
+		return false
 	}
+	if _, nd := in.Type().(*llvm.ArrayType); nd {
+		return llvmcommon.UnrollNDVector(r, op, operands, tc, func(t ir.Type, parts []ir.Value) ir.Value {
+			return llvmcommon.Create(r, name, op.Loc(), parts, []ir.Type{t}, nil).Result(0)
+		})
+	}
+	rt := tc.Convert(op.Result(0).Type())
+	r.ReplaceOp(op, []ir.Value{llvmcommon.Create(r, name, op.Loc(), []ir.Value{in}, []ir.Type{rt}, nil).Result(0)})
 	return true
 }
 

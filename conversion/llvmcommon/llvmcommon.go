@@ -14,8 +14,10 @@ import (
 const IndexBitwidth = 64
 
 // NewTypeConverter returns the LLVM type converter: index becomes i64,
-// builtin function types become !llvm.func, other LLVM-compatible types
-// stay; values cross the boundary through unrealized_conversion_cast.
+// vectors convert their elements and n-D vectors become nested arrays of
+// 1-D vectors (ConvertVector), memrefs become their descriptors, other
+// LLVM-compatible types stay; values cross the boundary through
+// unrealized_conversion_cast.
 func NewTypeConverter(ctx *ir.Context) *rewrite.TypeConverter {
 	tc := &rewrite.TypeConverter{}
 	tc.AddConversion(func(t ir.Type) ir.Type {
@@ -23,9 +25,7 @@ func NewTypeConverter(ctx *ir.Context) *rewrite.TypeConverter {
 		case *ir.IndexType:
 			return ctx.I(IndexBitwidth)
 		case *ir.VectorType:
-			if _, ok := x.Elem.(*ir.IndexType); ok {
-				return ctx.VectorType(x.Shape, x.Scalable, ctx.I(IndexBitwidth))
-			}
+			return ConvertVector(ctx, tc, x)
 		}
 		return nil
 	})

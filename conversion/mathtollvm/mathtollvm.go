@@ -56,60 +56,138 @@ func fastmathProps(ctx *ir.Context, op *ir.Operation) []ir.NamedAttr {
 	return nil
 }
 
+// oneBits returns the bits of 1.0 in the float type t and their size in
+// bytes, or 0 bytes for a type without them here.
+func oneBits(t *ir.FloatType) (uint64, int) {
+	switch t.Kind {
+	case ir.F16:
+		return 0x3C00, 2
+	case ir.BF16:
+		return 0x3F80, 2
+	case ir.F32:
+		return uint64(math.Float32bits(1)), 4
+	case ir.F64:
+		return math.Float64bits(1), 8
+	}
+	return 0, 0
+}
+
 // one returns the constant 1.0 of type t (a float or a vector of floats),
 // or nil.
 func one(ctx *ir.Context, t ir.Type) ir.Attribute {
 	switch x := t.(type) {
 	case *ir.FloatType:
-		switch x.Kind {
-		case ir.F32:
-			return ctx.FloatAttrBits(x, uint64(math.Float32bits(1)), 0)
-		case ir.F64:
-			return ctx.FloatAttrBits(x, math.Float64bits(1), 0)
+		if bits, n := oneBits(x); n > 0 {
+			return ctx.FloatAttrBits(x, bits, 0)
 		}
 	case *ir.VectorType:
 		ft, ok := x.Elem.(*ir.FloatType)
 		if !ok {
 			return nil
 		}
-		switch ft.Kind {
-		case ir.F32:
-			return ctx.DenseElementsAttr(x, true, binary.LittleEndian.AppendUint32(nil, math.Float32bits(1)))
-		case ir.F64:
-			return ctx.DenseElementsAttr(x, true, binary.LittleEndian.AppendUint64(nil, math.Float64bits(1)))
+		bits, n := oneBits(ft)
+		if n == 0 {
+			return nil
 		}
+		data := binary.LittleEndian.AppendUint64(nil, bits)[:n]
+		return ctx.DenseElementsAttr(x, true, data)
 	}
 	return nil
 }
 
-// expansion builds the expansion of rsqrt, expm1 or log1p.
-func expansion(name string) func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+// expansion builds the expansion of rsqrt, expm1 or log1p; on an n-D
+// vector it is unrolled over the outer dimensions, one 1-D expansion
+// (with its own constant) per row.
+func expansion(name string, tc *rewrite.TypeConverter) func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 	return func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 		ctx := r.Builder.Ctx
-		t := op.Result(0).Type()
-		c := one(ctx, t)
-		if c == nil {
+		if len(operands) != 1 || !llvmcommon.IsCompatible(operands[0].Type()) {
 			return false
 		}
 		fm := fastmathProps(ctx, op)
 		loc := op.Loc()
-		k := llvmcommon.Create(r, "llvm.mlir.constant", loc, nil, []ir.Type{t}, []ir.NamedAttr{{Name: "value", Value: c}}).Result(0)
-		x := operands[0]
-		var res ir.Value
-		switch name {
-		case "math.rsqrt":
-			s := llvmcommon.Create(r, "llvm.intr.sqrt", loc, []ir.Value{x}, []ir.Type{t}, fm).Result(0)
-			res = llvmcommon.Create(r, "llvm.fdiv", loc, []ir.Value{k, s}, []ir.Type{t}, fm).Result(0)
-		case "math.expm1":
-			e := llvmcommon.Create(r, "llvm.intr.exp", loc, []ir.Value{x}, []ir.Type{t}, fm).Result(0)
-			res = llvmcommon.Create(r, "llvm.fsub", loc, []ir.Value{e, k}, []ir.Type{t}, fm).Result(0)
-		case "math.log1p":
+		expand := func(t ir.Type, x ir.Value) ir.Value {
+			k := llvmcommon.Create(r, "llvm.mlir.constant", loc, nil, []ir.Type{t}, []ir.NamedAttr{{Name: "value", Value: one(ctx, t)}}).Result(0)
+			switch name {
+			case "math.rsqrt":
+				s := llvmcommon.Create(r, "llvm.intr.sqrt", loc, []ir.Value{x}, []ir.Type{t}, fm).Result(0)
+				return llvmcommon.Create(r, "llvm.fdiv", loc, []ir.Value{k, s}, []ir.Type{t}, fm).Result(0)
+			case "math.expm1":
+				e := llvmcommon.Create(r, "llvm.intr.exp", loc, []ir.Value{x}, []ir.Type{t}, fm).Result(0)
+				return llvmcommon.Create(r, "llvm.fsub", loc, []ir.Value{e, k}, []ir.Type{t}, fm).Result(0)
+			}
 			a := llvmcommon.Create(r, "llvm.fadd", loc, []ir.Value{k, x}, []ir.Type{t}, fm).Result(0)
-			res = llvmcommon.Create(r, "llvm.intr.log", loc, []ir.Value{a}, []ir.Type{t}, fm).Result(0)
+			return llvmcommon.Create(r, "llvm.intr.log", loc, []ir.Value{a}, []ir.Type{t}, fm).Result(0)
 		}
-		r.ReplaceOp(op, []ir.Value{res})
+		if _, nd := operands[0].Type().(*llvm.ArrayType); nd {
+			info, ok := ndInfo(tc, op)
+			if !ok || one(ctx, info.Vector1D) == nil {
+				return false
+			}
+			return llvmcommon.UnrollNDVector(r, op, operands, tc, func(t ir.Type, parts []ir.Value) ir.Value {
+				return expand(t, parts[0])
+			})
+		}
+		t := op.Result(0).Type()
+		if one(ctx, t) == nil {
+			return false
+		}
+		r.ReplaceOp(op, []ir.Value{expand(t, operands[0])})
 		return true
 	}
+}
+
+// ndInfo returns the LLVM form of op's n-D vector result.
+func ndInfo(tc *rewrite.TypeConverter, op *ir.Operation) (llvmcommon.NDVectorInfo, bool) {
+	vt, ok := op.Result(0).Type().(*ir.VectorType)
+	if !ok || len(vt.Shape) < 2 {
+		return llvmcommon.NDVectorInfo{}, false
+	}
+	return llvmcommon.NDVectorTypeInfo(tc, vt)
+}
+
+// isND reports whether t is an n-D vector.
+func isND(t ir.Type) bool {
+	v, ok := t.(*ir.VectorType)
+	return ok && len(v.Shape) >= 2
+}
+
+// lowerable reports whether the patterns lower op: its operand and result
+// types convert to LLVM-compatible ones, and, for ctlz, cttz and absi,
+// which upstream does not unroll, it is not on n-D vectors. The operations
+// declined stay, as upstream's partial conversion leaves them.
+func lowerable(tc *rewrite.TypeConverter, op *ir.Operation) bool {
+	for i := 0; i < op.NumOperands(); i++ {
+		if !llvmcommon.IsCompatible(tc.Convert(op.Operand(i).Type())) {
+			return false
+		}
+	}
+	for i := 0; i < op.NumResults(); i++ {
+		if !llvmcommon.IsCompatible(tc.Convert(op.Result(i).Type())) {
+			return false
+		}
+	}
+	switch op.Name() {
+	case "math.ctlz", "math.cttz", "math.absi":
+		return op.NumOperands() != 1 || !isND(op.Operand(0).Type())
+	case "math.rsqrt", "math.expm1", "math.log1p":
+		t := op.Result(0).Type()
+		if v, ok := t.(*ir.VectorType); ok && len(v.Shape) > 1 {
+			t = r1(op.Context(), v)
+		}
+		return one(op.Context(), t) != nil
+	}
+	return true
+}
+
+// r1 returns the 1-D vector of v's innermost dimension.
+func r1(ctx *ir.Context, v *ir.VectorType) ir.Type {
+	last := len(v.Shape) - 1
+	var sc []bool
+	if len(v.Scalable) > 0 && v.Scalable[last] {
+		sc = []bool{true}
+	}
+	return ctx.VectorType([]int64{v.Shape[last]}, sc, v.Elem)
 }
 
 // Patterns returns the conversion patterns of convert-math-to-llvm.
@@ -123,9 +201,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				if !noFastmath[to] {
 					props = fastmathProps(r.Builder.Ctx, op)
 				}
-				n := llvmcommon.Create(r, to, op.Loc(), operands, []ir.Type{tc.Convert(op.Result(0).Type())}, props)
-				r.ReplaceOp(op, []ir.Value{n.Result(0)})
-				return true
+				return llvmcommon.VectorOneToOne(r, op, to, operands, props, tc)
 			}})
 	}
 	for from, f := range flagged {
@@ -133,6 +209,9 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		ps = append(ps, &rewrite.ConversionFunc{RootName: from, BenefitValue: 1, PatternName: from + "-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 				ctx := r.Builder.Ctx
+				if !lowerable(tc, op) {
+					return false
+				}
 				v := ir.Attribute(ctx.Bool(false))
 				if f.mask >= 0 {
 					v = ctx.IntegerAttr(ctx.IntegerType(32, ir.Signless), f.mask)
@@ -156,7 +235,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 			return true
 		}})
 	for _, n := range []string{"math.rsqrt", "math.expm1", "math.log1p"} {
-		ps = append(ps, &rewrite.ConversionFunc{RootName: n, BenefitValue: 1, PatternName: n + "-to-llvm", Fn: expansion(n)})
+		ps = append(ps, &rewrite.ConversionFunc{RootName: n, BenefitValue: 1, PatternName: n + "-to-llvm", Fn: expansion(n, tc)})
 	}
 	return ps
 }
@@ -167,13 +246,16 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	tc := llvmcommon.NewTypeConverter(ctx)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
+	var names []string
 	for from := range intrinsics {
-		target.AddIllegalOp(from)
+		names = append(names, from)
 	}
 	for from := range flagged {
-		target.AddIllegalOp(from)
+		names = append(names, from)
 	}
-	target.AddIllegalOp("math.sincos")
-	target.AddIllegalOp("math.rsqrt", "math.expm1", "math.log1p")
+	names = append(names, "math.sincos", "math.rsqrt", "math.expm1", "math.log1p")
+	for _, n := range names {
+		target.AddDynamicallyLegalOp(n, func(o *ir.Operation) bool { return !lowerable(tc, o) })
+	}
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }

@@ -12,34 +12,11 @@ import (
 	"github.com/strata-ir/strata/dialects/vector"
 )
 
-// convertVector is upstream's vector type conversion: a 1-D vector stays
-// (its elements converted), an n-D one becomes nested arrays of 1-D
-// vectors. 0-D and scalable n-D vectors are left alone.
+// convertVector is upstream's vector type conversion
+// (llvmcommon.ConvertVector): a 1-D vector stays (its elements converted),
+// an n-D one becomes nested arrays of 1-D vectors.
 func convertVector(ctx *ir.Context, tc *rewrite.TypeConverter, v *ir.VectorType) ir.Type {
-	if len(v.Shape) == 0 {
-		return nil
-	}
-	elem := tc.Convert(v.Elem)
-	last := len(v.Shape) - 1
-	var sc []bool
-	if len(v.Scalable) > 0 {
-		for _, s := range v.Scalable[:last] {
-			if s {
-				return nil
-			}
-		}
-		if v.Scalable[last] {
-			sc = []bool{true}
-		}
-	}
-	var t ir.Type = ctx.VectorType([]int64{v.Shape[last]}, sc, elem)
-	if len(v.Shape) == 1 && elem == v.Elem {
-		return nil
-	}
-	for i := last - 1; i >= 0; i-- {
-		t = llvm.Array(ctx, uint64(v.Shape[i]), t)
-	}
-	return t
+	return llvmcommon.ConvertVector(ctx, tc, v)
 }
 
 // positions decodes a static_position array; ok is false when a
