@@ -237,6 +237,31 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	tc := llvmcommon.NewTypeConverter(ctx)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
-	target.AddIllegalDialect("arith")
+	target.AddDynamicallyLegalDialect("arith", func(o *ir.Operation) bool { return declined(tc, o) })
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
+}
+
+// declined reports whether upstream's patterns leave op as it is: an
+// operand or result type does not convert to an LLVM-compatible type
+// (tensors, vectors scalable in an outer dimension, 0-D vectors), or it is
+// an extended multiplication of n-D vectors. Such operations stay, as
+// upstream's partial conversion leaves them; every other arith operation
+// must be converted.
+func declined(tc *rewrite.TypeConverter, op *ir.Operation) bool {
+	for i := 0; i < op.NumOperands(); i++ {
+		if !llvmcommon.IsCompatible(tc.Convert(op.Operand(i).Type())) {
+			return true
+		}
+	}
+	for i := 0; i < op.NumResults(); i++ {
+		if !llvmcommon.IsCompatible(tc.Convert(op.Result(i).Type())) {
+			return true
+		}
+	}
+	switch op.Name() {
+	case "arith.mulsi_extended", "arith.mului_extended":
+		v, ok := op.Result(0).Type().(*ir.VectorType)
+		return ok && len(v.Shape) > 1
+	}
+	return false
 }

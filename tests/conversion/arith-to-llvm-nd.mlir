@@ -176,3 +176,14 @@ func.func @folded(%a: vector<2x3xf32>) -> vector<2x3xf32> {
   %1 = arith.addf %0, %a : vector<2x3xf32>
   return %1 : vector<2x3xf32>
 }
+
+// Extended multiplications of n-D vectors and operations on vectors
+// scalable in an outer dimension are not lowered and stay, as upstream.
+// CHECK-LABEL: func.func @declined
+// CHECK: arith.mulsi_extended %arg0, %arg0 : vector<2x3xi32>
+// CHECK: arith.addf %arg1, %arg1 : vector<[2]x4xf32>
+func.func @declined(%i: vector<2x3xi32>, %s: vector<[2]x4xf32>) -> (vector<2x3xi32>, vector<[2]x4xf32>) {
+  %lo, %hi = arith.mulsi_extended %i, %i : vector<2x3xi32>
+  %0 = arith.addf %s, %s : vector<[2]x4xf32>
+  return %hi, %0 : vector<2x3xi32>, vector<[2]x4xf32>
+}
