@@ -31,6 +31,10 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 2 && os.Args[1] == measureFlag {
+		measure(os.Args[2:])
+		return
+	}
 	out := flag.String("out", "", "write the table into this Markdown file, between the perfcompare markers (default: stdout)")
 	sizes := flag.String("sizes", "1000,10000,100000,1000000", "comma-separated op counts")
 	runs := flag.Int("runs", 3, "runs per tool and size; the best is reported")
@@ -174,27 +178,52 @@ func sameOutput(dir string, cmds [][]string) {
 	}
 }
 
+// measureFlag makes perfcompare run one command and print its wall time
+// and peak resident memory (see best).
+const measureFlag = "-measure-one"
+
 // best runs a command several times and returns its best wall time and the
-// peak resident memory of that run.
+// peak resident memory of that run. Each run is started by a fresh
+// perfcompare process: Linux counts the memory of the process that starts
+// a command in the command's peak (the address space it replaces at exec),
+// and this one holds the generated files.
 func best(runs int, tool string, args []string) (time.Duration, int64) {
+	self, err := os.Executable()
+	check(err)
 	var bt time.Duration
 	var bm int64
 	for i := 0; i < runs; i++ {
-		cmd := exec.Command(tool, args...)
-		cmd.Stdout = nil
+		cmd := exec.Command(self, append([]string{measureFlag, tool}, args...)...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
-		start := time.Now()
-		if err := cmd.Run(); err != nil {
+		out, err := cmd.Output()
+		if err != nil {
 			fatal(fmt.Sprintf("%s failed: %v\n%s", tool, err, stderr.String()))
 		}
-		d := time.Since(start)
-		rss := int64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) << 10
-		if i == 0 || d < bt {
+		var ns, rss int64
+		if _, err := fmt.Sscan(string(out), &ns, &rss); err != nil {
+			fatal(fmt.Sprintf("measuring %s: %q: %v", tool, out, err))
+		}
+		if d := time.Duration(ns); i == 0 || d < bt {
 			bt, bm = d, rss
 		}
 	}
 	return bt, bm
+}
+
+// measure runs args (a command and its arguments) with its output
+// discarded and prints its wall time in nanoseconds and its peak resident
+// memory in bytes.
+func measure(args []string) {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stderr = os.Stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		fatal(fmt.Sprintf("%s: %v", args[0], err))
+	}
+	d := time.Since(start)
+	rss := int64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) << 10
+	fmt.Println(d.Nanoseconds(), rss)
 }
 
 // generate writes a module with one function of n operations mixing
