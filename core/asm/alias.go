@@ -277,18 +277,8 @@ func (c *aliasCollector) visitAttr(a ir.Attribute, deferred, elideType bool) (in
 		}
 	case *ir.AttrLoc:
 		v.attr(a.Attr, false)
-	case *ir.StringAttr:
-		typ = a.Type
-	case *ir.DenseElementsAttr:
-		typ = a.Type
-	case *ir.DenseStringElementsAttr:
-		typ = a.Type
-	case *ir.DenseResourceAttr:
-		typ = a.Type
-	case *ir.SparseElementsAttr:
-		typ = a.Type
-	case *ir.OpaqueAttr:
-		typ = a.Type
+	default:
+		typ = printedType(a)
 	}
 	if !elideType && typ != nil {
 		if _, none := typ.(*ir.NoneType); !none {
@@ -578,7 +568,6 @@ func (c *aliasCollector) mayAliasAttr(a ir.Attribute) bool {
 	}
 	m := aliasNameOfAttr(a) != ""
 	if !m {
-		var typ ir.Type
 		switch a := a.(type) {
 		case *ir.DistinctAttr:
 			m = c.mayAliasAttr(a.Ref)
@@ -593,23 +582,30 @@ func (c *aliasCollector) mayAliasAttr(a ir.Attribute) bool {
 			m = slices.ContainsFunc(a.Elems, c.mayAliasAttr)
 		case *ir.TypeAttr:
 			m = c.mayAliasType(a.Type)
-		case *ir.StringAttr:
-			typ = a.Type
-		case *ir.DenseElementsAttr:
-			typ = a.Type
-		case *ir.DenseStringElementsAttr:
-			typ = a.Type
-		case *ir.DenseResourceAttr:
-			typ = a.Type
-		case *ir.SparseElementsAttr:
-			typ = a.Type
-		case *ir.OpaqueAttr:
-			typ = a.Type
-		}
-		if typ != nil {
-			m = c.mayAliasType(typ)
+		default:
+			m = c.mayAliasType(printedType(a))
 		}
 	}
 	c.mayAlias[a.ID()] = m
 	return m
+}
+
+// printedType returns the type an attribute prints after its value
+// (`: type`), for the attribute kinds that print one; nil otherwise.
+func printedType(a ir.Attribute) ir.Type {
+	switch a := a.(type) {
+	case *ir.StringAttr:
+		return a.Type
+	case *ir.DenseElementsAttr:
+		return a.Type
+	case *ir.DenseStringElementsAttr:
+		return a.Type
+	case *ir.DenseResourceAttr:
+		return a.Type
+	case *ir.SparseElementsAttr:
+		return a.Type
+	case *ir.OpaqueAttr:
+		return a.Type
+	}
+	return nil
 }

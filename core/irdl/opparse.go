@@ -53,24 +53,22 @@ type parseState struct {
 
 // oneUse returns a group holding only u.
 func (s *parseState) oneUse(u ir.UnresolvedOperand) []ir.UnresolvedOperand {
-	if s.nUse == len(s.useStore) {
-		return []ir.UnresolvedOperand{u}
-	}
-	i := s.nUse
-	s.nUse++
-	s.useStore[i] = u
-	return s.useStore[i : i+1 : i+1]
+	return one(s.useStore[:], &s.nUse, u)
 }
 
 // oneType returns a type list holding only t.
-func (s *parseState) oneType(t ir.Type) []ir.Type {
-	if s.nType == len(s.typeStore) {
-		return []ir.Type{t}
+func (s *parseState) oneType(t ir.Type) []ir.Type { return one(s.typeStore[:], &s.nType, t) }
+
+// one returns a one-element slice holding v, taken from store while it has
+// room (*used counts the elements taken).
+func one[T any](store []T, used *int, v T) []T {
+	i := *used
+	if i == len(store) {
+		return []T{v}
 	}
-	i := s.nType
-	s.nType++
-	s.typeStore[i] = t
-	return s.typeStore[i : i+1 : i+1]
+	*used = i + 1
+	store[i] = v
+	return store[i : i+1 : i+1]
 }
 
 // statePool recycles parse states: a state is large and every operation
