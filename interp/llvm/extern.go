@@ -94,6 +94,23 @@ func free(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Va
 
 // puts prints the C string at its argument and a newline.
 func puts(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	b, err := cString(f, call, args, "puts")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := fmt.Fprintf(f.Interpreter().Out, "%s\n", b); err != nil {
+		return nil, err
+	}
+	if call == nil || call.NumResults() == 0 {
+		return nil, nil
+	}
+	// puts returns a non-negative number on success.
+	return []interp.Value{interp.MakeInt(call.Result(0).Type(), uint64(len(b)+1))}, nil
+}
+
+// cString reads the NUL-terminated string that the only argument of a
+// call of the C function fn points to.
+func cString(f *interp.Frame, call *ir.Operation, args []interp.Value, fn string) ([]byte, error) {
 	if err := checkArgs(f, call, args, 1); err != nil {
 		return nil, err
 	}
@@ -106,22 +123,14 @@ func puts(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Va
 	var c [1]byte
 	for ; ; off++ {
 		if off >= a.size {
-			return nil, interp.Errorf(at, "puts: the string is not terminated within its "+a.describe())
+			return nil, interp.Errorf(at, fn+": the string is not terminated within its "+a.describe())
 		}
 		a.readBytes(off, c[:])
 		if c[0] == 0 {
-			break
+			return b, nil
 		}
 		b = append(b, c[0])
 	}
-	if _, err := fmt.Fprintf(f.Interpreter().Out, "%s\n", b); err != nil {
-		return nil, err
-	}
-	if call == nil || call.NumResults() == 0 {
-		return nil, nil
-	}
-	// puts returns a non-negative number on success.
-	return []interp.Value{interp.MakeInt(call.Result(0).Type(), uint64(len(b)+1))}, nil
 }
 
 // abort ends the program with an error.

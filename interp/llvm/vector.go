@@ -955,25 +955,9 @@ func laneBits(t ir.Type) int {
 // vector.print of a string literal: it prints the NUL-terminated string
 // at its argument, without a newline.
 func printString(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
-	if err := checkArgs(f, call, args, 1); err != nil {
-		return nil, err
-	}
-	at := where(f, call)
-	a, off, err := access(at, args[0], 0, false)
+	b, err := cString(f, call, args, "printString")
 	if err != nil {
 		return nil, err
-	}
-	var b []byte
-	var c [1]byte
-	for ; ; off++ {
-		if off >= a.size {
-			return nil, interp.Errorf(at, "printString: the string is not terminated within its "+a.describe())
-		}
-		a.readBytes(off, c[:])
-		if c[0] == 0 {
-			break
-		}
-		b = append(b, c[0])
 	}
 	_, err = f.Interpreter().Out.Write(b)
 	return nil, err
