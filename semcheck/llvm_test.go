@@ -53,6 +53,27 @@ func parseAll(t *testing.T, src string) (*ir.Context, *ir.Operation) {
 	return ctx, m
 }
 
+// caughtMiscompile validates pipeline on src, in which the test pass bad
+// changes the program's results, and requires the report to blame bad.
+func caughtMiscompile(t *testing.T, src, pipeline, bad string) *semcheck.Report {
+	t.Helper()
+	ctx, m := parseAll(t, src)
+	r, err := semcheck.Validate(ctx, m, pipeline, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.PassError != nil {
+		t.Fatalf("pass %s: %v", r.FailedPass, r.PassError)
+	}
+	if r.Failure == nil {
+		t.Fatalf("the miscompile of %s was not caught", bad)
+	}
+	if want := "pass '" + bad + "' changed the semantics of '@main'"; !strings.Contains(r.Failure.Error(), want) {
+		t.Errorf("got %v, want %q", r.Failure, want)
+	}
+	return r
+}
+
 // TestLLVMPipeline validates every pass of the lowering to the llvm
 // dialect on programs that use local buffers, loops, math and calls.
 func TestLLVMPipeline(t *testing.T) {
@@ -247,22 +268,12 @@ func.func @main() {
 // TestMiscompileCaught checks that a pass changing an llvm operation is
 // reported, with the difference.
 func TestMiscompileCaught(t *testing.T) {
-	ctx, m := parseAll(t, `func.func @main() -> i32 {
+	r := caughtMiscompile(t, `func.func @main() -> i32 {
   %a = arith.constant 40 : i32
   %b = arith.constant 2 : i32
   %c = arith.addi %a, %b : i32
   return %c : i32
-}`)
-	r, err := semcheck.Validate(ctx, m, "convert-arith-to-llvm, func.func(test-llvm-bump), convert-func-to-llvm", "main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Failure == nil {
-		t.Fatal("the miscompile was not caught")
-	}
-	if want := "pass 'test-llvm-bump' changed the semantics of '@main'"; !strings.Contains(r.Failure.Error(), want) {
-		t.Errorf("got %v, want %q", r.Failure, want)
-	}
+}`, "convert-arith-to-llvm, func.func(test-llvm-bump), convert-func-to-llvm", "test-llvm-bump")
 	// convert-arith-to-llvm folds the addition (as MLIR's conversion
 	// driver does), so only the constant 42 is bumped.
 	if len(r.Failure.Notes) == 0 || !strings.Contains(r.Failure.Notes[0].Message, `was "42", is now "43"`) {
