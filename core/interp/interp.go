@@ -409,7 +409,7 @@ func (f *Frame) Operand(op *ir.Operation, i int) (Value, error) {
 	if op == f.curOp {
 		if slot := f.cur.operands[i]; slot >= 0 {
 			if x := &f.vals[slot]; x.Type != nil {
-				if x.obj != nil && !f.poisonOK {
+				if _, isPoison := x.obj.(*Poison); isPoison && !f.poisonOK {
 					return f.nonPoison(op, i, *x)
 				}
 				return *x, nil
@@ -418,7 +418,7 @@ func (f *Frame) Operand(op *ir.Operation, i int) (Value, error) {
 		}
 	}
 	x, err := f.Get(op, op.Operand(i))
-	if err == nil && op == f.curOp && x.obj != nil && !f.poisonOK {
+	if _, isPoison := x.obj.(*Poison); isPoison && err == nil && op == f.curOp && !f.poisonOK {
 		return f.nonPoison(op, i, x)
 	}
 	return x, err

@@ -133,10 +133,8 @@ func FromBits(t ir.Type, bits uint64) Value {
 // vectors store their elements. For an integer wider than 64 bits it is a
 // handle of the value (see FromBits).
 func (v Value) Bits() uint64 {
-	if v.obj != nil {
-		if _, ok := v.obj.(*big.Int); ok {
-			return v.elementBits()
-		}
+	if b, ok := v.obj.(*big.Int); ok {
+		return wideHandle(b)
 	}
 	return v.bits
 }

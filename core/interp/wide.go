@@ -127,11 +127,6 @@ func fromHandle(t ir.Type, h uint64) Value {
 	return Value{Type: t, bits: low64(x), obj: x}
 }
 
-// elementBits returns the element form of a wide value: its handle.
-func (v Value) elementBits() uint64 {
-	return wideHandle(v.obj.(*big.Int))
-}
-
 // PoisonMarker is implemented by the objects of poison values: the
 // operation that made the value poison and why. The arith semantics
 // make *Poison; other dialects may have markers of their own.
@@ -167,6 +162,16 @@ func (v Value) IsPoison() bool {
 	}
 	_, ok := v.obj.(PoisonMarker)
 	return ok
+}
+
+// FirstPoison returns the index of the first poison value among vs, or -1.
+func FirstPoison(vs []Value) int {
+	for i := range vs {
+		if vs[i].obj != nil && vs[i].IsPoison() {
+			return i
+		}
+	}
+	return -1
 }
 
 // PoisonError returns the error of using the poison value v at use, where

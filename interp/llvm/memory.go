@@ -261,6 +261,9 @@ func (m *memory) loadValue(t ir.Type, a *allocation, off int64) (interp.Value, e
 		addr := binary.LittleEndian.Uint64(b[:])
 		return interp.MakeObject(t, addr, m.find(addr)), nil
 	case *ir.VectorType:
+		if interp.IsWide(t.Elem) {
+			return interp.Value{}, fmt.Errorf("the interpreter does not support vectors of integers wider than 64 bits")
+		}
 		return m.loadVector(t, a, off)
 	}
 	if !interp.SupportedType(t) {
@@ -285,7 +288,10 @@ func (m *memory) loadValue(t ir.Type, a *allocation, off int64) (interp.Value, e
 
 // storeValue writes v at off in a. A poison scalar cannot be stored.
 func (m *memory) storeValue(op *ir.Operation, v interp.Value, a *allocation, off int64) error {
-	if _, isVec := v.Type.(*ir.VectorType); isVec {
+	if vt, isVec := v.Type.(*ir.VectorType); isVec {
+		if interp.IsWide(vt.Elem) {
+			return interp.Errorf(op, "the interpreter does not support vectors of integers wider than 64 bits")
+		}
 		return m.storeVector(op, v, a, off)
 	}
 	if fs := fields(v); fs != nil {

@@ -140,6 +140,9 @@ func call(f *interp.Frame, op *ir.Operation) error {
 // constValue converts a constant attribute to a value of type t.
 func constValue(t ir.Type, a ir.Attribute) (interp.Value, error) {
 	if hasVector(t) {
+		if vt, ok := t.(*ir.VectorType); ok && interp.IsWide(vt.Elem) {
+			return interp.Value{}, fmt.Errorf("the interpreter does not support vectors of integers wider than 64 bits")
+		}
 		return vectorConst(t, a)
 	}
 	switch a := a.(type) {

@@ -41,10 +41,8 @@ func Elementwise(fn ScalarFunc) interp.OpFunc {
 // division is an error); a tensor or vector of which some element comes
 // out poison is poison as a whole.
 func Apply(op *ir.Operation, fn ScalarFunc, args []interp.Value, rt ir.Type) (interp.Value, error) {
-	for i, a := range args {
-		if a.IsPoison() {
-			return poisonOperand(op, args, i, rt)
-		}
+	if i := interp.FirstPoison(args); i >= 0 {
+		return poisonOperand(op, args, i, rt)
 	}
 	if len(args) == 0 || args[0].Dense() == nil {
 		for _, a := range args {
