@@ -12,7 +12,7 @@ import (
 // printSegment is the number of operations of a block that the value
 // numbering groups into one segment; a block of two segments or more
 // prints in parallel slices of whole segments.
-const printSegment = 1 << 14
+var printSegment = 1 << 14
 
 // forkState is shared by the printers of one parallel print.
 type forkState struct {

@@ -3,6 +3,8 @@ package asm_test
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/internal/testutil"
 )
 
 // bigBlockModule returns a module whose function body and loop body are
@@ -91,5 +94,56 @@ func TestParallelPrintMatchesSequential(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestParallelPrintCorpus prints every custom-form chunk of the
+// conformance corpus with segments of two operations, so that the custom
+// printers of every dialect run on several goroutines at once, and
+// requires the text of a sequential print.
+func TestParallelPrintCorpus(t *testing.T) {
+	root := filepath.Join(testutil.Shared(t), "conformance", "corpus")
+	defer asm.SetPrintSegment(2)()
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	files, _ := filepath.Glob(filepath.Join(root, "*", "*", "*.custom.mlir"))
+	more, _ := filepath.Glob(filepath.Join(root, "*", "*.custom.mlir"))
+	files = append(files, more...)
+	if len(files) == 0 {
+		t.Fatalf("no custom chunks under %s", root)
+	}
+	printed := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := ir.NewContext()
+		all.Register(ctx)
+		ctx.AllowUnregisteredDialects = true
+		s, err := asm.Parse(ctx, src, asm.Config{Filename: f})
+		if err != nil {
+			continue // chunks of MLIR's test dialect
+		}
+		top := asm.WrapInModule(ctx, s.Block, ctx.FileLineCol(f, 0, 0))
+		for _, generic := range []bool{false, true} {
+			for _, debug := range []bool{false, true} {
+				opts := asm.PrintOptions{Generic: generic, DebugInfo: debug, Resources: s.Resources}
+				var par, seq bytes.Buffer
+				if err := asm.Print(&par, top, opts); err != nil {
+					t.Fatal(err)
+				}
+				opts.Sequential = true
+				if err := asm.Print(&seq, top, opts); err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(seq.String(), par.String()); diff != "" {
+					t.Errorf("%s generic=%v debug=%v: parallel print differs (-sequential +parallel):\n%s", f, generic, debug, diff)
+				}
+			}
+		}
+		printed++
+	}
+	if printed < len(files)/2 {
+		t.Errorf("only %d of %d chunks parsed", printed, len(files))
 	}
 }
