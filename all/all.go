@@ -6,6 +6,7 @@ import (
 	"github.com/strata-ir/strata/conversion"
 	"github.com/strata-ir/strata/conversion/lowering"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -46,8 +47,10 @@ func RegisterPasses() {
 	lowering.Register()
 }
 
-// Register adds all of Strata's dialects to ctx.
+// Register adds all of Strata's dialects to ctx. The first call parses
+// their definitions in parallel.
 func Register(ctx *ir.Context) {
+	irdl.ParseEmbedded()
 	builtin.Register(ctx)
 	arith.Register(ctx)
 	math.Register(ctx)

@@ -7,7 +7,9 @@ package irdl
 
 import (
 	"errors"
+	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -55,6 +57,53 @@ func parseCached(filename string, src []byte) (*File, error) {
 	}
 	parsed.Store(key, f)
 	return f, nil
+}
+
+// embedded lists the definition files compiled into the program (Embed),
+// in the order they were declared.
+var (
+	embeddedMu sync.Mutex
+	embedded   []fileKey
+)
+
+// Embed declares a definition file compiled into the program, which Load
+// or LoadCompiled will load: ParseEmbedded can then parse it ahead of
+// time, together with the others. Dialect packages call it from init.
+func Embed(filename string, src []byte) {
+	embeddedMu.Lock()
+	embedded = append(embedded, fileKey{filename, string(src)})
+	embeddedMu.Unlock()
+}
+
+// ParseEmbedded parses the files declared with Embed that no Load has
+// parsed yet, on one goroutine per CPU, so that registering many dialects
+// does not parse their definitions one after the other. Parsing is most of
+// the cost of loading; errors are left for Load to report.
+func ParseEmbedded() {
+	embeddedMu.Lock()
+	var todo []fileKey
+	for _, k := range embedded {
+		if _, ok := parsed.Load(k); !ok {
+			todo = append(todo, k)
+		}
+	}
+	embeddedMu.Unlock()
+	workers := min(runtime.GOMAXPROCS(0), len(todo))
+	if workers < 2 {
+		return
+	}
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(todo); i = int(next.Add(1)) - 1 {
+				parseCached(todo[i].name, []byte(todo[i].src))
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // Check parses and checks a definition file without registering anything

@@ -22,11 +22,16 @@ import (
 //go:embed affine.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/affine/affine.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 // Register adds the affine dialect to ctx. The definitions are embedded
 // and checked by the package's tests, so a failure to load them is a bug
 // in this package and panics.
 func Register(ctx *ir.Context) {
-	if err := irdl.Load(ctx, "dialects/affine/affine.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("affine: loading affine.irdl: " + err.Error())
 	}
 	for name, h := range hooks {

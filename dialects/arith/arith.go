@@ -22,6 +22,11 @@ import (
 //go:embed arith.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/arith/arith.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 var directives sync.Once
 
 // Register adds the arith dialect to ctx. The definitions are embedded and
@@ -29,7 +34,7 @@ var directives sync.Once
 // this package and panics.
 func Register(ctx *ir.Context) {
 	directives.Do(registerSelectTypes)
-	if err := irdl.Load(ctx, "dialects/arith/arith.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("arith: loading arith.irdl: " + err.Error())
 	}
 	if on := ctx.LookupOpName("arith.constant"); on != nil {

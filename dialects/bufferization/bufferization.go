@@ -20,11 +20,16 @@ import (
 //go:embed bufferization.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/bufferization/bufferization.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 // Register adds the bufferization dialect to ctx. The definitions are
 // embedded and checked by the package's tests, so a failure to load them
 // is a bug in this package and panics.
 func Register(ctx *ir.Context) {
-	if err := irdl.Load(ctx, "dialects/bufferization/bufferization.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("bufferization: loading bufferization.irdl: " + err.Error())
 	}
 	ctx.AddVerifier("bufferization.alloc_tensor", verifyAllocTensor)

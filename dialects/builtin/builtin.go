@@ -15,11 +15,16 @@ import (
 //go:embed builtin.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/builtin/builtin.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 // Register adds the builtin operations to ctx. The definitions are
 // embedded and checked by the package's tests, so a failure to load them
 // is a bug in this package and panics.
 func Register(ctx *ir.Context) {
-	if err := irdl.Load(ctx, "dialects/builtin/builtin.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("builtin: loading builtin.irdl: " + err.Error())
 	}
 	on := ctx.LookupOpName("builtin.module")

@@ -20,6 +20,11 @@ import (
 //go:embed cf.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/cf/cf.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 var directives sync.Once
 
 // Register adds the cf dialect to ctx. The definitions are embedded and
@@ -27,7 +32,7 @@ var directives sync.Once
 // this package and panics.
 func Register(ctx *ir.Context) {
 	directives.Do(registerSwitchOpCases)
-	if err := irdl.Load(ctx, "dialects/cf/cf.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("cf: loading cf.irdl: " + err.Error())
 	}
 	ctx.AddVerifier("cf.br", verifyBr)

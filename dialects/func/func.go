@@ -34,7 +34,7 @@ func Register(ctx *ir.Context) {
 		ctx.RegisterDialect(&ir.Dialect{Name: Namespace, RejectUnknownOps: true, Inlinable: true})
 	}
 	directives.Do(registerCallIndirectType)
-	if err := irdl.Load(ctx, "dialects/func/func.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("func: loading func.irdl: " + err.Error())
 	}
 	ctx.RegisterOp(FuncDef)
@@ -44,6 +44,11 @@ func Register(ctx *ir.Context) {
 
 //go:embed func.irdl
 var definitions []byte
+
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/func/func.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
 
 var directives sync.Once
 

@@ -22,6 +22,11 @@ import (
 //go:embed gpu.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/gpu/gpu.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 var once sync.Once
 
 // Register adds the gpu dialect to ctx. The definitions are embedded and
@@ -34,7 +39,7 @@ func Register(ctx *ir.Context) {
 		irdl.RegisterResultNamer("dimension", nameByDimension)
 		irdl.RegisterCustomDirective("AsyncDependencies", parseAsyncDirective, printAsyncDirective)
 	})
-	if err := irdl.LoadCompiled(ctx, "dialects/gpu/gpu.irdl", definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("gpu: loading gpu.irdl: " + err.Error())
 	}
 	registerHooks(ctx)

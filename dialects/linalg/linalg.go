@@ -26,13 +26,18 @@ import (
 //go:embed linalg.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/linalg/linalg.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 // Register adds the linalg dialect to ctx. The definitions are embedded and
 // checked by the package's tests, so a failure to load them is a bug in
 // this package and panics.
 func Register(ctx *ir.Context) {
 	viewlike.Register()
 	registerCanonicalizations()
-	if err := irdl.Load(ctx, "dialects/linalg/linalg.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("linalg: loading linalg.irdl: " + err.Error())
 	}
 	if d := ctx.Dialect("linalg"); d != nil {

@@ -22,6 +22,11 @@ import (
 //go:embed llvm.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/llvm/llvm.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 var directives sync.Once
 
 // Register adds the llvm dialect to ctx. The definitions are embedded and
@@ -35,7 +40,7 @@ func Register(ctx *ir.Context) {
 		ctx.RegisterDialect(d)
 	}
 	d.ParseTypeBody = parseTypeBody
-	if err := irdl.Load(ctx, "dialects/llvm/llvm.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("llvm: loading llvm.irdl: " + err.Error())
 	}
 	d = ctx.Dialect("llvm")

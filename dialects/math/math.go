@@ -16,6 +16,11 @@ import (
 //go:embed math.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/math/math.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 // Register adds the math dialect to ctx, and the arith dialect whose
 // fast-math attribute it uses when ctx does not have it yet. The
 // definitions are embedded and checked by the package's tests, so a
@@ -24,7 +29,7 @@ func Register(ctx *ir.Context) {
 	if ctx.LookupOpName("arith.constant") == nil {
 		arith.Register(ctx)
 	}
-	if err := irdl.Load(ctx, "dialects/math/math.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("math: loading math.irdl: " + err.Error())
 	}
 	registerFolders(ctx)

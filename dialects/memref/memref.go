@@ -22,6 +22,11 @@ import (
 //go:embed memref.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/memref/memref.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 var once sync.Once
 
 // Register adds the memref dialect to ctx. The definitions are embedded and
@@ -34,7 +39,7 @@ func Register(ctx *ir.Context) {
 		registerDirectives()
 		registerCanonicalizations()
 	})
-	if err := irdl.Load(ctx, "dialects/memref/memref.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("memref: loading memref.irdl: " + err.Error())
 	}
 	ctx.RegisterOp(allocaScopeDef())

@@ -22,6 +22,11 @@ import (
 //go:embed scf.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/scf/scf.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 var once sync.Once
 
 // Register adds the scf dialect to ctx. The definitions are embedded and
@@ -29,7 +34,7 @@ var once sync.Once
 // this package and panics.
 func Register(ctx *ir.Context) {
 	once.Do(registerPatterns)
-	if err := irdl.Load(ctx, "dialects/scf/scf.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("scf: loading scf.irdl: " + err.Error())
 	}
 	ctx.RegisterOp(inParallelDef())

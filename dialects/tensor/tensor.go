@@ -22,12 +22,17 @@ import (
 //go:embed tensor.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/tensor/tensor.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 // Register adds the tensor dialect to ctx. The definitions are embedded
 // and checked by the package's tests, so a failure to load them is a bug
 // in this package and panics.
 func Register(ctx *ir.Context) {
 	viewlike.Register()
-	if err := irdl.Load(ctx, "dialects/tensor/tensor.irdl", definitions); err != nil {
+	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
 		panic("tensor: loading tensor.irdl: " + err.Error())
 	}
 	if on := ctx.LookupOpName("tensor.from_elements"); on != nil {

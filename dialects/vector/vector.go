@@ -20,13 +20,18 @@ import (
 //go:embed vector.irdl
 var definitions []byte
 
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/vector/vector.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
 // Register adds the vector dialect to ctx. The definitions are embedded and
 // checked by the package's tests, so a failure to load them is a bug in
 // this package and panics.
 func Register(ctx *ir.Context) {
 	viewlike.Register()
 	registerDirectives()
-	if err := irdl.LoadCompiled(ctx, "dialects/vector/vector.irdl", definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("vector: loading vector.irdl: " + err.Error())
 	}
 	registerHooks(ctx)
