@@ -7,6 +7,7 @@ package memref
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
@@ -122,6 +123,16 @@ func alloc(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	elem := interp.ElementType(t)
+	if vt, ok := elem.(*ir.VectorType); ok && !slices.Contains(vt.Scalable, true) {
+		// A memref of vectors is stored as a memref of their elements
+		// with the vector's dimensions last (vector.type_cast moves
+		// dimensions between the two without copying).
+		sizes = append(append([]int64(nil), sizes...), vt.Shape...)
+		elem = vt.Elem
+		if _, layout := t.(*ir.MemRefType).Layout.(*ir.StridedLayoutAttr); layout {
+			return interp.Errorf(op, "the interpreter does not support strided memrefs of vectors")
+		}
+	}
 	if !interp.SupportedType(elem) {
 		return interp.Errorf(op, "the interpreter does not support memrefs of this element type")
 	}
@@ -174,6 +185,36 @@ func indices(f *interp.Frame, op *ir.Operation, first int, buf []int64) ([]int64
 	return idx, nil
 }
 
+// vectorElement returns the positions in m's buffer of the elements of
+// the vector of type vt at idx in a memref of vectors (stored with the
+// vector's dimensions last).
+func vectorElement(op *ir.Operation, m *interp.MemRef, idx []int64, vt *ir.VectorType) ([]int64, error) {
+	if m.Buf.Freed {
+		return nil, interp.Errorf(op, "access to a deallocated memref")
+	}
+	if len(idx)+len(vt.Shape) != m.Rank() {
+		return nil, interp.Errorf(op, "expected a memref of vectors")
+	}
+	n := interp.NumElements(vt.Shape)
+	out := make([]int64, 0, n)
+	full := append(append([]int64(nil), idx...), make([]int64, len(vt.Shape))...)
+	for i := int64(0); i < n; i++ {
+		p, err := m.Index(full)
+		if err != nil {
+			return nil, interp.Errorf(op, err.Error())
+		}
+		out = append(out, p)
+		for d := len(full) - 1; d >= len(idx); d-- {
+			full[d]++
+			if full[d] < m.Sizes[d] {
+				break
+			}
+			full[d] = 0
+		}
+	}
+	return out, nil
+}
+
 func load(f *interp.Frame, op *ir.Operation) error {
 	m, err := MemRefOperand(f, op, 0)
 	if err != nil {
@@ -183,6 +224,18 @@ func load(f *interp.Frame, op *ir.Operation) error {
 	idx, err := indices(f, op, 1, buf[:])
 	if err != nil {
 		return err
+	}
+	if vt, ok := op.Result(0).Type().(*ir.VectorType); ok {
+		d, err := vectorElement(op, m, idx, vt)
+		if err != nil {
+			return err
+		}
+		data := make([]uint64, len(d))
+		for i, p := range d {
+			data[i] = m.Buf.Data[p]
+		}
+		f.SetResult(op, 0, interp.MakeDense(vt, &interp.Dense{Shape: vt.Shape, Data: data}))
+		return nil
 	}
 	p, err := m.Index(idx)
 	if err != nil {
@@ -205,6 +258,20 @@ func store(f *interp.Frame, op *ir.Operation) error {
 	idx, err := indices(f, op, 2, buf[:])
 	if err != nil {
 		return err
+	}
+	if vt, ok := op.Operand(0).Type().(*ir.VectorType); ok {
+		d, err := vectorElement(op, m, idx, vt)
+		if err != nil {
+			return err
+		}
+		src := v.Dense()
+		if src == nil || len(src.Data) != len(d) {
+			return interp.Errorf(op, "expected a vector to store")
+		}
+		for i, p := range d {
+			m.Buf.Data[p] = src.Data[i]
+		}
+		return nil
 	}
 	p, err := m.Index(idx)
 	if err != nil {

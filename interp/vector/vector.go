@@ -34,6 +34,10 @@ func Register(reg *interp.Registry) {
 	reg.Register("vector.store", store)
 	reg.Register("vector.shape_cast", shapeCast)
 	reg.Register("vector.bitcast", bitcast)
+	reg.Register("vector.transfer_read", transferRead)
+	reg.Register("vector.transfer_write", transferWrite)
+	reg.Register("vector.type_cast", typeCast)
+	reg.Register("vector.transpose", transpose)
 }
 
 // shapeCast gives the elements, in row-major order, the result's shape.
