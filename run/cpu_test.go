@@ -105,6 +105,9 @@ var cpuPrograms = []struct {
 	// dimensions), n-D constants from folded broadcasts, n-D vectors
 	// across a call.
 	{"run/testdata/diff/vector_nd.mlir", true, true},
+	// 0-D vectors (vector<1xT> in the llvm dialect): arith, math,
+	// broadcast, extract, insert, fma, load and store.
+	{"run/testdata/diff/vector_0d.mlir", true, true},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.
 	{"examples/matmul/matmul.mlir", true, true},

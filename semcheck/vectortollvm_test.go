@@ -245,6 +245,10 @@ func TestVectorToLLVM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	zeroD, err := os.ReadFile(filepath.Join(testutil.RepoRoot(), "run", "testdata", "diff", "vector_0d.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, src, want string
 		ops             []string // llvm operations the lowering must produce
@@ -266,6 +270,10 @@ func TestVectorToLLVM(t *testing.T) {
 			"llvm.fptrunc", "llvm.sitofp", "llvm.trunc", "llvm.zext", "llvm.sext", "llvm.mul", "llvm.ashr", "llvm.srem",
 			"llvm.intr.maxnum", "llvm.intr.smin", "llvm.intr.sqrt", "llvm.intr.fabs", "llvm.intr.floor",
 			"llvm.intr.fma", "llvm.intr.ctpop"}},
+		// 0-D vectors, converted to vectors of one element.
+		{"vector_0d.mlir", string(zeroD), "", []string{"llvm.fadd", "llvm.fmul", "llvm.fcmp", "llvm.select", "llvm.mul",
+			"llvm.sitofp", "llvm.intr.sqrt", "llvm.fdiv", "llvm.intr.ctlz", "llvm.intr.fmuladd", "llvm.insertelement",
+			"llvm.extractelement", "llvm.shufflevector", "llvm.load", "llvm.store", "llvm.fneg"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, m := parseAll(t, tc.src)

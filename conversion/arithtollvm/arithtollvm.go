@@ -243,7 +243,7 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 
 // declined reports whether upstream's patterns leave op as it is: an
 // operand or result type does not convert to an LLVM-compatible type
-// (tensors, vectors scalable in an outer dimension, 0-D vectors), or it is
+// (tensors, vectors scalable in an outer dimension), or it is
 // an extended multiplication of n-D vectors. Such operations stay, as
 // upstream's partial conversion leaves them; every other arith operation
 // must be converted.

@@ -10,20 +10,21 @@ import (
 // keeps its shape with its element type converted, an n-D one becomes
 // nested `!llvm.array`s of 1-D vectors of its innermost dimension
 // (`vector<2x3xf32>` is `!llvm.array<2 x vector<3xf32>>`). It returns nil
-// (no conversion) for a 0-D vector, for a vector scalable in a dimension
-// other than the last (LLVM has no scalable arrays), for an element type
-// that does not convert to an LLVM-compatible one, and for a 1-D vector
-// that needs no conversion.
+// A 0-D vector becomes a 1-D vector of one element (`vector<f32>` is
+// `vector<1xf32>`). It returns nil (no conversion) for a vector scalable
+// in a dimension other than the last (LLVM has no scalable arrays), for
+// an element type that does not convert to an LLVM-compatible one, and
+// for a 1-D vector that needs no conversion.
 func ConvertVector(ctx *ir.Context, tc *rewrite.TypeConverter, v *ir.VectorType) ir.Type {
-	if len(v.Shape) == 0 {
-		return nil
-	}
 	elem := tc.Convert(v.Elem)
 	if !llvm.IsCompatibleType(elem) {
 		return nil
 	}
 	if _, ok := elem.(*ir.VectorType); ok {
 		return nil
+	}
+	if len(v.Shape) == 0 {
+		return ctx.VectorType([]int64{1}, nil, elem)
 	}
 	last := len(v.Shape) - 1
 	var sc []bool

@@ -128,7 +128,7 @@ func expansion(name string, tc *rewrite.TypeConverter) func(op *ir.Operation, op
 				return expand(t, parts[0])
 			})
 		}
-		t := op.Result(0).Type()
+		t := tc.Convert(op.Result(0).Type())
 		if one(ctx, t) == nil {
 			return false
 		}

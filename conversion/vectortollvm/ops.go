@@ -83,17 +83,28 @@ func (l *lowering) broadcast(op *ir.Operation, operands []ir.Value, r *rewrite.C
 		return true
 	}
 	dst, ok := op.Result(0).Type().(*ir.VectorType)
-	if !ok || len(dst.Shape) != 1 || (len(dst.Scalable) > 0 && dst.Scalable[0]) {
+	if !ok || len(dst.Shape) > 1 || (len(dst.Scalable) > 0 && dst.Scalable[0]) {
 		return false
 	}
-	if _, isVec := op.Operand(0).Type().(*ir.VectorType); isVec {
-		return false
-	}
+	x := operands[0]
 	loc := op.Loc()
+	if src, isVec := op.Operand(0).Type().(*ir.VectorType); isVec {
+		// A 0-D source is read as its scalar first, as upstream's
+		// broadcast lowering extracts it.
+		if len(src.Shape) != 0 || len(dst.Shape) != 1 {
+			return false
+		}
+		x = llvmcommon.Create(r, "llvm.extractelement", loc, []ir.Value{x, i64Const(r, loc, 0)}, []ir.Type{l.tc.Convert(src.Elem)}, nil).Result(0)
+	}
 	t := l.tc.Convert(dst)
 	poison := llvmcommon.Poison(r, loc, t)
 	zero := constant(r, loc, ctx.I(32), ctx.IntegerAttr(ctx.I(32), 0))
-	ins := llvmcommon.Create(r, "llvm.insertelement", loc, []ir.Value{poison, operands[0], zero}, []ir.Type{t}, nil).Result(0)
+	ins := llvmcommon.Create(r, "llvm.insertelement", loc, []ir.Value{poison, x, zero}, []ir.Type{t}, nil).Result(0)
+	if len(dst.Shape) == 0 {
+		// To a 0-D vector: the scalar at lane 0, without a shuffle.
+		r.ReplaceOp(op, []ir.Value{ins})
+		return true
+	}
 	mask := make([]int32, dst.Shape[0])
 	sh := llvmcommon.Create(r, "llvm.shufflevector", loc, []ir.Value{ins, poison}, []ir.Type{t},
 		[]ir.NamedAttr{{Name: "mask", Value: ctx.DenseI32Array(mask...)}}).Result(0)
@@ -106,14 +117,18 @@ func (l *lowering) broadcast(op *ir.Operation, operands []ir.Value, r *rewrite.C
 // scalar from the 1-D vector.
 func (l *lowering) extract(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 	pos, ok := positions(vector.ExtractOp{Operation: op}.StaticPosition(), isScalar(op.Result(0).Type()))
-	if !ok || len(pos) == 0 {
-		return false
-	}
-	src, ok := op.Operand(0).Type().(*ir.VectorType)
-	if !ok {
+	src, isVec := op.Operand(0).Type().(*ir.VectorType)
+	if !ok || !isVec || !isScalar(op.Result(0).Type()) && len(pos) == 0 {
 		return false
 	}
 	loc := op.Loc()
+	if len(pos) == 0 {
+		// The element of a 0-D vector: lane 0 of its 1-element form.
+		e := llvmcommon.Create(r, "llvm.extractelement", loc, []ir.Value{operands[0], i64Const(r, loc, 0)},
+			[]ir.Type{l.tc.Convert(op.Result(0).Type())}, nil).Result(0)
+		r.ReplaceOp(op, []ir.Value{e})
+		return true
+	}
 	resT := l.tc.Convert(op.Result(0).Type())
 	v := operands[0]
 	_, scalar := op.Result(0).Type().(*ir.VectorType)
@@ -141,14 +156,18 @@ func (l *lowering) extract(op *ir.Operation, operands []ir.Value, r *rewrite.Con
 // extract.
 func (l *lowering) insert(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 	pos, ok := positions(vector.InsertOp{Operation: op}.StaticPosition(), isScalar(op.Operand(0).Type()))
-	if !ok || len(pos) == 0 {
-		return false
-	}
-	dst, ok := op.Operand(1).Type().(*ir.VectorType)
-	if !ok {
+	dst, isVec := op.Operand(1).Type().(*ir.VectorType)
+	if !ok || !isVec || !isScalar(op.Operand(0).Type()) && len(pos) == 0 {
 		return false
 	}
 	loc := op.Loc()
+	if len(pos) == 0 {
+		// Into a 0-D vector: lane 0 of its 1-element form.
+		v := llvmcommon.Create(r, "llvm.insertelement", loc, []ir.Value{operands[1], operands[0], i64Const(r, loc, 0)},
+			[]ir.Type{operands[1].Type()}, nil).Result(0)
+		r.ReplaceOp(op, []ir.Value{v})
+		return true
+	}
 	_, scalar := op.Operand(0).Type().(*ir.VectorType)
 	scalar = !scalar
 	val, dest := operands[0], operands[1]
@@ -170,10 +189,10 @@ func (l *lowering) insert(op *ir.Operation, operands []ir.Value, r *rewrite.Conv
 	return true
 }
 
-// fma lowers a 1-D vector.fma to llvm.intr.fmuladd.
+// fma lowers a 1-D or 0-D vector.fma to llvm.intr.fmuladd.
 func (l *lowering) fma(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 	t, ok := op.Result(0).Type().(*ir.VectorType)
-	if !ok || len(t.Shape) != 1 {
+	if !ok || len(t.Shape) > 1 {
 		return false
 	}
 	ctx := r.Builder.Ctx
@@ -344,7 +363,7 @@ func (l *lowering) loadStore(op *ir.Operation, operands []ir.Value, r *rewrite.C
 		baseIdx, vecT = 0, op.Result(0).Type()
 	}
 	vt, ok := vecT.(*ir.VectorType)
-	if !ok || len(vt.Shape) != 1 {
+	if !ok || len(vt.Shape) > 1 {
 		return false
 	}
 	m, ok := op.Operand(baseIdx).Type().(*ir.MemRefType)
@@ -388,24 +407,31 @@ func rank1(t ir.Type) bool {
 	return ok && len(v.Shape) == 1
 }
 
+// rank01 reports whether t is a vector of rank 0 or 1.
+func rank01(t ir.Type) bool {
+	v, ok := t.(*ir.VectorType)
+	return ok && len(v.Shape) <= 1
+}
+
 // lowerable reports whether the patterns lower op; the others stay legal,
 // as upstream leaves what its patterns decline.
 func (l *lowering) lowerable(op *ir.Operation) bool {
 	switch op.Name() {
 	case "vector.broadcast":
 		v, ok := op.Result(0).Type().(*ir.VectorType)
-		_, fromVec := op.Operand(0).Type().(*ir.VectorType)
-		return (ok && len(v.Shape) == 1 && !(len(v.Scalable) > 0 && v.Scalable[0]) && !fromVec) || broadcastND(op)
+		src, fromVec := op.Operand(0).Type().(*ir.VectorType)
+		from0D := fromVec && len(src.Shape) == 0 && ok && len(v.Shape) == 1
+		return (ok && len(v.Shape) <= 1 && !(len(v.Scalable) > 0 && v.Scalable[0]) && (!fromVec || from0D)) || broadcastND(op)
 	case "vector.shape_cast":
 		return shapeCastLowerable(op)
 	case "vector.extract":
 		pos, ok := positions(vector.ExtractOp{Operation: op}.StaticPosition(), isScalar(op.Result(0).Type()))
-		return ok && len(pos) > 0
+		return ok && (len(pos) > 0 || isScalar(op.Result(0).Type()))
 	case "vector.insert":
 		pos, ok := positions(vector.InsertOp{Operation: op}.StaticPosition(), isScalar(op.Operand(0).Type()))
-		return ok && len(pos) > 0
+		return ok && (len(pos) > 0 || isScalar(op.Operand(0).Type()))
 	case "vector.fma":
-		return rank1(op.Result(0).Type())
+		return rank01(op.Result(0).Type())
 	case "vector.reduction":
 		red := vector.ReductionOp{Operation: op}
 		if red.Acc() != nil || !rank1(op.Operand(0).Type()) {
@@ -431,7 +457,7 @@ func (l *lowering) lowerable(op *ir.Operation) bool {
 			vecT = op.Operand(0).Type()
 		}
 		m, ok := op.Operand(baseIdx).Type().(*ir.MemRefType)
-		if !ok || !rank1(vecT) {
+		if !ok || !rank01(vecT) {
 			return false
 		}
 		if _, isVec := m.Elem.(*ir.VectorType); isVec || abiAlignment(m.Elem) == 0 {

@@ -427,6 +427,14 @@ func memrefIndex(f *interp.Frame, op *ir.Operation, mi int) (*interp.MemRef, int
 	return m, p, nil
 }
 
+// element checks that position p of m is in bounds.
+func element(op *ir.Operation, m *interp.MemRef, p int64) error {
+	if p < 0 || p >= int64(len(m.Buf.Data)) {
+		return interp.Errorf(op, "vector access out of bounds")
+	}
+	return nil
+}
+
 // span returns the positions of n consecutive elements of the innermost
 // dimension of m from p, checking bounds.
 func span(op *ir.Operation, m *interp.MemRef, p, n int64) error {
@@ -448,8 +456,16 @@ func load(f *interp.Frame, op *ir.Operation) error {
 	}
 	t := op.Result(0).Type()
 	vt, ok := t.(*ir.VectorType)
+	if ok && len(vt.Shape) == 0 {
+		// A 0-D vector reads the one element at the indices.
+		if err := element(op, m, p); err != nil {
+			return err
+		}
+		f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Data: []uint64{m.Buf.Data[p]}}))
+		return nil
+	}
 	if !ok || len(vt.Shape) != 1 {
-		return interp.Errorf(op, "the interpreter supports vector.load of 1-D vectors only")
+		return interp.Errorf(op, "the interpreter supports vector.load of 0-D and 1-D vectors only")
 	}
 	n := vt.Shape[0]
 	if err := span(op, m, p, n); err != nil {
@@ -469,12 +485,20 @@ func store(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	d := v.Dense()
-	if d == nil || len(d.Shape) != 1 {
-		return interp.Errorf(op, "the interpreter supports vector.store of 1-D vectors only")
+	if d == nil || len(d.Shape) > 1 || len(d.Shape) == 0 && len(d.Data) != 1 {
+		return interp.Errorf(op, "the interpreter supports vector.store of 0-D and 1-D vectors only")
 	}
 	m, p, err := memrefIndex(f, op, 1)
 	if err != nil {
 		return err
+	}
+	if len(d.Shape) == 0 {
+		// A 0-D vector writes the one element at the indices.
+		if err := element(op, m, p); err != nil {
+			return err
+		}
+		m.Buf.Data[p] = d.Data[0]
+		return nil
 	}
 	if err := span(op, m, p, int64(len(d.Data))); err != nil {
 		return err
