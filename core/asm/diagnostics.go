@@ -3,6 +3,8 @@ package asm
 import (
 	"bytes"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -20,10 +22,16 @@ func NewSourceManager() *SourceManager { return &SourceManager{files: map[string
 // Add registers the contents of a file.
 func (sm *SourceManager) Add(name string, src []byte) { sm.files[name] = src }
 
-// Line returns the text of a 1-based line of a file.
+// Line returns the text of a 1-based line of a file. A file not added is
+// read from disk the first time, as MLIR's diagnostic handler loads the
+// files that locations name.
 func (sm *SourceManager) Line(name string, line int) (string, bool) {
 	src, ok := sm.files[name]
-	if !ok || line < 1 {
+	if !ok {
+		src, _ = os.ReadFile(name)
+		sm.files[name] = src
+	}
+	if src == nil || line < 1 {
 		return "", false
 	}
 	for i := 1; i < line; i++ {
@@ -45,32 +53,76 @@ func (sm *SourceManager) Line(name string, line int) (string, bool) {
 //	<source line>
 //	     ^
 //
-// Notes show their source line only when their location differs from the
-// previous one, as MLIR's SourceMgrDiagnosticHandler does.
+// as mlir-opt's SourceMgrDiagnosticHandler does: a location without a file
+// position prints `<unknown>:0: error: loc(...): message` (the location is
+// left out when unknown); a call site location adds a "called from" note
+// for each of its callers (at most 10); notes show their source line only
+// when their location differs from the previous one.
 func (sm *SourceManager) WriteDiagnostic(w io.Writer, d *ir.Diagnostic) {
-	sm.writeOne(w, d, true)
-	prev := d.Loc
+	loc := d.Loc
+	sm.writeOne(w, loc, d.Severity, d.Message, true)
+	if cs := callSiteLoc(loc); cs != nil {
+		loc = cs.Caller
+		for depth := 0; depth < callStackLimit; depth++ {
+			sm.writeOne(w, loc, ir.SeverityNote, "called from", true)
+			if cs = callSiteLoc(loc); cs == nil {
+				break
+			}
+			loc = cs.Caller
+		}
+	}
 	for _, n := range d.Notes {
-		sm.writeOne(w, n, n.Loc != prev)
-		prev = n.Loc
+		sm.writeOne(w, n.Loc, n.Severity, n.Message, n.Loc != loc)
+		loc = n.Loc
 	}
 }
 
-func (sm *SourceManager) writeOne(w io.Writer, d *ir.Diagnostic, showSource bool) {
-	var b strings.Builder
-	f, hasFile := ir.FileLoc(d.Loc)
-	if hasFile {
-		b.WriteString(ir.LocPrefix(d.Loc))
-	} else {
-		b.WriteString(LocationString(d.Loc))
-		b.WriteString(": ")
+// callStackLimit is the number of callers a diagnostic shows, as
+// SourceMgrDiagnosticHandler's default.
+const callStackLimit = 10
+
+// callSiteLoc returns the call site a location stands for: itself, the
+// child of a name, or the first call site among fused locations.
+func callSiteLoc(l ir.Location) *ir.CallSiteLoc {
+	switch x := l.(type) {
+	case *ir.CallSiteLoc:
+		return x
+	case *ir.NameLoc:
+		return callSiteLoc(x.Child)
+	case *ir.FusedLoc:
+		for _, s := range x.Locs {
+			if cs := callSiteLoc(s); cs != nil {
+				return cs
+			}
+		}
 	}
-	b.WriteString(d.Severity.String())
+	return nil
+}
+
+func (sm *SourceManager) writeOne(w io.Writer, loc ir.Location, sev ir.Severity, msg string, showSource bool) {
+	var b strings.Builder
+	f, hasFile := ir.FileLoc(loc)
+	if !hasFile {
+		b.WriteString("<unknown>:0: ")
+		b.WriteString(sev.String())
+		b.WriteString(": ")
+		if _, unknown := loc.(*ir.UnknownLoc); !unknown && loc != nil {
+			b.WriteString("loc(")
+			b.WriteString(LocationString(loc))
+			b.WriteString("): ")
+		}
+		b.WriteString(msg)
+		b.WriteByte('\n')
+		io.WriteString(w, b.String())
+		return
+	}
+	b.WriteString(f.File + ":" + strconv.FormatUint(uint64(f.Line), 10) + ":" + strconv.FormatUint(uint64(f.Col), 10) + ": ")
+	b.WriteString(sev.String())
 	b.WriteString(": ")
-	b.WriteString(d.Message)
+	b.WriteString(msg)
 	b.WriteByte('\n')
-	if hasFile && sm != nil && showSource {
-		if line, ok := sm.Line(f.File, int(f.Line)); ok && f.Col >= 1 {
+	if sm != nil && showSource && f.Line >= 1 && f.Col >= 1 {
+		if line, ok := sm.Line(f.File, int(f.Line)); ok {
 			b.WriteString(expandTabs(line))
 			b.WriteByte('\n')
 			b.WriteString(caretLine(line, int(f.Col)))

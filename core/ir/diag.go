@@ -61,26 +61,28 @@ func NewError(loc Location, msg string) *Diagnostic {
 	return &Diagnostic{Severity: SeverityError, Loc: loc, Message: msg}
 }
 
-// FileLoc returns the innermost file position of a location, looking
-// through names, call sites (the callee) and fused locations (the first).
+// FileLoc returns the first file position of a location in MLIR's walk
+// order (findInstanceOf): through names, call sites (the callee, then the
+// caller) and fused locations (their locations, then their metadata).
 func FileLoc(l Location) (*FileLineColLoc, bool) {
-	for l != nil {
-		switch x := l.(type) {
-		case *FileLineColLoc:
-			return x, true
-		case *NameLoc:
-			l = x.Child
-		case *CallSiteLoc:
-			l = x.Callee
-		case *FusedLoc:
-			for _, s := range x.Locs {
-				if f, ok := FileLoc(s); ok {
-					return f, true
-				}
+	switch x := l.(type) {
+	case *FileLineColLoc:
+		return x, true
+	case *NameLoc:
+		return FileLoc(x.Child)
+	case *CallSiteLoc:
+		if f, ok := FileLoc(x.Callee); ok {
+			return f, true
+		}
+		return FileLoc(x.Caller)
+	case *FusedLoc:
+		for _, s := range x.Locs {
+			if f, ok := FileLoc(s); ok {
+				return f, true
 			}
-			return nil, false
-		default:
-			return nil, false
+		}
+		if m, ok := x.Metadata.(Location); ok {
+			return FileLoc(m)
 		}
 	}
 	return nil, false
