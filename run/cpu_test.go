@@ -108,6 +108,9 @@ var cpuPrograms = []struct {
 	// 0-D vectors (vector<1xT> in the llvm dialect): arith, math,
 	// broadcast, extract, insert, fma, load and store.
 	{"run/testdata/diff/vector_0d.mlir", true, true},
+	// Ceil and floor divisions and extended multiplications on 1-D, 2-D,
+	// 0-D and index vectors.
+	{"run/testdata/diff/arith_expand_vector.mlir", true, true},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.
 	{"examples/matmul/matmul.mlir", true, true},

@@ -249,6 +249,10 @@ func TestVectorToLLVM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	expand, err := os.ReadFile(filepath.Join(testutil.RepoRoot(), "run", "testdata", "diff", "arith_expand_vector.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, src, want string
 		ops             []string // llvm operations the lowering must produce
@@ -274,6 +278,10 @@ func TestVectorToLLVM(t *testing.T) {
 		{"vector_0d.mlir", string(zeroD), "", []string{"llvm.fadd", "llvm.fmul", "llvm.fcmp", "llvm.select", "llvm.mul",
 			"llvm.sitofp", "llvm.intr.sqrt", "llvm.fdiv", "llvm.intr.ctlz", "llvm.intr.fmuladd", "llvm.insertelement",
 			"llvm.extractelement", "llvm.shufflevector", "llvm.load", "llvm.store", "llvm.fneg"}},
+		// The ceil and floor division expansions and the extended
+		// multiplications on vectors, unrolled on 2-D ones.
+		{"arith_expand_vector.mlir", string(expand), "", []string{"llvm.sdiv", "llvm.udiv", "llvm.icmp", "llvm.and",
+			"llvm.select", "llvm.sext", "llvm.zext", "llvm.lshr", "llvm.trunc", "llvm.insertvalue", "llvm.extractvalue"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, m := parseAll(t, tc.src)

@@ -155,7 +155,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				return indexCast(op, operands, r, tc, "llvm.zext")
 			}},
 	)
-	return append(ps, expansions()...)
+	return append(ps, expansions(tc)...)
 }
 
 func width(t ir.Type) int {

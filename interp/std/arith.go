@@ -556,20 +556,31 @@ func selectOp(f *interp.Frame, op *ir.Operation) error {
 }
 
 // mulExtended is mulsi_extended or mului_extended: the double-width product
-// of two integers as its low and high halves.
+// of two integers as its low and high halves, elementwise on vectors.
 func mulExtended(signed bool) interp.OpFunc {
 	return func(f *interp.Frame, op *ir.Operation) error {
 		args, err := f.Operands(op)
 		if err != nil {
 			return err
 		}
-		t := op.Result(0).Type()
-		if err := checkType(op, t); err != nil {
-			return err
+		if len(args) != 2 || op.NumResults() != 2 {
+			return interp.Errorf(op, "expected 2 operands and 2 results")
 		}
-		if poisonResults(f, op, args) {
-			return nil
+		for i, high := range []bool{false, true} {
+			v, err := Apply(op, mulHalf(signed, high), args, op.Result(i).Type())
+			if err != nil {
+				return err
+			}
+			f.SetResult(op, i, v)
 		}
+		return nil
+	}
+}
+
+// mulHalf returns the low or high half of the double-width product of two
+// integers of type t.
+func mulHalf(signed, high bool) ScalarFunc {
+	return func(_ *ir.Operation, args []interp.Value, t ir.Type) (interp.Value, error) {
 		w := interp.IntWidth(t)
 		if w > 64 {
 			var p *big.Int
@@ -578,9 +589,10 @@ func mulExtended(signed bool) interp.OpFunc {
 			} else {
 				p = new(big.Int).Mul(args[0].Big(), args[1].Big())
 			}
-			f.SetResult(op, 0, interp.MakeBig(t, p))
-			f.SetResult(op, 1, interp.MakeBig(t, p.Rsh(p, uint(w))))
-			return nil
+			if high {
+				p = p.Rsh(p, uint(w))
+			}
+			return interp.MakeBig(t, p), nil
 		}
 		var hi, lo uint64
 		if signed {
@@ -596,15 +608,13 @@ func mulExtended(signed bool) interp.OpFunc {
 		} else {
 			hi, lo = bits.Mul64(args[0].Uint(), args[1].Uint())
 		}
-		var high uint64
-		if w >= 64 {
-			high = hi
-		} else {
-			high = lo>>uint(w) | hi<<uint(64-w)
+		if !high {
+			return interp.MakeInt(t, lo), nil
 		}
-		f.SetResult(op, 0, interp.MakeInt(t, lo))
-		f.SetResult(op, 1, interp.MakeInt(t, high))
-		return nil
+		if w >= 64 {
+			return interp.MakeInt(t, hi), nil
+		}
+		return interp.MakeInt(t, lo>>uint(w)|hi<<uint(64-w)), nil
 	}
 }
 
@@ -633,7 +643,7 @@ func addExtended(f *interp.Frame, op *ir.Operation) error {
 }
 
 // poisonResults sets every result of op to poison when an operand is
-// poison (mulsi_extended, mului_extended, addui_extended on scalars) and
+// poison (addui_extended on scalars) and
 // reports whether it did.
 func poisonResults(f *interp.Frame, op *ir.Operation, args []interp.Value) bool {
 	for _, a := range args {
