@@ -57,10 +57,12 @@ enum {
   STRATA_I16,
   STRATA_I32,
   STRATA_I64,
-  STRATA_IND
+  STRATA_IND,
+  STRATA_C32,
+  STRATA_C64
 };
 
-static const int64_t strata_elem_size[] = {4, 8, 2, 2, 1, 2, 4, 8, 8};
+static const int64_t strata_elem_size[] = {4, 8, 2, 2, 1, 2, 4, 8, 8, 8, 16};
 
 /* strata_half_to_float widens IEEE binary16 bits exactly. */
 static float strata_half_to_float(uint16_t h) {
@@ -97,7 +99,9 @@ static float strata_bf16_to_float(uint16_t b) {
 
 /* strata_print_elem prints one element as C++'s ostream does: floats
  * with the default precision of 6 ("%g"), int8_t as a character, the
- * other integers in decimal, index (uint64_t upstream) unsigned. */
+ * other integers in decimal, index (uint64_t upstream) unsigned, complex
+ * numbers (std::complex<float> and <double>, the real part first) as
+ * "(re,im)". */
 static void strata_print_elem(int kind, const char *p) {
   switch (kind) {
   case STRATA_F32: {
@@ -147,6 +151,18 @@ static void strata_print_elem(int kind, const char *p) {
     printf("%" PRIu64, u);
     break;
   }
+  case STRATA_C32: {
+    float c[2];
+    memcpy(c, p, sizeof c);
+    printf("(%g,%g)", (double)c[0], (double)c[1]);
+    break;
+  }
+  case STRATA_C64: {
+    double c[2];
+    memcpy(c, p, sizeof c);
+    printf("(%g,%g)", c[0], c[1]);
+    break;
+  }
   }
 }
 
@@ -158,7 +174,7 @@ typedef struct {
 } StrataPrinter;
 
 static void strata_elem_at(const StrataPrinter *p, int64_t off) {
-  static const char zero[8];
+  static const char zero[16];
   if (p->empty) {
     strata_print_elem(p->kind, zero);
     return;
@@ -248,6 +264,8 @@ STRATA_PRINT_MEMREF(I16, STRATA_I16)
 STRATA_PRINT_MEMREF(I32, STRATA_I32)
 STRATA_PRINT_MEMREF(I64, STRATA_I64)
 STRATA_PRINT_MEMREF(Ind, STRATA_IND)
+STRATA_PRINT_MEMREF(C32, STRATA_C32)
+STRATA_PRINT_MEMREF(C64, STRATA_C64)
 
 void printF32(float f) { printf("%g", (double)f); }
 void printF64(double d) { printf("%g", d); }

@@ -29,6 +29,10 @@ void _mlir_ciface_printMemrefBF16(Unranked *);
 void _mlir_ciface_printMemrefI8(Unranked *);
 void _mlir_ciface_printMemrefI16(Unranked *);
 void _mlir_ciface_printMemrefI64(Unranked *);
+void printMemrefC32(int64_t, void *);
+void printMemrefC64(int64_t, void *);
+void _mlir_ciface_printMemrefC32(Unranked *);
+void _mlir_ciface_printMemrefC64(Unranked *);
 void printF32(float);
 void printF64(double);
 void printI64(int64_t);
@@ -158,5 +162,24 @@ int main(void) {
   Unranked ur0s = {0, &r0s}, ur0d = {0, &r0d};
   memrefCopy(sizeof(int64_t), &ur0s, &ur0d);
   printMemrefI64(0, &r0d);
+
+  /* Complex elements, (re,im) pairs: ranks 0 to 2, strided. */
+  float cf[16];
+  double cd[12];
+  for (int i = 0; i < 16; i++)
+    cf[i] = (float)i * 0.5f - 3.0f;
+  for (int i = 0; i < 12; i++)
+    cd[i] = (i - 5) * 1.0e6 / 7.0;
+  Desc cx2 = desc(cf, 2, 1, (int64_t[]){2, 3}, (int64_t[]){3, 1});
+  printMemrefC32(2, &cx2);
+  Desc cx0 = desc(cf, 0, 5, NULL, NULL);
+  Unranked ucx0 = {0, &cx0};
+  _mlir_ciface_printMemrefC32(&ucx0);
+  Desc cx1 = desc(cd, 1, 0, (int64_t[]){3}, (int64_t[]){2});
+  printMemrefC64(1, &cx1);
+  Unranked ucx1 = {1, &cx1};
+  _mlir_ciface_printMemrefC64(&ucx1);
+  Desc cx3 = desc(cd, 2, 0, (int64_t[]){2, 3}, (int64_t[]){3, 1});
+  printMemrefC64(2, &cx3);
   return 0;
 }
