@@ -27,7 +27,8 @@ type GreedyConfig struct {
 	Simplify RegionSimplification
 	// DisableFolding turns off the operations' fold hooks.
 	DisableFolding bool
-	// DisableConstantCSE turns off constant deduplication and hoisting.
+	// DisableConstantCSE turns off constant deduplication and hoisting;
+	// operations still fold.
 	DisableConstantCSE bool
 	// Listener, if set, is told about every change as well.
 	Listener Listener
@@ -40,6 +41,9 @@ type driver struct {
 	patterns *PatternSet
 	rw       *Rewriter
 	folder   *Folder
+	// folds folds operations; folder, when constants are deduplicated,
+	// keeps the known constants.
+	folds    *Folder
 	worklist []*ir.Operation
 	// inList holds the position of each listed operation in worklist. It
 	// lives on the operations (ir.OpMarks): a verification or another set
@@ -169,6 +173,9 @@ func ApplyPatternsGreedily(ctx *ir.Context, op *ir.Operation, patterns *PatternS
 	}
 	d := &driver{cfg: cfg, patterns: patterns, scope: op}
 	d.rw = &Rewriter{Builder: ir.NewBuilder(ctx), Listener: d}
+	// Folding does not depend on constant deduplication: as in MLIR, an
+	// operation folds (its constants materialized before it) either way.
+	d.folds = NewFolder(d.rw)
 	changed := true
 	for iter := 0; changed; iter++ {
 		if maxIter > 0 && iter >= maxIter {
@@ -307,7 +314,7 @@ func (d *driver) processWorklist() bool {
 			changed = true
 			continue
 		}
-		if !d.cfg.DisableFolding && d.folder != nil && d.folder.TryFold(op) {
+		if !d.cfg.DisableFolding && d.folds.TryFold(op) {
 			changed = true
 			continue
 		}

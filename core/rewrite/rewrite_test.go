@@ -104,6 +104,29 @@ func TestGreedy(t *testing.T) {
 `,
 		},
 		{
+			name: "constant folding without dedup",
+			cfg:  rewrite.GreedyConfig{DisableConstantCSE: true},
+			in: `"tst.func"() ({
+  %x = "tst.arg"() : () -> i32
+  %a = "tst.const"() <{value = 1 : i32}> : () -> i32
+  %b = "tst.const"() <{value = 2 : i32}> : () -> i32
+  %c = "tst.add"(%a, %b) : (i32, i32) -> i32
+  %d = "tst.const"() <{value = 3 : i32}> : () -> i32
+  "tst.use"(%c, %d, %x) : (i32, i32, i32) -> ()
+  "tst.ret"() : () -> ()
+}) : () -> ()`,
+			want: `"builtin.module"() ({
+  "tst.func"() ({
+    %0 = "tst.arg"() : () -> i32
+    %1 = "tst.const"() <{value = 3 : i32}> : () -> i32
+    %2 = "tst.const"() <{value = 3 : i32}> : () -> i32
+    "tst.use"(%1, %2, %0) : (i32, i32, i32) -> ()
+    "tst.ret"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`,
+		},
+		{
 			name: "fold to existing value and remove dead ops",
 			in: `"tst.func"() ({
   %x = "tst.arg"() : () -> i32
