@@ -1,7 +1,6 @@
 package cftollvm
 
 import (
-	"strconv"
 
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
@@ -36,8 +35,7 @@ func lookup(body *ir.Block, name string) *ir.Operation {
 // assert_msg, assert_msg_0, ...), calls abort and ends in
 // llvm.unreachable.
 type asserts struct {
-	ctx     *ir.Context
-	counter int
+	ctx *ir.Context
 }
 
 func (a *asserts) run(root *ir.Operation) error {
@@ -56,15 +54,9 @@ func (a *asserts) run(root *ir.Operation) error {
 	return nil
 }
 
-// uniqueName is upstream's ensureSymbolNameIsUnique: name, then name_N
-// with a counter shared by the whole run.
+// uniqueName is upstream's ensureSymbolNameIsUnique (UniqueSymbolName).
 func (a *asserts) uniqueName(body *ir.Block, name string) string {
-	u := name
-	for lookup(body, u) != nil {
-		u = name + "_" + strconv.Itoa(a.counter)
-		a.counter++
-	}
-	return u
+	return llvmcommon.UniqueSymbolName(name, func(n string) bool { return lookup(body, n) != nil })
 }
 
 func (a *asserts) declare(module *ir.Operation, name string, ft *llvm.FuncType) {

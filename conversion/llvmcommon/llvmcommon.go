@@ -7,6 +7,8 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/llvm"
+	"strconv"
+	"sync/atomic"
 )
 
 // IndexBitwidth is the width that index converts to (upstream's default
@@ -164,6 +166,22 @@ func StringGlobal(ctx *ir.Context, body *ir.Block, loc ir.Location, name, s stri
 		llvm.UnnamedAddrNone, nil, llvm.VisibilityDefault)
 	DropProperty(ctx, g.Operation, "unnamed_addr")
 	return arrTy
+}
+
+// symbolCounter is the counter of UniqueSymbolName, shared by the whole
+// process as the static counter of upstream's ensureSymbolNameIsUnique:
+// the string globals of cf.assert and vector.print share it, and it keeps
+// counting from one module (or --split-input-file chunk) to the next.
+var symbolCounter atomic.Int64
+
+// UniqueSymbolName returns base when taken reports it free, else base_N
+// for the next N of the process-wide counter that taken reports free.
+func UniqueSymbolName(base string, taken func(string) bool) string {
+	name := base
+	for taken(name) {
+		name = base + "_" + strconv.FormatInt(symbolCounter.Add(1)-1, 10)
+	}
+	return name
 }
 
 // DropProperty removes the property name from op, for optional properties

@@ -6,7 +6,6 @@
 package vectortollvm
 
 import (
-	"strconv"
 
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
@@ -15,11 +14,9 @@ import (
 	"github.com/strata-ir/strata/dialects/vector"
 )
 
-// lowering carries the state of one run: the counter of upstream's
-// ensureSymbolNameIsUnique for the string globals.
+// lowering carries the state of one run.
 type lowering struct {
-	tc      *rewrite.TypeConverter
-	counter int
+	tc *rewrite.TypeConverter
 }
 
 func callProps(ctx *ir.Context, callee string, n int) *ir.DictionaryAttr {
@@ -70,15 +67,7 @@ func (l *lowering) printString(r *rewrite.ConversionRewriter, op *ir.Operation, 
 		return false
 	}
 	body := module.Region(0).First()
-	name := "vector_print_str"
-	for u := name; ; {
-		if !lookup(body, u) {
-			name = u
-			break
-		}
-		u = "vector_print_str_" + strconv.Itoa(l.counter)
-		l.counter++
-	}
+	name := llvmcommon.UniqueSymbolName("vector_print_str", func(n string) bool { return lookup(body, n) })
 	arrTy := llvmcommon.StringGlobal(ctx, body, op.Loc(), name, s)
 	ptr := llvm.Ptr(ctx, 0)
 	addr := llvmcommon.Create(r, "llvm.mlir.addressof", op.Loc(), nil, []ir.Type{ptr},
