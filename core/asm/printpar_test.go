@@ -75,23 +75,9 @@ func TestParallelPrintMatchesSequential(t *testing.T) {
 			t.Fatal(err)
 		}
 		top := asm.WrapInModule(ctx, s.Block, ctx.FileLineCol("big.mlir", 0, 0))
-		for _, generic := range []bool{false, true} {
-			for _, debug := range []bool{false, true} {
-				opts := asm.PrintOptions{Generic: generic, DebugInfo: debug, Resources: s.Resources}
-				var par, seq bytes.Buffer
-				if err := asm.Print(&par, top, opts); err != nil {
-					t.Fatal(err)
-				}
-				opts.Sequential = true
-				if err := asm.Print(&seq, top, opts); err != nil {
-					t.Fatal(err)
-				}
-				if diff := cmp.Diff(seq.String(), par.String()); diff != "" {
-					t.Errorf("late=%v generic=%v debug=%v: parallel print differs (-sequential +parallel):\n%s", late, generic, debug, diff)
-				}
-				if late && !strings.Contains(seq.String(), "distinct[0]<42 : i32>") {
-					t.Errorf("late=%v generic=%v: the distinct attribute is missing", late, generic)
-				}
+		for _, text := range comparePrints(t, fmt.Sprintf("late=%v", late), top, s.Resources) {
+			if late && !strings.Contains(text, "distinct[0]<42 : i32>") {
+				t.Errorf("late=%v: the distinct attribute is missing", late)
 			}
 		}
 	}
@@ -124,26 +110,36 @@ func TestParallelPrintCorpus(t *testing.T) {
 		if err != nil {
 			continue // chunks of MLIR's test dialect
 		}
-		top := asm.WrapInModule(ctx, s.Block, ctx.FileLineCol(f, 0, 0))
-		for _, generic := range []bool{false, true} {
-			for _, debug := range []bool{false, true} {
-				opts := asm.PrintOptions{Generic: generic, DebugInfo: debug, Resources: s.Resources}
-				var par, seq bytes.Buffer
-				if err := asm.Print(&par, top, opts); err != nil {
-					t.Fatal(err)
-				}
-				opts.Sequential = true
-				if err := asm.Print(&seq, top, opts); err != nil {
-					t.Fatal(err)
-				}
-				if diff := cmp.Diff(seq.String(), par.String()); diff != "" {
-					t.Errorf("%s generic=%v debug=%v: parallel print differs (-sequential +parallel):\n%s", f, generic, debug, diff)
-				}
-			}
-		}
+		comparePrints(t, f, asm.WrapInModule(ctx, s.Block, ctx.FileLineCol(f, 0, 0)), s.Resources)
 		printed++
 	}
 	if printed < len(files)/2 {
 		t.Errorf("only %d of %d chunks parsed", printed, len(files))
 	}
+}
+
+// comparePrints prints top in custom and generic form, with and without
+// locations, in parallel and sequentially, reports any difference, and
+// returns the sequential texts.
+func comparePrints(t *testing.T, what string, top *ir.Operation, res *ir.Resources) []string {
+	t.Helper()
+	var texts []string
+	for _, generic := range []bool{false, true} {
+		for _, debug := range []bool{false, true} {
+			opts := asm.PrintOptions{Generic: generic, DebugInfo: debug, Resources: res}
+			var par, seq bytes.Buffer
+			if err := asm.Print(&par, top, opts); err != nil {
+				t.Fatal(err)
+			}
+			opts.Sequential = true
+			if err := asm.Print(&seq, top, opts); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(seq.String(), par.String()); diff != "" {
+				t.Errorf("%s generic=%v debug=%v: parallel print differs (-sequential +parallel):\n%s", what, generic, debug, diff)
+			}
+			texts = append(texts, seq.String())
+		}
+	}
+	return texts
 }
