@@ -69,7 +69,7 @@ func (p *convertPass) Run(op *ir.Operation, st *pass.State) error {
 // populateVectorTransferPermutationMapLoweringPatterns), then the
 // transfers and prints.
 func Run(ctx *ir.Context, op *ir.Operation, opts Options) error {
-	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(), rewrite.GreedyConfig{})
+	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(permutationPatterns()...), rewrite.GreedyConfig{})
 	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(conversionPatterns(opts)...), rewrite.GreedyConfig{})
 	return nil
 }

@@ -375,3 +375,181 @@ func foldTranspose(op TransposeOp, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	}
 	return []ir.FoldResult{{Value: op.Vector()}}, true
 }
+
+// foldTransferRead is upstream's TransferReadOp::fold, in part: the
+// in_bounds flags that the static shapes prove (foldTransferInBoundsAttribute)
+// and an all-true mask dropped (foldTransferFullMask), in place.
+func foldTransferRead(op TransferReadOp, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	vt, _ := op.Vector().Type().(*ir.VectorType)
+	if foldTransferInBounds(op.Operation, op.Base(), op.Indices(), op.PermutationMap(), op.InBounds(), vt) {
+		return nil, true
+	}
+	if foldTransferFullMask(op.Operation, op.Mask()) {
+		return nil, true
+	}
+	return nil, false
+}
+
+// foldTransferWrite is upstream's TransferWriteOp::fold, in part: as
+// foldTransferRead, in place.
+func foldTransferWrite(op TransferWriteOp, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	vt, _ := op.ValueToStore().Type().(*ir.VectorType)
+	if foldTransferInBounds(op.Operation, op.Base(), op.Indices(), op.PermutationMap(), op.InBounds(), vt) {
+		return nil, true
+	}
+	if foldTransferFullMask(op.Operation, op.Mask()) {
+		return nil, true
+	}
+	return nil, false
+}
+
+// foldTransferInBounds is foldTransferInBoundsAttribute: a dimension not
+// marked in bounds is when its index is a constant and the base's
+// dimension is static and large enough; broadcast dimensions are in
+// bounds when every other dimension is.
+func foldTransferInBounds(op *ir.Operation, base ir.Value, indices []ir.Value, permA, ibA ir.Attribute, vt *ir.VectorType) bool {
+	pm, ok := permA.(*ir.AffineMapAttr)
+	arr, ok2 := ibA.(*ir.ArrayAttr)
+	st, ok3 := base.Type().(ir.ShapedType)
+	if !ok || !ok2 || !ok3 || vt == nil || len(vt.Shape) == 0 || len(arr.Elems) != len(vt.Shape) || len(pm.Map.Results) != len(vt.Shape) {
+		return false
+	}
+	shape, ok := st.ShapeDims()
+	if !ok || len(shape) != len(indices) {
+		return false
+	}
+	changed := false
+	newIB := make([]bool, len(vt.Shape))
+	var nonBcast []int
+	for i := range vt.Shape {
+		if b, ok := arr.Elems[i].(*ir.IntegerAttr); ok && b.Lo != 0 {
+			newIB[i] = true
+			continue
+		}
+		e := pm.Map.Results[i]
+		if e.IsDim() && e.Position() < len(indices) {
+			j := e.Position()
+			if c, ok := constantIndex(indices[j]); ok && shape[j] != ir.Dynamic && c+vt.Shape[i] <= shape[j] {
+				newIB[i] = true
+			}
+			nonBcast = append(nonBcast, i)
+		}
+		changed = changed || newIB[i]
+	}
+	all := true
+	for _, i := range nonBcast {
+		all = all && newIB[i]
+	}
+	if all {
+		for i, e := range pm.Map.Results {
+			if e.IsConstantValue(0) {
+				changed = changed || !newIB[i]
+				newIB[i] = true
+			}
+		}
+	}
+	if !changed {
+		return false
+	}
+	es := make([]ir.Attribute, len(newIB))
+	for i, b := range newIB {
+		es[i] = op.Context().Bool(b)
+	}
+	op.SetAttr("in_bounds", op.Context().ArrayAttr(es))
+	return true
+}
+
+// constantIndex is the value of an arith.constant index or integer.
+func constantIndex(v ir.Value) (int64, bool) {
+	def := ir.DefiningOp(v)
+	if def == nil || def.Name() != "arith.constant" {
+		return 0, false
+	}
+	a, ok := def.Attr("value").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return a.Int64(), true
+}
+
+// foldTransferFullMask drops a mask that is all true
+// (foldTransferFullMask with getMaskFormat).
+func foldTransferFullMask(op *ir.Operation, mask ir.Value) bool {
+	if mask == nil || !allTrueMask(mask) {
+		return false
+	}
+	ops := op.Operands()
+	n := len(ops) - 1
+	if ops[n] != mask {
+		return false
+	}
+	seg := denseI32(op.Attr("operandSegmentSizes"))
+	if len(seg) == 0 || seg[len(seg)-1] != 1 {
+		return false
+	}
+	seg = append([]int32(nil), seg...)
+	seg[len(seg)-1] = 0
+	op.SetOperands(append([]ir.Value(nil), ops[:n]...))
+	op.SetAttr("operandSegmentSizes", op.Context().DenseI32Array(seg...))
+	return true
+}
+
+// allTrueMask is getMaskFormat(mask) == AllTrue: an arith.constant of
+// true elements, a vector.constant_mask of the full shape or a
+// vector.create_mask of constant sizes covering the shape.
+func allTrueMask(mask ir.Value) bool {
+	def := ir.DefiningOp(mask)
+	vt, ok := mask.Type().(*ir.VectorType)
+	if def == nil || !ok {
+		return false
+	}
+	switch def.Name() {
+	case "arith.constant":
+		d, ok := def.Attr("value").(*ir.DenseElementsAttr)
+		if !ok {
+			return false
+		}
+		for _, b := range d.Data {
+			if b&1 == 0 {
+				return false
+			}
+		}
+		return len(d.Data) > 0
+	case "vector.constant_mask":
+		dims := denseI64(def.Attr("mask_dim_sizes"))
+		if len(dims) != len(vt.Shape) {
+			return false
+		}
+		for i, s := range dims {
+			if s < vt.Shape[i] {
+				return false
+			}
+		}
+		return true
+	case "vector.create_mask":
+		if def.NumOperands() != len(vt.Shape) {
+			return false
+		}
+		for i, o := range def.Operands() {
+			c, ok := constantIndex(o)
+			if !ok || c < vt.Shape[i] {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// denseI32 is the elements of an array<i32: ...> attribute, or nil.
+func denseI32(a ir.Attribute) []int32 {
+	d, ok := a.(*ir.DenseArrayAttr)
+	if !ok || len(d.Data) < 4*d.Size {
+		return nil
+	}
+	out := make([]int32, d.Size)
+	for i := range out {
+		out[i] = int32(uint32(d.Data[4*i]) | uint32(d.Data[4*i+1])<<8 | uint32(d.Data[4*i+2])<<16 | uint32(d.Data[4*i+3])<<24)
+	}
+	return out
+}

@@ -1578,12 +1578,18 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTransferRead(TransferReadOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printTransferRead(p, TransferReadOp{op}) }
 		d.Parse = parseTransferRead
+		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldTransferRead(TransferReadOp{op}, operands)
+		}
 	}
 	{
 		d := def("vector.transfer_write")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTransferWrite(TransferWriteOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printTransferWrite(p, TransferWriteOp{op}) }
 		d.Parse = parseTransferWrite
+		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldTransferWrite(TransferWriteOp{op}, operands)
+		}
 	}
 	{
 		d := def("vector.contract")
