@@ -6,6 +6,7 @@ import (
 	affined "github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/tensor"
 	"github.com/strata-ir/strata/dialects/vector"
 )
 
@@ -66,6 +67,12 @@ func (x *xfer) memref() (*ir.MemRefType, bool) {
 	return m, ok
 }
 
+// isTensor reports whether the transfer is on a ranked tensor.
+func (x *xfer) isTensor() bool {
+	_, ok := x.base.Type().(*ir.RankedTensorType)
+	return ok
+}
+
 func (x *xfer) isBroadcastDim(i int) bool { return x.perm.Results[i].IsConstantValue(0) }
 
 func (x *xfer) isDimInBounds(i int) bool { return x.isBroadcastDim(i) || x.inBounds[i] }
@@ -113,8 +120,13 @@ func (g *gen) apply(a, b ir.Value) ir.Value {
 // constant when static.
 func (g *gen) dim(base ir.Value, d int) ir.Value {
 	idx := g.index(int64(d))
-	if m, ok := base.Type().(*ir.MemRefType); ok && m.Shape[d] != ir.Dynamic {
-		return g.index(m.Shape[d])
+	if st, ok := base.Type().(ir.ShapedType); ok {
+		if shape, ok := st.ShapeDims(); ok && d < len(shape) && shape[d] != ir.Dynamic {
+			return g.index(shape[d])
+		}
+	}
+	if _, ok := base.Type().(*ir.MemRefType); !ok {
+		return g.done(tensor.BuildDim(g.b, g.loc, base, idx, g.ctx.IndexType()).Operation).Result(0)
 	}
 	return g.done(memref.BuildDim(g.b, g.loc, base, idx, g.ctx.IndexType()).Operation).Result(0)
 }
@@ -281,9 +293,10 @@ func checkPrepare(x *xfer, g *gen) bool {
 	if x.hasLabel() || len(x.vt.Shape) <= g.opts.TargetRank || scalableLead(x.vt) {
 		return false
 	}
-	m, ok := x.memref()
-	if !ok || m.Elem != x.vt.Elem {
-		// Transfers on tensors are not lowered by Strata (lower-tensors).
+	if x.isTensor() && !g.opts.LowerTensors {
+		return false
+	}
+	if st, ok := x.base.Type().(ir.ShapedType); !ok || st.ElementType() != x.vt.Elem {
 		return false
 	}
 	s := allocationScope(x.op)
@@ -443,8 +456,15 @@ func transferConversion(op *ir.Operation, g *gen) bool {
 	ub := g.index(castT.Shape[len(castT.Shape)-1])
 	step := g.index(1)
 	subVT := castT.Elem.(*ir.VectorType)
-	g.forLoop(lb, ub, step, nil, func(iv ir.Value, _ []ir.Value) []ir.Value {
-		g.inBoundsCheck(x, iv, x.unpackedDim(), nil, func() ir.Value {
+	// A write on a tensor carries the tensor through the loop.
+	var stateTypes []ir.Type
+	var initVals []ir.Value
+	if !x.read && x.isTensor() {
+		initVals = []ir.Value{x.base}
+		stateTypes = []ir.Type{x.base.Type()}
+	}
+	loop := g.forLoop(lb, ub, step, initVals, func(iv ir.Value, state []ir.Value) []ir.Value {
+		res := g.inBoundsCheck(x, iv, x.unpackedDim(), stateTypes, func() ir.Value {
 			idx := append(append([]ir.Value(nil), bufIdx...), iv)
 			xidx := g.xferIndices(x, iv)
 			var mask ir.Value
@@ -475,9 +495,17 @@ func transferConversion(op *ir.Operation, g *gen) bool {
 			} else {
 				vec := memref.BuildLoad(g.b, g.loc, casted, idx, false, nil, subVT).Result()
 				loadMask()
-				nx = vector.BuildTransferWrite(g.b, g.loc, vec, x.base, xidx, mask, g.unpackedPerm(x), g.inBoundsAttr(x), nil).Operation
+				dest := x.base
+				var rt ir.Type
+				if len(state) > 0 {
+					dest, rt = state[0], stateTypes[0]
+				}
+				nx = vector.BuildTransferWrite(g.b, g.loc, vec, dest, xidx, mask, g.unpackedPerm(x), g.inBoundsAttr(x), rt).Operation
 				if len(subVT.Shape) > g.opts.TargetRank {
 					nx.SetAttr(passLabel, g.ctx.Unit())
+				}
+				if len(state) > 0 {
+					return nx.Result(0)
 				}
 			}
 			return nil
@@ -487,14 +515,24 @@ func transferConversion(op *ir.Operation, g *gen) bool {
 				v := vector.BuildBroadcast(g.b, g.loc, x.padding, subVT).Operation.Result(0)
 				memref.BuildStore(g.b, g.loc, v, casted, idx, false, nil)
 			}
+			if len(state) > 0 {
+				return state[0]
+			}
 			return nil
 		})
+		if res != nil {
+			return []ir.Value{res}
+		}
 		return nil
 	})
 	if x.read {
 		g.r.EraseOp(access)
+		g.r.EraseOp(op)
+	} else if len(initVals) > 0 {
+		g.r.ReplaceOp(op, loop.Operation.Results())
+	} else {
+		g.r.EraseOp(op)
 	}
-	g.r.EraseOp(op)
 	return true
 }
 

@@ -1,11 +1,12 @@
 // Package vectortoscf is convert-vector-to-scf, MLIR's VectorToSCF: vector
 // transfers of rank above the target rank become loops of transfers of
 // lower rank (through a stack buffer, or fully unrolled with full-unroll),
-// 1-D transfers that are not contiguous become loops of scalar
-// memref.load/memref.store, and vector.print of a vector becomes loops
-// printing its elements between punctuation. The patterns are applied by
-// the greedy driver (which also folds and hoists constants), after a first
-// greedy run of the transfer permutation map lowering, as upstream.
+// on memrefs and, with lower-tensors, on tensors; 1-D transfers on memrefs
+// that are not contiguous become loops of scalar memref.load/memref.store,
+// and vector.print of a vector becomes loops printing its elements between
+// punctuation. The patterns are applied by the greedy driver (which also
+// folds and hoists constants), after a first greedy run of the transfer
+// permutation map lowering (permutation.go), as upstream.
 package vectortoscf
 
 import (
@@ -82,7 +83,10 @@ func conversionPatterns(opts Options) []rewrite.Pattern {
 			return fn(op, &gen{ctx: r.Ctx, r: r, b: r.Builder, loc: op.Loc(), opts: opts})
 		}})
 	}
-	if !opts.FullUnroll {
+	if opts.FullUnroll {
+		add("vector.transfer_read", "UnrollTransferReadConversion", unrollRead)
+		add("vector.transfer_write", "UnrollTransferWriteConversion", unrollWrite)
+	} else {
 		add("vector.transfer_read", "PrepareTransferReadConversion", prepareTransferRead)
 		add("vector.transfer_write", "PrepareTransferWriteConversion", prepareTransferWrite)
 		add("vector.transfer_read", "TransferOpConversion<TransferReadOp>", transferReadConversion)

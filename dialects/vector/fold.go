@@ -1,6 +1,8 @@
 package vector
 
 import (
+	"slices"
+
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -39,6 +41,9 @@ func foldExtract(op ExtractOp, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 				return []ir.FoldResult{{Attr: a}}, true
 			}
 		}
+	}
+	if foldExtractFromExtract(op) {
+		return nil, true
 	}
 	if def := ir.DefiningOp(op.Source()); def != nil {
 		if b, ok := AsBroadcastOp(def); ok && b.Source().Type() == op.Result().Type() {
@@ -552,4 +557,25 @@ func denseI32(a ir.Attribute) []int32 {
 		out[i] = int32(uint32(d.Data[4*i]) | uint32(d.Data[4*i+1])<<8 | uint32(d.Data[4*i+2])<<16 | uint32(d.Data[4*i+3])<<24)
 	}
 	return out
+}
+
+// foldExtractFromExtract is upstream's foldExtractOpFromExtractChain for
+// static positions: an extract from an extract extracts from the inner
+// one's source at the concatenated position (in place).
+func foldExtractFromExtract(op ExtractOp) bool {
+	pos := denseI64(op.StaticPosition())
+	if op.NumOperands() != 1 || slices.Contains(pos, ir.Dynamic) {
+		return false
+	}
+	def := ir.DefiningOp(op.Source())
+	if def == nil || def.Name() != "vector.extract" || def.NumOperands() != 1 {
+		return false
+	}
+	inner := denseI64(def.InherentAttr("static_position"))
+	if slices.Contains(inner, ir.Dynamic) {
+		return false
+	}
+	op.SetOperand(0, def.Operand(0))
+	op.SetAttr("static_position", op.Context().DenseI64Array(append(append([]int64(nil), inner...), pos...)...))
+	return true
 }
