@@ -88,6 +88,9 @@ var cpuPrograms = []struct {
 	{"run/testdata/cpu/libm.mlir", true, true},
 	{"run/testdata/cpu/print_memref.mlir", true, true},
 	{"run/testdata/cpu/copy.mlir", true, true},
+	// printMemrefC32 and printMemrefC64 with descriptors made in the
+	// llvm dialect.
+	{"run/testdata/cpu/print_complex.mlir", true, true},
 	// The interpreter's programs: integer and float arithmetic with
 	// every width, bf16 and f16 included; views, globals, atomics;
 	// scf.while, index_switch, parallel and cf.

@@ -58,6 +58,8 @@ func Register(reg *interp.Registry) {
 	reg.Register("llvm.alloca", allocaOp)
 	reg.Register("llvm.load", load)
 	reg.Register("llvm.store", store)
+	reg.Register("llvm.intr.masked.load", maskedLoad)
+	reg.Register("llvm.intr.masked.store", maskedStore)
 	reg.Register("llvm.getelementptr", gep)
 	reg.Register("llvm.insertvalue", insertValue)
 	reg.Register("llvm.extractvalue", extractValue)
@@ -159,6 +161,12 @@ func Register(reg *interp.Registry) {
 	for suffix, elem := range elems {
 		for _, name := range []string{"printMemref" + suffix, "_mlir_ciface_printMemref" + suffix} {
 			reg.RegisterExternal(name, printMemref(elem, reg.External(name)))
+		}
+	}
+
+	for suffix, part := range map[string]int64{"C32": 4, "C64": 8} {
+		for _, name := range []string{"printMemref" + suffix, "_mlir_ciface_printMemref" + suffix} {
+			reg.RegisterExternal(name, printComplexMemref(part))
 		}
 	}
 

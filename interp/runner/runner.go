@@ -114,20 +114,33 @@ func printMemref(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]in
 // WriteMemref prints a memref as printMemref* of MLIR's runner utilities:
 // the descriptor line, then the elements nested in brackets.
 func WriteMemref(w *bufio.Writer, m *interp.MemRef) {
-	fmt.Fprintf(w, "Unranked Memref base@ = 0x%x rank = %d offset = %d sizes = [", m.Buf.Addr, m.Rank(), m.Offset)
-	writeList(w, m.Sizes)
-	w.WriteString("] strides = [")
-	writeList(w, m.Strides)
-	w.WriteString("] data = \n")
-	rank := m.Rank()
-	elem := func(off int64) string {
+	WriteMemrefElems(w, m.Buf.Addr, m.Offset, m.Sizes, m.Strides, func(off int64) string {
 		if off < 0 || off >= int64(len(m.Buf.Data)) {
 			return formatElem(m.Buf.Elem, 0)
 		}
 		return formatElem(m.Buf.Elem, m.Buf.Data[off])
-	}
+	})
+}
+
+// FormatComplex formats a complex number as C++'s ostream prints a
+// std::complex: "(re,im)", each part as FormatG.
+func FormatComplex(re, im float64) string {
+	return "(" + FormatG(re) + "," + FormatG(im) + ")"
+}
+
+// WriteMemrefElems prints a memref of base address addr, offset, sizes
+// and strides as printMemref* does, elem formatting the element at a
+// linear position of the buffer (the offset plus the indices times the
+// strides).
+func WriteMemrefElems(w *bufio.Writer, addr uint64, offset int64, sizes, strides []int64, elem func(off int64) string) {
+	fmt.Fprintf(w, "Unranked Memref base@ = 0x%x rank = %d offset = %d sizes = [", addr, len(sizes), offset)
+	writeList(w, sizes)
+	w.WriteString("] strides = [")
+	writeList(w, strides)
+	w.WriteString("] data = \n")
+	rank := len(sizes)
 	if rank == 0 {
-		w.WriteString("[" + elem(m.Offset) + "]\n")
+		w.WriteString("[" + elem(offset) + "]\n")
 		return
 	}
 	var print func(dim int, off int64, sizes, strides []int64)
@@ -162,7 +175,7 @@ func WriteMemref(w *bufio.Writer, m *interp.MemRef) {
 		print(dim-1, off+strides[0]*(sizes[0]-1), sizes[1:], strides[1:])
 		w.WriteByte(']')
 	}
-	print(rank, m.Offset, m.Sizes, m.Strides)
+	print(rank, offset, sizes, strides)
 	w.WriteByte('\n')
 }
 

@@ -1,0 +1,76 @@
+package llvm
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/interp/runner"
+)
+
+// printComplexMemref is printMemrefC32 (part 4, std::complex<float>) or
+// printMemrefC64 (part 8, std::complex<double>) with its C arguments: the
+// elements are pairs of floats, the real part first, printed as "(re,im)".
+// An element outside the allocation, or any element of a memref with a
+// size 0, prints as (0,0), as the CPU engine's runtime prints it.
+func printComplexMemref(part int64) interp.ExternalFunc {
+	return func(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		at := where(f, call)
+		if isMemRefArg(args) {
+			return nil, interp.Errorf(at, "the interpreter has no memrefs of complex elements; printMemrefC32 and printMemrefC64 take a descriptor")
+		}
+		rank, p, err := unrankedArg(f, at, args)
+		if err != nil {
+			return nil, err
+		}
+		if rank < 0 || rank > 1<<16 {
+			return nil, interp.Errorf(at, fmt.Sprintf("invalid memref rank %d", rank))
+		}
+		words := 3 + 2*rank
+		a, off, err := access(at, p, 8*words, false)
+		if err != nil {
+			return nil, err
+		}
+		w := make([]int64, words)
+		var b [8]byte
+		for i := range w {
+			a.readBytes(off+8*int64(i), b[:])
+			w[i] = int64(binary.LittleEndian.Uint64(b[:]))
+		}
+		aligned := uint64(w[1])
+		da := memOf(f).find(aligned)
+		if da == nil {
+			return nil, interp.Errorf(at, fmt.Sprintf("the memref descriptor's pointer 0x%x is not in any allocation", aligned))
+		}
+		if da.isFreed() {
+			return nil, interp.Errorf(at, "the memref descriptor points to a freed "+da.describe())
+		}
+		sizes, strides := w[3:3+rank], w[3+rank:]
+		empty := false
+		for _, s := range sizes {
+			empty = empty || s == 0
+		}
+		base := int64(aligned - da.base)
+		readPart := func(pos int64) float64 {
+			if empty || pos < 0 || pos+part > da.size {
+				return 0
+			}
+			var pb [8]byte
+			da.readBytes(pos, pb[:part])
+			bits := binary.LittleEndian.Uint64(pb[:])
+			if part == 4 {
+				return float64(math.Float32frombits(uint32(bits)))
+			}
+			return math.Float64frombits(bits)
+		}
+		out := bufio.NewWriter(f.Interpreter().Out)
+		runner.WriteMemrefElems(out, aligned, w[2], sizes, strides, func(i int64) string {
+			pos := base + i*2*part
+			return runner.FormatComplex(readPart(pos), readPart(pos+part))
+		})
+		return nil, out.Flush()
+	}
+}
