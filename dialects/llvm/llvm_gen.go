@@ -5057,6 +5057,132 @@ func BuildIntrCopysign(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, 
 	return IntrCopysignOp{b.Create(st)}
 }
 
+// IntrMaskedLoadOp wraps an operation llvm.intr.masked.load: lLVM intrinsic llvm.masked.load: the lanes of a vector where the mask is set, the others from the pass-through vector.
+type IntrMaskedLoadOp struct{ *ir.Operation }
+
+// AsIntrMaskedLoadOp returns op as a IntrMaskedLoadOp if it is an operation llvm.intr.masked.load.
+func AsIntrMaskedLoadOp(op *ir.Operation) (IntrMaskedLoadOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.masked.load" {
+		return IntrMaskedLoadOp{}, false
+	}
+	return IntrMaskedLoadOp{op}, true
+}
+
+// Data returns the operand data.
+func (op IntrMaskedLoadOp) Data() ir.Value { return op.Operation.Operand(0) }
+
+// Mask returns the operand mask.
+func (op IntrMaskedLoadOp) Mask() ir.Value { return op.Operation.Operand(1) }
+
+// PassThru returns the operands of the variadic group pass_thru.
+func (op IntrMaskedLoadOp) PassThru() []ir.Value {
+	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+}
+
+// Res returns the result res.
+func (op IntrMaskedLoadOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// AlignmentAttr returns the attribute of the property alignment, or nil when it is absent.
+func (op IntrMaskedLoadOp) AlignmentAttr() ir.Attribute { return op.InherentAttr("alignment") }
+
+// Alignment returns the value of the property alignment (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrMaskedLoadOp) Alignment() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("alignment")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// Nontemporal reports whether the unit property nontemporal is set.
+func (op IntrMaskedLoadOp) Nontemporal() bool { return op.InherentAttr("nontemporal") != nil }
+
+// BuildIntrMaskedLoad creates an operation llvm.intr.masked.load at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrMaskedLoad(b *ir.Builder, loc ir.Location, data ir.Value, mask ir.Value, passThru []ir.Value, alignment int32, nontemporal bool, resType ir.Type) IntrMaskedLoadOp {
+	name := b.Ctx.LookupOpName("llvm.intr.masked.load")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.masked.load is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, data)
+	st.Operands = append(st.Operands, mask)
+	st.Operands = append(st.Operands, passThru...)
+	props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(alignment))})
+	if nontemporal {
+		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrMaskedLoadOp{b.Create(st)}
+}
+
+// IntrMaskedStoreOp wraps an operation llvm.intr.masked.store: lLVM intrinsic llvm.masked.store: stores the lanes of a vector where the mask is set.
+type IntrMaskedStoreOp struct{ *ir.Operation }
+
+// AsIntrMaskedStoreOp returns op as a IntrMaskedStoreOp if it is an operation llvm.intr.masked.store.
+func AsIntrMaskedStoreOp(op *ir.Operation) (IntrMaskedStoreOp, bool) {
+	if op == nil || op.Name() != "llvm.intr.masked.store" {
+		return IntrMaskedStoreOp{}, false
+	}
+	return IntrMaskedStoreOp{op}, true
+}
+
+// Value returns the operand value.
+func (op IntrMaskedStoreOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// Data returns the operand data.
+func (op IntrMaskedStoreOp) Data() ir.Value { return op.Operation.Operand(1) }
+
+// Mask returns the operand mask.
+func (op IntrMaskedStoreOp) Mask() ir.Value { return op.Operation.Operand(2) }
+
+// AlignmentAttr returns the attribute of the property alignment, or nil when it is absent.
+func (op IntrMaskedStoreOp) AlignmentAttr() ir.Attribute { return op.InherentAttr("alignment") }
+
+// Alignment returns the value of the property alignment (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op IntrMaskedStoreOp) Alignment() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("alignment")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildIntrMaskedStore creates an operation llvm.intr.masked.store at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildIntrMaskedStore(b *ir.Builder, loc ir.Location, value ir.Value, data ir.Value, mask ir.Value, alignment int32) IntrMaskedStoreOp {
+	name := b.Ctx.LookupOpName("llvm.intr.masked.store")
+	if name == nil || name.Def == nil {
+		panic("llvm.intr.masked.store is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, value)
+	st.Operands = append(st.Operands, data)
+	st.Operands = append(st.Operands, mask)
+	props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(alignment))})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return IntrMaskedStoreOp{b.Create(st)}
+}
+
 // IntrMinnumOp wraps an operation llvm.intr.minnum: lLVM intrinsic llvm.minnum.
 type IntrMinnumOp struct{ *ir.Operation }
 

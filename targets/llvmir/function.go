@@ -565,6 +565,39 @@ func (t *translator) specialIntrinsic(o *sir.Operation, b *ir.Block, ops []value
 		f := t.declareIntrinsic(full, types.Void, dst.Type(), src.Type(), it, types.I1)
 		b.NewCall(f, dst, src, ops[2], constant.NewBool(vol))
 		return true, nil
+	case "masked.load", "masked.store":
+		// llvm.masked.load.v4f32.p0(ptr, i32 align, <4 x i1> mask, <4 x
+		// float> passthru) and llvm.masked.store.v4f32.p0(<4 x float>
+		// value, ptr, i32 align, <4 x i1> mask).
+		a, ok := o.InherentAttr("alignment").(*sir.IntegerAttr)
+		if !ok {
+			return true, errorf(o, "expected the 'alignment' property")
+		}
+		align := constant.NewInt(types.I32, a.Int64())
+		if name == "masked.store" {
+			if len(ops) != 3 {
+				return true, errorf(o, "expected a value, an address and a mask")
+			}
+			full := "llvm.masked.store." + intrinsicSuffix(ops[0].Type()) + "." + pointerSuffix(ops[1].Type())
+			f := t.declareIntrinsic(full, types.Void, ops[0].Type(), ops[1].Type(), types.I32, ops[2].Type())
+			b.NewCall(f, ops[0], ops[1], align, ops[2])
+			return true, nil
+		}
+		rt, err := t.typ(o.Result(0).Type())
+		if err != nil {
+			return true, err
+		}
+		if len(ops) < 2 {
+			return true, errorf(o, "expected an address and a mask")
+		}
+		pass := value.Value(constant.NewPoison(rt))
+		if len(ops) > 2 {
+			pass = ops[2]
+		}
+		full := "llvm.masked.load." + intrinsicSuffix(rt) + "." + pointerSuffix(ops[0].Type())
+		f := t.declareIntrinsic(full, rt, ops[0].Type(), types.I32, ops[1].Type(), rt)
+		t.values[o.Result(0)] = b.NewCall(f, ops[0], align, ops[1], pass)
+		return true, nil
 	case "ctlz", "cttz", "abs", "is.fpclass":
 		// llvm.ctlz.i32(i32 x, i1 is_zero_poison), llvm.abs.i32(i32 x, i1
 		// is_int_min_poison), llvm.is.fpclass.f32(float x, i32 mask).

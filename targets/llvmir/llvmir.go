@@ -479,8 +479,9 @@ func denseElements(d *sir.DenseElementsAttr, elemLT types.Type, n uint64) ([]con
 		for j := 0; j < size && j < 8 && at+j < len(d.Data); j++ {
 			bits |= uint64(d.Data[at+j]) << (8 * j)
 		}
-		if width == 1 && !d.Splat {
-			bits = uint64(d.Data[i/8]>>(i%8)) & 1
+		if width == 1 {
+			// Booleans are stored one byte each.
+			bits &= 1
 		}
 		var c constant.Constant
 		switch e := et.(type) {
