@@ -6,7 +6,6 @@
 package vectortollvm
 
 import (
-
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -179,12 +178,18 @@ func (l *lowering) patterns() []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "vector.load", BenefitValue: 1, PatternName: "vector.load-to-llvm", Fn: l.loadStore},
 		&rewrite.ConversionFunc{RootName: "vector.store", BenefitValue: 1, PatternName: "vector.store-to-llvm", Fn: l.loadStore},
 		&rewrite.ConversionFunc{RootName: "vector.shape_cast", BenefitValue: 1, PatternName: "vector.shape_cast-to-llvm", Fn: l.shapeCast},
+		&rewrite.ConversionFunc{RootName: "vector.maskedload", BenefitValue: 1, PatternName: "vector.maskedload-to-llvm", Fn: l.maskedLoadStore},
+		&rewrite.ConversionFunc{RootName: "vector.maskedstore", BenefitValue: 1, PatternName: "vector.maskedstore-to-llvm", Fn: l.maskedLoadStore},
+		&rewrite.ConversionFunc{RootName: "vector.type_cast", BenefitValue: 1, PatternName: "vector.type_cast-to-llvm", Fn: l.typeCast},
 	}
 }
 
 // Run converts the vector operations nested in op; those without a
 // lowering stay.
 func Run(ctx *ir.Context, op *ir.Operation) error {
+	// The greedy run before the conversion (transfers of rank 1 to loads
+	// and stores, masks), which also folds and hoists constants.
+	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(prePatterns()...), rewrite.GreedyConfig{})
 	l := &lowering{tc: llvmcommon.NewTypeConverter(ctx)}
 	// Integers become signless, as upstream's LLVMTypeConverter does.
 	l.tc.AddConversion(func(t ir.Type) ir.Type {
@@ -213,5 +218,8 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		"vector.load", "vector.store", "vector.shape_cast"} {
 		target.AddDynamicallyLegalOp(name, func(o *ir.Operation) bool { return !l.lowerable(o) })
 	}
+	target.AddDynamicallyLegalOp("vector.maskedload", func(o *ir.Operation) bool { return !maskedLowerable(o) })
+	target.AddDynamicallyLegalOp("vector.maskedstore", func(o *ir.Operation) bool { return !maskedLowerable(o) })
+	target.AddDynamicallyLegalOp("vector.type_cast", func(o *ir.Operation) bool { return !typeCastLowerable(o) })
 	return llvmcommon.Apply(ctx, op, target, l.patterns(), l.tc)
 }
