@@ -20,6 +20,7 @@ import (
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tensor"
+	"github.com/strata-ir/strata/dialects/ub"
 	"github.com/strata-ir/strata/dialects/vector"
 	"github.com/strata-ir/strata/transforms"
 )
@@ -63,6 +64,7 @@ func Register(ctx *ir.Context) {
 	bufferization.Register(ctx)
 	memref.Register(ctx)
 	vector.Register(ctx)
+	ub.Register(ctx)
 	gpu.Register(ctx)
 	affine.Register(ctx)
 	for _, ns := range UpstreamNamespaces {

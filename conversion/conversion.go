@@ -1,6 +1,6 @@
 // Package conversion registers Strata's lowering passes between levels:
 // convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm,
-// convert-math-to-llvm, convert-math-to-libm, convert-vector-to-llvm, finalize-memref-to-llvm,
+// convert-math-to-llvm, convert-math-to-libm, convert-vector-to-llvm, convert-ub-to-llvm, finalize-memref-to-llvm,
 // reconcile-unrealized-casts, lower-affine and convert-vector-to-scf. Each conversion lives in its own
 // subpackage.
 package conversion
@@ -16,6 +16,7 @@ import (
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/reconcilecasts"
+	"github.com/strata-ir/strata/conversion/ubtollvm"
 	"github.com/strata-ir/strata/conversion/vectortollvm"
 	"github.com/strata-ir/strata/conversion/vectortoscf"
 	"github.com/strata-ir/strata/core/ir"
@@ -53,6 +54,7 @@ func Register() {
 			}
 		}})
 		add("finalize-memref-to-llvm", "FinalizeMemRefToLLVMConversionPass", "Finalize MemRef dialect to LLVM dialect conversion", memreftollvm.Run)
+		add("convert-ub-to-llvm", "UBToLLVMConversionPass", "Convert UB dialect to LLVM dialect", ubtollvm.Run)
 		add("convert-vector-to-llvm", "ConvertVectorToLLVMPass", "Lower the operations from the vector dialect into the LLVM dialect", vectortollvm.Run)
 		pass.Register(pass.Registration{Argument: vectortoscf.Argument, New: vectortoscf.New})
 		add("reconcile-unrealized-casts", "ReconcileUnrealizedCastsPass", "Simplify and eliminate unrealized conversion casts",

@@ -41,7 +41,7 @@ const (
 const (
 	BufferizePipeline = "linalg-decompose-aggregated-ops,one-shot-bufferize{bufferize-function-boundaries}"
 	LLVMPipeline      = "convert-linalg-to-loops,convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata," +
-		"convert-vector-to-llvm,finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-func-to-llvm," +
+		"convert-vector-to-llvm,finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-ub-to-llvm,convert-func-to-llvm," +
 		"convert-cf-to-llvm,reconcile-unrealized-casts"
 )
 

@@ -10,6 +10,7 @@ import (
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/ub"
 	"github.com/strata-ir/strata/dialects/vector"
 )
 
@@ -32,6 +33,7 @@ func prePatterns() []rewrite.Pattern {
 		fn("vector.transfer_write", "TransferWriteToVectorStoreLowering", writeToStore),
 		fn("vector.create_mask", "VectorCreateMaskOpConversion", createMask),
 		fn("vector.broadcast", "BroadcastOpLowering", stretchBroadcast),
+		fn("vector.transpose", "TransposeOpLowering", transposeEltWise),
 		fn("vector.transfer_read", "MaterializeTransferMask<TransferReadOp>", materializeMask),
 		fn("vector.transfer_write", "MaterializeTransferMask<TransferWriteOp>", materializeMask),
 	}
@@ -458,5 +460,70 @@ func stretchBroadcast(op *ir.Operation, r *rewrite.Rewriter) bool {
 	e := built(r, vector.BuildExtract(r.Builder, loc, op.Operand(0), nil, r.Ctx.DenseI64Array(0), src.Elem).Operation).Result(0)
 	b := built(r, vector.BuildBroadcast(r.Builder, loc, e, dst).Operation).Result(0)
 	r.ReplaceOp(op, []ir.Value{b})
+	return true
+}
+
+// transposeEltWise is upstream's TransposeOpLowering with the element-wise
+// strategy (the pass's default): starting from ub.poison, each element
+// (or trailing vector, for the trailing dimensions the permutation keeps
+// in place) of the source is extracted and inserted at its transposed
+// position.
+func transposeEltWise(op *ir.Operation, r *rewrite.Rewriter) bool {
+	src, ok1 := op.Operand(0).Type().(*ir.VectorType)
+	res, ok2 := op.Result(0).Type().(*ir.VectorType)
+	if !ok1 || !ok2 {
+		return false
+	}
+	for _, s := range src.Scalable {
+		if s {
+			return false
+		}
+	}
+	d, ok := op.Attr("permutation").(*ir.DenseArrayAttr)
+	if !ok || d.Size != len(src.Shape) || len(d.Data) < 8*d.Size {
+		return false
+	}
+	perm := make([]int64, d.Size)
+	for i := range perm {
+		for b := 0; b < 8; b++ {
+			perm[i] |= int64(d.Data[8*i+b]) << (8 * b)
+		}
+	}
+	n := len(perm)
+	for n > 0 && perm[n-1] == int64(n-1) {
+		n--
+	}
+	pruned := perm[:n]
+	shape := src.Shape[:n]
+	strides := make([]int64, n)
+	total := int64(1)
+	for i := n - 1; i >= 0; i-- {
+		strides[i] = total
+		total *= shape[i]
+	}
+	ctx, loc := r.Ctx, op.Loc()
+	result := built(r, ub.BuildPoison(r.Builder, loc, ub.PoisonAttr(ctx), res).Operation).Result(0)
+	var extT ir.Type = src.Elem
+	if n < len(src.Shape) {
+		extT = ctx.VectorType(src.Shape[n:], nil, src.Elem)
+	}
+	for lin := int64(0); lin < total; lin++ {
+		ext := make([]int64, n)
+		rem := lin
+		for i := range ext {
+			ext[i] = rem / strides[i]
+			rem %= strides[i]
+		}
+		ins := make([]int64, n)
+		for i, p := range pruned {
+			if p < 0 || int(p) >= n {
+				return false
+			}
+			ins[i] = ext[p]
+		}
+		e := built(r, vector.BuildExtract(r.Builder, loc, op.Operand(0), nil, ctx.DenseI64Array(ext...), extT).Operation).Result(0)
+		result = built(r, vector.BuildInsert(r.Builder, loc, e, result, nil, ctx.DenseI64Array(ins...), res).Operation).Result(0)
+	}
+	r.ReplaceOp(op, []ir.Value{result})
 	return true
 }

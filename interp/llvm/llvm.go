@@ -53,6 +53,9 @@ func Register(reg *interp.Registry) {
 	reg.Register("llvm.mlir.zero", zeroOp)
 	reg.Register("llvm.mlir.undef", zeroOp)
 	reg.Register("llvm.mlir.poison", poisonOp)
+	// ub.poison, which convert-vector-to-llvm makes and
+	// convert-ub-to-llvm turns into llvm.mlir.poison, is the same value.
+	reg.Register("ub.poison", poisonOp)
 	reg.Register("llvm.mlir.addressof", addressOf)
 
 	reg.Register("llvm.alloca", allocaOp)
