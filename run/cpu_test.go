@@ -108,6 +108,10 @@ var cpuPrograms = []struct {
 	// dimensions), n-D constants from folded broadcasts, n-D vectors
 	// across a call.
 	{"run/testdata/diff/vector_nd.mlir", true, true},
+	// Vector transfers: 1-D and 2-D, masked, out of bounds with padding,
+	// transposed and broadcast permutation maps (convert-vector-to-scf,
+	// convert-vector-to-llvm).
+	{"run/testdata/diff/transfer.mlir", true, true},
 	// 0-D vectors (vector<1xT> in the llvm dialect): arith, math,
 	// broadcast, extract, insert, fma, load and store.
 	{"run/testdata/diff/vector_0d.mlir", true, true},

@@ -99,6 +99,12 @@ func (m *memory) convert(op *ir.Operation, v interp.Value, to ir.Type) (interp.V
 			if _, ok := v.Type.(*ir.UnrankedMemRefType); ok {
 				return m.unrankedDescriptor(op, to, mr)
 			}
+			if vmr, err := vectorMemRefAsDescriptor(op, v.Type, mr); err != nil || vmr != mr {
+				if err != nil {
+					return interp.Value{}, err
+				}
+				return m.descriptor(op, to, vmr)
+			}
 			return m.descriptor(op, to, mr)
 		}
 		if fs := fields(v); fs != nil && len(fs) == len(to.Fields) {
@@ -209,7 +215,82 @@ func (m *memory) memrefFromDescriptor(op *ir.Operation, t *ir.MemRefType, d inte
 			strides = append(strides, x.Int())
 		}
 	}
+	if vt, ok := t.Elem.(*ir.VectorType); ok {
+		// A memref of vectors is a memref of their elements with the
+		// vector's dimensions last (see interp/memref).
+		n, err := vectorElementCount(op, vt)
+		if err != nil {
+			return interp.Value{}, err
+		}
+		for i := range strides {
+			strides[i] *= n
+		}
+		sizes = append(sizes, vt.Shape...)
+		strides = append(strides, interp.IdentityStrides(vt.Shape)...)
+		if p := poisonOf(fs[2]); p != nil {
+			return interp.Value{}, p.errorAt(op, "a field of the memref descriptor")
+		}
+		off := interp.MakeInt(fs[2].Type, uint64(fs[2].Int()*n))
+		return m.view(op, t, fs[1], off, sizes, strides)
+	}
 	return m.view(op, t, fs[1], fs[2], sizes, strides)
+}
+
+// vectorElementCount is the number of elements of the vector element type
+// of a memref, which the interpreter stores flat. It is an error when
+// LLVM's layout of the vector pads it (its last dimension's store size
+// is not its allocation size), as the flat storage would then disagree
+// with the llvm dialect's accesses.
+func vectorElementCount(op *ir.Operation, vt *ir.VectorType) (int64, error) {
+	n := interp.NumElements(vt.Shape)
+	if len(vt.Shape) == 0 {
+		return 1, nil
+	}
+	last := vt.Shape[len(vt.Shape)-1]
+	inner := op.Context().VectorType([]int64{last}, nil, vt.Elem)
+	store, err := storeSize(inner)
+	if err != nil {
+		return 0, interp.Errorf(op, err.Error())
+	}
+	alloc, err := sizeOf(inner)
+	if err != nil {
+		return 0, interp.Errorf(op, err.Error())
+	}
+	if store != alloc || laneBits(vt.Elem)%8 != 0 {
+		return 0, interp.Errorf(op, "the interpreter cannot pass a memref of "+asm.TypeString(vt)+" between the memref and llvm levels: LLVM pads its vectors")
+	}
+	return n, nil
+}
+
+// vectorMemRefAsDescriptor returns the view of a memref of vectors that
+// its descriptor describes: the flat storage's trailing vector dimensions
+// dropped, offset and strides counted in vectors. Other memrefs are
+// returned as they are.
+func vectorMemRefAsDescriptor(op *ir.Operation, t ir.Type, mr *interp.MemRef) (*interp.MemRef, error) {
+	mt, ok := t.(*ir.MemRefType)
+	if !ok {
+		return mr, nil
+	}
+	vt, ok := mt.Elem.(*ir.VectorType)
+	if !ok {
+		return mr, nil
+	}
+	n, err := vectorElementCount(op, vt)
+	if err != nil {
+		return nil, err
+	}
+	r := len(mt.Shape)
+	if mr.Rank() != r+len(vt.Shape) || mr.Offset%n != 0 {
+		return nil, interp.Errorf(op, "the memref of vectors is not stored as the interpreter expects")
+	}
+	out := &interp.MemRef{Buf: mr.Buf, Offset: mr.Offset / n, Sizes: append([]int64{}, mr.Sizes[:r]...), Strides: make([]int64, r)}
+	for i := 0; i < r; i++ {
+		if mr.Strides[i]%n != 0 {
+			return nil, interp.Errorf(op, "the memref of vectors is not stored as the interpreter expects")
+		}
+		out.Strides[i] = mr.Strides[i] / n
+	}
+	return out, nil
 }
 
 // view makes a memref of type t from an aligned pointer, an offset (in
@@ -223,6 +304,10 @@ func (m *memory) view(op *ir.Operation, t ir.Type, aligned, offset interp.Value,
 		return interp.Value{}, interp.Errorf(op, fmt.Sprintf("the memref descriptor's pointer 0x%x is not in any allocation", aligned.Bits()))
 	}
 	elem := interp.ElementType(t)
+	if vt, ok := elem.(*ir.VectorType); ok {
+		// Memrefs of vectors are stored flat (memrefFromDescriptor).
+		elem = vt.Elem
+	}
 	buf, err := m.retype(a, elem)
 	if err != nil {
 		return interp.Value{}, interp.Errorf(op, err.Error())
