@@ -70,6 +70,11 @@ func (p *convertPass) Run(op *ir.Operation, st *pass.State) error {
 // populateVectorTransferPermutationMapLoweringPatterns), then the
 // transfers and prints.
 func Run(ctx *ir.Context, op *ir.Operation, opts Options) error {
+	if opts.LowerScalable {
+		if err := checkScalable(op); err != nil {
+			return err
+		}
+	}
 	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(permutationPatterns()...), rewrite.GreedyConfig{})
 	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(conversionPatterns(opts)...), rewrite.GreedyConfig{})
 	return nil
@@ -130,4 +135,26 @@ func (g *gen) inside(fn func()) {
 	fn()
 	g.quiet = q
 	*g.b = saved
+}
+
+// checkScalable reports, as a located error, a transfer that lower-scalable
+// would lower (upstream's ScalableTransposeTransferWriteConversion: a
+// write of a vector<[N]xM> transposed from a vector<Mx[N]>): its loop runs
+// to a multiple of vector.vscale, which Strata does not have.
+func checkScalable(root *ir.Operation) error {
+	var err error
+	root.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if err != nil || op.Name() != "vector.transfer_write" {
+			return err == nil
+		}
+		x, ok := asXfer(op)
+		if !ok || len(x.vt.Scalable) != 2 || !x.vt.Scalable[0] || x.vt.Scalable[1] {
+			return true
+		}
+		if def := ir.DefiningOp(x.value); def != nil && def.Name() == "vector.transpose" {
+			err = ir.NewError(op.Loc(), "convert-vector-to-scf: lower-scalable is not supported: this write of a transposed scalable vector needs vector.vscale")
+		}
+		return err == nil
+	})
+	return err
 }
