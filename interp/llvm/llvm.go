@@ -61,6 +61,8 @@ func Register(reg *interp.Registry) {
 	reg.Register("llvm.alloca", allocaOp)
 	reg.Register("llvm.load", load)
 	reg.Register("llvm.store", store)
+	reg.Register("llvm.intr.masked.load", maskedLoad)
+	reg.Register("llvm.intr.masked.store", maskedStore)
 	reg.Register("llvm.getelementptr", gep)
 	reg.Register("llvm.insertvalue", insertValue)
 	reg.Register("llvm.extractvalue", extractValue)
