@@ -1,7 +1,6 @@
 package cftollvm
 
 import (
-
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/llvm"
