@@ -17,7 +17,8 @@ const IndexBitwidth = 64
 
 // NewTypeConverter returns the LLVM type converter: index becomes i64,
 // vectors convert their elements and n-D vectors become nested arrays of
-// 1-D vectors (ConvertVector), memrefs become their descriptors, other
+// 1-D vectors (ConvertVector), complex<T> becomes !llvm.struct<(T, T)>
+// (the real part first), memrefs become their descriptors, other
 // LLVM-compatible types stay; values cross the boundary through
 // unrealized_conversion_cast.
 func NewTypeConverter(ctx *ir.Context) *rewrite.TypeConverter {
@@ -28,6 +29,12 @@ func NewTypeConverter(ctx *ir.Context) *rewrite.TypeConverter {
 			return ctx.I(IndexBitwidth)
 		case *ir.VectorType:
 			return ConvertVector(ctx, tc, x)
+		case *ir.ComplexType:
+			elem := tc.Convert(x.Elem)
+			if elem == nil {
+				return nil
+			}
+			return llvm.LiteralStruct(ctx, []ir.Type{elem, elem}, false)
 		}
 		return nil
 	})

@@ -232,12 +232,15 @@ func DenseFromAttr(a *ir.DenseElementsAttr) (*Dense, error) {
 		return nil, fmt.Errorf("dense constant of unranked type")
 	}
 	et := a.Type.ElementType()
-	if !SupportedType(et) {
+	if !SupportedElementType(et) {
 		return nil, fmt.Errorf("the interpreter does not support elements of this type")
 	}
-	w := (ir.IntOrFloatBitWidth(et) + 7) / 8
 	n := product(shape)
 	out := make([]uint64, n)
+	if ft := complexPart(et); ft != nil {
+		return denseComplex(a, et, ft, shape, out)
+	}
+	w := (ir.IntOrFloatBitWidth(et) + 7) / 8
 	read := func(i int64) uint64 {
 		if w > 8 {
 			le := a.Data[int(i)*w : int(i)*w+w]
@@ -268,6 +271,42 @@ func DenseFromAttr(a *ir.DenseElementsAttr) (*Dense, error) {
 		for i := range out {
 			out[i] = read(int64(i))
 		}
+	}
+	return &Dense{Shape: shape, Data: out}, nil
+}
+
+// denseComplex decodes the elements of a dense attribute of complex type
+// et (parts of type ft): each element is its real part then its
+// imaginary part, little-endian.
+func denseComplex(a *ir.DenseElementsAttr, et ir.Type, ft *ir.FloatType, shape []int64, out []uint64) (*Dense, error) {
+	pw := (ft.Width() + 7) / 8
+	part := func(off int) uint64 {
+		var v uint64
+		for b := 0; b < pw; b++ {
+			v |= uint64(a.Data[off+b]) << (8 * uint(b))
+		}
+		return v
+	}
+	read := func(i int) uint64 {
+		return MakeComplexBits(et, part(2*pw*i), part(2*pw*i+pw)).bits
+	}
+	if a.Splat || len(out) == 0 {
+		if len(out) > 0 && len(a.Data) < 2*pw {
+			return nil, fmt.Errorf("malformed dense constant")
+		}
+		if len(out) > 0 {
+			v := read(0)
+			for i := range out {
+				out[i] = v
+			}
+		}
+		return &Dense{Shape: shape, Data: out}, nil
+	}
+	if len(a.Data) < len(out)*2*pw {
+		return nil, fmt.Errorf("malformed dense constant")
+	}
+	for i := range out {
+		out[i] = read(i)
 	}
 	return &Dense{Shape: shape, Data: out}, nil
 }

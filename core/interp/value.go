@@ -115,7 +115,8 @@ func MakeFloat(t *ir.FloatType, f float64) Value {
 
 // FromBits returns the value of type t with the given raw bit pattern
 // (truncated to the width of t), the inverse of Bits: for an integer type
-// wider than 64 bits, bits is the handle Bits returned.
+// wider than 64 bits, bits is the handle Bits returned, for a complex type
+// the element encoding (see MakeComplexBits).
 func FromBits(t ir.Type, bits uint64) Value {
 	switch t := t.(type) {
 	case *ir.FloatType:
@@ -125,6 +126,10 @@ func FromBits(t ir.Type, bits uint64) Value {
 			return fromHandle(t, bits)
 		}
 		return Value{Type: t, bits: bits & mask(int(t.Width))}
+	case *ir.ComplexType:
+		if ft := complexPart(t); ft != nil {
+			return fromComplexBits(t, ft, bits)
+		}
 	}
 	return MakeInt(t, bits)
 }
@@ -195,6 +200,10 @@ func (v Value) String() string {
 	}
 	if v.IsFloat() {
 		return fmt.Sprintf("%v : %s", v.Float(), asm.TypeString(v.Type))
+	}
+	if IsComplex(v.Type) {
+		re, im := v.Complex()
+		return fmt.Sprintf("(%v, %v) : %s", re, im, asm.TypeString(v.Type))
 	}
 	if v.IsPoison() {
 		return "poison : " + asm.TypeString(v.Type)

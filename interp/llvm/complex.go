@@ -15,12 +15,17 @@ import (
 // printMemrefC64 (part 8, std::complex<double>) with its C arguments: the
 // elements are pairs of floats, the real part first, printed as "(re,im)".
 // An element outside the allocation, or any element of a memref with a
-// size 0, prints as (0,0), as the CPU engine's runtime prints it.
-func printComplexMemref(part int64) interp.ExternalFunc {
+// size 0, prints as (0,0), as the CPU engine's runtime prints it. A
+// memref or tensor argument (before lowering) goes to prev
+// (interp/runner).
+func printComplexMemref(part int64, prev interp.ExternalFunc) interp.ExternalFunc {
 	return func(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
 		at := where(f, call)
 		if isMemRefArg(args) {
-			return nil, interp.Errorf(at, "the interpreter has no memrefs of complex elements; printMemrefC32 and printMemrefC64 take a descriptor")
+			if prev == nil {
+				return nil, interp.Errorf(at, "printMemrefC32 and printMemrefC64 take a descriptor here")
+			}
+			return prev(f, call, args)
 		}
 		rank, p, err := unrankedArg(f, at, args)
 		if err != nil {

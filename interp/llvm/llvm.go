@@ -169,7 +169,7 @@ func Register(reg *interp.Registry) {
 
 	for suffix, part := range map[string]int64{"C32": 4, "C64": 8} {
 		for _, name := range []string{"printMemref" + suffix, "_mlir_ciface_printMemref" + suffix} {
-			reg.RegisterExternal(name, printComplexMemref(part))
+			reg.RegisterExternal(name, printComplexMemref(part, reg.External(name)))
 		}
 	}
 

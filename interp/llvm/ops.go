@@ -206,7 +206,16 @@ func denseValue(t ir.Type, a *ir.DenseElementsAttr) (interp.Value, error) {
 		}
 		v := interp.FromBits(et, d.Data[pos])
 		pos++
-		if ir.IntOrFloatBitWidth(t) != ir.IntOrFloatBitWidth(et) {
+		if ct, ok := et.(*ir.ComplexType); ok {
+			// complex<T> is !llvm.struct<(T, T)>, the real part first.
+			st, ok := t.(*lt.StructType)
+			if !ok || len(st.Fields) != 2 || st.Fields[0] != ct.Elem || st.Fields[1] != ct.Elem {
+				return interp.Value{}, fmt.Errorf("dense constant elements do not match the element type")
+			}
+			re, im := v.ComplexBits()
+			return makeAggregate(t, []interp.Value{interp.FromBits(ct.Elem, re), interp.FromBits(ct.Elem, im)}), nil
+		}
+		if ir.IntOrFloatBitWidth(t) != ir.IntOrFloatBitWidth(et) || ir.IntOrFloatBitWidth(t) < 0 {
 			return interp.Value{}, fmt.Errorf("dense constant elements do not match the element type")
 		}
 		return interp.FromBits(t, v.Bits()), nil

@@ -133,7 +133,7 @@ func alloc(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, "the interpreter does not support strided memrefs of vectors")
 		}
 	}
-	if !interp.SupportedType(elem) {
+	if !interp.SupportedElementType(elem) {
 		return interp.Errorf(op, "the interpreter does not support memrefs of this element type")
 	}
 	m := interp.NewMemRef(elem, sizes)

@@ -4,7 +4,8 @@
 //
 //	printMemrefF32, printMemrefF64, printMemrefF16, printMemrefBF16,
 //	printMemrefI8, printMemrefI16, printMemrefI32, printMemrefI64,
-//	printMemrefInd (an unranked memref argument),
+//	printMemrefInd, printMemrefC32, printMemrefC64 (an unranked memref
+//	argument),
 //	printF32, printF64, printF16, printBF16, printI64, printU64,
 //	printNewline, printComma, printOpen, printClose
 //
@@ -24,7 +25,7 @@ import (
 
 // Register adds the runner utilities to reg.
 func Register(reg *interp.Registry) {
-	for _, n := range []string{"F32", "F64", "F16", "BF16", "I8", "I16", "I32", "I64", "Ind"} {
+	for _, n := range []string{"F32", "F64", "F16", "BF16", "I8", "I16", "I32", "I64", "Ind", "C32", "C64"} {
 		reg.RegisterExternal("printMemref"+n, printMemref)
 		reg.RegisterExternal("_mlir_ciface_printMemref"+n, printMemref)
 	}
@@ -78,6 +79,9 @@ func printScalar(format func(interp.Value) string) interp.ExternalFunc {
 // formatElem formats one element as the C++ runner prints it.
 func formatElem(t ir.Type, bits uint64) string {
 	v := interp.FromBits(t, bits)
+	if interp.IsComplex(t) {
+		return FormatComplex(v.Complex())
+	}
 	if v.IsFloat() {
 		return FormatG(v.Float())
 	}

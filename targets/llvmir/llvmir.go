@@ -462,6 +462,8 @@ func denseElements(d *sir.DenseElementsAttr, elemLT types.Type, n uint64) ([]con
 		width = e.Width()
 	case *sir.IndexType:
 		width = 64
+	case *sir.ComplexType:
+		return denseComplexElements(d, e, elemLT, n)
 	default:
 		return nil, fmt.Errorf("unsupported dense element type")
 	}
@@ -486,24 +488,11 @@ func denseElements(d *sir.DenseElementsAttr, elemLT types.Type, n uint64) ([]con
 		var c constant.Constant
 		switch e := et.(type) {
 		case *sir.FloatType:
-			if e.Kind == sir.BF16 {
-				elems[i] = &bfloatConst{bits: uint16(bits)}
-				continue
+			fc, err := floatElement(e, bits, elemLT)
+			if err != nil {
+				return nil, err
 			}
-			ft, ok := elemLT.(*types.FloatType)
-			if !ok {
-				return nil, fmt.Errorf("float elements for a non-float type")
-			}
-			switch e.Kind {
-			case sir.F16:
-				c = constant.NewFloat(ft, halfToFloat(uint16(bits)))
-			case sir.F32:
-				c = constant.NewFloat(ft, float64(math.Float32frombits(uint32(bits))))
-			case sir.F64:
-				c = constant.NewFloat(ft, math.Float64frombits(bits))
-			default:
-				return nil, fmt.Errorf("unsupported dense float type")
-			}
+			c = fc
 		default:
 			it, ok := elemLT.(*types.IntType)
 			if !ok {
@@ -520,6 +509,69 @@ func denseElements(d *sir.DenseElementsAttr, elemLT types.Type, n uint64) ([]con
 			}
 		}
 		elems[i] = c
+	}
+	return elems, nil
+}
+
+// floatElement is the constant of type lt (the translation of e) of the
+// bit pattern bits of float type e.
+func floatElement(e *sir.FloatType, bits uint64, lt types.Type) (constant.Constant, error) {
+	if e.Kind == sir.BF16 {
+		return &bfloatConst{bits: uint16(bits)}, nil
+	}
+	ft, ok := lt.(*types.FloatType)
+	if !ok {
+		return nil, fmt.Errorf("float elements for a non-float type")
+	}
+	switch e.Kind {
+	case sir.F16:
+		return constant.NewFloat(ft, halfToFloat(uint16(bits))), nil
+	case sir.F32:
+		return constant.NewFloat(ft, float64(math.Float32frombits(uint32(bits)))), nil
+	case sir.F64:
+		return constant.NewFloat(ft, math.Float64frombits(bits)), nil
+	}
+	return nil, fmt.Errorf("unsupported dense float type")
+}
+
+// denseComplexElements decodes the n complex elements of d (each its real
+// part then its imaginary part) as constants of the struct type elemLT,
+// the translation of !llvm.struct<(T, T)>.
+func denseComplexElements(d *sir.DenseElementsAttr, c *sir.ComplexType, elemLT types.Type, n uint64) ([]constant.Constant, error) {
+	e, ok := c.Elem.(*sir.FloatType)
+	if !ok {
+		return nil, fmt.Errorf("unsupported dense element type")
+	}
+	st, ok := elemLT.(*types.StructType)
+	if !ok || len(st.Fields) != 2 {
+		return nil, fmt.Errorf("complex elements for a type other than a struct of two fields")
+	}
+	size := (e.Width() + 7) / 8
+	if size > 8 {
+		return nil, fmt.Errorf("unsupported dense float type")
+	}
+	part := func(at int) uint64 {
+		var bits uint64
+		for j := 0; j < size && at+j < len(d.Data); j++ {
+			bits |= uint64(d.Data[at+j]) << (8 * j)
+		}
+		return bits
+	}
+	elems := make([]constant.Constant, n)
+	for i := range elems {
+		at := i * 2 * size
+		if d.Splat {
+			at = 0
+		}
+		re, err := floatElement(e, part(at), st.Fields[0])
+		if err != nil {
+			return nil, err
+		}
+		im, err := floatElement(e, part(at+size), st.Fields[1])
+		if err != nil {
+			return nil, err
+		}
+		elems[i] = constant.NewStruct(st, re, im)
 	}
 	return elems, nil
 }
