@@ -31,22 +31,11 @@ func printComplexMemref(part int64, prev interp.ExternalFunc) interp.ExternalFun
 		if err != nil {
 			return nil, err
 		}
-		if rank < 0 || rank > 1<<16 {
-			return nil, interp.Errorf(at, fmt.Sprintf("invalid memref rank %d", rank))
-		}
-		words := 3 + 2*rank
-		a, off, err := access(at, p, 8*words, false)
+		w, da, err := readDescriptor(f, at, rank, p)
 		if err != nil {
 			return nil, err
 		}
-		w := make([]int64, words)
-		var b [8]byte
-		for i := range w {
-			a.readBytes(off+8*int64(i), b[:])
-			w[i] = int64(binary.LittleEndian.Uint64(b[:]))
-		}
 		aligned := uint64(w[1])
-		da := memOf(f).find(aligned)
 		if da == nil {
 			return nil, interp.Errorf(at, fmt.Sprintf("the memref descriptor's pointer 0x%x is not in any allocation", aligned))
 		}

@@ -234,6 +234,28 @@ func unrankedArg(f *interp.Frame, at *ir.Operation, args []interp.Value) (int64,
 	return 0, interp.Value{}, interp.Errorf(at, "expected an unranked memref argument")
 }
 
+// readDescriptor reads the ranked memref descriptor of the given rank at
+// p (allocated and aligned pointers, offset, sizes, strides, one word
+// each) and finds the allocation its aligned pointer points into, nil
+// when there is none.
+func readDescriptor(f *interp.Frame, at *ir.Operation, rank int64, p interp.Value) ([]int64, *allocation, error) {
+	if rank < 0 || rank > 1<<16 {
+		return nil, nil, interp.Errorf(at, fmt.Sprintf("invalid memref rank %d", rank))
+	}
+	words := 3 + 2*rank
+	da, off, err := access(at, p, 8*words, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	w := make([]int64, words)
+	var b [8]byte
+	for i := range w {
+		da.readBytes(off+8*int64(i), b[:])
+		w[i] = int64(binary.LittleEndian.Uint64(b[:]))
+	}
+	return w, memOf(f).find(uint64(w[1])), nil
+}
+
 // derefUnranked reads the (rank, pointer) pair at p.
 func derefUnranked(f *interp.Frame, at *ir.Operation, p interp.Value) (int64, interp.Value, error) {
 	rank, err := readInt(at, p, 8)
@@ -302,22 +324,11 @@ func memrefCopy(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]int
 		if err != nil {
 			return nil, err
 		}
-		if rank < 0 || rank > 1<<16 {
-			return nil, interp.Errorf(at, fmt.Sprintf("invalid memref rank %d", rank))
-		}
-		words := 3 + 2*rank
-		da, doff, err := access(at, p, 8*words, false)
+		w, a, err := readDescriptor(f, at, rank, p)
 		if err != nil {
 			return nil, err
 		}
-		w := make([]int64, words)
-		var b [8]byte
-		for i := range w {
-			da.readBytes(doff+8*int64(i), b[:])
-			w[i] = int64(binary.LittleEndian.Uint64(b[:]))
-		}
 		aligned := uint64(w[1])
-		a := memOf(f).find(aligned)
 		if a == nil {
 			return nil, interp.Errorf(at, fmt.Sprintf("memrefCopy: pointer 0x%x is not in any allocation", aligned))
 		}
