@@ -37,17 +37,7 @@ func (e *expander) create(name string, t ir.Type, props []ir.NamedAttr, operands
 		info, _ := llvmcommon.NDVectorTypeInfo(e.tc, t.(*ir.VectorType))
 		depth := len(info.ArraySizes)
 		res := llvmcommon.Poison(e.r, e.loc, ct)
-		total := int64(1)
-		for _, s := range info.ArraySizes {
-			total *= s
-		}
-		pos := make([]int64, depth)
-		for linear := int64(0); linear < total; linear++ {
-			rest := linear
-			for d := depth - 1; d >= 0; d-- {
-				pos[d] = rest % info.ArraySizes[d]
-				rest /= info.ArraySizes[d]
-			}
+		llvmcommon.ForEachPosition(info.ArraySizes, func(pos []int64) {
 			parts := make([]ir.Value, len(operands))
 			for i, v := range operands {
 				leaf := v.Type()
@@ -58,7 +48,7 @@ func (e *expander) create(name string, t ir.Type, props []ir.NamedAttr, operands
 			}
 			row := llvmcommon.Create(e.r, name, e.loc, parts, []ir.Type{info.Vector1D}, props).Result(0)
 			res = llvmcommon.Insert(e.r, e.loc, res, row, pos...)
-		}
+		})
 		return res
 	}
 	return llvmcommon.Create(e.r, name, e.loc, operands, []ir.Type{ct}, props).Result(0)

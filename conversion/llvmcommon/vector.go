@@ -150,25 +150,34 @@ func UnrollNDVector(r *rewrite.ConversionRewriter, op *ir.Operation, operands []
 	}
 	loc := op.Loc()
 	desc := Poison(r, loc, info.Type)
-	total := int64(1)
-	for _, s := range info.ArraySizes {
-		total *= s
-	}
-	pos := make([]int64, depth)
-	for linear := int64(0); linear < total; linear++ {
-		rest := linear
-		for d := depth - 1; d >= 0; d-- {
-			pos[d] = rest % info.ArraySizes[d]
-			rest /= info.ArraySizes[d]
-		}
+	ForEachPosition(info.ArraySizes, func(pos []int64) {
 		parts := make([]ir.Value, len(operands))
 		for i, v := range operands {
 			parts[i] = Extract(r, loc, v, leaves[i], pos...)
 		}
 		desc = Insert(r, loc, desc, build(info.Vector1D, parts), pos...)
-	}
+	})
 	r.ReplaceOp(op, []ir.Value{desc})
 	return true
+}
+
+// ForEachPosition calls fn with every position of nested arrays of the
+// given sizes, in row-major order (the last index varies fastest); fn
+// must not keep pos.
+func ForEachPosition(sizes []int64, fn func(pos []int64)) {
+	total := int64(1)
+	for _, s := range sizes {
+		total *= s
+	}
+	pos := make([]int64, len(sizes))
+	for linear := int64(0); linear < total; linear++ {
+		rest := linear
+		for d := len(sizes) - 1; d >= 0; d-- {
+			pos[d] = rest % sizes[d]
+			rest /= sizes[d]
+		}
+		fn(pos)
+	}
 }
 
 // VectorOneToOne is upstream's vectorOneToOneRewrite: op becomes the llvm
