@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"sync"
-
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -18,32 +16,7 @@ import (
 // life of the process.
 
 // complexTable interns the pairs of complex values too wide to pack.
-var complexTable = struct {
-	sync.Mutex
-	vals  [][2]uint64
-	index map[[2]uint64]uint64
-}{vals: [][2]uint64{{}}, index: map[[2]uint64]uint64{{}: 0}}
-
-func complexHandle(p [2]uint64) uint64 {
-	complexTable.Lock()
-	defer complexTable.Unlock()
-	if h, ok := complexTable.index[p]; ok {
-		return h
-	}
-	h := uint64(len(complexTable.vals))
-	complexTable.vals = append(complexTable.vals, p)
-	complexTable.index[p] = h
-	return h
-}
-
-func complexOf(h uint64) [2]uint64 {
-	complexTable.Lock()
-	defer complexTable.Unlock()
-	if h < uint64(len(complexTable.vals)) {
-		return complexTable.vals[h]
-	}
-	return [2]uint64{}
-}
+var complexTable = newInternTable([2]uint64{}, [2]uint64{})
 
 // complexPart returns the float type of the parts of t when t is a
 // complex type of a supported float type, else nil.
@@ -82,7 +55,7 @@ func MakeComplexBits(t ir.Type, re, im uint64) Value {
 	if 2*w <= 64 {
 		return Value{Type: t, bits: re | im<<uint(w)}
 	}
-	return Value{Type: t, bits: complexHandle([2]uint64{re, im})}
+	return Value{Type: t, bits: complexTable.handle([2]uint64{re, im}, [2]uint64{re, im})}
 }
 
 // MakeComplex returns the value of complex type t whose parts are re and
@@ -106,7 +79,7 @@ func (v Value) ComplexBits() (re, im uint64) {
 	if 2*w <= 64 {
 		return v.bits & mask(w), v.bits >> uint(w) & mask(w)
 	}
-	p := complexOf(v.bits)
+	p, _ := complexTable.value(v.bits)
 	return p[0], p[1]
 }
 
@@ -128,10 +101,7 @@ func fromComplexBits(t ir.Type, ft *ir.FloatType, bits uint64) Value {
 	if 2*w <= 64 {
 		return Value{Type: t, bits: bits & mask(2*w)}
 	}
-	complexTable.Lock()
-	known := bits < uint64(len(complexTable.vals))
-	complexTable.Unlock()
-	if !known {
+	if _, known := complexTable.value(bits); !known {
 		bits = 0
 	}
 	return Value{Type: t, bits: bits}

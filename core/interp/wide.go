@@ -16,35 +16,54 @@ import (
 // distinct wide values the process has stored (0 is zero, so zeroed
 // buffers read as zero); equal values have equal handles.
 
-// wideTable interns the wide values stored in elements.
-var wideTable = struct {
-	sync.Mutex
-	vals  []*big.Int
-	index map[string]uint64
-}{vals: []*big.Int{new(big.Int)}, index: map[string]uint64{"": 0}}
+// internTable numbers the distinct values of a kind that elements store
+// as handles: handle 0 is the zero value, given at creation, so that
+// zeroed buffers read as zero; equal keys have equal handles. What is
+// interned stays for the life of the process.
+type internTable[K comparable, V any] struct {
+	mu    sync.Mutex
+	vals  []V
+	index map[K]uint64
+}
 
-// wideHandle returns the handle of the wide bit pattern x.
-func wideHandle(x *big.Int) uint64 {
-	key := string(x.Bytes())
-	wideTable.Lock()
-	defer wideTable.Unlock()
-	if h, ok := wideTable.index[key]; ok {
+func newInternTable[K comparable, V any](zeroKey K, zero V) *internTable[K, V] {
+	return &internTable[K, V]{vals: []V{zero}, index: map[K]uint64{zeroKey: 0}}
+}
+
+// handle returns the handle of the value v, whose key is k.
+func (t *internTable[K, V]) handle(k K, v V) uint64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if h, ok := t.index[k]; ok {
 		return h
 	}
-	h := uint64(len(wideTable.vals))
-	wideTable.vals = append(wideTable.vals, x)
-	wideTable.index[key] = h
+	h := uint64(len(t.vals))
+	t.vals = append(t.vals, v)
+	t.index[k] = h
 	return h
 }
 
+// value returns the value of handle h, and false for an unknown handle.
+func (t *internTable[K, V]) value(h uint64) (V, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if h < uint64(len(t.vals)) {
+		return t.vals[h], true
+	}
+	var zero V
+	return zero, false
+}
+
+// wideTable interns the wide values stored in elements, by their bytes.
+var wideTable = newInternTable("", new(big.Int))
+
+// wideHandle returns the handle of the wide bit pattern x.
+func wideHandle(x *big.Int) uint64 { return wideTable.handle(string(x.Bytes()), x) }
+
 // wideOf returns the bit pattern of handle h, or nil for an unknown one.
 func wideOf(h uint64) *big.Int {
-	wideTable.Lock()
-	defer wideTable.Unlock()
-	if h < uint64(len(wideTable.vals)) {
-		return wideTable.vals[h]
-	}
-	return nil
+	x, _ := wideTable.value(h)
+	return x
 }
 
 // IsWide reports whether t is an integer type wider than 64 bits.
