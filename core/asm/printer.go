@@ -394,10 +394,18 @@ func (p *printer) numberValues(top *ir.Operation) {
 				}
 			}
 			start, named := nextValue, false
+			// The segments of a long block; the first is kept apart so
+			// that short blocks allocate nothing.
+			var first segment
 			var segs []segment
 			n := 0
 			for op := b.First(); op != nil; op = op.Next() {
-				if n%printSegment == 0 {
+				switch {
+				case n == 0:
+					first = segment{op, nextValue}
+				case n == printSegment:
+					segs = append(segs, first, segment{op, nextValue})
+				case n%printSegment == 0:
 					segs = append(segs, segment{op, nextValue})
 				}
 				n++
@@ -416,7 +424,7 @@ func (p *printer) numberValues(top *ir.Operation) {
 			if !named {
 				p.blockSeq[b] = start
 			}
-			if len(segs) > 1 {
+			if segs != nil {
 				if p.segments == nil {
 					p.segments = map[*ir.Block][]segment{}
 				}

@@ -78,12 +78,17 @@ type verifier struct {
 	symbolUsers int
 }
 
-// stampBlock numbers the operations of b in order.
-func (v *verifier) stampBlock(b *Block) {
+// startEpoch takes the verifier's epoch the first time it stamps.
+func (v *verifier) startEpoch() {
 	if v.epoch == 0 {
 		v.epoch = newEpoch()
 		v.next = v.epoch
 	}
+}
+
+// stampBlock numbers the operations of b in order.
+func (v *verifier) stampBlock(b *Block) {
+	v.startEpoch()
 	for o := b.first; o != nil; o = o.next {
 		v.next++
 		o.stamp = v.next
@@ -410,10 +415,7 @@ func verifyBlockSuccessorPlacement(b *Block) *Diagnostic {
 // the stamps settle them (see verifier), and reports a misplaced successor
 // as soon as it meets one.
 func (v *verifier) verifyBlockOps(b *Block, isolated *[]*Operation) *Diagnostic {
-	if v.epoch == 0 {
-		v.epoch = newEpoch()
-		v.next = v.epoch
-	}
+	v.startEpoch()
 	for o := b.first; o != nil; o = o.next {
 		v.next++
 		o.stamp = v.next
