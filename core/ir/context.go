@@ -20,6 +20,9 @@ type Context struct {
 	nextID   atomic.Uint64
 	dialects map[string]*Dialect
 	opNames  map[string]*OpName
+	// external holds the external models attached by op name
+	// (OpInterface.AttachTo), applied when the op registers.
+	external map[string][]pendingModel
 
 	locMu sync.RWMutex
 	locs  map[string]map[uint64]*FileLineColLoc
@@ -205,6 +208,7 @@ func (c *Context) RegisterOp(def *OpDef) {
 		c.opNames[def.Name] = n
 	}
 	n.Def = def
+	c.applyExternalModels(def)
 	dn, _, _ := strings.Cut(def.Name, ".")
 	n.Dialect = c.dialects[dn]
 }

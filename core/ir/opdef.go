@@ -105,6 +105,9 @@ type OpDef struct {
 	PopulateDefaultProperties func(ctx *Context, props Attribute) Attribute
 	// Interfaces are the op interfaces the operation implements.
 	Interfaces
+	// models holds, at the index of each InterfaceID, the implementation
+	// of that interface (a *T) or a trait mark (registry.go).
+	models []any
 }
 
 // AddVerifier makes extra run after the definition's current verifier,

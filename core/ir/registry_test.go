@@ -1,0 +1,77 @@
+package ir
+
+import "testing"
+
+type shapeModel interface{ Rank(op *Operation) int }
+
+type rankOf int
+
+func (r rankOf) Rank(*Operation) int { return int(r) }
+
+var (
+	testShapeIface = DeclareOpInterface[shapeModel]("test.ShapeModel")
+	testTrait      = DeclareTrait("test.HasShape")
+)
+
+func TestInterfaceRegistry(t *testing.T) {
+	ctx := NewContext()
+	ctx.RegisterDialect(&Dialect{Name: "t"})
+	a := &OpDef{Name: "t.a"}
+	testShapeIface.Attach(a, rankOf(2))
+	testTrait.Add(a)
+	ctx.RegisterOp(a)
+	// An external model attached before its op registers.
+	testShapeIface.AttachTo(ctx, "t.b", rankOf(3))
+	ctx.RegisterOp(&OpDef{Name: "t.b"})
+	ctx.RegisterOp(&OpDef{Name: "t.c"})
+
+	tests := []struct {
+		op       string
+		rank     int
+		has      bool
+		hasTrait bool
+	}{
+		{"t.a", 2, true, true},
+		{"t.b", 3, true, false},
+		{"t.c", 0, false, false},
+		{"t.unregistered", 0, false, false},
+	}
+	for _, tc := range tests {
+		op := NewOperation(&OperationState{Name: ctx.OpName(tc.op), Loc: ctx.UnknownLoc()})
+		m, ok := testShapeIface.Of(op)
+		if ok != tc.has || (ok && m.Rank(op) != tc.rank) {
+			t.Errorf("%s: Of = %v, %v; want rank %d, %v", tc.op, m, ok, tc.rank, tc.has)
+		}
+		if got := testTrait.Has(op); got != tc.hasTrait {
+			t.Errorf("%s: trait = %v, want %v", tc.op, got, tc.hasTrait)
+		}
+		if _, err := testShapeIface.MustOf(op); (err == nil) != tc.has {
+			t.Errorf("%s: MustOf error = %v", tc.op, err)
+		}
+	}
+	// Re-registering a definition keeps the external models of its name.
+	ctx.RegisterOp(&OpDef{Name: "t.b"})
+	op := NewOperation(&OperationState{Name: ctx.OpName("t.b"), Loc: ctx.UnknownLoc()})
+	if m, ok := testShapeIface.Of(op); !ok || m.Rank(op) != 3 {
+		t.Errorf("re-registered t.b lost its external model")
+	}
+	if LookupInterfaceID("test.ShapeModel") != testShapeIface.ID() {
+		t.Errorf("LookupInterfaceID does not find the declared interface")
+	}
+}
+
+func BenchmarkInterfaceOf(b *testing.B) {
+	ctx := NewContext()
+	ctx.RegisterDialect(&Dialect{Name: "t"})
+	a := &OpDef{Name: "t.a"}
+	testShapeIface.Attach(a, rankOf(2))
+	ctx.RegisterOp(a)
+	op := NewOperation(&OperationState{Name: ctx.OpName("t.a"), Loc: ctx.UnknownLoc()})
+	n := 0
+	for b.Loop() {
+		if m, ok := testShapeIface.Of(op); ok {
+			n += m.Rank(op)
+		}
+	}
+	_ = n
+}
