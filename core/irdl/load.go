@@ -211,7 +211,7 @@ func (o *opDef) opDef() *ir.OpDef {
 		def.Parse = o.parseOp
 	}
 	if o.hasEffects {
-		def.Effects = o.effectsOf
+		ir.MemoryEffectsOp.Attach(def, ir.EffectsFunc(o.effectsOf))
 	}
 	hasDefaults := false
 	for _, p := range o.props {
