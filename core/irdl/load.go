@@ -210,6 +210,9 @@ func (o *opDef) opDef() *ir.OpDef {
 		def.Print = o.printOp
 		def.Parse = o.parseOp
 	}
+	for _, id := range o.declared {
+		def.AddByID(id)
+	}
 	if o.hasEffects {
 		ir.MemoryEffectsOp.Attach(def, ir.EffectsFunc(o.effectsOf))
 	}
