@@ -2,6 +2,7 @@ package tile
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/arith"
 )
 
@@ -99,4 +100,80 @@ func foldCast(op CastOp, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 		return []ir.FoldResult{{Value: op.Input()}}, true
 	}
 	return nil, false
+}
+
+// splatThrough rewrites a shape operation (broadcast, expand_dims,
+// squeeze, reshape, transpose) of a tile.splat into a splat of the result
+// type: every element is the same scalar whatever the shape.
+func splatThrough(name string) rewrite.Pattern {
+	return &rewrite.Func{RootName: name, PatternName: "tile-shape-of-splat", BenefitValue: 1,
+		Fn: func(op *ir.Operation, rw *rewrite.Rewriter) bool {
+			s, ok := AsSplatOp(ir.DefiningOp(op.Operand(0)))
+			if !ok {
+				return false
+			}
+			rw.SetInsertionPoint(op)
+			n := BuildSplat(rw.Builder, op.Loc(), s.Input(), op.Result(0).Type())
+			rw.ReplaceOp(op, []ir.Value{n.Result()})
+			return true
+		}}
+}
+
+func broadcastCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{splatThrough("tile.broadcast")}
+}
+
+func expandDimsCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{splatThrough("tile.expand_dims")}
+}
+
+func squeezeCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{splatThrough("tile.squeeze")}
+}
+
+// reshapeCanonicalizationPatterns: the splat rule, and a reshape of a
+// reshape, expand_dims or squeeze is one reshape of the inner input.
+func reshapeCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{splatThrough("tile.reshape"), &rewrite.Func{RootName: "tile.reshape", PatternName: "tile-reshape-of-reshape", BenefitValue: 1,
+		Fn: func(op *ir.Operation, rw *rewrite.Rewriter) bool {
+			inner := ir.DefiningOp(op.Operand(0))
+			_, r := AsReshapeOp(inner)
+			_, e := AsExpandDimsOp(inner)
+			_, q := AsSqueezeOp(inner)
+			if !r && !e && !q {
+				return false
+			}
+			rw.SetInsertionPoint(op)
+			n := BuildReshape(rw.Builder, op.Loc(), inner.Operand(0), op.Result(0).Type())
+			rw.ReplaceOp(op, []ir.Value{n.Result()})
+			return true
+		}}}
+}
+
+// transposeCanonicalizationPatterns: the splat rule, and a transpose of a
+// transpose is one transpose by the composed permutation.
+func transposeCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{splatThrough("tile.transpose"), &rewrite.Func{RootName: "tile.transpose", PatternName: "tile-transpose-of-transpose", BenefitValue: 1,
+		Fn: func(op *ir.Operation, rw *rewrite.Rewriter) bool {
+			t, _ := AsTransposeOp(op)
+			inner, ok := AsTransposeOp(ir.DefiningOp(t.Input()))
+			if !ok {
+				return false
+			}
+			perm, ip := Permutation(t), Permutation(inner)
+			if len(perm) != len(ip) {
+				return false
+			}
+			comp := make([]int64, len(perm))
+			for i, p := range perm {
+				if p < 0 || p >= int64(len(ip)) {
+					return false
+				}
+				comp[i] = ip[p]
+			}
+			rw.SetInsertionPoint(op)
+			n := BuildTranspose(rw.Builder, op.Loc(), inner.Input(), rw.Ctx.DenseI64Array(comp...), op.Result(0).Type())
+			rw.ReplaceOp(op, []ir.Value{n.Result()})
+			return true
+		}}}
 }

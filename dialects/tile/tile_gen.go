@@ -3,8 +3,11 @@
 package tile
 
 import (
+	"sync"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // Precision is input precision of tile.dot, held by an i32 IntegerAttr.
@@ -1447,6 +1450,8 @@ func BuildCast(b *ir.Builder, loc ir.Location, input ir.Value, rounding *Roundin
 	return CastOp{b.Create(st)}
 }
 
+var canonicalizationOnce sync.Once
+
 // registerHooks attaches to the operations of ctx the Go functions
 // their definitions name in hooks; the dialect's Register calls it after
 // loading the definitions.
@@ -1586,6 +1591,23 @@ func registerHooks(ctx *ir.Context) {
 			return foldCast(CastOp{op}, operands)
 		}
 	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range broadcastCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("tile.broadcast", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range expandDimsCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("tile.expand_dims", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range squeezeCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("tile.squeeze", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range reshapeCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("tile.reshape", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range transposeCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("tile.transpose", func() rewrite.Pattern { return pat })
+		}
+	})
 }
 
 // opt returns v, or nil (an absent parameter) when present is false.

@@ -119,14 +119,24 @@ func isKernelArg(t ir.Type) bool {
 	return false
 }
 
+// functionType returns the signature of a kernel, or nil when it is
+// malformed.
+func functionType(op FuncOp) *ir.FunctionType {
+	ta, _ := op.FunctionType().(*ir.TypeAttr)
+	if ta == nil {
+		return nil
+	}
+	ft, _ := ta.Type.(*ir.FunctionType)
+	return ft
+}
+
 func verifyFunc(op FuncOp) error {
 	for _, s := range gridSemantics(op.Operation) {
 		if s != "parallel" && s != "arbitrary" {
 			return opErr(op.Operation, "grid axis semantics must be 'parallel' or 'arbitrary', got '%s'", s)
 		}
 	}
-	ta, _ := op.FunctionType().(*ir.TypeAttr)
-	ft, _ := ta.Type.(*ir.FunctionType)
+	ft := functionType(op)
 	if ft == nil {
 		return nil
 	}
@@ -195,8 +205,7 @@ func verifyLaunch(op LaunchOp) error {
 	if r := len(gridSemantics(k)); r != len(op.Grid()) {
 		return opErr(op.Operation, "grid has %d sizes but kernel '@%s' has a grid of rank %d", len(op.Grid()), kf.SymName(), r)
 	}
-	ta, _ := kf.FunctionType().(*ir.TypeAttr)
-	ft, _ := ta.Type.(*ir.FunctionType)
+	ft := functionType(kf)
 	if ft == nil {
 		return nil
 	}
@@ -544,8 +553,8 @@ func verifyCombine(op *ir.Operation, scan bool) error {
 		return opErr(op, "expects a combining kind or a combining region")
 	}
 	if hasKind {
-		if k, _ := op.InherentAttr("kind").(*ir.IntegerAttr); CombiningKind(k.Int64()).String() == "" {
-			return opErr(op, "unknown combining kind %d", k.Int64())
+		if k, ok := op.InherentAttr("kind").(*ir.IntegerAttr); !ok || CombiningKind(k.Int64()).String() == "" {
+			return opErr(op, "unknown combining kind")
 		}
 		return nil
 	}
