@@ -2,7 +2,6 @@ package tile_test
 
 import (
 	"bytes"
-	"fmt"
 	"math"
 	"math/big"
 	"os"
@@ -367,5 +366,4 @@ func TestConvert(t *testing.T) {
 			}
 		}
 	}
-	_ = fmt.Sprint
 }
