@@ -578,3 +578,177 @@ func.func @f() {
   // expected-error @below {{'tile.return' op expects parent op 'tile.func'}}
   tile.return
 }
+
+// -----
+
+// expected-error @below {{'tile.func' op a kernel returns no results}}
+"tile.func"() <{function_type = () -> f32, grid = ["parallel"], sym_name = "k"}> ({
+  "tile.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error @below {{'tile.func' op entry block must have 1 arguments to match the function signature}}
+"tile.func"() <{function_type = (index) -> (), grid = ["parallel"], sym_name = "k"}> ({
+  "tile.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error @below {{'tile.func' op type of entry block argument #0(f32) must match the type of the corresponding argument in function signature(index)}}
+"tile.func"() <{function_type = (index) -> (), grid = ["parallel"], sym_name = "k"}> ({
+^bb0(%x: f32):
+  "tile.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// expected-error @below {{'tile.func' op expects a non-empty body}}
+"tile.func"() <{function_type = () -> (), grid = ["parallel"], sym_name = "k"}> ({
+}) : () -> ()
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  // expected-error @below {{'tile.view' op view of rank 1 cannot view a memref of rank 2}}
+  %A = tile.view %m : memref<?x?xf32> -> !tile.view<?xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?xf32>) grid [parallel] {
+  %u = memref.cast %m : memref<?xf32> to memref<*xf32>
+  // expected-error @below {{'tile.view' op expects a ranked memref source}}
+  %A = tile.view %u : memref<*xf32> -> !tile.view<?xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %A = tile.view %m : memref<?x?xf32> -> !tile.view<?x?xf32>
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{'tile.num_blocks' op dimension 3 is out of range for a view of rank 2}}
+  %d = tile.num_blocks %A dim 3 block 16 : !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %A = tile.view %m : memref<?x?xf32> -> !tile.view<?x?xf32>
+  %c0 = arith.constant 0 : index
+  %o = tile.iota : tensor<16xindex>
+  %mk = arith.constant dense<true> : tensor<16xi1>
+  // expected-error @below {{'tile.gather' op a masked gather needs a pad value}}
+  %t = tile.gather %A[%o, %o] mask %mk : !tile.view<?x?xf32>, tensor<16xindex> -> tensor<16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %A = tile.view %m : memref<?x?xf32> -> !tile.view<?x?xf32>
+  %c0 = arith.constant 0 : index
+  %o = tile.iota : tensor<16xindex>
+  %p = tile.iota : tensor<16xi32>
+  // expected-error @below {{'tile.gather' op offset tiles must have one type}}
+  %t = "tile.gather"(%A, %o, %p) <{operandSegmentSizes = array<i32: 1, 2, 0>, pad = "zero"}> : (!tile.view<?x?xf32>, tensor<16xindex>, tensor<16xi32>) -> tensor<16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?xindex>) grid [parallel] {
+  %A = tile.view %m : memref<?xindex> -> !tile.view<?xindex>
+  %c0 = arith.constant 0 : index
+  %t = tile.iota : tensor<16xindex>
+  // expected-error @below {{'tile.atomic_add' op atomic_add needs integer or float elements, got 'index'}}
+  tile.atomic_add %t, %A[%c0] bounds_check : tensor<16xindex>, !tile.view<?xindex>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %x = arith.constant dense<0.0> : tensor<16x8xf32>
+  // expected-error @below {{'tile.reduce' op combining region yields 'f16', expected 'f32'}}
+  %r = tile.reduce %x dim 1 combine {
+  ^bb0(%a: f32, %b: f32):
+    %h = arith.truncf %a : f32 to f16
+    tile.yield %h : f16
+  } : tensor<16x8xf32> -> tensor<16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %x = arith.constant dense<0.0> : tensor<16x8xf32>
+  // expected-error @below {{'tile.reduce' op combining region must have one block}}
+  %r = tile.reduce %x dim 1 combine {
+  ^bb0(%a: f32, %b: f32):
+    cf.br ^bb1
+  ^bb1:
+    tile.yield %a : f32
+  } : tensor<16x8xf32> -> tensor<16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %x = arith.constant dense<0.0> : tensor<16x8xf32>
+  // expected-error @below {{'tile.reduce' op attribute 'kind' failed to satisfy constraint: reduction or scan kind}}
+  %r = "tile.reduce"(%x) <{dim = 1 : i64, kind = 9 : i32}> ({
+  }) : (tensor<16x8xf32>) -> tensor<16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %x = arith.constant dense<0.0> : tensor<16x8xf32>
+  // expected-error @below {{'tile.transpose' op permutation of 3 entries for a tile of rank 2}}
+  %r = tile.transpose %x [0, 1, 2] : tensor<16x8xf32> -> tensor<16x8xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %x = arith.constant dense<0.0> : tensor<16x8xf32>
+  // expected-error @below {{'tile.expand_dims' op dimension 3 is out of range for inserting into rank 2}}
+  %r = tile.expand_dims %x dim 3 : tensor<16x8xf32> -> tensor<16x8x1xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %x = arith.constant dense<0.0> : tensor<16x8xf32>
+  // expected-error @below {{'tile.squeeze' op dimension 2 is out of range for a tile of rank 2}}
+  %r = tile.squeeze %x dim 2 : tensor<16x8xf32> -> tensor<16x8xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %x = arith.constant dense<0.0> : tensor<16x8xf32>
+  // expected-error @below {{'tile.scan' op dimension -1 is out of range for a tile of rank 2}}
+  %r = tile.scan sum %x dim -1 : tensor<16x8xf32> -> tensor<16x8xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf16>) grid [parallel] {
+  %x = arith.constant dense<0.0> : tensor<16x8xf32>
+  %A = tile.view %m : memref<?x?xf16> -> !tile.view<?x?xf16>
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{'tile.store' op tile element type 'f32' does not match the view's 'f16'}}
+  tile.store %x, %A[%c0, %c0] bounds_check : tensor<16x8xf32>, !tile.view<?x?xf16>
+  tile.return
+}
