@@ -124,7 +124,7 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 		for {
 			pos := p.CurrentPos()
 			kw, ok := p.ParseOptionalKeywordAny()
-			if !ok || (kw != "parallel" && kw != "arbitrary") {
+			if !ok || (kw != Parallel && kw != Arbitrary) {
 				return p.ErrorAt(pos, "expected 'parallel' or 'arbitrary'")
 			}
 			grid = append(grid, ctx.Str(kw))

@@ -42,3 +42,27 @@ func Register(ctx *ir.Context) {
 		d.MaterializeConstant = arith.MaterializeConstant
 	}
 }
+
+// The per-axis semantics of a kernel's grid.
+const (
+	// Parallel axes hold independent programs, run in any order.
+	Parallel = "parallel"
+	// Arbitrary axes run in ascending order for each point of the
+	// parallel axes.
+	Arbitrary = "arbitrary"
+)
+
+// GridAttr returns the grid property of a tile.func whose axes have the
+// given semantics (Parallel or Arbitrary).
+func GridAttr(ctx *ir.Context, semantics ...string) ir.Attribute {
+	elems := make([]ir.Attribute, len(semantics))
+	for i, s := range semantics {
+		elems[i] = ctx.Str(s)
+	}
+	return ctx.ArrayAttr(elems)
+}
+
+// PadAttr returns the pad property of a tile.load or tile.gather for a pad
+// keyword: "zero", "neg_inf", "pos_inf" or "nan". A constant pad is a
+// FloatAttr or IntegerAttr of the element type.
+func PadAttr(ctx *ir.Context, keyword string) ir.Attribute { return ctx.Str(keyword) }

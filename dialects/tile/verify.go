@@ -132,7 +132,7 @@ func functionType(op FuncOp) *ir.FunctionType {
 
 func verifyFunc(op FuncOp) error {
 	for _, s := range gridSemantics(op.Operation) {
-		if s != "parallel" && s != "arbitrary" {
+		if s != Parallel && s != Arbitrary {
 			return opErr(op.Operation, "grid axis semantics must be 'parallel' or 'arbitrary', got '%s'", s)
 		}
 	}

@@ -28,21 +28,19 @@ type access struct {
 // the stored value (or nil), the view, the indices or offset tiles and
 // the mask (or nil).
 func operands(op *ir.Operation) (value, view ir.Value, idx []ir.Value, mask ir.Value) {
-	switch o := op; {
-	case isOp(o, tiled.AsLoadOp):
-		l, _ := tiled.AsLoadOp(o)
+	if l, ok := tiled.AsLoadOp(op); ok {
 		return nil, l.View(), l.Indices(), l.Mask()
-	case isOp(o, tiled.AsGatherOp):
-		g, _ := tiled.AsGatherOp(o)
+	}
+	if g, ok := tiled.AsGatherOp(op); ok {
 		return nil, g.View(), g.Offsets(), g.Mask()
-	case isOp(o, tiled.AsStoreOp):
-		s, _ := tiled.AsStoreOp(o)
+	}
+	if s, ok := tiled.AsStoreOp(op); ok {
 		return s.Value(), s.View(), s.Indices(), s.Mask()
-	case isOp(o, tiled.AsAtomicAddOp):
-		s, _ := tiled.AsAtomicAddOp(o)
+	}
+	if s, ok := tiled.AsAtomicAddOp(op); ok {
 		return s.Value(), s.View(), s.Indices(), s.Mask()
-	case isOp(o, tiled.AsScatterOp):
-		s, _ := tiled.AsScatterOp(o)
+	}
+	if s, ok := tiled.AsScatterOp(op); ok {
 		return s.Value(), s.View(), s.Offsets(), s.Mask()
 	}
 	return nil, nil, nil, nil

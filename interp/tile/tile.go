@@ -109,7 +109,7 @@ func launch(f *interp.Frame, op *ir.Operation) error {
 	sem := tiled.GridSemantics(k)
 	var par, arb []int
 	for i, s := range sem {
-		if s == "parallel" {
+		if s == tiled.Parallel {
 			par = append(par, i)
 		} else {
 			arb = append(arb, i)
