@@ -129,6 +129,9 @@ func fmaRound(t *ir.FloatType, x, y, acc float64) float64 {
 			}
 		}
 	}
+	if t.Kind == ir.F32 {
+		return float64(float32(s))
+	}
 	return interp.MakeFloat(t, s).Float()
 }
 
