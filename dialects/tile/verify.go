@@ -258,7 +258,28 @@ func verifyView(op ViewOp) error {
 		return opErr(op.Operation, "expects %d sizes and %d strides for a view of rank %d, got %d and %d",
 			len(info.Shape), len(info.Shape), len(info.Shape), len(sizes), len(strides))
 	}
+	for i := range info.Shape {
+		if c, ok := constantInt(sizes[i]); ok && info.Shape[i] != ir.Dynamic && c != info.Shape[i] {
+			return opErr(op.Operation, "size %d is the constant %d, but the view type says %d", i, c, info.Shape[i])
+		}
+		if c, ok := constantInt(strides[i]); ok && info.Strides[i] != ir.Dynamic && c != info.Strides[i] {
+			return opErr(op.Operation, "stride %d is the constant %d, but the view type says %d", i, c, info.Strides[i])
+		}
+	}
 	return nil
+}
+
+// constantInt returns the value of v when a constant operation defines it.
+func constantInt(v ir.Value) (int64, bool) {
+	d := ir.DefiningOp(v)
+	if d == nil || !d.HasTrait(ir.ConstantLike) {
+		return 0, false
+	}
+	a, ok := d.InherentAttr("value").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return a.Int64(), true
 }
 
 func verifyDim(op DimOp) error {

@@ -258,7 +258,8 @@ func.func @main() {
 			"error: gather out of bounds: element [3]"},
 		{`  %W = tile.view %m offset %c1 sizes [%c9] strides [%c1] : memref<?xf32> -> !tile.view<?xf32>`,
 			"error: the view reaches elements 1 to 9 of a buffer of 3 elements"},
-		{`  %W = tile.view %m offset %c0 sizes [%c2] strides [%c1] : memref<?xf32> -> !tile.view<3xf32>`,
+		{`  %two = arith.addi %c1, %c1 : index
+  %W = tile.view %m offset %c0 sizes [%two] strides [%c1] : memref<?xf32> -> !tile.view<3xf32>`,
 			"error: size 0 of the view is 2, but its type says 3"},
 	} {
 		m := parseSrc(t, "order.mlir", []byte(kernel(c.body)))

@@ -752,3 +752,24 @@ tile.func @k(%m: memref<?x?xf16>) grid [parallel] {
   tile.store %x, %A[%c0, %c0] bounds_check : tensor<16x8xf32>, !tile.view<?x?xf16>
   tile.return
 }
+
+// -----
+
+tile.func @k(%m: memref<?xf32>) grid [parallel] {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  // expected-error @below {{'tile.view' op size 1 is the constant 4, but the view type says 8}}
+  %V = tile.view %m sizes [%c8, %c4] strides [%c8, %c1] : memref<?xf32> -> !tile.view<8x8xf32, strided<[8, 1]>>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?xf32>) grid [parallel] {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error @below {{'tile.view' op stride 0 is the constant 1, but the view type says 8}}
+  %V = tile.view %m sizes [%c8, %c8] strides [%c1, %c1] : memref<?xf32> -> !tile.view<8x8xf32>
+  tile.return
+}
