@@ -1,7 +1,7 @@
 // Reductions, scans, shape operations, gathers and scatters, and dots of
 // every accumulator kind, on small tiles whose results are checked.
 
-tile.func @k(%o: memref<8x8xf32>, %oi: memref<4x8xi32>) grid [parallel] {
+tile.func @k(%o: memref<8x8xf32>, %oi: memref<4x8xi32>, %sc: f32, %at: index) grid [parallel] {
   %O = tile.view %o : memref<8x8xf32> -> !tile.view<8x8xf32>
   %OI = tile.view %oi : memref<4x8xi32> -> !tile.view<4x8xi32>
   %c0 = arith.constant 0 : index
@@ -47,8 +47,10 @@ tile.func @k(%o: memref<8x8xf32>, %oi: memref<4x8xi32>) grid [parallel] {
   tile.store %pn, %O at [%c3, %c0] : tensor<1x4xf32>, !tile.view<8x8xf32>
   tile.store %r4, %O at [%c3, %c4] : tensor<1x2xf32>, !tile.view<8x8xf32>
   tile.store %m4, %O at [%c3, %c6] : tensor<1x2xf32>, !tile.view<8x8xf32>
-  // row 4: min, then a broadcast of row 1 of x.
+  // row 4: min, then the scalar argument at the index argument.
   tile.store %nn, %O at [%c4, %c0] : tensor<1x4xf32>, !tile.view<8x8xf32>
+  %scs = tile.splat %sc : f32 -> tensor<1x2xf32>
+  tile.store %scs, %O at [%c4, %at] : tensor<1x2xf32>, !tile.view<8x8xf32>
   // row 5: gather x's transpose from the view (rows 0..1 of O hold the
   // scans), i.e. O[j % 2][j / 2] for j = 0..7.
   %j = tile.iota : tensor<8xindex>
@@ -111,7 +113,9 @@ func.func @main() {
   linalg.fill ins(%z : f32) outs(%o : memref<8x8xf32>)
   linalg.fill ins(%zi : i32) outs(%oi : memref<4x8xi32>)
   %c3 = arith.constant 3 : index
-  tile.launch @k grid [%c3] (%o, %oi) : memref<8x8xf32>, memref<4x8xi32>
+  %sc = arith.constant 9.5 : f32
+  %at = arith.constant 5 : index
+  tile.launch @k grid [%c3] (%o, %oi, %sc, %at) : memref<8x8xf32>, memref<4x8xi32>, f32, index
   %u = memref.cast %o : memref<8x8xf32> to memref<*xf32>
   call @printMemrefF32(%u) : (memref<*xf32>) -> ()
   %v = memref.cast %oi : memref<4x8xi32> to memref<*xi32>
@@ -129,7 +133,7 @@ func.func private @printMemrefI32(memref<*xi32>)
 // CHECK-NEXT: [6,   6,   5,   3,   22,   18,   13,   7],
 // CHECK-NEXT: [0,   4,   1,   5,   2,   6,   3,   7],
 // CHECK-NEXT: [0,   5,   12,   21,   3,   7,   3,   7],
-// CHECK-NEXT: [0,   1,   2,   3,   0,   0,   0,   0],
+// CHECK-NEXT: [0,   1,   2,   3,   0,   9.5,   9.5,   0],
 // CHECK-NEXT: [0,   6,   1,   6,   3,   5,   6,   3],
 // CHECK-NEXT: [107,   106,   105,   104,   0,   102,   101,   100],
 // CHECK-NEXT: [2048,   2048,   1,   1.00024,   -9,   0,   0,   0]]
