@@ -160,6 +160,10 @@ func checkDot(chip *chips.Chip, d tile.DotOp, report func(at *ir.Operation, form
 			report(d.Operation, "accumulator of %d columns of %s needs %d bytes per partition, over a %s tile of %d on %s", N, ct, b, chip.AccMemory, chip.AccFreeBytes, chip.Name)
 		}
 	}
+	if precision == "" && at == bt && at == ct && contains(chip.VectorDot, at) {
+		// Computed by the vector units, in any shape.
+		return
+	}
 	var fits []chips.Instr
 	for _, in := range chip.Matrix {
 		if contains(in.A, at) && contains(in.B, bt) && contains(in.Acc, ct) && in.Precision == precision {
@@ -167,9 +171,6 @@ func checkDot(chip *chips.Chip, d tile.DotOp, report func(at *ir.Operation, form
 		}
 	}
 	if len(fits) == 0 {
-		if precision == "" && at == bt && at == ct && contains(chip.VectorDot, at) {
-			return
-		}
 		what := at
 		if bt != at {
 			what = at + " and " + bt
