@@ -114,6 +114,39 @@ func TestKernelsMatchReference(t *testing.T) {
 	}
 }
 
+// TestApproxKernels runs the kernels of testdata/approx (FlashAttention
+// forward with an online softmax) under several program orders and checks
+// that their results agree, within rounding (absolute 1e-6), with the same
+// computation by linalg, whose summation order differs.
+func TestApproxKernels(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "approx", "*.mlir"))
+	if len(files) == 0 {
+		t.Fatal("no kernels in testdata/approx")
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			m := parse(t, path)
+			for _, seed := range seeds {
+				res, err := call(t, m, "compute", seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				et := res[0].MemRef().Buf.Elem
+				got, want := res[0].MemRef().Load(), res[1].MemRef().Load()
+				if len(got) == 0 || len(got) != len(want) {
+					t.Fatalf("results of %d and %d elements", len(got), len(want))
+				}
+				for i := range got {
+					g, w := interp.FromBits(et, got[i]).Float(), interp.FromBits(et, want[i]).Float()
+					if math.IsNaN(g) || math.Abs(g-w) > 1e-6 {
+						t.Fatalf("seed %d: element %d is %v, linalg gives %v", seed, i, g, w)
+					}
+				}
+			}
+		})
+	}
+}
+
 // TestSemantics runs the programs of testdata/semantics and checks their
 // output against their CHECK lines.
 func TestSemantics(t *testing.T) {
