@@ -22,10 +22,15 @@ func TestGeneratedFresh(t *testing.T) {
 }
 
 // inputs returns the tile programs the syntax tests read: the files of
-// testdata and the lit test of every operation.
+// testdata, the lit test of every operation and the interpreter's
+// programs.
 func inputs(t *testing.T) []string {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))
 	files = append(files, filepath.Join(testutil.RepoRoot(), "tests", "tile", "ops.mlir"))
+	for _, dir := range []string{"", "approx", "semantics"} {
+		more, _ := filepath.Glob(filepath.Join(testutil.RepoRoot(), "interp", "tile", "testdata", dir, "*.mlir"))
+		files = append(files, more...)
+	}
 	if len(files) < 2 {
 		t.Fatal("no tile programs found")
 	}
