@@ -7,8 +7,8 @@
 //	strata-run file.mlir -e main -entry-point-result=i32
 //
 // The flags are mlir-runner's spellings: -e names the entry function,
-// -entry-point-result is one of i32, i64, f32, f64 or void (f64 is an
-// extension), -shared-libs=... is accepted and ignored, -O0 to -O3 are
+// -entry-point-result is one of i32, i64, f32 (the default, as
+// mlir-runner's), f64 or void (f64 is an extension), -shared-libs=... is accepted and ignored, -O0 to -O3 are
 // llc's level with --engine=cpu. Integers print in decimal (signed),
 // floats as C's "%e" ("1.500000e+00", "nan", "-INF"). Extensions:
 // --engine=cpu compiles the program through LLVM and runs it instead of
@@ -26,12 +26,15 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/internal/cli"
 	"github.com/strata-ir/strata/interp/all"
+	"github.com/strata-ir/strata/interp/tile"
 )
 
 // Exit codes.
@@ -59,7 +62,8 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	fs := flag.NewFlagSet("strata-run", flag.ContinueOnError)
 	fs.SetOutput(stdio.Err)
 	entry := fs.String("e", "main", "the function to be called")
-	result := fs.String("entry-point-result", "i32", "the entry function's result type: i32, i64, f32, f64 or void")
+	result := fs.String("entry-point-result", "f32", "the entry function's result type: i32, i64, f32, f64 or void (mlir-runner's default, f32, when absent)")
+	version := fs.Bool("version", false, "print the version and exit")
 	var libs []string
 	fs.Func("shared-libs", "libraries to link dynamically (accepted and ignored)", func(s string) error {
 		libs = append(libs, s)
@@ -69,6 +73,15 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	argFiles := fs.String("args", "", "comma-separated .npy files passed as the entry function's arguments")
 	dump := fs.String("dump-results", "", "directory where each result is written as result<N>.npy")
 	checkLeaks := fs.Bool("check-leaks", false, "report the buffers allocated by memref.alloc, memref.realloc or bufferization.clone that are still live when the entry function returns (interpreter only)")
+	var programSeed *int64
+	fs.Func("program-order-seed", "run the programs of parallel axes of tile.launch grids in an order shuffled by this seed (interpreter only)", func(v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("invalid seed %q", v)
+		}
+		programSeed = &n
+		return nil
+	})
 	engine := fs.String("engine", EngineInterp, "how to run the program: interp (interpret it) or cpu (compile it with LLVM and run it)")
 	optLevel := ""
 	for _, o := range []string{"0", "1", "2", "3"} {
@@ -77,17 +90,25 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 			return nil
 		})
 	}
-	fs.Usage = func() {
-		fmt.Fprintln(stdio.Err, "usage: strata-run [flags] <input file>")
-		fs.PrintDefaults()
-	}
+	// Errors are reported here, in one line (and a suggestion), as
+	// LLVM's tools do; the whole usage is printed only for --help.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	// Flags may follow the input file, as with LLVM's tools.
 	var inputs []string
 	rest := args
 	for {
 		if err := fs.Parse(rest); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintln(stdio.Out, "usage: strata-run [flags] <input file>")
+				fs.SetOutput(stdio.Out)
+				fs.PrintDefaults()
 				return ExitOK
+			}
+			if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
+				fmt.Fprint(stdio.Err, cli.UnknownFlag("strata-run", name, rest, cli.FlagNames(fs)))
+			} else {
+				fmt.Fprintf(stdio.Err, "strata-run: %v\n", err)
 			}
 			return ExitUsage
 		}
@@ -97,6 +118,10 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		}
 		inputs = append(inputs, rest[0])
 		rest = rest[1:]
+	}
+	if *version {
+		fmt.Fprint(stdio.Out, cli.Version("strata-run"))
+		return ExitOK
 	}
 	if len(inputs) > 1 {
 		fmt.Fprintf(stdio.Err, "strata-run: too many input files: %s\n", strings.Join(inputs, " "))
@@ -121,6 +146,10 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		}
 		if *checkLeaks {
 			fmt.Fprintln(stdio.Err, "strata-run: --check-leaks is not supported with --engine=cpu")
+			return ExitUsage
+		}
+		if programSeed != nil {
+			fmt.Fprintln(stdio.Err, "strata-run: --program-order-seed is not supported with --engine=cpu")
 			return ExitUsage
 		}
 	default:
@@ -160,7 +189,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	if err := ir.Verify(module); err != nil {
 		return emit(err)
 	}
-	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out, Err: stdio.Err, Engine: *engine, OptLevel: optLevel, CheckLeaks: *checkLeaks}
+	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out, Err: stdio.Err, Engine: *engine, OptLevel: optLevel, CheckLeaks: *checkLeaks, ProgramOrderSeed: programSeed}
 	if *argFiles != "" {
 		opts.ArgFiles = strings.Split(*argFiles, ",")
 	}
@@ -203,6 +232,10 @@ type Options struct {
 	// heap (memref.alloc, memref.realloc, bufferization.clone) and not
 	// returned are still live when the entry function returns.
 	CheckLeaks bool
+	// ProgramOrderSeed, when set, makes the interpreter run the programs
+	// of the parallel axes of tile.launch grids in an order shuffled by
+	// the seed (interp/tile.SetProgramOrder).
+	ProgramOrderSeed *int64
 }
 
 // Execute interprets the function named entry in module and returns what
@@ -260,6 +293,9 @@ func ExecuteOptions(module *ir.Operation, opts Options) error {
 	in := interp.New(reg)
 	in.Out = opts.Out
 	in.CheckLeaks = opts.CheckLeaks
+	if opts.ProgramOrderSeed != nil {
+		tile.SetProgramOrder(in, *opts.ProgramOrderSeed)
+	}
 	res, err := in.Call(nil, fn, args)
 	if err != nil {
 		return err
