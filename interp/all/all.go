@@ -8,6 +8,7 @@ package all
 import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/interp/affine"
+	"github.com/strata-ir/strata/interp/gpu"
 	"github.com/strata-ir/strata/interp/linalg"
 	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
@@ -20,7 +21,7 @@ import (
 )
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
-// bufferization, tensor, linalg, part of vector and llvm, and the runner
+// bufferization, tensor, linalg, part of vector, llvm and gpu (on the SIMT model), and the runner
 // utilities, to reg.
 func Register(reg *interp.Registry) {
 	std.Register(reg)
@@ -33,4 +34,5 @@ func Register(reg *interp.Registry) {
 	vector.Register(reg)
 	runner.Register(reg)
 	llvm.Register(reg)
+	gpu.Register(reg)
 }

@@ -232,6 +232,9 @@ func load(f *interp.Frame, op *ir.Operation) error {
 		}
 		data := make([]uint64, len(d))
 		for i, p := range d {
+			if err := m.Buf.Access(op, p, 1, false); err != nil {
+				return err
+			}
 			data[i] = m.Buf.Data[p]
 		}
 		f.SetResult(op, 0, interp.MakeDense(vt, &interp.Dense{Shape: vt.Shape, Data: data}))
@@ -240,6 +243,9 @@ func load(f *interp.Frame, op *ir.Operation) error {
 	p, err := m.Index(idx)
 	if err != nil {
 		return interp.Errorf(op, err.Error())
+	}
+	if err := m.Buf.Access(op, p, 1, false); err != nil {
+		return err
 	}
 	f.SetResult(op, 0, interp.FromBits(op.Result(0).Type(), m.Buf.Data[p]))
 	return nil
@@ -269,6 +275,9 @@ func store(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, "expected a vector to store")
 		}
 		for i, p := range d {
+			if err := m.Buf.Access(op, p, 1, true); err != nil {
+				return err
+			}
 			m.Buf.Data[p] = src.Data[i]
 		}
 		return nil
@@ -276,6 +285,9 @@ func store(f *interp.Frame, op *ir.Operation) error {
 	p, err := m.Index(idx)
 	if err != nil {
 		return interp.Errorf(op, err.Error())
+	}
+	if err := m.Buf.Access(op, p, 1, true); err != nil {
+		return err
 	}
 	m.Buf.Data[p] = v.Bits()
 	return nil
@@ -397,26 +409,38 @@ func copyOp(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if err := CopyView(src, dst); err != nil {
+	if err := checkCopy(src, dst); err != nil {
 		return interp.Errorf(op, err.Error())
 	}
+	if err := src.Access(op, false); err != nil {
+		return err
+	}
+	if err := dst.Access(op, true); err != nil {
+		return err
+	}
+	dst.Store(src.Load())
 	return nil
 }
 
 // CopyView copies the elements of src into dst, which must have the same
 // sizes.
 func CopyView(src, dst *interp.MemRef) error {
+	if err := checkCopy(src, dst); err != nil {
+		return err
+	}
+	dst.Store(src.Load())
+	return nil
+}
+
+// checkCopy returns an error unless src can be copied into dst.
+func checkCopy(src, dst *interp.MemRef) error {
 	if fmt.Sprint(src.Sizes) != fmt.Sprint(dst.Sizes) {
 		return fmt.Errorf("copy between memrefs of sizes %v and %v", src.Sizes, dst.Sizes)
 	}
 	if err := src.Check(); err != nil {
 		return err
 	}
-	if err := dst.Check(); err != nil {
-		return err
-	}
-	dst.Store(src.Load())
-	return nil
+	return dst.Check()
 }
 
 func dim(f *interp.Frame, op *ir.Operation) error {
