@@ -14,18 +14,70 @@ import (
 func registerHost(reg *interp.Registry) {
 	reg.Register("gpu.launch", launch)
 	reg.Register("gpu.launch_func", launchFunc)
-	reg.Register("gpu.alloc", alloc)
-	reg.Register("gpu.dealloc", dealloc)
-	reg.Register("gpu.memcpy", memcpy)
-	reg.Register("gpu.memset", memset)
-	reg.Register("gpu.wait", token)
-	reg.Register("gpu.host_register", token)
-	reg.Register("gpu.host_unregister", token)
+	reg.Register("gpu.alloc", synchronized(alloc))
+	reg.Register("gpu.dealloc", synchronized(dealloc))
+	reg.Register("gpu.memcpy", synchronized(memcpy))
+	reg.Register("gpu.memset", synchronized(memset))
+	reg.Register("gpu.wait", synchronized(token))
+	reg.Register("gpu.host_register", synchronized(token))
+	reg.Register("gpu.host_unregister", synchronized(token))
+}
+
+// pendingKey keeps, in the interpreter's data, the kernels launched
+// asynchronously that have not run yet.
+type pendingKey struct{}
+
+// pending is the list of kernels launched asynchronously.
+type pending struct{ kernels []simt.Kernel }
+
+// submit runs k, or, when op (a launch) has an async token, queues it:
+// the kernels queued run together, as kernels of different streams do,
+// when the next gpu operation other than an asynchronous launch executes
+// (gpu.wait, a memcpy, ...).
+func submit(f *interp.Frame, op *ir.Operation, k simt.Kernel) error {
+	in := f.Interpreter()
+	for i := 0; i < op.NumResults(); i++ {
+		if isToken(op.Result(i).Type()) {
+			p, _ := in.Data(pendingKey{}).(*pending)
+			if p == nil {
+				p = &pending{}
+				in.SetData(pendingKey{}, p)
+			}
+			p.kernels = append(p.kernels, k)
+			return token(f, op)
+		}
+	}
+	if err := flush(in); err != nil {
+		return err
+	}
+	return simt.Run(in, k.Config, k.Setup, k.Body)
+}
+
+// flush runs the kernels launched asynchronously.
+func flush(in *interp.Interpreter) error {
+	p, _ := in.Data(pendingKey{}).(*pending)
+	if p == nil || len(p.kernels) == 0 {
+		return nil
+	}
+	ks := p.kernels
+	p.kernels = nil
+	return simt.RunConcurrent(in, ks)
+}
+
+// synchronized makes fn wait for the kernels launched asynchronously
+// before it executes.
+func synchronized(fn interp.OpFunc) interp.OpFunc {
+	return func(f *interp.Frame, op *ir.Operation) error {
+		if err := flush(f.Interpreter()); err != nil {
+			return err
+		}
+		return fn(f, op)
+	}
 }
 
 // token sets op's async token result, if it has one: every operation
-// completes before the next one starts, so a token is an event that has
-// completed.
+// has completed when the next one that may observe it starts, so a token
+// is an event that has completed.
 func token(f *interp.Frame, op *ir.Operation) error {
 	for i := 0; i < op.NumResults(); i++ {
 		if t := op.Result(i).Type(); isToken(t) {
@@ -143,11 +195,11 @@ func launch(f *interp.Frame, op *ir.Operation) error {
 	if nw > len(attrs) {
 		return interp.Errorf(op, "more workgroup attributions than arguments")
 	}
-	idx := ir.Type(nil)
-	if entry.NumArguments() > 0 {
-		idx = entry.Argument(0).Type()
-	}
-	err = simt.Run(f.Interpreter(), cfg, nil, func(t *simt.Thread) error {
+	idx := entry.Argument(0).Type()
+	// The threads run in copies of the frame as it is now (the launch
+	// may be queued while the host goes on).
+	snap := f.Fork(f.Interpreter())
+	return submit(f, op, simt.Kernel{Config: cfg, Body: func(t *simt.Thread) error {
 		ids := []simt.Dim3{t.Block.ID, t.ID, cfg.Grid, cfg.Block}
 		if nIDs == 18 {
 			ids = append(ids, t.Block.ClusterID, cfg.Cluster)
@@ -161,13 +213,9 @@ func launch(f *interp.Frame, op *ir.Operation) error {
 			return err
 		}
 		args = append(args, as...)
-		_, err = f.Fork(t.In).RunRegion(body, args)
+		_, err = snap.Fork(t.In).RunRegion(body, args)
 		return err
-	})
-	if err != nil {
-		return err
-	}
-	return token(f, op)
+	}})
 }
 
 // launchFunc calls a gpu.func on every thread of the grid.
@@ -204,18 +252,14 @@ func launchFunc(f *interp.Frame, op *ir.Operation) error {
 	if nw > len(attrs) {
 		return interp.Errorf(op, fmt.Sprintf("kernel '%s' takes %d arguments, %d given", asm.AttrString(ref), entry.NumArguments()-nw, len(args)))
 	}
-	err = simt.Run(in, cfg, nil, func(t *simt.Thread) error {
+	return submit(f, op, simt.Kernel{Config: cfg, Body: func(t *simt.Thread) error {
 		as, err := attributions(fn, t, attrs, nw)
 		if err != nil {
 			return err
 		}
 		_, err = t.In.Call(op, fn, append(append([]interp.Value(nil), args...), as...))
 		return err
-	})
-	if err != nil {
-		return err
-	}
-	return token(f, op)
+	}})
 }
 
 // segments returns op's operands of each segment (operandSegmentSizes).

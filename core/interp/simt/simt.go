@@ -117,6 +117,7 @@ type Thread struct {
 	state  threadState
 	wait   *Arrival
 	err    error
+	body   Body
 }
 
 type threadState int
@@ -264,9 +265,10 @@ func (t *Thread) Barrier(f *interp.Frame, op *ir.Operation, scope Scope) error {
 }
 
 // Spin lets the other threads run before a spin-wait tests its condition
-// again (mbarrier.try_wait): the thread resumes in the next round. Call
-// Progress when the condition holds, so that rounds in which every
-// running thread only spins are recognised as a deadlock.
+// again (mbarrier.try_wait, an atomic operation): the thread resumes in
+// the next round. Call Progress when the condition holds or memory
+// changes, so that many rounds in which every running thread only spins
+// are recognised as a deadlock.
 func (t *Thread) Spin(f *interp.Frame, op *ir.Operation) error {
 	t.wait = &Arrival{Thread: t, Frame: f, Op: op, spin: true}
 	t.state = waiting
@@ -295,11 +297,55 @@ type Body func(t *Thread) error
 // workgroup memory).
 type Setup func(b *Block) error
 
+// Kernel is one launch: its configuration, the preparation of its blocks
+// (optional) and the body of its threads.
+type Kernel struct {
+	Config
+	Setup Setup
+	Body  Body
+}
+
 // Run executes a launch: for each cluster of blocks in order, setup is
 // called on each of its blocks, then body on each of its threads, as
 // coroutines on forks of in. The first error of a thread stops the
 // launch; it gets a note naming the thread, located at cfg.Op.
 func Run(in *interp.Interpreter, cfg Config, setup Setup, body Body) error {
+	return RunConcurrent(in, []Kernel{{cfg, setup, body}})
+}
+
+// RunConcurrent executes several launches at once (kernels of different
+// streams): the first clusters of every kernel run together, then the
+// second ones, and so on, so that kernels waiting for each other through
+// memory (with atomics) make progress.
+func RunConcurrent(in *interp.Interpreter, ks []Kernel) error {
+	waves := int64(0)
+	for i := range ks {
+		if err := ks[i].check(); err != nil {
+			return err
+		}
+		waves = max(waves, ks[i].clusters().Size())
+	}
+	for w := int64(0); w < waves; w++ {
+		r := &clusterRun{back: make(chan struct{})}
+		for i := range ks {
+			k := &ks[i]
+			if w >= k.clusters().Size() {
+				continue
+			}
+			if err := r.add(in, k, unlinear(w, k.clusters())); err != nil {
+				return err
+			}
+		}
+		if err := r.execute(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// check validates and normalizes the kernel's configuration.
+func (k *Kernel) check() error {
+	cfg := &k.Config
 	if cfg.Cluster == (Dim3{}) {
 		cfg.Cluster = Dim3{1, 1, 1}
 	}
@@ -329,40 +375,46 @@ func Run(in *interp.Interpreter, cfg Config, setup Setup, body Body) error {
 	if cfg.DynamicShared < 0 {
 		return where(fmt.Sprintf("negative dynamic shared memory size %d", cfg.DynamicShared))
 	}
-	clusters := Dim3{cfg.Grid.X / cfg.Cluster.X, cfg.Grid.Y / cfg.Cluster.Y, cfg.Grid.Z / cfg.Cluster.Z}
-	for ci := int64(0); ci < clusters.Size(); ci++ {
-		cid := unlinear(ci, clusters)
-		r := &clusterRun{cfg: &cfg, back: make(chan struct{})}
-		for bi := int64(0); bi < cfg.Cluster.Size(); bi++ {
-			inc := unlinear(bi, cfg.Cluster)
-			b := &Block{Launch: &cfg, ClusterID: cid, InCluster: inc, run: r,
-				ID: Dim3{cid.X*cfg.Cluster.X + inc.X, cid.Y*cfg.Cluster.Y + inc.Y, cid.Z*cfg.Cluster.Z + inc.Z}}
-			r.blocks = append(r.blocks, b)
-		}
-		for _, b := range r.blocks {
-			b.Cluster = r.blocks
-			for ti := int64(0); ti < cfg.Block.Size(); ti++ {
-				t := &Thread{Block: b, ID: unlinear(ti, cfg.Block), Linear: int(ti), run: r, resume: make(chan bool)}
-				t.In = in.Fork(t)
-				b.Threads = append(b.Threads, t)
-				r.threads = append(r.threads, t)
-			}
-			if setup != nil {
-				if err := setup(b); err != nil {
-					return err
-				}
-			}
-		}
-		if err := r.execute(body); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 
-// clusterRun schedules the threads of one cluster.
+// clusters returns the number of clusters of the grid.
+func (k *Kernel) clusters() Dim3 {
+	c := &k.Config
+	return Dim3{c.Grid.X / c.Cluster.X, c.Grid.Y / c.Cluster.Y, c.Grid.Z / c.Cluster.Z}
+}
+
+// add adds the blocks and threads of cluster cid of k to r.
+func (r *clusterRun) add(in *interp.Interpreter, k *Kernel, cid Dim3) error {
+	cfg := &k.Config
+	var blocks []*Block
+	for bi := int64(0); bi < cfg.Cluster.Size(); bi++ {
+		inc := unlinear(bi, cfg.Cluster)
+		b := &Block{Launch: cfg, ClusterID: cid, InCluster: inc, run: r,
+			ID: Dim3{cid.X*cfg.Cluster.X + inc.X, cid.Y*cfg.Cluster.Y + inc.Y, cid.Z*cfg.Cluster.Z + inc.Z}}
+		blocks = append(blocks, b)
+	}
+	for _, b := range blocks {
+		b.Cluster = blocks
+		for ti := int64(0); ti < cfg.Block.Size(); ti++ {
+			t := &Thread{Block: b, ID: unlinear(ti, cfg.Block), Linear: int(ti), run: r, resume: make(chan bool), body: k.Body}
+			t.In = in.Fork(t)
+			b.Threads = append(b.Threads, t)
+			r.threads = append(r.threads, t)
+		}
+		if k.Setup != nil {
+			if err := k.Setup(b); err != nil {
+				return err
+			}
+		}
+	}
+	r.blocks = append(r.blocks, blocks...)
+	return nil
+}
+
+// clusterRun schedules the threads of one cluster of each of the
+// kernels that run concurrently.
 type clusterRun struct {
-	cfg     *Config
 	blocks  []*Block
 	threads []*Thread
 	back    chan struct{}
@@ -378,7 +430,7 @@ type clusterRun struct {
 func (b *Block) Running() *Thread { return b.run.cur }
 
 // start runs body on t's goroutine once the scheduler resumes it.
-func (r *clusterRun) start(t *Thread, body Body) {
+func (r *clusterRun) start(t *Thread) {
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -390,17 +442,17 @@ func (r *clusterRun) start(t *Thread, body Body) {
 		if <-t.resume {
 			return
 		}
-		t.err = body(t)
+		t.err = t.body(t)
 	}()
 }
 
 // execute runs the cluster's threads to completion.
-func (r *clusterRun) execute(body Body) (err error) {
+func (r *clusterRun) execute() (err error) {
 	for _, t := range r.threads {
-		r.start(t, body)
+		r.start(t)
 	}
 	defer r.abort()
-	released := -1
+	released, stalled := -1, 0
 	for {
 		for _, t := range r.threads {
 			if t.state != runnable {
@@ -442,8 +494,17 @@ func (r *clusterRun) execute(body Body) (err error) {
 				spinners++
 			}
 		}
-		if spinners == 0 || released == r.progress {
+		if spinners == 0 {
 			return r.deadlock()
+		}
+		if released == r.progress {
+			// A spin-wait may end by itself (a loop of atomic reads with
+			// a bound), but not after many rounds that change nothing.
+			if stalled++; stalled > maxStalledRounds {
+				return r.deadlock()
+			}
+		} else {
+			stalled = 0
 		}
 		released = r.progress
 		for _, t := range r.threads {
@@ -454,6 +515,10 @@ func (r *clusterRun) execute(body Body) (err error) {
 		}
 	}
 }
+
+// maxStalledRounds is the number of rounds of spin-waits without
+// progress after which the threads are deadlocked.
+const maxStalledRounds = 1000
 
 // abort ends the goroutines of threads that have not finished.
 func (r *clusterRun) abort() {
@@ -467,15 +532,16 @@ func (r *clusterRun) abort() {
 
 // threadError adds to err a note naming the thread, at the launch.
 func (r *clusterRun) threadError(t *Thread, err error) error {
+	launch := t.Block.Launch.Op
 	var d *ir.Diagnostic
 	if !errors.As(err, &d) {
-		if r.cfg.Op == nil {
+		if launch == nil {
 			return fmt.Errorf("%v: %w", t, err)
 		}
-		d = interp.Errorf(r.cfg.Op, err.Error())
+		d = interp.Errorf(launch, err.Error())
 	}
-	if r.cfg.Op != nil {
-		d.Note(r.cfg.Op.Loc(), "in "+t.String()+" of the kernel launched here")
+	if launch != nil {
+		d.Note(launch.Loc(), "in "+t.String()+" of the kernel launched here")
 	}
 	return d
 }
@@ -495,7 +561,11 @@ func (r *clusterRun) members(a *Arrival) []*Thread {
 	case BlockScope:
 		return t.Block.Threads
 	}
-	return r.threads
+	var ts []*Thread
+	for _, b := range t.Block.Cluster {
+		ts = append(ts, b.Threads...)
+	}
+	return ts
 }
 
 // resolve completes every collective whose group has fully arrived, and
@@ -570,7 +640,9 @@ func (r *clusterRun) deadlock() error {
 		if other != nil {
 			switch {
 			case other.state == finished:
-				d.Note(r.cfg.Op.Loc(), other.String()+" has returned")
+				if op := other.Block.Launch.Op; op != nil {
+					d.Note(op.Loc(), other.String()+" has returned")
+				}
 			case other.wait.spin:
 				d.Note(other.wait.Op.Loc(), other.String()+" spins here")
 			default:
