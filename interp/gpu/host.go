@@ -30,21 +30,38 @@ type pendingKey struct{}
 // pending is the list of kernels launched asynchronously.
 type pending struct{ kernels []simt.Kernel }
 
+// queued is the object of the async token of a kernel that has not run.
+type queued struct{}
+
 // submit runs k, or, when op (a launch) has an async token, queues it:
 // the kernels queued run together, as kernels of different streams do,
-// when the next gpu operation other than an asynchronous launch executes
-// (gpu.wait, a memcpy, ...).
-func submit(f *interp.Frame, op *ir.Operation, k simt.Kernel) error {
+// when the next gpu operation other than an independent asynchronous
+// launch executes (gpu.wait, a memcpy, a launch that depends on a queued
+// kernel, ...). deps are the launch's async dependencies.
+func submit(f *interp.Frame, op *ir.Operation, deps []ir.Value, k simt.Kernel) error {
 	in := f.Interpreter()
+	for _, d := range deps {
+		v, err := f.Get(op, d)
+		if err != nil {
+			return err
+		}
+		if _, ok := v.Object().(queued); ok {
+			if err := flush(in); err != nil {
+				return err
+			}
+			break
+		}
+	}
 	for i := 0; i < op.NumResults(); i++ {
-		if isToken(op.Result(i).Type()) {
+		if t := op.Result(i).Type(); isToken(t) {
 			p, _ := in.Data(pendingKey{}).(*pending)
 			if p == nil {
 				p = &pending{}
 				in.SetData(pendingKey{}, p)
 			}
 			p.kernels = append(p.kernels, k)
-			return token(f, op)
+			f.SetResult(op, i, interp.MakeObject(t, 0, queued{}))
+			return nil
 		}
 	}
 	if err := flush(in); err != nil {
@@ -199,7 +216,7 @@ func launch(f *interp.Frame, op *ir.Operation) error {
 	// The threads run in copies of the frame as it is now (the launch
 	// may be queued while the host goes on).
 	snap := f.Fork(f.Interpreter())
-	return submit(f, op, simt.Kernel{Config: cfg, Body: func(t *simt.Thread) error {
+	return submit(f, op, l.AsyncDependencies(), simt.Kernel{Config: cfg, Body: func(t *simt.Thread) error {
 		ids := []simt.Dim3{t.Block.ID, t.ID, cfg.Grid, cfg.Block}
 		if nIDs == 18 {
 			ids = append(ids, t.Block.ClusterID, cfg.Cluster)
@@ -252,7 +269,7 @@ func launchFunc(f *interp.Frame, op *ir.Operation) error {
 	if nw > len(attrs) {
 		return interp.Errorf(op, fmt.Sprintf("kernel '%s' takes %d arguments, %d given", asm.AttrString(ref), entry.NumArguments()-nw, len(args)))
 	}
-	return submit(f, op, simt.Kernel{Config: cfg, Body: func(t *simt.Thread) error {
+	return submit(f, op, l.AsyncDependencies(), simt.Kernel{Config: cfg, Body: func(t *simt.Thread) error {
 		as, err := attributions(fn, t, attrs, nw)
 		if err != nil {
 			return err

@@ -3,6 +3,7 @@ package gpu
 import (
 	"fmt"
 
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/interp/simt"
 	"github.com/strata-ir/strata/core/ir"
@@ -38,14 +39,17 @@ func reducer(f *interp.Frame, op *ir.Operation, t ir.Type) (func(a, b interp.Val
 		if !ok {
 			return nil, interp.Errorf(op, "unknown reduction '"+kind+"'")
 		}
-		et := interp.ElementType(t)
+		et := t
+		if e := interp.ElementType(t); e != nil {
+			et = e
+		}
 		name := names[0]
 		if _, isFloat := et.(*ir.FloatType); isFloat {
 			name = names[1]
 		}
 		fn := std.Scalar(name)
 		if name == "" || fn == nil {
-			return nil, interp.Errorf(op, "reduction '"+kind+"' does not apply to "+fmt.Sprint(et))
+			return nil, interp.Errorf(op, "reduction '"+kind+"' does not apply to "+asm.TypeString(et))
 		}
 		return func(a, b interp.Value) (interp.Value, error) {
 			return std.Apply(op, fn, []interp.Value{a, b}, t)
@@ -102,7 +106,7 @@ func allReduce(f *interp.Frame, op *ir.Operation) error {
 
 // subgroupReduce reduces a value over the lanes of a warp, or over the
 // clusters of cluster_size lanes cluster_stride apart, and gives each lane
-// its cluster's result.
+// its cluster's result. Lanes combine in increasing order.
 func subgroupReduce(f *interp.Frame, op *ir.Operation) error {
 	t, err := simt.Of(f, op)
 	if err != nil {
@@ -112,9 +116,13 @@ func subgroupReduce(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	size, stride := int64(simt.WarpSize), int64(1)
+	// Without a cluster size, the reduction is over the whole subgroup:
+	// the threads of the warp (fewer than 32 in a last, partial warp).
+	size, stride := int64(0), int64(1)
 	if a, ok := attr(op, "cluster_size").(*ir.IntegerAttr); ok {
 		size = a.Int64()
+	} else if size = int64(len(t.Block.Threads) - t.Warp()*simt.WarpSize); size > simt.WarpSize {
+		size = simt.WarpSize
 	}
 	if a, ok := attr(op, "cluster_stride").(*ir.IntegerAttr); ok {
 		stride = a.Int64()
