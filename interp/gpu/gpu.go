@@ -14,6 +14,7 @@ package gpu
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
@@ -74,13 +75,26 @@ func Register(reg *interp.Registry) {
 	registerHost(reg)
 }
 
+// enums caches the values of enum attributes (interned, so one entry per
+// distinct attribute).
+var enums sync.Map
+
 // enum returns the value of an enum attribute written #gpu<mnemonic value>
 // ("x" for #gpu<dim x>), or "".
 func enum(a ir.Attribute) string {
 	if a == nil {
 		return ""
 	}
-	s := asm.AttrString(a)
+	if v, ok := enums.Load(a); ok {
+		return v.(string)
+	}
+	v := enumText(asm.AttrString(a))
+	enums.Store(a, v)
+	return v
+}
+
+// enumText returns the value of an enum attribute's text.
+func enumText(s string) string {
 	i, j := strings.LastIndexByte(s, '<'), strings.LastIndexByte(s, '>')
 	if i < 0 || j < i {
 		return strings.TrimSpace(s)
