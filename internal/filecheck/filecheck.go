@@ -147,12 +147,16 @@ func splitSpace(s string) []string {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 
+var spaceRun = regexp.MustCompile(`[ \t]+`)
+
 // Match checks output against the directives and returns the first
 // failure, described with the directive's line.
 func Match(output string, ds []Directive) error {
 	lines := strings.Split(output, "\n")
 	for i := range lines {
-		lines[i] = strings.TrimRight(lines[i], " \t\r")
+		// As FileCheck does without --strict-whitespace, runs of
+		// horizontal whitespace in the input read as one space.
+		lines[i] = spaceRun.ReplaceAllString(strings.TrimRight(lines[i], " \t\r"), " ")
 	}
 	vars := map[string]string{}
 	line, col := 0, 0 // position after the last match

@@ -16,3 +16,12 @@ func TestCount(t *testing.T) {
 		t.Error("two matches of CHECK-COUNT-3 were accepted")
 	}
 }
+
+// TestWhitespace checks that runs of horizontal whitespace in the output
+// read as one space, also for the regular expressions of a pattern.
+func TestWhitespace(t *testing.T) {
+	ds := Parse("// CHECK: [{{(7, ){2}7}}]\n", "CHECK")
+	if err := Match("[7,   7,\t 7]\n", ds); err != nil {
+		t.Error(err)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/memref"
+	"github.com/strata-ir/strata/interp/nvvm"
 	"github.com/strata-ir/strata/interp/runner"
 	"github.com/strata-ir/strata/interp/scf"
 	"github.com/strata-ir/strata/interp/std"
@@ -21,7 +22,7 @@ import (
 )
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
-// bufferization, tensor, linalg, part of vector, llvm and gpu (on the SIMT model), and the runner
+// bufferization, tensor, linalg, part of vector, llvm, gpu and nvvm (on the SIMT model), and the runner
 // utilities, to reg.
 func Register(reg *interp.Registry) {
 	std.Register(reg)
@@ -35,4 +36,5 @@ func Register(reg *interp.Registry) {
 	runner.Register(reg)
 	llvm.Register(reg)
 	gpu.Register(reg)
+	nvvm.Register(reg)
 }

@@ -13,8 +13,6 @@ package gpu
 
 import (
 	"fmt"
-	"strings"
-	"sync"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
@@ -75,36 +73,8 @@ func Register(reg *interp.Registry) {
 	registerHost(reg)
 }
 
-// enums caches the values of enum attributes (interned, so one entry per
-// distinct attribute).
-var enums sync.Map
-
-// enum returns the value of an enum attribute written #gpu<mnemonic value>
-// ("x" for #gpu<dim x>), or "".
-func enum(a ir.Attribute) string {
-	if a == nil {
-		return ""
-	}
-	if v, ok := enums.Load(a); ok {
-		return v.(string)
-	}
-	v := enumText(asm.AttrString(a))
-	enums.Store(a, v)
-	return v
-}
-
-// enumText returns the value of an enum attribute's text.
-func enumText(s string) string {
-	i, j := strings.LastIndexByte(s, '<'), strings.LastIndexByte(s, '>')
-	if i < 0 || j < i {
-		return strings.TrimSpace(s)
-	}
-	f := strings.Fields(s[i+1 : j])
-	if len(f) == 0 {
-		return ""
-	}
-	return f[len(f)-1]
-}
+// enum returns the case of an enum attribute ("x" for #gpu<dim x>).
+func enum(a ir.Attribute) string { return interp.EnumCase(a) }
 
 // attr returns op's inherent attribute name, or its discardable one.
 func attr(op *ir.Operation, name string) ir.Attribute {

@@ -218,6 +218,9 @@ type Arrival struct {
 	// combine is called once every thread of the group has arrived.
 	combine Combine
 	spin    bool
+	// lanes, when not zero, restricts a Warp collective to the lanes whose
+	// bit is set (the member mask of PTX's .sync instructions).
+	lanes uint32
 }
 
 // Combine computes a collective from the arrivals of its group, in the
@@ -235,10 +238,26 @@ var errAbort = errors.New("simt: launch aborted")
 // scope that returned, or that wait at another operation, make it a
 // located error.
 func (t *Thread) Collective(f *interp.Frame, op *ir.Operation, scope Scope, in any, combine Combine) (any, error) {
-	if t.run.combining {
-		return nil, interp.Errorf(op, "a collective operation cannot execute in the region of another collective")
+	return t.collective(&Arrival{Thread: t, Frame: f, Op: op, Scope: scope, In: in, combine: combine})
+}
+
+// WarpCollective is Collective over the lanes of the thread's warp whose
+// bit is set in mask (PTX's member mask); the thread's own lane must be
+// one of them.
+func (t *Thread) WarpCollective(f *interp.Frame, op *ir.Operation, mask uint32, in any, combine Combine) (any, error) {
+	if mask&(1<<uint(t.Lane())) == 0 {
+		return nil, interp.Errorf(op, fmt.Sprintf("lane %d executes '%s' with the member mask %#x, which does not include it", t.Lane(), op.Name(), mask))
 	}
-	a := &Arrival{Thread: t, Frame: f, Op: op, Scope: scope, In: in, combine: combine}
+	if mask == 0xffffffff {
+		mask = 0
+	}
+	return t.collective(&Arrival{Thread: t, Frame: f, Op: op, Scope: Warp, In: in, combine: combine, lanes: mask})
+}
+
+func (t *Thread) collective(a *Arrival) (any, error) {
+	if t.run.combining {
+		return nil, interp.Errorf(a.Op, "a collective operation cannot execute in the region of another collective")
+	}
 	t.wait = a
 	t.state = waiting
 	if t.yield() {
@@ -557,7 +576,16 @@ func (r *clusterRun) members(a *Arrival) []*Thread {
 		}
 		lo := t.Linear / n * n
 		hi := min(lo+n, len(t.Block.Threads))
-		return t.Block.Threads[lo:hi]
+		if a.lanes == 0 {
+			return t.Block.Threads[lo:hi]
+		}
+		var ts []*Thread
+		for _, m := range t.Block.Threads[lo:hi] {
+			if a.lanes&(1<<uint(m.Lane())) != 0 {
+				ts = append(ts, m)
+			}
+		}
+		return ts
 	case BlockScope:
 		return t.Block.Threads
 	}
@@ -581,7 +609,7 @@ func (r *clusterRun) resolve() (bool, error) {
 		ms := r.members(t.wait)
 		ready := true
 		for _, m := range ms {
-			if m.state != waiting || m.wait.spin || m.wait.Op != t.wait.Op || m.wait.Scope != t.wait.Scope {
+			if m.state != waiting || m.wait.spin || m.wait.Op != t.wait.Op || m.wait.Scope != t.wait.Scope || m.wait.lanes != t.wait.lanes {
 				ready = false
 				break
 			}
