@@ -13,6 +13,7 @@ import (
 	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/memref"
+	"github.com/strata-ir/strata/interp/nvgpu"
 	"github.com/strata-ir/strata/interp/nvvm"
 	"github.com/strata-ir/strata/interp/runner"
 	"github.com/strata-ir/strata/interp/scf"
@@ -22,7 +23,7 @@ import (
 )
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
-// bufferization, tensor, linalg, part of vector, llvm, gpu and nvvm (on the SIMT model), and the runner
+// bufferization, tensor, linalg, part of vector, llvm, gpu, nvvm and nvgpu (on the SIMT model), and the runner
 // utilities, to reg.
 func Register(reg *interp.Registry) {
 	std.Register(reg)
@@ -37,4 +38,5 @@ func Register(reg *interp.Registry) {
 	llvm.Register(reg)
 	gpu.Register(reg)
 	nvvm.Register(reg)
+	nvgpu.Register(reg)
 }

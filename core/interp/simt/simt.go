@@ -444,9 +444,15 @@ type clusterRun struct {
 	progress int
 }
 
-// Running returns the thread running in b's cluster, or nil while the
-// scheduler combines a collective.
-func (b *Block) Running() *Thread { return b.run.cur }
+// As runs fn with t as the running thread, so that the shared memory
+// accesses fn makes are checked as t's (a collective reading memory on
+// behalf of its lanes: ldmatrix reads the rows each lane addresses).
+func (t *Thread) As(fn func() error) error {
+	prev := t.run.cur
+	t.run.cur = t
+	defer func() { t.run.cur = prev }()
+	return fn()
+}
 
 // start runs body on t's goroutine once the scheduler resumes it.
 func (r *clusterRun) start(t *Thread) {
