@@ -68,7 +68,7 @@ func printAllReduceOperation(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.Cu
 // optional group nested in an optional group.
 func parseSubgroupCluster(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
 	if !p.ParseOptionalKeyword("cluster") {
-		return true, nil
+		return false, nil
 	}
 	ctx := p.Context()
 	i32 := ctx.IntegerType(32, ir.Signless)
