@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/interp/simt"
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -493,13 +494,32 @@ func getGlobal(f *interp.Frame, op *ir.Operation) error {
 		return interp.Errorf(op, "'@"+ref.Root+"' does not reference a valid global memref")
 	}
 	t := op.Result(0).Type()
-	v, err := in.Global(g, func() (interp.Value, error) {
+	global := in.Global
+	alloc := interp.NewBuffer
+	if th := simt.Current(in); th != nil {
+		if mt, ok := t.(*ir.MemRefType); ok && simt.IsWorkgroup(mt.MemorySpace) {
+			// A global in shared memory has one instance per block of
+			// a kernel, in the block's shared memory.
+			global = func(g *ir.Operation, mk func() (interp.Value, error)) (interp.Value, error) {
+				var err error
+				v := th.Block.Data(g, func() any {
+					v, e := mk()
+					err = e
+					return v
+				})
+				return v.(interp.Value), err
+			}
+			alloc = th.Block.NewShared
+		}
+	}
+	v, err := global(g, func() (interp.Value, error) {
 		elem := interp.ElementType(t)
 		sizes, err := ShapeOf(op, t, nil)
 		if err != nil {
 			return interp.Value{}, err
 		}
 		m := interp.NewMemRef(elem, sizes)
+		m.Buf = alloc(elem, int64(len(m.Buf.Data)))
 		if a, ok := g.Attr("initial_value").(*ir.DenseElementsAttr); ok {
 			d, err := interp.DenseFromAttr(a)
 			if err != nil {

@@ -40,6 +40,8 @@ func Register(reg *interp.Registry) {
 	reg.Register("nvgpu.device_async_copy", asyncCopyOp)
 	reg.Register("nvgpu.device_async_create_group", createGroup)
 	reg.Register("nvgpu.device_async_wait", asyncWait)
+	registerMbarrier(reg)
+	registerTMA(reg)
 }
 
 // elemBytes returns the size in bytes of a memref or vector element type.

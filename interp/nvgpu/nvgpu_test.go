@@ -41,3 +41,30 @@ func TestPrograms(t *testing.T) {
 		})
 	}
 }
+
+// TestTransactionCountDeadlock plants a wrong transaction count in
+// testdata/tma.mlir: the mbarrier's phase never completes, and the wait
+// is a located deadlock.
+func TestTransactionCountDeadlock(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "tma.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(src), "arith.constant 5120 : index", "arith.constant 5124 : index", 1)
+	if bad == string(src) {
+		t.Fatal("the transaction count is not in the program")
+	}
+	file := filepath.Join(t.TempDir(), "tma.mlir")
+	if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	var out, errb bytes.Buffer
+	code := run.Run(ctx, []string{"-e", "main", "-entry-point-result=void", file},
+		run.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+	want := "tma.mlir:61:7: error: deadlock: every thread still running waits and no wait can succeed"
+	if code != 1 || !strings.Contains(errb.String(), want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant %q", code, errb.String(), want)
+	}
+}

@@ -112,3 +112,12 @@ func ForgetAccesses(buf *interp.Buffer, pos, n int64) {
 		w.Forget(pos, n)
 	}
 }
+
+// IsWorkgroup reports whether a memref's memory space is the GPU's
+// shared memory: 3, or #gpu.address_space<workgroup>.
+func IsWorkgroup(space ir.Attribute) bool {
+	if i, ok := space.(*ir.IntegerAttr); ok {
+		return i.Int64() == 3
+	}
+	return space != nil && interp.EnumCase(space) == "workgroup"
+}

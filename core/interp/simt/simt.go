@@ -186,6 +186,11 @@ func (b *Block) Data(key any, mk func() any) any {
 	return v
 }
 
+// AdvanceEpoch orders the block's accesses of shared memory before it
+// with those after it, for the race detection (a completed mbarrier
+// phase).
+func (b *Block) AdvanceEpoch() { b.epoch++ }
+
 // Epoch returns the number of barriers the block has passed.
 func (b *Block) Epoch() uint32 { return b.epoch }
 
