@@ -42,6 +42,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("nvgpu.device_async_wait", asyncWait)
 	registerMbarrier(reg)
 	registerTMA(reg)
+	registerWgmma(reg)
 }
 
 // elemBytes returns the size in bytes of a memref or vector element type.
