@@ -1,6 +1,6 @@
-// Package nvgpu gives the nvgpu dialect's Ampere operations their
-// semantics in the interpreter, on the SIMT model of core/interp/simt,
-// with the exact register fragment layouts of the PTX ISA:
+// Package nvgpu gives the nvgpu dialect's operations their semantics in
+// the interpreter, on the SIMT model of core/interp/simt, with the exact
+// register fragment layouts of the PTX ISA:
 //
 //   - nvgpu.ldmatrix: a warp collective; lanes 8i to 8i+7 address the
 //     rows of 8x8 matrix i (16 bytes each), and lane l receives, in
@@ -21,6 +21,17 @@
 //     for their group (so reading the destination before the wait sees
 //     the old contents, as it may on the hardware); a short source
 //     (srcElements) zero-fills the rest.
+//   - the mbarriers (mbarrier.go): phases, pending arrivals and
+//     transaction bytes, parity and token waits (a wait that can never
+//     succeed is a located deadlock); a completed phase orders shared
+//     memory like a barrier for the race detection.
+//   - TMA (tma.go): tensor maps made on the host with the driver's limits,
+//     box loads (completing transaction bytes on an mbarrier) and stores,
+//     out-of-bounds fill, the 32, 64 and 128-byte swizzles.
+//   - wgmma (wgmma.go): descriptors of swizzled shared-memory matrices,
+//     checked against their buffer; warpgroup.mma as a collective of the
+//     warpgroup's 128 threads; the accumulator stored in its fragment
+//     layout.
 package nvgpu
 
 import (

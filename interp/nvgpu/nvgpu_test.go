@@ -15,7 +15,8 @@ import (
 
 // TestPrograms runs the kernels of testdata with strata-run and matches
 // their output against their CHECK lines, computed by hand from the PTX
-// ISA's definitions.
+// ISA's definitions, and the programs of testdata/errors, whose planted
+// bugs must fail with the located errors of their CHECK lines.
 func TestPrograms(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))
 	if len(files) == 0 {

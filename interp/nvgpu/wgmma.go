@@ -9,13 +9,9 @@ import (
 	dnvgpu "github.com/strata-ir/strata/dialects/nvgpu"
 )
 
-// wgDescriptor is the value of !nvgpu.warpgroup.descriptor: a matrix of
-// rows x cols elements (cols contiguous) in shared memory from byte base
-// of buf, in the canonical layout of its swizzle. With a swizzle of span
-// S bytes, the matrix is stored in column blocks of S bytes: element
-// (r, c) is at byte (c / E) * rows * S + swizzle(r * S + (c % E) * es)
-// from base, E = S / es elements per block row (the layout of TMA boxes
-// S bytes wide loaded side by side); without a swizzle, row-major.
+// wgDescriptor is the value of !nvgpu.warpgroup.descriptor: a matrix in
+// shared memory from byte base of buf, rows x cols as its descriptor type
+// says, and the swizzle of the tensor map that loaded it.
 type wgDescriptor struct {
 	buf        *interp.Buffer
 	base       int64
@@ -24,14 +20,19 @@ type wgDescriptor struct {
 	span       int64
 }
 
-// at returns the position in buf of element (r, c).
-func (d *wgDescriptor) at(r, c int64) int64 {
+// at returns the position in buf of element (r, c) of the matrix stored
+// with pr rows of pc contiguous elements (the descriptor's matrix, or its
+// transpose), in the canonical layout of the swizzle: with a span of S
+// bytes, the rows are stored in column blocks S bytes wide, each holding
+// every row (the layout of TMA boxes S bytes wide loaded side by side),
+// and element (r, c) is at byte (c / E) * pr * S + swizzle(r * S + (c % E)
+// * es) from base, E = S / es; without a swizzle, row-major.
+func (d *wgDescriptor) at(pr, pc, r, c int64) int64 {
 	if d.span == 0 {
-		return (d.base + (r*d.cols+c)*d.es) / d.es
+		return (d.base + (r*pc+c)*d.es) / d.es
 	}
 	e := d.span / d.es
-	b := d.base + (c/e)*d.rows*d.span + swizzle(d.base+r*d.span+(c%e)*d.es, d.span) - d.base
-	return b / d.es
+	return ((c/e)*pr*d.span + swizzle(d.base+r*d.span+(c%e)*d.es, d.span)) / d.es
 }
 
 func registerWgmma(reg *interp.Registry) {
@@ -115,10 +116,13 @@ func generateDescriptor(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
-// warpgroupMma computes D = A * B + C for the warpgroup: A is the M x K
-// matrix of descriptor A (K x M with transposeA), B the K x N matrix of
-// descriptor B (N x K with transposeB), read from shared memory in their
-// swizzled layouts; products and sums are exact, rounded once to f32.
+// warpgroupMma computes D = A * B + C for the warpgroup, A (M x K) and B
+// (K x N) being the matrices of the descriptors' types. As in wgmma,
+// their layout in shared memory is K-major by default: A's rows of K
+// elements and B's columns of K elements are contiguous (B is stored as
+// its N x K transpose); transposeA stores A as K x M, transposeB stores B
+// as K x N. Products and sums are exact, rounded once to the
+// accumulator's type.
 func warpgroupMma(f *interp.Frame, op *ir.Operation) error {
 	t, err := simt.Of(f, op)
 	if err != nil {
@@ -140,26 +144,17 @@ func warpgroupMma(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	M, N := vt.Shape[0], vt.Shape[1]
-	a := func(i, k int64) int64 { return da.at(i, k) }
-	K := da.cols
-	if w.TransposeA() {
-		a = func(i, k int64) int64 { return da.at(k, i) }
-		K = da.rows
-		if da.cols != M {
-			return interp.Errorf(op, fmt.Sprintf("the transposed A is %dx%d, not %dx%d", da.cols, da.rows, M, K))
-		}
-	} else if da.rows != M {
-		return interp.Errorf(op, fmt.Sprintf("A is %dx%d, the accumulator has %d rows", da.rows, da.cols, M))
+	M, N, K := vt.Shape[0], vt.Shape[1], da.cols
+	if da.rows != M || db.rows != K || db.cols != N {
+		return interp.Errorf(op, fmt.Sprintf("A is %dx%d and B %dx%d, for an accumulator of %dx%d", da.rows, da.cols, db.rows, db.cols, M, N))
 	}
-	b := func(k, j int64) int64 { return db.at(k, j) }
+	a := func(i, k int64) int64 { return da.at(M, K, i, k) }
+	if w.TransposeA() {
+		a = func(i, k int64) int64 { return da.at(K, M, k, i) }
+	}
+	b := func(k, j int64) int64 { return db.at(N, K, j, k) }
 	if w.TransposeB() {
-		b = func(k, j int64) int64 { return db.at(j, k) }
-		if db.rows != N || db.cols != K {
-			return interp.Errorf(op, fmt.Sprintf("the transposed B is %dx%d, not %dx%d", db.cols, db.rows, K, N))
-		}
-	} else if db.rows != K || db.cols != N {
-		return interp.Errorf(op, fmt.Sprintf("B is %dx%d, not %dx%d", db.rows, db.cols, K, N))
+		b = func(k, j int64) int64 { return db.at(K, N, k, j) }
 	}
 	if M%64 != 0 {
 		return interp.Errorf(op, fmt.Sprintf("wgmma computes tiles of 64 rows, not %d", M))

@@ -2,8 +2,8 @@
 // accumulator) as the sm90 GEMM of upstream's integration tests does: TMA
 // loads A and the two 64-column halves of B into shared memory with the
 // 128-byte swizzle, an mbarrier waits for their bytes, and
-// nvgpu.warpgroup.mma reads them through descriptors; each thread stores
-// its fragments. The result is compared with linalg.matmul.
+// nvgpu.warpgroup.mma reads them through descriptors (B is stored K x N,
+// N contiguous: transposeB); each thread stores its fragments. The result is compared with linalg.matmul.
 // A[i][k] = (i + 3k) % 7, B[k][n] = (n + 2k) % 5.
 !bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 !mapA = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
@@ -73,7 +73,7 @@ module {
       %dA = nvgpu.warpgroup.generate.descriptor %sA, %mA : memref<64x64xf16, 3>, !mapA -> !nvgpu.warpgroup.descriptor<tensor = memref<64x64xf16, 3>>
       %dB = nvgpu.warpgroup.generate.descriptor %sB, %mB : memref<64x128xf16, 3>, !mapB -> !nvgpu.warpgroup.descriptor<tensor = memref<64x128xf16, 3>>
       %zero = nvgpu.warpgroup.mma.init.accumulator -> !acc
-      %d = nvgpu.warpgroup.mma %dA, %dB, %zero : !nvgpu.warpgroup.descriptor<tensor = memref<64x64xf16, 3>>, !nvgpu.warpgroup.descriptor<tensor = memref<64x128xf16, 3>>, !acc -> !acc
+      %d = nvgpu.warpgroup.mma %dA, %dB, %zero {transposeB} : !nvgpu.warpgroup.descriptor<tensor = memref<64x64xf16, 3>>, !nvgpu.warpgroup.descriptor<tensor = memref<64x128xf16, 3>>, !acc -> !acc
       nvgpu.warpgroup.mma.store %d, %D : !acc to memref<64x128xf32>
       gpu.terminator
     }
