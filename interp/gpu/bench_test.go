@@ -22,7 +22,6 @@ func BenchmarkGEMMTiled(b *testing.B) {
 	}
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	ctx.AllowUnregisteredDialects = true
 	mod, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: "gemm_tiled.mlir"})
 	if err != nil {
 		b.Fatal(err)

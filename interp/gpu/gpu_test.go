@@ -14,13 +14,11 @@ import (
 )
 
 // strataRun runs strata-run on file with every dialect registered.
-// Operations the gpu dialect does not define yet are written in generic
-// form, hence --allow-unregistered-dialect.
 func strataRun(file string) (string, string, int) {
 	ctx := ir.NewContext()
 	all.Register(ctx)
 	var out, errb bytes.Buffer
-	code := run.Run(ctx, []string{"--allow-unregistered-dialect", "-e", "main", "-entry-point-result=void", file},
+	code := run.Run(ctx, []string{"-e", "main", "-entry-point-result=void", file},
 		run.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
 	return out.String(), errb.String(), code
 }

@@ -24,7 +24,7 @@ module attributes {gpu.container_module} {
       %gd = gpu.grid_dim x
       %bd = gpu.block_dim y
       %lane = gpu.lane_id
-      %ns = "gpu.num_subgroups"() : () -> index
+      %ns = gpu.num_subgroups : index
       %gdi = arith.index_cast %gd : index to i32
       %bdi = arith.index_cast %bd : index to i32
       %li = arith.index_cast %lane : index to i32

@@ -9,7 +9,7 @@ func.func @main() {
     %h = arith.constant 255 : i32
     %f = arith.constant 2.5 : f32
     %g = arith.constant 1234567.0 : f64
-    "gpu.printf"(%tx, %i, %m1, %h, %f, %g) <{format = "t%lld %d %u %x %.2f %g\0A"}> : (index, i32, i32, i32, f32, f64) -> ()
+    gpu.printf "t%lld %d %u %x %.2f %g\0A", %tx, %i, %m1, %h, %f, %g : index, i32, i32, i32, f32, f64
     gpu.terminator
   }
   return

@@ -9,17 +9,17 @@ func.func @main() {
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c40, %sy = %c1, %sz = %c1) {
     %v = arith.index_cast %tx : index to i32
-    %add = "gpu.all_reduce"(%v) <{op = #gpu<all_reduce_op add>}> ({}) {uniform} : (i32) -> i32
-    %max = "gpu.all_reduce"(%v) <{op = #gpu<all_reduce_op maxsi>}> ({}) {uniform} : (i32) -> i32
-    %min = "gpu.all_reduce"(%v) <{op = #gpu<all_reduce_op minui>}> ({}) {uniform} : (i32) -> i32
-    %or = "gpu.all_reduce"(%v) <{op = #gpu<all_reduce_op or>}> ({}) : (i32) -> i32
-    %xor = "gpu.all_reduce"(%v) ({
+    %add = gpu.all_reduce add %v uniform {} : (i32) -> (i32)
+    %max = gpu.all_reduce maxsi %v uniform {} : (i32) -> (i32)
+    %min = gpu.all_reduce minui %v uniform {} : (i32) -> (i32)
+    %or = gpu.all_reduce or %v {} : (i32) -> (i32)
+    %xor = gpu.all_reduce %v {
     ^bb0(%a: i32, %b: i32):
       %x = arith.xori %a, %b : i32
-      "gpu.yield"(%x) : (i32) -> ()
-    }) : (i32) -> i32
+      gpu.yield %x : i32
+    } : (i32) -> (i32)
     %f = arith.sitofp %v : i32 to f32
-    %fmax = "gpu.all_reduce"(%f) <{op = #gpu<all_reduce_op maxnumf>}> ({}) : (f32) -> f32
+    %fmax = gpu.all_reduce maxnumf %f {} : (f32) -> (f32)
     %fmaxi = arith.fptosi %fmax : f32 to i32
     %c0 = arith.constant 0 : index
     %last = arith.cmpi eq, %tx, %c0 : index
@@ -38,9 +38,9 @@ func.func @main() {
     %c32 = arith.constant 32 : index
     %warp0 = arith.cmpi ult, %tx, %c32 : index
     scf.if %warp0 {
-      %s0 = "gpu.subgroup_reduce"(%v) <{op = #gpu<all_reduce_op add>, cluster_size = 4 : i32}> : (i32) -> i32
-      %s1 = "gpu.subgroup_reduce"(%v) <{op = #gpu<all_reduce_op add>, cluster_size = 4 : i32, cluster_stride = 8 : i32}> : (i32) -> i32
-      %s2 = "gpu.subgroup_reduce"(%v) <{op = #gpu<all_reduce_op add>}> : (i32) -> i32
+      %s0 = gpu.subgroup_reduce add %v cluster(size = 4) : (i32) -> i32
+      %s1 = gpu.subgroup_reduce add %v cluster(size = 4, stride = 8) : (i32) -> i32
+      %s2 = gpu.subgroup_reduce add %v : (i32) -> i32
       %c2 = arith.constant 2 : index
       memref.store %s0, %sg[%c0, %tx] : memref<3x32xi32>
       memref.store %s1, %sg[%c1, %tx] : memref<3x32xi32>
