@@ -60,3 +60,39 @@ func TestGPUKernels(t *testing.T) {
 		t.Errorf("failure: %v, notes %q", r.Failure, notes)
 	}
 }
+
+// TestKernelOutlining validates gpu-kernel-outlining on kernels written
+// with gpu.launch: collectives, reductions with regions, shared memory,
+// TMA, mbarriers and wgmma run the same in the launch's region and in
+// the outlined gpu.func.
+func TestKernelOutlining(t *testing.T) {
+	for _, file := range []string{"../interp/gpu/testdata/ok/reduce.mlir", "../interp/nvvm/testdata/collectives.mlir", "../interp/nvgpu/testdata/wgmma.mlir"} {
+		t.Run(file, func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, m := parseAll(t, string(src))
+			r, err := semcheck.Validate(ctx, m, "gpu-kernel-outlining, canonicalize", "main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Failure != nil || r.PassError != nil {
+				t.Fatalf("failure %v, pass error %v", r.Failure, r.PassError)
+			}
+			if diff := cmp.Diff([]string{"gpu-kernel-outlining", "canonicalize"}, r.Validated); diff != "" {
+				t.Errorf("validated (-want +got):\n%s", diff)
+			}
+			launches := 0
+			m.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+				if o.Name() == "gpu.launch_func" {
+					launches++
+				}
+				return true
+			})
+			if launches == 0 {
+				t.Error("nothing was outlined")
+			}
+		})
+	}
+}
