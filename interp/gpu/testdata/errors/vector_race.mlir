@@ -17,4 +17,4 @@ func.func @main() {
   }
   return
 }
-// CHECK: vector_race.mlir:14:5: error: data race: thread (1, 0, 0) of block (0, 0, 0) writes an element of shared memory that thread (0, 0, 0) of block (0, 0, 0) wrote since the last barrier
+// CHECK: vector_race.mlir:15:5: error: data race: thread (1, 0, 0) of block (0, 0, 0) writes an element of shared memory that thread (0, 0, 0) of block (0, 0, 0) wrote since the last barrier
