@@ -69,7 +69,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	argFiles := fs.String("args", "", "comma-separated .npy files passed as the entry function's arguments")
 	dump := fs.String("dump-results", "", "directory where each result is written as result<N>.npy")
 	checkLeaks := fs.Bool("check-leaks", false, "report the buffers allocated by memref.alloc, memref.realloc or bufferization.clone that are still live when the entry function returns (interpreter only)")
-	engine := fs.String("engine", EngineInterp, "how to run the program: interp (interpret it) or cpu (compile it with LLVM and run it)")
+	engine := fs.String("engine", EngineInterp, "how to run the program: interp (interpret it), cpu (compile it with LLVM and run it) or cuda (interpret the host, run the gpu.modules on an NVIDIA GPU)")
 	optLevel := ""
 	for _, o := range []string{"0", "1", "2", "3"} {
 		fs.BoolFunc("O"+o, "optimization level (llc's with --engine=cpu, ignored by the interpreter)", func(string) error {
@@ -113,7 +113,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		return ExitUsage
 	}
 	switch *engine {
-	case EngineInterp:
+	case EngineInterp, EngineCUDA:
 	case EngineCPU:
 		if *argFiles != "" || *dump != "" {
 			fmt.Fprintln(stdio.Err, "strata-run: --args and --dump-results are not supported with --engine=cpu")
@@ -124,7 +124,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 			return ExitUsage
 		}
 	default:
-		fmt.Fprintf(stdio.Err, "strata-run: invalid --engine=%q (want interp or cpu)\n", *engine)
+		fmt.Fprintf(stdio.Err, "strata-run: invalid --engine=%q (want interp, cpu or cuda)\n", *engine)
 		return ExitUsage
 	}
 
@@ -234,9 +234,17 @@ func ExecuteOptions(module *ir.Operation, opts Options) error {
 			return errors.New("arguments and dumped results are not supported with --engine=cpu")
 		}
 		return ExecuteCPU(module, opts)
+	case EngineCUDA:
+		return ExecuteCUDA(module, opts)
 	default:
-		return fmt.Errorf("unknown engine %q (want interp or cpu)", opts.Engine)
+		return fmt.Errorf("unknown engine %q (want interp, cpu or cuda)", opts.Engine)
 	}
+	return interpret(module, opts, nil)
+}
+
+// interpret runs opts.Entry in module with the interpreter, whose
+// registry extend may complete (nil: the semantics of interp/all).
+func interpret(module *ir.Operation, opts Options, extend func(*interp.Registry)) error {
 	entry, resultType := opts.Entry, opts.Result
 	fn := interp.LookupFunction(module, entry)
 	if fn == nil {
@@ -265,6 +273,9 @@ func ExecuteOptions(module *ir.Operation, opts Options) error {
 	}
 	reg := interp.NewRegistry()
 	all.Register(reg)
+	if extend != nil {
+		extend(reg)
+	}
 	in := interp.New(reg)
 	in.Out = opts.Out
 	in.CheckLeaks = opts.CheckLeaks

@@ -128,7 +128,7 @@ type module struct {
 	funcs   map[string]*ir.Operation
 	// funcIndex numbers the functions, for their labels.
 	funcIndex int
-	body    strings.Builder
+	body      strings.Builder
 }
 
 // Errorf returns a located error at op.
