@@ -57,8 +57,13 @@ func nvvmLowerings() map[string]lowerFn {
 	regs["warpsize"] = sreg{reg: "WARP_SZ"}
 	regs["cluster.ctarank"] = sreg{reg: "%cluster_ctarank", feat: Feature{Name: "cluster special registers", SM: 90, PTX: 78}}
 	regs["cluster.nctarank"] = sreg{reg: "%cluster_nctarank", feat: Feature{Name: "cluster special registers", SM: 90, PTX: 78}}
-	regs["dynamic_smem_size"] = sreg{reg: "%dynamic_smem_size", feat: Feature{PTX: 41}}
-	regs["total_smem_size"] = sreg{reg: "%total_smem_size", feat: Feature{PTX: 41}}
+	regs["dynamic.smem.size"] = sreg{reg: "%dynamic_smem_size", feat: Feature{PTX: 41}}
+	regs["total.smem.size"] = sreg{reg: "%total_smem_size", feat: Feature{PTX: 41}}
+	regs["aggr.smem.size"] = sreg{reg: "%aggr_smem_size", feat: Feature{Name: "%aggr_smem_size", SM: 90, PTX: 81}}
+	regs["globaltimer.lo"] = sreg{reg: "%globaltimer_lo"}
+	for i := 0; i < 32; i++ {
+		regs[fmt.Sprintf("envreg%d", i)] = sreg{reg: fmt.Sprintf("%%envreg%d", i)}
+	}
 	for name, r := range regs {
 		m["nvvm.read.ptx.sreg."+name] = lowerSreg(r)
 	}
@@ -118,11 +123,16 @@ func lowerBarrier(f *Func, op *ir.Operation) error {
 	case 0:
 		f.Emit("bar.sync 0;")
 	case 1:
-		id, err := f.Reg(op, 0)
+		r, err := f.Reg(op, 0)
 		if err != nil {
 			return err
 		}
-		f.Emit("bar.sync %s;", id)
+		if seg := intList(op.InherentAttr("operandSegmentSizes")); len(seg) == 2 && seg[0] == 0 {
+			// Only a thread count: barrier 0.
+			f.Emit("bar.sync 0, %s;", r)
+			return nil
+		}
+		f.Emit("bar.sync %s;", r)
 	default:
 		id, err := f.Reg(op, 0)
 		if err != nil {

@@ -378,7 +378,7 @@ func (e *module) signature(fn *ir.Operation) (string, error) {
 			if err != nil {
 				return "", Errorf(fn, "%v", err)
 			}
-			fmt.Fprintf(&b, "(.param %s func_retval0) ", pt)
+			fmt.Fprintf(&b, "(.param %s func_retval0) ", strings.Replace(pt, ".u", ".b", 1))
 		}
 	}
 	b.WriteString(name)
