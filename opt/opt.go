@@ -275,13 +275,7 @@ func lineColOf(src []byte, off int) (int, int) {
 }
 
 func readInput(name string, in io.Reader) ([]byte, string, error) {
-	if name == "-" || name == "" {
-		var b bytes.Buffer
-		_, err := b.ReadFrom(in)
-		return b.Bytes(), "<stdin>", err
-	}
-	data, err := os.ReadFile(name)
-	return data, name, err
+	return asm.ReadSource(name, in)
 }
 
 // openOutput opens the -o destination. The returned close function keeps a
