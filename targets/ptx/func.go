@@ -117,7 +117,9 @@ type Func struct {
 	body   strings.Builder
 	labels map[*ir.Block]string
 	edges  int
-	loc    [3]int
+	// loc is the last .loc written, pending the location of the
+	// operation being emitted, written before its first instruction.
+	loc, pending [3]int
 }
 
 // function emits one function with a body.
@@ -205,10 +207,7 @@ func (f *Func) emitOp(op *ir.Operation) error {
 		if fl := fileLoc(op.Loc()); fl != nil {
 			idx := f.m.fileIndex(fl.File)
 			loc := [3]int{idx, int(fl.Line), int(fl.Col)}
-			if loc != f.loc {
-				f.loc = loc
-				fmt.Fprintf(&f.body, "\t.loc %d %d %d\n", idx, fl.Line, fl.Col)
-			}
+			f.pending = loc
 		}
 	}
 	l, ok := LoweringOp.Of(op)
@@ -256,6 +255,10 @@ func (f *Func) NewReg(c Class) string {
 
 // Emit appends one instruction (a format and its arguments).
 func (f *Func) Emit(format string, args ...any) {
+	if f.pending != f.loc && f.pending[0] != 0 {
+		f.loc = f.pending
+		fmt.Fprintf(&f.body, "\t.loc %d %d %d\n", f.loc[0], f.loc[1], f.loc[2])
+	}
 	f.body.WriteString("\t")
 	fmt.Fprintf(&f.body, format, args...)
 	f.body.WriteString("\n")

@@ -11,13 +11,16 @@ import (
 )
 
 // Register attaches the PTX lowerings of the llvm and nvvm dialects'
-// operations to ctx (external models of ptx.Lowering, attached now or when
+// operations (and of the gpu dialect's identifiers, barrier and shuffle) to ctx (external models of ptx.Lowering, attached now or when
 // the dialect registers).
 func Register(ctx *ir.Context) {
 	for name, fn := range llvmLowerings() {
 		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
 	}
 	for name, fn := range nvvmLowerings() {
+		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
+	}
+	for name, fn := range gpuLowerings() {
 		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
 	}
 }
