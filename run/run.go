@@ -12,7 +12,9 @@
 // llc's level with --engine=cpu. Integers print in decimal (signed),
 // floats as C's "%e" ("1.500000e+00", "nan", "-INF"). Extensions:
 // --engine=cpu compiles the program through LLVM and runs it instead of
-// interpreting it (ExecuteCPU); --allow-unregistered-dialect;
+// interpreting it (ExecuteCPU); --engine=cuda interprets the host side and
+// runs the gpu.modules on an NVIDIA GPU (ExecuteCUDA);
+// --allow-unregistered-dialect;
 // --args=a.npy,b.npy passes NumPy arrays as the entry function's arguments
 // (memrefs, tensors, or scalars from 0-d arrays); --dump-results=DIR
 // writes each result as DIR/result<N>.npy (results are then not printed).

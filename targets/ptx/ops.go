@@ -365,7 +365,6 @@ func approxOp(inst string, n int, scale float64) lowerFn {
 }
 
 func f32Imm(v float32) string { return fmt.Sprintf("0f%08X", math.Float32bits(v)) }
-func f64Imm(v float64) string { return fmt.Sprintf("0d%016X", math.Float64bits(v)) }
 
 func intOp(inst string, signed bool) lowerFn {
 	return func(f *Func, op *ir.Operation) error {
@@ -459,27 +458,6 @@ func lowerCopySign(f *Func, op *ir.Operation) error {
 		f.Emit("copysign.%s %s, %s, %s;", sfx, d, s[1], s[0])
 		return nil
 	})
-}
-
-// constReg materializes an integer constant of type t in a register.
-func constReg(f *Func, t ir.Type, v uint64) string {
-	c, _ := ClassOf(t)
-	r := f.NewReg(c)
-	switch c {
-	case Pred:
-		f.Emit("setp.ne.u32 %s, %d, 0;", r, v&1)
-	case B16:
-		f.Emit("mov.b16 %s, %d;", r, uint16(v))
-	case B32:
-		f.Emit("mov.b32 %s, %d;", r, uint32(v))
-	case F32:
-		f.Emit("mov.b32 %s, 0f%08X;", r, uint32(v))
-	case F64:
-		f.Emit("mov.b64 %s, 0d%016X;", r, v)
-	default:
-		f.Emit("mov.b64 %s, %d;", r, v)
-	}
-	return r
 }
 
 // setConst defines register d of type t as the constant with bits v.

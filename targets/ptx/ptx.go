@@ -24,7 +24,6 @@ package ptx
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -451,14 +450,4 @@ func intList(a ir.Attribute) []int64 {
 		return out
 	}
 	return nil
-}
-
-// sortedKeys returns the keys of a map in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
