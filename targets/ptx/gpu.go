@@ -1,6 +1,8 @@
 package ptx
 
 import (
+	"strings"
+
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -112,4 +114,23 @@ func lowerCast(f *Func, op *ir.Operation) error {
 		}
 	}
 	return nil
+}
+
+// enumValue returns the case of a gpu dialect enum attribute such as
+// #gpu<dim x>.
+func enumValue(a ir.Attribute) string {
+	var body string
+	switch a := a.(type) {
+	case ir.DialectAttr:
+		body = a.Body()
+	case *ir.OpaqueAttr:
+		body = a.Data
+	default:
+		return ""
+	}
+	body = strings.Trim(strings.TrimSpace(body), "<>")
+	if i := strings.LastIndexByte(body, ' '); i >= 0 {
+		body = body[i+1:]
+	}
+	return body
 }

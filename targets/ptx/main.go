@@ -81,7 +81,7 @@ func Main(ctx *ir.Context, args []string, stdin io.Reader, stdout, stderr io.Wri
 	fs := flag.NewFlagSet("strata-translate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Bool("mlir-to-ptx", false, "translate a gpu.module at the llvm and nvvm level to PTX")
-	chip := fs.String("chip", "sm_80", "the target: sm_70, sm_75, sm_80, sm_86, sm_89, sm_90 or sm_90a")
+	chip := fs.String("chip", "", "the target: sm_70, sm_75, sm_80, sm_86, sm_89, sm_90 or sm_90a (default: the gpu.module's #nvvm.target, else sm_80)")
 	module := fs.String("gpu-module", "", "the gpu.module to translate when there are several")
 	noLines := fs.Bool("no-line-info", false, "emit no .file and .loc directives")
 	out := fs.String("o", "-", "output file")
@@ -104,7 +104,7 @@ func Main(ctx *ir.Context, args []string, stdin io.Reader, stdout, stderr io.Wri
 		fmt.Fprintln(stderr, "strata-translate: too many input files")
 		return 2
 	}
-	if _, err := LookupChip(*chip); err != nil {
+	if _, err := LookupChip(*chip); err != nil && *chip != "" {
 		fmt.Fprintf(stderr, "strata-translate: %v\n", err)
 		return 2
 	}

@@ -29,12 +29,14 @@ import (
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/dialects/nvvm"
 )
 
 // Options configure Emit.
 type Options struct {
-	// Chip is the target, "sm_80" by default; "sm_90a" enables Hopper's
-	// architecture-specific instructions.
+	// Chip is the target; "sm_90a" enables Hopper's architecture-specific
+	// instructions. When empty, the chip of the gpu.module's #nvvm.target
+	// is used, else sm_80.
 	Chip string
 	// NoLineInfo drops the .file and .loc directives.
 	NoLineInfo bool
@@ -138,15 +140,20 @@ func Errorf(op *ir.Operation, format string, args ...any) error {
 // Emit returns the PTX of module: a gpu.module, or a builtin.module that
 // holds the llvm dialect's functions and globals directly.
 func Emit(mod *ir.Operation, opts Options) (string, error) {
+	minPTX := 0
 	if opts.Chip == "" {
 		opts.Chip = "sm_80"
+		if t := nvvmTarget(mod); t != nil {
+			opts.Chip = t.Chip
+			minPTX = featurePTX(t.Features)
+		}
 	}
 	chip, err := LookupChip(opts.Chip)
 	if err != nil {
-		return "", err
+		return "", Errorf(mod, "%v", err)
 	}
 	ensureRegistered(mod.Context())
-	e := &module{chip: chip, opts: opts, version: chip.PTX, files: map[string]int{},
+	e := &module{chip: chip, opts: opts, version: max(chip.PTX, minPTX), files: map[string]int{},
 		globals: map[string]*ir.Operation{}, funcs: map[string]*ir.Operation{}}
 	if mod.NumRegions() != 1 || mod.Region(0).Empty() {
 		return "", Errorf(mod, "expected a module with one region")
@@ -450,4 +457,29 @@ func intList(a ir.Attribute) []int64 {
 		return out
 	}
 	return nil
+}
+
+// nvvmTarget returns the first #nvvm.target of a gpu.module.
+func nvvmTarget(mod *ir.Operation) *nvvm.TargetAttr {
+	if a, ok := mod.InherentAttr("targets").(*ir.ArrayAttr); ok {
+		for _, e := range a.Elems {
+			if t, ok := e.(*nvvm.TargetAttr); ok {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// featurePTX returns the PTX version a target's features ask for
+// ("+ptx80" is 80), or 0.
+func featurePTX(features string) int {
+	for _, f := range strings.Split(features, ",") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(f), "+ptx"); ok {
+			if n, err := strconv.Atoi(v); err == nil {
+				return n
+			}
+		}
+	}
+	return 0
 }

@@ -124,6 +124,19 @@ func TestErrors(t *testing.T) {
     llvm.return
   }
 }`, "in.mlir:3:10: error: type 'i5' has no PTX register class"},
+		{"cluster registers need sm_90", "sm_80", `module {
+  llvm.func @k(%p: !llvm.ptr<1>) attributes {nvvm.kernel} {
+    %r = nvvm.read.ptx.sreg.cluster.ctarank : i32
+    llvm.store %r, %p : i32, !llvm.ptr<1>
+    llvm.return
+  }
+}`, "in.mlir:3:10: error: %cluster_ctarank needs sm_90 or newer, but the target is sm_80"},
+		{"wgmma needs sm_90a", "sm_90", `module {
+  llvm.func @k() attributes {nvvm.kernel} {
+    nvvm.wgmma.fence.aligned
+    llvm.return
+  }
+}`, "in.mlir:3:5: error: wgmma needs sm_90a or newer, but the target is sm_90"},
 		{"two gpu modules", "sm_80", `module attributes {gpu.container_module} {
   gpu.module @a {
   }
@@ -158,11 +171,13 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-// TestSecondOpinion takes each golden input through mlir-translate-22
-// --mlir-to-llvmir and llc-22 -march=nvptx64 -mcpu=sm_90a, which must
-// compile it: the IR the emitter accepts is IR that LLVM's NVPTX back end
-// accepts too.
+// TestSecondOpinion takes each golden input through mlir-opt-22
+// --convert-nvvm-to-llvm (the nvvm operations that translate as inline
+// PTX), mlir-translate-22 --mlir-to-llvmir and llc-22 -march=nvptx64
+// -mcpu=sm_90a, which must compile it: the IR the emitter accepts is IR
+// that LLVM's NVPTX back end accepts too.
 func TestSecondOpinion(t *testing.T) {
+	mlirOpt := testutil.Tool(t, "mlir-opt-22")
 	translateTool := testutil.Tool(t, "mlir-translate-22")
 	llc := testutil.Tool(t, "llc-22")
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))
@@ -194,8 +209,12 @@ func TestSecondOpinion(t *testing.T) {
 			if err := os.WriteFile(in, []byte(text.String()), 0o644); err != nil {
 				t.Fatal(err)
 			}
+			lowered := in + ".llvm.mlir"
+			if out, err := exec.Command(mlirOpt, "--convert-nvvm-to-llvm", in, "-o", lowered).CombinedOutput(); err != nil {
+				t.Fatalf("mlir-opt-22: %v\n%s", err, out)
+			}
 			ll := in + ".ll"
-			if out, err := exec.Command(translateTool, "--mlir-to-llvmir", in, "-o", ll).CombinedOutput(); err != nil {
+			if out, err := exec.Command(translateTool, "--mlir-to-llvmir", lowered, "-o", ll).CombinedOutput(); err != nil {
 				t.Fatalf("mlir-translate-22: %v\n%s", err, out)
 			}
 			if out, err := exec.Command(llc, "-march=nvptx64", "-mcpu=sm_90a", "-mattr=+ptx80", ll, "-o", in+".ptx").CombinedOutput(); err != nil {
