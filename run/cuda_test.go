@@ -53,6 +53,9 @@ func TestCUDAEngine(t *testing.T) {
 	}{
 		{"vadd.mlir", "i32", 0, []string{"[1000,  1000.25,  1000.5,  1000.75,  1001,  1001.25,  1001.5,  1001.75]", "\n0\n"}, nil},
 		{"reduce.mlir", "i32", 0, []string{"[-3,  -3]", "\n0\n"}, nil},
+		{"warpsum.mlir", "i32", 0, []string{"[400000]", "[200000]", "\n0\n"}, nil},
+		{"cluster.mlir", "i32", 0, []string{"[0,  1,  10,  11,  20,  21,  30,  31]", "\n0\n"}, nil},
+		{"wgmma.mlir", "i32", 0, []string{"\n0\n"}, nil},
 		{"jitfail.mlir", "i32", 1, nil, []string{"jitfail.mlir:5:3: error: the CUDA driver could not load the PTX of gpu.module @kernels", "note: ptxas: "}},
 	}
 	for _, tc := range tests {

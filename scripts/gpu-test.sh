@@ -23,7 +23,8 @@ if [ "${1:-}" = build ]; then
 	root=$(cd "$(dirname "$0")/.." && pwd)
 	rm -rf "$dir" && mkdir -p "$dir/inputs" "$dir/ptx"
 	(cd "$root" && CGO_ENABLED=0 go build -o "$dir/strata-run" ./tools/strata-run &&
-		CGO_ENABLED=0 go build -o "$dir/strata-translate" ./tools/strata-translate) || exit 1
+		CGO_ENABLED=0 go build -o "$dir/strata-translate" ./tools/strata-translate &&
+		CGO_ENABLED=0 go test -c -o "$dir/cuda.test" ./targets/cuda) || exit 1
 	cp "$root"/run/testdata/cuda/*.mlir "$root"/targets/ptx/testdata/*.mlir "$dir/inputs/"
 	cp "$0" "$dir/gpu-test.sh"
 	for f in "$dir"/inputs/*.mlir; do
@@ -99,9 +100,21 @@ run() { # name expected-exit pattern...
 }
 run vadd 0 "[1000,  1000.25,  1000.5,  1000.75,  1001,  1001.25,  1001.5,  1001.75]"
 run reduce 0 "[-3,  -3]"
+run warpsum 0 "[400000]" "[200000]"
+run cluster 0 "[0,  1,  10,  11,  20,  21,  30,  31]"
+run wgmma 0
 run jitfail 1 "error: the CUDA driver could not load the PTX of gpu.module @kernels" "note: ptxas: "
 
-# 3. Line information: the SASS of vadd maps back to vadd.mlir's lines.
+# 3. The driver's own tests (copies from several goroutines, the JIT's
+# log, tensor maps).
+if "$here/cuda.test" -test.v >"$out/cuda-test.txt" 2>&1; then
+	pass "targets/cuda tests"
+else
+	fail "targets/cuda tests"
+fi
+cat "$out/cuda-test.txt" >>"$log"
+
+# 4. Line information: the SASS of vadd maps back to vadd.mlir's lines.
 cubin=$here/ptx/vadd.sm_90a.cubin
 if [ -f "$cubin" ]; then
 	cuobjdump -sass "$cubin" >"$out/vadd.sass" 2>&1
@@ -118,5 +131,15 @@ if [ -f "$cubin" ]; then
 		fail "cuobjdump -sass vadd"
 	fi
 fi
+# The tensor-core and warp instructions in the SASS.
+for k in wgmma:HGMMA warpsum:SHFL.BFLY warpsum:REDUX reduce:BAR.SYNC; do
+	f=${k%%:*} insn=${k#*:}
+	if cuobjdump -sass "$here/ptx/$f.sm_90a.cubin" 2>/dev/null | grep -q "$insn"; then
+		pass "$f SASS has $insn"
+	else
+		fail "$f SASS lacks $insn"
+	fi
+done
+cuobjdump -sass "$here/ptx/wgmma.sm_90a.cubin" 2>/dev/null | grep -E "HGMMA|WARPGROUP" >>"$log"
 echo "== $fails failed" | tee -a "$log"
 exit $fails
