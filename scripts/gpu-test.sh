@@ -90,6 +90,11 @@ run() { # name expected-exit pattern...
 		fail "$name: exit $code, want $want"
 		return
 	fi
+	# A program that runs returns the number of wrong results.
+	if [ "$want" -eq 0 ] && [ "$(tail -n 1 "$out/$name.stdout")" != 0 ]; then
+		fail "$name: $(tail -n 1 "$out/$name.stdout") wrong results"
+		return
+	fi
 	for pat in "$@"; do
 		if ! grep -qF -- "$pat" "$out/$name.stdout" "$out/$name.stderr"; then
 			fail "$name: no '$pat'"

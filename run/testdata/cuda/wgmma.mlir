@@ -20,7 +20,6 @@ module attributes {gpu.container_module} {
       %c7 = llvm.mlir.constant(7 : i64) : i64
       %c8 = llvm.mlir.constant(8 : i64) : i64
       %c16 = llvm.mlir.constant(16 : i64) : i64
-      %c128 = llvm.mlir.constant(128 : i64) : i64
       %sa = llvm.mlir.addressof @sa : !llvm.ptr<3>
       %sb = llvm.mlir.addressof @sb : !llvm.ptr<3>
       // A: thread t copies 16 bytes, row m = t / 2, half kb = t % 2.
@@ -85,7 +84,8 @@ module attributes {gpu.container_module} {
       %col = llvm.shl %t3, %c1 : i64
       %row8 = llvm.mul %row, %c8 : i64
       %i0 = llvm.add %row8, %col : i64
-      %i2 = llvm.add %i0, %c128 : i64
+      %c64 = llvm.mlir.constant(64 : i64) : i64
+      %i2 = llvm.add %i0, %c64 : i64
       %p0 = llvm.getelementptr %d[%i0] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
       %p1 = llvm.getelementptr %p0[1] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
       %p2 = llvm.getelementptr %d[%i2] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
