@@ -307,6 +307,7 @@ func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Op
 		return true
 	}
 	m := pass.NewManager(ctx, top.Name())
+	m.PanicStackTraces = os.Getenv("STRATA_PANIC_STACKS") != ""
 	m.DiagHandler = emit
 	m.Output = errw
 	m.PrintOptions = popts
