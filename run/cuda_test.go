@@ -56,6 +56,7 @@ func TestCUDAEngine(t *testing.T) {
 		{"warpsum.mlir", "i32", 0, []string{"[400000]", "[200000]", "\n0\n"}, nil},
 		{"cluster.mlir", "i32", 0, []string{"[0,  1,  10,  11,  20,  21,  30,  31]", "\n0\n"}, nil},
 		{"wgmma.mlir", "i32", 0, []string{"\n0\n"}, nil},
+		{"async.mlir", "i32", 0, []string{"[1,  1.25,  1.5,  1.75,  2,  2.25,  2.5,  2.75]", "\n0\n"}, nil},
 		{"jitfail.mlir", "i32", 1, nil, []string{"jitfail.mlir:5:3: error: the CUDA driver could not load the PTX of gpu.module @kernels", "note: ptxas: "}},
 	}
 	for _, tc := range tests {

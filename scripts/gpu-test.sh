@@ -108,6 +108,7 @@ run reduce 0 "[-3,  -3]"
 run warpsum 0 "[400000]" "[200000]"
 run cluster 0 "[0,  1,  10,  11,  20,  21,  30,  31]"
 run wgmma 0
+run async 0 "[1,  1.25,  1.5,  1.75,  2,  2.25,  2.5,  2.75]"
 run jitfail 1 "error: the CUDA driver could not load the PTX of gpu.module @kernels" "note: ptxas: "
 
 # 3. The driver's own tests (copies from several goroutines, the JIT's
@@ -119,7 +120,22 @@ else
 fi
 cat "$out/cuda-test.txt" >>"$log"
 
-# 4. Line information: the SASS of vadd maps back to vadd.mlir's lines.
+# 4. compute-sanitizer: no invalid accesses, no shared-memory races.
+for k in memcheck:wgmma memcheck:reduce memcheck:async racecheck:reduce racecheck:wgmma; do
+	tool=${k%%:*} f=${k#*:}
+	timeout 90 compute-sanitizer --tool "$tool" --error-exitcode 99 "$here/strata-run" --engine=cuda \
+		-entry-point-result=i32 "$here/inputs/$f.mlir" >"$out/sanitizer.txt" 2>&1
+	code=$?
+	echo "-- compute-sanitizer --tool $tool $f: exit $code" >>"$log"
+	tail -n 5 "$out/sanitizer.txt" >>"$log"
+	if [ $code -eq 0 ] && grep -q "ERROR SUMMARY: 0 errors" "$out/sanitizer.txt"; then
+		pass "compute-sanitizer --tool $tool $f"
+	else
+		fail "compute-sanitizer --tool $tool $f (exit $code)"
+	fi
+done
+
+# 5. Line information: the SASS of vadd maps back to vadd.mlir's lines.
 cubin=$here/ptx/vadd.sm_90a.cubin
 if [ -f "$cubin" ]; then
 	cuobjdump -sass "$cubin" >"$out/vadd.sass" 2>&1
