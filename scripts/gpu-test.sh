@@ -128,7 +128,7 @@ for k in memcheck:wgmma memcheck:reduce memcheck:async racecheck:reduce racechec
 	code=$?
 	echo "-- compute-sanitizer --tool $tool $f: exit $code" >>"$log"
 	tail -n 5 "$out/sanitizer.txt" >>"$log"
-	if [ $code -eq 0 ] && grep -q "ERROR SUMMARY: 0 errors" "$out/sanitizer.txt"; then
+	if [ $code -eq 0 ] && grep -qE "ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards displayed \(0 errors" "$out/sanitizer.txt"; then
 		pass "compute-sanitizer --tool $tool $f"
 	else
 		fail "compute-sanitizer --tool $tool $f (exit $code)"
