@@ -120,7 +120,25 @@ type Func struct {
 	// loc is the last .loc written, pending the location of the
 	// operation being emitted, written before its first instruction.
 	loc, pending [3]int
+	// depot is the size of the function's local memory (its allocas),
+	// depotAlign its alignment.
+	depot, depotAlign int64
 }
+
+// Local reserves size bytes of the function's local memory aligned to
+// align and returns the offset of the reservation in the depot.
+func (f *Func) Local(size, align int64) int64 {
+	if align < 1 {
+		align = 1
+	}
+	off := (f.depot + align - 1) / align * align
+	f.depot = off + size
+	f.depotAlign = max(f.depotAlign, align)
+	return off
+}
+
+// DepotName is the .local array that holds the function's allocas.
+func (f *Func) DepotName() string { return fmt.Sprintf("__local_depot%d", f.index) }
 
 // function emits one function with a body.
 func (e *module) function(fn *ir.Operation) error {
@@ -189,6 +207,9 @@ func (e *module) function(fn *ir.Operation) error {
 		e.body.WriteString(kernelDirectives(fn))
 	}
 	e.body.WriteString("{\n")
+	if f.depot > 0 {
+		fmt.Fprintf(&e.body, "\t.local .align %d .b8 \t%s[%d];\n", f.depotAlign, f.DepotName(), f.depot)
+	}
 	for c := Class(0); c < numClasses; c++ {
 		if f.counts[c] > 0 {
 			fmt.Fprintf(&e.body, "\t.reg %s \t%s<%d>;\n", classInfo[c].decl, classInfo[c].prefix, f.counts[c]+1)

@@ -45,9 +45,9 @@ func gpuIndex(reg func(dim string) string) lowerFn {
 	}
 }
 
-// lowerGPUShuffle lowers gpu.shuffle (value, offset, width) over the full
-// warp: the clamp is width-1 (31 for up) as upstream's lowering computes
-// it for a full width.
+// lowerGPUShuffle lowers gpu.shuffle (value, offset, width) as upstream's
+// convert-gpu-to-nvvm does: the lanes below width take part (thread mask
+// 0xffffffff >> (32 - width)), the clamp is width - 1 (0 for up).
 func lowerGPUShuffle(f *Func, op *ir.Operation) error {
 	mode := enumValue(op.InherentAttr("mode"))
 	kind := map[string]string{"xor": "bfly", "up": "up", "down": "down", "idx": "idx"}[mode]
@@ -77,14 +77,15 @@ func lowerGPUShuffle(f *Func, op *ir.Operation) error {
 	if err != nil {
 		return Errorf(op, "%v", err)
 	}
-	// c = ((32 - width) << 8) | (up ? 0 : 31), the segment mask and clamp.
-	clamp := f.NewReg(B32)
-	f.Emit("sub.s32 %s, 32, %s;", clamp, width)
-	f.Emit("shl.b32 %s, %s, 8;", clamp, clamp)
-	if kind != "up" {
-		f.Emit("or.b32 %s, %s, 31;", clamp, clamp)
+	shift, mask, clamp := f.NewReg(B32), f.NewReg(B32), f.NewReg(B32)
+	f.Emit("sub.s32 %s, 32, %s;", shift, width)
+	f.Emit("shr.u32 %s, -1, %s;", mask, shift)
+	if kind == "up" {
+		f.Emit("mov.b32 %s, 0;", clamp)
+	} else {
+		f.Emit("sub.s32 %s, %s, 1;", clamp, width)
 	}
-	f.Emit("shfl.sync.%s.b32 %s|%s, %s, %s, %s, -1;", kind, d, p, v, off, clamp)
+	f.Emit("shfl.sync.%s.b32 %s|%s, %s, %s, %s, %s;", kind, d, p, v, off, clamp, mask)
 	return nil
 }
 

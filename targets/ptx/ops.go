@@ -97,6 +97,8 @@ func llvmLowerings() map[string]lowerFn {
 		"llvm.intr.ctpop":      lowerBitCount("popc"),
 		"llvm.intr.ctlz":       lowerBitCount("clz"),
 		"llvm.intr.bitreverse": lowerBitReverse,
+		"llvm.intr.cttz":       lowerCttz,
+		"llvm.alloca":          lowerAlloca,
 	}
 	for name, inst := range map[string]string{"add": "add", "sub": "sub", "mul": "mul.lo", "and": "and", "or": "or", "xor": "xor",
 		"sdiv": "div", "udiv": "div", "srem": "rem", "urem": "rem", "shl": "shl", "lshr": "shr", "ashr": "shr"} {
@@ -1577,4 +1579,68 @@ func symbolName(a ir.Attribute) string {
 		return r.Root
 	}
 	return ""
+}
+
+// lowerCttz counts trailing zeros as the leading zeros of the reversed
+// bits.
+func lowerCttz(f *Func, op *ir.Operation) error {
+	return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
+		w := intWidth(t)
+		if w != 32 && w != 64 {
+			return fmt.Errorf("'%s' on '%s' is not supported by the PTX emitter", op.Name(), typeString(t))
+		}
+		c, _ := ClassOf(t)
+		r := f.NewReg(c)
+		f.Emit("brev.b%d %s, %s;", w, r, s[0])
+		if w == 32 {
+			f.Emit("clz.b32 %s, %s;", d, r)
+			return nil
+		}
+		n := f.NewReg(B32)
+		f.Emit("clz.b64 %s, %s;", n, r)
+		f.Emit("cvt.u64.u32 %s, %s;", d, n)
+		return nil
+	})
+}
+
+// lowerAlloca reserves a constant number of elements in the function's
+// local memory; the pointer is generic (cvta.local) unless the result is
+// in address space 5.
+func lowerAlloca(f *Func, op *ir.Operation) error {
+	n, ok := constantIndex(op, 0)
+	if !ok || n < 0 {
+		return Errorf(op, "alloca of a dynamic number of elements is not supported by the PTX emitter")
+	}
+	ta, ok := op.InherentAttr("elem_type").(*ir.TypeAttr)
+	if !ok {
+		return Errorf(op, "alloca without an element type")
+	}
+	size, align, err := layout(ta.Type)
+	if err != nil {
+		return Errorf(op, "%v", err)
+	}
+	if a, ok := op.InherentAttr("alignment").(*ir.IntegerAttr); ok && int64(a.Lo) > align {
+		align = int64(a.Lo)
+	}
+	off := f.Local(size*n, align)
+	d, err := f.DefReg(op.Result(0))
+	if err != nil {
+		return Errorf(op, "%v", err)
+	}
+	local := d
+	generic := true
+	if p, ok := op.Result(0).Type().(*llvm.PointerType); ok && p.AddrSpace == 5 {
+		generic = false
+	}
+	if generic {
+		local = f.NewReg(B64)
+	}
+	f.Emit("mov.u64 %s, %s;", local, f.DepotName())
+	if off != 0 {
+		f.Emit("add.u64 %s, %s, %d;", local, local, off)
+	}
+	if generic {
+		f.Emit("cvta.local.u64 %s, %s;", d, local)
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -174,6 +175,40 @@ func TestUsage(t *testing.T) {
 	}
 }
 
+// TestUpstreamLowering lowers the gpu-level kernels of testdata/upstream
+// with mlir-opt-22's convert-gpu-to-nvvm (keeping locations) and requires
+// the emitter to take upstream's llvm and nvvm output, its .loc lines
+// pointing into the original file.
+func TestUpstreamLowering(t *testing.T) {
+	mlirOpt := testutil.Tool(t, "mlir-opt-22")
+	files, _ := filepath.Glob(filepath.Join("testdata", "upstream", "*.mlir"))
+	if len(files) == 0 {
+		t.Fatal("no tests in testdata/upstream")
+	}
+	dir := t.TempDir()
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			abs, _ := filepath.Abs(path)
+			lowered := filepath.Join(dir, filepath.Base(path))
+			out, err := exec.Command(mlirOpt, abs, "--mlir-print-debuginfo", "-o", lowered,
+				"--pass-pipeline=builtin.module(gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,reconcile-unrealized-casts))").CombinedOutput()
+			if err != nil {
+				t.Fatalf("mlir-opt-22: %v\n%s", err, out)
+			}
+			text, errs, code := translate(t, []string{"--mlir-to-ptx", "--chip=sm_90a"}, lowered)
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, errs)
+			}
+			if !strings.Contains(text, ".file 1 "+strconv.Quote(abs)) || !strings.Contains(text, "\t.loc 1 ") {
+				t.Errorf("no line information of %s in:\n%s", abs, text)
+			}
+			if !balanced(text) {
+				t.Errorf("unbalanced braces in:\n%s", text)
+			}
+		})
+	}
+}
+
 // TestSecondOpinion takes each golden input through mlir-opt-22
 // --convert-nvvm-to-llvm (the nvvm operations that translate as inline
 // PTX), mlir-translate-22 --mlir-to-llvmir and llc-22 -march=nvptx64
@@ -227,5 +262,29 @@ func TestSecondOpinion(t *testing.T) {
 				t.Fatalf("llc-22: %v\n%s", err, out)
 			}
 		})
+	}
+}
+
+// TestAnyInput emits every llvm-dialect file of the repository's tests:
+// each gives PTX or located errors, never a crash.
+func TestAnyInput(t *testing.T) {
+	var files []string
+	for _, pattern := range []string{"../llvmir/testdata/*.mlir", "../../run/testdata/cuda/*.mlir", "../../dialects/nvvm/testdata/*.mlir"} {
+		m, _ := filepath.Glob(pattern)
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Fatal("no inputs")
+	}
+	for _, path := range files {
+		for _, chip := range []string{"sm_80", "sm_90a"} {
+			_, errs, code := translate(t, []string{"--mlir-to-ptx", "--chip=" + chip}, path)
+			switch {
+			case code == 0:
+			case code == 1 && strings.Contains(errs, ": error: "):
+			default:
+				t.Errorf("%s (%s): exit %d:\n%s", path, chip, code, errs)
+			}
+		}
 	}
 }

@@ -12,10 +12,10 @@
 // CHECK: mov.u32 {{%r[0-9]+}}, %nctaid.x;
 // CHECK: mov.u32 {{%r[0-9]+}}, %laneid;
 // CHECK: bar.sync 0;
-// CHECK: sub.s32 [[C:%r[0-9]+]], 32, [[W:%r[0-9]+]];
-// CHECK-NEXT: shl.b32 [[C]], [[C]], 8;
-// CHECK-NEXT: or.b32 [[C]], [[C]], 31;
-// CHECK-NEXT: shfl.sync.bfly.b32 {{%f[0-9]+}}|{{%p[0-9]+}}, {{%f[0-9]+}}, {{%r[0-9]+}}, [[C]], -1;
+// CHECK: sub.s32 [[S:%r[0-9]+]], 32, [[W:%r[0-9]+]];
+// CHECK-NEXT: shr.u32 [[M:%r[0-9]+]], -1, [[S]];
+// CHECK-NEXT: sub.s32 [[C:%r[0-9]+]], [[W]], 1;
+// CHECK-NEXT: shfl.sync.bfly.b32 {{%f[0-9]+}}|{{%p[0-9]+}}, {{%f[0-9]+}}, {{%r[0-9]+}}, [[C]], [[M]];
 // CHECK: mad.lo.s64 {{%rd[0-9]+}}, [[TID]], 4,
 module {
   llvm.func @ids(%x: f32, %off: i32, %w: i32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
