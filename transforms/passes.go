@@ -19,6 +19,7 @@ import (
 	"github.com/strata-ir/strata/transforms/cse"
 	"github.com/strata-ir/strata/transforms/deadvalues"
 	"github.com/strata-ir/strata/transforms/funcdedup"
+	"github.com/strata-ir/strata/transforms/gpuoutline"
 	"github.com/strata-ir/strata/transforms/inline"
 	"github.com/strata-ir/strata/transforms/licm"
 	"github.com/strata-ir/strata/transforms/linalgdecompose"
@@ -56,6 +57,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: linalgdecompose.Argument, New: linalgdecompose.New})
 		pass.Register(pass.Registration{Argument: tiling.Argument, New: tiling.New})
 		bufferdealloc.Register()
+		gpuoutline.Register()
 	})
 }
 

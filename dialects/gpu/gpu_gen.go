@@ -900,10 +900,19 @@ func (op FuncOp) WorkgroupAttribAttrs() ir.Attribute {
 // PrivateAttribAttrs returns the property private_attrib_attrs, or nil when it is absent.
 func (op FuncOp) PrivateAttribAttrs() ir.Attribute { return op.InherentAttr("private_attrib_attrs") }
 
+// KnownBlockSize returns the property known_block_size, or nil when it is absent.
+func (op FuncOp) KnownBlockSize() ir.Attribute { return op.InherentAttr("known_block_size") }
+
+// KnownGridSize returns the property known_grid_size, or nil when it is absent.
+func (op FuncOp) KnownGridSize() ir.Attribute { return op.InherentAttr("known_grid_size") }
+
+// KnownClusterSize returns the property known_cluster_size, or nil when it is absent.
+func (op FuncOp) KnownClusterSize() ir.Attribute { return op.InherentAttr("known_cluster_size") }
+
 // BuildFunc creates an operation gpu.func at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
 // The dialect must be registered in b.Ctx.
-func BuildFunc(b *ir.Builder, loc ir.Location, functionType ir.Attribute, argAttrs ir.Attribute, resAttrs ir.Attribute, workgroupAttribAttrs ir.Attribute, privateAttribAttrs ir.Attribute) FuncOp {
+func BuildFunc(b *ir.Builder, loc ir.Location, functionType ir.Attribute, argAttrs ir.Attribute, resAttrs ir.Attribute, workgroupAttribAttrs ir.Attribute, privateAttribAttrs ir.Attribute, knownBlockSize ir.Attribute, knownGridSize ir.Attribute, knownClusterSize ir.Attribute) FuncOp {
 	name := b.Ctx.LookupOpName("gpu.func")
 	if name == nil || name.Def == nil {
 		panic("gpu.func is not registered in the builder's context")
@@ -922,6 +931,15 @@ func BuildFunc(b *ir.Builder, loc ir.Location, functionType ir.Attribute, argAtt
 	}
 	if privateAttribAttrs != nil {
 		props = append(props, ir.NamedAttr{Name: "private_attrib_attrs", Value: privateAttribAttrs})
+	}
+	if knownBlockSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_block_size", Value: knownBlockSize})
+	}
+	if knownGridSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_grid_size", Value: knownGridSize})
+	}
+	if knownClusterSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_cluster_size", Value: knownClusterSize})
 	}
 	st.NumRegions += 1
 	if len(props) > 0 {

@@ -510,8 +510,10 @@ func printLaunchFunc(p ir.OpAsmPrinter, op LaunchFuncOp) {
 		p.WriteString(" dynamic_shared_memory_size ")
 		p.PrintOperand(g[10][0])
 	}
+	// custom<LaunchFuncOperands> follows a space of its own.
+	p.WriteString(" ")
 	if len(g[11]) > 0 {
-		p.WriteString(" args(")
+		p.WriteString("args(")
 		for i, v := range g[11] {
 			if i > 0 {
 				p.WriteString(", ")
