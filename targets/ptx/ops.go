@@ -467,11 +467,9 @@ func setConst(f *Func, d string, t ir.Type, v uint64) {
 	c, _ := ClassOf(t)
 	switch c {
 	case Pred:
-		if v&1 != 0 {
-			f.Emit("setp.eq.u32 %s, 0, 0;", d)
-		} else {
-			f.Emit("setp.ne.u32 %s, 0, 0;", d)
-		}
+		r := f.NewReg(B32)
+		f.Emit("mov.b32 %s, %d;", r, v&1)
+		f.Emit("setp.ne.b32 %s, %s, 0;", d, r)
 	case B16:
 		f.Emit("mov.b16 %s, %d;", d, uint16(v))
 	case B32:
@@ -1114,7 +1112,7 @@ func lowerSelect(f *Func, op *ir.Operation) error {
 // than i1), extending signed or unsigned or truncating.
 func cvtInt(f *Func, d, s string, to, from ir.Type, signed bool) {
 	tw, fw := intWidth(to), intWidth(from)
-	if tw == fw || tw <= 16 && fw <= 16 && tw > fw && !signed && fw == 16 {
+	if tw == fw {
 		f.Emit("mov.%s %s, %s;", bitSuffix(to), d, s)
 		return
 	}
