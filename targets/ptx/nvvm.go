@@ -60,6 +60,7 @@ func nvvmLowerings() map[string]lowerFn {
 		"nvvm.wgmma.wait.group.sync.aligned":   lowerWgmmaWait,
 		"nvvm.wgmma.mma_async":                 lowerWgmma,
 		"nvvm.ldmatrix":                        lowerLdmatrix,
+		"nvvm.mma.sync":                        lowerMmaSync,
 		"nvvm.setmaxregister":                  lowerSetMaxRegister,
 		"nvvm.inline_ptx":                      lowerInlinePTX,
 	}
@@ -675,5 +676,126 @@ func lowerInlinePTX(f *Func, op *ir.Operation) error {
 	f.EmitRaw("\t{\n")
 	f.Emit("%s%s", guard, strings.TrimSpace(code))
 	f.EmitRaw("\t}\n")
+	return nil
+}
+
+// mmaRegs returns the PTX registers of mma.sync operands: 32-bit and
+// 64-bit values as they are, pairs of 16-bit ones (vector<2xf16>,
+// vector<2xbf16>) packed into 32-bit registers; and the PTX type the
+// values suggest ("" when they do not tell).
+func mmaRegs(f *Func, op *ir.Operation, vs []ir.Value) ([]string, string, error) {
+	var out []string
+	typ := ""
+	for _, v := range vs {
+		r, err := regOf2(f, op, v)
+		if err != nil {
+			return nil, "", err
+		}
+		leaves, _ := Leaves(v.Type())
+		if len(leaves) == 2 && mustClass(leaves[0]) == B16 {
+			p := f.NewReg(B32)
+			f.Emit("mov.b32 %s, {%s, %s};", p, r[0], r[1])
+			out = append(out, p)
+			typ, _ = floatSuffix(leaves[0])
+			continue
+		}
+		if len(r) != 1 {
+			return nil, "", Errorf(op, "mma.sync operand of type '%s'", typeString(v.Type()))
+		}
+		out = append(out, r[0])
+		switch {
+		case intWidth(leaves[0]) == 32:
+			typ = "s32"
+		default:
+			typ, _ = floatSuffix(leaves[0])
+		}
+	}
+	return out, typ, nil
+}
+
+// regOf2 returns the registers of v, an operand of op.
+func regOf2(f *Func, op *ir.Operation, v ir.Value) ([]string, error) {
+	for i := range op.NumOperands() {
+		if op.Operand(i) == v {
+			return f.Src(op, i)
+		}
+	}
+	return nil, Errorf(op, "internal error: value is not an operand")
+}
+
+// lowerMmaSync lowers nvvm.mma.sync, a warp's matrix product of register
+// fragments, to mma.sync.aligned.
+func lowerMmaSync(f *Func, op *ir.Operation) error {
+	if err := f.Require(op, sm80("mma.sync")); err != nil {
+		return err
+	}
+	m := nvvm.MmaSyncOp{Operation: op}
+	shape, ok := nvvm.AsShapeAttr(m.Shape())
+	if !ok {
+		return Errorf(op, "mma.sync without a shape")
+	}
+	if _, ok := m.B1Op(); ok {
+		return Errorf(op, "mma.sync of b1 operands is not supported by the PTX emitter")
+	}
+	a, ta, err := mmaRegs(f, op, m.OperandA())
+	if err != nil {
+		return err
+	}
+	b, tb, err := mmaRegs(f, op, m.OperandB())
+	if err != nil {
+		return err
+	}
+	c, tc, err := mmaRegs(f, op, m.OperandC())
+	if err != nil {
+		return err
+	}
+	if t, ok := m.MultiplicandAPtxType(); ok {
+		ta = t.String()
+	}
+	if t, ok := m.MultiplicandBPtxType(); ok {
+		tb = t.String()
+	}
+	if ta == "" || ta == "s32" || tb == "" || tb == "s32" {
+		return Errorf(op, "mma.sync of 32-bit integer operands needs multiplicandAPtxType and multiplicandBPtxType")
+	}
+	res, err := f.Def(m.Res())
+	if err != nil {
+		return Errorf(op, "%v", err)
+	}
+	leaves, _ := Leaves(m.Res().Type())
+	// The result: packed pairs of 16-bit values come out of 32-bit
+	// registers.
+	var d []string
+	td := ""
+	var unpack [][3]string
+	for i := 0; i < len(res); i++ {
+		if mustClass(leaves[i]) == B16 {
+			if i+1 >= len(res) {
+				return Errorf(op, "mma.sync result of an odd number of 16-bit values")
+			}
+			p := f.NewReg(B32)
+			d = append(d, p)
+			unpack = append(unpack, [3]string{res[i], res[i+1], p})
+			td, _ = floatSuffix(leaves[i])
+			i++
+			continue
+		}
+		d = append(d, res[i])
+		if intWidth(leaves[i]) == 32 {
+			td = "s32"
+		} else {
+			td, _ = floatSuffix(leaves[i])
+		}
+	}
+	sat := ""
+	if o, ok := m.IntOverflowBehavior(); ok && o.String() == "satfinite" {
+		sat = ".satfinite"
+	}
+	f.Emit("mma.sync.aligned.m%dn%dk%d.%s.%s%s.%s.%s.%s.%s {%s}, {%s}, {%s}, {%s};", shape.M(), shape.N(), shape.K(),
+		m.LayoutA(), m.LayoutB(), sat, td, ta, tb, tc,
+		strings.Join(d, ", "), strings.Join(a, ", "), strings.Join(b, ", "), strings.Join(c, ", "))
+	for _, u := range unpack {
+		f.Emit("mov.b32 {%s, %s}, %s;", u[0], u[1], u[2])
+	}
 	return nil
 }

@@ -1268,8 +1268,33 @@ func lowerBitcast(f *Func, op *ir.Operation) error {
 	if err != nil {
 		return Errorf(op, "%v", err)
 	}
+	unsupported := Errorf(op, "bitcast from '%s' to '%s' is not supported by the PTX emitter", typeString(st), typeString(rt))
 	if len(sl) != len(rl) {
-		return Errorf(op, "bitcast from '%s' to '%s' is not supported by the PTX emitter", typeString(st), typeString(rt))
+		// One wide register and a vector of narrower ones: PTX's
+		// vector moves pack and unpack them.
+		ss, _, err1 := layout(st)
+		rs, _, err2 := layout(rt)
+		if err1 != nil || err2 != nil || ss != rs || ss != 4 && ss != 8 || len(sl) != 1 && len(rl) != 1 {
+			return unsupported
+		}
+		if mustClass(sl[0]) == Pred || mustClass(rl[0]) == Pred {
+			return unsupported
+		}
+		bits := fmt.Sprintf("b%d", ss*8)
+		if len(sl) == 1 {
+			dst, err := f.Def(op.Result(0))
+			if err != nil {
+				return Errorf(op, "%v", err)
+			}
+			f.Emit("mov.%s {%s}, %s;", bits, strings.Join(dst, ", "), src[0])
+			return nil
+		}
+		d, err := f.DefReg(op.Result(0))
+		if err != nil {
+			return Errorf(op, "%v", err)
+		}
+		f.Emit("mov.%s %s, {%s};", bits, d, strings.Join(src, ", "))
+		return nil
 	}
 	out := make([]string, len(src))
 	for i := range src {
@@ -1277,6 +1302,9 @@ func lowerBitcast(f *Func, op *ir.Operation) error {
 		if cs == cr {
 			out[i] = src[i]
 			continue
+		}
+		if cs == Pred || cr == Pred {
+			return unsupported
 		}
 		out[i] = f.NewReg(cr)
 		f.Emit("mov.%s %s, %s;", bitSuffix(rl[i]), out[i], src[i])

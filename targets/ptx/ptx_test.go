@@ -175,10 +175,11 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-// TestUpstreamLowering lowers the gpu-level kernels of testdata/upstream
-// with mlir-opt-22's convert-gpu-to-nvvm (keeping locations) and requires
-// the emitter to take upstream's llvm and nvvm output, its .loc lines
-// pointing into the original file.
+// TestUpstreamLowering lowers the gpu- and nvgpu-level kernels of
+// testdata/upstream with mlir-opt-22's convert-nvgpu-to-nvvm and
+// convert-gpu-to-nvvm (keeping locations) and requires the emitter to take
+// upstream's llvm and nvvm output, its .loc lines pointing into the
+// original file, and the PTX to match the file's CHECK lines.
 func TestUpstreamLowering(t *testing.T) {
 	mlirOpt := testutil.Tool(t, "mlir-opt-22")
 	files, _ := filepath.Glob(filepath.Join("testdata", "upstream", "*.mlir"))
@@ -191,7 +192,7 @@ func TestUpstreamLowering(t *testing.T) {
 			abs, _ := filepath.Abs(path)
 			lowered := filepath.Join(dir, filepath.Base(path))
 			out, err := exec.Command(mlirOpt, abs, "--mlir-print-debuginfo", "-o", lowered,
-				"--pass-pipeline=builtin.module(gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,reconcile-unrealized-casts))").CombinedOutput()
+				"--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm,convert-scf-to-cf,convert-gpu-to-nvvm,reconcile-unrealized-casts))").CombinedOutput()
 			if err != nil {
 				t.Fatalf("mlir-opt-22: %v\n%s", err, out)
 			}
@@ -204,6 +205,13 @@ func TestUpstreamLowering(t *testing.T) {
 			}
 			if !balanced(text) {
 				t.Errorf("unbalanced braces in:\n%s", text)
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := filecheck.Match(text, filecheck.Parse(string(src), "CHECK")); err != nil {
+				t.Errorf("%v\noutput:\n%s", err, text)
 			}
 		})
 	}
