@@ -12,6 +12,7 @@ import (
 	"github.com/strata-ir/strata/conversion/arithtollvm"
 	"github.com/strata-ir/strata/conversion/cftollvm"
 	"github.com/strata-ir/strata/conversion/functollvm"
+	"github.com/strata-ir/strata/conversion/gputonvvm"
 	"github.com/strata-ir/strata/conversion/mathtolibm"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
@@ -57,6 +58,7 @@ func Register() {
 		add("convert-ub-to-llvm", "UBToLLVMConversionPass", "Convert UB dialect to LLVM dialect", ubtollvm.Run)
 		add("convert-vector-to-llvm", "ConvertVectorToLLVMPass", "Lower the operations from the vector dialect into the LLVM dialect", vectortollvm.Run)
 		pass.Register(pass.Registration{Argument: vectortoscf.Argument, New: vectortoscf.New})
+		gputonvvm.Register()
 		add("reconcile-unrealized-casts", "ReconcileUnrealizedCastsPass", "Simplify and eliminate unrealized conversion casts",
 			func(_ *ir.Context, op *ir.Operation) error { return reconcilecasts.Run(op) })
 	})
