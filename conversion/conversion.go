@@ -1,6 +1,7 @@
 // Package conversion registers Strata's lowering passes between levels:
 // convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm,
 // convert-math-to-llvm, convert-math-to-libm, convert-vector-to-llvm, convert-ub-to-llvm, finalize-memref-to-llvm,
+// convert-gpu-to-nvvm,
 // reconcile-unrealized-casts, lower-affine and convert-vector-to-scf. Each conversion lives in its own
 // subpackage.
 package conversion
