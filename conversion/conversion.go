@@ -1,6 +1,7 @@
 // Package conversion registers Strata's lowering passes between levels:
 // convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm,
 // convert-math-to-llvm, convert-math-to-libm, convert-vector-to-llvm, convert-ub-to-llvm, finalize-memref-to-llvm,
+// convert-gpu-to-nvvm,
 // reconcile-unrealized-casts, lower-affine and convert-vector-to-scf. Each conversion lives in its own
 // subpackage.
 package conversion
@@ -12,6 +13,7 @@ import (
 	"github.com/strata-ir/strata/conversion/arithtollvm"
 	"github.com/strata-ir/strata/conversion/cftollvm"
 	"github.com/strata-ir/strata/conversion/functollvm"
+	"github.com/strata-ir/strata/conversion/gputonvvm"
 	"github.com/strata-ir/strata/conversion/mathtolibm"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
@@ -57,6 +59,7 @@ func Register() {
 		add("convert-ub-to-llvm", "UBToLLVMConversionPass", "Convert UB dialect to LLVM dialect", ubtollvm.Run)
 		add("convert-vector-to-llvm", "ConvertVectorToLLVMPass", "Lower the operations from the vector dialect into the LLVM dialect", vectortollvm.Run)
 		pass.Register(pass.Registration{Argument: vectortoscf.Argument, New: vectortoscf.New})
+		gputonvvm.Register()
 		add("reconcile-unrealized-casts", "ReconcileUnrealizedCastsPass", "Simplify and eliminate unrealized conversion casts",
 			func(_ *ir.Context, op *ir.Operation) error { return reconcilecasts.Run(op) })
 	})

@@ -324,7 +324,7 @@ func TestCPUUsage(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{"--engine=gpu", file}, 2, `invalid --engine="gpu" (want interp or cpu)`},
+		{[]string{"--engine=gpu", file}, 2, `invalid --engine="gpu" (want interp, cpu or cuda)`},
 		{[]string{"--engine=cpu", "--args=a.npy", file}, 2, "not supported with --engine=cpu"},
 		{[]string{"--engine=cpu", "--dump-results=d", file}, 2, "not supported with --engine=cpu"},
 	} {

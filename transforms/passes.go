@@ -3,8 +3,10 @@
 // canonicalize, cse, inline, symbol-dce, symbol-privatize,
 // topological-sort, strip-debuginfo, print-op-stats,
 // duplicate-function-elimination, loop-invariant-code-motion, sccp,
-// remove-dead-values, view-op-graph, tile-verify-target, and the buffer deallocation passes
-// and pipeline of bufferdealloc. Each pass's logic lives in its own
+// remove-dead-values, view-op-graph, tile-verify-target, the buffer
+// deallocation passes and pipeline of bufferdealloc, and
+// gpu-launch-sink-index-computations and gpu-kernel-outlining. Each pass's
+// logic lives in its own
 // subpackage.
 package transforms
 

@@ -3,7 +3,10 @@
 package gpu
 
 import (
+	"sync"
+
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // ThreadIdOp wraps an operation gpu.thread_id: thread id within a block.
@@ -1790,6 +1793,8 @@ func BuildHostUnregister(b *ir.Builder, loc ir.Location, value ir.Value) HostUnr
 	return HostUnregisterOp{b.Create(st)}
 }
 
+var canonicalizationOnce sync.Once
+
 // registerHooks attaches to the operations of ctx the Go functions
 // their definitions name in hooks; the dialect's Register calls it after
 // loading the definitions.
@@ -1828,6 +1833,24 @@ func registerHooks(ctx *ir.Context) {
 		d.Parse = parseWait
 	}
 	{
+		d := def("gpu.dealloc")
+		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldDealloc(DeallocOp{op}, operands)
+		}
+	}
+	{
+		d := def("gpu.memcpy")
+		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldMemcpy(MemcpyOp{op}, operands)
+		}
+	}
+	{
+		d := def("gpu.memset")
+		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldMemset(MemsetOp{op}, operands)
+		}
+	}
+	{
 		d := def("gpu.all_reduce")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyAllReduce(AllReduceOp{op}) })
 	}
@@ -1839,4 +1862,24 @@ func registerHooks(ctx *ir.Context) {
 		d := def("gpu.dynamic_shared_memory")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyDynamicSharedMemory(DynamicSharedMemoryOp{op}) })
 	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range launchCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.launch", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range waitCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.wait", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range allocCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.alloc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range memcpyCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.memcpy", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range allReduceCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.all_reduce", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range subgroupReduceCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.subgroup_reduce", func() rewrite.Pattern { return pat })
+		}
+	})
 }

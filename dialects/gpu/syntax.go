@@ -501,11 +501,11 @@ func printLaunchFunc(p ir.OpAsmPrinter, op LaunchFuncOp) {
 	triple("blocks", g[1], g[2], g[3])
 	triple("threads", g[4], g[5], g[6])
 	// custom<LaunchDimType>: the type of the sizes when not index.
+	p.WriteString(" ")
 	if t := g[1][0].Type(); t != op.Context().IndexType() {
-		p.WriteString(" : ")
+		p.WriteString(": ")
 		p.PrintType(t)
 	}
-	p.WriteString(" ")
 	if len(g[10]) == 1 {
 		p.WriteString(" dynamic_shared_memory_size ")
 		p.PrintOperand(g[10][0])

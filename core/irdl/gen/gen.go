@@ -856,6 +856,10 @@ func (g *generator) registerHooks() {
 	g.p("func registerHooks(ctx *ir.Context) {\n")
 	g.p("\tdef := func(name string) *ir.OpDef {\n\t\tif on := ctx.LookupOpName(name); on != nil && on.Def != nil {\n\t\t\treturn on.Def\n\t\t}\n\t\tpanic(name + \" is not loaded\")\n\t}\n")
 	for _, h := range g.hooked {
+		if len(h.hooks) == 1 && h.hooks[0] == "canonicalizer" {
+			// Canonicalization patterns register by name below.
+			continue
+		}
 		g.p("\t{\n\t\td := def(%q)\n", h.full)
 		for _, k := range h.hooks {
 			switch k {
