@@ -1,0 +1,71 @@
+package pipefuzz
+
+import (
+	"strings"
+)
+
+// Minimize shrinks a finding while the same signature reproduces: first
+// the pipeline (dropping passes, then their options), then the input, by
+// line-level delta debugging. It makes at most budget checks and returns
+// the smallest input and pipeline found.
+func Minimize(r Runner, input string, p Pipeline, sig string, budget int) (string, Pipeline) {
+	tries := 0
+	same := func(in string, q Pipeline) bool {
+		if tries >= budget {
+			return false
+		}
+		tries++
+		return Check(r, in, q).Sig == sig
+	}
+	// Drop passes.
+	for i := 0; i < len(p) && len(p) > 1; {
+		q := append(append(Pipeline{}, p[:i]...), p[i+1:]...)
+		if same(input, q) {
+			p = q
+			continue
+		}
+		i++
+	}
+	// Drop options.
+	for i := range p {
+		if p[i].Options == "" {
+			continue
+		}
+		q := append(Pipeline{}, p...)
+		q[i].Options = ""
+		if same(input, q) {
+			p = q
+		}
+	}
+	lines := strings.SplitAfter(input, "\n")
+	lines = DeltaLines(lines, func(ls []string) bool { return same(strings.Join(ls, ""), p) })
+	return strings.Join(lines, ""), p
+}
+
+// DeltaLines removes chunks of lines while keep reports that the smaller
+// list still shows the problem (the complement step of ddmin): it tries
+// halves, then quarters, down to single lines.
+func DeltaLines(lines []string, keep func([]string) bool) []string {
+	n := 2
+	for len(lines) >= 2 {
+		size := (len(lines) + n - 1) / n
+		removed := false
+		for lo := 0; lo < len(lines); lo += size {
+			hi := min(lo+size, len(lines))
+			cand := append(append([]string{}, lines[:lo]...), lines[hi:]...)
+			if len(cand) > 0 && keep(cand) {
+				lines = cand
+				n = max(n-1, 2)
+				removed = true
+				break
+			}
+		}
+		if !removed {
+			if n >= len(lines) {
+				break
+			}
+			n = min(2*n, len(lines))
+		}
+	}
+	return lines
+}
