@@ -107,7 +107,7 @@ var scalarTypes = []string{"i1", "i8", "i16", "i32", "i64", "i128", "f16", "bf16
 
 // typeTok matches a builtin scalar type, alone or as the element type of a
 // shaped type (4x8xf32).
-var typeTok = regexp.MustCompile(`(?:^|[^\w]|[0-9?]x)(i1|i8|i16|i32|i64|f16|bf16|f32|f64|index)(?:[^\w]|$)`)
+var typeTok = regexp.MustCompile(`(?:^|[^\w%@#!^$.]|[0-9?]x)(i1|i8|i16|i32|i64|f16|bf16|f32|f64|index)(?:[^\w]|$)`)
 
 func mutateType(r *rand.Rand, text string) (string, string, bool) {
 	ms := typeTok.FindAllStringSubmatchIndex(text, -1)
@@ -144,11 +144,24 @@ func mutateType(r *rand.Rand, text string) (string, string, bool) {
 	return replaceAt(text, m[2], m[3], v), old + " -> " + v + " at byte " + strconv.Itoa(m[2]), true
 }
 
-// dimTok matches a dimension of a shaped type: the 4 of tensor<4x8xf32>.
-var dimTok = regexp.MustCompile(`[<x]([0-9]+|\?)x`)
+// dimTok matches a dimension and its x; dimMatches keeps those that follow
+// the < of a shaped type or the x of a previous dimension.
+var dimTok = regexp.MustCompile(`([0-9]+|\?)x`)
+
+// dimMatches returns the dimensions of shaped types in text (the 4 and 8
+// of tensor<4x8xf32>) as submatch indices: [lo, hi, dimLo, dimHi].
+func dimMatches(text string) [][]int {
+	var out [][]int
+	for _, m := range dimTok.FindAllStringSubmatchIndex(text, -1) {
+		if m[0] > 0 && (text[m[0]-1] == '<' || text[m[0]-1] == 'x') {
+			out = append(out, m)
+		}
+	}
+	return out
+}
 
 func mutateDim(r *rand.Rand, text string) (string, string, bool) {
-	ms := dimTok.FindAllStringSubmatchIndex(text, -1)
+	ms := dimMatches(text)
 	if len(ms) == 0 {
 		return "", "", false
 	}
