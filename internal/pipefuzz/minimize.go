@@ -38,8 +38,39 @@ func Minimize(r Runner, input string, p Pipeline, sig string, budget int) (strin
 		}
 	}
 	lines := strings.SplitAfter(input, "\n")
-	lines = DeltaLines(lines, func(ls []string) bool { return same(strings.Join(ls, ""), p) })
+	keep := func(ls []string) bool { return same(strings.Join(ls, ""), p) }
+	lines = DropBlocks(lines, keep)
+	lines = DeltaLines(lines, keep)
 	return strings.Join(lines, ""), p
+}
+
+// DropBlocks removes whole brace blocks (a line that opens a region and
+// the lines up to the one that closes it: a function, a loop, a region
+// of an operation) while keep holds, outermost first; line-level delta
+// debugging rarely finds such a block on its own.
+func DropBlocks(lines []string, keep func([]string) bool) []string {
+	for i := 0; i < len(lines); i++ {
+		if !strings.HasSuffix(strings.TrimSpace(lines[i]), "{") {
+			continue
+		}
+		depth := 0
+		end := -1
+		for j := i; j < len(lines) && end < 0; j++ {
+			depth += strings.Count(lines[j], "{") - strings.Count(lines[j], "}")
+			if depth <= 0 {
+				end = j
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		cand := append(append([]string{}, lines[:i]...), lines[end+1:]...)
+		if len(cand) > 0 && keep(cand) {
+			lines = cand
+			i--
+		}
+	}
+	return lines
 }
 
 // DeltaLines removes chunks of lines while keep reports that the smaller

@@ -267,3 +267,12 @@ func TestFindingFileReadsBack(t *testing.T) {
 		t.Errorf("ParseFinding = %q %v %q %v", sig, q, in, ok)
 	}
 }
+
+func TestDropBlocks(t *testing.T) {
+	lines := strings.SplitAfter("func.func @a() {\n  x\n}\nfunc.func @b() {\n  scf.for {\n    bad\n  }\n}\nfunc.func @c() {\n}\n", "\n")
+	keep := func(ls []string) bool { return slices.Contains(ls, "    bad\n") }
+	got := strings.Join(DropBlocks(lines, keep), "")
+	if want := "func.func @b() {\n  scf.for {\n    bad\n  }\n}\n"; got != want {
+		t.Errorf("DropBlocks = %q, want %q", got, want)
+	}
+}
