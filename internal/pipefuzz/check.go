@@ -13,6 +13,8 @@ const (
 	PassFailed = "pass-failed"
 	// OK: the pipeline ran and its output read back identically.
 	OK = "ok"
+	// Flaky: a finding that did not reproduce when checked again.
+	Flaky = "flaky"
 )
 
 // Finding kinds.

@@ -98,6 +98,13 @@ func (f *Fuzzer) Step() Outcome {
 	}
 	p := RandomPipeline(f.Rand, f.Candidates)
 	o := Check(f.Runner, text, p)
+	if o.IsFinding() {
+		// A finding must reproduce: a timeout on a loaded machine
+		// may not.
+		if again := Check(f.Runner, text, p); again.Sig != o.Sig {
+			o = Outcome{Kind: Flaky}
+		}
+	}
 	f.Stats.Runs++
 	f.Stats.Outcomes[o.Kind]++
 	if f.Stats.ByMutation == nil {
