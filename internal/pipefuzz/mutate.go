@@ -34,7 +34,7 @@ var mutators = []mutator{
 
 // weights makes the mutators that more often keep an input valid (and so
 // reach the passes) more likely.
-var weights = []int{4, 3, 3, 1, 1, 1}
+var weights = []int{6, 3, 3, 1, 1, 1}
 
 // order returns the mutator indices in a random order drawn by weight.
 func order(r *rand.Rand) []int {
