@@ -31,10 +31,17 @@ var once sync.Once
 // more than once is harmless.
 func Register() {
 	once.Do(func() {
+		// As upstream, these run on modules only: they convert function
+		// operations themselves or look up other functions and globals.
+		onModule := map[string]bool{"convert-func-to-llvm": true, "convert-cf-to-llvm": true, "finalize-memref-to-llvm": true}
 		add := func(arg, name, summary string, run func(ctx *ir.Context, op *ir.Operation) error) {
+			var anchor string
+			if onModule[arg] {
+				anchor = "builtin.module"
+			}
 			pass.Register(pass.Registration{Argument: arg, New: func() pass.Pass {
 				return &pass.FuncPass{
-					Info: pass.Info{Argument: arg, Name: name, Summary: summary},
+					Info: pass.Info{Argument: arg, Name: name, Summary: summary, OpName: anchor},
 					RunFunc: func(op *ir.Operation, st *pass.State) error {
 						return run(st.Context(), op)
 					},

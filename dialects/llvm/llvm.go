@@ -61,6 +61,8 @@ func Register(ctx *ir.Context) {
 	ctx.AddVerifier("llvm.call", verifyCall)
 	ctx.AddVerifier("llvm.mlir.addressof", verifyAddressOf)
 	ctx.AddVerifier("llvm.load", verifyLoad)
+	ctx.AddVerifier("llvm.extractvalue", verifyExtractValue)
+	ctx.AddVerifier("llvm.insertvalue", verifyInsertValue)
 	ctx.AddVerifier("llvm.store", verifyStore)
 	ctx.AddVerifier("llvm.alloca", verifyAlloca)
 	ctx.AddVerifier("llvm.getelementptr", verifyGEP)
