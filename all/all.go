@@ -9,17 +9,23 @@ import (
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/arith"
+	arithbufferize "github.com/strata-ir/strata/dialects/arith/bufferize"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	bufferizationbufferize "github.com/strata-ir/strata/dialects/bufferization/bufferize"
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
+	funcbufferize "github.com/strata-ir/strata/dialects/func/bufferize"
 	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/dialects/linalg"
+	linalgbufferize "github.com/strata-ir/strata/dialects/linalg/bufferize"
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
+	scfbufferize "github.com/strata-ir/strata/dialects/scf/bufferize"
 	"github.com/strata-ir/strata/dialects/tensor"
+	tensorbufferize "github.com/strata-ir/strata/dialects/tensor/bufferize"
 	"github.com/strata-ir/strata/dialects/ub"
 	"github.com/strata-ir/strata/dialects/vector"
 	"github.com/strata-ir/strata/transforms"
@@ -67,6 +73,13 @@ func Register(ctx *ir.Context) {
 	ub.Register(ctx)
 	gpu.Register(ctx)
 	affine.Register(ctx)
+	// External models: the bufferization of each dialect's operations.
+	arithbufferize.Register(ctx)
+	bufferizationbufferize.Register(ctx)
+	funcbufferize.Register(ctx)
+	linalgbufferize.Register(ctx)
+	scfbufferize.Register(ctx)
+	tensorbufferize.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns})
