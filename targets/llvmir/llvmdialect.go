@@ -316,4 +316,3 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 	}
 	return nil
 }
-
