@@ -16,6 +16,7 @@ package llvmir
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -28,6 +29,7 @@ import (
 
 	sir "github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/translate"
 )
 
 // Translate converts module, a builtin.module of llvm dialect operations,
@@ -600,4 +602,16 @@ func halfToFloat(h uint16) float64 {
 		return math.Inf(int(sign))
 	}
 	return sign * math.Ldexp(1+frac/1024, exp-15)
+}
+
+func init() {
+	translate.Register(translate.Translation{Name: "mlir-to-llvmir", Summary: "Translate MLIR to LLVMIR",
+		Translate: func(module *sir.Operation, w io.Writer) error {
+			text, err := Translate(module)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(w, text)
+			return err
+		}})
 }

@@ -1,6 +1,7 @@
 // Command strata-translate translates MLIR into other formats, as
-// mlir-translate does: --mlir-to-llvmir writes the LLVM IR of a module of
-// the llvm dialect.
+// mlir-translate does: each target registers its --mlir-to-X translation
+// (--mlir-to-llvmir writes the LLVM IR of a module of the llvm dialect);
+// --help lists them.
 package main
 
 import (
@@ -8,11 +9,12 @@ import (
 
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/targets/llvmir"
+	_ "github.com/strata-ir/strata/targets/llvmir"
+	"github.com/strata-ir/strata/translate"
 )
 
 func main() {
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	os.Exit(llvmir.Main(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(translate.Main(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
