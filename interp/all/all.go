@@ -8,13 +8,15 @@ package all
 import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/interp/affine"
+	"github.com/strata-ir/strata/interp/arith"
+	"github.com/strata-ir/strata/interp/cf"
+	function "github.com/strata-ir/strata/interp/func"
 	"github.com/strata-ir/strata/interp/linalg"
 	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/memref"
 	"github.com/strata-ir/strata/interp/runner"
 	"github.com/strata-ir/strata/interp/scf"
-	"github.com/strata-ir/strata/interp/std"
 	"github.com/strata-ir/strata/interp/tensor"
 	"github.com/strata-ir/strata/interp/vector"
 )
@@ -23,7 +25,9 @@ import (
 // bufferization, tensor, linalg, part of vector and llvm, and the runner
 // utilities, to reg.
 func Register(reg *interp.Registry) {
-	std.Register(reg)
+	function.Register(reg)
+	arith.Register(reg)
+	cf.Register(reg)
 	math.Register(reg)
 	scf.Register(reg)
 	affine.Register(reg)

@@ -1,4 +1,4 @@
-package std_test
+package arith_test
 
 import (
 	"strings"

@@ -1,11 +1,15 @@
-package std
+// Package cf gives the cf dialect its semantics in the interpreter
+// (core/interp): branches to blocks and assertions. A poison branch
+// condition or switch flag is an error; forwarded operands may be poison.
+package cf
 
 import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 )
 
-func registerCF(reg *interp.Registry) {
+// Register adds the semantics of the cf operations to reg.
+func Register(reg *interp.Registry) {
 	reg.Register("cf.br", cfBr)
 	reg.Register("cf.cond_br", cfCondBr)
 	reg.Register("cf.switch", cfSwitch)

@@ -1,8 +1,8 @@
-// Package std gives the func and arith dialects their semantics in the
-// interpreter (core/interp). Register adds them to a Registry:
+// Package arith gives the arith dialect its semantics in the interpreter
+// (core/interp). Register adds them to a Registry:
 //
 //	reg := interp.NewRegistry()
-//	std.Register(reg)
+//	arith.Register(reg)
 //	results, err := interp.New(reg).Call(nil, fn, args)
 //
 // Integers of every width compute bit-exactly and wrap around at the width
@@ -10,16 +10,15 @@
 // (interp.Poison): addi, subi, muli and shli that overflow with their nsw
 // or nuw flags, trunci that changes the value with its flags, divsi, divui,
 // shrsi and shrui with the exact flag that lose bits, and shifts by the
-// width or more give poison, which propagates; a poison branch condition
-// or divisor is an error, as are division by zero and signed division
+// width or more give poison, which propagates; a poison divisor is an
+// error, as are division by zero and signed division
 // overflow (undefined behaviour upstream); fptosi/fptoui saturate.
 // Float arithmetic rounds to nearest even in the type; cmpf's ordered
 // predicates are false and its unordered predicates true when an operand
 // is NaN.
-package std
+package arith
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/strata-ir/strata/core/asm"
@@ -27,58 +26,17 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 )
 
-// Register adds the semantics of func.call, func.return, the arith
-// operations (on scalars, and elementwise on tensors and vectors) and the
-// cf operations to reg.
+// Register adds the semantics of the arith operations (on scalars, and
+// elementwise on tensors and vectors) to reg.
 func Register(reg *interp.Registry) {
-	reg.Register("func.return", funcReturn)
-	reg.Register("func.call", funcCall)
-	reg.AcceptPoison("func.return", "func.call", "arith.")
-
+	reg.AcceptPoison("arith.")
 	registerArith(reg)
-	registerCF(reg)
 }
 
 // checkType reports an unsupported result or operand type at op.
 func checkType(op *ir.Operation, t ir.Type) error {
 	if !interp.SupportedType(t) {
 		return interp.Errorf(op, "the interpreter does not support values of type "+asm.TypeString(t)+" here (integers, index and floats other than f80 and f128, as scalars or elements)")
-	}
-	return nil
-}
-
-func funcReturn(f *interp.Frame, op *ir.Operation) error {
-	vs, err := f.Operands(op)
-	if err != nil {
-		return err
-	}
-	f.Return(vs)
-	return nil
-}
-
-func funcCall(f *interp.Frame, op *ir.Operation) error {
-	ref, ok := op.Attr("callee").(*ir.SymbolRefAttr)
-	if !ok {
-		return interp.Errorf(op, "requires a 'callee' symbol reference attribute")
-	}
-	in := f.Interpreter()
-	callee := in.LookupSymbol(op, ref)
-	if callee == nil {
-		return interp.Errorf(op, "'"+ref.Root+"' does not reference a valid function")
-	}
-	args, err := f.Operands(op)
-	if err != nil {
-		return err
-	}
-	res, err := in.Call(op, callee, args)
-	if err != nil {
-		return err
-	}
-	if len(res) != op.NumResults() {
-		return interp.Errorf(op, fmt.Sprintf("callee returned %d values, the call expects %d", len(res), op.NumResults()))
-	}
-	for i, r := range res {
-		f.SetResult(op, i, r)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package std_test
+package arith_test
 
 import (
 	"math"
@@ -11,7 +11,9 @@ import (
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/builtin"
 	function "github.com/strata-ir/strata/dialects/func"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
+	"github.com/strata-ir/strata/interp/cf"
+	ifunc "github.com/strata-ir/strata/interp/func"
 )
 
 func newCtx() *ir.Context {
@@ -35,7 +37,9 @@ func call(t *testing.T, src string, args func(ctx *ir.Context) []interp.Value) (
 		t.Fatalf("verify: %v", err)
 	}
 	reg := interp.NewRegistry()
-	std.Register(reg)
+	arithi.Register(reg)
+	cf.Register(reg)
+	ifunc.Register(reg)
 	fn := interp.LookupFunction(m, "f")
 	if fn == nil {
 		t.Fatal("no @f")
