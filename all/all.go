@@ -3,8 +3,6 @@
 package all
 
 import (
-	"github.com/strata-ir/strata/conversion"
-	"github.com/strata-ir/strata/conversion/lowering"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/dialects/affine"
@@ -28,7 +26,43 @@ import (
 	tensorbufferize "github.com/strata-ir/strata/dialects/tensor/bufferize"
 	"github.com/strata-ir/strata/dialects/ub"
 	"github.com/strata-ir/strata/dialects/vector"
-	"github.com/strata-ir/strata/transforms"
+)
+
+// The pass packages register their passes when imported.
+import (
+	_ "github.com/strata-ir/strata/conversion/affinetoscf"
+	_ "github.com/strata-ir/strata/conversion/arithtollvm"
+	_ "github.com/strata-ir/strata/conversion/cftollvm"
+	_ "github.com/strata-ir/strata/conversion/functollvm"
+	_ "github.com/strata-ir/strata/conversion/linalgtoloops"
+	_ "github.com/strata-ir/strata/conversion/mathtolibm"
+	_ "github.com/strata-ir/strata/conversion/mathtollvm"
+	_ "github.com/strata-ir/strata/conversion/memreftollvm"
+	_ "github.com/strata-ir/strata/conversion/reconcilecasts"
+	_ "github.com/strata-ir/strata/conversion/scftocf"
+	_ "github.com/strata-ir/strata/conversion/ubtollvm"
+	_ "github.com/strata-ir/strata/conversion/vectortollvm"
+	_ "github.com/strata-ir/strata/conversion/vectortoscf"
+	_ "github.com/strata-ir/strata/targets/llvmir"
+	_ "github.com/strata-ir/strata/transforms/bufferdealloc"
+	_ "github.com/strata-ir/strata/transforms/bufferize"
+	_ "github.com/strata-ir/strata/transforms/canonicalize"
+	_ "github.com/strata-ir/strata/transforms/cse"
+	_ "github.com/strata-ir/strata/transforms/deadvalues"
+	_ "github.com/strata-ir/strata/transforms/expandstrided"
+	_ "github.com/strata-ir/strata/transforms/funcdedup"
+	_ "github.com/strata-ir/strata/transforms/inline"
+	_ "github.com/strata-ir/strata/transforms/licm"
+	_ "github.com/strata-ir/strata/transforms/linalgdecompose"
+	_ "github.com/strata-ir/strata/transforms/linalggeneralize"
+	_ "github.com/strata-ir/strata/transforms/opstats"
+	_ "github.com/strata-ir/strata/transforms/sccp"
+	_ "github.com/strata-ir/strata/transforms/stripdebuginfo"
+	_ "github.com/strata-ir/strata/transforms/symboldce"
+	_ "github.com/strata-ir/strata/transforms/symbolprivatize"
+	_ "github.com/strata-ir/strata/transforms/tiling"
+	_ "github.com/strata-ir/strata/transforms/toposort"
+	_ "github.com/strata-ir/strata/transforms/viewopgraph"
 )
 
 // UpstreamNamespaces are the namespaces of MLIR's upstream dialects. Strata
@@ -46,13 +80,12 @@ var UpstreamNamespaces = []string{
 	"vector", "x86vector", "xegpu", "xevm",
 }
 
-// RegisterPasses adds every pass that ships with Strata to the (global)
-// pass registry; calling it more than once is harmless.
-func RegisterPasses() {
-	transforms.Register()
-	conversion.Register()
-	lowering.Register()
-}
+// RegisterPasses does nothing: every pass and pipeline that ships with
+// Strata is registered when its package is imported, and importing this
+// package imports them all.
+//
+// Deprecated: import the pass packages (or this package) instead.
+func RegisterPasses() {}
 
 // Register adds all of Strata's dialects to ctx. The first call parses
 // their definitions in parallel.

@@ -37,7 +37,6 @@ func translateFile(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	if strings.HasPrefix(filepath.Base(path), "lowered") {
-		all.RegisterPasses()
 		pm := pass.NewManager(ctx, "builtin.module")
 		if err := pm.Parse(lowerPipeline); err != nil {
 			t.Fatal(err)
