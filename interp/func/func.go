@@ -54,4 +54,3 @@ func funcCall(f *interp.Frame, op *ir.Operation) error {
 	}
 	return nil
 }
-

@@ -24,8 +24,8 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	dlinalg "github.com/strata-ir/strata/dialects/linalg"
-	mathi "github.com/strata-ir/strata/interp/math"
 	arithi "github.com/strata-ir/strata/interp/arith"
+	mathi "github.com/strata-ir/strata/interp/math"
 )
 
 // Register adds the semantics of the linalg operations to reg.

@@ -14,9 +14,9 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	arithi "github.com/strata-ir/strata/interp/arith"
 	mathi "github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/runner"
-	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 // Register adds the semantics of the supported vector operations to reg.
