@@ -3,6 +3,8 @@
 package all
 
 import (
+	"github.com/strata-ir/strata/conversion/affinetoscf"
+	"github.com/strata-ir/strata/conversion/linalgtoloops"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/dialects/affine"
@@ -30,11 +32,9 @@ import (
 
 // The pass packages register their passes when imported.
 import (
-	_ "github.com/strata-ir/strata/conversion/affinetoscf"
 	_ "github.com/strata-ir/strata/conversion/arithtollvm"
 	_ "github.com/strata-ir/strata/conversion/cftollvm"
 	_ "github.com/strata-ir/strata/conversion/functollvm"
-	_ "github.com/strata-ir/strata/conversion/linalgtoloops"
 	_ "github.com/strata-ir/strata/conversion/mathtolibm"
 	_ "github.com/strata-ir/strata/conversion/mathtollvm"
 	_ "github.com/strata-ir/strata/conversion/memreftollvm"
@@ -113,6 +113,10 @@ func Register(ctx *ir.Context) {
 	linalgbufferize.Register(ctx)
 	scfbufferize.Register(ctx)
 	tensorbufferize.Register(ctx)
+	// External models: the lowerings of lower-affine and
+	// convert-linalg-to-loops.
+	affinetoscf.Register(ctx)
+	linalgtoloops.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns})
