@@ -26,6 +26,7 @@ import (
 	scfbufferize "github.com/strata-ir/strata/dialects/scf/bufferize"
 	"github.com/strata-ir/strata/dialects/tensor"
 	tensorbufferize "github.com/strata-ir/strata/dialects/tensor/bufferize"
+	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/dialects/ub"
 	"github.com/strata-ir/strata/dialects/vector"
 )
@@ -60,6 +61,7 @@ import (
 	_ "github.com/strata-ir/strata/transforms/stripdebuginfo"
 	_ "github.com/strata-ir/strata/transforms/symboldce"
 	_ "github.com/strata-ir/strata/transforms/symbolprivatize"
+	_ "github.com/strata-ir/strata/transforms/tileverify"
 	_ "github.com/strata-ir/strata/transforms/tiling"
 	_ "github.com/strata-ir/strata/transforms/toposort"
 	_ "github.com/strata-ir/strata/transforms/viewopgraph"
@@ -106,6 +108,7 @@ func Register(ctx *ir.Context) {
 	ub.Register(ctx)
 	gpu.Register(ctx)
 	affine.Register(ctx)
+	tile.Register(ctx)
 	// External models: the bufferization of each dialect's operations.
 	arithbufferize.Register(ctx)
 	bufferizationbufferize.Register(ctx)
