@@ -159,7 +159,7 @@ type State interface {
 }
 
 // DestinationStyle is the model of destination-style operations (MLIR's
-// DstBufferizableOpInterfaceExternalModel): operations with ir.DPSInits
+// DstBufferizableOpInterfaceExternalModel): operations with ir.DestinationStyleOp
 // whose tensor results are written into their inits. Inputs are read
 // from their buffers, each init is written in place or in a new buffer,
 // and the operation is rebuilt on buffers, without tensor results.
@@ -174,11 +174,11 @@ func (DestinationStyle) Bufferize(op *ir.Operation, s State) error {
 // model with its own MemoryReader or ElementwiseAccessor calls it from
 // its Bufferize.
 func BufferizeDestinationStyle(op *ir.Operation, s State) error {
-	def := op.Def()
-	if def == nil || def.DPSInits == nil {
+	dps, ok := ir.DestinationStyleOp.Of(op)
+	if !ok {
 		return ir.NewError(op.Loc(), "failed to bufferize op: not a destination-style operation")
 	}
-	first, n := def.DPSInits(op)
+	first, n := dps.DPSInits(op)
 	operands := make([]ir.Value, op.NumOperands())
 	for i, v := range op.Operands() {
 		if i >= first && i < first+n && isTensor(s.TensorType(v)) {

@@ -157,11 +157,8 @@ func liftInto(op *ir.Operation, b *ir.Block) *ir.Operation {
 	return op
 }
 
-// isLoop reports whether op is a loop (ir.Interfaces.LoopRegions).
-func isLoop(op *ir.Operation) bool {
-	d := op.Def()
-	return d != nil && d.LoopRegions != nil
-}
+// isLoop reports whether op is a loop (ir.LoopLikeOp).
+func isLoop(op *ir.Operation) bool { return ir.LoopLikeOp.Implements(op) }
 
 // definedBefore reports whether v exists when w runs.
 func definedBefore(v ir.Value, w *ir.Operation) bool {

@@ -40,7 +40,11 @@ func (structured) BufferizesToMemoryRead(op *ir.Operation, operand int) bool {
 	if !ok || st.Body() == nil || operand >= st.Body().NumArguments() {
 		return true
 	}
-	first, n := op.Def().DPSInits(op)
+	dps, ok := ir.DestinationStyleOp.Of(op)
+	if !ok {
+		return true
+	}
+	first, n := dps.DPSInits(op)
 	if operand < first || operand >= first+n {
 		return true
 	}
