@@ -362,9 +362,9 @@ func TestCPUPipeline(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tc.src, err)
 		}
-		want := run.LLVMPipeline
+		want := "strata-cpu-pipeline{bufferize=false}"
 		if tc.tensors {
-			want = run.BufferizePipeline + "," + run.LLVMPipeline
+			want = "strata-cpu-pipeline"
 		}
 		if got := run.HasTensors(module); got != tc.tensors {
 			t.Errorf("HasTensors(%q) = %v", tc.src, got)

@@ -58,8 +58,11 @@ func (p *lowerPass) Run(op *ir.Operation, st *pass.State) error {
 	return Run(st.Context(), op)
 }
 
-// Register adds the pass to the pass registry.
-func Register() { pass.Register(pass.Registration{Argument: Argument, New: New}) }
+// Pass registers the convert-gpu-to-nvvm pass (imported packages register
+// their passes in init, see docs/passes.md).
+var Pass = pass.Registration{Argument: Argument, New: New}
+
+func init() { pass.Register(Pass) }
 
 // Run converts the gpu.module module.
 func Run(ctx *ir.Context, module *ir.Operation) error {

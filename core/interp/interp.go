@@ -1,7 +1,7 @@
 // Package interp is Strata's IR interpreter framework. The core knows no
 // operation: dialects describe what their operations do by registering an
-// OpFunc per operation name in a Registry (interp/std registers func and
-// arith), and an Interpreter executes IR with a Registry.
+// OpFunc per operation name in a Registry (interp/arith registers the arith
+// dialect's), and an Interpreter executes IR with a Registry.
 //
 // Execution model. Interpreter.Call runs a function-like operation (any
 // operation whose first region's entry block takes the arguments) in a new

@@ -8,6 +8,9 @@ package all
 import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/interp/affine"
+	"github.com/strata-ir/strata/interp/arith"
+	"github.com/strata-ir/strata/interp/cf"
+	function "github.com/strata-ir/strata/interp/func"
 	"github.com/strata-ir/strata/interp/gpu"
 	"github.com/strata-ir/strata/interp/linalg"
 	"github.com/strata-ir/strata/interp/llvm"
@@ -17,7 +20,6 @@ import (
 	"github.com/strata-ir/strata/interp/nvvm"
 	"github.com/strata-ir/strata/interp/runner"
 	"github.com/strata-ir/strata/interp/scf"
-	"github.com/strata-ir/strata/interp/std"
 	"github.com/strata-ir/strata/interp/tensor"
 	"github.com/strata-ir/strata/interp/tile"
 	"github.com/strata-ir/strata/interp/vector"
@@ -28,7 +30,9 @@ import (
 // nvgpu (on the SIMT model), and the runner
 // utilities, to reg.
 func Register(reg *interp.Registry) {
-	std.Register(reg)
+	function.Register(reg)
+	arith.Register(reg)
+	cf.Register(reg)
 	math.Register(reg)
 	scf.Register(reg)
 	affine.Register(reg)

@@ -7,7 +7,7 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/interp/simt"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/interp/std"
+	"github.com/strata-ir/strata/interp/arith"
 )
 
 // reduceOps maps the values of #gpu<all_reduce_op ...> to the arith
@@ -47,12 +47,12 @@ func reducer(f *interp.Frame, op *ir.Operation, t ir.Type) (func(a, b interp.Val
 		if _, isFloat := et.(*ir.FloatType); isFloat {
 			name = names[1]
 		}
-		fn := std.Scalar(name)
+		fn := arith.Scalar(name)
 		if name == "" || fn == nil {
 			return nil, interp.Errorf(op, "reduction '"+kind+"' does not apply to "+asm.TypeString(et))
 		}
 		return func(a, b interp.Value) (interp.Value, error) {
-			return std.Apply(op, fn, []interp.Value{a, b}, t)
+			return arith.Apply(op, fn, []interp.Value{a, b}, t)
 		}, nil
 	}
 	if op.NumRegions() == 0 || op.Region(0).Empty() {

@@ -7,7 +7,7 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/interp/simt"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 // atomicKinds are the arith::AtomicRMWKind values in their numbering, with
@@ -74,7 +74,7 @@ func atomicRMW(f *interp.Frame, op *ir.Operation) error {
 	old := interp.FromBits(t, m.Buf.Data[p])
 	nv := v
 	if name != "" {
-		if nv, err = std.Scalar(name)(op, []interp.Value{v, old}, t); err != nil {
+		if nv, err = arithi.Scalar(name)(op, []interp.Value{v, old}, t); err != nil {
 			return err
 		}
 	}

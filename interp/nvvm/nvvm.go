@@ -17,8 +17,8 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	lt "github.com/strata-ir/strata/dialects/llvm"
 	dnvvm "github.com/strata-ir/strata/dialects/nvvm"
+	"github.com/strata-ir/strata/interp/arith"
 	"github.com/strata-ir/strata/interp/llvm"
-	"github.com/strata-ir/strata/interp/std"
 )
 
 // sreg reads a special register of the running thread.
@@ -360,7 +360,7 @@ func redux(f *interp.Frame, op *ir.Operation) error {
 	if !ok {
 		return interp.Errorf(op, "unknown redux.sync kind '"+kind+"'")
 	}
-	fn := std.Scalar(name)
+	fn := arith.Scalar(name)
 	r, _ := dnvvm.AsReduxSyncOp(op)
 	abs, nan := r.Abs(), r.Nan()
 	rt := op.Result(0).Type()

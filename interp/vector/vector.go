@@ -14,9 +14,9 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	arithi "github.com/strata-ir/strata/interp/arith"
 	mathi "github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/runner"
-	"github.com/strata-ir/strata/interp/std"
 )
 
 // Register adds the semantics of the supported vector operations to reg.
@@ -29,7 +29,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("vector.extractelement", extract)
 	reg.Register("vector.insertelement", insert)
 	reg.Register("vector.reduction", reduction)
-	reg.Register("vector.fma", std.Elementwise(mathi.Scalar("math.fma")))
+	reg.Register("vector.fma", arithi.Elementwise(mathi.Scalar("math.fma")))
 	reg.Register("vector.load", load)
 	reg.Register("vector.store", store)
 	reg.Register("vector.shape_cast", shapeCast)
@@ -379,7 +379,7 @@ func reduction(f *interp.Frame, op *ir.Operation) error {
 	if !ok || name == "" {
 		return interp.Errorf(op, "unsupported reduction kind for this element type")
 	}
-	fn := std.Scalar(name)
+	fn := arithi.Scalar(name)
 	var acc interp.Value
 	start := 0
 	if op.NumOperands() > 1 {

@@ -1,17 +1,14 @@
 package ptx
 
 import (
-	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 
-	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/translate"
 )
 
 var registered struct {
@@ -72,88 +69,39 @@ func EmitModule(module *ir.Operation, name string, opts Options) (string, error)
 	return "", Errorf(module, "no gpu.module named '@%s' (found %s)", name, strings.Join(names, ", "))
 }
 
-// Main is strata-translate --mlir-to-ptx: it reads MLIR text and writes
-// the PTX of its gpu.module (or of the module itself when it holds the
-// llvm dialect's functions directly). Flags: --chip=sm_80|sm_90a|...,
-// --gpu-module=name, -o, --allow-unregistered-dialect, --no-line-info. It
-// returns the exit status: 0 on success, 1 on an error, 2 on bad usage.
+// The translation --mlir-to-ptx reads MLIR text and writes the PTX of its
+// gpu.module (or of the module itself when it holds the llvm dialect's
+// functions directly), with the flags --chip=sm_80|sm_90a|...,
+// --gpu-module=name and --no-line-info.
+
+// Main is strata-translate restricted to the translations registered in
+// this binary, with --mlir-to-ptx among them (the translation registry's
+// driver, translate.Main).
 func Main(ctx *ir.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("strata-translate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Bool("mlir-to-ptx", false, "translate a gpu.module at the llvm and nvvm level to PTX")
-	chip := fs.String("chip", "", "the target: sm_70, sm_75, sm_80, sm_86, sm_89, sm_90 or sm_90a (default: the gpu.module's #nvvm.target, else sm_80)")
-	module := fs.String("gpu-module", "", "the gpu.module to translate when there are several")
-	noLines := fs.Bool("no-line-info", false, "emit no .file and .loc directives")
-	out := fs.String("o", "-", "output file")
-	allowUnreg := fs.Bool("allow-unregistered-dialect", false, "allow operations of unregistered dialects")
-	var positional []string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
+	return translate.Main(ctx, args, stdin, stdout, stderr)
+}
+
+func init() {
+	translate.Register(translate.Translation{
+		Name:    "mlir-to-ptx",
+		Summary: "translate a gpu.module at the llvm and nvvm level to PTX",
+		Options: func(fs *flag.FlagSet) func(*ir.Operation, io.Writer) error {
+			chip := fs.String("chip", "", "the target: sm_70, sm_75, sm_80, sm_86, sm_89, sm_90 or sm_90a (default: the gpu.module's #nvvm.target, else sm_80)")
+			module := fs.String("gpu-module", "", "the gpu.module to translate when there are several")
+			noLines := fs.Bool("no-line-info", false, "emit no .file and .loc directives")
+			return func(mod *ir.Operation, w io.Writer) error {
+				if *chip != "" {
+					if _, err := LookupChip(*chip); err != nil {
+						return err
+					}
+				}
+				text, err := EmitModule(mod, *module, Options{Chip: *chip, NoLineInfo: *noLines})
+				if err != nil {
+					return err
+				}
+				_, err = io.WriteString(w, text)
+				return err
 			}
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		positional = append(positional, fs.Arg(0))
-		rest = fs.Args()[1:]
-	}
-	if len(positional) > 1 {
-		fmt.Fprintln(stderr, "strata-translate: too many input files")
-		return 2
-	}
-	if _, err := LookupChip(*chip); err != nil && *chip != "" {
-		fmt.Fprintf(stderr, "strata-translate: %v\n", err)
-		return 2
-	}
-	input := "-"
-	if len(positional) == 1 {
-		input = positional[0]
-	}
-	src, name, err := asm.ReadSource(input, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "strata-translate: %v\n", err)
-		return 1
-	}
-	sm := asm.NewSourceManager()
-	sm.Add(name, src)
-	emit := func(err error) int {
-		var d *ir.Diagnostic
-		var ds ir.Diagnostics
-		switch {
-		case errors.As(err, &d):
-			sm.WriteDiagnostic(stderr, d)
-		case errors.As(err, &ds):
-			for _, d := range ds {
-				sm.WriteDiagnostic(stderr, d)
-			}
-		default:
-			fmt.Fprintf(stderr, "strata-translate: %v\n", err)
-		}
-		return 1
-	}
-	ctx.AllowUnregisteredDialects = *allowUnreg
-	mod, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: name})
-	if err != nil {
-		return emit(err)
-	}
-	if err := ir.Verify(mod); err != nil {
-		return emit(err)
-	}
-	text, err := EmitModule(mod, *module, Options{Chip: *chip, NoLineInfo: *noLines})
-	if err != nil {
-		return emit(err)
-	}
-	if *out == "-" {
-		_, err = io.WriteString(stdout, text)
-	} else {
-		err = os.WriteFile(*out, []byte(text), 0o644)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "strata-translate: %v\n", err)
-		return 1
-	}
-	return 0
+		},
+	})
 }

@@ -52,8 +52,15 @@ func (p *outlinePass) Run(op *ir.Operation, _ *pass.State) error {
 	return nil
 }
 
-// Register adds both passes to the pass registry.
-func Register() {
-	pass.Register(pass.Registration{Argument: SinkArgument, New: NewSink})
-	pass.Register(pass.Registration{Argument: OutlineArgument, New: NewOutline})
+// SinkPass and OutlinePass register gpu-launch-sink-index-computations and
+// gpu-kernel-outlining (imported packages register their passes in init,
+// see docs/passes.md).
+var (
+	SinkPass    = pass.Registration{Argument: SinkArgument, New: NewSink}
+	OutlinePass = pass.Registration{Argument: OutlineArgument, New: NewOutline}
+)
+
+func init() {
+	pass.Register(SinkPass)
+	pass.Register(OutlinePass)
 }
