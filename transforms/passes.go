@@ -3,9 +3,10 @@
 // canonicalize, cse, inline, symbol-dce, symbol-privatize,
 // topological-sort, strip-debuginfo, print-op-stats,
 // duplicate-function-elimination, loop-invariant-code-motion, sccp,
-// remove-dead-values, view-op-graph, the buffer deallocation passes
-// and pipeline of bufferdealloc, and gpu-launch-sink-index-computations
-// and gpu-kernel-outlining. Each pass's logic lives in its own
+// remove-dead-values, view-op-graph, tile-verify-target, the buffer
+// deallocation passes and pipeline of bufferdealloc, and
+// gpu-launch-sink-index-computations and gpu-kernel-outlining. Each pass's
+// logic lives in its own
 // subpackage.
 package transforms
 
@@ -30,6 +31,7 @@ import (
 	"github.com/strata-ir/strata/transforms/stripdebuginfo"
 	"github.com/strata-ir/strata/transforms/symboldce"
 	"github.com/strata-ir/strata/transforms/symbolprivatize"
+	"github.com/strata-ir/strata/transforms/tileverify"
 	"github.com/strata-ir/strata/transforms/tiling"
 	"github.com/strata-ir/strata/transforms/toposort"
 	"github.com/strata-ir/strata/transforms/viewopgraph"
@@ -57,6 +59,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: linalggeneralize.Argument, New: linalggeneralize.New})
 		pass.Register(pass.Registration{Argument: linalgdecompose.Argument, New: linalgdecompose.New})
 		pass.Register(pass.Registration{Argument: tiling.Argument, New: tiling.New})
+		pass.Register(pass.Registration{Argument: tileverify.Argument, New: tileverify.New})
 		bufferdealloc.Register()
 		gpuoutline.Register()
 	})
