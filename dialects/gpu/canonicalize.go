@@ -1,6 +1,8 @@
 package gpu
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/memref"
@@ -213,4 +215,30 @@ func foldMemset(op MemsetOp, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 
 func foldDealloc(op DeallocOp, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return foldCastOperands(op.Operation)
+}
+
+// verifyAlloc is upstream's AllocOp::verify: one size operand per dynamic
+// dimension, one symbol operand per symbol of the layout map.
+func verifyAlloc(op AllocOp) error {
+	m, ok := op.Memref().Type().(*ir.MemRefType)
+	if !ok {
+		return nil
+	}
+	dyn := 0
+	for _, d := range m.Shape {
+		if d == ir.Dynamic {
+			dyn++
+		}
+	}
+	if len(op.DynamicSizes()) != dyn {
+		return ir.OpError(op.Operation, fmt.Sprintf("incorrect number of dynamic sizes, has %d, expected %d", len(op.DynamicSizes()), dyn))
+	}
+	syms := 0
+	if am, ok := m.Layout.(*ir.AffineMapAttr); ok && !am.Map.IsIdentity() {
+		syms = am.Map.NumSyms
+	}
+	if len(op.SymbolOperands()) != syms {
+		return ir.OpError(op.Operation, "symbol operand count does not equal memref symbol count")
+	}
+	return nil
 }

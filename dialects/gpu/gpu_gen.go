@@ -1833,6 +1833,10 @@ func registerHooks(ctx *ir.Context) {
 		d.Parse = parseWait
 	}
 	{
+		d := def("gpu.alloc")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyAlloc(AllocOp{op}) })
+	}
+	{
 		d := def("gpu.dealloc")
 		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			return foldDealloc(DeallocOp{op}, operands)

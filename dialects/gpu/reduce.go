@@ -153,7 +153,7 @@ func verifyAllReduce(op AllReduceOp) error {
 	}
 	kind, _ := enumValue(op.Op(), "all_reduce_op")
 	if !reduceOpFits(kind, t) {
-		return ir.EmitError(o, "`"+kind+"` reduction operation is not compatible with type "+ir.TypeString(t))
+		return ir.EmitError(o, "`"+kind+"` reduction operation is not compatible with type '"+ir.TypeString(t)+"'")
 	}
 	return nil
 }
@@ -172,7 +172,7 @@ func verifySubgroupReduce(op SubgroupReduceOp) error {
 	}
 	kind, _ := enumValue(op.Op(), "all_reduce_op")
 	if !reduceOpFits(kind, elem) {
-		return ir.EmitError(o, "`"+kind+"` reduction operation is not compatible with type "+ir.TypeString(t))
+		return ir.EmitError(o, "`"+kind+"` reduction operation is not compatible with type '"+ir.TypeString(t)+"'")
 	}
 	size, hasSize := op.ClusterSize()
 	if hasSize && !isPowerOf2(int64(size)) {

@@ -1,7 +1,9 @@
 package gpu
 
 import (
+	"fmt"
 	"github.com/strata-ir/strata/core/ir"
+	"strings"
 )
 
 // tokenType returns !gpu.async.token.
@@ -257,17 +259,78 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 }
 
 func verifyFunc(op FuncOp) error {
-	if op.Attr("gpu.kernel") == nil {
-		return nil
-	}
 	ta, _ := op.FunctionType().(*ir.TypeAttr)
 	if ta == nil {
 		return nil
 	}
-	if ft, ok := ta.Type.(*ir.FunctionType); ok && len(ft.Results) > 0 {
+	ft, ok := ta.Type.(*ir.FunctionType)
+	if !ok {
+		return nil
+	}
+	if err := verifyFuncBody(op, ft); err != nil {
+		return err
+	}
+	for _, name := range []string{"gpu.known_block_size", "gpu.known_grid_size"} {
+		a := op.Attr(name)
+		if a == nil {
+			continue
+		}
+		d, ok := a.(*ir.DenseArrayAttr)
+		if !ok {
+			return ir.OpError(op.Operation, name+" must be a dense i32 array")
+		}
+		if it, isInt := d.Elem.(*ir.IntegerType); !isInt || it.Width != 32 {
+			return ir.OpError(op.Operation, name+" must be a dense i32 array")
+		}
+		if d.Size != 3 {
+			return ir.OpError(op.Operation, name+" must contain exactly 3 elements")
+		}
+	}
+	if op.Attr("gpu.kernel") != nil && len(ft.Results) > 0 {
 		return ir.OpError(op.Operation, "expected void return type for kernel function")
 	}
 	return nil
+}
+
+// verifyFuncBody is upstream's GPUFuncOp::verifyBody: the entry block
+// holds the function's arguments, then the workgroup and private
+// attributions, memrefs in their address spaces.
+func verifyFuncBody(op FuncOp, ft *ir.FunctionType) error {
+	o := op.Operation
+	entry := op.Body().First()
+	if entry == nil {
+		return ir.OpError(o, "expected body with at least one block")
+	}
+	nw := numAttributions(o)
+	if entry.NumArguments() < len(ft.Inputs)+nw {
+		return ir.OpError(o, fmt.Sprintf("expected at least %d arguments to body region", len(ft.Inputs)+nw))
+	}
+	for i, t := range ft.Inputs {
+		if got := entry.Argument(i).Type(); got != t {
+			return ir.OpError(o, fmt.Sprintf("expected body region argument #%d to be of type %s, got %s", i, ir.TypeString(t), ir.TypeString(got)))
+		}
+	}
+	check := func(args []*ir.BlockArgument, space string) error {
+		for _, a := range args {
+			m, ok := a.Type().(*ir.MemRefType)
+			if !ok {
+				return ir.OpError(o, "expected memref type in attribution")
+			}
+			s := ir.AttrString(m.MemorySpace)
+			if m.MemorySpace == nil || !strings.HasPrefix(s, "#gpu.address_space<") {
+				continue
+			}
+			if s != "#gpu.address_space<"+space+">" {
+				return ir.OpError(o, "expected memory space "+space+" in attribution")
+			}
+		}
+		return nil
+	}
+	attribs := entry.Arguments()[len(ft.Inputs):]
+	if err := check(attribs[:nw], "workgroup"); err != nil {
+		return err
+	}
+	return check(attribs[nw:], "private")
 }
 
 // ---- gpu.launch ----

@@ -138,13 +138,19 @@ func parseTarget(ctx *ir.Context, params string) (ir.Attribute, error) {
 		}
 	}
 	if o < 0 || o > 3 {
-		return nil, fmt.Errorf("The optimization level must be a number between 0 and 3.")
+		return nil, upstreamError("The optimization level must be a number between 0 and 3.")
 	}
 	if triple == "" {
-		return nil, fmt.Errorf("The target triple cannot be empty.")
+		return nil, upstreamError("The target triple cannot be empty.")
 	}
 	if chip == "" {
-		return nil, fmt.Errorf("The target chip cannot be empty.")
+		return nil, upstreamError("The target chip cannot be empty.")
 	}
 	return GetTarget(ctx, o, triple, chip, features, flags, link), nil
 }
+
+// upstreamError is a diagnostic whose text is upstream's, sentence case
+// and period included.
+type upstreamError string
+
+func (e upstreamError) Error() string { return string(e) }
