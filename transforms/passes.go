@@ -23,6 +23,7 @@ import (
 	"github.com/strata-ir/strata/transforms/licm"
 	"github.com/strata-ir/strata/transforms/linalgdecompose"
 	"github.com/strata-ir/strata/transforms/linalggeneralize"
+	"github.com/strata-ir/strata/transforms/linalgtotile"
 	"github.com/strata-ir/strata/transforms/opstats"
 	"github.com/strata-ir/strata/transforms/sccp"
 	"github.com/strata-ir/strata/transforms/stripdebuginfo"
@@ -57,6 +58,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: linalgdecompose.Argument, New: linalgdecompose.New})
 		pass.Register(pass.Registration{Argument: tiling.Argument, New: tiling.New})
 		pass.Register(pass.Registration{Argument: tileverify.Argument, New: tileverify.New})
+		pass.Register(pass.Registration{Argument: linalgtotile.Argument, New: linalgtotile.New})
 		bufferdealloc.Register()
 	})
 }
