@@ -310,6 +310,25 @@ func (k *kernel) indexTile(d int, idx []ir.Value, bs []int64) ir.Value {
 // (or kernel scalars) of its block arguments, and returns the yielded
 // tile.
 func (k *kernel) compute(g *generic, args []ir.Value, idx []ir.Value, bs []int64) ir.Value {
+	return k.computeValue(g, args, idx, bs, g.yield.Operand(0))
+}
+
+// computeValue clones the part of g's body that target depends on onto
+// tiles of shape bs and returns target's tile.
+func (k *kernel) computeValue(g *generic, args []ir.Value, idx []ir.Value, bs []int64, target ir.Value) ir.Value {
+	need := map[*ir.Operation]bool{}
+	var mark func(v ir.Value)
+	mark = func(v ir.Value) {
+		d := ir.DefiningOp(v)
+		if d == nil || d.Block() != g.body || need[d] {
+			return
+		}
+		need[d] = true
+		for _, o := range d.Operands() {
+			mark(o)
+		}
+	}
+	mark(target)
 	vals := map[ir.Value]ir.Value{}
 	for i, a := range g.body.Arguments() {
 		if args[i] != nil {
@@ -331,6 +350,9 @@ func (k *kernel) compute(g *generic, args []ir.Value, idx []ir.Value, bs []int64
 		return k.splat(v, bs)
 	}
 	for o := g.body.First(); o != nil && o != g.yield; o = o.Next() {
+		if !need[o] {
+			continue
+		}
 		if ix, ok := linalg.AsIndexOp(o); ok {
 			vals[o.Result(0)] = k.indexTile(int(ix.Dim()), idx, bs)
 			continue
@@ -360,7 +382,7 @@ func (k *kernel) compute(g *generic, args []ir.Value, idx []ir.Value, bs []int64
 			vals[r] = n.Result(i)
 		}
 	}
-	return asTile(get(g.yield.Operand(0)))
+	return asTile(get(target))
 }
 
 // store writes tile t (of all the loops, blocks bs) to the output memref
@@ -423,6 +445,13 @@ func (k *kernel) output(like ir.Value) ir.Value {
 // launches it; the host's view of out becomes the tensor that replaces
 // result.
 func (k *kernel) finish(base string, sem []string, out ir.Value, result ir.Value) {
+	k.finishMany(base, sem, []ir.Value{out}, []ir.Value{result})
+}
+
+// finishMany is finish for several results, results[i] being replaced by
+// the tensor of outs[i].
+func (k *kernel) finishMany(base string, sem []string, outs []ir.Value, results []ir.Value) {
+	result := results[0]
 	tile.BuildReturn(k.b, k.loc)
 	var types []ir.Type
 	for _, v := range k.hostArgs {
@@ -442,6 +471,8 @@ func (k *kernel) finish(base string, sem []string, out ir.Value, result ir.Value
 	kf := tile.BuildFunc(kb, k.loc, name, k.ctx.TypeAttr(k.ctx.FunctionType(types, nil)), tile.GridAttr(k.ctx, sem...), nil, nil)
 	kf.Body().Append(k.blk)
 	tile.BuildLaunch(k.host, k.loc, k.grid, k.hostArgs, k.ctx.SymbolRefAttr(name, nil))
-	r := bufferization.BuildToTensor(k.host, k.loc, out, true, true, result.Type()).Operation.Result(0)
-	ir.ReplaceAllUsesWith(result, r)
+	for i, out := range outs {
+		r := bufferization.BuildToTensor(k.host, k.loc, out, true, true, results[i].Type()).Operation.Result(0)
+		ir.ReplaceAllUsesWith(results[i], r)
+	}
 }

@@ -95,6 +95,9 @@ type Blocks struct {
 	// Rows and Cols are the blocks of the last two dimensions of the
 	// other kernels (earlier dimensions take blocks of 1).
 	Rows, Cols int64
+	// Given is set when the sizes come from tile-sizes: a row is then
+	// kept in one block only when it fits Cols.
+	Given bool
 }
 
 // ChooseBlocks returns the block sizes for chip, or sizes (M, N, K) when
@@ -104,7 +107,7 @@ func ChooseBlocks(chip *chips.Chip, sizes []int64) (Blocks, error) {
 	switch {
 	case chip.BlockRule == "tpu":
 		// (8, 128) vreg tiling; the MXU takes K in 128s.
-		b = Blocks{M: 8, N: 128, K: 128, Rows: 8, Cols: 128}
+		b = Blocks{M: 8, N: 128, K: 128, Rows: 128, Cols: 128}
 	case chip.PartitionMax > 0:
 		// At most 128 partitions; an f32 accumulator row of 128 uses
 		// 512 bytes of a 2 KiB PSUM tile.
@@ -124,7 +127,7 @@ func ChooseBlocks(chip *chips.Chip, sizes []int64) (Blocks, error) {
 			}
 		}
 		b.M, b.N, b.K = sizes[0], sizes[1], sizes[2]
-		b.Rows, b.Cols = sizes[0], sizes[1]
+		b.Rows, b.Cols, b.Given = sizes[0], sizes[1], true
 	}
 	return b, nil
 }
@@ -156,13 +159,26 @@ func Run(ctx *ir.Context, op *ir.Operation, bl Blocks) {
 		}
 		return true
 	})
+	// Contractions first (they take the fills that initialize them and
+	// their epilogues), then row chains (with the fills of their
+	// reductions), then every other generic.
 	done := map[*ir.Operation]bool{}
-	for _, g := range generics {
-		if done[g] {
-			continue
+	for phase := 0; phase < 3; phase++ {
+		for _, g := range generics {
+			if done[g] {
+				continue
+			}
+			for _, o := range l.lower(g, phase) {
+				done[o] = true
+			}
 		}
-		for _, o := range l.lower(g) {
-			done[o] = true
+		if phase == 1 {
+			for _, g := range generics {
+				if !done[g] && isFill(g) && !ir.HasUses(g.Result(0)) {
+					g.Erase()
+					done[g] = true
+				}
+			}
 		}
 	}
 }
@@ -274,13 +290,21 @@ func singleUser(v ir.Value) *ir.Operation {
 	return v.FirstUse().Owner()
 }
 
-func (l *lowering) lower(op *ir.Operation) []*ir.Operation {
+func (l *lowering) lower(op *ir.Operation, phase int) []*ir.Operation {
 	g, ok := analyze(op)
 	if !ok || !g.bodyOK() {
 		return nil
 	}
-	if c, ok := contraction(g); ok {
+	c, isContraction := contraction(g)
+	switch {
+	case phase == 0 && isContraction:
 		return l.lowerContraction(c)
+	case phase == 1 && !isContraction && rowMember(g) == rowReduce:
+		return l.lowerRows(g)
+	case phase < 2:
+		return nil
+	case isContraction:
+		return nil
 	}
 	if g.parallel() {
 		return l.lowerElementwise(g)
