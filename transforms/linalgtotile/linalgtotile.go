@@ -344,3 +344,7 @@ func shapeOf(t ir.Type) []int64 {
 	}
 	return nil
 }
+
+// ReassociatesFloats tells semcheck that tiled reductions and tile.dot's
+// fused multiply-adds round differently from linalg's order.
+func (p *toTile) ReassociatesFloats() bool { return true }
