@@ -122,7 +122,7 @@ func contraction(g *generic) (*contr, bool) {
 	}
 	accOK := false
 	for _, t := range tile.DotAccumulators(g.op.Context(), aT.Elem) {
-		if (t == oT.Elem) {
+		if t == oT.Elem {
 			accOK = true
 		}
 	}
