@@ -37,9 +37,11 @@ package linalgtotile
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/strata-ir/strata/core/affine"
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -95,6 +97,11 @@ type Blocks struct {
 	// Rows and Cols are the blocks of the last two dimensions of the
 	// other kernels (earlier dimensions take blocks of 1).
 	Rows, Cols int64
+	// Lead is the block of the dimensions before the last two (1 unless
+	// the chip needs more).
+	Lead int64
+	// Chip is the chip the sizes are for (nil: any dot is allowed).
+	Chip *chips.Chip
 	// Given is set when the sizes come from tile-sizes: a row is then
 	// kept in one block only when it fits Cols.
 	Given bool
@@ -116,6 +123,10 @@ func ChooseBlocks(chip *chips.Chip, sizes []int64) (Blocks, error) {
 		// GPUs: 64x64 output blocks, k in 32s, a multiple of every MMA
 		// shape of the described chips.
 		b = Blocks{M: 64, N: 64, K: 32, Rows: 16, Cols: 64}
+	}
+	b.Chip = chip
+	if b.Lead == 0 {
+		b.Lead = 1
 	}
 	if len(sizes) > 0 {
 		if len(sizes) != 3 {
@@ -296,6 +307,9 @@ func (l *lowering) lower(op *ir.Operation, phase int) []*ir.Operation {
 		return nil
 	}
 	c, isContraction := contraction(g)
+	if isContraction && !l.dotOK(g) {
+		isContraction = false
+	}
 	switch {
 	case phase == 0 && isContraction:
 		return l.lowerContraction(c)
@@ -305,6 +319,10 @@ func (l *lowering) lower(op *ir.Operation, phase int) []*ir.Operation {
 		return nil
 	case isContraction:
 		return nil
+	}
+	if _, ok := contraction(g); ok {
+		// A product the chip has no dot for: a reduction kernel.
+		return l.lowerReduction(g)
 	}
 	if g.parallel() {
 		return l.lowerElementwise(g)
@@ -348,3 +366,27 @@ func shapeOf(t ir.Type) []int64 {
 // ReassociatesFloats tells semcheck that tiled reductions and tile.dot's
 // fused multiply-adds round differently from linalg's order.
 func (p *toTile) ReassociatesFloats() bool { return true }
+
+// dotOK reports whether the chip computes a tile.dot of the contraction
+// g's types: with its vector units or a matrix instruction.
+func (l *lowering) dotOK(g *generic) bool {
+	chip := l.bl.Chip
+	if chip == nil {
+		return true
+	}
+	at := asm.TypeString(elemOf(g.ins[0].Type()))
+	ct := asm.TypeString(elemOf(g.outs[0].Type()))
+	if at == ct && slices.Contains(chip.VectorDot, at) {
+		return true
+	}
+	for _, in := range chip.Matrix {
+		b := in.B
+		if len(b) == 0 {
+			b = in.A
+		}
+		if slices.Contains(in.A, at) && slices.Contains(b, at) && slices.Contains(in.Acc, ct) && in.Precision == "" {
+			return true
+		}
+	}
+	return false
+}

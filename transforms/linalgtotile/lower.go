@@ -14,7 +14,7 @@ import (
 func (l *lowering) parallelBlocks(n int) []int64 {
 	bs := make([]int64, n)
 	for i := range bs {
-		bs[i] = 1
+		bs[i] = l.bl.Lead
 	}
 	if n >= 1 {
 		bs[n-1] = l.bl.Cols
@@ -349,6 +349,9 @@ func (l *lowering) lowerReduction(g *generic) []*ir.Operation {
 			return nil
 		}
 	}
+	if _, _, ok := combiner(g); ok {
+		return l.lowerBlockedReduction(g, par, red)
+	}
 	k := l.newKernel(g.op)
 	pbs := l.parallelBlocks(len(par))
 	bs := make([]int64, len(g.its))
@@ -410,6 +413,101 @@ func (l *lowering) lowerReduction(g *generic) []*ir.Operation {
 	}
 	_ = saved
 	k.store(r, out, om, idx, bs)
+	k.finish(hostFuncName(g.op), sem, out, g.op.Result(0))
+	g.op.Erase()
+	return []*ir.Operation{g.op}
+}
+
+// lowerBlockedReduction lowers a reduction whose body combines the output
+// with one add, mul, max or min: every loop is blocked, the program loops
+// over the blocks of the reduced loops, masks the elements past their end
+// to the combiner's identity, reduces the block with tile.reduce and
+// combines it into the accumulator of its block of the parallel loops.
+func (l *lowering) lowerBlockedReduction(g *generic, par, red []int) []*ir.Operation {
+	c, other, _ := combiner(g)
+	kind, ident, _ := reduceKind(c)
+	om := g.maps[len(g.ins)]
+	k := l.newKernel(g.op)
+	bs := l.parallelBlocks(len(g.its))
+	idx := make([]ir.Value, len(g.its))
+	sem := make([]string, len(par))
+	// The parallel loops renumbered 0..len(par)-1.
+	pbs := make([]int64, len(par))
+	pidx := make([]ir.Value, len(par))
+	renum := map[int]int{}
+	for i, d := range par {
+		renum[d] = i
+		pbs[i] = bs[d]
+		size := k.loopSize(g, d)
+		if size == nil {
+			return nil
+		}
+		k.addGridAxis(size, bs[d])
+		sem[i] = tile.Parallel
+	}
+	for i, d := range par {
+		i := i
+		idx[d] = k.atTop(func() ir.Value { return k.programID(i) })
+		pidx[i] = idx[d]
+	}
+	pexprs := make([]affine.Expr, len(om.Results))
+	for i, e := range om.Results {
+		pexprs[i] = affine.Dim(renum[e.Position()])
+	}
+	pm := affine.NewMap(len(par), 0, pexprs...)
+	out := k.output(g.outs[0])
+	elem := elemOf(g.outs[0].Type())
+	accT := k.tensorType(pbs, elem)
+	acc := k.load(g.outs[0], pm, pidx, pbs)
+	sizes := make([]ir.Value, len(red))
+	for j, d := range red {
+		for i, m := range g.maps[:len(g.ins)] {
+			for r, e := range m.Results {
+				if e.Position() == d && sizes[j] == nil && isTensor(g.ins[i]) {
+					sizes[j] = k.kernelSize(g.ins[i], r)
+				}
+			}
+		}
+		if sizes[j] == nil {
+			return nil
+		}
+	}
+	var loops []scf.ForOp
+	for j, d := range red {
+		nb := arith.BuildCeildivui(k.b, k.loc, sizes[j], k.cidx(bs[d])).Operation.Result(0)
+		loop := scf.BuildFor(k.b, k.loc, k.cidx(0), nb, k.cidx(1), []ir.Value{acc}, false, []ir.Type{accT})
+		blk := k.b.CreateBlock(loop.Operation.Region(0), k.index(), accT)
+		idx[d] = blk.Argument(0)
+		acc = blk.Argument(1)
+		loops = append(loops, loop)
+	}
+	args := make([]ir.Value, g.body.NumArguments())
+	for i, a := range g.body.Arguments() {
+		if i < len(g.ins) && ir.HasUses(a) {
+			args[i] = k.load(g.operand(i), g.maps[i], idx, bs)
+		}
+	}
+	h := k.computeValue(g, args, idx, bs, other)
+	for j, d := range red {
+		at := k.indexTile(d, idx, bs)
+		valid := arith.BuildCmpi(k.b, k.loc, at, k.splat(sizes[j], bs), arith.CmpIPredicateSlt, k.tensorType(bs, k.ctx.I(1))).Operation.Result(0)
+		h = arith.BuildSelect(k.b, k.loc, valid, h, k.splat(k.identity(elem, ident), bs)).Operation.Result(0)
+	}
+	shape := append([]int64(nil), bs...)
+	for j := len(red) - 1; j >= 0; j-- {
+		d := red[j]
+		shape = append(shape[:d:d], shape[d+1:]...)
+		kd := kind
+		h = tile.BuildReduce(k.b, k.loc, h, int64(d), &kd, k.tensorType(shape, elem)).Operation.Result(0)
+	}
+	r := k.b.Create(&ir.OperationState{Name: c.OpName(), Loc: c.Loc(), Operands: orderLike(c, g.body.Argument(len(g.ins)), acc, h),
+		ResultTypes: []ir.Type{accT}, Properties: c.Properties(), Attributes: c.Attrs()}).Result(0)
+	for i := len(loops) - 1; i >= 0; i-- {
+		scf.BuildYield(k.b, k.loc, []ir.Value{r})
+		k.b.SetInsertionPointAfter(loops[i].Operation)
+		r = loops[i].Operation.Result(0)
+	}
+	k.store(r, out, pm, pidx, pbs)
 	k.finish(hostFuncName(g.op), sem, out, g.op.Result(0))
 	g.op.Erase()
 	return []*ir.Operation{g.op}

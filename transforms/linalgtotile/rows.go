@@ -93,6 +93,15 @@ func combiner(g *generic) (*ir.Operation, ir.Value, bool) {
 // reduceKind returns the tile.reduce kind matching the combiner c and the
 // identity its masked elements take.
 func reduceKind(c *ir.Operation) (tile.CombiningKind, float64, bool) {
+	if _, ok := c.Result(0).Type().(*ir.IntegerType); ok {
+		if _, ok := arith.AsAddiOp(c); ok {
+			return tile.CombiningKindSum, 0, true
+		}
+		if _, ok := arith.AsMuliOp(c); ok {
+			return tile.CombiningKindProd, 1, true
+		}
+		return 0, 0, false
+	}
 	if _, ok := c.Result(0).Type().(*ir.FloatType); !ok {
 		return 0, 0, false
 	}
@@ -423,7 +432,7 @@ func (rk *rowKernel) matrix(v ir.Value, j ir.Value) ir.Value {
 func (rk *rowKernel) reduce(g *generic) {
 	c, other, _ := combiner(g)
 	kind, ident, _ := reduceKind(c)
-	elem := c.Result(0).Type().(*ir.FloatType)
+	elem := c.Result(0).Type()
 	bs := []int64{rk.rows, rk.cols}
 	acc := rk.vector(g.outs[0])
 	step := func(j ir.Value, acc ir.Value) ir.Value {
@@ -438,10 +447,7 @@ func (rk *rowKernel) reduce(g *generic) {
 		cols := rk.indexTile(1, []ir.Value{rk.pid, j}, bs)
 		n := rk.splat(rk.ncols, bs)
 		valid := arith.BuildCmpi(rk.b, rk.loc, cols, n, arith.CmpIPredicateSlt, rk.tensorType(bs, rk.ctx.I(1))).Operation.Result(0)
-		id, _ := apfloat.FromFloat64(arith.SemanticsOf(elem), ident)
-		lo, hi := id.Bits()
-		idc := arith.BuildConstant(rk.b, rk.loc, rk.ctx.FloatAttrBits(elem, lo, hi), elem).Operation.Result(0)
-		h = arith.BuildSelect(rk.b, rk.loc, valid, h, rk.splat(idc, bs)).Operation.Result(0)
+		h = arith.BuildSelect(rk.b, rk.loc, valid, h, rk.splat(rk.identity(elem, ident), bs)).Operation.Result(0)
 		k := kind
 		part := tile.BuildReduce(rk.b, rk.loc, h, 1, &k, rk.tensorType([]int64{rk.rows}, elem)).Operation.Result(0)
 		n2 := rk.b.Create(&ir.OperationState{Name: c.OpName(), Loc: c.Loc(), Operands: orderLike(c, g.body.Argument(len(g.ins)), acc, part),
@@ -472,4 +478,17 @@ func orderLike(c *ir.Operation, acc ir.Value, accTile, part ir.Value) []ir.Value
 		return []ir.Value{accTile, part}
 	}
 	return []ir.Value{part, accTile}
+}
+
+// identity is the kernel constant ident of type t.
+func (k *kernel) identity(t ir.Type, ident float64) ir.Value {
+	var a ir.Attribute
+	if ft, ok := t.(*ir.FloatType); ok {
+		id, _ := apfloat.FromFloat64(arith.SemanticsOf(ft), ident)
+		lo, hi := id.Bits()
+		a = k.ctx.FloatAttrBits(ft, lo, hi)
+	} else {
+		a = k.ctx.IntegerAttr(t, int64(ident))
+	}
+	return k.atTop(func() ir.Value { return arith.BuildConstant(k.b, k.loc, a, t).Operation.Result(0) })
 }
