@@ -27,6 +27,8 @@ func programs(t *testing.T) []string {
 	for _, e := range []string{"gemm-bias-relu", "softmax", "layernorm", "rmsnorm", "attention", "matmul", "mlp"} {
 		files = append(files, filepath.Join(root, "examples", e, e+".mlir"))
 	}
+	own, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))
+	files = append(files, own...)
 	more, _ := filepath.Glob(filepath.Join(root, "run", "testdata", "*", "*.mlir"))
 	for _, f := range more {
 		src, err := os.ReadFile(f)
