@@ -42,7 +42,7 @@ func Register(ctx *ir.Context) {
 	ctx.AddVerifier("bufferization.materialize_in_destination", verifyMaterialize)
 	ctx.AddVerifier("bufferization.dealloc", verifyDealloc)
 	if on := ctx.LookupOpName("bufferization.materialize_in_destination"); on != nil {
-		on.Def.Effects = materializeEffects
+		ir.MemoryEffectsOp.Attach(on.Def, ir.EffectsFunc(materializeEffects))
 	}
 	if on := ctx.LookupOpName("bufferization.dealloc"); on != nil {
 		on.Def.Print = printDealloc

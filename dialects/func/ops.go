@@ -13,13 +13,13 @@ func attachHooks(ctx *ir.Context) {
 	def := func(name string) *ir.OpDef { return ctx.LookupOpName(name).Def }
 	def("func.return").AddVerifier(verifyReturn)
 	call := def("func.call")
-	call.CallTarget = func(op *ir.Operation) *ir.SymbolRefAttr {
+	ir.CallOp.Attach(call, ir.CallTargetFunc(func(op *ir.Operation) *ir.SymbolRefAttr {
 		ref, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
 		return ref
-	}
-	call.VerifySymbolUses = verifyCallSymbolUses
+	}))
+	ir.SymbolUserOp.Attach(call, ir.VerifySymbolUsesFunc(verifyCallSymbolUses))
 	def("func.call_indirect").AddVerifier(verifyCallIndirect)
-	def("func.constant").VerifySymbolUses = verifyConstantSymbolUses
+	ir.SymbolUserOp.Attach(def("func.constant"), ir.VerifySymbolUsesFunc(verifyConstantSymbolUses))
 }
 
 // verifyReturn checks the operands against the enclosing function's

@@ -69,7 +69,7 @@ func hook(ctx *ir.Context, name string, f func(def *ir.OpDef)) {
 func attachHooks(ctx *ir.Context) {
 	hook(ctx, "dma_start", func(d *ir.OpDef) {
 		d.Print, d.Parse = printDmaStart, parseDmaStart
-		d.Effects = dmaStartEffects
+		ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(dmaStartEffects))
 		d.AddVerifier(verifyDmaStart)
 	})
 	hook(ctx, "distinct_objects", func(d *ir.OpDef) {
@@ -107,7 +107,7 @@ func attachHooks(ctx *ir.Context) {
 	hook(ctx, "generic_atomic_rmw", func(d *ir.OpDef) { d.AddVerifier(verifyGenericAtomicRMW) })
 	hook(ctx, "atomic_yield", func(d *ir.OpDef) { d.AddVerifier(verifyAtomicYield) })
 	hook(ctx, "atomic_rmw", func(d *ir.OpDef) { d.AddVerifier(verifyAtomicRMW) })
-	hook(ctx, "get_global", func(d *ir.OpDef) { d.VerifySymbolUses = verifyGetGlobalSymbolUses })
+	hook(ctx, "get_global", func(d *ir.OpDef) { ir.SymbolUserOp.Attach(d, ir.VerifySymbolUsesFunc(verifyGetGlobalSymbolUses)) })
 	hook(ctx, "global", func(d *ir.OpDef) { d.AddVerifier(verifyGlobal) })
 	hook(ctx, "load", func(d *ir.OpDef) {
 		d.AddVerifier(verifyLoad)
