@@ -69,6 +69,32 @@ type contr struct {
 	m, n, kd int
 	batch    []int
 	epi      []*generic
+	// ins and maps are the operands A and B as loaded: a transpose that
+	// produces one (and has no other use) is folded into its map, and
+	// is listed in folded.
+	ins    [2]ir.Value
+	maps   [2]affine.Map
+	folded []*ir.Operation
+}
+
+// foldTranspose returns the input of the permutation generic that
+// produces v (used only there) and the map m composed with it.
+func foldTranspose(v ir.Value, m affine.Map) (ir.Value, affine.Map, *ir.Operation) {
+	d := ir.DefiningOp(v)
+	if d == nil || d.Name() != "linalg.generic" || !ir.HasOneUse(v) {
+		return nil, m, nil
+	}
+	p, ok := analyze(d)
+	if !ok || !p.parallel() || len(p.ins) != 1 || !isTensor(p.ins[0]) || !p.maps[1].IsIdentity() ||
+		!p.maps[0].IsPermutation() || p.body.First() != p.yield || p.yield.Operand(0) != p.body.Argument(0) {
+		return nil, m, nil
+	}
+	// T[x] = X[P(x)], T accessed at m: X accessed at P(m).
+	res := make([]affine.Expr, len(p.maps[0].Results))
+	for r, e := range p.maps[0].Results {
+		res[r] = m.Results[e.Position()]
+	}
+	return p.ins[0], affine.NewMap(m.NumDims, 0, res...), d
 }
 
 func dimsOf(m affine.Map) []int {
@@ -142,6 +168,13 @@ func contraction(g *generic) (*contr, bool) {
 	for _, d := range c.batch {
 		if !contains(ad, d) || !contains(bd, d) {
 			return nil, false
+		}
+	}
+	for i := 0; i < 2; i++ {
+		c.ins[i], c.maps[i] = g.ins[i], g.maps[i]
+		if x, m, p := foldTranspose(g.ins[i], g.maps[i]); p != nil {
+			c.ins[i], c.maps[i] = x, m
+			c.folded = append(c.folded, p)
 		}
 	}
 	// The element-wise chain that consumes the product.
@@ -239,11 +272,9 @@ func (l *lowering) lowerContraction(c *contr) []*ir.Operation {
 	idx := map[int]ir.Value{}
 	sem := make([]string, len(od))
 	for axis, d := range od {
-		size := k.loopSize(g, d)
-		if size == nil {
-			return nil
-		}
-		k.addGridAxis(size, blk[d])
+		// The output has every parallel loop (an input may be a folded
+		// transpose's result, about to go).
+		k.addGridAxis(k.hostSize(g.outs[0], axis), blk[d])
 		sem[axis] = tile.Parallel
 	}
 	bsE := make([]int64, len(od))
@@ -269,18 +300,18 @@ func (l *lowering) lowerContraction(c *contr) []*ir.Operation {
 	}
 	// The k loop.
 	kpos := 0
-	for i, d := range dimsOf(g.maps[0]) {
+	for i, d := range dimsOf(c.maps[0]) {
 		if d == c.kd {
 			kpos = i
 		}
 	}
-	nk := tile.BuildNumBlocks(k.b, k.loc, k.view(g.ins[0]), int64(kpos), l.bl.K, k.index()).Operation.Result(0)
+	nk := tile.BuildNumBlocks(k.b, k.loc, k.view(c.ins[0]), int64(kpos), l.bl.K, k.index()).Operation.Result(0)
 	loop := scf.BuildFor(k.b, k.loc, k.cidx(0), nk, k.cidx(1), []ir.Value{acc}, false, []ir.Type{accT})
 	saved := *k.b
 	body := k.b.CreateBlock(loop.Operation.Region(0), k.index(), accT)
 	idx[c.kd] = body.Argument(0)
-	x := k.operandTile(c, g.ins[0], g.maps[0], c.m, c.kd, idx, blk)
-	y := k.operandTile(c, g.ins[1], g.maps[1], c.kd, c.n, idx, blk)
+	x := k.operandTile(c, c.ins[0], c.maps[0], c.m, c.kd, idx, blk)
+	y := k.operandTile(c, c.ins[1], c.maps[1], c.kd, c.n, idx, blk)
 	d := tile.BuildDot(k.b, k.loc, x, y, body.Argument(1), nil, accT).Operation.Result(0)
 	scf.BuildYield(k.b, k.loc, []ir.Value{d})
 	*k.b = saved
@@ -310,6 +341,10 @@ func (l *lowering) lowerContraction(c *contr) []*ir.Operation {
 		done = append(done, c.epi[i].op)
 	}
 	g.op.Erase()
+	for _, p := range c.folded {
+		p.Erase()
+		done = append(done, p)
+	}
 	if fillOp != nil && !ir.HasUses(fillOp.Result(0)) {
 		fillOp.Erase()
 		done = append(done, fillOp)
