@@ -18,6 +18,8 @@ import (
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/nvgpu"
+	"github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tensor"
 	"github.com/strata-ir/strata/dialects/tile"
@@ -67,6 +69,8 @@ func Register(ctx *ir.Context) {
 	vector.Register(ctx)
 	ub.Register(ctx)
 	gpu.Register(ctx)
+	nvvm.Register(ctx)
+	nvgpu.Register(ctx)
 	affine.Register(ctx)
 	tile.Register(ctx)
 	for _, ns := range UpstreamNamespaces {

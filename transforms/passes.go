@@ -19,6 +19,7 @@ import (
 	"github.com/strata-ir/strata/transforms/cse"
 	"github.com/strata-ir/strata/transforms/deadvalues"
 	"github.com/strata-ir/strata/transforms/funcdedup"
+	"github.com/strata-ir/strata/transforms/gpuoutline"
 	"github.com/strata-ir/strata/transforms/inline"
 	"github.com/strata-ir/strata/transforms/licm"
 	"github.com/strata-ir/strata/transforms/linalgdecompose"
@@ -60,6 +61,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: tileverify.Argument, New: tileverify.New})
 		pass.Register(pass.Registration{Argument: linalgtotile.Argument, New: linalgtotile.New})
 		bufferdealloc.Register()
+		gpuoutline.Register()
 	})
 }
 

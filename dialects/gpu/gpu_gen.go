@@ -261,6 +261,351 @@ func BuildGlobalId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upper
 	return GlobalIdOp{b.Create(st)}
 }
 
+// ClusterIdOp wraps an operation gpu.cluster_id: cluster id within the grid.
+type ClusterIdOp struct{ *ir.Operation }
+
+// AsClusterIdOp returns op as a ClusterIdOp if it is an operation gpu.cluster_id.
+func AsClusterIdOp(op *ir.Operation) (ClusterIdOp, bool) {
+	if op == nil || op.Name() != "gpu.cluster_id" {
+		return ClusterIdOp{}, false
+	}
+	return ClusterIdOp{op}, true
+}
+
+// Result returns the result result.
+func (op ClusterIdOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Dimension returns the property dimension, or nil when it is absent.
+func (op ClusterIdOp) Dimension() ir.Attribute { return op.InherentAttr("dimension") }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op ClusterIdOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op ClusterIdOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// BuildClusterId creates an operation gpu.cluster_id at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildClusterId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) ClusterIdOp {
+	name := b.Ctx.LookupOpName("gpu.cluster_id")
+	if name == nil || name.Def == nil {
+		panic("gpu.cluster_id is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
+	if upperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ClusterIdOp{b.Create(st)}
+}
+
+// ClusterDimOp wraps an operation gpu.cluster_dim: number of clusters in the grid.
+type ClusterDimOp struct{ *ir.Operation }
+
+// AsClusterDimOp returns op as a ClusterDimOp if it is an operation gpu.cluster_dim.
+func AsClusterDimOp(op *ir.Operation) (ClusterDimOp, bool) {
+	if op == nil || op.Name() != "gpu.cluster_dim" {
+		return ClusterDimOp{}, false
+	}
+	return ClusterDimOp{op}, true
+}
+
+// Result returns the result result.
+func (op ClusterDimOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Dimension returns the property dimension, or nil when it is absent.
+func (op ClusterDimOp) Dimension() ir.Attribute { return op.InherentAttr("dimension") }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op ClusterDimOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op ClusterDimOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// BuildClusterDim creates an operation gpu.cluster_dim at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildClusterDim(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) ClusterDimOp {
+	name := b.Ctx.LookupOpName("gpu.cluster_dim")
+	if name == nil || name.Def == nil {
+		panic("gpu.cluster_dim is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
+	if upperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ClusterDimOp{b.Create(st)}
+}
+
+// ClusterBlockIdOp wraps an operation gpu.cluster_block_id: block id within the cluster.
+type ClusterBlockIdOp struct{ *ir.Operation }
+
+// AsClusterBlockIdOp returns op as a ClusterBlockIdOp if it is an operation gpu.cluster_block_id.
+func AsClusterBlockIdOp(op *ir.Operation) (ClusterBlockIdOp, bool) {
+	if op == nil || op.Name() != "gpu.cluster_block_id" {
+		return ClusterBlockIdOp{}, false
+	}
+	return ClusterBlockIdOp{op}, true
+}
+
+// Result returns the result result.
+func (op ClusterBlockIdOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Dimension returns the property dimension, or nil when it is absent.
+func (op ClusterBlockIdOp) Dimension() ir.Attribute { return op.InherentAttr("dimension") }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op ClusterBlockIdOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op ClusterBlockIdOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// BuildClusterBlockId creates an operation gpu.cluster_block_id at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildClusterBlockId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) ClusterBlockIdOp {
+	name := b.Ctx.LookupOpName("gpu.cluster_block_id")
+	if name == nil || name.Def == nil {
+		panic("gpu.cluster_block_id is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
+	if upperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ClusterBlockIdOp{b.Create(st)}
+}
+
+// ClusterDimBlocksOp wraps an operation gpu.cluster_dim_blocks: number of blocks in a cluster.
+type ClusterDimBlocksOp struct{ *ir.Operation }
+
+// AsClusterDimBlocksOp returns op as a ClusterDimBlocksOp if it is an operation gpu.cluster_dim_blocks.
+func AsClusterDimBlocksOp(op *ir.Operation) (ClusterDimBlocksOp, bool) {
+	if op == nil || op.Name() != "gpu.cluster_dim_blocks" {
+		return ClusterDimBlocksOp{}, false
+	}
+	return ClusterDimBlocksOp{op}, true
+}
+
+// Result returns the result result.
+func (op ClusterDimBlocksOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Dimension returns the property dimension, or nil when it is absent.
+func (op ClusterDimBlocksOp) Dimension() ir.Attribute { return op.InherentAttr("dimension") }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op ClusterDimBlocksOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op ClusterDimBlocksOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// BuildClusterDimBlocks creates an operation gpu.cluster_dim_blocks at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildClusterDimBlocks(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) ClusterDimBlocksOp {
+	name := b.Ctx.LookupOpName("gpu.cluster_dim_blocks")
+	if name == nil || name.Def == nil {
+		panic("gpu.cluster_dim_blocks is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
+	if upperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return ClusterDimBlocksOp{b.Create(st)}
+}
+
+// SubgroupIdOp wraps an operation gpu.subgroup_id: subgroup id within the workgroup.
+type SubgroupIdOp struct{ *ir.Operation }
+
+// AsSubgroupIdOp returns op as a SubgroupIdOp if it is an operation gpu.subgroup_id.
+func AsSubgroupIdOp(op *ir.Operation) (SubgroupIdOp, bool) {
+	if op == nil || op.Name() != "gpu.subgroup_id" {
+		return SubgroupIdOp{}, false
+	}
+	return SubgroupIdOp{op}, true
+}
+
+// Result returns the result result.
+func (op SubgroupIdOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op SubgroupIdOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op SubgroupIdOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// BuildSubgroupId creates an operation gpu.subgroup_id at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildSubgroupId(b *ir.Builder, loc ir.Location, upperBound *int64, resultType ir.Type) SubgroupIdOp {
+	name := b.Ctx.LookupOpName("gpu.subgroup_id")
+	if name == nil || name.Def == nil {
+		panic("gpu.subgroup_id is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	if upperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return SubgroupIdOp{b.Create(st)}
+}
+
+// NumSubgroupsOp wraps an operation gpu.num_subgroups: number of subgroups within a workgroup.
+type NumSubgroupsOp struct{ *ir.Operation }
+
+// AsNumSubgroupsOp returns op as a NumSubgroupsOp if it is an operation gpu.num_subgroups.
+func AsNumSubgroupsOp(op *ir.Operation) (NumSubgroupsOp, bool) {
+	if op == nil || op.Name() != "gpu.num_subgroups" {
+		return NumSubgroupsOp{}, false
+	}
+	return NumSubgroupsOp{op}, true
+}
+
+// Result returns the result result.
+func (op NumSubgroupsOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op NumSubgroupsOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op NumSubgroupsOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// BuildNumSubgroups creates an operation gpu.num_subgroups at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildNumSubgroups(b *ir.Builder, loc ir.Location, upperBound *int64, resultType ir.Type) NumSubgroupsOp {
+	name := b.Ctx.LookupOpName("gpu.num_subgroups")
+	if name == nil || name.Def == nil {
+		panic("gpu.num_subgroups is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	if upperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return NumSubgroupsOp{b.Create(st)}
+}
+
+// SubgroupSizeOp wraps an operation gpu.subgroup_size: number of threads within a subgroup.
+type SubgroupSizeOp struct{ *ir.Operation }
+
+// AsSubgroupSizeOp returns op as a SubgroupSizeOp if it is an operation gpu.subgroup_size.
+func AsSubgroupSizeOp(op *ir.Operation) (SubgroupSizeOp, bool) {
+	if op == nil || op.Name() != "gpu.subgroup_size" {
+		return SubgroupSizeOp{}, false
+	}
+	return SubgroupSizeOp{op}, true
+}
+
+// Result returns the result result.
+func (op SubgroupSizeOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op SubgroupSizeOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op SubgroupSizeOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// BuildSubgroupSize creates an operation gpu.subgroup_size at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildSubgroupSize(b *ir.Builder, loc ir.Location, upperBound *int64, resultType ir.Type) SubgroupSizeOp {
+	name := b.Ctx.LookupOpName("gpu.subgroup_size")
+	if name == nil || name.Def == nil {
+		panic("gpu.subgroup_size is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	if upperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return SubgroupSizeOp{b.Create(st)}
+}
+
 // LaneIdOp wraps an operation gpu.lane_id: lane id within the subgroup.
 type LaneIdOp struct{ *ir.Operation }
 
@@ -555,10 +900,19 @@ func (op FuncOp) WorkgroupAttribAttrs() ir.Attribute {
 // PrivateAttribAttrs returns the property private_attrib_attrs, or nil when it is absent.
 func (op FuncOp) PrivateAttribAttrs() ir.Attribute { return op.InherentAttr("private_attrib_attrs") }
 
+// KnownBlockSize returns the property known_block_size, or nil when it is absent.
+func (op FuncOp) KnownBlockSize() ir.Attribute { return op.InherentAttr("known_block_size") }
+
+// KnownGridSize returns the property known_grid_size, or nil when it is absent.
+func (op FuncOp) KnownGridSize() ir.Attribute { return op.InherentAttr("known_grid_size") }
+
+// KnownClusterSize returns the property known_cluster_size, or nil when it is absent.
+func (op FuncOp) KnownClusterSize() ir.Attribute { return op.InherentAttr("known_cluster_size") }
+
 // BuildFunc creates an operation gpu.func at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
 // The dialect must be registered in b.Ctx.
-func BuildFunc(b *ir.Builder, loc ir.Location, functionType ir.Attribute, argAttrs ir.Attribute, resAttrs ir.Attribute, workgroupAttribAttrs ir.Attribute, privateAttribAttrs ir.Attribute) FuncOp {
+func BuildFunc(b *ir.Builder, loc ir.Location, functionType ir.Attribute, argAttrs ir.Attribute, resAttrs ir.Attribute, workgroupAttribAttrs ir.Attribute, privateAttribAttrs ir.Attribute, knownBlockSize ir.Attribute, knownGridSize ir.Attribute, knownClusterSize ir.Attribute) FuncOp {
 	name := b.Ctx.LookupOpName("gpu.func")
 	if name == nil || name.Def == nil {
 		panic("gpu.func is not registered in the builder's context")
@@ -577,6 +931,15 @@ func BuildFunc(b *ir.Builder, loc ir.Location, functionType ir.Attribute, argAtt
 	}
 	if privateAttribAttrs != nil {
 		props = append(props, ir.NamedAttr{Name: "private_attrib_attrs", Value: privateAttribAttrs})
+	}
+	if knownBlockSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_block_size", Value: knownBlockSize})
+	}
+	if knownGridSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_grid_size", Value: knownGridSize})
+	}
+	if knownClusterSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_cluster_size", Value: knownClusterSize})
 	}
 	st.NumRegions += 1
 	if len(props) > 0 {
@@ -686,6 +1049,12 @@ func (op LaunchOp) AsyncToken() ir.Value {
 // Body returns the region body.
 func (op LaunchOp) Body() *ir.Region { return op.Operation.Region(0) }
 
+// Module returns the property module, or nil when it is absent.
+func (op LaunchOp) Module() ir.Attribute { return op.InherentAttr("module") }
+
+// Function returns the property function, or nil when it is absent.
+func (op LaunchOp) Function() ir.Attribute { return op.InherentAttr("function") }
+
 func b2i(b bool) int32 {
 	if b {
 		return 1
@@ -696,7 +1065,7 @@ func b2i(b bool) int32 {
 // BuildLaunch creates an operation gpu.launch at b's insertion point through its registered
 // definition (absent default-valued properties take their defaults).
 // The dialect must be registered in b.Ctx.
-func BuildLaunch(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, gridSizeX ir.Value, gridSizeY ir.Value, gridSizeZ ir.Value, blockSizeX ir.Value, blockSizeY ir.Value, blockSizeZ ir.Value, clusterSizeX ir.Value, clusterSizeY ir.Value, clusterSizeZ ir.Value, dynamicSharedMemorySize ir.Value, asyncTokenType ir.Type) LaunchOp {
+func BuildLaunch(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, gridSizeX ir.Value, gridSizeY ir.Value, gridSizeZ ir.Value, blockSizeX ir.Value, blockSizeY ir.Value, blockSizeZ ir.Value, clusterSizeX ir.Value, clusterSizeY ir.Value, clusterSizeZ ir.Value, dynamicSharedMemorySize ir.Value, module ir.Attribute, function ir.Attribute, asyncTokenType ir.Type) LaunchOp {
 	name := b.Ctx.LookupOpName("gpu.launch")
 	if name == nil || name.Def == nil {
 		panic("gpu.launch is not registered in the builder's context")
@@ -721,6 +1090,12 @@ func BuildLaunch(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, g
 	}
 	if dynamicSharedMemorySize != nil {
 		st.Operands = append(st.Operands, dynamicSharedMemorySize)
+	}
+	if module != nil {
+		props = append(props, ir.NamedAttr{Name: "module", Value: module})
+	}
+	if function != nil {
+		props = append(props, ir.NamedAttr{Name: "function", Value: function})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(asyncDependencies)), 1, 1, 1, 1, 1, 1, b2i(clusterSizeX != nil), b2i(clusterSizeY != nil), b2i(clusterSizeZ != nil), b2i(dynamicSharedMemorySize != nil))})
 	if asyncTokenType != nil {
@@ -1126,6 +1501,295 @@ func BuildMemset(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, d
 	return MemsetOp{b.Create(st)}
 }
 
+// AllReduceOp wraps an operation gpu.all_reduce: reduce values among workgroup.
+type AllReduceOp struct{ *ir.Operation }
+
+// AsAllReduceOp returns op as a AllReduceOp if it is an operation gpu.all_reduce.
+func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
+	if op == nil || op.Name() != "gpu.all_reduce" {
+		return AllReduceOp{}, false
+	}
+	return AllReduceOp{op}, true
+}
+
+// Value returns the operand value.
+func (op AllReduceOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// Result returns the result result.
+func (op AllReduceOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Body returns the region body.
+func (op AllReduceOp) Body() *ir.Region { return op.Operation.Region(0) }
+
+// Op returns the property op, or nil when it is absent.
+func (op AllReduceOp) Op() ir.Attribute { return op.InherentAttr("op") }
+
+// Uniform reports whether the unit property uniform is set.
+func (op AllReduceOp) Uniform() bool { return op.InherentAttr("uniform") != nil }
+
+// BuildAllReduce creates an operation gpu.all_reduce at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildAllReduce(b *ir.Builder, loc ir.Location, value ir.Value, op ir.Attribute, uniform bool) AllReduceOp {
+	name := b.Ctx.LookupOpName("gpu.all_reduce")
+	if name == nil || name.Def == nil {
+		panic("gpu.all_reduce is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, value)
+	if op != nil {
+		props = append(props, ir.NamedAttr{Name: "op", Value: op})
+	}
+	if uniform {
+		props = append(props, ir.NamedAttr{Name: "uniform", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, value.Type())
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return AllReduceOp{b.Create(st)}
+}
+
+// SubgroupReduceOp wraps an operation gpu.subgroup_reduce: reduce values among subgroup.
+type SubgroupReduceOp struct{ *ir.Operation }
+
+// AsSubgroupReduceOp returns op as a SubgroupReduceOp if it is an operation gpu.subgroup_reduce.
+func AsSubgroupReduceOp(op *ir.Operation) (SubgroupReduceOp, bool) {
+	if op == nil || op.Name() != "gpu.subgroup_reduce" {
+		return SubgroupReduceOp{}, false
+	}
+	return SubgroupReduceOp{op}, true
+}
+
+// Value returns the operand value.
+func (op SubgroupReduceOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// Result returns the result result.
+func (op SubgroupReduceOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Op returns the property op, or nil when it is absent.
+func (op SubgroupReduceOp) Op() ir.Attribute { return op.InherentAttr("op") }
+
+// Uniform reports whether the unit property uniform is set.
+func (op SubgroupReduceOp) Uniform() bool { return op.InherentAttr("uniform") != nil }
+
+// ClusterSizeAttr returns the attribute of the property cluster_size, or nil when it is absent.
+func (op SubgroupReduceOp) ClusterSizeAttr() ir.Attribute { return op.InherentAttr("cluster_size") }
+
+// ClusterSize returns the value of the optional property cluster_size and whether it is set.
+func (op SubgroupReduceOp) ClusterSize() (int32, bool) {
+	a := op.InherentAttr("cluster_size")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return int32(x.Int64()), true
+}
+
+// ClusterStrideAttr returns the attribute of the property cluster_stride, or nil when it is absent.
+func (op SubgroupReduceOp) ClusterStrideAttr() ir.Attribute { return op.InherentAttr("cluster_stride") }
+
+// ClusterStride returns the value of the property cluster_stride (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op SubgroupReduceOp) ClusterStride() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("cluster_stride")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildSubgroupReduce creates an operation gpu.subgroup_reduce at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildSubgroupReduce(b *ir.Builder, loc ir.Location, value ir.Value, op ir.Attribute, uniform bool, clusterSize *int32, clusterStride int32) SubgroupReduceOp {
+	name := b.Ctx.LookupOpName("gpu.subgroup_reduce")
+	if name == nil || name.Def == nil {
+		panic("gpu.subgroup_reduce is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, value)
+	props = append(props, ir.NamedAttr{Name: "op", Value: op})
+	if uniform {
+		props = append(props, ir.NamedAttr{Name: "uniform", Value: b.Ctx.Unit()})
+	}
+	if clusterSize != nil {
+		props = append(props, ir.NamedAttr{Name: "cluster_size", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*clusterSize))})
+	}
+	props = append(props, ir.NamedAttr{Name: "cluster_stride", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(clusterStride))})
+	st.ResultTypes = append(st.ResultTypes, value.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return SubgroupReduceOp{b.Create(st)}
+}
+
+// DynamicSharedMemoryOp wraps an operation gpu.dynamic_shared_memory: get the memref for dynamic shared memory.
+type DynamicSharedMemoryOp struct{ *ir.Operation }
+
+// AsDynamicSharedMemoryOp returns op as a DynamicSharedMemoryOp if it is an operation gpu.dynamic_shared_memory.
+func AsDynamicSharedMemoryOp(op *ir.Operation) (DynamicSharedMemoryOp, bool) {
+	if op == nil || op.Name() != "gpu.dynamic_shared_memory" {
+		return DynamicSharedMemoryOp{}, false
+	}
+	return DynamicSharedMemoryOp{op}, true
+}
+
+// ResultMemref returns the result resultMemref.
+func (op DynamicSharedMemoryOp) ResultMemref() ir.Value { return op.Operation.Result(0) }
+
+// BuildDynamicSharedMemory creates an operation gpu.dynamic_shared_memory at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildDynamicSharedMemory(b *ir.Builder, loc ir.Location, resultMemrefType ir.Type) DynamicSharedMemoryOp {
+	name := b.Ctx.LookupOpName("gpu.dynamic_shared_memory")
+	if name == nil || name.Def == nil {
+		panic("gpu.dynamic_shared_memory is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.ResultTypes = append(st.ResultTypes, resultMemrefType)
+	return DynamicSharedMemoryOp{b.Create(st)}
+}
+
+// PrintfOp wraps an operation gpu.printf: device-side printf, as in CUDA or OpenCL, for debugging.
+type PrintfOp struct{ *ir.Operation }
+
+// AsPrintfOp returns op as a PrintfOp if it is an operation gpu.printf.
+func AsPrintfOp(op *ir.Operation) (PrintfOp, bool) {
+	if op == nil || op.Name() != "gpu.printf" {
+		return PrintfOp{}, false
+	}
+	return PrintfOp{op}, true
+}
+
+// Args returns the operands of the variadic group args.
+func (op PrintfOp) Args() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
+
+// FormatAttr returns the attribute of the property format, or nil when it is absent.
+func (op PrintfOp) FormatAttr() ir.Attribute { return op.InherentAttr("format") }
+
+// Format returns the value of the property format (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op PrintfOp) Format() string {
+	v, _ := func() (string, bool) {
+		a := op.InherentAttr("format")
+		x, ok := a.(*ir.StringAttr)
+		if !ok {
+			return "", false
+		}
+		return x.Value, true
+	}()
+	return v
+}
+
+// BuildPrintf creates an operation gpu.printf at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildPrintf(b *ir.Builder, loc ir.Location, args []ir.Value, format string) PrintfOp {
+	name := b.Ctx.LookupOpName("gpu.printf")
+	if name == nil || name.Def == nil {
+		panic("gpu.printf is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, args...)
+	props = append(props, ir.NamedAttr{Name: "format", Value: b.Ctx.StringAttr(format, nil)})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	return PrintfOp{b.Create(st)}
+}
+
+// SetDefaultDeviceOp wraps an operation gpu.set_default_device: set default GPU for operations after this by index.
+type SetDefaultDeviceOp struct{ *ir.Operation }
+
+// AsSetDefaultDeviceOp returns op as a SetDefaultDeviceOp if it is an operation gpu.set_default_device.
+func AsSetDefaultDeviceOp(op *ir.Operation) (SetDefaultDeviceOp, bool) {
+	if op == nil || op.Name() != "gpu.set_default_device" {
+		return SetDefaultDeviceOp{}, false
+	}
+	return SetDefaultDeviceOp{op}, true
+}
+
+// DevIndex returns the operand devIndex.
+func (op SetDefaultDeviceOp) DevIndex() ir.Value { return op.Operation.Operand(0) }
+
+// BuildSetDefaultDevice creates an operation gpu.set_default_device at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildSetDefaultDevice(b *ir.Builder, loc ir.Location, devIndex ir.Value) SetDefaultDeviceOp {
+	name := b.Ctx.LookupOpName("gpu.set_default_device")
+	if name == nil || name.Def == nil {
+		panic("gpu.set_default_device is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, devIndex)
+	return SetDefaultDeviceOp{b.Create(st)}
+}
+
+// HostRegisterOp wraps an operation gpu.host_register: registers a memref for access from device.
+type HostRegisterOp struct{ *ir.Operation }
+
+// AsHostRegisterOp returns op as a HostRegisterOp if it is an operation gpu.host_register.
+func AsHostRegisterOp(op *ir.Operation) (HostRegisterOp, bool) {
+	if op == nil || op.Name() != "gpu.host_register" {
+		return HostRegisterOp{}, false
+	}
+	return HostRegisterOp{op}, true
+}
+
+// Value returns the operand value.
+func (op HostRegisterOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// BuildHostRegister creates an operation gpu.host_register at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildHostRegister(b *ir.Builder, loc ir.Location, value ir.Value) HostRegisterOp {
+	name := b.Ctx.LookupOpName("gpu.host_register")
+	if name == nil || name.Def == nil {
+		panic("gpu.host_register is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, value)
+	return HostRegisterOp{b.Create(st)}
+}
+
+// HostUnregisterOp wraps an operation gpu.host_unregister: unregisters a memref for access from device.
+type HostUnregisterOp struct{ *ir.Operation }
+
+// AsHostUnregisterOp returns op as a HostUnregisterOp if it is an operation gpu.host_unregister.
+func AsHostUnregisterOp(op *ir.Operation) (HostUnregisterOp, bool) {
+	if op == nil || op.Name() != "gpu.host_unregister" {
+		return HostUnregisterOp{}, false
+	}
+	return HostUnregisterOp{op}, true
+}
+
+// Value returns the operand value.
+func (op HostUnregisterOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// BuildHostUnregister creates an operation gpu.host_unregister at b's insertion point through its registered
+// definition (absent default-valued properties take their defaults).
+// The dialect must be registered in b.Ctx.
+func BuildHostUnregister(b *ir.Builder, loc ir.Location, value ir.Value) HostUnregisterOp {
+	name := b.Ctx.LookupOpName("gpu.host_unregister")
+	if name == nil || name.Def == nil {
+		panic("gpu.host_unregister is not registered in the builder's context")
+	}
+	st := &ir.OperationState{Name: name, Loc: loc}
+	st.Operands = append(st.Operands, value)
+	return HostUnregisterOp{b.Create(st)}
+}
+
 // registerHooks attaches to the operations of ctx the Go functions
 // their definitions name in hooks; the dialect's Register calls it after
 // loading the definitions.
@@ -1162,5 +1826,17 @@ func registerHooks(ctx *ir.Context) {
 		d := def("gpu.wait")
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printWait(p, WaitOp{op}) }
 		d.Parse = parseWait
+	}
+	{
+		d := def("gpu.all_reduce")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyAllReduce(AllReduceOp{op}) })
+	}
+	{
+		d := def("gpu.subgroup_reduce")
+		d.AddVerifier(func(op *ir.Operation) error { return verifySubgroupReduce(SubgroupReduceOp{op}) })
+	}
+	{
+		d := def("gpu.dynamic_shared_memory")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyDynamicSharedMemory(DynamicSharedMemoryOp{op}) })
 	}
 }

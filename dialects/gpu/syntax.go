@@ -329,6 +329,13 @@ func printLaunch(p ir.OpAsmPrinter, op LaunchOp) {
 		p.WriteString(" dynamic_shared_memory_size ")
 		p.PrintOperand(g[10][0])
 	}
+	for _, kw := range []string{"module", "function"} {
+		if a := op.InherentAttr(kw); a != nil {
+			p.WriteString(" " + kw + "(")
+			p.PrintAttributeWithoutType(a)
+			p.WriteString(")")
+		}
+	}
 	nw := numAttributions(op.Operation)
 	var rest []*ir.BlockArgument
 	for i := base; i < entry.NumArguments(); i++ {
@@ -340,7 +347,7 @@ func printLaunch(p ir.OpAsmPrinter, op LaunchOp) {
 	}
 	p.WriteString(" ")
 	p.PrintRegion(body, false, true)
-	p.PrintOptionalAttrDict(op.AllAttrs(), "workgroup_attributions", "operandSegmentSizes")
+	p.PrintOptionalAttrDict(op.AllAttrs(), "workgroup_attributions", "operandSegmentSizes", "module", "function")
 }
 
 // parseSizeAssignment reads `(%x, %y, %z) in (%sx = %a, %sy = %b, %sz = %c)`.
@@ -407,6 +414,14 @@ func parseLaunch(p ir.OpAsmParser, st *ir.OperationState) error {
 		st.Operands = append(st.Operands, p.ResolveOperand(p.ParseOperand(), ctx.IntegerType(32, ir.Signless)))
 		seg[10] = 1
 	}
+	var symbols []ir.NamedAttr
+	for _, kw := range []string{"module", "function"} {
+		if p.ParseOptionalKeyword(kw) {
+			p.ParsePunct("(")
+			symbols = append(symbols, ir.NamedAttr{Name: kw, Value: p.ParseAttribute(nil)})
+			p.ParsePunct(")")
+		}
+	}
 	wg := parseAttributions(p, "workgroup")
 	priv := parseAttributions(p, "private")
 	var args []ir.RegionArgument
@@ -425,6 +440,7 @@ func parseLaunch(p ir.OpAsmParser, st *ir.OperationState) error {
 		{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(seg...)},
 		{Name: "workgroup_attributions", Value: ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(wg)))},
 	}
+	attrs = append(attrs, symbols...)
 	attrs = append(attrs, p.ParseOptionalAttrDict()...)
 	st.Attributes = ctx.DictionaryAttr(attrs)
 	if async {
@@ -494,8 +510,10 @@ func printLaunchFunc(p ir.OpAsmPrinter, op LaunchFuncOp) {
 		p.WriteString(" dynamic_shared_memory_size ")
 		p.PrintOperand(g[10][0])
 	}
+	// custom<LaunchFuncOperands> follows a space of its own.
+	p.WriteString(" ")
 	if len(g[11]) > 0 {
-		p.WriteString(" args(")
+		p.WriteString("args(")
 		for i, v := range g[11] {
 			if i > 0 {
 				p.WriteString(", ")

@@ -461,6 +461,9 @@ func load(f *interp.Frame, op *ir.Operation) error {
 		if err := element(op, m, p); err != nil {
 			return err
 		}
+		if err := m.Buf.Access(op, p, 1, false); err != nil {
+			return err
+		}
 		f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Data: []uint64{m.Buf.Data[p]}}))
 		return nil
 	}
@@ -473,7 +476,11 @@ func load(f *interp.Frame, op *ir.Operation) error {
 	}
 	data := make([]uint64, n)
 	for i := range data {
-		data[i] = m.Buf.Data[p+int64(i)*m.Strides[m.Rank()-1]]
+		q := p + int64(i)*m.Strides[m.Rank()-1]
+		if err := m.Buf.Access(op, q, 1, false); err != nil {
+			return err
+		}
+		data[i] = m.Buf.Data[q]
 	}
 	f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Shape: vt.Shape, Data: data}))
 	return nil
@@ -497,6 +504,9 @@ func store(f *interp.Frame, op *ir.Operation) error {
 		if err := element(op, m, p); err != nil {
 			return err
 		}
+		if err := m.Buf.Access(op, p, 1, true); err != nil {
+			return err
+		}
 		m.Buf.Data[p] = d.Data[0]
 		return nil
 	}
@@ -504,7 +514,11 @@ func store(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	for i, x := range d.Data {
-		m.Buf.Data[p+int64(i)*m.Strides[m.Rank()-1]] = x
+		q := p + int64(i)*m.Strides[m.Rank()-1]
+		if err := m.Buf.Access(op, q, 1, true); err != nil {
+			return err
+		}
+		m.Buf.Data[q] = x
 	}
 	return nil
 }
