@@ -60,6 +60,7 @@ import (
 	_ "github.com/strata-ir/strata/transforms/licm"
 	_ "github.com/strata-ir/strata/transforms/linalgdecompose"
 	_ "github.com/strata-ir/strata/transforms/linalggeneralize"
+	_ "github.com/strata-ir/strata/transforms/linalgtotile"
 	_ "github.com/strata-ir/strata/transforms/opstats"
 	_ "github.com/strata-ir/strata/transforms/sccp"
 	_ "github.com/strata-ir/strata/transforms/stripdebuginfo"
