@@ -84,17 +84,21 @@ func Main(ctx *ir.Context, args []string, stdin io.Reader, stdout, stderr io.Wri
 func init() {
 	translate.Register(translate.Translation{
 		Name:    "mlir-to-ptx",
-		Summary: "translate a gpu.module at the llvm and nvvm level to PTX",
+		Summary: "Translate a gpu.module at the llvm and nvvm level to PTX",
 		Options: func(fs *flag.FlagSet) func(*ir.Operation, io.Writer) error {
-			chip := fs.String("chip", "", "the target: sm_70, sm_75, sm_80, sm_86, sm_89, sm_90 or sm_90a (default: the gpu.module's #nvvm.target, else sm_80)")
+			// An unknown chip is a usage error, reported when the flags are
+			// read.
+			chip := new(string)
+			fs.Func("chip", "the target: sm_70, sm_75, sm_80, sm_86, sm_89, sm_90 or sm_90a (default: the gpu.module's #nvvm.target, else sm_80)", func(s string) error {
+				if _, err := LookupChip(s); err != nil {
+					return err
+				}
+				*chip = s
+				return nil
+			})
 			module := fs.String("gpu-module", "", "the gpu.module to translate when there are several")
 			noLines := fs.Bool("no-line-info", false, "emit no .file and .loc directives")
 			return func(mod *ir.Operation, w io.Writer) error {
-				if *chip != "" {
-					if _, err := LookupChip(*chip); err != nil {
-						return err
-					}
-				}
 				text, err := EmitModule(mod, *module, Options{Chip: *chip, NoLineInfo: *noLines})
 				if err != nil {
 					return err
