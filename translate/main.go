@@ -153,4 +153,15 @@ func writeHelp(w io.Writer, translations []Translation) {
 	fmt.Fprintln(w, "Options:")
 	fmt.Fprintln(w, "  --allow-unregistered-dialect - Allow operations of unregistered dialects")
 	fmt.Fprintln(w, "  -o <filename>                - Output filename (default: -, standard output)")
+	for _, t := range translations {
+		if t.Options == nil {
+			continue
+		}
+		fs := flag.NewFlagSet(t.Name, flag.ContinueOnError)
+		t.Options(fs)
+		fmt.Fprintf(w, "\nOptions of --%s:\n", t.Name)
+		fs.VisitAll(func(f *flag.Flag) {
+			fmt.Fprintf(w, "  --%s - %s\n", f.Name, f.Usage)
+		})
+	}
 }

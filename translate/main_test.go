@@ -2,6 +2,8 @@ package translate_test
 
 import (
 	"bytes"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -26,6 +28,23 @@ func init() {
 			_, err := fmt.Fprintf(w, "%d operations\n", n)
 			return err
 		}})
+	// --mlir-to-prefixed has an option of its own, --prefix, that must
+	// not be empty.
+	translate.Register(translate.Translation{Name: "mlir-to-prefixed", Summary: "Name the top-level operation (test)",
+		Options: func(fs *flag.FlagSet) func(*ir.Operation, io.Writer) error {
+			prefix := "op: "
+			fs.Func("prefix", "text before the name", func(s string) error {
+				if s == "" {
+					return errors.New("empty prefix")
+				}
+				prefix = s
+				return nil
+			})
+			return func(module *ir.Operation, w io.Writer) error {
+				_, err := fmt.Fprintf(w, "%s%s\n", prefix, module.Name())
+				return err
+			}
+		}})
 }
 
 // TestMain runs the command-line driver: flags before and after the
@@ -46,11 +65,15 @@ func TestMainFlags(t *testing.T) {
 		{[]string{in, "--mlir-to-llvmir"}, 0, "define void @f()", ""},
 		{[]string{in, "-o", "-", "--mlir-to-llvmir"}, 0, "define void @f()", ""},
 		{[]string{"--mlir-to-opcount", in}, 0, "3 operations\n", ""},
-		{[]string{"--help"}, 0, "  --mlir-to-llvmir  - Translate MLIR to LLVMIR\n  --mlir-to-opcount - Count the operations (test)\n", ""},
+		{[]string{"--help"}, 0, "  --mlir-to-llvmir   - Translate MLIR to LLVMIR\n  --mlir-to-opcount  - Count the operations (test)\n", ""},
 		{[]string{in}, 2, "", "strata-translate: no translation chosen\nAvailable translations:\n  --mlir-to-llvmir "},
 		{[]string{in, in, "--mlir-to-llvmir"}, 2, "", "too many input files"},
 		{[]string{"--mlir-to-llvmir", "--mlir-to-opcount", in}, 2, "", "more than one translation chosen (--mlir-to-llvmir and --mlir-to-opcount)"},
 		{[]string{"--mlir-to-foo", in}, 2, "", "strata-translate: unknown translation or option '-mlir-to-foo'\nAvailable translations:\n"},
+		{[]string{"--mlir-to-prefixed", in}, 0, "op: builtin.module\n", ""},
+		{[]string{"--mlir-to-prefixed", "--prefix=top ", in}, 0, "top builtin.module\n", ""},
+		{[]string{"--mlir-to-prefixed", "--prefix=", in}, 2, "", "invalid value \"\" for flag -prefix: empty prefix"},
+		{[]string{"--help"}, 0, "Options of --mlir-to-prefixed:\n  --prefix - text before the name\n", ""},
 	} {
 		ctx := ir.NewContext()
 		all.Register(ctx)
