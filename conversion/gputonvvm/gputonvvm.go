@@ -148,7 +148,7 @@ func knownBound(op *ir.Operation, kind string, dim int) (int64, bool) {
 	var bound int64
 	found := false
 	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		if p.Name() == "gpu.func" {
+		if _, ok := gpu.AsFuncOp(p); ok {
 			if v, ok := i32At(p.InherentAttr("known_"+kind+"_size"), dim); ok {
 				return v, true
 			}

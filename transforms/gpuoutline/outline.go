@@ -202,7 +202,7 @@ func outlineKernel(ctx *ir.Context, launch gpu.LaunchOp, name string, operands [
 		}
 	}
 	for blk := cbody.First(); blk != nil; blk = blk.Next() {
-		if t := blk.Last(); t != nil && t.Name() == "gpu.terminator" {
+		if t := blk.Last(); t != nil && isTerminator(t) {
 			rb := ir.NewBuilder(ctx)
 			rb.SetInsertionPoint(t)
 			rb.Create(&ir.OperationState{Name: ctx.OpName("gpu.return"), Loc: t.Loc()})
@@ -237,7 +237,7 @@ func gpuDim(ctx *ir.Context, d string) (ir.Attribute, error) {
 func kernelModule(ctx *ir.Context, launch gpu.LaunchOp, kernel *ir.Operation, table *uniquingTable, body *ir.Block, mark *ir.Operation) *ir.Operation {
 	var mod *ir.Operation
 	if m, ok := launch.InherentAttr("module").(*ir.SymbolRefAttr); ok {
-		if found := table.names[m.Root]; found != nil && found.Name() == "gpu.module" {
+		if found := table.names[m.Root]; found != nil && isModule(found) {
 			mod = found
 		}
 	}
@@ -332,3 +332,7 @@ func opt(v ir.Value) []ir.Value {
 	}
 	return []ir.Value{v}
 }
+
+func isTerminator(op *ir.Operation) bool { _, ok := gpu.AsTerminatorOp(op); return ok }
+
+func isModule(op *ir.Operation) bool { _, ok := gpu.AsModuleOp(op); return ok }

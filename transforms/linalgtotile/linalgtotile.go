@@ -171,7 +171,7 @@ func Run(ctx *ir.Context, op *ir.Operation, bl Blocks) {
 		if _, ok := tile.AsFuncOp(o); ok {
 			return false
 		}
-		if g, ok := linalg.AsStructuredOp(o); ok && o.Name() == "linalg.generic" && g.HasPureTensorSemantics() {
+		if g, ok := linalg.AsStructuredOp(o); ok && isGeneric(o) && g.HasPureTensorSemantics() {
 			generics = append(generics, o)
 		}
 		return true
@@ -396,3 +396,5 @@ func (l *lowering) dotOK(g *generic) bool {
 	}
 	return false
 }
+
+func isGeneric(op *ir.Operation) bool { _, ok := linalg.AsGenericOp(op); return ok }

@@ -11,6 +11,7 @@ import (
 	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
+	"github.com/strata-ir/strata/dialects/tensor"
 )
 
 // Register attaches the bufferization models of the tensor dialect's
@@ -175,7 +176,7 @@ func (s *state) fill(op *ir.Operation, nb ir.Value, ubs []ir.Value) {
 		mapping[a] = ivs[i]
 	}
 	for o := body.First(); o != nil; o = o.Next() {
-		if o.Name() == "tensor.yield" {
+		if _, ok := tensor.AsYieldOp(o); ok {
 			v := o.Operand(0)
 			if m, ok := mapping[v]; ok {
 				v = m
