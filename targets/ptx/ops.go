@@ -420,32 +420,23 @@ func lowerBitReverse(f *Func, op *ir.Operation) error {
 	})
 }
 
-func lowerFNeg(f *Func, op *ir.Operation) error {
-	return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
-		sfx, ok := floatSuffix(t)
-		if !ok {
-			return fmt.Errorf("'%s' on '%s'", op.Name(), typeString(t))
-		}
-		if sfx == "f16" || sfx == "bf16" {
-			f.Emit("xor.b16 %s, %s, -32768;", d, s[0])
-			return nil
-		}
-		f.Emit("neg.%s %s, %s;", sfx, d, s[0])
-		return nil
-	})
-}
+func lowerFNeg(f *Func, op *ir.Operation) error { return lowerSignBit(f, op, "xor", -32768, "neg") }
 
-func lowerFAbs(f *Func, op *ir.Operation) error {
+func lowerFAbs(f *Func, op *ir.Operation) error { return lowerSignBit(f, op, "and", 32767, "abs") }
+
+// lowerSignBit lowers an operation on the sign bit of a float: PTX's
+// instr, or on 16-bit floats the bit operation bitOp with mask.
+func lowerSignBit(f *Func, op *ir.Operation, bitOp string, mask int, instr string) error {
 	return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
 		sfx, ok := floatSuffix(t)
 		if !ok {
 			return fmt.Errorf("'%s' on '%s'", op.Name(), typeString(t))
 		}
 		if sfx == "f16" || sfx == "bf16" {
-			f.Emit("and.b16 %s, %s, 32767;", d, s[0])
+			f.Emit("%s.b16 %s, %s, %d;", bitOp, d, s[0], mask)
 			return nil
 		}
-		f.Emit("abs.%s %s, %s;", sfx, d, s[0])
+		f.Emit("%s.%s %s, %s;", instr, sfx, d, s[0])
 		return nil
 	})
 }
