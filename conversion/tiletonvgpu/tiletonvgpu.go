@@ -1,0 +1,218 @@
+// Package tiletonvgpu is tile-to-nvgpu{chip=sm_80|sm_90a}: it lowers the
+// tile kernels of a module (tile.func) to gpu.func kernels of a
+// gpu.module whose bodies use the gpu, nvgpu, vector, memref, arith and
+// scf dialects, and their launches (tile.launch) to gpu.launch_func.
+//
+// Every program of a tile grid becomes a thread block of four warps, and
+// every tile value becomes, in each thread, a vector of the registers
+// that its layout gives the thread. Layouts are data (Layout: linear maps
+// from register, lane and warp bits to coordinates; Swizzle: the
+// shared-memory permutation of 16-byte chunks), chosen by an analysis
+// that anchors the accumulators of tile.dot in the mma.sync fragment
+// layout and lets loads and stores take a blocked layout of 16-byte
+// vectors, the layouts flowing through element-wise operations, loops,
+// broadcasts and dimension changes:
+//
+//   - tile.dot of f16/bf16 blocks into f32 runs on the tensor cores: its
+//     operands are staged in swizzled shared memory (by cp.async copies
+//     that zero-fill past the edges when they come straight from an
+//     aligned memref, else from registers), each warp loads its fragments
+//     with ldmatrix (ldmatrix.trans for B) and issues mma.sync m16n8k16;
+//   - the epilogue (bias, activation, casts) runs on the accumulator's
+//     registers, and the store writes each element once, masked at the
+//     edges;
+//   - loads clamp their addresses into the memref and replace what lies
+//     outside (or is masked) by the pad value, so ragged shapes work.
+package tiletonvgpu
+
+import (
+	"fmt"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/targets/chips"
+)
+
+// Argument is the pass's name in pipelines.
+const Argument = "tile-to-nvgpu"
+
+// Pass registers tile-to-nvgpu.
+var Pass = pass.Registration{Argument: Argument, New: New}
+
+func init() { pass.Register(Pass) }
+
+// ModuleName is the symbol of the gpu.module that holds the kernels.
+const ModuleName = "tile_kernels"
+
+// Warps is the number of warps of each thread block.
+const Warps = 4
+
+type toNVGPU struct {
+	pass.Info
+	chip *string
+}
+
+// New returns a tile-to-nvgpu pass.
+func New() pass.Pass {
+	p := &toNVGPU{Info: pass.Info{Argument: Argument, Name: "TileToNVGPU", OpName: "builtin.module",
+		Summary: "Lower tile kernels to gpu and nvgpu kernels for an NVIDIA chip"}}
+	p.chip = p.Options.Enum("chip", "sm_80", []pass.EnumValue{
+		{Name: "sm_80", Desc: "Ampere: cp.async, ldmatrix, mma.sync"},
+		{Name: "sm_90a", Desc: "Hopper (the sm_80 path for now)"},
+	}, "The chip to generate code for")
+	return p
+}
+
+func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
+	if _, ok := chips.Lookup(*p.chip); !ok {
+		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: unknown chip %q", *p.chip))
+	}
+	if err := Run(st.Context(), op, *p.chip); err != nil {
+		if d, ok := err.(*ir.Diagnostic); ok {
+			st.Emit(d)
+			st.SignalFailure()
+			return nil
+		}
+		return st.EmitError(op, err.Error())
+	}
+	return nil
+}
+
+// ReassociatesFloats tells semcheck that the tensor cores sum products in
+// another order than tile.dot's reference.
+func (p *toNVGPU) ReassociatesFloats() bool { return true }
+
+// Run lowers the tile kernels of module for chip. On error the module is
+// left as it was.
+func Run(ctx *ir.Context, module *ir.Operation, chip string) error {
+	body := module.Region(0).First()
+	if body == nil {
+		return nil
+	}
+	var kernels []*ir.Operation
+	for o := body.First(); o != nil; o = o.Next() {
+		if isOp(o, tile.AsFuncOp) {
+			kernels = append(kernels, o)
+		}
+	}
+	if len(kernels) == 0 {
+		return nil
+	}
+	gmod := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.module"), Loc: module.Loc(), NumRegions: 1,
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "sym_name", Value: ctx.Str(ModuleName)}})})
+	gmod.Region(0).Append(ir.NewBlock())
+	lowered := map[string]*ir.Operation{}
+	for _, kf := range kernels {
+		fn, err := lowerKernel(ctx, kf, chip)
+		if err != nil {
+			gmod.DropAllReferences()
+			return err
+		}
+		gmod.Region(0).First().Append(fn)
+		name, _ := ir.SymbolName(kf)
+		lowered[name] = fn
+	}
+	// The launches.
+	var launches []*ir.Operation
+	module.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if isOp(o, tile.AsLaunchOp) {
+			launches = append(launches, o)
+		}
+		return true
+	})
+	for _, l := range launches {
+		lo, _ := tile.AsLaunchOp(l)
+		ref, _ := lo.Kernel().(*ir.SymbolRefAttr)
+		if ref == nil || lowered[ref.Root] == nil {
+			gmod.DropAllReferences()
+			return ir.NewError(l.Loc(), "tile.launch of an unknown kernel")
+		}
+	}
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(kernels[0])
+	b.Insert(gmod)
+	module.SetAttr("gpu.container_module", ctx.Unit())
+	for _, l := range launches {
+		toLaunchFunc(ctx, l)
+	}
+	for _, kf := range kernels {
+		kf.Erase()
+	}
+	return nil
+}
+
+// toLaunchFunc replaces a tile.launch with a gpu.launch_func of the
+// lowered kernel: a block per program, Warps*32 threads.
+func toLaunchFunc(ctx *ir.Context, l *ir.Operation) {
+	lo, _ := tile.AsLaunchOp(l)
+	ref := lo.Kernel().(*ir.SymbolRefAttr)
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(l)
+	b.Loc = l.Loc()
+	e := &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}}
+	grid := lo.Grid()
+	dims := []ir.Value{e.c(1), e.c(1), e.c(1)}
+	copy(dims, grid)
+	args := lo.Args()
+	ops := append(append(dims, e.c(Warps*32), e.c(1), e.c(1)), args...)
+	b.Create(&ir.OperationState{Name: ctx.OpName("gpu.launch_func"), Operands: ops,
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "kernel", Value: ctx.SymbolRefAttr(ModuleName, []string{ref.Root})},
+			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, int32(len(args)), 0)},
+		})})
+	l.Erase()
+}
+
+// lowerKernel returns the gpu.func of tile kernel kf.
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string) (*ir.Operation, error) {
+	f, _ := tile.AsFuncOp(kf)
+	if len(tile.GridSemantics(kf)) > 3 {
+		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
+	}
+	// Work on a copy: the analysis splits splats per use.
+	work := kf.Clone(nil)
+	defer work.DropAllReferences()
+	splitRematerializable(work)
+	lay, err := assign(work, Warps)
+	if err != nil {
+		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+	}
+	old := work.Region(0).First()
+	var argTypes []ir.Type
+	for _, a := range old.Arguments() {
+		argTypes = append(argTypes, a.Type())
+	}
+	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.func"), Loc: kf.Loc(), NumRegions: 1,
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, nil))},
+			{Name: "known_block_size", Value: ctx.DenseI32Array(Warps*32, 1, 1)},
+		}),
+		Attributes: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "gpu.kernel", Value: ctx.Unit()},
+			{Name: "sym_name", Value: ctx.Str(f.SymName())},
+		})})
+	entry := ir.NewBlock()
+	fn.Region(0).Append(entry)
+	for _, a := range old.Arguments() {
+		entry.AddArgument(a.Type(), a.Loc)
+	}
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToEnd(entry)
+	b.Loc = kf.Loc()
+	k := &kernel{emitter: &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}, top: entry},
+		chip: chip, warps: Warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
+		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{}}
+	for i, a := range old.Arguments() {
+		k.vals[a] = entry.Argument(i)
+	}
+	k.tid = k.gpuIndex("gpu.thread_id", "x")
+	k.lane = k.bin("arith.remui", k.tid, k.c(32))
+	k.warp = k.bin("arith.divui", k.tid, k.c(32))
+	if err := k.lowerBlock(old); err != nil {
+		fn.DropAllReferences()
+		return nil, err
+	}
+	fn.SetAttr("workgroup_attributions", ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(k.smem))))
+	return fn, nil
+}

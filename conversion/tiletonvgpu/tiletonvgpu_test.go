@@ -1,0 +1,78 @@
+package tiletonvgpu_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/semcheck"
+)
+
+func parse(t *testing.T, file string) (*ir.Context, *ir.Operation) {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	m, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx, m
+}
+
+// TestSemantics lowers the programs of testdata from linalg to tile
+// kernels and on to nvgpu kernels with several block sizes, and runs each
+// level on the interpreter (the nvgpu kernels on the SIMT model, with
+// mma.sync's fragment layouts): every lowering prints what the tile
+// kernels print. The kernels hold the instructions of the sm_80 path.
+func TestSemantics(t *testing.T) {
+	cases := []struct {
+		file, sizes string
+		want        []string
+	}{
+		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.device_async_copy", "nvgpu.ldmatrix", "nvgpu.mma.sync", "arith.maximumf"}},
+		{"gemm_bias_relu.mlir", "64,64,32", []string{"nvgpu.device_async_copy", "transpose = true", "nvgpu.mma.sync"}},
+		{"gemm_bias_relu.mlir", "16,32,16", []string{"nvgpu.mma.sync"}},
+		{"gemm_ragged_k.mlir", "32,16,32", []string{"nvgpu.device_async_copy", "nvgpu.mma.sync"}},
+		{"gemm_ragged_k.mlir", "64,32,16", []string{"nvgpu.mma.sync"}},
+	}
+	for _, c := range cases {
+		t.Run(c.file+"/"+c.sizes, func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", c.file))
+			pipeline := "linalg-to-tile{target=sm_80 tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_80}"
+			r, err := semcheck.Validate(ctx, m, pipeline, "main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Failure != nil {
+				t.Fatalf("%v", r.Failure)
+			}
+			if r.PassError != nil {
+				t.Fatalf("%s: %v", r.FailedPass, r.PassError)
+			}
+			if len(r.Validated) != 2 {
+				t.Fatalf("validated %v", r.Validated)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			out := sb.String()
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %q in the lowered module", w)
+				}
+			}
+			if strings.Contains(out, "tile.") {
+				t.Errorf("tile operations left")
+			}
+		})
+	}
+}
