@@ -1,0 +1,44 @@
+package opt_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestHelp checks the layout of --help: the driver's flags apart from the
+// passes, each pass with its options beneath it, the pipelines last, and
+// no value name made up from a back-quoted word of a summary.
+func TestHelp(t *testing.T) {
+	_, help, code := runOpt(t, []string{"--help"})
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	general, passes, ok := strings.Cut(help, "  Compiler passes to run\n")
+	if !ok {
+		t.Fatalf("no pass section:\n%s", help)
+	}
+	for _, c := range []struct {
+		section, name, text string
+	}{
+		{general, "driver flag with a value", "  --pass-pipeline=<string> "},
+		{general, "driver flag with an optional value", "  --split-input-file[=<string>] "},
+		{general, "boolean driver flag", "  --verify-diagnostics "},
+		{passes, "pass", "\n      --one-shot-bufferize "},
+		{passes, "pass option", "\n        --bufferize-function-boundaries "},
+		{passes, "pass option with a value", "\n        --max-iterations=<long> "},
+		{passes, "pipeline", "    Pass Pipelines:\n      --buffer-deallocation-pipeline "},
+		{passes, "summary as written", "operation for more efficient codegen"},
+	} {
+		if !strings.Contains(c.section, c.text) {
+			t.Errorf("%s: %q missing", c.name, c.text)
+		}
+	}
+	if strings.Contains(general, "--canonicalize ") {
+		t.Errorf("a pass is listed among the driver's flags")
+	}
+	// package flag's PrintDefaults would print "-bufferization-lower-deallocations bufferization.dealloc".
+	if m := regexp.MustCompile(`(?m)^ *--?[a-z-]+ [a-z]+\.[a-z]+`).FindString(help); m != "" {
+		t.Errorf("a back-quoted word became a value name: %q", m)
+	}
+}
