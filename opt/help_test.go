@@ -1,6 +1,7 @@
 package opt_test
 
 import (
+	"github.com/strata-ir/strata/opt"
 	"regexp"
 	"strings"
 	"testing"
@@ -40,5 +41,23 @@ func TestHelp(t *testing.T) {
 	// package flag's PrintDefaults would print "-bufferization-lower-deallocations bufferization.dealloc".
 	if m := regexp.MustCompile(`(?m)^ *--?[a-z-]+ [a-z]+\.[a-z]+`).FindString(help); m != "" {
 		t.Errorf("a back-quoted word became a value name: %q", m)
+	}
+}
+
+// TestCheckSemanticsTiming checks that --mlir-timing reports the time
+// --check-semantics spends interpreting as an entry of its own.
+func TestCheckSemanticsTiming(t *testing.T) {
+	src := "func.func @main() -> i32 {\n  %a = arith.constant 2 : i32\n  %b = arith.addi %a, %a : i32\n  return %b : i32\n}\n"
+	var out, errb strings.Builder
+	code := opt.Run(newContext(), []string{"--check-semantics", "--mlir-timing", "--canonicalize", "-"},
+		opt.Stdio{In: strings.NewReader(src), Out: &out, Err: &errb})
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	report := errb.String()
+	check := strings.Index(report, "  Check semantics\n")
+	pass := strings.Index(report, "  Canonicalizer\n")
+	if check < 0 || pass < 0 {
+		t.Fatalf("report lacks the check or the pass:\n%s", report)
 	}
 }
