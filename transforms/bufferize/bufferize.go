@@ -205,6 +205,17 @@ func elementwiseSame(w *ir.Operation, i, j int) bool {
 	return ok && e.BufferizesToElementwiseAccess(w, i, j)
 }
 
+// readsOperand reports whether op reads its operand i
+// (bufferization.MemoryReader); without a model, every operand is read.
+func readsOperand(op *ir.Operation, i int) bool {
+	m, ok := bufferization.BufferizableOp.Of(op)
+	if !ok {
+		return true
+	}
+	r, ok := m.(bufferization.MemoryReader)
+	return !ok || r.BufferizesToMemoryRead(op, i)
+}
+
 // inPlace reports whether w may write operand idx (a tensor) in the buffer
 // of that tensor.
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
@@ -229,6 +240,11 @@ func (s *state) inPlace(w *ir.Operation, idx int) bool {
 		for u := v.FirstUse(); u != nil; u = u.Next() {
 			o := u.Owner()
 			if o == w && u.Index() == idx {
+				continue
+			}
+			if o != w && !readsOperand(o, u.Index()) {
+				// Only written (a linalg init its payload ignores): the
+				// contents w leaves there are not observed.
 				continue
 			}
 			if a := liftInto(o, w.Block()); a != nil {
