@@ -2,7 +2,8 @@
 // nvgpu dialect become llvm and nvvm operations, as upstream's
 // NVGPUToNVVM patterns make them, in a partial conversion that leaves
 // func, arith, memref, vector and scf operations in place (values cross
-// the boundary through unrealized_conversion_cast):
+// the boundary through unrealized_conversion_cast; scf operations are
+// rebuilt with the converted types of the values they carry):
 //
 //   - mma.sync unpacks its fragments into the scalars and 32-bit registers
 //     of nvvm.mma.sync and packs the result struct back into the vector;
@@ -37,6 +38,7 @@ import (
 	"sync"
 
 	"github.com/strata-ir/strata/conversion/llvmcommon"
+	"github.com/strata-ir/strata/conversion/scfstructural"
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
@@ -72,7 +74,9 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	}
 	target.AddLegalOp("builtin.unrealized_conversion_cast")
 	target.AddIllegalDialect("nvgpu")
-	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
+	scfstructural.AddLegality(target, tc)
+	patterns := append(Patterns(tc), scfstructural.Patterns(tc)...)
+	return llvmcommon.Apply(ctx, op, target, patterns, tc)
 }
 
 // gpuAddressSpaces are the NVVM address spaces of the gpu dialect's memory

@@ -42,3 +42,23 @@ func.func @wgmma_bf16(%sa: memref<64x64xbf16, 3>, %ta: !map, %b: !descB, %out: m
   nvgpu.warpgroup.mma.store %r, %out : !acc to memref<64x128xf32>
   return
 }
+// -----
+!descA = !nvgpu.warpgroup.descriptor<tensor = memref<64x16xf16, 3>>
+!descB = !nvgpu.warpgroup.descriptor<tensor = memref<16x64xf16, 3>>
+!acc = !nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>>
+func.func @wgmma_loop(%a: !descA, %b: !descB, %n: index, %out: memref<64x64xf32, 3>, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = nvgpu.warpgroup.mma.init.accumulator -> !acc
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (!acc) {
+    %next = nvgpu.warpgroup.mma %a, %b, %acc {transposeB} : !descA, !descB, !acc -> !acc
+    scf.yield %next : !acc
+  }
+  %s = scf.if %p -> (!acc) {
+    scf.yield %r : !acc
+  } else {
+    scf.yield %init : !acc
+  }
+  nvgpu.warpgroup.mma.store %s, %out : !acc to memref<64x64xf32, 3>
+  return
+}
