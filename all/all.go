@@ -42,6 +42,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/mathtolibm"
 	_ "github.com/strata-ir/strata/conversion/mathtollvm"
 	_ "github.com/strata-ir/strata/conversion/memreftollvm"
+	_ "github.com/strata-ir/strata/conversion/nvgputonvvm"
 	_ "github.com/strata-ir/strata/conversion/reconcilecasts"
 	_ "github.com/strata-ir/strata/conversion/scftocf"
 	_ "github.com/strata-ir/strata/conversion/tiletonvgpu"

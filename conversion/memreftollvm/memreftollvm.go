@@ -1064,3 +1064,14 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		"memref.memory_space_cast")
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
 }
+
+// StridedElementPtr is upstream's getStridedElementPtr without wrap flags,
+// as the lowerings of other dialects call it: the address of the element
+// of the memref of type m at indices, from its converted descriptor desc
+// (the aligned pointer, moved by the layout's offset, indexed by the sum
+// of index*stride with plain llvm.mul, llvm.add and llvm.getelementptr).
+// m must have a strided layout and an integer memory space.
+func StridedElementPtr(r *rewrite.ConversionRewriter, loc ir.Location, tc *rewrite.TypeConverter, m *ir.MemRefType, desc ir.Value, indices []ir.Value) ir.Value {
+	l := &lowering{r: r, loc: loc, tc: tc}
+	return l.stridedPtr(m, desc, indices, tc.Convert(m.Elem), false)
+}
