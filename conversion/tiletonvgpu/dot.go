@@ -76,8 +76,8 @@ func lowerDot(k *kernel, op *ir.Operation) error {
 	l := k.layouts[d.Result()]
 	rt, _, _ := k.regType(d.Result())
 	sa, sb := SwizzleFor(bk, 16), SwizzleFor(bn, 16)
-	smA := k.workgroup(k.ctx.MemRefType([]int64{bm * bk}, aElem, nil, k.ctx.IntegerAttr(k.ctx.I(64), 3)))
-	smB := k.workgroup(k.ctx.MemRefType([]int64{bk * bn}, bElem, nil, k.ctx.IntegerAttr(k.ctx.I(64), 3)))
+	smA := k.workgroup(k.ctx.MemRefType([]int64{bm * bk}, aElem, nil, k.workgroupSpace()))
+	smB := k.workgroup(k.ctx.MemRefType([]int64{bk * bn}, bElem, nil, k.workgroupSpace()))
 	var tokens []ir.Value
 	for _, x := range []struct {
 		v  ir.Value
@@ -300,3 +300,6 @@ func (k *kernel) parsedType(s string) ir.Type {
 	}
 	return t
 }
+
+// workgroupSpace is the memory space of shared memory.
+func (k *kernel) workgroupSpace() ir.Attribute { return k.parsed("#gpu.address_space<workgroup>") }
