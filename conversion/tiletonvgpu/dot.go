@@ -42,9 +42,9 @@ func (k *kernel) offset(s Swizzle, row, col ir.Value) ir.Value {
 	if s.MaxPhase == 1 {
 		return k.add(lin, col)
 	}
-	ch := k.bin("arith.divui", col, k.c(s.Vec))
-	in := k.bin("arith.remui", col, k.c(s.Vec))
-	ph := k.bin("arith.remui", k.bin("arith.divui", row, k.c(s.PerPhase)), k.c(s.MaxPhase))
+	ch := k.div(col, s.Vec)
+	in := k.rem(col, s.Vec)
+	ph := k.rem(k.div(row, s.PerPhase), s.MaxPhase)
 	sw := k.bin("arith.xori", ch, ph)
 	return k.add(lin, k.add(k.mul(sw, s.Vec), in))
 }
@@ -61,44 +61,82 @@ func (k *kernel) workgroup(t *ir.MemRefType) ir.Value {
 // loads its fragments with ldmatrix (B transposed on the way) and
 // accumulates into the registers of the mma layout.
 func lowerDot(k *kernel, op *ir.Operation) error {
+	info, err := k.dotInfo(op)
+	if err != nil {
+		return err
+	}
+	if k.pipe != nil && k.pipe.dot == op {
+		return k.pipelinedDot(op, info)
+	}
 	d, _ := tile.AsDotOp(op)
-	aShape, aElem, _ := tileShape(d.A())
-	bShape, bElem, _ := tileShape(d.B())
-	_, cElem, _ := tileShape(d.Acc())
-	if aElem != bElem || bitWidth(aElem) != 16 || !isFloat(aElem) || bitWidth(cElem) != 32 || !isFloat(cElem) {
-		return k.errorf(op, "tile-to-nvgpu{chip=%s}: mma.sync m16n8k16 takes f16 or bf16 inputs and an f32 accumulator, not %s, %s -> %s",
-			k.chip, ir.TypeString(aElem), ir.TypeString(bElem), ir.TypeString(cElem))
-	}
-	bm, bk, bn := aShape[0], aShape[1], bShape[1]
-	if bk%16 != 0 {
-		return k.errorf(op, "tile-to-nvgpu: the k block of a tile.dot must be a multiple of 16, not %d", bk)
-	}
-	l := k.layouts[d.Result()]
-	rt, _, _ := k.regType(d.Result())
-	sa, sb := SwizzleFor(bk, 16), SwizzleFor(bn, 16)
-	smA := k.workgroup(k.ctx.MemRefType([]int64{bm * bk}, aElem, nil, k.workgroupSpace()))
-	smB := k.workgroup(k.ctx.MemRefType([]int64{bk * bn}, bElem, nil, k.workgroupSpace()))
+	smA := k.workgroup(k.ctx.MemRefType([]int64{info.bm * info.bk}, info.aElem, nil, k.workgroupSpace()))
+	smB := k.workgroup(k.ctx.MemRefType([]int64{info.bk * info.bn}, info.bElem, nil, k.workgroupSpace()))
 	var tokens []ir.Value
 	for _, x := range []struct {
 		v  ir.Value
 		sm ir.Value
 		sw Swizzle
-	}{{d.A(), smA, sa}, {d.B(), smB, sb}} {
+	}{{d.A(), smA, info.sa}, {d.B(), smB, info.sb}} {
 		t, err := k.stage(x.v, x.sm, x.sw)
 		if err != nil {
 			return err
 		}
 		tokens = append(tokens, t...)
 	}
-	tokT := k.parsedType("!nvgpu.device.async.token")
 	if k.asyncIssued {
 		k.asyncIssued = false
-		g := k.val("nvgpu.device_async_create_group", tokens, tokT)
-		k.op("nvgpu.device_async_wait", []ir.Value{g}, nil, ir.NamedAttr{Name: "numGroups", Value: k.ctx.IntegerAttr(k.ctx.I(32), 0)})
+		g := k.val("nvgpu.device_async_create_group", tokens, k.tokenType())
+		k.waitGroups(g, 0)
 	}
 	k.op("gpu.barrier", nil, nil)
+	acc := k.mma(info, k.get(d.Acc()), smA, smB, nil, nil)
+	// The next stores to the staging buffers wait for every warp's reads.
+	k.op("gpu.barrier", nil, nil)
+	k.vals[d.Result()] = acc
+	return nil
+}
 
-	// The warp's corner in the accumulator and the fragments it repeats.
+// dotShape is what the lowering of a tile.dot needs to know of it.
+type dotShape struct {
+	bm, bk, bn          int64
+	aElem, bElem, cElem ir.Type
+	sa, sb              Swizzle
+	layout              *Layout
+}
+
+func (k *kernel) dotInfo(op *ir.Operation) (*dotShape, error) {
+	d, _ := tile.AsDotOp(op)
+	aShape, aElem, _ := tileShape(d.A())
+	bShape, bElem, _ := tileShape(d.B())
+	_, cElem, _ := tileShape(d.Acc())
+	if aElem != bElem || bitWidth(aElem) != 16 || !isFloat(aElem) || bitWidth(cElem) != 32 || !isFloat(cElem) {
+		return nil, k.errorf(op, "tile-to-nvgpu{chip=%s}: mma.sync m16n8k16 takes f16 or bf16 inputs and an f32 accumulator, not %s, %s -> %s",
+			k.chip, ir.TypeString(aElem), ir.TypeString(bElem), ir.TypeString(cElem))
+	}
+	info := &dotShape{bm: aShape[0], bk: aShape[1], bn: bShape[1], aElem: aElem, bElem: bElem, cElem: cElem,
+		layout: k.layouts[d.Result()]}
+	if info.bk%16 != 0 {
+		return nil, k.errorf(op, "tile-to-nvgpu: the k block of a tile.dot must be a multiple of 16, not %d", info.bk)
+	}
+	info.sa, info.sb = SwizzleFor(info.bk, 16), SwizzleFor(info.bn, 16)
+	return info, nil
+}
+
+func (k *kernel) tokenType() ir.Type { return k.parsedType("!nvgpu.device.async.token") }
+
+// waitGroups waits until at most n committed groups of cp.async copies
+// are pending.
+func (k *kernel) waitGroups(tok ir.Value, n int64) {
+	k.op("nvgpu.device_async_wait", []ir.Value{tok}, nil, ir.NamedAttr{Name: "numGroups", Value: k.ctx.IntegerAttr(k.ctx.I(32), n)})
+}
+
+// mma accumulates the product of the staged tiles (at element offsets
+// offA and offB of smA and smB, nil for 0) into acc: per k step of 16,
+// each warp loads its A fragments with ldmatrix.x4, its B fragments with
+// ldmatrix.x4.trans (two n8 fragments each) and issues mma.sync for every
+// fragment of its part of the accumulator.
+func (k *kernel) mma(info *dotShape, acc, smA, smB, offA, offB ir.Value) ir.Value {
+	l := info.layout
 	woff := k.warpOffset(l)
 	mT, nT := int64(0), int64(0)
 	for _, b := range l.Reg {
@@ -110,30 +148,35 @@ func lowerDot(k *kernel, op *ir.Operation) error {
 		}
 	}
 	mT, nT = 1<<mT, 1<<nT
-	acc := k.get(d.Acc())
-	l16 := k.bin("arith.remui", k.lane, k.c(16))
-	l8 := k.mul(k.bin("arith.divui", k.lane, k.c(16)), 8)
-	fragA := k.vec([]int64{4, 2}, aElem)
-	fragB := k.vec([]int64{2, 2}, bElem)
-	fragC := k.vec([]int64{2, 2}, cElem)
+	l16 := k.rem(k.lane, 16)
+	l8 := k.mul(k.div(k.lane, 16), 8)
+	fragA := k.vec([]int64{4, 2}, info.aElem)
+	fragB := k.vec([]int64{2, 2}, info.bElem)
+	fragC := k.vec([]int64{2, 2}, info.cElem)
 	mmaShape := k.parsed("[16, 8, 16]")
-	for kk := int64(0); kk < bk; kk += 16 {
+	at := func(off, x ir.Value) ir.Value {
+		if off == nil {
+			return x
+		}
+		return k.add(x, off)
+	}
+	for kk := int64(0); kk < info.bk; kk += 16 {
 		as := make([]ir.Value, mT)
 		for mi := int64(0); mi < mT; mi++ {
 			row := k.add(woff[0], k.add(k.c(mi*16), l16))
 			col := k.add(k.c(kk), l8)
-			as[mi] = k.ldmatrix(smA, k.offset(sa, row, col), 4, false, fragA)
+			as[mi] = k.ldmatrix(smA, at(offA, k.offset(info.sa, row, col)), 4, false, fragA)
 		}
 		bs := make([]ir.Value, nT)
 		krow := k.add(k.c(kk), l16)
 		for nj := int64(0); nj < nT; nj += 2 {
 			if nT == 1 {
-				bs[0] = k.ldmatrix(smB, k.offset(sb, krow, woff[1]), 2, true, fragB)
+				bs[0] = k.ldmatrix(smB, at(offB, k.offset(info.sb, krow, woff[1])), 2, true, fragB)
 				break
 			}
 			col := k.add(woff[1], k.add(k.c(nj*8), l8))
-			x4 := k.ldmatrix(smB, k.offset(sb, krow, col), 4, true, fragA)
-			pair := k.val("vector.shape_cast", []ir.Value{x4}, k.vec([]int64{2, 2, 2}, bElem))
+			x4 := k.ldmatrix(smB, at(offB, k.offset(info.sb, krow, col)), 4, true, fragA)
+			pair := k.val("vector.shape_cast", []ir.Value{x4}, k.vec([]int64{2, 2, 2}, info.bElem))
 			bs[nj] = k.extract(pair, fragB, []int64{0})
 			bs[nj+1] = k.extract(pair, fragB, []int64{1})
 		}
@@ -146,13 +189,7 @@ func lowerDot(k *kernel, op *ir.Operation) error {
 			}
 		}
 	}
-	// The next stores to the staging buffers wait for every warp's reads.
-	k.op("gpu.barrier", nil, nil)
-	if acc.Type() != rt {
-		return k.errorf(op, "internal error: accumulator registers %s, want %s", ir.TypeString(acc.Type()), ir.TypeString(rt))
-	}
-	k.vals[d.Result()] = acc
-	return nil
+	return acc
 }
 
 func isFloat(t ir.Type) bool { _, ok := t.(*ir.FloatType); return ok }
@@ -228,7 +265,23 @@ func (k *kernel) asyncCopyOK(ld tile.LoadOp, shape []int64) bool {
 // per thread in turn, each reading only the elements inside the memref
 // (srcElements) and zero-filling the rest.
 func (k *kernel) asyncCopy(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []int64) []ir.Value {
-	a := k.access(ld.View(), ld.Indices(), false, shape)
+	var idx []ir.Value
+	for _, x := range ld.Indices() {
+		idx = append(idx, k.get(x))
+	}
+	return k.asyncCopyAt(ld, sm, sw, shape, idx, nil, nil)
+}
+
+// asyncCopyAt is asyncCopy of the block at (lowered) block indices idx
+// into the stage of sm that starts at element stage; where valid is
+// false the copies only zero-fill.
+func (k *kernel) asyncCopyAt(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []int64, idx []ir.Value, stage ir.Value, valid ir.Value) []ir.Value {
+	m := k.get(ld.View())
+	a := &access{mem: m, elem: m.Type().(*ir.MemRefType).Elem}
+	for d, x := range idx {
+		a.base = append(a.base, k.mul(x, shape[d]))
+		a.sizes = append(a.sizes, k.dim(m, int64(d)))
+	}
 	threads := k.warps * 32
 	per := shape[1] / 8
 	chunks := shape[0] * per
@@ -237,10 +290,13 @@ func (k *kernel) asyncCopy(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []int6
 	k.asyncIssued = true
 	for i := int64(0); i*threads < chunks; i++ {
 		c := k.add(k.tid, k.c(i*threads))
-		row := k.bin("arith.divui", c, k.c(per))
-		col := k.mul(k.bin("arith.remui", c, k.c(per)), 8)
+		row := k.div(c, per)
+		col := k.mul(k.rem(c, per), 8)
 		gr, gc := k.add(a.base[0], row), k.add(a.base[1], col)
 		rowOK := k.cmp(6, gr, a.sizes[0])
+		if valid != nil {
+			rowOK = k.and(rowOK, valid)
+		}
 		rem := k.bin("arith.subi", a.sizes[1], gc)
 		n := k.bin("arith.maxsi", k.bin("arith.minsi", rem, k.c(8)), k.c(0))
 		n = k.sel(rowOK, n, k.c(0))
@@ -248,12 +304,16 @@ func (k *kernel) asyncCopy(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []int6
 		gr = k.sel(rowOK, gr, k.c(0))
 		gc = k.sel(colOK, gc, k.c(0))
 		dst := k.offset(sw, row, col)
+		if stage != nil {
+			dst = k.add(dst, stage)
+		}
 		copyOp := func() ir.Value {
 			return k.b.Create(&ir.OperationState{Name: k.ctx.OpName("nvgpu.device_async_copy"),
 				Operands:    []ir.Value{sm, dst, a.mem, gr, gc, n},
 				ResultTypes: []ir.Type{tokT},
 				Properties: k.ctx.DictionaryAttr([]ir.NamedAttr{
 					{Name: "dstElements", Value: k.ctx.IntegerAttr(k.index(), 8)},
+					{Name: "bypassL1", Value: k.ctx.Unit()},
 					{Name: "operandSegmentSizes", Value: k.ctx.DenseI32Array(1, 1, 1, 2, 1)},
 				})}).Result(0)
 		}

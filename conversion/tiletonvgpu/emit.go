@@ -139,3 +139,23 @@ func unflatten(r int, shape []int64) []int64 {
 	}
 	return p
 }
+
+// div divides a non-negative index by a power of two (a shift).
+func (e *emitter) div(a ir.Value, k int64) ir.Value {
+	if k == 1 {
+		return a
+	}
+	if !isPow2(k) {
+		return e.bin("arith.divui", a, e.c(k))
+	}
+	return e.bin("arith.shrui", a, e.c(int64(log2(k))))
+}
+
+// rem is the remainder of a non-negative index by a power of two (a
+// mask).
+func (e *emitter) rem(a ir.Value, k int64) ir.Value {
+	if !isPow2(k) {
+		return e.bin("arith.remui", a, e.c(k))
+	}
+	return e.and(a, e.c(k-1))
+}

@@ -30,6 +30,8 @@ type kernel struct {
 	owner     map[*Layout]ir.Value
 	// asyncIssued is set while cp.async copies wait for their commit.
 	asyncIssued bool
+	// pipe is the software pipeline of the loop being lowered, or nil.
+	pipe *pipeline
 }
 
 // lowering is the rule of one tile-level operation.
@@ -221,6 +223,11 @@ func (k *kernel) ownerPred(l *Layout) ir.Value {
 // lowerFor lowers an scf.for whose iteration arguments may be tiles.
 func lowerFor(k *kernel, op *ir.Operation) error {
 	f, _ := scf.AsForOp(op)
+	if k.pipe == nil {
+		if p := k.plan(f); p != nil {
+			return k.lowerPipelinedFor(op, p)
+		}
+	}
 	var inits []ir.Value
 	var types []ir.Type
 	for _, v := range f.InitArgs() {
@@ -251,6 +258,9 @@ func lowerYield(k *kernel, op *ir.Operation) error {
 	var vs []ir.Value
 	for i := 0; i < op.NumOperands(); i++ {
 		vs = append(vs, k.get(op.Operand(i)))
+	}
+	if k.pipe != nil && op.Block() == k.pipe.body {
+		vs = append(vs, k.pipe.next...)
 	}
 	k.b.Create(&ir.OperationState{Name: op.OpName(), Operands: vs, Properties: op.Properties()})
 	return nil

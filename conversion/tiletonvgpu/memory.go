@@ -122,25 +122,65 @@ func (k *kernel) loadRegs(op *ir.Operation, l *Layout) (ir.Value, error) {
 	}
 	guarded := ld.Pad() != nil || mask != nil
 	v := k.val("vector.broadcast", []ir.Value{pad}, rt)
-	for r := 0; r < l.NumRegs(); r++ {
+	// one loads element r into x (clamped and padded when guarded).
+	one := func(x ir.Value, r int, at []int64) ir.Value {
 		p := unflatten(r, rt.Shape)
 		coords, inb := k.element(a, l, r)
 		if mask != nil {
 			inb = k.and(inb, k.extract(mask, k.ctx.I(1), p))
 		}
 		if !guarded {
-			x := k.val("memref.load", append([]ir.Value{a.mem}, coords...), a.elem)
-			v = k.insert(x, v, p)
-			continue
+			e := k.val("memref.load", append([]ir.Value{a.mem}, coords...), a.elem)
+			return k.insert(e, x, at)
 		}
 		safe := make([]ir.Value, len(coords))
 		for d := range coords {
 			safe[d] = k.sel(inb, coords[d], k.c(0))
 		}
-		x := k.val("memref.load", append([]ir.Value{a.mem}, safe...), a.elem)
-		v = k.insert(k.sel(inb, x, pad), v, p)
+		e := k.val("memref.load", append([]ir.Value{a.mem}, safe...), a.elem)
+		return k.insert(k.sel(inb, e, pad), x, at)
+	}
+	vec := int64(1)
+	if mask == nil && k.contiguous(a.mem, l.innerVector()) && zeroBits(l.Reg)&(l.innerVector()-1) == 0 {
+		vec = l.innerVector()
+	}
+	if vec == 1 {
+		for r := 0; r < l.NumRegs(); r++ {
+			v = one(v, r, unflatten(r, rt.Shape))
+		}
+		return v, nil
+	}
+	// A whole vector inside the memref is one load (16 bytes for the
+	// blocked layout); at the edges, its elements are loaded one by one.
+	vt := k.vec([]int64{vec}, a.elem)
+	for r := 0; r < l.NumRegs(); r += int(vec) {
+		coords, full := k.groupInBounds(a, l, r, vec)
+		p := unflatten(r, rt.Shape)
+		g := k.ifValue(full, vt, func() ir.Value {
+			return k.val("vector.load", append([]ir.Value{a.mem}, coords...), vt)
+		}, func() ir.Value {
+			x := k.val("vector.broadcast", []ir.Value{pad}, vt)
+			for i := 0; i < int(vec); i++ {
+				x = one(x, r+i, []int64{int64(i)})
+			}
+			return x
+		})
+		v = k.insert(g, v, p[:len(p)-1])
 	}
 	return v, nil
+}
+
+// ifValue emits scf.if cond yielding a value of type t from then or els.
+func (k *kernel) ifValue(cond ir.Value, t ir.Type, then, els func() ir.Value) ir.Value {
+	ifOp := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.if"), Operands: []ir.Value{cond}, NumRegions: 2,
+		ResultTypes: []ir.Type{t}})
+	saved := *k.b
+	k.b.CreateBlock(ifOp.Region(0))
+	k.op("scf.yield", []ir.Value{then()}, nil)
+	k.b.CreateBlock(ifOp.Region(1))
+	k.op("scf.yield", []ir.Value{els()}, nil)
+	*k.b = saved
+	return ifOp.Result(0)
 }
 
 // lowerStore stores each thread's registers of a tile, those in bounds
@@ -161,24 +201,97 @@ func lowerStore(k *kernel, op *ir.Operation) error {
 	}
 	owner := k.ownerPred(l)
 	dupRegs := zeroBits(l.Reg)
-	for r := 0; r < l.NumRegs(); r++ {
-		if int64(r)&dupRegs != 0 {
-			continue
-		}
+	vec := int64(1)
+	if mask == nil && k.contiguous(a.mem, l.innerVector()) {
+		vec = l.innerVector()
+	}
+	elementwise := func(r int, inb ir.Value) {
 		p := unflatten(r, rt.Shape)
-		coords, inb := k.element(a, l, r)
+		coords, in := k.element(a, l, r)
+		if inb == nil {
+			inb = in
+		} else {
+			inb = k.and(inb, in)
+		}
 		if mask != nil {
 			inb = k.and(inb, k.extract(mask, k.ctx.I(1), p))
-		}
-		if owner != nil {
-			inb = k.and(inb, owner)
 		}
 		x := k.extract(v, a.elem, p)
 		k.guarded(inb, func() {
 			k.op("memref.store", append([]ir.Value{x, a.mem}, coords...), nil)
 		})
 	}
+	for r := 0; r < l.NumRegs(); r += int(vec) {
+		if int64(r)&dupRegs != 0 {
+			continue
+		}
+		if vec == 1 {
+			elementwise(r, owner)
+			continue
+		}
+		// A whole vector inside the memref is one store; at the edges, its
+		// elements are stored one by one.
+		coords, full := k.groupInBounds(a, l, r, vec)
+		if owner != nil {
+			full = k.and(full, owner)
+		}
+		p := unflatten(r, rt.Shape)
+		x := k.extract(v, k.vec([]int64{vec}, a.elem), p[:len(p)-1])
+		k.ifElse(full, func() {
+			k.op("vector.store", append([]ir.Value{x, a.mem}, coords...), nil)
+		}, func() {
+			for i := 0; i < int(vec); i++ {
+				elementwise(r+i, owner)
+			}
+		})
+	}
 	return nil
+}
+
+// contiguous reports whether vectors of vec elements along the last
+// dimension of memref m start aligned to their size: a static innermost
+// size that vec divides, rows one after the other.
+func (k *kernel) contiguous(m ir.Value, vec int64) bool {
+	mt, ok := m.Type().(*ir.MemRefType)
+	if !ok || vec <= 1 || mt.Layout != nil || len(mt.Shape) == 0 {
+		return false
+	}
+	last := mt.Shape[len(mt.Shape)-1]
+	return last > 0 && last%vec == 0
+}
+
+// groupInBounds returns the coordinates of register r (the first of a
+// vector of vec) and whether the whole vector lies inside the memref.
+func (k *kernel) groupInBounds(a *access, l *Layout, r int, vec int64) ([]ir.Value, ir.Value) {
+	coords, _ := k.element(a, l, r)
+	var full ir.Value
+	last := len(coords) - 1
+	for d := range coords {
+		c := coords[d]
+		if d == last {
+			c = k.add(c, k.c(vec-1))
+		}
+		in := k.cmp(6, c, a.sizes[d])
+		if full == nil {
+			full = in
+		} else {
+			full = k.and(full, in)
+		}
+	}
+	return coords, full
+}
+
+// ifElse emits scf.if cond with then and else bodies.
+func (k *kernel) ifElse(cond ir.Value, then, els func()) {
+	ifOp := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.if"), Operands: []ir.Value{cond}, NumRegions: 2})
+	saved := *k.b
+	k.b.CreateBlock(ifOp.Region(0))
+	then()
+	k.op("scf.yield", nil, nil)
+	k.b.CreateBlock(ifOp.Region(1))
+	els()
+	k.op("scf.yield", nil, nil)
+	*k.b = saved
 }
 
 // guarded emits body under scf.if cond.

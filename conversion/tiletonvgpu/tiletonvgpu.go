@@ -207,8 +207,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string) (*ir.Operation,
 		k.vals[a] = entry.Argument(i)
 	}
 	k.tid = k.gpuIndex("gpu.thread_id", "x")
-	k.lane = k.bin("arith.remui", k.tid, k.c(32))
-	k.warp = k.bin("arith.divui", k.tid, k.c(32))
+	k.lane = k.rem(k.tid, 32)
+	k.warp = k.div(k.tid, 32)
 	if err := k.lowerBlock(old); err != nil {
 		fn.DropAllReferences()
 		return nil, err
