@@ -99,6 +99,85 @@ def gemm_source(m, n, k, dt, epilogue):
     ]) + "\n"
 
 
+def rows_source(op, r, c, dt):
+    """softmax, rmsnorm or layernorm over the rows of an r x c matrix of
+    dt (f32 or bf16), computed in f32."""
+    up = lambda v, o: f"    %{o} = arith.extf %{v} : {dt} to f32" if dt != "f32" else f"    %{o} = arith.addf %{v}, %zero : f32"
+    down = lambda v, o: f"    %{o} = arith.truncf %{v} : f32 to {dt}" if dt != "f32" else f"    %{o} = arith.addf %{v}, %zero : f32"
+    head = ["#id = affine_map<(d0, d1) -> (d0, d1)>", "#row = affine_map<(d0, d1) -> (d0)>",
+            "#col = affine_map<(d0, d1) -> (d1)>"]
+    if op == "softmax" and dt == "f32":
+        body = [
+            f"func.func @softmax(%x: tensor<{r}x{c}x{dt}>) -> tensor<{r}x{c}x{dt}> {{",
+            f"  %init = tensor.empty() : tensor<{r}x{c}x{dt}>",
+            f"  %y = linalg.softmax dimension(1) ins(%x : tensor<{r}x{c}x{dt}>) outs(%init : tensor<{r}x{c}x{dt}>) -> tensor<{r}x{c}x{dt}>",
+            f"  return %y : tensor<{r}x{c}x{dt}>", "}"]
+        return "\n".join(head + body) + "\n"
+    if op == "softmax":
+        # Widened to f32 around linalg.softmax, as PyTorch computes it.
+        body = [
+            f"func.func @softmax(%x: tensor<{r}x{c}x{dt}>) -> tensor<{r}x{c}x{dt}> {{",
+            f"  %ef = tensor.empty() : tensor<{r}x{c}xf32>",
+            f"  %e = tensor.empty() : tensor<{r}x{c}x{dt}>",
+            f"  %xf = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+            f"      ins(%x : tensor<{r}x{c}x{dt}>) outs(%ef : tensor<{r}x{c}xf32>) {{",
+            f"  ^bb0(%v: {dt}, %o: f32):", f"    %w = arith.extf %v : {dt} to f32", f"    linalg.yield %w : f32",
+            f"  }} -> tensor<{r}x{c}xf32>",
+            f"  %sf = linalg.softmax dimension(1) ins(%xf : tensor<{r}x{c}xf32>) outs(%ef : tensor<{r}x{c}xf32>) -> tensor<{r}x{c}xf32>",
+            f"  %y = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+            f"      ins(%sf : tensor<{r}x{c}xf32>) outs(%e : tensor<{r}x{c}x{dt}>) {{",
+            f"  ^bb0(%v: f32, %o: {dt}):", f"    %w = arith.truncf %v : f32 to {dt}", f"    linalg.yield %w : {dt}",
+            f"  }} -> tensor<{r}x{c}x{dt}>",
+            f"  return %y : tensor<{r}x{c}x{dt}>", "}"]
+        return "\n".join(head + body) + "\n"
+    sums = [
+        f"  %zero = arith.constant 0.0 : f32",
+        f"  %n = arith.constant {float(c)} : f32",
+        f"  %eps = arith.constant 1.0e-5 : f32",
+        f"  %rows = tensor.empty() : tensor<{r}xf32>",
+        f"  %z = linalg.fill ins(%zero : f32) outs(%rows : tensor<{r}xf32>) -> tensor<{r}xf32>",
+        f"  %e = tensor.empty() : tensor<{r}x{c}x{dt}>",
+    ]
+    if op == "rmsnorm":
+        body = [f"func.func @rmsnorm(%x: tensor<{r}x{c}x{dt}>, %gamma: tensor<{c}xf32>) -> tensor<{r}x{c}x{dt}> {{"] + sums + [
+            f"  %sq = linalg.generic {{indexing_maps = [#id, #row], iterator_types = [\"parallel\", \"reduction\"]}}",
+            f"      ins(%x : tensor<{r}x{c}x{dt}>) outs(%z : tensor<{r}xf32>) {{",
+            f"  ^bb0(%v0: {dt}, %acc: f32):", up("v0", "v"),
+            f"    %v2 = arith.mulf %v, %v : f32", f"    %a = arith.addf %acc, %v2 : f32", f"    linalg.yield %a : f32",
+            f"  }} -> tensor<{r}xf32>",
+            f"  %y = linalg.generic {{indexing_maps = [#id, #row, #col, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+            f"      ins(%x, %sq, %gamma : tensor<{r}x{c}x{dt}>, tensor<{r}xf32>, tensor<{c}xf32>) outs(%e : tensor<{r}x{c}x{dt}>) {{",
+            f"  ^bb0(%v0: {dt}, %s: f32, %g: f32, %out: {dt}):", up("v0", "v"),
+            f"    %ms = arith.divf %s, %n : f32", f"    %me = arith.addf %ms, %eps : f32", f"    %inv = math.rsqrt %me : f32",
+            f"    %nrm = arith.mulf %v, %inv : f32", f"    %r0 = arith.mulf %nrm, %g : f32", down("r0", "r"),
+            f"    linalg.yield %r : {dt}", f"  }} -> tensor<{r}x{c}x{dt}>",
+            f"  return %y : tensor<{r}x{c}x{dt}>", "}"]
+        return "\n".join(head + body) + "\n"
+    body = [f"func.func @layernorm(%x: tensor<{r}x{c}x{dt}>, %gamma: tensor<{c}xf32>, %beta: tensor<{c}xf32>) -> tensor<{r}x{c}x{dt}> {{"] + sums + [
+        f"  %ef = tensor.empty() : tensor<{r}x{c}xf32>",
+        f"  %sum = linalg.generic {{indexing_maps = [#id, #row], iterator_types = [\"parallel\", \"reduction\"]}}",
+        f"      ins(%x : tensor<{r}x{c}x{dt}>) outs(%z : tensor<{r}xf32>) {{",
+        f"  ^bb0(%v0: {dt}, %acc: f32):", up("v0", "v"), f"    %a = arith.addf %acc, %v : f32", f"    linalg.yield %a : f32",
+        f"  }} -> tensor<{r}xf32>",
+        f"  %cent = linalg.generic {{indexing_maps = [#id, #row, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+        f"      ins(%x, %sum : tensor<{r}x{c}x{dt}>, tensor<{r}xf32>) outs(%ef : tensor<{r}x{c}xf32>) {{",
+        f"  ^bb0(%v0: {dt}, %s: f32, %out: f32):", up("v0", "v"),
+        f"    %mean = arith.divf %s, %n : f32", f"    %cc = arith.subf %v, %mean : f32", f"    linalg.yield %cc : f32",
+        f"  }} -> tensor<{r}x{c}xf32>",
+        f"  %sq = linalg.generic {{indexing_maps = [#id, #row], iterator_types = [\"parallel\", \"reduction\"]}}",
+        f"      ins(%cent : tensor<{r}x{c}xf32>) outs(%z : tensor<{r}xf32>) {{",
+        f"  ^bb0(%cv: f32, %acc: f32):", f"    %c2 = arith.mulf %cv, %cv : f32", f"    %a = arith.addf %acc, %c2 : f32",
+        f"    linalg.yield %a : f32", f"  }} -> tensor<{r}xf32>",
+        f"  %y = linalg.generic {{indexing_maps = [#id, #row, #col, #col, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+        f"      ins(%cent, %sq, %gamma, %beta : tensor<{r}x{c}xf32>, tensor<{r}xf32>, tensor<{c}xf32>, tensor<{c}xf32>) outs(%e : tensor<{r}x{c}x{dt}>) {{",
+        f"  ^bb0(%cv: f32, %s: f32, %g: f32, %b: f32, %out: {dt}):",
+        f"    %var = arith.divf %s, %n : f32", f"    %ve = arith.addf %var, %eps : f32", f"    %inv = math.rsqrt %ve : f32",
+        f"    %nrm = arith.mulf %cv, %inv : f32", f"    %sc = arith.mulf %nrm, %g : f32", f"    %r0 = arith.addf %sc, %b : f32", down("r0", "r"),
+        f"    linalg.yield %r : {dt}", f"  }} -> tensor<{r}x{c}x{dt}>",
+        f"  return %y : tensor<{r}x{c}x{dt}>", "}"]
+    return "\n".join(head + body) + "\n"
+
+
 # --------------------------------------------------------------------------
 # Compiling with Strata.
 
@@ -144,6 +223,13 @@ def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag):
     ms = (time.perf_counter() - t0) * 1e3
     names = re.findall(r"^\.visible \.entry (\w+)\(", open(ptx).read(), re.M)
     return names, ptx, ms
+
+
+def block_of(ptx, name):
+    """The thread block of kernel name: its .maxntid."""
+    text = open(ptx).read()
+    m = re.search(r"\.entry " + name + r"\((?:.|\n)*?\.maxntid (\d+), (\d+), (\d+)", text)
+    return tuple(int(x) for x in m.groups())
 
 
 def inspect_ptx(ptx, chip="sm_90a"):
@@ -278,7 +364,7 @@ def run_gemm(args, m, n, k, epilogue, dtname, triton_mm, workdir):
     if len(gemm) != 1:
         return {"case": tag, "error": f"expected one GEMM kernel, got {names}"}
     bm, bn, _ = (int(x) for x in args.tile.split(","))
-    kern = Kernel(None, gemm[0], ptx, ms, (128, 1, 1))
+    kern = Kernel(None, gemm[0], ptx, ms, block_of(ptx, gemm[0]))
     torch.manual_seed(0)
     a = torch.randn(m, k, device="cuda", dtype=dt)
     b = torch.randn(k, n, device="cuda", dtype=dt)

@@ -159,6 +159,13 @@ func (a *layouts) step(op *ir.Operation) bool {
 		}
 	case isOp(op, tile.AsCastOp):
 		share(op.Operand(0), op.Result(0))
+	case isOp(op, tile.AsReduceOp):
+		r, _ := tile.AsReduceOp(op)
+		if l, ok := a.m[r.Input()]; ok && isTile(r.Result()) && len(l.Shape) == 2 {
+			if a.set(r.Result(), reducedLayout(l, int(r.Dim()))) {
+				changed = true
+			}
+		}
 	}
 	return changed
 }

@@ -45,8 +45,28 @@ func init() { pass.Register(Pass) }
 // ModuleName is the symbol of the gpu.module that holds the kernels.
 const ModuleName = "tile_kernels"
 
-// Warps is the number of warps of each thread block.
-const Warps = 4
+// Warps is the number of warps of a thread block; a kernel whose product
+// accumulates a block of BigDot elements or more takes BigWarps, so that
+// each warp keeps at most 64 accumulators in registers.
+const (
+	Warps    = 4
+	BigWarps = 8
+	BigDot   = 128 * 128
+)
+
+// warpsFor returns the warps of kernel kf.
+func warpsFor(kf *ir.Operation) int64 {
+	w := int64(Warps)
+	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if d, ok := tile.AsDotOp(op); ok {
+			if shape, _, _ := tileShape(d.Result()); len(shape) == 2 && shape[0]*shape[1] >= BigDot {
+				w = BigWarps
+			}
+		}
+		return true
+	})
+	return w
+}
 
 type toNVGPU struct {
 	pass.Info
@@ -134,7 +154,8 @@ func Run(ctx *ir.Context, module *ir.Operation, chip string) error {
 	b.Insert(gmod)
 	module.SetAttr("gpu.container_module", ctx.Unit())
 	for _, l := range launches {
-		toLaunchFunc(ctx, l)
+		lo, _ := tile.AsLaunchOp(l)
+		toLaunchFunc(ctx, l, lowered[lo.Kernel().(*ir.SymbolRefAttr).Root])
 	}
 	for _, kf := range kernels {
 		kf.Erase()
@@ -143,8 +164,8 @@ func Run(ctx *ir.Context, module *ir.Operation, chip string) error {
 }
 
 // toLaunchFunc replaces a tile.launch with a gpu.launch_func of the
-// lowered kernel: a block per program, Warps*32 threads.
-func toLaunchFunc(ctx *ir.Context, l *ir.Operation) {
+// lowered kernel: a block per program, of the kernel's known block size.
+func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation) {
 	lo, _ := tile.AsLaunchOp(l)
 	ref := lo.Kernel().(*ir.SymbolRefAttr)
 	b := ir.NewBuilder(ctx)
@@ -155,7 +176,11 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation) {
 	dims := []ir.Value{e.c(1), e.c(1), e.c(1)}
 	copy(dims, grid)
 	args := lo.Args()
-	ops := append(append(dims, e.c(Warps*32), e.c(1), e.c(1)), args...)
+	threads := int64(Warps * 32)
+	if d, ok := fn.InherentAttr("known_block_size").(*ir.DenseArrayAttr); ok && d.Size == 3 {
+		threads = int64(int32(uint32(d.Data[0]) | uint32(d.Data[1])<<8 | uint32(d.Data[2])<<16 | uint32(d.Data[3])<<24))
+	}
+	ops := append(append(dims, e.c(threads), e.c(1), e.c(1)), args...)
 	b.Create(&ir.OperationState{Name: ctx.OpName("gpu.launch_func"), Operands: ops,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "kernel", Value: ctx.SymbolRefAttr(ModuleName, []string{ref.Root})},
@@ -174,7 +199,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string) (*ir.Operation,
 	work := kf.Clone(nil)
 	defer work.DropAllReferences()
 	splitRematerializable(work)
-	lay, err := assign(work, Warps)
+	warps := warpsFor(work)
+	lay, err := assign(work, warps)
 	if err != nil {
 		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
 	}
@@ -186,7 +212,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string) (*ir.Operation,
 	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.func"), Loc: kf.Loc(), NumRegions: 1,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, nil))},
-			{Name: "known_block_size", Value: ctx.DenseI32Array(Warps*32, 1, 1)},
+			{Name: "known_block_size", Value: ctx.DenseI32Array(int32(warps*32), 1, 1)},
 		}),
 		Attributes: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "gpu.kernel", Value: ctx.Unit()},
@@ -201,7 +227,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string) (*ir.Operation,
 	b.SetInsertionPointToEnd(entry)
 	b.Loc = kf.Loc()
 	k := &kernel{emitter: &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}, top: entry},
-		chip: chip, warps: Warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
+		chip: chip, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
 		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{}}
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)

@@ -31,23 +31,37 @@ func parse(t *testing.T, file string) (*ir.Context, *ir.Operation) {
 // kernels and on to nvgpu kernels with several block sizes, and runs each
 // level on the interpreter (the nvgpu kernels on the SIMT model, with
 // mma.sync's fragment layouts): every lowering prints what the tile
-// kernels print. The kernels hold the instructions of the sm_80 path.
+// kernels print (for the row-wise kernels, the results of the entry
+// called with generated inputs). The kernels hold the instructions of the
+// sm_80 path.
 func TestSemantics(t *testing.T) {
 	cases := []struct {
 		file, sizes string
 		want        []string
+		entry       string
 	}{
-		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.device_async_copy", "nvgpu.ldmatrix", "nvgpu.mma.sync", "arith.maximumf"}},
-		{"gemm_bias_relu.mlir", "64,64,32", []string{"nvgpu.device_async_copy", "transpose = true", "nvgpu.mma.sync"}},
-		{"gemm_bias_relu.mlir", "16,32,16", []string{"nvgpu.mma.sync"}},
-		{"gemm_ragged_k.mlir", "32,16,32", []string{"nvgpu.device_async_copy", "nvgpu.mma.sync"}},
-		{"gemm_ragged_k.mlir", "64,32,16", []string{"nvgpu.mma.sync"}},
+		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.device_async_copy", "nvgpu.ldmatrix", "nvgpu.mma.sync", "arith.maximumf", "numGroups = 1"}, ""},
+		{"gemm_bias_relu.mlir", "64,64,32", []string{"nvgpu.device_async_copy", "transpose = true", "nvgpu.mma.sync"}, ""},
+		{"gemm_bias_relu.mlir", "16,32,16", []string{"nvgpu.mma.sync"}, ""},
+		{"gemm_bias_relu.mlir", "128,128,32", []string{"numGroups = 1", "threads in (%c256", "vector.store"}, ""},
+		{"gemm_ragged_k.mlir", "32,16,32", []string{"nvgpu.device_async_copy", "nvgpu.mma.sync"}, ""},
+		{"gemm_ragged_k.mlir", "64,32,16", []string{"nvgpu.mma.sync"}, ""},
+		// Rows in one block: warps split the row (shuffles, then shared memory).
+		{"softmax.mlir", "4,256,1", []string{"gpu.shuffle", "gpu.barrier", "vector.load"}, "softmax"},
+		{"softmax_bf16.mlir", "2,256,1", []string{"gpu.shuffle", "arith.extf"}, "softmax"},
+		// Rows in blocks of 64 columns: a loop of reductions.
+		{"rmsnorm.mlir", "2,64,1", []string{"gpu.shuffle", "scf.for"}, "rmsnorm"},
+		{"layernorm.mlir", "8,128,1", []string{"gpu.shuffle", "math.rsqrt"}, "layernorm"},
 	}
 	for _, c := range cases {
 		t.Run(c.file+"/"+c.sizes, func(t *testing.T) {
 			ctx, m := parse(t, filepath.Join("testdata", c.file))
 			pipeline := "linalg-to-tile{target=sm_80 tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_80}"
-			r, err := semcheck.Validate(ctx, m, pipeline, "main")
+			entry := c.entry
+			if entry == "" {
+				entry = "main"
+			}
+			r, err := semcheck.Validate(ctx, m, pipeline, entry)
 			if err != nil {
 				t.Fatal(err)
 			}
