@@ -408,6 +408,58 @@ def run_gemm(args, m, n, k, epilogue, dtname, triton_mm, workdir):
     return res
 
 
+ROW_DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16}
+
+
+def run_rows(args, op, r, c, dtname, workdir):
+    dt = ROW_DTYPES[dtname]
+    src = rows_source(op, r, c, dtname)
+    cols = 1 << (c - 1).bit_length()
+    rows = max(1, min(16, 4096 // cols))
+    tag = f"{op}_{r}x{c}_{dtname}"
+    names, ptx, ms = compile_kernel(args.bin, src, f"{rows},{cols},1", "sm_90a", workdir, tag)
+    if len(names) != 1:
+        return {"case": tag, "error": f"expected one kernel, got {names}"}
+    kern = Kernel(None, names[0], ptx, ms, block_of(ptx, names[0]))
+    torch.manual_seed(0)
+    x = torch.randn(r, c, device="cuda", dtype=dt)
+    gamma = torch.randn(c, device="cuda", dtype=torch.float32)
+    beta = torch.randn(c, device="cuda", dtype=torch.float32)
+    out = torch.full((r, c), float("nan"), device="cuda", dtype=dt)
+    ins = {"softmax": [x], "rmsnorm": [x, gamma], "layernorm": [x, gamma, beta]}[op]
+    grid = (math.ceil(r / rows), 1, 1)
+    run = lambda: kern(grid, ins + [out])
+    run()
+    torch.cuda.synchronize()
+    xd = x.double()
+    if op == "softmax":
+        ref = torch.softmax(xd, dim=1)
+        base = lambda: torch.softmax(x, dim=1)
+    elif op == "rmsnorm":
+        ref = xd * torch.rsqrt((xd * xd).mean(dim=1, keepdim=True) + 1e-5) * gamma.double()
+        g = gamma.to(dt)
+        base = lambda: torch.nn.functional.rms_norm(x, (c,), g, eps=1e-5)
+    else:
+        ref = torch.nn.functional.layer_norm(xd, (c,), gamma.double(), beta.double(), eps=1e-5)
+        g, b = gamma.to(dt), beta.to(dt)
+        base = lambda: torch.nn.functional.layer_norm(x, (c,), g, b, eps=1e-5)
+    err = rel_err(out, ref)
+    res = {"case": tag, "op": op, "rows": r, "cols": c, "dtype": dtname, "block": f"{rows}x{cols}",
+           "compile_ms": round(ms, 1), "rel_err": err, "ok": bool(err < (2e-2 if dt != torch.float32 else 1e-4))}
+    res.update(inspect_ptx(ptx))
+    if args.keep:
+        import shutil
+        shutil.copy(ptx, args.keep)
+    nbytes = 2 * x.numel() * x.element_size()
+    res["strata_ms"] = bench(run, flush=True)
+    res["torch_eager_ms"] = bench(base, flush=True)
+    y = torch.empty_like(x)
+    res["copy_ms"] = bench(lambda: y.copy_(x), flush=True)
+    for key in ["strata_ms", "torch_eager_ms", "copy_ms"]:
+        res[key.replace("_ms", "_GBps")] = round(nbytes / res[key] / 1e6, 1)
+    return res
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--bin", required=True, help="folder of strata-opt and strata-translate")
@@ -415,6 +467,7 @@ def main():
     p.add_argument("--epilogue", action="append", default=[], choices=["none", "bias_relu", "bias_gelu"])
     p.add_argument("--dtype", action="append", default=[], choices=list(DTYPES))
     p.add_argument("--tile", default="128,128,32", help="GEMM block M,N,K")
+    p.add_argument("--rows", action="append", default=[], help="OP:ROWSxCOLS:DTYPE, OP softmax, rmsnorm or layernorm (repeatable)")
     p.add_argument("--out", default=None, help="write the results as JSON")
     p.add_argument("--no-triton", action="store_true")
     p.add_argument("--keep", default=None, help="copy the PTX files into this folder")
@@ -435,6 +488,15 @@ def main():
                         r = {"case": f"gemm_{g}_{ep}_{dt}", "error": repr(e)[:400]}
                     results.append(r)
                     print(json.dumps(r), flush=True)
+        for spec in args.rows:
+            op, shape, dt = spec.split(":")
+            r, c = (int(v) for v in shape.split("x"))
+            try:
+                res = run_rows(args, op, r, c, dt, wd)
+            except Exception as e:
+                res = {"case": spec, "error": repr(e)[:400]}
+            results.append(res)
+            print(json.dumps(res), flush=True)
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"gpu": torch.cuda.get_device_name(), "date": time.strftime("%Y-%m-%d"), "results": results}, f, indent=1)
@@ -444,10 +506,20 @@ def main():
         if "error" in r:
             print(f"{r['case']:40} ERROR {r['error'][:80]}")
             continue
+        if "op" in r:
+            continue
         f = lambda k: f"{r[k]:8.3f}" if k in r else f"{'-':>8}"
         x = lambda k: f"{r[k] / r['strata_ms']:8.2f}" if k in r else f"{'-':>8}"
         print(f"{r['case']:40} {'y' if r['ok'] else 'N':>3} {r['rel_err']:8.1e} {f('strata_ms')} {f('cublas_ms')} {f('triton_ms')} {f('torch_eager_ms')} "
               f"{x('cublas_ms')} {x('triton_ms')} {x('torch_eager_ms')}")
+
+
+    rows = [r for r in results if "op" in r]
+    if rows:
+        print(f"{'case':40} {'ok':>3} {'err':>8} {'strata':>8} {'eager':>8} {'copy':>8} {'GB/s':>7} {'x copy':>7} {'x eager':>8}")
+        for r in rows:
+            print(f"{r['case']:40} {'y' if r['ok'] else 'N':>3} {r['rel_err']:8.1e} {r['strata_ms']:8.3f} {r['torch_eager_ms']:8.3f} "
+                  f"{r['copy_ms']:8.3f} {r['strata_GBps']:7.0f} {r['copy_ms'] / r['strata_ms']:7.2f} {r['torch_eager_ms'] / r['strata_ms']:8.2f}")
 
 
 if __name__ == "__main__":
