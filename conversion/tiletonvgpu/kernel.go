@@ -32,6 +32,34 @@ type kernel struct {
 	asyncIssued bool
 	// pipe is the software pipeline of the loop being lowered, or nil.
 	pipe *pipeline
+	// loaded holds the registers of the tile.loads since the last store,
+	// by loadKey.
+	loaded      map[string]ir.Value
+	loadedBlock map[string]*ir.Block
+	// grouped holds the program ids of a GEMM grid in grouped order (nil
+	// for the launch order).
+	grouped []ir.Value
+}
+
+// GroupM is the number of block rows of a GEMM that run side by side,
+// sharing their blocks of B in L2.
+const GroupM = 8
+
+// groupPrograms maps the blocks of a 2-D grid of independent programs to
+// programs in grouped order: consecutive blocks walk GroupM block rows
+// down one block column before moving right, so that the blocks running
+// at once share the rows of A and the columns of B they load.
+func (k *kernel) groupPrograms() {
+	gx, gy := k.gpuIndex("gpu.grid_dim", "x"), k.gpuIndex("gpu.grid_dim", "y")
+	pid := k.add(k.gpuIndex("gpu.block_id", "x"), k.bin("arith.muli", k.gpuIndex("gpu.block_id", "y"), gx))
+	inGroup := k.bin("arith.muli", gy, k.c(GroupM))
+	group := k.bin("arith.divui", pid, inGroup)
+	first := k.bin("arith.muli", group, k.c(GroupM))
+	size := k.bin("arith.minui", k.bin("arith.subi", gx, first), k.c(GroupM))
+	local := k.bin("arith.remui", pid, inGroup)
+	pm := k.add(first, k.bin("arith.remui", local, size))
+	pn := k.bin("arith.divui", local, size)
+	k.grouped = []ir.Value{pm, pn}
 }
 
 // lowering is the rule of one tile-level operation.
@@ -70,23 +98,22 @@ func (k *kernel) regType(v ir.Value) (*ir.VectorType, *Layout, error) {
 func (k *kernel) lowerBlock(from *ir.Block) error {
 	for op := from.First(); op != nil; op = op.Next() {
 		k.b.Loc = op.Loc()
-		if f, ok := rules[op.Name()]; ok {
-			if err := f(k, op); err != nil {
-				return err
-			}
-			continue
-		}
-		if elementwise(op) {
-			if err := k.lowerElementwise(op); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := k.lowerScalar(op); err != nil {
+		if err := k.lowerOp(op); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// lowerOp lowers one operation by its rule.
+func (k *kernel) lowerOp(op *ir.Operation) error {
+	if f, ok := rules[op.Name()]; ok {
+		return f(k, op)
+	}
+	if elementwise(op) {
+		return k.lowerElementwise(op)
+	}
+	return k.lowerScalar(op)
 }
 
 // lowerScalar clones an operation on scalars with its operands mapped.
@@ -228,6 +255,9 @@ func lowerFor(k *kernel, op *ir.Operation) error {
 			return k.lowerPipelinedFor(op, p)
 		}
 	}
+	if singleTrip(f) {
+		return k.inlineSingleTrip(op)
+	}
 	var inits []ir.Value
 	var types []ir.Type
 	for _, v := range f.InitArgs() {
@@ -275,6 +305,9 @@ func init() {
 	})
 	rule("tile.program_id", func(k *kernel, op *ir.Operation) error {
 		p, _ := tile.AsProgramIdOp(op)
+		if k.grouped != nil {
+			return k.setIndex(op, k.grouped[p.Axis()])
+		}
 		return k.setIndex(op, k.gpuIndex("gpu.block_id", "xyz"[p.Axis():p.Axis()+1]))
 	})
 	rule("tile.num_programs", func(k *kernel, op *ir.Operation) error {

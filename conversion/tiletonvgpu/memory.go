@@ -98,10 +98,17 @@ func lowerLoad(k *kernel, op *ir.Operation) error {
 	if !ok {
 		return k.errorf(op, "tile without a layout")
 	}
+	key := k.loadKey(op, l)
+	if v, ok := k.loaded[key]; ok && k.b.InsertionBlock() == k.loadedBlock[key] {
+		k.vals[op.Result(0)] = v
+		return nil
+	}
 	v, err := k.loadRegs(op, l)
 	if err != nil {
 		return err
 	}
+	k.loaded[key] = v
+	k.loadedBlock[key] = k.b.InsertionBlock()
 	k.vals[op.Result(0)] = v
 	return nil
 }
@@ -187,6 +194,9 @@ func (k *kernel) ifValue(cond ir.Value, t ir.Type, then, els func() ir.Value) ir
 // (and in the mask), once per element: registers and threads that repeat
 // another's elements do not store.
 func lowerStore(k *kernel, op *ir.Operation) error {
+	// A store may overwrite what earlier loads read.
+	k.loaded = map[string]ir.Value{}
+	k.loadedBlock = map[string]*ir.Block{}
 	st, _ := tile.AsStoreOp(op)
 	l, ok := k.layouts[st.Value()]
 	if !ok {

@@ -54,6 +54,15 @@ const (
 	BigDot   = 128 * 128
 )
 
+func hasDot(kf *ir.Operation) bool {
+	found := false
+	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		found = found || isOp(op, tile.AsDotOp)
+		return !found
+	})
+	return found
+}
+
 // warpsFor returns the warps of kernel kf.
 func warpsFor(kf *ir.Operation) int64 {
 	w := int64(Warps)
@@ -228,9 +237,13 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string) (*ir.Operation,
 	b.Loc = kf.Loc()
 	k := &kernel{emitter: &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}, top: entry},
 		chip: chip, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
-		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{}}
+		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{},
+		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}}
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
+	}
+	if sem := tile.GridSemantics(kf); len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
+		k.groupPrograms()
 	}
 	k.tid = k.gpuIndex("gpu.thread_id", "x")
 	k.lane = k.rem(k.tid, 32)
