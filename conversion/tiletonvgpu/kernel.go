@@ -41,21 +41,17 @@ type kernel struct {
 	grouped []ir.Value
 }
 
-// GroupM is the number of block rows of a GEMM that run side by side,
-// sharing their blocks of B in L2.
-const GroupM = 8
-
 // groupPrograms maps the blocks of a 2-D grid of independent programs to
-// programs in grouped order: consecutive blocks walk GroupM block rows
+// programs in grouped order: consecutive blocks walk groupM block rows
 // down one block column before moving right, so that the blocks running
 // at once share the rows of A and the columns of B they load.
-func (k *kernel) groupPrograms() {
+func (k *kernel) groupPrograms(groupM int64) {
 	gx, gy := k.gpuIndex("gpu.grid_dim", "x"), k.gpuIndex("gpu.grid_dim", "y")
 	pid := k.add(k.gpuIndex("gpu.block_id", "x"), k.bin("arith.muli", k.gpuIndex("gpu.block_id", "y"), gx))
-	inGroup := k.bin("arith.muli", gy, k.c(GroupM))
+	inGroup := k.bin("arith.muli", gy, k.c(groupM))
 	group := k.bin("arith.divui", pid, inGroup)
-	first := k.bin("arith.muli", group, k.c(GroupM))
-	size := k.bin("arith.minui", k.bin("arith.subi", gx, first), k.c(GroupM))
+	first := k.bin("arith.muli", group, k.c(groupM))
+	size := k.bin("arith.minui", k.bin("arith.subi", gx, first), k.c(groupM))
 	local := k.bin("arith.remui", pid, inGroup)
 	pm := k.add(first, k.bin("arith.remui", local, size))
 	pn := k.bin("arith.divui", local, size)

@@ -63,23 +63,57 @@ func hasDot(kf *ir.Operation) bool {
 	return found
 }
 
-// warpsFor returns the warps of kernel kf.
+// MaxWarps is the most warps of a block (512 threads); RowElements the
+// most elements of a tile each thread of a kernel without products should
+// hold, so that a long row stays in registers.
+const (
+	MaxWarps    = 16
+	RowElements = 16
+)
+
+// warpsFor returns the warps of kernel kf: BigWarps for a big product,
+// else enough warps for its largest tile to spread RowElements to a
+// thread.
 func warpsFor(kf *ir.Operation) int64 {
 	w := int64(Warps)
+	var largest int64
+	dot := false
 	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if d, ok := tile.AsDotOp(op); ok {
-			if shape, _, _ := tileShape(d.Result()); len(shape) == 2 && shape[0]*shape[1] >= BigDot {
-				w = BigWarps
+			dot = true
+			if shape, _, _ := tileShape(d.Result()); len(shape) == 2 {
+				if shape[0]*shape[1] >= BigDot {
+					w = BigWarps
+				}
+				// No more warps than 16x8 fragments.
+				for w > 1 && w > (shape[0]/16)*(shape[1]/8) {
+					w /= 2
+				}
+			}
+		}
+		for i := 0; i < op.NumResults(); i++ {
+			if shape, _, ok := tileShape(op.Result(i)); ok {
+				n := int64(1)
+				for _, d := range shape {
+					n *= d
+				}
+				largest = max(largest, n)
 			}
 		}
 		return true
 	})
+	if !dot {
+		for w < MaxWarps && largest > w*32*RowElements {
+			w *= 2
+		}
+	}
 	return w
 }
 
 type toNVGPU struct {
 	pass.Info
-	chip *string
+	chip   *string
+	groupM *int64
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -90,6 +124,7 @@ func New() pass.Pass {
 		{Name: "sm_80", Desc: "Ampere: cp.async, ldmatrix, mma.sync"},
 		{Name: "sm_90a", Desc: "Hopper (the sm_80 path for now)"},
 	}, "The chip to generate code for")
+	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
 	return p
 }
 
@@ -97,7 +132,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if _, ok := chips.Lookup(*p.chip); !ok {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: unknown chip %q", *p.chip))
 	}
-	if err := Run(st.Context(), op, *p.chip); err != nil {
+	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -112,9 +147,19 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 // another order than tile.dot's reference.
 func (p *toNVGPU) ReassociatesFloats() bool { return true }
 
-// Run lowers the tile kernels of module for chip. On error the module is
-// left as it was.
-func Run(ctx *ir.Context, module *ir.Operation, chip string) error {
+// Options are the options of the lowering.
+type Options struct {
+	// Chip is sm_80 or sm_90a.
+	Chip string
+	// GroupM > 1 runs the programs of a GEMM grid in groups of GroupM
+	// block rows (see groupPrograms); 0 or 1 keeps the launch order.
+	GroupM int64
+}
+
+// Run lowers the tile kernels of module. On error the module is left as
+// it was.
+func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
+	chip := opts.Chip
 	body := module.Region(0).First()
 	if body == nil {
 		return nil
@@ -133,7 +178,7 @@ func Run(ctx *ir.Context, module *ir.Operation, chip string) error {
 	gmod.Region(0).Append(ir.NewBlock())
 	lowered := map[string]*ir.Operation{}
 	for _, kf := range kernels {
-		fn, err := lowerKernel(ctx, kf, chip)
+		fn, err := lowerKernel(ctx, kf, chip, opts.GroupM)
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
@@ -199,7 +244,7 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation) {
 }
 
 // lowerKernel returns the gpu.func of tile kernel kf.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string) (*ir.Operation, error) {
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64) (*ir.Operation, error) {
 	f, _ := tile.AsFuncOp(kf)
 	if len(tile.GridSemantics(kf)) > 3 {
 		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
@@ -242,8 +287,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string) (*ir.Operation,
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
 	}
-	if sem := tile.GridSemantics(kf); len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
-		k.groupPrograms()
+	if sem := tile.GridSemantics(kf); groupM > 1 && len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
+		k.groupPrograms(groupM)
 	}
 	k.tid = k.gpuIndex("gpu.thread_id", "x")
 	k.lane = k.rem(k.tid, 32)

@@ -44,12 +44,16 @@ func TestSemantics(t *testing.T) {
 		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.device_async_copy", "nvgpu.ldmatrix", "nvgpu.mma.sync", "arith.maximumf", "numGroups = 1"}, "", nil},
 		{"gemm_bias_relu.mlir", "64,64,32", []string{"nvgpu.device_async_copy", "transpose = true", "nvgpu.mma.sync"}, "", nil},
 		{"gemm_bias_relu.mlir", "16,32,16", []string{"nvgpu.mma.sync"}, "", nil},
+		// Programs in groups of two block rows.
+		{"gemm_bias_relu.mlir", "16,8,16 group-m=2", []string{"gpu.grid_dim  y", "arith.minui"}, "", nil},
 		{"gemm_bias_relu.mlir", "128,128,32", []string{"numGroups = 1", "threads in (%c256", "vector.store"}, "", nil},
 		{"gemm_ragged_k.mlir", "32,16,32", []string{"nvgpu.device_async_copy", "nvgpu.mma.sync"}, "", nil},
 		{"gemm_ragged_k.mlir", "64,32,16", []string{"nvgpu.mma.sync"}, "", nil},
 		// Rows in one block: warps split the row (shuffles, then shared
 		// memory), and the row is read once for all the passes.
 		{"softmax.mlir", "4,256,1", []string{"gpu.shuffle", "gpu.barrier", "vector.load"}, "softmax", []string{"scf.for"}},
+		// A long row: sixteen warps share it.
+		{"softmax.mlir", "1,8192,1", []string{"threads in (%c512"}, "softmax", []string{"scf.for"}},
 		{"softmax_bf16.mlir", "2,256,1", []string{"gpu.shuffle", "arith.extf"}, "softmax", []string{"scf.for"}},
 		// Rows in blocks of 64 columns: a loop of reductions.
 		{"rmsnorm.mlir", "2,64,1", []string{"gpu.shuffle", "scf.for"}, "rmsnorm", nil},
@@ -58,7 +62,8 @@ func TestSemantics(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.file+"/"+c.sizes, func(t *testing.T) {
 			ctx, m := parse(t, filepath.Join("testdata", c.file))
-			pipeline := "linalg-to-tile{target=sm_80 tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_80}"
+			sizes, group, _ := strings.Cut(c.sizes, " ")
+			pipeline := "linalg-to-tile{target=sm_80 tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_80 " + group + "}"
 			entry := c.entry
 			if entry == "" {
 				entry = "main"
