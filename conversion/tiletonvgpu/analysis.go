@@ -215,6 +215,22 @@ func splitRematerializable(body *ir.Operation) {
 // assign computes the layouts of a kernel body run by warps warps.
 func assign(body *ir.Operation, warps int64) (map[ir.Value]*Layout, error) {
 	a := &layouts{m: map[ir.Value]*Layout{}, warps: warps}
+	// Layouts split dimensions by bits.
+	body.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		for i := 0; i < op.NumResults() && a.err == nil; i++ {
+			if shape, _, ok := tileShape(op.Result(i)); ok {
+				for _, d := range shape {
+					if !isPow2(d) {
+						a.err = fmt.Errorf("tiles need power-of-two shapes, not %v", shape)
+					}
+				}
+			}
+		}
+		return a.err == nil
+	})
+	if a.err != nil {
+		return nil, a.err
+	}
 	// The accumulators of the products.
 	body.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if d, ok := tile.AsDotOp(op); ok {
@@ -231,7 +247,8 @@ func assign(body *ir.Operation, warps int64) (map[ir.Value]*Layout, error) {
 		return true
 	})
 	a.propagate(body)
-	// Then the tiles stored, loaded and any others, in program order.
+	// Then the tiles loaded (whose layouts reach what is computed from
+	// them, reductions included), stored and any others, in program order.
 	seed := func(pick func(op *ir.Operation) ir.Value) {
 		body.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 			v := pick(op)
@@ -247,14 +264,14 @@ func assign(body *ir.Operation, warps int64) (map[ir.Value]*Layout, error) {
 		})
 	}
 	seed(func(op *ir.Operation) ir.Value {
-		if s, ok := tile.AsStoreOp(op); ok {
-			return s.Value()
+		if l, ok := tile.AsLoadOp(op); ok && !feedsDot(op) {
+			return l.Result()
 		}
 		return nil
 	})
 	seed(func(op *ir.Operation) ir.Value {
-		if l, ok := tile.AsLoadOp(op); ok && !feedsDot(op) {
-			return l.Result()
+		if s, ok := tile.AsStoreOp(op); ok {
+			return s.Value()
 		}
 		return nil
 	})
