@@ -27,6 +27,8 @@ package tiletonvgpu
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
@@ -38,7 +40,20 @@ import (
 const Argument = "tile-to-nvgpu"
 
 // Pass registers tile-to-nvgpu.
-var Pass = pass.Registration{Argument: Argument, New: New}
+var Pass = pass.Registration{Argument: Argument, New: New, Lowers: lowers}
+
+// lowers names the operations with a lowering rule, the kernels and
+// their launches.
+func lowers(ctx *ir.Context) []string {
+	names := []string{"tile.func", "tile.launch"}
+	for name := range rules {
+		if strings.HasPrefix(name, "tile.") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
 
 func init() { pass.Register(Pass) }
 

@@ -44,6 +44,7 @@ func TestSemantics(t *testing.T) {
 		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.device_async_copy", "nvgpu.ldmatrix", "nvgpu.mma.sync", "arith.maximumf", "numGroups = 1"}, "", nil},
 		{"gemm_bias_relu.mlir", "64,64,32", []string{"nvgpu.device_async_copy", "transpose = true", "nvgpu.mma.sync"}, "", nil},
 		{"gemm_bias_relu.mlir", "16,32,16", []string{"nvgpu.mma.sync"}, "", nil},
+		{"gemm_f16.mlir", "32,32,32", []string{"nvgpu.mma.sync", "vector<4x2xf16>"}, "", nil},
 		// Programs in groups of two block rows.
 		{"gemm_bias_relu.mlir", "16,8,16 group-m=2", []string{"gpu.grid_dim  y", "arith.minui"}, "", nil},
 		{"gemm_bias_relu.mlir", "128,128,32", []string{"numGroups = 1", "threads in (%c256", "vector.store"}, "", nil},
