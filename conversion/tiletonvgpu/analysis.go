@@ -159,6 +159,18 @@ func (a *layouts) step(op *ir.Operation) bool {
 		}
 	case isOp(op, tile.AsCastOp):
 		share(op.Operand(0), op.Result(0))
+	case isOp(op, tile.AsTransposeOp):
+		t, _ := tile.AsTransposeOp(op)
+		perm := tile.Permutation(t)
+		if l, ok := a.m[op.Operand(0)]; ok {
+			if a.set(op.Result(0), l.Permuted(perm)) {
+				changed = true
+			}
+		} else if l, ok := a.m[op.Result(0)]; ok {
+			if a.set(op.Operand(0), l.Permuted(inverse(perm))) {
+				changed = true
+			}
+		}
 	case isOp(op, tile.AsReduceOp):
 		r, _ := tile.AsReduceOp(op)
 		if l, ok := a.m[r.Input()]; ok && isTile(r.Result()) && len(l.Shape) == 2 {

@@ -367,6 +367,8 @@ func init() {
 	rule("tile.broadcast", same)
 	rule("tile.expand_dims", same)
 	rule("tile.squeeze", same)
+	// A transpose permutes the layout's coordinates, not the registers.
+	rule("tile.transpose", same)
 	rule("tile.cast", lowerCast)
 	rule("tile.load", lowerLoad)
 	rule("tile.store", lowerStore)

@@ -251,3 +251,33 @@ func (l *Layout) innerVector() int64 {
 	}
 	return n
 }
+
+// Permuted returns the layout of the transpose of a tile of layout l:
+// dimension i of the result is dimension perm[i] of l, on the same
+// registers.
+func (l *Layout) Permuted(perm []int64) *Layout {
+	pm := func(bs [][]int64) [][]int64 {
+		out := make([][]int64, len(bs))
+		for i, b := range bs {
+			out[i] = make([]int64, len(perm))
+			for d, p := range perm {
+				out[i][d] = b[p]
+			}
+		}
+		return out
+	}
+	shape := make([]int64, len(perm))
+	for d, p := range perm {
+		shape[d] = l.Shape[p]
+	}
+	return &Layout{Kind: l.Kind, Shape: shape, Reg: pm(l.Reg), Lane: pm(l.Lane), Warp: pm(l.Warp), RegShape: l.RegShape}
+}
+
+// inverse returns the inverse of permutation perm.
+func inverse(perm []int64) []int64 {
+	inv := make([]int64, len(perm))
+	for i, p := range perm {
+		inv[p] = int64(i)
+	}
+	return inv
+}
