@@ -39,6 +39,52 @@ type kernel struct {
 	// grouped holds the program ids of a GEMM grid in grouped order (nil
 	// for the launch order).
 	grouped []ir.Value
+	// programs is the number of programs of a persistent grid (nil
+	// otherwise).
+	programs ir.Value
+	// prologue is the last operation of the kernel's prologue.
+	prologue *ir.Operation
+}
+
+// inPrologue moves the insertion point to the end of the kernel's
+// prologue (after the thread identifiers), where values cached for the
+// whole kernel dominate every use; the returned function moves it back.
+func (k *kernel) inPrologue() func() {
+	saved := *k.b
+	next := k.prologue.Next()
+	k.b.SetInsertionPointAfter(k.prologue)
+	return func() {
+		for o := k.prologue.Next(); o != nil && o != next; o = o.Next() {
+			k.prologue = o
+		}
+		*k.b = saved
+	}
+}
+
+// lowerPersistent lowers the kernel body inside a grid-stride loop: block
+// b runs programs b, b + blocks, ... below programs.
+func (k *kernel) lowerPersistent(body *ir.Block, programs ir.Value) error {
+	start := k.gpuIndex("gpu.block_id", "x")
+	stride := k.gpuIndex("gpu.grid_dim", "x")
+	loop := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.for"), Operands: []ir.Value{start, programs, stride}, NumRegions: 1})
+	saved := *k.b
+	inner := k.b.CreateBlock(loop.Region(0), k.index())
+	k.grouped = []ir.Value{inner.Argument(0)}
+	k.programs = programs
+	last := body.Last()
+	for op := body.First(); op != nil && op != last; op = op.Next() {
+		k.b.Loc = op.Loc()
+		if err := k.lowerOp(op); err != nil {
+			return err
+		}
+	}
+	k.op("scf.yield", nil, nil)
+	*k.b = saved
+	// Loads must not be reused across programs.
+	k.loaded = map[string]ir.Value{}
+	k.loadedBlock = map[string]*ir.Block{}
+	k.op("gpu.return", nil, nil)
+	return nil
 }
 
 // groupPrograms maps the blocks of a 2-D grid of independent programs to
@@ -172,6 +218,7 @@ func (k *kernel) threadCoords(l *Layout) []ir.Value {
 	if c, ok := k.coords[l]; ok {
 		return c
 	}
+	defer k.inPrologue()()
 	out := make([]ir.Value, len(l.Shape))
 	for d := range out {
 		out[d] = k.c(0)
@@ -225,6 +272,7 @@ func (k *kernel) ownerPred(l *Layout) ir.Value {
 	if p, ok := k.owner[l]; ok {
 		return p
 	}
+	defer k.inPrologue()()
 	var p ir.Value
 	for _, x := range []struct {
 		id    ir.Value
@@ -308,6 +356,9 @@ func init() {
 	})
 	rule("tile.num_programs", func(k *kernel, op *ir.Operation) error {
 		p, _ := tile.AsNumProgramsOp(op)
+		if k.programs != nil {
+			return k.setIndex(op, k.programs)
+		}
 		return k.setIndex(op, k.gpuIndex("gpu.grid_dim", "xyz"[p.Axis():p.Axis()+1]))
 	})
 	rule("tile.view", func(k *kernel, op *ir.Operation) error {

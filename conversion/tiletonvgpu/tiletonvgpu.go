@@ -127,8 +127,9 @@ func warpsFor(kf *ir.Operation) int64 {
 
 type toNVGPU struct {
 	pass.Info
-	chip   *string
-	groupM *int64
+	chip       *string
+	groupM     *int64
+	persistent *int64
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -140,6 +141,7 @@ func New() pass.Pass {
 		{Name: "sm_90a", Desc: "Hopper (the sm_80 path for now)"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
+	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products, each running programs in turn (0: a block per program)")
 	return p
 }
 
@@ -147,7 +149,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if _, ok := chips.Lookup(*p.chip); !ok {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: unknown chip %q", *p.chip))
 	}
-	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM}); err != nil {
+	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -169,6 +171,17 @@ type Options struct {
 	// GroupM > 1 runs the programs of a GEMM grid in groups of GroupM
 	// block rows (see groupPrograms); 0 or 1 keeps the launch order.
 	GroupM int64
+	// Persistent > 0 launches at most that many blocks for a 1-D grid of
+	// programs without products (row-wise kernels), each block running
+	// programs in turn (a grid-stride loop); the kernel takes the number
+	// of programs as a last argument.
+	Persistent int64
+}
+
+// persistentOK reports whether kernel kf runs on a persistent grid.
+func persistentOK(kf *ir.Operation, blocks int64) bool {
+	sem := tile.GridSemantics(kf)
+	return blocks > 0 && len(sem) == 1 && sem[0] == tile.Parallel && !hasDot(kf)
 }
 
 // Run lowers the tile kernels of module. On error the module is left as
@@ -192,8 +205,13 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "sym_name", Value: ctx.Str(ModuleName)}})})
 	gmod.Region(0).Append(ir.NewBlock())
 	lowered := map[string]*ir.Operation{}
+	persistent := map[string]int64{}
 	for _, kf := range kernels {
-		fn, err := lowerKernel(ctx, kf, chip, opts.GroupM)
+		if persistentOK(kf, opts.Persistent) {
+			name, _ := ir.SymbolName(kf)
+			persistent[name] = opts.Persistent
+		}
+		fn, err := lowerKernel(ctx, kf, chip, opts.GroupM, persistentOK(kf, opts.Persistent))
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
@@ -224,7 +242,8 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	module.SetAttr("gpu.container_module", ctx.Unit())
 	for _, l := range launches {
 		lo, _ := tile.AsLaunchOp(l)
-		toLaunchFunc(ctx, l, lowered[lo.Kernel().(*ir.SymbolRefAttr).Root])
+		name := lo.Kernel().(*ir.SymbolRefAttr).Root
+		toLaunchFunc(ctx, l, lowered[name], persistent[name])
 	}
 	for _, kf := range kernels {
 		kf.Erase()
@@ -234,7 +253,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 
 // toLaunchFunc replaces a tile.launch with a gpu.launch_func of the
 // lowered kernel: a block per program, of the kernel's known block size.
-func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation) {
+func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64) {
 	lo, _ := tile.AsLaunchOp(l)
 	ref := lo.Kernel().(*ir.SymbolRefAttr)
 	b := ir.NewBuilder(ctx)
@@ -245,6 +264,10 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation) {
 	dims := []ir.Value{e.c(1), e.c(1), e.c(1)}
 	copy(dims, grid)
 	args := lo.Args()
+	if persistent > 0 {
+		args = append(args, dims[0])
+		dims[0] = e.bin("arith.minui", dims[0], e.c(persistent))
+	}
 	threads := int64(Warps * 32)
 	if d, ok := fn.InherentAttr("known_block_size").(*ir.DenseArrayAttr); ok && d.Size == 3 {
 		threads = int64(int32(uint32(d.Data[0]) | uint32(d.Data[1])<<8 | uint32(d.Data[2])<<16 | uint32(d.Data[3])<<24))
@@ -259,7 +282,7 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation) {
 }
 
 // lowerKernel returns the gpu.func of tile kernel kf.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64) (*ir.Operation, error) {
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, persistent bool) (*ir.Operation, error) {
 	f, _ := tile.AsFuncOp(kf)
 	if len(tile.GridSemantics(kf)) > 3 {
 		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
@@ -278,6 +301,10 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64) (
 	for _, a := range old.Arguments() {
 		argTypes = append(argTypes, a.Type())
 	}
+	if persistent {
+		// The number of programs, which the blocks share.
+		argTypes = append(argTypes, ctx.IndexType())
+	}
 	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.func"), Loc: kf.Loc(), NumRegions: 1,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, nil))},
@@ -289,8 +316,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64) (
 		})})
 	entry := ir.NewBlock()
 	fn.Region(0).Append(entry)
-	for _, a := range old.Arguments() {
-		entry.AddArgument(a.Type(), a.Loc)
+	for _, t := range argTypes {
+		entry.AddArgument(t, kf.Loc())
 	}
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(entry)
@@ -308,7 +335,13 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64) (
 	k.tid = k.gpuIndex("gpu.thread_id", "x")
 	k.lane = k.rem(k.tid, 32)
 	k.warp = k.div(k.tid, 32)
-	if err := k.lowerBlock(old); err != nil {
+	k.prologue = ir.DefiningOp(k.warp)
+	if persistent {
+		err = k.lowerPersistent(old, entry.Argument(len(argTypes)-1))
+	} else {
+		err = k.lowerBlock(old)
+	}
+	if err != nil {
 		fn.DropAllReferences()
 		return nil, err
 	}
