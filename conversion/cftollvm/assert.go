@@ -65,8 +65,7 @@ func (a *asserts) declare(module *ir.Operation, name string, ft *llvm.FuncType) 
 	}
 	b := ir.NewBuilder(a.ctx)
 	b.SetInsertionPointToStart(body)
-	f := llvm.BuildFunc(b, a.ctx.UnknownLoc(), name, nil, a.ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
-		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false, nil)
+	f := llvm.BuildFunc(b, a.ctx.UnknownLoc(), name, ft, llvm.FuncOptions{Linkage: new(llvm.LinkageExternal)})
 	llvmcommon.DropProperty(a.ctx, f.Operation, "unnamed_addr")
 }
 

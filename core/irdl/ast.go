@@ -127,6 +127,17 @@ type OpItem struct {
 	Format      *Str         `parser:"| 'format' @@"`
 	Hooks       *HookList    `parser:"| @@"`
 	ResultNames *ResultNames `parser:"| @@"`
+	Entry       *EntryBlock  `parser:"| @@"`
+}
+
+// EntryBlock is `entry region(operand, ...)`: the region's entry block has
+// one argument of the type of each named single operand and one of each
+// type of a named variadic or optional group's operands, in order, so the
+// generated builder creates it.
+type EntryBlock struct {
+	Pos    lexer.Position
+	Region string   `parser:"'entry' @Ident '('"`
+	Args   []string `parser:"(@Ident (',' @Ident)*)? ')'"`
 }
 
 // TraitList is `traits [T, ...]`.

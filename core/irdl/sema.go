@@ -2,6 +2,7 @@ package irdl
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -834,6 +835,7 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 	}
 	var fmtStr *Str
 	var traitList *TraitList
+	var entries []*EntryBlock
 	var effects *EffectList
 	// Variables first, so that operands may use them wherever declared.
 	for _, it := range od.Items {
@@ -952,6 +954,8 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 				}
 				o.hooks = append(o.hooks, h)
 			}
+		case it.Entry != nil:
+			entries = append(entries, it.Entry)
 		case it.ResultNames != nil:
 			once(it.Pos, "resultNames")
 			rn := it.ResultNames
@@ -963,6 +967,16 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 			}
 			for _, n := range rn.Names {
 				o.names = append(o.names, s.str(n))
+			}
+		}
+	}
+	for _, e := range entries {
+		if !slices.ContainsFunc(o.regions, func(r *regionDef) bool { return r.name == e.Region }) {
+			s.errorf(e.Pos, "'%s' is not a region of op '%s'", e.Region, o.name)
+		}
+		for _, a := range e.Args {
+			if indexOf(o.operands, a) < 0 {
+				s.errorf(e.Pos, "'%s' is not an operand of op '%s'", a, o.name)
 			}
 		}
 	}
@@ -1200,6 +1214,16 @@ func (o *opDef) member(name string) *member {
 	}
 	if i := o.propIndex(name); i >= 0 {
 		return &member{2, i}
+	}
+	return nil
+}
+
+// TransformType applies the type transform called name (one a
+// TypesMatchWith trait may name: Self, ElementType, I1SameShape) to t; an
+// unknown name gives nil. Generated builders infer result types with it.
+func TransformType(ctx *ir.Context, name string, t ir.Type) ir.Type {
+	if f, ok := typeTransforms[name]; ok && t != nil {
+		return f(ctx, t)
 	}
 	return nil
 }

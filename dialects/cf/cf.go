@@ -7,6 +7,8 @@
 // WeightedBranchOpInterface, and cf.switch's verifier.
 package cf
 
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o cf_gen.go cf.irdl
+
 import (
 	_ "embed"
 	"fmt"

@@ -9,6 +9,8 @@
 //	function.Register(ctx)
 package function
 
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o func_gen.go func.irdl
+
 import (
 	_ "embed"
 	"fmt"

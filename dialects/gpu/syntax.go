@@ -143,11 +143,7 @@ func printFunc(p ir.OpAsmPrinter, op FuncOp) {
 	if name != nil {
 		p.PrintSymbolName(name.Value)
 	}
-	ta, _ := op.FunctionType().(*ir.TypeAttr)
-	var ft *ir.FunctionType
-	if ta != nil {
-		ft, _ = ta.Type.(*ir.FunctionType)
-	}
+	ft, _ := op.FunctionType().(*ir.FunctionType)
 	body := op.Body()
 	entry := body.First()
 	nIn := 0
@@ -260,11 +256,7 @@ func verifyFunc(op FuncOp) error {
 	if op.Attr("gpu.kernel") == nil {
 		return nil
 	}
-	ta, _ := op.FunctionType().(*ir.TypeAttr)
-	if ta == nil {
-		return nil
-	}
-	if ft, ok := ta.Type.(*ir.FunctionType); ok && len(ft.Results) > 0 {
+	if ft, ok := op.FunctionType().(*ir.FunctionType); ok && len(ft.Results) > 0 {
 		return ir.OpError(op.Operation, "expected void return type for kernel function")
 	}
 	return nil

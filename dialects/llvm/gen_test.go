@@ -68,16 +68,14 @@ func TestBuilders(t *testing.T) {
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(module.Region(0).First())
 	i32 := ctx.I(32)
-	fn := llvm.BuildFunc(b, loc, "add", nil, ctx.TypeAttr(llvm.Func(ctx, i32, []ir.Type{i32, i32}, false)),
-		llvm.LinkageExternal, false, llvm.CConvCcc, llvm.VisibilityDefault, llvm.UnnamedAddrNone,
-		nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false, nil)
+	fn := llvm.BuildFunc(b, loc, "add", llvm.Func(ctx, i32, []ir.Type{i32, i32}, false), llvm.FuncOptions{Linkage: new(llvm.LinkageExternal)})
 	entry := ir.NewBlock()
 	fn.Body().Append(entry)
 	x := entry.AddArgument(i32, loc)
 	y := entry.AddArgument(i32, loc)
 	b.SetInsertionPointToEnd(entry)
-	sum := llvm.BuildAdd(b, loc, x, y, llvm.IntegerOverflowFlagsNsw)
-	llvm.BuildReturn(b, loc, sum.Res())
+	sum := llvm.BuildAdd(b, loc, x, y, llvm.AddOptions{OverflowFlags: llvm.IntegerOverflowFlagsNsw})
+	llvm.BuildReturn(b, loc, llvm.ReturnOptions{Arg: sum.Res()})
 	if err := ir.Verify(module); err != nil {
 		t.Fatal(err)
 	}

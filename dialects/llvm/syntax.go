@@ -11,7 +11,7 @@ var linkageNames = []string{"private", "internal", "available_externally", "link
 
 // LinkageAttr returns `#llvm.linkage<l>`.
 func LinkageAttr(ctx *ir.Context, l Linkage) ir.Attribute {
-	return dialectAttr(ctx, "llvm", "linkage<"+l.String()+">")
+	return ctxDialectAttr(ctx, "llvm", "linkage<"+l.String()+">")
 }
 
 func parseLinkage(p ir.OpAsmParser) (Linkage, bool) {
@@ -158,7 +158,7 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 	}
 	attrs := []ir.NamedAttr{
 		{Name: "linkage", Value: LinkageAttr(ctx, linkage)},
-		{Name: "CConv", Value: dialectAttr(ctx, "llvm", "cconv<"+cconv.String()+">")},
+		{Name: "CConv", Value: ctxDialectAttr(ctx, "llvm", "cconv<"+cconv.String()+">")},
 		{Name: "visibility_", Value: ctx.IntegerAttr(ctx.I(64), int64(vis))},
 		{Name: "unnamed_addr", Value: ctx.IntegerAttr(ctx.I(64), int64(ua))},
 	}
@@ -273,8 +273,8 @@ func printGlobal(p ir.OpAsmPrinter, op *ir.Operation) {
 		return
 	}
 	p.WriteString(" : ")
-	if ta, ok := g.GlobalType().(*ir.TypeAttr); ok {
-		p.PrintType(ta.Type)
+	if t := g.GlobalType(); t != nil {
+		p.PrintType(t)
 	}
 	if init := op.Region(0); !init.Empty() {
 		p.WriteString(" ")
@@ -390,8 +390,8 @@ func parseCall(p ir.OpAsmParser, st *ir.OperationState) error {
 		}
 	}
 	attrs = append(attrs,
-		ir.NamedAttr{Name: "CConv", Value: dialectAttr(ctx, "llvm", "cconv<"+cconv.String()+">")},
-		ir.NamedAttr{Name: "TailCallKind", Value: dialectAttr(ctx, "llvm", "tailcallkind<"+tk.String()+">")})
+		ir.NamedAttr{Name: "CConv", Value: ctxDialectAttr(ctx, "llvm", "cconv<"+cconv.String()+">")},
+		ir.NamedAttr{Name: "TailCallKind", Value: ctxDialectAttr(ctx, "llvm", "tailcallkind<"+tk.String()+">")})
 	var uses []ir.UnresolvedOperand
 	if name, ok := p.ParseOptionalSymbolName(); ok {
 		attrs = append(attrs, ir.NamedAttr{Name: "callee", Value: ctx.SymbolRefAttr(name, nil)})
@@ -659,4 +659,11 @@ func caseValuesAttr(ctx *ir.Context, it *ir.IntegerType, vals []int64) ir.Attrib
 	}
 	vt := ctx.VectorType([]int64{int64(len(vals))}, []bool{false}, it)
 	return ctx.DenseElementsAttr(vt, false, data)
+}
+
+// ctxDialectAttr is dialectAttr for code that holds a context rather than
+// a builder; the llvm dialect is registered in ctx, so its enum
+// attributes always parse.
+func ctxDialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
+	return dialectAttr(ir.NewBuilder(ctx), dialect, body)
 }

@@ -328,7 +328,7 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 		}
 	case "llvm.alloca":
 		a := llvm.AllocaOp{Operation: o}
-		et, err := t.typ(a.ElemType().(*sir.TypeAttr).Type)
+		et, err := t.typ(a.ElemType())
 		if err != nil {
 			return errorf(o, "%v", err)
 		}
@@ -361,7 +361,7 @@ func (t *translator) op(o *sir.Operation, b *ir.Block) error {
 		inst.Volatile = llvm.StoreOp{Operation: o}.Volatile()
 	case "llvm.getelementptr":
 		g := llvm.GetelementptrOp{Operation: o}
-		et, err := t.typ(g.ElemType().(*sir.TypeAttr).Type)
+		et, err := t.typ(g.ElemType())
 		if err != nil {
 			return errorf(o, "%v", err)
 		}

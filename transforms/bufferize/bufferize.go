@@ -394,11 +394,11 @@ func (s *state) alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
 	if dyn == nil {
 		for i, d := range mt.Shape {
 			if d == ir.Dynamic {
-				dyn = append(dyn, memref.BuildDim(s.b, s.b.Loc, like, s.cst(int64(i)), s.ctx.IndexType()).Result())
+				dyn = append(dyn, memref.BuildDim(s.b, s.b.Loc, like, s.cst(int64(i))).Result())
 			}
 		}
 	}
-	return memref.BuildAlloc(s.b, s.b.Loc, dyn, nil, s.alignment(), mt).Result(0)
+	return memref.BuildAlloc(s.b, s.b.Loc, dyn, nil, mt, memref.AllocOptions{Alignment: s.alignment()}).Result(0)
 }
 
 // writable returns the buffer that op may write for its tensor operand
@@ -493,7 +493,7 @@ func (s *state) op(op *ir.Operation) error {
 				dyn = append(dyn, v)
 			}
 		}
-		nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.alignment(), s.identityType(op.Result(0).Type())).Result(0)
+		nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.identityType(op.Result(0).Type()), memref.AllocOptions{Alignment: s.alignment()}).Result(0)
 		if op.Name() == "bufferization.alloc_tensor" && op.NumOperands() > len(dyn) {
 			src, err := s.bufferOf(op, op.Operand(op.NumOperands()-1))
 			if err != nil {
@@ -507,7 +507,7 @@ func (s *state) op(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		v := memref.BuildLoad(s.b, op.Loc(), src, op.Operands()[1:], false, nil, op.Result(0).Type()).Result()
+		v := memref.BuildLoad(s.b, op.Loc(), src, op.Operands()[1:]).Result()
 		ir.ReplaceAllUsesWith(op.Result(0), v)
 	case "tensor.insert":
 		dst, err := s.writable(op, 1, false)
@@ -515,14 +515,14 @@ func (s *state) op(op *ir.Operation) error {
 			return err
 		}
 		s.b.SetInsertionPoint(op)
-		memref.BuildStore(s.b, op.Loc(), op.Operand(0), dst, op.Operands()[2:], false, nil)
+		memref.BuildStore(s.b, op.Loc(), op.Operand(0), dst, op.Operands()[2:])
 		s.setResult(op.Result(0), dst, s.aliasIf(op.Operand(1), dst))
 	case "tensor.dim":
 		src, err := s.bufferOf(op, op.Operand(0))
 		if err != nil {
 			return err
 		}
-		ir.ReplaceAllUsesWith(op.Result(0), memref.BuildDim(s.b, op.Loc(), src, op.Operand(1), op.Result(0).Type()).Result())
+		ir.ReplaceAllUsesWith(op.Result(0), memref.BuildDim(s.b, op.Loc(), src, op.Operand(1)).Result())
 	case "tensor.cast":
 		src, err := s.bufferOf(op, op.Operand(0))
 		if err != nil {
@@ -538,14 +538,14 @@ func (s *state) op(op *ir.Operation) error {
 		s.setResult(op.Result(0), memref.BuildCast(s.b, op.Loc(), src, to).Result(0), op.Operand(0))
 	case "tensor.from_elements":
 		rt := op.Result(0).Type().(*ir.RankedTensorType)
-		nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.alignment(), s.identityType(rt)).Result(0)
+		nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.identityType(rt), memref.AllocOptions{Alignment: s.alignment()}).Result(0)
 		idx := make([]int64, len(rt.Shape))
 		for _, v := range op.Operands() {
 			ivs := make([]ir.Value, len(idx))
 			for i, x := range idx {
 				ivs[i] = s.cst(x)
 			}
-			memref.BuildStore(s.b, op.Loc(), v, nb, ivs, false, nil)
+			memref.BuildStore(s.b, op.Loc(), v, nb, ivs)
 			for d := len(idx) - 1; d >= 0; d-- {
 				idx[d]++
 				if idx[d] < rt.Shape[d] {
@@ -641,7 +641,7 @@ func (s *state) dps(op *ir.Operation) error {
 
 func (s *state) generate(op *ir.Operation) error {
 	rt := op.Result(0).Type().(*ir.RankedTensorType)
-	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.alignment(), s.identityType(rt)).Result(0)
+	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.identityType(rt), memref.AllocOptions{Alignment: s.alignment()}).Result(0)
 	ubs := make([]ir.Value, len(rt.Shape))
 	dyn := 0
 	for d, sz := range rt.Shape {
@@ -665,10 +665,9 @@ func (s *state) fill(op *ir.Operation, nb ir.Value, ubs []ir.Value) {
 	ivs := make([]ir.Value, len(ubs))
 	zero, one := s.cst(0), s.cst(1)
 	for d := range ubs {
-		f := scf.BuildFor(s.b, op.Loc(), zero, ubs[d], one, nil, false, nil)
-		blk := ir.NewBlock()
-		ivs[d] = blk.AddArgument(s.ctx.IndexType(), op.Loc())
-		f.Region().Append(blk)
+		f := scf.BuildFor(s.b, op.Loc(), zero, ubs[d], one, nil, nil)
+		blk := f.Region().First()
+		ivs[d] = blk.Argument(0)
 		s.b.SetInsertionPointToEnd(blk)
 		scf.BuildYield(s.b, op.Loc(), nil)
 		s.b.SetInsertionPoint(blk.Terminator())
@@ -683,7 +682,7 @@ func (s *state) fill(op *ir.Operation, nb ir.Value, ubs []ir.Value) {
 			if m, ok := mapping[v]; ok {
 				v = m
 			}
-			memref.BuildStore(s.b, o.Loc(), v, nb, ivs, false, nil)
+			memref.BuildStore(s.b, o.Loc(), v, nb, ivs)
 			continue
 		}
 		c := o.Clone(mapping)
@@ -731,21 +730,21 @@ func (s *state) pad(op *ir.Operation) error {
 		// The size of a dynamic dimension: the source's plus the padding.
 		var n ir.Value
 		if st.Shape[d] == ir.Dynamic {
-			n = memref.BuildDim(s.b, op.Loc(), src, s.cst(int64(d)), s.ctx.IndexType()).Result()
+			n = memref.BuildDim(s.b, op.Loc(), src, s.cst(int64(d))).Result()
 		} else {
 			n = s.cst(st.Shape[d])
 		}
-		n = arith.BuildAddi(s.b, op.Loc(), n, lows[d], arith.IntegerOverflowFlagsNone).Result()
-		n = arith.BuildAddi(s.b, op.Loc(), n, highs[d], arith.IntegerOverflowFlagsNone).Result()
+		n = arith.BuildAddi(s.b, op.Loc(), n, lows[d]).Result()
+		n = arith.BuildAddi(s.b, op.Loc(), n, highs[d]).Result()
 		ubs[d] = n
 		dyn = append(dyn, n)
 	}
-	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.alignment(), s.identityType(rt)).Result(0)
+	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.identityType(rt), memref.AllocOptions{Alignment: s.alignment()}).Result(0)
 	s.fill(op, nb, ubs)
 	var sizes []ir.Value
 	for d, sz := range st.Shape {
 		if sz == ir.Dynamic {
-			sizes = append(sizes, memref.BuildDim(s.b, op.Loc(), src, s.cst(int64(d)), s.ctx.IndexType()).Result())
+			sizes = append(sizes, memref.BuildDim(s.b, op.Loc(), src, s.cst(int64(d))).Result())
 		}
 	}
 	ones := make([]int64, len(st.Shape))
@@ -829,9 +828,9 @@ func (s *state) constant(op *ir.Operation) error {
 		top := s.module.Region(0).First()
 		gb.SetInsertionPointToStart(top)
 		vis := "private"
-		memref.BuildGlobal(gb, op.Loc(), name, &vis, s.ctx.TypeAttr(s.identityType(rt)), attr, true, s.alignment())
+		memref.BuildGlobal(gb, op.Loc(), name, s.ctx.TypeAttr(s.identityType(rt)), memref.GlobalOptions{SymVisibility: &vis, InitialValue: attr, Constant: true, Alignment: s.alignment()})
 	}
-	g := memref.BuildGetGlobal(s.b, op.Loc(), s.ctx.SymbolRefAttr(name, nil), s.identityType(rt)).Result()
+	g := memref.BuildGetGlobal(s.b, op.Loc(), name, s.identityType(rt)).Result()
 	s.setResult(op.Result(0), g, nil)
 	s.readonly[s.find(op.Result(0))] = true
 	s.dead = append(s.dead, op)

@@ -125,7 +125,7 @@ func (s *state) splat(op *ir.Operation) error {
 	if !ok {
 		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.splat of an unranked tensor")
 	}
-	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands()[1:], nil, s.alignment(), s.identityType(rt)).Result(0)
+	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands()[1:], nil, s.identityType(rt), memref.AllocOptions{Alignment: s.alignment()}).Result(0)
 	m := linalg.BuildMap(s.b, op.Loc(), nil, nb, nil)
 	blk := ir.NewBlock()
 	blk.AddArgument(rt.Elem, op.Loc())
@@ -165,7 +165,7 @@ func (s *state) concat(op *ir.Operation) error {
 		srcs[i] = b
 	}
 	s.b.SetInsertionPoint(op)
-	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.alignment(), s.identityType(rt)).Result(0)
+	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.identityType(rt), memref.AllocOptions{Alignment: s.alignment()}).Result(0)
 	at := int64(0)
 	for i, v := range op.Operands() {
 		it, ok := s.tt(v).(*ir.RankedTensorType)
@@ -222,7 +222,8 @@ func (s *state) forall(op *ir.Operation) error {
 	ops := op.Operands()
 	nf := scf.BuildForall(s.b, op.Loc(), ops[:seg[0]], ops[seg[0]:seg[0]+seg[1]], ops[seg[0]+seg[1]:nb], nil,
 		op.InherentAttr("staticLowerBound"), op.InherentAttr("staticUpperBound"), op.InherentAttr("staticStep"),
-		op.InherentAttr("mapping"), nil)
+		nil, scf.ForallOptions{Mapping: op.InherentAttr("mapping")},
+	)
 	nf.Operation.Region(0).TakeBody(op.Region(0))
 	for i, v := range outs {
 		a := body.Argument(rank + i)
