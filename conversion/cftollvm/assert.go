@@ -65,7 +65,7 @@ func (a *asserts) declare(module *ir.Operation, name string, ft *llvm.FuncType) 
 	}
 	b := ir.NewBuilder(a.ctx)
 	b.SetInsertionPointToStart(body)
-	f := llvm.BuildFunc(b, a.ctx.UnknownLoc(), name, ft, llvm.FuncOptions{Linkage: new(llvm.LinkageExternal)})
+	f := llvm.BuildFunc(b, a.ctx.UnknownLoc(), name, ft)
 	llvmcommon.DropProperty(a.ctx, f.Operation, "unnamed_addr")
 }
 

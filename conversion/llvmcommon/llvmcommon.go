@@ -144,7 +144,7 @@ func DeclareFunc(r *rewrite.ConversionRewriter, op *ir.Operation, name string, f
 	ctx := r.Builder.Ctx
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToStart(body)
-	f := llvm.BuildFunc(b, module.Loc(), name, ft, llvm.FuncOptions{Linkage: new(llvm.LinkageExternal)})
+	f := llvm.BuildFunc(b, module.Loc(), name, ft)
 	// Upstream's declarations have no unnamed_addr.
 	DropProperty(ctx, f.Operation, "unnamed_addr")
 }
