@@ -943,4 +943,3 @@ func repeat(t ir.Type, n int) []ir.Type {
 	}
 	return out
 }
-

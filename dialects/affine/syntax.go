@@ -414,7 +414,6 @@ func printIf(p ir.OpAsmPrinter, op *ir.Operation) {
 
 // ---- shared helpers ----
 
-
 // parseFunctionResultTypes parses `(t, ...)` or a single type.
 func parseFunctionResultTypes(p ir.OpAsmParser) []ir.Type {
 	if !p.ParseOptionalPunct("(") {

@@ -198,4 +198,3 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 	st.Attributes = ctx.DictionaryAttr(attrs)
 	return nil
 }
-

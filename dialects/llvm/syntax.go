@@ -44,7 +44,6 @@ func parseVisibility(p ir.OpAsmParser) Visibility {
 	return VisibilityDefault
 }
 
-
 // FunctionTypeOf returns the !llvm.func type of an llvm.func.
 func FunctionTypeOf(op *ir.Operation) *FuncType {
 	ta, ok := op.InherentAttr("function_type").(*ir.TypeAttr)

@@ -421,7 +421,6 @@ func parseAllocaScope(p ir.OpAsmParser, st *ir.OperationState) error {
 	return nil
 }
 
-
 func printAllocaScopeReturn(p ir.OpAsmPrinter, op *ir.Operation) {
 	p.PrintOptionalAttrDict(op.AllAttrs())
 	if op.NumOperands() > 0 {

@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"go/format"
 	"path/filepath"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -448,12 +448,12 @@ type prop struct {
 
 // opInfo is what the generator collects of an operation declaration.
 type opInfo struct {
-	short, full, T                     string
-	operands, results, regions, succs  []value
-	props                              []prop
-	traits                             []*irdl.Trait
-	vars                               map[string]bool
-	entry                              map[string][]string // region -> operands giving its entry block's argument types
+	short, full, T                    string
+	operands, results, regions, succs []value
+	props                             []prop
+	traits                            []*irdl.Trait
+	vars                              map[string]bool
+	entry                             map[string][]string // region -> operands giving its entry block's argument types
 }
 
 func (g *generator) op(d *dialectInfo, od *irdl.OpDecl) error {
@@ -561,7 +561,6 @@ func zeroDefault(k propKind, lit string) bool {
 	}
 	return false
 }
-
 
 // fixedIndex is the index of the non-variadic entry i: counted from the
 // start before the variadic one, from the end after it.
@@ -1086,7 +1085,6 @@ func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
 `)
 	}
 }
-
 
 func (g *generator) usesCanonicalizer() bool {
 	for _, h := range g.hooked {
