@@ -169,7 +169,7 @@ func decomposePrint(op *ir.Operation, g *gen) bool {
 		stride *= shape[d]
 	}
 	elem := g.done(vector.BuildExtract(g.b, g.loc, value, []ir.Value{flatIndex}, g.dynamicPosition(), vt.Elem).Operation).Result(0)
-	g.done(vector.BuildPrint(g.b, g.loc, vector.PrintOptions{Source: elem}).Operation)
+	g.done(vector.BuildPrint(g.b, g.loc, vector.PrintOptions{Source: elem, Punctuation: new(vector.PrintPunctuationNoPunctuation)}).Operation)
 	g.b.SetInsertionPointAfter(firstClose)
 	g.punct(p.Punctuation())
 	g.r.EraseOp(op)

@@ -214,11 +214,22 @@ type Effect struct {
 	Value string `parser:"('(' @Ident ')')?"`
 }
 
-// HookList is `hooks [name, ...]`.
+// HookList is `hooks [hook, ...]`.
 type HookList struct {
 	Pos   lexer.Position
-	Kw    string   `parser:"@'hooks' '['"`
-	Hooks []string `parser:"(@Ident (',' @Ident)*)? ']'"`
+	Kw    string  `parser:"@'hooks' '['"`
+	Hooks []*Hook `parser:"(@@ (',' @@)*)? ']'"`
+}
+
+// Hook is `kind` or `kind = Func`: a Go function of the dialect package
+// attached to the operation. Without a name, the function is the kind's
+// conventional name for the op (verifyX, foldX, printX, parseX,
+// xCanonicalizationPatterns) and takes the op's typed wrapper; with one,
+// it is shared between ops and takes *ir.Operation.
+type Hook struct {
+	Pos  lexer.Position
+	Kind string `parser:"@Ident"`
+	Func string `parser:"('=' @Ident)?"`
 }
 
 // ResultNames is `resultNames namer` or `resultNames ["a", "b"]`: how the

@@ -949,10 +949,10 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 			once(it.Pos, "hooks")
 			o.hooksPos = it.Pos
 			for _, h := range it.Hooks.Hooks {
-				if !hookNames[h] {
-					s.errorf(it.Hooks.Pos, "unknown hook '%s' (expected verifier, folder, canonicalizer, printer or parser)", h)
+				if !hookNames[h.Kind] {
+					s.errorf(h.Pos, "unknown hook '%s' (expected verifier, folder, canonicalizer, printer or parser)", h.Kind)
 				}
-				o.hooks = append(o.hooks, h)
+				o.hooks = append(o.hooks, h.Kind)
 			}
 		case it.Entry != nil:
 			entries = append(entries, it.Entry)

@@ -3069,3 +3069,268 @@ func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
 	}
 	return a
 }
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("arith.constant")
+		d.AddVerifier(verifyConstant)
+		d.Fold = foldConstant
+	}
+	{
+		d := def("arith.addi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldAddi
+	}
+	{
+		d := def("arith.addui_extended")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldAddUIExtended
+	}
+	{
+		d := def("arith.subi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldSubi
+	}
+	{
+		d := def("arith.muli")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMuli
+	}
+	{
+		d := def("arith.mulsi_extended")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMulsiExtended
+	}
+	{
+		d := def("arith.mului_extended")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMuluiExtended
+	}
+	{
+		d := def("arith.divui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldDivui
+	}
+	{
+		d := def("arith.divsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldDivsi
+	}
+	{
+		d := def("arith.ceildivui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldCeilDivui
+	}
+	{
+		d := def("arith.ceildivsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldCeilDivsi
+	}
+	{
+		d := def("arith.floordivsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldFloorDivsi
+	}
+	{
+		d := def("arith.remui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldRemui
+	}
+	{
+		d := def("arith.remsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldRemsi
+	}
+	{
+		d := def("arith.andi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldAndi
+	}
+	{
+		d := def("arith.ori")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldOri
+	}
+	{
+		d := def("arith.xori")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldXori
+	}
+	{
+		d := def("arith.shli")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldShli
+	}
+	{
+		d := def("arith.shrui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldShrui
+	}
+	{
+		d := def("arith.shrsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldShrsi
+	}
+	{
+		d := def("arith.negf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldNegf
+	}
+	{
+		d := def("arith.addf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldAddf
+	}
+	{
+		d := def("arith.subf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldSubf
+	}
+	{
+		d := def("arith.maximumf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMaximumf
+	}
+	{
+		d := def("arith.maxnumf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMaxnumf
+	}
+	{
+		d := def("arith.maxsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMaxsi
+	}
+	{
+		d := def("arith.maxui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMaxui
+	}
+	{
+		d := def("arith.minimumf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMinimumf
+	}
+	{
+		d := def("arith.minnumf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMinnumf
+	}
+	{
+		d := def("arith.minsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMinsi
+	}
+	{
+		d := def("arith.minui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMinui
+	}
+	{
+		d := def("arith.mulf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMulf
+	}
+	{
+		d := def("arith.divf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldDivf
+	}
+	{
+		d := def("arith.remf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldRemf
+	}
+	{
+		d := def("arith.extui")
+		d.AddVerifier(verifyIntWider)
+		d.Fold = foldExtui
+	}
+	{
+		d := def("arith.extsi")
+		d.AddVerifier(verifyIntWider)
+		d.Fold = foldExtsi
+	}
+	{
+		d := def("arith.extf")
+		d.AddVerifier(verifyFloatWider)
+		d.Fold = foldExtf
+	}
+	{
+		d := def("arith.scaling_extf")
+		d.AddVerifier(verifyScalingExt)
+	}
+	{
+		d := def("arith.trunci")
+		d.AddVerifier(verifyIntNarrower)
+		d.Fold = foldTrunci
+	}
+	{
+		d := def("arith.truncf")
+		d.AddVerifier(verifyFloatNarrower)
+		d.Fold = foldTruncf
+	}
+	{
+		d := def("arith.scaling_truncf")
+		d.AddVerifier(verifyScalingTrunc)
+	}
+	{
+		d := def("arith.uitofp")
+		d.AddVerifier(verifyIntToFloat)
+		d.Fold = foldUitofp
+	}
+	{
+		d := def("arith.sitofp")
+		d.AddVerifier(verifyIntToFloat)
+		d.Fold = foldSitofp
+	}
+	{
+		d := def("arith.fptoui")
+		d.AddVerifier(verifyFloatToInt)
+		d.Fold = foldFptoui
+	}
+	{
+		d := def("arith.fptosi")
+		d.AddVerifier(verifyFloatToInt)
+		d.Fold = foldFptosi
+	}
+	{
+		d := def("arith.index_cast")
+		d.AddVerifier(verifyIndexCast)
+		d.Fold = foldIndexCastOp
+	}
+	{
+		d := def("arith.index_castui")
+		d.AddVerifier(verifyIndexCast)
+		d.Fold = foldIndexCastUI
+	}
+	{
+		d := def("arith.bitcast")
+		d.AddVerifier(verifyBitcast)
+		d.Fold = foldBitcast
+	}
+	{
+		d := def("arith.cmpi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldCmpi
+	}
+	{
+		d := def("arith.cmpf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldCmpf
+	}
+	{
+		d := def("arith.select")
+		d.AddVerifier(verifySelect)
+		d.Fold = foldSelect
+	}
+}

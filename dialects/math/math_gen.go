@@ -2501,3 +2501,239 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	}
 	return o
 }
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("math.absf")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAbsf
+	}
+	{
+		d := def("math.absi")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAbsi
+	}
+	{
+		d := def("math.acos")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAcos
+	}
+	{
+		d := def("math.acosh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAcosh
+	}
+	{
+		d := def("math.asin")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAsin
+	}
+	{
+		d := def("math.asinh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAsinh
+	}
+	{
+		d := def("math.atan")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAtan
+	}
+	{
+		d := def("math.atan2")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAtan2
+	}
+	{
+		d := def("math.atanh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAtanh
+	}
+	{
+		d := def("math.cbrt")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.ceil")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCeil
+	}
+	{
+		d := def("math.clampf")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.copysign")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCopysign
+	}
+	{
+		d := def("math.cos")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCos
+	}
+	{
+		d := def("math.cosh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCosh
+	}
+	{
+		d := def("math.ctlz")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCtlz
+	}
+	{
+		d := def("math.ctpop")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCtpop
+	}
+	{
+		d := def("math.cttz")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCttz
+	}
+	{
+		d := def("math.erf")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldErf
+	}
+	{
+		d := def("math.erfc")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldErfc
+	}
+	{
+		d := def("math.exp")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldExp
+	}
+	{
+		d := def("math.exp2")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldExp2
+	}
+	{
+		d := def("math.expm1")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldExpm1
+	}
+	{
+		d := def("math.floor")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldFloor
+	}
+	{
+		d := def("math.fma")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.fpowi")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.ipowi")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldIpowi
+	}
+	{
+		d := def("math.isfinite")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldIsfinite
+	}
+	{
+		d := def("math.isinf")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldIsinf
+	}
+	{
+		d := def("math.isnan")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldIsnan
+	}
+	{
+		d := def("math.isnormal")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldIsnormal
+	}
+	{
+		d := def("math.log")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldLog
+	}
+	{
+		d := def("math.log10")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldLog10
+	}
+	{
+		d := def("math.log1p")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldLog1p
+	}
+	{
+		d := def("math.log2")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldLog2
+	}
+	{
+		d := def("math.powf")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldPowf
+	}
+	{
+		d := def("math.round")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldRound
+	}
+	{
+		d := def("math.roundeven")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldRoundeven
+	}
+	{
+		d := def("math.rsqrt")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.sin")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldSin
+	}
+	{
+		d := def("math.sincos")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.sinh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldSinh
+	}
+	{
+		d := def("math.sqrt")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldSqrt
+	}
+	{
+		d := def("math.tan")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldTan
+	}
+	{
+		d := def("math.tanh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldTanh
+	}
+	{
+		d := def("math.trunc")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldTrunc
+	}
+}

@@ -859,7 +859,7 @@ func (op LoadOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") 
 // memref.load for BuildLoad; the zero value leaves them all absent (or at
 // their defaults).
 type LoadOptions struct {
-	// Nontemporal is the property nontemporal (the zero value: its default).
+	// Nontemporal is the property nontemporal (the zero value is its default, stored).
 	Nontemporal bool
 	// Alignment is the optional property alignment (nil: absent).
 	Alignment ir.Attribute
@@ -879,9 +879,7 @@ func BuildLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Val
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	if o.Nontemporal {
-		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(o.Nontemporal)})
-	}
+	props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(o.Nontemporal)})
 	if o.Alignment != nil {
 		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
@@ -1302,7 +1300,7 @@ func (op StoreOp) Alignment() ir.Attribute { return op.InherentAttr("alignment")
 // memref.store for BuildStore; the zero value leaves them all absent (or at
 // their defaults).
 type StoreOptions struct {
-	// Nontemporal is the property nontemporal (the zero value: its default).
+	// Nontemporal is the property nontemporal (the zero value is its default, stored).
 	Nontemporal bool
 	// Alignment is the optional property alignment (nil: absent).
 	Alignment ir.Attribute
@@ -1323,9 +1321,7 @@ func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value,
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	if o.Nontemporal {
-		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(o.Nontemporal)})
-	}
+	props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(o.Nontemporal)})
 	if o.Alignment != nil {
 		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}

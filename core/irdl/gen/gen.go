@@ -66,7 +66,7 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 // hookedOp is an operation whose definition names Go hooks.
 type hookedOp struct {
 	full, typ, short string
-	hooks            []string
+	hooks            []*irdl.Hook
 }
 
 type generator struct {
@@ -873,6 +873,11 @@ func (g *generator) builder(d *dialectInfo, o *opInfo) error {
 				nilChecks = append(nilChecks, n+" == nil")
 				w("\t%s\n", add(g.encode(d, k, n)))
 			}
+		case p.hasDef && p.zeroDef && p.optional:
+			// ODS's DefaultValuedOptionalAttr: builders store the value,
+			// the default included.
+			fields = append(fields, fmt.Sprintf("\t// %s is the property %s (the zero value is its default, stored).\n\t%s %s\n", F, p.name, F, k.goType))
+			w("\t%s\n", add(g.encode(d, k, "o."+F)))
 		case p.hasDef && p.zeroDef:
 			fields = append(fields, fmt.Sprintf("\t// %s is the property %s (the zero value: its default).\n\t%s %s\n", F, p.name, F, k.goType))
 			cond := "o." + F + " != 0"
@@ -1089,7 +1094,7 @@ func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
 func (g *generator) usesCanonicalizer() bool {
 	for _, h := range g.hooked {
 		for _, k := range h.hooks {
-			if k == "canonicalizer" {
+			if k.Kind == "canonicalizer" {
 				return true
 			}
 		}
@@ -1118,14 +1123,22 @@ func (g *generator) registerHooks() {
 	for _, h := range g.hooked {
 		g.p("\t{\n\t\td := def(%q)\n", h.full)
 		for _, k := range h.hooks {
-			switch k {
-			case "verifier":
+			switch {
+			case k.Kind == "verifier" && k.Func != "":
+				g.p("\t\td.AddVerifier(%s)\n", k.Func)
+			case k.Kind == "verifier":
 				g.p("\t\td.AddVerifier(func(op *ir.Operation) error { return verify%s(%s{op}) })\n", h.short, h.typ)
-			case "folder":
+			case k.Kind == "folder" && k.Func != "":
+				g.p("\t\td.Fold = %s\n", k.Func)
+			case k.Kind == "folder":
 				g.p("\t\td.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {\n\t\t\treturn fold%s(%s{op}, operands)\n\t\t}\n", h.short, h.typ)
-			case "printer":
+			case k.Kind == "printer" && k.Func != "":
+				g.p("\t\td.Print = %s\n", k.Func)
+			case k.Kind == "printer":
 				g.p("\t\td.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { print%s(p, %s{op}) }\n", h.short, h.typ)
-			case "parser":
+			case k.Kind == "parser" && k.Func != "":
+				g.p("\t\td.Parse = %s\n", k.Func)
+			case k.Kind == "parser":
 				g.p("\t\td.Parse = parse%s\n", h.short)
 			}
 		}
@@ -1135,9 +1148,12 @@ func (g *generator) registerHooks() {
 		g.p("\tcanonicalizationOnce.Do(func() {\n")
 		for _, h := range g.hooked {
 			for _, k := range h.hooks {
-				if k == "canonicalizer" {
-					lower := strings.ToLower(h.short[:1]) + h.short[1:]
-					g.p("\t\tfor _, pat := range %sCanonicalizationPatterns() {\n\t\t\trewrite.RegisterCanonicalization(%q, func() rewrite.Pattern { return pat })\n\t\t}\n", lower, h.full)
+				if k.Kind == "canonicalizer" {
+					lower := strings.ToLower(h.short[:1]) + h.short[1:] + "CanonicalizationPatterns"
+					if k.Func != "" {
+						lower = k.Func
+					}
+					g.p("\t\tfor _, pat := range %s() {\n\t\t\trewrite.RegisterCanonicalization(%q, func() rewrite.Pattern { return pat })\n\t\t}\n", lower, h.full)
 				}
 			}
 		}
