@@ -275,13 +275,7 @@ func lineColOf(src []byte, off int) (int, int) {
 }
 
 func readInput(name string, in io.Reader) ([]byte, string, error) {
-	if name == "-" || name == "" {
-		var b bytes.Buffer
-		_, err := b.ReadFrom(in)
-		return b.Bytes(), "<stdin>", err
-	}
-	data, err := os.ReadFile(name)
-	return data, name, err
+	return asm.ReadSource(name, in)
 }
 
 // openOutput opens the -o destination. The returned close function keeps a
@@ -313,6 +307,7 @@ func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Op
 		return true
 	}
 	m := pass.NewManager(ctx, top.Name())
+	m.PanicStackTraces = os.Getenv("STRATA_PANIC_STACKS") != ""
 	m.DiagHandler = emit
 	m.Output = errw
 	m.PrintOptions = popts

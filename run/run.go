@@ -128,15 +128,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		return ExitUsage
 	}
 
-	var src []byte
-	var err error
-	name := input
-	if input == "-" {
-		name = "<stdin>"
-		src, err = io.ReadAll(stdio.In)
-	} else {
-		src, err = os.ReadFile(input)
-	}
+	src, name, err := asm.ReadSource(input, stdio.In)
 	if err != nil {
 		fmt.Fprintf(stdio.Err, "strata-run: %v\n", err)
 		return ExitError

@@ -251,6 +251,9 @@ func NewInline() pass.Pass {
 }
 
 func (p *inliner) Run(op *ir.Operation, st *pass.State) error {
+	if !op.HasTrait(ir.SymbolTableTrait) {
+		return st.EmitError(op, " was scheduled to run under the inliner, but does not define a symbol table")
+	}
 	var simplify func(*ir.Operation)
 	if pipe := *p.defaultPipeline; pipe != "" {
 		simplify = func(callable *ir.Operation) {

@@ -231,7 +231,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 						types[i] = v.Type()
 					}
 					st := llvm.LiteralStruct(ctx, types, false)
-					operands = []ir.Value{llvmcommon.Pack(r, op.Loc(), st, operands)}
+					operands = []ir.Value{llvmcommon.PackStruct(r, op.Loc(), st, operands)}
 				}
 				llvmcommon.Create(r, "llvm.return", op.Loc(), operands, nil, nil)
 				r.ReplaceOp(op, nil)

@@ -130,17 +130,26 @@ func DescriptorRank(t ir.Type) int {
 	if !ok || s.Identified {
 		return -1
 	}
-	switch len(s.Fields) {
-	case 3:
-		if _, ok := s.Fields[0].(*llvm.PointerType); ok {
-			return 0
-		}
-	case 5:
-		if a, ok := s.Fields[3].(*llvm.ArrayType); ok {
-			return int(a.Len)
-		}
+	// A descriptor is (ptr, ptr, iN) for rank 0 and (ptr, ptr, iN,
+	// array<R x iN>, array<R x iN>) for rank R.
+	if len(s.Fields) != 3 && len(s.Fields) != 5 {
+		return -1
 	}
-	return -1
+	_, p0 := s.Fields[0].(*llvm.PointerType)
+	_, p1 := s.Fields[1].(*llvm.PointerType)
+	offset, isInt := s.Fields[2].(*ir.IntegerType)
+	if !p0 || !p1 || !isInt {
+		return -1
+	}
+	if len(s.Fields) == 3 {
+		return 0
+	}
+	sizes, ok1 := s.Fields[3].(*llvm.ArrayType)
+	strides, ok2 := s.Fields[4].(*llvm.ArrayType)
+	if !ok1 || !ok2 || sizes.Len != strides.Len || sizes.Elem != ir.Type(offset) || strides.Elem != ir.Type(offset) {
+		return -1
+	}
+	return int(sizes.Len)
 }
 
 // UnpackedTypes returns the types a descriptor of type t is unpacked into
@@ -163,20 +172,27 @@ func UnpackedTypes(t *llvm.StructType) []ir.Type {
 // the fields in upstream's order (pointers and offset, then each
 // dimension's size and stride).
 func Pack(r *rewrite.ConversionRewriter, loc ir.Location, t *llvm.StructType, vals []ir.Value) ir.Value {
-	d := Poison(r, loc, t)
 	rank := DescriptorRank(t)
 	if rank < 0 {
-		for i, v := range vals {
-			d = Insert(r, loc, d, v, int64(i))
-		}
-		return d
+		return PackStruct(r, loc, t, vals)
 	}
+	d := Poison(r, loc, t)
 	for i := 0; i < 3; i++ {
 		d = Insert(r, loc, d, vals[i], int64(i))
 	}
 	for i := 0; i < rank; i++ {
 		d = Insert(r, loc, d, vals[3+i], 3, int64(i))
 		d = Insert(r, loc, d, vals[3+rank+i], 4, int64(i))
+	}
+	return d
+}
+
+// PackStruct builds a value of the struct type t from one value per field,
+// in order (a function's multiple results returned as one struct).
+func PackStruct(r *rewrite.ConversionRewriter, loc ir.Location, t *llvm.StructType, vals []ir.Value) ir.Value {
+	d := Poison(r, loc, t)
+	for i, v := range vals {
+		d = Insert(r, loc, d, v, int64(i))
 	}
 	return d
 }

@@ -565,7 +565,18 @@ func (p *parser) parseTopLevel() *ir.Block {
 		case TokFileMetadataBegin:
 			p.parseFileMetadata()
 		default:
+			// The region of a top-level module does not count towards
+			// the nesting bound: the printer wraps what it read in one,
+			// so anything read can be read again after printing.
+			module := p.tok.Kind == TokBareIdent && p.spelling() == "module" ||
+				p.tok.Kind == TokString && p.spelling() == `"builtin.module"`
+			if module {
+				p.depth--
+			}
 			p.parseOperation(top)
+			if module {
+				p.depth++
+			}
 		}
 	}
 }

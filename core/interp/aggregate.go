@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -25,11 +26,46 @@ type Buffer struct {
 
 var nextAddr uint64 = 0x10000
 
-// NewBuffer allocates a zeroed buffer of n elements of type elem.
+// MaxBufferElements bounds the number of elements of one buffer (each
+// takes 8 bytes): a larger allocation is a located error of the operation
+// that asks for it rather than memory exhausted.
+const MaxBufferElements = 1 << 31
+
+// AllocationError is the error of an allocation over MaxBufferElements.
+// NewBuffer panics with it, and the interpreter reports it, located at
+// the operation that allocates, as an error of the program.
+type AllocationError struct {
+	// Elements is the number of elements asked for, or -1 when that
+	// number overflows 64 bits.
+	Elements int64
+}
+
+func (e *AllocationError) Error() string {
+	n := "more than 2^63"
+	if e.Elements >= 0 {
+		n = fmt.Sprint(e.Elements)
+	}
+	return fmt.Sprintf("cannot allocate a buffer of %s elements: the interpreter's limit is %d elements (%d GiB)", n, MaxBufferElements, MaxBufferElements*8>>30)
+}
+
+// NewElements allocates n zeroed elements for a buffer, tensor or vector.
+// It panics with an *AllocationError when n is negative (an overflowed
+// size) or over MaxBufferElements.
+func NewElements(n int64) []uint64 {
+	if n < 0 || n > MaxBufferElements {
+		panic(&AllocationError{Elements: max(n, -1)})
+	}
+	return make([]uint64, n)
+}
+
+// NewBuffer allocates a zeroed buffer of n elements of type elem. It
+// panics with an *AllocationError when n is negative (an overflowed size)
+// or over MaxBufferElements.
 func NewBuffer(elem ir.Type, n int64) *Buffer {
+	data := NewElements(n)
 	addr := nextAddr
 	nextAddr += uint64(n*8+64) &^ 63
-	return &Buffer{Data: make([]uint64, n), Elem: elem, Addr: addr}
+	return &Buffer{Data: data, Elem: elem, Addr: addr}
 }
 
 // MemRef is a strided view of a Buffer: element (i0, i1, ...) is
@@ -138,7 +174,7 @@ func (m *MemRef) Check() error {
 
 // Load returns the elements of the view in row-major order.
 func (m *MemRef) Load() []uint64 {
-	out := make([]uint64, m.NumElements())
+	out := NewElements(m.NumElements())
 	if m.IsContiguous() {
 		copy(out, m.Buf.Data[m.Offset:])
 		return out
@@ -175,9 +211,13 @@ func IdentityStrides(shape []int64) []int64 {
 	return st
 }
 
+// product returns the product of s, or -1 when it overflows 63 bits.
 func product(s []int64) int64 {
 	n := int64(1)
 	for _, x := range s {
+		if x != 0 && n > math.MaxInt64/x {
+			return -1
+		}
 		n *= x
 	}
 	return n
@@ -236,6 +276,9 @@ func DenseFromAttr(a *ir.DenseElementsAttr) (*Dense, error) {
 		return nil, fmt.Errorf("the interpreter does not support elements of this type")
 	}
 	n := product(shape)
+	if n < 0 || n > MaxBufferElements {
+		return nil, &AllocationError{Elements: n}
+	}
 	out := make([]uint64, n)
 	if ft := complexPart(et); ft != nil {
 		return denseComplex(a, et, ft, shape, out)

@@ -522,6 +522,10 @@ func (f *Frame) Exec(op *ir.Operation) error {
 func (f *Frame) call(fn OpFunc, op *ir.Operation) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if ae, ok := r.(*AllocationError); ok {
+				err = Errorf(op, ae.Error())
+				return
+			}
 			err = Errorf(op, fmt.Sprintf("internal error while executing '%s': %v", op.Name(), r))
 		}
 	}()

@@ -20,14 +20,8 @@ func equivalentWith(a, b *Operation, vmap map[Value]Value, bmap map[*Block]*Bloc
 			return false
 		}
 	}
-	for i := 0; i < a.NumOperands(); i++ {
-		x, y := a.Operand(i), b.Operand(i)
-		if m, ok := vmap[x]; ok {
-			x = m
-		}
-		if x != y {
-			return false
-		}
+	if !operandsEquivalent(a, b, vmap) {
+		return false
 	}
 	for i := 0; i < a.NumSuccessors(); i++ {
 		x, y := a.Successor(i), b.Successor(i)
@@ -83,6 +77,47 @@ func regionsEquivalent(ra, rb *Region, vmap map[Value]Value, bmap map[*Block]*Bl
 		if oa != nil || ob != nil {
 			return false
 		}
+	}
+	return true
+}
+
+// operandsEquivalent compares the operands of a, mapped through vmap, with
+// those of b: position by position, or as multisets when the operation is
+// Commutative (MLIR's OperationEquivalence sorts the operands of
+// commutative operations), so that `muli %a, %b` and `muli %b, %a` match.
+func operandsEquivalent(a, b *Operation, vmap map[Value]Value) bool {
+	n := a.NumOperands()
+	mapped := func(i int) Value {
+		x := a.Operand(i)
+		if m, ok := vmap[x]; ok {
+			return m
+		}
+		return x
+	}
+	same := true
+	for i := 0; i < n; i++ {
+		if mapped(i) != b.Operand(i) {
+			same = false
+			break
+		}
+	}
+	if same || n < 2 || !a.HasTrait(Commutative) {
+		return same
+	}
+	if n == 2 {
+		return mapped(0) == b.Operand(1) && mapped(1) == b.Operand(0)
+	}
+	used := make([]bool, n)
+next:
+	for i := 0; i < n; i++ {
+		x := mapped(i)
+		for j := 0; j < n; j++ {
+			if !used[j] && b.Operand(j) == x {
+				used[j] = true
+				continue next
+			}
+		}
+		return false
 	}
 	return true
 }

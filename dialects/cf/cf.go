@@ -129,20 +129,12 @@ func verifyCondBr(op *ir.Operation) error {
 // caseValues returns cf.switch's case values as the raw bits of each
 // element (the low 64 bits), or ok=false when there are none.
 func caseValues(a ir.Attribute) (vals []uint64, elem ir.Type, ok bool) {
-	d, isDense := a.(*ir.DenseElementsAttr)
-	if !isDense {
-		return nil, nil, false
-	}
-	elem = d.Type.ElementType()
-	width := intWidth(elem)
-	if width == 0 {
+	n, elem, ok := caseCount(a)
+	if !ok {
 		return nil, elem, false
 	}
-	n := 1
-	shape, _ := d.Type.ShapeDims()
-	for _, s := range shape {
-		n *= int(s)
-	}
+	d := a.(*ir.DenseElementsAttr)
+	width := intWidth(elem)
 	size := (width + 7) / 8
 	for i := 0; i < n; i++ {
 		at := i * size
@@ -161,6 +153,27 @@ func caseValues(a ir.Attribute) (vals []uint64, elem ir.Type, ok bool) {
 	return vals, elem, true
 }
 
+// caseCount returns the number of cf.switch's case values without
+// expanding them (a splat of a huge vector stays cheap), and their element
+// type, or ok=false when the attribute is not an integer elements
+// attribute.
+func caseCount(a ir.Attribute) (n int, elem ir.Type, ok bool) {
+	d, isDense := a.(*ir.DenseElementsAttr)
+	if !isDense {
+		return 0, nil, false
+	}
+	elem = d.Type.ElementType()
+	if intWidth(elem) == 0 {
+		return 0, elem, false
+	}
+	n = 1
+	shape, _ := d.Type.ShapeDims()
+	for _, s := range shape {
+		n *= int(s)
+	}
+	return n, elem, true
+}
+
 // intWidth is the width of an integer or index type (index counts as 64
 // bits), or 0.
 func intWidth(t ir.Type) int {
@@ -176,7 +189,7 @@ func intWidth(t ir.Type) int {
 func verifySwitch(op *ir.Operation) error {
 	cv := op.InherentAttr("case_values")
 	if cv != nil {
-		if _, _, ok := caseValues(cv); !ok {
+		if _, _, ok := caseCount(cv); !ok {
 			return ir.OpError(op, "attribute 'case_values' failed to satisfy constraint: integer elements attribute")
 		}
 	}
@@ -212,7 +225,7 @@ func verifySwitch(op *ir.Operation) error {
 	if cv == nil && numCases == 0 {
 		return nil
 	}
-	vals, elem, ok := caseValues(cv)
+	count, elem, ok := caseCount(cv)
 	if !ok {
 		// MLIR dereferences the absent case values here; report it.
 		return ir.OpError(op, fmt.Sprintf("number of case values (0) should match number of case destinations (%d)", numCases))
@@ -220,8 +233,8 @@ func verifySwitch(op *ir.Operation) error {
 	if flag := op.Operand(0).Type(); flag != elem {
 		return ir.OpError(op, fmt.Sprintf("'flag' type ('%s') should match case value type ('%s')", ir.TypeString(flag), ir.TypeString(elem)))
 	}
-	if len(vals) != numCases {
-		return ir.OpError(op, fmt.Sprintf("number of case values (%d) should match number of case destinations (%d)", len(vals), numCases))
+	if count != numCases {
+		return ir.OpError(op, fmt.Sprintf("number of case values (%d) should match number of case destinations (%d)", count, numCases))
 	}
 	return nil
 }

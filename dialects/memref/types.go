@@ -8,6 +8,10 @@ import (
 // satMul and satAdd are MLIR's SaturatedInteger arithmetic: ir.Dynamic
 // absorbs everything.
 func satMul(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		// Zero times a dynamic value is zero (SaturatedInteger::operator*).
+		return 0
+	}
 	if a == ir.Dynamic || b == ir.Dynamic {
 		return ir.Dynamic
 	}

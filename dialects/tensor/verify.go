@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/strata-ir/strata/core/asm"
@@ -17,6 +18,7 @@ func attachVerifiers(ctx *ir.Context) {
 		return castCompatible(op, bitcastsTensor)
 	})
 	ctx.AddVerifier("tensor.concat", verifyConcat)
+	ctx.AddVerifier("tensor.from_elements", verifyFromElements)
 	ctx.AddVerifier("tensor.empty", verifyDynamicSizes(0))
 	ctx.AddVerifier("tensor.splat", verifyDynamicSizes(1))
 	ctx.AddVerifier("tensor.generate", verifyDynamicSizes(0))
@@ -742,6 +744,42 @@ func verifyScatter(op *ir.Operation) error {
 	reduced := gatheredType(op.Context(), destT, idxT, dims, true)
 	if srcT != full && srcT != reduced {
 		return ir.OpError(op, "source type mismatch: expected "+typeStr(full)+" or its rank-reduced variant "+typeStr(reduced)+" (got: "+typeStr(srcT)+")")
+	}
+	return nil
+}
+
+// verifyFromElements checks that tensor.from_elements has one operand of
+// the element type per element of its result (the TypesMatchWith
+// constraint of upstream's declaration). The element count is computed
+// without overflow, so a tensor of 2^32+1 elements is not mistaken for one
+// of a single element.
+func verifyFromElements(op *ir.Operation) error {
+	t, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return nil
+	}
+	// The product is taken only while it can still equal the operand
+	// count (a zero dimension makes it zero), so it cannot overflow.
+	n, have := int64(1), int64(op.NumOperands())
+	if slices.Contains(t.Shape, 0) {
+		n = 0
+	}
+	for _, d := range t.Shape {
+		if n == 0 {
+			break
+		}
+		if d < 0 || n > have/d {
+			return ir.OpError(op, "failed to verify that operand types match result element type")
+		}
+		n *= d
+	}
+	if n != have {
+		return ir.OpError(op, "failed to verify that operand types match result element type")
+	}
+	for i := 0; i < op.NumOperands(); i++ {
+		if op.Operand(i).Type() != t.Elem {
+			return ir.OpError(op, "failed to verify that operand types match result element type")
+		}
 	}
 	return nil
 }

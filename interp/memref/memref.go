@@ -701,7 +701,7 @@ func allocTensor(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	d := &interp.Dense{Shape: sizes, Data: make([]uint64, interp.NumElements(sizes))}
+	d := &interp.Dense{Shape: sizes, Data: interp.NewElements(interp.NumElements(sizes))}
 	if cp, ok := interp.Segment(op, 1); ok && len(cp) == 1 {
 		src, err := f.Get(op, cp[0])
 		if err != nil {

@@ -107,7 +107,7 @@ func empty(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.SetResult(op, 0, interp.MakeDense(op.Result(0).Type(), &interp.Dense{Shape: shape, Data: make([]uint64, interp.NumElements(shape))}))
+	f.SetResult(op, 0, interp.MakeDense(op.Result(0).Type(), &interp.Dense{Shape: shape, Data: interp.NewElements(interp.NumElements(shape))}))
 	return nil
 }
 
@@ -240,7 +240,7 @@ func splat(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	data := make([]uint64, interp.NumElements(shape))
+	data := interp.NewElements(interp.NumElements(shape))
 	for i := range data {
 		data[i] = v.Bits()
 	}
@@ -288,7 +288,7 @@ func generate(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	data := make([]uint64, interp.NumElements(shape))
+	data := interp.NewElements(interp.NumElements(shape))
 	err = indexArgs(f, op, op.Region(0), shape, func(i int64, _ []int64, v interp.Value) error {
 		data[i] = v.Bits()
 		return nil
@@ -335,7 +335,7 @@ func pad(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, "negative padded size")
 		}
 	}
-	data := make([]uint64, interp.NumElements(shape))
+	data := interp.NewElements(interp.NumElements(shape))
 	srcStrides := interp.IdentityStrides(src.Shape)
 	inside := func(idx []int64) (int64, bool) {
 		p := int64(0)
@@ -490,7 +490,7 @@ func concat(f *interp.Frame, op *ir.Operation) error {
 	for _, v := range vs {
 		shape[axis] += v.Dense().Shape[axis]
 	}
-	out := &interp.Dense{Shape: shape, Data: make([]uint64, interp.NumElements(shape))}
+	out := &interp.Dense{Shape: shape, Data: interp.NewElements(interp.NumElements(shape))}
 	offs := make([]int64, len(shape))
 	ones := make([]int64, len(shape))
 	for i := range ones {

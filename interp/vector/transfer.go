@@ -188,7 +188,7 @@ func transferRead(f *interp.Frame, op *ir.Operation) error {
 	if pad.Dense() != nil {
 		return interp.Errorf(op, "the interpreter does not support transfers of vectors of vectors")
 	}
-	data := make([]uint64, interp.NumElements(vt.Shape))
+	data := interp.NewElements(interp.NumElements(vt.Shape))
 	err = x.each(func(iv []int64, n int) error {
 		p, ok, err := x.position(iv)
 		if err != nil {

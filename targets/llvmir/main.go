@@ -46,15 +46,7 @@ func Main(ctx *ir.Context, args []string, stdin io.Reader, stdout, stderr io.Wri
 		fmt.Fprintln(stderr, "strata-translate: too many input files")
 		return 2
 	}
-	var src []byte
-	var err error
-	name := input
-	if input == "-" {
-		name = "<stdin>"
-		src, err = io.ReadAll(stdin)
-	} else {
-		src, err = os.ReadFile(input)
-	}
+	src, name, err := asm.ReadSource(input, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "strata-translate: %v\n", err)
 		return 1

@@ -90,3 +90,28 @@ func.func @from_elements_count(%a: f32) {
   %0 = tensor.from_elements %a : tensor<2xf32>
   return
 }
+
+// -----
+
+func.func @from_elements_count(%a: index) -> tensor<3xindex> {
+  // expected-error @below {{'tensor.from_elements' op failed to verify that operand types match result element type}}
+  %0 = "tensor.from_elements"(%a, %a) : (index, index) -> tensor<3xindex>
+  return %0 : tensor<3xindex>
+}
+
+// -----
+
+func.func @from_elements_type(%a: index) -> tensor<2xf32> {
+  // expected-error @below {{'tensor.from_elements' op failed to verify that operand types match result element type}}
+  %0 = "tensor.from_elements"(%a, %a) : (index, index) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// 2^32 + 1 elements: the count must not wrap to one.
+func.func @from_elements_wide_count(%a: index) -> tensor<4294967297xindex> {
+  // expected-error @below {{'tensor.from_elements' op failed to verify that operand types match result element type}}
+  %0 = "tensor.from_elements"(%a) : (index) -> tensor<4294967297xindex>
+  return %0 : tensor<4294967297xindex>
+}

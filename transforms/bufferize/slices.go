@@ -8,11 +8,24 @@ import (
 	"github.com/strata-ir/strata/dialects/scf"
 )
 
+// mulDyn and addDyn are MLIR's SaturatedInteger arithmetic, which the
+// subview type inference uses: a dynamic value absorbs everything, except
+// that zero times anything is zero.
 func mulDyn(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
 	if a == ir.Dynamic || b == ir.Dynamic {
 		return ir.Dynamic
 	}
 	return a * b
+}
+
+func addDyn(a, b int64) int64 {
+	if a == ir.Dynamic || b == ir.Dynamic {
+		return ir.Dynamic
+	}
+	return a + b
 }
 
 // subview makes the memref.subview of buffer src that the slice operation
@@ -36,11 +49,7 @@ func (s *state) subviewRaw(op *ir.Operation, src ir.Value, offsets, sizes, strid
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: malformed slice")
 	}
 	for i, o := range so {
-		if off == ir.Dynamic || o == ir.Dynamic || srcStrides[i] == ir.Dynamic {
-			off = ir.Dynamic
-		} else {
-			off += o * srcStrides[i]
-		}
+		off = addDyn(off, mulDyn(o, srcStrides[i]))
 	}
 	var kept []int64
 	j := 0

@@ -68,6 +68,16 @@ var cases = []struct{ name, in string }{
   %3 = "arith.muli"(%a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
   "func.return"(%3) : (i32) -> ()
 }) : () -> ()`},
+	{"commutative operands swapped", `"func.func"() <{function_type = (i32, i32, f32, f32) -> (i32, i32, f32, f32, i32, i32), sym_name = "c"}> ({
+^bb0(%a: i32, %b: i32, %x: f32, %y: f32):
+  %0 = "arith.muli"(%a, %b) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  %1 = "arith.muli"(%b, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  %2 = "arith.addf"(%x, %y) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+  %3 = "arith.addf"(%y, %x) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+  %4 = "arith.subi"(%a, %b) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  %5 = "arith.subi"(%b, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  "func.return"(%0, %1, %2, %3, %4, %5) : (i32, i32, f32, f32, i32, i32) -> ()
+}) : () -> ()`},
 	{"unknown effects are kept", `"func.func"() <{function_type = (i32) -> (), sym_name = "h"}> ({
 ^bb0(%a: i32):
   %0 = "foo.op"(%a) : (i32) -> i32

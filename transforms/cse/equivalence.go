@@ -20,17 +20,32 @@ func opHash(op *ir.Operation) uint64 {
 	for i := 0; i < op.NumResults(); i++ {
 		h = mix(h, op.Result(i).Type().ID())
 	}
-	for i := 0; i < op.NumOperands(); i++ {
-		switch x := op.Operand(i).(type) {
-		case *ir.OpResult:
-			h = mix(h, uint64(uintptr(unsafe.Pointer(x.Owner()))))
-			h = mix(h, uint64(x.Index()))
-		case *ir.BlockArgument:
-			h = mix(h, uint64(uintptr(unsafe.Pointer(x.Owner()))))
-			h = mix(h, uint64(x.Index())+1<<32)
+	if op.NumOperands() > 1 && op.HasTrait(ir.Commutative) {
+		// Operand order does not matter: combine the operands' hashes
+		// with a sum, as MLIR's OperationEquivalence::computeHash does.
+		var sum uint64
+		for i := 0; i < op.NumOperands(); i++ {
+			sum += valueHash(op.Operand(i))
+		}
+		h = mix(h, sum)
+	} else {
+		for i := 0; i < op.NumOperands(); i++ {
+			h = mix(h, valueHash(op.Operand(i)))
 		}
 	}
 	return mix(h, uint64(op.NumRegions()))
+}
+
+// valueHash identifies a value by its defining operation or block and its
+// position there.
+func valueHash(v ir.Value) uint64 {
+	switch x := v.(type) {
+	case *ir.OpResult:
+		return mix(uint64(uintptr(unsafe.Pointer(x.Owner()))), uint64(x.Index()))
+	case *ir.BlockArgument:
+		return mix(uint64(uintptr(unsafe.Pointer(x.Owner()))), uint64(x.Index())+1<<32)
+	}
+	return 0
 }
 
 // mix folds v into the hash h.

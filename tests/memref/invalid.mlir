@@ -1,0 +1,19 @@
+// RUN: strata-opt --split-input-file --verify-diagnostics %s
+
+// A subview at static zero offsets of a source with dynamic strides has a
+// static zero offset: zero times a dynamic stride is zero, as in MLIR's
+// SaturatedInteger arithmetic.
+
+func.func @subview_zero_offset(%m: memref<?x?xf32>) {
+  // expected-error @below {{expected result type to be 'memref<2x3xf32, strided<[?, 1]>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<2x3xf32, strided<[?, 1], offset: ?>>'}}
+  %0 = memref.subview %m[0, 0] [2, 3] [1, 1] : memref<?x?xf32> to memref<2x3xf32, strided<[?, 1], offset: ?>>
+  return
+}
+
+// -----
+
+func.func @subview_dynamic_offset(%m: memref<?x?xf32>) {
+  // expected-error @below {{expected result type to be 'memref<2x3xf32, strided<[?, 1], offset: ?>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<2x3xf32, strided<[?, 1]>>'}}
+  %0 = memref.subview %m[1, 0] [2, 3] [1, 1] : memref<?x?xf32> to memref<2x3xf32, strided<[?, 1]>>
+  return
+}
