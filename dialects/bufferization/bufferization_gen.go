@@ -450,3 +450,37 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	}
 	return o
 }
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("bufferization.alloc_tensor")
+		d.AddVerifier(verifyAllocTensor)
+	}
+	{
+		d := def("bufferization.materialize_in_destination")
+		d.AddVerifier(verifyMaterialize)
+	}
+	{
+		d := def("bufferization.to_tensor")
+		d.AddVerifier(verifyToTensor)
+	}
+	{
+		d := def("bufferization.to_buffer")
+		d.AddVerifier(verifyToBuffer)
+	}
+	{
+		d := def("bufferization.dealloc")
+		d.AddVerifier(verifyDealloc)
+		d.Print = printDealloc
+		d.Parse = parseDealloc
+	}
+}

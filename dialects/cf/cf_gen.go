@@ -293,3 +293,27 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	}
 	return o
 }
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("cf.br")
+		d.AddVerifier(verifyBr)
+	}
+	{
+		d := def("cf.cond_br")
+		d.AddVerifier(verifyCondBr)
+	}
+	{
+		d := def("cf.switch")
+		d.AddVerifier(verifySwitch)
+	}
+}

@@ -1097,3 +1097,109 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	}
 	return o
 }
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("tensor.bitcast")
+		d.AddVerifier(verifyBitcast)
+	}
+	{
+		d := def("tensor.cast")
+		d.AddVerifier(verifyCast)
+		d.Fold = foldCast
+	}
+	{
+		d := def("tensor.concat")
+		d.AddVerifier(verifyConcat)
+		d.Fold = foldConcat
+	}
+	{
+		d := def("tensor.dim")
+		d.Fold = foldDim
+	}
+	{
+		d := def("tensor.empty")
+		d.AddVerifier(verifyEmpty)
+	}
+	{
+		d := def("tensor.extract")
+		d.AddVerifier(verifyExtract)
+		d.Fold = foldExtract
+	}
+	{
+		d := def("tensor.extract_slice")
+		d.AddVerifier(verifyExtractSlice)
+		d.Fold = foldExtractSlice
+	}
+	{
+		d := def("tensor.from_elements")
+		d.AddVerifier(verifyFromElements)
+		d.Fold = foldFromElements
+		d.Print = printFromElements
+		d.Parse = parseFromElements
+	}
+	{
+		d := def("tensor.gather")
+		d.AddVerifier(verifyGather)
+	}
+	{
+		d := def("tensor.generate")
+		d.AddVerifier(verifyGenerate)
+	}
+	{
+		d := def("tensor.insert")
+		d.AddVerifier(verifyInsert)
+	}
+	{
+		d := def("tensor.insert_slice")
+		d.AddVerifier(verifyInsertSlice)
+		d.Fold = foldInsertSlice
+	}
+	{
+		d := def("tensor.rank")
+		d.Fold = foldRank
+	}
+	{
+		d := def("tensor.reshape")
+		d.AddVerifier(verifyReshape)
+		d.Fold = foldReshape
+	}
+	{
+		d := def("tensor.expand_shape")
+		d.AddVerifier(verifyExpandShape)
+		d.Fold = foldExpandShape
+	}
+	{
+		d := def("tensor.collapse_shape")
+		d.AddVerifier(verifyCollapseShape)
+		d.Fold = foldCollapseShape
+	}
+	{
+		d := def("tensor.pad")
+		d.AddVerifier(verifyPad)
+		d.Fold = foldPad
+	}
+	{
+		d := def("tensor.parallel_insert_slice")
+		d.AddVerifier(verifyParallelInsertSlice)
+	}
+	{
+		d := def("tensor.scatter")
+		d.AddVerifier(verifyScatter)
+	}
+	{
+		d := def("tensor.splat")
+		d.AddVerifier(verifySplat)
+		d.Fold = foldSplat
+		d.Parse = parseSplat
+	}
+}
