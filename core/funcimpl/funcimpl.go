@@ -210,3 +210,22 @@ func entries(a ir.Attribute) []ir.NamedAttr {
 	}
 	return nil
 }
+
+// AddEntryBlock gives the first region of the function-like op an entry
+// block with one argument per type of argTypes, located at the op, and
+// returns it. A region that has blocks already is an error.
+func AddEntryBlock(op *ir.Operation, argTypes []ir.Type) (*ir.Block, error) {
+	if op.NumRegions() == 0 {
+		return nil, ir.OpError(op, "has no region for an entry block")
+	}
+	body := op.Region(0)
+	if !body.Empty() {
+		return nil, ir.OpError(op, "already has an entry block")
+	}
+	b := ir.NewBlock()
+	for _, t := range argTypes {
+		b.AddArgument(t, op.Loc())
+	}
+	body.Append(b)
+	return b, nil
+}

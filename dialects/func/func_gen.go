@@ -275,3 +275,23 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	}
 	return o
 }
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("func.call_indirect")
+		d.AddVerifier(verifyCallIndirect)
+	}
+	{
+		d := def("func.return")
+		d.AddVerifier(verifyReturn)
+	}
+}

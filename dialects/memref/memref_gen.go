@@ -1653,3 +1653,145 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	}
 	return o
 }
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("memref.alloc")
+		d.AddVerifier(verifyAllocLike)
+	}
+	{
+		d := def("memref.alloca")
+		d.AddVerifier(verifyAlloca)
+	}
+	{
+		d := def("memref.realloc")
+		d.AddVerifier(verifyRealloc)
+	}
+	{
+		d := def("memref.dealloc")
+		d.Fold = foldMemRefCastOperands
+	}
+	{
+		d := def("memref.assume_alignment")
+		d.AddVerifier(verifyAssumeAlignment)
+	}
+	{
+		d := def("memref.cast")
+		d.AddVerifier(verifyCast)
+		d.Fold = foldCast
+	}
+	{
+		d := def("memref.copy")
+		d.AddVerifier(verifyCopy)
+		d.Fold = foldCopy
+	}
+	{
+		d := def("memref.dim")
+		d.Fold = foldDim
+	}
+	{
+		d := def("memref.dma_wait")
+		d.AddVerifier(verifyDmaWait)
+	}
+	{
+		d := def("memref.extract_strided_metadata")
+		d.AddVerifier(verifyExtractStridedMetadata)
+		d.Fold = foldExtractStridedMetadata
+	}
+	{
+		d := def("memref.generic_atomic_rmw")
+		d.AddVerifier(verifyGenericAtomicRMW)
+	}
+	{
+		d := def("memref.atomic_yield")
+		d.AddVerifier(verifyAtomicYield)
+	}
+	{
+		d := def("memref.global")
+		d.AddVerifier(verifyGlobal)
+	}
+	{
+		d := def("memref.load")
+		d.AddVerifier(verifyLoad)
+		d.Fold = foldLoad
+	}
+	{
+		d := def("memref.memory_space_cast")
+		d.AddVerifier(verifyMemorySpaceCast)
+	}
+	{
+		d := def("memref.prefetch")
+		d.AddVerifier(verifyPrefetch)
+		d.Print = printPrefetch
+		d.Parse = parsePrefetch
+	}
+	{
+		d := def("memref.reinterpret_cast")
+		d.AddVerifier(verifyReinterpretCast)
+		d.Fold = foldReinterpretCast
+	}
+	{
+		d := def("memref.rank")
+		d.Fold = foldRank
+	}
+	{
+		d := def("memref.reshape")
+		d.AddVerifier(verifyReshape)
+	}
+	{
+		d := def("memref.expand_shape")
+		d.AddVerifier(verifyExpandShape)
+		d.Fold = foldExpandShape
+	}
+	{
+		d := def("memref.collapse_shape")
+		d.AddVerifier(verifyCollapseShape)
+		d.Fold = foldCollapseShape
+	}
+	{
+		d := def("memref.store")
+		d.AddVerifier(verifyStore)
+		d.Fold = foldMemRefCastOperands
+	}
+	{
+		d := def("memref.subview")
+		d.AddVerifier(verifySubView)
+		d.Fold = foldSubView
+	}
+	{
+		d := def("memref.transpose")
+		d.AddVerifier(verifyTranspose)
+		d.Print = printTranspose
+		d.Parse = parseTranspose
+	}
+	{
+		d := def("memref.view")
+		d.AddVerifier(verifyView)
+		d.Fold = foldView
+	}
+	{
+		d := def("memref.atomic_rmw")
+		d.AddVerifier(verifyAtomicRMW)
+	}
+	{
+		d := def("memref.distinct_objects")
+		d.AddVerifier(verifyDistinctObjects)
+		d.Print = printDistinctObjects
+		d.Parse = parseDistinctObjects
+	}
+	{
+		d := def("memref.dma_start")
+		d.AddVerifier(verifyDmaStart)
+		d.Print = printDmaStart
+		d.Parse = parseDmaStart
+	}
+}
