@@ -8696,3 +8696,81 @@ func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
 	}
 	return a
 }
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("llvm.func")
+		d.AddVerifier(verifyFunc)
+		d.Print = printFunc
+		d.Parse = parseFunc
+	}
+	{
+		d := def("llvm.mlir.global")
+		d.AddVerifier(verifyGlobal)
+		d.Print = printGlobal
+		d.Parse = parseGlobal
+	}
+	{
+		d := def("llvm.return")
+		d.AddVerifier(verifyReturn)
+	}
+	{
+		d := def("llvm.br")
+		d.AddVerifier(verifyBr)
+	}
+	{
+		d := def("llvm.cond_br")
+		d.AddVerifier(verifyCondBr)
+	}
+	{
+		d := def("llvm.switch")
+		d.AddVerifier(verifySwitch)
+		d.Print = printSwitch
+		d.Parse = parseSwitch
+	}
+	{
+		d := def("llvm.call")
+		d.AddVerifier(verifyCall)
+		d.Print = printCall
+		d.Parse = parseCall
+	}
+	{
+		d := def("llvm.mlir.constant")
+		d.AddVerifier(verifyConstant)
+		d.Fold = foldConstant
+	}
+	{
+		d := def("llvm.mlir.addressof")
+		d.AddVerifier(verifyAddressOf)
+	}
+	{
+		d := def("llvm.alloca")
+		d.AddVerifier(verifyAlloca)
+	}
+	{
+		d := def("llvm.load")
+		d.AddVerifier(verifyLoad)
+	}
+	{
+		d := def("llvm.store")
+		d.AddVerifier(verifyStore)
+	}
+	{
+		d := def("llvm.getelementptr")
+		d.AddVerifier(verifyGEP)
+	}
+	{
+		d := def("llvm.intr.assume")
+		d.Print = printAssume
+		d.Parse = parseAssume
+	}
+}
