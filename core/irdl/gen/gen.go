@@ -1119,8 +1119,23 @@ func (g *generator) registerHooks() {
 	g.p("// their definitions name in hooks; the dialect's Register calls it after\n")
 	g.p("// loading the definitions.\n")
 	g.p("func registerHooks(ctx *ir.Context) {\n")
-	g.p("\tdef := func(name string) *ir.OpDef {\n\t\tif on := ctx.LookupOpName(name); on != nil && on.Def != nil {\n\t\t\treturn on.Def\n\t\t}\n\t\tpanic(name + \" is not loaded\")\n\t}\n")
+	needDef := false
 	for _, h := range g.hooked {
+		for _, k := range h.hooks {
+			needDef = needDef || k.Kind != "canonicalizer"
+		}
+	}
+	if needDef {
+		g.p("\tdef := func(name string) *ir.OpDef {\n\t\tif on := ctx.LookupOpName(name); on != nil && on.Def != nil {\n\t\t\treturn on.Def\n\t\t}\n\t\tpanic(name + \" is not loaded\")\n\t}\n")
+	}
+	for _, h := range g.hooked {
+		onlyCanon := true
+		for _, k := range h.hooks {
+			onlyCanon = onlyCanon && k.Kind == "canonicalizer"
+		}
+		if onlyCanon {
+			continue
+		}
 		g.p("\t{\n\t\td := def(%q)\n", h.full)
 		for _, k := range h.hooks {
 			switch {
@@ -1128,6 +1143,10 @@ func (g *generator) registerHooks() {
 				g.p("\t\td.AddVerifier(%s)\n", k.Func)
 			case k.Kind == "verifier":
 				g.p("\t\td.AddVerifier(func(op *ir.Operation) error { return verify%s(%s{op}) })\n", h.short, h.typ)
+			case k.Kind == "regionVerifier" && k.Func != "":
+				g.p("\t\td.VerifyRegions = %s\n", k.Func)
+			case k.Kind == "regionVerifier":
+				g.p("\t\td.VerifyRegions = func(op *ir.Operation) error { return verify%sRegions(%s{op}) }\n", h.short, h.typ)
 			case k.Kind == "folder" && k.Func != "":
 				g.p("\t\td.Fold = %s\n", k.Func)
 			case k.Kind == "folder":
