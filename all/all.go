@@ -69,7 +69,7 @@ func Register(ctx *ir.Context) {
 	affine.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
-			ctx.RegisterDialect(&ir.Dialect{Name: ns})
+			ctx.RegisterDialect(&ir.Dialect{Name: ns, Placeholder: true})
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/strata-ir/strata/internal/cli"
 )
 
 // parseFlags parses mlir-opt style flags: a single or double dash, `=value`
@@ -20,6 +22,7 @@ func parseFlags(args []string, stderr io.Writer) (*Options, error) {
 	fs.BoolVar(&o.LocalScope, "mlir-print-local-scope", false, "print without aliases")
 	fs.BoolVar(&o.VerifyDiagnostics, "verify-diagnostics", false, "check expected-* annotations against the diagnostics")
 	fs.BoolVar(&o.ShowDialects, "show-dialects", false, "print the registered dialects and exit")
+	fs.BoolVar(&o.Version, "version", false, "print the version and exit")
 	fs.BoolVar(&o.NoImplicitModule, "no-implicit-module", false, "do not wrap the input in a module")
 	fs.Int64Var(&o.HexThreshold, "mlir-print-elementsattrs-with-hex-if-larger", 100, "print dense elements with more elements than this as hex (-1 disables)")
 	fs.BoolVar(&o.AssumeVerified, "mlir-print-assume-verified", false, "skip verification before printing")
@@ -44,18 +47,7 @@ func parseFlags(args []string, stderr io.Writer) (*Options, error) {
 				return nil, err
 			}
 			if name != err.Error() {
-				// Show the argument as written (flag reports it with
-				// one dash), as mlir-opt does.
-				for _, a := range rest {
-					if a == "--" {
-						break
-					}
-					if n, _, _ := strings.Cut(a, "="); strings.HasPrefix(n, "-") && strings.TrimLeft(n, "-") == strings.TrimLeft(name, "-") {
-						name = a
-						break
-					}
-				}
-				fmt.Fprintf(stderr, "strata-opt: Unknown command line argument '%s'.  Try: 'strata-opt --help'\n", name)
+				fmt.Fprint(stderr, cli.UnknownFlag("strata-opt", name, rest, cli.FlagNames(fs)))
 			} else {
 				fmt.Fprintf(stderr, "strata-opt: %v\n", err)
 			}

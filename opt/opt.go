@@ -20,6 +20,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/internal/cli"
 	"github.com/strata-ir/strata/semcheck"
 )
 
@@ -43,9 +44,11 @@ type Options struct {
 	OutputSplitMarker string
 	VerifyDiagnostics bool
 	ShowDialects      bool
-	NoImplicitModule  bool
-	HexThreshold      int64
-	AssumeVerified    bool
+	// Version prints the version line and exits.
+	Version          bool
+	NoImplicitModule bool
+	HexThreshold     int64
+	AssumeVerified   bool
 	// CheckSemantics interprets the function CheckEntry before the
 	// pipeline and after every pass, and fails at the first pass that
 	// changes what it prints or returns (translation validation).
@@ -92,16 +95,6 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 		}
 		return ExitUsage
 	}
-	if opts.ShowDialects {
-		fmt.Fprintln(io.Out, "Available Dialects:")
-		var names []string
-		for _, d := range ctx.Dialects() {
-			names = append(names, d.Name)
-		}
-		sort.Strings(names)
-		fmt.Fprintln(io.Out, strings.Join(names, ", "))
-		return ExitOK
-	}
 	ctx.AllowUnregisteredDialects = opts.AllowUnregistered
 	for _, f := range opts.LoadDialects {
 		data, err := os.ReadFile(f)
@@ -112,6 +105,25 @@ func Run(ctx *ir.Context, args []string, io Stdio) int {
 			fmt.Fprintf(io.Err, "%v\n", err)
 			return ExitError
 		}
+	}
+	if opts.ShowDialects {
+		// The dialects that define operations, those of --load-dialect
+		// included; namespaces registered only as placeholders are not
+		// dialects Strata has.
+		fmt.Fprintln(io.Out, "Available Dialects:")
+		var names []string
+		for _, d := range ctx.Dialects() {
+			if !d.Placeholder {
+				names = append(names, d.Name)
+			}
+		}
+		sort.Strings(names)
+		fmt.Fprintln(io.Out, strings.Join(names, ", "))
+		return ExitOK
+	}
+	if opts.Version {
+		fmt.Fprint(io.Out, cli.Version("strata-opt"))
+		return ExitOK
 	}
 	src, name, err := readInput(opts.Input, io.In)
 	if err != nil {

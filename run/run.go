@@ -7,8 +7,8 @@
 //	strata-run file.mlir -e main -entry-point-result=i32
 //
 // The flags are mlir-runner's spellings: -e names the entry function,
-// -entry-point-result is one of i32, i64, f32, f64 or void (f64 is an
-// extension), -shared-libs=... is accepted and ignored, -O0 to -O3 are
+// -entry-point-result is one of i32, i64, f32 (the default, as
+// mlir-runner's), f64 or void (f64 is an extension), -shared-libs=... is accepted and ignored, -O0 to -O3 are
 // llc's level with --engine=cpu. Integers print in decimal (signed),
 // floats as C's "%e" ("1.500000e+00", "nan", "-INF"). Extensions:
 // --engine=cpu compiles the program through LLVM and runs it instead of
@@ -31,6 +31,7 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/internal/cli"
 	"github.com/strata-ir/strata/interp/all"
 )
 
@@ -59,7 +60,8 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	fs := flag.NewFlagSet("strata-run", flag.ContinueOnError)
 	fs.SetOutput(stdio.Err)
 	entry := fs.String("e", "main", "the function to be called")
-	result := fs.String("entry-point-result", "i32", "the entry function's result type: i32, i64, f32, f64 or void")
+	result := fs.String("entry-point-result", "f32", "the entry function's result type: i32, i64, f32, f64 or void (mlir-runner's default, f32, when absent)")
+	version := fs.Bool("version", false, "print the version and exit")
 	var libs []string
 	fs.Func("shared-libs", "libraries to link dynamically (accepted and ignored)", func(s string) error {
 		libs = append(libs, s)
@@ -77,17 +79,25 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 			return nil
 		})
 	}
-	fs.Usage = func() {
-		fmt.Fprintln(stdio.Err, "usage: strata-run [flags] <input file>")
-		fs.PrintDefaults()
-	}
+	// Errors are reported here, in one line (and a suggestion), as
+	// LLVM's tools do; the whole usage is printed only for --help.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	// Flags may follow the input file, as with LLVM's tools.
 	var inputs []string
 	rest := args
 	for {
 		if err := fs.Parse(rest); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintln(stdio.Out, "usage: strata-run [flags] <input file>")
+				fs.SetOutput(stdio.Out)
+				fs.PrintDefaults()
 				return ExitOK
+			}
+			if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
+				fmt.Fprint(stdio.Err, cli.UnknownFlag("strata-run", name, rest, cli.FlagNames(fs)))
+			} else {
+				fmt.Fprintf(stdio.Err, "strata-run: %v\n", err)
 			}
 			return ExitUsage
 		}
@@ -97,6 +107,10 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		}
 		inputs = append(inputs, rest[0])
 		rest = rest[1:]
+	}
+	if *version {
+		fmt.Fprint(stdio.Out, cli.Version("strata-run"))
+		return ExitOK
 	}
 	if len(inputs) > 1 {
 		fmt.Fprintf(stdio.Err, "strata-run: too many input files: %s\n", strings.Join(inputs, " "))

@@ -160,6 +160,11 @@ type Dialect struct {
 	// VerifyRegionResultAttr is the same for result attributes (MLIR's
 	// Dialect::verifyRegionResultAttribute).
 	VerifyRegionResultAttr func(op *Operation, region, result int, attr NamedAttr) error
+	// Placeholder marks a namespace registered only so that its
+	// attributes and properties are known to belong to a registered
+	// dialect (as in mlir-opt), without operations of its own:
+	// --show-dialects leaves it out.
+	Placeholder bool
 	// Definitions holds the model of a dialect defined in a definition
 	// language (core/irdl keeps its types and attributes here), for the
 	// code that builds them by name.

@@ -6,10 +6,19 @@ package ir
 // ignored). Values and blocks defined inside a's regions are matched
 // positionally with those of b.
 func OperationsEquivalent(a, b *Operation) bool {
-	return equivalentWith(a, b, map[Value]Value{}, map[*Block]*Block{})
+	return equivalentWith(a, b, map[Value]Value{}, map[*Block]*Block{}, false)
 }
 
-func equivalentWith(a, b *Operation, vmap map[Value]Value, bmap map[*Block]*Block) bool {
+// OperationsEquivalentCommutative is OperationsEquivalent where the
+// operands of a and b themselves, when they are Commutative, may come in
+// any order, as CSE compares operations (MLIR's OperationEquivalence
+// sorts the operands of a commutative operation); operations nested in
+// their regions still compare position by position.
+func OperationsEquivalentCommutative(a, b *Operation) bool {
+	return equivalentWith(a, b, map[Value]Value{}, map[*Block]*Block{}, true)
+}
+
+func equivalentWith(a, b *Operation, vmap map[Value]Value, bmap map[*Block]*Block, commutative bool) bool {
 	if a.OpName() != b.OpName() || a.Properties() != b.Properties() || a.Attrs() != b.Attrs() ||
 		a.NumOperands() != b.NumOperands() || a.NumResults() != b.NumResults() ||
 		a.NumRegions() != b.NumRegions() || a.NumSuccessors() != b.NumSuccessors() {
@@ -20,7 +29,7 @@ func equivalentWith(a, b *Operation, vmap map[Value]Value, bmap map[*Block]*Bloc
 			return false
 		}
 	}
-	if !operandsEquivalent(a, b, vmap) {
+	if !operandsEquivalent(a, b, vmap, commutative) {
 		return false
 	}
 	for i := 0; i < a.NumSuccessors(); i++ {
@@ -67,7 +76,7 @@ func regionsEquivalent(ra, rb *Region, vmap map[Value]Value, bmap map[*Block]*Bl
 	for ba, bb = ra.First(), rb.First(); ba != nil; ba, bb = ba.Next(), bb.Next() {
 		oa, ob := ba.First(), bb.First()
 		for ; oa != nil && ob != nil; oa, ob = oa.Next(), ob.Next() {
-			if !equivalentWith(oa, ob, vmap, bmap) {
+			if !equivalentWith(oa, ob, vmap, bmap, false) {
 				return false
 			}
 			for i := 0; i < oa.NumResults(); i++ {
@@ -82,10 +91,10 @@ func regionsEquivalent(ra, rb *Region, vmap map[Value]Value, bmap map[*Block]*Bl
 }
 
 // operandsEquivalent compares the operands of a, mapped through vmap, with
-// those of b: position by position, or as multisets when the operation is
-// Commutative (MLIR's OperationEquivalence sorts the operands of
-// commutative operations), so that `muli %a, %b` and `muli %b, %a` match.
-func operandsEquivalent(a, b *Operation, vmap map[Value]Value) bool {
+// those of b: position by position, or, with commutative set, as
+// multisets when the operation is Commutative, so that `muli %a, %b` and
+// `muli %b, %a` match.
+func operandsEquivalent(a, b *Operation, vmap map[Value]Value, commutative bool) bool {
 	n := a.NumOperands()
 	mapped := func(i int) Value {
 		x := a.Operand(i)
@@ -101,7 +110,7 @@ func operandsEquivalent(a, b *Operation, vmap map[Value]Value) bool {
 			break
 		}
 	}
-	if same || n < 2 || !a.HasTrait(Commutative) {
+	if same || !commutative || n < 2 || !a.HasTrait(Commutative) {
 		return same
 	}
 	if n == 2 {

@@ -130,7 +130,7 @@ func (m *scopedMap) lookupHashed(op *ir.Operation, h uint64) *ir.Operation {
 	i, ok := m.heads[h]
 	for ok && i >= 0 {
 		e := &m.entries[i]
-		if ir.OperationsEquivalent(op, e.op) {
+		if ir.OperationsEquivalentCommutative(op, e.op) {
 			return e.op
 		}
 		i = e.prev

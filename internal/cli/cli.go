@@ -1,0 +1,109 @@
+// Package cli holds what Strata's command-line tools share: the
+// "did you mean" suggestion for a mistyped flag and the version line.
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"runtime/debug"
+	"strings"
+)
+
+// Suggest returns the candidate closest to name by edit distance, as
+// LLVM's command-line parser suggests an option, and false when none is
+// close enough (more than a third of the name's length away).
+func Suggest(name string, candidates []string) (string, bool) {
+	name = strings.TrimLeft(name, "-")
+	if n, _, ok := strings.Cut(name, "="); ok {
+		name = n
+	}
+	best, bestDist := "", len(name)/3+1
+	for _, c := range candidates {
+		if d := distance(name, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best, best != ""
+}
+
+// FlagNames returns the names of the flags defined in fs.
+func FlagNames(fs *flag.FlagSet) []string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	return names
+}
+
+// UnknownFlag is the diagnostic for an unknown flag of tool, which package
+// flag reports as name: LLVM's line naming the argument as written in
+// args, then a suggestion when one flag is close.
+func UnknownFlag(tool, name string, args, candidates []string) string {
+	arg := name
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if n, _, _ := strings.Cut(a, "="); strings.HasPrefix(n, "-") && strings.TrimLeft(n, "-") == strings.TrimLeft(name, "-") {
+			arg = a
+			break
+		}
+	}
+	msg := fmt.Sprintf("%s: Unknown command line argument '%s'.  Try: '%s --help'\n", tool, arg, tool)
+	if s, ok := Suggest(arg, candidates); ok {
+		msg += fmt.Sprintf("%s: Did you mean '--%s'?\n", tool, s)
+	}
+	return msg
+}
+
+// Version returns the version line of tool: the module version or the
+// revision it was built from, and the Go toolchain.
+func Version(tool string) string {
+	v := "(devel)"
+	goVersion := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		goVersion = bi.GoVersion
+		if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		} else {
+			rev, dirty := "", false
+			for _, s := range bi.Settings {
+				switch s.Key {
+				case "vcs.revision":
+					rev = s.Value
+				case "vcs.modified":
+					dirty = s.Value == "true"
+				}
+			}
+			if len(rev) > 12 {
+				rev = rev[:12]
+			}
+			if rev != "" {
+				v = "revision " + rev
+				if dirty {
+					v += " (modified)"
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("%s: Strata %s, built with %s\n", tool, v, goVersion)
+}
+
+// distance is the Levenshtein distance of a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
