@@ -20,6 +20,7 @@ import (
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tensor"
+	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/dialects/ub"
 	"github.com/strata-ir/strata/dialects/vector"
 	"github.com/strata-ir/strata/transforms"
@@ -67,6 +68,7 @@ func Register(ctx *ir.Context) {
 	ub.Register(ctx)
 	gpu.Register(ctx)
 	affine.Register(ctx)
+	tile.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns, Placeholder: true})

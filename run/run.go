@@ -26,6 +26,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/strata-ir/strata/core/asm"
@@ -33,6 +34,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/internal/cli"
 	"github.com/strata-ir/strata/interp/all"
+	"github.com/strata-ir/strata/interp/tile"
 )
 
 // Exit codes.
@@ -71,6 +73,15 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	argFiles := fs.String("args", "", "comma-separated .npy files passed as the entry function's arguments")
 	dump := fs.String("dump-results", "", "directory where each result is written as result<N>.npy")
 	checkLeaks := fs.Bool("check-leaks", false, "report the buffers allocated by memref.alloc, memref.realloc or bufferization.clone that are still live when the entry function returns (interpreter only)")
+	var programSeed *int64
+	fs.Func("program-order-seed", "run the programs of parallel axes of tile.launch grids in an order shuffled by this seed (interpreter only)", func(v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("invalid seed %q", v)
+		}
+		programSeed = &n
+		return nil
+	})
 	engine := fs.String("engine", EngineInterp, "how to run the program: interp (interpret it) or cpu (compile it with LLVM and run it)")
 	optLevel := ""
 	for _, o := range []string{"0", "1", "2", "3"} {
@@ -137,6 +148,10 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 			fmt.Fprintln(stdio.Err, "strata-run: --check-leaks is not supported with --engine=cpu")
 			return ExitUsage
 		}
+		if programSeed != nil {
+			fmt.Fprintln(stdio.Err, "strata-run: --program-order-seed is not supported with --engine=cpu")
+			return ExitUsage
+		}
 	default:
 		fmt.Fprintf(stdio.Err, "strata-run: invalid --engine=%q (want interp or cpu)\n", *engine)
 		return ExitUsage
@@ -174,7 +189,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	if err := ir.Verify(module); err != nil {
 		return emit(err)
 	}
-	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out, Err: stdio.Err, Engine: *engine, OptLevel: optLevel, CheckLeaks: *checkLeaks}
+	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out, Err: stdio.Err, Engine: *engine, OptLevel: optLevel, CheckLeaks: *checkLeaks, ProgramOrderSeed: programSeed}
 	if *argFiles != "" {
 		opts.ArgFiles = strings.Split(*argFiles, ",")
 	}
@@ -217,6 +232,10 @@ type Options struct {
 	// heap (memref.alloc, memref.realloc, bufferization.clone) and not
 	// returned are still live when the entry function returns.
 	CheckLeaks bool
+	// ProgramOrderSeed, when set, makes the interpreter run the programs
+	// of the parallel axes of tile.launch grids in an order shuffled by
+	// the seed (interp/tile.SetProgramOrder).
+	ProgramOrderSeed *int64
 }
 
 // Execute interprets the function named entry in module and returns what
@@ -274,6 +293,9 @@ func ExecuteOptions(module *ir.Operation, opts Options) error {
 	in := interp.New(reg)
 	in.Out = opts.Out
 	in.CheckLeaks = opts.CheckLeaks
+	if opts.ProgramOrderSeed != nil {
+		tile.SetProgramOrder(in, *opts.ProgramOrderSeed)
+	}
 	res, err := in.Call(nil, fn, args)
 	if err != nil {
 		return err

@@ -3,7 +3,7 @@
 // canonicalize, cse, inline, symbol-dce, symbol-privatize,
 // topological-sort, strip-debuginfo, print-op-stats,
 // duplicate-function-elimination, loop-invariant-code-motion, sccp,
-// remove-dead-values, view-op-graph, and the buffer deallocation passes
+// remove-dead-values, view-op-graph, tile-verify-target, and the buffer deallocation passes
 // and pipeline of bufferdealloc. Each pass's logic lives in its own
 // subpackage.
 package transforms
@@ -28,6 +28,7 @@ import (
 	"github.com/strata-ir/strata/transforms/stripdebuginfo"
 	"github.com/strata-ir/strata/transforms/symboldce"
 	"github.com/strata-ir/strata/transforms/symbolprivatize"
+	"github.com/strata-ir/strata/transforms/tileverify"
 	"github.com/strata-ir/strata/transforms/tiling"
 	"github.com/strata-ir/strata/transforms/toposort"
 	"github.com/strata-ir/strata/transforms/viewopgraph"
@@ -55,6 +56,7 @@ func Register() {
 		pass.Register(pass.Registration{Argument: linalggeneralize.Argument, New: linalggeneralize.New})
 		pass.Register(pass.Registration{Argument: linalgdecompose.Argument, New: linalgdecompose.New})
 		pass.Register(pass.Registration{Argument: tiling.Argument, New: tiling.New})
+		pass.Register(pass.Registration{Argument: tileverify.Argument, New: tileverify.New})
 		bufferdealloc.Register()
 	})
 }

@@ -505,8 +505,8 @@ func (f *Frame) Exec(op *ir.Operation) error {
 	}
 	fn := c.fn
 	if fn == nil {
-		if d := op.Def(); d != nil && d.SuccessorRegions != nil {
-			return f.regionBranch(op)
+		if rb, ok := ir.RegionBranchOp.Of(op); ok {
+			return f.regionBranch(op, rb)
 		}
 		return Errorf(op, "the interpreter has no semantics for '"+op.Name()+"'")
 	}
@@ -587,27 +587,24 @@ func (f *Frame) RunRegion(r *ir.Region, args []Value) ([]Value, error) {
 // regionBranch runs an operation through RegionBranchOpInterface when its
 // regions form a single path: from the operation into one region, and
 // from that region back to the operation.
-func (f *Frame) regionBranch(op *ir.Operation) error {
-	d := op.Def()
+func (f *Frame) regionBranch(op *ir.Operation, rb ir.RegionBranchOpInterface) error {
 	cannot := func() error {
 		return Errorf(op, "the interpreter has no semantics for '"+op.Name()+"'")
 	}
-	succ := d.SuccessorRegions(op, nil, make([]ir.Attribute, op.NumOperands()))
-	if len(succ) != 1 || succ[0].Region == nil || d.EntrySuccessorOperands == nil && op.NumOperands() != 0 {
+	succ := rb.SuccessorRegions(op, nil, make([]ir.Attribute, op.NumOperands()))
+	if len(succ) != 1 || succ[0].Region == nil {
 		return cannot()
 	}
 	r := succ[0].Region
 	var args []Value
-	if d.EntrySuccessorOperands != nil {
-		for _, v := range d.EntrySuccessorOperands(op, r) {
-			x, err := f.Get(op, v)
-			if err != nil {
-				return err
-			}
-			args = append(args, x)
+	for _, v := range rb.EntrySuccessorOperands(op, r) {
+		x, err := f.Get(op, v)
+		if err != nil {
+			return err
 		}
+		args = append(args, x)
 	}
-	back := d.SuccessorRegions(op, r, make([]ir.Attribute, op.NumOperands()))
+	back := rb.SuccessorRegions(op, r, make([]ir.Attribute, op.NumOperands()))
 	if len(back) != 1 || back[0].Region != nil {
 		return cannot()
 	}

@@ -27,9 +27,10 @@ type FoldResult struct {
 
 // Effects returns the memory effects of op and whether they are known.
 // Pure operations have none; operations with RecursiveMemoryEffects have
-// the effects of their nested operations; otherwise the OpDef's Effects
-// hook decides, and operations without one (including unregistered ones)
-// have unknown effects.
+// the effects of their nested operations (and their own, if any);
+// otherwise the operation's MemoryEffectOpInterface decides, and
+// operations without one (including unregistered ones) have unknown
+// effects.
 func (op *Operation) Effects() ([]MemoryEffect, bool) {
 	d := op.Def()
 	if d == nil {
@@ -40,8 +41,8 @@ func (op *Operation) Effects() ([]MemoryEffect, bool) {
 	}
 	var own []MemoryEffect
 	known := false
-	if d.Effects != nil {
-		own, known = d.Effects(op), true
+	if m, ok := MemoryEffectsOp.OfDef(d); ok {
+		own, known = m.Effects(op), true
 	}
 	if d.HasTrait(RecursiveMemoryEffects) {
 		all := append([]MemoryEffect(nil), own...)

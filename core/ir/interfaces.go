@@ -1,9 +1,14 @@
 package ir
 
-// This file holds the operation interfaces that dialects implement by
-// filling in an Interfaces value on their OpDef. Each is a small set of
-// functions, as MLIR's op interfaces are a small set of methods; an unset
-// function means the operation does not implement that part.
+// This file holds the operation interfaces of the core: the control-flow,
+// loop, call, symbol, memory-effect, speculation, destination-style and
+// tiling interfaces that transformations of every dialect query. Each is
+// a Go interface, as MLIR's op interfaces are a small set of methods,
+// declared in the open registry of registry.go; a dialect attaches its
+// implementation with Attach (or AttachTo, for another dialect's op), and
+// a pass asks for it with Of. The single-method ones have a Func adapter
+// (EffectsFunc, CallTargetFunc, ...) so that a function can implement
+// them.
 
 // RegionSuccessor is where control may go from a point of a region-branch
 // operation: a region of the operation, or back to the operation itself
@@ -17,52 +22,186 @@ type RegionSuccessor struct {
 	Inputs []Value
 }
 
-// Interfaces are the optional op interfaces of an OpDef.
-type Interfaces struct {
-	// SuccessorRegions, if set, marks a region-branch operation (MLIR's
-	// RegionBranchOpInterface). from is nil for the entry into the
-	// operation, or the region whose terminator transfers control;
-	// operands holds the constant value of each operand of op (nil where
-	// not constant), so that an implementation may prune successors.
-	SuccessorRegions func(op *Operation, from *Region, operands []Attribute) []RegionSuccessor
-	// EntrySuccessorOperands, if set, returns the operands of a
-	// region-branch operation that are forwarded to the entry of region
-	// to (nil: to the parent's results).
-	EntrySuccessorOperands func(op *Operation, to *Region) []Value
-	// SuccessorOperands, if set, marks a terminator that forwards values
-	// to a region successor of its parent (MLIR's
-	// RegionBranchTerminatorOpInterface): it returns the operands passed
-	// to to (nil: to the parent's results).
-	SuccessorOperands func(op *Operation, to *Region) []Value
-	// BranchSuccessorOperands, if set, marks a terminator that branches to
-	// successor blocks (MLIR's BranchOpInterface): it returns the operands
-	// op forwards to the arguments of its successor i.
-	BranchSuccessorOperands func(op *Operation, i int) []Value
-	// SetBranchSuccessorOperands, if set, replaces the operands a branch
-	// forwards to its successor i (updating any operand segment sizes).
-	SetBranchSuccessorOperands func(op *Operation, i int, operands []Value)
-	// SuccessorForOperands, if set, returns the successor a branch takes
-	// given the constant value of each operand (nil where not constant),
-	// or nil when that is not known.
-	SuccessorForOperands func(op *Operation, operands []Attribute) *Block
-	// LoopRegions, if set, marks a loop (MLIR's LoopLikeOpInterface) and
-	// returns the regions that form its body; values defined outside
-	// them are loop invariant.
-	LoopRegions func(op *Operation) []*Region
-	// InductionVars, if set, returns a loop's induction variables.
-	InductionVars func(op *Operation) []Value
-	// Speculatability, if set, tells whether the operation may be
-	// executed speculatively (MLIR's ConditionallySpeculatable); without it
-	// only Pure operations are speculatable.
-	Speculatability func(op *Operation) Speculatability
-	// DPSInits, if set, marks a destination-style operation (MLIR's
-	// DestinationStyleOpInterface) and returns the index of its first
-	// init operand and how many there are.
-	DPSInits func(op *Operation) (first, n int)
-	// Tiling holds the hooks of MLIR's TilingInterface; its unset
-	// functions mean the operation cannot be tiled.
-	Tiling
+// The operation interfaces of the core, which passes of every dialect
+// query: each is a Go interface whose methods take the operation, declared
+// in the registry (registry.go) and attached to an OpDef by the dialect
+// that defines the operation (or, as an external model, by another).
+
+// RegionBranchOpInterface is MLIR's RegionBranchOpInterface: an operation
+// whose regions transfer control among themselves and back to the
+// operation in ways the operation describes (scf.if, scf.for, ...). The
+// verifier checks, for every op that implements it, that the values passed
+// along each edge match the successor's inputs (VerifyRegionBranchOp).
+type RegionBranchOpInterface interface {
+	// SuccessorRegions returns where control may go from the entry into op
+	// (from nil) or from the terminators of region from; operands holds
+	// the constant value of each operand of op (nil where not constant,
+	// or a nil slice when nothing is known), so that an implementation may
+	// prune successors.
+	SuccessorRegions(op *Operation, from *Region, operands []Attribute) []RegionSuccessor
+	// EntrySuccessorOperands returns the operands of op forwarded to the
+	// entry of region to (nil: to op's results).
+	EntrySuccessorOperands(op *Operation, to *Region) []Value
 }
+
+// RegionBranchOp is the handle of RegionBranchOpInterface.
+var RegionBranchOp = DeclareOpInterface[RegionBranchOpInterface]("ir.RegionBranchOpInterface")
+
+// RegionBranchTerminatorOpInterface is MLIR's
+// RegionBranchTerminatorOpInterface: a terminator that forwards values to
+// a region successor of its parent (scf.yield, scf.condition).
+type RegionBranchTerminatorOpInterface interface {
+	// SuccessorOperands returns the operands op passes to region to (nil:
+	// to the parent's results).
+	SuccessorOperands(op *Operation, to *Region) []Value
+}
+
+// RegionBranchTerminator is the handle of
+// RegionBranchTerminatorOpInterface.
+var RegionBranchTerminator = DeclareOpInterface[RegionBranchTerminatorOpInterface]("ir.RegionBranchTerminatorOpInterface")
+
+// SuccessorOperandsFunc implements RegionBranchTerminatorOpInterface with
+// a function.
+type SuccessorOperandsFunc func(op *Operation, to *Region) []Value
+
+// SuccessorOperands calls f.
+func (f SuccessorOperandsFunc) SuccessorOperands(op *Operation, to *Region) []Value {
+	return f(op, to)
+}
+
+// BranchOpInterface is MLIR's BranchOpInterface: a terminator that
+// branches to successor blocks, forwarding operands to their arguments
+// (cf.br, cf.cond_br, cf.switch).
+type BranchOpInterface interface {
+	// BranchSuccessorOperands returns the operands op forwards to the
+	// arguments of its successor i.
+	BranchSuccessorOperands(op *Operation, i int) []Value
+	// SetBranchSuccessorOperands replaces the operands op forwards to its
+	// successor i (updating any operand segment sizes).
+	SetBranchSuccessorOperands(op *Operation, i int, operands []Value)
+	// SuccessorForOperands returns the successor op takes given the
+	// constant value of each operand (nil where not constant), or nil
+	// when that is not known.
+	SuccessorForOperands(op *Operation, operands []Attribute) *Block
+}
+
+// BranchOp is the handle of BranchOpInterface.
+var BranchOp = DeclareOpInterface[BranchOpInterface]("ir.BranchOpInterface")
+
+// LoopLikeOpInterface is MLIR's LoopLikeOpInterface: values defined
+// outside the loop's body regions are loop invariant.
+type LoopLikeOpInterface interface {
+	// LoopRegions returns the regions that form the loop's body.
+	LoopRegions(op *Operation) []*Region
+	// InductionVars returns the loop's induction variables (nil when it
+	// has none, as scf.while).
+	InductionVars(op *Operation) []Value
+}
+
+// LoopLikeOp is the handle of LoopLikeOpInterface.
+var LoopLikeOp = DeclareOpInterface[LoopLikeOpInterface]("ir.LoopLikeOpInterface")
+
+// ConditionallySpeculatable is MLIR's ConditionallySpeculatable: an
+// operation that tells whether it may be executed speculatively. Without
+// it, only Pure operations are speculatable.
+type ConditionallySpeculatable interface {
+	// Speculatability returns op's speculatability.
+	Speculatability(op *Operation) Speculatability
+}
+
+// ConditionallySpeculatableOp is the handle of ConditionallySpeculatable.
+var ConditionallySpeculatableOp = DeclareOpInterface[ConditionallySpeculatable]("ir.ConditionallySpeculatable")
+
+// SpeculatabilityFunc implements ConditionallySpeculatable with a function.
+type SpeculatabilityFunc func(op *Operation) Speculatability
+
+// Speculatability calls f.
+func (f SpeculatabilityFunc) Speculatability(op *Operation) Speculatability { return f(op) }
+
+// DestinationStyleOpInterface is MLIR's DestinationStyleOpInterface: an
+// operation whose results are written into init operands ("outs").
+type DestinationStyleOpInterface interface {
+	// DPSInits returns the index of op's first init operand and how many
+	// there are.
+	DPSInits(op *Operation) (first, n int)
+}
+
+// DestinationStyleOp is the handle of DestinationStyleOpInterface.
+var DestinationStyleOp = DeclareOpInterface[DestinationStyleOpInterface]("ir.DestinationStyleOpInterface")
+
+// DPSInitsFunc implements DestinationStyleOpInterface with a function.
+type DPSInitsFunc func(op *Operation) (first, n int)
+
+// DPSInits calls f.
+func (f DPSInitsFunc) DPSInits(op *Operation) (first, n int) { return f(op) }
+
+// MemoryEffectOpInterface is MLIR's MemoryEffectOpInterface: an operation
+// that lists its memory side effects. Pure operations need not implement
+// it; see Operation.Effects for how the traits combine with it.
+type MemoryEffectOpInterface interface {
+	// Effects lists op's own memory side effects.
+	Effects(op *Operation) []MemoryEffect
+}
+
+// MemoryEffectsOp is the handle of MemoryEffectOpInterface.
+var MemoryEffectsOp = DeclareOpInterface[MemoryEffectOpInterface]("ir.MemoryEffectOpInterface")
+
+// EffectsFunc implements MemoryEffectOpInterface with a function.
+type EffectsFunc func(op *Operation) []MemoryEffect
+
+// Effects calls f.
+func (f EffectsFunc) Effects(op *Operation) []MemoryEffect { return f(op) }
+
+// CallableOpInterface is MLIR's CallableOpInterface: an operation that
+// calls may target (func.func, llvm.func).
+type CallableOpInterface interface {
+	// CallableRegion returns op's body, or nil for a declaration without
+	// one.
+	CallableRegion(op *Operation) *Region
+}
+
+// CallableOp is the handle of CallableOpInterface.
+var CallableOp = DeclareOpInterface[CallableOpInterface]("ir.CallableOpInterface")
+
+// CallableRegionFunc implements CallableOpInterface with a function.
+type CallableRegionFunc func(op *Operation) *Region
+
+// CallableRegion calls f.
+func (f CallableRegionFunc) CallableRegion(op *Operation) *Region { return f(op) }
+
+// CallOpInterface is MLIR's CallOpInterface: a call (func.call,
+// llvm.call), whose operands are the callee's arguments.
+type CallOpInterface interface {
+	// CallTarget returns the symbol op calls, or nil for an indirect call.
+	CallTarget(op *Operation) *SymbolRefAttr
+}
+
+// CallOp is the handle of CallOpInterface.
+var CallOp = DeclareOpInterface[CallOpInterface]("ir.CallOpInterface")
+
+// CallTargetFunc implements CallOpInterface with a function.
+type CallTargetFunc func(op *Operation) *SymbolRefAttr
+
+// CallTarget calls f.
+func (f CallTargetFunc) CallTarget(op *Operation) *SymbolRefAttr { return f(op) }
+
+// SymbolUserOpInterface is MLIR's SymbolUserOpInterface: an operation
+// whose symbol references are checked against the symbol table. The
+// verifier calls VerifySymbolUses when it verifies the regions of the
+// nearest enclosing symbol table.
+type SymbolUserOpInterface interface {
+	// VerifySymbolUses checks op's symbol references.
+	VerifySymbolUses(op *Operation) error
+}
+
+// SymbolUserOp is the handle of SymbolUserOpInterface.
+var SymbolUserOp = DeclareOpInterface[SymbolUserOpInterface]("ir.SymbolUserOpInterface")
+
+// VerifySymbolUsesFunc implements SymbolUserOpInterface with a function.
+type VerifySymbolUsesFunc func(op *Operation) error
+
+// VerifySymbolUses calls f.
+func (f VerifySymbolUsesFunc) VerifySymbolUses(op *Operation) error { return f(op) }
 
 // OpFoldResult is an index quantity that is either an SSA value or a
 // constant known when the IR is built (MLIR's OpFoldResult restricted to
@@ -89,31 +228,34 @@ type LoopRange struct {
 	Offset, Size, Stride OpFoldResult
 }
 
-// Tiling is the group of hooks of MLIR's TilingInterface, which lets a
-// transformation tile an operation without knowing it: the operation
-// describes its loop nest (iterator types and iteration domain), builds
-// the computation of one tile of that nest, and tells where each result
-// tile lies in the full result.
-type Tiling struct {
-	// LoopIteratorTypes, if set, returns the kind of each loop of the
-	// operation's iteration domain, outermost first: "parallel" or
-	// "reduction" (MLIR's getLoopIteratorTypes).
-	LoopIteratorTypes func(op *Operation) []string
-	// IterationDomain, if set, returns the offset, size and stride of
-	// each loop (MLIR's getIterationDomain); b, positioned before op,
-	// creates whatever values are needed.
-	IterationDomain func(b *Builder, op *Operation) []LoopRange
-	// TiledImplementation, if set, builds at b the computation of the
-	// tile of the iteration domain at offsets with sizes (one per loop):
-	// it returns the operations created, the tiled operation first, and
-	// the values that replace op's results on that tile (MLIR's
+// TilingInterface is MLIR's TilingInterface, which lets a transformation
+// tile an operation without knowing it: the operation describes its loop
+// nest (iterator types and iteration domain), builds the computation of
+// one tile of that nest, and tells where each result tile lies in the full
+// result.
+type TilingInterface interface {
+	// LoopIteratorTypes returns the kind of each loop of op's iteration
+	// domain, outermost first: "parallel" or "reduction" (MLIR's
+	// getLoopIteratorTypes).
+	LoopIteratorTypes(op *Operation) []string
+	// IterationDomain returns the offset, size and stride of each loop
+	// (MLIR's getIterationDomain); b, positioned before op, creates
+	// whatever values are needed.
+	IterationDomain(b *Builder, op *Operation) []LoopRange
+	// TiledImplementation builds at b the computation of the tile of the
+	// iteration domain at offsets with sizes (one per loop): it returns
+	// the operations created, the tiled operation first, and the values
+	// that replace op's results on that tile (MLIR's
 	// getTiledImplementation).
-	TiledImplementation func(b *Builder, op *Operation, offsets, sizes []OpFoldResult) ([]*Operation, []Value, error)
-	// ResultTilePosition, if set, returns the offsets and sizes, in result
-	// number result of op, of the tile of the iteration domain at offsets
-	// with sizes (MLIR's getResultTilePosition).
-	ResultTilePosition func(b *Builder, op *Operation, result int, offsets, sizes []OpFoldResult) (resultOffsets, resultSizes []OpFoldResult, err error)
+	TiledImplementation(b *Builder, op *Operation, offsets, sizes []OpFoldResult) ([]*Operation, []Value, error)
+	// ResultTilePosition returns the offsets and sizes, in result number
+	// result of op, of the tile of the iteration domain at offsets with
+	// sizes (MLIR's getResultTilePosition).
+	ResultTilePosition(b *Builder, op *Operation, result int, offsets, sizes []OpFoldResult) (resultOffsets, resultSizes []OpFoldResult, err error)
 }
+
+// TilingOp is the handle of TilingInterface.
+var TilingOp = DeclareOpInterface[TilingInterface]("ir.TilingInterface")
 
 // Speculatability says whether an operation may run where it would not
 // have run, e.g. hoisted out of a loop (MLIR's Speculation::Speculatability).
@@ -139,10 +281,9 @@ func IsSpeculatable(op *Operation) bool {
 		return false
 	}
 	s := NotSpeculatable
-	switch {
-	case d.Speculatability != nil:
-		s = d.Speculatability(op)
-	case d.HasTrait(Pure):
+	if m, ok := ConditionallySpeculatableOp.OfDef(d); ok {
+		s = m.Speculatability(op)
+	} else if d.HasTrait(Pure) {
 		s = Speculatable
 	}
 	switch s {
@@ -165,8 +306,8 @@ func IsSpeculatable(op *Operation) bool {
 
 // LoopRegionsOf returns the body regions of a loop-like operation, or nil.
 func LoopRegionsOf(op *Operation) []*Region {
-	if d := op.Def(); d != nil && d.LoopRegions != nil {
-		return d.LoopRegions(op)
+	if m, ok := LoopLikeOp.Of(op); ok {
+		return m.LoopRegions(op)
 	}
 	return nil
 }

@@ -45,7 +45,9 @@ const (
 	RecursiveMemoryEffects
 )
 
-// OpDef defines a registered operation: its name, traits and hooks.
+// OpDef defines a registered operation: its name, traits and hooks. The
+// operation interfaces it implements (interfaces.go) and the traits that
+// packages declare are attached to it through the registry (registry.go).
 type OpDef struct {
 	// Name is the full name, "dialect.op".
 	Name string
@@ -79,20 +81,6 @@ type OpDef struct {
 	// OpAsmOpInterface::getAsmBlockArgumentNames). Names are made unique
 	// as result names are; arguments left unnamed are numbered.
 	AsmBlockArgNames func(op *Operation, r *Region, set func(arg *BlockArgument, name string))
-	// VerifySymbolUses, if set, checks the symbol references of the
-	// operation (MLIR's SymbolUserOpInterface). The verifier calls it when
-	// it verifies the regions of the nearest enclosing symbol table.
-	VerifySymbolUses func(op *Operation) error
-	// CallableRegion, if set, marks a callable operation (MLIR's
-	// CallableOpInterface, e.g. func.func) and returns its body, or nil for
-	// a declaration without one.
-	CallableRegion func(op *Operation) *Region
-	// CallTarget, if set, marks a call operation (MLIR's CallOpInterface,
-	// e.g. func.call) and returns the symbol it calls, or nil for an
-	// indirect call. The call's operands are the callee's arguments.
-	CallTarget func(op *Operation) *SymbolRefAttr
-	// Effects, if set, lists the operation's memory side effects.
-	Effects func(op *Operation) []MemoryEffect
 	// Fold, if set, tries to fold the operation given the constant value of
 	// each operand (nil when not constant). It returns one FoldResult per
 	// result, or an empty slice with ok=true after updating op in place, or
@@ -103,8 +91,6 @@ type OpDef struct {
 	// are absent; NewOperation calls it, as MLIR's Operation::create calls
 	// populateDefaultProperties.
 	PopulateDefaultProperties func(ctx *Context, props Attribute) Attribute
-	// Interfaces are the op interfaces the operation implements.
-	Interfaces
 	// models holds, at the index of each InterfaceID, the implementation
 	// of that interface (a *T) or a trait mark (registry.go).
 	models []any

@@ -33,6 +33,7 @@ import (
 type InterfaceID struct {
 	name  string
 	index int
+	trait bool
 }
 
 // Name returns the name the interface was declared with.
@@ -40,6 +41,10 @@ func (id *InterfaceID) Name() string { return id.name }
 
 // String returns the name of the interface.
 func (id *InterfaceID) String() string { return id.name }
+
+// IsTrait reports whether id was declared with DeclareTrait rather than
+// DeclareOpInterface.
+func (id *InterfaceID) IsTrait() bool { return id.trait }
 
 var interfaceIDs struct {
 	mu     sync.Mutex
@@ -49,17 +54,21 @@ var interfaceIDs struct {
 
 // declareInterfaceID returns the ID named name, creating it on first use,
 // so that two declarations of one name (a package loaded twice in tests)
-// share an identity.
-func declareInterfaceID(name string) *InterfaceID {
+// share an identity. Declaring one name both as a trait and as an
+// interface is a programming error and panics.
+func declareInterfaceID(name string, trait bool) *InterfaceID {
 	interfaceIDs.mu.Lock()
 	defer interfaceIDs.mu.Unlock()
 	if id := interfaceIDs.byName[name]; id != nil {
+		if id.trait != trait {
+			panic("ir: " + name + " is declared both as a trait and as an operation interface")
+		}
 		return id
 	}
 	if interfaceIDs.byName == nil {
 		interfaceIDs.byName = make(map[string]*InterfaceID)
 	}
-	id := &InterfaceID{name: name, index: len(interfaceIDs.all)}
+	id := &InterfaceID{name: name, index: len(interfaceIDs.all), trait: trait}
 	interfaceIDs.byName[name] = id
 	interfaceIDs.all = append(interfaceIDs.all, id)
 	return id
@@ -74,6 +83,14 @@ func LookupInterfaceID(name string) *InterfaceID {
 	return interfaceIDs.byName[name]
 }
 
+// DeclaredInterfaces returns every interface and trait declared so far, in
+// declaration order (for documentation and --show-dialects).
+func DeclaredInterfaces() []*InterfaceID {
+	interfaceIDs.mu.Lock()
+	defer interfaceIDs.mu.Unlock()
+	return append([]*InterfaceID(nil), interfaceIDs.all...)
+}
+
 // OpInterface is the typed handle of an operation interface whose
 // implementations have the Go type T (usually a Go interface type whose
 // methods take the operation, as MLIR's external models do, or a struct of
@@ -84,7 +101,7 @@ type OpInterface[T any] struct{ id *InterfaceID }
 // "dialect.InterfaceName" or "ir.InterfaceName") with implementations of
 // type T. Declare each interface once, in a package-level variable.
 func DeclareOpInterface[T any](name string) OpInterface[T] {
-	return OpInterface[T]{id: declareInterfaceID(name)}
+	return OpInterface[T]{id: declareInterfaceID(name, false)}
 }
 
 // ID returns the identity of the interface.
@@ -140,7 +157,7 @@ type traitMark struct{}
 // DeclareTrait declares the trait name (by convention "dialect.TraitName").
 // Declare each trait once, in a package-level variable.
 func DeclareTrait(name string) DialectTrait {
-	return DialectTrait{id: declareInterfaceID(name)}
+	return DialectTrait{id: declareInterfaceID(name, true)}
 }
 
 // ID returns the identity of the trait.
@@ -167,9 +184,15 @@ func (t DialectTrait) AddTo(ctx *Context, opName string) {
 	ctx.attachModel(opName, t.id, &traitMark{})
 }
 
-// AddByID gives the definition the trait or marker interface id, as the
-// definition language does for the names a .irdl lists.
-func (d *OpDef) AddByID(id *InterfaceID) { d.setModel(id, &traitMark{}) }
+// AddByID gives the definition the trait id, as the definition language
+// does for the trait names a .irdl lists. An id declared as an operation
+// interface has implementations of its own type, attached with Attach;
+// AddByID ignores it.
+func (d *OpDef) AddByID(id *InterfaceID) {
+	if id.trait {
+		d.setModel(id, &traitMark{})
+	}
+}
 
 // setModel stores the implementation p (a *T) of the interface id.
 func (d *OpDef) setModel(id *InterfaceID, p any) {

@@ -75,3 +75,36 @@ func BenchmarkInterfaceOf(b *testing.B) {
 	}
 	_ = n
 }
+
+// TestInterfaceKinds checks that traits and interfaces keep their kind:
+// the core interfaces are listed among the declared ones, AddByID gives
+// traits only, and a name declared as both kinds panics.
+func TestInterfaceKinds(t *testing.T) {
+	listed := map[*InterfaceID]bool{}
+	for _, id := range DeclaredInterfaces() {
+		listed[id] = true
+	}
+	for _, id := range []*InterfaceID{RegionBranchOp.ID(), BranchOp.ID(), MemoryEffectsOp.ID(), testTrait.ID()} {
+		if !listed[id] {
+			t.Errorf("DeclaredInterfaces lacks %s", id)
+		}
+	}
+	if RegionBranchOp.ID().IsTrait() || !testTrait.ID().IsTrait() {
+		t.Errorf("IsTrait: %s %v, %s %v", RegionBranchOp.ID(), RegionBranchOp.ID().IsTrait(), testTrait.ID(), testTrait.ID().IsTrait())
+	}
+	d := &OpDef{Name: "t.k"}
+	d.AddByID(testTrait.ID())
+	d.AddByID(BranchOp.ID())
+	if !testTrait.HasDef(d) || d.ImplementsID(BranchOp.ID()) {
+		t.Errorf("AddByID: trait %v, BranchOp %v; want true, false", testTrait.HasDef(d), d.ImplementsID(BranchOp.ID()))
+	}
+	if got := d.InterfaceIDs(); len(got) != 1 || got[0] != testTrait.ID() {
+		t.Errorf("InterfaceIDs = %v, want [%s]", got, testTrait.ID())
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("declaring an interface's name as a trait did not panic")
+		}
+	}()
+	DeclareTrait(RegionBranchOp.ID().Name())
+}

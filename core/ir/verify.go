@@ -73,8 +73,8 @@ type verifier struct {
 	// domUnsure is set when an operand's dominance was not settled by the
 	// stamps of the walk, so that verifyDominance has to run.
 	domUnsure bool
-	// symbolUsers counts the walked operations that have a
-	// VerifySymbolUses hook.
+	// symbolUsers counts the walked operations that implement
+	// SymbolUserOpInterface.
 	symbolUsers int
 }
 
@@ -180,7 +180,7 @@ func (v *verifier) verifyRest(op *Operation) *Diagnostic {
 	}
 	// As MLIR's SymbolTable region trait: unique symbol names, then the
 	// symbol uses of the nested operations, once the regions are verified
-	// (the walk is needed only when one of them has a hook).
+	// (the walk is needed only when one of them is a symbol user).
 	if def := op.Def(); def != nil && def.HasTrait(SymbolTableTrait) {
 		if d := verifySymbolTable(op); d != nil {
 			return d
@@ -189,6 +189,11 @@ func (v *verifier) verifyRest(op *Operation) *Diagnostic {
 			if d := verifySymbolUses(op); d != nil {
 				return d
 			}
+		}
+	}
+	if len(op.regions) > 0 && RegionBranchOp.Implements(op) {
+		if err := VerifyRegionBranchOp(op); err != nil {
+			return asDiag(op, err)
 		}
 	}
 	if def := op.Def(); def != nil && def.VerifyRegions != nil {
@@ -218,7 +223,7 @@ func (v *verifier) verifyOnEntrance(op *Operation) *Diagnostic {
 		}
 	}
 	if def := op.Def(); def != nil {
-		if def.VerifySymbolUses != nil {
+		if def.ImplementsID(SymbolUserOp.id) {
 			v.symbolUsers++
 		}
 		return v.verifyTraits(op, def)
@@ -288,7 +293,7 @@ func (v *verifier) verifyTraits(op *Operation, def *OpDef) *Diagnostic {
 	return nil
 }
 
-// verifySymbolUses calls the VerifySymbolUses hooks of the operations
+// verifySymbolUses calls the SymbolUserOpInterface of the operations
 // nested in the symbol table op, visiting regions in MLIR's walkSymbolTable
 // order (a last-in first-out worklist of regions) and not entering nested
 // symbol tables.
@@ -302,8 +307,8 @@ func verifySymbolUses(op *Operation) *Diagnostic {
 		work = work[:len(work)-1]
 		for b := r.first; b != nil; b = b.next {
 			for o := b.first; o != nil; o = o.next {
-				if def := o.Def(); def != nil && def.VerifySymbolUses != nil {
-					if err := def.VerifySymbolUses(o); err != nil {
+				if m, ok := SymbolUserOp.Of(o); ok {
+					if err := m.VerifySymbolUses(o); err != nil {
 						return asDiag(o, err)
 					}
 				}

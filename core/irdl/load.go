@@ -210,8 +210,11 @@ func (o *opDef) opDef() *ir.OpDef {
 		def.Print = o.printOp
 		def.Parse = o.parseOp
 	}
+	for _, id := range o.declared {
+		def.AddByID(id)
+	}
 	if o.hasEffects {
-		def.Effects = o.effectsOf
+		ir.MemoryEffectsOp.Attach(def, ir.EffectsFunc(o.effectsOf))
 	}
 	hasDefaults := false
 	for _, p := range o.props {

@@ -177,6 +177,9 @@ type opDef struct {
 	nRegions, nResults, nSuccs, nOperands         int
 	varRegions, varResults, varSuccs, varOperands bool
 	segOperands, segResults                       bool
+	// declared are the traits, declared by Go packages with
+	// ir.DeclareTrait, that the op lists by name.
+	declared []*ir.InterfaceID
 }
 
 // deriveCounts fills the counts the verifier uses.

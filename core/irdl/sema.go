@@ -1111,7 +1111,17 @@ func (s *sema) resolveTraits(o *opDef, tl *TraitList) {
 			}
 			o.checks = append(o.checks, traitCheck{kind: tTypesMatchWith, names: []string{from, to}, summary: args[0], transform: fn})
 		default:
-			s.errorf(t.Pos, "unknown trait '%s'", t.Name)
+			// A trait that a Go package declared with ir.DeclareTrait.
+			switch id := ir.LookupInterfaceID(t.Name); {
+			case id == nil:
+				s.errorf(t.Pos, "unknown trait '%s'", t.Name)
+			case !id.IsTrait():
+				s.errorf(t.Pos, "'%s' is an operation interface, not a trait: a dialect attaches its implementation in Go", t.Name)
+			case len(t.Args) > 0:
+				s.errorf(t.Pos, "trait '%s' takes no arguments", t.Name)
+			default:
+				o.declared = append(o.declared, id)
+			}
 		}
 	}
 }

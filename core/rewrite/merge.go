@@ -24,11 +24,9 @@ func SimplifyRegionAggressive(rw *Rewriter, r *ir.Region) bool {
 	return changed
 }
 
-// isBranch reports whether op implements the branch interface with
-// operand updates.
+// isBranch reports whether op implements the branch interface.
 func isBranch(op *ir.Operation) bool {
-	d := op.Def()
-	return d != nil && d.BranchSuccessorOperands != nil && d.SetBranchSuccessorOperands != nil
+	return ir.BranchOp.Implements(op)
 }
 
 // blockOrder numbers the values a block defines: its arguments first,
@@ -209,9 +207,9 @@ func appendSuccessorOperands(b *ir.Block, vals []ir.Value) {
 		edges = append(edges, edge{u.Owner(), u.Index()})
 	}
 	for _, e := range edges {
-		d := e.op.Def()
-		ops := append([]ir.Value(nil), d.BranchSuccessorOperands(e.op, e.i)...)
-		d.SetBranchSuccessorOperands(e.op, e.i, append(ops, vals...))
+		br, _ := ir.BranchOp.Of(e.op)
+		ops := append([]ir.Value(nil), br.BranchSuccessorOperands(e.op, e.i)...)
+		br.SetBranchSuccessorOperands(e.op, e.i, append(ops, vals...))
 	}
 }
 
@@ -435,7 +433,8 @@ func dropRedundantArguments(rw *Rewriter, b *ir.Block) bool {
 				same = false
 				break
 			}
-			fwd := t.Def().BranchSuccessorOperands(t, u.Index())
+			br, _ := ir.BranchOp.Of(t)
+			fwd := br.BranchSuccessorOperands(t, u.Index())
 			if idx >= len(fwd) {
 				same = false
 				break
@@ -459,9 +458,9 @@ func dropRedundantArguments(rw *Rewriter, b *ir.Block) bool {
 		b.EraseArgument(idx)
 		for u := b.FirstUse(); u != nil; u = u.Next() {
 			t := u.Owner()
-			d := t.Def()
-			ops := append([]ir.Value(nil), d.BranchSuccessorOperands(t, u.Index())...)
-			d.SetBranchSuccessorOperands(t, u.Index(), append(ops[:idx], ops[idx+1:]...))
+			br, _ := ir.BranchOp.Of(t)
+			ops := append([]ir.Value(nil), br.BranchSuccessorOperands(t, u.Index())...)
+			br.SetBranchSuccessorOperands(t, u.Index(), append(ops[:idx], ops[idx+1:]...))
 		}
 	}
 	return len(erase) > 0

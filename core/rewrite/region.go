@@ -102,15 +102,15 @@ func (l *liveness) setValueLive(v ir.Value) {
 // forwarded operands follow the others, successor by successor. ok is
 // false when op is no such branch or its operands are laid out otherwise.
 func forwardedStarts(op *ir.Operation) (starts []int, ok bool) {
-	d := op.Def()
-	if d == nil || d.BranchSuccessorOperands == nil || d.SetBranchSuccessorOperands == nil {
+	br, isBranch := ir.BranchOp.Of(op)
+	if !isBranch {
 		return nil, false
 	}
 	n := op.NumSuccessors()
 	lists := make([][]ir.Value, n)
 	total := 0
 	for i := 0; i < n; i++ {
-		lists[i] = d.BranchSuccessorOperands(op, i)
+		lists[i] = br.BranchSuccessorOperands(op, i)
 		if len(lists[i]) > op.Successor(i).NumArguments() {
 			return nil, false
 		}
@@ -143,7 +143,7 @@ func successorArgument(op *ir.Operation, k int) *ir.BlockArgument {
 	for i := len(starts) - 1; i >= 0; i-- {
 		if k >= starts[i] {
 			j := k - starts[i]
-			if j < len(op.Def().BranchSuccessorOperands(op, i)) {
+			if br, _ := ir.BranchOp.Of(op); j < len(br.BranchSuccessorOperands(op, i)) {
 				return op.Successor(i).Argument(j)
 			}
 			return nil
@@ -289,10 +289,10 @@ func (l *liveness) eraseDeadSuccessorOperands(term *ir.Operation) {
 	if _, ok := forwardedStarts(term); !ok {
 		return
 	}
-	d := term.Def()
+	br, _ := ir.BranchOp.Of(term)
 	for i := term.NumSuccessors() - 1; i >= 0; i-- {
 		succ := term.Successor(i)
-		ops := d.BranchSuccessorOperands(term, i)
+		ops := br.BranchSuccessorOperands(term, i)
 		kept := make([]ir.Value, 0, len(ops))
 		for j, v := range ops {
 			if l.args[succ.Argument(j)] {
@@ -300,7 +300,7 @@ func (l *liveness) eraseDeadSuccessorOperands(term *ir.Operation) {
 			}
 		}
 		if len(kept) != len(ops) {
-			d.SetBranchSuccessorOperands(term, i, kept)
+			br.SetBranchSuccessorOperands(term, i, kept)
 		}
 	}
 }

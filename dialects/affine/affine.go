@@ -53,7 +53,7 @@ func Register(ctx *ir.Context) {
 			d.Fold = h.fold
 		}
 		if h.interfaces != nil {
-			h.interfaces(&d.Interfaces)
+			h.interfaces(d)
 		}
 	}
 	if d := ctx.Dialect("affine"); d != nil {
@@ -76,7 +76,7 @@ type opHooks struct {
 	verify        func(op *ir.Operation) error
 	verifyRegions func(op *ir.Operation) error
 	fold          func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
-	interfaces    func(in *ir.Interfaces)
+	interfaces    func(d *ir.OpDef)
 }
 
 // hooks maps operation names to their Go parts.

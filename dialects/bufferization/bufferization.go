@@ -34,7 +34,7 @@ func Register(ctx *ir.Context) {
 	}
 	registerHooks(ctx)
 	if on := ctx.LookupOpName("bufferization.materialize_in_destination"); on != nil {
-		on.Def.Effects = materializeEffects
+		ir.MemoryEffectsOp.Attach(on.Def, ir.EffectsFunc(materializeEffects))
 	}
 	attachRewrites(ctx)
 	if d := ctx.Dialect("bufferization"); d != nil {

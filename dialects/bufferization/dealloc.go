@@ -197,7 +197,7 @@ func eraseAlwaysFalseDealloc(op *ir.Operation, r *rewrite.Rewriter) bool {
 
 // AllocatesValue reports whether op has an Allocate effect on v.
 func AllocatesValue(op *ir.Operation, v ir.Value) bool {
-	if op == nil || op.Def() == nil || op.Def().Effects == nil {
+	if op == nil || !ir.MemoryEffectsOp.Implements(op) {
 		return false
 	}
 	effects, known := op.Effects()
@@ -285,10 +285,11 @@ func foldClone(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 
 // freesValue reports whether op has a Free effect on v.
 func freesValue(op *ir.Operation, v ir.Value) bool {
-	if op.Def() == nil || op.Def().Effects == nil {
+	m, ok := ir.MemoryEffectsOp.Of(op)
+	if !ok {
 		return false
 	}
-	for _, e := range op.Def().Effects(op) {
+	for _, e := range m.Effects(op) {
 		if e.Kind == ir.EffectFree && e.Value == v {
 			return true
 		}
@@ -369,10 +370,11 @@ func simplifyClones(op *ir.Operation, r *rewrite.Rewriter) bool {
 		if pos == nil {
 			return false
 		}
-		if pos.Def() == nil || pos.Def().Effects == nil {
+		m, ok := ir.MemoryEffectsOp.Of(pos)
+		if !ok {
 			continue
 		}
-		for _, e := range pos.Def().Effects(pos) {
+		for _, e := range m.Effects(pos) {
 			if e.Kind == ir.EffectFree {
 				return false
 			}

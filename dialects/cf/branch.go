@@ -2,62 +2,91 @@ package cf
 
 import "github.com/strata-ir/strata/core/ir"
 
-// setBranchInterfaces fills in BranchOpInterface for cf.br, cf.cond_br and
+// setBranchInterfaces attaches ir.BranchOp to cf.br, cf.cond_br and
 // cf.switch: the operands each passes to a successor, and the successor
 // taken for constant operands.
 func setBranchInterfaces(ctx *ir.Context) {
-	if on := ctx.LookupOpName("cf.br"); on != nil && on.Def != nil {
-		on.Def.BranchSuccessorOperands = func(op *ir.Operation, _ int) []ir.Value { return op.Operands() }
-		on.Def.SuccessorForOperands = func(op *ir.Operation, _ []ir.Attribute) *ir.Block { return op.Successor(0) }
-		on.Def.SetBranchSuccessorOperands = func(op *ir.Operation, _ int, vals []ir.Value) { op.SetOperands(vals) }
-	}
-	if on := ctx.LookupOpName("cf.cond_br"); on != nil && on.Def != nil {
-		on.Def.BranchSuccessorOperands = func(op *ir.Operation, i int) []ir.Value {
-			if seg := segments(op); len(seg) == 3 && i < 2 {
-				return seg[1+i]
-			}
-			return nil
-		}
-		on.Def.SetBranchSuccessorOperands = func(op *ir.Operation, i int, vals []ir.Value) {
-			seg := segments(op)
-			if len(seg) != 3 || i > 1 {
-				return
-			}
-			seg[1+i] = vals
-			setSegments(op, seg)
-		}
-		on.Def.SuccessorForOperands = func(op *ir.Operation, operands []ir.Attribute) *ir.Block {
-			c, ok := operands[0].(*ir.IntegerAttr)
-			if !ok {
-				return nil
-			}
-			if c.Lo != 0 {
-				return op.Successor(0)
-			}
-			return op.Successor(1)
+	for name, m := range map[string]ir.BranchOpInterface{
+		"cf.br":      brModel{},
+		"cf.cond_br": condBrModel{},
+		"cf.switch":  switchModel{},
+	} {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			ir.BranchOp.Attach(on.Def, m)
 		}
 	}
-	if on := ctx.LookupOpName("cf.switch"); on != nil && on.Def != nil {
-		on.Def.BranchSuccessorOperands = switchSuccessorOperands
-		on.Def.SetBranchSuccessorOperands = setSwitchSuccessorOperands
-		on.Def.SuccessorForOperands = func(op *ir.Operation, operands []ir.Attribute) *ir.Block {
-			c, ok := operands[0].(*ir.IntegerAttr)
-			if !ok {
-				return nil
-			}
-			flag := c.Lo
-			if w := intWidth(c.Type); w > 0 && w < 64 {
-				flag &= 1<<uint(w) - 1
-			}
-			vals, _, _ := caseValues(op.InherentAttr("case_values"))
-			for i, v := range vals {
-				if v == flag && i+1 < op.NumSuccessors() {
-					return op.Successor(i + 1)
-				}
-			}
-			return op.Successor(0)
+}
+
+// brModel is cf.br's model of ir.BranchOp.
+type brModel struct{}
+
+func (brModel) BranchSuccessorOperands(op *ir.Operation, _ int) []ir.Value { return op.Operands() }
+
+func (brModel) SetBranchSuccessorOperands(op *ir.Operation, _ int, vals []ir.Value) {
+	op.SetOperands(vals)
+}
+
+func (brModel) SuccessorForOperands(op *ir.Operation, _ []ir.Attribute) *ir.Block {
+	return op.Successor(0)
+}
+
+// condBrModel is cf.cond_br's model of ir.BranchOp.
+type condBrModel struct{}
+
+func (condBrModel) BranchSuccessorOperands(op *ir.Operation, i int) []ir.Value {
+	if seg := segments(op); len(seg) == 3 && i < 2 {
+		return seg[1+i]
+	}
+	return nil
+}
+
+func (condBrModel) SetBranchSuccessorOperands(op *ir.Operation, i int, vals []ir.Value) {
+	seg := segments(op)
+	if len(seg) != 3 || i > 1 {
+		return
+	}
+	seg[1+i] = vals
+	setSegments(op, seg)
+}
+
+func (condBrModel) SuccessorForOperands(op *ir.Operation, operands []ir.Attribute) *ir.Block {
+	c, ok := operands[0].(*ir.IntegerAttr)
+	if !ok {
+		return nil
+	}
+	if c.Lo != 0 {
+		return op.Successor(0)
+	}
+	return op.Successor(1)
+}
+
+// switchModel is cf.switch's model of ir.BranchOp.
+type switchModel struct{}
+
+func (switchModel) BranchSuccessorOperands(op *ir.Operation, i int) []ir.Value {
+	return switchSuccessorOperands(op, i)
+}
+
+func (switchModel) SetBranchSuccessorOperands(op *ir.Operation, i int, vals []ir.Value) {
+	setSwitchSuccessorOperands(op, i, vals)
+}
+
+func (switchModel) SuccessorForOperands(op *ir.Operation, operands []ir.Attribute) *ir.Block {
+	c, ok := operands[0].(*ir.IntegerAttr)
+	if !ok {
+		return nil
+	}
+	flag := c.Lo
+	if w := intWidth(c.Type); w > 0 && w < 64 {
+		flag &= 1<<uint(w) - 1
+	}
+	vals, _, _ := caseValues(op.InherentAttr("case_values"))
+	for i, v := range vals {
+		if v == flag && i+1 < op.NumSuccessors() {
+			return op.Successor(i + 1)
 		}
 	}
+	return op.Successor(0)
 }
 
 // switchSuccessorOperands returns the operands cf.switch passes to its

@@ -10,16 +10,21 @@ import (
 
 // FuncDef is func.func: a named function with a single SSACFG region, or
 // an external declaration without a body.
-var FuncDef = &ir.OpDef{
-	Name:           "func.func",
-	Summary:        "An operation with a name containing a single `SSACFG` region",
-	Traits:         ir.IsolatedFromAbove | ir.SymbolTrait | ir.AutomaticAllocationScope | ir.AffineScope,
-	InherentAttrs:  []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"},
-	DefaultDialect: "func",
-	CallableRegion: func(op *ir.Operation) *ir.Region { return op.Region(0) },
-	Verify:         verifyFunc,
-	Print:          printFunc,
-	Parse:          parseFunc,
+var FuncDef = newFuncDef()
+
+func newFuncDef() *ir.OpDef {
+	d := &ir.OpDef{
+		Name:           "func.func",
+		Summary:        "An operation with a name containing a single `SSACFG` region",
+		Traits:         ir.IsolatedFromAbove | ir.SymbolTrait | ir.AutomaticAllocationScope | ir.AffineScope,
+		InherentAttrs:  []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"},
+		DefaultDialect: "func",
+		Verify:         verifyFunc,
+		Print:          printFunc,
+		Parse:          parseFunc,
+	}
+	ir.CallableOp.Attach(d, ir.CallableRegionFunc(func(op *ir.Operation) *ir.Region { return op.Region(0) }))
+	return d
 }
 
 var funcAttrs = []attrConstraint{

@@ -12,12 +12,12 @@ import (
 func attachHooks(ctx *ir.Context) {
 	def := func(name string) *ir.OpDef { return ctx.LookupOpName(name).Def }
 	call := def("func.call")
-	call.CallTarget = func(op *ir.Operation) *ir.SymbolRefAttr {
+	ir.CallOp.Attach(call, ir.CallTargetFunc(func(op *ir.Operation) *ir.SymbolRefAttr {
 		ref, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
 		return ref
-	}
-	call.VerifySymbolUses = verifyCallSymbolUses
-	def("func.constant").VerifySymbolUses = verifyConstantSymbolUses
+	}))
+	ir.SymbolUserOp.Attach(call, ir.VerifySymbolUsesFunc(verifyCallSymbolUses))
+	ir.SymbolUserOp.Attach(def("func.constant"), ir.VerifySymbolUsesFunc(verifyConstantSymbolUses))
 }
 
 // verifyReturn checks the operands against the enclosing function's

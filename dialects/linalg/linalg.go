@@ -61,18 +61,22 @@ func Register(ctx *ir.Context) {
 	ix := def("linalg.index")
 	ix.Verify = chain(ix.Verify, verifyIndex)
 	sm := def("linalg.softmax")
-	sm.DPSInits = func(op *ir.Operation) (int, int) { return 1, 1 }
-	sm.Effects = shapedEffects(1)
+	ir.DestinationStyleOp.Attach(sm, secondOperandInit)
+	ir.MemoryEffectsOp.Attach(sm, ir.EffectsFunc(shapedEffects(1)))
 	sm.Verify = chain(sm.Verify, verifySoftmax)
 	for _, n := range []string{"linalg.winograd_filter_transform", "linalg.winograd_input_transform", "linalg.winograd_output_transform"} {
 		w := def(n)
-		w.DPSInits = func(op *ir.Operation) (int, int) { return 1, 1 }
-		w.Effects = shapedEffects(1)
+		ir.DestinationStyleOp.Attach(w, secondOperandInit)
+		ir.MemoryEffectsOp.Attach(w, ir.EffectsFunc(shapedEffects(1)))
 	}
 	for _, n := range []string{"linalg.pack", "linalg.unpack"} {
-		def(n).DPSInits = func(op *ir.Operation) (int, int) { return 1, 1 }
+		ir.DestinationStyleOp.Attach(def(n), secondOperandInit)
 	}
 }
+
+// secondOperandInit is the destination-style model of the operations
+// whose one init is operand 1.
+var secondOperandInit = ir.DPSInitsFunc(func(*ir.Operation) (int, int) { return 1, 1 })
 
 // chain runs the declared verifier, then more.
 func chain(declared, more func(op *ir.Operation) error) func(op *ir.Operation) error {

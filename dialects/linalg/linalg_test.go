@@ -120,8 +120,8 @@ func.func @f(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf32>,
 	if !find(mod, "linalg.reduce").IsMemoryEffectFree() {
 		t.Error("reduce on tensors has effects")
 	}
-	if d := mm.Def(); d.DPSInits == nil {
-		t.Error("matmul has no DPSInits")
+	if d, ok := ir.DestinationStyleOp.Of(mm); !ok {
+		t.Error("matmul does not implement DestinationStyleOpInterface")
 	} else if first, n := d.DPSInits(mm); first != 2 || n != 1 {
 		t.Errorf("matmul DPSInits = %d, %d; want 2, 1", first, n)
 	}

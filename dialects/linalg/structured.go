@@ -198,8 +198,8 @@ type structuredKind struct {
 // install sets the hooks of k on the definition d.
 func (k *structuredKind) install(d *ir.OpDef) {
 	d.Print, d.Parse = k.print, k.parse
-	d.DPSInits = k.inits
-	d.Effects = structuredEffects
+	ir.DestinationStyleOp.Attach(d, ir.DPSInitsFunc(k.inits))
+	ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(structuredEffects))
 	if k.verify != nil {
 		d.AddVerifier(k.verify)
 	}

@@ -16,26 +16,38 @@ import (
 // give, and a tile of it reads tensor.extract_slice operations of every
 // shaped operand, computed through the operand's indexing map.
 
-// installTiling fills in the tiling hooks of a structured operation.
-func installTiling(d *ir.OpDef) {
-	d.LoopIteratorTypes = func(op *ir.Operation) []string {
-		s, ok := AsStructuredOp(op)
-		if !ok {
-			return nil
-		}
-		its := s.IteratorTypes()
-		out := make([]string, len(its))
-		for i, it := range its {
-			out[i] = "parallel"
-			if it != IteratorTypeParallel {
-				out[i] = "reduction"
-			}
-		}
-		return out
+// installTiling attaches the tiling model to a structured operation.
+func installTiling(d *ir.OpDef) { ir.TilingOp.Attach(d, structuredTiling{}) }
+
+// structuredTiling is the structured operations' model of ir.TilingOp.
+type structuredTiling struct{}
+
+func (structuredTiling) LoopIteratorTypes(op *ir.Operation) []string {
+	s, ok := AsStructuredOp(op)
+	if !ok {
+		return nil
 	}
-	d.IterationDomain = iterationDomain
-	d.TiledImplementation = tiledImplementation
-	d.ResultTilePosition = resultTilePosition
+	its := s.IteratorTypes()
+	out := make([]string, len(its))
+	for i, it := range its {
+		out[i] = "parallel"
+		if it != IteratorTypeParallel {
+			out[i] = "reduction"
+		}
+	}
+	return out
+}
+
+func (structuredTiling) IterationDomain(b *ir.Builder, op *ir.Operation) []ir.LoopRange {
+	return iterationDomain(b, op)
+}
+
+func (structuredTiling) TiledImplementation(b *ir.Builder, op *ir.Operation, offsets, sizes []ir.OpFoldResult) ([]*ir.Operation, []ir.Value, error) {
+	return tiledImplementation(b, op, offsets, sizes)
+}
+
+func (structuredTiling) ResultTilePosition(b *ir.Builder, op *ir.Operation, result int, offsets, sizes []ir.OpFoldResult) ([]ir.OpFoldResult, []ir.OpFoldResult, error) {
+	return resultTilePosition(b, op, result, offsets, sizes)
 }
 
 // iterationDomain returns one range per loop: offset 0, the loop's size

@@ -45,7 +45,10 @@ func TestTilingHooks(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			op := ops[tc.name]
-			d := op.Def()
+			d, ok := ir.TilingOp.Of(op)
+			if !ok {
+				t.Fatalf("%s does not implement TilingInterface", tc.name)
+			}
 			if diff := cmp.Diff(tc.iters, d.LoopIteratorTypes(op)); diff != "" {
 				t.Errorf("iterator types (-want +got):\n%s", diff)
 			}
@@ -62,7 +65,7 @@ func TestTilingHooks(t *testing.T) {
 			}
 		})
 	}
-	if d := ops["func.return"].Def(); d.IterationDomain != nil || d.TiledImplementation != nil {
-		t.Error("func.return implements the tiling hooks")
+	if ir.TilingOp.Implements(ops["func.return"]) {
+		t.Error("func.return implements TilingInterface")
 	}
 }

@@ -49,18 +49,18 @@ func Register(ctx *ir.Context) {
 	d.MaterializeConstant = materializeConstant
 	registerHooks(ctx)
 	if on := ctx.LookupOpName("llvm.func"); on != nil && on.Def != nil {
-		on.Def.CallableRegion = func(op *ir.Operation) *ir.Region {
+		ir.CallableOp.Attach(on.Def, ir.CallableRegionFunc(func(op *ir.Operation) *ir.Region {
 			if op.Region(0).Empty() {
 				return nil
 			}
 			return op.Region(0)
-		}
+		}))
 	}
 	if on := ctx.LookupOpName("llvm.call"); on != nil && on.Def != nil {
-		on.Def.CallTarget = func(op *ir.Operation) *ir.SymbolRefAttr {
+		ir.CallOp.Attach(on.Def, ir.CallTargetFunc(func(op *ir.Operation) *ir.SymbolRefAttr {
 			s, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
 			return s
-		}
+		}))
 	}
 }
 

@@ -70,10 +70,10 @@ func hook(ctx *ir.Context, name string, f func(def *ir.OpDef)) {
 // attachHooks attaches what memref.irdl's hooks do not cover: memory
 // effects, result names and symbol uses.
 func attachHooks(ctx *ir.Context) {
-	hook(ctx, "dma_start", func(d *ir.OpDef) { d.Effects = dmaStartEffects })
+	hook(ctx, "dma_start", func(d *ir.OpDef) { ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(dmaStartEffects)) })
 	hook(ctx, "transpose", func(d *ir.OpDef) {
 		d.AsmResultNames = func(_ *ir.Operation, set func(int, string)) { set(0, "transpose") }
 	})
 	hook(ctx, "extract_strided_metadata", func(d *ir.OpDef) { d.AsmResultNames = stridedMetadataNames })
-	hook(ctx, "get_global", func(d *ir.OpDef) { d.VerifySymbolUses = verifyGetGlobalSymbolUses })
+	hook(ctx, "get_global", func(d *ir.OpDef) { ir.SymbolUserOp.Attach(d, ir.VerifySymbolUsesFunc(verifyGetGlobalSymbolUses)) })
 }

@@ -350,36 +350,44 @@ func parseGlobalTypeAndValue(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, er
 // ---- memref.alloca_scope ----
 
 func allocaScopeDef() *ir.OpDef {
-	return &ir.OpDef{
+	d := &ir.OpDef{
 		Name:    "memref.alloca_scope",
 		Summary: "explicitly delimited scope for stack allocation",
 		Traits:  ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock,
 		Print:   printAllocaScope,
 		Parse:   parseAllocaScope,
 		Verify:  verifyAllocaScope,
-		Interfaces: ir.Interfaces{
-			SuccessorRegions: func(op *ir.Operation, from *ir.Region, _ []ir.Attribute) []ir.RegionSuccessor {
-				if from == nil {
-					return []ir.RegionSuccessor{{Region: op.Region(0)}}
-				}
-				return []ir.RegionSuccessor{{Inputs: op.Results()}}
-			},
-		},
 	}
+	ir.RegionBranchOp.Attach(d, allocaScopeModel{})
+	return d
 }
 
+// allocaScopeModel is memref.alloca_scope's model of ir.RegionBranchOp:
+// control enters the body and returns to the operation.
+type allocaScopeModel struct{}
+
+func (allocaScopeModel) SuccessorRegions(op *ir.Operation, from *ir.Region, _ []ir.Attribute) []ir.RegionSuccessor {
+	if from == nil {
+		return []ir.RegionSuccessor{{Region: op.Region(0)}}
+	}
+	return []ir.RegionSuccessor{{Inputs: op.Results()}}
+}
+
+func (allocaScopeModel) EntrySuccessorOperands(*ir.Operation, *ir.Region) []ir.Value { return nil }
+
 func allocaScopeReturnDef() *ir.OpDef {
-	return &ir.OpDef{
+	d := &ir.OpDef{
 		Name:    "memref.alloca_scope.return",
 		Summary: "terminator for alloca_scope operation",
 		Traits:  ir.IsTerminator | ir.ReturnLike | ir.Pure,
 		Print:   printAllocaScopeReturn,
 		Parse:   parseAllocaScopeReturn,
 		Verify:  verifyAllocaScopeReturn,
-		Interfaces: ir.Interfaces{
-			SuccessorOperands: func(op *ir.Operation, _ *ir.Region) []ir.Value { return op.Operands() },
-		},
 	}
+	ir.RegionBranchTerminator.Attach(d, ir.SuccessorOperandsFunc(func(op *ir.Operation, _ *ir.Region) []ir.Value {
+		return op.Operands()
+	}))
+	return d
 }
 
 func printAllocaScope(p ir.OpAsmPrinter, op *ir.Operation) {

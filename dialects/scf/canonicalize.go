@@ -468,7 +468,7 @@ func multiBlockExecuteInliner(op *ir.Operation, r *rewrite.Rewriter) bool {
 	if parent == nil || op.Region(0).Empty() {
 		return false
 	}
-	if d := parent.Def(); parent.Name() != "scf.execute_region" && (d == nil || d.CallableRegion == nil) {
+	if parent.Name() != "scf.execute_region" && !ir.CallableOp.Implements(parent) {
 		return false
 	}
 	ctx := r.Ctx

@@ -18,17 +18,16 @@ var ParallelCombiningOps = map[string]int{
 // scf.forall, whose single-block region holds the parallel combining
 // operations.
 func inParallelDef() *ir.OpDef {
-	return &ir.OpDef{
+	d := &ir.OpDef{
 		Name:    "scf.forall.in_parallel",
 		Summary: "terminates a `forall` block",
 		Traits:  ir.RecursiveMemoryEffects | ir.IsTerminator | ir.NoTerminator | ir.SingleBlock,
 		Verify:  verifyInParallel,
 		Print:   printInParallel,
 		Parse:   parseInParallel,
-		Interfaces: ir.Interfaces{
-			SuccessorOperands: func(op *ir.Operation, to *ir.Region) []ir.Value { return nil },
-		},
 	}
+	ir.RegionBranchTerminator.Attach(d, noSuccessorOperands)
+	return d
 }
 
 func verifyInParallel(op *ir.Operation) error {

@@ -58,7 +58,7 @@ func Register(ctx *ir.Context) {
 			d.Fold = h.fold
 		}
 		if h.interfaces != nil {
-			h.interfaces(&d.Interfaces)
+			h.interfaces(d)
 		}
 	}
 	if d := ctx.Dialect("scf"); d != nil {
@@ -73,15 +73,14 @@ type opHooks struct {
 	verify        func(op *ir.Operation) error
 	verifyRegions func(op *ir.Operation) error
 	fold          func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
-	interfaces    func(in *ir.Interfaces)
+	interfaces    func(d *ir.OpDef)
 }
 
 // hooks maps operation names to their Go parts.
 var hooks = map[string]opHooks{
 	"scf.for": {print: printFor, parse: parseFor, verify: verifyFor, verifyRegions: verifyForRegions,
 		interfaces: forInterfaces},
-	"scf.if": {print: printIf, parse: parseIf, verify: verifyIf, verifyRegions: verifyIfRegions,
-		interfaces: ifInterfaces},
+	"scf.if": {print: printIf, parse: parseIf, verify: verifyIf, interfaces: ifInterfaces},
 	"scf.while": {print: printWhile, parse: parseWhile, verify: verifyWhile, verifyRegions: verifyWhileRegions,
 		interfaces: whileInterfaces},
 	"scf.forall": {print: printForall, parse: parseForall, verify: verifyForall, verifyRegions: verifyForallRegions,
@@ -89,9 +88,9 @@ var hooks = map[string]opHooks{
 	"scf.parallel": {print: printParallel, parse: parseParallel, verify: verifyParallel,
 		interfaces: parallelInterfaces},
 	"scf.execute_region": {print: printExecuteRegion, parse: parseExecuteRegion, verify: verifyExecuteRegion,
-		verifyRegions: verifyRegionBranchTypes, interfaces: executeRegionInterfaces},
+		interfaces: executeRegionInterfaces},
 	"scf.index_switch": {print: printIndexSwitch, parse: parseIndexSwitch, verify: verifyIndexSwitch,
-		verifyRegions: verifyRegionBranchTypes, interfaces: indexSwitchInterfaces},
+		interfaces: indexSwitchInterfaces},
 	"scf.reduce": {print: printReduce, parse: parseReduce, verifyRegions: verifyReduceRegions,
 		interfaces: reduceInterfaces},
 	"scf.yield":     {interfaces: yieldInterfaces},

@@ -2,7 +2,6 @@ package scf
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -75,62 +74,6 @@ func verifyLoopLike(op *ir.Operation, inits []ir.Value, iterArgs []*ir.BlockArgu
 	return nil
 }
 
-// verifyRegionBranchTypes is RegionBranchOpInterface's verifier
-// (verifyRegionBranchOpInterface): from each region branch point (the
-// parent, then each terminator that forwards values), the values passed
-// along every edge match the successor's inputs in number and type.
-func verifyRegionBranchTypes(op *ir.Operation) error {
-	def := op.Def()
-	if def == nil || def.SuccessorRegions == nil {
-		return nil
-	}
-	type point struct {
-		term *ir.Operation
-		from *ir.Region
-	}
-	points := []point{{}}
-	for i := 0; i < op.NumRegions(); i++ {
-		for _, b := range op.Region(i).Blocks() {
-			if t := b.Last(); t != nil && t.Def() != nil && t.Def().SuccessorOperands != nil {
-				points = append(points, point{term: t, from: op.Region(i)})
-			}
-		}
-	}
-	for _, pt := range points {
-		for _, succ := range def.SuccessorRegions(op, pt.from, nil) {
-			edge := func(msg string) error {
-				from, noteLoc := "parent", op.Loc()
-				if pt.term != nil {
-					from, noteLoc = "Operation "+pt.term.Name(), pt.term.Loc()
-				}
-				to := "parent"
-				if succ.Region != nil {
-					to = "Region #" + strconv.Itoa(succ.Region.Index())
-				}
-				d := ir.OpError(op, "along control flow edge from "+from+" to "+to+": "+msg)
-				d.Note(noteLoc, "region branch point")
-				return d
-			}
-			var src []ir.Value
-			switch {
-			case pt.term != nil:
-				src = pt.term.Def().SuccessorOperands(pt.term, succ.Region)
-			case def.EntrySuccessorOperands != nil:
-				src = def.EntrySuccessorOperands(op, succ.Region)
-			}
-			if len(src) != len(succ.Inputs) {
-				return edge(fmt.Sprintf("region branch point has %d operands, but region successor needs %d inputs", len(src), len(succ.Inputs)))
-			}
-			for i, v := range src {
-				if v.Type() != succ.Inputs[i].Type() {
-					return edge(fmt.Sprintf("successor operand type #%d %s should match successor input type #%d %s", i, quoteType(v.Type()), i, quoteType(succ.Inputs[i].Type())))
-				}
-			}
-		}
-	}
-	return nil
-}
-
 // constantInt returns the integer value of v when an arith.constant-like
 // operation defines it.
 func constantInt(v ir.Value) (int64, bool) {
@@ -167,21 +110,20 @@ func verifyFor(op *ir.Operation) error {
 	if op.NumOperands()-3 != op.NumResults() {
 		return ir.OpError(op, "mismatch in number of loop-carried values and defined values")
 	}
-	return nil
-}
-
-func verifyForRegions(op *ir.Operation) error {
+	// LoopLikeOpInterface's verifier, which MLIR runs with the operation's
+	// invariants, before its regions and the region-branch verifier.
 	body := op.Region(0)
 	var yielded []ir.Value
 	if t := terminatorOf(body); t != nil && t.Name() == "scf.yield" {
 		yielded = t.Operands()
 	}
-	if err := verifyLoopLike(op, op.Operands()[3:], blockArgs(body, 1), yielded, op.Results(), true); err != nil {
-		return err
-	}
-	if err := verifyRegionBranchTypes(op); err != nil {
-		return err
-	}
+	return verifyLoopLike(op, op.Operands()[3:], blockArgs(body, 1), yielded, op.Results(), true)
+}
+
+// verifyForRegions runs after the region-branch verifier
+// (ir.VerifyRegionBranchOp).
+func verifyForRegions(op *ir.Operation) error {
+	body := op.Region(0)
 	if args := blockArgs(body, 0); len(args) == 0 || args[0].Type() != op.Operand(0).Type() {
 		return ir.OpError(op, "expected induction variable to be same type as bounds and step")
 	}
@@ -208,8 +150,6 @@ func verifyIf(op *ir.Operation) error {
 	return nil
 }
 
-func verifyIfRegions(op *ir.Operation) error { return verifyRegionBranchTypes(op) }
-
 // ---- scf.while ----
 
 func verifyWhile(op *ir.Operation) error {
@@ -223,13 +163,12 @@ func verifyWhile(op *ir.Operation) error {
 	return err
 }
 
+// verifyWhileRegions runs after the region-branch verifier
+// (ir.VerifyRegionBranchOp).
 func verifyWhileRegions(op *ir.Operation) error {
 	var yielded []ir.Value
 	if t := terminatorOf(op.Region(1)); t != nil && t.Name() == "scf.yield" {
 		yielded = t.Operands()
-	}
-	if err := verifyRegionBranchTypes(op); err != nil {
-		return err
 	}
 	return verifyLoopLike(op, op.Operands(), blockArgs(op.Region(0), 0), yielded, nil, false)
 }

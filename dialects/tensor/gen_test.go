@@ -38,7 +38,9 @@ func TestGeneratedAPI(t *testing.T) {
 	if ins.Source() != slice.Result() || ins.Dest() != empty.Result() {
 		t.Errorf("insert_slice operands: got %v, %v", ins.Source(), ins.Dest())
 	}
-	if first, n := ins.Operation.Def().DPSInits(ins.Operation); first != 1 || n != 1 {
+	if dps, ok := ir.DestinationStyleOp.Of(ins.Operation); !ok {
+		t.Error("insert_slice does not implement DestinationStyleOpInterface")
+	} else if first, n := dps.DPSInits(ins.Operation); first != 1 || n != 1 {
 		t.Errorf("DPSInits = %d, %d; want 1, 1", first, n)
 	}
 	if _, ok := tensor.AsExtractSliceOp(ins.Operation); ok {

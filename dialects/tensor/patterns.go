@@ -115,10 +115,11 @@ func dimOfDestStyle(op *ir.Operation, r *rewrite.Rewriter) bool {
 		return false
 	}
 	def := res.Owner()
-	if def.Def() == nil || def.Def().DPSInits == nil {
+	dps, ok := ir.DestinationStyleOp.Of(def)
+	if !ok {
 		return false
 	}
-	first, n := def.Def().DPSInits(def)
+	first, n := dps.DPSInits(def)
 	if res.Index() >= n {
 		return false
 	}

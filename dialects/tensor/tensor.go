@@ -40,7 +40,7 @@ func Register(ctx *ir.Context) {
 	attachFolders(ctx)
 	for _, name := range []string{"tensor.insert", "tensor.insert_slice"} {
 		if on := ctx.LookupOpName(name); on != nil {
-			on.Def.DPSInits = dpsDest
+			ir.DestinationStyleOp.Attach(on.Def, ir.DPSInitsFunc(dpsDest))
 		}
 	}
 	if d := ctx.Dialect("tensor"); d != nil {

@@ -41,10 +41,17 @@ func Register(ctx *ir.Context) {
 	ctx.RegisterOp(&ir.OpDef{Name: "test.region_yield", Traits: ir.Pure | ir.IsTerminator | ir.ReturnLike,
 		Parse: parseRegionYield, Print: printRegionYield})
 	// Ops with fixed memory effects on the default resource.
-	ctx.RegisterOp(&ir.OpDef{Name: "test.op_with_memread", Effects: fixedEffect(ir.EffectRead)})
-	ctx.RegisterOp(&ir.OpDef{Name: "test.op_with_memwrite", Effects: fixedEffect(ir.EffectWrite)})
-	// test.side_effect_op takes its effects from its `effects` attribute.
-	ctx.RegisterOp(&ir.OpDef{Name: "test.side_effect_op", Effects: attributeEffects})
+	for name, effects := range map[string]func(*ir.Operation) []ir.MemoryEffect{
+		"test.op_with_memread":  fixedEffect(ir.EffectRead),
+		"test.op_with_memwrite": fixedEffect(ir.EffectWrite),
+		// test.side_effect_op takes its effects from its `effects`
+		// attribute.
+		"test.side_effect_op": attributeEffects,
+	} {
+		d := &ir.OpDef{Name: name}
+		ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(effects))
+		ctx.RegisterOp(d)
+	}
 }
 
 // parseRegionOp parses the `attr-dict-with-keyword $region` assembly

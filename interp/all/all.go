@@ -16,11 +16,12 @@ import (
 	"github.com/strata-ir/strata/interp/scf"
 	"github.com/strata-ir/strata/interp/std"
 	"github.com/strata-ir/strata/interp/tensor"
+	"github.com/strata-ir/strata/interp/tile"
 	"github.com/strata-ir/strata/interp/vector"
 )
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
-// bufferization, tensor, linalg, part of vector and llvm, and the runner
+// bufferization, tensor, tile, linalg, part of vector and llvm, and the runner
 // utilities, to reg.
 func Register(reg *interp.Registry) {
 	std.Register(reg)
@@ -29,6 +30,7 @@ func Register(reg *interp.Registry) {
 	affine.Register(reg)
 	memref.Register(reg)
 	tensor.Register(reg)
+	tile.Register(reg)
 	linalg.Register(reg)
 	vector.Register(reg)
 	runner.Register(reg)

@@ -149,11 +149,11 @@ func operands(f *interp.Frame, op *ir.Operation) (*structured, error) {
 		insV, outsV, ok, ok2 = op.Operands()[:half], op.Operands()[half:], true, true
 	}
 	if !ok || !ok2 {
-		d := op.Def()
-		if d == nil || d.DPSInits == nil {
+		dps, ok := ir.DestinationStyleOp.Of(op)
+		if !ok {
 			return nil, interp.Errorf(op, "requires an 'operandSegmentSizes' property")
 		}
-		first, n := d.DPSInits(op)
+		first, n := dps.DPSInits(op)
 		insV, outsV = op.Operands()[:first], op.Operands()[first:first+n]
 	}
 	s := &structured{op: op}

@@ -109,39 +109,42 @@ func countMemrefs(vs []ir.Value) int {
 
 // Interface queries on Strata's op definitions.
 
-func isRegionBranch(op *ir.Operation) bool {
-	return op.Def() != nil && op.Def().SuccessorRegions != nil
-}
+func isRegionBranch(op *ir.Operation) bool { return ir.RegionBranchOp.Implements(op) }
 
-func isBranch(op *ir.Operation) bool {
-	return op.Def() != nil && op.Def().BranchSuccessorOperands != nil
-}
+func isBranch(op *ir.Operation) bool { return ir.BranchOp.Implements(op) }
 
-func isCall(op *ir.Operation) bool { return op.Def() != nil && op.Def().CallTarget != nil }
+func isCall(op *ir.Operation) bool { return ir.CallOp.Implements(op) }
 
 func isReturnLike(op *ir.Operation) bool {
-	return op.Def() != nil && (op.Def().SuccessorOperands != nil || op.Def().HasTrait(ir.ReturnLike))
+	return ir.RegionBranchTerminator.Implements(op) || op.HasTrait(ir.ReturnLike)
 }
 
 func hasEffectInterface(op *ir.Operation) bool {
-	return op.Def() != nil && (op.Def().HasTrait(ir.Pure) || op.Def().Effects != nil)
+	return op.HasTrait(ir.Pure) || ir.MemoryEffectsOp.Implements(op)
+}
+
+// branch returns the BranchOpInterface of op, which isBranch accepted.
+func branch(op *ir.Operation) ir.BranchOpInterface {
+	m, _ := ir.BranchOp.Of(op)
+	return m
 }
 
 // returnedOperands returns the first index and the operands a region
 // terminator forwards to its parent.
 func returnedOperands(op *ir.Operation) (int, []ir.Value) {
-	if f := op.Def().SuccessorOperands; f != nil {
-		vs := f(op, nil)
+	if t, ok := ir.RegionBranchTerminator.Of(op); ok {
+		vs := t.SuccessorOperands(op, nil)
 		return op.NumOperands() - len(vs), vs
 	}
 	return 0, op.Operands()
 }
 
 func effectOn(op *ir.Operation, kind ir.EffectKind, v ir.Value) bool {
-	if op.Def() == nil || op.Def().Effects == nil {
+	m, ok := ir.MemoryEffectsOp.Of(op)
+	if !ok {
 		return false
 	}
-	for _, e := range op.Def().Effects(op) {
+	for _, e := range m.Effects(op) {
 		if e.Kind == kind && e.Value == v {
 			return true
 		}
@@ -384,10 +387,11 @@ func hasBufferSemantics(op *ir.Operation) bool {
 // its nested operations will show.
 func allocatesOrFrees(op *ir.Operation) bool {
 	if hasEffectInterface(op) {
-		if op.Def().Effects == nil {
+		m, ok := ir.MemoryEffectsOp.Of(op)
+		if !ok {
 			return false
 		}
-		for _, e := range op.Def().Effects(op) {
+		for _, e := range m.Effects(op) {
 			if e.Kind == ir.EffectAllocate || e.Kind == ir.EffectFree {
 				return true
 			}
@@ -490,10 +494,11 @@ func (d *deallocator) memoryEffects(op *ir.Operation) (*ir.Operation, error) {
 
 func (d *deallocator) regionBranch(op *ir.Operation) *ir.Operation {
 	bld := d.builderAtStart(op.Block())
-	regions := op.Def().SuccessorRegions(op, nil, nil)
+	rb, _ := ir.RegionBranchOp.Of(op)
+	regions := rb.SuccessorRegions(op, nil, nil)
 	var entry []ir.Value
-	if len(regions) > 0 && op.Def().EntrySuccessorOperands != nil {
-		entry = op.Def().EntrySuccessorOperands(op, regions[0].Region)
+	if len(regions) > 0 {
+		entry = rb.EntrySuccessorOperands(op, regions[0].Region)
 	}
 	f := boolValue(bld, op.Loc(), false)
 	ops := op.Operands()
@@ -520,7 +525,8 @@ func (d *deallocator) regionBranch(op *ir.Operation) *ir.Operation {
 func (d *deallocator) call(op *ir.Operation) *ir.Operation {
 	bld := d.builderBefore(op)
 	private := true
-	if ref := op.Def().CallTarget(op); ref != nil {
+	call, _ := ir.CallOp.Of(op)
+	if ref := call.CallTarget(op); ref != nil {
 		if fn := ir.LookupNearestSymbolFrom(op, ref); fn != nil && fn.HasTrait(ir.SymbolTrait) {
 			private = isPrivate(fn) && !(fn.NumRegions() > 0 && fn.Region(0).Empty())
 		}
@@ -593,7 +599,7 @@ func (d *deallocator) branch(op *ir.Operation) (*ir.Operation, error) {
 	if err != nil {
 		return nil, err
 	}
-	forwarded := op.Def().BranchSuccessorOperands(op, 0)
+	forwarded := branch(op).BranchSuccessorOperands(op, 0)
 	retain := d.st.memrefsToRetain(b, op.Successor(0), forwarded)
 	dealloc := bld.Create(bufferization.DeallocState(d.ctx, op.Loc(), memrefs, conds, retain))
 	d.st.resetOwnerships(retain, b)
@@ -602,7 +608,7 @@ func (d *deallocator) branch(op *ir.Operation) (*ir.Operation, error) {
 	}
 	ops := append([]ir.Value(nil), forwarded...)
 	ops = append(ops, dealloc.Results()[:countMemrefs(forwarded)]...)
-	op.Def().SetBranchSuccessorOperands(op, 0, ops)
+	branch(op).SetBranchSuccessorOperands(op, 0, ops)
 	return op, nil
 }
 
@@ -732,7 +738,7 @@ func (d *deallocator) condBranch(op *ir.Operation) (*ir.Operation, error) {
 	}
 	brCond := op.Operand(0)
 	insert := func(succ int, modify func(ir.Value) ir.Value, mapping map[ir.Value]ir.Value) *ir.Operation {
-		dest := op.Def().BranchSuccessorOperands(op, succ)
+		dest := branch(op).BranchSuccessorOperands(op, succ)
 		retain := d.st.memrefsToRetain(b, op.Successor(succ), dest)
 		adapted := make([]ir.Value, len(conds))
 		for i, c := range conds {
@@ -750,7 +756,7 @@ func (d *deallocator) condBranch(op *ir.Operation) (*ir.Operation, error) {
 				ops = append(ops, mapping[v])
 			}
 		}
-		op.Def().SetBranchSuccessorOperands(op, succ, ops)
+		branch(op).SetBranchSuccessorOperands(op, succ, ops)
 		return dealloc
 	}
 	thenMap, elseMap := map[ir.Value]ir.Value{}, map[ir.Value]ir.Value{}

@@ -63,18 +63,16 @@ func newOriginAnalysis(root *ir.Operation) *originAnalysis {
 				for _, x := range op.Successor(i).Arguments() {
 					args = append(args, x)
 				}
-				link(op.Def().BranchSuccessorOperands(op, i), args)
+				link(branch(op).BranchSuccessorOperands(op, i), args)
 			}
 		case isRegionBranch(op):
-			def := op.Def()
-			for _, s := range def.SuccessorRegions(op, nil, nil) {
-				if def.EntrySuccessorOperands != nil {
-					link(def.EntrySuccessorOperands(op, s.Region), s.Inputs)
-				}
+			rb, _ := ir.RegionBranchOp.Of(op)
+			for _, s := range rb.SuccessorRegions(op, nil, nil) {
+				link(rb.EntrySuccessorOperands(op, s.Region), s.Inputs)
 			}
 			for i := 0; i < op.NumRegions(); i++ {
 				r := op.Region(i)
-				for _, s := range def.SuccessorRegions(op, r, nil) {
+				for _, s := range rb.SuccessorRegions(op, r, nil) {
 					for _, b := range r.Blocks() {
 						if t := b.Last(); t != nil && isReturnLike(t) {
 							_, vs := returnedOperands(t)

@@ -573,7 +573,7 @@ func (s *state) op(op *ir.Operation) error {
 		s.setResult(op.Result(0), op.Operand(0), nil)
 		s.readonly[s.find(op.Result(0))] = true
 	default:
-		if def := op.Def(); def != nil && def.DPSInits != nil && op.Name() != "tensor.insert" && op.Name() != "tensor.insert_slice" {
+		if ir.DestinationStyleOp.Implements(op) && op.Name() != "tensor.insert" && op.Name() != "tensor.insert_slice" {
 			return s.dps(op)
 		}
 		if s.opts.AllowUnknownOps {
@@ -588,7 +588,8 @@ func (s *state) op(op *ir.Operation) error {
 // dps bufferizes a destination-style operation (linalg): inputs are read
 // from their buffers, each init is written in place or in a new buffer.
 func (s *state) dps(op *ir.Operation) error {
-	first, n := op.Def().DPSInits(op)
+	dps, _ := ir.DestinationStyleOp.Of(op)
+	first, n := dps.DPSInits(op)
 	operands := make([]ir.Value, op.NumOperands())
 	for i, v := range op.Operands() {
 		if i >= first && i < first+n && isTensor(s.tt(v)) {

@@ -31,15 +31,19 @@ func newContext() *ir.Context {
 	}
 	for _, n := range []string{"test.read"} {
 		if ctx.LookupOpName(n) == nil {
-			ctx.RegisterOp(&ir.OpDef{Name: n, Effects: func(*ir.Operation) []ir.MemoryEffect {
+			d := &ir.OpDef{Name: n}
+			ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(func(*ir.Operation) []ir.MemoryEffect {
 				return []ir.MemoryEffect{{Kind: ir.EffectRead}}
-			}})
+			}))
+			ctx.RegisterOp(d)
 		}
 	}
 	if ctx.LookupOpName("test.write") == nil {
-		ctx.RegisterOp(&ir.OpDef{Name: "test.write", Effects: func(*ir.Operation) []ir.MemoryEffect {
+		d := &ir.OpDef{Name: "test.write"}
+		ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(func(*ir.Operation) []ir.MemoryEffect {
 			return []ir.MemoryEffect{{Kind: ir.EffectWrite}}
-		}})
+		}))
+		ctx.RegisterOp(d)
 	}
 	return ctx
 }

@@ -70,9 +70,10 @@ func (a *analysis) eraseDeadBlockArguments(top *ir.Operation) bool {
 						continue
 					}
 					for u := b.FirstUse(); u != nil; u = u.Next() {
-						pred, d := u.Owner(), u.Owner().Def()
-						fwd := d.BranchSuccessorOperands(pred, u.Index())
-						d.SetBranchSuccessorOperands(pred, u.Index(), append(append([]ir.Value(nil), fwd[:k]...), fwd[k+1:]...))
+						pred := u.Owner()
+						br, _ := ir.BranchOp.Of(pred)
+						fwd := br.BranchSuccessorOperands(pred, u.Index())
+						br.SetBranchSuccessorOperands(pred, u.Index(), append(append([]ir.Value(nil), fwd[:k]...), fwd[k+1:]...))
 					}
 					dropUses(b.Argument(k))
 					b.EraseArgument(k)
@@ -87,9 +88,8 @@ func (a *analysis) eraseDeadBlockArguments(top *ir.Operation) bool {
 
 func (a *analysis) predecessorsEditable(b *ir.Block) bool {
 	for u := b.FirstUse(); u != nil; u = u.Next() {
-		d := u.Owner().Def()
-		if d == nil || d.BranchSuccessorOperands == nil || d.SetBranchSuccessorOperands == nil ||
-			len(d.BranchSuccessorOperands(u.Owner(), u.Index())) != b.NumArguments() {
+		br, ok := ir.BranchOp.Of(u.Owner())
+		if !ok || len(br.BranchSuccessorOperands(u.Owner(), u.Index())) != b.NumArguments() {
 			return false
 		}
 	}

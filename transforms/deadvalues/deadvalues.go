@@ -39,8 +39,16 @@ func Run(top *ir.Operation) (bool, error) {
 }
 
 func body(op *ir.Operation) *ir.Region {
-	if d := op.Def(); d != nil && d.CallableRegion != nil {
-		return d.CallableRegion(op)
+	if c, ok := ir.CallableOp.Of(op); ok {
+		return c.CallableRegion(op)
+	}
+	return nil
+}
+
+// callTarget returns the symbol the call op calls, or nil.
+func callTarget(op *ir.Operation) *ir.SymbolRefAttr {
+	if c, ok := ir.CallOp.Of(op); ok {
+		return c.CallTarget(op)
 	}
 	return nil
 }
@@ -57,14 +65,14 @@ func (a *analysis) findPrivateCallables(top *ir.Operation) {
 	var calls []*ir.Operation
 	top.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		ir.ForEachSymbolRef(op, func(r *ir.SymbolRefAttr) { refs[r.Root]++ })
-		if d := op.Def(); d != nil && d.CallTarget != nil {
+		if ir.CallOp.Implements(op) {
 			calls = append(calls, op)
 		}
 		return true
 	})
 	byName := map[string]int{}
 	for _, c := range calls {
-		if t := c.Def().CallTarget(c); t != nil && len(t.Nested) == 0 {
+		if t := callTarget(c); t != nil && len(t.Nested) == 0 {
 			byName[t.Root]++
 		}
 	}
@@ -85,11 +93,11 @@ func (a *analysis) findPrivateCallables(top *ir.Operation) {
 		}
 	}
 	for _, c := range calls {
-		t := c.Def().CallTarget(c)
+		t := callTarget(c)
 		if t == nil || len(t.Nested) != 0 {
 			continue
 		}
-		if f := a.symtab.Lookup(t.Root); f != nil && a.private[f] && f.Def().CallableRegion(f).First().NumArguments() == c.NumOperands() {
+		if f := a.symtab.Lookup(t.Root); f != nil && a.private[f] && body(f).First().NumArguments() == c.NumOperands() {
 			a.callee[c] = f
 			a.calls[f] = append(a.calls[f], c)
 		}
@@ -125,14 +133,14 @@ func (a *analysis) markOperandsLive(op *ir.Operation) {
 // branches and private returns, and of region-branch operations.
 func (a *analysis) seed(top *ir.Operation) {
 	top.Walk(ir.PreOrder, func(op *ir.Operation) bool {
-		d := op.Def()
+		br, isBranch := ir.BranchOp.Of(op)
 		switch {
 		case a.callee[op] != nil:
 			// Operands are live with the callee's arguments.
-		case d != nil && d.BranchSuccessorOperands != nil:
+		case isBranch:
 			forwarded := map[int]bool{}
 			for i := 0; i < op.NumSuccessors(); i++ {
-				for _, v := range d.BranchSuccessorOperands(op, i) {
+				for _, v := range br.BranchSuccessorOperands(op, i) {
 					for k := 0; k < op.NumOperands(); k++ {
 						if op.Operand(k) == v {
 							forwarded[k] = true
@@ -147,7 +155,7 @@ func (a *analysis) seed(top *ir.Operation) {
 			}
 		case op.HasTrait(ir.ReturnLike) && op.ParentOp() != nil && a.private[op.ParentOp()]:
 			// Operands are live with the calls' results.
-		case op.IsMemoryEffectFree() && !op.MightHaveTrait(ir.IsTerminator) && (d == nil || d.SuccessorRegions == nil):
+		case op.IsMemoryEffectFree() && !op.MightHaveTrait(ir.IsTerminator) && !ir.RegionBranchOp.Implements(op):
 			// Operands are live with the results.
 		default:
 			a.markOperandsLive(op)
@@ -184,12 +192,12 @@ func (a *analysis) propagate(v ir.Value) {
 		}
 		for u := b.FirstUse(); u != nil; u = u.Next() {
 			pred := u.Owner()
-			d := pred.Def()
-			if d == nil || d.BranchSuccessorOperands == nil {
+			br, ok := ir.BranchOp.Of(pred)
+			if !ok {
 				a.markOperandsLive(pred)
 				continue
 			}
-			if fwd := d.BranchSuccessorOperands(pred, u.Index()); x.Index() < len(fwd) {
+			if fwd := br.BranchSuccessorOperands(pred, u.Index()); x.Index() < len(fwd) {
 				a.markLive(fwd[x.Index()])
 			}
 		}

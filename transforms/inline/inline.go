@@ -48,13 +48,14 @@ func callables(op *ir.Operation) []*ir.Operation {
 	return out
 }
 
-func isCallable(o *ir.Operation) bool {
-	d := o.Def()
-	return d != nil && d.CallableRegion != nil
-}
+func isCallable(o *ir.Operation) bool { return ir.CallableOp.Implements(o) }
 
 func body(o *ir.Operation) *ir.Region {
-	r := o.Def().CallableRegion(o)
+	c, ok := ir.CallableOp.Of(o)
+	if !ok {
+		return nil
+	}
+	r := c.CallableRegion(o)
 	if r == nil || r.Empty() {
 		return nil
 	}
@@ -68,7 +69,7 @@ func calls(callable *ir.Operation) []*ir.Operation {
 		if o != callable && isCallable(o) {
 			return false
 		}
-		if d := o.Def(); d != nil && d.CallTarget != nil && d.CallTarget(o) != nil {
+		if c, ok := ir.CallOp.Of(o); ok && c.CallTarget(o) != nil {
 			out = append(out, o)
 		}
 		return true
@@ -77,7 +78,11 @@ func calls(callable *ir.Operation) []*ir.Operation {
 }
 
 func resolve(call *ir.Operation) *ir.Operation {
-	ref := call.Def().CallTarget(call)
+	c, ok := ir.CallOp.Of(call)
+	if !ok {
+		return nil
+	}
+	ref := c.CallTarget(call)
 	if ref == nil {
 		return nil
 	}

@@ -24,7 +24,7 @@ func newContext() *ir.Context {
 	arith.Register(ctx)
 	ctx.RegisterDialect(&ir.Dialect{Name: "test"})
 	loop := &ir.OpDef{Name: "test.loop", Traits: ir.RecursiveMemoryEffects}
-	loop.LoopRegions = func(op *ir.Operation) []*ir.Region { return []*ir.Region{op.Region(0)} }
+	ir.LoopLikeOp.Attach(loop, testLoop{})
 	ctx.RegisterOp(loop)
 	ctx.RegisterOp(&ir.OpDef{Name: "test.yield", Traits: ir.IsTerminator | ir.Pure | ir.ReturnLike})
 	return ctx
@@ -99,3 +99,11 @@ func TestMoveLoopInvariantCode(t *testing.T) {
 		})
 	}
 }
+
+// testLoop is test.loop's model of LoopLikeOpInterface: its one region is
+// the body.
+type testLoop struct{}
+
+func (testLoop) LoopRegions(op *ir.Operation) []*ir.Region { return []*ir.Region{op.Region(0)} }
+
+func (testLoop) InductionVars(*ir.Operation) []ir.Value { return nil }

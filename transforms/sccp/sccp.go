@@ -66,8 +66,8 @@ func (s *solver) findPrivateCallables(top *ir.Operation) {
 		ir.ForEachSymbolRef(op, func(r *ir.SymbolRefAttr) {
 			refs[r.Root]++
 		})
-		if d := op.Def(); d != nil && d.CallTarget != nil {
-			if t := d.CallTarget(op); t != nil && len(t.Nested) == 0 {
+		if c, ok := ir.CallOp.Of(op); ok {
+			if t := c.CallTarget(op); t != nil && len(t.Nested) == 0 {
 				calls[t.Root]++
 			}
 		}
@@ -75,8 +75,7 @@ func (s *solver) findPrivateCallables(top *ir.Operation) {
 	})
 	for b := top.Region(0).First(); b != nil; b = b.Next() {
 		for op := b.First(); op != nil; op = op.Next() {
-			d := op.Def()
-			if d == nil || d.CallableRegion == nil || d.CallableRegion(op) == nil {
+			if c, ok := ir.CallableOp.Of(op); !ok || c.CallableRegion(op) == nil {
 				continue
 			}
 			name, ok := op.InherentAttr("sym_name").(*ir.StringAttr)
@@ -169,18 +168,17 @@ func (s *solver) constants(op *ir.Operation) ([]ir.Attribute, bool) {
 }
 
 func (s *solver) visit(op *ir.Operation) {
-	d := op.Def()
 	switch {
 	case op.NumSuccessors() > 0:
 		s.visitBranch(op)
 		return
-	case d != nil && d.CallTarget != nil:
+	case ir.CallOp.Implements(op):
 		s.visitCall(op)
 		return
-	case d != nil && d.SuccessorRegions != nil:
+	case ir.RegionBranchOp.Implements(op):
 		s.visitRegionBranch(op)
 		return
-	case d != nil && d.CallableRegion != nil:
+	case ir.CallableOp.Implements(op):
 		if !s.private[op] {
 			s.enterRegionsConservatively(op)
 		}
@@ -248,14 +246,14 @@ func (s *solver) visitOperation(op *ir.Operation) {
 // visitBranch makes the successors a terminator may take live and passes
 // the lattices of its forwarded operands to their arguments.
 func (s *solver) visitBranch(op *ir.Operation) {
-	d := op.Def()
+	br, isBranch := ir.BranchOp.Of(op)
 	operands, ok := s.constants(op)
 	if !ok {
 		return
 	}
 	var only *ir.Block
-	if d != nil && d.SuccessorForOperands != nil {
-		only = d.SuccessorForOperands(op, operands)
+	if isBranch {
+		only = br.SuccessorForOperands(op, operands)
 	}
 	for i := 0; i < op.NumSuccessors(); i++ {
 		succ := op.Successor(i)
@@ -263,11 +261,11 @@ func (s *solver) visitBranch(op *ir.Operation) {
 			continue
 		}
 		var fwd []ir.Value
-		if d != nil && d.BranchSuccessorOperands != nil {
-			fwd = d.BranchSuccessorOperands(op, i)
+		if isBranch {
+			fwd = br.BranchSuccessorOperands(op, i)
 		}
 		for j := 0; j < succ.NumArguments(); j++ {
-			if d == nil || d.BranchSuccessorOperands == nil || j >= len(fwd) {
+			if !isBranch || j >= len(fwd) {
 				s.overdefine(succ.Argument(j))
 			} else {
 				s.join(succ.Argument(j), *s.get(fwd[j]))
@@ -284,13 +282,9 @@ func (s *solver) visitRegionBranch(op *ir.Operation) {
 	if !ok {
 		return
 	}
-	d := op.Def()
-	for _, succ := range d.SuccessorRegions(op, nil, operands) {
-		var fwd []ir.Value
-		if d.EntrySuccessorOperands != nil {
-			fwd = d.EntrySuccessorOperands(op, succ.Region)
-		}
-		s.forward(succ, fwd)
+	rb, _ := ir.RegionBranchOp.Of(op)
+	for _, succ := range rb.SuccessorRegions(op, nil, operands) {
+		s.forward(succ, rb.EntrySuccessorOperands(op, succ.Region))
 	}
 }
 
@@ -326,23 +320,23 @@ func (s *solver) visitTerminator(op *ir.Operation) {
 	if parent == nil {
 		return
 	}
-	pd := parent.Def()
-	d := op.Def()
+	rb, parentIsRegionBranch := ir.RegionBranchOp.Of(parent)
+	term, isTerm := ir.RegionBranchTerminator.Of(op)
 	switch {
-	case pd != nil && pd.SuccessorRegions != nil:
+	case parentIsRegionBranch:
 		if _, ok := s.constants(op); !ok {
 			return
 		}
-		for _, succ := range pd.SuccessorRegions(parent, op.ParentRegion(), nil) {
+		for _, succ := range rb.SuccessorRegions(parent, op.ParentRegion(), nil) {
 			var fwd []ir.Value
-			if d != nil && d.SuccessorOperands != nil {
-				fwd = d.SuccessorOperands(op, succ.Region)
+			if isTerm {
+				fwd = term.SuccessorOperands(op, succ.Region)
 			} else if succ.Region == nil && op.HasTrait(ir.ReturnLike) {
 				fwd = op.Operands()
 			}
 			s.forward(succ, fwd)
 		}
-	case pd != nil && pd.CallableRegion != nil && op.HasTrait(ir.ReturnLike):
+	case ir.CallableOp.Implements(parent) && op.HasTrait(ir.ReturnLike):
 		rs := s.returns[parent]
 		if rs == nil {
 			rs = map[*ir.Operation]bool{}
@@ -369,12 +363,16 @@ func (s *solver) joinReturn(call, ret *ir.Operation) {
 // values the callee returns to the call's results.
 func (s *solver) visitCall(op *ir.Operation) {
 	var callee *ir.Operation
-	if t := op.Def().CallTarget(op); t != nil && s.symtab != nil && len(t.Nested) == 0 {
-		callee = s.symtab.Lookup(t.Root)
+	if c, ok := ir.CallOp.Of(op); ok {
+		if t := c.CallTarget(op); t != nil && s.symtab != nil && len(t.Nested) == 0 {
+			callee = s.symtab.Lookup(t.Root)
+		}
 	}
 	var body *ir.Region
-	if callee != nil && callee.Def() != nil && callee.Def().CallableRegion != nil {
-		body = callee.Def().CallableRegion(callee)
+	if callee != nil {
+		if c, ok := ir.CallableOp.Of(callee); ok {
+			body = c.CallableRegion(callee)
+		}
 	}
 	if body == nil || body.First() == nil {
 		s.overdefineResults(op)

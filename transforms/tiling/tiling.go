@@ -1,5 +1,5 @@
-// Package tiling tiles operations that implement the tiling hooks
-// (ir.Tiling, MLIR's TilingInterface) with a nest of scf.for loops, as
+// Package tiling tiles operations that implement the tiling interface
+// (ir.TilingOp, MLIR's TilingInterface) with a nest of scf.for loops, as
 // MLIR's tileUsingSCF does with the scf.for loop type, and provides
 // linalg-tile, the pass that tiles every linalg structured operation.
 // Upstream reaches the same rewrite through the transform dialect's
@@ -74,21 +74,22 @@ type Result struct {
 // first, and replaces op by the loop nest (MLIR's tileUsingSCF with
 // scf.for loops). The loops carry op's destination operands as iter_args;
 // the innermost computes one tile and inserts its results into them with
-// tensor.insert_slice. op must implement the tiling hooks and be
+// tensor.insert_slice. op must implement ir.TilingOp and be
 // destination style; a tile size that does not divide its loop's size
 // (or any tile size of a dynamic loop) gives partial tiles, whose size
 // affine.min bounds. An error leaves the IR unchanged; its message is about op
 // without naming it, for the caller to report at op (the pass reports
 // "'linalg.matmul' op <message>").
 func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Result, error) {
-	def := op.Def()
-	if def == nil || def.IterationDomain == nil || def.TiledImplementation == nil || def.ResultTilePosition == nil {
+	tiling, ok := ir.TilingOp.Of(op)
+	if !ok {
 		return nil, fmt.Errorf("does not implement the tiling interface")
 	}
-	if def.DPSInits == nil {
+	dps, ok := ir.DestinationStyleOp.Of(op)
+	if !ok {
 		return nil, fmt.Errorf("is not destination style")
 	}
-	first, n := def.DPSInits(op)
+	first, n := dps.DPSInits(op)
 	if n != op.NumResults() {
 		return nil, fmt.Errorf("has %d inits for %d results", n, op.NumResults())
 	}
@@ -104,7 +105,7 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 		}
 		return nil, err
 	}
-	domain := def.IterationDomain(b, op)
+	domain := tiling.IterationDomain(b, op)
 	if len(tileSizes) > len(domain) {
 		return fail(fmt.Errorf("has %d loops but %d tile sizes were given", len(domain), len(tileSizes)))
 	}
@@ -190,13 +191,13 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 		clone.SetOperand(first+j, iterArgs[j])
 	}
 	b.Insert(clone)
-	ops, values, err := def.TiledImplementation(b, clone, offsets, tileSz)
+	ops, values, err := tiling.TiledImplementation(b, clone, offsets, tileSz)
 	if err != nil {
 		return fail(err)
 	}
 	inserted := make([]ir.Value, len(values))
 	for i, v := range values {
-		ro, rs, err := def.ResultTilePosition(b, clone, i, offsets, tileSz)
+		ro, rs, err := tiling.ResultTilePosition(b, clone, i, offsets, tileSz)
 		if err != nil {
 			// The tiled implementation succeeded on the same maps, so
 			// this does not happen for a well-formed operation.

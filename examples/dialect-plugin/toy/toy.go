@@ -19,6 +19,23 @@ func Register(ctx *ir.Context) {
 	rewrite.RegisterCanonicalization("toy.wait", func() rewrite.Pattern { return FoldImmediateWait })
 }
 
+// The operations' memory effects, attached through the core's
+// MemoryEffectOpInterface: the copies read their source and write their
+// destination, toy.wait reads and writes memory the copies it waits for
+// touch.
+func init() {
+	ir.MemoryEffectsOp.Attach(CopyAsyncDef, ir.EffectsFunc(copyEffects))
+	ir.MemoryEffectsOp.Attach(CopyDef, ir.EffectsFunc(copyEffects))
+	ir.MemoryEffectsOp.Attach(WaitDef, ir.EffectsFunc(func(*ir.Operation) []ir.MemoryEffect {
+		return []ir.MemoryEffect{{Kind: ir.EffectRead}, {Kind: ir.EffectWrite}}
+	}))
+}
+
+// copyEffects reads operand 0 and writes operand 1.
+func copyEffects(op *ir.Operation) []ir.MemoryEffect {
+	return []ir.MemoryEffect{{Kind: ir.EffectRead, Value: op.Operand(0)}, {Kind: ir.EffectWrite, Value: op.Operand(1)}}
+}
+
 // tokenType returns !toy.token (kept as an opaque type of the dialect).
 func tokenType(ctx *ir.Context) ir.Type { return ctx.OpaqueType("toy", "token") }
 
@@ -26,9 +43,6 @@ func tokenType(ctx *ir.Context) ir.Type { return ctx.OpaqueType("toy", "token") 
 var CopyAsyncDef = &ir.OpDef{
 	Name:    "toy.copy_async",
 	Summary: "start an asynchronous copy between memory spaces",
-	Effects: func(op *ir.Operation) []ir.MemoryEffect {
-		return []ir.MemoryEffect{{Kind: ir.EffectRead, Value: op.Operand(0)}, {Kind: ir.EffectWrite, Value: op.Operand(1)}}
-	},
 	Verify: func(op *ir.Operation) error {
 		if op.NumOperands() != 2 || op.NumResults() != 1 {
 			return ir.OpError(op, "expects two operands and one result")
@@ -58,9 +72,6 @@ var CopyAsyncDef = &ir.OpDef{
 var WaitDef = &ir.OpDef{
 	Name:    "toy.wait",
 	Summary: "wait for asynchronous copies to finish",
-	Effects: func(op *ir.Operation) []ir.MemoryEffect {
-		return []ir.MemoryEffect{{Kind: ir.EffectRead}, {Kind: ir.EffectWrite}}
-	},
 	Print: func(p ir.OpAsmPrinter, op *ir.Operation) {
 		for i := 0; i < op.NumOperands(); i++ {
 			if i == 0 {
@@ -93,10 +104,7 @@ var WaitDef = &ir.OpDef{
 var CopyDef = &ir.OpDef{
 	Name:    "toy.copy",
 	Summary: "copy between memory spaces and wait for the copy",
-	Effects: func(op *ir.Operation) []ir.MemoryEffect {
-		return []ir.MemoryEffect{{Kind: ir.EffectRead, Value: op.Operand(0)}, {Kind: ir.EffectWrite, Value: op.Operand(1)}}
-	},
-	Print: printCopy,
+	Print:   printCopy,
 	Parse: func(p ir.OpAsmParser, st *ir.OperationState) error {
 		parseCopy(p, st)
 		return nil
