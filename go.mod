@@ -10,6 +10,7 @@ require (
 )
 
 require (
+	github.com/ebitengine/purego v0.11.3 // indirect
 	github.com/mewmew/float v0.0.0-20201204173432-505706aa38fa // indirect
 	github.com/pkg/errors v0.9.1 // indirect
 	golang.org/x/mod v0.42.0 // indirect

@@ -3,27 +3,73 @@
 package all
 
 import (
-	"github.com/strata-ir/strata/conversion"
-	"github.com/strata-ir/strata/conversion/lowering"
+	"github.com/strata-ir/strata/conversion/affinetoscf"
+	"github.com/strata-ir/strata/conversion/linalgtoloops"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/arith"
+	arithbufferize "github.com/strata-ir/strata/dialects/arith/bufferize"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	bufferizationbufferize "github.com/strata-ir/strata/dialects/bufferization/bufferize"
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/cf"
 	function "github.com/strata-ir/strata/dialects/func"
+	funcbufferize "github.com/strata-ir/strata/dialects/func/bufferize"
 	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/dialects/linalg"
+	linalgbufferize "github.com/strata-ir/strata/dialects/linalg/bufferize"
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/nvgpu"
+	"github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/dialects/scf"
+	scfbufferize "github.com/strata-ir/strata/dialects/scf/bufferize"
 	"github.com/strata-ir/strata/dialects/tensor"
+	tensorbufferize "github.com/strata-ir/strata/dialects/tensor/bufferize"
 	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/dialects/ub"
 	"github.com/strata-ir/strata/dialects/vector"
-	"github.com/strata-ir/strata/transforms"
+)
+
+// The pass packages register their passes when imported.
+import (
+	_ "github.com/strata-ir/strata/conversion/arithtollvm"
+	_ "github.com/strata-ir/strata/conversion/cftollvm"
+	_ "github.com/strata-ir/strata/conversion/functollvm"
+	_ "github.com/strata-ir/strata/conversion/gputonvvm"
+	_ "github.com/strata-ir/strata/conversion/mathtolibm"
+	_ "github.com/strata-ir/strata/conversion/mathtollvm"
+	_ "github.com/strata-ir/strata/conversion/memreftollvm"
+	_ "github.com/strata-ir/strata/conversion/reconcilecasts"
+	_ "github.com/strata-ir/strata/conversion/scftocf"
+	_ "github.com/strata-ir/strata/conversion/ubtollvm"
+	_ "github.com/strata-ir/strata/conversion/vectortollvm"
+	_ "github.com/strata-ir/strata/conversion/vectortoscf"
+	_ "github.com/strata-ir/strata/targets/llvmir"
+	_ "github.com/strata-ir/strata/transforms/bufferdealloc"
+	_ "github.com/strata-ir/strata/transforms/bufferize"
+	_ "github.com/strata-ir/strata/transforms/canonicalize"
+	_ "github.com/strata-ir/strata/transforms/cse"
+	_ "github.com/strata-ir/strata/transforms/deadvalues"
+	_ "github.com/strata-ir/strata/transforms/expandstrided"
+	_ "github.com/strata-ir/strata/transforms/funcdedup"
+	_ "github.com/strata-ir/strata/transforms/gpuoutline"
+	_ "github.com/strata-ir/strata/transforms/inline"
+	_ "github.com/strata-ir/strata/transforms/licm"
+	_ "github.com/strata-ir/strata/transforms/linalgdecompose"
+	_ "github.com/strata-ir/strata/transforms/linalggeneralize"
+	_ "github.com/strata-ir/strata/transforms/linalgtotile"
+	_ "github.com/strata-ir/strata/transforms/opstats"
+	_ "github.com/strata-ir/strata/transforms/sccp"
+	_ "github.com/strata-ir/strata/transforms/stripdebuginfo"
+	_ "github.com/strata-ir/strata/transforms/symboldce"
+	_ "github.com/strata-ir/strata/transforms/symbolprivatize"
+	_ "github.com/strata-ir/strata/transforms/tileverify"
+	_ "github.com/strata-ir/strata/transforms/tiling"
+	_ "github.com/strata-ir/strata/transforms/toposort"
+	_ "github.com/strata-ir/strata/transforms/viewopgraph"
 )
 
 // UpstreamNamespaces are the namespaces of MLIR's upstream dialects. Strata
@@ -41,13 +87,12 @@ var UpstreamNamespaces = []string{
 	"vector", "x86vector", "xegpu", "xevm",
 }
 
-// RegisterPasses adds every pass that ships with Strata to the (global)
-// pass registry; calling it more than once is harmless.
-func RegisterPasses() {
-	transforms.Register()
-	conversion.Register()
-	lowering.Register()
-}
+// RegisterPasses does nothing: every pass and pipeline that ships with
+// Strata is registered when its package is imported, and importing this
+// package imports them all.
+//
+// Deprecated: import the pass packages (or this package) instead.
+func RegisterPasses() {}
 
 // Register adds all of Strata's dialects to ctx. The first call parses
 // their definitions in parallel.
@@ -67,8 +112,21 @@ func Register(ctx *ir.Context) {
 	vector.Register(ctx)
 	ub.Register(ctx)
 	gpu.Register(ctx)
+	nvvm.Register(ctx)
+	nvgpu.Register(ctx)
 	affine.Register(ctx)
 	tile.Register(ctx)
+	// External models: the bufferization of each dialect's operations.
+	arithbufferize.Register(ctx)
+	bufferizationbufferize.Register(ctx)
+	funcbufferize.Register(ctx)
+	linalgbufferize.Register(ctx)
+	scfbufferize.Register(ctx)
+	tensorbufferize.Register(ctx)
+	// External models: the lowerings of lower-affine and
+	// convert-linalg-to-loops.
+	affinetoscf.Register(ctx)
+	linalgtoloops.Register(ctx)
 	for _, ns := range UpstreamNamespaces {
 		if ctx.Dialect(ns) == nil {
 			ctx.RegisterDialect(&ir.Dialect{Name: ns, Placeholder: true})

@@ -22,7 +22,6 @@ import (
 func newContext() *ir.Context {
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	all.RegisterPasses()
 	testdialect.Register(ctx)
 	return ctx
 }

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
@@ -30,27 +29,21 @@ const (
 	EngineCPU = "cpu"
 )
 
-// The CPU engine's lowering to the llvm dialect. BufferizePipeline runs
-// first when the module has tensors; LLVMPipeline then takes linalg on
-// memrefs, scf, vector, memref, math, arith, func and cf to the llvm
-// dialect (convert-vector-to-scf lowers vector prints and transfers to
-// loops first, lower-affine the index computations of the transfers;
-// convert-vector-to-llvm runs before finalize-memref-to-llvm, as upstream
-// orders them).
-// A module already in the llvm dialect goes through unchanged.
+// The CPU engine's lowering to the llvm dialect: the named pipeline
+// strata-cpu-pipeline of targets/llvmir (llvmir.CPUPipeline), whose parts
+// are these.
 const (
-	BufferizePipeline = "linalg-decompose-aggregated-ops,one-shot-bufferize{bufferize-function-boundaries}"
-	LLVMPipeline      = "convert-linalg-to-loops,convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata," +
-		"convert-vector-to-llvm,finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-ub-to-llvm,convert-func-to-llvm," +
-		"convert-cf-to-llvm,reconcile-unrealized-casts"
+	BufferizePipeline = llvmir.BufferizePipeline
+	LLVMPipeline      = llvmir.LLVMPipeline
 )
 
-// CPUPipeline returns the pipeline that LowerToLLVM runs on module.
+// CPUPipeline returns the pipeline that LowerToLLVM runs on module:
+// strata-cpu-pipeline, bufferizing only modules with tensors.
 func CPUPipeline(module *ir.Operation) string {
 	if HasTensors(module) {
-		return BufferizePipeline + "," + LLVMPipeline
+		return llvmir.CPUPipeline.Argument
 	}
-	return LLVMPipeline
+	return llvmir.CPUPipeline.Argument + "{bufferize=false}"
 }
 
 //go:embed runtime/runner_utils.c
@@ -110,7 +103,6 @@ func isTensorType(t ir.Type) bool {
 // engine's pipeline (CPUPipeline). Errors are the passes' located
 // diagnostics.
 func LowerToLLVM(module *ir.Operation) error {
-	all.RegisterPasses()
 	m := pass.NewManager(module.Context(), module.Name())
 	if err := m.Parse(module.Name() + "(" + CPUPipeline(module) + ")"); err != nil {
 		return err

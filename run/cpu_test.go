@@ -324,7 +324,7 @@ func TestCPUUsage(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{"--engine=gpu", file}, 2, `invalid --engine="gpu" (want interp or cpu)`},
+		{[]string{"--engine=gpu", file}, 2, `invalid --engine="gpu" (want interp, cpu or cuda)`},
 		{[]string{"--engine=cpu", "--args=a.npy", file}, 2, "not supported with --engine=cpu"},
 		{[]string{"--engine=cpu", "--dump-results=d", file}, 2, "not supported with --engine=cpu"},
 	} {
@@ -362,9 +362,9 @@ func TestCPUPipeline(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tc.src, err)
 		}
-		want := run.LLVMPipeline
+		want := "strata-cpu-pipeline{bufferize=false}"
 		if tc.tensors {
-			want = run.BufferizePipeline + "," + run.LLVMPipeline
+			want = "strata-cpu-pipeline"
 		}
 		if got := run.HasTensors(module); got != tc.tensors {
 			t.Errorf("HasTensors(%q) = %v", tc.src, got)

@@ -12,7 +12,9 @@
 // llc's level with --engine=cpu. Integers print in decimal (signed),
 // floats as C's "%e" ("1.500000e+00", "nan", "-INF"). Extensions:
 // --engine=cpu compiles the program through LLVM and runs it instead of
-// interpreting it (ExecuteCPU); --allow-unregistered-dialect;
+// interpreting it (ExecuteCPU); --engine=cuda interprets the host side and
+// runs the gpu.modules on an NVIDIA GPU (ExecuteCUDA);
+// --allow-unregistered-dialect;
 // --args=a.npy,b.npy passes NumPy arrays as the entry function's arguments
 // (memrefs, tensors, or scalars from 0-d arrays); --dump-results=DIR
 // writes each result as DIR/result<N>.npy (results are then not printed).
@@ -82,7 +84,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		programSeed = &n
 		return nil
 	})
-	engine := fs.String("engine", EngineInterp, "how to run the program: interp (interpret it) or cpu (compile it with LLVM and run it)")
+	engine := fs.String("engine", EngineInterp, "how to run the program: interp (interpret it), cpu (compile it with LLVM and run it) or cuda (interpret the host, run the gpu.modules on an NVIDIA GPU)")
 	optLevel := ""
 	for _, o := range []string{"0", "1", "2", "3"} {
 		fs.BoolFunc("O"+o, "optimization level (llc's with --engine=cpu, ignored by the interpreter)", func(string) error {
@@ -138,7 +140,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		return ExitUsage
 	}
 	switch *engine {
-	case EngineInterp:
+	case EngineInterp, EngineCUDA:
 	case EngineCPU:
 		if *argFiles != "" || *dump != "" {
 			fmt.Fprintln(stdio.Err, "strata-run: --args and --dump-results are not supported with --engine=cpu")
@@ -153,7 +155,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 			return ExitUsage
 		}
 	default:
-		fmt.Fprintf(stdio.Err, "strata-run: invalid --engine=%q (want interp or cpu)\n", *engine)
+		fmt.Fprintf(stdio.Err, "strata-run: invalid --engine=%q (want interp, cpu or cuda)\n", *engine)
 		return ExitUsage
 	}
 
@@ -259,9 +261,17 @@ func ExecuteOptions(module *ir.Operation, opts Options) error {
 			return errors.New("arguments and dumped results are not supported with --engine=cpu")
 		}
 		return ExecuteCPU(module, opts)
+	case EngineCUDA:
+		return ExecuteCUDA(module, opts)
 	default:
-		return fmt.Errorf("unknown engine %q (want interp or cpu)", opts.Engine)
+		return fmt.Errorf("unknown engine %q (want interp, cpu or cuda)", opts.Engine)
 	}
+	return interpret(module, opts, nil)
+}
+
+// interpret runs opts.Entry in module with the interpreter, whose
+// registry extend may complete (nil: the semantics of interp/all).
+func interpret(module *ir.Operation, opts Options, extend func(*interp.Registry)) error {
 	entry, resultType := opts.Entry, opts.Result
 	fn := interp.LookupFunction(module, entry)
 	if fn == nil {
@@ -290,6 +300,9 @@ func ExecuteOptions(module *ir.Operation, opts Options) error {
 	}
 	reg := interp.NewRegistry()
 	all.Register(reg)
+	if extend != nil {
+		extend(reg)
+	}
 	in := interp.New(reg)
 	in.Out = opts.Out
 	in.CheckLeaks = opts.CheckLeaks

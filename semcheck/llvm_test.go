@@ -42,7 +42,6 @@ func parseAll(t *testing.T, src string) (*ir.Context, *ir.Operation) {
 	t.Helper()
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	all.RegisterPasses()
 	m, _, err := asm.ParseModule(ctx, []byte(src), asm.Config{Filename: "t.mlir"})
 	if err != nil {
 		t.Fatal(err)
@@ -427,7 +426,6 @@ func.func @main() {
 	}
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	all.RegisterPasses()
 	var out, errw strings.Builder
 	code := opt.Run(ctx, []string{"--check-semantics", "--pass-pipeline=builtin.module(" + llvmPipeline + ")", file},
 		opt.Stdio{In: strings.NewReader(""), Out: &out, Err: &errw})

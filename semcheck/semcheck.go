@@ -17,6 +17,8 @@ package semcheck
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/strata-ir/strata/core/asm"
@@ -160,7 +162,12 @@ func (c *Checker) AfterPass(e pass.PassEvent) {
 		obs = Observation{Err: err.Error()}
 	}
 	name := e.Pass.PassInfo().Argument
-	if obs.Equal(c.base) {
+	same := obs.Equal(c.base)
+	r, reassoc := e.Pass.(Reassociating)
+	if !same && reassoc && r.ReassociatesFloats() {
+		same = obs.Near(c.base, RelTolerance)
+	}
+	if same {
 		for _, v := range c.validated {
 			if v == name {
 				return
@@ -177,8 +184,90 @@ func (c *Checker) AfterPass(e pass.PassEvent) {
 	}
 }
 
+// Reassociating is implemented by passes that may reorder floating-point
+// sums (tiled reductions, fused multiply-adds): their output is compared
+// number by number within RelTolerance instead of exactly.
+type Reassociating interface {
+	ReassociatesFloats() bool
+}
+
+// RelTolerance is the relative difference allowed between the numbers
+// printed before and after a Reassociating pass.
+const RelTolerance = 1e-4
+
+// Near reports whether two observations agree but for numbers within a
+// relative difference rel of each other (the rest of the text, and
+// success or failure, the same).
+func (o Observation) Near(p Observation, rel float64) bool {
+	if (o.Err == "") != (p.Err == "") {
+		return false
+	}
+	_, _, _, ok := firstDifference(o.Output, p.Output, rel)
+	return ok
+}
+
+// firstDifference splits two outputs into numbers and the text between
+// them and returns the index of the first number that differs by more
+// than rel (relative), with both values, or ok when none does and the
+// text agrees.
+func firstDifference(a, b string, rel float64) (int, string, string, bool) {
+	ta, tb := tokens(a), tokens(b)
+	if len(ta) != len(tb) {
+		return -1, "", "", false
+	}
+	n := 0
+	for i := range ta {
+		x, errX := strconv.ParseFloat(ta[i], 64)
+		y, errY := strconv.ParseFloat(tb[i], 64)
+		if errX != nil || errY != nil {
+			if ta[i] != tb[i] {
+				return -1, ta[i], tb[i], false
+			}
+			continue
+		}
+		if x != y && !(math.IsNaN(x) && math.IsNaN(y)) {
+			d := math.Abs(x - y)
+			if d > rel*math.Max(math.Abs(x), math.Abs(y)) {
+				return n, ta[i], tb[i], false
+			}
+		}
+		n++
+	}
+	return -1, "", "", true
+}
+
+// tokens splits s into runs of number characters and runs of others.
+func tokens(s string) []string {
+	isNum := func(r rune) bool {
+		return r >= '0' && r <= '9' || r == '.' || r == '-' || r == '+' || r == 'e' || r == 'E'
+	}
+	var out []string
+	start := 0
+	for i, r := range s {
+		if i > start && isNum(r) != isNum(rune(s[start])) {
+			out = append(out, s[start:i])
+			start = i
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
 // describe explains the first difference between two observations.
 func describe(before, after Observation) string {
+	if (before.Err == "") == (after.Err == "") {
+		if i, x, y, ok := firstDifference(before.Output, after.Output, RelTolerance); !ok && i >= 0 {
+			return fmt.Sprintf("printed number %d was %s, is now %s; %s", i, x, y, describeLines(before, after))
+		}
+	}
+	return describeLines(before, after)
+}
+
+// describeLines explains the first difference between two observations
+// line by line.
+func describeLines(before, after Observation) string {
 	if (before.Err == "") != (after.Err == "") {
 		if after.Err != "" && before.Err == "" {
 			return "it now fails: " + firstLine(after.Err)

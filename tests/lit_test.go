@@ -88,7 +88,6 @@ func parseRunLines(t *testing.T, src, path string) []runLine {
 func newContext() *ir.Context {
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	all.RegisterPasses()
 	return ctx
 }
 

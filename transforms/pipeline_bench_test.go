@@ -10,7 +10,8 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/internal/arithgen"
-	"github.com/strata-ir/strata/transforms"
+	"github.com/strata-ir/strata/transforms/canonicalize"
+	"github.com/strata-ir/strata/transforms/cse"
 )
 
 func parseModule(b *testing.B, ctx *ir.Context, src []byte) *ir.Operation {
@@ -30,7 +31,7 @@ func runPipeline(b *testing.B, ctx *ir.Context, top *ir.Operation, threads int) 
 	pm := pass.NewManager(ctx, "builtin.module")
 	pm.Threads = threads
 	pm.DisableThreading = threads == 1
-	pm.Nest("func.func").Add(transforms.NewCanonicalize(), transforms.NewCSE())
+	pm.Nest("func.func").Add(canonicalize.New(), cse.New())
 	if err := pm.Run(top); err != nil {
 		b.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func BenchmarkCanonicalizeCSE(b *testing.B) {
 		top := parseModule(b, ctx, src)
 		pm := pass.NewManager(ctx, "builtin.module")
 		pm.DisableThreading = true
-		pm.Add(transforms.NewCanonicalize(), transforms.NewCSE())
+		pm.Add(canonicalize.New(), cse.New())
 		b.StartTimer()
 		if err := pm.Run(top); err != nil {
 			b.Fatal(err)

@@ -13,29 +13,66 @@ import (
 
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
+	affinedialect "github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/vector"
 )
 
-// Run lowers the affine operations nested in op.
+// AffineLowering is implemented by the models of operations that
+// lower-affine lowers: LowerAffine replaces op by operations built before
+// it (scf, arith, memref, vector) and erases it.
+type AffineLowering interface {
+	LowerAffine(ctx *ir.Context, op *ir.Operation) error
+}
+
+// LowerAffineInterface is the interface through which lower-affine
+// lowers an operation (MLIR's populateAffineToStdConversionPatterns).
+// Register attaches the lowerings of the affine operations; another
+// dialect attaches its own the same way.
+var LowerAffineInterface = ir.DeclareOpInterface[AffineLowering]("affine.LowerAffineInterface")
+
+// Lowering is an AffineLowering given by a function.
+type Lowering func(ctx *ir.Context, op *ir.Operation) error
+
+// LowerAffine implements AffineLowering.
+func (l Lowering) LowerAffine(ctx *ir.Context, op *ir.Operation) error { return l(ctx, op) }
+
+// Register attaches the lowerings of the affine operations to ctx.
+func Register(ctx *ir.Context) {
+	isMax, isMin := true, false
+	for name, l := range map[string]Lowering{
+		"affine.apply": lowerMap(nil), "affine.min": lowerMap(&isMin), "affine.max": lowerMap(&isMax),
+		"affine.load": lowerAccess(1, load), "affine.store": lowerAccess(2, store), "affine.prefetch": lowerAccess(1, prefetch),
+		"affine.vector_load": lowerAccess(1, vectorLoad), "affine.vector_store": lowerAccess(2, vectorStore),
+		"affine.for": Lowering(lowerFor), "affine.if": Lowering(lowerIf),
+	} {
+		LowerAffineInterface.AttachTo(ctx, name, l)
+	}
+}
+
+// Run lowers the operations nested in op that implement AffineLowering,
+// in pre-order.
 func Run(ctx *ir.Context, op *ir.Operation) error {
-	var work []*ir.Operation
+	type item struct {
+		op *ir.Operation
+		l  AffineLowering
+	}
+	var work []item
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		switch o.Name() {
-		case "affine.apply", "affine.min", "affine.max", "affine.load", "affine.store", "affine.vector_load", "affine.vector_store", "affine.prefetch", "affine.for", "affine.if":
-			work = append(work, o)
+		if l, ok := LowerAffineInterface.Of(o); ok {
+			work = append(work, item{o, l})
 		}
 		return true
 	})
-	for _, o := range work {
-		if err := lower(ctx, o); err != nil {
+	for _, w := range work {
+		if err := w.l.LowerAffine(ctx, w.op); err != nil {
 			var d *ir.Diagnostic
 			if errors.As(err, &d) {
 				return err
 			}
-			return ir.NewError(o.Loc(), err.Error())
+			return ir.NewError(w.op.Loc(), err.Error())
 		}
 	}
 	return nil
@@ -181,7 +218,7 @@ func lowerBound(b *ir.Builder, loc ir.Location, m affine.Map, ops []ir.Value, lo
 func replaceTerminator(b *ir.Builder, r *ir.Region) {
 	for blk := r.First(); blk != nil; blk = blk.Next() {
 		t := blk.Last()
-		if t == nil || t.Name() != "affine.yield" {
+		if _, ok := affinedialect.AsYieldOp(t); !ok {
 			continue
 		}
 		b.SetInsertionPoint(t)
@@ -206,12 +243,13 @@ func segment(op *ir.Operation, i int) (int, int) {
 	return 0, 0
 }
 
-func lower(ctx *ir.Context, op *ir.Operation) error {
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPoint(op)
-	loc := op.Loc()
-	switch op.Name() {
-	case "affine.apply", "affine.min", "affine.max":
+// lowerMap expands the map of affine.apply (reduce nil), affine.min or
+// affine.max (reduce picks the minimum or maximum of the results).
+func lowerMap(max *bool) Lowering {
+	return func(ctx *ir.Context, op *ir.Operation) error {
+		b := ir.NewBuilder(ctx)
+		b.SetInsertionPoint(op)
+		loc := op.Loc()
 		m, err := mapAttr(op, "map")
 		if err != nil {
 			return err
@@ -224,120 +262,153 @@ func lower(ctx *ir.Context, op *ir.Operation) error {
 			return fmt.Errorf("affine map without results")
 		}
 		v := vals[0]
-		if op.Name() != "affine.apply" {
-			v = reduce(b, loc, vals, op.Name() == "affine.max")
+		if max != nil {
+			v = reduce(b, loc, vals, *max)
 		}
 		ir.ReplaceAllUsesWith(op.Result(0), v)
 		op.Erase()
-	case "affine.load", "affine.store", "affine.vector_load", "affine.vector_store", "affine.prefetch":
+		return nil
+	}
+}
+
+// lowerAccess lowers an affine memory access whose map operands start at
+// operand first: build makes the access at the expanded indices.
+func lowerAccess(first int, build func(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value)) Lowering {
+	return func(ctx *ir.Context, op *ir.Operation) error {
+		b := ir.NewBuilder(ctx)
+		b.SetInsertionPoint(op)
+		loc := op.Loc()
 		m, err := mapAttr(op, "map")
 		if err != nil {
 			return err
 		}
-		first := 1
-		if op.Name() == "affine.store" || op.Name() == "affine.vector_store" {
-			first = 2
+		if first > op.NumOperands() {
+			return fmt.Errorf("expected at least %d operands", first)
 		}
 		idx, err := expandMap(b, loc, m, op.Operands()[first:])
 		if err != nil {
 			return err
 		}
-		switch op.Name() {
-		case "affine.load":
-			l := memref.BuildLoad(b, loc, op.Operand(0), idx)
-			ir.ReplaceAllUsesWith(op.Result(0), l.Result())
-		case "affine.store":
-			memref.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx)
-		case "affine.prefetch":
-			isTrue := func(name string) bool {
-				a, ok := op.InherentAttr(name).(*ir.IntegerAttr)
-				return ok && a.Lo != 0
-			}
-			memref.BuildPrefetch(b, loc, op.Operand(0), idx, isTrue("isWrite"), op.InherentAttr("localityHint"), isTrue("isDataCache"))
-		case "affine.vector_load":
-			l := vector.BuildLoad(b, loc, op.Operand(0), idx, op.Result(0).Type())
-			ir.ReplaceAllUsesWith(op.Result(0), l.Result())
-		default:
-			vector.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx)
-		}
+		build(b, loc, op, idx)
 		op.Erase()
-	case "affine.for":
-		lbm, err := mapAttr(op, "lowerBoundMap")
-		if err != nil {
-			return err
-		}
-		ubm, err := mapAttr(op, "upperBoundMap")
-		if err != nil {
-			return err
-		}
-		ops := op.Operands()
-		ls, le := segment(op, 0)
-		us, ue := segment(op, 1)
-		is, ie := segment(op, 2)
-		lb, err := lowerBound(b, loc, lbm, ops[ls:le], true)
-		if err != nil {
-			return err
-		}
-		ub, err := lowerBound(b, loc, ubm, ops[us:ue], false)
-		if err != nil {
-			return err
-		}
-		step := int64(1)
-		if a, ok := op.InherentAttr("step").(*ir.IntegerAttr); ok {
-			step = a.Int64()
-		}
-		stepV := (&expander{b: b, loc: loc}).constant(step)
-		f := scf.BuildFor(b, loc, lb, ub, stepV, ops[is:ie], op.ResultTypes())
-		f.Region().Remove(f.Region().First())
-		f.Region().TakeBody(op.Region(0))
-		replaceTerminator(b, f.Operation.Region(0))
-		for i, r := range op.Results() {
-			ir.ReplaceAllUsesWith(r, f.Result(i))
-		}
-		op.Erase()
-	case "affine.if":
-		sa, ok := op.InherentAttr("condition").(*ir.IntegerSetAttr)
-		if !ok {
-			return fmt.Errorf("'affine.if' op requires an integer set attribute named 'condition'")
-		}
-		set := sa.Set
-		ops := op.Operands()
-		if len(ops) != set.NumInputs() {
-			return fmt.Errorf("operand count and condition integer set dimension and symbol count must match")
-		}
-		x := &expander{b: b, loc: loc, dims: ops[:set.NumDims], syms: ops[set.NumDims:]}
-		i1 := ctx.IntegerType(1, ir.Signless)
-		zero := x.constant(0)
-		var cond ir.Value
-		for i, c := range set.Constraints {
-			v, err := x.expand(c)
-			if err != nil {
-				return err
-			}
-			pred := arith.CmpIPredicateSge
-			if set.IsEq(i) {
-				pred = arith.CmpIPredicateEq
-			}
-			cmp := arith.BuildCmpi(b, loc, v, zero, pred).Result()
-			if cond == nil {
-				cond = cmp
-			} else {
-				cond = arith.BuildAndi(b, loc, cond, cmp).Result()
-			}
-		}
-		if cond == nil {
-			cond = arith.BuildConstant(b, loc, ctx.IntegerAttr(i1, 1), i1).Result()
-		}
-		n := scf.BuildIf(b, loc, cond, op.ResultTypes())
-		n.ThenRegion().Remove(n.ThenRegion().First())
-		n.Region(0).TakeBody(op.Region(0))
-		n.Region(1).TakeBody(op.Region(1))
-		replaceTerminator(b, n.Region(0))
-		replaceTerminator(b, n.Region(1))
-		for i, r := range op.Results() {
-			ir.ReplaceAllUsesWith(r, n.Result(i))
-		}
-		op.Erase()
+		return nil
 	}
+}
+
+func load(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) {
+	l := memref.BuildLoad(b, loc, op.Operand(0), idx)
+	ir.ReplaceAllUsesWith(op.Result(0), l.Result())
+}
+
+func store(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) {
+	memref.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx)
+}
+
+func prefetch(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) {
+	isTrue := func(name string) bool {
+		a, ok := op.InherentAttr(name).(*ir.IntegerAttr)
+		return ok && a.Lo != 0
+	}
+	memref.BuildPrefetch(b, loc, op.Operand(0), idx, isTrue("isWrite"), op.InherentAttr("localityHint"), isTrue("isDataCache"))
+}
+
+func vectorLoad(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) {
+	l := vector.BuildLoad(b, loc, op.Operand(0), idx, op.Result(0).Type())
+	ir.ReplaceAllUsesWith(op.Result(0), l.Result())
+}
+
+func vectorStore(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) {
+	vector.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx)
+}
+
+// lowerFor turns affine.for into scf.for.
+func lowerFor(ctx *ir.Context, op *ir.Operation) error {
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(op)
+	loc := op.Loc()
+	lbm, err := mapAttr(op, "lowerBoundMap")
+	if err != nil {
+		return err
+	}
+	ubm, err := mapAttr(op, "upperBoundMap")
+	if err != nil {
+		return err
+	}
+	ops := op.Operands()
+	ls, le := segment(op, 0)
+	us, ue := segment(op, 1)
+	is, ie := segment(op, 2)
+	lb, err := lowerBound(b, loc, lbm, ops[ls:le], true)
+	if err != nil {
+		return err
+	}
+	ub, err := lowerBound(b, loc, ubm, ops[us:ue], false)
+	if err != nil {
+		return err
+	}
+	step := int64(1)
+	if a, ok := op.InherentAttr("step").(*ir.IntegerAttr); ok {
+		step = a.Int64()
+	}
+	stepV := (&expander{b: b, loc: loc}).constant(step)
+	f := scf.BuildFor(b, loc, lb, ub, stepV, ops[is:ie], op.ResultTypes())
+	f.Region().Remove(f.Region().First())
+	f.Region().TakeBody(op.Region(0))
+	replaceTerminator(b, f.Operation.Region(0))
+	for i, r := range op.Results() {
+		ir.ReplaceAllUsesWith(r, f.Result(i))
+	}
+	op.Erase()
+	return nil
+}
+
+// lowerIf turns affine.if into scf.if on the conjunction of its
+// constraints.
+func lowerIf(ctx *ir.Context, op *ir.Operation) error {
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(op)
+	loc := op.Loc()
+	sa, ok := op.InherentAttr("condition").(*ir.IntegerSetAttr)
+	if !ok {
+		return fmt.Errorf("'affine.if' op requires an integer set attribute named 'condition'")
+	}
+	set := sa.Set
+	ops := op.Operands()
+	if len(ops) != set.NumInputs() {
+		return fmt.Errorf("operand count and condition integer set dimension and symbol count must match")
+	}
+	x := &expander{b: b, loc: loc, dims: ops[:set.NumDims], syms: ops[set.NumDims:]}
+	zero := x.constant(0)
+	var cond ir.Value
+	for i, c := range set.Constraints {
+		v, err := x.expand(c)
+		if err != nil {
+			return err
+		}
+		pred := arith.CmpIPredicateSge
+		if set.IsEq(i) {
+			pred = arith.CmpIPredicateEq
+		}
+		cmp := arith.BuildCmpi(b, loc, v, zero, pred).Result()
+		if cond == nil {
+			cond = cmp
+		} else {
+			cond = arith.BuildAndi(b, loc, cond, cmp).Result()
+		}
+	}
+	if cond == nil {
+		i1 := ctx.IntegerType(1, ir.Signless)
+		cond = arith.BuildConstant(b, loc, ctx.IntegerAttr(i1, 1), i1).Result()
+	}
+	n := scf.BuildIf(b, loc, cond, op.ResultTypes())
+	n.ThenRegion().Remove(n.ThenRegion().First())
+	n.Region(0).TakeBody(op.Region(0))
+	n.Region(1).TakeBody(op.Region(1))
+	replaceTerminator(b, n.Region(0))
+	replaceTerminator(b, n.Region(1))
+	for i, r := range op.Results() {
+		ir.ReplaceAllUsesWith(r, n.Result(i))
+	}
+	op.Erase()
 	return nil
 }

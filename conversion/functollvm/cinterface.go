@@ -15,8 +15,13 @@ const cInterfaceAttr = "llvm.emit_c_interface"
 // most one result (upstream returns those through a pointer argument).
 func wantsCInterface(op *ir.Operation, ft *ir.FunctionType) bool {
 	d := op.Attrs()
-	if d == nil || d.Get(cInterfaceAttr) == nil || len(ft.Results) > 1 {
+	if d == nil || d.Get(cInterfaceAttr) == nil {
 		return false
+	}
+	if len(ft.Results) > 1 {
+		// Several results come back through a pointer to their struct,
+		// for a function with a body.
+		return !op.Region(0).Empty()
 	}
 	return len(ft.Results) == 0 || !isMemRef(ft.Results[0])
 }
@@ -24,15 +29,20 @@ func wantsCInterface(op *ir.Operation, ft *ir.FunctionType) bool {
 // cInterfaceType is the type of `_mlir_ciface_<name>`: every memref
 // argument passed as a pointer to its descriptor.
 func cInterfaceType(ctx *ir.Context, tc *rewrite.TypeConverter, ft *ir.FunctionType, lft *llvm.FuncType) *llvm.FuncType {
-	params := make([]ir.Type, len(ft.Inputs))
-	for i, t := range ft.Inputs {
+	var params []ir.Type
+	result := lft.Result
+	if len(ft.Results) > 1 {
+		params = append(params, llvm.Ptr(ctx, 0))
+		result = llvm.Void(ctx)
+	}
+	for _, t := range ft.Inputs {
 		if isMemRef(t) {
-			params[i] = llvm.Ptr(ctx, 0)
+			params = append(params, llvm.Ptr(ctx, 0))
 		} else {
-			params[i] = tc.Convert(t)
+			params = append(params, tc.Convert(t))
 		}
 	}
-	return llvm.Func(ctx, lft.Result, params, false)
+	return llvm.Func(ctx, result, params, false)
 }
 
 func newLLVMFunc(r *rewrite.ConversionRewriter, loc ir.Location, name string, ft *llvm.FuncType, linkage *llvm.Linkage, visibility ir.Attribute, attrs *ir.DictionaryAttr) *ir.Operation {
@@ -127,8 +137,14 @@ func emitCInterface(r *rewrite.ConversionRewriter, op, nf *ir.Operation, ft *ir.
 	w.Region(0).Append(body)
 	r.SetInsertionPointToEnd(body)
 	var args []ir.Value
+	var resultPtr ir.Value
+	first := 0
+	if len(ft.Results) > 1 {
+		resultPtr = body.AddArgument(cft.Params[0], loc)
+		first = 1
+	}
 	for i, t := range ft.Inputs {
-		a := body.AddArgument(cft.Params[i], loc)
+		a := body.AddArgument(cft.Params[first+i], loc)
 		if !isMemRef(t) {
 			args = append(args, a)
 			continue
@@ -139,5 +155,10 @@ func emitCInterface(r *rewrite.ConversionRewriter, op, nf *ir.Operation, ft *ir.
 		args = append(args, llvmcommon.Unpack(r, loc, d)...)
 	}
 	res := cb.call(name, args, lft.Result)
+	if resultPtr != nil {
+		llvmcommon.Create(r, "llvm.store", loc, []ir.Value{res[0], resultPtr}, nil,
+			[]ir.NamedAttr{{Name: "ordering", Value: ctx.IntegerAttr(ctx.I(64), 0)}})
+		res = nil
+	}
 	llvmcommon.Create(r, "llvm.return", loc, res, nil, nil)
 }

@@ -90,6 +90,14 @@ func LLVMFuncType(ctx *ir.Context, tc *rewrite.TypeConverter, ft *ir.FunctionTyp
 // rebuild goes to the start of the block, in MLIR's order: first the
 // memref arguments that converted operations (func.call, func.return)
 // use, in the order of their uses, then the others in argument order.
+// ConvertEntryArguments gives the entry block of a function being lowered
+// to llvm.func its LLVM arguments (a memref's unpacked descriptor) and
+// rebuilds the original arguments from them, as the lowering of func.func
+// does; other function-like operations lowered to llvm.func use it too.
+func ConvertEntryArguments(r *rewrite.ConversionRewriter, block *ir.Block, tc *rewrite.TypeConverter) {
+	convertEntryArguments(r, block, tc)
+}
+
 func convertEntryArguments(r *rewrite.ConversionRewriter, block *ir.Block, tc *rewrite.TypeConverter) {
 	ctx := r.Builder.Ctx
 	old := append([]*ir.BlockArgument(nil), block.Arguments()...)

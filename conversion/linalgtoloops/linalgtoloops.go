@@ -1,4 +1,5 @@
-// Package linalgtoloops is convert-linalg-to-loops: every linalg
+// Package linalgtoloops is convert-linalg-to-loops: it lowers every
+// operation that implements LoopLowering. Every linalg
 // structured operation on buffers (linalg.generic, map, reduce, transpose,
 // broadcast and the named operations) becomes a nest of scf.for loops, one
 // per iterator, in the order of the iteration dimensions. The innermost
@@ -18,24 +19,63 @@ import (
 	"github.com/strata-ir/strata/dialects/scf"
 )
 
-// Run lowers the structured operations with buffer semantics nested in op
+// LoopLowering is implemented by the models of operations that
+// convert-linalg-to-loops lowers: LowerToLoops replaces op by loops
+// built before it, notifying r of the new operations and erasing op
+// through it, and reports whether it did (an operation on tensors is left
+// alone). Errors are located diagnostics.
+type LoopLowering interface {
+	LowerToLoops(ctx *ir.Context, op *ir.Operation, r *rewrite.Rewriter) (bool, error)
+}
+
+// LoopLoweringInterface is the interface through which
+// convert-linalg-to-loops lowers an operation. Register attaches the
+// model of linalg's structured operations; a dialect of its own attaches
+// its model to its operations the same way.
+var LoopLoweringInterface = ir.DeclareOpInterface[LoopLowering]("linalg.LoopLoweringInterface")
+
+// Register attaches the loop lowering of the structured operations
+// (MLIR's LinalgToLoops) to the linalg operations of ctx.
+func Register(ctx *ir.Context) {
+	for _, name := range linalg.StructuredOpNames() {
+		LoopLoweringInterface.AttachTo(ctx, name, structured{})
+	}
+}
+
+// structured lowers a structured operation with buffer semantics.
+type structured struct{}
+
+// LowerToLoops implements LoopLowering.
+func (structured) LowerToLoops(ctx *ir.Context, op *ir.Operation, r *rewrite.Rewriter) (bool, error) {
+	s, ok := linalg.AsStructuredOp(op)
+	if !ok || !s.HasPureBufferSemantics() {
+		return false, nil
+	}
+	if err := lower(ctx, s, r); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// Run lowers the operations nested in op that implement LoopLowering
 // with the greedy driver, which also folds constants and removes dead
 // operations (such as loads whose element the body does not use), as
 // MLIR's pass applies its lowering pattern.
 func Run(ctx *ir.Context, op *ir.Operation) error {
 	var firstErr error
 	pattern := &rewrite.Func{PatternName: "linalg-to-loops", BenefitValue: 1, Fn: func(o *ir.Operation, r *rewrite.Rewriter) bool {
-		s, ok := linalg.AsStructuredOp(o)
-		if !ok || o == op || !s.HasPureBufferSemantics() {
+		m, ok := LoopLoweringInterface.Of(o)
+		if !ok || o == op {
 			return false
 		}
-		if err := lower(ctx, s, r); err != nil {
+		done, err := m.LowerToLoops(ctx, o, r)
+		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
 			return false
 		}
-		return true
+		return done
 	}}
 	rewrite.ApplyPatternsGreedily(ctx, op, rewrite.NewPatternSet(pattern), rewrite.GreedyConfig{})
 	return firstErr
@@ -161,8 +201,10 @@ func lower(ctx *ir.Context, s linalg.StructuredOp, r *rewrite.Rewriter) error {
 		mapping[arg] = memref.BuildLoad(b, loc, v, ix).Result()
 	}
 	for o := body.First(); o != nil; o = o.Next() {
-		switch o.Name() {
-		case "linalg.yield":
+		_, isYield := linalg.AsYieldOp(o)
+		_, isIndex := linalg.AsIndexOp(o)
+		switch {
+		case isYield:
 			first := len(s.Inputs())
 			for k, y := range o.Operands() {
 				ix, err := indices(first + k)
@@ -175,7 +217,7 @@ func lower(ctx *ir.Context, s linalg.StructuredOp, r *rewrite.Rewriter) error {
 				}
 				memref.BuildStore(b, loc, val, s.Operand(first+k), ix)
 			}
-		case "linalg.index":
+		case isIndex:
 			d := int(o.InherentAttr("dim").(*ir.IntegerAttr).Int64())
 			if d >= n {
 				return ir.NewError(o.Loc(), "linalg.index dimension out of range")

@@ -189,6 +189,11 @@ func call(op *ir.Operation, name string, r *rewrite.ConversionRewriter) bool {
 	ctx := r.Builder.Ctx
 	table := op.ParentOp()
 	for table != nil && !table.HasTrait(ir.SymbolTableTrait) {
+		if potentiallyUnknownSymbolTable(table) {
+			// A call inside it could not see a declaration placed
+			// further out (getNearestSymbolTable finds no table).
+			return false
+		}
 		table = table.ParentOp()
 	}
 	if table == nil || table.NumRegions() == 0 || table.Region(0).First() == nil {
@@ -219,6 +224,12 @@ func call(op *ir.Operation, name string, r *rewrite.ConversionRewriter) bool {
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "callee", Value: ctx.SymbolRefAttr(name, nil)}})})
 	r.ReplaceOp(op, c.Results())
 	return true
+}
+
+// potentiallyUnknownSymbolTable is MLIR's isPotentiallyUnknownSymbolTable:
+// an unregistered operation with one region might be a symbol table.
+func potentiallyUnknownSymbolTable(op *ir.Operation) bool {
+	return op.NumRegions() == 1 && op.OpName().Dialect == nil
 }
 
 // lookup returns the operation of block whose symbol is name, or nil.

@@ -22,6 +22,27 @@ type Buffer struct {
 	Freed bool
 	// Addr is a fake base address, printed by the runner utilities.
 	Addr uint64
+	// Watch, when set, observes the elements the semantics read and
+	// write (the SIMT model's race detection on shared memory); see
+	// Buffer.Access.
+	Watch Watcher
+}
+
+// Watcher observes accesses to the elements of a Buffer.
+type Watcher interface {
+	// Access is called by op's semantics before they read (write false)
+	// or write the n elements of Buf.Data from pos on; an error (located
+	// at op) stops the operation.
+	Access(op *ir.Operation, pos, n int64, write bool) error
+}
+
+// Access reports to the buffer's Watcher, if any, that op reads or
+// writes n elements from pos on.
+func (b *Buffer) Access(op *ir.Operation, pos, n int64, write bool) error {
+	if b.Watch == nil {
+		return nil
+	}
+	return b.Watch.Access(op, pos, n, write)
 }
 
 var nextAddr uint64 = 0x10000
@@ -170,6 +191,21 @@ func (m *MemRef) Check() error {
 		return fmt.Errorf("memref view [%d, %d] outside the allocation of %d elements", lo, hi, len(m.Buf.Data))
 	}
 	return nil
+}
+
+// Access reports to the buffer's Watcher, if any, that op reads (write
+// false) or writes every element of the view.
+func (m *MemRef) Access(op *ir.Operation, write bool) error {
+	if m.Buf.Watch == nil {
+		return nil
+	}
+	var err error
+	m.ForEach(func(_, p int64) {
+		if err == nil {
+			err = m.Buf.Watch.Access(op, p, 1, write)
+		}
+	})
+	return err
 }
 
 // Load returns the elements of the view in row-major order.

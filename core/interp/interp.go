@@ -1,7 +1,7 @@
 // Package interp is Strata's IR interpreter framework. The core knows no
 // operation: dialects describe what their operations do by registering an
-// OpFunc per operation name in a Registry (interp/std registers func and
-// arith), and an Interpreter executes IR with a Registry.
+// OpFunc per operation name in a Registry (interp/arith registers the arith
+// dialect's), and an Interpreter executes IR with a Registry.
 //
 // Execution model. Interpreter.Call runs a function-like operation (any
 // operation whose first region's entry block takes the arguments) in a new
@@ -137,7 +137,34 @@ type Interpreter struct {
 	CheckLeaks bool
 	heap       []allocation
 	compactAt  int
+	// context is the execution context of a forked interpreter (Fork).
+	context any
 }
+
+// Fork returns an interpreter that shares in's registry, output,
+// globals, symbol and slot caches and data, with its own call depth and
+// the execution context ctx (Context). The SIMT model runs each GPU
+// thread on a fork whose context is the thread. Forks and their parent
+// must not run concurrently: one runs at a time (coroutines), so the
+// caches they share need no lock. Heap buffers tracked by a fork for
+// CheckLeaks are not seen by its parent.
+func (in *Interpreter) Fork(ctx any) *Interpreter {
+	if in.opCache == nil {
+		in.opCache = map[*ir.OpName]cachedOp{}
+	}
+	if in.tables == nil {
+		in.tables = map[*ir.Operation]*slotTable{}
+	}
+	if in.data == nil {
+		in.data = map[any]any{}
+	}
+	return &Interpreter{reg: in.reg, MaxDepth: in.MaxDepth, Out: in.Out, symbols: in.symbols,
+		globals: in.globals, data: in.data, opCache: in.opCache, tables: in.tables, context: ctx}
+}
+
+// Context returns the execution context given to Fork (nil for an
+// interpreter made by New).
+func (in *Interpreter) Context() any { return in.context }
 
 // cachedOp is an operation name's semantics and whether it accepts poison
 // operands.
@@ -385,6 +412,21 @@ func (f *Frame) set(slot int32, v ir.Value, x Value) {
 
 // Interpreter returns the interpreter running the frame.
 func (f *Frame) Interpreter() *Interpreter { return f.in }
+
+// Fork returns a copy of the frame run by in (a Fork of the frame's
+// interpreter): it sees the values f holds now, and the values it sets
+// are its own. The SIMT model runs the region of gpu.launch once per
+// thread, each in a fork of the launching frame.
+func (f *Frame) Fork(in *Interpreter) *Frame {
+	g := &Frame{in: in, fn: f.fn, tab: f.tab, vals: append([]Value(nil), f.vals...)}
+	if len(f.extra) > 0 {
+		g.extra = make(map[ir.Value]Value, len(f.extra))
+		for k, v := range f.extra {
+			g.extra[k] = v
+		}
+	}
+	return g
+}
 
 // Function returns the operation whose region the frame executes.
 func (f *Frame) Function() *ir.Operation { return f.fn }

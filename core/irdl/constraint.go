@@ -21,6 +21,10 @@ type typeC struct {
 	// the language: a format prints such a type stripped of its
 	// `!dialect.mnemonic` prefix, as ODS's printStrippedAttrOrType does.
 	def *typeDef
+	// class is set for a Go constraint that names one class of dialect
+	// types written in Go (RegisterTypeClassConstraint): a format prints
+	// and parses its types stripped, as it does for def.
+	class *TypeClass
 }
 
 // eqVar is an equality variable (`var T: C`): every value constrained by
@@ -85,7 +89,7 @@ var floatSummaries = map[string]string{
 // builtinTypeC returns the builtin type constraint called name with no
 // arguments, or nil.
 func builtinTypeC(ctx *ir.Context, name string) *typeC {
-	if c := lookupGoTypeC(name); c != nil {
+	if c := lookupGoTypeC(ctx, name); c != nil {
 		return c
 	}
 	switch name {

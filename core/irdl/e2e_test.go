@@ -25,7 +25,6 @@ func newContext(t testing.TB, defs ...string) *ir.Context {
 	t.Helper()
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	all.RegisterPasses()
 	for _, d := range defs {
 		src, err := os.ReadFile(d)
 		if err != nil {

@@ -13,7 +13,7 @@ import (
 
 var (
 	goConstraintMu sync.RWMutex
-	goTypeCs       = map[string]*typeC{}
+	goTypeCs       = map[string]*goTypeC{}
 	goAttrCs       = map[string]goAttrC{}
 )
 
@@ -30,7 +30,37 @@ type goAttrC struct {
 func RegisterTypeConstraint(name, summary string, pred func(ir.Type) bool) {
 	goConstraintMu.Lock()
 	defer goConstraintMu.Unlock()
-	goTypeCs[name] = &typeC{summary: summary, pred: pred}
+	goTypeCs[name] = &goTypeC{summary: summary, pred: pred}
+}
+
+// TypeClass describes a class of dialect types implemented in Go (such
+// as !llvm.ptr) for formats: Strip returns a type's text after its
+// `!dialect.mnemonic` prefix ("" when that text is empty, and for types
+// outside the class), and Parse reads that text back. A format prints a
+// single value's type stripped when its constraint is such a class, as
+// ODS's printStrippedAttrOrType does for a type constraint naming one C++
+// type class, and parses either form.
+type TypeClass struct {
+	Strip func(ir.Type) string
+	Parse func(p ir.OpAsmParser) (ir.Type, error)
+}
+
+// goTypeC is a type constraint written in Go.
+type goTypeC struct {
+	summary string
+	pred    func(ir.Type) bool
+	class   *TypeClass
+	fixed   func(*ir.Context) ir.Type
+}
+
+// RegisterTypeClassConstraint is RegisterTypeConstraint for a constraint
+// whose types all belong to class. fixed, when not nil, returns the only
+// type of a context that satisfies the constraint (ODS's buildable type),
+// so that formats need not spell it.
+func RegisterTypeClassConstraint(name, summary string, pred func(ir.Type) bool, class *TypeClass, fixed func(*ir.Context) ir.Type) {
+	goConstraintMu.Lock()
+	defer goConstraintMu.Unlock()
+	goTypeCs[name] = &goTypeC{summary: summary, pred: pred, class: class, fixed: fixed}
 }
 
 // RegisterAttrConstraint makes the attribute constraint name available to
@@ -43,14 +73,18 @@ func RegisterAttrConstraint(name, summary string, valueType func(*ir.Context) ir
 	goAttrCs[name] = goAttrC{summary: summary, valueType: valueType, pred: pred}
 }
 
-func lookupGoTypeC(name string) *typeC {
+func lookupGoTypeC(ctx *ir.Context, name string) *typeC {
 	goConstraintMu.RLock()
 	defer goConstraintMu.RUnlock()
-	if c, ok := goTypeCs[name]; ok {
-		cp := *c
-		return &cp
+	c, ok := goTypeCs[name]
+	if !ok {
+		return nil
 	}
-	return nil
+	tc := &typeC{summary: c.summary, pred: c.pred, class: c.class}
+	if c.fixed != nil && ctx != nil {
+		tc.fixed = c.fixed(ctx)
+	}
+	return tc
 }
 
 func lookupGoAttrC(ctx *ir.Context, name string) *attrC {

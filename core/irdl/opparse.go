@@ -430,6 +430,12 @@ func parseTypeListOpt(p ir.OpAsmParser, required bool) []ir.Type {
 // parseTypeValue parses the type of a single value, accepting the
 // stripped form of a dialect type as ODS's parseCustomTypeWithFallback.
 func parseTypeValue(p ir.OpAsmParser, c *typeC, qualified bool) (ir.Type, error) {
+	if !qualified && c.class != nil {
+		if t, ok := p.ParseOptionalType(); ok {
+			return t, nil
+		}
+		return c.class.Parse(p)
+	}
 	if !qualified && c.def != nil && len(c.def.params) > 0 {
 		if t, ok := p.ParseOptionalType(); ok {
 			return t, nil

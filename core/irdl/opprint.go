@@ -393,6 +393,12 @@ func (v *opView) print(p ir.OpAsmPrinter, e *fElem) {
 // result: stripped of `!dialect.mnemonic` when the constraint names a
 // dialect type and the stripped form is not empty.
 func printTypeValue(p ir.OpAsmPrinter, c *typeC, t ir.Type, qualified bool) {
+	if !qualified && c.class != nil {
+		if s := c.class.Strip(t); s != "" {
+			p.WriteString(s)
+			return
+		}
+	}
 	if !qualified && c.def != nil {
 		if dt, ok := t.(*DynType); ok && dt.def == c.def {
 			if s := strippedBody(dt); s != "" {

@@ -6,6 +6,7 @@ package rewrite
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -109,29 +110,39 @@ func (s *PatternSet) Apply(op *ir.Operation, r *Rewriter) bool {
 	return false
 }
 
-// registry of canonicalization patterns contributed by dialects.
-var canonical = map[string][]func() Pattern{}
+// canonical is the registry of canonicalization patterns contributed by
+// dialects, safe for concurrent use.
+var canonical = struct {
+	sync.RWMutex
+	byOp map[string][]func() Pattern
+}{byOp: map[string][]func() Pattern{}}
 
 // RegisterCanonicalization records patterns that the canonicalize pass
 // applies to operations named opName. Dialect packages call it from their
-// Register function.
+// Register function (or init). It is safe for concurrent use.
 func RegisterCanonicalization(opName string, mk ...func() Pattern) {
-	canonical[opName] = append(canonical[opName], mk...)
+	canonical.Lock()
+	defer canonical.Unlock()
+	canonical.byOp[opName] = append(canonical.byOp[opName], mk...)
 }
 
 // CanonicalizationPatterns returns fresh instances of the canonicalization
 // patterns of every operation registered in ctx.
 func CanonicalizationPatterns(ctx *ir.Context) []Pattern {
+	canonical.RLock()
 	var names []string
-	for n := range canonical {
+	makers := map[string][]func() Pattern{}
+	for n, mks := range canonical.byOp {
 		if ctx.LookupOpName(n) != nil {
 			names = append(names, n)
+			makers[n] = mks
 		}
 	}
+	canonical.RUnlock()
 	sort.Strings(names)
 	var out []Pattern
 	for _, n := range names {
-		for _, mk := range canonical[n] {
+		for _, mk := range makers[n] {
 			out = append(out, mk())
 		}
 	}

@@ -38,6 +38,7 @@ func Register(ctx *ir.Context) {
 		irdl.RegisterCustomDirective("ShuffleMode", parseShuffleMode, printShuffleMode)
 		irdl.RegisterResultNamer("dimension", nameByDimension)
 		irdl.RegisterCustomDirective("AsyncDependencies", parseAsyncDirective, printAsyncDirective)
+		registerReduce()
 	})
 	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("gpu: loading gpu.irdl: " + err.Error())

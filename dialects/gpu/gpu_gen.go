@@ -3,8 +3,11 @@
 package gpu
 
 import (
-	"github.com/strata-ir/strata/core/ir"
 	"slices"
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // ThreadIdOpName is the name of the operation gpu.thread_id.
@@ -330,6 +333,437 @@ func BuildGlobalId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts 
 	}
 	op := b.Create(st)
 	return GlobalIdOp{op}
+}
+
+// ClusterIdOpName is the name of the operation gpu.cluster_id.
+const ClusterIdOpName = "gpu.cluster_id"
+
+// ClusterIdOp wraps an operation gpu.cluster_id: cluster id within the grid.
+type ClusterIdOp struct{ *ir.Operation }
+
+// AsClusterIdOp returns op as a ClusterIdOp if it is an operation gpu.cluster_id.
+func AsClusterIdOp(op *ir.Operation) (ClusterIdOp, bool) {
+	if op == nil || op.Name() != ClusterIdOpName {
+		return ClusterIdOp{}, false
+	}
+	return ClusterIdOp{op}, true
+}
+
+// Result returns the result result.
+func (op ClusterIdOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Dimension returns the property dimension, or nil when it is absent.
+func (op ClusterIdOp) Dimension() ir.Attribute { return op.InherentAttr("dimension") }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op ClusterIdOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op ClusterIdOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// ClusterIdOptions holds the optional operands, results and properties of
+// gpu.cluster_id for BuildClusterId; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterIdOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildClusterId creates an operation gpu.cluster_id at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterIdOp.
+func BuildClusterId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...ClusterIdOptions) ClusterIdOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", ClusterIdOpName)
+		return ClusterIdOp{}
+	}
+	o := genOptions(b, ClusterIdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterIdOpName), Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return ClusterIdOp{op}
+}
+
+// ClusterDimOpName is the name of the operation gpu.cluster_dim.
+const ClusterDimOpName = "gpu.cluster_dim"
+
+// ClusterDimOp wraps an operation gpu.cluster_dim: number of clusters in the grid.
+type ClusterDimOp struct{ *ir.Operation }
+
+// AsClusterDimOp returns op as a ClusterDimOp if it is an operation gpu.cluster_dim.
+func AsClusterDimOp(op *ir.Operation) (ClusterDimOp, bool) {
+	if op == nil || op.Name() != ClusterDimOpName {
+		return ClusterDimOp{}, false
+	}
+	return ClusterDimOp{op}, true
+}
+
+// Result returns the result result.
+func (op ClusterDimOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Dimension returns the property dimension, or nil when it is absent.
+func (op ClusterDimOp) Dimension() ir.Attribute { return op.InherentAttr("dimension") }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op ClusterDimOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op ClusterDimOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// ClusterDimOptions holds the optional operands, results and properties of
+// gpu.cluster_dim for BuildClusterDim; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterDimOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildClusterDim creates an operation gpu.cluster_dim at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterDimOp.
+func BuildClusterDim(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...ClusterDimOptions) ClusterDimOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", ClusterDimOpName)
+		return ClusterDimOp{}
+	}
+	o := genOptions(b, ClusterDimOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterDimOpName), Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return ClusterDimOp{op}
+}
+
+// ClusterBlockIdOpName is the name of the operation gpu.cluster_block_id.
+const ClusterBlockIdOpName = "gpu.cluster_block_id"
+
+// ClusterBlockIdOp wraps an operation gpu.cluster_block_id: block id within the cluster.
+type ClusterBlockIdOp struct{ *ir.Operation }
+
+// AsClusterBlockIdOp returns op as a ClusterBlockIdOp if it is an operation gpu.cluster_block_id.
+func AsClusterBlockIdOp(op *ir.Operation) (ClusterBlockIdOp, bool) {
+	if op == nil || op.Name() != ClusterBlockIdOpName {
+		return ClusterBlockIdOp{}, false
+	}
+	return ClusterBlockIdOp{op}, true
+}
+
+// Result returns the result result.
+func (op ClusterBlockIdOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Dimension returns the property dimension, or nil when it is absent.
+func (op ClusterBlockIdOp) Dimension() ir.Attribute { return op.InherentAttr("dimension") }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op ClusterBlockIdOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op ClusterBlockIdOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// ClusterBlockIdOptions holds the optional operands, results and properties of
+// gpu.cluster_block_id for BuildClusterBlockId; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterBlockIdOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildClusterBlockId creates an operation gpu.cluster_block_id at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterBlockIdOp.
+func BuildClusterBlockId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...ClusterBlockIdOptions) ClusterBlockIdOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", ClusterBlockIdOpName)
+		return ClusterBlockIdOp{}
+	}
+	o := genOptions(b, ClusterBlockIdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterBlockIdOpName), Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return ClusterBlockIdOp{op}
+}
+
+// ClusterDimBlocksOpName is the name of the operation gpu.cluster_dim_blocks.
+const ClusterDimBlocksOpName = "gpu.cluster_dim_blocks"
+
+// ClusterDimBlocksOp wraps an operation gpu.cluster_dim_blocks: number of blocks in a cluster.
+type ClusterDimBlocksOp struct{ *ir.Operation }
+
+// AsClusterDimBlocksOp returns op as a ClusterDimBlocksOp if it is an operation gpu.cluster_dim_blocks.
+func AsClusterDimBlocksOp(op *ir.Operation) (ClusterDimBlocksOp, bool) {
+	if op == nil || op.Name() != ClusterDimBlocksOpName {
+		return ClusterDimBlocksOp{}, false
+	}
+	return ClusterDimBlocksOp{op}, true
+}
+
+// Result returns the result result.
+func (op ClusterDimBlocksOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Dimension returns the property dimension, or nil when it is absent.
+func (op ClusterDimBlocksOp) Dimension() ir.Attribute { return op.InherentAttr("dimension") }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op ClusterDimBlocksOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op ClusterDimBlocksOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// ClusterDimBlocksOptions holds the optional operands, results and properties of
+// gpu.cluster_dim_blocks for BuildClusterDimBlocks; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterDimBlocksOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildClusterDimBlocks creates an operation gpu.cluster_dim_blocks at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterDimBlocksOp.
+func BuildClusterDimBlocks(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...ClusterDimBlocksOptions) ClusterDimBlocksOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", ClusterDimBlocksOpName)
+		return ClusterDimBlocksOp{}
+	}
+	o := genOptions(b, ClusterDimBlocksOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterDimBlocksOpName), Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return ClusterDimBlocksOp{op}
+}
+
+// SubgroupIdOpName is the name of the operation gpu.subgroup_id.
+const SubgroupIdOpName = "gpu.subgroup_id"
+
+// SubgroupIdOp wraps an operation gpu.subgroup_id: subgroup id within the workgroup.
+type SubgroupIdOp struct{ *ir.Operation }
+
+// AsSubgroupIdOp returns op as a SubgroupIdOp if it is an operation gpu.subgroup_id.
+func AsSubgroupIdOp(op *ir.Operation) (SubgroupIdOp, bool) {
+	if op == nil || op.Name() != SubgroupIdOpName {
+		return SubgroupIdOp{}, false
+	}
+	return SubgroupIdOp{op}, true
+}
+
+// Result returns the result result.
+func (op SubgroupIdOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op SubgroupIdOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op SubgroupIdOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// SubgroupIdOptions holds the optional operands, results and properties of
+// gpu.subgroup_id for BuildSubgroupId; the zero value leaves them all absent (or at
+// their defaults).
+type SubgroupIdOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildSubgroupId creates an operation gpu.subgroup_id at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupIdOp.
+func BuildSubgroupId(b *ir.Builder, loc ir.Location, opts ...SubgroupIdOptions) SubgroupIdOp {
+	o := genOptions(b, SubgroupIdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubgroupIdOpName), Loc: loc}
+	var props []ir.NamedAttr
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SubgroupIdOp{op}
+}
+
+// NumSubgroupsOpName is the name of the operation gpu.num_subgroups.
+const NumSubgroupsOpName = "gpu.num_subgroups"
+
+// NumSubgroupsOp wraps an operation gpu.num_subgroups: number of subgroups within a workgroup.
+type NumSubgroupsOp struct{ *ir.Operation }
+
+// AsNumSubgroupsOp returns op as a NumSubgroupsOp if it is an operation gpu.num_subgroups.
+func AsNumSubgroupsOp(op *ir.Operation) (NumSubgroupsOp, bool) {
+	if op == nil || op.Name() != NumSubgroupsOpName {
+		return NumSubgroupsOp{}, false
+	}
+	return NumSubgroupsOp{op}, true
+}
+
+// Result returns the result result.
+func (op NumSubgroupsOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op NumSubgroupsOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op NumSubgroupsOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// NumSubgroupsOptions holds the optional operands, results and properties of
+// gpu.num_subgroups for BuildNumSubgroups; the zero value leaves them all absent (or at
+// their defaults).
+type NumSubgroupsOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildNumSubgroups creates an operation gpu.num_subgroups at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero NumSubgroupsOp.
+func BuildNumSubgroups(b *ir.Builder, loc ir.Location, opts ...NumSubgroupsOptions) NumSubgroupsOp {
+	o := genOptions(b, NumSubgroupsOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, NumSubgroupsOpName), Loc: loc}
+	var props []ir.NamedAttr
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return NumSubgroupsOp{op}
+}
+
+// SubgroupSizeOpName is the name of the operation gpu.subgroup_size.
+const SubgroupSizeOpName = "gpu.subgroup_size"
+
+// SubgroupSizeOp wraps an operation gpu.subgroup_size: number of threads within a subgroup.
+type SubgroupSizeOp struct{ *ir.Operation }
+
+// AsSubgroupSizeOp returns op as a SubgroupSizeOp if it is an operation gpu.subgroup_size.
+func AsSubgroupSizeOp(op *ir.Operation) (SubgroupSizeOp, bool) {
+	if op == nil || op.Name() != SubgroupSizeOpName {
+		return SubgroupSizeOp{}, false
+	}
+	return SubgroupSizeOp{op}, true
+}
+
+// Result returns the result result.
+func (op SubgroupSizeOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// UpperBoundAttr returns the attribute of the property upper_bound, or nil when it is absent.
+func (op SubgroupSizeOp) UpperBoundAttr() ir.Attribute { return op.InherentAttr("upper_bound") }
+
+// UpperBound returns the value of the optional property upper_bound and whether it is set.
+func (op SubgroupSizeOp) UpperBound() (int64, bool) {
+	a := op.InherentAttr("upper_bound")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// SubgroupSizeOptions holds the optional operands, results and properties of
+// gpu.subgroup_size for BuildSubgroupSize; the zero value leaves them all absent (or at
+// their defaults).
+type SubgroupSizeOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildSubgroupSize creates an operation gpu.subgroup_size at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupSizeOp.
+func BuildSubgroupSize(b *ir.Builder, loc ir.Location, opts ...SubgroupSizeOptions) SubgroupSizeOp {
+	o := genOptions(b, SubgroupSizeOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubgroupSizeOpName), Loc: loc}
+	var props []ir.NamedAttr
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
+	}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SubgroupSizeOp{op}
 }
 
 // LaneIdOpName is the name of the operation gpu.lane_id.
@@ -677,6 +1111,15 @@ func (op FuncOp) WorkgroupAttribAttrs() ir.Attribute {
 // PrivateAttribAttrs returns the property private_attrib_attrs, or nil when it is absent.
 func (op FuncOp) PrivateAttribAttrs() ir.Attribute { return op.InherentAttr("private_attrib_attrs") }
 
+// KnownBlockSize returns the property known_block_size, or nil when it is absent.
+func (op FuncOp) KnownBlockSize() ir.Attribute { return op.InherentAttr("known_block_size") }
+
+// KnownGridSize returns the property known_grid_size, or nil when it is absent.
+func (op FuncOp) KnownGridSize() ir.Attribute { return op.InherentAttr("known_grid_size") }
+
+// KnownClusterSize returns the property known_cluster_size, or nil when it is absent.
+func (op FuncOp) KnownClusterSize() ir.Attribute { return op.InherentAttr("known_cluster_size") }
+
 // FuncOptions holds the optional operands, results and properties of
 // gpu.func for BuildFunc; the zero value leaves them all absent (or at
 // their defaults).
@@ -689,6 +1132,12 @@ type FuncOptions struct {
 	WorkgroupAttribAttrs ir.Attribute
 	// PrivateAttribAttrs is the optional property private_attrib_attrs (nil: absent).
 	PrivateAttribAttrs ir.Attribute
+	// KnownBlockSize is the optional property known_block_size (nil: absent).
+	KnownBlockSize ir.Attribute
+	// KnownGridSize is the optional property known_grid_size (nil: absent).
+	KnownGridSize ir.Attribute
+	// KnownClusterSize is the optional property known_cluster_size (nil: absent).
+	KnownClusterSize ir.Attribute
 }
 
 // BuildFunc creates an operation gpu.func at b's insertion point. Optional operands,
@@ -715,6 +1164,15 @@ func BuildFunc(b *ir.Builder, loc ir.Location, functionType ir.Type, opts ...Fun
 	}
 	if o.PrivateAttribAttrs != nil {
 		props = append(props, ir.NamedAttr{Name: "private_attrib_attrs", Value: o.PrivateAttribAttrs})
+	}
+	if o.KnownBlockSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_block_size", Value: o.KnownBlockSize})
+	}
+	if o.KnownGridSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_grid_size", Value: o.KnownGridSize})
+	}
+	if o.KnownClusterSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_cluster_size", Value: o.KnownClusterSize})
 	}
 	st.NumRegions += 1
 	if len(props) > 0 {
@@ -828,6 +1286,32 @@ func (op LaunchOp) AsyncToken() ir.Value {
 // Body returns the region body.
 func (op LaunchOp) Body() *ir.Region { return op.Operation.Region(0) }
 
+// ModuleAttr returns the attribute of the property module, or nil when it is absent.
+func (op LaunchOp) ModuleAttr() ir.Attribute { return op.InherentAttr("module") }
+
+// Module returns the value of the optional property module and whether it is set.
+func (op LaunchOp) Module() (string, bool) {
+	a := op.InherentAttr("module")
+	x, ok := a.(*ir.SymbolRefAttr)
+	if !ok || len(x.Nested) != 0 {
+		return "", false
+	}
+	return x.Root, true
+}
+
+// FunctionAttr returns the attribute of the property function, or nil when it is absent.
+func (op LaunchOp) FunctionAttr() ir.Attribute { return op.InherentAttr("function") }
+
+// Function returns the value of the optional property function and whether it is set.
+func (op LaunchOp) Function() (string, bool) {
+	a := op.InherentAttr("function")
+	x, ok := a.(*ir.SymbolRefAttr)
+	if !ok || len(x.Nested) != 0 {
+		return "", false
+	}
+	return x.Root, true
+}
+
 func b2i(b bool) int32 {
 	if b {
 		return 1
@@ -847,6 +1331,10 @@ type LaunchOptions struct {
 	ClusterSizeZ ir.Value
 	// DynamicSharedMemorySize is the optional operand dynamicSharedMemorySize (nil: absent).
 	DynamicSharedMemorySize ir.Value
+	// Module is the optional property module (nil: absent).
+	Module *string
+	// Function is the optional property function (nil: absent).
+	Function *string
 	// AsyncTokenType is the type of the optional result asyncToken (nil: absent).
 	AsyncTokenType ir.Type
 }
@@ -881,6 +1369,12 @@ func BuildLaunch(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, g
 	}
 	if o.DynamicSharedMemorySize != nil {
 		st.Operands = append(st.Operands, o.DynamicSharedMemorySize)
+	}
+	if o.Module != nil {
+		props = append(props, ir.NamedAttr{Name: "module", Value: b.Ctx.SymbolRefAttr(*o.Module, nil)})
+	}
+	if o.Function != nil {
+		props = append(props, ir.NamedAttr{Name: "function", Value: b.Ctx.SymbolRefAttr(*o.Function, nil)})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(asyncDependencies)), 1, 1, 1, 1, 1, 1, b2i(o.ClusterSizeX != nil), b2i(o.ClusterSizeY != nil), b2i(o.ClusterSizeZ != nil), b2i(o.DynamicSharedMemorySize != nil))})
 	if o.AsyncTokenType != nil {
@@ -1383,6 +1877,347 @@ func BuildMemset(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, d
 	return MemsetOp{op}
 }
 
+// AllReduceOpName is the name of the operation gpu.all_reduce.
+const AllReduceOpName = "gpu.all_reduce"
+
+// AllReduceOp wraps an operation gpu.all_reduce: reduce values among workgroup.
+type AllReduceOp struct{ *ir.Operation }
+
+// AsAllReduceOp returns op as a AllReduceOp if it is an operation gpu.all_reduce.
+func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
+	if op == nil || op.Name() != AllReduceOpName {
+		return AllReduceOp{}, false
+	}
+	return AllReduceOp{op}, true
+}
+
+// Value returns the operand value.
+func (op AllReduceOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// Result returns the result result.
+func (op AllReduceOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Body returns the region body.
+func (op AllReduceOp) Body() *ir.Region { return op.Operation.Region(0) }
+
+// Op returns the property op, or nil when it is absent.
+func (op AllReduceOp) Op() ir.Attribute { return op.InherentAttr("op") }
+
+// Uniform reports whether the unit property uniform is set.
+func (op AllReduceOp) Uniform() bool { return op.InherentAttr("uniform") != nil }
+
+// AllReduceOptions holds the optional operands, results and properties of
+// gpu.all_reduce for BuildAllReduce; the zero value leaves them all absent (or at
+// their defaults).
+type AllReduceOptions struct {
+	// Op is the optional property op (nil: absent).
+	Op ir.Attribute
+	// Uniform sets the unit property uniform.
+	Uniform bool
+}
+
+// BuildAllReduce creates an operation gpu.all_reduce at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AllReduceOp.
+func BuildAllReduce(b *ir.Builder, loc ir.Location, value ir.Value, opts ...AllReduceOptions) AllReduceOp {
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", AllReduceOpName)
+		return AllReduceOp{}
+	}
+	o := genOptions(b, AllReduceOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AllReduceOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, value)
+	if o.Op != nil {
+		props = append(props, ir.NamedAttr{Name: "op", Value: o.Op})
+	}
+	if o.Uniform {
+		props = append(props, ir.NamedAttr{Name: "uniform", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, value.Type())
+	st.NumRegions += 1
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return AllReduceOp{op}
+}
+
+// SubgroupReduceOpName is the name of the operation gpu.subgroup_reduce.
+const SubgroupReduceOpName = "gpu.subgroup_reduce"
+
+// SubgroupReduceOp wraps an operation gpu.subgroup_reduce: reduce values among subgroup.
+type SubgroupReduceOp struct{ *ir.Operation }
+
+// AsSubgroupReduceOp returns op as a SubgroupReduceOp if it is an operation gpu.subgroup_reduce.
+func AsSubgroupReduceOp(op *ir.Operation) (SubgroupReduceOp, bool) {
+	if op == nil || op.Name() != SubgroupReduceOpName {
+		return SubgroupReduceOp{}, false
+	}
+	return SubgroupReduceOp{op}, true
+}
+
+// Value returns the operand value.
+func (op SubgroupReduceOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// Result returns the result result.
+func (op SubgroupReduceOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// Op returns the property op, or nil when it is absent.
+func (op SubgroupReduceOp) Op() ir.Attribute { return op.InherentAttr("op") }
+
+// Uniform reports whether the unit property uniform is set.
+func (op SubgroupReduceOp) Uniform() bool { return op.InherentAttr("uniform") != nil }
+
+// ClusterSizeAttr returns the attribute of the property cluster_size, or nil when it is absent.
+func (op SubgroupReduceOp) ClusterSizeAttr() ir.Attribute { return op.InherentAttr("cluster_size") }
+
+// ClusterSize returns the value of the optional property cluster_size and whether it is set.
+func (op SubgroupReduceOp) ClusterSize() (int32, bool) {
+	a := op.InherentAttr("cluster_size")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return int32(x.Int64()), true
+}
+
+// ClusterStrideAttr returns the attribute of the property cluster_stride, or nil when it is absent.
+func (op SubgroupReduceOp) ClusterStrideAttr() ir.Attribute { return op.InherentAttr("cluster_stride") }
+
+// ClusterStride returns the value of the property cluster_stride (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op SubgroupReduceOp) ClusterStride() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("cluster_stride")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// SubgroupReduceOptions holds the optional operands, results and properties of
+// gpu.subgroup_reduce for BuildSubgroupReduce; the zero value leaves them all absent (or at
+// their defaults).
+type SubgroupReduceOptions struct {
+	// Uniform sets the unit property uniform.
+	Uniform bool
+	// ClusterSize is the optional property cluster_size (nil: absent).
+	ClusterSize *int32
+	// ClusterStride is the property cluster_stride (nil: its default).
+	ClusterStride *int32
+}
+
+// BuildSubgroupReduce creates an operation gpu.subgroup_reduce at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupReduceOp.
+func BuildSubgroupReduce(b *ir.Builder, loc ir.Location, value ir.Value, op_ ir.Attribute, opts ...SubgroupReduceOptions) SubgroupReduceOp {
+	if value == nil || op_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", SubgroupReduceOpName)
+		return SubgroupReduceOp{}
+	}
+	o := genOptions(b, SubgroupReduceOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubgroupReduceOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, value)
+	props = append(props, ir.NamedAttr{Name: "op", Value: op_})
+	if o.Uniform {
+		props = append(props, ir.NamedAttr{Name: "uniform", Value: b.Ctx.Unit()})
+	}
+	if o.ClusterSize != nil {
+		props = append(props, ir.NamedAttr{Name: "cluster_size", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.ClusterSize))})
+	}
+	if o.ClusterStride != nil {
+		props = append(props, ir.NamedAttr{Name: "cluster_stride", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.ClusterStride))})
+	}
+	st.ResultTypes = append(st.ResultTypes, value.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SubgroupReduceOp{op}
+}
+
+// DynamicSharedMemoryOpName is the name of the operation gpu.dynamic_shared_memory.
+const DynamicSharedMemoryOpName = "gpu.dynamic_shared_memory"
+
+// DynamicSharedMemoryOp wraps an operation gpu.dynamic_shared_memory: get the memref for dynamic shared memory.
+type DynamicSharedMemoryOp struct{ *ir.Operation }
+
+// AsDynamicSharedMemoryOp returns op as a DynamicSharedMemoryOp if it is an operation gpu.dynamic_shared_memory.
+func AsDynamicSharedMemoryOp(op *ir.Operation) (DynamicSharedMemoryOp, bool) {
+	if op == nil || op.Name() != DynamicSharedMemoryOpName {
+		return DynamicSharedMemoryOp{}, false
+	}
+	return DynamicSharedMemoryOp{op}, true
+}
+
+// ResultMemref returns the result resultMemref.
+func (op DynamicSharedMemoryOp) ResultMemref() ir.Value { return op.Operation.Result(0) }
+
+// BuildDynamicSharedMemory creates an operation gpu.dynamic_shared_memory at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DynamicSharedMemoryOp.
+func BuildDynamicSharedMemory(b *ir.Builder, loc ir.Location, resultMemrefType ir.Type) DynamicSharedMemoryOp {
+	st := &ir.OperationState{Name: genOpName(b, DynamicSharedMemoryOpName), Loc: loc}
+	st.ResultTypes = append(st.ResultTypes, resultMemrefType)
+	op := b.Create(st)
+	return DynamicSharedMemoryOp{op}
+}
+
+// PrintfOpName is the name of the operation gpu.printf.
+const PrintfOpName = "gpu.printf"
+
+// PrintfOp wraps an operation gpu.printf: device-side printf, as in CUDA or OpenCL, for debugging.
+type PrintfOp struct{ *ir.Operation }
+
+// AsPrintfOp returns op as a PrintfOp if it is an operation gpu.printf.
+func AsPrintfOp(op *ir.Operation) (PrintfOp, bool) {
+	if op == nil || op.Name() != PrintfOpName {
+		return PrintfOp{}, false
+	}
+	return PrintfOp{op}, true
+}
+
+// Args returns the operands of the variadic group args.
+func (op PrintfOp) Args() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
+
+// FormatAttr returns the attribute of the property format, or nil when it is absent.
+func (op PrintfOp) FormatAttr() ir.Attribute { return op.InherentAttr("format") }
+
+// Format returns the value of the property format (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op PrintfOp) Format() string {
+	v, _ := func() (string, bool) {
+		a := op.InherentAttr("format")
+		x, ok := a.(*ir.StringAttr)
+		if !ok {
+			return "", false
+		}
+		return x.Value, true
+	}()
+	return v
+}
+
+// BuildPrintf creates an operation gpu.printf at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PrintfOp.
+func BuildPrintf(b *ir.Builder, loc ir.Location, args []ir.Value, format string) PrintfOp {
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PrintfOpName)
+		return PrintfOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, PrintfOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, args...)
+	props = append(props, ir.NamedAttr{Name: "format", Value: b.Ctx.StringAttr(format, nil)})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return PrintfOp{op}
+}
+
+// SetDefaultDeviceOpName is the name of the operation gpu.set_default_device.
+const SetDefaultDeviceOpName = "gpu.set_default_device"
+
+// SetDefaultDeviceOp wraps an operation gpu.set_default_device: set default GPU for operations after this by index.
+type SetDefaultDeviceOp struct{ *ir.Operation }
+
+// AsSetDefaultDeviceOp returns op as a SetDefaultDeviceOp if it is an operation gpu.set_default_device.
+func AsSetDefaultDeviceOp(op *ir.Operation) (SetDefaultDeviceOp, bool) {
+	if op == nil || op.Name() != SetDefaultDeviceOpName {
+		return SetDefaultDeviceOp{}, false
+	}
+	return SetDefaultDeviceOp{op}, true
+}
+
+// DevIndex returns the operand devIndex.
+func (op SetDefaultDeviceOp) DevIndex() ir.Value { return op.Operation.Operand(0) }
+
+// BuildSetDefaultDevice creates an operation gpu.set_default_device at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SetDefaultDeviceOp.
+func BuildSetDefaultDevice(b *ir.Builder, loc ir.Location, devIndex ir.Value) SetDefaultDeviceOp {
+	if devIndex == nil {
+		b.Errorf("building %s: a required operand or property is nil", SetDefaultDeviceOpName)
+		return SetDefaultDeviceOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, SetDefaultDeviceOpName), Loc: loc}
+	st.Operands = append(st.Operands, devIndex)
+	op := b.Create(st)
+	return SetDefaultDeviceOp{op}
+}
+
+// HostRegisterOpName is the name of the operation gpu.host_register.
+const HostRegisterOpName = "gpu.host_register"
+
+// HostRegisterOp wraps an operation gpu.host_register: registers a memref for access from device.
+type HostRegisterOp struct{ *ir.Operation }
+
+// AsHostRegisterOp returns op as a HostRegisterOp if it is an operation gpu.host_register.
+func AsHostRegisterOp(op *ir.Operation) (HostRegisterOp, bool) {
+	if op == nil || op.Name() != HostRegisterOpName {
+		return HostRegisterOp{}, false
+	}
+	return HostRegisterOp{op}, true
+}
+
+// Value returns the operand value.
+func (op HostRegisterOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// BuildHostRegister creates an operation gpu.host_register at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero HostRegisterOp.
+func BuildHostRegister(b *ir.Builder, loc ir.Location, value ir.Value) HostRegisterOp {
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", HostRegisterOpName)
+		return HostRegisterOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, HostRegisterOpName), Loc: loc}
+	st.Operands = append(st.Operands, value)
+	op := b.Create(st)
+	return HostRegisterOp{op}
+}
+
+// HostUnregisterOpName is the name of the operation gpu.host_unregister.
+const HostUnregisterOpName = "gpu.host_unregister"
+
+// HostUnregisterOp wraps an operation gpu.host_unregister: unregisters a memref for access from device.
+type HostUnregisterOp struct{ *ir.Operation }
+
+// AsHostUnregisterOp returns op as a HostUnregisterOp if it is an operation gpu.host_unregister.
+func AsHostUnregisterOp(op *ir.Operation) (HostUnregisterOp, bool) {
+	if op == nil || op.Name() != HostUnregisterOpName {
+		return HostUnregisterOp{}, false
+	}
+	return HostUnregisterOp{op}, true
+}
+
+// Value returns the operand value.
+func (op HostUnregisterOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// BuildHostUnregister creates an operation gpu.host_unregister at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero HostUnregisterOp.
+func BuildHostUnregister(b *ir.Builder, loc ir.Location, value ir.Value) HostUnregisterOp {
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", HostUnregisterOpName)
+		return HostUnregisterOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, HostUnregisterOpName), Loc: loc}
+	st.Operands = append(st.Operands, value)
+	op := b.Create(st)
+	return HostUnregisterOp{op}
+}
+
 // genOpName returns the registered name of the operation called name,
 // recording an error on b (and returning an unregistered name) when its
 // dialect is not registered in b's context.
@@ -1407,6 +2242,8 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	}
 	return o
 }
+
+var canonicalizationOnce sync.Once
 
 // registerHooks attaches to the operations of ctx the Go functions
 // their definitions name in hooks; the dialect's Register calls it after
@@ -1445,4 +2282,58 @@ func registerHooks(ctx *ir.Context) {
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printWait(p, WaitOp{op}) }
 		d.Parse = parseWait
 	}
+	{
+		d := def("gpu.alloc")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyAlloc(AllocOp{op}) })
+	}
+	{
+		d := def("gpu.dealloc")
+		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldDealloc(DeallocOp{op}, operands)
+		}
+	}
+	{
+		d := def("gpu.memcpy")
+		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldMemcpy(MemcpyOp{op}, operands)
+		}
+	}
+	{
+		d := def("gpu.memset")
+		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldMemset(MemsetOp{op}, operands)
+		}
+	}
+	{
+		d := def("gpu.all_reduce")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyAllReduce(AllReduceOp{op}) })
+	}
+	{
+		d := def("gpu.subgroup_reduce")
+		d.AddVerifier(func(op *ir.Operation) error { return verifySubgroupReduce(SubgroupReduceOp{op}) })
+	}
+	{
+		d := def("gpu.dynamic_shared_memory")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyDynamicSharedMemory(DynamicSharedMemoryOp{op}) })
+	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range launchCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.launch", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range waitCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.wait", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range allocCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.alloc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range memcpyCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.memcpy", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range allReduceCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.all_reduce", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range subgroupReduceCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("gpu.subgroup_reduce", func() rewrite.Pattern { return pat })
+		}
+	})
 }

@@ -1,8 +1,10 @@
 package gpu
 
 import (
+	"fmt"
 	"github.com/strata-ir/strata/core/funcimpl"
 	"github.com/strata-ir/strata/core/ir"
+	"strings"
 )
 
 // tokenType returns !gpu.async.token.
@@ -203,13 +205,74 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 }
 
 func verifyFunc(op FuncOp) error {
-	if op.Attr("gpu.kernel") == nil {
+	ft, ok := op.FunctionType().(*ir.FunctionType)
+	if !ok {
 		return nil
 	}
-	if ft, ok := op.FunctionType().(*ir.FunctionType); ok && len(ft.Results) > 0 {
+	if err := verifyFuncBody(op, ft); err != nil {
+		return err
+	}
+	for _, name := range []string{"gpu.known_block_size", "gpu.known_grid_size"} {
+		a := op.Attr(name)
+		if a == nil {
+			continue
+		}
+		d, ok := a.(*ir.DenseArrayAttr)
+		if !ok {
+			return ir.OpError(op.Operation, name+" must be a dense i32 array")
+		}
+		if it, isInt := d.Elem.(*ir.IntegerType); !isInt || it.Width != 32 {
+			return ir.OpError(op.Operation, name+" must be a dense i32 array")
+		}
+		if d.Size != 3 {
+			return ir.OpError(op.Operation, name+" must contain exactly 3 elements")
+		}
+	}
+	if op.Attr("gpu.kernel") != nil && len(ft.Results) > 0 {
 		return ir.OpError(op.Operation, "expected void return type for kernel function")
 	}
 	return nil
+}
+
+// verifyFuncBody is upstream's GPUFuncOp::verifyBody: the entry block
+// holds the function's arguments, then the workgroup and private
+// attributions, memrefs in their address spaces.
+func verifyFuncBody(op FuncOp, ft *ir.FunctionType) error {
+	o := op.Operation
+	entry := op.Body().First()
+	if entry == nil {
+		return ir.OpError(o, "expected body with at least one block")
+	}
+	nw := numAttributions(o)
+	if entry.NumArguments() < len(ft.Inputs)+nw {
+		return ir.OpError(o, fmt.Sprintf("expected at least %d arguments to body region", len(ft.Inputs)+nw))
+	}
+	for i, t := range ft.Inputs {
+		if got := entry.Argument(i).Type(); got != t {
+			return ir.OpError(o, fmt.Sprintf("expected body region argument #%d to be of type %s, got %s", i, ir.TypeString(t), ir.TypeString(got)))
+		}
+	}
+	check := func(args []*ir.BlockArgument, space string) error {
+		for _, a := range args {
+			m, ok := a.Type().(*ir.MemRefType)
+			if !ok {
+				return ir.OpError(o, "expected memref type in attribution")
+			}
+			s := ir.AttrString(m.MemorySpace)
+			if m.MemorySpace == nil || !strings.HasPrefix(s, "#gpu.address_space<") {
+				continue
+			}
+			if s != "#gpu.address_space<"+space+">" {
+				return ir.OpError(o, "expected memory space "+space+" in attribution")
+			}
+		}
+		return nil
+	}
+	attribs := entry.Arguments()[len(ft.Inputs):]
+	if err := check(attribs[:nw], "workgroup"); err != nil {
+		return err
+	}
+	return check(attribs[nw:], "private")
 }
 
 // ---- gpu.launch ----
@@ -271,6 +334,13 @@ func printLaunch(p ir.OpAsmPrinter, op LaunchOp) {
 		p.WriteString(" dynamic_shared_memory_size ")
 		p.PrintOperand(g[10][0])
 	}
+	for _, kw := range []string{"module", "function"} {
+		if a := op.InherentAttr(kw); a != nil {
+			p.WriteString(" " + kw + "(")
+			p.PrintAttributeWithoutType(a)
+			p.WriteString(")")
+		}
+	}
 	nw := numAttributions(op.Operation)
 	var rest []*ir.BlockArgument
 	for i := base; i < entry.NumArguments(); i++ {
@@ -282,7 +352,7 @@ func printLaunch(p ir.OpAsmPrinter, op LaunchOp) {
 	}
 	p.WriteString(" ")
 	p.PrintRegion(body, false, true)
-	p.PrintOptionalAttrDict(op.AllAttrs(), "workgroup_attributions", "operandSegmentSizes")
+	p.PrintOptionalAttrDict(op.AllAttrs(), "workgroup_attributions", "operandSegmentSizes", "module", "function")
 }
 
 // parseSizeAssignment reads `(%x, %y, %z) in (%sx = %a, %sy = %b, %sz = %c)`.
@@ -349,6 +419,14 @@ func parseLaunch(p ir.OpAsmParser, st *ir.OperationState) error {
 		st.Operands = append(st.Operands, p.ResolveOperand(p.ParseOperand(), ctx.IntegerType(32, ir.Signless)))
 		seg[10] = 1
 	}
+	var symbols []ir.NamedAttr
+	for _, kw := range []string{"module", "function"} {
+		if p.ParseOptionalKeyword(kw) {
+			p.ParsePunct("(")
+			symbols = append(symbols, ir.NamedAttr{Name: kw, Value: p.ParseAttribute(nil)})
+			p.ParsePunct(")")
+		}
+	}
 	wg := parseAttributions(p, "workgroup")
 	priv := parseAttributions(p, "private")
 	var args []ir.RegionArgument
@@ -367,6 +445,7 @@ func parseLaunch(p ir.OpAsmParser, st *ir.OperationState) error {
 		{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(seg...)},
 		{Name: "workgroup_attributions", Value: ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(wg)))},
 	}
+	attrs = append(attrs, symbols...)
 	attrs = append(attrs, p.ParseOptionalAttrDict()...)
 	st.Attributes = ctx.DictionaryAttr(attrs)
 	if async {
@@ -427,17 +506,19 @@ func printLaunchFunc(p ir.OpAsmPrinter, op LaunchFuncOp) {
 	triple("blocks", g[1], g[2], g[3])
 	triple("threads", g[4], g[5], g[6])
 	// custom<LaunchDimType>: the type of the sizes when not index.
+	p.WriteString(" ")
 	if t := g[1][0].Type(); t != op.Context().IndexType() {
-		p.WriteString(" : ")
+		p.WriteString(": ")
 		p.PrintType(t)
 	}
-	p.WriteString(" ")
 	if len(g[10]) == 1 {
 		p.WriteString(" dynamic_shared_memory_size ")
 		p.PrintOperand(g[10][0])
 	}
+	// custom<LaunchFuncOperands> follows a space of its own.
+	p.WriteString(" ")
 	if len(g[11]) > 0 {
-		p.WriteString(" args(")
+		p.WriteString("args(")
 		for i, v := range g[11] {
 			if i > 0 {
 				p.WriteString(", ")

@@ -152,25 +152,30 @@ func parseGEPIndices(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
 	return true, nil
 }
 
-// elementAt returns the type at position pos inside the aggregate t.
-func elementAt(t ir.Type, pos []int64) (ir.Type, bool) {
+// elementAt returns the type at position pos inside the aggregate t, or
+// upstream's message for a position that does not fit it
+// (getInsertExtractValueElementType).
+func elementAt(t ir.Type, pos []int64) (ir.Type, string) {
+	if len(pos) == 0 {
+		return nil, "expected a non-empty position"
+	}
 	for _, i := range pos {
 		switch a := t.(type) {
 		case *ArrayType:
 			if i < 0 || uint64(i) >= a.Len {
-				return nil, false
+				return nil, "position out of bounds: " + strconv.FormatInt(i, 10)
 			}
 			t = a.Elem
 		case *StructType:
 			if i < 0 || int(i) >= len(a.Fields) {
-				return nil, false
+				return nil, "position out of bounds: " + strconv.FormatInt(i, 10)
 			}
 			t = a.Fields[i]
 		default:
-			return nil, false
+			return nil, "expected LLVM IR structure/array type, got: '" + typeStr(t) + "'"
 		}
 	}
-	return t, true
+	return t, ""
 }
 
 func parseInsertExtractValueElementType(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
@@ -178,9 +183,9 @@ func parseInsertExtractValueElementType(p ir.OpAsmParser, args []*irdl.CustomArg
 	if len(args[1].Types) > 0 {
 		container = args[1].Types[0]
 	}
-	t, ok := elementAt(container, i64s(args[2].Attr))
-	if !ok {
-		return false, p.Errorf("invalid position for the aggregate type")
+	t, msg := elementAt(container, i64s(args[2].Attr))
+	if t == nil {
+		return false, p.ErrorAt(p.CurrentPos(), msg)
 	}
 	args[0].Types = []ir.Type{t}
 	return true, nil

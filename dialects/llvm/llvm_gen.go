@@ -599,6 +599,37 @@ func GetMemoryEffectsAttr(ctx *ir.Context, other ModRefInfo, argMem ModRefInfo, 
 	return MemoryEffectsAttr{d}, nil
 }
 
+// ConstantRangeAttr wraps the attribute #llvm.constant_range: a range of integers [lower, upper) of a given width.
+type ConstantRangeAttr struct{ *irdl.DynAttr }
+
+// AsConstantRangeAttr returns x as a ConstantRangeAttr if it is the attribute #llvm.constant_range.
+func AsConstantRangeAttr(x ir.Attribute) (ConstantRangeAttr, bool) {
+	d, ok := x.(*irdl.DynAttr)
+	if !ok || d.DialectName() != "llvm" || d.Mnemonic() != "constant_range" {
+		return ConstantRangeAttr{}, false
+	}
+	return ConstantRangeAttr{d}, true
+}
+
+// Type returns the parameter type.
+func (x ConstantRangeAttr) Type() ir.Type { return x.Param("type").(ir.Type) }
+
+// Lower returns the parameter lower.
+func (x ConstantRangeAttr) Lower() int64 { return x.Param("lower").(int64) }
+
+// Upper returns the parameter upper.
+func (x ConstantRangeAttr) Upper() int64 { return x.Param("upper").(int64) }
+
+// GetConstantRangeAttr returns the attribute #llvm.constant_range with the given parameters (nil for an absent
+// optional one); the dialect must be loaded into ctx.
+func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower int64, upper int64) (ConstantRangeAttr, error) {
+	d, err := irdl.GetAttr(ctx, "llvm", "constant_range", type_, lower, upper)
+	if err != nil {
+		return ConstantRangeAttr{}, err
+	}
+	return ConstantRangeAttr{d}, nil
+}
+
 // FuncOpName is the name of the operation llvm.func.
 const FuncOpName = "llvm.func"
 
@@ -8767,6 +8798,14 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("llvm.getelementptr")
 		d.AddVerifier(verifyGEP)
+	}
+	{
+		d := def("llvm.insertvalue")
+		d.AddVerifier(verifyInsertValue)
+	}
+	{
+		d := def("llvm.extractvalue")
+		d.AddVerifier(verifyExtractValue)
 	}
 	{
 		d := def("llvm.intr.assume")

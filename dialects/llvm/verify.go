@@ -219,6 +219,49 @@ func isPtr(t ir.Type) bool {
 	return ok
 }
 
+// isAggregate reports whether t is an LLVM array or struct type.
+func isAggregate(t ir.Type) bool {
+	switch t.(type) {
+	case *ArrayType, *StructType:
+		return true
+	}
+	return false
+}
+
+// verifyExtractValue checks that the position fits the container and
+// names an element of the result's type (ExtractValueOp::verify).
+func verifyExtractValue(op *ir.Operation) error {
+	container := op.Operand(0).Type()
+	if !isAggregate(container) {
+		return ir.OpError(op, "operand #0 must be LLVM aggregate type, but got '"+typeStr(container)+"'")
+	}
+	t, msg := elementAt(container, i64s(op.InherentAttr("position")))
+	if t == nil {
+		return ir.OpError(op, msg)
+	}
+	if res := op.Result(0).Type(); res != t {
+		return ir.OpError(op, "Type mismatch: extracting from '"+typeStr(container)+"' should produce '"+typeStr(t)+"' but this op returns '"+typeStr(res)+"'")
+	}
+	return nil
+}
+
+// verifyInsertValue checks that the position fits the container and names
+// an element of the inserted value's type (InsertValueOp::verify).
+func verifyInsertValue(op *ir.Operation) error {
+	container := op.Operand(0).Type()
+	if !isAggregate(container) {
+		return ir.OpError(op, "operand #0 must be LLVM aggregate type, but got '"+typeStr(container)+"'")
+	}
+	t, msg := elementAt(container, i64s(op.InherentAttr("position")))
+	if t == nil {
+		return ir.OpError(op, msg)
+	}
+	if v := op.Operand(1).Type(); v != t {
+		return ir.OpError(op, "Type mismatch: cannot insert '"+typeStr(v)+"' into '"+typeStr(container)+"'")
+	}
+	return nil
+}
+
 func verifyLoad(op *ir.Operation) error {
 	if !isPtr(op.Operand(0).Type()) {
 		return ir.OpError(op, "operand #0 must be LLVM pointer type, but got '"+typeStr(op.Operand(0).Type())+"'")

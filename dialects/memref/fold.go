@@ -104,6 +104,12 @@ func foldMemRefCastOperandsExcept(op *ir.Operation, skip ir.Value) bool {
 	return folded
 }
 
+// FoldMemRefCastOperands is upstream's memref::foldMemRefCast for the
+// operations of other dialects that take memrefs (gpu.memcpy): each
+// operand produced by a memref.cast of a ranked memref takes the cast's
+// source. It reports whether an operand changed.
+func FoldMemRefCastOperands(op *ir.Operation) bool { return foldMemRefCastOperandsExcept(op, nil) }
+
 func foldMemRefCastOperands(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	var skip ir.Value
 	if op.Name() == "memref.store" || op.Name() == "memref.atomic_rmw" {

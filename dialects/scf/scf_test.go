@@ -6,7 +6,7 @@ import (
 
 	"github.com/strata-ir/strata/dialects/cf"
 	"github.com/strata-ir/strata/opt"
-	"github.com/strata-ir/strata/transforms"
+	_ "github.com/strata-ir/strata/transforms/canonicalize" // registers --canonicalize
 )
 
 // run runs strata-opt with args on src in a context holding the dialects
@@ -15,7 +15,6 @@ func run(t *testing.T, src string, args ...string) (string, string, int) {
 	t.Helper()
 	ctx := newContext()
 	cf.Register(ctx)
-	transforms.Register()
 	var out, errb strings.Builder
 	code := opt.Run(ctx, append(args, "-"), opt.Stdio{In: strings.NewReader(src), Out: &out, Err: &errb})
 	return out.String(), errb.String(), code

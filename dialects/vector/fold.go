@@ -4,7 +4,12 @@ import (
 	"slices"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/ub"
 )
+
+// poisonIndex is the static position that stands for a poison index
+// (upstream's kPoisonIndex).
+const poisonIndex = -1
 
 // foldBroadcast folds a broadcast to its own type and a broadcast of a
 // scalar constant or a splat constant to a splat constant.
@@ -26,13 +31,18 @@ func foldBroadcast(op BroadcastOp, operands []ir.Attribute) ([]ir.FoldResult, bo
 }
 
 // foldExtract is upstream's ExtractOp::fold, in part: an extract without
-// position folds to its source; constant dynamic positions become static
+// position folds to its source; an extract at a poison position (-1) or
+// from a poison vector folds to poison; constant dynamic positions become static
 // (in place); an extract of a dense constant folds to the extracted
 // element or sub-vector (of a splat at any position); an extract of a
 // broadcast of the extracted type folds to the broadcast's source.
 func foldExtract(op ExtractOp, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	if len(denseI64(op.StaticPosition())) == 0 && op.Source().Type() == op.Result().Type() {
 		return []ir.FoldResult{{Value: op.Source()}}, true
+	}
+	if slices.Contains(denseI64(op.StaticPosition()), poisonIndex) ||
+		(len(operands) > 0 && operands[0] != nil && ub.IsPoisonAttr(operands[0])) {
+		return []ir.FoldResult{{Attr: ub.PoisonAttr(op.Context())}}, true
 	}
 	inPlace := foldConstantPositions(op.Operation, 1, "static_position", operands)
 	if len(operands) > 0 {
@@ -57,6 +67,21 @@ func foldExtract(op ExtractOp, operands []ir.Attribute) ([]ir.FoldResult, bool) 
 		return nil, true
 	}
 	return nil, false
+}
+
+// foldInsert is upstream's InsertOp::fold, in part: an insert without
+// position of a value of the result's type folds to that value; constant
+// dynamic positions become static (in place); an insert at a poison
+// position (-1) folds to poison.
+func foldInsert(op InsertOp, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+	if len(denseI64(op.StaticPosition())) == 0 && op.ValueToStore().Type() == op.Result().Type() {
+		return []ir.FoldResult{{Value: op.ValueToStore()}}, true
+	}
+	inPlace := foldConstantPositions(op.Operation, 2, "static_position", operands)
+	if slices.Contains(denseI64(op.StaticPosition()), poisonIndex) {
+		return []ir.FoldResult{{Attr: ub.PoisonAttr(op.Context())}}, true
+	}
+	return nil, inPlace
 }
 
 // foldExtractFromShapeCast makes an extract from a shape_cast extract

@@ -15,6 +15,7 @@ import (
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/internal/viewlike"
+	"github.com/strata-ir/strata/dialects/ub"
 )
 
 //go:embed vector.irdl
@@ -35,9 +36,14 @@ func Register(ctx *ir.Context) {
 		panic("vector: loading vector.irdl: " + err.Error())
 	}
 	registerHooks(ctx)
-	// Folded values become arith.constant, as upstream's
+	// Folded values become ub.poison or arith.constant, as upstream's
 	// VectorDialect::materializeConstant.
 	if d := ctx.Dialect("vector"); d != nil {
-		d.MaterializeConstant = arith.MaterializeConstant
+		d.MaterializeConstant = func(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+			if ub.IsPoisonAttr(value) {
+				return ub.BuildPoison(b, loc, value, t).Operation
+			}
+			return arith.MaterializeConstant(b, value, t, loc)
+		}
 	}
 }

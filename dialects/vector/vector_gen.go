@@ -1770,6 +1770,9 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("vector.insert")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyInsert(InsertOp{op}) })
+		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+			return foldInsert(InsertOp{op}, operands)
+		}
 	}
 	{
 		d := def("vector.extract_strided_slice")

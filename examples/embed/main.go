@@ -24,7 +24,6 @@ func main() {
 func run(w io.Writer) error {
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	all.RegisterPasses()
 	// A one-op dialect defined in Go: demo.add has no side effects, so
 	// cse may merge duplicates.
 	ctx.RegisterDialect(&ir.Dialect{Name: "demo"})

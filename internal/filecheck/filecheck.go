@@ -1,6 +1,6 @@
 // Package filecheck checks text against LLVM FileCheck-style directives
 // embedded in a test file: CHECK, CHECK-NEXT, CHECK-SAME, CHECK-NOT,
-// CHECK-LABEL, CHECK-EMPTY and CHECK-DAG, with {{regex}} parts and
+// CHECK-LABEL, CHECK-EMPTY, CHECK-DAG and CHECK-COUNT-n, with {{regex}} parts and
 // [[VAR:regex]] / [[VAR]] variables. Horizontal whitespace runs match any
 // horizontal whitespace run, as in FileCheck's default mode.
 package filecheck
@@ -8,6 +8,7 @@ package filecheck
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -32,13 +33,13 @@ type Directive struct {
 	Line    int // 1-based line in the test file
 }
 
-var directiveRE = regexp.MustCompile(`\b(CHECK(?:-NEXT|-SAME|-NOT|-LABEL|-EMPTY|-DAG)?):(.*)$`)
+var directiveRE = regexp.MustCompile(`\b(CHECK(?:-NEXT|-SAME|-NOT|-LABEL|-EMPTY|-DAG|-COUNT-[0-9]+)?):(.*)$`)
 
 // Parse extracts the directives with the given prefix ("CHECK") from src.
 func Parse(src, prefix string) []Directive {
 	re := directiveRE
 	if prefix != "CHECK" {
-		re = regexp.MustCompile(`\b(` + regexp.QuoteMeta(prefix) + `(?:-NEXT|-SAME|-NOT|-LABEL|-EMPTY|-DAG)?):(.*)$`)
+		re = regexp.MustCompile(`\b(` + regexp.QuoteMeta(prefix) + `(?:-NEXT|-SAME|-NOT|-LABEL|-EMPTY|-DAG|-COUNT-[0-9]+)?):(.*)$`)
 	}
 	var out []Directive
 	for i, line := range strings.Split(src, "\n") {
@@ -47,7 +48,16 @@ func Parse(src, prefix string) []Directive {
 			continue
 		}
 		k := Check
-		switch strings.TrimPrefix(m[1], prefix) {
+		suffix := strings.TrimPrefix(m[1], prefix)
+		if n, ok := strings.CutPrefix(suffix, "-COUNT-"); ok {
+			// CHECK-COUNT-n is n CHECK directives of one pattern.
+			count, _ := strconv.Atoi(n)
+			for range count {
+				out = append(out, Directive{Kind: Check, Pattern: strings.TrimSpace(m[2]), Line: i + 1})
+			}
+			continue
+		}
+		switch suffix {
 		case "-NEXT":
 			k = Next
 		case "-SAME":
@@ -137,12 +147,16 @@ func splitSpace(s string) []string {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 
+var spaceRun = regexp.MustCompile(`[ \t]+`)
+
 // Match checks output against the directives and returns the first
 // failure, described with the directive's line.
 func Match(output string, ds []Directive) error {
 	lines := strings.Split(output, "\n")
 	for i := range lines {
-		lines[i] = strings.TrimRight(lines[i], " \t\r")
+		// As FileCheck does without --strict-whitespace, runs of
+		// horizontal whitespace in the input read as one space.
+		lines[i] = spaceRun.ReplaceAllString(strings.TrimRight(lines[i], " \t\r"), " ")
 	}
 	vars := map[string]string{}
 	line, col := 0, 0 // position after the last match

@@ -52,7 +52,6 @@ func TestPrograms(t *testing.T) {
 			var lowered, errb bytes.Buffer
 			ctx := ir.NewContext()
 			all.Register(ctx)
-			all.RegisterPasses()
 			if code := opt.Run(ctx, []string{"--lower-affine", file}, opt.Stdio{In: strings.NewReader(""), Out: &lowered, Err: &errb}); code != 0 {
 				t.Fatalf("lower-affine: exit %d: %s", code, errb.String())
 			}

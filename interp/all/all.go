@@ -8,23 +8,31 @@ package all
 import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/interp/affine"
+	"github.com/strata-ir/strata/interp/arith"
+	"github.com/strata-ir/strata/interp/cf"
+	function "github.com/strata-ir/strata/interp/func"
+	"github.com/strata-ir/strata/interp/gpu"
 	"github.com/strata-ir/strata/interp/linalg"
 	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/memref"
+	"github.com/strata-ir/strata/interp/nvgpu"
+	"github.com/strata-ir/strata/interp/nvvm"
 	"github.com/strata-ir/strata/interp/runner"
 	"github.com/strata-ir/strata/interp/scf"
-	"github.com/strata-ir/strata/interp/std"
 	"github.com/strata-ir/strata/interp/tensor"
 	"github.com/strata-ir/strata/interp/tile"
 	"github.com/strata-ir/strata/interp/vector"
 )
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
-// bufferization, tensor, tile, linalg, part of vector and llvm, and the runner
+// bufferization, tensor, tile, linalg, part of vector, llvm, gpu, nvvm and
+// nvgpu (on the SIMT model), and the runner
 // utilities, to reg.
 func Register(reg *interp.Registry) {
-	std.Register(reg)
+	function.Register(reg)
+	arith.Register(reg)
+	cf.Register(reg)
 	math.Register(reg)
 	scf.Register(reg)
 	affine.Register(reg)
@@ -35,4 +43,7 @@ func Register(reg *interp.Registry) {
 	vector.Register(reg)
 	runner.Register(reg)
 	llvm.Register(reg)
+	gpu.Register(reg)
+	nvvm.Register(reg)
+	nvgpu.Register(reg)
 }

@@ -24,8 +24,8 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	dlinalg "github.com/strata-ir/strata/dialects/linalg"
+	arithi "github.com/strata-ir/strata/interp/arith"
 	mathi "github.com/strata-ir/strata/interp/math"
-	"github.com/strata-ir/strata/interp/std"
 )
 
 // Register adds the semantics of the linalg operations to reg.
@@ -219,7 +219,7 @@ func convert(v interp.Value, to ir.Type, unsigned bool) interp.Value {
 	case v.IsFloat() && toFloat:
 		return interp.MakeFloat(tf, v.Float())
 	case v.IsFloat():
-		return interp.MakeInt(to, uint64(std.FloatToInt(v.Float(), interp.IntWidth(to), !unsigned)))
+		return interp.MakeInt(to, uint64(arithi.FloatToInt(v.Float(), interp.IntWidth(to), !unsigned)))
 	case toFloat && unsigned:
 		if tf.Kind == ir.F32 {
 			return interp.MakeFloat(tf, float64(float32(v.Uint())))
@@ -236,8 +236,8 @@ func convert(v interp.Value, to ir.Type, unsigned bool) interp.Value {
 	return interp.MakeInt(to, uint64(v.Int()))
 }
 
-func scalarFn(name string) std.ScalarFunc {
-	if fn := std.Scalar(name); fn != nil {
+func scalarFn(name string) arithi.ScalarFunc {
+	if fn := arithi.Scalar(name); fn != nil {
 		return fn
 	}
 	return mathi.Scalar(name)
@@ -329,7 +329,7 @@ func mulAdd(s *structured, n *nest) error {
 // apply runs out = fn(x...) over the nest, where x are the operands at
 // positions argIdx (ins first, then the output itself) converted to the
 // types argTypes; fn nil is a plain conversion of the single argument.
-func apply(s *structured, n *nest, fn std.ScalarFunc, argIdx []int, argTypes []ir.Type) error {
+func apply(s *structured, n *nest, fn arithi.ScalarFunc, argIdx []int, argTypes []ir.Type) error {
 	return applyNamed(s, n, "", fn, argIdx, argTypes)
 }
 
@@ -379,7 +379,7 @@ func fastBinary(name string, t ir.Type) func(a, b uint64) uint64 {
 
 // applyNamed is apply where fn is the scalar operation name, which may
 // have a native kernel.
-func applyNamed(s *structured, n *nest, name string, fn std.ScalarFunc, argIdx []int, argTypes []ir.Type) error {
+func applyNamed(s *structured, n *nest, name string, fn arithi.ScalarFunc, argIdx []int, argTypes []ir.Type) error {
 	all := s.all()
 	out := len(all) - 1
 	o := all[out]

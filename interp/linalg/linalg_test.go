@@ -65,7 +65,6 @@ func TestLoweringKeepsSemantics(t *testing.T) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			ctx := ir.NewContext()
 			all.Register(ctx)
-			all.RegisterPasses()
 			src, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 // kernel kinds of the named operations.
@@ -319,7 +319,7 @@ func named(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	ot := s.outTypes[0]
-	var fn std.ScalarFunc
+	var fn arithi.ScalarFunc
 	fnName := ""
 	switch name {
 	case "reciprocal":

@@ -8,7 +8,7 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 // Overflow flags of llvm.add, sub, mul, shl and trunc.
@@ -242,7 +242,7 @@ func shift(kind string) interp.OpFunc {
 
 // scalar lifts one of the arith or math semantics (they agree with LLVM's
 // on defined inputs) to an llvm operation on scalars with a poison check.
-func scalar(fn std.ScalarFunc) interp.OpFunc {
+func scalar(fn arithi.ScalarFunc) interp.OpFunc {
 	return func(f *interp.Frame, op *ir.Operation) error {
 		if vectorResult(op) {
 			return lanewise(f, op, scalarLane(fn))
@@ -273,8 +273,8 @@ func scalar(fn std.ScalarFunc) interp.OpFunc {
 	}
 }
 
-func arithScalar(name string) std.ScalarFunc {
-	fn := std.Scalar(name)
+func arithScalar(name string) arithi.ScalarFunc {
+	fn := arithi.Scalar(name)
 	if fn == nil {
 		panic("llvm: no semantics for " + name)
 	}
@@ -282,7 +282,7 @@ func arithScalar(name string) std.ScalarFunc {
 }
 
 func icmp(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
-	r, ok := std.CmpI(intAttr(op, "predicate"), args[0], args[1])
+	r, ok := arithi.CmpI(intAttr(op, "predicate"), args[0], args[1])
 	if !ok {
 		return interp.Value{}, interp.Errorf(op, "unknown icmp predicate")
 	}
@@ -290,7 +290,7 @@ func icmp(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, erro
 }
 
 func fcmp(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
-	r, ok := std.CmpF(intAttr(op, "predicate"), args[0].Float(), args[1].Float())
+	r, ok := arithi.CmpF(intAttr(op, "predicate"), args[0].Float(), args[1].Float())
 	if !ok {
 		return interp.Value{}, interp.Errorf(op, "unknown fcmp predicate")
 	}
@@ -382,7 +382,7 @@ func fpToInt(signed bool) interp.OpFunc {
 		if math.IsNaN(x) || !ok {
 			return makePoison(rt, op, "float value out of the integer type's range"), nil
 		}
-		return interp.MakeInt(rt, uint64(std.FloatToInt(x, w, signed))), nil
+		return interp.MakeInt(rt, uint64(arithi.FloatToInt(x, w, signed))), nil
 	})
 }
 
@@ -535,7 +535,7 @@ func isFPClass(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value,
 
 func exp10(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 	x := args[0].Float()
-	return interp.MakeFloat(rt.(*ir.FloatType), std.DefaultNaN(math.Pow(10, x), x)), nil
+	return interp.MakeFloat(rt.(*ir.FloatType), arithi.DefaultNaN(math.Pow(10, x), x)), nil
 }
 
 func roundEven(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {

@@ -118,6 +118,10 @@ func fields(v interp.Value) []interp.Value {
 	return nil
 }
 
+// MakeAggregate returns the struct or array value of type t with fields
+// fs (a value of the llvm dialect's aggregate types).
+func MakeAggregate(t ir.Type, fs []interp.Value) interp.Value { return makeAggregate(t, fs) }
+
 // makeAggregate returns the struct or array value of type t with fields fs.
 func makeAggregate(t ir.Type, fs []interp.Value) interp.Value {
 	return interp.MakeObject(t, 0, &aggregate{fs})

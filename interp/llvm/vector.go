@@ -8,7 +8,7 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	lt "github.com/strata-ir/strata/dialects/llvm"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 // Vectors of the llvm dialect are LLVM's fixed vectors: the builtin
@@ -219,7 +219,7 @@ func lanewise(f *interp.Frame, op *ir.Operation, fn laneFunc) error {
 
 // scalarLane lifts one of the arith or math semantics to a lane: a poison
 // operand gives a poison lane.
-func scalarLane(fn std.ScalarFunc) laneFunc {
+func scalarLane(fn arithi.ScalarFunc) laneFunc {
 	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 		if p := poisonOf(args...); p != nil {
 			return interp.MakeObject(rt, 0, p), nil
@@ -512,7 +512,7 @@ func reduce(kind string) interp.OpFunc {
 	name := reduceOps[kind]
 	withStart := kind == "fadd" || kind == "fmul"
 	return func(f *interp.Frame, op *ir.Operation) error {
-		fn := std.Scalar(name)
+		fn := arithi.Scalar(name)
 		vi := 0
 		if withStart {
 			vi = 1

@@ -5,7 +5,7 @@ import (
 
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 // Integers wider than 64 bits: the two-operand operations compute with the
@@ -30,7 +30,7 @@ func wideBinary(f *interp.Frame, op *ir.Operation, a, b interp.Value, rt ir.Type
 	if !ok {
 		return unsupported(op, rt)
 	}
-	r, err := std.Scalar(name)(op, []interp.Value{a, b}, rt)
+	r, err := arithi.Scalar(name)(op, []interp.Value{a, b}, rt)
 	if err != nil {
 		return err
 	}

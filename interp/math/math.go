@@ -12,17 +12,17 @@ import (
 
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 var (
 	once    sync.Once
-	scalars map[string]std.ScalarFunc
+	scalars map[string]arithi.ScalarFunc
 )
 
 // Scalar returns the scalar semantics of a math operation ("math.exp"), or
 // nil.
-func Scalar(name string) std.ScalarFunc {
+func Scalar(name string) arithi.ScalarFunc {
 	once.Do(build)
 	return scalars[name]
 }
@@ -33,36 +33,36 @@ func Scalar(name string) std.ScalarFunc {
 func Register(reg *interp.Registry) {
 	once.Do(build)
 	for name, fn := range scalars {
-		reg.Register(name, std.Elementwise(fn))
+		reg.Register(name, arithi.Elementwise(fn))
 		// Elementwise propagates poison operands.
 		reg.AcceptPoison(name)
 	}
 	RegisterLibm(reg)
 }
 
-func unary(fn func(float64) float64) std.ScalarFunc { return std.FloatUnary(fn) }
+func unary(fn func(float64) float64) arithi.ScalarFunc { return arithi.FloatUnary(fn) }
 
-func binary(fn func(a, b float64) float64) std.ScalarFunc {
+func binary(fn func(a, b float64) float64) arithi.ScalarFunc {
 	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 		a, b := args[0].Float(), args[1].Float()
-		return interp.MakeFloat(rt.(*ir.FloatType), std.DefaultNaN(fn(a, b), a, b)), nil
+		return interp.MakeFloat(rt.(*ir.FloatType), arithi.DefaultNaN(fn(a, b), a, b)), nil
 	}
 }
 
-func intUnary(fn func(x uint64, w int) uint64) std.ScalarFunc {
+func intUnary(fn func(x uint64, w int) uint64) arithi.ScalarFunc {
 	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 		return interp.MakeInt(rt, fn(args[0].Uint(), interp.IntWidth(rt))), nil
 	}
 }
 
-func predicate(fn func(float64) bool) std.ScalarFunc {
+func predicate(fn func(float64) bool) arithi.ScalarFunc {
 	return func(op *ir.Operation, args []interp.Value, rt ir.Type) (interp.Value, error) {
 		return interp.MakeBool(rt, fn(args[0].Float())), nil
 	}
 }
 
 func build() {
-	s := map[string]std.ScalarFunc{}
+	s := map[string]arithi.ScalarFunc{}
 	u := map[string]func(float64) float64{
 		"absf": math.Abs, "atan": math.Atan, "cbrt": math.Cbrt, "ceil": math.Ceil,
 		"cos": math.Cos, "cosh": math.Cosh, "acos": math.Acos, "acosh": math.Acosh,

@@ -5,8 +5,9 @@ import (
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/interp/simt"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 // atomicKinds are the arith::AtomicRMWKind values in their numbering, with
@@ -42,7 +43,8 @@ func atomicOp(op *ir.Operation) (string, bool) {
 }
 
 // atomicRMW applies its kind to the element and returns the old value;
-// execution is sequential, so atomicity is trivial.
+// execution is sequential, so atomicity is trivial. In a GPU kernel, the
+// other threads run first (see spin).
 func atomicRMW(f *interp.Frame, op *ir.Operation) error {
 	v, err := f.Operand(op, 0)
 	if err != nil {
@@ -65,14 +67,18 @@ func atomicRMW(f *interp.Frame, op *ir.Operation) error {
 	if !ok {
 		return interp.Errorf(op, "unknown atomic_rmw kind")
 	}
+	if err := spin(f, op); err != nil {
+		return err
+	}
 	t := op.Result(0).Type()
 	old := interp.FromBits(t, m.Buf.Data[p])
 	nv := v
 	if name != "" {
-		if nv, err = std.Scalar(name)(op, []interp.Value{v, old}, t); err != nil {
+		if nv, err = arithi.Scalar(name)(op, []interp.Value{v, old}, t); err != nil {
 			return err
 		}
 	}
+	changed(f, m.Buf.Data[p], nv.Bits())
 	m.Buf.Data[p] = nv.Bits()
 	f.SetResult(op, 0, old)
 	return nil
@@ -94,6 +100,9 @@ func genericAtomicRMW(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return interp.Errorf(op, err.Error())
 	}
+	if err := spin(f, op); err != nil {
+		return err
+	}
 	t := op.Result(0).Type()
 	old := interp.FromBits(t, m.Buf.Data[p])
 	vs, err := f.RunRegion(op.Region(0), []interp.Value{old})
@@ -103,7 +112,26 @@ func genericAtomicRMW(f *interp.Frame, op *ir.Operation) error {
 	if len(vs) != 1 {
 		return interp.Errorf(op, "the body must yield one value")
 	}
+	changed(f, m.Buf.Data[p], vs[0].Bits())
 	m.Buf.Data[p] = vs[0].Bits()
 	f.SetResult(op, 0, old)
 	return nil
+}
+
+// spin lets the other threads of a GPU kernel run before an atomic
+// operation: atomics are how threads wait for each other through memory,
+// and the SIMT model runs one thread at a time.
+func spin(f *interp.Frame, op *ir.Operation) error {
+	if t := simt.Current(f.Interpreter()); t != nil {
+		return t.Spin(f, op)
+	}
+	return nil
+}
+
+// changed records the progress of a GPU thread whose atomic operation
+// changes memory.
+func changed(f *interp.Frame, old, new uint64) {
+	if t := simt.Current(f.Interpreter()); t != nil && old != new {
+		t.Progress()
+	}
 }

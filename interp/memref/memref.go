@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/interp/simt"
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -232,6 +233,9 @@ func load(f *interp.Frame, op *ir.Operation) error {
 		}
 		data := make([]uint64, len(d))
 		for i, p := range d {
+			if err := m.Buf.Access(op, p, 1, false); err != nil {
+				return err
+			}
 			data[i] = m.Buf.Data[p]
 		}
 		f.SetResult(op, 0, interp.MakeDense(vt, &interp.Dense{Shape: vt.Shape, Data: data}))
@@ -240,6 +244,9 @@ func load(f *interp.Frame, op *ir.Operation) error {
 	p, err := m.Index(idx)
 	if err != nil {
 		return interp.Errorf(op, err.Error())
+	}
+	if err := m.Buf.Access(op, p, 1, false); err != nil {
+		return err
 	}
 	f.SetResult(op, 0, interp.FromBits(op.Result(0).Type(), m.Buf.Data[p]))
 	return nil
@@ -269,6 +276,9 @@ func store(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, "expected a vector to store")
 		}
 		for i, p := range d {
+			if err := m.Buf.Access(op, p, 1, true); err != nil {
+				return err
+			}
 			m.Buf.Data[p] = src.Data[i]
 		}
 		return nil
@@ -276,6 +286,9 @@ func store(f *interp.Frame, op *ir.Operation) error {
 	p, err := m.Index(idx)
 	if err != nil {
 		return interp.Errorf(op, err.Error())
+	}
+	if err := m.Buf.Access(op, p, 1, true); err != nil {
+		return err
 	}
 	m.Buf.Data[p] = v.Bits()
 	return nil
@@ -397,26 +410,38 @@ func copyOp(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if err := CopyView(src, dst); err != nil {
+	if err := checkCopy(src, dst); err != nil {
 		return interp.Errorf(op, err.Error())
 	}
+	if err := src.Access(op, false); err != nil {
+		return err
+	}
+	if err := dst.Access(op, true); err != nil {
+		return err
+	}
+	dst.Store(src.Load())
 	return nil
 }
 
 // CopyView copies the elements of src into dst, which must have the same
 // sizes.
 func CopyView(src, dst *interp.MemRef) error {
+	if err := checkCopy(src, dst); err != nil {
+		return err
+	}
+	dst.Store(src.Load())
+	return nil
+}
+
+// checkCopy returns an error unless src can be copied into dst.
+func checkCopy(src, dst *interp.MemRef) error {
 	if fmt.Sprint(src.Sizes) != fmt.Sprint(dst.Sizes) {
 		return fmt.Errorf("copy between memrefs of sizes %v and %v", src.Sizes, dst.Sizes)
 	}
 	if err := src.Check(); err != nil {
 		return err
 	}
-	if err := dst.Check(); err != nil {
-		return err
-	}
-	dst.Store(src.Load())
-	return nil
+	return dst.Check()
 }
 
 func dim(f *interp.Frame, op *ir.Operation) error {
@@ -469,13 +494,32 @@ func getGlobal(f *interp.Frame, op *ir.Operation) error {
 		return interp.Errorf(op, "'@"+ref.Root+"' does not reference a valid global memref")
 	}
 	t := op.Result(0).Type()
-	v, err := in.Global(g, func() (interp.Value, error) {
+	global := in.Global
+	alloc := interp.NewBuffer
+	if th := simt.Current(in); th != nil {
+		if mt, ok := t.(*ir.MemRefType); ok && simt.IsWorkgroup(mt.MemorySpace) {
+			// A global in shared memory has one instance per block of
+			// a kernel, in the block's shared memory.
+			global = func(g *ir.Operation, mk func() (interp.Value, error)) (interp.Value, error) {
+				var err error
+				v := th.Block.Data(g, func() any {
+					v, e := mk()
+					err = e
+					return v
+				})
+				return v.(interp.Value), err
+			}
+			alloc = th.Block.NewShared
+		}
+	}
+	v, err := global(g, func() (interp.Value, error) {
 		elem := interp.ElementType(t)
 		sizes, err := ShapeOf(op, t, nil)
 		if err != nil {
 			return interp.Value{}, err
 		}
 		m := interp.NewMemRef(elem, sizes)
+		m.Buf = alloc(elem, int64(len(m.Buf.Data)))
 		if a, ok := g.Attr("initial_value").(*ir.DenseElementsAttr); ok {
 			d, err := interp.DenseFromAttr(a)
 			if err != nil {

@@ -8,7 +8,7 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	tiled "github.com/strata-ir/strata/dialects/tile"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 // cast gives tile.cast.
@@ -67,7 +67,7 @@ func Convert(v interp.Value, to ir.Type, mode tiled.RoundingMode, has, unsigned 
 		case tiled.RoundingModeDownward:
 			x = math.Floor(x)
 		}
-		return interp.MakeInt(to, uint64(std.FloatToInt(x, tw, !unsigned))), nil
+		return interp.MakeInt(to, uint64(arithi.FloatToInt(x, tw, !unsigned))), nil
 	}
 	var exact *big.Float
 	if fromFloat {

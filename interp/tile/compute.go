@@ -8,7 +8,7 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	tiled "github.com/strata-ir/strata/dialects/tile"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 // denseOperand returns operand i of op as a tile.
@@ -152,7 +152,7 @@ func combiner(f *interp.Frame, op *ir.Operation, et ir.Type) (func(x, y interp.V
 		case tiled.CombiningKindMin:
 			name = pick(isFloat, "arith.minimumf", "arith.minsi")
 		}
-		fn := std.Scalar(name)
+		fn := arithi.Scalar(name)
 		if fn == nil {
 			return nil, interp.Errorf(op, "unknown combining kind")
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	tiled "github.com/strata-ir/strata/dialects/tile"
-	"github.com/strata-ir/strata/interp/std"
+	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
 // access is the addressing of one memory operation: for the tile element
@@ -190,13 +190,13 @@ func store(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	var add std.ScalarFunc
+	var add arithi.ScalarFunc
 	et := interp.ElementType(valueV.Type())
 	if isOp(op, tiled.AsAtomicAddOp) {
 		if _, ok := et.(*ir.FloatType); ok {
-			add = std.Scalar("arith.addf")
+			add = arithi.Scalar("arith.addf")
 		} else {
-			add = std.Scalar("arith.addi")
+			add = arithi.Scalar("arith.addi")
 		}
 	}
 	c := make([]int64, len(a.view.Sizes))

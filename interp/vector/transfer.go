@@ -198,6 +198,9 @@ func transferRead(f *interp.Frame, op *ir.Operation) error {
 		case !ok:
 			data[n] = pad.Bits()
 		case x.mem != nil:
+			if err := x.mem.Buf.Access(op, p, 1, false); err != nil {
+				return err
+			}
 			data[n] = x.mem.Buf.Data[p]
 		default:
 			data[n] = x.tensor.Data[p]
@@ -245,6 +248,9 @@ func transferWrite(f *interp.Frame, op *ir.Operation) error {
 			return err
 		}
 		if x.mem != nil {
+			if err := x.mem.Buf.Access(op, p, 1, true); err != nil {
+				return err
+			}
 			x.mem.Buf.Data[p] = src.Data[n]
 		} else {
 			out[p] = src.Data[n]

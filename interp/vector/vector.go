@@ -14,9 +14,9 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	arithi "github.com/strata-ir/strata/interp/arith"
 	mathi "github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/runner"
-	"github.com/strata-ir/strata/interp/std"
 )
 
 // Register adds the semantics of the supported vector operations to reg.
@@ -29,7 +29,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("vector.extractelement", extract)
 	reg.Register("vector.insertelement", insert)
 	reg.Register("vector.reduction", reduction)
-	reg.Register("vector.fma", std.Elementwise(mathi.Scalar("math.fma")))
+	reg.Register("vector.fma", arithi.Elementwise(mathi.Scalar("math.fma")))
 	reg.Register("vector.load", load)
 	reg.Register("vector.store", store)
 	reg.Register("vector.shape_cast", shapeCast)
@@ -379,7 +379,7 @@ func reduction(f *interp.Frame, op *ir.Operation) error {
 	if !ok || name == "" {
 		return interp.Errorf(op, "unsupported reduction kind for this element type")
 	}
-	fn := std.Scalar(name)
+	fn := arithi.Scalar(name)
 	var acc interp.Value
 	start := 0
 	if op.NumOperands() > 1 {
@@ -461,6 +461,9 @@ func load(f *interp.Frame, op *ir.Operation) error {
 		if err := element(op, m, p); err != nil {
 			return err
 		}
+		if err := m.Buf.Access(op, p, 1, false); err != nil {
+			return err
+		}
 		f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Data: []uint64{m.Buf.Data[p]}}))
 		return nil
 	}
@@ -473,7 +476,11 @@ func load(f *interp.Frame, op *ir.Operation) error {
 	}
 	data := make([]uint64, n)
 	for i := range data {
-		data[i] = m.Buf.Data[p+int64(i)*m.Strides[m.Rank()-1]]
+		q := p + int64(i)*m.Strides[m.Rank()-1]
+		if err := m.Buf.Access(op, q, 1, false); err != nil {
+			return err
+		}
+		data[i] = m.Buf.Data[q]
 	}
 	f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Shape: vt.Shape, Data: data}))
 	return nil
@@ -497,6 +504,9 @@ func store(f *interp.Frame, op *ir.Operation) error {
 		if err := element(op, m, p); err != nil {
 			return err
 		}
+		if err := m.Buf.Access(op, p, 1, true); err != nil {
+			return err
+		}
 		m.Buf.Data[p] = d.Data[0]
 		return nil
 	}
@@ -504,7 +514,11 @@ func store(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	for i, x := range d.Data {
-		m.Buf.Data[p+int64(i)*m.Strides[m.Rank()-1]] = x
+		q := p + int64(i)*m.Strides[m.Rank()-1]
+		if err := m.Buf.Access(op, q, 1, true); err != nil {
+			return err
+		}
+		m.Buf.Data[q] = x
 	}
 	return nil
 }

@@ -38,7 +38,6 @@ func TestExamples(t *testing.T) {
 	if err != nil {
 		testutil.Missing(t, "cc")
 	}
-	all.RegisterPasses()
 	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*", "*.mlir"))
 	if len(files) == 0 {
 		t.Fatal("no examples found")

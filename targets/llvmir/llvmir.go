@@ -6,10 +6,17 @@
 // bitcast to and from a pointer to their element type. Block arguments
 // become phi nodes. Operations that have no translation are reported as
 // located errors.
+//
+// The operations of function bodies are translated by the
+// DialectTranslation registered for their dialect
+// (RegisterDialectTranslation): this package registers the llvm
+// dialect's; other packages register theirs, so that a new dialect's
+// intrinsics need no change here.
 package llvmir
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -22,12 +29,13 @@ import (
 
 	sir "github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/translate"
 )
 
 // Translate converts module, a builtin.module of llvm dialect operations,
 // into LLVM IR text.
 func Translate(module *sir.Operation) (string, error) {
-	t := &translator{
+	t := &ModuleTranslation{
 		m:      ir.NewModule(),
 		funcs:  map[string]*ir.Func{},
 		global: map[string]*ir.Global{},
@@ -38,7 +46,7 @@ func Translate(module *sir.Operation) (string, error) {
 	return t.m.String(), nil
 }
 
-type translator struct {
+type ModuleTranslation struct {
 	m      *ir.Module
 	funcs  map[string]*ir.Func
 	global map[string]*ir.Global
@@ -59,7 +67,7 @@ func errorf(op *sir.Operation, format string, args ...any) error {
 }
 
 // typ converts an MLIR type to an LLVM type.
-func (t *translator) typ(mt sir.Type) (types.Type, error) {
+func (t *ModuleTranslation) typ(mt sir.Type) (types.Type, error) {
 	switch x := mt.(type) {
 	case *sir.IntegerType:
 		return types.NewInt(uint64(x.Width)), nil
@@ -136,7 +144,7 @@ func typeString(t sir.Type) string {
 	return fmt.Sprintf("%T", t)
 }
 
-func (t *translator) funcType(ft *llvm.FuncType) (*types.FuncType, error) {
+func (t *ModuleTranslation) funcType(ft *llvm.FuncType) (*types.FuncType, error) {
 	ret, err := t.typ(ft.Result)
 	if err != nil {
 		return nil, err
@@ -178,7 +186,7 @@ func linkage(l llvm.Linkage) enum.Linkage {
 	return enum.LinkageNone
 }
 
-func (t *translator) module(mod *sir.Operation) error {
+func (t *ModuleTranslation) module(mod *sir.Operation) error {
 	if mod.NumRegions() != 1 {
 		return errorf(mod, "expected a module with one region")
 	}
@@ -233,7 +241,7 @@ func (t *translator) module(mod *sir.Operation) error {
 	return nil
 }
 
-func (t *translator) declareGlobal(op *sir.Operation) error {
+func (t *ModuleTranslation) declareGlobal(op *sir.Operation) error {
 	g := llvm.MlirGlobalOp{Operation: op}
 	gtype := g.GlobalType()
 	if gtype == nil {
@@ -278,7 +286,7 @@ func (t *translator) declareGlobal(op *sir.Operation) error {
 
 // initializerRegion evaluates an initializer region made of constants and
 // aggregate insertions.
-func (t *translator) initializerRegion(op *sir.Operation) (constant.Constant, error) {
+func (t *ModuleTranslation) initializerRegion(op *sir.Operation) (constant.Constant, error) {
 	vals := map[sir.Value]constant.Constant{}
 	for o := op.Region(0).First().First(); o != nil; o = o.Next() {
 		switch o.Name() {
@@ -303,7 +311,7 @@ func (t *translator) initializerRegion(op *sir.Operation) (constant.Constant, er
 }
 
 // constantOp translates the constant-like operations.
-func (t *translator) constantOp(o *sir.Operation) (constant.Constant, error) {
+func (t *ModuleTranslation) constantOp(o *sir.Operation) (constant.Constant, error) {
 	rt := o.Result(0).Type()
 	lt, err := t.typ(rt)
 	if err != nil {
@@ -385,7 +393,7 @@ func scalar(a sir.Attribute, lt types.Type) (constant.Constant, error) {
 
 // constant converts an attribute to an LLVM constant of type lt (the
 // translation of mt).
-func (t *translator) constant(a sir.Attribute, mt sir.Type, lt types.Type) (constant.Constant, error) {
+func (t *ModuleTranslation) constant(a sir.Attribute, mt sir.Type, lt types.Type) (constant.Constant, error) {
 	switch v := a.(type) {
 	case *sir.StringAttr:
 		return constant.NewCharArrayFromString(v.Value), nil
@@ -594,4 +602,16 @@ func halfToFloat(h uint16) float64 {
 		return math.Inf(int(sign))
 	}
 	return sign * math.Ldexp(1+frac/1024, exp-15)
+}
+
+func init() {
+	translate.Register(translate.Translation{Name: "mlir-to-llvmir", Summary: "Translate MLIR to LLVMIR",
+		Translate: func(module *sir.Operation, w io.Writer) error {
+			text, err := Translate(module)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(w, text)
+			return err
+		}})
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/internal/testutil"
 	"github.com/strata-ir/strata/targets/llvmir"
+	"github.com/strata-ir/strata/translate"
 )
 
 // lowerPipeline takes memref, func, arith, cf and math to the llvm
@@ -36,7 +37,6 @@ func translateFile(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	if strings.HasPrefix(filepath.Base(path), "lowered") {
-		all.RegisterPasses()
 		pm := pass.NewManager(ctx, "builtin.module")
 		if err := pm.Parse(lowerPipeline); err != nil {
 			t.Fatal(err)
@@ -127,7 +127,7 @@ func TestErrors(t *testing.T) {
 		{"llvm.func @f(%p: !llvm.ptr) {\n  %0 = llvm.call %p() : !llvm.ptr, () -> i32\n  llvm.return\n}\n", ""},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := llvmir.Main(ctx, []string{"--mlir-to-llvmir", "-"}, strings.NewReader(tc.src), &stdout, &stderr)
+		code := translate.Main(ctx, []string{"--mlir-to-llvmir", "-"}, strings.NewReader(tc.src), &stdout, &stderr)
 		if tc.want == "" {
 			if code == 0 {
 				t.Errorf("%q: exit status 0", tc.src)

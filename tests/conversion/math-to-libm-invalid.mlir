@@ -1,4 +1,4 @@
-// RUN: not strata-opt --convert-math-to-libm --split-input-file %s 2>&1 | FileCheck %s
+// RUN: not strata-opt --allow-unregistered-dialect --convert-math-to-libm --split-input-file %s 2>&1 | FileCheck %s
 
 // The math dialect is illegal: an operation without a C library function,
 // or on a type other than f16, bf16, f32, f64 and vectors of them, makes
@@ -34,4 +34,20 @@ func.func private @erff(f64) -> f64
 func.func @mismatch(%a: f32) -> f32 {
   %0 = math.erf %a : f32
   return %0 : f32
+}
+
+// -----
+
+// Inside an unregistered operation with a region, which may be a symbol
+// table, a call could not see a declaration placed outside it: the
+// operation is not converted.
+// CHECK: math-to-libm-invalid.mlir:48:12: error: failed to legalize operation 'math.exp' that was explicitly marked illegal
+gpu.module @m {
+  "foo.scope"() ({
+    func.func @f(%a: f32) -> f32 {
+      %r = math.exp %a : f32
+      func.return %r : f32
+    }
+    "foo.finish"() : () -> ()
+  }) : () -> ()
 }

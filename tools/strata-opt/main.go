@@ -65,6 +65,5 @@ func run() int {
 func runDriver() int {
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	all.RegisterPasses()
 	return opt.Main(ctx, os.Args[1:])
 }

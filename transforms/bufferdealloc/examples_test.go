@@ -24,7 +24,6 @@ func parse(t *testing.T, path string) (*ir.Context, *ir.Operation) {
 	t.Helper()
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	all.RegisterPasses()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -7,14 +7,12 @@ import (
 	"github.com/strata-ir/strata/core/pass"
 )
 
-// Register adds expand-realloc, ownership-based-buffer-deallocation,
-// buffer-deallocation-simplification, bufferization-lower-deallocations
-// and the buffer-deallocation-pipeline to the pass registry. It must be
-// called once.
-func Register() {
-	pass.Register(pass.Registration{Argument: "ownership-based-buffer-deallocation", New: newOwnershipPass})
-	pass.Register(pass.Registration{Argument: "expand-realloc", New: newExpandReallocPass})
-	pass.Register(pass.Registration{Argument: "buffer-deallocation-simplification", New: func() pass.Pass {
+// The registrations of the package's passes and pipeline (imported
+// packages register their passes in init, see docs/passes.md).
+var (
+	OwnershipPass      = pass.Registration{Argument: "ownership-based-buffer-deallocation", New: newOwnershipPass}
+	ExpandReallocPass  = pass.Registration{Argument: "expand-realloc", New: newExpandReallocPass}
+	SimplificationPass = pass.Registration{Argument: "buffer-deallocation-simplification", New: func() pass.Pass {
 		return &pass.FuncPass{
 			Info: pass.Info{Argument: "buffer-deallocation-simplification", Name: "BufferDeallocationSimplificationPass",
 				Summary: "Optimizes `bufferization.dealloc` operation for more efficient codegen"},
@@ -23,8 +21,8 @@ func Register() {
 				return nil
 			},
 		}
-	}})
-	pass.Register(pass.Registration{Argument: "bufferization-lower-deallocations", New: func() pass.Pass {
+	}}
+	LowerDeallocationsPass = pass.Registration{Argument: "bufferization-lower-deallocations", New: func() pass.Pass {
 		return &pass.FuncPass{
 			Info: pass.Info{Argument: "bufferization-lower-deallocations", Name: "LowerDeallocationsPass",
 				Summary: "Lowers `bufferization.dealloc` operations to `memref.dealloc`operations"},
@@ -32,10 +30,18 @@ func Register() {
 				return LowerDeallocations(st.Context(), op)
 			},
 		}
-	}})
-	pass.RegisterPipeline(pass.PipelineRegistration{Argument: "buffer-deallocation-pipeline",
+	}}
+	Pipeline = pass.PipelineRegistration{Argument: "buffer-deallocation-pipeline",
 		Summary: "The default pipeline for automatically inserting deallocation operations after one-shot bufferization. Deallocation operations (except `memref.realloc`) may not be present already.",
-		Build:   buildPipeline})
+		Build:   buildPipeline}
+)
+
+func init() {
+	pass.Register(OwnershipPass)
+	pass.Register(ExpandReallocPass)
+	pass.Register(SimplificationPass)
+	pass.Register(LowerDeallocationsPass)
+	pass.RegisterPipeline(Pipeline)
 }
 
 type ownershipPass struct {

@@ -34,7 +34,6 @@ func parse(t *testing.T, path string) (*ir.Context, *ir.Operation) {
 	t.Helper()
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	all.RegisterPasses()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -223,7 +222,6 @@ func TestInPlaceDecisions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := ir.NewContext()
 			all.Register(ctx)
-			all.RegisterPasses()
 			m, _, err := asm.ParseModule(ctx, []byte(tc.src), asm.Config{Filename: tc.name})
 			if err != nil {
 				t.Fatal(err)

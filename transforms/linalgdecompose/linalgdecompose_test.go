@@ -126,7 +126,6 @@ func TestLeavesOthersAlone(t *testing.T) {
 // TestKeepsSemantics runs the pass under translation validation on the
 // softmax and attention examples: @main prints the same before and after.
 func TestKeepsSemantics(t *testing.T) {
-	all.RegisterPasses()
 	for _, e := range []string{"softmax", "attention"} {
 		t.Run(e, func(t *testing.T) {
 			path := filepath.Join(testutil.RepoRoot(), "examples", e, e+".mlir")

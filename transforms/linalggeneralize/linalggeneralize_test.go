@@ -26,7 +26,6 @@ func TestKeepsSemantics(t *testing.T) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			ctx := ir.NewContext()
 			all.Register(ctx)
-			all.RegisterPasses()
 			src, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)

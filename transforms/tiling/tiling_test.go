@@ -149,7 +149,6 @@ func tile(t *testing.T, src string, sizes []int64, generic bool) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all.RegisterPasses()
 	pm := pass.NewManager(ctx, "builtin.module")
 	if err := pm.Parse(fmt.Sprintf("builtin.module(func.func(%s{tile-sizes=%s}))", tiling.Argument, joinSizes(sizes))); err != nil {
 		t.Fatal(err)
@@ -287,7 +286,6 @@ func TestRejects(t *testing.T) {
 // matmul program, with partial tiles on every loop: @main prints the same
 // before and after tiling.
 func TestKeepsSemantics(t *testing.T) {
-	all.RegisterPasses()
 	path := filepath.Join("testdata", "matmul.mlir")
 	src, err := os.ReadFile(path)
 	if err != nil {

@@ -630,6 +630,7 @@ var goKeywords = map[string]bool{
 	"return": true, "select": true, "struct": true, "switch": true, "type": true, "var": true,
 	// names the builder uses itself
 	"b": true, "loc": true, "st": true, "props": true, "name": true, "ir": true, "irdl": true,
+	"op": true, "o": true, "opts": true, "blk": true, "v": true,
 }
 
 // param is the builder parameter name of a definition name.

@@ -18,7 +18,6 @@ func run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	all.RegisterPasses()
 	if err := ctr.Register(ctx); err != nil {
 		t.Fatal(err)
 	}

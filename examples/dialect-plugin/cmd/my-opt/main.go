@@ -15,7 +15,6 @@ func main() {
 	ctx := ir.NewContext()
 	all.Register(ctx)
 	toy.Register(ctx)
-	all.RegisterPasses()
 	toy.RegisterPasses()
 	os.Exit(opt.Main(ctx, os.Args[1:]))
 }

@@ -1,0 +1,22 @@
+package arithtollvm
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+)
+
+// Pass registers the convert-arith-to-llvm pass (imported packages register their passes
+// in init, see docs/passes.md).
+var Pass = pass.Registration{Argument: "convert-arith-to-llvm", New: New}
+
+func init() { pass.Register(Pass) }
+
+// New returns the convert-arith-to-llvm pass.
+func New() pass.Pass {
+	return &pass.FuncPass{
+		Info: pass.Info{Argument: "convert-arith-to-llvm", Name: "ArithToLLVMConversionPass", Summary: "Convert Arith dialect to LLVM dialect"},
+		RunFunc: func(op *ir.Operation, st *pass.State) error {
+			return Run(st.Context(), op)
+		},
+	}
+}

@@ -1,0 +1,22 @@
+package functollvm
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+)
+
+// Pass registers the convert-func-to-llvm pass (imported packages register their passes
+// in init, see docs/passes.md).
+var Pass = pass.Registration{Argument: "convert-func-to-llvm", New: New}
+
+func init() { pass.Register(Pass) }
+
+// New returns the convert-func-to-llvm pass.
+func New() pass.Pass {
+	return &pass.FuncPass{
+		Info: pass.Info{Argument: "convert-func-to-llvm", Name: "ConvertFuncToLLVMPass", Summary: "Convert from the Func dialect to the LLVM dialect", OpName: "builtin.module"},
+		RunFunc: func(op *ir.Operation, st *pass.State) error {
+			return Run(st.Context(), op)
+		},
+	}
+}

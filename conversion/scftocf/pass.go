@@ -1,0 +1,22 @@
+package scftocf
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+)
+
+// Pass registers the convert-scf-to-cf pass (imported packages register their passes
+// in init, see docs/passes.md).
+var Pass = pass.Registration{Argument: "convert-scf-to-cf", New: New}
+
+func init() { pass.Register(Pass) }
+
+// New returns the convert-scf-to-cf pass.
+func New() pass.Pass {
+	return &pass.FuncPass{
+		Info: pass.Info{Argument: "convert-scf-to-cf", Name: "SCFToControlFlowPass", Summary: "Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG"},
+		RunFunc: func(op *ir.Operation, st *pass.State) error {
+			return Run(st.Context(), op)
+		},
+	}
+}

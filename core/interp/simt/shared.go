@@ -1,0 +1,123 @@
+package simt
+
+import (
+	"fmt"
+
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// NewShared allocates n elements of type elem in the block's shared
+// memory. Its accesses are checked for data races: between two barriers
+// of the block (one epoch), an element written by one thread and read or
+// written by another is a race, reported as an error located at the
+// second access with a note at the first. Accesses the scheduler makes
+// on behalf of no thread (the asynchronous copies of TMA) are not
+// checked.
+func (b *Block) NewShared(elem ir.Type, n int64) *interp.Buffer {
+	buf := interp.NewBuffer(elem, n)
+	buf.Watch = &raceWatch{blk: b, cells: make([]cell, n)}
+	return buf
+}
+
+// cell is the access history of one element of shared memory in the
+// current epoch of its block.
+type cell struct {
+	writer *Thread
+	wOp    *ir.Operation
+	wEpoch uint32
+	// reader is the one thread that read the element in rEpoch, or nil
+	// with manyReaders set when several did.
+	reader      *Thread
+	rOp         *ir.Operation
+	rEpoch      uint32
+	manyReaders bool
+	// valid marks rEpoch and wEpoch as set.
+	wValid, rValid bool
+}
+
+// raceWatch checks the accesses to one shared buffer.
+type raceWatch struct {
+	blk   *Block
+	cells []cell
+}
+
+// Access implements interp.Watcher.
+func (w *raceWatch) Access(op *ir.Operation, pos, n int64, write bool) error {
+	t := w.blk.run.cur
+	if t == nil || pos < 0 || pos+n > int64(len(w.cells)) {
+		return nil
+	}
+	ep := w.blk.epoch
+	for i := pos; i < pos+n; i++ {
+		c := &w.cells[i]
+		if c.wValid && c.wEpoch == ep && c.writer != t {
+			verb := "reads"
+			if write {
+				verb = "writes"
+			}
+			return race(op, fmt.Sprintf("%v %s an element of shared memory that %v wrote since the last barrier", t, verb, c.writer), c.wOp, "the other write")
+		}
+		if write {
+			if c.rValid && c.rEpoch == ep && (c.manyReaders || c.reader != t) {
+				other := "other threads"
+				if !c.manyReaders {
+					other = c.reader.String()
+				}
+				return race(op, fmt.Sprintf("%v writes an element of shared memory that %s read since the last barrier", t, other), c.rOp, "the other read")
+			}
+			c.writer, c.wOp, c.wEpoch, c.wValid = t, op, ep, true
+			continue
+		}
+		switch {
+		case !c.rValid || c.rEpoch != ep:
+			c.reader, c.rOp, c.rEpoch, c.rValid, c.manyReaders = t, op, ep, true, false
+		case c.reader != t:
+			c.manyReaders = true
+			c.reader = nil
+		}
+	}
+	return nil
+}
+
+// Forget clears the history of n elements from pos (the destination of
+// an asynchronous copy, which completes at a synchronization point).
+func (w *raceWatch) Forget(pos, n int64) {
+	for i := pos; i < pos+n && i < int64(len(w.cells)); i++ {
+		if i >= 0 {
+			w.cells[i] = cell{}
+		}
+	}
+}
+
+func race(op *ir.Operation, msg string, other *ir.Operation, what string) error {
+	d := interp.Errorf(op, "data race: "+msg)
+	if other != nil {
+		d.Note(other.Loc(), what)
+	}
+	return d
+}
+
+// IsShared reports whether buf is shared memory allocated by NewShared.
+func IsShared(buf *interp.Buffer) bool {
+	_, ok := buf.Watch.(*raceWatch)
+	return ok
+}
+
+// ForgetAccesses clears the race history of the elements [pos, pos+n)
+// of a shared buffer (written by an asynchronous copy); it does nothing
+// for other buffers.
+func ForgetAccesses(buf *interp.Buffer, pos, n int64) {
+	if w, ok := buf.Watch.(*raceWatch); ok {
+		w.Forget(pos, n)
+	}
+}
+
+// IsWorkgroup reports whether a memref's memory space is the GPU's
+// shared memory: 3, or #gpu.address_space<workgroup>.
+func IsWorkgroup(space ir.Attribute) bool {
+	if i, ok := space.(*ir.IntegerAttr); ok {
+		return i.Int64() == 3
+	}
+	return space != nil && interp.EnumCase(space) == "workgroup"
+}

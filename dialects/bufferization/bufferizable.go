@@ -1,0 +1,242 @@
+package bufferization
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+)
+
+// This file declares MLIR's BufferizableOpInterface: what
+// one-shot-bufferize (transforms/bufferize) asks of an operation. The
+// pass knows no operation by name; each dialect attaches a model to its
+// operations (usually from a `bufferize` sub-package registered with
+// ir.OpInterface.AttachTo, as MLIR's external models), and an
+// out-of-tree dialect does the same for its own.
+//
+// The in-place analysis runs as the operations are rewritten, in program
+// order. A model tells it what the operation does to its tensors through
+// the State it is given:
+//
+//   - reads: every use of a tensor counts as a read; a model that
+//     implements MemoryReader tells which operands are only written, so
+//     that a new buffer for them needs no copy of their contents;
+//   - writes: an operand the operation writes is asked for with
+//     State.Writable, which answers with the operand's own buffer when
+//     the write may happen in place and with a new buffer otherwise;
+//   - aliasing: State.SetResult gives each tensor result its buffer and
+//     the operand it aliases, if any (State.InPlaceAlias for a
+//     result written into an operand's buffer).
+
+// BufferizableOpInterface is an operation's bufferization (MLIR's
+// BufferizableOpInterface::bufferize): Bufferize rewrites op, which has a
+// tensor operand or result, into operations on buffers. s's builder is
+// positioned before op. Bufferize gives every tensor result a buffer
+// (State.SetResult) or replaces its uses, and then either erases op
+// itself or hands it to State.Erase to be erased after the whole
+// function is rewritten (results still used then are an error).
+//
+// Operations without tensors are not asked: their regions are
+// bufferized in place.
+type BufferizableOpInterface interface {
+	Bufferize(op *ir.Operation, s State) error
+}
+
+// BufferizableOp is the interface through which one-shot-bufferize
+// bufferizes an operation.
+var BufferizableOp = ir.DeclareOpInterface[BufferizableOpInterface]("bufferization.BufferizableOpInterface")
+
+// MemoryReader is implemented by models that know which tensor operands
+// their operation reads (MLIR's bufferizesToMemoryRead). Without it,
+// every operand is assumed to be read. An operand that is only written
+// (the init of a linalg operation whose payload ignores it) needs no copy
+// of its contents when its write cannot happen in place.
+type MemoryReader interface {
+	BufferizesToMemoryRead(op *ir.Operation, operand int) bool
+}
+
+// ElementwiseAccessor is implemented by models of operations that may
+// read an operand at exactly the element they write through another one
+// (MLIR's bufferizesToElementwiseAccess): such a read does not prevent
+// the write from happening in place.
+type ElementwiseAccessor interface {
+	BufferizesToElementwiseAccess(op *ir.Operation, read, written int) bool
+}
+
+// Options are the options of one-shot-bufferize that models consult.
+type Options struct {
+	// FunctionBoundaries bufferizes the signatures of functions and
+	// their calls and returns (bufferize-function-boundaries).
+	FunctionBoundaries bool
+	// AllowUnknownOps leaves operations with tensor operands that have
+	// no bufferization, with bufferization.to_tensor / to_buffer around
+	// them.
+	AllowUnknownOps bool
+}
+
+// State is what one-shot-bufferize offers a model while it rewrites an
+// operation: the buffers of tensor values, the in-place analysis, and
+// helpers that build buffers the way the pass does everywhere.
+type State interface {
+	// Context returns the context of the IR being bufferized.
+	Context() *ir.Context
+	// Builder returns the pass's builder, positioned before the operation
+	// being bufferized with its location.
+	Builder() *ir.Builder
+	// Options returns the options of the pass.
+	Options() Options
+
+	// Buffer returns the buffer of v, a value used by user (v itself when
+	// it is not a tensor). With AllowUnknownOps, a tensor without a
+	// buffer gets a bufferization.to_buffer before user.
+	Buffer(user *ir.Operation, v ir.Value) (ir.Value, error)
+	// Writable returns the buffer op may write for its tensor operand
+	// operand: that operand's buffer when the write may happen in place,
+	// else a new buffer, into which the operand's contents are copied
+	// when copyContents is set. The builder is left before op.
+	Writable(op *ir.Operation, operand int, copyContents bool) (ir.Value, error)
+	// InPlace reports whether op may write its tensor operand operand in
+	// that operand's buffer.
+	InPlace(op *ir.Operation, operand int) bool
+	// SetResult gives the tensor value r (a result or a region
+	// argument) the buffer buf; aliasOf, when not nil, is a tensor r may
+	// share its buffer with.
+	SetResult(r, buf, aliasOf ir.Value)
+	// InPlaceAlias returns t when buf is t's own buffer (a write into
+	// t's buffer that happened in place: the result written aliases t),
+	// else nil; it is the aliasOf of SetResult for a written result.
+	InPlaceAlias(t, buf ir.Value) ir.Value
+	// Alias records that the tensors a and b may share a buffer.
+	Alias(a, b ir.Value)
+	// MarkReadOnly marks the buffer of v as one that may not be written
+	// (a constant global, an argument).
+	MarkReadOnly(v ir.Value)
+	// ReadOnly reports whether the buffer of v may not be written.
+	ReadOnly(v ir.Value) bool
+	// MarkUndefinedContents records that the buffer of v has no defined
+	// contents (a fresh allocation of tensor.empty): a write that cannot
+	// happen in place does not copy them.
+	MarkUndefinedContents(v ir.Value)
+	// UndefinedContents reports whether v was marked with
+	// MarkUndefinedContents.
+	UndefinedContents(v ir.Value) bool
+	// MapRegionArgument makes the tensor region argument a stand for the
+	// buffer buf inside its region.
+	MapRegionArgument(a *ir.BlockArgument, buf ir.Value)
+	// RetypeRegionArgument turns the tensor region argument a into a
+	// buffer of type t (a loop's iteration argument): a is its own
+	// buffer from then on.
+	RetypeRegionArgument(a *ir.BlockArgument, t ir.Type)
+	// Erase schedules op, now replaced, for erasure once the function is
+	// bufferized.
+	Erase(op *ir.Operation)
+	// BufferizeBlock bufferizes the operations of b, in order.
+	BufferizeBlock(b *ir.Block) error
+	// HasTensors reports whether op has a tensor operand or result.
+	HasTensors(op *ir.Operation) bool
+
+	// TensorType returns the tensor type v had before the bufferization
+	// rewrote it (region arguments change type in place), else its type.
+	TensorType(v ir.Value) ir.Type
+	// IdentityType returns the memref type with the identity layout of
+	// tensor type t (t itself when it is no tensor type).
+	IdentityType(t ir.Type) ir.Type
+	// DynamicType returns the memref type of tensor type t with a fully
+	// dynamic strided layout.
+	DynamicType(t ir.Type) ir.Type
+	// Alignment returns the alignment of the allocations the pass makes.
+	Alignment() ir.Attribute
+	// Index returns an arith.constant of index type with value v, built
+	// at the builder's insertion point.
+	Index(v int64) ir.Value
+	// Alloc allocates an identity buffer of tensor type t at the
+	// builder's insertion point; its dynamic sizes are dyn, or those of
+	// the buffer like when dyn is nil.
+	Alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value
+	// GlobalFor returns the name of a private constant memref.global
+	// holding value with the memref type of t, created at the start of
+	// the module on first use.
+	GlobalFor(op *ir.Operation, value ir.Attribute, t *ir.RankedTensorType) string
+	// Function returns the function the module defines as name, or nil.
+	Function(name string) *ir.Operation
+}
+
+// DestinationStyle is the model of destination-style operations (MLIR's
+// DstBufferizableOpInterfaceExternalModel): operations with ir.DestinationStyleOp
+// whose tensor results are written into their inits. Inputs are read
+// from their buffers, each init is written in place or in a new buffer,
+// and the operation is rebuilt on buffers, without tensor results.
+type DestinationStyle struct{}
+
+// Bufferize implements BufferizableOpInterface.
+func (DestinationStyle) Bufferize(op *ir.Operation, s State) error {
+	return BufferizeDestinationStyle(op, s)
+}
+
+// BufferizeDestinationStyle bufferizes op as DestinationStyle does; a
+// model with its own MemoryReader or ElementwiseAccessor calls it from
+// its Bufferize.
+func BufferizeDestinationStyle(op *ir.Operation, s State) error {
+	dps, ok := ir.DestinationStyleOp.Of(op)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: not a destination-style operation")
+	}
+	first, n := dps.DPSInits(op)
+	operands := make([]ir.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		if i >= first && i < first+n && isTensor(s.TensorType(v)) {
+			continue
+		}
+		b, err := s.Buffer(op, v)
+		if err != nil {
+			return err
+		}
+		operands[i] = b
+	}
+	for i := first; i < first+n; i++ {
+		v := op.Operand(i)
+		if !isTensor(s.TensorType(v)) {
+			operands[i] = v
+			continue
+		}
+		copyContents := !s.UndefinedContents(v)
+		if m, ok := BufferizableOp.Of(op); ok && copyContents {
+			if r, ok := m.(MemoryReader); ok {
+				copyContents = r.BufferizesToMemoryRead(op, i)
+			}
+		}
+		b, err := s.Writable(op, i, copyContents)
+		if err != nil {
+			return err
+		}
+		operands[i] = b
+	}
+	regions := make([]*ir.Region, op.NumRegions())
+	for i := range regions {
+		r := &ir.Region{}
+		r.TakeBody(op.Region(i))
+		regions[i] = r
+	}
+	bd := s.Builder()
+	bd.SetInsertionPoint(op)
+	bd.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands, Regions: regions,
+		Properties: op.Properties(), Attributes: op.Attrs()})
+	k := 0
+	for i := first; i < first+n; i++ {
+		if isTensor(s.TensorType(op.Operand(i))) && k < op.NumResults() {
+			s.SetResult(op.Result(k), operands[i], s.InPlaceAlias(op.Operand(i), operands[i]))
+			k++
+		}
+	}
+	s.Erase(op)
+	return nil
+}
+
+// isTensor reports whether t is a tensor type.
+func isTensor(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.RankedTensorType, *ir.UnrankedTensorType:
+		return true
+	}
+	return false
+}
+
+// IsTensor reports whether t is a ranked or unranked tensor type.
+func IsTensor(t ir.Type) bool { return isTensor(t) }

@@ -1,0 +1,144 @@
+// Package bufferize holds the bufferization of the func dialect's
+// func.call and func.return at function boundaries (MLIR's func
+// BufferizableOpInterface external models): Register attaches them to a
+// context, for one-shot-bufferize, which rewrites the signatures of the
+// functions themselves.
+package bufferize
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/dialects/memref"
+)
+
+// Register attaches the bufferization models of the func dialect's
+// operations to ctx.
+func Register(ctx *ir.Context) {
+	bufferization.BufferizableOp.AttachTo(ctx, "func.return", model((*state).ret))
+	bufferization.BufferizableOp.AttachTo(ctx, "func.call", model((*state).call))
+}
+
+// model is a bufferization.BufferizableOpInterface given by a function.
+type model func(s *state, op *ir.Operation) error
+
+// Bufferize implements bufferization.BufferizableOpInterface.
+func (m model) Bufferize(op *ir.Operation, s bufferization.State) error {
+	return m(&state{State: s, b: s.Builder(), ctx: s.Context()}, op)
+}
+
+// state is the pass's state with its builder and context at hand.
+type state struct {
+	bufferization.State
+	b   *ir.Builder
+	ctx *ir.Context
+}
+
+// ret returns buffers of the function's result types: a buffer of
+// another type, or a read-only one, is copied into a new one.
+func (s *state) ret(op *ir.Operation) error {
+	f := op.ParentOp()
+	ft := f.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
+	vals := make([]ir.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		b, err := s.Buffer(op, v)
+		if err != nil {
+			return err
+		}
+		if i < len(ft.Results) && (b.Type() != ft.Results[i] || s.ReadOnly(v)) {
+			if _, ok := ft.Results[i].(*ir.UnrankedMemRefType); ok {
+				b = memref.BuildCast(s.b, op.Loc(), b, ft.Results[i]).Result(0)
+			} else {
+				nb := s.Alloc(s.TensorType(v), b, nil)
+				memref.BuildCopy(s.b, op.Loc(), b, nb)
+				b = nb
+			}
+		}
+		if _, ok := s.TensorType(v).(*ir.RankedTensorType); ok && b.Type() == s.IdentityType(s.TensorType(v)) {
+			// Upstream reads the returned buffer with the fully dynamic
+			// layout of function boundaries and then returns the cast's
+			// source, leaving the cast unused.
+			memref.BuildCast(s.b, op.Loc(), b, s.DynamicType(s.TensorType(v)))
+		}
+		vals[i] = b
+	}
+	op.SetOperands(vals)
+	return nil
+}
+
+// call calls the callee with buffers of its argument types and gives
+// the tensor results the returned buffers.
+func (s *state) call(op *ir.Operation) error {
+	ref, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
+	var callee *ir.Operation
+	if ref != nil {
+		callee = s.Function(ref.Root)
+	}
+	if callee == nil || !s.Options().FunctionBoundaries {
+		return ir.NewError(op.Loc(), "failed to bufferize a call with tensors: the callee is unknown or function boundaries are not bufferized")
+	}
+	ft := callee.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
+	args := make([]ir.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		b, err := s.Buffer(op, v)
+		if err != nil {
+			return err
+		}
+		if callee.Region(0).Empty() && bufferization.IsTensor(s.TensorType(v)) {
+			b = s.externalArg(op, i, v, b)
+		}
+		if i < len(ft.Inputs) && b.Type() != ft.Inputs[i] {
+			b = memref.BuildCast(s.b, op.Loc(), b, ft.Inputs[i]).Result(0)
+		}
+		args[i] = b
+	}
+	nc := s.b.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: args, ResultTypes: ft.Results,
+		Properties: op.Properties(), Attributes: op.Attrs()})
+	for i, r := range op.Results() {
+		if !bufferization.IsTensor(r.Type()) {
+			ir.ReplaceAllUsesWith(r, nc.Result(i))
+			continue
+		}
+		s.SetResult(r, nc.Result(i), nil)
+		// A function with a body returns new buffers with the identity
+		// layout (ret copies anything else); an external function or an
+		// unranked result may return an alias of an operand.
+		if _, ranked := nc.Result(i).Type().(*ir.MemRefType); ranked && !callee.Region(0).Empty() {
+			continue
+		}
+		for _, v := range op.Operands() {
+			if bufferization.IsTensor(s.TensorType(v)) {
+				s.Alias(r, v)
+			}
+		}
+	}
+	s.Erase(op)
+	return nil
+}
+
+// externalArg returns the buffer passed for tensor operand i of a call
+// to a function without a body. As upstream, such a callee may write its
+// arguments, and it sees the identity layout of a tensor: the buffer is
+// copied unless the call may write it in place and it has that layout
+// (looking through memref.cast).
+func (s *state) externalArg(op *ir.Operation, i int, v, b ir.Value) ir.Value {
+	base := b
+	for {
+		c, ok := memref.AsCastOp(ir.DefiningOp(base))
+		if !ok {
+			break
+		}
+		base = c.Operand(0)
+	}
+	mt, ok := base.Type().(*ir.MemRefType)
+	if !ok {
+		return b
+	}
+	if mt.Layout == nil && s.InPlace(op, i) {
+		return b
+	}
+	tt := s.ctx.RankedTensorType(mt.Shape, mt.Elem, nil)
+	s.b.SetInsertionPoint(op)
+	nb := s.Alloc(tt, base, nil)
+	memref.BuildCopy(s.b, op.Loc(), base, nb)
+	return nb
+}

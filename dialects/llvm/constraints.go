@@ -1,0 +1,52 @@
+package llvm
+
+import (
+	"strconv"
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+)
+
+// PointerClass is the class of !llvm.ptr types for formats: a value
+// constrained to pointers prints its type stripped (`<3>`, or `!llvm.ptr`
+// in the default address space), as ODS does for LLVMPointerType.
+var PointerClass = &irdl.TypeClass{
+	Strip: func(t ir.Type) string {
+		p, ok := t.(*PointerType)
+		if !ok || p.AddrSpace == 0 {
+			return ""
+		}
+		return "<" + strconv.FormatUint(p.AddrSpace, 10) + ">"
+	},
+	Parse: func(p ir.OpAsmParser) (ir.Type, error) { return parseAfterKeyword(p, "ptr") },
+}
+
+var constraintsOnce sync.Once
+
+// RegisterConstraints makes upstream's LLVM type constraints available to
+// dialect definitions that use LLVM types (nvvm, rocdl): LLVMAnyPointer
+// ("LLVM pointer type"), LLVMPointerAS<N> for N in 0..7 ("LLVM pointer in
+// address space N"), LLVMAnyStruct ("LLVM structure type") and LLVMType
+// ("LLVM dialect-compatible type").
+func RegisterConstraints() {
+	constraintsOnce.Do(func() {
+		irdl.RegisterTypeClassConstraint("LLVMAnyPointer", "LLVM pointer type", func(t ir.Type) bool {
+			_, ok := t.(*PointerType)
+			return ok
+		}, PointerClass, nil)
+		for as := uint64(0); as < 8; as++ {
+			as := as
+			irdl.RegisterTypeClassConstraint("LLVMPointerAS"+strconv.FormatUint(as, 10),
+				"LLVM pointer in address space "+strconv.FormatUint(as, 10), func(t ir.Type) bool {
+					p, ok := t.(*PointerType)
+					return ok && p.AddrSpace == as
+				}, PointerClass, func(ctx *ir.Context) ir.Type { return Ptr(ctx, as) })
+		}
+		irdl.RegisterTypeConstraint("LLVMAnyStruct", "LLVM structure type", func(t ir.Type) bool {
+			_, ok := t.(*StructType)
+			return ok
+		})
+		irdl.RegisterTypeConstraint("LLVMType", "LLVM dialect-compatible type", IsCompatibleType)
+	})
+}

@@ -1,0 +1,245 @@
+// Package bufferize holds the bufferization of the scf dialect's
+// operations on tensors (MLIR's scf BufferizableOpInterface external
+// models): Register attaches them to a context, for one-shot-bufferize.
+package bufferize
+
+import (
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/scf"
+)
+
+// Register attaches the bufferization models of the scf dialect's
+// operations to ctx.
+func Register(ctx *ir.Context) {
+	attach := func(name string, f func(s *state, op *ir.Operation) error) {
+		bufferization.BufferizableOp.AttachTo(ctx, name, model(f))
+	}
+	attach("scf.for", (*state).forOp)
+	attach("scf.if", (*state).ifOp)
+	attach("scf.execute_region", (*state).executeRegion)
+	attach("scf.forall", (*state).forall)
+	// A yield is bufferized by its parent.
+	attach("scf.yield", func(*state, *ir.Operation) error { return nil })
+}
+
+// model is a bufferization.BufferizableOpInterface given by a function.
+type model func(s *state, op *ir.Operation) error
+
+// Bufferize implements bufferization.BufferizableOpInterface.
+func (m model) Bufferize(op *ir.Operation, s bufferization.State) error {
+	return m(&state{State: s, b: s.Builder(), ctx: s.Context()}, op)
+}
+
+// state is the pass's state with its builder and context at hand.
+type state struct {
+	bufferization.State
+	b   *ir.Builder
+	ctx *ir.Context
+}
+
+// executeRegion bufferizes a one-block scf.execute_region as scf.if's
+// regions are.
+func (s *state) executeRegion(op *ir.Operation) error {
+	if !op.Region(0).HasOneBlock() {
+		if s.Options().AllowUnknownOps {
+			return nil
+		}
+		return ir.NewError(op.Loc(), "op was not bufferized")
+	}
+	return s.ifOp(op)
+}
+
+// forall bufferizes scf.forall as upstream does: each shared output is
+// written in its buffer (that of the init when the loop may write it in
+// place, else a new one), the loop loses its outputs and results, and
+// the body reads the outputs' buffers.
+func (s *state) forall(op *ir.Operation) error {
+	seg := interp.DenseArray(op.InherentAttr("operandSegmentSizes"))
+	if len(seg) != 4 || op.NumRegions() != 1 || !op.Region(0).HasOneBlock() {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed scf.forall")
+	}
+	nb := int(seg[0] + seg[1] + seg[2])
+	outs := op.Operands()[nb:]
+	body := op.Region(0).First()
+	rank := body.NumArguments() - len(outs)
+	if rank < 0 {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed scf.forall")
+	}
+	bufs := make([]ir.Value, len(outs))
+	for i, v := range outs {
+		b, err := s.Writable(op, nb+i, !s.UndefinedContents(v))
+		if err != nil {
+			return err
+		}
+		bufs[i] = b
+	}
+	s.b.SetInsertionPoint(op)
+	ops := op.Operands()
+	nf := scf.BuildForall(s.b, op.Loc(), ops[:seg[0]], ops[seg[0]:seg[0]+seg[1]], ops[seg[0]+seg[1]:nb], nil, op.InherentAttr("staticLowerBound"), op.InherentAttr("staticUpperBound"), op.InherentAttr("staticStep"), nil, scf.ForallOptions{Mapping: op.InherentAttr("mapping")})
+	nf.Operation.Region(0).TakeBody(op.Region(0))
+	for i, v := range outs {
+		a := body.Argument(rank + i)
+		s.MapRegionArgument(a, bufs[i])
+		s.Alias(a, v)
+		s.SetResult(op.Result(i), bufs[i], s.InPlaceAlias(v, bufs[i]))
+	}
+	if err := s.BufferizeBlock(body); err != nil {
+		return err
+	}
+	for i := len(outs) - 1; i >= 0; i-- {
+		if ir.HasUses(body.Argument(rank + i)) {
+			return ir.NewError(op.Loc(), "failed to bufferize op: a shared output is still used")
+		}
+		body.EraseArgument(rank + i)
+	}
+	s.Erase(op)
+	return nil
+}
+
+// forOp bufferizes scf.for: tensor iter_args become identity memrefs
+// whose buffer is the init's (in place) or a copy; a yielded buffer other
+// than the iteration's own is copied into a new one.
+func (s *state) forOp(op *ir.Operation) error {
+	body := op.Region(0).First()
+	inits := op.Operands()[3:]
+	newInits := make([]ir.Value, len(inits))
+	for i, v := range inits {
+		if !bufferization.IsTensor(s.TensorType(v)) {
+			newInits[i] = v
+			continue
+		}
+		b, err := s.Writable(op, 3+i, true)
+		if err != nil {
+			return err
+		}
+		want := s.IdentityType(s.TensorType(v))
+		if _, ok := want.(*ir.MemRefType); !ok {
+			return ir.NewError(op.Loc(), "failed to bufferize op: unranked tensor iter_args are not supported")
+		}
+		if b.Type() != want {
+			s.b.SetInsertionPoint(op)
+			nb := s.Alloc(s.TensorType(v), b, nil)
+			memref.BuildCopy(s.b, op.Loc(), b, nb)
+			b = nb
+		}
+		newInits[i] = b
+		a := body.Argument(1 + i)
+		s.RetypeRegionArgument(a, want)
+	}
+	if err := s.BufferizeBlock(body); err != nil {
+		return err
+	}
+	y := body.Terminator()
+	vals := make([]ir.Value, y.NumOperands())
+	for i, v := range y.Operands() {
+		if !bufferization.IsTensor(s.TensorType(v)) {
+			vals[i] = v
+			continue
+		}
+		b, err := s.Buffer(y, v)
+		if err != nil {
+			return err
+		}
+		if a := body.Argument(1 + i); b != a {
+			s.b.SetInsertionPoint(y)
+			nb := s.Alloc(s.TensorType(v), b, nil)
+			memref.BuildCopy(s.b, y.Loc(), b, nb)
+			b = nb
+		}
+		vals[i] = b
+	}
+	y.SetOperands(vals)
+	types := make([]ir.Type, len(newInits))
+	for i, v := range newInits {
+		types[i] = v.Type()
+	}
+	r := &ir.Region{}
+	r.TakeBody(op.Region(0))
+	s.b.SetInsertionPoint(op)
+	nf := s.b.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: append(op.Operands()[:3:3], newInits...),
+		ResultTypes: types, Regions: []*ir.Region{r}, Properties: op.Properties(), Attributes: op.Attrs()})
+	for i, res := range op.Results() {
+		if bufferization.IsTensor(res.Type()) {
+			s.SetResult(res, nf.Result(i), s.InPlaceAlias(inits[i], newInits[i]))
+		} else {
+			ir.ReplaceAllUsesWith(res, nf.Result(i))
+		}
+	}
+	s.Erase(op)
+	return nil
+}
+
+// ifOp bufferizes scf.if (and a one-block scf.execute_region): each region is bufferized, then the yields
+// return buffers of one type (a dynamic layout when the branches differ).
+func (s *state) ifOp(op *ir.Operation) error {
+	var yields []*ir.Operation
+	for i := 0; i < op.NumRegions(); i++ {
+		if op.Region(i).Empty() {
+			continue
+		}
+		b := op.Region(i).First()
+		if err := s.BufferizeBlock(b); err != nil {
+			return err
+		}
+		yields = append(yields, b.Terminator())
+	}
+	types := op.ResultTypes()
+	bufs := make([][]ir.Value, len(yields))
+	for k, y := range yields {
+		bufs[k] = make([]ir.Value, y.NumOperands())
+		for i, v := range y.Operands() {
+			b, err := s.Buffer(y, v)
+			if err != nil {
+				return err
+			}
+			bufs[k][i] = b
+		}
+	}
+	for i, t := range types {
+		if !bufferization.IsTensor(t) {
+			continue
+		}
+		nt := bufs[0][i].Type()
+		for k := range yields {
+			if bufs[k][i].Type() != nt {
+				nt = s.DynamicType(t)
+			}
+		}
+		types[i] = nt
+		for k, y := range yields {
+			if bufs[k][i].Type() != nt {
+				s.b.SetInsertionPoint(y)
+				bufs[k][i] = memref.BuildCast(s.b, y.Loc(), bufs[k][i], nt).Result(0)
+			}
+		}
+	}
+	tvals := make([][]ir.Value, len(yields))
+	for k, y := range yields {
+		tvals[k] = y.Operands()
+		y.SetOperands(bufs[k])
+	}
+	regions := make([]*ir.Region, op.NumRegions())
+	for i := range regions {
+		r := &ir.Region{}
+		r.TakeBody(op.Region(i))
+		regions[i] = r
+	}
+	s.b.SetInsertionPoint(op)
+	ni := s.b.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: op.Operands(), ResultTypes: types,
+		Regions: regions, Properties: op.Properties(), Attributes: op.Attrs()})
+	for i, res := range op.Results() {
+		if !bufferization.IsTensor(res.Type()) {
+			ir.ReplaceAllUsesWith(res, ni.Result(i))
+			continue
+		}
+		s.SetResult(res, ni.Result(i), nil)
+		for k := range yields {
+			s.Alias(res, tvals[k][i])
+		}
+	}
+	s.Erase(op)
+	return nil
+}

@@ -1,0 +1,520 @@
+// Package bufferize holds the bufferization of the tensor dialect's
+// operations (MLIR's tensor BufferizableOpInterface external models):
+// Register attaches them to a context, for one-shot-bufferize.
+package bufferize
+
+import (
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/dialects/linalg"
+	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/scf"
+	"github.com/strata-ir/strata/dialects/tensor"
+)
+
+// Register attaches the bufferization models of the tensor dialect's
+// operations to ctx.
+func Register(ctx *ir.Context) {
+	attach := func(name string, f func(s *state, op *ir.Operation) error) {
+		bufferization.BufferizableOp.AttachTo(ctx, name, model(f))
+	}
+	attach("tensor.empty", (*state).empty)
+	attach("tensor.extract", (*state).extract)
+	attach("tensor.insert", (*state).insert)
+	attach("tensor.dim", (*state).dim)
+	attach("tensor.cast", (*state).cast)
+	attach("tensor.from_elements", (*state).fromElements)
+	attach("tensor.generate", (*state).generate)
+	attach("tensor.splat", (*state).splat)
+	attach("tensor.concat", (*state).concat)
+	attach("tensor.pad", (*state).pad)
+	attach("tensor.extract_slice", (*state).extractSlice)
+	attach("tensor.insert_slice", (*state).insertSlice)
+	attach("tensor.parallel_insert_slice", (*state).parallelInsertSlice)
+	attach("tensor.collapse_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })
+	attach("tensor.expand_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })
+}
+
+// model is a bufferization.BufferizableOpInterface given by a function.
+type model func(s *state, op *ir.Operation) error
+
+// Bufferize implements bufferization.BufferizableOpInterface.
+func (m model) Bufferize(op *ir.Operation, s bufferization.State) error {
+	return m(&state{State: s, b: s.Builder(), ctx: s.Context()}, op)
+}
+
+// state is the pass's state with its builder and context at hand.
+type state struct {
+	bufferization.State
+	b   *ir.Builder
+	ctx *ir.Context
+}
+
+func (s *state) empty(op *ir.Operation) error {
+	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.IdentityType(op.Result(0).Type()), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	s.SetResult(op.Result(0), nb, nil)
+	s.MarkUndefinedContents(op.Result(0))
+	s.Erase(op)
+	return nil
+}
+
+func (s *state) extract(op *ir.Operation) error {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	v := memref.BuildLoad(s.b, op.Loc(), src, op.Operands()[1:]).Result()
+	ir.ReplaceAllUsesWith(op.Result(0), v)
+	s.Erase(op)
+	return nil
+}
+
+func (s *state) insert(op *ir.Operation) error {
+	dst, err := s.Writable(op, 1, true)
+	if err != nil {
+		return err
+	}
+	s.b.SetInsertionPoint(op)
+	memref.BuildStore(s.b, op.Loc(), op.Operand(0), dst, op.Operands()[2:])
+	s.SetResult(op.Result(0), dst, s.InPlaceAlias(op.Operand(1), dst))
+	s.Erase(op)
+	return nil
+}
+
+func (s *state) dim(op *ir.Operation) error {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	ir.ReplaceAllUsesWith(op.Result(0), memref.BuildDim(s.b, op.Loc(), src, op.Operand(1)).Result())
+	s.Erase(op)
+	return nil
+}
+
+// cast keeps the layout of the source buffer: a buffer with a strided
+// layout is cast to the fully dynamic layout of the result type.
+func (s *state) cast(op *ir.Operation) error {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	rt := op.Result(0).Type()
+	var to ir.Type
+	if mt, ok := src.Type().(*ir.MemRefType); ok && mt.Layout != nil {
+		to = s.DynamicType(rt)
+	} else {
+		to = s.IdentityType(rt)
+	}
+	s.SetResult(op.Result(0), memref.BuildCast(s.b, op.Loc(), src, to).Result(0), op.Operand(0))
+	s.Erase(op)
+	return nil
+}
+
+// fromElements stores each element into a new buffer, in row-major
+// order.
+func (s *state) fromElements(op *ir.Operation) error {
+	rt := op.Result(0).Type().(*ir.RankedTensorType)
+	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	idx := make([]int64, len(rt.Shape))
+	for _, v := range op.Operands() {
+		ivs := make([]ir.Value, len(idx))
+		for i, x := range idx {
+			ivs[i] = s.Index(x)
+		}
+		memref.BuildStore(s.b, op.Loc(), v, nb, ivs)
+		for d := len(idx) - 1; d >= 0; d-- {
+			idx[d]++
+			if idx[d] < rt.Shape[d] {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+	s.SetResult(op.Result(0), nb, nil)
+	s.Erase(op)
+	return nil
+}
+
+func (s *state) generate(op *ir.Operation) error {
+	rt := op.Result(0).Type().(*ir.RankedTensorType)
+	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	ubs := make([]ir.Value, len(rt.Shape))
+	dyn := 0
+	for d, sz := range rt.Shape {
+		if sz == ir.Dynamic {
+			ubs[d] = op.Operand(dyn)
+			dyn++
+		} else {
+			ubs[d] = s.Index(sz)
+		}
+	}
+	s.fill(op, nb, ubs)
+	s.SetResult(op.Result(0), nb, nil)
+	s.Erase(op)
+	return nil
+}
+
+// fill stores into every element of nb (sizes ubs) the value op's region
+// yields (tensor.yield) for its indices, with an scf.for nest.
+func (s *state) fill(op *ir.Operation, nb ir.Value, ubs []ir.Value) {
+	body := op.Region(0).First()
+	ivs := make([]ir.Value, len(ubs))
+	zero, one := s.Index(0), s.Index(1)
+	for d := range ubs {
+		f := scf.BuildFor(s.b, op.Loc(), zero, ubs[d], one, nil, nil)
+		blk := f.Region().First()
+		ivs[d] = blk.Argument(0)
+		s.b.SetInsertionPointToEnd(blk)
+		scf.BuildYield(s.b, op.Loc(), nil)
+		s.b.SetInsertionPoint(blk.Terminator())
+	}
+	mapping := map[ir.Value]ir.Value{}
+	for i, a := range body.Arguments() {
+		mapping[a] = ivs[i]
+	}
+	for o := body.First(); o != nil; o = o.Next() {
+		if _, ok := tensor.AsYieldOp(o); ok {
+			v := o.Operand(0)
+			if m, ok := mapping[v]; ok {
+				v = m
+			}
+			memref.BuildStore(s.b, o.Loc(), v, nb, ivs)
+			continue
+		}
+		c := o.Clone(mapping)
+		s.b.Insert(c)
+		for k, r := range o.Results() {
+			mapping[r] = c.Result(k)
+		}
+	}
+	s.b.SetInsertionPoint(op)
+}
+
+// pad bufferizes tensor.pad: a new buffer (whose dynamic sizes are the
+// source's plus the low and high padding) filled with the padding value,
+// the source copied into its interior.
+func (s *state) pad(op *ir.Operation) error {
+	rt := op.Result(0).Type().(*ir.RankedTensorType)
+	st, ok := s.TensorType(op.Operand(0)).(*ir.RankedTensorType)
+	if !ok || len(st.Shape) != len(rt.Shape) {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
+	}
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	seg := interp.DenseArray(op.InherentAttr("operandSegmentSizes"))
+	if len(seg) != 3 || int(1+seg[1]+seg[2]) > op.NumOperands() {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
+	}
+	low := op.Operands()[1 : 1+seg[1]]
+	high := op.Operands()[1+seg[1] : 1+seg[1]+seg[2]]
+	staticLow := interp.DenseArray(op.InherentAttr("static_low"))
+	staticHigh := interp.DenseArray(op.InherentAttr("static_high"))
+	lows, okLow := s.mixed(staticLow, low, len(rt.Shape))
+	highs, okHigh := s.mixed(staticHigh, high, len(rt.Shape))
+	if !okLow || !okHigh {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
+	}
+	ubs := make([]ir.Value, len(rt.Shape))
+	var dyn []ir.Value
+	for d, sz := range rt.Shape {
+		if sz != ir.Dynamic {
+			ubs[d] = s.Index(sz)
+			continue
+		}
+		// The size of a dynamic dimension: the source's plus the padding.
+		var n ir.Value
+		if st.Shape[d] == ir.Dynamic {
+			n = memref.BuildDim(s.b, op.Loc(), src, s.Index(int64(d))).Result()
+		} else {
+			n = s.Index(st.Shape[d])
+		}
+		n = arith.BuildAddi(s.b, op.Loc(), n, lows[d]).Result()
+		n = arith.BuildAddi(s.b, op.Loc(), n, highs[d]).Result()
+		ubs[d] = n
+		dyn = append(dyn, n)
+	}
+	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	s.fill(op, nb, ubs)
+	var sizes []ir.Value
+	for d, sz := range st.Shape {
+		if sz == ir.Dynamic {
+			sizes = append(sizes, memref.BuildDim(s.b, op.Loc(), src, s.Index(int64(d))).Result())
+		}
+	}
+	ones := make([]int64, len(st.Shape))
+	for i := range ones {
+		ones[i] = 1
+	}
+	sv, err := s.subviewRaw(op, nb, low, sizes, nil, staticLow, st.Shape, ones, st)
+	if err != nil {
+		return err
+	}
+	memref.BuildCopy(s.b, op.Loc(), src, sv)
+	s.SetResult(op.Result(0), nb, nil)
+	s.Erase(op)
+	return nil
+}
+
+// mixed returns the n values of a static array whose ir.Dynamic entries
+// are taken in order from dyn (an index constant for the others), and
+// whether the two agree.
+func (s *state) mixed(static []int64, dyn []ir.Value, n int) ([]ir.Value, bool) {
+	if len(static) != n {
+		return nil, false
+	}
+	out := make([]ir.Value, n)
+	k := 0
+	for i, v := range static {
+		if v != ir.Dynamic {
+			out[i] = s.Index(v)
+			continue
+		}
+		if k >= len(dyn) {
+			return nil, false
+		}
+		out[i] = dyn[k]
+		k++
+	}
+	return out, k == len(dyn)
+}
+
+func (s *state) reshape(op *ir.Operation, name string) error {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	if mt, ok := src.Type().(*ir.MemRefType); !ok || mt.Layout != nil {
+		// Only identity buffers are reshaped in place.
+		nb := s.Alloc(s.TensorType(op.Operand(0)), src, nil)
+		memref.BuildCopy(s.b, op.Loc(), src, nb)
+		src = nb
+	}
+	r := s.b.Create(&ir.OperationState{Name: s.ctx.OpName(name), Loc: op.Loc(), Operands: append([]ir.Value{src}, op.Operands()[1:]...),
+		ResultTypes: []ir.Type{s.IdentityType(op.Result(0).Type())}, Properties: op.Properties(), Attributes: op.Attrs()})
+	s.SetResult(op.Result(0), r.Result(0), op.Operand(0))
+	s.Erase(op)
+	return nil
+}
+
+// mulDyn and addDyn are MLIR's SaturatedInteger arithmetic, which the
+// subview type inference uses: a dynamic value absorbs everything, except
+// that zero times anything is zero.
+func mulDyn(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	if a == ir.Dynamic || b == ir.Dynamic {
+		return ir.Dynamic
+	}
+	return a * b
+}
+
+func addDyn(a, b int64) int64 {
+	if a == ir.Dynamic || b == ir.Dynamic {
+		return ir.Dynamic
+	}
+	return a + b
+}
+
+// subview makes the memref.subview of buffer src that the slice operation
+// op (tensor.extract_slice or insert_slice, whose static_* properties it
+// takes) selects; result is the slice's tensor type (rank-reduced when
+// its rank is lower: unit dimensions are dropped).
+func (s *state) subview(op *ir.Operation, src ir.Value, offsets, sizes, strides []ir.Value, result ir.Type) (ir.Value, error) {
+	return s.subviewRaw(op, src, offsets, sizes, strides, interp.DenseArray(op.InherentAttr("static_offsets")),
+		interp.DenseArray(op.InherentAttr("static_sizes")), interp.DenseArray(op.InherentAttr("static_strides")), result)
+}
+
+// subviewRaw is subview with explicit static offsets, sizes and strides.
+func (s *state) subviewRaw(op *ir.Operation, src ir.Value, offsets, sizes, strides []ir.Value, so, ss, st []int64, result ir.Type) (ir.Value, error) {
+	mt, ok := src.Type().(*ir.MemRefType)
+	rt, ok2 := result.(*ir.RankedTensorType)
+	if !ok || !ok2 {
+		return nil, ir.NewError(op.Loc(), "failed to bufferize op: slices of unranked tensors are not supported")
+	}
+	off, srcStrides := mt.OffsetAndStrides()
+	if len(so) != len(srcStrides) || len(ss) != len(so) || len(st) != len(so) {
+		return nil, ir.NewError(op.Loc(), "failed to bufferize op: malformed slice")
+	}
+	for i, o := range so {
+		off = addDyn(off, mulDyn(o, srcStrides[i]))
+	}
+	var kept []int64
+	j := 0
+	for i, sz := range ss {
+		if j < len(rt.Shape) && (sz == rt.Shape[j] || (sz == ir.Dynamic && rt.Shape[j] == ir.Dynamic)) && len(ss)-i >= len(rt.Shape)-j {
+			kept = append(kept, mulDyn(srcStrides[i], st[i]))
+			j++
+			continue
+		}
+		if sz != 1 {
+			return nil, ir.NewError(op.Loc(), "failed to bufferize op: cannot infer the rank reduction of the slice")
+		}
+	}
+	if j != len(rt.Shape) {
+		return nil, ir.NewError(op.Loc(), "failed to bufferize op: cannot infer the rank reduction of the slice")
+	}
+	ty := s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(off, kept), nil)
+	return memref.BuildSubview(s.b, op.Loc(), src, offsets, sizes, strides, s.ctx.DenseI64Array(so...), s.ctx.DenseI64Array(ss...), s.ctx.DenseI64Array(st...), ty).Result(), nil
+}
+
+// segments returns the dynamic offsets, sizes and strides of a slice
+// operation whose first n operands are tensors.
+func segments(op *ir.Operation, n int) (offsets, sizes, strides []ir.Value) {
+	seg := interp.DenseArray(op.InherentAttr("operandSegmentSizes"))
+	vs := op.Operands()
+	if len(seg) != n+3 {
+		return nil, nil, nil
+	}
+	at := n
+	offsets = vs[at : at+int(seg[n])]
+	at += int(seg[n])
+	sizes = vs[at : at+int(seg[n+1])]
+	at += int(seg[n+1])
+	strides = vs[at : at+int(seg[n+2])]
+	return
+}
+
+func (s *state) extractSlice(op *ir.Operation) error {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	o, z, st := segments(op, 1)
+	v, err := s.subview(op, src, o, z, st, op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	s.SetResult(op.Result(0), v, op.Operand(0))
+	s.Erase(op)
+	return nil
+}
+
+// insertSlice writes the source into a subview of the destination's
+// buffer (in place) or of a copy of it.
+func (s *state) insertSlice(op *ir.Operation) error {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	dst, err := s.Writable(op, 1, true)
+	if err != nil {
+		return err
+	}
+	s.b.SetInsertionPoint(op)
+	o, z, st := segments(op, 2)
+	v, err := s.subview(op, dst, o, z, st, s.TensorType(op.Operand(0)))
+	if err != nil {
+		return err
+	}
+	memref.BuildCopy(s.b, op.Loc(), src, v)
+	s.SetResult(op.Result(0), dst, s.InPlaceAlias(op.Operand(1), dst))
+	s.Erase(op)
+	return nil
+}
+
+// splat bufferizes tensor.splat as upstream does: a new buffer (dynamic
+// sizes from the splat's operands) filled by a linalg.map that yields the
+// value.
+func (s *state) splat(op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.splat of an unranked tensor")
+	}
+	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands()[1:], nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	m := linalg.BuildMap(s.b, op.Loc(), nil, nb, nil)
+	blk := ir.NewBlock()
+	blk.AddArgument(rt.Elem, op.Loc())
+	m.Operation.Region(0).Append(blk)
+	s.b.SetInsertionPointToEnd(blk)
+	linalg.BuildYield(s.b, op.Loc(), []ir.Value{op.Operand(0)})
+	s.b.SetInsertionPoint(op)
+	s.SetResult(op.Result(0), nb, nil)
+	s.Erase(op)
+	return nil
+}
+
+// concat bufferizes tensor.concat as upstream does: a new buffer, and for
+// each input a memref.subview of it at the input's offset along the
+// concatenated dimension, into which the input is copied.
+func (s *state) concat(op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat of an unranked tensor")
+	}
+	dimAttr, ok := op.InherentAttr("dim").(*ir.IntegerAttr)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.concat")
+	}
+	dim := int(dimAttr.Int64())
+	for _, d := range rt.Shape {
+		if d == ir.Dynamic {
+			return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat with a dynamic result shape is not supported")
+		}
+	}
+	srcs := make([]ir.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		b, err := s.Buffer(op, v)
+		if err != nil {
+			return err
+		}
+		srcs[i] = b
+	}
+	s.b.SetInsertionPoint(op)
+	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	at := int64(0)
+	for i, v := range op.Operands() {
+		it, ok := s.TensorType(v).(*ir.RankedTensorType)
+		if !ok || dim < 0 || dim >= len(it.Shape) || it.Shape[dim] == ir.Dynamic {
+			return ir.NewError(op.Loc(), "failed to bufferize op: tensor.concat with a dynamic input shape is not supported")
+		}
+		offs := make([]int64, len(rt.Shape))
+		ones := make([]int64, len(rt.Shape))
+		for d := range ones {
+			ones[d] = 1
+		}
+		offs[dim] = at
+		sv, err := s.subviewRaw(op, nb, nil, nil, nil, offs, it.Shape, ones, it)
+		if err != nil {
+			return err
+		}
+		memref.BuildCopy(s.b, op.Loc(), srcs[i], sv)
+		at += it.Shape[dim]
+	}
+	s.SetResult(op.Result(0), nb, nil)
+	s.Erase(op)
+	return nil
+}
+
+// parallelInsertSlice bufferizes tensor.parallel_insert_slice: a
+// memref.subview of the shared output's buffer and a memref.copy of the
+// source into it, before the scf.forall.in_parallel terminator.
+func (s *state) parallelInsertSlice(op *ir.Operation) error {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	dst, err := s.Buffer(op, op.Operand(1))
+	if err != nil {
+		return err
+	}
+	term := op.ParentOp()
+	if term == nil {
+		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.parallel_insert_slice outside scf.forall.in_parallel")
+	}
+	s.b.SetInsertionPoint(term)
+	o, z, st := segments(op, 2)
+	v, err := s.subview(op, dst, o, z, st, s.TensorType(op.Operand(0)))
+	if err != nil {
+		return err
+	}
+	memref.BuildCopy(s.b, op.Loc(), src, v)
+	// It has no results: erased now, so that the shared output it writes
+	// loses its last use before its loop drops it.
+	op.Erase()
+	return nil
+}

@@ -1,0 +1,258 @@
+package nvgpu
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/interp/simt"
+	"github.com/strata-ir/strata/core/ir"
+	dnvgpu "github.com/strata-ir/strata/dialects/nvgpu"
+)
+
+// tensorMap is the value of !nvgpu.tensormap.descriptor (a CUtensorMap):
+// a global tensor, the box a copy moves (sizes in the memref's order), the
+// swizzle of the box in shared memory and the fill of elements out of the
+// tensor.
+type tensorMap struct {
+	mem     *interp.MemRef
+	box     []int64
+	swizzle dnvgpu.TensorMapSwizzleKind
+	nanFill bool
+}
+
+// swizzleSpan returns the bytes of a swizzled row: 32, 64 or 128 (0
+// without swizzle).
+func swizzleSpan(s dnvgpu.TensorMapSwizzleKind) int64 {
+	switch s {
+	case dnvgpu.TensorMapSwizzleKindSwizzle32b:
+		return 32
+	case dnvgpu.TensorMapSwizzleKindSwizzle64b:
+		return 64
+	case dnvgpu.TensorMapSwizzleKindSwizzle128b:
+		return 128
+	}
+	return 0
+}
+
+// swizzle returns the shared-memory byte address where a box places the
+// byte at address a: the 16-byte chunk index (bits 4 and up) is XORed
+// with the row index modulo span/16 (bits 7 and up), as CUTLASS's
+// Swizzle<3,4,3> (128B), <2,4,3> (64B) and <1,4,3> (32B).
+func swizzle(a, span int64) int64 {
+	if span == 0 {
+		return a
+	}
+	mask := span/16 - 1
+	return a ^ ((a >> 7 & mask) << 4)
+}
+
+func registerTMA(reg *interp.Registry) {
+	reg.Register("nvgpu.tma.create.descriptor", createDescriptor)
+	reg.Register("nvgpu.tma.async.load", tmaLoad)
+	reg.Register("nvgpu.tma.async.store", tmaStore)
+	noop := func(*interp.Frame, *ir.Operation) error { return nil }
+	reg.Register("nvgpu.tma.fence.descriptor", noop)
+	reg.Register("nvgpu.tma.prefetch.descriptor", noop)
+	reg.Register("nvgpu.fence.proxy.async", noop)
+}
+
+// createDescriptor makes a tensor map on the host (cuTensorMapEncodeTiled),
+// checking the driver's limits: rank 1 to 5, box sizes up to 256, an
+// inner box row a multiple of 16 bytes and, with a swizzle, at most the
+// swizzle's span.
+func createDescriptor(f *interp.Frame, op *ir.Operation) error {
+	c, _ := dnvgpu.AsTmaCreateDescriptorOp(op)
+	tv, err := f.Get(op, c.Tensor())
+	if err != nil {
+		return err
+	}
+	m := tv.MemRef()
+	if m == nil {
+		return interp.Errorf(op, "expected a memref")
+	}
+	box, err := f.Ints(op, c.BoxDimensions())
+	if err != nil {
+		return err
+	}
+	tt, ok := dnvgpu.AsTensormapDescriptorType(op.Result(0).Type())
+	if !ok {
+		return interp.Errorf(op, "expected a tensor map result")
+	}
+	if r := len(box); r < 1 || r > 5 || r != m.Rank() {
+		return interp.Errorf(op, fmt.Sprintf("a tensor map of rank %d over a memref of rank %d", r, m.Rank()))
+	}
+	for _, b := range box {
+		if b <= 0 || b > 256 {
+			return interp.Errorf(op, fmt.Sprintf("box size %d is not in [1, 256]", b))
+		}
+	}
+	es := int64(elemBytes(m.Buf.Elem))
+	inner := box[len(box)-1] * es
+	if inner%16 != 0 {
+		return interp.Errorf(op, fmt.Sprintf("the inner box dimension is %d bytes, not a multiple of 16", inner))
+	}
+	if span := swizzleSpan(tt.Swizzle()); span != 0 && inner > span {
+		return interp.Errorf(op, fmt.Sprintf("the inner box dimension is %d bytes, more than the %d of its swizzle", inner, span))
+	}
+	tm := &tensorMap{mem: m, box: box, swizzle: tt.Swizzle(), nanFill: tt.Oob() == dnvgpu.TensorMapOOBKindNan}
+	f.SetResult(op, 0, interp.MakeObject(op.Result(0).Type(), 0, tm))
+	return nil
+}
+
+// boxCopy checks a TMA copy between the box at coords (innermost first)
+// of tm and the shared memref s, and calls fn with the index in the
+// global tensor (nil out of it) and the position in s's buffer of every
+// element of the box.
+func boxCopy(op *ir.Operation, tm *tensorMap, coords []int64, s *interp.MemRef, fn func(global []int64, pos int64) error) error {
+	r := len(tm.box)
+	if len(coords) != r {
+		return interp.Errorf(op, fmt.Sprintf("%d coordinates for a tensor map of rank %d", len(coords), r))
+	}
+	n := interp.NumElements(tm.box)
+	if s.NumElements() != n || !s.IsContiguous() {
+		return interp.Errorf(op, fmt.Sprintf("the shared memref (%v) is not the contiguous box %v of the tensor map", s.Sizes, tm.box))
+	}
+	if !simt.IsShared(s.Buf) {
+		return interp.Errorf(op, "the TMA copy's memref is not in shared memory")
+	}
+	es := int64(elemBytes(s.Buf.Elem))
+	span := swizzleSpan(tm.swizzle)
+	align := int64(128)
+	if span != 0 {
+		align = 8 * span
+	}
+	base := s.Offset * es
+	if base%align != 0 {
+		return interp.Errorf(op, fmt.Sprintf("the shared memory of the box starts at byte %d, not aligned to %d bytes", base, align))
+	}
+	if err := s.Check(); err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	idx := make([]int64, r)
+	g := make([]int64, r)
+	for lin := int64(0); lin < n; lin++ {
+		in := true
+		for d := 0; d < r; d++ {
+			g[d] = coords[r-1-d] + idx[d]
+			if g[d] < 0 || g[d] >= tm.mem.Sizes[d] {
+				in = false
+			}
+		}
+		pos := s.Offset + (swizzle(base+lin*es, span)-base)/es
+		var gi []int64
+		if in {
+			gi = g
+		}
+		if err := fn(gi, pos); err != nil {
+			return err
+		}
+		for d := r - 1; d >= 0; d-- {
+			if idx[d]++; idx[d] < tm.box[d] {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+	return nil
+}
+
+// tmaLoad copies a box of the global tensor into shared memory
+// (swizzled as the tensor map says; elements out of the tensor are zero,
+// or NaN) and completes as many transaction bytes on the mbarrier. The
+// copy is the asynchronous proxy's: it is not any thread's access.
+func tmaLoad(f *interp.Frame, op *ir.Operation) error {
+	l, _ := dnvgpu.AsTmaAsyncLoadOp(op)
+	t, g, b, ok, err := barrierOf(f, op, l.Barriers(), l.MbarId(), l.Predicate())
+	if err != nil || !ok {
+		return err
+	}
+	tm, coords, dst, err := tmaOperands(f, op, l.TensorMapDescriptor(), l.Coordinates(), l.Dst())
+	if err != nil {
+		return err
+	}
+	fill := uint64(0)
+	if ft, ok := dst.Buf.Elem.(*ir.FloatType); ok && tm.nanFill {
+		fill = interp.MakeFloat(ft, math.NaN()).Bits()
+	}
+	err = boxCopy(op, tm, coords, dst, func(gi []int64, pos int64) error {
+		v := fill
+		if gi != nil {
+			p, err := tm.mem.Index(gi)
+			if err != nil {
+				return interp.Errorf(op, err.Error())
+			}
+			v = tm.mem.Buf.Data[p]
+		}
+		dst.Buf.Data[pos] = v
+		simt.ForgetAccesses(dst.Buf, pos, 1)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	bytes := dst.NumElements() * int64(elemBytes(dst.Buf.Elem))
+	g.arrive(t, b, 0, -bytes, true)
+	return nil
+}
+
+// tmaStore copies a box of shared memory to the global tensor; elements
+// out of the tensor are not written.
+func tmaStore(f *interp.Frame, op *ir.Operation) error {
+	s, _ := dnvgpu.AsTmaAsyncStoreOp(op)
+	if p := s.Predicate(); p != nil {
+		pv, err := f.Get(op, p)
+		if err != nil {
+			return err
+		}
+		if !pv.Bool() {
+			return nil
+		}
+	}
+	tm, coords, src, err := tmaOperands(f, op, s.TensorMapDescriptor(), s.Coordinates(), s.Src())
+	if err != nil {
+		return err
+	}
+	return boxCopy(op, tm, coords, src, func(gi []int64, pos int64) error {
+		if gi == nil {
+			return nil
+		}
+		p, err := tm.mem.Index(gi)
+		if err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		if err := src.Buf.Access(op, pos, 1, false); err != nil {
+			return err
+		}
+		tm.mem.Buf.Data[p] = src.Buf.Data[pos]
+		return nil
+	})
+}
+
+// tmaOperands reads a TMA copy's tensor map, coordinates and shared
+// memref.
+func tmaOperands(f *interp.Frame, op *ir.Operation, desc ir.Value, coords []ir.Value, mem ir.Value) (*tensorMap, []int64, *interp.MemRef, error) {
+	dv, err := f.Get(op, desc)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	tm, ok := dv.Object().(*tensorMap)
+	if !ok {
+		return nil, nil, nil, interp.Errorf(op, "expected a tensor map made by nvgpu.tma.create.descriptor")
+	}
+	cs, err := f.Ints(op, coords)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	mv, err := f.Get(op, mem)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if mv.MemRef() == nil {
+		return nil, nil, nil, interp.Errorf(op, "expected a memref")
+	}
+	if es := elemBytes(mv.MemRef().Buf.Elem); es != elemBytes(tm.mem.Buf.Elem) {
+		return nil, nil, nil, interp.Errorf(op, "the shared memref's elements are not the tensor's")
+	}
+	return tm, cs, mv.MemRef(), nil
+}

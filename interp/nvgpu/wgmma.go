@@ -1,0 +1,244 @@
+package nvgpu
+
+import (
+	"fmt"
+
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/interp/simt"
+	"github.com/strata-ir/strata/core/ir"
+	dnvgpu "github.com/strata-ir/strata/dialects/nvgpu"
+)
+
+// wgDescriptor is the value of !nvgpu.warpgroup.descriptor: a matrix in
+// shared memory from byte base of buf, rows x cols as its descriptor type
+// says, and the swizzle of the tensor map that loaded it.
+type wgDescriptor struct {
+	buf        *interp.Buffer
+	base       int64
+	rows, cols int64
+	es         int64
+	span       int64
+}
+
+// at returns the position in buf of element (r, c) of the matrix stored
+// with pr rows of pc contiguous elements (the descriptor's matrix, or its
+// transpose), in the canonical layout of the swizzle: with a span of S
+// bytes, the rows are stored in column blocks S bytes wide, each holding
+// every row (the layout of TMA boxes S bytes wide loaded side by side),
+// and element (r, c) is at byte (c / E) * pr * S + swizzle(r * S + (c % E)
+// * es) from base, E = S / es; without a swizzle, row-major.
+func (d *wgDescriptor) at(pr, pc, r, c int64) int64 {
+	if d.span == 0 {
+		return (d.base + (r*pc+c)*d.es) / d.es
+	}
+	e := d.span / d.es
+	return ((c/e)*pr*d.span + swizzle(d.base+r*d.span+(c%e)*d.es, d.span)) / d.es
+}
+
+func registerWgmma(reg *interp.Registry) {
+	reg.Register("nvgpu.warpgroup.generate.descriptor", generateDescriptor)
+	reg.Register("nvgpu.warpgroup.mma.init.accumulator", func(f *interp.Frame, op *ir.Operation) error {
+		rt := op.Result(0).Type()
+		vt, err := fragmented(op, rt)
+		if err != nil {
+			return err
+		}
+		n := interp.NumElements(vt.Shape)
+		f.SetResult(op, 0, interp.MakeDense(rt, &interp.Dense{Shape: vt.Shape, Data: make([]uint64, n)}))
+		return nil
+	})
+	reg.Register("nvgpu.warpgroup.mma", warpgroupMma)
+	reg.Register("nvgpu.warpgroup.mma.store", warpgroupStore)
+}
+
+// fragmented returns the matrix type of a warpgroup accumulator type.
+func fragmented(op *ir.Operation, t ir.Type) (*ir.VectorType, error) {
+	at, ok := dnvgpu.AsWarpgroupAccumulatorType(t)
+	if ok {
+		if vt, ok := at.Fragmented().(*ir.VectorType); ok && len(vt.Shape) == 2 {
+			return vt, nil
+		}
+	}
+	return nil, interp.Errorf(op, "expected a warpgroup accumulator of a 2-D vector")
+}
+
+// generateDescriptor describes a shared-memory matrix for wgmma, with the
+// swizzle of the tensor map that loaded it. A descriptor that does not
+// describe its buffer is an error: a memref that is not in shared memory
+// or not contiguous, a shape other than the descriptor type's, a start
+// not aligned to the swizzle's repeat (1024 bytes for 128B), a swizzled
+// row wider than the swizzle, or a matrix that reaches past the buffer.
+func generateDescriptor(f *interp.Frame, op *ir.Operation) error {
+	g, _ := dnvgpu.AsWarpgroupGenerateDescriptorOp(op)
+	mv, err := f.Get(op, g.Tensor())
+	if err != nil {
+		return err
+	}
+	m := mv.MemRef()
+	if m == nil || !simt.IsShared(m.Buf) {
+		return interp.Errorf(op, "the descriptor's memref is not in shared memory")
+	}
+	tv, err := f.Get(op, g.TensorMap())
+	if err != nil {
+		return err
+	}
+	tm, ok := tv.Object().(*tensorMap)
+	if !ok {
+		return interp.Errorf(op, "expected a tensor map made by nvgpu.tma.create.descriptor")
+	}
+	dt, ok := dnvgpu.AsWarpgroupDescriptorType(op.Result(0).Type())
+	st, ok2 := dt.Tensor().(*ir.MemRefType)
+	if !ok || !ok2 || len(st.Shape) != 2 {
+		return interp.Errorf(op, "expected a descriptor of a 2-D memref")
+	}
+	if m.Rank() != 2 || m.Sizes[0] != st.Shape[0] || m.Sizes[1] != st.Shape[1] {
+		return interp.Errorf(op, fmt.Sprintf("the memref of sizes %v is not the %dx%d matrix of the descriptor", m.Sizes, st.Shape[0], st.Shape[1]))
+	}
+	if m.Strides[1] != 1 {
+		return interp.Errorf(op, "the descriptor's matrix is not contiguous along its last dimension")
+	}
+	es := int64(elemBytes(m.Buf.Elem))
+	d := &wgDescriptor{buf: m.Buf, base: m.Offset * es, rows: st.Shape[0], cols: st.Shape[1], es: es, span: swizzleSpan(tm.swizzle)}
+	align := int64(16)
+	if d.span != 0 {
+		align = 8 * d.span
+		if d.cols*es > d.span && (d.cols*es)%d.span != 0 {
+			return interp.Errorf(op, fmt.Sprintf("rows of %d bytes are not whole %d-byte swizzle blocks", d.cols*es, d.span))
+		}
+	}
+	if d.base%align != 0 {
+		return interp.Errorf(op, fmt.Sprintf("the matrix starts at byte %d of shared memory, not aligned to the %d bytes its swizzle needs", d.base, align))
+	}
+	if end := d.base + d.rows*d.cols*es; end > int64(len(m.Buf.Data))*es {
+		return interp.Errorf(op, fmt.Sprintf("the descriptor describes bytes [%d, %d) of a shared buffer of %d bytes", d.base, end, int64(len(m.Buf.Data))*es))
+	}
+	f.SetResult(op, 0, interp.MakeObject(op.Result(0).Type(), 0, d))
+	return nil
+}
+
+// warpgroupMma computes D = A * B + C for the warpgroup, A (M x K) and B
+// (K x N) being the matrices of the descriptors' types. As in wgmma,
+// their layout in shared memory is K-major by default: A's rows of K
+// elements and B's columns of K elements are contiguous (B is stored as
+// its N x K transpose); transposeA stores A as K x M, transposeB stores B
+// as K x N. Products and sums are exact, rounded once to the
+// accumulator's type.
+func warpgroupMma(f *interp.Frame, op *ir.Operation) error {
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
+	w, _ := dnvgpu.AsWarpgroupMmaOp(op)
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	da, ok1 := vs[0].Object().(*wgDescriptor)
+	db, ok2 := vs[1].Object().(*wgDescriptor)
+	c := vs[2].Dense()
+	if !ok1 || !ok2 || c == nil {
+		return interp.Errorf(op, "expected two warpgroup descriptors and an accumulator")
+	}
+	rt := op.Result(0).Type()
+	vt, err := fragmented(op, rt)
+	if err != nil {
+		return err
+	}
+	M, N, K := vt.Shape[0], vt.Shape[1], da.cols
+	if da.rows != M || db.rows != K || db.cols != N {
+		return interp.Errorf(op, fmt.Sprintf("A is %dx%d and B %dx%d, for an accumulator of %dx%d", da.rows, da.cols, db.rows, db.cols, M, N))
+	}
+	a := func(i, k int64) int64 { return da.at(M, K, i, k) }
+	if w.TransposeA() {
+		a = func(i, k int64) int64 { return da.at(K, M, k, i) }
+	}
+	b := func(k, j int64) int64 { return db.at(N, K, j, k) }
+	if w.TransposeB() {
+		b = func(k, j int64) int64 { return db.at(K, N, k, j) }
+	}
+	if M%64 != 0 {
+		return interp.Errorf(op, fmt.Sprintf("wgmma computes tiles of 64 rows, not %d", M))
+	}
+	ae, be := da.buf.Elem, db.buf.Elem
+	out, err := t.Collective(f, op, simt.Warpgroup, c, func(group []*simt.Arrival) error {
+		if len(group) != simt.WarpgroupSize {
+			return interp.Errorf(op, fmt.Sprintf("warpgroup.mma needs a warpgroup of %d threads, it has %d", simt.WarpgroupSize, len(group)))
+		}
+		et := vt.Elem
+		data := make([]uint64, M*N)
+		for i := int64(0); i < M; i++ {
+			for j := int64(0); j < N; j++ {
+				acc := number(et, c.Data[i*N+j], false)
+				for k := int64(0); k < K; k++ {
+					acc += number(ae, da.buf.Data[a(i, k)], false) * number(be, db.buf.Data[b(k, j)], false)
+				}
+				data[i*N+j] = bitsOf(et, acc)
+			}
+		}
+		d := interp.MakeDense(rt, &interp.Dense{Shape: vt.Shape, Data: data})
+		for _, a := range group {
+			a.Out = d
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, out.(interp.Value))
+	return nil
+}
+
+// warpgroupStore stores the fragments the thread owns in the wgmma
+// accumulator layout: in each tile of 64 rows, warp w of the warpgroup
+// holds rows 16w to 16w+15, and lane (g = lane/4, t = lane%4) the
+// elements (16w + g + 8h, 8j + 2t + e).
+func warpgroupStore(f *interp.Frame, op *ir.Operation) error {
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
+	s, _ := dnvgpu.AsWarpgroupMmaStoreOp(op)
+	dv, err := f.Get(op, s.MatrixD())
+	if err != nil {
+		return err
+	}
+	d := dv.Dense()
+	mv, err := f.Get(op, s.DstMemref())
+	if err != nil {
+		return err
+	}
+	m := mv.MemRef()
+	if d == nil || m == nil || m.Rank() != 2 {
+		return interp.Errorf(op, "expected an accumulator and a 2-D memref")
+	}
+	if vt, err := fragmented(op, dv.Type); err != nil {
+		return err
+	} else if m.Buf.Elem != vt.Elem {
+		return interp.Errorf(op, "the memref's element type is not the accumulator's")
+	}
+	M, N := d.Shape[0], d.Shape[1]
+	if m.Sizes[0] < M || m.Sizes[1] < N {
+		return interp.Errorf(op, fmt.Sprintf("the %dx%d accumulator does not fit the memref of sizes %v", M, N, m.Sizes))
+	}
+	w := int64(t.Linear%simt.WarpgroupSize) / simt.WarpSize
+	lane := int64(t.Lane())
+	g, tt := lane/4, lane%4
+	for mt := int64(0); mt < M; mt += 64 {
+		for j := int64(0); j < N; j += 8 {
+			for h := int64(0); h < 2; h++ {
+				for e := int64(0); e < 2; e++ {
+					r, c := mt+16*w+g+8*h, j+2*tt+e
+					p, err := m.Index([]int64{r, c})
+					if err != nil {
+						return interp.Errorf(op, err.Error())
+					}
+					if err := m.Buf.Access(op, p, 1, true); err != nil {
+						return err
+					}
+					m.Buf.Data[p] = d.Data[r*N+c]
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,599 @@
+package run
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/targets/cuda"
+	"github.com/strata-ir/strata/targets/ptx"
+)
+
+// EngineCUDA interprets the host side of a program and runs its
+// gpu.modules on an NVIDIA GPU: each is emitted to PTX (targets/ptx) and
+// loaded by the CUDA driver (targets/cuda).
+const EngineCUDA = "cuda"
+
+// GPUModulePipeline lowers a gpu.module whose kernels are still gpu.func
+// operations to the llvm and nvvm dialects.
+const GPUModulePipeline = "gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,reconcile-unrealized-casts)"
+
+// ErrNoCUDA is the error of the CUDA engine where no driver is installed.
+var ErrNoCUDA = errors.New("--engine=cuda: no CUDA driver on this machine (libcuda.so.1 cannot be loaded)")
+
+// ExecuteCUDA runs opts.Entry in module with the CUDA engine. The host
+// side is interpreted; the gpu dialect's host operations are served by
+// the driver as upstream's GPU runtime serves them (mgpuMemAlloc,
+// mgpuMemcpy, mgpuModuleLoad, mgpuModuleGetFunction, mgpuLaunchKernel,
+// mgpuStreamCreate, mgpuStreamSynchronize, ...):
+//
+//   - gpu.alloc and gpu.dealloc allocate and free device memory; the
+//     memref they make can be copied, set, passed to kernels and freed, not
+//     read by host code;
+//   - gpu.memcpy copies between host and device memrefs (contiguous ones),
+//     gpu.memset sets a device memref of 32-bit elements;
+//   - gpu.launch_func launches the kernel, its operands unpacked as the
+//     kernel's llvm.func expects them (a memref as its descriptor's fields,
+//     or as its pointer for the bare-pointer convention); dynamic shared
+//     memory above 48 KB is opted into, cluster sizes launch through
+//     cuLaunchKernelEx;
+//   - gpu.wait async creates a stream (its token), gpu.wait synchronizes
+//     and destroys the streams of its dependencies; operations with async
+//     dependencies run on the first one's stream.
+func ExecuteCUDA(module *ir.Operation, opts Options) error {
+	dev, err := cuda.Open(0)
+	if err != nil {
+		if errors.Is(err, cuda.ErrNoDriver) {
+			return ErrNoCUDA
+		}
+		return fmt.Errorf("--engine=cuda: %v", err)
+	}
+	defer dev.Close()
+	h := &cudaHost{dev: dev, chip: chipOf(dev), modules: map[string]*cuda.Module{},
+		kernels: map[string]*cuda.Function{}, allocs: map[*interp.Buffer]cuda.Ptr{}}
+	defer h.release()
+	if err := h.load(module); err != nil {
+		return err
+	}
+	return interpret(module, opts, h.register)
+}
+
+// chipOf returns the PTX target of a device: sm_90a for Hopper, else the
+// newest target the emitter knows that the device runs.
+func chipOf(d *cuda.Device) string {
+	sm := d.Major*10 + d.Minor
+	if sm == 90 {
+		return "sm_90a"
+	}
+	best := "sm_80"
+	for _, name := range []string{"sm_70", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90"} {
+		if c, _ := ptx.LookupChip(name); c.SM <= sm {
+			best = name
+		}
+	}
+	return best
+}
+
+type cudaHost struct {
+	dev     *cuda.Device
+	chip    string
+	modules map[string]*cuda.Module
+	kernels map[string]*cuda.Function
+	gpuMods map[string]*ir.Operation
+	allocs  map[*interp.Buffer]cuda.Ptr
+}
+
+// load lowers, emits and loads every gpu.module of module.
+func (h *cudaHost) load(module *ir.Operation) error {
+	h.gpuMods = map[string]*ir.Operation{}
+	for _, m := range ptx.GPUModules(module) {
+		name := gpu.ModuleOp{Operation: m}.SymName()
+		h.gpuMods[name] = m
+		if err := lowerGPUModule(module, m); err != nil {
+			return err
+		}
+		text, err := ptx.Emit(m, ptx.Options{Chip: h.chip})
+		if err != nil {
+			return err
+		}
+		mod, _, err := h.dev.LoadModule([]byte(text))
+		if err != nil {
+			d := ir.NewError(m.Loc(), fmt.Sprintf("the CUDA driver could not load the PTX of gpu.module @%s (%s)", name, h.chip))
+			var ce *cuda.Error
+			if errors.As(err, &ce) {
+				d.Note(m.Loc(), fmt.Sprintf("%s: %s", ce.Call, ce.Name))
+				for _, line := range strings.Split(strings.TrimSpace(ce.Log), "\n") {
+					if line != "" {
+						d.Note(m.Loc(), "ptxas: "+line)
+					}
+				}
+			} else {
+				d.Note(m.Loc(), err.Error())
+			}
+			return d
+		}
+		h.modules[name] = mod
+	}
+	return nil
+}
+
+// lowerGPUModule runs GPUModulePipeline when the gpu.module still holds
+// gpu.func operations.
+func lowerGPUModule(module, m *ir.Operation) error {
+	var fn *ir.Operation
+	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if _, ok := gpu.AsFuncOp(op); ok && fn == nil {
+			fn = op
+		}
+		return fn == nil
+	})
+	if fn == nil {
+		return nil
+	}
+	pm := pass.NewManager(module.Context(), "builtin.module")
+	if err := pm.Parse("builtin.module(" + GPUModulePipeline + ")"); err != nil {
+		return ir.NewError(fn.Loc(), fmt.Sprintf("the gpu.module holds gpu.func kernels, which must be lowered to the llvm and nvvm dialects first (%v)", err))
+	}
+	return pm.Run(module)
+}
+
+func (h *cudaHost) release() {
+	for _, ptr := range h.allocs {
+		_ = h.dev.Free(ptr)
+	}
+	for _, m := range h.modules {
+		_ = h.dev.Unload(m)
+	}
+}
+
+// register adds the gpu host operations' semantics.
+func (h *cudaHost) register(reg *interp.Registry) {
+	reg.Register("gpu.alloc", h.alloc)
+	reg.Register("gpu.dealloc", h.dealloc)
+	reg.Register("gpu.memcpy", h.memcpy)
+	reg.Register("gpu.memset", h.memset)
+	reg.Register("gpu.launch_func", h.launch)
+	reg.Register("gpu.wait", h.wait)
+	reg.Register("gpu.module", func(*interp.Frame, *ir.Operation) error { return nil })
+}
+
+// stream returns the stream of the first async dependency of op.
+func (h *cudaHost) stream(f *interp.Frame, op *ir.Operation, deps []ir.Value) (cuda.Stream, error) {
+	if len(deps) == 0 {
+		return cuda.Stream{}, nil
+	}
+	v, err := f.Get(op, deps[0])
+	if err != nil {
+		return cuda.Stream{}, err
+	}
+	s, _ := v.Object().(cuda.Stream)
+	return s, nil
+}
+
+// token sets the async token result of op (the stream s) if it has one.
+func setToken(f *interp.Frame, tok ir.Value, s cuda.Stream) {
+	if tok != nil {
+		f.Set(tok, interp.MakeObject(tok.Type(), 0, s))
+	}
+}
+
+func (h *cudaHost) wait(f *interp.Frame, op *ir.Operation) error {
+	w := gpu.WaitOp{Operation: op}
+	if tok := w.AsyncToken(); tok != nil {
+		// gpu.wait async: a new stream (mgpuStreamCreate), after the
+		// dependencies.
+		for _, d := range w.AsyncDependencies() {
+			s, err := h.stream(f, op, []ir.Value{d})
+			if err != nil {
+				return err
+			}
+			if err := h.dev.Synchronize(s); err != nil {
+				return interp.Errorf(op, err.Error())
+			}
+		}
+		s, err := h.dev.NewStream()
+		if err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		setToken(f, tok, s)
+		return nil
+	}
+	// gpu.wait: mgpuStreamSynchronize and mgpuStreamDestroy of each
+	// dependency, or the whole device without dependencies.
+	deps := w.AsyncDependencies()
+	if len(deps) == 0 {
+		if err := h.dev.SynchronizeAll(); err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		return nil
+	}
+	seen := map[cuda.Stream]bool{}
+	for _, d := range deps {
+		s, err := h.stream(f, op, []ir.Value{d})
+		if err != nil {
+			return err
+		}
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		if err := h.dev.Synchronize(s); err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		if err := h.dev.DestroyStream(s); err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+	}
+	return nil
+}
+
+// elemBytes returns the size of a memref element in device memory.
+func elemBytes(t ir.Type) int {
+	if _, ok := t.(*ir.IndexType); ok {
+		return 8
+	}
+	w := ir.IntOrFloatBitWidth(t)
+	if w <= 0 {
+		return 0
+	}
+	return (w + 7) / 8
+}
+
+func (h *cudaHost) alloc(f *interp.Frame, op *ir.Operation) error {
+	a := gpu.AllocOp{Operation: op}
+	if a.HostShared() {
+		return interp.Errorf(op, "gpu.alloc host_shared is not supported by --engine=cuda")
+	}
+	dyn, err := f.Ints(op, a.DynamicSizes())
+	if err != nil {
+		return err
+	}
+	mt, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok {
+		return interp.Errorf(op, "gpu.alloc of a type other than a ranked memref")
+	}
+	sizes := make([]int64, len(mt.Shape))
+	k := 0
+	n := int64(1)
+	for i, s := range mt.Shape {
+		if s == ir.Dynamic {
+			if k >= len(dyn) {
+				return interp.Errorf(op, "missing dynamic size")
+			}
+			s = dyn[k]
+			k++
+		}
+		if s < 0 {
+			return interp.Errorf(op, fmt.Sprintf("negative size %d", s))
+		}
+		sizes[i] = s
+		n *= s
+	}
+	eb := elemBytes(mt.Elem)
+	if eb == 0 {
+		return interp.Errorf(op, "gpu.alloc of elements of type "+typeName(mt.Elem)+" is not supported by --engine=cuda")
+	}
+	s, err := h.stream(f, op, a.AsyncDependencies())
+	if err != nil {
+		return err
+	}
+	p, err := h.dev.Alloc(n * int64(eb))
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	// The memref's buffer has no host elements: host code cannot read
+	// device memory.
+	m := interp.NewMemRef(mt.Elem, sizes)
+	m.Buf.Data = nil
+	h.allocs[m.Buf] = p
+	f.SetResult(op, 0, interp.MakeMemRef(mt, m))
+	setToken(f, a.AsyncToken(), s)
+	return nil
+}
+
+func typeName(t ir.Type) string { return fmt.Sprint(t) }
+
+// device returns the device address of a device memref's first element.
+func (h *cudaHost) device(m *interp.MemRef) (cuda.Ptr, bool) {
+	p, ok := h.allocs[m.Buf]
+	if !ok {
+		return 0, false
+	}
+	return p + cuda.Ptr(m.Offset*int64(elemBytes(m.Buf.Elem))), true
+}
+
+func (h *cudaHost) dealloc(f *interp.Frame, op *ir.Operation) error {
+	d := gpu.DeallocOp{Operation: op}
+	v, err := f.Get(op, d.Memref())
+	if err != nil {
+		return err
+	}
+	m := v.MemRef()
+	if m == nil {
+		return interp.Errorf(op, "gpu.dealloc of a value that is not a memref")
+	}
+	p, ok := h.allocs[m.Buf]
+	if !ok {
+		return interp.Errorf(op, "gpu.dealloc of memory that gpu.alloc did not allocate")
+	}
+	s, err := h.stream(f, op, d.AsyncDependencies())
+	if err != nil {
+		return err
+	}
+	if err := h.dev.Synchronize(s); err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	if err := h.dev.Free(p); err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	delete(h.allocs, m.Buf)
+	m.Buf.Freed = true
+	setToken(f, d.AsyncToken(), s)
+	return nil
+}
+
+// toBytes packs elements of eb bytes each.
+func toBytes(data []uint64, eb int) []byte {
+	out := make([]byte, len(data)*eb)
+	var tmp [8]byte
+	for i, v := range data {
+		binary.LittleEndian.PutUint64(tmp[:], v)
+		copy(out[i*eb:], tmp[:eb])
+	}
+	return out
+}
+
+func fromBytes(b []byte, eb int) []uint64 {
+	out := make([]uint64, len(b)/eb)
+	var tmp [8]byte
+	for i := range out {
+		clear(tmp[:])
+		copy(tmp[:eb], b[i*eb:])
+		out[i] = binary.LittleEndian.Uint64(tmp[:])
+	}
+	return out
+}
+
+func (h *cudaHost) memcpy(f *interp.Frame, op *ir.Operation) error {
+	c := gpu.MemcpyOp{Operation: op}
+	dv, err := f.Get(op, c.Dst())
+	if err != nil {
+		return err
+	}
+	sv, err := f.Get(op, c.Src())
+	if err != nil {
+		return err
+	}
+	dst, src := dv.MemRef(), sv.MemRef()
+	if dst == nil || src == nil {
+		return interp.Errorf(op, "gpu.memcpy of values that are not memrefs")
+	}
+	if dst.NumElements() != src.NumElements() {
+		return interp.Errorf(op, fmt.Sprintf("gpu.memcpy of %d elements into %d", src.NumElements(), dst.NumElements()))
+	}
+	s, err := h.stream(f, op, c.AsyncDependencies())
+	if err != nil {
+		return err
+	}
+	eb := elemBytes(src.Buf.Elem)
+	n := src.NumElements() * int64(eb)
+	dp, dDev := h.device(dst)
+	sp, sDev := h.device(src)
+	if dDev && !dst.IsContiguous() || sDev && !src.IsContiguous() {
+		return interp.Errorf(op, "gpu.memcpy of a non-contiguous device memref is not supported by --engine=cuda")
+	}
+	switch {
+	case dDev && sDev:
+		err = h.dev.CopyDevice(dp, sp, n)
+	case dDev:
+		err = h.dev.CopyToDevice(dp, toBytes(src.Load(), eb), s)
+	case sDev:
+		b := make([]byte, n)
+		if err = h.dev.CopyFromDevice(b, sp, s); err == nil {
+			dst.Store(fromBytes(b, eb))
+		}
+	default:
+		dst.Store(src.Load())
+	}
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	setToken(f, c.AsyncToken(), s)
+	return nil
+}
+
+func (h *cudaHost) memset(f *interp.Frame, op *ir.Operation) error {
+	c := gpu.MemsetOp{Operation: op}
+	dv, err := f.Get(op, c.Dst())
+	if err != nil {
+		return err
+	}
+	v, err := f.Get(op, c.Value())
+	if err != nil {
+		return err
+	}
+	dst := dv.MemRef()
+	if dst == nil {
+		return interp.Errorf(op, "gpu.memset of a value that is not a memref")
+	}
+	dp, ok := h.device(dst)
+	if !ok || !dst.IsContiguous() {
+		return interp.Errorf(op, "gpu.memset of memory that is not a contiguous gpu.alloc")
+	}
+	if elemBytes(dst.Buf.Elem) != 4 {
+		return interp.Errorf(op, "gpu.memset of elements other than 32-bit ones is not supported by --engine=cuda")
+	}
+	s, err := h.stream(f, op, c.AsyncDependencies())
+	if err != nil {
+		return err
+	}
+	if err := h.dev.Memset32(dp, uint32(v.Bits()), dst.NumElements()); err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	setToken(f, c.AsyncToken(), s)
+	return nil
+}
+
+// kernelFunc returns the llvm.func of a kernel reference @module::@name.
+func (h *cudaHost) kernelFunc(op *ir.Operation, ref ir.Attribute) (*ir.Operation, string, string, error) {
+	r, ok := ref.(*ir.SymbolRefAttr)
+	if !ok || len(r.Nested) != 1 {
+		return nil, "", "", interp.Errorf(op, "gpu.launch_func needs a kernel @module::@function")
+	}
+	m, ok := h.gpuMods[r.Root]
+	if !ok {
+		return nil, "", "", interp.Errorf(op, "no gpu.module @"+r.Root)
+	}
+	for fn := m.Region(0).First().First(); fn != nil; fn = fn.Next() {
+		if lf, ok := llvm.AsFuncOp(fn); ok && lf.SymName() == r.Nested[0] {
+			return fn, r.Root, r.Nested[0], nil
+		}
+	}
+	return nil, "", "", interp.Errorf(op, fmt.Sprintf("no kernel @%s in gpu.module @%s", r.Nested[0], r.Root))
+}
+
+// paramBytes returns the size of a kernel parameter of type t.
+func paramBytes(t ir.Type) int {
+	switch t := t.(type) {
+	case *llvm.PointerType, *ir.IndexType:
+		return 8
+	case *ir.IntegerType:
+		return max(1, (int(t.Width)+7)/8)
+	}
+	return elemBytes(t)
+}
+
+func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
+	l := gpu.LaunchFuncOp{Operation: op}
+	fn, modName, name, err := h.kernelFunc(op, l.Kernel())
+	if err != nil {
+		return err
+	}
+	ft, ok := llvm.FuncOp{Operation: fn}.FunctionType().(*llvm.FuncType)
+	if !ok {
+		return ir.NewError(fn.Loc(), "kernel function without an llvm function type")
+	}
+	var dims [3][3]uint32
+	for i, vs := range [][]ir.Value{{l.GridSizeX(), l.GridSizeY(), l.GridSizeZ()}, {l.BlockSizeX(), l.BlockSizeY(), l.BlockSizeZ()},
+		{l.ClusterSizeX(), l.ClusterSizeY(), l.ClusterSizeZ()}} {
+		for j, v := range vs {
+			if v == nil {
+				continue
+			}
+			x, err := f.Get(op, v)
+			if err != nil {
+				return err
+			}
+			if x.Int() <= 0 || x.Int() > 1<<31 {
+				return interp.Errorf(op, fmt.Sprintf("invalid launch dimension %d", x.Int()))
+			}
+			dims[i][j] = uint32(x.Int())
+		}
+	}
+	var shared uint32
+	if v := l.DynamicSharedMemorySize(); v != nil {
+		x, err := f.Get(op, v)
+		if err != nil {
+			return err
+		}
+		shared = uint32(x.Int())
+	}
+	// Unpack the operands: memrefs as their descriptors' fields, or as
+	// their pointers when the kernel takes as many parameters as there
+	// are operands.
+	operands := l.KernelOperands()
+	expanded := 0
+	for _, v := range operands {
+		if mt, ok := v.Type().(*ir.MemRefType); ok {
+			expanded += 3 + 2*len(mt.Shape)
+		} else {
+			expanded++
+		}
+	}
+	bare := len(ft.Params) == len(operands) && expanded != len(operands)
+	if !bare && expanded != len(ft.Params) {
+		return interp.Errorf(op, fmt.Sprintf("kernel @%s::@%s takes %d parameters, but its %d operands unpack to %d (or %d bare pointers)",
+			modName, name, len(ft.Params), len(operands), expanded, len(operands)))
+	}
+	var params [][]byte
+	word := func(v uint64, n int) {
+		var b [8]byte
+		binary.LittleEndian.PutUint64(b[:], v)
+		params = append(params, append([]byte(nil), b[:n]...))
+	}
+	for i, v := range operands {
+		x, err := f.Get(op, v)
+		if err != nil {
+			return err
+		}
+		if m := x.MemRef(); m != nil {
+			p, ok := h.allocs[m.Buf]
+			if !ok {
+				return interp.Errorf(op, fmt.Sprintf("kernel operand %d is a memref in host memory: allocate it with gpu.alloc and copy it with gpu.memcpy", i))
+			}
+			if bare {
+				dp, _ := h.device(m)
+				word(uint64(dp), 8)
+				continue
+			}
+			word(uint64(p), 8)
+			word(uint64(p), 8)
+			word(uint64(m.Offset), 8)
+			for _, s := range m.Sizes {
+				word(uint64(s), 8)
+			}
+			for _, s := range m.Strides {
+				word(uint64(s), 8)
+			}
+			continue
+		}
+		word(x.Bits(), paramBytes(ft.Params[len(params)]))
+	}
+	kernel, err := h.function(modName, name)
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	s, err := h.stream(f, op, l.AsyncDependencies())
+	if err != nil {
+		return err
+	}
+	launch := cuda.Launch{Grid: dims[0], Block: dims[1], SharedBytes: shared, Stream: s, Params: params}
+	if l.ClusterSizeX() != nil {
+		launch.Cluster = dims[2]
+	}
+	if err := h.dev.LaunchKernel(kernel, launch); err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	if l.AsyncToken() == nil {
+		// A synchronous launch completes before the next operation.
+		if err := h.dev.Synchronize(s); err != nil {
+			return interp.Errorf(op, "kernel @"+modName+"::@"+name+": "+err.Error())
+		}
+	}
+	setToken(f, l.AsyncToken(), s)
+	return nil
+}
+
+// function returns the loaded kernel (mgpuModuleGetFunction).
+func (h *cudaHost) function(mod, name string) (*cuda.Function, error) {
+	key := mod + "::" + name
+	if k, ok := h.kernels[key]; ok {
+		return k, nil
+	}
+	m, ok := h.modules[mod]
+	if !ok {
+		return nil, fmt.Errorf("gpu.module @%s is not loaded", mod)
+	}
+	k, err := h.dev.Function(m, name)
+	if err != nil {
+		return nil, err
+	}
+	h.kernels[key] = k
+	return k, nil
+}

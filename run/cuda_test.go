@@ -1,0 +1,80 @@
+package run_test
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/internal/testutil"
+	"github.com/strata-ir/strata/targets/cuda"
+)
+
+// needGPU skips a test that needs an NVIDIA GPU: always in CI, which has
+// none, and where no CUDA driver is installed.
+func needGPU(t *testing.T) {
+	t.Helper()
+	if testutil.InCI() {
+		t.Skip("CI has no GPU: run scripts/gpu-test.sh on a machine with one")
+	}
+	d, err := cuda.Open(0)
+	if err != nil {
+		t.Skipf("no CUDA device (%v): run scripts/gpu-test.sh on a machine with one", err)
+	}
+	d.Close()
+}
+
+// TestCUDANoDriver checks that without a driver the CUDA engine says so in
+// one line and fails.
+func TestCUDANoDriver(t *testing.T) {
+	if d, err := cuda.Open(0); err == nil {
+		d.Close()
+		t.Skip("a CUDA driver is installed")
+	} else if !errors.Is(err, cuda.ErrNoDriver) {
+		t.Skipf("the driver is installed but fails: %v", err)
+	}
+	out, errs, code := strataRun("--engine=cuda", filepath.Join("testdata", "cuda", "vadd.mlir"))
+	if code != 1 || out != "" {
+		t.Errorf("exit %d, stdout %q", code, out)
+	}
+	want := "strata-run: --engine=cuda: no CUDA driver on this machine (libcuda.so.1 cannot be loaded)\n"
+	if errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
+	}
+}
+
+// TestCUDAEngine runs the programs of testdata/cuda on the GPU.
+func TestCUDAEngine(t *testing.T) {
+	needGPU(t)
+	tests := []struct {
+		file, result string
+		code         int
+		out, errs    []string
+	}{
+		{"vadd.mlir", "i32", 0, []string{"[1000,  1000.25,  1000.5,  1000.75,  1001,  1001.25,  1001.5,  1001.75]", "\n0\n"}, nil},
+		{"reduce.mlir", "i32", 0, []string{"[-3,  -3]", "\n0\n"}, nil},
+		{"warpsum.mlir", "i32", 0, []string{"[400000]", "[200000]", "\n0\n"}, nil},
+		{"cluster.mlir", "i32", 0, []string{"[0,  1,  10,  11,  20,  21,  30,  31]", "\n0\n"}, nil},
+		{"wgmma.mlir", "i32", 0, []string{"\n0\n"}, nil},
+		{"async.mlir", "i32", 0, []string{"[1,  1.25,  1.5,  1.75,  2,  2.25,  2.5,  2.75]", "\n0\n"}, nil},
+		{"jitfail.mlir", "i32", 1, nil, []string{"jitfail.mlir:5:3: error: the CUDA driver could not load the PTX of gpu.module @kernels", "note: ptxas: "}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			out, errs, code := strataRun("--engine=cuda", "-entry-point-result="+tc.result, filepath.Join("testdata", "cuda", tc.file))
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errs)
+			}
+			for _, w := range tc.out {
+				if !strings.Contains(out, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, out)
+				}
+			}
+			for _, w := range tc.errs {
+				if !strings.Contains(errs, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errs)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# The GPU tests of the PTX emitter and the CUDA engine, which CI cannot run.
+#
+#   scripts/gpu-test.sh build DIR   on the development machine: builds
+#                                   strata-run and strata-translate with
+#                                   CGO_ENABLED=0, emits the PTX of every
+#                                   test input and copies the inputs and
+#                                   this script into DIR.
+#   bash DIR/gpu-test.sh            on the GPU machine (CUDA 13: ptxas,
+#                                   cuobjdump, nvdisasm): assembles every
+#                                   PTX file with ptxas -arch=sm_90a, runs
+#                                   the programs of run/testdata/cuda with
+#                                   strata-run --engine=cuda, checks that a
+#                                   PTX the JIT rejects reports the
+#                                   driver's log, and that the SASS carries
+#                                   the .mlir lines. Logs go to $OUT (or
+#                                   DIR/out); the exit status is the number
+#                                   of failed checks.
+set -u
+
+if [ "${1:-}" = build ]; then
+	dir=${2:?usage: scripts/gpu-test.sh build DIR}
+	root=$(cd "$(dirname "$0")/.." && pwd)
+	rm -rf "$dir" && mkdir -p "$dir/inputs" "$dir/ptx"
+	(cd "$root" && CGO_ENABLED=0 go build -o "$dir/strata-run" ./tools/strata-run &&
+		CGO_ENABLED=0 go build -o "$dir/strata-translate" ./tools/strata-translate &&
+		CGO_ENABLED=0 go test -c -o "$dir/cuda.test" ./targets/cuda) || exit 1
+	cp "$root"/run/testdata/cuda/*.mlir "$root"/targets/ptx/testdata/*.mlir "$dir/inputs/"
+	cp "$0" "$dir/gpu-test.sh"
+	for f in "$dir"/inputs/*.mlir; do
+		b=$(basename "$f" .mlir)
+		"$dir/strata-translate" --mlir-to-ptx --chip=sm_90a "$f" -o "$dir/ptx/$b.sm_90a.ptx" || exit 1
+		"$dir/strata-translate" --mlir-to-ptx --chip=sm_80 "$f" -o "$dir/ptx/$b.sm_80.ptx" 2>/dev/null || true
+	done
+	echo "built $dir: $(ls "$dir/ptx" | wc -l) PTX files"
+	exit 0
+fi
+
+here=$(cd "$(dirname "$0")" && pwd)
+out=${OUT:-$here/out}
+mkdir -p "$out"
+log=$out/gpu-test.log
+fails=0
+pass() { echo "PASS $*" | tee -a "$log"; }
+fail() { echo "FAIL $*" | tee -a "$log"; fails=$((fails + 1)); }
+
+{
+	echo "== machine"
+	nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader
+	ptxas --version | tail -1
+} >>"$log" 2>&1
+
+# 1. ptxas on every emitted PTX file, for the chip it was emitted for.
+for p in "$here"/ptx/*.ptx; do
+	arch=sm_90a
+	case $p in *.sm_80.ptx) arch=sm_80 ;; esac
+	echo "-- ptxas -arch=$arch $(basename "$p")" >>"$log"
+	ptxas -arch=$arch -lineinfo -v "$p" -o "${p%.ptx}.cubin" >"$out/ptxas.txt" 2>&1
+	code=$?
+	cat "$out/ptxas.txt" >>"$log"
+	case $(basename "$p") in
+	jitfail.*)
+		# Valid PTX whose kernel wants more shared memory than there is.
+		if [ $code -ne 0 ] && grep -q "shared" "$out/ptxas.txt"; then
+			pass "ptxas -arch=$arch rejects $(basename "$p"): $(grep -m1 error "$out/ptxas.txt")"
+		else
+			fail "ptxas -arch=$arch accepted $(basename "$p")"
+		fi ;;
+	*)
+		if [ $code -eq 0 ]; then
+			pass "ptxas -arch=$arch $(basename "$p")"
+		else
+			fail "ptxas -arch=$arch $(basename "$p")"
+		fi ;;
+	esac
+done
+
+# 2. The programs, end to end through the CUDA driver.
+run() { # name expected-exit pattern...
+	local name=$1 want=$2
+	shift 2
+	local t0 t1
+	t0=$(date +%s%N)
+	"$here/strata-run" --engine=cuda -entry-point-result=i32 "$here/inputs/$name.mlir" >"$out/$name.stdout" 2>"$out/$name.stderr"
+	local code=$?
+	t1=$(date +%s%N)
+	echo "-- $name: exit $code in $(((t1 - t0) / 1000000)) ms" >>"$log"
+	cat "$out/$name.stdout" "$out/$name.stderr" >>"$log"
+	if [ $code -ne "$want" ]; then
+		fail "$name: exit $code, want $want"
+		return
+	fi
+	# A program that runs returns the number of wrong results.
+	if [ "$want" -eq 0 ] && [ "$(tail -n 1 "$out/$name.stdout")" != 0 ]; then
+		fail "$name: $(tail -n 1 "$out/$name.stdout") wrong results"
+		return
+	fi
+	for pat in "$@"; do
+		if ! grep -qF -- "$pat" "$out/$name.stdout" "$out/$name.stderr"; then
+			fail "$name: no '$pat'"
+			return
+		fi
+	done
+	pass "$name"
+}
+run vadd 0 "[1000,  1000.25,  1000.5,  1000.75,  1001,  1001.25,  1001.5,  1001.75]"
+run reduce 0 "[-3,  -3]"
+run warpsum 0 "[400000]" "[200000]"
+run cluster 0 "[0,  1,  10,  11,  20,  21,  30,  31]"
+run wgmma 0
+run async 0 "[1,  1.25,  1.5,  1.75,  2,  2.25,  2.5,  2.75]"
+run jitfail 1 "error: the CUDA driver could not load the PTX of gpu.module @kernels" "note: ptxas: "
+
+# 3. The driver's own tests (copies from several goroutines, the JIT's
+# log, tensor maps).
+if "$here/cuda.test" -test.v >"$out/cuda-test.txt" 2>&1; then
+	pass "targets/cuda tests"
+else
+	fail "targets/cuda tests"
+fi
+cat "$out/cuda-test.txt" >>"$log"
+
+# 4. compute-sanitizer: no invalid accesses, no shared-memory races.
+for k in memcheck:wgmma memcheck:reduce memcheck:async racecheck:reduce racecheck:wgmma; do
+	tool=${k%%:*} f=${k#*:}
+	timeout 90 compute-sanitizer --tool "$tool" --error-exitcode 99 "$here/strata-run" --engine=cuda \
+		-entry-point-result=i32 "$here/inputs/$f.mlir" >"$out/sanitizer.txt" 2>&1
+	code=$?
+	echo "-- compute-sanitizer --tool $tool $f: exit $code" >>"$log"
+	tail -n 5 "$out/sanitizer.txt" >>"$log"
+	if [ $code -eq 0 ] && grep -qE "ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards displayed \(0 errors" "$out/sanitizer.txt"; then
+		pass "compute-sanitizer --tool $tool $f"
+	else
+		fail "compute-sanitizer --tool $tool $f (exit $code)"
+	fi
+done
+
+# 5. Line information: the SASS of vadd maps back to vadd.mlir's lines.
+cubin=$here/ptx/vadd.sm_90a.cubin
+if [ -f "$cubin" ]; then
+	cuobjdump -sass "$cubin" >"$out/vadd.sass" 2>&1
+	nvdisasm -g -c "$cubin" >"$out/vadd.nvdisasm" 2>&1
+	if grep -q "vadd.mlir" "$out/vadd.nvdisasm" && grep -q "line 2[0-9]" "$out/vadd.nvdisasm"; then
+		pass "nvdisasm -g maps the SASS of vadd to vadd.mlir"
+	else
+		fail "nvdisasm -g shows no vadd.mlir lines"
+	fi
+	grep -E "vadd.mlir|LDG|STG|FADD" "$out/vadd.nvdisasm" | head -20 >>"$log"
+	if grep -qE "LDG|STG" "$out/vadd.sass"; then
+		pass "cuobjdump -sass vadd"
+	else
+		fail "cuobjdump -sass vadd"
+	fi
+fi
+# The tensor-core and warp instructions in the SASS.
+for k in wgmma:HGMMA warpsum:SHFL.BFLY warpsum:REDUX reduce:BAR.SYNC; do
+	f=${k%%:*} insn=${k#*:}
+	if cuobjdump -sass "$here/ptx/$f.sm_90a.cubin" 2>/dev/null | grep -q "$insn"; then
+		pass "$f SASS has $insn"
+	else
+		fail "$f SASS lacks $insn"
+	fi
+done
+cuobjdump -sass "$here/ptx/wgmma.sm_90a.cubin" 2>/dev/null | grep -E "HGMMA|WARPGROUP" >>"$log"
+echo "== $fails failed" | tee -a "$log"
+exit $fails

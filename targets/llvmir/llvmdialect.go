@@ -1,0 +1,318 @@
+package llvmir
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	sir "github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/llvm"
+)
+
+// llvmDialect is the translation of the llvm dialect's operations, the
+// one registered for the namespace "llvm".
+type llvmDialect struct{}
+
+func init() { RegisterDialectTranslation("llvm", llvmDialect{}) }
+
+// ConvertOperation translates an operation of the llvm dialect.
+func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTranslation) error {
+	name := o.Name()
+	set := func(v value.Value) { t.values[o.Result(0)] = v }
+	resType := func() (types.Type, error) {
+		rt, err := t.typ(o.Result(0).Type())
+		if err != nil {
+			return nil, errorf(o, "%v", err)
+		}
+		return rt, nil
+	}
+	switch name {
+	case "llvm.mlir.constant", "llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero", "llvm.mlir.addressof":
+		c, err := t.constantOp(o)
+		if err != nil {
+			return err
+		}
+		set(c)
+		return nil
+	}
+	ops, err := t.operands(o)
+	if err != nil {
+		return err
+	}
+	if strings.HasPrefix(name, "llvm.intr.") {
+		if done, err := t.specialIntrinsic(o, b, ops); done || err != nil {
+			return err
+		}
+		rt, err := resType()
+		if err != nil {
+			return err
+		}
+		if name == "llvm.intr.vector.reduce.fmaximum" || name == "llvm.intr.vector.reduce.fminimum" {
+			return errorf(o, "%s has no LLVM 16 intrinsic", name)
+		}
+		params := make([]types.Type, len(ops))
+		for i, v := range ops {
+			params[i] = v.Type()
+		}
+		f := t.intrinsic(strings.TrimPrefix(name, "llvm.intr."), rt, params)
+		set(b.NewCall(f, ops...))
+		return nil
+	}
+	switch name {
+	case "llvm.add":
+		set(b.NewAdd(ops[0], ops[1]))
+	case "llvm.sub":
+		set(b.NewSub(ops[0], ops[1]))
+	case "llvm.mul":
+		set(b.NewMul(ops[0], ops[1]))
+	case "llvm.sdiv":
+		set(b.NewSDiv(ops[0], ops[1]))
+	case "llvm.udiv":
+		set(b.NewUDiv(ops[0], ops[1]))
+	case "llvm.srem":
+		set(b.NewSRem(ops[0], ops[1]))
+	case "llvm.urem":
+		set(b.NewURem(ops[0], ops[1]))
+	case "llvm.and":
+		set(b.NewAnd(ops[0], ops[1]))
+	case "llvm.or":
+		set(b.NewOr(ops[0], ops[1]))
+	case "llvm.xor":
+		set(b.NewXor(ops[0], ops[1]))
+	case "llvm.shl":
+		set(b.NewShl(ops[0], ops[1]))
+	case "llvm.lshr":
+		set(b.NewLShr(ops[0], ops[1]))
+	case "llvm.ashr":
+		set(b.NewAShr(ops[0], ops[1]))
+	case "llvm.fadd":
+		set(b.NewFAdd(ops[0], ops[1]))
+	case "llvm.fsub":
+		set(b.NewFSub(ops[0], ops[1]))
+	case "llvm.fmul":
+		set(b.NewFMul(ops[0], ops[1]))
+	case "llvm.fdiv":
+		set(b.NewFDiv(ops[0], ops[1]))
+	case "llvm.frem":
+		set(b.NewFRem(ops[0], ops[1]))
+	case "llvm.fneg":
+		set(b.NewFNeg(ops[0]))
+	case "llvm.icmp":
+		set(b.NewICmp(icmpPreds[llvm.IcmpOp{Operation: o}.Predicate()], ops[0], ops[1]))
+	case "llvm.fcmp":
+		pred := fcmpPreds[llvm.FcmpOp{Operation: o}.Predicate()]
+		if _, ok := ops[0].Type().(*bfloatType); ok {
+			// llir/llvm cannot type an fcmp of bfloat values.
+			c := &ir.InstFCmp{Pred: pred, X: ops[0], Y: ops[1], Typ: types.I1}
+			b.Insts = append(b.Insts, c)
+			set(c)
+			break
+		}
+		set(b.NewFCmp(pred, ops[0], ops[1]))
+	case "llvm.select":
+		set(b.NewSelect(ops[0], ops[1], ops[2]))
+	case "llvm.sext", "llvm.zext", "llvm.trunc", "llvm.sitofp", "llvm.uitofp", "llvm.fptosi", "llvm.fptoui",
+		"llvm.fpext", "llvm.fptrunc", "llvm.bitcast", "llvm.addrspacecast", "llvm.ptrtoint", "llvm.inttoptr":
+		rt, err := resType()
+		if err != nil {
+			return err
+		}
+		switch name {
+		case "llvm.sext":
+			set(b.NewSExt(ops[0], rt))
+		case "llvm.zext":
+			set(b.NewZExt(ops[0], rt))
+		case "llvm.trunc":
+			set(b.NewTrunc(ops[0], rt))
+		case "llvm.sitofp":
+			set(b.NewSIToFP(ops[0], rt))
+		case "llvm.uitofp":
+			set(b.NewUIToFP(ops[0], rt))
+		case "llvm.fptosi":
+			set(b.NewFPToSI(ops[0], rt))
+		case "llvm.fptoui":
+			set(b.NewFPToUI(ops[0], rt))
+		case "llvm.fpext":
+			set(b.NewFPExt(ops[0], rt))
+		case "llvm.fptrunc":
+			set(b.NewFPTrunc(ops[0], rt))
+		case "llvm.bitcast":
+			set(b.NewBitCast(ops[0], rt))
+		case "llvm.addrspacecast":
+			set(b.NewAddrSpaceCast(ops[0], rt))
+		case "llvm.ptrtoint":
+			set(b.NewPtrToInt(ops[0], rt))
+		case "llvm.inttoptr":
+			set(b.NewIntToPtr(ops[0], rt))
+		}
+	case "llvm.alloca":
+		a := llvm.AllocaOp{Operation: o}
+		et, err := t.typ(a.ElemType())
+		if err != nil {
+			return errorf(o, "%v", err)
+		}
+		inst := b.NewAlloca(et)
+		inst.NElems = ops[0]
+		if al, ok := a.Alignment(); ok {
+			inst.Align = ir.Align(al)
+		}
+		rt, err := resType()
+		if err != nil {
+			return err
+		}
+		set(b.NewBitCast(inst, rt))
+	case "llvm.load":
+		rt, err := resType()
+		if err != nil {
+			return err
+		}
+		inst := b.NewLoad(rt, ptrTo(b, ops[0], rt))
+		if al, ok := (llvm.LoadOp{Operation: o}).Alignment(); ok {
+			inst.Align = ir.Align(al)
+		}
+		inst.Volatile = llvm.LoadOp{Operation: o}.Volatile()
+		set(inst)
+	case "llvm.store":
+		inst := b.NewStore(ops[0], ptrTo(b, ops[1], ops[0].Type()))
+		if al, ok := (llvm.StoreOp{Operation: o}).Alignment(); ok {
+			inst.Align = ir.Align(al)
+		}
+		inst.Volatile = llvm.StoreOp{Operation: o}.Volatile()
+	case "llvm.getelementptr":
+		g := llvm.GetelementptrOp{Operation: o}
+		et, err := t.typ(g.ElemType())
+		if err != nil {
+			return errorf(o, "%v", err)
+		}
+		var idx []value.Value
+		dyn := ops[1:]
+		k := 0
+		for _, c := range rawIndices(o) {
+			if c == -1<<31 {
+				idx = append(idx, dyn[k])
+				k++
+				continue
+			}
+			idx = append(idx, constant.NewInt(types.I32, int64(c)))
+		}
+		inst := b.NewGetElementPtr(et, ptrTo(b, ops[0], et), idx...)
+		inst.InBounds = g.NoWrapFlags()&llvm.GEPNoWrapFlagsInboundsFlag != 0
+		rt, err := resType()
+		if err != nil {
+			return err
+		}
+		set(b.NewBitCast(inst, rt))
+	case "llvm.extractelement":
+		set(b.NewExtractElement(ops[0], ops[1]))
+	case "llvm.insertelement":
+		set(b.NewInsertElement(ops[0], ops[1], ops[2]))
+	case "llvm.shufflevector":
+		d, ok := o.InherentAttr("mask").(*sir.DenseArrayAttr)
+		if !ok {
+			return errorf(o, "llvm.shufflevector without a mask")
+		}
+		var mask []constant.Constant
+		for i := 0; i+4 <= len(d.Data); i += 4 {
+			m := int32(uint32(d.Data[i]) | uint32(d.Data[i+1])<<8 | uint32(d.Data[i+2])<<16 | uint32(d.Data[i+3])<<24)
+			if m < 0 {
+				mask = append(mask, constant.NewUndef(types.I32))
+			} else {
+				mask = append(mask, constant.NewInt(types.I32, int64(m)))
+			}
+		}
+		set(b.NewShuffleVector(ops[0], ops[1], constant.NewVector(types.NewVector(uint64(len(mask)), types.I32), mask...)))
+	case "llvm.insertvalue":
+		set(b.NewInsertValue(ops[0], ops[1], position(o)...))
+	case "llvm.extractvalue":
+		set(b.NewExtractValue(ops[0], position(o)...))
+	case "llvm.call":
+		c := llvm.CallOp{Operation: o}
+		var callee value.Value
+		args := ops[:len(c.CalleeOperands())]
+		if s, ok := o.InherentAttr("callee").(*sir.SymbolRefAttr); ok {
+			f, ok := t.funcs[s.Root]
+			if !ok {
+				return errorf(o, "'%s' does not reference a valid LLVM function", s.Root)
+			}
+			callee = f
+		} else {
+			return errorf(o, "indirect calls are not supported in LLVM IR translation")
+		}
+		inst := b.NewCall(callee, args...)
+		if o.NumResults() > 0 {
+			set(inst)
+		}
+	case "llvm.unreachable":
+		b.NewUnreachable()
+	case "llvm.return":
+		if len(ops) == 0 {
+			b.NewRet(nil)
+		} else {
+			b.NewRet(ops[0])
+		}
+	case "llvm.br":
+		if err := t.addIncoming(b, o.Successor(0), o.Operands()); err != nil {
+			return err
+		}
+		b.NewBr(t.blocks[o.Successor(0)])
+	case "llvm.cond_br":
+		c := llvm.CondBrOp{Operation: o}
+		seen := map[*sir.Block]bool{}
+		tb, err := t.edge(b, o.Successor(0), c.TrueDestOperands(), seen)
+		if err != nil {
+			return err
+		}
+		fb, err := t.edge(b, o.Successor(1), c.FalseDestOperands(), seen)
+		if err != nil {
+			return err
+		}
+		b.NewCondBr(ops[0], tb, fb)
+	case "llvm.switch":
+		s := llvm.SwitchOp{Operation: o}
+		seen := map[*sir.Block]bool{}
+		def, err := t.edge(b, o.Successor(0), s.DefaultOperands(), seen)
+		if err != nil {
+			return err
+		}
+		it, ok := ops[0].Type().(*types.IntType)
+		if !ok {
+			return errorf(o, "switch on a non-integer value")
+		}
+		groups := caseGroups(o)
+		caseOps := s.CaseOperands()
+		var cases []*ir.Case
+		at := 0
+		for i, v := range llvm.SwitchCaseValues(o) {
+			n := 0
+			if i < len(groups) {
+				n = groups[i]
+			}
+			dest, err := t.edge(b, o.Successor(i+1), caseOps[at:at+n], seen)
+			if err != nil {
+				return err
+			}
+			at += n
+			cases = append(cases, ir.NewCase(constant.NewInt(it, v), dest))
+		}
+		b.NewSwitch(ops[0], def, cases...)
+	case "llvm.atomicrmw":
+		a := llvm.AtomicrmwOp{Operation: o}
+		aop, ok := atomicOps[a.BinOp()]
+		if !ok {
+			return errorf(o, "unsupported atomicrmw operation '%s' in LLVM IR translation", a.BinOp())
+		}
+		inst := b.NewAtomicRMW(aop, ptrTo(b, ops[0], ops[1].Type()), ops[1], enum.AtomicOrdering(a.Ordering()))
+		inst.Volatile = a.Volatile()
+		if sc, ok := a.Syncscope(); ok {
+			inst.SyncScope = sc
+		}
+		set(inst)
+	default:
+		return errorf(o, "unsupported operation '%s' in LLVM IR translation", name)
+	}
+	return nil
+}

@@ -1,0 +1,30 @@
+package bufferize
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+)
+
+// Pass registers the one-shot-bufferize pass (imported packages register
+// their passes in init, see docs/passes.md).
+var Pass = pass.Registration{Argument: "one-shot-bufferize", New: New}
+
+func init() { pass.Register(Pass) }
+
+type oneShotBufferize struct {
+	pass.Info
+	functionBoundaries *bool
+	allowUnknown       *bool
+}
+
+// New returns the one-shot-bufferize pass, which runs on modules.
+func New() pass.Pass {
+	p := &oneShotBufferize{Info: pass.Info{Argument: "one-shot-bufferize", Name: "OneShotBufferizePass", Summary: "One-Shot Bufferize", OpName: "builtin.module"}}
+	p.functionBoundaries = p.Options.Bool("bufferize-function-boundaries", false, "Bufferize function boundaries (experimental).")
+	p.allowUnknown = p.Options.Bool("allow-unknown-ops", false, "Allows unknown (not bufferizable) ops in the input IR.")
+	return p
+}
+
+func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
+	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown})
+}
