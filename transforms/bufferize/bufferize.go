@@ -408,7 +408,7 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	}
 	if s.opts.AllowUnknownOps {
 		s.b.SetInsertionPoint(user)
-		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, false, s.dynamicType(v.Type()))
+		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.dynamicType(v.Type()))
 		s.buf[v] = m.Result(0)
 		return m.Result(0), nil
 	}
@@ -429,11 +429,11 @@ func (s *state) alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
 	if dyn == nil {
 		for i, d := range mt.Shape {
 			if d == ir.Dynamic {
-				dyn = append(dyn, memref.BuildDim(s.b, s.b.Loc, like, s.cst(int64(i)), s.ctx.IndexType()).Result())
+				dyn = append(dyn, memref.BuildDim(s.b, s.b.Loc, like, s.cst(int64(i))).Result())
 			}
 		}
 	}
-	return memref.BuildAlloc(s.b, s.b.Loc, dyn, nil, s.alignment(), mt).Result(0)
+	return memref.BuildAlloc(s.b, s.b.Loc, dyn, nil, mt, memref.AllocOptions{Alignment: s.alignment()}).Result(0)
 }
 
 // writable returns the buffer that op may write for its tensor operand
@@ -524,7 +524,7 @@ func (s *state) unknown(op *ir.Operation) {
 		} else {
 			s.b.SetInsertionPointToStart(ir.ParentBlock(b))
 		}
-		r := bufferization.BuildToTensor(s.b, op.Loc(), b, false, false, t).Result()
+		r := bufferization.BuildToTensor(s.b, op.Loc(), b, t).Result()
 		s.asTensor[v] = r
 		op.SetOperand(i, r)
 	}
@@ -605,7 +605,7 @@ func (s *state) GlobalFor(op *ir.Operation, value ir.Attribute, rt *ir.RankedTen
 	top := s.module.Region(0).First()
 	gb.SetInsertionPointToStart(top)
 	vis := "private"
-	memref.BuildGlobal(gb, op.Loc(), name, &vis, s.ctx.TypeAttr(s.identityType(rt)), value, true, s.alignment())
+	memref.BuildGlobal(gb, op.Loc(), name, s.ctx.TypeAttr(s.identityType(rt)), memref.GlobalOptions{SymVisibility: &vis, InitialValue: value, Constant: true, Alignment: s.alignment()})
 	return name
 }
 
