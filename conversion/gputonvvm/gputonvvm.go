@@ -398,14 +398,13 @@ func lowerWorkgroupAttributions(op *ir.Operation, r *rewrite.ConversionRewriter,
 	for _, at := range as {
 		gb := ir.NewBuilder(ctx)
 		gb.SetInsertionPoint(op)
-		llvm.BuildMlirGlobal(gb, op.Loc(), ctx.TypeAttr(at.gt), false, at.name, llvm.LinkageInternal, false, false, false,
-			nil, nil, 3, llvm.UnnamedAddrNone, nil, llvm.VisibilityDefault)
+		llvm.BuildMlirGlobal(gb, op.Loc(), at.gt, at.name, llvm.LinkageInternal, llvm.MlirGlobalOptions{AddrSpace: 3})
 		loc := op.Loc()
 		ptr := llvm.Ptr(ctx, 3)
 		addr := llvmcommon.Create(r, "llvm.mlir.addressof", loc, nil, []ir.Type{ptr},
 			[]ir.NamedAttr{{Name: "global_name", Value: ctx.SymbolRefAttr(at.name, nil)}}).Result(0)
 		zero := int32(0)
-		base := llvm.BuildGetelementptr(r.Builder, loc, addr, nil, ctx.DenseI32Array(zero, zero), ctx.TypeAttr(at.gt), llvm.GEPNoWrapFlagsNone, ptr).Operation.Result(0)
+		base := llvm.BuildGetelementptr(r.Builder, loc, addr, nil, ctx.DenseI32Array(zero, zero), at.gt, ptr).Operation.Result(0)
 		d := llvmcommon.Poison(r, loc, at.dt)
 		d = llvmcommon.Insert(r, loc, d, base, 0)
 		d = llvmcommon.Insert(r, loc, d, base, 1)

@@ -230,8 +230,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	})
 	for _, l := range launches {
 		lo, _ := tile.AsLaunchOp(l)
-		ref, _ := lo.Kernel().(*ir.SymbolRefAttr)
-		if ref == nil || lowered[ref.Root] == nil {
+		if lowered[lo.Kernel()] == nil {
 			gmod.DropAllReferences()
 			return ir.NewError(l.Loc(), "tile.launch of an unknown kernel")
 		}
@@ -242,7 +241,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	module.SetAttr("gpu.container_module", ctx.Unit())
 	for _, l := range launches {
 		lo, _ := tile.AsLaunchOp(l)
-		name := lo.Kernel().(*ir.SymbolRefAttr).Root
+		name := lo.Kernel()
 		toLaunchFunc(ctx, l, lowered[name], persistent[name])
 	}
 	for _, kf := range kernels {
@@ -255,7 +254,6 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 // lowered kernel: a block per program, of the kernel's known block size.
 func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64) {
 	lo, _ := tile.AsLaunchOp(l)
-	ref := lo.Kernel().(*ir.SymbolRefAttr)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(l)
 	b.Loc = l.Loc()
@@ -275,7 +273,7 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	ops := append(append(dims, e.c(threads), e.c(1), e.c(1)), args...)
 	b.Create(&ir.OperationState{Name: ctx.OpName("gpu.launch_func"), Operands: ops,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
-			{Name: "kernel", Value: ctx.SymbolRefAttr(ModuleName, []string{ref.Root})},
+			{Name: "kernel", Value: ctx.SymbolRefAttr(ModuleName, []string{lo.Kernel()})},
 			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, int32(len(args)), 0)},
 		})})
 	l.Erase()
