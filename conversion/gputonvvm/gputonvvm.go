@@ -18,6 +18,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
+	"github.com/strata-ir/strata/conversion/nvgputonvvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -78,6 +79,8 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	}
 	tc := llvmcommon.NewTypeConverter(ctx)
 	addGPUMemorySpaces(ctx, tc)
+	// Kernels may take nvgpu values (tensor maps, barrier groups).
+	nvgputonvvm.AddTypeConversions(ctx, tc)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("nvvm")

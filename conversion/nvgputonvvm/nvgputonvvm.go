@@ -112,6 +112,14 @@ func normalizeMemRef(ctx *ir.Context, m *ir.MemRefType) *ir.MemRefType {
 // one struct per 64 rows holding the thread's fragment.
 func NewTypeConverter(ctx *ir.Context) *rewrite.TypeConverter {
 	tc := llvmcommon.NewTypeConverter(ctx)
+	AddTypeConversions(ctx, tc)
+	return tc
+}
+
+// AddTypeConversions teaches an LLVM type converter the gpu memory spaces
+// and the nvgpu types, for conversions that meet nvgpu values (a kernel
+// taking a tensor map or an mbarrier group).
+func AddTypeConversions(ctx *ir.Context, tc *rewrite.TypeConverter) {
 	tc.AddConversion(func(t ir.Type) ir.Type {
 		m, ok := t.(*ir.MemRefType)
 		if !ok {
@@ -139,7 +147,6 @@ func NewTypeConverter(ctx *ir.Context) *rewrite.TypeConverter {
 		}
 		return nil
 	})
-	return tc
 }
 
 func is[T any](_ T, ok bool) bool { return ok }
