@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/interp/simt"
 	"github.com/strata-ir/strata/core/ir"
 	lt "github.com/strata-ir/strata/dialects/llvm"
 )
@@ -296,6 +297,11 @@ func globalAlloc(f *interp.Frame, g *ir.Operation) (*allocation, error) {
 	if err != nil {
 		return nil, interp.Errorf(g, err.Error())
 	}
+	if as, ok := g.Attr("addr_space").(*ir.IntegerAttr); ok && as.Int64() == sharedAddrSpace {
+		if t := simt.Current(f.Interpreter()); t != nil {
+			return sharedGlobal(m, t.Block, g, size), nil
+		}
+	}
 	a := m.alloc(size, "global")
 	m.globals[g] = a
 	var init interp.Value
@@ -322,6 +328,26 @@ func globalAlloc(f *interp.Frame, g *ir.Operation) (*allocation, error) {
 	}
 	_, a.readOnly = g.Attr("constant").(*ir.UnitAttr)
 	return a, nil
+}
+
+// sharedAddrSpace is NVVM's address space of shared memory.
+const sharedAddrSpace = 3
+
+// dynamicShared keys the dynamic shared memory of a block.
+type dynamicShared struct{}
+
+// sharedGlobal returns the memory of a global in shared memory inside a
+// kernel: each block has its own, and the globals of no size (a kernel's
+// extern shared array) all are the block's dynamic shared memory, of the
+// launch's size.
+func sharedGlobal(m *memory, b *simt.Block, g *ir.Operation, size int64) *allocation {
+	var key any = g
+	if size == 0 {
+		key, size = dynamicShared{}, b.Launch.DynamicShared
+	}
+	return b.Data(key, func() any {
+		return m.allocAligned(size, 1024, "shared")
+	}).(*allocation)
 }
 
 func allocaOp(f *interp.Frame, op *ir.Operation) error {
