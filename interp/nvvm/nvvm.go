@@ -4,7 +4,12 @@
 // ...), the CTA barriers (with their and/or/popc reductions), and the
 // warp collectives with PTX's member masks: shfl.sync (its four modes with
 // the clamp and segment mask of its c operand), vote.sync, redux.sync,
-// elect.sync and bar.warp.sync.
+// elect.sync and bar.warp.sync; the matrix instructions ldmatrix and
+// mma.sync on shared memory addressed by llvm pointers and register
+// fragments, with the PTX ISA's fragment layouts (matrix.go, shared with
+// the nvgpu level); and cp.async with its commit and wait groups
+// (async.go). Programs whose kernels were lowered from nvgpu to nvvm thus
+// run and must print what they print before the lowering.
 package nvvm
 
 import (
@@ -94,6 +99,8 @@ func Register(reg *interp.Registry) {
 	reg.Register("nvvm.vote.sync", vote)
 	reg.Register("nvvm.redux.sync", redux)
 	reg.Register("nvvm.elect.sync", elect)
+	registerMatrix(reg)
+	registerAsync(reg)
 	reg.Register("nvvm.bar.warp.sync", func(f *interp.Frame, op *ir.Operation) error {
 		t, mask, err := warpOperand(f, op, 0)
 		if err != nil {
