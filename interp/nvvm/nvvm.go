@@ -7,8 +7,9 @@
 // elect.sync and bar.warp.sync; the matrix instructions ldmatrix and
 // mma.sync on shared memory addressed by llvm pointers and register
 // fragments, with the PTX ISA's fragment layouts (matrix.go, shared with
-// the nvgpu level); and cp.async with its commit and wait groups
-// (async.go). Programs whose kernels were lowered from nvgpu to nvvm thus
+// the nvgpu level); cp.async with its commit and wait groups (async.go);
+// and the mbarriers of shared memory with their phases, arrivals and
+// transaction bytes (mbarrier.go). Programs whose kernels were lowered from nvgpu to nvvm thus
 // run and must print what they print before the lowering.
 package nvvm
 
@@ -101,6 +102,13 @@ func Register(reg *interp.Registry) {
 	reg.Register("nvvm.elect.sync", elect)
 	registerMatrix(reg)
 	registerAsync(reg)
+	registerMbarrier(reg)
+	// The interpreter's memory is sequentially consistent and has one
+	// proxy: fences order nothing more, and hints change nothing.
+	for _, name := range []string{"nvvm.fence.proxy", "nvvm.fence.mbarrier.init", "nvvm.fence.proxy.acquire",
+		"nvvm.fence.proxy.release", "nvvm.fence.sc.cluster", "nvvm.prefetch", "nvvm.setmaxregister"} {
+		reg.Register(name, func(*interp.Frame, *ir.Operation) error { return nil })
+	}
 	reg.Register("nvvm.bar.warp.sync", func(f *interp.Frame, op *ir.Operation) error {
 		t, mask, err := warpOperand(f, op, 0)
 		if err != nil {
