@@ -64,7 +64,6 @@ var cudaPrograms = []struct {
 var interpretedNotYet = map[string]string{
 	"warpsum.mlir": "needs llvm.atomicrmw semantics",
 	"cluster.mlir": "needs nvvm.cluster.arrive and nvvm.cluster.wait semantics",
-	"wgmma.mlir":   "needs nvvm.wgmma.mma_async semantics (shared memory descriptors)",
 	"jitfail.mlir": "checks the CUDA driver's JIT error",
 }
 

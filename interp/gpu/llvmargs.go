@@ -66,7 +66,12 @@ func llvmKernelArgs(in *interp.Interpreter, op *ir.Operation, params []*ir.Block
 		default:
 			vs, err := llvm.Cast(in, op, []interp.Value{a}, []ir.Type{pt})
 			if err != nil {
-				return nil, err
+				// A host object without an llvm form (a tensor map)
+				// passes as an opaque pointer to it.
+				if _, isPtr := pt.(*lt.PointerType); !isPtr || a.Object() == nil {
+					return nil, err
+				}
+				vs = []interp.Value{interp.MakeObject(pt, 0, a.Object())}
 			}
 			out = append(out, vs...)
 			p++

@@ -39,7 +39,13 @@ func swizzleSpan(s dnvgpu.TensorMapSwizzleKind) int64 {
 // byte at address a: the 16-byte chunk index (bits 4 and up) is XORed
 // with the row index modulo span/16 (bits 7 and up), as CUTLASS's
 // Swizzle<3,4,3> (128B), <2,4,3> (64B) and <1,4,3> (32B).
-func swizzle(a, span int64) int64 {
+func swizzle(a, span int64) int64 { return Swizzle(a, span) }
+
+// Swizzle is the swizzle of span bytes (32, 64 or 128; 0 for none) of
+// shared memory, as TMA writes and wgmma reads it: the 16-byte chunk
+// index of address a (bits 4 and up) XORed with its row modulo span/16
+// (bits 7 and up).
+func Swizzle(a, span int64) int64 {
 	if span == 0 {
 		return a
 	}

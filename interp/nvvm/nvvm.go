@@ -8,8 +8,9 @@
 // mma.sync on shared memory addressed by llvm pointers and register
 // fragments, with the PTX ISA's fragment layouts (matrix.go, shared with
 // the nvgpu level); cp.async with its commit and wait groups (async.go);
-// and the mbarriers of shared memory with their phases, arrivals and
-// transaction bytes (mbarrier.go). Programs whose kernels were lowered from nvgpu to nvvm thus
+// the mbarriers of shared memory with their phases, arrivals and
+// transaction bytes (mbarrier.go); and wgmma on shared memory matrix
+// descriptors with their swizzles (wgmma.go). Programs whose kernels were lowered from nvgpu to nvvm thus
 // run and must print what they print before the lowering.
 package nvvm
 
@@ -103,6 +104,7 @@ func Register(reg *interp.Registry) {
 	registerMatrix(reg)
 	registerAsync(reg)
 	registerMbarrier(reg)
+	registerWgmma(reg)
 	// The interpreter's memory is sequentially consistent and has one
 	// proxy: fences order nothing more, and hints change nothing.
 	for _, name := range []string{"nvvm.fence.proxy", "nvvm.fence.mbarrier.init", "nvvm.fence.proxy.acquire",
