@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/internal/filecheck"
 	"github.com/strata-ir/strata/opt"
 	"github.com/strata-ir/strata/run"
@@ -72,7 +74,27 @@ func TestLowered(t *testing.T) {
 			if code := opt.Run(ctx, []string{lowerGPUModules, file}, opt.Stdio{In: strings.NewReader(""), Out: &low, Err: &lerr}); code != 0 {
 				t.Fatalf("lowering: exit %d:\n%s", code, lerr.String())
 			}
-			if !strings.Contains(low.String(), "nvvm.") || strings.Contains(low.String(), "nvgpu.") {
+			mod, _, err := asm.ParseModule(ctx, low.Bytes(), asm.Config{Filename: file})
+			if err != nil {
+				t.Fatal(err)
+			}
+			nvvmOps := 0
+			mod.Walk(ir.PreOrder, func(m *ir.Operation) bool {
+				if _, isGPU := gpu.AsModuleOp(m); !isGPU {
+					return true
+				}
+				m.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+					switch {
+					case strings.HasPrefix(o.Name(), "nvgpu."):
+						t.Errorf("the kernels keep %s", o.Name())
+					case strings.HasPrefix(o.Name(), "nvvm."):
+						nvvmOps++
+					}
+					return true
+				})
+				return false
+			})
+			if nvvmOps == 0 {
 				t.Fatalf("the kernels were not lowered to nvvm:\n%s", low.String())
 			}
 			lowered := filepath.Join(t.TempDir(), filepath.Base(file))
