@@ -27,3 +27,13 @@ func StoreBytes(op *ir.Operation, p interp.Value, data []byte) error {
 	a.writeBytes(off, data)
 	return nil
 }
+
+// Offset returns the pointer value p moved by delta bytes within its
+// allocation.
+func Offset(p interp.Value, delta int64) interp.Value {
+	a, off := target(p)
+	if a == nil {
+		return interp.MakeObject(p.Type, uint64(int64(p.Bits())+delta), nil)
+	}
+	return pointer(p.Type, a, off+delta)
+}
