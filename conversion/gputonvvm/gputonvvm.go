@@ -90,12 +90,12 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
-		"gpu.grid_dim", "gpu.lane_id", "gpu.shuffle", "gpu.cluster_id", "gpu.cluster_dim", "gpu.cluster_block_id", "gpu.cluster_dim_blocks"} {
+		"gpu.grid_dim", "gpu.lane_id", "gpu.shuffle", "gpu.dynamic_shared_memory", "gpu.cluster_id", "gpu.cluster_dim", "gpu.cluster_block_id", "gpu.cluster_dim_blocks"} {
 		target.AddIllegalOp(name)
 	}
 	var patterns []rewrite.ConversionPattern
 	patterns = append(patterns, gpuPatterns(tc)...)
-	patterns = append(patterns, shufflePattern())
+	patterns = append(patterns, shufflePattern(), dynamicSharedPattern(tc))
 	patterns = append(patterns, libdevicePatterns(tc)...)
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)

@@ -106,6 +106,12 @@ func mbarrierInit(f *interp.Frame, op *ir.Operation) error {
 	if c.Int() <= 0 {
 		return interp.Errorf(op, fmt.Sprintf("mbarrier arrival count %d is not positive", c.Int()))
 	}
+	// Initializing a barrier that threads already use (without
+	// invalidating it) loses its arrivals and phases: a race the
+	// hardware's timing usually hides.
+	if b.initialized && (b.phase > 0 || b.pending != b.count || b.tx != 0) {
+		return interp.Errorf(op, fmt.Sprintf("the mbarrier is initialized again while in use (phase %d, %d arrivals and %d bytes pending)", b.phase, b.pending, b.tx))
+	}
 	*b = mbarrier{count: c.Int(), pending: c.Int(), initialized: true}
 	t.Progress()
 	return nil
