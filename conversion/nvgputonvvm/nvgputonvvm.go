@@ -191,19 +191,10 @@ func barrierMemRef(ctx *ir.Context, g nvgpu.MbarrierGroupType) *ir.MemRefType {
 		n = 1
 	}
 	var space ir.Attribute
-	if ms := g.MemorySpace(); ms != nil && isShared(ms) {
+	if nvgpu.IsSharedMemorySpace(g.MemorySpace()) {
 		space = ctx.IntegerAttr(ctx.I(64), nvgpu.SharedMemorySpace)
 	}
 	return ctx.MemRefType([]int64{n}, ctx.I(64), nil, space)
-}
-
-// isShared reports whether a memory space attribute names shared memory:
-// the integer 3 or #gpu.address_space<workgroup>.
-func isShared(ms ir.Attribute) bool {
-	if a, ok := ms.(*ir.IntegerAttr); ok {
-		return a.Int64() == nvgpu.SharedMemorySpace
-	}
-	return ir.AttrString(ms) == "#gpu.address_space<workgroup>"
 }
 
 func isFloat(t ir.Type, k ir.FloatKind) bool {
