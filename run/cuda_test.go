@@ -63,8 +63,6 @@ var cudaPrograms = []struct {
 // interpretedNotYet lists the programs of testdata/cuda the interpreter
 // cannot run yet, with the reason.
 var interpretedNotYet = map[string]string{
-	"warpsum.mlir": "needs llvm.atomicrmw semantics",
-	"cluster.mlir": "needs nvvm.cluster.arrive and nvvm.cluster.wait semantics",
 	"jitfail.mlir": "checks the CUDA driver's JIT error",
 }
 

@@ -10,8 +10,9 @@
 // the nvgpu level); cp.async with its commit and wait groups (async.go);
 // the mbarriers of shared memory with their phases, arrivals and
 // transaction bytes (mbarrier.go); wgmma on shared memory matrix
-// descriptors with their swizzles (wgmma.go); and the TMA tensor copies
-// with the host's tensor maps (tma.go). Programs whose kernels were lowered from nvgpu to nvvm thus
+// descriptors with their swizzles (wgmma.go); the TMA tensor copies with
+// the host's tensor maps (tma.go); and the cluster's split barrier
+// (cluster.go). Programs whose kernels were lowered from nvgpu to nvvm thus
 // run and must print what they print before the lowering.
 package nvvm
 
@@ -107,6 +108,7 @@ func Register(reg *interp.Registry) {
 	registerMbarrier(reg)
 	registerWgmma(reg)
 	registerTMA(reg)
+	registerCluster(reg)
 	// The interpreter's memory is sequentially consistent and has one
 	// proxy: fences order nothing more, and hints change nothing.
 	for _, name := range []string{"nvvm.fence.proxy", "nvvm.fence.mbarrier.init", "nvvm.fence.proxy.acquire",
