@@ -26,6 +26,9 @@ func Register(ctx *ir.Context) {
 	for name, fn := range bulkLowerings() {
 		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
 	}
+	for name, fn := range wmmaLowerings() {
+		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
+	}
 }
 
 type lowerFn = func(f *Func, op *ir.Operation) error
