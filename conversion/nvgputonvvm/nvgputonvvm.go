@@ -112,6 +112,14 @@ func normalizeMemRef(ctx *ir.Context, m *ir.MemRefType) *ir.MemRefType {
 // one struct per 64 rows holding the thread's fragment.
 func NewTypeConverter(ctx *ir.Context) *rewrite.TypeConverter {
 	tc := llvmcommon.NewTypeConverter(ctx)
+	AddTypeConversions(ctx, tc)
+	return tc
+}
+
+// AddTypeConversions teaches an LLVM type converter the gpu memory spaces
+// and the nvgpu types, for conversions that meet nvgpu values (a kernel
+// taking a tensor map or an mbarrier group).
+func AddTypeConversions(ctx *ir.Context, tc *rewrite.TypeConverter) {
 	tc.AddConversion(func(t ir.Type) ir.Type {
 		m, ok := t.(*ir.MemRefType)
 		if !ok {
@@ -139,7 +147,6 @@ func NewTypeConverter(ctx *ir.Context) *rewrite.TypeConverter {
 		}
 		return nil
 	})
-	return tc
 }
 
 func is[T any](_ T, ok bool) bool { return ok }
@@ -184,19 +191,10 @@ func barrierMemRef(ctx *ir.Context, g nvgpu.MbarrierGroupType) *ir.MemRefType {
 		n = 1
 	}
 	var space ir.Attribute
-	if ms := g.MemorySpace(); ms != nil && isShared(ms) {
+	if nvgpu.IsSharedMemorySpace(g.MemorySpace()) {
 		space = ctx.IntegerAttr(ctx.I(64), nvgpu.SharedMemorySpace)
 	}
 	return ctx.MemRefType([]int64{n}, ctx.I(64), nil, space)
-}
-
-// isShared reports whether a memory space attribute names shared memory:
-// the integer 3 or #gpu.address_space<workgroup>.
-func isShared(ms ir.Attribute) bool {
-	if a, ok := ms.(*ir.IntegerAttr); ok {
-		return a.Int64() == nvgpu.SharedMemorySpace
-	}
-	return ir.AttrString(ms) == "#gpu.address_space<workgroup>"
 }
 
 func isFloat(t ir.Type, k ir.FloatKind) bool {

@@ -11,33 +11,42 @@ package scfstructural
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/scf"
 )
 
 // Ops are the scf operations whose types the conversion rewrites.
-var Ops = []string{"scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition", "scf.execute_region", "scf.index_switch"}
+var Ops = []string{"scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition"}
 
-// AddLegality makes the scf operations legal exactly when tc leaves their
-// operand, result and block argument types unchanged.
+// AddLegality gives the scf operations upstream's legality: scf.for and
+// scf.if are legal when their result types are, scf.yield when its
+// operands are (inside scf.for, scf.if and scf.while), scf.while and
+// scf.condition when their operand and result types are.
 func AddLegality(target *rewrite.ConversionTarget, tc *rewrite.TypeConverter) {
-	for _, name := range Ops {
-		target.AddDynamicallyLegalOp(name, func(op *ir.Operation) bool { return legal(op, tc) })
-	}
-}
-
-func legal(op *ir.Operation, tc *rewrite.TypeConverter) bool {
-	if !tc.IsLegal(op) {
-		return false
-	}
-	for i := 0; i < op.NumRegions(); i++ {
-		for b := op.Region(i).First(); b != nil; b = b.Next() {
-			for _, a := range b.Arguments() {
-				if tc.Convert(a.Type()) != a.Type() {
-					return false
-				}
+	resultsLegal := func(op *ir.Operation) bool {
+		for i := 0; i < op.NumResults(); i++ {
+			if t := op.Result(i).Type(); tc.Convert(t) != t {
+				return false
 			}
 		}
+		return true
 	}
-	return true
+	target.AddDynamicallyLegalOp("scf.for", resultsLegal)
+	target.AddDynamicallyLegalOp("scf.if", resultsLegal)
+	target.AddDynamicallyLegalOp("scf.yield", func(op *ir.Operation) bool {
+		p := op.ParentOp()
+		if p == nil {
+			return true
+		}
+		_, isFor := scf.AsForOp(p)
+		_, isIf := scf.AsIfOp(p)
+		_, isWhile := scf.AsWhileOp(p)
+		if isFor || isIf || isWhile {
+			return tc.IsLegal(op)
+		}
+		return true
+	})
+	target.AddDynamicallyLegalOp("scf.while", tc.IsLegal)
+	target.AddDynamicallyLegalOp("scf.condition", tc.IsLegal)
 }
 
 // Patterns returns the patterns that rebuild the scf operations with
