@@ -80,8 +80,8 @@ func dynamicSharedGlobal(r *rewrite.ConversionRewriter, module *ir.Operation, lo
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToStart(body)
 	align := int64(dynamicSharedAlignment)
-	g := llvm.BuildMlirGlobal(b, loc, ctx.TypeAttr(llvm.Array(ctx, 0, ctx.I(8))), false, name, llvm.LinkageInternal,
-		false, false, false, nil, &align, 3, llvm.UnnamedAddrNone, nil, llvm.VisibilityDefault)
+	g := llvm.BuildMlirGlobal(b, loc, llvm.Array(ctx, 0, ctx.I(8)), name, llvm.LinkageInternal,
+		llvm.MlirGlobalOptions{Alignment: &align, AddrSpace: 3})
 	// Upstream's global has no unnamed_addr.
 	llvmcommon.DropProperty(ctx, g.Operation, "unnamed_addr")
 	return name
