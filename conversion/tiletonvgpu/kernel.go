@@ -23,7 +23,6 @@ type kernel struct {
 	// attrib is where workgroup attributions are added (before the
 	// kernel's arguments are appended after them, see finish).
 	smem      []*ir.MemRefType
-	smemArgs  []*ir.BlockArgument
 	tid, lane ir.Value
 	warp      ir.Value
 	coords    map[*Layout][]ir.Value

@@ -31,7 +31,6 @@ type pipeline struct {
 	tok        ir.Value
 	next       []ir.Value
 	oldIV      ir.Value
-	memoAt     map[ir.Value]ir.Value
 	loadShapes [2][]int64
 }
 
