@@ -22,6 +22,7 @@ import (
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/neuron"
 	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/dialects/scf"
@@ -113,6 +114,7 @@ func Register(ctx *ir.Context) {
 	ub.Register(ctx)
 	gpu.Register(ctx)
 	nvvm.Register(ctx)
+	neuron.Register(ctx)
 	nvgpu.Register(ctx)
 	affine.Register(ctx)
 	tile.Register(ctx)
