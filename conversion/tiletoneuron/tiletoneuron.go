@@ -151,6 +151,13 @@ const (
 	bcol
 	// splat: a constant, not yet in any tile.
 	splat
+	// isplat: an integer or index scalar (a run-time value) splat.
+	isplat
+	// aff: the integer tile base + p·cp + f·cf of the partition and free
+	// indices (built from tile.iota), never materialized.
+	aff
+	// mask: the predicate (base + p·cp + f·cf) cmp 0, an affine_select.
+	mask
 )
 
 // val is the lowered form of a tile value.
@@ -160,6 +167,11 @@ type val struct {
 	c     float64  // a splat's value
 	shape []int64  // the tile-level shape
 	elem  ir.Type  // the tile-level element type
+	// For isplat, aff and mask: the scalar or base (nil: 0), the
+	// coefficients and, for a mask, the comparison with 0.
+	base   ir.Value
+	cp, cf int64
+	cmp    neuron.CmpOp
 }
 
 type lowering struct {
@@ -374,6 +386,18 @@ func (l *lowering) op(op *ir.Operation) *ir.Diagnostic {
 	if isOp(op, scf.AsYieldOp) {
 		return nil
 	}
+	switch {
+	case isOp(op, tile.AsIotaOp):
+		return l.iota(op)
+	case isOp(op, arith.AsAddiOp):
+		return l.addi(op)
+	case isOp(op, arith.AsCmpiOp):
+		return l.cmpi(op)
+	case isOp(op, arith.AsSelectOp):
+		return l.selectOp(op)
+	case isOp(op, arith.AsMaxnumfOp), isOp(op, arith.AsMinnumfOp):
+		return l.numf(op)
+	}
 	return unsupported(op, "this operation on tiles")
 }
 
@@ -539,6 +563,11 @@ func (l *lowering) constant(op *ir.Operation) *ir.Diagnostic {
 
 func (l *lowering) splatOp(op *ir.Operation) *ir.Diagnostic {
 	s, _ := tile.AsSplatOp(op)
+	if _, isFloat := s.Input().Type().(*ir.FloatType); !isFloat {
+		shape, elem := tensorInfo(op.Result(0).Type())
+		l.set(op, &val{k: isplat, base: s.Input(), shape: shape, elem: elem})
+		return nil
+	}
 	def := ir.DefiningOp(s.Input())
 	if def != nil {
 		if c, ok := arith.AsConstantOp(def); ok {
@@ -565,8 +594,20 @@ func (l *lowering) expandDims(op *ir.Operation) *ir.Diagnostic {
 		return unsupported(op, "expand_dims of tiles other than 1-D ones")
 	}
 	switch {
-	case v.k == splat:
-		l.set(op, &val{k: splat, c: v.c, shape: shape, elem: v.elem})
+	case v.k == splat, v.k == isplat:
+		l.set(op, &val{k: v.k, c: v.c, base: v.base, shape: shape, elem: v.elem})
+		return nil
+	case v.k == aff:
+		// The only dimension of a 1-D index tile becomes the free axis
+		// (dim 0 inserted) or the partitions (dim 1 inserted).
+		n := *v
+		n.shape = shape
+		if e.Dim() == 0 {
+			n.cp, n.cf = 0, v.cf
+		} else {
+			n.cp, n.cf = v.cf, 0
+		}
+		l.set(op, &n)
 		return nil
 	case e.Dim() == 1 && v.k != col:
 		if v, err = l.toCol(op, v); err != nil {
@@ -623,8 +664,10 @@ func (l *lowering) broadcast(op *ir.Operation) *ir.Diagnostic {
 		return unsupported(op, "broadcasts to tiles other than 2-D ones")
 	}
 	switch {
-	case v.k == splat:
-		l.set(op, &val{k: splat, c: v.c, shape: shape, elem: v.elem})
+	case v.k == splat, v.k == isplat, v.k == aff, v.k == mask:
+		n := *v
+		n.shape = shape
+		l.set(op, &n)
 	case v.shape[0] == shape[0] && v.shape[1] == 1 && (v.k == col || v.k == full):
 		l.set(op, &val{k: bcol, t: v.t, shape: shape, elem: v.elem})
 	case v.shape[0] == 1 && (v.k == row || v.k == full):
@@ -1151,5 +1194,165 @@ func (l *lowering) forOp(f scf.ForOp) *ir.Diagnostic {
 		l.vals[op.Result(i)] = bufs[i]
 	}
 	l.dead = append(l.dead, op)
+	return nil
+}
+
+// ---- masks: iota, integer arithmetic on it, comparisons, select ----
+
+func (l *lowering) iota(op *ir.Operation) *ir.Diagnostic {
+	shape, elem := tensorInfo(op.Result(0).Type())
+	l.set(op, &val{k: aff, cf: 1, shape: shape, elem: elem})
+	return nil
+}
+
+func (l *lowering) index(op *ir.Operation, v ir.Value) ir.Value {
+	if v.Type() == ir.Type(l.ctx.IndexType()) {
+		return v
+	}
+	return arith.BuildIndexCast(l.b, op.Loc(), v, l.ctx.IndexType()).Operation.Result(0)
+}
+
+func (l *lowering) zero(op *ir.Operation) ir.Value {
+	return arith.BuildConstant(l.b, op.Loc(), l.ctx.IntegerAttr(l.ctx.IndexType(), 0), l.ctx.IndexType()).Result()
+}
+
+func (l *lowering) addi(op *ir.Operation) *ir.Diagnostic {
+	a, err := l.get(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	b, err := l.get(op, op.Operand(1))
+	if err != nil {
+		return err
+	}
+	if a.k == isplat {
+		a, b = b, a
+	}
+	if b.k != isplat || a.k != aff && a.k != isplat {
+		return unsupported(op, "integer tile arithmetic other than iota plus a scalar")
+	}
+	n := *a
+	n.shape, _ = tensorInfo(op.Result(0).Type())
+	x := l.index(op, b.base)
+	if a.base != nil {
+		x = arith.BuildAddi(l.b, op.Loc(), a.base, x, 0).Result()
+	}
+	n.base = x
+	l.set(op, &n)
+	return nil
+}
+
+func (l *lowering) cmpi(op *ir.Operation) *ir.Diagnostic {
+	c, _ := arith.AsCmpiOp(op)
+	a, err := l.get(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	b, err := l.get(op, op.Operand(1))
+	if err != nil {
+		return err
+	}
+	pred := c.Predicate()
+	if a.k != aff || b.k != isplat {
+		return unsupported(op, "comparisons other than of an iota-based index tile with a scalar")
+	}
+	base := a.base
+	if base == nil {
+		base = l.zero(op)
+	}
+	n := l.index(op, b.base)
+	shape, _ := tensorInfo(op.Result(0).Type())
+	m := &val{k: mask, shape: shape}
+	switch pred {
+	case arith.CmpIPredicateSlt, arith.CmpIPredicateUlt, arith.CmpIPredicateSle, arith.CmpIPredicateUle:
+		// n - (base + p·cp + f·cf) > 0 (>= 0 for <=).
+		m.base = arith.BuildSubi(l.b, op.Loc(), n, base, 0).Result()
+		m.cp, m.cf = -a.cp, -a.cf
+		m.cmp = neuron.CmpOpGt
+		if pred == arith.CmpIPredicateSle || pred == arith.CmpIPredicateUle {
+			m.cmp = neuron.CmpOpGe
+		}
+	case arith.CmpIPredicateSgt, arith.CmpIPredicateUgt, arith.CmpIPredicateSge, arith.CmpIPredicateUge:
+		m.base = arith.BuildSubi(l.b, op.Loc(), base, n, 0).Result()
+		m.cp, m.cf = a.cp, a.cf
+		m.cmp = neuron.CmpOpGt
+		if pred == arith.CmpIPredicateSge || pred == arith.CmpIPredicateUge {
+			m.cmp = neuron.CmpOpGe
+		}
+	default:
+		return unsupported(op, "this comparison of index tiles")
+	}
+	l.set(op, m)
+	return nil
+}
+
+func (l *lowering) selectOp(op *ir.Operation) *ir.Diagnostic {
+	m, err := l.get(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	x, err := l.get(op, op.Operand(1))
+	if err != nil {
+		return err
+	}
+	y, err := l.get(op, op.Operand(2))
+	if err != nil {
+		return err
+	}
+	if m.k != mask {
+		return unsupported(op, "selects by masks other than affine predicates of the indices")
+	}
+	base, cp, cf, cmp := m.base, m.cp, m.cf, m.cmp
+	if x.k == splat && y.k != splat {
+		// not(e > 0) is -e >= 0, not(e >= 0) is -e > 0.
+		x, y = y, x
+		base = arith.BuildSubi(l.b, op.Loc(), l.zero(op), base, 0).Result()
+		cp, cf = -cp, -cf
+		if cmp == neuron.CmpOpGt {
+			cmp = neuron.CmpOpGe
+		} else {
+			cmp = neuron.CmpOpGt
+		}
+	}
+	if y.k != splat || x.k == splat || m.cmp == neuron.CmpOpEq {
+		return unsupported(op, "selects other than between a tile and a constant")
+	}
+	shape, elem := tensorInfo(op.Result(0).Type())
+	if len(shape) != 2 {
+		return unsupported(op, "selects of tiles other than 2-D ones")
+	}
+	src, err := l.materialize(op, x, true)
+	if err != nil {
+		return err
+	}
+	t, err := l.alloc(op, shape[0], shape[1], elem, neuron.BufferSbuf)
+	if err != nil {
+		return err
+	}
+	neuron.BuildAffineSelect(l.b, op.Loc(), t, src, base, cmp, cp, cf, l.f64(y.c))
+	l.set(op, &val{k: full, t: t, shape: shape, elem: elem})
+	return nil
+}
+
+// numf lowers maxnumf and minnumf with a NaN constant, the identity of
+// those operations (the initial value of a reduction): the other operand.
+func (l *lowering) numf(op *ir.Operation) *ir.Diagnostic {
+	a, err := l.get(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	b, err := l.get(op, op.Operand(1))
+	if err != nil {
+		return err
+	}
+	if a.k == splat && math.IsNaN(a.c) {
+		a, b = b, a
+	}
+	if b.k != splat || !math.IsNaN(b.c) {
+		return unsupported(op, "maxnumf and minnumf other than with NaN (use maximumf and minimumf)")
+	}
+	n := *a
+	n.shape, _ = tensorInfo(op.Result(0).Type())
+	l.set(op, &n)
 	return nil
 }
