@@ -42,12 +42,15 @@ import (
 type Options = bufferization.Options
 
 type state struct {
-	ctx      *ir.Context
-	b        *ir.Builder
-	module   *ir.Operation
-	opts     Options
-	buf      map[ir.Value]ir.Value
-	parent   map[ir.Value]ir.Value
+	ctx    *ir.Context
+	b      *ir.Builder
+	module *ir.Operation
+	opts   Options
+	buf    map[ir.Value]ir.Value
+	parent map[ir.Value]ir.Value
+	// sets holds the members of each alias set of more than one value,
+	// keyed by its root in parent.
+	sets     map[ir.Value][]ir.Value
 	readonly map[ir.Value]bool
 	orig     map[ir.Value]ir.Type
 	dead     []*ir.Operation
@@ -60,7 +63,7 @@ type state struct {
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	s := &state{ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
-		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, readonly: map[ir.Value]bool{}, orig: map[ir.Value]ir.Type{},
+		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
@@ -129,24 +132,32 @@ func (s *state) union(a, b ir.Value) {
 	if _, ok := s.parent[rb]; !ok {
 		s.parent[rb] = rb
 	}
+	merged := s.sets[rb]
+	if merged == nil {
+		merged = []ir.Value{rb}
+	}
+	if from := s.sets[ra]; from != nil {
+		merged = append(merged, from...)
+		delete(s.sets, ra)
+	} else {
+		merged = append(merged, ra)
+	}
+	s.sets[rb] = merged
 }
 
+// members returns the values of v's alias set, v included.
 func (s *state) members(v ir.Value) []ir.Value {
-	r := s.find(v)
-	var out []ir.Value
-	seen := false
-	for x := range s.parent {
-		if s.find(x) == r {
-			out = append(out, x)
-			if x == v {
-				seen = true
-			}
-		}
+	if m := s.sets[s.find(v)]; m != nil {
+		return m
 	}
-	if !seen {
-		out = append(out, v)
+	return []ir.Value{v}
+}
+
+// makeSet makes v an alias set of its own unless it is in one already.
+func (s *state) makeSet(v ir.Value) {
+	if _, ok := s.parent[v]; !ok {
+		s.parent[v] = v
 	}
-	return out
 }
 
 // liftInto returns the ancestor of op (op included) in block b, or nil.
@@ -194,6 +205,17 @@ func elementwiseSame(w *ir.Operation, i, j int) bool {
 	return ok && e.BufferizesToElementwiseAccess(w, i, j)
 }
 
+// readsOperand reports whether op reads its operand i
+// (bufferization.MemoryReader); without a model, every operand is read.
+func readsOperand(op *ir.Operation, i int) bool {
+	m, ok := bufferization.BufferizableOp.Of(op)
+	if !ok {
+		return true
+	}
+	r, ok := m.(bufferization.MemoryReader)
+	return !ok || r.BufferizesToMemoryRead(op, i)
+}
+
 // inPlace reports whether w may write operand idx (a tensor) in the buffer
 // of that tensor.
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
@@ -218,6 +240,11 @@ func (s *state) inPlace(w *ir.Operation, idx int) bool {
 		for u := v.FirstUse(); u != nil; u = u.Next() {
 			o := u.Owner()
 			if o == w && u.Index() == idx {
+				continue
+			}
+			if o != w && !readsOperand(o, u.Index()) {
+				// Only written (a linalg init its payload ignores): the
+				// contents w leaves there are not observed.
 				continue
 			}
 			if a := liftInto(o, w.Block()); a != nil {
@@ -323,7 +350,7 @@ func (s *state) signature(f *ir.Operation) error {
 			if isTensor(a.Type()) {
 				s.orig[a] = a.Type()
 				s.readonly[s.find(a)] = true
-				s.parent[a] = a
+				s.makeSet(a)
 				a.SetType(s.dynamicType(a.Type()))
 				s.buf[a] = a
 			}
@@ -416,9 +443,7 @@ func (s *state) aliasIf(t, b ir.Value) ir.Value {
 
 func (s *state) setResult(r ir.Value, b ir.Value, aliasOf ir.Value) {
 	s.buf[r] = b
-	if _, ok := s.parent[r]; !ok {
-		s.parent[r] = r
-	}
+	s.makeSet(r)
 	if aliasOf != nil {
 		s.union(r, aliasOf)
 	}
@@ -487,14 +512,14 @@ func (s *state) Alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
 func (s *state) MapRegionArgument(a *ir.BlockArgument, buf ir.Value) {
 	s.orig[a] = a.Type()
 	s.buf[a] = buf
-	s.parent[a] = a
+	s.makeSet(a)
 }
 
 func (s *state) RetypeRegionArgument(a *ir.BlockArgument, t ir.Type) {
 	s.orig[a] = a.Type()
 	a.SetType(t)
 	s.buf[a] = a
-	s.parent[a] = a
+	s.makeSet(a)
 }
 
 // GlobalFor returns the constant memref.global holding value, made on
