@@ -1,0 +1,16 @@
+"""A NumPy model of the NKI subset Strata emits, for tests without a
+Neuron compiler: import this package's directory first on sys.path and
+`import nki` gets it. nki.jit kernels run on the CPU over their SPMD grid
+(kernel[g0, g1](args)); the tile rules of the NeuronCore are hard
+errors (nki.language.NkiError)."""
+
+from nki import language, isa, _launch
+
+
+def jit(fn=None, **_):
+    if fn is None:
+        return lambda f: _launch.Kernel(f)
+    return _launch.Kernel(fn)
+
+
+baremetal = jit
