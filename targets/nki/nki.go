@@ -338,6 +338,13 @@ func emitKernel(k *ir.Operation, opts Options) (string, error) {
 	}
 	var head strings.Builder
 	head.WriteString(fmt.Sprintf("@nki.jit\ndef %s(%s):\n", kf.SymName(), strings.Join(params, ", ")))
+	head.WriteString(fmt.Sprintf("    \"\"\"Runs as %s[%s](%s): one program per point of a %d-D grid (%s), for %s.",
+		kf.SymName(), gridNames(len(tile.GridSemantics(k))), strings.Join(params, ", "), len(tile.GridSemantics(k)),
+		strings.Join(tile.GridSemantics(k), ", "), chipName(k)))
+	if inPlace := writtenInPlace(k, sig, e.names); len(inPlace) > 0 {
+		head.WriteString(fmt.Sprintf("\n\n    Writes %s in place.", strings.Join(inPlace, ", ")))
+	}
+	head.WriteString("\"\"\"\n")
 	for _, k := range e.arangeOrder {
 		if k.partition {
 			head.WriteString(fmt.Sprintf("    %s = nl.arange(%d)[:, None]\n", e.aranges[k], k.n))
@@ -399,4 +406,46 @@ func indexBinary(op *ir.Operation) (string, bool) {
 		return "%", true
 	}
 	return "", false
+}
+
+func gridNames(n int) string {
+	var out []string
+	for i := 0; i < n; i++ {
+		out = append(out, fmt.Sprintf("g%d", i))
+	}
+	return strings.Join(out, ", ")
+}
+
+func chipName(k *ir.Operation) string {
+	if s, ok := k.Attr(neuron.ChipAttr).(*ir.StringAttr); ok {
+		return s.Value
+	}
+	return neuron.DefaultChip
+}
+
+// writtenInPlace names the parameters the kernel stores to.
+func writtenInPlace(k *ir.Operation, sig Signature, names map[ir.Value]string) []string {
+	body := k.Region(0).First()
+	written := map[ir.Value]bool{}
+	k.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if d, ok := neuron.AsDmaCopyOp(o); ok {
+			if _, isTile := neuron.AsTileType(d.Dst().Type()); !isTile {
+				v := d.Dst()
+				if def := ir.DefiningOp(v); def != nil {
+					if tv, ok := tile.AsViewOp(def); ok {
+						v = tv.Source()
+					}
+				}
+				written[v] = true
+			}
+		}
+		return true
+	})
+	var out []string
+	for _, i := range sig.Inputs {
+		if written[body.Argument(i)] {
+			out = append(out, names[body.Argument(i)])
+		}
+	}
+	return out
 }

@@ -100,7 +100,12 @@ class Tile:
         return Access(self, idx)
 
     def __setitem__(self, idx, value):
-        # The legacy spelling: t[...] = value.
+        # The legacy spelling: t[...] = value; a masked load writes only
+        # the elements its mask selects.
+        if isinstance(value, Masked):
+            view = self.data[idx]
+            view[value.mask] = value.values[value.mask].astype(self.data.dtype)
+            return
         self.data[idx] = _values(value).astype(self.data.dtype)
 
     def __iadd__(self, value):
@@ -270,9 +275,19 @@ silu = _f32(lambda x: x / (1 + np.exp(-x)))
 copy = _f32(lambda x: x)
 
 
+class Masked:
+    """The result of a masked load: values where mask holds, nothing
+    elsewhere."""
+
+    def __init__(self, values, mask):
+        self.values, self.mask = values, mask
+
+
 def load(access, mask=None, dtype=None):
-    out, _ = access.read(mask)
-    return out
+    out, m = access.read(mask, fill=np.zeros(access.shape, dtype=access.tensor.dtype))
+    if mask is None:
+        return out
+    return Masked(out, m)
 
 
 def store(access, value, mask=None):
