@@ -71,7 +71,7 @@ func TestErrors(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {
 		name, src, want string
-		args          []string
+		args            []string
 	}{
 		{"tile-level", `tile.func @k(%a: memref<4x4xf32>) grid [parallel] {
   %A = tile.view %a : memref<4x4xf32> -> !tile.view<4x4xf32>
