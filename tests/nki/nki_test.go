@@ -219,3 +219,18 @@ func runCases(t *testing.T, py, dir string, cases []kcase) {
 	}
 	t.Logf("%d kernels ran on the executor", len(cases))
 }
+
+// TestSamples checks the executor on NKI kernels Strata did not write
+// (samples/: matmul, softmax, layernorm and attention in the style of
+// AWS's tutorials) against NumPy references, and that it refuses kernels
+// that break the NeuronCore's rules.
+func TestSamples(t *testing.T) {
+	py := python(t)
+	out, err := exec.Command(py, filepath.Join(testutil.RepoRoot(), "tests", "nki", "run_samples.py")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "FAIL") || strings.Count(string(out), "ok ") < 10 {
+		t.Fatalf("unexpected output:\n%s", out)
+	}
+}

@@ -1,8 +1,7 @@
-"""neuronxcc.nki: the legacy spelling of the mock nki package."""
+"""neuronxcc.nki: the legacy package of the NumPy model of NKI."""
 import sys
 
-import nki as _nki
-from nki import language, isa, jit, baremetal
+from nki import language, jit, baremetal  # noqa: F401
+from neuronxcc.nki import isa  # noqa: F401
 
 sys.modules["neuronxcc.nki.language"] = language
-sys.modules["neuronxcc.nki.isa"] = isa
