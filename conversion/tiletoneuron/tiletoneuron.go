@@ -309,7 +309,7 @@ func (l *lowering) materialize(op *ir.Operation, v *val, psumOK bool) (ir.Value,
 		neuron.BuildTensorScalar(l.b, op.Loc(), t, t, v.t, neuron.AluOpAdd, nil, false, neuron.EngineVector)
 		return t, nil
 	}
-	return nil, errorf(op, "internal error: unknown value kind")
+	return nil, unsupported(op, "index tiles and masks other than as affine_select predicates")
 }
 
 // get returns the lowered form of a tile-level value.
@@ -597,7 +597,7 @@ func (l *lowering) expandDims(op *ir.Operation) *ir.Diagnostic {
 	case v.k == splat, v.k == isplat:
 		l.set(op, &val{k: v.k, c: v.c, base: v.base, shape: shape, elem: v.elem})
 		return nil
-	case v.k == aff:
+	case v.k == aff, v.k == mask:
 		// The only dimension of a 1-D index tile becomes the free axis
 		// (dim 0 inserted) or the partitions (dim 1 inserted).
 		n := *v
@@ -860,15 +860,27 @@ func (l *lowering) binary(op *ir.Operation, alu neuron.AluOp) *ir.Diagnostic {
 		l.set(op, &val{k: data.k, t: t, shape: shape, elem: elem})
 		return nil
 	}
-	// Two columns broadcast the same way stay a column.
+	// Two columns broadcast the same way stay a column; 1-D values are
+	// columns unless both are rows.
+	if len(shape) == 1 && !(a.k == row && b.k == row) {
+		for _, x := range []**val{&a, &b} {
+			if (*x).k == row {
+				c, err := l.toCol(op, *x)
+				if err != nil {
+					return err
+				}
+				*x = c
+			}
+		}
+	}
 	k := full
 	switch {
 	case a.k == bcol && b.k == bcol:
 		k = bcol
-	case a.k == col && b.k == col:
-		k = col
 	case a.k == row && b.k == row:
 		k = row
+	case len(shape) == 1 || a.k == col && b.k == col:
+		k = col
 	}
 	var x, y ir.Value
 	if k == full {
@@ -1119,6 +1131,9 @@ func (l *lowering) forOp(f scf.ForOp) *ir.Diagnostic {
 		k := v.k
 		if k == splat {
 			k = full
+			if len(shape) == 1 {
+				k = col
+			}
 		}
 		r, c := dims(k, shape)
 		if k == bcol {

@@ -159,3 +159,23 @@ func TestLeavesKernelOnError(t *testing.T) {
 		t.Errorf("the kernel changed:\n%s", after.String())
 	}
 }
+
+// TestTilePrograms lowers the tile-level test programs of interp/tile
+// (ragged GEMMs in f32 and bf16, a row softmax, FlashAttention with an
+// online softmax) and runs them at both levels: the same output.
+func TestTilePrograms(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "interp", "tile", "testdata", "*.mlir"))
+	files = append(files, filepath.Join("..", "..", "interp", "tile", "testdata", "approx", "attention.mlir"))
+	for _, path := range files {
+		for _, chip := range []string{"trn1", "trn2"} {
+			t.Run(filepath.Base(path)+"/"+chip, func(t *testing.T) {
+				m := parse(t, path)
+				want := output(t, m)
+				runPipeline(t, m, "builtin.module(tile-to-neuron{chip="+chip+"},canonicalize,cse)")
+				if got := output(t, m); got != want {
+					t.Errorf("the neuron level prints\n%s\nthe tile level\n%s", got, want)
+				}
+			})
+		}
+	}
+}

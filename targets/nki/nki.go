@@ -111,9 +111,11 @@ func Emit(w io.Writer, module *ir.Operation, opts Options) error {
 
 // Signature says which memref arguments of a kernel it reads (parameters
 // of the NKI function, in order) and which it only writes (allocated by
-// the kernel and returned, in order).
+// the kernel and returned, in order). InPlace lists the parameters (as
+// positions in Inputs) that the kernel also writes: those whose shape is
+// not static, so the kernel cannot allocate them.
 type Signature struct {
-	Inputs, Outputs []int
+	Inputs, Outputs, InPlace []int
 }
 
 // KernelSignature returns the signature the emitted function of kernel k
@@ -147,9 +149,13 @@ func KernelSignature(k *ir.Operation) Signature {
 	var s Signature
 	for i := 0; body != nil && i < body.NumArguments(); i++ {
 		mt, isMem := body.Argument(i).Type().(*ir.MemRefType)
-		if writes[i] && !reads[i] && isMem && staticShape(mt.Shape) {
+		switch {
+		case writes[i] && !reads[i] && isMem && staticShape(mt.Shape):
 			s.Outputs = append(s.Outputs, i)
-		} else {
+		case writes[i]:
+			s.InPlace = append(s.InPlace, len(s.Inputs))
+			s.Inputs = append(s.Inputs, i)
+		default:
 			s.Inputs = append(s.Inputs, i)
 		}
 	}
@@ -426,26 +432,9 @@ func chipName(k *ir.Operation) string {
 // writtenInPlace names the parameters the kernel stores to.
 func writtenInPlace(k *ir.Operation, sig Signature, names map[ir.Value]string) []string {
 	body := k.Region(0).First()
-	written := map[ir.Value]bool{}
-	k.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if d, ok := neuron.AsDmaCopyOp(o); ok {
-			if _, isTile := neuron.AsTileType(d.Dst().Type()); !isTile {
-				v := d.Dst()
-				if def := ir.DefiningOp(v); def != nil {
-					if tv, ok := tile.AsViewOp(def); ok {
-						v = tv.Source()
-					}
-				}
-				written[v] = true
-			}
-		}
-		return true
-	})
 	var out []string
-	for _, i := range sig.Inputs {
-		if written[body.Argument(i)] {
-			out = append(out, names[body.Argument(i)])
-		}
+	for _, j := range sig.InPlace {
+		out = append(out, names[body.Argument(sig.Inputs[j])])
 	}
 	return out
 }

@@ -60,6 +60,9 @@ type kcase struct {
 	Grid    []int64 `json:"grid"`
 	Inputs  []array `json:"inputs"`
 	Outputs []array `json:"outputs"`
+	// InPlace gives, for each input the kernel writes (by position), its
+	// expected contents afterwards.
+	InPlace map[int]array `json:"inplace"`
 	Rtol    float64 `json:"rtol"`
 	Atol    float64 `json:"atol"`
 }
@@ -136,6 +139,10 @@ func capture(t *testing.T, m *ir.Operation) map[string][]kcase {
 		for _, i := range sig.Outputs {
 			c.Outputs = append(c.Outputs, toArray(t, args[i]))
 		}
+		c.InPlace = map[int]array{}
+		for _, j := range sig.InPlace {
+			c.InPlace[j] = toArray(t, args[sig.Inputs[j]])
+		}
 		cases[name] = append(cases[name], c)
 		return nil
 	})
@@ -162,7 +169,13 @@ func programs(t *testing.T) []string {
 		out = append(out, filepath.Join(root, "examples", ex, ex+".mlir"))
 	}
 	more, _ := filepath.Glob(filepath.Join(root, "tests", "nki", "testdata", "*.mlir"))
-	return append(out, more...)
+	out = append(out, more...)
+	// Tile-level programs: FlashAttention with an online softmax, a
+	// ragged f32 GEMM, a row softmax.
+	for _, f := range []string{"approx/attention.mlir", "gemm_f32.mlir", "softmax.mlir"} {
+		out = append(out, filepath.Join(root, "interp", "tile", "testdata", f))
+	}
+	return out
 }
 
 // TestEmittedKernelsRun emits every lowered kernel of the examples and

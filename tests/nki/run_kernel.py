@@ -5,8 +5,10 @@ they write with expected arrays.
 
 CASES.json lists cases {"file": kernel.py, "kernel": name, "chip":
 "trn1"|"trn2", "grid": [...], "inputs": [array, ...], "outputs": [array,
-...], "rtol": r, "atol": a}, an array being {"shape": [...], "dtype":
-"float32", "data": [...]}. Exit status 0 when every case matches."""
+...], "inplace": {"i": array, ...}, "rtol": r, "atol": a}, an array being
+{"shape": [...], "dtype": "float32", "data": [...]}; "inplace" gives the
+expected contents of the inputs the kernel writes. Exit status 0 when
+every case matches."""
 
 import importlib.util
 import json
@@ -50,7 +52,10 @@ def main():
             got = ()
         if not isinstance(got, tuple):
             got = (got,)
-        want = [array(a) for a in c["outputs"]]
+        want = [array(a) for a in c["outputs"] or []]
+        for i, a in sorted((c.get("inplace") or {}).items(), key=lambda kv: int(kv[0])):
+            got = got + (inputs[int(i)],)
+            want.append(array(a))
         if len(got) != len(want):
             print("FAIL %s %s: %d outputs, expected %d" % (c["file"], c["kernel"], len(got), len(want)))
             failed += 1
