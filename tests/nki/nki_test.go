@@ -63,8 +63,8 @@ type kcase struct {
 	// InPlace gives, for each input the kernel writes (by position), its
 	// expected contents afterwards.
 	InPlace map[int]array `json:"inplace"`
-	Rtol    float64 `json:"rtol"`
-	Atol    float64 `json:"atol"`
+	Rtol    float64       `json:"rtol"`
+	Atol    float64       `json:"atol"`
 }
 
 func toArray(t *testing.T, v interp.Value) array {
