@@ -3,8 +3,11 @@
 package neuron
 
 import (
+	"sync"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // Buffer is on-chip memory of a tile, held by an i32 IntegerAttr.
@@ -1138,6 +1141,8 @@ func BuildYield(b *ir.Builder, loc ir.Location) YieldOp {
 	return YieldOp{b.Create(st)}
 }
 
+var canonicalizationOnce sync.Once
+
 // registerHooks attaches to the operations of ctx the Go functions
 // their definitions name in hooks; the dialect's Register calls it after
 // loading the definitions.
@@ -1226,4 +1231,12 @@ func registerHooks(ctx *ir.Context) {
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printSequentialRange(p, SequentialRangeOp{op}) }
 		d.Parse = parseSequentialRange
 	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range activationCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("neuron.activation", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range tensorScalarCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("neuron.tensor_scalar", func() rewrite.Pattern { return pat })
+		}
+	})
 }

@@ -5,7 +5,8 @@
 // for the whole k loop, which becomes an affine_range (its only dependence
 // is the accumulation); the stationary operand is the transpose of the A
 // block, made on the tensor engine; the bias row reaches the 128
-// partitions as ones·row on the tensor engine.
+// partitions as ones·row on the tensor engine; relu runs on the scalar
+// engine (--canonicalize turns max(x, 0) into it).
 
 // CHECK-LABEL: tile.func @gemm
 // CHECK-SAME: attributes {neuron.chip = "trn2"}
@@ -29,7 +30,7 @@
 // CHECK: neuron.memset %[[ONES]], 1.000000e+00
 // CHECK: neuron.nc_matmul %{{.*}}, %[[ONES]], %[[BIAS]] : <128x128xf32, psum>, <1x128xf32, sbuf>, <1x128xf32, sbuf>
 // CHECK: neuron.tensor_tensor add %{{.*}}, %[[ACC]], %{{.*}} : <128x128xf32, sbuf>, <128x128xf32, psum>, <128x128xf32, sbuf>
-// CHECK: neuron.tensor_scalar maximum %[[R:.*]], %{{.*}} imm 0.000000e+00
+// CHECK: neuron.activation relu %[[R:.*]], %{{.*}} :
 // CHECK: neuron.dma_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[R]] bounds_check : !tile.view<?x?xf32>, !neuron.tile<128x128xf32, sbuf>
 // CHECK-NOT: tile.dot
 // CHECK-NOT: tile.load

@@ -4,7 +4,8 @@
 // A row softmax with rows on partitions: the row max and sum are
 // tensor_reduce along the free axis into one column; subtracting the max
 // and dividing by the sum take the column as a per-partition scalar
-// (tensor_scalar); exp runs on the scalar engine. The columns past the end
+// (tensor_scalar); exp runs on the scalar engine, with the subtraction of
+// the max folded into its bias by --canonicalize. The columns past the end
 // of a ragged row are masked with affine_select before each reduction.
 
 // CHECK-LABEL: tile.func @softmax
@@ -14,8 +15,8 @@
 // CHECK: neuron.dma_copy %[[X]], %{{.*}}[%{{.*}}, %{{.*}}] bounds_check
 // CHECK: %[[M:.*]] = neuron.alloc : <2x1xf32, sbuf>
 // CHECK: neuron.tensor_reduce maximum %[[M]], %[[X]] : <2x1xf32, sbuf>, <2x16xf32, sbuf>
-// CHECK: neuron.tensor_scalar subtract %[[D:.*]], %[[X]], %[[M]]
-// CHECK: neuron.activation exp %[[E:.*]], %[[D]]
+// CHECK: neuron.tensor_scalar multiply %[[NEG:.*]], %[[M]] imm -1.000000e+00
+// CHECK: neuron.activation exp %[[E:.*]], %[[X]] bias %[[NEG]]
 // CHECK: neuron.tensor_reduce add %[[S:.*]], %[[E]]
 // CHECK: neuron.tensor_scalar divide %[[R:.*]], %[[E]], %[[S]]
 // CHECK: neuron.dma_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[R]] bounds_check

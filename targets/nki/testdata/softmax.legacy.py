@@ -12,22 +12,22 @@ def softmax(in0, in1):
     Writes in1 in place."""
     i_p2 = nl.arange(2)[:, None]
     i_f16 = nl.arange(16)[None, :]
-    pid0 = nl.program_id(0)  # tile-to-neuron-softmax.mlir:25
-    t = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:27
+    pid0 = nl.program_id(0)  # tile-to-neuron-softmax.mlir:26
+    t = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:28
     t[...] = -math.inf
     i = pid0 * 2
     t[...] = nl.load(in0[i + i_p2, i_f16], mask=(i + i_p2 < in0.shape[0]) & (i_f16 < in0.shape[1]))
-    t1 = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:28
+    t1 = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:29
     t1[...] = nisa.tensor_reduce(op=nl.maximum, data=t, axis=1, keepdims=True)
-    t2 = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:31
-    t2[...] = nisa.tensor_scalar(data=t, op0=nl.subtract, operand0=t1)
-    t3 = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:32
-    t3[...] = nisa.activation(op=nl.exp, data=t2)
-    t4 = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:33
-    t4[...] = nisa.tensor_reduce(op=nl.add, data=t3, axis=1, keepdims=True)
-    t5 = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:36
-    t5[...] = nisa.tensor_scalar(data=t3, op0=nl.divide, operand0=t4)
-    nl.store(in1[i + i_p2, i_f16], value=t5, mask=(i + i_p2 < in1.shape[0]) & (i_f16 < in1.shape[1]))  # tile-to-neuron-softmax.mlir:37
+    t2 = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:33
+    t3 = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)
+    t3[...] = nisa.tensor_scalar(data=t1, op0=nl.multiply, operand0=-1.0)
+    t2[...] = nisa.activation(op=nl.exp, data=t, bias=t3)
+    t4 = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:34
+    t4[...] = nisa.tensor_reduce(op=nl.add, data=t2, axis=1, keepdims=True)
+    t5 = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:37
+    t5[...] = nisa.tensor_scalar(data=t2, op0=nl.divide, operand0=t4)
+    nl.store(in1[i + i_p2, i_f16], value=t5, mask=(i + i_p2 < in1.shape[0]) & (i_f16 < in1.shape[1]))  # tile-to-neuron-softmax.mlir:38
     return None
 
 
@@ -37,16 +37,16 @@ def masked(in0):
     i_p4 = nl.arange(4)[:, None]
     i_f8 = nl.arange(8)[None, :]
     out0 = nl.ndarray((3, 5), dtype=nl.float32, buffer=nl.shared_hbm)
-    pid0 = nl.program_id(0)  # tile-to-neuron-softmax.mlir:46
-    t = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:50
+    pid0 = nl.program_id(0)  # tile-to-neuron-softmax.mlir:47
+    t = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:51
     t[...] = 0.0
     i = pid0 * 4
     t[...] = nl.load(in0[i + i_p4, i_f8], mask=(i + i_p4 < in0.shape[0]) & (i_f8 < in0.shape[1]))
-    t1 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:57
+    t1 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:58
     t1[...] = nisa.affine_select(pred=(5 - i_f8 > 0), on_true_tile=t, on_false_value=-math.inf)
-    t2 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:58
+    t2 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:59
     t2[...] = nisa.tensor_reduce(op=nl.maximum, data=t1, axis=1, keepdims=True)
-    t3 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:61
+    t3 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:62
     t3[...] = nisa.tensor_scalar(data=t, op0=nl.subtract, operand0=t2)
-    nl.store(out0[i + i_p4, i_f8], value=t3, mask=(i + i_p4 < out0.shape[0]) & (i_f8 < out0.shape[1]))  # tile-to-neuron-softmax.mlir:62
+    nl.store(out0[i + i_p4, i_f8], value=t3, mask=(i + i_p4 < out0.shape[0]) & (i_f8 < out0.shape[1]))  # tile-to-neuron-softmax.mlir:63
     return out0
