@@ -54,7 +54,14 @@ import (
 const Argument = "tile-to-neuron"
 
 // Pass registers tile-to-neuron.
-var Pass = pass.Registration{Argument: Argument, New: New}
+var Pass = pass.Registration{Argument: Argument, New: New, Lowers: func(*ir.Context) []string { return lowered }}
+
+// lowered names the operations the pass lowers when they are on tiles.
+var lowered = []string{"tile.load", "tile.store", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
+	"tile.expand_dims", "tile.squeeze", "tile.reshape", "tile.broadcast", "tile.transpose", "tile.cast",
+	"arith.constant", "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
+	"arith.maxnumf", "arith.minnumf", "arith.negf", "arith.extf", "arith.truncf", "arith.addi", "arith.cmpi",
+	"arith.select", "math.exp", "math.tanh", "math.sqrt", "math.rsqrt", "math.log", "scf.for"}
 
 func init() { pass.Register(Pass) }
 
