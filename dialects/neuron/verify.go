@@ -77,6 +77,32 @@ func shapeStr(s []int64) string {
 // guarantees to be a tile.
 func tileOf(v ir.Value) TileType { t, _ := AsTileType(v.Type()); return t }
 
+// verifyTileTypes checks every tile an operation takes or makes: a
+// partition and a free dimension, static and positive, at most the chip's
+// partitions.
+func verifyTileTypes(op *ir.Operation) error {
+	vals := append(append([]ir.Value(nil), op.Operands()...), op.Results()...)
+	for _, v := range vals {
+		t, ok := AsTileType(v.Type())
+		if !ok {
+			continue
+		}
+		s := t.Shape()
+		if len(s) != 2 {
+			return ir.OpError(op, fmt.Sprintf("a tile has a partition and a free dimension, but %s has rank %d", typeStr(t.DynType), len(s)))
+		}
+		for _, d := range s {
+			if d <= 0 {
+				return ir.OpError(op, fmt.Sprintf("a tile's dimensions must be positive and static, not %s", typeStr(t.DynType)))
+			}
+		}
+		if c := ChipOf(op); s[0] > c.PartitionMax {
+			return ir.OpError(op, fmt.Sprintf("tile of shape %s has %d partitions, over %s's limit of %d", shapeStr(s), s[0], c.Name, c.PartitionMax))
+		}
+	}
+	return nil
+}
+
 func verifyAlloc(op AllocOp) error {
 	t := tileOf(op.Result())
 	c := ChipOf(op.Operation)

@@ -292,3 +292,28 @@ tile.func @bn_aggr_width() grid [parallel] {
   neuron.bn_aggr %m, %s : !neuron.tile<128x3xf32, sbuf>, !neuron.tile<128x12xf32, sbuf>
   tile.return
 }
+
+// -----
+
+// Tiles that do not come from neuron.alloc obey the same rules.
+func.func @argument_rank(%s: !neuron.tile<128x128xbf16, sbuf>, %m: !neuron.tile<128x512xbf16, sbuf>, %acc: !neuron.tile<512xf32, psum>) {
+  // expected-error @below {{'neuron.nc_matmul' op a tile has a partition and a free dimension, but !neuron.tile<512xf32, psum> has rank 1}}
+  neuron.nc_matmul %acc, %s, %m : !neuron.tile<512xf32, psum>, !neuron.tile<128x128xbf16, sbuf>, !neuron.tile<128x512xbf16, sbuf>
+  return
+}
+
+// -----
+
+func.func @argument_partitions(%t: !neuron.tile<256x4xf32, sbuf>) {
+  // expected-error @below {{'neuron.memset' op tile of shape 256x4 has 256 partitions, over trn1's limit of 128}}
+  neuron.memset %t, 0.0 : !neuron.tile<256x4xf32, sbuf>
+  return
+}
+
+// -----
+
+func.func @argument_dynamic(%t: !neuron.tile<?x4xf32, sbuf>) {
+  // expected-error @below {{'neuron.memset' op a tile's dimensions must be positive and static, not !neuron.tile<?x4xf32, sbuf>}}
+  neuron.memset %t, 0.0 : !neuron.tile<?x4xf32, sbuf>
+  return
+}
