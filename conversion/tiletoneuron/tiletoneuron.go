@@ -24,14 +24,18 @@
 //     the free axis becomes tensor_reduce, along the rows a transpose and
 //     a tensor_reduce; casts become tensor_copy;
 //   - other loops carrying tiles become sequential_range loops over
-//     tiles updated in place.
+//     tiles updated in place;
+//   - masks built from tile.iota compared with a bound (the column masks
+//     of ragged rows) become affine_select predicates of the partition
+//     and free indices.
 //
 // The lowering keeps the tile level's arithmetic (each step rounded to
 // f32 as tile's interpreter does) so --check-semantics finds the kernels
 // equal. A tile the NeuronCore cannot hold (more than 128 rows, an
 // accumulator row over a PSUM bank, a matmul block over the tensor
-// engine's limits) or an operation this lowering does not know is a
-// located error, and the kernel is left as it was.
+// engine's limits) is a located error, and the kernel is left as it
+// was; a kernel with an operation this lowering does not know stays at
+// the tile level with a warning.
 package tiletoneuron
 
 import (
@@ -840,6 +844,21 @@ func (l *lowering) binary(op *ir.Operation, alu neuron.AluOp) *ir.Diagnostic {
 	shape, elem := tensorInfo(op.Result(0).Type())
 	if a.k == splat && b.k == splat {
 		return unsupported(op, "operations on constant tiles only (run --canonicalize first)")
+	}
+	// A broadcast column and a constant: computed on the column, which
+	// stays broadcast.
+	if a.k == bcol && b.k == splat || a.k == splat && b.k == bcol {
+		data, s, rev := a, b, false
+		if a.k == splat {
+			data, s, rev = b, a, !commutative(alu)
+		}
+		t, err := l.alloc(op, shape[0], 1, elem, neuron.BufferSbuf)
+		if err != nil {
+			return err
+		}
+		neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, nil, alu, l.f64(s.c), rev, neuron.EngineVector)
+		l.set(op, &val{k: bcol, t: t, shape: shape, elem: elem})
+		return nil
 	}
 	// A tile and a per-partition scalar or a constant: tensor_scalar.
 	scalarLike := func(x *val) bool { return x.k == splat || x.k == bcol }
