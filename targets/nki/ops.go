@@ -162,16 +162,73 @@ func (e *emitter) call(op *ir.Operation, fn, dst string, args ...string) {
 	e.line(op.Loc(), "nisa.%s(%s)", fn, strings.Join(append([]string{"dst=" + dst}, args...), ", "))
 }
 
-// tileName names a new tile after its buffer and role.
+// tileName names a new tile after what writes it: a matmul accumulator
+// (acc), the tensor a DMA loads it from (in0_sb), a reduction (row_max),
+// an activation function (exp), a transpose (tp), a negation (neg); else
+// t or ps after its buffer.
 func (e *emitter) tileName(op *ir.Operation) string {
 	_, _, buf, _ := neuron.Info(op.Result(0))
 	base := "t"
 	if buf == neuron.BufferPsum {
 		base = "ps"
 	}
+	var writers []*ir.Operation
 	for u := op.Result(0).FirstUse(); u != nil; u = u.Next() {
-		if m, ok := neuron.AsNcMatmulOp(u.Owner()); ok && m.Dst() == op.Result(0) {
-			return e.fresh("acc")
+		if u.Index() == 0 {
+			writers = append(writers, u.Owner())
+		}
+	}
+	pick := func(fn func(w *ir.Operation) string) string {
+		for _, w := range writers {
+			if n := fn(w); n != "" {
+				return n
+			}
+		}
+		return ""
+	}
+	for _, rule := range []func(w *ir.Operation) string{
+		func(w *ir.Operation) string {
+			if isOp(w, neuron.AsNcMatmulOp) {
+				return "acc"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if isOp(w, neuron.AsDmaCopyOp) {
+				if n, ok := e.names[w.Operand(1)]; ok {
+					return n + "_sb"
+				}
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if r, ok := neuron.AsTensorReduceOp(w); ok {
+				return "row_" + map[neuron.AluOp]string{neuron.AluOpAdd: "sum", neuron.AluOpMaximum: "max",
+					neuron.AluOpMinimum: "min", neuron.AluOpMultiply: "prod"}[r.Op()]
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if a, ok := neuron.AsActivationOp(w); ok {
+				return strings.TrimPrefix(actNames[a.Func()], "nl.")
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if isOp(w, neuron.AsNcTransposeOp) {
+				return "tp"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if t, ok := neuron.AsTensorScalarOp(w); ok && t.Op() == neuron.AluOpMultiply && t.Scalar() == nil && floatAttr(t.Imm()) == -1 {
+				return "neg"
+			}
+			return ""
+		},
+	} {
+		if n := pick(rule); n != "" {
+			return e.fresh(n)
 		}
 	}
 	return e.fresh(base)

@@ -13,21 +13,21 @@ def softmax(in0, in1):
     i_p2 = nl.arange(2)[:, None]
     i_f16 = nl.arange(16)[None, :]
     pid0 = nl.program_id(0)  # tile-to-neuron-softmax.mlir:26
-    t = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:28
-    t[...] = -math.inf
+    in0_sb = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:28
+    in0_sb[...] = -math.inf
     i = pid0 * 2
-    t[...] = nl.load(in0[i + i_p2, i_f16], mask=(i + i_p2 < in0.shape[0]) & (i_f16 < in0.shape[1]))
-    t1 = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:29
-    t1[...] = nisa.tensor_reduce(op=nl.maximum, data=t, axis=1, keepdims=True)
-    t2 = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:33
-    t3 = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)
-    t3[...] = nisa.tensor_scalar(data=t1, op0=nl.multiply, operand0=-1.0)
-    t2[...] = nisa.activation(op=nl.exp, data=t, bias=t3)
-    t4 = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:34
-    t4[...] = nisa.tensor_reduce(op=nl.add, data=t2, axis=1, keepdims=True)
-    t5 = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:37
-    t5[...] = nisa.tensor_scalar(data=t2, op0=nl.divide, operand0=t4)
-    nl.store(in1[i + i_p2, i_f16], value=t5, mask=(i + i_p2 < in1.shape[0]) & (i_f16 < in1.shape[1]))  # tile-to-neuron-softmax.mlir:38
+    in0_sb[...] = nl.load(in0[i + i_p2, i_f16], mask=(i + i_p2 < in0.shape[0]) & (i_f16 < in0.shape[1]))
+    row_max = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:29
+    row_max[...] = nisa.tensor_reduce(op=nl.maximum, data=in0_sb, axis=1, keepdims=True)
+    exp = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:33
+    neg = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)
+    neg[...] = nisa.tensor_scalar(data=row_max, op0=nl.multiply, operand0=-1.0)
+    exp[...] = nisa.activation(op=nl.exp, data=in0_sb, bias=neg)
+    row_sum = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:34
+    row_sum[...] = nisa.tensor_reduce(op=nl.add, data=exp, axis=1, keepdims=True)
+    t = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:37
+    t[...] = nisa.tensor_scalar(data=exp, op0=nl.divide, operand0=row_sum)
+    nl.store(in1[i + i_p2, i_f16], value=t, mask=(i + i_p2 < in1.shape[0]) & (i_f16 < in1.shape[1]))  # tile-to-neuron-softmax.mlir:38
     return None
 
 
@@ -38,15 +38,15 @@ def masked(in0):
     i_f8 = nl.arange(8)[None, :]
     out0 = nl.ndarray((3, 5), dtype=nl.float32, buffer=nl.shared_hbm)
     pid0 = nl.program_id(0)  # tile-to-neuron-softmax.mlir:47
-    t = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:51
-    t[...] = 0.0
+    in0_sb = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:51
+    in0_sb[...] = 0.0
     i = pid0 * 4
-    t[...] = nl.load(in0[i + i_p4, i_f8], mask=(i + i_p4 < in0.shape[0]) & (i_f8 < in0.shape[1]))
-    t1 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:58
-    t1[...] = nisa.affine_select(pred=(5 - i_f8 > 0), on_true_tile=t, on_false_value=-math.inf)
-    t2 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:59
-    t2[...] = nisa.tensor_reduce(op=nl.maximum, data=t1, axis=1, keepdims=True)
-    t3 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:62
-    t3[...] = nisa.tensor_scalar(data=t, op0=nl.subtract, operand0=t2)
-    nl.store(out0[i + i_p4, i_f8], value=t3, mask=(i + i_p4 < out0.shape[0]) & (i_f8 < out0.shape[1]))  # tile-to-neuron-softmax.mlir:63
+    in0_sb[...] = nl.load(in0[i + i_p4, i_f8], mask=(i + i_p4 < in0.shape[0]) & (i_f8 < in0.shape[1]))
+    t = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:58
+    t[...] = nisa.affine_select(pred=(5 - i_f8 > 0), on_true_tile=in0_sb, on_false_value=-math.inf)
+    row_max = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:59
+    row_max[...] = nisa.tensor_reduce(op=nl.maximum, data=t, axis=1, keepdims=True)
+    t1 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:62
+    t1[...] = nisa.tensor_scalar(data=in0_sb, op0=nl.subtract, operand0=row_max)
+    nl.store(out0[i + i_p4, i_f8], value=t1, mask=(i + i_p4 < out0.shape[0]) & (i_f8 < out0.shape[1]))  # tile-to-neuron-softmax.mlir:63
     return out0
