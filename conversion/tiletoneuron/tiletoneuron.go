@@ -128,6 +128,10 @@ func Lower(k *ir.Operation, chip *chips.Chip) *ir.Diagnostic {
 		work.Erase()
 		return err
 	}
+	if err := l.b.Err(); err != nil {
+		work.Erase()
+		return ir.NewError(k.Loc(), "tile-to-neuron: "+err.Error())
+	}
 	for i := len(l.dead) - 1; i >= 0; i-- {
 		l.dead[i].DropAllReferences()
 	}
@@ -268,9 +272,8 @@ func (l *lowering) alloc(op *ir.Operation, rows, cols int64, elem ir.Type, buf n
 
 func typeName(t ir.Type) string { return ir.TypeString(t) }
 
-func (l *lowering) f64(x float64) ir.Attribute {
-	return l.ctx.FloatAttrBits(l.ctx.FloatType(ir.F64), math.Float64bits(x), 0)
-}
+// ptr returns a pointer to x, for the optional properties of builders.
+func ptr(x float64) *float64 { return &x }
 
 // dims returns the rows and columns of a tile-level shape held as k.
 func dims(k kind, shape []int64) (int64, int64) {
@@ -298,7 +301,7 @@ func (l *lowering) materialize(op *ir.Operation, v *val, psumOK bool) (ir.Value,
 			if err != nil {
 				return nil, err
 			}
-			neuron.BuildTensorCopy(l.b, op.Loc(), t, v.t, neuron.EngineVector)
+			neuron.BuildTensorCopy(l.b, op.Loc(), t, v.t)
 			return t, nil
 		}
 		return v.t, nil
@@ -308,7 +311,7 @@ func (l *lowering) materialize(op *ir.Operation, v *val, psumOK bool) (ir.Value,
 		if err != nil {
 			return nil, err
 		}
-		neuron.BuildMemset(l.b, op.Loc(), t, l.f64(v.c))
+		neuron.BuildMemset(l.b, op.Loc(), t, v.c)
 		return t, nil
 	case bcol:
 		r, c := v.shape[0], v.shape[1]
@@ -316,8 +319,8 @@ func (l *lowering) materialize(op *ir.Operation, v *val, psumOK bool) (ir.Value,
 		if err != nil {
 			return nil, err
 		}
-		neuron.BuildMemset(l.b, op.Loc(), t, l.f64(0))
-		neuron.BuildTensorScalar(l.b, op.Loc(), t, t, v.t, neuron.AluOpAdd, nil, false, neuron.EngineVector)
+		neuron.BuildMemset(l.b, op.Loc(), t, 0)
+		neuron.BuildTensorScalar(l.b, op.Loc(), t, t, neuron.AluOpAdd, neuron.TensorScalarOptions{Scalar: v.t})
 		return t, nil
 	}
 	return nil, unsupported(op, "index tiles and masks other than as affine_select predicates")
@@ -487,7 +490,7 @@ func (l *lowering) offsets(op *ir.Operation, idx []ir.Value, at bool, shape []in
 	out := make([]ir.Value, len(idx))
 	for i, x := range idx {
 		c := arith.BuildConstant(l.b, op.Loc(), l.ctx.IntegerAttr(l.ctx.IndexType(), shape[i]), l.ctx.IndexType()).Result()
-		out[i] = arith.BuildMuli(l.b, op.Loc(), x, c, 0).Result()
+		out[i] = arith.BuildMuli(l.b, op.Loc(), x, c).Result()
 	}
 	return out
 }
@@ -516,11 +519,11 @@ func (l *lowering) load(op *ir.Operation) *ir.Diagnostic {
 		if !ok {
 			return errorf(op, "unknown pad")
 		}
-		neuron.BuildMemset(l.b, op.Loc(), t, l.f64(v))
+		neuron.BuildMemset(l.b, op.Loc(), t, v)
 		guarded = true
 	}
 	offs := l.offsets(op, ld.Indices(), ld.At(), shape)
-	neuron.BuildDmaCopy(l.b, op.Loc(), t, ld.View(), offs, guarded)
+	neuron.BuildDmaCopy(l.b, op.Loc(), t, ld.View(), offs, neuron.DmaCopyOptions{BoundsCheck: guarded})
 	l.set(op, &val{k: k, t: t, shape: shape, elem: elem})
 	return nil
 }
@@ -545,7 +548,7 @@ func (l *lowering) store(op *ir.Operation) *ir.Diagnostic {
 		return err
 	}
 	offs := l.offsets(op, s.Indices(), s.At(), shape)
-	neuron.BuildDmaCopy(l.b, op.Loc(), s.View(), t, offs, s.BoundsCheck())
+	neuron.BuildDmaCopy(l.b, op.Loc(), s.View(), t, offs, neuron.DmaCopyOptions{BoundsCheck: s.BoundsCheck()})
 	l.dead = append(l.dead, op)
 	return nil
 }
@@ -705,18 +708,18 @@ func (l *lowering) rowBroadcast(op *ir.Operation, rowT ir.Value, r, c int64, ele
 	if err != nil {
 		return nil, err
 	}
-	neuron.BuildMemset(l.b, op.Loc(), ones, l.f64(1))
+	neuron.BuildMemset(l.b, op.Loc(), ones, 1)
 	acc, err := l.alloc(op, r, c, l.ctx.FloatType(ir.F32), neuron.BufferPsum)
 	if err != nil {
 		return nil, err
 	}
-	neuron.BuildMemset(l.b, op.Loc(), acc, l.f64(0))
+	neuron.BuildMemset(l.b, op.Loc(), acc, 0)
 	neuron.BuildNcMatmul(l.b, op.Loc(), acc, ones, rowT)
 	out, err := l.alloc(op, r, c, elem, neuron.BufferSbuf)
 	if err != nil {
 		return nil, err
 	}
-	neuron.BuildTensorCopy(l.b, op.Loc(), out, acc, neuron.EngineVector)
+	neuron.BuildTensorCopy(l.b, op.Loc(), out, acc)
 	return out, nil
 }
 
@@ -736,7 +739,7 @@ func (l *lowering) transpose(op *ir.Operation, t ir.Value, rows, cols int64, ele
 	if err != nil {
 		return nil, err
 	}
-	neuron.BuildTensorCopy(l.b, op.Loc(), s, p, neuron.EngineVector)
+	neuron.BuildTensorCopy(l.b, op.Loc(), s, p)
 	return s, nil
 }
 
@@ -818,7 +821,7 @@ func (l *lowering) cast(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	neuron.BuildTensorCopy(l.b, op.Loc(), t, v.t, neuron.EngineVector)
+	neuron.BuildTensorCopy(l.b, op.Loc(), t, v.t)
 	l.set(op, &val{k: k, t: t, shape: shape, elem: elem})
 	return nil
 }
@@ -856,7 +859,7 @@ func (l *lowering) binary(op *ir.Operation, alu neuron.AluOp) *ir.Diagnostic {
 		if err != nil {
 			return err
 		}
-		neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, nil, alu, l.f64(s.c), rev, neuron.EngineVector)
+		neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, neuron.TensorScalarOptions{Imm: ptr(s.c), Reverse: rev})
 		l.set(op, &val{k: bcol, t: t, shape: shape, elem: elem})
 		return nil
 	}
@@ -879,9 +882,9 @@ func (l *lowering) binary(op *ir.Operation, alu neuron.AluOp) *ir.Diagnostic {
 			return err
 		}
 		if s.k == splat {
-			neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, nil, alu, l.f64(s.c), rev, neuron.EngineVector)
+			neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, neuron.TensorScalarOptions{Imm: ptr(s.c), Reverse: rev})
 		} else {
-			neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, s.t, alu, nil, rev, neuron.EngineVector)
+			neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, neuron.TensorScalarOptions{Scalar: s.t, Reverse: rev})
 		}
 		l.set(op, &val{k: data.k, t: t, shape: shape, elem: elem})
 		return nil
@@ -934,7 +937,7 @@ func (l *lowering) binary(op *ir.Operation, alu neuron.AluOp) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	neuron.BuildTensorTensor(l.b, op.Loc(), t, x, y, alu, neuron.EngineVector)
+	neuron.BuildTensorTensor(l.b, op.Loc(), t, x, y, alu)
 	l.set(op, &val{k: k, t: t, shape: shape, elem: elem})
 	return nil
 }
@@ -956,7 +959,7 @@ func (l *lowering) unary(op *ir.Operation, fn neuron.ActFunc) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	neuron.BuildActivation(l.b, op.Loc(), t, v.t, nil, fn, nil)
+	neuron.BuildActivation(l.b, op.Loc(), t, v.t, fn)
 	l.set(op, &val{k: v.k, t: t, shape: shape, elem: elem})
 	return nil
 }
@@ -979,7 +982,7 @@ func (l *lowering) negf(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	neuron.BuildTensorScalar(l.b, op.Loc(), t, v.t, nil, neuron.AluOpMultiply, l.f64(-1), false, neuron.EngineVector)
+	neuron.BuildTensorScalar(l.b, op.Loc(), t, v.t, neuron.AluOpMultiply, neuron.TensorScalarOptions{Imm: ptr(-1)})
 	l.set(op, &val{k: v.k, t: t, shape: shape, elem: elem})
 	return nil
 }
@@ -1036,14 +1039,14 @@ func (l *lowering) psumAcc(op *ir.Operation, acc ir.Value, v *val, rows, cols in
 		return nil, err
 	}
 	if v.k == splat {
-		neuron.BuildMemset(l.b, op.Loc(), t, l.f64(v.c))
+		neuron.BuildMemset(l.b, op.Loc(), t, v.c)
 		return t, nil
 	}
 	src, err := l.materialize(op, v, true)
 	if err != nil {
 		return nil, err
 	}
-	neuron.BuildTensorCopy(l.b, op.Loc(), t, src, neuron.EngineVector)
+	neuron.BuildTensorCopy(l.b, op.Loc(), t, src)
 	return t, nil
 }
 
@@ -1170,9 +1173,9 @@ func (l *lowering) forOp(f scf.ForOp) *ir.Diagnostic {
 			return err
 		}
 		if v.k == splat {
-			neuron.BuildMemset(l.b, op.Loc(), t, l.f64(v.c))
+			neuron.BuildMemset(l.b, op.Loc(), t, v.c)
 		} else {
-			neuron.BuildTensorCopy(l.b, op.Loc(), t, v.t, neuron.EngineVector)
+			neuron.BuildTensorCopy(l.b, op.Loc(), t, v.t)
 		}
 		bufs[i] = &val{k: k, t: t, shape: shape, elem: elem}
 	}
@@ -1223,13 +1226,13 @@ func (l *lowering) forOp(f scf.ForOp) *ir.Diagnostic {
 			continue
 		}
 		if y.k == splat {
-			neuron.BuildMemset(l.b, yield.Loc(), bufs[i].t, l.f64(y.c))
+			neuron.BuildMemset(l.b, yield.Loc(), bufs[i].t, y.c)
 			continue
 		}
 		if y.k != bufs[i].k {
 			return unsupported(yield, "a loop whose operand #%d is laid out differently from its initial value", i)
 		}
-		neuron.BuildTensorCopy(l.b, yield.Loc(), bufs[i].t, y.t, neuron.EngineVector)
+		neuron.BuildTensorCopy(l.b, yield.Loc(), bufs[i].t, y.t)
 	}
 	for i := range inits {
 		l.vals[op.Result(i)] = bufs[i]
@@ -1276,7 +1279,7 @@ func (l *lowering) addi(op *ir.Operation) *ir.Diagnostic {
 	n.shape, _ = tensorInfo(op.Result(0).Type())
 	x := l.index(op, b.base)
 	if a.base != nil {
-		x = arith.BuildAddi(l.b, op.Loc(), a.base, x, 0).Result()
+		x = arith.BuildAddi(l.b, op.Loc(), a.base, x).Result()
 	}
 	n.base = x
 	l.set(op, &n)
@@ -1307,14 +1310,14 @@ func (l *lowering) cmpi(op *ir.Operation) *ir.Diagnostic {
 	switch pred {
 	case arith.CmpIPredicateSlt, arith.CmpIPredicateUlt, arith.CmpIPredicateSle, arith.CmpIPredicateUle:
 		// n - (base + p·cp + f·cf) > 0 (>= 0 for <=).
-		m.base = arith.BuildSubi(l.b, op.Loc(), n, base, 0).Result()
+		m.base = arith.BuildSubi(l.b, op.Loc(), n, base).Result()
 		m.cp, m.cf = -a.cp, -a.cf
 		m.cmp = neuron.CmpOpGt
 		if pred == arith.CmpIPredicateSle || pred == arith.CmpIPredicateUle {
 			m.cmp = neuron.CmpOpGe
 		}
 	case arith.CmpIPredicateSgt, arith.CmpIPredicateUgt, arith.CmpIPredicateSge, arith.CmpIPredicateUge:
-		m.base = arith.BuildSubi(l.b, op.Loc(), base, n, 0).Result()
+		m.base = arith.BuildSubi(l.b, op.Loc(), base, n).Result()
 		m.cp, m.cf = a.cp, a.cf
 		m.cmp = neuron.CmpOpGt
 		if pred == arith.CmpIPredicateSge || pred == arith.CmpIPredicateUge {
@@ -1347,7 +1350,7 @@ func (l *lowering) selectOp(op *ir.Operation) *ir.Diagnostic {
 	if x.k == splat && y.k != splat {
 		// not(e > 0) is -e >= 0, not(e >= 0) is -e > 0.
 		x, y = y, x
-		base = arith.BuildSubi(l.b, op.Loc(), l.zero(op), base, 0).Result()
+		base = arith.BuildSubi(l.b, op.Loc(), l.zero(op), base).Result()
 		cp, cf = -cp, -cf
 		if cmp == neuron.CmpOpGt {
 			cmp = neuron.CmpOpGe
@@ -1370,7 +1373,7 @@ func (l *lowering) selectOp(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	neuron.BuildAffineSelect(l.b, op.Loc(), t, src, base, cmp, cp, cf, l.f64(y.c))
+	neuron.BuildAffineSelect(l.b, op.Loc(), t, src, base, cmp, cp, cf, y.c)
 	l.set(op, &val{k: full, t: t, shape: shape, elem: elem})
 	return nil
 }

@@ -15,7 +15,7 @@ func activationCanonicalizationPatterns() []rewrite.Pattern {
 	return []rewrite.Pattern{&rewrite.Func{RootName: "neuron.activation", PatternName: "neuron-subtract-into-bias", BenefitValue: 1,
 		Fn: func(op *ir.Operation, rw *rewrite.Rewriter) bool {
 			a, _ := AsActivationOp(op)
-			if a.Bias() != nil || floatValue(a.Scale(), 1) != 1 {
+			if a.Bias() != nil || a.Scale() != 1 {
 				return false
 			}
 			d := a.Data()
@@ -50,8 +50,9 @@ func activationCanonicalizationPatterns() []rewrite.Pattern {
 			}
 			rw.SetInsertionPoint(op)
 			neg := BuildAlloc(rw.Builder, op.Loc(), c.Type()).Result()
-			BuildTensorScalar(rw.Builder, op.Loc(), neg, c, nil, AluOpMultiply, f64Attr(rw.Ctx, -1), false, EngineVector)
-			BuildActivation(rw.Builder, op.Loc(), a.Dst(), x, neg, a.Func(), nil)
+			minusOne := -1.0
+			BuildTensorScalar(rw.Builder, op.Loc(), neg, c, AluOpMultiply, TensorScalarOptions{Imm: &minusOne})
+			BuildActivation(rw.Builder, op.Loc(), a.Dst(), x, a.Func(), ActivationOptions{Bias: neg})
 			rw.EraseOp(op)
 			rw.EraseOp(sub.Operation)
 			if !ir.HasUses(d) {
@@ -68,25 +69,13 @@ func tensorScalarCanonicalizationPatterns() []rewrite.Pattern {
 	return []rewrite.Pattern{&rewrite.Func{RootName: "neuron.tensor_scalar", PatternName: "neuron-max-zero-is-relu", BenefitValue: 1,
 		Fn: func(op *ir.Operation, rw *rewrite.Rewriter) bool {
 			ts, _ := AsTensorScalarOp(op)
-			if ts.Op() != AluOpMaximum || ts.Scalar() != nil || ts.Imm() == nil || floatValue(ts.Imm(), 1) != 0 || math.Signbit(floatValue(ts.Imm(), 1)) {
+			imm, hasImm := ts.Imm()
+			if ts.Op() != AluOpMaximum || ts.Scalar() != nil || !hasImm || imm != 0 || math.Signbit(imm) {
 				return false
 			}
 			rw.SetInsertionPoint(op)
-			BuildActivation(rw.Builder, op.Loc(), ts.Dst(), ts.Data(), nil, ActFuncRelu, nil)
+			BuildActivation(rw.Builder, op.Loc(), ts.Dst(), ts.Data(), ActFuncRelu)
 			rw.EraseOp(op)
 			return true
 		}}}
-}
-
-// floatValue returns the value of an F64Attr, or def when absent.
-func floatValue(a ir.Attribute, def float64) float64 {
-	f, ok := a.(*ir.FloatAttr)
-	if !ok {
-		return def
-	}
-	return math.Float64frombits(f.Bits[0])
-}
-
-func f64Attr(ctx *ir.Context, x float64) ir.Attribute {
-	return ctx.FloatAttrBits(ctx.FloatType(ir.F64), math.Float64bits(x), 0)
 }

@@ -3,6 +3,7 @@
 package neuron
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -183,12 +184,15 @@ func GetTileType(ctx *ir.Context, shape []int64, elementType ir.Type, buffer Buf
 	return TileType{d}, nil
 }
 
+// AllocOpName is the name of the operation neuron.alloc.
+const AllocOpName = "neuron.alloc"
+
 // AllocOp wraps an operation neuron.alloc: a tile in SBUF or PSUM (nl.ndarray with buffer=nl.sbuf or nl.psum).
 type AllocOp struct{ *ir.Operation }
 
 // AsAllocOp returns op as a AllocOp if it is an operation neuron.alloc.
 func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
-	if op == nil || op.Name() != "neuron.alloc" {
+	if op == nil || op.Name() != AllocOpName {
 		return AllocOp{}, false
 	}
 	return AllocOp{op}, true
@@ -197,25 +201,25 @@ func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
 // Result returns the result result.
 func (op AllocOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildAlloc creates an operation neuron.alloc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAlloc creates an operation neuron.alloc at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AllocOp.
 func BuildAlloc(b *ir.Builder, loc ir.Location, resultType ir.Type) AllocOp {
-	name := b.Ctx.LookupOpName("neuron.alloc")
-	if name == nil || name.Def == nil {
-		panic("neuron.alloc is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AllocOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return AllocOp{b.Create(st)}
+	op := b.Create(st)
+	return AllocOp{op}
 }
+
+// DmaCopyOpName is the name of the operation neuron.dma_copy.
+const DmaCopyOpName = "neuron.dma_copy"
 
 // DmaCopyOp wraps an operation neuron.dma_copy: copies a window between device memory (a view) and an SBUF tile on a DMA engine.
 type DmaCopyOp struct{ *ir.Operation }
 
 // AsDmaCopyOp returns op as a DmaCopyOp if it is an operation neuron.dma_copy.
 func AsDmaCopyOp(op *ir.Operation) (DmaCopyOp, bool) {
-	if op == nil || op.Name() != "neuron.dma_copy" {
+	if op == nil || op.Name() != DmaCopyOpName {
 		return DmaCopyOp{}, false
 	}
 	return DmaCopyOp{op}, true
@@ -235,34 +239,48 @@ func (op DmaCopyOp) Indices() []ir.Value {
 // BoundsCheck reports whether the unit property bounds_check is set.
 func (op DmaCopyOp) BoundsCheck() bool { return op.InherentAttr("bounds_check") != nil }
 
-// BuildDmaCopy creates an operation neuron.dma_copy at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDmaCopy(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, indices []ir.Value, boundsCheck bool) DmaCopyOp {
-	name := b.Ctx.LookupOpName("neuron.dma_copy")
-	if name == nil || name.Def == nil {
-		panic("neuron.dma_copy is not registered in the builder's context")
+// DmaCopyOptions holds the optional operands, results and properties of
+// neuron.dma_copy for BuildDmaCopy; the zero value leaves them all absent (or at
+// their defaults).
+type DmaCopyOptions struct {
+	// BoundsCheck sets the unit property bounds_check.
+	BoundsCheck bool
+}
+
+// BuildDmaCopy creates an operation neuron.dma_copy at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DmaCopyOp.
+func BuildDmaCopy(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, indices []ir.Value, opts ...DmaCopyOptions) DmaCopyOp {
+	if dst == nil || src == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DmaCopyOpName)
+		return DmaCopyOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DmaCopyOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DmaCopyOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, indices...)
-	if boundsCheck {
+	if o.BoundsCheck {
 		props = append(props, ir.NamedAttr{Name: "bounds_check", Value: b.Ctx.Unit()})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DmaCopyOp{b.Create(st)}
+	op := b.Create(st)
+	return DmaCopyOp{op}
 }
+
+// MemsetOpName is the name of the operation neuron.memset.
+const MemsetOpName = "neuron.memset"
 
 // MemsetOp wraps an operation neuron.memset: fills a tile with a constant.
 type MemsetOp struct{ *ir.Operation }
 
 // AsMemsetOp returns op as a MemsetOp if it is an operation neuron.memset.
 func AsMemsetOp(op *ir.Operation) (MemsetOp, bool) {
-	if op == nil || op.Name() != "neuron.memset" {
+	if op == nil || op.Name() != MemsetOpName {
 		return MemsetOp{}, false
 	}
 	return MemsetOp{op}, true
@@ -271,33 +289,51 @@ func AsMemsetOp(op *ir.Operation) (MemsetOp, bool) {
 // Dst returns the operand dst.
 func (op MemsetOp) Dst() ir.Value { return op.Operation.Operand(0) }
 
-// Value returns the property value, or nil when it is absent.
-func (op MemsetOp) Value() ir.Attribute { return op.InherentAttr("value") }
+// ValueAttr returns the attribute of the property value, or nil when it is absent.
+func (op MemsetOp) ValueAttr() ir.Attribute { return op.InherentAttr("value") }
 
-// BuildMemset creates an operation neuron.memset at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMemset(b *ir.Builder, loc ir.Location, dst ir.Value, value ir.Attribute) MemsetOp {
-	name := b.Ctx.LookupOpName("neuron.memset")
-	if name == nil || name.Def == nil {
-		panic("neuron.memset is not registered in the builder's context")
+// Value returns the value of the property value (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op MemsetOp) Value() float64 {
+	v, _ := func() (float64, bool) {
+		a := op.InherentAttr("value")
+		x, ok := a.(*ir.FloatAttr)
+		if !ok {
+			return 0, false
+		}
+		return x.Float64(), true
+	}()
+	return v
+}
+
+// BuildMemset creates an operation neuron.memset at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MemsetOp.
+func BuildMemset(b *ir.Builder, loc ir.Location, dst ir.Value, value float64) MemsetOp {
+	if dst == nil {
+		b.Errorf("building %s: a required operand or property is nil", MemsetOpName)
+		return MemsetOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MemsetOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
-	props = append(props, ir.NamedAttr{Name: "value", Value: value})
+	props = append(props, ir.NamedAttr{Name: "value", Value: b.Ctx.FloatAttr(b.Ctx.FloatType(ir.F64), value)})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MemsetOp{b.Create(st)}
+	op := b.Create(st)
+	return MemsetOp{op}
 }
+
+// IotaOpName is the name of the operation neuron.iota.
+const IotaOpName = "neuron.iota"
 
 // IotaOp wraps an operation neuron.iota: fills a tile with base + p*channel_multiplier + f*step on GpSimd.
 type IotaOp struct{ *ir.Operation }
 
 // AsIotaOp returns op as a IotaOp if it is an operation neuron.iota.
 func AsIotaOp(op *ir.Operation) (IotaOp, bool) {
-	if op == nil || op.Name() != "neuron.iota" {
+	if op == nil || op.Name() != IotaOpName {
 		return IotaOp{}, false
 	}
 	return IotaOp{op}, true
@@ -343,15 +379,15 @@ func (op IotaOp) Step() int64 {
 	return v
 }
 
-// BuildIota creates an operation neuron.iota at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIota creates an operation neuron.iota at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IotaOp.
 func BuildIota(b *ir.Builder, loc ir.Location, dst ir.Value, base ir.Value, channelMultiplier int64, step int64) IotaOp {
-	name := b.Ctx.LookupOpName("neuron.iota")
-	if name == nil || name.Def == nil {
-		panic("neuron.iota is not registered in the builder's context")
+	if dst == nil || base == nil {
+		b.Errorf("building %s: a required operand or property is nil", IotaOpName)
+		return IotaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IotaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, base)
@@ -360,15 +396,19 @@ func BuildIota(b *ir.Builder, loc ir.Location, dst ir.Value, base ir.Value, chan
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IotaOp{b.Create(st)}
+	op := b.Create(st)
+	return IotaOp{op}
 }
+
+// NcMatmulOpName is the name of the operation neuron.nc_matmul.
+const NcMatmulOpName = "neuron.nc_matmul"
 
 // NcMatmulOp wraps an operation neuron.nc_matmul: adds stationaryᵀ·moving to a PSUM tile on the tensor engine.
 type NcMatmulOp struct{ *ir.Operation }
 
 // AsNcMatmulOp returns op as a NcMatmulOp if it is an operation neuron.nc_matmul.
 func AsNcMatmulOp(op *ir.Operation) (NcMatmulOp, bool) {
-	if op == nil || op.Name() != "neuron.nc_matmul" {
+	if op == nil || op.Name() != NcMatmulOpName {
 		return NcMatmulOp{}, false
 	}
 	return NcMatmulOp{op}, true
@@ -383,27 +423,31 @@ func (op NcMatmulOp) Stationary() ir.Value { return op.Operation.Operand(1) }
 // Moving returns the operand moving.
 func (op NcMatmulOp) Moving() ir.Value { return op.Operation.Operand(2) }
 
-// BuildNcMatmul creates an operation neuron.nc_matmul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildNcMatmul creates an operation neuron.nc_matmul at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero NcMatmulOp.
 func BuildNcMatmul(b *ir.Builder, loc ir.Location, dst ir.Value, stationary ir.Value, moving ir.Value) NcMatmulOp {
-	name := b.Ctx.LookupOpName("neuron.nc_matmul")
-	if name == nil || name.Def == nil {
-		panic("neuron.nc_matmul is not registered in the builder's context")
+	if dst == nil || stationary == nil || moving == nil {
+		b.Errorf("building %s: a required operand or property is nil", NcMatmulOpName)
+		return NcMatmulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, NcMatmulOpName), Loc: loc}
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, stationary)
 	st.Operands = append(st.Operands, moving)
-	return NcMatmulOp{b.Create(st)}
+	op := b.Create(st)
+	return NcMatmulOp{op}
 }
+
+// NcTransposeOpName is the name of the operation neuron.nc_transpose.
+const NcTransposeOpName = "neuron.nc_transpose"
 
 // NcTransposeOp wraps an operation neuron.nc_transpose: transposes an SBUF tile into a PSUM tile on the tensor engine.
 type NcTransposeOp struct{ *ir.Operation }
 
 // AsNcTransposeOp returns op as a NcTransposeOp if it is an operation neuron.nc_transpose.
 func AsNcTransposeOp(op *ir.Operation) (NcTransposeOp, bool) {
-	if op == nil || op.Name() != "neuron.nc_transpose" {
+	if op == nil || op.Name() != NcTransposeOpName {
 		return NcTransposeOp{}, false
 	}
 	return NcTransposeOp{op}, true
@@ -415,26 +459,30 @@ func (op NcTransposeOp) Dst() ir.Value { return op.Operation.Operand(0) }
 // Src returns the operand src.
 func (op NcTransposeOp) Src() ir.Value { return op.Operation.Operand(1) }
 
-// BuildNcTranspose creates an operation neuron.nc_transpose at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildNcTranspose creates an operation neuron.nc_transpose at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero NcTransposeOp.
 func BuildNcTranspose(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value) NcTransposeOp {
-	name := b.Ctx.LookupOpName("neuron.nc_transpose")
-	if name == nil || name.Def == nil {
-		panic("neuron.nc_transpose is not registered in the builder's context")
+	if dst == nil || src == nil {
+		b.Errorf("building %s: a required operand or property is nil", NcTransposeOpName)
+		return NcTransposeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, NcTransposeOpName), Loc: loc}
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, src)
-	return NcTransposeOp{b.Create(st)}
+	op := b.Create(st)
+	return NcTransposeOp{op}
 }
+
+// ActivationOpName is the name of the operation neuron.activation.
+const ActivationOpName = "neuron.activation"
 
 // ActivationOp wraps an operation neuron.activation: dst = f(data*scale + bias) on the scalar engine.
 type ActivationOp struct{ *ir.Operation }
 
 // AsActivationOp returns op as a ActivationOp if it is an operation neuron.activation.
 func AsActivationOp(op *ir.Operation) (ActivationOp, bool) {
-	if op == nil || op.Name() != "neuron.activation" {
+	if op == nil || op.Name() != ActivationOpName {
 		return ActivationOp{}, false
 	}
 	return ActivationOp{op}, true
@@ -471,40 +519,70 @@ func (op ActivationOp) Func() ActFunc {
 	return v
 }
 
-// Scale returns the property scale, or nil when it is absent.
-func (op ActivationOp) Scale() ir.Attribute { return op.InherentAttr("scale") }
+// ScaleAttr returns the attribute of the property scale, or nil when it is absent.
+func (op ActivationOp) ScaleAttr() ir.Attribute { return op.InherentAttr("scale") }
 
-// BuildActivation creates an operation neuron.activation at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildActivation(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value, bias ir.Value, func_ ActFunc, scale ir.Attribute) ActivationOp {
-	name := b.Ctx.LookupOpName("neuron.activation")
-	if name == nil || name.Def == nil {
-		panic("neuron.activation is not registered in the builder's context")
+// Scale returns the value of the property scale (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op ActivationOp) Scale() float64 {
+	v, _ := func() (float64, bool) {
+		a := op.InherentAttr("scale")
+		x, ok := a.(*ir.FloatAttr)
+		if !ok {
+			return 0, false
+		}
+		return x.Float64(), true
+	}()
+	return v
+}
+
+// ActivationOptions holds the optional operands, results and properties of
+// neuron.activation for BuildActivation; the zero value leaves them all absent (or at
+// their defaults).
+type ActivationOptions struct {
+	// Bias is the optional operand bias (nil: absent).
+	Bias ir.Value
+	// Scale is the property scale (nil: its default).
+	Scale *float64
+}
+
+// BuildActivation creates an operation neuron.activation at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ActivationOp.
+func BuildActivation(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value, func_ ActFunc, opts ...ActivationOptions) ActivationOp {
+	if dst == nil || data == nil {
+		b.Errorf("building %s: a required operand or property is nil", ActivationOpName)
+		return ActivationOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ActivationOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ActivationOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, data)
-	if bias != nil {
-		st.Operands = append(st.Operands, bias)
+	if o.Bias != nil {
+		st.Operands = append(st.Operands, o.Bias)
 	}
 	props = append(props, ir.NamedAttr{Name: "func", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(func_))})
-	if scale != nil {
-		props = append(props, ir.NamedAttr{Name: "scale", Value: scale})
+	if o.Scale != nil {
+		props = append(props, ir.NamedAttr{Name: "scale", Value: b.Ctx.FloatAttr(b.Ctx.FloatType(ir.F64), *o.Scale)})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ActivationOp{b.Create(st)}
+	op := b.Create(st)
+	return ActivationOp{op}
 }
+
+// ActivationReduceOpName is the name of the operation neuron.activation_reduce.
+const ActivationReduceOpName = "neuron.activation_reduce"
 
 // ActivationReduceOp wraps an operation neuron.activation_reduce: activation that also sums each partition of its result into a one-column tile.
 type ActivationReduceOp struct{ *ir.Operation }
 
 // AsActivationReduceOp returns op as a ActivationReduceOp if it is an operation neuron.activation_reduce.
 func AsActivationReduceOp(op *ir.Operation) (ActivationReduceOp, bool) {
-	if op == nil || op.Name() != "neuron.activation_reduce" {
+	if op == nil || op.Name() != ActivationReduceOpName {
 		return ActivationReduceOp{}, false
 	}
 	return ActivationReduceOp{op}, true
@@ -544,41 +622,71 @@ func (op ActivationReduceOp) Func() ActFunc {
 	return v
 }
 
-// Scale returns the property scale, or nil when it is absent.
-func (op ActivationReduceOp) Scale() ir.Attribute { return op.InherentAttr("scale") }
+// ScaleAttr returns the attribute of the property scale, or nil when it is absent.
+func (op ActivationReduceOp) ScaleAttr() ir.Attribute { return op.InherentAttr("scale") }
 
-// BuildActivationReduce creates an operation neuron.activation_reduce at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildActivationReduce(b *ir.Builder, loc ir.Location, dst ir.Value, reduce ir.Value, data ir.Value, bias ir.Value, func_ ActFunc, scale ir.Attribute) ActivationReduceOp {
-	name := b.Ctx.LookupOpName("neuron.activation_reduce")
-	if name == nil || name.Def == nil {
-		panic("neuron.activation_reduce is not registered in the builder's context")
+// Scale returns the value of the property scale (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op ActivationReduceOp) Scale() float64 {
+	v, _ := func() (float64, bool) {
+		a := op.InherentAttr("scale")
+		x, ok := a.(*ir.FloatAttr)
+		if !ok {
+			return 0, false
+		}
+		return x.Float64(), true
+	}()
+	return v
+}
+
+// ActivationReduceOptions holds the optional operands, results and properties of
+// neuron.activation_reduce for BuildActivationReduce; the zero value leaves them all absent (or at
+// their defaults).
+type ActivationReduceOptions struct {
+	// Bias is the optional operand bias (nil: absent).
+	Bias ir.Value
+	// Scale is the property scale (nil: its default).
+	Scale *float64
+}
+
+// BuildActivationReduce creates an operation neuron.activation_reduce at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ActivationReduceOp.
+func BuildActivationReduce(b *ir.Builder, loc ir.Location, dst ir.Value, reduce ir.Value, data ir.Value, func_ ActFunc, opts ...ActivationReduceOptions) ActivationReduceOp {
+	if dst == nil || reduce == nil || data == nil {
+		b.Errorf("building %s: a required operand or property is nil", ActivationReduceOpName)
+		return ActivationReduceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ActivationReduceOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ActivationReduceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, reduce)
 	st.Operands = append(st.Operands, data)
-	if bias != nil {
-		st.Operands = append(st.Operands, bias)
+	if o.Bias != nil {
+		st.Operands = append(st.Operands, o.Bias)
 	}
 	props = append(props, ir.NamedAttr{Name: "func", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(func_))})
-	if scale != nil {
-		props = append(props, ir.NamedAttr{Name: "scale", Value: scale})
+	if o.Scale != nil {
+		props = append(props, ir.NamedAttr{Name: "scale", Value: b.Ctx.FloatAttr(b.Ctx.FloatType(ir.F64), *o.Scale)})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ActivationReduceOp{b.Create(st)}
+	op := b.Create(st)
+	return ActivationReduceOp{op}
 }
+
+// TensorTensorOpName is the name of the operation neuron.tensor_tensor.
+const TensorTensorOpName = "neuron.tensor_tensor"
 
 // TensorTensorOp wraps an operation neuron.tensor_tensor: dst = op(data1, data2) elementwise.
 type TensorTensorOp struct{ *ir.Operation }
 
 // AsTensorTensorOp returns op as a TensorTensorOp if it is an operation neuron.tensor_tensor.
 func AsTensorTensorOp(op *ir.Operation) (TensorTensorOp, bool) {
-	if op == nil || op.Name() != "neuron.tensor_tensor" {
+	if op == nil || op.Name() != TensorTensorOpName {
 		return TensorTensorOp{}, false
 	}
 	return TensorTensorOp{op}, true
@@ -627,33 +735,49 @@ func (op TensorTensorOp) Engine() Engine {
 	return v
 }
 
-// BuildTensorTensor creates an operation neuron.tensor_tensor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTensorTensor(b *ir.Builder, loc ir.Location, dst ir.Value, data1 ir.Value, data2 ir.Value, op AluOp, engine Engine) TensorTensorOp {
-	name := b.Ctx.LookupOpName("neuron.tensor_tensor")
-	if name == nil || name.Def == nil {
-		panic("neuron.tensor_tensor is not registered in the builder's context")
+// TensorTensorOptions holds the optional operands, results and properties of
+// neuron.tensor_tensor for BuildTensorTensor; the zero value leaves them all absent (or at
+// their defaults).
+type TensorTensorOptions struct {
+	// Engine is the property engine (the zero value: its default).
+	Engine Engine
+}
+
+// BuildTensorTensor creates an operation neuron.tensor_tensor at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TensorTensorOp.
+func BuildTensorTensor(b *ir.Builder, loc ir.Location, dst ir.Value, data1 ir.Value, data2 ir.Value, op_ AluOp, opts ...TensorTensorOptions) TensorTensorOp {
+	if dst == nil || data1 == nil || data2 == nil {
+		b.Errorf("building %s: a required operand or property is nil", TensorTensorOpName)
+		return TensorTensorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TensorTensorOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TensorTensorOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, data1)
 	st.Operands = append(st.Operands, data2)
-	props = append(props, ir.NamedAttr{Name: "op", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(op))})
-	props = append(props, ir.NamedAttr{Name: "engine", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(engine))})
+	props = append(props, ir.NamedAttr{Name: "op", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(op_))})
+	if o.Engine != 0 {
+		props = append(props, ir.NamedAttr{Name: "engine", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(o.Engine))})
+	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TensorTensorOp{b.Create(st)}
+	op := b.Create(st)
+	return TensorTensorOp{op}
 }
+
+// TensorScalarOpName is the name of the operation neuron.tensor_scalar.
+const TensorScalarOpName = "neuron.tensor_scalar"
 
 // TensorScalarOp wraps an operation neuron.tensor_scalar: dst = op(data, scalar) with a per-partition scalar tile or an immediate.
 type TensorScalarOp struct{ *ir.Operation }
 
 // AsTensorScalarOp returns op as a TensorScalarOp if it is an operation neuron.tensor_scalar.
 func AsTensorScalarOp(op *ir.Operation) (TensorScalarOp, bool) {
-	if op == nil || op.Name() != "neuron.tensor_scalar" {
+	if op == nil || op.Name() != TensorScalarOpName {
 		return TensorScalarOp{}, false
 	}
 	return TensorScalarOp{op}, true
@@ -690,8 +814,18 @@ func (op TensorScalarOp) Op() AluOp {
 	return v
 }
 
-// Imm returns the property imm, or nil when it is absent.
-func (op TensorScalarOp) Imm() ir.Attribute { return op.InherentAttr("imm") }
+// ImmAttr returns the attribute of the property imm, or nil when it is absent.
+func (op TensorScalarOp) ImmAttr() ir.Attribute { return op.InherentAttr("imm") }
+
+// Imm returns the value of the optional property imm and whether it is set.
+func (op TensorScalarOp) Imm() (float64, bool) {
+	a := op.InherentAttr("imm")
+	x, ok := a.(*ir.FloatAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Float64(), true
+}
 
 // Reverse reports whether the unit property reverse is set.
 func (op TensorScalarOp) Reverse() bool { return op.InherentAttr("reverse") != nil }
@@ -713,41 +847,63 @@ func (op TensorScalarOp) Engine() Engine {
 	return v
 }
 
-// BuildTensorScalar creates an operation neuron.tensor_scalar at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTensorScalar(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value, scalar ir.Value, op AluOp, imm ir.Attribute, reverse bool, engine Engine) TensorScalarOp {
-	name := b.Ctx.LookupOpName("neuron.tensor_scalar")
-	if name == nil || name.Def == nil {
-		panic("neuron.tensor_scalar is not registered in the builder's context")
+// TensorScalarOptions holds the optional operands, results and properties of
+// neuron.tensor_scalar for BuildTensorScalar; the zero value leaves them all absent (or at
+// their defaults).
+type TensorScalarOptions struct {
+	// Scalar is the optional operand scalar (nil: absent).
+	Scalar ir.Value
+	// Imm is the optional property imm (nil: absent).
+	Imm *float64
+	// Reverse sets the unit property reverse.
+	Reverse bool
+	// Engine is the property engine (the zero value: its default).
+	Engine Engine
+}
+
+// BuildTensorScalar creates an operation neuron.tensor_scalar at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TensorScalarOp.
+func BuildTensorScalar(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value, op_ AluOp, opts ...TensorScalarOptions) TensorScalarOp {
+	if dst == nil || data == nil {
+		b.Errorf("building %s: a required operand or property is nil", TensorScalarOpName)
+		return TensorScalarOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TensorScalarOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TensorScalarOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, data)
-	if scalar != nil {
-		st.Operands = append(st.Operands, scalar)
+	if o.Scalar != nil {
+		st.Operands = append(st.Operands, o.Scalar)
 	}
-	props = append(props, ir.NamedAttr{Name: "op", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(op))})
-	if imm != nil {
-		props = append(props, ir.NamedAttr{Name: "imm", Value: imm})
+	props = append(props, ir.NamedAttr{Name: "op", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(op_))})
+	if o.Imm != nil {
+		props = append(props, ir.NamedAttr{Name: "imm", Value: b.Ctx.FloatAttr(b.Ctx.FloatType(ir.F64), *o.Imm)})
 	}
-	if reverse {
+	if o.Reverse {
 		props = append(props, ir.NamedAttr{Name: "reverse", Value: b.Ctx.Unit()})
 	}
-	props = append(props, ir.NamedAttr{Name: "engine", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(engine))})
+	if o.Engine != 0 {
+		props = append(props, ir.NamedAttr{Name: "engine", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(o.Engine))})
+	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TensorScalarOp{b.Create(st)}
+	op := b.Create(st)
+	return TensorScalarOp{op}
 }
+
+// TensorReduceOpName is the name of the operation neuron.tensor_reduce.
+const TensorReduceOpName = "neuron.tensor_reduce"
 
 // TensorReduceOp wraps an operation neuron.tensor_reduce: reduces each partition along the free axis into a one-column tile.
 type TensorReduceOp struct{ *ir.Operation }
 
 // AsTensorReduceOp returns op as a TensorReduceOp if it is an operation neuron.tensor_reduce.
 func AsTensorReduceOp(op *ir.Operation) (TensorReduceOp, bool) {
-	if op == nil || op.Name() != "neuron.tensor_reduce" {
+	if op == nil || op.Name() != TensorReduceOpName {
 		return TensorReduceOp{}, false
 	}
 	return TensorReduceOp{op}, true
@@ -776,31 +932,35 @@ func (op TensorReduceOp) Op() AluOp {
 	return v
 }
 
-// BuildTensorReduce creates an operation neuron.tensor_reduce at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTensorReduce(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value, op AluOp) TensorReduceOp {
-	name := b.Ctx.LookupOpName("neuron.tensor_reduce")
-	if name == nil || name.Def == nil {
-		panic("neuron.tensor_reduce is not registered in the builder's context")
+// BuildTensorReduce creates an operation neuron.tensor_reduce at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TensorReduceOp.
+func BuildTensorReduce(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value, op_ AluOp) TensorReduceOp {
+	if dst == nil || data == nil {
+		b.Errorf("building %s: a required operand or property is nil", TensorReduceOpName)
+		return TensorReduceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TensorReduceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, data)
-	props = append(props, ir.NamedAttr{Name: "op", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(op))})
+	props = append(props, ir.NamedAttr{Name: "op", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(op_))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TensorReduceOp{b.Create(st)}
+	op := b.Create(st)
+	return TensorReduceOp{op}
 }
+
+// TensorCopyOpName is the name of the operation neuron.tensor_copy.
+const TensorCopyOpName = "neuron.tensor_copy"
 
 // TensorCopyOp wraps an operation neuron.tensor_copy: copies a tile into another, casting to the destination's type.
 type TensorCopyOp struct{ *ir.Operation }
 
 // AsTensorCopyOp returns op as a TensorCopyOp if it is an operation neuron.tensor_copy.
 func AsTensorCopyOp(op *ir.Operation) (TensorCopyOp, bool) {
-	if op == nil || op.Name() != "neuron.tensor_copy" {
+	if op == nil || op.Name() != TensorCopyOpName {
 		return TensorCopyOp{}, false
 	}
 	return TensorCopyOp{op}, true
@@ -829,31 +989,47 @@ func (op TensorCopyOp) Engine() Engine {
 	return v
 }
 
-// BuildTensorCopy creates an operation neuron.tensor_copy at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTensorCopy(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, engine Engine) TensorCopyOp {
-	name := b.Ctx.LookupOpName("neuron.tensor_copy")
-	if name == nil || name.Def == nil {
-		panic("neuron.tensor_copy is not registered in the builder's context")
+// TensorCopyOptions holds the optional operands, results and properties of
+// neuron.tensor_copy for BuildTensorCopy; the zero value leaves them all absent (or at
+// their defaults).
+type TensorCopyOptions struct {
+	// Engine is the property engine (the zero value: its default).
+	Engine Engine
+}
+
+// BuildTensorCopy creates an operation neuron.tensor_copy at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TensorCopyOp.
+func BuildTensorCopy(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, opts ...TensorCopyOptions) TensorCopyOp {
+	if dst == nil || src == nil {
+		b.Errorf("building %s: a required operand or property is nil", TensorCopyOpName)
+		return TensorCopyOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TensorCopyOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TensorCopyOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, src)
-	props = append(props, ir.NamedAttr{Name: "engine", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(engine))})
+	if o.Engine != 0 {
+		props = append(props, ir.NamedAttr{Name: "engine", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(o.Engine))})
+	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TensorCopyOp{b.Create(st)}
+	op := b.Create(st)
+	return TensorCopyOp{op}
 }
+
+// ReciprocalOpName is the name of the operation neuron.reciprocal.
+const ReciprocalOpName = "neuron.reciprocal"
 
 // ReciprocalOp wraps an operation neuron.reciprocal: dst = 1/data elementwise.
 type ReciprocalOp struct{ *ir.Operation }
 
 // AsReciprocalOp returns op as a ReciprocalOp if it is an operation neuron.reciprocal.
 func AsReciprocalOp(op *ir.Operation) (ReciprocalOp, bool) {
-	if op == nil || op.Name() != "neuron.reciprocal" {
+	if op == nil || op.Name() != ReciprocalOpName {
 		return ReciprocalOp{}, false
 	}
 	return ReciprocalOp{op}, true
@@ -865,26 +1041,30 @@ func (op ReciprocalOp) Dst() ir.Value { return op.Operation.Operand(0) }
 // Data returns the operand data.
 func (op ReciprocalOp) Data() ir.Value { return op.Operation.Operand(1) }
 
-// BuildReciprocal creates an operation neuron.reciprocal at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReciprocal creates an operation neuron.reciprocal at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReciprocalOp.
 func BuildReciprocal(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value) ReciprocalOp {
-	name := b.Ctx.LookupOpName("neuron.reciprocal")
-	if name == nil || name.Def == nil {
-		panic("neuron.reciprocal is not registered in the builder's context")
+	if dst == nil || data == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReciprocalOpName)
+		return ReciprocalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReciprocalOpName), Loc: loc}
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, data)
-	return ReciprocalOp{b.Create(st)}
+	op := b.Create(st)
+	return ReciprocalOp{op}
 }
+
+// AffineSelectOpName is the name of the operation neuron.affine_select.
+const AffineSelectOpName = "neuron.affine_select"
 
 // AffineSelectOp wraps an operation neuron.affine_select: dst = data where base + p*channel_multiplier + f*step (cmp) 0, else value (GpSimd masks).
 type AffineSelectOp struct{ *ir.Operation }
 
 // AsAffineSelectOp returns op as a AffineSelectOp if it is an operation neuron.affine_select.
 func AsAffineSelectOp(op *ir.Operation) (AffineSelectOp, bool) {
-	if op == nil || op.Name() != "neuron.affine_select" {
+	if op == nil || op.Name() != AffineSelectOpName {
 		return AffineSelectOp{}, false
 	}
 	return AffineSelectOp{op}, true
@@ -952,18 +1132,32 @@ func (op AffineSelectOp) Step() int64 {
 	return v
 }
 
-// Value returns the property value, or nil when it is absent.
-func (op AffineSelectOp) Value() ir.Attribute { return op.InherentAttr("value") }
+// ValueAttr returns the attribute of the property value, or nil when it is absent.
+func (op AffineSelectOp) ValueAttr() ir.Attribute { return op.InherentAttr("value") }
 
-// BuildAffineSelect creates an operation neuron.affine_select at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAffineSelect(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value, base ir.Value, cmp CmpOp, channelMultiplier int64, step int64, value ir.Attribute) AffineSelectOp {
-	name := b.Ctx.LookupOpName("neuron.affine_select")
-	if name == nil || name.Def == nil {
-		panic("neuron.affine_select is not registered in the builder's context")
+// Value returns the value of the property value (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op AffineSelectOp) Value() float64 {
+	v, _ := func() (float64, bool) {
+		a := op.InherentAttr("value")
+		x, ok := a.(*ir.FloatAttr)
+		if !ok {
+			return 0, false
+		}
+		return x.Float64(), true
+	}()
+	return v
+}
+
+// BuildAffineSelect creates an operation neuron.affine_select at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AffineSelectOp.
+func BuildAffineSelect(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value, base ir.Value, cmp CmpOp, channelMultiplier int64, step int64, value float64) AffineSelectOp {
+	if dst == nil || data == nil || base == nil {
+		b.Errorf("building %s: a required operand or property is nil", AffineSelectOpName)
+		return AffineSelectOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AffineSelectOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, data)
@@ -971,19 +1165,23 @@ func BuildAffineSelect(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Val
 	props = append(props, ir.NamedAttr{Name: "cmp", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(cmp))})
 	props = append(props, ir.NamedAttr{Name: "channel_multiplier", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), channelMultiplier)})
 	props = append(props, ir.NamedAttr{Name: "step", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), step)})
-	props = append(props, ir.NamedAttr{Name: "value", Value: value})
+	props = append(props, ir.NamedAttr{Name: "value", Value: b.Ctx.FloatAttr(b.Ctx.FloatType(ir.F64), value)})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AffineSelectOp{b.Create(st)}
+	op := b.Create(st)
+	return AffineSelectOp{op}
 }
+
+// BnStatsOpName is the name of the operation neuron.bn_stats.
+const BnStatsOpName = "neuron.bn_stats"
 
 // BnStatsOp wraps an operation neuron.bn_stats: per-partition statistics (count, mean, M2) of up to 512 elements, for bn_aggr.
 type BnStatsOp struct{ *ir.Operation }
 
 // AsBnStatsOp returns op as a BnStatsOp if it is an operation neuron.bn_stats.
 func AsBnStatsOp(op *ir.Operation) (BnStatsOp, bool) {
-	if op == nil || op.Name() != "neuron.bn_stats" {
+	if op == nil || op.Name() != BnStatsOpName {
 		return BnStatsOp{}, false
 	}
 	return BnStatsOp{op}, true
@@ -995,26 +1193,30 @@ func (op BnStatsOp) Dst() ir.Value { return op.Operation.Operand(0) }
 // Data returns the operand data.
 func (op BnStatsOp) Data() ir.Value { return op.Operation.Operand(1) }
 
-// BuildBnStats creates an operation neuron.bn_stats at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBnStats creates an operation neuron.bn_stats at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BnStatsOp.
 func BuildBnStats(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value) BnStatsOp {
-	name := b.Ctx.LookupOpName("neuron.bn_stats")
-	if name == nil || name.Def == nil {
-		panic("neuron.bn_stats is not registered in the builder's context")
+	if dst == nil || data == nil {
+		b.Errorf("building %s: a required operand or property is nil", BnStatsOpName)
+		return BnStatsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BnStatsOpName), Loc: loc}
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, data)
-	return BnStatsOp{b.Create(st)}
+	op := b.Create(st)
+	return BnStatsOp{op}
 }
+
+// BnAggrOpName is the name of the operation neuron.bn_aggr.
+const BnAggrOpName = "neuron.bn_aggr"
 
 // BnAggrOp wraps an operation neuron.bn_aggr: aggregates bn_stats chunks into the per-partition mean and variance.
 type BnAggrOp struct{ *ir.Operation }
 
 // AsBnAggrOp returns op as a BnAggrOp if it is an operation neuron.bn_aggr.
 func AsBnAggrOp(op *ir.Operation) (BnAggrOp, bool) {
-	if op == nil || op.Name() != "neuron.bn_aggr" {
+	if op == nil || op.Name() != BnAggrOpName {
 		return BnAggrOp{}, false
 	}
 	return BnAggrOp{op}, true
@@ -1026,26 +1228,30 @@ func (op BnAggrOp) Dst() ir.Value { return op.Operation.Operand(0) }
 // Data returns the operand data.
 func (op BnAggrOp) Data() ir.Value { return op.Operation.Operand(1) }
 
-// BuildBnAggr creates an operation neuron.bn_aggr at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBnAggr creates an operation neuron.bn_aggr at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BnAggrOp.
 func BuildBnAggr(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value) BnAggrOp {
-	name := b.Ctx.LookupOpName("neuron.bn_aggr")
-	if name == nil || name.Def == nil {
-		panic("neuron.bn_aggr is not registered in the builder's context")
+	if dst == nil || data == nil {
+		b.Errorf("building %s: a required operand or property is nil", BnAggrOpName)
+		return BnAggrOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BnAggrOpName), Loc: loc}
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, data)
-	return BnAggrOp{b.Create(st)}
+	op := b.Create(st)
+	return BnAggrOp{op}
 }
+
+// AffineRangeOpName is the name of the operation neuron.affine_range.
+const AffineRangeOpName = "neuron.affine_range"
 
 // AffineRangeOp wraps an operation neuron.affine_range: a loop whose iterations are independent but for associative accumulation (nl.affine_range).
 type AffineRangeOp struct{ *ir.Operation }
 
 // AsAffineRangeOp returns op as a AffineRangeOp if it is an operation neuron.affine_range.
 func AsAffineRangeOp(op *ir.Operation) (AffineRangeOp, bool) {
-	if op == nil || op.Name() != "neuron.affine_range" {
+	if op == nil || op.Name() != AffineRangeOpName {
 		return AffineRangeOp{}, false
 	}
 	return AffineRangeOp{op}, true
@@ -1063,28 +1269,32 @@ func (op AffineRangeOp) Step() ir.Value { return op.Operation.Operand(2) }
 // Body returns the region body.
 func (op AffineRangeOp) Body() *ir.Region { return op.Operation.Region(0) }
 
-// BuildAffineRange creates an operation neuron.affine_range at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAffineRange creates an operation neuron.affine_range at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AffineRangeOp.
 func BuildAffineRange(b *ir.Builder, loc ir.Location, lowerBound ir.Value, upperBound ir.Value, step ir.Value) AffineRangeOp {
-	name := b.Ctx.LookupOpName("neuron.affine_range")
-	if name == nil || name.Def == nil {
-		panic("neuron.affine_range is not registered in the builder's context")
+	if lowerBound == nil || upperBound == nil || step == nil {
+		b.Errorf("building %s: a required operand or property is nil", AffineRangeOpName)
+		return AffineRangeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AffineRangeOpName), Loc: loc}
 	st.Operands = append(st.Operands, lowerBound)
 	st.Operands = append(st.Operands, upperBound)
 	st.Operands = append(st.Operands, step)
 	st.NumRegions += 1
-	return AffineRangeOp{b.Create(st)}
+	op := b.Create(st)
+	return AffineRangeOp{op}
 }
+
+// SequentialRangeOpName is the name of the operation neuron.sequential_range.
+const SequentialRangeOpName = "neuron.sequential_range"
 
 // SequentialRangeOp wraps an operation neuron.sequential_range: a loop whose iterations run in order and may depend on each other (nl.sequential_range).
 type SequentialRangeOp struct{ *ir.Operation }
 
 // AsSequentialRangeOp returns op as a SequentialRangeOp if it is an operation neuron.sequential_range.
 func AsSequentialRangeOp(op *ir.Operation) (SequentialRangeOp, bool) {
-	if op == nil || op.Name() != "neuron.sequential_range" {
+	if op == nil || op.Name() != SequentialRangeOpName {
 		return SequentialRangeOp{}, false
 	}
 	return SequentialRangeOp{op}, true
@@ -1102,43 +1312,69 @@ func (op SequentialRangeOp) Step() ir.Value { return op.Operation.Operand(2) }
 // Body returns the region body.
 func (op SequentialRangeOp) Body() *ir.Region { return op.Operation.Region(0) }
 
-// BuildSequentialRange creates an operation neuron.sequential_range at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSequentialRange creates an operation neuron.sequential_range at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SequentialRangeOp.
 func BuildSequentialRange(b *ir.Builder, loc ir.Location, lowerBound ir.Value, upperBound ir.Value, step ir.Value) SequentialRangeOp {
-	name := b.Ctx.LookupOpName("neuron.sequential_range")
-	if name == nil || name.Def == nil {
-		panic("neuron.sequential_range is not registered in the builder's context")
+	if lowerBound == nil || upperBound == nil || step == nil {
+		b.Errorf("building %s: a required operand or property is nil", SequentialRangeOpName)
+		return SequentialRangeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SequentialRangeOpName), Loc: loc}
 	st.Operands = append(st.Operands, lowerBound)
 	st.Operands = append(st.Operands, upperBound)
 	st.Operands = append(st.Operands, step)
 	st.NumRegions += 1
-	return SequentialRangeOp{b.Create(st)}
+	op := b.Create(st)
+	return SequentialRangeOp{op}
 }
+
+// YieldOpName is the name of the operation neuron.yield.
+const YieldOpName = "neuron.yield"
 
 // YieldOp wraps an operation neuron.yield: ends the body of a loop.
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp if it is an operation neuron.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	if op == nil || op.Name() != "neuron.yield" {
+	if op == nil || op.Name() != YieldOpName {
 		return YieldOp{}, false
 	}
 	return YieldOp{op}, true
 }
 
-// BuildYield creates an operation neuron.yield at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildYield creates an operation neuron.yield at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero YieldOp.
 func BuildYield(b *ir.Builder, loc ir.Location) YieldOp {
-	name := b.Ctx.LookupOpName("neuron.yield")
-	if name == nil || name.Def == nil {
-		panic("neuron.yield is not registered in the builder's context")
+	st := &ir.OperationState{Name: genOpName(b, YieldOpName), Loc: loc}
+	op := b.Create(st)
+	return YieldOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return YieldOp{b.Create(st)}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
 }
 
 var canonicalizationOnce sync.Once

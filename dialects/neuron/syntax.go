@@ -122,12 +122,7 @@ func parseRange(p ir.OpAsmParser, st *ir.OperationState) error {
 	step := p.ParseOperand()
 	body := &ir.Region{}
 	p.ParseRegion(body, []ir.RegionArgument{iv})
-	if body.Empty() {
-		body.Append(ir.NewBlock())
-	}
-	if last := body.First().Last(); last == nil || !last.HasTrait(ir.IsTerminator) {
-		body.First().Append(ir.NewOperation(&ir.OperationState{Name: ctx.OpName("neuron.yield"), Loc: st.Loc}))
-	}
+	ir.EnsureTerminatorNamed(ctx, body, YieldOpName, st.Loc)
 	idx := ctx.IndexType()
 	st.Operands = []ir.Value{p.ResolveOperand(lb, idx), p.ResolveOperand(ub, idx), p.ResolveOperand(step, idx)}
 	if attrs := p.ParseOptionalAttrDict(); len(attrs) > 0 {

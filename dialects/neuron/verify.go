@@ -368,7 +368,7 @@ func verifyTensorScalar(op TensorScalarOp) error {
 	if err := sameShape(op.Operation, "the data", op.Dst(), op.Data()); err != nil {
 		return err
 	}
-	if (op.Scalar() == nil) == (op.Imm() == nil) {
+	if _, hasImm := op.Imm(); (op.Scalar() == nil) == !hasImm {
 		return ir.OpError(op.Operation, "takes either a scalar tile or an immediate")
 	}
 	if op.Scalar() != nil {

@@ -221,7 +221,7 @@ func (e *emitter) tileName(op *ir.Operation) string {
 			return ""
 		},
 		func(w *ir.Operation) string {
-			if t, ok := neuron.AsTensorScalarOp(w); ok && t.Op() == neuron.AluOpMultiply && t.Scalar() == nil && floatAttr(t.Imm()) == -1 {
+			if t, ok := neuron.AsTensorScalarOp(w); ok && t.Op() == neuron.AluOpMultiply && t.Scalar() == nil && immIs(t, -1) {
 				return "neg"
 			}
 			return ""
@@ -325,10 +325,10 @@ func (e *emitter) instr(op *ir.Operation) error {
 	}
 	if m, ok := neuron.AsMemsetOp(op); ok {
 		if e.legacy {
-			e.line(op.Loc(), "%s[...] = %s", names[0], pyFloat(floatAttr(m.Value())))
+			e.line(op.Loc(), "%s[...] = %s", names[0], pyFloat(m.Value()))
 			return nil
 		}
-		e.call(op, "memset", names[0], "value="+pyFloat(floatAttr(m.Value())))
+		e.call(op, "memset", names[0], "value="+pyFloat(m.Value()))
 		return nil
 	}
 	if m, ok := neuron.AsIotaOp(op); ok {
@@ -359,7 +359,7 @@ func (e *emitter) instr(op *ir.Operation) error {
 			n, _ := e.name(op, a.Bias())
 			args = append(args, "bias="+n)
 		}
-		if s := floatAttr(a.Scale()); a.Scale() != nil && s != 1 {
+		if s := a.Scale(); s != 1 {
 			args = append(args, "scale="+pyFloat(s))
 		}
 		e.call(op, "activation", names[0], args...)
@@ -371,7 +371,7 @@ func (e *emitter) instr(op *ir.Operation) error {
 			n, _ := e.name(op, a.Bias())
 			args = append(args, "bias="+n)
 		}
-		if s := floatAttr(a.Scale()); a.Scale() != nil && s != 1 {
+		if s := a.Scale(); s != 1 {
 			args = append(args, "scale="+pyFloat(s))
 		}
 		args = append(args, "reduce_op=nl.add", "reduce_res="+names[1])
@@ -387,7 +387,8 @@ func (e *emitter) instr(op *ir.Operation) error {
 		return nil
 	}
 	if t, ok := neuron.AsTensorScalarOp(op); ok {
-		operand := pyFloat(floatAttr(t.Imm()))
+		imm, _ := t.Imm()
+		operand := pyFloat(imm)
 		if t.Scalar() != nil {
 			operand = names[2]
 		}
@@ -430,7 +431,7 @@ func (e *emitter) instr(op *ir.Operation) error {
 		ip, ifr := e.indexGrid(shape[0], shape[1])
 		cmp := map[neuron.CmpOp]string{neuron.CmpOpGe: ">=", neuron.CmpOpGt: ">", neuron.CmpOpEq: "=="}[a.Cmp()]
 		pred := fmt.Sprintf("%s %s 0", affine(names[2], a.ChannelMultiplier(), ip, a.Step(), ifr), cmp)
-		e.call(op, "affine_select", names[0], "pred=("+pred+")", "on_true_tile="+names[1], "on_false_value="+pyFloat(floatAttr(a.Value())))
+		e.call(op, "affine_select", names[0], "pred=("+pred+")", "on_true_tile="+names[1], "on_false_value="+pyFloat(a.Value()))
 		return nil
 	}
 	if isOp(op, neuron.AsBnStatsOp) {
@@ -496,4 +497,9 @@ func (e *emitter) dma(op *ir.Operation, names []string) error {
 		e.line(op.Loc(), "nisa.dma_copy(dst=%s, src=%s%s)", access, tileName, maskArg)
 	}
 	return nil
+}
+
+func immIs(t neuron.TensorScalarOp, x float64) bool {
+	v, ok := t.Imm()
+	return ok && v == x
 }
