@@ -35,14 +35,14 @@ func Register(ctx *ir.Context) {
 		panic("neuron: loading neuron.irdl: " + err.Error())
 	}
 	registerHooks(ctx)
-	for _, name := range opNames {
-		if on := ctx.LookupOpName("neuron." + name); on != nil && on.Def != nil {
+	for _, name := range tileOps {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
 			on.Def.AddVerifier(verifyTileTypes)
 		}
 	}
 }
 
-// opNames lists the operations that take or make tiles.
-var opNames = []string{"alloc", "dma_copy", "memset", "iota", "nc_matmul", "nc_transpose", "activation",
-	"activation_reduce", "tensor_tensor", "tensor_scalar", "tensor_reduce", "tensor_copy", "reciprocal",
-	"affine_select", "bn_stats", "bn_aggr"}
+// tileOps lists the operations that take or make tiles.
+var tileOps = []string{AllocOpName, DmaCopyOpName, MemsetOpName, IotaOpName, NcMatmulOpName, NcTransposeOpName,
+	ActivationOpName, ActivationReduceOpName, TensorTensorOpName, TensorScalarOpName, TensorReduceOpName,
+	TensorCopyOpName, ReciprocalOpName, AffineSelectOpName, BnStatsOpName, BnAggrOpName}
