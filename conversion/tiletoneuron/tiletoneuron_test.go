@@ -102,13 +102,20 @@ func TestSameNumbers(t *testing.T) {
 	}
 }
 
-// TestCheckSemantics runs the Trainium pipeline under --check-semantics.
+// TestCheckSemantics runs tile-to-neuron under --check-semantics on the
+// tile level of every program.
 func TestCheckSemantics(t *testing.T) {
 	for _, path := range programs() {
 		t.Run(filepath.Base(path), func(t *testing.T) {
+			m := parse(t, path)
+			runPipeline(t, m, "builtin.module(linalg-to-tile{target=trn1})")
+			var src bytes.Buffer
+			if err := asm.Print(&src, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
 			var out, errb bytes.Buffer
-			code := opt.Run(newContext(), []string{"--linalg-to-tile=target=trn1", "--tile-to-neuron=chip=trn2", "--check-semantics", path},
-				opt.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+			code := opt.Run(newContext(), []string{"--tile-to-neuron=chip=trn2", "--check-semantics", "-"},
+				opt.Stdio{In: &src, Out: &out, Err: &errb})
 			if code != 0 || strings.Contains(errb.String(), "changed the semantics") {
 				t.Fatalf("exit %d:\n%s", code, errb.String())
 			}
