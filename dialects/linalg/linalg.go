@@ -59,4 +59,3 @@ func packInterfaces(d *ir.OpDef) { ir.DestinationStyleOp.Attach(d, secondOperand
 // secondOperandInit is the destination-style model of the operations
 // whose one init is operand 1.
 var secondOperandInit = ir.DPSInitsFunc(func(*ir.Operation) (int, int) { return 1, 1 })
-
