@@ -21,6 +21,7 @@ import (
 	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/memref"
+	"github.com/strata-ir/strata/interp/neuron"
 	"github.com/strata-ir/strata/interp/nvgpu"
 	"github.com/strata-ir/strata/interp/nvvm"
 	"github.com/strata-ir/strata/interp/runner"
@@ -32,8 +33,8 @@ import (
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
 // bufferization, tensor, tile, linalg, part of vector, llvm, gpu, nvvm and
-// nvgpu (on the SIMT model), and the runner
-// utilities, to reg, then the semantics added with Extend.
+// nvgpu (on the SIMT model), neuron, and the runner utilities, to reg,
+// then the semantics added with Extend.
 func Register(reg *interp.Registry) {
 	function.Register(reg)
 	arith.Register(reg)
@@ -51,6 +52,7 @@ func Register(reg *interp.Registry) {
 	gpu.Register(reg)
 	nvvm.Register(reg)
 	nvgpu.Register(reg)
+	neuron.Register(reg)
 	extensions.apply(reg)
 }
 
