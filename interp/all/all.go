@@ -3,9 +3,14 @@
 //
 //	reg := interp.NewRegistry()
 //	all.Register(reg)
+//
+// A program that adds a dialect of its own gives its operations semantics
+// with Extend, before it runs strata-run's or strata-opt's driver.
 package all
 
 import (
+	"sync"
+
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/interp/affine"
 	"github.com/strata-ir/strata/interp/arith"
@@ -28,7 +33,8 @@ import (
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
 // bufferization, tensor, tile, linalg, part of vector, llvm, gpu, nvvm and
-// nvgpu (on the SIMT model), neuron, and the runner utilities, to reg.
+// nvgpu (on the SIMT model), neuron, and the runner utilities, to reg,
+// then the semantics added with Extend.
 func Register(reg *interp.Registry) {
 	function.Register(reg)
 	arith.Register(reg)
@@ -47,4 +53,33 @@ func Register(reg *interp.Registry) {
 	nvvm.Register(reg)
 	nvgpu.Register(reg)
 	neuron.Register(reg)
+	extensions.apply(reg)
+}
+
+// extensions are the semantics Extend added, applied after the built-in
+// ones.
+var extensions extensionList
+
+type extensionList struct {
+	sync.RWMutex
+	fns []func(*interp.Registry)
+}
+
+func (l *extensionList) apply(reg *interp.Registry) {
+	l.RLock()
+	defer l.RUnlock()
+	for _, fn := range l.fns {
+		fn(reg)
+	}
+}
+
+// Extend adds semantics that Register installs after those of the
+// dialects that ship with Strata: how an out-of-tree dialect (or a
+// program embedding Strata) gives its operations semantics in the
+// interpreter of strata-run and --check-semantics. It is safe for
+// concurrent use.
+func Extend(fn func(*interp.Registry)) {
+	extensions.Lock()
+	defer extensions.Unlock()
+	extensions.fns = append(extensions.fns, fn)
 }
