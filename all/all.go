@@ -29,6 +29,7 @@ import (
 	"github.com/strata-ir/strata/dialects/tensor"
 	tensorbufferize "github.com/strata-ir/strata/dialects/tensor/bufferize"
 	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/dialects/tpu"
 	"github.com/strata-ir/strata/dialects/ub"
 	"github.com/strata-ir/strata/dialects/vector"
 )
@@ -116,6 +117,7 @@ func Register(ctx *ir.Context) {
 	nvgpu.Register(ctx)
 	affine.Register(ctx)
 	tile.Register(ctx)
+	tpu.Register(ctx)
 	// External models: the bufferization of each dialect's operations.
 	arithbufferize.Register(ctx)
 	bufferizationbufferize.Register(ctx)
