@@ -45,6 +45,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/memreftollvm"
 	_ "github.com/strata-ir/strata/conversion/reconcilecasts"
 	_ "github.com/strata-ir/strata/conversion/scftocf"
+	_ "github.com/strata-ir/strata/conversion/tiletotpu"
 	_ "github.com/strata-ir/strata/conversion/ubtollvm"
 	_ "github.com/strata-ir/strata/conversion/vectortollvm"
 	_ "github.com/strata-ir/strata/conversion/vectortoscf"
