@@ -176,3 +176,9 @@ func shapeStr(s []int64) string {
 	}
 	return strings.Join(parts, "x")
 }
+
+// ReassociatesFloats reports that the pass may change how float sums are
+// rounded: on the chip, the MXU accumulates in its own order and rounds
+// f32 inputs to bf16 unless fp32 precision is asked for (semcheck
+// compares printed numbers within a tolerance).
+func (*toTPU) ReassociatesFloats() bool { return true }

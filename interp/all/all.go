@@ -22,11 +22,12 @@ import (
 	"github.com/strata-ir/strata/interp/scf"
 	"github.com/strata-ir/strata/interp/tensor"
 	"github.com/strata-ir/strata/interp/tile"
+	"github.com/strata-ir/strata/interp/tpu"
 	"github.com/strata-ir/strata/interp/vector"
 )
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
-// bufferization, tensor, tile, linalg, part of vector, llvm, gpu, nvvm and
+// bufferization, tensor, tile, tpu, linalg, part of vector, llvm, gpu, nvvm and
 // nvgpu (on the SIMT model), and the runner
 // utilities, to reg.
 func Register(reg *interp.Registry) {
@@ -39,6 +40,7 @@ func Register(reg *interp.Registry) {
 	memref.Register(reg)
 	tensor.Register(reg)
 	tile.Register(reg)
+	tpu.Register(reg)
 	linalg.Register(reg)
 	vector.Register(reg)
 	runner.Register(reg)
