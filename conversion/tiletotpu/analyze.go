@@ -2,6 +2,7 @@ package tiletotpu
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
@@ -325,14 +326,22 @@ func (l *lowering) analyze() error {
 			return errAt(k, "argument %d is both loaded and stored: aliased input and output windows are not supported", a)
 		}
 	}
-	// Scalar arguments used by the body come through SMEM refs.
+	// Windows go inputs first, then outputs, as Pallas orders a kernel's
+	// refs (in_specs, then out_specs).
+	sort.SliceStable(l.windows, func(i, j int) bool { return !l.windows[i].output && l.windows[j].output })
+	// Scalar arguments used by the body come through SMEM refs (inputs,
+	// before the outputs).
 	for i, a := range args {
 		if _, ok := a.Type().(*ir.MemRefType); ok || !ir.HasUses(a) {
 			continue
 		}
 		l.scalars = append(l.scalars, i)
 		w := &window{arg: i, array: []int64{1}, block: []int64{1}, axis: []int{-1}, konst: []int64{0}, elem: a.Type(), scalar: true}
-		l.windows = append(l.windows, w)
+		n := 0
+		for n < len(l.windows) && !l.windows[n].output {
+			n++
+		}
+		l.windows = append(l.windows[:n], append([]*window{w}, l.windows[n:]...)...)
 	}
 	return nil
 }

@@ -288,3 +288,43 @@ func PallasCallKernel(op PallasCallOp) (*ir.Operation, error) {
 	}
 	return k, nil
 }
+
+// Outputs reports, for each window of k, whether the kernel writes it
+// (an output of the pallas_call; the others are inputs): some operation
+// of the body has a write effect on the window's ref or on a slice of
+// it.
+func (k *Kernel) Outputs() []bool {
+	out := make([]bool, len(k.Windows))
+	entry := k.Func.Region(0).First()
+	if entry == nil {
+		return out
+	}
+	first := len(k.Grid) + k.ScalarPrefetch
+	root := map[ir.Value]int{}
+	for j := range k.Windows {
+		root[entry.Argument(first+j)] = j
+	}
+	k.Func.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if s, ok := AsMemrefSliceOp(op); ok {
+			if j, ok := root[s.MemRef()]; ok {
+				root[s.Result()] = j
+			}
+		}
+		if s, ok := AsMemrefSqueezeOp(op); ok {
+			if j, ok := root[s.Input()]; ok {
+				root[s.Result()] = j
+			}
+		}
+		effects, _ := op.Effects()
+		for _, e := range effects {
+			if e.Kind != ir.EffectWrite || e.Value == nil {
+				continue
+			}
+			if j, ok := root[e.Value]; ok {
+				out[j] = true
+			}
+		}
+		return true
+	})
+	return out
+}

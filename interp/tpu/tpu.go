@@ -31,9 +31,7 @@ import (
 	"github.com/strata-ir/strata/core/apfloat"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/dialects/memref"
 	tpud "github.com/strata-ir/strata/dialects/tpu"
-	"github.com/strata-ir/strata/dialects/vector"
 	tilei "github.com/strata-ir/strata/interp/tile"
 	vectori "github.com/strata-ir/strata/interp/vector"
 )
@@ -121,7 +119,7 @@ func pallasCall(f *interp.Frame, op *ir.Operation) error {
 	in := f.Interpreter()
 	ft := fn.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
 	rank := len(k.Grid)
-	written := writtenArgs(fn)
+	outputs := k.Outputs()
 	wins := make([]*windowState, len(k.Windows))
 	for j, w := range k.Windows {
 		a := vals[j].MemRef()
@@ -131,7 +129,7 @@ func pallasCall(f *interp.Frame, op *ir.Operation) error {
 		if len(a.Sizes) != len(w.Block) {
 			return interp.Errorf(op, fmt.Sprintf("operand %d has rank %d, its window %d", j, len(a.Sizes), len(w.Block)))
 		}
-		s := &windowState{w: w, array: a, output: written[rank+j]}
+		s := &windowState{w: w, array: a, output: outputs[j]}
 		if sp := tpud.MemorySpaceOf(w.Type); sp == "any" || sp == "hbm" {
 			s.whole, s.ref = true, a
 		} else {
@@ -268,45 +266,6 @@ func copyOut(s *windowState) {
 			s.array.Buf.Data[aq] = s.ref.Buf.Data[wq]
 		}
 	})
-}
-
-// writtenArgs returns the arguments of fn that its body writes (through
-// a store, a DMA or a view of them).
-func writtenArgs(fn *ir.Operation) map[int]bool {
-	out := map[int]bool{}
-	entry := fn.Region(0).First()
-	if entry == nil {
-		return out
-	}
-	root := map[ir.Value]int{}
-	for i, a := range entry.Arguments() {
-		root[a] = i
-	}
-	fn.Walk(ir.PreOrder, func(op *ir.Operation) bool {
-		var target ir.Value
-		if s, ok := tpud.AsVectorStoreOp(op); ok {
-			target = s.Base()
-		} else if s, ok := vector.AsStoreOp(op); ok {
-			target = s.Base()
-		} else if s, ok := memref.AsStoreOp(op); ok {
-			target = s.Memref()
-		} else if d, ok := tpud.AsEnqueueDmaOp(op); ok {
-			target = d.Target()
-		} else if s, ok := tpud.AsMemrefSliceOp(op); ok {
-			if i, ok := root[s.MemRef()]; ok {
-				root[s.Result()] = i
-			}
-		} else if s, ok := tpud.AsMemrefSqueezeOp(op); ok {
-			if i, ok := root[s.Input()]; ok {
-				root[s.Result()] = i
-			}
-		}
-		if i, ok := root[target]; ok && target != nil {
-			out[i] = true
-		}
-		return true
-	})
-	return out
 }
 
 func iterationBound(f *interp.Frame, op *ir.Operation) error {
