@@ -125,6 +125,7 @@ func (l *lowering) run() error {
 	if err == nil {
 		e.b.SetInsertionPointToEnd(e.entry)
 		e.b.CreateOp("func.return", nil, nil)
+		removeDead(fn)
 	}
 	if err != nil {
 		fn.Erase()
@@ -494,4 +495,23 @@ func (e *emitter) retype(op *ir.Operation, a ir.Attribute, t ir.Type) (ir.Attrib
 		return nil, errAt(op, "constant: %v", err)
 	}
 	return out, nil
+}
+
+// removeDead erases the pure operations of fn whose results are unused
+// (index casts of grid indices and constants the lowering did not need).
+func removeDead(fn *ir.Operation) {
+	for changed := true; changed; {
+		changed = false
+		var dead []*ir.Operation
+		fn.Walk(ir.PostOrder, func(op *ir.Operation) bool {
+			if op != fn && op.HasTrait(ir.Pure) && op.NumResults() > 0 && !op.HasUses() {
+				dead = append(dead, op)
+			}
+			return true
+		})
+		for _, op := range dead {
+			op.Erase()
+			changed = true
+		}
+	}
 }
