@@ -96,8 +96,8 @@ type Func struct {
 	lastLoc string
 	// loc is the location of the operation being written, commented
 	// before its first line when it differs from the last one.
-	loc string
-	kernel  *tpu.Kernel
+	loc    string
+	kernel *tpu.Kernel
 	// host: the wrapper of each kernel, for host functions.
 	wrappers map[string]*wrapper
 	hosts    map[string]bool
