@@ -77,8 +77,10 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 	} else {
 		out.WriteString("INTERPRET = False\n")
 	}
+	out.WriteString("# DEBUG = True makes pl.pallas_call print the jaxpr and the Mosaic module it\n# lowers each kernel to.\nDEBUG = False\n")
 	wrappers := map[string]*wrapper{}
 	var names []string
+	var kernelSigs []string
 	for _, k := range kernels {
 		kern, err := tpu.ReadKernel(k)
 		if err != nil {
@@ -112,6 +114,19 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 		}
 		wrappers[kern.Name] = wr
 		names = append(names, wr.name)
+		var ins, outs []string
+		for j, a := range wr.arrays {
+			sd, err := shapeDType(pc.Operation, a)
+			if err != nil {
+				return err
+			}
+			if wr.outputs[j] {
+				outs = append(outs, sd)
+			} else {
+				ins = append(ins, sd)
+			}
+		}
+		kernelSigs = append(kernelSigs, fmt.Sprintf("\"%s\": ([%s], [%s])", wr.name, strings.Join(ins, ", "), strings.Join(outs, ", ")))
 	}
 	var sigs []string
 	hostNames := map[string]bool{}
@@ -132,8 +147,12 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 		out.WriteString(body.String())
 		sigs = append(sigs, sig)
 	}
-	out.WriteString("\n\n# The wrappers of the kernels, and the host functions with the shapes and\n# dtypes of their arguments.\n")
-	out.WriteString("KERNELS = [" + quoteAll(names) + "]\n")
+	out.WriteString("\n\n# The wrappers of the kernels and the host functions, with the shapes and\n# dtypes of their arguments and results.\n")
+	out.WriteString("KERNELS = {\n")
+	for _, s := range kernelSigs {
+		out.WriteString("    " + s + ",\n")
+	}
+	out.WriteString("}\n")
 	out.WriteString("SIGNATURES = {\n")
 	for _, s := range sigs {
 		out.WriteString("    " + s + ",\n")
@@ -141,14 +160,6 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 	out.WriteString("}\n")
 	_, err := io.WriteString(w, out.String())
 	return err
-}
-
-func quoteAll(ss []string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = "\"" + s + "\""
-	}
-	return strings.Join(q, ", ")
 }
 
 // emitKernel writes the Pallas kernel function of k.
@@ -324,6 +335,7 @@ func emitWrapper(out *strings.Builder, wr *wrapper, at *ir.Operation) error {
 	fmt.Fprintf(out, "        scratch_shapes=[%s],\n", strings.Join(scratch, ", "))
 	fmt.Fprintf(out, "        compiler_params=pltpu.CompilerParams(dimension_semantics=(%s)),\n", semT)
 	fmt.Fprintf(out, "        interpret=INTERPRET,\n")
+	fmt.Fprintf(out, "        debug=DEBUG,\n")
 	fmt.Fprintf(out, "    )(%s)\n", strings.Join(ins, ", "))
 	return nil
 }
