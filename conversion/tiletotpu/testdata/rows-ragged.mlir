@@ -1,5 +1,7 @@
-// Softmax and an RMS norm over rows of 300 (one block of 512 per row on
-// TPU), 20 rows (three blocks of 8... of 128 rows, the last ragged).
+// Softmax over rows of 300 (one block of 512 per row on
+// TPU) and the sums of squares of the rows (a loop over blocks of 128
+// columns, which becomes an arbitrary grid axis), 20 rows (one ragged
+// block of 128).
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
@@ -28,11 +30,13 @@ func.func @ramp(%t: tensor<20x300xf32>) -> tensor<20x300xf32> {
   return %r : tensor<20x300xf32>
 }
 
-func.func @main() {
-  %e = tensor.empty() : tensor<20x300xf32>
-  %x = call @ramp(%e) : (tensor<20x300xf32>) -> tensor<20x300xf32>
+func.func @softmax(%x: tensor<20x300xf32>) -> tensor<20x300xf32> {
   %init = tensor.empty() : tensor<20x300xf32>
   %sm = linalg.softmax dimension(1) ins(%x : tensor<20x300xf32>) outs(%init : tensor<20x300xf32>) -> tensor<20x300xf32>
+  return %sm : tensor<20x300xf32>
+}
+
+func.func @sumsq(%x: tensor<20x300xf32>) -> tensor<20xf32> {
   %zero = arith.constant 0.0 : f32
   %r0 = tensor.empty() : tensor<20xf32>
   %rz = linalg.fill ins(%zero : f32) outs(%r0 : tensor<20xf32>) -> tensor<20xf32>
@@ -43,6 +47,14 @@ func.func @main() {
     %a = arith.addf %acc, %sq : f32
     linalg.yield %a : f32
   } -> tensor<20xf32>
+  return %ss : tensor<20xf32>
+}
+
+func.func @main() {
+  %e = tensor.empty() : tensor<20x300xf32>
+  %x = call @ramp(%e) : (tensor<20x300xf32>) -> tensor<20x300xf32>
+  %sm = call @softmax(%x) : (tensor<20x300xf32>) -> tensor<20x300xf32>
+  %ss = call @sumsq(%x) : (tensor<20x300xf32>) -> tensor<20xf32>
   %u = tensor.cast %sm : tensor<20x300xf32> to tensor<*xf32>
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   %w = tensor.cast %ss : tensor<20xf32> to tensor<*xf32>

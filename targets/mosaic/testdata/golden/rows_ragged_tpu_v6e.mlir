@@ -37,7 +37,7 @@ module {
 
 // -----
 module {
-  func.func @main_kernel0_tpu(%arg0: i32, %arg1: memref<128x512xf32, #tpu.memory_space<vmem>>, %arg2: memref<128x512xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_1, window_bounds = array<i64: 128, 512>}, {transform_indices = @transform_1, window_bounds = array<i64: 128, 512>}]} {
+  func.func @softmax_kernel0_tpu(%arg0: i32, %arg1: memref<128x512xf32, #tpu.memory_space<vmem>>, %arg2: memref<128x512xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_1, window_bounds = array<i64: 128, 512>}, {transform_indices = @transform_1, window_bounds = array<i64: 128, 512>}]} {
     %cst = arith.constant dense<0xFF800000> : vector<128x512xf32>
     %cst_0 = arith.constant dense<0.000000e+00> : vector<128xf32>
     %cst_1 = arith.constant dense<0xFF800000> : vector<128xf32>
@@ -89,7 +89,7 @@ module {
 
 // -----
 module {
-  func.func @main_kernel1_tpu(%arg0: i32, %arg1: memref<128x512xf32, #tpu.memory_space<vmem>>, %arg2: memref<128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_2, window_bounds = array<i64: 128, 512>}, {transform_indices = @transform_1_1, window_bounds = array<i64: 128>}]} {
+  func.func @sumsq_kernel0_tpu(%arg0: i32, %arg1: memref<128x512xf32, #tpu.memory_space<vmem>>, %arg2: memref<128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_2, window_bounds = array<i64: 128, 512>}, {transform_indices = @transform_1_1, window_bounds = array<i64: 128>}]} {
     %cst = arith.constant dense<0.000000e+00> : vector<128xf32>
     %cst_0 = arith.constant dense<0.000000e+00> : vector<128x512xf32>
     %cst_1 = arith.constant dense<300> : vector<128x512xi32>

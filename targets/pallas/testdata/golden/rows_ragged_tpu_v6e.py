@@ -16,7 +16,7 @@ INTERPRET = False
 DEBUG = False
 
 
-# conversion/tiletotpu/testdata/rows-ragged.mlir:10:8
+# conversion/tiletotpu/testdata/rows-ragged.mlir:12:8
 def ramp_kernel0_tpu(o0_ref):
     """The program at one point of the grid (1, 3) (parallel, parallel)."""
     v = lax.broadcasted_iota(jnp.int32, (128,), 0)
@@ -32,19 +32,19 @@ def ramp_kernel0_tpu(o0_ref):
     v10 = v + v9
     v11 = v10.reshape((1, 128))
     v12 = jnp.broadcast_to(v11, (128, 128))
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:18:10
-    v13 = v6 * jnp.full((128, 128), 3, jnp.int32)
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:19:10
-    v14 = v12 * jnp.full((128, 128), 5, jnp.int32)
     # conversion/tiletotpu/testdata/rows-ragged.mlir:20:10
-    v15 = v13 + v14
+    v13 = v6 * jnp.full((128, 128), 3, jnp.int32)
     # conversion/tiletotpu/testdata/rows-ragged.mlir:21:10
+    v14 = v12 * jnp.full((128, 128), 5, jnp.int32)
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:22:10
+    v15 = v13 + v14
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:23:10
     v16 = lax.convert_element_type(lax.rem(lax.convert_element_type(v15, jnp.uint32), lax.convert_element_type(jnp.full((128, 128), 11, jnp.int32), jnp.uint32)), jnp.int32)
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:23:11
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:25:11
     v17 = lax.convert_element_type(v16, jnp.float32)
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:25:10
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:27:10
     v18 = v17 * jnp.full((128, 128), 0.25, jnp.float32)
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:10:8
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:12:8
     o0_ref[...] = v18
 
 
@@ -64,7 +64,7 @@ def ramp_kernel0():
 
 
 # conversion/tiletotpu/testdata/rows-ragged.mlir:35:9
-def main_kernel0_tpu(x0_ref, o0_ref):
+def softmax_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (1,) (parallel)."""
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (128, 512), 0)
@@ -96,10 +96,10 @@ def main_kernel0_tpu(x0_ref, o0_ref):
     o0_ref[...] = v26
 
 
-def main_kernel0(x0):
-    """Runs main_kernel0_tpu over the grid (1,); returns the array (20, 300)."""
+def softmax_kernel0(x0):
+    """Runs softmax_kernel0_tpu over the grid (1,); returns the array (20, 300)."""
     return pl.pallas_call(
-        main_kernel0_tpu,
+        softmax_kernel0_tpu,
         out_shape=jax.ShapeDtypeStruct((20, 300), jnp.float32),
         grid=(1,),
         in_specs=[pl.BlockSpec((128, 512), lambda i: (i, 0))],
@@ -111,8 +111,8 @@ def main_kernel0(x0):
     )(x0)
 
 
-# conversion/tiletotpu/testdata/rows-ragged.mlir:39:9
-def main_kernel1_tpu(x0_ref, o0_ref):
+# conversion/tiletotpu/testdata/rows-ragged.mlir:43:9
+def sumsq_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (1,) (parallel)."""
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (128, 512), 0)
@@ -124,25 +124,25 @@ def main_kernel1_tpu(x0_ref, o0_ref):
     v7 = v6 < jnp.full((128, 512), 300, jnp.int32)
     v8 = v5 & v7
     v9 = jnp.where(v8, v, jnp.full((128, 512), 0.0, jnp.float32))
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:42:11
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:46:11
     v10 = v9 * v9
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:39:9
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:43:9
     v11 = lax.broadcasted_iota(jnp.int32, (512,), 0)
     v12 = v11.reshape((1, 512))
     v13 = jnp.broadcast_to(v12, (128, 512))
     v14 = v13 < jnp.full((128, 512), 300, jnp.int32)
     v15 = jnp.where(v14, v10, jnp.full((128, 512), 0.0, jnp.float32))
     v16 = jnp.full((128,), 0.0, jnp.float32) + jnp.sum(v15, axis=(1,))
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:43:10
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:47:10
     v17 = v16 + jnp.full((128,), 0.0, jnp.float32)
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:39:9
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:43:9
     o0_ref[...] = v17
 
 
-def main_kernel1(x0):
-    """Runs main_kernel1_tpu over the grid (1,); returns the array (20,)."""
+def sumsq_kernel0(x0):
+    """Runs sumsq_kernel0_tpu over the grid (1,); returns the array (20,)."""
     return pl.pallas_call(
-        main_kernel1_tpu,
+        sumsq_kernel0_tpu,
         out_shape=jax.ShapeDtypeStruct((20,), jnp.float32),
         grid=(1,),
         in_specs=[pl.BlockSpec((128, 512), lambda i: (i, 0))],
@@ -154,24 +154,39 @@ def main_kernel1(x0):
     )(x0)
 
 
-# conversion/tiletotpu/testdata/rows-ragged.mlir:9:1
+# conversion/tiletotpu/testdata/rows-ragged.mlir:11:1
 def ramp(a0):
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:10:8
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:12:8
     y = ramp_kernel0()
-    # conversion/tiletotpu/testdata/rows-ragged.mlir:28:3
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:30:3
     return y
 
 
-# @main is not translated: conversion/tiletotpu/testdata/rows-ragged.mlir:32:8: error: --mlir-to-pallas: 'tensor.empty' has no Pallas translation
+# conversion/tiletotpu/testdata/rows-ragged.mlir:33:1
+def softmax(a0):
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:35:9
+    y = softmax_kernel0(a0)
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:36:3
+    return y
+
+
+# conversion/tiletotpu/testdata/rows-ragged.mlir:39:1
+def sumsq(a0):
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:43:9
+    y = sumsq_kernel0(a0)
+    # conversion/tiletotpu/testdata/rows-ragged.mlir:50:3
+    return y
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
 # dtypes of their arguments and results.
 KERNELS = {
     "ramp_kernel0": ([], [((20, 300), "float32")]),
-    "main_kernel0": ([((20, 300), "float32")], [((20, 300), "float32")]),
-    "main_kernel1": ([((20, 300), "float32")], [((20,), "float32")]),
+    "softmax_kernel0": ([((20, 300), "float32")], [((20, 300), "float32")]),
+    "sumsq_kernel0": ([((20, 300), "float32")], [((20,), "float32")]),
 }
 SIGNATURES = {
     "ramp": ([((20, 300), "float32")], [((20, 300), "float32")]),
+    "softmax": ([((20, 300), "float32")], [((20, 300), "float32")]),
+    "sumsq": ([((20, 300), "float32")], [((20,), "float32")]),
 }
