@@ -376,14 +376,20 @@ func (l *lowering) checkBlock(op *ir.Operation, w *window) error {
 	if n != len(w.array) {
 		return errAt(op, "block %s has another rank than the array %s", shapeStr(w.block), shapeStr(w.array))
 	}
+	if n == 1 {
+		// Pallas's rule for blocks of rank 1: the whole array, a multiple
+		// of 1024, or a power of 2 of at least 128 * 32 / bitwidth.
+		b, min := w.block[0], 128*32/(8*bytesOf(w.elem))
+		if b == w.array[0] || b%1024 == 0 || (b&(b-1) == 0 && b >= min) {
+			return nil
+		}
+		return errAt(op, "block %s of an array of %s breaks the (8, 128) rule on %s: a block of rank 1 must equal the array, be a multiple of 1024 or a power of 2 of at least %d", shapeStr(w.block), shapeStr(w.array), l.chip.Name, min)
+	}
 	rules := []int64{8, 128}
 	for i := 0; i < 2 && i < n; i++ {
 		d := n - 1 - i
 		unit := rules[1-i]
 		if w.block[d]%unit != 0 && w.block[d] != w.array[d] {
-			if n == 1 {
-				return errAt(op, "block %s of an array of %s breaks the (8, 128) rule on %s: the last dimension of a block must be a multiple of 128 or equal the array's", shapeStr(w.block), shapeStr(w.array), l.chip.Name)
-			}
 			return errAt(op, "block %s of an array of %s breaks the (8, 128) rule on %s: the last two dimensions of a block must be multiples of 8 and 128 or equal the array's", shapeStr(w.block), shapeStr(w.array), l.chip.Name)
 		}
 	}
