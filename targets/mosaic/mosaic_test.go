@@ -24,6 +24,7 @@ var programs = []string{
 	"examples/attention/attention.mlir",
 	"conversion/tiletotpu/testdata/gemm-ragged.mlir",
 	"conversion/tiletotpu/testdata/rows-ragged.mlir",
+	"conversion/tiletotpu/testdata/flash.mlir",
 }
 
 func parse(t *testing.T, ctx *ir.Context, name string, src []byte) *ir.Operation {

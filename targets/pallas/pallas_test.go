@@ -26,6 +26,7 @@ var Programs = []string{
 	"examples/attention/attention.mlir",
 	"conversion/tiletotpu/testdata/gemm-ragged.mlir",
 	"conversion/tiletotpu/testdata/rows-ragged.mlir",
+	"conversion/tiletotpu/testdata/flash.mlir",
 }
 
 // lower parses a program and lowers it to Mosaic kernels for chip.
