@@ -28,11 +28,6 @@ func (*DotDimensionNumbersAttr) DialectName() string { return "tpu" }
 // Body returns `dot_dimension_numbers<...>`.
 func (a *DotDimensionNumbersAttr) Body() string { return a.body }
 
-func (a *DotDimensionNumbersAttr) lists() [][]int64 {
-	return [][]int64{a.LhsContracting, a.RhsContracting, a.LhsNonContracting, a.RhsNonContracting,
-		a.OutputDimOrder, a.LhsBatch, a.RhsBatch}
-}
-
 // GetDotDimensionNumbers returns the interned attribute with these lists.
 func GetDotDimensionNumbers(ctx *ir.Context, lc, rc, lnc, rnc, out, lb, rb []int64) *DotDimensionNumbersAttr {
 	parts := make([]string, 0, 7)

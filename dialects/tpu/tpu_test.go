@@ -47,7 +47,11 @@ func TestDotDimensionNumbers(t *testing.T) {
 			t.Errorf("%s: parsed as %T", tc.in, a)
 		}
 	}
-	if tpu.MatmulDimensionNumbers(ctx, false) != tpu.MatmulDimensionNumbers(ctx, false) {
+	parsed, err := asm.ParseAttrString(ctx, "#tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ir.Attribute(tpu.MatmulDimensionNumbers(ctx, false)) != parsed {
 		t.Errorf("dot dimension numbers are not interned")
 	}
 }

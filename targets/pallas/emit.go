@@ -79,7 +79,6 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 	}
 	out.WriteString("# DEBUG = True makes pl.pallas_call print the jaxpr and the Mosaic module it\n# lowers each kernel to.\nDEBUG = False\n")
 	wrappers := map[string]*wrapper{}
-	var names []string
 	var kernelSigs []string
 	for _, k := range kernels {
 		kern, err := tpu.ReadKernel(k)
@@ -113,7 +112,6 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 			return err
 		}
 		wrappers[kern.Name] = wr
-		names = append(names, wr.name)
 		var ins, outs []string
 		for j, a := range wr.arrays {
 			sd, err := shapeDType(pc.Operation, a)
@@ -198,11 +196,7 @@ func emitKernel(out *strings.Builder, k *tpu.Kernel) error {
 	}
 	out.WriteString("def " + k.Name + "(" + strings.Join(params, ", ") + "):\n")
 	f.indent = 1
-	var sem []string
-	for _, s := range k.Semantics {
-		sem = append(sem, s)
-	}
-	f.Line("\"\"\"The program at one point of the grid %s (%s).\"\"\"", shapeTuple(k.Grid), strings.Join(sem, ", "))
+	f.Line("\"\"\"The program at one point of the grid %s (%s).\"\"\"", shapeTuple(k.Grid), strings.Join(k.Semantics, ", "))
 	if err := f.block(entry); err != nil {
 		return err
 	}
