@@ -55,7 +55,7 @@ func TestGolden(t *testing.T) {
 				}
 				m := parse(t, ctx, p, src)
 				pm := pass.NewManager(ctx, "builtin.module")
-				if err := pm.Parse("builtin.module(linalg-to-tile{target=" + chip + "},tile-to-tpu{chip=" + chip + "},canonicalize,cse)"); err != nil {
+				if err := pm.Parse("builtin.module(strata-tpu-pipeline{chip=" + chip + "})"); err != nil {
 					t.Fatal(err)
 				}
 				if err := pm.Run(m); err != nil {

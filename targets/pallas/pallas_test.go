@@ -43,7 +43,7 @@ func lower(t *testing.T, path, chip string) *ir.Operation {
 		t.Fatal(err)
 	}
 	pm := pass.NewManager(ctx, "builtin.module")
-	if err := pm.Parse("builtin.module(linalg-to-tile{target=" + chip + "},tile-to-tpu{chip=" + chip + "},canonicalize,cse)"); err != nil {
+	if err := pm.Parse("builtin.module(strata-tpu-pipeline{chip=" + chip + "})"); err != nil {
 		t.Fatal(err)
 	}
 	if err := pm.Run(m); err != nil {
