@@ -103,20 +103,36 @@ func Module(k *ir.Operation) (string, error) {
 	ctx := k.Context()
 	mod := ir.NewModule(ctx, k.Loc())
 	body := mod.Region(0).First()
-	funcs := []*ir.Operation{k}
-	seen := map[string]bool{}
 	table := ir.NearestSymbolTable(k.ParentOp())
-	for _, w := range kern.Windows {
-		if w.Transform == "" || seen[w.Transform] {
-			continue
+	kc := k.Clone(nil)
+	funcs := []*ir.Operation{kc}
+	// As Pallas names them: the index map of window j is @transform_j.
+	params, _ := kc.Attr(tpu.AttrWindowParams).(*ir.ArrayAttr)
+	var newParams []ir.Attribute
+	for j, w := range kern.Windows {
+		p := params.Elems[j]
+		if w.Transform != "" {
+			tf := ir.LookupSymbolIn(table, ctx.SymbolRefAttr(w.Transform, nil))
+			if tf == nil {
+				return "", ir.OpError(k, "no index map @"+w.Transform)
+			}
+			name := fmt.Sprintf("transform_%d", j)
+			tc := tf.Clone(nil)
+			tc.SetAttr("sym_name", ctx.Str(name))
+			funcs = append(funcs, tc)
+			d := p.(*ir.DictionaryAttr)
+			var entries []ir.NamedAttr
+			for _, e := range d.Entries {
+				if e.Name == "transform_indices" {
+					e.Value = ctx.SymbolRefAttr(name, nil)
+				}
+				entries = append(entries, e)
+			}
+			p = ctx.DictionaryAttr(entries)
 		}
-		seen[w.Transform] = true
-		tf := ir.LookupSymbolIn(table, ctx.SymbolRefAttr(w.Transform, nil))
-		if tf == nil {
-			return "", ir.OpError(k, "no index map @"+w.Transform)
-		}
-		funcs = append(funcs, tf)
+		newParams = append(newParams, p)
 	}
+	kc.SetAttr(tpu.AttrWindowParams, ctx.ArrayAttr(newParams))
 	for _, f := range funcs {
 		var bad error
 		f.Walk(ir.PreOrder, func(op *ir.Operation) bool {
@@ -130,7 +146,7 @@ func Module(k *ir.Operation) (string, error) {
 		if bad != nil {
 			return "", bad
 		}
-		body.Append(f.Clone(nil))
+		body.Append(f)
 	}
 	if err := ir.Verify(mod); err != nil {
 		return "", err

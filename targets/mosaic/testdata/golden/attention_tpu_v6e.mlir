@@ -45,7 +45,7 @@ module {
 
 // -----
 module {
-  func.func @attention_kernel0_tpu(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: memref<8x256xf32, #tpu.memory_space<vmem>>, %arg4: memref<256x256xf32, #tpu.memory_space<vmem>>, %arg5: memref<8x256xf32, #tpu.memory_space<vmem>>, %arg6: memref<8x256xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 1, 1, 1>, scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_1, window_bounds = array<i64: 8, 256>}, {transform_indices = @transform_1_1, window_bounds = array<i64: 256, 256>}, {transform_indices = @transform_2_1, window_bounds = array<i64: 8, 256>}]} {
+  func.func @attention_kernel0_tpu(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: memref<8x256xf32, #tpu.memory_space<vmem>>, %arg4: memref<256x256xf32, #tpu.memory_space<vmem>>, %arg5: memref<8x256xf32, #tpu.memory_space<vmem>>, %arg6: memref<8x256xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 1, 1, 1>, scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 8, 256>}, {transform_indices = @transform_1, window_bounds = array<i64: 256, 256>}, {transform_indices = @transform_2, window_bounds = array<i64: 8, 256>}]} {
     %cst = arith.constant dense<0.353553385> : vector<8x256xf32>
     %cst_0 = arith.constant dense<0.000000e+00> : vector<256x256xf32>
     %cst_1 = arith.constant dense<8> : vector<256x256xi32>
@@ -97,20 +97,20 @@ module {
     }
     return
   }
-  func.func @transform_0_1(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
+  func.func @transform_0(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
     return %arg0, %arg2 : i32, i32
   }
-  func.func @transform_1_1(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
+  func.func @transform_1(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
     return %arg1, %arg2 : i32, i32
   }
-  func.func @transform_2_1(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
+  func.func @transform_2(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
     return %arg0, %arg1 : i32, i32
   }
 }
 
 // -----
 module {
-  func.func @attention_kernel1_tpu(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: memref<8x256xf32, #tpu.memory_space<vmem>>, %arg4: memref<256x256xf32, #tpu.memory_space<vmem>>, %arg5: memref<8x256xf32, #tpu.memory_space<vmem>>, %arg6: memref<8x256xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 1, 1, 1>, scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_3, window_bounds = array<i64: 8, 256>}, {transform_indices = @transform_1_3, window_bounds = array<i64: 256, 256>}, {transform_indices = @transform_2_2, window_bounds = array<i64: 8, 256>}]} {
+  func.func @attention_kernel1_tpu(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: memref<8x256xf32, #tpu.memory_space<vmem>>, %arg4: memref<256x256xf32, #tpu.memory_space<vmem>>, %arg5: memref<8x256xf32, #tpu.memory_space<vmem>>, %arg6: memref<8x256xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 1, 1, 1>, scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 8, 256>}, {transform_indices = @transform_1, window_bounds = array<i64: 256, 256>}, {transform_indices = @transform_2, window_bounds = array<i64: 8, 256>}]} {
     %cst = arith.constant dense<0.000000e+00> : vector<256x256xf32>
     %cst_0 = arith.constant dense<8> : vector<256x256xi32>
     %cst_1 = arith.constant dense<4> : vector<256x256xi32>
@@ -158,20 +158,20 @@ module {
     }
     return
   }
-  func.func @transform_0_3(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
+  func.func @transform_0(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
     return %arg0, %arg2 : i32, i32
   }
-  func.func @transform_1_3(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
+  func.func @transform_1(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
     return %arg2, %arg1 : i32, i32
   }
-  func.func @transform_2_2(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
+  func.func @transform_2(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32) {
     return %arg0, %arg1 : i32, i32
   }
 }
 
 // -----
 module {
-  func.func @attention_kernel2_tpu(%arg0: i32, %arg1: memref<128x128xf32, #tpu.memory_space<vmem>>, %arg2: memref<128x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_2, window_bounds = array<i64: 128, 128>}, {transform_indices = @transform_1_2, window_bounds = array<i64: 128, 128>}]} {
+  func.func @attention_kernel2_tpu(%arg0: i32, %arg1: memref<128x128xf32, #tpu.memory_space<vmem>>, %arg2: memref<128x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 128, 128>}, {transform_indices = @transform_1, window_bounds = array<i64: 128, 128>}]} {
     %cst = arith.constant dense<0xFF800000> : vector<128x128xf32>
     %cst_0 = arith.constant dense<0.000000e+00> : vector<128xf32>
     %cst_1 = arith.constant dense<0xFF800000> : vector<128xf32>
@@ -210,11 +210,11 @@ module {
     tpu.vector_store %arg2[%c0, %c0], %26 {strides = array<i32>} : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>, 
     return
   }
-  func.func @transform_0_2(%arg0: i32) -> (i32, i32) {
+  func.func @transform_0(%arg0: i32) -> (i32, i32) {
     %c0_i32 = arith.constant 0 : i32
     return %arg0, %c0_i32 : i32, i32
   }
-  func.func @transform_1_2(%arg0: i32) -> (i32, i32) {
+  func.func @transform_1(%arg0: i32) -> (i32, i32) {
     %c0_i32 = arith.constant 0 : i32
     return %arg0, %c0_i32 : i32, i32
   }

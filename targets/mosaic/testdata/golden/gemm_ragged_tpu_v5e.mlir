@@ -78,7 +78,7 @@ module {
 
 // -----
 module {
-  func.func @ramp_kernel0_tpu(%arg0: i32, %arg1: i32, %arg2: memref<1xf32, #tpu.memory_space<smem>>, %arg3: memref<128x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1, 3>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_1, window_bounds = array<i64: 1>}, {transform_indices = @transform_1_1, window_bounds = array<i64: 128, 128>}]} {
+  func.func @ramp_kernel0_tpu(%arg0: i32, %arg1: i32, %arg2: memref<1xf32, #tpu.memory_space<smem>>, %arg3: memref<128x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1, 3>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 1>}, {transform_indices = @transform_1, window_bounds = array<i64: 128, 128>}]} {
     %cst = arith.constant dense<7> : vector<128x128xi32>
     %cst_0 = arith.constant dense<5> : vector<128x128xi32>
     %cst_1 = arith.constant dense<3> : vector<128x128xi32>
@@ -111,24 +111,24 @@ module {
     tpu.vector_store %arg3[%c0, %c0], %23 {strides = array<i32>} : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>, 
     return
   }
-  func.func @transform_0_1(%arg0: i32, %arg1: i32) -> i32 {
+  func.func @transform_0(%arg0: i32, %arg1: i32) -> i32 {
     %c0_i32 = arith.constant 0 : i32
     return %c0_i32 : i32
   }
-  func.func @transform_1_1(%arg0: i32, %arg1: i32) -> (i32, i32) {
+  func.func @transform_1(%arg0: i32, %arg1: i32) -> (i32, i32) {
     return %arg0, %arg1 : i32, i32
   }
 }
 
 // -----
 module {
-  func.func @main_kernel0_tpu(%arg0: i32, %arg1: memref<128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 2>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_2, window_bounds = array<i64: 128>}]} {
+  func.func @main_kernel0_tpu(%arg0: i32, %arg1: memref<128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 2>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 128>}]} {
     %c0 = arith.constant 0 : index
     %cst = arith.constant dense<7.000000e+00> : vector<128xf32>
     tpu.vector_store %arg1[%c0], %cst {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
     return
   }
-  func.func @transform_0_2(%arg0: i32) -> i32 {
+  func.func @transform_0(%arg0: i32) -> i32 {
     return %arg0 : i32
   }
 }

@@ -40,7 +40,7 @@ module {
 
 // -----
 module {
-  func.func @rmsnorm_kernel0_tpu(%arg0: i32, %arg1: memref<128x128xf32, #tpu.memory_space<vmem>>, %arg2: memref<128xf32, #tpu.memory_space<vmem>>, %arg3: memref<128x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_1, window_bounds = array<i64: 128, 128>}, {transform_indices = @transform_1, window_bounds = array<i64: 128>}, {transform_indices = @transform_2, window_bounds = array<i64: 128, 128>}]} {
+  func.func @rmsnorm_kernel0_tpu(%arg0: i32, %arg1: memref<128x128xf32, #tpu.memory_space<vmem>>, %arg2: memref<128xf32, #tpu.memory_space<vmem>>, %arg3: memref<128x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 128, 128>}, {transform_indices = @transform_1, window_bounds = array<i64: 128>}, {transform_indices = @transform_2, window_bounds = array<i64: 128, 128>}]} {
     %cst = arith.constant dense<9.99999997E-7> : vector<128x128xf32>
     %cst_0 = arith.constant dense<1.300000e+01> : vector<128x128xf32>
     %cst_1 = arith.constant dense<13> : vector<128xi32>
@@ -83,7 +83,7 @@ module {
     tpu.vector_store %arg3[%c0, %c0], %29 {strides = array<i32>} : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>, 
     return
   }
-  func.func @transform_0_1(%arg0: i32) -> (i32, i32) {
+  func.func @transform_0(%arg0: i32) -> (i32, i32) {
     %c0_i32 = arith.constant 0 : i32
     return %arg0, %c0_i32 : i32, i32
   }

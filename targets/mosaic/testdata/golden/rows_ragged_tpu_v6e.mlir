@@ -37,7 +37,7 @@ module {
 
 // -----
 module {
-  func.func @softmax_kernel0_tpu(%arg0: i32, %arg1: memref<128x512xf32, #tpu.memory_space<vmem>>, %arg2: memref<128x512xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_1, window_bounds = array<i64: 128, 512>}, {transform_indices = @transform_1, window_bounds = array<i64: 128, 512>}]} {
+  func.func @softmax_kernel0_tpu(%arg0: i32, %arg1: memref<128x512xf32, #tpu.memory_space<vmem>>, %arg2: memref<128x512xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 128, 512>}, {transform_indices = @transform_1, window_bounds = array<i64: 128, 512>}]} {
     %cst = arith.constant dense<0xFF800000> : vector<128x512xf32>
     %cst_0 = arith.constant dense<0.000000e+00> : vector<128xf32>
     %cst_1 = arith.constant dense<0xFF800000> : vector<128xf32>
@@ -77,7 +77,7 @@ module {
     tpu.vector_store %arg2[%c0, %c0], %26 {strides = array<i32>} : memref<128x512xf32, #tpu.memory_space<vmem>>, vector<128x512xf32>, 
     return
   }
-  func.func @transform_0_1(%arg0: i32) -> (i32, i32) {
+  func.func @transform_0(%arg0: i32) -> (i32, i32) {
     %c0_i32 = arith.constant 0 : i32
     return %arg0, %c0_i32 : i32, i32
   }
@@ -89,7 +89,7 @@ module {
 
 // -----
 module {
-  func.func @sumsq_kernel0_tpu(%arg0: i32, %arg1: memref<128x512xf32, #tpu.memory_space<vmem>>, %arg2: memref<128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0_2, window_bounds = array<i64: 128, 512>}, {transform_indices = @transform_1_1, window_bounds = array<i64: 128>}]} {
+  func.func @sumsq_kernel0_tpu(%arg0: i32, %arg1: memref<128x512xf32, #tpu.memory_space<vmem>>, %arg2: memref<128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 128, 512>}, {transform_indices = @transform_1, window_bounds = array<i64: 128>}]} {
     %cst = arith.constant dense<0.000000e+00> : vector<128xf32>
     %cst_0 = arith.constant dense<0.000000e+00> : vector<128x512xf32>
     %cst_1 = arith.constant dense<300> : vector<128x512xi32>
@@ -117,11 +117,11 @@ module {
     tpu.vector_store %arg2[%c0], %17 {strides = array<i32>} : memref<128xf32, #tpu.memory_space<vmem>>, vector<128xf32>, 
     return
   }
-  func.func @transform_0_2(%arg0: i32) -> (i32, i32) {
+  func.func @transform_0(%arg0: i32) -> (i32, i32) {
     %c0_i32 = arith.constant 0 : i32
     return %arg0, %c0_i32 : i32, i32
   }
-  func.func @transform_1_1(%arg0: i32) -> i32 {
+  func.func @transform_1(%arg0: i32) -> i32 {
     return %arg0 : i32
   }
 }
