@@ -311,10 +311,15 @@ func (l *lowering) host(name string) {
 			operands = append(operands, args[w.arg])
 			continue
 		}
-		mt := ctx.MemRefType([]int64{1}, w.elem, nil, nil)
+		// Index scalars travel as i32, SMEM's word.
+		v := args[w.arg]
+		if _, ok := w.elem.(*ir.IndexType); ok {
+			v = arith.BuildIndexCast(b, loc, v, ctx.I(32)).Operation.Result(0)
+		}
+		mt := ctx.MemRefType([]int64{1}, elemOf(ctx, w.elem), nil, nil)
 		buf := memref.BuildAlloca(b, loc, nil, nil, nil, mt).Operation.Result(0)
 		c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), 0), ctx.IndexType()).Operation.Result(0)
-		memref.BuildStore(b, loc, args[w.arg], buf, []ir.Value{c0}, false, nil)
+		memref.BuildStore(b, loc, v, buf, []ir.Value{c0}, false, nil)
 		operands = append(operands, buf)
 	}
 	tpu.BuildPallasCall(b, loc, operands, ctx.SymbolRefAttr(name, nil))
@@ -374,7 +379,11 @@ func (e *emitter) body() error {
 		if !w.scalar {
 			continue
 		}
-		e.vm[kb.Argument(w.arg)] = memref.BuildLoad(e.b, e.loc, e.refs[i], e.zeros(1), false, nil, w.elem).Operation.Result(0)
+		v := memref.BuildLoad(e.b, e.loc, e.refs[i], e.zeros(1), false, nil, elemOf(e.ctx, w.elem)).Operation.Result(0)
+		if _, ok := w.elem.(*ir.IndexType); ok {
+			v = arith.BuildIndexCast(e.b, e.loc, v, w.elem).Operation.Result(0)
+		}
+		e.vm[kb.Argument(w.arg)] = v
 	}
 	ops := opsOf(kb)
 	for i := 0; i < len(ops); i++ {
