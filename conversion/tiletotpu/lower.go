@@ -122,6 +122,9 @@ func (l *lowering) run() error {
 		e.scratch = append(e.scratch, e.entry.Argument(n+len(l.windows)+i))
 	}
 	err = e.body()
+	if err == nil && e.b.Err() != nil {
+		err = errAt(l.kernel, "%v", e.b.Err())
+	}
 	if err == nil {
 		e.b.SetInsertionPointToEnd(e.entry)
 		e.b.CreateOp("func.return", nil, nil)
@@ -134,8 +137,7 @@ func (l *lowering) run() error {
 		}
 		return err
 	}
-	l.host(name)
-	return nil
+	return l.host(name)
 }
 
 // elemOf is the element type of a vector or ref for a tile element type.
@@ -298,7 +300,7 @@ func bytesOf(t ir.Type) int64 {
 }
 
 // host replaces the launch with a tpu.pallas_call of the kernel.
-func (l *lowering) host(name string) {
+func (l *lowering) host(name string) error {
 	ctx := l.ctx
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(l.launch.Operation)
@@ -317,13 +319,17 @@ func (l *lowering) host(name string) {
 			v = arith.BuildIndexCast(b, loc, v, ctx.I(32)).Operation.Result(0)
 		}
 		mt := ctx.MemRefType([]int64{1}, elemOf(ctx, w.elem), nil, nil)
-		buf := memref.BuildAlloca(b, loc, nil, nil, nil, mt).Operation.Result(0)
+		buf := memref.BuildAlloca(b, loc, nil, nil, mt).Operation.Result(0)
 		c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), 0), ctx.IndexType()).Operation.Result(0)
-		memref.BuildStore(b, loc, v, buf, []ir.Value{c0}, false, nil)
+		memref.BuildStore(b, loc, v, buf, []ir.Value{c0})
 		operands = append(operands, buf)
 	}
-	tpu.BuildPallasCall(b, loc, operands, ctx.SymbolRefAttr(name, nil))
+	tpu.BuildPallasCall(b, loc, operands, name)
+	if b.Err() != nil {
+		return errAt(l.launch.Operation, "%v", b.Err())
+	}
 	l.launch.Operation.Erase()
+	return nil
 }
 
 // ---- the body ----
@@ -341,7 +347,7 @@ func (e *emitter) gridValue(a int, t ir.Type) ir.Value {
 	if v, ok := e.gridIdx[a]; ok && v.Type() == t {
 		return v
 	}
-	save := *e.b
+	save := e.b.InsertionBlock()
 	e.b.SetInsertionPointToStart(e.entry)
 	var v ir.Value
 	if _, ok := t.(*ir.IndexType); ok {
@@ -349,7 +355,7 @@ func (e *emitter) gridValue(a int, t ir.Type) ir.Value {
 	} else {
 		v = arith.BuildExtsi(e.b, e.loc, arg, t).Operation.Result(0)
 	}
-	*e.b = save
+	e.b.SetInsertionPointToEnd(save)
 	e.gridIdx[a] = v
 	return v
 }
@@ -379,7 +385,7 @@ func (e *emitter) body() error {
 		if !w.scalar {
 			continue
 		}
-		v := memref.BuildLoad(e.b, e.loc, e.refs[i], e.zeros(1), false, nil, elemOf(e.ctx, w.elem)).Operation.Result(0)
+		v := memref.BuildLoad(e.b, e.loc, e.refs[i], e.zeros(1)).Operation.Result(0)
 		if _, ok := w.elem.(*ir.IndexType); ok {
 			v = arith.BuildIndexCast(e.b, e.loc, v, w.elem).Operation.Result(0)
 		}
@@ -414,7 +420,7 @@ func (e *emitter) lowerLoop(loop *ir.Operation, after []*ir.Operation) error {
 	kAxis := len(e.lowering.grid) - 1
 	kArg := e.entry.Argument(kAxis)
 	inits := f.InitArgs()
-	first := arith.BuildCmpi(e.b, e.loc, kArg, e.c(0, i32), arith.CmpIPredicateEq, ctx.I(1)).Operation.Result(0)
+	first := arith.BuildCmpi(e.b, e.loc, kArg, e.c(0, i32), arith.CmpIPredicateEq).Operation.Result(0)
 	err := e.ifThen(first, func() error {
 		for j, init := range inits {
 			v, err := e.get(loop, init)
@@ -448,7 +454,7 @@ func (e *emitter) lowerLoop(loop *ir.Operation, after []*ir.Operation) error {
 			return err
 		}
 	}
-	last := arith.BuildCmpi(e.b, e.loc, kArg, e.c(e.nk-1, i32), arith.CmpIPredicateEq, ctx.I(1)).Operation.Result(0)
+	last := arith.BuildCmpi(e.b, e.loc, kArg, e.c(e.nk-1, i32), arith.CmpIPredicateEq).Operation.Result(0)
 	return e.ifThen(last, func() error {
 		for j, r := range loop.Results() {
 			e.vm[r] = e.load(e.scratch[j], e.vecType(r.Type()))
@@ -465,22 +471,29 @@ func (e *emitter) lowerLoop(loop *ir.Operation, after []*ir.Operation) error {
 // ifThen builds scf.if cond { body } at the insertion point.
 func (e *emitter) ifThen(cond ir.Value, body func() error) error {
 	ifOp := scf.BuildIf(e.b, e.loc, cond, nil)
-	save := *e.b
-	e.b.CreateBlock(ifOp.Operation.Region(0))
+	if ifOp.Operation == nil {
+		return errAt(e.kernel, "%v", e.b.Err())
+	}
+	save := e.b.InsertionBlock()
+	if r := ifOp.Operation.Region(0); r.Empty() {
+		e.b.CreateBlock(r)
+	} else {
+		e.b.SetInsertionPointToEnd(r.First())
+	}
 	err := body()
 	scf.BuildYield(e.b, e.loc, nil)
-	*e.b = save
+	e.b.SetInsertionPointToEnd(save)
 	return err
 }
 
 func (e *emitter) load(ref ir.Value, t ir.Type) ir.Value {
 	n := len(ref.Type().(*ir.MemRefType).Shape)
-	return vector.BuildLoad(e.b, e.loc, ref, e.zeros(n), nil, nil, t).Operation.Result(0)
+	return vector.BuildLoad(e.b, e.loc, ref, e.zeros(n), t).Operation.Result(0)
 }
 
 func (e *emitter) store(v, ref ir.Value) {
 	n := len(ref.Type().(*ir.MemRefType).Shape)
-	tpu.BuildVectorStore(e.b, e.loc, v, ref, e.zeros(n), nil, e.ctx.DenseI32Array(), false)
+	tpu.BuildVectorStore(e.b, e.loc, v, ref, e.zeros(n), e.ctx.DenseI32Array())
 }
 
 // splat returns a vector of type t whose elements are the attribute a.

@@ -53,7 +53,7 @@ func (e *emitter) op(op *ir.Operation) error {
 				return err
 			}
 		}
-		tpu.BuildVectorStore(e.b, loc, v, e.refs[e.windowIndex(w)], e.zeros(len(w.block)), mask, ctx.DenseI32Array(), false)
+		tpu.BuildVectorStore(e.b, loc, v, e.refs[e.windowIndex(w)], e.zeros(len(w.block)), ctx.DenseI32Array(), tpu.VectorStoreOptions{Mask: mask})
 		return nil
 	}
 	if d, ok := tile.AsDotOp(op); ok {
@@ -76,7 +76,7 @@ func (e *emitter) op(op *ir.Operation) error {
 				prec = &fp32
 			}
 		}
-		set(tpu.BuildMatmul(e.b, loc, a, b, acc, false, false, prec, tpu.MatmulDimensionNumbers(ctx, false), acc.Type()).Operation.Result(0))
+		set(tpu.BuildMatmul(e.b, loc, a, b, acc, acc.Type(), tpu.MatmulOptions{Precision: prec, DimensionNumbers: tpu.MatmulDimensionNumbers(ctx, false)}).Operation.Result(0))
 		return nil
 	}
 	if r, ok := tile.AsReduceOp(op); ok {
@@ -204,14 +204,13 @@ func (e *emitter) loadOp(ld tile.LoadOp) error {
 	loc := op.Loc()
 	w := e.winOf[op]
 	t := e.vecType(ld.Result().Type()).(*ir.VectorType)
-	x := vector.BuildLoad(e.b, loc, e.refs[e.windowIndex(w)], e.zeros(len(w.block)), nil, nil, t).Operation.Result(0)
+	x := vector.BuildLoad(e.b, loc, e.refs[e.windowIndex(w)], e.zeros(len(w.block)), t).Operation.Result(0)
 	if ld.Pad() == nil {
 		e.vm[ld.Result()] = x
 		return nil
 	}
 	i32 := ctx.I(32)
 	it := ctx.VectorType(t.Shape, nil, i32)
-	bt := ctx.VectorType(t.Shape, nil, ctx.I(1))
 	var mask ir.Value
 	and := func(m ir.Value) {
 		if mask == nil {
@@ -231,14 +230,14 @@ func (e *emitter) loadOp(ld tile.LoadOp) error {
 		} else {
 			bidx = e.c(w.konst[d], i32)
 		}
-		off := arith.BuildMuli(e.b, loc, bidx, e.c(w.block[d], i32), 0).Operation.Result(0)
+		off := arith.BuildMuli(e.b, loc, bidx, e.c(w.block[d], i32)).Operation.Result(0)
 		offv := vector.BuildBroadcast(e.b, loc, off, it).Operation.Result(0)
-		pos := arith.BuildAddi(e.b, loc, iota, offv, 0).Operation.Result(0)
+		pos := arith.BuildAddi(e.b, loc, iota, offv).Operation.Result(0)
 		lim, err := e.splatConst(it, fmt.Sprint(w.array[d]))
 		if err != nil {
 			return err
 		}
-		and(arith.BuildCmpi(e.b, loc, pos, lim, arith.CmpIPredicateSlt, bt).Operation.Result(0))
+		and(arith.BuildCmpi(e.b, loc, pos, lim, arith.CmpIPredicateSlt).Operation.Result(0))
 	}
 	if ld.Mask() != nil {
 		m, err := e.get(op, ld.Mask())
@@ -352,7 +351,7 @@ func (e *emitter) reduceOp(r tile.ReduceOp) error {
 		}
 		acc = arith.BuildConstant(e.b, op.Loc(), a, elem).Operation.Result(0)
 	}
-	red := vector.BuildMultiReduction(e.b, op.Loc(), x, acc, vk, e.ctx.DenseI64Array(r.Dim()), rt)
+	red := vector.BuildMultiReduction(e.b, op.Loc(), x, acc, vk, e.ctx.DenseI64Array(r.Dim()))
 	e.vm[r.Result()] = red.Operation.Result(0)
 	return nil
 }
@@ -377,9 +376,9 @@ func (e *emitter) castOp(c tile.CastOp) error {
 	case x.Type() == t:
 		v = x
 	case inF && outF && ir.IntOrFloatBitWidth(fo) > ir.IntOrFloatBitWidth(fi):
-		v = arith.BuildExtf(e.b, loc, x, nil, t).Operation.Result(0)
+		v = arith.BuildExtf(e.b, loc, x, t).Operation.Result(0)
 	case inF && outF:
-		v = arith.BuildTruncf(e.b, loc, x, nil, nil, t).Operation.Result(0)
+		v = arith.BuildTruncf(e.b, loc, x, t).Operation.Result(0)
 	case !inF && outF && c.Unsigned():
 		v = arith.BuildUitofp(e.b, loc, x, t).Operation.Result(0)
 	case !inF && outF:
@@ -393,7 +392,7 @@ func (e *emitter) castOp(c tile.CastOp) error {
 	case ir.IntOrFloatBitWidth(elemOf(e.ctx, out)) > ir.IntOrFloatBitWidth(elemOf(e.ctx, in)):
 		v = arith.BuildExtsi(e.b, loc, x, t).Operation.Result(0)
 	default:
-		v = arith.BuildTrunci(e.b, loc, x, 0, t).Operation.Result(0)
+		v = arith.BuildTrunci(e.b, loc, x, t).Operation.Result(0)
 	}
 	e.vm[c.Result()] = v
 	return nil

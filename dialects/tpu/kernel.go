@@ -278,7 +278,7 @@ func verifyOperationAttr(op *ir.Operation, na ir.NamedAttr) error {
 
 // PallasCallKernel returns the kernel function a tpu.pallas_call runs.
 func PallasCallKernel(op PallasCallOp) (*ir.Operation, error) {
-	ref, ok := op.Kernel().(*ir.SymbolRefAttr)
+	ref, ok := op.KernelAttr().(*ir.SymbolRefAttr)
 	if !ok {
 		return nil, ir.OpError(op.Operation, "expected a kernel symbol")
 	}

@@ -5,6 +5,7 @@ package tpu
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"slices"
 )
 
 // CoreType is core type, held by the attribute #tpu.core_type<...>.
@@ -230,12 +231,15 @@ func GetDmaSemaphoreType(ctx *ir.Context) (DmaSemaphoreType, error) {
 	return DmaSemaphoreType{d}, nil
 }
 
+// VectorLoadOpName is the name of the operation tpu.vector_load.
+const VectorLoadOpName = "tpu.vector_load"
+
 // VectorLoadOp wraps an operation tpu.vector_load: loads a vector from a memref.
 type VectorLoadOp struct{ *ir.Operation }
 
 // AsVectorLoadOp returns op as a VectorLoadOp if it is an operation tpu.vector_load.
 func AsVectorLoadOp(op *ir.Operation) (VectorLoadOp, bool) {
-	if op == nil || op.Name() != "tpu.vector_load" {
+	if op == nil || op.Name() != VectorLoadOpName {
 		return VectorLoadOp{}, false
 	}
 	return VectorLoadOp{op}, true
@@ -284,36 +288,50 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// BuildVectorLoad creates an operation tpu.vector_load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildVectorLoad(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, mask ir.Value, strides ir.Attribute, resultType ir.Type) VectorLoadOp {
-	name := b.Ctx.LookupOpName("tpu.vector_load")
-	if name == nil || name.Def == nil {
-		panic("tpu.vector_load is not registered in the builder's context")
+// VectorLoadOptions holds the optional operands, results and properties of
+// tpu.vector_load for BuildVectorLoad; the zero value leaves them all absent (or at
+// their defaults).
+type VectorLoadOptions struct {
+	// Mask is the optional operand mask (nil: absent).
+	Mask ir.Value
+}
+
+// BuildVectorLoad creates an operation tpu.vector_load at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero VectorLoadOp.
+func BuildVectorLoad(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, strides ir.Attribute, resultType ir.Type, opts ...VectorLoadOptions) VectorLoadOp {
+	if base == nil || slices.Contains(indices, nil) || strides == nil {
+		b.Errorf("building %s: a required operand or property is nil", VectorLoadOpName)
+		return VectorLoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, VectorLoadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, VectorLoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, indices...)
-	if mask != nil {
-		st.Operands = append(st.Operands, mask)
+	if o.Mask != nil {
+		st.Operands = append(st.Operands, o.Mask)
 	}
 	props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(indices)), b2i(mask != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(indices)), b2i(o.Mask != nil))})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return VectorLoadOp{b.Create(st)}
+	op := b.Create(st)
+	return VectorLoadOp{op}
 }
+
+// VectorStoreOpName is the name of the operation tpu.vector_store.
+const VectorStoreOpName = "tpu.vector_store"
 
 // VectorStoreOp wraps an operation tpu.vector_store: stores a vector into a memref (adding to it with add).
 type VectorStoreOp struct{ *ir.Operation }
 
 // AsVectorStoreOp returns op as a VectorStoreOp if it is an operation tpu.vector_store.
 func AsVectorStoreOp(op *ir.Operation) (VectorStoreOp, bool) {
-	if op == nil || op.Name() != "tpu.vector_store" {
+	if op == nil || op.Name() != VectorStoreOpName {
 		return VectorStoreOp{}, false
 	}
 	return VectorStoreOp{op}, true
@@ -362,37 +380,55 @@ func (op VectorStoreOp) Add() bool {
 	return v
 }
 
-// BuildVectorStore creates an operation tpu.vector_store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildVectorStore(b *ir.Builder, loc ir.Location, valueToStore ir.Value, base ir.Value, indices []ir.Value, mask ir.Value, strides ir.Attribute, add bool) VectorStoreOp {
-	name := b.Ctx.LookupOpName("tpu.vector_store")
-	if name == nil || name.Def == nil {
-		panic("tpu.vector_store is not registered in the builder's context")
+// VectorStoreOptions holds the optional operands, results and properties of
+// tpu.vector_store for BuildVectorStore; the zero value leaves them all absent (or at
+// their defaults).
+type VectorStoreOptions struct {
+	// Mask is the optional operand mask (nil: absent).
+	Mask ir.Value
+	// Add is the property add (the zero value: its default).
+	Add bool
+}
+
+// BuildVectorStore creates an operation tpu.vector_store at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero VectorStoreOp.
+func BuildVectorStore(b *ir.Builder, loc ir.Location, valueToStore ir.Value, base ir.Value, indices []ir.Value, strides ir.Attribute, opts ...VectorStoreOptions) VectorStoreOp {
+	if valueToStore == nil || base == nil || slices.Contains(indices, nil) || strides == nil {
+		b.Errorf("building %s: a required operand or property is nil", VectorStoreOpName)
+		return VectorStoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, VectorStoreOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, VectorStoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, valueToStore)
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, indices...)
-	if mask != nil {
-		st.Operands = append(st.Operands, mask)
+	if o.Mask != nil {
+		st.Operands = append(st.Operands, o.Mask)
 	}
 	props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
-	props = append(props, ir.NamedAttr{Name: "add", Value: b.Ctx.Bool(add)})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(mask != nil))})
+	if o.Add {
+		props = append(props, ir.NamedAttr{Name: "add", Value: b.Ctx.Bool(o.Add)})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(o.Mask != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return VectorStoreOp{b.Create(st)}
+	op := b.Create(st)
+	return VectorStoreOp{op}
 }
+
+// MemrefSliceOpName is the name of the operation tpu.memref_slice.
+const MemrefSliceOpName = "tpu.memref_slice"
 
 // MemrefSliceOp wraps an operation tpu.memref_slice: a window of a memref at i32 offsets.
 type MemrefSliceOp struct{ *ir.Operation }
 
 // AsMemrefSliceOp returns op as a MemrefSliceOp if it is an operation tpu.memref_slice.
 func AsMemrefSliceOp(op *ir.Operation) (MemrefSliceOp, bool) {
-	if op == nil || op.Name() != "tpu.memref_slice" {
+	if op == nil || op.Name() != MemrefSliceOpName {
 		return MemrefSliceOp{}, false
 	}
 	return MemrefSliceOp{op}, true
@@ -416,15 +452,15 @@ func (op MemrefSliceOp) DynamicSizes() []ir.Value {
 // Result returns the result result.
 func (op MemrefSliceOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildMemrefSlice creates an operation tpu.memref_slice at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMemrefSlice creates an operation tpu.memref_slice at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MemrefSliceOp.
 func BuildMemrefSlice(b *ir.Builder, loc ir.Location, memRef ir.Value, baseIdx []ir.Value, dynamicSizes []ir.Value, resultType ir.Type) MemrefSliceOp {
-	name := b.Ctx.LookupOpName("tpu.memref_slice")
-	if name == nil || name.Def == nil {
-		panic("tpu.memref_slice is not registered in the builder's context")
+	if memRef == nil || slices.Contains(baseIdx, nil) || slices.Contains(dynamicSizes, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MemrefSliceOpName)
+		return MemrefSliceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MemrefSliceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, memRef)
 	st.Operands = append(st.Operands, baseIdx...)
@@ -434,15 +470,19 @@ func BuildMemrefSlice(b *ir.Builder, loc ir.Location, memRef ir.Value, baseIdx [
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MemrefSliceOp{b.Create(st)}
+	op := b.Create(st)
+	return MemrefSliceOp{op}
 }
+
+// MemrefSqueezeOpName is the name of the operation tpu.memref_squeeze.
+const MemrefSqueezeOpName = "tpu.memref_squeeze"
 
 // MemrefSqueezeOp wraps an operation tpu.memref_squeeze: drops dimensions of size 1 of a memref.
 type MemrefSqueezeOp struct{ *ir.Operation }
 
 // AsMemrefSqueezeOp returns op as a MemrefSqueezeOp if it is an operation tpu.memref_squeeze.
 func AsMemrefSqueezeOp(op *ir.Operation) (MemrefSqueezeOp, bool) {
-	if op == nil || op.Name() != "tpu.memref_squeeze" {
+	if op == nil || op.Name() != MemrefSqueezeOpName {
 		return MemrefSqueezeOp{}, false
 	}
 	return MemrefSqueezeOp{op}, true
@@ -454,26 +494,30 @@ func (op MemrefSqueezeOp) Input() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op MemrefSqueezeOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildMemrefSqueeze creates an operation tpu.memref_squeeze at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMemrefSqueeze creates an operation tpu.memref_squeeze at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MemrefSqueezeOp.
 func BuildMemrefSqueeze(b *ir.Builder, loc ir.Location, input ir.Value, resultType ir.Type) MemrefSqueezeOp {
-	name := b.Ctx.LookupOpName("tpu.memref_squeeze")
-	if name == nil || name.Def == nil {
-		panic("tpu.memref_squeeze is not registered in the builder's context")
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", MemrefSqueezeOpName)
+		return MemrefSqueezeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MemrefSqueezeOpName), Loc: loc}
 	st.Operands = append(st.Operands, input)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return MemrefSqueezeOp{b.Create(st)}
+	op := b.Create(st)
+	return MemrefSqueezeOp{op}
 }
+
+// EnqueueDmaOpName is the name of the operation tpu.enqueue_dma.
+const EnqueueDmaOpName = "tpu.enqueue_dma"
 
 // EnqueueDmaOp wraps an operation tpu.enqueue_dma: starts an asynchronous copy between memories.
 type EnqueueDmaOp struct{ *ir.Operation }
 
 // AsEnqueueDmaOp returns op as a EnqueueDmaOp if it is an operation tpu.enqueue_dma.
 func AsEnqueueDmaOp(op *ir.Operation) (EnqueueDmaOp, bool) {
-	if op == nil || op.Name() != "tpu.enqueue_dma" {
+	if op == nil || op.Name() != EnqueueDmaOpName {
 		return EnqueueDmaOp{}, false
 	}
 	return EnqueueDmaOp{op}, true
@@ -552,43 +596,69 @@ func (op EnqueueDmaOp) StrictOrdering() bool {
 	return v
 }
 
-// BuildEnqueueDma creates an operation tpu.enqueue_dma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildEnqueueDma(b *ir.Builder, loc ir.Location, source ir.Value, sourceSemaphore ir.Value, target ir.Value, targetSemaphore ir.Value, deviceId ir.Value, coreId ir.Value, priority int32, strictOrdering bool) EnqueueDmaOp {
-	name := b.Ctx.LookupOpName("tpu.enqueue_dma")
-	if name == nil || name.Def == nil {
-		panic("tpu.enqueue_dma is not registered in the builder's context")
+// EnqueueDmaOptions holds the optional operands, results and properties of
+// tpu.enqueue_dma for BuildEnqueueDma; the zero value leaves them all absent (or at
+// their defaults).
+type EnqueueDmaOptions struct {
+	// SourceSemaphore is the optional operand source_semaphore (nil: absent).
+	SourceSemaphore ir.Value
+	// DeviceId is the optional operand device_id (nil: absent).
+	DeviceId ir.Value
+	// CoreId is the optional operand core_id (nil: absent).
+	CoreId ir.Value
+	// Priority is the property priority (the zero value: its default).
+	Priority int32
+	// StrictOrdering is the property strict_ordering (the zero value: its default).
+	StrictOrdering bool
+}
+
+// BuildEnqueueDma creates an operation tpu.enqueue_dma at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero EnqueueDmaOp.
+func BuildEnqueueDma(b *ir.Builder, loc ir.Location, source ir.Value, target ir.Value, targetSemaphore ir.Value, opts ...EnqueueDmaOptions) EnqueueDmaOp {
+	if source == nil || target == nil || targetSemaphore == nil {
+		b.Errorf("building %s: a required operand or property is nil", EnqueueDmaOpName)
+		return EnqueueDmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, EnqueueDmaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, EnqueueDmaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
-	if sourceSemaphore != nil {
-		st.Operands = append(st.Operands, sourceSemaphore)
+	if o.SourceSemaphore != nil {
+		st.Operands = append(st.Operands, o.SourceSemaphore)
 	}
 	st.Operands = append(st.Operands, target)
 	st.Operands = append(st.Operands, targetSemaphore)
-	if deviceId != nil {
-		st.Operands = append(st.Operands, deviceId)
+	if o.DeviceId != nil {
+		st.Operands = append(st.Operands, o.DeviceId)
 	}
-	if coreId != nil {
-		st.Operands = append(st.Operands, coreId)
+	if o.CoreId != nil {
+		st.Operands = append(st.Operands, o.CoreId)
 	}
-	props = append(props, ir.NamedAttr{Name: "priority", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(priority))})
-	props = append(props, ir.NamedAttr{Name: "strict_ordering", Value: b.Ctx.Bool(strictOrdering)})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, b2i(sourceSemaphore != nil), 1, 1, b2i(deviceId != nil), b2i(coreId != nil))})
+	if o.Priority != 0 {
+		props = append(props, ir.NamedAttr{Name: "priority", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(o.Priority))})
+	}
+	if o.StrictOrdering {
+		props = append(props, ir.NamedAttr{Name: "strict_ordering", Value: b.Ctx.Bool(o.StrictOrdering)})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, b2i(o.SourceSemaphore != nil), 1, 1, b2i(o.DeviceId != nil), b2i(o.CoreId != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return EnqueueDmaOp{b.Create(st)}
+	op := b.Create(st)
+	return EnqueueDmaOp{op}
 }
+
+// WaitDma2OpName is the name of the operation tpu.wait_dma2.
+const WaitDma2OpName = "tpu.wait_dma2"
 
 // WaitDma2Op wraps an operation tpu.wait_dma2: waits for a DMA into dst to complete.
 type WaitDma2Op struct{ *ir.Operation }
 
 // AsWaitDma2Op returns op as a WaitDma2Op if it is an operation tpu.wait_dma2.
 func AsWaitDma2Op(op *ir.Operation) (WaitDma2Op, bool) {
-	if op == nil || op.Name() != "tpu.wait_dma2" {
+	if op == nil || op.Name() != WaitDma2OpName {
 		return WaitDma2Op{}, false
 	}
 	return WaitDma2Op{op}, true
@@ -642,39 +712,59 @@ func (op WaitDma2Op) StrictOrdering() bool {
 	return v
 }
 
-// BuildWaitDma2 creates an operation tpu.wait_dma2 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWaitDma2(b *ir.Builder, loc ir.Location, semaphore ir.Value, src ir.Value, dst ir.Value, deviceId ir.Value, coreId ir.Value, strictOrdering bool) WaitDma2Op {
-	name := b.Ctx.LookupOpName("tpu.wait_dma2")
-	if name == nil || name.Def == nil {
-		panic("tpu.wait_dma2 is not registered in the builder's context")
+// WaitDma2Options holds the optional operands, results and properties of
+// tpu.wait_dma2 for BuildWaitDma2; the zero value leaves them all absent (or at
+// their defaults).
+type WaitDma2Options struct {
+	// DeviceId is the optional operand device_id (nil: absent).
+	DeviceId ir.Value
+	// CoreId is the optional operand core_id (nil: absent).
+	CoreId ir.Value
+	// StrictOrdering is the property strict_ordering (the zero value: its default).
+	StrictOrdering bool
+}
+
+// BuildWaitDma2 creates an operation tpu.wait_dma2 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WaitDma2Op.
+func BuildWaitDma2(b *ir.Builder, loc ir.Location, semaphore ir.Value, src ir.Value, dst ir.Value, opts ...WaitDma2Options) WaitDma2Op {
+	if semaphore == nil || src == nil || dst == nil {
+		b.Errorf("building %s: a required operand or property is nil", WaitDma2OpName)
+		return WaitDma2Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, WaitDma2OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WaitDma2OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, semaphore)
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, dst)
-	if deviceId != nil {
-		st.Operands = append(st.Operands, deviceId)
+	if o.DeviceId != nil {
+		st.Operands = append(st.Operands, o.DeviceId)
 	}
-	if coreId != nil {
-		st.Operands = append(st.Operands, coreId)
+	if o.CoreId != nil {
+		st.Operands = append(st.Operands, o.CoreId)
 	}
-	props = append(props, ir.NamedAttr{Name: "strict_ordering", Value: b.Ctx.Bool(strictOrdering)})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, 1, b2i(deviceId != nil), b2i(coreId != nil))})
+	if o.StrictOrdering {
+		props = append(props, ir.NamedAttr{Name: "strict_ordering", Value: b.Ctx.Bool(o.StrictOrdering)})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, 1, b2i(o.DeviceId != nil), b2i(o.CoreId != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WaitDma2Op{b.Create(st)}
+	op := b.Create(st)
+	return WaitDma2Op{op}
 }
+
+// SemAllocOpName is the name of the operation tpu.sem_alloc.
+const SemAllocOpName = "tpu.sem_alloc"
 
 // SemAllocOp wraps an operation tpu.sem_alloc: allocates semaphores for the enclosing scope.
 type SemAllocOp struct{ *ir.Operation }
 
 // AsSemAllocOp returns op as a SemAllocOp if it is an operation tpu.sem_alloc.
 func AsSemAllocOp(op *ir.Operation) (SemAllocOp, bool) {
-	if op == nil || op.Name() != "tpu.sem_alloc" {
+	if op == nil || op.Name() != SemAllocOpName {
 		return SemAllocOp{}, false
 	}
 	return SemAllocOp{op}, true
@@ -683,25 +773,25 @@ func AsSemAllocOp(op *ir.Operation) (SemAllocOp, bool) {
 // Result returns the result result.
 func (op SemAllocOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildSemAlloc creates an operation tpu.sem_alloc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSemAlloc creates an operation tpu.sem_alloc at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SemAllocOp.
 func BuildSemAlloc(b *ir.Builder, loc ir.Location, resultType ir.Type) SemAllocOp {
-	name := b.Ctx.LookupOpName("tpu.sem_alloc")
-	if name == nil || name.Def == nil {
-		panic("tpu.sem_alloc is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SemAllocOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return SemAllocOp{b.Create(st)}
+	op := b.Create(st)
+	return SemAllocOp{op}
 }
+
+// SemBarrierOpName is the name of the operation tpu.sem_barrier.
+const SemBarrierOpName = "tpu.sem_barrier"
 
 // SemBarrierOp wraps an operation tpu.sem_barrier: the barrier semaphore.
 type SemBarrierOp struct{ *ir.Operation }
 
 // AsSemBarrierOp returns op as a SemBarrierOp if it is an operation tpu.sem_barrier.
 func AsSemBarrierOp(op *ir.Operation) (SemBarrierOp, bool) {
-	if op == nil || op.Name() != "tpu.sem_barrier" {
+	if op == nil || op.Name() != SemBarrierOpName {
 		return SemBarrierOp{}, false
 	}
 	return SemBarrierOp{op}, true
@@ -710,25 +800,25 @@ func AsSemBarrierOp(op *ir.Operation) (SemBarrierOp, bool) {
 // Semaphore returns the result semaphore.
 func (op SemBarrierOp) Semaphore() ir.Value { return op.Operation.Result(0) }
 
-// BuildSemBarrier creates an operation tpu.sem_barrier at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSemBarrier creates an operation tpu.sem_barrier at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SemBarrierOp.
 func BuildSemBarrier(b *ir.Builder, loc ir.Location, semaphoreType ir.Type) SemBarrierOp {
-	name := b.Ctx.LookupOpName("tpu.sem_barrier")
-	if name == nil || name.Def == nil {
-		panic("tpu.sem_barrier is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SemBarrierOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, semaphoreType)
-	return SemBarrierOp{b.Create(st)}
+	op := b.Create(st)
+	return SemBarrierOp{op}
 }
+
+// SemReadOpName is the name of the operation tpu.sem_read.
+const SemReadOpName = "tpu.sem_read"
 
 // SemReadOp wraps an operation tpu.sem_read: reads the value of a semaphore.
 type SemReadOp struct{ *ir.Operation }
 
 // AsSemReadOp returns op as a SemReadOp if it is an operation tpu.sem_read.
 func AsSemReadOp(op *ir.Operation) (SemReadOp, bool) {
-	if op == nil || op.Name() != "tpu.sem_read" {
+	if op == nil || op.Name() != SemReadOpName {
 		return SemReadOp{}, false
 	}
 	return SemReadOp{op}, true
@@ -740,26 +830,30 @@ func (op SemReadOp) Semaphore() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op SemReadOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildSemRead creates an operation tpu.sem_read at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSemRead(b *ir.Builder, loc ir.Location, semaphore ir.Value, resultType ir.Type) SemReadOp {
-	name := b.Ctx.LookupOpName("tpu.sem_read")
-	if name == nil || name.Def == nil {
-		panic("tpu.sem_read is not registered in the builder's context")
+// BuildSemRead creates an operation tpu.sem_read at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SemReadOp.
+func BuildSemRead(b *ir.Builder, loc ir.Location, semaphore ir.Value) SemReadOp {
+	if semaphore == nil {
+		b.Errorf("building %s: a required operand or property is nil", SemReadOpName)
+		return SemReadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SemReadOpName), Loc: loc}
 	st.Operands = append(st.Operands, semaphore)
-	st.ResultTypes = append(st.ResultTypes, resultType)
-	return SemReadOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
+	op := b.Create(st)
+	return SemReadOp{op}
 }
+
+// SemWaitOpName is the name of the operation tpu.sem_wait.
+const SemWaitOpName = "tpu.sem_wait"
 
 // SemWaitOp wraps an operation tpu.sem_wait: waits until a semaphore holds amount, and decrements it by amount.
 type SemWaitOp struct{ *ir.Operation }
 
 // AsSemWaitOp returns op as a SemWaitOp if it is an operation tpu.sem_wait.
 func AsSemWaitOp(op *ir.Operation) (SemWaitOp, bool) {
-	if op == nil || op.Name() != "tpu.sem_wait" {
+	if op == nil || op.Name() != SemWaitOpName {
 		return SemWaitOp{}, false
 	}
 	return SemWaitOp{op}, true
@@ -771,26 +865,30 @@ func (op SemWaitOp) Semaphore() ir.Value { return op.Operation.Operand(0) }
 // Amount returns the operand amount.
 func (op SemWaitOp) Amount() ir.Value { return op.Operation.Operand(1) }
 
-// BuildSemWait creates an operation tpu.sem_wait at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSemWait creates an operation tpu.sem_wait at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SemWaitOp.
 func BuildSemWait(b *ir.Builder, loc ir.Location, semaphore ir.Value, amount ir.Value) SemWaitOp {
-	name := b.Ctx.LookupOpName("tpu.sem_wait")
-	if name == nil || name.Def == nil {
-		panic("tpu.sem_wait is not registered in the builder's context")
+	if semaphore == nil || amount == nil {
+		b.Errorf("building %s: a required operand or property is nil", SemWaitOpName)
+		return SemWaitOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SemWaitOpName), Loc: loc}
 	st.Operands = append(st.Operands, semaphore)
 	st.Operands = append(st.Operands, amount)
-	return SemWaitOp{b.Create(st)}
+	op := b.Create(st)
+	return SemWaitOp{op}
 }
+
+// SemSignalOpName is the name of the operation tpu.sem_signal.
+const SemSignalOpName = "tpu.sem_signal"
 
 // SemSignalOp wraps an operation tpu.sem_signal: increments a semaphore (of this or another device or core).
 type SemSignalOp struct{ *ir.Operation }
 
 // AsSemSignalOp returns op as a SemSignalOp if it is an operation tpu.sem_signal.
 func AsSemSignalOp(op *ir.Operation) (SemSignalOp, bool) {
-	if op == nil || op.Name() != "tpu.sem_signal" {
+	if op == nil || op.Name() != SemSignalOpName {
 		return SemSignalOp{}, false
 	}
 	return SemSignalOp{op}, true
@@ -822,37 +920,53 @@ func (op SemSignalOp) CoreId() ir.Value {
 	return nil
 }
 
-// BuildSemSignal creates an operation tpu.sem_signal at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSemSignal(b *ir.Builder, loc ir.Location, semaphore ir.Value, amount ir.Value, deviceId ir.Value, coreId ir.Value) SemSignalOp {
-	name := b.Ctx.LookupOpName("tpu.sem_signal")
-	if name == nil || name.Def == nil {
-		panic("tpu.sem_signal is not registered in the builder's context")
+// SemSignalOptions holds the optional operands, results and properties of
+// tpu.sem_signal for BuildSemSignal; the zero value leaves them all absent (or at
+// their defaults).
+type SemSignalOptions struct {
+	// DeviceId is the optional operand device_id (nil: absent).
+	DeviceId ir.Value
+	// CoreId is the optional operand core_id (nil: absent).
+	CoreId ir.Value
+}
+
+// BuildSemSignal creates an operation tpu.sem_signal at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SemSignalOp.
+func BuildSemSignal(b *ir.Builder, loc ir.Location, semaphore ir.Value, amount ir.Value, opts ...SemSignalOptions) SemSignalOp {
+	if semaphore == nil || amount == nil {
+		b.Errorf("building %s: a required operand or property is nil", SemSignalOpName)
+		return SemSignalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SemSignalOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SemSignalOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, semaphore)
 	st.Operands = append(st.Operands, amount)
-	if deviceId != nil {
-		st.Operands = append(st.Operands, deviceId)
+	if o.DeviceId != nil {
+		st.Operands = append(st.Operands, o.DeviceId)
 	}
-	if coreId != nil {
-		st.Operands = append(st.Operands, coreId)
+	if o.CoreId != nil {
+		st.Operands = append(st.Operands, o.CoreId)
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, b2i(deviceId != nil), b2i(coreId != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, b2i(o.DeviceId != nil), b2i(o.CoreId != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SemSignalOp{b.Create(st)}
+	op := b.Create(st)
+	return SemSignalOp{op}
 }
+
+// MatmulOpName is the name of the operation tpu.matmul.
+const MatmulOpName = "tpu.matmul"
 
 // MatmulOp wraps an operation tpu.matmul: mXU matrix product added to an accumulator.
 type MatmulOp struct{ *ir.Operation }
 
 // AsMatmulOp returns op as a MatmulOp if it is an operation tpu.matmul.
 func AsMatmulOp(op *ir.Operation) (MatmulOp, bool) {
-	if op == nil || op.Name() != "tpu.matmul" {
+	if op == nil || op.Name() != MatmulOpName {
 		return MatmulOp{}, false
 	}
 	return MatmulOp{op}, true
@@ -921,54 +1035,64 @@ func (op MatmulOp) Precision() (ContractPrecision, bool) {
 // DimensionNumbers returns the property dimension_numbers, or nil when it is absent.
 func (op MatmulOp) DimensionNumbers() ir.Attribute { return op.InherentAttr("dimension_numbers") }
 
-// BuildMatmul creates an operation tpu.matmul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMatmul(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, acc ir.Value, transposeLhs bool, transposeRhs bool, precision *ContractPrecision, dimensionNumbers ir.Attribute, resultType ir.Type) MatmulOp {
-	name := b.Ctx.LookupOpName("tpu.matmul")
-	if name == nil || name.Def == nil {
-		panic("tpu.matmul is not registered in the builder's context")
+// MatmulOptions holds the optional operands, results and properties of
+// tpu.matmul for BuildMatmul; the zero value leaves them all absent (or at
+// their defaults).
+type MatmulOptions struct {
+	// TransposeLhs is the property transpose_lhs (the zero value: its default).
+	TransposeLhs bool
+	// TransposeRhs is the property transpose_rhs (the zero value: its default).
+	TransposeRhs bool
+	// Precision is the optional property precision (nil: absent).
+	Precision *ContractPrecision
+	// DimensionNumbers is the optional property dimension_numbers (nil: absent).
+	DimensionNumbers ir.Attribute
+}
+
+// BuildMatmul creates an operation tpu.matmul at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MatmulOp.
+func BuildMatmul(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, acc ir.Value, resultType ir.Type, opts ...MatmulOptions) MatmulOp {
+	if lhs == nil || rhs == nil || acc == nil {
+		b.Errorf("building %s: a required operand or property is nil", MatmulOpName)
+		return MatmulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MatmulOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MatmulOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.Operands = append(st.Operands, acc)
-	props = append(props, ir.NamedAttr{Name: "transpose_lhs", Value: b.Ctx.Bool(transposeLhs)})
-	props = append(props, ir.NamedAttr{Name: "transpose_rhs", Value: b.Ctx.Bool(transposeRhs)})
-	if precision != nil {
-		props = append(props, ir.NamedAttr{Name: "precision", Value: dialectAttr(b.Ctx, "tpu", "contract_precision<"+(*precision).String()+">")})
+	if o.TransposeLhs {
+		props = append(props, ir.NamedAttr{Name: "transpose_lhs", Value: b.Ctx.Bool(o.TransposeLhs)})
 	}
-	if dimensionNumbers != nil {
-		props = append(props, ir.NamedAttr{Name: "dimension_numbers", Value: dimensionNumbers})
+	if o.TransposeRhs {
+		props = append(props, ir.NamedAttr{Name: "transpose_rhs", Value: b.Ctx.Bool(o.TransposeRhs)})
+	}
+	if o.Precision != nil {
+		props = append(props, ir.NamedAttr{Name: "precision", Value: dialectAttr(b, "tpu", "contract_precision<"+(*o.Precision).String()+">")})
+	}
+	if o.DimensionNumbers != nil {
+		props = append(props, ir.NamedAttr{Name: "dimension_numbers", Value: o.DimensionNumbers})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MatmulOp{b.Create(st)}
+	op := b.Create(st)
+	return MatmulOp{op}
 }
 
-// dialectAttr parses the attribute #dialect.body with the dialect's
-// registered attribute parser.
-func dialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
-	d := ctx.Dialect(dialect)
-	if d == nil || d.ParseAttr == nil {
-		panic("dialect '" + dialect + "' is not registered with attributes")
-	}
-	a, err := d.ParseAttr(ctx, body)
-	if err != nil {
-		panic("#" + dialect + "." + body + ": " + err.Error())
-	}
-	return a
-}
+// IotaOpName is the name of the operation tpu.iota.
+const IotaOpName = "tpu.iota"
 
 // IotaOp wraps an operation tpu.iota: counts along the given dimensions of a vector.
 type IotaOp struct{ *ir.Operation }
 
 // AsIotaOp returns op as a IotaOp if it is an operation tpu.iota.
 func AsIotaOp(op *ir.Operation) (IotaOp, bool) {
-	if op == nil || op.Name() != "tpu.iota" {
+	if op == nil || op.Name() != IotaOpName {
 		return IotaOp{}, false
 	}
 	return IotaOp{op}, true
@@ -980,30 +1104,34 @@ func (op IotaOp) Output() ir.Value { return op.Operation.Result(0) }
 // Dimensions returns the property dimensions, or nil when it is absent.
 func (op IotaOp) Dimensions() ir.Attribute { return op.InherentAttr("dimensions") }
 
-// BuildIota creates an operation tpu.iota at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIota creates an operation tpu.iota at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IotaOp.
 func BuildIota(b *ir.Builder, loc ir.Location, dimensions ir.Attribute, outputType ir.Type) IotaOp {
-	name := b.Ctx.LookupOpName("tpu.iota")
-	if name == nil || name.Def == nil {
-		panic("tpu.iota is not registered in the builder's context")
+	if dimensions == nil {
+		b.Errorf("building %s: a required operand or property is nil", IotaOpName)
+		return IotaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IotaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dimensions", Value: dimensions})
 	st.ResultTypes = append(st.ResultTypes, outputType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IotaOp{b.Create(st)}
+	op := b.Create(st)
+	return IotaOp{op}
 }
+
+// AllReduceOpName is the name of the operation tpu.all_reduce.
+const AllReduceOpName = "tpu.all_reduce"
 
 // AllReduceOp wraps an operation tpu.all_reduce: reduces a vector along a dimension, broadcasting the result along it.
 type AllReduceOp struct{ *ir.Operation }
 
 // AsAllReduceOp returns op as a AllReduceOp if it is an operation tpu.all_reduce.
 func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
-	if op == nil || op.Name() != "tpu.all_reduce" {
+	if op == nil || op.Name() != AllReduceOpName {
 		return AllReduceOp{}, false
 	}
 	return AllReduceOp{op}, true
@@ -1050,32 +1178,36 @@ func (op AllReduceOp) Kind() ReductionKind {
 	return v
 }
 
-// BuildAllReduce creates an operation tpu.all_reduce at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAllReduce creates an operation tpu.all_reduce at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AllReduceOp.
 func BuildAllReduce(b *ir.Builder, loc ir.Location, input ir.Value, dim int64, kind ReductionKind, outputType ir.Type) AllReduceOp {
-	name := b.Ctx.LookupOpName("tpu.all_reduce")
-	if name == nil || name.Def == nil {
-		panic("tpu.all_reduce is not registered in the builder's context")
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", AllReduceOpName)
+		return AllReduceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AllReduceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
 	props = append(props, ir.NamedAttr{Name: "dim", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), dim)})
-	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b.Ctx, "tpu", "reduction_kind<"+(kind).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b, "tpu", "reduction_kind<"+(kind).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, outputType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AllReduceOp{b.Create(st)}
+	op := b.Create(st)
+	return AllReduceOp{op}
 }
+
+// TransposeOpName is the name of the operation tpu.transpose.
+const TransposeOpName = "tpu.transpose"
 
 // TransposeOp wraps an operation tpu.transpose: permutes the dimensions of a vector.
 type TransposeOp struct{ *ir.Operation }
 
 // AsTransposeOp returns op as a TransposeOp if it is an operation tpu.transpose.
 func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
-	if op == nil || op.Name() != "tpu.transpose" {
+	if op == nil || op.Name() != TransposeOpName {
 		return TransposeOp{}, false
 	}
 	return TransposeOp{op}, true
@@ -1090,15 +1222,15 @@ func (op TransposeOp) Result() ir.Value { return op.Operation.Result(0) }
 // Permutation returns the property permutation, or nil when it is absent.
 func (op TransposeOp) Permutation() ir.Attribute { return op.InherentAttr("permutation") }
 
-// BuildTranspose creates an operation tpu.transpose at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTranspose creates an operation tpu.transpose at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TransposeOp.
 func BuildTranspose(b *ir.Builder, loc ir.Location, vector ir.Value, permutation ir.Attribute, resultType ir.Type) TransposeOp {
-	name := b.Ctx.LookupOpName("tpu.transpose")
-	if name == nil || name.Def == nil {
-		panic("tpu.transpose is not registered in the builder's context")
+	if vector == nil || permutation == nil {
+		b.Errorf("building %s: a required operand or property is nil", TransposeOpName)
+		return TransposeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TransposeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, vector)
 	props = append(props, ir.NamedAttr{Name: "permutation", Value: permutation})
@@ -1106,15 +1238,19 @@ func BuildTranspose(b *ir.Builder, loc ir.Location, vector ir.Value, permutation
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TransposeOp{b.Create(st)}
+	op := b.Create(st)
+	return TransposeOp{op}
 }
+
+// ReciprocalOpName is the name of the operation tpu.reciprocal.
+const ReciprocalOpName = "tpu.reciprocal"
 
 // ReciprocalOp wraps an operation tpu.reciprocal: 1/x, exact or approximate.
 type ReciprocalOp struct{ *ir.Operation }
 
 // AsReciprocalOp returns op as a ReciprocalOp if it is an operation tpu.reciprocal.
 func AsReciprocalOp(op *ir.Operation) (ReciprocalOp, bool) {
-	if op == nil || op.Name() != "tpu.reciprocal" {
+	if op == nil || op.Name() != ReciprocalOpName {
 		return ReciprocalOp{}, false
 	}
 	return ReciprocalOp{op}, true
@@ -1160,32 +1296,52 @@ func (op ReciprocalOp) FullRange() bool {
 	return v
 }
 
-// BuildReciprocal creates an operation tpu.reciprocal at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReciprocal(b *ir.Builder, loc ir.Location, input ir.Value, approx bool, fullRange bool) ReciprocalOp {
-	name := b.Ctx.LookupOpName("tpu.reciprocal")
-	if name == nil || name.Def == nil {
-		panic("tpu.reciprocal is not registered in the builder's context")
+// ReciprocalOptions holds the optional operands, results and properties of
+// tpu.reciprocal for BuildReciprocal; the zero value leaves them all absent (or at
+// their defaults).
+type ReciprocalOptions struct {
+	// Approx is the property approx (the zero value: its default).
+	Approx bool
+	// FullRange is the property full_range (nil: its default).
+	FullRange *bool
+}
+
+// BuildReciprocal creates an operation tpu.reciprocal at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReciprocalOp.
+func BuildReciprocal(b *ir.Builder, loc ir.Location, input ir.Value, opts ...ReciprocalOptions) ReciprocalOp {
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReciprocalOpName)
+		return ReciprocalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ReciprocalOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReciprocalOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
-	props = append(props, ir.NamedAttr{Name: "approx", Value: b.Ctx.Bool(approx)})
-	props = append(props, ir.NamedAttr{Name: "full_range", Value: b.Ctx.Bool(fullRange)})
+	if o.Approx {
+		props = append(props, ir.NamedAttr{Name: "approx", Value: b.Ctx.Bool(o.Approx)})
+	}
+	if o.FullRange != nil {
+		props = append(props, ir.NamedAttr{Name: "full_range", Value: b.Ctx.Bool(*o.FullRange)})
+	}
 	st.ResultTypes = append(st.ResultTypes, input.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReciprocalOp{b.Create(st)}
+	op := b.Create(st)
+	return ReciprocalOp{op}
 }
+
+// DeviceIdOpName is the name of the operation tpu.device_id.
+const DeviceIdOpName = "tpu.device_id"
 
 // DeviceIdOp wraps an operation tpu.device_id: the id of this device.
 type DeviceIdOp struct{ *ir.Operation }
 
 // AsDeviceIdOp returns op as a DeviceIdOp if it is an operation tpu.device_id.
 func AsDeviceIdOp(op *ir.Operation) (DeviceIdOp, bool) {
-	if op == nil || op.Name() != "tpu.device_id" {
+	if op == nil || op.Name() != DeviceIdOpName {
 		return DeviceIdOp{}, false
 	}
 	return DeviceIdOp{op}, true
@@ -1194,25 +1350,25 @@ func AsDeviceIdOp(op *ir.Operation) (DeviceIdOp, bool) {
 // Result returns the result result.
 func (op DeviceIdOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildDeviceId creates an operation tpu.device_id at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDeviceId(b *ir.Builder, loc ir.Location, resultType ir.Type) DeviceIdOp {
-	name := b.Ctx.LookupOpName("tpu.device_id")
-	if name == nil || name.Def == nil {
-		panic("tpu.device_id is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	st.ResultTypes = append(st.ResultTypes, resultType)
-	return DeviceIdOp{b.Create(st)}
+// BuildDeviceId creates an operation tpu.device_id at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DeviceIdOp.
+func BuildDeviceId(b *ir.Builder, loc ir.Location) DeviceIdOp {
+	st := &ir.OperationState{Name: genOpName(b, DeviceIdOpName), Loc: loc}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
+	op := b.Create(st)
+	return DeviceIdOp{op}
 }
+
+// IterationBoundOpName is the name of the operation tpu.iteration_bound.
+const IterationBoundOpName = "tpu.iteration_bound"
 
 // IterationBoundOp wraps an operation tpu.iteration_bound: the size of the kernel's grid along a dimension.
 type IterationBoundOp struct{ *ir.Operation }
 
 // AsIterationBoundOp returns op as a IterationBoundOp if it is an operation tpu.iteration_bound.
 func AsIterationBoundOp(op *ir.Operation) (IterationBoundOp, bool) {
-	if op == nil || op.Name() != "tpu.iteration_bound" {
+	if op == nil || op.Name() != IterationBoundOpName {
 		return IterationBoundOp{}, false
 	}
 	return IterationBoundOp{op}, true
@@ -1238,30 +1394,30 @@ func (op IterationBoundOp) Dim() int32 {
 	return v
 }
 
-// BuildIterationBound creates an operation tpu.iteration_bound at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIterationBound(b *ir.Builder, loc ir.Location, dim int32, resultType ir.Type) IterationBoundOp {
-	name := b.Ctx.LookupOpName("tpu.iteration_bound")
-	if name == nil || name.Def == nil {
-		panic("tpu.iteration_bound is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// BuildIterationBound creates an operation tpu.iteration_bound at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IterationBoundOp.
+func BuildIterationBound(b *ir.Builder, loc ir.Location, dim int32) IterationBoundOp {
+	st := &ir.OperationState{Name: genOpName(b, IterationBoundOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dim", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(dim))})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IterationBoundOp{b.Create(st)}
+	op := b.Create(st)
+	return IterationBoundOp{op}
 }
+
+// AssumeMultipleOpName is the name of the operation tpu.assume_multiple.
+const AssumeMultipleOpName = "tpu.assume_multiple"
 
 // AssumeMultipleOp wraps an operation tpu.assume_multiple: states that a value is a multiple of an integer.
 type AssumeMultipleOp struct{ *ir.Operation }
 
 // AsAssumeMultipleOp returns op as a AssumeMultipleOp if it is an operation tpu.assume_multiple.
 func AsAssumeMultipleOp(op *ir.Operation) (AssumeMultipleOp, bool) {
-	if op == nil || op.Name() != "tpu.assume_multiple" {
+	if op == nil || op.Name() != AssumeMultipleOpName {
 		return AssumeMultipleOp{}, false
 	}
 	return AssumeMultipleOp{op}, true
@@ -1290,15 +1446,15 @@ func (op AssumeMultipleOp) Multiple() int32 {
 	return v
 }
 
-// BuildAssumeMultiple creates an operation tpu.assume_multiple at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAssumeMultiple creates an operation tpu.assume_multiple at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AssumeMultipleOp.
 func BuildAssumeMultiple(b *ir.Builder, loc ir.Location, value ir.Value, multiple int32) AssumeMultipleOp {
-	name := b.Ctx.LookupOpName("tpu.assume_multiple")
-	if name == nil || name.Def == nil {
-		panic("tpu.assume_multiple is not registered in the builder's context")
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", AssumeMultipleOpName)
+		return AssumeMultipleOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AssumeMultipleOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	props = append(props, ir.NamedAttr{Name: "multiple", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(multiple))})
@@ -1306,15 +1462,19 @@ func BuildAssumeMultiple(b *ir.Builder, loc ir.Location, value ir.Value, multipl
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AssumeMultipleOp{b.Create(st)}
+	op := b.Create(st)
+	return AssumeMultipleOp{op}
 }
+
+// PallasCallOpName is the name of the operation tpu.pallas_call.
+const PallasCallOpName = "tpu.pallas_call"
 
 // PallasCallOp wraps an operation tpu.pallas_call: runs a Mosaic kernel over its grid on whole arrays (the host side of a kernel).
 type PallasCallOp struct{ *ir.Operation }
 
 // AsPallasCallOp returns op as a PallasCallOp if it is an operation tpu.pallas_call.
 func AsPallasCallOp(op *ir.Operation) (PallasCallOp, bool) {
-	if op == nil || op.Name() != "tpu.pallas_call" {
+	if op == nil || op.Name() != PallasCallOpName {
 		return PallasCallOp{}, false
 	}
 	return PallasCallOp{op}, true
@@ -1325,25 +1485,82 @@ func (op PallasCallOp) Args() []ir.Value {
 	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
 }
 
-// Kernel returns the property kernel, or nil when it is absent.
-func (op PallasCallOp) Kernel() ir.Attribute { return op.InherentAttr("kernel") }
+// KernelAttr returns the attribute of the property kernel, or nil when it is absent.
+func (op PallasCallOp) KernelAttr() ir.Attribute { return op.InherentAttr("kernel") }
 
-// BuildPallasCall creates an operation tpu.pallas_call at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPallasCall(b *ir.Builder, loc ir.Location, args []ir.Value, kernel ir.Attribute) PallasCallOp {
-	name := b.Ctx.LookupOpName("tpu.pallas_call")
-	if name == nil || name.Def == nil {
-		panic("tpu.pallas_call is not registered in the builder's context")
+// Kernel returns the value of the property kernel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op PallasCallOp) Kernel() string {
+	v, _ := func() (string, bool) {
+		a := op.InherentAttr("kernel")
+		x, ok := a.(*ir.SymbolRefAttr)
+		if !ok || len(x.Nested) != 0 {
+			return "", false
+		}
+		return x.Root, true
+	}()
+	return v
+}
+
+// BuildPallasCall creates an operation tpu.pallas_call at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PallasCallOp.
+func BuildPallasCall(b *ir.Builder, loc ir.Location, args []ir.Value, kernel string) PallasCallOp {
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PallasCallOpName)
+		return PallasCallOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, PallasCallOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, args...)
-	props = append(props, ir.NamedAttr{Name: "kernel", Value: kernel})
+	props = append(props, ir.NamedAttr{Name: "kernel", Value: b.Ctx.SymbolRefAttr(kernel, nil)})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PallasCallOp{b.Create(st)}
+	op := b.Create(st)
+	return PallasCallOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// dialectAttr parses the attribute #dialect.body with the dialect's
+// registered attribute parser; when the dialect cannot parse it, the error
+// is recorded on b and the attribute is kept as opaque text.
+func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
+	d := b.Ctx.Dialect(dialect)
+	if d == nil || d.ParseAttr == nil {
+		b.Errorf("building #%s.%s: the dialect is not registered with attributes", dialect, body)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	a, err := d.ParseAttr(b.Ctx, body)
+	if err != nil {
+		b.Errorf("building #%s.%s: %v", dialect, body, err)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	return a
 }
 
 // registerHooks attaches to the operations of ctx the Go functions

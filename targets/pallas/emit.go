@@ -40,7 +40,7 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 		op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
 			if pc, ok := tpu.AsPallasCallOp(o); ok {
 				hasCall = true
-				if ref, ok := pc.Kernel().(*ir.SymbolRefAttr); ok {
+				if ref, ok := pc.KernelAttr().(*ir.SymbolRefAttr); ok {
 					if _, seen := calls[ref.Root]; !seen {
 						calls[ref.Root] = pc
 					}

@@ -72,7 +72,7 @@ func memrefStore(f *Func, op *ir.Operation) error {
 
 func pallasCall(f *Func, op *ir.Operation) error {
 	pc, _ := tpu.AsPallasCallOp(op)
-	ref, _ := pc.Kernel().(*ir.SymbolRefAttr)
+	ref, _ := pc.KernelAttr().(*ir.SymbolRefAttr)
 	if ref == nil || f.wrappers[ref.Root] == nil {
 		return Errorf(op, "no wrapper for the kernel")
 	}
