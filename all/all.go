@@ -22,6 +22,7 @@ import (
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/neuron"
 	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/dialects/scf"
@@ -43,9 +44,11 @@ import (
 	_ "github.com/strata-ir/strata/conversion/mathtolibm"
 	_ "github.com/strata-ir/strata/conversion/mathtollvm"
 	_ "github.com/strata-ir/strata/conversion/memreftollvm"
+	_ "github.com/strata-ir/strata/conversion/nvgputonvvm"
 	_ "github.com/strata-ir/strata/conversion/reconcilecasts"
 	_ "github.com/strata-ir/strata/conversion/scftocf"
 	_ "github.com/strata-ir/strata/conversion/tiletotpu"
+	_ "github.com/strata-ir/strata/conversion/tiletoneuron"
 	_ "github.com/strata-ir/strata/conversion/ubtollvm"
 	_ "github.com/strata-ir/strata/conversion/vectortollvm"
 	_ "github.com/strata-ir/strata/conversion/vectortoscf"
@@ -115,6 +118,7 @@ func Register(ctx *ir.Context) {
 	ub.Register(ctx)
 	gpu.Register(ctx)
 	nvvm.Register(ctx)
+	neuron.Register(ctx)
 	nvgpu.Register(ctx)
 	affine.Register(ctx)
 	tile.Register(ctx)

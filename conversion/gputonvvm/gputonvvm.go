@@ -18,6 +18,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
+	"github.com/strata-ir/strata/conversion/nvgputonvvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -80,6 +81,8 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	}
 	tc := llvmcommon.NewTypeConverter(ctx)
 	addGPUMemorySpaces(ctx, tc)
+	// Kernels may take nvgpu values (tensor maps, barrier groups).
+	nvgputonvvm.AddTypeConversions(ctx, tc)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("nvvm")
@@ -87,12 +90,12 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
-		"gpu.grid_dim", "gpu.lane_id", "gpu.shuffle", "gpu.cluster_id", "gpu.cluster_dim", "gpu.cluster_block_id", "gpu.cluster_dim_blocks"} {
+		"gpu.grid_dim", "gpu.lane_id", "gpu.shuffle", "gpu.dynamic_shared_memory", "gpu.cluster_id", "gpu.cluster_dim", "gpu.cluster_block_id", "gpu.cluster_dim_blocks"} {
 		target.AddIllegalOp(name)
 	}
 	var patterns []rewrite.ConversionPattern
 	patterns = append(patterns, gpuPatterns(tc)...)
-	patterns = append(patterns, shufflePattern())
+	patterns = append(patterns, shufflePattern(), dynamicSharedPattern(tc))
 	patterns = append(patterns, libdevicePatterns(tc)...)
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)

@@ -16,6 +16,7 @@ import (
 	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/memref"
+	"github.com/strata-ir/strata/interp/neuron"
 	"github.com/strata-ir/strata/interp/nvgpu"
 	"github.com/strata-ir/strata/interp/nvvm"
 	"github.com/strata-ir/strata/interp/runner"
@@ -28,8 +29,7 @@ import (
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
 // bufferization, tensor, tile, tpu, linalg, part of vector, llvm, gpu, nvvm and
-// nvgpu (on the SIMT model), and the runner
-// utilities, to reg.
+// nvgpu (on the SIMT model), neuron, and the runner utilities, to reg.
 func Register(reg *interp.Registry) {
 	function.Register(reg)
 	arith.Register(reg)
@@ -48,4 +48,5 @@ func Register(reg *interp.Registry) {
 	gpu.Register(reg)
 	nvvm.Register(reg)
 	nvgpu.Register(reg)
+	neuron.Register(reg)
 }

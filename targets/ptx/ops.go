@@ -23,6 +23,12 @@ func Register(ctx *ir.Context) {
 	for name, fn := range gpuLowerings() {
 		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
 	}
+	for name, fn := range bulkLowerings() {
+		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
+	}
+	for name, fn := range wmmaLowerings() {
+		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
+	}
 }
 
 type lowerFn = func(f *Func, op *ir.Operation) error
@@ -1314,6 +1320,14 @@ func lowerAddrSpaceCast(f *Func, op *ir.Operation) error {
 		return Errorf(op, "addrspacecast of vectors of pointers is not supported by the PTX emitter")
 	}
 	if from.AddrSpace == to.AddrSpace {
+		return f.Alias(op.Result(0), []string{s})
+	}
+	// A shared::cta address is the shared::cluster address of the same
+	// location in the executing CTA.
+	if from.AddrSpace == 3 && to.AddrSpace == 7 {
+		if err := f.Require(op, Feature{Name: "the shared::cluster state space", SM: 90, PTX: 78}); err != nil {
+			return err
+		}
 		return f.Alias(op.Result(0), []string{s})
 	}
 	d, err := f.DefReg(op.Result(0))
