@@ -30,6 +30,7 @@ import (
 	"github.com/strata-ir/strata/dialects/tensor"
 	tensorbufferize "github.com/strata-ir/strata/dialects/tensor/bufferize"
 	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/dialects/tpu"
 	"github.com/strata-ir/strata/dialects/ub"
 	"github.com/strata-ir/strata/dialects/vector"
 )
@@ -46,6 +47,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/nvgputonvvm"
 	_ "github.com/strata-ir/strata/conversion/reconcilecasts"
 	_ "github.com/strata-ir/strata/conversion/scftocf"
+	_ "github.com/strata-ir/strata/conversion/tiletotpu"
 	_ "github.com/strata-ir/strata/conversion/tiletoneuron"
 	_ "github.com/strata-ir/strata/conversion/tiletonvgpu"
 	_ "github.com/strata-ir/strata/conversion/ubtollvm"
@@ -121,6 +123,7 @@ func Register(ctx *ir.Context) {
 	nvgpu.Register(ctx)
 	affine.Register(ctx)
 	tile.Register(ctx)
+	tpu.Register(ctx)
 	// External models: the bufferization of each dialect's operations.
 	arithbufferize.Register(ctx)
 	bufferizationbufferize.Register(ctx)

@@ -193,6 +193,11 @@ func (c *Checker) AfterPass(e pass.PassEvent) {
 	r, reassoc := e.Pass.(Reassociating)
 	if !same && reassoc && r.ReassociatesFloats() {
 		same = obs.Near(c.base, RelTolerance)
+		if same {
+			// The reassociated program is the reference of the passes
+			// after it, which must not change it further.
+			c.base = obs
+		}
 	}
 	if same {
 		for _, v := range c.validated {

@@ -160,6 +160,11 @@ type Dialect struct {
 	// VerifyRegionResultAttr is the same for result attributes (MLIR's
 	// Dialect::verifyRegionResultAttribute).
 	VerifyRegionResultAttr func(op *Operation, region, result int, attr NamedAttr) error
+	// VerifyOperationAttr, if set, verifies a discardable attribute named
+	// in this dialect (`ns.name`) attached to any operation (MLIR's
+	// Dialect::verifyOperationAttribute), before the operation's own
+	// verifier runs.
+	VerifyOperationAttr func(op *Operation, attr NamedAttr) error
 	// Placeholder marks a namespace registered only so that its
 	// attributes and properties are known to belong to a registered
 	// dialect (as in mlir-opt), without operations of its own:

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"strings"
 )
 
 // Diagnostics is a list of diagnostics that implements error.
@@ -222,11 +223,36 @@ func (v *verifier) verifyOnEntrance(op *Operation) *Diagnostic {
 			return EmitError(op, "null operand found")
 		}
 	}
+	if d := v.verifyDialectAttrs(op); d != nil {
+		return d
+	}
 	if def := op.Def(); def != nil {
 		if def.ImplementsID(SymbolUserOp.id) {
 			v.symbolUsers++
 		}
 		return v.verifyTraits(op, def)
+	}
+	return nil
+}
+
+// verifyDialectAttrs runs the VerifyOperationAttr hook of the dialect
+// that names each discardable attribute of op.
+func (v *verifier) verifyDialectAttrs(op *Operation) *Diagnostic {
+	if op.attrs == nil {
+		return nil
+	}
+	for _, na := range op.attrs.Entries {
+		ns, _, ok := strings.Cut(na.Name, ".")
+		if !ok {
+			continue
+		}
+		d := op.Context().Dialect(ns)
+		if d == nil || d.VerifyOperationAttr == nil {
+			continue
+		}
+		if err := d.VerifyOperationAttr(op, na); err != nil {
+			return asDiag(op, err)
+		}
 	}
 	return nil
 }

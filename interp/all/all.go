@@ -28,12 +28,13 @@ import (
 	"github.com/strata-ir/strata/interp/scf"
 	"github.com/strata-ir/strata/interp/tensor"
 	"github.com/strata-ir/strata/interp/tile"
+	"github.com/strata-ir/strata/interp/tpu"
 	"github.com/strata-ir/strata/interp/vector"
 )
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
-// bufferization, tensor, tile, linalg, part of vector, llvm, gpu, nvvm and
-// nvgpu (on the SIMT model), neuron, and the runner utilities, to reg,
+// bufferization, tensor, tile, tpu, linalg, part of vector, llvm, gpu, nvvm
+// and nvgpu (on the SIMT model), neuron, and the runner utilities, to reg,
 // then the semantics added with Extend.
 func Register(reg *interp.Registry) {
 	function.Register(reg)
@@ -45,6 +46,7 @@ func Register(reg *interp.Registry) {
 	memref.Register(reg)
 	tensor.Register(reg)
 	tile.Register(reg)
+	tpu.Register(reg)
 	linalg.Register(reg)
 	vector.Register(reg)
 	runner.Register(reg)

@@ -90,7 +90,7 @@ func dot(f *interp.Frame, op *ir.Operation) error {
 		for n := int64(0); n < N; n++ {
 			acc := interp.FromBits(ct, c.Data[m*N+n]).Float()
 			for k := int64(0); k < K; k++ {
-				acc = fmaRound(cft, av[m*K+k], bv[k*N+n], acc)
+				acc = FMARound(cft, av[m*K+k], bv[k*N+n], acc)
 			}
 			out.Data[m*N+n] = interp.MakeFloat(cft, acc).Bits()
 		}
@@ -106,12 +106,12 @@ func widthMask(w int) uint64 {
 	return 1<<uint(w) - 1
 }
 
-// fmaRound returns x*y + acc rounded once to t, as a float64. For f64 it
+// FMARound returns x*y + acc rounded once to t, as a float64. For f64 it
 // is a fused multiply-add; for narrower types the product of two inputs
 // of at most 24 significant bits is exact in float64, and the sum is
 // rounded to odd in float64 before rounding to t, which rounds the exact
 // sum once (53 >= 2p + 2 for every p <= 24 and t's precision p).
-func fmaRound(t *ir.FloatType, x, y, acc float64) float64 {
+func FMARound(t *ir.FloatType, x, y, acc float64) float64 {
 	if t.Kind == ir.F64 {
 		return math.FMA(x, y, acc)
 	}

@@ -33,6 +33,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("vector.load", load)
 	reg.Register("vector.store", store)
 	reg.Register("vector.shape_cast", shapeCast)
+	reg.Register("vector.multi_reduction", multiReduction)
 	reg.Register("vector.bitcast", bitcast)
 	reg.Register("vector.transfer_read", transferRead)
 	reg.Register("vector.transfer_write", transferWrite)
@@ -468,8 +469,16 @@ func load(f *interp.Frame, op *ir.Operation) error {
 		f.SetResult(op, 0, interp.MakeDense(t, &interp.Dense{Data: []uint64{m.Buf.Data[p]}}))
 		return nil
 	}
+	if ok && len(vt.Shape) > 1 {
+		d, err := ReadBlock(op, f, m, vt.Shape)
+		if err != nil {
+			return err
+		}
+		f.SetResult(op, 0, interp.MakeDense(t, d))
+		return nil
+	}
 	if !ok || len(vt.Shape) != 1 {
-		return interp.Errorf(op, "the interpreter supports vector.load of 0-D and 1-D vectors only")
+		return interp.Errorf(op, "the interpreter supports vector.load of vectors only")
 	}
 	n := vt.Shape[0]
 	if err := span(op, m, p, n); err != nil {
@@ -493,12 +502,15 @@ func store(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	d := v.Dense()
-	if d == nil || len(d.Shape) > 1 || len(d.Shape) == 0 && len(d.Data) != 1 {
-		return interp.Errorf(op, "the interpreter supports vector.store of 0-D and 1-D vectors only")
+	if d == nil || len(d.Shape) == 0 && len(d.Data) != 1 {
+		return interp.Errorf(op, "the interpreter supports vector.store of vectors only")
 	}
 	m, p, err := memrefIndex(f, op, 1)
 	if err != nil {
 		return err
+	}
+	if len(d.Shape) > 1 {
+		return WriteBlock(op, f, m, d, nil)
 	}
 	if len(d.Shape) == 0 {
 		// A 0-D vector writes the one element at the indices.

@@ -55,6 +55,9 @@ type Chip struct {
 	// BlockRule is "tpu" when the last two dimensions of a block must be
 	// multiples of (8, 128) or equal the array's; empty otherwise.
 	BlockRule string
+	// MXUSize is the side of a TPU's systolic matrix unit (128 or 256):
+	// the N and K of a dot block that fills it; 0 elsewhere.
+	MXUSize int64
 	// VectorDot lists the input types a dot may compute without a matrix
 	// unit, in any shape.
 	VectorDot []string
@@ -198,7 +201,7 @@ func (r *decoder) fail(format string, args ...any) {
 var known = map[string]bool{"vendor": true, "warp_size": true, "memory": true, "memory_bytes": true,
 	"acc_memory": true, "acc_free_bytes": true, "acc_banks": true,
 	"stationary_max": true, "moving_max": true, "bn_stats_max": true, "partition_max": true, "block_rule": true,
-	"vector_dot": true, "matrix": true}
+	"vector_dot": true, "matrix": true, "mxu": true}
 
 func decode(name string, a ir.Attribute) (*Chip, error) {
 	d, ok := a.(*ir.DictionaryAttr)
@@ -216,7 +219,7 @@ func decode(name string, a ir.Attribute) (*Chip, error) {
 		AccMemory: r.str("acc_memory"), AccFreeBytes: r.int("acc_free_bytes"), AccBanks: r.int("acc_banks"),
 		StationaryMax: r.int("stationary_max"), MovingMax: r.int("moving_max"), BnStatsMax: r.int("bn_stats_max"),
 		PartitionMax: r.int("partition_max"), BlockRule: r.str("block_rule"),
-		VectorDot: r.types("vector_dot")}
+		VectorDot: r.types("vector_dot"), MXUSize: r.int("mxu")}
 	if c.MemoryBytes <= 0 {
 		r.fail("memory_bytes must be positive")
 	}

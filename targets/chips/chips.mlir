@@ -13,6 +13,8 @@
 //   partition_max    the largest first (partition) dimension of a tile
 //   block_rule       "tpu": the last two dimensions of a block are
 //                    multiples of (8, 128) or equal the array's
+//   mxu              the side of a TPU's matrix unit: a dot block fills
+//                    it when its N and K are multiples of it
 //   vector_dot       input types a dot may compute without a matrix
 //                    unit (GPU FMA units), any shape
 //   matrix           matrix-unit instructions: a dot block is accepted
@@ -118,7 +120,7 @@
   "tpu-v5e" = {
     vendor = "google", warp_size = 0,
     memory = "VMEM", memory_bytes = 134217728,
-    block_rule = "tpu",
+    block_rule = "tpu", mxu = 128,
     matrix = [
       {name = "mxu.128x128", m = 8, n = 128, k = 128, a = [bf16, f32], acc = [f32]},
       {name = "mxu.128x128", m = 8, n = 128, k = 128, a = [i8], acc = [i32]}
@@ -129,7 +131,7 @@
   "tpu-v6e" = {
     vendor = "google", warp_size = 0,
     memory = "VMEM", memory_bytes = 134217728,
-    block_rule = "tpu",
+    block_rule = "tpu", mxu = 256,
     matrix = [
       {name = "mxu.256x256", m = 8, n = 128, k = 128, a = [bf16, f32], acc = [f32]},
       {name = "mxu.256x256", m = 8, n = 128, k = 128, a = [i8], acc = [i32]}

@@ -119,8 +119,13 @@ func ChooseBlocks(chip *chips.Chip, sizes []int64) (Blocks, error) {
 	var b Blocks
 	switch {
 	case chip.BlockRule == "tpu":
-		// (8, 128) vreg tiling; the MXU takes K in 128s.
-		b = Blocks{M: 8, N: 128, K: 128, Rows: 128, Cols: 128}
+		// (8, 128) vreg tiling; N and K fill the MXU (128 wide on
+		// v5e, 256 on v6e).
+		mxu := chip.MXUSize
+		if mxu == 0 {
+			mxu = 128
+		}
+		b = Blocks{M: 8, N: mxu, K: mxu, Rows: 128, Cols: 128}
 	case chip.PartitionMax > 0:
 		// At most 128 partitions; an f32 accumulator row of 128 uses
 		// 512 bytes of a 2 KiB PSUM tile.

@@ -1,0 +1,408 @@
+package tiletotpu
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/scf"
+	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/targets/chips"
+)
+
+// lowering lowers one launch of a kernel.
+type lowering struct {
+	ctx    *ir.Context
+	chip   *chips.Chip
+	module *ir.Operation
+	names  map[string]bool
+	launch tile.LaunchOp
+	kernel *ir.Operation
+
+	grid []int64  // the Mosaic grid (the tile grid, then k)
+	sem  []string // its dimension semantics
+	// loop is the k loop over blocks (nil when the program has none), nk
+	// its trip count.
+	loop *ir.Operation
+	nk   int64
+	// views maps a view to the kernel argument it views.
+	views map[ir.Value]int
+	// windows lists the operand windows; winOf maps each load and store
+	// to its window.
+	windows []*window
+	winOf   map[*ir.Operation]*window
+	// scalars lists the scalar arguments of the kernel used by the body,
+	// each passed through an SMEM ref.
+	scalars []int
+}
+
+// window is one operand window of the Mosaic kernel.
+type window struct {
+	arg   int     // kernel argument (array) or scalar index
+	array []int64 // the array's shape
+	block []int64 // the block shape
+	// index maps each block dimension to a grid axis (axis >= 0) or a
+	// constant block index (axis < 0, in konst).
+	axis   []int
+	konst  []int64
+	elem   ir.Type
+	output bool
+	scalar bool
+	first  *ir.Operation // the first access, for diagnostics
+}
+
+func (w *window) key() string {
+	return fmt.Sprint(w.arg, w.block, w.axis, w.konst, w.output, w.scalar)
+}
+
+func errAt(op *ir.Operation, format string, args ...any) error {
+	return ir.NewError(op.Loc(), "tile-to-tpu: "+fmt.Sprintf(format, args...))
+}
+
+// constIndex evaluates an index or integer value computed from constants.
+func constIndex(v ir.Value) (int64, bool) {
+	def := ir.DefiningOp(v)
+	if def == nil {
+		return 0, false
+	}
+	if c, ok := arith.AsConstantOp(def); ok {
+		if ia, ok := c.Value().(*ir.IntegerAttr); ok {
+			return ia.Int64(), true
+		}
+		return 0, false
+	}
+	bin := func(f func(a, b int64) (int64, bool)) (int64, bool) {
+		if def.NumOperands() != 2 {
+			return 0, false
+		}
+		a, ok1 := constIndex(def.Operand(0))
+		b, ok2 := constIndex(def.Operand(1))
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		return f(a, b)
+	}
+	switch {
+	case is(def, arith.AsAddiOp):
+		return bin(func(a, b int64) (int64, bool) { return a + b, true })
+	case is(def, arith.AsSubiOp):
+		return bin(func(a, b int64) (int64, bool) { return a - b, true })
+	case is(def, arith.AsMuliOp):
+		return bin(func(a, b int64) (int64, bool) { return a * b, true })
+	case is(def, arith.AsCeildivuiOp), is(def, arith.AsCeildivsiOp):
+		return bin(func(a, b int64) (int64, bool) {
+			if b <= 0 || a < 0 {
+				return 0, false
+			}
+			return (a + b - 1) / b, true
+		})
+	case is(def, arith.AsDivuiOp), is(def, arith.AsDivsiOp):
+		return bin(func(a, b int64) (int64, bool) {
+			if b <= 0 || a < 0 {
+				return 0, false
+			}
+			return a / b, true
+		})
+	case is(def, arith.AsIndexCastOp):
+		return constIndex(def.Operand(0))
+	}
+	if nb, ok := tile.AsNumBlocksOp(def); ok {
+		if sh, ok := viewShape(nb.View()); ok && sh[nb.Dim()] != ir.Dynamic && nb.Block() > 0 {
+			return (sh[nb.Dim()] + nb.Block() - 1) / nb.Block(), true
+		}
+	}
+	if d, ok := tile.AsDimOp(def); ok {
+		if sh, ok := viewShape(d.View()); ok && sh[d.Index()] != ir.Dynamic {
+			return sh[d.Index()], true
+		}
+	}
+	return 0, false
+}
+
+func is[T any](op *ir.Operation, as func(*ir.Operation) (T, bool)) bool {
+	_, ok := as(op)
+	return ok
+}
+
+func viewShape(v ir.Value) ([]int64, bool) {
+	info, ok := tile.ViewOf(v.Type())
+	if !ok {
+		return nil, false
+	}
+	return info.Shape, true
+}
+
+func tensorType(v ir.Value) *ir.RankedTensorType {
+	t, _ := v.Type().(*ir.RankedTensorType)
+	return t
+}
+
+// analyze reads the grid, the k loop and the windows of the kernel.
+func (l *lowering) analyze() error {
+	k, l0 := l.kernel, l.launch
+	sem := tile.GridSemantics(k)
+	grid := l0.Grid()
+	if len(grid) != len(sem) {
+		return ir.OpError(l0.Operation, "grid rank does not match the kernel's")
+	}
+	for i, s := range sem {
+		if s == tile.Arbitrary {
+			for j := i + 1; j < len(sem); j++ {
+				if sem[j] == tile.Parallel {
+					return errAt(k, "grid axis %d is arbitrary (a reduction) but axis %d after it is parallel: on a TPU, reductions must be the trailing grid axes (Mosaic revisits an output window only along trailing arbitrary axes)", i, j)
+				}
+			}
+		}
+	}
+	for i, g := range grid {
+		n, ok := constIndex(g)
+		if !ok {
+			return errAt(l0.Operation, "grid size %d is not a constant: a Mosaic grid has static iteration bounds", i)
+		}
+		if n < 1 {
+			return errAt(l0.Operation, "grid size %d is %d: a Mosaic grid axis has at least one program", i, n)
+		}
+		l.grid = append(l.grid, n)
+		l.sem = append(l.sem, s2(sem[i]))
+	}
+	body := k.Region(0).First()
+	// The k loop: the one top-level scf.for whose body loads blocks.
+	var loopErr error
+	body.Ops(func(op *ir.Operation) bool {
+		if !hasBody(op) {
+			return true
+		}
+		hasMem := false
+		op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+			if is(o, tile.AsLoadOp) || is(o, tile.AsStoreOp) {
+				hasMem = true
+			}
+			return !hasMem
+		})
+		if !hasMem {
+			loopErr = errAt(op, "'%s' in a kernel is not supported on TPU (only a loop over blocks of a reduced dimension is)", op.Name())
+			return false
+		}
+		f, ok := scf.AsForOp(op)
+		if !ok || l.loop != nil {
+			loopErr = errAt(op, "a kernel may have one loop over blocks (it becomes the trailing arbitrary grid axis); this one has more, or a '%s' that loads or stores", op.Name())
+			return false
+		}
+		lb, ok1 := constIndex(f.LowerBound())
+		st, ok2 := constIndex(f.Step())
+		ub, ok3 := constIndex(f.UpperBound())
+		if !ok1 || !ok2 || !ok3 || lb != 0 || st != 1 {
+			loopErr = errAt(op, "the loop over blocks must run from 0 to a constant count by 1")
+			return false
+		}
+		if ub < 1 {
+			loopErr = errAt(op, "the loop over blocks runs %d times: a Mosaic grid axis has at least one program", ub)
+			return false
+		}
+		bad := false
+		f.Operation.Region(0).First().Ops(func(o *ir.Operation) bool {
+			if hasBody(o) || is(o, tile.AsStoreOp) {
+				loopErr = errAt(o, "the loop over blocks may only load and compute ('%s' is not supported inside it)", o.Name())
+				bad = true
+			}
+			return !bad
+		})
+		if bad {
+			return false
+		}
+		for _, a := range f.Operation.Region(0).First().Arguments()[1:] {
+			if tensorType(a) == nil {
+				loopErr = errAt(op, "the loop over blocks may only carry tiles")
+				return false
+			}
+		}
+		l.loop, l.nk = op, ub
+		return true
+	})
+	if loopErr != nil {
+		return loopErr
+	}
+	if l.loop != nil {
+		l.grid = append(l.grid, l.nk)
+		l.sem = append(l.sem, "arbitrary")
+	}
+	// Views and windows.
+	l.views = map[ir.Value]int{}
+	l.winOf = map[*ir.Operation]*window{}
+	byKey := map[string]*window{}
+	args := body.Arguments()
+	argIndex := map[ir.Value]int{}
+	for i, a := range args {
+		argIndex[a] = i
+	}
+	var err error
+	k.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if err != nil {
+			return false
+		}
+		if v, ok := tile.AsViewOp(op); ok {
+			i, isArg := argIndex[v.Source()]
+			if !isArg || v.Offset() != nil || len(v.Sizes()) > 0 {
+				err = errAt(op, "only views of a whole kernel argument are supported")
+				return false
+			}
+			sh, _ := viewShape(v.Result())
+			for _, d := range sh {
+				if d == ir.Dynamic {
+					err = errAt(op, "the view %s has a dynamic size: Mosaic windows need static array shapes", shapeStr(sh))
+					return false
+				}
+			}
+			l.views[v.Result()] = i
+			return true
+		}
+		switch {
+		case is(op, tile.AsGatherOp), is(op, tile.AsScatterOp), is(op, tile.AsAtomicAddOp):
+			err = errAt(op, "'%s' (data-dependent addressing) is not supported on TPU yet: it needs manual DMAs", op.Name())
+			return false
+		}
+		var view ir.Value
+		var idx []ir.Value
+		var shape *ir.RankedTensorType
+		output := false
+		if ld, ok := tile.AsLoadOp(op); ok {
+			if ld.At() {
+				err = errAt(op, "a load at element offsets is not a block window; load by block index")
+				return false
+			}
+			view, idx, shape = ld.View(), ld.Indices(), tensorType(ld.Result())
+		} else if stOp, ok := tile.AsStoreOp(op); ok {
+			if stOp.At() {
+				err = errAt(op, "a store at element offsets is not a block window; store by block index")
+				return false
+			}
+			view, idx, shape, output = stOp.View(), stOp.Indices(), tensorType(stOp.Value()), true
+		} else {
+			return true
+		}
+		arg, ok := l.views[view]
+		if !ok {
+			err = errAt(op, "the view is not a view of a kernel argument")
+			return false
+		}
+		arr, _ := viewShape(view)
+		w := &window{arg: arg, array: arr, block: shape.Shape, elem: shape.Elem, output: output, first: op}
+		for d, x := range idx {
+			ax, c, ok := l.classify(x)
+			if !ok {
+				err = errAt(op, "block index %d is neither a program id, the loop's index nor a constant: it cannot be a window's index map", d)
+				return false
+			}
+			w.axis = append(w.axis, ax)
+			w.konst = append(w.konst, c)
+		}
+		if e := l.checkBlock(op, w); e != nil {
+			err = e
+			return false
+		}
+		if old, ok := byKey[w.key()]; ok {
+			w = old
+		} else {
+			byKey[w.key()] = w
+			l.windows = append(l.windows, w)
+		}
+		l.winOf[op] = w
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	in, out := map[int]bool{}, map[int]bool{}
+	for _, w := range l.windows {
+		if w.output {
+			out[w.arg] = true
+		} else {
+			in[w.arg] = true
+		}
+	}
+	for a := range out {
+		if in[a] {
+			return errAt(k, "argument %d is both loaded and stored: aliased input and output windows are not supported", a)
+		}
+	}
+	// Windows go inputs first, then outputs, as Pallas orders a kernel's
+	// refs (in_specs, then out_specs).
+	sort.SliceStable(l.windows, func(i, j int) bool { return !l.windows[i].output && l.windows[j].output })
+	// Scalar arguments used by the body come through SMEM refs (inputs,
+	// before the outputs).
+	for i, a := range args {
+		if _, ok := a.Type().(*ir.MemRefType); ok || !ir.HasUses(a) {
+			continue
+		}
+		l.scalars = append(l.scalars, i)
+		w := &window{arg: i, array: []int64{1}, block: []int64{1}, axis: []int{-1}, konst: []int64{0}, elem: a.Type(), scalar: true}
+		n := 0
+		for n < len(l.windows) && !l.windows[n].output {
+			n++
+		}
+		l.windows = append(l.windows[:n], append([]*window{w}, l.windows[n:]...)...)
+	}
+	return nil
+}
+
+func s2(s string) string { return s }
+
+// classify returns the grid axis (or a constant block index) of a block
+// index.
+func (l *lowering) classify(v ir.Value) (axis int, konst int64, ok bool) {
+	if l.loop != nil {
+		if v == ir.Value(l.loop.Region(0).First().Argument(0)) {
+			return len(l.grid) - 1, 0, true
+		}
+	}
+	if def := ir.DefiningOp(v); def != nil {
+		if p, ok := tile.AsProgramIdOp(def); ok {
+			return int(p.Axis()), 0, true
+		}
+		if c, ok := arith.AsIndexCastOp(def); ok {
+			return l.classify(c.In())
+		}
+	}
+	if c, ok := constIndex(v); ok {
+		return -1, c, true
+	}
+	return 0, 0, false
+}
+
+// checkBlock applies the (8, 128) rule to a window.
+func (l *lowering) checkBlock(op *ir.Operation, w *window) error {
+	n := len(w.block)
+	if n != len(w.array) {
+		return errAt(op, "block %s has another rank than the array %s", shapeStr(w.block), shapeStr(w.array))
+	}
+	if n == 1 {
+		// Pallas's rule for blocks of rank 1: the whole array, a multiple
+		// of 1024, or a power of 2 of at least 128 * 32 / bitwidth.
+		b, min := w.block[0], 128*32/(8*bytesOf(w.elem))
+		if b == w.array[0] || b%1024 == 0 || (b&(b-1) == 0 && b >= min) {
+			return nil
+		}
+		return errAt(op, "block %s of an array of %s breaks the (8, 128) rule on %s: a block of rank 1 must equal the array, be a multiple of 1024 or a power of 2 of at least %d", shapeStr(w.block), shapeStr(w.array), l.chip.Name, min)
+	}
+	rules := []int64{8, 128}
+	for i := 0; i < 2 && i < n; i++ {
+		d := n - 1 - i
+		unit := rules[1-i]
+		if w.block[d]%unit != 0 && w.block[d] != w.array[d] {
+			return errAt(op, "block %s of an array of %s breaks the (8, 128) rule on %s: the last two dimensions of a block must be multiples of 8 and 128 or equal the array's", shapeStr(w.block), shapeStr(w.array), l.chip.Name)
+		}
+	}
+	return nil
+}
+
+// hasBody reports whether op has a non-empty region (tile.reduce with a
+// kind has an empty combiner).
+func hasBody(op *ir.Operation) bool {
+	for i := 0; i < op.NumRegions(); i++ {
+		if !op.Region(i).Empty() {
+			return true
+		}
+	}
+	return false
+}

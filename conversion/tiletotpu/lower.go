@@ -1,0 +1,539 @@
+package tiletotpu
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/scf"
+	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/dialects/tpu"
+	"github.com/strata-ir/strata/dialects/vector"
+)
+
+// emitter builds the Mosaic kernel's body.
+type emitter struct {
+	*lowering
+	b       *ir.Builder
+	fn      *ir.Operation
+	entry   *ir.Block
+	vm      map[ir.Value]ir.Value
+	refs    []ir.Value // the window refs, in window order
+	scratch []ir.Value
+	gridIdx map[int]ir.Value
+	loc     ir.Location
+}
+
+func (l *lowering) run() error {
+	if err := l.analyze(); err != nil {
+		return err
+	}
+	if err := l.checkDots(); err != nil {
+		return err
+	}
+	ctx := l.ctx
+	vmem := tpu.MemorySpaceNamed(ctx, "vmem")
+	smem := tpu.MemorySpaceNamed(ctx, "smem")
+	i32 := ctx.I(32)
+	// Scratch: one ref per accumulator of the k loop.
+	var scratchTypes []*ir.MemRefType
+	if l.loop != nil {
+		for _, a := range l.loop.Region(0).First().Arguments()[1:] {
+			t := tensorType(a)
+			scratchTypes = append(scratchTypes, ctx.MemRefType(t.Shape, t.Elem, nil, vmem))
+		}
+	}
+	if err := l.checkVMEM(scratchTypes); err != nil {
+		return err
+	}
+	// The kernel function.
+	var argTypes []ir.Type
+	for range l.grid {
+		argTypes = append(argTypes, i32)
+	}
+	for _, w := range l.windows {
+		space := vmem
+		if w.scalar {
+			space = smem
+		}
+		argTypes = append(argTypes, ctx.MemRefType(w.block, elemOf(ctx, w.elem), nil, space))
+	}
+	for _, t := range scratchTypes {
+		argTypes = append(argTypes, t)
+	}
+	kname := l.kernel.InherentAttr("sym_name").(*ir.StringAttr).Value
+	name := uniqueName(l.names, kname+"_tpu")
+	loc := l.kernel.Loc()
+	var params []ir.Attribute
+	var transforms []*ir.Operation
+	for i, w := range l.windows {
+		tname := uniqueName(l.names, fmt.Sprintf("transform_%d", i))
+		transforms = append(transforms, l.transform(tname, w, loc))
+		params = append(params, ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "transform_indices", Value: ctx.SymbolRefAttr(tname, nil)},
+			{Name: "window_bounds", Value: ctx.DenseI64Array(w.block...)},
+		}))
+	}
+	var sems []ir.Attribute
+	for _, s := range l.sem {
+		a, err := tpu.EnumAttr(ctx, "dimension_semantics", s)
+		if err != nil {
+			return err
+		}
+		sems = append(sems, a)
+	}
+	core, err := tpu.EnumAttr(ctx, "core_type", "tc")
+	if err != nil {
+		return err
+	}
+	i64 := ctx.I(64)
+	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("func.func"), Loc: loc, NumRegions: 1,
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, nil))},
+			{Name: "sym_name", Value: ctx.Str(name)},
+		}),
+		Attributes: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: tpu.AttrDimensionSemantics, Value: ctx.ArrayAttr(sems)},
+			{Name: tpu.AttrIterationBounds, Value: ctx.DenseI64Array(l.grid...)},
+			{Name: tpu.AttrScalarPrefetch, Value: ctx.IntegerAttr(i64, 0)},
+			{Name: tpu.AttrScratchOperands, Value: ctx.IntegerAttr(i64, int64(len(scratchTypes)))},
+			{Name: tpu.AttrCoreType, Value: core},
+			{Name: tpu.AttrWindowParams, Value: ctx.ArrayAttr(params)},
+		}),
+	})
+	l.kernel.Block().InsertBefore(l.kernel, fn)
+	for _, t := range transforms {
+		l.kernel.Block().InsertBefore(l.kernel, t)
+	}
+	e := &emitter{lowering: l, b: ir.NewBuilder(ctx), fn: fn, vm: map[ir.Value]ir.Value{}, gridIdx: map[int]ir.Value{}, loc: loc}
+	e.entry = e.b.CreateBlock(fn.Region(0), argTypes...)
+	for _, a := range e.entry.Arguments() {
+		a.Loc = loc
+	}
+	n := len(l.grid)
+	for i := range l.windows {
+		e.refs = append(e.refs, e.entry.Argument(n+i))
+	}
+	for i := range scratchTypes {
+		e.scratch = append(e.scratch, e.entry.Argument(n+len(l.windows)+i))
+	}
+	err = e.body()
+	if err == nil && e.b.Err() != nil {
+		err = errAt(l.kernel, "%v", e.b.Err())
+	}
+	if err == nil {
+		e.b.SetInsertionPointToEnd(e.entry)
+		e.b.CreateOp("func.return", nil, nil)
+		removeDead(fn)
+	}
+	if err != nil {
+		fn.Erase()
+		for _, t := range transforms {
+			t.Erase()
+		}
+		return err
+	}
+	return l.host(name)
+}
+
+// elemOf is the element type of a vector or ref for a tile element type.
+func elemOf(ctx *ir.Context, t ir.Type) ir.Type {
+	if _, ok := t.(*ir.IndexType); ok {
+		return ctx.I(32)
+	}
+	return t
+}
+
+// vecType is the vector type of a tile type (index elements become i32);
+// scalars are kept.
+func (l *lowering) vecType(t ir.Type) ir.Type {
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok {
+		return t
+	}
+	return l.ctx.VectorType(rt.Shape, nil, elemOf(l.ctx, rt.Elem))
+}
+
+// transform builds @name(grid indices) -> block indices for a window.
+func (l *lowering) transform(name string, w *window, loc ir.Location) *ir.Operation {
+	ctx := l.ctx
+	i32 := ctx.I(32)
+	var in, out []ir.Type
+	for range l.grid {
+		in = append(in, i32)
+	}
+	for range w.block {
+		out = append(out, i32)
+	}
+	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("func.func"), Loc: loc, NumRegions: 1,
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(in, out))},
+			{Name: "sym_name", Value: ctx.Str(name)},
+		})})
+	b := ir.NewBuilder(ctx)
+	b.Loc = loc
+	blk := b.CreateBlock(fn.Region(0), in...)
+	for _, a := range blk.Arguments() {
+		a.Loc = loc
+	}
+	consts := map[int64]ir.Value{}
+	var rets []ir.Value
+	for d := range w.block {
+		if a := w.axis[d]; a >= 0 {
+			rets = append(rets, blk.Argument(a))
+			continue
+		}
+		c, ok := consts[w.konst[d]]
+		if !ok {
+			c = arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, w.konst[d]), i32).Operation.Result(0)
+			consts[w.konst[d]] = c
+		}
+		rets = append(rets, c)
+	}
+	b.CreateOp("func.return", rets, nil)
+	return fn
+}
+
+// checkDots requires dot blocks to fill the MXU.
+func (l *lowering) checkDots() error {
+	mxu := l.chip.MXUSize
+	if mxu == 0 {
+		return nil
+	}
+	var err error
+	l.kernel.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		d, ok := tile.AsDotOp(op)
+		if !ok || err != nil {
+			return err == nil
+		}
+		at, bt := tensorType(d.A()), tensorType(d.B())
+		if at == nil || bt == nil || len(at.Shape) != 2 || len(bt.Shape) != 2 {
+			return true
+		}
+		m, nn, kk := at.Shape[0], bt.Shape[1], at.Shape[0+1]
+		fullK, fullN := l.coversArray(d.A(), 1, kk), l.coversArray(d.B(), 1, nn)
+		if (nn%mxu != 0 && !fullN) || (kk%mxu != 0 && !fullK) {
+			err = errAt(op, "dot block %dx%dx%d (MxNxK) does not fill the %dx%d MXU of %s: N and K must be multiples of %d or cover the whole dimension",
+				m, nn, kk, mxu, mxu, l.chip.Name, mxu)
+		}
+		return err == nil
+	})
+	return err
+}
+
+// coversArray reports whether the tile v, traced back to the load it
+// comes from, spans dimension d of its array in one block.
+func (l *lowering) coversArray(v ir.Value, d int, size int64) bool {
+	for depth := 0; depth < 16; depth++ {
+		def := ir.DefiningOp(v)
+		if def == nil {
+			return false
+		}
+		if ld, ok := tile.AsLoadOp(def); ok {
+			if w := l.winOf[def]; w != nil && d < len(w.array) {
+				return size >= w.array[d]
+			}
+			_ = ld
+			return false
+		}
+		// Follow element-wise chains (casts, masks) through their first
+		// tile operand of the same shape.
+		next := ir.Value(nil)
+		for _, o := range def.Operands() {
+			if t := tensorType(o); t != nil && t == tensorType(v) || (t != nil && sameShape(t, tensorType(v))) {
+				next = o
+				break
+			}
+		}
+		if next == nil {
+			return false
+		}
+		v = next
+	}
+	return false
+}
+
+func sameShape(a, b *ir.RankedTensorType) bool {
+	if a == nil || b == nil || len(a.Shape) != len(b.Shape) {
+		return false
+	}
+	for i := range a.Shape {
+		if a.Shape[i] != b.Shape[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkVMEM requires double-buffered windows and scratch to fit VMEM.
+func (l *lowering) checkVMEM(scratch []*ir.MemRefType) error {
+	var win, scr int64
+	for _, w := range l.windows {
+		if w.scalar {
+			continue
+		}
+		win += 2 * interp.NumElements(w.block) * bytesOf(w.elem)
+	}
+	for _, t := range scratch {
+		scr += interp.NumElements(t.Shape) * bytesOf(t.Elem)
+	}
+	if win+scr > l.chip.MemoryBytes {
+		return errAt(l.kernel, "the kernel needs %d bytes of VMEM (%d for double-buffered windows, %d for scratch), more than the %d bytes of %s",
+			win+scr, win, scr, l.chip.MemoryBytes, l.chip.Name)
+	}
+	return nil
+}
+
+func bytesOf(t ir.Type) int64 {
+	if _, ok := t.(*ir.IndexType); ok {
+		return 4
+	}
+	b := int64(ir.IntOrFloatBitWidth(t))
+	if b < 8 {
+		return 1
+	}
+	return b / 8
+}
+
+// host replaces the launch with a tpu.pallas_call of the kernel.
+func (l *lowering) host(name string) error {
+	ctx := l.ctx
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(l.launch.Operation)
+	loc := l.launch.Operation.Loc()
+	b.Loc = loc
+	args := l.launch.Args()
+	var operands []ir.Value
+	for _, w := range l.windows {
+		if !w.scalar {
+			operands = append(operands, args[w.arg])
+			continue
+		}
+		// Index scalars travel as i32, SMEM's word.
+		v := args[w.arg]
+		if _, ok := w.elem.(*ir.IndexType); ok {
+			v = arith.BuildIndexCast(b, loc, v, ctx.I(32)).Operation.Result(0)
+		}
+		mt := ctx.MemRefType([]int64{1}, elemOf(ctx, w.elem), nil, nil)
+		buf := memref.BuildAlloca(b, loc, nil, nil, mt).Operation.Result(0)
+		c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), 0), ctx.IndexType()).Operation.Result(0)
+		memref.BuildStore(b, loc, v, buf, []ir.Value{c0})
+		operands = append(operands, buf)
+	}
+	tpu.BuildPallasCall(b, loc, operands, name)
+	if b.Err() != nil {
+		return errAt(l.launch.Operation, "%v", b.Err())
+	}
+	l.launch.Operation.Erase()
+	return nil
+}
+
+// ---- the body ----
+
+func (e *emitter) c(v int64, t ir.Type) ir.Value {
+	return arith.BuildConstant(e.b, e.loc, e.ctx.IntegerAttr(t, v), t).Operation.Result(0)
+}
+
+// grid returns grid index a as a value of type t (i32 or index).
+func (e *emitter) gridValue(a int, t ir.Type) ir.Value {
+	arg := e.entry.Argument(a)
+	if it, ok := t.(*ir.IntegerType); ok && it.Width == 32 {
+		return arg
+	}
+	if v, ok := e.gridIdx[a]; ok && v.Type() == t {
+		return v
+	}
+	save := e.b.InsertionBlock()
+	e.b.SetInsertionPointToStart(e.entry)
+	var v ir.Value
+	if _, ok := t.(*ir.IndexType); ok {
+		v = arith.BuildIndexCast(e.b, e.loc, arg, t).Operation.Result(0)
+	} else {
+		v = arith.BuildExtsi(e.b, e.loc, arg, t).Operation.Result(0)
+	}
+	e.b.SetInsertionPointToEnd(save)
+	e.gridIdx[a] = v
+	return v
+}
+
+func (e *emitter) zeros(n int) []ir.Value {
+	idx := e.ctx.IndexType()
+	c0 := e.c(0, idx)
+	out := make([]ir.Value, n)
+	for i := range out {
+		out[i] = c0
+	}
+	return out
+}
+
+func (e *emitter) get(op *ir.Operation, v ir.Value) (ir.Value, error) {
+	if x, ok := e.vm[v]; ok {
+		return x, nil
+	}
+	return nil, errAt(op, "internal error: an operand has no lowered value")
+}
+
+// body lowers the kernel's program into the Mosaic function.
+func (e *emitter) body() error {
+	kb := e.kernel.Region(0).First()
+	// Scalars: read from their SMEM refs.
+	for i, w := range e.windows {
+		if !w.scalar {
+			continue
+		}
+		v := memref.BuildLoad(e.b, e.loc, e.refs[i], e.zeros(1)).Operation.Result(0)
+		if _, ok := w.elem.(*ir.IndexType); ok {
+			v = arith.BuildIndexCast(e.b, e.loc, v, w.elem).Operation.Result(0)
+		}
+		e.vm[kb.Argument(w.arg)] = v
+	}
+	ops := opsOf(kb)
+	for i := 0; i < len(ops); i++ {
+		op := ops[i]
+		if op == e.loop {
+			return e.lowerLoop(op, ops[i+1:])
+		}
+		if err := e.op(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func opsOf(b *ir.Block) []*ir.Operation {
+	var out []*ir.Operation
+	b.Ops(func(o *ir.Operation) bool { out = append(out, o); return true })
+	return out
+}
+
+// lowerLoop turns the k loop into the trailing grid axis: accumulators
+// in scratch, initialized at k == 0, the code after the loop at k ==
+// last.
+func (e *emitter) lowerLoop(loop *ir.Operation, after []*ir.Operation) error {
+	ctx := e.ctx
+	i32 := ctx.I(32)
+	f, _ := scf.AsForOp(loop)
+	kAxis := len(e.lowering.grid) - 1
+	kArg := e.entry.Argument(kAxis)
+	inits := f.InitArgs()
+	first := arith.BuildCmpi(e.b, e.loc, kArg, e.c(0, i32), arith.CmpIPredicateEq).Operation.Result(0)
+	err := e.ifThen(first, func() error {
+		for j, init := range inits {
+			v, err := e.get(loop, init)
+			if err != nil {
+				return err
+			}
+			e.store(v, e.scratch[j])
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	lb := loop.Region(0).First()
+	e.vm[lb.Argument(0)] = e.gridValue(kAxis, ctx.IndexType())
+	for j, a := range lb.Arguments()[1:] {
+		e.vm[a] = e.load(e.scratch[j], e.vecType(a.Type()))
+	}
+	for _, op := range opsOf(lb) {
+		if is(op, scf.AsYieldOp) {
+			for j, y := range op.Operands() {
+				v, err := e.get(op, y)
+				if err != nil {
+					return err
+				}
+				e.store(v, e.scratch[j])
+			}
+			continue
+		}
+		if err := e.op(op); err != nil {
+			return err
+		}
+	}
+	last := arith.BuildCmpi(e.b, e.loc, kArg, e.c(e.nk-1, i32), arith.CmpIPredicateEq).Operation.Result(0)
+	return e.ifThen(last, func() error {
+		for j, r := range loop.Results() {
+			e.vm[r] = e.load(e.scratch[j], e.vecType(r.Type()))
+		}
+		for _, op := range after {
+			if err := e.op(op); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ifThen builds scf.if cond { body } at the insertion point.
+func (e *emitter) ifThen(cond ir.Value, body func() error) error {
+	ifOp := scf.BuildIf(e.b, e.loc, cond, nil)
+	if ifOp.Operation == nil {
+		return errAt(e.kernel, "%v", e.b.Err())
+	}
+	save := e.b.InsertionBlock()
+	if r := ifOp.Operation.Region(0); r.Empty() {
+		e.b.CreateBlock(r)
+	} else {
+		e.b.SetInsertionPointToEnd(r.First())
+	}
+	err := body()
+	scf.BuildYield(e.b, e.loc, nil)
+	e.b.SetInsertionPointToEnd(save)
+	return err
+}
+
+func (e *emitter) load(ref ir.Value, t ir.Type) ir.Value {
+	n := len(ref.Type().(*ir.MemRefType).Shape)
+	return vector.BuildLoad(e.b, e.loc, ref, e.zeros(n), t).Operation.Result(0)
+}
+
+func (e *emitter) store(v, ref ir.Value) {
+	n := len(ref.Type().(*ir.MemRefType).Shape)
+	tpu.BuildVectorStore(e.b, e.loc, v, ref, e.zeros(n), e.ctx.DenseI32Array())
+}
+
+// splat returns a vector of type t whose elements are the attribute a.
+func (e *emitter) splatConst(t ir.Type, value string) (ir.Value, error) {
+	a, err := asm.ParseAttrString(e.ctx, "dense<"+value+"> : "+ir.TypeString(t), nil)
+	if err != nil {
+		return nil, err
+	}
+	return arith.BuildConstant(e.b, e.loc, a, t).Operation.Result(0), nil
+}
+
+// retype returns the dense constant a with the type t.
+func (e *emitter) retype(op *ir.Operation, a ir.Attribute, t ir.Type) (ir.Attribute, error) {
+	s := ir.AttrString(a)
+	i := strings.LastIndex(s, " : ")
+	if i < 0 {
+		return nil, errAt(op, "unsupported constant")
+	}
+	out, err := asm.ParseAttrString(e.ctx, s[:i]+" : "+ir.TypeString(t), nil)
+	if err != nil {
+		return nil, errAt(op, "constant: %v", err)
+	}
+	return out, nil
+}
+
+// removeDead erases the pure operations of fn whose results are unused
+// (index casts of grid indices and constants the lowering did not need).
+func removeDead(fn *ir.Operation) {
+	for changed := true; changed; {
+		changed = false
+		var dead []*ir.Operation
+		fn.Walk(ir.PostOrder, func(op *ir.Operation) bool {
+			if op != fn && op.HasTrait(ir.Pure) && op.NumResults() > 0 && !op.HasUses() {
+				dead = append(dead, op)
+			}
+			return true
+		})
+		for _, op := range dead {
+			op.Erase()
+			changed = true
+		}
+	}
+}

@@ -1,0 +1,399 @@
+package tiletotpu
+
+import (
+	"fmt"
+
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/dialects/tpu"
+	"github.com/strata-ir/strata/dialects/vector"
+)
+
+// op lowers one operation of the program.
+func (e *emitter) op(op *ir.Operation) error {
+	ctx := e.ctx
+	e.b.Loc = op.Loc()
+	defer func() { e.b.Loc = e.loc }()
+	loc := op.Loc()
+	set := func(v ir.Value) { e.vm[op.Result(0)] = v }
+	operand := func(i int) (ir.Value, error) { return e.get(op, op.Operand(i)) }
+	if p, ok := tile.AsProgramIdOp(op); ok {
+		set(e.gridValue(int(p.Axis()), p.Result().Type()))
+		return nil
+	}
+	if p, ok := tile.AsNumProgramsOp(op); ok {
+		set(e.c(e.lowering.grid[p.Axis()], p.Result().Type()))
+		return nil
+	}
+	if is(op, tile.AsViewOp) || is(op, tile.AsReturnOp) {
+		return nil
+	}
+	if is(op, tile.AsDimOp) || is(op, tile.AsNumBlocksOp) {
+		n, ok := constIndex(op.Result(0))
+		if !ok {
+			return errAt(op, "needs a static view")
+		}
+		set(e.c(n, op.Result(0).Type()))
+		return nil
+	}
+	if ld, ok := tile.AsLoadOp(op); ok {
+		return e.loadOp(ld)
+	}
+	if st, ok := tile.AsStoreOp(op); ok {
+		w := e.winOf[op]
+		v, err := e.get(op, st.Value())
+		if err != nil {
+			return err
+		}
+		var mask ir.Value
+		if st.Mask() != nil {
+			if mask, err = e.get(op, st.Mask()); err != nil {
+				return err
+			}
+		}
+		tpu.BuildVectorStore(e.b, loc, v, e.refs[e.windowIndex(w)], e.zeros(len(w.block)), ctx.DenseI32Array(), tpu.VectorStoreOptions{Mask: mask})
+		return nil
+	}
+	if d, ok := tile.AsDotOp(op); ok {
+		a, err := operand(0)
+		if err != nil {
+			return err
+		}
+		b, err := operand(1)
+		if err != nil {
+			return err
+		}
+		acc, err := operand(2)
+		if err != nil {
+			return err
+		}
+		var prec *tpu.ContractPrecision
+		if ft, ok := tensorType(d.A()).Elem.(*ir.FloatType); ok && ft.Kind == ir.F32 {
+			if p, ok := d.Precision(); !ok || p != tile.PrecisionTf32 {
+				fp32 := tpu.ContractPrecisionFp32
+				prec = &fp32
+			}
+		}
+		set(tpu.BuildMatmul(e.b, loc, a, b, acc, acc.Type(), tpu.MatmulOptions{Precision: prec, DimensionNumbers: tpu.MatmulDimensionNumbers(ctx, false)}).Operation.Result(0))
+		return nil
+	}
+	if r, ok := tile.AsReduceOp(op); ok {
+		return e.reduceOp(r)
+	}
+	if s, ok := tile.AsSplatOp(op); ok {
+		x, err := operand(0)
+		if err != nil {
+			return err
+		}
+		t := e.vecType(s.Result().Type())
+		if _, isIdx := x.Type().(*ir.IndexType); isIdx {
+			x = arith.BuildIndexCast(e.b, loc, x, ctx.I(32)).Operation.Result(0)
+		}
+		set(vector.BuildBroadcast(e.b, loc, x, t).Operation.Result(0))
+		return nil
+	}
+	if is(op, tile.AsBroadcastOp) {
+		x, err := operand(0)
+		if err != nil {
+			return err
+		}
+		t := e.vecType(op.Result(0).Type())
+		if x.Type() == t {
+			set(x)
+			return nil
+		}
+		set(vector.BuildBroadcast(e.b, loc, x, t).Operation.Result(0))
+		return nil
+	}
+	if is(op, tile.AsExpandDimsOp) || is(op, tile.AsSqueezeOp) || is(op, tile.AsReshapeOp) {
+		x, err := operand(0)
+		if err != nil {
+			return err
+		}
+		t := e.vecType(op.Result(0).Type())
+		if x.Type() == t {
+			set(x)
+			return nil
+		}
+		if _, ok := t.(*ir.VectorType); !ok {
+			return errAt(op, "a reshape to a scalar is not supported")
+		}
+		set(vector.BuildShapeCast(e.b, loc, x, t).Operation.Result(0))
+		return nil
+	}
+	if is(op, tile.AsIotaOp) {
+		t := e.vecType(op.Result(0).Type())
+		set(tpu.BuildIota(e.b, loc, ctx.DenseI32Array(0), t).Operation.Result(0))
+		return nil
+	}
+	if tr, ok := tile.AsTransposeOp(op); ok {
+		x, err := operand(0)
+		if err != nil {
+			return err
+		}
+		perm := tile.Permutation(tr)
+		set(vector.BuildTranspose(e.b, loc, x, ctx.DenseI64Array(perm...), e.vecType(op.Result(0).Type())).Operation.Result(0))
+		return nil
+	}
+	if c, ok := tile.AsCastOp(op); ok {
+		return e.castOp(c)
+	}
+	if cst, ok := arith.AsConstantOp(op); ok {
+		t := e.vecType(op.Result(0).Type())
+		if t == op.Result(0).Type() {
+			set(arith.BuildConstant(e.b, loc, cst.Value(), t).Operation.Result(0))
+			return nil
+		}
+		a, err := e.retype(op, cst.Value(), t)
+		if err != nil {
+			return err
+		}
+		set(arith.BuildConstant(e.b, loc, a, t).Operation.Result(0))
+		return nil
+	}
+	if ic, ok := arith.AsIndexCastOp(op); ok {
+		x, err := operand(0)
+		if err != nil {
+			return err
+		}
+		if t := e.vecType(ic.Out().Type()); t == x.Type() {
+			set(x)
+			return nil
+		}
+	}
+	if op.Name()[:len("tile.")] == "tile." || hasBody(op) || op.NumSuccessors() > 0 {
+		return errAt(op, "'%s' is not supported in a TPU kernel", op.Name())
+	}
+	// Element-wise arith and math operations apply to vectors unchanged.
+	var operands []ir.Value
+	for i := 0; i < op.NumOperands(); i++ {
+		x, err := operand(i)
+		if err != nil {
+			return err
+		}
+		operands = append(operands, x)
+	}
+	var types []ir.Type
+	for _, r := range op.Results() {
+		types = append(types, e.vecType(r.Type()))
+	}
+	n := e.b.Create(&ir.OperationState{Name: op.OpName(), Loc: loc, Operands: operands, ResultTypes: types,
+		Properties: op.Properties(), Attributes: op.Attrs()})
+	for i, r := range op.Results() {
+		e.vm[r] = n.Result(i)
+	}
+	return nil
+}
+
+func (e *emitter) windowIndex(w *window) int {
+	for i, x := range e.windows {
+		if x == w {
+			return i
+		}
+	}
+	return -1
+}
+
+// loadOp reads a window; with a pad, the elements past the end of the
+// array (and those the mask turns off) take the pad value.
+func (e *emitter) loadOp(ld tile.LoadOp) error {
+	ctx := e.ctx
+	op := ld.Operation
+	loc := op.Loc()
+	w := e.winOf[op]
+	t := e.vecType(ld.Result().Type()).(*ir.VectorType)
+	x := vector.BuildLoad(e.b, loc, e.refs[e.windowIndex(w)], e.zeros(len(w.block)), t).Operation.Result(0)
+	if ld.Pad() == nil {
+		e.vm[ld.Result()] = x
+		return nil
+	}
+	i32 := ctx.I(32)
+	it := ctx.VectorType(t.Shape, nil, i32)
+	var mask ir.Value
+	and := func(m ir.Value) {
+		if mask == nil {
+			mask = m
+		} else {
+			mask = arith.BuildAndi(e.b, loc, mask, m).Operation.Result(0)
+		}
+	}
+	for d := range w.block {
+		if w.array[d]%w.block[d] == 0 {
+			continue
+		}
+		iota := tpu.BuildIota(e.b, loc, ctx.DenseI32Array(int32(d)), it).Operation.Result(0)
+		var bidx ir.Value
+		if w.axis[d] >= 0 {
+			bidx = e.entry.Argument(w.axis[d])
+		} else {
+			bidx = e.c(w.konst[d], i32)
+		}
+		off := arith.BuildMuli(e.b, loc, bidx, e.c(w.block[d], i32)).Operation.Result(0)
+		offv := vector.BuildBroadcast(e.b, loc, off, it).Operation.Result(0)
+		pos := arith.BuildAddi(e.b, loc, iota, offv).Operation.Result(0)
+		lim, err := e.splatConst(it, fmt.Sprint(w.array[d]))
+		if err != nil {
+			return err
+		}
+		and(arith.BuildCmpi(e.b, loc, pos, lim, arith.CmpIPredicateSlt).Operation.Result(0))
+	}
+	if ld.Mask() != nil {
+		m, err := e.get(op, ld.Mask())
+		if err != nil {
+			return err
+		}
+		and(m)
+	}
+	if mask == nil {
+		e.vm[ld.Result()] = x
+		return nil
+	}
+	pad, err := e.padValue(op, ld.Pad(), t)
+	if err != nil {
+		return err
+	}
+	e.vm[ld.Result()] = arith.BuildSelect(e.b, loc, mask, x, pad).Operation.Result(0)
+	return nil
+}
+
+func (e *emitter) padValue(op *ir.Operation, pad ir.Attribute, t *ir.VectorType) (ir.Value, error) {
+	var text string
+	switch p := pad.(type) {
+	case *ir.FloatAttr:
+		text = fmt.Sprintf("0x%X", p.Bits[0])
+	case *ir.IntegerAttr:
+		text = fmt.Sprint(p.Int64())
+	case *ir.StringAttr:
+		ft, isFloat := t.Elem.(*ir.FloatType)
+		switch {
+		case p.Value == "zero" && isFloat:
+			text = "0.0"
+		case p.Value == "zero":
+			text = "0"
+		case isFloat && (p.Value == "nan" || p.Value == "neg_inf" || p.Value == "pos_inf"):
+			f := map[string]float64{"neg_inf": -1, "pos_inf": 1}[p.Value]
+			var v interp.Value
+			if p.Value == "nan" {
+				v = interp.MakeFloat(ft, nanOf())
+			} else {
+				v = interp.MakeFloat(ft, infOf(f))
+			}
+			text = fmt.Sprintf("0x%X", v.Bits())
+		}
+	}
+	if text == "" {
+		return nil, errAt(op, "unsupported pad value %s", ir.AttrString(pad))
+	}
+	v, err := e.splatConst(t, text)
+	if err != nil {
+		return nil, errAt(op, "pad value: %v", err)
+	}
+	return v, nil
+}
+
+// reduceOp lowers a reduction by a kind to vector.multi_reduction, whose
+// accumulator is the kind's identity.
+func (e *emitter) reduceOp(r tile.ReduceOp) error {
+	op := r.Operation
+	kind, ok := r.Kind()
+	if !ok {
+		return errAt(op, "a reduction with a combining region is not supported on TPU; use a kind")
+	}
+	x, err := e.get(op, r.Input())
+	if err != nil {
+		return err
+	}
+	rt := e.vecType(r.Result().Type())
+	elem := rt
+	if vt, ok := rt.(*ir.VectorType); ok {
+		elem = vt.Elem
+	}
+	_, isFloat := elem.(*ir.FloatType)
+	var vk vector.CombiningKind
+	var id string
+	switch kind {
+	case tile.CombiningKindSum:
+		vk, id = vector.CombiningKindAdd, "0"
+		if isFloat {
+			id = "0.0"
+		}
+	case tile.CombiningKindProd:
+		vk, id = vector.CombiningKindMul, "1"
+		if isFloat {
+			id = "1.0"
+		}
+	case tile.CombiningKindMax:
+		if isFloat {
+			vk, id = vector.CombiningKindMaximumf, fmt.Sprintf("0x%X", interp.MakeFloat(elem.(*ir.FloatType), infOf(-1)).Bits())
+		} else {
+			vk, id = vector.CombiningKindMaxsi, fmt.Sprint(minInt(elem))
+		}
+	case tile.CombiningKindMin:
+		if isFloat {
+			vk, id = vector.CombiningKindMinimumf, fmt.Sprintf("0x%X", interp.MakeFloat(elem.(*ir.FloatType), infOf(1)).Bits())
+		} else {
+			vk, id = vector.CombiningKindMinsi, fmt.Sprint(maxInt(elem))
+		}
+	default:
+		return errAt(op, "unsupported reduction kind")
+	}
+	var acc ir.Value
+	if _, ok := rt.(*ir.VectorType); ok {
+		if acc, err = e.splatConst(rt, id); err != nil {
+			return err
+		}
+	} else {
+		a, err := parseScalar(e.ctx, id, elem)
+		if err != nil {
+			return errAt(op, "%v", err)
+		}
+		acc = arith.BuildConstant(e.b, op.Loc(), a, elem).Operation.Result(0)
+	}
+	red := vector.BuildMultiReduction(e.b, op.Loc(), x, acc, vk, e.ctx.DenseI64Array(r.Dim()))
+	e.vm[r.Result()] = red.Operation.Result(0)
+	return nil
+}
+
+// castOp lowers tile.cast to the arith conversion between its types.
+func (e *emitter) castOp(c tile.CastOp) error {
+	op := c.Operation
+	loc := op.Loc()
+	if r, ok := c.Rounding(); ok && r != tile.RoundingModeToNearestEven {
+		return errAt(op, "tile.cast with rounding %s is not supported on TPU", r)
+	}
+	x, err := e.get(op, c.Input())
+	if err != nil {
+		return err
+	}
+	in, out := tensorType(c.Input()).Elem, tensorType(c.Result()).Elem
+	t := e.vecType(c.Result().Type())
+	fi, inF := in.(*ir.FloatType)
+	fo, outF := out.(*ir.FloatType)
+	var v ir.Value
+	switch {
+	case x.Type() == t:
+		v = x
+	case inF && outF && ir.IntOrFloatBitWidth(fo) > ir.IntOrFloatBitWidth(fi):
+		v = arith.BuildExtf(e.b, loc, x, t).Operation.Result(0)
+	case inF && outF:
+		v = arith.BuildTruncf(e.b, loc, x, t).Operation.Result(0)
+	case !inF && outF && c.Unsigned():
+		v = arith.BuildUitofp(e.b, loc, x, t).Operation.Result(0)
+	case !inF && outF:
+		v = arith.BuildSitofp(e.b, loc, x, t).Operation.Result(0)
+	case inF && c.Unsigned():
+		v = arith.BuildFptoui(e.b, loc, x, t).Operation.Result(0)
+	case inF:
+		v = arith.BuildFptosi(e.b, loc, x, t).Operation.Result(0)
+	case ir.IntOrFloatBitWidth(elemOf(e.ctx, out)) > ir.IntOrFloatBitWidth(elemOf(e.ctx, in)) && c.Unsigned():
+		v = arith.BuildExtui(e.b, loc, x, t).Operation.Result(0)
+	case ir.IntOrFloatBitWidth(elemOf(e.ctx, out)) > ir.IntOrFloatBitWidth(elemOf(e.ctx, in)):
+		v = arith.BuildExtsi(e.b, loc, x, t).Operation.Result(0)
+	default:
+		v = arith.BuildTrunci(e.b, loc, x, t).Operation.Result(0)
+	}
+	e.vm[c.Result()] = v
+	return nil
+}

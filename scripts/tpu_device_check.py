@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""Checks Strata's TPU output with JAX (0.11.2) on a machine without a TPU.
+
+For every golden Pallas file of targets/pallas/testdata/golden (and the
+Mosaic module of the same program and chip in targets/mosaic/testdata/golden):
+
+  run        each host function of SIGNATURES runs with Pallas's interpreter
+             (INTERPRET = True) on random inputs and is compared with a NumPy
+             reference of the program it comes from;
+  kernel     each kernel wrapper of KERNELS runs in interpret mode (finite
+             results of the listed shapes);
+  export     jax.export of each kernel wrapper for platforms=["tpu"], which
+             runs Pallas's TPU lowering (block-shape rules, Mosaic
+             generation) without a TPU;
+  parse      Strata's Mosaic text parses and verifies in JAX's MLIR context
+             with the tpu dialect registered;
+  compare    Strata's Mosaic module has the grid, dimension semantics and
+             window shapes of the module Pallas makes from the emitted Pallas
+             (printed by pallas_call(debug=True)); the operations that only
+             one of them uses are reported.
+
+Results go to OUT/tpu-device-check.json and OUT/tpu-device-check.txt; the
+exit status is the number of failed checks (at most 100).
+"""
+
+import argparse
+import contextlib
+import importlib.util
+import io
+import json
+import os
+import re
+import sys
+import traceback
+
+import numpy as np
+
+
+def softmax(x, axis=-1):
+    m = np.max(x, axis=axis, keepdims=True)
+    e = np.exp(x - m)
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def ramp(shape, mod, off, scale):
+    i = np.arange(shape[0])[:, None]
+    j = np.arange(shape[1])[None, :]
+    return (((3 * i + 5 * j) % mod - off) * scale).astype(np.float32)
+
+
+def layernorm(x, g, b):
+    m = x.mean(axis=1, keepdims=True)
+    c = x - m
+    v = (c * c).mean(axis=1, keepdims=True)
+    return c / np.sqrt(v + 1e-5) * g + b
+
+
+def rmsnorm(x, g):
+    ms = (x * x).mean(axis=1, keepdims=True)
+    return x / np.sqrt(ms + 1e-6) * g
+
+
+def wave():
+    i = np.arange(7, dtype=np.float32)[:, None]
+    j = np.arange(13, dtype=np.float32)[None, :]
+    return np.cos(i * np.float32(0.7) + j * np.float32(-0.45)) * (i * np.float32(0.25) + 1)
+
+
+def pattern(a, b):
+    i = np.arange(4, dtype=np.float32)[:, None]
+    j = np.arange(8, dtype=np.float32)[None, :]
+    return np.sin(i * a + j * b)
+
+
+def attention(q, k, v):
+    return softmax(q @ k.T * np.float32(0.353553385), axis=1) @ v
+
+
+# NumPy references of the host functions, by (program, function): the
+# programs are the examples and conversion/tiletotpu/testdata.
+REFERENCES = {
+    ("softmax", "softmax"): lambda x: softmax(x, axis=1),
+    ("layernorm", "layernorm"): layernorm,
+    ("rmsnorm", "rmsnorm"): rmsnorm,
+    ("rmsnorm", "wave"): wave,
+    ("attention", "pattern"): pattern,
+    ("attention", "attention"): attention,
+    ("gemm_ragged", "gemm"): lambda a, b, bias: np.maximum(a @ b + bias, 0),
+    ("gemm_ragged", "ramp"): lambda t, s: ramp(t.shape, 7, 3, s),
+    ("rows_ragged", "ramp"): lambda t: ramp(t.shape, 11, 0, 0.25),
+    ("rows_ragged", "softmax"): lambda x: softmax(x, axis=1),
+    ("rows_ragged", "sumsq"): lambda x: np.sum(x * x, axis=1),
+    ("flash", "flash"): lambda q, k, v: softmax(q @ k.T * np.float32(0.176776695), axis=1) @ v,
+}
+
+
+class Results:
+    def __init__(self):
+        self.rows = []
+
+    def add(self, file, check, name, ok, detail=""):
+        status = "ok" if ok is True else ("skip" if ok is None else "FAIL")
+        self.rows.append({"file": file, "check": check, "name": name, "status": status, "detail": detail})
+        print(f"{status:4}  {check:8} {file} {name} {detail}", flush=True)
+
+    def failures(self):
+        return sum(1 for r in self.rows if r["status"] == "FAIL")
+
+
+def load(path):
+    name = os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def program_of(stem):
+    # softmax_tpu_v5e -> softmax; gemm_ragged_tpu_v6e -> gemm_ragged
+    return re.sub(r"_tpu_v\d+e$", "", stem)
+
+
+def inputs(rng, specs):
+    out = []
+    for shape, dtype in specs:
+        x = rng.standard_normal(shape).astype(dtype) if shape else np.asarray(rng.standard_normal(), dtype=dtype)
+        out.append(x)
+    return out
+
+
+def check_run(res, mod, stem, rng, tol):
+    import jax.numpy as jnp
+    prog = program_of(stem)
+    for name, (ins, outs) in mod.SIGNATURES.items():
+        fn = getattr(mod, name)
+        args = inputs(rng, ins)
+        try:
+            got = fn(*[jnp.asarray(a) for a in args])
+        except Exception as e:  # noqa: BLE001 - any failure is a result
+            res.add(stem, "run", name, False, f"{type(e).__name__}: {e}")
+            continue
+        ref = REFERENCES.get((prog, name))
+        if ref is None:
+            res.add(stem, "run", name, None, "ran; no NumPy reference for this function")
+            continue
+        want = np.asarray(ref(*[np.asarray(a, dtype=np.float64) if np.ndim(a) else float(a) for a in args]), dtype=np.float64)
+        got = np.asarray(got, dtype=np.float64)
+        if got.shape != want.shape:
+            res.add(stem, "run", name, False, f"shape {got.shape}, want {want.shape}")
+            continue
+        err = float(np.max(np.abs(got - want))) if got.size else 0.0
+        ok = bool(np.allclose(got, want, rtol=tol, atol=tol))
+        res.add(stem, "run", name, ok, f"max abs error {err:.3g}")
+
+
+def check_kernels(res, mod, stem, rng):
+    import jax
+    import jax.numpy as jnp
+    for name, (ins, outs) in mod.KERNELS.items():
+        fn = getattr(mod, name)
+        args = inputs(rng, ins)
+        try:
+            got = fn(*[jnp.asarray(a) for a in args])
+            got = got if isinstance(got, (list, tuple)) else [got]
+            shapes = [tuple(np.shape(g)) for g in got]
+            ok = shapes == [tuple(s) for s, _ in outs] and all(np.all(np.isfinite(np.asarray(g))) for g in got)
+            res.add(stem, "kernel", name, ok, f"shapes {shapes}")
+        except Exception as e:  # noqa: BLE001
+            res.add(stem, "kernel", name, False, f"{type(e).__name__}: {e}")
+
+
+def export_kernels(res, mod, stem):
+    """Exports each wrapper for TPU; returns Pallas's Mosaic text per kernel."""
+    import jax
+    texts = {}
+    mod.INTERPRET = False
+    mod.DEBUG = True
+    for name, (ins, outs) in mod.KERNELS.items():
+        fn = getattr(mod, name)
+        avals = [jax.ShapeDtypeStruct(tuple(s), np.dtype(d)) for s, d in ins]
+        buf = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(buf):
+                jax.export.export(jax.jit(fn), platforms=["tpu"])(*avals)
+            res.add(stem, "export", name, True)
+        except Exception as e:  # noqa: BLE001
+            res.add(stem, "export", name, False, f"{type(e).__name__}: {e}")
+        texts[name] = buf.getvalue()
+    mod.DEBUG = False
+    mod.INTERPRET = True
+    return texts
+
+
+def split_modules(text):
+    return [p for p in text.split("// -----\n") if p.strip()]
+
+
+def parse_mosaic(res, stem, text):
+    try:
+        from jax._src.interpreters import mlir as jmlir
+        from jax._src.lib.mlir import ir
+        from jaxlib.mosaic.python import tpu as mosaic_tpu
+    except Exception as e:  # noqa: BLE001
+        res.add(stem, "parse", "-", False, f"cannot import JAX's MLIR bindings: {e}")
+        return
+    for i, part in enumerate(split_modules(text)):
+        name = (re.search(r"func\.func @(\w+)", part) or [None, f"module {i}"])[1]
+        try:
+            ctx = jmlir.make_ir_context()
+            mosaic_tpu.register_dialect(ctx)
+            with ctx, ir.Location.unknown():
+                m = ir.Module.parse(part)
+                ok = m.operation.verify()
+            res.add(stem, "parse", name, bool(ok), "" if ok else "does not verify")
+        except Exception as e:  # noqa: BLE001
+            res.add(stem, "parse", name, False, f"{type(e).__name__}: {e}")
+
+
+def kernel_summary(text, kernel):
+    """Grid, semantics, window shapes and op names of a kernel's function."""
+    m = re.search(r"func\.func @" + re.escape(kernel) + r"\((.*?)\) attributes \{(.*?)\} \{", text, re.S)
+    if not m:
+        return None
+    attrs = m.group(2)
+    grid = re.search(r"iteration_bounds = array<i64(?:: ([^>]*))?>", attrs)
+    sem = re.findall(r"#tpu\.dimension_semantics<(\w+)>", attrs)
+    wins = re.findall(r"window_bounds = array<i64(?:: ([^>]*))?>", attrs)
+    body_start = m.end()
+    depth, i = 1, body_start
+    while i < len(text) and depth:
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+    ops = set(re.findall(r"\b((?:tpu|vector|arith|math|scf|memref)\.[a-z_0-9]+)", text[body_start:i]))
+    return {"grid": grid.group(1) if grid else None, "semantics": sem, "windows": wins, "ops": ops}
+
+
+def compare(res, stem, mod, ours, theirs):
+    for name in mod.KERNELS:
+        kernel = name + "_tpu"
+        a = kernel_summary(ours, kernel)
+        b = kernel_summary(theirs.get(name, ""), kernel)
+        if a is None or b is None:
+            res.add(stem, "compare", kernel, False, "kernel missing from " + ("Strata's" if a is None else "Pallas's") + " Mosaic")
+            continue
+        diffs = [f"{k}: {a[k]} vs {b[k]}" for k in ("grid", "semantics", "windows") if a[k] != b[k]]
+        extra = sorted(a["ops"] - b["ops"])
+        missing = sorted(b["ops"] - a["ops"])
+        detail = "; ".join(diffs) if diffs else "same grid, semantics and windows"
+        if extra or missing:
+            detail += f"; ops only in Strata's: {extra}; only in Pallas's: {missing}"
+        res.add(stem, "compare", kernel, not diffs, detail)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pallas", default="targets/pallas/testdata/golden")
+    ap.add_argument("--mosaic", default="targets/mosaic/testdata/golden")
+    ap.add_argument("--out", default=os.environ.get("OUT", "."))
+    ap.add_argument("--tol", type=float, default=1e-4)
+    args = ap.parse_args()
+    res = Results()
+    try:
+        import jax
+        res.add("-", "jax", "version", jax.__version__ == "0.11.2" or None, jax.__version__)
+    except Exception as e:  # noqa: BLE001
+        res.add("-", "jax", "import", False, str(e))
+        return finish(res, args.out)
+    files = sorted(f for f in os.listdir(args.pallas) if f.endswith(".py"))
+    for f in files:
+        stem = f[:-3]
+        rng = np.random.default_rng(0)
+        try:
+            mod = load(os.path.join(args.pallas, f))
+        except Exception as e:  # noqa: BLE001
+            res.add(stem, "import", "-", False, f"{type(e).__name__}: {e}")
+            continue
+        mod.INTERPRET = True
+        check_run(res, mod, stem, rng, args.tol)
+        check_kernels(res, mod, stem, rng)
+        theirs = export_kernels(res, mod, stem)
+        mpath = os.path.join(args.mosaic, stem + ".mlir")
+        if os.path.exists(mpath):
+            ours = open(mpath).read()
+            parse_mosaic(res, stem, ours)
+            compare(res, stem, mod, ours, theirs)
+            with open(os.path.join(args.out, stem + ".pallas-mosaic.txt"), "w") as fh:
+                fh.write("\n".join(theirs.values()))
+        else:
+            res.add(stem, "parse", "-", False, "no Mosaic golden " + mpath)
+    return finish(res, args.out)
+
+
+def finish(res, out):
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "tpu-device-check.json"), "w") as fh:
+        json.dump(res.rows, fh, indent=1)
+    with open(os.path.join(out, "tpu-device-check.txt"), "w") as fh:
+        for r in res.rows:
+            fh.write(f"{r['status']:4}  {r['check']:8} {r['file']} {r['name']} {r['detail']}\n")
+        fh.write(f"\n{res.failures()} failed of {len(res.rows)} checks\n")
+    print(f"{res.failures()} failed of {len(res.rows)} checks; results in {out}")
+    return min(res.failures(), 100)
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except Exception:  # noqa: BLE001
+        traceback.print_exc()
+        sys.exit(101)

@@ -1,0 +1,70 @@
+// RUN: strata-opt --split-input-file --verify-diagnostics --tile-to-tpu=chip=tpu-v5e %s
+
+// The rules tile-to-tpu enforces, as located errors.
+
+tile.func @k(%a: memref<20x300xf32>) grid [parallel] {
+  %p = tile.program_id 0 : index
+  %c0 = arith.constant 0 : index
+  %A = tile.view %a : memref<20x300xf32> -> !tile.view<20x300xf32>
+  // expected-error @below {{tile-to-tpu: block 12x128 of an array of 20x300 breaks the (8, 128) rule on tpu-v5e: the last two dimensions of a block must be multiples of 8 and 128 or equal the array's}}
+  %x = tile.load %A[%p, %c0] pad zero : !tile.view<20x300xf32> -> tensor<12x128xf32>
+  tile.return
+}
+func.func @main(%a: memref<20x300xf32>) {
+  %c2 = arith.constant 2 : index
+  tile.launch @k grid [%c2] (%a) : memref<20x300xf32>
+  return
+}
+
+// -----
+
+tile.func @k(%a: memref<300xf32>) grid [parallel] {
+  %p = tile.program_id 0 : index
+  %A = tile.view %a : memref<300xf32> -> !tile.view<300xf32>
+  // expected-error @below {{tile-to-tpu: block 96 of an array of 300 breaks the (8, 128) rule on tpu-v5e: a block of rank 1 must equal the array, be a multiple of 1024 or a power of 2 of at least 128}}
+  %x = tile.load %A[%p] pad zero : !tile.view<300xf32> -> tensor<96xf32>
+  tile.return
+}
+func.func @main(%a: memref<300xf32>) {
+  %c2 = arith.constant 2 : index
+  tile.launch @k grid [%c2] (%a) : memref<300xf32>
+  return
+}
+
+// -----
+
+// expected-error @below {{tile-to-tpu: grid axis 0 is arbitrary (a reduction) but axis 1 after it is parallel: on a TPU, reductions must be the trailing grid axes}}
+tile.func @k(%a: memref<16x256xf32>) grid [arbitrary, parallel] {
+  tile.return
+}
+func.func @main(%a: memref<16x256xf32>) {
+  %c2 = arith.constant 2 : index
+  tile.launch @k grid [%c2, %c2] (%a) : memref<16x256xf32>
+  return
+}
+
+// -----
+
+tile.func @k(%a: memref<?x128xf32>) grid [parallel] {
+  tile.return
+}
+func.func @main(%a: memref<?x128xf32>, %n: index) {
+  // expected-error @below {{tile-to-tpu: grid size 0 is not a constant: a Mosaic grid has static iteration bounds}}
+  tile.launch @k grid [%n] (%a) : memref<?x128xf32>
+  return
+}
+
+// -----
+
+tile.func @k(%a: memref<64x128xf32>) grid [parallel] {
+  %A = tile.view %a : memref<64x128xf32> -> !tile.view<64x128xf32>
+  %z = arith.constant dense<0> : tensor<8x128xindex>
+  // expected-error @below {{tile-to-tpu: 'tile.gather' (data-dependent addressing) is not supported on TPU yet: it needs manual DMAs}}
+  %x = tile.gather %A[%z, %z] pad zero : !tile.view<64x128xf32>, tensor<8x128xindex> -> tensor<8x128xf32>
+  tile.return
+}
+func.func @main(%a: memref<64x128xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.launch @k grid [%c1] (%a) : memref<64x128xf32>
+  return
+}
