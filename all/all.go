@@ -22,6 +22,7 @@ import (
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/amdgpu"
 	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/dialects/scf"
@@ -114,6 +115,7 @@ func Register(ctx *ir.Context) {
 	gpu.Register(ctx)
 	nvvm.Register(ctx)
 	nvgpu.Register(ctx)
+	amdgpu.Register(ctx)
 	affine.Register(ctx)
 	tile.Register(ctx)
 	// External models: the bufferization of each dialect's operations.
