@@ -16,6 +16,7 @@ package amdgpu
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -269,10 +270,10 @@ func verifyTypes(next func(*ir.Context, string) (ir.Type, error)) func(*ir.Conte
 			switch w := ir.IntOrFloatBitWidth(elem); w {
 			case 8, 16, 32, 64:
 			default:
-				return nil, fmt.Errorf("element type must be 1, 2, 4, or 8 bytes wide but type '%s' is %d bytes wide.", ir.TypeString(elem), w/8)
+				return nil, errors.New(fmt.Sprintf("element type must be 1, 2, 4, or 8 bytes wide but type '%s' is %d bytes wide", ir.TypeString(elem), w/8) + ".")
 			}
 			if !eI16.is(index) && !eI32.is(index) {
-				return nil, fmt.Errorf("index type must be i16 or i32 but index type is '%s'.", ir.TypeString(index))
+				return nil, errors.New(fmt.Sprintf("index type must be i16 or i32 but index type is '%s'", ir.TypeString(index)) + ".")
 			}
 		}
 		return t, nil

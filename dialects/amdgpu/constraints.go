@@ -76,7 +76,7 @@ func anyElem(es []elem) (string, func(ir.Type) bool) {
 	}
 }
 
-func scalar(e elem) typeC { return typeC{e.summary, e.is} }
+func scalar(e elem) typeC { return typeC(e) }
 
 func lengths(ls []int64) string {
 	var s []string
