@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/internal/cli"
 )
 
@@ -41,9 +42,7 @@ func parseFlags(args []string, stderr io.Writer) (*Options, error) {
 		if err := fs.Parse(rest); err != nil {
 			name := strings.TrimPrefix(err.Error(), "flag provided but not defined: ")
 			if err == flag.ErrHelp {
-				fmt.Fprintln(stderr, "USAGE: strata-opt [options] <input file>")
-				fs.SetOutput(stderr)
-				fs.PrintDefaults()
+				writeHelp(stderr, fs)
 				return nil, err
 			}
 			if name != err.Error() {
@@ -92,8 +91,27 @@ func (s *optionalString) Set(v string) error {
 }
 func (s *optionalString) IsBoolFlag() bool { return true }
 
+// OptionalValue names the value that may follow the flag, for --help.
+func (s *optionalString) OptionalValue() string { return "<string>" }
+
 // stringList is a repeatable string flag.
 type stringList []string
 
 func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+func (l *stringList) Get() any           { return l.String() }
+
+// writeHelp writes --help as mlir-opt lays it out: the driver's own flags,
+// then every registered pass with its options and every pipeline.
+func writeHelp(w io.Writer, fs *flag.FlagSet) {
+	driverFlag := func(f *flag.Flag) bool {
+		_, isPass := pass.Lookup(f.Name)
+		_, isPipeline := pass.LookupPipeline(f.Name)
+		return !isPass && !isPipeline
+	}
+	col := max(cli.FlagsWidth(fs, driverFlag), pass.HelpWidth())
+	fmt.Fprint(w, "OVERVIEW: Strata modular optimizer driver\n\nUSAGE: strata-opt [options] <input file>\n\nOPTIONS:\n\nGeneral options:\n\n")
+	cli.WriteFlags(w, fs, driverFlag, col)
+	fmt.Fprint(w, "\n  Compiler passes to run\n")
+	pass.WriteHelp(w, col)
+}

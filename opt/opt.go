@@ -15,6 +15,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
@@ -333,19 +334,25 @@ func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Op
 			return false
 		}
 	}
-	if timing != nil {
-		m.EnableTiming(timing)
-	}
 	var checker *semcheck.Checker
 	if opts.CheckSemantics {
-		c, err := semcheck.NewChecker(top, opts.CheckEntry)
+		// The checker goes first so that its After hook runs when the
+		// pass's timer has stopped: interpreting is timed on its own.
+		c, err := semcheck.NewChecker(top, opts.CheckEntry, timing)
 		if err != nil {
 			emitErr(err, emit)
 			return false
 		}
 		checker = c
+		if isTerminal(errw) {
+			c.Progress = progressLine(errw)
+		}
 		m.DisableThreading = true
 		m.AddInstrumentation(c)
+		defer clearProgress(errw, c)
+	}
+	if timing != nil {
+		m.EnableTiming(timing)
 	}
 	if clo.DumpPassPipeline {
 		m.Dump(errw)
@@ -355,4 +362,36 @@ func runPipeline(ctx *ir.Context, top *ir.Operation, res *ir.Resources, opts *Op
 		m.PrintStatistics(errw, clo.StatisticsMode())
 	}
 	return err == nil && (checker == nil || checker.Failure() == nil)
+}
+
+// progressDelay is how long --check-semantics runs silently before it
+// shows a progress line on a terminal.
+const progressDelay = 2 * time.Second
+
+// progressLine returns a --check-semantics progress callback that keeps
+// one line on w up to date once the run has taken progressDelay.
+func progressLine(w io.Writer) func(string, int) {
+	start := time.Now()
+	return func(passArg string, checked int) {
+		if d := time.Since(start); d >= progressDelay {
+			fmt.Fprintf(w, "\r\x1b[Kstrata-opt: checking semantics: %d passes checked, last '%s' (%.1f s)", checked, passArg, d.Seconds())
+		}
+	}
+}
+
+// clearProgress erases the progress line, if one was shown.
+func clearProgress(w io.Writer, c *semcheck.Checker) {
+	if c.Progress != nil {
+		fmt.Fprint(w, "\r\x1b[K")
+	}
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

@@ -118,6 +118,8 @@ var cpuPrograms = []struct {
 	// Ceil and floor divisions and extended multiplications on 1-D, 2-D,
 	// 0-D and index vectors.
 	{"run/testdata/diff/arith_expand_vector.mlir", true, true},
+	// vector.shuffle: llvm.shufflevector, element by element, row by row.
+	{"run/testdata/diff/vector_shuffle.mlir", true, true},
 	// Tensor programs: bufferized, linalg to loops, constants as
 	// memref.global, memrefs across calls.
 	{"examples/matmul/matmul.mlir", true, true},

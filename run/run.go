@@ -102,9 +102,8 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	for {
 		if err := fs.Parse(rest); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintln(stdio.Out, "usage: strata-run [flags] <input file>")
-				fs.SetOutput(stdio.Out)
-				fs.PrintDefaults()
+				fmt.Fprint(stdio.Out, "OVERVIEW: Strata runner: compiles a program and runs its entry function\n\nUSAGE: strata-run [options] <input file>\n\nOPTIONS:\n\n")
+				cli.WriteFlags(stdio.Out, fs, nil, cli.FlagsWidth(fs, nil))
 				return ExitOK
 			}
 			if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {

@@ -90,6 +90,15 @@ type Checker struct {
 	pass.NopInstrumentation
 	// Entry is the function interpreted.
 	Entry string
+	// Timing, when set, receives the time spent interpreting under a
+	// top-level entry of its own ("Check semantics"), so that a pass is
+	// charged only with its own time. Add the checker to the manager
+	// before the timing instrumentation so that its After hook runs once
+	// the pass's timer has stopped.
+	Timing *pass.Timing
+	// Progress, when set, is called after each check with the pass just
+	// checked and the number of checks so far.
+	Progress func(passArg string, checked int)
 
 	sig     Signature
 	base    Observation
@@ -102,12 +111,20 @@ type Checker struct {
 	failed    string
 }
 
-// NewChecker records the baseline observation of module's entry.
-func NewChecker(module *ir.Operation, entry string) (*Checker, error) {
-	c := &Checker{Entry: entry}
+// CheckTimerName is the entry of the --mlir-timing report that holds the
+// time --check-semantics spends interpreting.
+const CheckTimerName = "Check semantics"
+
+// NewChecker records the baseline observation of module's entry, timed
+// under CheckTimerName when timing is not nil.
+func NewChecker(module *ir.Operation, entry string, timing *pass.Timing) (*Checker, error) {
+	c := &Checker{Entry: entry, Timing: timing}
 	sig, err := EntrySignature(module, entry)
 	if err != nil {
 		return nil, err
+	}
+	if timing != nil {
+		defer timing.Start(CheckTimerName).Stop()
 	}
 	obs, err := ObserveAs(module, entry, sig)
 	if err != nil {
@@ -157,11 +174,21 @@ func (c *Checker) AfterPass(e pass.PassEvent) {
 		top = top.ParentOp()
 	}
 	c.ran++
+	var timer *pass.Timer
+	if c.Timing != nil {
+		timer = c.Timing.Start(CheckTimerName)
+	}
 	obs, err := ObserveAs(top, c.Entry, c.sig)
+	if timer != nil {
+		timer.Stop()
+	}
 	if err != nil {
 		obs = Observation{Err: err.Error()}
 	}
 	name := e.Pass.PassInfo().Argument
+	if c.Progress != nil {
+		c.Progress(name, c.ran)
+	}
 	same := obs.Equal(c.base)
 	r, reassoc := e.Pass.(Reassociating)
 	if !same && reassoc && r.ReassociatesFloats() {
@@ -318,7 +345,7 @@ type Report struct {
 // cannot start: an entry that cannot be run, or fails before the
 // pipeline, or a pipeline that does not parse.
 func Validate(ctx *ir.Context, module *ir.Operation, pipeline, entry string) (*Report, error) {
-	c, err := NewChecker(module, entry)
+	c, err := NewChecker(module, entry, nil)
 	if err != nil {
 		return nil, err
 	}

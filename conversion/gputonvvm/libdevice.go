@@ -185,17 +185,29 @@ func declareBefore(r *rewrite.ConversionRewriter, op *ir.Operation, name string,
 	if fn == nil || fn.Block() == nil {
 		return
 	}
+	// Declared before the function, or before its ancestor in the
+	// nearest symbol table when the function is nested in an operation
+	// that is not one (an unregistered op), so that lookups find it.
+	at := fn
+	nearest := true
 	for t := fn.ParentOp(); t != nil; t = t.ParentOp() {
 		if !t.HasTrait(ir.SymbolTableTrait) || t.NumRegions() == 0 || t.Region(0).First() == nil {
+			if nearest {
+				at = t
+			}
 			continue
 		}
+		nearest = false
 		if ir.NewSymbolTable(t).Lookup(name) != nil {
 			return
 		}
 	}
+	if at.Block() == nil {
+		return
+	}
 	ctx := r.Builder.Ctx
 	b := ir.NewBuilder(ctx)
-	b.SetInsertionPoint(fn)
+	b.SetInsertionPoint(at)
 	f := llvm.BuildFunc(b, op.Loc(), name, nil, ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
 		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false, nil)
 	llvmcommon.DropProperty(ctx, f.Operation, "unnamed_addr")

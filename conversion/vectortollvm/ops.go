@@ -432,6 +432,9 @@ func (l *lowering) lowerable(op *ir.Operation) bool {
 		return ok && (len(pos) > 0 || isScalar(op.Operand(0).Type()))
 	case "vector.fma":
 		return rank01(op.Result(0).Type())
+	case "vector.shuffle":
+		v, ok := op.Operand(0).Type().(*ir.VectorType)
+		return ok && len(v.Shape) > 0 && !(len(v.Scalable) > 0 && v.Scalable[0])
 	case "vector.reduction":
 		red := vector.ReductionOp{Operation: op}
 		if red.Acc() != nil || !rank1(op.Operand(0).Type()) {
@@ -476,4 +479,52 @@ func (l *lowering) lowerable(op *ir.Operation) bool {
 		return ok
 	}
 	return false
+}
+
+// shuffle is upstream's VectorShuffleOpConversion: two 1-D operands of
+// one type become llvm.shufflevector; otherwise the result is built
+// element by element (rank 1) or row by row (rank n, through the arrays),
+// each taken from the operand the mask index names.
+func (l *lowering) shuffle(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	sh := vector.ShuffleOp{Operation: op}
+	v1T, ok1 := sh.V1().Type().(*ir.VectorType)
+	resT, ok2 := sh.Vector().Type().(*ir.VectorType)
+	mask, ok3 := positions(sh.Mask(), true)
+	if !ok1 || !ok2 || !ok3 || len(v1T.Shape) == 0 || (len(v1T.Scalable) > 0 && v1T.Scalable[0]) {
+		return false
+	}
+	loc, ctx := op.Loc(), r.Builder.Ctx
+	llvmT := l.tc.Convert(resT)
+	if len(v1T.Shape) == 1 && sh.V1().Type() == sh.V2().Type() {
+		m := make([]int32, len(mask))
+		for i, x := range mask {
+			m[i] = int32(x)
+		}
+		v := llvmcommon.Create(r, "llvm.shufflevector", loc, operands[:2], []ir.Type{llvmT},
+			[]ir.NamedAttr{{Name: "mask", Value: ctx.DenseI32Array(m...)}}).Result(0)
+		r.ReplaceOp(op, []ir.Value{v})
+		return true
+	}
+	n1 := v1T.Shape[0]
+	indexConst := func(v int64) ir.Value {
+		return constant(r, loc, l.tc.Convert(ctx.IndexType()), ctx.IntegerAttr(ctx.IndexType(), v))
+	}
+	acc := llvmcommon.Poison(r, loc, llvmT)
+	for i, m := range mask {
+		src, pos := operands[0], m
+		if m >= n1 {
+			src, pos = operands[1], m-n1
+		}
+		if len(v1T.Shape) == 1 {
+			e := llvmcommon.Create(r, "llvm.extractelement", loc, []ir.Value{src, indexConst(pos)},
+				[]ir.Type{l.tc.Convert(resT.Elem)}, nil).Result(0)
+			acc = llvmcommon.Create(r, "llvm.insertelement", loc, []ir.Value{acc, e, indexConst(int64(i))},
+				[]ir.Type{llvmT}, nil).Result(0)
+			continue
+		}
+		row := l.tc.Convert(ctx.VectorType(resT.Shape[1:], nil, resT.Elem))
+		acc = llvmcommon.Insert(r, loc, acc, llvmcommon.Extract(r, loc, src, row, pos), int64(i))
+	}
+	r.ReplaceOp(op, []ir.Value{acc})
+	return true
 }

@@ -181,6 +181,7 @@ func (l *lowering) patterns() []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "vector.maskedload", BenefitValue: 1, PatternName: "vector.maskedload-to-llvm", Fn: l.maskedLoadStore},
 		&rewrite.ConversionFunc{RootName: "vector.maskedstore", BenefitValue: 1, PatternName: "vector.maskedstore-to-llvm", Fn: l.maskedLoadStore},
 		&rewrite.ConversionFunc{RootName: "vector.type_cast", BenefitValue: 1, PatternName: "vector.type_cast-to-llvm", Fn: l.typeCast},
+		&rewrite.ConversionFunc{RootName: "vector.shuffle", BenefitValue: 1, PatternName: "vector.shuffle-to-llvm", Fn: l.shuffle},
 	}
 }
 
@@ -215,7 +216,7 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	})
 	// The operations a pattern lowers are illegal; those it declines stay.
 	for _, name := range []string{"vector.broadcast", "vector.extract", "vector.insert", "vector.fma", "vector.reduction",
-		"vector.load", "vector.store", "vector.shape_cast"} {
+		"vector.load", "vector.store", "vector.shape_cast", "vector.shuffle"} {
 		target.AddDynamicallyLegalOp(name, func(o *ir.Operation) bool { return !l.lowerable(o) })
 	}
 	target.AddDynamicallyLegalOp("vector.maskedload", func(o *ir.Operation) bool { return !maskedLowerable(o) })

@@ -95,6 +95,10 @@ type State interface {
 	// InPlace reports whether op may write its tensor operand operand in
 	// that operand's buffer.
 	InPlace(op *ir.Operation, operand int) bool
+	// ReadAfterWrite reports whether a write by op into the buffer of its
+	// tensor operand operand would be observed by a later read of that
+	// buffer (a RaW conflict), whether or not the buffer is writable.
+	ReadAfterWrite(op *ir.Operation, operand int) bool
 	// SetResult gives the tensor value r (a result or a region
 	// argument) the buffer buf; aliasOf, when not nil, is a tensor r may
 	// share its buffer with.

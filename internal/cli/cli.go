@@ -5,6 +5,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"io"
 	"runtime/debug"
 	"strings"
 )
@@ -106,4 +107,65 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// WriteFlags writes the flags of fs for which keep returns true (all when
+// keep is nil) in the form of LLVM's --help, sorted by name, with the '-'
+// before each description at column descCol:
+//
+//	--o=<string>                  - output filename
+//	--split-input-file[=<string>] - split the input on the marker ...
+//
+// A usage string is printed as written: back-quoted words stay words, they
+// do not name the flag's value as package flag's PrintDefaults makes them.
+func WriteFlags(w io.Writer, fs *flag.FlagSet, keep func(*flag.Flag) bool, descCol int) {
+	fs.VisitAll(func(f *flag.Flag) {
+		if keep != nil && !keep(f) {
+			return
+		}
+		head := "  --" + f.Name + valueSpelling(f.Value)
+		fmt.Fprintf(w, "%-*s - %s\n", max(descCol-1, len(head)), head, f.Usage)
+	})
+}
+
+// FlagsWidth returns the description column that fits every flag WriteFlags
+// would print.
+func FlagsWidth(fs *flag.FlagSet, keep func(*flag.Flag) bool) int {
+	w := 0
+	fs.VisitAll(func(f *flag.Flag) {
+		if keep == nil || keep(f) {
+			w = max(w, len("  --"+f.Name+valueSpelling(f.Value))+2)
+		}
+	})
+	return w
+}
+
+// valueSpelling is how LLVM's --help shows the value a flag takes: nothing
+// for a boolean, "=<type>" for a required value, "[=<type>]" for a value
+// that may be left out.
+func valueSpelling(v flag.Value) string {
+	kind := "<value>"
+	if g, ok := v.(flag.Getter); ok {
+		switch g.Get().(type) {
+		case string:
+			kind = "<string>"
+		case int64:
+			kind = "<long>"
+		case int:
+			kind = "<int>"
+		case uint, uint64:
+			kind = "<uint>"
+		case float64:
+			kind = "<number>"
+		case bool:
+			return ""
+		}
+	}
+	if b, ok := v.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		if o, ok := v.(interface{ OptionalValue() string }); ok {
+			return "[=" + o.OptionalValue() + "]"
+		}
+		return ""
+	}
+	return "=" + kind
 }

@@ -38,6 +38,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("vector.transfer_write", transferWrite)
 	reg.Register("vector.type_cast", typeCast)
 	reg.Register("vector.transpose", transpose)
+	reg.Register("vector.shuffle", shuffle)
 }
 
 // shapeCast gives the elements, in row-major order, the result's shape.
@@ -520,5 +521,46 @@ func store(f *interp.Frame, op *ir.Operation) error {
 		}
 		m.Buf.Data[q] = x
 	}
+	return nil
+}
+
+// shuffle is vector.shuffle: mask index i picks row (element, for rank 1)
+// i of the concatenation of the operands along their leading dimension.
+// A poison index (-1) gives a row of zeros: a vector value here has no
+// poison lanes.
+func shuffle(f *interp.Frame, op *ir.Operation) error {
+	a, err := f.Operand(op, 0)
+	if err != nil {
+		return err
+	}
+	b, err := f.Operand(op, 1)
+	if err != nil {
+		return err
+	}
+	da, db := a.Dense(), b.Dense()
+	rt, ok := op.Result(0).Type().(*ir.VectorType)
+	if da == nil || db == nil || !ok || len(da.Shape) == 0 || len(da.Shape) != len(db.Shape) {
+		return interp.Errorf(op, "expected two vector operands of one rank")
+	}
+	row := interp.NumElements(da.Shape[1:])
+	na, nb := da.Shape[0], db.Shape[0]
+	mask := interp.DenseArray(op.Attr("mask"))
+	if int64(len(mask)) != rt.Shape[0] || interp.NumElements(rt.Shape) != int64(len(mask))*row {
+		return interp.Errorf(op, "the mask does not match the result type")
+	}
+	out := make([]uint64, 0, int64(len(mask))*row)
+	for _, m := range mask {
+		switch {
+		case m == -1:
+			out = append(out, make([]uint64, row)...)
+		case m >= 0 && m < na:
+			out = append(out, da.Data[m*row:(m+1)*row]...)
+		case m >= na && m < na+nb:
+			out = append(out, db.Data[(m-na)*row:(m-na+1)*row]...)
+		default:
+			return interp.Errorf(op, fmt.Sprintf("mask index %d out of range for %d rows", m, na+nb))
+		}
+	}
+	f.SetResult(op, 0, interp.MakeDense(rt, &interp.Dense{Shape: rt.Shape, Data: out}))
 	return nil
 }

@@ -42,12 +42,15 @@ import (
 type Options = bufferization.Options
 
 type state struct {
-	ctx      *ir.Context
-	b        *ir.Builder
-	module   *ir.Operation
-	opts     Options
-	buf      map[ir.Value]ir.Value
-	parent   map[ir.Value]ir.Value
+	ctx    *ir.Context
+	b      *ir.Builder
+	module *ir.Operation
+	opts   Options
+	buf    map[ir.Value]ir.Value
+	parent map[ir.Value]ir.Value
+	// sets holds the members of each alias set of more than one value,
+	// keyed by its root in parent.
+	sets     map[ir.Value][]ir.Value
 	readonly map[ir.Value]bool
 	orig     map[ir.Value]ir.Type
 	dead     []*ir.Operation
@@ -55,13 +58,16 @@ type state struct {
 	names    map[string]bool
 	funcs    map[string]*ir.Operation
 	undef    map[ir.Value]bool
+	// asTensor holds the bufferization.to_tensor made for a value whose
+	// buffer an unknown operation reads.
+	asTensor map[ir.Value]ir.Value
 }
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	s := &state{ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
-		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, readonly: map[ir.Value]bool{}, orig: map[ir.Value]ir.Type{},
-		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}}
+		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, orig: map[ir.Value]ir.Type{},
+		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
 	}
@@ -129,24 +135,32 @@ func (s *state) union(a, b ir.Value) {
 	if _, ok := s.parent[rb]; !ok {
 		s.parent[rb] = rb
 	}
+	merged := s.sets[rb]
+	if merged == nil {
+		merged = []ir.Value{rb}
+	}
+	if from := s.sets[ra]; from != nil {
+		merged = append(merged, from...)
+		delete(s.sets, ra)
+	} else {
+		merged = append(merged, ra)
+	}
+	s.sets[rb] = merged
 }
 
+// members returns the values of v's alias set, v included.
 func (s *state) members(v ir.Value) []ir.Value {
-	r := s.find(v)
-	var out []ir.Value
-	seen := false
-	for x := range s.parent {
-		if s.find(x) == r {
-			out = append(out, x)
-			if x == v {
-				seen = true
-			}
-		}
+	if m := s.sets[s.find(v)]; m != nil {
+		return m
 	}
-	if !seen {
-		out = append(out, v)
+	return []ir.Value{v}
+}
+
+// makeSet makes v an alias set of its own unless it is in one already.
+func (s *state) makeSet(v ir.Value) {
+	if _, ok := s.parent[v]; !ok {
+		s.parent[v] = v
 	}
-	return out
 }
 
 // liftInto returns the ancestor of op (op included) in block b, or nil.
@@ -194,13 +208,27 @@ func elementwiseSame(w *ir.Operation, i, j int) bool {
 	return ok && e.BufferizesToElementwiseAccess(w, i, j)
 }
 
+// readsOperand reports whether op reads its operand i
+// (bufferization.MemoryReader); without a model, every operand is read.
+func readsOperand(op *ir.Operation, i int) bool {
+	m, ok := bufferization.BufferizableOp.Of(op)
+	if !ok {
+		return true
+	}
+	r, ok := m.(bufferization.MemoryReader)
+	return !ok || r.BufferizesToMemoryRead(op, i)
+}
+
 // inPlace reports whether w may write operand idx (a tensor) in the buffer
 // of that tensor.
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
+	return !s.readonly[s.find(w.Operand(idx))] && !s.readAfterWrite(w, idx)
+}
+
+// readAfterWrite reports whether a write by w into the buffer of operand
+// idx would be read later (or repeated in a loop).
+func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 	t := w.Operand(idx)
-	if s.readonly[s.find(t)] {
-		return false
-	}
 	for _, v := range s.members(t) {
 		if !definedBefore(v, w) {
 			continue
@@ -209,10 +237,10 @@ func (s *state) inPlace(w *ir.Operation, idx int) bool {
 		db := ir.ParentBlock(v)
 		for p := w; p != nil && p.Block() != db; p = p.ParentOp() {
 			if p != w && isLoop(p) {
-				return false
+				return true
 			}
 			if p.ParentOp() == nil {
-				return false
+				return true
 			}
 		}
 		for u := v.FirstUse(); u != nil; u = u.Next() {
@@ -220,25 +248,30 @@ func (s *state) inPlace(w *ir.Operation, idx int) bool {
 			if o == w && u.Index() == idx {
 				continue
 			}
+			if o != w && !readsOperand(o, u.Index()) {
+				// Only written (a linalg init its payload ignores): the
+				// contents w leaves there are not observed.
+				continue
+			}
 			if a := liftInto(o, w.Block()); a != nil {
 				if a == w {
 					if o == w && elementwiseSame(w, u.Index(), idx) {
 						continue
 					}
-					return false
+					return true
 				}
 				if !a.IsBeforeInBlock(w) {
-					return false
+					return true
 				}
 				continue
 			}
 			if a := liftInto(w, o.Block()); a != nil && o != a && o.IsBeforeInBlock(a) {
 				continue
 			}
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // --- types ---
@@ -323,7 +356,7 @@ func (s *state) signature(f *ir.Operation) error {
 			if isTensor(a.Type()) {
 				s.orig[a] = a.Type()
 				s.readonly[s.find(a)] = true
-				s.parent[a] = a
+				s.makeSet(a)
 				a.SetType(s.dynamicType(a.Type()))
 				s.buf[a] = a
 			}
@@ -354,7 +387,7 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	}
 	if s.opts.AllowUnknownOps {
 		s.b.SetInsertionPoint(user)
-		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, false, s.identityType(v.Type()))
+		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, false, s.dynamicType(v.Type()))
 		s.buf[v] = m.Result(0)
 		return m.Result(0), nil
 	}
@@ -416,9 +449,7 @@ func (s *state) aliasIf(t, b ir.Value) ir.Value {
 
 func (s *state) setResult(r ir.Value, b ir.Value, aliasOf ir.Value) {
 	s.buf[r] = b
-	if _, ok := s.parent[r]; !ok {
-		s.parent[r] = r
-	}
+	s.makeSet(r)
 	if aliasOf != nil {
 		s.union(r, aliasOf)
 	}
@@ -442,11 +473,40 @@ func (s *state) op(op *ir.Operation) error {
 	m, ok := bufferization.BufferizableOp.Of(op)
 	if !ok {
 		if s.opts.AllowUnknownOps {
+			s.unknown(op)
 			return nil
 		}
 		return ir.NewError(op.Loc(), "op was not bufferized")
 	}
 	return m.Bufferize(op, s)
+}
+
+// unknown keeps an operation without a bufferization on tensors
+// (allow-unknown-ops): each tensor operand that has a buffer is read back
+// as a tensor by a bufferization.to_tensor before it; its tensor results
+// get buffers through bufferization.to_buffer where they are used.
+func (s *state) unknown(op *ir.Operation) {
+	for i, v := range op.Operands() {
+		t := s.tt(v)
+		b, ok := s.buf[v]
+		if !isTensor(t) || !ok {
+			continue
+		}
+		if r, ok := s.asTensor[v]; ok {
+			op.SetOperand(i, r)
+			continue
+		}
+		// Where upstream makes it: at the start of the block of an
+		// argument, right after the operation that defines the buffer.
+		if d := ir.DefiningOp(b); d != nil {
+			s.b.SetInsertionPointAfter(d)
+		} else {
+			s.b.SetInsertionPointToStart(ir.ParentBlock(b))
+		}
+		r := bufferization.BuildToTensor(s.b, op.Loc(), b, false, false, t).Result()
+		s.asTensor[v] = r
+		op.SetOperand(i, r)
+	}
 }
 
 // The methods below implement bufferization.State.
@@ -469,6 +529,9 @@ func (s *state) MarkUndefinedContents(v ir.Value)     { s.undef[v] = true }
 func (s *state) UndefinedContents(v ir.Value) bool    { return s.undef[v] }
 func (s *state) Function(name string) *ir.Operation   { return s.funcs[name] }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
+func (s *state) ReadAfterWrite(op *ir.Operation, i int) bool {
+	return s.readAfterWrite(op, i)
+}
 
 func (s *state) Buffer(user *ir.Operation, v ir.Value) (ir.Value, error) { return s.bufferOf(user, v) }
 
@@ -487,14 +550,14 @@ func (s *state) Alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
 func (s *state) MapRegionArgument(a *ir.BlockArgument, buf ir.Value) {
 	s.orig[a] = a.Type()
 	s.buf[a] = buf
-	s.parent[a] = a
+	s.makeSet(a)
 }
 
 func (s *state) RetypeRegionArgument(a *ir.BlockArgument, t ir.Type) {
 	s.orig[a] = a.Type()
 	a.SetType(t)
 	s.buf[a] = a
-	s.parent[a] = a
+	s.makeSet(a)
 }
 
 // GlobalFor returns the constant memref.global holding value, made on

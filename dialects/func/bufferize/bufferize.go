@@ -6,6 +6,8 @@
 package bufferize
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	"github.com/strata-ir/strata/dialects/memref"
@@ -84,7 +86,9 @@ func (s *state) call(op *ir.Operation) error {
 			return err
 		}
 		if callee.Region(0).Empty() && bufferization.IsTensor(s.TensorType(v)) {
-			b = s.externalArg(op, i, v, b)
+			if b, err = s.externalArg(op, i, v, b); err != nil {
+				return err
+			}
 		}
 		if i < len(ft.Inputs) && b.Type() != ft.Inputs[i] {
 			b = memref.BuildCast(s.b, op.Loc(), b, ft.Inputs[i]).Result(0)
@@ -119,8 +123,10 @@ func (s *state) call(op *ir.Operation) error {
 // to a function without a body. As upstream, such a callee may write its
 // arguments, and it sees the identity layout of a tensor: the buffer is
 // copied unless the call may write it in place and it has that layout
-// (looking through memref.cast).
-func (s *state) externalArg(op *ir.Operation, i int, v, b ir.Value) ir.Value {
+// (looking through memref.cast). An unranked buffer cannot be copied (as
+// upstream, its operand bufferizes in place): when the call may not
+// write it in place, that is an error.
+func (s *state) externalArg(op *ir.Operation, i int, v, b ir.Value) (ir.Value, error) {
 	base := b
 	for {
 		c, ok := memref.AsCastOp(ir.DefiningOp(base))
@@ -129,16 +135,40 @@ func (s *state) externalArg(op *ir.Operation, i int, v, b ir.Value) ir.Value {
 		}
 		base = c.Operand(0)
 	}
+	_, rankedBase := base.Type().(*ir.MemRefType)
+	if _, unranked := s.TensorType(v).(*ir.UnrankedTensorType); unranked {
+		if s.InPlace(op, i) {
+			return b, nil
+		}
+		if rankedBase && !s.ReadAfterWrite(op, i) {
+			// Only read-only (a constant): the ranked buffer it
+			// was cast from is copied, as upstream does at the cast.
+			return s.copyOf(op, base), nil
+		}
+		// Reported where the unranked tensor is made, as upstream: the
+		// operation whose result had to be written in place.
+		at := op
+		if d := ir.DefiningOp(v); d != nil {
+			at = d
+		}
+		return nil, ir.NewError(at.Loc(), fmt.Sprintf("'%s' op not bufferizable under the given constraints: cannot avoid RaW conflict", at.Name()))
+	}
 	mt, ok := base.Type().(*ir.MemRefType)
 	if !ok {
-		return b
+		return b, nil
 	}
 	if mt.Layout == nil && s.InPlace(op, i) {
-		return b
+		return b, nil
 	}
-	tt := s.ctx.RankedTensorType(mt.Shape, mt.Elem, nil)
+	return s.copyOf(op, base), nil
+}
+
+// copyOf copies the ranked buffer base into a new identity buffer before
+// op.
+func (s *state) copyOf(op *ir.Operation, base ir.Value) ir.Value {
+	mt := base.Type().(*ir.MemRefType)
 	s.b.SetInsertionPoint(op)
-	nb := s.Alloc(tt, base, nil)
+	nb := s.Alloc(s.ctx.RankedTensorType(mt.Shape, mt.Elem, nil), base, nil)
 	memref.BuildCopy(s.b, op.Loc(), base, nb)
 	return nb
 }

@@ -13,16 +13,15 @@ import (
 // Register attaches the bufferization models of the linalg dialect's
 // operations to ctx: structured operations read an init only when their
 // payload uses it, and a parallel one reads its inputs at the element it
-// writes; the other destination-style operations (softmax, the winograd
-// transforms, pack and unpack) read every operand.
+// writes; linalg.softmax reads every operand. As upstream, the winograd
+// transforms, linalg.pack and linalg.unpack have no bufferization:
+// one-shot-bufferize rejects them, or leaves them on tensors with
+// allow-unknown-ops.
 func Register(ctx *ir.Context) {
 	for _, name := range linalg.StructuredOpNames() {
 		bufferization.BufferizableOp.AttachTo(ctx, name, structured{})
 	}
-	for _, name := range []string{"linalg.softmax", "linalg.winograd_filter_transform", "linalg.winograd_input_transform",
-		"linalg.winograd_output_transform", "linalg.pack", "linalg.unpack"} {
-		bufferization.BufferizableOp.AttachTo(ctx, name, bufferization.DestinationStyle{})
-	}
+	bufferization.BufferizableOp.AttachTo(ctx, "linalg.softmax", bufferization.DestinationStyle{})
 }
 
 // structured is the model of structured operations.

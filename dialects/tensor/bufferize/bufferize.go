@@ -24,6 +24,8 @@ func Register(ctx *ir.Context) {
 	attach("tensor.extract", (*state).extract)
 	attach("tensor.insert", (*state).insert)
 	attach("tensor.dim", (*state).dim)
+	attach("tensor.rank", (*state).rank)
+	attach("tensor.reshape", (*state).dynamicReshape)
 	attach("tensor.cast", (*state).cast)
 	attach("tensor.from_elements", (*state).fromElements)
 	attach("tensor.generate", (*state).generate)
@@ -89,6 +91,40 @@ func (s *state) dim(op *ir.Operation) error {
 		return err
 	}
 	ir.ReplaceAllUsesWith(op.Result(0), memref.BuildDim(s.b, op.Loc(), src, op.Operand(1), op.Result(0).Type()).Result())
+	s.Erase(op)
+	return nil
+}
+
+func (s *state) rank(op *ir.Operation) error {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	ir.ReplaceAllUsesWith(op.Result(0), memref.BuildRank(s.b, op.Loc(), src, op.Result(0).Type()).Result())
+	s.Erase(op)
+	return nil
+}
+
+// dynamicReshape is tensor.reshape as memref.reshape, which needs a source
+// of the identity layout: a source of another layout is copied first.
+// The result aliases the source buffer it reshapes.
+func (s *state) dynamicReshape(op *ir.Operation) error {
+	src, err := s.Buffer(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	shape, err := s.Buffer(op, op.Operand(1))
+	if err != nil {
+		return err
+	}
+	var aliasOf ir.Value = op.Operand(0)
+	if mt, ok := src.Type().(*ir.MemRefType); ok && mt.Layout != nil {
+		nb := s.Alloc(s.TensorType(op.Operand(0)), src, nil)
+		memref.BuildCopy(s.b, op.Loc(), src, nb)
+		src, aliasOf = nb, nil
+	}
+	r := memref.BuildReshape(s.b, op.Loc(), src, shape, s.IdentityType(op.Result(0).Type())).Result()
+	s.SetResult(op.Result(0), r, aliasOf)
 	s.Erase(op)
 	return nil
 }
