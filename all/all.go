@@ -25,6 +25,7 @@ import (
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/nvvm"
+	"github.com/strata-ir/strata/dialects/rocdl"
 	"github.com/strata-ir/strata/dialects/scf"
 	scfbufferize "github.com/strata-ir/strata/dialects/scf/bufferize"
 	"github.com/strata-ir/strata/dialects/tensor"
@@ -116,6 +117,7 @@ func Register(ctx *ir.Context) {
 	nvvm.Register(ctx)
 	nvgpu.Register(ctx)
 	amdgpu.Register(ctx)
+	rocdl.Register(ctx)
 	affine.Register(ctx)
 	tile.Register(ctx)
 	// External models: the bufferization of each dialect's operations.
