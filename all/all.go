@@ -41,6 +41,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/cftollvm"
 	_ "github.com/strata-ir/strata/conversion/functollvm"
 	_ "github.com/strata-ir/strata/conversion/gputonvvm"
+	_ "github.com/strata-ir/strata/conversion/gputorocdl"
 	_ "github.com/strata-ir/strata/conversion/mathtolibm"
 	_ "github.com/strata-ir/strata/conversion/mathtollvm"
 	_ "github.com/strata-ir/strata/conversion/memreftollvm"
