@@ -4,7 +4,8 @@
 // read the AMDGPU intrinsics (with the ranges that upper bounds and known
 // launch sizes give), the lane id counts the active lanes below the
 // executing one (mbcnt), gpu.barrier is rocdl.barrier, gpu.shuffle moves
-// dwords through ds_bpermute, gpu.func becomes an llvm.func (kernels
+// dwords through ds_bpermute, math operations call the device library
+// (OCML), gpu.func becomes an llvm.func (kernels
 // marked rocdl.kernel with their flat and required work group sizes),
 // and the func, arith, cf, memref and math lowerings to llvm run in the
 // same conversion. The module gets the amdgcn data layout and its
@@ -34,7 +35,7 @@ import (
 const Argument = "convert-gpu-to-rocdl"
 
 // DataLayout is the LLVM data layout of the amdgcn target that the pass
-// attaches to the module, as upstream does.
+// attaches to a module that has none, as upstream does.
 const DataLayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 
 type lowerPass struct {
@@ -76,7 +77,9 @@ func init() { pass.Register(Pass) }
 // Run converts the gpu.module module.
 func Run(ctx *ir.Context, module *ir.Operation) error {
 	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(), rewrite.GreedyConfig{MaxIterations: 10})
-	module.SetAttr("llvm.data_layout", ctx.Str(DataLayout))
+	if module.Attr("llvm.data_layout") == nil {
+		module.SetAttr("llvm.data_layout", ctx.Str(DataLayout))
+	}
 	if body := module.Region(0).First(); body != nil {
 		for o := body.First(); o != nil; o = o.Next() {
 			if o.Name() == "func.func" {
@@ -99,6 +102,7 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	var patterns []rewrite.ConversionPattern
 	patterns = append(patterns, gpuPatterns(tc)...)
 	patterns = append(patterns, shufflePattern())
+	patterns = append(patterns, ocmlPatterns()...)
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)
 	patterns = append(patterns, cftollvm.Patterns(tc)...)
