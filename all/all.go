@@ -37,6 +37,7 @@ import (
 
 // The pass packages register their passes when imported.
 import (
+	_ "github.com/strata-ir/strata/conversion/amdgputorocdl"
 	_ "github.com/strata-ir/strata/conversion/arithtollvm"
 	_ "github.com/strata-ir/strata/conversion/cftollvm"
 	_ "github.com/strata-ir/strata/conversion/functollvm"

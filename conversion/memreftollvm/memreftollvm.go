@@ -220,6 +220,16 @@ func (l *lowering) descriptor(dt ir.Type, allocated, aligned ir.Value, offset ir
 	return d
 }
 
+// StridedElementPtr is upstream's getStridedElementPtr for lowerings of
+// other dialects: the address of the element at indices (converted index
+// values) of desc, a descriptor of a memref of type m. inbounds gives the
+// final GEP inbounds|nuw and the index arithmetic nsw|nuw.
+func StridedElementPtr(r *rewrite.ConversionRewriter, loc ir.Location, tc *rewrite.TypeConverter, m *ir.MemRefType, desc ir.Value,
+	indices []ir.Value, inbounds bool) ir.Value {
+	l := &lowering{r: r, loc: loc, tc: tc}
+	return l.stridedPtr(m, desc, indices, tc.Convert(m.Elem), inbounds)
+}
+
 // elementPtr is upstream's getStridedElementPtr: the aligned pointer,
 // moved by the offset unless it is zero, indexed by the sum of
 // index*stride.
