@@ -62,7 +62,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		mfmaPattern(chip),
 		waitPattern(chip),
 		schedBarrierPattern(),
-		swizzlePattern(),
+		SwizzlePattern(),
 		transposeLoadPattern(chip, tc),
 	}
 	return llvmcommon.Apply(ctx, op, target, patterns, tc)
@@ -136,9 +136,10 @@ func schedBarrierPattern() rewrite.ConversionPattern {
 		}}
 }
 
-// swizzlePattern lowers the bitmode swizzle to ds_swizzle with the masks
-// packed into its offset, dword by dword.
-func swizzlePattern() rewrite.ConversionPattern {
+// SwizzlePattern lowers the bitmode swizzle to ds_swizzle with the masks
+// packed into its offset, dword by dword (convert-gpu-to-rocdl uses it for
+// the shuffles it promotes to swizzles).
+func SwizzlePattern() rewrite.ConversionPattern {
 	return &rewrite.ConversionFunc{RootName: "amdgpu.swizzle_bitmode", BenefitValue: 1, PatternName: "amdgpu.swizzle_bitmode-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 			if len(operands) != 1 {

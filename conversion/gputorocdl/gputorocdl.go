@@ -17,6 +17,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/strata-ir/strata/conversion/amdgputorocdl"
 	"github.com/strata-ir/strata/conversion/arithtollvm"
 	"github.com/strata-ir/strata/conversion/cftollvm"
 	"github.com/strata-ir/strata/conversion/functollvm"
@@ -76,7 +77,10 @@ func init() { pass.Register(Pass) }
 
 // Run converts the gpu.module module.
 func Run(ctx *ir.Context, module *ir.Operation) error {
-	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(), rewrite.GreedyConfig{MaxIterations: 10})
+	// Upstream first runs a greedy rewrite, which promotes shuffles to
+	// swizzles and drops the operations without effects whose results
+	// are unused.
+	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(promoteShuffle), rewrite.GreedyConfig{MaxIterations: 10})
 	if module.Attr("llvm.data_layout") == nil {
 		module.SetAttr("llvm.data_layout", ctx.Str(DataLayout))
 	}
@@ -96,12 +100,12 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
-		"gpu.grid_dim", "gpu.lane_id", "gpu.subgroup_size", "gpu.shuffle"} {
+		"gpu.grid_dim", "gpu.lane_id", "gpu.subgroup_size", "gpu.shuffle", "amdgpu.swizzle_bitmode"} {
 		target.AddIllegalOp(name)
 	}
 	var patterns []rewrite.ConversionPattern
 	patterns = append(patterns, gpuPatterns(tc)...)
-	patterns = append(patterns, shufflePattern())
+	patterns = append(patterns, shufflePattern(), amdgputorocdl.SwizzlePattern())
 	patterns = append(patterns, ocmlPatterns()...)
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)

@@ -4,7 +4,57 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/amdgpu"
 )
+
+// amdgpuSwizzle is the operation promoted shuffles become.
+const amdgpuSwizzle = "amdgpu.swizzle_bitmode"
+
+// promoteShuffle rewrites a xor shuffle within 32 lanes over a whole
+// wave64 (constant offset below 32, constant width 64) to a bitmode
+// swizzle, whose lanes are always valid, as upstream's
+// populateGpuPromoteShuffleToAMDGPUPatterns.
+var promoteShuffle = &rewrite.Func{RootName: "gpu.shuffle", BenefitValue: 1, PatternName: "PromoteShuffleToSwizzlePattern",
+	Fn: func(op *ir.Operation, r *rewrite.Rewriter) bool {
+		if ir.AttrString(op.InherentAttr("mode")) != "#gpu<shuffle_mode xor>" || op.NumOperands() != 3 {
+			return false
+		}
+		constant := func(v ir.Value) (int64, bool) {
+			def := ir.DefiningOp(v)
+			if def == nil {
+				return 0, false
+			}
+			c, ok := rewrite.ConstantValue(def)
+			if !ok {
+				return 0, false
+			}
+			ia, ok := c.(*ir.IntegerAttr)
+			if !ok {
+				return 0, false
+			}
+			return ia.Int64(), true
+		}
+		offset, ok1 := constant(op.Operand(1))
+		width, ok2 := constant(op.Operand(2))
+		if !ok1 || !ok2 || width != 64 || offset < 0 || offset >= 32 {
+			return false
+		}
+		ctx := r.Ctx
+		r.SetInsertionPoint(op)
+		valid := r.Create(&ir.OperationState{Name: ctx.OpName("arith.constant"), Loc: op.Loc(), ResultTypes: []ir.Type{ctx.I(1)},
+			Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(ctx.I(1), 1)}})})
+		i32 := ctx.I(32)
+		sw := r.Create(&ir.OperationState{Name: ctx.OpName(amdgpuSwizzle), Loc: op.Loc(), Operands: []ir.Value{op.Operand(0)},
+			ResultTypes: []ir.Type{op.Operand(0).Type()}, Properties: ctx.DictionaryAttr([]ir.NamedAttr{
+				{Name: "and_mask", Value: ctx.IntegerAttr(i32, 31)},
+				{Name: "or_mask", Value: ctx.IntegerAttr(i32, 0)},
+				{Name: "xor_mask", Value: ctx.IntegerAttr(i32, offset)}})})
+		if _, ok := amdgpu.AsSwizzleBitmodeOp(sw); !ok {
+			return false
+		}
+		r.ReplaceOp(op, []ir.Value{sw.Result(0), valid.Result(0)})
+		return true
+	}}
 
 // icmpSlt is llvm.icmp's signed less-than predicate.
 const icmpSlt = 2
