@@ -52,6 +52,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/vectortollvm"
 	_ "github.com/strata-ir/strata/conversion/vectortoscf"
 	_ "github.com/strata-ir/strata/targets/llvmir"
+	_ "github.com/strata-ir/strata/targets/llvmir/rocdl"
 	_ "github.com/strata-ir/strata/transforms/bufferdealloc"
 	_ "github.com/strata-ir/strata/transforms/bufferize"
 	_ "github.com/strata-ir/strata/transforms/canonicalize"
