@@ -49,8 +49,15 @@ var gpuNotYet = map[string]string{
 // their RUN lines) and matches the output against their CHECK lines.
 // Tests listed in gpuNotYet may fail; every other one must pass.
 func TestGPUIntegration(t *testing.T) {
+	gpuIntegration(t, gpuIntegrationDir, nil, gpuNotYet)
+}
+
+// gpuIntegration runs the upstream CUDA integration tests under dir with
+// strata-run and the flags engine, as TestGPUIntegration describes; the
+// tests of notYet may fail.
+func gpuIntegration(t *testing.T, dir string, engine []string, notYet map[string]string) {
 	var files []string
-	filepath.WalkDir(gpuIntegrationDir, func(p string, d os.DirEntry, err error) error {
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".mlir") {
 			files = append(files, p)
 		}
@@ -58,28 +65,29 @@ func TestGPUIntegration(t *testing.T) {
 	})
 	if len(files) == 0 {
 		if os.Getenv("CI") == "true" {
-			t.Fatalf("no upstream CUDA integration tests under %s", gpuIntegrationDir)
+			t.Fatalf("no upstream CUDA integration tests under %s", dir)
 		}
-		t.Skipf("no upstream CUDA integration tests under %s", gpuIntegrationDir)
+		t.Skipf("no upstream CUDA integration tests under %s", dir)
 	}
 	sort.Strings(files)
 	var passed, failed []string
 	for _, file := range files {
-		name, _ := filepath.Rel(gpuIntegrationDir, file)
+		name, _ := filepath.Rel(dir, file)
 		name = filepath.ToSlash(name)
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, errs, code := strataRun("-e", upstreamEntry(string(src)), "-entry-point-result=void", file)
+			args := append(append([]string{}, engine...), "-e", upstreamEntry(string(src)), "-entry-point-result=void", file)
+			out, errs, code := strataRun(args...)
 			err = nil
 			if code != 0 {
 				err = errString(errs)
 			} else {
 				err = filecheck.Match(out, filecheck.Parse(string(src), "CHECK"))
 			}
-			reason, expected := gpuNotYet[name]
+			reason, expected := notYet[name]
 			switch {
 			case err == nil && expected:
 				t.Logf("passes, but is listed as not running yet (%s)", reason)

@@ -9,7 +9,8 @@
 #   bash DIR/gpu-test.sh            on the GPU machine (CUDA 13: ptxas,
 #                                   cuobjdump, nvdisasm): assembles every
 #                                   PTX file with ptxas -arch=sm_90a, runs
-#                                   the programs of run/testdata/cuda with
+#                                   the programs of run/testdata/cuda and
+#                                   upstream's CUDA integration tests with
 #                                   strata-run --engine=cuda, checks that a
 #                                   PTX the JIT rejects reports the
 #                                   driver's log, and that the SASS carries
@@ -22,9 +23,13 @@ if [ "${1:-}" = build ]; then
 	dir=${2:?usage: scripts/gpu-test.sh build DIR}
 	root=$(cd "$(dirname "$0")/.." && pwd)
 	rm -rf "$dir" && mkdir -p "$dir/inputs" "$dir/ptx"
-	(cd "$root" && CGO_ENABLED=0 go build -o "$dir/strata-run" ./tools/strata-run &&
-		CGO_ENABLED=0 go build -o "$dir/strata-translate" ./tools/strata-translate &&
-		CGO_ENABLED=0 go test -c -o "$dir/cuda.test" ./targets/cuda) || exit 1
+	(cd "$root" && CGO_ENABLED=0 go build -ldflags="-s -w" -o "$dir/strata-run" ./tools/strata-run &&
+		CGO_ENABLED=0 go build -ldflags="-s -w" -o "$dir/strata-translate" ./tools/strata-translate &&
+		CGO_ENABLED=0 go test -ldflags="-s -w" -c -o "$dir/cuda.test" ./targets/cuda &&
+		CGO_ENABLED=0 go test -ldflags="-s -w" -c -o "$dir/run.test" ./run) || exit 1
+	if [ -d "$root/../shared/conformance/gpu-integration/CUDA" ]; then
+		cp -r "$root/../shared/conformance/gpu-integration/CUDA" "$dir/gpu-integration"
+	fi
 	cp "$root"/run/testdata/cuda/*.mlir "$root"/targets/ptx/testdata/*.mlir "$dir/inputs/"
 	cp "$0" "$dir/gpu-test.sh"
 	for f in "$dir"/inputs/*.mlir; do
@@ -119,6 +124,18 @@ else
 	fail "targets/cuda tests"
 fi
 cat "$out/cuda-test.txt" >>"$log"
+
+# 3b. Upstream's CUDA integration tests through --engine=cuda, checked
+# against their CHECK lines (run.test -test.run TestGPUIntegrationCUDA).
+if [ -d "$here/gpu-integration" ]; then
+	if (cd "$here" && STRATA_GPU_INTEGRATION_DIR="$here/gpu-integration" timeout 300 ./run.test \
+		-test.run 'TestGPUIntegrationCUDA$' -test.v >"$out/gpu-integration.txt" 2>&1); then
+		pass "upstream CUDA integration tests: $(grep -o '[0-9]* of [0-9]* pass' "$out/gpu-integration.txt")"
+	else
+		fail "upstream CUDA integration tests: $(grep -o '[0-9]* of [0-9]* pass' "$out/gpu-integration.txt")"
+	fi
+	grep -E "^(=== RUN|--- |    )" "$out/gpu-integration.txt" | grep -vE "^=== RUN" | head -80 >>"$log"
+fi
 
 # 4. compute-sanitizer: no invalid accesses, no shared-memory races.
 for k in memcheck:wgmma memcheck:reduce memcheck:async racecheck:reduce racecheck:wgmma; do

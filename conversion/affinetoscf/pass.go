@@ -7,7 +7,7 @@ import (
 
 // Pass registers the lower-affine pass (imported packages register their passes
 // in init, see docs/passes.md).
-var Pass = pass.Registration{Argument: "lower-affine", New: New}
+var Pass = pass.Registration{Argument: "lower-affine", New: New, Lowers: LowerAffineInterface.Implementers}
 
 func init() { pass.Register(Pass) }
 

@@ -60,7 +60,9 @@ func (p *lowerPass) Run(op *ir.Operation, st *pass.State) error {
 
 // Pass registers the convert-gpu-to-nvvm pass (imported packages register
 // their passes in init, see docs/passes.md).
-var Pass = pass.Registration{Argument: Argument, New: New}
+var Pass = pass.Registration{Argument: Argument, New: New, Lowers: llvmcommon.Lowers(func(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
+	return append(append(gpuPatterns(tc), shufflePattern()), libdevicePatterns(tc)...)
+})}
 
 func init() { pass.Register(Pass) }
 

@@ -7,7 +7,7 @@ import (
 
 // Pass registers the convert-linalg-to-loops pass (imported packages register their passes
 // in init, see docs/passes.md).
-var Pass = pass.Registration{Argument: "convert-linalg-to-loops", New: New}
+var Pass = pass.Registration{Argument: "convert-linalg-to-loops", New: New, Lowers: LoopLoweringInterface.Implementers}
 
 func init() { pass.Register(Pass) }
 

@@ -206,3 +206,9 @@ func DropProperty(ctx *ir.Context, op *ir.Operation, name string) {
 	}
 	op.SetProperties(ctx.DictionaryAttr(kept))
 }
+
+// Lowers returns a pass.Registration.Lowers function: the roots of the
+// patterns made with the LLVM type converter of ctx.
+func Lowers(patterns func(tc *rewrite.TypeConverter) []rewrite.ConversionPattern) func(ctx *ir.Context) []string {
+	return func(ctx *ir.Context) []string { return rewrite.ConversionRoots(patterns(NewTypeConverter(ctx))) }
+}

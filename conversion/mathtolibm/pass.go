@@ -3,11 +3,13 @@ package mathtolibm
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // Pass registers the convert-math-to-libm pass (imported packages register their passes
 // in init, see docs/passes.md).
-var Pass = pass.Registration{Argument: "convert-math-to-libm", New: New}
+var Pass = pass.Registration{Argument: "convert-math-to-libm", New: New,
+	Lowers: func(*ir.Context) []string { return rewrite.ConversionRoots(Patterns()) }}
 
 func init() { pass.Register(Pass) }
 

@@ -1,13 +1,14 @@
 package memreftollvm
 
 import (
+	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 )
 
 // Pass registers the finalize-memref-to-llvm pass (imported packages register their passes
 // in init, see docs/passes.md).
-var Pass = pass.Registration{Argument: "finalize-memref-to-llvm", New: New}
+var Pass = pass.Registration{Argument: "finalize-memref-to-llvm", New: New, Lowers: llvmcommon.Lowers(Patterns)}
 
 func init() { pass.Register(Pass) }
 

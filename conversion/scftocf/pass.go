@@ -7,7 +7,10 @@ import (
 
 // Pass registers the convert-scf-to-cf pass (imported packages register their passes
 // in init, see docs/passes.md).
-var Pass = pass.Registration{Argument: "convert-scf-to-cf", New: New}
+var Pass = pass.Registration{Argument: "convert-scf-to-cf", New: New, Lowers: func(*ir.Context) []string { return lowered }}
+
+// lowered lists the operations convert-scf-to-cf replaces.
+var lowered = []string{"scf.execute_region", "scf.for", "scf.forall", "scf.if", "scf.index_switch", "scf.parallel", "scf.while"}
 
 func init() { pass.Register(Pass) }
 

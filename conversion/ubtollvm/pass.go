@@ -1,13 +1,14 @@
 package ubtollvm
 
 import (
+	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 )
 
 // Pass registers the convert-ub-to-llvm pass (imported packages register their passes
 // in init, see docs/passes.md).
-var Pass = pass.Registration{Argument: "convert-ub-to-llvm", New: New}
+var Pass = pass.Registration{Argument: "convert-ub-to-llvm", New: New, Lowers: llvmcommon.Lowers(Patterns)}
 
 func init() { pass.Register(Pass) }
 

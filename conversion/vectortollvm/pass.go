@@ -1,13 +1,16 @@
 package vectortollvm
 
 import (
+	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // Pass registers the convert-vector-to-llvm pass (imported packages register their passes
 // in init, see docs/passes.md).
-var Pass = pass.Registration{Argument: "convert-vector-to-llvm", New: New}
+var Pass = pass.Registration{Argument: "convert-vector-to-llvm", New: New,
+	Lowers: llvmcommon.Lowers(func(tc *rewrite.TypeConverter) []rewrite.ConversionPattern { return (&lowering{tc: tc}).patterns() })}
 
 func init() { pass.Register(Pass) }
 

@@ -218,6 +218,21 @@ func (c *Context) RegisterOp(def *OpDef) {
 	n.Dialect = c.dialects[dn]
 }
 
+// RegisteredOps returns the definitions of the registered operations,
+// sorted by name.
+func (c *Context) RegisteredOps() []*OpDef {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	var out []*OpDef
+	for _, n := range c.opNames {
+		if n.Def != nil {
+			out = append(out, n.Def)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
 // OpName returns the interned name record for an operation name, creating
 // an unregistered one if needed.
 func (c *Context) OpName(name string) *OpName {

@@ -262,3 +262,15 @@ func (i OpInterface[T]) MustOf(op *Operation) (T, error) {
 	var zero T
 	return zero, fmt.Errorf("'%s' op does not implement %s", op.Name(), i.id.name)
 }
+
+// Implementers returns the names of the registered operations of ctx that
+// implement the interface, sorted.
+func (i OpInterface[T]) Implementers(ctx *Context) []string {
+	var out []string
+	for _, def := range ctx.RegisteredOps() {
+		if _, ok := i.OfDef(def); ok {
+			out = append(out, def.Name)
+		}
+	}
+	return out
+}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"sort"
 	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
 )
 
 // Registration makes a pass available by name: in textual pipelines, as a
@@ -18,6 +20,11 @@ type Registration struct {
 	Summary string
 	// New returns a fresh instance with default options.
 	New func() Pass
+	// Lowers, when set, names the operations the pass lowers (the roots of
+	// its conversion patterns, or the operations implementing the
+	// interface it lowers through), registered in ctx: docs/coverage.md
+	// is made from it.
+	Lowers func(ctx *ir.Context) []string
 }
 
 // PipelineRegistration makes a named pipeline available like a pass

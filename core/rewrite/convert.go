@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"sort"
+
 	"fmt"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -421,4 +423,19 @@ func restore(op, backup *ir.Operation) {
 	}
 	op.SetProperties(backup.Properties())
 	op.SetAttrs(backup.Attrs())
+}
+
+// ConversionRoots returns the sorted, distinct root operation names of
+// patterns (those that name one).
+func ConversionRoots(patterns []ConversionPattern) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range patterns {
+		if r := p.Root(); r != "" && !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -6,7 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 )
 
@@ -168,4 +171,36 @@ func valueSpelling(v flag.Value) string {
 		return ""
 	}
 	return "=" + kind
+}
+
+// Profiled runs main and returns its exit code, writing a CPU profile to
+// the file STRATA_CPUPROFILE names (for `go tool pprof`) and the
+// allocation profile at the end to the file STRATA_MEMPROFILE names.
+func Profiled(tool string, main func() int) int {
+	if path := os.Getenv("STRATA_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: STRATA_CPUPROFILE: %v\n", tool, err)
+			return 2
+		}
+		defer f.Close()
+		defer pprof.StopCPUProfile()
+	}
+	code := main()
+	if path := os.Getenv("STRATA_MEMPROFILE"); path != "" {
+		runtime.GC() // publish the allocations made since the last cycle
+		f, err := os.Create(path)
+		if err == nil {
+			err = pprof.Lookup("allocs").WriteTo(f, 0)
+			f.Close()
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: STRATA_MEMPROFILE: %v\n", tool, err)
+			return 2
+		}
+	}
+	return code
 }

@@ -9,14 +9,12 @@
 package main
 
 import (
-	"fmt"
 	"os"
-	"runtime"
 	"runtime/debug"
-	"runtime/pprof"
 
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/internal/cli"
 	"github.com/strata-ir/strata/opt"
 )
 
@@ -26,44 +24,9 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	if path := os.Getenv("STRATA_CPUPROFILE"); path != "" {
-		f, err := os.Create(path)
-		if err == nil {
-			err = pprof.StartCPUProfile(f)
-		}
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "strata-opt: STRATA_CPUPROFILE: %v\n", err)
-			os.Exit(opt.ExitUsage)
-		}
-		code := run()
-		pprof.StopCPUProfile()
-		f.Close()
-		os.Exit(code)
-	}
-	os.Exit(run())
-}
-
-// run runs the driver and, when STRATA_MEMPROFILE names a file, writes
-// the allocation profile there.
-func run() int {
-	code := runDriver()
-	if path := os.Getenv("STRATA_MEMPROFILE"); path != "" {
-		runtime.GC() // publish the allocations made since the last cycle
-		f, err := os.Create(path)
-		if err == nil {
-			err = pprof.Lookup("allocs").WriteTo(f, 0)
-			f.Close()
-		}
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "strata-opt: STRATA_MEMPROFILE: %v\n", err)
-			return opt.ExitUsage
-		}
-	}
-	return code
-}
-
-func runDriver() int {
-	ctx := ir.NewContext()
-	all.Register(ctx)
-	return opt.Main(ctx, os.Args[1:])
+	os.Exit(cli.Profiled("strata-opt", func() int {
+		ctx := ir.NewContext()
+		all.Register(ctx)
+		return opt.Main(ctx, os.Args[1:])
+	}))
 }

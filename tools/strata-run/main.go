@@ -5,7 +5,8 @@
 //	strata-run file.mlir -e main -entry-point-result=i32
 //	strata-run --engine=cpu file.mlir -e main -entry-point-result=void
 //
-// See package run.
+// See package run. STRATA_CPUPROFILE and STRATA_MEMPROFILE write profiles
+// as with strata-opt.
 package main
 
 import (
@@ -13,11 +14,14 @@ import (
 
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/internal/cli"
 	"github.com/strata-ir/strata/run"
 )
 
 func main() {
-	ctx := ir.NewContext()
-	all.Register(ctx)
-	os.Exit(run.Main(ctx, os.Args[1:]))
+	os.Exit(cli.Profiled("strata-run", func() int {
+		ctx := ir.NewContext()
+		all.Register(ctx)
+		return run.Main(ctx, os.Args[1:])
+	}))
 }
