@@ -3,7 +3,9 @@
 // upstream's AMDGPUToROCDL conversion. MFMA picks the intrinsic of its
 // shape and element types (bf16 and small integer and fp8 operands
 // bitcast to the integer vectors the intrinsics take), memory counter
-// waits encode the chip's s_waitcnt bitfield, scheduling barriers and
+// waits encode the chip's s_waitcnt bitfield, raw buffer loads, stores and
+// atomics build a buffer resource of the memref (gfx9), scheduling
+// barriers and
 // bitmode swizzles map to their intrinsics and transpose loads address
 // LDS through the memref descriptor. The other amdgpu operations are
 // left for a later extension of the pass: it is a partial conversion.
@@ -58,6 +60,9 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		"amdgpu.transpose_load"} {
 		target.AddIllegalOp(name)
 	}
+	for name := range bufferOps {
+		target.AddIllegalOp(name)
+	}
 	patterns := []rewrite.ConversionPattern{
 		mfmaPattern(chip),
 		waitPattern(chip),
@@ -65,6 +70,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		SwizzlePattern(),
 		transposeLoadPattern(chip, tc),
 	}
+	patterns = append(patterns, bufferPatterns(chip, tc)...)
 	return llvmcommon.Apply(ctx, op, target, patterns, tc)
 }
 

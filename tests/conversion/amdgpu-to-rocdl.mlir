@@ -42,3 +42,19 @@ func.func @swizzle(%v: vector<4xf16>) -> vector<4xf16> {
   %0 = amdgpu.swizzle_bitmode %v 31 0 1 : vector<4xf16>
   return %0 : vector<4xf16>
 }
+
+// Buffer accesses: the resource covers the memref's bytes (the largest
+// size times stride), so accesses past a ragged edge read zero and drop
+// their writes in hardware.
+// CHECK-LABEL: func @buffers
+func.func @buffers(%m: memref<?x72xf16, strided<[?, 1], offset: ?>>, %out: memref<100xf32>, %i: i32, %j: i32, %v: vector<4xf32>) -> vector<4xf16> {
+  // CHECK: llvm.intr.umax
+  // CHECK: rocdl.make.buffer.rsrc %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !llvm.ptr to <8>
+  // CHECK: rocdl.raw.ptr.buffer.load %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<2xi32>
+  // CHECK: llvm.bitcast %{{.*}} : vector<2xi32> to vector<4xf16>
+  %0 = amdgpu.raw_buffer_load %m[%i, %j] : memref<?x72xf16, strided<[?, 1], offset: ?>>, i32, i32 -> vector<4xf16>
+  // CHECK: llvm.mlir.constant(400 : i64) : i64
+  // CHECK: rocdl.raw.ptr.buffer.store %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
+  amdgpu.raw_buffer_store %v -> %out[%i] sgprOffset %j : vector<4xf32> -> memref<100xf32>, i32
+  return %0 : vector<4xf16>
+}
