@@ -5,10 +5,10 @@
 // bitcast to the integer vectors the intrinsics take), memory counter
 // waits encode the chip's s_waitcnt bitfield, raw buffer loads, stores and
 // atomics build a buffer resource of the memref (gfx9), scheduling
-// barriers and
-// bitmode swizzles map to their intrinsics and transpose loads address
-// LDS through the memref descriptor. The other amdgpu operations are
-// left for a later extension of the pass: it is a partial conversion.
+// barriers, DPP moves and bitmode swizzles map to their intrinsics and
+// transpose loads address LDS through the memref descriptor. The other
+// amdgpu operations are left for a later extension of the pass: it is a
+// partial conversion.
 package amdgputorocdl
 
 import (
@@ -57,7 +57,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("rocdl")
 	for _, name := range []string{"amdgpu.mfma", "amdgpu.memory_counter_wait", "amdgpu.sched_barrier", "amdgpu.swizzle_bitmode",
-		"amdgpu.transpose_load"} {
+		"amdgpu.transpose_load", "amdgpu.dpp"} {
 		target.AddIllegalOp(name)
 	}
 	for name := range bufferOps {
@@ -69,6 +69,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		schedBarrierPattern(),
 		SwizzlePattern(),
 		transposeLoadPattern(chip, tc),
+		dppPattern(),
 	}
 	patterns = append(patterns, bufferPatterns(chip, tc)...)
 	return llvmcommon.Apply(ctx, op, target, patterns, tc)
