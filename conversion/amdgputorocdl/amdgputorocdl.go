@@ -5,7 +5,8 @@
 // bitcast to the integer vectors the intrinsics take), memory counter
 // waits encode the chip's s_waitcnt bitfield, raw buffer loads, stores and
 // atomics build a buffer resource of the memref (gfx9), scheduling
-// barriers, DPP moves and bitmode swizzles map to their intrinsics and
+// barriers, DPP moves, bitmode swizzles and fp8 packing map to their
+// intrinsics and
 // transpose loads address LDS through the memref descriptor. The other
 // amdgpu operations are left for a later extension of the pass: it is a
 // partial conversion.
@@ -57,7 +58,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("rocdl")
 	for _, name := range []string{"amdgpu.mfma", "amdgpu.memory_counter_wait", "amdgpu.sched_barrier", "amdgpu.swizzle_bitmode",
-		"amdgpu.transpose_load", "amdgpu.dpp"} {
+		"amdgpu.transpose_load", "amdgpu.dpp", "amdgpu.ext_packed_fp8", "amdgpu.packed_trunc_2xfp8", "amdgpu.packed_stoch_round_fp8"} {
 		target.AddIllegalOp(name)
 	}
 	for name := range bufferOps {
@@ -72,6 +73,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		dppPattern(),
 	}
 	patterns = append(patterns, bufferPatterns(chip, tc)...)
+	patterns = append(patterns, fp8Patterns(chip)...)
 	return llvmcommon.Apply(ctx, op, target, patterns, tc)
 }
 
