@@ -5,11 +5,10 @@
 // bitcast to the integer vectors the intrinsics take), memory counter
 // waits encode the chip's s_waitcnt bitfield, raw buffer loads, stores and
 // atomics build a buffer resource of the memref (gfx9), scheduling
-// barriers, DPP moves, bitmode swizzles and fp8 packing map to their
-// intrinsics and
-// transpose loads address LDS through the memref descriptor. The other
-// amdgpu operations are left for a later extension of the pass: it is a
-// partial conversion.
+// barriers, DPP moves, bitmode swizzles, gfx11 WMMA and fp8 packing map
+// to their intrinsics and transpose loads address LDS through the memref
+// descriptor. The other amdgpu operations are left for a later extension
+// of the pass: it is a partial conversion.
 package amdgputorocdl
 
 import (
@@ -58,7 +57,8 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("rocdl")
 	for _, name := range []string{"amdgpu.mfma", "amdgpu.memory_counter_wait", "amdgpu.sched_barrier", "amdgpu.swizzle_bitmode",
-		"amdgpu.transpose_load", "amdgpu.dpp", "amdgpu.ext_packed_fp8", "amdgpu.packed_trunc_2xfp8", "amdgpu.packed_stoch_round_fp8"} {
+		"amdgpu.transpose_load", "amdgpu.dpp", "amdgpu.ext_packed_fp8", "amdgpu.packed_trunc_2xfp8", "amdgpu.packed_stoch_round_fp8",
+		"amdgpu.wmma"} {
 		target.AddIllegalOp(name)
 	}
 	for name := range bufferOps {
@@ -71,6 +71,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		SwizzlePattern(),
 		transposeLoadPattern(chip, tc),
 		dppPattern(),
+		wmmaPattern(chip),
 	}
 	patterns = append(patterns, bufferPatterns(chip, tc)...)
 	patterns = append(patterns, fp8Patterns(chip)...)
@@ -277,10 +278,22 @@ func transposeLoadPattern(chip Chipset, tc *rewrite.TypeConverter) rewrite.Conve
 		}}
 }
 
-// addSmallFloatConversions converts the 8-, 6- and 4-bit float types (and
-// vectors of them) to integers of their width, as LLVM has no such float
-// types and upstream's LLVMTypeConverter does.
+// addSmallFloatConversions converts the 8-, 6- and 4-bit float types and
+// the signed and unsigned integers (and vectors of them) to signless
+// integers of their width, as LLVM has no such types and upstream's
+// LLVMTypeConverter does.
 func addSmallFloatConversions(ctx *ir.Context, tc *rewrite.TypeConverter) {
+	tc.AddConversion(func(t ir.Type) ir.Type {
+		if it, ok := t.(*ir.IntegerType); ok && it.Signedness != ir.Signless {
+			return ctx.I(it.Width)
+		}
+		if v, ok := t.(*ir.VectorType); ok {
+			if it, ok := v.Elem.(*ir.IntegerType); ok && it.Signedness != ir.Signless {
+				return ctx.VectorType(v.Shape, v.Scalable, ctx.I(it.Width))
+			}
+		}
+		return nil
+	})
 	small := func(t ir.Type) (ir.Type, bool) {
 		f, ok := t.(*ir.FloatType)
 		if !ok || f.Width() > 8 {
