@@ -475,7 +475,10 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	ft := llvm.FuncOp{Operation: fn}.FunctionType().(*ir.TypeAttr).Type.(*llvm.FuncType)
+	ft, ok := llvm.FuncOp{Operation: fn}.FunctionType().(*llvm.FuncType)
+	if !ok {
+		return ir.NewError(fn.Loc(), "kernel function without an llvm function type")
+	}
 	var dims [3][3]uint32
 	for i, vs := range [][]ir.Value{{l.GridSizeX(), l.GridSizeY(), l.GridSizeZ()}, {l.BlockSizeX(), l.BlockSizeY(), l.BlockSizeZ()},
 		{l.ClusterSizeX(), l.ClusterSizeY(), l.ClusterSizeZ()}} {

@@ -117,9 +117,9 @@ func (x *expander) expand(e affine.Expr) (ir.Value, error) {
 	b, loc := x.b, x.loc
 	switch e.Kind() {
 	case affine.KindAdd:
-		return arith.BuildAddi(b, loc, lhs, rhs, arith.IntegerOverflowFlagsNone).Result(), nil
+		return arith.BuildAddi(b, loc, lhs, rhs).Result(), nil
 	case affine.KindMul:
-		return arith.BuildMuli(b, loc, lhs, rhs, arith.IntegerOverflowFlagsNsw).Result(), nil
+		return arith.BuildMuli(b, loc, lhs, rhs, arith.MuliOptions{OverflowFlags: arith.IntegerOverflowFlagsNsw}).Result(), nil
 	}
 	// A symbolic divisor (a semi-affine expression) is expanded as a
 	// constant one is, as upstream does; a constant one must be positive.
@@ -129,36 +129,35 @@ func (x *expander) expand(e affine.Expr) (ir.Value, error) {
 		}
 		return nil, fmt.Errorf("division by non-positive value is not supported")
 	}
-	i1 := b.Ctx.IntegerType(1, ir.Signless)
 	switch e.Kind() {
 	case affine.KindMod:
 		// rem = lhs % rhs; rem < 0 ? rem + rhs : rem.
 		rem := arith.BuildRemsi(b, loc, lhs, rhs).Result()
 		zero := x.constant(0)
-		neg := arith.BuildCmpi(b, loc, rem, zero, arith.CmpIPredicateSlt, i1).Result()
-		corrected := arith.BuildAddi(b, loc, rem, rhs, arith.IntegerOverflowFlagsNone).Result()
+		neg := arith.BuildCmpi(b, loc, rem, zero, arith.CmpIPredicateSlt).Result()
+		corrected := arith.BuildAddi(b, loc, rem, rhs).Result()
 		return arith.BuildSelect(b, loc, neg, corrected, rem).Result(), nil
 	case affine.KindFloorDiv:
 		// lhs < 0 ? -1 - ((-1 - lhs) / rhs) : lhs / rhs.
 		zero := x.constant(0)
 		minusOne := x.constant(-1)
-		neg := arith.BuildCmpi(b, loc, lhs, zero, arith.CmpIPredicateSlt, i1).Result()
-		negDec := arith.BuildSubi(b, loc, minusOne, lhs, arith.IntegerOverflowFlagsNone).Result()
+		neg := arith.BuildCmpi(b, loc, lhs, zero, arith.CmpIPredicateSlt).Result()
+		negDec := arith.BuildSubi(b, loc, minusOne, lhs).Result()
 		dividend := arith.BuildSelect(b, loc, neg, negDec, lhs).Result()
-		q := arith.BuildDivsi(b, loc, dividend, rhs, false).Result()
-		corrected := arith.BuildSubi(b, loc, minusOne, q, arith.IntegerOverflowFlagsNone).Result()
+		q := arith.BuildDivsi(b, loc, dividend, rhs).Result()
+		corrected := arith.BuildSubi(b, loc, minusOne, q).Result()
 		return arith.BuildSelect(b, loc, neg, corrected, q).Result(), nil
 	default: // ceildiv
 		// lhs <= 0 ? -((-lhs) / rhs) : ((lhs - 1) / rhs) + 1.
 		zero := x.constant(0)
 		one := x.constant(1)
-		nonPos := arith.BuildCmpi(b, loc, lhs, zero, arith.CmpIPredicateSle, i1).Result()
-		negated := arith.BuildSubi(b, loc, zero, lhs, arith.IntegerOverflowFlagsNone).Result()
-		dec := arith.BuildSubi(b, loc, lhs, one, arith.IntegerOverflowFlagsNone).Result()
+		nonPos := arith.BuildCmpi(b, loc, lhs, zero, arith.CmpIPredicateSle).Result()
+		negated := arith.BuildSubi(b, loc, zero, lhs).Result()
+		dec := arith.BuildSubi(b, loc, lhs, one).Result()
 		dividend := arith.BuildSelect(b, loc, nonPos, negated, dec).Result()
-		q := arith.BuildDivsi(b, loc, dividend, rhs, false).Result()
-		negQ := arith.BuildSubi(b, loc, zero, q, arith.IntegerOverflowFlagsNone).Result()
-		incQ := arith.BuildAddi(b, loc, q, one, arith.IntegerOverflowFlagsNone).Result()
+		q := arith.BuildDivsi(b, loc, dividend, rhs).Result()
+		negQ := arith.BuildSubi(b, loc, zero, q).Result()
+		incQ := arith.BuildAddi(b, loc, q, one).Result()
 		return arith.BuildSelect(b, loc, nonPos, negQ, incQ).Result(), nil
 	}
 }
@@ -297,12 +296,12 @@ func lowerAccess(first int, build func(b *ir.Builder, loc ir.Location, op *ir.Op
 }
 
 func load(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) {
-	l := memref.BuildLoad(b, loc, op.Operand(0), idx, false, nil, op.Result(0).Type())
+	l := memref.BuildLoad(b, loc, op.Operand(0), idx)
 	ir.ReplaceAllUsesWith(op.Result(0), l.Result())
 }
 
 func store(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) {
-	memref.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx, false, nil)
+	memref.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx)
 }
 
 func prefetch(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) {
@@ -314,12 +313,12 @@ func prefetch(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) 
 }
 
 func vectorLoad(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) {
-	l := vector.BuildLoad(b, loc, op.Operand(0), idx, nil, nil, op.Result(0).Type())
+	l := vector.BuildLoad(b, loc, op.Operand(0), idx, op.Result(0).Type())
 	ir.ReplaceAllUsesWith(op.Result(0), l.Result())
 }
 
 func vectorStore(b *ir.Builder, loc ir.Location, op *ir.Operation, idx []ir.Value) {
-	vector.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx, nil, nil)
+	vector.BuildStore(b, loc, op.Operand(0), op.Operand(1), idx)
 }
 
 // lowerFor turns affine.for into scf.for.
@@ -352,8 +351,9 @@ func lowerFor(ctx *ir.Context, op *ir.Operation) error {
 		step = a.Int64()
 	}
 	stepV := (&expander{b: b, loc: loc}).constant(step)
-	f := scf.BuildFor(b, loc, lb, ub, stepV, ops[is:ie], false, op.ResultTypes())
-	f.Operation.Region(0).TakeBody(op.Region(0))
+	f := scf.BuildFor(b, loc, lb, ub, stepV, ops[is:ie], op.ResultTypes())
+	f.Region().Remove(f.Region().First())
+	f.Region().TakeBody(op.Region(0))
 	replaceTerminator(b, f.Operation.Region(0))
 	for i, r := range op.Results() {
 		ir.ReplaceAllUsesWith(r, f.Result(i))
@@ -378,7 +378,6 @@ func lowerIf(ctx *ir.Context, op *ir.Operation) error {
 		return fmt.Errorf("operand count and condition integer set dimension and symbol count must match")
 	}
 	x := &expander{b: b, loc: loc, dims: ops[:set.NumDims], syms: ops[set.NumDims:]}
-	i1 := ctx.IntegerType(1, ir.Signless)
 	zero := x.constant(0)
 	var cond ir.Value
 	for i, c := range set.Constraints {
@@ -390,7 +389,7 @@ func lowerIf(ctx *ir.Context, op *ir.Operation) error {
 		if set.IsEq(i) {
 			pred = arith.CmpIPredicateEq
 		}
-		cmp := arith.BuildCmpi(b, loc, v, zero, pred, i1).Result()
+		cmp := arith.BuildCmpi(b, loc, v, zero, pred).Result()
 		if cond == nil {
 			cond = cmp
 		} else {
@@ -398,9 +397,11 @@ func lowerIf(ctx *ir.Context, op *ir.Operation) error {
 		}
 	}
 	if cond == nil {
+		i1 := ctx.IntegerType(1, ir.Signless)
 		cond = arith.BuildConstant(b, loc, ctx.IntegerAttr(i1, 1), i1).Result()
 	}
 	n := scf.BuildIf(b, loc, cond, op.ResultTypes())
+	n.ThenRegion().Remove(n.ThenRegion().First())
 	n.Region(0).TakeBody(op.Region(0))
 	n.Region(1).TakeBody(op.Region(1))
 	replaceTerminator(b, n.Region(0))

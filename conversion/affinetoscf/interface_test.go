@@ -22,7 +22,7 @@ func TestLoweringOfAnotherDialect(t *testing.T) {
 	affinetoscf.LowerAffineInterface.AttachTo(ctx, "testaff.twice", affinetoscf.Lowering(func(ctx *ir.Context, op *ir.Operation) error {
 		b := ir.NewBuilder(ctx)
 		b.SetInsertionPoint(op)
-		sum := arith.BuildAddi(b, op.Loc(), op.Operand(0), op.Operand(0), arith.IntegerOverflowFlagsNone).Result()
+		sum := arith.BuildAddi(b, op.Loc(), op.Operand(0), op.Operand(0)).Result()
 		ir.ReplaceAllUsesWith(op.Result(0), sum)
 		op.Erase()
 		return nil

@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
 
@@ -130,16 +131,18 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "arith.cmpi", BenefitValue: 1, PatternName: "cmpi-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 				ctx := r.Builder.Ctx
-				p := enumValue(op.InherentAttr("predicate"))
+				cmp, _ := arith.AsCmpiOp(op)
+				p := uint64(cmp.Predicate())
 				return compare(r, op, operands, tc, "llvm.icmp",
 					[]ir.NamedAttr{{Name: "predicate", Value: ctx.IntegerAttr(ctx.I(64), icmpPreds[p])}})
 			}},
 		&rewrite.ConversionFunc{RootName: "arith.cmpf", BenefitValue: 1, PatternName: "cmpf-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 				ctx := r.Builder.Ctx
-				p := enumValue(op.InherentAttr("predicate"))
+				cmp, _ := arith.AsCmpfOp(op)
+				p := uint64(cmp.Predicate())
 				props := []ir.NamedAttr{{Name: "predicate", Value: ctx.IntegerAttr(ctx.I(64), int64(p))}}
-				if a := op.InherentAttr("fastmath"); a != nil {
+				if a := cmp.FastmathAttr(); a != nil {
 					if fm := Fastmath(ctx, a); fm != nil {
 						props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: fm})
 					}

@@ -3,6 +3,7 @@ package cftollvm
 import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/cf"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
 
@@ -65,8 +66,7 @@ func (a *asserts) declare(module *ir.Operation, name string, ft *llvm.FuncType) 
 	}
 	b := ir.NewBuilder(a.ctx)
 	b.SetInsertionPointToStart(body)
-	f := llvm.BuildFunc(b, a.ctx.UnknownLoc(), name, nil, a.ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
-		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false, nil)
+	f := llvm.BuildFunc(b, a.ctx.UnknownLoc(), name, ft)
 	llvmcommon.DropProperty(a.ctx, f.Operation, "unnamed_addr")
 }
 
@@ -77,8 +77,8 @@ func (a *asserts) lower(op *ir.Operation) error {
 	if module == nil {
 		return ir.NewError(loc, "failed to legalize operation 'cf.assert' outside a module")
 	}
-	msgAttr, ok := op.InherentAttr("msg").(*ir.StringAttr)
-	if !ok {
+	assert, _ := cf.AsAssertOp(op)
+	if _, ok := assert.MsgAttr().(*ir.StringAttr); !ok {
 		return ir.NewError(loc, "failed to legalize operation 'cf.assert' without a message")
 	}
 	blk := op.Block()
@@ -96,7 +96,7 @@ func (a *asserts) lower(op *ir.Operation) error {
 	// The message global, at the start of the module.
 	body := module.Region(0).First()
 	name := a.uniqueName(body, "assert_msg")
-	arrTy := llvmcommon.StringGlobal(ctx, body, loc, name, msgAttr.Value)
+	arrTy := llvmcommon.StringGlobal(ctx, body, loc, name, assert.Msg())
 	b := ir.NewBuilder(ctx)
 
 	ptr := llvm.Ptr(ctx, 0)
@@ -116,7 +116,7 @@ func (a *asserts) lower(op *ir.Operation) error {
 	b.Create(&ir.OperationState{Name: ctx.OpName("llvm.unreachable"), Loc: loc})
 
 	b.SetInsertionPointToEnd(blk)
-	b.Create(&ir.OperationState{Name: ctx.OpName("llvm.cond_br"), Loc: loc, Operands: []ir.Value{op.Operand(0)},
+	b.Create(&ir.OperationState{Name: ctx.OpName("llvm.cond_br"), Loc: loc, Operands: []ir.Value{assert.Arg()},
 		Successors: []*ir.Block{cont, failure},
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 0, 0)}})})
 	op.Erase()

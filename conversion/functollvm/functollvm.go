@@ -11,6 +11,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
 
@@ -160,12 +161,9 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "func.func", BenefitValue: 1, PatternName: "func-to-llvm",
 			Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
 				ctx := r.Builder.Ctx
-				ta, ok := op.InherentAttr("function_type").(*ir.TypeAttr)
-				if !ok {
-					return false
-				}
-				ft, ok := ta.Type.(*ir.FunctionType)
-				if !ok {
+				fn, _ := function.AsFuncOp(op)
+				ft := fn.FunctionType()
+				if ft == nil {
 					return false
 				}
 				lft, ok := LLVMFuncType(ctx, tc, ft)
@@ -247,6 +245,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 			}},
 		&rewrite.ConversionFunc{RootName: "func.call", BenefitValue: 1, PatternName: "call-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+				call, _ := function.AsCallOp(op)
 				ctx := r.Builder.Ctx
 				var results []ir.Type
 				for i := 0; i < op.NumResults(); i++ {
@@ -275,7 +274,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 					res = []ir.Type{rt}
 				}
 				props := []ir.NamedAttr{
-					{Name: "callee", Value: op.InherentAttr("callee")},
+					{Name: "callee", Value: call.CalleeAttr()},
 					{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(int32(len(args)), 0)},
 					{Name: "op_bundle_sizes", Value: ctx.DenseI32Array()},
 				}

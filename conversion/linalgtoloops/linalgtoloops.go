@@ -127,7 +127,7 @@ func lower(ctx *ir.Context, s linalg.StructuredOp, r *rewrite.Rewriter) error {
 		sizes := make([]*size, len(mt.Shape))
 		for r, sz := range mt.Shape {
 			if sz == ir.Dynamic {
-				sizes[r] = &size{dyn: memref.BuildDim(b, loc, v, fresh(int64(r)), idx).Result()}
+				sizes[r] = &size{dyn: memref.BuildDim(b, loc, v, fresh(int64(r))).Result()}
 			} else {
 				sizes[r] = &size{static: sz}
 			}
@@ -162,10 +162,9 @@ func lower(ctx *ir.Context, s linalg.StructuredOp, r *rewrite.Rewriter) error {
 	}
 	ivs := make([]ir.Value, n)
 	for d := range n {
-		f := scf.BuildFor(b, loc, lbs[d], ubs[d], steps[d], nil, false, nil)
-		blk := ir.NewBlock()
-		ivs[d] = blk.AddArgument(idx, loc)
-		f.Region().Append(blk)
+		f := scf.BuildFor(b, loc, lbs[d], ubs[d], steps[d], nil, nil)
+		blk := f.Region().First()
+		ivs[d] = blk.Argument(0)
 		b.SetInsertionPointToEnd(blk)
 		scf.BuildYield(b, loc, nil)
 		b.SetInsertionPoint(blk.Terminator())
@@ -199,7 +198,7 @@ func lower(ctx *ir.Context, s linalg.StructuredOp, r *rewrite.Rewriter) error {
 		if err != nil {
 			return err
 		}
-		mapping[arg] = memref.BuildLoad(b, loc, v, ix, false, nil, arg.Type()).Result()
+		mapping[arg] = memref.BuildLoad(b, loc, v, ix).Result()
 	}
 	for o := body.First(); o != nil; o = o.Next() {
 		_, isYield := linalg.AsYieldOp(o)
@@ -216,7 +215,7 @@ func lower(ctx *ir.Context, s linalg.StructuredOp, r *rewrite.Rewriter) error {
 				if m, ok := mapping[y]; ok {
 					val = m
 				}
-				memref.BuildStore(b, loc, val, s.Operand(first+k), ix, false, nil)
+				memref.BuildStore(b, loc, val, s.Operand(first+k), ix)
 			}
 		case isIndex:
 			d := int(o.InherentAttr("dim").(*ir.IntegerAttr).Int64())
@@ -265,14 +264,14 @@ func expand(b *ir.Builder, loc ir.Location, e affine.Expr, ivs []ir.Value, cst f
 	}
 	switch e.Kind() {
 	case affine.KindAdd:
-		return arith.BuildAddi(b, loc, l, r, 0).Result(), nil
+		return arith.BuildAddi(b, loc, l, r).Result(), nil
 	case affine.KindMul:
-		return arith.BuildMuli(b, loc, l, r, 0).Result(), nil
+		return arith.BuildMuli(b, loc, l, r).Result(), nil
 	case affine.KindMod:
 		// a mod c for c > 0: ((a rem c) + c) rem c keeps the result
 		// non-negative.
 		rem := arith.BuildRemsi(b, loc, l, r).Result()
-		return arith.BuildRemsi(b, loc, arith.BuildAddi(b, loc, rem, r, 0).Result(), r).Result(), nil
+		return arith.BuildRemsi(b, loc, arith.BuildAddi(b, loc, rem, r).Result(), r).Result(), nil
 	case affine.KindFloorDiv:
 		return arith.BuildFloordivsi(b, loc, l, r).Result(), nil
 	default:

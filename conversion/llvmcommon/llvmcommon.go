@@ -144,8 +144,7 @@ func DeclareFunc(r *rewrite.ConversionRewriter, op *ir.Operation, name string, f
 	ctx := r.Builder.Ctx
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToStart(body)
-	f := llvm.BuildFunc(b, module.Loc(), name, nil, ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
-		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false, nil)
+	f := llvm.BuildFunc(b, module.Loc(), name, ft)
 	// Upstream's declarations have no unnamed_addr.
 	DropProperty(ctx, f.Operation, "unnamed_addr")
 }
@@ -169,8 +168,7 @@ func StringGlobal(ctx *ir.Context, body *ir.Block, loc ir.Location, name, s stri
 	arrTy := llvm.Array(ctx, uint64(len(data)), i8)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToStart(body)
-	g := llvm.BuildMlirGlobal(b, loc, ctx.TypeAttr(arrTy), true, name, llvm.LinkagePrivate, false, false, false, value, nil, 0,
-		llvm.UnnamedAddrNone, nil, llvm.VisibilityDefault)
+	g := llvm.BuildMlirGlobal(b, loc, arrTy, name, llvm.LinkagePrivate, llvm.MlirGlobalOptions{Constant: true, Value: value})
 	DropProperty(ctx, g.Operation, "unnamed_addr")
 	return arrTy
 }

@@ -614,8 +614,7 @@ func lowerGlobal(l *lowering, op *ir.Operation, _ []ir.Value) bool {
 	}
 	_, constant := op.InherentAttr("constant").(*ir.UnitAttr)
 	name := op.InherentAttr("sym_name").(*ir.StringAttr).Value
-	g := llvm.BuildMlirGlobal(l.r.Builder, l.loc, ctx.TypeAttr(gt), constant, name, linkage, false, false, false,
-		value, align, int32(as), llvm.UnnamedAddrNone, nil, llvm.VisibilityDefault)
+	g := llvm.BuildMlirGlobal(l.r.Builder, l.loc, gt, name, linkage, llvm.MlirGlobalOptions{Constant: constant, Value: value, Alignment: align, AddrSpace: int32(as)})
 	if uninit {
 		b := ir.NewBlock()
 		g.Operation.Region(0).Append(b)

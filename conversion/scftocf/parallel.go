@@ -5,7 +5,9 @@ import (
 	"math"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/cf"
 	"github.com/strata-ir/strata/dialects/scf"
 )
 
@@ -94,14 +96,13 @@ func loopNest(ctx *ir.Context, op *ir.Operation, lbs, ubs, steps, inits []ir.Val
 	var loops []*ir.Operation
 	var results []ir.Value
 	for i := range lbs {
-		f := scf.BuildFor(b, loc, lbs[i], ubs[i], steps[i], iterArgs, false, types).Operation
-		blk := ir.NewBlock()
-		ivs = append(ivs, blk.AddArgument(ctx.IndexType(), loc))
+		f := scf.BuildFor(b, loc, lbs[i], ubs[i], steps[i], iterArgs, types).Operation
+		blk := f.Region(0).First()
+		ivs = append(ivs, blk.Argument(0))
 		iterArgs = nil
-		for _, t := range types {
-			iterArgs = append(iterArgs, blk.AddArgument(t, loc))
+		for i := range types {
+			iterArgs = append(iterArgs, blk.Argument(i+1))
 		}
-		f.Region(0).Append(blk)
 		if i == 0 {
 			results = append(results, f.Results()...)
 		} else if len(types) > 0 {
@@ -154,8 +155,9 @@ func loopNest(ctx *ir.Context, op *ir.Operation, lbs, ubs, steps, inits []ir.Val
 func lowerIndexSwitch(ctx *ir.Context, op *ir.Operation) error {
 	loc := op.Loc()
 	s := scf.IndexSwitchOp{Operation: op}
+	rw := rewrite.NewRewriter(ctx)
 	condBlock := op.Block()
-	cont := splitBlock(condBlock, op.Next())
+	cont := rw.SplitBlock(condBlock, op.Next())
 	args := make([]ir.Value, op.NumResults())
 	for i, t := range op.ResultTypes() {
 		args[i] = cont.AddArgument(t, loc)
@@ -163,9 +165,9 @@ func lowerIndexSwitch(ctx *ir.Context, op *ir.Operation) error {
 	convert := func(r *ir.Region) *ir.Block {
 		first := r.First()
 		y := first.Terminator()
-		br(ctx, y.Loc(), first, cont, y.Operands())
+		br(rw, y.Loc(), first, cont, y.Operands())
 		y.Erase()
-		inlineRegionBefore(r, cont)
+		rw.InlineRegionBefore(r, cont.Parent(), cont)
 		return first
 	}
 	var caseBlocks []*ir.Block
@@ -175,12 +177,11 @@ func lowerIndexSwitch(ctx *ir.Context, op *ir.Operation) error {
 	}
 	def := convert(s.DefaultRegion())
 	op.Remove()
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToEnd(condBlock)
+	rw.SetInsertionPointToEnd(condBlock)
 	i32 := ctx.IntegerType(32, ir.Signless)
-	flag := arith.BuildIndexCast(b, loc, s.Arg(), i32).Result(0)
+	flag := arith.BuildIndexCast(rw.Builder, loc, s.Arg(), i32).Out()
 	segs := make([]int32, len(cases))
-	props := []ir.NamedAttr{{Name: "case_operand_segments", Value: ctx.DenseI32Array(segs...)}}
+	var caseValues ir.Attribute
 	if len(cases) > 0 {
 		data := make([]byte, 0, 4*len(cases))
 		splat := true
@@ -192,11 +193,9 @@ func lowerIndexSwitch(ctx *ir.Context, op *ir.Operation) error {
 			data = data[:4]
 		}
 		vt := ctx.VectorType([]int64{int64(len(cases))}, nil, i32)
-		props = append(props, ir.NamedAttr{Name: "case_values", Value: ctx.DenseElementsAttr(vt, splat, data)})
+		caseValues = ctx.DenseElementsAttr(vt, splat, data)
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 0, 0)})
-	condBlock.Append(ir.NewOperation(&ir.OperationState{Name: ctx.OpName("cf.switch"), Loc: loc, Operands: []ir.Value{flag},
-		Successors: append([]*ir.Block{def}, caseBlocks...), Properties: ctx.DictionaryAttr(props)}))
+	cf.BuildSwitch(rw.Builder, loc, flag, nil, nil, ctx.DenseI32Array(segs...), def, caseBlocks, cf.SwitchOptions{CaseValues: caseValues})
 	replaceResults(op, args)
 	op.Erase()
 	return nil

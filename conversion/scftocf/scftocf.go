@@ -7,7 +7,10 @@ package scftocf
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/cf"
+	"github.com/strata-ir/strata/dialects/scf"
 )
 
 // Run lowers every scf.parallel and scf.forall nested in op to scf.for
@@ -82,45 +85,16 @@ func checkParent(o *ir.Operation) error {
 	return nil
 }
 
-// splitBlock moves the operations of b from before (inclusive) to the end
-// into a new block inserted after b, and returns it.
-func splitBlock(b *ir.Block, before *ir.Operation) *ir.Block {
-	nb := ir.NewBlock()
-	b.Parent().InsertBefore(b.Next(), nb)
-	for o := before; o != nil; {
-		next := o.Next()
-		o.Remove()
-		nb.Append(o)
-		o = next
-	}
-	return nb
+// br appends a cf.br from at to dest with args.
+func br(r *rewrite.Rewriter, loc ir.Location, at *ir.Block, dest *ir.Block, args []ir.Value) {
+	r.SetInsertionPointToEnd(at)
+	cf.BuildBr(r.Builder, loc, args, dest)
 }
 
-// inlineRegionBefore moves every block of r into the region of mark,
-// before mark.
-func inlineRegionBefore(r *ir.Region, mark *ir.Block) {
-	for _, b := range r.Blocks() {
-		r.Remove(b)
-		mark.Parent().InsertBefore(mark, b)
-	}
-}
-
-func br(ctx *ir.Context, loc ir.Location, at *ir.Block, dest *ir.Block, args []ir.Value) *ir.Operation {
-	op := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("cf.br"), Loc: loc, Operands: args, Successors: []*ir.Block{dest}})
-	at.Append(op)
-	return op
-}
-
-func condBr(ctx *ir.Context, loc ir.Location, cond ir.Value, trueDest *ir.Block, trueArgs []ir.Value, falseDest *ir.Block, falseArgs []ir.Value, weights ir.Attribute) *ir.Operation {
-	operands := append([]ir.Value{cond}, trueArgs...)
-	operands = append(operands, falseArgs...)
-	props := []ir.NamedAttr{}
-	if weights != nil {
-		props = append(props, ir.NamedAttr{Name: "branch_weights", Value: weights})
-	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, int32(len(trueArgs)), int32(len(falseArgs)))})
-	return ir.NewOperation(&ir.OperationState{Name: ctx.OpName("cf.cond_br"), Loc: loc, Operands: operands,
-		Successors: []*ir.Block{trueDest, falseDest}, Properties: ctx.DictionaryAttr(props)})
+// condBr appends a cf.cond_br on cond to the end of at.
+func condBr(r *rewrite.Rewriter, loc ir.Location, at *ir.Block, cond ir.Value, trueDest *ir.Block, trueArgs []ir.Value, falseDest *ir.Block, falseArgs []ir.Value, weights ir.Attribute) {
+	r.SetInsertionPointToEnd(at)
+	cf.BuildCondBr(r.Builder, loc, cond, trueArgs, falseArgs, trueDest, falseDest, cf.CondBrOptions{BranchWeights: weights})
 }
 
 func replaceResults(op *ir.Operation, vals []ir.Value) {
@@ -138,46 +112,49 @@ func blockArgs(b *ir.Block) []ir.Value {
 }
 
 func lowerFor(ctx *ir.Context, op *ir.Operation) error {
+	f, _ := scf.AsForOp(op)
+	r := rewrite.NewRewriter(ctx)
 	loc := op.Loc()
 	initBlock := op.Block()
-	endBlock := splitBlock(initBlock, op.Next())
-	region := op.Region(0)
+	endBlock := r.SplitBlock(initBlock, op.Next())
+	region := f.Region()
 	condBlock := region.First()
-	firstBody := splitBlock(condBlock, condBlock.First())
+	firstBody := r.SplitBlock(condBlock, condBlock.First())
 	lastBody := region.Last()
-	inlineRegionBefore(region, endBlock)
+	r.InlineRegionBefore(region, endBlock.Parent(), endBlock)
 	iv := condBlock.Argument(0)
 
 	term := lastBody.Terminator()
-	b := ir.NewBuilder(ctx)
-	b.Loc = loc
-	b.SetInsertionPointToEnd(lastBody)
-	stepped := arith.BuildAddi(b, loc, iv, op.Operand(2), 0).Result()
+	r.Loc = loc
+	r.SetInsertionPointToEnd(lastBody)
+	stepped := arith.BuildAddi(r.Builder, loc, iv, f.Step()).Result()
 	carried := append([]ir.Value{stepped}, term.Operands()...)
 	term.Erase()
-	br(ctx, loc, lastBody, condBlock, carried)
+	br(r, loc, lastBody, condBlock, carried)
 
-	lb, ub := op.Operand(0), op.Operand(1)
-	dest := append([]ir.Value{lb}, op.Operands()[3:]...)
+	dest := append([]ir.Value{f.LowerBound()}, f.InitArgs()...)
+	ub := f.UpperBound()
 	op.Remove()
-	br(ctx, loc, initBlock, condBlock, dest)
+	br(r, loc, initBlock, condBlock, dest)
 
-	b.SetInsertionPointToEnd(condBlock)
+	r.SetInsertionPointToEnd(condBlock)
 	pred := arith.CmpIPredicateSlt
-	if op.InherentAttr("unsignedCmp") != nil {
+	if f.UnsignedCmp() {
 		pred = arith.CmpIPredicateUlt
 	}
-	cmp := arith.BuildCmpi(b, loc, iv, ub, pred, ctx.IntegerType(1, ir.Signless)).Result()
-	condBlock.Append(condBr(ctx, loc, cmp, firstBody, nil, endBlock, nil, nil))
+	cmp := arith.BuildCmpi(r.Builder, loc, iv, ub, pred).Result()
+	condBr(r, loc, condBlock, cmp, firstBody, nil, endBlock, nil, nil)
 	replaceResults(op, blockArgs(condBlock)[1:])
 	op.Erase()
-	return nil
+	return r.Err()
 }
 
 func lowerIf(ctx *ir.Context, op *ir.Operation) error {
+	ifOp, _ := scf.AsIfOp(op)
+	r := rewrite.NewRewriter(ctx)
 	loc := op.Loc()
 	condBlock := op.Block()
-	remaining := splitBlock(condBlock, op.Next())
+	remaining := r.SplitBlock(condBlock, op.Next())
 	cont := remaining
 	if op.NumResults() > 0 {
 		cont = ir.NewBlock()
@@ -185,58 +162,61 @@ func lowerIf(ctx *ir.Context, op *ir.Operation) error {
 			cont.AddArgument(t, loc)
 		}
 		remaining.Parent().InsertBefore(remaining, cont)
-		br(ctx, loc, cont, remaining, nil)
+		br(r, loc, cont, remaining, nil)
 	}
-	then := op.Region(0)
+	then := ifOp.ThenRegion()
 	thenBlock := then.First()
 	thenTerm := then.Last().Terminator()
-	br(ctx, loc, then.Last(), cont, thenTerm.Operands())
+	br(r, loc, then.Last(), cont, thenTerm.Operands())
 	thenTerm.Erase()
-	inlineRegionBefore(then, cont)
+	r.InlineRegionBefore(then, cont.Parent(), cont)
 
 	elseBlock := cont
-	if els := op.Region(1); !els.Empty() {
+	if els := ifOp.ElseRegion(); !els.Empty() {
 		elseBlock = els.First()
 		t := els.Last().Terminator()
-		br(ctx, loc, els.Last(), cont, t.Operands())
+		br(r, loc, els.Last(), cont, t.Operands())
 		t.Erase()
-		inlineRegionBefore(els, cont)
+		r.InlineRegionBefore(els, cont.Parent(), cont)
 	}
 	op.Remove()
-	condBlock.Append(condBr(ctx, loc, op.Operand(0), thenBlock, nil, elseBlock, nil, op.InherentAttr("branch_weights")))
+	condBr(r, loc, condBlock, ifOp.Condition(), thenBlock, nil, elseBlock, nil, op.InherentAttr("branch_weights"))
 	replaceResults(op, blockArgs(cont))
 	op.Erase()
-	return nil
+	return r.Err()
 }
 
 func lowerWhile(ctx *ir.Context, op *ir.Operation) error {
+	w, _ := scf.AsWhileOp(op)
+	r := rewrite.NewRewriter(ctx)
 	loc := op.Loc()
 	current := op.Block()
-	cont := splitBlock(current, op.Next())
-	before, after := op.Region(0), op.Region(1)
+	cont := r.SplitBlock(current, op.Next())
+	before, after := w.Before(), w.After()
 	beforeFirst, afterFirst := before.First(), after.First()
 	beforeLast, afterLast := before.Last(), after.Last()
-	inlineRegionBefore(after, cont)
-	inlineRegionBefore(before, afterFirst)
+	r.InlineRegionBefore(after, cont.Parent(), cont)
+	r.InlineRegionBefore(before, afterFirst.Parent(), afterFirst)
 	op.Remove()
-	br(ctx, loc, current, beforeFirst, op.Operands())
+	br(r, loc, current, beforeFirst, w.Inits())
 
 	cond := beforeLast.Terminator()
 	args := cond.Operands()[1:]
-	beforeLast.Append(condBr(ctx, loc, cond.Operand(0), afterFirst, args, cont, nil, nil))
+	condBr(r, loc, beforeLast, cond.Operand(0), afterFirst, args, cont, nil, nil)
 	y := afterLast.Terminator()
-	br(ctx, loc, afterLast, beforeFirst, y.Operands())
+	br(r, loc, afterLast, beforeFirst, y.Operands())
 	replaceResults(op, args)
 	cond.Erase()
 	y.Erase()
 	op.Erase()
-	return nil
+	return r.Err()
 }
 
 func lowerExecuteRegion(ctx *ir.Context, op *ir.Operation) error {
+	r := rewrite.NewRewriter(ctx)
 	loc := op.Loc()
 	prev := op.Block()
-	remaining := splitBlock(prev, op.Next())
+	remaining := r.SplitBlock(prev, op.Next())
 	region := op.Region(0)
 	entry := region.First()
 	// The region's blocks may end in several scf.yield terminators.
@@ -253,16 +233,16 @@ func lowerExecuteRegion(ctx *ir.Context, op *ir.Operation) error {
 			cont.AddArgument(t, loc)
 		}
 		remaining.Parent().InsertBefore(remaining, cont)
-		br(ctx, loc, cont, remaining, nil)
+		br(r, loc, cont, remaining, nil)
 	}
-	inlineRegionBefore(region, cont)
+	r.InlineRegionBefore(region, cont.Parent(), cont)
 	for _, y := range yields {
-		br(ctx, y.Loc(), y.Block(), cont, y.Operands())
+		br(r, y.Loc(), y.Block(), cont, y.Operands())
 		y.Erase()
 	}
 	op.Remove()
-	br(ctx, loc, prev, entry, nil)
+	br(r, loc, prev, entry, nil)
 	replaceResults(op, blockArgs(cont))
 	op.Erase()
-	return nil
+	return r.Err()
 }

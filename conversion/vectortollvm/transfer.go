@@ -108,7 +108,7 @@ func dimOf(r *rewrite.Rewriter, loc ir.Location, base ir.Value, d int) ir.Value 
 	if m, ok := base.Type().(*ir.MemRefType); ok && d < len(m.Shape) && m.Shape[d] != ir.Dynamic {
 		return built(r, arith.BuildConstant(r.Builder, loc, ctx.IntegerAttr(ctx.IndexType(), m.Shape[d]), ctx.IndexType()).Operation).Result(0)
 	}
-	return built(r, memref.BuildDim(r.Builder, loc, base, idx, ctx.IndexType()).Operation).Result(0)
+	return built(r, memref.BuildDim(r.Builder, loc, base, idx).Operation).Result(0)
 }
 
 // setMask sets (or adds) the mask operand of a transfer.
@@ -147,7 +147,7 @@ func materializeMask(op *ir.Operation, r *rewrite.Rewriter) bool {
 	ctx, loc := r.Ctx, op.Loc()
 	last := len(x.indices) - 1
 	dim := dimOf(r, loc, x.base, last)
-	b := built(r, arith.BuildSubi(r.Builder, loc, dim, x.indices[last], 0).Operation).Result(0)
+	b := built(r, arith.BuildSubi(r.Builder, loc, dim, x.indices[last]).Operation).Result(0)
 	mt := ctx.VectorType(x.vt.Shape, x.vt.Scalable, ctx.I(1))
 	mask := built(r, vector.BuildCreateMask(r.Builder, loc, []ir.Value{b}, mt).Operation).Result(0)
 	if x.mask != nil {
@@ -228,9 +228,9 @@ func readToLoad(op *ir.Operation, r *rewrite.Rewriter) bool {
 	var res ir.Value
 	if x.mask != nil {
 		fill := built(r, vector.BuildBroadcast(r.Builder, loc, rd.Padding(), ut).Operation).Result(0)
-		res = built(r, vector.BuildMaskedload(r.Builder, loc, x.base, x.indices, x.mask, fill, nil, ut).Operation).Result(0)
+		res = built(r, vector.BuildMaskedload(r.Builder, loc, x.base, x.indices, x.mask, fill, ut).Operation).Result(0)
 	} else {
-		res = built(r, vector.BuildLoad(r.Builder, loc, x.base, x.indices, nil, nil, ut).Operation).Result(0)
+		res = built(r, vector.BuildLoad(r.Builder, loc, x.base, x.indices, ut).Operation).Result(0)
 	}
 	if len(bc) > 0 {
 		res = built(r, vector.BuildBroadcast(r.Builder, loc, res, x.vt).Operation).Result(0)
@@ -251,9 +251,9 @@ func writeToStore(op *ir.Operation, r *rewrite.Rewriter) bool {
 	w, _ := vector.AsTransferWriteOp(op)
 	loc := op.Loc()
 	if x.mask != nil {
-		built(r, vector.BuildMaskedstore(r.Builder, loc, x.base, x.indices, x.mask, w.ValueToStore(), nil).Operation)
+		built(r, vector.BuildMaskedstore(r.Builder, loc, x.base, x.indices, x.mask, w.ValueToStore()).Operation)
 	} else {
-		built(r, vector.BuildStore(r.Builder, loc, w.ValueToStore(), x.base, x.indices, nil, nil).Operation)
+		built(r, vector.BuildStore(r.Builder, loc, w.ValueToStore(), x.base, x.indices).Operation)
 	}
 	r.EraseOp(op)
 	return true
@@ -300,7 +300,7 @@ func createMask(op *ir.Operation, r *rewrite.Rewriter) bool {
 		bound = built(r, arith.BuildIndexCast(r.Builder, loc, bound, i32).Operation).Result(0)
 	}
 	bounds := built(r, vector.BuildBroadcast(r.Builder, loc, bound, it).Operation).Result(0)
-	cmp := built(r, arith.BuildCmpi(r.Builder, loc, indices, bounds, arith.CmpIPredicateSlt, ctx.VectorType([]int64{n}, nil, ctx.I(1))).Operation).Result(0)
+	cmp := built(r, arith.BuildCmpi(r.Builder, loc, indices, bounds, arith.CmpIPredicateSlt).Operation).Result(0)
 	r.ReplaceOp(op, []ir.Value{cmp})
 	return true
 }
@@ -522,7 +522,7 @@ func transposeEltWise(op *ir.Operation, r *rewrite.Rewriter) bool {
 			ins[i] = ext[p]
 		}
 		e := built(r, vector.BuildExtract(r.Builder, loc, op.Operand(0), nil, ctx.DenseI64Array(ext...), extT).Operation).Result(0)
-		result = built(r, vector.BuildInsert(r.Builder, loc, e, result, nil, ctx.DenseI64Array(ins...), res).Operation).Result(0)
+		result = built(r, vector.BuildInsert(r.Builder, loc, e, result, nil, ctx.DenseI64Array(ins...)).Operation).Result(0)
 	}
 	r.ReplaceOp(op, []ir.Value{result})
 	return true

@@ -191,7 +191,7 @@ func readPermutationLowering(op *ir.Operation, g *gen) bool {
 	}
 	newMap := affine.NewMap(x.perm.NumDims, x.perm.NumSyms, results...)
 	rt := g.ctx.VectorType(shape, sc, x.vt.Elem)
-	read := g.done(vector.BuildTransferRead(g.b, g.loc, x.base, x.indices, x.padding, x.mask, g.ctx.AffineMapAttr(newMap), g.boolArray(ib), rt).Operation).Result(0)
+	read := g.done(vector.BuildTransferRead(g.b, g.loc, x.base, x.indices, x.padding, g.ctx.AffineMapAttr(newMap), g.boolArray(ib), rt, vector.TransferReadOptions{Mask: x.mask}).Operation).Result(0)
 	g.r.ReplaceOp(op, []ir.Value{g.transposeVec(read, perm)})
 	return true
 }
@@ -243,7 +243,7 @@ func (g *gen) replaceWrite(op *ir.Operation, x *xfer, v, mask ir.Value, m affine
 	if op.NumResults() == 1 {
 		rt = op.Result(0).Type()
 	}
-	w := g.done(vector.BuildTransferWrite(g.b, g.loc, v, x.base, x.indices, mask, g.ctx.AffineMapAttr(m), g.boolArray(ib), rt).Operation)
+	w := g.done(vector.BuildTransferWrite(g.b, g.loc, v, x.base, x.indices, g.ctx.AffineMapAttr(m), g.boolArray(ib), vector.TransferWriteOptions{Mask: mask, ResultType: rt}).Operation)
 	g.r.ReplaceOp(op, w.Results())
 }
 
@@ -349,7 +349,7 @@ func reduceRank(op *ir.Operation, g *gen) bool {
 		sc = x.vt.Scalable[lead:]
 	}
 	rt := g.ctx.VectorType(x.vt.Shape[lead:], sc, x.vt.Elem)
-	read := g.done(vector.BuildTransferRead(g.b, g.loc, x.base, x.indices, x.padding, x.mask, g.ctx.AffineMapAttr(newMap), g.boolArray(x.inBounds[lead:]), rt).Operation).Result(0)
+	read := g.done(vector.BuildTransferRead(g.b, g.loc, x.base, x.indices, x.padding, g.ctx.AffineMapAttr(newMap), g.boolArray(x.inBounds[lead:]), rt, vector.TransferReadOptions{Mask: x.mask}).Operation).Result(0)
 	b := g.done(vector.BuildBroadcast(g.b, g.loc, read, x.vt).Operation).Result(0)
 	g.r.ReplaceOp(op, []ir.Value{b})
 	return true

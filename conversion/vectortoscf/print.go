@@ -15,7 +15,7 @@ func (g *gen) index(v int64) ir.Value {
 
 // punct builds a vector.print of punctuation only.
 func (g *gen) punct(p vector.PrintPunctuation) *ir.Operation {
-	return g.done(vector.BuildPrint(g.b, g.loc, nil, p, nil).Operation)
+	return g.done(vector.BuildPrint(g.b, g.loc, vector.PrintOptions{Punctuation: new(p)}).Operation)
 }
 
 // dynamicPosition is the static_position of an extract or insert whose
@@ -31,9 +31,10 @@ func (g *gen) forLoop(lb, ub, step ir.Value, inits []ir.Value, body func(iv ir.V
 	for _, v := range inits {
 		types = append(types, v.Type())
 	}
-	f := scf.BuildFor(g.b, g.loc, lb, ub, step, inits, false, types)
+	f := scf.BuildFor(g.b, g.loc, lb, ub, step, inits, types)
 	g.inside(func() {
-		blk := g.b.CreateBlock(f.Region(), append([]ir.Type{g.ctx.IndexType()}, types...)...)
+		blk := f.Region().First()
+		g.b.SetInsertionPointToEnd(blk)
 		var yielded []ir.Value
 		if body != nil {
 			var state []ir.Value
@@ -53,7 +54,7 @@ func (g *gen) forLoop(lb, ub, step ir.Value, inits []ir.Value, body func(iv ir.V
 func (g *gen) ifOp(cond ir.Value, types []ir.Type, then, els func() []ir.Value) scf.IfOp {
 	i := scf.BuildIf(g.b, g.loc, cond, types)
 	g.inside(func() {
-		g.b.CreateBlock(i.ThenRegion())
+		g.b.SetInsertionPointToEnd(i.ThenRegion().First())
 		scf.BuildYield(g.b, g.loc, then())
 		if els != nil {
 			g.b.CreateBlock(i.ElseRegion())
@@ -136,9 +137,9 @@ func decomposePrint(op *ir.Operation, g *gen) bool {
 		step := g.index(1)
 		if d < len(vt.Scalable) && vt.Scalable[d] {
 			vscale := g.done(g.b.CreateOp("vector.vscale", nil, []ir.Type{idx}))
-			ub = g.done(arith.BuildMuli(g.b, g.loc, ub, vscale.Result(0), 0).Operation).Result(0)
+			ub = g.done(arith.BuildMuli(g.b, g.loc, ub, vscale.Result(0)).Operation).Result(0)
 		}
-		last := g.done(arith.BuildSubi(g.b, g.loc, ub, step, 0).Operation).Result(0)
+		last := g.done(arith.BuildSubi(g.b, g.loc, ub, step).Operation).Result(0)
 		g.punct(vector.PrintPunctuationOpen)
 		loop := g.forLoop(lb, ub, step, nil, nil)
 		cl := g.punct(vector.PrintPunctuationClose)
@@ -148,9 +149,9 @@ func decomposePrint(op *ir.Operation, g *gen) bool {
 		iv := loop.Region().First().Argument(0)
 		ivs = append(ivs, iv)
 		g.b.SetInsertionPointToStart(loop.Region().First())
-		notLast := g.done(arith.BuildCmpi(g.b, g.loc, iv, last, arith.CmpIPredicateUlt, g.ctx.I(1)).Operation).Result(0)
+		notLast := g.done(arith.BuildCmpi(g.b, g.loc, iv, last, arith.CmpIPredicateUlt).Operation).Result(0)
 		g.ifOp(notLast, nil, func() []ir.Value {
-			vector.BuildPrint(g.b, g.loc, nil, vector.PrintPunctuationComma, nil)
+			vector.BuildPrint(g.b, g.loc, vector.PrintOptions{Punctuation: new(vector.PrintPunctuationComma)})
 			return nil
 		}, nil)
 		g.b.SetInsertionPointToStart(loop.Region().First())
@@ -159,16 +160,16 @@ func decomposePrint(op *ir.Operation, g *gen) bool {
 	stride := int64(1)
 	for d := len(shape) - 1; d >= 0; d-- {
 		s := g.index(stride)
-		i := g.done(arith.BuildMuli(g.b, g.loc, s, ivs[d], 0).Operation).Result(0)
+		i := g.done(arith.BuildMuli(g.b, g.loc, s, ivs[d]).Operation).Result(0)
 		if flatIndex != nil {
-			flatIndex = g.done(arith.BuildAddi(g.b, g.loc, flatIndex, i, 0).Operation).Result(0)
+			flatIndex = g.done(arith.BuildAddi(g.b, g.loc, flatIndex, i).Operation).Result(0)
 		} else {
 			flatIndex = i
 		}
 		stride *= shape[d]
 	}
 	elem := g.done(vector.BuildExtract(g.b, g.loc, value, []ir.Value{flatIndex}, g.dynamicPosition(), vt.Elem).Operation).Result(0)
-	g.done(vector.BuildPrint(g.b, g.loc, elem, vector.PrintPunctuationNoPunctuation, nil).Operation)
+	g.done(vector.BuildPrint(g.b, g.loc, vector.PrintOptions{Source: elem, Punctuation: new(vector.PrintPunctuationNoPunctuation)}).Operation)
 	g.b.SetInsertionPointAfter(firstClose)
 	g.punct(p.Punctuation())
 	g.r.EraseOp(op)

@@ -126,9 +126,9 @@ func (g *gen) dim(base ir.Value, d int) ir.Value {
 		}
 	}
 	if _, ok := base.Type().(*ir.MemRefType); !ok {
-		return g.done(tensor.BuildDim(g.b, g.loc, base, idx, g.ctx.IndexType()).Operation).Result(0)
+		return g.done(tensor.BuildDim(g.b, g.loc, base, idx).Operation).Result(0)
 	}
-	return g.done(memref.BuildDim(g.b, g.loc, base, idx, g.ctx.IndexType()).Operation).Result(0)
+	return g.done(memref.BuildDim(g.b, g.loc, base, idx).Operation).Result(0)
 }
 
 // xferIndices are the transfer's indices with the unpacked dimension's
@@ -152,7 +152,7 @@ func (g *gen) inBoundsCheck(x *xfer, iv ir.Value, dim int, types []ir.Type, inCa
 		// MLIR 22 checks the upper bound only: dim > index.
 		memrefDim := g.dim(x.base, dim)
 		idx := g.apply(x.indices[dim], iv)
-		cond = g.done(arith.BuildCmpi(g.b, g.loc, memrefDim, idx, arith.CmpIPredicateSgt, i1).Operation).Result(0)
+		cond = g.done(arith.BuildCmpi(g.b, g.loc, memrefDim, idx, arith.CmpIPredicateSgt).Operation).Result(0)
 	}
 	if x.mask != nil && x.maskRank() == 1 && !x.isBroadcastDim(0) {
 		m := g.done(vector.BuildExtract(g.b, g.loc, x.mask, []ir.Value{iv}, g.dynamicPosition(), i1).Operation).Result(0)
@@ -235,14 +235,14 @@ func transfer1d(op *ir.Operation, g *gen) bool {
 		if x.read {
 			vec := state[0]
 			next := g.inBoundsCheck(x, iv, d, []ir.Type{x.vt}, func() ir.Value {
-				val := memref.BuildLoad(g.b, g.loc, x.base, idx, false, nil, x.vt.Elem).Result()
-				return vector.BuildInsert(g.b, g.loc, val, vec, []ir.Value{iv}, g.dynamicPosition(), x.vt).Operation.Result(0)
+				val := memref.BuildLoad(g.b, g.loc, x.base, idx).Result()
+				return vector.BuildInsert(g.b, g.loc, val, vec, []ir.Value{iv}, g.dynamicPosition()).Operation.Result(0)
 			}, func() ir.Value { return vec })
 			return []ir.Value{next}
 		}
 		g.inBoundsCheck(x, iv, d, nil, func() ir.Value {
 			val := vector.BuildExtract(g.b, g.loc, x.value, []ir.Value{iv}, g.dynamicPosition(), x.vt.Elem).Result()
-			memref.BuildStore(g.b, g.loc, val, x.base, idx, false, nil)
+			memref.BuildStore(g.b, g.loc, val, x.base, idx)
 			return nil
 		}, nil)
 		return nil
@@ -309,12 +309,12 @@ func checkPrepare(x *xfer, g *gen) bool {
 func (g *gen) allocBuffers(x *xfer) (data, mask ir.Value) {
 	saved := *g.b
 	g.b.SetInsertionPointToStart(allocationScope(x.op).Region(0).First())
-	data = g.done(memref.BuildAlloca(g.b, g.loc, nil, nil, nil, g.ctx.MemRefType(nil, x.vt, nil, nil)).Operation).Result(0)
+	data = g.done(memref.BuildAlloca(g.b, g.loc, nil, nil, g.ctx.MemRefType(nil, x.vt, nil, nil)).Operation).Result(0)
 	if x.mask != nil {
-		mb := g.done(memref.BuildAlloca(g.b, g.loc, nil, nil, nil, g.ctx.MemRefType(nil, x.mask.Type(), nil, nil)).Operation).Result(0)
+		mb := g.done(memref.BuildAlloca(g.b, g.loc, nil, nil, g.ctx.MemRefType(nil, x.mask.Type(), nil, nil)).Operation).Result(0)
 		g.b.SetInsertionPoint(x.op)
-		g.done(bare(memref.BuildStore(g.b, g.loc, x.mask, mb, nil, false, nil).Operation))
-		mask = g.done(bare(memref.BuildLoad(g.b, g.loc, mb, nil, false, nil, x.mask.Type()).Operation)).Result(0)
+		g.done(bare(memref.BuildStore(g.b, g.loc, x.mask, mb, nil).Operation))
+		mask = g.done(bare(memref.BuildLoad(g.b, g.loc, mb, nil).Operation)).Result(0)
 	}
 	*g.b = saved
 	return data, mask
@@ -336,8 +336,8 @@ func prepareTransferRead(op *ir.Operation, g *gen) bool {
 		clone.SetOperand(x.maskIndex, mask)
 	}
 	g.done(clone)
-	g.done(bare(memref.BuildStore(g.b, g.loc, clone.Result(0), data, nil, false, nil).Operation))
-	load := g.done(bare(memref.BuildLoad(g.b, g.loc, data, nil, false, nil, x.vt).Operation))
+	g.done(bare(memref.BuildStore(g.b, g.loc, clone.Result(0), data, nil).Operation))
+	load := g.done(bare(memref.BuildLoad(g.b, g.loc, data, nil).Operation))
 	g.r.ReplaceOp(op, load.Results())
 	return true
 }
@@ -351,8 +351,8 @@ func prepareTransferWrite(op *ir.Operation, g *gen) bool {
 		return false
 	}
 	data, mask := g.allocBuffers(x)
-	g.done(bare(memref.BuildStore(g.b, g.loc, x.value, data, nil, false, nil).Operation))
-	loaded := g.done(bare(memref.BuildLoad(g.b, g.loc, data, nil, false, nil, x.vt).Operation)).Result(0)
+	g.done(bare(memref.BuildStore(g.b, g.loc, x.value, data, nil).Operation))
+	loaded := g.done(bare(memref.BuildLoad(g.b, g.loc, data, nil).Operation)).Result(0)
 	g.r.ModifyInPlace(op, func() {
 		op.SetOperand(0, loaded)
 		op.SetAttr(passLabel, g.ctx.Unit())
@@ -480,27 +480,26 @@ func transferConversion(op *ir.Operation, g *gen) bool {
 					if !x.isBroadcastDim(0) {
 						li = append(li, iv)
 					}
-					mt := castedMask.Type().(*ir.MemRefType).Elem
-					mask = memref.BuildLoad(g.b, g.loc, castedMask, li, false, nil, mt).Result()
+					mask = memref.BuildLoad(g.b, g.loc, castedMask, li).Result()
 				}
 			}
 			var nx *ir.Operation
 			if x.read {
 				loadMask()
-				nx = vector.BuildTransferRead(g.b, g.loc, x.base, xidx, x.padding, mask, g.unpackedPerm(x), g.inBoundsAttr(x), subVT).Operation
+				nx = vector.BuildTransferRead(g.b, g.loc, x.base, xidx, x.padding, g.unpackedPerm(x), g.inBoundsAttr(x), subVT, vector.TransferReadOptions{Mask: mask}).Operation
 				if len(subVT.Shape) > g.opts.TargetRank {
 					nx.SetAttr(passLabel, g.ctx.Unit())
 				}
-				memref.BuildStore(g.b, g.loc, nx.Result(0), casted, idx, false, nil)
+				memref.BuildStore(g.b, g.loc, nx.Result(0), casted, idx)
 			} else {
-				vec := memref.BuildLoad(g.b, g.loc, casted, idx, false, nil, subVT).Result()
+				vec := memref.BuildLoad(g.b, g.loc, casted, idx).Result()
 				loadMask()
 				dest := x.base
 				var rt ir.Type
 				if len(state) > 0 {
 					dest, rt = state[0], stateTypes[0]
 				}
-				nx = vector.BuildTransferWrite(g.b, g.loc, vec, dest, xidx, mask, g.unpackedPerm(x), g.inBoundsAttr(x), rt).Operation
+				nx = vector.BuildTransferWrite(g.b, g.loc, vec, dest, xidx, g.unpackedPerm(x), g.inBoundsAttr(x), vector.TransferWriteOptions{Mask: mask, ResultType: rt}).Operation
 				if len(subVT.Shape) > g.opts.TargetRank {
 					nx.SetAttr(passLabel, g.ctx.Unit())
 				}
@@ -513,7 +512,7 @@ func transferConversion(op *ir.Operation, g *gen) bool {
 			if x.read {
 				idx := append(append([]ir.Value(nil), bufIdx...), iv)
 				v := vector.BuildBroadcast(g.b, g.loc, x.padding, subVT).Operation.Result(0)
-				memref.BuildStore(g.b, g.loc, v, casted, idx, false, nil)
+				memref.BuildStore(g.b, g.loc, v, casted, idx)
 			}
 			if len(state) > 0 {
 				return state[0]

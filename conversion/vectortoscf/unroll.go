@@ -102,14 +102,14 @@ func unrollRead(op *ir.Operation, g *gen) bool {
 		prev := vec
 		vec = g.inBoundsCheck(x, iv, x.unpackedDim(), []ir.Type{vecType}, func() ir.Value {
 			idx := g.xferIndices(x, iv)
-			nx := g.done(vector.BuildTransferRead(g.b, g.loc, x.base, idx, x.padding, nil, g.unpackedPerm(x), g.inBoundsAttr(x), subVT).Operation)
+			nx := g.done(vector.BuildTransferRead(g.b, g.loc, x.base, idx, x.padding, g.unpackedPerm(x), g.inBoundsAttr(x), subVT).Operation)
 			g.assignMask(x, nx, i)
 			val := nx.Result(0)
 			if len(subVT.Shape) == 0 {
 				val = g.done(vector.BuildExtract(g.b, g.loc, val, nil, g.ctx.DenseI64Array(), subVT.Elem).Operation).Result(0)
 			}
 			pos := append(append([]int64(nil), basePos...), i)
-			return g.done(vector.BuildInsert(g.b, g.loc, val, prev, baseDyn, g.ctx.DenseI64Array(pos...), vecType).Operation).Result(0)
+			return g.done(vector.BuildInsert(g.b, g.loc, val, prev, baseDyn, g.ctx.DenseI64Array(pos...)).Operation).Result(0)
 		}, func() ir.Value { return prev })
 	}
 	if insert != nil {
@@ -163,7 +163,7 @@ func unrollWrite(op *ir.Operation, g *gen) bool {
 			if len(x.vt.Shape) == 1 {
 				ex = g.done(vector.BuildBroadcast(g.b, g.loc, ex, g.ctx.VectorType(nil, nil, x.vt.Elem)).Operation).Result(0)
 			}
-			nx := g.done(vector.BuildTransferWrite(g.b, g.loc, ex, dest, idx, nil, g.unpackedPerm(x), g.inBoundsAttr(x), rt).Operation)
+			nx := g.done(vector.BuildTransferWrite(g.b, g.loc, ex, dest, idx, g.unpackedPerm(x), g.inBoundsAttr(x), vector.TransferWriteOptions{ResultType: rt}).Operation)
 			g.assignMask(x, nx, i)
 			if rt != nil {
 				return nx.Result(0)

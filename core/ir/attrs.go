@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/strata-ir/strata/core/affine"
+	"github.com/strata-ir/strata/core/apfloat"
 )
 
 // Attribute is an interned MLIR attribute. Equal attributes are the same
@@ -279,6 +280,19 @@ func (c *Context) FloatAttrBits(t *FloatType, lo, hi uint64) *FloatAttr {
 	k = k.u64(lo)
 	k = k.u64(hi)
 	return intern(c, k, func(st storage) *FloatAttr { return &FloatAttr{storage: st, Type: t, Bits: [2]uint64{lo, hi}} })
+}
+
+// FloatAttr returns the float attribute of type t nearest to v (rounded
+// to nearest-even as MLIR's APFloat conversion does).
+func (c *Context) FloatAttr(t *FloatType, v float64) *FloatAttr {
+	f, _ := apfloat.FromFloat64(apfloat.ByName(t.Kind.String()), v)
+	lo, hi := f.Bits()
+	return c.FloatAttrBits(t, lo, hi)
+}
+
+// Float64 returns the value of a as the nearest float64.
+func (a *FloatAttr) Float64() float64 {
+	return apfloat.FromBits(apfloat.ByName(a.Type.Kind.String()), a.Bits[0], a.Bits[1]).Float64()
 }
 
 // StringAttr returns the string attribute; t may be nil (none).

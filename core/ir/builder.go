@@ -1,6 +1,9 @@
 package ir
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Builder creates operations at an insertion point, the way MLIR's
 // OpBuilder does. The zero insertion point (no block) creates detached
@@ -12,6 +15,29 @@ type Builder struct {
 	block *Block
 	// before is the operation new ones are inserted before; nil appends.
 	before *Operation
+	// err is the first misuse a builder function reported.
+	err error
+}
+
+// Errorf records a misuse of the builder (an operation of an unregistered
+// dialect, a nil operand, an entry block that does not match its
+// operation) as the builder's error, unless an earlier one is recorded.
+// Generated Build functions report through it instead of panicking; the
+// code driving them checks Err once it is done.
+func (bd *Builder) Errorf(format string, args ...any) {
+	if bd.err == nil {
+		bd.err = fmt.Errorf(format, args...)
+	}
+}
+
+// Err returns the first error recorded by Errorf, or nil.
+func (bd *Builder) Err() error { return bd.err }
+
+// ClearErr forgets the recorded error and returns it.
+func (bd *Builder) ClearErr() error {
+	err := bd.err
+	bd.err = nil
+	return err
 }
 
 // NewBuilder returns a builder with no insertion point and unknown
@@ -94,4 +120,27 @@ func NewModule(ctx *Context, loc Location) *Operation {
 	m := NewOperation(&OperationState{Name: ctx.OpName("builtin.module"), Loc: loc, NumRegions: 1})
 	m.Region(0).Append(NewBlock())
 	return m
+}
+
+// EnsureTerminator is MLIR's ensureRegionTerminator, the builder behind
+// the SingleBlockImplicitTerminator and ImplicitAffineTerminator traits:
+// an empty r gets a block, and a last block that does not end with a
+// registered terminator gets the operation build returns, located at loc.
+func EnsureTerminator(r *Region, loc Location, build func(loc Location) *Operation) {
+	if r.Empty() {
+		r.Append(NewBlock())
+	}
+	b := r.Last()
+	if last := b.Last(); last != nil && last.HasTrait(IsTerminator) {
+		return
+	}
+	b.Append(build(loc))
+}
+
+// EnsureTerminatorNamed is EnsureTerminator with a terminator that has no
+// operands, regions or properties: the operation called name.
+func EnsureTerminatorNamed(ctx *Context, r *Region, name string, loc Location) {
+	EnsureTerminator(r, loc, func(loc Location) *Operation {
+		return NewOperation(&OperationState{Name: ctx.OpName(name), Loc: loc})
+	})
 }

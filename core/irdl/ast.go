@@ -127,6 +127,17 @@ type OpItem struct {
 	Format      *Str         `parser:"| 'format' @@"`
 	Hooks       *HookList    `parser:"| @@"`
 	ResultNames *ResultNames `parser:"| @@"`
+	Entry       *EntryBlock  `parser:"| @@"`
+}
+
+// EntryBlock is `entry region(operand, ...)`: the region's entry block has
+// one argument of the type of each named single operand and one of each
+// type of a named variadic or optional group's operands, in order, so the
+// generated builder creates it.
+type EntryBlock struct {
+	Pos    lexer.Position
+	Region string   `parser:"'entry' @Ident '('"`
+	Args   []string `parser:"(@Ident (',' @Ident)*)? ')'"`
 }
 
 // TraitList is `traits [T, ...]`.
@@ -203,11 +214,22 @@ type Effect struct {
 	Value string `parser:"('(' @Ident ')')?"`
 }
 
-// HookList is `hooks [name, ...]`.
+// HookList is `hooks [hook, ...]`.
 type HookList struct {
 	Pos   lexer.Position
-	Kw    string   `parser:"@'hooks' '['"`
-	Hooks []string `parser:"(@Ident (',' @Ident)*)? ']'"`
+	Kw    string  `parser:"@'hooks' '['"`
+	Hooks []*Hook `parser:"(@@ (',' @@)*)? ']'"`
+}
+
+// Hook is `kind` or `kind = Func`: a Go function of the dialect package
+// attached to the operation. Without a name, the function is the kind's
+// conventional name for the op (verifyX, foldX, printX, parseX,
+// xCanonicalizationPatterns) and takes the op's typed wrapper; with one,
+// it is shared between ops and takes *ir.Operation.
+type Hook struct {
+	Pos  lexer.Position
+	Kind string `parser:"@Ident"`
+	Func string `parser:"('=' @Ident)?"`
 }
 
 // ResultNames is `resultNames namer` or `resultNames ["a", "b"]`: how the

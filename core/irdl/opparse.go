@@ -910,7 +910,7 @@ func (s *parseState) finish(st *ir.OperationState) error {
 	}
 	if o.implicitTerm != "" {
 		for _, r := range regions {
-			ensureTerminator(ctx, r, o.implicitTerm, st.Loc)
+			ir.EnsureTerminatorNamed(ctx, r, o.implicitTerm, st.Loc)
 		}
 	} else if o.traits&ir.SingleBlock != 0 && o.traits&ir.NoTerminator != 0 {
 		// As ODS's generated parsers do for single-block regions without a
@@ -948,18 +948,4 @@ func repeat(t ir.Type, n int) []ir.Type {
 		out[i] = t
 	}
 	return out
-}
-
-// ensureTerminator is SingleBlockImplicitTerminator's ensureTerminator: an
-// empty region gets a block, and a block without a terminator gets the
-// implicit terminator op.
-func ensureTerminator(ctx *ir.Context, r *ir.Region, name string, loc ir.Location) {
-	if r.Empty() {
-		r.Append(ir.NewBlock())
-	}
-	b := r.First()
-	if last := b.Last(); last != nil && last.MightHaveTrait(ir.IsTerminator) {
-		return
-	}
-	b.Append(ir.NewOperation(&ir.OperationState{Name: ctx.OpName(name), Loc: loc}))
 }

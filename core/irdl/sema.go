@@ -2,6 +2,7 @@ package irdl
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -791,7 +792,7 @@ var verifyingTraits = map[string]traitKind{
 	"SameOperandsAndResultElementType": tSameOperandsAndResultElementType,
 }
 
-var hookNames = map[string]bool{"verifier": true, "folder": true, "canonicalizer": true, "printer": true, "parser": true}
+var hookNames = map[string]bool{"verifier": true, "regionVerifier": true, "folder": true, "canonicalizer": true, "printer": true, "parser": true}
 
 // resolveOps resolves the operations of dialect dd.
 func (s *sema) resolveOps(d *dialectDef, dd *DialectDecl) (err error) {
@@ -834,6 +835,7 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 	}
 	var fmtStr *Str
 	var traitList *TraitList
+	var entries []*EntryBlock
 	var effects *EffectList
 	// Variables first, so that operands may use them wherever declared.
 	for _, it := range od.Items {
@@ -947,11 +949,13 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 			once(it.Pos, "hooks")
 			o.hooksPos = it.Pos
 			for _, h := range it.Hooks.Hooks {
-				if !hookNames[h] {
-					s.errorf(it.Hooks.Pos, "unknown hook '%s' (expected verifier, folder, canonicalizer, printer or parser)", h)
+				if !hookNames[h.Kind] {
+					s.errorf(h.Pos, "unknown hook '%s' (expected verifier, regionVerifier, folder, canonicalizer, printer or parser)", h.Kind)
 				}
-				o.hooks = append(o.hooks, h)
+				o.hooks = append(o.hooks, h.Kind)
 			}
+		case it.Entry != nil:
+			entries = append(entries, it.Entry)
 		case it.ResultNames != nil:
 			once(it.Pos, "resultNames")
 			rn := it.ResultNames
@@ -963,6 +967,16 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 			}
 			for _, n := range rn.Names {
 				o.names = append(o.names, s.str(n))
+			}
+		}
+	}
+	for _, e := range entries {
+		if !slices.ContainsFunc(o.regions, func(r *regionDef) bool { return r.name == e.Region }) {
+			s.errorf(e.Pos, "'%s' is not a region of op '%s'", e.Region, o.name)
+		}
+		for _, a := range e.Args {
+			if indexOf(o.operands, a) < 0 {
+				s.errorf(e.Pos, "'%s' is not an operand of op '%s'", a, o.name)
 			}
 		}
 	}
@@ -1210,6 +1224,16 @@ func (o *opDef) member(name string) *member {
 	}
 	if i := o.propIndex(name); i >= 0 {
 		return &member{2, i}
+	}
+	return nil
+}
+
+// TransformType applies the type transform called name (one a
+// TypesMatchWith trait may name: Self, ElementType, I1SameShape) to t; an
+// unknown name gives nil. Generated builders infer result types with it.
+func TransformType(ctx *ir.Context, name string, t ir.Type) ir.Type {
+	if f, ok := typeTransforms[name]; ok && t != nil {
+		return f(ctx, t)
 	}
 	return nil
 }

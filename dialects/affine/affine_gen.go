@@ -4,14 +4,18 @@ package affine
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"slices"
 )
+
+// ApplyOpName is the name of the operation affine.apply.
+const ApplyOpName = "affine.apply"
 
 // ApplyOp wraps an operation affine.apply: affine apply operation.
 type ApplyOp struct{ *ir.Operation }
 
 // AsApplyOp returns op as a ApplyOp if it is an operation affine.apply.
 func AsApplyOp(op *ir.Operation) (ApplyOp, bool) {
-	if op == nil || op.Name() != "affine.apply" {
+	if op == nil || op.Name() != ApplyOpName {
 		return ApplyOp{}, false
 	}
 	return ApplyOp{op}, true
@@ -28,31 +32,35 @@ func (op ApplyOp) Result() ir.Value { return op.Operation.Result(0) }
 // Map returns the property map, or nil when it is absent.
 func (op ApplyOp) Map() ir.Attribute { return op.InherentAttr("map") }
 
-// BuildApply creates an operation affine.apply at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildApply(b *ir.Builder, loc ir.Location, mapOperands []ir.Value, map_ ir.Attribute, resultType ir.Type) ApplyOp {
-	name := b.Ctx.LookupOpName("affine.apply")
-	if name == nil || name.Def == nil {
-		panic("affine.apply is not registered in the builder's context")
+// BuildApply creates an operation affine.apply at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ApplyOp.
+func BuildApply(b *ir.Builder, loc ir.Location, mapOperands []ir.Value, map_ ir.Attribute) ApplyOp {
+	if slices.Contains(mapOperands, nil) || map_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", ApplyOpName)
+		return ApplyOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ApplyOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, mapOperands...)
 	props = append(props, ir.NamedAttr{Name: "map", Value: map_})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ApplyOp{b.Create(st)}
+	op := b.Create(st)
+	return ApplyOp{op}
 }
+
+// ForOpName is the name of the operation affine.for.
+const ForOpName = "affine.for"
 
 // ForOp wraps an operation affine.for: for operation.
 type ForOp struct{ *ir.Operation }
 
 // AsForOp returns op as a ForOp if it is an operation affine.for.
 func AsForOp(op *ir.Operation) (ForOp, bool) {
-	if op == nil || op.Name() != "affine.for" {
+	if op == nil || op.Name() != ForOpName {
 		return ForOp{}, false
 	}
 	return ForOp{op}, true
@@ -114,15 +122,15 @@ func (op ForOp) Step() int64 {
 	return v
 }
 
-// BuildFor creates an operation affine.for at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFor creates an operation affine.for at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ForOp.
 func BuildFor(b *ir.Builder, loc ir.Location, lowerBoundOperands []ir.Value, upperBoundOperands []ir.Value, inits []ir.Value, lowerBoundMap ir.Attribute, upperBoundMap ir.Attribute, step int64, valuesTypes []ir.Type) ForOp {
-	name := b.Ctx.LookupOpName("affine.for")
-	if name == nil || name.Def == nil {
-		panic("affine.for is not registered in the builder's context")
+	if slices.Contains(lowerBoundOperands, nil) || slices.Contains(upperBoundOperands, nil) || slices.Contains(inits, nil) || lowerBoundMap == nil || upperBoundMap == nil {
+		b.Errorf("building %s: a required operand or property is nil", ForOpName)
+		return ForOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ForOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lowerBoundOperands...)
 	st.Operands = append(st.Operands, upperBoundOperands...)
@@ -136,15 +144,19 @@ func BuildFor(b *ir.Builder, loc ir.Location, lowerBoundOperands []ir.Value, upp
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ForOp{b.Create(st)}
+	op := b.Create(st)
+	return ForOp{op}
 }
+
+// IfOpName is the name of the operation affine.if.
+const IfOpName = "affine.if"
 
 // IfOp wraps an operation affine.if: if-then-else operation.
 type IfOp struct{ *ir.Operation }
 
 // AsIfOp returns op as a IfOp if it is an operation affine.if.
 func AsIfOp(op *ir.Operation) (IfOp, bool) {
-	if op == nil || op.Name() != "affine.if" {
+	if op == nil || op.Name() != IfOpName {
 		return IfOp{}, false
 	}
 	return IfOp{op}, true
@@ -167,15 +179,15 @@ func (op IfOp) ElseRegion() *ir.Region { return op.Operation.Region(1) }
 // Condition returns the property condition, or nil when it is absent.
 func (op IfOp) Condition() ir.Attribute { return op.InherentAttr("condition") }
 
-// BuildIf creates an operation affine.if at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIf creates an operation affine.if at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IfOp.
 func BuildIf(b *ir.Builder, loc ir.Location, conditionOperands []ir.Value, condition ir.Attribute, valuesTypes []ir.Type) IfOp {
-	name := b.Ctx.LookupOpName("affine.if")
-	if name == nil || name.Def == nil {
-		panic("affine.if is not registered in the builder's context")
+	if slices.Contains(conditionOperands, nil) || condition == nil {
+		b.Errorf("building %s: a required operand or property is nil", IfOpName)
+		return IfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, conditionOperands...)
 	props = append(props, ir.NamedAttr{Name: "condition", Value: condition})
@@ -184,15 +196,19 @@ func BuildIf(b *ir.Builder, loc ir.Location, conditionOperands []ir.Value, condi
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IfOp{b.Create(st)}
+	op := b.Create(st)
+	return IfOp{op}
 }
+
+// LoadOpName is the name of the operation affine.load.
+const LoadOpName = "affine.load"
 
 // LoadOp wraps an operation affine.load: affine load operation.
 type LoadOp struct{ *ir.Operation }
 
 // AsLoadOp returns op as a LoadOp if it is an operation affine.load.
 func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
-	if op == nil || op.Name() != "affine.load" {
+	if op == nil || op.Name() != LoadOpName {
 		return LoadOp{}, false
 	}
 	return LoadOp{op}, true
@@ -212,15 +228,15 @@ func (op LoadOp) Result() ir.Value { return op.Operation.Result(0) }
 // Map returns the property map, or nil when it is absent.
 func (op LoadOp) Map() ir.Attribute { return op.InherentAttr("map") }
 
-// BuildLoad creates an operation affine.load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildLoad creates an operation affine.load at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LoadOp.
 func BuildLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, map_ ir.Attribute, resultType ir.Type) LoadOp {
-	name := b.Ctx.LookupOpName("affine.load")
-	if name == nil || name.Def == nil {
-		panic("affine.load is not registered in the builder's context")
+	if memref == nil || slices.Contains(indices, nil) || map_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", LoadOpName)
+		return LoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, LoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
@@ -229,15 +245,19 @@ func BuildLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Val
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LoadOp{b.Create(st)}
+	op := b.Create(st)
+	return LoadOp{op}
 }
+
+// MaxOpName is the name of the operation affine.max.
+const MaxOpName = "affine.max"
 
 // MaxOp wraps an operation affine.max: max operation.
 type MaxOp struct{ *ir.Operation }
 
 // AsMaxOp returns op as a MaxOp if it is an operation affine.max.
 func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
-	if op == nil || op.Name() != "affine.max" {
+	if op == nil || op.Name() != MaxOpName {
 		return MaxOp{}, false
 	}
 	return MaxOp{op}, true
@@ -254,31 +274,35 @@ func (op MaxOp) Result() ir.Value { return op.Operation.Result(0) }
 // Map returns the property map, or nil when it is absent.
 func (op MaxOp) Map() ir.Attribute { return op.InherentAttr("map") }
 
-// BuildMax creates an operation affine.max at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMax(b *ir.Builder, loc ir.Location, mapOperands []ir.Value, map_ ir.Attribute, resultType ir.Type) MaxOp {
-	name := b.Ctx.LookupOpName("affine.max")
-	if name == nil || name.Def == nil {
-		panic("affine.max is not registered in the builder's context")
+// BuildMax creates an operation affine.max at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MaxOp.
+func BuildMax(b *ir.Builder, loc ir.Location, mapOperands []ir.Value, map_ ir.Attribute) MaxOp {
+	if slices.Contains(mapOperands, nil) || map_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", MaxOpName)
+		return MaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, mapOperands...)
 	props = append(props, ir.NamedAttr{Name: "map", Value: map_})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MaxOp{b.Create(st)}
+	op := b.Create(st)
+	return MaxOp{op}
 }
+
+// MinOpName is the name of the operation affine.min.
+const MinOpName = "affine.min"
 
 // MinOp wraps an operation affine.min: min operation.
 type MinOp struct{ *ir.Operation }
 
 // AsMinOp returns op as a MinOp if it is an operation affine.min.
 func AsMinOp(op *ir.Operation) (MinOp, bool) {
-	if op == nil || op.Name() != "affine.min" {
+	if op == nil || op.Name() != MinOpName {
 		return MinOp{}, false
 	}
 	return MinOp{op}, true
@@ -295,31 +319,35 @@ func (op MinOp) Result() ir.Value { return op.Operation.Result(0) }
 // Map returns the property map, or nil when it is absent.
 func (op MinOp) Map() ir.Attribute { return op.InherentAttr("map") }
 
-// BuildMin creates an operation affine.min at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMin(b *ir.Builder, loc ir.Location, mapOperands []ir.Value, map_ ir.Attribute, resultType ir.Type) MinOp {
-	name := b.Ctx.LookupOpName("affine.min")
-	if name == nil || name.Def == nil {
-		panic("affine.min is not registered in the builder's context")
+// BuildMin creates an operation affine.min at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MinOp.
+func BuildMin(b *ir.Builder, loc ir.Location, mapOperands []ir.Value, map_ ir.Attribute) MinOp {
+	if slices.Contains(mapOperands, nil) || map_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", MinOpName)
+		return MinOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MinOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, mapOperands...)
 	props = append(props, ir.NamedAttr{Name: "map", Value: map_})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MinOp{b.Create(st)}
+	op := b.Create(st)
+	return MinOp{op}
 }
+
+// StoreOpName is the name of the operation affine.store.
+const StoreOpName = "affine.store"
 
 // StoreOp wraps an operation affine.store: affine store operation.
 type StoreOp struct{ *ir.Operation }
 
 // AsStoreOp returns op as a StoreOp if it is an operation affine.store.
 func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
-	if op == nil || op.Name() != "affine.store" {
+	if op == nil || op.Name() != StoreOpName {
 		return StoreOp{}, false
 	}
 	return StoreOp{op}, true
@@ -339,15 +367,15 @@ func (op StoreOp) Indices() []ir.Value {
 // Map returns the property map, or nil when it is absent.
 func (op StoreOp) Map() ir.Attribute { return op.InherentAttr("map") }
 
-// BuildStore creates an operation affine.store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildStore creates an operation affine.store at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero StoreOp.
 func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, map_ ir.Attribute) StoreOp {
-	name := b.Ctx.LookupOpName("affine.store")
-	if name == nil || name.Def == nil {
-		panic("affine.store is not registered in the builder's context")
+	if value == nil || memref == nil || slices.Contains(indices, nil) || map_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", StoreOpName)
+		return StoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, StoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, memref)
@@ -356,15 +384,19 @@ func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value,
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return StoreOp{b.Create(st)}
+	op := b.Create(st)
+	return StoreOp{op}
 }
+
+// PrefetchOpName is the name of the operation affine.prefetch.
+const PrefetchOpName = "affine.prefetch"
 
 // PrefetchOp wraps an operation affine.prefetch: affine prefetch operation.
 type PrefetchOp struct{ *ir.Operation }
 
 // AsPrefetchOp returns op as a PrefetchOp if it is an operation affine.prefetch.
 func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
-	if op == nil || op.Name() != "affine.prefetch" {
+	if op == nil || op.Name() != PrefetchOpName {
 		return PrefetchOp{}, false
 	}
 	return PrefetchOp{op}, true
@@ -432,15 +464,15 @@ func (op PrefetchOp) IsDataCache() bool {
 // Map returns the property map, or nil when it is absent.
 func (op PrefetchOp) Map() ir.Attribute { return op.InherentAttr("map") }
 
-// BuildPrefetch creates an operation affine.prefetch at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildPrefetch creates an operation affine.prefetch at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PrefetchOp.
 func BuildPrefetch(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, isWrite bool, localityHint int32, isDataCache bool, map_ ir.Attribute) PrefetchOp {
-	name := b.Ctx.LookupOpName("affine.prefetch")
-	if name == nil || name.Def == nil {
-		panic("affine.prefetch is not registered in the builder's context")
+	if memref == nil || slices.Contains(indices, nil) || map_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", PrefetchOpName)
+		return PrefetchOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, PrefetchOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
@@ -451,15 +483,19 @@ func BuildPrefetch(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PrefetchOp{b.Create(st)}
+	op := b.Create(st)
+	return PrefetchOp{op}
 }
+
+// VectorLoadOpName is the name of the operation affine.vector_load.
+const VectorLoadOpName = "affine.vector_load"
 
 // VectorLoadOp wraps an operation affine.vector_load: affine vector load operation.
 type VectorLoadOp struct{ *ir.Operation }
 
 // AsVectorLoadOp returns op as a VectorLoadOp if it is an operation affine.vector_load.
 func AsVectorLoadOp(op *ir.Operation) (VectorLoadOp, bool) {
-	if op == nil || op.Name() != "affine.vector_load" {
+	if op == nil || op.Name() != VectorLoadOpName {
 		return VectorLoadOp{}, false
 	}
 	return VectorLoadOp{op}, true
@@ -479,15 +515,15 @@ func (op VectorLoadOp) Result() ir.Value { return op.Operation.Result(0) }
 // Map returns the property map, or nil when it is absent.
 func (op VectorLoadOp) Map() ir.Attribute { return op.InherentAttr("map") }
 
-// BuildVectorLoad creates an operation affine.vector_load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildVectorLoad creates an operation affine.vector_load at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero VectorLoadOp.
 func BuildVectorLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, map_ ir.Attribute, resultType ir.Type) VectorLoadOp {
-	name := b.Ctx.LookupOpName("affine.vector_load")
-	if name == nil || name.Def == nil {
-		panic("affine.vector_load is not registered in the builder's context")
+	if memref == nil || slices.Contains(indices, nil) || map_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", VectorLoadOpName)
+		return VectorLoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, VectorLoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
@@ -496,15 +532,19 @@ func BuildVectorLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return VectorLoadOp{b.Create(st)}
+	op := b.Create(st)
+	return VectorLoadOp{op}
 }
+
+// VectorStoreOpName is the name of the operation affine.vector_store.
+const VectorStoreOpName = "affine.vector_store"
 
 // VectorStoreOp wraps an operation affine.vector_store: affine vector store operation.
 type VectorStoreOp struct{ *ir.Operation }
 
 // AsVectorStoreOp returns op as a VectorStoreOp if it is an operation affine.vector_store.
 func AsVectorStoreOp(op *ir.Operation) (VectorStoreOp, bool) {
-	if op == nil || op.Name() != "affine.vector_store" {
+	if op == nil || op.Name() != VectorStoreOpName {
 		return VectorStoreOp{}, false
 	}
 	return VectorStoreOp{op}, true
@@ -524,15 +564,15 @@ func (op VectorStoreOp) Indices() []ir.Value {
 // Map returns the property map, or nil when it is absent.
 func (op VectorStoreOp) Map() ir.Attribute { return op.InherentAttr("map") }
 
-// BuildVectorStore creates an operation affine.vector_store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildVectorStore creates an operation affine.vector_store at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero VectorStoreOp.
 func BuildVectorStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, map_ ir.Attribute) VectorStoreOp {
-	name := b.Ctx.LookupOpName("affine.vector_store")
-	if name == nil || name.Def == nil {
-		panic("affine.vector_store is not registered in the builder's context")
+	if value == nil || memref == nil || slices.Contains(indices, nil) || map_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", VectorStoreOpName)
+		return VectorStoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, VectorStoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, memref)
@@ -541,15 +581,19 @@ func BuildVectorStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return VectorStoreOp{b.Create(st)}
+	op := b.Create(st)
+	return VectorStoreOp{op}
 }
+
+// YieldOpName is the name of the operation affine.yield.
+const YieldOpName = "affine.yield"
 
 // YieldOp wraps an operation affine.yield: yield values to parent operation.
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp if it is an operation affine.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	if op == nil || op.Name() != "affine.yield" {
+	if op == nil || op.Name() != YieldOpName {
 		return YieldOp{}, false
 	}
 	return YieldOp{op}, true
@@ -560,15 +604,28 @@ func (op YieldOp) Values() []ir.Value {
 	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
 }
 
-// BuildYield creates an operation affine.yield at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildYield creates an operation affine.yield at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero YieldOp.
 func BuildYield(b *ir.Builder, loc ir.Location, values []ir.Value) YieldOp {
-	name := b.Ctx.LookupOpName("affine.yield")
-	if name == nil || name.Def == nil {
-		panic("affine.yield is not registered in the builder's context")
+	if slices.Contains(values, nil) {
+		b.Errorf("building %s: a required operand or property is nil", YieldOpName)
+		return YieldOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, YieldOpName), Loc: loc}
 	st.Operands = append(st.Operands, values...)
-	return YieldOp{b.Create(st)}
+	op := b.Create(st)
+	return YieldOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
 }

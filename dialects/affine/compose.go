@@ -678,5 +678,5 @@ func sameValues(a, b []ir.Value) bool {
 // and simplified before the affine.apply is built at b's insertion point.
 func BuildComposedApply(b *ir.Builder, loc ir.Location, m affine.Map, operands []ir.Value) ApplyOp {
 	m, operands = composeAffineMapAndOperands(m, append([]ir.Value(nil), operands...))
-	return BuildApply(b, loc, operands, b.Ctx.AffineMapAttr(m), b.Ctx.IndexType())
+	return BuildApply(b, loc, operands, b.Ctx.AffineMapAttr(m))
 }

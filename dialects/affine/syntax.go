@@ -265,7 +265,7 @@ func parseFor(p ir.OpAsmParser, st *ir.OperationState) error {
 	}
 	body := &ir.Region{}
 	p.ParseRegion(body, args)
-	ensureTerminator(ctx, body, st.Loc)
+	ir.EnsureTerminatorNamed(ctx, body, "affine.yield", st.Loc)
 	attrs = append(attrs, ir.NamedAttr{Name: "operandSegmentSizes",
 		Value: ctx.DenseI32Array(int32(len(lbs)), int32(len(ubs)), int32(len(inits)))})
 	attrs = append(attrs, p.ParseOptionalAttrDict()...)
@@ -381,10 +381,10 @@ func parseIf(p ir.OpAsmParser, st *ir.OperationState) error {
 	}
 	then, els := &ir.Region{}, &ir.Region{}
 	p.ParseRegion(then, nil)
-	ensureTerminator(ctx, then, st.Loc)
+	ir.EnsureTerminatorNamed(ctx, then, "affine.yield", st.Loc)
 	if p.ParseOptionalKeyword("else") {
 		p.ParseRegion(els, nil)
-		ensureTerminator(ctx, els, st.Loc)
+		ir.EnsureTerminatorNamed(ctx, els, "affine.yield", st.Loc)
 	}
 	attrs := append([]ir.NamedAttr{{Name: "condition", Value: sa}}, p.ParseOptionalAttrDict()...)
 	st.Attributes = attrDict(ctx, attrs)
@@ -413,20 +413,6 @@ func printIf(p ir.OpAsmPrinter, op *ir.Operation) {
 }
 
 // ---- shared helpers ----
-
-// ensureTerminator is ImplicitAffineTerminator's ensureTerminator: an
-// empty region gets a block, and a block that does not end with a
-// terminator gets an affine.yield.
-func ensureTerminator(ctx *ir.Context, r *ir.Region, loc ir.Location) {
-	if r.Empty() {
-		r.Append(ir.NewBlock())
-	}
-	b := r.First()
-	if last := b.Last(); last != nil && last.HasTrait(ir.IsTerminator) {
-		return
-	}
-	b.Append(ir.NewOperation(&ir.OperationState{Name: ctx.OpName("affine.yield"), Loc: loc}))
-}
 
 // parseFunctionResultTypes parses `(t, ...)` or a single type.
 func parseFunctionResultTypes(p ir.OpAsmParser) []ir.Type {

@@ -34,14 +34,10 @@ var directives sync.Once
 // this package and panics.
 func Register(ctx *ir.Context) {
 	directives.Do(registerSelectTypes)
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("arith: loading arith.irdl: " + err.Error())
 	}
-	if on := ctx.LookupOpName("arith.constant"); on != nil {
-		on.Def.Fold = foldConstant
-	}
-	registerVerifiers(ctx)
-	registerFolders(ctx)
+	registerHooks(ctx)
 	if d := ctx.Dialect("arith"); d != nil {
 		d.MaterializeConstant = materializeConstant
 		d.Inlinable = true

@@ -235,12 +235,15 @@ func (e CmpFPredicate) String() string {
 	return ""
 }
 
+// ConstantOpName is the name of the operation arith.constant.
+const ConstantOpName = "arith.constant"
+
 // ConstantOp wraps an operation arith.constant: integer or floating point constant.
 type ConstantOp struct{ *ir.Operation }
 
 // AsConstantOp returns op as a ConstantOp if it is an operation arith.constant.
 func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
-	if op == nil || op.Name() != "arith.constant" {
+	if op == nil || op.Name() != ConstantOpName {
 		return ConstantOp{}, false
 	}
 	return ConstantOp{op}, true
@@ -252,30 +255,34 @@ func (op ConstantOp) Result() ir.Value { return op.Operation.Result(0) }
 // Value returns the property value, or nil when it is absent.
 func (op ConstantOp) Value() ir.Attribute { return op.InherentAttr("value") }
 
-// BuildConstant creates an operation arith.constant at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildConstant creates an operation arith.constant at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ConstantOp.
 func BuildConstant(b *ir.Builder, loc ir.Location, value ir.Attribute, resultType ir.Type) ConstantOp {
-	name := b.Ctx.LookupOpName("arith.constant")
-	if name == nil || name.Def == nil {
-		panic("arith.constant is not registered in the builder's context")
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", ConstantOpName)
+		return ConstantOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ConstantOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "value", Value: value})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ConstantOp{b.Create(st)}
+	op := b.Create(st)
+	return ConstantOp{op}
 }
+
+// AddiOpName is the name of the operation arith.addi.
+const AddiOpName = "arith.addi"
 
 // AddiOp wraps an operation arith.addi: integer addition operation.
 type AddiOp struct{ *ir.Operation }
 
 // AsAddiOp returns op as a AddiOp if it is an operation arith.addi.
 func AsAddiOp(op *ir.Operation) (AddiOp, bool) {
-	if op == nil || op.Name() != "arith.addi" {
+	if op == nil || op.Name() != AddiOpName {
 		return AddiOp{}, false
 	}
 	return AddiOp{op}, true
@@ -308,46 +315,48 @@ func (op AddiOp) OverflowFlags() IntegerOverflowFlags {
 	return v
 }
 
-// BuildAddi creates an operation arith.addi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAddi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overflowFlags IntegerOverflowFlags) AddiOp {
-	name := b.Ctx.LookupOpName("arith.addi")
-	if name == nil || name.Def == nil {
-		panic("arith.addi is not registered in the builder's context")
+// AddiOptions holds the optional operands, results and properties of
+// arith.addi for BuildAddi; the zero value leaves them all absent (or at
+// their defaults).
+type AddiOptions struct {
+	// OverflowFlags is the property overflowFlags (the zero value: its default).
+	OverflowFlags IntegerOverflowFlags
+}
+
+// BuildAddi creates an operation arith.addi at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AddiOp.
+func BuildAddi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...AddiOptions) AddiOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", AddiOpName)
+		return AddiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AddiOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AddiOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+(overflowFlags).String()+">")})
+	if o.OverflowFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b, "arith", "overflow<"+(o.OverflowFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AddiOp{b.Create(st)}
+	op := b.Create(st)
+	return AddiOp{op}
 }
 
-// dialectAttr parses the attribute #dialect.body with the dialect's
-// registered attribute parser.
-func dialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
-	d := ctx.Dialect(dialect)
-	if d == nil || d.ParseAttr == nil {
-		panic("dialect '" + dialect + "' is not registered with attributes")
-	}
-	a, err := d.ParseAttr(ctx, body)
-	if err != nil {
-		panic("#" + dialect + "." + body + ": " + err.Error())
-	}
-	return a
-}
+// AdduiExtendedOpName is the name of the operation arith.addui_extended.
+const AdduiExtendedOpName = "arith.addui_extended"
 
 // AdduiExtendedOp wraps an operation arith.addui_extended: extended unsigned integer addition operation returning sum and overflow bit.
 type AdduiExtendedOp struct{ *ir.Operation }
 
 // AsAdduiExtendedOp returns op as a AdduiExtendedOp if it is an operation arith.addui_extended.
 func AsAdduiExtendedOp(op *ir.Operation) (AdduiExtendedOp, bool) {
-	if op == nil || op.Name() != "arith.addui_extended" {
+	if op == nil || op.Name() != AdduiExtendedOpName {
 		return AdduiExtendedOp{}, false
 	}
 	return AdduiExtendedOp{op}, true
@@ -365,28 +374,32 @@ func (op AdduiExtendedOp) Sum() ir.Value { return op.Operation.Result(0) }
 // Overflow returns the result overflow.
 func (op AdduiExtendedOp) Overflow() ir.Value { return op.Operation.Result(1) }
 
-// BuildAdduiExtended creates an operation arith.addui_extended at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAdduiExtended(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, sumType ir.Type, overflowType ir.Type) AdduiExtendedOp {
-	name := b.Ctx.LookupOpName("arith.addui_extended")
-	if name == nil || name.Def == nil {
-		panic("arith.addui_extended is not registered in the builder's context")
+// BuildAdduiExtended creates an operation arith.addui_extended at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AdduiExtendedOp.
+func BuildAdduiExtended(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overflowType ir.Type) AdduiExtendedOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", AdduiExtendedOpName)
+		return AdduiExtendedOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AdduiExtendedOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	st.ResultTypes = append(st.ResultTypes, sumType)
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	st.ResultTypes = append(st.ResultTypes, overflowType)
-	return AdduiExtendedOp{b.Create(st)}
+	op := b.Create(st)
+	return AdduiExtendedOp{op}
 }
+
+// SubiOpName is the name of the operation arith.subi.
+const SubiOpName = "arith.subi"
 
 // SubiOp wraps an operation arith.subi: integer subtraction operation.
 type SubiOp struct{ *ir.Operation }
 
 // AsSubiOp returns op as a SubiOp if it is an operation arith.subi.
 func AsSubiOp(op *ir.Operation) (SubiOp, bool) {
-	if op == nil || op.Name() != "arith.subi" {
+	if op == nil || op.Name() != SubiOpName {
 		return SubiOp{}, false
 	}
 	return SubiOp{op}, true
@@ -419,32 +432,48 @@ func (op SubiOp) OverflowFlags() IntegerOverflowFlags {
 	return v
 }
 
-// BuildSubi creates an operation arith.subi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSubi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overflowFlags IntegerOverflowFlags) SubiOp {
-	name := b.Ctx.LookupOpName("arith.subi")
-	if name == nil || name.Def == nil {
-		panic("arith.subi is not registered in the builder's context")
+// SubiOptions holds the optional operands, results and properties of
+// arith.subi for BuildSubi; the zero value leaves them all absent (or at
+// their defaults).
+type SubiOptions struct {
+	// OverflowFlags is the property overflowFlags (the zero value: its default).
+	OverflowFlags IntegerOverflowFlags
+}
+
+// BuildSubi creates an operation arith.subi at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubiOp.
+func BuildSubi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...SubiOptions) SubiOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", SubiOpName)
+		return SubiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SubiOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubiOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+(overflowFlags).String()+">")})
+	if o.OverflowFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b, "arith", "overflow<"+(o.OverflowFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SubiOp{b.Create(st)}
+	op := b.Create(st)
+	return SubiOp{op}
 }
+
+// MuliOpName is the name of the operation arith.muli.
+const MuliOpName = "arith.muli"
 
 // MuliOp wraps an operation arith.muli: integer multiplication operation.
 type MuliOp struct{ *ir.Operation }
 
 // AsMuliOp returns op as a MuliOp if it is an operation arith.muli.
 func AsMuliOp(op *ir.Operation) (MuliOp, bool) {
-	if op == nil || op.Name() != "arith.muli" {
+	if op == nil || op.Name() != MuliOpName {
 		return MuliOp{}, false
 	}
 	return MuliOp{op}, true
@@ -477,32 +506,48 @@ func (op MuliOp) OverflowFlags() IntegerOverflowFlags {
 	return v
 }
 
-// BuildMuli creates an operation arith.muli at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMuli(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overflowFlags IntegerOverflowFlags) MuliOp {
-	name := b.Ctx.LookupOpName("arith.muli")
-	if name == nil || name.Def == nil {
-		panic("arith.muli is not registered in the builder's context")
+// MuliOptions holds the optional operands, results and properties of
+// arith.muli for BuildMuli; the zero value leaves them all absent (or at
+// their defaults).
+type MuliOptions struct {
+	// OverflowFlags is the property overflowFlags (the zero value: its default).
+	OverflowFlags IntegerOverflowFlags
+}
+
+// BuildMuli creates an operation arith.muli at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MuliOp.
+func BuildMuli(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...MuliOptions) MuliOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MuliOpName)
+		return MuliOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MuliOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MuliOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+(overflowFlags).String()+">")})
+	if o.OverflowFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b, "arith", "overflow<"+(o.OverflowFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MuliOp{b.Create(st)}
+	op := b.Create(st)
+	return MuliOp{op}
 }
+
+// MulsiExtendedOpName is the name of the operation arith.mulsi_extended.
+const MulsiExtendedOpName = "arith.mulsi_extended"
 
 // MulsiExtendedOp wraps an operation arith.mulsi_extended: extended signed integer multiplication operation.
 type MulsiExtendedOp struct{ *ir.Operation }
 
 // AsMulsiExtendedOp returns op as a MulsiExtendedOp if it is an operation arith.mulsi_extended.
 func AsMulsiExtendedOp(op *ir.Operation) (MulsiExtendedOp, bool) {
-	if op == nil || op.Name() != "arith.mulsi_extended" {
+	if op == nil || op.Name() != MulsiExtendedOpName {
 		return MulsiExtendedOp{}, false
 	}
 	return MulsiExtendedOp{op}, true
@@ -520,28 +565,32 @@ func (op MulsiExtendedOp) Low() ir.Value { return op.Operation.Result(0) }
 // High returns the result high.
 func (op MulsiExtendedOp) High() ir.Value { return op.Operation.Result(1) }
 
-// BuildMulsiExtended creates an operation arith.mulsi_extended at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMulsiExtended(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, lowType ir.Type, highType ir.Type) MulsiExtendedOp {
-	name := b.Ctx.LookupOpName("arith.mulsi_extended")
-	if name == nil || name.Def == nil {
-		panic("arith.mulsi_extended is not registered in the builder's context")
+// BuildMulsiExtended creates an operation arith.mulsi_extended at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MulsiExtendedOp.
+func BuildMulsiExtended(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MulsiExtendedOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MulsiExtendedOpName)
+		return MulsiExtendedOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MulsiExtendedOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	st.ResultTypes = append(st.ResultTypes, lowType)
-	st.ResultTypes = append(st.ResultTypes, highType)
-	return MulsiExtendedOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	op := b.Create(st)
+	return MulsiExtendedOp{op}
 }
+
+// MuluiExtendedOpName is the name of the operation arith.mului_extended.
+const MuluiExtendedOpName = "arith.mului_extended"
 
 // MuluiExtendedOp wraps an operation arith.mului_extended: extended unsigned integer multiplication operation.
 type MuluiExtendedOp struct{ *ir.Operation }
 
 // AsMuluiExtendedOp returns op as a MuluiExtendedOp if it is an operation arith.mului_extended.
 func AsMuluiExtendedOp(op *ir.Operation) (MuluiExtendedOp, bool) {
-	if op == nil || op.Name() != "arith.mului_extended" {
+	if op == nil || op.Name() != MuluiExtendedOpName {
 		return MuluiExtendedOp{}, false
 	}
 	return MuluiExtendedOp{op}, true
@@ -559,28 +608,32 @@ func (op MuluiExtendedOp) Low() ir.Value { return op.Operation.Result(0) }
 // High returns the result high.
 func (op MuluiExtendedOp) High() ir.Value { return op.Operation.Result(1) }
 
-// BuildMuluiExtended creates an operation arith.mului_extended at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMuluiExtended(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, lowType ir.Type, highType ir.Type) MuluiExtendedOp {
-	name := b.Ctx.LookupOpName("arith.mului_extended")
-	if name == nil || name.Def == nil {
-		panic("arith.mului_extended is not registered in the builder's context")
+// BuildMuluiExtended creates an operation arith.mului_extended at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MuluiExtendedOp.
+func BuildMuluiExtended(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MuluiExtendedOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MuluiExtendedOpName)
+		return MuluiExtendedOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MuluiExtendedOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	st.ResultTypes = append(st.ResultTypes, lowType)
-	st.ResultTypes = append(st.ResultTypes, highType)
-	return MuluiExtendedOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	op := b.Create(st)
+	return MuluiExtendedOp{op}
 }
+
+// DivuiOpName is the name of the operation arith.divui.
+const DivuiOpName = "arith.divui"
 
 // DivuiOp wraps an operation arith.divui: unsigned integer division operation.
 type DivuiOp struct{ *ir.Operation }
 
 // AsDivuiOp returns op as a DivuiOp if it is an operation arith.divui.
 func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) {
-	if op == nil || op.Name() != "arith.divui" {
+	if op == nil || op.Name() != DivuiOpName {
 		return DivuiOp{}, false
 	}
 	return DivuiOp{op}, true
@@ -598,34 +651,48 @@ func (op DivuiOp) Result() ir.Value { return op.Operation.Result(0) }
 // IsExact reports whether the unit property isExact is set.
 func (op DivuiOp) IsExact() bool { return op.InherentAttr("isExact") != nil }
 
-// BuildDivui creates an operation arith.divui at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDivui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, isExact bool) DivuiOp {
-	name := b.Ctx.LookupOpName("arith.divui")
-	if name == nil || name.Def == nil {
-		panic("arith.divui is not registered in the builder's context")
+// DivuiOptions holds the optional operands, results and properties of
+// arith.divui for BuildDivui; the zero value leaves them all absent (or at
+// their defaults).
+type DivuiOptions struct {
+	// IsExact sets the unit property isExact.
+	IsExact bool
+}
+
+// BuildDivui creates an operation arith.divui at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DivuiOp.
+func BuildDivui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...DivuiOptions) DivuiOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", DivuiOpName)
+		return DivuiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DivuiOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DivuiOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	if isExact {
+	if o.IsExact {
 		props = append(props, ir.NamedAttr{Name: "isExact", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DivuiOp{b.Create(st)}
+	op := b.Create(st)
+	return DivuiOp{op}
 }
+
+// DivsiOpName is the name of the operation arith.divsi.
+const DivsiOpName = "arith.divsi"
 
 // DivsiOp wraps an operation arith.divsi: signed integer division operation.
 type DivsiOp struct{ *ir.Operation }
 
 // AsDivsiOp returns op as a DivsiOp if it is an operation arith.divsi.
 func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) {
-	if op == nil || op.Name() != "arith.divsi" {
+	if op == nil || op.Name() != DivsiOpName {
 		return DivsiOp{}, false
 	}
 	return DivsiOp{op}, true
@@ -643,34 +710,48 @@ func (op DivsiOp) Result() ir.Value { return op.Operation.Result(0) }
 // IsExact reports whether the unit property isExact is set.
 func (op DivsiOp) IsExact() bool { return op.InherentAttr("isExact") != nil }
 
-// BuildDivsi creates an operation arith.divsi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDivsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, isExact bool) DivsiOp {
-	name := b.Ctx.LookupOpName("arith.divsi")
-	if name == nil || name.Def == nil {
-		panic("arith.divsi is not registered in the builder's context")
+// DivsiOptions holds the optional operands, results and properties of
+// arith.divsi for BuildDivsi; the zero value leaves them all absent (or at
+// their defaults).
+type DivsiOptions struct {
+	// IsExact sets the unit property isExact.
+	IsExact bool
+}
+
+// BuildDivsi creates an operation arith.divsi at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DivsiOp.
+func BuildDivsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...DivsiOptions) DivsiOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", DivsiOpName)
+		return DivsiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DivsiOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DivsiOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	if isExact {
+	if o.IsExact {
 		props = append(props, ir.NamedAttr{Name: "isExact", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DivsiOp{b.Create(st)}
+	op := b.Create(st)
+	return DivsiOp{op}
 }
+
+// CeildivuiOpName is the name of the operation arith.ceildivui.
+const CeildivuiOpName = "arith.ceildivui"
 
 // CeildivuiOp wraps an operation arith.ceildivui: unsigned ceil integer division operation.
 type CeildivuiOp struct{ *ir.Operation }
 
 // AsCeildivuiOp returns op as a CeildivuiOp if it is an operation arith.ceildivui.
 func AsCeildivuiOp(op *ir.Operation) (CeildivuiOp, bool) {
-	if op == nil || op.Name() != "arith.ceildivui" {
+	if op == nil || op.Name() != CeildivuiOpName {
 		return CeildivuiOp{}, false
 	}
 	return CeildivuiOp{op}, true
@@ -685,27 +766,31 @@ func (op CeildivuiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op CeildivuiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildCeildivui creates an operation arith.ceildivui at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCeildivui creates an operation arith.ceildivui at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CeildivuiOp.
 func BuildCeildivui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) CeildivuiOp {
-	name := b.Ctx.LookupOpName("arith.ceildivui")
-	if name == nil || name.Def == nil {
-		panic("arith.ceildivui is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", CeildivuiOpName)
+		return CeildivuiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CeildivuiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return CeildivuiOp{b.Create(st)}
+	op := b.Create(st)
+	return CeildivuiOp{op}
 }
+
+// CeildivsiOpName is the name of the operation arith.ceildivsi.
+const CeildivsiOpName = "arith.ceildivsi"
 
 // CeildivsiOp wraps an operation arith.ceildivsi: signed ceil integer division operation.
 type CeildivsiOp struct{ *ir.Operation }
 
 // AsCeildivsiOp returns op as a CeildivsiOp if it is an operation arith.ceildivsi.
 func AsCeildivsiOp(op *ir.Operation) (CeildivsiOp, bool) {
-	if op == nil || op.Name() != "arith.ceildivsi" {
+	if op == nil || op.Name() != CeildivsiOpName {
 		return CeildivsiOp{}, false
 	}
 	return CeildivsiOp{op}, true
@@ -720,27 +805,31 @@ func (op CeildivsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op CeildivsiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildCeildivsi creates an operation arith.ceildivsi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCeildivsi creates an operation arith.ceildivsi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CeildivsiOp.
 func BuildCeildivsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) CeildivsiOp {
-	name := b.Ctx.LookupOpName("arith.ceildivsi")
-	if name == nil || name.Def == nil {
-		panic("arith.ceildivsi is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", CeildivsiOpName)
+		return CeildivsiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CeildivsiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return CeildivsiOp{b.Create(st)}
+	op := b.Create(st)
+	return CeildivsiOp{op}
 }
+
+// FloordivsiOpName is the name of the operation arith.floordivsi.
+const FloordivsiOpName = "arith.floordivsi"
 
 // FloordivsiOp wraps an operation arith.floordivsi: signed floor integer division operation.
 type FloordivsiOp struct{ *ir.Operation }
 
 // AsFloordivsiOp returns op as a FloordivsiOp if it is an operation arith.floordivsi.
 func AsFloordivsiOp(op *ir.Operation) (FloordivsiOp, bool) {
-	if op == nil || op.Name() != "arith.floordivsi" {
+	if op == nil || op.Name() != FloordivsiOpName {
 		return FloordivsiOp{}, false
 	}
 	return FloordivsiOp{op}, true
@@ -755,27 +844,31 @@ func (op FloordivsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op FloordivsiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildFloordivsi creates an operation arith.floordivsi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFloordivsi creates an operation arith.floordivsi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FloordivsiOp.
 func BuildFloordivsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) FloordivsiOp {
-	name := b.Ctx.LookupOpName("arith.floordivsi")
-	if name == nil || name.Def == nil {
-		panic("arith.floordivsi is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", FloordivsiOpName)
+		return FloordivsiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FloordivsiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return FloordivsiOp{b.Create(st)}
+	op := b.Create(st)
+	return FloordivsiOp{op}
 }
+
+// RemuiOpName is the name of the operation arith.remui.
+const RemuiOpName = "arith.remui"
 
 // RemuiOp wraps an operation arith.remui: unsigned integer division remainder operation.
 type RemuiOp struct{ *ir.Operation }
 
 // AsRemuiOp returns op as a RemuiOp if it is an operation arith.remui.
 func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) {
-	if op == nil || op.Name() != "arith.remui" {
+	if op == nil || op.Name() != RemuiOpName {
 		return RemuiOp{}, false
 	}
 	return RemuiOp{op}, true
@@ -790,27 +883,31 @@ func (op RemuiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op RemuiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildRemui creates an operation arith.remui at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildRemui creates an operation arith.remui at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RemuiOp.
 func BuildRemui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) RemuiOp {
-	name := b.Ctx.LookupOpName("arith.remui")
-	if name == nil || name.Def == nil {
-		panic("arith.remui is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", RemuiOpName)
+		return RemuiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, RemuiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return RemuiOp{b.Create(st)}
+	op := b.Create(st)
+	return RemuiOp{op}
 }
+
+// RemsiOpName is the name of the operation arith.remsi.
+const RemsiOpName = "arith.remsi"
 
 // RemsiOp wraps an operation arith.remsi: signed integer division remainder operation.
 type RemsiOp struct{ *ir.Operation }
 
 // AsRemsiOp returns op as a RemsiOp if it is an operation arith.remsi.
 func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) {
-	if op == nil || op.Name() != "arith.remsi" {
+	if op == nil || op.Name() != RemsiOpName {
 		return RemsiOp{}, false
 	}
 	return RemsiOp{op}, true
@@ -825,27 +922,31 @@ func (op RemsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op RemsiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildRemsi creates an operation arith.remsi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildRemsi creates an operation arith.remsi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RemsiOp.
 func BuildRemsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) RemsiOp {
-	name := b.Ctx.LookupOpName("arith.remsi")
-	if name == nil || name.Def == nil {
-		panic("arith.remsi is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", RemsiOpName)
+		return RemsiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, RemsiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return RemsiOp{b.Create(st)}
+	op := b.Create(st)
+	return RemsiOp{op}
 }
+
+// AndiOpName is the name of the operation arith.andi.
+const AndiOpName = "arith.andi"
 
 // AndiOp wraps an operation arith.andi: integer binary and.
 type AndiOp struct{ *ir.Operation }
 
 // AsAndiOp returns op as a AndiOp if it is an operation arith.andi.
 func AsAndiOp(op *ir.Operation) (AndiOp, bool) {
-	if op == nil || op.Name() != "arith.andi" {
+	if op == nil || op.Name() != AndiOpName {
 		return AndiOp{}, false
 	}
 	return AndiOp{op}, true
@@ -860,27 +961,31 @@ func (op AndiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op AndiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildAndi creates an operation arith.andi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAndi creates an operation arith.andi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AndiOp.
 func BuildAndi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) AndiOp {
-	name := b.Ctx.LookupOpName("arith.andi")
-	if name == nil || name.Def == nil {
-		panic("arith.andi is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", AndiOpName)
+		return AndiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AndiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return AndiOp{b.Create(st)}
+	op := b.Create(st)
+	return AndiOp{op}
 }
+
+// OriOpName is the name of the operation arith.ori.
+const OriOpName = "arith.ori"
 
 // OriOp wraps an operation arith.ori: integer binary or.
 type OriOp struct{ *ir.Operation }
 
 // AsOriOp returns op as a OriOp if it is an operation arith.ori.
 func AsOriOp(op *ir.Operation) (OriOp, bool) {
-	if op == nil || op.Name() != "arith.ori" {
+	if op == nil || op.Name() != OriOpName {
 		return OriOp{}, false
 	}
 	return OriOp{op}, true
@@ -895,27 +1000,31 @@ func (op OriOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op OriOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildOri creates an operation arith.ori at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildOri creates an operation arith.ori at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero OriOp.
 func BuildOri(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) OriOp {
-	name := b.Ctx.LookupOpName("arith.ori")
-	if name == nil || name.Def == nil {
-		panic("arith.ori is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", OriOpName)
+		return OriOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, OriOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return OriOp{b.Create(st)}
+	op := b.Create(st)
+	return OriOp{op}
 }
+
+// XoriOpName is the name of the operation arith.xori.
+const XoriOpName = "arith.xori"
 
 // XoriOp wraps an operation arith.xori: integer binary xor.
 type XoriOp struct{ *ir.Operation }
 
 // AsXoriOp returns op as a XoriOp if it is an operation arith.xori.
 func AsXoriOp(op *ir.Operation) (XoriOp, bool) {
-	if op == nil || op.Name() != "arith.xori" {
+	if op == nil || op.Name() != XoriOpName {
 		return XoriOp{}, false
 	}
 	return XoriOp{op}, true
@@ -930,27 +1039,31 @@ func (op XoriOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op XoriOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildXori creates an operation arith.xori at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildXori creates an operation arith.xori at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero XoriOp.
 func BuildXori(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) XoriOp {
-	name := b.Ctx.LookupOpName("arith.xori")
-	if name == nil || name.Def == nil {
-		panic("arith.xori is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", XoriOpName)
+		return XoriOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, XoriOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return XoriOp{b.Create(st)}
+	op := b.Create(st)
+	return XoriOp{op}
 }
+
+// ShliOpName is the name of the operation arith.shli.
+const ShliOpName = "arith.shli"
 
 // ShliOp wraps an operation arith.shli: integer left-shift.
 type ShliOp struct{ *ir.Operation }
 
 // AsShliOp returns op as a ShliOp if it is an operation arith.shli.
 func AsShliOp(op *ir.Operation) (ShliOp, bool) {
-	if op == nil || op.Name() != "arith.shli" {
+	if op == nil || op.Name() != ShliOpName {
 		return ShliOp{}, false
 	}
 	return ShliOp{op}, true
@@ -983,32 +1096,48 @@ func (op ShliOp) OverflowFlags() IntegerOverflowFlags {
 	return v
 }
 
-// BuildShli creates an operation arith.shli at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildShli(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overflowFlags IntegerOverflowFlags) ShliOp {
-	name := b.Ctx.LookupOpName("arith.shli")
-	if name == nil || name.Def == nil {
-		panic("arith.shli is not registered in the builder's context")
+// ShliOptions holds the optional operands, results and properties of
+// arith.shli for BuildShli; the zero value leaves them all absent (or at
+// their defaults).
+type ShliOptions struct {
+	// OverflowFlags is the property overflowFlags (the zero value: its default).
+	OverflowFlags IntegerOverflowFlags
+}
+
+// BuildShli creates an operation arith.shli at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ShliOp.
+func BuildShli(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...ShliOptions) ShliOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", ShliOpName)
+		return ShliOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ShliOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ShliOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+(overflowFlags).String()+">")})
+	if o.OverflowFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b, "arith", "overflow<"+(o.OverflowFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ShliOp{b.Create(st)}
+	op := b.Create(st)
+	return ShliOp{op}
 }
+
+// ShruiOpName is the name of the operation arith.shrui.
+const ShruiOpName = "arith.shrui"
 
 // ShruiOp wraps an operation arith.shrui: unsigned integer right-shift.
 type ShruiOp struct{ *ir.Operation }
 
 // AsShruiOp returns op as a ShruiOp if it is an operation arith.shrui.
 func AsShruiOp(op *ir.Operation) (ShruiOp, bool) {
-	if op == nil || op.Name() != "arith.shrui" {
+	if op == nil || op.Name() != ShruiOpName {
 		return ShruiOp{}, false
 	}
 	return ShruiOp{op}, true
@@ -1026,34 +1155,48 @@ func (op ShruiOp) Result() ir.Value { return op.Operation.Result(0) }
 // IsExact reports whether the unit property isExact is set.
 func (op ShruiOp) IsExact() bool { return op.InherentAttr("isExact") != nil }
 
-// BuildShrui creates an operation arith.shrui at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildShrui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, isExact bool) ShruiOp {
-	name := b.Ctx.LookupOpName("arith.shrui")
-	if name == nil || name.Def == nil {
-		panic("arith.shrui is not registered in the builder's context")
+// ShruiOptions holds the optional operands, results and properties of
+// arith.shrui for BuildShrui; the zero value leaves them all absent (or at
+// their defaults).
+type ShruiOptions struct {
+	// IsExact sets the unit property isExact.
+	IsExact bool
+}
+
+// BuildShrui creates an operation arith.shrui at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ShruiOp.
+func BuildShrui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...ShruiOptions) ShruiOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", ShruiOpName)
+		return ShruiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ShruiOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ShruiOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	if isExact {
+	if o.IsExact {
 		props = append(props, ir.NamedAttr{Name: "isExact", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ShruiOp{b.Create(st)}
+	op := b.Create(st)
+	return ShruiOp{op}
 }
+
+// ShrsiOpName is the name of the operation arith.shrsi.
+const ShrsiOpName = "arith.shrsi"
 
 // ShrsiOp wraps an operation arith.shrsi: signed integer right-shift.
 type ShrsiOp struct{ *ir.Operation }
 
 // AsShrsiOp returns op as a ShrsiOp if it is an operation arith.shrsi.
 func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) {
-	if op == nil || op.Name() != "arith.shrsi" {
+	if op == nil || op.Name() != ShrsiOpName {
 		return ShrsiOp{}, false
 	}
 	return ShrsiOp{op}, true
@@ -1071,34 +1214,48 @@ func (op ShrsiOp) Result() ir.Value { return op.Operation.Result(0) }
 // IsExact reports whether the unit property isExact is set.
 func (op ShrsiOp) IsExact() bool { return op.InherentAttr("isExact") != nil }
 
-// BuildShrsi creates an operation arith.shrsi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildShrsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, isExact bool) ShrsiOp {
-	name := b.Ctx.LookupOpName("arith.shrsi")
-	if name == nil || name.Def == nil {
-		panic("arith.shrsi is not registered in the builder's context")
+// ShrsiOptions holds the optional operands, results and properties of
+// arith.shrsi for BuildShrsi; the zero value leaves them all absent (or at
+// their defaults).
+type ShrsiOptions struct {
+	// IsExact sets the unit property isExact.
+	IsExact bool
+}
+
+// BuildShrsi creates an operation arith.shrsi at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ShrsiOp.
+func BuildShrsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...ShrsiOptions) ShrsiOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", ShrsiOpName)
+		return ShrsiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ShrsiOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ShrsiOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	if isExact {
+	if o.IsExact {
 		props = append(props, ir.NamedAttr{Name: "isExact", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ShrsiOp{b.Create(st)}
+	op := b.Create(st)
+	return ShrsiOp{op}
 }
+
+// NegfOpName is the name of the operation arith.negf.
+const NegfOpName = "arith.negf"
 
 // NegfOp wraps an operation arith.negf: floating point negation.
 type NegfOp struct{ *ir.Operation }
 
 // AsNegfOp returns op as a NegfOp if it is an operation arith.negf.
 func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
-	if op == nil || op.Name() != "arith.negf" {
+	if op == nil || op.Name() != NegfOpName {
 		return NegfOp{}, false
 	}
 	return NegfOp{op}, true
@@ -1128,31 +1285,47 @@ func (op NegfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildNegf creates an operation arith.negf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildNegf(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath FastMathFlags) NegfOp {
-	name := b.Ctx.LookupOpName("arith.negf")
-	if name == nil || name.Def == nil {
-		panic("arith.negf is not registered in the builder's context")
+// NegfOptions holds the optional operands, results and properties of
+// arith.negf for BuildNegf; the zero value leaves them all absent (or at
+// their defaults).
+type NegfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildNegf creates an operation arith.negf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero NegfOp.
+func BuildNegf(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...NegfOptions) NegfOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", NegfOpName)
+		return NegfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, NegfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, NegfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return NegfOp{b.Create(st)}
+	op := b.Create(st)
+	return NegfOp{op}
 }
+
+// AddfOpName is the name of the operation arith.addf.
+const AddfOpName = "arith.addf"
 
 // AddfOp wraps an operation arith.addf: floating point addition operation.
 type AddfOp struct{ *ir.Operation }
 
 // AsAddfOp returns op as a AddfOp if it is an operation arith.addf.
 func AsAddfOp(op *ir.Operation) (AddfOp, bool) {
-	if op == nil || op.Name() != "arith.addf" {
+	if op == nil || op.Name() != AddfOpName {
 		return AddfOp{}, false
 	}
 	return AddfOp{op}, true
@@ -1185,32 +1358,48 @@ func (op AddfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildAddf creates an operation arith.addf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAddf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) AddfOp {
-	name := b.Ctx.LookupOpName("arith.addf")
-	if name == nil || name.Def == nil {
-		panic("arith.addf is not registered in the builder's context")
+// AddfOptions holds the optional operands, results and properties of
+// arith.addf for BuildAddf; the zero value leaves them all absent (or at
+// their defaults).
+type AddfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildAddf creates an operation arith.addf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AddfOp.
+func BuildAddf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...AddfOptions) AddfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", AddfOpName)
+		return AddfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AddfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AddfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AddfOp{b.Create(st)}
+	op := b.Create(st)
+	return AddfOp{op}
 }
+
+// SubfOpName is the name of the operation arith.subf.
+const SubfOpName = "arith.subf"
 
 // SubfOp wraps an operation arith.subf: floating point subtraction operation.
 type SubfOp struct{ *ir.Operation }
 
 // AsSubfOp returns op as a SubfOp if it is an operation arith.subf.
 func AsSubfOp(op *ir.Operation) (SubfOp, bool) {
-	if op == nil || op.Name() != "arith.subf" {
+	if op == nil || op.Name() != SubfOpName {
 		return SubfOp{}, false
 	}
 	return SubfOp{op}, true
@@ -1243,32 +1432,48 @@ func (op SubfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildSubf creates an operation arith.subf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSubf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) SubfOp {
-	name := b.Ctx.LookupOpName("arith.subf")
-	if name == nil || name.Def == nil {
-		panic("arith.subf is not registered in the builder's context")
+// SubfOptions holds the optional operands, results and properties of
+// arith.subf for BuildSubf; the zero value leaves them all absent (or at
+// their defaults).
+type SubfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildSubf creates an operation arith.subf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubfOp.
+func BuildSubf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...SubfOptions) SubfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", SubfOpName)
+		return SubfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SubfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SubfOp{b.Create(st)}
+	op := b.Create(st)
+	return SubfOp{op}
 }
+
+// MaximumfOpName is the name of the operation arith.maximumf.
+const MaximumfOpName = "arith.maximumf"
 
 // MaximumfOp wraps an operation arith.maximumf: floating-point maximum operation.
 type MaximumfOp struct{ *ir.Operation }
 
 // AsMaximumfOp returns op as a MaximumfOp if it is an operation arith.maximumf.
 func AsMaximumfOp(op *ir.Operation) (MaximumfOp, bool) {
-	if op == nil || op.Name() != "arith.maximumf" {
+	if op == nil || op.Name() != MaximumfOpName {
 		return MaximumfOp{}, false
 	}
 	return MaximumfOp{op}, true
@@ -1301,32 +1506,48 @@ func (op MaximumfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildMaximumf creates an operation arith.maximumf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMaximumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) MaximumfOp {
-	name := b.Ctx.LookupOpName("arith.maximumf")
-	if name == nil || name.Def == nil {
-		panic("arith.maximumf is not registered in the builder's context")
+// MaximumfOptions holds the optional operands, results and properties of
+// arith.maximumf for BuildMaximumf; the zero value leaves them all absent (or at
+// their defaults).
+type MaximumfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildMaximumf creates an operation arith.maximumf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MaximumfOp.
+func BuildMaximumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...MaximumfOptions) MaximumfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MaximumfOpName)
+		return MaximumfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MaximumfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MaximumfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MaximumfOp{b.Create(st)}
+	op := b.Create(st)
+	return MaximumfOp{op}
 }
+
+// MaxnumfOpName is the name of the operation arith.maxnumf.
+const MaxnumfOpName = "arith.maxnumf"
 
 // MaxnumfOp wraps an operation arith.maxnumf: floating-point maximum operation.
 type MaxnumfOp struct{ *ir.Operation }
 
 // AsMaxnumfOp returns op as a MaxnumfOp if it is an operation arith.maxnumf.
 func AsMaxnumfOp(op *ir.Operation) (MaxnumfOp, bool) {
-	if op == nil || op.Name() != "arith.maxnumf" {
+	if op == nil || op.Name() != MaxnumfOpName {
 		return MaxnumfOp{}, false
 	}
 	return MaxnumfOp{op}, true
@@ -1359,32 +1580,48 @@ func (op MaxnumfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildMaxnumf creates an operation arith.maxnumf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMaxnumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) MaxnumfOp {
-	name := b.Ctx.LookupOpName("arith.maxnumf")
-	if name == nil || name.Def == nil {
-		panic("arith.maxnumf is not registered in the builder's context")
+// MaxnumfOptions holds the optional operands, results and properties of
+// arith.maxnumf for BuildMaxnumf; the zero value leaves them all absent (or at
+// their defaults).
+type MaxnumfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildMaxnumf creates an operation arith.maxnumf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MaxnumfOp.
+func BuildMaxnumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...MaxnumfOptions) MaxnumfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MaxnumfOpName)
+		return MaxnumfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MaxnumfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MaxnumfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MaxnumfOp{b.Create(st)}
+	op := b.Create(st)
+	return MaxnumfOp{op}
 }
+
+// MaxsiOpName is the name of the operation arith.maxsi.
+const MaxsiOpName = "arith.maxsi"
 
 // MaxsiOp wraps an operation arith.maxsi: signed integer maximum operation.
 type MaxsiOp struct{ *ir.Operation }
 
 // AsMaxsiOp returns op as a MaxsiOp if it is an operation arith.maxsi.
 func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) {
-	if op == nil || op.Name() != "arith.maxsi" {
+	if op == nil || op.Name() != MaxsiOpName {
 		return MaxsiOp{}, false
 	}
 	return MaxsiOp{op}, true
@@ -1399,27 +1636,31 @@ func (op MaxsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op MaxsiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildMaxsi creates an operation arith.maxsi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMaxsi creates an operation arith.maxsi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MaxsiOp.
 func BuildMaxsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MaxsiOp {
-	name := b.Ctx.LookupOpName("arith.maxsi")
-	if name == nil || name.Def == nil {
-		panic("arith.maxsi is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MaxsiOpName)
+		return MaxsiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MaxsiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return MaxsiOp{b.Create(st)}
+	op := b.Create(st)
+	return MaxsiOp{op}
 }
+
+// MaxuiOpName is the name of the operation arith.maxui.
+const MaxuiOpName = "arith.maxui"
 
 // MaxuiOp wraps an operation arith.maxui: unsigned integer maximum operation.
 type MaxuiOp struct{ *ir.Operation }
 
 // AsMaxuiOp returns op as a MaxuiOp if it is an operation arith.maxui.
 func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) {
-	if op == nil || op.Name() != "arith.maxui" {
+	if op == nil || op.Name() != MaxuiOpName {
 		return MaxuiOp{}, false
 	}
 	return MaxuiOp{op}, true
@@ -1434,27 +1675,31 @@ func (op MaxuiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op MaxuiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildMaxui creates an operation arith.maxui at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMaxui creates an operation arith.maxui at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MaxuiOp.
 func BuildMaxui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MaxuiOp {
-	name := b.Ctx.LookupOpName("arith.maxui")
-	if name == nil || name.Def == nil {
-		panic("arith.maxui is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MaxuiOpName)
+		return MaxuiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MaxuiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return MaxuiOp{b.Create(st)}
+	op := b.Create(st)
+	return MaxuiOp{op}
 }
+
+// MinimumfOpName is the name of the operation arith.minimumf.
+const MinimumfOpName = "arith.minimumf"
 
 // MinimumfOp wraps an operation arith.minimumf: floating-point minimum operation.
 type MinimumfOp struct{ *ir.Operation }
 
 // AsMinimumfOp returns op as a MinimumfOp if it is an operation arith.minimumf.
 func AsMinimumfOp(op *ir.Operation) (MinimumfOp, bool) {
-	if op == nil || op.Name() != "arith.minimumf" {
+	if op == nil || op.Name() != MinimumfOpName {
 		return MinimumfOp{}, false
 	}
 	return MinimumfOp{op}, true
@@ -1487,32 +1732,48 @@ func (op MinimumfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildMinimumf creates an operation arith.minimumf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMinimumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) MinimumfOp {
-	name := b.Ctx.LookupOpName("arith.minimumf")
-	if name == nil || name.Def == nil {
-		panic("arith.minimumf is not registered in the builder's context")
+// MinimumfOptions holds the optional operands, results and properties of
+// arith.minimumf for BuildMinimumf; the zero value leaves them all absent (or at
+// their defaults).
+type MinimumfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildMinimumf creates an operation arith.minimumf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MinimumfOp.
+func BuildMinimumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...MinimumfOptions) MinimumfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MinimumfOpName)
+		return MinimumfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MinimumfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MinimumfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MinimumfOp{b.Create(st)}
+	op := b.Create(st)
+	return MinimumfOp{op}
 }
+
+// MinnumfOpName is the name of the operation arith.minnumf.
+const MinnumfOpName = "arith.minnumf"
 
 // MinnumfOp wraps an operation arith.minnumf: floating-point minimum operation.
 type MinnumfOp struct{ *ir.Operation }
 
 // AsMinnumfOp returns op as a MinnumfOp if it is an operation arith.minnumf.
 func AsMinnumfOp(op *ir.Operation) (MinnumfOp, bool) {
-	if op == nil || op.Name() != "arith.minnumf" {
+	if op == nil || op.Name() != MinnumfOpName {
 		return MinnumfOp{}, false
 	}
 	return MinnumfOp{op}, true
@@ -1545,32 +1806,48 @@ func (op MinnumfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildMinnumf creates an operation arith.minnumf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMinnumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) MinnumfOp {
-	name := b.Ctx.LookupOpName("arith.minnumf")
-	if name == nil || name.Def == nil {
-		panic("arith.minnumf is not registered in the builder's context")
+// MinnumfOptions holds the optional operands, results and properties of
+// arith.minnumf for BuildMinnumf; the zero value leaves them all absent (or at
+// their defaults).
+type MinnumfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildMinnumf creates an operation arith.minnumf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MinnumfOp.
+func BuildMinnumf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...MinnumfOptions) MinnumfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MinnumfOpName)
+		return MinnumfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MinnumfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MinnumfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MinnumfOp{b.Create(st)}
+	op := b.Create(st)
+	return MinnumfOp{op}
 }
+
+// MinsiOpName is the name of the operation arith.minsi.
+const MinsiOpName = "arith.minsi"
 
 // MinsiOp wraps an operation arith.minsi: signed integer minimum operation.
 type MinsiOp struct{ *ir.Operation }
 
 // AsMinsiOp returns op as a MinsiOp if it is an operation arith.minsi.
 func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) {
-	if op == nil || op.Name() != "arith.minsi" {
+	if op == nil || op.Name() != MinsiOpName {
 		return MinsiOp{}, false
 	}
 	return MinsiOp{op}, true
@@ -1585,27 +1862,31 @@ func (op MinsiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op MinsiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildMinsi creates an operation arith.minsi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMinsi creates an operation arith.minsi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MinsiOp.
 func BuildMinsi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MinsiOp {
-	name := b.Ctx.LookupOpName("arith.minsi")
-	if name == nil || name.Def == nil {
-		panic("arith.minsi is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MinsiOpName)
+		return MinsiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MinsiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return MinsiOp{b.Create(st)}
+	op := b.Create(st)
+	return MinsiOp{op}
 }
+
+// MinuiOpName is the name of the operation arith.minui.
+const MinuiOpName = "arith.minui"
 
 // MinuiOp wraps an operation arith.minui: unsigned integer minimum operation.
 type MinuiOp struct{ *ir.Operation }
 
 // AsMinuiOp returns op as a MinuiOp if it is an operation arith.minui.
 func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) {
-	if op == nil || op.Name() != "arith.minui" {
+	if op == nil || op.Name() != MinuiOpName {
 		return MinuiOp{}, false
 	}
 	return MinuiOp{op}, true
@@ -1620,27 +1901,31 @@ func (op MinuiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op MinuiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildMinui creates an operation arith.minui at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMinui creates an operation arith.minui at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MinuiOp.
 func BuildMinui(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) MinuiOp {
-	name := b.Ctx.LookupOpName("arith.minui")
-	if name == nil || name.Def == nil {
-		panic("arith.minui is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MinuiOpName)
+		return MinuiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MinuiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return MinuiOp{b.Create(st)}
+	op := b.Create(st)
+	return MinuiOp{op}
 }
+
+// MulfOpName is the name of the operation arith.mulf.
+const MulfOpName = "arith.mulf"
 
 // MulfOp wraps an operation arith.mulf: floating point multiplication operation.
 type MulfOp struct{ *ir.Operation }
 
 // AsMulfOp returns op as a MulfOp if it is an operation arith.mulf.
 func AsMulfOp(op *ir.Operation) (MulfOp, bool) {
-	if op == nil || op.Name() != "arith.mulf" {
+	if op == nil || op.Name() != MulfOpName {
 		return MulfOp{}, false
 	}
 	return MulfOp{op}, true
@@ -1673,32 +1958,48 @@ func (op MulfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildMulf creates an operation arith.mulf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMulf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) MulfOp {
-	name := b.Ctx.LookupOpName("arith.mulf")
-	if name == nil || name.Def == nil {
-		panic("arith.mulf is not registered in the builder's context")
+// MulfOptions holds the optional operands, results and properties of
+// arith.mulf for BuildMulf; the zero value leaves them all absent (or at
+// their defaults).
+type MulfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildMulf creates an operation arith.mulf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MulfOp.
+func BuildMulf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...MulfOptions) MulfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MulfOpName)
+		return MulfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MulfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MulfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MulfOp{b.Create(st)}
+	op := b.Create(st)
+	return MulfOp{op}
 }
+
+// DivfOpName is the name of the operation arith.divf.
+const DivfOpName = "arith.divf"
 
 // DivfOp wraps an operation arith.divf: floating point division operation.
 type DivfOp struct{ *ir.Operation }
 
 // AsDivfOp returns op as a DivfOp if it is an operation arith.divf.
 func AsDivfOp(op *ir.Operation) (DivfOp, bool) {
-	if op == nil || op.Name() != "arith.divf" {
+	if op == nil || op.Name() != DivfOpName {
 		return DivfOp{}, false
 	}
 	return DivfOp{op}, true
@@ -1731,32 +2032,48 @@ func (op DivfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildDivf creates an operation arith.divf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDivf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) DivfOp {
-	name := b.Ctx.LookupOpName("arith.divf")
-	if name == nil || name.Def == nil {
-		panic("arith.divf is not registered in the builder's context")
+// DivfOptions holds the optional operands, results and properties of
+// arith.divf for BuildDivf; the zero value leaves them all absent (or at
+// their defaults).
+type DivfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildDivf creates an operation arith.divf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DivfOp.
+func BuildDivf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...DivfOptions) DivfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", DivfOpName)
+		return DivfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DivfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DivfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DivfOp{b.Create(st)}
+	op := b.Create(st)
+	return DivfOp{op}
 }
+
+// RemfOpName is the name of the operation arith.remf.
+const RemfOpName = "arith.remf"
 
 // RemfOp wraps an operation arith.remf: floating point division remainder operation.
 type RemfOp struct{ *ir.Operation }
 
 // AsRemfOp returns op as a RemfOp if it is an operation arith.remf.
 func AsRemfOp(op *ir.Operation) (RemfOp, bool) {
-	if op == nil || op.Name() != "arith.remf" {
+	if op == nil || op.Name() != RemfOpName {
 		return RemfOp{}, false
 	}
 	return RemfOp{op}, true
@@ -1789,32 +2106,48 @@ func (op RemfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildRemf creates an operation arith.remf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRemf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath FastMathFlags) RemfOp {
-	name := b.Ctx.LookupOpName("arith.remf")
-	if name == nil || name.Def == nil {
-		panic("arith.remf is not registered in the builder's context")
+// RemfOptions holds the optional operands, results and properties of
+// arith.remf for BuildRemf; the zero value leaves them all absent (or at
+// their defaults).
+type RemfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildRemf creates an operation arith.remf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RemfOp.
+func BuildRemf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...RemfOptions) RemfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", RemfOpName)
+		return RemfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RemfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RemfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RemfOp{b.Create(st)}
+	op := b.Create(st)
+	return RemfOp{op}
 }
+
+// ExtuiOpName is the name of the operation arith.extui.
+const ExtuiOpName = "arith.extui"
 
 // ExtuiOp wraps an operation arith.extui: integer zero extension operation.
 type ExtuiOp struct{ *ir.Operation }
 
 // AsExtuiOp returns op as a ExtuiOp if it is an operation arith.extui.
 func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) {
-	if op == nil || op.Name() != "arith.extui" {
+	if op == nil || op.Name() != ExtuiOpName {
 		return ExtuiOp{}, false
 	}
 	return ExtuiOp{op}, true
@@ -1826,26 +2159,30 @@ func (op ExtuiOp) In() ir.Value { return op.Operation.Operand(0) }
 // Out returns the result out.
 func (op ExtuiOp) Out() ir.Value { return op.Operation.Result(0) }
 
-// BuildExtui creates an operation arith.extui at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExtui creates an operation arith.extui at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtuiOp.
 func BuildExtui(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) ExtuiOp {
-	name := b.Ctx.LookupOpName("arith.extui")
-	if name == nil || name.Def == nil {
-		panic("arith.extui is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtuiOpName)
+		return ExtuiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtuiOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, outType)
-	return ExtuiOp{b.Create(st)}
+	op := b.Create(st)
+	return ExtuiOp{op}
 }
+
+// ExtsiOpName is the name of the operation arith.extsi.
+const ExtsiOpName = "arith.extsi"
 
 // ExtsiOp wraps an operation arith.extsi: integer sign extension operation.
 type ExtsiOp struct{ *ir.Operation }
 
 // AsExtsiOp returns op as a ExtsiOp if it is an operation arith.extsi.
 func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) {
-	if op == nil || op.Name() != "arith.extsi" {
+	if op == nil || op.Name() != ExtsiOpName {
 		return ExtsiOp{}, false
 	}
 	return ExtsiOp{op}, true
@@ -1857,26 +2194,30 @@ func (op ExtsiOp) In() ir.Value { return op.Operation.Operand(0) }
 // Out returns the result out.
 func (op ExtsiOp) Out() ir.Value { return op.Operation.Result(0) }
 
-// BuildExtsi creates an operation arith.extsi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExtsi creates an operation arith.extsi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtsiOp.
 func BuildExtsi(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) ExtsiOp {
-	name := b.Ctx.LookupOpName("arith.extsi")
-	if name == nil || name.Def == nil {
-		panic("arith.extsi is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtsiOpName)
+		return ExtsiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtsiOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, outType)
-	return ExtsiOp{b.Create(st)}
+	op := b.Create(st)
+	return ExtsiOp{op}
 }
+
+// ExtfOpName is the name of the operation arith.extf.
+const ExtfOpName = "arith.extf"
 
 // ExtfOp wraps an operation arith.extf: cast from floating-point to wider floating-point.
 type ExtfOp struct{ *ir.Operation }
 
 // AsExtfOp returns op as a ExtfOp if it is an operation arith.extf.
 func AsExtfOp(op *ir.Operation) (ExtfOp, bool) {
-	if op == nil || op.Name() != "arith.extf" {
+	if op == nil || op.Name() != ExtfOpName {
 		return ExtfOp{}, false
 	}
 	return ExtfOp{op}, true
@@ -1902,33 +2243,47 @@ func (op ExtfOp) Fastmath() (FastMathFlags, bool) {
 	return FastMathFlags(u), ok
 }
 
-// BuildExtf creates an operation arith.extf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildExtf(b *ir.Builder, loc ir.Location, in ir.Value, fastmath *FastMathFlags, outType ir.Type) ExtfOp {
-	name := b.Ctx.LookupOpName("arith.extf")
-	if name == nil || name.Def == nil {
-		panic("arith.extf is not registered in the builder's context")
+// ExtfOptions holds the optional operands, results and properties of
+// arith.extf for BuildExtf; the zero value leaves them all absent (or at
+// their defaults).
+type ExtfOptions struct {
+	// Fastmath is the optional property fastmath (nil: absent).
+	Fastmath *FastMathFlags
+}
+
+// BuildExtf creates an operation arith.extf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtfOp.
+func BuildExtf(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type, opts ...ExtfOptions) ExtfOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtfOpName)
+		return ExtfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ExtfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ExtfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(*fastmath).String()+">")})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(*o.Fastmath).String()+">")})
 	}
 	st.ResultTypes = append(st.ResultTypes, outType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExtfOp{b.Create(st)}
+	op := b.Create(st)
+	return ExtfOp{op}
 }
+
+// ScalingExtfOpName is the name of the operation arith.scaling_extf.
+const ScalingExtfOpName = "arith.scaling_extf"
 
 // ScalingExtfOp wraps an operation arith.scaling_extf: upcasts input floats using provided scales values following OCP MXFP Spec.
 type ScalingExtfOp struct{ *ir.Operation }
 
 // AsScalingExtfOp returns op as a ScalingExtfOp if it is an operation arith.scaling_extf.
 func AsScalingExtfOp(op *ir.Operation) (ScalingExtfOp, bool) {
-	if op == nil || op.Name() != "arith.scaling_extf" {
+	if op == nil || op.Name() != ScalingExtfOpName {
 		return ScalingExtfOp{}, false
 	}
 	return ScalingExtfOp{op}, true
@@ -1957,34 +2312,48 @@ func (op ScalingExtfOp) Fastmath() (FastMathFlags, bool) {
 	return FastMathFlags(u), ok
 }
 
-// BuildScalingExtf creates an operation arith.scaling_extf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildScalingExtf(b *ir.Builder, loc ir.Location, in ir.Value, scale ir.Value, fastmath *FastMathFlags, outType ir.Type) ScalingExtfOp {
-	name := b.Ctx.LookupOpName("arith.scaling_extf")
-	if name == nil || name.Def == nil {
-		panic("arith.scaling_extf is not registered in the builder's context")
+// ScalingExtfOptions holds the optional operands, results and properties of
+// arith.scaling_extf for BuildScalingExtf; the zero value leaves them all absent (or at
+// their defaults).
+type ScalingExtfOptions struct {
+	// Fastmath is the optional property fastmath (nil: absent).
+	Fastmath *FastMathFlags
+}
+
+// BuildScalingExtf creates an operation arith.scaling_extf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ScalingExtfOp.
+func BuildScalingExtf(b *ir.Builder, loc ir.Location, in ir.Value, scale ir.Value, outType ir.Type, opts ...ScalingExtfOptions) ScalingExtfOp {
+	if in == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", ScalingExtfOpName)
+		return ScalingExtfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ScalingExtfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ScalingExtfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
 	st.Operands = append(st.Operands, scale)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(*fastmath).String()+">")})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(*o.Fastmath).String()+">")})
 	}
 	st.ResultTypes = append(st.ResultTypes, outType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ScalingExtfOp{b.Create(st)}
+	op := b.Create(st)
+	return ScalingExtfOp{op}
 }
+
+// TrunciOpName is the name of the operation arith.trunci.
+const TrunciOpName = "arith.trunci"
 
 // TrunciOp wraps an operation arith.trunci: integer truncation operation.
 type TrunciOp struct{ *ir.Operation }
 
 // AsTrunciOp returns op as a TrunciOp if it is an operation arith.trunci.
 func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) {
-	if op == nil || op.Name() != "arith.trunci" {
+	if op == nil || op.Name() != TrunciOpName {
 		return TrunciOp{}, false
 	}
 	return TrunciOp{op}, true
@@ -2014,31 +2383,47 @@ func (op TrunciOp) OverflowFlags() IntegerOverflowFlags {
 	return v
 }
 
-// BuildTrunci creates an operation arith.trunci at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTrunci(b *ir.Builder, loc ir.Location, in ir.Value, overflowFlags IntegerOverflowFlags, outType ir.Type) TrunciOp {
-	name := b.Ctx.LookupOpName("arith.trunci")
-	if name == nil || name.Def == nil {
-		panic("arith.trunci is not registered in the builder's context")
+// TrunciOptions holds the optional operands, results and properties of
+// arith.trunci for BuildTrunci; the zero value leaves them all absent (or at
+// their defaults).
+type TrunciOptions struct {
+	// OverflowFlags is the property overflowFlags (the zero value: its default).
+	OverflowFlags IntegerOverflowFlags
+}
+
+// BuildTrunci creates an operation arith.trunci at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TrunciOp.
+func BuildTrunci(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type, opts ...TrunciOptions) TrunciOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", TrunciOpName)
+		return TrunciOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TrunciOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TrunciOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b.Ctx, "arith", "overflow<"+(overflowFlags).String()+">")})
+	if o.OverflowFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: dialectAttr(b, "arith", "overflow<"+(o.OverflowFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, outType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TrunciOp{b.Create(st)}
+	op := b.Create(st)
+	return TrunciOp{op}
 }
+
+// TruncfOpName is the name of the operation arith.truncf.
+const TruncfOpName = "arith.truncf"
 
 // TruncfOp wraps an operation arith.truncf: cast from floating-point to narrower floating-point.
 type TruncfOp struct{ *ir.Operation }
 
 // AsTruncfOp returns op as a TruncfOp if it is an operation arith.truncf.
 func AsTruncfOp(op *ir.Operation) (TruncfOp, bool) {
-	if op == nil || op.Name() != "arith.truncf" {
+	if op == nil || op.Name() != TruncfOpName {
 		return TruncfOp{}, false
 	}
 	return TruncfOp{op}, true
@@ -2077,36 +2462,52 @@ func (op TruncfOp) Fastmath() (FastMathFlags, bool) {
 	return FastMathFlags(u), ok
 }
 
-// BuildTruncf creates an operation arith.truncf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTruncf(b *ir.Builder, loc ir.Location, in ir.Value, roundingmode *RoundingMode, fastmath *FastMathFlags, outType ir.Type) TruncfOp {
-	name := b.Ctx.LookupOpName("arith.truncf")
-	if name == nil || name.Def == nil {
-		panic("arith.truncf is not registered in the builder's context")
+// TruncfOptions holds the optional operands, results and properties of
+// arith.truncf for BuildTruncf; the zero value leaves them all absent (or at
+// their defaults).
+type TruncfOptions struct {
+	// Roundingmode is the optional property roundingmode (nil: absent).
+	Roundingmode *RoundingMode
+	// Fastmath is the optional property fastmath (nil: absent).
+	Fastmath *FastMathFlags
+}
+
+// BuildTruncf creates an operation arith.truncf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TruncfOp.
+func BuildTruncf(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type, opts ...TruncfOptions) TruncfOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", TruncfOpName)
+		return TruncfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TruncfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TruncfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	if roundingmode != nil {
-		props = append(props, ir.NamedAttr{Name: "roundingmode", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*roundingmode))})
+	if o.Roundingmode != nil {
+		props = append(props, ir.NamedAttr{Name: "roundingmode", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*o.Roundingmode))})
 	}
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(*fastmath).String()+">")})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(*o.Fastmath).String()+">")})
 	}
 	st.ResultTypes = append(st.ResultTypes, outType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TruncfOp{b.Create(st)}
+	op := b.Create(st)
+	return TruncfOp{op}
 }
+
+// ScalingTruncfOpName is the name of the operation arith.scaling_truncf.
+const ScalingTruncfOpName = "arith.scaling_truncf"
 
 // ScalingTruncfOp wraps an operation arith.scaling_truncf: downcasts input floating point values using provided scales values following OCP MXFP Spec.
 type ScalingTruncfOp struct{ *ir.Operation }
 
 // AsScalingTruncfOp returns op as a ScalingTruncfOp if it is an operation arith.scaling_truncf.
 func AsScalingTruncfOp(op *ir.Operation) (ScalingTruncfOp, bool) {
-	if op == nil || op.Name() != "arith.scaling_truncf" {
+	if op == nil || op.Name() != ScalingTruncfOpName {
 		return ScalingTruncfOp{}, false
 	}
 	return ScalingTruncfOp{op}, true
@@ -2148,37 +2549,53 @@ func (op ScalingTruncfOp) Fastmath() (FastMathFlags, bool) {
 	return FastMathFlags(u), ok
 }
 
-// BuildScalingTruncf creates an operation arith.scaling_truncf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildScalingTruncf(b *ir.Builder, loc ir.Location, in ir.Value, scale ir.Value, roundingmode *RoundingMode, fastmath *FastMathFlags, outType ir.Type) ScalingTruncfOp {
-	name := b.Ctx.LookupOpName("arith.scaling_truncf")
-	if name == nil || name.Def == nil {
-		panic("arith.scaling_truncf is not registered in the builder's context")
+// ScalingTruncfOptions holds the optional operands, results and properties of
+// arith.scaling_truncf for BuildScalingTruncf; the zero value leaves them all absent (or at
+// their defaults).
+type ScalingTruncfOptions struct {
+	// Roundingmode is the optional property roundingmode (nil: absent).
+	Roundingmode *RoundingMode
+	// Fastmath is the optional property fastmath (nil: absent).
+	Fastmath *FastMathFlags
+}
+
+// BuildScalingTruncf creates an operation arith.scaling_truncf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ScalingTruncfOp.
+func BuildScalingTruncf(b *ir.Builder, loc ir.Location, in ir.Value, scale ir.Value, outType ir.Type, opts ...ScalingTruncfOptions) ScalingTruncfOp {
+	if in == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", ScalingTruncfOpName)
+		return ScalingTruncfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ScalingTruncfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ScalingTruncfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
 	st.Operands = append(st.Operands, scale)
-	if roundingmode != nil {
-		props = append(props, ir.NamedAttr{Name: "roundingmode", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*roundingmode))})
+	if o.Roundingmode != nil {
+		props = append(props, ir.NamedAttr{Name: "roundingmode", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*o.Roundingmode))})
 	}
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(*fastmath).String()+">")})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(*o.Fastmath).String()+">")})
 	}
 	st.ResultTypes = append(st.ResultTypes, outType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ScalingTruncfOp{b.Create(st)}
+	op := b.Create(st)
+	return ScalingTruncfOp{op}
 }
+
+// UitofpOpName is the name of the operation arith.uitofp.
+const UitofpOpName = "arith.uitofp"
 
 // UitofpOp wraps an operation arith.uitofp: cast from unsigned integer type to floating-point.
 type UitofpOp struct{ *ir.Operation }
 
 // AsUitofpOp returns op as a UitofpOp if it is an operation arith.uitofp.
 func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
-	if op == nil || op.Name() != "arith.uitofp" {
+	if op == nil || op.Name() != UitofpOpName {
 		return UitofpOp{}, false
 	}
 	return UitofpOp{op}, true
@@ -2190,26 +2607,30 @@ func (op UitofpOp) In() ir.Value { return op.Operation.Operand(0) }
 // Out returns the result out.
 func (op UitofpOp) Out() ir.Value { return op.Operation.Result(0) }
 
-// BuildUitofp creates an operation arith.uitofp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildUitofp creates an operation arith.uitofp at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero UitofpOp.
 func BuildUitofp(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) UitofpOp {
-	name := b.Ctx.LookupOpName("arith.uitofp")
-	if name == nil || name.Def == nil {
-		panic("arith.uitofp is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", UitofpOpName)
+		return UitofpOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, UitofpOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, outType)
-	return UitofpOp{b.Create(st)}
+	op := b.Create(st)
+	return UitofpOp{op}
 }
+
+// SitofpOpName is the name of the operation arith.sitofp.
+const SitofpOpName = "arith.sitofp"
 
 // SitofpOp wraps an operation arith.sitofp: cast from integer type to floating-point.
 type SitofpOp struct{ *ir.Operation }
 
 // AsSitofpOp returns op as a SitofpOp if it is an operation arith.sitofp.
 func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
-	if op == nil || op.Name() != "arith.sitofp" {
+	if op == nil || op.Name() != SitofpOpName {
 		return SitofpOp{}, false
 	}
 	return SitofpOp{op}, true
@@ -2221,26 +2642,30 @@ func (op SitofpOp) In() ir.Value { return op.Operation.Operand(0) }
 // Out returns the result out.
 func (op SitofpOp) Out() ir.Value { return op.Operation.Result(0) }
 
-// BuildSitofp creates an operation arith.sitofp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSitofp creates an operation arith.sitofp at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SitofpOp.
 func BuildSitofp(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) SitofpOp {
-	name := b.Ctx.LookupOpName("arith.sitofp")
-	if name == nil || name.Def == nil {
-		panic("arith.sitofp is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", SitofpOpName)
+		return SitofpOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SitofpOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, outType)
-	return SitofpOp{b.Create(st)}
+	op := b.Create(st)
+	return SitofpOp{op}
 }
+
+// FptouiOpName is the name of the operation arith.fptoui.
+const FptouiOpName = "arith.fptoui"
 
 // FptouiOp wraps an operation arith.fptoui: cast from floating-point type to integer type.
 type FptouiOp struct{ *ir.Operation }
 
 // AsFptouiOp returns op as a FptouiOp if it is an operation arith.fptoui.
 func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
-	if op == nil || op.Name() != "arith.fptoui" {
+	if op == nil || op.Name() != FptouiOpName {
 		return FptouiOp{}, false
 	}
 	return FptouiOp{op}, true
@@ -2252,26 +2677,30 @@ func (op FptouiOp) In() ir.Value { return op.Operation.Operand(0) }
 // Out returns the result out.
 func (op FptouiOp) Out() ir.Value { return op.Operation.Result(0) }
 
-// BuildFptoui creates an operation arith.fptoui at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFptoui creates an operation arith.fptoui at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FptouiOp.
 func BuildFptoui(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) FptouiOp {
-	name := b.Ctx.LookupOpName("arith.fptoui")
-	if name == nil || name.Def == nil {
-		panic("arith.fptoui is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", FptouiOpName)
+		return FptouiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FptouiOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, outType)
-	return FptouiOp{b.Create(st)}
+	op := b.Create(st)
+	return FptouiOp{op}
 }
+
+// FptosiOpName is the name of the operation arith.fptosi.
+const FptosiOpName = "arith.fptosi"
 
 // FptosiOp wraps an operation arith.fptosi: cast from floating-point type to integer type.
 type FptosiOp struct{ *ir.Operation }
 
 // AsFptosiOp returns op as a FptosiOp if it is an operation arith.fptosi.
 func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
-	if op == nil || op.Name() != "arith.fptosi" {
+	if op == nil || op.Name() != FptosiOpName {
 		return FptosiOp{}, false
 	}
 	return FptosiOp{op}, true
@@ -2283,26 +2712,30 @@ func (op FptosiOp) In() ir.Value { return op.Operation.Operand(0) }
 // Out returns the result out.
 func (op FptosiOp) Out() ir.Value { return op.Operation.Result(0) }
 
-// BuildFptosi creates an operation arith.fptosi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFptosi creates an operation arith.fptosi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FptosiOp.
 func BuildFptosi(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) FptosiOp {
-	name := b.Ctx.LookupOpName("arith.fptosi")
-	if name == nil || name.Def == nil {
-		panic("arith.fptosi is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", FptosiOpName)
+		return FptosiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FptosiOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, outType)
-	return FptosiOp{b.Create(st)}
+	op := b.Create(st)
+	return FptosiOp{op}
 }
+
+// IndexCastOpName is the name of the operation arith.index_cast.
+const IndexCastOpName = "arith.index_cast"
 
 // IndexCastOp wraps an operation arith.index_cast: cast between index and integer types.
 type IndexCastOp struct{ *ir.Operation }
 
 // AsIndexCastOp returns op as a IndexCastOp if it is an operation arith.index_cast.
 func AsIndexCastOp(op *ir.Operation) (IndexCastOp, bool) {
-	if op == nil || op.Name() != "arith.index_cast" {
+	if op == nil || op.Name() != IndexCastOpName {
 		return IndexCastOp{}, false
 	}
 	return IndexCastOp{op}, true
@@ -2314,26 +2747,30 @@ func (op IndexCastOp) In() ir.Value { return op.Operation.Operand(0) }
 // Out returns the result out.
 func (op IndexCastOp) Out() ir.Value { return op.Operation.Result(0) }
 
-// BuildIndexCast creates an operation arith.index_cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIndexCast creates an operation arith.index_cast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IndexCastOp.
 func BuildIndexCast(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) IndexCastOp {
-	name := b.Ctx.LookupOpName("arith.index_cast")
-	if name == nil || name.Def == nil {
-		panic("arith.index_cast is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IndexCastOpName)
+		return IndexCastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IndexCastOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, outType)
-	return IndexCastOp{b.Create(st)}
+	op := b.Create(st)
+	return IndexCastOp{op}
 }
+
+// IndexCastuiOpName is the name of the operation arith.index_castui.
+const IndexCastuiOpName = "arith.index_castui"
 
 // IndexCastuiOp wraps an operation arith.index_castui: unsigned cast between index and integer types.
 type IndexCastuiOp struct{ *ir.Operation }
 
 // AsIndexCastuiOp returns op as a IndexCastuiOp if it is an operation arith.index_castui.
 func AsIndexCastuiOp(op *ir.Operation) (IndexCastuiOp, bool) {
-	if op == nil || op.Name() != "arith.index_castui" {
+	if op == nil || op.Name() != IndexCastuiOpName {
 		return IndexCastuiOp{}, false
 	}
 	return IndexCastuiOp{op}, true
@@ -2345,26 +2782,30 @@ func (op IndexCastuiOp) In() ir.Value { return op.Operation.Operand(0) }
 // Out returns the result out.
 func (op IndexCastuiOp) Out() ir.Value { return op.Operation.Result(0) }
 
-// BuildIndexCastui creates an operation arith.index_castui at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIndexCastui creates an operation arith.index_castui at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IndexCastuiOp.
 func BuildIndexCastui(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) IndexCastuiOp {
-	name := b.Ctx.LookupOpName("arith.index_castui")
-	if name == nil || name.Def == nil {
-		panic("arith.index_castui is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IndexCastuiOpName)
+		return IndexCastuiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IndexCastuiOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, outType)
-	return IndexCastuiOp{b.Create(st)}
+	op := b.Create(st)
+	return IndexCastuiOp{op}
 }
+
+// BitcastOpName is the name of the operation arith.bitcast.
+const BitcastOpName = "arith.bitcast"
 
 // BitcastOp wraps an operation arith.bitcast: bitcast between values of equal bit width.
 type BitcastOp struct{ *ir.Operation }
 
 // AsBitcastOp returns op as a BitcastOp if it is an operation arith.bitcast.
 func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
-	if op == nil || op.Name() != "arith.bitcast" {
+	if op == nil || op.Name() != BitcastOpName {
 		return BitcastOp{}, false
 	}
 	return BitcastOp{op}, true
@@ -2376,26 +2817,30 @@ func (op BitcastOp) In() ir.Value { return op.Operation.Operand(0) }
 // Out returns the result out.
 func (op BitcastOp) Out() ir.Value { return op.Operation.Result(0) }
 
-// BuildBitcast creates an operation arith.bitcast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBitcast creates an operation arith.bitcast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BitcastOp.
 func BuildBitcast(b *ir.Builder, loc ir.Location, in ir.Value, outType ir.Type) BitcastOp {
-	name := b.Ctx.LookupOpName("arith.bitcast")
-	if name == nil || name.Def == nil {
-		panic("arith.bitcast is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", BitcastOpName)
+		return BitcastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BitcastOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, outType)
-	return BitcastOp{b.Create(st)}
+	op := b.Create(st)
+	return BitcastOp{op}
 }
+
+// CmpiOpName is the name of the operation arith.cmpi.
+const CmpiOpName = "arith.cmpi"
 
 // CmpiOp wraps an operation arith.cmpi: integer comparison operation.
 type CmpiOp struct{ *ir.Operation }
 
 // AsCmpiOp returns op as a CmpiOp if it is an operation arith.cmpi.
 func AsCmpiOp(op *ir.Operation) (CmpiOp, bool) {
-	if op == nil || op.Name() != "arith.cmpi" {
+	if op == nil || op.Name() != CmpiOpName {
 		return CmpiOp{}, false
 	}
 	return CmpiOp{op}, true
@@ -2427,32 +2872,36 @@ func (op CmpiOp) Predicate() CmpIPredicate {
 	return v
 }
 
-// BuildCmpi creates an operation arith.cmpi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCmpi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, predicate CmpIPredicate, resultType ir.Type) CmpiOp {
-	name := b.Ctx.LookupOpName("arith.cmpi")
-	if name == nil || name.Def == nil {
-		panic("arith.cmpi is not registered in the builder's context")
+// BuildCmpi creates an operation arith.cmpi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CmpiOp.
+func BuildCmpi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, predicate CmpIPredicate) CmpiOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", CmpiOpName)
+		return CmpiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CmpiOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	props = append(props, ir.NamedAttr{Name: "predicate", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(predicate))})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "I1SameShape", lhs.Type()))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CmpiOp{b.Create(st)}
+	op := b.Create(st)
+	return CmpiOp{op}
 }
+
+// CmpfOpName is the name of the operation arith.cmpf.
+const CmpfOpName = "arith.cmpf"
 
 // CmpfOp wraps an operation arith.cmpf: floating-point comparison operation.
 type CmpfOp struct{ *ir.Operation }
 
 // AsCmpfOp returns op as a CmpfOp if it is an operation arith.cmpf.
 func AsCmpfOp(op *ir.Operation) (CmpfOp, bool) {
-	if op == nil || op.Name() != "arith.cmpf" {
+	if op == nil || op.Name() != CmpfOpName {
 		return CmpfOp{}, false
 	}
 	return CmpfOp{op}, true
@@ -2502,33 +2951,49 @@ func (op CmpfOp) Fastmath() FastMathFlags {
 	return v
 }
 
-// BuildCmpf creates an operation arith.cmpf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCmpf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, predicate CmpFPredicate, fastmath FastMathFlags, resultType ir.Type) CmpfOp {
-	name := b.Ctx.LookupOpName("arith.cmpf")
-	if name == nil || name.Def == nil {
-		panic("arith.cmpf is not registered in the builder's context")
+// CmpfOptions holds the optional operands, results and properties of
+// arith.cmpf for BuildCmpf; the zero value leaves them all absent (or at
+// their defaults).
+type CmpfOptions struct {
+	// Fastmath is the property fastmath (the zero value: its default).
+	Fastmath FastMathFlags
+}
+
+// BuildCmpf creates an operation arith.cmpf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CmpfOp.
+func BuildCmpf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, predicate CmpFPredicate, opts ...CmpfOptions) CmpfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", CmpfOpName)
+		return CmpfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CmpfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CmpfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	props = append(props, ir.NamedAttr{Name: "predicate", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(predicate))})
-	props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b.Ctx, "arith", "fastmath<"+(fastmath).String()+">")})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	if o.Fastmath != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: dialectAttr(b, "arith", "fastmath<"+(o.Fastmath).String()+">")})
+	}
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "I1SameShape", lhs.Type()))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CmpfOp{b.Create(st)}
+	op := b.Create(st)
+	return CmpfOp{op}
 }
+
+// SelectOpName is the name of the operation arith.select.
+const SelectOpName = "arith.select"
 
 // SelectOp wraps an operation arith.select: select operation.
 type SelectOp struct{ *ir.Operation }
 
 // AsSelectOp returns op as a SelectOp if it is an operation arith.select.
 func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
-	if op == nil || op.Name() != "arith.select" {
+	if op == nil || op.Name() != SelectOpName {
 		return SelectOp{}, false
 	}
 	return SelectOp{op}, true
@@ -2546,18 +3011,326 @@ func (op SelectOp) FalseValue() ir.Value { return op.Operation.Operand(2) }
 // Result returns the result result.
 func (op SelectOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildSelect creates an operation arith.select at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSelect creates an operation arith.select at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SelectOp.
 func BuildSelect(b *ir.Builder, loc ir.Location, condition ir.Value, trueValue ir.Value, falseValue ir.Value) SelectOp {
-	name := b.Ctx.LookupOpName("arith.select")
-	if name == nil || name.Def == nil {
-		panic("arith.select is not registered in the builder's context")
+	if condition == nil || trueValue == nil || falseValue == nil {
+		b.Errorf("building %s: a required operand or property is nil", SelectOpName)
+		return SelectOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SelectOpName), Loc: loc}
 	st.Operands = append(st.Operands, condition)
 	st.Operands = append(st.Operands, trueValue)
 	st.Operands = append(st.Operands, falseValue)
 	st.ResultTypes = append(st.ResultTypes, trueValue.Type())
-	return SelectOp{b.Create(st)}
+	op := b.Create(st)
+	return SelectOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// dialectAttr parses the attribute #dialect.body with the dialect's
+// registered attribute parser; when the dialect cannot parse it, the error
+// is recorded on b and the attribute is kept as opaque text.
+func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
+	d := b.Ctx.Dialect(dialect)
+	if d == nil || d.ParseAttr == nil {
+		b.Errorf("building #%s.%s: the dialect is not registered with attributes", dialect, body)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	a, err := d.ParseAttr(b.Ctx, body)
+	if err != nil {
+		b.Errorf("building #%s.%s: %v", dialect, body, err)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	return a
+}
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("arith.constant")
+		d.AddVerifier(verifyConstant)
+		d.Fold = foldConstant
+	}
+	{
+		d := def("arith.addi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldAddi
+	}
+	{
+		d := def("arith.addui_extended")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldAddUIExtended
+	}
+	{
+		d := def("arith.subi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldSubi
+	}
+	{
+		d := def("arith.muli")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMuli
+	}
+	{
+		d := def("arith.mulsi_extended")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMulsiExtended
+	}
+	{
+		d := def("arith.mului_extended")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMuluiExtended
+	}
+	{
+		d := def("arith.divui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldDivui
+	}
+	{
+		d := def("arith.divsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldDivsi
+	}
+	{
+		d := def("arith.ceildivui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldCeilDivui
+	}
+	{
+		d := def("arith.ceildivsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldCeilDivsi
+	}
+	{
+		d := def("arith.floordivsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldFloorDivsi
+	}
+	{
+		d := def("arith.remui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldRemui
+	}
+	{
+		d := def("arith.remsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldRemsi
+	}
+	{
+		d := def("arith.andi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldAndi
+	}
+	{
+		d := def("arith.ori")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldOri
+	}
+	{
+		d := def("arith.xori")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldXori
+	}
+	{
+		d := def("arith.shli")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldShli
+	}
+	{
+		d := def("arith.shrui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldShrui
+	}
+	{
+		d := def("arith.shrsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldShrsi
+	}
+	{
+		d := def("arith.negf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldNegf
+	}
+	{
+		d := def("arith.addf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldAddf
+	}
+	{
+		d := def("arith.subf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldSubf
+	}
+	{
+		d := def("arith.maximumf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMaximumf
+	}
+	{
+		d := def("arith.maxnumf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMaxnumf
+	}
+	{
+		d := def("arith.maxsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMaxsi
+	}
+	{
+		d := def("arith.maxui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMaxui
+	}
+	{
+		d := def("arith.minimumf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMinimumf
+	}
+	{
+		d := def("arith.minnumf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMinnumf
+	}
+	{
+		d := def("arith.minsi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMinsi
+	}
+	{
+		d := def("arith.minui")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMinui
+	}
+	{
+		d := def("arith.mulf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldMulf
+	}
+	{
+		d := def("arith.divf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldDivf
+	}
+	{
+		d := def("arith.remf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldRemf
+	}
+	{
+		d := def("arith.extui")
+		d.AddVerifier(verifyIntWider)
+		d.Fold = foldExtui
+	}
+	{
+		d := def("arith.extsi")
+		d.AddVerifier(verifyIntWider)
+		d.Fold = foldExtsi
+	}
+	{
+		d := def("arith.extf")
+		d.AddVerifier(verifyFloatWider)
+		d.Fold = foldExtf
+	}
+	{
+		d := def("arith.scaling_extf")
+		d.AddVerifier(verifyScalingExt)
+	}
+	{
+		d := def("arith.trunci")
+		d.AddVerifier(verifyIntNarrower)
+		d.Fold = foldTrunci
+	}
+	{
+		d := def("arith.truncf")
+		d.AddVerifier(verifyFloatNarrower)
+		d.Fold = foldTruncf
+	}
+	{
+		d := def("arith.scaling_truncf")
+		d.AddVerifier(verifyScalingTrunc)
+	}
+	{
+		d := def("arith.uitofp")
+		d.AddVerifier(verifyIntToFloat)
+		d.Fold = foldUitofp
+	}
+	{
+		d := def("arith.sitofp")
+		d.AddVerifier(verifyIntToFloat)
+		d.Fold = foldSitofp
+	}
+	{
+		d := def("arith.fptoui")
+		d.AddVerifier(verifyFloatToInt)
+		d.Fold = foldFptoui
+	}
+	{
+		d := def("arith.fptosi")
+		d.AddVerifier(verifyFloatToInt)
+		d.Fold = foldFptosi
+	}
+	{
+		d := def("arith.index_cast")
+		d.AddVerifier(verifyIndexCast)
+		d.Fold = foldIndexCastOp
+	}
+	{
+		d := def("arith.index_castui")
+		d.AddVerifier(verifyIndexCast)
+		d.Fold = foldIndexCastUI
+	}
+	{
+		d := def("arith.bitcast")
+		d.AddVerifier(verifyBitcast)
+		d.Fold = foldBitcast
+	}
+	{
+		d := def("arith.cmpi")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldCmpi
+	}
+	{
+		d := def("arith.cmpf")
+		d.AddVerifier(VerifyElementwise)
+		d.Fold = foldCmpf
+	}
+	{
+		d := def("arith.select")
+		d.AddVerifier(verifySelect)
+		d.Fold = foldSelect
+	}
 }

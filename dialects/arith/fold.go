@@ -13,66 +13,31 @@ import (
 // the identities upstream folds. Canonicalization patterns that create
 // operations are not folders and live elsewhere.
 
-type folder func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
+// folder is the type of an operation's fold hook.
+type folder = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 
-var folders = map[string]folder{
-	"addi":           foldAddi,
-	"subi":           foldSubi,
-	"muli":           foldMuli,
-	"divui":          foldDivui,
-	"divsi":          foldDivsi,
-	"ceildivui":      foldCeilDivui,
-	"ceildivsi":      foldCeilDivsi,
-	"floordivsi":     foldFloorDivsi,
-	"remui":          foldRemui,
-	"remsi":          foldRemsi,
-	"andi":           foldAndi,
-	"ori":            foldOri,
-	"xori":           foldXori,
-	"shli":           foldShli,
-	"shrui":          foldShrui,
-	"shrsi":          foldShrsi,
-	"maxsi":          foldIntMinMax(true, true),
-	"maxui":          foldIntMinMax(true, false),
-	"minsi":          foldIntMinMax(false, true),
-	"minui":          foldIntMinMax(false, false),
-	"addui_extended": foldAddUIExtended,
-	"mulsi_extended": foldMulExtended(true),
-	"mului_extended": foldMulExtended(false),
-	"negf":           foldNegf,
-	"addf":           foldAddf,
-	"subf":           foldSubf,
-	"mulf":           foldMulf,
-	"divf":           foldDivf,
-	"remf":           foldRemf,
-	"maximumf":       foldFloatMinMax(true, false),
-	"maxnumf":        foldFloatMinMax(true, true),
-	"minimumf":       foldFloatMinMax(false, false),
-	"minnumf":        foldFloatMinMax(false, true),
-	"cmpi":           foldCmpi,
-	"cmpf":           foldCmpf,
-	"select":         foldSelect,
-	"extui":          foldExt(false),
-	"extsi":          foldExt(true),
-	"trunci":         foldTrunci,
-	"extf":           foldExtf,
-	"truncf":         foldTruncf,
-	"sitofp":         foldIToFP(true),
-	"uitofp":         foldIToFP(false),
-	"fptosi":         foldFPToI(true),
-	"fptoui":         foldFPToI(false),
-	"index_cast":     foldIndexCast(true),
-	"index_castui":   foldIndexCast(false),
-	"bitcast":        foldBitcast,
-}
-
-func registerFolders(ctx *ir.Context) {
-	for name, f := range folders {
-		if on := ctx.LookupOpName("arith." + name); on != nil && on.Def != nil {
-			on.Def.Fold = f
-		}
-	}
-}
+// The folders made by the generic folders' constructors, named for the
+// hooks of arith.irdl.
+var (
+	foldMaxsi         = foldIntMinMax(true, true)
+	foldMaxui         = foldIntMinMax(true, false)
+	foldMinsi         = foldIntMinMax(false, true)
+	foldMinui         = foldIntMinMax(false, false)
+	foldMulsiExtended = foldMulExtended(true)
+	foldMuluiExtended = foldMulExtended(false)
+	foldMaximumf      = foldFloatMinMax(true, false)
+	foldMaxnumf       = foldFloatMinMax(true, true)
+	foldMinimumf      = foldFloatMinMax(false, false)
+	foldMinnumf       = foldFloatMinMax(false, true)
+	foldExtui         = foldExt(false)
+	foldExtsi         = foldExt(true)
+	foldSitofp        = foldIToFP(true)
+	foldUitofp        = foldIToFP(false)
+	foldFptosi        = foldFPToI(true)
+	foldFptoui        = foldFPToI(false)
+	foldIndexCastOp   = foldIndexCast(true)
+	foldIndexCastUI   = foldIndexCast(false)
+)
 
 // Helpers shared by the folders.
 

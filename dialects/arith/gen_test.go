@@ -29,8 +29,11 @@ func TestGeneratedAPI(t *testing.T) {
 	i32 := ctx.I(32)
 	c1 := arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, 1), i32)
 	c2 := arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, 2), i32)
-	add := arith.BuildAddi(b, loc, c1.Result(), c2.Result(), arith.IntegerOverflowFlagsNsw|arith.IntegerOverflowFlagsNuw)
-	cmp := arith.BuildCmpi(b, loc, add.Result(), c2.Result(), arith.CmpIPredicateSlt, ctx.I(1))
+	add := arith.BuildAddi(b, loc, c1.Result(), c2.Result(), arith.AddiOptions{OverflowFlags: arith.IntegerOverflowFlagsNsw | arith.
+		IntegerOverflowFlagsNuw,
+	},
+	)
+	cmp := arith.BuildCmpi(b, loc, add.Result(), c2.Result(), arith.CmpIPredicateSlt)
 
 	if add.Lhs() != c1.Result() || add.Rhs() != c2.Result() {
 		t.Errorf("operands: got %v, %v", add.Lhs(), add.Rhs())

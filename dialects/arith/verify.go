@@ -27,45 +27,19 @@ const (
 	castBitcast
 )
 
-var castOps = map[string]castKind{
-	"arith.extui":        castIntWider,
-	"arith.extsi":        castIntWider,
-	"arith.trunci":       castIntNarrower,
-	"arith.extf":         castFloatWider,
-	"arith.truncf":       castFloatNarrower,
-	"arith.uitofp":       castIntToFloat,
-	"arith.sitofp":       castIntToFloat,
-	"arith.fptoui":       castFloatToInt,
-	"arith.fptosi":       castFloatToInt,
-	"arith.index_cast":   castIndex,
-	"arith.index_castui": castIndex,
-	"arith.bitcast":      castBitcast,
-}
+// The verifiers of the casts, one per kind, named for the hooks of
+// arith.irdl.
+func verifyIntWider(op *ir.Operation) error      { return verifyCast(op, castIntWider) }
+func verifyIntNarrower(op *ir.Operation) error   { return verifyCast(op, castIntNarrower) }
+func verifyFloatWider(op *ir.Operation) error    { return verifyCast(op, castFloatWider) }
+func verifyFloatNarrower(op *ir.Operation) error { return verifyCast(op, castFloatNarrower) }
+func verifyIntToFloat(op *ir.Operation) error    { return verifyCast(op, castIntToFloat) }
+func verifyFloatToInt(op *ir.Operation) error    { return verifyCast(op, castFloatToInt) }
+func verifyIndexCast(op *ir.Operation) error     { return verifyCast(op, castIndex) }
+func verifyBitcast(op *ir.Operation) error       { return verifyCast(op, castBitcast) }
 
-// registerVerifiers chains the Go verifiers after the declarations' own.
-func registerVerifiers(ctx *ir.Context) {
-	for name, kind := range castOps {
-		k := kind
-		ctx.AddVerifier(name, func(op *ir.Operation) error { return verifyCast(op, k) })
-	}
-	ctx.AddVerifier("arith.constant", verifyConstant)
-	ctx.AddVerifier("arith.select", verifySelect)
-	ctx.AddVerifier("arith.scaling_extf", func(op *ir.Operation) error { return verifyScaling(op, true) })
-	ctx.AddVerifier("arith.scaling_truncf", func(op *ir.Operation) error { return verifyScaling(op, false) })
-	for _, n := range elementwiseOps {
-		ctx.AddVerifier("arith."+n, VerifyElementwise)
-	}
-}
-
-// elementwiseOps are the arith operations with MLIR's ElementwiseMappable
-// traits whose verifiers above do not check it already.
-var elementwiseOps = []string{
-	"addi", "addui_extended", "subi", "muli", "mulsi_extended", "mului_extended",
-	"divui", "divsi", "ceildivui", "ceildivsi", "floordivsi", "remui", "remsi",
-	"andi", "ori", "xori", "shli", "shrui", "shrsi", "negf", "addf", "subf",
-	"maximumf", "maxnumf", "maxsi", "maxui", "minimumf", "minnumf", "minsi", "minui",
-	"mulf", "divf", "remf", "cmpi", "cmpf",
-}
+func verifyScalingExt(op *ir.Operation) error   { return verifyScaling(op, true) }
+func verifyScalingTrunc(op *ir.Operation) error { return verifyScaling(op, false) }
 
 func typeStr(t ir.Type) string { return asm.TypeString(t) }
 

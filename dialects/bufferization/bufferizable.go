@@ -160,6 +160,13 @@ type State interface {
 	GlobalFor(op *ir.Operation, value ir.Attribute, t *ir.RankedTensorType) string
 	// Function returns the function the module defines as name, or nil.
 	Function(name string) *ir.Operation
+	// InfersResults reports whether the result types of function f are
+	// inferred from the buffers it returns (upstream's
+	// infer-layout-map): its returns then return their buffers as they
+	// are, and the pass sets the results once the body is rewritten.
+	// Otherwise (a function on a call cycle) its results have the
+	// identity layout and a return copies what has another.
+	InfersResults(f *ir.Operation) bool
 }
 
 // DestinationStyle is the model of destination-style operations (MLIR's

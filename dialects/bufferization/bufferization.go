@@ -29,24 +29,12 @@ func init() { irdl.Embed(definitionsFile, definitions) }
 // embedded and checked by the package's tests, so a failure to load them
 // is a bug in this package and panics.
 func Register(ctx *ir.Context) {
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("bufferization: loading bufferization.irdl: " + err.Error())
 	}
-	ctx.AddVerifier("bufferization.alloc_tensor", verifyAllocTensor)
-	ctx.AddVerifier("bufferization.to_tensor", func(op *ir.Operation) error {
-		return verifyTensorBuffer(op, op.Result(0).Type(), op.Operand(0).Type())
-	})
-	ctx.AddVerifier("bufferization.to_buffer", func(op *ir.Operation) error {
-		return verifyTensorBuffer(op, op.Operand(0).Type(), op.Result(0).Type())
-	})
-	ctx.AddVerifier("bufferization.materialize_in_destination", verifyMaterialize)
-	ctx.AddVerifier("bufferization.dealloc", verifyDealloc)
+	registerHooks(ctx)
 	if on := ctx.LookupOpName("bufferization.materialize_in_destination"); on != nil {
 		ir.MemoryEffectsOp.Attach(on.Def, ir.EffectsFunc(materializeEffects))
-	}
-	if on := ctx.LookupOpName("bufferization.dealloc"); on != nil {
-		on.Def.Print = printDealloc
-		on.Def.Parse = parseDealloc
 	}
 	attachRewrites(ctx)
 	if d := ctx.Dialect("bufferization"); d != nil {
@@ -67,6 +55,14 @@ func isMemRef(t ir.Type) bool {
 		return true
 	}
 	return false
+}
+
+func verifyToTensor(op *ir.Operation) error {
+	return verifyTensorBuffer(op, op.Result(0).Type(), op.Operand(0).Type())
+}
+
+func verifyToBuffer(op *ir.Operation) error {
+	return verifyTensorBuffer(op, op.Operand(0).Type(), op.Result(0).Type())
 }
 
 func verifyAllocTensor(op *ir.Operation) error {

@@ -4,14 +4,18 @@ package bufferization
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"slices"
 )
+
+// AllocTensorOpName is the name of the operation bufferization.alloc_tensor.
+const AllocTensorOpName = "bufferization.alloc_tensor"
 
 // AllocTensorOp wraps an operation bufferization.alloc_tensor: allocate buffer for a tensor.
 type AllocTensorOp struct{ *ir.Operation }
 
 // AsAllocTensorOp returns op as a AllocTensorOp if it is an operation bufferization.alloc_tensor.
 func AsAllocTensorOp(op *ir.Operation) (AllocTensorOp, bool) {
-	if op == nil || op.Name() != "bufferization.alloc_tensor" {
+	if op == nil || op.Name() != AllocTensorOpName {
 		return AllocTensorOp{}, false
 	}
 	return AllocTensorOp{op}, true
@@ -63,40 +67,58 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// BuildAllocTensor creates an operation bufferization.alloc_tensor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAllocTensor(b *ir.Builder, loc ir.Location, dynamicSizes []ir.Value, copy ir.Value, sizeHint ir.Value, memorySpace ir.Attribute, resultType ir.Type) AllocTensorOp {
-	name := b.Ctx.LookupOpName("bufferization.alloc_tensor")
-	if name == nil || name.Def == nil {
-		panic("bufferization.alloc_tensor is not registered in the builder's context")
+// AllocTensorOptions holds the optional operands, results and properties of
+// bufferization.alloc_tensor for BuildAllocTensor; the zero value leaves them all absent (or at
+// their defaults).
+type AllocTensorOptions struct {
+	// Copy is the optional operand copy (nil: absent).
+	Copy ir.Value
+	// SizeHint is the optional operand size_hint (nil: absent).
+	SizeHint ir.Value
+	// MemorySpace is the optional property memory_space (nil: absent).
+	MemorySpace ir.Attribute
+}
+
+// BuildAllocTensor creates an operation bufferization.alloc_tensor at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AllocTensorOp.
+func BuildAllocTensor(b *ir.Builder, loc ir.Location, dynamicSizes []ir.Value, resultType ir.Type, opts ...AllocTensorOptions) AllocTensorOp {
+	if slices.Contains(dynamicSizes, nil) {
+		b.Errorf("building %s: a required operand or property is nil", AllocTensorOpName)
+		return AllocTensorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AllocTensorOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AllocTensorOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dynamicSizes...)
-	if copy != nil {
-		st.Operands = append(st.Operands, copy)
+	if o.Copy != nil {
+		st.Operands = append(st.Operands, o.Copy)
 	}
-	if sizeHint != nil {
-		st.Operands = append(st.Operands, sizeHint)
+	if o.SizeHint != nil {
+		st.Operands = append(st.Operands, o.SizeHint)
 	}
-	if memorySpace != nil {
-		props = append(props, ir.NamedAttr{Name: "memory_space", Value: memorySpace})
+	if o.MemorySpace != nil {
+		props = append(props, ir.NamedAttr{Name: "memory_space", Value: o.MemorySpace})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(dynamicSizes)), b2i(copy != nil), b2i(sizeHint != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(dynamicSizes)), b2i(o.Copy != nil), b2i(o.SizeHint != nil))})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AllocTensorOp{b.Create(st)}
+	op := b.Create(st)
+	return AllocTensorOp{op}
 }
+
+// CloneOpName is the name of the operation bufferization.clone.
+const CloneOpName = "bufferization.clone"
 
 // CloneOp wraps an operation bufferization.clone: clone a memref.
 type CloneOp struct{ *ir.Operation }
 
 // AsCloneOp returns op as a CloneOp if it is an operation bufferization.clone.
 func AsCloneOp(op *ir.Operation) (CloneOp, bool) {
-	if op == nil || op.Name() != "bufferization.clone" {
+	if op == nil || op.Name() != CloneOpName {
 		return CloneOp{}, false
 	}
 	return CloneOp{op}, true
@@ -108,26 +130,30 @@ func (op CloneOp) Input() ir.Value { return op.Operation.Operand(0) }
 // Output returns the result output.
 func (op CloneOp) Output() ir.Value { return op.Operation.Result(0) }
 
-// BuildClone creates an operation bufferization.clone at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildClone creates an operation bufferization.clone at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CloneOp.
 func BuildClone(b *ir.Builder, loc ir.Location, input ir.Value, outputType ir.Type) CloneOp {
-	name := b.Ctx.LookupOpName("bufferization.clone")
-	if name == nil || name.Def == nil {
-		panic("bufferization.clone is not registered in the builder's context")
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", CloneOpName)
+		return CloneOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CloneOpName), Loc: loc}
 	st.Operands = append(st.Operands, input)
 	st.ResultTypes = append(st.ResultTypes, outputType)
-	return CloneOp{b.Create(st)}
+	op := b.Create(st)
+	return CloneOp{op}
 }
+
+// MaterializeInDestinationOpName is the name of the operation bufferization.materialize_in_destination.
+const MaterializeInDestinationOpName = "bufferization.materialize_in_destination"
 
 // MaterializeInDestinationOp wraps an operation bufferization.materialize_in_destination: copy a tensor.
 type MaterializeInDestinationOp struct{ *ir.Operation }
 
 // AsMaterializeInDestinationOp returns op as a MaterializeInDestinationOp if it is an operation bufferization.materialize_in_destination.
 func AsMaterializeInDestinationOp(op *ir.Operation) (MaterializeInDestinationOp, bool) {
-	if op == nil || op.Name() != "bufferization.materialize_in_destination" {
+	if op == nil || op.Name() != MaterializeInDestinationOpName {
 		return MaterializeInDestinationOp{}, false
 	}
 	return MaterializeInDestinationOp{op}, true
@@ -153,39 +179,57 @@ func (op MaterializeInDestinationOp) Restrict() bool { return op.InherentAttr("r
 // Writable reports whether the unit property writable is set.
 func (op MaterializeInDestinationOp) Writable() bool { return op.InherentAttr("writable") != nil }
 
-// BuildMaterializeInDestination creates an operation bufferization.materialize_in_destination at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMaterializeInDestination(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, restrict bool, writable bool, resultType ir.Type) MaterializeInDestinationOp {
-	name := b.Ctx.LookupOpName("bufferization.materialize_in_destination")
-	if name == nil || name.Def == nil {
-		panic("bufferization.materialize_in_destination is not registered in the builder's context")
+// MaterializeInDestinationOptions holds the optional operands, results and properties of
+// bufferization.materialize_in_destination for BuildMaterializeInDestination; the zero value leaves them all absent (or at
+// their defaults).
+type MaterializeInDestinationOptions struct {
+	// Restrict sets the unit property restrict.
+	Restrict bool
+	// Writable sets the unit property writable.
+	Writable bool
+	// ResultType is the type of the optional result result (nil: absent).
+	ResultType ir.Type
+}
+
+// BuildMaterializeInDestination creates an operation bufferization.materialize_in_destination at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MaterializeInDestinationOp.
+func BuildMaterializeInDestination(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, opts ...MaterializeInDestinationOptions) MaterializeInDestinationOp {
+	if source == nil || dest == nil {
+		b.Errorf("building %s: a required operand or property is nil", MaterializeInDestinationOpName)
+		return MaterializeInDestinationOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MaterializeInDestinationOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MaterializeInDestinationOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, dest)
-	if restrict {
+	if o.Restrict {
 		props = append(props, ir.NamedAttr{Name: "restrict", Value: b.Ctx.Unit()})
 	}
-	if writable {
+	if o.Writable {
 		props = append(props, ir.NamedAttr{Name: "writable", Value: b.Ctx.Unit()})
 	}
-	if resultType != nil {
-		st.ResultTypes = append(st.ResultTypes, resultType)
+	if o.ResultType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.ResultType)
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MaterializeInDestinationOp{b.Create(st)}
+	op := b.Create(st)
+	return MaterializeInDestinationOp{op}
 }
+
+// DeallocTensorOpName is the name of the operation bufferization.dealloc_tensor.
+const DeallocTensorOpName = "bufferization.dealloc_tensor"
 
 // DeallocTensorOp wraps an operation bufferization.dealloc_tensor: release underlying storage format of given tensor.
 type DeallocTensorOp struct{ *ir.Operation }
 
 // AsDeallocTensorOp returns op as a DeallocTensorOp if it is an operation bufferization.dealloc_tensor.
 func AsDeallocTensorOp(op *ir.Operation) (DeallocTensorOp, bool) {
-	if op == nil || op.Name() != "bufferization.dealloc_tensor" {
+	if op == nil || op.Name() != DeallocTensorOpName {
 		return DeallocTensorOp{}, false
 	}
 	return DeallocTensorOp{op}, true
@@ -194,25 +238,29 @@ func AsDeallocTensorOp(op *ir.Operation) (DeallocTensorOp, bool) {
 // Tensor returns the operand tensor.
 func (op DeallocTensorOp) Tensor() ir.Value { return op.Operation.Operand(0) }
 
-// BuildDeallocTensor creates an operation bufferization.dealloc_tensor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDeallocTensor creates an operation bufferization.dealloc_tensor at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DeallocTensorOp.
 func BuildDeallocTensor(b *ir.Builder, loc ir.Location, tensor ir.Value) DeallocTensorOp {
-	name := b.Ctx.LookupOpName("bufferization.dealloc_tensor")
-	if name == nil || name.Def == nil {
-		panic("bufferization.dealloc_tensor is not registered in the builder's context")
+	if tensor == nil {
+		b.Errorf("building %s: a required operand or property is nil", DeallocTensorOpName)
+		return DeallocTensorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DeallocTensorOpName), Loc: loc}
 	st.Operands = append(st.Operands, tensor)
-	return DeallocTensorOp{b.Create(st)}
+	op := b.Create(st)
+	return DeallocTensorOp{op}
 }
+
+// ToTensorOpName is the name of the operation bufferization.to_tensor.
+const ToTensorOpName = "bufferization.to_tensor"
 
 // ToTensorOp wraps an operation bufferization.to_tensor: create a buffer-like type from a tensor-like type.
 type ToTensorOp struct{ *ir.Operation }
 
 // AsToTensorOp returns op as a ToTensorOp if it is an operation bufferization.to_tensor.
 func AsToTensorOp(op *ir.Operation) (ToTensorOp, bool) {
-	if op == nil || op.Name() != "bufferization.to_tensor" {
+	if op == nil || op.Name() != ToTensorOpName {
 		return ToTensorOp{}, false
 	}
 	return ToTensorOp{op}, true
@@ -230,36 +278,52 @@ func (op ToTensorOp) Restrict() bool { return op.InherentAttr("restrict") != nil
 // Writable reports whether the unit property writable is set.
 func (op ToTensorOp) Writable() bool { return op.InherentAttr("writable") != nil }
 
-// BuildToTensor creates an operation bufferization.to_tensor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildToTensor(b *ir.Builder, loc ir.Location, buffer ir.Value, restrict bool, writable bool, resultType ir.Type) ToTensorOp {
-	name := b.Ctx.LookupOpName("bufferization.to_tensor")
-	if name == nil || name.Def == nil {
-		panic("bufferization.to_tensor is not registered in the builder's context")
+// ToTensorOptions holds the optional operands, results and properties of
+// bufferization.to_tensor for BuildToTensor; the zero value leaves them all absent (or at
+// their defaults).
+type ToTensorOptions struct {
+	// Restrict sets the unit property restrict.
+	Restrict bool
+	// Writable sets the unit property writable.
+	Writable bool
+}
+
+// BuildToTensor creates an operation bufferization.to_tensor at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ToTensorOp.
+func BuildToTensor(b *ir.Builder, loc ir.Location, buffer ir.Value, resultType ir.Type, opts ...ToTensorOptions) ToTensorOp {
+	if buffer == nil {
+		b.Errorf("building %s: a required operand or property is nil", ToTensorOpName)
+		return ToTensorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ToTensorOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ToTensorOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, buffer)
-	if restrict {
+	if o.Restrict {
 		props = append(props, ir.NamedAttr{Name: "restrict", Value: b.Ctx.Unit()})
 	}
-	if writable {
+	if o.Writable {
 		props = append(props, ir.NamedAttr{Name: "writable", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ToTensorOp{b.Create(st)}
+	op := b.Create(st)
+	return ToTensorOp{op}
 }
+
+// ToBufferOpName is the name of the operation bufferization.to_buffer.
+const ToBufferOpName = "bufferization.to_buffer"
 
 // ToBufferOp wraps an operation bufferization.to_buffer: cast a tensor-like type to buffer-like type.
 type ToBufferOp struct{ *ir.Operation }
 
 // AsToBufferOp returns op as a ToBufferOp if it is an operation bufferization.to_buffer.
 func AsToBufferOp(op *ir.Operation) (ToBufferOp, bool) {
-	if op == nil || op.Name() != "bufferization.to_buffer" {
+	if op == nil || op.Name() != ToBufferOpName {
 		return ToBufferOp{}, false
 	}
 	return ToBufferOp{op}, true
@@ -274,33 +338,47 @@ func (op ToBufferOp) Buffer() ir.Value { return op.Operation.Result(0) }
 // ReadOnly reports whether the unit property read_only is set.
 func (op ToBufferOp) ReadOnly() bool { return op.InherentAttr("read_only") != nil }
 
-// BuildToBuffer creates an operation bufferization.to_buffer at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildToBuffer(b *ir.Builder, loc ir.Location, tensor ir.Value, readOnly bool, bufferType ir.Type) ToBufferOp {
-	name := b.Ctx.LookupOpName("bufferization.to_buffer")
-	if name == nil || name.Def == nil {
-		panic("bufferization.to_buffer is not registered in the builder's context")
+// ToBufferOptions holds the optional operands, results and properties of
+// bufferization.to_buffer for BuildToBuffer; the zero value leaves them all absent (or at
+// their defaults).
+type ToBufferOptions struct {
+	// ReadOnly sets the unit property read_only.
+	ReadOnly bool
+}
+
+// BuildToBuffer creates an operation bufferization.to_buffer at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ToBufferOp.
+func BuildToBuffer(b *ir.Builder, loc ir.Location, tensor ir.Value, bufferType ir.Type, opts ...ToBufferOptions) ToBufferOp {
+	if tensor == nil {
+		b.Errorf("building %s: a required operand or property is nil", ToBufferOpName)
+		return ToBufferOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ToBufferOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ToBufferOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, tensor)
-	if readOnly {
+	if o.ReadOnly {
 		props = append(props, ir.NamedAttr{Name: "read_only", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, bufferType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ToBufferOp{b.Create(st)}
+	op := b.Create(st)
+	return ToBufferOp{op}
 }
+
+// DeallocOpName is the name of the operation bufferization.dealloc.
+const DeallocOpName = "bufferization.dealloc"
 
 // DeallocOp wraps an operation bufferization.dealloc: deallocates the given memrefs if no alias is retained.
 type DeallocOp struct{ *ir.Operation }
 
 // AsDeallocOp returns op as a DeallocOp if it is an operation bufferization.dealloc.
 func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
-	if op == nil || op.Name() != "bufferization.dealloc" {
+	if op == nil || op.Name() != DeallocOpName {
 		return DeallocOp{}, false
 	}
 	return DeallocOp{op}, true
@@ -326,15 +404,15 @@ func (op DeallocOp) UpdatedConditions() []ir.Value {
 	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
 }
 
-// BuildDealloc creates an operation bufferization.dealloc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDealloc creates an operation bufferization.dealloc at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DeallocOp.
 func BuildDealloc(b *ir.Builder, loc ir.Location, memrefs []ir.Value, conditions []ir.Value, retained []ir.Value, updatedConditionsTypes []ir.Type) DeallocOp {
-	name := b.Ctx.LookupOpName("bufferization.dealloc")
-	if name == nil || name.Def == nil {
-		panic("bufferization.dealloc is not registered in the builder's context")
+	if slices.Contains(memrefs, nil) || slices.Contains(conditions, nil) || slices.Contains(retained, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DeallocOpName)
+		return DeallocOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DeallocOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, memrefs...)
 	st.Operands = append(st.Operands, conditions...)
@@ -344,5 +422,65 @@ func BuildDealloc(b *ir.Builder, loc ir.Location, memrefs []ir.Value, conditions
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DeallocOp{b.Create(st)}
+	op := b.Create(st)
+	return DeallocOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("bufferization.alloc_tensor")
+		d.AddVerifier(verifyAllocTensor)
+	}
+	{
+		d := def("bufferization.materialize_in_destination")
+		d.AddVerifier(verifyMaterialize)
+	}
+	{
+		d := def("bufferization.to_tensor")
+		d.AddVerifier(verifyToTensor)
+	}
+	{
+		d := def("bufferization.to_buffer")
+		d.AddVerifier(verifyToBuffer)
+	}
+	{
+		d := def("bufferization.dealloc")
+		d.AddVerifier(verifyDealloc)
+		d.Print = printDealloc
+		d.Parse = parseDealloc
+	}
 }

@@ -30,12 +30,12 @@ func TestEffects(t *testing.T) {
 	f32 := ctx.FloatType(ir.F32)
 	mt := ctx.MemRefType([]int64{4}, f32, nil, nil)
 	tt := ctx.RankedTensorType([]int64{4}, f32, nil)
-	alloc := bufferization.BuildAllocTensor(b, loc, nil, nil, nil, nil, tt)
-	buf := bufferization.BuildToBuffer(b, loc, alloc.Result(), false, mt)
-	back := bufferization.BuildToTensor(b, loc, buf.Buffer(), false, false, tt)
+	alloc := bufferization.BuildAllocTensor(b, loc, nil, tt)
+	buf := bufferization.BuildToBuffer(b, loc, alloc.Result(), mt)
+	back := bufferization.BuildToTensor(b, loc, buf.Buffer(), tt)
 	clone := bufferization.BuildClone(b, loc, buf.Buffer(), mt)
-	toTensor := bufferization.BuildMaterializeInDestination(b, loc, back.Result(), alloc.Result(), false, false, tt)
-	toBuffer := bufferization.BuildMaterializeInDestination(b, loc, back.Result(), clone.Output(), false, true, nil)
+	toTensor := bufferization.BuildMaterializeInDestination(b, loc, back.Result(), alloc.Result(), bufferization.MaterializeInDestinationOptions{ResultType: tt})
+	toBuffer := bufferization.BuildMaterializeInDestination(b, loc, back.Result(), clone.Output(), bufferization.MaterializeInDestinationOptions{Writable: true})
 	if err := ir.Verify(module); err != nil {
 		t.Fatal(err)
 	}

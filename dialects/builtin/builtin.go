@@ -24,12 +24,12 @@ func init() { irdl.Embed(definitionsFile, definitions) }
 // embedded and checked by the package's tests, so a failure to load them
 // is a bug in this package and panics.
 func Register(ctx *ir.Context) {
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("builtin: loading builtin.irdl: " + err.Error())
 	}
+	registerHooks(ctx)
 	on := ctx.LookupOpName("builtin.module")
 	on.Def.DefaultDialect = "builtin"
-	on.Def.AddVerifier(verifyModule)
 	on = ctx.LookupOpName("builtin.unrealized_conversion_cast")
 	on.Def.Verify = func(op *ir.Operation) error {
 		if op.NumResults() == 0 {

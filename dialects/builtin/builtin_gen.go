@@ -4,14 +4,18 @@ package builtin
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"slices"
 )
+
+// ModuleOpName is the name of the operation builtin.module.
+const ModuleOpName = "builtin.module"
 
 // ModuleOp wraps an operation builtin.module: a top level container operation.
 type ModuleOp struct{ *ir.Operation }
 
 // AsModuleOp returns op as a ModuleOp if it is an operation builtin.module.
 func AsModuleOp(op *ir.Operation) (ModuleOp, bool) {
-	if op == nil || op.Name() != "builtin.module" {
+	if op == nil || op.Name() != ModuleOpName {
 		return ModuleOp{}, false
 	}
 	return ModuleOp{op}, true
@@ -46,35 +50,47 @@ func (op ModuleOp) SymVisibility() (string, bool) {
 	return x.Value, true
 }
 
-// BuildModule creates an operation builtin.module at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildModule(b *ir.Builder, loc ir.Location, symName *string, symVisibility *string) ModuleOp {
-	name := b.Ctx.LookupOpName("builtin.module")
-	if name == nil || name.Def == nil {
-		panic("builtin.module is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ModuleOptions holds the optional operands, results and properties of
+// builtin.module for BuildModule; the zero value leaves them all absent (or at
+// their defaults).
+type ModuleOptions struct {
+	// SymName is the optional property sym_name (nil: absent).
+	SymName *string
+	// SymVisibility is the optional property sym_visibility (nil: absent).
+	SymVisibility *string
+}
+
+// BuildModule creates an operation builtin.module at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ModuleOp.
+func BuildModule(b *ir.Builder, loc ir.Location, opts ...ModuleOptions) ModuleOp {
+	o := genOptions(b, ModuleOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ModuleOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if symName != nil {
-		props = append(props, ir.NamedAttr{Name: "sym_name", Value: b.Ctx.StringAttr(*symName, nil)})
+	if o.SymName != nil {
+		props = append(props, ir.NamedAttr{Name: "sym_name", Value: b.Ctx.StringAttr(*o.SymName, nil)})
 	}
-	if symVisibility != nil {
-		props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: b.Ctx.StringAttr(*symVisibility, nil)})
+	if o.SymVisibility != nil {
+		props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: b.Ctx.StringAttr(*o.SymVisibility, nil)})
 	}
 	st.NumRegions += 1
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ModuleOp{b.Create(st)}
+	op := b.Create(st)
+	return ModuleOp{op}
 }
+
+// UnrealizedConversionCastOpName is the name of the operation builtin.unrealized_conversion_cast.
+const UnrealizedConversionCastOpName = "builtin.unrealized_conversion_cast"
 
 // UnrealizedConversionCastOp wraps an operation builtin.unrealized_conversion_cast: an unrealized conversion from one set of types to another.
 type UnrealizedConversionCastOp struct{ *ir.Operation }
 
 // AsUnrealizedConversionCastOp returns op as a UnrealizedConversionCastOp if it is an operation builtin.unrealized_conversion_cast.
 func AsUnrealizedConversionCastOp(op *ir.Operation) (UnrealizedConversionCastOp, bool) {
-	if op == nil || op.Name() != "builtin.unrealized_conversion_cast" {
+	if op == nil || op.Name() != UnrealizedConversionCastOpName {
 		return UnrealizedConversionCastOp{}, false
 	}
 	return UnrealizedConversionCastOp{op}, true
@@ -90,16 +106,58 @@ func (op UnrealizedConversionCastOp) Outputs() []ir.Value {
 	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
 }
 
-// BuildUnrealizedConversionCast creates an operation builtin.unrealized_conversion_cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildUnrealizedConversionCast creates an operation builtin.unrealized_conversion_cast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero UnrealizedConversionCastOp.
 func BuildUnrealizedConversionCast(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputsTypes []ir.Type) UnrealizedConversionCastOp {
-	name := b.Ctx.LookupOpName("builtin.unrealized_conversion_cast")
-	if name == nil || name.Def == nil {
-		panic("builtin.unrealized_conversion_cast is not registered in the builder's context")
+	if slices.Contains(inputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", UnrealizedConversionCastOpName)
+		return UnrealizedConversionCastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, UnrealizedConversionCastOpName), Loc: loc}
 	st.Operands = append(st.Operands, inputs...)
 	st.ResultTypes = append(st.ResultTypes, outputsTypes...)
-	return UnrealizedConversionCastOp{b.Create(st)}
+	op := b.Create(st)
+	return UnrealizedConversionCastOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("builtin.module")
+		d.AddVerifier(verifyModule)
+	}
 }

@@ -7,6 +7,8 @@
 // WeightedBranchOpInterface, and cf.switch's verifier.
 package cf
 
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o cf_gen.go cf.irdl
+
 import (
 	_ "embed"
 	"fmt"
@@ -32,12 +34,10 @@ var directives sync.Once
 // this package and panics.
 func Register(ctx *ir.Context) {
 	directives.Do(registerSwitchOpCases)
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("cf: loading cf.irdl: " + err.Error())
 	}
-	ctx.AddVerifier("cf.br", verifyBr)
-	ctx.AddVerifier("cf.cond_br", verifyCondBr)
-	ctx.AddVerifier("cf.switch", verifySwitch)
+	registerHooks(ctx)
 	setBranchInterfaces(ctx)
 	if d := ctx.Dialect("cf"); d != nil {
 		d.Inlinable = true

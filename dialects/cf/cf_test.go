@@ -121,7 +121,7 @@ func TestDefinitions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := irdl.Load(ir.NewContext(), "cf.irdl", src); err != nil {
+	if err := irdl.LoadCompiled(ir.NewContext(), "cf.irdl", src); err != nil {
 		t.Fatal(err)
 	}
 }

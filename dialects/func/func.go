@@ -9,6 +9,8 @@
 //	function.Register(ctx)
 package function
 
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o func_gen.go func.irdl
+
 import (
 	_ "embed"
 	"fmt"
@@ -34,10 +36,11 @@ func Register(ctx *ir.Context) {
 		ctx.RegisterDialect(&ir.Dialect{Name: Namespace, RejectUnknownOps: true, Inlinable: true})
 	}
 	directives.Do(registerCallIndirectType)
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("func: loading func.irdl: " + err.Error())
 	}
 	ctx.RegisterOp(FuncDef)
+	registerHooks(ctx)
 	attachHooks(ctx)
 	attachFolding(ctx)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/strata-ir/strata/core/funcimpl"
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -141,21 +142,6 @@ func verifySymbol(op *ir.Operation, isDeclaration bool) error {
 	return nil
 }
 
-// dictsOf returns the dictionaries of arg_attrs/res_attrs, or nil.
-func dictsOf(a ir.Attribute) []ir.Attribute {
-	if arr, ok := a.(*ir.ArrayAttr); ok {
-		return arr.Elems
-	}
-	return nil
-}
-
-func dictEntries(a ir.Attribute) []ir.NamedAttr {
-	if d, ok := a.(*ir.DictionaryAttr); ok {
-		return d.Entries
-	}
-	return nil
-}
-
 // printFunc is function_interface_impl::printFunctionOp.
 func printFunc(p ir.OpAsmPrinter, op *ir.Operation) {
 	p.WriteString(" ")
@@ -164,61 +150,17 @@ func printFunc(p ir.OpAsmPrinter, op *ir.Operation) {
 		p.WriteString(" ")
 	}
 	p.PrintSymbolName(symName(op))
-	ft := functionType(op)
 	var ins, outs []ir.Type
-	if ft != nil {
+	if ft := functionType(op); ft != nil {
 		ins, outs = ft.Inputs, ft.Results
 	}
-	body := op.Region(0)
-	argAttrs := dictsOf(op.InherentAttr("arg_attrs"))
-	p.WriteString("(")
-	for i, t := range ins {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		var attrs []ir.NamedAttr
-		if i < len(argAttrs) {
-			attrs = dictEntries(argAttrs[i])
-		}
-		if entry := body.First(); entry != nil && i < entry.NumArguments() {
-			p.PrintRegionArgument(entry.Argument(i), attrs)
-		} else {
-			p.PrintType(t)
-			p.PrintOptionalAttrDict(attrs)
-		}
-	}
-	p.WriteString(")")
-	if len(outs) > 0 {
-		p.WriteString(" -> ")
-		printResultList(p, outs, dictsOf(op.InherentAttr("res_attrs")))
-	}
+	funcimpl.PrintSignature(p, op, ins, false, outs)
 	// Function attributes: the discardable and inherent ones, sorted by
 	// name, less those the signature shows (MLIR's printFunctionAttributes).
 	p.PrintOptionalAttrDictWithKeyword(op.AllAttrs(), "sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs")
-	if !body.Empty() {
+	if body := op.Region(0); !body.Empty() {
 		p.WriteString(" ")
 		p.PrintRegion(body, false, true)
-	}
-}
-
-// printResultList is call_interface_impl's printFunctionResultList.
-func printResultList(p ir.OpAsmPrinter, types []ir.Type, attrs []ir.Attribute) {
-	_, fnType := types[0].(*ir.FunctionType)
-	parens := len(types) > 1 || fnType || (len(attrs) > 0 && len(dictEntries(attrs[0])) > 0)
-	if parens {
-		p.WriteString("(")
-	}
-	for i, t := range types {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.PrintType(t)
-		if i < len(attrs) {
-			p.PrintOptionalAttrDict(dictEntries(attrs[i]))
-		}
-	}
-	if parens {
-		p.WriteString(")")
 	}
 }
 
@@ -234,45 +176,11 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 	}
 	attrs = append(attrs, ir.NamedAttr{Name: "sym_name", Value: ctx.Str(p.ParseSymbolName())})
 
-	// The argument list: either all `%name: type {attrs} loc(...)` or all
-	// `type {attrs} loc(...)`.
-	var args []ir.RegionArgument
-	p.ParsePunct("(")
-	if !p.ParseOptionalPunct(")") {
-		for {
-			if a, ok := p.ParseOptionalArgument(true, true); ok {
-				if len(args) > 0 && args[len(args)-1].Name == "" {
-					return p.ErrorAt(a.Pos, "expected type instead of SSA identifier")
-				}
-				args = append(args, a)
-			} else {
-				pos := p.CurrentPos()
-				if len(args) > 0 && args[len(args)-1].Name != "" {
-					return p.ErrorAt(pos, "expected SSA identifier")
-				}
-				a := ir.RegionArgument{Pos: pos, Type: p.ParseType()}
-				if d := p.ParseOptionalAttrDict(); d != nil {
-					a.Attrs = ctx.DictionaryAttr(d)
-				}
-				a.Loc, _ = p.ParseOptionalLocationSpecifier()
-				args = append(args, a)
-			}
-			if !p.ParseOptionalPunct(",") {
-				break
-			}
-		}
-		p.ParsePunct(")")
+	args, _, results, resAttrs, err := funcimpl.ParseSignature(p, false)
+	if err != nil {
+		return err
 	}
-	var results []ir.Type
-	var resAttrs []*ir.DictionaryAttr
-	if p.ParseOptionalPunct("->") {
-		results, resAttrs = parseResultList(p)
-	}
-	ins := make([]ir.Type, len(args))
-	for i, a := range args {
-		ins[i] = a.Type
-	}
-	attrs = append(attrs, ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(ins, results))})
+	attrs = append(attrs, ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(funcimpl.ArgTypes(args), results))})
 
 	dictPos := p.CurrentPos()
 	parsed := p.ParseOptionalAttrDictWithKeyword()
@@ -284,16 +192,7 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 		}
 	}
 	attrs = append(attrs, parsed...)
-	argDicts := make([]*ir.DictionaryAttr, len(args))
-	for i, a := range args {
-		argDicts[i] = a.Attrs
-	}
-	if a := argResAttrs(ctx, argDicts); a != nil {
-		attrs = append(attrs, ir.NamedAttr{Name: "arg_attrs", Value: a})
-	}
-	if a := argResAttrs(ctx, resAttrs); a != nil {
-		attrs = append(attrs, ir.NamedAttr{Name: "res_attrs", Value: a})
-	}
+	attrs = append(attrs, funcimpl.ArgAndResultAttrs(ctx, args, resAttrs)...)
 
 	body := &ir.Region{}
 	bodyPos := p.CurrentPos()
@@ -303,51 +202,4 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 	st.Regions = []*ir.Region{body}
 	st.Attributes = ctx.DictionaryAttr(attrs)
 	return nil
-}
-
-// parseResultList is call_interface_impl::parseFunctionResultList.
-func parseResultList(p ir.OpAsmParser) ([]ir.Type, []*ir.DictionaryAttr) {
-	ctx := p.Context()
-	if !p.ParseOptionalPunct("(") {
-		return []ir.Type{p.ParseType()}, []*ir.DictionaryAttr{nil}
-	}
-	if p.ParseOptionalPunct(")") {
-		return nil, nil
-	}
-	var types []ir.Type
-	var attrs []*ir.DictionaryAttr
-	for {
-		types = append(types, p.ParseType())
-		var d *ir.DictionaryAttr
-		if e := p.ParseOptionalAttrDict(); e != nil {
-			d = ctx.DictionaryAttr(e)
-		}
-		attrs = append(attrs, d)
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	p.ParsePunct(")")
-	return types, attrs
-}
-
-// argResAttrs builds arg_attrs/res_attrs when any dictionary is non-empty.
-func argResAttrs(ctx *ir.Context, dicts []*ir.DictionaryAttr) ir.Attribute {
-	any := false
-	for _, d := range dicts {
-		if d != nil && len(d.Entries) > 0 {
-			any = true
-		}
-	}
-	if !any {
-		return nil
-	}
-	elems := make([]ir.Attribute, len(dicts))
-	for i, d := range dicts {
-		if d == nil {
-			d = ctx.DictionaryAttr(nil)
-		}
-		elems[i] = d
-	}
-	return ctx.ArrayAttr(elems)
 }

@@ -7,18 +7,16 @@ import (
 	"github.com/strata-ir/strata/core/irdl"
 )
 
-// attachHooks adds to the operations declared in func.irdl what the
-// declarations cannot say.
+// attachHooks adds to the operations declared in func.irdl what their
+// hooks do not cover: the call target and the symbol-use checks.
 func attachHooks(ctx *ir.Context) {
 	def := func(name string) *ir.OpDef { return ctx.LookupOpName(name).Def }
-	def("func.return").AddVerifier(verifyReturn)
 	call := def("func.call")
 	ir.CallOp.Attach(call, ir.CallTargetFunc(func(op *ir.Operation) *ir.SymbolRefAttr {
 		ref, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
 		return ref
 	}))
 	ir.SymbolUserOp.Attach(call, ir.VerifySymbolUsesFunc(verifyCallSymbolUses))
-	def("func.call_indirect").AddVerifier(verifyCallIndirect)
 	ir.SymbolUserOp.Attach(def("func.constant"), ir.VerifySymbolUsesFunc(verifyConstantSymbolUses))
 }
 

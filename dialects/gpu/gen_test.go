@@ -57,6 +57,16 @@ func TestDiagnostics(t *testing.T) {
 		{"return parent", `func.func @f() {
   gpu.return
 }`, "'gpu.return' op expects parent op 'gpu.func'"},
+		{"unnamed arguments", `gpu.module @m {
+  gpu.func @f(f32) {
+    gpu.return
+  }
+}`, "gpu.func requires named arguments"},
+		{"mixed arguments", `gpu.module @m {
+  gpu.func @f(%a: f32, f32) {
+    gpu.return
+  }
+}`, "expected SSA identifier"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,18 +3,22 @@
 package gpu
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
+// ThreadIdOpName is the name of the operation gpu.thread_id.
+const ThreadIdOpName = "gpu.thread_id"
+
 // ThreadIdOp wraps an operation gpu.thread_id: thread id within a block.
 type ThreadIdOp struct{ *ir.Operation }
 
 // AsThreadIdOp returns op as a ThreadIdOp if it is an operation gpu.thread_id.
 func AsThreadIdOp(op *ir.Operation) (ThreadIdOp, bool) {
-	if op == nil || op.Name() != "gpu.thread_id" {
+	if op == nil || op.Name() != ThreadIdOpName {
 		return ThreadIdOp{}, false
 	}
 	return ThreadIdOp{op}, true
@@ -39,33 +43,47 @@ func (op ThreadIdOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildThreadId creates an operation gpu.thread_id at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildThreadId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) ThreadIdOp {
-	name := b.Ctx.LookupOpName("gpu.thread_id")
-	if name == nil || name.Def == nil {
-		panic("gpu.thread_id is not registered in the builder's context")
+// ThreadIdOptions holds the optional operands, results and properties of
+// gpu.thread_id for BuildThreadId; the zero value leaves them all absent (or at
+// their defaults).
+type ThreadIdOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildThreadId creates an operation gpu.thread_id at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ThreadIdOp.
+func BuildThreadId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...ThreadIdOptions) ThreadIdOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", ThreadIdOpName)
+		return ThreadIdOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ThreadIdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ThreadIdOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ThreadIdOp{b.Create(st)}
+	op := b.Create(st)
+	return ThreadIdOp{op}
 }
+
+// BlockIdOpName is the name of the operation gpu.block_id.
+const BlockIdOpName = "gpu.block_id"
 
 // BlockIdOp wraps an operation gpu.block_id: block id within the grid.
 type BlockIdOp struct{ *ir.Operation }
 
 // AsBlockIdOp returns op as a BlockIdOp if it is an operation gpu.block_id.
 func AsBlockIdOp(op *ir.Operation) (BlockIdOp, bool) {
-	if op == nil || op.Name() != "gpu.block_id" {
+	if op == nil || op.Name() != BlockIdOpName {
 		return BlockIdOp{}, false
 	}
 	return BlockIdOp{op}, true
@@ -90,33 +108,47 @@ func (op BlockIdOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildBlockId creates an operation gpu.block_id at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildBlockId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) BlockIdOp {
-	name := b.Ctx.LookupOpName("gpu.block_id")
-	if name == nil || name.Def == nil {
-		panic("gpu.block_id is not registered in the builder's context")
+// BlockIdOptions holds the optional operands, results and properties of
+// gpu.block_id for BuildBlockId; the zero value leaves them all absent (or at
+// their defaults).
+type BlockIdOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildBlockId creates an operation gpu.block_id at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BlockIdOp.
+func BuildBlockId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...BlockIdOptions) BlockIdOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", BlockIdOpName)
+		return BlockIdOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, BlockIdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, BlockIdOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return BlockIdOp{b.Create(st)}
+	op := b.Create(st)
+	return BlockIdOp{op}
 }
+
+// BlockDimOpName is the name of the operation gpu.block_dim.
+const BlockDimOpName = "gpu.block_dim"
 
 // BlockDimOp wraps an operation gpu.block_dim: number of threads in a block.
 type BlockDimOp struct{ *ir.Operation }
 
 // AsBlockDimOp returns op as a BlockDimOp if it is an operation gpu.block_dim.
 func AsBlockDimOp(op *ir.Operation) (BlockDimOp, bool) {
-	if op == nil || op.Name() != "gpu.block_dim" {
+	if op == nil || op.Name() != BlockDimOpName {
 		return BlockDimOp{}, false
 	}
 	return BlockDimOp{op}, true
@@ -141,33 +173,47 @@ func (op BlockDimOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildBlockDim creates an operation gpu.block_dim at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildBlockDim(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) BlockDimOp {
-	name := b.Ctx.LookupOpName("gpu.block_dim")
-	if name == nil || name.Def == nil {
-		panic("gpu.block_dim is not registered in the builder's context")
+// BlockDimOptions holds the optional operands, results and properties of
+// gpu.block_dim for BuildBlockDim; the zero value leaves them all absent (or at
+// their defaults).
+type BlockDimOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildBlockDim creates an operation gpu.block_dim at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BlockDimOp.
+func BuildBlockDim(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...BlockDimOptions) BlockDimOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", BlockDimOpName)
+		return BlockDimOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, BlockDimOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, BlockDimOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return BlockDimOp{b.Create(st)}
+	op := b.Create(st)
+	return BlockDimOp{op}
 }
+
+// GridDimOpName is the name of the operation gpu.grid_dim.
+const GridDimOpName = "gpu.grid_dim"
 
 // GridDimOp wraps an operation gpu.grid_dim: number of blocks in the grid.
 type GridDimOp struct{ *ir.Operation }
 
 // AsGridDimOp returns op as a GridDimOp if it is an operation gpu.grid_dim.
 func AsGridDimOp(op *ir.Operation) (GridDimOp, bool) {
-	if op == nil || op.Name() != "gpu.grid_dim" {
+	if op == nil || op.Name() != GridDimOpName {
 		return GridDimOp{}, false
 	}
 	return GridDimOp{op}, true
@@ -192,33 +238,47 @@ func (op GridDimOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildGridDim creates an operation gpu.grid_dim at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGridDim(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) GridDimOp {
-	name := b.Ctx.LookupOpName("gpu.grid_dim")
-	if name == nil || name.Def == nil {
-		panic("gpu.grid_dim is not registered in the builder's context")
+// GridDimOptions holds the optional operands, results and properties of
+// gpu.grid_dim for BuildGridDim; the zero value leaves them all absent (or at
+// their defaults).
+type GridDimOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildGridDim creates an operation gpu.grid_dim at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GridDimOp.
+func BuildGridDim(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...GridDimOptions) GridDimOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", GridDimOpName)
+		return GridDimOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, GridDimOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GridDimOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GridDimOp{b.Create(st)}
+	op := b.Create(st)
+	return GridDimOp{op}
 }
+
+// GlobalIdOpName is the name of the operation gpu.global_id.
+const GlobalIdOpName = "gpu.global_id"
 
 // GlobalIdOp wraps an operation gpu.global_id: global thread id.
 type GlobalIdOp struct{ *ir.Operation }
 
 // AsGlobalIdOp returns op as a GlobalIdOp if it is an operation gpu.global_id.
 func AsGlobalIdOp(op *ir.Operation) (GlobalIdOp, bool) {
-	if op == nil || op.Name() != "gpu.global_id" {
+	if op == nil || op.Name() != GlobalIdOpName {
 		return GlobalIdOp{}, false
 	}
 	return GlobalIdOp{op}, true
@@ -243,33 +303,47 @@ func (op GlobalIdOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildGlobalId creates an operation gpu.global_id at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGlobalId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) GlobalIdOp {
-	name := b.Ctx.LookupOpName("gpu.global_id")
-	if name == nil || name.Def == nil {
-		panic("gpu.global_id is not registered in the builder's context")
+// GlobalIdOptions holds the optional operands, results and properties of
+// gpu.global_id for BuildGlobalId; the zero value leaves them all absent (or at
+// their defaults).
+type GlobalIdOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildGlobalId creates an operation gpu.global_id at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GlobalIdOp.
+func BuildGlobalId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...GlobalIdOptions) GlobalIdOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", GlobalIdOpName)
+		return GlobalIdOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, GlobalIdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GlobalIdOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GlobalIdOp{b.Create(st)}
+	op := b.Create(st)
+	return GlobalIdOp{op}
 }
+
+// ClusterIdOpName is the name of the operation gpu.cluster_id.
+const ClusterIdOpName = "gpu.cluster_id"
 
 // ClusterIdOp wraps an operation gpu.cluster_id: cluster id within the grid.
 type ClusterIdOp struct{ *ir.Operation }
 
 // AsClusterIdOp returns op as a ClusterIdOp if it is an operation gpu.cluster_id.
 func AsClusterIdOp(op *ir.Operation) (ClusterIdOp, bool) {
-	if op == nil || op.Name() != "gpu.cluster_id" {
+	if op == nil || op.Name() != ClusterIdOpName {
 		return ClusterIdOp{}, false
 	}
 	return ClusterIdOp{op}, true
@@ -294,33 +368,47 @@ func (op ClusterIdOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildClusterId creates an operation gpu.cluster_id at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClusterId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) ClusterIdOp {
-	name := b.Ctx.LookupOpName("gpu.cluster_id")
-	if name == nil || name.Def == nil {
-		panic("gpu.cluster_id is not registered in the builder's context")
+// ClusterIdOptions holds the optional operands, results and properties of
+// gpu.cluster_id for BuildClusterId; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterIdOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildClusterId creates an operation gpu.cluster_id at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterIdOp.
+func BuildClusterId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...ClusterIdOptions) ClusterIdOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", ClusterIdOpName)
+		return ClusterIdOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ClusterIdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterIdOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClusterIdOp{b.Create(st)}
+	op := b.Create(st)
+	return ClusterIdOp{op}
 }
+
+// ClusterDimOpName is the name of the operation gpu.cluster_dim.
+const ClusterDimOpName = "gpu.cluster_dim"
 
 // ClusterDimOp wraps an operation gpu.cluster_dim: number of clusters in the grid.
 type ClusterDimOp struct{ *ir.Operation }
 
 // AsClusterDimOp returns op as a ClusterDimOp if it is an operation gpu.cluster_dim.
 func AsClusterDimOp(op *ir.Operation) (ClusterDimOp, bool) {
-	if op == nil || op.Name() != "gpu.cluster_dim" {
+	if op == nil || op.Name() != ClusterDimOpName {
 		return ClusterDimOp{}, false
 	}
 	return ClusterDimOp{op}, true
@@ -345,33 +433,47 @@ func (op ClusterDimOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildClusterDim creates an operation gpu.cluster_dim at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClusterDim(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) ClusterDimOp {
-	name := b.Ctx.LookupOpName("gpu.cluster_dim")
-	if name == nil || name.Def == nil {
-		panic("gpu.cluster_dim is not registered in the builder's context")
+// ClusterDimOptions holds the optional operands, results and properties of
+// gpu.cluster_dim for BuildClusterDim; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterDimOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildClusterDim creates an operation gpu.cluster_dim at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterDimOp.
+func BuildClusterDim(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...ClusterDimOptions) ClusterDimOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", ClusterDimOpName)
+		return ClusterDimOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ClusterDimOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterDimOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClusterDimOp{b.Create(st)}
+	op := b.Create(st)
+	return ClusterDimOp{op}
 }
+
+// ClusterBlockIdOpName is the name of the operation gpu.cluster_block_id.
+const ClusterBlockIdOpName = "gpu.cluster_block_id"
 
 // ClusterBlockIdOp wraps an operation gpu.cluster_block_id: block id within the cluster.
 type ClusterBlockIdOp struct{ *ir.Operation }
 
 // AsClusterBlockIdOp returns op as a ClusterBlockIdOp if it is an operation gpu.cluster_block_id.
 func AsClusterBlockIdOp(op *ir.Operation) (ClusterBlockIdOp, bool) {
-	if op == nil || op.Name() != "gpu.cluster_block_id" {
+	if op == nil || op.Name() != ClusterBlockIdOpName {
 		return ClusterBlockIdOp{}, false
 	}
 	return ClusterBlockIdOp{op}, true
@@ -396,33 +498,47 @@ func (op ClusterBlockIdOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildClusterBlockId creates an operation gpu.cluster_block_id at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClusterBlockId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) ClusterBlockIdOp {
-	name := b.Ctx.LookupOpName("gpu.cluster_block_id")
-	if name == nil || name.Def == nil {
-		panic("gpu.cluster_block_id is not registered in the builder's context")
+// ClusterBlockIdOptions holds the optional operands, results and properties of
+// gpu.cluster_block_id for BuildClusterBlockId; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterBlockIdOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildClusterBlockId creates an operation gpu.cluster_block_id at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterBlockIdOp.
+func BuildClusterBlockId(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...ClusterBlockIdOptions) ClusterBlockIdOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", ClusterBlockIdOpName)
+		return ClusterBlockIdOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ClusterBlockIdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterBlockIdOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClusterBlockIdOp{b.Create(st)}
+	op := b.Create(st)
+	return ClusterBlockIdOp{op}
 }
+
+// ClusterDimBlocksOpName is the name of the operation gpu.cluster_dim_blocks.
+const ClusterDimBlocksOpName = "gpu.cluster_dim_blocks"
 
 // ClusterDimBlocksOp wraps an operation gpu.cluster_dim_blocks: number of blocks in a cluster.
 type ClusterDimBlocksOp struct{ *ir.Operation }
 
 // AsClusterDimBlocksOp returns op as a ClusterDimBlocksOp if it is an operation gpu.cluster_dim_blocks.
 func AsClusterDimBlocksOp(op *ir.Operation) (ClusterDimBlocksOp, bool) {
-	if op == nil || op.Name() != "gpu.cluster_dim_blocks" {
+	if op == nil || op.Name() != ClusterDimBlocksOpName {
 		return ClusterDimBlocksOp{}, false
 	}
 	return ClusterDimBlocksOp{op}, true
@@ -447,33 +563,47 @@ func (op ClusterDimBlocksOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildClusterDimBlocks creates an operation gpu.cluster_dim_blocks at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClusterDimBlocks(b *ir.Builder, loc ir.Location, dimension ir.Attribute, upperBound *int64, resultType ir.Type) ClusterDimBlocksOp {
-	name := b.Ctx.LookupOpName("gpu.cluster_dim_blocks")
-	if name == nil || name.Def == nil {
-		panic("gpu.cluster_dim_blocks is not registered in the builder's context")
+// ClusterDimBlocksOptions holds the optional operands, results and properties of
+// gpu.cluster_dim_blocks for BuildClusterDimBlocks; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterDimBlocksOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildClusterDimBlocks creates an operation gpu.cluster_dim_blocks at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterDimBlocksOp.
+func BuildClusterDimBlocks(b *ir.Builder, loc ir.Location, dimension ir.Attribute, opts ...ClusterDimBlocksOptions) ClusterDimBlocksOp {
+	if dimension == nil {
+		b.Errorf("building %s: a required operand or property is nil", ClusterDimBlocksOpName)
+		return ClusterDimBlocksOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ClusterDimBlocksOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterDimBlocksOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dimension", Value: dimension})
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClusterDimBlocksOp{b.Create(st)}
+	op := b.Create(st)
+	return ClusterDimBlocksOp{op}
 }
+
+// SubgroupIdOpName is the name of the operation gpu.subgroup_id.
+const SubgroupIdOpName = "gpu.subgroup_id"
 
 // SubgroupIdOp wraps an operation gpu.subgroup_id: subgroup id within the workgroup.
 type SubgroupIdOp struct{ *ir.Operation }
 
 // AsSubgroupIdOp returns op as a SubgroupIdOp if it is an operation gpu.subgroup_id.
 func AsSubgroupIdOp(op *ir.Operation) (SubgroupIdOp, bool) {
-	if op == nil || op.Name() != "gpu.subgroup_id" {
+	if op == nil || op.Name() != SubgroupIdOpName {
 		return SubgroupIdOp{}, false
 	}
 	return SubgroupIdOp{op}, true
@@ -495,32 +625,42 @@ func (op SubgroupIdOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildSubgroupId creates an operation gpu.subgroup_id at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSubgroupId(b *ir.Builder, loc ir.Location, upperBound *int64, resultType ir.Type) SubgroupIdOp {
-	name := b.Ctx.LookupOpName("gpu.subgroup_id")
-	if name == nil || name.Def == nil {
-		panic("gpu.subgroup_id is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// SubgroupIdOptions holds the optional operands, results and properties of
+// gpu.subgroup_id for BuildSubgroupId; the zero value leaves them all absent (or at
+// their defaults).
+type SubgroupIdOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildSubgroupId creates an operation gpu.subgroup_id at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupIdOp.
+func BuildSubgroupId(b *ir.Builder, loc ir.Location, opts ...SubgroupIdOptions) SubgroupIdOp {
+	o := genOptions(b, SubgroupIdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubgroupIdOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SubgroupIdOp{b.Create(st)}
+	op := b.Create(st)
+	return SubgroupIdOp{op}
 }
+
+// NumSubgroupsOpName is the name of the operation gpu.num_subgroups.
+const NumSubgroupsOpName = "gpu.num_subgroups"
 
 // NumSubgroupsOp wraps an operation gpu.num_subgroups: number of subgroups within a workgroup.
 type NumSubgroupsOp struct{ *ir.Operation }
 
 // AsNumSubgroupsOp returns op as a NumSubgroupsOp if it is an operation gpu.num_subgroups.
 func AsNumSubgroupsOp(op *ir.Operation) (NumSubgroupsOp, bool) {
-	if op == nil || op.Name() != "gpu.num_subgroups" {
+	if op == nil || op.Name() != NumSubgroupsOpName {
 		return NumSubgroupsOp{}, false
 	}
 	return NumSubgroupsOp{op}, true
@@ -542,32 +682,42 @@ func (op NumSubgroupsOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildNumSubgroups creates an operation gpu.num_subgroups at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildNumSubgroups(b *ir.Builder, loc ir.Location, upperBound *int64, resultType ir.Type) NumSubgroupsOp {
-	name := b.Ctx.LookupOpName("gpu.num_subgroups")
-	if name == nil || name.Def == nil {
-		panic("gpu.num_subgroups is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// NumSubgroupsOptions holds the optional operands, results and properties of
+// gpu.num_subgroups for BuildNumSubgroups; the zero value leaves them all absent (or at
+// their defaults).
+type NumSubgroupsOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildNumSubgroups creates an operation gpu.num_subgroups at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero NumSubgroupsOp.
+func BuildNumSubgroups(b *ir.Builder, loc ir.Location, opts ...NumSubgroupsOptions) NumSubgroupsOp {
+	o := genOptions(b, NumSubgroupsOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, NumSubgroupsOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return NumSubgroupsOp{b.Create(st)}
+	op := b.Create(st)
+	return NumSubgroupsOp{op}
 }
+
+// SubgroupSizeOpName is the name of the operation gpu.subgroup_size.
+const SubgroupSizeOpName = "gpu.subgroup_size"
 
 // SubgroupSizeOp wraps an operation gpu.subgroup_size: number of threads within a subgroup.
 type SubgroupSizeOp struct{ *ir.Operation }
 
 // AsSubgroupSizeOp returns op as a SubgroupSizeOp if it is an operation gpu.subgroup_size.
 func AsSubgroupSizeOp(op *ir.Operation) (SubgroupSizeOp, bool) {
-	if op == nil || op.Name() != "gpu.subgroup_size" {
+	if op == nil || op.Name() != SubgroupSizeOpName {
 		return SubgroupSizeOp{}, false
 	}
 	return SubgroupSizeOp{op}, true
@@ -589,32 +739,42 @@ func (op SubgroupSizeOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildSubgroupSize creates an operation gpu.subgroup_size at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSubgroupSize(b *ir.Builder, loc ir.Location, upperBound *int64, resultType ir.Type) SubgroupSizeOp {
-	name := b.Ctx.LookupOpName("gpu.subgroup_size")
-	if name == nil || name.Def == nil {
-		panic("gpu.subgroup_size is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// SubgroupSizeOptions holds the optional operands, results and properties of
+// gpu.subgroup_size for BuildSubgroupSize; the zero value leaves them all absent (or at
+// their defaults).
+type SubgroupSizeOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildSubgroupSize creates an operation gpu.subgroup_size at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupSizeOp.
+func BuildSubgroupSize(b *ir.Builder, loc ir.Location, opts ...SubgroupSizeOptions) SubgroupSizeOp {
+	o := genOptions(b, SubgroupSizeOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubgroupSizeOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SubgroupSizeOp{b.Create(st)}
+	op := b.Create(st)
+	return SubgroupSizeOp{op}
 }
+
+// LaneIdOpName is the name of the operation gpu.lane_id.
+const LaneIdOpName = "gpu.lane_id"
 
 // LaneIdOp wraps an operation gpu.lane_id: lane id within the subgroup.
 type LaneIdOp struct{ *ir.Operation }
 
 // AsLaneIdOp returns op as a LaneIdOp if it is an operation gpu.lane_id.
 func AsLaneIdOp(op *ir.Operation) (LaneIdOp, bool) {
-	if op == nil || op.Name() != "gpu.lane_id" {
+	if op == nil || op.Name() != LaneIdOpName {
 		return LaneIdOp{}, false
 	}
 	return LaneIdOp{op}, true
@@ -636,55 +796,65 @@ func (op LaneIdOp) UpperBound() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildLaneId creates an operation gpu.lane_id at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLaneId(b *ir.Builder, loc ir.Location, upperBound *int64, resultType ir.Type) LaneIdOp {
-	name := b.Ctx.LookupOpName("gpu.lane_id")
-	if name == nil || name.Def == nil {
-		panic("gpu.lane_id is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// LaneIdOptions holds the optional operands, results and properties of
+// gpu.lane_id for BuildLaneId; the zero value leaves them all absent (or at
+// their defaults).
+type LaneIdOptions struct {
+	// UpperBound is the optional property upper_bound (nil: absent).
+	UpperBound *int64
+}
+
+// BuildLaneId creates an operation gpu.lane_id at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LaneIdOp.
+func BuildLaneId(b *ir.Builder, loc ir.Location, opts ...LaneIdOptions) LaneIdOp {
+	o := genOptions(b, LaneIdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, LaneIdOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if upperBound != nil {
-		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *upperBound)})
+	if o.UpperBound != nil {
+		props = append(props, ir.NamedAttr{Name: "upper_bound", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), *o.UpperBound)})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LaneIdOp{b.Create(st)}
+	op := b.Create(st)
+	return LaneIdOp{op}
 }
+
+// BarrierOpName is the name of the operation gpu.barrier.
+const BarrierOpName = "gpu.barrier"
 
 // BarrierOp wraps an operation gpu.barrier: synchronizes all work items of a workgroup.
 type BarrierOp struct{ *ir.Operation }
 
 // AsBarrierOp returns op as a BarrierOp if it is an operation gpu.barrier.
 func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
-	if op == nil || op.Name() != "gpu.barrier" {
+	if op == nil || op.Name() != BarrierOpName {
 		return BarrierOp{}, false
 	}
 	return BarrierOp{op}, true
 }
 
-// BuildBarrier creates an operation gpu.barrier at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBarrier creates an operation gpu.barrier at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BarrierOp.
 func BuildBarrier(b *ir.Builder, loc ir.Location) BarrierOp {
-	name := b.Ctx.LookupOpName("gpu.barrier")
-	if name == nil || name.Def == nil {
-		panic("gpu.barrier is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return BarrierOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, BarrierOpName), Loc: loc}
+	op := b.Create(st)
+	return BarrierOp{op}
 }
+
+// ShuffleOpName is the name of the operation gpu.shuffle.
+const ShuffleOpName = "gpu.shuffle"
 
 // ShuffleOp wraps an operation gpu.shuffle: shuffles values within a subgroup.
 type ShuffleOp struct{ *ir.Operation }
 
 // AsShuffleOp returns op as a ShuffleOp if it is an operation gpu.shuffle.
 func AsShuffleOp(op *ir.Operation) (ShuffleOp, bool) {
-	if op == nil || op.Name() != "gpu.shuffle" {
+	if op == nil || op.Name() != ShuffleOpName {
 		return ShuffleOp{}, false
 	}
 	return ShuffleOp{op}, true
@@ -708,34 +878,38 @@ func (op ShuffleOp) Valid() ir.Value { return op.Operation.Result(1) }
 // Mode returns the property mode, or nil when it is absent.
 func (op ShuffleOp) Mode() ir.Attribute { return op.InherentAttr("mode") }
 
-// BuildShuffle creates an operation gpu.shuffle at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildShuffle(b *ir.Builder, loc ir.Location, value ir.Value, offset ir.Value, width ir.Value, mode ir.Attribute, shuffleResultType ir.Type, validType ir.Type) ShuffleOp {
-	name := b.Ctx.LookupOpName("gpu.shuffle")
-	if name == nil || name.Def == nil {
-		panic("gpu.shuffle is not registered in the builder's context")
+// BuildShuffle creates an operation gpu.shuffle at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ShuffleOp.
+func BuildShuffle(b *ir.Builder, loc ir.Location, value ir.Value, offset ir.Value, width ir.Value, mode ir.Attribute) ShuffleOp {
+	if value == nil || offset == nil || width == nil || mode == nil {
+		b.Errorf("building %s: a required operand or property is nil", ShuffleOpName)
+		return ShuffleOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ShuffleOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, offset)
 	st.Operands = append(st.Operands, width)
 	props = append(props, ir.NamedAttr{Name: "mode", Value: mode})
-	st.ResultTypes = append(st.ResultTypes, shuffleResultType)
-	st.ResultTypes = append(st.ResultTypes, validType)
+	st.ResultTypes = append(st.ResultTypes, value.Type())
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(1))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ShuffleOp{b.Create(st)}
+	op := b.Create(st)
+	return ShuffleOp{op}
 }
+
+// ReturnOpName is the name of the operation gpu.return.
+const ReturnOpName = "gpu.return"
 
 // ReturnOp wraps an operation gpu.return: terminator for GPU functions.
 type ReturnOp struct{ *ir.Operation }
 
 // AsReturnOp returns op as a ReturnOp if it is an operation gpu.return.
 func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
-	if op == nil || op.Name() != "gpu.return" {
+	if op == nil || op.Name() != ReturnOpName {
 		return ReturnOp{}, false
 	}
 	return ReturnOp{op}, true
@@ -746,48 +920,52 @@ func (op ReturnOp) Values() []ir.Value {
 	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
 }
 
-// BuildReturn creates an operation gpu.return at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReturn creates an operation gpu.return at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReturnOp.
 func BuildReturn(b *ir.Builder, loc ir.Location, values []ir.Value) ReturnOp {
-	name := b.Ctx.LookupOpName("gpu.return")
-	if name == nil || name.Def == nil {
-		panic("gpu.return is not registered in the builder's context")
+	if slices.Contains(values, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ReturnOpName)
+		return ReturnOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReturnOpName), Loc: loc}
 	st.Operands = append(st.Operands, values...)
-	return ReturnOp{b.Create(st)}
+	op := b.Create(st)
+	return ReturnOp{op}
 }
+
+// TerminatorOpName is the name of the operation gpu.terminator.
+const TerminatorOpName = "gpu.terminator"
 
 // TerminatorOp wraps an operation gpu.terminator: terminator for GPU launch regions.
 type TerminatorOp struct{ *ir.Operation }
 
 // AsTerminatorOp returns op as a TerminatorOp if it is an operation gpu.terminator.
 func AsTerminatorOp(op *ir.Operation) (TerminatorOp, bool) {
-	if op == nil || op.Name() != "gpu.terminator" {
+	if op == nil || op.Name() != TerminatorOpName {
 		return TerminatorOp{}, false
 	}
 	return TerminatorOp{op}, true
 }
 
-// BuildTerminator creates an operation gpu.terminator at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTerminator creates an operation gpu.terminator at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TerminatorOp.
 func BuildTerminator(b *ir.Builder, loc ir.Location) TerminatorOp {
-	name := b.Ctx.LookupOpName("gpu.terminator")
-	if name == nil || name.Def == nil {
-		panic("gpu.terminator is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return TerminatorOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, TerminatorOpName), Loc: loc}
+	op := b.Create(st)
+	return TerminatorOp{op}
 }
+
+// YieldOpName is the name of the operation gpu.yield.
+const YieldOpName = "gpu.yield"
 
 // YieldOp wraps an operation gpu.yield: gPU yield operation.
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp if it is an operation gpu.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	if op == nil || op.Name() != "gpu.yield" {
+	if op == nil || op.Name() != YieldOpName {
 		return YieldOp{}, false
 	}
 	return YieldOp{op}, true
@@ -798,25 +976,29 @@ func (op YieldOp) Values() []ir.Value {
 	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
 }
 
-// BuildYield creates an operation gpu.yield at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildYield creates an operation gpu.yield at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero YieldOp.
 func BuildYield(b *ir.Builder, loc ir.Location, values []ir.Value) YieldOp {
-	name := b.Ctx.LookupOpName("gpu.yield")
-	if name == nil || name.Def == nil {
-		panic("gpu.yield is not registered in the builder's context")
+	if slices.Contains(values, nil) {
+		b.Errorf("building %s: a required operand or property is nil", YieldOpName)
+		return YieldOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, YieldOpName), Loc: loc}
 	st.Operands = append(st.Operands, values...)
-	return YieldOp{b.Create(st)}
+	op := b.Create(st)
+	return YieldOp{op}
 }
+
+// ModuleOpName is the name of the operation gpu.module.
+const ModuleOpName = "gpu.module"
 
 // ModuleOp wraps an operation gpu.module: a top level compilation unit containing code to be run on a GPU.
 type ModuleOp struct{ *ir.Operation }
 
 // AsModuleOp returns op as a ModuleOp if it is an operation gpu.module.
 func AsModuleOp(op *ir.Operation) (ModuleOp, bool) {
-	if op == nil || op.Name() != "gpu.module" {
+	if op == nil || op.Name() != ModuleOpName {
 		return ModuleOp{}, false
 	}
 	return ModuleOp{op}, true
@@ -848,36 +1030,48 @@ func (op ModuleOp) Targets() ir.Attribute { return op.InherentAttr("targets") }
 // OffloadingHandler returns the property offloadingHandler, or nil when it is absent.
 func (op ModuleOp) OffloadingHandler() ir.Attribute { return op.InherentAttr("offloadingHandler") }
 
-// BuildModule creates an operation gpu.module at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildModule(b *ir.Builder, loc ir.Location, symName string, targets ir.Attribute, offloadingHandler ir.Attribute) ModuleOp {
-	name := b.Ctx.LookupOpName("gpu.module")
-	if name == nil || name.Def == nil {
-		panic("gpu.module is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ModuleOptions holds the optional operands, results and properties of
+// gpu.module for BuildModule; the zero value leaves them all absent (or at
+// their defaults).
+type ModuleOptions struct {
+	// Targets is the optional property targets (nil: absent).
+	Targets ir.Attribute
+	// OffloadingHandler is the optional property offloadingHandler (nil: absent).
+	OffloadingHandler ir.Attribute
+}
+
+// BuildModule creates an operation gpu.module at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ModuleOp.
+func BuildModule(b *ir.Builder, loc ir.Location, symName string, opts ...ModuleOptions) ModuleOp {
+	o := genOptions(b, ModuleOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ModuleOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "sym_name", Value: b.Ctx.StringAttr(symName, nil)})
-	if targets != nil {
-		props = append(props, ir.NamedAttr{Name: "targets", Value: targets})
+	if o.Targets != nil {
+		props = append(props, ir.NamedAttr{Name: "targets", Value: o.Targets})
 	}
-	if offloadingHandler != nil {
-		props = append(props, ir.NamedAttr{Name: "offloadingHandler", Value: offloadingHandler})
+	if o.OffloadingHandler != nil {
+		props = append(props, ir.NamedAttr{Name: "offloadingHandler", Value: o.OffloadingHandler})
 	}
 	st.NumRegions += 1
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ModuleOp{b.Create(st)}
+	op := b.Create(st)
+	return ModuleOp{op}
 }
+
+// FuncOpName is the name of the operation gpu.func.
+const FuncOpName = "gpu.func"
 
 // FuncOp wraps an operation gpu.func: function executable on a GPU.
 type FuncOp struct{ *ir.Operation }
 
 // AsFuncOp returns op as a FuncOp if it is an operation gpu.func.
 func AsFuncOp(op *ir.Operation) (FuncOp, bool) {
-	if op == nil || op.Name() != "gpu.func" {
+	if op == nil || op.Name() != FuncOpName {
 		return FuncOp{}, false
 	}
 	return FuncOp{op}, true
@@ -886,8 +1080,22 @@ func AsFuncOp(op *ir.Operation) (FuncOp, bool) {
 // Body returns the region body.
 func (op FuncOp) Body() *ir.Region { return op.Operation.Region(0) }
 
-// FunctionType returns the property function_type, or nil when it is absent.
-func (op FuncOp) FunctionType() ir.Attribute { return op.InherentAttr("function_type") }
+// FunctionTypeAttr returns the attribute of the property function_type, or nil when it is absent.
+func (op FuncOp) FunctionTypeAttr() ir.Attribute { return op.InherentAttr("function_type") }
+
+// FunctionType returns the value of the property function_type (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op FuncOp) FunctionType() ir.Type {
+	v, _ := func() (ir.Type, bool) {
+		a := op.InherentAttr("function_type")
+		x, ok := a.(*ir.TypeAttr)
+		if !ok {
+			return nil, false
+		}
+		return x.Type, true
+	}()
+	return v
+}
 
 // ArgAttrs returns the property arg_attrs, or nil when it is absent.
 func (op FuncOp) ArgAttrs() ir.Attribute { return op.InherentAttr("arg_attrs") }
@@ -912,51 +1120,77 @@ func (op FuncOp) KnownGridSize() ir.Attribute { return op.InherentAttr("known_gr
 // KnownClusterSize returns the property known_cluster_size, or nil when it is absent.
 func (op FuncOp) KnownClusterSize() ir.Attribute { return op.InherentAttr("known_cluster_size") }
 
-// BuildFunc creates an operation gpu.func at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFunc(b *ir.Builder, loc ir.Location, functionType ir.Attribute, argAttrs ir.Attribute, resAttrs ir.Attribute, workgroupAttribAttrs ir.Attribute, privateAttribAttrs ir.Attribute, knownBlockSize ir.Attribute, knownGridSize ir.Attribute, knownClusterSize ir.Attribute) FuncOp {
-	name := b.Ctx.LookupOpName("gpu.func")
-	if name == nil || name.Def == nil {
-		panic("gpu.func is not registered in the builder's context")
+// FuncOptions holds the optional operands, results and properties of
+// gpu.func for BuildFunc; the zero value leaves them all absent (or at
+// their defaults).
+type FuncOptions struct {
+	// ArgAttrs is the optional property arg_attrs (nil: absent).
+	ArgAttrs ir.Attribute
+	// ResAttrs is the optional property res_attrs (nil: absent).
+	ResAttrs ir.Attribute
+	// WorkgroupAttribAttrs is the optional property workgroup_attrib_attrs (nil: absent).
+	WorkgroupAttribAttrs ir.Attribute
+	// PrivateAttribAttrs is the optional property private_attrib_attrs (nil: absent).
+	PrivateAttribAttrs ir.Attribute
+	// KnownBlockSize is the optional property known_block_size (nil: absent).
+	KnownBlockSize ir.Attribute
+	// KnownGridSize is the optional property known_grid_size (nil: absent).
+	KnownGridSize ir.Attribute
+	// KnownClusterSize is the optional property known_cluster_size (nil: absent).
+	KnownClusterSize ir.Attribute
+}
+
+// BuildFunc creates an operation gpu.func at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FuncOp.
+func BuildFunc(b *ir.Builder, loc ir.Location, functionType ir.Type, opts ...FuncOptions) FuncOp {
+	if functionType == nil {
+		b.Errorf("building %s: a required operand or property is nil", FuncOpName)
+		return FuncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FuncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FuncOpName), Loc: loc}
 	var props []ir.NamedAttr
-	props = append(props, ir.NamedAttr{Name: "function_type", Value: functionType})
-	if argAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: argAttrs})
+	props = append(props, ir.NamedAttr{Name: "function_type", Value: b.Ctx.TypeAttr(functionType)})
+	if o.ArgAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: o.ArgAttrs})
 	}
-	if resAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: resAttrs})
+	if o.ResAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: o.ResAttrs})
 	}
-	if workgroupAttribAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "workgroup_attrib_attrs", Value: workgroupAttribAttrs})
+	if o.WorkgroupAttribAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "workgroup_attrib_attrs", Value: o.WorkgroupAttribAttrs})
 	}
-	if privateAttribAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "private_attrib_attrs", Value: privateAttribAttrs})
+	if o.PrivateAttribAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "private_attrib_attrs", Value: o.PrivateAttribAttrs})
 	}
-	if knownBlockSize != nil {
-		props = append(props, ir.NamedAttr{Name: "known_block_size", Value: knownBlockSize})
+	if o.KnownBlockSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_block_size", Value: o.KnownBlockSize})
 	}
-	if knownGridSize != nil {
-		props = append(props, ir.NamedAttr{Name: "known_grid_size", Value: knownGridSize})
+	if o.KnownGridSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_grid_size", Value: o.KnownGridSize})
 	}
-	if knownClusterSize != nil {
-		props = append(props, ir.NamedAttr{Name: "known_cluster_size", Value: knownClusterSize})
+	if o.KnownClusterSize != nil {
+		props = append(props, ir.NamedAttr{Name: "known_cluster_size", Value: o.KnownClusterSize})
 	}
 	st.NumRegions += 1
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FuncOp{b.Create(st)}
+	op := b.Create(st)
+	return FuncOp{op}
 }
+
+// LaunchOpName is the name of the operation gpu.launch.
+const LaunchOpName = "gpu.launch"
 
 // LaunchOp wraps an operation gpu.launch: gPU kernel launch operation.
 type LaunchOp struct{ *ir.Operation }
 
 // AsLaunchOp returns op as a LaunchOp if it is an operation gpu.launch.
 func AsLaunchOp(op *ir.Operation) (LaunchOp, bool) {
-	if op == nil || op.Name() != "gpu.launch" {
+	if op == nil || op.Name() != LaunchOpName {
 		return LaunchOp{}, false
 	}
 	return LaunchOp{op}, true
@@ -1052,11 +1286,31 @@ func (op LaunchOp) AsyncToken() ir.Value {
 // Body returns the region body.
 func (op LaunchOp) Body() *ir.Region { return op.Operation.Region(0) }
 
-// Module returns the property module, or nil when it is absent.
-func (op LaunchOp) Module() ir.Attribute { return op.InherentAttr("module") }
+// ModuleAttr returns the attribute of the property module, or nil when it is absent.
+func (op LaunchOp) ModuleAttr() ir.Attribute { return op.InherentAttr("module") }
 
-// Function returns the property function, or nil when it is absent.
-func (op LaunchOp) Function() ir.Attribute { return op.InherentAttr("function") }
+// Module returns the value of the optional property module and whether it is set.
+func (op LaunchOp) Module() (string, bool) {
+	a := op.InherentAttr("module")
+	x, ok := a.(*ir.SymbolRefAttr)
+	if !ok || len(x.Nested) != 0 {
+		return "", false
+	}
+	return x.Root, true
+}
+
+// FunctionAttr returns the attribute of the property function, or nil when it is absent.
+func (op LaunchOp) FunctionAttr() ir.Attribute { return op.InherentAttr("function") }
+
+// Function returns the value of the optional property function and whether it is set.
+func (op LaunchOp) Function() (string, bool) {
+	a := op.InherentAttr("function")
+	x, ok := a.(*ir.SymbolRefAttr)
+	if !ok || len(x.Nested) != 0 {
+		return "", false
+	}
+	return x.Root, true
+}
 
 func b2i(b bool) int32 {
 	if b {
@@ -1065,15 +1319,37 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// BuildLaunch creates an operation gpu.launch at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLaunch(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, gridSizeX ir.Value, gridSizeY ir.Value, gridSizeZ ir.Value, blockSizeX ir.Value, blockSizeY ir.Value, blockSizeZ ir.Value, clusterSizeX ir.Value, clusterSizeY ir.Value, clusterSizeZ ir.Value, dynamicSharedMemorySize ir.Value, module ir.Attribute, function ir.Attribute, asyncTokenType ir.Type) LaunchOp {
-	name := b.Ctx.LookupOpName("gpu.launch")
-	if name == nil || name.Def == nil {
-		panic("gpu.launch is not registered in the builder's context")
+// LaunchOptions holds the optional operands, results and properties of
+// gpu.launch for BuildLaunch; the zero value leaves them all absent (or at
+// their defaults).
+type LaunchOptions struct {
+	// ClusterSizeX is the optional operand clusterSizeX (nil: absent).
+	ClusterSizeX ir.Value
+	// ClusterSizeY is the optional operand clusterSizeY (nil: absent).
+	ClusterSizeY ir.Value
+	// ClusterSizeZ is the optional operand clusterSizeZ (nil: absent).
+	ClusterSizeZ ir.Value
+	// DynamicSharedMemorySize is the optional operand dynamicSharedMemorySize (nil: absent).
+	DynamicSharedMemorySize ir.Value
+	// Module is the optional property module (nil: absent).
+	Module *string
+	// Function is the optional property function (nil: absent).
+	Function *string
+	// AsyncTokenType is the type of the optional result asyncToken (nil: absent).
+	AsyncTokenType ir.Type
+}
+
+// BuildLaunch creates an operation gpu.launch at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LaunchOp.
+func BuildLaunch(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, gridSizeX ir.Value, gridSizeY ir.Value, gridSizeZ ir.Value, blockSizeX ir.Value, blockSizeY ir.Value, blockSizeZ ir.Value, opts ...LaunchOptions) LaunchOp {
+	if slices.Contains(asyncDependencies, nil) || gridSizeX == nil || gridSizeY == nil || gridSizeZ == nil || blockSizeX == nil || blockSizeY == nil || blockSizeZ == nil {
+		b.Errorf("building %s: a required operand or property is nil", LaunchOpName)
+		return LaunchOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, LaunchOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, LaunchOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, asyncDependencies...)
 	st.Operands = append(st.Operands, gridSizeX)
@@ -1082,41 +1358,45 @@ func BuildLaunch(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, g
 	st.Operands = append(st.Operands, blockSizeX)
 	st.Operands = append(st.Operands, blockSizeY)
 	st.Operands = append(st.Operands, blockSizeZ)
-	if clusterSizeX != nil {
-		st.Operands = append(st.Operands, clusterSizeX)
+	if o.ClusterSizeX != nil {
+		st.Operands = append(st.Operands, o.ClusterSizeX)
 	}
-	if clusterSizeY != nil {
-		st.Operands = append(st.Operands, clusterSizeY)
+	if o.ClusterSizeY != nil {
+		st.Operands = append(st.Operands, o.ClusterSizeY)
 	}
-	if clusterSizeZ != nil {
-		st.Operands = append(st.Operands, clusterSizeZ)
+	if o.ClusterSizeZ != nil {
+		st.Operands = append(st.Operands, o.ClusterSizeZ)
 	}
-	if dynamicSharedMemorySize != nil {
-		st.Operands = append(st.Operands, dynamicSharedMemorySize)
+	if o.DynamicSharedMemorySize != nil {
+		st.Operands = append(st.Operands, o.DynamicSharedMemorySize)
 	}
-	if module != nil {
-		props = append(props, ir.NamedAttr{Name: "module", Value: module})
+	if o.Module != nil {
+		props = append(props, ir.NamedAttr{Name: "module", Value: b.Ctx.SymbolRefAttr(*o.Module, nil)})
 	}
-	if function != nil {
-		props = append(props, ir.NamedAttr{Name: "function", Value: function})
+	if o.Function != nil {
+		props = append(props, ir.NamedAttr{Name: "function", Value: b.Ctx.SymbolRefAttr(*o.Function, nil)})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(asyncDependencies)), 1, 1, 1, 1, 1, 1, b2i(clusterSizeX != nil), b2i(clusterSizeY != nil), b2i(clusterSizeZ != nil), b2i(dynamicSharedMemorySize != nil))})
-	if asyncTokenType != nil {
-		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(asyncDependencies)), 1, 1, 1, 1, 1, 1, b2i(o.ClusterSizeX != nil), b2i(o.ClusterSizeY != nil), b2i(o.ClusterSizeZ != nil), b2i(o.DynamicSharedMemorySize != nil))})
+	if o.AsyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.AsyncTokenType)
 	}
 	st.NumRegions += 1
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LaunchOp{b.Create(st)}
+	op := b.Create(st)
+	return LaunchOp{op}
 }
+
+// LaunchFuncOpName is the name of the operation gpu.launch_func.
+const LaunchFuncOpName = "gpu.launch_func"
 
 // LaunchFuncOp wraps an operation gpu.launch_func: launches a function as a GPU kernel.
 type LaunchFuncOp struct{ *ir.Operation }
 
 // AsLaunchFuncOp returns op as a LaunchFuncOp if it is an operation gpu.launch_func.
 func AsLaunchFuncOp(op *ir.Operation) (LaunchFuncOp, bool) {
-	if op == nil || op.Name() != "gpu.launch_func" {
+	if op == nil || op.Name() != LaunchFuncOpName {
 		return LaunchFuncOp{}, false
 	}
 	return LaunchFuncOp{op}, true
@@ -1213,15 +1493,35 @@ func (op LaunchFuncOp) AsyncToken() ir.Value {
 // Kernel returns the property kernel, or nil when it is absent.
 func (op LaunchFuncOp) Kernel() ir.Attribute { return op.InherentAttr("kernel") }
 
-// BuildLaunchFunc creates an operation gpu.launch_func at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLaunchFunc(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, gridSizeX ir.Value, gridSizeY ir.Value, gridSizeZ ir.Value, blockSizeX ir.Value, blockSizeY ir.Value, blockSizeZ ir.Value, clusterSizeX ir.Value, clusterSizeY ir.Value, clusterSizeZ ir.Value, dynamicSharedMemorySize ir.Value, kernelOperands []ir.Value, asyncObject ir.Value, kernel ir.Attribute, asyncTokenType ir.Type) LaunchFuncOp {
-	name := b.Ctx.LookupOpName("gpu.launch_func")
-	if name == nil || name.Def == nil {
-		panic("gpu.launch_func is not registered in the builder's context")
+// LaunchFuncOptions holds the optional operands, results and properties of
+// gpu.launch_func for BuildLaunchFunc; the zero value leaves them all absent (or at
+// their defaults).
+type LaunchFuncOptions struct {
+	// ClusterSizeX is the optional operand clusterSizeX (nil: absent).
+	ClusterSizeX ir.Value
+	// ClusterSizeY is the optional operand clusterSizeY (nil: absent).
+	ClusterSizeY ir.Value
+	// ClusterSizeZ is the optional operand clusterSizeZ (nil: absent).
+	ClusterSizeZ ir.Value
+	// DynamicSharedMemorySize is the optional operand dynamicSharedMemorySize (nil: absent).
+	DynamicSharedMemorySize ir.Value
+	// AsyncObject is the optional operand asyncObject (nil: absent).
+	AsyncObject ir.Value
+	// AsyncTokenType is the type of the optional result asyncToken (nil: absent).
+	AsyncTokenType ir.Type
+}
+
+// BuildLaunchFunc creates an operation gpu.launch_func at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LaunchFuncOp.
+func BuildLaunchFunc(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, gridSizeX ir.Value, gridSizeY ir.Value, gridSizeZ ir.Value, blockSizeX ir.Value, blockSizeY ir.Value, blockSizeZ ir.Value, kernelOperands []ir.Value, kernel ir.Attribute, opts ...LaunchFuncOptions) LaunchFuncOp {
+	if slices.Contains(asyncDependencies, nil) || gridSizeX == nil || gridSizeY == nil || gridSizeZ == nil || blockSizeX == nil || blockSizeY == nil || blockSizeZ == nil || slices.Contains(kernelOperands, nil) || kernel == nil {
+		b.Errorf("building %s: a required operand or property is nil", LaunchFuncOpName)
+		return LaunchFuncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, LaunchFuncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, LaunchFuncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, asyncDependencies...)
 	st.Operands = append(st.Operands, gridSizeX)
@@ -1230,39 +1530,43 @@ func BuildLaunchFunc(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Valu
 	st.Operands = append(st.Operands, blockSizeX)
 	st.Operands = append(st.Operands, blockSizeY)
 	st.Operands = append(st.Operands, blockSizeZ)
-	if clusterSizeX != nil {
-		st.Operands = append(st.Operands, clusterSizeX)
+	if o.ClusterSizeX != nil {
+		st.Operands = append(st.Operands, o.ClusterSizeX)
 	}
-	if clusterSizeY != nil {
-		st.Operands = append(st.Operands, clusterSizeY)
+	if o.ClusterSizeY != nil {
+		st.Operands = append(st.Operands, o.ClusterSizeY)
 	}
-	if clusterSizeZ != nil {
-		st.Operands = append(st.Operands, clusterSizeZ)
+	if o.ClusterSizeZ != nil {
+		st.Operands = append(st.Operands, o.ClusterSizeZ)
 	}
-	if dynamicSharedMemorySize != nil {
-		st.Operands = append(st.Operands, dynamicSharedMemorySize)
+	if o.DynamicSharedMemorySize != nil {
+		st.Operands = append(st.Operands, o.DynamicSharedMemorySize)
 	}
 	st.Operands = append(st.Operands, kernelOperands...)
-	if asyncObject != nil {
-		st.Operands = append(st.Operands, asyncObject)
+	if o.AsyncObject != nil {
+		st.Operands = append(st.Operands, o.AsyncObject)
 	}
 	props = append(props, ir.NamedAttr{Name: "kernel", Value: kernel})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(asyncDependencies)), 1, 1, 1, 1, 1, 1, b2i(clusterSizeX != nil), b2i(clusterSizeY != nil), b2i(clusterSizeZ != nil), b2i(dynamicSharedMemorySize != nil), int32(len(kernelOperands)), b2i(asyncObject != nil))})
-	if asyncTokenType != nil {
-		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(asyncDependencies)), 1, 1, 1, 1, 1, 1, b2i(o.ClusterSizeX != nil), b2i(o.ClusterSizeY != nil), b2i(o.ClusterSizeZ != nil), b2i(o.DynamicSharedMemorySize != nil), int32(len(kernelOperands)), b2i(o.AsyncObject != nil))})
+	if o.AsyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.AsyncTokenType)
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LaunchFuncOp{b.Create(st)}
+	op := b.Create(st)
+	return LaunchFuncOp{op}
 }
+
+// WaitOpName is the name of the operation gpu.wait.
+const WaitOpName = "gpu.wait"
 
 // WaitOp wraps an operation gpu.wait: wait for async gpu ops to complete.
 type WaitOp struct{ *ir.Operation }
 
 // AsWaitOp returns op as a WaitOp if it is an operation gpu.wait.
 func AsWaitOp(op *ir.Operation) (WaitOp, bool) {
-	if op == nil || op.Name() != "gpu.wait" {
+	if op == nil || op.Name() != WaitOpName {
 		return WaitOp{}, false
 	}
 	return WaitOp{op}, true
@@ -1281,28 +1585,42 @@ func (op WaitOp) AsyncToken() ir.Value {
 	return nil
 }
 
-// BuildWait creates an operation gpu.wait at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWait(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, asyncTokenType ir.Type) WaitOp {
-	name := b.Ctx.LookupOpName("gpu.wait")
-	if name == nil || name.Def == nil {
-		panic("gpu.wait is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	st.Operands = append(st.Operands, asyncDependencies...)
-	if asyncTokenType != nil {
-		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
-	}
-	return WaitOp{b.Create(st)}
+// WaitOptions holds the optional operands, results and properties of
+// gpu.wait for BuildWait; the zero value leaves them all absent (or at
+// their defaults).
+type WaitOptions struct {
+	// AsyncTokenType is the type of the optional result asyncToken (nil: absent).
+	AsyncTokenType ir.Type
 }
+
+// BuildWait creates an operation gpu.wait at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WaitOp.
+func BuildWait(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, opts ...WaitOptions) WaitOp {
+	if slices.Contains(asyncDependencies, nil) {
+		b.Errorf("building %s: a required operand or property is nil", WaitOpName)
+		return WaitOp{}
+	}
+	o := genOptions(b, WaitOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WaitOpName), Loc: loc}
+	st.Operands = append(st.Operands, asyncDependencies...)
+	if o.AsyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.AsyncTokenType)
+	}
+	op := b.Create(st)
+	return WaitOp{op}
+}
+
+// AllocOpName is the name of the operation gpu.alloc.
+const AllocOpName = "gpu.alloc"
 
 // AllocOp wraps an operation gpu.alloc: gPU memory allocation operation.
 type AllocOp struct{ *ir.Operation }
 
 // AsAllocOp returns op as a AllocOp if it is an operation gpu.alloc.
 func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
-	if op == nil || op.Name() != "gpu.alloc" {
+	if op == nil || op.Name() != AllocOpName {
 		return AllocOp{}, false
 	}
 	return AllocOp{op}, true
@@ -1337,39 +1655,55 @@ func (op AllocOp) AsyncToken() ir.Value {
 // HostShared reports whether the unit property hostShared is set.
 func (op AllocOp) HostShared() bool { return op.InherentAttr("hostShared") != nil }
 
-// BuildAlloc creates an operation gpu.alloc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAlloc(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, dynamicSizes []ir.Value, symbolOperands []ir.Value, hostShared bool, memrefType ir.Type, asyncTokenType ir.Type) AllocOp {
-	name := b.Ctx.LookupOpName("gpu.alloc")
-	if name == nil || name.Def == nil {
-		panic("gpu.alloc is not registered in the builder's context")
+// AllocOptions holds the optional operands, results and properties of
+// gpu.alloc for BuildAlloc; the zero value leaves them all absent (or at
+// their defaults).
+type AllocOptions struct {
+	// HostShared sets the unit property hostShared.
+	HostShared bool
+	// AsyncTokenType is the type of the optional result asyncToken (nil: absent).
+	AsyncTokenType ir.Type
+}
+
+// BuildAlloc creates an operation gpu.alloc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AllocOp.
+func BuildAlloc(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, dynamicSizes []ir.Value, symbolOperands []ir.Value, memrefType ir.Type, opts ...AllocOptions) AllocOp {
+	if slices.Contains(asyncDependencies, nil) || slices.Contains(dynamicSizes, nil) || slices.Contains(symbolOperands, nil) {
+		b.Errorf("building %s: a required operand or property is nil", AllocOpName)
+		return AllocOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AllocOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AllocOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, asyncDependencies...)
 	st.Operands = append(st.Operands, dynamicSizes...)
 	st.Operands = append(st.Operands, symbolOperands...)
-	if hostShared {
+	if o.HostShared {
 		props = append(props, ir.NamedAttr{Name: "hostShared", Value: b.Ctx.Unit()})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(asyncDependencies)), int32(len(dynamicSizes)), int32(len(symbolOperands)))})
 	st.ResultTypes = append(st.ResultTypes, memrefType)
-	if asyncTokenType != nil {
-		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
+	if o.AsyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.AsyncTokenType)
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AllocOp{b.Create(st)}
+	op := b.Create(st)
+	return AllocOp{op}
 }
+
+// DeallocOpName is the name of the operation gpu.dealloc.
+const DeallocOpName = "gpu.dealloc"
 
 // DeallocOp wraps an operation gpu.dealloc: gPU memory deallocation operation.
 type DeallocOp struct{ *ir.Operation }
 
 // AsDeallocOp returns op as a DeallocOp if it is an operation gpu.dealloc.
 func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
-	if op == nil || op.Name() != "gpu.dealloc" {
+	if op == nil || op.Name() != DeallocOpName {
 		return DeallocOp{}, false
 	}
 	return DeallocOp{op}, true
@@ -1391,29 +1725,43 @@ func (op DeallocOp) AsyncToken() ir.Value {
 	return nil
 }
 
-// BuildDealloc creates an operation gpu.dealloc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDealloc(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, memref ir.Value, asyncTokenType ir.Type) DeallocOp {
-	name := b.Ctx.LookupOpName("gpu.dealloc")
-	if name == nil || name.Def == nil {
-		panic("gpu.dealloc is not registered in the builder's context")
+// DeallocOptions holds the optional operands, results and properties of
+// gpu.dealloc for BuildDealloc; the zero value leaves them all absent (or at
+// their defaults).
+type DeallocOptions struct {
+	// AsyncTokenType is the type of the optional result asyncToken (nil: absent).
+	AsyncTokenType ir.Type
+}
+
+// BuildDealloc creates an operation gpu.dealloc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DeallocOp.
+func BuildDealloc(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, memref ir.Value, opts ...DeallocOptions) DeallocOp {
+	if slices.Contains(asyncDependencies, nil) || memref == nil {
+		b.Errorf("building %s: a required operand or property is nil", DeallocOpName)
+		return DeallocOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DeallocOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DeallocOpName), Loc: loc}
 	st.Operands = append(st.Operands, asyncDependencies...)
 	st.Operands = append(st.Operands, memref)
-	if asyncTokenType != nil {
-		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
+	if o.AsyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.AsyncTokenType)
 	}
-	return DeallocOp{b.Create(st)}
+	op := b.Create(st)
+	return DeallocOp{op}
 }
+
+// MemcpyOpName is the name of the operation gpu.memcpy.
+const MemcpyOpName = "gpu.memcpy"
 
 // MemcpyOp wraps an operation gpu.memcpy: gPU memcpy operation.
 type MemcpyOp struct{ *ir.Operation }
 
 // AsMemcpyOp returns op as a MemcpyOp if it is an operation gpu.memcpy.
 func AsMemcpyOp(op *ir.Operation) (MemcpyOp, bool) {
-	if op == nil || op.Name() != "gpu.memcpy" {
+	if op == nil || op.Name() != MemcpyOpName {
 		return MemcpyOp{}, false
 	}
 	return MemcpyOp{op}, true
@@ -1438,30 +1786,44 @@ func (op MemcpyOp) AsyncToken() ir.Value {
 	return nil
 }
 
-// BuildMemcpy creates an operation gpu.memcpy at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMemcpy(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, dst ir.Value, src ir.Value, asyncTokenType ir.Type) MemcpyOp {
-	name := b.Ctx.LookupOpName("gpu.memcpy")
-	if name == nil || name.Def == nil {
-		panic("gpu.memcpy is not registered in the builder's context")
+// MemcpyOptions holds the optional operands, results and properties of
+// gpu.memcpy for BuildMemcpy; the zero value leaves them all absent (or at
+// their defaults).
+type MemcpyOptions struct {
+	// AsyncTokenType is the type of the optional result asyncToken (nil: absent).
+	AsyncTokenType ir.Type
+}
+
+// BuildMemcpy creates an operation gpu.memcpy at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MemcpyOp.
+func BuildMemcpy(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, dst ir.Value, src ir.Value, opts ...MemcpyOptions) MemcpyOp {
+	if slices.Contains(asyncDependencies, nil) || dst == nil || src == nil {
+		b.Errorf("building %s: a required operand or property is nil", MemcpyOpName)
+		return MemcpyOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MemcpyOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MemcpyOpName), Loc: loc}
 	st.Operands = append(st.Operands, asyncDependencies...)
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, src)
-	if asyncTokenType != nil {
-		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
+	if o.AsyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.AsyncTokenType)
 	}
-	return MemcpyOp{b.Create(st)}
+	op := b.Create(st)
+	return MemcpyOp{op}
 }
+
+// MemsetOpName is the name of the operation gpu.memset.
+const MemsetOpName = "gpu.memset"
 
 // MemsetOp wraps an operation gpu.memset: gPU memset operation.
 type MemsetOp struct{ *ir.Operation }
 
 // AsMemsetOp returns op as a MemsetOp if it is an operation gpu.memset.
 func AsMemsetOp(op *ir.Operation) (MemsetOp, bool) {
-	if op == nil || op.Name() != "gpu.memset" {
+	if op == nil || op.Name() != MemsetOpName {
 		return MemsetOp{}, false
 	}
 	return MemsetOp{op}, true
@@ -1486,30 +1848,44 @@ func (op MemsetOp) AsyncToken() ir.Value {
 	return nil
 }
 
-// BuildMemset creates an operation gpu.memset at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMemset(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, dst ir.Value, value ir.Value, asyncTokenType ir.Type) MemsetOp {
-	name := b.Ctx.LookupOpName("gpu.memset")
-	if name == nil || name.Def == nil {
-		panic("gpu.memset is not registered in the builder's context")
+// MemsetOptions holds the optional operands, results and properties of
+// gpu.memset for BuildMemset; the zero value leaves them all absent (or at
+// their defaults).
+type MemsetOptions struct {
+	// AsyncTokenType is the type of the optional result asyncToken (nil: absent).
+	AsyncTokenType ir.Type
+}
+
+// BuildMemset creates an operation gpu.memset at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MemsetOp.
+func BuildMemset(b *ir.Builder, loc ir.Location, asyncDependencies []ir.Value, dst ir.Value, value ir.Value, opts ...MemsetOptions) MemsetOp {
+	if slices.Contains(asyncDependencies, nil) || dst == nil || value == nil {
+		b.Errorf("building %s: a required operand or property is nil", MemsetOpName)
+		return MemsetOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MemsetOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MemsetOpName), Loc: loc}
 	st.Operands = append(st.Operands, asyncDependencies...)
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, value)
-	if asyncTokenType != nil {
-		st.ResultTypes = append(st.ResultTypes, asyncTokenType)
+	if o.AsyncTokenType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.AsyncTokenType)
 	}
-	return MemsetOp{b.Create(st)}
+	op := b.Create(st)
+	return MemsetOp{op}
 }
+
+// AllReduceOpName is the name of the operation gpu.all_reduce.
+const AllReduceOpName = "gpu.all_reduce"
 
 // AllReduceOp wraps an operation gpu.all_reduce: reduce values among workgroup.
 type AllReduceOp struct{ *ir.Operation }
 
 // AsAllReduceOp returns op as a AllReduceOp if it is an operation gpu.all_reduce.
 func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
-	if op == nil || op.Name() != "gpu.all_reduce" {
+	if op == nil || op.Name() != AllReduceOpName {
 		return AllReduceOp{}, false
 	}
 	return AllReduceOp{op}, true
@@ -1530,21 +1906,33 @@ func (op AllReduceOp) Op() ir.Attribute { return op.InherentAttr("op") }
 // Uniform reports whether the unit property uniform is set.
 func (op AllReduceOp) Uniform() bool { return op.InherentAttr("uniform") != nil }
 
-// BuildAllReduce creates an operation gpu.all_reduce at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAllReduce(b *ir.Builder, loc ir.Location, value ir.Value, op ir.Attribute, uniform bool) AllReduceOp {
-	name := b.Ctx.LookupOpName("gpu.all_reduce")
-	if name == nil || name.Def == nil {
-		panic("gpu.all_reduce is not registered in the builder's context")
+// AllReduceOptions holds the optional operands, results and properties of
+// gpu.all_reduce for BuildAllReduce; the zero value leaves them all absent (or at
+// their defaults).
+type AllReduceOptions struct {
+	// Op is the optional property op (nil: absent).
+	Op ir.Attribute
+	// Uniform sets the unit property uniform.
+	Uniform bool
+}
+
+// BuildAllReduce creates an operation gpu.all_reduce at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AllReduceOp.
+func BuildAllReduce(b *ir.Builder, loc ir.Location, value ir.Value, opts ...AllReduceOptions) AllReduceOp {
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", AllReduceOpName)
+		return AllReduceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AllReduceOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AllReduceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
-	if op != nil {
-		props = append(props, ir.NamedAttr{Name: "op", Value: op})
+	if o.Op != nil {
+		props = append(props, ir.NamedAttr{Name: "op", Value: o.Op})
 	}
-	if uniform {
+	if o.Uniform {
 		props = append(props, ir.NamedAttr{Name: "uniform", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, value.Type())
@@ -1552,15 +1940,19 @@ func BuildAllReduce(b *ir.Builder, loc ir.Location, value ir.Value, op ir.Attrib
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AllReduceOp{b.Create(st)}
+	op := b.Create(st)
+	return AllReduceOp{op}
 }
+
+// SubgroupReduceOpName is the name of the operation gpu.subgroup_reduce.
+const SubgroupReduceOpName = "gpu.subgroup_reduce"
 
 // SubgroupReduceOp wraps an operation gpu.subgroup_reduce: reduce values among subgroup.
 type SubgroupReduceOp struct{ *ir.Operation }
 
 // AsSubgroupReduceOp returns op as a SubgroupReduceOp if it is an operation gpu.subgroup_reduce.
 func AsSubgroupReduceOp(op *ir.Operation) (SubgroupReduceOp, bool) {
-	if op == nil || op.Name() != "gpu.subgroup_reduce" {
+	if op == nil || op.Name() != SubgroupReduceOpName {
 		return SubgroupReduceOp{}, false
 	}
 	return SubgroupReduceOp{op}, true
@@ -1608,38 +2000,58 @@ func (op SubgroupReduceOp) ClusterStride() int32 {
 	return v
 }
 
-// BuildSubgroupReduce creates an operation gpu.subgroup_reduce at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSubgroupReduce(b *ir.Builder, loc ir.Location, value ir.Value, op ir.Attribute, uniform bool, clusterSize *int32, clusterStride int32) SubgroupReduceOp {
-	name := b.Ctx.LookupOpName("gpu.subgroup_reduce")
-	if name == nil || name.Def == nil {
-		panic("gpu.subgroup_reduce is not registered in the builder's context")
+// SubgroupReduceOptions holds the optional operands, results and properties of
+// gpu.subgroup_reduce for BuildSubgroupReduce; the zero value leaves them all absent (or at
+// their defaults).
+type SubgroupReduceOptions struct {
+	// Uniform sets the unit property uniform.
+	Uniform bool
+	// ClusterSize is the optional property cluster_size (nil: absent).
+	ClusterSize *int32
+	// ClusterStride is the property cluster_stride (nil: its default).
+	ClusterStride *int32
+}
+
+// BuildSubgroupReduce creates an operation gpu.subgroup_reduce at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupReduceOp.
+func BuildSubgroupReduce(b *ir.Builder, loc ir.Location, value ir.Value, op_ ir.Attribute, opts ...SubgroupReduceOptions) SubgroupReduceOp {
+	if value == nil || op_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", SubgroupReduceOpName)
+		return SubgroupReduceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SubgroupReduceOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubgroupReduceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
-	props = append(props, ir.NamedAttr{Name: "op", Value: op})
-	if uniform {
+	props = append(props, ir.NamedAttr{Name: "op", Value: op_})
+	if o.Uniform {
 		props = append(props, ir.NamedAttr{Name: "uniform", Value: b.Ctx.Unit()})
 	}
-	if clusterSize != nil {
-		props = append(props, ir.NamedAttr{Name: "cluster_size", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*clusterSize))})
+	if o.ClusterSize != nil {
+		props = append(props, ir.NamedAttr{Name: "cluster_size", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.ClusterSize))})
 	}
-	props = append(props, ir.NamedAttr{Name: "cluster_stride", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(clusterStride))})
+	if o.ClusterStride != nil {
+		props = append(props, ir.NamedAttr{Name: "cluster_stride", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.ClusterStride))})
+	}
 	st.ResultTypes = append(st.ResultTypes, value.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SubgroupReduceOp{b.Create(st)}
+	op := b.Create(st)
+	return SubgroupReduceOp{op}
 }
+
+// DynamicSharedMemoryOpName is the name of the operation gpu.dynamic_shared_memory.
+const DynamicSharedMemoryOpName = "gpu.dynamic_shared_memory"
 
 // DynamicSharedMemoryOp wraps an operation gpu.dynamic_shared_memory: get the memref for dynamic shared memory.
 type DynamicSharedMemoryOp struct{ *ir.Operation }
 
 // AsDynamicSharedMemoryOp returns op as a DynamicSharedMemoryOp if it is an operation gpu.dynamic_shared_memory.
 func AsDynamicSharedMemoryOp(op *ir.Operation) (DynamicSharedMemoryOp, bool) {
-	if op == nil || op.Name() != "gpu.dynamic_shared_memory" {
+	if op == nil || op.Name() != DynamicSharedMemoryOpName {
 		return DynamicSharedMemoryOp{}, false
 	}
 	return DynamicSharedMemoryOp{op}, true
@@ -1648,25 +2060,25 @@ func AsDynamicSharedMemoryOp(op *ir.Operation) (DynamicSharedMemoryOp, bool) {
 // ResultMemref returns the result resultMemref.
 func (op DynamicSharedMemoryOp) ResultMemref() ir.Value { return op.Operation.Result(0) }
 
-// BuildDynamicSharedMemory creates an operation gpu.dynamic_shared_memory at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDynamicSharedMemory creates an operation gpu.dynamic_shared_memory at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DynamicSharedMemoryOp.
 func BuildDynamicSharedMemory(b *ir.Builder, loc ir.Location, resultMemrefType ir.Type) DynamicSharedMemoryOp {
-	name := b.Ctx.LookupOpName("gpu.dynamic_shared_memory")
-	if name == nil || name.Def == nil {
-		panic("gpu.dynamic_shared_memory is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DynamicSharedMemoryOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resultMemrefType)
-	return DynamicSharedMemoryOp{b.Create(st)}
+	op := b.Create(st)
+	return DynamicSharedMemoryOp{op}
 }
+
+// PrintfOpName is the name of the operation gpu.printf.
+const PrintfOpName = "gpu.printf"
 
 // PrintfOp wraps an operation gpu.printf: device-side printf, as in CUDA or OpenCL, for debugging.
 type PrintfOp struct{ *ir.Operation }
 
 // AsPrintfOp returns op as a PrintfOp if it is an operation gpu.printf.
 func AsPrintfOp(op *ir.Operation) (PrintfOp, bool) {
-	if op == nil || op.Name() != "gpu.printf" {
+	if op == nil || op.Name() != PrintfOpName {
 		return PrintfOp{}, false
 	}
 	return PrintfOp{op}, true
@@ -1694,30 +2106,34 @@ func (op PrintfOp) Format() string {
 	return v
 }
 
-// BuildPrintf creates an operation gpu.printf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildPrintf creates an operation gpu.printf at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PrintfOp.
 func BuildPrintf(b *ir.Builder, loc ir.Location, args []ir.Value, format string) PrintfOp {
-	name := b.Ctx.LookupOpName("gpu.printf")
-	if name == nil || name.Def == nil {
-		panic("gpu.printf is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PrintfOpName)
+		return PrintfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, PrintfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, args...)
 	props = append(props, ir.NamedAttr{Name: "format", Value: b.Ctx.StringAttr(format, nil)})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PrintfOp{b.Create(st)}
+	op := b.Create(st)
+	return PrintfOp{op}
 }
+
+// SetDefaultDeviceOpName is the name of the operation gpu.set_default_device.
+const SetDefaultDeviceOpName = "gpu.set_default_device"
 
 // SetDefaultDeviceOp wraps an operation gpu.set_default_device: set default GPU for operations after this by index.
 type SetDefaultDeviceOp struct{ *ir.Operation }
 
 // AsSetDefaultDeviceOp returns op as a SetDefaultDeviceOp if it is an operation gpu.set_default_device.
 func AsSetDefaultDeviceOp(op *ir.Operation) (SetDefaultDeviceOp, bool) {
-	if op == nil || op.Name() != "gpu.set_default_device" {
+	if op == nil || op.Name() != SetDefaultDeviceOpName {
 		return SetDefaultDeviceOp{}, false
 	}
 	return SetDefaultDeviceOp{op}, true
@@ -1726,25 +2142,29 @@ func AsSetDefaultDeviceOp(op *ir.Operation) (SetDefaultDeviceOp, bool) {
 // DevIndex returns the operand devIndex.
 func (op SetDefaultDeviceOp) DevIndex() ir.Value { return op.Operation.Operand(0) }
 
-// BuildSetDefaultDevice creates an operation gpu.set_default_device at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSetDefaultDevice creates an operation gpu.set_default_device at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SetDefaultDeviceOp.
 func BuildSetDefaultDevice(b *ir.Builder, loc ir.Location, devIndex ir.Value) SetDefaultDeviceOp {
-	name := b.Ctx.LookupOpName("gpu.set_default_device")
-	if name == nil || name.Def == nil {
-		panic("gpu.set_default_device is not registered in the builder's context")
+	if devIndex == nil {
+		b.Errorf("building %s: a required operand or property is nil", SetDefaultDeviceOpName)
+		return SetDefaultDeviceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SetDefaultDeviceOpName), Loc: loc}
 	st.Operands = append(st.Operands, devIndex)
-	return SetDefaultDeviceOp{b.Create(st)}
+	op := b.Create(st)
+	return SetDefaultDeviceOp{op}
 }
+
+// HostRegisterOpName is the name of the operation gpu.host_register.
+const HostRegisterOpName = "gpu.host_register"
 
 // HostRegisterOp wraps an operation gpu.host_register: registers a memref for access from device.
 type HostRegisterOp struct{ *ir.Operation }
 
 // AsHostRegisterOp returns op as a HostRegisterOp if it is an operation gpu.host_register.
 func AsHostRegisterOp(op *ir.Operation) (HostRegisterOp, bool) {
-	if op == nil || op.Name() != "gpu.host_register" {
+	if op == nil || op.Name() != HostRegisterOpName {
 		return HostRegisterOp{}, false
 	}
 	return HostRegisterOp{op}, true
@@ -1753,25 +2173,29 @@ func AsHostRegisterOp(op *ir.Operation) (HostRegisterOp, bool) {
 // Value returns the operand value.
 func (op HostRegisterOp) Value() ir.Value { return op.Operation.Operand(0) }
 
-// BuildHostRegister creates an operation gpu.host_register at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildHostRegister creates an operation gpu.host_register at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero HostRegisterOp.
 func BuildHostRegister(b *ir.Builder, loc ir.Location, value ir.Value) HostRegisterOp {
-	name := b.Ctx.LookupOpName("gpu.host_register")
-	if name == nil || name.Def == nil {
-		panic("gpu.host_register is not registered in the builder's context")
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", HostRegisterOpName)
+		return HostRegisterOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, HostRegisterOpName), Loc: loc}
 	st.Operands = append(st.Operands, value)
-	return HostRegisterOp{b.Create(st)}
+	op := b.Create(st)
+	return HostRegisterOp{op}
 }
+
+// HostUnregisterOpName is the name of the operation gpu.host_unregister.
+const HostUnregisterOpName = "gpu.host_unregister"
 
 // HostUnregisterOp wraps an operation gpu.host_unregister: unregisters a memref for access from device.
 type HostUnregisterOp struct{ *ir.Operation }
 
 // AsHostUnregisterOp returns op as a HostUnregisterOp if it is an operation gpu.host_unregister.
 func AsHostUnregisterOp(op *ir.Operation) (HostUnregisterOp, bool) {
-	if op == nil || op.Name() != "gpu.host_unregister" {
+	if op == nil || op.Name() != HostUnregisterOpName {
 		return HostUnregisterOp{}, false
 	}
 	return HostUnregisterOp{op}, true
@@ -1780,17 +2204,43 @@ func AsHostUnregisterOp(op *ir.Operation) (HostUnregisterOp, bool) {
 // Value returns the operand value.
 func (op HostUnregisterOp) Value() ir.Value { return op.Operation.Operand(0) }
 
-// BuildHostUnregister creates an operation gpu.host_unregister at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildHostUnregister creates an operation gpu.host_unregister at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero HostUnregisterOp.
 func BuildHostUnregister(b *ir.Builder, loc ir.Location, value ir.Value) HostUnregisterOp {
-	name := b.Ctx.LookupOpName("gpu.host_unregister")
-	if name == nil || name.Def == nil {
-		panic("gpu.host_unregister is not registered in the builder's context")
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", HostUnregisterOpName)
+		return HostUnregisterOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, HostUnregisterOpName), Loc: loc}
 	st.Operands = append(st.Operands, value)
-	return HostUnregisterOp{b.Create(st)}
+	op := b.Create(st)
+	return HostUnregisterOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
 }
 
 var canonicalizationOnce sync.Once

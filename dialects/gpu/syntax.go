@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"fmt"
+	"github.com/strata-ir/strata/core/funcimpl"
 	"github.com/strata-ir/strata/core/ir"
 	"strings"
 )
@@ -145,44 +146,15 @@ func printFunc(p ir.OpAsmPrinter, op FuncOp) {
 	if name != nil {
 		p.PrintSymbolName(name.Value)
 	}
-	ta, _ := op.FunctionType().(*ir.TypeAttr)
-	var ft *ir.FunctionType
-	if ta != nil {
-		ft, _ = ta.Type.(*ir.FunctionType)
-	}
+	ft, _ := op.FunctionType().(*ir.FunctionType)
 	body := op.Body()
 	entry := body.First()
-	nIn := 0
+	var ins, outs []ir.Type
 	if ft != nil {
-		nIn = len(ft.Inputs)
+		ins, outs = ft.Inputs, ft.Results
 	}
-	p.WriteString("(")
-	for i := 0; i < nIn; i++ {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		if entry != nil && i < entry.NumArguments() {
-			p.PrintRegionArgument(entry.Argument(i), nil)
-		} else {
-			p.PrintType(ft.Inputs[i])
-		}
-	}
-	p.WriteString(")")
-	if ft != nil && len(ft.Results) > 0 {
-		p.WriteString(" -> ")
-		if len(ft.Results) > 1 {
-			p.WriteString("(")
-		}
-		for i, t := range ft.Results {
-			if i > 0 {
-				p.WriteString(", ")
-			}
-			p.PrintType(t)
-		}
-		if len(ft.Results) > 1 {
-			p.WriteString(")")
-		}
-	}
+	nIn := len(ins)
+	funcimpl.PrintSignature(p, op.Operation, ins, false, outs)
 	if entry != nil {
 		nw := numAttributions(op.Operation)
 		var args []*ir.BlockArgument
@@ -207,42 +179,16 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 	ctx := p.Context()
 	var attrs []ir.NamedAttr
 	attrs = append(attrs, ir.NamedAttr{Name: "sym_name", Value: ctx.Str(p.ParseSymbolName())})
-	var args []ir.RegionArgument
-	p.ParsePunct("(")
-	if !p.ParseOptionalPunct(")") {
-		for {
-			a, ok := p.ParseOptionalArgument(true, false)
-			if !ok {
-				return p.Errorf("expected SSA identifier")
-			}
-			args = append(args, a)
-			if !p.ParseOptionalPunct(",") {
-				break
-			}
-		}
-		p.ParsePunct(")")
+	sigPos := p.CurrentPos()
+	args, _, results, resAttrs, err := funcimpl.ParseSignature(p, false)
+	if err != nil {
+		return err
 	}
-	var results []ir.Type
-	if p.ParseOptionalPunct("->") {
-		if p.ParseOptionalPunct("(") {
-			if !p.ParseOptionalPunct(")") {
-				for {
-					results = append(results, p.ParseType())
-					if !p.ParseOptionalPunct(",") {
-						break
-					}
-				}
-				p.ParsePunct(")")
-			}
-		} else {
-			results = append(results, p.ParseType())
-		}
+	if len(args) > 0 && args[0].Name == "" {
+		return p.ErrorAt(sigPos, "gpu.func requires named arguments")
 	}
-	ins := make([]ir.Type, len(args))
-	for i, a := range args {
-		ins[i] = a.Type
-	}
-	attrs = append(attrs, ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(ins, results))})
+	attrs = append(attrs, ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(funcimpl.ArgTypes(args), results))})
+	attrs = append(attrs, funcimpl.ArgAndResultAttrs(ctx, args, resAttrs)...)
 	wg := parseAttributions(p, "workgroup")
 	priv := parseAttributions(p, "private")
 	attrs = append(attrs, ir.NamedAttr{Name: "workgroup_attributions", Value: ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(wg)))})
@@ -259,11 +205,7 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 }
 
 func verifyFunc(op FuncOp) error {
-	ta, _ := op.FunctionType().(*ir.TypeAttr)
-	if ta == nil {
-		return nil
-	}
-	ft, ok := ta.Type.(*ir.FunctionType)
+	ft, ok := op.FunctionType().(*ir.FunctionType)
 	if !ok {
 		return nil
 	}

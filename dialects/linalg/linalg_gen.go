@@ -5,6 +5,7 @@ package linalg
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"slices"
 )
 
 // IteratorType is iterator type, held by the attribute #linalg.iterator_type<...>.
@@ -270,12 +271,15 @@ func (e WinogradConv2DFmr) String() string {
 	return ""
 }
 
+// IndexOpName is the name of the operation linalg.index.
+const IndexOpName = "linalg.index"
+
 // IndexOp wraps an operation linalg.index: linalg index operation.
 type IndexOp struct{ *ir.Operation }
 
 // AsIndexOp returns op as a IndexOp if it is an operation linalg.index.
 func AsIndexOp(op *ir.Operation) (IndexOp, bool) {
-	if op == nil || op.Name() != "linalg.index" {
+	if op == nil || op.Name() != IndexOpName {
 		return IndexOp{}, false
 	}
 	return IndexOp{op}, true
@@ -301,30 +305,30 @@ func (op IndexOp) Dim() int64 {
 	return v
 }
 
-// BuildIndex creates an operation linalg.index at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIndex(b *ir.Builder, loc ir.Location, dim int64, resultType ir.Type) IndexOp {
-	name := b.Ctx.LookupOpName("linalg.index")
-	if name == nil || name.Def == nil {
-		panic("linalg.index is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// BuildIndex creates an operation linalg.index at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IndexOp.
+func BuildIndex(b *ir.Builder, loc ir.Location, dim int64) IndexOp {
+	st := &ir.OperationState{Name: genOpName(b, IndexOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "dim", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), dim)})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IndexOp{b.Create(st)}
+	op := b.Create(st)
+	return IndexOp{op}
 }
+
+// YieldOpName is the name of the operation linalg.yield.
+const YieldOpName = "linalg.yield"
 
 // YieldOp wraps an operation linalg.yield: linalg yield operation.
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp if it is an operation linalg.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	if op == nil || op.Name() != "linalg.yield" {
+	if op == nil || op.Name() != YieldOpName {
 		return YieldOp{}, false
 	}
 	return YieldOp{op}, true
@@ -335,25 +339,29 @@ func (op YieldOp) Values() []ir.Value {
 	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
 }
 
-// BuildYield creates an operation linalg.yield at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildYield creates an operation linalg.yield at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero YieldOp.
 func BuildYield(b *ir.Builder, loc ir.Location, values []ir.Value) YieldOp {
-	name := b.Ctx.LookupOpName("linalg.yield")
-	if name == nil || name.Def == nil {
-		panic("linalg.yield is not registered in the builder's context")
+	if slices.Contains(values, nil) {
+		b.Errorf("building %s: a required operand or property is nil", YieldOpName)
+		return YieldOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, YieldOpName), Loc: loc}
 	st.Operands = append(st.Operands, values...)
-	return YieldOp{b.Create(st)}
+	op := b.Create(st)
+	return YieldOp{op}
 }
+
+// GenericOpName is the name of the operation linalg.generic.
+const GenericOpName = "linalg.generic"
 
 // GenericOp wraps an operation linalg.generic: generic Linalg op form.
 type GenericOp struct{ *ir.Operation }
 
 // AsGenericOp returns op as a GenericOp if it is an operation linalg.generic.
 func AsGenericOp(op *ir.Operation) (GenericOp, bool) {
-	if op == nil || op.Name() != "linalg.generic" {
+	if op == nil || op.Name() != GenericOpName {
 		return GenericOp{}, false
 	}
 	return GenericOp{op}, true
@@ -421,25 +429,37 @@ func (op GenericOp) LibraryCall() (string, bool) {
 	return x.Value, true
 }
 
-// BuildGeneric creates an operation linalg.generic at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGeneric(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, iteratorTypes ir.Attribute, doc *string, libraryCall *string, resultTensorsTypes []ir.Type) GenericOp {
-	name := b.Ctx.LookupOpName("linalg.generic")
-	if name == nil || name.Def == nil {
-		panic("linalg.generic is not registered in the builder's context")
+// GenericOptions holds the optional operands, results and properties of
+// linalg.generic for BuildGeneric; the zero value leaves them all absent (or at
+// their defaults).
+type GenericOptions struct {
+	// Doc is the optional property doc (nil: absent).
+	Doc *string
+	// LibraryCall is the optional property library_call (nil: absent).
+	LibraryCall *string
+}
+
+// BuildGeneric creates an operation linalg.generic at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GenericOp.
+func BuildGeneric(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, iteratorTypes ir.Attribute, resultTensorsTypes []ir.Type, opts ...GenericOptions) GenericOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) || indexingMaps == nil || iteratorTypes == nil {
+		b.Errorf("building %s: a required operand or property is nil", GenericOpName)
+		return GenericOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, GenericOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GenericOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
 	props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: indexingMaps})
 	props = append(props, ir.NamedAttr{Name: "iterator_types", Value: iteratorTypes})
-	if doc != nil {
-		props = append(props, ir.NamedAttr{Name: "doc", Value: b.Ctx.StringAttr(*doc, nil)})
+	if o.Doc != nil {
+		props = append(props, ir.NamedAttr{Name: "doc", Value: b.Ctx.StringAttr(*o.Doc, nil)})
 	}
-	if libraryCall != nil {
-		props = append(props, ir.NamedAttr{Name: "library_call", Value: b.Ctx.StringAttr(*libraryCall, nil)})
+	if o.LibraryCall != nil {
+		props = append(props, ir.NamedAttr{Name: "library_call", Value: b.Ctx.StringAttr(*o.LibraryCall, nil)})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -447,15 +467,19 @@ func BuildGeneric(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []i
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GenericOp{b.Create(st)}
+	op := b.Create(st)
+	return GenericOp{op}
 }
+
+// MapOpName is the name of the operation linalg.map.
+const MapOpName = "linalg.map"
 
 // MapOp wraps an operation linalg.map: elementwise operations.
 type MapOp struct{ *ir.Operation }
 
 // AsMapOp returns op as a MapOp if it is an operation linalg.map.
 func AsMapOp(op *ir.Operation) (MapOp, bool) {
-	if op == nil || op.Name() != "linalg.map" {
+	if op == nil || op.Name() != MapOpName {
 		return MapOp{}, false
 	}
 	return MapOp{op}, true
@@ -473,28 +497,32 @@ func (op MapOp) Result() []ir.Value { return op.Operation.Results()[0 : op.Opera
 // Mapper returns the region mapper.
 func (op MapOp) Mapper() *ir.Region { return op.Operation.Region(0) }
 
-// BuildMap creates an operation linalg.map at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMap creates an operation linalg.map at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MapOp.
 func BuildMap(b *ir.Builder, loc ir.Location, inputs []ir.Value, init ir.Value, resultTypes []ir.Type) MapOp {
-	name := b.Ctx.LookupOpName("linalg.map")
-	if name == nil || name.Def == nil {
-		panic("linalg.map is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || init == nil {
+		b.Errorf("building %s: a required operand or property is nil", MapOpName)
+		return MapOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MapOpName), Loc: loc}
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, init)
 	st.ResultTypes = append(st.ResultTypes, resultTypes...)
 	st.NumRegions += 1
-	return MapOp{b.Create(st)}
+	op := b.Create(st)
+	return MapOp{op}
 }
+
+// ReduceOpName is the name of the operation linalg.reduce.
+const ReduceOpName = "linalg.reduce"
 
 // ReduceOp wraps an operation linalg.reduce: reduce operator.
 type ReduceOp struct{ *ir.Operation }
 
 // AsReduceOp returns op as a ReduceOp if it is an operation linalg.reduce.
 func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
-	if op == nil || op.Name() != "linalg.reduce" {
+	if op == nil || op.Name() != ReduceOpName {
 		return ReduceOp{}, false
 	}
 	return ReduceOp{op}, true
@@ -516,15 +544,15 @@ func (op ReduceOp) Combiner() *ir.Region { return op.Operation.Region(0) }
 // Dimensions returns the property dimensions, or nil when it is absent.
 func (op ReduceOp) Dimensions() ir.Attribute { return op.InherentAttr("dimensions") }
 
-// BuildReduce creates an operation linalg.reduce at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReduce creates an operation linalg.reduce at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReduceOp.
 func BuildReduce(b *ir.Builder, loc ir.Location, inputsAndInits []ir.Value, dimensions ir.Attribute, reducedTypes []ir.Type) ReduceOp {
-	name := b.Ctx.LookupOpName("linalg.reduce")
-	if name == nil || name.Def == nil {
-		panic("linalg.reduce is not registered in the builder's context")
+	if slices.Contains(inputsAndInits, nil) || dimensions == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReduceOpName)
+		return ReduceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReduceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputsAndInits...)
 	props = append(props, ir.NamedAttr{Name: "dimensions", Value: dimensions})
@@ -533,15 +561,19 @@ func BuildReduce(b *ir.Builder, loc ir.Location, inputsAndInits []ir.Value, dime
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReduceOp{b.Create(st)}
+	op := b.Create(st)
+	return ReduceOp{op}
 }
+
+// TransposeOpName is the name of the operation linalg.transpose.
+const TransposeOpName = "linalg.transpose"
 
 // TransposeOp wraps an operation linalg.transpose: transpose operator.
 type TransposeOp struct{ *ir.Operation }
 
 // AsTransposeOp returns op as a TransposeOp if it is an operation linalg.transpose.
 func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
-	if op == nil || op.Name() != "linalg.transpose" {
+	if op == nil || op.Name() != TransposeOpName {
 		return TransposeOp{}, false
 	}
 	return TransposeOp{op}, true
@@ -564,15 +596,15 @@ func (op TransposeOp) Region() *ir.Region { return op.Operation.Region(0) }
 // Permutation returns the property permutation, or nil when it is absent.
 func (op TransposeOp) Permutation() ir.Attribute { return op.InherentAttr("permutation") }
 
-// BuildTranspose creates an operation linalg.transpose at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTranspose creates an operation linalg.transpose at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TransposeOp.
 func BuildTranspose(b *ir.Builder, loc ir.Location, input ir.Value, init ir.Value, permutation ir.Attribute, resultTypes []ir.Type) TransposeOp {
-	name := b.Ctx.LookupOpName("linalg.transpose")
-	if name == nil || name.Def == nil {
-		panic("linalg.transpose is not registered in the builder's context")
+	if input == nil || init == nil || permutation == nil {
+		b.Errorf("building %s: a required operand or property is nil", TransposeOpName)
+		return TransposeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TransposeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
 	st.Operands = append(st.Operands, init)
@@ -582,15 +614,19 @@ func BuildTranspose(b *ir.Builder, loc ir.Location, input ir.Value, init ir.Valu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TransposeOp{b.Create(st)}
+	op := b.Create(st)
+	return TransposeOp{op}
 }
+
+// BroadcastOpName is the name of the operation linalg.broadcast.
+const BroadcastOpName = "linalg.broadcast"
 
 // BroadcastOp wraps an operation linalg.broadcast: static broadcast operator.
 type BroadcastOp struct{ *ir.Operation }
 
 // AsBroadcastOp returns op as a BroadcastOp if it is an operation linalg.broadcast.
 func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
-	if op == nil || op.Name() != "linalg.broadcast" {
+	if op == nil || op.Name() != BroadcastOpName {
 		return BroadcastOp{}, false
 	}
 	return BroadcastOp{op}, true
@@ -613,15 +649,15 @@ func (op BroadcastOp) Region() *ir.Region { return op.Operation.Region(0) }
 // Dimensions returns the property dimensions, or nil when it is absent.
 func (op BroadcastOp) Dimensions() ir.Attribute { return op.InherentAttr("dimensions") }
 
-// BuildBroadcast creates an operation linalg.broadcast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBroadcast creates an operation linalg.broadcast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BroadcastOp.
 func BuildBroadcast(b *ir.Builder, loc ir.Location, input ir.Value, init ir.Value, dimensions ir.Attribute, resultTypes []ir.Type) BroadcastOp {
-	name := b.Ctx.LookupOpName("linalg.broadcast")
-	if name == nil || name.Def == nil {
-		panic("linalg.broadcast is not registered in the builder's context")
+	if input == nil || init == nil || dimensions == nil {
+		b.Errorf("building %s: a required operand or property is nil", BroadcastOpName)
+		return BroadcastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BroadcastOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
 	st.Operands = append(st.Operands, init)
@@ -631,15 +667,19 @@ func BuildBroadcast(b *ir.Builder, loc ir.Location, input ir.Value, init ir.Valu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return BroadcastOp{b.Create(st)}
+	op := b.Create(st)
+	return BroadcastOp{op}
 }
+
+// SoftmaxOpName is the name of the operation linalg.softmax.
+const SoftmaxOpName = "linalg.softmax"
 
 // SoftmaxOp wraps an operation linalg.softmax: softmax operator.
 type SoftmaxOp struct{ *ir.Operation }
 
 // AsSoftmaxOp returns op as a SoftmaxOp if it is an operation linalg.softmax.
 func AsSoftmaxOp(op *ir.Operation) (SoftmaxOp, bool) {
-	if op == nil || op.Name() != "linalg.softmax" {
+	if op == nil || op.Name() != SoftmaxOpName {
 		return SoftmaxOp{}, false
 	}
 	return SoftmaxOp{op}, true
@@ -673,15 +713,15 @@ func (op SoftmaxOp) Dimension() int64 {
 	return v
 }
 
-// BuildSoftmax creates an operation linalg.softmax at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSoftmax creates an operation linalg.softmax at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SoftmaxOp.
 func BuildSoftmax(b *ir.Builder, loc ir.Location, input ir.Value, output ir.Value, dimension int64, resultTypes []ir.Type) SoftmaxOp {
-	name := b.Ctx.LookupOpName("linalg.softmax")
-	if name == nil || name.Def == nil {
-		panic("linalg.softmax is not registered in the builder's context")
+	if input == nil || output == nil {
+		b.Errorf("building %s: a required operand or property is nil", SoftmaxOpName)
+		return SoftmaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SoftmaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
 	st.Operands = append(st.Operands, output)
@@ -690,15 +730,19 @@ func BuildSoftmax(b *ir.Builder, loc ir.Location, input ir.Value, output ir.Valu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SoftmaxOp{b.Create(st)}
+	op := b.Create(st)
+	return SoftmaxOp{op}
 }
+
+// WinogradFilterTransformOpName is the name of the operation linalg.winograd_filter_transform.
+const WinogradFilterTransformOpName = "linalg.winograd_filter_transform"
 
 // WinogradFilterTransformOp wraps an operation linalg.winograd_filter_transform: winograd filter transform operator.
 type WinogradFilterTransformOp struct{ *ir.Operation }
 
 // AsWinogradFilterTransformOp returns op as a WinogradFilterTransformOp if it is an operation linalg.winograd_filter_transform.
 func AsWinogradFilterTransformOp(op *ir.Operation) (WinogradFilterTransformOp, bool) {
-	if op == nil || op.Name() != "linalg.winograd_filter_transform" {
+	if op == nil || op.Name() != WinogradFilterTransformOpName {
 		return WinogradFilterTransformOp{}, false
 	}
 	return WinogradFilterTransformOp{op}, true
@@ -730,15 +774,15 @@ func (op WinogradFilterTransformOp) Fmr() WinogradConv2DFmr {
 	return v
 }
 
-// BuildWinogradFilterTransform creates an operation linalg.winograd_filter_transform at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWinogradFilterTransform creates an operation linalg.winograd_filter_transform at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WinogradFilterTransformOp.
 func BuildWinogradFilterTransform(b *ir.Builder, loc ir.Location, filter ir.Value, output ir.Value, fmr WinogradConv2DFmr, resultType ir.Type) WinogradFilterTransformOp {
-	name := b.Ctx.LookupOpName("linalg.winograd_filter_transform")
-	if name == nil || name.Def == nil {
-		panic("linalg.winograd_filter_transform is not registered in the builder's context")
+	if filter == nil || output == nil {
+		b.Errorf("building %s: a required operand or property is nil", WinogradFilterTransformOpName)
+		return WinogradFilterTransformOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WinogradFilterTransformOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, filter)
 	st.Operands = append(st.Operands, output)
@@ -747,15 +791,19 @@ func BuildWinogradFilterTransform(b *ir.Builder, loc ir.Location, filter ir.Valu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WinogradFilterTransformOp{b.Create(st)}
+	op := b.Create(st)
+	return WinogradFilterTransformOp{op}
 }
+
+// WinogradInputTransformOpName is the name of the operation linalg.winograd_input_transform.
+const WinogradInputTransformOpName = "linalg.winograd_input_transform"
 
 // WinogradInputTransformOp wraps an operation linalg.winograd_input_transform: winograd input transform operator.
 type WinogradInputTransformOp struct{ *ir.Operation }
 
 // AsWinogradInputTransformOp returns op as a WinogradInputTransformOp if it is an operation linalg.winograd_input_transform.
 func AsWinogradInputTransformOp(op *ir.Operation) (WinogradInputTransformOp, bool) {
-	if op == nil || op.Name() != "linalg.winograd_input_transform" {
+	if op == nil || op.Name() != WinogradInputTransformOpName {
 		return WinogradInputTransformOp{}, false
 	}
 	return WinogradInputTransformOp{op}, true
@@ -787,15 +835,15 @@ func (op WinogradInputTransformOp) Fmr() WinogradConv2DFmr {
 	return v
 }
 
-// BuildWinogradInputTransform creates an operation linalg.winograd_input_transform at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWinogradInputTransform creates an operation linalg.winograd_input_transform at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WinogradInputTransformOp.
 func BuildWinogradInputTransform(b *ir.Builder, loc ir.Location, input ir.Value, output ir.Value, fmr WinogradConv2DFmr, resultType ir.Type) WinogradInputTransformOp {
-	name := b.Ctx.LookupOpName("linalg.winograd_input_transform")
-	if name == nil || name.Def == nil {
-		panic("linalg.winograd_input_transform is not registered in the builder's context")
+	if input == nil || output == nil {
+		b.Errorf("building %s: a required operand or property is nil", WinogradInputTransformOpName)
+		return WinogradInputTransformOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WinogradInputTransformOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
 	st.Operands = append(st.Operands, output)
@@ -804,15 +852,19 @@ func BuildWinogradInputTransform(b *ir.Builder, loc ir.Location, input ir.Value,
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WinogradInputTransformOp{b.Create(st)}
+	op := b.Create(st)
+	return WinogradInputTransformOp{op}
 }
+
+// WinogradOutputTransformOpName is the name of the operation linalg.winograd_output_transform.
+const WinogradOutputTransformOpName = "linalg.winograd_output_transform"
 
 // WinogradOutputTransformOp wraps an operation linalg.winograd_output_transform: winograd output transform operator.
 type WinogradOutputTransformOp struct{ *ir.Operation }
 
 // AsWinogradOutputTransformOp returns op as a WinogradOutputTransformOp if it is an operation linalg.winograd_output_transform.
 func AsWinogradOutputTransformOp(op *ir.Operation) (WinogradOutputTransformOp, bool) {
-	if op == nil || op.Name() != "linalg.winograd_output_transform" {
+	if op == nil || op.Name() != WinogradOutputTransformOpName {
 		return WinogradOutputTransformOp{}, false
 	}
 	return WinogradOutputTransformOp{op}, true
@@ -844,15 +896,15 @@ func (op WinogradOutputTransformOp) Fmr() WinogradConv2DFmr {
 	return v
 }
 
-// BuildWinogradOutputTransform creates an operation linalg.winograd_output_transform at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWinogradOutputTransform creates an operation linalg.winograd_output_transform at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WinogradOutputTransformOp.
 func BuildWinogradOutputTransform(b *ir.Builder, loc ir.Location, value ir.Value, output ir.Value, fmr WinogradConv2DFmr, resultType ir.Type) WinogradOutputTransformOp {
-	name := b.Ctx.LookupOpName("linalg.winograd_output_transform")
-	if name == nil || name.Def == nil {
-		panic("linalg.winograd_output_transform is not registered in the builder's context")
+	if value == nil || output == nil {
+		b.Errorf("building %s: a required operand or property is nil", WinogradOutputTransformOpName)
+		return WinogradOutputTransformOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WinogradOutputTransformOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, output)
@@ -861,15 +913,19 @@ func BuildWinogradOutputTransform(b *ir.Builder, loc ir.Location, value ir.Value
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WinogradOutputTransformOp{b.Create(st)}
+	op := b.Create(st)
+	return WinogradOutputTransformOp{op}
 }
+
+// PackOpName is the name of the operation linalg.pack.
+const PackOpName = "linalg.pack"
 
 // PackOp wraps an operation linalg.pack: linalg.pack operation.
 type PackOp struct{ *ir.Operation }
 
 // AsPackOp returns op as a PackOp if it is an operation linalg.pack.
 func AsPackOp(op *ir.Operation) (PackOp, bool) {
-	if op == nil || op.Name() != "linalg.pack" {
+	if op == nil || op.Name() != PackOpName {
 		return PackOp{}, false
 	}
 	return PackOp{op}, true
@@ -917,41 +973,57 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// BuildPack creates an operation linalg.pack at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPack(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, paddingValue ir.Value, innerTiles []ir.Value, outerDimsPerm ir.Attribute, innerDimsPos ir.Attribute, staticInnerTiles ir.Attribute, resultType ir.Type) PackOp {
-	name := b.Ctx.LookupOpName("linalg.pack")
-	if name == nil || name.Def == nil {
-		panic("linalg.pack is not registered in the builder's context")
+// PackOptions holds the optional operands, results and properties of
+// linalg.pack for BuildPack; the zero value leaves them all absent (or at
+// their defaults).
+type PackOptions struct {
+	// PaddingValue is the optional operand padding_value (nil: absent).
+	PaddingValue ir.Value
+	// OuterDimsPerm is the optional property outer_dims_perm (nil: absent).
+	OuterDimsPerm ir.Attribute
+}
+
+// BuildPack creates an operation linalg.pack at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PackOp.
+func BuildPack(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, innerTiles []ir.Value, innerDimsPos ir.Attribute, staticInnerTiles ir.Attribute, opts ...PackOptions) PackOp {
+	if source == nil || dest == nil || slices.Contains(innerTiles, nil) || innerDimsPos == nil || staticInnerTiles == nil {
+		b.Errorf("building %s: a required operand or property is nil", PackOpName)
+		return PackOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PackOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PackOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, dest)
-	if paddingValue != nil {
-		st.Operands = append(st.Operands, paddingValue)
+	if o.PaddingValue != nil {
+		st.Operands = append(st.Operands, o.PaddingValue)
 	}
 	st.Operands = append(st.Operands, innerTiles...)
-	if outerDimsPerm != nil {
-		props = append(props, ir.NamedAttr{Name: "outer_dims_perm", Value: outerDimsPerm})
+	if o.OuterDimsPerm != nil {
+		props = append(props, ir.NamedAttr{Name: "outer_dims_perm", Value: o.OuterDimsPerm})
 	}
 	props = append(props, ir.NamedAttr{Name: "inner_dims_pos", Value: innerDimsPos})
 	props = append(props, ir.NamedAttr{Name: "static_inner_tiles", Value: staticInnerTiles})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, b2i(paddingValue != nil), int32(len(innerTiles)))})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, b2i(o.PaddingValue != nil), int32(len(innerTiles)))})
+	st.ResultTypes = append(st.ResultTypes, dest.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PackOp{b.Create(st)}
+	op := b.Create(st)
+	return PackOp{op}
 }
+
+// UnpackOpName is the name of the operation linalg.unpack.
+const UnpackOpName = "linalg.unpack"
 
 // UnpackOp wraps an operation linalg.unpack: linalg.unpack operation.
 type UnpackOp struct{ *ir.Operation }
 
 // AsUnpackOp returns op as a UnpackOp if it is an operation linalg.unpack.
 func AsUnpackOp(op *ir.Operation) (UnpackOp, bool) {
-	if op == nil || op.Name() != "linalg.unpack" {
+	if op == nil || op.Name() != UnpackOpName {
 		return UnpackOp{}, false
 	}
 	return UnpackOp{op}, true
@@ -980,37 +1052,51 @@ func (op UnpackOp) InnerDimsPos() ir.Attribute { return op.InherentAttr("inner_d
 // StaticInnerTiles returns the property static_inner_tiles, or nil when it is absent.
 func (op UnpackOp) StaticInnerTiles() ir.Attribute { return op.InherentAttr("static_inner_tiles") }
 
-// BuildUnpack creates an operation linalg.unpack at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildUnpack(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, innerTiles []ir.Value, outerDimsPerm ir.Attribute, innerDimsPos ir.Attribute, staticInnerTiles ir.Attribute, resultType ir.Type) UnpackOp {
-	name := b.Ctx.LookupOpName("linalg.unpack")
-	if name == nil || name.Def == nil {
-		panic("linalg.unpack is not registered in the builder's context")
+// UnpackOptions holds the optional operands, results and properties of
+// linalg.unpack for BuildUnpack; the zero value leaves them all absent (or at
+// their defaults).
+type UnpackOptions struct {
+	// OuterDimsPerm is the optional property outer_dims_perm (nil: absent).
+	OuterDimsPerm ir.Attribute
+}
+
+// BuildUnpack creates an operation linalg.unpack at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero UnpackOp.
+func BuildUnpack(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, innerTiles []ir.Value, innerDimsPos ir.Attribute, staticInnerTiles ir.Attribute, opts ...UnpackOptions) UnpackOp {
+	if source == nil || dest == nil || slices.Contains(innerTiles, nil) || innerDimsPos == nil || staticInnerTiles == nil {
+		b.Errorf("building %s: a required operand or property is nil", UnpackOpName)
+		return UnpackOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, UnpackOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, UnpackOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, dest)
 	st.Operands = append(st.Operands, innerTiles...)
-	if outerDimsPerm != nil {
-		props = append(props, ir.NamedAttr{Name: "outer_dims_perm", Value: outerDimsPerm})
+	if o.OuterDimsPerm != nil {
+		props = append(props, ir.NamedAttr{Name: "outer_dims_perm", Value: o.OuterDimsPerm})
 	}
 	props = append(props, ir.NamedAttr{Name: "inner_dims_pos", Value: innerDimsPos})
 	props = append(props, ir.NamedAttr{Name: "static_inner_tiles", Value: staticInnerTiles})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, dest.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return UnpackOp{b.Create(st)}
+	op := b.Create(st)
+	return UnpackOp{op}
 }
+
+// FillOpName is the name of the operation linalg.fill.
+const FillOpName = "linalg.fill"
 
 // FillOp wraps an operation linalg.fill: fills the output tensor with the given value.
 type FillOp struct{ *ir.Operation }
 
 // AsFillOp returns op as a FillOp if it is an operation linalg.fill.
 func AsFillOp(op *ir.Operation) (FillOp, bool) {
-	if op == nil || op.Name() != "linalg.fill" {
+	if op == nil || op.Name() != FillOpName {
 		return FillOp{}, false
 	}
 	return FillOp{op}, true
@@ -1034,15 +1120,15 @@ func (op FillOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op FillOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildFill creates an operation linalg.fill at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFill creates an operation linalg.fill at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FillOp.
 func BuildFill(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) FillOp {
-	name := b.Ctx.LookupOpName("linalg.fill")
-	if name == nil || name.Def == nil {
-		panic("linalg.fill is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", FillOpName)
+		return FillOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FillOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -1052,15 +1138,19 @@ func BuildFill(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.V
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FillOp{b.Create(st)}
+	op := b.Create(st)
+	return FillOp{op}
 }
+
+// CopyOpName is the name of the operation linalg.copy.
+const CopyOpName = "linalg.copy"
 
 // CopyOp wraps an operation linalg.copy: copies the tensor elementwise.
 type CopyOp struct{ *ir.Operation }
 
 // AsCopyOp returns op as a CopyOp if it is an operation linalg.copy.
 func AsCopyOp(op *ir.Operation) (CopyOp, bool) {
-	if op == nil || op.Name() != "linalg.copy" {
+	if op == nil || op.Name() != CopyOpName {
 		return CopyOp{}, false
 	}
 	return CopyOp{op}, true
@@ -1098,20 +1188,30 @@ func (op CopyOp) Cast() (TypeFn, bool) {
 	return TypeFn(u), ok
 }
 
-// BuildCopy creates an operation linalg.copy at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCopy(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, cast *TypeFn, resultTensorsTypes []ir.Type) CopyOp {
-	name := b.Ctx.LookupOpName("linalg.copy")
-	if name == nil || name.Def == nil {
-		panic("linalg.copy is not registered in the builder's context")
+// CopyOptions holds the optional operands, results and properties of
+// linalg.copy for BuildCopy; the zero value leaves them all absent (or at
+// their defaults).
+type CopyOptions struct {
+	// Cast is the optional property cast (nil: absent).
+	Cast *TypeFn
+}
+
+// BuildCopy creates an operation linalg.copy at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CopyOp.
+func BuildCopy(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...CopyOptions) CopyOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", CopyOpName)
+		return CopyOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CopyOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CopyOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if cast != nil {
-		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b.Ctx, "linalg", "type_fn<"+(*cast).String()+">")})
+	if o.Cast != nil {
+		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b, "linalg", "type_fn<"+(*o.Cast).String()+">")})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1119,29 +1219,19 @@ func BuildCopy(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.V
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CopyOp{b.Create(st)}
+	op := b.Create(st)
+	return CopyOp{op}
 }
 
-// dialectAttr parses the attribute #dialect.body with the dialect's
-// registered attribute parser.
-func dialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
-	d := ctx.Dialect(dialect)
-	if d == nil || d.ParseAttr == nil {
-		panic("dialect '" + dialect + "' is not registered with attributes")
-	}
-	a, err := d.ParseAttr(ctx, body)
-	if err != nil {
-		panic("#" + dialect + "." + body + ": " + err.Error())
-	}
-	return a
-}
+// MatmulOpName is the name of the operation linalg.matmul.
+const MatmulOpName = "linalg.matmul"
 
 // MatmulOp wraps an operation linalg.matmul: performs a matrix multiplication of two 2D inputs without broadcast or transpose.
 type MatmulOp struct{ *ir.Operation }
 
 // AsMatmulOp returns op as a MatmulOp if it is an operation linalg.matmul.
 func AsMatmulOp(op *ir.Operation) (MatmulOp, bool) {
-	if op == nil || op.Name() != "linalg.matmul" {
+	if op == nil || op.Name() != MatmulOpName {
 		return MatmulOp{}, false
 	}
 	return MatmulOp{op}, true
@@ -1182,23 +1272,35 @@ func (op MatmulOp) Cast() (TypeFn, bool) {
 	return TypeFn(u), ok
 }
 
-// BuildMatmul creates an operation linalg.matmul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, cast *TypeFn, resultTensorsTypes []ir.Type) MatmulOp {
-	name := b.Ctx.LookupOpName("linalg.matmul")
-	if name == nil || name.Def == nil {
-		panic("linalg.matmul is not registered in the builder's context")
+// MatmulOptions holds the optional operands, results and properties of
+// linalg.matmul for BuildMatmul; the zero value leaves them all absent (or at
+// their defaults).
+type MatmulOptions struct {
+	// IndexingMaps is the optional property indexing_maps (nil: absent).
+	IndexingMaps ir.Attribute
+	// Cast is the optional property cast (nil: absent).
+	Cast *TypeFn
+}
+
+// BuildMatmul creates an operation linalg.matmul at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MatmulOp.
+func BuildMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...MatmulOptions) MatmulOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MatmulOpName)
+		return MatmulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MatmulOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MatmulOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if indexingMaps != nil {
-		props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: indexingMaps})
+	if o.IndexingMaps != nil {
+		props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: o.IndexingMaps})
 	}
-	if cast != nil {
-		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b.Ctx, "linalg", "type_fn<"+(*cast).String()+">")})
+	if o.Cast != nil {
+		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b, "linalg", "type_fn<"+(*o.Cast).String()+">")})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1206,15 +1308,19 @@ func BuildMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MatmulOp{b.Create(st)}
+	op := b.Create(st)
+	return MatmulOp{op}
 }
+
+// BatchMatmulOpName is the name of the operation linalg.batch_matmul.
+const BatchMatmulOpName = "linalg.batch_matmul"
 
 // BatchMatmulOp wraps an operation linalg.batch_matmul: performs a batched matrix multiplication of two 3D inputs.
 type BatchMatmulOp struct{ *ir.Operation }
 
 // AsBatchMatmulOp returns op as a BatchMatmulOp if it is an operation linalg.batch_matmul.
 func AsBatchMatmulOp(op *ir.Operation) (BatchMatmulOp, bool) {
-	if op == nil || op.Name() != "linalg.batch_matmul" {
+	if op == nil || op.Name() != BatchMatmulOpName {
 		return BatchMatmulOp{}, false
 	}
 	return BatchMatmulOp{op}, true
@@ -1255,23 +1361,35 @@ func (op BatchMatmulOp) Cast() (TypeFn, bool) {
 	return TypeFn(u), ok
 }
 
-// BuildBatchMatmul creates an operation linalg.batch_matmul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildBatchMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, cast *TypeFn, resultTensorsTypes []ir.Type) BatchMatmulOp {
-	name := b.Ctx.LookupOpName("linalg.batch_matmul")
-	if name == nil || name.Def == nil {
-		panic("linalg.batch_matmul is not registered in the builder's context")
+// BatchMatmulOptions holds the optional operands, results and properties of
+// linalg.batch_matmul for BuildBatchMatmul; the zero value leaves them all absent (or at
+// their defaults).
+type BatchMatmulOptions struct {
+	// IndexingMaps is the optional property indexing_maps (nil: absent).
+	IndexingMaps ir.Attribute
+	// Cast is the optional property cast (nil: absent).
+	Cast *TypeFn
+}
+
+// BuildBatchMatmul creates an operation linalg.batch_matmul at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BatchMatmulOp.
+func BuildBatchMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...BatchMatmulOptions) BatchMatmulOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", BatchMatmulOpName)
+		return BatchMatmulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, BatchMatmulOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, BatchMatmulOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if indexingMaps != nil {
-		props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: indexingMaps})
+	if o.IndexingMaps != nil {
+		props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: o.IndexingMaps})
 	}
-	if cast != nil {
-		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b.Ctx, "linalg", "type_fn<"+(*cast).String()+">")})
+	if o.Cast != nil {
+		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b, "linalg", "type_fn<"+(*o.Cast).String()+">")})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1279,15 +1397,19 @@ func BuildBatchMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return BatchMatmulOp{b.Create(st)}
+	op := b.Create(st)
+	return BatchMatmulOp{op}
 }
+
+// BatchReduceMatmulOpName is the name of the operation linalg.batch_reduce_matmul.
+const BatchReduceMatmulOpName = "linalg.batch_reduce_matmul"
 
 // BatchReduceMatmulOp wraps an operation linalg.batch_reduce_matmul: performs a batch-reduce matrix multiplication on two inputs.
 type BatchReduceMatmulOp struct{ *ir.Operation }
 
 // AsBatchReduceMatmulOp returns op as a BatchReduceMatmulOp if it is an operation linalg.batch_reduce_matmul.
 func AsBatchReduceMatmulOp(op *ir.Operation) (BatchReduceMatmulOp, bool) {
-	if op == nil || op.Name() != "linalg.batch_reduce_matmul" {
+	if op == nil || op.Name() != BatchReduceMatmulOpName {
 		return BatchReduceMatmulOp{}, false
 	}
 	return BatchReduceMatmulOp{op}, true
@@ -1328,23 +1450,35 @@ func (op BatchReduceMatmulOp) Cast() (TypeFn, bool) {
 	return TypeFn(u), ok
 }
 
-// BuildBatchReduceMatmul creates an operation linalg.batch_reduce_matmul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildBatchReduceMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, cast *TypeFn, resultTensorsTypes []ir.Type) BatchReduceMatmulOp {
-	name := b.Ctx.LookupOpName("linalg.batch_reduce_matmul")
-	if name == nil || name.Def == nil {
-		panic("linalg.batch_reduce_matmul is not registered in the builder's context")
+// BatchReduceMatmulOptions holds the optional operands, results and properties of
+// linalg.batch_reduce_matmul for BuildBatchReduceMatmul; the zero value leaves them all absent (or at
+// their defaults).
+type BatchReduceMatmulOptions struct {
+	// IndexingMaps is the optional property indexing_maps (nil: absent).
+	IndexingMaps ir.Attribute
+	// Cast is the optional property cast (nil: absent).
+	Cast *TypeFn
+}
+
+// BuildBatchReduceMatmul creates an operation linalg.batch_reduce_matmul at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BatchReduceMatmulOp.
+func BuildBatchReduceMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...BatchReduceMatmulOptions) BatchReduceMatmulOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", BatchReduceMatmulOpName)
+		return BatchReduceMatmulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, BatchReduceMatmulOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, BatchReduceMatmulOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if indexingMaps != nil {
-		props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: indexingMaps})
+	if o.IndexingMaps != nil {
+		props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: o.IndexingMaps})
 	}
-	if cast != nil {
-		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b.Ctx, "linalg", "type_fn<"+(*cast).String()+">")})
+	if o.Cast != nil {
+		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b, "linalg", "type_fn<"+(*o.Cast).String()+">")})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1352,15 +1486,19 @@ func BuildBatchReduceMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, o
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return BatchReduceMatmulOp{b.Create(st)}
+	op := b.Create(st)
+	return BatchReduceMatmulOp{op}
 }
+
+// ContractOpName is the name of the operation linalg.contract.
+const ContractOpName = "linalg.contract"
 
 // ContractOp wraps an operation linalg.contract: perform a contraction on two inputs, accumulating into the third.
 type ContractOp struct{ *ir.Operation }
 
 // AsContractOp returns op as a ContractOp if it is an operation linalg.contract.
 func AsContractOp(op *ir.Operation) (ContractOp, bool) {
-	if op == nil || op.Name() != "linalg.contract" {
+	if op == nil || op.Name() != ContractOpName {
 		return ContractOp{}, false
 	}
 	return ContractOp{op}, true
@@ -1401,21 +1539,31 @@ func (op ContractOp) Cast() (TypeFn, bool) {
 	return TypeFn(u), ok
 }
 
-// BuildContract creates an operation linalg.contract at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildContract(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, cast *TypeFn, resultTensorsTypes []ir.Type) ContractOp {
-	name := b.Ctx.LookupOpName("linalg.contract")
-	if name == nil || name.Def == nil {
-		panic("linalg.contract is not registered in the builder's context")
+// ContractOptions holds the optional operands, results and properties of
+// linalg.contract for BuildContract; the zero value leaves them all absent (or at
+// their defaults).
+type ContractOptions struct {
+	// Cast is the optional property cast (nil: absent).
+	Cast *TypeFn
+}
+
+// BuildContract creates an operation linalg.contract at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ContractOp.
+func BuildContract(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, indexingMaps ir.Attribute, resultTensorsTypes []ir.Type, opts ...ContractOptions) ContractOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) || indexingMaps == nil {
+		b.Errorf("building %s: a required operand or property is nil", ContractOpName)
+		return ContractOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ContractOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ContractOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
 	props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: indexingMaps})
-	if cast != nil {
-		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b.Ctx, "linalg", "type_fn<"+(*cast).String()+">")})
+	if o.Cast != nil {
+		props = append(props, ir.NamedAttr{Name: "cast", Value: dialectAttr(b, "linalg", "type_fn<"+(*o.Cast).String()+">")})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1423,15 +1571,19 @@ func BuildContract(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ContractOp{b.Create(st)}
+	op := b.Create(st)
+	return ContractOp{op}
 }
+
+// ElementwiseOpName is the name of the operation linalg.elementwise.
+const ElementwiseOpName = "linalg.elementwise"
 
 // ElementwiseOp wraps an operation linalg.elementwise: performs element-wise operation.
 type ElementwiseOp struct{ *ir.Operation }
 
 // AsElementwiseOp returns op as a ElementwiseOp if it is an operation linalg.elementwise.
 func AsElementwiseOp(op *ir.Operation) (ElementwiseOp, bool) {
-	if op == nil || op.Name() != "linalg.elementwise" {
+	if op == nil || op.Name() != ElementwiseOpName {
 		return ElementwiseOp{}, false
 	}
 	return ElementwiseOp{op}, true
@@ -1476,19 +1628,19 @@ func (op ElementwiseOp) Kind() ElementwiseKind {
 // IndexingMaps returns the property indexing_maps, or nil when it is absent.
 func (op ElementwiseOp) IndexingMaps() ir.Attribute { return op.InherentAttr("indexing_maps") }
 
-// BuildElementwise creates an operation linalg.elementwise at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildElementwise creates an operation linalg.elementwise at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ElementwiseOp.
 func BuildElementwise(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, kind ElementwiseKind, indexingMaps ir.Attribute, resultTensorsTypes []ir.Type) ElementwiseOp {
-	name := b.Ctx.LookupOpName("linalg.elementwise")
-	if name == nil || name.Def == nil {
-		panic("linalg.elementwise is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) || indexingMaps == nil {
+		b.Errorf("building %s: a required operand or property is nil", ElementwiseOpName)
+		return ElementwiseOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ElementwiseOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b.Ctx, "linalg", "elementwise_kind<"+(kind).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b, "linalg", "elementwise_kind<"+(kind).String()+">")})
 	props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: indexingMaps})
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1496,15 +1648,19 @@ func BuildElementwise(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ElementwiseOp{b.Create(st)}
+	op := b.Create(st)
+	return ElementwiseOp{op}
 }
+
+// MatvecOpName is the name of the operation linalg.matvec.
+const MatvecOpName = "linalg.matvec"
 
 // MatvecOp wraps an operation linalg.matvec: performs a matrix-vector multiplication.
 type MatvecOp struct{ *ir.Operation }
 
 // AsMatvecOp returns op as a MatvecOp if it is an operation linalg.matvec.
 func AsMatvecOp(op *ir.Operation) (MatvecOp, bool) {
-	if op == nil || op.Name() != "linalg.matvec" {
+	if op == nil || op.Name() != MatvecOpName {
 		return MatvecOp{}, false
 	}
 	return MatvecOp{op}, true
@@ -1528,15 +1684,15 @@ func (op MatvecOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op MatvecOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildMatvec creates an operation linalg.matvec at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMatvec creates an operation linalg.matvec at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MatvecOp.
 func BuildMatvec(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) MatvecOp {
-	name := b.Ctx.LookupOpName("linalg.matvec")
-	if name == nil || name.Def == nil {
-		panic("linalg.matvec is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MatvecOpName)
+		return MatvecOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MatvecOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -1546,15 +1702,19 @@ func BuildMatvec(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MatvecOp{b.Create(st)}
+	op := b.Create(st)
+	return MatvecOp{op}
 }
+
+// VecmatOpName is the name of the operation linalg.vecmat.
+const VecmatOpName = "linalg.vecmat"
 
 // VecmatOp wraps an operation linalg.vecmat: performs a vector-matrix multiplication.
 type VecmatOp struct{ *ir.Operation }
 
 // AsVecmatOp returns op as a VecmatOp if it is an operation linalg.vecmat.
 func AsVecmatOp(op *ir.Operation) (VecmatOp, bool) {
-	if op == nil || op.Name() != "linalg.vecmat" {
+	if op == nil || op.Name() != VecmatOpName {
 		return VecmatOp{}, false
 	}
 	return VecmatOp{op}, true
@@ -1578,15 +1738,15 @@ func (op VecmatOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op VecmatOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildVecmat creates an operation linalg.vecmat at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildVecmat creates an operation linalg.vecmat at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero VecmatOp.
 func BuildVecmat(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) VecmatOp {
-	name := b.Ctx.LookupOpName("linalg.vecmat")
-	if name == nil || name.Def == nil {
-		panic("linalg.vecmat is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", VecmatOpName)
+		return VecmatOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, VecmatOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -1596,15 +1756,19 @@ func BuildVecmat(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return VecmatOp{b.Create(st)}
+	op := b.Create(st)
+	return VecmatOp{op}
 }
+
+// BatchMatvecOpName is the name of the operation linalg.batch_matvec.
+const BatchMatvecOpName = "linalg.batch_matvec"
 
 // BatchMatvecOp wraps an operation linalg.batch_matvec: performs a batched matrix-vector multiplication.
 type BatchMatvecOp struct{ *ir.Operation }
 
 // AsBatchMatvecOp returns op as a BatchMatvecOp if it is an operation linalg.batch_matvec.
 func AsBatchMatvecOp(op *ir.Operation) (BatchMatvecOp, bool) {
-	if op == nil || op.Name() != "linalg.batch_matvec" {
+	if op == nil || op.Name() != BatchMatvecOpName {
 		return BatchMatvecOp{}, false
 	}
 	return BatchMatvecOp{op}, true
@@ -1628,15 +1792,15 @@ func (op BatchMatvecOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op BatchMatvecOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildBatchMatvec creates an operation linalg.batch_matvec at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBatchMatvec creates an operation linalg.batch_matvec at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BatchMatvecOp.
 func BuildBatchMatvec(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) BatchMatvecOp {
-	name := b.Ctx.LookupOpName("linalg.batch_matvec")
-	if name == nil || name.Def == nil {
-		panic("linalg.batch_matvec is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", BatchMatvecOpName)
+		return BatchMatvecOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BatchMatvecOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -1646,15 +1810,19 @@ func BuildBatchMatvec(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return BatchMatvecOp{b.Create(st)}
+	op := b.Create(st)
+	return BatchMatvecOp{op}
 }
+
+// BatchVecmatOpName is the name of the operation linalg.batch_vecmat.
+const BatchVecmatOpName = "linalg.batch_vecmat"
 
 // BatchVecmatOp wraps an operation linalg.batch_vecmat: performs a batched vector-matrix multiplication.
 type BatchVecmatOp struct{ *ir.Operation }
 
 // AsBatchVecmatOp returns op as a BatchVecmatOp if it is an operation linalg.batch_vecmat.
 func AsBatchVecmatOp(op *ir.Operation) (BatchVecmatOp, bool) {
-	if op == nil || op.Name() != "linalg.batch_vecmat" {
+	if op == nil || op.Name() != BatchVecmatOpName {
 		return BatchVecmatOp{}, false
 	}
 	return BatchVecmatOp{op}, true
@@ -1678,15 +1846,15 @@ func (op BatchVecmatOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op BatchVecmatOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildBatchVecmat creates an operation linalg.batch_vecmat at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBatchVecmat creates an operation linalg.batch_vecmat at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BatchVecmatOp.
 func BuildBatchVecmat(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) BatchVecmatOp {
-	name := b.Ctx.LookupOpName("linalg.batch_vecmat")
-	if name == nil || name.Def == nil {
-		panic("linalg.batch_vecmat is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", BatchVecmatOpName)
+		return BatchVecmatOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BatchVecmatOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -1696,15 +1864,19 @@ func BuildBatchVecmat(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return BatchVecmatOp{b.Create(st)}
+	op := b.Create(st)
+	return BatchVecmatOp{op}
 }
+
+// DotOpName is the name of the operation linalg.dot.
+const DotOpName = "linalg.dot"
 
 // DotOp wraps an operation linalg.dot: performs a dot product of two vectors to a scalar result.
 type DotOp struct{ *ir.Operation }
 
 // AsDotOp returns op as a DotOp if it is an operation linalg.dot.
 func AsDotOp(op *ir.Operation) (DotOp, bool) {
-	if op == nil || op.Name() != "linalg.dot" {
+	if op == nil || op.Name() != DotOpName {
 		return DotOp{}, false
 	}
 	return DotOp{op}, true
@@ -1728,15 +1900,15 @@ func (op DotOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op DotOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildDot creates an operation linalg.dot at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDot creates an operation linalg.dot at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DotOp.
 func BuildDot(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) DotOp {
-	name := b.Ctx.LookupOpName("linalg.dot")
-	if name == nil || name.Def == nil {
-		panic("linalg.dot is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DotOpName)
+		return DotOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DotOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -1746,15 +1918,19 @@ func BuildDot(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DotOp{b.Create(st)}
+	op := b.Create(st)
+	return DotOp{op}
 }
+
+// Conv1dNwcWcfOpName is the name of the operation linalg.conv_1d_nwc_wcf.
+const Conv1dNwcWcfOpName = "linalg.conv_1d_nwc_wcf"
 
 // Conv1dNwcWcfOp wraps an operation linalg.conv_1d_nwc_wcf: performs 1-D convolution.
 type Conv1dNwcWcfOp struct{ *ir.Operation }
 
 // AsConv1dNwcWcfOp returns op as a Conv1dNwcWcfOp if it is an operation linalg.conv_1d_nwc_wcf.
 func AsConv1dNwcWcfOp(op *ir.Operation) (Conv1dNwcWcfOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_1d_nwc_wcf" {
+	if op == nil || op.Name() != Conv1dNwcWcfOpName {
 		return Conv1dNwcWcfOp{}, false
 	}
 	return Conv1dNwcWcfOp{op}, true
@@ -1784,23 +1960,35 @@ func (op Conv1dNwcWcfOp) Strides() ir.Attribute { return op.InherentAttr("stride
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv1dNwcWcfOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv1dNwcWcf creates an operation linalg.conv_1d_nwc_wcf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv1dNwcWcf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv1dNwcWcfOp {
-	name := b.Ctx.LookupOpName("linalg.conv_1d_nwc_wcf")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_1d_nwc_wcf is not registered in the builder's context")
+// Conv1dNwcWcfOptions holds the optional operands, results and properties of
+// linalg.conv_1d_nwc_wcf for BuildConv1dNwcWcf; the zero value leaves them all absent (or at
+// their defaults).
+type Conv1dNwcWcfOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv1dNwcWcf creates an operation linalg.conv_1d_nwc_wcf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv1dNwcWcfOp.
+func BuildConv1dNwcWcf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv1dNwcWcfOptions) Conv1dNwcWcfOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv1dNwcWcfOpName)
+		return Conv1dNwcWcfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv1dNwcWcfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv1dNwcWcfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1808,15 +1996,19 @@ func BuildConv1dNwcWcf(b *ir.Builder, loc ir.Location, inputs []ir.Value, output
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv1dNwcWcfOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv1dNwcWcfOp{op}
 }
+
+// Conv2dNhwcHwcfOpName is the name of the operation linalg.conv_2d_nhwc_hwcf.
+const Conv2dNhwcHwcfOpName = "linalg.conv_2d_nhwc_hwcf"
 
 // Conv2dNhwcHwcfOp wraps an operation linalg.conv_2d_nhwc_hwcf: performs 2-D convolution.
 type Conv2dNhwcHwcfOp struct{ *ir.Operation }
 
 // AsConv2dNhwcHwcfOp returns op as a Conv2dNhwcHwcfOp if it is an operation linalg.conv_2d_nhwc_hwcf.
 func AsConv2dNhwcHwcfOp(op *ir.Operation) (Conv2dNhwcHwcfOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_nhwc_hwcf" {
+	if op == nil || op.Name() != Conv2dNhwcHwcfOpName {
 		return Conv2dNhwcHwcfOp{}, false
 	}
 	return Conv2dNhwcHwcfOp{op}, true
@@ -1846,23 +2038,35 @@ func (op Conv2dNhwcHwcfOp) Strides() ir.Attribute { return op.InherentAttr("stri
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNhwcHwcfOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNhwcHwcf creates an operation linalg.conv_2d_nhwc_hwcf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNhwcHwcf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNhwcHwcfOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_nhwc_hwcf")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_nhwc_hwcf is not registered in the builder's context")
+// Conv2dNhwcHwcfOptions holds the optional operands, results and properties of
+// linalg.conv_2d_nhwc_hwcf for BuildConv2dNhwcHwcf; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNhwcHwcfOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNhwcHwcf creates an operation linalg.conv_2d_nhwc_hwcf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNhwcHwcfOp.
+func BuildConv2dNhwcHwcf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNhwcHwcfOptions) Conv2dNhwcHwcfOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNhwcHwcfOpName)
+		return Conv2dNhwcHwcfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNhwcHwcfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNhwcHwcfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1870,15 +2074,19 @@ func BuildConv2dNhwcHwcf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outp
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNhwcHwcfOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNhwcHwcfOp{op}
 }
+
+// Conv2dNhwcFhwcOpName is the name of the operation linalg.conv_2d_nhwc_fhwc.
+const Conv2dNhwcFhwcOpName = "linalg.conv_2d_nhwc_fhwc"
 
 // Conv2dNhwcFhwcOp wraps an operation linalg.conv_2d_nhwc_fhwc: performs 2-D convolution.
 type Conv2dNhwcFhwcOp struct{ *ir.Operation }
 
 // AsConv2dNhwcFhwcOp returns op as a Conv2dNhwcFhwcOp if it is an operation linalg.conv_2d_nhwc_fhwc.
 func AsConv2dNhwcFhwcOp(op *ir.Operation) (Conv2dNhwcFhwcOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_nhwc_fhwc" {
+	if op == nil || op.Name() != Conv2dNhwcFhwcOpName {
 		return Conv2dNhwcFhwcOp{}, false
 	}
 	return Conv2dNhwcFhwcOp{op}, true
@@ -1908,23 +2116,35 @@ func (op Conv2dNhwcFhwcOp) Strides() ir.Attribute { return op.InherentAttr("stri
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNhwcFhwcOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNhwcFhwc creates an operation linalg.conv_2d_nhwc_fhwc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNhwcFhwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNhwcFhwcOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_nhwc_fhwc")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_nhwc_fhwc is not registered in the builder's context")
+// Conv2dNhwcFhwcOptions holds the optional operands, results and properties of
+// linalg.conv_2d_nhwc_fhwc for BuildConv2dNhwcFhwc; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNhwcFhwcOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNhwcFhwc creates an operation linalg.conv_2d_nhwc_fhwc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNhwcFhwcOp.
+func BuildConv2dNhwcFhwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNhwcFhwcOptions) Conv2dNhwcFhwcOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNhwcFhwcOpName)
+		return Conv2dNhwcFhwcOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNhwcFhwcOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNhwcFhwcOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1932,15 +2152,19 @@ func BuildConv2dNhwcFhwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outp
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNhwcFhwcOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNhwcFhwcOp{op}
 }
+
+// Conv2dNchwFchwOpName is the name of the operation linalg.conv_2d_nchw_fchw.
+const Conv2dNchwFchwOpName = "linalg.conv_2d_nchw_fchw"
 
 // Conv2dNchwFchwOp wraps an operation linalg.conv_2d_nchw_fchw: performs 2-D convolution.
 type Conv2dNchwFchwOp struct{ *ir.Operation }
 
 // AsConv2dNchwFchwOp returns op as a Conv2dNchwFchwOp if it is an operation linalg.conv_2d_nchw_fchw.
 func AsConv2dNchwFchwOp(op *ir.Operation) (Conv2dNchwFchwOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_nchw_fchw" {
+	if op == nil || op.Name() != Conv2dNchwFchwOpName {
 		return Conv2dNchwFchwOp{}, false
 	}
 	return Conv2dNchwFchwOp{op}, true
@@ -1970,23 +2194,35 @@ func (op Conv2dNchwFchwOp) Strides() ir.Attribute { return op.InherentAttr("stri
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNchwFchwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNchwFchw creates an operation linalg.conv_2d_nchw_fchw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNchwFchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNchwFchwOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_nchw_fchw")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_nchw_fchw is not registered in the builder's context")
+// Conv2dNchwFchwOptions holds the optional operands, results and properties of
+// linalg.conv_2d_nchw_fchw for BuildConv2dNchwFchw; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNchwFchwOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNchwFchw creates an operation linalg.conv_2d_nchw_fchw at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNchwFchwOp.
+func BuildConv2dNchwFchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNchwFchwOptions) Conv2dNchwFchwOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNchwFchwOpName)
+		return Conv2dNchwFchwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNchwFchwOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNchwFchwOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -1994,15 +2230,19 @@ func BuildConv2dNchwFchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outp
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNchwFchwOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNchwFchwOp{op}
 }
+
+// Conv2dNhwcHwcfQOpName is the name of the operation linalg.conv_2d_nhwc_hwcf_q.
+const Conv2dNhwcHwcfQOpName = "linalg.conv_2d_nhwc_hwcf_q"
 
 // Conv2dNhwcHwcfQOp wraps an operation linalg.conv_2d_nhwc_hwcf_q: performs 2-D convolution with zero point offsets.
 type Conv2dNhwcHwcfQOp struct{ *ir.Operation }
 
 // AsConv2dNhwcHwcfQOp returns op as a Conv2dNhwcHwcfQOp if it is an operation linalg.conv_2d_nhwc_hwcf_q.
 func AsConv2dNhwcHwcfQOp(op *ir.Operation) (Conv2dNhwcHwcfQOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_nhwc_hwcf_q" {
+	if op == nil || op.Name() != Conv2dNhwcHwcfQOpName {
 		return Conv2dNhwcHwcfQOp{}, false
 	}
 	return Conv2dNhwcHwcfQOp{op}, true
@@ -2032,23 +2272,35 @@ func (op Conv2dNhwcHwcfQOp) Strides() ir.Attribute { return op.InherentAttr("str
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNhwcHwcfQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNhwcHwcfQ creates an operation linalg.conv_2d_nhwc_hwcf_q at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNhwcHwcfQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNhwcHwcfQOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_nhwc_hwcf_q")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_nhwc_hwcf_q is not registered in the builder's context")
+// Conv2dNhwcHwcfQOptions holds the optional operands, results and properties of
+// linalg.conv_2d_nhwc_hwcf_q for BuildConv2dNhwcHwcfQ; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNhwcHwcfQOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNhwcHwcfQ creates an operation linalg.conv_2d_nhwc_hwcf_q at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNhwcHwcfQOp.
+func BuildConv2dNhwcHwcfQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNhwcHwcfQOptions) Conv2dNhwcHwcfQOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNhwcHwcfQOpName)
+		return Conv2dNhwcHwcfQOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNhwcHwcfQOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNhwcHwcfQOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2056,15 +2308,19 @@ func BuildConv2dNhwcHwcfQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, out
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNhwcHwcfQOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNhwcHwcfQOp{op}
 }
+
+// Conv2dNchwFchwQOpName is the name of the operation linalg.conv_2d_nchw_fchw_q.
+const Conv2dNchwFchwQOpName = "linalg.conv_2d_nchw_fchw_q"
 
 // Conv2dNchwFchwQOp wraps an operation linalg.conv_2d_nchw_fchw_q: performs 2-D convolution with zero point offsets.
 type Conv2dNchwFchwQOp struct{ *ir.Operation }
 
 // AsConv2dNchwFchwQOp returns op as a Conv2dNchwFchwQOp if it is an operation linalg.conv_2d_nchw_fchw_q.
 func AsConv2dNchwFchwQOp(op *ir.Operation) (Conv2dNchwFchwQOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_nchw_fchw_q" {
+	if op == nil || op.Name() != Conv2dNchwFchwQOpName {
 		return Conv2dNchwFchwQOp{}, false
 	}
 	return Conv2dNchwFchwQOp{op}, true
@@ -2094,23 +2350,35 @@ func (op Conv2dNchwFchwQOp) Strides() ir.Attribute { return op.InherentAttr("str
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNchwFchwQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNchwFchwQ creates an operation linalg.conv_2d_nchw_fchw_q at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNchwFchwQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNchwFchwQOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_nchw_fchw_q")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_nchw_fchw_q is not registered in the builder's context")
+// Conv2dNchwFchwQOptions holds the optional operands, results and properties of
+// linalg.conv_2d_nchw_fchw_q for BuildConv2dNchwFchwQ; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNchwFchwQOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNchwFchwQ creates an operation linalg.conv_2d_nchw_fchw_q at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNchwFchwQOp.
+func BuildConv2dNchwFchwQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNchwFchwQOptions) Conv2dNchwFchwQOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNchwFchwQOpName)
+		return Conv2dNchwFchwQOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNchwFchwQOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNchwFchwQOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2118,15 +2386,19 @@ func BuildConv2dNchwFchwQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, out
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNchwFchwQOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNchwFchwQOp{op}
 }
+
+// Conv3dNdhwcDhwcfOpName is the name of the operation linalg.conv_3d_ndhwc_dhwcf.
+const Conv3dNdhwcDhwcfOpName = "linalg.conv_3d_ndhwc_dhwcf"
 
 // Conv3dNdhwcDhwcfOp wraps an operation linalg.conv_3d_ndhwc_dhwcf: performs 3-D convolution.
 type Conv3dNdhwcDhwcfOp struct{ *ir.Operation }
 
 // AsConv3dNdhwcDhwcfOp returns op as a Conv3dNdhwcDhwcfOp if it is an operation linalg.conv_3d_ndhwc_dhwcf.
 func AsConv3dNdhwcDhwcfOp(op *ir.Operation) (Conv3dNdhwcDhwcfOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_3d_ndhwc_dhwcf" {
+	if op == nil || op.Name() != Conv3dNdhwcDhwcfOpName {
 		return Conv3dNdhwcDhwcfOp{}, false
 	}
 	return Conv3dNdhwcDhwcfOp{op}, true
@@ -2156,23 +2428,35 @@ func (op Conv3dNdhwcDhwcfOp) Strides() ir.Attribute { return op.InherentAttr("st
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv3dNdhwcDhwcfOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv3dNdhwcDhwcf creates an operation linalg.conv_3d_ndhwc_dhwcf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv3dNdhwcDhwcf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv3dNdhwcDhwcfOp {
-	name := b.Ctx.LookupOpName("linalg.conv_3d_ndhwc_dhwcf")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_3d_ndhwc_dhwcf is not registered in the builder's context")
+// Conv3dNdhwcDhwcfOptions holds the optional operands, results and properties of
+// linalg.conv_3d_ndhwc_dhwcf for BuildConv3dNdhwcDhwcf; the zero value leaves them all absent (or at
+// their defaults).
+type Conv3dNdhwcDhwcfOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv3dNdhwcDhwcf creates an operation linalg.conv_3d_ndhwc_dhwcf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv3dNdhwcDhwcfOp.
+func BuildConv3dNdhwcDhwcf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv3dNdhwcDhwcfOptions) Conv3dNdhwcDhwcfOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv3dNdhwcDhwcfOpName)
+		return Conv3dNdhwcDhwcfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv3dNdhwcDhwcfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv3dNdhwcDhwcfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2180,15 +2464,19 @@ func BuildConv3dNdhwcDhwcf(b *ir.Builder, loc ir.Location, inputs []ir.Value, ou
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv3dNdhwcDhwcfOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv3dNdhwcDhwcfOp{op}
 }
+
+// DepthwiseConv1dNwcWcOpName is the name of the operation linalg.depthwise_conv_1d_nwc_wc.
+const DepthwiseConv1dNwcWcOpName = "linalg.depthwise_conv_1d_nwc_wc"
 
 // DepthwiseConv1dNwcWcOp wraps an operation linalg.depthwise_conv_1d_nwc_wc: performs depth-wise 1-D convolution.
 type DepthwiseConv1dNwcWcOp struct{ *ir.Operation }
 
 // AsDepthwiseConv1dNwcWcOp returns op as a DepthwiseConv1dNwcWcOp if it is an operation linalg.depthwise_conv_1d_nwc_wc.
 func AsDepthwiseConv1dNwcWcOp(op *ir.Operation) (DepthwiseConv1dNwcWcOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_1d_nwc_wc" {
+	if op == nil || op.Name() != DepthwiseConv1dNwcWcOpName {
 		return DepthwiseConv1dNwcWcOp{}, false
 	}
 	return DepthwiseConv1dNwcWcOp{op}, true
@@ -2218,23 +2506,35 @@ func (op DepthwiseConv1dNwcWcOp) Strides() ir.Attribute { return op.InherentAttr
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv1dNwcWcOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv1dNwcWc creates an operation linalg.depthwise_conv_1d_nwc_wc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv1dNwcWc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv1dNwcWcOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_1d_nwc_wc")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_1d_nwc_wc is not registered in the builder's context")
+// DepthwiseConv1dNwcWcOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_1d_nwc_wc for BuildDepthwiseConv1dNwcWc; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv1dNwcWcOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv1dNwcWc creates an operation linalg.depthwise_conv_1d_nwc_wc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv1dNwcWcOp.
+func BuildDepthwiseConv1dNwcWc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv1dNwcWcOptions) DepthwiseConv1dNwcWcOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv1dNwcWcOpName)
+		return DepthwiseConv1dNwcWcOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv1dNwcWcOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv1dNwcWcOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2242,15 +2542,19 @@ func BuildDepthwiseConv1dNwcWc(b *ir.Builder, loc ir.Location, inputs []ir.Value
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv1dNwcWcOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv1dNwcWcOp{op}
 }
+
+// DepthwiseConv2dNhwcHwcOpName is the name of the operation linalg.depthwise_conv_2d_nhwc_hwc.
+const DepthwiseConv2dNhwcHwcOpName = "linalg.depthwise_conv_2d_nhwc_hwc"
 
 // DepthwiseConv2dNhwcHwcOp wraps an operation linalg.depthwise_conv_2d_nhwc_hwc: performs depth-wise 2-D convolution.
 type DepthwiseConv2dNhwcHwcOp struct{ *ir.Operation }
 
 // AsDepthwiseConv2dNhwcHwcOp returns op as a DepthwiseConv2dNhwcHwcOp if it is an operation linalg.depthwise_conv_2d_nhwc_hwc.
 func AsDepthwiseConv2dNhwcHwcOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_2d_nhwc_hwc" {
+	if op == nil || op.Name() != DepthwiseConv2dNhwcHwcOpName {
 		return DepthwiseConv2dNhwcHwcOp{}, false
 	}
 	return DepthwiseConv2dNhwcHwcOp{op}, true
@@ -2280,23 +2584,35 @@ func (op DepthwiseConv2dNhwcHwcOp) Strides() ir.Attribute { return op.InherentAt
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv2dNhwcHwcOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv2dNhwcHwc creates an operation linalg.depthwise_conv_2d_nhwc_hwc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv2dNhwcHwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv2dNhwcHwcOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_2d_nhwc_hwc")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_2d_nhwc_hwc is not registered in the builder's context")
+// DepthwiseConv2dNhwcHwcOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_2d_nhwc_hwc for BuildDepthwiseConv2dNhwcHwc; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv2dNhwcHwcOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv2dNhwcHwc creates an operation linalg.depthwise_conv_2d_nhwc_hwc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv2dNhwcHwcOp.
+func BuildDepthwiseConv2dNhwcHwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv2dNhwcHwcOptions) DepthwiseConv2dNhwcHwcOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv2dNhwcHwcOpName)
+		return DepthwiseConv2dNhwcHwcOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv2dNhwcHwcOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv2dNhwcHwcOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2304,15 +2620,19 @@ func BuildDepthwiseConv2dNhwcHwc(b *ir.Builder, loc ir.Location, inputs []ir.Val
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv2dNhwcHwcOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv2dNhwcHwcOp{op}
 }
+
+// DepthwiseConv2dNchwChwOpName is the name of the operation linalg.depthwise_conv_2d_nchw_chw.
+const DepthwiseConv2dNchwChwOpName = "linalg.depthwise_conv_2d_nchw_chw"
 
 // DepthwiseConv2dNchwChwOp wraps an operation linalg.depthwise_conv_2d_nchw_chw: performs depth-wise 2-D convolution.
 type DepthwiseConv2dNchwChwOp struct{ *ir.Operation }
 
 // AsDepthwiseConv2dNchwChwOp returns op as a DepthwiseConv2dNchwChwOp if it is an operation linalg.depthwise_conv_2d_nchw_chw.
 func AsDepthwiseConv2dNchwChwOp(op *ir.Operation) (DepthwiseConv2dNchwChwOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_2d_nchw_chw" {
+	if op == nil || op.Name() != DepthwiseConv2dNchwChwOpName {
 		return DepthwiseConv2dNchwChwOp{}, false
 	}
 	return DepthwiseConv2dNchwChwOp{op}, true
@@ -2342,23 +2662,35 @@ func (op DepthwiseConv2dNchwChwOp) Strides() ir.Attribute { return op.InherentAt
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv2dNchwChwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv2dNchwChw creates an operation linalg.depthwise_conv_2d_nchw_chw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv2dNchwChw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv2dNchwChwOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_2d_nchw_chw")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_2d_nchw_chw is not registered in the builder's context")
+// DepthwiseConv2dNchwChwOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_2d_nchw_chw for BuildDepthwiseConv2dNchwChw; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv2dNchwChwOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv2dNchwChw creates an operation linalg.depthwise_conv_2d_nchw_chw at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv2dNchwChwOp.
+func BuildDepthwiseConv2dNchwChw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv2dNchwChwOptions) DepthwiseConv2dNchwChwOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv2dNchwChwOpName)
+		return DepthwiseConv2dNchwChwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv2dNchwChwOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv2dNchwChwOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2366,15 +2698,19 @@ func BuildDepthwiseConv2dNchwChw(b *ir.Builder, loc ir.Location, inputs []ir.Val
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv2dNchwChwOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv2dNchwChwOp{op}
 }
+
+// PoolingNhwcSumOpName is the name of the operation linalg.pooling_nhwc_sum.
+const PoolingNhwcSumOpName = "linalg.pooling_nhwc_sum"
 
 // PoolingNhwcSumOp wraps an operation linalg.pooling_nhwc_sum: performs sum pooling.
 type PoolingNhwcSumOp struct{ *ir.Operation }
 
 // AsPoolingNhwcSumOp returns op as a PoolingNhwcSumOp if it is an operation linalg.pooling_nhwc_sum.
 func AsPoolingNhwcSumOp(op *ir.Operation) (PoolingNhwcSumOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nhwc_sum" {
+	if op == nil || op.Name() != PoolingNhwcSumOpName {
 		return PoolingNhwcSumOp{}, false
 	}
 	return PoolingNhwcSumOp{op}, true
@@ -2404,23 +2740,35 @@ func (op PoolingNhwcSumOp) Strides() ir.Attribute { return op.InherentAttr("stri
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNhwcSumOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNhwcSum creates an operation linalg.pooling_nhwc_sum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNhwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNhwcSumOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nhwc_sum")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nhwc_sum is not registered in the builder's context")
+// PoolingNhwcSumOptions holds the optional operands, results and properties of
+// linalg.pooling_nhwc_sum for BuildPoolingNhwcSum; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNhwcSumOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNhwcSum creates an operation linalg.pooling_nhwc_sum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNhwcSumOp.
+func BuildPoolingNhwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNhwcSumOptions) PoolingNhwcSumOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNhwcSumOpName)
+		return PoolingNhwcSumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNhwcSumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNhwcSumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2428,15 +2776,19 @@ func BuildPoolingNhwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outp
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNhwcSumOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNhwcSumOp{op}
 }
+
+// PoolingNhwcMaxOpName is the name of the operation linalg.pooling_nhwc_max.
+const PoolingNhwcMaxOpName = "linalg.pooling_nhwc_max"
 
 // PoolingNhwcMaxOp wraps an operation linalg.pooling_nhwc_max: performs max pooling.
 type PoolingNhwcMaxOp struct{ *ir.Operation }
 
 // AsPoolingNhwcMaxOp returns op as a PoolingNhwcMaxOp if it is an operation linalg.pooling_nhwc_max.
 func AsPoolingNhwcMaxOp(op *ir.Operation) (PoolingNhwcMaxOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nhwc_max" {
+	if op == nil || op.Name() != PoolingNhwcMaxOpName {
 		return PoolingNhwcMaxOp{}, false
 	}
 	return PoolingNhwcMaxOp{op}, true
@@ -2466,23 +2818,35 @@ func (op PoolingNhwcMaxOp) Strides() ir.Attribute { return op.InherentAttr("stri
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNhwcMaxOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNhwcMax creates an operation linalg.pooling_nhwc_max at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNhwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNhwcMaxOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nhwc_max")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nhwc_max is not registered in the builder's context")
+// PoolingNhwcMaxOptions holds the optional operands, results and properties of
+// linalg.pooling_nhwc_max for BuildPoolingNhwcMax; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNhwcMaxOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNhwcMax creates an operation linalg.pooling_nhwc_max at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNhwcMaxOp.
+func BuildPoolingNhwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNhwcMaxOptions) PoolingNhwcMaxOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNhwcMaxOpName)
+		return PoolingNhwcMaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNhwcMaxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNhwcMaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2490,15 +2854,19 @@ func BuildPoolingNhwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outp
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNhwcMaxOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNhwcMaxOp{op}
 }
+
+// PoolingNhwcMinOpName is the name of the operation linalg.pooling_nhwc_min.
+const PoolingNhwcMinOpName = "linalg.pooling_nhwc_min"
 
 // PoolingNhwcMinOp wraps an operation linalg.pooling_nhwc_min: performs min pooling.
 type PoolingNhwcMinOp struct{ *ir.Operation }
 
 // AsPoolingNhwcMinOp returns op as a PoolingNhwcMinOp if it is an operation linalg.pooling_nhwc_min.
 func AsPoolingNhwcMinOp(op *ir.Operation) (PoolingNhwcMinOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nhwc_min" {
+	if op == nil || op.Name() != PoolingNhwcMinOpName {
 		return PoolingNhwcMinOp{}, false
 	}
 	return PoolingNhwcMinOp{op}, true
@@ -2528,23 +2896,35 @@ func (op PoolingNhwcMinOp) Strides() ir.Attribute { return op.InherentAttr("stri
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNhwcMinOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNhwcMin creates an operation linalg.pooling_nhwc_min at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNhwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNhwcMinOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nhwc_min")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nhwc_min is not registered in the builder's context")
+// PoolingNhwcMinOptions holds the optional operands, results and properties of
+// linalg.pooling_nhwc_min for BuildPoolingNhwcMin; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNhwcMinOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNhwcMin creates an operation linalg.pooling_nhwc_min at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNhwcMinOp.
+func BuildPoolingNhwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNhwcMinOptions) PoolingNhwcMinOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNhwcMinOpName)
+		return PoolingNhwcMinOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNhwcMinOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNhwcMinOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2552,15 +2932,19 @@ func BuildPoolingNhwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outp
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNhwcMinOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNhwcMinOp{op}
 }
+
+// PoolingNchwSumOpName is the name of the operation linalg.pooling_nchw_sum.
+const PoolingNchwSumOpName = "linalg.pooling_nchw_sum"
 
 // PoolingNchwSumOp wraps an operation linalg.pooling_nchw_sum: performs sum pooling.
 type PoolingNchwSumOp struct{ *ir.Operation }
 
 // AsPoolingNchwSumOp returns op as a PoolingNchwSumOp if it is an operation linalg.pooling_nchw_sum.
 func AsPoolingNchwSumOp(op *ir.Operation) (PoolingNchwSumOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nchw_sum" {
+	if op == nil || op.Name() != PoolingNchwSumOpName {
 		return PoolingNchwSumOp{}, false
 	}
 	return PoolingNchwSumOp{op}, true
@@ -2590,23 +2974,35 @@ func (op PoolingNchwSumOp) Strides() ir.Attribute { return op.InherentAttr("stri
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNchwSumOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNchwSum creates an operation linalg.pooling_nchw_sum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNchwSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNchwSumOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nchw_sum")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nchw_sum is not registered in the builder's context")
+// PoolingNchwSumOptions holds the optional operands, results and properties of
+// linalg.pooling_nchw_sum for BuildPoolingNchwSum; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNchwSumOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNchwSum creates an operation linalg.pooling_nchw_sum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNchwSumOp.
+func BuildPoolingNchwSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNchwSumOptions) PoolingNchwSumOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNchwSumOpName)
+		return PoolingNchwSumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNchwSumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNchwSumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2614,15 +3010,19 @@ func BuildPoolingNchwSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outp
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNchwSumOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNchwSumOp{op}
 }
+
+// PoolingNchwMaxOpName is the name of the operation linalg.pooling_nchw_max.
+const PoolingNchwMaxOpName = "linalg.pooling_nchw_max"
 
 // PoolingNchwMaxOp wraps an operation linalg.pooling_nchw_max: performs max pooling.
 type PoolingNchwMaxOp struct{ *ir.Operation }
 
 // AsPoolingNchwMaxOp returns op as a PoolingNchwMaxOp if it is an operation linalg.pooling_nchw_max.
 func AsPoolingNchwMaxOp(op *ir.Operation) (PoolingNchwMaxOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nchw_max" {
+	if op == nil || op.Name() != PoolingNchwMaxOpName {
 		return PoolingNchwMaxOp{}, false
 	}
 	return PoolingNchwMaxOp{op}, true
@@ -2652,23 +3052,35 @@ func (op PoolingNchwMaxOp) Strides() ir.Attribute { return op.InherentAttr("stri
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNchwMaxOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNchwMax creates an operation linalg.pooling_nchw_max at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNchwMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNchwMaxOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nchw_max")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nchw_max is not registered in the builder's context")
+// PoolingNchwMaxOptions holds the optional operands, results and properties of
+// linalg.pooling_nchw_max for BuildPoolingNchwMax; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNchwMaxOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNchwMax creates an operation linalg.pooling_nchw_max at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNchwMaxOp.
+func BuildPoolingNchwMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNchwMaxOptions) PoolingNchwMaxOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNchwMaxOpName)
+		return PoolingNchwMaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNchwMaxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNchwMaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -2676,15 +3088,19 @@ func BuildPoolingNchwMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outp
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNchwMaxOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNchwMaxOp{op}
 }
+
+// ExpOpName is the name of the operation linalg.exp.
+const ExpOpName = "linalg.exp"
 
 // ExpOp wraps an operation linalg.exp: applies exp(x) elementwise.
 type ExpOp struct{ *ir.Operation }
 
 // AsExpOp returns op as a ExpOp if it is an operation linalg.exp.
 func AsExpOp(op *ir.Operation) (ExpOp, bool) {
-	if op == nil || op.Name() != "linalg.exp" {
+	if op == nil || op.Name() != ExpOpName {
 		return ExpOp{}, false
 	}
 	return ExpOp{op}, true
@@ -2708,15 +3124,15 @@ func (op ExpOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op ExpOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildExp creates an operation linalg.exp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExp creates an operation linalg.exp at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExpOp.
 func BuildExp(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) ExpOp {
-	name := b.Ctx.LookupOpName("linalg.exp")
-	if name == nil || name.Def == nil {
-		panic("linalg.exp is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ExpOpName)
+		return ExpOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExpOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -2726,15 +3142,19 @@ func BuildExp(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExpOp{b.Create(st)}
+	op := b.Create(st)
+	return ExpOp{op}
 }
+
+// LogOpName is the name of the operation linalg.log.
+const LogOpName = "linalg.log"
 
 // LogOp wraps an operation linalg.log: applies log(x) elementwise.
 type LogOp struct{ *ir.Operation }
 
 // AsLogOp returns op as a LogOp if it is an operation linalg.log.
 func AsLogOp(op *ir.Operation) (LogOp, bool) {
-	if op == nil || op.Name() != "linalg.log" {
+	if op == nil || op.Name() != LogOpName {
 		return LogOp{}, false
 	}
 	return LogOp{op}, true
@@ -2758,15 +3178,15 @@ func (op LogOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op LogOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildLog creates an operation linalg.log at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildLog creates an operation linalg.log at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LogOp.
 func BuildLog(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) LogOp {
-	name := b.Ctx.LookupOpName("linalg.log")
-	if name == nil || name.Def == nil {
-		panic("linalg.log is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", LogOpName)
+		return LogOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, LogOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -2776,15 +3196,19 @@ func BuildLog(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LogOp{b.Create(st)}
+	op := b.Create(st)
+	return LogOp{op}
 }
+
+// AbsOpName is the name of the operation linalg.abs.
+const AbsOpName = "linalg.abs"
 
 // AbsOp wraps an operation linalg.abs: applies abs(x) elementwise.
 type AbsOp struct{ *ir.Operation }
 
 // AsAbsOp returns op as a AbsOp if it is an operation linalg.abs.
 func AsAbsOp(op *ir.Operation) (AbsOp, bool) {
-	if op == nil || op.Name() != "linalg.abs" {
+	if op == nil || op.Name() != AbsOpName {
 		return AbsOp{}, false
 	}
 	return AbsOp{op}, true
@@ -2808,15 +3232,15 @@ func (op AbsOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op AbsOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildAbs creates an operation linalg.abs at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAbs creates an operation linalg.abs at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AbsOp.
 func BuildAbs(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) AbsOp {
-	name := b.Ctx.LookupOpName("linalg.abs")
-	if name == nil || name.Def == nil {
-		panic("linalg.abs is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", AbsOpName)
+		return AbsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AbsOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -2826,15 +3250,19 @@ func BuildAbs(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AbsOp{b.Create(st)}
+	op := b.Create(st)
+	return AbsOp{op}
 }
+
+// CeilOpName is the name of the operation linalg.ceil.
+const CeilOpName = "linalg.ceil"
 
 // CeilOp wraps an operation linalg.ceil: applies ceil(x) elementwise.
 type CeilOp struct{ *ir.Operation }
 
 // AsCeilOp returns op as a CeilOp if it is an operation linalg.ceil.
 func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
-	if op == nil || op.Name() != "linalg.ceil" {
+	if op == nil || op.Name() != CeilOpName {
 		return CeilOp{}, false
 	}
 	return CeilOp{op}, true
@@ -2858,15 +3286,15 @@ func (op CeilOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op CeilOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildCeil creates an operation linalg.ceil at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCeil creates an operation linalg.ceil at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CeilOp.
 func BuildCeil(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) CeilOp {
-	name := b.Ctx.LookupOpName("linalg.ceil")
-	if name == nil || name.Def == nil {
-		panic("linalg.ceil is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", CeilOpName)
+		return CeilOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CeilOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -2876,15 +3304,19 @@ func BuildCeil(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.V
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CeilOp{b.Create(st)}
+	op := b.Create(st)
+	return CeilOp{op}
 }
+
+// FloorOpName is the name of the operation linalg.floor.
+const FloorOpName = "linalg.floor"
 
 // FloorOp wraps an operation linalg.floor: applies floor(x) elementwise.
 type FloorOp struct{ *ir.Operation }
 
 // AsFloorOp returns op as a FloorOp if it is an operation linalg.floor.
 func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
-	if op == nil || op.Name() != "linalg.floor" {
+	if op == nil || op.Name() != FloorOpName {
 		return FloorOp{}, false
 	}
 	return FloorOp{op}, true
@@ -2908,15 +3340,15 @@ func (op FloorOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op FloorOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildFloor creates an operation linalg.floor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFloor creates an operation linalg.floor at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FloorOp.
 func BuildFloor(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) FloorOp {
-	name := b.Ctx.LookupOpName("linalg.floor")
-	if name == nil || name.Def == nil {
-		panic("linalg.floor is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", FloorOpName)
+		return FloorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FloorOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -2926,15 +3358,19 @@ func BuildFloor(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FloorOp{b.Create(st)}
+	op := b.Create(st)
+	return FloorOp{op}
 }
+
+// NegfOpName is the name of the operation linalg.negf.
+const NegfOpName = "linalg.negf"
 
 // NegfOp wraps an operation linalg.negf: applies negf(x) elementwise.
 type NegfOp struct{ *ir.Operation }
 
 // AsNegfOp returns op as a NegfOp if it is an operation linalg.negf.
 func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
-	if op == nil || op.Name() != "linalg.negf" {
+	if op == nil || op.Name() != NegfOpName {
 		return NegfOp{}, false
 	}
 	return NegfOp{op}, true
@@ -2958,15 +3394,15 @@ func (op NegfOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op NegfOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildNegf creates an operation linalg.negf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildNegf creates an operation linalg.negf at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero NegfOp.
 func BuildNegf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) NegfOp {
-	name := b.Ctx.LookupOpName("linalg.negf")
-	if name == nil || name.Def == nil {
-		panic("linalg.negf is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", NegfOpName)
+		return NegfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, NegfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -2976,15 +3412,19 @@ func BuildNegf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.V
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return NegfOp{b.Create(st)}
+	op := b.Create(st)
+	return NegfOp{op}
 }
+
+// ReciprocalOpName is the name of the operation linalg.reciprocal.
+const ReciprocalOpName = "linalg.reciprocal"
 
 // ReciprocalOp wraps an operation linalg.reciprocal: applies reciprocal(x) elementwise.
 type ReciprocalOp struct{ *ir.Operation }
 
 // AsReciprocalOp returns op as a ReciprocalOp if it is an operation linalg.reciprocal.
 func AsReciprocalOp(op *ir.Operation) (ReciprocalOp, bool) {
-	if op == nil || op.Name() != "linalg.reciprocal" {
+	if op == nil || op.Name() != ReciprocalOpName {
 		return ReciprocalOp{}, false
 	}
 	return ReciprocalOp{op}, true
@@ -3008,15 +3448,15 @@ func (op ReciprocalOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op ReciprocalOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildReciprocal creates an operation linalg.reciprocal at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReciprocal creates an operation linalg.reciprocal at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReciprocalOp.
 func BuildReciprocal(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) ReciprocalOp {
-	name := b.Ctx.LookupOpName("linalg.reciprocal")
-	if name == nil || name.Def == nil {
-		panic("linalg.reciprocal is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ReciprocalOpName)
+		return ReciprocalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReciprocalOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3026,15 +3466,19 @@ func BuildReciprocal(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReciprocalOp{b.Create(st)}
+	op := b.Create(st)
+	return ReciprocalOp{op}
 }
+
+// RoundOpName is the name of the operation linalg.round.
+const RoundOpName = "linalg.round"
 
 // RoundOp wraps an operation linalg.round: applies round(x) elementwise.
 type RoundOp struct{ *ir.Operation }
 
 // AsRoundOp returns op as a RoundOp if it is an operation linalg.round.
 func AsRoundOp(op *ir.Operation) (RoundOp, bool) {
-	if op == nil || op.Name() != "linalg.round" {
+	if op == nil || op.Name() != RoundOpName {
 		return RoundOp{}, false
 	}
 	return RoundOp{op}, true
@@ -3058,15 +3502,15 @@ func (op RoundOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op RoundOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildRound creates an operation linalg.round at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildRound creates an operation linalg.round at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RoundOp.
 func BuildRound(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) RoundOp {
-	name := b.Ctx.LookupOpName("linalg.round")
-	if name == nil || name.Def == nil {
-		panic("linalg.round is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", RoundOpName)
+		return RoundOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, RoundOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3076,15 +3520,19 @@ func BuildRound(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RoundOp{b.Create(st)}
+	op := b.Create(st)
+	return RoundOp{op}
 }
+
+// SqrtOpName is the name of the operation linalg.sqrt.
+const SqrtOpName = "linalg.sqrt"
 
 // SqrtOp wraps an operation linalg.sqrt: applies sqrt(x) elementwise.
 type SqrtOp struct{ *ir.Operation }
 
 // AsSqrtOp returns op as a SqrtOp if it is an operation linalg.sqrt.
 func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
-	if op == nil || op.Name() != "linalg.sqrt" {
+	if op == nil || op.Name() != SqrtOpName {
 		return SqrtOp{}, false
 	}
 	return SqrtOp{op}, true
@@ -3108,15 +3556,15 @@ func (op SqrtOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op SqrtOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildSqrt creates an operation linalg.sqrt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSqrt creates an operation linalg.sqrt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SqrtOp.
 func BuildSqrt(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) SqrtOp {
-	name := b.Ctx.LookupOpName("linalg.sqrt")
-	if name == nil || name.Def == nil {
-		panic("linalg.sqrt is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SqrtOpName)
+		return SqrtOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SqrtOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3126,15 +3574,19 @@ func BuildSqrt(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.V
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SqrtOp{b.Create(st)}
+	op := b.Create(st)
+	return SqrtOp{op}
 }
+
+// RsqrtOpName is the name of the operation linalg.rsqrt.
+const RsqrtOpName = "linalg.rsqrt"
 
 // RsqrtOp wraps an operation linalg.rsqrt: applies rsqrt(x) elementwise.
 type RsqrtOp struct{ *ir.Operation }
 
 // AsRsqrtOp returns op as a RsqrtOp if it is an operation linalg.rsqrt.
 func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
-	if op == nil || op.Name() != "linalg.rsqrt" {
+	if op == nil || op.Name() != RsqrtOpName {
 		return RsqrtOp{}, false
 	}
 	return RsqrtOp{op}, true
@@ -3158,15 +3610,15 @@ func (op RsqrtOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op RsqrtOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildRsqrt creates an operation linalg.rsqrt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildRsqrt creates an operation linalg.rsqrt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RsqrtOp.
 func BuildRsqrt(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) RsqrtOp {
-	name := b.Ctx.LookupOpName("linalg.rsqrt")
-	if name == nil || name.Def == nil {
-		panic("linalg.rsqrt is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", RsqrtOpName)
+		return RsqrtOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, RsqrtOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3176,15 +3628,19 @@ func BuildRsqrt(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RsqrtOp{b.Create(st)}
+	op := b.Create(st)
+	return RsqrtOp{op}
 }
+
+// SquareOpName is the name of the operation linalg.square.
+const SquareOpName = "linalg.square"
 
 // SquareOp wraps an operation linalg.square: applies square(x) elementwise.
 type SquareOp struct{ *ir.Operation }
 
 // AsSquareOp returns op as a SquareOp if it is an operation linalg.square.
 func AsSquareOp(op *ir.Operation) (SquareOp, bool) {
-	if op == nil || op.Name() != "linalg.square" {
+	if op == nil || op.Name() != SquareOpName {
 		return SquareOp{}, false
 	}
 	return SquareOp{op}, true
@@ -3208,15 +3664,15 @@ func (op SquareOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op SquareOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildSquare creates an operation linalg.square at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSquare creates an operation linalg.square at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SquareOp.
 func BuildSquare(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) SquareOp {
-	name := b.Ctx.LookupOpName("linalg.square")
-	if name == nil || name.Def == nil {
-		panic("linalg.square is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SquareOpName)
+		return SquareOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SquareOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3226,15 +3682,19 @@ func BuildSquare(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SquareOp{b.Create(st)}
+	op := b.Create(st)
+	return SquareOp{op}
 }
+
+// TanhOpName is the name of the operation linalg.tanh.
+const TanhOpName = "linalg.tanh"
 
 // TanhOp wraps an operation linalg.tanh: applies tanh(x) elementwise.
 type TanhOp struct{ *ir.Operation }
 
 // AsTanhOp returns op as a TanhOp if it is an operation linalg.tanh.
 func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
-	if op == nil || op.Name() != "linalg.tanh" {
+	if op == nil || op.Name() != TanhOpName {
 		return TanhOp{}, false
 	}
 	return TanhOp{op}, true
@@ -3258,15 +3718,15 @@ func (op TanhOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op TanhOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildTanh creates an operation linalg.tanh at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTanh creates an operation linalg.tanh at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TanhOp.
 func BuildTanh(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) TanhOp {
-	name := b.Ctx.LookupOpName("linalg.tanh")
-	if name == nil || name.Def == nil {
-		panic("linalg.tanh is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", TanhOpName)
+		return TanhOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TanhOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3276,15 +3736,19 @@ func BuildTanh(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.V
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TanhOp{b.Create(st)}
+	op := b.Create(st)
+	return TanhOp{op}
 }
+
+// ErfOpName is the name of the operation linalg.erf.
+const ErfOpName = "linalg.erf"
 
 // ErfOp wraps an operation linalg.erf: applies erf(x) elementwise.
 type ErfOp struct{ *ir.Operation }
 
 // AsErfOp returns op as a ErfOp if it is an operation linalg.erf.
 func AsErfOp(op *ir.Operation) (ErfOp, bool) {
-	if op == nil || op.Name() != "linalg.erf" {
+	if op == nil || op.Name() != ErfOpName {
 		return ErfOp{}, false
 	}
 	return ErfOp{op}, true
@@ -3308,15 +3772,15 @@ func (op ErfOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op ErfOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildErf creates an operation linalg.erf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildErf creates an operation linalg.erf at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ErfOp.
 func BuildErf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) ErfOp {
-	name := b.Ctx.LookupOpName("linalg.erf")
-	if name == nil || name.Def == nil {
-		panic("linalg.erf is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ErfOpName)
+		return ErfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ErfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3326,15 +3790,19 @@ func BuildErf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ErfOp{b.Create(st)}
+	op := b.Create(st)
+	return ErfOp{op}
 }
+
+// AddOpName is the name of the operation linalg.add.
+const AddOpName = "linalg.add"
 
 // AddOp wraps an operation linalg.add: adds two tensors elementwise.
 type AddOp struct{ *ir.Operation }
 
 // AsAddOp returns op as a AddOp if it is an operation linalg.add.
 func AsAddOp(op *ir.Operation) (AddOp, bool) {
-	if op == nil || op.Name() != "linalg.add" {
+	if op == nil || op.Name() != AddOpName {
 		return AddOp{}, false
 	}
 	return AddOp{op}, true
@@ -3358,15 +3826,15 @@ func (op AddOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op AddOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildAdd creates an operation linalg.add at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAdd creates an operation linalg.add at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AddOp.
 func BuildAdd(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) AddOp {
-	name := b.Ctx.LookupOpName("linalg.add")
-	if name == nil || name.Def == nil {
-		panic("linalg.add is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", AddOpName)
+		return AddOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AddOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3376,15 +3844,19 @@ func BuildAdd(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AddOp{b.Create(st)}
+	op := b.Create(st)
+	return AddOp{op}
 }
+
+// SubOpName is the name of the operation linalg.sub.
+const SubOpName = "linalg.sub"
 
 // SubOp wraps an operation linalg.sub: subtracts two tensors elementwise.
 type SubOp struct{ *ir.Operation }
 
 // AsSubOp returns op as a SubOp if it is an operation linalg.sub.
 func AsSubOp(op *ir.Operation) (SubOp, bool) {
-	if op == nil || op.Name() != "linalg.sub" {
+	if op == nil || op.Name() != SubOpName {
 		return SubOp{}, false
 	}
 	return SubOp{op}, true
@@ -3408,15 +3880,15 @@ func (op SubOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op SubOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildSub creates an operation linalg.sub at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSub creates an operation linalg.sub at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubOp.
 func BuildSub(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) SubOp {
-	name := b.Ctx.LookupOpName("linalg.sub")
-	if name == nil || name.Def == nil {
-		panic("linalg.sub is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SubOpName)
+		return SubOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SubOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3426,15 +3898,19 @@ func BuildSub(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SubOp{b.Create(st)}
+	op := b.Create(st)
+	return SubOp{op}
 }
+
+// MulOpName is the name of the operation linalg.mul.
+const MulOpName = "linalg.mul"
 
 // MulOp wraps an operation linalg.mul: multiplies two tensors elementwise.
 type MulOp struct{ *ir.Operation }
 
 // AsMulOp returns op as a MulOp if it is an operation linalg.mul.
 func AsMulOp(op *ir.Operation) (MulOp, bool) {
-	if op == nil || op.Name() != "linalg.mul" {
+	if op == nil || op.Name() != MulOpName {
 		return MulOp{}, false
 	}
 	return MulOp{op}, true
@@ -3458,15 +3934,15 @@ func (op MulOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op MulOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildMul creates an operation linalg.mul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMul creates an operation linalg.mul at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MulOp.
 func BuildMul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) MulOp {
-	name := b.Ctx.LookupOpName("linalg.mul")
-	if name == nil || name.Def == nil {
-		panic("linalg.mul is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MulOpName)
+		return MulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MulOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3476,15 +3952,19 @@ func BuildMul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MulOp{b.Create(st)}
+	op := b.Create(st)
+	return MulOp{op}
 }
+
+// DivOpName is the name of the operation linalg.div.
+const DivOpName = "linalg.div"
 
 // DivOp wraps an operation linalg.div: divides the first tensor by the second tensor, elementwise.
 type DivOp struct{ *ir.Operation }
 
 // AsDivOp returns op as a DivOp if it is an operation linalg.div.
 func AsDivOp(op *ir.Operation) (DivOp, bool) {
-	if op == nil || op.Name() != "linalg.div" {
+	if op == nil || op.Name() != DivOpName {
 		return DivOp{}, false
 	}
 	return DivOp{op}, true
@@ -3508,15 +3988,15 @@ func (op DivOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op DivOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildDiv creates an operation linalg.div at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDiv creates an operation linalg.div at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DivOp.
 func BuildDiv(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) DivOp {
-	name := b.Ctx.LookupOpName("linalg.div")
-	if name == nil || name.Def == nil {
-		panic("linalg.div is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DivOpName)
+		return DivOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DivOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3526,15 +4006,19 @@ func BuildDiv(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DivOp{b.Create(st)}
+	op := b.Create(st)
+	return DivOp{op}
 }
+
+// DivUnsignedOpName is the name of the operation linalg.div_unsigned.
+const DivUnsignedOpName = "linalg.div_unsigned"
 
 // DivUnsignedOp wraps an operation linalg.div_unsigned: divides the first tensor by the second tensor, elementwise. For integer types, performs an unsigned division.
 type DivUnsignedOp struct{ *ir.Operation }
 
 // AsDivUnsignedOp returns op as a DivUnsignedOp if it is an operation linalg.div_unsigned.
 func AsDivUnsignedOp(op *ir.Operation) (DivUnsignedOp, bool) {
-	if op == nil || op.Name() != "linalg.div_unsigned" {
+	if op == nil || op.Name() != DivUnsignedOpName {
 		return DivUnsignedOp{}, false
 	}
 	return DivUnsignedOp{op}, true
@@ -3558,15 +4042,15 @@ func (op DivUnsignedOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op DivUnsignedOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildDivUnsigned creates an operation linalg.div_unsigned at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDivUnsigned creates an operation linalg.div_unsigned at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DivUnsignedOp.
 func BuildDivUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) DivUnsignedOp {
-	name := b.Ctx.LookupOpName("linalg.div_unsigned")
-	if name == nil || name.Def == nil {
-		panic("linalg.div_unsigned is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DivUnsignedOpName)
+		return DivUnsignedOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DivUnsignedOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3576,15 +4060,19 @@ func BuildDivUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DivUnsignedOp{b.Create(st)}
+	op := b.Create(st)
+	return DivUnsignedOp{op}
 }
+
+// MaxOpName is the name of the operation linalg.max.
+const MaxOpName = "linalg.max"
 
 // MaxOp wraps an operation linalg.max: takes the max (signed) between two inputs, elementwise.
 type MaxOp struct{ *ir.Operation }
 
 // AsMaxOp returns op as a MaxOp if it is an operation linalg.max.
 func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
-	if op == nil || op.Name() != "linalg.max" {
+	if op == nil || op.Name() != MaxOpName {
 		return MaxOp{}, false
 	}
 	return MaxOp{op}, true
@@ -3608,15 +4096,15 @@ func (op MaxOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op MaxOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildMax creates an operation linalg.max at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMax creates an operation linalg.max at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MaxOp.
 func BuildMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) MaxOp {
-	name := b.Ctx.LookupOpName("linalg.max")
-	if name == nil || name.Def == nil {
-		panic("linalg.max is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MaxOpName)
+		return MaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3626,15 +4114,19 @@ func BuildMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MaxOp{b.Create(st)}
+	op := b.Create(st)
+	return MaxOp{op}
 }
+
+// MinOpName is the name of the operation linalg.min.
+const MinOpName = "linalg.min"
 
 // MinOp wraps an operation linalg.min: takes the min (signed) between two inputs, elementwise.
 type MinOp struct{ *ir.Operation }
 
 // AsMinOp returns op as a MinOp if it is an operation linalg.min.
 func AsMinOp(op *ir.Operation) (MinOp, bool) {
-	if op == nil || op.Name() != "linalg.min" {
+	if op == nil || op.Name() != MinOpName {
 		return MinOp{}, false
 	}
 	return MinOp{op}, true
@@ -3658,15 +4150,15 @@ func (op MinOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op MinOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildMin creates an operation linalg.min at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMin creates an operation linalg.min at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MinOp.
 func BuildMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) MinOp {
-	name := b.Ctx.LookupOpName("linalg.min")
-	if name == nil || name.Def == nil {
-		panic("linalg.min is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MinOpName)
+		return MinOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MinOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3676,15 +4168,19 @@ func BuildMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MinOp{b.Create(st)}
+	op := b.Create(st)
+	return MinOp{op}
 }
+
+// PowfOpName is the name of the operation linalg.powf.
+const PowfOpName = "linalg.powf"
 
 // PowfOp wraps an operation linalg.powf: takes the powf(lhs, rhs) between two inputs, elementwise.
 type PowfOp struct{ *ir.Operation }
 
 // AsPowfOp returns op as a PowfOp if it is an operation linalg.powf.
 func AsPowfOp(op *ir.Operation) (PowfOp, bool) {
-	if op == nil || op.Name() != "linalg.powf" {
+	if op == nil || op.Name() != PowfOpName {
 		return PowfOp{}, false
 	}
 	return PowfOp{op}, true
@@ -3708,15 +4204,15 @@ func (op PowfOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op PowfOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildPowf creates an operation linalg.powf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildPowf creates an operation linalg.powf at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PowfOp.
 func BuildPowf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) PowfOp {
-	name := b.Ctx.LookupOpName("linalg.powf")
-	if name == nil || name.Def == nil {
-		panic("linalg.powf is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PowfOpName)
+		return PowfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, PowfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3726,15 +4222,19 @@ func BuildPowf(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.V
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PowfOp{b.Create(st)}
+	op := b.Create(st)
+	return PowfOp{op}
 }
+
+// SelectOpName is the name of the operation linalg.select.
+const SelectOpName = "linalg.select"
 
 // SelectOp wraps an operation linalg.select: chooses one value based on a binary condition supplied as its first operand.
 type SelectOp struct{ *ir.Operation }
 
 // AsSelectOp returns op as a SelectOp if it is an operation linalg.select.
 func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
-	if op == nil || op.Name() != "linalg.select" {
+	if op == nil || op.Name() != SelectOpName {
 		return SelectOp{}, false
 	}
 	return SelectOp{op}, true
@@ -3758,15 +4258,15 @@ func (op SelectOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op SelectOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildSelect creates an operation linalg.select at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSelect creates an operation linalg.select at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SelectOp.
 func BuildSelect(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) SelectOp {
-	name := b.Ctx.LookupOpName("linalg.select")
-	if name == nil || name.Def == nil {
-		panic("linalg.select is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SelectOpName)
+		return SelectOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SelectOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3776,15 +4276,19 @@ func BuildSelect(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SelectOp{b.Create(st)}
+	op := b.Create(st)
+	return SelectOp{op}
 }
+
+// FillRng2dOpName is the name of the operation linalg.fill_rng_2d.
+const FillRng2dOpName = "linalg.fill_rng_2d"
 
 // FillRng2dOp wraps an operation linalg.fill_rng_2d: fills the output tensor with pseudo random numbers.
 type FillRng2dOp struct{ *ir.Operation }
 
 // AsFillRng2dOp returns op as a FillRng2dOp if it is an operation linalg.fill_rng_2d.
 func AsFillRng2dOp(op *ir.Operation) (FillRng2dOp, bool) {
-	if op == nil || op.Name() != "linalg.fill_rng_2d" {
+	if op == nil || op.Name() != FillRng2dOpName {
 		return FillRng2dOp{}, false
 	}
 	return FillRng2dOp{op}, true
@@ -3808,15 +4312,15 @@ func (op FillRng2dOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op FillRng2dOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildFillRng2d creates an operation linalg.fill_rng_2d at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFillRng2d creates an operation linalg.fill_rng_2d at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FillRng2dOp.
 func BuildFillRng2d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) FillRng2dOp {
-	name := b.Ctx.LookupOpName("linalg.fill_rng_2d")
-	if name == nil || name.Def == nil {
-		panic("linalg.fill_rng_2d is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", FillRng2dOpName)
+		return FillRng2dOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FillRng2dOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3826,15 +4330,19 @@ func BuildFillRng2d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs [
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FillRng2dOp{b.Create(st)}
+	op := b.Create(st)
+	return FillRng2dOp{op}
 }
+
+// Mmt4dOpName is the name of the operation linalg.mmt4d.
+const Mmt4dOpName = "linalg.mmt4d"
 
 // Mmt4dOp wraps an operation linalg.mmt4d: performs a matrix-matrix-transpose multiplication of two 4D inputs.
 type Mmt4dOp struct{ *ir.Operation }
 
 // AsMmt4dOp returns op as a Mmt4dOp if it is an operation linalg.mmt4d.
 func AsMmt4dOp(op *ir.Operation) (Mmt4dOp, bool) {
-	if op == nil || op.Name() != "linalg.mmt4d" {
+	if op == nil || op.Name() != Mmt4dOpName {
 		return Mmt4dOp{}, false
 	}
 	return Mmt4dOp{op}, true
@@ -3858,15 +4366,15 @@ func (op Mmt4dOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op Mmt4dOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildMmt4d creates an operation linalg.mmt4d at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMmt4d creates an operation linalg.mmt4d at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Mmt4dOp.
 func BuildMmt4d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) Mmt4dOp {
-	name := b.Ctx.LookupOpName("linalg.mmt4d")
-	if name == nil || name.Def == nil {
-		panic("linalg.mmt4d is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Mmt4dOpName)
+		return Mmt4dOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, Mmt4dOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3876,15 +4384,19 @@ func BuildMmt4d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Mmt4dOp{b.Create(st)}
+	op := b.Create(st)
+	return Mmt4dOp{op}
 }
+
+// BatchMmt4dOpName is the name of the operation linalg.batch_mmt4d.
+const BatchMmt4dOpName = "linalg.batch_mmt4d"
 
 // BatchMmt4dOp wraps an operation linalg.batch_mmt4d: performs a batched matrix-matrix-transpose multiplication of two batched-4D (5D) inputs.
 type BatchMmt4dOp struct{ *ir.Operation }
 
 // AsBatchMmt4dOp returns op as a BatchMmt4dOp if it is an operation linalg.batch_mmt4d.
 func AsBatchMmt4dOp(op *ir.Operation) (BatchMmt4dOp, bool) {
-	if op == nil || op.Name() != "linalg.batch_mmt4d" {
+	if op == nil || op.Name() != BatchMmt4dOpName {
 		return BatchMmt4dOp{}, false
 	}
 	return BatchMmt4dOp{op}, true
@@ -3908,15 +4420,15 @@ func (op BatchMmt4dOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op BatchMmt4dOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildBatchMmt4d creates an operation linalg.batch_mmt4d at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBatchMmt4d creates an operation linalg.batch_mmt4d at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BatchMmt4dOp.
 func BuildBatchMmt4d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) BatchMmt4dOp {
-	name := b.Ctx.LookupOpName("linalg.batch_mmt4d")
-	if name == nil || name.Def == nil {
-		panic("linalg.batch_mmt4d is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", BatchMmt4dOpName)
+		return BatchMmt4dOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BatchMmt4dOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3926,15 +4438,19 @@ func BuildBatchMmt4d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return BatchMmt4dOp{b.Create(st)}
+	op := b.Create(st)
+	return BatchMmt4dOp{op}
 }
+
+// QuantizedMatmulOpName is the name of the operation linalg.quantized_matmul.
+const QuantizedMatmulOpName = "linalg.quantized_matmul"
 
 // QuantizedMatmulOp wraps an operation linalg.quantized_matmul: performs a matrix multiplication of two 2D inputs.
 type QuantizedMatmulOp struct{ *ir.Operation }
 
 // AsQuantizedMatmulOp returns op as a QuantizedMatmulOp if it is an operation linalg.quantized_matmul.
 func AsQuantizedMatmulOp(op *ir.Operation) (QuantizedMatmulOp, bool) {
-	if op == nil || op.Name() != "linalg.quantized_matmul" {
+	if op == nil || op.Name() != QuantizedMatmulOpName {
 		return QuantizedMatmulOp{}, false
 	}
 	return QuantizedMatmulOp{op}, true
@@ -3958,15 +4474,15 @@ func (op QuantizedMatmulOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op QuantizedMatmulOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildQuantizedMatmul creates an operation linalg.quantized_matmul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildQuantizedMatmul creates an operation linalg.quantized_matmul at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero QuantizedMatmulOp.
 func BuildQuantizedMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) QuantizedMatmulOp {
-	name := b.Ctx.LookupOpName("linalg.quantized_matmul")
-	if name == nil || name.Def == nil {
-		panic("linalg.quantized_matmul is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", QuantizedMatmulOpName)
+		return QuantizedMatmulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, QuantizedMatmulOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -3976,15 +4492,19 @@ func BuildQuantizedMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, out
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return QuantizedMatmulOp{b.Create(st)}
+	op := b.Create(st)
+	return QuantizedMatmulOp{op}
 }
+
+// QuantizedBatchMatmulOpName is the name of the operation linalg.quantized_batch_matmul.
+const QuantizedBatchMatmulOpName = "linalg.quantized_batch_matmul"
 
 // QuantizedBatchMatmulOp wraps an operation linalg.quantized_batch_matmul: performs a batched matrix multiplication of two 3D inputs.
 type QuantizedBatchMatmulOp struct{ *ir.Operation }
 
 // AsQuantizedBatchMatmulOp returns op as a QuantizedBatchMatmulOp if it is an operation linalg.quantized_batch_matmul.
 func AsQuantizedBatchMatmulOp(op *ir.Operation) (QuantizedBatchMatmulOp, bool) {
-	if op == nil || op.Name() != "linalg.quantized_batch_matmul" {
+	if op == nil || op.Name() != QuantizedBatchMatmulOpName {
 		return QuantizedBatchMatmulOp{}, false
 	}
 	return QuantizedBatchMatmulOp{op}, true
@@ -4008,15 +4528,15 @@ func (op QuantizedBatchMatmulOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op QuantizedBatchMatmulOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildQuantizedBatchMatmul creates an operation linalg.quantized_batch_matmul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildQuantizedBatchMatmul creates an operation linalg.quantized_batch_matmul at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero QuantizedBatchMatmulOp.
 func BuildQuantizedBatchMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) QuantizedBatchMatmulOp {
-	name := b.Ctx.LookupOpName("linalg.quantized_batch_matmul")
-	if name == nil || name.Def == nil {
-		panic("linalg.quantized_batch_matmul is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", QuantizedBatchMatmulOpName)
+		return QuantizedBatchMatmulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, QuantizedBatchMatmulOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -4026,15 +4546,19 @@ func BuildQuantizedBatchMatmul(b *ir.Builder, loc ir.Location, inputs []ir.Value
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return QuantizedBatchMatmulOp{b.Create(st)}
+	op := b.Create(st)
+	return QuantizedBatchMatmulOp{op}
 }
+
+// Conv1dOpName is the name of the operation linalg.conv_1d.
+const Conv1dOpName = "linalg.conv_1d"
 
 // Conv1dOp wraps an operation linalg.conv_1d: performs 1-D convolution with no channels.
 type Conv1dOp struct{ *ir.Operation }
 
 // AsConv1dOp returns op as a Conv1dOp if it is an operation linalg.conv_1d.
 func AsConv1dOp(op *ir.Operation) (Conv1dOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_1d" {
+	if op == nil || op.Name() != Conv1dOpName {
 		return Conv1dOp{}, false
 	}
 	return Conv1dOp{op}, true
@@ -4058,15 +4582,15 @@ func (op Conv1dOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op Conv1dOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildConv1d creates an operation linalg.conv_1d at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildConv1d creates an operation linalg.conv_1d at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv1dOp.
 func BuildConv1d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) Conv1dOp {
-	name := b.Ctx.LookupOpName("linalg.conv_1d")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_1d is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv1dOpName)
+		return Conv1dOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, Conv1dOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -4076,15 +4600,19 @@ func BuildConv1d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv1dOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv1dOp{op}
 }
+
+// Conv2dOpName is the name of the operation linalg.conv_2d.
+const Conv2dOpName = "linalg.conv_2d"
 
 // Conv2dOp wraps an operation linalg.conv_2d: performs 2-D convolution with no channels.
 type Conv2dOp struct{ *ir.Operation }
 
 // AsConv2dOp returns op as a Conv2dOp if it is an operation linalg.conv_2d.
 func AsConv2dOp(op *ir.Operation) (Conv2dOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d" {
+	if op == nil || op.Name() != Conv2dOpName {
 		return Conv2dOp{}, false
 	}
 	return Conv2dOp{op}, true
@@ -4108,15 +4636,15 @@ func (op Conv2dOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op Conv2dOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildConv2d creates an operation linalg.conv_2d at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildConv2d creates an operation linalg.conv_2d at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dOp.
 func BuildConv2d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) Conv2dOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dOpName)
+		return Conv2dOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, Conv2dOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -4126,15 +4654,19 @@ func BuildConv2d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dOp{op}
 }
+
+// Conv3dOpName is the name of the operation linalg.conv_3d.
+const Conv3dOpName = "linalg.conv_3d"
 
 // Conv3dOp wraps an operation linalg.conv_3d: performs 3-D convolution with no channels.
 type Conv3dOp struct{ *ir.Operation }
 
 // AsConv3dOp returns op as a Conv3dOp if it is an operation linalg.conv_3d.
 func AsConv3dOp(op *ir.Operation) (Conv3dOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_3d" {
+	if op == nil || op.Name() != Conv3dOpName {
 		return Conv3dOp{}, false
 	}
 	return Conv3dOp{op}, true
@@ -4158,15 +4690,15 @@ func (op Conv3dOp) ResultTensors() []ir.Value {
 // Region returns the region region.
 func (op Conv3dOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildConv3d creates an operation linalg.conv_3d at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildConv3d creates an operation linalg.conv_3d at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv3dOp.
 func BuildConv3d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type) Conv3dOp {
-	name := b.Ctx.LookupOpName("linalg.conv_3d")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_3d is not registered in the builder's context")
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv3dOpName)
+		return Conv3dOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, Conv3dOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
@@ -4176,15 +4708,19 @@ func BuildConv3d(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv3dOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv3dOp{op}
 }
+
+// Conv1dNcwFcwOpName is the name of the operation linalg.conv_1d_ncw_fcw.
+const Conv1dNcwFcwOpName = "linalg.conv_1d_ncw_fcw"
 
 // Conv1dNcwFcwOp wraps an operation linalg.conv_1d_ncw_fcw: performs 1-D convolution.
 type Conv1dNcwFcwOp struct{ *ir.Operation }
 
 // AsConv1dNcwFcwOp returns op as a Conv1dNcwFcwOp if it is an operation linalg.conv_1d_ncw_fcw.
 func AsConv1dNcwFcwOp(op *ir.Operation) (Conv1dNcwFcwOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_1d_ncw_fcw" {
+	if op == nil || op.Name() != Conv1dNcwFcwOpName {
 		return Conv1dNcwFcwOp{}, false
 	}
 	return Conv1dNcwFcwOp{op}, true
@@ -4214,23 +4750,35 @@ func (op Conv1dNcwFcwOp) Strides() ir.Attribute { return op.InherentAttr("stride
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv1dNcwFcwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv1dNcwFcw creates an operation linalg.conv_1d_ncw_fcw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv1dNcwFcw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv1dNcwFcwOp {
-	name := b.Ctx.LookupOpName("linalg.conv_1d_ncw_fcw")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_1d_ncw_fcw is not registered in the builder's context")
+// Conv1dNcwFcwOptions holds the optional operands, results and properties of
+// linalg.conv_1d_ncw_fcw for BuildConv1dNcwFcw; the zero value leaves them all absent (or at
+// their defaults).
+type Conv1dNcwFcwOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv1dNcwFcw creates an operation linalg.conv_1d_ncw_fcw at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv1dNcwFcwOp.
+func BuildConv1dNcwFcw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv1dNcwFcwOptions) Conv1dNcwFcwOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv1dNcwFcwOpName)
+		return Conv1dNcwFcwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv1dNcwFcwOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv1dNcwFcwOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4238,15 +4786,19 @@ func BuildConv1dNcwFcw(b *ir.Builder, loc ir.Location, inputs []ir.Value, output
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv1dNcwFcwOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv1dNcwFcwOp{op}
 }
+
+// Conv2dNhwcFhwcQOpName is the name of the operation linalg.conv_2d_nhwc_fhwc_q.
+const Conv2dNhwcFhwcQOpName = "linalg.conv_2d_nhwc_fhwc_q"
 
 // Conv2dNhwcFhwcQOp wraps an operation linalg.conv_2d_nhwc_fhwc_q: performs 2-D convolution with zero point offsets.
 type Conv2dNhwcFhwcQOp struct{ *ir.Operation }
 
 // AsConv2dNhwcFhwcQOp returns op as a Conv2dNhwcFhwcQOp if it is an operation linalg.conv_2d_nhwc_fhwc_q.
 func AsConv2dNhwcFhwcQOp(op *ir.Operation) (Conv2dNhwcFhwcQOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_nhwc_fhwc_q" {
+	if op == nil || op.Name() != Conv2dNhwcFhwcQOpName {
 		return Conv2dNhwcFhwcQOp{}, false
 	}
 	return Conv2dNhwcFhwcQOp{op}, true
@@ -4276,23 +4828,35 @@ func (op Conv2dNhwcFhwcQOp) Strides() ir.Attribute { return op.InherentAttr("str
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNhwcFhwcQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNhwcFhwcQ creates an operation linalg.conv_2d_nhwc_fhwc_q at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNhwcFhwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNhwcFhwcQOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_nhwc_fhwc_q")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_nhwc_fhwc_q is not registered in the builder's context")
+// Conv2dNhwcFhwcQOptions holds the optional operands, results and properties of
+// linalg.conv_2d_nhwc_fhwc_q for BuildConv2dNhwcFhwcQ; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNhwcFhwcQOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNhwcFhwcQ creates an operation linalg.conv_2d_nhwc_fhwc_q at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNhwcFhwcQOp.
+func BuildConv2dNhwcFhwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNhwcFhwcQOptions) Conv2dNhwcFhwcQOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNhwcFhwcQOpName)
+		return Conv2dNhwcFhwcQOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNhwcFhwcQOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNhwcFhwcQOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4300,15 +4864,19 @@ func BuildConv2dNhwcFhwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, out
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNhwcFhwcQOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNhwcFhwcQOp{op}
 }
+
+// Conv2dNhwgcGfhwcOpName is the name of the operation linalg.conv_2d_nhwgc_gfhwc.
+const Conv2dNhwgcGfhwcOpName = "linalg.conv_2d_nhwgc_gfhwc"
 
 // Conv2dNhwgcGfhwcOp wraps an operation linalg.conv_2d_nhwgc_gfhwc: performs 2-D grouped convolution.
 type Conv2dNhwgcGfhwcOp struct{ *ir.Operation }
 
 // AsConv2dNhwgcGfhwcOp returns op as a Conv2dNhwgcGfhwcOp if it is an operation linalg.conv_2d_nhwgc_gfhwc.
 func AsConv2dNhwgcGfhwcOp(op *ir.Operation) (Conv2dNhwgcGfhwcOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_nhwgc_gfhwc" {
+	if op == nil || op.Name() != Conv2dNhwgcGfhwcOpName {
 		return Conv2dNhwgcGfhwcOp{}, false
 	}
 	return Conv2dNhwgcGfhwcOp{op}, true
@@ -4338,23 +4906,35 @@ func (op Conv2dNhwgcGfhwcOp) Strides() ir.Attribute { return op.InherentAttr("st
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNhwgcGfhwcOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNhwgcGfhwc creates an operation linalg.conv_2d_nhwgc_gfhwc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNhwgcGfhwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNhwgcGfhwcOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_nhwgc_gfhwc")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_nhwgc_gfhwc is not registered in the builder's context")
+// Conv2dNhwgcGfhwcOptions holds the optional operands, results and properties of
+// linalg.conv_2d_nhwgc_gfhwc for BuildConv2dNhwgcGfhwc; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNhwgcGfhwcOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNhwgcGfhwc creates an operation linalg.conv_2d_nhwgc_gfhwc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNhwgcGfhwcOp.
+func BuildConv2dNhwgcGfhwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNhwgcGfhwcOptions) Conv2dNhwgcGfhwcOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNhwgcGfhwcOpName)
+		return Conv2dNhwgcGfhwcOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNhwgcGfhwcOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNhwgcGfhwcOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4362,15 +4942,19 @@ func BuildConv2dNhwgcGfhwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, ou
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNhwgcGfhwcOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNhwgcGfhwcOp{op}
 }
+
+// Conv2dNhwgcGfhwcQOpName is the name of the operation linalg.conv_2d_nhwgc_gfhwc_q.
+const Conv2dNhwgcGfhwcQOpName = "linalg.conv_2d_nhwgc_gfhwc_q"
 
 // Conv2dNhwgcGfhwcQOp wraps an operation linalg.conv_2d_nhwgc_gfhwc_q: performs 2-D grouped convolution with zero point offsets.
 type Conv2dNhwgcGfhwcQOp struct{ *ir.Operation }
 
 // AsConv2dNhwgcGfhwcQOp returns op as a Conv2dNhwgcGfhwcQOp if it is an operation linalg.conv_2d_nhwgc_gfhwc_q.
 func AsConv2dNhwgcGfhwcQOp(op *ir.Operation) (Conv2dNhwgcGfhwcQOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_nhwgc_gfhwc_q" {
+	if op == nil || op.Name() != Conv2dNhwgcGfhwcQOpName {
 		return Conv2dNhwgcGfhwcQOp{}, false
 	}
 	return Conv2dNhwgcGfhwcQOp{op}, true
@@ -4400,23 +4984,35 @@ func (op Conv2dNhwgcGfhwcQOp) Strides() ir.Attribute { return op.InherentAttr("s
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNhwgcGfhwcQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNhwgcGfhwcQ creates an operation linalg.conv_2d_nhwgc_gfhwc_q at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNhwgcGfhwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNhwgcGfhwcQOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_nhwgc_gfhwc_q")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_nhwgc_gfhwc_q is not registered in the builder's context")
+// Conv2dNhwgcGfhwcQOptions holds the optional operands, results and properties of
+// linalg.conv_2d_nhwgc_gfhwc_q for BuildConv2dNhwgcGfhwcQ; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNhwgcGfhwcQOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNhwgcGfhwcQ creates an operation linalg.conv_2d_nhwgc_gfhwc_q at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNhwgcGfhwcQOp.
+func BuildConv2dNhwgcGfhwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNhwgcGfhwcQOptions) Conv2dNhwgcGfhwcQOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNhwgcGfhwcQOpName)
+		return Conv2dNhwgcGfhwcQOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNhwgcGfhwcQOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNhwgcGfhwcQOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4424,15 +5020,19 @@ func BuildConv2dNhwgcGfhwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, o
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNhwgcGfhwcQOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNhwgcGfhwcQOp{op}
 }
+
+// Conv2dNgchwFgchwOpName is the name of the operation linalg.conv_2d_ngchw_fgchw.
+const Conv2dNgchwFgchwOpName = "linalg.conv_2d_ngchw_fgchw"
 
 // Conv2dNgchwFgchwOp wraps an operation linalg.conv_2d_ngchw_fgchw: performs 2-D grouped convolution.
 type Conv2dNgchwFgchwOp struct{ *ir.Operation }
 
 // AsConv2dNgchwFgchwOp returns op as a Conv2dNgchwFgchwOp if it is an operation linalg.conv_2d_ngchw_fgchw.
 func AsConv2dNgchwFgchwOp(op *ir.Operation) (Conv2dNgchwFgchwOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_ngchw_fgchw" {
+	if op == nil || op.Name() != Conv2dNgchwFgchwOpName {
 		return Conv2dNgchwFgchwOp{}, false
 	}
 	return Conv2dNgchwFgchwOp{op}, true
@@ -4462,23 +5062,35 @@ func (op Conv2dNgchwFgchwOp) Strides() ir.Attribute { return op.InherentAttr("st
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNgchwFgchwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNgchwFgchw creates an operation linalg.conv_2d_ngchw_fgchw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNgchwFgchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNgchwFgchwOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_ngchw_fgchw")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_ngchw_fgchw is not registered in the builder's context")
+// Conv2dNgchwFgchwOptions holds the optional operands, results and properties of
+// linalg.conv_2d_ngchw_fgchw for BuildConv2dNgchwFgchw; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNgchwFgchwOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNgchwFgchw creates an operation linalg.conv_2d_ngchw_fgchw at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNgchwFgchwOp.
+func BuildConv2dNgchwFgchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNgchwFgchwOptions) Conv2dNgchwFgchwOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNgchwFgchwOpName)
+		return Conv2dNgchwFgchwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNgchwFgchwOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNgchwFgchwOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4486,15 +5098,19 @@ func BuildConv2dNgchwFgchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, ou
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNgchwFgchwOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNgchwFgchwOp{op}
 }
+
+// Conv2dNgchwGfchwOpName is the name of the operation linalg.conv_2d_ngchw_gfchw.
+const Conv2dNgchwGfchwOpName = "linalg.conv_2d_ngchw_gfchw"
 
 // Conv2dNgchwGfchwOp wraps an operation linalg.conv_2d_ngchw_gfchw: performs 2-D grouped convolution.
 type Conv2dNgchwGfchwOp struct{ *ir.Operation }
 
 // AsConv2dNgchwGfchwOp returns op as a Conv2dNgchwGfchwOp if it is an operation linalg.conv_2d_ngchw_gfchw.
 func AsConv2dNgchwGfchwOp(op *ir.Operation) (Conv2dNgchwGfchwOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_ngchw_gfchw" {
+	if op == nil || op.Name() != Conv2dNgchwGfchwOpName {
 		return Conv2dNgchwGfchwOp{}, false
 	}
 	return Conv2dNgchwGfchwOp{op}, true
@@ -4524,23 +5140,35 @@ func (op Conv2dNgchwGfchwOp) Strides() ir.Attribute { return op.InherentAttr("st
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNgchwGfchwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNgchwGfchw creates an operation linalg.conv_2d_ngchw_gfchw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNgchwGfchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNgchwGfchwOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_ngchw_gfchw")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_ngchw_gfchw is not registered in the builder's context")
+// Conv2dNgchwGfchwOptions holds the optional operands, results and properties of
+// linalg.conv_2d_ngchw_gfchw for BuildConv2dNgchwGfchw; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNgchwGfchwOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNgchwGfchw creates an operation linalg.conv_2d_ngchw_gfchw at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNgchwGfchwOp.
+func BuildConv2dNgchwGfchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNgchwGfchwOptions) Conv2dNgchwGfchwOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNgchwGfchwOpName)
+		return Conv2dNgchwGfchwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNgchwGfchwOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNgchwGfchwOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4548,15 +5176,19 @@ func BuildConv2dNgchwGfchw(b *ir.Builder, loc ir.Location, inputs []ir.Value, ou
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNgchwGfchwOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNgchwGfchwOp{op}
 }
+
+// Conv2dNgchwGfchwQOpName is the name of the operation linalg.conv_2d_ngchw_gfchw_q.
+const Conv2dNgchwGfchwQOpName = "linalg.conv_2d_ngchw_gfchw_q"
 
 // Conv2dNgchwGfchwQOp wraps an operation linalg.conv_2d_ngchw_gfchw_q: performs 2-D grouped convolution with zero-point offsets.
 type Conv2dNgchwGfchwQOp struct{ *ir.Operation }
 
 // AsConv2dNgchwGfchwQOp returns op as a Conv2dNgchwGfchwQOp if it is an operation linalg.conv_2d_ngchw_gfchw_q.
 func AsConv2dNgchwGfchwQOp(op *ir.Operation) (Conv2dNgchwGfchwQOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_2d_ngchw_gfchw_q" {
+	if op == nil || op.Name() != Conv2dNgchwGfchwQOpName {
 		return Conv2dNgchwGfchwQOp{}, false
 	}
 	return Conv2dNgchwGfchwQOp{op}, true
@@ -4586,23 +5218,35 @@ func (op Conv2dNgchwGfchwQOp) Strides() ir.Attribute { return op.InherentAttr("s
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv2dNgchwGfchwQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv2dNgchwGfchwQ creates an operation linalg.conv_2d_ngchw_gfchw_q at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv2dNgchwGfchwQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv2dNgchwGfchwQOp {
-	name := b.Ctx.LookupOpName("linalg.conv_2d_ngchw_gfchw_q")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_2d_ngchw_gfchw_q is not registered in the builder's context")
+// Conv2dNgchwGfchwQOptions holds the optional operands, results and properties of
+// linalg.conv_2d_ngchw_gfchw_q for BuildConv2dNgchwGfchwQ; the zero value leaves them all absent (or at
+// their defaults).
+type Conv2dNgchwGfchwQOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv2dNgchwGfchwQ creates an operation linalg.conv_2d_ngchw_gfchw_q at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv2dNgchwGfchwQOp.
+func BuildConv2dNgchwGfchwQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv2dNgchwGfchwQOptions) Conv2dNgchwGfchwQOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv2dNgchwGfchwQOpName)
+		return Conv2dNgchwGfchwQOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv2dNgchwGfchwQOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv2dNgchwGfchwQOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4610,15 +5254,19 @@ func BuildConv2dNgchwGfchwQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, o
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv2dNgchwGfchwQOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv2dNgchwGfchwQOp{op}
 }
+
+// Conv3dNdhwcDhwcfQOpName is the name of the operation linalg.conv_3d_ndhwc_dhwcf_q.
+const Conv3dNdhwcDhwcfQOpName = "linalg.conv_3d_ndhwc_dhwcf_q"
 
 // Conv3dNdhwcDhwcfQOp wraps an operation linalg.conv_3d_ndhwc_dhwcf_q: performs 3-D convolution with zero point offsets.
 type Conv3dNdhwcDhwcfQOp struct{ *ir.Operation }
 
 // AsConv3dNdhwcDhwcfQOp returns op as a Conv3dNdhwcDhwcfQOp if it is an operation linalg.conv_3d_ndhwc_dhwcf_q.
 func AsConv3dNdhwcDhwcfQOp(op *ir.Operation) (Conv3dNdhwcDhwcfQOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_3d_ndhwc_dhwcf_q" {
+	if op == nil || op.Name() != Conv3dNdhwcDhwcfQOpName {
 		return Conv3dNdhwcDhwcfQOp{}, false
 	}
 	return Conv3dNdhwcDhwcfQOp{op}, true
@@ -4648,23 +5296,35 @@ func (op Conv3dNdhwcDhwcfQOp) Strides() ir.Attribute { return op.InherentAttr("s
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv3dNdhwcDhwcfQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv3dNdhwcDhwcfQ creates an operation linalg.conv_3d_ndhwc_dhwcf_q at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv3dNdhwcDhwcfQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv3dNdhwcDhwcfQOp {
-	name := b.Ctx.LookupOpName("linalg.conv_3d_ndhwc_dhwcf_q")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_3d_ndhwc_dhwcf_q is not registered in the builder's context")
+// Conv3dNdhwcDhwcfQOptions holds the optional operands, results and properties of
+// linalg.conv_3d_ndhwc_dhwcf_q for BuildConv3dNdhwcDhwcfQ; the zero value leaves them all absent (or at
+// their defaults).
+type Conv3dNdhwcDhwcfQOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv3dNdhwcDhwcfQ creates an operation linalg.conv_3d_ndhwc_dhwcf_q at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv3dNdhwcDhwcfQOp.
+func BuildConv3dNdhwcDhwcfQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv3dNdhwcDhwcfQOptions) Conv3dNdhwcDhwcfQOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv3dNdhwcDhwcfQOpName)
+		return Conv3dNdhwcDhwcfQOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv3dNdhwcDhwcfQOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv3dNdhwcDhwcfQOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4672,15 +5332,19 @@ func BuildConv3dNdhwcDhwcfQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, o
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv3dNdhwcDhwcfQOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv3dNdhwcDhwcfQOp{op}
 }
+
+// Conv3dNcdhwFcdhwOpName is the name of the operation linalg.conv_3d_ncdhw_fcdhw.
+const Conv3dNcdhwFcdhwOpName = "linalg.conv_3d_ncdhw_fcdhw"
 
 // Conv3dNcdhwFcdhwOp wraps an operation linalg.conv_3d_ncdhw_fcdhw: performs 3-D convolution.
 type Conv3dNcdhwFcdhwOp struct{ *ir.Operation }
 
 // AsConv3dNcdhwFcdhwOp returns op as a Conv3dNcdhwFcdhwOp if it is an operation linalg.conv_3d_ncdhw_fcdhw.
 func AsConv3dNcdhwFcdhwOp(op *ir.Operation) (Conv3dNcdhwFcdhwOp, bool) {
-	if op == nil || op.Name() != "linalg.conv_3d_ncdhw_fcdhw" {
+	if op == nil || op.Name() != Conv3dNcdhwFcdhwOpName {
 		return Conv3dNcdhwFcdhwOp{}, false
 	}
 	return Conv3dNcdhwFcdhwOp{op}, true
@@ -4710,23 +5374,35 @@ func (op Conv3dNcdhwFcdhwOp) Strides() ir.Attribute { return op.InherentAttr("st
 // Dilations returns the property dilations, or nil when it is absent.
 func (op Conv3dNcdhwFcdhwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildConv3dNcdhwFcdhw creates an operation linalg.conv_3d_ncdhw_fcdhw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConv3dNcdhwFcdhw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) Conv3dNcdhwFcdhwOp {
-	name := b.Ctx.LookupOpName("linalg.conv_3d_ncdhw_fcdhw")
-	if name == nil || name.Def == nil {
-		panic("linalg.conv_3d_ncdhw_fcdhw is not registered in the builder's context")
+// Conv3dNcdhwFcdhwOptions holds the optional operands, results and properties of
+// linalg.conv_3d_ncdhw_fcdhw for BuildConv3dNcdhwFcdhw; the zero value leaves them all absent (or at
+// their defaults).
+type Conv3dNcdhwFcdhwOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildConv3dNcdhwFcdhw creates an operation linalg.conv_3d_ncdhw_fcdhw at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Conv3dNcdhwFcdhwOp.
+func BuildConv3dNcdhwFcdhw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...Conv3dNcdhwFcdhwOptions) Conv3dNcdhwFcdhwOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", Conv3dNcdhwFcdhwOpName)
+		return Conv3dNcdhwFcdhwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Conv3dNcdhwFcdhwOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Conv3dNcdhwFcdhwOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4734,15 +5410,19 @@ func BuildConv3dNcdhwFcdhw(b *ir.Builder, loc ir.Location, inputs []ir.Value, ou
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Conv3dNcdhwFcdhwOp{b.Create(st)}
+	op := b.Create(st)
+	return Conv3dNcdhwFcdhwOp{op}
 }
+
+// DepthwiseConv1dNcwCwOpName is the name of the operation linalg.depthwise_conv_1d_ncw_cw.
+const DepthwiseConv1dNcwCwOpName = "linalg.depthwise_conv_1d_ncw_cw"
 
 // DepthwiseConv1dNcwCwOp wraps an operation linalg.depthwise_conv_1d_ncw_cw: performs depth-wise 1-D convolution.
 type DepthwiseConv1dNcwCwOp struct{ *ir.Operation }
 
 // AsDepthwiseConv1dNcwCwOp returns op as a DepthwiseConv1dNcwCwOp if it is an operation linalg.depthwise_conv_1d_ncw_cw.
 func AsDepthwiseConv1dNcwCwOp(op *ir.Operation) (DepthwiseConv1dNcwCwOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_1d_ncw_cw" {
+	if op == nil || op.Name() != DepthwiseConv1dNcwCwOpName {
 		return DepthwiseConv1dNcwCwOp{}, false
 	}
 	return DepthwiseConv1dNcwCwOp{op}, true
@@ -4772,23 +5452,35 @@ func (op DepthwiseConv1dNcwCwOp) Strides() ir.Attribute { return op.InherentAttr
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv1dNcwCwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv1dNcwCw creates an operation linalg.depthwise_conv_1d_ncw_cw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv1dNcwCw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv1dNcwCwOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_1d_ncw_cw")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_1d_ncw_cw is not registered in the builder's context")
+// DepthwiseConv1dNcwCwOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_1d_ncw_cw for BuildDepthwiseConv1dNcwCw; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv1dNcwCwOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv1dNcwCw creates an operation linalg.depthwise_conv_1d_ncw_cw at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv1dNcwCwOp.
+func BuildDepthwiseConv1dNcwCw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv1dNcwCwOptions) DepthwiseConv1dNcwCwOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv1dNcwCwOpName)
+		return DepthwiseConv1dNcwCwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv1dNcwCwOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv1dNcwCwOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4796,15 +5488,19 @@ func BuildDepthwiseConv1dNcwCw(b *ir.Builder, loc ir.Location, inputs []ir.Value
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv1dNcwCwOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv1dNcwCwOp{op}
 }
+
+// DepthwiseConv1dNwcWcmOpName is the name of the operation linalg.depthwise_conv_1d_nwc_wcm.
+const DepthwiseConv1dNwcWcmOpName = "linalg.depthwise_conv_1d_nwc_wcm"
 
 // DepthwiseConv1dNwcWcmOp wraps an operation linalg.depthwise_conv_1d_nwc_wcm: performs depth-wise 1-D convolution.
 type DepthwiseConv1dNwcWcmOp struct{ *ir.Operation }
 
 // AsDepthwiseConv1dNwcWcmOp returns op as a DepthwiseConv1dNwcWcmOp if it is an operation linalg.depthwise_conv_1d_nwc_wcm.
 func AsDepthwiseConv1dNwcWcmOp(op *ir.Operation) (DepthwiseConv1dNwcWcmOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_1d_nwc_wcm" {
+	if op == nil || op.Name() != DepthwiseConv1dNwcWcmOpName {
 		return DepthwiseConv1dNwcWcmOp{}, false
 	}
 	return DepthwiseConv1dNwcWcmOp{op}, true
@@ -4834,23 +5530,35 @@ func (op DepthwiseConv1dNwcWcmOp) Strides() ir.Attribute { return op.InherentAtt
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv1dNwcWcmOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv1dNwcWcm creates an operation linalg.depthwise_conv_1d_nwc_wcm at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv1dNwcWcm(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv1dNwcWcmOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_1d_nwc_wcm")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_1d_nwc_wcm is not registered in the builder's context")
+// DepthwiseConv1dNwcWcmOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_1d_nwc_wcm for BuildDepthwiseConv1dNwcWcm; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv1dNwcWcmOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv1dNwcWcm creates an operation linalg.depthwise_conv_1d_nwc_wcm at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv1dNwcWcmOp.
+func BuildDepthwiseConv1dNwcWcm(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv1dNwcWcmOptions) DepthwiseConv1dNwcWcmOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv1dNwcWcmOpName)
+		return DepthwiseConv1dNwcWcmOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv1dNwcWcmOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv1dNwcWcmOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4858,15 +5566,19 @@ func BuildDepthwiseConv1dNwcWcm(b *ir.Builder, loc ir.Location, inputs []ir.Valu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv1dNwcWcmOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv1dNwcWcmOp{op}
 }
+
+// DepthwiseConv2dNhwcHwcQOpName is the name of the operation linalg.depthwise_conv_2d_nhwc_hwc_q.
+const DepthwiseConv2dNhwcHwcQOpName = "linalg.depthwise_conv_2d_nhwc_hwc_q"
 
 // DepthwiseConv2dNhwcHwcQOp wraps an operation linalg.depthwise_conv_2d_nhwc_hwc_q: performs depth-wise 2-D convolution.
 type DepthwiseConv2dNhwcHwcQOp struct{ *ir.Operation }
 
 // AsDepthwiseConv2dNhwcHwcQOp returns op as a DepthwiseConv2dNhwcHwcQOp if it is an operation linalg.depthwise_conv_2d_nhwc_hwc_q.
 func AsDepthwiseConv2dNhwcHwcQOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcQOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_2d_nhwc_hwc_q" {
+	if op == nil || op.Name() != DepthwiseConv2dNhwcHwcQOpName {
 		return DepthwiseConv2dNhwcHwcQOp{}, false
 	}
 	return DepthwiseConv2dNhwcHwcQOp{op}, true
@@ -4896,23 +5608,35 @@ func (op DepthwiseConv2dNhwcHwcQOp) Strides() ir.Attribute { return op.InherentA
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv2dNhwcHwcQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv2dNhwcHwcQ creates an operation linalg.depthwise_conv_2d_nhwc_hwc_q at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv2dNhwcHwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv2dNhwcHwcQOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_2d_nhwc_hwc_q")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_2d_nhwc_hwc_q is not registered in the builder's context")
+// DepthwiseConv2dNhwcHwcQOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_2d_nhwc_hwc_q for BuildDepthwiseConv2dNhwcHwcQ; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv2dNhwcHwcQOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv2dNhwcHwcQ creates an operation linalg.depthwise_conv_2d_nhwc_hwc_q at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv2dNhwcHwcQOp.
+func BuildDepthwiseConv2dNhwcHwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv2dNhwcHwcQOptions) DepthwiseConv2dNhwcHwcQOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv2dNhwcHwcQOpName)
+		return DepthwiseConv2dNhwcHwcQOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv2dNhwcHwcQOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv2dNhwcHwcQOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4920,15 +5644,19 @@ func BuildDepthwiseConv2dNhwcHwcQ(b *ir.Builder, loc ir.Location, inputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv2dNhwcHwcQOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv2dNhwcHwcQOp{op}
 }
+
+// DepthwiseConv2dNhwcHwcmOpName is the name of the operation linalg.depthwise_conv_2d_nhwc_hwcm.
+const DepthwiseConv2dNhwcHwcmOpName = "linalg.depthwise_conv_2d_nhwc_hwcm"
 
 // DepthwiseConv2dNhwcHwcmOp wraps an operation linalg.depthwise_conv_2d_nhwc_hwcm: performs depth-wise 2-D convolution.
 type DepthwiseConv2dNhwcHwcmOp struct{ *ir.Operation }
 
 // AsDepthwiseConv2dNhwcHwcmOp returns op as a DepthwiseConv2dNhwcHwcmOp if it is an operation linalg.depthwise_conv_2d_nhwc_hwcm.
 func AsDepthwiseConv2dNhwcHwcmOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcmOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_2d_nhwc_hwcm" {
+	if op == nil || op.Name() != DepthwiseConv2dNhwcHwcmOpName {
 		return DepthwiseConv2dNhwcHwcmOp{}, false
 	}
 	return DepthwiseConv2dNhwcHwcmOp{op}, true
@@ -4958,23 +5686,35 @@ func (op DepthwiseConv2dNhwcHwcmOp) Strides() ir.Attribute { return op.InherentA
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv2dNhwcHwcmOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv2dNhwcHwcm creates an operation linalg.depthwise_conv_2d_nhwc_hwcm at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv2dNhwcHwcm(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv2dNhwcHwcmOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_2d_nhwc_hwcm")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_2d_nhwc_hwcm is not registered in the builder's context")
+// DepthwiseConv2dNhwcHwcmOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_2d_nhwc_hwcm for BuildDepthwiseConv2dNhwcHwcm; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv2dNhwcHwcmOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv2dNhwcHwcm creates an operation linalg.depthwise_conv_2d_nhwc_hwcm at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv2dNhwcHwcmOp.
+func BuildDepthwiseConv2dNhwcHwcm(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv2dNhwcHwcmOptions) DepthwiseConv2dNhwcHwcmOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv2dNhwcHwcmOpName)
+		return DepthwiseConv2dNhwcHwcmOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv2dNhwcHwcmOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv2dNhwcHwcmOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -4982,15 +5722,19 @@ func BuildDepthwiseConv2dNhwcHwcm(b *ir.Builder, loc ir.Location, inputs []ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv2dNhwcHwcmOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv2dNhwcHwcmOp{op}
 }
+
+// DepthwiseConv2dNhwcHwcmQOpName is the name of the operation linalg.depthwise_conv_2d_nhwc_hwcm_q.
+const DepthwiseConv2dNhwcHwcmQOpName = "linalg.depthwise_conv_2d_nhwc_hwcm_q"
 
 // DepthwiseConv2dNhwcHwcmQOp wraps an operation linalg.depthwise_conv_2d_nhwc_hwcm_q: performs depth-wise 2-D convolution.
 type DepthwiseConv2dNhwcHwcmQOp struct{ *ir.Operation }
 
 // AsDepthwiseConv2dNhwcHwcmQOp returns op as a DepthwiseConv2dNhwcHwcmQOp if it is an operation linalg.depthwise_conv_2d_nhwc_hwcm_q.
 func AsDepthwiseConv2dNhwcHwcmQOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcmQOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_2d_nhwc_hwcm_q" {
+	if op == nil || op.Name() != DepthwiseConv2dNhwcHwcmQOpName {
 		return DepthwiseConv2dNhwcHwcmQOp{}, false
 	}
 	return DepthwiseConv2dNhwcHwcmQOp{op}, true
@@ -5020,23 +5764,35 @@ func (op DepthwiseConv2dNhwcHwcmQOp) Strides() ir.Attribute { return op.Inherent
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv2dNhwcHwcmQOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv2dNhwcHwcmQ creates an operation linalg.depthwise_conv_2d_nhwc_hwcm_q at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv2dNhwcHwcmQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv2dNhwcHwcmQOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_2d_nhwc_hwcm_q")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_2d_nhwc_hwcm_q is not registered in the builder's context")
+// DepthwiseConv2dNhwcHwcmQOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_2d_nhwc_hwcm_q for BuildDepthwiseConv2dNhwcHwcmQ; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv2dNhwcHwcmQOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv2dNhwcHwcmQ creates an operation linalg.depthwise_conv_2d_nhwc_hwcm_q at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv2dNhwcHwcmQOp.
+func BuildDepthwiseConv2dNhwcHwcmQ(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv2dNhwcHwcmQOptions) DepthwiseConv2dNhwcHwcmQOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv2dNhwcHwcmQOpName)
+		return DepthwiseConv2dNhwcHwcmQOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv2dNhwcHwcmQOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv2dNhwcHwcmQOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5044,15 +5800,19 @@ func BuildDepthwiseConv2dNhwcHwcmQ(b *ir.Builder, loc ir.Location, inputs []ir.V
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv2dNhwcHwcmQOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv2dNhwcHwcmQOp{op}
 }
+
+// DepthwiseConv3dNdhwcDhwcOpName is the name of the operation linalg.depthwise_conv_3d_ndhwc_dhwc.
+const DepthwiseConv3dNdhwcDhwcOpName = "linalg.depthwise_conv_3d_ndhwc_dhwc"
 
 // DepthwiseConv3dNdhwcDhwcOp wraps an operation linalg.depthwise_conv_3d_ndhwc_dhwc: performs depth-wise 3-D convolution.
 type DepthwiseConv3dNdhwcDhwcOp struct{ *ir.Operation }
 
 // AsDepthwiseConv3dNdhwcDhwcOp returns op as a DepthwiseConv3dNdhwcDhwcOp if it is an operation linalg.depthwise_conv_3d_ndhwc_dhwc.
 func AsDepthwiseConv3dNdhwcDhwcOp(op *ir.Operation) (DepthwiseConv3dNdhwcDhwcOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_3d_ndhwc_dhwc" {
+	if op == nil || op.Name() != DepthwiseConv3dNdhwcDhwcOpName {
 		return DepthwiseConv3dNdhwcDhwcOp{}, false
 	}
 	return DepthwiseConv3dNdhwcDhwcOp{op}, true
@@ -5082,23 +5842,35 @@ func (op DepthwiseConv3dNdhwcDhwcOp) Strides() ir.Attribute { return op.Inherent
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv3dNdhwcDhwcOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv3dNdhwcDhwc creates an operation linalg.depthwise_conv_3d_ndhwc_dhwc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv3dNdhwcDhwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv3dNdhwcDhwcOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_3d_ndhwc_dhwc")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_3d_ndhwc_dhwc is not registered in the builder's context")
+// DepthwiseConv3dNdhwcDhwcOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_3d_ndhwc_dhwc for BuildDepthwiseConv3dNdhwcDhwc; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv3dNdhwcDhwcOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv3dNdhwcDhwc creates an operation linalg.depthwise_conv_3d_ndhwc_dhwc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv3dNdhwcDhwcOp.
+func BuildDepthwiseConv3dNdhwcDhwc(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv3dNdhwcDhwcOptions) DepthwiseConv3dNdhwcDhwcOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv3dNdhwcDhwcOpName)
+		return DepthwiseConv3dNdhwcDhwcOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv3dNdhwcDhwcOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv3dNdhwcDhwcOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5106,15 +5878,19 @@ func BuildDepthwiseConv3dNdhwcDhwc(b *ir.Builder, loc ir.Location, inputs []ir.V
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv3dNdhwcDhwcOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv3dNdhwcDhwcOp{op}
 }
+
+// DepthwiseConv3dNcdhwCdhwOpName is the name of the operation linalg.depthwise_conv_3d_ncdhw_cdhw.
+const DepthwiseConv3dNcdhwCdhwOpName = "linalg.depthwise_conv_3d_ncdhw_cdhw"
 
 // DepthwiseConv3dNcdhwCdhwOp wraps an operation linalg.depthwise_conv_3d_ncdhw_cdhw: performs depth-wise 3-D convolution.
 type DepthwiseConv3dNcdhwCdhwOp struct{ *ir.Operation }
 
 // AsDepthwiseConv3dNcdhwCdhwOp returns op as a DepthwiseConv3dNcdhwCdhwOp if it is an operation linalg.depthwise_conv_3d_ncdhw_cdhw.
 func AsDepthwiseConv3dNcdhwCdhwOp(op *ir.Operation) (DepthwiseConv3dNcdhwCdhwOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_3d_ncdhw_cdhw" {
+	if op == nil || op.Name() != DepthwiseConv3dNcdhwCdhwOpName {
 		return DepthwiseConv3dNcdhwCdhwOp{}, false
 	}
 	return DepthwiseConv3dNcdhwCdhwOp{op}, true
@@ -5144,23 +5920,35 @@ func (op DepthwiseConv3dNcdhwCdhwOp) Strides() ir.Attribute { return op.Inherent
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv3dNcdhwCdhwOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv3dNcdhwCdhw creates an operation linalg.depthwise_conv_3d_ncdhw_cdhw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv3dNcdhwCdhw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv3dNcdhwCdhwOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_3d_ncdhw_cdhw")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_3d_ncdhw_cdhw is not registered in the builder's context")
+// DepthwiseConv3dNcdhwCdhwOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_3d_ncdhw_cdhw for BuildDepthwiseConv3dNcdhwCdhw; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv3dNcdhwCdhwOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv3dNcdhwCdhw creates an operation linalg.depthwise_conv_3d_ncdhw_cdhw at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv3dNcdhwCdhwOp.
+func BuildDepthwiseConv3dNcdhwCdhw(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv3dNcdhwCdhwOptions) DepthwiseConv3dNcdhwCdhwOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv3dNcdhwCdhwOpName)
+		return DepthwiseConv3dNcdhwCdhwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv3dNcdhwCdhwOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv3dNcdhwCdhwOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5168,15 +5956,19 @@ func BuildDepthwiseConv3dNcdhwCdhw(b *ir.Builder, loc ir.Location, inputs []ir.V
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv3dNcdhwCdhwOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv3dNcdhwCdhwOp{op}
 }
+
+// DepthwiseConv3dNdhwcDhwcmOpName is the name of the operation linalg.depthwise_conv_3d_ndhwc_dhwcm.
+const DepthwiseConv3dNdhwcDhwcmOpName = "linalg.depthwise_conv_3d_ndhwc_dhwcm"
 
 // DepthwiseConv3dNdhwcDhwcmOp wraps an operation linalg.depthwise_conv_3d_ndhwc_dhwcm: performs depth-wise 3-D convolution.
 type DepthwiseConv3dNdhwcDhwcmOp struct{ *ir.Operation }
 
 // AsDepthwiseConv3dNdhwcDhwcmOp returns op as a DepthwiseConv3dNdhwcDhwcmOp if it is an operation linalg.depthwise_conv_3d_ndhwc_dhwcm.
 func AsDepthwiseConv3dNdhwcDhwcmOp(op *ir.Operation) (DepthwiseConv3dNdhwcDhwcmOp, bool) {
-	if op == nil || op.Name() != "linalg.depthwise_conv_3d_ndhwc_dhwcm" {
+	if op == nil || op.Name() != DepthwiseConv3dNdhwcDhwcmOpName {
 		return DepthwiseConv3dNdhwcDhwcmOp{}, false
 	}
 	return DepthwiseConv3dNdhwcDhwcmOp{op}, true
@@ -5206,23 +5998,35 @@ func (op DepthwiseConv3dNdhwcDhwcmOp) Strides() ir.Attribute { return op.Inheren
 // Dilations returns the property dilations, or nil when it is absent.
 func (op DepthwiseConv3dNdhwcDhwcmOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildDepthwiseConv3dNdhwcDhwcm creates an operation linalg.depthwise_conv_3d_ndhwc_dhwcm at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDepthwiseConv3dNdhwcDhwcm(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) DepthwiseConv3dNdhwcDhwcmOp {
-	name := b.Ctx.LookupOpName("linalg.depthwise_conv_3d_ndhwc_dhwcm")
-	if name == nil || name.Def == nil {
-		panic("linalg.depthwise_conv_3d_ndhwc_dhwcm is not registered in the builder's context")
+// DepthwiseConv3dNdhwcDhwcmOptions holds the optional operands, results and properties of
+// linalg.depthwise_conv_3d_ndhwc_dhwcm for BuildDepthwiseConv3dNdhwcDhwcm; the zero value leaves them all absent (or at
+// their defaults).
+type DepthwiseConv3dNdhwcDhwcmOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildDepthwiseConv3dNdhwcDhwcm creates an operation linalg.depthwise_conv_3d_ndhwc_dhwcm at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DepthwiseConv3dNdhwcDhwcmOp.
+func BuildDepthwiseConv3dNdhwcDhwcm(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...DepthwiseConv3dNdhwcDhwcmOptions) DepthwiseConv3dNdhwcDhwcmOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DepthwiseConv3dNdhwcDhwcmOpName)
+		return DepthwiseConv3dNdhwcDhwcmOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DepthwiseConv3dNdhwcDhwcmOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DepthwiseConv3dNdhwcDhwcmOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5230,15 +6034,19 @@ func BuildDepthwiseConv3dNdhwcDhwcm(b *ir.Builder, loc ir.Location, inputs []ir.
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DepthwiseConv3dNdhwcDhwcmOp{b.Create(st)}
+	op := b.Create(st)
+	return DepthwiseConv3dNdhwcDhwcmOp{op}
 }
+
+// PoolingNhwcMaxUnsignedOpName is the name of the operation linalg.pooling_nhwc_max_unsigned.
+const PoolingNhwcMaxUnsignedOpName = "linalg.pooling_nhwc_max_unsigned"
 
 // PoolingNhwcMaxUnsignedOp wraps an operation linalg.pooling_nhwc_max_unsigned: performs unsigned max pooling.
 type PoolingNhwcMaxUnsignedOp struct{ *ir.Operation }
 
 // AsPoolingNhwcMaxUnsignedOp returns op as a PoolingNhwcMaxUnsignedOp if it is an operation linalg.pooling_nhwc_max_unsigned.
 func AsPoolingNhwcMaxUnsignedOp(op *ir.Operation) (PoolingNhwcMaxUnsignedOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nhwc_max_unsigned" {
+	if op == nil || op.Name() != PoolingNhwcMaxUnsignedOpName {
 		return PoolingNhwcMaxUnsignedOp{}, false
 	}
 	return PoolingNhwcMaxUnsignedOp{op}, true
@@ -5268,23 +6076,35 @@ func (op PoolingNhwcMaxUnsignedOp) Strides() ir.Attribute { return op.InherentAt
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNhwcMaxUnsignedOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNhwcMaxUnsigned creates an operation linalg.pooling_nhwc_max_unsigned at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNhwcMaxUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNhwcMaxUnsignedOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nhwc_max_unsigned")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nhwc_max_unsigned is not registered in the builder's context")
+// PoolingNhwcMaxUnsignedOptions holds the optional operands, results and properties of
+// linalg.pooling_nhwc_max_unsigned for BuildPoolingNhwcMaxUnsigned; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNhwcMaxUnsignedOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNhwcMaxUnsigned creates an operation linalg.pooling_nhwc_max_unsigned at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNhwcMaxUnsignedOp.
+func BuildPoolingNhwcMaxUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNhwcMaxUnsignedOptions) PoolingNhwcMaxUnsignedOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNhwcMaxUnsignedOpName)
+		return PoolingNhwcMaxUnsignedOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNhwcMaxUnsignedOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNhwcMaxUnsignedOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5292,15 +6112,19 @@ func BuildPoolingNhwcMaxUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Val
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNhwcMaxUnsignedOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNhwcMaxUnsignedOp{op}
 }
+
+// PoolingNhwcMinUnsignedOpName is the name of the operation linalg.pooling_nhwc_min_unsigned.
+const PoolingNhwcMinUnsignedOpName = "linalg.pooling_nhwc_min_unsigned"
 
 // PoolingNhwcMinUnsignedOp wraps an operation linalg.pooling_nhwc_min_unsigned: performs unsigned min pooling.
 type PoolingNhwcMinUnsignedOp struct{ *ir.Operation }
 
 // AsPoolingNhwcMinUnsignedOp returns op as a PoolingNhwcMinUnsignedOp if it is an operation linalg.pooling_nhwc_min_unsigned.
 func AsPoolingNhwcMinUnsignedOp(op *ir.Operation) (PoolingNhwcMinUnsignedOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nhwc_min_unsigned" {
+	if op == nil || op.Name() != PoolingNhwcMinUnsignedOpName {
 		return PoolingNhwcMinUnsignedOp{}, false
 	}
 	return PoolingNhwcMinUnsignedOp{op}, true
@@ -5330,23 +6154,35 @@ func (op PoolingNhwcMinUnsignedOp) Strides() ir.Attribute { return op.InherentAt
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNhwcMinUnsignedOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNhwcMinUnsigned creates an operation linalg.pooling_nhwc_min_unsigned at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNhwcMinUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNhwcMinUnsignedOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nhwc_min_unsigned")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nhwc_min_unsigned is not registered in the builder's context")
+// PoolingNhwcMinUnsignedOptions holds the optional operands, results and properties of
+// linalg.pooling_nhwc_min_unsigned for BuildPoolingNhwcMinUnsigned; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNhwcMinUnsignedOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNhwcMinUnsigned creates an operation linalg.pooling_nhwc_min_unsigned at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNhwcMinUnsignedOp.
+func BuildPoolingNhwcMinUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNhwcMinUnsignedOptions) PoolingNhwcMinUnsignedOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNhwcMinUnsignedOpName)
+		return PoolingNhwcMinUnsignedOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNhwcMinUnsignedOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNhwcMinUnsignedOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5354,15 +6190,19 @@ func BuildPoolingNhwcMinUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Val
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNhwcMinUnsignedOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNhwcMinUnsignedOp{op}
 }
+
+// PoolingNwcSumOpName is the name of the operation linalg.pooling_nwc_sum.
+const PoolingNwcSumOpName = "linalg.pooling_nwc_sum"
 
 // PoolingNwcSumOp wraps an operation linalg.pooling_nwc_sum: performs sum pooling.
 type PoolingNwcSumOp struct{ *ir.Operation }
 
 // AsPoolingNwcSumOp returns op as a PoolingNwcSumOp if it is an operation linalg.pooling_nwc_sum.
 func AsPoolingNwcSumOp(op *ir.Operation) (PoolingNwcSumOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nwc_sum" {
+	if op == nil || op.Name() != PoolingNwcSumOpName {
 		return PoolingNwcSumOp{}, false
 	}
 	return PoolingNwcSumOp{op}, true
@@ -5392,23 +6232,35 @@ func (op PoolingNwcSumOp) Strides() ir.Attribute { return op.InherentAttr("strid
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNwcSumOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNwcSum creates an operation linalg.pooling_nwc_sum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNwcSumOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nwc_sum")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nwc_sum is not registered in the builder's context")
+// PoolingNwcSumOptions holds the optional operands, results and properties of
+// linalg.pooling_nwc_sum for BuildPoolingNwcSum; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNwcSumOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNwcSum creates an operation linalg.pooling_nwc_sum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNwcSumOp.
+func BuildPoolingNwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNwcSumOptions) PoolingNwcSumOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNwcSumOpName)
+		return PoolingNwcSumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNwcSumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNwcSumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5416,15 +6268,19 @@ func BuildPoolingNwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outpu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNwcSumOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNwcSumOp{op}
 }
+
+// PoolingNcwSumOpName is the name of the operation linalg.pooling_ncw_sum.
+const PoolingNcwSumOpName = "linalg.pooling_ncw_sum"
 
 // PoolingNcwSumOp wraps an operation linalg.pooling_ncw_sum: performs sum pooling.
 type PoolingNcwSumOp struct{ *ir.Operation }
 
 // AsPoolingNcwSumOp returns op as a PoolingNcwSumOp if it is an operation linalg.pooling_ncw_sum.
 func AsPoolingNcwSumOp(op *ir.Operation) (PoolingNcwSumOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_ncw_sum" {
+	if op == nil || op.Name() != PoolingNcwSumOpName {
 		return PoolingNcwSumOp{}, false
 	}
 	return PoolingNcwSumOp{op}, true
@@ -5454,23 +6310,35 @@ func (op PoolingNcwSumOp) Strides() ir.Attribute { return op.InherentAttr("strid
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNcwSumOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNcwSum creates an operation linalg.pooling_ncw_sum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNcwSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNcwSumOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_ncw_sum")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_ncw_sum is not registered in the builder's context")
+// PoolingNcwSumOptions holds the optional operands, results and properties of
+// linalg.pooling_ncw_sum for BuildPoolingNcwSum; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNcwSumOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNcwSum creates an operation linalg.pooling_ncw_sum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNcwSumOp.
+func BuildPoolingNcwSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNcwSumOptions) PoolingNcwSumOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNcwSumOpName)
+		return PoolingNcwSumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNcwSumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNcwSumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5478,15 +6346,19 @@ func BuildPoolingNcwSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outpu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNcwSumOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNcwSumOp{op}
 }
+
+// PoolingNwcMaxOpName is the name of the operation linalg.pooling_nwc_max.
+const PoolingNwcMaxOpName = "linalg.pooling_nwc_max"
 
 // PoolingNwcMaxOp wraps an operation linalg.pooling_nwc_max: performs max pooling.
 type PoolingNwcMaxOp struct{ *ir.Operation }
 
 // AsPoolingNwcMaxOp returns op as a PoolingNwcMaxOp if it is an operation linalg.pooling_nwc_max.
 func AsPoolingNwcMaxOp(op *ir.Operation) (PoolingNwcMaxOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nwc_max" {
+	if op == nil || op.Name() != PoolingNwcMaxOpName {
 		return PoolingNwcMaxOp{}, false
 	}
 	return PoolingNwcMaxOp{op}, true
@@ -5516,23 +6388,35 @@ func (op PoolingNwcMaxOp) Strides() ir.Attribute { return op.InherentAttr("strid
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNwcMaxOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNwcMax creates an operation linalg.pooling_nwc_max at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNwcMaxOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nwc_max")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nwc_max is not registered in the builder's context")
+// PoolingNwcMaxOptions holds the optional operands, results and properties of
+// linalg.pooling_nwc_max for BuildPoolingNwcMax; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNwcMaxOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNwcMax creates an operation linalg.pooling_nwc_max at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNwcMaxOp.
+func BuildPoolingNwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNwcMaxOptions) PoolingNwcMaxOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNwcMaxOpName)
+		return PoolingNwcMaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNwcMaxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNwcMaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5540,15 +6424,19 @@ func BuildPoolingNwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outpu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNwcMaxOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNwcMaxOp{op}
 }
+
+// PoolingNwcMaxUnsignedOpName is the name of the operation linalg.pooling_nwc_max_unsigned.
+const PoolingNwcMaxUnsignedOpName = "linalg.pooling_nwc_max_unsigned"
 
 // PoolingNwcMaxUnsignedOp wraps an operation linalg.pooling_nwc_max_unsigned: performs unsigned max pooling.
 type PoolingNwcMaxUnsignedOp struct{ *ir.Operation }
 
 // AsPoolingNwcMaxUnsignedOp returns op as a PoolingNwcMaxUnsignedOp if it is an operation linalg.pooling_nwc_max_unsigned.
 func AsPoolingNwcMaxUnsignedOp(op *ir.Operation) (PoolingNwcMaxUnsignedOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nwc_max_unsigned" {
+	if op == nil || op.Name() != PoolingNwcMaxUnsignedOpName {
 		return PoolingNwcMaxUnsignedOp{}, false
 	}
 	return PoolingNwcMaxUnsignedOp{op}, true
@@ -5578,23 +6466,35 @@ func (op PoolingNwcMaxUnsignedOp) Strides() ir.Attribute { return op.InherentAtt
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNwcMaxUnsignedOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNwcMaxUnsigned creates an operation linalg.pooling_nwc_max_unsigned at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNwcMaxUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNwcMaxUnsignedOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nwc_max_unsigned")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nwc_max_unsigned is not registered in the builder's context")
+// PoolingNwcMaxUnsignedOptions holds the optional operands, results and properties of
+// linalg.pooling_nwc_max_unsigned for BuildPoolingNwcMaxUnsigned; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNwcMaxUnsignedOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNwcMaxUnsigned creates an operation linalg.pooling_nwc_max_unsigned at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNwcMaxUnsignedOp.
+func BuildPoolingNwcMaxUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNwcMaxUnsignedOptions) PoolingNwcMaxUnsignedOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNwcMaxUnsignedOpName)
+		return PoolingNwcMaxUnsignedOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNwcMaxUnsignedOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNwcMaxUnsignedOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5602,15 +6502,19 @@ func BuildPoolingNwcMaxUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Valu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNwcMaxUnsignedOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNwcMaxUnsignedOp{op}
 }
+
+// PoolingNcwMaxOpName is the name of the operation linalg.pooling_ncw_max.
+const PoolingNcwMaxOpName = "linalg.pooling_ncw_max"
 
 // PoolingNcwMaxOp wraps an operation linalg.pooling_ncw_max: performs max pooling.
 type PoolingNcwMaxOp struct{ *ir.Operation }
 
 // AsPoolingNcwMaxOp returns op as a PoolingNcwMaxOp if it is an operation linalg.pooling_ncw_max.
 func AsPoolingNcwMaxOp(op *ir.Operation) (PoolingNcwMaxOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_ncw_max" {
+	if op == nil || op.Name() != PoolingNcwMaxOpName {
 		return PoolingNcwMaxOp{}, false
 	}
 	return PoolingNcwMaxOp{op}, true
@@ -5640,23 +6544,35 @@ func (op PoolingNcwMaxOp) Strides() ir.Attribute { return op.InherentAttr("strid
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNcwMaxOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNcwMax creates an operation linalg.pooling_ncw_max at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNcwMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNcwMaxOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_ncw_max")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_ncw_max is not registered in the builder's context")
+// PoolingNcwMaxOptions holds the optional operands, results and properties of
+// linalg.pooling_ncw_max for BuildPoolingNcwMax; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNcwMaxOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNcwMax creates an operation linalg.pooling_ncw_max at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNcwMaxOp.
+func BuildPoolingNcwMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNcwMaxOptions) PoolingNcwMaxOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNcwMaxOpName)
+		return PoolingNcwMaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNcwMaxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNcwMaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5664,15 +6580,19 @@ func BuildPoolingNcwMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outpu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNcwMaxOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNcwMaxOp{op}
 }
+
+// PoolingNwcMinOpName is the name of the operation linalg.pooling_nwc_min.
+const PoolingNwcMinOpName = "linalg.pooling_nwc_min"
 
 // PoolingNwcMinOp wraps an operation linalg.pooling_nwc_min: performs min pooling.
 type PoolingNwcMinOp struct{ *ir.Operation }
 
 // AsPoolingNwcMinOp returns op as a PoolingNwcMinOp if it is an operation linalg.pooling_nwc_min.
 func AsPoolingNwcMinOp(op *ir.Operation) (PoolingNwcMinOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nwc_min" {
+	if op == nil || op.Name() != PoolingNwcMinOpName {
 		return PoolingNwcMinOp{}, false
 	}
 	return PoolingNwcMinOp{op}, true
@@ -5702,23 +6622,35 @@ func (op PoolingNwcMinOp) Strides() ir.Attribute { return op.InherentAttr("strid
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNwcMinOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNwcMin creates an operation linalg.pooling_nwc_min at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNwcMinOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nwc_min")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nwc_min is not registered in the builder's context")
+// PoolingNwcMinOptions holds the optional operands, results and properties of
+// linalg.pooling_nwc_min for BuildPoolingNwcMin; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNwcMinOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNwcMin creates an operation linalg.pooling_nwc_min at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNwcMinOp.
+func BuildPoolingNwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNwcMinOptions) PoolingNwcMinOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNwcMinOpName)
+		return PoolingNwcMinOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNwcMinOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNwcMinOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5726,15 +6658,19 @@ func BuildPoolingNwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outpu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNwcMinOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNwcMinOp{op}
 }
+
+// PoolingNwcMinUnsignedOpName is the name of the operation linalg.pooling_nwc_min_unsigned.
+const PoolingNwcMinUnsignedOpName = "linalg.pooling_nwc_min_unsigned"
 
 // PoolingNwcMinUnsignedOp wraps an operation linalg.pooling_nwc_min_unsigned: performs unsigned min pooling.
 type PoolingNwcMinUnsignedOp struct{ *ir.Operation }
 
 // AsPoolingNwcMinUnsignedOp returns op as a PoolingNwcMinUnsignedOp if it is an operation linalg.pooling_nwc_min_unsigned.
 func AsPoolingNwcMinUnsignedOp(op *ir.Operation) (PoolingNwcMinUnsignedOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_nwc_min_unsigned" {
+	if op == nil || op.Name() != PoolingNwcMinUnsignedOpName {
 		return PoolingNwcMinUnsignedOp{}, false
 	}
 	return PoolingNwcMinUnsignedOp{op}, true
@@ -5764,23 +6700,35 @@ func (op PoolingNwcMinUnsignedOp) Strides() ir.Attribute { return op.InherentAtt
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNwcMinUnsignedOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNwcMinUnsigned creates an operation linalg.pooling_nwc_min_unsigned at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNwcMinUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNwcMinUnsignedOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_nwc_min_unsigned")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_nwc_min_unsigned is not registered in the builder's context")
+// PoolingNwcMinUnsignedOptions holds the optional operands, results and properties of
+// linalg.pooling_nwc_min_unsigned for BuildPoolingNwcMinUnsigned; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNwcMinUnsignedOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNwcMinUnsigned creates an operation linalg.pooling_nwc_min_unsigned at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNwcMinUnsignedOp.
+func BuildPoolingNwcMinUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNwcMinUnsignedOptions) PoolingNwcMinUnsignedOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNwcMinUnsignedOpName)
+		return PoolingNwcMinUnsignedOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNwcMinUnsignedOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNwcMinUnsignedOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5788,15 +6736,19 @@ func BuildPoolingNwcMinUnsigned(b *ir.Builder, loc ir.Location, inputs []ir.Valu
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNwcMinUnsignedOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNwcMinUnsignedOp{op}
 }
+
+// PoolingNdhwcSumOpName is the name of the operation linalg.pooling_ndhwc_sum.
+const PoolingNdhwcSumOpName = "linalg.pooling_ndhwc_sum"
 
 // PoolingNdhwcSumOp wraps an operation linalg.pooling_ndhwc_sum: performs 3D sum pooling.
 type PoolingNdhwcSumOp struct{ *ir.Operation }
 
 // AsPoolingNdhwcSumOp returns op as a PoolingNdhwcSumOp if it is an operation linalg.pooling_ndhwc_sum.
 func AsPoolingNdhwcSumOp(op *ir.Operation) (PoolingNdhwcSumOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_ndhwc_sum" {
+	if op == nil || op.Name() != PoolingNdhwcSumOpName {
 		return PoolingNdhwcSumOp{}, false
 	}
 	return PoolingNdhwcSumOp{op}, true
@@ -5826,23 +6778,35 @@ func (op PoolingNdhwcSumOp) Strides() ir.Attribute { return op.InherentAttr("str
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNdhwcSumOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNdhwcSum creates an operation linalg.pooling_ndhwc_sum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNdhwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNdhwcSumOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_ndhwc_sum")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_ndhwc_sum is not registered in the builder's context")
+// PoolingNdhwcSumOptions holds the optional operands, results and properties of
+// linalg.pooling_ndhwc_sum for BuildPoolingNdhwcSum; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNdhwcSumOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNdhwcSum creates an operation linalg.pooling_ndhwc_sum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNdhwcSumOp.
+func BuildPoolingNdhwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNdhwcSumOptions) PoolingNdhwcSumOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNdhwcSumOpName)
+		return PoolingNdhwcSumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNdhwcSumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNdhwcSumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5850,15 +6814,19 @@ func BuildPoolingNdhwcSum(b *ir.Builder, loc ir.Location, inputs []ir.Value, out
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNdhwcSumOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNdhwcSumOp{op}
 }
+
+// PoolingNdhwcMaxOpName is the name of the operation linalg.pooling_ndhwc_max.
+const PoolingNdhwcMaxOpName = "linalg.pooling_ndhwc_max"
 
 // PoolingNdhwcMaxOp wraps an operation linalg.pooling_ndhwc_max: performs 3D max pooling.
 type PoolingNdhwcMaxOp struct{ *ir.Operation }
 
 // AsPoolingNdhwcMaxOp returns op as a PoolingNdhwcMaxOp if it is an operation linalg.pooling_ndhwc_max.
 func AsPoolingNdhwcMaxOp(op *ir.Operation) (PoolingNdhwcMaxOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_ndhwc_max" {
+	if op == nil || op.Name() != PoolingNdhwcMaxOpName {
 		return PoolingNdhwcMaxOp{}, false
 	}
 	return PoolingNdhwcMaxOp{op}, true
@@ -5888,23 +6856,35 @@ func (op PoolingNdhwcMaxOp) Strides() ir.Attribute { return op.InherentAttr("str
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNdhwcMaxOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNdhwcMax creates an operation linalg.pooling_ndhwc_max at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNdhwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNdhwcMaxOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_ndhwc_max")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_ndhwc_max is not registered in the builder's context")
+// PoolingNdhwcMaxOptions holds the optional operands, results and properties of
+// linalg.pooling_ndhwc_max for BuildPoolingNdhwcMax; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNdhwcMaxOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNdhwcMax creates an operation linalg.pooling_ndhwc_max at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNdhwcMaxOp.
+func BuildPoolingNdhwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNdhwcMaxOptions) PoolingNdhwcMaxOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNdhwcMaxOpName)
+		return PoolingNdhwcMaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNdhwcMaxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNdhwcMaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5912,15 +6892,19 @@ func BuildPoolingNdhwcMax(b *ir.Builder, loc ir.Location, inputs []ir.Value, out
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNdhwcMaxOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNdhwcMaxOp{op}
 }
+
+// PoolingNdhwcMinOpName is the name of the operation linalg.pooling_ndhwc_min.
+const PoolingNdhwcMinOpName = "linalg.pooling_ndhwc_min"
 
 // PoolingNdhwcMinOp wraps an operation linalg.pooling_ndhwc_min: performs 3D min pooling.
 type PoolingNdhwcMinOp struct{ *ir.Operation }
 
 // AsPoolingNdhwcMinOp returns op as a PoolingNdhwcMinOp if it is an operation linalg.pooling_ndhwc_min.
 func AsPoolingNdhwcMinOp(op *ir.Operation) (PoolingNdhwcMinOp, bool) {
-	if op == nil || op.Name() != "linalg.pooling_ndhwc_min" {
+	if op == nil || op.Name() != PoolingNdhwcMinOpName {
 		return PoolingNdhwcMinOp{}, false
 	}
 	return PoolingNdhwcMinOp{op}, true
@@ -5950,23 +6934,35 @@ func (op PoolingNdhwcMinOp) Strides() ir.Attribute { return op.InherentAttr("str
 // Dilations returns the property dilations, or nil when it is absent.
 func (op PoolingNdhwcMinOp) Dilations() ir.Attribute { return op.InherentAttr("dilations") }
 
-// BuildPoolingNdhwcMin creates an operation linalg.pooling_ndhwc_min at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPoolingNdhwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, strides ir.Attribute, dilations ir.Attribute, resultTensorsTypes []ir.Type) PoolingNdhwcMinOp {
-	name := b.Ctx.LookupOpName("linalg.pooling_ndhwc_min")
-	if name == nil || name.Def == nil {
-		panic("linalg.pooling_ndhwc_min is not registered in the builder's context")
+// PoolingNdhwcMinOptions holds the optional operands, results and properties of
+// linalg.pooling_ndhwc_min for BuildPoolingNdhwcMin; the zero value leaves them all absent (or at
+// their defaults).
+type PoolingNdhwcMinOptions struct {
+	// Strides is the optional property strides (nil: absent).
+	Strides ir.Attribute
+	// Dilations is the optional property dilations (nil: absent).
+	Dilations ir.Attribute
+}
+
+// BuildPoolingNdhwcMin creates an operation linalg.pooling_ndhwc_min at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoolingNdhwcMinOp.
+func BuildPoolingNdhwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, outputs []ir.Value, resultTensorsTypes []ir.Type, opts ...PoolingNdhwcMinOptions) PoolingNdhwcMinOp {
+	if slices.Contains(inputs, nil) || slices.Contains(outputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", PoolingNdhwcMinOpName)
+		return PoolingNdhwcMinOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PoolingNdhwcMinOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PoolingNdhwcMinOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	st.Operands = append(st.Operands, outputs...)
-	if strides != nil {
-		props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
+	if o.Strides != nil {
+		props = append(props, ir.NamedAttr{Name: "strides", Value: o.Strides})
 	}
-	if dilations != nil {
-		props = append(props, ir.NamedAttr{Name: "dilations", Value: dilations})
+	if o.Dilations != nil {
+		props = append(props, ir.NamedAttr{Name: "dilations", Value: o.Dilations})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(inputs)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, resultTensorsTypes...)
@@ -5974,5 +6970,48 @@ func BuildPoolingNdhwcMin(b *ir.Builder, loc ir.Location, inputs []ir.Value, out
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoolingNdhwcMinOp{b.Create(st)}
+	op := b.Create(st)
+	return PoolingNdhwcMinOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// dialectAttr parses the attribute #dialect.body with the dialect's
+// registered attribute parser; when the dialect cannot parse it, the error
+// is recorded on b and the attribute is kept as opaque text.
+func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
+	d := b.Ctx.Dialect(dialect)
+	if d == nil || d.ParseAttr == nil {
+		b.Errorf("building #%s.%s: the dialect is not registered with attributes", dialect, body)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	a, err := d.ParseAttr(b.Ctx, body)
+	if err != nil {
+		b.Errorf("building #%s.%s: %v", dialect, body, err)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	return a
 }

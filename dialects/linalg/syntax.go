@@ -421,7 +421,7 @@ func parseGeneric(p ir.OpAsmParser, st *ir.OperationState) error {
 
 // iteratorTypeAttr returns #linalg.iterator_type<it>.
 func iteratorTypeAttr(ctx *ir.Context, it IteratorType) ir.Attribute {
-	return dialectAttr(ctx, "linalg", "iterator_type<"+it.String()+">")
+	return dialectAttr(ir.NewBuilder(ctx), "linalg", "iterator_type<"+it.String()+">")
 }
 
 // ---- linalg.map and linalg.reduce ----

@@ -83,7 +83,7 @@ func iterationDomain(b *ir.Builder, op *ir.Operation) []ir.LoopRange {
 			dim := ir.IndexConst(size)
 			if size == ir.Dynamic {
 				c := arith.BuildConstant(b, b.Loc, b.Ctx.IntegerAttr(it, int64(r)), it)
-				dim = ir.IndexValue(tensor.BuildDim(b, b.Loc, v, c.Result(), it).Result())
+				dim = ir.IndexValue(tensor.BuildDim(b, b.Loc, v, c.Result()).Result())
 			}
 			if r >= len(maps[i].Results) {
 				continue
@@ -211,7 +211,7 @@ func closedSizes(b *ir.Builder, sizes []ir.OpFoldResult, created []*ir.Operation
 		if IsValidSymbol(sz.Value) {
 			m = affinemap.NewMap(0, 1, affinemap.Sub(affinemap.Sym(0), affinemap.Const(1)))
 		}
-		created = append(created, affine.BuildApply(b, b.Loc, []ir.Value{sz.Value}, b.Ctx.AffineMapAttr(m), b.Ctx.IndexType()).Operation)
+		created = append(created, affine.BuildApply(b, b.Loc, []ir.Value{sz.Value}, b.Ctx.AffineMapAttr(m)).Operation)
 	}
 	return created
 }
@@ -288,7 +288,7 @@ func InsertSlice(b *ir.Builder, src, dest ir.Value, offsets, sizes []ir.OpFoldRe
 	}
 	ctx := b.Ctx
 	return tensor.BuildInsertSlice(b, b.Loc, src, dest, dynOff, dynSize, nil,
-		ctx.DenseI64Array(stOff...), ctx.DenseI64Array(stSize...), ctx.DenseI64Array(stStride...), dest.Type()).Operation
+		ctx.DenseI64Array(stOff...), ctx.DenseI64Array(stSize...), ctx.DenseI64Array(stStride...)).Operation
 }
 
 // splitStatic returns the static form of rs (ir.Dynamic for values) and

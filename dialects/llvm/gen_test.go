@@ -68,16 +68,14 @@ func TestBuilders(t *testing.T) {
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointToEnd(module.Region(0).First())
 	i32 := ctx.I(32)
-	fn := llvm.BuildFunc(b, loc, "add", nil, ctx.TypeAttr(llvm.Func(ctx, i32, []ir.Type{i32, i32}, false)),
-		llvm.LinkageExternal, false, llvm.CConvCcc, llvm.VisibilityDefault, llvm.UnnamedAddrNone,
-		nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false, nil)
+	fn := llvm.BuildFunc(b, loc, "add", llvm.Func(ctx, i32, []ir.Type{i32, i32}, false))
 	entry := ir.NewBlock()
 	fn.Body().Append(entry)
 	x := entry.AddArgument(i32, loc)
 	y := entry.AddArgument(i32, loc)
 	b.SetInsertionPointToEnd(entry)
-	sum := llvm.BuildAdd(b, loc, x, y, llvm.IntegerOverflowFlagsNsw)
-	llvm.BuildReturn(b, loc, sum.Res())
+	sum := llvm.BuildAdd(b, loc, x, y, llvm.AddOptions{OverflowFlags: llvm.IntegerOverflowFlagsNsw})
+	llvm.BuildReturn(b, loc, llvm.ReturnOptions{Arg: sum.Res()})
 	if err := ir.Verify(module); err != nil {
 		t.Fatal(err)
 	}
@@ -95,5 +93,21 @@ func TestBuilders(t *testing.T) {
 `
 	if diff := cmp.Diff(want, out.String()); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestSignatureErrors checks llvm.func's signature errors, which are
+// upstream's function_interface_impl messages.
+func TestSignatureErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"llvm.func @f(i32, ..., i32)", "variadic arguments must be in the end of the argument list"},
+		{"llvm.func @f(%a: i32, i32) {\n  llvm.return\n}", "expected SSA identifier"},
+		{"llvm.func @f(i32, %a: i32) {\n  llvm.return\n}", "expected type instead of SSA identifier"},
+		{"llvm.func @f() -> (i32, i32)", "failed to construct function type: expected zero or one function result"},
+	} {
+		_, _, err := asm.ParseModule(newContext(), []byte(tc.src), asm.Config{Filename: "test.mlir"})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
+		}
 	}
 }

@@ -40,33 +40,14 @@ func Register(ctx *ir.Context) {
 		ctx.RegisterDialect(d)
 	}
 	d.ParseTypeBody = parseTypeBody
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("llvm: loading llvm.irdl: " + err.Error())
 	}
 	d = ctx.Dialect("llvm")
 	d.Summary = "The LLVM IR dialect"
 	d.Inlinable = true
 	d.MaterializeConstant = materializeConstant
-	setCustom(ctx, "llvm.func", printFunc, parseFunc)
-	setCustom(ctx, "llvm.mlir.global", printGlobal, parseGlobal)
-	setCustom(ctx, "llvm.call", printCall, parseCall)
-	setCustom(ctx, "llvm.intr.assume", printAssume, parseAssume)
-	setCustom(ctx, "llvm.switch", printSwitch, parseSwitch)
-	ctx.AddVerifier("llvm.func", verifyFunc)
-	ctx.AddVerifier("llvm.mlir.global", verifyGlobal)
-	ctx.AddVerifier("llvm.br", verifyBr)
-	ctx.AddVerifier("llvm.cond_br", verifyCondBr)
-	ctx.AddVerifier("llvm.switch", verifySwitch)
-	ctx.AddVerifier("llvm.return", verifyReturn)
-	ctx.AddVerifier("llvm.call", verifyCall)
-	ctx.AddVerifier("llvm.mlir.addressof", verifyAddressOf)
-	ctx.AddVerifier("llvm.load", verifyLoad)
-	ctx.AddVerifier("llvm.extractvalue", verifyExtractValue)
-	ctx.AddVerifier("llvm.insertvalue", verifyInsertValue)
-	ctx.AddVerifier("llvm.store", verifyStore)
-	ctx.AddVerifier("llvm.alloca", verifyAlloca)
-	ctx.AddVerifier("llvm.getelementptr", verifyGEP)
-	ctx.AddVerifier("llvm.mlir.constant", verifyConstant)
+	registerHooks(ctx)
 	if on := ctx.LookupOpName("llvm.func"); on != nil && on.Def != nil {
 		ir.CallableOp.Attach(on.Def, ir.CallableRegionFunc(func(op *ir.Operation) *ir.Region {
 			if op.Region(0).Empty() {
@@ -81,20 +62,11 @@ func Register(ctx *ir.Context) {
 			return s
 		}))
 	}
-	if on := ctx.LookupOpName("llvm.mlir.constant"); on != nil && on.Def != nil {
-		on.Def.Fold = func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
-			return []ir.FoldResult{{Attr: op.InherentAttr("value")}}, true
-		}
-	}
 }
 
-// setCustom gives an operation a hand-written custom syntax.
-func setCustom(ctx *ir.Context, name string, print func(ir.OpAsmPrinter, *ir.Operation), parse func(ir.OpAsmParser, *ir.OperationState) error) {
-	on := ctx.LookupOpName(name)
-	if on == nil || on.Def == nil {
-		return
-	}
-	on.Def.Print, on.Def.Parse = print, parse
+// foldConstant folds llvm.mlir.constant to its value.
+func foldConstant(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	return []ir.FoldResult{{Attr: op.InherentAttr("value")}}, true
 }
 
 // materializeConstant builds llvm.mlir.constant for folded values.

@@ -5,6 +5,7 @@ package llvm
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"slices"
 )
 
 // Linkage is the cases of Linkage, held by the attribute #llvm.linkage<...>.
@@ -629,12 +630,15 @@ func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower int64, upper int
 	return ConstantRangeAttr{d}, nil
 }
 
+// FuncOpName is the name of the operation llvm.func.
+const FuncOpName = "llvm.func"
+
 // FuncOp wraps an operation llvm.func: lLVM dialect function.
 type FuncOp struct{ *ir.Operation }
 
 // AsFuncOp returns op as a FuncOp if it is an operation llvm.func.
 func AsFuncOp(op *ir.Operation) (FuncOp, bool) {
-	if op == nil || op.Name() != "llvm.func" {
+	if op == nil || op.Name() != FuncOpName {
 		return FuncOp{}, false
 	}
 	return FuncOp{op}, true
@@ -673,8 +677,22 @@ func (op FuncOp) SymVisibility() (string, bool) {
 	return x.Value, true
 }
 
-// FunctionType returns the property function_type, or nil when it is absent.
-func (op FuncOp) FunctionType() ir.Attribute { return op.InherentAttr("function_type") }
+// FunctionTypeAttr returns the attribute of the property function_type, or nil when it is absent.
+func (op FuncOp) FunctionTypeAttr() ir.Attribute { return op.InherentAttr("function_type") }
+
+// FunctionType returns the value of the property function_type (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op FuncOp) FunctionType() ir.Type {
+	v, _ := func() (ir.Type, bool) {
+		a := op.InherentAttr("function_type")
+		x, ok := a.(*ir.TypeAttr)
+		if !ok {
+			return nil, false
+		}
+		return x.Type, true
+	}()
+	return v
+}
 
 // LinkageAttr returns the attribute of the property linkage, or nil when it is absent.
 func (op FuncOp) LinkageAttr() ir.Attribute { return op.InherentAttr("linkage") }
@@ -755,8 +773,18 @@ func (op FuncOp) ArgAttrs() ir.Attribute { return op.InherentAttr("arg_attrs") }
 // ResAttrs returns the property res_attrs, or nil when it is absent.
 func (op FuncOp) ResAttrs() ir.Attribute { return op.InherentAttr("res_attrs") }
 
-// Personality returns the property personality, or nil when it is absent.
-func (op FuncOp) Personality() ir.Attribute { return op.InherentAttr("personality") }
+// PersonalityAttr returns the attribute of the property personality, or nil when it is absent.
+func (op FuncOp) PersonalityAttr() ir.Attribute { return op.InherentAttr("personality") }
+
+// Personality returns the value of the optional property personality and whether it is set.
+func (op FuncOp) Personality() (string, bool) {
+	a := op.InherentAttr("personality")
+	x, ok := a.(*ir.SymbolRefAttr)
+	if !ok || len(x.Nested) != 0 {
+		return "", false
+	}
+	return x.Root, true
+}
 
 // GarbageCollectorAttr returns the attribute of the property garbageCollector, or nil when it is absent.
 func (op FuncOp) GarbageCollectorAttr() ir.Attribute { return op.InherentAttr("garbageCollector") }
@@ -834,100 +862,148 @@ func (op FuncOp) EmitCInterface() bool { return op.InherentAttr("emit_c_interfac
 // MemoryEffects returns the property memory_effects, or nil when it is absent.
 func (op FuncOp) MemoryEffects() ir.Attribute { return op.InherentAttr("memory_effects") }
 
-// BuildFunc creates an operation llvm.func at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFunc(b *ir.Builder, loc ir.Location, symName string, symVisibility *string, functionType ir.Attribute, linkage Linkage, dsoLocal bool, cConv CConv, visibility Visibility, unnamedAddr UnnamedAddr, argAttrs ir.Attribute, resAttrs ir.Attribute, personality ir.Attribute, garbageCollector *string, passthrough ir.Attribute, section *string, alignment *int64, noInline bool, alwaysInline bool, noUnwind bool, willReturn bool, optimizeNone bool, targetCpu *string, emitCInterface bool, memoryEffects ir.Attribute) FuncOp {
-	name := b.Ctx.LookupOpName("llvm.func")
-	if name == nil || name.Def == nil {
-		panic("llvm.func is not registered in the builder's context")
+// FuncOptions holds the optional operands, results and properties of
+// llvm.func for BuildFunc; the zero value leaves them all absent (or at
+// their defaults).
+type FuncOptions struct {
+	// SymVisibility is the optional property sym_visibility (nil: absent).
+	SymVisibility *string
+	// Linkage is the property linkage (nil: its default).
+	Linkage *Linkage
+	// DsoLocal sets the unit property dso_local.
+	DsoLocal bool
+	// CConv is the property CConv (the zero value: its default).
+	CConv CConv
+	// Visibility is the property visibility_ (the zero value: its default).
+	Visibility Visibility
+	// UnnamedAddr is the property unnamed_addr (the zero value: its default).
+	UnnamedAddr UnnamedAddr
+	// ArgAttrs is the optional property arg_attrs (nil: absent).
+	ArgAttrs ir.Attribute
+	// ResAttrs is the optional property res_attrs (nil: absent).
+	ResAttrs ir.Attribute
+	// Personality is the optional property personality (nil: absent).
+	Personality *string
+	// GarbageCollector is the optional property garbageCollector (nil: absent).
+	GarbageCollector *string
+	// Passthrough is the optional property passthrough (nil: absent).
+	Passthrough ir.Attribute
+	// Section is the optional property section (nil: absent).
+	Section *string
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment *int64
+	// NoInline sets the unit property no_inline.
+	NoInline bool
+	// AlwaysInline sets the unit property always_inline.
+	AlwaysInline bool
+	// NoUnwind sets the unit property no_unwind.
+	NoUnwind bool
+	// WillReturn sets the unit property will_return.
+	WillReturn bool
+	// OptimizeNone sets the unit property optimize_none.
+	OptimizeNone bool
+	// TargetCpu is the optional property target_cpu (nil: absent).
+	TargetCpu *string
+	// EmitCInterface sets the unit property emit_c_interface.
+	EmitCInterface bool
+	// MemoryEffects is the optional property memory_effects (nil: absent).
+	MemoryEffects ir.Attribute
+}
+
+// BuildFunc creates an operation llvm.func at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FuncOp.
+func BuildFunc(b *ir.Builder, loc ir.Location, symName string, functionType ir.Type, opts ...FuncOptions) FuncOp {
+	if functionType == nil {
+		b.Errorf("building %s: a required operand or property is nil", FuncOpName)
+		return FuncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FuncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FuncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "sym_name", Value: b.Ctx.StringAttr(symName, nil)})
-	if symVisibility != nil {
-		props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: b.Ctx.StringAttr(*symVisibility, nil)})
+	if o.SymVisibility != nil {
+		props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: b.Ctx.StringAttr(*o.SymVisibility, nil)})
 	}
-	props = append(props, ir.NamedAttr{Name: "function_type", Value: functionType})
-	props = append(props, ir.NamedAttr{Name: "linkage", Value: dialectAttr(b.Ctx, "llvm", "linkage<"+(linkage).String()+">")})
-	if dsoLocal {
+	props = append(props, ir.NamedAttr{Name: "function_type", Value: b.Ctx.TypeAttr(functionType)})
+	if o.Linkage != nil {
+		props = append(props, ir.NamedAttr{Name: "linkage", Value: dialectAttr(b, "llvm", "linkage<"+(*o.Linkage).String()+">")})
+	}
+	if o.DsoLocal {
 		props = append(props, ir.NamedAttr{Name: "dso_local", Value: b.Ctx.Unit()})
 	}
-	props = append(props, ir.NamedAttr{Name: "CConv", Value: dialectAttr(b.Ctx, "llvm", "cconv<"+(cConv).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "visibility_", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(visibility))})
-	props = append(props, ir.NamedAttr{Name: "unnamed_addr", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(unnamedAddr))})
-	if argAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: argAttrs})
+	if o.CConv != 0 {
+		props = append(props, ir.NamedAttr{Name: "CConv", Value: dialectAttr(b, "llvm", "cconv<"+(o.CConv).String()+">")})
 	}
-	if resAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: resAttrs})
+	if o.Visibility != 0 {
+		props = append(props, ir.NamedAttr{Name: "visibility_", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(o.Visibility))})
 	}
-	if personality != nil {
-		props = append(props, ir.NamedAttr{Name: "personality", Value: personality})
+	if o.UnnamedAddr != 0 {
+		props = append(props, ir.NamedAttr{Name: "unnamed_addr", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(o.UnnamedAddr))})
 	}
-	if garbageCollector != nil {
-		props = append(props, ir.NamedAttr{Name: "garbageCollector", Value: b.Ctx.StringAttr(*garbageCollector, nil)})
+	if o.ArgAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: o.ArgAttrs})
 	}
-	if passthrough != nil {
-		props = append(props, ir.NamedAttr{Name: "passthrough", Value: passthrough})
+	if o.ResAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: o.ResAttrs})
 	}
-	if section != nil {
-		props = append(props, ir.NamedAttr{Name: "section", Value: b.Ctx.StringAttr(*section, nil)})
+	if o.Personality != nil {
+		props = append(props, ir.NamedAttr{Name: "personality", Value: b.Ctx.SymbolRefAttr(*o.Personality, nil)})
 	}
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	if o.GarbageCollector != nil {
+		props = append(props, ir.NamedAttr{Name: "garbageCollector", Value: b.Ctx.StringAttr(*o.GarbageCollector, nil)})
 	}
-	if noInline {
+	if o.Passthrough != nil {
+		props = append(props, ir.NamedAttr{Name: "passthrough", Value: o.Passthrough})
+	}
+	if o.Section != nil {
+		props = append(props, ir.NamedAttr{Name: "section", Value: b.Ctx.StringAttr(*o.Section, nil)})
+	}
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
+	}
+	if o.NoInline {
 		props = append(props, ir.NamedAttr{Name: "no_inline", Value: b.Ctx.Unit()})
 	}
-	if alwaysInline {
+	if o.AlwaysInline {
 		props = append(props, ir.NamedAttr{Name: "always_inline", Value: b.Ctx.Unit()})
 	}
-	if noUnwind {
+	if o.NoUnwind {
 		props = append(props, ir.NamedAttr{Name: "no_unwind", Value: b.Ctx.Unit()})
 	}
-	if willReturn {
+	if o.WillReturn {
 		props = append(props, ir.NamedAttr{Name: "will_return", Value: b.Ctx.Unit()})
 	}
-	if optimizeNone {
+	if o.OptimizeNone {
 		props = append(props, ir.NamedAttr{Name: "optimize_none", Value: b.Ctx.Unit()})
 	}
-	if targetCpu != nil {
-		props = append(props, ir.NamedAttr{Name: "target_cpu", Value: b.Ctx.StringAttr(*targetCpu, nil)})
+	if o.TargetCpu != nil {
+		props = append(props, ir.NamedAttr{Name: "target_cpu", Value: b.Ctx.StringAttr(*o.TargetCpu, nil)})
 	}
-	if emitCInterface {
+	if o.EmitCInterface {
 		props = append(props, ir.NamedAttr{Name: "emit_c_interface", Value: b.Ctx.Unit()})
 	}
-	if memoryEffects != nil {
-		props = append(props, ir.NamedAttr{Name: "memory_effects", Value: memoryEffects})
+	if o.MemoryEffects != nil {
+		props = append(props, ir.NamedAttr{Name: "memory_effects", Value: o.MemoryEffects})
 	}
 	st.NumRegions += 1
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FuncOp{b.Create(st)}
+	op := b.Create(st)
+	return FuncOp{op}
 }
 
-// dialectAttr parses the attribute #dialect.body with the dialect's
-// registered attribute parser.
-func dialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
-	d := ctx.Dialect(dialect)
-	if d == nil || d.ParseAttr == nil {
-		panic("dialect '" + dialect + "' is not registered with attributes")
-	}
-	a, err := d.ParseAttr(ctx, body)
-	if err != nil {
-		panic("#" + dialect + "." + body + ": " + err.Error())
-	}
-	return a
-}
+// MlirGlobalOpName is the name of the operation llvm.mlir.global.
+const MlirGlobalOpName = "llvm.mlir.global"
 
 // MlirGlobalOp wraps an operation llvm.mlir.global: lLVM dialect global.
 type MlirGlobalOp struct{ *ir.Operation }
 
 // AsMlirGlobalOp returns op as a MlirGlobalOp if it is an operation llvm.mlir.global.
 func AsMlirGlobalOp(op *ir.Operation) (MlirGlobalOp, bool) {
-	if op == nil || op.Name() != "llvm.mlir.global" {
+	if op == nil || op.Name() != MlirGlobalOpName {
 		return MlirGlobalOp{}, false
 	}
 	return MlirGlobalOp{op}, true
@@ -936,8 +1012,22 @@ func AsMlirGlobalOp(op *ir.Operation) (MlirGlobalOp, bool) {
 // Initializer returns the region initializer.
 func (op MlirGlobalOp) Initializer() *ir.Region { return op.Operation.Region(0) }
 
-// GlobalType returns the property global_type, or nil when it is absent.
-func (op MlirGlobalOp) GlobalType() ir.Attribute { return op.InherentAttr("global_type") }
+// GlobalTypeAttr returns the attribute of the property global_type, or nil when it is absent.
+func (op MlirGlobalOp) GlobalTypeAttr() ir.Attribute { return op.InherentAttr("global_type") }
+
+// GlobalType returns the value of the property global_type (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op MlirGlobalOp) GlobalType() ir.Type {
+	v, _ := func() (ir.Type, bool) {
+		a := op.InherentAttr("global_type")
+		x, ok := a.(*ir.TypeAttr)
+		if !ok {
+			return nil, false
+		}
+		return x.Type, true
+	}()
+	return v
+}
 
 // Constant reports whether the unit property constant is set.
 func (op MlirGlobalOp) Constant() bool { return op.InherentAttr("constant") != nil }
@@ -1068,56 +1158,94 @@ func (op MlirGlobalOp) Visibility() Visibility {
 	return v
 }
 
-// BuildMlirGlobal creates an operation llvm.mlir.global at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMlirGlobal(b *ir.Builder, loc ir.Location, globalType ir.Attribute, constant bool, symName string, linkage Linkage, dsoLocal bool, threadLocal bool, externallyInitialized bool, value ir.Attribute, alignment *int64, addrSpace int32, unnamedAddr UnnamedAddr, section *string, visibility Visibility) MlirGlobalOp {
-	name := b.Ctx.LookupOpName("llvm.mlir.global")
-	if name == nil || name.Def == nil {
-		panic("llvm.mlir.global is not registered in the builder's context")
+// MlirGlobalOptions holds the optional operands, results and properties of
+// llvm.mlir.global for BuildMlirGlobal; the zero value leaves them all absent (or at
+// their defaults).
+type MlirGlobalOptions struct {
+	// Constant sets the unit property constant.
+	Constant bool
+	// DsoLocal sets the unit property dso_local.
+	DsoLocal bool
+	// ThreadLocal sets the unit property thread_local_.
+	ThreadLocal bool
+	// ExternallyInitialized sets the unit property externally_initialized.
+	ExternallyInitialized bool
+	// Value is the optional property value (nil: absent).
+	Value ir.Attribute
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment *int64
+	// AddrSpace is the property addr_space (the zero value: its default).
+	AddrSpace int32
+	// UnnamedAddr is the property unnamed_addr (the zero value: its default).
+	UnnamedAddr UnnamedAddr
+	// Section is the optional property section (nil: absent).
+	Section *string
+	// Visibility is the property visibility_ (the zero value: its default).
+	Visibility Visibility
+}
+
+// BuildMlirGlobal creates an operation llvm.mlir.global at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MlirGlobalOp.
+func BuildMlirGlobal(b *ir.Builder, loc ir.Location, globalType ir.Type, symName string, linkage Linkage, opts ...MlirGlobalOptions) MlirGlobalOp {
+	if globalType == nil {
+		b.Errorf("building %s: a required operand or property is nil", MlirGlobalOpName)
+		return MlirGlobalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MlirGlobalOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MlirGlobalOpName), Loc: loc}
 	var props []ir.NamedAttr
-	props = append(props, ir.NamedAttr{Name: "global_type", Value: globalType})
-	if constant {
+	props = append(props, ir.NamedAttr{Name: "global_type", Value: b.Ctx.TypeAttr(globalType)})
+	if o.Constant {
 		props = append(props, ir.NamedAttr{Name: "constant", Value: b.Ctx.Unit()})
 	}
 	props = append(props, ir.NamedAttr{Name: "sym_name", Value: b.Ctx.StringAttr(symName, nil)})
-	props = append(props, ir.NamedAttr{Name: "linkage", Value: dialectAttr(b.Ctx, "llvm", "linkage<"+(linkage).String()+">")})
-	if dsoLocal {
+	props = append(props, ir.NamedAttr{Name: "linkage", Value: dialectAttr(b, "llvm", "linkage<"+(linkage).String()+">")})
+	if o.DsoLocal {
 		props = append(props, ir.NamedAttr{Name: "dso_local", Value: b.Ctx.Unit()})
 	}
-	if threadLocal {
+	if o.ThreadLocal {
 		props = append(props, ir.NamedAttr{Name: "thread_local_", Value: b.Ctx.Unit()})
 	}
-	if externallyInitialized {
+	if o.ExternallyInitialized {
 		props = append(props, ir.NamedAttr{Name: "externally_initialized", Value: b.Ctx.Unit()})
 	}
-	if value != nil {
-		props = append(props, ir.NamedAttr{Name: "value", Value: value})
+	if o.Value != nil {
+		props = append(props, ir.NamedAttr{Name: "value", Value: o.Value})
 	}
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
 	}
-	props = append(props, ir.NamedAttr{Name: "addr_space", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(addrSpace))})
-	props = append(props, ir.NamedAttr{Name: "unnamed_addr", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(unnamedAddr))})
-	if section != nil {
-		props = append(props, ir.NamedAttr{Name: "section", Value: b.Ctx.StringAttr(*section, nil)})
+	if o.AddrSpace != 0 {
+		props = append(props, ir.NamedAttr{Name: "addr_space", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(o.AddrSpace))})
 	}
-	props = append(props, ir.NamedAttr{Name: "visibility_", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(visibility))})
+	if o.UnnamedAddr != 0 {
+		props = append(props, ir.NamedAttr{Name: "unnamed_addr", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(o.UnnamedAddr))})
+	}
+	if o.Section != nil {
+		props = append(props, ir.NamedAttr{Name: "section", Value: b.Ctx.StringAttr(*o.Section, nil)})
+	}
+	if o.Visibility != 0 {
+		props = append(props, ir.NamedAttr{Name: "visibility_", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(o.Visibility))})
+	}
 	st.NumRegions += 1
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MlirGlobalOp{b.Create(st)}
+	op := b.Create(st)
+	return MlirGlobalOp{op}
 }
+
+// ReturnOpName is the name of the operation llvm.return.
+const ReturnOpName = "llvm.return"
 
 // ReturnOp wraps an operation llvm.return: lLVM dialect 'ret' operation.
 type ReturnOp struct{ *ir.Operation }
 
 // AsReturnOp returns op as a ReturnOp if it is an operation llvm.return.
 func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
-	if op == nil || op.Name() != "llvm.return" {
+	if op == nil || op.Name() != ReturnOpName {
 		return ReturnOp{}, false
 	}
 	return ReturnOp{op}, true
@@ -1131,27 +1259,37 @@ func (op ReturnOp) Arg() ir.Value {
 	return nil
 }
 
-// BuildReturn creates an operation llvm.return at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReturn(b *ir.Builder, loc ir.Location, arg ir.Value) ReturnOp {
-	name := b.Ctx.LookupOpName("llvm.return")
-	if name == nil || name.Def == nil {
-		panic("llvm.return is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	if arg != nil {
-		st.Operands = append(st.Operands, arg)
-	}
-	return ReturnOp{b.Create(st)}
+// ReturnOptions holds the optional operands, results and properties of
+// llvm.return for BuildReturn; the zero value leaves them all absent (or at
+// their defaults).
+type ReturnOptions struct {
+	// Arg is the optional operand arg (nil: absent).
+	Arg ir.Value
 }
+
+// BuildReturn creates an operation llvm.return at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReturnOp.
+func BuildReturn(b *ir.Builder, loc ir.Location, opts ...ReturnOptions) ReturnOp {
+	o := genOptions(b, ReturnOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReturnOpName), Loc: loc}
+	if o.Arg != nil {
+		st.Operands = append(st.Operands, o.Arg)
+	}
+	op := b.Create(st)
+	return ReturnOp{op}
+}
+
+// BrOpName is the name of the operation llvm.br.
+const BrOpName = "llvm.br"
 
 // BrOp wraps an operation llvm.br: lLVM dialect 'br' operation.
 type BrOp struct{ *ir.Operation }
 
 // AsBrOp returns op as a BrOp if it is an operation llvm.br.
 func AsBrOp(op *ir.Operation) (BrOp, bool) {
-	if op == nil || op.Name() != "llvm.br" {
+	if op == nil || op.Name() != BrOpName {
 		return BrOp{}, false
 	}
 	return BrOp{op}, true
@@ -1165,26 +1303,30 @@ func (op BrOp) DestOperands() []ir.Value {
 // Dest returns the successor dest.
 func (op BrOp) Dest() *ir.Block { return op.Operation.Successor(0) }
 
-// BuildBr creates an operation llvm.br at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBr creates an operation llvm.br at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BrOp.
 func BuildBr(b *ir.Builder, loc ir.Location, destOperands []ir.Value, dest *ir.Block) BrOp {
-	name := b.Ctx.LookupOpName("llvm.br")
-	if name == nil || name.Def == nil {
-		panic("llvm.br is not registered in the builder's context")
+	if slices.Contains(destOperands, nil) {
+		b.Errorf("building %s: a required operand or property is nil", BrOpName)
+		return BrOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BrOpName), Loc: loc}
 	st.Operands = append(st.Operands, destOperands...)
 	st.Successors = append(st.Successors, dest)
-	return BrOp{b.Create(st)}
+	op := b.Create(st)
+	return BrOp{op}
 }
+
+// CondBrOpName is the name of the operation llvm.cond_br.
+const CondBrOpName = "llvm.cond_br"
 
 // CondBrOp wraps an operation llvm.cond_br: lLVM dialect 'cond_br' operation.
 type CondBrOp struct{ *ir.Operation }
 
 // AsCondBrOp returns op as a CondBrOp if it is an operation llvm.cond_br.
 func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
-	if op == nil || op.Name() != "llvm.cond_br" {
+	if op == nil || op.Name() != CondBrOpName {
 		return CondBrOp{}, false
 	}
 	return CondBrOp{op}, true
@@ -1226,21 +1368,31 @@ func (op CondBrOp) FalseDest() *ir.Block { return op.Operation.Successor(1) }
 // BranchWeights returns the property branch_weights, or nil when it is absent.
 func (op CondBrOp) BranchWeights() ir.Attribute { return op.InherentAttr("branch_weights") }
 
-// BuildCondBr creates an operation llvm.cond_br at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCondBr(b *ir.Builder, loc ir.Location, condition ir.Value, trueDestOperands []ir.Value, falseDestOperands []ir.Value, branchWeights ir.Attribute, trueDest *ir.Block, falseDest *ir.Block) CondBrOp {
-	name := b.Ctx.LookupOpName("llvm.cond_br")
-	if name == nil || name.Def == nil {
-		panic("llvm.cond_br is not registered in the builder's context")
+// CondBrOptions holds the optional operands, results and properties of
+// llvm.cond_br for BuildCondBr; the zero value leaves them all absent (or at
+// their defaults).
+type CondBrOptions struct {
+	// BranchWeights is the optional property branch_weights (nil: absent).
+	BranchWeights ir.Attribute
+}
+
+// BuildCondBr creates an operation llvm.cond_br at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CondBrOp.
+func BuildCondBr(b *ir.Builder, loc ir.Location, condition ir.Value, trueDestOperands []ir.Value, falseDestOperands []ir.Value, trueDest *ir.Block, falseDest *ir.Block, opts ...CondBrOptions) CondBrOp {
+	if condition == nil || slices.Contains(trueDestOperands, nil) || slices.Contains(falseDestOperands, nil) {
+		b.Errorf("building %s: a required operand or property is nil", CondBrOpName)
+		return CondBrOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CondBrOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CondBrOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, condition)
 	st.Operands = append(st.Operands, trueDestOperands...)
 	st.Operands = append(st.Operands, falseDestOperands...)
-	if branchWeights != nil {
-		props = append(props, ir.NamedAttr{Name: "branch_weights", Value: branchWeights})
+	if o.BranchWeights != nil {
+		props = append(props, ir.NamedAttr{Name: "branch_weights", Value: o.BranchWeights})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(trueDestOperands)), int32(len(falseDestOperands)))})
 	st.Successors = append(st.Successors, trueDest)
@@ -1248,15 +1400,19 @@ func BuildCondBr(b *ir.Builder, loc ir.Location, condition ir.Value, trueDestOpe
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CondBrOp{b.Create(st)}
+	op := b.Create(st)
+	return CondBrOp{op}
 }
+
+// SwitchOpName is the name of the operation llvm.switch.
+const SwitchOpName = "llvm.switch"
 
 // SwitchOp wraps an operation llvm.switch: lLVM dialect 'switch' operation.
 type SwitchOp struct{ *ir.Operation }
 
 // AsSwitchOp returns op as a SwitchOp if it is an operation llvm.switch.
 func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
-	if op == nil || op.Name() != "llvm.switch" {
+	if op == nil || op.Name() != SwitchOpName {
 		return SwitchOp{}, false
 	}
 	return SwitchOp{op}, true
@@ -1300,25 +1456,37 @@ func (op SwitchOp) CaseOperandSegments() ir.Attribute {
 // BranchWeights returns the property branch_weights, or nil when it is absent.
 func (op SwitchOp) BranchWeights() ir.Attribute { return op.InherentAttr("branch_weights") }
 
-// BuildSwitch creates an operation llvm.switch at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSwitch(b *ir.Builder, loc ir.Location, value ir.Value, defaultOperands []ir.Value, caseOperands []ir.Value, caseValues ir.Attribute, caseOperandSegments ir.Attribute, branchWeights ir.Attribute, defaultDestination *ir.Block, caseDestinations []*ir.Block) SwitchOp {
-	name := b.Ctx.LookupOpName("llvm.switch")
-	if name == nil || name.Def == nil {
-		panic("llvm.switch is not registered in the builder's context")
+// SwitchOptions holds the optional operands, results and properties of
+// llvm.switch for BuildSwitch; the zero value leaves them all absent (or at
+// their defaults).
+type SwitchOptions struct {
+	// CaseValues is the optional property case_values (nil: absent).
+	CaseValues ir.Attribute
+	// BranchWeights is the optional property branch_weights (nil: absent).
+	BranchWeights ir.Attribute
+}
+
+// BuildSwitch creates an operation llvm.switch at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SwitchOp.
+func BuildSwitch(b *ir.Builder, loc ir.Location, value ir.Value, defaultOperands []ir.Value, caseOperands []ir.Value, caseOperandSegments ir.Attribute, defaultDestination *ir.Block, caseDestinations []*ir.Block, opts ...SwitchOptions) SwitchOp {
+	if value == nil || slices.Contains(defaultOperands, nil) || slices.Contains(caseOperands, nil) || caseOperandSegments == nil {
+		b.Errorf("building %s: a required operand or property is nil", SwitchOpName)
+		return SwitchOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SwitchOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SwitchOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, defaultOperands...)
 	st.Operands = append(st.Operands, caseOperands...)
-	if caseValues != nil {
-		props = append(props, ir.NamedAttr{Name: "case_values", Value: caseValues})
+	if o.CaseValues != nil {
+		props = append(props, ir.NamedAttr{Name: "case_values", Value: o.CaseValues})
 	}
 	props = append(props, ir.NamedAttr{Name: "case_operand_segments", Value: caseOperandSegments})
-	if branchWeights != nil {
-		props = append(props, ir.NamedAttr{Name: "branch_weights", Value: branchWeights})
+	if o.BranchWeights != nil {
+		props = append(props, ir.NamedAttr{Name: "branch_weights", Value: o.BranchWeights})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(defaultOperands)), int32(len(caseOperands)))})
 	st.Successors = append(st.Successors, defaultDestination)
@@ -1326,15 +1494,19 @@ func BuildSwitch(b *ir.Builder, loc ir.Location, value ir.Value, defaultOperands
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SwitchOp{b.Create(st)}
+	op := b.Create(st)
+	return SwitchOp{op}
 }
+
+// CallOpName is the name of the operation llvm.call.
+const CallOpName = "llvm.call"
 
 // CallOp wraps an operation llvm.call: call to an LLVM function.
 type CallOp struct{ *ir.Operation }
 
 // AsCallOp returns op as a CallOp if it is an operation llvm.call.
 func AsCallOp(op *ir.Operation) (CallOp, bool) {
-	if op == nil || op.Name() != "llvm.call" {
+	if op == nil || op.Name() != CallOpName {
 		return CallOp{}, false
 	}
 	return CallOp{op}, true
@@ -1358,11 +1530,31 @@ func (op CallOp) Result() ir.Value {
 	return nil
 }
 
-// VarCalleeType returns the property var_callee_type, or nil when it is absent.
-func (op CallOp) VarCalleeType() ir.Attribute { return op.InherentAttr("var_callee_type") }
+// VarCalleeTypeAttr returns the attribute of the property var_callee_type, or nil when it is absent.
+func (op CallOp) VarCalleeTypeAttr() ir.Attribute { return op.InherentAttr("var_callee_type") }
 
-// Callee returns the property callee, or nil when it is absent.
-func (op CallOp) Callee() ir.Attribute { return op.InherentAttr("callee") }
+// VarCalleeType returns the value of the optional property var_callee_type and whether it is set.
+func (op CallOp) VarCalleeType() (ir.Type, bool) {
+	a := op.InherentAttr("var_callee_type")
+	x, ok := a.(*ir.TypeAttr)
+	if !ok {
+		return nil, false
+	}
+	return x.Type, true
+}
+
+// CalleeAttr returns the attribute of the property callee, or nil when it is absent.
+func (op CallOp) CalleeAttr() ir.Attribute { return op.InherentAttr("callee") }
+
+// Callee returns the value of the optional property callee and whether it is set.
+func (op CallOp) Callee() (string, bool) {
+	a := op.InherentAttr("callee")
+	x, ok := a.(*ir.SymbolRefAttr)
+	if !ok || len(x.Nested) != 0 {
+		return "", false
+	}
+	return x.Root, true
+}
 
 // FastmathFlagsAttr returns the attribute of the property fastmathFlags, or nil when it is absent.
 func (op CallOp) FastmathFlagsAttr() ir.Attribute { return op.InherentAttr("fastmathFlags") }
@@ -1433,56 +1625,94 @@ func (op CallOp) NoUnwind() bool { return op.InherentAttr("no_unwind") != nil }
 // WillReturn reports whether the unit property will_return is set.
 func (op CallOp) WillReturn() bool { return op.InherentAttr("will_return") != nil }
 
-// BuildCall creates an operation llvm.call at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCall(b *ir.Builder, loc ir.Location, calleeOperands []ir.Value, opBundleOperands []ir.Value, varCalleeType ir.Attribute, callee ir.Attribute, fastmathFlags FastmathFlags, cConv CConv, tailCallKind TailCallKind, opBundleSizes ir.Attribute, noInline bool, alwaysInline bool, noUnwind bool, willReturn bool, resultType ir.Type) CallOp {
-	name := b.Ctx.LookupOpName("llvm.call")
-	if name == nil || name.Def == nil {
-		panic("llvm.call is not registered in the builder's context")
+// CallOptions holds the optional operands, results and properties of
+// llvm.call for BuildCall; the zero value leaves them all absent (or at
+// their defaults).
+type CallOptions struct {
+	// VarCalleeType is the optional property var_callee_type (nil: absent).
+	VarCalleeType ir.Type
+	// Callee is the optional property callee (nil: absent).
+	Callee *string
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+	// CConv is the property CConv (the zero value: its default).
+	CConv CConv
+	// TailCallKind is the property TailCallKind (the zero value: its default).
+	TailCallKind TailCallKind
+	// NoInline sets the unit property no_inline.
+	NoInline bool
+	// AlwaysInline sets the unit property always_inline.
+	AlwaysInline bool
+	// NoUnwind sets the unit property no_unwind.
+	NoUnwind bool
+	// WillReturn sets the unit property will_return.
+	WillReturn bool
+	// ResultType is the type of the optional result result (nil: absent).
+	ResultType ir.Type
+}
+
+// BuildCall creates an operation llvm.call at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CallOp.
+func BuildCall(b *ir.Builder, loc ir.Location, calleeOperands []ir.Value, opBundleOperands []ir.Value, opBundleSizes ir.Attribute, opts ...CallOptions) CallOp {
+	if slices.Contains(calleeOperands, nil) || slices.Contains(opBundleOperands, nil) || opBundleSizes == nil {
+		b.Errorf("building %s: a required operand or property is nil", CallOpName)
+		return CallOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CallOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CallOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, calleeOperands...)
 	st.Operands = append(st.Operands, opBundleOperands...)
-	if varCalleeType != nil {
-		props = append(props, ir.NamedAttr{Name: "var_callee_type", Value: varCalleeType})
+	if o.VarCalleeType != nil {
+		props = append(props, ir.NamedAttr{Name: "var_callee_type", Value: b.Ctx.TypeAttr(o.VarCalleeType)})
 	}
-	if callee != nil {
-		props = append(props, ir.NamedAttr{Name: "callee", Value: callee})
+	if o.Callee != nil {
+		props = append(props, ir.NamedAttr{Name: "callee", Value: b.Ctx.SymbolRefAttr(*o.Callee, nil)})
 	}
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "CConv", Value: dialectAttr(b.Ctx, "llvm", "cconv<"+(cConv).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "TailCallKind", Value: dialectAttr(b.Ctx, "llvm", "tailcallkind<"+(tailCallKind).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
+	if o.CConv != 0 {
+		props = append(props, ir.NamedAttr{Name: "CConv", Value: dialectAttr(b, "llvm", "cconv<"+(o.CConv).String()+">")})
+	}
+	if o.TailCallKind != 0 {
+		props = append(props, ir.NamedAttr{Name: "TailCallKind", Value: dialectAttr(b, "llvm", "tailcallkind<"+(o.TailCallKind).String()+">")})
+	}
 	props = append(props, ir.NamedAttr{Name: "op_bundle_sizes", Value: opBundleSizes})
-	if noInline {
+	if o.NoInline {
 		props = append(props, ir.NamedAttr{Name: "no_inline", Value: b.Ctx.Unit()})
 	}
-	if alwaysInline {
+	if o.AlwaysInline {
 		props = append(props, ir.NamedAttr{Name: "always_inline", Value: b.Ctx.Unit()})
 	}
-	if noUnwind {
+	if o.NoUnwind {
 		props = append(props, ir.NamedAttr{Name: "no_unwind", Value: b.Ctx.Unit()})
 	}
-	if willReturn {
+	if o.WillReturn {
 		props = append(props, ir.NamedAttr{Name: "will_return", Value: b.Ctx.Unit()})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(calleeOperands)), int32(len(opBundleOperands)))})
-	if resultType != nil {
-		st.ResultTypes = append(st.ResultTypes, resultType)
+	if o.ResultType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.ResultType)
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CallOp{b.Create(st)}
+	op := b.Create(st)
+	return CallOp{op}
 }
+
+// MlirConstantOpName is the name of the operation llvm.mlir.constant.
+const MlirConstantOpName = "llvm.mlir.constant"
 
 // MlirConstantOp wraps an operation llvm.mlir.constant: defines a constant of LLVM type.
 type MlirConstantOp struct{ *ir.Operation }
 
 // AsMlirConstantOp returns op as a MlirConstantOp if it is an operation llvm.mlir.constant.
 func AsMlirConstantOp(op *ir.Operation) (MlirConstantOp, bool) {
-	if op == nil || op.Name() != "llvm.mlir.constant" {
+	if op == nil || op.Name() != MlirConstantOpName {
 		return MlirConstantOp{}, false
 	}
 	return MlirConstantOp{op}, true
@@ -1494,30 +1724,34 @@ func (op MlirConstantOp) Res() ir.Value { return op.Operation.Result(0) }
 // Value returns the property value, or nil when it is absent.
 func (op MlirConstantOp) Value() ir.Attribute { return op.InherentAttr("value") }
 
-// BuildMlirConstant creates an operation llvm.mlir.constant at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMlirConstant creates an operation llvm.mlir.constant at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MlirConstantOp.
 func BuildMlirConstant(b *ir.Builder, loc ir.Location, value ir.Attribute, resType ir.Type) MlirConstantOp {
-	name := b.Ctx.LookupOpName("llvm.mlir.constant")
-	if name == nil || name.Def == nil {
-		panic("llvm.mlir.constant is not registered in the builder's context")
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", MlirConstantOpName)
+		return MlirConstantOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MlirConstantOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "value", Value: value})
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MlirConstantOp{b.Create(st)}
+	op := b.Create(st)
+	return MlirConstantOp{op}
 }
+
+// MlirUndefOpName is the name of the operation llvm.mlir.undef.
+const MlirUndefOpName = "llvm.mlir.undef"
 
 // MlirUndefOp wraps an operation llvm.mlir.undef: creates an undefined value of LLVM dialect type.
 type MlirUndefOp struct{ *ir.Operation }
 
 // AsMlirUndefOp returns op as a MlirUndefOp if it is an operation llvm.mlir.undef.
 func AsMlirUndefOp(op *ir.Operation) (MlirUndefOp, bool) {
-	if op == nil || op.Name() != "llvm.mlir.undef" {
+	if op == nil || op.Name() != MlirUndefOpName {
 		return MlirUndefOp{}, false
 	}
 	return MlirUndefOp{op}, true
@@ -1526,25 +1760,25 @@ func AsMlirUndefOp(op *ir.Operation) (MlirUndefOp, bool) {
 // Res returns the result res.
 func (op MlirUndefOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMlirUndef creates an operation llvm.mlir.undef at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMlirUndef creates an operation llvm.mlir.undef at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MlirUndefOp.
 func BuildMlirUndef(b *ir.Builder, loc ir.Location, resType ir.Type) MlirUndefOp {
-	name := b.Ctx.LookupOpName("llvm.mlir.undef")
-	if name == nil || name.Def == nil {
-		panic("llvm.mlir.undef is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MlirUndefOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MlirUndefOp{b.Create(st)}
+	op := b.Create(st)
+	return MlirUndefOp{op}
 }
+
+// MlirPoisonOpName is the name of the operation llvm.mlir.poison.
+const MlirPoisonOpName = "llvm.mlir.poison"
 
 // MlirPoisonOp wraps an operation llvm.mlir.poison: creates a poison value of LLVM dialect type.
 type MlirPoisonOp struct{ *ir.Operation }
 
 // AsMlirPoisonOp returns op as a MlirPoisonOp if it is an operation llvm.mlir.poison.
 func AsMlirPoisonOp(op *ir.Operation) (MlirPoisonOp, bool) {
-	if op == nil || op.Name() != "llvm.mlir.poison" {
+	if op == nil || op.Name() != MlirPoisonOpName {
 		return MlirPoisonOp{}, false
 	}
 	return MlirPoisonOp{op}, true
@@ -1553,25 +1787,25 @@ func AsMlirPoisonOp(op *ir.Operation) (MlirPoisonOp, bool) {
 // Res returns the result res.
 func (op MlirPoisonOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMlirPoison creates an operation llvm.mlir.poison at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMlirPoison creates an operation llvm.mlir.poison at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MlirPoisonOp.
 func BuildMlirPoison(b *ir.Builder, loc ir.Location, resType ir.Type) MlirPoisonOp {
-	name := b.Ctx.LookupOpName("llvm.mlir.poison")
-	if name == nil || name.Def == nil {
-		panic("llvm.mlir.poison is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MlirPoisonOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MlirPoisonOp{b.Create(st)}
+	op := b.Create(st)
+	return MlirPoisonOp{op}
 }
+
+// MlirZeroOpName is the name of the operation llvm.mlir.zero.
+const MlirZeroOpName = "llvm.mlir.zero"
 
 // MlirZeroOp wraps an operation llvm.mlir.zero: creates a zero-initialized value of LLVM dialect type.
 type MlirZeroOp struct{ *ir.Operation }
 
 // AsMlirZeroOp returns op as a MlirZeroOp if it is an operation llvm.mlir.zero.
 func AsMlirZeroOp(op *ir.Operation) (MlirZeroOp, bool) {
-	if op == nil || op.Name() != "llvm.mlir.zero" {
+	if op == nil || op.Name() != MlirZeroOpName {
 		return MlirZeroOp{}, false
 	}
 	return MlirZeroOp{op}, true
@@ -1580,25 +1814,25 @@ func AsMlirZeroOp(op *ir.Operation) (MlirZeroOp, bool) {
 // Res returns the result res.
 func (op MlirZeroOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMlirZero creates an operation llvm.mlir.zero at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMlirZero creates an operation llvm.mlir.zero at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MlirZeroOp.
 func BuildMlirZero(b *ir.Builder, loc ir.Location, resType ir.Type) MlirZeroOp {
-	name := b.Ctx.LookupOpName("llvm.mlir.zero")
-	if name == nil || name.Def == nil {
-		panic("llvm.mlir.zero is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MlirZeroOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MlirZeroOp{b.Create(st)}
+	op := b.Create(st)
+	return MlirZeroOp{op}
 }
+
+// MlirAddressofOpName is the name of the operation llvm.mlir.addressof.
+const MlirAddressofOpName = "llvm.mlir.addressof"
 
 // MlirAddressofOp wraps an operation llvm.mlir.addressof: creates a pointer pointing to a global, alias or a function.
 type MlirAddressofOp struct{ *ir.Operation }
 
 // AsMlirAddressofOp returns op as a MlirAddressofOp if it is an operation llvm.mlir.addressof.
 func AsMlirAddressofOp(op *ir.Operation) (MlirAddressofOp, bool) {
-	if op == nil || op.Name() != "llvm.mlir.addressof" {
+	if op == nil || op.Name() != MlirAddressofOpName {
 		return MlirAddressofOp{}, false
 	}
 	return MlirAddressofOp{op}, true
@@ -1607,33 +1841,47 @@ func AsMlirAddressofOp(op *ir.Operation) (MlirAddressofOp, bool) {
 // Res returns the result res.
 func (op MlirAddressofOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// GlobalName returns the property global_name, or nil when it is absent.
-func (op MlirAddressofOp) GlobalName() ir.Attribute { return op.InherentAttr("global_name") }
+// GlobalNameAttr returns the attribute of the property global_name, or nil when it is absent.
+func (op MlirAddressofOp) GlobalNameAttr() ir.Attribute { return op.InherentAttr("global_name") }
 
-// BuildMlirAddressof creates an operation llvm.mlir.addressof at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMlirAddressof(b *ir.Builder, loc ir.Location, globalName ir.Attribute, resType ir.Type) MlirAddressofOp {
-	name := b.Ctx.LookupOpName("llvm.mlir.addressof")
-	if name == nil || name.Def == nil {
-		panic("llvm.mlir.addressof is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// GlobalName returns the value of the property global_name (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op MlirAddressofOp) GlobalName() string {
+	v, _ := func() (string, bool) {
+		a := op.InherentAttr("global_name")
+		x, ok := a.(*ir.SymbolRefAttr)
+		if !ok || len(x.Nested) != 0 {
+			return "", false
+		}
+		return x.Root, true
+	}()
+	return v
+}
+
+// BuildMlirAddressof creates an operation llvm.mlir.addressof at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MlirAddressofOp.
+func BuildMlirAddressof(b *ir.Builder, loc ir.Location, globalName string, resType ir.Type) MlirAddressofOp {
+	st := &ir.OperationState{Name: genOpName(b, MlirAddressofOpName), Loc: loc}
 	var props []ir.NamedAttr
-	props = append(props, ir.NamedAttr{Name: "global_name", Value: globalName})
+	props = append(props, ir.NamedAttr{Name: "global_name", Value: b.Ctx.SymbolRefAttr(globalName, nil)})
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MlirAddressofOp{b.Create(st)}
+	op := b.Create(st)
+	return MlirAddressofOp{op}
 }
+
+// AllocaOpName is the name of the operation llvm.alloca.
+const AllocaOpName = "llvm.alloca"
 
 // AllocaOp wraps an operation llvm.alloca: lLVM dialect 'alloca' operation.
 type AllocaOp struct{ *ir.Operation }
 
 // AsAllocaOp returns op as a AllocaOp if it is an operation llvm.alloca.
 func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) {
-	if op == nil || op.Name() != "llvm.alloca" {
+	if op == nil || op.Name() != AllocaOpName {
 		return AllocaOp{}, false
 	}
 	return AllocaOp{op}, true
@@ -1658,43 +1906,73 @@ func (op AllocaOp) Alignment() (int64, bool) {
 	return x.Int64(), true
 }
 
-// ElemType returns the property elem_type, or nil when it is absent.
-func (op AllocaOp) ElemType() ir.Attribute { return op.InherentAttr("elem_type") }
+// ElemTypeAttr returns the attribute of the property elem_type, or nil when it is absent.
+func (op AllocaOp) ElemTypeAttr() ir.Attribute { return op.InherentAttr("elem_type") }
+
+// ElemType returns the value of the property elem_type (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op AllocaOp) ElemType() ir.Type {
+	v, _ := func() (ir.Type, bool) {
+		a := op.InherentAttr("elem_type")
+		x, ok := a.(*ir.TypeAttr)
+		if !ok {
+			return nil, false
+		}
+		return x.Type, true
+	}()
+	return v
+}
 
 // Inalloca reports whether the unit property inalloca is set.
 func (op AllocaOp) Inalloca() bool { return op.InherentAttr("inalloca") != nil }
 
-// BuildAlloca creates an operation llvm.alloca at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAlloca(b *ir.Builder, loc ir.Location, arraySize ir.Value, alignment *int64, elemType ir.Attribute, inalloca bool, resType ir.Type) AllocaOp {
-	name := b.Ctx.LookupOpName("llvm.alloca")
-	if name == nil || name.Def == nil {
-		panic("llvm.alloca is not registered in the builder's context")
+// AllocaOptions holds the optional operands, results and properties of
+// llvm.alloca for BuildAlloca; the zero value leaves them all absent (or at
+// their defaults).
+type AllocaOptions struct {
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment *int64
+	// Inalloca sets the unit property inalloca.
+	Inalloca bool
+}
+
+// BuildAlloca creates an operation llvm.alloca at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AllocaOp.
+func BuildAlloca(b *ir.Builder, loc ir.Location, arraySize ir.Value, elemType ir.Type, resType ir.Type, opts ...AllocaOptions) AllocaOp {
+	if arraySize == nil || elemType == nil {
+		b.Errorf("building %s: a required operand or property is nil", AllocaOpName)
+		return AllocaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AllocaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AllocaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, arraySize)
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
 	}
-	props = append(props, ir.NamedAttr{Name: "elem_type", Value: elemType})
-	if inalloca {
+	props = append(props, ir.NamedAttr{Name: "elem_type", Value: b.Ctx.TypeAttr(elemType)})
+	if o.Inalloca {
 		props = append(props, ir.NamedAttr{Name: "inalloca", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AllocaOp{b.Create(st)}
+	op := b.Create(st)
+	return AllocaOp{op}
 }
+
+// LoadOpName is the name of the operation llvm.load.
+const LoadOpName = "llvm.load"
 
 // LoadOp wraps an operation llvm.load: lLVM dialect 'load' operation.
 type LoadOp struct{ *ir.Operation }
 
 // AsLoadOp returns op as a LoadOp if it is an operation llvm.load.
 func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
-	if op == nil || op.Name() != "llvm.load" {
+	if op == nil || op.Name() != LoadOpName {
 		return LoadOp{}, false
 	}
 	return LoadOp{op}, true
@@ -1761,49 +2039,77 @@ func (op LoadOp) Syncscope() (string, bool) {
 	return x.Value, true
 }
 
-// BuildLoad creates an operation llvm.load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLoad(b *ir.Builder, loc ir.Location, addr ir.Value, alignment *int64, volatile bool, nontemporal bool, invariant bool, invariantGroup bool, ordering AtomicOrdering, syncscope *string, resType ir.Type) LoadOp {
-	name := b.Ctx.LookupOpName("llvm.load")
-	if name == nil || name.Def == nil {
-		panic("llvm.load is not registered in the builder's context")
+// LoadOptions holds the optional operands, results and properties of
+// llvm.load for BuildLoad; the zero value leaves them all absent (or at
+// their defaults).
+type LoadOptions struct {
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment *int64
+	// Volatile sets the unit property volatile_.
+	Volatile bool
+	// Nontemporal sets the unit property nontemporal.
+	Nontemporal bool
+	// Invariant sets the unit property invariant.
+	Invariant bool
+	// InvariantGroup sets the unit property invariantGroup.
+	InvariantGroup bool
+	// Ordering is the property ordering (the zero value: its default).
+	Ordering AtomicOrdering
+	// Syncscope is the optional property syncscope (nil: absent).
+	Syncscope *string
+}
+
+// BuildLoad creates an operation llvm.load at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LoadOp.
+func BuildLoad(b *ir.Builder, loc ir.Location, addr ir.Value, resType ir.Type, opts ...LoadOptions) LoadOp {
+	if addr == nil {
+		b.Errorf("building %s: a required operand or property is nil", LoadOpName)
+		return LoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, LoadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, LoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, addr)
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
 	}
-	if volatile {
+	if o.Volatile {
 		props = append(props, ir.NamedAttr{Name: "volatile_", Value: b.Ctx.Unit()})
 	}
-	if nontemporal {
+	if o.Nontemporal {
 		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Unit()})
 	}
-	if invariant {
+	if o.Invariant {
 		props = append(props, ir.NamedAttr{Name: "invariant", Value: b.Ctx.Unit()})
 	}
-	if invariantGroup {
+	if o.InvariantGroup {
 		props = append(props, ir.NamedAttr{Name: "invariantGroup", Value: b.Ctx.Unit()})
 	}
-	props = append(props, ir.NamedAttr{Name: "ordering", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(ordering))})
-	if syncscope != nil {
-		props = append(props, ir.NamedAttr{Name: "syncscope", Value: b.Ctx.StringAttr(*syncscope, nil)})
+	if o.Ordering != 0 {
+		props = append(props, ir.NamedAttr{Name: "ordering", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(o.Ordering))})
+	}
+	if o.Syncscope != nil {
+		props = append(props, ir.NamedAttr{Name: "syncscope", Value: b.Ctx.StringAttr(*o.Syncscope, nil)})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LoadOp{b.Create(st)}
+	op := b.Create(st)
+	return LoadOp{op}
 }
+
+// StoreOpName is the name of the operation llvm.store.
+const StoreOpName = "llvm.store"
 
 // StoreOp wraps an operation llvm.store: lLVM dialect 'store' operation.
 type StoreOp struct{ *ir.Operation }
 
 // AsStoreOp returns op as a StoreOp if it is an operation llvm.store.
 func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
-	if op == nil || op.Name() != "llvm.store" {
+	if op == nil || op.Name() != StoreOpName {
 		return StoreOp{}, false
 	}
 	return StoreOp{op}, true
@@ -1867,46 +2173,72 @@ func (op StoreOp) Syncscope() (string, bool) {
 	return x.Value, true
 }
 
-// BuildStore creates an operation llvm.store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, addr ir.Value, alignment *int64, volatile bool, nontemporal bool, invariantGroup bool, ordering AtomicOrdering, syncscope *string) StoreOp {
-	name := b.Ctx.LookupOpName("llvm.store")
-	if name == nil || name.Def == nil {
-		panic("llvm.store is not registered in the builder's context")
+// StoreOptions holds the optional operands, results and properties of
+// llvm.store for BuildStore; the zero value leaves them all absent (or at
+// their defaults).
+type StoreOptions struct {
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment *int64
+	// Volatile sets the unit property volatile_.
+	Volatile bool
+	// Nontemporal sets the unit property nontemporal.
+	Nontemporal bool
+	// InvariantGroup sets the unit property invariantGroup.
+	InvariantGroup bool
+	// Ordering is the property ordering (the zero value: its default).
+	Ordering AtomicOrdering
+	// Syncscope is the optional property syncscope (nil: absent).
+	Syncscope *string
+}
+
+// BuildStore creates an operation llvm.store at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero StoreOp.
+func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, addr ir.Value, opts ...StoreOptions) StoreOp {
+	if value == nil || addr == nil {
+		b.Errorf("building %s: a required operand or property is nil", StoreOpName)
+		return StoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, StoreOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, StoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, addr)
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
 	}
-	if volatile {
+	if o.Volatile {
 		props = append(props, ir.NamedAttr{Name: "volatile_", Value: b.Ctx.Unit()})
 	}
-	if nontemporal {
+	if o.Nontemporal {
 		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Unit()})
 	}
-	if invariantGroup {
+	if o.InvariantGroup {
 		props = append(props, ir.NamedAttr{Name: "invariantGroup", Value: b.Ctx.Unit()})
 	}
-	props = append(props, ir.NamedAttr{Name: "ordering", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(ordering))})
-	if syncscope != nil {
-		props = append(props, ir.NamedAttr{Name: "syncscope", Value: b.Ctx.StringAttr(*syncscope, nil)})
+	if o.Ordering != 0 {
+		props = append(props, ir.NamedAttr{Name: "ordering", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(o.Ordering))})
+	}
+	if o.Syncscope != nil {
+		props = append(props, ir.NamedAttr{Name: "syncscope", Value: b.Ctx.StringAttr(*o.Syncscope, nil)})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return StoreOp{b.Create(st)}
+	op := b.Create(st)
+	return StoreOp{op}
 }
+
+// GetelementptrOpName is the name of the operation llvm.getelementptr.
+const GetelementptrOpName = "llvm.getelementptr"
 
 // GetelementptrOp wraps an operation llvm.getelementptr: lLVM dialect 'getelementptr' operation.
 type GetelementptrOp struct{ *ir.Operation }
 
 // AsGetelementptrOp returns op as a GetelementptrOp if it is an operation llvm.getelementptr.
 func AsGetelementptrOp(op *ir.Operation) (GetelementptrOp, bool) {
-	if op == nil || op.Name() != "llvm.getelementptr" {
+	if op == nil || op.Name() != GetelementptrOpName {
 		return GetelementptrOp{}, false
 	}
 	return GetelementptrOp{op}, true
@@ -1928,8 +2260,22 @@ func (op GetelementptrOp) RawConstantIndices() ir.Attribute {
 	return op.InherentAttr("rawConstantIndices")
 }
 
-// ElemType returns the property elem_type, or nil when it is absent.
-func (op GetelementptrOp) ElemType() ir.Attribute { return op.InherentAttr("elem_type") }
+// ElemTypeAttr returns the attribute of the property elem_type, or nil when it is absent.
+func (op GetelementptrOp) ElemTypeAttr() ir.Attribute { return op.InherentAttr("elem_type") }
+
+// ElemType returns the value of the property elem_type (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op GetelementptrOp) ElemType() ir.Type {
+	v, _ := func() (ir.Type, bool) {
+		a := op.InherentAttr("elem_type")
+		x, ok := a.(*ir.TypeAttr)
+		if !ok {
+			return nil, false
+		}
+		return x.Type, true
+	}()
+	return v
+}
 
 // NoWrapFlagsAttr returns the attribute of the property noWrapFlags, or nil when it is absent.
 func (op GetelementptrOp) NoWrapFlagsAttr() ir.Attribute { return op.InherentAttr("noWrapFlags") }
@@ -1948,34 +2294,50 @@ func (op GetelementptrOp) NoWrapFlags() GEPNoWrapFlags {
 	return v
 }
 
-// BuildGetelementptr creates an operation llvm.getelementptr at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGetelementptr(b *ir.Builder, loc ir.Location, base ir.Value, dynamicIndices []ir.Value, rawConstantIndices ir.Attribute, elemType ir.Attribute, noWrapFlags GEPNoWrapFlags, resType ir.Type) GetelementptrOp {
-	name := b.Ctx.LookupOpName("llvm.getelementptr")
-	if name == nil || name.Def == nil {
-		panic("llvm.getelementptr is not registered in the builder's context")
+// GetelementptrOptions holds the optional operands, results and properties of
+// llvm.getelementptr for BuildGetelementptr; the zero value leaves them all absent (or at
+// their defaults).
+type GetelementptrOptions struct {
+	// NoWrapFlags is the property noWrapFlags (the zero value: its default).
+	NoWrapFlags GEPNoWrapFlags
+}
+
+// BuildGetelementptr creates an operation llvm.getelementptr at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GetelementptrOp.
+func BuildGetelementptr(b *ir.Builder, loc ir.Location, base ir.Value, dynamicIndices []ir.Value, rawConstantIndices ir.Attribute, elemType ir.Type, resType ir.Type, opts ...GetelementptrOptions) GetelementptrOp {
+	if base == nil || slices.Contains(dynamicIndices, nil) || rawConstantIndices == nil || elemType == nil {
+		b.Errorf("building %s: a required operand or property is nil", GetelementptrOpName)
+		return GetelementptrOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, GetelementptrOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GetelementptrOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, dynamicIndices...)
 	props = append(props, ir.NamedAttr{Name: "rawConstantIndices", Value: rawConstantIndices})
-	props = append(props, ir.NamedAttr{Name: "elem_type", Value: elemType})
-	props = append(props, ir.NamedAttr{Name: "noWrapFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(noWrapFlags))})
+	props = append(props, ir.NamedAttr{Name: "elem_type", Value: b.Ctx.TypeAttr(elemType)})
+	if o.NoWrapFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "noWrapFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(o.NoWrapFlags))})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GetelementptrOp{b.Create(st)}
+	op := b.Create(st)
+	return GetelementptrOp{op}
 }
+
+// InsertvalueOpName is the name of the operation llvm.insertvalue.
+const InsertvalueOpName = "llvm.insertvalue"
 
 // InsertvalueOp wraps an operation llvm.insertvalue: insert a value into an LLVM struct.
 type InsertvalueOp struct{ *ir.Operation }
 
 // AsInsertvalueOp returns op as a InsertvalueOp if it is an operation llvm.insertvalue.
 func AsInsertvalueOp(op *ir.Operation) (InsertvalueOp, bool) {
-	if op == nil || op.Name() != "llvm.insertvalue" {
+	if op == nil || op.Name() != InsertvalueOpName {
 		return InsertvalueOp{}, false
 	}
 	return InsertvalueOp{op}, true
@@ -1993,15 +2355,15 @@ func (op InsertvalueOp) Res() ir.Value { return op.Operation.Result(0) }
 // Position returns the property position, or nil when it is absent.
 func (op InsertvalueOp) Position() ir.Attribute { return op.InherentAttr("position") }
 
-// BuildInsertvalue creates an operation llvm.insertvalue at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildInsertvalue creates an operation llvm.insertvalue at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero InsertvalueOp.
 func BuildInsertvalue(b *ir.Builder, loc ir.Location, container ir.Value, value ir.Value, position ir.Attribute) InsertvalueOp {
-	name := b.Ctx.LookupOpName("llvm.insertvalue")
-	if name == nil || name.Def == nil {
-		panic("llvm.insertvalue is not registered in the builder's context")
+	if container == nil || value == nil || position == nil {
+		b.Errorf("building %s: a required operand or property is nil", InsertvalueOpName)
+		return InsertvalueOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, InsertvalueOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, container)
 	st.Operands = append(st.Operands, value)
@@ -2010,15 +2372,19 @@ func BuildInsertvalue(b *ir.Builder, loc ir.Location, container ir.Value, value 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return InsertvalueOp{b.Create(st)}
+	op := b.Create(st)
+	return InsertvalueOp{op}
 }
+
+// ExtractvalueOpName is the name of the operation llvm.extractvalue.
+const ExtractvalueOpName = "llvm.extractvalue"
 
 // ExtractvalueOp wraps an operation llvm.extractvalue: extract a value from an LLVM struct.
 type ExtractvalueOp struct{ *ir.Operation }
 
 // AsExtractvalueOp returns op as a ExtractvalueOp if it is an operation llvm.extractvalue.
 func AsExtractvalueOp(op *ir.Operation) (ExtractvalueOp, bool) {
-	if op == nil || op.Name() != "llvm.extractvalue" {
+	if op == nil || op.Name() != ExtractvalueOpName {
 		return ExtractvalueOp{}, false
 	}
 	return ExtractvalueOp{op}, true
@@ -2033,15 +2399,15 @@ func (op ExtractvalueOp) Res() ir.Value { return op.Operation.Result(0) }
 // Position returns the property position, or nil when it is absent.
 func (op ExtractvalueOp) Position() ir.Attribute { return op.InherentAttr("position") }
 
-// BuildExtractvalue creates an operation llvm.extractvalue at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExtractvalue creates an operation llvm.extractvalue at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtractvalueOp.
 func BuildExtractvalue(b *ir.Builder, loc ir.Location, container ir.Value, position ir.Attribute, resType ir.Type) ExtractvalueOp {
-	name := b.Ctx.LookupOpName("llvm.extractvalue")
-	if name == nil || name.Def == nil {
-		panic("llvm.extractvalue is not registered in the builder's context")
+	if container == nil || position == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtractvalueOpName)
+		return ExtractvalueOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtractvalueOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, container)
 	props = append(props, ir.NamedAttr{Name: "position", Value: position})
@@ -2049,15 +2415,19 @@ func BuildExtractvalue(b *ir.Builder, loc ir.Location, container ir.Value, posit
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExtractvalueOp{b.Create(st)}
+	op := b.Create(st)
+	return ExtractvalueOp{op}
 }
+
+// ExtractelementOpName is the name of the operation llvm.extractelement.
+const ExtractelementOpName = "llvm.extractelement"
 
 // ExtractelementOp wraps an operation llvm.extractelement: extract an element from an LLVM vector.
 type ExtractelementOp struct{ *ir.Operation }
 
 // AsExtractelementOp returns op as a ExtractelementOp if it is an operation llvm.extractelement.
 func AsExtractelementOp(op *ir.Operation) (ExtractelementOp, bool) {
-	if op == nil || op.Name() != "llvm.extractelement" {
+	if op == nil || op.Name() != ExtractelementOpName {
 		return ExtractelementOp{}, false
 	}
 	return ExtractelementOp{op}, true
@@ -2072,27 +2442,31 @@ func (op ExtractelementOp) Position() ir.Value { return op.Operation.Operand(1) 
 // Res returns the result res.
 func (op ExtractelementOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildExtractelement creates an operation llvm.extractelement at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildExtractelement(b *ir.Builder, loc ir.Location, vector ir.Value, position ir.Value, resType ir.Type) ExtractelementOp {
-	name := b.Ctx.LookupOpName("llvm.extractelement")
-	if name == nil || name.Def == nil {
-		panic("llvm.extractelement is not registered in the builder's context")
+// BuildExtractelement creates an operation llvm.extractelement at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtractelementOp.
+func BuildExtractelement(b *ir.Builder, loc ir.Location, vector ir.Value, position ir.Value) ExtractelementOp {
+	if vector == nil || position == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtractelementOpName)
+		return ExtractelementOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtractelementOpName), Loc: loc}
 	st.Operands = append(st.Operands, vector)
 	st.Operands = append(st.Operands, position)
-	st.ResultTypes = append(st.ResultTypes, resType)
-	return ExtractelementOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "ElementType", vector.Type()))
+	op := b.Create(st)
+	return ExtractelementOp{op}
 }
+
+// InsertelementOpName is the name of the operation llvm.insertelement.
+const InsertelementOpName = "llvm.insertelement"
 
 // InsertelementOp wraps an operation llvm.insertelement: insert an element into an LLVM vector.
 type InsertelementOp struct{ *ir.Operation }
 
 // AsInsertelementOp returns op as a InsertelementOp if it is an operation llvm.insertelement.
 func AsInsertelementOp(op *ir.Operation) (InsertelementOp, bool) {
-	if op == nil || op.Name() != "llvm.insertelement" {
+	if op == nil || op.Name() != InsertelementOpName {
 		return InsertelementOp{}, false
 	}
 	return InsertelementOp{op}, true
@@ -2110,28 +2484,32 @@ func (op InsertelementOp) Position() ir.Value { return op.Operation.Operand(2) }
 // Res returns the result res.
 func (op InsertelementOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildInsertelement creates an operation llvm.insertelement at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildInsertelement creates an operation llvm.insertelement at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero InsertelementOp.
 func BuildInsertelement(b *ir.Builder, loc ir.Location, vector ir.Value, value ir.Value, position ir.Value) InsertelementOp {
-	name := b.Ctx.LookupOpName("llvm.insertelement")
-	if name == nil || name.Def == nil {
-		panic("llvm.insertelement is not registered in the builder's context")
+	if vector == nil || value == nil || position == nil {
+		b.Errorf("building %s: a required operand or property is nil", InsertelementOpName)
+		return InsertelementOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, InsertelementOpName), Loc: loc}
 	st.Operands = append(st.Operands, vector)
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, position)
 	st.ResultTypes = append(st.ResultTypes, vector.Type())
-	return InsertelementOp{b.Create(st)}
+	op := b.Create(st)
+	return InsertelementOp{op}
 }
+
+// ShufflevectorOpName is the name of the operation llvm.shufflevector.
+const ShufflevectorOpName = "llvm.shufflevector"
 
 // ShufflevectorOp wraps an operation llvm.shufflevector: construct a permutation of two vectors.
 type ShufflevectorOp struct{ *ir.Operation }
 
 // AsShufflevectorOp returns op as a ShufflevectorOp if it is an operation llvm.shufflevector.
 func AsShufflevectorOp(op *ir.Operation) (ShufflevectorOp, bool) {
-	if op == nil || op.Name() != "llvm.shufflevector" {
+	if op == nil || op.Name() != ShufflevectorOpName {
 		return ShufflevectorOp{}, false
 	}
 	return ShufflevectorOp{op}, true
@@ -2149,15 +2527,15 @@ func (op ShufflevectorOp) Res() ir.Value { return op.Operation.Result(0) }
 // Mask returns the property mask, or nil when it is absent.
 func (op ShufflevectorOp) Mask() ir.Attribute { return op.InherentAttr("mask") }
 
-// BuildShufflevector creates an operation llvm.shufflevector at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildShufflevector creates an operation llvm.shufflevector at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ShufflevectorOp.
 func BuildShufflevector(b *ir.Builder, loc ir.Location, v1 ir.Value, v2 ir.Value, mask ir.Attribute, resType ir.Type) ShufflevectorOp {
-	name := b.Ctx.LookupOpName("llvm.shufflevector")
-	if name == nil || name.Def == nil {
-		panic("llvm.shufflevector is not registered in the builder's context")
+	if v1 == nil || v2 == nil || mask == nil {
+		b.Errorf("building %s: a required operand or property is nil", ShufflevectorOpName)
+		return ShufflevectorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ShufflevectorOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, v1)
 	st.Operands = append(st.Operands, v2)
@@ -2166,15 +2544,19 @@ func BuildShufflevector(b *ir.Builder, loc ir.Location, v1 ir.Value, v2 ir.Value
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ShufflevectorOp{b.Create(st)}
+	op := b.Create(st)
+	return ShufflevectorOp{op}
 }
+
+// AddOpName is the name of the operation llvm.add.
+const AddOpName = "llvm.add"
 
 // AddOp wraps an operation llvm.add: lLVM integer addition.
 type AddOp struct{ *ir.Operation }
 
 // AsAddOp returns op as a AddOp if it is an operation llvm.add.
 func AsAddOp(op *ir.Operation) (AddOp, bool) {
-	if op == nil || op.Name() != "llvm.add" {
+	if op == nil || op.Name() != AddOpName {
 		return AddOp{}, false
 	}
 	return AddOp{op}, true
@@ -2206,32 +2588,48 @@ func (op AddOp) OverflowFlags() IntegerOverflowFlags {
 	return v
 }
 
-// BuildAdd creates an operation llvm.add at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAdd(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overflowFlags IntegerOverflowFlags) AddOp {
-	name := b.Ctx.LookupOpName("llvm.add")
-	if name == nil || name.Def == nil {
-		panic("llvm.add is not registered in the builder's context")
+// AddOptions holds the optional operands, results and properties of
+// llvm.add for BuildAdd; the zero value leaves them all absent (or at
+// their defaults).
+type AddOptions struct {
+	// OverflowFlags is the property overflowFlags (the zero value: its default).
+	OverflowFlags IntegerOverflowFlags
+}
+
+// BuildAdd creates an operation llvm.add at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AddOp.
+func BuildAdd(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...AddOptions) AddOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", AddOpName)
+		return AddOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AddOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AddOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(overflowFlags))})
+	if o.OverflowFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(o.OverflowFlags))})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AddOp{b.Create(st)}
+	op := b.Create(st)
+	return AddOp{op}
 }
+
+// SubOpName is the name of the operation llvm.sub.
+const SubOpName = "llvm.sub"
 
 // SubOp wraps an operation llvm.sub: lLVM integer subtraction.
 type SubOp struct{ *ir.Operation }
 
 // AsSubOp returns op as a SubOp if it is an operation llvm.sub.
 func AsSubOp(op *ir.Operation) (SubOp, bool) {
-	if op == nil || op.Name() != "llvm.sub" {
+	if op == nil || op.Name() != SubOpName {
 		return SubOp{}, false
 	}
 	return SubOp{op}, true
@@ -2263,32 +2661,48 @@ func (op SubOp) OverflowFlags() IntegerOverflowFlags {
 	return v
 }
 
-// BuildSub creates an operation llvm.sub at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSub(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overflowFlags IntegerOverflowFlags) SubOp {
-	name := b.Ctx.LookupOpName("llvm.sub")
-	if name == nil || name.Def == nil {
-		panic("llvm.sub is not registered in the builder's context")
+// SubOptions holds the optional operands, results and properties of
+// llvm.sub for BuildSub; the zero value leaves them all absent (or at
+// their defaults).
+type SubOptions struct {
+	// OverflowFlags is the property overflowFlags (the zero value: its default).
+	OverflowFlags IntegerOverflowFlags
+}
+
+// BuildSub creates an operation llvm.sub at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubOp.
+func BuildSub(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...SubOptions) SubOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", SubOpName)
+		return SubOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SubOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(overflowFlags))})
+	if o.OverflowFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(o.OverflowFlags))})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SubOp{b.Create(st)}
+	op := b.Create(st)
+	return SubOp{op}
 }
+
+// MulOpName is the name of the operation llvm.mul.
+const MulOpName = "llvm.mul"
 
 // MulOp wraps an operation llvm.mul: lLVM integer multiplication.
 type MulOp struct{ *ir.Operation }
 
 // AsMulOp returns op as a MulOp if it is an operation llvm.mul.
 func AsMulOp(op *ir.Operation) (MulOp, bool) {
-	if op == nil || op.Name() != "llvm.mul" {
+	if op == nil || op.Name() != MulOpName {
 		return MulOp{}, false
 	}
 	return MulOp{op}, true
@@ -2320,32 +2734,48 @@ func (op MulOp) OverflowFlags() IntegerOverflowFlags {
 	return v
 }
 
-// BuildMul creates an operation llvm.mul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMul(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overflowFlags IntegerOverflowFlags) MulOp {
-	name := b.Ctx.LookupOpName("llvm.mul")
-	if name == nil || name.Def == nil {
-		panic("llvm.mul is not registered in the builder's context")
+// MulOptions holds the optional operands, results and properties of
+// llvm.mul for BuildMul; the zero value leaves them all absent (or at
+// their defaults).
+type MulOptions struct {
+	// OverflowFlags is the property overflowFlags (the zero value: its default).
+	OverflowFlags IntegerOverflowFlags
+}
+
+// BuildMul creates an operation llvm.mul at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MulOp.
+func BuildMul(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...MulOptions) MulOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", MulOpName)
+		return MulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MulOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MulOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(overflowFlags))})
+	if o.OverflowFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(o.OverflowFlags))})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MulOp{b.Create(st)}
+	op := b.Create(st)
+	return MulOp{op}
 }
+
+// ShlOpName is the name of the operation llvm.shl.
+const ShlOpName = "llvm.shl"
 
 // ShlOp wraps an operation llvm.shl: lLVM integer shift left.
 type ShlOp struct{ *ir.Operation }
 
 // AsShlOp returns op as a ShlOp if it is an operation llvm.shl.
 func AsShlOp(op *ir.Operation) (ShlOp, bool) {
-	if op == nil || op.Name() != "llvm.shl" {
+	if op == nil || op.Name() != ShlOpName {
 		return ShlOp{}, false
 	}
 	return ShlOp{op}, true
@@ -2377,32 +2807,48 @@ func (op ShlOp) OverflowFlags() IntegerOverflowFlags {
 	return v
 }
 
-// BuildShl creates an operation llvm.shl at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildShl(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, overflowFlags IntegerOverflowFlags) ShlOp {
-	name := b.Ctx.LookupOpName("llvm.shl")
-	if name == nil || name.Def == nil {
-		panic("llvm.shl is not registered in the builder's context")
+// ShlOptions holds the optional operands, results and properties of
+// llvm.shl for BuildShl; the zero value leaves them all absent (or at
+// their defaults).
+type ShlOptions struct {
+	// OverflowFlags is the property overflowFlags (the zero value: its default).
+	OverflowFlags IntegerOverflowFlags
+}
+
+// BuildShl creates an operation llvm.shl at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ShlOp.
+func BuildShl(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...ShlOptions) ShlOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", ShlOpName)
+		return ShlOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ShlOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ShlOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(overflowFlags))})
+	if o.OverflowFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(o.OverflowFlags))})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ShlOp{b.Create(st)}
+	op := b.Create(st)
+	return ShlOp{op}
 }
+
+// SdivOpName is the name of the operation llvm.sdiv.
+const SdivOpName = "llvm.sdiv"
 
 // SdivOp wraps an operation llvm.sdiv: lLVM dialect 'sdiv' operation.
 type SdivOp struct{ *ir.Operation }
 
 // AsSdivOp returns op as a SdivOp if it is an operation llvm.sdiv.
 func AsSdivOp(op *ir.Operation) (SdivOp, bool) {
-	if op == nil || op.Name() != "llvm.sdiv" {
+	if op == nil || op.Name() != SdivOpName {
 		return SdivOp{}, false
 	}
 	return SdivOp{op}, true
@@ -2417,27 +2863,31 @@ func (op SdivOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op SdivOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSdiv creates an operation llvm.sdiv at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSdiv creates an operation llvm.sdiv at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SdivOp.
 func BuildSdiv(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) SdivOp {
-	name := b.Ctx.LookupOpName("llvm.sdiv")
-	if name == nil || name.Def == nil {
-		panic("llvm.sdiv is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", SdivOpName)
+		return SdivOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SdivOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return SdivOp{b.Create(st)}
+	op := b.Create(st)
+	return SdivOp{op}
 }
+
+// UdivOpName is the name of the operation llvm.udiv.
+const UdivOpName = "llvm.udiv"
 
 // UdivOp wraps an operation llvm.udiv: lLVM dialect 'udiv' operation.
 type UdivOp struct{ *ir.Operation }
 
 // AsUdivOp returns op as a UdivOp if it is an operation llvm.udiv.
 func AsUdivOp(op *ir.Operation) (UdivOp, bool) {
-	if op == nil || op.Name() != "llvm.udiv" {
+	if op == nil || op.Name() != UdivOpName {
 		return UdivOp{}, false
 	}
 	return UdivOp{op}, true
@@ -2452,27 +2902,31 @@ func (op UdivOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op UdivOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildUdiv creates an operation llvm.udiv at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildUdiv creates an operation llvm.udiv at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero UdivOp.
 func BuildUdiv(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) UdivOp {
-	name := b.Ctx.LookupOpName("llvm.udiv")
-	if name == nil || name.Def == nil {
-		panic("llvm.udiv is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", UdivOpName)
+		return UdivOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, UdivOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return UdivOp{b.Create(st)}
+	op := b.Create(st)
+	return UdivOp{op}
 }
+
+// SremOpName is the name of the operation llvm.srem.
+const SremOpName = "llvm.srem"
 
 // SremOp wraps an operation llvm.srem: lLVM dialect 'srem' operation.
 type SremOp struct{ *ir.Operation }
 
 // AsSremOp returns op as a SremOp if it is an operation llvm.srem.
 func AsSremOp(op *ir.Operation) (SremOp, bool) {
-	if op == nil || op.Name() != "llvm.srem" {
+	if op == nil || op.Name() != SremOpName {
 		return SremOp{}, false
 	}
 	return SremOp{op}, true
@@ -2487,27 +2941,31 @@ func (op SremOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op SremOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSrem creates an operation llvm.srem at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSrem creates an operation llvm.srem at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SremOp.
 func BuildSrem(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) SremOp {
-	name := b.Ctx.LookupOpName("llvm.srem")
-	if name == nil || name.Def == nil {
-		panic("llvm.srem is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", SremOpName)
+		return SremOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SremOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return SremOp{b.Create(st)}
+	op := b.Create(st)
+	return SremOp{op}
 }
+
+// UremOpName is the name of the operation llvm.urem.
+const UremOpName = "llvm.urem"
 
 // UremOp wraps an operation llvm.urem: lLVM dialect 'urem' operation.
 type UremOp struct{ *ir.Operation }
 
 // AsUremOp returns op as a UremOp if it is an operation llvm.urem.
 func AsUremOp(op *ir.Operation) (UremOp, bool) {
-	if op == nil || op.Name() != "llvm.urem" {
+	if op == nil || op.Name() != UremOpName {
 		return UremOp{}, false
 	}
 	return UremOp{op}, true
@@ -2522,27 +2980,31 @@ func (op UremOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op UremOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildUrem creates an operation llvm.urem at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildUrem creates an operation llvm.urem at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero UremOp.
 func BuildUrem(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) UremOp {
-	name := b.Ctx.LookupOpName("llvm.urem")
-	if name == nil || name.Def == nil {
-		panic("llvm.urem is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", UremOpName)
+		return UremOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, UremOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return UremOp{b.Create(st)}
+	op := b.Create(st)
+	return UremOp{op}
 }
+
+// AndOpName is the name of the operation llvm.and.
+const AndOpName = "llvm.and"
 
 // AndOp wraps an operation llvm.and: lLVM dialect 'and' operation.
 type AndOp struct{ *ir.Operation }
 
 // AsAndOp returns op as a AndOp if it is an operation llvm.and.
 func AsAndOp(op *ir.Operation) (AndOp, bool) {
-	if op == nil || op.Name() != "llvm.and" {
+	if op == nil || op.Name() != AndOpName {
 		return AndOp{}, false
 	}
 	return AndOp{op}, true
@@ -2557,27 +3019,31 @@ func (op AndOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op AndOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildAnd creates an operation llvm.and at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAnd creates an operation llvm.and at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AndOp.
 func BuildAnd(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) AndOp {
-	name := b.Ctx.LookupOpName("llvm.and")
-	if name == nil || name.Def == nil {
-		panic("llvm.and is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", AndOpName)
+		return AndOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AndOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return AndOp{b.Create(st)}
+	op := b.Create(st)
+	return AndOp{op}
 }
+
+// OrOpName is the name of the operation llvm.or.
+const OrOpName = "llvm.or"
 
 // OrOp wraps an operation llvm.or: lLVM dialect 'or' operation.
 type OrOp struct{ *ir.Operation }
 
 // AsOrOp returns op as a OrOp if it is an operation llvm.or.
 func AsOrOp(op *ir.Operation) (OrOp, bool) {
-	if op == nil || op.Name() != "llvm.or" {
+	if op == nil || op.Name() != OrOpName {
 		return OrOp{}, false
 	}
 	return OrOp{op}, true
@@ -2592,27 +3058,31 @@ func (op OrOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op OrOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildOr creates an operation llvm.or at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildOr creates an operation llvm.or at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero OrOp.
 func BuildOr(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) OrOp {
-	name := b.Ctx.LookupOpName("llvm.or")
-	if name == nil || name.Def == nil {
-		panic("llvm.or is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", OrOpName)
+		return OrOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, OrOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return OrOp{b.Create(st)}
+	op := b.Create(st)
+	return OrOp{op}
 }
+
+// XorOpName is the name of the operation llvm.xor.
+const XorOpName = "llvm.xor"
 
 // XorOp wraps an operation llvm.xor: lLVM dialect 'xor' operation.
 type XorOp struct{ *ir.Operation }
 
 // AsXorOp returns op as a XorOp if it is an operation llvm.xor.
 func AsXorOp(op *ir.Operation) (XorOp, bool) {
-	if op == nil || op.Name() != "llvm.xor" {
+	if op == nil || op.Name() != XorOpName {
 		return XorOp{}, false
 	}
 	return XorOp{op}, true
@@ -2627,27 +3097,31 @@ func (op XorOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op XorOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildXor creates an operation llvm.xor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildXor creates an operation llvm.xor at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero XorOp.
 func BuildXor(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) XorOp {
-	name := b.Ctx.LookupOpName("llvm.xor")
-	if name == nil || name.Def == nil {
-		panic("llvm.xor is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", XorOpName)
+		return XorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, XorOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return XorOp{b.Create(st)}
+	op := b.Create(st)
+	return XorOp{op}
 }
+
+// LshrOpName is the name of the operation llvm.lshr.
+const LshrOpName = "llvm.lshr"
 
 // LshrOp wraps an operation llvm.lshr: lLVM dialect 'lshr' operation.
 type LshrOp struct{ *ir.Operation }
 
 // AsLshrOp returns op as a LshrOp if it is an operation llvm.lshr.
 func AsLshrOp(op *ir.Operation) (LshrOp, bool) {
-	if op == nil || op.Name() != "llvm.lshr" {
+	if op == nil || op.Name() != LshrOpName {
 		return LshrOp{}, false
 	}
 	return LshrOp{op}, true
@@ -2662,27 +3136,31 @@ func (op LshrOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op LshrOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildLshr creates an operation llvm.lshr at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildLshr creates an operation llvm.lshr at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LshrOp.
 func BuildLshr(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) LshrOp {
-	name := b.Ctx.LookupOpName("llvm.lshr")
-	if name == nil || name.Def == nil {
-		panic("llvm.lshr is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", LshrOpName)
+		return LshrOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, LshrOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return LshrOp{b.Create(st)}
+	op := b.Create(st)
+	return LshrOp{op}
 }
+
+// AshrOpName is the name of the operation llvm.ashr.
+const AshrOpName = "llvm.ashr"
 
 // AshrOp wraps an operation llvm.ashr: lLVM dialect 'ashr' operation.
 type AshrOp struct{ *ir.Operation }
 
 // AsAshrOp returns op as a AshrOp if it is an operation llvm.ashr.
 func AsAshrOp(op *ir.Operation) (AshrOp, bool) {
-	if op == nil || op.Name() != "llvm.ashr" {
+	if op == nil || op.Name() != AshrOpName {
 		return AshrOp{}, false
 	}
 	return AshrOp{op}, true
@@ -2697,27 +3175,31 @@ func (op AshrOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op AshrOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildAshr creates an operation llvm.ashr at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAshr creates an operation llvm.ashr at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AshrOp.
 func BuildAshr(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) AshrOp {
-	name := b.Ctx.LookupOpName("llvm.ashr")
-	if name == nil || name.Def == nil {
-		panic("llvm.ashr is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", AshrOpName)
+		return AshrOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AshrOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return AshrOp{b.Create(st)}
+	op := b.Create(st)
+	return AshrOp{op}
 }
+
+// FaddOpName is the name of the operation llvm.fadd.
+const FaddOpName = "llvm.fadd"
 
 // FaddOp wraps an operation llvm.fadd: lLVM dialect 'fadd' operation.
 type FaddOp struct{ *ir.Operation }
 
 // AsFaddOp returns op as a FaddOp if it is an operation llvm.fadd.
 func AsFaddOp(op *ir.Operation) (FaddOp, bool) {
-	if op == nil || op.Name() != "llvm.fadd" {
+	if op == nil || op.Name() != FaddOpName {
 		return FaddOp{}, false
 	}
 	return FaddOp{op}, true
@@ -2750,32 +3232,48 @@ func (op FaddOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildFadd creates an operation llvm.fadd at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFadd(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmathFlags FastmathFlags) FaddOp {
-	name := b.Ctx.LookupOpName("llvm.fadd")
-	if name == nil || name.Def == nil {
-		panic("llvm.fadd is not registered in the builder's context")
+// FaddOptions holds the optional operands, results and properties of
+// llvm.fadd for BuildFadd; the zero value leaves them all absent (or at
+// their defaults).
+type FaddOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildFadd creates an operation llvm.fadd at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FaddOp.
+func BuildFadd(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...FaddOptions) FaddOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", FaddOpName)
+		return FaddOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FaddOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FaddOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FaddOp{b.Create(st)}
+	op := b.Create(st)
+	return FaddOp{op}
 }
+
+// FsubOpName is the name of the operation llvm.fsub.
+const FsubOpName = "llvm.fsub"
 
 // FsubOp wraps an operation llvm.fsub: lLVM dialect 'fsub' operation.
 type FsubOp struct{ *ir.Operation }
 
 // AsFsubOp returns op as a FsubOp if it is an operation llvm.fsub.
 func AsFsubOp(op *ir.Operation) (FsubOp, bool) {
-	if op == nil || op.Name() != "llvm.fsub" {
+	if op == nil || op.Name() != FsubOpName {
 		return FsubOp{}, false
 	}
 	return FsubOp{op}, true
@@ -2808,32 +3306,48 @@ func (op FsubOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildFsub creates an operation llvm.fsub at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFsub(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmathFlags FastmathFlags) FsubOp {
-	name := b.Ctx.LookupOpName("llvm.fsub")
-	if name == nil || name.Def == nil {
-		panic("llvm.fsub is not registered in the builder's context")
+// FsubOptions holds the optional operands, results and properties of
+// llvm.fsub for BuildFsub; the zero value leaves them all absent (or at
+// their defaults).
+type FsubOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildFsub creates an operation llvm.fsub at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FsubOp.
+func BuildFsub(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...FsubOptions) FsubOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", FsubOpName)
+		return FsubOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FsubOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FsubOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FsubOp{b.Create(st)}
+	op := b.Create(st)
+	return FsubOp{op}
 }
+
+// FmulOpName is the name of the operation llvm.fmul.
+const FmulOpName = "llvm.fmul"
 
 // FmulOp wraps an operation llvm.fmul: lLVM dialect 'fmul' operation.
 type FmulOp struct{ *ir.Operation }
 
 // AsFmulOp returns op as a FmulOp if it is an operation llvm.fmul.
 func AsFmulOp(op *ir.Operation) (FmulOp, bool) {
-	if op == nil || op.Name() != "llvm.fmul" {
+	if op == nil || op.Name() != FmulOpName {
 		return FmulOp{}, false
 	}
 	return FmulOp{op}, true
@@ -2866,32 +3380,48 @@ func (op FmulOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildFmul creates an operation llvm.fmul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFmul(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmathFlags FastmathFlags) FmulOp {
-	name := b.Ctx.LookupOpName("llvm.fmul")
-	if name == nil || name.Def == nil {
-		panic("llvm.fmul is not registered in the builder's context")
+// FmulOptions holds the optional operands, results and properties of
+// llvm.fmul for BuildFmul; the zero value leaves them all absent (or at
+// their defaults).
+type FmulOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildFmul creates an operation llvm.fmul at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FmulOp.
+func BuildFmul(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...FmulOptions) FmulOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", FmulOpName)
+		return FmulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FmulOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FmulOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FmulOp{b.Create(st)}
+	op := b.Create(st)
+	return FmulOp{op}
 }
+
+// FdivOpName is the name of the operation llvm.fdiv.
+const FdivOpName = "llvm.fdiv"
 
 // FdivOp wraps an operation llvm.fdiv: lLVM dialect 'fdiv' operation.
 type FdivOp struct{ *ir.Operation }
 
 // AsFdivOp returns op as a FdivOp if it is an operation llvm.fdiv.
 func AsFdivOp(op *ir.Operation) (FdivOp, bool) {
-	if op == nil || op.Name() != "llvm.fdiv" {
+	if op == nil || op.Name() != FdivOpName {
 		return FdivOp{}, false
 	}
 	return FdivOp{op}, true
@@ -2924,32 +3454,48 @@ func (op FdivOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildFdiv creates an operation llvm.fdiv at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFdiv(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmathFlags FastmathFlags) FdivOp {
-	name := b.Ctx.LookupOpName("llvm.fdiv")
-	if name == nil || name.Def == nil {
-		panic("llvm.fdiv is not registered in the builder's context")
+// FdivOptions holds the optional operands, results and properties of
+// llvm.fdiv for BuildFdiv; the zero value leaves them all absent (or at
+// their defaults).
+type FdivOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildFdiv creates an operation llvm.fdiv at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FdivOp.
+func BuildFdiv(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...FdivOptions) FdivOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", FdivOpName)
+		return FdivOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FdivOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FdivOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FdivOp{b.Create(st)}
+	op := b.Create(st)
+	return FdivOp{op}
 }
+
+// FremOpName is the name of the operation llvm.frem.
+const FremOpName = "llvm.frem"
 
 // FremOp wraps an operation llvm.frem: lLVM dialect 'frem' operation.
 type FremOp struct{ *ir.Operation }
 
 // AsFremOp returns op as a FremOp if it is an operation llvm.frem.
 func AsFremOp(op *ir.Operation) (FremOp, bool) {
-	if op == nil || op.Name() != "llvm.frem" {
+	if op == nil || op.Name() != FremOpName {
 		return FremOp{}, false
 	}
 	return FremOp{op}, true
@@ -2982,32 +3528,48 @@ func (op FremOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildFrem creates an operation llvm.frem at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFrem(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmathFlags FastmathFlags) FremOp {
-	name := b.Ctx.LookupOpName("llvm.frem")
-	if name == nil || name.Def == nil {
-		panic("llvm.frem is not registered in the builder's context")
+// FremOptions holds the optional operands, results and properties of
+// llvm.frem for BuildFrem; the zero value leaves them all absent (or at
+// their defaults).
+type FremOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildFrem creates an operation llvm.frem at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FremOp.
+func BuildFrem(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...FremOptions) FremOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", FremOpName)
+		return FremOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FremOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FremOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FremOp{b.Create(st)}
+	op := b.Create(st)
+	return FremOp{op}
 }
+
+// FnegOpName is the name of the operation llvm.fneg.
+const FnegOpName = "llvm.fneg"
 
 // FnegOp wraps an operation llvm.fneg: lLVM dialect 'fneg' operation.
 type FnegOp struct{ *ir.Operation }
 
 // AsFnegOp returns op as a FnegOp if it is an operation llvm.fneg.
 func AsFnegOp(op *ir.Operation) (FnegOp, bool) {
-	if op == nil || op.Name() != "llvm.fneg" {
+	if op == nil || op.Name() != FnegOpName {
 		return FnegOp{}, false
 	}
 	return FnegOp{op}, true
@@ -3037,31 +3599,47 @@ func (op FnegOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildFneg creates an operation llvm.fneg at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFneg(b *ir.Builder, loc ir.Location, operand ir.Value, fastmathFlags FastmathFlags) FnegOp {
-	name := b.Ctx.LookupOpName("llvm.fneg")
-	if name == nil || name.Def == nil {
-		panic("llvm.fneg is not registered in the builder's context")
+// FnegOptions holds the optional operands, results and properties of
+// llvm.fneg for BuildFneg; the zero value leaves them all absent (or at
+// their defaults).
+type FnegOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildFneg creates an operation llvm.fneg at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FnegOp.
+func BuildFneg(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...FnegOptions) FnegOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", FnegOpName)
+		return FnegOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FnegOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FnegOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FnegOp{b.Create(st)}
+	op := b.Create(st)
+	return FnegOp{op}
 }
+
+// IcmpOpName is the name of the operation llvm.icmp.
+const IcmpOpName = "llvm.icmp"
 
 // IcmpOp wraps an operation llvm.icmp: lLVM dialect 'icmp' operation.
 type IcmpOp struct{ *ir.Operation }
 
 // AsIcmpOp returns op as a IcmpOp if it is an operation llvm.icmp.
 func AsIcmpOp(op *ir.Operation) (IcmpOp, bool) {
-	if op == nil || op.Name() != "llvm.icmp" {
+	if op == nil || op.Name() != IcmpOpName {
 		return IcmpOp{}, false
 	}
 	return IcmpOp{op}, true
@@ -3093,32 +3671,36 @@ func (op IcmpOp) Predicate() ICmpPredicate {
 	return v
 }
 
-// BuildIcmp creates an operation llvm.icmp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIcmp(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, predicate ICmpPredicate, resType ir.Type) IcmpOp {
-	name := b.Ctx.LookupOpName("llvm.icmp")
-	if name == nil || name.Def == nil {
-		panic("llvm.icmp is not registered in the builder's context")
+// BuildIcmp creates an operation llvm.icmp at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IcmpOp.
+func BuildIcmp(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, predicate ICmpPredicate) IcmpOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", IcmpOpName)
+		return IcmpOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IcmpOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	props = append(props, ir.NamedAttr{Name: "predicate", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(predicate))})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "I1SameShape", lhs.Type()))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IcmpOp{b.Create(st)}
+	op := b.Create(st)
+	return IcmpOp{op}
 }
+
+// FcmpOpName is the name of the operation llvm.fcmp.
+const FcmpOpName = "llvm.fcmp"
 
 // FcmpOp wraps an operation llvm.fcmp: lLVM dialect 'fcmp' operation.
 type FcmpOp struct{ *ir.Operation }
 
 // AsFcmpOp returns op as a FcmpOp if it is an operation llvm.fcmp.
 func AsFcmpOp(op *ir.Operation) (FcmpOp, bool) {
-	if op == nil || op.Name() != "llvm.fcmp" {
+	if op == nil || op.Name() != FcmpOpName {
 		return FcmpOp{}, false
 	}
 	return FcmpOp{op}, true
@@ -3168,33 +3750,49 @@ func (op FcmpOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildFcmp creates an operation llvm.fcmp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFcmp(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, predicate FCmpPredicate, fastmathFlags FastmathFlags, resType ir.Type) FcmpOp {
-	name := b.Ctx.LookupOpName("llvm.fcmp")
-	if name == nil || name.Def == nil {
-		panic("llvm.fcmp is not registered in the builder's context")
+// FcmpOptions holds the optional operands, results and properties of
+// llvm.fcmp for BuildFcmp; the zero value leaves them all absent (or at
+// their defaults).
+type FcmpOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildFcmp creates an operation llvm.fcmp at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FcmpOp.
+func BuildFcmp(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, predicate FCmpPredicate, opts ...FcmpOptions) FcmpOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", FcmpOpName)
+		return FcmpOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FcmpOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FcmpOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	props = append(props, ir.NamedAttr{Name: "predicate", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(predicate))})
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "I1SameShape", lhs.Type()))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FcmpOp{b.Create(st)}
+	op := b.Create(st)
+	return FcmpOp{op}
 }
+
+// SelectOpName is the name of the operation llvm.select.
+const SelectOpName = "llvm.select"
 
 // SelectOp wraps an operation llvm.select: lLVM dialect 'select' operation.
 type SelectOp struct{ *ir.Operation }
 
 // AsSelectOp returns op as a SelectOp if it is an operation llvm.select.
 func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
-	if op == nil || op.Name() != "llvm.select" {
+	if op == nil || op.Name() != SelectOpName {
 		return SelectOp{}, false
 	}
 	return SelectOp{op}, true
@@ -3230,33 +3828,49 @@ func (op SelectOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildSelect creates an operation llvm.select at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSelect(b *ir.Builder, loc ir.Location, condition ir.Value, trueValue ir.Value, falseValue ir.Value, fastmathFlags FastmathFlags) SelectOp {
-	name := b.Ctx.LookupOpName("llvm.select")
-	if name == nil || name.Def == nil {
-		panic("llvm.select is not registered in the builder's context")
+// SelectOptions holds the optional operands, results and properties of
+// llvm.select for BuildSelect; the zero value leaves them all absent (or at
+// their defaults).
+type SelectOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildSelect creates an operation llvm.select at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SelectOp.
+func BuildSelect(b *ir.Builder, loc ir.Location, condition ir.Value, trueValue ir.Value, falseValue ir.Value, opts ...SelectOptions) SelectOp {
+	if condition == nil || trueValue == nil || falseValue == nil {
+		b.Errorf("building %s: a required operand or property is nil", SelectOpName)
+		return SelectOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SelectOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SelectOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, condition)
 	st.Operands = append(st.Operands, trueValue)
 	st.Operands = append(st.Operands, falseValue)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, trueValue.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SelectOp{b.Create(st)}
+	op := b.Create(st)
+	return SelectOp{op}
 }
+
+// SextOpName is the name of the operation llvm.sext.
+const SextOpName = "llvm.sext"
 
 // SextOp wraps an operation llvm.sext: lLVM dialect 'sext' operation.
 type SextOp struct{ *ir.Operation }
 
 // AsSextOp returns op as a SextOp if it is an operation llvm.sext.
 func AsSextOp(op *ir.Operation) (SextOp, bool) {
-	if op == nil || op.Name() != "llvm.sext" {
+	if op == nil || op.Name() != SextOpName {
 		return SextOp{}, false
 	}
 	return SextOp{op}, true
@@ -3268,26 +3882,30 @@ func (op SextOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op SextOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSext creates an operation llvm.sext at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSext creates an operation llvm.sext at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SextOp.
 func BuildSext(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) SextOp {
-	name := b.Ctx.LookupOpName("llvm.sext")
-	if name == nil || name.Def == nil {
-		panic("llvm.sext is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", SextOpName)
+		return SextOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SextOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SextOp{b.Create(st)}
+	op := b.Create(st)
+	return SextOp{op}
 }
+
+// ZextOpName is the name of the operation llvm.zext.
+const ZextOpName = "llvm.zext"
 
 // ZextOp wraps an operation llvm.zext: lLVM dialect 'zext' operation.
 type ZextOp struct{ *ir.Operation }
 
 // AsZextOp returns op as a ZextOp if it is an operation llvm.zext.
 func AsZextOp(op *ir.Operation) (ZextOp, bool) {
-	if op == nil || op.Name() != "llvm.zext" {
+	if op == nil || op.Name() != ZextOpName {
 		return ZextOp{}, false
 	}
 	return ZextOp{op}, true
@@ -3299,26 +3917,30 @@ func (op ZextOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op ZextOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildZext creates an operation llvm.zext at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildZext creates an operation llvm.zext at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ZextOp.
 func BuildZext(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) ZextOp {
-	name := b.Ctx.LookupOpName("llvm.zext")
-	if name == nil || name.Def == nil {
-		panic("llvm.zext is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", ZextOpName)
+		return ZextOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ZextOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ZextOp{b.Create(st)}
+	op := b.Create(st)
+	return ZextOp{op}
 }
+
+// TruncOpName is the name of the operation llvm.trunc.
+const TruncOpName = "llvm.trunc"
 
 // TruncOp wraps an operation llvm.trunc: lLVM dialect 'trunc' operation.
 type TruncOp struct{ *ir.Operation }
 
 // AsTruncOp returns op as a TruncOp if it is an operation llvm.trunc.
 func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
-	if op == nil || op.Name() != "llvm.trunc" {
+	if op == nil || op.Name() != TruncOpName {
 		return TruncOp{}, false
 	}
 	return TruncOp{op}, true
@@ -3347,31 +3969,47 @@ func (op TruncOp) OverflowFlags() IntegerOverflowFlags {
 	return v
 }
 
-// BuildTrunc creates an operation llvm.trunc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTrunc(b *ir.Builder, loc ir.Location, arg ir.Value, overflowFlags IntegerOverflowFlags, resType ir.Type) TruncOp {
-	name := b.Ctx.LookupOpName("llvm.trunc")
-	if name == nil || name.Def == nil {
-		panic("llvm.trunc is not registered in the builder's context")
+// TruncOptions holds the optional operands, results and properties of
+// llvm.trunc for BuildTrunc; the zero value leaves them all absent (or at
+// their defaults).
+type TruncOptions struct {
+	// OverflowFlags is the property overflowFlags (the zero value: its default).
+	OverflowFlags IntegerOverflowFlags
+}
+
+// BuildTrunc creates an operation llvm.trunc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TruncOp.
+func BuildTrunc(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type, opts ...TruncOptions) TruncOp {
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", TruncOpName)
+		return TruncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TruncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TruncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, arg)
-	props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(overflowFlags))})
+	if o.OverflowFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(o.OverflowFlags))})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TruncOp{b.Create(st)}
+	op := b.Create(st)
+	return TruncOp{op}
 }
+
+// SitofpOpName is the name of the operation llvm.sitofp.
+const SitofpOpName = "llvm.sitofp"
 
 // SitofpOp wraps an operation llvm.sitofp: lLVM dialect 'sitofp' operation.
 type SitofpOp struct{ *ir.Operation }
 
 // AsSitofpOp returns op as a SitofpOp if it is an operation llvm.sitofp.
 func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
-	if op == nil || op.Name() != "llvm.sitofp" {
+	if op == nil || op.Name() != SitofpOpName {
 		return SitofpOp{}, false
 	}
 	return SitofpOp{op}, true
@@ -3383,26 +4021,30 @@ func (op SitofpOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op SitofpOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSitofp creates an operation llvm.sitofp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSitofp creates an operation llvm.sitofp at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SitofpOp.
 func BuildSitofp(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) SitofpOp {
-	name := b.Ctx.LookupOpName("llvm.sitofp")
-	if name == nil || name.Def == nil {
-		panic("llvm.sitofp is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", SitofpOpName)
+		return SitofpOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SitofpOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SitofpOp{b.Create(st)}
+	op := b.Create(st)
+	return SitofpOp{op}
 }
+
+// UitofpOpName is the name of the operation llvm.uitofp.
+const UitofpOpName = "llvm.uitofp"
 
 // UitofpOp wraps an operation llvm.uitofp: lLVM dialect 'uitofp' operation.
 type UitofpOp struct{ *ir.Operation }
 
 // AsUitofpOp returns op as a UitofpOp if it is an operation llvm.uitofp.
 func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
-	if op == nil || op.Name() != "llvm.uitofp" {
+	if op == nil || op.Name() != UitofpOpName {
 		return UitofpOp{}, false
 	}
 	return UitofpOp{op}, true
@@ -3414,26 +4056,30 @@ func (op UitofpOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op UitofpOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildUitofp creates an operation llvm.uitofp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildUitofp creates an operation llvm.uitofp at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero UitofpOp.
 func BuildUitofp(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) UitofpOp {
-	name := b.Ctx.LookupOpName("llvm.uitofp")
-	if name == nil || name.Def == nil {
-		panic("llvm.uitofp is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", UitofpOpName)
+		return UitofpOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, UitofpOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return UitofpOp{b.Create(st)}
+	op := b.Create(st)
+	return UitofpOp{op}
 }
+
+// FptosiOpName is the name of the operation llvm.fptosi.
+const FptosiOpName = "llvm.fptosi"
 
 // FptosiOp wraps an operation llvm.fptosi: lLVM dialect 'fptosi' operation.
 type FptosiOp struct{ *ir.Operation }
 
 // AsFptosiOp returns op as a FptosiOp if it is an operation llvm.fptosi.
 func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
-	if op == nil || op.Name() != "llvm.fptosi" {
+	if op == nil || op.Name() != FptosiOpName {
 		return FptosiOp{}, false
 	}
 	return FptosiOp{op}, true
@@ -3445,26 +4091,30 @@ func (op FptosiOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op FptosiOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildFptosi creates an operation llvm.fptosi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFptosi creates an operation llvm.fptosi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FptosiOp.
 func BuildFptosi(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) FptosiOp {
-	name := b.Ctx.LookupOpName("llvm.fptosi")
-	if name == nil || name.Def == nil {
-		panic("llvm.fptosi is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", FptosiOpName)
+		return FptosiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FptosiOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return FptosiOp{b.Create(st)}
+	op := b.Create(st)
+	return FptosiOp{op}
 }
+
+// FptouiOpName is the name of the operation llvm.fptoui.
+const FptouiOpName = "llvm.fptoui"
 
 // FptouiOp wraps an operation llvm.fptoui: lLVM dialect 'fptoui' operation.
 type FptouiOp struct{ *ir.Operation }
 
 // AsFptouiOp returns op as a FptouiOp if it is an operation llvm.fptoui.
 func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
-	if op == nil || op.Name() != "llvm.fptoui" {
+	if op == nil || op.Name() != FptouiOpName {
 		return FptouiOp{}, false
 	}
 	return FptouiOp{op}, true
@@ -3476,26 +4126,30 @@ func (op FptouiOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op FptouiOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildFptoui creates an operation llvm.fptoui at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFptoui creates an operation llvm.fptoui at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FptouiOp.
 func BuildFptoui(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) FptouiOp {
-	name := b.Ctx.LookupOpName("llvm.fptoui")
-	if name == nil || name.Def == nil {
-		panic("llvm.fptoui is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", FptouiOpName)
+		return FptouiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FptouiOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return FptouiOp{b.Create(st)}
+	op := b.Create(st)
+	return FptouiOp{op}
 }
+
+// FpextOpName is the name of the operation llvm.fpext.
+const FpextOpName = "llvm.fpext"
 
 // FpextOp wraps an operation llvm.fpext: lLVM dialect 'fpext' operation.
 type FpextOp struct{ *ir.Operation }
 
 // AsFpextOp returns op as a FpextOp if it is an operation llvm.fpext.
 func AsFpextOp(op *ir.Operation) (FpextOp, bool) {
-	if op == nil || op.Name() != "llvm.fpext" {
+	if op == nil || op.Name() != FpextOpName {
 		return FpextOp{}, false
 	}
 	return FpextOp{op}, true
@@ -3507,26 +4161,30 @@ func (op FpextOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op FpextOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildFpext creates an operation llvm.fpext at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFpext creates an operation llvm.fpext at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FpextOp.
 func BuildFpext(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) FpextOp {
-	name := b.Ctx.LookupOpName("llvm.fpext")
-	if name == nil || name.Def == nil {
-		panic("llvm.fpext is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", FpextOpName)
+		return FpextOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FpextOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return FpextOp{b.Create(st)}
+	op := b.Create(st)
+	return FpextOp{op}
 }
+
+// FptruncOpName is the name of the operation llvm.fptrunc.
+const FptruncOpName = "llvm.fptrunc"
 
 // FptruncOp wraps an operation llvm.fptrunc: lLVM dialect 'fptrunc' operation.
 type FptruncOp struct{ *ir.Operation }
 
 // AsFptruncOp returns op as a FptruncOp if it is an operation llvm.fptrunc.
 func AsFptruncOp(op *ir.Operation) (FptruncOp, bool) {
-	if op == nil || op.Name() != "llvm.fptrunc" {
+	if op == nil || op.Name() != FptruncOpName {
 		return FptruncOp{}, false
 	}
 	return FptruncOp{op}, true
@@ -3538,26 +4196,30 @@ func (op FptruncOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op FptruncOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildFptrunc creates an operation llvm.fptrunc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFptrunc creates an operation llvm.fptrunc at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FptruncOp.
 func BuildFptrunc(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) FptruncOp {
-	name := b.Ctx.LookupOpName("llvm.fptrunc")
-	if name == nil || name.Def == nil {
-		panic("llvm.fptrunc is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", FptruncOpName)
+		return FptruncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FptruncOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return FptruncOp{b.Create(st)}
+	op := b.Create(st)
+	return FptruncOp{op}
 }
+
+// AddrspacecastOpName is the name of the operation llvm.addrspacecast.
+const AddrspacecastOpName = "llvm.addrspacecast"
 
 // AddrspacecastOp wraps an operation llvm.addrspacecast: lLVM dialect 'addrspacecast' operation.
 type AddrspacecastOp struct{ *ir.Operation }
 
 // AsAddrspacecastOp returns op as a AddrspacecastOp if it is an operation llvm.addrspacecast.
 func AsAddrspacecastOp(op *ir.Operation) (AddrspacecastOp, bool) {
-	if op == nil || op.Name() != "llvm.addrspacecast" {
+	if op == nil || op.Name() != AddrspacecastOpName {
 		return AddrspacecastOp{}, false
 	}
 	return AddrspacecastOp{op}, true
@@ -3569,26 +4231,30 @@ func (op AddrspacecastOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op AddrspacecastOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildAddrspacecast creates an operation llvm.addrspacecast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAddrspacecast creates an operation llvm.addrspacecast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AddrspacecastOp.
 func BuildAddrspacecast(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) AddrspacecastOp {
-	name := b.Ctx.LookupOpName("llvm.addrspacecast")
-	if name == nil || name.Def == nil {
-		panic("llvm.addrspacecast is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", AddrspacecastOpName)
+		return AddrspacecastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AddrspacecastOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return AddrspacecastOp{b.Create(st)}
+	op := b.Create(st)
+	return AddrspacecastOp{op}
 }
+
+// BitcastOpName is the name of the operation llvm.bitcast.
+const BitcastOpName = "llvm.bitcast"
 
 // BitcastOp wraps an operation llvm.bitcast: lLVM dialect 'bitcast' operation.
 type BitcastOp struct{ *ir.Operation }
 
 // AsBitcastOp returns op as a BitcastOp if it is an operation llvm.bitcast.
 func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
-	if op == nil || op.Name() != "llvm.bitcast" {
+	if op == nil || op.Name() != BitcastOpName {
 		return BitcastOp{}, false
 	}
 	return BitcastOp{op}, true
@@ -3600,26 +4266,30 @@ func (op BitcastOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op BitcastOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildBitcast creates an operation llvm.bitcast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBitcast creates an operation llvm.bitcast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BitcastOp.
 func BuildBitcast(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) BitcastOp {
-	name := b.Ctx.LookupOpName("llvm.bitcast")
-	if name == nil || name.Def == nil {
-		panic("llvm.bitcast is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", BitcastOpName)
+		return BitcastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BitcastOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return BitcastOp{b.Create(st)}
+	op := b.Create(st)
+	return BitcastOp{op}
 }
+
+// PtrtointOpName is the name of the operation llvm.ptrtoint.
+const PtrtointOpName = "llvm.ptrtoint"
 
 // PtrtointOp wraps an operation llvm.ptrtoint: lLVM dialect 'ptrtoint' operation.
 type PtrtointOp struct{ *ir.Operation }
 
 // AsPtrtointOp returns op as a PtrtointOp if it is an operation llvm.ptrtoint.
 func AsPtrtointOp(op *ir.Operation) (PtrtointOp, bool) {
-	if op == nil || op.Name() != "llvm.ptrtoint" {
+	if op == nil || op.Name() != PtrtointOpName {
 		return PtrtointOp{}, false
 	}
 	return PtrtointOp{op}, true
@@ -3631,26 +4301,30 @@ func (op PtrtointOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op PtrtointOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildPtrtoint creates an operation llvm.ptrtoint at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildPtrtoint creates an operation llvm.ptrtoint at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PtrtointOp.
 func BuildPtrtoint(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) PtrtointOp {
-	name := b.Ctx.LookupOpName("llvm.ptrtoint")
-	if name == nil || name.Def == nil {
-		panic("llvm.ptrtoint is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", PtrtointOpName)
+		return PtrtointOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, PtrtointOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return PtrtointOp{b.Create(st)}
+	op := b.Create(st)
+	return PtrtointOp{op}
 }
+
+// InttoptrOpName is the name of the operation llvm.inttoptr.
+const InttoptrOpName = "llvm.inttoptr"
 
 // InttoptrOp wraps an operation llvm.inttoptr: lLVM dialect 'inttoptr' operation.
 type InttoptrOp struct{ *ir.Operation }
 
 // AsInttoptrOp returns op as a InttoptrOp if it is an operation llvm.inttoptr.
 func AsInttoptrOp(op *ir.Operation) (InttoptrOp, bool) {
-	if op == nil || op.Name() != "llvm.inttoptr" {
+	if op == nil || op.Name() != InttoptrOpName {
 		return InttoptrOp{}, false
 	}
 	return InttoptrOp{op}, true
@@ -3662,26 +4336,30 @@ func (op InttoptrOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op InttoptrOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildInttoptr creates an operation llvm.inttoptr at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildInttoptr creates an operation llvm.inttoptr at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero InttoptrOp.
 func BuildInttoptr(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) InttoptrOp {
-	name := b.Ctx.LookupOpName("llvm.inttoptr")
-	if name == nil || name.Def == nil {
-		panic("llvm.inttoptr is not registered in the builder's context")
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", InttoptrOpName)
+		return InttoptrOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, InttoptrOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return InttoptrOp{b.Create(st)}
+	op := b.Create(st)
+	return InttoptrOp{op}
 }
+
+// IntrSqrtOpName is the name of the operation llvm.intr.sqrt.
+const IntrSqrtOpName = "llvm.intr.sqrt"
 
 // IntrSqrtOp wraps an operation llvm.intr.sqrt: lLVM intrinsic llvm.sqrt.
 type IntrSqrtOp struct{ *ir.Operation }
 
 // AsIntrSqrtOp returns op as a IntrSqrtOp if it is an operation llvm.intr.sqrt.
 func AsIntrSqrtOp(op *ir.Operation) (IntrSqrtOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.sqrt" {
+	if op == nil || op.Name() != IntrSqrtOpName {
 		return IntrSqrtOp{}, false
 	}
 	return IntrSqrtOp{op}, true
@@ -3711,31 +4389,47 @@ func (op IntrSqrtOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrSqrt creates an operation llvm.intr.sqrt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrSqrt(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrSqrtOp {
-	name := b.Ctx.LookupOpName("llvm.intr.sqrt")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.sqrt is not registered in the builder's context")
+// IntrSqrtOptions holds the optional operands, results and properties of
+// llvm.intr.sqrt for BuildIntrSqrt; the zero value leaves them all absent (or at
+// their defaults).
+type IntrSqrtOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrSqrt creates an operation llvm.intr.sqrt at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrSqrtOp.
+func BuildIntrSqrt(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrSqrtOptions) IntrSqrtOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrSqrtOpName)
+		return IntrSqrtOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrSqrtOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrSqrtOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrSqrtOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrSqrtOp{op}
 }
+
+// IntrExpOpName is the name of the operation llvm.intr.exp.
+const IntrExpOpName = "llvm.intr.exp"
 
 // IntrExpOp wraps an operation llvm.intr.exp: lLVM intrinsic llvm.exp.
 type IntrExpOp struct{ *ir.Operation }
 
 // AsIntrExpOp returns op as a IntrExpOp if it is an operation llvm.intr.exp.
 func AsIntrExpOp(op *ir.Operation) (IntrExpOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.exp" {
+	if op == nil || op.Name() != IntrExpOpName {
 		return IntrExpOp{}, false
 	}
 	return IntrExpOp{op}, true
@@ -3765,31 +4459,47 @@ func (op IntrExpOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrExp creates an operation llvm.intr.exp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrExp(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrExpOp {
-	name := b.Ctx.LookupOpName("llvm.intr.exp")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.exp is not registered in the builder's context")
+// IntrExpOptions holds the optional operands, results and properties of
+// llvm.intr.exp for BuildIntrExp; the zero value leaves them all absent (or at
+// their defaults).
+type IntrExpOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrExp creates an operation llvm.intr.exp at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrExpOp.
+func BuildIntrExp(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrExpOptions) IntrExpOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrExpOpName)
+		return IntrExpOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrExpOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrExpOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrExpOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrExpOp{op}
 }
+
+// IntrExp2OpName is the name of the operation llvm.intr.exp2.
+const IntrExp2OpName = "llvm.intr.exp2"
 
 // IntrExp2Op wraps an operation llvm.intr.exp2: lLVM intrinsic llvm.exp2.
 type IntrExp2Op struct{ *ir.Operation }
 
 // AsIntrExp2Op returns op as a IntrExp2Op if it is an operation llvm.intr.exp2.
 func AsIntrExp2Op(op *ir.Operation) (IntrExp2Op, bool) {
-	if op == nil || op.Name() != "llvm.intr.exp2" {
+	if op == nil || op.Name() != IntrExp2OpName {
 		return IntrExp2Op{}, false
 	}
 	return IntrExp2Op{op}, true
@@ -3819,31 +4529,47 @@ func (op IntrExp2Op) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrExp2 creates an operation llvm.intr.exp2 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrExp2(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrExp2Op {
-	name := b.Ctx.LookupOpName("llvm.intr.exp2")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.exp2 is not registered in the builder's context")
+// IntrExp2Options holds the optional operands, results and properties of
+// llvm.intr.exp2 for BuildIntrExp2; the zero value leaves them all absent (or at
+// their defaults).
+type IntrExp2Options struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrExp2 creates an operation llvm.intr.exp2 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrExp2Op.
+func BuildIntrExp2(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrExp2Options) IntrExp2Op {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrExp2OpName)
+		return IntrExp2Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrExp2OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrExp2OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrExp2Op{b.Create(st)}
+	op := b.Create(st)
+	return IntrExp2Op{op}
 }
+
+// IntrExp10OpName is the name of the operation llvm.intr.exp10.
+const IntrExp10OpName = "llvm.intr.exp10"
 
 // IntrExp10Op wraps an operation llvm.intr.exp10: lLVM intrinsic llvm.exp10.
 type IntrExp10Op struct{ *ir.Operation }
 
 // AsIntrExp10Op returns op as a IntrExp10Op if it is an operation llvm.intr.exp10.
 func AsIntrExp10Op(op *ir.Operation) (IntrExp10Op, bool) {
-	if op == nil || op.Name() != "llvm.intr.exp10" {
+	if op == nil || op.Name() != IntrExp10OpName {
 		return IntrExp10Op{}, false
 	}
 	return IntrExp10Op{op}, true
@@ -3873,31 +4599,47 @@ func (op IntrExp10Op) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrExp10 creates an operation llvm.intr.exp10 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrExp10(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrExp10Op {
-	name := b.Ctx.LookupOpName("llvm.intr.exp10")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.exp10 is not registered in the builder's context")
+// IntrExp10Options holds the optional operands, results and properties of
+// llvm.intr.exp10 for BuildIntrExp10; the zero value leaves them all absent (or at
+// their defaults).
+type IntrExp10Options struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrExp10 creates an operation llvm.intr.exp10 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrExp10Op.
+func BuildIntrExp10(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrExp10Options) IntrExp10Op {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrExp10OpName)
+		return IntrExp10Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrExp10OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrExp10OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrExp10Op{b.Create(st)}
+	op := b.Create(st)
+	return IntrExp10Op{op}
 }
+
+// IntrLogOpName is the name of the operation llvm.intr.log.
+const IntrLogOpName = "llvm.intr.log"
 
 // IntrLogOp wraps an operation llvm.intr.log: lLVM intrinsic llvm.log.
 type IntrLogOp struct{ *ir.Operation }
 
 // AsIntrLogOp returns op as a IntrLogOp if it is an operation llvm.intr.log.
 func AsIntrLogOp(op *ir.Operation) (IntrLogOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.log" {
+	if op == nil || op.Name() != IntrLogOpName {
 		return IntrLogOp{}, false
 	}
 	return IntrLogOp{op}, true
@@ -3927,31 +4669,47 @@ func (op IntrLogOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrLog creates an operation llvm.intr.log at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrLog(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrLogOp {
-	name := b.Ctx.LookupOpName("llvm.intr.log")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.log is not registered in the builder's context")
+// IntrLogOptions holds the optional operands, results and properties of
+// llvm.intr.log for BuildIntrLog; the zero value leaves them all absent (or at
+// their defaults).
+type IntrLogOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrLog creates an operation llvm.intr.log at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrLogOp.
+func BuildIntrLog(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrLogOptions) IntrLogOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrLogOpName)
+		return IntrLogOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrLogOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrLogOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrLogOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrLogOp{op}
 }
+
+// IntrLog2OpName is the name of the operation llvm.intr.log2.
+const IntrLog2OpName = "llvm.intr.log2"
 
 // IntrLog2Op wraps an operation llvm.intr.log2: lLVM intrinsic llvm.log2.
 type IntrLog2Op struct{ *ir.Operation }
 
 // AsIntrLog2Op returns op as a IntrLog2Op if it is an operation llvm.intr.log2.
 func AsIntrLog2Op(op *ir.Operation) (IntrLog2Op, bool) {
-	if op == nil || op.Name() != "llvm.intr.log2" {
+	if op == nil || op.Name() != IntrLog2OpName {
 		return IntrLog2Op{}, false
 	}
 	return IntrLog2Op{op}, true
@@ -3981,31 +4739,47 @@ func (op IntrLog2Op) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrLog2 creates an operation llvm.intr.log2 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrLog2(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrLog2Op {
-	name := b.Ctx.LookupOpName("llvm.intr.log2")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.log2 is not registered in the builder's context")
+// IntrLog2Options holds the optional operands, results and properties of
+// llvm.intr.log2 for BuildIntrLog2; the zero value leaves them all absent (or at
+// their defaults).
+type IntrLog2Options struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrLog2 creates an operation llvm.intr.log2 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrLog2Op.
+func BuildIntrLog2(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrLog2Options) IntrLog2Op {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrLog2OpName)
+		return IntrLog2Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrLog2OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrLog2OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrLog2Op{b.Create(st)}
+	op := b.Create(st)
+	return IntrLog2Op{op}
 }
+
+// IntrLog10OpName is the name of the operation llvm.intr.log10.
+const IntrLog10OpName = "llvm.intr.log10"
 
 // IntrLog10Op wraps an operation llvm.intr.log10: lLVM intrinsic llvm.log10.
 type IntrLog10Op struct{ *ir.Operation }
 
 // AsIntrLog10Op returns op as a IntrLog10Op if it is an operation llvm.intr.log10.
 func AsIntrLog10Op(op *ir.Operation) (IntrLog10Op, bool) {
-	if op == nil || op.Name() != "llvm.intr.log10" {
+	if op == nil || op.Name() != IntrLog10OpName {
 		return IntrLog10Op{}, false
 	}
 	return IntrLog10Op{op}, true
@@ -4035,31 +4809,47 @@ func (op IntrLog10Op) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrLog10 creates an operation llvm.intr.log10 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrLog10(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrLog10Op {
-	name := b.Ctx.LookupOpName("llvm.intr.log10")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.log10 is not registered in the builder's context")
+// IntrLog10Options holds the optional operands, results and properties of
+// llvm.intr.log10 for BuildIntrLog10; the zero value leaves them all absent (or at
+// their defaults).
+type IntrLog10Options struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrLog10 creates an operation llvm.intr.log10 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrLog10Op.
+func BuildIntrLog10(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrLog10Options) IntrLog10Op {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrLog10OpName)
+		return IntrLog10Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrLog10OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrLog10OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrLog10Op{b.Create(st)}
+	op := b.Create(st)
+	return IntrLog10Op{op}
 }
+
+// IntrFabsOpName is the name of the operation llvm.intr.fabs.
+const IntrFabsOpName = "llvm.intr.fabs"
 
 // IntrFabsOp wraps an operation llvm.intr.fabs: lLVM intrinsic llvm.fabs.
 type IntrFabsOp struct{ *ir.Operation }
 
 // AsIntrFabsOp returns op as a IntrFabsOp if it is an operation llvm.intr.fabs.
 func AsIntrFabsOp(op *ir.Operation) (IntrFabsOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.fabs" {
+	if op == nil || op.Name() != IntrFabsOpName {
 		return IntrFabsOp{}, false
 	}
 	return IntrFabsOp{op}, true
@@ -4089,31 +4879,47 @@ func (op IntrFabsOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrFabs creates an operation llvm.intr.fabs at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrFabs(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrFabsOp {
-	name := b.Ctx.LookupOpName("llvm.intr.fabs")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.fabs is not registered in the builder's context")
+// IntrFabsOptions holds the optional operands, results and properties of
+// llvm.intr.fabs for BuildIntrFabs; the zero value leaves them all absent (or at
+// their defaults).
+type IntrFabsOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrFabs creates an operation llvm.intr.fabs at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrFabsOp.
+func BuildIntrFabs(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrFabsOptions) IntrFabsOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrFabsOpName)
+		return IntrFabsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrFabsOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrFabsOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrFabsOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrFabsOp{op}
 }
+
+// IntrCeilOpName is the name of the operation llvm.intr.ceil.
+const IntrCeilOpName = "llvm.intr.ceil"
 
 // IntrCeilOp wraps an operation llvm.intr.ceil: lLVM intrinsic llvm.ceil.
 type IntrCeilOp struct{ *ir.Operation }
 
 // AsIntrCeilOp returns op as a IntrCeilOp if it is an operation llvm.intr.ceil.
 func AsIntrCeilOp(op *ir.Operation) (IntrCeilOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.ceil" {
+	if op == nil || op.Name() != IntrCeilOpName {
 		return IntrCeilOp{}, false
 	}
 	return IntrCeilOp{op}, true
@@ -4143,31 +4949,47 @@ func (op IntrCeilOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrCeil creates an operation llvm.intr.ceil at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrCeil(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrCeilOp {
-	name := b.Ctx.LookupOpName("llvm.intr.ceil")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.ceil is not registered in the builder's context")
+// IntrCeilOptions holds the optional operands, results and properties of
+// llvm.intr.ceil for BuildIntrCeil; the zero value leaves them all absent (or at
+// their defaults).
+type IntrCeilOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrCeil creates an operation llvm.intr.ceil at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrCeilOp.
+func BuildIntrCeil(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrCeilOptions) IntrCeilOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrCeilOpName)
+		return IntrCeilOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrCeilOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrCeilOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrCeilOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrCeilOp{op}
 }
+
+// IntrFloorOpName is the name of the operation llvm.intr.floor.
+const IntrFloorOpName = "llvm.intr.floor"
 
 // IntrFloorOp wraps an operation llvm.intr.floor: lLVM intrinsic llvm.floor.
 type IntrFloorOp struct{ *ir.Operation }
 
 // AsIntrFloorOp returns op as a IntrFloorOp if it is an operation llvm.intr.floor.
 func AsIntrFloorOp(op *ir.Operation) (IntrFloorOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.floor" {
+	if op == nil || op.Name() != IntrFloorOpName {
 		return IntrFloorOp{}, false
 	}
 	return IntrFloorOp{op}, true
@@ -4197,31 +5019,47 @@ func (op IntrFloorOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrFloor creates an operation llvm.intr.floor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrFloor(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrFloorOp {
-	name := b.Ctx.LookupOpName("llvm.intr.floor")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.floor is not registered in the builder's context")
+// IntrFloorOptions holds the optional operands, results and properties of
+// llvm.intr.floor for BuildIntrFloor; the zero value leaves them all absent (or at
+// their defaults).
+type IntrFloorOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrFloor creates an operation llvm.intr.floor at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrFloorOp.
+func BuildIntrFloor(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrFloorOptions) IntrFloorOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrFloorOpName)
+		return IntrFloorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrFloorOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrFloorOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrFloorOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrFloorOp{op}
 }
+
+// IntrRoundOpName is the name of the operation llvm.intr.round.
+const IntrRoundOpName = "llvm.intr.round"
 
 // IntrRoundOp wraps an operation llvm.intr.round: lLVM intrinsic llvm.round.
 type IntrRoundOp struct{ *ir.Operation }
 
 // AsIntrRoundOp returns op as a IntrRoundOp if it is an operation llvm.intr.round.
 func AsIntrRoundOp(op *ir.Operation) (IntrRoundOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.round" {
+	if op == nil || op.Name() != IntrRoundOpName {
 		return IntrRoundOp{}, false
 	}
 	return IntrRoundOp{op}, true
@@ -4251,31 +5089,47 @@ func (op IntrRoundOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrRound creates an operation llvm.intr.round at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrRound(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrRoundOp {
-	name := b.Ctx.LookupOpName("llvm.intr.round")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.round is not registered in the builder's context")
+// IntrRoundOptions holds the optional operands, results and properties of
+// llvm.intr.round for BuildIntrRound; the zero value leaves them all absent (or at
+// their defaults).
+type IntrRoundOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrRound creates an operation llvm.intr.round at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrRoundOp.
+func BuildIntrRound(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrRoundOptions) IntrRoundOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrRoundOpName)
+		return IntrRoundOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrRoundOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrRoundOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrRoundOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrRoundOp{op}
 }
+
+// IntrRoundevenOpName is the name of the operation llvm.intr.roundeven.
+const IntrRoundevenOpName = "llvm.intr.roundeven"
 
 // IntrRoundevenOp wraps an operation llvm.intr.roundeven: lLVM intrinsic llvm.roundeven.
 type IntrRoundevenOp struct{ *ir.Operation }
 
 // AsIntrRoundevenOp returns op as a IntrRoundevenOp if it is an operation llvm.intr.roundeven.
 func AsIntrRoundevenOp(op *ir.Operation) (IntrRoundevenOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.roundeven" {
+	if op == nil || op.Name() != IntrRoundevenOpName {
 		return IntrRoundevenOp{}, false
 	}
 	return IntrRoundevenOp{op}, true
@@ -4305,31 +5159,47 @@ func (op IntrRoundevenOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrRoundeven creates an operation llvm.intr.roundeven at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrRoundeven(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrRoundevenOp {
-	name := b.Ctx.LookupOpName("llvm.intr.roundeven")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.roundeven is not registered in the builder's context")
+// IntrRoundevenOptions holds the optional operands, results and properties of
+// llvm.intr.roundeven for BuildIntrRoundeven; the zero value leaves them all absent (or at
+// their defaults).
+type IntrRoundevenOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrRoundeven creates an operation llvm.intr.roundeven at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrRoundevenOp.
+func BuildIntrRoundeven(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrRoundevenOptions) IntrRoundevenOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrRoundevenOpName)
+		return IntrRoundevenOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrRoundevenOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrRoundevenOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrRoundevenOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrRoundevenOp{op}
 }
+
+// IntrTruncOpName is the name of the operation llvm.intr.trunc.
+const IntrTruncOpName = "llvm.intr.trunc"
 
 // IntrTruncOp wraps an operation llvm.intr.trunc: lLVM intrinsic llvm.trunc.
 type IntrTruncOp struct{ *ir.Operation }
 
 // AsIntrTruncOp returns op as a IntrTruncOp if it is an operation llvm.intr.trunc.
 func AsIntrTruncOp(op *ir.Operation) (IntrTruncOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.trunc" {
+	if op == nil || op.Name() != IntrTruncOpName {
 		return IntrTruncOp{}, false
 	}
 	return IntrTruncOp{op}, true
@@ -4359,31 +5229,47 @@ func (op IntrTruncOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrTrunc creates an operation llvm.intr.trunc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrTrunc(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrTruncOp {
-	name := b.Ctx.LookupOpName("llvm.intr.trunc")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.trunc is not registered in the builder's context")
+// IntrTruncOptions holds the optional operands, results and properties of
+// llvm.intr.trunc for BuildIntrTrunc; the zero value leaves them all absent (or at
+// their defaults).
+type IntrTruncOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrTrunc creates an operation llvm.intr.trunc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrTruncOp.
+func BuildIntrTrunc(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrTruncOptions) IntrTruncOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrTruncOpName)
+		return IntrTruncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrTruncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrTruncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrTruncOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrTruncOp{op}
 }
+
+// IntrSinOpName is the name of the operation llvm.intr.sin.
+const IntrSinOpName = "llvm.intr.sin"
 
 // IntrSinOp wraps an operation llvm.intr.sin: lLVM intrinsic llvm.sin.
 type IntrSinOp struct{ *ir.Operation }
 
 // AsIntrSinOp returns op as a IntrSinOp if it is an operation llvm.intr.sin.
 func AsIntrSinOp(op *ir.Operation) (IntrSinOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.sin" {
+	if op == nil || op.Name() != IntrSinOpName {
 		return IntrSinOp{}, false
 	}
 	return IntrSinOp{op}, true
@@ -4413,31 +5299,47 @@ func (op IntrSinOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrSin creates an operation llvm.intr.sin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrSin(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrSinOp {
-	name := b.Ctx.LookupOpName("llvm.intr.sin")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.sin is not registered in the builder's context")
+// IntrSinOptions holds the optional operands, results and properties of
+// llvm.intr.sin for BuildIntrSin; the zero value leaves them all absent (or at
+// their defaults).
+type IntrSinOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrSin creates an operation llvm.intr.sin at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrSinOp.
+func BuildIntrSin(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrSinOptions) IntrSinOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrSinOpName)
+		return IntrSinOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrSinOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrSinOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrSinOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrSinOp{op}
 }
+
+// IntrCosOpName is the name of the operation llvm.intr.cos.
+const IntrCosOpName = "llvm.intr.cos"
 
 // IntrCosOp wraps an operation llvm.intr.cos: lLVM intrinsic llvm.cos.
 type IntrCosOp struct{ *ir.Operation }
 
 // AsIntrCosOp returns op as a IntrCosOp if it is an operation llvm.intr.cos.
 func AsIntrCosOp(op *ir.Operation) (IntrCosOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.cos" {
+	if op == nil || op.Name() != IntrCosOpName {
 		return IntrCosOp{}, false
 	}
 	return IntrCosOp{op}, true
@@ -4467,31 +5369,47 @@ func (op IntrCosOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrCos creates an operation llvm.intr.cos at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrCos(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrCosOp {
-	name := b.Ctx.LookupOpName("llvm.intr.cos")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.cos is not registered in the builder's context")
+// IntrCosOptions holds the optional operands, results and properties of
+// llvm.intr.cos for BuildIntrCos; the zero value leaves them all absent (or at
+// their defaults).
+type IntrCosOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrCos creates an operation llvm.intr.cos at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrCosOp.
+func BuildIntrCos(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrCosOptions) IntrCosOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrCosOpName)
+		return IntrCosOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrCosOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrCosOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrCosOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrCosOp{op}
 }
+
+// IntrTanOpName is the name of the operation llvm.intr.tan.
+const IntrTanOpName = "llvm.intr.tan"
 
 // IntrTanOp wraps an operation llvm.intr.tan: lLVM intrinsic llvm.tan.
 type IntrTanOp struct{ *ir.Operation }
 
 // AsIntrTanOp returns op as a IntrTanOp if it is an operation llvm.intr.tan.
 func AsIntrTanOp(op *ir.Operation) (IntrTanOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.tan" {
+	if op == nil || op.Name() != IntrTanOpName {
 		return IntrTanOp{}, false
 	}
 	return IntrTanOp{op}, true
@@ -4521,31 +5439,47 @@ func (op IntrTanOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrTan creates an operation llvm.intr.tan at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrTan(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrTanOp {
-	name := b.Ctx.LookupOpName("llvm.intr.tan")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.tan is not registered in the builder's context")
+// IntrTanOptions holds the optional operands, results and properties of
+// llvm.intr.tan for BuildIntrTan; the zero value leaves them all absent (or at
+// their defaults).
+type IntrTanOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrTan creates an operation llvm.intr.tan at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrTanOp.
+func BuildIntrTan(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrTanOptions) IntrTanOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrTanOpName)
+		return IntrTanOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrTanOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrTanOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrTanOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrTanOp{op}
 }
+
+// IntrTanhOpName is the name of the operation llvm.intr.tanh.
+const IntrTanhOpName = "llvm.intr.tanh"
 
 // IntrTanhOp wraps an operation llvm.intr.tanh: lLVM intrinsic llvm.tanh.
 type IntrTanhOp struct{ *ir.Operation }
 
 // AsIntrTanhOp returns op as a IntrTanhOp if it is an operation llvm.intr.tanh.
 func AsIntrTanhOp(op *ir.Operation) (IntrTanhOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.tanh" {
+	if op == nil || op.Name() != IntrTanhOpName {
 		return IntrTanhOp{}, false
 	}
 	return IntrTanhOp{op}, true
@@ -4575,31 +5509,47 @@ func (op IntrTanhOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrTanh creates an operation llvm.intr.tanh at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrTanh(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrTanhOp {
-	name := b.Ctx.LookupOpName("llvm.intr.tanh")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.tanh is not registered in the builder's context")
+// IntrTanhOptions holds the optional operands, results and properties of
+// llvm.intr.tanh for BuildIntrTanh; the zero value leaves them all absent (or at
+// their defaults).
+type IntrTanhOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrTanh creates an operation llvm.intr.tanh at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrTanhOp.
+func BuildIntrTanh(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrTanhOptions) IntrTanhOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrTanhOpName)
+		return IntrTanhOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrTanhOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrTanhOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrTanhOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrTanhOp{op}
 }
+
+// IntrAsinOpName is the name of the operation llvm.intr.asin.
+const IntrAsinOpName = "llvm.intr.asin"
 
 // IntrAsinOp wraps an operation llvm.intr.asin: lLVM intrinsic llvm.asin.
 type IntrAsinOp struct{ *ir.Operation }
 
 // AsIntrAsinOp returns op as a IntrAsinOp if it is an operation llvm.intr.asin.
 func AsIntrAsinOp(op *ir.Operation) (IntrAsinOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.asin" {
+	if op == nil || op.Name() != IntrAsinOpName {
 		return IntrAsinOp{}, false
 	}
 	return IntrAsinOp{op}, true
@@ -4629,31 +5579,47 @@ func (op IntrAsinOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrAsin creates an operation llvm.intr.asin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrAsin(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrAsinOp {
-	name := b.Ctx.LookupOpName("llvm.intr.asin")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.asin is not registered in the builder's context")
+// IntrAsinOptions holds the optional operands, results and properties of
+// llvm.intr.asin for BuildIntrAsin; the zero value leaves them all absent (or at
+// their defaults).
+type IntrAsinOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrAsin creates an operation llvm.intr.asin at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrAsinOp.
+func BuildIntrAsin(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrAsinOptions) IntrAsinOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrAsinOpName)
+		return IntrAsinOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrAsinOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrAsinOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrAsinOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrAsinOp{op}
 }
+
+// IntrAcosOpName is the name of the operation llvm.intr.acos.
+const IntrAcosOpName = "llvm.intr.acos"
 
 // IntrAcosOp wraps an operation llvm.intr.acos: lLVM intrinsic llvm.acos.
 type IntrAcosOp struct{ *ir.Operation }
 
 // AsIntrAcosOp returns op as a IntrAcosOp if it is an operation llvm.intr.acos.
 func AsIntrAcosOp(op *ir.Operation) (IntrAcosOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.acos" {
+	if op == nil || op.Name() != IntrAcosOpName {
 		return IntrAcosOp{}, false
 	}
 	return IntrAcosOp{op}, true
@@ -4683,31 +5649,47 @@ func (op IntrAcosOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrAcos creates an operation llvm.intr.acos at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrAcos(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrAcosOp {
-	name := b.Ctx.LookupOpName("llvm.intr.acos")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.acos is not registered in the builder's context")
+// IntrAcosOptions holds the optional operands, results and properties of
+// llvm.intr.acos for BuildIntrAcos; the zero value leaves them all absent (or at
+// their defaults).
+type IntrAcosOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrAcos creates an operation llvm.intr.acos at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrAcosOp.
+func BuildIntrAcos(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrAcosOptions) IntrAcosOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrAcosOpName)
+		return IntrAcosOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrAcosOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrAcosOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrAcosOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrAcosOp{op}
 }
+
+// IntrAtanOpName is the name of the operation llvm.intr.atan.
+const IntrAtanOpName = "llvm.intr.atan"
 
 // IntrAtanOp wraps an operation llvm.intr.atan: lLVM intrinsic llvm.atan.
 type IntrAtanOp struct{ *ir.Operation }
 
 // AsIntrAtanOp returns op as a IntrAtanOp if it is an operation llvm.intr.atan.
 func AsIntrAtanOp(op *ir.Operation) (IntrAtanOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.atan" {
+	if op == nil || op.Name() != IntrAtanOpName {
 		return IntrAtanOp{}, false
 	}
 	return IntrAtanOp{op}, true
@@ -4737,31 +5719,47 @@ func (op IntrAtanOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrAtan creates an operation llvm.intr.atan at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrAtan(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrAtanOp {
-	name := b.Ctx.LookupOpName("llvm.intr.atan")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.atan is not registered in the builder's context")
+// IntrAtanOptions holds the optional operands, results and properties of
+// llvm.intr.atan for BuildIntrAtan; the zero value leaves them all absent (or at
+// their defaults).
+type IntrAtanOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrAtan creates an operation llvm.intr.atan at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrAtanOp.
+func BuildIntrAtan(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrAtanOptions) IntrAtanOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrAtanOpName)
+		return IntrAtanOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrAtanOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrAtanOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrAtanOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrAtanOp{op}
 }
+
+// IntrSinhOpName is the name of the operation llvm.intr.sinh.
+const IntrSinhOpName = "llvm.intr.sinh"
 
 // IntrSinhOp wraps an operation llvm.intr.sinh: lLVM intrinsic llvm.sinh.
 type IntrSinhOp struct{ *ir.Operation }
 
 // AsIntrSinhOp returns op as a IntrSinhOp if it is an operation llvm.intr.sinh.
 func AsIntrSinhOp(op *ir.Operation) (IntrSinhOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.sinh" {
+	if op == nil || op.Name() != IntrSinhOpName {
 		return IntrSinhOp{}, false
 	}
 	return IntrSinhOp{op}, true
@@ -4791,31 +5789,47 @@ func (op IntrSinhOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrSinh creates an operation llvm.intr.sinh at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrSinh(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrSinhOp {
-	name := b.Ctx.LookupOpName("llvm.intr.sinh")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.sinh is not registered in the builder's context")
+// IntrSinhOptions holds the optional operands, results and properties of
+// llvm.intr.sinh for BuildIntrSinh; the zero value leaves them all absent (or at
+// their defaults).
+type IntrSinhOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrSinh creates an operation llvm.intr.sinh at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrSinhOp.
+func BuildIntrSinh(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrSinhOptions) IntrSinhOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrSinhOpName)
+		return IntrSinhOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrSinhOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrSinhOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrSinhOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrSinhOp{op}
 }
+
+// IntrCoshOpName is the name of the operation llvm.intr.cosh.
+const IntrCoshOpName = "llvm.intr.cosh"
 
 // IntrCoshOp wraps an operation llvm.intr.cosh: lLVM intrinsic llvm.cosh.
 type IntrCoshOp struct{ *ir.Operation }
 
 // AsIntrCoshOp returns op as a IntrCoshOp if it is an operation llvm.intr.cosh.
 func AsIntrCoshOp(op *ir.Operation) (IntrCoshOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.cosh" {
+	if op == nil || op.Name() != IntrCoshOpName {
 		return IntrCoshOp{}, false
 	}
 	return IntrCoshOp{op}, true
@@ -4845,31 +5859,47 @@ func (op IntrCoshOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrCosh creates an operation llvm.intr.cosh at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrCosh(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrCoshOp {
-	name := b.Ctx.LookupOpName("llvm.intr.cosh")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.cosh is not registered in the builder's context")
+// IntrCoshOptions holds the optional operands, results and properties of
+// llvm.intr.cosh for BuildIntrCosh; the zero value leaves them all absent (or at
+// their defaults).
+type IntrCoshOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrCosh creates an operation llvm.intr.cosh at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrCoshOp.
+func BuildIntrCosh(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrCoshOptions) IntrCoshOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrCoshOpName)
+		return IntrCoshOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrCoshOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrCoshOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrCoshOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrCoshOp{op}
 }
+
+// IntrRintOpName is the name of the operation llvm.intr.rint.
+const IntrRintOpName = "llvm.intr.rint"
 
 // IntrRintOp wraps an operation llvm.intr.rint: lLVM intrinsic llvm.rint.
 type IntrRintOp struct{ *ir.Operation }
 
 // AsIntrRintOp returns op as a IntrRintOp if it is an operation llvm.intr.rint.
 func AsIntrRintOp(op *ir.Operation) (IntrRintOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.rint" {
+	if op == nil || op.Name() != IntrRintOpName {
 		return IntrRintOp{}, false
 	}
 	return IntrRintOp{op}, true
@@ -4899,31 +5929,47 @@ func (op IntrRintOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrRint creates an operation llvm.intr.rint at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrRint(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrRintOp {
-	name := b.Ctx.LookupOpName("llvm.intr.rint")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.rint is not registered in the builder's context")
+// IntrRintOptions holds the optional operands, results and properties of
+// llvm.intr.rint for BuildIntrRint; the zero value leaves them all absent (or at
+// their defaults).
+type IntrRintOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrRint creates an operation llvm.intr.rint at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrRintOp.
+func BuildIntrRint(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrRintOptions) IntrRintOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrRintOpName)
+		return IntrRintOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrRintOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrRintOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrRintOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrRintOp{op}
 }
+
+// IntrNearbyintOpName is the name of the operation llvm.intr.nearbyint.
+const IntrNearbyintOpName = "llvm.intr.nearbyint"
 
 // IntrNearbyintOp wraps an operation llvm.intr.nearbyint: lLVM intrinsic llvm.nearbyint.
 type IntrNearbyintOp struct{ *ir.Operation }
 
 // AsIntrNearbyintOp returns op as a IntrNearbyintOp if it is an operation llvm.intr.nearbyint.
 func AsIntrNearbyintOp(op *ir.Operation) (IntrNearbyintOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.nearbyint" {
+	if op == nil || op.Name() != IntrNearbyintOpName {
 		return IntrNearbyintOp{}, false
 	}
 	return IntrNearbyintOp{op}, true
@@ -4953,31 +5999,47 @@ func (op IntrNearbyintOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrNearbyint creates an operation llvm.intr.nearbyint at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrNearbyint(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags) IntrNearbyintOp {
-	name := b.Ctx.LookupOpName("llvm.intr.nearbyint")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.nearbyint is not registered in the builder's context")
+// IntrNearbyintOptions holds the optional operands, results and properties of
+// llvm.intr.nearbyint for BuildIntrNearbyint; the zero value leaves them all absent (or at
+// their defaults).
+type IntrNearbyintOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrNearbyint creates an operation llvm.intr.nearbyint at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrNearbyintOp.
+func BuildIntrNearbyint(b *ir.Builder, loc ir.Location, in ir.Value, opts ...IntrNearbyintOptions) IntrNearbyintOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrNearbyintOpName)
+		return IntrNearbyintOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrNearbyintOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrNearbyintOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrNearbyintOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrNearbyintOp{op}
 }
+
+// IntrPowOpName is the name of the operation llvm.intr.pow.
+const IntrPowOpName = "llvm.intr.pow"
 
 // IntrPowOp wraps an operation llvm.intr.pow: lLVM intrinsic llvm.pow.
 type IntrPowOp struct{ *ir.Operation }
 
 // AsIntrPowOp returns op as a IntrPowOp if it is an operation llvm.intr.pow.
 func AsIntrPowOp(op *ir.Operation) (IntrPowOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.pow" {
+	if op == nil || op.Name() != IntrPowOpName {
 		return IntrPowOp{}, false
 	}
 	return IntrPowOp{op}, true
@@ -5010,32 +6072,48 @@ func (op IntrPowOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrPow creates an operation llvm.intr.pow at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrPow(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, fastmathFlags FastmathFlags) IntrPowOp {
-	name := b.Ctx.LookupOpName("llvm.intr.pow")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.pow is not registered in the builder's context")
+// IntrPowOptions holds the optional operands, results and properties of
+// llvm.intr.pow for BuildIntrPow; the zero value leaves them all absent (or at
+// their defaults).
+type IntrPowOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrPow creates an operation llvm.intr.pow at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrPowOp.
+func BuildIntrPow(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, opts ...IntrPowOptions) IntrPowOp {
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrPowOpName)
+		return IntrPowOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrPowOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrPowOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrPowOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrPowOp{op}
 }
+
+// IntrCopysignOpName is the name of the operation llvm.intr.copysign.
+const IntrCopysignOpName = "llvm.intr.copysign"
 
 // IntrCopysignOp wraps an operation llvm.intr.copysign: lLVM intrinsic llvm.copysign.
 type IntrCopysignOp struct{ *ir.Operation }
 
 // AsIntrCopysignOp returns op as a IntrCopysignOp if it is an operation llvm.intr.copysign.
 func AsIntrCopysignOp(op *ir.Operation) (IntrCopysignOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.copysign" {
+	if op == nil || op.Name() != IntrCopysignOpName {
 		return IntrCopysignOp{}, false
 	}
 	return IntrCopysignOp{op}, true
@@ -5068,32 +6146,48 @@ func (op IntrCopysignOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrCopysign creates an operation llvm.intr.copysign at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrCopysign(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, fastmathFlags FastmathFlags) IntrCopysignOp {
-	name := b.Ctx.LookupOpName("llvm.intr.copysign")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.copysign is not registered in the builder's context")
+// IntrCopysignOptions holds the optional operands, results and properties of
+// llvm.intr.copysign for BuildIntrCopysign; the zero value leaves them all absent (or at
+// their defaults).
+type IntrCopysignOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrCopysign creates an operation llvm.intr.copysign at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrCopysignOp.
+func BuildIntrCopysign(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, opts ...IntrCopysignOptions) IntrCopysignOp {
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrCopysignOpName)
+		return IntrCopysignOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrCopysignOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrCopysignOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrCopysignOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrCopysignOp{op}
 }
+
+// IntrMaskedLoadOpName is the name of the operation llvm.intr.masked.load.
+const IntrMaskedLoadOpName = "llvm.intr.masked.load"
 
 // IntrMaskedLoadOp wraps an operation llvm.intr.masked.load: lLVM intrinsic llvm.masked.load: the lanes of a vector where the mask is set, the others from the pass-through vector.
 type IntrMaskedLoadOp struct{ *ir.Operation }
 
 // AsIntrMaskedLoadOp returns op as a IntrMaskedLoadOp if it is an operation llvm.intr.masked.load.
 func AsIntrMaskedLoadOp(op *ir.Operation) (IntrMaskedLoadOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.masked.load" {
+	if op == nil || op.Name() != IntrMaskedLoadOpName {
 		return IntrMaskedLoadOp{}, false
 	}
 	return IntrMaskedLoadOp{op}, true
@@ -5133,36 +6227,50 @@ func (op IntrMaskedLoadOp) Alignment() int32 {
 // Nontemporal reports whether the unit property nontemporal is set.
 func (op IntrMaskedLoadOp) Nontemporal() bool { return op.InherentAttr("nontemporal") != nil }
 
-// BuildIntrMaskedLoad creates an operation llvm.intr.masked.load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrMaskedLoad(b *ir.Builder, loc ir.Location, data ir.Value, mask ir.Value, passThru []ir.Value, alignment int32, nontemporal bool, resType ir.Type) IntrMaskedLoadOp {
-	name := b.Ctx.LookupOpName("llvm.intr.masked.load")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.masked.load is not registered in the builder's context")
+// IntrMaskedLoadOptions holds the optional operands, results and properties of
+// llvm.intr.masked.load for BuildIntrMaskedLoad; the zero value leaves them all absent (or at
+// their defaults).
+type IntrMaskedLoadOptions struct {
+	// Nontemporal sets the unit property nontemporal.
+	Nontemporal bool
+}
+
+// BuildIntrMaskedLoad creates an operation llvm.intr.masked.load at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrMaskedLoadOp.
+func BuildIntrMaskedLoad(b *ir.Builder, loc ir.Location, data ir.Value, mask ir.Value, passThru []ir.Value, alignment int32, resType ir.Type, opts ...IntrMaskedLoadOptions) IntrMaskedLoadOp {
+	if data == nil || mask == nil || slices.Contains(passThru, nil) {
+		b.Errorf("building %s: a required operand or property is nil", IntrMaskedLoadOpName)
+		return IntrMaskedLoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrMaskedLoadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrMaskedLoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, data)
 	st.Operands = append(st.Operands, mask)
 	st.Operands = append(st.Operands, passThru...)
 	props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(alignment))})
-	if nontemporal {
+	if o.Nontemporal {
 		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrMaskedLoadOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrMaskedLoadOp{op}
 }
+
+// IntrMaskedStoreOpName is the name of the operation llvm.intr.masked.store.
+const IntrMaskedStoreOpName = "llvm.intr.masked.store"
 
 // IntrMaskedStoreOp wraps an operation llvm.intr.masked.store: lLVM intrinsic llvm.masked.store: stores the lanes of a vector where the mask is set.
 type IntrMaskedStoreOp struct{ *ir.Operation }
 
 // AsIntrMaskedStoreOp returns op as a IntrMaskedStoreOp if it is an operation llvm.intr.masked.store.
 func AsIntrMaskedStoreOp(op *ir.Operation) (IntrMaskedStoreOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.masked.store" {
+	if op == nil || op.Name() != IntrMaskedStoreOpName {
 		return IntrMaskedStoreOp{}, false
 	}
 	return IntrMaskedStoreOp{op}, true
@@ -5194,15 +6302,15 @@ func (op IntrMaskedStoreOp) Alignment() int32 {
 	return v
 }
 
-// BuildIntrMaskedStore creates an operation llvm.intr.masked.store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrMaskedStore creates an operation llvm.intr.masked.store at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrMaskedStoreOp.
 func BuildIntrMaskedStore(b *ir.Builder, loc ir.Location, value ir.Value, data ir.Value, mask ir.Value, alignment int32) IntrMaskedStoreOp {
-	name := b.Ctx.LookupOpName("llvm.intr.masked.store")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.masked.store is not registered in the builder's context")
+	if value == nil || data == nil || mask == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrMaskedStoreOpName)
+		return IntrMaskedStoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrMaskedStoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, data)
@@ -5211,15 +6319,19 @@ func BuildIntrMaskedStore(b *ir.Builder, loc ir.Location, value ir.Value, data i
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrMaskedStoreOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrMaskedStoreOp{op}
 }
+
+// IntrMinnumOpName is the name of the operation llvm.intr.minnum.
+const IntrMinnumOpName = "llvm.intr.minnum"
 
 // IntrMinnumOp wraps an operation llvm.intr.minnum: lLVM intrinsic llvm.minnum.
 type IntrMinnumOp struct{ *ir.Operation }
 
 // AsIntrMinnumOp returns op as a IntrMinnumOp if it is an operation llvm.intr.minnum.
 func AsIntrMinnumOp(op *ir.Operation) (IntrMinnumOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.minnum" {
+	if op == nil || op.Name() != IntrMinnumOpName {
 		return IntrMinnumOp{}, false
 	}
 	return IntrMinnumOp{op}, true
@@ -5252,32 +6364,48 @@ func (op IntrMinnumOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrMinnum creates an operation llvm.intr.minnum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrMinnum(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, fastmathFlags FastmathFlags) IntrMinnumOp {
-	name := b.Ctx.LookupOpName("llvm.intr.minnum")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.minnum is not registered in the builder's context")
+// IntrMinnumOptions holds the optional operands, results and properties of
+// llvm.intr.minnum for BuildIntrMinnum; the zero value leaves them all absent (or at
+// their defaults).
+type IntrMinnumOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrMinnum creates an operation llvm.intr.minnum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrMinnumOp.
+func BuildIntrMinnum(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, opts ...IntrMinnumOptions) IntrMinnumOp {
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrMinnumOpName)
+		return IntrMinnumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrMinnumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrMinnumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrMinnumOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrMinnumOp{op}
 }
+
+// IntrMaxnumOpName is the name of the operation llvm.intr.maxnum.
+const IntrMaxnumOpName = "llvm.intr.maxnum"
 
 // IntrMaxnumOp wraps an operation llvm.intr.maxnum: lLVM intrinsic llvm.maxnum.
 type IntrMaxnumOp struct{ *ir.Operation }
 
 // AsIntrMaxnumOp returns op as a IntrMaxnumOp if it is an operation llvm.intr.maxnum.
 func AsIntrMaxnumOp(op *ir.Operation) (IntrMaxnumOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.maxnum" {
+	if op == nil || op.Name() != IntrMaxnumOpName {
 		return IntrMaxnumOp{}, false
 	}
 	return IntrMaxnumOp{op}, true
@@ -5310,32 +6438,48 @@ func (op IntrMaxnumOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrMaxnum creates an operation llvm.intr.maxnum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrMaxnum(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, fastmathFlags FastmathFlags) IntrMaxnumOp {
-	name := b.Ctx.LookupOpName("llvm.intr.maxnum")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.maxnum is not registered in the builder's context")
+// IntrMaxnumOptions holds the optional operands, results and properties of
+// llvm.intr.maxnum for BuildIntrMaxnum; the zero value leaves them all absent (or at
+// their defaults).
+type IntrMaxnumOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrMaxnum creates an operation llvm.intr.maxnum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrMaxnumOp.
+func BuildIntrMaxnum(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, opts ...IntrMaxnumOptions) IntrMaxnumOp {
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrMaxnumOpName)
+		return IntrMaxnumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrMaxnumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrMaxnumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrMaxnumOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrMaxnumOp{op}
 }
+
+// IntrMinimumOpName is the name of the operation llvm.intr.minimum.
+const IntrMinimumOpName = "llvm.intr.minimum"
 
 // IntrMinimumOp wraps an operation llvm.intr.minimum: lLVM intrinsic llvm.minimum.
 type IntrMinimumOp struct{ *ir.Operation }
 
 // AsIntrMinimumOp returns op as a IntrMinimumOp if it is an operation llvm.intr.minimum.
 func AsIntrMinimumOp(op *ir.Operation) (IntrMinimumOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.minimum" {
+	if op == nil || op.Name() != IntrMinimumOpName {
 		return IntrMinimumOp{}, false
 	}
 	return IntrMinimumOp{op}, true
@@ -5368,32 +6512,48 @@ func (op IntrMinimumOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrMinimum creates an operation llvm.intr.minimum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrMinimum(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, fastmathFlags FastmathFlags) IntrMinimumOp {
-	name := b.Ctx.LookupOpName("llvm.intr.minimum")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.minimum is not registered in the builder's context")
+// IntrMinimumOptions holds the optional operands, results and properties of
+// llvm.intr.minimum for BuildIntrMinimum; the zero value leaves them all absent (or at
+// their defaults).
+type IntrMinimumOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrMinimum creates an operation llvm.intr.minimum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrMinimumOp.
+func BuildIntrMinimum(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, opts ...IntrMinimumOptions) IntrMinimumOp {
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrMinimumOpName)
+		return IntrMinimumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrMinimumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrMinimumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrMinimumOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrMinimumOp{op}
 }
+
+// IntrMaximumOpName is the name of the operation llvm.intr.maximum.
+const IntrMaximumOpName = "llvm.intr.maximum"
 
 // IntrMaximumOp wraps an operation llvm.intr.maximum: lLVM intrinsic llvm.maximum.
 type IntrMaximumOp struct{ *ir.Operation }
 
 // AsIntrMaximumOp returns op as a IntrMaximumOp if it is an operation llvm.intr.maximum.
 func AsIntrMaximumOp(op *ir.Operation) (IntrMaximumOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.maximum" {
+	if op == nil || op.Name() != IntrMaximumOpName {
 		return IntrMaximumOp{}, false
 	}
 	return IntrMaximumOp{op}, true
@@ -5426,32 +6586,48 @@ func (op IntrMaximumOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrMaximum creates an operation llvm.intr.maximum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrMaximum(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, fastmathFlags FastmathFlags) IntrMaximumOp {
-	name := b.Ctx.LookupOpName("llvm.intr.maximum")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.maximum is not registered in the builder's context")
+// IntrMaximumOptions holds the optional operands, results and properties of
+// llvm.intr.maximum for BuildIntrMaximum; the zero value leaves them all absent (or at
+// their defaults).
+type IntrMaximumOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrMaximum creates an operation llvm.intr.maximum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrMaximumOp.
+func BuildIntrMaximum(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, opts ...IntrMaximumOptions) IntrMaximumOp {
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrMaximumOpName)
+		return IntrMaximumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrMaximumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrMaximumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrMaximumOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrMaximumOp{op}
 }
+
+// IntrAtan2OpName is the name of the operation llvm.intr.atan2.
+const IntrAtan2OpName = "llvm.intr.atan2"
 
 // IntrAtan2Op wraps an operation llvm.intr.atan2: lLVM intrinsic llvm.atan2.
 type IntrAtan2Op struct{ *ir.Operation }
 
 // AsIntrAtan2Op returns op as a IntrAtan2Op if it is an operation llvm.intr.atan2.
 func AsIntrAtan2Op(op *ir.Operation) (IntrAtan2Op, bool) {
-	if op == nil || op.Name() != "llvm.intr.atan2" {
+	if op == nil || op.Name() != IntrAtan2OpName {
 		return IntrAtan2Op{}, false
 	}
 	return IntrAtan2Op{op}, true
@@ -5484,32 +6660,48 @@ func (op IntrAtan2Op) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrAtan2 creates an operation llvm.intr.atan2 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrAtan2(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, fastmathFlags FastmathFlags) IntrAtan2Op {
-	name := b.Ctx.LookupOpName("llvm.intr.atan2")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.atan2 is not registered in the builder's context")
+// IntrAtan2Options holds the optional operands, results and properties of
+// llvm.intr.atan2 for BuildIntrAtan2; the zero value leaves them all absent (or at
+// their defaults).
+type IntrAtan2Options struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrAtan2 creates an operation llvm.intr.atan2 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrAtan2Op.
+func BuildIntrAtan2(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, opts ...IntrAtan2Options) IntrAtan2Op {
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrAtan2OpName)
+		return IntrAtan2Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrAtan2OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrAtan2OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrAtan2Op{b.Create(st)}
+	op := b.Create(st)
+	return IntrAtan2Op{op}
 }
+
+// IntrFmaOpName is the name of the operation llvm.intr.fma.
+const IntrFmaOpName = "llvm.intr.fma"
 
 // IntrFmaOp wraps an operation llvm.intr.fma: lLVM intrinsic llvm.fma.
 type IntrFmaOp struct{ *ir.Operation }
 
 // AsIntrFmaOp returns op as a IntrFmaOp if it is an operation llvm.intr.fma.
 func AsIntrFmaOp(op *ir.Operation) (IntrFmaOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.fma" {
+	if op == nil || op.Name() != IntrFmaOpName {
 		return IntrFmaOp{}, false
 	}
 	return IntrFmaOp{op}, true
@@ -5545,33 +6737,49 @@ func (op IntrFmaOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrFma creates an operation llvm.intr.fma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrFma(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, fastmathFlags FastmathFlags) IntrFmaOp {
-	name := b.Ctx.LookupOpName("llvm.intr.fma")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.fma is not registered in the builder's context")
+// IntrFmaOptions holds the optional operands, results and properties of
+// llvm.intr.fma for BuildIntrFma; the zero value leaves them all absent (or at
+// their defaults).
+type IntrFmaOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrFma creates an operation llvm.intr.fma at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrFmaOp.
+func BuildIntrFma(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, opts ...IntrFmaOptions) IntrFmaOp {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrFmaOpName)
+		return IntrFmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrFmaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrFmaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrFmaOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrFmaOp{op}
 }
+
+// IntrFmuladdOpName is the name of the operation llvm.intr.fmuladd.
+const IntrFmuladdOpName = "llvm.intr.fmuladd"
 
 // IntrFmuladdOp wraps an operation llvm.intr.fmuladd: lLVM intrinsic llvm.fmuladd.
 type IntrFmuladdOp struct{ *ir.Operation }
 
 // AsIntrFmuladdOp returns op as a IntrFmuladdOp if it is an operation llvm.intr.fmuladd.
 func AsIntrFmuladdOp(op *ir.Operation) (IntrFmuladdOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.fmuladd" {
+	if op == nil || op.Name() != IntrFmuladdOpName {
 		return IntrFmuladdOp{}, false
 	}
 	return IntrFmuladdOp{op}, true
@@ -5607,33 +6815,49 @@ func (op IntrFmuladdOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrFmuladd creates an operation llvm.intr.fmuladd at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrFmuladd(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, fastmathFlags FastmathFlags) IntrFmuladdOp {
-	name := b.Ctx.LookupOpName("llvm.intr.fmuladd")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.fmuladd is not registered in the builder's context")
+// IntrFmuladdOptions holds the optional operands, results and properties of
+// llvm.intr.fmuladd for BuildIntrFmuladd; the zero value leaves them all absent (or at
+// their defaults).
+type IntrFmuladdOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrFmuladd creates an operation llvm.intr.fmuladd at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrFmuladdOp.
+func BuildIntrFmuladd(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, opts ...IntrFmuladdOptions) IntrFmuladdOp {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrFmuladdOpName)
+		return IntrFmuladdOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrFmuladdOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrFmuladdOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrFmuladdOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrFmuladdOp{op}
 }
+
+// IntrPowiOpName is the name of the operation llvm.intr.powi.
+const IntrPowiOpName = "llvm.intr.powi"
 
 // IntrPowiOp wraps an operation llvm.intr.powi: lLVM intrinsic llvm.powi.
 type IntrPowiOp struct{ *ir.Operation }
 
 // AsIntrPowiOp returns op as a IntrPowiOp if it is an operation llvm.intr.powi.
 func AsIntrPowiOp(op *ir.Operation) (IntrPowiOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.powi" {
+	if op == nil || op.Name() != IntrPowiOpName {
 		return IntrPowiOp{}, false
 	}
 	return IntrPowiOp{op}, true
@@ -5666,32 +6890,48 @@ func (op IntrPowiOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrPowi creates an operation llvm.intr.powi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrPowi(b *ir.Builder, loc ir.Location, val ir.Value, power ir.Value, fastmathFlags FastmathFlags, resType ir.Type) IntrPowiOp {
-	name := b.Ctx.LookupOpName("llvm.intr.powi")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.powi is not registered in the builder's context")
+// IntrPowiOptions holds the optional operands, results and properties of
+// llvm.intr.powi for BuildIntrPowi; the zero value leaves them all absent (or at
+// their defaults).
+type IntrPowiOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrPowi creates an operation llvm.intr.powi at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrPowiOp.
+func BuildIntrPowi(b *ir.Builder, loc ir.Location, val ir.Value, power ir.Value, resType ir.Type, opts ...IntrPowiOptions) IntrPowiOp {
+	if val == nil || power == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrPowiOpName)
+		return IntrPowiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrPowiOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrPowiOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, val)
 	st.Operands = append(st.Operands, power)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrPowiOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrPowiOp{op}
 }
+
+// IntrVectorReduceAddOpName is the name of the operation llvm.intr.vector.reduce.add.
+const IntrVectorReduceAddOpName = "llvm.intr.vector.reduce.add"
 
 // IntrVectorReduceAddOp wraps an operation llvm.intr.vector.reduce.add: lLVM intrinsic llvm.vector.reduce.add.
 type IntrVectorReduceAddOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceAddOp returns op as a IntrVectorReduceAddOp if it is an operation llvm.intr.vector.reduce.add.
 func AsIntrVectorReduceAddOp(op *ir.Operation) (IntrVectorReduceAddOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.add" {
+	if op == nil || op.Name() != IntrVectorReduceAddOpName {
 		return IntrVectorReduceAddOp{}, false
 	}
 	return IntrVectorReduceAddOp{op}, true
@@ -5703,26 +6943,30 @@ func (op IntrVectorReduceAddOp) In() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op IntrVectorReduceAddOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrVectorReduceAdd creates an operation llvm.intr.vector.reduce.add at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrVectorReduceAdd creates an operation llvm.intr.vector.reduce.add at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceAddOp.
 func BuildIntrVectorReduceAdd(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type) IntrVectorReduceAddOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.add")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.add is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceAddOpName)
+		return IntrVectorReduceAddOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceAddOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return IntrVectorReduceAddOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceAddOp{op}
 }
+
+// IntrVectorReduceMulOpName is the name of the operation llvm.intr.vector.reduce.mul.
+const IntrVectorReduceMulOpName = "llvm.intr.vector.reduce.mul"
 
 // IntrVectorReduceMulOp wraps an operation llvm.intr.vector.reduce.mul: lLVM intrinsic llvm.vector.reduce.mul.
 type IntrVectorReduceMulOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceMulOp returns op as a IntrVectorReduceMulOp if it is an operation llvm.intr.vector.reduce.mul.
 func AsIntrVectorReduceMulOp(op *ir.Operation) (IntrVectorReduceMulOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.mul" {
+	if op == nil || op.Name() != IntrVectorReduceMulOpName {
 		return IntrVectorReduceMulOp{}, false
 	}
 	return IntrVectorReduceMulOp{op}, true
@@ -5734,26 +6978,30 @@ func (op IntrVectorReduceMulOp) In() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op IntrVectorReduceMulOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrVectorReduceMul creates an operation llvm.intr.vector.reduce.mul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrVectorReduceMul creates an operation llvm.intr.vector.reduce.mul at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceMulOp.
 func BuildIntrVectorReduceMul(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type) IntrVectorReduceMulOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.mul")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.mul is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceMulOpName)
+		return IntrVectorReduceMulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceMulOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return IntrVectorReduceMulOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceMulOp{op}
 }
+
+// IntrVectorReduceAndOpName is the name of the operation llvm.intr.vector.reduce.and.
+const IntrVectorReduceAndOpName = "llvm.intr.vector.reduce.and"
 
 // IntrVectorReduceAndOp wraps an operation llvm.intr.vector.reduce.and: lLVM intrinsic llvm.vector.reduce.and.
 type IntrVectorReduceAndOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceAndOp returns op as a IntrVectorReduceAndOp if it is an operation llvm.intr.vector.reduce.and.
 func AsIntrVectorReduceAndOp(op *ir.Operation) (IntrVectorReduceAndOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.and" {
+	if op == nil || op.Name() != IntrVectorReduceAndOpName {
 		return IntrVectorReduceAndOp{}, false
 	}
 	return IntrVectorReduceAndOp{op}, true
@@ -5765,26 +7013,30 @@ func (op IntrVectorReduceAndOp) In() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op IntrVectorReduceAndOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrVectorReduceAnd creates an operation llvm.intr.vector.reduce.and at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrVectorReduceAnd creates an operation llvm.intr.vector.reduce.and at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceAndOp.
 func BuildIntrVectorReduceAnd(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type) IntrVectorReduceAndOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.and")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.and is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceAndOpName)
+		return IntrVectorReduceAndOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceAndOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return IntrVectorReduceAndOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceAndOp{op}
 }
+
+// IntrVectorReduceOrOpName is the name of the operation llvm.intr.vector.reduce.or.
+const IntrVectorReduceOrOpName = "llvm.intr.vector.reduce.or"
 
 // IntrVectorReduceOrOp wraps an operation llvm.intr.vector.reduce.or: lLVM intrinsic llvm.vector.reduce.or.
 type IntrVectorReduceOrOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceOrOp returns op as a IntrVectorReduceOrOp if it is an operation llvm.intr.vector.reduce.or.
 func AsIntrVectorReduceOrOp(op *ir.Operation) (IntrVectorReduceOrOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.or" {
+	if op == nil || op.Name() != IntrVectorReduceOrOpName {
 		return IntrVectorReduceOrOp{}, false
 	}
 	return IntrVectorReduceOrOp{op}, true
@@ -5796,26 +7048,30 @@ func (op IntrVectorReduceOrOp) In() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op IntrVectorReduceOrOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrVectorReduceOr creates an operation llvm.intr.vector.reduce.or at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrVectorReduceOr creates an operation llvm.intr.vector.reduce.or at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceOrOp.
 func BuildIntrVectorReduceOr(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type) IntrVectorReduceOrOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.or")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.or is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceOrOpName)
+		return IntrVectorReduceOrOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceOrOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return IntrVectorReduceOrOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceOrOp{op}
 }
+
+// IntrVectorReduceXorOpName is the name of the operation llvm.intr.vector.reduce.xor.
+const IntrVectorReduceXorOpName = "llvm.intr.vector.reduce.xor"
 
 // IntrVectorReduceXorOp wraps an operation llvm.intr.vector.reduce.xor: lLVM intrinsic llvm.vector.reduce.xor.
 type IntrVectorReduceXorOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceXorOp returns op as a IntrVectorReduceXorOp if it is an operation llvm.intr.vector.reduce.xor.
 func AsIntrVectorReduceXorOp(op *ir.Operation) (IntrVectorReduceXorOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.xor" {
+	if op == nil || op.Name() != IntrVectorReduceXorOpName {
 		return IntrVectorReduceXorOp{}, false
 	}
 	return IntrVectorReduceXorOp{op}, true
@@ -5827,26 +7083,30 @@ func (op IntrVectorReduceXorOp) In() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op IntrVectorReduceXorOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrVectorReduceXor creates an operation llvm.intr.vector.reduce.xor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrVectorReduceXor creates an operation llvm.intr.vector.reduce.xor at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceXorOp.
 func BuildIntrVectorReduceXor(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type) IntrVectorReduceXorOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.xor")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.xor is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceXorOpName)
+		return IntrVectorReduceXorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceXorOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return IntrVectorReduceXorOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceXorOp{op}
 }
+
+// IntrVectorReduceSmaxOpName is the name of the operation llvm.intr.vector.reduce.smax.
+const IntrVectorReduceSmaxOpName = "llvm.intr.vector.reduce.smax"
 
 // IntrVectorReduceSmaxOp wraps an operation llvm.intr.vector.reduce.smax: lLVM intrinsic llvm.vector.reduce.smax.
 type IntrVectorReduceSmaxOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceSmaxOp returns op as a IntrVectorReduceSmaxOp if it is an operation llvm.intr.vector.reduce.smax.
 func AsIntrVectorReduceSmaxOp(op *ir.Operation) (IntrVectorReduceSmaxOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.smax" {
+	if op == nil || op.Name() != IntrVectorReduceSmaxOpName {
 		return IntrVectorReduceSmaxOp{}, false
 	}
 	return IntrVectorReduceSmaxOp{op}, true
@@ -5858,26 +7118,30 @@ func (op IntrVectorReduceSmaxOp) In() ir.Value { return op.Operation.Operand(0) 
 // Res returns the result res.
 func (op IntrVectorReduceSmaxOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrVectorReduceSmax creates an operation llvm.intr.vector.reduce.smax at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrVectorReduceSmax creates an operation llvm.intr.vector.reduce.smax at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceSmaxOp.
 func BuildIntrVectorReduceSmax(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type) IntrVectorReduceSmaxOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.smax")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.smax is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceSmaxOpName)
+		return IntrVectorReduceSmaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceSmaxOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return IntrVectorReduceSmaxOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceSmaxOp{op}
 }
+
+// IntrVectorReduceSminOpName is the name of the operation llvm.intr.vector.reduce.smin.
+const IntrVectorReduceSminOpName = "llvm.intr.vector.reduce.smin"
 
 // IntrVectorReduceSminOp wraps an operation llvm.intr.vector.reduce.smin: lLVM intrinsic llvm.vector.reduce.smin.
 type IntrVectorReduceSminOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceSminOp returns op as a IntrVectorReduceSminOp if it is an operation llvm.intr.vector.reduce.smin.
 func AsIntrVectorReduceSminOp(op *ir.Operation) (IntrVectorReduceSminOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.smin" {
+	if op == nil || op.Name() != IntrVectorReduceSminOpName {
 		return IntrVectorReduceSminOp{}, false
 	}
 	return IntrVectorReduceSminOp{op}, true
@@ -5889,26 +7153,30 @@ func (op IntrVectorReduceSminOp) In() ir.Value { return op.Operation.Operand(0) 
 // Res returns the result res.
 func (op IntrVectorReduceSminOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrVectorReduceSmin creates an operation llvm.intr.vector.reduce.smin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrVectorReduceSmin creates an operation llvm.intr.vector.reduce.smin at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceSminOp.
 func BuildIntrVectorReduceSmin(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type) IntrVectorReduceSminOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.smin")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.smin is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceSminOpName)
+		return IntrVectorReduceSminOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceSminOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return IntrVectorReduceSminOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceSminOp{op}
 }
+
+// IntrVectorReduceUmaxOpName is the name of the operation llvm.intr.vector.reduce.umax.
+const IntrVectorReduceUmaxOpName = "llvm.intr.vector.reduce.umax"
 
 // IntrVectorReduceUmaxOp wraps an operation llvm.intr.vector.reduce.umax: lLVM intrinsic llvm.vector.reduce.umax.
 type IntrVectorReduceUmaxOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceUmaxOp returns op as a IntrVectorReduceUmaxOp if it is an operation llvm.intr.vector.reduce.umax.
 func AsIntrVectorReduceUmaxOp(op *ir.Operation) (IntrVectorReduceUmaxOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.umax" {
+	if op == nil || op.Name() != IntrVectorReduceUmaxOpName {
 		return IntrVectorReduceUmaxOp{}, false
 	}
 	return IntrVectorReduceUmaxOp{op}, true
@@ -5920,26 +7188,30 @@ func (op IntrVectorReduceUmaxOp) In() ir.Value { return op.Operation.Operand(0) 
 // Res returns the result res.
 func (op IntrVectorReduceUmaxOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrVectorReduceUmax creates an operation llvm.intr.vector.reduce.umax at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrVectorReduceUmax creates an operation llvm.intr.vector.reduce.umax at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceUmaxOp.
 func BuildIntrVectorReduceUmax(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type) IntrVectorReduceUmaxOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.umax")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.umax is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceUmaxOpName)
+		return IntrVectorReduceUmaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceUmaxOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return IntrVectorReduceUmaxOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceUmaxOp{op}
 }
+
+// IntrVectorReduceUminOpName is the name of the operation llvm.intr.vector.reduce.umin.
+const IntrVectorReduceUminOpName = "llvm.intr.vector.reduce.umin"
 
 // IntrVectorReduceUminOp wraps an operation llvm.intr.vector.reduce.umin: lLVM intrinsic llvm.vector.reduce.umin.
 type IntrVectorReduceUminOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceUminOp returns op as a IntrVectorReduceUminOp if it is an operation llvm.intr.vector.reduce.umin.
 func AsIntrVectorReduceUminOp(op *ir.Operation) (IntrVectorReduceUminOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.umin" {
+	if op == nil || op.Name() != IntrVectorReduceUminOpName {
 		return IntrVectorReduceUminOp{}, false
 	}
 	return IntrVectorReduceUminOp{op}, true
@@ -5951,26 +7223,30 @@ func (op IntrVectorReduceUminOp) In() ir.Value { return op.Operation.Operand(0) 
 // Res returns the result res.
 func (op IntrVectorReduceUminOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrVectorReduceUmin creates an operation llvm.intr.vector.reduce.umin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrVectorReduceUmin creates an operation llvm.intr.vector.reduce.umin at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceUminOp.
 func BuildIntrVectorReduceUmin(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type) IntrVectorReduceUminOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.umin")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.umin is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceUminOpName)
+		return IntrVectorReduceUminOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceUminOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return IntrVectorReduceUminOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceUminOp{op}
 }
+
+// IntrVectorReduceFaddOpName is the name of the operation llvm.intr.vector.reduce.fadd.
+const IntrVectorReduceFaddOpName = "llvm.intr.vector.reduce.fadd"
 
 // IntrVectorReduceFaddOp wraps an operation llvm.intr.vector.reduce.fadd: lLVM intrinsic llvm.vector.reduce.fadd.
 type IntrVectorReduceFaddOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFaddOp returns op as a IntrVectorReduceFaddOp if it is an operation llvm.intr.vector.reduce.fadd.
 func AsIntrVectorReduceFaddOp(op *ir.Operation) (IntrVectorReduceFaddOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.fadd" {
+	if op == nil || op.Name() != IntrVectorReduceFaddOpName {
 		return IntrVectorReduceFaddOp{}, false
 	}
 	return IntrVectorReduceFaddOp{op}, true
@@ -6005,32 +7281,48 @@ func (op IntrVectorReduceFaddOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrVectorReduceFadd creates an operation llvm.intr.vector.reduce.fadd at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrVectorReduceFadd(b *ir.Builder, loc ir.Location, startValue ir.Value, input ir.Value, fastmathFlags FastmathFlags, resType ir.Type) IntrVectorReduceFaddOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.fadd")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.fadd is not registered in the builder's context")
+// IntrVectorReduceFaddOptions holds the optional operands, results and properties of
+// llvm.intr.vector.reduce.fadd for BuildIntrVectorReduceFadd; the zero value leaves them all absent (or at
+// their defaults).
+type IntrVectorReduceFaddOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrVectorReduceFadd creates an operation llvm.intr.vector.reduce.fadd at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceFaddOp.
+func BuildIntrVectorReduceFadd(b *ir.Builder, loc ir.Location, startValue ir.Value, input ir.Value, resType ir.Type, opts ...IntrVectorReduceFaddOptions) IntrVectorReduceFaddOp {
+	if startValue == nil || input == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceFaddOpName)
+		return IntrVectorReduceFaddOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrVectorReduceFaddOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceFaddOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, startValue)
 	st.Operands = append(st.Operands, input)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrVectorReduceFaddOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceFaddOp{op}
 }
+
+// IntrVectorReduceFmulOpName is the name of the operation llvm.intr.vector.reduce.fmul.
+const IntrVectorReduceFmulOpName = "llvm.intr.vector.reduce.fmul"
 
 // IntrVectorReduceFmulOp wraps an operation llvm.intr.vector.reduce.fmul: lLVM intrinsic llvm.vector.reduce.fmul.
 type IntrVectorReduceFmulOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFmulOp returns op as a IntrVectorReduceFmulOp if it is an operation llvm.intr.vector.reduce.fmul.
 func AsIntrVectorReduceFmulOp(op *ir.Operation) (IntrVectorReduceFmulOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.fmul" {
+	if op == nil || op.Name() != IntrVectorReduceFmulOpName {
 		return IntrVectorReduceFmulOp{}, false
 	}
 	return IntrVectorReduceFmulOp{op}, true
@@ -6065,32 +7357,48 @@ func (op IntrVectorReduceFmulOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrVectorReduceFmul creates an operation llvm.intr.vector.reduce.fmul at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrVectorReduceFmul(b *ir.Builder, loc ir.Location, startValue ir.Value, input ir.Value, fastmathFlags FastmathFlags, resType ir.Type) IntrVectorReduceFmulOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.fmul")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.fmul is not registered in the builder's context")
+// IntrVectorReduceFmulOptions holds the optional operands, results and properties of
+// llvm.intr.vector.reduce.fmul for BuildIntrVectorReduceFmul; the zero value leaves them all absent (or at
+// their defaults).
+type IntrVectorReduceFmulOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrVectorReduceFmul creates an operation llvm.intr.vector.reduce.fmul at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceFmulOp.
+func BuildIntrVectorReduceFmul(b *ir.Builder, loc ir.Location, startValue ir.Value, input ir.Value, resType ir.Type, opts ...IntrVectorReduceFmulOptions) IntrVectorReduceFmulOp {
+	if startValue == nil || input == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceFmulOpName)
+		return IntrVectorReduceFmulOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrVectorReduceFmulOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceFmulOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, startValue)
 	st.Operands = append(st.Operands, input)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrVectorReduceFmulOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceFmulOp{op}
 }
+
+// IntrVectorReduceFmaxOpName is the name of the operation llvm.intr.vector.reduce.fmax.
+const IntrVectorReduceFmaxOpName = "llvm.intr.vector.reduce.fmax"
 
 // IntrVectorReduceFmaxOp wraps an operation llvm.intr.vector.reduce.fmax: lLVM intrinsic llvm.vector.reduce.fmax.
 type IntrVectorReduceFmaxOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFmaxOp returns op as a IntrVectorReduceFmaxOp if it is an operation llvm.intr.vector.reduce.fmax.
 func AsIntrVectorReduceFmaxOp(op *ir.Operation) (IntrVectorReduceFmaxOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.fmax" {
+	if op == nil || op.Name() != IntrVectorReduceFmaxOpName {
 		return IntrVectorReduceFmaxOp{}, false
 	}
 	return IntrVectorReduceFmaxOp{op}, true
@@ -6122,31 +7430,47 @@ func (op IntrVectorReduceFmaxOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrVectorReduceFmax creates an operation llvm.intr.vector.reduce.fmax at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrVectorReduceFmax(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags, resType ir.Type) IntrVectorReduceFmaxOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.fmax")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.fmax is not registered in the builder's context")
+// IntrVectorReduceFmaxOptions holds the optional operands, results and properties of
+// llvm.intr.vector.reduce.fmax for BuildIntrVectorReduceFmax; the zero value leaves them all absent (or at
+// their defaults).
+type IntrVectorReduceFmaxOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrVectorReduceFmax creates an operation llvm.intr.vector.reduce.fmax at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceFmaxOp.
+func BuildIntrVectorReduceFmax(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type, opts ...IntrVectorReduceFmaxOptions) IntrVectorReduceFmaxOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceFmaxOpName)
+		return IntrVectorReduceFmaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrVectorReduceFmaxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceFmaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrVectorReduceFmaxOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceFmaxOp{op}
 }
+
+// IntrVectorReduceFminOpName is the name of the operation llvm.intr.vector.reduce.fmin.
+const IntrVectorReduceFminOpName = "llvm.intr.vector.reduce.fmin"
 
 // IntrVectorReduceFminOp wraps an operation llvm.intr.vector.reduce.fmin: lLVM intrinsic llvm.vector.reduce.fmin.
 type IntrVectorReduceFminOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFminOp returns op as a IntrVectorReduceFminOp if it is an operation llvm.intr.vector.reduce.fmin.
 func AsIntrVectorReduceFminOp(op *ir.Operation) (IntrVectorReduceFminOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.fmin" {
+	if op == nil || op.Name() != IntrVectorReduceFminOpName {
 		return IntrVectorReduceFminOp{}, false
 	}
 	return IntrVectorReduceFminOp{op}, true
@@ -6178,31 +7502,47 @@ func (op IntrVectorReduceFminOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrVectorReduceFmin creates an operation llvm.intr.vector.reduce.fmin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrVectorReduceFmin(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags, resType ir.Type) IntrVectorReduceFminOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.fmin")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.fmin is not registered in the builder's context")
+// IntrVectorReduceFminOptions holds the optional operands, results and properties of
+// llvm.intr.vector.reduce.fmin for BuildIntrVectorReduceFmin; the zero value leaves them all absent (or at
+// their defaults).
+type IntrVectorReduceFminOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrVectorReduceFmin creates an operation llvm.intr.vector.reduce.fmin at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceFminOp.
+func BuildIntrVectorReduceFmin(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type, opts ...IntrVectorReduceFminOptions) IntrVectorReduceFminOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceFminOpName)
+		return IntrVectorReduceFminOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrVectorReduceFminOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceFminOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrVectorReduceFminOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceFminOp{op}
 }
+
+// IntrVectorReduceFmaximumOpName is the name of the operation llvm.intr.vector.reduce.fmaximum.
+const IntrVectorReduceFmaximumOpName = "llvm.intr.vector.reduce.fmaximum"
 
 // IntrVectorReduceFmaximumOp wraps an operation llvm.intr.vector.reduce.fmaximum: lLVM intrinsic llvm.vector.reduce.fmaximum.
 type IntrVectorReduceFmaximumOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFmaximumOp returns op as a IntrVectorReduceFmaximumOp if it is an operation llvm.intr.vector.reduce.fmaximum.
 func AsIntrVectorReduceFmaximumOp(op *ir.Operation) (IntrVectorReduceFmaximumOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.fmaximum" {
+	if op == nil || op.Name() != IntrVectorReduceFmaximumOpName {
 		return IntrVectorReduceFmaximumOp{}, false
 	}
 	return IntrVectorReduceFmaximumOp{op}, true
@@ -6234,31 +7574,47 @@ func (op IntrVectorReduceFmaximumOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrVectorReduceFmaximum creates an operation llvm.intr.vector.reduce.fmaximum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrVectorReduceFmaximum(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags, resType ir.Type) IntrVectorReduceFmaximumOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.fmaximum")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.fmaximum is not registered in the builder's context")
+// IntrVectorReduceFmaximumOptions holds the optional operands, results and properties of
+// llvm.intr.vector.reduce.fmaximum for BuildIntrVectorReduceFmaximum; the zero value leaves them all absent (or at
+// their defaults).
+type IntrVectorReduceFmaximumOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrVectorReduceFmaximum creates an operation llvm.intr.vector.reduce.fmaximum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceFmaximumOp.
+func BuildIntrVectorReduceFmaximum(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type, opts ...IntrVectorReduceFmaximumOptions) IntrVectorReduceFmaximumOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceFmaximumOpName)
+		return IntrVectorReduceFmaximumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrVectorReduceFmaximumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceFmaximumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrVectorReduceFmaximumOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceFmaximumOp{op}
 }
+
+// IntrVectorReduceFminimumOpName is the name of the operation llvm.intr.vector.reduce.fminimum.
+const IntrVectorReduceFminimumOpName = "llvm.intr.vector.reduce.fminimum"
 
 // IntrVectorReduceFminimumOp wraps an operation llvm.intr.vector.reduce.fminimum: lLVM intrinsic llvm.vector.reduce.fminimum.
 type IntrVectorReduceFminimumOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFminimumOp returns op as a IntrVectorReduceFminimumOp if it is an operation llvm.intr.vector.reduce.fminimum.
 func AsIntrVectorReduceFminimumOp(op *ir.Operation) (IntrVectorReduceFminimumOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.vector.reduce.fminimum" {
+	if op == nil || op.Name() != IntrVectorReduceFminimumOpName {
 		return IntrVectorReduceFminimumOp{}, false
 	}
 	return IntrVectorReduceFminimumOp{op}, true
@@ -6290,31 +7646,47 @@ func (op IntrVectorReduceFminimumOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrVectorReduceFminimum creates an operation llvm.intr.vector.reduce.fminimum at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrVectorReduceFminimum(b *ir.Builder, loc ir.Location, in ir.Value, fastmathFlags FastmathFlags, resType ir.Type) IntrVectorReduceFminimumOp {
-	name := b.Ctx.LookupOpName("llvm.intr.vector.reduce.fminimum")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.vector.reduce.fminimum is not registered in the builder's context")
+// IntrVectorReduceFminimumOptions holds the optional operands, results and properties of
+// llvm.intr.vector.reduce.fminimum for BuildIntrVectorReduceFminimum; the zero value leaves them all absent (or at
+// their defaults).
+type IntrVectorReduceFminimumOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrVectorReduceFminimum creates an operation llvm.intr.vector.reduce.fminimum at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrVectorReduceFminimumOp.
+func BuildIntrVectorReduceFminimum(b *ir.Builder, loc ir.Location, in ir.Value, resType ir.Type, opts ...IntrVectorReduceFminimumOptions) IntrVectorReduceFminimumOp {
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrVectorReduceFminimumOpName)
+		return IntrVectorReduceFminimumOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrVectorReduceFminimumOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrVectorReduceFminimumOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrVectorReduceFminimumOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrVectorReduceFminimumOp{op}
 }
+
+// IntrCtpopOpName is the name of the operation llvm.intr.ctpop.
+const IntrCtpopOpName = "llvm.intr.ctpop"
 
 // IntrCtpopOp wraps an operation llvm.intr.ctpop: lLVM intrinsic llvm.ctpop.
 type IntrCtpopOp struct{ *ir.Operation }
 
 // AsIntrCtpopOp returns op as a IntrCtpopOp if it is an operation llvm.intr.ctpop.
 func AsIntrCtpopOp(op *ir.Operation) (IntrCtpopOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.ctpop" {
+	if op == nil || op.Name() != IntrCtpopOpName {
 		return IntrCtpopOp{}, false
 	}
 	return IntrCtpopOp{op}, true
@@ -6326,26 +7698,30 @@ func (op IntrCtpopOp) In() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op IntrCtpopOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrCtpop creates an operation llvm.intr.ctpop at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrCtpop creates an operation llvm.intr.ctpop at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrCtpopOp.
 func BuildIntrCtpop(b *ir.Builder, loc ir.Location, in ir.Value) IntrCtpopOp {
-	name := b.Ctx.LookupOpName("llvm.intr.ctpop")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.ctpop is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrCtpopOpName)
+		return IntrCtpopOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrCtpopOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, in.Type())
-	return IntrCtpopOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrCtpopOp{op}
 }
+
+// IntrSincosOpName is the name of the operation llvm.intr.sincos.
+const IntrSincosOpName = "llvm.intr.sincos"
 
 // IntrSincosOp wraps an operation llvm.intr.sincos: lLVM intrinsic llvm.sincos.
 type IntrSincosOp struct{ *ir.Operation }
 
 // AsIntrSincosOp returns op as a IntrSincosOp if it is an operation llvm.intr.sincos.
 func AsIntrSincosOp(op *ir.Operation) (IntrSincosOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.sincos" {
+	if op == nil || op.Name() != IntrSincosOpName {
 		return IntrSincosOp{}, false
 	}
 	return IntrSincosOp{op}, true
@@ -6375,31 +7751,47 @@ func (op IntrSincosOp) FastmathFlags() FastmathFlags {
 	return v
 }
 
-// BuildIntrSincos creates an operation llvm.intr.sincos at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrSincos(b *ir.Builder, loc ir.Location, val ir.Value, fastmathFlags FastmathFlags, resType ir.Type) IntrSincosOp {
-	name := b.Ctx.LookupOpName("llvm.intr.sincos")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.sincos is not registered in the builder's context")
+// IntrSincosOptions holds the optional operands, results and properties of
+// llvm.intr.sincos for BuildIntrSincos; the zero value leaves them all absent (or at
+// their defaults).
+type IntrSincosOptions struct {
+	// FastmathFlags is the property fastmathFlags (the zero value: its default).
+	FastmathFlags FastmathFlags
+}
+
+// BuildIntrSincos creates an operation llvm.intr.sincos at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrSincosOp.
+func BuildIntrSincos(b *ir.Builder, loc ir.Location, val ir.Value, resType ir.Type, opts ...IntrSincosOptions) IntrSincosOp {
+	if val == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrSincosOpName)
+		return IntrSincosOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrSincosOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrSincosOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, val)
-	props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b.Ctx, "llvm", "fastmath<"+(fastmathFlags).String()+">")})
+	if o.FastmathFlags != 0 {
+		props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: dialectAttr(b, "llvm", "fastmath<"+(o.FastmathFlags).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrSincosOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrSincosOp{op}
 }
+
+// IntrCtlzOpName is the name of the operation llvm.intr.ctlz.
+const IntrCtlzOpName = "llvm.intr.ctlz"
 
 // IntrCtlzOp wraps an operation llvm.intr.ctlz: lLVM intrinsic llvm.ctlz.
 type IntrCtlzOp struct{ *ir.Operation }
 
 // AsIntrCtlzOp returns op as a IntrCtlzOp if it is an operation llvm.intr.ctlz.
 func AsIntrCtlzOp(op *ir.Operation) (IntrCtlzOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.ctlz" {
+	if op == nil || op.Name() != IntrCtlzOpName {
 		return IntrCtlzOp{}, false
 	}
 	return IntrCtlzOp{op}, true
@@ -6428,15 +7820,15 @@ func (op IntrCtlzOp) IsZeroPoison() bool {
 	return v
 }
 
-// BuildIntrCtlz creates an operation llvm.intr.ctlz at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrCtlz creates an operation llvm.intr.ctlz at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrCtlzOp.
 func BuildIntrCtlz(b *ir.Builder, loc ir.Location, in ir.Value, isZeroPoison bool) IntrCtlzOp {
-	name := b.Ctx.LookupOpName("llvm.intr.ctlz")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.ctlz is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrCtlzOpName)
+		return IntrCtlzOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrCtlzOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
 	props = append(props, ir.NamedAttr{Name: "is_zero_poison", Value: b.Ctx.Bool(isZeroPoison)})
@@ -6444,15 +7836,19 @@ func BuildIntrCtlz(b *ir.Builder, loc ir.Location, in ir.Value, isZeroPoison boo
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrCtlzOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrCtlzOp{op}
 }
+
+// IntrCttzOpName is the name of the operation llvm.intr.cttz.
+const IntrCttzOpName = "llvm.intr.cttz"
 
 // IntrCttzOp wraps an operation llvm.intr.cttz: lLVM intrinsic llvm.cttz.
 type IntrCttzOp struct{ *ir.Operation }
 
 // AsIntrCttzOp returns op as a IntrCttzOp if it is an operation llvm.intr.cttz.
 func AsIntrCttzOp(op *ir.Operation) (IntrCttzOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.cttz" {
+	if op == nil || op.Name() != IntrCttzOpName {
 		return IntrCttzOp{}, false
 	}
 	return IntrCttzOp{op}, true
@@ -6481,15 +7877,15 @@ func (op IntrCttzOp) IsZeroPoison() bool {
 	return v
 }
 
-// BuildIntrCttz creates an operation llvm.intr.cttz at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrCttz creates an operation llvm.intr.cttz at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrCttzOp.
 func BuildIntrCttz(b *ir.Builder, loc ir.Location, in ir.Value, isZeroPoison bool) IntrCttzOp {
-	name := b.Ctx.LookupOpName("llvm.intr.cttz")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.cttz is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrCttzOpName)
+		return IntrCttzOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrCttzOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
 	props = append(props, ir.NamedAttr{Name: "is_zero_poison", Value: b.Ctx.Bool(isZeroPoison)})
@@ -6497,15 +7893,19 @@ func BuildIntrCttz(b *ir.Builder, loc ir.Location, in ir.Value, isZeroPoison boo
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrCttzOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrCttzOp{op}
 }
+
+// IntrAbsOpName is the name of the operation llvm.intr.abs.
+const IntrAbsOpName = "llvm.intr.abs"
 
 // IntrAbsOp wraps an operation llvm.intr.abs: lLVM intrinsic llvm.abs.
 type IntrAbsOp struct{ *ir.Operation }
 
 // AsIntrAbsOp returns op as a IntrAbsOp if it is an operation llvm.intr.abs.
 func AsIntrAbsOp(op *ir.Operation) (IntrAbsOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.abs" {
+	if op == nil || op.Name() != IntrAbsOpName {
 		return IntrAbsOp{}, false
 	}
 	return IntrAbsOp{op}, true
@@ -6534,15 +7934,15 @@ func (op IntrAbsOp) IsIntMinPoison() bool {
 	return v
 }
 
-// BuildIntrAbs creates an operation llvm.intr.abs at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrAbs creates an operation llvm.intr.abs at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrAbsOp.
 func BuildIntrAbs(b *ir.Builder, loc ir.Location, in ir.Value, isIntMinPoison bool) IntrAbsOp {
-	name := b.Ctx.LookupOpName("llvm.intr.abs")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.abs is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrAbsOpName)
+		return IntrAbsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrAbsOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
 	props = append(props, ir.NamedAttr{Name: "is_int_min_poison", Value: b.Ctx.Bool(isIntMinPoison)})
@@ -6550,15 +7950,19 @@ func BuildIntrAbs(b *ir.Builder, loc ir.Location, in ir.Value, isIntMinPoison bo
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrAbsOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrAbsOp{op}
 }
+
+// IntrIsFpclassOpName is the name of the operation llvm.intr.is.fpclass.
+const IntrIsFpclassOpName = "llvm.intr.is.fpclass"
 
 // IntrIsFpclassOp wraps an operation llvm.intr.is.fpclass: lLVM intrinsic llvm.is.fpclass.
 type IntrIsFpclassOp struct{ *ir.Operation }
 
 // AsIntrIsFpclassOp returns op as a IntrIsFpclassOp if it is an operation llvm.intr.is.fpclass.
 func AsIntrIsFpclassOp(op *ir.Operation) (IntrIsFpclassOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.is.fpclass" {
+	if op == nil || op.Name() != IntrIsFpclassOpName {
 		return IntrIsFpclassOp{}, false
 	}
 	return IntrIsFpclassOp{op}, true
@@ -6587,15 +7991,15 @@ func (op IntrIsFpclassOp) Bit() int32 {
 	return v
 }
 
-// BuildIntrIsFpclass creates an operation llvm.intr.is.fpclass at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrIsFpclass creates an operation llvm.intr.is.fpclass at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrIsFpclassOp.
 func BuildIntrIsFpclass(b *ir.Builder, loc ir.Location, in ir.Value, bit int32, resType ir.Type) IntrIsFpclassOp {
-	name := b.Ctx.LookupOpName("llvm.intr.is.fpclass")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.is.fpclass is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrIsFpclassOpName)
+		return IntrIsFpclassOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrIsFpclassOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
 	props = append(props, ir.NamedAttr{Name: "bit", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(bit))})
@@ -6603,15 +8007,19 @@ func BuildIntrIsFpclass(b *ir.Builder, loc ir.Location, in ir.Value, bit int32, 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrIsFpclassOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrIsFpclassOp{op}
 }
+
+// IntrBitreverseOpName is the name of the operation llvm.intr.bitreverse.
+const IntrBitreverseOpName = "llvm.intr.bitreverse"
 
 // IntrBitreverseOp wraps an operation llvm.intr.bitreverse: lLVM intrinsic llvm.bitreverse.
 type IntrBitreverseOp struct{ *ir.Operation }
 
 // AsIntrBitreverseOp returns op as a IntrBitreverseOp if it is an operation llvm.intr.bitreverse.
 func AsIntrBitreverseOp(op *ir.Operation) (IntrBitreverseOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.bitreverse" {
+	if op == nil || op.Name() != IntrBitreverseOpName {
 		return IntrBitreverseOp{}, false
 	}
 	return IntrBitreverseOp{op}, true
@@ -6623,26 +8031,30 @@ func (op IntrBitreverseOp) In() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op IntrBitreverseOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrBitreverse creates an operation llvm.intr.bitreverse at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrBitreverse creates an operation llvm.intr.bitreverse at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrBitreverseOp.
 func BuildIntrBitreverse(b *ir.Builder, loc ir.Location, in ir.Value) IntrBitreverseOp {
-	name := b.Ctx.LookupOpName("llvm.intr.bitreverse")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.bitreverse is not registered in the builder's context")
+	if in == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrBitreverseOpName)
+		return IntrBitreverseOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrBitreverseOpName), Loc: loc}
 	st.Operands = append(st.Operands, in)
 	st.ResultTypes = append(st.ResultTypes, in.Type())
-	return IntrBitreverseOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrBitreverseOp{op}
 }
+
+// IntrSmaxOpName is the name of the operation llvm.intr.smax.
+const IntrSmaxOpName = "llvm.intr.smax"
 
 // IntrSmaxOp wraps an operation llvm.intr.smax: lLVM intrinsic llvm.smax.
 type IntrSmaxOp struct{ *ir.Operation }
 
 // AsIntrSmaxOp returns op as a IntrSmaxOp if it is an operation llvm.intr.smax.
 func AsIntrSmaxOp(op *ir.Operation) (IntrSmaxOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.smax" {
+	if op == nil || op.Name() != IntrSmaxOpName {
 		return IntrSmaxOp{}, false
 	}
 	return IntrSmaxOp{op}, true
@@ -6657,27 +8069,31 @@ func (op IntrSmaxOp) B() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op IntrSmaxOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrSmax creates an operation llvm.intr.smax at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrSmax creates an operation llvm.intr.smax at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrSmaxOp.
 func BuildIntrSmax(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value) IntrSmaxOp {
-	name := b.Ctx.LookupOpName("llvm.intr.smax")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.smax is not registered in the builder's context")
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrSmaxOpName)
+		return IntrSmaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrSmaxOpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.ResultTypes = append(st.ResultTypes, a.Type())
-	return IntrSmaxOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrSmaxOp{op}
 }
+
+// IntrSminOpName is the name of the operation llvm.intr.smin.
+const IntrSminOpName = "llvm.intr.smin"
 
 // IntrSminOp wraps an operation llvm.intr.smin: lLVM intrinsic llvm.smin.
 type IntrSminOp struct{ *ir.Operation }
 
 // AsIntrSminOp returns op as a IntrSminOp if it is an operation llvm.intr.smin.
 func AsIntrSminOp(op *ir.Operation) (IntrSminOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.smin" {
+	if op == nil || op.Name() != IntrSminOpName {
 		return IntrSminOp{}, false
 	}
 	return IntrSminOp{op}, true
@@ -6692,27 +8108,31 @@ func (op IntrSminOp) B() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op IntrSminOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrSmin creates an operation llvm.intr.smin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrSmin creates an operation llvm.intr.smin at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrSminOp.
 func BuildIntrSmin(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value) IntrSminOp {
-	name := b.Ctx.LookupOpName("llvm.intr.smin")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.smin is not registered in the builder's context")
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrSminOpName)
+		return IntrSminOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrSminOpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.ResultTypes = append(st.ResultTypes, a.Type())
-	return IntrSminOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrSminOp{op}
 }
+
+// IntrUmaxOpName is the name of the operation llvm.intr.umax.
+const IntrUmaxOpName = "llvm.intr.umax"
 
 // IntrUmaxOp wraps an operation llvm.intr.umax: lLVM intrinsic llvm.umax.
 type IntrUmaxOp struct{ *ir.Operation }
 
 // AsIntrUmaxOp returns op as a IntrUmaxOp if it is an operation llvm.intr.umax.
 func AsIntrUmaxOp(op *ir.Operation) (IntrUmaxOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.umax" {
+	if op == nil || op.Name() != IntrUmaxOpName {
 		return IntrUmaxOp{}, false
 	}
 	return IntrUmaxOp{op}, true
@@ -6727,27 +8147,31 @@ func (op IntrUmaxOp) B() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op IntrUmaxOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrUmax creates an operation llvm.intr.umax at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrUmax creates an operation llvm.intr.umax at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrUmaxOp.
 func BuildIntrUmax(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value) IntrUmaxOp {
-	name := b.Ctx.LookupOpName("llvm.intr.umax")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.umax is not registered in the builder's context")
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrUmaxOpName)
+		return IntrUmaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrUmaxOpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.ResultTypes = append(st.ResultTypes, a.Type())
-	return IntrUmaxOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrUmaxOp{op}
 }
+
+// IntrUminOpName is the name of the operation llvm.intr.umin.
+const IntrUminOpName = "llvm.intr.umin"
 
 // IntrUminOp wraps an operation llvm.intr.umin: lLVM intrinsic llvm.umin.
 type IntrUminOp struct{ *ir.Operation }
 
 // AsIntrUminOp returns op as a IntrUminOp if it is an operation llvm.intr.umin.
 func AsIntrUminOp(op *ir.Operation) (IntrUminOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.umin" {
+	if op == nil || op.Name() != IntrUminOpName {
 		return IntrUminOp{}, false
 	}
 	return IntrUminOp{op}, true
@@ -6762,27 +8186,31 @@ func (op IntrUminOp) B() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op IntrUminOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrUmin creates an operation llvm.intr.umin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrUmin creates an operation llvm.intr.umin at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrUminOp.
 func BuildIntrUmin(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value) IntrUminOp {
-	name := b.Ctx.LookupOpName("llvm.intr.umin")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.umin is not registered in the builder's context")
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrUminOpName)
+		return IntrUminOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrUminOpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.ResultTypes = append(st.ResultTypes, a.Type())
-	return IntrUminOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrUminOp{op}
 }
+
+// IntrMemcpyOpName is the name of the operation llvm.intr.memcpy.
+const IntrMemcpyOpName = "llvm.intr.memcpy"
 
 // IntrMemcpyOp wraps an operation llvm.intr.memcpy: lLVM intrinsic llvm.memcpy.
 type IntrMemcpyOp struct{ *ir.Operation }
 
 // AsIntrMemcpyOp returns op as a IntrMemcpyOp if it is an operation llvm.intr.memcpy.
 func AsIntrMemcpyOp(op *ir.Operation) (IntrMemcpyOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.memcpy" {
+	if op == nil || op.Name() != IntrMemcpyOpName {
 		return IntrMemcpyOp{}, false
 	}
 	return IntrMemcpyOp{op}, true
@@ -6814,15 +8242,15 @@ func (op IntrMemcpyOp) IsVolatile() bool {
 	return v
 }
 
-// BuildIntrMemcpy creates an operation llvm.intr.memcpy at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrMemcpy creates an operation llvm.intr.memcpy at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrMemcpyOp.
 func BuildIntrMemcpy(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, length ir.Value, isVolatile bool) IntrMemcpyOp {
-	name := b.Ctx.LookupOpName("llvm.intr.memcpy")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.memcpy is not registered in the builder's context")
+	if dst == nil || src == nil || length == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrMemcpyOpName)
+		return IntrMemcpyOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrMemcpyOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, src)
@@ -6831,15 +8259,19 @@ func BuildIntrMemcpy(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value,
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrMemcpyOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrMemcpyOp{op}
 }
+
+// IntrMemmoveOpName is the name of the operation llvm.intr.memmove.
+const IntrMemmoveOpName = "llvm.intr.memmove"
 
 // IntrMemmoveOp wraps an operation llvm.intr.memmove: lLVM intrinsic llvm.memmove.
 type IntrMemmoveOp struct{ *ir.Operation }
 
 // AsIntrMemmoveOp returns op as a IntrMemmoveOp if it is an operation llvm.intr.memmove.
 func AsIntrMemmoveOp(op *ir.Operation) (IntrMemmoveOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.memmove" {
+	if op == nil || op.Name() != IntrMemmoveOpName {
 		return IntrMemmoveOp{}, false
 	}
 	return IntrMemmoveOp{op}, true
@@ -6871,15 +8303,15 @@ func (op IntrMemmoveOp) IsVolatile() bool {
 	return v
 }
 
-// BuildIntrMemmove creates an operation llvm.intr.memmove at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrMemmove creates an operation llvm.intr.memmove at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrMemmoveOp.
 func BuildIntrMemmove(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, length ir.Value, isVolatile bool) IntrMemmoveOp {
-	name := b.Ctx.LookupOpName("llvm.intr.memmove")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.memmove is not registered in the builder's context")
+	if dst == nil || src == nil || length == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrMemmoveOpName)
+		return IntrMemmoveOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrMemmoveOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, src)
@@ -6888,38 +8320,42 @@ func BuildIntrMemmove(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrMemmoveOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrMemmoveOp{op}
 }
+
+// UnreachableOpName is the name of the operation llvm.unreachable.
+const UnreachableOpName = "llvm.unreachable"
 
 // UnreachableOp wraps an operation llvm.unreachable: lLVM dialect 'unreachable' operation.
 type UnreachableOp struct{ *ir.Operation }
 
 // AsUnreachableOp returns op as a UnreachableOp if it is an operation llvm.unreachable.
 func AsUnreachableOp(op *ir.Operation) (UnreachableOp, bool) {
-	if op == nil || op.Name() != "llvm.unreachable" {
+	if op == nil || op.Name() != UnreachableOpName {
 		return UnreachableOp{}, false
 	}
 	return UnreachableOp{op}, true
 }
 
-// BuildUnreachable creates an operation llvm.unreachable at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildUnreachable creates an operation llvm.unreachable at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero UnreachableOp.
 func BuildUnreachable(b *ir.Builder, loc ir.Location) UnreachableOp {
-	name := b.Ctx.LookupOpName("llvm.unreachable")
-	if name == nil || name.Def == nil {
-		panic("llvm.unreachable is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return UnreachableOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, UnreachableOpName), Loc: loc}
+	op := b.Create(st)
+	return UnreachableOp{op}
 }
+
+// IntrAssumeOpName is the name of the operation llvm.intr.assume.
+const IntrAssumeOpName = "llvm.intr.assume"
 
 // IntrAssumeOp wraps an operation llvm.intr.assume: lLVM intrinsic llvm.assume.
 type IntrAssumeOp struct{ *ir.Operation }
 
 // AsIntrAssumeOp returns op as a IntrAssumeOp if it is an operation llvm.intr.assume.
 func AsIntrAssumeOp(op *ir.Operation) (IntrAssumeOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.assume" {
+	if op == nil || op.Name() != IntrAssumeOpName {
 		return IntrAssumeOp{}, false
 	}
 	return IntrAssumeOp{op}, true
@@ -6939,34 +8375,48 @@ func (op IntrAssumeOp) OpBundleSizes() ir.Attribute { return op.InherentAttr("op
 // OpBundleTags returns the property op_bundle_tags, or nil when it is absent.
 func (op IntrAssumeOp) OpBundleTags() ir.Attribute { return op.InherentAttr("op_bundle_tags") }
 
-// BuildIntrAssume creates an operation llvm.intr.assume at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIntrAssume(b *ir.Builder, loc ir.Location, cond ir.Value, opBundleOperands []ir.Value, opBundleSizes ir.Attribute, opBundleTags ir.Attribute) IntrAssumeOp {
-	name := b.Ctx.LookupOpName("llvm.intr.assume")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.assume is not registered in the builder's context")
+// IntrAssumeOptions holds the optional operands, results and properties of
+// llvm.intr.assume for BuildIntrAssume; the zero value leaves them all absent (or at
+// their defaults).
+type IntrAssumeOptions struct {
+	// OpBundleTags is the optional property op_bundle_tags (nil: absent).
+	OpBundleTags ir.Attribute
+}
+
+// BuildIntrAssume creates an operation llvm.intr.assume at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrAssumeOp.
+func BuildIntrAssume(b *ir.Builder, loc ir.Location, cond ir.Value, opBundleOperands []ir.Value, opBundleSizes ir.Attribute, opts ...IntrAssumeOptions) IntrAssumeOp {
+	if cond == nil || slices.Contains(opBundleOperands, nil) || opBundleSizes == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrAssumeOpName)
+		return IntrAssumeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IntrAssumeOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IntrAssumeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, cond)
 	st.Operands = append(st.Operands, opBundleOperands...)
 	props = append(props, ir.NamedAttr{Name: "op_bundle_sizes", Value: opBundleSizes})
-	if opBundleTags != nil {
-		props = append(props, ir.NamedAttr{Name: "op_bundle_tags", Value: opBundleTags})
+	if o.OpBundleTags != nil {
+		props = append(props, ir.NamedAttr{Name: "op_bundle_tags", Value: o.OpBundleTags})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrAssumeOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrAssumeOp{op}
 }
+
+// IntrPrefetchOpName is the name of the operation llvm.intr.prefetch.
+const IntrPrefetchOpName = "llvm.intr.prefetch"
 
 // IntrPrefetchOp wraps an operation llvm.intr.prefetch: lLVM intrinsic llvm.prefetch.
 type IntrPrefetchOp struct{ *ir.Operation }
 
 // AsIntrPrefetchOp returns op as a IntrPrefetchOp if it is an operation llvm.intr.prefetch.
 func AsIntrPrefetchOp(op *ir.Operation) (IntrPrefetchOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.prefetch" {
+	if op == nil || op.Name() != IntrPrefetchOpName {
 		return IntrPrefetchOp{}, false
 	}
 	return IntrPrefetchOp{op}, true
@@ -7026,15 +8476,15 @@ func (op IntrPrefetchOp) Cache() int32 {
 	return v
 }
 
-// BuildIntrPrefetch creates an operation llvm.intr.prefetch at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrPrefetch creates an operation llvm.intr.prefetch at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrPrefetchOp.
 func BuildIntrPrefetch(b *ir.Builder, loc ir.Location, addr ir.Value, rw int32, hint int32, cache int32) IntrPrefetchOp {
-	name := b.Ctx.LookupOpName("llvm.intr.prefetch")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.prefetch is not registered in the builder's context")
+	if addr == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrPrefetchOpName)
+		return IntrPrefetchOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrPrefetchOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, addr)
 	props = append(props, ir.NamedAttr{Name: "rw", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(rw))})
@@ -7043,15 +8493,19 @@ func BuildIntrPrefetch(b *ir.Builder, loc ir.Location, addr ir.Value, rw int32, 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IntrPrefetchOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrPrefetchOp{op}
 }
+
+// IntrStacksaveOpName is the name of the operation llvm.intr.stacksave.
+const IntrStacksaveOpName = "llvm.intr.stacksave"
 
 // IntrStacksaveOp wraps an operation llvm.intr.stacksave: lLVM intrinsic llvm.stacksave.
 type IntrStacksaveOp struct{ *ir.Operation }
 
 // AsIntrStacksaveOp returns op as a IntrStacksaveOp if it is an operation llvm.intr.stacksave.
 func AsIntrStacksaveOp(op *ir.Operation) (IntrStacksaveOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.stacksave" {
+	if op == nil || op.Name() != IntrStacksaveOpName {
 		return IntrStacksaveOp{}, false
 	}
 	return IntrStacksaveOp{op}, true
@@ -7060,25 +8514,25 @@ func AsIntrStacksaveOp(op *ir.Operation) (IntrStacksaveOp, bool) {
 // Res returns the result res.
 func (op IntrStacksaveOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildIntrStacksave creates an operation llvm.intr.stacksave at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrStacksave creates an operation llvm.intr.stacksave at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrStacksaveOp.
 func BuildIntrStacksave(b *ir.Builder, loc ir.Location, resType ir.Type) IntrStacksaveOp {
-	name := b.Ctx.LookupOpName("llvm.intr.stacksave")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.stacksave is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrStacksaveOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return IntrStacksaveOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrStacksaveOp{op}
 }
+
+// IntrStackrestoreOpName is the name of the operation llvm.intr.stackrestore.
+const IntrStackrestoreOpName = "llvm.intr.stackrestore"
 
 // IntrStackrestoreOp wraps an operation llvm.intr.stackrestore: lLVM intrinsic llvm.stackrestore.
 type IntrStackrestoreOp struct{ *ir.Operation }
 
 // AsIntrStackrestoreOp returns op as a IntrStackrestoreOp if it is an operation llvm.intr.stackrestore.
 func AsIntrStackrestoreOp(op *ir.Operation) (IntrStackrestoreOp, bool) {
-	if op == nil || op.Name() != "llvm.intr.stackrestore" {
+	if op == nil || op.Name() != IntrStackrestoreOpName {
 		return IntrStackrestoreOp{}, false
 	}
 	return IntrStackrestoreOp{op}, true
@@ -7087,25 +8541,29 @@ func AsIntrStackrestoreOp(op *ir.Operation) (IntrStackrestoreOp, bool) {
 // Ptr returns the operand ptr.
 func (op IntrStackrestoreOp) Ptr() ir.Value { return op.Operation.Operand(0) }
 
-// BuildIntrStackrestore creates an operation llvm.intr.stackrestore at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIntrStackrestore creates an operation llvm.intr.stackrestore at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IntrStackrestoreOp.
 func BuildIntrStackrestore(b *ir.Builder, loc ir.Location, ptr ir.Value) IntrStackrestoreOp {
-	name := b.Ctx.LookupOpName("llvm.intr.stackrestore")
-	if name == nil || name.Def == nil {
-		panic("llvm.intr.stackrestore is not registered in the builder's context")
+	if ptr == nil {
+		b.Errorf("building %s: a required operand or property is nil", IntrStackrestoreOpName)
+		return IntrStackrestoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IntrStackrestoreOpName), Loc: loc}
 	st.Operands = append(st.Operands, ptr)
-	return IntrStackrestoreOp{b.Create(st)}
+	op := b.Create(st)
+	return IntrStackrestoreOp{op}
 }
+
+// AtomicrmwOpName is the name of the operation llvm.atomicrmw.
+const AtomicrmwOpName = "llvm.atomicrmw"
 
 // AtomicrmwOp wraps an operation llvm.atomicrmw: lLVM dialect 'atomicrmw' operation.
 type AtomicrmwOp struct{ *ir.Operation }
 
 // AsAtomicrmwOp returns op as a AtomicrmwOp if it is an operation llvm.atomicrmw.
 func AsAtomicrmwOp(op *ir.Operation) (AtomicrmwOp, bool) {
-	if op == nil || op.Name() != "llvm.atomicrmw" {
+	if op == nil || op.Name() != AtomicrmwOpName {
 		return AtomicrmwOp{}, false
 	}
 	return AtomicrmwOp{op}, true
@@ -7183,32 +8641,175 @@ func (op AtomicrmwOp) Alignment() (int64, bool) {
 // Volatile reports whether the unit property volatile_ is set.
 func (op AtomicrmwOp) Volatile() bool { return op.InherentAttr("volatile_") != nil }
 
-// BuildAtomicrmw creates an operation llvm.atomicrmw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAtomicrmw(b *ir.Builder, loc ir.Location, ptr ir.Value, val ir.Value, binOp AtomicBinOp, ordering AtomicOrdering, syncscope *string, alignment *int64, volatile bool, resType ir.Type) AtomicrmwOp {
-	name := b.Ctx.LookupOpName("llvm.atomicrmw")
-	if name == nil || name.Def == nil {
-		panic("llvm.atomicrmw is not registered in the builder's context")
+// AtomicrmwOptions holds the optional operands, results and properties of
+// llvm.atomicrmw for BuildAtomicrmw; the zero value leaves them all absent (or at
+// their defaults).
+type AtomicrmwOptions struct {
+	// Syncscope is the optional property syncscope (nil: absent).
+	Syncscope *string
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment *int64
+	// Volatile sets the unit property volatile_.
+	Volatile bool
+}
+
+// BuildAtomicrmw creates an operation llvm.atomicrmw at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AtomicrmwOp.
+func BuildAtomicrmw(b *ir.Builder, loc ir.Location, ptr ir.Value, val ir.Value, binOp AtomicBinOp, ordering AtomicOrdering, opts ...AtomicrmwOptions) AtomicrmwOp {
+	if ptr == nil || val == nil {
+		b.Errorf("building %s: a required operand or property is nil", AtomicrmwOpName)
+		return AtomicrmwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AtomicrmwOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AtomicrmwOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, ptr)
 	st.Operands = append(st.Operands, val)
 	props = append(props, ir.NamedAttr{Name: "bin_op", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(binOp))})
 	props = append(props, ir.NamedAttr{Name: "ordering", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(ordering))})
-	if syncscope != nil {
-		props = append(props, ir.NamedAttr{Name: "syncscope", Value: b.Ctx.StringAttr(*syncscope, nil)})
+	if o.Syncscope != nil {
+		props = append(props, ir.NamedAttr{Name: "syncscope", Value: b.Ctx.StringAttr(*o.Syncscope, nil)})
 	}
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
 	}
-	if volatile {
+	if o.Volatile {
 		props = append(props, ir.NamedAttr{Name: "volatile_", Value: b.Ctx.Unit()})
 	}
-	st.ResultTypes = append(st.ResultTypes, resType)
+	st.ResultTypes = append(st.ResultTypes, val.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AtomicrmwOp{b.Create(st)}
+	op := b.Create(st)
+	return AtomicrmwOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// dialectAttr parses the attribute #dialect.body with the dialect's
+// registered attribute parser; when the dialect cannot parse it, the error
+// is recorded on b and the attribute is kept as opaque text.
+func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
+	d := b.Ctx.Dialect(dialect)
+	if d == nil || d.ParseAttr == nil {
+		b.Errorf("building #%s.%s: the dialect is not registered with attributes", dialect, body)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	a, err := d.ParseAttr(b.Ctx, body)
+	if err != nil {
+		b.Errorf("building #%s.%s: %v", dialect, body, err)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	return a
+}
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("llvm.func")
+		d.AddVerifier(verifyFunc)
+		d.Print = printFunc
+		d.Parse = parseFunc
+	}
+	{
+		d := def("llvm.mlir.global")
+		d.AddVerifier(verifyGlobal)
+		d.Print = printGlobal
+		d.Parse = parseGlobal
+	}
+	{
+		d := def("llvm.return")
+		d.AddVerifier(verifyReturn)
+	}
+	{
+		d := def("llvm.br")
+		d.AddVerifier(verifyBr)
+	}
+	{
+		d := def("llvm.cond_br")
+		d.AddVerifier(verifyCondBr)
+	}
+	{
+		d := def("llvm.switch")
+		d.AddVerifier(verifySwitch)
+		d.Print = printSwitch
+		d.Parse = parseSwitch
+	}
+	{
+		d := def("llvm.call")
+		d.AddVerifier(verifyCall)
+		d.Print = printCall
+		d.Parse = parseCall
+	}
+	{
+		d := def("llvm.mlir.constant")
+		d.AddVerifier(verifyConstant)
+		d.Fold = foldConstant
+	}
+	{
+		d := def("llvm.mlir.addressof")
+		d.AddVerifier(verifyAddressOf)
+	}
+	{
+		d := def("llvm.alloca")
+		d.AddVerifier(verifyAlloca)
+	}
+	{
+		d := def("llvm.load")
+		d.AddVerifier(verifyLoad)
+	}
+	{
+		d := def("llvm.store")
+		d.AddVerifier(verifyStore)
+	}
+	{
+		d := def("llvm.getelementptr")
+		d.AddVerifier(verifyGEP)
+	}
+	{
+		d := def("llvm.insertvalue")
+		d.AddVerifier(verifyInsertValue)
+	}
+	{
+		d := def("llvm.extractvalue")
+		d.AddVerifier(verifyExtractValue)
+	}
+	{
+		d := def("llvm.intr.assume")
+		d.Print = printAssume
+		d.Parse = parseAssume
+	}
 }

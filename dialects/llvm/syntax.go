@@ -3,6 +3,7 @@ package llvm
 import (
 	"strconv"
 
+	"github.com/strata-ir/strata/core/funcimpl"
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -11,7 +12,7 @@ var linkageNames = []string{"private", "internal", "available_externally", "link
 
 // LinkageAttr returns `#llvm.linkage<l>`.
 func LinkageAttr(ctx *ir.Context, l Linkage) ir.Attribute {
-	return dialectAttr(ctx, "llvm", "linkage<"+l.String()+">")
+	return ctxDialectAttr(ctx, "llvm", "linkage<"+l.String()+">")
 }
 
 func parseLinkage(p ir.OpAsmParser) (Linkage, bool) {
@@ -41,20 +42,6 @@ func parseVisibility(p ir.OpAsmParser) Visibility {
 		return VisibilityProtected
 	}
 	return VisibilityDefault
-}
-
-func dictsOf(a ir.Attribute) []ir.Attribute {
-	if arr, ok := a.(*ir.ArrayAttr); ok {
-		return arr.Elems
-	}
-	return nil
-}
-
-func dictEntries(a ir.Attribute) []ir.NamedAttr {
-	if d, ok := a.(*ir.DictionaryAttr); ok {
-		return d.Entries
-	}
-	return nil
 }
 
 // FunctionTypeOf returns the !llvm.func type of an llvm.func.
@@ -94,50 +81,10 @@ func printFunc(p ir.OpAsmPrinter, op *ir.Operation) {
 			outs = []ir.Type{ft.Result}
 		}
 	}
-	body := op.Region(0)
-	argAttrs := dictsOf(op.InherentAttr("arg_attrs"))
-	p.WriteString("(")
-	for i, t := range ins {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		var attrs []ir.NamedAttr
-		if i < len(argAttrs) {
-			attrs = dictEntries(argAttrs[i])
-		}
-		if entry := body.First(); entry != nil && i < entry.NumArguments() {
-			p.PrintRegionArgument(entry.Argument(i), attrs)
-		} else {
-			p.PrintType(t)
-			p.PrintOptionalAttrDict(attrs)
-		}
-	}
-	if varArg {
-		if len(ins) > 0 {
-			p.WriteString(", ")
-		}
-		p.WriteString("...")
-	}
-	p.WriteString(")")
-	if len(outs) > 0 {
-		p.WriteString(" -> ")
-		resAttrs := dictsOf(op.InherentAttr("res_attrs"))
-		var attrs []ir.NamedAttr
-		if len(resAttrs) > 0 {
-			attrs = dictEntries(resAttrs[0])
-		}
-		if len(attrs) > 0 {
-			p.WriteString("(")
-			p.PrintType(outs[0])
-			p.PrintOptionalAttrDict(attrs)
-			p.WriteString(")")
-		} else {
-			p.PrintType(outs[0])
-		}
-	}
+	funcimpl.PrintSignature(p, op, ins, varArg, outs)
 	p.PrintOptionalAttrDictWithKeyword(op.AllAttrs(), "sym_name", "function_type", "arg_attrs", "res_attrs",
 		"linkage", "CConv", "visibility_", "comdat", "unnamed_addr", "vscale_range")
-	if !body.Empty() {
+	if body := op.Region(0); !body.Empty() {
 		p.WriteString(" ")
 		p.PrintRegion(body, false, true)
 	}
@@ -158,83 +105,29 @@ func parseFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 	}
 	attrs := []ir.NamedAttr{
 		{Name: "linkage", Value: LinkageAttr(ctx, linkage)},
-		{Name: "CConv", Value: dialectAttr(ctx, "llvm", "cconv<"+cconv.String()+">")},
+		{Name: "CConv", Value: ctxDialectAttr(ctx, "llvm", "cconv<"+cconv.String()+">")},
 		{Name: "visibility_", Value: ctx.IntegerAttr(ctx.I(64), int64(vis))},
 		{Name: "unnamed_addr", Value: ctx.IntegerAttr(ctx.I(64), int64(ua))},
 	}
 	attrs = append(attrs, ir.NamedAttr{Name: "sym_name", Value: ctx.Str(p.ParseSymbolName())})
 
-	var args []ir.RegionArgument
-	varArg := false
-	p.ParsePunct("(")
-	if !p.ParseOptionalPunct(")") {
-		for {
-			if p.ParseOptionalPunct("...") {
-				varArg = true
-				break
-			}
-			if a, ok := p.ParseOptionalArgument(true, true); ok {
-				if len(args) > 0 && args[len(args)-1].Name == "" {
-					return p.ErrorAt(a.Pos, "expected type instead of SSA identifier")
-				}
-				args = append(args, a)
-			} else {
-				pos := p.CurrentPos()
-				if len(args) > 0 && args[len(args)-1].Name != "" {
-					return p.ErrorAt(pos, "expected SSA identifier")
-				}
-				a := ir.RegionArgument{Pos: pos, Type: p.ParseType()}
-				if d := p.ParseOptionalAttrDict(); d != nil {
-					a.Attrs = ctx.DictionaryAttr(d)
-				}
-				a.Loc, _ = p.ParseOptionalLocationSpecifier()
-				args = append(args, a)
-			}
-			if !p.ParseOptionalPunct(",") {
-				break
-			}
-		}
-		p.ParsePunct(")")
+	sigPos := p.CurrentPos()
+	args, varArg, results, resAttrs, err := funcimpl.ParseSignature(p, true)
+	if err != nil {
+		return err
 	}
 	var result ir.Type = Void(ctx)
-	var resAttrs *ir.DictionaryAttr
-	if p.ParseOptionalPunct("->") {
-		pos := p.CurrentPos()
-		if p.ParseOptionalPunct("(") {
-			result = p.ParseType()
-			if d := p.ParseOptionalAttrDict(); d != nil {
-				resAttrs = ctx.DictionaryAttr(d)
-			}
-			if p.ParseOptionalPunct(",") {
-				return p.ErrorAt(pos, "expected only one result type")
-			}
-			p.ParsePunct(")")
-		} else {
-			result = p.ParseType()
-		}
+	switch len(results) {
+	case 0:
+	case 1:
+		result = results[0]
+	default:
+		return p.ErrorAt(sigPos, "failed to construct function type: expected zero or one function result")
 	}
-	ins := make([]ir.Type, len(args))
-	for i, a := range args {
-		ins[i] = a.Type
-	}
+	ins := funcimpl.ArgTypes(args)
 	attrs = append(attrs, ir.NamedAttr{Name: "function_type", Value: ctx.TypeAttr(Func(ctx, result, ins, varArg))})
 	attrs = append(attrs, p.ParseOptionalAttrDictWithKeyword()...)
-	anyArgAttrs := false
-	argDicts := make([]ir.Attribute, len(args))
-	for i, a := range args {
-		if a.Attrs != nil && len(a.Attrs.Entries) > 0 {
-			anyArgAttrs = true
-			argDicts[i] = a.Attrs
-		} else {
-			argDicts[i] = ctx.DictionaryAttr(nil)
-		}
-	}
-	if anyArgAttrs {
-		attrs = append(attrs, ir.NamedAttr{Name: "arg_attrs", Value: ctx.ArrayAttr(argDicts)})
-	}
-	if resAttrs != nil && len(resAttrs.Entries) > 0 {
-		attrs = append(attrs, ir.NamedAttr{Name: "res_attrs", Value: ctx.ArrayAttr([]ir.Attribute{resAttrs})})
-	}
+	attrs = append(attrs, funcimpl.ArgAndResultAttrs(ctx, args, resAttrs)...)
 	body := &ir.Region{}
 	bodyPos := p.CurrentPos()
 	if p.ParseOptionalRegion(body, args) && body.Empty() {
@@ -273,8 +166,8 @@ func printGlobal(p ir.OpAsmPrinter, op *ir.Operation) {
 		return
 	}
 	p.WriteString(" : ")
-	if ta, ok := g.GlobalType().(*ir.TypeAttr); ok {
-		p.PrintType(ta.Type)
+	if t := g.GlobalType(); t != nil {
+		p.PrintType(t)
 	}
 	if init := op.Region(0); !init.Empty() {
 		p.WriteString(" ")
@@ -390,8 +283,8 @@ func parseCall(p ir.OpAsmParser, st *ir.OperationState) error {
 		}
 	}
 	attrs = append(attrs,
-		ir.NamedAttr{Name: "CConv", Value: dialectAttr(ctx, "llvm", "cconv<"+cconv.String()+">")},
-		ir.NamedAttr{Name: "TailCallKind", Value: dialectAttr(ctx, "llvm", "tailcallkind<"+tk.String()+">")})
+		ir.NamedAttr{Name: "CConv", Value: ctxDialectAttr(ctx, "llvm", "cconv<"+cconv.String()+">")},
+		ir.NamedAttr{Name: "TailCallKind", Value: ctxDialectAttr(ctx, "llvm", "tailcallkind<"+tk.String()+">")})
 	var uses []ir.UnresolvedOperand
 	if name, ok := p.ParseOptionalSymbolName(); ok {
 		attrs = append(attrs, ir.NamedAttr{Name: "callee", Value: ctx.SymbolRefAttr(name, nil)})
@@ -659,4 +552,11 @@ func caseValuesAttr(ctx *ir.Context, it *ir.IntegerType, vals []int64) ir.Attrib
 	}
 	vt := ctx.VectorType([]int64{int64(len(vals))}, []bool{false}, it)
 	return ctx.DenseElementsAttr(vt, false, data)
+}
+
+// ctxDialectAttr is dialectAttr for code that holds a context rather than
+// a builder; the llvm dialect is registered in ctx, so its enum
+// attributes always parse.
+func ctxDialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
+	return dialectAttr(ir.NewBuilder(ctx), dialect, body)
 }

@@ -14,7 +14,7 @@ import (
 // two widths; rounding and sign operations fold for every format float64
 // holds exactly.
 
-type folder func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
+type folder = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 
 // libm are the functions upstream folds through libm, with the inputs
 // they refuse (nil: none).
@@ -58,61 +58,93 @@ var exactOps = map[string]func(float64) float64{
 	"roundeven": gomath.RoundToEven,
 }
 
-func registerFolders(ctx *ir.Context) {
-	set := func(name string, f folder) {
-		if on := ctx.LookupOpName("math." + name); on != nil && on.Def != nil {
-			on.Def.Fold = f
-		}
-	}
-	for name, fn := range libm {
-		fn := fn
-		set(name, func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
-			return foldLibm(op, operands, fn.f, fn.refuse)
-		})
-	}
-	for name, f := range exactOps {
-		f := f
-		set(name, func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
-			return attr(arith.FloatUnary(op.Context(), op.Result(0).Type(), constAt(operands, 0), f))
-		})
-	}
-	set("atan2", foldBinaryLibm(func(y, x float64) (float64, bool) {
+// The folders of the math operations, named for the hooks of math.irdl.
+var (
+	foldAcos      = libmFolder("acos")
+	foldAcosh     = libmFolder("acosh")
+	foldAsin      = libmFolder("asin")
+	foldAsinh     = libmFolder("asinh")
+	foldAtan      = libmFolder("atan")
+	foldAtanh     = libmFolder("atanh")
+	foldCos       = libmFolder("cos")
+	foldCosh      = libmFolder("cosh")
+	foldErf       = libmFolder("erf")
+	foldErfc      = libmFolder("erfc")
+	foldExp       = libmFolder("exp")
+	foldExp2      = libmFolder("exp2")
+	foldExpm1     = libmFolder("expm1")
+	foldLog       = libmFolder("log")
+	foldLog10     = libmFolder("log10")
+	foldLog2      = libmFolder("log2")
+	foldLog1p     = libmFolder("log1p")
+	foldRound     = libmFolder("round")
+	foldSin       = libmFolder("sin")
+	foldSinh      = libmFolder("sinh")
+	foldSqrt      = libmFolder("sqrt")
+	foldTan       = libmFolder("tan")
+	foldTanh      = libmFolder("tanh")
+	foldTrunc     = libmFolder("trunc")
+	foldCeil      = exactFolder("ceil")
+	foldFloor     = exactFolder("floor")
+	foldRoundeven = exactFolder("roundeven")
+	foldAtan2     = foldBinaryLibm(func(y, x float64) (float64, bool) {
 		if y == 0 && x == 0 {
 			return gomath.Float64frombits(0x7FF8000000000000), true
 		}
 		return gomath.Atan2(y, x), true
-	}))
-	set("powf", foldBinaryLibm(func(x, y float64) (float64, bool) { return gomath.Pow(x, y), true }))
-	set("absf", foldSign(func(a, _ *big.Int, sign *big.Int) *big.Int { return new(big.Int).AndNot(a, sign) }, false))
-	set("copysign", foldSign(func(a, b *big.Int, sign *big.Int) *big.Int {
+	})
+	foldPowf     = foldBinaryLibm(func(x, y float64) (float64, bool) { return gomath.Pow(x, y), true })
+	foldAbsf     = foldSign(func(a, _ *big.Int, sign *big.Int) *big.Int { return new(big.Int).AndNot(a, sign) }, false)
+	foldCopysign = foldSign(func(a, b *big.Int, sign *big.Int) *big.Int {
 		r := new(big.Int).AndNot(a, sign)
 		return r.Or(r, new(big.Int).And(b, sign))
-	}, true))
-	set("absi", foldIntUnary(func(x *big.Int, w int) *big.Int {
+	}, true)
+	foldAbsi = foldIntUnary(func(x *big.Int, w int) *big.Int {
 		if x.Bit(w-1) == 1 {
 			return new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), x)
 		}
 		return x
-	}))
-	set("ctlz", foldIntUnary(func(x *big.Int, w int) *big.Int { return big.NewInt(int64(w - x.BitLen())) }))
-	set("cttz", foldIntUnary(func(x *big.Int, w int) *big.Int {
+	})
+	foldCtlz = foldIntUnary(func(x *big.Int, w int) *big.Int { return big.NewInt(int64(w - x.BitLen())) })
+	foldCttz = foldIntUnary(func(x *big.Int, w int) *big.Int {
 		if x.Sign() == 0 {
 			return big.NewInt(int64(w))
 		}
 		return big.NewInt(int64(x.TrailingZeroBits()))
-	}))
-	set("ctpop", foldIntUnary(func(x *big.Int, _ int) *big.Int {
+	})
+	foldCtpop = foldIntUnary(func(x *big.Int, _ int) *big.Int {
 		n := 0
 		for _, word := range x.Bits() {
 			n += bits.OnesCount(uint(word))
 		}
 		return big.NewInt(int64(n))
-	}))
-	set("ipowi", foldIPowI)
-	set("isnan", foldClass(gomath.IsNaN))
-	set("isinf", foldClass(func(x float64) bool { return gomath.IsInf(x, 0) }))
-	set("isfinite", foldClass(func(x float64) bool { return !gomath.IsNaN(x) && !gomath.IsInf(x, 0) }))
-	set("isnormal", foldIsNormal)
+	})
+	foldIsnan    = foldClass(gomath.IsNaN)
+	foldIsinf    = foldClass(func(x float64) bool { return gomath.IsInf(x, 0) })
+	foldIsfinite = foldClass(func(x float64) bool { return !gomath.IsNaN(x) && !gomath.IsInf(x, 0) })
+)
+
+// foldIpowi and foldIsnormal are the hook names of foldIPowI and
+// foldIsNormal.
+var (
+	foldIpowi    = foldIPowI
+	foldIsnormal = foldIsNormal
+)
+
+// libmFolder folds an elementary function of the libm table.
+func libmFolder(name string) folder {
+	fn := libm[name]
+	return func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		return foldLibm(op, operands, fn.f, fn.refuse)
+	}
+}
+
+// exactFolder folds a rounding function of the exactOps table.
+func exactFolder(name string) folder {
+	f := exactOps[name]
+	return func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+		return attr(arith.FloatUnary(op.Context(), op.Result(0).Type(), constAt(operands, 0), f))
+	}
 }
 
 // foldIsNormal folds isnormal: finite, non-zero and not subnormal.

@@ -29,31 +29,16 @@ func Register(ctx *ir.Context) {
 	if ctx.LookupOpName("arith.constant") == nil {
 		arith.Register(ctx)
 	}
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("math: loading math.irdl: " + err.Error())
 	}
-	registerFolders(ctx)
-	registerElementwise(ctx)
+	registerHooks(ctx)
 	if d := ctx.Dialect("math"); d != nil {
 		d.Inlinable = true
 		d.MaterializeConstant = arith.MaterializeConstant
 	}
 }
 
-// registerElementwise checks MLIR's ElementwiseMappable trait after the
+// verifyElementwise checks MLIR's ElementwiseMappable trait after the
 // declarations' own verification, for every math operation.
-func registerElementwise(ctx *ir.Context) {
-	for _, name := range opNames {
-		ctx.AddVerifier("math."+name, arith.VerifyElementwise)
-	}
-}
-
-// opNames are the operations of math.irdl.
-var opNames = []string{
-	"absf", "absi", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh",
-	"cbrt", "ceil", "clampf", "copysign", "cos", "cosh", "ctlz", "ctpop", "cttz",
-	"erf", "erfc", "exp", "exp2", "expm1", "floor", "fma", "fpowi", "ipowi",
-	"isfinite", "isinf", "isnan", "isnormal", "log", "log10", "log1p", "log2",
-	"powf", "round", "roundeven", "rsqrt", "sin", "sincos", "sinh", "sqrt", "tan",
-	"tanh", "trunc",
-}
+var verifyElementwise = arith.VerifyElementwise

@@ -4,14 +4,18 @@ package math
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 )
+
+// AbsfOpName is the name of the operation math.absf.
+const AbsfOpName = "math.absf"
 
 // AbsfOp wraps an operation math.absf: floating point absolute-value operation.
 type AbsfOp struct{ *ir.Operation }
 
 // AsAbsfOp returns op as a AbsfOp if it is an operation math.absf.
 func AsAbsfOp(op *ir.Operation) (AbsfOp, bool) {
-	if op == nil || op.Name() != "math.absf" {
+	if op == nil || op.Name() != AbsfOpName {
 		return AbsfOp{}, false
 	}
 	return AbsfOp{op}, true
@@ -26,33 +30,47 @@ func (op AbsfOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op AbsfOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildAbsf creates an operation math.absf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAbsf(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) AbsfOp {
-	name := b.Ctx.LookupOpName("math.absf")
-	if name == nil || name.Def == nil {
-		panic("math.absf is not registered in the builder's context")
+// AbsfOptions holds the optional operands, results and properties of
+// math.absf for BuildAbsf; the zero value leaves them all absent (or at
+// their defaults).
+type AbsfOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildAbsf creates an operation math.absf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AbsfOp.
+func BuildAbsf(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...AbsfOptions) AbsfOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", AbsfOpName)
+		return AbsfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AbsfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AbsfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AbsfOp{b.Create(st)}
+	op := b.Create(st)
+	return AbsfOp{op}
 }
+
+// AbsiOpName is the name of the operation math.absi.
+const AbsiOpName = "math.absi"
 
 // AbsiOp wraps an operation math.absi: integer absolute-value operation.
 type AbsiOp struct{ *ir.Operation }
 
 // AsAbsiOp returns op as a AbsiOp if it is an operation math.absi.
 func AsAbsiOp(op *ir.Operation) (AbsiOp, bool) {
-	if op == nil || op.Name() != "math.absi" {
+	if op == nil || op.Name() != AbsiOpName {
 		return AbsiOp{}, false
 	}
 	return AbsiOp{op}, true
@@ -64,26 +82,30 @@ func (op AbsiOp) Operand() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op AbsiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildAbsi creates an operation math.absi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAbsi creates an operation math.absi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AbsiOp.
 func BuildAbsi(b *ir.Builder, loc ir.Location, operand ir.Value) AbsiOp {
-	name := b.Ctx.LookupOpName("math.absi")
-	if name == nil || name.Def == nil {
-		panic("math.absi is not registered in the builder's context")
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", AbsiOpName)
+		return AbsiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AbsiOpName), Loc: loc}
 	st.Operands = append(st.Operands, operand)
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
-	return AbsiOp{b.Create(st)}
+	op := b.Create(st)
+	return AbsiOp{op}
 }
+
+// AcosOpName is the name of the operation math.acos.
+const AcosOpName = "math.acos"
 
 // AcosOp wraps an operation math.acos: arcus cosine of the given value.
 type AcosOp struct{ *ir.Operation }
 
 // AsAcosOp returns op as a AcosOp if it is an operation math.acos.
 func AsAcosOp(op *ir.Operation) (AcosOp, bool) {
-	if op == nil || op.Name() != "math.acos" {
+	if op == nil || op.Name() != AcosOpName {
 		return AcosOp{}, false
 	}
 	return AcosOp{op}, true
@@ -98,33 +120,47 @@ func (op AcosOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op AcosOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildAcos creates an operation math.acos at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAcos(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) AcosOp {
-	name := b.Ctx.LookupOpName("math.acos")
-	if name == nil || name.Def == nil {
-		panic("math.acos is not registered in the builder's context")
+// AcosOptions holds the optional operands, results and properties of
+// math.acos for BuildAcos; the zero value leaves them all absent (or at
+// their defaults).
+type AcosOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildAcos creates an operation math.acos at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AcosOp.
+func BuildAcos(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...AcosOptions) AcosOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", AcosOpName)
+		return AcosOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AcosOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AcosOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AcosOp{b.Create(st)}
+	op := b.Create(st)
+	return AcosOp{op}
 }
+
+// AcoshOpName is the name of the operation math.acosh.
+const AcoshOpName = "math.acosh"
 
 // AcoshOp wraps an operation math.acosh: hyperbolic arcus cosine of the given value.
 type AcoshOp struct{ *ir.Operation }
 
 // AsAcoshOp returns op as a AcoshOp if it is an operation math.acosh.
 func AsAcoshOp(op *ir.Operation) (AcoshOp, bool) {
-	if op == nil || op.Name() != "math.acosh" {
+	if op == nil || op.Name() != AcoshOpName {
 		return AcoshOp{}, false
 	}
 	return AcoshOp{op}, true
@@ -139,33 +175,47 @@ func (op AcoshOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op AcoshOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildAcosh creates an operation math.acosh at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAcosh(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) AcoshOp {
-	name := b.Ctx.LookupOpName("math.acosh")
-	if name == nil || name.Def == nil {
-		panic("math.acosh is not registered in the builder's context")
+// AcoshOptions holds the optional operands, results and properties of
+// math.acosh for BuildAcosh; the zero value leaves them all absent (or at
+// their defaults).
+type AcoshOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildAcosh creates an operation math.acosh at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AcoshOp.
+func BuildAcosh(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...AcoshOptions) AcoshOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", AcoshOpName)
+		return AcoshOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AcoshOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AcoshOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AcoshOp{b.Create(st)}
+	op := b.Create(st)
+	return AcoshOp{op}
 }
+
+// AsinOpName is the name of the operation math.asin.
+const AsinOpName = "math.asin"
 
 // AsinOp wraps an operation math.asin: arcus sine of the given value.
 type AsinOp struct{ *ir.Operation }
 
 // AsAsinOp returns op as a AsinOp if it is an operation math.asin.
 func AsAsinOp(op *ir.Operation) (AsinOp, bool) {
-	if op == nil || op.Name() != "math.asin" {
+	if op == nil || op.Name() != AsinOpName {
 		return AsinOp{}, false
 	}
 	return AsinOp{op}, true
@@ -180,33 +230,47 @@ func (op AsinOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op AsinOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildAsin creates an operation math.asin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAsin(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) AsinOp {
-	name := b.Ctx.LookupOpName("math.asin")
-	if name == nil || name.Def == nil {
-		panic("math.asin is not registered in the builder's context")
+// AsinOptions holds the optional operands, results and properties of
+// math.asin for BuildAsin; the zero value leaves them all absent (or at
+// their defaults).
+type AsinOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildAsin creates an operation math.asin at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AsinOp.
+func BuildAsin(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...AsinOptions) AsinOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", AsinOpName)
+		return AsinOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AsinOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AsinOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AsinOp{b.Create(st)}
+	op := b.Create(st)
+	return AsinOp{op}
 }
+
+// AsinhOpName is the name of the operation math.asinh.
+const AsinhOpName = "math.asinh"
 
 // AsinhOp wraps an operation math.asinh: hyperbolic arcus sine of the given value.
 type AsinhOp struct{ *ir.Operation }
 
 // AsAsinhOp returns op as a AsinhOp if it is an operation math.asinh.
 func AsAsinhOp(op *ir.Operation) (AsinhOp, bool) {
-	if op == nil || op.Name() != "math.asinh" {
+	if op == nil || op.Name() != AsinhOpName {
 		return AsinhOp{}, false
 	}
 	return AsinhOp{op}, true
@@ -221,33 +285,47 @@ func (op AsinhOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op AsinhOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildAsinh creates an operation math.asinh at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAsinh(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) AsinhOp {
-	name := b.Ctx.LookupOpName("math.asinh")
-	if name == nil || name.Def == nil {
-		panic("math.asinh is not registered in the builder's context")
+// AsinhOptions holds the optional operands, results and properties of
+// math.asinh for BuildAsinh; the zero value leaves them all absent (or at
+// their defaults).
+type AsinhOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildAsinh creates an operation math.asinh at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AsinhOp.
+func BuildAsinh(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...AsinhOptions) AsinhOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", AsinhOpName)
+		return AsinhOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AsinhOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AsinhOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AsinhOp{b.Create(st)}
+	op := b.Create(st)
+	return AsinhOp{op}
 }
+
+// AtanOpName is the name of the operation math.atan.
+const AtanOpName = "math.atan"
 
 // AtanOp wraps an operation math.atan: arcus tangent of the given value.
 type AtanOp struct{ *ir.Operation }
 
 // AsAtanOp returns op as a AtanOp if it is an operation math.atan.
 func AsAtanOp(op *ir.Operation) (AtanOp, bool) {
-	if op == nil || op.Name() != "math.atan" {
+	if op == nil || op.Name() != AtanOpName {
 		return AtanOp{}, false
 	}
 	return AtanOp{op}, true
@@ -262,33 +340,47 @@ func (op AtanOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op AtanOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildAtan creates an operation math.atan at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAtan(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) AtanOp {
-	name := b.Ctx.LookupOpName("math.atan")
-	if name == nil || name.Def == nil {
-		panic("math.atan is not registered in the builder's context")
+// AtanOptions holds the optional operands, results and properties of
+// math.atan for BuildAtan; the zero value leaves them all absent (or at
+// their defaults).
+type AtanOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildAtan creates an operation math.atan at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AtanOp.
+func BuildAtan(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...AtanOptions) AtanOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", AtanOpName)
+		return AtanOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AtanOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AtanOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AtanOp{b.Create(st)}
+	op := b.Create(st)
+	return AtanOp{op}
 }
+
+// Atan2OpName is the name of the operation math.atan2.
+const Atan2OpName = "math.atan2"
 
 // Atan2Op wraps an operation math.atan2: 2-argument arcus tangent of the given values.
 type Atan2Op struct{ *ir.Operation }
 
 // AsAtan2Op returns op as a Atan2Op if it is an operation math.atan2.
 func AsAtan2Op(op *ir.Operation) (Atan2Op, bool) {
-	if op == nil || op.Name() != "math.atan2" {
+	if op == nil || op.Name() != Atan2OpName {
 		return Atan2Op{}, false
 	}
 	return Atan2Op{op}, true
@@ -306,34 +398,48 @@ func (op Atan2Op) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op Atan2Op) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildAtan2 creates an operation math.atan2 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAtan2(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath ir.Attribute) Atan2Op {
-	name := b.Ctx.LookupOpName("math.atan2")
-	if name == nil || name.Def == nil {
-		panic("math.atan2 is not registered in the builder's context")
+// Atan2Options holds the optional operands, results and properties of
+// math.atan2 for BuildAtan2; the zero value leaves them all absent (or at
+// their defaults).
+type Atan2Options struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildAtan2 creates an operation math.atan2 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Atan2Op.
+func BuildAtan2(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...Atan2Options) Atan2Op {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", Atan2OpName)
+		return Atan2Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Atan2OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Atan2OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Atan2Op{b.Create(st)}
+	op := b.Create(st)
+	return Atan2Op{op}
 }
+
+// AtanhOpName is the name of the operation math.atanh.
+const AtanhOpName = "math.atanh"
 
 // AtanhOp wraps an operation math.atanh: hyperbolic arcus tangent of the given value.
 type AtanhOp struct{ *ir.Operation }
 
 // AsAtanhOp returns op as a AtanhOp if it is an operation math.atanh.
 func AsAtanhOp(op *ir.Operation) (AtanhOp, bool) {
-	if op == nil || op.Name() != "math.atanh" {
+	if op == nil || op.Name() != AtanhOpName {
 		return AtanhOp{}, false
 	}
 	return AtanhOp{op}, true
@@ -348,33 +454,47 @@ func (op AtanhOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op AtanhOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildAtanh creates an operation math.atanh at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAtanh(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) AtanhOp {
-	name := b.Ctx.LookupOpName("math.atanh")
-	if name == nil || name.Def == nil {
-		panic("math.atanh is not registered in the builder's context")
+// AtanhOptions holds the optional operands, results and properties of
+// math.atanh for BuildAtanh; the zero value leaves them all absent (or at
+// their defaults).
+type AtanhOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildAtanh creates an operation math.atanh at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AtanhOp.
+func BuildAtanh(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...AtanhOptions) AtanhOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", AtanhOpName)
+		return AtanhOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AtanhOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AtanhOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AtanhOp{b.Create(st)}
+	op := b.Create(st)
+	return AtanhOp{op}
 }
+
+// CbrtOpName is the name of the operation math.cbrt.
+const CbrtOpName = "math.cbrt"
 
 // CbrtOp wraps an operation math.cbrt: cube root of the specified value.
 type CbrtOp struct{ *ir.Operation }
 
 // AsCbrtOp returns op as a CbrtOp if it is an operation math.cbrt.
 func AsCbrtOp(op *ir.Operation) (CbrtOp, bool) {
-	if op == nil || op.Name() != "math.cbrt" {
+	if op == nil || op.Name() != CbrtOpName {
 		return CbrtOp{}, false
 	}
 	return CbrtOp{op}, true
@@ -389,33 +509,47 @@ func (op CbrtOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op CbrtOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildCbrt creates an operation math.cbrt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCbrt(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) CbrtOp {
-	name := b.Ctx.LookupOpName("math.cbrt")
-	if name == nil || name.Def == nil {
-		panic("math.cbrt is not registered in the builder's context")
+// CbrtOptions holds the optional operands, results and properties of
+// math.cbrt for BuildCbrt; the zero value leaves them all absent (or at
+// their defaults).
+type CbrtOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildCbrt creates an operation math.cbrt at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CbrtOp.
+func BuildCbrt(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...CbrtOptions) CbrtOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", CbrtOpName)
+		return CbrtOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CbrtOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CbrtOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CbrtOp{b.Create(st)}
+	op := b.Create(st)
+	return CbrtOp{op}
 }
+
+// CeilOpName is the name of the operation math.ceil.
+const CeilOpName = "math.ceil"
 
 // CeilOp wraps an operation math.ceil: ceiling of the specified value.
 type CeilOp struct{ *ir.Operation }
 
 // AsCeilOp returns op as a CeilOp if it is an operation math.ceil.
 func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
-	if op == nil || op.Name() != "math.ceil" {
+	if op == nil || op.Name() != CeilOpName {
 		return CeilOp{}, false
 	}
 	return CeilOp{op}, true
@@ -430,33 +564,47 @@ func (op CeilOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op CeilOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildCeil creates an operation math.ceil at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCeil(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) CeilOp {
-	name := b.Ctx.LookupOpName("math.ceil")
-	if name == nil || name.Def == nil {
-		panic("math.ceil is not registered in the builder's context")
+// CeilOptions holds the optional operands, results and properties of
+// math.ceil for BuildCeil; the zero value leaves them all absent (or at
+// their defaults).
+type CeilOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildCeil creates an operation math.ceil at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CeilOp.
+func BuildCeil(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...CeilOptions) CeilOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", CeilOpName)
+		return CeilOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CeilOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CeilOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CeilOp{b.Create(st)}
+	op := b.Create(st)
+	return CeilOp{op}
 }
+
+// ClampfOpName is the name of the operation math.clampf.
+const ClampfOpName = "math.clampf"
 
 // ClampfOp wraps an operation math.clampf: floating point clamping operation.
 type ClampfOp struct{ *ir.Operation }
 
 // AsClampfOp returns op as a ClampfOp if it is an operation math.clampf.
 func AsClampfOp(op *ir.Operation) (ClampfOp, bool) {
-	if op == nil || op.Name() != "math.clampf" {
+	if op == nil || op.Name() != ClampfOpName {
 		return ClampfOp{}, false
 	}
 	return ClampfOp{op}, true
@@ -477,35 +625,49 @@ func (op ClampfOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op ClampfOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildClampf creates an operation math.clampf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClampf(b *ir.Builder, loc ir.Location, operand ir.Value, min ir.Value, max ir.Value, fastmath ir.Attribute) ClampfOp {
-	name := b.Ctx.LookupOpName("math.clampf")
-	if name == nil || name.Def == nil {
-		panic("math.clampf is not registered in the builder's context")
+// ClampfOptions holds the optional operands, results and properties of
+// math.clampf for BuildClampf; the zero value leaves them all absent (or at
+// their defaults).
+type ClampfOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildClampf creates an operation math.clampf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClampfOp.
+func BuildClampf(b *ir.Builder, loc ir.Location, operand ir.Value, min ir.Value, max ir.Value, opts ...ClampfOptions) ClampfOp {
+	if operand == nil || min == nil || max == nil {
+		b.Errorf("building %s: a required operand or property is nil", ClampfOpName)
+		return ClampfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ClampfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClampfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
 	st.Operands = append(st.Operands, min)
 	st.Operands = append(st.Operands, max)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClampfOp{b.Create(st)}
+	op := b.Create(st)
+	return ClampfOp{op}
 }
+
+// CopysignOpName is the name of the operation math.copysign.
+const CopysignOpName = "math.copysign"
 
 // CopysignOp wraps an operation math.copysign: a copysign operation.
 type CopysignOp struct{ *ir.Operation }
 
 // AsCopysignOp returns op as a CopysignOp if it is an operation math.copysign.
 func AsCopysignOp(op *ir.Operation) (CopysignOp, bool) {
-	if op == nil || op.Name() != "math.copysign" {
+	if op == nil || op.Name() != CopysignOpName {
 		return CopysignOp{}, false
 	}
 	return CopysignOp{op}, true
@@ -523,34 +685,48 @@ func (op CopysignOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op CopysignOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildCopysign creates an operation math.copysign at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCopysign(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath ir.Attribute) CopysignOp {
-	name := b.Ctx.LookupOpName("math.copysign")
-	if name == nil || name.Def == nil {
-		panic("math.copysign is not registered in the builder's context")
+// CopysignOptions holds the optional operands, results and properties of
+// math.copysign for BuildCopysign; the zero value leaves them all absent (or at
+// their defaults).
+type CopysignOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildCopysign creates an operation math.copysign at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CopysignOp.
+func BuildCopysign(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...CopysignOptions) CopysignOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", CopysignOpName)
+		return CopysignOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CopysignOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CopysignOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CopysignOp{b.Create(st)}
+	op := b.Create(st)
+	return CopysignOp{op}
 }
+
+// CosOpName is the name of the operation math.cos.
+const CosOpName = "math.cos"
 
 // CosOp wraps an operation math.cos: cosine of the specified value.
 type CosOp struct{ *ir.Operation }
 
 // AsCosOp returns op as a CosOp if it is an operation math.cos.
 func AsCosOp(op *ir.Operation) (CosOp, bool) {
-	if op == nil || op.Name() != "math.cos" {
+	if op == nil || op.Name() != CosOpName {
 		return CosOp{}, false
 	}
 	return CosOp{op}, true
@@ -565,33 +741,47 @@ func (op CosOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op CosOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildCos creates an operation math.cos at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCos(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) CosOp {
-	name := b.Ctx.LookupOpName("math.cos")
-	if name == nil || name.Def == nil {
-		panic("math.cos is not registered in the builder's context")
+// CosOptions holds the optional operands, results and properties of
+// math.cos for BuildCos; the zero value leaves them all absent (or at
+// their defaults).
+type CosOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildCos creates an operation math.cos at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CosOp.
+func BuildCos(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...CosOptions) CosOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", CosOpName)
+		return CosOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CosOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CosOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CosOp{b.Create(st)}
+	op := b.Create(st)
+	return CosOp{op}
 }
+
+// CoshOpName is the name of the operation math.cosh.
+const CoshOpName = "math.cosh"
 
 // CoshOp wraps an operation math.cosh: hyperbolic cosine of the specified value.
 type CoshOp struct{ *ir.Operation }
 
 // AsCoshOp returns op as a CoshOp if it is an operation math.cosh.
 func AsCoshOp(op *ir.Operation) (CoshOp, bool) {
-	if op == nil || op.Name() != "math.cosh" {
+	if op == nil || op.Name() != CoshOpName {
 		return CoshOp{}, false
 	}
 	return CoshOp{op}, true
@@ -606,33 +796,47 @@ func (op CoshOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op CoshOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildCosh creates an operation math.cosh at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCosh(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) CoshOp {
-	name := b.Ctx.LookupOpName("math.cosh")
-	if name == nil || name.Def == nil {
-		panic("math.cosh is not registered in the builder's context")
+// CoshOptions holds the optional operands, results and properties of
+// math.cosh for BuildCosh; the zero value leaves them all absent (or at
+// their defaults).
+type CoshOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildCosh creates an operation math.cosh at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CoshOp.
+func BuildCosh(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...CoshOptions) CoshOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", CoshOpName)
+		return CoshOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CoshOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CoshOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CoshOp{b.Create(st)}
+	op := b.Create(st)
+	return CoshOp{op}
 }
+
+// CtlzOpName is the name of the operation math.ctlz.
+const CtlzOpName = "math.ctlz"
 
 // CtlzOp wraps an operation math.ctlz: counts the leading zeros an integer value.
 type CtlzOp struct{ *ir.Operation }
 
 // AsCtlzOp returns op as a CtlzOp if it is an operation math.ctlz.
 func AsCtlzOp(op *ir.Operation) (CtlzOp, bool) {
-	if op == nil || op.Name() != "math.ctlz" {
+	if op == nil || op.Name() != CtlzOpName {
 		return CtlzOp{}, false
 	}
 	return CtlzOp{op}, true
@@ -644,26 +848,30 @@ func (op CtlzOp) Operand() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op CtlzOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildCtlz creates an operation math.ctlz at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCtlz creates an operation math.ctlz at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CtlzOp.
 func BuildCtlz(b *ir.Builder, loc ir.Location, operand ir.Value) CtlzOp {
-	name := b.Ctx.LookupOpName("math.ctlz")
-	if name == nil || name.Def == nil {
-		panic("math.ctlz is not registered in the builder's context")
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", CtlzOpName)
+		return CtlzOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CtlzOpName), Loc: loc}
 	st.Operands = append(st.Operands, operand)
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
-	return CtlzOp{b.Create(st)}
+	op := b.Create(st)
+	return CtlzOp{op}
 }
+
+// CtpopOpName is the name of the operation math.ctpop.
+const CtpopOpName = "math.ctpop"
 
 // CtpopOp wraps an operation math.ctpop: counts the number of set bits of an integer value.
 type CtpopOp struct{ *ir.Operation }
 
 // AsCtpopOp returns op as a CtpopOp if it is an operation math.ctpop.
 func AsCtpopOp(op *ir.Operation) (CtpopOp, bool) {
-	if op == nil || op.Name() != "math.ctpop" {
+	if op == nil || op.Name() != CtpopOpName {
 		return CtpopOp{}, false
 	}
 	return CtpopOp{op}, true
@@ -675,26 +883,30 @@ func (op CtpopOp) Operand() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op CtpopOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildCtpop creates an operation math.ctpop at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCtpop creates an operation math.ctpop at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CtpopOp.
 func BuildCtpop(b *ir.Builder, loc ir.Location, operand ir.Value) CtpopOp {
-	name := b.Ctx.LookupOpName("math.ctpop")
-	if name == nil || name.Def == nil {
-		panic("math.ctpop is not registered in the builder's context")
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", CtpopOpName)
+		return CtpopOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CtpopOpName), Loc: loc}
 	st.Operands = append(st.Operands, operand)
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
-	return CtpopOp{b.Create(st)}
+	op := b.Create(st)
+	return CtpopOp{op}
 }
+
+// CttzOpName is the name of the operation math.cttz.
+const CttzOpName = "math.cttz"
 
 // CttzOp wraps an operation math.cttz: counts the trailing zeros an integer value.
 type CttzOp struct{ *ir.Operation }
 
 // AsCttzOp returns op as a CttzOp if it is an operation math.cttz.
 func AsCttzOp(op *ir.Operation) (CttzOp, bool) {
-	if op == nil || op.Name() != "math.cttz" {
+	if op == nil || op.Name() != CttzOpName {
 		return CttzOp{}, false
 	}
 	return CttzOp{op}, true
@@ -706,26 +918,30 @@ func (op CttzOp) Operand() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op CttzOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildCttz creates an operation math.cttz at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCttz creates an operation math.cttz at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CttzOp.
 func BuildCttz(b *ir.Builder, loc ir.Location, operand ir.Value) CttzOp {
-	name := b.Ctx.LookupOpName("math.cttz")
-	if name == nil || name.Def == nil {
-		panic("math.cttz is not registered in the builder's context")
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", CttzOpName)
+		return CttzOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CttzOpName), Loc: loc}
 	st.Operands = append(st.Operands, operand)
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
-	return CttzOp{b.Create(st)}
+	op := b.Create(st)
+	return CttzOp{op}
 }
+
+// ErfOpName is the name of the operation math.erf.
+const ErfOpName = "math.erf"
 
 // ErfOp wraps an operation math.erf: error function of the specified value.
 type ErfOp struct{ *ir.Operation }
 
 // AsErfOp returns op as a ErfOp if it is an operation math.erf.
 func AsErfOp(op *ir.Operation) (ErfOp, bool) {
-	if op == nil || op.Name() != "math.erf" {
+	if op == nil || op.Name() != ErfOpName {
 		return ErfOp{}, false
 	}
 	return ErfOp{op}, true
@@ -740,33 +956,47 @@ func (op ErfOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op ErfOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildErf creates an operation math.erf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildErf(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) ErfOp {
-	name := b.Ctx.LookupOpName("math.erf")
-	if name == nil || name.Def == nil {
-		panic("math.erf is not registered in the builder's context")
+// ErfOptions holds the optional operands, results and properties of
+// math.erf for BuildErf; the zero value leaves them all absent (or at
+// their defaults).
+type ErfOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildErf creates an operation math.erf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ErfOp.
+func BuildErf(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...ErfOptions) ErfOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", ErfOpName)
+		return ErfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ErfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ErfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ErfOp{b.Create(st)}
+	op := b.Create(st)
+	return ErfOp{op}
 }
+
+// ErfcOpName is the name of the operation math.erfc.
+const ErfcOpName = "math.erfc"
 
 // ErfcOp wraps an operation math.erfc: complementary error function of the specified value.
 type ErfcOp struct{ *ir.Operation }
 
 // AsErfcOp returns op as a ErfcOp if it is an operation math.erfc.
 func AsErfcOp(op *ir.Operation) (ErfcOp, bool) {
-	if op == nil || op.Name() != "math.erfc" {
+	if op == nil || op.Name() != ErfcOpName {
 		return ErfcOp{}, false
 	}
 	return ErfcOp{op}, true
@@ -781,33 +1011,47 @@ func (op ErfcOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op ErfcOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildErfc creates an operation math.erfc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildErfc(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) ErfcOp {
-	name := b.Ctx.LookupOpName("math.erfc")
-	if name == nil || name.Def == nil {
-		panic("math.erfc is not registered in the builder's context")
+// ErfcOptions holds the optional operands, results and properties of
+// math.erfc for BuildErfc; the zero value leaves them all absent (or at
+// their defaults).
+type ErfcOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildErfc creates an operation math.erfc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ErfcOp.
+func BuildErfc(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...ErfcOptions) ErfcOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", ErfcOpName)
+		return ErfcOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ErfcOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ErfcOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ErfcOp{b.Create(st)}
+	op := b.Create(st)
+	return ErfcOp{op}
 }
+
+// ExpOpName is the name of the operation math.exp.
+const ExpOpName = "math.exp"
 
 // ExpOp wraps an operation math.exp: base-e exponential of the specified value.
 type ExpOp struct{ *ir.Operation }
 
 // AsExpOp returns op as a ExpOp if it is an operation math.exp.
 func AsExpOp(op *ir.Operation) (ExpOp, bool) {
-	if op == nil || op.Name() != "math.exp" {
+	if op == nil || op.Name() != ExpOpName {
 		return ExpOp{}, false
 	}
 	return ExpOp{op}, true
@@ -822,33 +1066,47 @@ func (op ExpOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op ExpOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildExp creates an operation math.exp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildExp(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) ExpOp {
-	name := b.Ctx.LookupOpName("math.exp")
-	if name == nil || name.Def == nil {
-		panic("math.exp is not registered in the builder's context")
+// ExpOptions holds the optional operands, results and properties of
+// math.exp for BuildExp; the zero value leaves them all absent (or at
+// their defaults).
+type ExpOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildExp creates an operation math.exp at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExpOp.
+func BuildExp(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...ExpOptions) ExpOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExpOpName)
+		return ExpOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ExpOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ExpOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExpOp{b.Create(st)}
+	op := b.Create(st)
+	return ExpOp{op}
 }
+
+// Exp2OpName is the name of the operation math.exp2.
+const Exp2OpName = "math.exp2"
 
 // Exp2Op wraps an operation math.exp2: base-2 exponential of the specified value.
 type Exp2Op struct{ *ir.Operation }
 
 // AsExp2Op returns op as a Exp2Op if it is an operation math.exp2.
 func AsExp2Op(op *ir.Operation) (Exp2Op, bool) {
-	if op == nil || op.Name() != "math.exp2" {
+	if op == nil || op.Name() != Exp2OpName {
 		return Exp2Op{}, false
 	}
 	return Exp2Op{op}, true
@@ -863,33 +1121,47 @@ func (op Exp2Op) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op Exp2Op) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildExp2 creates an operation math.exp2 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildExp2(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) Exp2Op {
-	name := b.Ctx.LookupOpName("math.exp2")
-	if name == nil || name.Def == nil {
-		panic("math.exp2 is not registered in the builder's context")
+// Exp2Options holds the optional operands, results and properties of
+// math.exp2 for BuildExp2; the zero value leaves them all absent (or at
+// their defaults).
+type Exp2Options struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildExp2 creates an operation math.exp2 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Exp2Op.
+func BuildExp2(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...Exp2Options) Exp2Op {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", Exp2OpName)
+		return Exp2Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Exp2OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Exp2OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Exp2Op{b.Create(st)}
+	op := b.Create(st)
+	return Exp2Op{op}
 }
+
+// Expm1OpName is the name of the operation math.expm1.
+const Expm1OpName = "math.expm1"
 
 // Expm1Op wraps an operation math.expm1: base-e exponential of the specified value minus 1.
 type Expm1Op struct{ *ir.Operation }
 
 // AsExpm1Op returns op as a Expm1Op if it is an operation math.expm1.
 func AsExpm1Op(op *ir.Operation) (Expm1Op, bool) {
-	if op == nil || op.Name() != "math.expm1" {
+	if op == nil || op.Name() != Expm1OpName {
 		return Expm1Op{}, false
 	}
 	return Expm1Op{op}, true
@@ -904,33 +1176,47 @@ func (op Expm1Op) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op Expm1Op) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildExpm1 creates an operation math.expm1 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildExpm1(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) Expm1Op {
-	name := b.Ctx.LookupOpName("math.expm1")
-	if name == nil || name.Def == nil {
-		panic("math.expm1 is not registered in the builder's context")
+// Expm1Options holds the optional operands, results and properties of
+// math.expm1 for BuildExpm1; the zero value leaves them all absent (or at
+// their defaults).
+type Expm1Options struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildExpm1 creates an operation math.expm1 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Expm1Op.
+func BuildExpm1(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...Expm1Options) Expm1Op {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", Expm1OpName)
+		return Expm1Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Expm1OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Expm1OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Expm1Op{b.Create(st)}
+	op := b.Create(st)
+	return Expm1Op{op}
 }
+
+// FloorOpName is the name of the operation math.floor.
+const FloorOpName = "math.floor"
 
 // FloorOp wraps an operation math.floor: floor of the specified value.
 type FloorOp struct{ *ir.Operation }
 
 // AsFloorOp returns op as a FloorOp if it is an operation math.floor.
 func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
-	if op == nil || op.Name() != "math.floor" {
+	if op == nil || op.Name() != FloorOpName {
 		return FloorOp{}, false
 	}
 	return FloorOp{op}, true
@@ -945,33 +1231,47 @@ func (op FloorOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op FloorOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildFloor creates an operation math.floor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFloor(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) FloorOp {
-	name := b.Ctx.LookupOpName("math.floor")
-	if name == nil || name.Def == nil {
-		panic("math.floor is not registered in the builder's context")
+// FloorOptions holds the optional operands, results and properties of
+// math.floor for BuildFloor; the zero value leaves them all absent (or at
+// their defaults).
+type FloorOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildFloor creates an operation math.floor at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FloorOp.
+func BuildFloor(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...FloorOptions) FloorOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", FloorOpName)
+		return FloorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FloorOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FloorOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FloorOp{b.Create(st)}
+	op := b.Create(st)
+	return FloorOp{op}
 }
+
+// FmaOpName is the name of the operation math.fma.
+const FmaOpName = "math.fma"
 
 // FmaOp wraps an operation math.fma: floating point fused multipy-add operation.
 type FmaOp struct{ *ir.Operation }
 
 // AsFmaOp returns op as a FmaOp if it is an operation math.fma.
 func AsFmaOp(op *ir.Operation) (FmaOp, bool) {
-	if op == nil || op.Name() != "math.fma" {
+	if op == nil || op.Name() != FmaOpName {
 		return FmaOp{}, false
 	}
 	return FmaOp{op}, true
@@ -992,35 +1292,49 @@ func (op FmaOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op FmaOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildFma creates an operation math.fma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFma(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, fastmath ir.Attribute) FmaOp {
-	name := b.Ctx.LookupOpName("math.fma")
-	if name == nil || name.Def == nil {
-		panic("math.fma is not registered in the builder's context")
+// FmaOptions holds the optional operands, results and properties of
+// math.fma for BuildFma; the zero value leaves them all absent (or at
+// their defaults).
+type FmaOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildFma creates an operation math.fma at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FmaOp.
+func BuildFma(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, opts ...FmaOptions) FmaOp {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", FmaOpName)
+		return FmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FmaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FmaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, a.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FmaOp{b.Create(st)}
+	op := b.Create(st)
+	return FmaOp{op}
 }
+
+// FpowiOpName is the name of the operation math.fpowi.
+const FpowiOpName = "math.fpowi"
 
 // FpowiOp wraps an operation math.fpowi: floating point raised to the signed integer power.
 type FpowiOp struct{ *ir.Operation }
 
 // AsFpowiOp returns op as a FpowiOp if it is an operation math.fpowi.
 func AsFpowiOp(op *ir.Operation) (FpowiOp, bool) {
-	if op == nil || op.Name() != "math.fpowi" {
+	if op == nil || op.Name() != FpowiOpName {
 		return FpowiOp{}, false
 	}
 	return FpowiOp{op}, true
@@ -1038,34 +1352,48 @@ func (op FpowiOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op FpowiOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildFpowi creates an operation math.fpowi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFpowi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath ir.Attribute) FpowiOp {
-	name := b.Ctx.LookupOpName("math.fpowi")
-	if name == nil || name.Def == nil {
-		panic("math.fpowi is not registered in the builder's context")
+// FpowiOptions holds the optional operands, results and properties of
+// math.fpowi for BuildFpowi; the zero value leaves them all absent (or at
+// their defaults).
+type FpowiOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildFpowi creates an operation math.fpowi at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FpowiOp.
+func BuildFpowi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...FpowiOptions) FpowiOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", FpowiOpName)
+		return FpowiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FpowiOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FpowiOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FpowiOp{b.Create(st)}
+	op := b.Create(st)
+	return FpowiOp{op}
 }
+
+// IpowiOpName is the name of the operation math.ipowi.
+const IpowiOpName = "math.ipowi"
 
 // IpowiOp wraps an operation math.ipowi: signed integer raised to the power of operation.
 type IpowiOp struct{ *ir.Operation }
 
 // AsIpowiOp returns op as a IpowiOp if it is an operation math.ipowi.
 func AsIpowiOp(op *ir.Operation) (IpowiOp, bool) {
-	if op == nil || op.Name() != "math.ipowi" {
+	if op == nil || op.Name() != IpowiOpName {
 		return IpowiOp{}, false
 	}
 	return IpowiOp{op}, true
@@ -1080,27 +1408,31 @@ func (op IpowiOp) Rhs() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op IpowiOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildIpowi creates an operation math.ipowi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIpowi creates an operation math.ipowi at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IpowiOp.
 func BuildIpowi(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value) IpowiOp {
-	name := b.Ctx.LookupOpName("math.ipowi")
-	if name == nil || name.Def == nil {
-		panic("math.ipowi is not registered in the builder's context")
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", IpowiOpName)
+		return IpowiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IpowiOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
-	return IpowiOp{b.Create(st)}
+	op := b.Create(st)
+	return IpowiOp{op}
 }
+
+// IsfiniteOpName is the name of the operation math.isfinite.
+const IsfiniteOpName = "math.isfinite"
 
 // IsfiniteOp wraps an operation math.isfinite: returns true if the operand classifies as finite.
 type IsfiniteOp struct{ *ir.Operation }
 
 // AsIsfiniteOp returns op as a IsfiniteOp if it is an operation math.isfinite.
 func AsIsfiniteOp(op *ir.Operation) (IsfiniteOp, bool) {
-	if op == nil || op.Name() != "math.isfinite" {
+	if op == nil || op.Name() != IsfiniteOpName {
 		return IsfiniteOp{}, false
 	}
 	return IsfiniteOp{op}, true
@@ -1115,33 +1447,47 @@ func (op IsfiniteOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op IsfiniteOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildIsfinite creates an operation math.isfinite at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIsfinite(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute, resultType ir.Type) IsfiniteOp {
-	name := b.Ctx.LookupOpName("math.isfinite")
-	if name == nil || name.Def == nil {
-		panic("math.isfinite is not registered in the builder's context")
+// IsfiniteOptions holds the optional operands, results and properties of
+// math.isfinite for BuildIsfinite; the zero value leaves them all absent (or at
+// their defaults).
+type IsfiniteOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildIsfinite creates an operation math.isfinite at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IsfiniteOp.
+func BuildIsfinite(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...IsfiniteOptions) IsfiniteOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", IsfiniteOpName)
+		return IsfiniteOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IsfiniteOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IsfiniteOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "I1SameShape", operand.Type()))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IsfiniteOp{b.Create(st)}
+	op := b.Create(st)
+	return IsfiniteOp{op}
 }
+
+// IsinfOpName is the name of the operation math.isinf.
+const IsinfOpName = "math.isinf"
 
 // IsinfOp wraps an operation math.isinf: returns true if the operand classifies as infinite.
 type IsinfOp struct{ *ir.Operation }
 
 // AsIsinfOp returns op as a IsinfOp if it is an operation math.isinf.
 func AsIsinfOp(op *ir.Operation) (IsinfOp, bool) {
-	if op == nil || op.Name() != "math.isinf" {
+	if op == nil || op.Name() != IsinfOpName {
 		return IsinfOp{}, false
 	}
 	return IsinfOp{op}, true
@@ -1156,33 +1502,47 @@ func (op IsinfOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op IsinfOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildIsinf creates an operation math.isinf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIsinf(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute, resultType ir.Type) IsinfOp {
-	name := b.Ctx.LookupOpName("math.isinf")
-	if name == nil || name.Def == nil {
-		panic("math.isinf is not registered in the builder's context")
+// IsinfOptions holds the optional operands, results and properties of
+// math.isinf for BuildIsinf; the zero value leaves them all absent (or at
+// their defaults).
+type IsinfOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildIsinf creates an operation math.isinf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IsinfOp.
+func BuildIsinf(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...IsinfOptions) IsinfOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", IsinfOpName)
+		return IsinfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IsinfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IsinfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "I1SameShape", operand.Type()))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IsinfOp{b.Create(st)}
+	op := b.Create(st)
+	return IsinfOp{op}
 }
+
+// IsnanOpName is the name of the operation math.isnan.
+const IsnanOpName = "math.isnan"
 
 // IsnanOp wraps an operation math.isnan: returns true if the operand classifies as NaN.
 type IsnanOp struct{ *ir.Operation }
 
 // AsIsnanOp returns op as a IsnanOp if it is an operation math.isnan.
 func AsIsnanOp(op *ir.Operation) (IsnanOp, bool) {
-	if op == nil || op.Name() != "math.isnan" {
+	if op == nil || op.Name() != IsnanOpName {
 		return IsnanOp{}, false
 	}
 	return IsnanOp{op}, true
@@ -1197,33 +1557,47 @@ func (op IsnanOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op IsnanOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildIsnan creates an operation math.isnan at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIsnan(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute, resultType ir.Type) IsnanOp {
-	name := b.Ctx.LookupOpName("math.isnan")
-	if name == nil || name.Def == nil {
-		panic("math.isnan is not registered in the builder's context")
+// IsnanOptions holds the optional operands, results and properties of
+// math.isnan for BuildIsnan; the zero value leaves them all absent (or at
+// their defaults).
+type IsnanOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildIsnan creates an operation math.isnan at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IsnanOp.
+func BuildIsnan(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...IsnanOptions) IsnanOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", IsnanOpName)
+		return IsnanOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IsnanOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IsnanOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "I1SameShape", operand.Type()))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IsnanOp{b.Create(st)}
+	op := b.Create(st)
+	return IsnanOp{op}
 }
+
+// IsnormalOpName is the name of the operation math.isnormal.
+const IsnormalOpName = "math.isnormal"
 
 // IsnormalOp wraps an operation math.isnormal: returns true if the operand classifies as normal.
 type IsnormalOp struct{ *ir.Operation }
 
 // AsIsnormalOp returns op as a IsnormalOp if it is an operation math.isnormal.
 func AsIsnormalOp(op *ir.Operation) (IsnormalOp, bool) {
-	if op == nil || op.Name() != "math.isnormal" {
+	if op == nil || op.Name() != IsnormalOpName {
 		return IsnormalOp{}, false
 	}
 	return IsnormalOp{op}, true
@@ -1238,33 +1612,47 @@ func (op IsnormalOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op IsnormalOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildIsnormal creates an operation math.isnormal at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildIsnormal(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute, resultType ir.Type) IsnormalOp {
-	name := b.Ctx.LookupOpName("math.isnormal")
-	if name == nil || name.Def == nil {
-		panic("math.isnormal is not registered in the builder's context")
+// IsnormalOptions holds the optional operands, results and properties of
+// math.isnormal for BuildIsnormal; the zero value leaves them all absent (or at
+// their defaults).
+type IsnormalOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildIsnormal creates an operation math.isnormal at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IsnormalOp.
+func BuildIsnormal(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...IsnormalOptions) IsnormalOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", IsnormalOpName)
+		return IsnormalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, IsnormalOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, IsnormalOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "I1SameShape", operand.Type()))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IsnormalOp{b.Create(st)}
+	op := b.Create(st)
+	return IsnormalOp{op}
 }
+
+// LogOpName is the name of the operation math.log.
+const LogOpName = "math.log"
 
 // LogOp wraps an operation math.log: base-e logarithm of the specified value.
 type LogOp struct{ *ir.Operation }
 
 // AsLogOp returns op as a LogOp if it is an operation math.log.
 func AsLogOp(op *ir.Operation) (LogOp, bool) {
-	if op == nil || op.Name() != "math.log" {
+	if op == nil || op.Name() != LogOpName {
 		return LogOp{}, false
 	}
 	return LogOp{op}, true
@@ -1279,33 +1667,47 @@ func (op LogOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op LogOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildLog creates an operation math.log at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLog(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) LogOp {
-	name := b.Ctx.LookupOpName("math.log")
-	if name == nil || name.Def == nil {
-		panic("math.log is not registered in the builder's context")
+// LogOptions holds the optional operands, results and properties of
+// math.log for BuildLog; the zero value leaves them all absent (or at
+// their defaults).
+type LogOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildLog creates an operation math.log at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LogOp.
+func BuildLog(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...LogOptions) LogOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", LogOpName)
+		return LogOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, LogOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, LogOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LogOp{b.Create(st)}
+	op := b.Create(st)
+	return LogOp{op}
 }
+
+// Log10OpName is the name of the operation math.log10.
+const Log10OpName = "math.log10"
 
 // Log10Op wraps an operation math.log10: base-10 logarithm of the specified value.
 type Log10Op struct{ *ir.Operation }
 
 // AsLog10Op returns op as a Log10Op if it is an operation math.log10.
 func AsLog10Op(op *ir.Operation) (Log10Op, bool) {
-	if op == nil || op.Name() != "math.log10" {
+	if op == nil || op.Name() != Log10OpName {
 		return Log10Op{}, false
 	}
 	return Log10Op{op}, true
@@ -1320,33 +1722,47 @@ func (op Log10Op) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op Log10Op) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildLog10 creates an operation math.log10 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLog10(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) Log10Op {
-	name := b.Ctx.LookupOpName("math.log10")
-	if name == nil || name.Def == nil {
-		panic("math.log10 is not registered in the builder's context")
+// Log10Options holds the optional operands, results and properties of
+// math.log10 for BuildLog10; the zero value leaves them all absent (or at
+// their defaults).
+type Log10Options struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildLog10 creates an operation math.log10 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Log10Op.
+func BuildLog10(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...Log10Options) Log10Op {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", Log10OpName)
+		return Log10Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Log10OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Log10OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Log10Op{b.Create(st)}
+	op := b.Create(st)
+	return Log10Op{op}
 }
+
+// Log1pOpName is the name of the operation math.log1p.
+const Log1pOpName = "math.log1p"
 
 // Log1pOp wraps an operation math.log1p: computes the natural logarithm of one plus the given value.
 type Log1pOp struct{ *ir.Operation }
 
 // AsLog1pOp returns op as a Log1pOp if it is an operation math.log1p.
 func AsLog1pOp(op *ir.Operation) (Log1pOp, bool) {
-	if op == nil || op.Name() != "math.log1p" {
+	if op == nil || op.Name() != Log1pOpName {
 		return Log1pOp{}, false
 	}
 	return Log1pOp{op}, true
@@ -1361,33 +1777,47 @@ func (op Log1pOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op Log1pOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildLog1p creates an operation math.log1p at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLog1p(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) Log1pOp {
-	name := b.Ctx.LookupOpName("math.log1p")
-	if name == nil || name.Def == nil {
-		panic("math.log1p is not registered in the builder's context")
+// Log1pOptions holds the optional operands, results and properties of
+// math.log1p for BuildLog1p; the zero value leaves them all absent (or at
+// their defaults).
+type Log1pOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildLog1p creates an operation math.log1p at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Log1pOp.
+func BuildLog1p(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...Log1pOptions) Log1pOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", Log1pOpName)
+		return Log1pOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Log1pOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Log1pOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Log1pOp{b.Create(st)}
+	op := b.Create(st)
+	return Log1pOp{op}
 }
+
+// Log2OpName is the name of the operation math.log2.
+const Log2OpName = "math.log2"
 
 // Log2Op wraps an operation math.log2: base-2 logarithm of the specified value.
 type Log2Op struct{ *ir.Operation }
 
 // AsLog2Op returns op as a Log2Op if it is an operation math.log2.
 func AsLog2Op(op *ir.Operation) (Log2Op, bool) {
-	if op == nil || op.Name() != "math.log2" {
+	if op == nil || op.Name() != Log2OpName {
 		return Log2Op{}, false
 	}
 	return Log2Op{op}, true
@@ -1402,33 +1832,47 @@ func (op Log2Op) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op Log2Op) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildLog2 creates an operation math.log2 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLog2(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) Log2Op {
-	name := b.Ctx.LookupOpName("math.log2")
-	if name == nil || name.Def == nil {
-		panic("math.log2 is not registered in the builder's context")
+// Log2Options holds the optional operands, results and properties of
+// math.log2 for BuildLog2; the zero value leaves them all absent (or at
+// their defaults).
+type Log2Options struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildLog2 creates an operation math.log2 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Log2Op.
+func BuildLog2(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...Log2Options) Log2Op {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", Log2OpName)
+		return Log2Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, Log2OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, Log2OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Log2Op{b.Create(st)}
+	op := b.Create(st)
+	return Log2Op{op}
 }
+
+// PowfOpName is the name of the operation math.powf.
+const PowfOpName = "math.powf"
 
 // PowfOp wraps an operation math.powf: floating point raised to the power of operation.
 type PowfOp struct{ *ir.Operation }
 
 // AsPowfOp returns op as a PowfOp if it is an operation math.powf.
 func AsPowfOp(op *ir.Operation) (PowfOp, bool) {
-	if op == nil || op.Name() != "math.powf" {
+	if op == nil || op.Name() != PowfOpName {
 		return PowfOp{}, false
 	}
 	return PowfOp{op}, true
@@ -1446,34 +1890,48 @@ func (op PowfOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op PowfOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildPowf creates an operation math.powf at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPowf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, fastmath ir.Attribute) PowfOp {
-	name := b.Ctx.LookupOpName("math.powf")
-	if name == nil || name.Def == nil {
-		panic("math.powf is not registered in the builder's context")
+// PowfOptions holds the optional operands, results and properties of
+// math.powf for BuildPowf; the zero value leaves them all absent (or at
+// their defaults).
+type PowfOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildPowf creates an operation math.powf at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PowfOp.
+func BuildPowf(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...PowfOptions) PowfOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", PowfOpName)
+		return PowfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PowfOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PowfOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, lhs.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PowfOp{b.Create(st)}
+	op := b.Create(st)
+	return PowfOp{op}
 }
+
+// RoundOpName is the name of the operation math.round.
+const RoundOpName = "math.round"
 
 // RoundOp wraps an operation math.round: round of the specified value.
 type RoundOp struct{ *ir.Operation }
 
 // AsRoundOp returns op as a RoundOp if it is an operation math.round.
 func AsRoundOp(op *ir.Operation) (RoundOp, bool) {
-	if op == nil || op.Name() != "math.round" {
+	if op == nil || op.Name() != RoundOpName {
 		return RoundOp{}, false
 	}
 	return RoundOp{op}, true
@@ -1488,33 +1946,47 @@ func (op RoundOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op RoundOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildRound creates an operation math.round at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRound(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) RoundOp {
-	name := b.Ctx.LookupOpName("math.round")
-	if name == nil || name.Def == nil {
-		panic("math.round is not registered in the builder's context")
+// RoundOptions holds the optional operands, results and properties of
+// math.round for BuildRound; the zero value leaves them all absent (or at
+// their defaults).
+type RoundOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildRound creates an operation math.round at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RoundOp.
+func BuildRound(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...RoundOptions) RoundOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", RoundOpName)
+		return RoundOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RoundOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RoundOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RoundOp{b.Create(st)}
+	op := b.Create(st)
+	return RoundOp{op}
 }
+
+// RoundevenOpName is the name of the operation math.roundeven.
+const RoundevenOpName = "math.roundeven"
 
 // RoundevenOp wraps an operation math.roundeven: round of the specified value with halfway cases to even.
 type RoundevenOp struct{ *ir.Operation }
 
 // AsRoundevenOp returns op as a RoundevenOp if it is an operation math.roundeven.
 func AsRoundevenOp(op *ir.Operation) (RoundevenOp, bool) {
-	if op == nil || op.Name() != "math.roundeven" {
+	if op == nil || op.Name() != RoundevenOpName {
 		return RoundevenOp{}, false
 	}
 	return RoundevenOp{op}, true
@@ -1529,33 +2001,47 @@ func (op RoundevenOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op RoundevenOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildRoundeven creates an operation math.roundeven at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRoundeven(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) RoundevenOp {
-	name := b.Ctx.LookupOpName("math.roundeven")
-	if name == nil || name.Def == nil {
-		panic("math.roundeven is not registered in the builder's context")
+// RoundevenOptions holds the optional operands, results and properties of
+// math.roundeven for BuildRoundeven; the zero value leaves them all absent (or at
+// their defaults).
+type RoundevenOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildRoundeven creates an operation math.roundeven at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RoundevenOp.
+func BuildRoundeven(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...RoundevenOptions) RoundevenOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", RoundevenOpName)
+		return RoundevenOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RoundevenOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RoundevenOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RoundevenOp{b.Create(st)}
+	op := b.Create(st)
+	return RoundevenOp{op}
 }
+
+// RsqrtOpName is the name of the operation math.rsqrt.
+const RsqrtOpName = "math.rsqrt"
 
 // RsqrtOp wraps an operation math.rsqrt: reciprocal of sqrt (1 / sqrt of the specified value).
 type RsqrtOp struct{ *ir.Operation }
 
 // AsRsqrtOp returns op as a RsqrtOp if it is an operation math.rsqrt.
 func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
-	if op == nil || op.Name() != "math.rsqrt" {
+	if op == nil || op.Name() != RsqrtOpName {
 		return RsqrtOp{}, false
 	}
 	return RsqrtOp{op}, true
@@ -1570,33 +2056,47 @@ func (op RsqrtOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op RsqrtOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildRsqrt creates an operation math.rsqrt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRsqrt(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) RsqrtOp {
-	name := b.Ctx.LookupOpName("math.rsqrt")
-	if name == nil || name.Def == nil {
-		panic("math.rsqrt is not registered in the builder's context")
+// RsqrtOptions holds the optional operands, results and properties of
+// math.rsqrt for BuildRsqrt; the zero value leaves them all absent (or at
+// their defaults).
+type RsqrtOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildRsqrt creates an operation math.rsqrt at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RsqrtOp.
+func BuildRsqrt(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...RsqrtOptions) RsqrtOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", RsqrtOpName)
+		return RsqrtOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RsqrtOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RsqrtOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RsqrtOp{b.Create(st)}
+	op := b.Create(st)
+	return RsqrtOp{op}
 }
+
+// SinOpName is the name of the operation math.sin.
+const SinOpName = "math.sin"
 
 // SinOp wraps an operation math.sin: sine of the specified value.
 type SinOp struct{ *ir.Operation }
 
 // AsSinOp returns op as a SinOp if it is an operation math.sin.
 func AsSinOp(op *ir.Operation) (SinOp, bool) {
-	if op == nil || op.Name() != "math.sin" {
+	if op == nil || op.Name() != SinOpName {
 		return SinOp{}, false
 	}
 	return SinOp{op}, true
@@ -1611,33 +2111,47 @@ func (op SinOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op SinOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildSin creates an operation math.sin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSin(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) SinOp {
-	name := b.Ctx.LookupOpName("math.sin")
-	if name == nil || name.Def == nil {
-		panic("math.sin is not registered in the builder's context")
+// SinOptions holds the optional operands, results and properties of
+// math.sin for BuildSin; the zero value leaves them all absent (or at
+// their defaults).
+type SinOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildSin creates an operation math.sin at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SinOp.
+func BuildSin(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...SinOptions) SinOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", SinOpName)
+		return SinOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SinOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SinOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SinOp{b.Create(st)}
+	op := b.Create(st)
+	return SinOp{op}
 }
+
+// SincosOpName is the name of the operation math.sincos.
+const SincosOpName = "math.sincos"
 
 // SincosOp wraps an operation math.sincos: sine and cosine of the specified value.
 type SincosOp struct{ *ir.Operation }
 
 // AsSincosOp returns op as a SincosOp if it is an operation math.sincos.
 func AsSincosOp(op *ir.Operation) (SincosOp, bool) {
-	if op == nil || op.Name() != "math.sincos" {
+	if op == nil || op.Name() != SincosOpName {
 		return SincosOp{}, false
 	}
 	return SincosOp{op}, true
@@ -1655,34 +2169,48 @@ func (op SincosOp) Cos() ir.Value { return op.Operation.Result(1) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op SincosOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildSincos creates an operation math.sincos at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSincos(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) SincosOp {
-	name := b.Ctx.LookupOpName("math.sincos")
-	if name == nil || name.Def == nil {
-		panic("math.sincos is not registered in the builder's context")
+// SincosOptions holds the optional operands, results and properties of
+// math.sincos for BuildSincos; the zero value leaves them all absent (or at
+// their defaults).
+type SincosOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildSincos creates an operation math.sincos at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SincosOp.
+func BuildSincos(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...SincosOptions) SincosOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", SincosOpName)
+		return SincosOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SincosOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SincosOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SincosOp{b.Create(st)}
+	op := b.Create(st)
+	return SincosOp{op}
 }
+
+// SinhOpName is the name of the operation math.sinh.
+const SinhOpName = "math.sinh"
 
 // SinhOp wraps an operation math.sinh: hyperbolic sine of the specified value.
 type SinhOp struct{ *ir.Operation }
 
 // AsSinhOp returns op as a SinhOp if it is an operation math.sinh.
 func AsSinhOp(op *ir.Operation) (SinhOp, bool) {
-	if op == nil || op.Name() != "math.sinh" {
+	if op == nil || op.Name() != SinhOpName {
 		return SinhOp{}, false
 	}
 	return SinhOp{op}, true
@@ -1697,33 +2225,47 @@ func (op SinhOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op SinhOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildSinh creates an operation math.sinh at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSinh(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) SinhOp {
-	name := b.Ctx.LookupOpName("math.sinh")
-	if name == nil || name.Def == nil {
-		panic("math.sinh is not registered in the builder's context")
+// SinhOptions holds the optional operands, results and properties of
+// math.sinh for BuildSinh; the zero value leaves them all absent (or at
+// their defaults).
+type SinhOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildSinh creates an operation math.sinh at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SinhOp.
+func BuildSinh(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...SinhOptions) SinhOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", SinhOpName)
+		return SinhOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SinhOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SinhOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SinhOp{b.Create(st)}
+	op := b.Create(st)
+	return SinhOp{op}
 }
+
+// SqrtOpName is the name of the operation math.sqrt.
+const SqrtOpName = "math.sqrt"
 
 // SqrtOp wraps an operation math.sqrt: sqrt of the specified value.
 type SqrtOp struct{ *ir.Operation }
 
 // AsSqrtOp returns op as a SqrtOp if it is an operation math.sqrt.
 func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
-	if op == nil || op.Name() != "math.sqrt" {
+	if op == nil || op.Name() != SqrtOpName {
 		return SqrtOp{}, false
 	}
 	return SqrtOp{op}, true
@@ -1738,33 +2280,47 @@ func (op SqrtOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op SqrtOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildSqrt creates an operation math.sqrt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSqrt(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) SqrtOp {
-	name := b.Ctx.LookupOpName("math.sqrt")
-	if name == nil || name.Def == nil {
-		panic("math.sqrt is not registered in the builder's context")
+// SqrtOptions holds the optional operands, results and properties of
+// math.sqrt for BuildSqrt; the zero value leaves them all absent (or at
+// their defaults).
+type SqrtOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildSqrt creates an operation math.sqrt at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SqrtOp.
+func BuildSqrt(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...SqrtOptions) SqrtOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", SqrtOpName)
+		return SqrtOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SqrtOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SqrtOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SqrtOp{b.Create(st)}
+	op := b.Create(st)
+	return SqrtOp{op}
 }
+
+// TanOpName is the name of the operation math.tan.
+const TanOpName = "math.tan"
 
 // TanOp wraps an operation math.tan: tangent of the specified value.
 type TanOp struct{ *ir.Operation }
 
 // AsTanOp returns op as a TanOp if it is an operation math.tan.
 func AsTanOp(op *ir.Operation) (TanOp, bool) {
-	if op == nil || op.Name() != "math.tan" {
+	if op == nil || op.Name() != TanOpName {
 		return TanOp{}, false
 	}
 	return TanOp{op}, true
@@ -1779,33 +2335,47 @@ func (op TanOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op TanOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildTan creates an operation math.tan at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTan(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) TanOp {
-	name := b.Ctx.LookupOpName("math.tan")
-	if name == nil || name.Def == nil {
-		panic("math.tan is not registered in the builder's context")
+// TanOptions holds the optional operands, results and properties of
+// math.tan for BuildTan; the zero value leaves them all absent (or at
+// their defaults).
+type TanOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildTan creates an operation math.tan at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TanOp.
+func BuildTan(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...TanOptions) TanOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", TanOpName)
+		return TanOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TanOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TanOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TanOp{b.Create(st)}
+	op := b.Create(st)
+	return TanOp{op}
 }
+
+// TanhOpName is the name of the operation math.tanh.
+const TanhOpName = "math.tanh"
 
 // TanhOp wraps an operation math.tanh: hyperbolic tangent of the specified value.
 type TanhOp struct{ *ir.Operation }
 
 // AsTanhOp returns op as a TanhOp if it is an operation math.tanh.
 func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
-	if op == nil || op.Name() != "math.tanh" {
+	if op == nil || op.Name() != TanhOpName {
 		return TanhOp{}, false
 	}
 	return TanhOp{op}, true
@@ -1820,33 +2390,47 @@ func (op TanhOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op TanhOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildTanh creates an operation math.tanh at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTanh(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) TanhOp {
-	name := b.Ctx.LookupOpName("math.tanh")
-	if name == nil || name.Def == nil {
-		panic("math.tanh is not registered in the builder's context")
+// TanhOptions holds the optional operands, results and properties of
+// math.tanh for BuildTanh; the zero value leaves them all absent (or at
+// their defaults).
+type TanhOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildTanh creates an operation math.tanh at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TanhOp.
+func BuildTanh(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...TanhOptions) TanhOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", TanhOpName)
+		return TanhOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TanhOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TanhOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TanhOp{b.Create(st)}
+	op := b.Create(st)
+	return TanhOp{op}
 }
+
+// TruncOpName is the name of the operation math.trunc.
+const TruncOpName = "math.trunc"
 
 // TruncOp wraps an operation math.trunc: trunc of the specified value.
 type TruncOp struct{ *ir.Operation }
 
 // AsTruncOp returns op as a TruncOp if it is an operation math.trunc.
 func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
-	if op == nil || op.Name() != "math.trunc" {
+	if op == nil || op.Name() != TruncOpName {
 		return TruncOp{}, false
 	}
 	return TruncOp{op}, true
@@ -1861,23 +2445,295 @@ func (op TruncOp) Result() ir.Value { return op.Operation.Result(0) }
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op TruncOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildTrunc creates an operation math.trunc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTrunc(b *ir.Builder, loc ir.Location, operand ir.Value, fastmath ir.Attribute) TruncOp {
-	name := b.Ctx.LookupOpName("math.trunc")
-	if name == nil || name.Def == nil {
-		panic("math.trunc is not registered in the builder's context")
+// TruncOptions holds the optional operands, results and properties of
+// math.trunc for BuildTrunc; the zero value leaves them all absent (or at
+// their defaults).
+type TruncOptions struct {
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildTrunc creates an operation math.trunc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TruncOp.
+func BuildTrunc(b *ir.Builder, loc ir.Location, operand ir.Value, opts ...TruncOptions) TruncOp {
+	if operand == nil {
+		b.Errorf("building %s: a required operand or property is nil", TruncOpName)
+		return TruncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TruncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TruncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operand)
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, operand.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TruncOp{b.Create(st)}
+	op := b.Create(st)
+	return TruncOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("math.absf")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAbsf
+	}
+	{
+		d := def("math.absi")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAbsi
+	}
+	{
+		d := def("math.acos")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAcos
+	}
+	{
+		d := def("math.acosh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAcosh
+	}
+	{
+		d := def("math.asin")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAsin
+	}
+	{
+		d := def("math.asinh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAsinh
+	}
+	{
+		d := def("math.atan")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAtan
+	}
+	{
+		d := def("math.atan2")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAtan2
+	}
+	{
+		d := def("math.atanh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldAtanh
+	}
+	{
+		d := def("math.cbrt")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.ceil")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCeil
+	}
+	{
+		d := def("math.clampf")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.copysign")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCopysign
+	}
+	{
+		d := def("math.cos")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCos
+	}
+	{
+		d := def("math.cosh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCosh
+	}
+	{
+		d := def("math.ctlz")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCtlz
+	}
+	{
+		d := def("math.ctpop")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCtpop
+	}
+	{
+		d := def("math.cttz")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldCttz
+	}
+	{
+		d := def("math.erf")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldErf
+	}
+	{
+		d := def("math.erfc")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldErfc
+	}
+	{
+		d := def("math.exp")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldExp
+	}
+	{
+		d := def("math.exp2")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldExp2
+	}
+	{
+		d := def("math.expm1")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldExpm1
+	}
+	{
+		d := def("math.floor")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldFloor
+	}
+	{
+		d := def("math.fma")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.fpowi")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.ipowi")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldIpowi
+	}
+	{
+		d := def("math.isfinite")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldIsfinite
+	}
+	{
+		d := def("math.isinf")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldIsinf
+	}
+	{
+		d := def("math.isnan")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldIsnan
+	}
+	{
+		d := def("math.isnormal")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldIsnormal
+	}
+	{
+		d := def("math.log")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldLog
+	}
+	{
+		d := def("math.log10")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldLog10
+	}
+	{
+		d := def("math.log1p")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldLog1p
+	}
+	{
+		d := def("math.log2")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldLog2
+	}
+	{
+		d := def("math.powf")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldPowf
+	}
+	{
+		d := def("math.round")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldRound
+	}
+	{
+		d := def("math.roundeven")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldRoundeven
+	}
+	{
+		d := def("math.rsqrt")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.sin")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldSin
+	}
+	{
+		d := def("math.sincos")
+		d.AddVerifier(verifyElementwise)
+	}
+	{
+		d := def("math.sinh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldSinh
+	}
+	{
+		d := def("math.sqrt")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldSqrt
+	}
+	{
+		d := def("math.tan")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldTan
+	}
+	{
+		d := def("math.tanh")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldTanh
+	}
+	{
+		d := def("math.trunc")
+		d.AddVerifier(verifyElementwise)
+		d.Fold = foldTrunc
+	}
 }

@@ -39,11 +39,12 @@ func Register(ctx *ir.Context) {
 		registerDirectives()
 		registerCanonicalizations()
 	})
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("memref: loading memref.irdl: " + err.Error())
 	}
 	ctx.RegisterOp(allocaScopeDef())
 	ctx.RegisterOp(allocaScopeReturnDef())
+	registerHooks(ctx)
 	attachHooks(ctx)
 	if d := ctx.Dialect("memref"); d != nil {
 		d.Inlinable = true
@@ -66,79 +67,13 @@ func hook(ctx *ir.Context, name string, f func(def *ir.OpDef)) {
 	}
 }
 
+// attachHooks attaches what memref.irdl's hooks do not cover: memory
+// effects, result names and symbol uses.
 func attachHooks(ctx *ir.Context) {
-	hook(ctx, "dma_start", func(d *ir.OpDef) {
-		d.Print, d.Parse = printDmaStart, parseDmaStart
-		ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(dmaStartEffects))
-		d.AddVerifier(verifyDmaStart)
-	})
-	hook(ctx, "distinct_objects", func(d *ir.OpDef) {
-		d.Print, d.Parse = printDistinctObjects, parseDistinctObjects
-		d.AddVerifier(verifyDistinctObjects)
-	})
-	hook(ctx, "prefetch", func(d *ir.OpDef) {
-		d.Print, d.Parse = printPrefetch, parsePrefetch
-		d.AddVerifier(verifyPrefetch)
-	})
+	hook(ctx, "dma_start", func(d *ir.OpDef) { ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(dmaStartEffects)) })
 	hook(ctx, "transpose", func(d *ir.OpDef) {
-		d.Print, d.Parse = printTranspose, parseTranspose
 		d.AsmResultNames = func(_ *ir.Operation, set func(int, string)) { set(0, "transpose") }
-		d.AddVerifier(verifyTranspose)
 	})
-	hook(ctx, "extract_strided_metadata", func(d *ir.OpDef) {
-		d.AsmResultNames = stridedMetadataNames
-		d.AddVerifier(verifyExtractStridedMetadata)
-		d.Fold = foldExtractStridedMetadata
-	})
-	hook(ctx, "alloc", func(d *ir.OpDef) { d.AddVerifier(verifyAllocLike) })
-	hook(ctx, "alloca", func(d *ir.OpDef) { d.AddVerifier(verifyAlloca) })
-	hook(ctx, "realloc", func(d *ir.OpDef) { d.AddVerifier(verifyRealloc) })
-	hook(ctx, "assume_alignment", func(d *ir.OpDef) { d.AddVerifier(verifyAssumeAlignment) })
-	hook(ctx, "cast", func(d *ir.OpDef) {
-		d.AddVerifier(verifyCast)
-		d.Fold = foldCast
-	})
-	hook(ctx, "copy", func(d *ir.OpDef) {
-		d.AddVerifier(verifyCopy)
-		d.Fold = foldCopy
-	})
-	hook(ctx, "dim", func(d *ir.OpDef) { d.Fold = foldDim })
-	hook(ctx, "dma_wait", func(d *ir.OpDef) { d.AddVerifier(verifyDmaWait) })
-	hook(ctx, "generic_atomic_rmw", func(d *ir.OpDef) { d.AddVerifier(verifyGenericAtomicRMW) })
-	hook(ctx, "atomic_yield", func(d *ir.OpDef) { d.AddVerifier(verifyAtomicYield) })
-	hook(ctx, "atomic_rmw", func(d *ir.OpDef) { d.AddVerifier(verifyAtomicRMW) })
+	hook(ctx, "extract_strided_metadata", func(d *ir.OpDef) { d.AsmResultNames = stridedMetadataNames })
 	hook(ctx, "get_global", func(d *ir.OpDef) { ir.SymbolUserOp.Attach(d, ir.VerifySymbolUsesFunc(verifyGetGlobalSymbolUses)) })
-	hook(ctx, "global", func(d *ir.OpDef) { d.AddVerifier(verifyGlobal) })
-	hook(ctx, "load", func(d *ir.OpDef) {
-		d.AddVerifier(verifyLoad)
-		d.Fold = foldLoad
-	})
-	hook(ctx, "store", func(d *ir.OpDef) {
-		d.AddVerifier(verifyStore)
-		d.Fold = foldMemRefCastOperands
-	})
-	hook(ctx, "memory_space_cast", func(d *ir.OpDef) { d.AddVerifier(verifyMemorySpaceCast) })
-	hook(ctx, "reinterpret_cast", func(d *ir.OpDef) {
-		d.AddVerifier(verifyReinterpretCast)
-		d.Fold = foldReinterpretCast
-	})
-	hook(ctx, "rank", func(d *ir.OpDef) { d.Fold = foldRank })
-	hook(ctx, "reshape", func(d *ir.OpDef) { d.AddVerifier(verifyReshape) })
-	hook(ctx, "expand_shape", func(d *ir.OpDef) {
-		d.AddVerifier(verifyExpandShape)
-		d.Fold = foldExpandShape
-	})
-	hook(ctx, "collapse_shape", func(d *ir.OpDef) {
-		d.AddVerifier(verifyCollapseShape)
-		d.Fold = foldCollapseShape
-	})
-	hook(ctx, "subview", func(d *ir.OpDef) {
-		d.AddVerifier(verifySubView)
-		d.Fold = foldSubView
-	})
-	hook(ctx, "view", func(d *ir.OpDef) {
-		d.AddVerifier(verifyView)
-		d.Fold = foldView
-	})
-	hook(ctx, "dealloc", func(d *ir.OpDef) { d.Fold = foldMemRefCastOperands })
 }

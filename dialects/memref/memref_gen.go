@@ -4,6 +4,8 @@ package memref
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+	"slices"
 )
 
 // AtomicRMWKind is allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, held by an i64 IntegerAttr.
@@ -68,12 +70,15 @@ func (e AtomicRMWKind) String() string {
 	return ""
 }
 
+// AllocOpName is the name of the operation memref.alloc.
+const AllocOpName = "memref.alloc"
+
 // AllocOp wraps an operation memref.alloc: memory allocation operation.
 type AllocOp struct{ *ir.Operation }
 
 // AsAllocOp returns op as a AllocOp if it is an operation memref.alloc.
 func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
-	if op == nil || op.Name() != "memref.alloc" {
+	if op == nil || op.Name() != AllocOpName {
 		return AllocOp{}, false
 	}
 	return AllocOp{op}, true
@@ -107,35 +112,49 @@ func (op AllocOp) Memref() ir.Value { return op.Operation.Result(0) }
 // Alignment returns the property alignment, or nil when it is absent.
 func (op AllocOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
-// BuildAlloc creates an operation memref.alloc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAlloc(b *ir.Builder, loc ir.Location, dynamicSizes []ir.Value, symbolOperands []ir.Value, alignment ir.Attribute, memrefType ir.Type) AllocOp {
-	name := b.Ctx.LookupOpName("memref.alloc")
-	if name == nil || name.Def == nil {
-		panic("memref.alloc is not registered in the builder's context")
+// AllocOptions holds the optional operands, results and properties of
+// memref.alloc for BuildAlloc; the zero value leaves them all absent (or at
+// their defaults).
+type AllocOptions struct {
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment ir.Attribute
+}
+
+// BuildAlloc creates an operation memref.alloc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AllocOp.
+func BuildAlloc(b *ir.Builder, loc ir.Location, dynamicSizes []ir.Value, symbolOperands []ir.Value, memrefType ir.Type, opts ...AllocOptions) AllocOp {
+	if slices.Contains(dynamicSizes, nil) || slices.Contains(symbolOperands, nil) {
+		b.Errorf("building %s: a required operand or property is nil", AllocOpName)
+		return AllocOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AllocOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AllocOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dynamicSizes...)
 	st.Operands = append(st.Operands, symbolOperands...)
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: alignment})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(dynamicSizes)), int32(len(symbolOperands)))})
 	st.ResultTypes = append(st.ResultTypes, memrefType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AllocOp{b.Create(st)}
+	op := b.Create(st)
+	return AllocOp{op}
 }
+
+// AllocaOpName is the name of the operation memref.alloca.
+const AllocaOpName = "memref.alloca"
 
 // AllocaOp wraps an operation memref.alloca: stack memory allocation operation.
 type AllocaOp struct{ *ir.Operation }
 
 // AsAllocaOp returns op as a AllocaOp if it is an operation memref.alloca.
 func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) {
-	if op == nil || op.Name() != "memref.alloca" {
+	if op == nil || op.Name() != AllocaOpName {
 		return AllocaOp{}, false
 	}
 	return AllocaOp{op}, true
@@ -157,35 +176,49 @@ func (op AllocaOp) Memref() ir.Value { return op.Operation.Result(0) }
 // Alignment returns the property alignment, or nil when it is absent.
 func (op AllocaOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
-// BuildAlloca creates an operation memref.alloca at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAlloca(b *ir.Builder, loc ir.Location, dynamicSizes []ir.Value, symbolOperands []ir.Value, alignment ir.Attribute, memrefType ir.Type) AllocaOp {
-	name := b.Ctx.LookupOpName("memref.alloca")
-	if name == nil || name.Def == nil {
-		panic("memref.alloca is not registered in the builder's context")
+// AllocaOptions holds the optional operands, results and properties of
+// memref.alloca for BuildAlloca; the zero value leaves them all absent (or at
+// their defaults).
+type AllocaOptions struct {
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment ir.Attribute
+}
+
+// BuildAlloca creates an operation memref.alloca at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AllocaOp.
+func BuildAlloca(b *ir.Builder, loc ir.Location, dynamicSizes []ir.Value, symbolOperands []ir.Value, memrefType ir.Type, opts ...AllocaOptions) AllocaOp {
+	if slices.Contains(dynamicSizes, nil) || slices.Contains(symbolOperands, nil) {
+		b.Errorf("building %s: a required operand or property is nil", AllocaOpName)
+		return AllocaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AllocaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AllocaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dynamicSizes...)
 	st.Operands = append(st.Operands, symbolOperands...)
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: alignment})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(dynamicSizes)), int32(len(symbolOperands)))})
 	st.ResultTypes = append(st.ResultTypes, memrefType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AllocaOp{b.Create(st)}
+	op := b.Create(st)
+	return AllocaOp{op}
 }
+
+// ReallocOpName is the name of the operation memref.realloc.
+const ReallocOpName = "memref.realloc"
 
 // ReallocOp wraps an operation memref.realloc: memory reallocation operation.
 type ReallocOp struct{ *ir.Operation }
 
 // AsReallocOp returns op as a ReallocOp if it is an operation memref.realloc.
 func AsReallocOp(op *ir.Operation) (ReallocOp, bool) {
-	if op == nil || op.Name() != "memref.realloc" {
+	if op == nil || op.Name() != ReallocOpName {
 		return ReallocOp{}, false
 	}
 	return ReallocOp{op}, true
@@ -208,36 +241,52 @@ func (op ReallocOp) Result() ir.Value { return op.Operation.Result(0) }
 // Alignment returns the property alignment, or nil when it is absent.
 func (op ReallocOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
-// BuildRealloc creates an operation memref.realloc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRealloc(b *ir.Builder, loc ir.Location, source ir.Value, dynamicResultSize ir.Value, alignment ir.Attribute, resultType ir.Type) ReallocOp {
-	name := b.Ctx.LookupOpName("memref.realloc")
-	if name == nil || name.Def == nil {
-		panic("memref.realloc is not registered in the builder's context")
+// ReallocOptions holds the optional operands, results and properties of
+// memref.realloc for BuildRealloc; the zero value leaves them all absent (or at
+// their defaults).
+type ReallocOptions struct {
+	// DynamicResultSize is the optional operand dynamicResultSize (nil: absent).
+	DynamicResultSize ir.Value
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment ir.Attribute
+}
+
+// BuildRealloc creates an operation memref.realloc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReallocOp.
+func BuildRealloc(b *ir.Builder, loc ir.Location, source ir.Value, resultType ir.Type, opts ...ReallocOptions) ReallocOp {
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReallocOpName)
+		return ReallocOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ReallocOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReallocOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
-	if dynamicResultSize != nil {
-		st.Operands = append(st.Operands, dynamicResultSize)
+	if o.DynamicResultSize != nil {
+		st.Operands = append(st.Operands, o.DynamicResultSize)
 	}
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: alignment})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReallocOp{b.Create(st)}
+	op := b.Create(st)
+	return ReallocOp{op}
 }
+
+// DeallocOpName is the name of the operation memref.dealloc.
+const DeallocOpName = "memref.dealloc"
 
 // DeallocOp wraps an operation memref.dealloc: memory deallocation operation.
 type DeallocOp struct{ *ir.Operation }
 
 // AsDeallocOp returns op as a DeallocOp if it is an operation memref.dealloc.
 func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
-	if op == nil || op.Name() != "memref.dealloc" {
+	if op == nil || op.Name() != DeallocOpName {
 		return DeallocOp{}, false
 	}
 	return DeallocOp{op}, true
@@ -246,25 +295,29 @@ func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
 // Memref returns the operand memref.
 func (op DeallocOp) Memref() ir.Value { return op.Operation.Operand(0) }
 
-// BuildDealloc creates an operation memref.dealloc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDealloc creates an operation memref.dealloc at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DeallocOp.
 func BuildDealloc(b *ir.Builder, loc ir.Location, memref ir.Value) DeallocOp {
-	name := b.Ctx.LookupOpName("memref.dealloc")
-	if name == nil || name.Def == nil {
-		panic("memref.dealloc is not registered in the builder's context")
+	if memref == nil {
+		b.Errorf("building %s: a required operand or property is nil", DeallocOpName)
+		return DeallocOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DeallocOpName), Loc: loc}
 	st.Operands = append(st.Operands, memref)
-	return DeallocOp{b.Create(st)}
+	op := b.Create(st)
+	return DeallocOp{op}
 }
+
+// AssumeAlignmentOpName is the name of the operation memref.assume_alignment.
+const AssumeAlignmentOpName = "memref.assume_alignment"
 
 // AssumeAlignmentOp wraps an operation memref.assume_alignment: assumption that gives alignment information to the input memref.
 type AssumeAlignmentOp struct{ *ir.Operation }
 
 // AsAssumeAlignmentOp returns op as a AssumeAlignmentOp if it is an operation memref.assume_alignment.
 func AsAssumeAlignmentOp(op *ir.Operation) (AssumeAlignmentOp, bool) {
-	if op == nil || op.Name() != "memref.assume_alignment" {
+	if op == nil || op.Name() != AssumeAlignmentOpName {
 		return AssumeAlignmentOp{}, false
 	}
 	return AssumeAlignmentOp{op}, true
@@ -279,15 +332,15 @@ func (op AssumeAlignmentOp) Result() ir.Value { return op.Operation.Result(0) }
 // Alignment returns the property alignment, or nil when it is absent.
 func (op AssumeAlignmentOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
-// BuildAssumeAlignment creates an operation memref.assume_alignment at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAssumeAlignment creates an operation memref.assume_alignment at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AssumeAlignmentOp.
 func BuildAssumeAlignment(b *ir.Builder, loc ir.Location, memref ir.Value, alignment ir.Attribute) AssumeAlignmentOp {
-	name := b.Ctx.LookupOpName("memref.assume_alignment")
-	if name == nil || name.Def == nil {
-		panic("memref.assume_alignment is not registered in the builder's context")
+	if memref == nil || alignment == nil {
+		b.Errorf("building %s: a required operand or property is nil", AssumeAlignmentOpName)
+		return AssumeAlignmentOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AssumeAlignmentOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, memref)
 	props = append(props, ir.NamedAttr{Name: "alignment", Value: alignment})
@@ -295,15 +348,19 @@ func BuildAssumeAlignment(b *ir.Builder, loc ir.Location, memref ir.Value, align
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AssumeAlignmentOp{b.Create(st)}
+	op := b.Create(st)
+	return AssumeAlignmentOp{op}
 }
+
+// CastOpName is the name of the operation memref.cast.
+const CastOpName = "memref.cast"
 
 // CastOp wraps an operation memref.cast: memref cast operation.
 type CastOp struct{ *ir.Operation }
 
 // AsCastOp returns op as a CastOp if it is an operation memref.cast.
 func AsCastOp(op *ir.Operation) (CastOp, bool) {
-	if op == nil || op.Name() != "memref.cast" {
+	if op == nil || op.Name() != CastOpName {
 		return CastOp{}, false
 	}
 	return CastOp{op}, true
@@ -315,26 +372,30 @@ func (op CastOp) Source() ir.Value { return op.Operation.Operand(0) }
 // Dest returns the result dest.
 func (op CastOp) Dest() ir.Value { return op.Operation.Result(0) }
 
-// BuildCast creates an operation memref.cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCast creates an operation memref.cast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CastOp.
 func BuildCast(b *ir.Builder, loc ir.Location, source ir.Value, destType ir.Type) CastOp {
-	name := b.Ctx.LookupOpName("memref.cast")
-	if name == nil || name.Def == nil {
-		panic("memref.cast is not registered in the builder's context")
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", CastOpName)
+		return CastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CastOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.ResultTypes = append(st.ResultTypes, destType)
-	return CastOp{b.Create(st)}
+	op := b.Create(st)
+	return CastOp{op}
 }
+
+// CopyOpName is the name of the operation memref.copy.
+const CopyOpName = "memref.copy"
 
 // CopyOp wraps an operation memref.copy: copies the data from the source to the destination memref.
 type CopyOp struct{ *ir.Operation }
 
 // AsCopyOp returns op as a CopyOp if it is an operation memref.copy.
 func AsCopyOp(op *ir.Operation) (CopyOp, bool) {
-	if op == nil || op.Name() != "memref.copy" {
+	if op == nil || op.Name() != CopyOpName {
 		return CopyOp{}, false
 	}
 	return CopyOp{op}, true
@@ -346,26 +407,30 @@ func (op CopyOp) Source() ir.Value { return op.Operation.Operand(0) }
 // Target returns the operand target.
 func (op CopyOp) Target() ir.Value { return op.Operation.Operand(1) }
 
-// BuildCopy creates an operation memref.copy at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCopy creates an operation memref.copy at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CopyOp.
 func BuildCopy(b *ir.Builder, loc ir.Location, source ir.Value, target ir.Value) CopyOp {
-	name := b.Ctx.LookupOpName("memref.copy")
-	if name == nil || name.Def == nil {
-		panic("memref.copy is not registered in the builder's context")
+	if source == nil || target == nil {
+		b.Errorf("building %s: a required operand or property is nil", CopyOpName)
+		return CopyOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CopyOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, target)
-	return CopyOp{b.Create(st)}
+	op := b.Create(st)
+	return CopyOp{op}
 }
+
+// DimOpName is the name of the operation memref.dim.
+const DimOpName = "memref.dim"
 
 // DimOp wraps an operation memref.dim: dimension index operation.
 type DimOp struct{ *ir.Operation }
 
 // AsDimOp returns op as a DimOp if it is an operation memref.dim.
 func AsDimOp(op *ir.Operation) (DimOp, bool) {
-	if op == nil || op.Name() != "memref.dim" {
+	if op == nil || op.Name() != DimOpName {
 		return DimOp{}, false
 	}
 	return DimOp{op}, true
@@ -380,27 +445,31 @@ func (op DimOp) Index() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op DimOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildDim creates an operation memref.dim at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDim(b *ir.Builder, loc ir.Location, source ir.Value, index ir.Value, resultType ir.Type) DimOp {
-	name := b.Ctx.LookupOpName("memref.dim")
-	if name == nil || name.Def == nil {
-		panic("memref.dim is not registered in the builder's context")
+// BuildDim creates an operation memref.dim at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DimOp.
+func BuildDim(b *ir.Builder, loc ir.Location, source ir.Value, index ir.Value) DimOp {
+	if source == nil || index == nil {
+		b.Errorf("building %s: a required operand or property is nil", DimOpName)
+		return DimOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DimOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, index)
-	st.ResultTypes = append(st.ResultTypes, resultType)
-	return DimOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	op := b.Create(st)
+	return DimOp{op}
 }
+
+// DmaWaitOpName is the name of the operation memref.dma_wait.
+const DmaWaitOpName = "memref.dma_wait"
 
 // DmaWaitOp wraps an operation memref.dma_wait: blocking DMA operation that waits for transfer completion.
 type DmaWaitOp struct{ *ir.Operation }
 
 // AsDmaWaitOp returns op as a DmaWaitOp if it is an operation memref.dma_wait.
 func AsDmaWaitOp(op *ir.Operation) (DmaWaitOp, bool) {
-	if op == nil || op.Name() != "memref.dma_wait" {
+	if op == nil || op.Name() != DmaWaitOpName {
 		return DmaWaitOp{}, false
 	}
 	return DmaWaitOp{op}, true
@@ -417,27 +486,31 @@ func (op DmaWaitOp) TagIndices() []ir.Value {
 // NumElements returns the operand numElements.
 func (op DmaWaitOp) NumElements() ir.Value { return op.Operation.Operand(op.NumOperands() - 1) }
 
-// BuildDmaWait creates an operation memref.dma_wait at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDmaWait creates an operation memref.dma_wait at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DmaWaitOp.
 func BuildDmaWait(b *ir.Builder, loc ir.Location, tagMemRef ir.Value, tagIndices []ir.Value, numElements ir.Value) DmaWaitOp {
-	name := b.Ctx.LookupOpName("memref.dma_wait")
-	if name == nil || name.Def == nil {
-		panic("memref.dma_wait is not registered in the builder's context")
+	if tagMemRef == nil || slices.Contains(tagIndices, nil) || numElements == nil {
+		b.Errorf("building %s: a required operand or property is nil", DmaWaitOpName)
+		return DmaWaitOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DmaWaitOpName), Loc: loc}
 	st.Operands = append(st.Operands, tagMemRef)
 	st.Operands = append(st.Operands, tagIndices...)
 	st.Operands = append(st.Operands, numElements)
-	return DmaWaitOp{b.Create(st)}
+	op := b.Create(st)
+	return DmaWaitOp{op}
 }
+
+// ExtractAlignedPointerAsIndexOpName is the name of the operation memref.extract_aligned_pointer_as_index.
+const ExtractAlignedPointerAsIndexOpName = "memref.extract_aligned_pointer_as_index"
 
 // ExtractAlignedPointerAsIndexOp wraps an operation memref.extract_aligned_pointer_as_index: extracts a memref's underlying aligned pointer as an index.
 type ExtractAlignedPointerAsIndexOp struct{ *ir.Operation }
 
 // AsExtractAlignedPointerAsIndexOp returns op as a ExtractAlignedPointerAsIndexOp if it is an operation memref.extract_aligned_pointer_as_index.
 func AsExtractAlignedPointerAsIndexOp(op *ir.Operation) (ExtractAlignedPointerAsIndexOp, bool) {
-	if op == nil || op.Name() != "memref.extract_aligned_pointer_as_index" {
+	if op == nil || op.Name() != ExtractAlignedPointerAsIndexOpName {
 		return ExtractAlignedPointerAsIndexOp{}, false
 	}
 	return ExtractAlignedPointerAsIndexOp{op}, true
@@ -449,26 +522,30 @@ func (op ExtractAlignedPointerAsIndexOp) Source() ir.Value { return op.Operation
 // AlignedPointer returns the result aligned_pointer.
 func (op ExtractAlignedPointerAsIndexOp) AlignedPointer() ir.Value { return op.Operation.Result(0) }
 
-// BuildExtractAlignedPointerAsIndex creates an operation memref.extract_aligned_pointer_as_index at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildExtractAlignedPointerAsIndex(b *ir.Builder, loc ir.Location, source ir.Value, alignedPointerType ir.Type) ExtractAlignedPointerAsIndexOp {
-	name := b.Ctx.LookupOpName("memref.extract_aligned_pointer_as_index")
-	if name == nil || name.Def == nil {
-		panic("memref.extract_aligned_pointer_as_index is not registered in the builder's context")
+// BuildExtractAlignedPointerAsIndex creates an operation memref.extract_aligned_pointer_as_index at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtractAlignedPointerAsIndexOp.
+func BuildExtractAlignedPointerAsIndex(b *ir.Builder, loc ir.Location, source ir.Value) ExtractAlignedPointerAsIndexOp {
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtractAlignedPointerAsIndexOpName)
+		return ExtractAlignedPointerAsIndexOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtractAlignedPointerAsIndexOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
-	st.ResultTypes = append(st.ResultTypes, alignedPointerType)
-	return ExtractAlignedPointerAsIndexOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	op := b.Create(st)
+	return ExtractAlignedPointerAsIndexOp{op}
 }
+
+// ExtractStridedMetadataOpName is the name of the operation memref.extract_strided_metadata.
+const ExtractStridedMetadataOpName = "memref.extract_strided_metadata"
 
 // ExtractStridedMetadataOp wraps an operation memref.extract_strided_metadata: extracts a buffer base with offset and strides.
 type ExtractStridedMetadataOp struct{ *ir.Operation }
 
 // AsExtractStridedMetadataOp returns op as a ExtractStridedMetadataOp if it is an operation memref.extract_strided_metadata.
 func AsExtractStridedMetadataOp(op *ir.Operation) (ExtractStridedMetadataOp, bool) {
-	if op == nil || op.Name() != "memref.extract_strided_metadata" {
+	if op == nil || op.Name() != ExtractStridedMetadataOpName {
 		return ExtractStridedMetadataOp{}, false
 	}
 	return ExtractStridedMetadataOp{op}, true
@@ -488,28 +565,32 @@ func (op ExtractStridedMetadataOp) SizesAndStrides() []ir.Value {
 	return op.Operation.Results()[2 : op.Operation.NumResults()-0]
 }
 
-// BuildExtractStridedMetadata creates an operation memref.extract_strided_metadata at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildExtractStridedMetadata(b *ir.Builder, loc ir.Location, source ir.Value, baseBufferType ir.Type, offsetType ir.Type, sizesAndStridesTypes []ir.Type) ExtractStridedMetadataOp {
-	name := b.Ctx.LookupOpName("memref.extract_strided_metadata")
-	if name == nil || name.Def == nil {
-		panic("memref.extract_strided_metadata is not registered in the builder's context")
+// BuildExtractStridedMetadata creates an operation memref.extract_strided_metadata at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtractStridedMetadataOp.
+func BuildExtractStridedMetadata(b *ir.Builder, loc ir.Location, source ir.Value, baseBufferType ir.Type, sizesAndStridesTypes []ir.Type) ExtractStridedMetadataOp {
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtractStridedMetadataOpName)
+		return ExtractStridedMetadataOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtractStridedMetadataOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.ResultTypes = append(st.ResultTypes, baseBufferType)
-	st.ResultTypes = append(st.ResultTypes, offsetType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	st.ResultTypes = append(st.ResultTypes, sizesAndStridesTypes...)
-	return ExtractStridedMetadataOp{b.Create(st)}
+	op := b.Create(st)
+	return ExtractStridedMetadataOp{op}
 }
+
+// GenericAtomicRmwOpName is the name of the operation memref.generic_atomic_rmw.
+const GenericAtomicRmwOpName = "memref.generic_atomic_rmw"
 
 // GenericAtomicRmwOp wraps an operation memref.generic_atomic_rmw: atomic read-modify-write operation with a region.
 type GenericAtomicRmwOp struct{ *ir.Operation }
 
 // AsGenericAtomicRmwOp returns op as a GenericAtomicRmwOp if it is an operation memref.generic_atomic_rmw.
 func AsGenericAtomicRmwOp(op *ir.Operation) (GenericAtomicRmwOp, bool) {
-	if op == nil || op.Name() != "memref.generic_atomic_rmw" {
+	if op == nil || op.Name() != GenericAtomicRmwOpName {
 		return GenericAtomicRmwOp{}, false
 	}
 	return GenericAtomicRmwOp{op}, true
@@ -529,28 +610,32 @@ func (op GenericAtomicRmwOp) Result() ir.Value { return op.Operation.Result(0) }
 // AtomicBody returns the region atomic_body.
 func (op GenericAtomicRmwOp) AtomicBody() *ir.Region { return op.Operation.Region(0) }
 
-// BuildGenericAtomicRmw creates an operation memref.generic_atomic_rmw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGenericAtomicRmw(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, resultType ir.Type) GenericAtomicRmwOp {
-	name := b.Ctx.LookupOpName("memref.generic_atomic_rmw")
-	if name == nil || name.Def == nil {
-		panic("memref.generic_atomic_rmw is not registered in the builder's context")
+// BuildGenericAtomicRmw creates an operation memref.generic_atomic_rmw at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GenericAtomicRmwOp.
+func BuildGenericAtomicRmw(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value) GenericAtomicRmwOp {
+	if memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", GenericAtomicRmwOpName)
+		return GenericAtomicRmwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, GenericAtomicRmwOpName), Loc: loc}
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "ElementType", memref.Type()))
 	st.NumRegions += 1
-	return GenericAtomicRmwOp{b.Create(st)}
+	op := b.Create(st)
+	return GenericAtomicRmwOp{op}
 }
+
+// AtomicYieldOpName is the name of the operation memref.atomic_yield.
+const AtomicYieldOpName = "memref.atomic_yield"
 
 // AtomicYieldOp wraps an operation memref.atomic_yield: yield operation for GenericAtomicRMWOp.
 type AtomicYieldOp struct{ *ir.Operation }
 
 // AsAtomicYieldOp returns op as a AtomicYieldOp if it is an operation memref.atomic_yield.
 func AsAtomicYieldOp(op *ir.Operation) (AtomicYieldOp, bool) {
-	if op == nil || op.Name() != "memref.atomic_yield" {
+	if op == nil || op.Name() != AtomicYieldOpName {
 		return AtomicYieldOp{}, false
 	}
 	return AtomicYieldOp{op}, true
@@ -559,25 +644,29 @@ func AsAtomicYieldOp(op *ir.Operation) (AtomicYieldOp, bool) {
 // Result returns the operand result.
 func (op AtomicYieldOp) Result() ir.Value { return op.Operation.Operand(0) }
 
-// BuildAtomicYield creates an operation memref.atomic_yield at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildAtomicYield creates an operation memref.atomic_yield at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AtomicYieldOp.
 func BuildAtomicYield(b *ir.Builder, loc ir.Location, result ir.Value) AtomicYieldOp {
-	name := b.Ctx.LookupOpName("memref.atomic_yield")
-	if name == nil || name.Def == nil {
-		panic("memref.atomic_yield is not registered in the builder's context")
+	if result == nil {
+		b.Errorf("building %s: a required operand or property is nil", AtomicYieldOpName)
+		return AtomicYieldOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AtomicYieldOpName), Loc: loc}
 	st.Operands = append(st.Operands, result)
-	return AtomicYieldOp{b.Create(st)}
+	op := b.Create(st)
+	return AtomicYieldOp{op}
 }
+
+// GetGlobalOpName is the name of the operation memref.get_global.
+const GetGlobalOpName = "memref.get_global"
 
 // GetGlobalOp wraps an operation memref.get_global: get the memref pointing to a global variable.
 type GetGlobalOp struct{ *ir.Operation }
 
 // AsGetGlobalOp returns op as a GetGlobalOp if it is an operation memref.get_global.
 func AsGetGlobalOp(op *ir.Operation) (GetGlobalOp, bool) {
-	if op == nil || op.Name() != "memref.get_global" {
+	if op == nil || op.Name() != GetGlobalOpName {
 		return GetGlobalOp{}, false
 	}
 	return GetGlobalOp{op}, true
@@ -586,33 +675,47 @@ func AsGetGlobalOp(op *ir.Operation) (GetGlobalOp, bool) {
 // Result returns the result result.
 func (op GetGlobalOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// Name returns the property name, or nil when it is absent.
-func (op GetGlobalOp) Name() ir.Attribute { return op.InherentAttr("name") }
+// NameAttr returns the attribute of the property name, or nil when it is absent.
+func (op GetGlobalOp) NameAttr() ir.Attribute { return op.InherentAttr("name") }
 
-// BuildGetGlobal creates an operation memref.get_global at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGetGlobal(b *ir.Builder, loc ir.Location, name_ ir.Attribute, resultType ir.Type) GetGlobalOp {
-	name := b.Ctx.LookupOpName("memref.get_global")
-	if name == nil || name.Def == nil {
-		panic("memref.get_global is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// Name returns the value of the property name (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op GetGlobalOp) Name() string {
+	v, _ := func() (string, bool) {
+		a := op.InherentAttr("name")
+		x, ok := a.(*ir.SymbolRefAttr)
+		if !ok || len(x.Nested) != 0 {
+			return "", false
+		}
+		return x.Root, true
+	}()
+	return v
+}
+
+// BuildGetGlobal creates an operation memref.get_global at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GetGlobalOp.
+func BuildGetGlobal(b *ir.Builder, loc ir.Location, name_ string, resultType ir.Type) GetGlobalOp {
+	st := &ir.OperationState{Name: genOpName(b, GetGlobalOpName), Loc: loc}
 	var props []ir.NamedAttr
-	props = append(props, ir.NamedAttr{Name: "name", Value: name_})
+	props = append(props, ir.NamedAttr{Name: "name", Value: b.Ctx.SymbolRefAttr(name_, nil)})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GetGlobalOp{b.Create(st)}
+	op := b.Create(st)
+	return GetGlobalOp{op}
 }
+
+// GlobalOpName is the name of the operation memref.global.
+const GlobalOpName = "memref.global"
 
 // GlobalOp wraps an operation memref.global: declare or define a global memref variable.
 type GlobalOp struct{ *ir.Operation }
 
 // AsGlobalOp returns op as a GlobalOp if it is an operation memref.global.
 func AsGlobalOp(op *ir.Operation) (GlobalOp, bool) {
-	if op == nil || op.Name() != "memref.global" {
+	if op == nil || op.Name() != GlobalOpName {
 		return GlobalOp{}, false
 	}
 	return GlobalOp{op}, true
@@ -660,42 +763,62 @@ func (op GlobalOp) Constant() bool { return op.InherentAttr("constant") != nil }
 // Alignment returns the property alignment, or nil when it is absent.
 func (op GlobalOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
-// BuildGlobal creates an operation memref.global at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGlobal(b *ir.Builder, loc ir.Location, symName string, symVisibility *string, type_ ir.Attribute, initialValue ir.Attribute, constant bool, alignment ir.Attribute) GlobalOp {
-	name := b.Ctx.LookupOpName("memref.global")
-	if name == nil || name.Def == nil {
-		panic("memref.global is not registered in the builder's context")
+// GlobalOptions holds the optional operands, results and properties of
+// memref.global for BuildGlobal; the zero value leaves them all absent (or at
+// their defaults).
+type GlobalOptions struct {
+	// SymVisibility is the optional property sym_visibility (nil: absent).
+	SymVisibility *string
+	// InitialValue is the optional property initial_value (nil: absent).
+	InitialValue ir.Attribute
+	// Constant sets the unit property constant.
+	Constant bool
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment ir.Attribute
+}
+
+// BuildGlobal creates an operation memref.global at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GlobalOp.
+func BuildGlobal(b *ir.Builder, loc ir.Location, symName string, type_ ir.Attribute, opts ...GlobalOptions) GlobalOp {
+	if type_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", GlobalOpName)
+		return GlobalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, GlobalOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GlobalOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "sym_name", Value: b.Ctx.StringAttr(symName, nil)})
-	if symVisibility != nil {
-		props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: b.Ctx.StringAttr(*symVisibility, nil)})
+	if o.SymVisibility != nil {
+		props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: b.Ctx.StringAttr(*o.SymVisibility, nil)})
 	}
 	props = append(props, ir.NamedAttr{Name: "type", Value: type_})
-	if initialValue != nil {
-		props = append(props, ir.NamedAttr{Name: "initial_value", Value: initialValue})
+	if o.InitialValue != nil {
+		props = append(props, ir.NamedAttr{Name: "initial_value", Value: o.InitialValue})
 	}
-	if constant {
+	if o.Constant {
 		props = append(props, ir.NamedAttr{Name: "constant", Value: b.Ctx.Unit()})
 	}
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: alignment})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GlobalOp{b.Create(st)}
+	op := b.Create(st)
+	return GlobalOp{op}
 }
+
+// LoadOpName is the name of the operation memref.load.
+const LoadOpName = "memref.load"
 
 // LoadOp wraps an operation memref.load: load operation.
 type LoadOp struct{ *ir.Operation }
 
 // AsLoadOp returns op as a LoadOp if it is an operation memref.load.
 func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
-	if op == nil || op.Name() != "memref.load" {
+	if op == nil || op.Name() != LoadOpName {
 		return LoadOp{}, false
 	}
 	return LoadOp{op}, true
@@ -732,35 +855,51 @@ func (op LoadOp) Nontemporal() bool {
 // Alignment returns the property alignment, or nil when it is absent.
 func (op LoadOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
-// BuildLoad creates an operation memref.load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, nontemporal bool, alignment ir.Attribute, resultType ir.Type) LoadOp {
-	name := b.Ctx.LookupOpName("memref.load")
-	if name == nil || name.Def == nil {
-		panic("memref.load is not registered in the builder's context")
+// LoadOptions holds the optional operands, results and properties of
+// memref.load for BuildLoad; the zero value leaves them all absent (or at
+// their defaults).
+type LoadOptions struct {
+	// Nontemporal is the property nontemporal (the zero value is its default, stored).
+	Nontemporal bool
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment ir.Attribute
+}
+
+// BuildLoad creates an operation memref.load at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LoadOp.
+func BuildLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, opts ...LoadOptions) LoadOp {
+	if memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", LoadOpName)
+		return LoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, LoadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, LoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(nontemporal)})
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: alignment})
+	props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(o.Nontemporal)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "ElementType", memref.Type()))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LoadOp{b.Create(st)}
+	op := b.Create(st)
+	return LoadOp{op}
 }
+
+// MemorySpaceCastOpName is the name of the operation memref.memory_space_cast.
+const MemorySpaceCastOpName = "memref.memory_space_cast"
 
 // MemorySpaceCastOp wraps an operation memref.memory_space_cast: memref memory space cast operation.
 type MemorySpaceCastOp struct{ *ir.Operation }
 
 // AsMemorySpaceCastOp returns op as a MemorySpaceCastOp if it is an operation memref.memory_space_cast.
 func AsMemorySpaceCastOp(op *ir.Operation) (MemorySpaceCastOp, bool) {
-	if op == nil || op.Name() != "memref.memory_space_cast" {
+	if op == nil || op.Name() != MemorySpaceCastOpName {
 		return MemorySpaceCastOp{}, false
 	}
 	return MemorySpaceCastOp{op}, true
@@ -772,26 +911,30 @@ func (op MemorySpaceCastOp) Source() ir.Value { return op.Operation.Operand(0) }
 // Dest returns the result dest.
 func (op MemorySpaceCastOp) Dest() ir.Value { return op.Operation.Result(0) }
 
-// BuildMemorySpaceCast creates an operation memref.memory_space_cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMemorySpaceCast creates an operation memref.memory_space_cast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MemorySpaceCastOp.
 func BuildMemorySpaceCast(b *ir.Builder, loc ir.Location, source ir.Value, destType ir.Type) MemorySpaceCastOp {
-	name := b.Ctx.LookupOpName("memref.memory_space_cast")
-	if name == nil || name.Def == nil {
-		panic("memref.memory_space_cast is not registered in the builder's context")
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", MemorySpaceCastOpName)
+		return MemorySpaceCastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MemorySpaceCastOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.ResultTypes = append(st.ResultTypes, destType)
-	return MemorySpaceCastOp{b.Create(st)}
+	op := b.Create(st)
+	return MemorySpaceCastOp{op}
 }
+
+// PrefetchOpName is the name of the operation memref.prefetch.
+const PrefetchOpName = "memref.prefetch"
 
 // PrefetchOp wraps an operation memref.prefetch: prefetch operation.
 type PrefetchOp struct{ *ir.Operation }
 
 // AsPrefetchOp returns op as a PrefetchOp if it is an operation memref.prefetch.
 func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
-	if op == nil || op.Name() != "memref.prefetch" {
+	if op == nil || op.Name() != PrefetchOpName {
 		return PrefetchOp{}, false
 	}
 	return PrefetchOp{op}, true
@@ -842,15 +985,15 @@ func (op PrefetchOp) IsDataCache() bool {
 	return v
 }
 
-// BuildPrefetch creates an operation memref.prefetch at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildPrefetch creates an operation memref.prefetch at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PrefetchOp.
 func BuildPrefetch(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, isWrite bool, localityHint ir.Attribute, isDataCache bool) PrefetchOp {
-	name := b.Ctx.LookupOpName("memref.prefetch")
-	if name == nil || name.Def == nil {
-		panic("memref.prefetch is not registered in the builder's context")
+	if memref == nil || slices.Contains(indices, nil) || localityHint == nil {
+		b.Errorf("building %s: a required operand or property is nil", PrefetchOpName)
+		return PrefetchOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, PrefetchOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
@@ -860,15 +1003,19 @@ func BuildPrefetch(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PrefetchOp{b.Create(st)}
+	op := b.Create(st)
+	return PrefetchOp{op}
 }
+
+// ReinterpretCastOpName is the name of the operation memref.reinterpret_cast.
+const ReinterpretCastOpName = "memref.reinterpret_cast"
 
 // ReinterpretCastOp wraps an operation memref.reinterpret_cast: memref reinterpret cast operation.
 type ReinterpretCastOp struct{ *ir.Operation }
 
 // AsReinterpretCastOp returns op as a ReinterpretCastOp if it is an operation memref.reinterpret_cast.
 func AsReinterpretCastOp(op *ir.Operation) (ReinterpretCastOp, bool) {
-	if op == nil || op.Name() != "memref.reinterpret_cast" {
+	if op == nil || op.Name() != ReinterpretCastOpName {
 		return ReinterpretCastOp{}, false
 	}
 	return ReinterpretCastOp{op}, true
@@ -906,15 +1053,15 @@ func (op ReinterpretCastOp) StaticSizes() ir.Attribute { return op.InherentAttr(
 // StaticStrides returns the property static_strides, or nil when it is absent.
 func (op ReinterpretCastOp) StaticStrides() ir.Attribute { return op.InherentAttr("static_strides") }
 
-// BuildReinterpretCast creates an operation memref.reinterpret_cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReinterpretCast creates an operation memref.reinterpret_cast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReinterpretCastOp.
 func BuildReinterpretCast(b *ir.Builder, loc ir.Location, source ir.Value, offsets []ir.Value, sizes []ir.Value, strides []ir.Value, staticOffsets ir.Attribute, staticSizes ir.Attribute, staticStrides ir.Attribute, resultType ir.Type) ReinterpretCastOp {
-	name := b.Ctx.LookupOpName("memref.reinterpret_cast")
-	if name == nil || name.Def == nil {
-		panic("memref.reinterpret_cast is not registered in the builder's context")
+	if source == nil || slices.Contains(offsets, nil) || slices.Contains(sizes, nil) || slices.Contains(strides, nil) || staticOffsets == nil || staticSizes == nil || staticStrides == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReinterpretCastOpName)
+		return ReinterpretCastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReinterpretCastOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, offsets...)
@@ -928,15 +1075,19 @@ func BuildReinterpretCast(b *ir.Builder, loc ir.Location, source ir.Value, offse
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReinterpretCastOp{b.Create(st)}
+	op := b.Create(st)
+	return ReinterpretCastOp{op}
 }
+
+// RankOpName is the name of the operation memref.rank.
+const RankOpName = "memref.rank"
 
 // RankOp wraps an operation memref.rank: rank operation.
 type RankOp struct{ *ir.Operation }
 
 // AsRankOp returns op as a RankOp if it is an operation memref.rank.
 func AsRankOp(op *ir.Operation) (RankOp, bool) {
-	if op == nil || op.Name() != "memref.rank" {
+	if op == nil || op.Name() != RankOpName {
 		return RankOp{}, false
 	}
 	return RankOp{op}, true
@@ -948,26 +1099,30 @@ func (op RankOp) Memref() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op RankOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildRank creates an operation memref.rank at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRank(b *ir.Builder, loc ir.Location, memref ir.Value, resultType ir.Type) RankOp {
-	name := b.Ctx.LookupOpName("memref.rank")
-	if name == nil || name.Def == nil {
-		panic("memref.rank is not registered in the builder's context")
+// BuildRank creates an operation memref.rank at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RankOp.
+func BuildRank(b *ir.Builder, loc ir.Location, memref ir.Value) RankOp {
+	if memref == nil {
+		b.Errorf("building %s: a required operand or property is nil", RankOpName)
+		return RankOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, RankOpName), Loc: loc}
 	st.Operands = append(st.Operands, memref)
-	st.ResultTypes = append(st.ResultTypes, resultType)
-	return RankOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	op := b.Create(st)
+	return RankOp{op}
 }
+
+// ReshapeOpName is the name of the operation memref.reshape.
+const ReshapeOpName = "memref.reshape"
 
 // ReshapeOp wraps an operation memref.reshape: memref reshape operation.
 type ReshapeOp struct{ *ir.Operation }
 
 // AsReshapeOp returns op as a ReshapeOp if it is an operation memref.reshape.
 func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
-	if op == nil || op.Name() != "memref.reshape" {
+	if op == nil || op.Name() != ReshapeOpName {
 		return ReshapeOp{}, false
 	}
 	return ReshapeOp{op}, true
@@ -982,27 +1137,31 @@ func (op ReshapeOp) Shape() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op ReshapeOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildReshape creates an operation memref.reshape at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReshape creates an operation memref.reshape at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReshapeOp.
 func BuildReshape(b *ir.Builder, loc ir.Location, source ir.Value, shape ir.Value, resultType ir.Type) ReshapeOp {
-	name := b.Ctx.LookupOpName("memref.reshape")
-	if name == nil || name.Def == nil {
-		panic("memref.reshape is not registered in the builder's context")
+	if source == nil || shape == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReshapeOpName)
+		return ReshapeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReshapeOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, shape)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return ReshapeOp{b.Create(st)}
+	op := b.Create(st)
+	return ReshapeOp{op}
 }
+
+// ExpandShapeOpName is the name of the operation memref.expand_shape.
+const ExpandShapeOpName = "memref.expand_shape"
 
 // ExpandShapeOp wraps an operation memref.expand_shape: operation to produce a memref with a higher rank.
 type ExpandShapeOp struct{ *ir.Operation }
 
 // AsExpandShapeOp returns op as a ExpandShapeOp if it is an operation memref.expand_shape.
 func AsExpandShapeOp(op *ir.Operation) (ExpandShapeOp, bool) {
-	if op == nil || op.Name() != "memref.expand_shape" {
+	if op == nil || op.Name() != ExpandShapeOpName {
 		return ExpandShapeOp{}, false
 	}
 	return ExpandShapeOp{op}, true
@@ -1027,15 +1186,15 @@ func (op ExpandShapeOp) StaticOutputShape() ir.Attribute {
 	return op.InherentAttr("static_output_shape")
 }
 
-// BuildExpandShape creates an operation memref.expand_shape at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExpandShape creates an operation memref.expand_shape at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExpandShapeOp.
 func BuildExpandShape(b *ir.Builder, loc ir.Location, src ir.Value, outputShape []ir.Value, reassociation ir.Attribute, staticOutputShape ir.Attribute, resultType ir.Type) ExpandShapeOp {
-	name := b.Ctx.LookupOpName("memref.expand_shape")
-	if name == nil || name.Def == nil {
-		panic("memref.expand_shape is not registered in the builder's context")
+	if src == nil || slices.Contains(outputShape, nil) || reassociation == nil || staticOutputShape == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExpandShapeOpName)
+		return ExpandShapeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExpandShapeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, outputShape...)
@@ -1045,15 +1204,19 @@ func BuildExpandShape(b *ir.Builder, loc ir.Location, src ir.Value, outputShape 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExpandShapeOp{b.Create(st)}
+	op := b.Create(st)
+	return ExpandShapeOp{op}
 }
+
+// CollapseShapeOpName is the name of the operation memref.collapse_shape.
+const CollapseShapeOpName = "memref.collapse_shape"
 
 // CollapseShapeOp wraps an operation memref.collapse_shape: operation to produce a memref with a smaller rank.
 type CollapseShapeOp struct{ *ir.Operation }
 
 // AsCollapseShapeOp returns op as a CollapseShapeOp if it is an operation memref.collapse_shape.
 func AsCollapseShapeOp(op *ir.Operation) (CollapseShapeOp, bool) {
-	if op == nil || op.Name() != "memref.collapse_shape" {
+	if op == nil || op.Name() != CollapseShapeOpName {
 		return CollapseShapeOp{}, false
 	}
 	return CollapseShapeOp{op}, true
@@ -1068,15 +1231,15 @@ func (op CollapseShapeOp) Result() ir.Value { return op.Operation.Result(0) }
 // Reassociation returns the property reassociation, or nil when it is absent.
 func (op CollapseShapeOp) Reassociation() ir.Attribute { return op.InherentAttr("reassociation") }
 
-// BuildCollapseShape creates an operation memref.collapse_shape at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCollapseShape creates an operation memref.collapse_shape at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CollapseShapeOp.
 func BuildCollapseShape(b *ir.Builder, loc ir.Location, src ir.Value, reassociation ir.Attribute, resultType ir.Type) CollapseShapeOp {
-	name := b.Ctx.LookupOpName("memref.collapse_shape")
-	if name == nil || name.Def == nil {
-		panic("memref.collapse_shape is not registered in the builder's context")
+	if src == nil || reassociation == nil {
+		b.Errorf("building %s: a required operand or property is nil", CollapseShapeOpName)
+		return CollapseShapeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CollapseShapeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	props = append(props, ir.NamedAttr{Name: "reassociation", Value: reassociation})
@@ -1084,15 +1247,19 @@ func BuildCollapseShape(b *ir.Builder, loc ir.Location, src ir.Value, reassociat
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CollapseShapeOp{b.Create(st)}
+	op := b.Create(st)
+	return CollapseShapeOp{op}
 }
+
+// StoreOpName is the name of the operation memref.store.
+const StoreOpName = "memref.store"
 
 // StoreOp wraps an operation memref.store: store operation.
 type StoreOp struct{ *ir.Operation }
 
 // AsStoreOp returns op as a StoreOp if it is an operation memref.store.
 func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
-	if op == nil || op.Name() != "memref.store" {
+	if op == nil || op.Name() != StoreOpName {
 		return StoreOp{}, false
 	}
 	return StoreOp{op}, true
@@ -1129,35 +1296,51 @@ func (op StoreOp) Nontemporal() bool {
 // Alignment returns the property alignment, or nil when it is absent.
 func (op StoreOp) Alignment() ir.Attribute { return op.InherentAttr("alignment") }
 
-// BuildStore creates an operation memref.store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, nontemporal bool, alignment ir.Attribute) StoreOp {
-	name := b.Ctx.LookupOpName("memref.store")
-	if name == nil || name.Def == nil {
-		panic("memref.store is not registered in the builder's context")
+// StoreOptions holds the optional operands, results and properties of
+// memref.store for BuildStore; the zero value leaves them all absent (or at
+// their defaults).
+type StoreOptions struct {
+	// Nontemporal is the property nontemporal (the zero value is its default, stored).
+	Nontemporal bool
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment ir.Attribute
+}
+
+// BuildStore creates an operation memref.store at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero StoreOp.
+func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, opts ...StoreOptions) StoreOp {
+	if value == nil || memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", StoreOpName)
+		return StoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, StoreOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, StoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(nontemporal)})
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: alignment})
+	props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(o.Nontemporal)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: o.Alignment})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return StoreOp{b.Create(st)}
+	op := b.Create(st)
+	return StoreOp{op}
 }
+
+// SubviewOpName is the name of the operation memref.subview.
+const SubviewOpName = "memref.subview"
 
 // SubviewOp wraps an operation memref.subview: memref subview operation.
 type SubviewOp struct{ *ir.Operation }
 
 // AsSubviewOp returns op as a SubviewOp if it is an operation memref.subview.
 func AsSubviewOp(op *ir.Operation) (SubviewOp, bool) {
-	if op == nil || op.Name() != "memref.subview" {
+	if op == nil || op.Name() != SubviewOpName {
 		return SubviewOp{}, false
 	}
 	return SubviewOp{op}, true
@@ -1195,15 +1378,15 @@ func (op SubviewOp) StaticSizes() ir.Attribute { return op.InherentAttr("static_
 // StaticStrides returns the property static_strides, or nil when it is absent.
 func (op SubviewOp) StaticStrides() ir.Attribute { return op.InherentAttr("static_strides") }
 
-// BuildSubview creates an operation memref.subview at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSubview creates an operation memref.subview at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubviewOp.
 func BuildSubview(b *ir.Builder, loc ir.Location, source ir.Value, offsets []ir.Value, sizes []ir.Value, strides []ir.Value, staticOffsets ir.Attribute, staticSizes ir.Attribute, staticStrides ir.Attribute, resultType ir.Type) SubviewOp {
-	name := b.Ctx.LookupOpName("memref.subview")
-	if name == nil || name.Def == nil {
-		panic("memref.subview is not registered in the builder's context")
+	if source == nil || slices.Contains(offsets, nil) || slices.Contains(sizes, nil) || slices.Contains(strides, nil) || staticOffsets == nil || staticSizes == nil || staticStrides == nil {
+		b.Errorf("building %s: a required operand or property is nil", SubviewOpName)
+		return SubviewOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SubviewOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, offsets...)
@@ -1217,15 +1400,19 @@ func BuildSubview(b *ir.Builder, loc ir.Location, source ir.Value, offsets []ir.
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SubviewOp{b.Create(st)}
+	op := b.Create(st)
+	return SubviewOp{op}
 }
+
+// TransposeOpName is the name of the operation memref.transpose.
+const TransposeOpName = "memref.transpose"
 
 // TransposeOp wraps an operation memref.transpose: `transpose` produces a new strided memref (metadata-only).
 type TransposeOp struct{ *ir.Operation }
 
 // AsTransposeOp returns op as a TransposeOp if it is an operation memref.transpose.
 func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
-	if op == nil || op.Name() != "memref.transpose" {
+	if op == nil || op.Name() != TransposeOpName {
 		return TransposeOp{}, false
 	}
 	return TransposeOp{op}, true
@@ -1240,15 +1427,15 @@ func (op TransposeOp) Result() ir.Value { return op.Operation.Result(0) }
 // Permutation returns the property permutation, or nil when it is absent.
 func (op TransposeOp) Permutation() ir.Attribute { return op.InherentAttr("permutation") }
 
-// BuildTranspose creates an operation memref.transpose at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTranspose creates an operation memref.transpose at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TransposeOp.
 func BuildTranspose(b *ir.Builder, loc ir.Location, in ir.Value, permutation ir.Attribute, resultType ir.Type) TransposeOp {
-	name := b.Ctx.LookupOpName("memref.transpose")
-	if name == nil || name.Def == nil {
-		panic("memref.transpose is not registered in the builder's context")
+	if in == nil || permutation == nil {
+		b.Errorf("building %s: a required operand or property is nil", TransposeOpName)
+		return TransposeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TransposeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
 	props = append(props, ir.NamedAttr{Name: "permutation", Value: permutation})
@@ -1256,15 +1443,19 @@ func BuildTranspose(b *ir.Builder, loc ir.Location, in ir.Value, permutation ir.
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TransposeOp{b.Create(st)}
+	op := b.Create(st)
+	return TransposeOp{op}
 }
+
+// ViewOpName is the name of the operation memref.view.
+const ViewOpName = "memref.view"
 
 // ViewOp wraps an operation memref.view: memref view operation.
 type ViewOp struct{ *ir.Operation }
 
 // AsViewOp returns op as a ViewOp if it is an operation memref.view.
 func AsViewOp(op *ir.Operation) (ViewOp, bool) {
-	if op == nil || op.Name() != "memref.view" {
+	if op == nil || op.Name() != ViewOpName {
 		return ViewOp{}, false
 	}
 	return ViewOp{op}, true
@@ -1282,28 +1473,32 @@ func (op ViewOp) Sizes() []ir.Value { return op.Operation.Operands()[2 : op.Oper
 // Result returns the result result.
 func (op ViewOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildView creates an operation memref.view at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildView creates an operation memref.view at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ViewOp.
 func BuildView(b *ir.Builder, loc ir.Location, source ir.Value, byteShift ir.Value, sizes []ir.Value, resultType ir.Type) ViewOp {
-	name := b.Ctx.LookupOpName("memref.view")
-	if name == nil || name.Def == nil {
-		panic("memref.view is not registered in the builder's context")
+	if source == nil || byteShift == nil || slices.Contains(sizes, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ViewOpName)
+		return ViewOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ViewOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, byteShift)
 	st.Operands = append(st.Operands, sizes...)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return ViewOp{b.Create(st)}
+	op := b.Create(st)
+	return ViewOp{op}
 }
+
+// AtomicRmwOpName is the name of the operation memref.atomic_rmw.
+const AtomicRmwOpName = "memref.atomic_rmw"
 
 // AtomicRmwOp wraps an operation memref.atomic_rmw: atomic read-modify-write operation.
 type AtomicRmwOp struct{ *ir.Operation }
 
 // AsAtomicRmwOp returns op as a AtomicRmwOp if it is an operation memref.atomic_rmw.
 func AsAtomicRmwOp(op *ir.Operation) (AtomicRmwOp, bool) {
-	if op == nil || op.Name() != "memref.atomic_rmw" {
+	if op == nil || op.Name() != AtomicRmwOpName {
 		return AtomicRmwOp{}, false
 	}
 	return AtomicRmwOp{op}, true
@@ -1340,33 +1535,37 @@ func (op AtomicRmwOp) Kind() AtomicRMWKind {
 	return v
 }
 
-// BuildAtomicRmw creates an operation memref.atomic_rmw at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAtomicRmw(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, kind AtomicRMWKind, resultType ir.Type) AtomicRmwOp {
-	name := b.Ctx.LookupOpName("memref.atomic_rmw")
-	if name == nil || name.Def == nil {
-		panic("memref.atomic_rmw is not registered in the builder's context")
+// BuildAtomicRmw creates an operation memref.atomic_rmw at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AtomicRmwOp.
+func BuildAtomicRmw(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, kind AtomicRMWKind) AtomicRmwOp {
+	if value == nil || memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", AtomicRmwOpName)
+		return AtomicRmwOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, AtomicRmwOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
 	props = append(props, ir.NamedAttr{Name: "kind", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(kind))})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, value.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AtomicRmwOp{b.Create(st)}
+	op := b.Create(st)
+	return AtomicRmwOp{op}
 }
+
+// DistinctObjectsOpName is the name of the operation memref.distinct_objects.
+const DistinctObjectsOpName = "memref.distinct_objects"
 
 // DistinctObjectsOp wraps an operation memref.distinct_objects: assumption that acesses to specific memrefs will never alias.
 type DistinctObjectsOp struct{ *ir.Operation }
 
 // AsDistinctObjectsOp returns op as a DistinctObjectsOp if it is an operation memref.distinct_objects.
 func AsDistinctObjectsOp(op *ir.Operation) (DistinctObjectsOp, bool) {
-	if op == nil || op.Name() != "memref.distinct_objects" {
+	if op == nil || op.Name() != DistinctObjectsOpName {
 		return DistinctObjectsOp{}, false
 	}
 	return DistinctObjectsOp{op}, true
@@ -1382,26 +1581,30 @@ func (op DistinctObjectsOp) Views() []ir.Value {
 	return op.Operation.Results()[0 : op.Operation.NumResults()-0]
 }
 
-// BuildDistinctObjects creates an operation memref.distinct_objects at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDistinctObjects creates an operation memref.distinct_objects at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DistinctObjectsOp.
 func BuildDistinctObjects(b *ir.Builder, loc ir.Location, memrefs []ir.Value, viewsTypes []ir.Type) DistinctObjectsOp {
-	name := b.Ctx.LookupOpName("memref.distinct_objects")
-	if name == nil || name.Def == nil {
-		panic("memref.distinct_objects is not registered in the builder's context")
+	if slices.Contains(memrefs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DistinctObjectsOpName)
+		return DistinctObjectsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DistinctObjectsOpName), Loc: loc}
 	st.Operands = append(st.Operands, memrefs...)
 	st.ResultTypes = append(st.ResultTypes, viewsTypes...)
-	return DistinctObjectsOp{b.Create(st)}
+	op := b.Create(st)
+	return DistinctObjectsOp{op}
 }
+
+// DmaStartOpName is the name of the operation memref.dma_start.
+const DmaStartOpName = "memref.dma_start"
 
 // DmaStartOp wraps an operation memref.dma_start: non-blocking DMA operation that starts a transfer.
 type DmaStartOp struct{ *ir.Operation }
 
 // AsDmaStartOp returns op as a DmaStartOp if it is an operation memref.dma_start.
 func AsDmaStartOp(op *ir.Operation) (DmaStartOp, bool) {
-	if op == nil || op.Name() != "memref.dma_start" {
+	if op == nil || op.Name() != DmaStartOpName {
 		return DmaStartOp{}, false
 	}
 	return DmaStartOp{op}, true
@@ -1412,15 +1615,183 @@ func (op DmaStartOp) Args() []ir.Value {
 	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
 }
 
-// BuildDmaStart creates an operation memref.dma_start at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDmaStart creates an operation memref.dma_start at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DmaStartOp.
 func BuildDmaStart(b *ir.Builder, loc ir.Location, args []ir.Value) DmaStartOp {
-	name := b.Ctx.LookupOpName("memref.dma_start")
-	if name == nil || name.Def == nil {
-		panic("memref.dma_start is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DmaStartOpName)
+		return DmaStartOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DmaStartOpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
-	return DmaStartOp{b.Create(st)}
+	op := b.Create(st)
+	return DmaStartOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("memref.alloc")
+		d.AddVerifier(verifyAllocLike)
+	}
+	{
+		d := def("memref.alloca")
+		d.AddVerifier(verifyAlloca)
+	}
+	{
+		d := def("memref.realloc")
+		d.AddVerifier(verifyRealloc)
+	}
+	{
+		d := def("memref.dealloc")
+		d.Fold = foldMemRefCastOperands
+	}
+	{
+		d := def("memref.assume_alignment")
+		d.AddVerifier(verifyAssumeAlignment)
+	}
+	{
+		d := def("memref.cast")
+		d.AddVerifier(verifyCast)
+		d.Fold = foldCast
+	}
+	{
+		d := def("memref.copy")
+		d.AddVerifier(verifyCopy)
+		d.Fold = foldCopy
+	}
+	{
+		d := def("memref.dim")
+		d.Fold = foldDim
+	}
+	{
+		d := def("memref.dma_wait")
+		d.AddVerifier(verifyDmaWait)
+	}
+	{
+		d := def("memref.extract_strided_metadata")
+		d.AddVerifier(verifyExtractStridedMetadata)
+		d.Fold = foldExtractStridedMetadata
+	}
+	{
+		d := def("memref.generic_atomic_rmw")
+		d.AddVerifier(verifyGenericAtomicRMW)
+	}
+	{
+		d := def("memref.atomic_yield")
+		d.AddVerifier(verifyAtomicYield)
+	}
+	{
+		d := def("memref.global")
+		d.AddVerifier(verifyGlobal)
+	}
+	{
+		d := def("memref.load")
+		d.AddVerifier(verifyLoad)
+		d.Fold = foldLoad
+	}
+	{
+		d := def("memref.memory_space_cast")
+		d.AddVerifier(verifyMemorySpaceCast)
+	}
+	{
+		d := def("memref.prefetch")
+		d.AddVerifier(verifyPrefetch)
+		d.Print = printPrefetch
+		d.Parse = parsePrefetch
+	}
+	{
+		d := def("memref.reinterpret_cast")
+		d.AddVerifier(verifyReinterpretCast)
+		d.Fold = foldReinterpretCast
+	}
+	{
+		d := def("memref.rank")
+		d.Fold = foldRank
+	}
+	{
+		d := def("memref.reshape")
+		d.AddVerifier(verifyReshape)
+	}
+	{
+		d := def("memref.expand_shape")
+		d.AddVerifier(verifyExpandShape)
+		d.Fold = foldExpandShape
+	}
+	{
+		d := def("memref.collapse_shape")
+		d.AddVerifier(verifyCollapseShape)
+		d.Fold = foldCollapseShape
+	}
+	{
+		d := def("memref.store")
+		d.AddVerifier(verifyStore)
+		d.Fold = foldMemRefCastOperands
+	}
+	{
+		d := def("memref.subview")
+		d.AddVerifier(verifySubView)
+		d.Fold = foldSubView
+	}
+	{
+		d := def("memref.transpose")
+		d.AddVerifier(verifyTranspose)
+		d.Print = printTranspose
+		d.Parse = parseTranspose
+	}
+	{
+		d := def("memref.view")
+		d.AddVerifier(verifyView)
+		d.Fold = foldView
+	}
+	{
+		d := def("memref.atomic_rmw")
+		d.AddVerifier(verifyAtomicRMW)
+	}
+	{
+		d := def("memref.distinct_objects")
+		d.AddVerifier(verifyDistinctObjects)
+		d.Print = printDistinctObjects
+		d.Parse = parseDistinctObjects
+	}
+	{
+		d := def("memref.dma_start")
+		d.AddVerifier(verifyDmaStart)
+		d.Print = printDmaStart
+		d.Parse = parseDmaStart
+	}
 }

@@ -423,23 +423,10 @@ func parseAllocaScope(p ir.OpAsmParser, st *ir.OperationState) error {
 	}
 	r := &ir.Region{}
 	p.ParseRegion(r, nil)
-	ensureTerminator(ctx, r, "memref.alloca_scope.return", p.NameLoc())
+	ir.EnsureTerminatorNamed(ctx, r, "memref.alloca_scope.return", p.NameLoc())
 	st.Regions = []*ir.Region{r}
 	withAttrs(ctx, st, p.ParseOptionalAttrDict())
 	return nil
-}
-
-// ensureTerminator gives r one block ending with an operation called
-// name, creating both as needed (MLIR's ensureTerminator).
-func ensureTerminator(ctx *ir.Context, r *ir.Region, name string, loc ir.Location) {
-	if r.Empty() {
-		r.Append(ir.NewBlock())
-	}
-	b := r.Last()
-	if last := b.Last(); last != nil && last.HasTrait(ir.IsTerminator) {
-		return
-	}
-	b.Append(ir.NewOperation(&ir.OperationState{Name: ctx.OpName(name), Loc: loc}))
 }
 
 func printAllocaScopeReturn(p ir.OpAsmPrinter, op *ir.Operation) {

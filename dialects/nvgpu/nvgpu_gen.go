@@ -5,6 +5,7 @@ package nvgpu
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"slices"
 )
 
 // TensorMapSwizzleKind is tensor map swizzling mode of shared memory banks, held by an i32 IntegerAttr.
@@ -276,12 +277,15 @@ func GetWarpgroupAccumulatorType(ctx *ir.Context, fragmented ir.Type) (Warpgroup
 	return WarpgroupAccumulatorType{d}, nil
 }
 
+// LdmatrixOpName is the name of the operation nvgpu.ldmatrix.
+const LdmatrixOpName = "nvgpu.ldmatrix"
+
 // LdmatrixOp wraps an operation nvgpu.ldmatrix: loads a matrix fragment from shared memory to registers.
 type LdmatrixOp struct{ *ir.Operation }
 
 // AsLdmatrixOp returns op as a LdmatrixOp if it is an operation nvgpu.ldmatrix.
 func AsLdmatrixOp(op *ir.Operation) (LdmatrixOp, bool) {
-	if op == nil || op.Name() != "nvgpu.ldmatrix" {
+	if op == nil || op.Name() != LdmatrixOpName {
 		return LdmatrixOp{}, false
 	}
 	return LdmatrixOp{op}, true
@@ -332,15 +336,15 @@ func (op LdmatrixOp) NumTiles() int32 {
 	return v
 }
 
-// BuildLdmatrix creates an operation nvgpu.ldmatrix at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildLdmatrix creates an operation nvgpu.ldmatrix at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LdmatrixOp.
 func BuildLdmatrix(b *ir.Builder, loc ir.Location, srcMemref ir.Value, indices []ir.Value, transpose bool, numTiles int32, resType ir.Type) LdmatrixOp {
-	name := b.Ctx.LookupOpName("nvgpu.ldmatrix")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.ldmatrix is not registered in the builder's context")
+	if srcMemref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", LdmatrixOpName)
+		return LdmatrixOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, LdmatrixOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, srcMemref)
 	st.Operands = append(st.Operands, indices...)
@@ -350,15 +354,19 @@ func BuildLdmatrix(b *ir.Builder, loc ir.Location, srcMemref ir.Value, indices [
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LdmatrixOp{b.Create(st)}
+	op := b.Create(st)
+	return LdmatrixOp{op}
 }
+
+// MmaSyncOpName is the name of the operation nvgpu.mma.sync.
+const MmaSyncOpName = "nvgpu.mma.sync"
 
 // MmaSyncOp wraps an operation nvgpu.mma.sync: warp-level matrix multiply-accumulate.
 type MmaSyncOp struct{ *ir.Operation }
 
 // AsMmaSyncOp returns op as a MmaSyncOp if it is an operation nvgpu.mma.sync.
 func AsMmaSyncOp(op *ir.Operation) (MmaSyncOp, bool) {
-	if op == nil || op.Name() != "nvgpu.mma.sync" {
+	if op == nil || op.Name() != MmaSyncOpName {
 		return MmaSyncOp{}, false
 	}
 	return MmaSyncOp{op}, true
@@ -382,36 +390,50 @@ func (op MmaSyncOp) MmaShape() ir.Attribute { return op.InherentAttr("mmaShape")
 // Tf32Enabled reports whether the unit property tf32Enabled is set.
 func (op MmaSyncOp) Tf32Enabled() bool { return op.InherentAttr("tf32Enabled") != nil }
 
-// BuildMmaSync creates an operation nvgpu.mma.sync at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMmaSync(b *ir.Builder, loc ir.Location, matrixA ir.Value, matrixB ir.Value, matrixC ir.Value, mmaShape ir.Attribute, tf32Enabled bool, resType ir.Type) MmaSyncOp {
-	name := b.Ctx.LookupOpName("nvgpu.mma.sync")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.mma.sync is not registered in the builder's context")
+// MmaSyncOptions holds the optional operands, results and properties of
+// nvgpu.mma.sync for BuildMmaSync; the zero value leaves them all absent (or at
+// their defaults).
+type MmaSyncOptions struct {
+	// Tf32Enabled sets the unit property tf32Enabled.
+	Tf32Enabled bool
+}
+
+// BuildMmaSync creates an operation nvgpu.mma.sync at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MmaSyncOp.
+func BuildMmaSync(b *ir.Builder, loc ir.Location, matrixA ir.Value, matrixB ir.Value, matrixC ir.Value, mmaShape ir.Attribute, resType ir.Type, opts ...MmaSyncOptions) MmaSyncOp {
+	if matrixA == nil || matrixB == nil || matrixC == nil || mmaShape == nil {
+		b.Errorf("building %s: a required operand or property is nil", MmaSyncOpName)
+		return MmaSyncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MmaSyncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MmaSyncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, matrixA)
 	st.Operands = append(st.Operands, matrixB)
 	st.Operands = append(st.Operands, matrixC)
 	props = append(props, ir.NamedAttr{Name: "mmaShape", Value: mmaShape})
-	if tf32Enabled {
+	if o.Tf32Enabled {
 		props = append(props, ir.NamedAttr{Name: "tf32Enabled", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MmaSyncOp{b.Create(st)}
+	op := b.Create(st)
+	return MmaSyncOp{op}
 }
+
+// MmaSpSyncOpName is the name of the operation nvgpu.mma.sp.sync.
+const MmaSpSyncOpName = "nvgpu.mma.sp.sync"
 
 // MmaSpSyncOp wraps an operation nvgpu.mma.sp.sync: warp-level matrix multiply-accumulate with a 2:4 structured-sparse operand A.
 type MmaSpSyncOp struct{ *ir.Operation }
 
 // AsMmaSpSyncOp returns op as a MmaSpSyncOp if it is an operation nvgpu.mma.sp.sync.
 func AsMmaSpSyncOp(op *ir.Operation) (MmaSpSyncOp, bool) {
-	if op == nil || op.Name() != "nvgpu.mma.sp.sync" {
+	if op == nil || op.Name() != MmaSpSyncOpName {
 		return MmaSpSyncOp{}, false
 	}
 	return MmaSpSyncOp{op}, true
@@ -455,38 +477,56 @@ func (op MmaSpSyncOp) SparsitySelector() int32 {
 // Tf32Enabled reports whether the unit property tf32Enabled is set.
 func (op MmaSpSyncOp) Tf32Enabled() bool { return op.InherentAttr("tf32Enabled") != nil }
 
-// BuildMmaSpSync creates an operation nvgpu.mma.sp.sync at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMmaSpSync(b *ir.Builder, loc ir.Location, matrixA ir.Value, matrixB ir.Value, matrixC ir.Value, sparseMetadata ir.Value, mmaShape ir.Attribute, sparsitySelector int32, tf32Enabled bool, resType ir.Type) MmaSpSyncOp {
-	name := b.Ctx.LookupOpName("nvgpu.mma.sp.sync")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.mma.sp.sync is not registered in the builder's context")
+// MmaSpSyncOptions holds the optional operands, results and properties of
+// nvgpu.mma.sp.sync for BuildMmaSpSync; the zero value leaves them all absent (or at
+// their defaults).
+type MmaSpSyncOptions struct {
+	// SparsitySelector is the property sparsitySelector (the zero value: its default).
+	SparsitySelector int32
+	// Tf32Enabled sets the unit property tf32Enabled.
+	Tf32Enabled bool
+}
+
+// BuildMmaSpSync creates an operation nvgpu.mma.sp.sync at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MmaSpSyncOp.
+func BuildMmaSpSync(b *ir.Builder, loc ir.Location, matrixA ir.Value, matrixB ir.Value, matrixC ir.Value, sparseMetadata ir.Value, mmaShape ir.Attribute, resType ir.Type, opts ...MmaSpSyncOptions) MmaSpSyncOp {
+	if matrixA == nil || matrixB == nil || matrixC == nil || sparseMetadata == nil || mmaShape == nil {
+		b.Errorf("building %s: a required operand or property is nil", MmaSpSyncOpName)
+		return MmaSpSyncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MmaSpSyncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MmaSpSyncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, matrixA)
 	st.Operands = append(st.Operands, matrixB)
 	st.Operands = append(st.Operands, matrixC)
 	st.Operands = append(st.Operands, sparseMetadata)
 	props = append(props, ir.NamedAttr{Name: "mmaShape", Value: mmaShape})
-	props = append(props, ir.NamedAttr{Name: "sparsitySelector", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(sparsitySelector))})
-	if tf32Enabled {
+	if o.SparsitySelector != 0 {
+		props = append(props, ir.NamedAttr{Name: "sparsitySelector", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(o.SparsitySelector))})
+	}
+	if o.Tf32Enabled {
 		props = append(props, ir.NamedAttr{Name: "tf32Enabled", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MmaSpSyncOp{b.Create(st)}
+	op := b.Create(st)
+	return MmaSpSyncOp{op}
 }
+
+// DeviceAsyncCopyOpName is the name of the operation nvgpu.device_async_copy.
+const DeviceAsyncCopyOpName = "nvgpu.device_async_copy"
 
 // DeviceAsyncCopyOp wraps an operation nvgpu.device_async_copy: device-side asynchronous copy.
 type DeviceAsyncCopyOp struct{ *ir.Operation }
 
 // AsDeviceAsyncCopyOp returns op as a DeviceAsyncCopyOp if it is an operation nvgpu.device_async_copy.
 func AsDeviceAsyncCopyOp(op *ir.Operation) (DeviceAsyncCopyOp, bool) {
-	if op == nil || op.Name() != "nvgpu.device_async_copy" {
+	if op == nil || op.Name() != DeviceAsyncCopyOpName {
 		return DeviceAsyncCopyOp{}, false
 	}
 	return DeviceAsyncCopyOp{op}, true
@@ -562,41 +602,57 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// BuildDeviceAsyncCopy creates an operation nvgpu.device_async_copy at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDeviceAsyncCopy(b *ir.Builder, loc ir.Location, dst ir.Value, dstIndices []ir.Value, src ir.Value, srcIndices []ir.Value, srcElements ir.Value, dstElements int64, bypassL1 bool, asyncTokenType ir.Type) DeviceAsyncCopyOp {
-	name := b.Ctx.LookupOpName("nvgpu.device_async_copy")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.device_async_copy is not registered in the builder's context")
+// DeviceAsyncCopyOptions holds the optional operands, results and properties of
+// nvgpu.device_async_copy for BuildDeviceAsyncCopy; the zero value leaves them all absent (or at
+// their defaults).
+type DeviceAsyncCopyOptions struct {
+	// SrcElements is the optional operand srcElements (nil: absent).
+	SrcElements ir.Value
+	// BypassL1 sets the unit property bypassL1.
+	BypassL1 bool
+}
+
+// BuildDeviceAsyncCopy creates an operation nvgpu.device_async_copy at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DeviceAsyncCopyOp.
+func BuildDeviceAsyncCopy(b *ir.Builder, loc ir.Location, dst ir.Value, dstIndices []ir.Value, src ir.Value, srcIndices []ir.Value, dstElements int64, asyncTokenType ir.Type, opts ...DeviceAsyncCopyOptions) DeviceAsyncCopyOp {
+	if dst == nil || slices.Contains(dstIndices, nil) || src == nil || slices.Contains(srcIndices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DeviceAsyncCopyOpName)
+		return DeviceAsyncCopyOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DeviceAsyncCopyOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DeviceAsyncCopyOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, dstIndices...)
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, srcIndices...)
-	if srcElements != nil {
-		st.Operands = append(st.Operands, srcElements)
+	if o.SrcElements != nil {
+		st.Operands = append(st.Operands, o.SrcElements)
 	}
 	props = append(props, ir.NamedAttr{Name: "dstElements", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), dstElements)})
-	if bypassL1 {
+	if o.BypassL1 {
 		props = append(props, ir.NamedAttr{Name: "bypassL1", Value: b.Ctx.Unit()})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(dstIndices)), 1, int32(len(srcIndices)), b2i(srcElements != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(dstIndices)), 1, int32(len(srcIndices)), b2i(o.SrcElements != nil))})
 	st.ResultTypes = append(st.ResultTypes, asyncTokenType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DeviceAsyncCopyOp{b.Create(st)}
+	op := b.Create(st)
+	return DeviceAsyncCopyOp{op}
 }
+
+// DeviceAsyncCreateGroupOpName is the name of the operation nvgpu.device_async_create_group.
+const DeviceAsyncCreateGroupOpName = "nvgpu.device_async_create_group"
 
 // DeviceAsyncCreateGroupOp wraps an operation nvgpu.device_async_create_group: device side asynchronous create group operation.
 type DeviceAsyncCreateGroupOp struct{ *ir.Operation }
 
 // AsDeviceAsyncCreateGroupOp returns op as a DeviceAsyncCreateGroupOp if it is an operation nvgpu.device_async_create_group.
 func AsDeviceAsyncCreateGroupOp(op *ir.Operation) (DeviceAsyncCreateGroupOp, bool) {
-	if op == nil || op.Name() != "nvgpu.device_async_create_group" {
+	if op == nil || op.Name() != DeviceAsyncCreateGroupOpName {
 		return DeviceAsyncCreateGroupOp{}, false
 	}
 	return DeviceAsyncCreateGroupOp{op}, true
@@ -610,26 +666,30 @@ func (op DeviceAsyncCreateGroupOp) InputTokens() []ir.Value {
 // AsyncToken returns the result asyncToken.
 func (op DeviceAsyncCreateGroupOp) AsyncToken() ir.Value { return op.Operation.Result(0) }
 
-// BuildDeviceAsyncCreateGroup creates an operation nvgpu.device_async_create_group at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDeviceAsyncCreateGroup creates an operation nvgpu.device_async_create_group at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DeviceAsyncCreateGroupOp.
 func BuildDeviceAsyncCreateGroup(b *ir.Builder, loc ir.Location, inputTokens []ir.Value, asyncTokenType ir.Type) DeviceAsyncCreateGroupOp {
-	name := b.Ctx.LookupOpName("nvgpu.device_async_create_group")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.device_async_create_group is not registered in the builder's context")
+	if slices.Contains(inputTokens, nil) {
+		b.Errorf("building %s: a required operand or property is nil", DeviceAsyncCreateGroupOpName)
+		return DeviceAsyncCreateGroupOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DeviceAsyncCreateGroupOpName), Loc: loc}
 	st.Operands = append(st.Operands, inputTokens...)
 	st.ResultTypes = append(st.ResultTypes, asyncTokenType)
-	return DeviceAsyncCreateGroupOp{b.Create(st)}
+	op := b.Create(st)
+	return DeviceAsyncCreateGroupOp{op}
 }
+
+// DeviceAsyncWaitOpName is the name of the operation nvgpu.device_async_wait.
+const DeviceAsyncWaitOpName = "nvgpu.device_async_wait"
 
 // DeviceAsyncWaitOp wraps an operation nvgpu.device_async_wait: wait for async gpu ops to complete.
 type DeviceAsyncWaitOp struct{ *ir.Operation }
 
 // AsDeviceAsyncWaitOp returns op as a DeviceAsyncWaitOp if it is an operation nvgpu.device_async_wait.
 func AsDeviceAsyncWaitOp(op *ir.Operation) (DeviceAsyncWaitOp, bool) {
-	if op == nil || op.Name() != "nvgpu.device_async_wait" {
+	if op == nil || op.Name() != DeviceAsyncWaitOpName {
 		return DeviceAsyncWaitOp{}, false
 	}
 	return DeviceAsyncWaitOp{op}, true
@@ -651,32 +711,46 @@ func (op DeviceAsyncWaitOp) NumGroups() (int32, bool) {
 	return int32(x.Int64()), true
 }
 
-// BuildDeviceAsyncWait creates an operation nvgpu.device_async_wait at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDeviceAsyncWait(b *ir.Builder, loc ir.Location, asyncDependencies ir.Value, numGroups *int32) DeviceAsyncWaitOp {
-	name := b.Ctx.LookupOpName("nvgpu.device_async_wait")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.device_async_wait is not registered in the builder's context")
+// DeviceAsyncWaitOptions holds the optional operands, results and properties of
+// nvgpu.device_async_wait for BuildDeviceAsyncWait; the zero value leaves them all absent (or at
+// their defaults).
+type DeviceAsyncWaitOptions struct {
+	// NumGroups is the optional property numGroups (nil: absent).
+	NumGroups *int32
+}
+
+// BuildDeviceAsyncWait creates an operation nvgpu.device_async_wait at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DeviceAsyncWaitOp.
+func BuildDeviceAsyncWait(b *ir.Builder, loc ir.Location, asyncDependencies ir.Value, opts ...DeviceAsyncWaitOptions) DeviceAsyncWaitOp {
+	if asyncDependencies == nil {
+		b.Errorf("building %s: a required operand or property is nil", DeviceAsyncWaitOpName)
+		return DeviceAsyncWaitOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DeviceAsyncWaitOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DeviceAsyncWaitOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, asyncDependencies)
-	if numGroups != nil {
-		props = append(props, ir.NamedAttr{Name: "numGroups", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*numGroups))})
+	if o.NumGroups != nil {
+		props = append(props, ir.NamedAttr{Name: "numGroups", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.NumGroups))})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DeviceAsyncWaitOp{b.Create(st)}
+	op := b.Create(st)
+	return DeviceAsyncWaitOp{op}
 }
+
+// MbarrierCreateOpName is the name of the operation nvgpu.mbarrier.create.
+const MbarrierCreateOpName = "nvgpu.mbarrier.create"
 
 // MbarrierCreateOp wraps an operation nvgpu.mbarrier.create: creates a `nvgpu.mbarrier` object.
 type MbarrierCreateOp struct{ *ir.Operation }
 
 // AsMbarrierCreateOp returns op as a MbarrierCreateOp if it is an operation nvgpu.mbarrier.create.
 func AsMbarrierCreateOp(op *ir.Operation) (MbarrierCreateOp, bool) {
-	if op == nil || op.Name() != "nvgpu.mbarrier.create" {
+	if op == nil || op.Name() != MbarrierCreateOpName {
 		return MbarrierCreateOp{}, false
 	}
 	return MbarrierCreateOp{op}, true
@@ -685,25 +759,25 @@ func AsMbarrierCreateOp(op *ir.Operation) (MbarrierCreateOp, bool) {
 // Barriers returns the result barriers.
 func (op MbarrierCreateOp) Barriers() ir.Value { return op.Operation.Result(0) }
 
-// BuildMbarrierCreate creates an operation nvgpu.mbarrier.create at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMbarrierCreate creates an operation nvgpu.mbarrier.create at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierCreateOp.
 func BuildMbarrierCreate(b *ir.Builder, loc ir.Location, barriersType ir.Type) MbarrierCreateOp {
-	name := b.Ctx.LookupOpName("nvgpu.mbarrier.create")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.mbarrier.create is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MbarrierCreateOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, barriersType)
-	return MbarrierCreateOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierCreateOp{op}
 }
+
+// MbarrierGetOpName is the name of the operation nvgpu.mbarrier.get.
+const MbarrierGetOpName = "nvgpu.mbarrier.get"
 
 // MbarrierGetOp wraps an operation nvgpu.mbarrier.get: returns the address of one mbarrier of a group.
 type MbarrierGetOp struct{ *ir.Operation }
 
 // AsMbarrierGetOp returns op as a MbarrierGetOp if it is an operation nvgpu.mbarrier.get.
 func AsMbarrierGetOp(op *ir.Operation) (MbarrierGetOp, bool) {
-	if op == nil || op.Name() != "nvgpu.mbarrier.get" {
+	if op == nil || op.Name() != MbarrierGetOpName {
 		return MbarrierGetOp{}, false
 	}
 	return MbarrierGetOp{op}, true
@@ -718,27 +792,31 @@ func (op MbarrierGetOp) MbarId() ir.Value { return op.Operation.Operand(1) }
 // MbarrierPointer returns the result mbarrierPointer.
 func (op MbarrierGetOp) MbarrierPointer() ir.Value { return op.Operation.Result(0) }
 
-// BuildMbarrierGet creates an operation nvgpu.mbarrier.get at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMbarrierGet creates an operation nvgpu.mbarrier.get at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierGetOp.
 func BuildMbarrierGet(b *ir.Builder, loc ir.Location, barriers ir.Value, mbarId ir.Value, mbarrierPointerType ir.Type) MbarrierGetOp {
-	name := b.Ctx.LookupOpName("nvgpu.mbarrier.get")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.mbarrier.get is not registered in the builder's context")
+	if barriers == nil || mbarId == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierGetOpName)
+		return MbarrierGetOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MbarrierGetOpName), Loc: loc}
 	st.Operands = append(st.Operands, barriers)
 	st.Operands = append(st.Operands, mbarId)
 	st.ResultTypes = append(st.ResultTypes, mbarrierPointerType)
-	return MbarrierGetOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierGetOp{op}
 }
+
+// MbarrierInitOpName is the name of the operation nvgpu.mbarrier.init.
+const MbarrierInitOpName = "nvgpu.mbarrier.init"
 
 // MbarrierInitOp wraps an operation nvgpu.mbarrier.init: initialize the `nvgpu.mbarrier`.
 type MbarrierInitOp struct{ *ir.Operation }
 
 // AsMbarrierInitOp returns op as a MbarrierInitOp if it is an operation nvgpu.mbarrier.init.
 func AsMbarrierInitOp(op *ir.Operation) (MbarrierInitOp, bool) {
-	if op == nil || op.Name() != "nvgpu.mbarrier.init" {
+	if op == nil || op.Name() != MbarrierInitOpName {
 		return MbarrierInitOp{}, false
 	}
 	return MbarrierInitOp{op}, true
@@ -761,30 +839,44 @@ func (op MbarrierInitOp) Predicate() ir.Value {
 	return nil
 }
 
-// BuildMbarrierInit creates an operation nvgpu.mbarrier.init at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMbarrierInit(b *ir.Builder, loc ir.Location, barriers ir.Value, count ir.Value, mbarId ir.Value, predicate ir.Value) MbarrierInitOp {
-	name := b.Ctx.LookupOpName("nvgpu.mbarrier.init")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.mbarrier.init is not registered in the builder's context")
+// MbarrierInitOptions holds the optional operands, results and properties of
+// nvgpu.mbarrier.init for BuildMbarrierInit; the zero value leaves them all absent (or at
+// their defaults).
+type MbarrierInitOptions struct {
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+}
+
+// BuildMbarrierInit creates an operation nvgpu.mbarrier.init at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierInitOp.
+func BuildMbarrierInit(b *ir.Builder, loc ir.Location, barriers ir.Value, count ir.Value, mbarId ir.Value, opts ...MbarrierInitOptions) MbarrierInitOp {
+	if barriers == nil || count == nil || mbarId == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierInitOpName)
+		return MbarrierInitOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MbarrierInitOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MbarrierInitOpName), Loc: loc}
 	st.Operands = append(st.Operands, barriers)
 	st.Operands = append(st.Operands, count)
 	st.Operands = append(st.Operands, mbarId)
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
 	}
-	return MbarrierInitOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierInitOp{op}
 }
+
+// MbarrierTestWaitOpName is the name of the operation nvgpu.mbarrier.test.wait.
+const MbarrierTestWaitOpName = "nvgpu.mbarrier.test.wait"
 
 // MbarrierTestWaitOp wraps an operation nvgpu.mbarrier.test.wait: checks if the `nvgpu.mbarrier` has completed its current phase.
 type MbarrierTestWaitOp struct{ *ir.Operation }
 
 // AsMbarrierTestWaitOp returns op as a MbarrierTestWaitOp if it is an operation nvgpu.mbarrier.test.wait.
 func AsMbarrierTestWaitOp(op *ir.Operation) (MbarrierTestWaitOp, bool) {
-	if op == nil || op.Name() != "nvgpu.mbarrier.test.wait" {
+	if op == nil || op.Name() != MbarrierTestWaitOpName {
 		return MbarrierTestWaitOp{}, false
 	}
 	return MbarrierTestWaitOp{op}, true
@@ -802,28 +894,32 @@ func (op MbarrierTestWaitOp) MbarId() ir.Value { return op.Operation.Operand(2) 
 // WaitComplete returns the result waitComplete.
 func (op MbarrierTestWaitOp) WaitComplete() ir.Value { return op.Operation.Result(0) }
 
-// BuildMbarrierTestWait creates an operation nvgpu.mbarrier.test.wait at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMbarrierTestWait(b *ir.Builder, loc ir.Location, barriers ir.Value, token ir.Value, mbarId ir.Value, waitCompleteType ir.Type) MbarrierTestWaitOp {
-	name := b.Ctx.LookupOpName("nvgpu.mbarrier.test.wait")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.mbarrier.test.wait is not registered in the builder's context")
+// BuildMbarrierTestWait creates an operation nvgpu.mbarrier.test.wait at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierTestWaitOp.
+func BuildMbarrierTestWait(b *ir.Builder, loc ir.Location, barriers ir.Value, token ir.Value, mbarId ir.Value) MbarrierTestWaitOp {
+	if barriers == nil || token == nil || mbarId == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierTestWaitOpName)
+		return MbarrierTestWaitOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MbarrierTestWaitOpName), Loc: loc}
 	st.Operands = append(st.Operands, barriers)
 	st.Operands = append(st.Operands, token)
 	st.Operands = append(st.Operands, mbarId)
-	st.ResultTypes = append(st.ResultTypes, waitCompleteType)
-	return MbarrierTestWaitOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(1))
+	op := b.Create(st)
+	return MbarrierTestWaitOp{op}
 }
+
+// MbarrierArriveOpName is the name of the operation nvgpu.mbarrier.arrive.
+const MbarrierArriveOpName = "nvgpu.mbarrier.arrive"
 
 // MbarrierArriveOp wraps an operation nvgpu.mbarrier.arrive: performs arrive operation on the `nvgpu.mbarrier.arrive`.
 type MbarrierArriveOp struct{ *ir.Operation }
 
 // AsMbarrierArriveOp returns op as a MbarrierArriveOp if it is an operation nvgpu.mbarrier.arrive.
 func AsMbarrierArriveOp(op *ir.Operation) (MbarrierArriveOp, bool) {
-	if op == nil || op.Name() != "nvgpu.mbarrier.arrive" {
+	if op == nil || op.Name() != MbarrierArriveOpName {
 		return MbarrierArriveOp{}, false
 	}
 	return MbarrierArriveOp{op}, true
@@ -838,27 +934,31 @@ func (op MbarrierArriveOp) MbarId() ir.Value { return op.Operation.Operand(1) }
 // Token returns the result token.
 func (op MbarrierArriveOp) Token() ir.Value { return op.Operation.Result(0) }
 
-// BuildMbarrierArrive creates an operation nvgpu.mbarrier.arrive at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMbarrierArrive creates an operation nvgpu.mbarrier.arrive at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierArriveOp.
 func BuildMbarrierArrive(b *ir.Builder, loc ir.Location, barriers ir.Value, mbarId ir.Value, tokenType ir.Type) MbarrierArriveOp {
-	name := b.Ctx.LookupOpName("nvgpu.mbarrier.arrive")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.mbarrier.arrive is not registered in the builder's context")
+	if barriers == nil || mbarId == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierArriveOpName)
+		return MbarrierArriveOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MbarrierArriveOpName), Loc: loc}
 	st.Operands = append(st.Operands, barriers)
 	st.Operands = append(st.Operands, mbarId)
 	st.ResultTypes = append(st.ResultTypes, tokenType)
-	return MbarrierArriveOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierArriveOp{op}
 }
+
+// MbarrierArriveNocompleteOpName is the name of the operation nvgpu.mbarrier.arrive.nocomplete.
+const MbarrierArriveNocompleteOpName = "nvgpu.mbarrier.arrive.nocomplete"
 
 // MbarrierArriveNocompleteOp wraps an operation nvgpu.mbarrier.arrive.nocomplete: performs arrive operation on the `nvgpu.mbarrier.arrive.nocomplete` as non-blocking.
 type MbarrierArriveNocompleteOp struct{ *ir.Operation }
 
 // AsMbarrierArriveNocompleteOp returns op as a MbarrierArriveNocompleteOp if it is an operation nvgpu.mbarrier.arrive.nocomplete.
 func AsMbarrierArriveNocompleteOp(op *ir.Operation) (MbarrierArriveNocompleteOp, bool) {
-	if op == nil || op.Name() != "nvgpu.mbarrier.arrive.nocomplete" {
+	if op == nil || op.Name() != MbarrierArriveNocompleteOpName {
 		return MbarrierArriveNocompleteOp{}, false
 	}
 	return MbarrierArriveNocompleteOp{op}, true
@@ -876,28 +976,32 @@ func (op MbarrierArriveNocompleteOp) Count() ir.Value { return op.Operation.Oper
 // Token returns the result token.
 func (op MbarrierArriveNocompleteOp) Token() ir.Value { return op.Operation.Result(0) }
 
-// BuildMbarrierArriveNocomplete creates an operation nvgpu.mbarrier.arrive.nocomplete at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMbarrierArriveNocomplete creates an operation nvgpu.mbarrier.arrive.nocomplete at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierArriveNocompleteOp.
 func BuildMbarrierArriveNocomplete(b *ir.Builder, loc ir.Location, barriers ir.Value, mbarId ir.Value, count ir.Value, tokenType ir.Type) MbarrierArriveNocompleteOp {
-	name := b.Ctx.LookupOpName("nvgpu.mbarrier.arrive.nocomplete")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.mbarrier.arrive.nocomplete is not registered in the builder's context")
+	if barriers == nil || mbarId == nil || count == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierArriveNocompleteOpName)
+		return MbarrierArriveNocompleteOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MbarrierArriveNocompleteOpName), Loc: loc}
 	st.Operands = append(st.Operands, barriers)
 	st.Operands = append(st.Operands, mbarId)
 	st.Operands = append(st.Operands, count)
 	st.ResultTypes = append(st.ResultTypes, tokenType)
-	return MbarrierArriveNocompleteOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierArriveNocompleteOp{op}
 }
+
+// MbarrierArriveExpectTxOpName is the name of the operation nvgpu.mbarrier.arrive.expect_tx.
+const MbarrierArriveExpectTxOpName = "nvgpu.mbarrier.arrive.expect_tx"
 
 // MbarrierArriveExpectTxOp wraps an operation nvgpu.mbarrier.arrive.expect_tx: performs expect_tx operation on the `nvgpu.mbarrier.arrive`.
 type MbarrierArriveExpectTxOp struct{ *ir.Operation }
 
 // AsMbarrierArriveExpectTxOp returns op as a MbarrierArriveExpectTxOp if it is an operation nvgpu.mbarrier.arrive.expect_tx.
 func AsMbarrierArriveExpectTxOp(op *ir.Operation) (MbarrierArriveExpectTxOp, bool) {
-	if op == nil || op.Name() != "nvgpu.mbarrier.arrive.expect_tx" {
+	if op == nil || op.Name() != MbarrierArriveExpectTxOpName {
 		return MbarrierArriveExpectTxOp{}, false
 	}
 	return MbarrierArriveExpectTxOp{op}, true
@@ -920,30 +1024,44 @@ func (op MbarrierArriveExpectTxOp) Predicate() ir.Value {
 	return nil
 }
 
-// BuildMbarrierArriveExpectTx creates an operation nvgpu.mbarrier.arrive.expect_tx at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMbarrierArriveExpectTx(b *ir.Builder, loc ir.Location, barriers ir.Value, txcount ir.Value, mbarId ir.Value, predicate ir.Value) MbarrierArriveExpectTxOp {
-	name := b.Ctx.LookupOpName("nvgpu.mbarrier.arrive.expect_tx")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.mbarrier.arrive.expect_tx is not registered in the builder's context")
+// MbarrierArriveExpectTxOptions holds the optional operands, results and properties of
+// nvgpu.mbarrier.arrive.expect_tx for BuildMbarrierArriveExpectTx; the zero value leaves them all absent (or at
+// their defaults).
+type MbarrierArriveExpectTxOptions struct {
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+}
+
+// BuildMbarrierArriveExpectTx creates an operation nvgpu.mbarrier.arrive.expect_tx at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierArriveExpectTxOp.
+func BuildMbarrierArriveExpectTx(b *ir.Builder, loc ir.Location, barriers ir.Value, txcount ir.Value, mbarId ir.Value, opts ...MbarrierArriveExpectTxOptions) MbarrierArriveExpectTxOp {
+	if barriers == nil || txcount == nil || mbarId == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierArriveExpectTxOpName)
+		return MbarrierArriveExpectTxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MbarrierArriveExpectTxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MbarrierArriveExpectTxOpName), Loc: loc}
 	st.Operands = append(st.Operands, barriers)
 	st.Operands = append(st.Operands, txcount)
 	st.Operands = append(st.Operands, mbarId)
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
 	}
-	return MbarrierArriveExpectTxOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierArriveExpectTxOp{op}
 }
+
+// MbarrierTryWaitParityOpName is the name of the operation nvgpu.mbarrier.try_wait.parity.
+const MbarrierTryWaitParityOpName = "nvgpu.mbarrier.try_wait.parity"
 
 // MbarrierTryWaitParityOp wraps an operation nvgpu.mbarrier.try_wait.parity: waits for the `nvgpu.mbarrier` to complete its current phase.
 type MbarrierTryWaitParityOp struct{ *ir.Operation }
 
 // AsMbarrierTryWaitParityOp returns op as a MbarrierTryWaitParityOp if it is an operation nvgpu.mbarrier.try_wait.parity.
 func AsMbarrierTryWaitParityOp(op *ir.Operation) (MbarrierTryWaitParityOp, bool) {
-	if op == nil || op.Name() != "nvgpu.mbarrier.try_wait.parity" {
+	if op == nil || op.Name() != MbarrierTryWaitParityOpName {
 		return MbarrierTryWaitParityOp{}, false
 	}
 	return MbarrierTryWaitParityOp{op}, true
@@ -961,28 +1079,32 @@ func (op MbarrierTryWaitParityOp) Ticks() ir.Value { return op.Operation.Operand
 // MbarId returns the operand mbarId.
 func (op MbarrierTryWaitParityOp) MbarId() ir.Value { return op.Operation.Operand(3) }
 
-// BuildMbarrierTryWaitParity creates an operation nvgpu.mbarrier.try_wait.parity at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMbarrierTryWaitParity creates an operation nvgpu.mbarrier.try_wait.parity at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierTryWaitParityOp.
 func BuildMbarrierTryWaitParity(b *ir.Builder, loc ir.Location, barriers ir.Value, phaseParity ir.Value, ticks ir.Value, mbarId ir.Value) MbarrierTryWaitParityOp {
-	name := b.Ctx.LookupOpName("nvgpu.mbarrier.try_wait.parity")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.mbarrier.try_wait.parity is not registered in the builder's context")
+	if barriers == nil || phaseParity == nil || ticks == nil || mbarId == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierTryWaitParityOpName)
+		return MbarrierTryWaitParityOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MbarrierTryWaitParityOpName), Loc: loc}
 	st.Operands = append(st.Operands, barriers)
 	st.Operands = append(st.Operands, phaseParity)
 	st.Operands = append(st.Operands, ticks)
 	st.Operands = append(st.Operands, mbarId)
-	return MbarrierTryWaitParityOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierTryWaitParityOp{op}
 }
+
+// TmaFenceDescriptorOpName is the name of the operation nvgpu.tma.fence.descriptor.
+const TmaFenceDescriptorOpName = "nvgpu.tma.fence.descriptor"
 
 // TmaFenceDescriptorOp wraps an operation nvgpu.tma.fence.descriptor: insert fence given `nvgpu.tensormap.descriptor`.
 type TmaFenceDescriptorOp struct{ *ir.Operation }
 
 // AsTmaFenceDescriptorOp returns op as a TmaFenceDescriptorOp if it is an operation nvgpu.tma.fence.descriptor.
 func AsTmaFenceDescriptorOp(op *ir.Operation) (TmaFenceDescriptorOp, bool) {
-	if op == nil || op.Name() != "nvgpu.tma.fence.descriptor" {
+	if op == nil || op.Name() != TmaFenceDescriptorOpName {
 		return TmaFenceDescriptorOp{}, false
 	}
 	return TmaFenceDescriptorOp{op}, true
@@ -991,25 +1113,29 @@ func AsTmaFenceDescriptorOp(op *ir.Operation) (TmaFenceDescriptorOp, bool) {
 // TensorMapDescriptor returns the operand tensorMapDescriptor.
 func (op TmaFenceDescriptorOp) TensorMapDescriptor() ir.Value { return op.Operation.Operand(0) }
 
-// BuildTmaFenceDescriptor creates an operation nvgpu.tma.fence.descriptor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTmaFenceDescriptor creates an operation nvgpu.tma.fence.descriptor at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TmaFenceDescriptorOp.
 func BuildTmaFenceDescriptor(b *ir.Builder, loc ir.Location, tensorMapDescriptor ir.Value) TmaFenceDescriptorOp {
-	name := b.Ctx.LookupOpName("nvgpu.tma.fence.descriptor")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.tma.fence.descriptor is not registered in the builder's context")
+	if tensorMapDescriptor == nil {
+		b.Errorf("building %s: a required operand or property is nil", TmaFenceDescriptorOpName)
+		return TmaFenceDescriptorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TmaFenceDescriptorOpName), Loc: loc}
 	st.Operands = append(st.Operands, tensorMapDescriptor)
-	return TmaFenceDescriptorOp{b.Create(st)}
+	op := b.Create(st)
+	return TmaFenceDescriptorOp{op}
 }
+
+// TmaPrefetchDescriptorOpName is the name of the operation nvgpu.tma.prefetch.descriptor.
+const TmaPrefetchDescriptorOpName = "nvgpu.tma.prefetch.descriptor"
 
 // TmaPrefetchDescriptorOp wraps an operation nvgpu.tma.prefetch.descriptor: prefetch given `nvgpu.tensormap.descriptor`.
 type TmaPrefetchDescriptorOp struct{ *ir.Operation }
 
 // AsTmaPrefetchDescriptorOp returns op as a TmaPrefetchDescriptorOp if it is an operation nvgpu.tma.prefetch.descriptor.
 func AsTmaPrefetchDescriptorOp(op *ir.Operation) (TmaPrefetchDescriptorOp, bool) {
-	if op == nil || op.Name() != "nvgpu.tma.prefetch.descriptor" {
+	if op == nil || op.Name() != TmaPrefetchDescriptorOpName {
 		return TmaPrefetchDescriptorOp{}, false
 	}
 	return TmaPrefetchDescriptorOp{op}, true
@@ -1026,28 +1152,42 @@ func (op TmaPrefetchDescriptorOp) Predicate() ir.Value {
 	return nil
 }
 
-// BuildTmaPrefetchDescriptor creates an operation nvgpu.tma.prefetch.descriptor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTmaPrefetchDescriptor(b *ir.Builder, loc ir.Location, tensorMapDescriptor ir.Value, predicate ir.Value) TmaPrefetchDescriptorOp {
-	name := b.Ctx.LookupOpName("nvgpu.tma.prefetch.descriptor")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.tma.prefetch.descriptor is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	st.Operands = append(st.Operands, tensorMapDescriptor)
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
-	}
-	return TmaPrefetchDescriptorOp{b.Create(st)}
+// TmaPrefetchDescriptorOptions holds the optional operands, results and properties of
+// nvgpu.tma.prefetch.descriptor for BuildTmaPrefetchDescriptor; the zero value leaves them all absent (or at
+// their defaults).
+type TmaPrefetchDescriptorOptions struct {
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
 }
+
+// BuildTmaPrefetchDescriptor creates an operation nvgpu.tma.prefetch.descriptor at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TmaPrefetchDescriptorOp.
+func BuildTmaPrefetchDescriptor(b *ir.Builder, loc ir.Location, tensorMapDescriptor ir.Value, opts ...TmaPrefetchDescriptorOptions) TmaPrefetchDescriptorOp {
+	if tensorMapDescriptor == nil {
+		b.Errorf("building %s: a required operand or property is nil", TmaPrefetchDescriptorOpName)
+		return TmaPrefetchDescriptorOp{}
+	}
+	o := genOptions(b, TmaPrefetchDescriptorOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TmaPrefetchDescriptorOpName), Loc: loc}
+	st.Operands = append(st.Operands, tensorMapDescriptor)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
+	}
+	op := b.Create(st)
+	return TmaPrefetchDescriptorOp{op}
+}
+
+// TmaAsyncLoadOpName is the name of the operation nvgpu.tma.async.load.
+const TmaAsyncLoadOpName = "nvgpu.tma.async.load"
 
 // TmaAsyncLoadOp wraps an operation nvgpu.tma.async.load: tMA asynchronous load.
 type TmaAsyncLoadOp struct{ *ir.Operation }
 
 // AsTmaAsyncLoadOp returns op as a TmaAsyncLoadOp if it is an operation nvgpu.tma.async.load.
 func AsTmaAsyncLoadOp(op *ir.Operation) (TmaAsyncLoadOp, bool) {
-	if op == nil || op.Name() != "nvgpu.tma.async.load" {
+	if op == nil || op.Name() != TmaAsyncLoadOpName {
 		return TmaAsyncLoadOp{}, false
 	}
 	return TmaAsyncLoadOp{op}, true
@@ -1094,40 +1234,56 @@ func (op TmaAsyncLoadOp) Predicate() ir.Value {
 	return nil
 }
 
-// BuildTmaAsyncLoad creates an operation nvgpu.tma.async.load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTmaAsyncLoad(b *ir.Builder, loc ir.Location, dst ir.Value, barriers ir.Value, tensorMapDescriptor ir.Value, coordinates []ir.Value, mbarId ir.Value, multicastMask ir.Value, predicate ir.Value) TmaAsyncLoadOp {
-	name := b.Ctx.LookupOpName("nvgpu.tma.async.load")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.tma.async.load is not registered in the builder's context")
+// TmaAsyncLoadOptions holds the optional operands, results and properties of
+// nvgpu.tma.async.load for BuildTmaAsyncLoad; the zero value leaves them all absent (or at
+// their defaults).
+type TmaAsyncLoadOptions struct {
+	// MulticastMask is the optional operand multicastMask (nil: absent).
+	MulticastMask ir.Value
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+}
+
+// BuildTmaAsyncLoad creates an operation nvgpu.tma.async.load at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TmaAsyncLoadOp.
+func BuildTmaAsyncLoad(b *ir.Builder, loc ir.Location, dst ir.Value, barriers ir.Value, tensorMapDescriptor ir.Value, coordinates []ir.Value, mbarId ir.Value, opts ...TmaAsyncLoadOptions) TmaAsyncLoadOp {
+	if dst == nil || barriers == nil || tensorMapDescriptor == nil || slices.Contains(coordinates, nil) || mbarId == nil {
+		b.Errorf("building %s: a required operand or property is nil", TmaAsyncLoadOpName)
+		return TmaAsyncLoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TmaAsyncLoadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TmaAsyncLoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, barriers)
 	st.Operands = append(st.Operands, tensorMapDescriptor)
 	st.Operands = append(st.Operands, coordinates...)
 	st.Operands = append(st.Operands, mbarId)
-	if multicastMask != nil {
-		st.Operands = append(st.Operands, multicastMask)
+	if o.MulticastMask != nil {
+		st.Operands = append(st.Operands, o.MulticastMask)
 	}
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, 1, int32(len(coordinates)), 1, b2i(multicastMask != nil), b2i(predicate != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, 1, int32(len(coordinates)), 1, b2i(o.MulticastMask != nil), b2i(o.Predicate != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TmaAsyncLoadOp{b.Create(st)}
+	op := b.Create(st)
+	return TmaAsyncLoadOp{op}
 }
+
+// TmaAsyncStoreOpName is the name of the operation nvgpu.tma.async.store.
+const TmaAsyncStoreOpName = "nvgpu.tma.async.store"
 
 // TmaAsyncStoreOp wraps an operation nvgpu.tma.async.store: tMA asynchronous store.
 type TmaAsyncStoreOp struct{ *ir.Operation }
 
 // AsTmaAsyncStoreOp returns op as a TmaAsyncStoreOp if it is an operation nvgpu.tma.async.store.
 func AsTmaAsyncStoreOp(op *ir.Operation) (TmaAsyncStoreOp, bool) {
-	if op == nil || op.Name() != "nvgpu.tma.async.store" {
+	if op == nil || op.Name() != TmaAsyncStoreOpName {
 		return TmaAsyncStoreOp{}, false
 	}
 	return TmaAsyncStoreOp{op}, true
@@ -1156,35 +1312,49 @@ func (op TmaAsyncStoreOp) Predicate() ir.Value {
 	return nil
 }
 
-// BuildTmaAsyncStore creates an operation nvgpu.tma.async.store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTmaAsyncStore(b *ir.Builder, loc ir.Location, src ir.Value, tensorMapDescriptor ir.Value, coordinates []ir.Value, predicate ir.Value) TmaAsyncStoreOp {
-	name := b.Ctx.LookupOpName("nvgpu.tma.async.store")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.tma.async.store is not registered in the builder's context")
+// TmaAsyncStoreOptions holds the optional operands, results and properties of
+// nvgpu.tma.async.store for BuildTmaAsyncStore; the zero value leaves them all absent (or at
+// their defaults).
+type TmaAsyncStoreOptions struct {
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+}
+
+// BuildTmaAsyncStore creates an operation nvgpu.tma.async.store at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TmaAsyncStoreOp.
+func BuildTmaAsyncStore(b *ir.Builder, loc ir.Location, src ir.Value, tensorMapDescriptor ir.Value, coordinates []ir.Value, opts ...TmaAsyncStoreOptions) TmaAsyncStoreOp {
+	if src == nil || tensorMapDescriptor == nil || slices.Contains(coordinates, nil) {
+		b.Errorf("building %s: a required operand or property is nil", TmaAsyncStoreOpName)
+		return TmaAsyncStoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TmaAsyncStoreOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TmaAsyncStoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, tensorMapDescriptor)
 	st.Operands = append(st.Operands, coordinates...)
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(coordinates)), b2i(predicate != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(coordinates)), b2i(o.Predicate != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TmaAsyncStoreOp{b.Create(st)}
+	op := b.Create(st)
+	return TmaAsyncStoreOp{op}
 }
+
+// TmaCreateDescriptorOpName is the name of the operation nvgpu.tma.create.descriptor.
+const TmaCreateDescriptorOpName = "nvgpu.tma.create.descriptor"
 
 // TmaCreateDescriptorOp wraps an operation nvgpu.tma.create.descriptor: tMA create descriptor.
 type TmaCreateDescriptorOp struct{ *ir.Operation }
 
 // AsTmaCreateDescriptorOp returns op as a TmaCreateDescriptorOp if it is an operation nvgpu.tma.create.descriptor.
 func AsTmaCreateDescriptorOp(op *ir.Operation) (TmaCreateDescriptorOp, bool) {
-	if op == nil || op.Name() != "nvgpu.tma.create.descriptor" {
+	if op == nil || op.Name() != TmaCreateDescriptorOpName {
 		return TmaCreateDescriptorOp{}, false
 	}
 	return TmaCreateDescriptorOp{op}, true
@@ -1201,27 +1371,31 @@ func (op TmaCreateDescriptorOp) BoxDimensions() []ir.Value {
 // TensorMap returns the result tensorMap.
 func (op TmaCreateDescriptorOp) TensorMap() ir.Value { return op.Operation.Result(0) }
 
-// BuildTmaCreateDescriptor creates an operation nvgpu.tma.create.descriptor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTmaCreateDescriptor creates an operation nvgpu.tma.create.descriptor at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TmaCreateDescriptorOp.
 func BuildTmaCreateDescriptor(b *ir.Builder, loc ir.Location, tensor ir.Value, boxDimensions []ir.Value, tensorMapType ir.Type) TmaCreateDescriptorOp {
-	name := b.Ctx.LookupOpName("nvgpu.tma.create.descriptor")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.tma.create.descriptor is not registered in the builder's context")
+	if tensor == nil || slices.Contains(boxDimensions, nil) {
+		b.Errorf("building %s: a required operand or property is nil", TmaCreateDescriptorOpName)
+		return TmaCreateDescriptorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TmaCreateDescriptorOpName), Loc: loc}
 	st.Operands = append(st.Operands, tensor)
 	st.Operands = append(st.Operands, boxDimensions...)
 	st.ResultTypes = append(st.ResultTypes, tensorMapType)
-	return TmaCreateDescriptorOp{b.Create(st)}
+	op := b.Create(st)
+	return TmaCreateDescriptorOp{op}
 }
+
+// WarpgroupGenerateDescriptorOpName is the name of the operation nvgpu.warpgroup.generate.descriptor.
+const WarpgroupGenerateDescriptorOpName = "nvgpu.warpgroup.generate.descriptor"
 
 // WarpgroupGenerateDescriptorOp wraps an operation nvgpu.warpgroup.generate.descriptor: generate a warpgroup matrix descriptor.
 type WarpgroupGenerateDescriptorOp struct{ *ir.Operation }
 
 // AsWarpgroupGenerateDescriptorOp returns op as a WarpgroupGenerateDescriptorOp if it is an operation nvgpu.warpgroup.generate.descriptor.
 func AsWarpgroupGenerateDescriptorOp(op *ir.Operation) (WarpgroupGenerateDescriptorOp, bool) {
-	if op == nil || op.Name() != "nvgpu.warpgroup.generate.descriptor" {
+	if op == nil || op.Name() != WarpgroupGenerateDescriptorOpName {
 		return WarpgroupGenerateDescriptorOp{}, false
 	}
 	return WarpgroupGenerateDescriptorOp{op}, true
@@ -1236,27 +1410,31 @@ func (op WarpgroupGenerateDescriptorOp) TensorMap() ir.Value { return op.Operati
 // Descriptor returns the result descriptor.
 func (op WarpgroupGenerateDescriptorOp) Descriptor() ir.Value { return op.Operation.Result(0) }
 
-// BuildWarpgroupGenerateDescriptor creates an operation nvgpu.warpgroup.generate.descriptor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWarpgroupGenerateDescriptor creates an operation nvgpu.warpgroup.generate.descriptor at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WarpgroupGenerateDescriptorOp.
 func BuildWarpgroupGenerateDescriptor(b *ir.Builder, loc ir.Location, tensor ir.Value, tensorMap ir.Value, descriptorType ir.Type) WarpgroupGenerateDescriptorOp {
-	name := b.Ctx.LookupOpName("nvgpu.warpgroup.generate.descriptor")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.warpgroup.generate.descriptor is not registered in the builder's context")
+	if tensor == nil || tensorMap == nil {
+		b.Errorf("building %s: a required operand or property is nil", WarpgroupGenerateDescriptorOpName)
+		return WarpgroupGenerateDescriptorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WarpgroupGenerateDescriptorOpName), Loc: loc}
 	st.Operands = append(st.Operands, tensor)
 	st.Operands = append(st.Operands, tensorMap)
 	st.ResultTypes = append(st.ResultTypes, descriptorType)
-	return WarpgroupGenerateDescriptorOp{b.Create(st)}
+	op := b.Create(st)
+	return WarpgroupGenerateDescriptorOp{op}
 }
+
+// WarpgroupMmaOpName is the name of the operation nvgpu.warpgroup.mma.
+const WarpgroupMmaOpName = "nvgpu.warpgroup.mma"
 
 // WarpgroupMmaOp wraps an operation nvgpu.warpgroup.mma: warpgroup-level matrix multiply-accumulate.
 type WarpgroupMmaOp struct{ *ir.Operation }
 
 // AsWarpgroupMmaOp returns op as a WarpgroupMmaOp if it is an operation nvgpu.warpgroup.mma.
 func AsWarpgroupMmaOp(op *ir.Operation) (WarpgroupMmaOp, bool) {
-	if op == nil || op.Name() != "nvgpu.warpgroup.mma" {
+	if op == nil || op.Name() != WarpgroupMmaOpName {
 		return WarpgroupMmaOp{}, false
 	}
 	return WarpgroupMmaOp{op}, true
@@ -1297,39 +1475,59 @@ func (op WarpgroupMmaOp) TransposeA() bool { return op.InherentAttr("transposeA"
 // TransposeB reports whether the unit property transposeB is set.
 func (op WarpgroupMmaOp) TransposeB() bool { return op.InherentAttr("transposeB") != nil }
 
-// BuildWarpgroupMma creates an operation nvgpu.warpgroup.mma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWarpgroupMma(b *ir.Builder, loc ir.Location, descriptorA ir.Value, descriptorB ir.Value, matrixC ir.Value, waitGroup int64, transposeA bool, transposeB bool, matrixDType ir.Type) WarpgroupMmaOp {
-	name := b.Ctx.LookupOpName("nvgpu.warpgroup.mma")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.warpgroup.mma is not registered in the builder's context")
+// WarpgroupMmaOptions holds the optional operands, results and properties of
+// nvgpu.warpgroup.mma for BuildWarpgroupMma; the zero value leaves them all absent (or at
+// their defaults).
+type WarpgroupMmaOptions struct {
+	// WaitGroup is the property waitGroup (nil: its default).
+	WaitGroup *int64
+	// TransposeA sets the unit property transposeA.
+	TransposeA bool
+	// TransposeB sets the unit property transposeB.
+	TransposeB bool
+}
+
+// BuildWarpgroupMma creates an operation nvgpu.warpgroup.mma at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WarpgroupMmaOp.
+func BuildWarpgroupMma(b *ir.Builder, loc ir.Location, descriptorA ir.Value, descriptorB ir.Value, matrixC ir.Value, matrixDType ir.Type, opts ...WarpgroupMmaOptions) WarpgroupMmaOp {
+	if descriptorA == nil || descriptorB == nil || matrixC == nil {
+		b.Errorf("building %s: a required operand or property is nil", WarpgroupMmaOpName)
+		return WarpgroupMmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, WarpgroupMmaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WarpgroupMmaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, descriptorA)
 	st.Operands = append(st.Operands, descriptorB)
 	st.Operands = append(st.Operands, matrixC)
-	props = append(props, ir.NamedAttr{Name: "waitGroup", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), waitGroup)})
-	if transposeA {
+	if o.WaitGroup != nil {
+		props = append(props, ir.NamedAttr{Name: "waitGroup", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.WaitGroup)})
+	}
+	if o.TransposeA {
 		props = append(props, ir.NamedAttr{Name: "transposeA", Value: b.Ctx.Unit()})
 	}
-	if transposeB {
+	if o.TransposeB {
 		props = append(props, ir.NamedAttr{Name: "transposeB", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, matrixDType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WarpgroupMmaOp{b.Create(st)}
+	op := b.Create(st)
+	return WarpgroupMmaOp{op}
 }
+
+// WarpgroupMmaStoreOpName is the name of the operation nvgpu.warpgroup.mma.store.
+const WarpgroupMmaStoreOpName = "nvgpu.warpgroup.mma.store"
 
 // WarpgroupMmaStoreOp wraps an operation nvgpu.warpgroup.mma.store: stores the fragmented accumulator of a warpgroup to memory.
 type WarpgroupMmaStoreOp struct{ *ir.Operation }
 
 // AsWarpgroupMmaStoreOp returns op as a WarpgroupMmaStoreOp if it is an operation nvgpu.warpgroup.mma.store.
 func AsWarpgroupMmaStoreOp(op *ir.Operation) (WarpgroupMmaStoreOp, bool) {
-	if op == nil || op.Name() != "nvgpu.warpgroup.mma.store" {
+	if op == nil || op.Name() != WarpgroupMmaStoreOpName {
 		return WarpgroupMmaStoreOp{}, false
 	}
 	return WarpgroupMmaStoreOp{op}, true
@@ -1341,26 +1539,30 @@ func (op WarpgroupMmaStoreOp) MatrixD() ir.Value { return op.Operation.Operand(0
 // DstMemref returns the operand dstMemref.
 func (op WarpgroupMmaStoreOp) DstMemref() ir.Value { return op.Operation.Operand(1) }
 
-// BuildWarpgroupMmaStore creates an operation nvgpu.warpgroup.mma.store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWarpgroupMmaStore creates an operation nvgpu.warpgroup.mma.store at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WarpgroupMmaStoreOp.
 func BuildWarpgroupMmaStore(b *ir.Builder, loc ir.Location, matrixD ir.Value, dstMemref ir.Value) WarpgroupMmaStoreOp {
-	name := b.Ctx.LookupOpName("nvgpu.warpgroup.mma.store")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.warpgroup.mma.store is not registered in the builder's context")
+	if matrixD == nil || dstMemref == nil {
+		b.Errorf("building %s: a required operand or property is nil", WarpgroupMmaStoreOpName)
+		return WarpgroupMmaStoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WarpgroupMmaStoreOpName), Loc: loc}
 	st.Operands = append(st.Operands, matrixD)
 	st.Operands = append(st.Operands, dstMemref)
-	return WarpgroupMmaStoreOp{b.Create(st)}
+	op := b.Create(st)
+	return WarpgroupMmaStoreOp{op}
 }
+
+// WarpgroupMmaInitAccumulatorOpName is the name of the operation nvgpu.warpgroup.mma.init.accumulator.
+const WarpgroupMmaInitAccumulatorOpName = "nvgpu.warpgroup.mma.init.accumulator"
 
 // WarpgroupMmaInitAccumulatorOp wraps an operation nvgpu.warpgroup.mma.init.accumulator: initializes the accumulator matrix.
 type WarpgroupMmaInitAccumulatorOp struct{ *ir.Operation }
 
 // AsWarpgroupMmaInitAccumulatorOp returns op as a WarpgroupMmaInitAccumulatorOp if it is an operation nvgpu.warpgroup.mma.init.accumulator.
 func AsWarpgroupMmaInitAccumulatorOp(op *ir.Operation) (WarpgroupMmaInitAccumulatorOp, bool) {
-	if op == nil || op.Name() != "nvgpu.warpgroup.mma.init.accumulator" {
+	if op == nil || op.Name() != WarpgroupMmaInitAccumulatorOpName {
 		return WarpgroupMmaInitAccumulatorOp{}, false
 	}
 	return WarpgroupMmaInitAccumulatorOp{op}, true
@@ -1369,25 +1571,25 @@ func AsWarpgroupMmaInitAccumulatorOp(op *ir.Operation) (WarpgroupMmaInitAccumula
 // MatrixC returns the result matrixC.
 func (op WarpgroupMmaInitAccumulatorOp) MatrixC() ir.Value { return op.Operation.Result(0) }
 
-// BuildWarpgroupMmaInitAccumulator creates an operation nvgpu.warpgroup.mma.init.accumulator at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWarpgroupMmaInitAccumulator creates an operation nvgpu.warpgroup.mma.init.accumulator at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WarpgroupMmaInitAccumulatorOp.
 func BuildWarpgroupMmaInitAccumulator(b *ir.Builder, loc ir.Location, matrixCType ir.Type) WarpgroupMmaInitAccumulatorOp {
-	name := b.Ctx.LookupOpName("nvgpu.warpgroup.mma.init.accumulator")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.warpgroup.mma.init.accumulator is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WarpgroupMmaInitAccumulatorOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, matrixCType)
-	return WarpgroupMmaInitAccumulatorOp{b.Create(st)}
+	op := b.Create(st)
+	return WarpgroupMmaInitAccumulatorOp{op}
 }
+
+// RcpOpName is the name of the operation nvgpu.rcp.
+const RcpOpName = "nvgpu.rcp"
 
 // RcpOp wraps an operation nvgpu.rcp: the reciprocal calculation for vector types.
 type RcpOp struct{ *ir.Operation }
 
 // AsRcpOp returns op as a RcpOp if it is an operation nvgpu.rcp.
 func AsRcpOp(op *ir.Operation) (RcpOp, bool) {
-	if op == nil || op.Name() != "nvgpu.rcp" {
+	if op == nil || op.Name() != RcpOpName {
 		return RcpOp{}, false
 	}
 	return RcpOp{op}, true
@@ -1405,34 +1607,48 @@ func (op RcpOp) Rounding() ir.Attribute { return op.InherentAttr("rounding") }
 // Ftz reports whether the unit property ftz is set.
 func (op RcpOp) Ftz() bool { return op.InherentAttr("ftz") != nil }
 
-// BuildRcp creates an operation nvgpu.rcp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRcp(b *ir.Builder, loc ir.Location, in ir.Value, rounding ir.Attribute, ftz bool) RcpOp {
-	name := b.Ctx.LookupOpName("nvgpu.rcp")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.rcp is not registered in the builder's context")
+// RcpOptions holds the optional operands, results and properties of
+// nvgpu.rcp for BuildRcp; the zero value leaves them all absent (or at
+// their defaults).
+type RcpOptions struct {
+	// Ftz sets the unit property ftz.
+	Ftz bool
+}
+
+// BuildRcp creates an operation nvgpu.rcp at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RcpOp.
+func BuildRcp(b *ir.Builder, loc ir.Location, in ir.Value, rounding ir.Attribute, opts ...RcpOptions) RcpOp {
+	if in == nil || rounding == nil {
+		b.Errorf("building %s: a required operand or property is nil", RcpOpName)
+		return RcpOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RcpOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RcpOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in)
 	props = append(props, ir.NamedAttr{Name: "rounding", Value: rounding})
-	if ftz {
+	if o.Ftz {
 		props = append(props, ir.NamedAttr{Name: "ftz", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, in.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RcpOp{b.Create(st)}
+	op := b.Create(st)
+	return RcpOp{op}
 }
+
+// SetmaxnregOpName is the name of the operation nvgpu.setmaxnreg.
+const SetmaxnregOpName = "nvgpu.setmaxnreg"
 
 // SetmaxnregOp wraps an operation nvgpu.setmaxnreg: raises or lowers the per-thread register budget of the executing warpgroup.
 type SetmaxnregOp struct{ *ir.Operation }
 
 // AsSetmaxnregOp returns op as a SetmaxnregOp if it is an operation nvgpu.setmaxnreg.
 func AsSetmaxnregOp(op *ir.Operation) (SetmaxnregOp, bool) {
-	if op == nil || op.Name() != "nvgpu.setmaxnreg" {
+	if op == nil || op.Name() != SetmaxnregOpName {
 		return SetmaxnregOp{}, false
 	}
 	return SetmaxnregOp{op}, true
@@ -1458,53 +1674,57 @@ func (op SetmaxnregOp) RegCount() int32 {
 // Action returns the property action, or nil when it is absent.
 func (op SetmaxnregOp) Action() ir.Attribute { return op.InherentAttr("action") }
 
-// BuildSetmaxnreg creates an operation nvgpu.setmaxnreg at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSetmaxnreg creates an operation nvgpu.setmaxnreg at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SetmaxnregOp.
 func BuildSetmaxnreg(b *ir.Builder, loc ir.Location, regCount int32, action ir.Attribute) SetmaxnregOp {
-	name := b.Ctx.LookupOpName("nvgpu.setmaxnreg")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.setmaxnreg is not registered in the builder's context")
+	if action == nil {
+		b.Errorf("building %s: a required operand or property is nil", SetmaxnregOpName)
+		return SetmaxnregOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SetmaxnregOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "regCount", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(regCount))})
 	props = append(props, ir.NamedAttr{Name: "action", Value: action})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SetmaxnregOp{b.Create(st)}
+	op := b.Create(st)
+	return SetmaxnregOp{op}
 }
+
+// FenceProxyAsyncOpName is the name of the operation nvgpu.fence.proxy.async.
+const FenceProxyAsyncOpName = "nvgpu.fence.proxy.async"
 
 // FenceProxyAsyncOp wraps an operation nvgpu.fence.proxy.async: orders generic-proxy shared memory accesses before later async-proxy ones (TMA, wgmma).
 type FenceProxyAsyncOp struct{ *ir.Operation }
 
 // AsFenceProxyAsyncOp returns op as a FenceProxyAsyncOp if it is an operation nvgpu.fence.proxy.async.
 func AsFenceProxyAsyncOp(op *ir.Operation) (FenceProxyAsyncOp, bool) {
-	if op == nil || op.Name() != "nvgpu.fence.proxy.async" {
+	if op == nil || op.Name() != FenceProxyAsyncOpName {
 		return FenceProxyAsyncOp{}, false
 	}
 	return FenceProxyAsyncOp{op}, true
 }
 
-// BuildFenceProxyAsync creates an operation nvgpu.fence.proxy.async at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFenceProxyAsync creates an operation nvgpu.fence.proxy.async at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FenceProxyAsyncOp.
 func BuildFenceProxyAsync(b *ir.Builder, loc ir.Location) FenceProxyAsyncOp {
-	name := b.Ctx.LookupOpName("nvgpu.fence.proxy.async")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.fence.proxy.async is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return FenceProxyAsyncOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, FenceProxyAsyncOpName), Loc: loc}
+	op := b.Create(st)
+	return FenceProxyAsyncOp{op}
 }
+
+// ElectSyncOpName is the name of the operation nvgpu.elect.sync.
+const ElectSyncOpName = "nvgpu.elect.sync"
 
 // ElectSyncOp wraps an operation nvgpu.elect.sync: elects one leader thread of the warp.
 type ElectSyncOp struct{ *ir.Operation }
 
 // AsElectSyncOp returns op as a ElectSyncOp if it is an operation nvgpu.elect.sync.
 func AsElectSyncOp(op *ir.Operation) (ElectSyncOp, bool) {
-	if op == nil || op.Name() != "nvgpu.elect.sync" {
+	if op == nil || op.Name() != ElectSyncOpName {
 		return ElectSyncOp{}, false
 	}
 	return ElectSyncOp{op}, true
@@ -1513,25 +1733,25 @@ func AsElectSyncOp(op *ir.Operation) (ElectSyncOp, bool) {
 // Pred returns the result pred.
 func (op ElectSyncOp) Pred() ir.Value { return op.Operation.Result(0) }
 
-// BuildElectSync creates an operation nvgpu.elect.sync at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildElectSync(b *ir.Builder, loc ir.Location, predType ir.Type) ElectSyncOp {
-	name := b.Ctx.LookupOpName("nvgpu.elect.sync")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.elect.sync is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	st.ResultTypes = append(st.ResultTypes, predType)
-	return ElectSyncOp{b.Create(st)}
+// BuildElectSync creates an operation nvgpu.elect.sync at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ElectSyncOp.
+func BuildElectSync(b *ir.Builder, loc ir.Location) ElectSyncOp {
+	st := &ir.OperationState{Name: genOpName(b, ElectSyncOpName), Loc: loc}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(1))
+	op := b.Create(st)
+	return ElectSyncOp{op}
 }
+
+// WarpgroupIdOpName is the name of the operation nvgpu.warpgroup.id.
+const WarpgroupIdOpName = "nvgpu.warpgroup.id"
 
 // WarpgroupIdOp wraps an operation nvgpu.warpgroup.id: the index of the executing warpgroup within its block, selecting its role in warp-specialized kernels.
 type WarpgroupIdOp struct{ *ir.Operation }
 
 // AsWarpgroupIdOp returns op as a WarpgroupIdOp if it is an operation nvgpu.warpgroup.id.
 func AsWarpgroupIdOp(op *ir.Operation) (WarpgroupIdOp, bool) {
-	if op == nil || op.Name() != "nvgpu.warpgroup.id" {
+	if op == nil || op.Name() != WarpgroupIdOpName {
 		return WarpgroupIdOp{}, false
 	}
 	return WarpgroupIdOp{op}, true
@@ -1540,17 +1760,39 @@ func AsWarpgroupIdOp(op *ir.Operation) (WarpgroupIdOp, bool) {
 // Id returns the result id.
 func (op WarpgroupIdOp) Id() ir.Value { return op.Operation.Result(0) }
 
-// BuildWarpgroupId creates an operation nvgpu.warpgroup.id at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWarpgroupId(b *ir.Builder, loc ir.Location, idType ir.Type) WarpgroupIdOp {
-	name := b.Ctx.LookupOpName("nvgpu.warpgroup.id")
-	if name == nil || name.Def == nil {
-		panic("nvgpu.warpgroup.id is not registered in the builder's context")
+// BuildWarpgroupId creates an operation nvgpu.warpgroup.id at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WarpgroupIdOp.
+func BuildWarpgroupId(b *ir.Builder, loc ir.Location) WarpgroupIdOp {
+	st := &ir.OperationState{Name: genOpName(b, WarpgroupIdOpName), Loc: loc}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	op := b.Create(st)
+	return WarpgroupIdOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	st.ResultTypes = append(st.ResultTypes, idType)
-	return WarpgroupIdOp{b.Create(st)}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
 }
 
 // registerHooks attaches to the operations of ctx the Go functions

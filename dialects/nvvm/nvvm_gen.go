@@ -5,6 +5,7 @@ package nvvm
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"slices"
 )
 
 // SharedSpace is shared memory space, held by the attribute #nvvm.shared_space<...>.
@@ -575,12 +576,15 @@ func GetLdStMatrixShapeAttr(ctx *ir.Context, m int64, n int64) (LdStMatrixShapeA
 	return LdStMatrixShapeAttr{d}, nil
 }
 
+// ReadPtxSregLaneidOpName is the name of the operation nvvm.read.ptx.sreg.laneid.
+const ReadPtxSregLaneidOpName = "nvvm.read.ptx.sreg.laneid"
+
 // ReadPtxSregLaneidOp wraps an operation nvvm.read.ptx.sreg.laneid: reads the PTX special register %laneid.
 type ReadPtxSregLaneidOp struct{ *ir.Operation }
 
 // AsReadPtxSregLaneidOp returns op as a ReadPtxSregLaneidOp if it is an operation nvvm.read.ptx.sreg.laneid.
 func AsReadPtxSregLaneidOp(op *ir.Operation) (ReadPtxSregLaneidOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.laneid" {
+	if op == nil || op.Name() != ReadPtxSregLaneidOpName {
 		return ReadPtxSregLaneidOp{}, false
 	}
 	return ReadPtxSregLaneidOp{op}, true
@@ -592,32 +596,42 @@ func (op ReadPtxSregLaneidOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregLaneidOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregLaneid creates an operation nvvm.read.ptx.sreg.laneid at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregLaneid(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregLaneidOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.laneid")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.laneid is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregLaneidOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.laneid for BuildReadPtxSregLaneid; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregLaneidOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregLaneid creates an operation nvvm.read.ptx.sreg.laneid at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregLaneidOp.
+func BuildReadPtxSregLaneid(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregLaneidOptions) ReadPtxSregLaneidOp {
+	o := genOptions(b, ReadPtxSregLaneidOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregLaneidOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregLaneidOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregLaneidOp{op}
 }
+
+// ReadPtxSregWarpsizeOpName is the name of the operation nvvm.read.ptx.sreg.warpsize.
+const ReadPtxSregWarpsizeOpName = "nvvm.read.ptx.sreg.warpsize"
 
 // ReadPtxSregWarpsizeOp wraps an operation nvvm.read.ptx.sreg.warpsize: reads the PTX special register %warpsize.
 type ReadPtxSregWarpsizeOp struct{ *ir.Operation }
 
 // AsReadPtxSregWarpsizeOp returns op as a ReadPtxSregWarpsizeOp if it is an operation nvvm.read.ptx.sreg.warpsize.
 func AsReadPtxSregWarpsizeOp(op *ir.Operation) (ReadPtxSregWarpsizeOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.warpsize" {
+	if op == nil || op.Name() != ReadPtxSregWarpsizeOpName {
 		return ReadPtxSregWarpsizeOp{}, false
 	}
 	return ReadPtxSregWarpsizeOp{op}, true
@@ -629,32 +643,42 @@ func (op ReadPtxSregWarpsizeOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregWarpsizeOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregWarpsize creates an operation nvvm.read.ptx.sreg.warpsize at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregWarpsize(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregWarpsizeOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.warpsize")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.warpsize is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregWarpsizeOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.warpsize for BuildReadPtxSregWarpsize; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregWarpsizeOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregWarpsize creates an operation nvvm.read.ptx.sreg.warpsize at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregWarpsizeOp.
+func BuildReadPtxSregWarpsize(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregWarpsizeOptions) ReadPtxSregWarpsizeOp {
+	o := genOptions(b, ReadPtxSregWarpsizeOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregWarpsizeOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregWarpsizeOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregWarpsizeOp{op}
 }
+
+// ReadPtxSregWarpidOpName is the name of the operation nvvm.read.ptx.sreg.warpid.
+const ReadPtxSregWarpidOpName = "nvvm.read.ptx.sreg.warpid"
 
 // ReadPtxSregWarpidOp wraps an operation nvvm.read.ptx.sreg.warpid: reads the PTX special register %warpid.
 type ReadPtxSregWarpidOp struct{ *ir.Operation }
 
 // AsReadPtxSregWarpidOp returns op as a ReadPtxSregWarpidOp if it is an operation nvvm.read.ptx.sreg.warpid.
 func AsReadPtxSregWarpidOp(op *ir.Operation) (ReadPtxSregWarpidOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.warpid" {
+	if op == nil || op.Name() != ReadPtxSregWarpidOpName {
 		return ReadPtxSregWarpidOp{}, false
 	}
 	return ReadPtxSregWarpidOp{op}, true
@@ -666,32 +690,42 @@ func (op ReadPtxSregWarpidOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregWarpidOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregWarpid creates an operation nvvm.read.ptx.sreg.warpid at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregWarpid(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregWarpidOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.warpid")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.warpid is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregWarpidOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.warpid for BuildReadPtxSregWarpid; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregWarpidOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregWarpid creates an operation nvvm.read.ptx.sreg.warpid at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregWarpidOp.
+func BuildReadPtxSregWarpid(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregWarpidOptions) ReadPtxSregWarpidOp {
+	o := genOptions(b, ReadPtxSregWarpidOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregWarpidOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregWarpidOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregWarpidOp{op}
 }
+
+// ReadPtxSregNwarpidOpName is the name of the operation nvvm.read.ptx.sreg.nwarpid.
+const ReadPtxSregNwarpidOpName = "nvvm.read.ptx.sreg.nwarpid"
 
 // ReadPtxSregNwarpidOp wraps an operation nvvm.read.ptx.sreg.nwarpid: reads the PTX special register %nwarpid.
 type ReadPtxSregNwarpidOp struct{ *ir.Operation }
 
 // AsReadPtxSregNwarpidOp returns op as a ReadPtxSregNwarpidOp if it is an operation nvvm.read.ptx.sreg.nwarpid.
 func AsReadPtxSregNwarpidOp(op *ir.Operation) (ReadPtxSregNwarpidOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.nwarpid" {
+	if op == nil || op.Name() != ReadPtxSregNwarpidOpName {
 		return ReadPtxSregNwarpidOp{}, false
 	}
 	return ReadPtxSregNwarpidOp{op}, true
@@ -703,32 +737,42 @@ func (op ReadPtxSregNwarpidOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNwarpidOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNwarpid creates an operation nvvm.read.ptx.sreg.nwarpid at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNwarpid(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNwarpidOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.nwarpid")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.nwarpid is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNwarpidOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.nwarpid for BuildReadPtxSregNwarpid; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNwarpidOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNwarpid creates an operation nvvm.read.ptx.sreg.nwarpid at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNwarpidOp.
+func BuildReadPtxSregNwarpid(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNwarpidOptions) ReadPtxSregNwarpidOp {
+	o := genOptions(b, ReadPtxSregNwarpidOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNwarpidOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNwarpidOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNwarpidOp{op}
 }
+
+// ReadPtxSregSmidOpName is the name of the operation nvvm.read.ptx.sreg.smid.
+const ReadPtxSregSmidOpName = "nvvm.read.ptx.sreg.smid"
 
 // ReadPtxSregSmidOp wraps an operation nvvm.read.ptx.sreg.smid: reads the PTX special register %smid.
 type ReadPtxSregSmidOp struct{ *ir.Operation }
 
 // AsReadPtxSregSmidOp returns op as a ReadPtxSregSmidOp if it is an operation nvvm.read.ptx.sreg.smid.
 func AsReadPtxSregSmidOp(op *ir.Operation) (ReadPtxSregSmidOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.smid" {
+	if op == nil || op.Name() != ReadPtxSregSmidOpName {
 		return ReadPtxSregSmidOp{}, false
 	}
 	return ReadPtxSregSmidOp{op}, true
@@ -740,32 +784,42 @@ func (op ReadPtxSregSmidOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregSmidOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregSmid creates an operation nvvm.read.ptx.sreg.smid at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregSmid(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregSmidOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.smid")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.smid is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregSmidOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.smid for BuildReadPtxSregSmid; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregSmidOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregSmid creates an operation nvvm.read.ptx.sreg.smid at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregSmidOp.
+func BuildReadPtxSregSmid(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregSmidOptions) ReadPtxSregSmidOp {
+	o := genOptions(b, ReadPtxSregSmidOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregSmidOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregSmidOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregSmidOp{op}
 }
+
+// ReadPtxSregNsmidOpName is the name of the operation nvvm.read.ptx.sreg.nsmid.
+const ReadPtxSregNsmidOpName = "nvvm.read.ptx.sreg.nsmid"
 
 // ReadPtxSregNsmidOp wraps an operation nvvm.read.ptx.sreg.nsmid: reads the PTX special register %nsmid.
 type ReadPtxSregNsmidOp struct{ *ir.Operation }
 
 // AsReadPtxSregNsmidOp returns op as a ReadPtxSregNsmidOp if it is an operation nvvm.read.ptx.sreg.nsmid.
 func AsReadPtxSregNsmidOp(op *ir.Operation) (ReadPtxSregNsmidOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.nsmid" {
+	if op == nil || op.Name() != ReadPtxSregNsmidOpName {
 		return ReadPtxSregNsmidOp{}, false
 	}
 	return ReadPtxSregNsmidOp{op}, true
@@ -777,32 +831,42 @@ func (op ReadPtxSregNsmidOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNsmidOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNsmid creates an operation nvvm.read.ptx.sreg.nsmid at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNsmid(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNsmidOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.nsmid")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.nsmid is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNsmidOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.nsmid for BuildReadPtxSregNsmid; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNsmidOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNsmid creates an operation nvvm.read.ptx.sreg.nsmid at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNsmidOp.
+func BuildReadPtxSregNsmid(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNsmidOptions) ReadPtxSregNsmidOp {
+	o := genOptions(b, ReadPtxSregNsmidOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNsmidOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNsmidOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNsmidOp{op}
 }
+
+// ReadPtxSregGrididOpName is the name of the operation nvvm.read.ptx.sreg.gridid.
+const ReadPtxSregGrididOpName = "nvvm.read.ptx.sreg.gridid"
 
 // ReadPtxSregGrididOp wraps an operation nvvm.read.ptx.sreg.gridid: reads the PTX special register %gridid.
 type ReadPtxSregGrididOp struct{ *ir.Operation }
 
 // AsReadPtxSregGrididOp returns op as a ReadPtxSregGrididOp if it is an operation nvvm.read.ptx.sreg.gridid.
 func AsReadPtxSregGrididOp(op *ir.Operation) (ReadPtxSregGrididOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.gridid" {
+	if op == nil || op.Name() != ReadPtxSregGrididOpName {
 		return ReadPtxSregGrididOp{}, false
 	}
 	return ReadPtxSregGrididOp{op}, true
@@ -814,32 +878,42 @@ func (op ReadPtxSregGrididOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregGrididOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregGridid creates an operation nvvm.read.ptx.sreg.gridid at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregGridid(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregGrididOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.gridid")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.gridid is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregGrididOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.gridid for BuildReadPtxSregGridid; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregGrididOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregGridid creates an operation nvvm.read.ptx.sreg.gridid at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregGrididOp.
+func BuildReadPtxSregGridid(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregGrididOptions) ReadPtxSregGrididOp {
+	o := genOptions(b, ReadPtxSregGrididOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregGrididOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregGrididOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregGrididOp{op}
 }
+
+// ReadPtxSregTidXOpName is the name of the operation nvvm.read.ptx.sreg.tid.x.
+const ReadPtxSregTidXOpName = "nvvm.read.ptx.sreg.tid.x"
 
 // ReadPtxSregTidXOp wraps an operation nvvm.read.ptx.sreg.tid.x: reads the PTX special register %tid.x.
 type ReadPtxSregTidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregTidXOp returns op as a ReadPtxSregTidXOp if it is an operation nvvm.read.ptx.sreg.tid.x.
 func AsReadPtxSregTidXOp(op *ir.Operation) (ReadPtxSregTidXOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.tid.x" {
+	if op == nil || op.Name() != ReadPtxSregTidXOpName {
 		return ReadPtxSregTidXOp{}, false
 	}
 	return ReadPtxSregTidXOp{op}, true
@@ -851,32 +925,42 @@ func (op ReadPtxSregTidXOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregTidXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregTidX creates an operation nvvm.read.ptx.sreg.tid.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregTidX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregTidXOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.tid.x")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.tid.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregTidXOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.tid.x for BuildReadPtxSregTidX; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregTidXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregTidX creates an operation nvvm.read.ptx.sreg.tid.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregTidXOp.
+func BuildReadPtxSregTidX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregTidXOptions) ReadPtxSregTidXOp {
+	o := genOptions(b, ReadPtxSregTidXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregTidXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregTidXOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregTidXOp{op}
 }
+
+// ReadPtxSregTidYOpName is the name of the operation nvvm.read.ptx.sreg.tid.y.
+const ReadPtxSregTidYOpName = "nvvm.read.ptx.sreg.tid.y"
 
 // ReadPtxSregTidYOp wraps an operation nvvm.read.ptx.sreg.tid.y: reads the PTX special register %tid.y.
 type ReadPtxSregTidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregTidYOp returns op as a ReadPtxSregTidYOp if it is an operation nvvm.read.ptx.sreg.tid.y.
 func AsReadPtxSregTidYOp(op *ir.Operation) (ReadPtxSregTidYOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.tid.y" {
+	if op == nil || op.Name() != ReadPtxSregTidYOpName {
 		return ReadPtxSregTidYOp{}, false
 	}
 	return ReadPtxSregTidYOp{op}, true
@@ -888,32 +972,42 @@ func (op ReadPtxSregTidYOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregTidYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregTidY creates an operation nvvm.read.ptx.sreg.tid.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregTidY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregTidYOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.tid.y")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.tid.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregTidYOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.tid.y for BuildReadPtxSregTidY; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregTidYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregTidY creates an operation nvvm.read.ptx.sreg.tid.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregTidYOp.
+func BuildReadPtxSregTidY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregTidYOptions) ReadPtxSregTidYOp {
+	o := genOptions(b, ReadPtxSregTidYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregTidYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregTidYOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregTidYOp{op}
 }
+
+// ReadPtxSregTidZOpName is the name of the operation nvvm.read.ptx.sreg.tid.z.
+const ReadPtxSregTidZOpName = "nvvm.read.ptx.sreg.tid.z"
 
 // ReadPtxSregTidZOp wraps an operation nvvm.read.ptx.sreg.tid.z: reads the PTX special register %tid.z.
 type ReadPtxSregTidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregTidZOp returns op as a ReadPtxSregTidZOp if it is an operation nvvm.read.ptx.sreg.tid.z.
 func AsReadPtxSregTidZOp(op *ir.Operation) (ReadPtxSregTidZOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.tid.z" {
+	if op == nil || op.Name() != ReadPtxSregTidZOpName {
 		return ReadPtxSregTidZOp{}, false
 	}
 	return ReadPtxSregTidZOp{op}, true
@@ -925,32 +1019,42 @@ func (op ReadPtxSregTidZOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregTidZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregTidZ creates an operation nvvm.read.ptx.sreg.tid.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregTidZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregTidZOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.tid.z")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.tid.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregTidZOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.tid.z for BuildReadPtxSregTidZ; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregTidZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregTidZ creates an operation nvvm.read.ptx.sreg.tid.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregTidZOp.
+func BuildReadPtxSregTidZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregTidZOptions) ReadPtxSregTidZOp {
+	o := genOptions(b, ReadPtxSregTidZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregTidZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregTidZOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregTidZOp{op}
 }
+
+// ReadPtxSregNtidXOpName is the name of the operation nvvm.read.ptx.sreg.ntid.x.
+const ReadPtxSregNtidXOpName = "nvvm.read.ptx.sreg.ntid.x"
 
 // ReadPtxSregNtidXOp wraps an operation nvvm.read.ptx.sreg.ntid.x: reads the PTX special register %ntid.x.
 type ReadPtxSregNtidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregNtidXOp returns op as a ReadPtxSregNtidXOp if it is an operation nvvm.read.ptx.sreg.ntid.x.
 func AsReadPtxSregNtidXOp(op *ir.Operation) (ReadPtxSregNtidXOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.ntid.x" {
+	if op == nil || op.Name() != ReadPtxSregNtidXOpName {
 		return ReadPtxSregNtidXOp{}, false
 	}
 	return ReadPtxSregNtidXOp{op}, true
@@ -962,32 +1066,42 @@ func (op ReadPtxSregNtidXOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNtidXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNtidX creates an operation nvvm.read.ptx.sreg.ntid.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNtidX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNtidXOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.ntid.x")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.ntid.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNtidXOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.ntid.x for BuildReadPtxSregNtidX; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNtidXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNtidX creates an operation nvvm.read.ptx.sreg.ntid.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNtidXOp.
+func BuildReadPtxSregNtidX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNtidXOptions) ReadPtxSregNtidXOp {
+	o := genOptions(b, ReadPtxSregNtidXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNtidXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNtidXOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNtidXOp{op}
 }
+
+// ReadPtxSregNtidYOpName is the name of the operation nvvm.read.ptx.sreg.ntid.y.
+const ReadPtxSregNtidYOpName = "nvvm.read.ptx.sreg.ntid.y"
 
 // ReadPtxSregNtidYOp wraps an operation nvvm.read.ptx.sreg.ntid.y: reads the PTX special register %ntid.y.
 type ReadPtxSregNtidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregNtidYOp returns op as a ReadPtxSregNtidYOp if it is an operation nvvm.read.ptx.sreg.ntid.y.
 func AsReadPtxSregNtidYOp(op *ir.Operation) (ReadPtxSregNtidYOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.ntid.y" {
+	if op == nil || op.Name() != ReadPtxSregNtidYOpName {
 		return ReadPtxSregNtidYOp{}, false
 	}
 	return ReadPtxSregNtidYOp{op}, true
@@ -999,32 +1113,42 @@ func (op ReadPtxSregNtidYOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNtidYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNtidY creates an operation nvvm.read.ptx.sreg.ntid.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNtidY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNtidYOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.ntid.y")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.ntid.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNtidYOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.ntid.y for BuildReadPtxSregNtidY; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNtidYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNtidY creates an operation nvvm.read.ptx.sreg.ntid.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNtidYOp.
+func BuildReadPtxSregNtidY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNtidYOptions) ReadPtxSregNtidYOp {
+	o := genOptions(b, ReadPtxSregNtidYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNtidYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNtidYOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNtidYOp{op}
 }
+
+// ReadPtxSregNtidZOpName is the name of the operation nvvm.read.ptx.sreg.ntid.z.
+const ReadPtxSregNtidZOpName = "nvvm.read.ptx.sreg.ntid.z"
 
 // ReadPtxSregNtidZOp wraps an operation nvvm.read.ptx.sreg.ntid.z: reads the PTX special register %ntid.z.
 type ReadPtxSregNtidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregNtidZOp returns op as a ReadPtxSregNtidZOp if it is an operation nvvm.read.ptx.sreg.ntid.z.
 func AsReadPtxSregNtidZOp(op *ir.Operation) (ReadPtxSregNtidZOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.ntid.z" {
+	if op == nil || op.Name() != ReadPtxSregNtidZOpName {
 		return ReadPtxSregNtidZOp{}, false
 	}
 	return ReadPtxSregNtidZOp{op}, true
@@ -1036,32 +1160,42 @@ func (op ReadPtxSregNtidZOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNtidZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNtidZ creates an operation nvvm.read.ptx.sreg.ntid.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNtidZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNtidZOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.ntid.z")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.ntid.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNtidZOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.ntid.z for BuildReadPtxSregNtidZ; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNtidZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNtidZ creates an operation nvvm.read.ptx.sreg.ntid.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNtidZOp.
+func BuildReadPtxSregNtidZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNtidZOptions) ReadPtxSregNtidZOp {
+	o := genOptions(b, ReadPtxSregNtidZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNtidZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNtidZOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNtidZOp{op}
 }
+
+// ReadPtxSregCtaidXOpName is the name of the operation nvvm.read.ptx.sreg.ctaid.x.
+const ReadPtxSregCtaidXOpName = "nvvm.read.ptx.sreg.ctaid.x"
 
 // ReadPtxSregCtaidXOp wraps an operation nvvm.read.ptx.sreg.ctaid.x: reads the PTX special register %ctaid.x.
 type ReadPtxSregCtaidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregCtaidXOp returns op as a ReadPtxSregCtaidXOp if it is an operation nvvm.read.ptx.sreg.ctaid.x.
 func AsReadPtxSregCtaidXOp(op *ir.Operation) (ReadPtxSregCtaidXOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.ctaid.x" {
+	if op == nil || op.Name() != ReadPtxSregCtaidXOpName {
 		return ReadPtxSregCtaidXOp{}, false
 	}
 	return ReadPtxSregCtaidXOp{op}, true
@@ -1073,32 +1207,42 @@ func (op ReadPtxSregCtaidXOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregCtaidXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregCtaidX creates an operation nvvm.read.ptx.sreg.ctaid.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregCtaidX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregCtaidXOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.ctaid.x")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.ctaid.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregCtaidXOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.ctaid.x for BuildReadPtxSregCtaidX; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregCtaidXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregCtaidX creates an operation nvvm.read.ptx.sreg.ctaid.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregCtaidXOp.
+func BuildReadPtxSregCtaidX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregCtaidXOptions) ReadPtxSregCtaidXOp {
+	o := genOptions(b, ReadPtxSregCtaidXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregCtaidXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregCtaidXOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregCtaidXOp{op}
 }
+
+// ReadPtxSregCtaidYOpName is the name of the operation nvvm.read.ptx.sreg.ctaid.y.
+const ReadPtxSregCtaidYOpName = "nvvm.read.ptx.sreg.ctaid.y"
 
 // ReadPtxSregCtaidYOp wraps an operation nvvm.read.ptx.sreg.ctaid.y: reads the PTX special register %ctaid.y.
 type ReadPtxSregCtaidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregCtaidYOp returns op as a ReadPtxSregCtaidYOp if it is an operation nvvm.read.ptx.sreg.ctaid.y.
 func AsReadPtxSregCtaidYOp(op *ir.Operation) (ReadPtxSregCtaidYOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.ctaid.y" {
+	if op == nil || op.Name() != ReadPtxSregCtaidYOpName {
 		return ReadPtxSregCtaidYOp{}, false
 	}
 	return ReadPtxSregCtaidYOp{op}, true
@@ -1110,32 +1254,42 @@ func (op ReadPtxSregCtaidYOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregCtaidYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregCtaidY creates an operation nvvm.read.ptx.sreg.ctaid.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregCtaidY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregCtaidYOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.ctaid.y")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.ctaid.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregCtaidYOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.ctaid.y for BuildReadPtxSregCtaidY; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregCtaidYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregCtaidY creates an operation nvvm.read.ptx.sreg.ctaid.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregCtaidYOp.
+func BuildReadPtxSregCtaidY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregCtaidYOptions) ReadPtxSregCtaidYOp {
+	o := genOptions(b, ReadPtxSregCtaidYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregCtaidYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregCtaidYOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregCtaidYOp{op}
 }
+
+// ReadPtxSregCtaidZOpName is the name of the operation nvvm.read.ptx.sreg.ctaid.z.
+const ReadPtxSregCtaidZOpName = "nvvm.read.ptx.sreg.ctaid.z"
 
 // ReadPtxSregCtaidZOp wraps an operation nvvm.read.ptx.sreg.ctaid.z: reads the PTX special register %ctaid.z.
 type ReadPtxSregCtaidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregCtaidZOp returns op as a ReadPtxSregCtaidZOp if it is an operation nvvm.read.ptx.sreg.ctaid.z.
 func AsReadPtxSregCtaidZOp(op *ir.Operation) (ReadPtxSregCtaidZOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.ctaid.z" {
+	if op == nil || op.Name() != ReadPtxSregCtaidZOpName {
 		return ReadPtxSregCtaidZOp{}, false
 	}
 	return ReadPtxSregCtaidZOp{op}, true
@@ -1147,32 +1301,42 @@ func (op ReadPtxSregCtaidZOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregCtaidZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregCtaidZ creates an operation nvvm.read.ptx.sreg.ctaid.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregCtaidZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregCtaidZOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.ctaid.z")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.ctaid.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregCtaidZOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.ctaid.z for BuildReadPtxSregCtaidZ; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregCtaidZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregCtaidZ creates an operation nvvm.read.ptx.sreg.ctaid.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregCtaidZOp.
+func BuildReadPtxSregCtaidZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregCtaidZOptions) ReadPtxSregCtaidZOp {
+	o := genOptions(b, ReadPtxSregCtaidZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregCtaidZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregCtaidZOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregCtaidZOp{op}
 }
+
+// ReadPtxSregNctaidXOpName is the name of the operation nvvm.read.ptx.sreg.nctaid.x.
+const ReadPtxSregNctaidXOpName = "nvvm.read.ptx.sreg.nctaid.x"
 
 // ReadPtxSregNctaidXOp wraps an operation nvvm.read.ptx.sreg.nctaid.x: reads the PTX special register %nctaid.x.
 type ReadPtxSregNctaidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregNctaidXOp returns op as a ReadPtxSregNctaidXOp if it is an operation nvvm.read.ptx.sreg.nctaid.x.
 func AsReadPtxSregNctaidXOp(op *ir.Operation) (ReadPtxSregNctaidXOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.nctaid.x" {
+	if op == nil || op.Name() != ReadPtxSregNctaidXOpName {
 		return ReadPtxSregNctaidXOp{}, false
 	}
 	return ReadPtxSregNctaidXOp{op}, true
@@ -1184,32 +1348,42 @@ func (op ReadPtxSregNctaidXOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNctaidXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNctaidX creates an operation nvvm.read.ptx.sreg.nctaid.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNctaidX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNctaidXOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.nctaid.x")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.nctaid.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNctaidXOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.nctaid.x for BuildReadPtxSregNctaidX; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNctaidXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNctaidX creates an operation nvvm.read.ptx.sreg.nctaid.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNctaidXOp.
+func BuildReadPtxSregNctaidX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNctaidXOptions) ReadPtxSregNctaidXOp {
+	o := genOptions(b, ReadPtxSregNctaidXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNctaidXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNctaidXOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNctaidXOp{op}
 }
+
+// ReadPtxSregNctaidYOpName is the name of the operation nvvm.read.ptx.sreg.nctaid.y.
+const ReadPtxSregNctaidYOpName = "nvvm.read.ptx.sreg.nctaid.y"
 
 // ReadPtxSregNctaidYOp wraps an operation nvvm.read.ptx.sreg.nctaid.y: reads the PTX special register %nctaid.y.
 type ReadPtxSregNctaidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregNctaidYOp returns op as a ReadPtxSregNctaidYOp if it is an operation nvvm.read.ptx.sreg.nctaid.y.
 func AsReadPtxSregNctaidYOp(op *ir.Operation) (ReadPtxSregNctaidYOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.nctaid.y" {
+	if op == nil || op.Name() != ReadPtxSregNctaidYOpName {
 		return ReadPtxSregNctaidYOp{}, false
 	}
 	return ReadPtxSregNctaidYOp{op}, true
@@ -1221,32 +1395,42 @@ func (op ReadPtxSregNctaidYOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNctaidYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNctaidY creates an operation nvvm.read.ptx.sreg.nctaid.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNctaidY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNctaidYOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.nctaid.y")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.nctaid.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNctaidYOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.nctaid.y for BuildReadPtxSregNctaidY; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNctaidYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNctaidY creates an operation nvvm.read.ptx.sreg.nctaid.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNctaidYOp.
+func BuildReadPtxSregNctaidY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNctaidYOptions) ReadPtxSregNctaidYOp {
+	o := genOptions(b, ReadPtxSregNctaidYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNctaidYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNctaidYOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNctaidYOp{op}
 }
+
+// ReadPtxSregNctaidZOpName is the name of the operation nvvm.read.ptx.sreg.nctaid.z.
+const ReadPtxSregNctaidZOpName = "nvvm.read.ptx.sreg.nctaid.z"
 
 // ReadPtxSregNctaidZOp wraps an operation nvvm.read.ptx.sreg.nctaid.z: reads the PTX special register %nctaid.z.
 type ReadPtxSregNctaidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregNctaidZOp returns op as a ReadPtxSregNctaidZOp if it is an operation nvvm.read.ptx.sreg.nctaid.z.
 func AsReadPtxSregNctaidZOp(op *ir.Operation) (ReadPtxSregNctaidZOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.nctaid.z" {
+	if op == nil || op.Name() != ReadPtxSregNctaidZOpName {
 		return ReadPtxSregNctaidZOp{}, false
 	}
 	return ReadPtxSregNctaidZOp{op}, true
@@ -1258,32 +1442,42 @@ func (op ReadPtxSregNctaidZOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNctaidZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNctaidZ creates an operation nvvm.read.ptx.sreg.nctaid.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNctaidZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNctaidZOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.nctaid.z")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.nctaid.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNctaidZOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.nctaid.z for BuildReadPtxSregNctaidZ; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNctaidZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNctaidZ creates an operation nvvm.read.ptx.sreg.nctaid.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNctaidZOp.
+func BuildReadPtxSregNctaidZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNctaidZOptions) ReadPtxSregNctaidZOp {
+	o := genOptions(b, ReadPtxSregNctaidZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNctaidZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNctaidZOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNctaidZOp{op}
 }
+
+// ReadPtxSregClusteridXOpName is the name of the operation nvvm.read.ptx.sreg.clusterid.x.
+const ReadPtxSregClusteridXOpName = "nvvm.read.ptx.sreg.clusterid.x"
 
 // ReadPtxSregClusteridXOp wraps an operation nvvm.read.ptx.sreg.clusterid.x: reads the PTX special register %clusterid.x.
 type ReadPtxSregClusteridXOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusteridXOp returns op as a ReadPtxSregClusteridXOp if it is an operation nvvm.read.ptx.sreg.clusterid.x.
 func AsReadPtxSregClusteridXOp(op *ir.Operation) (ReadPtxSregClusteridXOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.clusterid.x" {
+	if op == nil || op.Name() != ReadPtxSregClusteridXOpName {
 		return ReadPtxSregClusteridXOp{}, false
 	}
 	return ReadPtxSregClusteridXOp{op}, true
@@ -1295,32 +1489,42 @@ func (op ReadPtxSregClusteridXOp) Res() ir.Value { return op.Operation.Result(0)
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusteridXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusteridX creates an operation nvvm.read.ptx.sreg.clusterid.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusteridX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusteridXOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.clusterid.x")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.clusterid.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusteridXOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.clusterid.x for BuildReadPtxSregClusteridX; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusteridXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusteridX creates an operation nvvm.read.ptx.sreg.clusterid.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusteridXOp.
+func BuildReadPtxSregClusteridX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusteridXOptions) ReadPtxSregClusteridXOp {
+	o := genOptions(b, ReadPtxSregClusteridXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusteridXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusteridXOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusteridXOp{op}
 }
+
+// ReadPtxSregClusteridYOpName is the name of the operation nvvm.read.ptx.sreg.clusterid.y.
+const ReadPtxSregClusteridYOpName = "nvvm.read.ptx.sreg.clusterid.y"
 
 // ReadPtxSregClusteridYOp wraps an operation nvvm.read.ptx.sreg.clusterid.y: reads the PTX special register %clusterid.y.
 type ReadPtxSregClusteridYOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusteridYOp returns op as a ReadPtxSregClusteridYOp if it is an operation nvvm.read.ptx.sreg.clusterid.y.
 func AsReadPtxSregClusteridYOp(op *ir.Operation) (ReadPtxSregClusteridYOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.clusterid.y" {
+	if op == nil || op.Name() != ReadPtxSregClusteridYOpName {
 		return ReadPtxSregClusteridYOp{}, false
 	}
 	return ReadPtxSregClusteridYOp{op}, true
@@ -1332,32 +1536,42 @@ func (op ReadPtxSregClusteridYOp) Res() ir.Value { return op.Operation.Result(0)
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusteridYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusteridY creates an operation nvvm.read.ptx.sreg.clusterid.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusteridY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusteridYOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.clusterid.y")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.clusterid.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusteridYOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.clusterid.y for BuildReadPtxSregClusteridY; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusteridYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusteridY creates an operation nvvm.read.ptx.sreg.clusterid.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusteridYOp.
+func BuildReadPtxSregClusteridY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusteridYOptions) ReadPtxSregClusteridYOp {
+	o := genOptions(b, ReadPtxSregClusteridYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusteridYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusteridYOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusteridYOp{op}
 }
+
+// ReadPtxSregClusteridZOpName is the name of the operation nvvm.read.ptx.sreg.clusterid.z.
+const ReadPtxSregClusteridZOpName = "nvvm.read.ptx.sreg.clusterid.z"
 
 // ReadPtxSregClusteridZOp wraps an operation nvvm.read.ptx.sreg.clusterid.z: reads the PTX special register %clusterid.z.
 type ReadPtxSregClusteridZOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusteridZOp returns op as a ReadPtxSregClusteridZOp if it is an operation nvvm.read.ptx.sreg.clusterid.z.
 func AsReadPtxSregClusteridZOp(op *ir.Operation) (ReadPtxSregClusteridZOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.clusterid.z" {
+	if op == nil || op.Name() != ReadPtxSregClusteridZOpName {
 		return ReadPtxSregClusteridZOp{}, false
 	}
 	return ReadPtxSregClusteridZOp{op}, true
@@ -1369,32 +1583,42 @@ func (op ReadPtxSregClusteridZOp) Res() ir.Value { return op.Operation.Result(0)
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusteridZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusteridZ creates an operation nvvm.read.ptx.sreg.clusterid.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusteridZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusteridZOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.clusterid.z")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.clusterid.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusteridZOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.clusterid.z for BuildReadPtxSregClusteridZ; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusteridZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusteridZ creates an operation nvvm.read.ptx.sreg.clusterid.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusteridZOp.
+func BuildReadPtxSregClusteridZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusteridZOptions) ReadPtxSregClusteridZOp {
+	o := genOptions(b, ReadPtxSregClusteridZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusteridZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusteridZOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusteridZOp{op}
 }
+
+// ReadPtxSregNclusteridXOpName is the name of the operation nvvm.read.ptx.sreg.nclusterid.x.
+const ReadPtxSregNclusteridXOpName = "nvvm.read.ptx.sreg.nclusterid.x"
 
 // ReadPtxSregNclusteridXOp wraps an operation nvvm.read.ptx.sreg.nclusterid.x: reads the PTX special register %nclusterid.x.
 type ReadPtxSregNclusteridXOp struct{ *ir.Operation }
 
 // AsReadPtxSregNclusteridXOp returns op as a ReadPtxSregNclusteridXOp if it is an operation nvvm.read.ptx.sreg.nclusterid.x.
 func AsReadPtxSregNclusteridXOp(op *ir.Operation) (ReadPtxSregNclusteridXOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.nclusterid.x" {
+	if op == nil || op.Name() != ReadPtxSregNclusteridXOpName {
 		return ReadPtxSregNclusteridXOp{}, false
 	}
 	return ReadPtxSregNclusteridXOp{op}, true
@@ -1406,32 +1630,42 @@ func (op ReadPtxSregNclusteridXOp) Res() ir.Value { return op.Operation.Result(0
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNclusteridXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNclusteridX creates an operation nvvm.read.ptx.sreg.nclusterid.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNclusteridX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNclusteridXOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.nclusterid.x")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.nclusterid.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNclusteridXOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.nclusterid.x for BuildReadPtxSregNclusteridX; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNclusteridXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNclusteridX creates an operation nvvm.read.ptx.sreg.nclusterid.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNclusteridXOp.
+func BuildReadPtxSregNclusteridX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNclusteridXOptions) ReadPtxSregNclusteridXOp {
+	o := genOptions(b, ReadPtxSregNclusteridXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNclusteridXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNclusteridXOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNclusteridXOp{op}
 }
+
+// ReadPtxSregNclusteridYOpName is the name of the operation nvvm.read.ptx.sreg.nclusterid.y.
+const ReadPtxSregNclusteridYOpName = "nvvm.read.ptx.sreg.nclusterid.y"
 
 // ReadPtxSregNclusteridYOp wraps an operation nvvm.read.ptx.sreg.nclusterid.y: reads the PTX special register %nclusterid.y.
 type ReadPtxSregNclusteridYOp struct{ *ir.Operation }
 
 // AsReadPtxSregNclusteridYOp returns op as a ReadPtxSregNclusteridYOp if it is an operation nvvm.read.ptx.sreg.nclusterid.y.
 func AsReadPtxSregNclusteridYOp(op *ir.Operation) (ReadPtxSregNclusteridYOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.nclusterid.y" {
+	if op == nil || op.Name() != ReadPtxSregNclusteridYOpName {
 		return ReadPtxSregNclusteridYOp{}, false
 	}
 	return ReadPtxSregNclusteridYOp{op}, true
@@ -1443,32 +1677,42 @@ func (op ReadPtxSregNclusteridYOp) Res() ir.Value { return op.Operation.Result(0
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNclusteridYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNclusteridY creates an operation nvvm.read.ptx.sreg.nclusterid.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNclusteridY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNclusteridYOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.nclusterid.y")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.nclusterid.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNclusteridYOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.nclusterid.y for BuildReadPtxSregNclusteridY; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNclusteridYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNclusteridY creates an operation nvvm.read.ptx.sreg.nclusterid.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNclusteridYOp.
+func BuildReadPtxSregNclusteridY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNclusteridYOptions) ReadPtxSregNclusteridYOp {
+	o := genOptions(b, ReadPtxSregNclusteridYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNclusteridYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNclusteridYOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNclusteridYOp{op}
 }
+
+// ReadPtxSregNclusteridZOpName is the name of the operation nvvm.read.ptx.sreg.nclusterid.z.
+const ReadPtxSregNclusteridZOpName = "nvvm.read.ptx.sreg.nclusterid.z"
 
 // ReadPtxSregNclusteridZOp wraps an operation nvvm.read.ptx.sreg.nclusterid.z: reads the PTX special register %nclusterid.z.
 type ReadPtxSregNclusteridZOp struct{ *ir.Operation }
 
 // AsReadPtxSregNclusteridZOp returns op as a ReadPtxSregNclusteridZOp if it is an operation nvvm.read.ptx.sreg.nclusterid.z.
 func AsReadPtxSregNclusteridZOp(op *ir.Operation) (ReadPtxSregNclusteridZOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.nclusterid.z" {
+	if op == nil || op.Name() != ReadPtxSregNclusteridZOpName {
 		return ReadPtxSregNclusteridZOp{}, false
 	}
 	return ReadPtxSregNclusteridZOp{op}, true
@@ -1480,32 +1724,42 @@ func (op ReadPtxSregNclusteridZOp) Res() ir.Value { return op.Operation.Result(0
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregNclusteridZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregNclusteridZ creates an operation nvvm.read.ptx.sreg.nclusterid.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregNclusteridZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregNclusteridZOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.nclusterid.z")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.nclusterid.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregNclusteridZOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.nclusterid.z for BuildReadPtxSregNclusteridZ; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregNclusteridZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregNclusteridZ creates an operation nvvm.read.ptx.sreg.nclusterid.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregNclusteridZOp.
+func BuildReadPtxSregNclusteridZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregNclusteridZOptions) ReadPtxSregNclusteridZOp {
+	o := genOptions(b, ReadPtxSregNclusteridZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregNclusteridZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregNclusteridZOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregNclusteridZOp{op}
 }
+
+// ReadPtxSregClusterCtaidXOpName is the name of the operation nvvm.read.ptx.sreg.cluster.ctaid.x.
+const ReadPtxSregClusterCtaidXOpName = "nvvm.read.ptx.sreg.cluster.ctaid.x"
 
 // ReadPtxSregClusterCtaidXOp wraps an operation nvvm.read.ptx.sreg.cluster.ctaid.x: reads the PTX special register %cluster.ctaid.x.
 type ReadPtxSregClusterCtaidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterCtaidXOp returns op as a ReadPtxSregClusterCtaidXOp if it is an operation nvvm.read.ptx.sreg.cluster.ctaid.x.
 func AsReadPtxSregClusterCtaidXOp(op *ir.Operation) (ReadPtxSregClusterCtaidXOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.cluster.ctaid.x" {
+	if op == nil || op.Name() != ReadPtxSregClusterCtaidXOpName {
 		return ReadPtxSregClusterCtaidXOp{}, false
 	}
 	return ReadPtxSregClusterCtaidXOp{op}, true
@@ -1517,32 +1771,42 @@ func (op ReadPtxSregClusterCtaidXOp) Res() ir.Value { return op.Operation.Result
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusterCtaidXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusterCtaidX creates an operation nvvm.read.ptx.sreg.cluster.ctaid.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusterCtaidX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusterCtaidXOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.cluster.ctaid.x")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.cluster.ctaid.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusterCtaidXOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.cluster.ctaid.x for BuildReadPtxSregClusterCtaidX; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusterCtaidXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusterCtaidX creates an operation nvvm.read.ptx.sreg.cluster.ctaid.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusterCtaidXOp.
+func BuildReadPtxSregClusterCtaidX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusterCtaidXOptions) ReadPtxSregClusterCtaidXOp {
+	o := genOptions(b, ReadPtxSregClusterCtaidXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusterCtaidXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusterCtaidXOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusterCtaidXOp{op}
 }
+
+// ReadPtxSregClusterCtaidYOpName is the name of the operation nvvm.read.ptx.sreg.cluster.ctaid.y.
+const ReadPtxSregClusterCtaidYOpName = "nvvm.read.ptx.sreg.cluster.ctaid.y"
 
 // ReadPtxSregClusterCtaidYOp wraps an operation nvvm.read.ptx.sreg.cluster.ctaid.y: reads the PTX special register %cluster.ctaid.y.
 type ReadPtxSregClusterCtaidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterCtaidYOp returns op as a ReadPtxSregClusterCtaidYOp if it is an operation nvvm.read.ptx.sreg.cluster.ctaid.y.
 func AsReadPtxSregClusterCtaidYOp(op *ir.Operation) (ReadPtxSregClusterCtaidYOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.cluster.ctaid.y" {
+	if op == nil || op.Name() != ReadPtxSregClusterCtaidYOpName {
 		return ReadPtxSregClusterCtaidYOp{}, false
 	}
 	return ReadPtxSregClusterCtaidYOp{op}, true
@@ -1554,32 +1818,42 @@ func (op ReadPtxSregClusterCtaidYOp) Res() ir.Value { return op.Operation.Result
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusterCtaidYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusterCtaidY creates an operation nvvm.read.ptx.sreg.cluster.ctaid.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusterCtaidY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusterCtaidYOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.cluster.ctaid.y")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.cluster.ctaid.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusterCtaidYOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.cluster.ctaid.y for BuildReadPtxSregClusterCtaidY; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusterCtaidYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusterCtaidY creates an operation nvvm.read.ptx.sreg.cluster.ctaid.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusterCtaidYOp.
+func BuildReadPtxSregClusterCtaidY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusterCtaidYOptions) ReadPtxSregClusterCtaidYOp {
+	o := genOptions(b, ReadPtxSregClusterCtaidYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusterCtaidYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusterCtaidYOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusterCtaidYOp{op}
 }
+
+// ReadPtxSregClusterCtaidZOpName is the name of the operation nvvm.read.ptx.sreg.cluster.ctaid.z.
+const ReadPtxSregClusterCtaidZOpName = "nvvm.read.ptx.sreg.cluster.ctaid.z"
 
 // ReadPtxSregClusterCtaidZOp wraps an operation nvvm.read.ptx.sreg.cluster.ctaid.z: reads the PTX special register %cluster.ctaid.z.
 type ReadPtxSregClusterCtaidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterCtaidZOp returns op as a ReadPtxSregClusterCtaidZOp if it is an operation nvvm.read.ptx.sreg.cluster.ctaid.z.
 func AsReadPtxSregClusterCtaidZOp(op *ir.Operation) (ReadPtxSregClusterCtaidZOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.cluster.ctaid.z" {
+	if op == nil || op.Name() != ReadPtxSregClusterCtaidZOpName {
 		return ReadPtxSregClusterCtaidZOp{}, false
 	}
 	return ReadPtxSregClusterCtaidZOp{op}, true
@@ -1591,32 +1865,42 @@ func (op ReadPtxSregClusterCtaidZOp) Res() ir.Value { return op.Operation.Result
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusterCtaidZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusterCtaidZ creates an operation nvvm.read.ptx.sreg.cluster.ctaid.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusterCtaidZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusterCtaidZOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.cluster.ctaid.z")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.cluster.ctaid.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusterCtaidZOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.cluster.ctaid.z for BuildReadPtxSregClusterCtaidZ; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusterCtaidZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusterCtaidZ creates an operation nvvm.read.ptx.sreg.cluster.ctaid.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusterCtaidZOp.
+func BuildReadPtxSregClusterCtaidZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusterCtaidZOptions) ReadPtxSregClusterCtaidZOp {
+	o := genOptions(b, ReadPtxSregClusterCtaidZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusterCtaidZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusterCtaidZOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusterCtaidZOp{op}
 }
+
+// ReadPtxSregClusterNctaidXOpName is the name of the operation nvvm.read.ptx.sreg.cluster.nctaid.x.
+const ReadPtxSregClusterNctaidXOpName = "nvvm.read.ptx.sreg.cluster.nctaid.x"
 
 // ReadPtxSregClusterNctaidXOp wraps an operation nvvm.read.ptx.sreg.cluster.nctaid.x: reads the PTX special register %cluster.nctaid.x.
 type ReadPtxSregClusterNctaidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterNctaidXOp returns op as a ReadPtxSregClusterNctaidXOp if it is an operation nvvm.read.ptx.sreg.cluster.nctaid.x.
 func AsReadPtxSregClusterNctaidXOp(op *ir.Operation) (ReadPtxSregClusterNctaidXOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.cluster.nctaid.x" {
+	if op == nil || op.Name() != ReadPtxSregClusterNctaidXOpName {
 		return ReadPtxSregClusterNctaidXOp{}, false
 	}
 	return ReadPtxSregClusterNctaidXOp{op}, true
@@ -1628,32 +1912,42 @@ func (op ReadPtxSregClusterNctaidXOp) Res() ir.Value { return op.Operation.Resul
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusterNctaidXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusterNctaidX creates an operation nvvm.read.ptx.sreg.cluster.nctaid.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusterNctaidX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusterNctaidXOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.cluster.nctaid.x")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.cluster.nctaid.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusterNctaidXOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.cluster.nctaid.x for BuildReadPtxSregClusterNctaidX; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusterNctaidXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusterNctaidX creates an operation nvvm.read.ptx.sreg.cluster.nctaid.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusterNctaidXOp.
+func BuildReadPtxSregClusterNctaidX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusterNctaidXOptions) ReadPtxSregClusterNctaidXOp {
+	o := genOptions(b, ReadPtxSregClusterNctaidXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusterNctaidXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusterNctaidXOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusterNctaidXOp{op}
 }
+
+// ReadPtxSregClusterNctaidYOpName is the name of the operation nvvm.read.ptx.sreg.cluster.nctaid.y.
+const ReadPtxSregClusterNctaidYOpName = "nvvm.read.ptx.sreg.cluster.nctaid.y"
 
 // ReadPtxSregClusterNctaidYOp wraps an operation nvvm.read.ptx.sreg.cluster.nctaid.y: reads the PTX special register %cluster.nctaid.y.
 type ReadPtxSregClusterNctaidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterNctaidYOp returns op as a ReadPtxSregClusterNctaidYOp if it is an operation nvvm.read.ptx.sreg.cluster.nctaid.y.
 func AsReadPtxSregClusterNctaidYOp(op *ir.Operation) (ReadPtxSregClusterNctaidYOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.cluster.nctaid.y" {
+	if op == nil || op.Name() != ReadPtxSregClusterNctaidYOpName {
 		return ReadPtxSregClusterNctaidYOp{}, false
 	}
 	return ReadPtxSregClusterNctaidYOp{op}, true
@@ -1665,32 +1959,42 @@ func (op ReadPtxSregClusterNctaidYOp) Res() ir.Value { return op.Operation.Resul
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusterNctaidYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusterNctaidY creates an operation nvvm.read.ptx.sreg.cluster.nctaid.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusterNctaidY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusterNctaidYOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.cluster.nctaid.y")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.cluster.nctaid.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusterNctaidYOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.cluster.nctaid.y for BuildReadPtxSregClusterNctaidY; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusterNctaidYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusterNctaidY creates an operation nvvm.read.ptx.sreg.cluster.nctaid.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusterNctaidYOp.
+func BuildReadPtxSregClusterNctaidY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusterNctaidYOptions) ReadPtxSregClusterNctaidYOp {
+	o := genOptions(b, ReadPtxSregClusterNctaidYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusterNctaidYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusterNctaidYOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusterNctaidYOp{op}
 }
+
+// ReadPtxSregClusterNctaidZOpName is the name of the operation nvvm.read.ptx.sreg.cluster.nctaid.z.
+const ReadPtxSregClusterNctaidZOpName = "nvvm.read.ptx.sreg.cluster.nctaid.z"
 
 // ReadPtxSregClusterNctaidZOp wraps an operation nvvm.read.ptx.sreg.cluster.nctaid.z: reads the PTX special register %cluster.nctaid.z.
 type ReadPtxSregClusterNctaidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterNctaidZOp returns op as a ReadPtxSregClusterNctaidZOp if it is an operation nvvm.read.ptx.sreg.cluster.nctaid.z.
 func AsReadPtxSregClusterNctaidZOp(op *ir.Operation) (ReadPtxSregClusterNctaidZOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.cluster.nctaid.z" {
+	if op == nil || op.Name() != ReadPtxSregClusterNctaidZOpName {
 		return ReadPtxSregClusterNctaidZOp{}, false
 	}
 	return ReadPtxSregClusterNctaidZOp{op}, true
@@ -1702,32 +2006,42 @@ func (op ReadPtxSregClusterNctaidZOp) Res() ir.Value { return op.Operation.Resul
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusterNctaidZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusterNctaidZ creates an operation nvvm.read.ptx.sreg.cluster.nctaid.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusterNctaidZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusterNctaidZOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.cluster.nctaid.z")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.cluster.nctaid.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusterNctaidZOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.cluster.nctaid.z for BuildReadPtxSregClusterNctaidZ; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusterNctaidZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusterNctaidZ creates an operation nvvm.read.ptx.sreg.cluster.nctaid.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusterNctaidZOp.
+func BuildReadPtxSregClusterNctaidZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusterNctaidZOptions) ReadPtxSregClusterNctaidZOp {
+	o := genOptions(b, ReadPtxSregClusterNctaidZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusterNctaidZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusterNctaidZOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusterNctaidZOp{op}
 }
+
+// ReadPtxSregClusterCtarankOpName is the name of the operation nvvm.read.ptx.sreg.cluster.ctarank.
+const ReadPtxSregClusterCtarankOpName = "nvvm.read.ptx.sreg.cluster.ctarank"
 
 // ReadPtxSregClusterCtarankOp wraps an operation nvvm.read.ptx.sreg.cluster.ctarank: reads the PTX special register %cluster.ctarank.
 type ReadPtxSregClusterCtarankOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterCtarankOp returns op as a ReadPtxSregClusterCtarankOp if it is an operation nvvm.read.ptx.sreg.cluster.ctarank.
 func AsReadPtxSregClusterCtarankOp(op *ir.Operation) (ReadPtxSregClusterCtarankOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.cluster.ctarank" {
+	if op == nil || op.Name() != ReadPtxSregClusterCtarankOpName {
 		return ReadPtxSregClusterCtarankOp{}, false
 	}
 	return ReadPtxSregClusterCtarankOp{op}, true
@@ -1739,32 +2053,42 @@ func (op ReadPtxSregClusterCtarankOp) Res() ir.Value { return op.Operation.Resul
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusterCtarankOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusterCtarank creates an operation nvvm.read.ptx.sreg.cluster.ctarank at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusterCtarank(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusterCtarankOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.cluster.ctarank")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.cluster.ctarank is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusterCtarankOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.cluster.ctarank for BuildReadPtxSregClusterCtarank; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusterCtarankOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusterCtarank creates an operation nvvm.read.ptx.sreg.cluster.ctarank at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusterCtarankOp.
+func BuildReadPtxSregClusterCtarank(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusterCtarankOptions) ReadPtxSregClusterCtarankOp {
+	o := genOptions(b, ReadPtxSregClusterCtarankOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusterCtarankOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusterCtarankOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusterCtarankOp{op}
 }
+
+// ReadPtxSregClusterNctarankOpName is the name of the operation nvvm.read.ptx.sreg.cluster.nctarank.
+const ReadPtxSregClusterNctarankOpName = "nvvm.read.ptx.sreg.cluster.nctarank"
 
 // ReadPtxSregClusterNctarankOp wraps an operation nvvm.read.ptx.sreg.cluster.nctarank: reads the PTX special register %cluster.nctarank.
 type ReadPtxSregClusterNctarankOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterNctarankOp returns op as a ReadPtxSregClusterNctarankOp if it is an operation nvvm.read.ptx.sreg.cluster.nctarank.
 func AsReadPtxSregClusterNctarankOp(op *ir.Operation) (ReadPtxSregClusterNctarankOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.cluster.nctarank" {
+	if op == nil || op.Name() != ReadPtxSregClusterNctarankOpName {
 		return ReadPtxSregClusterNctarankOp{}, false
 	}
 	return ReadPtxSregClusterNctarankOp{op}, true
@@ -1776,32 +2100,42 @@ func (op ReadPtxSregClusterNctarankOp) Res() ir.Value { return op.Operation.Resu
 // Range returns the property range, or nil when it is absent.
 func (op ReadPtxSregClusterNctarankOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildReadPtxSregClusterNctarank creates an operation nvvm.read.ptx.sreg.cluster.nctarank at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReadPtxSregClusterNctarank(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ReadPtxSregClusterNctarankOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.cluster.nctarank")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.cluster.nctarank is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ReadPtxSregClusterNctarankOptions holds the optional operands, results and properties of
+// nvvm.read.ptx.sreg.cluster.nctarank for BuildReadPtxSregClusterNctarank; the zero value leaves them all absent (or at
+// their defaults).
+type ReadPtxSregClusterNctarankOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildReadPtxSregClusterNctarank creates an operation nvvm.read.ptx.sreg.cluster.nctarank at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClusterNctarankOp.
+func BuildReadPtxSregClusterNctarank(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ReadPtxSregClusterNctarankOptions) ReadPtxSregClusterNctarankOp {
+	o := genOptions(b, ReadPtxSregClusterNctarankOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClusterNctarankOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReadPtxSregClusterNctarankOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClusterNctarankOp{op}
 }
+
+// ReadPtxSregLanemaskEqOpName is the name of the operation nvvm.read.ptx.sreg.lanemask.eq.
+const ReadPtxSregLanemaskEqOpName = "nvvm.read.ptx.sreg.lanemask.eq"
 
 // ReadPtxSregLanemaskEqOp wraps an operation nvvm.read.ptx.sreg.lanemask.eq: reads the PTX special register %lanemask.eq.
 type ReadPtxSregLanemaskEqOp struct{ *ir.Operation }
 
 // AsReadPtxSregLanemaskEqOp returns op as a ReadPtxSregLanemaskEqOp if it is an operation nvvm.read.ptx.sreg.lanemask.eq.
 func AsReadPtxSregLanemaskEqOp(op *ir.Operation) (ReadPtxSregLanemaskEqOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.lanemask.eq" {
+	if op == nil || op.Name() != ReadPtxSregLanemaskEqOpName {
 		return ReadPtxSregLanemaskEqOp{}, false
 	}
 	return ReadPtxSregLanemaskEqOp{op}, true
@@ -1810,25 +2144,25 @@ func AsReadPtxSregLanemaskEqOp(op *ir.Operation) (ReadPtxSregLanemaskEqOp, bool)
 // Res returns the result res.
 func (op ReadPtxSregLanemaskEqOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregLanemaskEq creates an operation nvvm.read.ptx.sreg.lanemask.eq at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregLanemaskEq creates an operation nvvm.read.ptx.sreg.lanemask.eq at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregLanemaskEqOp.
 func BuildReadPtxSregLanemaskEq(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregLanemaskEqOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.lanemask.eq")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.lanemask.eq is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregLanemaskEqOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregLanemaskEqOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregLanemaskEqOp{op}
 }
+
+// ReadPtxSregLanemaskLeOpName is the name of the operation nvvm.read.ptx.sreg.lanemask.le.
+const ReadPtxSregLanemaskLeOpName = "nvvm.read.ptx.sreg.lanemask.le"
 
 // ReadPtxSregLanemaskLeOp wraps an operation nvvm.read.ptx.sreg.lanemask.le: reads the PTX special register %lanemask.le.
 type ReadPtxSregLanemaskLeOp struct{ *ir.Operation }
 
 // AsReadPtxSregLanemaskLeOp returns op as a ReadPtxSregLanemaskLeOp if it is an operation nvvm.read.ptx.sreg.lanemask.le.
 func AsReadPtxSregLanemaskLeOp(op *ir.Operation) (ReadPtxSregLanemaskLeOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.lanemask.le" {
+	if op == nil || op.Name() != ReadPtxSregLanemaskLeOpName {
 		return ReadPtxSregLanemaskLeOp{}, false
 	}
 	return ReadPtxSregLanemaskLeOp{op}, true
@@ -1837,25 +2171,25 @@ func AsReadPtxSregLanemaskLeOp(op *ir.Operation) (ReadPtxSregLanemaskLeOp, bool)
 // Res returns the result res.
 func (op ReadPtxSregLanemaskLeOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregLanemaskLe creates an operation nvvm.read.ptx.sreg.lanemask.le at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregLanemaskLe creates an operation nvvm.read.ptx.sreg.lanemask.le at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregLanemaskLeOp.
 func BuildReadPtxSregLanemaskLe(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregLanemaskLeOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.lanemask.le")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.lanemask.le is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregLanemaskLeOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregLanemaskLeOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregLanemaskLeOp{op}
 }
+
+// ReadPtxSregLanemaskLtOpName is the name of the operation nvvm.read.ptx.sreg.lanemask.lt.
+const ReadPtxSregLanemaskLtOpName = "nvvm.read.ptx.sreg.lanemask.lt"
 
 // ReadPtxSregLanemaskLtOp wraps an operation nvvm.read.ptx.sreg.lanemask.lt: reads the PTX special register %lanemask.lt.
 type ReadPtxSregLanemaskLtOp struct{ *ir.Operation }
 
 // AsReadPtxSregLanemaskLtOp returns op as a ReadPtxSregLanemaskLtOp if it is an operation nvvm.read.ptx.sreg.lanemask.lt.
 func AsReadPtxSregLanemaskLtOp(op *ir.Operation) (ReadPtxSregLanemaskLtOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.lanemask.lt" {
+	if op == nil || op.Name() != ReadPtxSregLanemaskLtOpName {
 		return ReadPtxSregLanemaskLtOp{}, false
 	}
 	return ReadPtxSregLanemaskLtOp{op}, true
@@ -1864,25 +2198,25 @@ func AsReadPtxSregLanemaskLtOp(op *ir.Operation) (ReadPtxSregLanemaskLtOp, bool)
 // Res returns the result res.
 func (op ReadPtxSregLanemaskLtOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregLanemaskLt creates an operation nvvm.read.ptx.sreg.lanemask.lt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregLanemaskLt creates an operation nvvm.read.ptx.sreg.lanemask.lt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregLanemaskLtOp.
 func BuildReadPtxSregLanemaskLt(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregLanemaskLtOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.lanemask.lt")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.lanemask.lt is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregLanemaskLtOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregLanemaskLtOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregLanemaskLtOp{op}
 }
+
+// ReadPtxSregLanemaskGeOpName is the name of the operation nvvm.read.ptx.sreg.lanemask.ge.
+const ReadPtxSregLanemaskGeOpName = "nvvm.read.ptx.sreg.lanemask.ge"
 
 // ReadPtxSregLanemaskGeOp wraps an operation nvvm.read.ptx.sreg.lanemask.ge: reads the PTX special register %lanemask.ge.
 type ReadPtxSregLanemaskGeOp struct{ *ir.Operation }
 
 // AsReadPtxSregLanemaskGeOp returns op as a ReadPtxSregLanemaskGeOp if it is an operation nvvm.read.ptx.sreg.lanemask.ge.
 func AsReadPtxSregLanemaskGeOp(op *ir.Operation) (ReadPtxSregLanemaskGeOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.lanemask.ge" {
+	if op == nil || op.Name() != ReadPtxSregLanemaskGeOpName {
 		return ReadPtxSregLanemaskGeOp{}, false
 	}
 	return ReadPtxSregLanemaskGeOp{op}, true
@@ -1891,25 +2225,25 @@ func AsReadPtxSregLanemaskGeOp(op *ir.Operation) (ReadPtxSregLanemaskGeOp, bool)
 // Res returns the result res.
 func (op ReadPtxSregLanemaskGeOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregLanemaskGe creates an operation nvvm.read.ptx.sreg.lanemask.ge at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregLanemaskGe creates an operation nvvm.read.ptx.sreg.lanemask.ge at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregLanemaskGeOp.
 func BuildReadPtxSregLanemaskGe(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregLanemaskGeOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.lanemask.ge")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.lanemask.ge is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregLanemaskGeOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregLanemaskGeOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregLanemaskGeOp{op}
 }
+
+// ReadPtxSregLanemaskGtOpName is the name of the operation nvvm.read.ptx.sreg.lanemask.gt.
+const ReadPtxSregLanemaskGtOpName = "nvvm.read.ptx.sreg.lanemask.gt"
 
 // ReadPtxSregLanemaskGtOp wraps an operation nvvm.read.ptx.sreg.lanemask.gt: reads the PTX special register %lanemask.gt.
 type ReadPtxSregLanemaskGtOp struct{ *ir.Operation }
 
 // AsReadPtxSregLanemaskGtOp returns op as a ReadPtxSregLanemaskGtOp if it is an operation nvvm.read.ptx.sreg.lanemask.gt.
 func AsReadPtxSregLanemaskGtOp(op *ir.Operation) (ReadPtxSregLanemaskGtOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.lanemask.gt" {
+	if op == nil || op.Name() != ReadPtxSregLanemaskGtOpName {
 		return ReadPtxSregLanemaskGtOp{}, false
 	}
 	return ReadPtxSregLanemaskGtOp{op}, true
@@ -1918,25 +2252,25 @@ func AsReadPtxSregLanemaskGtOp(op *ir.Operation) (ReadPtxSregLanemaskGtOp, bool)
 // Res returns the result res.
 func (op ReadPtxSregLanemaskGtOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregLanemaskGt creates an operation nvvm.read.ptx.sreg.lanemask.gt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregLanemaskGt creates an operation nvvm.read.ptx.sreg.lanemask.gt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregLanemaskGtOp.
 func BuildReadPtxSregLanemaskGt(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregLanemaskGtOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.lanemask.gt")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.lanemask.gt is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregLanemaskGtOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregLanemaskGtOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregLanemaskGtOp{op}
 }
+
+// ReadPtxSregClockOpName is the name of the operation nvvm.read.ptx.sreg.clock.
+const ReadPtxSregClockOpName = "nvvm.read.ptx.sreg.clock"
 
 // ReadPtxSregClockOp wraps an operation nvvm.read.ptx.sreg.clock: reads the PTX special register %clock.
 type ReadPtxSregClockOp struct{ *ir.Operation }
 
 // AsReadPtxSregClockOp returns op as a ReadPtxSregClockOp if it is an operation nvvm.read.ptx.sreg.clock.
 func AsReadPtxSregClockOp(op *ir.Operation) (ReadPtxSregClockOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.clock" {
+	if op == nil || op.Name() != ReadPtxSregClockOpName {
 		return ReadPtxSregClockOp{}, false
 	}
 	return ReadPtxSregClockOp{op}, true
@@ -1945,25 +2279,25 @@ func AsReadPtxSregClockOp(op *ir.Operation) (ReadPtxSregClockOp, bool) {
 // Res returns the result res.
 func (op ReadPtxSregClockOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregClock creates an operation nvvm.read.ptx.sreg.clock at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregClock creates an operation nvvm.read.ptx.sreg.clock at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClockOp.
 func BuildReadPtxSregClock(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregClockOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.clock")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.clock is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClockOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregClockOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClockOp{op}
 }
+
+// ReadPtxSregClock64OpName is the name of the operation nvvm.read.ptx.sreg.clock64.
+const ReadPtxSregClock64OpName = "nvvm.read.ptx.sreg.clock64"
 
 // ReadPtxSregClock64Op wraps an operation nvvm.read.ptx.sreg.clock64: reads the PTX special register %clock64.
 type ReadPtxSregClock64Op struct{ *ir.Operation }
 
 // AsReadPtxSregClock64Op returns op as a ReadPtxSregClock64Op if it is an operation nvvm.read.ptx.sreg.clock64.
 func AsReadPtxSregClock64Op(op *ir.Operation) (ReadPtxSregClock64Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.clock64" {
+	if op == nil || op.Name() != ReadPtxSregClock64OpName {
 		return ReadPtxSregClock64Op{}, false
 	}
 	return ReadPtxSregClock64Op{op}, true
@@ -1972,25 +2306,25 @@ func AsReadPtxSregClock64Op(op *ir.Operation) (ReadPtxSregClock64Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregClock64Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregClock64 creates an operation nvvm.read.ptx.sreg.clock64 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregClock64 creates an operation nvvm.read.ptx.sreg.clock64 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregClock64Op.
 func BuildReadPtxSregClock64(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregClock64Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.clock64")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.clock64 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregClock64OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregClock64Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregClock64Op{op}
 }
+
+// ReadPtxSregGlobaltimerOpName is the name of the operation nvvm.read.ptx.sreg.globaltimer.
+const ReadPtxSregGlobaltimerOpName = "nvvm.read.ptx.sreg.globaltimer"
 
 // ReadPtxSregGlobaltimerOp wraps an operation nvvm.read.ptx.sreg.globaltimer: reads the PTX special register %globaltimer.
 type ReadPtxSregGlobaltimerOp struct{ *ir.Operation }
 
 // AsReadPtxSregGlobaltimerOp returns op as a ReadPtxSregGlobaltimerOp if it is an operation nvvm.read.ptx.sreg.globaltimer.
 func AsReadPtxSregGlobaltimerOp(op *ir.Operation) (ReadPtxSregGlobaltimerOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.globaltimer" {
+	if op == nil || op.Name() != ReadPtxSregGlobaltimerOpName {
 		return ReadPtxSregGlobaltimerOp{}, false
 	}
 	return ReadPtxSregGlobaltimerOp{op}, true
@@ -1999,25 +2333,25 @@ func AsReadPtxSregGlobaltimerOp(op *ir.Operation) (ReadPtxSregGlobaltimerOp, boo
 // Res returns the result res.
 func (op ReadPtxSregGlobaltimerOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregGlobaltimer creates an operation nvvm.read.ptx.sreg.globaltimer at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregGlobaltimer creates an operation nvvm.read.ptx.sreg.globaltimer at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregGlobaltimerOp.
 func BuildReadPtxSregGlobaltimer(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregGlobaltimerOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.globaltimer")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.globaltimer is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregGlobaltimerOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregGlobaltimerOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregGlobaltimerOp{op}
 }
+
+// ReadPtxSregGlobaltimerLoOpName is the name of the operation nvvm.read.ptx.sreg.globaltimer.lo.
+const ReadPtxSregGlobaltimerLoOpName = "nvvm.read.ptx.sreg.globaltimer.lo"
 
 // ReadPtxSregGlobaltimerLoOp wraps an operation nvvm.read.ptx.sreg.globaltimer.lo: reads the PTX special register %globaltimer.lo.
 type ReadPtxSregGlobaltimerLoOp struct{ *ir.Operation }
 
 // AsReadPtxSregGlobaltimerLoOp returns op as a ReadPtxSregGlobaltimerLoOp if it is an operation nvvm.read.ptx.sreg.globaltimer.lo.
 func AsReadPtxSregGlobaltimerLoOp(op *ir.Operation) (ReadPtxSregGlobaltimerLoOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.globaltimer.lo" {
+	if op == nil || op.Name() != ReadPtxSregGlobaltimerLoOpName {
 		return ReadPtxSregGlobaltimerLoOp{}, false
 	}
 	return ReadPtxSregGlobaltimerLoOp{op}, true
@@ -2026,25 +2360,25 @@ func AsReadPtxSregGlobaltimerLoOp(op *ir.Operation) (ReadPtxSregGlobaltimerLoOp,
 // Res returns the result res.
 func (op ReadPtxSregGlobaltimerLoOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregGlobaltimerLo creates an operation nvvm.read.ptx.sreg.globaltimer.lo at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregGlobaltimerLo creates an operation nvvm.read.ptx.sreg.globaltimer.lo at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregGlobaltimerLoOp.
 func BuildReadPtxSregGlobaltimerLo(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregGlobaltimerLoOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.globaltimer.lo")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.globaltimer.lo is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregGlobaltimerLoOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregGlobaltimerLoOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregGlobaltimerLoOp{op}
 }
+
+// ReadPtxSregDynamicSmemSizeOpName is the name of the operation nvvm.read.ptx.sreg.dynamic.smem.size.
+const ReadPtxSregDynamicSmemSizeOpName = "nvvm.read.ptx.sreg.dynamic.smem.size"
 
 // ReadPtxSregDynamicSmemSizeOp wraps an operation nvvm.read.ptx.sreg.dynamic.smem.size: reads the PTX special register %dynamic.smem.size.
 type ReadPtxSregDynamicSmemSizeOp struct{ *ir.Operation }
 
 // AsReadPtxSregDynamicSmemSizeOp returns op as a ReadPtxSregDynamicSmemSizeOp if it is an operation nvvm.read.ptx.sreg.dynamic.smem.size.
 func AsReadPtxSregDynamicSmemSizeOp(op *ir.Operation) (ReadPtxSregDynamicSmemSizeOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.dynamic.smem.size" {
+	if op == nil || op.Name() != ReadPtxSregDynamicSmemSizeOpName {
 		return ReadPtxSregDynamicSmemSizeOp{}, false
 	}
 	return ReadPtxSregDynamicSmemSizeOp{op}, true
@@ -2053,25 +2387,25 @@ func AsReadPtxSregDynamicSmemSizeOp(op *ir.Operation) (ReadPtxSregDynamicSmemSiz
 // Res returns the result res.
 func (op ReadPtxSregDynamicSmemSizeOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregDynamicSmemSize creates an operation nvvm.read.ptx.sreg.dynamic.smem.size at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregDynamicSmemSize creates an operation nvvm.read.ptx.sreg.dynamic.smem.size at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregDynamicSmemSizeOp.
 func BuildReadPtxSregDynamicSmemSize(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregDynamicSmemSizeOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.dynamic.smem.size")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.dynamic.smem.size is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregDynamicSmemSizeOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregDynamicSmemSizeOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregDynamicSmemSizeOp{op}
 }
+
+// ReadPtxSregTotalSmemSizeOpName is the name of the operation nvvm.read.ptx.sreg.total.smem.size.
+const ReadPtxSregTotalSmemSizeOpName = "nvvm.read.ptx.sreg.total.smem.size"
 
 // ReadPtxSregTotalSmemSizeOp wraps an operation nvvm.read.ptx.sreg.total.smem.size: reads the PTX special register %total.smem.size.
 type ReadPtxSregTotalSmemSizeOp struct{ *ir.Operation }
 
 // AsReadPtxSregTotalSmemSizeOp returns op as a ReadPtxSregTotalSmemSizeOp if it is an operation nvvm.read.ptx.sreg.total.smem.size.
 func AsReadPtxSregTotalSmemSizeOp(op *ir.Operation) (ReadPtxSregTotalSmemSizeOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.total.smem.size" {
+	if op == nil || op.Name() != ReadPtxSregTotalSmemSizeOpName {
 		return ReadPtxSregTotalSmemSizeOp{}, false
 	}
 	return ReadPtxSregTotalSmemSizeOp{op}, true
@@ -2080,25 +2414,25 @@ func AsReadPtxSregTotalSmemSizeOp(op *ir.Operation) (ReadPtxSregTotalSmemSizeOp,
 // Res returns the result res.
 func (op ReadPtxSregTotalSmemSizeOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregTotalSmemSize creates an operation nvvm.read.ptx.sreg.total.smem.size at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregTotalSmemSize creates an operation nvvm.read.ptx.sreg.total.smem.size at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregTotalSmemSizeOp.
 func BuildReadPtxSregTotalSmemSize(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregTotalSmemSizeOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.total.smem.size")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.total.smem.size is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregTotalSmemSizeOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregTotalSmemSizeOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregTotalSmemSizeOp{op}
 }
+
+// ReadPtxSregAggrSmemSizeOpName is the name of the operation nvvm.read.ptx.sreg.aggr.smem.size.
+const ReadPtxSregAggrSmemSizeOpName = "nvvm.read.ptx.sreg.aggr.smem.size"
 
 // ReadPtxSregAggrSmemSizeOp wraps an operation nvvm.read.ptx.sreg.aggr.smem.size: reads the PTX special register %aggr.smem.size.
 type ReadPtxSregAggrSmemSizeOp struct{ *ir.Operation }
 
 // AsReadPtxSregAggrSmemSizeOp returns op as a ReadPtxSregAggrSmemSizeOp if it is an operation nvvm.read.ptx.sreg.aggr.smem.size.
 func AsReadPtxSregAggrSmemSizeOp(op *ir.Operation) (ReadPtxSregAggrSmemSizeOp, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.aggr.smem.size" {
+	if op == nil || op.Name() != ReadPtxSregAggrSmemSizeOpName {
 		return ReadPtxSregAggrSmemSizeOp{}, false
 	}
 	return ReadPtxSregAggrSmemSizeOp{op}, true
@@ -2107,25 +2441,25 @@ func AsReadPtxSregAggrSmemSizeOp(op *ir.Operation) (ReadPtxSregAggrSmemSizeOp, b
 // Res returns the result res.
 func (op ReadPtxSregAggrSmemSizeOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregAggrSmemSize creates an operation nvvm.read.ptx.sreg.aggr.smem.size at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregAggrSmemSize creates an operation nvvm.read.ptx.sreg.aggr.smem.size at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregAggrSmemSizeOp.
 func BuildReadPtxSregAggrSmemSize(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregAggrSmemSizeOp {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.aggr.smem.size")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.aggr.smem.size is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregAggrSmemSizeOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregAggrSmemSizeOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregAggrSmemSizeOp{op}
 }
+
+// ReadPtxSregEnvreg0OpName is the name of the operation nvvm.read.ptx.sreg.envreg0.
+const ReadPtxSregEnvreg0OpName = "nvvm.read.ptx.sreg.envreg0"
 
 // ReadPtxSregEnvreg0Op wraps an operation nvvm.read.ptx.sreg.envreg0: reads the PTX special register %envreg0.
 type ReadPtxSregEnvreg0Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg0Op returns op as a ReadPtxSregEnvreg0Op if it is an operation nvvm.read.ptx.sreg.envreg0.
 func AsReadPtxSregEnvreg0Op(op *ir.Operation) (ReadPtxSregEnvreg0Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg0" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg0OpName {
 		return ReadPtxSregEnvreg0Op{}, false
 	}
 	return ReadPtxSregEnvreg0Op{op}, true
@@ -2134,25 +2468,25 @@ func AsReadPtxSregEnvreg0Op(op *ir.Operation) (ReadPtxSregEnvreg0Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg0Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg0 creates an operation nvvm.read.ptx.sreg.envreg0 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg0 creates an operation nvvm.read.ptx.sreg.envreg0 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg0Op.
 func BuildReadPtxSregEnvreg0(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg0Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg0")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg0 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg0OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg0Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg0Op{op}
 }
+
+// ReadPtxSregEnvreg1OpName is the name of the operation nvvm.read.ptx.sreg.envreg1.
+const ReadPtxSregEnvreg1OpName = "nvvm.read.ptx.sreg.envreg1"
 
 // ReadPtxSregEnvreg1Op wraps an operation nvvm.read.ptx.sreg.envreg1: reads the PTX special register %envreg1.
 type ReadPtxSregEnvreg1Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg1Op returns op as a ReadPtxSregEnvreg1Op if it is an operation nvvm.read.ptx.sreg.envreg1.
 func AsReadPtxSregEnvreg1Op(op *ir.Operation) (ReadPtxSregEnvreg1Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg1" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg1OpName {
 		return ReadPtxSregEnvreg1Op{}, false
 	}
 	return ReadPtxSregEnvreg1Op{op}, true
@@ -2161,25 +2495,25 @@ func AsReadPtxSregEnvreg1Op(op *ir.Operation) (ReadPtxSregEnvreg1Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg1Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg1 creates an operation nvvm.read.ptx.sreg.envreg1 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg1 creates an operation nvvm.read.ptx.sreg.envreg1 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg1Op.
 func BuildReadPtxSregEnvreg1(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg1Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg1")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg1 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg1OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg1Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg1Op{op}
 }
+
+// ReadPtxSregEnvreg2OpName is the name of the operation nvvm.read.ptx.sreg.envreg2.
+const ReadPtxSregEnvreg2OpName = "nvvm.read.ptx.sreg.envreg2"
 
 // ReadPtxSregEnvreg2Op wraps an operation nvvm.read.ptx.sreg.envreg2: reads the PTX special register %envreg2.
 type ReadPtxSregEnvreg2Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg2Op returns op as a ReadPtxSregEnvreg2Op if it is an operation nvvm.read.ptx.sreg.envreg2.
 func AsReadPtxSregEnvreg2Op(op *ir.Operation) (ReadPtxSregEnvreg2Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg2" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg2OpName {
 		return ReadPtxSregEnvreg2Op{}, false
 	}
 	return ReadPtxSregEnvreg2Op{op}, true
@@ -2188,25 +2522,25 @@ func AsReadPtxSregEnvreg2Op(op *ir.Operation) (ReadPtxSregEnvreg2Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg2Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg2 creates an operation nvvm.read.ptx.sreg.envreg2 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg2 creates an operation nvvm.read.ptx.sreg.envreg2 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg2Op.
 func BuildReadPtxSregEnvreg2(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg2Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg2")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg2 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg2OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg2Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg2Op{op}
 }
+
+// ReadPtxSregEnvreg3OpName is the name of the operation nvvm.read.ptx.sreg.envreg3.
+const ReadPtxSregEnvreg3OpName = "nvvm.read.ptx.sreg.envreg3"
 
 // ReadPtxSregEnvreg3Op wraps an operation nvvm.read.ptx.sreg.envreg3: reads the PTX special register %envreg3.
 type ReadPtxSregEnvreg3Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg3Op returns op as a ReadPtxSregEnvreg3Op if it is an operation nvvm.read.ptx.sreg.envreg3.
 func AsReadPtxSregEnvreg3Op(op *ir.Operation) (ReadPtxSregEnvreg3Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg3" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg3OpName {
 		return ReadPtxSregEnvreg3Op{}, false
 	}
 	return ReadPtxSregEnvreg3Op{op}, true
@@ -2215,25 +2549,25 @@ func AsReadPtxSregEnvreg3Op(op *ir.Operation) (ReadPtxSregEnvreg3Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg3Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg3 creates an operation nvvm.read.ptx.sreg.envreg3 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg3 creates an operation nvvm.read.ptx.sreg.envreg3 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg3Op.
 func BuildReadPtxSregEnvreg3(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg3Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg3")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg3 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg3OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg3Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg3Op{op}
 }
+
+// ReadPtxSregEnvreg4OpName is the name of the operation nvvm.read.ptx.sreg.envreg4.
+const ReadPtxSregEnvreg4OpName = "nvvm.read.ptx.sreg.envreg4"
 
 // ReadPtxSregEnvreg4Op wraps an operation nvvm.read.ptx.sreg.envreg4: reads the PTX special register %envreg4.
 type ReadPtxSregEnvreg4Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg4Op returns op as a ReadPtxSregEnvreg4Op if it is an operation nvvm.read.ptx.sreg.envreg4.
 func AsReadPtxSregEnvreg4Op(op *ir.Operation) (ReadPtxSregEnvreg4Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg4" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg4OpName {
 		return ReadPtxSregEnvreg4Op{}, false
 	}
 	return ReadPtxSregEnvreg4Op{op}, true
@@ -2242,25 +2576,25 @@ func AsReadPtxSregEnvreg4Op(op *ir.Operation) (ReadPtxSregEnvreg4Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg4Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg4 creates an operation nvvm.read.ptx.sreg.envreg4 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg4 creates an operation nvvm.read.ptx.sreg.envreg4 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg4Op.
 func BuildReadPtxSregEnvreg4(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg4Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg4")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg4 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg4OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg4Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg4Op{op}
 }
+
+// ReadPtxSregEnvreg5OpName is the name of the operation nvvm.read.ptx.sreg.envreg5.
+const ReadPtxSregEnvreg5OpName = "nvvm.read.ptx.sreg.envreg5"
 
 // ReadPtxSregEnvreg5Op wraps an operation nvvm.read.ptx.sreg.envreg5: reads the PTX special register %envreg5.
 type ReadPtxSregEnvreg5Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg5Op returns op as a ReadPtxSregEnvreg5Op if it is an operation nvvm.read.ptx.sreg.envreg5.
 func AsReadPtxSregEnvreg5Op(op *ir.Operation) (ReadPtxSregEnvreg5Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg5" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg5OpName {
 		return ReadPtxSregEnvreg5Op{}, false
 	}
 	return ReadPtxSregEnvreg5Op{op}, true
@@ -2269,25 +2603,25 @@ func AsReadPtxSregEnvreg5Op(op *ir.Operation) (ReadPtxSregEnvreg5Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg5Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg5 creates an operation nvvm.read.ptx.sreg.envreg5 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg5 creates an operation nvvm.read.ptx.sreg.envreg5 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg5Op.
 func BuildReadPtxSregEnvreg5(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg5Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg5")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg5 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg5OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg5Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg5Op{op}
 }
+
+// ReadPtxSregEnvreg6OpName is the name of the operation nvvm.read.ptx.sreg.envreg6.
+const ReadPtxSregEnvreg6OpName = "nvvm.read.ptx.sreg.envreg6"
 
 // ReadPtxSregEnvreg6Op wraps an operation nvvm.read.ptx.sreg.envreg6: reads the PTX special register %envreg6.
 type ReadPtxSregEnvreg6Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg6Op returns op as a ReadPtxSregEnvreg6Op if it is an operation nvvm.read.ptx.sreg.envreg6.
 func AsReadPtxSregEnvreg6Op(op *ir.Operation) (ReadPtxSregEnvreg6Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg6" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg6OpName {
 		return ReadPtxSregEnvreg6Op{}, false
 	}
 	return ReadPtxSregEnvreg6Op{op}, true
@@ -2296,25 +2630,25 @@ func AsReadPtxSregEnvreg6Op(op *ir.Operation) (ReadPtxSregEnvreg6Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg6Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg6 creates an operation nvvm.read.ptx.sreg.envreg6 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg6 creates an operation nvvm.read.ptx.sreg.envreg6 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg6Op.
 func BuildReadPtxSregEnvreg6(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg6Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg6")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg6 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg6OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg6Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg6Op{op}
 }
+
+// ReadPtxSregEnvreg7OpName is the name of the operation nvvm.read.ptx.sreg.envreg7.
+const ReadPtxSregEnvreg7OpName = "nvvm.read.ptx.sreg.envreg7"
 
 // ReadPtxSregEnvreg7Op wraps an operation nvvm.read.ptx.sreg.envreg7: reads the PTX special register %envreg7.
 type ReadPtxSregEnvreg7Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg7Op returns op as a ReadPtxSregEnvreg7Op if it is an operation nvvm.read.ptx.sreg.envreg7.
 func AsReadPtxSregEnvreg7Op(op *ir.Operation) (ReadPtxSregEnvreg7Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg7" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg7OpName {
 		return ReadPtxSregEnvreg7Op{}, false
 	}
 	return ReadPtxSregEnvreg7Op{op}, true
@@ -2323,25 +2657,25 @@ func AsReadPtxSregEnvreg7Op(op *ir.Operation) (ReadPtxSregEnvreg7Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg7Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg7 creates an operation nvvm.read.ptx.sreg.envreg7 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg7 creates an operation nvvm.read.ptx.sreg.envreg7 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg7Op.
 func BuildReadPtxSregEnvreg7(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg7Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg7")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg7 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg7OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg7Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg7Op{op}
 }
+
+// ReadPtxSregEnvreg8OpName is the name of the operation nvvm.read.ptx.sreg.envreg8.
+const ReadPtxSregEnvreg8OpName = "nvvm.read.ptx.sreg.envreg8"
 
 // ReadPtxSregEnvreg8Op wraps an operation nvvm.read.ptx.sreg.envreg8: reads the PTX special register %envreg8.
 type ReadPtxSregEnvreg8Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg8Op returns op as a ReadPtxSregEnvreg8Op if it is an operation nvvm.read.ptx.sreg.envreg8.
 func AsReadPtxSregEnvreg8Op(op *ir.Operation) (ReadPtxSregEnvreg8Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg8" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg8OpName {
 		return ReadPtxSregEnvreg8Op{}, false
 	}
 	return ReadPtxSregEnvreg8Op{op}, true
@@ -2350,25 +2684,25 @@ func AsReadPtxSregEnvreg8Op(op *ir.Operation) (ReadPtxSregEnvreg8Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg8 creates an operation nvvm.read.ptx.sreg.envreg8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg8 creates an operation nvvm.read.ptx.sreg.envreg8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg8Op.
 func BuildReadPtxSregEnvreg8(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg8Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg8")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg8 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg8OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg8Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg8Op{op}
 }
+
+// ReadPtxSregEnvreg9OpName is the name of the operation nvvm.read.ptx.sreg.envreg9.
+const ReadPtxSregEnvreg9OpName = "nvvm.read.ptx.sreg.envreg9"
 
 // ReadPtxSregEnvreg9Op wraps an operation nvvm.read.ptx.sreg.envreg9: reads the PTX special register %envreg9.
 type ReadPtxSregEnvreg9Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg9Op returns op as a ReadPtxSregEnvreg9Op if it is an operation nvvm.read.ptx.sreg.envreg9.
 func AsReadPtxSregEnvreg9Op(op *ir.Operation) (ReadPtxSregEnvreg9Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg9" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg9OpName {
 		return ReadPtxSregEnvreg9Op{}, false
 	}
 	return ReadPtxSregEnvreg9Op{op}, true
@@ -2377,25 +2711,25 @@ func AsReadPtxSregEnvreg9Op(op *ir.Operation) (ReadPtxSregEnvreg9Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg9Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg9 creates an operation nvvm.read.ptx.sreg.envreg9 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg9 creates an operation nvvm.read.ptx.sreg.envreg9 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg9Op.
 func BuildReadPtxSregEnvreg9(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg9Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg9")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg9 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg9OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg9Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg9Op{op}
 }
+
+// ReadPtxSregEnvreg10OpName is the name of the operation nvvm.read.ptx.sreg.envreg10.
+const ReadPtxSregEnvreg10OpName = "nvvm.read.ptx.sreg.envreg10"
 
 // ReadPtxSregEnvreg10Op wraps an operation nvvm.read.ptx.sreg.envreg10: reads the PTX special register %envreg10.
 type ReadPtxSregEnvreg10Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg10Op returns op as a ReadPtxSregEnvreg10Op if it is an operation nvvm.read.ptx.sreg.envreg10.
 func AsReadPtxSregEnvreg10Op(op *ir.Operation) (ReadPtxSregEnvreg10Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg10" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg10OpName {
 		return ReadPtxSregEnvreg10Op{}, false
 	}
 	return ReadPtxSregEnvreg10Op{op}, true
@@ -2404,25 +2738,25 @@ func AsReadPtxSregEnvreg10Op(op *ir.Operation) (ReadPtxSregEnvreg10Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg10Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg10 creates an operation nvvm.read.ptx.sreg.envreg10 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg10 creates an operation nvvm.read.ptx.sreg.envreg10 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg10Op.
 func BuildReadPtxSregEnvreg10(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg10Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg10")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg10 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg10OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg10Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg10Op{op}
 }
+
+// ReadPtxSregEnvreg11OpName is the name of the operation nvvm.read.ptx.sreg.envreg11.
+const ReadPtxSregEnvreg11OpName = "nvvm.read.ptx.sreg.envreg11"
 
 // ReadPtxSregEnvreg11Op wraps an operation nvvm.read.ptx.sreg.envreg11: reads the PTX special register %envreg11.
 type ReadPtxSregEnvreg11Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg11Op returns op as a ReadPtxSregEnvreg11Op if it is an operation nvvm.read.ptx.sreg.envreg11.
 func AsReadPtxSregEnvreg11Op(op *ir.Operation) (ReadPtxSregEnvreg11Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg11" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg11OpName {
 		return ReadPtxSregEnvreg11Op{}, false
 	}
 	return ReadPtxSregEnvreg11Op{op}, true
@@ -2431,25 +2765,25 @@ func AsReadPtxSregEnvreg11Op(op *ir.Operation) (ReadPtxSregEnvreg11Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg11Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg11 creates an operation nvvm.read.ptx.sreg.envreg11 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg11 creates an operation nvvm.read.ptx.sreg.envreg11 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg11Op.
 func BuildReadPtxSregEnvreg11(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg11Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg11")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg11 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg11OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg11Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg11Op{op}
 }
+
+// ReadPtxSregEnvreg12OpName is the name of the operation nvvm.read.ptx.sreg.envreg12.
+const ReadPtxSregEnvreg12OpName = "nvvm.read.ptx.sreg.envreg12"
 
 // ReadPtxSregEnvreg12Op wraps an operation nvvm.read.ptx.sreg.envreg12: reads the PTX special register %envreg12.
 type ReadPtxSregEnvreg12Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg12Op returns op as a ReadPtxSregEnvreg12Op if it is an operation nvvm.read.ptx.sreg.envreg12.
 func AsReadPtxSregEnvreg12Op(op *ir.Operation) (ReadPtxSregEnvreg12Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg12" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg12OpName {
 		return ReadPtxSregEnvreg12Op{}, false
 	}
 	return ReadPtxSregEnvreg12Op{op}, true
@@ -2458,25 +2792,25 @@ func AsReadPtxSregEnvreg12Op(op *ir.Operation) (ReadPtxSregEnvreg12Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg12Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg12 creates an operation nvvm.read.ptx.sreg.envreg12 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg12 creates an operation nvvm.read.ptx.sreg.envreg12 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg12Op.
 func BuildReadPtxSregEnvreg12(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg12Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg12")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg12 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg12OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg12Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg12Op{op}
 }
+
+// ReadPtxSregEnvreg13OpName is the name of the operation nvvm.read.ptx.sreg.envreg13.
+const ReadPtxSregEnvreg13OpName = "nvvm.read.ptx.sreg.envreg13"
 
 // ReadPtxSregEnvreg13Op wraps an operation nvvm.read.ptx.sreg.envreg13: reads the PTX special register %envreg13.
 type ReadPtxSregEnvreg13Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg13Op returns op as a ReadPtxSregEnvreg13Op if it is an operation nvvm.read.ptx.sreg.envreg13.
 func AsReadPtxSregEnvreg13Op(op *ir.Operation) (ReadPtxSregEnvreg13Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg13" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg13OpName {
 		return ReadPtxSregEnvreg13Op{}, false
 	}
 	return ReadPtxSregEnvreg13Op{op}, true
@@ -2485,25 +2819,25 @@ func AsReadPtxSregEnvreg13Op(op *ir.Operation) (ReadPtxSregEnvreg13Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg13Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg13 creates an operation nvvm.read.ptx.sreg.envreg13 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg13 creates an operation nvvm.read.ptx.sreg.envreg13 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg13Op.
 func BuildReadPtxSregEnvreg13(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg13Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg13")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg13 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg13OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg13Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg13Op{op}
 }
+
+// ReadPtxSregEnvreg14OpName is the name of the operation nvvm.read.ptx.sreg.envreg14.
+const ReadPtxSregEnvreg14OpName = "nvvm.read.ptx.sreg.envreg14"
 
 // ReadPtxSregEnvreg14Op wraps an operation nvvm.read.ptx.sreg.envreg14: reads the PTX special register %envreg14.
 type ReadPtxSregEnvreg14Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg14Op returns op as a ReadPtxSregEnvreg14Op if it is an operation nvvm.read.ptx.sreg.envreg14.
 func AsReadPtxSregEnvreg14Op(op *ir.Operation) (ReadPtxSregEnvreg14Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg14" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg14OpName {
 		return ReadPtxSregEnvreg14Op{}, false
 	}
 	return ReadPtxSregEnvreg14Op{op}, true
@@ -2512,25 +2846,25 @@ func AsReadPtxSregEnvreg14Op(op *ir.Operation) (ReadPtxSregEnvreg14Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg14Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg14 creates an operation nvvm.read.ptx.sreg.envreg14 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg14 creates an operation nvvm.read.ptx.sreg.envreg14 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg14Op.
 func BuildReadPtxSregEnvreg14(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg14Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg14")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg14 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg14OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg14Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg14Op{op}
 }
+
+// ReadPtxSregEnvreg15OpName is the name of the operation nvvm.read.ptx.sreg.envreg15.
+const ReadPtxSregEnvreg15OpName = "nvvm.read.ptx.sreg.envreg15"
 
 // ReadPtxSregEnvreg15Op wraps an operation nvvm.read.ptx.sreg.envreg15: reads the PTX special register %envreg15.
 type ReadPtxSregEnvreg15Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg15Op returns op as a ReadPtxSregEnvreg15Op if it is an operation nvvm.read.ptx.sreg.envreg15.
 func AsReadPtxSregEnvreg15Op(op *ir.Operation) (ReadPtxSregEnvreg15Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg15" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg15OpName {
 		return ReadPtxSregEnvreg15Op{}, false
 	}
 	return ReadPtxSregEnvreg15Op{op}, true
@@ -2539,25 +2873,25 @@ func AsReadPtxSregEnvreg15Op(op *ir.Operation) (ReadPtxSregEnvreg15Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg15Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg15 creates an operation nvvm.read.ptx.sreg.envreg15 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg15 creates an operation nvvm.read.ptx.sreg.envreg15 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg15Op.
 func BuildReadPtxSregEnvreg15(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg15Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg15")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg15 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg15OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg15Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg15Op{op}
 }
+
+// ReadPtxSregEnvreg16OpName is the name of the operation nvvm.read.ptx.sreg.envreg16.
+const ReadPtxSregEnvreg16OpName = "nvvm.read.ptx.sreg.envreg16"
 
 // ReadPtxSregEnvreg16Op wraps an operation nvvm.read.ptx.sreg.envreg16: reads the PTX special register %envreg16.
 type ReadPtxSregEnvreg16Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg16Op returns op as a ReadPtxSregEnvreg16Op if it is an operation nvvm.read.ptx.sreg.envreg16.
 func AsReadPtxSregEnvreg16Op(op *ir.Operation) (ReadPtxSregEnvreg16Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg16" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg16OpName {
 		return ReadPtxSregEnvreg16Op{}, false
 	}
 	return ReadPtxSregEnvreg16Op{op}, true
@@ -2566,25 +2900,25 @@ func AsReadPtxSregEnvreg16Op(op *ir.Operation) (ReadPtxSregEnvreg16Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg16 creates an operation nvvm.read.ptx.sreg.envreg16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg16 creates an operation nvvm.read.ptx.sreg.envreg16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg16Op.
 func BuildReadPtxSregEnvreg16(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg16Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg16")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg16 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg16OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg16Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg16Op{op}
 }
+
+// ReadPtxSregEnvreg17OpName is the name of the operation nvvm.read.ptx.sreg.envreg17.
+const ReadPtxSregEnvreg17OpName = "nvvm.read.ptx.sreg.envreg17"
 
 // ReadPtxSregEnvreg17Op wraps an operation nvvm.read.ptx.sreg.envreg17: reads the PTX special register %envreg17.
 type ReadPtxSregEnvreg17Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg17Op returns op as a ReadPtxSregEnvreg17Op if it is an operation nvvm.read.ptx.sreg.envreg17.
 func AsReadPtxSregEnvreg17Op(op *ir.Operation) (ReadPtxSregEnvreg17Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg17" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg17OpName {
 		return ReadPtxSregEnvreg17Op{}, false
 	}
 	return ReadPtxSregEnvreg17Op{op}, true
@@ -2593,25 +2927,25 @@ func AsReadPtxSregEnvreg17Op(op *ir.Operation) (ReadPtxSregEnvreg17Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg17Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg17 creates an operation nvvm.read.ptx.sreg.envreg17 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg17 creates an operation nvvm.read.ptx.sreg.envreg17 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg17Op.
 func BuildReadPtxSregEnvreg17(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg17Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg17")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg17 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg17OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg17Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg17Op{op}
 }
+
+// ReadPtxSregEnvreg18OpName is the name of the operation nvvm.read.ptx.sreg.envreg18.
+const ReadPtxSregEnvreg18OpName = "nvvm.read.ptx.sreg.envreg18"
 
 // ReadPtxSregEnvreg18Op wraps an operation nvvm.read.ptx.sreg.envreg18: reads the PTX special register %envreg18.
 type ReadPtxSregEnvreg18Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg18Op returns op as a ReadPtxSregEnvreg18Op if it is an operation nvvm.read.ptx.sreg.envreg18.
 func AsReadPtxSregEnvreg18Op(op *ir.Operation) (ReadPtxSregEnvreg18Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg18" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg18OpName {
 		return ReadPtxSregEnvreg18Op{}, false
 	}
 	return ReadPtxSregEnvreg18Op{op}, true
@@ -2620,25 +2954,25 @@ func AsReadPtxSregEnvreg18Op(op *ir.Operation) (ReadPtxSregEnvreg18Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg18Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg18 creates an operation nvvm.read.ptx.sreg.envreg18 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg18 creates an operation nvvm.read.ptx.sreg.envreg18 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg18Op.
 func BuildReadPtxSregEnvreg18(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg18Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg18")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg18 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg18OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg18Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg18Op{op}
 }
+
+// ReadPtxSregEnvreg19OpName is the name of the operation nvvm.read.ptx.sreg.envreg19.
+const ReadPtxSregEnvreg19OpName = "nvvm.read.ptx.sreg.envreg19"
 
 // ReadPtxSregEnvreg19Op wraps an operation nvvm.read.ptx.sreg.envreg19: reads the PTX special register %envreg19.
 type ReadPtxSregEnvreg19Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg19Op returns op as a ReadPtxSregEnvreg19Op if it is an operation nvvm.read.ptx.sreg.envreg19.
 func AsReadPtxSregEnvreg19Op(op *ir.Operation) (ReadPtxSregEnvreg19Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg19" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg19OpName {
 		return ReadPtxSregEnvreg19Op{}, false
 	}
 	return ReadPtxSregEnvreg19Op{op}, true
@@ -2647,25 +2981,25 @@ func AsReadPtxSregEnvreg19Op(op *ir.Operation) (ReadPtxSregEnvreg19Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg19Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg19 creates an operation nvvm.read.ptx.sreg.envreg19 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg19 creates an operation nvvm.read.ptx.sreg.envreg19 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg19Op.
 func BuildReadPtxSregEnvreg19(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg19Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg19")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg19 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg19OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg19Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg19Op{op}
 }
+
+// ReadPtxSregEnvreg20OpName is the name of the operation nvvm.read.ptx.sreg.envreg20.
+const ReadPtxSregEnvreg20OpName = "nvvm.read.ptx.sreg.envreg20"
 
 // ReadPtxSregEnvreg20Op wraps an operation nvvm.read.ptx.sreg.envreg20: reads the PTX special register %envreg20.
 type ReadPtxSregEnvreg20Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg20Op returns op as a ReadPtxSregEnvreg20Op if it is an operation nvvm.read.ptx.sreg.envreg20.
 func AsReadPtxSregEnvreg20Op(op *ir.Operation) (ReadPtxSregEnvreg20Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg20" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg20OpName {
 		return ReadPtxSregEnvreg20Op{}, false
 	}
 	return ReadPtxSregEnvreg20Op{op}, true
@@ -2674,25 +3008,25 @@ func AsReadPtxSregEnvreg20Op(op *ir.Operation) (ReadPtxSregEnvreg20Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg20Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg20 creates an operation nvvm.read.ptx.sreg.envreg20 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg20 creates an operation nvvm.read.ptx.sreg.envreg20 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg20Op.
 func BuildReadPtxSregEnvreg20(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg20Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg20")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg20 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg20OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg20Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg20Op{op}
 }
+
+// ReadPtxSregEnvreg21OpName is the name of the operation nvvm.read.ptx.sreg.envreg21.
+const ReadPtxSregEnvreg21OpName = "nvvm.read.ptx.sreg.envreg21"
 
 // ReadPtxSregEnvreg21Op wraps an operation nvvm.read.ptx.sreg.envreg21: reads the PTX special register %envreg21.
 type ReadPtxSregEnvreg21Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg21Op returns op as a ReadPtxSregEnvreg21Op if it is an operation nvvm.read.ptx.sreg.envreg21.
 func AsReadPtxSregEnvreg21Op(op *ir.Operation) (ReadPtxSregEnvreg21Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg21" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg21OpName {
 		return ReadPtxSregEnvreg21Op{}, false
 	}
 	return ReadPtxSregEnvreg21Op{op}, true
@@ -2701,25 +3035,25 @@ func AsReadPtxSregEnvreg21Op(op *ir.Operation) (ReadPtxSregEnvreg21Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg21Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg21 creates an operation nvvm.read.ptx.sreg.envreg21 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg21 creates an operation nvvm.read.ptx.sreg.envreg21 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg21Op.
 func BuildReadPtxSregEnvreg21(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg21Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg21")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg21 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg21OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg21Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg21Op{op}
 }
+
+// ReadPtxSregEnvreg22OpName is the name of the operation nvvm.read.ptx.sreg.envreg22.
+const ReadPtxSregEnvreg22OpName = "nvvm.read.ptx.sreg.envreg22"
 
 // ReadPtxSregEnvreg22Op wraps an operation nvvm.read.ptx.sreg.envreg22: reads the PTX special register %envreg22.
 type ReadPtxSregEnvreg22Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg22Op returns op as a ReadPtxSregEnvreg22Op if it is an operation nvvm.read.ptx.sreg.envreg22.
 func AsReadPtxSregEnvreg22Op(op *ir.Operation) (ReadPtxSregEnvreg22Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg22" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg22OpName {
 		return ReadPtxSregEnvreg22Op{}, false
 	}
 	return ReadPtxSregEnvreg22Op{op}, true
@@ -2728,25 +3062,25 @@ func AsReadPtxSregEnvreg22Op(op *ir.Operation) (ReadPtxSregEnvreg22Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg22Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg22 creates an operation nvvm.read.ptx.sreg.envreg22 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg22 creates an operation nvvm.read.ptx.sreg.envreg22 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg22Op.
 func BuildReadPtxSregEnvreg22(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg22Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg22")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg22 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg22OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg22Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg22Op{op}
 }
+
+// ReadPtxSregEnvreg23OpName is the name of the operation nvvm.read.ptx.sreg.envreg23.
+const ReadPtxSregEnvreg23OpName = "nvvm.read.ptx.sreg.envreg23"
 
 // ReadPtxSregEnvreg23Op wraps an operation nvvm.read.ptx.sreg.envreg23: reads the PTX special register %envreg23.
 type ReadPtxSregEnvreg23Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg23Op returns op as a ReadPtxSregEnvreg23Op if it is an operation nvvm.read.ptx.sreg.envreg23.
 func AsReadPtxSregEnvreg23Op(op *ir.Operation) (ReadPtxSregEnvreg23Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg23" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg23OpName {
 		return ReadPtxSregEnvreg23Op{}, false
 	}
 	return ReadPtxSregEnvreg23Op{op}, true
@@ -2755,25 +3089,25 @@ func AsReadPtxSregEnvreg23Op(op *ir.Operation) (ReadPtxSregEnvreg23Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg23Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg23 creates an operation nvvm.read.ptx.sreg.envreg23 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg23 creates an operation nvvm.read.ptx.sreg.envreg23 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg23Op.
 func BuildReadPtxSregEnvreg23(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg23Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg23")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg23 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg23OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg23Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg23Op{op}
 }
+
+// ReadPtxSregEnvreg24OpName is the name of the operation nvvm.read.ptx.sreg.envreg24.
+const ReadPtxSregEnvreg24OpName = "nvvm.read.ptx.sreg.envreg24"
 
 // ReadPtxSregEnvreg24Op wraps an operation nvvm.read.ptx.sreg.envreg24: reads the PTX special register %envreg24.
 type ReadPtxSregEnvreg24Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg24Op returns op as a ReadPtxSregEnvreg24Op if it is an operation nvvm.read.ptx.sreg.envreg24.
 func AsReadPtxSregEnvreg24Op(op *ir.Operation) (ReadPtxSregEnvreg24Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg24" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg24OpName {
 		return ReadPtxSregEnvreg24Op{}, false
 	}
 	return ReadPtxSregEnvreg24Op{op}, true
@@ -2782,25 +3116,25 @@ func AsReadPtxSregEnvreg24Op(op *ir.Operation) (ReadPtxSregEnvreg24Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg24Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg24 creates an operation nvvm.read.ptx.sreg.envreg24 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg24 creates an operation nvvm.read.ptx.sreg.envreg24 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg24Op.
 func BuildReadPtxSregEnvreg24(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg24Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg24")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg24 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg24OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg24Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg24Op{op}
 }
+
+// ReadPtxSregEnvreg25OpName is the name of the operation nvvm.read.ptx.sreg.envreg25.
+const ReadPtxSregEnvreg25OpName = "nvvm.read.ptx.sreg.envreg25"
 
 // ReadPtxSregEnvreg25Op wraps an operation nvvm.read.ptx.sreg.envreg25: reads the PTX special register %envreg25.
 type ReadPtxSregEnvreg25Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg25Op returns op as a ReadPtxSregEnvreg25Op if it is an operation nvvm.read.ptx.sreg.envreg25.
 func AsReadPtxSregEnvreg25Op(op *ir.Operation) (ReadPtxSregEnvreg25Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg25" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg25OpName {
 		return ReadPtxSregEnvreg25Op{}, false
 	}
 	return ReadPtxSregEnvreg25Op{op}, true
@@ -2809,25 +3143,25 @@ func AsReadPtxSregEnvreg25Op(op *ir.Operation) (ReadPtxSregEnvreg25Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg25Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg25 creates an operation nvvm.read.ptx.sreg.envreg25 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg25 creates an operation nvvm.read.ptx.sreg.envreg25 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg25Op.
 func BuildReadPtxSregEnvreg25(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg25Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg25")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg25 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg25OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg25Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg25Op{op}
 }
+
+// ReadPtxSregEnvreg26OpName is the name of the operation nvvm.read.ptx.sreg.envreg26.
+const ReadPtxSregEnvreg26OpName = "nvvm.read.ptx.sreg.envreg26"
 
 // ReadPtxSregEnvreg26Op wraps an operation nvvm.read.ptx.sreg.envreg26: reads the PTX special register %envreg26.
 type ReadPtxSregEnvreg26Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg26Op returns op as a ReadPtxSregEnvreg26Op if it is an operation nvvm.read.ptx.sreg.envreg26.
 func AsReadPtxSregEnvreg26Op(op *ir.Operation) (ReadPtxSregEnvreg26Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg26" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg26OpName {
 		return ReadPtxSregEnvreg26Op{}, false
 	}
 	return ReadPtxSregEnvreg26Op{op}, true
@@ -2836,25 +3170,25 @@ func AsReadPtxSregEnvreg26Op(op *ir.Operation) (ReadPtxSregEnvreg26Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg26Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg26 creates an operation nvvm.read.ptx.sreg.envreg26 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg26 creates an operation nvvm.read.ptx.sreg.envreg26 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg26Op.
 func BuildReadPtxSregEnvreg26(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg26Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg26")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg26 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg26OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg26Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg26Op{op}
 }
+
+// ReadPtxSregEnvreg27OpName is the name of the operation nvvm.read.ptx.sreg.envreg27.
+const ReadPtxSregEnvreg27OpName = "nvvm.read.ptx.sreg.envreg27"
 
 // ReadPtxSregEnvreg27Op wraps an operation nvvm.read.ptx.sreg.envreg27: reads the PTX special register %envreg27.
 type ReadPtxSregEnvreg27Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg27Op returns op as a ReadPtxSregEnvreg27Op if it is an operation nvvm.read.ptx.sreg.envreg27.
 func AsReadPtxSregEnvreg27Op(op *ir.Operation) (ReadPtxSregEnvreg27Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg27" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg27OpName {
 		return ReadPtxSregEnvreg27Op{}, false
 	}
 	return ReadPtxSregEnvreg27Op{op}, true
@@ -2863,25 +3197,25 @@ func AsReadPtxSregEnvreg27Op(op *ir.Operation) (ReadPtxSregEnvreg27Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg27Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg27 creates an operation nvvm.read.ptx.sreg.envreg27 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg27 creates an operation nvvm.read.ptx.sreg.envreg27 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg27Op.
 func BuildReadPtxSregEnvreg27(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg27Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg27")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg27 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg27OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg27Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg27Op{op}
 }
+
+// ReadPtxSregEnvreg28OpName is the name of the operation nvvm.read.ptx.sreg.envreg28.
+const ReadPtxSregEnvreg28OpName = "nvvm.read.ptx.sreg.envreg28"
 
 // ReadPtxSregEnvreg28Op wraps an operation nvvm.read.ptx.sreg.envreg28: reads the PTX special register %envreg28.
 type ReadPtxSregEnvreg28Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg28Op returns op as a ReadPtxSregEnvreg28Op if it is an operation nvvm.read.ptx.sreg.envreg28.
 func AsReadPtxSregEnvreg28Op(op *ir.Operation) (ReadPtxSregEnvreg28Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg28" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg28OpName {
 		return ReadPtxSregEnvreg28Op{}, false
 	}
 	return ReadPtxSregEnvreg28Op{op}, true
@@ -2890,25 +3224,25 @@ func AsReadPtxSregEnvreg28Op(op *ir.Operation) (ReadPtxSregEnvreg28Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg28Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg28 creates an operation nvvm.read.ptx.sreg.envreg28 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg28 creates an operation nvvm.read.ptx.sreg.envreg28 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg28Op.
 func BuildReadPtxSregEnvreg28(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg28Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg28")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg28 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg28OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg28Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg28Op{op}
 }
+
+// ReadPtxSregEnvreg29OpName is the name of the operation nvvm.read.ptx.sreg.envreg29.
+const ReadPtxSregEnvreg29OpName = "nvvm.read.ptx.sreg.envreg29"
 
 // ReadPtxSregEnvreg29Op wraps an operation nvvm.read.ptx.sreg.envreg29: reads the PTX special register %envreg29.
 type ReadPtxSregEnvreg29Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg29Op returns op as a ReadPtxSregEnvreg29Op if it is an operation nvvm.read.ptx.sreg.envreg29.
 func AsReadPtxSregEnvreg29Op(op *ir.Operation) (ReadPtxSregEnvreg29Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg29" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg29OpName {
 		return ReadPtxSregEnvreg29Op{}, false
 	}
 	return ReadPtxSregEnvreg29Op{op}, true
@@ -2917,25 +3251,25 @@ func AsReadPtxSregEnvreg29Op(op *ir.Operation) (ReadPtxSregEnvreg29Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg29Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg29 creates an operation nvvm.read.ptx.sreg.envreg29 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg29 creates an operation nvvm.read.ptx.sreg.envreg29 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg29Op.
 func BuildReadPtxSregEnvreg29(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg29Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg29")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg29 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg29OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg29Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg29Op{op}
 }
+
+// ReadPtxSregEnvreg30OpName is the name of the operation nvvm.read.ptx.sreg.envreg30.
+const ReadPtxSregEnvreg30OpName = "nvvm.read.ptx.sreg.envreg30"
 
 // ReadPtxSregEnvreg30Op wraps an operation nvvm.read.ptx.sreg.envreg30: reads the PTX special register %envreg30.
 type ReadPtxSregEnvreg30Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg30Op returns op as a ReadPtxSregEnvreg30Op if it is an operation nvvm.read.ptx.sreg.envreg30.
 func AsReadPtxSregEnvreg30Op(op *ir.Operation) (ReadPtxSregEnvreg30Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg30" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg30OpName {
 		return ReadPtxSregEnvreg30Op{}, false
 	}
 	return ReadPtxSregEnvreg30Op{op}, true
@@ -2944,25 +3278,25 @@ func AsReadPtxSregEnvreg30Op(op *ir.Operation) (ReadPtxSregEnvreg30Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg30Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg30 creates an operation nvvm.read.ptx.sreg.envreg30 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg30 creates an operation nvvm.read.ptx.sreg.envreg30 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg30Op.
 func BuildReadPtxSregEnvreg30(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg30Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg30")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg30 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg30OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg30Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg30Op{op}
 }
+
+// ReadPtxSregEnvreg31OpName is the name of the operation nvvm.read.ptx.sreg.envreg31.
+const ReadPtxSregEnvreg31OpName = "nvvm.read.ptx.sreg.envreg31"
 
 // ReadPtxSregEnvreg31Op wraps an operation nvvm.read.ptx.sreg.envreg31: reads the PTX special register %envreg31.
 type ReadPtxSregEnvreg31Op struct{ *ir.Operation }
 
 // AsReadPtxSregEnvreg31Op returns op as a ReadPtxSregEnvreg31Op if it is an operation nvvm.read.ptx.sreg.envreg31.
 func AsReadPtxSregEnvreg31Op(op *ir.Operation) (ReadPtxSregEnvreg31Op, bool) {
-	if op == nil || op.Name() != "nvvm.read.ptx.sreg.envreg31" {
+	if op == nil || op.Name() != ReadPtxSregEnvreg31OpName {
 		return ReadPtxSregEnvreg31Op{}, false
 	}
 	return ReadPtxSregEnvreg31Op{op}, true
@@ -2971,25 +3305,25 @@ func AsReadPtxSregEnvreg31Op(op *ir.Operation) (ReadPtxSregEnvreg31Op, bool) {
 // Res returns the result res.
 func (op ReadPtxSregEnvreg31Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadPtxSregEnvreg31 creates an operation nvvm.read.ptx.sreg.envreg31 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadPtxSregEnvreg31 creates an operation nvvm.read.ptx.sreg.envreg31 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadPtxSregEnvreg31Op.
 func BuildReadPtxSregEnvreg31(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg31Op {
-	name := b.Ctx.LookupOpName("nvvm.read.ptx.sreg.envreg31")
-	if name == nil || name.Def == nil {
-		panic("nvvm.read.ptx.sreg.envreg31 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadPtxSregEnvreg31OpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadPtxSregEnvreg31Op{b.Create(st)}
+	op := b.Create(st)
+	return ReadPtxSregEnvreg31Op{op}
 }
+
+// RcpApproxFtzFOpName is the name of the operation nvvm.rcp.approx.ftz.f.
+const RcpApproxFtzFOpName = "nvvm.rcp.approx.ftz.f"
 
 // RcpApproxFtzFOp wraps an operation nvvm.rcp.approx.ftz.f: approximate reciprocal, flushing subnormals to zero.
 type RcpApproxFtzFOp struct{ *ir.Operation }
 
 // AsRcpApproxFtzFOp returns op as a RcpApproxFtzFOp if it is an operation nvvm.rcp.approx.ftz.f.
 func AsRcpApproxFtzFOp(op *ir.Operation) (RcpApproxFtzFOp, bool) {
-	if op == nil || op.Name() != "nvvm.rcp.approx.ftz.f" {
+	if op == nil || op.Name() != RcpApproxFtzFOpName {
 		return RcpApproxFtzFOp{}, false
 	}
 	return RcpApproxFtzFOp{op}, true
@@ -3001,26 +3335,30 @@ func (op RcpApproxFtzFOp) Arg() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op RcpApproxFtzFOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildRcpApproxFtzF creates an operation nvvm.rcp.approx.ftz.f at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRcpApproxFtzF(b *ir.Builder, loc ir.Location, arg ir.Value, resType ir.Type) RcpApproxFtzFOp {
-	name := b.Ctx.LookupOpName("nvvm.rcp.approx.ftz.f")
-	if name == nil || name.Def == nil {
-		panic("nvvm.rcp.approx.ftz.f is not registered in the builder's context")
+// BuildRcpApproxFtzF creates an operation nvvm.rcp.approx.ftz.f at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RcpApproxFtzFOp.
+func BuildRcpApproxFtzF(b *ir.Builder, loc ir.Location, arg ir.Value) RcpApproxFtzFOp {
+	if arg == nil {
+		b.Errorf("building %s: a required operand or property is nil", RcpApproxFtzFOpName)
+		return RcpApproxFtzFOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, RcpApproxFtzFOpName), Loc: loc}
 	st.Operands = append(st.Operands, arg)
-	st.ResultTypes = append(st.ResultTypes, resType)
-	return RcpApproxFtzFOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.FloatType(ir.F32))
+	op := b.Create(st)
+	return RcpApproxFtzFOp{op}
 }
+
+// ReduxSyncOpName is the name of the operation nvvm.redux.sync.
+const ReduxSyncOpName = "nvvm.redux.sync"
 
 // ReduxSyncOp wraps an operation nvvm.redux.sync: redux Sync Op.
 type ReduxSyncOp struct{ *ir.Operation }
 
 // AsReduxSyncOp returns op as a ReduxSyncOp if it is an operation nvvm.redux.sync.
 func AsReduxSyncOp(op *ir.Operation) (ReduxSyncOp, bool) {
-	if op == nil || op.Name() != "nvvm.redux.sync" {
+	if op == nil || op.Name() != ReduxSyncOpName {
 		return ReduxSyncOp{}, false
 	}
 	return ReduxSyncOp{op}, true
@@ -3072,34 +3410,54 @@ func (op ReduxSyncOp) Nan() bool {
 	return v
 }
 
-// BuildReduxSync creates an operation nvvm.redux.sync at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReduxSync(b *ir.Builder, loc ir.Location, val ir.Value, maskAndClamp ir.Value, kind ir.Attribute, abs bool, nan bool, resType ir.Type) ReduxSyncOp {
-	name := b.Ctx.LookupOpName("nvvm.redux.sync")
-	if name == nil || name.Def == nil {
-		panic("nvvm.redux.sync is not registered in the builder's context")
+// ReduxSyncOptions holds the optional operands, results and properties of
+// nvvm.redux.sync for BuildReduxSync; the zero value leaves them all absent (or at
+// their defaults).
+type ReduxSyncOptions struct {
+	// Abs is the property abs (the zero value: its default).
+	Abs bool
+	// Nan is the property nan (the zero value: its default).
+	Nan bool
+}
+
+// BuildReduxSync creates an operation nvvm.redux.sync at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReduxSyncOp.
+func BuildReduxSync(b *ir.Builder, loc ir.Location, val ir.Value, maskAndClamp ir.Value, kind ir.Attribute, opts ...ReduxSyncOptions) ReduxSyncOp {
+	if val == nil || maskAndClamp == nil || kind == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReduxSyncOpName)
+		return ReduxSyncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ReduxSyncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReduxSyncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, val)
 	st.Operands = append(st.Operands, maskAndClamp)
 	props = append(props, ir.NamedAttr{Name: "kind", Value: kind})
-	props = append(props, ir.NamedAttr{Name: "abs", Value: b.Ctx.Bool(abs)})
-	props = append(props, ir.NamedAttr{Name: "nan", Value: b.Ctx.Bool(nan)})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	if o.Abs {
+		props = append(props, ir.NamedAttr{Name: "abs", Value: b.Ctx.Bool(o.Abs)})
+	}
+	if o.Nan {
+		props = append(props, ir.NamedAttr{Name: "nan", Value: b.Ctx.Bool(o.Nan)})
+	}
+	st.ResultTypes = append(st.ResultTypes, val.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReduxSyncOp{b.Create(st)}
+	op := b.Create(st)
+	return ReduxSyncOp{op}
 }
+
+// ShflSyncOpName is the name of the operation nvvm.shfl.sync.
+const ShflSyncOpName = "nvvm.shfl.sync"
 
 // ShflSyncOp wraps an operation nvvm.shfl.sync: nVVM Dialect Op for shfl.sync.
 type ShflSyncOp struct{ *ir.Operation }
 
 // AsShflSyncOp returns op as a ShflSyncOp if it is an operation nvvm.shfl.sync.
 func AsShflSyncOp(op *ir.Operation) (ShflSyncOp, bool) {
-	if op == nil || op.Name() != "nvvm.shfl.sync" {
+	if op == nil || op.Name() != ShflSyncOpName {
 		return ShflSyncOp{}, false
 	}
 	return ShflSyncOp{op}, true
@@ -3128,37 +3486,51 @@ func (op ShflSyncOp) ReturnValueAndIsValid() bool {
 	return op.InherentAttr("return_value_and_is_valid") != nil
 }
 
-// BuildShflSync creates an operation nvvm.shfl.sync at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildShflSync(b *ir.Builder, loc ir.Location, threadMask ir.Value, val ir.Value, offset ir.Value, maskAndClamp ir.Value, kind ir.Attribute, returnValueAndIsValid bool, resType ir.Type) ShflSyncOp {
-	name := b.Ctx.LookupOpName("nvvm.shfl.sync")
-	if name == nil || name.Def == nil {
-		panic("nvvm.shfl.sync is not registered in the builder's context")
+// ShflSyncOptions holds the optional operands, results and properties of
+// nvvm.shfl.sync for BuildShflSync; the zero value leaves them all absent (or at
+// their defaults).
+type ShflSyncOptions struct {
+	// ReturnValueAndIsValid sets the unit property return_value_and_is_valid.
+	ReturnValueAndIsValid bool
+}
+
+// BuildShflSync creates an operation nvvm.shfl.sync at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ShflSyncOp.
+func BuildShflSync(b *ir.Builder, loc ir.Location, threadMask ir.Value, val ir.Value, offset ir.Value, maskAndClamp ir.Value, kind ir.Attribute, resType ir.Type, opts ...ShflSyncOptions) ShflSyncOp {
+	if threadMask == nil || val == nil || offset == nil || maskAndClamp == nil || kind == nil {
+		b.Errorf("building %s: a required operand or property is nil", ShflSyncOpName)
+		return ShflSyncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ShflSyncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ShflSyncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, threadMask)
 	st.Operands = append(st.Operands, val)
 	st.Operands = append(st.Operands, offset)
 	st.Operands = append(st.Operands, maskAndClamp)
 	props = append(props, ir.NamedAttr{Name: "kind", Value: kind})
-	if returnValueAndIsValid {
+	if o.ReturnValueAndIsValid {
 		props = append(props, ir.NamedAttr{Name: "return_value_and_is_valid", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ShflSyncOp{b.Create(st)}
+	op := b.Create(st)
+	return ShflSyncOp{op}
 }
+
+// VoteSyncOpName is the name of the operation nvvm.vote.sync.
+const VoteSyncOpName = "nvvm.vote.sync"
 
 // VoteSyncOp wraps an operation nvvm.vote.sync: vote across thread group.
 type VoteSyncOp struct{ *ir.Operation }
 
 // AsVoteSyncOp returns op as a VoteSyncOp if it is an operation nvvm.vote.sync.
 func AsVoteSyncOp(op *ir.Operation) (VoteSyncOp, bool) {
-	if op == nil || op.Name() != "nvvm.vote.sync" {
+	if op == nil || op.Name() != VoteSyncOpName {
 		return VoteSyncOp{}, false
 	}
 	return VoteSyncOp{op}, true
@@ -3176,15 +3548,15 @@ func (op VoteSyncOp) Res() ir.Value { return op.Operation.Result(0) }
 // Kind returns the property kind, or nil when it is absent.
 func (op VoteSyncOp) Kind() ir.Attribute { return op.InherentAttr("kind") }
 
-// BuildVoteSync creates an operation nvvm.vote.sync at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildVoteSync creates an operation nvvm.vote.sync at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero VoteSyncOp.
 func BuildVoteSync(b *ir.Builder, loc ir.Location, mask ir.Value, pred ir.Value, kind ir.Attribute, resType ir.Type) VoteSyncOp {
-	name := b.Ctx.LookupOpName("nvvm.vote.sync")
-	if name == nil || name.Def == nil {
-		panic("nvvm.vote.sync is not registered in the builder's context")
+	if mask == nil || pred == nil || kind == nil {
+		b.Errorf("building %s: a required operand or property is nil", VoteSyncOpName)
+		return VoteSyncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, VoteSyncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, mask)
 	st.Operands = append(st.Operands, pred)
@@ -3193,15 +3565,19 @@ func BuildVoteSync(b *ir.Builder, loc ir.Location, mask ir.Value, pred ir.Value,
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return VoteSyncOp{b.Create(st)}
+	op := b.Create(st)
+	return VoteSyncOp{op}
 }
+
+// MatchSyncOpName is the name of the operation nvvm.match.sync.
+const MatchSyncOpName = "nvvm.match.sync"
 
 // MatchSyncOp wraps an operation nvvm.match.sync: broadcast and compare a value across threads in warp.
 type MatchSyncOp struct{ *ir.Operation }
 
 // AsMatchSyncOp returns op as a MatchSyncOp if it is an operation nvvm.match.sync.
 func AsMatchSyncOp(op *ir.Operation) (MatchSyncOp, bool) {
-	if op == nil || op.Name() != "nvvm.match.sync" {
+	if op == nil || op.Name() != MatchSyncOpName {
 		return MatchSyncOp{}, false
 	}
 	return MatchSyncOp{op}, true
@@ -3219,15 +3595,15 @@ func (op MatchSyncOp) Res() ir.Value { return op.Operation.Result(0) }
 // Kind returns the property kind, or nil when it is absent.
 func (op MatchSyncOp) Kind() ir.Attribute { return op.InherentAttr("kind") }
 
-// BuildMatchSync creates an operation nvvm.match.sync at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMatchSync creates an operation nvvm.match.sync at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MatchSyncOp.
 func BuildMatchSync(b *ir.Builder, loc ir.Location, threadMask ir.Value, val ir.Value, kind ir.Attribute, resType ir.Type) MatchSyncOp {
-	name := b.Ctx.LookupOpName("nvvm.match.sync")
-	if name == nil || name.Def == nil {
-		panic("nvvm.match.sync is not registered in the builder's context")
+	if threadMask == nil || val == nil || kind == nil {
+		b.Errorf("building %s: a required operand or property is nil", MatchSyncOpName)
+		return MatchSyncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MatchSyncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, threadMask)
 	st.Operands = append(st.Operands, val)
@@ -3236,15 +3612,19 @@ func BuildMatchSync(b *ir.Builder, loc ir.Location, threadMask ir.Value, val ir.
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MatchSyncOp{b.Create(st)}
+	op := b.Create(st)
+	return MatchSyncOp{op}
 }
+
+// BarWarpSyncOpName is the name of the operation nvvm.bar.warp.sync.
+const BarWarpSyncOpName = "nvvm.bar.warp.sync"
 
 // BarWarpSyncOp wraps an operation nvvm.bar.warp.sync: warp Barrier Synchronization Op.
 type BarWarpSyncOp struct{ *ir.Operation }
 
 // AsBarWarpSyncOp returns op as a BarWarpSyncOp if it is an operation nvvm.bar.warp.sync.
 func AsBarWarpSyncOp(op *ir.Operation) (BarWarpSyncOp, bool) {
-	if op == nil || op.Name() != "nvvm.bar.warp.sync" {
+	if op == nil || op.Name() != BarWarpSyncOpName {
 		return BarWarpSyncOp{}, false
 	}
 	return BarWarpSyncOp{op}, true
@@ -3253,25 +3633,29 @@ func AsBarWarpSyncOp(op *ir.Operation) (BarWarpSyncOp, bool) {
 // Mask returns the operand mask.
 func (op BarWarpSyncOp) Mask() ir.Value { return op.Operation.Operand(0) }
 
-// BuildBarWarpSync creates an operation nvvm.bar.warp.sync at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBarWarpSync creates an operation nvvm.bar.warp.sync at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BarWarpSyncOp.
 func BuildBarWarpSync(b *ir.Builder, loc ir.Location, mask ir.Value) BarWarpSyncOp {
-	name := b.Ctx.LookupOpName("nvvm.bar.warp.sync")
-	if name == nil || name.Def == nil {
-		panic("nvvm.bar.warp.sync is not registered in the builder's context")
+	if mask == nil {
+		b.Errorf("building %s: a required operand or property is nil", BarWarpSyncOpName)
+		return BarWarpSyncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BarWarpSyncOpName), Loc: loc}
 	st.Operands = append(st.Operands, mask)
-	return BarWarpSyncOp{b.Create(st)}
+	op := b.Create(st)
+	return BarWarpSyncOp{op}
 }
+
+// ElectSyncOpName is the name of the operation nvvm.elect.sync.
+const ElectSyncOpName = "nvvm.elect.sync"
 
 // ElectSyncOp wraps an operation nvvm.elect.sync: elect one leader thread.
 type ElectSyncOp struct{ *ir.Operation }
 
 // AsElectSyncOp returns op as a ElectSyncOp if it is an operation nvvm.elect.sync.
 func AsElectSyncOp(op *ir.Operation) (ElectSyncOp, bool) {
-	if op == nil || op.Name() != "nvvm.elect.sync" {
+	if op == nil || op.Name() != ElectSyncOpName {
 		return ElectSyncOp{}, false
 	}
 	return ElectSyncOp{op}, true
@@ -3288,51 +3672,61 @@ func (op ElectSyncOp) Membermask() ir.Value {
 // Pred returns the result pred.
 func (op ElectSyncOp) Pred() ir.Value { return op.Operation.Result(0) }
 
-// BuildElectSync creates an operation nvvm.elect.sync at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildElectSync(b *ir.Builder, loc ir.Location, membermask ir.Value, predType ir.Type) ElectSyncOp {
-	name := b.Ctx.LookupOpName("nvvm.elect.sync")
-	if name == nil || name.Def == nil {
-		panic("nvvm.elect.sync is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	if membermask != nil {
-		st.Operands = append(st.Operands, membermask)
-	}
-	st.ResultTypes = append(st.ResultTypes, predType)
-	return ElectSyncOp{b.Create(st)}
+// ElectSyncOptions holds the optional operands, results and properties of
+// nvvm.elect.sync for BuildElectSync; the zero value leaves them all absent (or at
+// their defaults).
+type ElectSyncOptions struct {
+	// Membermask is the optional operand membermask (nil: absent).
+	Membermask ir.Value
 }
+
+// BuildElectSync creates an operation nvvm.elect.sync at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ElectSyncOp.
+func BuildElectSync(b *ir.Builder, loc ir.Location, opts ...ElectSyncOptions) ElectSyncOp {
+	o := genOptions(b, ElectSyncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ElectSyncOpName), Loc: loc}
+	if o.Membermask != nil {
+		st.Operands = append(st.Operands, o.Membermask)
+	}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(1))
+	op := b.Create(st)
+	return ElectSyncOp{op}
+}
+
+// Barrier0OpName is the name of the operation nvvm.barrier0.
+const Barrier0OpName = "nvvm.barrier0"
 
 // Barrier0Op wraps an operation nvvm.barrier0: cTA Barrier Synchronization Op (Barrier ID 0).
 type Barrier0Op struct{ *ir.Operation }
 
 // AsBarrier0Op returns op as a Barrier0Op if it is an operation nvvm.barrier0.
 func AsBarrier0Op(op *ir.Operation) (Barrier0Op, bool) {
-	if op == nil || op.Name() != "nvvm.barrier0" {
+	if op == nil || op.Name() != Barrier0OpName {
 		return Barrier0Op{}, false
 	}
 	return Barrier0Op{op}, true
 }
 
-// BuildBarrier0 creates an operation nvvm.barrier0 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBarrier0 creates an operation nvvm.barrier0 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Barrier0Op.
 func BuildBarrier0(b *ir.Builder, loc ir.Location) Barrier0Op {
-	name := b.Ctx.LookupOpName("nvvm.barrier0")
-	if name == nil || name.Def == nil {
-		panic("nvvm.barrier0 is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return Barrier0Op{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, Barrier0OpName), Loc: loc}
+	op := b.Create(st)
+	return Barrier0Op{op}
 }
+
+// BarrierOpName is the name of the operation nvvm.barrier.
+const BarrierOpName = "nvvm.barrier"
 
 // BarrierOp wraps an operation nvvm.barrier: cTA Barrier Synchronization Op.
 type BarrierOp struct{ *ir.Operation }
 
 // AsBarrierOp returns op as a BarrierOp if it is an operation nvvm.barrier.
 func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
-	if op == nil || op.Name() != "nvvm.barrier" {
+	if op == nil || op.Name() != BarrierOpName {
 		return BarrierOp{}, false
 	}
 	return BarrierOp{op}, true
@@ -3403,58 +3797,62 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// BuildBarrier creates an operation nvvm.barrier at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildBarrier(b *ir.Builder, loc ir.Location, barrierId ir.Value, numberOfThreads ir.Value, reductionPredicate ir.Value, reductionOp *BarrierReduction, resType ir.Type) BarrierOp {
-	name := b.Ctx.LookupOpName("nvvm.barrier")
-	if name == nil || name.Def == nil {
-		panic("nvvm.barrier is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// BarrierOptions holds the optional operands, results and properties of
+// nvvm.barrier for BuildBarrier; the zero value leaves them all absent (or at
+// their defaults).
+type BarrierOptions struct {
+	// BarrierId is the optional operand barrierId (nil: absent).
+	BarrierId ir.Value
+	// NumberOfThreads is the optional operand numberOfThreads (nil: absent).
+	NumberOfThreads ir.Value
+	// ReductionPredicate is the optional operand reductionPredicate (nil: absent).
+	ReductionPredicate ir.Value
+	// ReductionOp is the optional property reductionOp (nil: absent).
+	ReductionOp *BarrierReduction
+	// ResType is the type of the optional result res (nil: absent).
+	ResType ir.Type
+}
+
+// BuildBarrier creates an operation nvvm.barrier at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BarrierOp.
+func BuildBarrier(b *ir.Builder, loc ir.Location, opts ...BarrierOptions) BarrierOp {
+	o := genOptions(b, BarrierOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, BarrierOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if barrierId != nil {
-		st.Operands = append(st.Operands, barrierId)
+	if o.BarrierId != nil {
+		st.Operands = append(st.Operands, o.BarrierId)
 	}
-	if numberOfThreads != nil {
-		st.Operands = append(st.Operands, numberOfThreads)
+	if o.NumberOfThreads != nil {
+		st.Operands = append(st.Operands, o.NumberOfThreads)
 	}
-	if reductionPredicate != nil {
-		st.Operands = append(st.Operands, reductionPredicate)
+	if o.ReductionPredicate != nil {
+		st.Operands = append(st.Operands, o.ReductionPredicate)
 	}
-	if reductionOp != nil {
-		props = append(props, ir.NamedAttr{Name: "reductionOp", Value: dialectAttr(b.Ctx, "nvvm", "reduction<"+(*reductionOp).String()+">")})
+	if o.ReductionOp != nil {
+		props = append(props, ir.NamedAttr{Name: "reductionOp", Value: dialectAttr(b, "nvvm", "reduction<"+(*o.ReductionOp).String()+">")})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(b2i(barrierId != nil), b2i(numberOfThreads != nil), b2i(reductionPredicate != nil))})
-	if resType != nil {
-		st.ResultTypes = append(st.ResultTypes, resType)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(b2i(o.BarrierId != nil), b2i(o.NumberOfThreads != nil), b2i(o.ReductionPredicate != nil))})
+	if o.ResType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.ResType)
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return BarrierOp{b.Create(st)}
+	op := b.Create(st)
+	return BarrierOp{op}
 }
 
-// dialectAttr parses the attribute #dialect.body with the dialect's
-// registered attribute parser.
-func dialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
-	d := ctx.Dialect(dialect)
-	if d == nil || d.ParseAttr == nil {
-		panic("dialect '" + dialect + "' is not registered with attributes")
-	}
-	a, err := d.ParseAttr(ctx, body)
-	if err != nil {
-		panic("#" + dialect + "." + body + ": " + err.Error())
-	}
-	return a
-}
+// BarrierArriveOpName is the name of the operation nvvm.barrier.arrive.
+const BarrierArriveOpName = "nvvm.barrier.arrive"
 
 // BarrierArriveOp wraps an operation nvvm.barrier.arrive: announces the arrival of the executing thread at a barrier.
 type BarrierArriveOp struct{ *ir.Operation }
 
 // AsBarrierArriveOp returns op as a BarrierArriveOp if it is an operation nvvm.barrier.arrive.
 func AsBarrierArriveOp(op *ir.Operation) (BarrierArriveOp, bool) {
-	if op == nil || op.Name() != "nvvm.barrier.arrive" {
+	if op == nil || op.Name() != BarrierArriveOpName {
 		return BarrierArriveOp{}, false
 	}
 	return BarrierArriveOp{op}, true
@@ -3473,28 +3871,42 @@ func (op BarrierArriveOp) NumberOfThreads() ir.Value {
 	return op.Operation.Operand(op.NumOperands() - 1)
 }
 
-// BuildBarrierArrive creates an operation nvvm.barrier.arrive at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildBarrierArrive(b *ir.Builder, loc ir.Location, barrierId ir.Value, numberOfThreads ir.Value) BarrierArriveOp {
-	name := b.Ctx.LookupOpName("nvvm.barrier.arrive")
-	if name == nil || name.Def == nil {
-		panic("nvvm.barrier.arrive is not registered in the builder's context")
+// BarrierArriveOptions holds the optional operands, results and properties of
+// nvvm.barrier.arrive for BuildBarrierArrive; the zero value leaves them all absent (or at
+// their defaults).
+type BarrierArriveOptions struct {
+	// BarrierId is the optional operand barrierId (nil: absent).
+	BarrierId ir.Value
+}
+
+// BuildBarrierArrive creates an operation nvvm.barrier.arrive at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BarrierArriveOp.
+func BuildBarrierArrive(b *ir.Builder, loc ir.Location, numberOfThreads ir.Value, opts ...BarrierArriveOptions) BarrierArriveOp {
+	if numberOfThreads == nil {
+		b.Errorf("building %s: a required operand or property is nil", BarrierArriveOpName)
+		return BarrierArriveOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	if barrierId != nil {
-		st.Operands = append(st.Operands, barrierId)
+	o := genOptions(b, BarrierArriveOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, BarrierArriveOpName), Loc: loc}
+	if o.BarrierId != nil {
+		st.Operands = append(st.Operands, o.BarrierId)
 	}
 	st.Operands = append(st.Operands, numberOfThreads)
-	return BarrierArriveOp{b.Create(st)}
+	op := b.Create(st)
+	return BarrierArriveOp{op}
 }
+
+// ClusterArriveOpName is the name of the operation nvvm.cluster.arrive.
+const ClusterArriveOpName = "nvvm.cluster.arrive"
 
 // ClusterArriveOp wraps an operation nvvm.cluster.arrive: cluster Barrier Arrive Op.
 type ClusterArriveOp struct{ *ir.Operation }
 
 // AsClusterArriveOp returns op as a ClusterArriveOp if it is an operation nvvm.cluster.arrive.
 func AsClusterArriveOp(op *ir.Operation) (ClusterArriveOp, bool) {
-	if op == nil || op.Name() != "nvvm.cluster.arrive" {
+	if op == nil || op.Name() != ClusterArriveOpName {
 		return ClusterArriveOp{}, false
 	}
 	return ClusterArriveOp{op}, true
@@ -3503,31 +3915,41 @@ func AsClusterArriveOp(op *ir.Operation) (ClusterArriveOp, bool) {
 // Aligned reports whether the unit property aligned is set.
 func (op ClusterArriveOp) Aligned() bool { return op.InherentAttr("aligned") != nil }
 
-// BuildClusterArrive creates an operation nvvm.cluster.arrive at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClusterArrive(b *ir.Builder, loc ir.Location, aligned bool) ClusterArriveOp {
-	name := b.Ctx.LookupOpName("nvvm.cluster.arrive")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cluster.arrive is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ClusterArriveOptions holds the optional operands, results and properties of
+// nvvm.cluster.arrive for BuildClusterArrive; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterArriveOptions struct {
+	// Aligned sets the unit property aligned.
+	Aligned bool
+}
+
+// BuildClusterArrive creates an operation nvvm.cluster.arrive at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterArriveOp.
+func BuildClusterArrive(b *ir.Builder, loc ir.Location, opts ...ClusterArriveOptions) ClusterArriveOp {
+	o := genOptions(b, ClusterArriveOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterArriveOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if aligned {
+	if o.Aligned {
 		props = append(props, ir.NamedAttr{Name: "aligned", Value: b.Ctx.Unit()})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClusterArriveOp{b.Create(st)}
+	op := b.Create(st)
+	return ClusterArriveOp{op}
 }
+
+// ClusterArriveRelaxedOpName is the name of the operation nvvm.cluster.arrive.relaxed.
+const ClusterArriveRelaxedOpName = "nvvm.cluster.arrive.relaxed"
 
 // ClusterArriveRelaxedOp wraps an operation nvvm.cluster.arrive.relaxed: cluster Barrier Relaxed Arrive Op.
 type ClusterArriveRelaxedOp struct{ *ir.Operation }
 
 // AsClusterArriveRelaxedOp returns op as a ClusterArriveRelaxedOp if it is an operation nvvm.cluster.arrive.relaxed.
 func AsClusterArriveRelaxedOp(op *ir.Operation) (ClusterArriveRelaxedOp, bool) {
-	if op == nil || op.Name() != "nvvm.cluster.arrive.relaxed" {
+	if op == nil || op.Name() != ClusterArriveRelaxedOpName {
 		return ClusterArriveRelaxedOp{}, false
 	}
 	return ClusterArriveRelaxedOp{op}, true
@@ -3536,31 +3958,41 @@ func AsClusterArriveRelaxedOp(op *ir.Operation) (ClusterArriveRelaxedOp, bool) {
 // Aligned reports whether the unit property aligned is set.
 func (op ClusterArriveRelaxedOp) Aligned() bool { return op.InherentAttr("aligned") != nil }
 
-// BuildClusterArriveRelaxed creates an operation nvvm.cluster.arrive.relaxed at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClusterArriveRelaxed(b *ir.Builder, loc ir.Location, aligned bool) ClusterArriveRelaxedOp {
-	name := b.Ctx.LookupOpName("nvvm.cluster.arrive.relaxed")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cluster.arrive.relaxed is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ClusterArriveRelaxedOptions holds the optional operands, results and properties of
+// nvvm.cluster.arrive.relaxed for BuildClusterArriveRelaxed; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterArriveRelaxedOptions struct {
+	// Aligned sets the unit property aligned.
+	Aligned bool
+}
+
+// BuildClusterArriveRelaxed creates an operation nvvm.cluster.arrive.relaxed at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterArriveRelaxedOp.
+func BuildClusterArriveRelaxed(b *ir.Builder, loc ir.Location, opts ...ClusterArriveRelaxedOptions) ClusterArriveRelaxedOp {
+	o := genOptions(b, ClusterArriveRelaxedOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterArriveRelaxedOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if aligned {
+	if o.Aligned {
 		props = append(props, ir.NamedAttr{Name: "aligned", Value: b.Ctx.Unit()})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClusterArriveRelaxedOp{b.Create(st)}
+	op := b.Create(st)
+	return ClusterArriveRelaxedOp{op}
 }
+
+// ClusterWaitOpName is the name of the operation nvvm.cluster.wait.
+const ClusterWaitOpName = "nvvm.cluster.wait"
 
 // ClusterWaitOp wraps an operation nvvm.cluster.wait: cluster Barrier Wait Op.
 type ClusterWaitOp struct{ *ir.Operation }
 
 // AsClusterWaitOp returns op as a ClusterWaitOp if it is an operation nvvm.cluster.wait.
 func AsClusterWaitOp(op *ir.Operation) (ClusterWaitOp, bool) {
-	if op == nil || op.Name() != "nvvm.cluster.wait" {
+	if op == nil || op.Name() != ClusterWaitOpName {
 		return ClusterWaitOp{}, false
 	}
 	return ClusterWaitOp{op}, true
@@ -3569,54 +4001,64 @@ func AsClusterWaitOp(op *ir.Operation) (ClusterWaitOp, bool) {
 // Aligned reports whether the unit property aligned is set.
 func (op ClusterWaitOp) Aligned() bool { return op.InherentAttr("aligned") != nil }
 
-// BuildClusterWait creates an operation nvvm.cluster.wait at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClusterWait(b *ir.Builder, loc ir.Location, aligned bool) ClusterWaitOp {
-	name := b.Ctx.LookupOpName("nvvm.cluster.wait")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cluster.wait is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ClusterWaitOptions holds the optional operands, results and properties of
+// nvvm.cluster.wait for BuildClusterWait; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterWaitOptions struct {
+	// Aligned sets the unit property aligned.
+	Aligned bool
+}
+
+// BuildClusterWait creates an operation nvvm.cluster.wait at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterWaitOp.
+func BuildClusterWait(b *ir.Builder, loc ir.Location, opts ...ClusterWaitOptions) ClusterWaitOp {
+	o := genOptions(b, ClusterWaitOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterWaitOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if aligned {
+	if o.Aligned {
 		props = append(props, ir.NamedAttr{Name: "aligned", Value: b.Ctx.Unit()})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClusterWaitOp{b.Create(st)}
+	op := b.Create(st)
+	return ClusterWaitOp{op}
 }
+
+// FenceScClusterOpName is the name of the operation nvvm.fence.sc.cluster.
+const FenceScClusterOpName = "nvvm.fence.sc.cluster"
 
 // FenceScClusterOp wraps an operation nvvm.fence.sc.cluster: sequentially consistent fence at cluster scope.
 type FenceScClusterOp struct{ *ir.Operation }
 
 // AsFenceScClusterOp returns op as a FenceScClusterOp if it is an operation nvvm.fence.sc.cluster.
 func AsFenceScClusterOp(op *ir.Operation) (FenceScClusterOp, bool) {
-	if op == nil || op.Name() != "nvvm.fence.sc.cluster" {
+	if op == nil || op.Name() != FenceScClusterOpName {
 		return FenceScClusterOp{}, false
 	}
 	return FenceScClusterOp{op}, true
 }
 
-// BuildFenceScCluster creates an operation nvvm.fence.sc.cluster at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFenceScCluster creates an operation nvvm.fence.sc.cluster at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FenceScClusterOp.
 func BuildFenceScCluster(b *ir.Builder, loc ir.Location) FenceScClusterOp {
-	name := b.Ctx.LookupOpName("nvvm.fence.sc.cluster")
-	if name == nil || name.Def == nil {
-		panic("nvvm.fence.sc.cluster is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return FenceScClusterOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, FenceScClusterOpName), Loc: loc}
+	op := b.Create(st)
+	return FenceScClusterOp{op}
 }
+
+// FenceProxyOpName is the name of the operation nvvm.fence.proxy.
+const FenceProxyOpName = "nvvm.fence.proxy"
 
 // FenceProxyOp wraps an operation nvvm.fence.proxy: fence between the memory accesses of different proxies.
 type FenceProxyOp struct{ *ir.Operation }
 
 // AsFenceProxyOp returns op as a FenceProxyOp if it is an operation nvvm.fence.proxy.
 func AsFenceProxyOp(op *ir.Operation) (FenceProxyOp, bool) {
-	if op == nil || op.Name() != "nvvm.fence.proxy" {
+	if op == nil || op.Name() != FenceProxyOpName {
 		return FenceProxyOp{}, false
 	}
 	return FenceProxyOp{op}, true
@@ -3654,55 +4096,65 @@ func (op FenceProxyOp) Space() (SharedSpace, bool) {
 	return SharedSpace(u), ok
 }
 
-// BuildFenceProxy creates an operation nvvm.fence.proxy at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFenceProxy(b *ir.Builder, loc ir.Location, kind ProxyKind, space *SharedSpace) FenceProxyOp {
-	name := b.Ctx.LookupOpName("nvvm.fence.proxy")
-	if name == nil || name.Def == nil {
-		panic("nvvm.fence.proxy is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// FenceProxyOptions holds the optional operands, results and properties of
+// nvvm.fence.proxy for BuildFenceProxy; the zero value leaves them all absent (or at
+// their defaults).
+type FenceProxyOptions struct {
+	// Space is the optional property space (nil: absent).
+	Space *SharedSpace
+}
+
+// BuildFenceProxy creates an operation nvvm.fence.proxy at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FenceProxyOp.
+func BuildFenceProxy(b *ir.Builder, loc ir.Location, kind ProxyKind, opts ...FenceProxyOptions) FenceProxyOp {
+	o := genOptions(b, FenceProxyOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FenceProxyOpName), Loc: loc}
 	var props []ir.NamedAttr
-	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b.Ctx, "nvvm", "proxy_kind<"+(kind).String()+">")})
-	if space != nil {
-		props = append(props, ir.NamedAttr{Name: "space", Value: dialectAttr(b.Ctx, "nvvm", "shared_space<"+(*space).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b, "nvvm", "proxy_kind<"+(kind).String()+">")})
+	if o.Space != nil {
+		props = append(props, ir.NamedAttr{Name: "space", Value: dialectAttr(b, "nvvm", "shared_space<"+(*o.Space).String()+">")})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FenceProxyOp{b.Create(st)}
+	op := b.Create(st)
+	return FenceProxyOp{op}
 }
+
+// FenceMbarrierInitOpName is the name of the operation nvvm.fence.mbarrier.init.
+const FenceMbarrierInitOpName = "nvvm.fence.mbarrier.init"
 
 // FenceMbarrierInitOp wraps an operation nvvm.fence.mbarrier.init: fence after prior nvvm.mbarrier.init operations.
 type FenceMbarrierInitOp struct{ *ir.Operation }
 
 // AsFenceMbarrierInitOp returns op as a FenceMbarrierInitOp if it is an operation nvvm.fence.mbarrier.init.
 func AsFenceMbarrierInitOp(op *ir.Operation) (FenceMbarrierInitOp, bool) {
-	if op == nil || op.Name() != "nvvm.fence.mbarrier.init" {
+	if op == nil || op.Name() != FenceMbarrierInitOpName {
 		return FenceMbarrierInitOp{}, false
 	}
 	return FenceMbarrierInitOp{op}, true
 }
 
-// BuildFenceMbarrierInit creates an operation nvvm.fence.mbarrier.init at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFenceMbarrierInit creates an operation nvvm.fence.mbarrier.init at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FenceMbarrierInitOp.
 func BuildFenceMbarrierInit(b *ir.Builder, loc ir.Location) FenceMbarrierInitOp {
-	name := b.Ctx.LookupOpName("nvvm.fence.mbarrier.init")
-	if name == nil || name.Def == nil {
-		panic("nvvm.fence.mbarrier.init is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return FenceMbarrierInitOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, FenceMbarrierInitOpName), Loc: loc}
+	op := b.Create(st)
+	return FenceMbarrierInitOp{op}
 }
+
+// FenceProxyAcquireOpName is the name of the operation nvvm.fence.proxy.acquire.
+const FenceProxyAcquireOpName = "nvvm.fence.proxy.acquire"
 
 // FenceProxyAcquireOp wraps an operation nvvm.fence.proxy.acquire: uni-directional proxy fence operation with acquire semantics.
 type FenceProxyAcquireOp struct{ *ir.Operation }
 
 // AsFenceProxyAcquireOp returns op as a FenceProxyAcquireOp if it is an operation nvvm.fence.proxy.acquire.
 func AsFenceProxyAcquireOp(op *ir.Operation) (FenceProxyAcquireOp, bool) {
-	if op == nil || op.Name() != "nvvm.fence.proxy.acquire" {
+	if op == nil || op.Name() != FenceProxyAcquireOpName {
 		return FenceProxyAcquireOp{}, false
 	}
 	return FenceProxyAcquireOp{op}, true
@@ -3768,33 +4220,53 @@ func (op FenceProxyAcquireOp) ToProxy() ProxyKind {
 	return v
 }
 
-// BuildFenceProxyAcquire creates an operation nvvm.fence.proxy.acquire at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFenceProxyAcquire(b *ir.Builder, loc ir.Location, addr ir.Value, size ir.Value, scope MemScopeKind, fromProxy ProxyKind, toProxy ProxyKind) FenceProxyAcquireOp {
-	name := b.Ctx.LookupOpName("nvvm.fence.proxy.acquire")
-	if name == nil || name.Def == nil {
-		panic("nvvm.fence.proxy.acquire is not registered in the builder's context")
+// FenceProxyAcquireOptions holds the optional operands, results and properties of
+// nvvm.fence.proxy.acquire for BuildFenceProxyAcquire; the zero value leaves them all absent (or at
+// their defaults).
+type FenceProxyAcquireOptions struct {
+	// FromProxy is the property fromProxy (nil: its default).
+	FromProxy *ProxyKind
+	// ToProxy is the property toProxy (nil: its default).
+	ToProxy *ProxyKind
+}
+
+// BuildFenceProxyAcquire creates an operation nvvm.fence.proxy.acquire at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FenceProxyAcquireOp.
+func BuildFenceProxyAcquire(b *ir.Builder, loc ir.Location, addr ir.Value, size ir.Value, scope MemScopeKind, opts ...FenceProxyAcquireOptions) FenceProxyAcquireOp {
+	if addr == nil || size == nil {
+		b.Errorf("building %s: a required operand or property is nil", FenceProxyAcquireOpName)
+		return FenceProxyAcquireOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FenceProxyAcquireOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FenceProxyAcquireOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, addr)
 	st.Operands = append(st.Operands, size)
-	props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b.Ctx, "nvvm", "mem_scope<"+(scope).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "fromProxy", Value: dialectAttr(b.Ctx, "nvvm", "proxy_kind<"+(fromProxy).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "toProxy", Value: dialectAttr(b.Ctx, "nvvm", "proxy_kind<"+(toProxy).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b, "nvvm", "mem_scope<"+(scope).String()+">")})
+	if o.FromProxy != nil {
+		props = append(props, ir.NamedAttr{Name: "fromProxy", Value: dialectAttr(b, "nvvm", "proxy_kind<"+(*o.FromProxy).String()+">")})
+	}
+	if o.ToProxy != nil {
+		props = append(props, ir.NamedAttr{Name: "toProxy", Value: dialectAttr(b, "nvvm", "proxy_kind<"+(*o.ToProxy).String()+">")})
+	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FenceProxyAcquireOp{b.Create(st)}
+	op := b.Create(st)
+	return FenceProxyAcquireOp{op}
 }
+
+// FenceProxyReleaseOpName is the name of the operation nvvm.fence.proxy.release.
+const FenceProxyReleaseOpName = "nvvm.fence.proxy.release"
 
 // FenceProxyReleaseOp wraps an operation nvvm.fence.proxy.release: uni-directional proxy fence operation with release semantics.
 type FenceProxyReleaseOp struct{ *ir.Operation }
 
 // AsFenceProxyReleaseOp returns op as a FenceProxyReleaseOp if it is an operation nvvm.fence.proxy.release.
 func AsFenceProxyReleaseOp(op *ir.Operation) (FenceProxyReleaseOp, bool) {
-	if op == nil || op.Name() != "nvvm.fence.proxy.release" {
+	if op == nil || op.Name() != FenceProxyReleaseOpName {
 		return FenceProxyReleaseOp{}, false
 	}
 	return FenceProxyReleaseOp{op}, true
@@ -3854,31 +4326,47 @@ func (op FenceProxyReleaseOp) ToProxy() ProxyKind {
 	return v
 }
 
-// BuildFenceProxyRelease creates an operation nvvm.fence.proxy.release at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFenceProxyRelease(b *ir.Builder, loc ir.Location, scope MemScopeKind, fromProxy ProxyKind, toProxy ProxyKind) FenceProxyReleaseOp {
-	name := b.Ctx.LookupOpName("nvvm.fence.proxy.release")
-	if name == nil || name.Def == nil {
-		panic("nvvm.fence.proxy.release is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// FenceProxyReleaseOptions holds the optional operands, results and properties of
+// nvvm.fence.proxy.release for BuildFenceProxyRelease; the zero value leaves them all absent (or at
+// their defaults).
+type FenceProxyReleaseOptions struct {
+	// FromProxy is the property fromProxy (nil: its default).
+	FromProxy *ProxyKind
+	// ToProxy is the property toProxy (nil: its default).
+	ToProxy *ProxyKind
+}
+
+// BuildFenceProxyRelease creates an operation nvvm.fence.proxy.release at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FenceProxyReleaseOp.
+func BuildFenceProxyRelease(b *ir.Builder, loc ir.Location, scope MemScopeKind, opts ...FenceProxyReleaseOptions) FenceProxyReleaseOp {
+	o := genOptions(b, FenceProxyReleaseOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FenceProxyReleaseOpName), Loc: loc}
 	var props []ir.NamedAttr
-	props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b.Ctx, "nvvm", "mem_scope<"+(scope).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "fromProxy", Value: dialectAttr(b.Ctx, "nvvm", "proxy_kind<"+(fromProxy).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "toProxy", Value: dialectAttr(b.Ctx, "nvvm", "proxy_kind<"+(toProxy).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b, "nvvm", "mem_scope<"+(scope).String()+">")})
+	if o.FromProxy != nil {
+		props = append(props, ir.NamedAttr{Name: "fromProxy", Value: dialectAttr(b, "nvvm", "proxy_kind<"+(*o.FromProxy).String()+">")})
+	}
+	if o.ToProxy != nil {
+		props = append(props, ir.NamedAttr{Name: "toProxy", Value: dialectAttr(b, "nvvm", "proxy_kind<"+(*o.ToProxy).String()+">")})
+	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FenceProxyReleaseOp{b.Create(st)}
+	op := b.Create(st)
+	return FenceProxyReleaseOp{op}
 }
+
+// SetmaxregisterOpName is the name of the operation nvvm.setmaxregister.
+const SetmaxregisterOpName = "nvvm.setmaxregister"
 
 // SetmaxregisterOp wraps an operation nvvm.setmaxregister: raises or lowers the register budget of the warpgroup.
 type SetmaxregisterOp struct{ *ir.Operation }
 
 // AsSetmaxregisterOp returns op as a SetmaxregisterOp if it is an operation nvvm.setmaxregister.
 func AsSetmaxregisterOp(op *ir.Operation) (SetmaxregisterOp, bool) {
-	if op == nil || op.Name() != "nvvm.setmaxregister" {
+	if op == nil || op.Name() != SetmaxregisterOpName {
 		return SetmaxregisterOp{}, false
 	}
 	return SetmaxregisterOp{op}, true
@@ -3904,30 +4392,34 @@ func (op SetmaxregisterOp) RegCount() int32 {
 // Action returns the property action, or nil when it is absent.
 func (op SetmaxregisterOp) Action() ir.Attribute { return op.InherentAttr("action") }
 
-// BuildSetmaxregister creates an operation nvvm.setmaxregister at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSetmaxregister creates an operation nvvm.setmaxregister at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SetmaxregisterOp.
 func BuildSetmaxregister(b *ir.Builder, loc ir.Location, regCount int32, action ir.Attribute) SetmaxregisterOp {
-	name := b.Ctx.LookupOpName("nvvm.setmaxregister")
-	if name == nil || name.Def == nil {
-		panic("nvvm.setmaxregister is not registered in the builder's context")
+	if action == nil {
+		b.Errorf("building %s: a required operand or property is nil", SetmaxregisterOpName)
+		return SetmaxregisterOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SetmaxregisterOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "regCount", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(regCount))})
 	props = append(props, ir.NamedAttr{Name: "action", Value: action})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SetmaxregisterOp{b.Create(st)}
+	op := b.Create(st)
+	return SetmaxregisterOp{op}
 }
+
+// NanosleepOpName is the name of the operation nvvm.nanosleep.
+const NanosleepOpName = "nvvm.nanosleep"
 
 // NanosleepOp wraps an operation nvvm.nanosleep: suspends the thread for a specified duration.
 type NanosleepOp struct{ *ir.Operation }
 
 // AsNanosleepOp returns op as a NanosleepOp if it is an operation nvvm.nanosleep.
 func AsNanosleepOp(op *ir.Operation) (NanosleepOp, bool) {
-	if op == nil || op.Name() != "nvvm.nanosleep" {
+	if op == nil || op.Name() != NanosleepOpName {
 		return NanosleepOp{}, false
 	}
 	return NanosleepOp{op}, true
@@ -3936,71 +4428,75 @@ func AsNanosleepOp(op *ir.Operation) (NanosleepOp, bool) {
 // Duration returns the operand duration.
 func (op NanosleepOp) Duration() ir.Value { return op.Operation.Operand(0) }
 
-// BuildNanosleep creates an operation nvvm.nanosleep at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildNanosleep creates an operation nvvm.nanosleep at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero NanosleepOp.
 func BuildNanosleep(b *ir.Builder, loc ir.Location, duration ir.Value) NanosleepOp {
-	name := b.Ctx.LookupOpName("nvvm.nanosleep")
-	if name == nil || name.Def == nil {
-		panic("nvvm.nanosleep is not registered in the builder's context")
+	if duration == nil {
+		b.Errorf("building %s: a required operand or property is nil", NanosleepOpName)
+		return NanosleepOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, NanosleepOpName), Loc: loc}
 	st.Operands = append(st.Operands, duration)
-	return NanosleepOp{b.Create(st)}
+	op := b.Create(st)
+	return NanosleepOp{op}
 }
+
+// ExitOpName is the name of the operation nvvm.exit.
+const ExitOpName = "nvvm.exit"
 
 // ExitOp wraps an operation nvvm.exit: exit Op.
 type ExitOp struct{ *ir.Operation }
 
 // AsExitOp returns op as a ExitOp if it is an operation nvvm.exit.
 func AsExitOp(op *ir.Operation) (ExitOp, bool) {
-	if op == nil || op.Name() != "nvvm.exit" {
+	if op == nil || op.Name() != ExitOpName {
 		return ExitOp{}, false
 	}
 	return ExitOp{op}, true
 }
 
-// BuildExit creates an operation nvvm.exit at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExit creates an operation nvvm.exit at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExitOp.
 func BuildExit(b *ir.Builder, loc ir.Location) ExitOp {
-	name := b.Ctx.LookupOpName("nvvm.exit")
-	if name == nil || name.Def == nil {
-		panic("nvvm.exit is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return ExitOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, ExitOpName), Loc: loc}
+	op := b.Create(st)
+	return ExitOp{op}
 }
+
+// BreakpointOpName is the name of the operation nvvm.breakpoint.
+const BreakpointOpName = "nvvm.breakpoint"
 
 // BreakpointOp wraps an operation nvvm.breakpoint: breakpoint Op.
 type BreakpointOp struct{ *ir.Operation }
 
 // AsBreakpointOp returns op as a BreakpointOp if it is an operation nvvm.breakpoint.
 func AsBreakpointOp(op *ir.Operation) (BreakpointOp, bool) {
-	if op == nil || op.Name() != "nvvm.breakpoint" {
+	if op == nil || op.Name() != BreakpointOpName {
 		return BreakpointOp{}, false
 	}
 	return BreakpointOp{op}, true
 }
 
-// BuildBreakpoint creates an operation nvvm.breakpoint at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBreakpoint creates an operation nvvm.breakpoint at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BreakpointOp.
 func BuildBreakpoint(b *ir.Builder, loc ir.Location) BreakpointOp {
-	name := b.Ctx.LookupOpName("nvvm.breakpoint")
-	if name == nil || name.Def == nil {
-		panic("nvvm.breakpoint is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return BreakpointOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, BreakpointOpName), Loc: loc}
+	op := b.Create(st)
+	return BreakpointOp{op}
 }
+
+// GriddepcontrolOpName is the name of the operation nvvm.griddepcontrol.
+const GriddepcontrolOpName = "nvvm.griddepcontrol"
 
 // GriddepcontrolOp wraps an operation nvvm.griddepcontrol: grid dependency control.
 type GriddepcontrolOp struct{ *ir.Operation }
 
 // AsGriddepcontrolOp returns op as a GriddepcontrolOp if it is an operation nvvm.griddepcontrol.
 func AsGriddepcontrolOp(op *ir.Operation) (GriddepcontrolOp, bool) {
-	if op == nil || op.Name() != "nvvm.griddepcontrol" {
+	if op == nil || op.Name() != GriddepcontrolOpName {
 		return GriddepcontrolOp{}, false
 	}
 	return GriddepcontrolOp{op}, true
@@ -4009,29 +4505,33 @@ func AsGriddepcontrolOp(op *ir.Operation) (GriddepcontrolOp, bool) {
 // Kind returns the property kind, or nil when it is absent.
 func (op GriddepcontrolOp) Kind() ir.Attribute { return op.InherentAttr("kind") }
 
-// BuildGriddepcontrol creates an operation nvvm.griddepcontrol at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildGriddepcontrol creates an operation nvvm.griddepcontrol at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GriddepcontrolOp.
 func BuildGriddepcontrol(b *ir.Builder, loc ir.Location, kind ir.Attribute) GriddepcontrolOp {
-	name := b.Ctx.LookupOpName("nvvm.griddepcontrol")
-	if name == nil || name.Def == nil {
-		panic("nvvm.griddepcontrol is not registered in the builder's context")
+	if kind == nil {
+		b.Errorf("building %s: a required operand or property is nil", GriddepcontrolOpName)
+		return GriddepcontrolOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, GriddepcontrolOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "kind", Value: kind})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GriddepcontrolOp{b.Create(st)}
+	op := b.Create(st)
+	return GriddepcontrolOp{op}
 }
+
+// CpAsyncSharedGlobalOpName is the name of the operation nvvm.cp.async.shared.global.
+const CpAsyncSharedGlobalOpName = "nvvm.cp.async.shared.global"
 
 // CpAsyncSharedGlobalOp wraps an operation nvvm.cp.async.shared.global: asynchronous copy from global to shared memory.
 type CpAsyncSharedGlobalOp struct{ *ir.Operation }
 
 // AsCpAsyncSharedGlobalOp returns op as a CpAsyncSharedGlobalOp if it is an operation nvvm.cp.async.shared.global.
 func AsCpAsyncSharedGlobalOp(op *ir.Operation) (CpAsyncSharedGlobalOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.shared.global" {
+	if op == nil || op.Name() != CpAsyncSharedGlobalOpName {
 		return CpAsyncSharedGlobalOp{}, false
 	}
 	return CpAsyncSharedGlobalOp{op}, true
@@ -4071,58 +4571,72 @@ func (op CpAsyncSharedGlobalOp) Size() int32 {
 // Modifier returns the property modifier, or nil when it is absent.
 func (op CpAsyncSharedGlobalOp) Modifier() ir.Attribute { return op.InherentAttr("modifier") }
 
-// BuildCpAsyncSharedGlobal creates an operation nvvm.cp.async.shared.global at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCpAsyncSharedGlobal(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, cpSize ir.Value, size int32, modifier ir.Attribute) CpAsyncSharedGlobalOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.shared.global")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.shared.global is not registered in the builder's context")
+// CpAsyncSharedGlobalOptions holds the optional operands, results and properties of
+// nvvm.cp.async.shared.global for BuildCpAsyncSharedGlobal; the zero value leaves them all absent (or at
+// their defaults).
+type CpAsyncSharedGlobalOptions struct {
+	// CpSize is the optional operand cpSize (nil: absent).
+	CpSize ir.Value
+}
+
+// BuildCpAsyncSharedGlobal creates an operation nvvm.cp.async.shared.global at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncSharedGlobalOp.
+func BuildCpAsyncSharedGlobal(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, size int32, modifier ir.Attribute, opts ...CpAsyncSharedGlobalOptions) CpAsyncSharedGlobalOp {
+	if dst == nil || src == nil || modifier == nil {
+		b.Errorf("building %s: a required operand or property is nil", CpAsyncSharedGlobalOpName)
+		return CpAsyncSharedGlobalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CpAsyncSharedGlobalOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncSharedGlobalOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, src)
-	if cpSize != nil {
-		st.Operands = append(st.Operands, cpSize)
+	if o.CpSize != nil {
+		st.Operands = append(st.Operands, o.CpSize)
 	}
 	props = append(props, ir.NamedAttr{Name: "size", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(size))})
 	props = append(props, ir.NamedAttr{Name: "modifier", Value: modifier})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CpAsyncSharedGlobalOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncSharedGlobalOp{op}
 }
+
+// CpAsyncCommitGroupOpName is the name of the operation nvvm.cp.async.commit.group.
+const CpAsyncCommitGroupOpName = "nvvm.cp.async.commit.group"
 
 // CpAsyncCommitGroupOp wraps an operation nvvm.cp.async.commit.group: commits the prior cp.async operations into a group.
 type CpAsyncCommitGroupOp struct{ *ir.Operation }
 
 // AsCpAsyncCommitGroupOp returns op as a CpAsyncCommitGroupOp if it is an operation nvvm.cp.async.commit.group.
 func AsCpAsyncCommitGroupOp(op *ir.Operation) (CpAsyncCommitGroupOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.commit.group" {
+	if op == nil || op.Name() != CpAsyncCommitGroupOpName {
 		return CpAsyncCommitGroupOp{}, false
 	}
 	return CpAsyncCommitGroupOp{op}, true
 }
 
-// BuildCpAsyncCommitGroup creates an operation nvvm.cp.async.commit.group at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCpAsyncCommitGroup creates an operation nvvm.cp.async.commit.group at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncCommitGroupOp.
 func BuildCpAsyncCommitGroup(b *ir.Builder, loc ir.Location) CpAsyncCommitGroupOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.commit.group")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.commit.group is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return CpAsyncCommitGroupOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncCommitGroupOpName), Loc: loc}
+	op := b.Create(st)
+	return CpAsyncCommitGroupOp{op}
 }
+
+// CpAsyncWaitGroupOpName is the name of the operation nvvm.cp.async.wait.group.
+const CpAsyncWaitGroupOpName = "nvvm.cp.async.wait.group"
 
 // CpAsyncWaitGroupOp wraps an operation nvvm.cp.async.wait.group: waits for all but the n most recent cp.async groups.
 type CpAsyncWaitGroupOp struct{ *ir.Operation }
 
 // AsCpAsyncWaitGroupOp returns op as a CpAsyncWaitGroupOp if it is an operation nvvm.cp.async.wait.group.
 func AsCpAsyncWaitGroupOp(op *ir.Operation) (CpAsyncWaitGroupOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.wait.group" {
+	if op == nil || op.Name() != CpAsyncWaitGroupOpName {
 		return CpAsyncWaitGroupOp{}, false
 	}
 	return CpAsyncWaitGroupOp{op}, true
@@ -4145,29 +4659,29 @@ func (op CpAsyncWaitGroupOp) N() int32 {
 	return v
 }
 
-// BuildCpAsyncWaitGroup creates an operation nvvm.cp.async.wait.group at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCpAsyncWaitGroup creates an operation nvvm.cp.async.wait.group at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncWaitGroupOp.
 func BuildCpAsyncWaitGroup(b *ir.Builder, loc ir.Location, n int32) CpAsyncWaitGroupOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.wait.group")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.wait.group is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncWaitGroupOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "n", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(n))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CpAsyncWaitGroupOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncWaitGroupOp{op}
 }
+
+// CpAsyncMbarrierArriveOpName is the name of the operation nvvm.cp.async.mbarrier.arrive.
+const CpAsyncMbarrierArriveOpName = "nvvm.cp.async.mbarrier.arrive"
 
 // CpAsyncMbarrierArriveOp wraps an operation nvvm.cp.async.mbarrier.arrive: nVVM Dialect Op for cp.async.mbarrier.arrive.
 type CpAsyncMbarrierArriveOp struct{ *ir.Operation }
 
 // AsCpAsyncMbarrierArriveOp returns op as a CpAsyncMbarrierArriveOp if it is an operation nvvm.cp.async.mbarrier.arrive.
 func AsCpAsyncMbarrierArriveOp(op *ir.Operation) (CpAsyncMbarrierArriveOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.mbarrier.arrive" {
+	if op == nil || op.Name() != CpAsyncMbarrierArriveOpName {
 		return CpAsyncMbarrierArriveOp{}, false
 	}
 	return CpAsyncMbarrierArriveOp{op}, true
@@ -4179,32 +4693,46 @@ func (op CpAsyncMbarrierArriveOp) Addr() ir.Value { return op.Operation.Operand(
 // Noinc returns the property noinc, or nil when it is absent.
 func (op CpAsyncMbarrierArriveOp) Noinc() ir.Attribute { return op.InherentAttr("noinc") }
 
-// BuildCpAsyncMbarrierArrive creates an operation nvvm.cp.async.mbarrier.arrive at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCpAsyncMbarrierArrive(b *ir.Builder, loc ir.Location, addr ir.Value, noinc ir.Attribute) CpAsyncMbarrierArriveOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.mbarrier.arrive")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.mbarrier.arrive is not registered in the builder's context")
+// CpAsyncMbarrierArriveOptions holds the optional operands, results and properties of
+// nvvm.cp.async.mbarrier.arrive for BuildCpAsyncMbarrierArrive; the zero value leaves them all absent (or at
+// their defaults).
+type CpAsyncMbarrierArriveOptions struct {
+	// Noinc is the default-valued property noinc (nil: absent).
+	Noinc ir.Attribute
+}
+
+// BuildCpAsyncMbarrierArrive creates an operation nvvm.cp.async.mbarrier.arrive at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncMbarrierArriveOp.
+func BuildCpAsyncMbarrierArrive(b *ir.Builder, loc ir.Location, addr ir.Value, opts ...CpAsyncMbarrierArriveOptions) CpAsyncMbarrierArriveOp {
+	if addr == nil {
+		b.Errorf("building %s: a required operand or property is nil", CpAsyncMbarrierArriveOpName)
+		return CpAsyncMbarrierArriveOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CpAsyncMbarrierArriveOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncMbarrierArriveOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, addr)
-	if noinc != nil {
-		props = append(props, ir.NamedAttr{Name: "noinc", Value: noinc})
+	if o.Noinc != nil {
+		props = append(props, ir.NamedAttr{Name: "noinc", Value: o.Noinc})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CpAsyncMbarrierArriveOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncMbarrierArriveOp{op}
 }
+
+// MbarrierInitOpName is the name of the operation nvvm.mbarrier.init.
+const MbarrierInitOpName = "nvvm.mbarrier.init"
 
 // MbarrierInitOp wraps an operation nvvm.mbarrier.init: mBarrier Initialization Op.
 type MbarrierInitOp struct{ *ir.Operation }
 
 // AsMbarrierInitOp returns op as a MbarrierInitOp if it is an operation nvvm.mbarrier.init.
 func AsMbarrierInitOp(op *ir.Operation) (MbarrierInitOp, bool) {
-	if op == nil || op.Name() != "nvvm.mbarrier.init" {
+	if op == nil || op.Name() != MbarrierInitOpName {
 		return MbarrierInitOp{}, false
 	}
 	return MbarrierInitOp{op}, true
@@ -4224,29 +4752,43 @@ func (op MbarrierInitOp) Predicate() ir.Value {
 	return nil
 }
 
-// BuildMbarrierInit creates an operation nvvm.mbarrier.init at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMbarrierInit(b *ir.Builder, loc ir.Location, addr ir.Value, count ir.Value, predicate ir.Value) MbarrierInitOp {
-	name := b.Ctx.LookupOpName("nvvm.mbarrier.init")
-	if name == nil || name.Def == nil {
-		panic("nvvm.mbarrier.init is not registered in the builder's context")
+// MbarrierInitOptions holds the optional operands, results and properties of
+// nvvm.mbarrier.init for BuildMbarrierInit; the zero value leaves them all absent (or at
+// their defaults).
+type MbarrierInitOptions struct {
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+}
+
+// BuildMbarrierInit creates an operation nvvm.mbarrier.init at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierInitOp.
+func BuildMbarrierInit(b *ir.Builder, loc ir.Location, addr ir.Value, count ir.Value, opts ...MbarrierInitOptions) MbarrierInitOp {
+	if addr == nil || count == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierInitOpName)
+		return MbarrierInitOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MbarrierInitOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MbarrierInitOpName), Loc: loc}
 	st.Operands = append(st.Operands, addr)
 	st.Operands = append(st.Operands, count)
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
 	}
-	return MbarrierInitOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierInitOp{op}
 }
+
+// MbarrierInvalOpName is the name of the operation nvvm.mbarrier.inval.
+const MbarrierInvalOpName = "nvvm.mbarrier.inval"
 
 // MbarrierInvalOp wraps an operation nvvm.mbarrier.inval: mBarrier Invalidation Operation.
 type MbarrierInvalOp struct{ *ir.Operation }
 
 // AsMbarrierInvalOp returns op as a MbarrierInvalOp if it is an operation nvvm.mbarrier.inval.
 func AsMbarrierInvalOp(op *ir.Operation) (MbarrierInvalOp, bool) {
-	if op == nil || op.Name() != "nvvm.mbarrier.inval" {
+	if op == nil || op.Name() != MbarrierInvalOpName {
 		return MbarrierInvalOp{}, false
 	}
 	return MbarrierInvalOp{op}, true
@@ -4255,25 +4797,29 @@ func AsMbarrierInvalOp(op *ir.Operation) (MbarrierInvalOp, bool) {
 // Addr returns the operand addr.
 func (op MbarrierInvalOp) Addr() ir.Value { return op.Operation.Operand(0) }
 
-// BuildMbarrierInval creates an operation nvvm.mbarrier.inval at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMbarrierInval creates an operation nvvm.mbarrier.inval at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierInvalOp.
 func BuildMbarrierInval(b *ir.Builder, loc ir.Location, addr ir.Value) MbarrierInvalOp {
-	name := b.Ctx.LookupOpName("nvvm.mbarrier.inval")
-	if name == nil || name.Def == nil {
-		panic("nvvm.mbarrier.inval is not registered in the builder's context")
+	if addr == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierInvalOpName)
+		return MbarrierInvalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MbarrierInvalOpName), Loc: loc}
 	st.Operands = append(st.Operands, addr)
-	return MbarrierInvalOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierInvalOp{op}
 }
+
+// MbarrierArriveOpName is the name of the operation nvvm.mbarrier.arrive.
+const MbarrierArriveOpName = "nvvm.mbarrier.arrive"
 
 // MbarrierArriveOp wraps an operation nvvm.mbarrier.arrive: mBarrier Arrive Operation.
 type MbarrierArriveOp struct{ *ir.Operation }
 
 // AsMbarrierArriveOp returns op as a MbarrierArriveOp if it is an operation nvvm.mbarrier.arrive.
 func AsMbarrierArriveOp(op *ir.Operation) (MbarrierArriveOp, bool) {
-	if op == nil || op.Name() != "nvvm.mbarrier.arrive" {
+	if op == nil || op.Name() != MbarrierArriveOpName {
 		return MbarrierArriveOp{}, false
 	}
 	return MbarrierArriveOp{op}, true
@@ -4320,32 +4866,52 @@ func (op MbarrierArriveOp) Relaxed() bool {
 	return v
 }
 
-// BuildMbarrierArrive creates an operation nvvm.mbarrier.arrive at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMbarrierArrive(b *ir.Builder, loc ir.Location, addr ir.Value, scope MemScopeKind, relaxed bool, resType ir.Type) MbarrierArriveOp {
-	name := b.Ctx.LookupOpName("nvvm.mbarrier.arrive")
-	if name == nil || name.Def == nil {
-		panic("nvvm.mbarrier.arrive is not registered in the builder's context")
+// MbarrierArriveOptions holds the optional operands, results and properties of
+// nvvm.mbarrier.arrive for BuildMbarrierArrive; the zero value leaves them all absent (or at
+// their defaults).
+type MbarrierArriveOptions struct {
+	// Scope is the property scope (the zero value: its default).
+	Scope MemScopeKind
+	// Relaxed is the property relaxed (the zero value: its default).
+	Relaxed bool
+}
+
+// BuildMbarrierArrive creates an operation nvvm.mbarrier.arrive at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierArriveOp.
+func BuildMbarrierArrive(b *ir.Builder, loc ir.Location, addr ir.Value, opts ...MbarrierArriveOptions) MbarrierArriveOp {
+	if addr == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierArriveOpName)
+		return MbarrierArriveOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MbarrierArriveOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MbarrierArriveOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, addr)
-	props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b.Ctx, "nvvm", "mem_scope<"+(scope).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "relaxed", Value: b.Ctx.Bool(relaxed)})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	if o.Scope != 0 {
+		props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b, "nvvm", "mem_scope<"+(o.Scope).String()+">")})
+	}
+	if o.Relaxed {
+		props = append(props, ir.NamedAttr{Name: "relaxed", Value: b.Ctx.Bool(o.Relaxed)})
+	}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(64))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MbarrierArriveOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierArriveOp{op}
 }
+
+// MbarrierArriveNocompleteOpName is the name of the operation nvvm.mbarrier.arrive.nocomplete.
+const MbarrierArriveNocompleteOpName = "nvvm.mbarrier.arrive.nocomplete"
 
 // MbarrierArriveNocompleteOp wraps an operation nvvm.mbarrier.arrive.nocomplete: mBarrier Arrive No-Complete Operation.
 type MbarrierArriveNocompleteOp struct{ *ir.Operation }
 
 // AsMbarrierArriveNocompleteOp returns op as a MbarrierArriveNocompleteOp if it is an operation nvvm.mbarrier.arrive.nocomplete.
 func AsMbarrierArriveNocompleteOp(op *ir.Operation) (MbarrierArriveNocompleteOp, bool) {
-	if op == nil || op.Name() != "nvvm.mbarrier.arrive.nocomplete" {
+	if op == nil || op.Name() != MbarrierArriveNocompleteOpName {
 		return MbarrierArriveNocompleteOp{}, false
 	}
 	return MbarrierArriveNocompleteOp{op}, true
@@ -4360,27 +4926,31 @@ func (op MbarrierArriveNocompleteOp) Count() ir.Value { return op.Operation.Oper
 // Res returns the result res.
 func (op MbarrierArriveNocompleteOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMbarrierArriveNocomplete creates an operation nvvm.mbarrier.arrive.nocomplete at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMbarrierArriveNocomplete(b *ir.Builder, loc ir.Location, addr ir.Value, count ir.Value, resType ir.Type) MbarrierArriveNocompleteOp {
-	name := b.Ctx.LookupOpName("nvvm.mbarrier.arrive.nocomplete")
-	if name == nil || name.Def == nil {
-		panic("nvvm.mbarrier.arrive.nocomplete is not registered in the builder's context")
+// BuildMbarrierArriveNocomplete creates an operation nvvm.mbarrier.arrive.nocomplete at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierArriveNocompleteOp.
+func BuildMbarrierArriveNocomplete(b *ir.Builder, loc ir.Location, addr ir.Value, count ir.Value) MbarrierArriveNocompleteOp {
+	if addr == nil || count == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierArriveNocompleteOpName)
+		return MbarrierArriveNocompleteOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MbarrierArriveNocompleteOpName), Loc: loc}
 	st.Operands = append(st.Operands, addr)
 	st.Operands = append(st.Operands, count)
-	st.ResultTypes = append(st.ResultTypes, resType)
-	return MbarrierArriveNocompleteOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(64))
+	op := b.Create(st)
+	return MbarrierArriveNocompleteOp{op}
 }
+
+// MbarrierArriveExpectTxOpName is the name of the operation nvvm.mbarrier.arrive.expect_tx.
+const MbarrierArriveExpectTxOpName = "nvvm.mbarrier.arrive.expect_tx"
 
 // MbarrierArriveExpectTxOp wraps an operation nvvm.mbarrier.arrive.expect_tx: mBarrier Arrive with Expected Transaction Count.
 type MbarrierArriveExpectTxOp struct{ *ir.Operation }
 
 // AsMbarrierArriveExpectTxOp returns op as a MbarrierArriveExpectTxOp if it is an operation nvvm.mbarrier.arrive.expect_tx.
 func AsMbarrierArriveExpectTxOp(op *ir.Operation) (MbarrierArriveExpectTxOp, bool) {
-	if op == nil || op.Name() != "nvvm.mbarrier.arrive.expect_tx" {
+	if op == nil || op.Name() != MbarrierArriveExpectTxOpName {
 		return MbarrierArriveExpectTxOp{}, false
 	}
 	return MbarrierArriveExpectTxOp{op}, true
@@ -4435,35 +5005,57 @@ func (op MbarrierArriveExpectTxOp) Relaxed() bool {
 	return v
 }
 
-// BuildMbarrierArriveExpectTx creates an operation nvvm.mbarrier.arrive.expect_tx at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMbarrierArriveExpectTx(b *ir.Builder, loc ir.Location, addr ir.Value, txcount ir.Value, predicate ir.Value, scope MemScopeKind, relaxed bool) MbarrierArriveExpectTxOp {
-	name := b.Ctx.LookupOpName("nvvm.mbarrier.arrive.expect_tx")
-	if name == nil || name.Def == nil {
-		panic("nvvm.mbarrier.arrive.expect_tx is not registered in the builder's context")
+// MbarrierArriveExpectTxOptions holds the optional operands, results and properties of
+// nvvm.mbarrier.arrive.expect_tx for BuildMbarrierArriveExpectTx; the zero value leaves them all absent (or at
+// their defaults).
+type MbarrierArriveExpectTxOptions struct {
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+	// Scope is the property scope (the zero value: its default).
+	Scope MemScopeKind
+	// Relaxed is the property relaxed (the zero value: its default).
+	Relaxed bool
+}
+
+// BuildMbarrierArriveExpectTx creates an operation nvvm.mbarrier.arrive.expect_tx at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierArriveExpectTxOp.
+func BuildMbarrierArriveExpectTx(b *ir.Builder, loc ir.Location, addr ir.Value, txcount ir.Value, opts ...MbarrierArriveExpectTxOptions) MbarrierArriveExpectTxOp {
+	if addr == nil || txcount == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierArriveExpectTxOpName)
+		return MbarrierArriveExpectTxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MbarrierArriveExpectTxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MbarrierArriveExpectTxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, addr)
 	st.Operands = append(st.Operands, txcount)
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
 	}
-	props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b.Ctx, "nvvm", "mem_scope<"+(scope).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "relaxed", Value: b.Ctx.Bool(relaxed)})
+	if o.Scope != 0 {
+		props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b, "nvvm", "mem_scope<"+(o.Scope).String()+">")})
+	}
+	if o.Relaxed {
+		props = append(props, ir.NamedAttr{Name: "relaxed", Value: b.Ctx.Bool(o.Relaxed)})
+	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MbarrierArriveExpectTxOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierArriveExpectTxOp{op}
 }
+
+// MbarrierTryWaitParityOpName is the name of the operation nvvm.mbarrier.try_wait.parity.
+const MbarrierTryWaitParityOpName = "nvvm.mbarrier.try_wait.parity"
 
 // MbarrierTryWaitParityOp wraps an operation nvvm.mbarrier.try_wait.parity: mBarrier Potentially-Blocking Try Wait with Phase Parity.
 type MbarrierTryWaitParityOp struct{ *ir.Operation }
 
 // AsMbarrierTryWaitParityOp returns op as a MbarrierTryWaitParityOp if it is an operation nvvm.mbarrier.try_wait.parity.
 func AsMbarrierTryWaitParityOp(op *ir.Operation) (MbarrierTryWaitParityOp, bool) {
-	if op == nil || op.Name() != "nvvm.mbarrier.try_wait.parity" {
+	if op == nil || op.Name() != MbarrierTryWaitParityOpName {
 		return MbarrierTryWaitParityOp{}, false
 	}
 	return MbarrierTryWaitParityOp{op}, true
@@ -4478,27 +5070,31 @@ func (op MbarrierTryWaitParityOp) Phase() ir.Value { return op.Operation.Operand
 // Ticks returns the operand ticks.
 func (op MbarrierTryWaitParityOp) Ticks() ir.Value { return op.Operation.Operand(2) }
 
-// BuildMbarrierTryWaitParity creates an operation nvvm.mbarrier.try_wait.parity at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMbarrierTryWaitParity creates an operation nvvm.mbarrier.try_wait.parity at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierTryWaitParityOp.
 func BuildMbarrierTryWaitParity(b *ir.Builder, loc ir.Location, addr ir.Value, phase ir.Value, ticks ir.Value) MbarrierTryWaitParityOp {
-	name := b.Ctx.LookupOpName("nvvm.mbarrier.try_wait.parity")
-	if name == nil || name.Def == nil {
-		panic("nvvm.mbarrier.try_wait.parity is not registered in the builder's context")
+	if addr == nil || phase == nil || ticks == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierTryWaitParityOpName)
+		return MbarrierTryWaitParityOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MbarrierTryWaitParityOpName), Loc: loc}
 	st.Operands = append(st.Operands, addr)
 	st.Operands = append(st.Operands, phase)
 	st.Operands = append(st.Operands, ticks)
-	return MbarrierTryWaitParityOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierTryWaitParityOp{op}
 }
+
+// MbarrierTestWaitOpName is the name of the operation nvvm.mbarrier.test.wait.
+const MbarrierTestWaitOpName = "nvvm.mbarrier.test.wait"
 
 // MbarrierTestWaitOp wraps an operation nvvm.mbarrier.test.wait: mBarrier Non-Blocking Test Wait Operation.
 type MbarrierTestWaitOp struct{ *ir.Operation }
 
 // AsMbarrierTestWaitOp returns op as a MbarrierTestWaitOp if it is an operation nvvm.mbarrier.test.wait.
 func AsMbarrierTestWaitOp(op *ir.Operation) (MbarrierTestWaitOp, bool) {
-	if op == nil || op.Name() != "nvvm.mbarrier.test.wait" {
+	if op == nil || op.Name() != MbarrierTestWaitOpName {
 		return MbarrierTestWaitOp{}, false
 	}
 	return MbarrierTestWaitOp{op}, true
@@ -4548,33 +5144,53 @@ func (op MbarrierTestWaitOp) Relaxed() bool {
 	return v
 }
 
-// BuildMbarrierTestWait creates an operation nvvm.mbarrier.test.wait at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMbarrierTestWait(b *ir.Builder, loc ir.Location, addr ir.Value, state ir.Value, scope MemScopeKind, relaxed bool, resType ir.Type) MbarrierTestWaitOp {
-	name := b.Ctx.LookupOpName("nvvm.mbarrier.test.wait")
-	if name == nil || name.Def == nil {
-		panic("nvvm.mbarrier.test.wait is not registered in the builder's context")
+// MbarrierTestWaitOptions holds the optional operands, results and properties of
+// nvvm.mbarrier.test.wait for BuildMbarrierTestWait; the zero value leaves them all absent (or at
+// their defaults).
+type MbarrierTestWaitOptions struct {
+	// Scope is the property scope (the zero value: its default).
+	Scope MemScopeKind
+	// Relaxed is the property relaxed (the zero value: its default).
+	Relaxed bool
+}
+
+// BuildMbarrierTestWait creates an operation nvvm.mbarrier.test.wait at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbarrierTestWaitOp.
+func BuildMbarrierTestWait(b *ir.Builder, loc ir.Location, addr ir.Value, state ir.Value, opts ...MbarrierTestWaitOptions) MbarrierTestWaitOp {
+	if addr == nil || state == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbarrierTestWaitOpName)
+		return MbarrierTestWaitOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MbarrierTestWaitOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MbarrierTestWaitOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, addr)
 	st.Operands = append(st.Operands, state)
-	props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b.Ctx, "nvvm", "mem_scope<"+(scope).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "relaxed", Value: b.Ctx.Bool(relaxed)})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	if o.Scope != 0 {
+		props = append(props, ir.NamedAttr{Name: "scope", Value: dialectAttr(b, "nvvm", "mem_scope<"+(o.Scope).String()+">")})
+	}
+	if o.Relaxed {
+		props = append(props, ir.NamedAttr{Name: "relaxed", Value: b.Ctx.Bool(o.Relaxed)})
+	}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(1))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MbarrierTestWaitOp{b.Create(st)}
+	op := b.Create(st)
+	return MbarrierTestWaitOp{op}
 }
+
+// LdmatrixOpName is the name of the operation nvvm.ldmatrix.
+const LdmatrixOpName = "nvvm.ldmatrix"
 
 // LdmatrixOp wraps an operation nvvm.ldmatrix: cooperative matrix load.
 type LdmatrixOp struct{ *ir.Operation }
 
 // AsLdmatrixOp returns op as a LdmatrixOp if it is an operation nvvm.ldmatrix.
 func AsLdmatrixOp(op *ir.Operation) (LdmatrixOp, bool) {
-	if op == nil || op.Name() != "nvvm.ldmatrix" {
+	if op == nil || op.Name() != LdmatrixOpName {
 		return LdmatrixOp{}, false
 	}
 	return LdmatrixOp{op}, true
@@ -4642,34 +5258,38 @@ func (op LdmatrixOp) EltType() LdStMatrixEltType {
 	return v
 }
 
-// BuildLdmatrix creates an operation nvvm.ldmatrix at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildLdmatrix creates an operation nvvm.ldmatrix at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LdmatrixOp.
 func BuildLdmatrix(b *ir.Builder, loc ir.Location, ptr ir.Value, num int32, layout MMALayout, shape ir.Attribute, eltType LdStMatrixEltType, resType ir.Type) LdmatrixOp {
-	name := b.Ctx.LookupOpName("nvvm.ldmatrix")
-	if name == nil || name.Def == nil {
-		panic("nvvm.ldmatrix is not registered in the builder's context")
+	if ptr == nil || shape == nil {
+		b.Errorf("building %s: a required operand or property is nil", LdmatrixOpName)
+		return LdmatrixOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, LdmatrixOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, ptr)
 	props = append(props, ir.NamedAttr{Name: "num", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(num))})
-	props = append(props, ir.NamedAttr{Name: "layout", Value: dialectAttr(b.Ctx, "nvvm", "mma_layout<"+(layout).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layout", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layout).String()+">")})
 	props = append(props, ir.NamedAttr{Name: "shape", Value: shape})
-	props = append(props, ir.NamedAttr{Name: "eltType", Value: dialectAttr(b.Ctx, "nvvm", "ld_st_matrix_elt_type<"+(eltType).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "eltType", Value: dialectAttr(b, "nvvm", "ld_st_matrix_elt_type<"+(eltType).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LdmatrixOp{b.Create(st)}
+	op := b.Create(st)
+	return LdmatrixOp{op}
 }
+
+// StmatrixOpName is the name of the operation nvvm.stmatrix.
+const StmatrixOpName = "nvvm.stmatrix"
 
 // StmatrixOp wraps an operation nvvm.stmatrix: cooperative matrix store.
 type StmatrixOp struct{ *ir.Operation }
 
 // AsStmatrixOp returns op as a StmatrixOp if it is an operation nvvm.stmatrix.
 func AsStmatrixOp(op *ir.Operation) (StmatrixOp, bool) {
-	if op == nil || op.Name() != "nvvm.stmatrix" {
+	if op == nil || op.Name() != StmatrixOpName {
 		return StmatrixOp{}, false
 	}
 	return StmatrixOp{op}, true
@@ -4722,33 +5342,37 @@ func (op StmatrixOp) EltType() LdStMatrixEltType {
 	return v
 }
 
-// BuildStmatrix creates an operation nvvm.stmatrix at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildStmatrix creates an operation nvvm.stmatrix at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero StmatrixOp.
 func BuildStmatrix(b *ir.Builder, loc ir.Location, ptr ir.Value, sources []ir.Value, layout MMALayout, shape ir.Attribute, eltType LdStMatrixEltType) StmatrixOp {
-	name := b.Ctx.LookupOpName("nvvm.stmatrix")
-	if name == nil || name.Def == nil {
-		panic("nvvm.stmatrix is not registered in the builder's context")
+	if ptr == nil || slices.Contains(sources, nil) || shape == nil {
+		b.Errorf("building %s: a required operand or property is nil", StmatrixOpName)
+		return StmatrixOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, StmatrixOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, ptr)
 	st.Operands = append(st.Operands, sources...)
-	props = append(props, ir.NamedAttr{Name: "layout", Value: dialectAttr(b.Ctx, "nvvm", "mma_layout<"+(layout).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layout", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layout).String()+">")})
 	props = append(props, ir.NamedAttr{Name: "shape", Value: shape})
-	props = append(props, ir.NamedAttr{Name: "eltType", Value: dialectAttr(b.Ctx, "nvvm", "ld_st_matrix_elt_type<"+(eltType).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "eltType", Value: dialectAttr(b, "nvvm", "ld_st_matrix_elt_type<"+(eltType).String()+">")})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return StmatrixOp{b.Create(st)}
+	op := b.Create(st)
+	return StmatrixOp{op}
 }
+
+// MmaSyncOpName is the name of the operation nvvm.mma.sync.
+const MmaSyncOpName = "nvvm.mma.sync"
 
 // MmaSyncOp wraps an operation nvvm.mma.sync: cooperative matrix-multiply and accumulate.
 type MmaSyncOp struct{ *ir.Operation }
 
 // AsMmaSyncOp returns op as a MmaSyncOp if it is an operation nvvm.mma.sync.
 func AsMmaSyncOp(op *ir.Operation) (MmaSyncOp, bool) {
-	if op == nil || op.Name() != "nvvm.mma.sync" {
+	if op == nil || op.Name() != MmaSyncOpName {
 		return MmaSyncOp{}, false
 	}
 	return MmaSyncOp{op}, true
@@ -4873,48 +5497,68 @@ func (op MmaSyncOp) MultiplicandBPtxType() (MMATypes, bool) {
 	return MMATypes(u), ok
 }
 
-// BuildMmaSync creates an operation nvvm.mma.sync at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMmaSync(b *ir.Builder, loc ir.Location, operandA []ir.Value, operandB []ir.Value, operandC []ir.Value, shape ir.Attribute, b1Op *MMAB1Op, intOverflowBehavior *MMAIntOverflow, layoutA MMALayout, layoutB MMALayout, multiplicandAPtxType *MMATypes, multiplicandBPtxType *MMATypes, resType ir.Type) MmaSyncOp {
-	name := b.Ctx.LookupOpName("nvvm.mma.sync")
-	if name == nil || name.Def == nil {
-		panic("nvvm.mma.sync is not registered in the builder's context")
+// MmaSyncOptions holds the optional operands, results and properties of
+// nvvm.mma.sync for BuildMmaSync; the zero value leaves them all absent (or at
+// their defaults).
+type MmaSyncOptions struct {
+	// B1Op is the optional property b1Op (nil: absent).
+	B1Op *MMAB1Op
+	// IntOverflowBehavior is the optional property intOverflowBehavior (nil: absent).
+	IntOverflowBehavior *MMAIntOverflow
+	// MultiplicandAPtxType is the optional property multiplicandAPtxType (nil: absent).
+	MultiplicandAPtxType *MMATypes
+	// MultiplicandBPtxType is the optional property multiplicandBPtxType (nil: absent).
+	MultiplicandBPtxType *MMATypes
+}
+
+// BuildMmaSync creates an operation nvvm.mma.sync at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MmaSyncOp.
+func BuildMmaSync(b *ir.Builder, loc ir.Location, operandA []ir.Value, operandB []ir.Value, operandC []ir.Value, shape ir.Attribute, layoutA MMALayout, layoutB MMALayout, resType ir.Type, opts ...MmaSyncOptions) MmaSyncOp {
+	if slices.Contains(operandA, nil) || slices.Contains(operandB, nil) || slices.Contains(operandC, nil) || shape == nil {
+		b.Errorf("building %s: a required operand or property is nil", MmaSyncOpName)
+		return MmaSyncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MmaSyncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MmaSyncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, operandA...)
 	st.Operands = append(st.Operands, operandB...)
 	st.Operands = append(st.Operands, operandC...)
 	props = append(props, ir.NamedAttr{Name: "shape", Value: shape})
-	if b1Op != nil {
-		props = append(props, ir.NamedAttr{Name: "b1Op", Value: dialectAttr(b.Ctx, "nvvm", "mma_b1op<"+(*b1Op).String()+">")})
+	if o.B1Op != nil {
+		props = append(props, ir.NamedAttr{Name: "b1Op", Value: dialectAttr(b, "nvvm", "mma_b1op<"+(*o.B1Op).String()+">")})
 	}
-	if intOverflowBehavior != nil {
-		props = append(props, ir.NamedAttr{Name: "intOverflowBehavior", Value: dialectAttr(b.Ctx, "nvvm", "mma_int_overflow<"+(*intOverflowBehavior).String()+">")})
+	if o.IntOverflowBehavior != nil {
+		props = append(props, ir.NamedAttr{Name: "intOverflowBehavior", Value: dialectAttr(b, "nvvm", "mma_int_overflow<"+(*o.IntOverflowBehavior).String()+">")})
 	}
-	props = append(props, ir.NamedAttr{Name: "layoutA", Value: dialectAttr(b.Ctx, "nvvm", "mma_layout<"+(layoutA).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "layoutB", Value: dialectAttr(b.Ctx, "nvvm", "mma_layout<"+(layoutB).String()+">")})
-	if multiplicandAPtxType != nil {
-		props = append(props, ir.NamedAttr{Name: "multiplicandAPtxType", Value: dialectAttr(b.Ctx, "nvvm", "mma_type<"+(*multiplicandAPtxType).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layoutA", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layoutA).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layoutB", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layoutB).String()+">")})
+	if o.MultiplicandAPtxType != nil {
+		props = append(props, ir.NamedAttr{Name: "multiplicandAPtxType", Value: dialectAttr(b, "nvvm", "mma_type<"+(*o.MultiplicandAPtxType).String()+">")})
 	}
-	if multiplicandBPtxType != nil {
-		props = append(props, ir.NamedAttr{Name: "multiplicandBPtxType", Value: dialectAttr(b.Ctx, "nvvm", "mma_type<"+(*multiplicandBPtxType).String()+">")})
+	if o.MultiplicandBPtxType != nil {
+		props = append(props, ir.NamedAttr{Name: "multiplicandBPtxType", Value: dialectAttr(b, "nvvm", "mma_type<"+(*o.MultiplicandBPtxType).String()+">")})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(operandA)), int32(len(operandB)), int32(len(operandC)))})
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MmaSyncOp{b.Create(st)}
+	op := b.Create(st)
+	return MmaSyncOp{op}
 }
+
+// WmmaLoadOpName is the name of the operation nvvm.wmma.load.
+const WmmaLoadOpName = "nvvm.wmma.load"
 
 // WmmaLoadOp wraps an operation nvvm.wmma.load: warp synchronous matrix load.
 type WmmaLoadOp struct{ *ir.Operation }
 
 // AsWmmaLoadOp returns op as a WmmaLoadOp if it is an operation nvvm.wmma.load.
 func AsWmmaLoadOp(op *ir.Operation) (WmmaLoadOp, bool) {
-	if op == nil || op.Name() != "nvvm.wmma.load" {
+	if op == nil || op.Name() != WmmaLoadOpName {
 		return WmmaLoadOp{}, false
 	}
 	return WmmaLoadOp{op}, true
@@ -5034,37 +5678,41 @@ func (op WmmaLoadOp) Frag() MMAFrag {
 	return v
 }
 
-// BuildWmmaLoad creates an operation nvvm.wmma.load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWmmaLoad creates an operation nvvm.wmma.load at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaLoadOp.
 func BuildWmmaLoad(b *ir.Builder, loc ir.Location, ptr ir.Value, stride ir.Value, m int32, n int32, k int32, layout MMALayout, eltype MMATypes, frag MMAFrag, resType ir.Type) WmmaLoadOp {
-	name := b.Ctx.LookupOpName("nvvm.wmma.load")
-	if name == nil || name.Def == nil {
-		panic("nvvm.wmma.load is not registered in the builder's context")
+	if ptr == nil || stride == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaLoadOpName)
+		return WmmaLoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WmmaLoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, ptr)
 	st.Operands = append(st.Operands, stride)
 	props = append(props, ir.NamedAttr{Name: "m", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(m))})
 	props = append(props, ir.NamedAttr{Name: "n", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(n))})
 	props = append(props, ir.NamedAttr{Name: "k", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(k))})
-	props = append(props, ir.NamedAttr{Name: "layout", Value: dialectAttr(b.Ctx, "nvvm", "mma_layout<"+(layout).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "eltype", Value: dialectAttr(b.Ctx, "nvvm", "mma_type<"+(eltype).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "frag", Value: dialectAttr(b.Ctx, "nvvm", "mma_frag<"+(frag).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layout", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layout).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "eltype", Value: dialectAttr(b, "nvvm", "mma_type<"+(eltype).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "frag", Value: dialectAttr(b, "nvvm", "mma_frag<"+(frag).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WmmaLoadOp{b.Create(st)}
+	op := b.Create(st)
+	return WmmaLoadOp{op}
 }
+
+// WmmaStoreOpName is the name of the operation nvvm.wmma.store.
+const WmmaStoreOpName = "nvvm.wmma.store"
 
 // WmmaStoreOp wraps an operation nvvm.wmma.store: warp synchronous matrix store.
 type WmmaStoreOp struct{ *ir.Operation }
 
 // AsWmmaStoreOp returns op as a WmmaStoreOp if it is an operation nvvm.wmma.store.
 func AsWmmaStoreOp(op *ir.Operation) (WmmaStoreOp, bool) {
-	if op == nil || op.Name() != "nvvm.wmma.store" {
+	if op == nil || op.Name() != WmmaStoreOpName {
 		return WmmaStoreOp{}, false
 	}
 	return WmmaStoreOp{op}, true
@@ -5168,15 +5816,15 @@ func (op WmmaStoreOp) Eltype() MMATypes {
 	return v
 }
 
-// BuildWmmaStore creates an operation nvvm.wmma.store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWmmaStore creates an operation nvvm.wmma.store at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaStoreOp.
 func BuildWmmaStore(b *ir.Builder, loc ir.Location, ptr ir.Value, args []ir.Value, stride ir.Value, m int32, n int32, k int32, layout MMALayout, eltype MMATypes) WmmaStoreOp {
-	name := b.Ctx.LookupOpName("nvvm.wmma.store")
-	if name == nil || name.Def == nil {
-		panic("nvvm.wmma.store is not registered in the builder's context")
+	if ptr == nil || slices.Contains(args, nil) || stride == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaStoreOpName)
+		return WmmaStoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WmmaStoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, ptr)
 	st.Operands = append(st.Operands, args...)
@@ -5184,20 +5832,24 @@ func BuildWmmaStore(b *ir.Builder, loc ir.Location, ptr ir.Value, args []ir.Valu
 	props = append(props, ir.NamedAttr{Name: "m", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(m))})
 	props = append(props, ir.NamedAttr{Name: "n", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(n))})
 	props = append(props, ir.NamedAttr{Name: "k", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(k))})
-	props = append(props, ir.NamedAttr{Name: "layout", Value: dialectAttr(b.Ctx, "nvvm", "mma_layout<"+(layout).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "eltype", Value: dialectAttr(b.Ctx, "nvvm", "mma_type<"+(eltype).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layout", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layout).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "eltype", Value: dialectAttr(b, "nvvm", "mma_type<"+(eltype).String()+">")})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WmmaStoreOp{b.Create(st)}
+	op := b.Create(st)
+	return WmmaStoreOp{op}
 }
+
+// WmmaMmaOpName is the name of the operation nvvm.wmma.mma.
+const WmmaMmaOpName = "nvvm.wmma.mma"
 
 // WmmaMmaOp wraps an operation nvvm.wmma.mma: warp synchronous matrix-multiply accumulate using tensor cores.
 type WmmaMmaOp struct{ *ir.Operation }
 
 // AsWmmaMmaOp returns op as a WmmaMmaOp if it is an operation nvvm.wmma.mma.
 func AsWmmaMmaOp(op *ir.Operation) (WmmaMmaOp, bool) {
-	if op == nil || op.Name() != "nvvm.wmma.mma" {
+	if op == nil || op.Name() != WmmaMmaOpName {
 		return WmmaMmaOp{}, false
 	}
 	return WmmaMmaOp{op}, true
@@ -5334,60 +5986,64 @@ func (op WmmaMmaOp) EltypeB() MMATypes {
 	return v
 }
 
-// BuildWmmaMma creates an operation nvvm.wmma.mma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWmmaMma creates an operation nvvm.wmma.mma at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaMmaOp.
 func BuildWmmaMma(b *ir.Builder, loc ir.Location, args []ir.Value, m int32, n int32, k int32, layoutA MMALayout, layoutB MMALayout, eltypeA MMATypes, eltypeB MMATypes, resType ir.Type) WmmaMmaOp {
-	name := b.Ctx.LookupOpName("nvvm.wmma.mma")
-	if name == nil || name.Def == nil {
-		panic("nvvm.wmma.mma is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", WmmaMmaOpName)
+		return WmmaMmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WmmaMmaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, args...)
 	props = append(props, ir.NamedAttr{Name: "m", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(m))})
 	props = append(props, ir.NamedAttr{Name: "n", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(n))})
 	props = append(props, ir.NamedAttr{Name: "k", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(k))})
-	props = append(props, ir.NamedAttr{Name: "layoutA", Value: dialectAttr(b.Ctx, "nvvm", "mma_layout<"+(layoutA).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "layoutB", Value: dialectAttr(b.Ctx, "nvvm", "mma_layout<"+(layoutB).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "eltypeA", Value: dialectAttr(b.Ctx, "nvvm", "mma_type<"+(eltypeA).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "eltypeB", Value: dialectAttr(b.Ctx, "nvvm", "mma_type<"+(eltypeB).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layoutA", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layoutA).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layoutB", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layoutB).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "eltypeA", Value: dialectAttr(b, "nvvm", "mma_type<"+(eltypeA).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "eltypeB", Value: dialectAttr(b, "nvvm", "mma_type<"+(eltypeB).String()+">")})
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WmmaMmaOp{b.Create(st)}
+	op := b.Create(st)
+	return WmmaMmaOp{op}
 }
+
+// CpAsyncBulkCommitGroupOpName is the name of the operation nvvm.cp.async.bulk.commit.group.
+const CpAsyncBulkCommitGroupOpName = "nvvm.cp.async.bulk.commit.group"
 
 // CpAsyncBulkCommitGroupOp wraps an operation nvvm.cp.async.bulk.commit.group: commits the prior cp.async.bulk operations into a bulk async-group.
 type CpAsyncBulkCommitGroupOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkCommitGroupOp returns op as a CpAsyncBulkCommitGroupOp if it is an operation nvvm.cp.async.bulk.commit.group.
 func AsCpAsyncBulkCommitGroupOp(op *ir.Operation) (CpAsyncBulkCommitGroupOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.bulk.commit.group" {
+	if op == nil || op.Name() != CpAsyncBulkCommitGroupOpName {
 		return CpAsyncBulkCommitGroupOp{}, false
 	}
 	return CpAsyncBulkCommitGroupOp{op}, true
 }
 
-// BuildCpAsyncBulkCommitGroup creates an operation nvvm.cp.async.bulk.commit.group at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCpAsyncBulkCommitGroup creates an operation nvvm.cp.async.bulk.commit.group at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncBulkCommitGroupOp.
 func BuildCpAsyncBulkCommitGroup(b *ir.Builder, loc ir.Location) CpAsyncBulkCommitGroupOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.bulk.commit.group")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.bulk.commit.group is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return CpAsyncBulkCommitGroupOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncBulkCommitGroupOpName), Loc: loc}
+	op := b.Create(st)
+	return CpAsyncBulkCommitGroupOp{op}
 }
+
+// CpAsyncBulkWaitGroupOpName is the name of the operation nvvm.cp.async.bulk.wait_group.
+const CpAsyncBulkWaitGroupOpName = "nvvm.cp.async.bulk.wait_group"
 
 // CpAsyncBulkWaitGroupOp wraps an operation nvvm.cp.async.bulk.wait_group: waits for the completion of the most recent bulk async-groups.
 type CpAsyncBulkWaitGroupOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkWaitGroupOp returns op as a CpAsyncBulkWaitGroupOp if it is an operation nvvm.cp.async.bulk.wait_group.
 func AsCpAsyncBulkWaitGroupOp(op *ir.Operation) (CpAsyncBulkWaitGroupOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.bulk.wait_group" {
+	if op == nil || op.Name() != CpAsyncBulkWaitGroupOpName {
 		return CpAsyncBulkWaitGroupOp{}, false
 	}
 	return CpAsyncBulkWaitGroupOp{op}, true
@@ -5413,32 +6069,42 @@ func (op CpAsyncBulkWaitGroupOp) Group() int32 {
 // Read reports whether the unit property read is set.
 func (op CpAsyncBulkWaitGroupOp) Read() bool { return op.InherentAttr("read") != nil }
 
-// BuildCpAsyncBulkWaitGroup creates an operation nvvm.cp.async.bulk.wait_group at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCpAsyncBulkWaitGroup(b *ir.Builder, loc ir.Location, group int32, read bool) CpAsyncBulkWaitGroupOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.bulk.wait_group")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.bulk.wait_group is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// CpAsyncBulkWaitGroupOptions holds the optional operands, results and properties of
+// nvvm.cp.async.bulk.wait_group for BuildCpAsyncBulkWaitGroup; the zero value leaves them all absent (or at
+// their defaults).
+type CpAsyncBulkWaitGroupOptions struct {
+	// Read sets the unit property read.
+	Read bool
+}
+
+// BuildCpAsyncBulkWaitGroup creates an operation nvvm.cp.async.bulk.wait_group at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncBulkWaitGroupOp.
+func BuildCpAsyncBulkWaitGroup(b *ir.Builder, loc ir.Location, group int32, opts ...CpAsyncBulkWaitGroupOptions) CpAsyncBulkWaitGroupOp {
+	o := genOptions(b, CpAsyncBulkWaitGroupOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncBulkWaitGroupOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "group", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(group))})
-	if read {
+	if o.Read {
 		props = append(props, ir.NamedAttr{Name: "read", Value: b.Ctx.Unit()})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CpAsyncBulkWaitGroupOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncBulkWaitGroupOp{op}
 }
+
+// CpAsyncBulkTensorSharedClusterGlobalOpName is the name of the operation nvvm.cp.async.bulk.tensor.shared.cluster.global.
+const CpAsyncBulkTensorSharedClusterGlobalOpName = "nvvm.cp.async.bulk.tensor.shared.cluster.global"
 
 // CpAsyncBulkTensorSharedClusterGlobalOp wraps an operation nvvm.cp.async.bulk.tensor.shared.cluster.global: asynchronous copy of tensor data from global to shared memory.
 type CpAsyncBulkTensorSharedClusterGlobalOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkTensorSharedClusterGlobalOp returns op as a CpAsyncBulkTensorSharedClusterGlobalOp if it is an operation nvvm.cp.async.bulk.tensor.shared.cluster.global.
 func AsCpAsyncBulkTensorSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkTensorSharedClusterGlobalOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.bulk.tensor.shared.cluster.global" {
+	if op == nil || op.Name() != CpAsyncBulkTensorSharedClusterGlobalOpName {
 		return CpAsyncBulkTensorSharedClusterGlobalOp{}, false
 	}
 	return CpAsyncBulkTensorSharedClusterGlobalOp{op}, true
@@ -5548,48 +6214,76 @@ func (op CpAsyncBulkTensorSharedClusterGlobalOp) Group() (CTAGroupKind, bool) {
 	return CTAGroupKind(u), ok
 }
 
-// BuildCpAsyncBulkTensorSharedClusterGlobal creates an operation nvvm.cp.async.bulk.tensor.shared.cluster.global at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCpAsyncBulkTensorSharedClusterGlobal(b *ir.Builder, loc ir.Location, dstMem ir.Value, tmaDescriptor ir.Value, coordinates []ir.Value, mbar ir.Value, im2colOffsets []ir.Value, multicastMask ir.Value, l2CacheHint ir.Value, predicate ir.Value, mode TMALoadMode, isCTAOnly bool, group *CTAGroupKind) CpAsyncBulkTensorSharedClusterGlobalOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.bulk.tensor.shared.cluster.global")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.bulk.tensor.shared.cluster.global is not registered in the builder's context")
+// CpAsyncBulkTensorSharedClusterGlobalOptions holds the optional operands, results and properties of
+// nvvm.cp.async.bulk.tensor.shared.cluster.global for BuildCpAsyncBulkTensorSharedClusterGlobal; the zero value leaves them all absent (or at
+// their defaults).
+type CpAsyncBulkTensorSharedClusterGlobalOptions struct {
+	// MulticastMask is the optional operand multicastMask (nil: absent).
+	MulticastMask ir.Value
+	// L2CacheHint is the optional operand l2CacheHint (nil: absent).
+	L2CacheHint ir.Value
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+	// Mode is the property mode (the zero value: its default).
+	Mode TMALoadMode
+	// IsCTAOnly is the property isCTAOnly (the zero value: its default).
+	IsCTAOnly bool
+	// Group is the optional property group (nil: absent).
+	Group *CTAGroupKind
+}
+
+// BuildCpAsyncBulkTensorSharedClusterGlobal creates an operation nvvm.cp.async.bulk.tensor.shared.cluster.global at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncBulkTensorSharedClusterGlobalOp.
+func BuildCpAsyncBulkTensorSharedClusterGlobal(b *ir.Builder, loc ir.Location, dstMem ir.Value, tmaDescriptor ir.Value, coordinates []ir.Value, mbar ir.Value, im2colOffsets []ir.Value, opts ...CpAsyncBulkTensorSharedClusterGlobalOptions) CpAsyncBulkTensorSharedClusterGlobalOp {
+	if dstMem == nil || tmaDescriptor == nil || slices.Contains(coordinates, nil) || mbar == nil || slices.Contains(im2colOffsets, nil) {
+		b.Errorf("building %s: a required operand or property is nil", CpAsyncBulkTensorSharedClusterGlobalOpName)
+		return CpAsyncBulkTensorSharedClusterGlobalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CpAsyncBulkTensorSharedClusterGlobalOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncBulkTensorSharedClusterGlobalOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dstMem)
 	st.Operands = append(st.Operands, tmaDescriptor)
 	st.Operands = append(st.Operands, coordinates...)
 	st.Operands = append(st.Operands, mbar)
 	st.Operands = append(st.Operands, im2colOffsets...)
-	if multicastMask != nil {
-		st.Operands = append(st.Operands, multicastMask)
+	if o.MulticastMask != nil {
+		st.Operands = append(st.Operands, o.MulticastMask)
 	}
-	if l2CacheHint != nil {
-		st.Operands = append(st.Operands, l2CacheHint)
+	if o.L2CacheHint != nil {
+		st.Operands = append(st.Operands, o.L2CacheHint)
 	}
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
 	}
-	props = append(props, ir.NamedAttr{Name: "mode", Value: dialectAttr(b.Ctx, "nvvm", "tma_load_mode<"+(mode).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "isCTAOnly", Value: b.Ctx.Bool(isCTAOnly)})
-	if group != nil {
-		props = append(props, ir.NamedAttr{Name: "group", Value: dialectAttr(b.Ctx, "nvvm", "cta_group<"+(*group).String()+">")})
+	if o.Mode != 0 {
+		props = append(props, ir.NamedAttr{Name: "mode", Value: dialectAttr(b, "nvvm", "tma_load_mode<"+(o.Mode).String()+">")})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(coordinates)), 1, int32(len(im2colOffsets)), b2i(multicastMask != nil), b2i(l2CacheHint != nil), b2i(predicate != nil))})
+	if o.IsCTAOnly {
+		props = append(props, ir.NamedAttr{Name: "isCTAOnly", Value: b.Ctx.Bool(o.IsCTAOnly)})
+	}
+	if o.Group != nil {
+		props = append(props, ir.NamedAttr{Name: "group", Value: dialectAttr(b, "nvvm", "cta_group<"+(*o.Group).String()+">")})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(coordinates)), 1, int32(len(im2colOffsets)), b2i(o.MulticastMask != nil), b2i(o.L2CacheHint != nil), b2i(o.Predicate != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CpAsyncBulkTensorSharedClusterGlobalOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncBulkTensorSharedClusterGlobalOp{op}
 }
+
+// CpAsyncBulkTensorGlobalSharedCtaOpName is the name of the operation nvvm.cp.async.bulk.tensor.global.shared.cta.
+const CpAsyncBulkTensorGlobalSharedCtaOpName = "nvvm.cp.async.bulk.tensor.global.shared.cta"
 
 // CpAsyncBulkTensorGlobalSharedCtaOp wraps an operation nvvm.cp.async.bulk.tensor.global.shared.cta: asynchronous copy of tensor data from shared to global memory.
 type CpAsyncBulkTensorGlobalSharedCtaOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkTensorGlobalSharedCtaOp returns op as a CpAsyncBulkTensorGlobalSharedCtaOp if it is an operation nvvm.cp.async.bulk.tensor.global.shared.cta.
 func AsCpAsyncBulkTensorGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkTensorGlobalSharedCtaOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.bulk.tensor.global.shared.cta" {
+	if op == nil || op.Name() != CpAsyncBulkTensorGlobalSharedCtaOpName {
 		return CpAsyncBulkTensorGlobalSharedCtaOp{}, false
 	}
 	return CpAsyncBulkTensorGlobalSharedCtaOp{op}, true
@@ -5644,39 +6338,59 @@ func (op CpAsyncBulkTensorGlobalSharedCtaOp) Mode() TMAStoreMode {
 	return v
 }
 
-// BuildCpAsyncBulkTensorGlobalSharedCta creates an operation nvvm.cp.async.bulk.tensor.global.shared.cta at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCpAsyncBulkTensorGlobalSharedCta(b *ir.Builder, loc ir.Location, tmaDescriptor ir.Value, srcMem ir.Value, coordinates []ir.Value, l2CacheHint ir.Value, predicate ir.Value, mode TMAStoreMode) CpAsyncBulkTensorGlobalSharedCtaOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.bulk.tensor.global.shared.cta")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.bulk.tensor.global.shared.cta is not registered in the builder's context")
+// CpAsyncBulkTensorGlobalSharedCtaOptions holds the optional operands, results and properties of
+// nvvm.cp.async.bulk.tensor.global.shared.cta for BuildCpAsyncBulkTensorGlobalSharedCta; the zero value leaves them all absent (or at
+// their defaults).
+type CpAsyncBulkTensorGlobalSharedCtaOptions struct {
+	// L2CacheHint is the optional operand l2CacheHint (nil: absent).
+	L2CacheHint ir.Value
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+	// Mode is the property mode (the zero value: its default).
+	Mode TMAStoreMode
+}
+
+// BuildCpAsyncBulkTensorGlobalSharedCta creates an operation nvvm.cp.async.bulk.tensor.global.shared.cta at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncBulkTensorGlobalSharedCtaOp.
+func BuildCpAsyncBulkTensorGlobalSharedCta(b *ir.Builder, loc ir.Location, tmaDescriptor ir.Value, srcMem ir.Value, coordinates []ir.Value, opts ...CpAsyncBulkTensorGlobalSharedCtaOptions) CpAsyncBulkTensorGlobalSharedCtaOp {
+	if tmaDescriptor == nil || srcMem == nil || slices.Contains(coordinates, nil) {
+		b.Errorf("building %s: a required operand or property is nil", CpAsyncBulkTensorGlobalSharedCtaOpName)
+		return CpAsyncBulkTensorGlobalSharedCtaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CpAsyncBulkTensorGlobalSharedCtaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncBulkTensorGlobalSharedCtaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, tmaDescriptor)
 	st.Operands = append(st.Operands, srcMem)
 	st.Operands = append(st.Operands, coordinates...)
-	if l2CacheHint != nil {
-		st.Operands = append(st.Operands, l2CacheHint)
+	if o.L2CacheHint != nil {
+		st.Operands = append(st.Operands, o.L2CacheHint)
 	}
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
 	}
-	props = append(props, ir.NamedAttr{Name: "mode", Value: dialectAttr(b.Ctx, "nvvm", "tma_store_mode<"+(mode).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(coordinates)), b2i(l2CacheHint != nil), b2i(predicate != nil))})
+	if o.Mode != 0 {
+		props = append(props, ir.NamedAttr{Name: "mode", Value: dialectAttr(b, "nvvm", "tma_store_mode<"+(o.Mode).String()+">")})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(coordinates)), b2i(o.L2CacheHint != nil), b2i(o.Predicate != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CpAsyncBulkTensorGlobalSharedCtaOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncBulkTensorGlobalSharedCtaOp{op}
 }
+
+// CpAsyncBulkTensorPrefetchOpName is the name of the operation nvvm.cp.async.bulk.tensor.prefetch.
+const CpAsyncBulkTensorPrefetchOpName = "nvvm.cp.async.bulk.tensor.prefetch"
 
 // CpAsyncBulkTensorPrefetchOp wraps an operation nvvm.cp.async.bulk.tensor.prefetch: asynchronous prefetch of tensor data from global memory to the L2 cache.
 type CpAsyncBulkTensorPrefetchOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkTensorPrefetchOp returns op as a CpAsyncBulkTensorPrefetchOp if it is an operation nvvm.cp.async.bulk.tensor.prefetch.
 func AsCpAsyncBulkTensorPrefetchOp(op *ir.Operation) (CpAsyncBulkTensorPrefetchOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.bulk.tensor.prefetch" {
+	if op == nil || op.Name() != CpAsyncBulkTensorPrefetchOpName {
 		return CpAsyncBulkTensorPrefetchOp{}, false
 	}
 	return CpAsyncBulkTensorPrefetchOp{op}, true
@@ -5723,36 +6437,54 @@ func (op CpAsyncBulkTensorPrefetchOp) Mode() TMALoadMode {
 	return v
 }
 
-// BuildCpAsyncBulkTensorPrefetch creates an operation nvvm.cp.async.bulk.tensor.prefetch at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCpAsyncBulkTensorPrefetch(b *ir.Builder, loc ir.Location, tmaDescriptor ir.Value, coordinates []ir.Value, im2colOffsets []ir.Value, l2CacheHint ir.Value, mode TMALoadMode) CpAsyncBulkTensorPrefetchOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.bulk.tensor.prefetch")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.bulk.tensor.prefetch is not registered in the builder's context")
+// CpAsyncBulkTensorPrefetchOptions holds the optional operands, results and properties of
+// nvvm.cp.async.bulk.tensor.prefetch for BuildCpAsyncBulkTensorPrefetch; the zero value leaves them all absent (or at
+// their defaults).
+type CpAsyncBulkTensorPrefetchOptions struct {
+	// L2CacheHint is the optional operand l2CacheHint (nil: absent).
+	L2CacheHint ir.Value
+	// Mode is the property mode (the zero value: its default).
+	Mode TMALoadMode
+}
+
+// BuildCpAsyncBulkTensorPrefetch creates an operation nvvm.cp.async.bulk.tensor.prefetch at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncBulkTensorPrefetchOp.
+func BuildCpAsyncBulkTensorPrefetch(b *ir.Builder, loc ir.Location, tmaDescriptor ir.Value, coordinates []ir.Value, im2colOffsets []ir.Value, opts ...CpAsyncBulkTensorPrefetchOptions) CpAsyncBulkTensorPrefetchOp {
+	if tmaDescriptor == nil || slices.Contains(coordinates, nil) || slices.Contains(im2colOffsets, nil) {
+		b.Errorf("building %s: a required operand or property is nil", CpAsyncBulkTensorPrefetchOpName)
+		return CpAsyncBulkTensorPrefetchOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CpAsyncBulkTensorPrefetchOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncBulkTensorPrefetchOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, tmaDescriptor)
 	st.Operands = append(st.Operands, coordinates...)
 	st.Operands = append(st.Operands, im2colOffsets...)
-	if l2CacheHint != nil {
-		st.Operands = append(st.Operands, l2CacheHint)
+	if o.L2CacheHint != nil {
+		st.Operands = append(st.Operands, o.L2CacheHint)
 	}
-	props = append(props, ir.NamedAttr{Name: "mode", Value: dialectAttr(b.Ctx, "nvvm", "tma_load_mode<"+(mode).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(coordinates)), int32(len(im2colOffsets)), b2i(l2CacheHint != nil))})
+	if o.Mode != 0 {
+		props = append(props, ir.NamedAttr{Name: "mode", Value: dialectAttr(b, "nvvm", "tma_load_mode<"+(o.Mode).String()+">")})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(coordinates)), int32(len(im2colOffsets)), b2i(o.L2CacheHint != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CpAsyncBulkTensorPrefetchOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncBulkTensorPrefetchOp{op}
 }
+
+// CpAsyncBulkTensorReduceOpName is the name of the operation nvvm.cp.async.bulk.tensor.reduce.
+const CpAsyncBulkTensorReduceOpName = "nvvm.cp.async.bulk.tensor.reduce"
 
 // CpAsyncBulkTensorReduceOp wraps an operation nvvm.cp.async.bulk.tensor.reduce: asynchronous reduction of tensor data in global memory with data in shared memory.
 type CpAsyncBulkTensorReduceOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkTensorReduceOp returns op as a CpAsyncBulkTensorReduceOp if it is an operation nvvm.cp.async.bulk.tensor.reduce.
 func AsCpAsyncBulkTensorReduceOp(op *ir.Operation) (CpAsyncBulkTensorReduceOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.bulk.tensor.reduce" {
+	if op == nil || op.Name() != CpAsyncBulkTensorReduceOpName {
 		return CpAsyncBulkTensorReduceOp{}, false
 	}
 	return CpAsyncBulkTensorReduceOp{op}, true
@@ -5817,37 +6549,55 @@ func (op CpAsyncBulkTensorReduceOp) Mode() TMAStoreMode {
 	return v
 }
 
-// BuildCpAsyncBulkTensorReduce creates an operation nvvm.cp.async.bulk.tensor.reduce at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCpAsyncBulkTensorReduce(b *ir.Builder, loc ir.Location, tmaDescriptor ir.Value, srcMem ir.Value, coordinates []ir.Value, l2CacheHint ir.Value, redKind TMAReduxKind, mode TMAStoreMode) CpAsyncBulkTensorReduceOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.bulk.tensor.reduce")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.bulk.tensor.reduce is not registered in the builder's context")
+// CpAsyncBulkTensorReduceOptions holds the optional operands, results and properties of
+// nvvm.cp.async.bulk.tensor.reduce for BuildCpAsyncBulkTensorReduce; the zero value leaves them all absent (or at
+// their defaults).
+type CpAsyncBulkTensorReduceOptions struct {
+	// L2CacheHint is the optional operand l2CacheHint (nil: absent).
+	L2CacheHint ir.Value
+	// Mode is the property mode (the zero value: its default).
+	Mode TMAStoreMode
+}
+
+// BuildCpAsyncBulkTensorReduce creates an operation nvvm.cp.async.bulk.tensor.reduce at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncBulkTensorReduceOp.
+func BuildCpAsyncBulkTensorReduce(b *ir.Builder, loc ir.Location, tmaDescriptor ir.Value, srcMem ir.Value, coordinates []ir.Value, redKind TMAReduxKind, opts ...CpAsyncBulkTensorReduceOptions) CpAsyncBulkTensorReduceOp {
+	if tmaDescriptor == nil || srcMem == nil || slices.Contains(coordinates, nil) {
+		b.Errorf("building %s: a required operand or property is nil", CpAsyncBulkTensorReduceOpName)
+		return CpAsyncBulkTensorReduceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CpAsyncBulkTensorReduceOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncBulkTensorReduceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, tmaDescriptor)
 	st.Operands = append(st.Operands, srcMem)
 	st.Operands = append(st.Operands, coordinates...)
-	if l2CacheHint != nil {
-		st.Operands = append(st.Operands, l2CacheHint)
+	if o.L2CacheHint != nil {
+		st.Operands = append(st.Operands, o.L2CacheHint)
 	}
-	props = append(props, ir.NamedAttr{Name: "redKind", Value: dialectAttr(b.Ctx, "nvvm", "tma_redux_kind<"+(redKind).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "mode", Value: dialectAttr(b.Ctx, "nvvm", "tma_store_mode<"+(mode).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(coordinates)), b2i(l2CacheHint != nil))})
+	props = append(props, ir.NamedAttr{Name: "redKind", Value: dialectAttr(b, "nvvm", "tma_redux_kind<"+(redKind).String()+">")})
+	if o.Mode != 0 {
+		props = append(props, ir.NamedAttr{Name: "mode", Value: dialectAttr(b, "nvvm", "tma_store_mode<"+(o.Mode).String()+">")})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(coordinates)), b2i(o.L2CacheHint != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CpAsyncBulkTensorReduceOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncBulkTensorReduceOp{op}
 }
+
+// CpAsyncBulkSharedClusterGlobalOpName is the name of the operation nvvm.cp.async.bulk.shared.cluster.global.
+const CpAsyncBulkSharedClusterGlobalOpName = "nvvm.cp.async.bulk.shared.cluster.global"
 
 // CpAsyncBulkSharedClusterGlobalOp wraps an operation nvvm.cp.async.bulk.shared.cluster.global: async bulk copy from global memory to Shared cluster memory.
 type CpAsyncBulkSharedClusterGlobalOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkSharedClusterGlobalOp returns op as a CpAsyncBulkSharedClusterGlobalOp if it is an operation nvvm.cp.async.bulk.shared.cluster.global.
 func AsCpAsyncBulkSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkSharedClusterGlobalOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.bulk.shared.cluster.global" {
+	if op == nil || op.Name() != CpAsyncBulkSharedClusterGlobalOpName {
 		return CpAsyncBulkSharedClusterGlobalOp{}, false
 	}
 	return CpAsyncBulkSharedClusterGlobalOp{op}, true
@@ -5889,39 +6639,55 @@ func (op CpAsyncBulkSharedClusterGlobalOp) L2CacheHint() ir.Value {
 	return nil
 }
 
-// BuildCpAsyncBulkSharedClusterGlobal creates an operation nvvm.cp.async.bulk.shared.cluster.global at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCpAsyncBulkSharedClusterGlobal(b *ir.Builder, loc ir.Location, dstMem ir.Value, srcMem ir.Value, mbar ir.Value, size ir.Value, multicastMask ir.Value, l2CacheHint ir.Value) CpAsyncBulkSharedClusterGlobalOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.bulk.shared.cluster.global")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.bulk.shared.cluster.global is not registered in the builder's context")
+// CpAsyncBulkSharedClusterGlobalOptions holds the optional operands, results and properties of
+// nvvm.cp.async.bulk.shared.cluster.global for BuildCpAsyncBulkSharedClusterGlobal; the zero value leaves them all absent (or at
+// their defaults).
+type CpAsyncBulkSharedClusterGlobalOptions struct {
+	// MulticastMask is the optional operand multicastMask (nil: absent).
+	MulticastMask ir.Value
+	// L2CacheHint is the optional operand l2CacheHint (nil: absent).
+	L2CacheHint ir.Value
+}
+
+// BuildCpAsyncBulkSharedClusterGlobal creates an operation nvvm.cp.async.bulk.shared.cluster.global at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncBulkSharedClusterGlobalOp.
+func BuildCpAsyncBulkSharedClusterGlobal(b *ir.Builder, loc ir.Location, dstMem ir.Value, srcMem ir.Value, mbar ir.Value, size ir.Value, opts ...CpAsyncBulkSharedClusterGlobalOptions) CpAsyncBulkSharedClusterGlobalOp {
+	if dstMem == nil || srcMem == nil || mbar == nil || size == nil {
+		b.Errorf("building %s: a required operand or property is nil", CpAsyncBulkSharedClusterGlobalOpName)
+		return CpAsyncBulkSharedClusterGlobalOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CpAsyncBulkSharedClusterGlobalOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncBulkSharedClusterGlobalOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dstMem)
 	st.Operands = append(st.Operands, srcMem)
 	st.Operands = append(st.Operands, mbar)
 	st.Operands = append(st.Operands, size)
-	if multicastMask != nil {
-		st.Operands = append(st.Operands, multicastMask)
+	if o.MulticastMask != nil {
+		st.Operands = append(st.Operands, o.MulticastMask)
 	}
-	if l2CacheHint != nil {
-		st.Operands = append(st.Operands, l2CacheHint)
+	if o.L2CacheHint != nil {
+		st.Operands = append(st.Operands, o.L2CacheHint)
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, 1, 1, b2i(multicastMask != nil), b2i(l2CacheHint != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, 1, 1, b2i(o.MulticastMask != nil), b2i(o.L2CacheHint != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CpAsyncBulkSharedClusterGlobalOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncBulkSharedClusterGlobalOp{op}
 }
+
+// CpAsyncBulkSharedClusterSharedCtaOpName is the name of the operation nvvm.cp.async.bulk.shared.cluster.shared.cta.
+const CpAsyncBulkSharedClusterSharedCtaOpName = "nvvm.cp.async.bulk.shared.cluster.shared.cta"
 
 // CpAsyncBulkSharedClusterSharedCtaOp wraps an operation nvvm.cp.async.bulk.shared.cluster.shared.cta: async bulk copy from Shared CTA memory to Shared cluster memory.
 type CpAsyncBulkSharedClusterSharedCtaOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkSharedClusterSharedCtaOp returns op as a CpAsyncBulkSharedClusterSharedCtaOp if it is an operation nvvm.cp.async.bulk.shared.cluster.shared.cta.
 func AsCpAsyncBulkSharedClusterSharedCtaOp(op *ir.Operation) (CpAsyncBulkSharedClusterSharedCtaOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.bulk.shared.cluster.shared.cta" {
+	if op == nil || op.Name() != CpAsyncBulkSharedClusterSharedCtaOpName {
 		return CpAsyncBulkSharedClusterSharedCtaOp{}, false
 	}
 	return CpAsyncBulkSharedClusterSharedCtaOp{op}, true
@@ -5939,28 +6705,32 @@ func (op CpAsyncBulkSharedClusterSharedCtaOp) Mbar() ir.Value { return op.Operat
 // Size returns the operand size.
 func (op CpAsyncBulkSharedClusterSharedCtaOp) Size() ir.Value { return op.Operation.Operand(3) }
 
-// BuildCpAsyncBulkSharedClusterSharedCta creates an operation nvvm.cp.async.bulk.shared.cluster.shared.cta at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCpAsyncBulkSharedClusterSharedCta creates an operation nvvm.cp.async.bulk.shared.cluster.shared.cta at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncBulkSharedClusterSharedCtaOp.
 func BuildCpAsyncBulkSharedClusterSharedCta(b *ir.Builder, loc ir.Location, dstMem ir.Value, srcMem ir.Value, mbar ir.Value, size ir.Value) CpAsyncBulkSharedClusterSharedCtaOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.bulk.shared.cluster.shared.cta")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.bulk.shared.cluster.shared.cta is not registered in the builder's context")
+	if dstMem == nil || srcMem == nil || mbar == nil || size == nil {
+		b.Errorf("building %s: a required operand or property is nil", CpAsyncBulkSharedClusterSharedCtaOpName)
+		return CpAsyncBulkSharedClusterSharedCtaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncBulkSharedClusterSharedCtaOpName), Loc: loc}
 	st.Operands = append(st.Operands, dstMem)
 	st.Operands = append(st.Operands, srcMem)
 	st.Operands = append(st.Operands, mbar)
 	st.Operands = append(st.Operands, size)
-	return CpAsyncBulkSharedClusterSharedCtaOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncBulkSharedClusterSharedCtaOp{op}
 }
+
+// CpAsyncBulkGlobalSharedCtaOpName is the name of the operation nvvm.cp.async.bulk.global.shared.cta.
+const CpAsyncBulkGlobalSharedCtaOpName = "nvvm.cp.async.bulk.global.shared.cta"
 
 // CpAsyncBulkGlobalSharedCtaOp wraps an operation nvvm.cp.async.bulk.global.shared.cta: async bulk copy from Shared CTA memory to Global memory.
 type CpAsyncBulkGlobalSharedCtaOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkGlobalSharedCtaOp returns op as a CpAsyncBulkGlobalSharedCtaOp if it is an operation nvvm.cp.async.bulk.global.shared.cta.
 func AsCpAsyncBulkGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkGlobalSharedCtaOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.bulk.global.shared.cta" {
+	if op == nil || op.Name() != CpAsyncBulkGlobalSharedCtaOpName {
 		return CpAsyncBulkGlobalSharedCtaOp{}, false
 	}
 	return CpAsyncBulkGlobalSharedCtaOp{op}, true
@@ -5997,38 +6767,54 @@ func (op CpAsyncBulkGlobalSharedCtaOp) ByteMask() ir.Value {
 	return nil
 }
 
-// BuildCpAsyncBulkGlobalSharedCta creates an operation nvvm.cp.async.bulk.global.shared.cta at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCpAsyncBulkGlobalSharedCta(b *ir.Builder, loc ir.Location, dstMem ir.Value, srcMem ir.Value, size ir.Value, l2CacheHint ir.Value, byteMask ir.Value) CpAsyncBulkGlobalSharedCtaOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.bulk.global.shared.cta")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.bulk.global.shared.cta is not registered in the builder's context")
+// CpAsyncBulkGlobalSharedCtaOptions holds the optional operands, results and properties of
+// nvvm.cp.async.bulk.global.shared.cta for BuildCpAsyncBulkGlobalSharedCta; the zero value leaves them all absent (or at
+// their defaults).
+type CpAsyncBulkGlobalSharedCtaOptions struct {
+	// L2CacheHint is the optional operand l2CacheHint (nil: absent).
+	L2CacheHint ir.Value
+	// ByteMask is the optional operand byteMask (nil: absent).
+	ByteMask ir.Value
+}
+
+// BuildCpAsyncBulkGlobalSharedCta creates an operation nvvm.cp.async.bulk.global.shared.cta at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncBulkGlobalSharedCtaOp.
+func BuildCpAsyncBulkGlobalSharedCta(b *ir.Builder, loc ir.Location, dstMem ir.Value, srcMem ir.Value, size ir.Value, opts ...CpAsyncBulkGlobalSharedCtaOptions) CpAsyncBulkGlobalSharedCtaOp {
+	if dstMem == nil || srcMem == nil || size == nil {
+		b.Errorf("building %s: a required operand or property is nil", CpAsyncBulkGlobalSharedCtaOpName)
+		return CpAsyncBulkGlobalSharedCtaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CpAsyncBulkGlobalSharedCtaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncBulkGlobalSharedCtaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dstMem)
 	st.Operands = append(st.Operands, srcMem)
 	st.Operands = append(st.Operands, size)
-	if l2CacheHint != nil {
-		st.Operands = append(st.Operands, l2CacheHint)
+	if o.L2CacheHint != nil {
+		st.Operands = append(st.Operands, o.L2CacheHint)
 	}
-	if byteMask != nil {
-		st.Operands = append(st.Operands, byteMask)
+	if o.ByteMask != nil {
+		st.Operands = append(st.Operands, o.ByteMask)
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, 1, b2i(l2CacheHint != nil), b2i(byteMask != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, 1, b2i(o.L2CacheHint != nil), b2i(o.ByteMask != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CpAsyncBulkGlobalSharedCtaOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncBulkGlobalSharedCtaOp{op}
 }
+
+// CpAsyncBulkPrefetchOpName is the name of the operation nvvm.cp.async.bulk.prefetch.
+const CpAsyncBulkPrefetchOpName = "nvvm.cp.async.bulk.prefetch"
 
 // CpAsyncBulkPrefetchOp wraps an operation nvvm.cp.async.bulk.prefetch: async bulk prefetch from global memory to L2 cache.
 type CpAsyncBulkPrefetchOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkPrefetchOp returns op as a CpAsyncBulkPrefetchOp if it is an operation nvvm.cp.async.bulk.prefetch.
 func AsCpAsyncBulkPrefetchOp(op *ir.Operation) (CpAsyncBulkPrefetchOp, bool) {
-	if op == nil || op.Name() != "nvvm.cp.async.bulk.prefetch" {
+	if op == nil || op.Name() != CpAsyncBulkPrefetchOpName {
 		return CpAsyncBulkPrefetchOp{}, false
 	}
 	return CpAsyncBulkPrefetchOp{op}, true
@@ -6048,29 +6834,43 @@ func (op CpAsyncBulkPrefetchOp) L2CacheHint() ir.Value {
 	return nil
 }
 
-// BuildCpAsyncBulkPrefetch creates an operation nvvm.cp.async.bulk.prefetch at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCpAsyncBulkPrefetch(b *ir.Builder, loc ir.Location, srcMem ir.Value, size ir.Value, l2CacheHint ir.Value) CpAsyncBulkPrefetchOp {
-	name := b.Ctx.LookupOpName("nvvm.cp.async.bulk.prefetch")
-	if name == nil || name.Def == nil {
-		panic("nvvm.cp.async.bulk.prefetch is not registered in the builder's context")
+// CpAsyncBulkPrefetchOptions holds the optional operands, results and properties of
+// nvvm.cp.async.bulk.prefetch for BuildCpAsyncBulkPrefetch; the zero value leaves them all absent (or at
+// their defaults).
+type CpAsyncBulkPrefetchOptions struct {
+	// L2CacheHint is the optional operand l2CacheHint (nil: absent).
+	L2CacheHint ir.Value
+}
+
+// BuildCpAsyncBulkPrefetch creates an operation nvvm.cp.async.bulk.prefetch at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CpAsyncBulkPrefetchOp.
+func BuildCpAsyncBulkPrefetch(b *ir.Builder, loc ir.Location, srcMem ir.Value, size ir.Value, opts ...CpAsyncBulkPrefetchOptions) CpAsyncBulkPrefetchOp {
+	if srcMem == nil || size == nil {
+		b.Errorf("building %s: a required operand or property is nil", CpAsyncBulkPrefetchOpName)
+		return CpAsyncBulkPrefetchOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CpAsyncBulkPrefetchOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CpAsyncBulkPrefetchOpName), Loc: loc}
 	st.Operands = append(st.Operands, srcMem)
 	st.Operands = append(st.Operands, size)
-	if l2CacheHint != nil {
-		st.Operands = append(st.Operands, l2CacheHint)
+	if o.L2CacheHint != nil {
+		st.Operands = append(st.Operands, o.L2CacheHint)
 	}
-	return CpAsyncBulkPrefetchOp{b.Create(st)}
+	op := b.Create(st)
+	return CpAsyncBulkPrefetchOp{op}
 }
+
+// PrefetchOpName is the name of the operation nvvm.prefetch.
+const PrefetchOpName = "nvvm.prefetch"
 
 // PrefetchOp wraps an operation nvvm.prefetch: brings the cache line containing an address into the specified cache level.
 type PrefetchOp struct{ *ir.Operation }
 
 // AsPrefetchOp returns op as a PrefetchOp if it is an operation nvvm.prefetch.
 func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
-	if op == nil || op.Name() != "nvvm.prefetch" {
+	if op == nil || op.Name() != PrefetchOpName {
 		return PrefetchOp{}, false
 	}
 	return PrefetchOp{op}, true
@@ -6102,93 +6902,117 @@ func (op PrefetchOp) Uniform() bool { return op.InherentAttr("uniform") != nil }
 // InParamSpace reports whether the unit property in_param_space is set.
 func (op PrefetchOp) InParamSpace() bool { return op.InherentAttr("in_param_space") != nil }
 
-// BuildPrefetch creates an operation nvvm.prefetch at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPrefetch(b *ir.Builder, loc ir.Location, addr ir.Value, predicate ir.Value, cacheLevel ir.Attribute, evictPriority ir.Attribute, tensormap bool, uniform bool, inParamSpace bool) PrefetchOp {
-	name := b.Ctx.LookupOpName("nvvm.prefetch")
-	if name == nil || name.Def == nil {
-		panic("nvvm.prefetch is not registered in the builder's context")
+// PrefetchOptions holds the optional operands, results and properties of
+// nvvm.prefetch for BuildPrefetch; the zero value leaves them all absent (or at
+// their defaults).
+type PrefetchOptions struct {
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+	// CacheLevel is the optional property cacheLevel (nil: absent).
+	CacheLevel ir.Attribute
+	// EvictPriority is the optional property evictPriority (nil: absent).
+	EvictPriority ir.Attribute
+	// Tensormap sets the unit property tensormap.
+	Tensormap bool
+	// Uniform sets the unit property uniform.
+	Uniform bool
+	// InParamSpace sets the unit property in_param_space.
+	InParamSpace bool
+}
+
+// BuildPrefetch creates an operation nvvm.prefetch at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PrefetchOp.
+func BuildPrefetch(b *ir.Builder, loc ir.Location, addr ir.Value, opts ...PrefetchOptions) PrefetchOp {
+	if addr == nil {
+		b.Errorf("building %s: a required operand or property is nil", PrefetchOpName)
+		return PrefetchOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PrefetchOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PrefetchOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, addr)
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
 	}
-	if cacheLevel != nil {
-		props = append(props, ir.NamedAttr{Name: "cacheLevel", Value: cacheLevel})
+	if o.CacheLevel != nil {
+		props = append(props, ir.NamedAttr{Name: "cacheLevel", Value: o.CacheLevel})
 	}
-	if evictPriority != nil {
-		props = append(props, ir.NamedAttr{Name: "evictPriority", Value: evictPriority})
+	if o.EvictPriority != nil {
+		props = append(props, ir.NamedAttr{Name: "evictPriority", Value: o.EvictPriority})
 	}
-	if tensormap {
+	if o.Tensormap {
 		props = append(props, ir.NamedAttr{Name: "tensormap", Value: b.Ctx.Unit()})
 	}
-	if uniform {
+	if o.Uniform {
 		props = append(props, ir.NamedAttr{Name: "uniform", Value: b.Ctx.Unit()})
 	}
-	if inParamSpace {
+	if o.InParamSpace {
 		props = append(props, ir.NamedAttr{Name: "in_param_space", Value: b.Ctx.Unit()})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PrefetchOp{b.Create(st)}
+	op := b.Create(st)
+	return PrefetchOp{op}
 }
+
+// WgmmaFenceAlignedOpName is the name of the operation nvvm.wgmma.fence.aligned.
+const WgmmaFenceAlignedOpName = "nvvm.wgmma.fence.aligned"
 
 // WgmmaFenceAlignedOp wraps an operation nvvm.wgmma.fence.aligned: orders register accesses between wgmma and other operations.
 type WgmmaFenceAlignedOp struct{ *ir.Operation }
 
 // AsWgmmaFenceAlignedOp returns op as a WgmmaFenceAlignedOp if it is an operation nvvm.wgmma.fence.aligned.
 func AsWgmmaFenceAlignedOp(op *ir.Operation) (WgmmaFenceAlignedOp, bool) {
-	if op == nil || op.Name() != "nvvm.wgmma.fence.aligned" {
+	if op == nil || op.Name() != WgmmaFenceAlignedOpName {
 		return WgmmaFenceAlignedOp{}, false
 	}
 	return WgmmaFenceAlignedOp{op}, true
 }
 
-// BuildWgmmaFenceAligned creates an operation nvvm.wgmma.fence.aligned at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWgmmaFenceAligned creates an operation nvvm.wgmma.fence.aligned at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WgmmaFenceAlignedOp.
 func BuildWgmmaFenceAligned(b *ir.Builder, loc ir.Location) WgmmaFenceAlignedOp {
-	name := b.Ctx.LookupOpName("nvvm.wgmma.fence.aligned")
-	if name == nil || name.Def == nil {
-		panic("nvvm.wgmma.fence.aligned is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return WgmmaFenceAlignedOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, WgmmaFenceAlignedOpName), Loc: loc}
+	op := b.Create(st)
+	return WgmmaFenceAlignedOp{op}
 }
+
+// WgmmaCommitGroupSyncAlignedOpName is the name of the operation nvvm.wgmma.commit.group.sync.aligned.
+const WgmmaCommitGroupSyncAlignedOpName = "nvvm.wgmma.commit.group.sync.aligned"
 
 // WgmmaCommitGroupSyncAlignedOp wraps an operation nvvm.wgmma.commit.group.sync.aligned: commits the prior wgmma operations into a group.
 type WgmmaCommitGroupSyncAlignedOp struct{ *ir.Operation }
 
 // AsWgmmaCommitGroupSyncAlignedOp returns op as a WgmmaCommitGroupSyncAlignedOp if it is an operation nvvm.wgmma.commit.group.sync.aligned.
 func AsWgmmaCommitGroupSyncAlignedOp(op *ir.Operation) (WgmmaCommitGroupSyncAlignedOp, bool) {
-	if op == nil || op.Name() != "nvvm.wgmma.commit.group.sync.aligned" {
+	if op == nil || op.Name() != WgmmaCommitGroupSyncAlignedOpName {
 		return WgmmaCommitGroupSyncAlignedOp{}, false
 	}
 	return WgmmaCommitGroupSyncAlignedOp{op}, true
 }
 
-// BuildWgmmaCommitGroupSyncAligned creates an operation nvvm.wgmma.commit.group.sync.aligned at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWgmmaCommitGroupSyncAligned creates an operation nvvm.wgmma.commit.group.sync.aligned at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WgmmaCommitGroupSyncAlignedOp.
 func BuildWgmmaCommitGroupSyncAligned(b *ir.Builder, loc ir.Location) WgmmaCommitGroupSyncAlignedOp {
-	name := b.Ctx.LookupOpName("nvvm.wgmma.commit.group.sync.aligned")
-	if name == nil || name.Def == nil {
-		panic("nvvm.wgmma.commit.group.sync.aligned is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return WgmmaCommitGroupSyncAlignedOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, WgmmaCommitGroupSyncAlignedOpName), Loc: loc}
+	op := b.Create(st)
+	return WgmmaCommitGroupSyncAlignedOp{op}
 }
+
+// WgmmaWaitGroupSyncAlignedOpName is the name of the operation nvvm.wgmma.wait.group.sync.aligned.
+const WgmmaWaitGroupSyncAlignedOpName = "nvvm.wgmma.wait.group.sync.aligned"
 
 // WgmmaWaitGroupSyncAlignedOp wraps an operation nvvm.wgmma.wait.group.sync.aligned: waits for all but the given number of wgmma groups.
 type WgmmaWaitGroupSyncAlignedOp struct{ *ir.Operation }
 
 // AsWgmmaWaitGroupSyncAlignedOp returns op as a WgmmaWaitGroupSyncAlignedOp if it is an operation nvvm.wgmma.wait.group.sync.aligned.
 func AsWgmmaWaitGroupSyncAlignedOp(op *ir.Operation) (WgmmaWaitGroupSyncAlignedOp, bool) {
-	if op == nil || op.Name() != "nvvm.wgmma.wait.group.sync.aligned" {
+	if op == nil || op.Name() != WgmmaWaitGroupSyncAlignedOpName {
 		return WgmmaWaitGroupSyncAlignedOp{}, false
 	}
 	return WgmmaWaitGroupSyncAlignedOp{op}, true
@@ -6211,29 +7035,29 @@ func (op WgmmaWaitGroupSyncAlignedOp) Group() int64 {
 	return v
 }
 
-// BuildWgmmaWaitGroupSyncAligned creates an operation nvvm.wgmma.wait.group.sync.aligned at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWgmmaWaitGroupSyncAligned creates an operation nvvm.wgmma.wait.group.sync.aligned at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WgmmaWaitGroupSyncAlignedOp.
 func BuildWgmmaWaitGroupSyncAligned(b *ir.Builder, loc ir.Location, group int64) WgmmaWaitGroupSyncAlignedOp {
-	name := b.Ctx.LookupOpName("nvvm.wgmma.wait.group.sync.aligned")
-	if name == nil || name.Def == nil {
-		panic("nvvm.wgmma.wait.group.sync.aligned is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WgmmaWaitGroupSyncAlignedOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "group", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), group)})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WgmmaWaitGroupSyncAlignedOp{b.Create(st)}
+	op := b.Create(st)
+	return WgmmaWaitGroupSyncAlignedOp{op}
 }
+
+// WgmmaMmaAsyncOpName is the name of the operation nvvm.wgmma.mma_async.
+const WgmmaMmaAsyncOpName = "nvvm.wgmma.mma_async"
 
 // WgmmaMmaAsyncOp wraps an operation nvvm.wgmma.mma_async: warpgroup-level matrix multiply-accumulate.
 type WgmmaMmaAsyncOp struct{ *ir.Operation }
 
 // AsWgmmaMmaAsyncOp returns op as a WgmmaMmaAsyncOp if it is an operation nvvm.wgmma.mma_async.
 func AsWgmmaMmaAsyncOp(op *ir.Operation) (WgmmaMmaAsyncOp, bool) {
-	if op == nil || op.Name() != "nvvm.wgmma.mma_async" {
+	if op == nil || op.Name() != WgmmaMmaAsyncOpName {
 		return WgmmaMmaAsyncOp{}, false
 	}
 	return WgmmaMmaAsyncOp{op}, true
@@ -6412,44 +7236,58 @@ func (op WgmmaMmaAsyncOp) Satfinite() (MMAIntOverflow, bool) {
 	return MMAIntOverflow(u), ok
 }
 
-// BuildWgmmaMmaAsync creates an operation nvvm.wgmma.mma_async at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWgmmaMmaAsync(b *ir.Builder, loc ir.Location, inouts ir.Value, descriptorA ir.Value, descriptorB ir.Value, shape ir.Attribute, typeA WGMMATypes, typeB WGMMATypes, typeD WGMMATypes, scaleD WGMMAScaleOut, scaleA WGMMAScaleIn, scaleB WGMMAScaleIn, layoutA MMALayout, layoutB MMALayout, satfinite *MMAIntOverflow, resultsType ir.Type) WgmmaMmaAsyncOp {
-	name := b.Ctx.LookupOpName("nvvm.wgmma.mma_async")
-	if name == nil || name.Def == nil {
-		panic("nvvm.wgmma.mma_async is not registered in the builder's context")
+// WgmmaMmaAsyncOptions holds the optional operands, results and properties of
+// nvvm.wgmma.mma_async for BuildWgmmaMmaAsync; the zero value leaves them all absent (or at
+// their defaults).
+type WgmmaMmaAsyncOptions struct {
+	// Satfinite is the optional property satfinite (nil: absent).
+	Satfinite *MMAIntOverflow
+}
+
+// BuildWgmmaMmaAsync creates an operation nvvm.wgmma.mma_async at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WgmmaMmaAsyncOp.
+func BuildWgmmaMmaAsync(b *ir.Builder, loc ir.Location, inouts ir.Value, descriptorA ir.Value, descriptorB ir.Value, shape ir.Attribute, typeA WGMMATypes, typeB WGMMATypes, typeD WGMMATypes, scaleD WGMMAScaleOut, scaleA WGMMAScaleIn, scaleB WGMMAScaleIn, layoutA MMALayout, layoutB MMALayout, resultsType ir.Type, opts ...WgmmaMmaAsyncOptions) WgmmaMmaAsyncOp {
+	if inouts == nil || descriptorA == nil || descriptorB == nil || shape == nil {
+		b.Errorf("building %s: a required operand or property is nil", WgmmaMmaAsyncOpName)
+		return WgmmaMmaAsyncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, WgmmaMmaAsyncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WgmmaMmaAsyncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inouts)
 	st.Operands = append(st.Operands, descriptorA)
 	st.Operands = append(st.Operands, descriptorB)
 	props = append(props, ir.NamedAttr{Name: "shape", Value: shape})
-	props = append(props, ir.NamedAttr{Name: "typeA", Value: dialectAttr(b.Ctx, "nvvm", "wgmma_type<"+(typeA).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "typeB", Value: dialectAttr(b.Ctx, "nvvm", "wgmma_type<"+(typeB).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "typeD", Value: dialectAttr(b.Ctx, "nvvm", "wgmma_type<"+(typeD).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "scaleD", Value: dialectAttr(b.Ctx, "nvvm", "wgmma_scale_out<"+(scaleD).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "scaleA", Value: dialectAttr(b.Ctx, "nvvm", "wgmma_scale_in<"+(scaleA).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "scaleB", Value: dialectAttr(b.Ctx, "nvvm", "wgmma_scale_in<"+(scaleB).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "layoutA", Value: dialectAttr(b.Ctx, "nvvm", "mma_layout<"+(layoutA).String()+">")})
-	props = append(props, ir.NamedAttr{Name: "layoutB", Value: dialectAttr(b.Ctx, "nvvm", "mma_layout<"+(layoutB).String()+">")})
-	if satfinite != nil {
-		props = append(props, ir.NamedAttr{Name: "satfinite", Value: dialectAttr(b.Ctx, "nvvm", "mma_int_overflow<"+(*satfinite).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "typeA", Value: dialectAttr(b, "nvvm", "wgmma_type<"+(typeA).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "typeB", Value: dialectAttr(b, "nvvm", "wgmma_type<"+(typeB).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "typeD", Value: dialectAttr(b, "nvvm", "wgmma_type<"+(typeD).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "scaleD", Value: dialectAttr(b, "nvvm", "wgmma_scale_out<"+(scaleD).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "scaleA", Value: dialectAttr(b, "nvvm", "wgmma_scale_in<"+(scaleA).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "scaleB", Value: dialectAttr(b, "nvvm", "wgmma_scale_in<"+(scaleB).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layoutA", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layoutA).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layoutB", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layoutB).String()+">")})
+	if o.Satfinite != nil {
+		props = append(props, ir.NamedAttr{Name: "satfinite", Value: dialectAttr(b, "nvvm", "mma_int_overflow<"+(*o.Satfinite).String()+">")})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultsType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WgmmaMmaAsyncOp{b.Create(st)}
+	op := b.Create(st)
+	return WgmmaMmaAsyncOp{op}
 }
+
+// MapaOpName is the name of the operation nvvm.mapa.
+const MapaOpName = "nvvm.mapa"
 
 // MapaOp wraps an operation nvvm.mapa: maps an address to the corresponding address of another CTA of the cluster.
 type MapaOp struct{ *ir.Operation }
 
 // AsMapaOp returns op as a MapaOp if it is an operation nvvm.mapa.
 func AsMapaOp(op *ir.Operation) (MapaOp, bool) {
-	if op == nil || op.Name() != "nvvm.mapa" {
+	if op == nil || op.Name() != MapaOpName {
 		return MapaOp{}, false
 	}
 	return MapaOp{op}, true
@@ -6464,27 +7302,31 @@ func (op MapaOp) B() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op MapaOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMapa creates an operation nvvm.mapa at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMapa creates an operation nvvm.mapa at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MapaOp.
 func BuildMapa(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, resType ir.Type) MapaOp {
-	name := b.Ctx.LookupOpName("nvvm.mapa")
-	if name == nil || name.Def == nil {
-		panic("nvvm.mapa is not registered in the builder's context")
+	if a == nil || b_ == nil {
+		b.Errorf("building %s: a required operand or property is nil", MapaOpName)
+		return MapaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MapaOpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MapaOp{b.Create(st)}
+	op := b.Create(st)
+	return MapaOp{op}
 }
+
+// StBulkOpName is the name of the operation nvvm.st.bulk.
+const StBulkOpName = "nvvm.st.bulk"
 
 // StBulkOp wraps an operation nvvm.st.bulk: bulk Store Op.
 type StBulkOp struct{ *ir.Operation }
 
 // AsStBulkOp returns op as a StBulkOp if it is an operation nvvm.st.bulk.
 func AsStBulkOp(op *ir.Operation) (StBulkOp, bool) {
-	if op == nil || op.Name() != "nvvm.st.bulk" {
+	if op == nil || op.Name() != StBulkOpName {
 		return StBulkOp{}, false
 	}
 	return StBulkOp{op}, true
@@ -6513,31 +7355,47 @@ func (op StBulkOp) InitVal() int64 {
 	return v
 }
 
-// BuildStBulk creates an operation nvvm.st.bulk at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildStBulk(b *ir.Builder, loc ir.Location, addr ir.Value, size ir.Value, initVal int64) StBulkOp {
-	name := b.Ctx.LookupOpName("nvvm.st.bulk")
-	if name == nil || name.Def == nil {
-		panic("nvvm.st.bulk is not registered in the builder's context")
+// StBulkOptions holds the optional operands, results and properties of
+// nvvm.st.bulk for BuildStBulk; the zero value leaves them all absent (or at
+// their defaults).
+type StBulkOptions struct {
+	// InitVal is the property initVal (the zero value: its default).
+	InitVal int64
+}
+
+// BuildStBulk creates an operation nvvm.st.bulk at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero StBulkOp.
+func BuildStBulk(b *ir.Builder, loc ir.Location, addr ir.Value, size ir.Value, opts ...StBulkOptions) StBulkOp {
+	if addr == nil || size == nil {
+		b.Errorf("building %s: a required operand or property is nil", StBulkOpName)
+		return StBulkOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, StBulkOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, StBulkOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, addr)
 	st.Operands = append(st.Operands, size)
-	props = append(props, ir.NamedAttr{Name: "initVal", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), initVal)})
+	if o.InitVal != 0 {
+		props = append(props, ir.NamedAttr{Name: "initVal", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), o.InitVal)})
+	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return StBulkOp{b.Create(st)}
+	op := b.Create(st)
+	return StBulkOp{op}
 }
+
+// InlinePtxOpName is the name of the operation nvvm.inline_ptx.
+const InlinePtxOpName = "nvvm.inline_ptx"
 
 // InlinePtxOp wraps an operation nvvm.inline_ptx: inline PTX Op.
 type InlinePtxOp struct{ *ir.Operation }
 
 // AsInlinePtxOp returns op as a InlinePtxOp if it is an operation nvvm.inline_ptx.
 func AsInlinePtxOp(op *ir.Operation) (InlinePtxOp, bool) {
-	if op == nil || op.Name() != "nvvm.inline_ptx" {
+	if op == nil || op.Name() != InlinePtxOpName {
 		return InlinePtxOp{}, false
 	}
 	return InlinePtxOp{op}, true
@@ -6583,28 +7441,81 @@ func (op InlinePtxOp) PtxCode() string {
 	return v
 }
 
-// BuildInlinePtx creates an operation nvvm.inline_ptx at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildInlinePtx(b *ir.Builder, loc ir.Location, readOnlyArgs []ir.Value, readWriteArgs []ir.Value, predicate ir.Value, ptxCode string, writeOnlyArgsTypes []ir.Type) InlinePtxOp {
-	name := b.Ctx.LookupOpName("nvvm.inline_ptx")
-	if name == nil || name.Def == nil {
-		panic("nvvm.inline_ptx is not registered in the builder's context")
+// InlinePtxOptions holds the optional operands, results and properties of
+// nvvm.inline_ptx for BuildInlinePtx; the zero value leaves them all absent (or at
+// their defaults).
+type InlinePtxOptions struct {
+	// Predicate is the optional operand predicate (nil: absent).
+	Predicate ir.Value
+}
+
+// BuildInlinePtx creates an operation nvvm.inline_ptx at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero InlinePtxOp.
+func BuildInlinePtx(b *ir.Builder, loc ir.Location, readOnlyArgs []ir.Value, readWriteArgs []ir.Value, ptxCode string, writeOnlyArgsTypes []ir.Type, opts ...InlinePtxOptions) InlinePtxOp {
+	if slices.Contains(readOnlyArgs, nil) || slices.Contains(readWriteArgs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", InlinePtxOpName)
+		return InlinePtxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, InlinePtxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, InlinePtxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, readOnlyArgs...)
 	st.Operands = append(st.Operands, readWriteArgs...)
-	if predicate != nil {
-		st.Operands = append(st.Operands, predicate)
+	if o.Predicate != nil {
+		st.Operands = append(st.Operands, o.Predicate)
 	}
 	props = append(props, ir.NamedAttr{Name: "ptxCode", Value: b.Ctx.StringAttr(ptxCode, nil)})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(readOnlyArgs)), int32(len(readWriteArgs)), b2i(predicate != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(readOnlyArgs)), int32(len(readWriteArgs)), b2i(o.Predicate != nil))})
 	st.ResultTypes = append(st.ResultTypes, writeOnlyArgsTypes...)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return InlinePtxOp{b.Create(st)}
+	op := b.Create(st)
+	return InlinePtxOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// dialectAttr parses the attribute #dialect.body with the dialect's
+// registered attribute parser; when the dialect cannot parse it, the error
+// is recorded on b and the attribute is kept as opaque text.
+func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
+	d := b.Ctx.Dialect(dialect)
+	if d == nil || d.ParseAttr == nil {
+		b.Errorf("building #%s.%s: the dialect is not registered with attributes", dialect, body)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	a, err := d.ParseAttr(b.Ctx, body)
+	if err != nil {
+		b.Errorf("building #%s.%s: %v", dialect, body, err)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	return a
 }
 
 // registerHooks attaches to the operations of ctx the Go functions

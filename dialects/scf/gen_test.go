@@ -40,8 +40,11 @@ func TestGeneratedAPI(t *testing.T) {
 	index := ctx.IndexType()
 	c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(index, 0), index)
 	c4 := arith.BuildConstant(b, loc, ctx.IntegerAttr(index, 4), index)
-	loop := scf.BuildFor(b, loc, c0.Result(), c4.Result(), c4.Result(), []ir.Value{c0.Result()}, false, []ir.Type{index})
-	body := b.CreateBlock(loop.Region(), index, index)
+	loop := scf.BuildFor(b, loc, c0.Result(), c4.Result(), c4.Result(), []ir.Value{c0.Result()}, []ir.Type{index})
+	body := loop.Region().First()
+	if body == nil || body.NumArguments() != 2 {
+		t.Fatalf("BuildFor made no entry block with the induction variable and the iteration argument")
+	}
 	b.SetInsertionPointToEnd(body)
 	scf.BuildYield(b, loc, []ir.Value{body.Argument(1)})
 
@@ -64,5 +67,36 @@ func TestGeneratedAPI(t *testing.T) {
 	want := "%0 = scf.for %arg0 = %c0 to %c4 step %c4 iter_args(%arg1 = %c0) -> (index) {\n    scf.yield %arg1 : index\n  }"
 	if !strings.Contains(out.String(), want) {
 		t.Errorf("printed module lacks %q:\n%s", want, out.String())
+	}
+}
+
+// TestBuilderMisuse checks that misuse of the generated builders is an
+// error on the builder, never a panic: an operation of a dialect the
+// context lacks, a nil operand, two options values.
+func TestBuilderMisuse(t *testing.T) {
+	ctx := ir.NewContext()
+	builtin.Register(ctx)
+	arith.Register(ctx)
+	loc := ctx.UnknownLoc()
+	module := ir.NewModule(ctx, loc)
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToEnd(module.Region(0).First())
+	c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), 0), ctx.IndexType()).Result()
+	if b.Err() != nil {
+		t.Fatal(b.Err())
+	}
+	loop := scf.BuildFor(b, loc, c0, c0, c0, nil, nil)
+	if err := b.ClearErr(); err == nil || !strings.Contains(err.Error(), "scf.for") || !strings.Contains(err.Error(), "not registered") {
+		t.Errorf("unregistered scf: error %v", err)
+	}
+	if loop.Region().First().NumArguments() != 1 {
+		t.Errorf("entry block has %d arguments, want 1", loop.Region().First().NumArguments())
+	}
+	if op := arith.BuildAddi(b, loc, c0, nil); op.Operation != nil || b.ClearErr() == nil {
+		t.Error("a nil operand built an operation or recorded no error")
+	}
+	arith.BuildAddi(b, loc, c0, c0, arith.AddiOptions{}, arith.AddiOptions{})
+	if err := b.ClearErr(); err == nil || !strings.Contains(err.Error(), "more than one options value") {
+		t.Errorf("two options values: error %v", err)
 	}
 }

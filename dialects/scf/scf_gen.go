@@ -4,14 +4,18 @@ package scf
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"slices"
 )
+
+// ConditionOpName is the name of the operation scf.condition.
+const ConditionOpName = "scf.condition"
 
 // ConditionOp wraps an operation scf.condition: loop continuation condition.
 type ConditionOp struct{ *ir.Operation }
 
 // AsConditionOp returns op as a ConditionOp if it is an operation scf.condition.
 func AsConditionOp(op *ir.Operation) (ConditionOp, bool) {
-	if op == nil || op.Name() != "scf.condition" {
+	if op == nil || op.Name() != ConditionOpName {
 		return ConditionOp{}, false
 	}
 	return ConditionOp{op}, true
@@ -25,26 +29,30 @@ func (op ConditionOp) Args() []ir.Value {
 	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
 }
 
-// BuildCondition creates an operation scf.condition at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCondition creates an operation scf.condition at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ConditionOp.
 func BuildCondition(b *ir.Builder, loc ir.Location, condition ir.Value, args []ir.Value) ConditionOp {
-	name := b.Ctx.LookupOpName("scf.condition")
-	if name == nil || name.Def == nil {
-		panic("scf.condition is not registered in the builder's context")
+	if condition == nil || slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ConditionOpName)
+		return ConditionOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ConditionOpName), Loc: loc}
 	st.Operands = append(st.Operands, condition)
 	st.Operands = append(st.Operands, args...)
-	return ConditionOp{b.Create(st)}
+	op := b.Create(st)
+	return ConditionOp{op}
 }
+
+// ExecuteRegionOpName is the name of the operation scf.execute_region.
+const ExecuteRegionOpName = "scf.execute_region"
 
 // ExecuteRegionOp wraps an operation scf.execute_region: operation that executes its region exactly once.
 type ExecuteRegionOp struct{ *ir.Operation }
 
 // AsExecuteRegionOp returns op as a ExecuteRegionOp if it is an operation scf.execute_region.
 func AsExecuteRegionOp(op *ir.Operation) (ExecuteRegionOp, bool) {
-	if op == nil || op.Name() != "scf.execute_region" {
+	if op == nil || op.Name() != ExecuteRegionOpName {
 		return ExecuteRegionOp{}, false
 	}
 	return ExecuteRegionOp{op}, true
@@ -61,17 +69,23 @@ func (op ExecuteRegionOp) Region() *ir.Region { return op.Operation.Region(0) }
 // NoInline reports whether the unit property no_inline is set.
 func (op ExecuteRegionOp) NoInline() bool { return op.InherentAttr("no_inline") != nil }
 
-// BuildExecuteRegion creates an operation scf.execute_region at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildExecuteRegion(b *ir.Builder, loc ir.Location, noInline bool, valuesTypes []ir.Type) ExecuteRegionOp {
-	name := b.Ctx.LookupOpName("scf.execute_region")
-	if name == nil || name.Def == nil {
-		panic("scf.execute_region is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ExecuteRegionOptions holds the optional operands, results and properties of
+// scf.execute_region for BuildExecuteRegion; the zero value leaves them all absent (or at
+// their defaults).
+type ExecuteRegionOptions struct {
+	// NoInline sets the unit property no_inline.
+	NoInline bool
+}
+
+// BuildExecuteRegion creates an operation scf.execute_region at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExecuteRegionOp.
+func BuildExecuteRegion(b *ir.Builder, loc ir.Location, valuesTypes []ir.Type, opts ...ExecuteRegionOptions) ExecuteRegionOp {
+	o := genOptions(b, ExecuteRegionOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ExecuteRegionOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if noInline {
+	if o.NoInline {
 		props = append(props, ir.NamedAttr{Name: "no_inline", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, valuesTypes...)
@@ -79,15 +93,19 @@ func BuildExecuteRegion(b *ir.Builder, loc ir.Location, noInline bool, valuesTyp
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExecuteRegionOp{b.Create(st)}
+	op := b.Create(st)
+	return ExecuteRegionOp{op}
 }
+
+// ForOpName is the name of the operation scf.for.
+const ForOpName = "scf.for"
 
 // ForOp wraps an operation scf.for: for operation.
 type ForOp struct{ *ir.Operation }
 
 // AsForOp returns op as a ForOp if it is an operation scf.for.
 func AsForOp(op *ir.Operation) (ForOp, bool) {
-	if op == nil || op.Name() != "scf.for" {
+	if op == nil || op.Name() != ForOpName {
 		return ForOp{}, false
 	}
 	return ForOp{op}, true
@@ -116,21 +134,32 @@ func (op ForOp) Region() *ir.Region { return op.Operation.Region(0) }
 // UnsignedCmp reports whether the unit property unsignedCmp is set.
 func (op ForOp) UnsignedCmp() bool { return op.InherentAttr("unsignedCmp") != nil }
 
-// BuildFor creates an operation scf.for at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFor(b *ir.Builder, loc ir.Location, lowerBound ir.Value, upperBound ir.Value, step ir.Value, initArgs []ir.Value, unsignedCmp bool, valuesTypes []ir.Type) ForOp {
-	name := b.Ctx.LookupOpName("scf.for")
-	if name == nil || name.Def == nil {
-		panic("scf.for is not registered in the builder's context")
+// ForOptions holds the optional operands, results and properties of
+// scf.for for BuildFor; the zero value leaves them all absent (or at
+// their defaults).
+type ForOptions struct {
+	// UnsignedCmp sets the unit property unsignedCmp.
+	UnsignedCmp bool
+}
+
+// BuildFor creates an operation scf.for at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// The entry block of region is created with its arguments.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ForOp.
+func BuildFor(b *ir.Builder, loc ir.Location, lowerBound ir.Value, upperBound ir.Value, step ir.Value, initArgs []ir.Value, valuesTypes []ir.Type, opts ...ForOptions) ForOp {
+	if lowerBound == nil || upperBound == nil || step == nil || slices.Contains(initArgs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ForOpName)
+		return ForOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ForOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ForOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lowerBound)
 	st.Operands = append(st.Operands, upperBound)
 	st.Operands = append(st.Operands, step)
 	st.Operands = append(st.Operands, initArgs...)
-	if unsignedCmp {
+	if o.UnsignedCmp {
 		props = append(props, ir.NamedAttr{Name: "unsignedCmp", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, valuesTypes...)
@@ -138,15 +167,27 @@ func BuildFor(b *ir.Builder, loc ir.Location, lowerBound ir.Value, upperBound ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ForOp{b.Create(st)}
+	op := b.Create(st)
+	{
+		blk := ir.NewBlock()
+		blk.AddArgument(lowerBound.Type(), loc)
+		for _, v := range initArgs {
+			blk.AddArgument(v.Type(), loc)
+		}
+		op.Region(0).Append(blk)
+	}
+	return ForOp{op}
 }
+
+// ForallOpName is the name of the operation scf.forall.
+const ForallOpName = "scf.forall"
 
 // ForallOp wraps an operation scf.forall: evaluate a block multiple times in parallel.
 type ForallOp struct{ *ir.Operation }
 
 // AsForallOp returns op as a ForallOp if it is an operation scf.forall.
 func AsForallOp(op *ir.Operation) (ForallOp, bool) {
-	if op == nil || op.Name() != "scf.forall" {
+	if op == nil || op.Name() != ForallOpName {
 		return ForallOp{}, false
 	}
 	return ForallOp{op}, true
@@ -204,15 +245,25 @@ func (op ForallOp) StaticStep() ir.Attribute { return op.InherentAttr("staticSte
 // Mapping returns the property mapping, or nil when it is absent.
 func (op ForallOp) Mapping() ir.Attribute { return op.InherentAttr("mapping") }
 
-// BuildForall creates an operation scf.forall at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildForall(b *ir.Builder, loc ir.Location, dynamicLowerBound []ir.Value, dynamicUpperBound []ir.Value, dynamicStep []ir.Value, outputs []ir.Value, staticLowerBound ir.Attribute, staticUpperBound ir.Attribute, staticStep ir.Attribute, mapping ir.Attribute, valuesTypes []ir.Type) ForallOp {
-	name := b.Ctx.LookupOpName("scf.forall")
-	if name == nil || name.Def == nil {
-		panic("scf.forall is not registered in the builder's context")
+// ForallOptions holds the optional operands, results and properties of
+// scf.forall for BuildForall; the zero value leaves them all absent (or at
+// their defaults).
+type ForallOptions struct {
+	// Mapping is the optional property mapping (nil: absent).
+	Mapping ir.Attribute
+}
+
+// BuildForall creates an operation scf.forall at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ForallOp.
+func BuildForall(b *ir.Builder, loc ir.Location, dynamicLowerBound []ir.Value, dynamicUpperBound []ir.Value, dynamicStep []ir.Value, outputs []ir.Value, staticLowerBound ir.Attribute, staticUpperBound ir.Attribute, staticStep ir.Attribute, valuesTypes []ir.Type, opts ...ForallOptions) ForallOp {
+	if slices.Contains(dynamicLowerBound, nil) || slices.Contains(dynamicUpperBound, nil) || slices.Contains(dynamicStep, nil) || slices.Contains(outputs, nil) || staticLowerBound == nil || staticUpperBound == nil || staticStep == nil {
+		b.Errorf("building %s: a required operand or property is nil", ForallOpName)
+		return ForallOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ForallOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ForallOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, dynamicLowerBound...)
 	st.Operands = append(st.Operands, dynamicUpperBound...)
@@ -221,8 +272,8 @@ func BuildForall(b *ir.Builder, loc ir.Location, dynamicLowerBound []ir.Value, d
 	props = append(props, ir.NamedAttr{Name: "staticLowerBound", Value: staticLowerBound})
 	props = append(props, ir.NamedAttr{Name: "staticUpperBound", Value: staticUpperBound})
 	props = append(props, ir.NamedAttr{Name: "staticStep", Value: staticStep})
-	if mapping != nil {
-		props = append(props, ir.NamedAttr{Name: "mapping", Value: mapping})
+	if o.Mapping != nil {
+		props = append(props, ir.NamedAttr{Name: "mapping", Value: o.Mapping})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(dynamicLowerBound)), int32(len(dynamicUpperBound)), int32(len(dynamicStep)), int32(len(outputs)))})
 	st.ResultTypes = append(st.ResultTypes, valuesTypes...)
@@ -230,15 +281,19 @@ func BuildForall(b *ir.Builder, loc ir.Location, dynamicLowerBound []ir.Value, d
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ForallOp{b.Create(st)}
+	op := b.Create(st)
+	return ForallOp{op}
 }
+
+// IfOpName is the name of the operation scf.if.
+const IfOpName = "scf.if"
 
 // IfOp wraps an operation scf.if: if-then-else operation.
 type IfOp struct{ *ir.Operation }
 
 // AsIfOp returns op as a IfOp if it is an operation scf.if.
 func AsIfOp(op *ir.Operation) (IfOp, bool) {
-	if op == nil || op.Name() != "scf.if" {
+	if op == nil || op.Name() != IfOpName {
 		return IfOp{}, false
 	}
 	return IfOp{op}, true
@@ -256,27 +311,36 @@ func (op IfOp) ThenRegion() *ir.Region { return op.Operation.Region(0) }
 // ElseRegion returns the region elseRegion.
 func (op IfOp) ElseRegion() *ir.Region { return op.Operation.Region(1) }
 
-// BuildIf creates an operation scf.if at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIf creates an operation scf.if at b's insertion point.
+// The entry block of thenRegion is created with its arguments.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IfOp.
 func BuildIf(b *ir.Builder, loc ir.Location, condition ir.Value, valuesTypes []ir.Type) IfOp {
-	name := b.Ctx.LookupOpName("scf.if")
-	if name == nil || name.Def == nil {
-		panic("scf.if is not registered in the builder's context")
+	if condition == nil {
+		b.Errorf("building %s: a required operand or property is nil", IfOpName)
+		return IfOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IfOpName), Loc: loc}
 	st.Operands = append(st.Operands, condition)
 	st.ResultTypes = append(st.ResultTypes, valuesTypes...)
 	st.NumRegions += 2
-	return IfOp{b.Create(st)}
+	op := b.Create(st)
+	{
+		blk := ir.NewBlock()
+		op.Region(0).Append(blk)
+	}
+	return IfOp{op}
 }
+
+// ParallelOpName is the name of the operation scf.parallel.
+const ParallelOpName = "scf.parallel"
 
 // ParallelOp wraps an operation scf.parallel: parallel for operation.
 type ParallelOp struct{ *ir.Operation }
 
 // AsParallelOp returns op as a ParallelOp if it is an operation scf.parallel.
 func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
-	if op == nil || op.Name() != "scf.parallel" {
+	if op == nil || op.Name() != ParallelOpName {
 		return ParallelOp{}, false
 	}
 	return ParallelOp{op}, true
@@ -310,15 +374,16 @@ func (op ParallelOp) Values() []ir.Value {
 // Region returns the region region.
 func (op ParallelOp) Region() *ir.Region { return op.Operation.Region(0) }
 
-// BuildParallel creates an operation scf.parallel at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildParallel creates an operation scf.parallel at b's insertion point.
+// The entry block of region is created with its arguments.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ParallelOp.
 func BuildParallel(b *ir.Builder, loc ir.Location, lowerBound []ir.Value, upperBound []ir.Value, step []ir.Value, initVals []ir.Value, valuesTypes []ir.Type) ParallelOp {
-	name := b.Ctx.LookupOpName("scf.parallel")
-	if name == nil || name.Def == nil {
-		panic("scf.parallel is not registered in the builder's context")
+	if slices.Contains(lowerBound, nil) || slices.Contains(upperBound, nil) || slices.Contains(step, nil) || slices.Contains(initVals, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ParallelOpName)
+		return ParallelOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ParallelOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lowerBound...)
 	st.Operands = append(st.Operands, upperBound...)
@@ -330,15 +395,26 @@ func BuildParallel(b *ir.Builder, loc ir.Location, lowerBound []ir.Value, upperB
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ParallelOp{b.Create(st)}
+	op := b.Create(st)
+	{
+		blk := ir.NewBlock()
+		for _, v := range lowerBound {
+			blk.AddArgument(v.Type(), loc)
+		}
+		op.Region(0).Append(blk)
+	}
+	return ParallelOp{op}
 }
+
+// ReduceOpName is the name of the operation scf.reduce.
+const ReduceOpName = "scf.reduce"
 
 // ReduceOp wraps an operation scf.reduce: reduce operation for scf.parallel.
 type ReduceOp struct{ *ir.Operation }
 
 // AsReduceOp returns op as a ReduceOp if it is an operation scf.reduce.
 func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
-	if op == nil || op.Name() != "scf.reduce" {
+	if op == nil || op.Name() != ReduceOpName {
 		return ReduceOp{}, false
 	}
 	return ReduceOp{op}, true
@@ -358,26 +434,30 @@ func (op ReduceOp) Reductions() []*ir.Region {
 	return rs
 }
 
-// BuildReduce creates an operation scf.reduce at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReduce creates an operation scf.reduce at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReduceOp.
 func BuildReduce(b *ir.Builder, loc ir.Location, args []ir.Value, numReductions int) ReduceOp {
-	name := b.Ctx.LookupOpName("scf.reduce")
-	if name == nil || name.Def == nil {
-		panic("scf.reduce is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ReduceOpName)
+		return ReduceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReduceOpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.NumRegions += numReductions
-	return ReduceOp{b.Create(st)}
+	op := b.Create(st)
+	return ReduceOp{op}
 }
+
+// WhileOpName is the name of the operation scf.while.
+const WhileOpName = "scf.while"
 
 // WhileOp wraps an operation scf.while: a generic 'while' loop.
 type WhileOp struct{ *ir.Operation }
 
 // AsWhileOp returns op as a WhileOp if it is an operation scf.while.
 func AsWhileOp(op *ir.Operation) (WhileOp, bool) {
-	if op == nil || op.Name() != "scf.while" {
+	if op == nil || op.Name() != WhileOpName {
 		return WhileOp{}, false
 	}
 	return WhileOp{op}, true
@@ -397,27 +477,39 @@ func (op WhileOp) Before() *ir.Region { return op.Operation.Region(0) }
 // After returns the region after.
 func (op WhileOp) After() *ir.Region { return op.Operation.Region(1) }
 
-// BuildWhile creates an operation scf.while at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWhile creates an operation scf.while at b's insertion point.
+// The entry block of before is created with its arguments.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WhileOp.
 func BuildWhile(b *ir.Builder, loc ir.Location, inits []ir.Value, valuesTypes []ir.Type) WhileOp {
-	name := b.Ctx.LookupOpName("scf.while")
-	if name == nil || name.Def == nil {
-		panic("scf.while is not registered in the builder's context")
+	if slices.Contains(inits, nil) {
+		b.Errorf("building %s: a required operand or property is nil", WhileOpName)
+		return WhileOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WhileOpName), Loc: loc}
 	st.Operands = append(st.Operands, inits...)
 	st.ResultTypes = append(st.ResultTypes, valuesTypes...)
 	st.NumRegions += 2
-	return WhileOp{b.Create(st)}
+	op := b.Create(st)
+	{
+		blk := ir.NewBlock()
+		for _, v := range inits {
+			blk.AddArgument(v.Type(), loc)
+		}
+		op.Region(0).Append(blk)
+	}
+	return WhileOp{op}
 }
+
+// IndexSwitchOpName is the name of the operation scf.index_switch.
+const IndexSwitchOpName = "scf.index_switch"
 
 // IndexSwitchOp wraps an operation scf.index_switch: switch-case operation on an index argument.
 type IndexSwitchOp struct{ *ir.Operation }
 
 // AsIndexSwitchOp returns op as a IndexSwitchOp if it is an operation scf.index_switch.
 func AsIndexSwitchOp(op *ir.Operation) (IndexSwitchOp, bool) {
-	if op == nil || op.Name() != "scf.index_switch" {
+	if op == nil || op.Name() != IndexSwitchOpName {
 		return IndexSwitchOp{}, false
 	}
 	return IndexSwitchOp{op}, true
@@ -446,15 +538,15 @@ func (op IndexSwitchOp) CaseRegions() []*ir.Region {
 // Cases returns the property cases, or nil when it is absent.
 func (op IndexSwitchOp) Cases() ir.Attribute { return op.InherentAttr("cases") }
 
-// BuildIndexSwitch creates an operation scf.index_switch at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIndexSwitch creates an operation scf.index_switch at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IndexSwitchOp.
 func BuildIndexSwitch(b *ir.Builder, loc ir.Location, arg ir.Value, cases ir.Attribute, valuesTypes []ir.Type, numCaseRegions int) IndexSwitchOp {
-	name := b.Ctx.LookupOpName("scf.index_switch")
-	if name == nil || name.Def == nil {
-		panic("scf.index_switch is not registered in the builder's context")
+	if arg == nil || cases == nil {
+		b.Errorf("building %s: a required operand or property is nil", IndexSwitchOpName)
+		return IndexSwitchOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IndexSwitchOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, arg)
 	props = append(props, ir.NamedAttr{Name: "cases", Value: cases})
@@ -464,15 +556,19 @@ func BuildIndexSwitch(b *ir.Builder, loc ir.Location, arg ir.Value, cases ir.Att
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IndexSwitchOp{b.Create(st)}
+	op := b.Create(st)
+	return IndexSwitchOp{op}
 }
+
+// YieldOpName is the name of the operation scf.yield.
+const YieldOpName = "scf.yield"
 
 // YieldOp wraps an operation scf.yield: loop yield and termination operation.
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp if it is an operation scf.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	if op == nil || op.Name() != "scf.yield" {
+	if op == nil || op.Name() != YieldOpName {
 		return YieldOp{}, false
 	}
 	return YieldOp{op}, true
@@ -483,15 +579,41 @@ func (op YieldOp) Results() []ir.Value {
 	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
 }
 
-// BuildYield creates an operation scf.yield at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildYield creates an operation scf.yield at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero YieldOp.
 func BuildYield(b *ir.Builder, loc ir.Location, results []ir.Value) YieldOp {
-	name := b.Ctx.LookupOpName("scf.yield")
-	if name == nil || name.Def == nil {
-		panic("scf.yield is not registered in the builder's context")
+	if slices.Contains(results, nil) {
+		b.Errorf("building %s: a required operand or property is nil", YieldOpName)
+		return YieldOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, YieldOpName), Loc: loc}
 	st.Operands = append(st.Operands, results...)
-	return YieldOp{b.Create(st)}
+	op := b.Create(st)
+	return YieldOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
 }

@@ -12,18 +12,10 @@ import (
 // ShapedType::kDynamic).
 const dynamic = math.MinInt64
 
-// ensureTerminator is SingleBlockImplicitTerminator's ensureTerminator:
-// an empty region gets a block, and a block that does not end with a
-// terminator gets the implicit terminator name.
+// ensureTerminator is SingleBlockImplicitTerminator's ensureTerminator
+// with the implicit terminator name.
 func ensureTerminator(ctx *ir.Context, r *ir.Region, name string, loc ir.Location) {
-	if r.Empty() {
-		r.Append(ir.NewBlock())
-	}
-	b := r.First()
-	if last := b.Last(); last != nil && last.HasTrait(ir.IsTerminator) {
-		return
-	}
-	b.Append(newTerminator(ctx, name, loc))
+	ir.EnsureTerminator(r, loc, func(loc ir.Location) *ir.Operation { return newTerminator(ctx, name, loc) })
 }
 
 // newTerminator builds the implicit terminator name; scf.forall.in_parallel

@@ -10,30 +10,16 @@ import (
 
 var patterns sync.Once
 
-// attachFolders installs upstream's folders and, once per process, the
-// canonicalization patterns; the tensor dialect materializes constants
-// as arith.constant, as upstream's does.
+// The folders of the reshapes, named for the hooks of tensor.irdl.
+var (
+	foldCollapseShape = foldReassociativeReshape("tensor.expand_shape")
+	foldExpandShape   = foldReassociativeReshape("tensor.collapse_shape")
+)
+
+// attachFolders registers, once per process, the canonicalization
+// patterns; the tensor dialect materializes constants as arith.constant,
+// as upstream's does. The folders are hooks of tensor.irdl.
 func attachFolders(ctx *ir.Context) {
-	folders := map[string]func(*ir.Operation, []ir.Attribute) ([]ir.FoldResult, bool){
-		"tensor.dim":            foldDim,
-		"tensor.rank":           foldRank,
-		"tensor.cast":           foldCast,
-		"tensor.extract":        foldExtract,
-		"tensor.from_elements":  foldFromElements,
-		"tensor.splat":          foldSplat,
-		"tensor.extract_slice":  foldExtractSlice,
-		"tensor.insert_slice":   foldInsertSlice,
-		"tensor.collapse_shape": foldReassociativeReshape("tensor.expand_shape"),
-		"tensor.expand_shape":   foldReassociativeReshape("tensor.collapse_shape"),
-		"tensor.concat":         foldConcat,
-		"tensor.pad":            foldPad,
-		"tensor.reshape":        foldReshape,
-	}
-	for name, f := range folders {
-		if on := ctx.LookupOpName(name); on != nil {
-			on.Def.Fold = f
-		}
-	}
 	if d := ctx.Dialect("tensor"); d != nil {
 		d.MaterializeConstant = materializeConstant
 	}

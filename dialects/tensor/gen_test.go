@@ -34,7 +34,7 @@ func TestGeneratedAPI(t *testing.T) {
 		ctx.DenseI64Array(0, 2), ctx.DenseI64Array(4, 4), ctx.DenseI64Array(1, 1),
 		ctx.RankedTensorType([]int64{4, 4}, f32, nil))
 	ins := tensor.BuildInsertSlice(b, loc, slice.Result(), empty.Result(), nil, nil, nil,
-		ctx.DenseI64Array(0, 4), ctx.DenseI64Array(4, 4), ctx.DenseI64Array(1, 1), t4x8)
+		ctx.DenseI64Array(0, 4), ctx.DenseI64Array(4, 4), ctx.DenseI64Array(1, 1))
 	if ins.Source() != slice.Result() || ins.Dest() != empty.Result() {
 		t.Errorf("insert_slice operands: got %v, %v", ins.Source(), ins.Dest())
 	}

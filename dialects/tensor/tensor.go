@@ -32,17 +32,11 @@ func init() { irdl.Embed(definitionsFile, definitions) }
 // in this package and panics.
 func Register(ctx *ir.Context) {
 	viewlike.Register()
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("tensor: loading tensor.irdl: " + err.Error())
 	}
-	if on := ctx.LookupOpName("tensor.from_elements"); on != nil {
-		on.Def.Print = printFromElements
-		on.Def.Parse = parseFromElements
-	}
-	if on := ctx.LookupOpName("tensor.splat"); on != nil {
-		on.Def.Parse = parseSplat
-	}
-	attachVerifiers(ctx)
+	registerHooks(ctx)
+	deferTerminatorChecks(ctx)
 	attachFolders(ctx)
 	for _, name := range []string{"tensor.insert", "tensor.insert_slice"} {
 		if on := ctx.LookupOpName(name); on != nil {

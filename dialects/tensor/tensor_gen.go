@@ -4,14 +4,19 @@ package tensor
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+	"slices"
 )
+
+// BitcastOpName is the name of the operation tensor.bitcast.
+const BitcastOpName = "tensor.bitcast"
 
 // BitcastOp wraps an operation tensor.bitcast: tensor bitcast operation.
 type BitcastOp struct{ *ir.Operation }
 
 // AsBitcastOp returns op as a BitcastOp if it is an operation tensor.bitcast.
 func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
-	if op == nil || op.Name() != "tensor.bitcast" {
+	if op == nil || op.Name() != BitcastOpName {
 		return BitcastOp{}, false
 	}
 	return BitcastOp{op}, true
@@ -23,26 +28,30 @@ func (op BitcastOp) Source() ir.Value { return op.Operation.Operand(0) }
 // Dest returns the result dest.
 func (op BitcastOp) Dest() ir.Value { return op.Operation.Result(0) }
 
-// BuildBitcast creates an operation tensor.bitcast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBitcast creates an operation tensor.bitcast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BitcastOp.
 func BuildBitcast(b *ir.Builder, loc ir.Location, source ir.Value, destType ir.Type) BitcastOp {
-	name := b.Ctx.LookupOpName("tensor.bitcast")
-	if name == nil || name.Def == nil {
-		panic("tensor.bitcast is not registered in the builder's context")
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", BitcastOpName)
+		return BitcastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BitcastOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.ResultTypes = append(st.ResultTypes, destType)
-	return BitcastOp{b.Create(st)}
+	op := b.Create(st)
+	return BitcastOp{op}
 }
+
+// CastOpName is the name of the operation tensor.cast.
+const CastOpName = "tensor.cast"
 
 // CastOp wraps an operation tensor.cast: tensor cast operation.
 type CastOp struct{ *ir.Operation }
 
 // AsCastOp returns op as a CastOp if it is an operation tensor.cast.
 func AsCastOp(op *ir.Operation) (CastOp, bool) {
-	if op == nil || op.Name() != "tensor.cast" {
+	if op == nil || op.Name() != CastOpName {
 		return CastOp{}, false
 	}
 	return CastOp{op}, true
@@ -54,26 +63,30 @@ func (op CastOp) Source() ir.Value { return op.Operation.Operand(0) }
 // Dest returns the result dest.
 func (op CastOp) Dest() ir.Value { return op.Operation.Result(0) }
 
-// BuildCast creates an operation tensor.cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCast creates an operation tensor.cast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CastOp.
 func BuildCast(b *ir.Builder, loc ir.Location, source ir.Value, destType ir.Type) CastOp {
-	name := b.Ctx.LookupOpName("tensor.cast")
-	if name == nil || name.Def == nil {
-		panic("tensor.cast is not registered in the builder's context")
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", CastOpName)
+		return CastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CastOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.ResultTypes = append(st.ResultTypes, destType)
-	return CastOp{b.Create(st)}
+	op := b.Create(st)
+	return CastOp{op}
 }
+
+// ConcatOpName is the name of the operation tensor.concat.
+const ConcatOpName = "tensor.concat"
 
 // ConcatOp wraps an operation tensor.concat: tensor concatenation operation.
 type ConcatOp struct{ *ir.Operation }
 
 // AsConcatOp returns op as a ConcatOp if it is an operation tensor.concat.
 func AsConcatOp(op *ir.Operation) (ConcatOp, bool) {
-	if op == nil || op.Name() != "tensor.concat" {
+	if op == nil || op.Name() != ConcatOpName {
 		return ConcatOp{}, false
 	}
 	return ConcatOp{op}, true
@@ -104,15 +117,15 @@ func (op ConcatOp) Dim() int64 {
 	return v
 }
 
-// BuildConcat creates an operation tensor.concat at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildConcat creates an operation tensor.concat at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ConcatOp.
 func BuildConcat(b *ir.Builder, loc ir.Location, inputs []ir.Value, dim int64, resultType ir.Type) ConcatOp {
-	name := b.Ctx.LookupOpName("tensor.concat")
-	if name == nil || name.Def == nil {
-		panic("tensor.concat is not registered in the builder's context")
+	if slices.Contains(inputs, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ConcatOpName)
+		return ConcatOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ConcatOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, inputs...)
 	props = append(props, ir.NamedAttr{Name: "dim", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), dim)})
@@ -120,15 +133,19 @@ func BuildConcat(b *ir.Builder, loc ir.Location, inputs []ir.Value, dim int64, r
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ConcatOp{b.Create(st)}
+	op := b.Create(st)
+	return ConcatOp{op}
 }
+
+// DimOpName is the name of the operation tensor.dim.
+const DimOpName = "tensor.dim"
 
 // DimOp wraps an operation tensor.dim: dimension index operation.
 type DimOp struct{ *ir.Operation }
 
 // AsDimOp returns op as a DimOp if it is an operation tensor.dim.
 func AsDimOp(op *ir.Operation) (DimOp, bool) {
-	if op == nil || op.Name() != "tensor.dim" {
+	if op == nil || op.Name() != DimOpName {
 		return DimOp{}, false
 	}
 	return DimOp{op}, true
@@ -143,27 +160,31 @@ func (op DimOp) Index() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op DimOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildDim creates an operation tensor.dim at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDim(b *ir.Builder, loc ir.Location, source ir.Value, index ir.Value, resultType ir.Type) DimOp {
-	name := b.Ctx.LookupOpName("tensor.dim")
-	if name == nil || name.Def == nil {
-		panic("tensor.dim is not registered in the builder's context")
+// BuildDim creates an operation tensor.dim at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DimOp.
+func BuildDim(b *ir.Builder, loc ir.Location, source ir.Value, index ir.Value) DimOp {
+	if source == nil || index == nil {
+		b.Errorf("building %s: a required operand or property is nil", DimOpName)
+		return DimOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DimOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, index)
-	st.ResultTypes = append(st.ResultTypes, resultType)
-	return DimOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	op := b.Create(st)
+	return DimOp{op}
 }
+
+// EmptyOpName is the name of the operation tensor.empty.
+const EmptyOpName = "tensor.empty"
 
 // EmptyOp wraps an operation tensor.empty: empty tensor operation.
 type EmptyOp struct{ *ir.Operation }
 
 // AsEmptyOp returns op as a EmptyOp if it is an operation tensor.empty.
 func AsEmptyOp(op *ir.Operation) (EmptyOp, bool) {
-	if op == nil || op.Name() != "tensor.empty" {
+	if op == nil || op.Name() != EmptyOpName {
 		return EmptyOp{}, false
 	}
 	return EmptyOp{op}, true
@@ -177,26 +198,30 @@ func (op EmptyOp) DynamicSizes() []ir.Value {
 // Result returns the result result.
 func (op EmptyOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildEmpty creates an operation tensor.empty at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildEmpty creates an operation tensor.empty at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero EmptyOp.
 func BuildEmpty(b *ir.Builder, loc ir.Location, dynamicSizes []ir.Value, resultType ir.Type) EmptyOp {
-	name := b.Ctx.LookupOpName("tensor.empty")
-	if name == nil || name.Def == nil {
-		panic("tensor.empty is not registered in the builder's context")
+	if slices.Contains(dynamicSizes, nil) {
+		b.Errorf("building %s: a required operand or property is nil", EmptyOpName)
+		return EmptyOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, EmptyOpName), Loc: loc}
 	st.Operands = append(st.Operands, dynamicSizes...)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return EmptyOp{b.Create(st)}
+	op := b.Create(st)
+	return EmptyOp{op}
 }
+
+// ExtractOpName is the name of the operation tensor.extract.
+const ExtractOpName = "tensor.extract"
 
 // ExtractOp wraps an operation tensor.extract: element extraction operation.
 type ExtractOp struct{ *ir.Operation }
 
 // AsExtractOp returns op as a ExtractOp if it is an operation tensor.extract.
 func AsExtractOp(op *ir.Operation) (ExtractOp, bool) {
-	if op == nil || op.Name() != "tensor.extract" {
+	if op == nil || op.Name() != ExtractOpName {
 		return ExtractOp{}, false
 	}
 	return ExtractOp{op}, true
@@ -213,27 +238,31 @@ func (op ExtractOp) Indices() []ir.Value {
 // Result returns the result result.
 func (op ExtractOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildExtract creates an operation tensor.extract at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildExtract(b *ir.Builder, loc ir.Location, tensor ir.Value, indices []ir.Value, resultType ir.Type) ExtractOp {
-	name := b.Ctx.LookupOpName("tensor.extract")
-	if name == nil || name.Def == nil {
-		panic("tensor.extract is not registered in the builder's context")
+// BuildExtract creates an operation tensor.extract at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtractOp.
+func BuildExtract(b *ir.Builder, loc ir.Location, tensor ir.Value, indices []ir.Value) ExtractOp {
+	if tensor == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ExtractOpName)
+		return ExtractOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtractOpName), Loc: loc}
 	st.Operands = append(st.Operands, tensor)
 	st.Operands = append(st.Operands, indices...)
-	st.ResultTypes = append(st.ResultTypes, resultType)
-	return ExtractOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "ElementType", tensor.Type()))
+	op := b.Create(st)
+	return ExtractOp{op}
 }
+
+// ExtractSliceOpName is the name of the operation tensor.extract_slice.
+const ExtractSliceOpName = "tensor.extract_slice"
 
 // ExtractSliceOp wraps an operation tensor.extract_slice: extract slice operation.
 type ExtractSliceOp struct{ *ir.Operation }
 
 // AsExtractSliceOp returns op as a ExtractSliceOp if it is an operation tensor.extract_slice.
 func AsExtractSliceOp(op *ir.Operation) (ExtractSliceOp, bool) {
-	if op == nil || op.Name() != "tensor.extract_slice" {
+	if op == nil || op.Name() != ExtractSliceOpName {
 		return ExtractSliceOp{}, false
 	}
 	return ExtractSliceOp{op}, true
@@ -283,15 +312,15 @@ func (op ExtractSliceOp) StaticSizes() ir.Attribute { return op.InherentAttr("st
 // StaticStrides returns the property static_strides, or nil when it is absent.
 func (op ExtractSliceOp) StaticStrides() ir.Attribute { return op.InherentAttr("static_strides") }
 
-// BuildExtractSlice creates an operation tensor.extract_slice at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExtractSlice creates an operation tensor.extract_slice at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtractSliceOp.
 func BuildExtractSlice(b *ir.Builder, loc ir.Location, source ir.Value, offsets []ir.Value, sizes []ir.Value, strides []ir.Value, staticOffsets ir.Attribute, staticSizes ir.Attribute, staticStrides ir.Attribute, resultType ir.Type) ExtractSliceOp {
-	name := b.Ctx.LookupOpName("tensor.extract_slice")
-	if name == nil || name.Def == nil {
-		panic("tensor.extract_slice is not registered in the builder's context")
+	if source == nil || slices.Contains(offsets, nil) || slices.Contains(sizes, nil) || slices.Contains(strides, nil) || staticOffsets == nil || staticSizes == nil || staticStrides == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtractSliceOpName)
+		return ExtractSliceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtractSliceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, offsets...)
@@ -305,15 +334,19 @@ func BuildExtractSlice(b *ir.Builder, loc ir.Location, source ir.Value, offsets 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExtractSliceOp{b.Create(st)}
+	op := b.Create(st)
+	return ExtractSliceOp{op}
 }
+
+// FromElementsOpName is the name of the operation tensor.from_elements.
+const FromElementsOpName = "tensor.from_elements"
 
 // FromElementsOp wraps an operation tensor.from_elements: tensor from elements operation.
 type FromElementsOp struct{ *ir.Operation }
 
 // AsFromElementsOp returns op as a FromElementsOp if it is an operation tensor.from_elements.
 func AsFromElementsOp(op *ir.Operation) (FromElementsOp, bool) {
-	if op == nil || op.Name() != "tensor.from_elements" {
+	if op == nil || op.Name() != FromElementsOpName {
 		return FromElementsOp{}, false
 	}
 	return FromElementsOp{op}, true
@@ -327,26 +360,30 @@ func (op FromElementsOp) Elements() []ir.Value {
 // Result returns the result result.
 func (op FromElementsOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildFromElements creates an operation tensor.from_elements at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFromElements creates an operation tensor.from_elements at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FromElementsOp.
 func BuildFromElements(b *ir.Builder, loc ir.Location, elements []ir.Value, resultType ir.Type) FromElementsOp {
-	name := b.Ctx.LookupOpName("tensor.from_elements")
-	if name == nil || name.Def == nil {
-		panic("tensor.from_elements is not registered in the builder's context")
+	if slices.Contains(elements, nil) {
+		b.Errorf("building %s: a required operand or property is nil", FromElementsOpName)
+		return FromElementsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FromElementsOpName), Loc: loc}
 	st.Operands = append(st.Operands, elements...)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return FromElementsOp{b.Create(st)}
+	op := b.Create(st)
+	return FromElementsOp{op}
 }
+
+// GatherOpName is the name of the operation tensor.gather.
+const GatherOpName = "tensor.gather"
 
 // GatherOp wraps an operation tensor.gather: gather a subset of a tensor at specified indices.
 type GatherOp struct{ *ir.Operation }
 
 // AsGatherOp returns op as a GatherOp if it is an operation tensor.gather.
 func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
-	if op == nil || op.Name() != "tensor.gather" {
+	if op == nil || op.Name() != GatherOpName {
 		return GatherOp{}, false
 	}
 	return GatherOp{op}, true
@@ -367,35 +404,49 @@ func (op GatherOp) GatherDims() ir.Attribute { return op.InherentAttr("gather_di
 // Unique reports whether the unit property unique is set.
 func (op GatherOp) Unique() bool { return op.InherentAttr("unique") != nil }
 
-// BuildGather creates an operation tensor.gather at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGather(b *ir.Builder, loc ir.Location, source ir.Value, indices ir.Value, gatherDims ir.Attribute, unique bool, resultType ir.Type) GatherOp {
-	name := b.Ctx.LookupOpName("tensor.gather")
-	if name == nil || name.Def == nil {
-		panic("tensor.gather is not registered in the builder's context")
+// GatherOptions holds the optional operands, results and properties of
+// tensor.gather for BuildGather; the zero value leaves them all absent (or at
+// their defaults).
+type GatherOptions struct {
+	// Unique sets the unit property unique.
+	Unique bool
+}
+
+// BuildGather creates an operation tensor.gather at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GatherOp.
+func BuildGather(b *ir.Builder, loc ir.Location, source ir.Value, indices ir.Value, gatherDims ir.Attribute, resultType ir.Type, opts ...GatherOptions) GatherOp {
+	if source == nil || indices == nil || gatherDims == nil {
+		b.Errorf("building %s: a required operand or property is nil", GatherOpName)
+		return GatherOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, GatherOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GatherOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, indices)
 	props = append(props, ir.NamedAttr{Name: "gather_dims", Value: gatherDims})
-	if unique {
+	if o.Unique {
 		props = append(props, ir.NamedAttr{Name: "unique", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GatherOp{b.Create(st)}
+	op := b.Create(st)
+	return GatherOp{op}
 }
+
+// GenerateOpName is the name of the operation tensor.generate.
+const GenerateOpName = "tensor.generate"
 
 // GenerateOp wraps an operation tensor.generate: creates a dynamically sized tensor from elements.
 type GenerateOp struct{ *ir.Operation }
 
 // AsGenerateOp returns op as a GenerateOp if it is an operation tensor.generate.
 func AsGenerateOp(op *ir.Operation) (GenerateOp, bool) {
-	if op == nil || op.Name() != "tensor.generate" {
+	if op == nil || op.Name() != GenerateOpName {
 		return GenerateOp{}, false
 	}
 	return GenerateOp{op}, true
@@ -412,27 +463,31 @@ func (op GenerateOp) Result() ir.Value { return op.Operation.Result(0) }
 // Body returns the region body.
 func (op GenerateOp) Body() *ir.Region { return op.Operation.Region(0) }
 
-// BuildGenerate creates an operation tensor.generate at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildGenerate creates an operation tensor.generate at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GenerateOp.
 func BuildGenerate(b *ir.Builder, loc ir.Location, dynamicExtents []ir.Value, resultType ir.Type) GenerateOp {
-	name := b.Ctx.LookupOpName("tensor.generate")
-	if name == nil || name.Def == nil {
-		panic("tensor.generate is not registered in the builder's context")
+	if slices.Contains(dynamicExtents, nil) {
+		b.Errorf("building %s: a required operand or property is nil", GenerateOpName)
+		return GenerateOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, GenerateOpName), Loc: loc}
 	st.Operands = append(st.Operands, dynamicExtents...)
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	st.NumRegions += 1
-	return GenerateOp{b.Create(st)}
+	op := b.Create(st)
+	return GenerateOp{op}
 }
+
+// InsertOpName is the name of the operation tensor.insert.
+const InsertOpName = "tensor.insert"
 
 // InsertOp wraps an operation tensor.insert: element insertion operation.
 type InsertOp struct{ *ir.Operation }
 
 // AsInsertOp returns op as a InsertOp if it is an operation tensor.insert.
 func AsInsertOp(op *ir.Operation) (InsertOp, bool) {
-	if op == nil || op.Name() != "tensor.insert" {
+	if op == nil || op.Name() != InsertOpName {
 		return InsertOp{}, false
 	}
 	return InsertOp{op}, true
@@ -452,28 +507,32 @@ func (op InsertOp) Indices() []ir.Value {
 // Result returns the result result.
 func (op InsertOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildInsert creates an operation tensor.insert at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildInsert(b *ir.Builder, loc ir.Location, scalar ir.Value, dest ir.Value, indices []ir.Value, resultType ir.Type) InsertOp {
-	name := b.Ctx.LookupOpName("tensor.insert")
-	if name == nil || name.Def == nil {
-		panic("tensor.insert is not registered in the builder's context")
+// BuildInsert creates an operation tensor.insert at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero InsertOp.
+func BuildInsert(b *ir.Builder, loc ir.Location, scalar ir.Value, dest ir.Value, indices []ir.Value) InsertOp {
+	if scalar == nil || dest == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", InsertOpName)
+		return InsertOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, InsertOpName), Loc: loc}
 	st.Operands = append(st.Operands, scalar)
 	st.Operands = append(st.Operands, dest)
 	st.Operands = append(st.Operands, indices...)
-	st.ResultTypes = append(st.ResultTypes, resultType)
-	return InsertOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, dest.Type())
+	op := b.Create(st)
+	return InsertOp{op}
 }
+
+// InsertSliceOpName is the name of the operation tensor.insert_slice.
+const InsertSliceOpName = "tensor.insert_slice"
 
 // InsertSliceOp wraps an operation tensor.insert_slice: insert_slice operation.
 type InsertSliceOp struct{ *ir.Operation }
 
 // AsInsertSliceOp returns op as a InsertSliceOp if it is an operation tensor.insert_slice.
 func AsInsertSliceOp(op *ir.Operation) (InsertSliceOp, bool) {
-	if op == nil || op.Name() != "tensor.insert_slice" {
+	if op == nil || op.Name() != InsertSliceOpName {
 		return InsertSliceOp{}, false
 	}
 	return InsertSliceOp{op}, true
@@ -516,15 +575,15 @@ func (op InsertSliceOp) StaticSizes() ir.Attribute { return op.InherentAttr("sta
 // StaticStrides returns the property static_strides, or nil when it is absent.
 func (op InsertSliceOp) StaticStrides() ir.Attribute { return op.InherentAttr("static_strides") }
 
-// BuildInsertSlice creates an operation tensor.insert_slice at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildInsertSlice(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, offsets []ir.Value, sizes []ir.Value, strides []ir.Value, staticOffsets ir.Attribute, staticSizes ir.Attribute, staticStrides ir.Attribute, resultType ir.Type) InsertSliceOp {
-	name := b.Ctx.LookupOpName("tensor.insert_slice")
-	if name == nil || name.Def == nil {
-		panic("tensor.insert_slice is not registered in the builder's context")
+// BuildInsertSlice creates an operation tensor.insert_slice at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero InsertSliceOp.
+func BuildInsertSlice(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, offsets []ir.Value, sizes []ir.Value, strides []ir.Value, staticOffsets ir.Attribute, staticSizes ir.Attribute, staticStrides ir.Attribute) InsertSliceOp {
+	if source == nil || dest == nil || slices.Contains(offsets, nil) || slices.Contains(sizes, nil) || slices.Contains(strides, nil) || staticOffsets == nil || staticSizes == nil || staticStrides == nil {
+		b.Errorf("building %s: a required operand or property is nil", InsertSliceOpName)
+		return InsertSliceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, InsertSliceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, dest)
@@ -535,19 +594,23 @@ func BuildInsertSlice(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.V
 	props = append(props, ir.NamedAttr{Name: "static_sizes", Value: staticSizes})
 	props = append(props, ir.NamedAttr{Name: "static_strides", Value: staticStrides})
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(offsets)), int32(len(sizes)), int32(len(strides)))})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, dest.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return InsertSliceOp{b.Create(st)}
+	op := b.Create(st)
+	return InsertSliceOp{op}
 }
+
+// RankOpName is the name of the operation tensor.rank.
+const RankOpName = "tensor.rank"
 
 // RankOp wraps an operation tensor.rank: rank operation.
 type RankOp struct{ *ir.Operation }
 
 // AsRankOp returns op as a RankOp if it is an operation tensor.rank.
 func AsRankOp(op *ir.Operation) (RankOp, bool) {
-	if op == nil || op.Name() != "tensor.rank" {
+	if op == nil || op.Name() != RankOpName {
 		return RankOp{}, false
 	}
 	return RankOp{op}, true
@@ -559,26 +622,30 @@ func (op RankOp) Tensor() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op RankOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildRank creates an operation tensor.rank at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRank(b *ir.Builder, loc ir.Location, tensor ir.Value, resultType ir.Type) RankOp {
-	name := b.Ctx.LookupOpName("tensor.rank")
-	if name == nil || name.Def == nil {
-		panic("tensor.rank is not registered in the builder's context")
+// BuildRank creates an operation tensor.rank at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RankOp.
+func BuildRank(b *ir.Builder, loc ir.Location, tensor ir.Value) RankOp {
+	if tensor == nil {
+		b.Errorf("building %s: a required operand or property is nil", RankOpName)
+		return RankOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, RankOpName), Loc: loc}
 	st.Operands = append(st.Operands, tensor)
-	st.ResultTypes = append(st.ResultTypes, resultType)
-	return RankOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
+	op := b.Create(st)
+	return RankOp{op}
 }
+
+// ReshapeOpName is the name of the operation tensor.reshape.
+const ReshapeOpName = "tensor.reshape"
 
 // ReshapeOp wraps an operation tensor.reshape: tensor reshape operation.
 type ReshapeOp struct{ *ir.Operation }
 
 // AsReshapeOp returns op as a ReshapeOp if it is an operation tensor.reshape.
 func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
-	if op == nil || op.Name() != "tensor.reshape" {
+	if op == nil || op.Name() != ReshapeOpName {
 		return ReshapeOp{}, false
 	}
 	return ReshapeOp{op}, true
@@ -593,27 +660,31 @@ func (op ReshapeOp) Shape() ir.Value { return op.Operation.Operand(1) }
 // Result returns the result result.
 func (op ReshapeOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildReshape creates an operation tensor.reshape at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReshape creates an operation tensor.reshape at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReshapeOp.
 func BuildReshape(b *ir.Builder, loc ir.Location, source ir.Value, shape ir.Value, resultType ir.Type) ReshapeOp {
-	name := b.Ctx.LookupOpName("tensor.reshape")
-	if name == nil || name.Def == nil {
-		panic("tensor.reshape is not registered in the builder's context")
+	if source == nil || shape == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReshapeOpName)
+		return ReshapeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReshapeOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, shape)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return ReshapeOp{b.Create(st)}
+	op := b.Create(st)
+	return ReshapeOp{op}
 }
+
+// ExpandShapeOpName is the name of the operation tensor.expand_shape.
+const ExpandShapeOpName = "tensor.expand_shape"
 
 // ExpandShapeOp wraps an operation tensor.expand_shape: operation to produce a tensor with a higher rank.
 type ExpandShapeOp struct{ *ir.Operation }
 
 // AsExpandShapeOp returns op as a ExpandShapeOp if it is an operation tensor.expand_shape.
 func AsExpandShapeOp(op *ir.Operation) (ExpandShapeOp, bool) {
-	if op == nil || op.Name() != "tensor.expand_shape" {
+	if op == nil || op.Name() != ExpandShapeOpName {
 		return ExpandShapeOp{}, false
 	}
 	return ExpandShapeOp{op}, true
@@ -638,15 +709,15 @@ func (op ExpandShapeOp) StaticOutputShape() ir.Attribute {
 	return op.InherentAttr("static_output_shape")
 }
 
-// BuildExpandShape creates an operation tensor.expand_shape at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExpandShape creates an operation tensor.expand_shape at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExpandShapeOp.
 func BuildExpandShape(b *ir.Builder, loc ir.Location, src ir.Value, outputShape []ir.Value, reassociation ir.Attribute, staticOutputShape ir.Attribute, resultType ir.Type) ExpandShapeOp {
-	name := b.Ctx.LookupOpName("tensor.expand_shape")
-	if name == nil || name.Def == nil {
-		panic("tensor.expand_shape is not registered in the builder's context")
+	if src == nil || slices.Contains(outputShape, nil) || reassociation == nil || staticOutputShape == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExpandShapeOpName)
+		return ExpandShapeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExpandShapeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, outputShape...)
@@ -656,15 +727,19 @@ func BuildExpandShape(b *ir.Builder, loc ir.Location, src ir.Value, outputShape 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExpandShapeOp{b.Create(st)}
+	op := b.Create(st)
+	return ExpandShapeOp{op}
 }
+
+// CollapseShapeOpName is the name of the operation tensor.collapse_shape.
+const CollapseShapeOpName = "tensor.collapse_shape"
 
 // CollapseShapeOp wraps an operation tensor.collapse_shape: operation to produce a tensor with a smaller rank.
 type CollapseShapeOp struct{ *ir.Operation }
 
 // AsCollapseShapeOp returns op as a CollapseShapeOp if it is an operation tensor.collapse_shape.
 func AsCollapseShapeOp(op *ir.Operation) (CollapseShapeOp, bool) {
-	if op == nil || op.Name() != "tensor.collapse_shape" {
+	if op == nil || op.Name() != CollapseShapeOpName {
 		return CollapseShapeOp{}, false
 	}
 	return CollapseShapeOp{op}, true
@@ -679,15 +754,15 @@ func (op CollapseShapeOp) Result() ir.Value { return op.Operation.Result(0) }
 // Reassociation returns the property reassociation, or nil when it is absent.
 func (op CollapseShapeOp) Reassociation() ir.Attribute { return op.InherentAttr("reassociation") }
 
-// BuildCollapseShape creates an operation tensor.collapse_shape at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCollapseShape creates an operation tensor.collapse_shape at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CollapseShapeOp.
 func BuildCollapseShape(b *ir.Builder, loc ir.Location, src ir.Value, reassociation ir.Attribute, resultType ir.Type) CollapseShapeOp {
-	name := b.Ctx.LookupOpName("tensor.collapse_shape")
-	if name == nil || name.Def == nil {
-		panic("tensor.collapse_shape is not registered in the builder's context")
+	if src == nil || reassociation == nil {
+		b.Errorf("building %s: a required operand or property is nil", CollapseShapeOpName)
+		return CollapseShapeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CollapseShapeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	props = append(props, ir.NamedAttr{Name: "reassociation", Value: reassociation})
@@ -695,15 +770,19 @@ func BuildCollapseShape(b *ir.Builder, loc ir.Location, src ir.Value, reassociat
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CollapseShapeOp{b.Create(st)}
+	op := b.Create(st)
+	return CollapseShapeOp{op}
 }
+
+// PadOpName is the name of the operation tensor.pad.
+const PadOpName = "tensor.pad"
 
 // PadOp wraps an operation tensor.pad: tensor pad operation.
 type PadOp struct{ *ir.Operation }
 
 // AsPadOp returns op as a PadOp if it is an operation tensor.pad.
 func AsPadOp(op *ir.Operation) (PadOp, bool) {
-	if op == nil || op.Name() != "tensor.pad" {
+	if op == nil || op.Name() != PadOpName {
 		return PadOp{}, false
 	}
 	return PadOp{op}, true
@@ -739,22 +818,32 @@ func (op PadOp) StaticHigh() ir.Attribute { return op.InherentAttr("static_high"
 // Nofold reports whether the unit property nofold is set.
 func (op PadOp) Nofold() bool { return op.InherentAttr("nofold") != nil }
 
-// BuildPad creates an operation tensor.pad at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPad(b *ir.Builder, loc ir.Location, source ir.Value, low []ir.Value, high []ir.Value, staticLow ir.Attribute, staticHigh ir.Attribute, nofold bool, resultType ir.Type) PadOp {
-	name := b.Ctx.LookupOpName("tensor.pad")
-	if name == nil || name.Def == nil {
-		panic("tensor.pad is not registered in the builder's context")
+// PadOptions holds the optional operands, results and properties of
+// tensor.pad for BuildPad; the zero value leaves them all absent (or at
+// their defaults).
+type PadOptions struct {
+	// Nofold sets the unit property nofold.
+	Nofold bool
+}
+
+// BuildPad creates an operation tensor.pad at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PadOp.
+func BuildPad(b *ir.Builder, loc ir.Location, source ir.Value, low []ir.Value, high []ir.Value, staticLow ir.Attribute, staticHigh ir.Attribute, resultType ir.Type, opts ...PadOptions) PadOp {
+	if source == nil || slices.Contains(low, nil) || slices.Contains(high, nil) || staticLow == nil || staticHigh == nil {
+		b.Errorf("building %s: a required operand or property is nil", PadOpName)
+		return PadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, low...)
 	st.Operands = append(st.Operands, high...)
 	props = append(props, ir.NamedAttr{Name: "static_low", Value: staticLow})
 	props = append(props, ir.NamedAttr{Name: "static_high", Value: staticHigh})
-	if nofold {
+	if o.Nofold {
 		props = append(props, ir.NamedAttr{Name: "nofold", Value: b.Ctx.Unit()})
 	}
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(low)), int32(len(high)))})
@@ -763,15 +852,19 @@ func BuildPad(b *ir.Builder, loc ir.Location, source ir.Value, low []ir.Value, h
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PadOp{b.Create(st)}
+	op := b.Create(st)
+	return PadOp{op}
 }
+
+// ParallelInsertSliceOpName is the name of the operation tensor.parallel_insert_slice.
+const ParallelInsertSliceOpName = "tensor.parallel_insert_slice"
 
 // ParallelInsertSliceOp wraps an operation tensor.parallel_insert_slice: specify the tensor slice update of a single thread of a parent ParallelCombiningOpInterface op.
 type ParallelInsertSliceOp struct{ *ir.Operation }
 
 // AsParallelInsertSliceOp returns op as a ParallelInsertSliceOp if it is an operation tensor.parallel_insert_slice.
 func AsParallelInsertSliceOp(op *ir.Operation) (ParallelInsertSliceOp, bool) {
-	if op == nil || op.Name() != "tensor.parallel_insert_slice" {
+	if op == nil || op.Name() != ParallelInsertSliceOpName {
 		return ParallelInsertSliceOp{}, false
 	}
 	return ParallelInsertSliceOp{op}, true
@@ -815,15 +908,15 @@ func (op ParallelInsertSliceOp) StaticStrides() ir.Attribute {
 	return op.InherentAttr("static_strides")
 }
 
-// BuildParallelInsertSlice creates an operation tensor.parallel_insert_slice at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildParallelInsertSlice creates an operation tensor.parallel_insert_slice at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ParallelInsertSliceOp.
 func BuildParallelInsertSlice(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, offsets []ir.Value, sizes []ir.Value, strides []ir.Value, staticOffsets ir.Attribute, staticSizes ir.Attribute, staticStrides ir.Attribute) ParallelInsertSliceOp {
-	name := b.Ctx.LookupOpName("tensor.parallel_insert_slice")
-	if name == nil || name.Def == nil {
-		panic("tensor.parallel_insert_slice is not registered in the builder's context")
+	if source == nil || dest == nil || slices.Contains(offsets, nil) || slices.Contains(sizes, nil) || slices.Contains(strides, nil) || staticOffsets == nil || staticSizes == nil || staticStrides == nil {
+		b.Errorf("building %s: a required operand or property is nil", ParallelInsertSliceOpName)
+		return ParallelInsertSliceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ParallelInsertSliceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, dest)
@@ -837,15 +930,19 @@ func BuildParallelInsertSlice(b *ir.Builder, loc ir.Location, source ir.Value, d
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ParallelInsertSliceOp{b.Create(st)}
+	op := b.Create(st)
+	return ParallelInsertSliceOp{op}
 }
+
+// ScatterOpName is the name of the operation tensor.scatter.
+const ScatterOpName = "tensor.scatter"
 
 // ScatterOp wraps an operation tensor.scatter: scatter a tensor into a destination tensor at specified indices.
 type ScatterOp struct{ *ir.Operation }
 
 // AsScatterOp returns op as a ScatterOp if it is an operation tensor.scatter.
 func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
-	if op == nil || op.Name() != "tensor.scatter" {
+	if op == nil || op.Name() != ScatterOpName {
 		return ScatterOp{}, false
 	}
 	return ScatterOp{op}, true
@@ -869,36 +966,50 @@ func (op ScatterOp) ScatterDims() ir.Attribute { return op.InherentAttr("scatter
 // Unique reports whether the unit property unique is set.
 func (op ScatterOp) Unique() bool { return op.InherentAttr("unique") != nil }
 
-// BuildScatter creates an operation tensor.scatter at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildScatter(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, indices ir.Value, scatterDims ir.Attribute, unique bool, resultType ir.Type) ScatterOp {
-	name := b.Ctx.LookupOpName("tensor.scatter")
-	if name == nil || name.Def == nil {
-		panic("tensor.scatter is not registered in the builder's context")
+// ScatterOptions holds the optional operands, results and properties of
+// tensor.scatter for BuildScatter; the zero value leaves them all absent (or at
+// their defaults).
+type ScatterOptions struct {
+	// Unique sets the unit property unique.
+	Unique bool
+}
+
+// BuildScatter creates an operation tensor.scatter at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ScatterOp.
+func BuildScatter(b *ir.Builder, loc ir.Location, source ir.Value, dest ir.Value, indices ir.Value, scatterDims ir.Attribute, resultType ir.Type, opts ...ScatterOptions) ScatterOp {
+	if source == nil || dest == nil || indices == nil || scatterDims == nil {
+		b.Errorf("building %s: a required operand or property is nil", ScatterOpName)
+		return ScatterOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ScatterOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ScatterOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, dest)
 	st.Operands = append(st.Operands, indices)
 	props = append(props, ir.NamedAttr{Name: "scatter_dims", Value: scatterDims})
-	if unique {
+	if o.Unique {
 		props = append(props, ir.NamedAttr{Name: "unique", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ScatterOp{b.Create(st)}
+	op := b.Create(st)
+	return ScatterOp{op}
 }
+
+// SplatOpName is the name of the operation tensor.splat.
+const SplatOpName = "tensor.splat"
 
 // SplatOp wraps an operation tensor.splat: tensor splat or broadcast operation.
 type SplatOp struct{ *ir.Operation }
 
 // AsSplatOp returns op as a SplatOp if it is an operation tensor.splat.
 func AsSplatOp(op *ir.Operation) (SplatOp, bool) {
-	if op == nil || op.Name() != "tensor.splat" {
+	if op == nil || op.Name() != SplatOpName {
 		return SplatOp{}, false
 	}
 	return SplatOp{op}, true
@@ -915,27 +1026,31 @@ func (op SplatOp) DynamicSizes() []ir.Value {
 // Aggregate returns the result aggregate.
 func (op SplatOp) Aggregate() ir.Value { return op.Operation.Result(0) }
 
-// BuildSplat creates an operation tensor.splat at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSplat creates an operation tensor.splat at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SplatOp.
 func BuildSplat(b *ir.Builder, loc ir.Location, input ir.Value, dynamicSizes []ir.Value, aggregateType ir.Type) SplatOp {
-	name := b.Ctx.LookupOpName("tensor.splat")
-	if name == nil || name.Def == nil {
-		panic("tensor.splat is not registered in the builder's context")
+	if input == nil || slices.Contains(dynamicSizes, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SplatOpName)
+		return SplatOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SplatOpName), Loc: loc}
 	st.Operands = append(st.Operands, input)
 	st.Operands = append(st.Operands, dynamicSizes...)
 	st.ResultTypes = append(st.ResultTypes, aggregateType)
-	return SplatOp{b.Create(st)}
+	op := b.Create(st)
+	return SplatOp{op}
 }
+
+// YieldOpName is the name of the operation tensor.yield.
+const YieldOpName = "tensor.yield"
 
 // YieldOp wraps an operation tensor.yield: yield a value from a region.
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp if it is an operation tensor.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	if op == nil || op.Name() != "tensor.yield" {
+	if op == nil || op.Name() != YieldOpName {
 		return YieldOp{}, false
 	}
 	return YieldOp{op}, true
@@ -944,15 +1059,147 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 // Value returns the operand value.
 func (op YieldOp) Value() ir.Value { return op.Operation.Operand(0) }
 
-// BuildYield creates an operation tensor.yield at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildYield creates an operation tensor.yield at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero YieldOp.
 func BuildYield(b *ir.Builder, loc ir.Location, value ir.Value) YieldOp {
-	name := b.Ctx.LookupOpName("tensor.yield")
-	if name == nil || name.Def == nil {
-		panic("tensor.yield is not registered in the builder's context")
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", YieldOpName)
+		return YieldOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, YieldOpName), Loc: loc}
 	st.Operands = append(st.Operands, value)
-	return YieldOp{b.Create(st)}
+	op := b.Create(st)
+	return YieldOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("tensor.bitcast")
+		d.AddVerifier(verifyBitcast)
+	}
+	{
+		d := def("tensor.cast")
+		d.AddVerifier(verifyCast)
+		d.Fold = foldCast
+	}
+	{
+		d := def("tensor.concat")
+		d.AddVerifier(verifyConcat)
+		d.Fold = foldConcat
+	}
+	{
+		d := def("tensor.dim")
+		d.Fold = foldDim
+	}
+	{
+		d := def("tensor.empty")
+		d.AddVerifier(verifyEmpty)
+	}
+	{
+		d := def("tensor.extract")
+		d.AddVerifier(verifyExtract)
+		d.Fold = foldExtract
+	}
+	{
+		d := def("tensor.extract_slice")
+		d.AddVerifier(verifyExtractSlice)
+		d.Fold = foldExtractSlice
+	}
+	{
+		d := def("tensor.from_elements")
+		d.AddVerifier(verifyFromElements)
+		d.Fold = foldFromElements
+		d.Print = printFromElements
+		d.Parse = parseFromElements
+	}
+	{
+		d := def("tensor.gather")
+		d.AddVerifier(verifyGather)
+	}
+	{
+		d := def("tensor.generate")
+		d.AddVerifier(verifyGenerate)
+	}
+	{
+		d := def("tensor.insert")
+		d.AddVerifier(verifyInsert)
+	}
+	{
+		d := def("tensor.insert_slice")
+		d.AddVerifier(verifyInsertSlice)
+		d.Fold = foldInsertSlice
+	}
+	{
+		d := def("tensor.rank")
+		d.Fold = foldRank
+	}
+	{
+		d := def("tensor.reshape")
+		d.AddVerifier(verifyReshape)
+		d.Fold = foldReshape
+	}
+	{
+		d := def("tensor.expand_shape")
+		d.AddVerifier(verifyExpandShape)
+		d.Fold = foldExpandShape
+	}
+	{
+		d := def("tensor.collapse_shape")
+		d.AddVerifier(verifyCollapseShape)
+		d.Fold = foldCollapseShape
+	}
+	{
+		d := def("tensor.pad")
+		d.AddVerifier(verifyPad)
+		d.Fold = foldPad
+	}
+	{
+		d := def("tensor.parallel_insert_slice")
+		d.AddVerifier(verifyParallelInsertSlice)
+	}
+	{
+		d := def("tensor.scatter")
+		d.AddVerifier(verifyScatter)
+	}
+	{
+		d := def("tensor.splat")
+		d.AddVerifier(verifySplat)
+		d.Fold = foldSplat
+		d.Parse = parseSplat
+	}
 }

@@ -9,40 +9,33 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 )
 
-// attachVerifiers adds upstream's verifiers to the declared checks.
-func attachVerifiers(ctx *ir.Context) {
-	ctx.AddVerifier("tensor.cast", func(op *ir.Operation) error {
-		return castCompatible(op, castsTensor)
-	})
-	ctx.AddVerifier("tensor.bitcast", func(op *ir.Operation) error {
-		return castCompatible(op, bitcastsTensor)
-	})
-	ctx.AddVerifier("tensor.concat", verifyConcat)
-	ctx.AddVerifier("tensor.from_elements", verifyFromElements)
-	ctx.AddVerifier("tensor.empty", verifyDynamicSizes(0))
-	ctx.AddVerifier("tensor.splat", verifyDynamicSizes(1))
-	ctx.AddVerifier("tensor.generate", verifyDynamicSizes(0))
-	ctx.AddVerifier("tensor.extract", func(op *ir.Operation) error {
-		if rank(op.Operand(0).Type()) != op.NumOperands()-1 {
-			return ir.OpError(op, "incorrect number of indices for extract_element")
-		}
-		return nil
-	})
-	ctx.AddVerifier("tensor.insert", func(op *ir.Operation) error {
-		if rank(op.Operand(1).Type()) != op.NumOperands()-2 {
-			return ir.OpError(op, "incorrect number of indices")
-		}
-		return nil
-	})
-	ctx.AddVerifier("tensor.reshape", verifyReshape)
-	ctx.AddVerifier("tensor.extract_slice", verifyExtractSlice)
-	ctx.AddVerifier("tensor.insert_slice", verifyInsertSlice)
-	ctx.AddVerifier("tensor.parallel_insert_slice", verifyParallelInsertSlice)
-	ctx.AddVerifier("tensor.expand_shape", verifyExpandShape)
-	ctx.AddVerifier("tensor.collapse_shape", verifyCollapseShape)
-	ctx.AddVerifier("tensor.pad", verifyPad)
-	ctx.AddVerifier("tensor.gather", verifyGather)
-	ctx.AddVerifier("tensor.scatter", verifyScatter)
+// The verifiers of tensor.irdl's hooks that other checks specialize.
+var (
+	verifyEmpty    = verifyDynamicSizes(0)
+	verifySplat    = verifyDynamicSizes(1)
+	verifyGenerate = verifyDynamicSizes(0)
+)
+
+func verifyCast(op *ir.Operation) error    { return castCompatible(op, castsTensor) }
+func verifyBitcast(op *ir.Operation) error { return castCompatible(op, bitcastsTensor) }
+
+func verifyExtract(op *ir.Operation) error {
+	if rank(op.Operand(0).Type()) != op.NumOperands()-1 {
+		return ir.OpError(op, "incorrect number of indices for extract_element")
+	}
+	return nil
+}
+
+func verifyInsert(op *ir.Operation) error {
+	if rank(op.Operand(1).Type()) != op.NumOperands()-2 {
+		return ir.OpError(op, "incorrect number of indices")
+	}
+	return nil
+}
+
+// deferTerminatorChecks defers the terminator checks of the operations
+// with regions; it runs after the hooks are attached.
+func deferTerminatorChecks(ctx *ir.Context) {
 	deferTerminatorCheck(ctx, "tensor.generate", verifyGenerateRegion)
 	deferTerminatorCheck(ctx, "tensor.pad", verifyPadRegion)
 }

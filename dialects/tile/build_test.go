@@ -18,25 +18,25 @@ func TestBuild(t *testing.T) {
 	all.Register(ctx)
 	loc := ctx.UnknownLoc()
 	b := ir.NewBuilder(ctx)
-	mod := builtin.BuildModule(b, loc, nil, nil)
+	mod := builtin.BuildModule(b, loc)
 	b.SetInsertionPointToEnd(b.CreateBlock(mod.BodyRegion()))
 	f32 := ctx.FloatType(ir.F32)
 	mt := ctx.MemRefType([]int64{ir.Dynamic, ir.Dynamic}, f32, nil, nil)
-	k := tile.BuildFunc(b, loc, "copy", ctx.TypeAttr(ctx.FunctionType([]ir.Type{mt, mt}, nil)),
-		tile.GridAttr(ctx, tile.Parallel, tile.Arbitrary), nil, nil)
+	k := tile.BuildFunc(b, loc, "copy", ctx.FunctionType([]ir.Type{mt, mt}, nil),
+		tile.GridAttr(ctx, tile.Parallel, tile.Arbitrary))
 	body := b.CreateBlock(k.Body(), mt, mt)
 	b.SetInsertionPointToEnd(body)
 	vt, err := tile.GetViewType(ctx, []int64{ir.Dynamic, ir.Dynamic}, f32, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := tile.BuildView(b, loc, body.Argument(0), nil, nil, nil, vt.DynType)
-	dst := tile.BuildView(b, loc, body.Argument(1), nil, nil, nil, vt.DynType)
+	src := tile.BuildView(b, loc, body.Argument(0), nil, nil, vt.DynType)
+	dst := tile.BuildView(b, loc, body.Argument(1), nil, nil, vt.DynType)
 	i := tile.BuildProgramId(b, loc, 0, ctx.IndexType())
 	j := tile.BuildProgramId(b, loc, 1, ctx.IndexType())
 	tt := ctx.RankedTensorType([]int64{32, 64}, f32, nil)
-	x := tile.BuildLoad(b, loc, src.Result(), []ir.Value{i.Result(), j.Result()}, nil, false, tile.PadAttr(ctx, "zero"), tt)
-	tile.BuildStore(b, loc, x.Result(), dst.Result(), []ir.Value{i.Result(), j.Result()}, nil, false, true)
+	x := tile.BuildLoad(b, loc, src.Result(), []ir.Value{i.Result(), j.Result()}, tt, tile.LoadOptions{Pad: tile.PadAttr(ctx, "zero")})
+	tile.BuildStore(b, loc, x.Result(), dst.Result(), []ir.Value{i.Result(), j.Result()}, tile.StoreOptions{BoundsCheck: true})
 	tile.BuildReturn(b, loc)
 	if err := ir.Verify(mod.Operation); err != nil {
 		t.Fatal(err)

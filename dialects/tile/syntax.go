@@ -28,10 +28,8 @@ func printFunc(p ir.OpAsmPrinter, op FuncOp) {
 	p.WriteString(" ")
 	p.PrintSymbolName(op.SymName())
 	var ins []ir.Type
-	if ta, ok := op.FunctionType().(*ir.TypeAttr); ok {
-		if ft, ok := ta.Type.(*ir.FunctionType); ok {
-			ins = ft.Inputs
-		}
+	if ft, ok := op.FunctionType().(*ir.FunctionType); ok {
+		ins = ft.Inputs
 	}
 	entry := op.Body().First()
 	p.WriteString("(")

@@ -3,6 +3,7 @@
 package tile
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -123,12 +124,15 @@ func GetViewType(ctx *ir.Context, shape []int64, elementType ir.Type, layout ir.
 	return ViewType{d}, nil
 }
 
+// FuncOpName is the name of the operation tile.func.
+const FuncOpName = "tile.func"
+
 // FuncOp wraps an operation tile.func: a kernel: the program run by every point of a launch grid.
 type FuncOp struct{ *ir.Operation }
 
 // AsFuncOp returns op as a FuncOp if it is an operation tile.func.
 func AsFuncOp(op *ir.Operation) (FuncOp, bool) {
-	if op == nil || op.Name() != "tile.func" {
+	if op == nil || op.Name() != FuncOpName {
 		return FuncOp{}, false
 	}
 	return FuncOp{op}, true
@@ -154,8 +158,22 @@ func (op FuncOp) SymName() string {
 	return v
 }
 
-// FunctionType returns the property function_type, or nil when it is absent.
-func (op FuncOp) FunctionType() ir.Attribute { return op.InherentAttr("function_type") }
+// FunctionTypeAttr returns the attribute of the property function_type, or nil when it is absent.
+func (op FuncOp) FunctionTypeAttr() ir.Attribute { return op.InherentAttr("function_type") }
+
+// FunctionType returns the value of the property function_type (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op FuncOp) FunctionType() ir.Type {
+	v, _ := func() (ir.Type, bool) {
+		a := op.InherentAttr("function_type")
+		x, ok := a.(*ir.TypeAttr)
+		if !ok {
+			return nil, false
+		}
+		return x.Type, true
+	}()
+	return v
+}
 
 // Grid returns the property grid, or nil when it is absent.
 func (op FuncOp) Grid() ir.Attribute { return op.InherentAttr("grid") }
@@ -166,61 +184,77 @@ func (op FuncOp) ArgAttrs() ir.Attribute { return op.InherentAttr("arg_attrs") }
 // ResAttrs returns the property res_attrs, or nil when it is absent.
 func (op FuncOp) ResAttrs() ir.Attribute { return op.InherentAttr("res_attrs") }
 
-// BuildFunc creates an operation tile.func at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFunc(b *ir.Builder, loc ir.Location, symName string, functionType ir.Attribute, grid ir.Attribute, argAttrs ir.Attribute, resAttrs ir.Attribute) FuncOp {
-	name := b.Ctx.LookupOpName("tile.func")
-	if name == nil || name.Def == nil {
-		panic("tile.func is not registered in the builder's context")
+// FuncOptions holds the optional operands, results and properties of
+// tile.func for BuildFunc; the zero value leaves them all absent (or at
+// their defaults).
+type FuncOptions struct {
+	// ArgAttrs is the optional property arg_attrs (nil: absent).
+	ArgAttrs ir.Attribute
+	// ResAttrs is the optional property res_attrs (nil: absent).
+	ResAttrs ir.Attribute
+}
+
+// BuildFunc creates an operation tile.func at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FuncOp.
+func BuildFunc(b *ir.Builder, loc ir.Location, symName string, functionType ir.Type, grid ir.Attribute, opts ...FuncOptions) FuncOp {
+	if functionType == nil || grid == nil {
+		b.Errorf("building %s: a required operand or property is nil", FuncOpName)
+		return FuncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FuncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FuncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "sym_name", Value: b.Ctx.StringAttr(symName, nil)})
-	props = append(props, ir.NamedAttr{Name: "function_type", Value: functionType})
+	props = append(props, ir.NamedAttr{Name: "function_type", Value: b.Ctx.TypeAttr(functionType)})
 	props = append(props, ir.NamedAttr{Name: "grid", Value: grid})
-	if argAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: argAttrs})
+	if o.ArgAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: o.ArgAttrs})
 	}
-	if resAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: resAttrs})
+	if o.ResAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: o.ResAttrs})
 	}
 	st.NumRegions += 1
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FuncOp{b.Create(st)}
+	op := b.Create(st)
+	return FuncOp{op}
 }
+
+// ReturnOpName is the name of the operation tile.return.
+const ReturnOpName = "tile.return"
 
 // ReturnOp wraps an operation tile.return: ends a program of a kernel.
 type ReturnOp struct{ *ir.Operation }
 
 // AsReturnOp returns op as a ReturnOp if it is an operation tile.return.
 func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
-	if op == nil || op.Name() != "tile.return" {
+	if op == nil || op.Name() != ReturnOpName {
 		return ReturnOp{}, false
 	}
 	return ReturnOp{op}, true
 }
 
-// BuildReturn creates an operation tile.return at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReturn creates an operation tile.return at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReturnOp.
 func BuildReturn(b *ir.Builder, loc ir.Location) ReturnOp {
-	name := b.Ctx.LookupOpName("tile.return")
-	if name == nil || name.Def == nil {
-		panic("tile.return is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return ReturnOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, ReturnOpName), Loc: loc}
+	op := b.Create(st)
+	return ReturnOp{op}
 }
+
+// ProgramIdOpName is the name of the operation tile.program_id.
+const ProgramIdOpName = "tile.program_id"
 
 // ProgramIdOp wraps an operation tile.program_id: the index of the running program along one grid axis.
 type ProgramIdOp struct{ *ir.Operation }
 
 // AsProgramIdOp returns op as a ProgramIdOp if it is an operation tile.program_id.
 func AsProgramIdOp(op *ir.Operation) (ProgramIdOp, bool) {
-	if op == nil || op.Name() != "tile.program_id" {
+	if op == nil || op.Name() != ProgramIdOpName {
 		return ProgramIdOp{}, false
 	}
 	return ProgramIdOp{op}, true
@@ -246,30 +280,30 @@ func (op ProgramIdOp) Axis() int64 {
 	return v
 }
 
-// BuildProgramId creates an operation tile.program_id at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildProgramId creates an operation tile.program_id at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ProgramIdOp.
 func BuildProgramId(b *ir.Builder, loc ir.Location, axis int64, resultType ir.Type) ProgramIdOp {
-	name := b.Ctx.LookupOpName("tile.program_id")
-	if name == nil || name.Def == nil {
-		panic("tile.program_id is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ProgramIdOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "axis", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), axis)})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ProgramIdOp{b.Create(st)}
+	op := b.Create(st)
+	return ProgramIdOp{op}
 }
+
+// NumProgramsOpName is the name of the operation tile.num_programs.
+const NumProgramsOpName = "tile.num_programs"
 
 // NumProgramsOp wraps an operation tile.num_programs: the number of programs of the grid along one axis.
 type NumProgramsOp struct{ *ir.Operation }
 
 // AsNumProgramsOp returns op as a NumProgramsOp if it is an operation tile.num_programs.
 func AsNumProgramsOp(op *ir.Operation) (NumProgramsOp, bool) {
-	if op == nil || op.Name() != "tile.num_programs" {
+	if op == nil || op.Name() != NumProgramsOpName {
 		return NumProgramsOp{}, false
 	}
 	return NumProgramsOp{op}, true
@@ -295,30 +329,30 @@ func (op NumProgramsOp) Axis() int64 {
 	return v
 }
 
-// BuildNumPrograms creates an operation tile.num_programs at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildNumPrograms creates an operation tile.num_programs at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero NumProgramsOp.
 func BuildNumPrograms(b *ir.Builder, loc ir.Location, axis int64, resultType ir.Type) NumProgramsOp {
-	name := b.Ctx.LookupOpName("tile.num_programs")
-	if name == nil || name.Def == nil {
-		panic("tile.num_programs is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, NumProgramsOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "axis", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), axis)})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return NumProgramsOp{b.Create(st)}
+	op := b.Create(st)
+	return NumProgramsOp{op}
 }
+
+// LaunchOpName is the name of the operation tile.launch.
+const LaunchOpName = "tile.launch"
 
 // LaunchOp wraps an operation tile.launch: runs a kernel over a grid of programs.
 type LaunchOp struct{ *ir.Operation }
 
 // AsLaunchOp returns op as a LaunchOp if it is an operation tile.launch.
 func AsLaunchOp(op *ir.Operation) (LaunchOp, bool) {
-	if op == nil || op.Name() != "tile.launch" {
+	if op == nil || op.Name() != LaunchOpName {
 		return LaunchOp{}, false
 	}
 	return LaunchOp{op}, true
@@ -346,35 +380,53 @@ func segmentStart(op *ir.Operation, attr string, i int) int {
 	return n
 }
 
-// Kernel returns the property kernel, or nil when it is absent.
-func (op LaunchOp) Kernel() ir.Attribute { return op.InherentAttr("kernel") }
+// KernelAttr returns the attribute of the property kernel, or nil when it is absent.
+func (op LaunchOp) KernelAttr() ir.Attribute { return op.InherentAttr("kernel") }
 
-// BuildLaunch creates an operation tile.launch at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLaunch(b *ir.Builder, loc ir.Location, grid []ir.Value, args []ir.Value, kernel ir.Attribute) LaunchOp {
-	name := b.Ctx.LookupOpName("tile.launch")
-	if name == nil || name.Def == nil {
-		panic("tile.launch is not registered in the builder's context")
+// Kernel returns the value of the property kernel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op LaunchOp) Kernel() string {
+	v, _ := func() (string, bool) {
+		a := op.InherentAttr("kernel")
+		x, ok := a.(*ir.SymbolRefAttr)
+		if !ok || len(x.Nested) != 0 {
+			return "", false
+		}
+		return x.Root, true
+	}()
+	return v
+}
+
+// BuildLaunch creates an operation tile.launch at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LaunchOp.
+func BuildLaunch(b *ir.Builder, loc ir.Location, grid []ir.Value, args []ir.Value, kernel string) LaunchOp {
+	if slices.Contains(grid, nil) || slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", LaunchOpName)
+		return LaunchOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, LaunchOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, grid...)
 	st.Operands = append(st.Operands, args...)
-	props = append(props, ir.NamedAttr{Name: "kernel", Value: kernel})
+	props = append(props, ir.NamedAttr{Name: "kernel", Value: b.Ctx.SymbolRefAttr(kernel, nil)})
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(grid)), int32(len(args)))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LaunchOp{b.Create(st)}
+	op := b.Create(st)
+	return LaunchOp{op}
 }
+
+// ViewOpName is the name of the operation tile.view.
+const ViewOpName = "tile.view"
 
 // ViewOp wraps an operation tile.view: a view of a memref, whole or with an explicit offset, shape and strides.
 type ViewOp struct{ *ir.Operation }
 
 // AsViewOp returns op as a ViewOp if it is an operation tile.view.
 func AsViewOp(op *ir.Operation) (ViewOp, bool) {
-	if op == nil || op.Name() != "tile.view" {
+	if op == nil || op.Name() != ViewOpName {
 		return ViewOp{}, false
 	}
 	return ViewOp{op}, true
@@ -413,36 +465,50 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// BuildView creates an operation tile.view at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildView(b *ir.Builder, loc ir.Location, source ir.Value, offset ir.Value, sizes []ir.Value, strides []ir.Value, resultType ir.Type) ViewOp {
-	name := b.Ctx.LookupOpName("tile.view")
-	if name == nil || name.Def == nil {
-		panic("tile.view is not registered in the builder's context")
+// ViewOptions holds the optional operands, results and properties of
+// tile.view for BuildView; the zero value leaves them all absent (or at
+// their defaults).
+type ViewOptions struct {
+	// Offset is the optional operand offset (nil: absent).
+	Offset ir.Value
+}
+
+// BuildView creates an operation tile.view at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ViewOp.
+func BuildView(b *ir.Builder, loc ir.Location, source ir.Value, sizes []ir.Value, strides []ir.Value, resultType ir.Type, opts ...ViewOptions) ViewOp {
+	if source == nil || slices.Contains(sizes, nil) || slices.Contains(strides, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ViewOpName)
+		return ViewOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ViewOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ViewOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
-	if offset != nil {
-		st.Operands = append(st.Operands, offset)
+	if o.Offset != nil {
+		st.Operands = append(st.Operands, o.Offset)
 	}
 	st.Operands = append(st.Operands, sizes...)
 	st.Operands = append(st.Operands, strides...)
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, b2i(offset != nil), int32(len(sizes)), int32(len(strides)))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, b2i(o.Offset != nil), int32(len(sizes)), int32(len(strides)))})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ViewOp{b.Create(st)}
+	op := b.Create(st)
+	return ViewOp{op}
 }
+
+// DimOpName is the name of the operation tile.dim.
+const DimOpName = "tile.dim"
 
 // DimOp wraps an operation tile.dim: the size of a view along one dimension.
 type DimOp struct{ *ir.Operation }
 
 // AsDimOp returns op as a DimOp if it is an operation tile.dim.
 func AsDimOp(op *ir.Operation) (DimOp, bool) {
-	if op == nil || op.Name() != "tile.dim" {
+	if op == nil || op.Name() != DimOpName {
 		return DimOp{}, false
 	}
 	return DimOp{op}, true
@@ -471,31 +537,35 @@ func (op DimOp) Index() int64 {
 	return v
 }
 
-// BuildDim creates an operation tile.dim at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDim(b *ir.Builder, loc ir.Location, view ir.Value, index int64, resultType ir.Type) DimOp {
-	name := b.Ctx.LookupOpName("tile.dim")
-	if name == nil || name.Def == nil {
-		panic("tile.dim is not registered in the builder's context")
+// BuildDim creates an operation tile.dim at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DimOp.
+func BuildDim(b *ir.Builder, loc ir.Location, view ir.Value, index int64) DimOp {
+	if view == nil {
+		b.Errorf("building %s: a required operand or property is nil", DimOpName)
+		return DimOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DimOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, view)
 	props = append(props, ir.NamedAttr{Name: "index", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), index)})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DimOp{b.Create(st)}
+	op := b.Create(st)
+	return DimOp{op}
 }
+
+// NumBlocksOpName is the name of the operation tile.num_blocks.
+const NumBlocksOpName = "tile.num_blocks"
 
 // NumBlocksOp wraps an operation tile.num_blocks: the number of blocks of a size along a view dimension (rounded up).
 type NumBlocksOp struct{ *ir.Operation }
 
 // AsNumBlocksOp returns op as a NumBlocksOp if it is an operation tile.num_blocks.
 func AsNumBlocksOp(op *ir.Operation) (NumBlocksOp, bool) {
-	if op == nil || op.Name() != "tile.num_blocks" {
+	if op == nil || op.Name() != NumBlocksOpName {
 		return NumBlocksOp{}, false
 	}
 	return NumBlocksOp{op}, true
@@ -541,32 +611,36 @@ func (op NumBlocksOp) Block() int64 {
 	return v
 }
 
-// BuildNumBlocks creates an operation tile.num_blocks at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildNumBlocks(b *ir.Builder, loc ir.Location, view ir.Value, dim int64, block int64, resultType ir.Type) NumBlocksOp {
-	name := b.Ctx.LookupOpName("tile.num_blocks")
-	if name == nil || name.Def == nil {
-		panic("tile.num_blocks is not registered in the builder's context")
+// BuildNumBlocks creates an operation tile.num_blocks at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero NumBlocksOp.
+func BuildNumBlocks(b *ir.Builder, loc ir.Location, view ir.Value, dim int64, block int64) NumBlocksOp {
+	if view == nil {
+		b.Errorf("building %s: a required operand or property is nil", NumBlocksOpName)
+		return NumBlocksOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, NumBlocksOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, view)
 	props = append(props, ir.NamedAttr{Name: "dim", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), dim)})
 	props = append(props, ir.NamedAttr{Name: "block", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), block)})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return NumBlocksOp{b.Create(st)}
+	op := b.Create(st)
+	return NumBlocksOp{op}
 }
+
+// LoadOpName is the name of the operation tile.load.
+const LoadOpName = "tile.load"
 
 // LoadOp wraps an operation tile.load: loads a block from a view.
 type LoadOp struct{ *ir.Operation }
 
 // AsLoadOp returns op as a LoadOp if it is an operation tile.load.
 func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
-	if op == nil || op.Name() != "tile.load" {
+	if op == nil || op.Name() != LoadOpName {
 		return LoadOp{}, false
 	}
 	return LoadOp{op}, true
@@ -599,41 +673,59 @@ func (op LoadOp) At() bool { return op.InherentAttr("at") != nil }
 // Pad returns the property pad, or nil when it is absent.
 func (op LoadOp) Pad() ir.Attribute { return op.InherentAttr("pad") }
 
-// BuildLoad creates an operation tile.load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLoad(b *ir.Builder, loc ir.Location, view ir.Value, indices []ir.Value, mask ir.Value, at bool, pad ir.Attribute, resultType ir.Type) LoadOp {
-	name := b.Ctx.LookupOpName("tile.load")
-	if name == nil || name.Def == nil {
-		panic("tile.load is not registered in the builder's context")
+// LoadOptions holds the optional operands, results and properties of
+// tile.load for BuildLoad; the zero value leaves them all absent (or at
+// their defaults).
+type LoadOptions struct {
+	// Mask is the optional operand mask (nil: absent).
+	Mask ir.Value
+	// At sets the unit property at.
+	At bool
+	// Pad is the optional property pad (nil: absent).
+	Pad ir.Attribute
+}
+
+// BuildLoad creates an operation tile.load at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LoadOp.
+func BuildLoad(b *ir.Builder, loc ir.Location, view ir.Value, indices []ir.Value, resultType ir.Type, opts ...LoadOptions) LoadOp {
+	if view == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", LoadOpName)
+		return LoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, LoadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, LoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, view)
 	st.Operands = append(st.Operands, indices...)
-	if mask != nil {
-		st.Operands = append(st.Operands, mask)
+	if o.Mask != nil {
+		st.Operands = append(st.Operands, o.Mask)
 	}
-	if at {
+	if o.At {
 		props = append(props, ir.NamedAttr{Name: "at", Value: b.Ctx.Unit()})
 	}
-	if pad != nil {
-		props = append(props, ir.NamedAttr{Name: "pad", Value: pad})
+	if o.Pad != nil {
+		props = append(props, ir.NamedAttr{Name: "pad", Value: o.Pad})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(indices)), b2i(mask != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(indices)), b2i(o.Mask != nil))})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LoadOp{b.Create(st)}
+	op := b.Create(st)
+	return LoadOp{op}
 }
+
+// StoreOpName is the name of the operation tile.store.
+const StoreOpName = "tile.store"
 
 // StoreOp wraps an operation tile.store: stores a block into a view.
 type StoreOp struct{ *ir.Operation }
 
 // AsStoreOp returns op as a StoreOp if it is an operation tile.store.
 func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
-	if op == nil || op.Name() != "tile.store" {
+	if op == nil || op.Name() != StoreOpName {
 		return StoreOp{}, false
 	}
 	return StoreOp{op}, true
@@ -668,41 +760,59 @@ func (op StoreOp) At() bool { return op.InherentAttr("at") != nil }
 // BoundsCheck reports whether the unit property bounds_check is set.
 func (op StoreOp) BoundsCheck() bool { return op.InherentAttr("bounds_check") != nil }
 
-// BuildStore creates an operation tile.store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, view ir.Value, indices []ir.Value, mask ir.Value, at bool, boundsCheck bool) StoreOp {
-	name := b.Ctx.LookupOpName("tile.store")
-	if name == nil || name.Def == nil {
-		panic("tile.store is not registered in the builder's context")
+// StoreOptions holds the optional operands, results and properties of
+// tile.store for BuildStore; the zero value leaves them all absent (or at
+// their defaults).
+type StoreOptions struct {
+	// Mask is the optional operand mask (nil: absent).
+	Mask ir.Value
+	// At sets the unit property at.
+	At bool
+	// BoundsCheck sets the unit property bounds_check.
+	BoundsCheck bool
+}
+
+// BuildStore creates an operation tile.store at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero StoreOp.
+func BuildStore(b *ir.Builder, loc ir.Location, value ir.Value, view ir.Value, indices []ir.Value, opts ...StoreOptions) StoreOp {
+	if value == nil || view == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", StoreOpName)
+		return StoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, StoreOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, StoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, view)
 	st.Operands = append(st.Operands, indices...)
-	if mask != nil {
-		st.Operands = append(st.Operands, mask)
+	if o.Mask != nil {
+		st.Operands = append(st.Operands, o.Mask)
 	}
-	if at {
+	if o.At {
 		props = append(props, ir.NamedAttr{Name: "at", Value: b.Ctx.Unit()})
 	}
-	if boundsCheck {
+	if o.BoundsCheck {
 		props = append(props, ir.NamedAttr{Name: "bounds_check", Value: b.Ctx.Unit()})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(mask != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(o.Mask != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return StoreOp{b.Create(st)}
+	op := b.Create(st)
+	return StoreOp{op}
 }
+
+// AtomicAddOpName is the name of the operation tile.atomic_add.
+const AtomicAddOpName = "tile.atomic_add"
 
 // AtomicAddOp wraps an operation tile.atomic_add: adds a block to a view atomically, element by element.
 type AtomicAddOp struct{ *ir.Operation }
 
 // AsAtomicAddOp returns op as a AtomicAddOp if it is an operation tile.atomic_add.
 func AsAtomicAddOp(op *ir.Operation) (AtomicAddOp, bool) {
-	if op == nil || op.Name() != "tile.atomic_add" {
+	if op == nil || op.Name() != AtomicAddOpName {
 		return AtomicAddOp{}, false
 	}
 	return AtomicAddOp{op}, true
@@ -737,41 +847,59 @@ func (op AtomicAddOp) At() bool { return op.InherentAttr("at") != nil }
 // BoundsCheck reports whether the unit property bounds_check is set.
 func (op AtomicAddOp) BoundsCheck() bool { return op.InherentAttr("bounds_check") != nil }
 
-// BuildAtomicAdd creates an operation tile.atomic_add at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildAtomicAdd(b *ir.Builder, loc ir.Location, value ir.Value, view ir.Value, indices []ir.Value, mask ir.Value, at bool, boundsCheck bool) AtomicAddOp {
-	name := b.Ctx.LookupOpName("tile.atomic_add")
-	if name == nil || name.Def == nil {
-		panic("tile.atomic_add is not registered in the builder's context")
+// AtomicAddOptions holds the optional operands, results and properties of
+// tile.atomic_add for BuildAtomicAdd; the zero value leaves them all absent (or at
+// their defaults).
+type AtomicAddOptions struct {
+	// Mask is the optional operand mask (nil: absent).
+	Mask ir.Value
+	// At sets the unit property at.
+	At bool
+	// BoundsCheck sets the unit property bounds_check.
+	BoundsCheck bool
+}
+
+// BuildAtomicAdd creates an operation tile.atomic_add at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero AtomicAddOp.
+func BuildAtomicAdd(b *ir.Builder, loc ir.Location, value ir.Value, view ir.Value, indices []ir.Value, opts ...AtomicAddOptions) AtomicAddOp {
+	if value == nil || view == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", AtomicAddOpName)
+		return AtomicAddOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, AtomicAddOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, AtomicAddOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, view)
 	st.Operands = append(st.Operands, indices...)
-	if mask != nil {
-		st.Operands = append(st.Operands, mask)
+	if o.Mask != nil {
+		st.Operands = append(st.Operands, o.Mask)
 	}
-	if at {
+	if o.At {
 		props = append(props, ir.NamedAttr{Name: "at", Value: b.Ctx.Unit()})
 	}
-	if boundsCheck {
+	if o.BoundsCheck {
 		props = append(props, ir.NamedAttr{Name: "bounds_check", Value: b.Ctx.Unit()})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(mask != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(o.Mask != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return AtomicAddOp{b.Create(st)}
+	op := b.Create(st)
+	return AtomicAddOp{op}
 }
+
+// GatherOpName is the name of the operation tile.gather.
+const GatherOpName = "tile.gather"
 
 // GatherOp wraps an operation tile.gather: loads the elements of a view at the coordinates of offset tiles.
 type GatherOp struct{ *ir.Operation }
 
 // AsGatherOp returns op as a GatherOp if it is an operation tile.gather.
 func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
-	if op == nil || op.Name() != "tile.gather" {
+	if op == nil || op.Name() != GatherOpName {
 		return GatherOp{}, false
 	}
 	return GatherOp{op}, true
@@ -801,38 +929,54 @@ func (op GatherOp) Result() ir.Value { return op.Operation.Result(0) }
 // Pad returns the property pad, or nil when it is absent.
 func (op GatherOp) Pad() ir.Attribute { return op.InherentAttr("pad") }
 
-// BuildGather creates an operation tile.gather at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGather(b *ir.Builder, loc ir.Location, view ir.Value, offsets []ir.Value, mask ir.Value, pad ir.Attribute, resultType ir.Type) GatherOp {
-	name := b.Ctx.LookupOpName("tile.gather")
-	if name == nil || name.Def == nil {
-		panic("tile.gather is not registered in the builder's context")
+// GatherOptions holds the optional operands, results and properties of
+// tile.gather for BuildGather; the zero value leaves them all absent (or at
+// their defaults).
+type GatherOptions struct {
+	// Mask is the optional operand mask (nil: absent).
+	Mask ir.Value
+	// Pad is the optional property pad (nil: absent).
+	Pad ir.Attribute
+}
+
+// BuildGather creates an operation tile.gather at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GatherOp.
+func BuildGather(b *ir.Builder, loc ir.Location, view ir.Value, offsets []ir.Value, resultType ir.Type, opts ...GatherOptions) GatherOp {
+	if view == nil || slices.Contains(offsets, nil) {
+		b.Errorf("building %s: a required operand or property is nil", GatherOpName)
+		return GatherOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, GatherOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GatherOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, view)
 	st.Operands = append(st.Operands, offsets...)
-	if mask != nil {
-		st.Operands = append(st.Operands, mask)
+	if o.Mask != nil {
+		st.Operands = append(st.Operands, o.Mask)
 	}
-	if pad != nil {
-		props = append(props, ir.NamedAttr{Name: "pad", Value: pad})
+	if o.Pad != nil {
+		props = append(props, ir.NamedAttr{Name: "pad", Value: o.Pad})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(offsets)), b2i(mask != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(offsets)), b2i(o.Mask != nil))})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GatherOp{b.Create(st)}
+	op := b.Create(st)
+	return GatherOp{op}
 }
+
+// ScatterOpName is the name of the operation tile.scatter.
+const ScatterOpName = "tile.scatter"
 
 // ScatterOp wraps an operation tile.scatter: stores the elements of a tile into a view at the coordinates of offset tiles.
 type ScatterOp struct{ *ir.Operation }
 
 // AsScatterOp returns op as a ScatterOp if it is an operation tile.scatter.
 func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
-	if op == nil || op.Name() != "tile.scatter" {
+	if op == nil || op.Name() != ScatterOpName {
 		return ScatterOp{}, false
 	}
 	return ScatterOp{op}, true
@@ -864,38 +1008,54 @@ func (op ScatterOp) Mask() ir.Value {
 // BoundsCheck reports whether the unit property bounds_check is set.
 func (op ScatterOp) BoundsCheck() bool { return op.InherentAttr("bounds_check") != nil }
 
-// BuildScatter creates an operation tile.scatter at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildScatter(b *ir.Builder, loc ir.Location, value ir.Value, view ir.Value, offsets []ir.Value, mask ir.Value, boundsCheck bool) ScatterOp {
-	name := b.Ctx.LookupOpName("tile.scatter")
-	if name == nil || name.Def == nil {
-		panic("tile.scatter is not registered in the builder's context")
+// ScatterOptions holds the optional operands, results and properties of
+// tile.scatter for BuildScatter; the zero value leaves them all absent (or at
+// their defaults).
+type ScatterOptions struct {
+	// Mask is the optional operand mask (nil: absent).
+	Mask ir.Value
+	// BoundsCheck sets the unit property bounds_check.
+	BoundsCheck bool
+}
+
+// BuildScatter creates an operation tile.scatter at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ScatterOp.
+func BuildScatter(b *ir.Builder, loc ir.Location, value ir.Value, view ir.Value, offsets []ir.Value, opts ...ScatterOptions) ScatterOp {
+	if value == nil || view == nil || slices.Contains(offsets, nil) {
+		b.Errorf("building %s: a required operand or property is nil", ScatterOpName)
+		return ScatterOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ScatterOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ScatterOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, view)
 	st.Operands = append(st.Operands, offsets...)
-	if mask != nil {
-		st.Operands = append(st.Operands, mask)
+	if o.Mask != nil {
+		st.Operands = append(st.Operands, o.Mask)
 	}
-	if boundsCheck {
+	if o.BoundsCheck {
 		props = append(props, ir.NamedAttr{Name: "bounds_check", Value: b.Ctx.Unit()})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(offsets)), b2i(mask != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(offsets)), b2i(o.Mask != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ScatterOp{b.Create(st)}
+	op := b.Create(st)
+	return ScatterOp{op}
 }
+
+// DotOpName is the name of the operation tile.dot.
+const DotOpName = "tile.dot"
 
 // DotOp wraps an operation tile.dot: matrix product of two tiles added to an accumulator.
 type DotOp struct{ *ir.Operation }
 
 // AsDotOp returns op as a DotOp if it is an operation tile.dot.
 func AsDotOp(op *ir.Operation) (DotOp, bool) {
-	if op == nil || op.Name() != "tile.dot" {
+	if op == nil || op.Name() != DotOpName {
 		return DotOp{}, false
 	}
 	return DotOp{op}, true
@@ -926,35 +1086,49 @@ func (op DotOp) Precision() (Precision, bool) {
 	return Precision(x.Lo), true
 }
 
-// BuildDot creates an operation tile.dot at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDot(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, acc ir.Value, precision *Precision, resultType ir.Type) DotOp {
-	name := b.Ctx.LookupOpName("tile.dot")
-	if name == nil || name.Def == nil {
-		panic("tile.dot is not registered in the builder's context")
+// DotOptions holds the optional operands, results and properties of
+// tile.dot for BuildDot; the zero value leaves them all absent (or at
+// their defaults).
+type DotOptions struct {
+	// Precision is the optional property precision (nil: absent).
+	Precision *Precision
+}
+
+// BuildDot creates an operation tile.dot at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DotOp.
+func BuildDot(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, acc ir.Value, opts ...DotOptions) DotOp {
+	if a == nil || b_ == nil || acc == nil {
+		b.Errorf("building %s: a required operand or property is nil", DotOpName)
+		return DotOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DotOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DotOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, acc)
-	if precision != nil {
-		props = append(props, ir.NamedAttr{Name: "precision", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*precision))})
+	if o.Precision != nil {
+		props = append(props, ir.NamedAttr{Name: "precision", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*o.Precision))})
 	}
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, acc.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DotOp{b.Create(st)}
+	op := b.Create(st)
+	return DotOp{op}
 }
+
+// ReduceOpName is the name of the operation tile.reduce.
+const ReduceOpName = "tile.reduce"
 
 // ReduceOp wraps an operation tile.reduce: reduces a tile along one dimension, by a kind or a combining region.
 type ReduceOp struct{ *ir.Operation }
 
 // AsReduceOp returns op as a ReduceOp if it is an operation tile.reduce.
 func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
-	if op == nil || op.Name() != "tile.reduce" {
+	if op == nil || op.Name() != ReduceOpName {
 		return ReduceOp{}, false
 	}
 	return ReduceOp{op}, true
@@ -999,35 +1173,49 @@ func (op ReduceOp) Kind() (CombiningKind, bool) {
 	return CombiningKind(x.Lo), true
 }
 
-// BuildReduce creates an operation tile.reduce at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReduce(b *ir.Builder, loc ir.Location, input ir.Value, dim int64, kind *CombiningKind, resultType ir.Type) ReduceOp {
-	name := b.Ctx.LookupOpName("tile.reduce")
-	if name == nil || name.Def == nil {
-		panic("tile.reduce is not registered in the builder's context")
+// ReduceOptions holds the optional operands, results and properties of
+// tile.reduce for BuildReduce; the zero value leaves them all absent (or at
+// their defaults).
+type ReduceOptions struct {
+	// Kind is the optional property kind (nil: absent).
+	Kind *CombiningKind
+}
+
+// BuildReduce creates an operation tile.reduce at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReduceOp.
+func BuildReduce(b *ir.Builder, loc ir.Location, input ir.Value, dim int64, resultType ir.Type, opts ...ReduceOptions) ReduceOp {
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReduceOpName)
+		return ReduceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ReduceOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReduceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
 	props = append(props, ir.NamedAttr{Name: "dim", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), dim)})
-	if kind != nil {
-		props = append(props, ir.NamedAttr{Name: "kind", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*kind))})
+	if o.Kind != nil {
+		props = append(props, ir.NamedAttr{Name: "kind", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*o.Kind))})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	st.NumRegions += 1
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReduceOp{b.Create(st)}
+	op := b.Create(st)
+	return ReduceOp{op}
 }
+
+// ScanOpName is the name of the operation tile.scan.
+const ScanOpName = "tile.scan"
 
 // ScanOp wraps an operation tile.scan: inclusive scan of a tile along one dimension, by a kind or a combining region.
 type ScanOp struct{ *ir.Operation }
 
 // AsScanOp returns op as a ScanOp if it is an operation tile.scan.
 func AsScanOp(op *ir.Operation) (ScanOp, bool) {
-	if op == nil || op.Name() != "tile.scan" {
+	if op == nil || op.Name() != ScanOpName {
 		return ScanOp{}, false
 	}
 	return ScanOp{op}, true
@@ -1075,22 +1263,34 @@ func (op ScanOp) Kind() (CombiningKind, bool) {
 // Reverse reports whether the unit property reverse is set.
 func (op ScanOp) Reverse() bool { return op.InherentAttr("reverse") != nil }
 
-// BuildScan creates an operation tile.scan at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildScan(b *ir.Builder, loc ir.Location, input ir.Value, dim int64, kind *CombiningKind, reverse bool, resultType ir.Type) ScanOp {
-	name := b.Ctx.LookupOpName("tile.scan")
-	if name == nil || name.Def == nil {
-		panic("tile.scan is not registered in the builder's context")
+// ScanOptions holds the optional operands, results and properties of
+// tile.scan for BuildScan; the zero value leaves them all absent (or at
+// their defaults).
+type ScanOptions struct {
+	// Kind is the optional property kind (nil: absent).
+	Kind *CombiningKind
+	// Reverse sets the unit property reverse.
+	Reverse bool
+}
+
+// BuildScan creates an operation tile.scan at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ScanOp.
+func BuildScan(b *ir.Builder, loc ir.Location, input ir.Value, dim int64, resultType ir.Type, opts ...ScanOptions) ScanOp {
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", ScanOpName)
+		return ScanOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ScanOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ScanOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
 	props = append(props, ir.NamedAttr{Name: "dim", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), dim)})
-	if kind != nil {
-		props = append(props, ir.NamedAttr{Name: "kind", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*kind))})
+	if o.Kind != nil {
+		props = append(props, ir.NamedAttr{Name: "kind", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*o.Kind))})
 	}
-	if reverse {
+	if o.Reverse {
 		props = append(props, ir.NamedAttr{Name: "reverse", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
@@ -1098,15 +1298,19 @@ func BuildScan(b *ir.Builder, loc ir.Location, input ir.Value, dim int64, kind *
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ScanOp{b.Create(st)}
+	op := b.Create(st)
+	return ScanOp{op}
 }
+
+// YieldOpName is the name of the operation tile.yield.
+const YieldOpName = "tile.yield"
 
 // YieldOp wraps an operation tile.yield: yields the combined value from a reduce or scan region.
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp if it is an operation tile.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	if op == nil || op.Name() != "tile.yield" {
+	if op == nil || op.Name() != YieldOpName {
 		return YieldOp{}, false
 	}
 	return YieldOp{op}, true
@@ -1115,25 +1319,29 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 // Value returns the operand value.
 func (op YieldOp) Value() ir.Value { return op.Operation.Operand(0) }
 
-// BuildYield creates an operation tile.yield at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildYield creates an operation tile.yield at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero YieldOp.
 func BuildYield(b *ir.Builder, loc ir.Location, value ir.Value) YieldOp {
-	name := b.Ctx.LookupOpName("tile.yield")
-	if name == nil || name.Def == nil {
-		panic("tile.yield is not registered in the builder's context")
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", YieldOpName)
+		return YieldOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, YieldOpName), Loc: loc}
 	st.Operands = append(st.Operands, value)
-	return YieldOp{b.Create(st)}
+	op := b.Create(st)
+	return YieldOp{op}
 }
+
+// SplatOpName is the name of the operation tile.splat.
+const SplatOpName = "tile.splat"
 
 // SplatOp wraps an operation tile.splat: a tile whose elements all equal a scalar.
 type SplatOp struct{ *ir.Operation }
 
 // AsSplatOp returns op as a SplatOp if it is an operation tile.splat.
 func AsSplatOp(op *ir.Operation) (SplatOp, bool) {
-	if op == nil || op.Name() != "tile.splat" {
+	if op == nil || op.Name() != SplatOpName {
 		return SplatOp{}, false
 	}
 	return SplatOp{op}, true
@@ -1145,26 +1353,30 @@ func (op SplatOp) Input() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op SplatOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildSplat creates an operation tile.splat at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSplat creates an operation tile.splat at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SplatOp.
 func BuildSplat(b *ir.Builder, loc ir.Location, input ir.Value, resultType ir.Type) SplatOp {
-	name := b.Ctx.LookupOpName("tile.splat")
-	if name == nil || name.Def == nil {
-		panic("tile.splat is not registered in the builder's context")
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", SplatOpName)
+		return SplatOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SplatOpName), Loc: loc}
 	st.Operands = append(st.Operands, input)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return SplatOp{b.Create(st)}
+	op := b.Create(st)
+	return SplatOp{op}
 }
+
+// IotaOpName is the name of the operation tile.iota.
+const IotaOpName = "tile.iota"
 
 // IotaOp wraps an operation tile.iota: the tile 0, 1, ..., N-1.
 type IotaOp struct{ *ir.Operation }
 
 // AsIotaOp returns op as a IotaOp if it is an operation tile.iota.
 func AsIotaOp(op *ir.Operation) (IotaOp, bool) {
-	if op == nil || op.Name() != "tile.iota" {
+	if op == nil || op.Name() != IotaOpName {
 		return IotaOp{}, false
 	}
 	return IotaOp{op}, true
@@ -1173,25 +1385,25 @@ func AsIotaOp(op *ir.Operation) (IotaOp, bool) {
 // Result returns the result result.
 func (op IotaOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildIota creates an operation tile.iota at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIota creates an operation tile.iota at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IotaOp.
 func BuildIota(b *ir.Builder, loc ir.Location, resultType ir.Type) IotaOp {
-	name := b.Ctx.LookupOpName("tile.iota")
-	if name == nil || name.Def == nil {
-		panic("tile.iota is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IotaOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return IotaOp{b.Create(st)}
+	op := b.Create(st)
+	return IotaOp{op}
 }
+
+// BroadcastOpName is the name of the operation tile.broadcast.
+const BroadcastOpName = "tile.broadcast"
 
 // BroadcastOp wraps an operation tile.broadcast: stretches the dimensions of size 1 of a tile.
 type BroadcastOp struct{ *ir.Operation }
 
 // AsBroadcastOp returns op as a BroadcastOp if it is an operation tile.broadcast.
 func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
-	if op == nil || op.Name() != "tile.broadcast" {
+	if op == nil || op.Name() != BroadcastOpName {
 		return BroadcastOp{}, false
 	}
 	return BroadcastOp{op}, true
@@ -1203,26 +1415,30 @@ func (op BroadcastOp) Input() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op BroadcastOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildBroadcast creates an operation tile.broadcast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBroadcast creates an operation tile.broadcast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BroadcastOp.
 func BuildBroadcast(b *ir.Builder, loc ir.Location, input ir.Value, resultType ir.Type) BroadcastOp {
-	name := b.Ctx.LookupOpName("tile.broadcast")
-	if name == nil || name.Def == nil {
-		panic("tile.broadcast is not registered in the builder's context")
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", BroadcastOpName)
+		return BroadcastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BroadcastOpName), Loc: loc}
 	st.Operands = append(st.Operands, input)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return BroadcastOp{b.Create(st)}
+	op := b.Create(st)
+	return BroadcastOp{op}
 }
+
+// ExpandDimsOpName is the name of the operation tile.expand_dims.
+const ExpandDimsOpName = "tile.expand_dims"
 
 // ExpandDimsOp wraps an operation tile.expand_dims: inserts a dimension of size 1.
 type ExpandDimsOp struct{ *ir.Operation }
 
 // AsExpandDimsOp returns op as a ExpandDimsOp if it is an operation tile.expand_dims.
 func AsExpandDimsOp(op *ir.Operation) (ExpandDimsOp, bool) {
-	if op == nil || op.Name() != "tile.expand_dims" {
+	if op == nil || op.Name() != ExpandDimsOpName {
 		return ExpandDimsOp{}, false
 	}
 	return ExpandDimsOp{op}, true
@@ -1251,15 +1467,15 @@ func (op ExpandDimsOp) Dim() int64 {
 	return v
 }
 
-// BuildExpandDims creates an operation tile.expand_dims at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExpandDims creates an operation tile.expand_dims at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExpandDimsOp.
 func BuildExpandDims(b *ir.Builder, loc ir.Location, input ir.Value, dim int64, resultType ir.Type) ExpandDimsOp {
-	name := b.Ctx.LookupOpName("tile.expand_dims")
-	if name == nil || name.Def == nil {
-		panic("tile.expand_dims is not registered in the builder's context")
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExpandDimsOpName)
+		return ExpandDimsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExpandDimsOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
 	props = append(props, ir.NamedAttr{Name: "dim", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), dim)})
@@ -1267,15 +1483,19 @@ func BuildExpandDims(b *ir.Builder, loc ir.Location, input ir.Value, dim int64, 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExpandDimsOp{b.Create(st)}
+	op := b.Create(st)
+	return ExpandDimsOp{op}
 }
+
+// SqueezeOpName is the name of the operation tile.squeeze.
+const SqueezeOpName = "tile.squeeze"
 
 // SqueezeOp wraps an operation tile.squeeze: removes a dimension of size 1.
 type SqueezeOp struct{ *ir.Operation }
 
 // AsSqueezeOp returns op as a SqueezeOp if it is an operation tile.squeeze.
 func AsSqueezeOp(op *ir.Operation) (SqueezeOp, bool) {
-	if op == nil || op.Name() != "tile.squeeze" {
+	if op == nil || op.Name() != SqueezeOpName {
 		return SqueezeOp{}, false
 	}
 	return SqueezeOp{op}, true
@@ -1304,15 +1524,15 @@ func (op SqueezeOp) Dim() int64 {
 	return v
 }
 
-// BuildSqueeze creates an operation tile.squeeze at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSqueeze creates an operation tile.squeeze at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SqueezeOp.
 func BuildSqueeze(b *ir.Builder, loc ir.Location, input ir.Value, dim int64, resultType ir.Type) SqueezeOp {
-	name := b.Ctx.LookupOpName("tile.squeeze")
-	if name == nil || name.Def == nil {
-		panic("tile.squeeze is not registered in the builder's context")
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", SqueezeOpName)
+		return SqueezeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SqueezeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
 	props = append(props, ir.NamedAttr{Name: "dim", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), dim)})
@@ -1320,15 +1540,19 @@ func BuildSqueeze(b *ir.Builder, loc ir.Location, input ir.Value, dim int64, res
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SqueezeOp{b.Create(st)}
+	op := b.Create(st)
+	return SqueezeOp{op}
 }
+
+// ReshapeOpName is the name of the operation tile.reshape.
+const ReshapeOpName = "tile.reshape"
 
 // ReshapeOp wraps an operation tile.reshape: reinterprets a tile with another shape of as many elements (row-major).
 type ReshapeOp struct{ *ir.Operation }
 
 // AsReshapeOp returns op as a ReshapeOp if it is an operation tile.reshape.
 func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
-	if op == nil || op.Name() != "tile.reshape" {
+	if op == nil || op.Name() != ReshapeOpName {
 		return ReshapeOp{}, false
 	}
 	return ReshapeOp{op}, true
@@ -1340,26 +1564,30 @@ func (op ReshapeOp) Input() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op ReshapeOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildReshape creates an operation tile.reshape at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReshape creates an operation tile.reshape at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReshapeOp.
 func BuildReshape(b *ir.Builder, loc ir.Location, input ir.Value, resultType ir.Type) ReshapeOp {
-	name := b.Ctx.LookupOpName("tile.reshape")
-	if name == nil || name.Def == nil {
-		panic("tile.reshape is not registered in the builder's context")
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReshapeOpName)
+		return ReshapeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReshapeOpName), Loc: loc}
 	st.Operands = append(st.Operands, input)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return ReshapeOp{b.Create(st)}
+	op := b.Create(st)
+	return ReshapeOp{op}
 }
+
+// TransposeOpName is the name of the operation tile.transpose.
+const TransposeOpName = "tile.transpose"
 
 // TransposeOp wraps an operation tile.transpose: permutes the dimensions of a tile.
 type TransposeOp struct{ *ir.Operation }
 
 // AsTransposeOp returns op as a TransposeOp if it is an operation tile.transpose.
 func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
-	if op == nil || op.Name() != "tile.transpose" {
+	if op == nil || op.Name() != TransposeOpName {
 		return TransposeOp{}, false
 	}
 	return TransposeOp{op}, true
@@ -1374,15 +1602,15 @@ func (op TransposeOp) Result() ir.Value { return op.Operation.Result(0) }
 // Permutation returns the property permutation, or nil when it is absent.
 func (op TransposeOp) Permutation() ir.Attribute { return op.InherentAttr("permutation") }
 
-// BuildTranspose creates an operation tile.transpose at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTranspose creates an operation tile.transpose at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TransposeOp.
 func BuildTranspose(b *ir.Builder, loc ir.Location, input ir.Value, permutation ir.Attribute, resultType ir.Type) TransposeOp {
-	name := b.Ctx.LookupOpName("tile.transpose")
-	if name == nil || name.Def == nil {
-		panic("tile.transpose is not registered in the builder's context")
+	if input == nil || permutation == nil {
+		b.Errorf("building %s: a required operand or property is nil", TransposeOpName)
+		return TransposeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TransposeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
 	props = append(props, ir.NamedAttr{Name: "permutation", Value: permutation})
@@ -1390,15 +1618,19 @@ func BuildTranspose(b *ir.Builder, loc ir.Location, input ir.Value, permutation 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TransposeOp{b.Create(st)}
+	op := b.Create(st)
+	return TransposeOp{op}
 }
+
+// CastOpName is the name of the operation tile.cast.
+const CastOpName = "tile.cast"
 
 // CastOp wraps an operation tile.cast: converts the elements of a tile to another integer or float type.
 type CastOp struct{ *ir.Operation }
 
 // AsCastOp returns op as a CastOp if it is an operation tile.cast.
 func AsCastOp(op *ir.Operation) (CastOp, bool) {
-	if op == nil || op.Name() != "tile.cast" {
+	if op == nil || op.Name() != CastOpName {
 		return CastOp{}, false
 	}
 	return CastOp{op}, true
@@ -1426,28 +1658,66 @@ func (op CastOp) Rounding() (RoundingMode, bool) {
 // Unsigned reports whether the unit property unsigned is set.
 func (op CastOp) Unsigned() bool { return op.InherentAttr("unsigned") != nil }
 
-// BuildCast creates an operation tile.cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCast(b *ir.Builder, loc ir.Location, input ir.Value, rounding *RoundingMode, unsigned bool, resultType ir.Type) CastOp {
-	name := b.Ctx.LookupOpName("tile.cast")
-	if name == nil || name.Def == nil {
-		panic("tile.cast is not registered in the builder's context")
+// CastOptions holds the optional operands, results and properties of
+// tile.cast for BuildCast; the zero value leaves them all absent (or at
+// their defaults).
+type CastOptions struct {
+	// Rounding is the optional property rounding (nil: absent).
+	Rounding *RoundingMode
+	// Unsigned sets the unit property unsigned.
+	Unsigned bool
+}
+
+// BuildCast creates an operation tile.cast at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CastOp.
+func BuildCast(b *ir.Builder, loc ir.Location, input ir.Value, resultType ir.Type, opts ...CastOptions) CastOp {
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", CastOpName)
+		return CastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, CastOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, CastOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, input)
-	if rounding != nil {
-		props = append(props, ir.NamedAttr{Name: "rounding", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*rounding))})
+	if o.Rounding != nil {
+		props = append(props, ir.NamedAttr{Name: "rounding", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*o.Rounding))})
 	}
-	if unsigned {
+	if o.Unsigned {
 		props = append(props, ir.NamedAttr{Name: "unsigned", Value: b.Ctx.Unit()})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CastOp{b.Create(st)}
+	op := b.Create(st)
+	return CastOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
 }
 
 var canonicalizationOnce sync.Once

@@ -122,11 +122,7 @@ func isKernelArg(t ir.Type) bool {
 // functionType returns the signature of a kernel, or nil when it is
 // malformed.
 func functionType(op FuncOp) *ir.FunctionType {
-	ta, _ := op.FunctionType().(*ir.TypeAttr)
-	if ta == nil {
-		return nil
-	}
-	ft, _ := ta.Type.(*ir.FunctionType)
+	ft, _ := op.FunctionType().(*ir.FunctionType)
 	return ft
 }
 
@@ -180,7 +176,7 @@ func verifyNumPrograms(op NumProgramsOp) error { return verifyAxis(op.Operation,
 
 // LaunchedKernel returns the tile.func a launch runs, or nil.
 func LaunchedKernel(op LaunchOp) *ir.Operation {
-	ref, ok := op.Kernel().(*ir.SymbolRefAttr)
+	ref, ok := op.KernelAttr().(*ir.SymbolRefAttr)
 	if !ok {
 		return nil
 	}
@@ -192,7 +188,7 @@ func LaunchedKernel(op LaunchOp) *ir.Operation {
 }
 
 func verifyLaunch(op LaunchOp) error {
-	ref, _ := op.Kernel().(*ir.SymbolRefAttr)
+	ref, _ := op.KernelAttr().(*ir.SymbolRefAttr)
 	k := LaunchedKernel(op)
 	if k == nil {
 		name := ""

@@ -6,12 +6,15 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 )
 
+// PoisonOpName is the name of the operation ub.poison.
+const PoisonOpName = "ub.poison"
+
 // PoisonOp wraps an operation ub.poison: poisoned constant operation.
 type PoisonOp struct{ *ir.Operation }
 
 // AsPoisonOp returns op as a PoisonOp if it is an operation ub.poison.
 func AsPoisonOp(op *ir.Operation) (PoisonOp, bool) {
-	if op == nil || op.Name() != "ub.poison" {
+	if op == nil || op.Name() != PoisonOpName {
 		return PoisonOp{}, false
 	}
 	return PoisonOp{op}, true
@@ -23,22 +26,35 @@ func (op PoisonOp) Result() ir.Value { return op.Operation.Result(0) }
 // Value returns the property value, or nil when it is absent.
 func (op PoisonOp) Value() ir.Attribute { return op.InherentAttr("value") }
 
-// BuildPoison creates an operation ub.poison at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildPoison creates an operation ub.poison at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PoisonOp.
 func BuildPoison(b *ir.Builder, loc ir.Location, value ir.Attribute, resultType ir.Type) PoisonOp {
-	name := b.Ctx.LookupOpName("ub.poison")
-	if name == nil || name.Def == nil {
-		panic("ub.poison is not registered in the builder's context")
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", PoisonOpName)
+		return PoisonOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, PoisonOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "value", Value: value})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PoisonOp{b.Create(st)}
+	op := b.Create(st)
+	return PoisonOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
 }
 
 // registerHooks attaches to the operations of ctx the Go functions

@@ -5,6 +5,7 @@ package vector
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"slices"
 )
 
 // CombiningKind is kind of combining function for contractions and reductions, held by the attribute #vector.kind<...>.
@@ -109,12 +110,15 @@ func (e PrintPunctuation) String() string {
 	return ""
 }
 
+// BroadcastOpName is the name of the operation vector.broadcast.
+const BroadcastOpName = "vector.broadcast"
+
 // BroadcastOp wraps an operation vector.broadcast: broadcast operation.
 type BroadcastOp struct{ *ir.Operation }
 
 // AsBroadcastOp returns op as a BroadcastOp if it is an operation vector.broadcast.
 func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
-	if op == nil || op.Name() != "vector.broadcast" {
+	if op == nil || op.Name() != BroadcastOpName {
 		return BroadcastOp{}, false
 	}
 	return BroadcastOp{op}, true
@@ -126,26 +130,30 @@ func (op BroadcastOp) Source() ir.Value { return op.Operation.Operand(0) }
 // Vector returns the result vector.
 func (op BroadcastOp) Vector() ir.Value { return op.Operation.Result(0) }
 
-// BuildBroadcast creates an operation vector.broadcast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBroadcast creates an operation vector.broadcast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BroadcastOp.
 func BuildBroadcast(b *ir.Builder, loc ir.Location, source ir.Value, vectorType ir.Type) BroadcastOp {
-	name := b.Ctx.LookupOpName("vector.broadcast")
-	if name == nil || name.Def == nil {
-		panic("vector.broadcast is not registered in the builder's context")
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", BroadcastOpName)
+		return BroadcastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BroadcastOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.ResultTypes = append(st.ResultTypes, vectorType)
-	return BroadcastOp{b.Create(st)}
+	op := b.Create(st)
+	return BroadcastOp{op}
 }
+
+// ExtractOpName is the name of the operation vector.extract.
+const ExtractOpName = "vector.extract"
 
 // ExtractOp wraps an operation vector.extract: extract operation.
 type ExtractOp struct{ *ir.Operation }
 
 // AsExtractOp returns op as a ExtractOp if it is an operation vector.extract.
 func AsExtractOp(op *ir.Operation) (ExtractOp, bool) {
-	if op == nil || op.Name() != "vector.extract" {
+	if op == nil || op.Name() != ExtractOpName {
 		return ExtractOp{}, false
 	}
 	return ExtractOp{op}, true
@@ -165,15 +173,15 @@ func (op ExtractOp) Result() ir.Value { return op.Operation.Result(0) }
 // StaticPosition returns the property static_position, or nil when it is absent.
 func (op ExtractOp) StaticPosition() ir.Attribute { return op.InherentAttr("static_position") }
 
-// BuildExtract creates an operation vector.extract at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExtract creates an operation vector.extract at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtractOp.
 func BuildExtract(b *ir.Builder, loc ir.Location, source ir.Value, dynamicPosition []ir.Value, staticPosition ir.Attribute, resultType ir.Type) ExtractOp {
-	name := b.Ctx.LookupOpName("vector.extract")
-	if name == nil || name.Def == nil {
-		panic("vector.extract is not registered in the builder's context")
+	if source == nil || slices.Contains(dynamicPosition, nil) || staticPosition == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtractOpName)
+		return ExtractOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtractOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, dynamicPosition...)
@@ -182,15 +190,19 @@ func BuildExtract(b *ir.Builder, loc ir.Location, source ir.Value, dynamicPositi
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExtractOp{b.Create(st)}
+	op := b.Create(st)
+	return ExtractOp{op}
 }
+
+// InsertOpName is the name of the operation vector.insert.
+const InsertOpName = "vector.insert"
 
 // InsertOp wraps an operation vector.insert: insert operation.
 type InsertOp struct{ *ir.Operation }
 
 // AsInsertOp returns op as a InsertOp if it is an operation vector.insert.
 func AsInsertOp(op *ir.Operation) (InsertOp, bool) {
-	if op == nil || op.Name() != "vector.insert" {
+	if op == nil || op.Name() != InsertOpName {
 		return InsertOp{}, false
 	}
 	return InsertOp{op}, true
@@ -213,33 +225,37 @@ func (op InsertOp) Result() ir.Value { return op.Operation.Result(0) }
 // StaticPosition returns the property static_position, or nil when it is absent.
 func (op InsertOp) StaticPosition() ir.Attribute { return op.InherentAttr("static_position") }
 
-// BuildInsert creates an operation vector.insert at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildInsert(b *ir.Builder, loc ir.Location, valueToStore ir.Value, dest ir.Value, dynamicPosition []ir.Value, staticPosition ir.Attribute, resultType ir.Type) InsertOp {
-	name := b.Ctx.LookupOpName("vector.insert")
-	if name == nil || name.Def == nil {
-		panic("vector.insert is not registered in the builder's context")
+// BuildInsert creates an operation vector.insert at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero InsertOp.
+func BuildInsert(b *ir.Builder, loc ir.Location, valueToStore ir.Value, dest ir.Value, dynamicPosition []ir.Value, staticPosition ir.Attribute) InsertOp {
+	if valueToStore == nil || dest == nil || slices.Contains(dynamicPosition, nil) || staticPosition == nil {
+		b.Errorf("building %s: a required operand or property is nil", InsertOpName)
+		return InsertOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, InsertOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, valueToStore)
 	st.Operands = append(st.Operands, dest)
 	st.Operands = append(st.Operands, dynamicPosition...)
 	props = append(props, ir.NamedAttr{Name: "static_position", Value: staticPosition})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, dest.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return InsertOp{b.Create(st)}
+	op := b.Create(st)
+	return InsertOp{op}
 }
+
+// ExtractStridedSliceOpName is the name of the operation vector.extract_strided_slice.
+const ExtractStridedSliceOpName = "vector.extract_strided_slice"
 
 // ExtractStridedSliceOp wraps an operation vector.extract_strided_slice: extract_strided_slice operation.
 type ExtractStridedSliceOp struct{ *ir.Operation }
 
 // AsExtractStridedSliceOp returns op as a ExtractStridedSliceOp if it is an operation vector.extract_strided_slice.
 func AsExtractStridedSliceOp(op *ir.Operation) (ExtractStridedSliceOp, bool) {
-	if op == nil || op.Name() != "vector.extract_strided_slice" {
+	if op == nil || op.Name() != ExtractStridedSliceOpName {
 		return ExtractStridedSliceOp{}, false
 	}
 	return ExtractStridedSliceOp{op}, true
@@ -260,15 +276,15 @@ func (op ExtractStridedSliceOp) Sizes() ir.Attribute { return op.InherentAttr("s
 // Strides returns the property strides, or nil when it is absent.
 func (op ExtractStridedSliceOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
 
-// BuildExtractStridedSlice creates an operation vector.extract_strided_slice at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExtractStridedSlice creates an operation vector.extract_strided_slice at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtractStridedSliceOp.
 func BuildExtractStridedSlice(b *ir.Builder, loc ir.Location, source ir.Value, offsets ir.Attribute, sizes ir.Attribute, strides ir.Attribute, resultType ir.Type) ExtractStridedSliceOp {
-	name := b.Ctx.LookupOpName("vector.extract_strided_slice")
-	if name == nil || name.Def == nil {
-		panic("vector.extract_strided_slice is not registered in the builder's context")
+	if source == nil || offsets == nil || sizes == nil || strides == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtractStridedSliceOpName)
+		return ExtractStridedSliceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtractStridedSliceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	props = append(props, ir.NamedAttr{Name: "offsets", Value: offsets})
@@ -278,15 +294,19 @@ func BuildExtractStridedSlice(b *ir.Builder, loc ir.Location, source ir.Value, o
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExtractStridedSliceOp{b.Create(st)}
+	op := b.Create(st)
+	return ExtractStridedSliceOp{op}
 }
+
+// InsertStridedSliceOpName is the name of the operation vector.insert_strided_slice.
+const InsertStridedSliceOpName = "vector.insert_strided_slice"
 
 // InsertStridedSliceOp wraps an operation vector.insert_strided_slice: strided_slice operation.
 type InsertStridedSliceOp struct{ *ir.Operation }
 
 // AsInsertStridedSliceOp returns op as a InsertStridedSliceOp if it is an operation vector.insert_strided_slice.
 func AsInsertStridedSliceOp(op *ir.Operation) (InsertStridedSliceOp, bool) {
-	if op == nil || op.Name() != "vector.insert_strided_slice" {
+	if op == nil || op.Name() != InsertStridedSliceOpName {
 		return InsertStridedSliceOp{}, false
 	}
 	return InsertStridedSliceOp{op}, true
@@ -307,33 +327,37 @@ func (op InsertStridedSliceOp) Offsets() ir.Attribute { return op.InherentAttr("
 // Strides returns the property strides, or nil when it is absent.
 func (op InsertStridedSliceOp) Strides() ir.Attribute { return op.InherentAttr("strides") }
 
-// BuildInsertStridedSlice creates an operation vector.insert_strided_slice at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildInsertStridedSlice(b *ir.Builder, loc ir.Location, valueToStore ir.Value, dest ir.Value, offsets ir.Attribute, strides ir.Attribute, resultType ir.Type) InsertStridedSliceOp {
-	name := b.Ctx.LookupOpName("vector.insert_strided_slice")
-	if name == nil || name.Def == nil {
-		panic("vector.insert_strided_slice is not registered in the builder's context")
+// BuildInsertStridedSlice creates an operation vector.insert_strided_slice at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero InsertStridedSliceOp.
+func BuildInsertStridedSlice(b *ir.Builder, loc ir.Location, valueToStore ir.Value, dest ir.Value, offsets ir.Attribute, strides ir.Attribute) InsertStridedSliceOp {
+	if valueToStore == nil || dest == nil || offsets == nil || strides == nil {
+		b.Errorf("building %s: a required operand or property is nil", InsertStridedSliceOpName)
+		return InsertStridedSliceOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, InsertStridedSliceOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, valueToStore)
 	st.Operands = append(st.Operands, dest)
 	props = append(props, ir.NamedAttr{Name: "offsets", Value: offsets})
 	props = append(props, ir.NamedAttr{Name: "strides", Value: strides})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, dest.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return InsertStridedSliceOp{b.Create(st)}
+	op := b.Create(st)
+	return InsertStridedSliceOp{op}
 }
+
+// ReductionOpName is the name of the operation vector.reduction.
+const ReductionOpName = "vector.reduction"
 
 // ReductionOp wraps an operation vector.reduction: reduction operation.
 type ReductionOp struct{ *ir.Operation }
 
 // AsReductionOp returns op as a ReductionOp if it is an operation vector.reduction.
 func AsReductionOp(op *ir.Operation) (ReductionOp, bool) {
-	if op == nil || op.Name() != "vector.reduction" {
+	if op == nil || op.Name() != ReductionOpName {
 		return ReductionOp{}, false
 	}
 	return ReductionOp{op}, true
@@ -374,51 +398,53 @@ func (op ReductionOp) Kind() CombiningKind {
 // Fastmath returns the property fastmath, or nil when it is absent.
 func (op ReductionOp) Fastmath() ir.Attribute { return op.InherentAttr("fastmath") }
 
-// BuildReduction creates an operation vector.reduction at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildReduction(b *ir.Builder, loc ir.Location, vector ir.Value, acc ir.Value, kind CombiningKind, fastmath ir.Attribute, destType ir.Type) ReductionOp {
-	name := b.Ctx.LookupOpName("vector.reduction")
-	if name == nil || name.Def == nil {
-		panic("vector.reduction is not registered in the builder's context")
+// ReductionOptions holds the optional operands, results and properties of
+// vector.reduction for BuildReduction; the zero value leaves them all absent (or at
+// their defaults).
+type ReductionOptions struct {
+	// Acc is the optional operand acc (nil: absent).
+	Acc ir.Value
+	// Fastmath is the default-valued property fastmath (nil: absent).
+	Fastmath ir.Attribute
+}
+
+// BuildReduction creates an operation vector.reduction at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReductionOp.
+func BuildReduction(b *ir.Builder, loc ir.Location, vector ir.Value, kind CombiningKind, destType ir.Type, opts ...ReductionOptions) ReductionOp {
+	if vector == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReductionOpName)
+		return ReductionOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ReductionOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ReductionOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, vector)
-	if acc != nil {
-		st.Operands = append(st.Operands, acc)
+	if o.Acc != nil {
+		st.Operands = append(st.Operands, o.Acc)
 	}
-	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b.Ctx, "vector", "kind<"+(kind).String()+">")})
-	if fastmath != nil {
-		props = append(props, ir.NamedAttr{Name: "fastmath", Value: fastmath})
+	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b, "vector", "kind<"+(kind).String()+">")})
+	if o.Fastmath != nil {
+		props = append(props, ir.NamedAttr{Name: "fastmath", Value: o.Fastmath})
 	}
 	st.ResultTypes = append(st.ResultTypes, destType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ReductionOp{b.Create(st)}
+	op := b.Create(st)
+	return ReductionOp{op}
 }
 
-// dialectAttr parses the attribute #dialect.body with the dialect's
-// registered attribute parser.
-func dialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
-	d := ctx.Dialect(dialect)
-	if d == nil || d.ParseAttr == nil {
-		panic("dialect '" + dialect + "' is not registered with attributes")
-	}
-	a, err := d.ParseAttr(ctx, body)
-	if err != nil {
-		panic("#" + dialect + "." + body + ": " + err.Error())
-	}
-	return a
-}
+// MultiReductionOpName is the name of the operation vector.multi_reduction.
+const MultiReductionOpName = "vector.multi_reduction"
 
 // MultiReductionOp wraps an operation vector.multi_reduction: multi-dimensional reduction operation.
 type MultiReductionOp struct{ *ir.Operation }
 
 // AsMultiReductionOp returns op as a MultiReductionOp if it is an operation vector.multi_reduction.
 func AsMultiReductionOp(op *ir.Operation) (MultiReductionOp, bool) {
-	if op == nil || op.Name() != "vector.multi_reduction" {
+	if op == nil || op.Name() != MultiReductionOpName {
 		return MultiReductionOp{}, false
 	}
 	return MultiReductionOp{op}, true
@@ -454,33 +480,37 @@ func (op MultiReductionOp) Kind() CombiningKind {
 // ReductionDims returns the property reduction_dims, or nil when it is absent.
 func (op MultiReductionOp) ReductionDims() ir.Attribute { return op.InherentAttr("reduction_dims") }
 
-// BuildMultiReduction creates an operation vector.multi_reduction at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMultiReduction(b *ir.Builder, loc ir.Location, source ir.Value, acc ir.Value, kind CombiningKind, reductionDims ir.Attribute, destType ir.Type) MultiReductionOp {
-	name := b.Ctx.LookupOpName("vector.multi_reduction")
-	if name == nil || name.Def == nil {
-		panic("vector.multi_reduction is not registered in the builder's context")
+// BuildMultiReduction creates an operation vector.multi_reduction at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MultiReductionOp.
+func BuildMultiReduction(b *ir.Builder, loc ir.Location, source ir.Value, acc ir.Value, kind CombiningKind, reductionDims ir.Attribute) MultiReductionOp {
+	if source == nil || acc == nil || reductionDims == nil {
+		b.Errorf("building %s: a required operand or property is nil", MultiReductionOpName)
+		return MultiReductionOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MultiReductionOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, acc)
-	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b.Ctx, "vector", "kind<"+(kind).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b, "vector", "kind<"+(kind).String()+">")})
 	props = append(props, ir.NamedAttr{Name: "reduction_dims", Value: reductionDims})
-	st.ResultTypes = append(st.ResultTypes, destType)
+	st.ResultTypes = append(st.ResultTypes, acc.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MultiReductionOp{b.Create(st)}
+	op := b.Create(st)
+	return MultiReductionOp{op}
 }
+
+// FmaOpName is the name of the operation vector.fma.
+const FmaOpName = "vector.fma"
 
 // FmaOp wraps an operation vector.fma: vector fused multiply-add.
 type FmaOp struct{ *ir.Operation }
 
 // AsFmaOp returns op as a FmaOp if it is an operation vector.fma.
 func AsFmaOp(op *ir.Operation) (FmaOp, bool) {
-	if op == nil || op.Name() != "vector.fma" {
+	if op == nil || op.Name() != FmaOpName {
 		return FmaOp{}, false
 	}
 	return FmaOp{op}, true
@@ -498,28 +528,32 @@ func (op FmaOp) Acc() ir.Value { return op.Operation.Operand(2) }
 // Result returns the result result.
 func (op FmaOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildFma creates an operation vector.fma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFma(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, acc ir.Value, resultType ir.Type) FmaOp {
-	name := b.Ctx.LookupOpName("vector.fma")
-	if name == nil || name.Def == nil {
-		panic("vector.fma is not registered in the builder's context")
+// BuildFma creates an operation vector.fma at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FmaOp.
+func BuildFma(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, acc ir.Value) FmaOp {
+	if lhs == nil || rhs == nil || acc == nil {
+		b.Errorf("building %s: a required operand or property is nil", FmaOpName)
+		return FmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FmaOpName), Loc: loc}
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.Operands = append(st.Operands, acc)
-	st.ResultTypes = append(st.ResultTypes, resultType)
-	return FmaOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, lhs.Type())
+	op := b.Create(st)
+	return FmaOp{op}
 }
+
+// ShapeCastOpName is the name of the operation vector.shape_cast.
+const ShapeCastOpName = "vector.shape_cast"
 
 // ShapeCastOp wraps an operation vector.shape_cast: shape_cast casts between vector shapes.
 type ShapeCastOp struct{ *ir.Operation }
 
 // AsShapeCastOp returns op as a ShapeCastOp if it is an operation vector.shape_cast.
 func AsShapeCastOp(op *ir.Operation) (ShapeCastOp, bool) {
-	if op == nil || op.Name() != "vector.shape_cast" {
+	if op == nil || op.Name() != ShapeCastOpName {
 		return ShapeCastOp{}, false
 	}
 	return ShapeCastOp{op}, true
@@ -531,26 +565,30 @@ func (op ShapeCastOp) Source() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op ShapeCastOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildShapeCast creates an operation vector.shape_cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildShapeCast creates an operation vector.shape_cast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ShapeCastOp.
 func BuildShapeCast(b *ir.Builder, loc ir.Location, source ir.Value, resultType ir.Type) ShapeCastOp {
-	name := b.Ctx.LookupOpName("vector.shape_cast")
-	if name == nil || name.Def == nil {
-		panic("vector.shape_cast is not registered in the builder's context")
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", ShapeCastOpName)
+		return ShapeCastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ShapeCastOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return ShapeCastOp{b.Create(st)}
+	op := b.Create(st)
+	return ShapeCastOp{op}
 }
+
+// TransposeOpName is the name of the operation vector.transpose.
+const TransposeOpName = "vector.transpose"
 
 // TransposeOp wraps an operation vector.transpose: vector transpose operation.
 type TransposeOp struct{ *ir.Operation }
 
 // AsTransposeOp returns op as a TransposeOp if it is an operation vector.transpose.
 func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
-	if op == nil || op.Name() != "vector.transpose" {
+	if op == nil || op.Name() != TransposeOpName {
 		return TransposeOp{}, false
 	}
 	return TransposeOp{op}, true
@@ -565,15 +603,15 @@ func (op TransposeOp) Result() ir.Value { return op.Operation.Result(0) }
 // Permutation returns the property permutation, or nil when it is absent.
 func (op TransposeOp) Permutation() ir.Attribute { return op.InherentAttr("permutation") }
 
-// BuildTranspose creates an operation vector.transpose at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTranspose creates an operation vector.transpose at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TransposeOp.
 func BuildTranspose(b *ir.Builder, loc ir.Location, vector ir.Value, permutation ir.Attribute, resultType ir.Type) TransposeOp {
-	name := b.Ctx.LookupOpName("vector.transpose")
-	if name == nil || name.Def == nil {
-		panic("vector.transpose is not registered in the builder's context")
+	if vector == nil || permutation == nil {
+		b.Errorf("building %s: a required operand or property is nil", TransposeOpName)
+		return TransposeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TransposeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, vector)
 	props = append(props, ir.NamedAttr{Name: "permutation", Value: permutation})
@@ -581,15 +619,19 @@ func BuildTranspose(b *ir.Builder, loc ir.Location, vector ir.Value, permutation
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TransposeOp{b.Create(st)}
+	op := b.Create(st)
+	return TransposeOp{op}
 }
+
+// BitcastOpName is the name of the operation vector.bitcast.
+const BitcastOpName = "vector.bitcast"
 
 // BitcastOp wraps an operation vector.bitcast: bitcast casts between vectors.
 type BitcastOp struct{ *ir.Operation }
 
 // AsBitcastOp returns op as a BitcastOp if it is an operation vector.bitcast.
 func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
-	if op == nil || op.Name() != "vector.bitcast" {
+	if op == nil || op.Name() != BitcastOpName {
 		return BitcastOp{}, false
 	}
 	return BitcastOp{op}, true
@@ -601,26 +643,30 @@ func (op BitcastOp) Source() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op BitcastOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildBitcast creates an operation vector.bitcast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBitcast creates an operation vector.bitcast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BitcastOp.
 func BuildBitcast(b *ir.Builder, loc ir.Location, source ir.Value, resultType ir.Type) BitcastOp {
-	name := b.Ctx.LookupOpName("vector.bitcast")
-	if name == nil || name.Def == nil {
-		panic("vector.bitcast is not registered in the builder's context")
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", BitcastOpName)
+		return BitcastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BitcastOpName), Loc: loc}
 	st.Operands = append(st.Operands, source)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return BitcastOp{b.Create(st)}
+	op := b.Create(st)
+	return BitcastOp{op}
 }
+
+// TypeCastOpName is the name of the operation vector.type_cast.
+const TypeCastOpName = "vector.type_cast"
 
 // TypeCastOp wraps an operation vector.type_cast: type_cast op converts a scalar memref to a vector memref.
 type TypeCastOp struct{ *ir.Operation }
 
 // AsTypeCastOp returns op as a TypeCastOp if it is an operation vector.type_cast.
 func AsTypeCastOp(op *ir.Operation) (TypeCastOp, bool) {
-	if op == nil || op.Name() != "vector.type_cast" {
+	if op == nil || op.Name() != TypeCastOpName {
 		return TypeCastOp{}, false
 	}
 	return TypeCastOp{op}, true
@@ -632,26 +678,30 @@ func (op TypeCastOp) Memref() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op TypeCastOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildTypeCast creates an operation vector.type_cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTypeCast creates an operation vector.type_cast at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TypeCastOp.
 func BuildTypeCast(b *ir.Builder, loc ir.Location, memref ir.Value, resultType ir.Type) TypeCastOp {
-	name := b.Ctx.LookupOpName("vector.type_cast")
-	if name == nil || name.Def == nil {
-		panic("vector.type_cast is not registered in the builder's context")
+	if memref == nil {
+		b.Errorf("building %s: a required operand or property is nil", TypeCastOpName)
+		return TypeCastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TypeCastOpName), Loc: loc}
 	st.Operands = append(st.Operands, memref)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return TypeCastOp{b.Create(st)}
+	op := b.Create(st)
+	return TypeCastOp{op}
 }
+
+// ConstantMaskOpName is the name of the operation vector.constant_mask.
+const ConstantMaskOpName = "vector.constant_mask"
 
 // ConstantMaskOp wraps an operation vector.constant_mask: creates a constant vector mask.
 type ConstantMaskOp struct{ *ir.Operation }
 
 // AsConstantMaskOp returns op as a ConstantMaskOp if it is an operation vector.constant_mask.
 func AsConstantMaskOp(op *ir.Operation) (ConstantMaskOp, bool) {
-	if op == nil || op.Name() != "vector.constant_mask" {
+	if op == nil || op.Name() != ConstantMaskOpName {
 		return ConstantMaskOp{}, false
 	}
 	return ConstantMaskOp{op}, true
@@ -663,30 +713,34 @@ func (op ConstantMaskOp) Result() ir.Value { return op.Operation.Result(0) }
 // MaskDimSizes returns the property mask_dim_sizes, or nil when it is absent.
 func (op ConstantMaskOp) MaskDimSizes() ir.Attribute { return op.InherentAttr("mask_dim_sizes") }
 
-// BuildConstantMask creates an operation vector.constant_mask at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildConstantMask creates an operation vector.constant_mask at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ConstantMaskOp.
 func BuildConstantMask(b *ir.Builder, loc ir.Location, maskDimSizes ir.Attribute, resultType ir.Type) ConstantMaskOp {
-	name := b.Ctx.LookupOpName("vector.constant_mask")
-	if name == nil || name.Def == nil {
-		panic("vector.constant_mask is not registered in the builder's context")
+	if maskDimSizes == nil {
+		b.Errorf("building %s: a required operand or property is nil", ConstantMaskOpName)
+		return ConstantMaskOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ConstantMaskOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "mask_dim_sizes", Value: maskDimSizes})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ConstantMaskOp{b.Create(st)}
+	op := b.Create(st)
+	return ConstantMaskOp{op}
 }
+
+// CreateMaskOpName is the name of the operation vector.create_mask.
+const CreateMaskOpName = "vector.create_mask"
 
 // CreateMaskOp wraps an operation vector.create_mask: creates a vector mask.
 type CreateMaskOp struct{ *ir.Operation }
 
 // AsCreateMaskOp returns op as a CreateMaskOp if it is an operation vector.create_mask.
 func AsCreateMaskOp(op *ir.Operation) (CreateMaskOp, bool) {
-	if op == nil || op.Name() != "vector.create_mask" {
+	if op == nil || op.Name() != CreateMaskOpName {
 		return CreateMaskOp{}, false
 	}
 	return CreateMaskOp{op}, true
@@ -700,26 +754,30 @@ func (op CreateMaskOp) Dims() []ir.Value {
 // Result returns the result result.
 func (op CreateMaskOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildCreateMask creates an operation vector.create_mask at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCreateMask creates an operation vector.create_mask at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CreateMaskOp.
 func BuildCreateMask(b *ir.Builder, loc ir.Location, dims []ir.Value, resultType ir.Type) CreateMaskOp {
-	name := b.Ctx.LookupOpName("vector.create_mask")
-	if name == nil || name.Def == nil {
-		panic("vector.create_mask is not registered in the builder's context")
+	if slices.Contains(dims, nil) {
+		b.Errorf("building %s: a required operand or property is nil", CreateMaskOpName)
+		return CreateMaskOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CreateMaskOpName), Loc: loc}
 	st.Operands = append(st.Operands, dims...)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return CreateMaskOp{b.Create(st)}
+	op := b.Create(st)
+	return CreateMaskOp{op}
 }
+
+// StepOpName is the name of the operation vector.step.
+const StepOpName = "vector.step"
 
 // StepOp wraps an operation vector.step: a linear sequence of values from 0 to N.
 type StepOp struct{ *ir.Operation }
 
 // AsStepOp returns op as a StepOp if it is an operation vector.step.
 func AsStepOp(op *ir.Operation) (StepOp, bool) {
-	if op == nil || op.Name() != "vector.step" {
+	if op == nil || op.Name() != StepOpName {
 		return StepOp{}, false
 	}
 	return StepOp{op}, true
@@ -728,25 +786,25 @@ func AsStepOp(op *ir.Operation) (StepOp, bool) {
 // Result returns the result result.
 func (op StepOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildStep creates an operation vector.step at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildStep creates an operation vector.step at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero StepOp.
 func BuildStep(b *ir.Builder, loc ir.Location, resultType ir.Type) StepOp {
-	name := b.Ctx.LookupOpName("vector.step")
-	if name == nil || name.Def == nil {
-		panic("vector.step is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, StepOpName), Loc: loc}
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return StepOp{b.Create(st)}
+	op := b.Create(st)
+	return StepOp{op}
 }
+
+// FromElementsOpName is the name of the operation vector.from_elements.
+const FromElementsOpName = "vector.from_elements"
 
 // FromElementsOp wraps an operation vector.from_elements: operation that defines a vector from scalar elements.
 type FromElementsOp struct{ *ir.Operation }
 
 // AsFromElementsOp returns op as a FromElementsOp if it is an operation vector.from_elements.
 func AsFromElementsOp(op *ir.Operation) (FromElementsOp, bool) {
-	if op == nil || op.Name() != "vector.from_elements" {
+	if op == nil || op.Name() != FromElementsOpName {
 		return FromElementsOp{}, false
 	}
 	return FromElementsOp{op}, true
@@ -760,26 +818,30 @@ func (op FromElementsOp) Elements() []ir.Value {
 // Dest returns the result dest.
 func (op FromElementsOp) Dest() ir.Value { return op.Operation.Result(0) }
 
-// BuildFromElements creates an operation vector.from_elements at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildFromElements creates an operation vector.from_elements at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FromElementsOp.
 func BuildFromElements(b *ir.Builder, loc ir.Location, elements []ir.Value, destType ir.Type) FromElementsOp {
-	name := b.Ctx.LookupOpName("vector.from_elements")
-	if name == nil || name.Def == nil {
-		panic("vector.from_elements is not registered in the builder's context")
+	if slices.Contains(elements, nil) {
+		b.Errorf("building %s: a required operand or property is nil", FromElementsOpName)
+		return FromElementsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, FromElementsOpName), Loc: loc}
 	st.Operands = append(st.Operands, elements...)
 	st.ResultTypes = append(st.ResultTypes, destType)
-	return FromElementsOp{b.Create(st)}
+	op := b.Create(st)
+	return FromElementsOp{op}
 }
+
+// LoadOpName is the name of the operation vector.load.
+const LoadOpName = "vector.load"
 
 // LoadOp wraps an operation vector.load: reads an n-D slice of memory into an n-D vector.
 type LoadOp struct{ *ir.Operation }
 
 // AsLoadOp returns op as a LoadOp if it is an operation vector.load.
 func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
-	if op == nil || op.Name() != "vector.load" {
+	if op == nil || op.Name() != LoadOpName {
 		return LoadOp{}, false
 	}
 	return LoadOp{op}, true
@@ -822,37 +884,53 @@ func (op LoadOp) Alignment() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildLoad creates an operation vector.load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLoad(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, nontemporal *bool, alignment *int64, resultType ir.Type) LoadOp {
-	name := b.Ctx.LookupOpName("vector.load")
-	if name == nil || name.Def == nil {
-		panic("vector.load is not registered in the builder's context")
+// LoadOptions holds the optional operands, results and properties of
+// vector.load for BuildLoad; the zero value leaves them all absent (or at
+// their defaults).
+type LoadOptions struct {
+	// Nontemporal is the optional property nontemporal (nil: absent).
+	Nontemporal *bool
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment *int64
+}
+
+// BuildLoad creates an operation vector.load at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LoadOp.
+func BuildLoad(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, resultType ir.Type, opts ...LoadOptions) LoadOp {
+	if base == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", LoadOpName)
+		return LoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, LoadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, LoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, indices...)
-	if nontemporal != nil {
-		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(*nontemporal)})
+	if o.Nontemporal != nil {
+		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(*o.Nontemporal)})
 	}
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LoadOp{b.Create(st)}
+	op := b.Create(st)
+	return LoadOp{op}
 }
+
+// StoreOpName is the name of the operation vector.store.
+const StoreOpName = "vector.store"
 
 // StoreOp wraps an operation vector.store: writes an n-D vector to an n-D slice of memory.
 type StoreOp struct{ *ir.Operation }
 
 // AsStoreOp returns op as a StoreOp if it is an operation vector.store.
 func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
-	if op == nil || op.Name() != "vector.store" {
+	if op == nil || op.Name() != StoreOpName {
 		return StoreOp{}, false
 	}
 	return StoreOp{op}, true
@@ -895,37 +973,53 @@ func (op StoreOp) Alignment() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildStore creates an operation vector.store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildStore(b *ir.Builder, loc ir.Location, valueToStore ir.Value, base ir.Value, indices []ir.Value, nontemporal *bool, alignment *int64) StoreOp {
-	name := b.Ctx.LookupOpName("vector.store")
-	if name == nil || name.Def == nil {
-		panic("vector.store is not registered in the builder's context")
+// StoreOptions holds the optional operands, results and properties of
+// vector.store for BuildStore; the zero value leaves them all absent (or at
+// their defaults).
+type StoreOptions struct {
+	// Nontemporal is the optional property nontemporal (nil: absent).
+	Nontemporal *bool
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment *int64
+}
+
+// BuildStore creates an operation vector.store at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero StoreOp.
+func BuildStore(b *ir.Builder, loc ir.Location, valueToStore ir.Value, base ir.Value, indices []ir.Value, opts ...StoreOptions) StoreOp {
+	if valueToStore == nil || base == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", StoreOpName)
+		return StoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, StoreOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, StoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, valueToStore)
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, indices...)
-	if nontemporal != nil {
-		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(*nontemporal)})
+	if o.Nontemporal != nil {
+		props = append(props, ir.NamedAttr{Name: "nontemporal", Value: b.Ctx.Bool(*o.Nontemporal)})
 	}
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return StoreOp{b.Create(st)}
+	op := b.Create(st)
+	return StoreOp{op}
 }
+
+// MaskedloadOpName is the name of the operation vector.maskedload.
+const MaskedloadOpName = "vector.maskedload"
 
 // MaskedloadOp wraps an operation vector.maskedload: loads elements from memory into a vector as defined by a mask vector.
 type MaskedloadOp struct{ *ir.Operation }
 
 // AsMaskedloadOp returns op as a MaskedloadOp if it is an operation vector.maskedload.
 func AsMaskedloadOp(op *ir.Operation) (MaskedloadOp, bool) {
-	if op == nil || op.Name() != "vector.maskedload" {
+	if op == nil || op.Name() != MaskedloadOpName {
 		return MaskedloadOp{}, false
 	}
 	return MaskedloadOp{op}, true
@@ -961,36 +1055,50 @@ func (op MaskedloadOp) Alignment() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildMaskedload creates an operation vector.maskedload at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMaskedload(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, mask ir.Value, passThru ir.Value, alignment *int64, resultType ir.Type) MaskedloadOp {
-	name := b.Ctx.LookupOpName("vector.maskedload")
-	if name == nil || name.Def == nil {
-		panic("vector.maskedload is not registered in the builder's context")
+// MaskedloadOptions holds the optional operands, results and properties of
+// vector.maskedload for BuildMaskedload; the zero value leaves them all absent (or at
+// their defaults).
+type MaskedloadOptions struct {
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment *int64
+}
+
+// BuildMaskedload creates an operation vector.maskedload at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MaskedloadOp.
+func BuildMaskedload(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, mask ir.Value, passThru ir.Value, resultType ir.Type, opts ...MaskedloadOptions) MaskedloadOp {
+	if base == nil || slices.Contains(indices, nil) || mask == nil || passThru == nil {
+		b.Errorf("building %s: a required operand or property is nil", MaskedloadOpName)
+		return MaskedloadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MaskedloadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MaskedloadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, indices...)
 	st.Operands = append(st.Operands, mask)
 	st.Operands = append(st.Operands, passThru)
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
 	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MaskedloadOp{b.Create(st)}
+	op := b.Create(st)
+	return MaskedloadOp{op}
 }
+
+// MaskedstoreOpName is the name of the operation vector.maskedstore.
+const MaskedstoreOpName = "vector.maskedstore"
 
 // MaskedstoreOp wraps an operation vector.maskedstore: stores elements from a vector into memory as defined by a mask vector.
 type MaskedstoreOp struct{ *ir.Operation }
 
 // AsMaskedstoreOp returns op as a MaskedstoreOp if it is an operation vector.maskedstore.
 func AsMaskedstoreOp(op *ir.Operation) (MaskedstoreOp, bool) {
-	if op == nil || op.Name() != "vector.maskedstore" {
+	if op == nil || op.Name() != MaskedstoreOpName {
 		return MaskedstoreOp{}, false
 	}
 	return MaskedstoreOp{op}, true
@@ -1023,35 +1131,49 @@ func (op MaskedstoreOp) Alignment() (int64, bool) {
 	return x.Int64(), true
 }
 
-// BuildMaskedstore creates an operation vector.maskedstore at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMaskedstore(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, mask ir.Value, valueToStore ir.Value, alignment *int64) MaskedstoreOp {
-	name := b.Ctx.LookupOpName("vector.maskedstore")
-	if name == nil || name.Def == nil {
-		panic("vector.maskedstore is not registered in the builder's context")
+// MaskedstoreOptions holds the optional operands, results and properties of
+// vector.maskedstore for BuildMaskedstore; the zero value leaves them all absent (or at
+// their defaults).
+type MaskedstoreOptions struct {
+	// Alignment is the optional property alignment (nil: absent).
+	Alignment *int64
+}
+
+// BuildMaskedstore creates an operation vector.maskedstore at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MaskedstoreOp.
+func BuildMaskedstore(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, mask ir.Value, valueToStore ir.Value, opts ...MaskedstoreOptions) MaskedstoreOp {
+	if base == nil || slices.Contains(indices, nil) || mask == nil || valueToStore == nil {
+		b.Errorf("building %s: a required operand or property is nil", MaskedstoreOpName)
+		return MaskedstoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MaskedstoreOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MaskedstoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, indices...)
 	st.Operands = append(st.Operands, mask)
 	st.Operands = append(st.Operands, valueToStore)
-	if alignment != nil {
-		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *alignment)})
+	if o.Alignment != nil {
+		props = append(props, ir.NamedAttr{Name: "alignment", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.Alignment)})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MaskedstoreOp{b.Create(st)}
+	op := b.Create(st)
+	return MaskedstoreOp{op}
 }
+
+// TransferReadOpName is the name of the operation vector.transfer_read.
+const TransferReadOpName = "vector.transfer_read"
 
 // TransferReadOp wraps an operation vector.transfer_read: reads a supervector from memory into an SSA vector value.
 type TransferReadOp struct{ *ir.Operation }
 
 // AsTransferReadOp returns op as a TransferReadOp if it is an operation vector.transfer_read.
 func AsTransferReadOp(op *ir.Operation) (TransferReadOp, bool) {
-	if op == nil || op.Name() != "vector.transfer_read" {
+	if op == nil || op.Name() != TransferReadOpName {
 		return TransferReadOp{}, false
 	}
 	return TransferReadOp{op}, true
@@ -1108,38 +1230,52 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// BuildTransferRead creates an operation vector.transfer_read at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTransferRead(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, padding ir.Value, mask ir.Value, permutationMap ir.Attribute, inBounds ir.Attribute, vectorType ir.Type) TransferReadOp {
-	name := b.Ctx.LookupOpName("vector.transfer_read")
-	if name == nil || name.Def == nil {
-		panic("vector.transfer_read is not registered in the builder's context")
+// TransferReadOptions holds the optional operands, results and properties of
+// vector.transfer_read for BuildTransferRead; the zero value leaves them all absent (or at
+// their defaults).
+type TransferReadOptions struct {
+	// Mask is the optional operand mask (nil: absent).
+	Mask ir.Value
+}
+
+// BuildTransferRead creates an operation vector.transfer_read at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TransferReadOp.
+func BuildTransferRead(b *ir.Builder, loc ir.Location, base ir.Value, indices []ir.Value, padding ir.Value, permutationMap ir.Attribute, inBounds ir.Attribute, vectorType ir.Type, opts ...TransferReadOptions) TransferReadOp {
+	if base == nil || slices.Contains(indices, nil) || padding == nil || permutationMap == nil || inBounds == nil {
+		b.Errorf("building %s: a required operand or property is nil", TransferReadOpName)
+		return TransferReadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TransferReadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TransferReadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, indices...)
 	st.Operands = append(st.Operands, padding)
-	if mask != nil {
-		st.Operands = append(st.Operands, mask)
+	if o.Mask != nil {
+		st.Operands = append(st.Operands, o.Mask)
 	}
 	props = append(props, ir.NamedAttr{Name: "permutation_map", Value: permutationMap})
 	props = append(props, ir.NamedAttr{Name: "in_bounds", Value: inBounds})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(indices)), 1, b2i(mask != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(indices)), 1, b2i(o.Mask != nil))})
 	st.ResultTypes = append(st.ResultTypes, vectorType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TransferReadOp{b.Create(st)}
+	op := b.Create(st)
+	return TransferReadOp{op}
 }
+
+// TransferWriteOpName is the name of the operation vector.transfer_write.
+const TransferWriteOpName = "vector.transfer_write"
 
 // TransferWriteOp wraps an operation vector.transfer_write: the vector.transfer_write op writes a supervector to memory.
 type TransferWriteOp struct{ *ir.Operation }
 
 // AsTransferWriteOp returns op as a TransferWriteOp if it is an operation vector.transfer_write.
 func AsTransferWriteOp(op *ir.Operation) (TransferWriteOp, bool) {
-	if op == nil || op.Name() != "vector.transfer_write" {
+	if op == nil || op.Name() != TransferWriteOpName {
 		return TransferWriteOp{}, false
 	}
 	return TransferWriteOp{op}, true
@@ -1182,40 +1318,56 @@ func (op TransferWriteOp) PermutationMap() ir.Attribute { return op.InherentAttr
 // InBounds returns the property in_bounds, or nil when it is absent.
 func (op TransferWriteOp) InBounds() ir.Attribute { return op.InherentAttr("in_bounds") }
 
-// BuildTransferWrite creates an operation vector.transfer_write at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildTransferWrite(b *ir.Builder, loc ir.Location, valueToStore ir.Value, base ir.Value, indices []ir.Value, mask ir.Value, permutationMap ir.Attribute, inBounds ir.Attribute, resultType ir.Type) TransferWriteOp {
-	name := b.Ctx.LookupOpName("vector.transfer_write")
-	if name == nil || name.Def == nil {
-		panic("vector.transfer_write is not registered in the builder's context")
+// TransferWriteOptions holds the optional operands, results and properties of
+// vector.transfer_write for BuildTransferWrite; the zero value leaves them all absent (or at
+// their defaults).
+type TransferWriteOptions struct {
+	// Mask is the optional operand mask (nil: absent).
+	Mask ir.Value
+	// ResultType is the type of the optional result result (nil: absent).
+	ResultType ir.Type
+}
+
+// BuildTransferWrite creates an operation vector.transfer_write at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TransferWriteOp.
+func BuildTransferWrite(b *ir.Builder, loc ir.Location, valueToStore ir.Value, base ir.Value, indices []ir.Value, permutationMap ir.Attribute, inBounds ir.Attribute, opts ...TransferWriteOptions) TransferWriteOp {
+	if valueToStore == nil || base == nil || slices.Contains(indices, nil) || permutationMap == nil || inBounds == nil {
+		b.Errorf("building %s: a required operand or property is nil", TransferWriteOpName)
+		return TransferWriteOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, TransferWriteOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, TransferWriteOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, valueToStore)
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, indices...)
-	if mask != nil {
-		st.Operands = append(st.Operands, mask)
+	if o.Mask != nil {
+		st.Operands = append(st.Operands, o.Mask)
 	}
 	props = append(props, ir.NamedAttr{Name: "permutation_map", Value: permutationMap})
 	props = append(props, ir.NamedAttr{Name: "in_bounds", Value: inBounds})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(mask != nil))})
-	if resultType != nil {
-		st.ResultTypes = append(st.ResultTypes, resultType)
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(o.Mask != nil))})
+	if o.ResultType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.ResultType)
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return TransferWriteOp{b.Create(st)}
+	op := b.Create(st)
+	return TransferWriteOp{op}
 }
+
+// ContractOpName is the name of the operation vector.contract.
+const ContractOpName = "vector.contract"
 
 // ContractOp wraps an operation vector.contract: vector contraction operation.
 type ContractOp struct{ *ir.Operation }
 
 // AsContractOp returns op as a ContractOp if it is an operation vector.contract.
 func AsContractOp(op *ir.Operation) (ContractOp, bool) {
-	if op == nil || op.Name() != "vector.contract" {
+	if op == nil || op.Name() != ContractOpName {
 		return ContractOp{}, false
 	}
 	return ContractOp{op}, true
@@ -1257,35 +1409,51 @@ func (op ContractOp) Kind() CombiningKind {
 	return v
 }
 
-// BuildContract creates an operation vector.contract at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildContract(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, acc ir.Value, indexingMaps ir.Attribute, iteratorTypes ir.Attribute, kind CombiningKind, resultType ir.Type) ContractOp {
-	name := b.Ctx.LookupOpName("vector.contract")
-	if name == nil || name.Def == nil {
-		panic("vector.contract is not registered in the builder's context")
+// ContractOptions holds the optional operands, results and properties of
+// vector.contract for BuildContract; the zero value leaves them all absent (or at
+// their defaults).
+type ContractOptions struct {
+	// Kind is the property kind (nil: its default).
+	Kind *CombiningKind
+}
+
+// BuildContract creates an operation vector.contract at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ContractOp.
+func BuildContract(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, acc ir.Value, indexingMaps ir.Attribute, iteratorTypes ir.Attribute, resultType ir.Type, opts ...ContractOptions) ContractOp {
+	if lhs == nil || rhs == nil || acc == nil || indexingMaps == nil || iteratorTypes == nil {
+		b.Errorf("building %s: a required operand or property is nil", ContractOpName)
+		return ContractOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, ContractOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ContractOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
 	st.Operands = append(st.Operands, acc)
 	props = append(props, ir.NamedAttr{Name: "indexing_maps", Value: indexingMaps})
 	props = append(props, ir.NamedAttr{Name: "iterator_types", Value: iteratorTypes})
-	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b.Ctx, "vector", "kind<"+(kind).String()+">")})
+	if o.Kind != nil {
+		props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b, "vector", "kind<"+(*o.Kind).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ContractOp{b.Create(st)}
+	op := b.Create(st)
+	return ContractOp{op}
 }
+
+// OuterproductOpName is the name of the operation vector.outerproduct.
+const OuterproductOpName = "vector.outerproduct"
 
 // OuterproductOp wraps an operation vector.outerproduct: vector outerproduct with optional fused add.
 type OuterproductOp struct{ *ir.Operation }
 
 // AsOuterproductOp returns op as a OuterproductOp if it is an operation vector.outerproduct.
 func AsOuterproductOp(op *ir.Operation) (OuterproductOp, bool) {
-	if op == nil || op.Name() != "vector.outerproduct" {
+	if op == nil || op.Name() != OuterproductOpName {
 		return OuterproductOp{}, false
 	}
 	return OuterproductOp{op}, true
@@ -1326,35 +1494,53 @@ func (op OuterproductOp) Kind() CombiningKind {
 	return v
 }
 
-// BuildOuterproduct creates an operation vector.outerproduct at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildOuterproduct(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, acc ir.Value, kind CombiningKind, resultType ir.Type) OuterproductOp {
-	name := b.Ctx.LookupOpName("vector.outerproduct")
-	if name == nil || name.Def == nil {
-		panic("vector.outerproduct is not registered in the builder's context")
+// OuterproductOptions holds the optional operands, results and properties of
+// vector.outerproduct for BuildOuterproduct; the zero value leaves them all absent (or at
+// their defaults).
+type OuterproductOptions struct {
+	// Acc is the optional operand acc (nil: absent).
+	Acc ir.Value
+	// Kind is the property kind (nil: its default).
+	Kind *CombiningKind
+}
+
+// BuildOuterproduct creates an operation vector.outerproduct at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero OuterproductOp.
+func BuildOuterproduct(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, resultType ir.Type, opts ...OuterproductOptions) OuterproductOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", OuterproductOpName)
+		return OuterproductOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, OuterproductOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, OuterproductOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, lhs)
 	st.Operands = append(st.Operands, rhs)
-	if acc != nil {
-		st.Operands = append(st.Operands, acc)
+	if o.Acc != nil {
+		st.Operands = append(st.Operands, o.Acc)
 	}
-	props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b.Ctx, "vector", "kind<"+(kind).String()+">")})
+	if o.Kind != nil {
+		props = append(props, ir.NamedAttr{Name: "kind", Value: dialectAttr(b, "vector", "kind<"+(*o.Kind).String()+">")})
+	}
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return OuterproductOp{b.Create(st)}
+	op := b.Create(st)
+	return OuterproductOp{op}
 }
+
+// PrintOpName is the name of the operation vector.print.
+const PrintOpName = "vector.print"
 
 // PrintOp wraps an operation vector.print: print operation (for testing and debugging).
 type PrintOp struct{ *ir.Operation }
 
 // AsPrintOp returns op as a PrintOp if it is an operation vector.print.
 func AsPrintOp(op *ir.Operation) (PrintOp, bool) {
-	if op == nil || op.Name() != "vector.print" {
+	if op == nil || op.Name() != PrintOpName {
 		return PrintOp{}, false
 	}
 	return PrintOp{op}, true
@@ -1399,35 +1585,51 @@ func (op PrintOp) StringLiteral() (string, bool) {
 	return x.Value, true
 }
 
-// BuildPrint creates an operation vector.print at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPrint(b *ir.Builder, loc ir.Location, source ir.Value, punctuation PrintPunctuation, stringLiteral *string) PrintOp {
-	name := b.Ctx.LookupOpName("vector.print")
-	if name == nil || name.Def == nil {
-		panic("vector.print is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// PrintOptions holds the optional operands, results and properties of
+// vector.print for BuildPrint; the zero value leaves them all absent (or at
+// their defaults).
+type PrintOptions struct {
+	// Source is the optional operand source (nil: absent).
+	Source ir.Value
+	// Punctuation is the property punctuation (nil: its default).
+	Punctuation *PrintPunctuation
+	// StringLiteral is the optional property stringLiteral (nil: absent).
+	StringLiteral *string
+}
+
+// BuildPrint creates an operation vector.print at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PrintOp.
+func BuildPrint(b *ir.Builder, loc ir.Location, opts ...PrintOptions) PrintOp {
+	o := genOptions(b, PrintOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PrintOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if source != nil {
-		st.Operands = append(st.Operands, source)
+	if o.Source != nil {
+		st.Operands = append(st.Operands, o.Source)
 	}
-	props = append(props, ir.NamedAttr{Name: "punctuation", Value: dialectAttr(b.Ctx, "vector", "punctuation<"+(punctuation).String()+">")})
-	if stringLiteral != nil {
-		props = append(props, ir.NamedAttr{Name: "stringLiteral", Value: b.Ctx.StringAttr(*stringLiteral, nil)})
+	if o.Punctuation != nil {
+		props = append(props, ir.NamedAttr{Name: "punctuation", Value: dialectAttr(b, "vector", "punctuation<"+(*o.Punctuation).String()+">")})
+	}
+	if o.StringLiteral != nil {
+		props = append(props, ir.NamedAttr{Name: "stringLiteral", Value: b.Ctx.StringAttr(*o.StringLiteral, nil)})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PrintOp{b.Create(st)}
+	op := b.Create(st)
+	return PrintOp{op}
 }
+
+// ShuffleOpName is the name of the operation vector.shuffle.
+const ShuffleOpName = "vector.shuffle"
 
 // ShuffleOp wraps an operation vector.shuffle: shuffle operation.
 type ShuffleOp struct{ *ir.Operation }
 
 // AsShuffleOp returns op as a ShuffleOp if it is an operation vector.shuffle.
 func AsShuffleOp(op *ir.Operation) (ShuffleOp, bool) {
-	if op == nil || op.Name() != "vector.shuffle" {
+	if op == nil || op.Name() != ShuffleOpName {
 		return ShuffleOp{}, false
 	}
 	return ShuffleOp{op}, true
@@ -1445,15 +1647,15 @@ func (op ShuffleOp) Vector() ir.Value { return op.Operation.Result(0) }
 // Mask returns the property mask, or nil when it is absent.
 func (op ShuffleOp) Mask() ir.Attribute { return op.InherentAttr("mask") }
 
-// BuildShuffle creates an operation vector.shuffle at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildShuffle creates an operation vector.shuffle at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ShuffleOp.
 func BuildShuffle(b *ir.Builder, loc ir.Location, v1 ir.Value, v2 ir.Value, mask ir.Attribute, vectorType ir.Type) ShuffleOp {
-	name := b.Ctx.LookupOpName("vector.shuffle")
-	if name == nil || name.Def == nil {
-		panic("vector.shuffle is not registered in the builder's context")
+	if v1 == nil || v2 == nil || mask == nil {
+		b.Errorf("building %s: a required operand or property is nil", ShuffleOpName)
+		return ShuffleOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ShuffleOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, v1)
 	st.Operands = append(st.Operands, v2)
@@ -1462,15 +1664,19 @@ func BuildShuffle(b *ir.Builder, loc ir.Location, v1 ir.Value, v2 ir.Value, mask
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ShuffleOp{b.Create(st)}
+	op := b.Create(st)
+	return ShuffleOp{op}
 }
+
+// YieldOpName is the name of the operation vector.yield.
+const YieldOpName = "vector.yield"
 
 // YieldOp wraps an operation vector.yield: terminates and yields values from vector regions.
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp if it is an operation vector.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	if op == nil || op.Name() != "vector.yield" {
+	if op == nil || op.Name() != YieldOpName {
 		return YieldOp{}, false
 	}
 	return YieldOp{op}, true
@@ -1481,17 +1687,60 @@ func (op YieldOp) Values() []ir.Value {
 	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
 }
 
-// BuildYield creates an operation vector.yield at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildYield creates an operation vector.yield at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero YieldOp.
 func BuildYield(b *ir.Builder, loc ir.Location, values []ir.Value) YieldOp {
-	name := b.Ctx.LookupOpName("vector.yield")
-	if name == nil || name.Def == nil {
-		panic("vector.yield is not registered in the builder's context")
+	if slices.Contains(values, nil) {
+		b.Errorf("building %s: a required operand or property is nil", YieldOpName)
+		return YieldOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, YieldOpName), Loc: loc}
 	st.Operands = append(st.Operands, values...)
-	return YieldOp{b.Create(st)}
+	op := b.Create(st)
+	return YieldOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// dialectAttr parses the attribute #dialect.body with the dialect's
+// registered attribute parser; when the dialect cannot parse it, the error
+// is recorded on b and the attribute is kept as opaque text.
+func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
+	d := b.Ctx.Dialect(dialect)
+	if d == nil || d.ParseAttr == nil {
+		b.Errorf("building #%s.%s: the dialect is not registered with attributes", dialect, body)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	a, err := d.ParseAttr(b.Ctx, body)
+	if err != nil {
+		b.Errorf("building #%s.%s: %v", dialect, body, err)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	return a
 }
 
 // registerHooks attaches to the operations of ctx the Go functions

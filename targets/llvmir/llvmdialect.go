@@ -151,7 +151,7 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 		}
 	case "llvm.alloca":
 		a := llvm.AllocaOp{Operation: o}
-		et, err := t.typ(a.ElemType().(*sir.TypeAttr).Type)
+		et, err := t.typ(a.ElemType())
 		if err != nil {
 			return errorf(o, "%v", err)
 		}
@@ -184,7 +184,7 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 		inst.Volatile = llvm.StoreOp{Operation: o}.Volatile()
 	case "llvm.getelementptr":
 		g := llvm.GetelementptrOp{Operation: o}
-		et, err := t.typ(g.ElemType().(*sir.TypeAttr).Type)
+		et, err := t.typ(g.ElemType())
 		if err != nil {
 			return errorf(o, "%v", err)
 		}

@@ -294,18 +294,18 @@ func (t *ModuleTranslation) amendFunction(op *sir.Operation, fn *ir.Func) error 
 
 func (t *ModuleTranslation) declareGlobal(op *sir.Operation) error {
 	g := llvm.MlirGlobalOp{Operation: op}
-	ta, ok := g.GlobalType().(*sir.TypeAttr)
-	if !ok {
+	gtype := g.GlobalType()
+	if gtype == nil {
 		return errorf(op, "llvm.mlir.global without a type")
 	}
-	gt, err := t.typ(ta.Type)
+	gt, err := t.typ(gtype)
 	if err != nil {
 		return errorf(op, "%v", err)
 	}
 	var gl *ir.Global
 	switch {
 	case g.Value() != nil:
-		init, err := t.constant(g.Value(), ta.Type, gt)
+		init, err := t.constant(g.Value(), gtype, gt)
 		if err != nil {
 			return errorf(op, "%v", err)
 		}

@@ -542,7 +542,7 @@ func lowerZero(f *Func, op *ir.Operation) error {
 }
 
 func lowerAddressOf(f *Func, op *ir.Operation) error {
-	name := symbolName(llvm.MlirAddressofOp{Operation: op}.GlobalName())
+	name := llvm.MlirAddressofOp{Operation: op}.GlobalName()
 	if _, ok := f.m.globals[name]; !ok {
 		if _, fn := f.m.funcs[name]; fn {
 			return Errorf(op, "function addresses are not supported by the PTX emitter")
@@ -710,15 +710,15 @@ const dynamicIndex = math.MinInt32
 
 func lowerGEP(f *Func, op *ir.Operation) error {
 	g := llvm.GetelementptrOp{Operation: op}
-	ta, ok := g.ElemType().(*ir.TypeAttr)
-	if !ok {
+	elem := g.ElemType()
+	if elem == nil {
 		return Errorf(op, "getelementptr without an element type")
 	}
 	base, err := f.Reg(op, 0)
 	if err != nil {
 		return err
 	}
-	cur := ta.Type
+	cur := elem
 	var constOff int64
 	addr := base
 	dyn := 1
@@ -1523,8 +1523,8 @@ func lowerSwitch(f *Func, op *ir.Operation) error {
 
 func lowerCall(f *Func, op *ir.Operation) error {
 	c := llvm.CallOp{Operation: op}
-	callee := symbolName(c.Callee())
-	if callee == "" {
+	callee, ok := c.Callee()
+	if !ok || callee == "" {
 		return Errorf(op, "indirect calls are not supported by the PTX emitter")
 	}
 	fn, ok := f.m.funcs[callee]

@@ -297,8 +297,8 @@ func stateSpace(as uint64) (string, bool) {
 // variable of bytes, with its initial value when it has one.
 func (e *module) global(op *ir.Operation) error {
 	g := llvm.MlirGlobalOp{Operation: op}
-	ta, ok := g.GlobalType().(*ir.TypeAttr)
-	if !ok {
+	gtype := g.GlobalType()
+	if gtype == nil {
 		return Errorf(op, "global without a type")
 	}
 	var as uint64
@@ -309,7 +309,7 @@ func (e *module) global(op *ir.Operation) error {
 	if !ok || as == 0 || as == 5 || as == 7 {
 		return Errorf(op, "cannot emit a global in address space %d to PTX (want 1, 3 or 4)", as)
 	}
-	size, align, err := layout(ta.Type)
+	size, align, err := layout(gtype)
 	if err != nil {
 		return Errorf(op, "%v", err)
 	}
@@ -335,7 +335,7 @@ func (e *module) global(op *ir.Operation) error {
 	}
 	init := ""
 	if v := op.InherentAttr("value"); v != nil && as != 3 {
-		bytes, err := constantBytes(v, ta.Type)
+		bytes, err := constantBytes(v, gtype)
 		if err != nil {
 			return Errorf(op, "%v", err)
 		}
@@ -355,7 +355,7 @@ func (e *module) global(op *ir.Operation) error {
 // body.
 func (e *module) signature(fn *ir.Operation) (string, error) {
 	f := llvm.FuncOp{Operation: fn}
-	ft, ok := f.FunctionType().(*ir.TypeAttr).Type.(*llvm.FuncType)
+	ft, ok := f.FunctionType().(*llvm.FuncType)
 	if !ok {
 		return "", Errorf(fn, "function without an llvm function type")
 	}

@@ -1,6 +1,4 @@
 // RUN: strata-opt --one-shot-bufferize="bufferize-function-boundaries allow-unknown-ops" --split-input-file %s | FileCheck %s
-// NO-DIFF: upstream infers the result layouts of a function from what it
-// returns; Strata returns identity buffers and copies the others.
 
 // Operations without a bufferization stay on tensors: their operands are
 // read back with bufferization.to_tensor, their results get buffers with

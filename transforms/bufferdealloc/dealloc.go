@@ -586,7 +586,7 @@ func extractBase(bld *ir.Builder, loc ir.Location, m ir.Value) ir.Value {
 		rest = append(rest, idx)
 	}
 	base := ctx.MemRefType(nil, t.Elem, nil, t.MemorySpace)
-	return memref.BuildExtractStridedMetadata(bld, loc, m, base, idx, rest).Result(0)
+	return memref.BuildExtractStridedMetadata(bld, loc, m, base, rest).Result(0)
 }
 
 func (d *deallocator) branch(op *ir.Operation) (*ir.Operation, error) {
@@ -693,7 +693,7 @@ func (d *deallocator) materializeGuaranteedOwnership(bld *ir.Builder, m ir.Value
 	loc := valueLoc(m)
 	ifOp := scf.BuildIf(bld, loc, cond, []ir.Type{nm.Type()})
 	inner := ir.NewBuilder(d.ctx)
-	inner.CreateBlock(ifOp.Region(0))
+	inner.SetInsertionPointToEnd(ifOp.ThenRegion().First())
 	scf.BuildYield(inner, loc, []ir.Value{nm})
 	inner.CreateBlock(ifOp.Region(1))
 	c := bufferization.BuildClone(inner, loc, nm, nm.Type()).Result(0)

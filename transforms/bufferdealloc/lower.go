@@ -63,18 +63,18 @@ func indexConst(bld *ir.Builder, loc ir.Location, v int64) ir.Value {
 }
 
 func alignedPointer(bld *ir.Builder, loc ir.Location, m ir.Value) ir.Value {
-	return memref.BuildExtractAlignedPointerAsIndex(bld, loc, m, bld.Ctx.IndexType()).Operation.Result(0)
+	return memref.BuildExtractAlignedPointerAsIndex(bld, loc, m).Operation.Result(0)
 }
 
 func cmpi(bld *ir.Builder, loc ir.Location, p arith.CmpIPredicate, a, b ir.Value) ir.Value {
-	return arith.BuildCmpi(bld, loc, a, b, p, bld.Ctx.I(1)).Operation.Result(0)
+	return arith.BuildCmpi(bld, loc, a, b, p).Operation.Result(0)
 }
 
 // guardedDealloc creates `scf.if %cond { memref.dealloc %m }`.
 func guardedDealloc(bld *ir.Builder, loc ir.Location, cond, m ir.Value) {
 	ifOp := scf.BuildIf(bld, loc, cond, nil)
 	inner := ir.NewBuilder(bld.Ctx)
-	inner.CreateBlock(ifOp.Region(0))
+	inner.SetInsertionPointToEnd(ifOp.ThenRegion().First())
 	memref.BuildDealloc(inner, loc, m)
 	scf.BuildYield(inner, loc, nil)
 }
@@ -132,13 +132,13 @@ func lowerGeneral(bld *ir.Builder, loc ir.Location, memrefs, conds, retained []i
 	ctx := bld.Ctx
 	idx, i1 := ctx.IndexType(), ctx.I(1)
 	alloc := func(n int, elem ir.Type) ir.Value {
-		return memref.BuildAlloc(bld, loc, nil, nil, nil, ctx.MemRefType([]int64{int64(n)}, elem, nil, nil)).Operation.Result(0)
+		return memref.BuildAlloc(bld, loc, nil, nil, ctx.MemRefType([]int64{int64(n)}, elem, nil, nil)).Operation.Result(0)
 	}
 	cast := func(v ir.Value, elem ir.Type) ir.Value {
 		return memref.BuildCast(bld, loc, v, ctx.MemRefType([]int64{ir.Dynamic}, elem, nil, nil)).Operation.Result(0)
 	}
 	store := func(v, m ir.Value, i int) {
-		memref.BuildStore(bld, loc, v, m, []ir.Value{indexConst(bld, loc, int64(i))}, false, nil)
+		memref.BuildStore(bld, loc, v, m, []ir.Value{indexConst(bld, loc, int64(i))})
 	}
 	toDealloc := alloc(len(memrefs), idx)
 	condMemref := alloc(len(conds), i1)
@@ -162,12 +162,12 @@ func lowerGeneral(bld *ir.Builder, loc ir.Location, memrefs, conds, retained []i
 	bld.CreateOp("func.call", []ir.Value{castDealloc, castRetain, castConds, castDeallocConds, castRetainConds}, nil,
 		ir.NamedAttr{Name: "callee", Value: ctx.SymbolRefAttr(symbolName(helper), nil)}).SetLoc(loc)
 	for i, m := range memrefs {
-		c := memref.BuildLoad(bld, loc, deallocConds, []ir.Value{indexConst(bld, loc, int64(i))}, false, nil, i1).Operation.Result(0)
+		c := memref.BuildLoad(bld, loc, deallocConds, []ir.Value{indexConst(bld, loc, int64(i))}).Operation.Result(0)
 		guardedDealloc(bld, loc, c, m)
 	}
 	var with []ir.Value
 	for i := range retained {
-		with = append(with, memref.BuildLoad(bld, loc, retainConds, []ir.Value{indexConst(bld, loc, int64(i))}, false, nil, i1).Operation.Result(0))
+		with = append(with, memref.BuildLoad(bld, loc, retainConds, []ir.Value{indexConst(bld, loc, int64(i))}).Operation.Result(0))
 	}
 	for _, m := range []ir.Value{toDealloc, toRetain, condMemref, deallocConds, retainConds} {
 		memref.BuildDealloc(bld, loc, m)
@@ -209,19 +209,17 @@ func buildHelper(ctx *ir.Context, loc ir.Location, table *ir.Operation) *ir.Oper
 	c1 := indexConst(bld, loc, 1)
 	trueV := boolValue(bld, loc, true)
 	falseV := boolValue(bld, loc, false)
-	deallocSize := memref.BuildDim(bld, loc, toDealloc, c0, idx).Operation.Result(0)
-	retainSize := memref.BuildDim(bld, loc, toRetain, c0, idx).Operation.Result(0)
+	deallocSize := memref.BuildDim(bld, loc, toDealloc, c0).Operation.Result(0)
+	retainSize := memref.BuildDim(bld, loc, toRetain, c0).Operation.Result(0)
 	loop := func(b *ir.Builder, ub ir.Value, inits []ir.Value, body func(b *ir.Builder, iv ir.Value, args []ir.Value) []ir.Value) []ir.Value {
 		var types []ir.Type
 		for _, v := range inits {
 			types = append(types, v.Type())
 		}
-		f := scf.BuildFor(b, loc, c0, ub, c1, inits, false, types)
+		f := scf.BuildFor(b, loc, c0, ub, c1, inits, types)
 		inner := ir.NewBuilder(ctx)
-		blk := inner.CreateBlock(f.Operation.Region(0), append([]ir.Type{idx}, types...)...)
-		for _, a := range blk.Arguments() {
-			a.Loc = loc
-		}
+		blk := f.Region().First()
+		inner.SetInsertionPointToEnd(blk)
 		var args []ir.Value
 		for _, a := range blk.Arguments()[1:] {
 			args = append(args, a)
@@ -230,32 +228,32 @@ func buildHelper(ctx *ir.Context, loc ir.Location, table *ir.Operation) *ir.Oper
 		return f.Operation.Results()
 	}
 	loop(bld, retainSize, nil, func(b *ir.Builder, i ir.Value, _ []ir.Value) []ir.Value {
-		memref.BuildStore(b, loc, falseV, retainConds, []ir.Value{i}, false, nil)
+		memref.BuildStore(b, loc, falseV, retainConds, []ir.Value{i})
 		return nil
 	})
 	loop(bld, deallocSize, nil, func(b *ir.Builder, outer ir.Value, _ []ir.Value) []ir.Value {
-		toFree := memref.BuildLoad(b, loc, toDealloc, []ir.Value{outer}, false, nil, idx).Operation.Result(0)
-		cond := memref.BuildLoad(b, loc, condMemref, []ir.Value{outer}, false, nil, i1).Operation.Result(0)
+		toFree := memref.BuildLoad(b, loc, toDealloc, []ir.Value{outer}).Operation.Result(0)
+		cond := memref.BuildLoad(b, loc, condMemref, []ir.Value{outer}).Operation.Result(0)
 		noRetainAlias := loop(b, retainSize, []ir.Value{trueV}, func(b *ir.Builder, i ir.Value, args []ir.Value) []ir.Value {
-			retain := memref.BuildLoad(b, loc, toRetain, []ir.Value{i}, false, nil, idx).Operation.Result(0)
+			retain := memref.BuildLoad(b, loc, toRetain, []ir.Value{i}).Operation.Result(0)
 			aliases := cmpi(b, loc, arith.CmpIPredicateEq, retain, toFree)
 			ifOp := scf.BuildIf(b, loc, aliases, nil)
 			ib := ir.NewBuilder(ctx)
-			ib.CreateBlock(ifOp.Region(0))
-			rc := memref.BuildLoad(ib, loc, retainConds, []ir.Value{i}, false, nil, i1).Operation.Result(0)
+			ib.SetInsertionPointToEnd(ifOp.ThenRegion().First())
+			rc := memref.BuildLoad(ib, loc, retainConds, []ir.Value{i}).Operation.Result(0)
 			agg := arith.BuildOri(ib, loc, rc, cond).Operation.Result(0)
-			memref.BuildStore(ib, loc, agg, retainConds, []ir.Value{i}, false, nil)
+			memref.BuildStore(ib, loc, agg, retainConds, []ir.Value{i})
 			scf.BuildYield(ib, loc, nil)
 			ne := cmpi(b, loc, arith.CmpIPredicateNe, retain, toFree)
 			return []ir.Value{arith.BuildAndi(b, loc, args[0], ne).Operation.Result(0)}
 		})[0]
 		noAlias := loopTo(ctx, b, loc, c0, outer, c1, noRetainAlias, func(b *ir.Builder, i ir.Value, acc ir.Value) ir.Value {
-			prev := memref.BuildLoad(b, loc, toDealloc, []ir.Value{i}, false, nil, idx).Operation.Result(0)
+			prev := memref.BuildLoad(b, loc, toDealloc, []ir.Value{i}).Operation.Result(0)
 			ne := cmpi(b, loc, arith.CmpIPredicateNe, prev, toFree)
 			return arith.BuildAndi(b, loc, acc, ne).Operation.Result(0)
 		})
 		should := arith.BuildAndi(b, loc, noAlias, cond).Operation.Result(0)
-		memref.BuildStore(b, loc, should, deallocConds, []ir.Value{outer}, false, nil)
+		memref.BuildStore(b, loc, should, deallocConds, []ir.Value{outer})
 		return nil
 	})
 	bld.CreateOp("func.return", nil, nil).SetLoc(loc)
@@ -264,12 +262,10 @@ func buildHelper(ctx *ir.Context, loc ir.Location, table *ir.Operation) *ir.Oper
 
 // loopTo creates an scf.for from lb to ub carrying one i1 value.
 func loopTo(ctx *ir.Context, b *ir.Builder, loc ir.Location, lb, ub, step, init ir.Value, body func(b *ir.Builder, iv, acc ir.Value) ir.Value) ir.Value {
-	f := scf.BuildFor(b, loc, lb, ub, step, []ir.Value{init}, false, []ir.Type{init.Type()})
+	f := scf.BuildFor(b, loc, lb, ub, step, []ir.Value{init}, []ir.Type{init.Type()})
 	inner := ir.NewBuilder(ctx)
-	blk := inner.CreateBlock(f.Operation.Region(0), ctx.IndexType(), init.Type())
-	for _, a := range blk.Arguments() {
-		a.Loc = loc
-	}
+	blk := f.Region().First()
+	inner.SetInsertionPointToEnd(blk)
 	scf.BuildYield(inner, loc, []ir.Value{body(inner, blk.Argument(0), blk.Argument(1))})
 	return f.Operation.Result(0)
 }

@@ -35,7 +35,6 @@ func expandRealloc(ctx *ir.Context, op *ir.Operation, src, res *ir.MemRefType, e
 	loc := op.Loc()
 	bld := ir.NewBuilder(ctx)
 	bld.SetInsertionPoint(op)
-	idx := ctx.IndexType()
 	source := op.Operand(0)
 	var dynSize ir.Value
 	if op.NumOperands() > 1 {
@@ -45,7 +44,7 @@ func expandRealloc(ctx *ir.Context, op *ir.Operation, src, res *ir.MemRefType, e
 	var currVal ir.Value
 	if src.Shape[0] == ir.Dynamic {
 		zero := indexConst(bld, loc, 0)
-		currVal = memref.BuildDim(bld, loc, source, zero, idx).Operation.Result(0)
+		currVal = memref.BuildDim(bld, loc, source, zero).Operation.Result(0)
 	}
 	lhs := currVal
 	if lhs == nil {
@@ -58,12 +57,12 @@ func expandRealloc(ctx *ir.Context, op *ir.Operation, src, res *ir.MemRefType, e
 	cond := cmpi(bld, loc, arith.CmpIPredicateUlt, lhs, rhs)
 	ifOp := scf.BuildIf(bld, loc, cond, []ir.Type{res})
 	then := ir.NewBuilder(ctx)
-	then.CreateBlock(ifOp.Region(0))
+	then.SetInsertionPointToEnd(ifOp.ThenRegion().First())
 	var dyn []ir.Value
 	if dynSize != nil {
 		dyn = append(dyn, dynSize)
 	}
-	newAlloc := memref.BuildAlloc(then, loc, dyn, nil, op.InherentAttr("alignment"), res).Operation.Result(0)
+	newAlloc := memref.BuildAlloc(then, loc, dyn, nil, res, memref.AllocOptions{Alignment: op.InherentAttr("alignment")}).Operation.Result(0)
 	// A view of the new buffer with the old size receives the copy.
 	var sizes []ir.Value
 	staticSize := src.Shape[0]

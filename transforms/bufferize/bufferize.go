@@ -61,6 +61,12 @@ type state struct {
 	// asTensor holds the bufferization.to_tensor made for a value whose
 	// buffer an unknown operation reads.
 	asTensor map[ir.Value]ir.Value
+	// infer holds the functions whose result types are inferred from
+	// the buffers they return.
+	infer map[*ir.Operation]bool
+	// onCycle holds the functions on call cycles: their results take the
+	// fully dynamic layout, known before their callers are rewritten.
+	onCycle map[*ir.Operation]bool
 }
 
 // Run bufferizes module.
@@ -85,7 +91,9 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		}
 		return true
 	})
-	// Signatures first, so that calls know their callee's types.
+	// Callees before callers, so that a call knows its callee's result
+	// types when they are inferred from what the callee returns.
+	funcs, s.infer, s.onCycle = s.orderByCalls(funcs)
 	for _, f := range funcs {
 		if err := s.signature(f); err != nil {
 			return err
@@ -95,8 +103,13 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if f.Region(0).Empty() {
 			continue
 		}
-		if err := s.block(f.Region(0).First()); err != nil {
-			return err
+		for _, b := range f.Region(0).Blocks() {
+			if err := s.block(b); err != nil {
+				return err
+			}
+		}
+		if s.infer[f] {
+			s.inferResults(f)
 		}
 	}
 	for i := len(s.dead) - 1; i >= 0; i-- {
@@ -348,7 +361,15 @@ func (s *state) signature(f *ir.Operation) error {
 	}
 	outs := make([]ir.Type, len(ft.Results))
 	for i, t := range ft.Results {
-		outs[i] = s.identityType(t)
+		switch {
+		case s.onCycle[f]:
+			outs[i] = s.dynamicType(t)
+		case s.infer[f] && isTensor(t):
+			// Set from the returned buffers once the body is rewritten.
+			outs[i] = t
+		default:
+			outs[i] = s.identityType(t)
+		}
 	}
 	f.SetAttr("function_type", s.ctx.TypeAttr(s.ctx.FunctionType(ins, outs)))
 	if !f.Region(0).Empty() {
@@ -387,7 +408,7 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	}
 	if s.opts.AllowUnknownOps {
 		s.b.SetInsertionPoint(user)
-		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, false, s.dynamicType(v.Type()))
+		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.dynamicType(v.Type()))
 		s.buf[v] = m.Result(0)
 		return m.Result(0), nil
 	}
@@ -408,11 +429,11 @@ func (s *state) alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
 	if dyn == nil {
 		for i, d := range mt.Shape {
 			if d == ir.Dynamic {
-				dyn = append(dyn, memref.BuildDim(s.b, s.b.Loc, like, s.cst(int64(i)), s.ctx.IndexType()).Result())
+				dyn = append(dyn, memref.BuildDim(s.b, s.b.Loc, like, s.cst(int64(i))).Result())
 			}
 		}
 	}
-	return memref.BuildAlloc(s.b, s.b.Loc, dyn, nil, s.alignment(), mt).Result(0)
+	return memref.BuildAlloc(s.b, s.b.Loc, dyn, nil, mt, memref.AllocOptions{Alignment: s.alignment()}).Result(0)
 }
 
 // writable returns the buffer that op may write for its tensor operand
@@ -503,7 +524,7 @@ func (s *state) unknown(op *ir.Operation) {
 		} else {
 			s.b.SetInsertionPointToStart(ir.ParentBlock(b))
 		}
-		r := bufferization.BuildToTensor(s.b, op.Loc(), b, false, false, t).Result()
+		r := bufferization.BuildToTensor(s.b, op.Loc(), b, t).Result()
 		s.asTensor[v] = r
 		op.SetOperand(i, r)
 	}
@@ -528,6 +549,7 @@ func (s *state) ReadOnly(v ir.Value) bool             { return s.readonly[s.find
 func (s *state) MarkUndefinedContents(v ir.Value)     { s.undef[v] = true }
 func (s *state) UndefinedContents(v ir.Value) bool    { return s.undef[v] }
 func (s *state) Function(name string) *ir.Operation   { return s.funcs[name] }
+func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
 func (s *state) ReadAfterWrite(op *ir.Operation, i int) bool {
 	return s.readAfterWrite(op, i)
@@ -583,6 +605,115 @@ func (s *state) GlobalFor(op *ir.Operation, value ir.Attribute, rt *ir.RankedTen
 	top := s.module.Region(0).First()
 	gb.SetInsertionPointToStart(top)
 	vis := "private"
-	memref.BuildGlobal(gb, op.Loc(), name, &vis, s.ctx.TypeAttr(s.identityType(rt)), value, true, s.alignment())
+	memref.BuildGlobal(gb, op.Loc(), name, s.ctx.TypeAttr(s.identityType(rt)), memref.GlobalOptions{SymVisibility: &vis, InitialValue: value, Constant: true, Alignment: s.alignment()})
 	return name
+}
+
+// orderByCalls returns funcs with every callee before its callers, the
+// functions whose returns return their buffers as they are (those with a
+// body), and those on call cycles, whose results take the fully dynamic
+// layout so that their callers know them in advance.
+func (s *state) orderByCalls(funcs []*ir.Operation) ([]*ir.Operation, map[*ir.Operation]bool, map[*ir.Operation]bool) {
+	callees := map[*ir.Operation][]*ir.Operation{}
+	for _, f := range funcs {
+		f.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+			if ref, ok := op.InherentAttr("callee").(*ir.SymbolRefAttr); ok && ir.CallOp.Implements(op) {
+				if g := s.funcs[ref.Root]; g != nil {
+					callees[f] = append(callees[f], g)
+				}
+			}
+			return true
+		})
+	}
+	const (
+		unseen = iota
+		active
+		done
+	)
+	state := map[*ir.Operation]int{}
+	onCycle := map[*ir.Operation]bool{}
+	var order []*ir.Operation
+	var stack []*ir.Operation
+	var visit func(f *ir.Operation)
+	visit = func(f *ir.Operation) {
+		state[f] = active
+		stack = append(stack, f)
+		for _, g := range callees[f] {
+			switch state[g] {
+			case unseen:
+				visit(g)
+			case active:
+				// Every function on the stack from g up is on a cycle.
+				for i := len(stack) - 1; i >= 0; i-- {
+					onCycle[stack[i]] = true
+					if stack[i] == g {
+						break
+					}
+				}
+			}
+		}
+		stack = stack[:len(stack)-1]
+		state[f] = done
+		order = append(order, f)
+	}
+	for _, f := range funcs {
+		if state[f] == unseen {
+			visit(f)
+		}
+	}
+	infer := map[*ir.Operation]bool{}
+	for _, f := range order {
+		if s.opts.FunctionBoundaries && !f.Region(0).Empty() {
+			infer[f] = true
+		}
+	}
+	return order, infer, onCycle
+}
+
+// inferResults sets the result types of f from the buffers its returns
+// return: the one type they agree on, else the fully dynamic layout, to
+// which the others are cast (always that layout on a call cycle).
+func (s *state) inferResults(f *ir.Operation) {
+	ft := f.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
+	var rets []*ir.Operation
+	for _, b := range f.Region(0).Blocks() {
+		if t := b.Last(); t != nil && t.HasTrait(ir.ReturnLike) {
+			rets = append(rets, t)
+		}
+	}
+	outs := append([]ir.Type{}, ft.Results...)
+	for i, t := range ft.Results {
+		if !isTensor(t) && !s.onCycle[f] {
+			continue
+		}
+		var agreed ir.Type
+		if s.onCycle[f] {
+			agreed = t // already the fully dynamic layout
+		}
+		for _, r := range rets {
+			if s.onCycle[f] {
+				break
+			}
+			if i >= r.NumOperands() {
+				continue
+			}
+			if rt := r.Operand(i).Type(); agreed == nil {
+				agreed = rt
+			} else if agreed != rt {
+				agreed = s.dynamicType(t)
+				break
+			}
+		}
+		if agreed == nil {
+			agreed = s.identityType(t)
+		}
+		outs[i] = agreed
+		for _, r := range rets {
+			if i < r.NumOperands() && r.Operand(i).Type() != agreed {
+				s.b.SetInsertionPoint(r)
+				r.SetOperand(i, memref.BuildCast(s.b, r.Loc(), r.Operand(i), agreed).Result(0))
+			}
+		}
+	}
+	f.SetAttr("function_type", s.ctx.TypeAttr(s.ctx.FunctionType(ft.Inputs, outs)))
 }

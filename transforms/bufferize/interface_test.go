@@ -26,7 +26,7 @@ func (setFirst) Bufferize(op *ir.Operation, s bufferization.State) error {
 	}
 	b := s.Builder()
 	b.SetInsertionPoint(op)
-	memref.BuildStore(b, op.Loc(), op.Operand(1), buf, []ir.Value{s.Index(0)}, false, nil)
+	memref.BuildStore(b, op.Loc(), op.Operand(1), buf, []ir.Value{s.Index(0)})
 	s.SetResult(op.Result(0), buf, s.InPlaceAlias(op.Operand(0), buf))
 	s.Erase(op)
 	return nil

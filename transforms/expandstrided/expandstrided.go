@@ -83,7 +83,7 @@ func (e *builder) mul(x, y value) value {
 	if y.v == nil && y.c == 1 {
 		return x
 	}
-	return value{v: arith.BuildMuli(e.b, e.loc, e.val(x), e.val(y), 0).Result()}
+	return value{v: arith.BuildMuli(e.b, e.loc, e.val(x), e.val(y)).Result()}
 }
 
 func (e *builder) add(x, y value) value {
@@ -96,7 +96,7 @@ func (e *builder) add(x, y value) value {
 	if y.v == nil && y.c == 0 {
 		return x
 	}
-	return value{v: arith.BuildAddi(e.b, e.loc, e.val(x), e.val(y), 0).Result()}
+	return value{v: arith.BuildAddi(e.b, e.loc, e.val(x), e.val(y)).Result()}
 }
 
 // metadata builds memref.extract_strided_metadata of src before op and
@@ -109,7 +109,7 @@ func metadata(e *builder, src ir.Value, st *ir.MemRefType) (md memref.ExtractStr
 	for i := range types {
 		types[i] = idx
 	}
-	md = memref.BuildExtractStridedMetadata(e.b, e.loc, src, e.ctx.MemRefType(nil, st.Elem, nil, st.MemorySpace), idx, types)
+	md = memref.BuildExtractStridedMetadata(e.b, e.loc, src, e.ctx.MemRefType(nil, st.Elem, nil, st.MemorySpace), types)
 	srcOff, srcStrides := st.OffsetAndStrides()
 	offset = value{c: srcOff}
 	if srcOff == ir.Dynamic {

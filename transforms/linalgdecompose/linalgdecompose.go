@@ -99,7 +99,7 @@ func DecomposeSoftmax(ctx *ir.Context, sm linalg.SoftmaxOp) bool {
 		var size ir.Value
 		if s == ir.Dynamic {
 			c := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), int64(i)), ctx.IndexType())
-			size = tensor.BuildDim(b, loc, input, c.Operation.Result(0), ctx.IndexType()).Operation.Result(0)
+			size = tensor.BuildDim(b, loc, input, c.Operation.Result(0)).Operation.Result(0)
 		}
 		if i == dim {
 			continue
@@ -118,8 +118,8 @@ func DecomposeSoftmax(ctx *ir.Context, sm linalg.SoftmaxOp) bool {
 	maxV := reduce(b, loc, "arith.maxnumf", input, maxInit, dim)
 	// Step 2: exp(input - max).
 	num := elementwise(b, loc, input, maxV, output, dim, func(x, y ir.Value) ir.Value {
-		d := arith.BuildSubf(b, loc, x, y, 0).Operation.Result(0)
-		return mathd.BuildExp(b, loc, d, fastmathNone(ctx)).Operation.Result(0)
+		d := arith.BuildSubf(b, loc, x, y).Operation.Result(0)
+		return mathd.BuildExp(b, loc, d, mathd.ExpOptions{Fastmath: fastmathNone(ctx)}).Operation.Result(0)
 	})
 	// Step 3: the sum along dim, from addf's identity (+0).
 	zero, _ := apfloat.FromFloat64(sem, 0)
@@ -127,7 +127,7 @@ func DecomposeSoftmax(ctx *ir.Context, sm linalg.SoftmaxOp) bool {
 	sum := reduce(b, loc, "arith.addf", num, sumInit, dim)
 	// Step 4: num / sum.
 	res := elementwise(b, loc, num, sum, output, dim, func(x, y ir.Value) ir.Value {
-		return arith.BuildDivf(b, loc, x, y, 0).Operation.Result(0)
+		return arith.BuildDivf(b, loc, x, y).Operation.Result(0)
 	})
 	ir.ReplaceAllUsesWith(sm.Result()[0], res)
 	sm.Operation.Erase()
@@ -214,14 +214,14 @@ func reduce(b *ir.Builder, loc ir.Location, name string, input, output ir.Value,
 	rank := len(input.Type().(*ir.RankedTensorType).Shape)
 	id, red := maps(rank, dim)
 	g := linalg.BuildGeneric(b, loc, []ir.Value{input}, []ir.Value{output}, mapsAttr(ctx, id, red),
-		iterators(ctx, rank, dim, true), nil, nil, []ir.Type{output.Type()})
+		iterators(ctx, rank, dim, true), []ir.Type{output.Type()})
 	elem := output.Type().(*ir.RankedTensorType).Elem
 	body(b, g.Operation.Region(0), []ir.Type{elem, elem}, func(args []ir.Value) ir.Value {
 		switch name {
 		case "arith.maxnumf":
-			return arith.BuildMaxnumf(b, loc, args[0], args[1], 0).Operation.Result(0)
+			return arith.BuildMaxnumf(b, loc, args[0], args[1]).Operation.Result(0)
 		default:
-			return arith.BuildAddf(b, loc, args[0], args[1], 0).Operation.Result(0)
+			return arith.BuildAddf(b, loc, args[0], args[1]).Operation.Result(0)
 		}
 	})
 	return g.Operation.Result(0)
@@ -235,7 +235,7 @@ func elementwise(b *ir.Builder, loc ir.Location, x, y, output ir.Value, dim int,
 	rank := len(x.Type().(*ir.RankedTensorType).Shape)
 	id, red := maps(rank, dim)
 	g := linalg.BuildGeneric(b, loc, []ir.Value{x, y}, []ir.Value{output}, mapsAttr(ctx, id, red, id),
-		iterators(ctx, rank, dim, false), nil, nil, []ir.Type{output.Type()})
+		iterators(ctx, rank, dim, false), []ir.Type{output.Type()})
 	elem := output.Type().(*ir.RankedTensorType).Elem
 	body(b, g.Operation.Region(0), []ir.Type{elem, elem, elem}, func(args []ir.Value) ir.Value {
 		return fn(args[0], args[1])

@@ -94,7 +94,7 @@ func (k *kernel) buffer(t ir.Value) ir.Value {
 	if m, ok := k.bufOf[t]; ok {
 		return m
 	}
-	m := bufferization.BuildToBuffer(k.host, k.loc, t, true, memrefOf(k.ctx, t.Type())).Operation.Result(0)
+	m := bufferization.BuildToBuffer(k.host, k.loc, t, memrefOf(k.ctx, t.Type()), bufferization.ToBufferOptions{ReadOnly: true}).Operation.Result(0)
 	k.bufOf[t] = m
 	return m
 }
@@ -112,7 +112,7 @@ func (k *kernel) viewOfMem(m ir.Value) ir.Value {
 	}
 	a := k.arg(m)
 	v := k.atTop(func() ir.Value {
-		return tile.BuildView(k.b, k.loc, a, nil, nil, nil, viewType(k.ctx, m.Type())).Operation.Result(0)
+		return tile.BuildView(k.b, k.loc, a, nil, nil, viewType(k.ctx, m.Type())).Operation.Result(0)
 	})
 	k.viewOf[m] = v
 	return v
@@ -144,7 +144,7 @@ func (k *kernel) hostSize(t ir.Value, pos int) ir.Value {
 		return arith.BuildConstant(k.host, k.loc, k.ctx.IntegerAttr(k.index(), sh[pos]), k.index()).Operation.Result(0)
 	}
 	c := arith.BuildConstant(k.host, k.loc, k.ctx.IntegerAttr(k.index(), int64(pos)), k.index()).Operation.Result(0)
-	return tensor.BuildDim(k.host, k.loc, t, c, k.index()).Operation.Result(0)
+	return tensor.BuildDim(k.host, k.loc, t, c).Operation.Result(0)
 }
 
 // loopSize is the host value of the size of loop d of g.
@@ -170,7 +170,7 @@ func (k *kernel) kernelSize(t ir.Value, pos int) ir.Value {
 	if sh[pos] != ir.Dynamic {
 		return k.cidx(sh[pos])
 	}
-	return tile.BuildDim(k.b, k.loc, k.view(t), int64(pos), k.index()).Operation.Result(0)
+	return tile.BuildDim(k.b, k.loc, k.view(t), int64(pos)).Operation.Result(0)
 }
 
 func (g *generic) operand(i int) ir.Value {
@@ -294,15 +294,15 @@ func (k *kernel) load(t ir.Value, m affine.Map, idx []ir.Value, bs []int64) ir.V
 		shape[i] = bs[dims[i]]
 		ind[i] = idx[dims[i]]
 	}
-	x := tile.BuildLoad(k.b, k.loc, k.view(t), ind, nil, false, tile.PadAttr(k.ctx, "zero"), k.tensorType(shape, elemOf(t.Type()))).Operation.Result(0)
+	x := tile.BuildLoad(k.b, k.loc, k.view(t), ind, k.tensorType(shape, elemOf(t.Type())), tile.LoadOptions{Pad: tile.PadAttr(k.ctx, "zero")}).Operation.Result(0)
 	return k.layout(x, dims, bs)
 }
 
 // indexTile is the tile of linalg.index d: the loop's element indices.
 func (k *kernel) indexTile(d int, idx []ir.Value, bs []int64) ir.Value {
 	io := tile.BuildIota(k.b, k.loc, k.tensorType([]int64{bs[d]}, k.index())).Operation.Result(0)
-	base := arith.BuildMuli(k.b, k.loc, idx[d], k.cidx(bs[d]), 0).Operation.Result(0)
-	off := arith.BuildAddi(k.b, k.loc, io, k.splat(base, []int64{bs[d]}), 0).Operation.Result(0)
+	base := arith.BuildMuli(k.b, k.loc, idx[d], k.cidx(bs[d])).Operation.Result(0)
+	off := arith.BuildAddi(k.b, k.loc, io, k.splat(base, []int64{bs[d]})).Operation.Result(0)
 	return k.layout(off, []int{d}, bs)
 }
 
@@ -425,7 +425,7 @@ func (k *kernel) store(t ir.Value, out ir.Value, m affine.Map, idx []ir.Value, b
 	if !identity {
 		t = tile.BuildTranspose(k.b, k.loc, t, k.ctx.DenseI64Array(perm...), k.tensorType(shape, elem)).Operation.Result(0)
 	}
-	tile.BuildStore(k.b, k.loc, t, k.viewOfMem(out), ind, nil, false, true)
+	tile.BuildStore(k.b, k.loc, t, k.viewOfMem(out), ind, tile.StoreOptions{BoundsCheck: true})
 }
 
 // output allocates the host buffer of a result of type rt whose dynamic
@@ -438,7 +438,7 @@ func (k *kernel) output(like ir.Value) ir.Value {
 			dyn = append(dyn, k.hostSize(like, i))
 		}
 	}
-	return memref.BuildAlloc(k.host, k.loc, dyn, nil, nil, memrefOf(k.ctx, rt)).Operation.Result(0)
+	return memref.BuildAlloc(k.host, k.loc, dyn, nil, memrefOf(k.ctx, rt)).Operation.Result(0)
 }
 
 // finish ends the kernel, creates it with the grid semantics sem and
@@ -468,11 +468,11 @@ func (k *kernel) finishMany(base string, sem []string, outs []ir.Value, results 
 		}
 	}
 	_ = fn
-	kf := tile.BuildFunc(kb, k.loc, name, k.ctx.TypeAttr(k.ctx.FunctionType(types, nil)), tile.GridAttr(k.ctx, sem...), nil, nil)
+	kf := tile.BuildFunc(kb, k.loc, name, k.ctx.FunctionType(types, nil), tile.GridAttr(k.ctx, sem...))
 	kf.Body().Append(k.blk)
-	tile.BuildLaunch(k.host, k.loc, k.grid, k.hostArgs, k.ctx.SymbolRefAttr(name, nil))
+	tile.BuildLaunch(k.host, k.loc, k.grid, k.hostArgs, name)
 	for i, out := range outs {
-		r := bufferization.BuildToTensor(k.host, k.loc, out, true, true, results[i].Type()).Operation.Result(0)
+		r := bufferization.BuildToTensor(k.host, k.loc, out, results[i].Type(), bufferization.ToTensorOptions{Restrict: true, Writable: true}).Operation.Result(0)
 		ir.ReplaceAllUsesWith(results[i], r)
 	}
 }

@@ -247,7 +247,7 @@ func (k *kernel) operandTile(c *contr, t ir.Value, m affine.Map, rows, cols int,
 		vdims[i] = virt[d]
 	}
 	elem := elemOf(t.Type())
-	var x ir.Value = tile.BuildLoad(k.b, k.loc, k.view(t), ind, nil, false, tile.PadAttr(k.ctx, "zero"), k.tensorType(shape, elem)).Operation.Result(0)
+	var x ir.Value = tile.BuildLoad(k.b, k.loc, k.view(t), ind, k.tensorType(shape, elem), tile.LoadOptions{Pad: tile.PadAttr(k.ctx, "zero")}).Operation.Result(0)
 	x = k.layout(x, vdims, vbs)
 	if len(c.batch) > 0 {
 		x = tile.BuildReshape(k.b, k.loc, x, k.tensorType([]int64{blk[rows], blk[cols]}, elem)).Operation.Result(0)
@@ -305,14 +305,15 @@ func (l *lowering) lowerContraction(c *contr) []*ir.Operation {
 			kpos = i
 		}
 	}
-	nk := tile.BuildNumBlocks(k.b, k.loc, k.view(c.ins[0]), int64(kpos), l.bl.K, k.index()).Operation.Result(0)
-	loop := scf.BuildFor(k.b, k.loc, k.cidx(0), nk, k.cidx(1), []ir.Value{acc}, false, []ir.Type{accT})
+	nk := tile.BuildNumBlocks(k.b, k.loc, k.view(c.ins[0]), int64(kpos), l.bl.K).Operation.Result(0)
+	loop := scf.BuildFor(k.b, k.loc, k.cidx(0), nk, k.cidx(1), []ir.Value{acc}, []ir.Type{accT})
 	saved := *k.b
-	body := k.b.CreateBlock(loop.Operation.Region(0), k.index(), accT)
+	body := loop.Region().First()
+	k.b.SetInsertionPointToEnd(body)
 	idx[c.kd] = body.Argument(0)
 	x := k.operandTile(c, c.ins[0], c.maps[0], c.m, c.kd, idx, blk)
 	y := k.operandTile(c, c.ins[1], c.maps[1], c.kd, c.n, idx, blk)
-	d := tile.BuildDot(k.b, k.loc, x, y, body.Argument(1), nil, accT).Operation.Result(0)
+	d := tile.BuildDot(k.b, k.loc, x, y, body.Argument(1)).Operation.Result(0)
 	scf.BuildYield(k.b, k.loc, []ir.Value{d})
 	*k.b = saved
 	var cur ir.Value = loop.Operation.Result(0)
@@ -426,8 +427,9 @@ func (l *lowering) lowerReduction(g *generic) []*ir.Operation {
 		if size == nil {
 			return nil
 		}
-		loop := scf.BuildFor(k.b, k.loc, k.cidx(0), size, k.cidx(1), []ir.Value{acc}, false, []ir.Type{accT})
-		blk := k.b.CreateBlock(loop.Operation.Region(0), k.index(), accT)
+		loop := scf.BuildFor(k.b, k.loc, k.cidx(0), size, k.cidx(1), []ir.Value{acc}, []ir.Type{accT})
+		blk := loop.Region().First()
+		k.b.SetInsertionPointToEnd(blk)
 		idx[d] = blk.Argument(0)
 		acc = blk.Argument(1)
 		loops = append(loops, loop)
@@ -510,8 +512,9 @@ func (l *lowering) lowerBlockedReduction(g *generic, par, red []int) []*ir.Opera
 	var loops []scf.ForOp
 	for j, d := range red {
 		nb := arith.BuildCeildivui(k.b, k.loc, sizes[j], k.cidx(bs[d])).Operation.Result(0)
-		loop := scf.BuildFor(k.b, k.loc, k.cidx(0), nb, k.cidx(1), []ir.Value{acc}, false, []ir.Type{accT})
-		blk := k.b.CreateBlock(loop.Operation.Region(0), k.index(), accT)
+		loop := scf.BuildFor(k.b, k.loc, k.cidx(0), nb, k.cidx(1), []ir.Value{acc}, []ir.Type{accT})
+		blk := loop.Region().First()
+		k.b.SetInsertionPointToEnd(blk)
 		idx[d] = blk.Argument(0)
 		acc = blk.Argument(1)
 		loops = append(loops, loop)
@@ -525,7 +528,7 @@ func (l *lowering) lowerBlockedReduction(g *generic, par, red []int) []*ir.Opera
 	h := k.computeValue(g, args, idx, bs, other)
 	for j, d := range red {
 		at := k.indexTile(d, idx, bs)
-		valid := arith.BuildCmpi(k.b, k.loc, at, k.splat(sizes[j], bs), arith.CmpIPredicateSlt, k.tensorType(bs, k.ctx.I(1))).Operation.Result(0)
+		valid := arith.BuildCmpi(k.b, k.loc, at, k.splat(sizes[j], bs), arith.CmpIPredicateSlt).Operation.Result(0)
 		h = arith.BuildSelect(k.b, k.loc, valid, h, k.splat(k.identity(elem, ident), bs)).Operation.Result(0)
 	}
 	shape := append([]int64(nil), bs...)
@@ -533,7 +536,7 @@ func (l *lowering) lowerBlockedReduction(g *generic, par, red []int) []*ir.Opera
 		d := red[j]
 		shape = append(shape[:d:d], shape[d+1:]...)
 		kd := kind
-		h = tile.BuildReduce(k.b, k.loc, h, int64(d), &kd, k.tensorType(shape, elem)).Operation.Result(0)
+		h = tile.BuildReduce(k.b, k.loc, h, int64(d), k.tensorType(shape, elem), tile.ReduceOptions{Kind: &kd}).Operation.Result(0)
 	}
 	r := k.b.Create(&ir.OperationState{Name: c.OpName(), Loc: c.Loc(), Operands: orderLike(c, g.body.Argument(len(g.ins)), acc, h),
 		ResultTypes: []ir.Type{accT}, Properties: c.Properties(), Attributes: c.Attrs()}).Result(0)

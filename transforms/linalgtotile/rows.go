@@ -350,9 +350,10 @@ func (rk *rowKernel) overColumns(body func(j ir.Value), _ []ir.Value) []ir.Value
 		return nil
 	}
 	nb := arith.BuildCeildivui(rk.b, rk.loc, rk.ncols, rk.cidx(rk.cols)).Operation.Result(0)
-	loop := scf.BuildFor(rk.b, rk.loc, rk.cidx(0), nb, rk.cidx(1), nil, false, nil)
+	loop := scf.BuildFor(rk.b, rk.loc, rk.cidx(0), nb, rk.cidx(1), nil, nil)
 	saved := *rk.b
-	blk := rk.b.CreateBlock(loop.Operation.Region(0), rk.index())
+	blk := loop.Region().First()
+	rk.b.SetInsertionPointToEnd(blk)
 	rk.memo = map[ir.Value]ir.Value{}
 	body(blk.Argument(0))
 	scf.BuildYield(rk.b, rk.loc, nil)
@@ -446,10 +447,10 @@ func (rk *rowKernel) reduce(g *generic) {
 		// Columns past the end take the combiner's identity.
 		cols := rk.indexTile(1, []ir.Value{rk.pid, j}, bs)
 		n := rk.splat(rk.ncols, bs)
-		valid := arith.BuildCmpi(rk.b, rk.loc, cols, n, arith.CmpIPredicateSlt, rk.tensorType(bs, rk.ctx.I(1))).Operation.Result(0)
+		valid := arith.BuildCmpi(rk.b, rk.loc, cols, n, arith.CmpIPredicateSlt).Operation.Result(0)
 		h = arith.BuildSelect(rk.b, rk.loc, valid, h, rk.splat(rk.identity(elem, ident), bs)).Operation.Result(0)
 		k := kind
-		part := tile.BuildReduce(rk.b, rk.loc, h, 1, &k, rk.tensorType([]int64{rk.rows}, elem)).Operation.Result(0)
+		part := tile.BuildReduce(rk.b, rk.loc, h, 1, rk.tensorType([]int64{rk.rows}, elem), tile.ReduceOptions{Kind: &k}).Operation.Result(0)
 		n2 := rk.b.Create(&ir.OperationState{Name: c.OpName(), Loc: c.Loc(), Operands: orderLike(c, g.body.Argument(len(g.ins)), acc, part),
 			ResultTypes: []ir.Type{part.Type()}, Properties: c.Properties(), Attributes: c.Attrs()})
 		return n2.Result(0)
@@ -460,9 +461,10 @@ func (rk *rowKernel) reduce(g *generic) {
 	}
 	nb := arith.BuildCeildivui(rk.b, rk.loc, rk.ncols, rk.cidx(rk.cols)).Operation.Result(0)
 	vt := acc.Type()
-	loop := scf.BuildFor(rk.b, rk.loc, rk.cidx(0), nb, rk.cidx(1), []ir.Value{acc}, false, []ir.Type{vt})
+	loop := scf.BuildFor(rk.b, rk.loc, rk.cidx(0), nb, rk.cidx(1), []ir.Value{acc}, []ir.Type{vt})
 	saved := *rk.b
-	blk := rk.b.CreateBlock(loop.Operation.Region(0), rk.index(), vt)
+	blk := loop.Region().First()
+	rk.b.SetInsertionPointToEnd(blk)
 	rk.memo = map[ir.Value]ir.Value{}
 	r := step(blk.Argument(0), blk.Argument(1))
 	scf.BuildYield(rk.b, rk.loc, []ir.Value{r})

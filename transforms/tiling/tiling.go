@@ -161,11 +161,11 @@ func TileUsingFor(r *rewrite.Rewriter, op *ir.Operation, tileSizes []int64) (*Re
 	iterArgs := dests
 	ivs := make([]ir.Value, len(tiled))
 	for i := range tiled {
-		loop := scf.BuildFor(b, b.Loc, lbs[i], ubs[i], steps[i], iterArgs, false, destTypes)
+		loop := scf.BuildFor(b, b.Loc, lbs[i], ubs[i], steps[i], iterArgs, destTypes)
 		if i > 0 {
 			scf.BuildYield(b, b.Loc, loop.Operation.Results())
 		}
-		blk := b.CreateBlock(loop.Operation.Region(0), append([]ir.Type{it}, destTypes...)...)
+		blk := loop.Region().First()
 		b.SetInsertionPointToEnd(blk)
 		ivs[i] = blk.Argument(0)
 		iterArgs = make([]ir.Value, len(dests))
@@ -233,5 +233,5 @@ func boundedTileSize(b *ir.Builder, ub ir.OpFoldResult, iv ir.Value, ts int64) i
 		m = affinemap.NewMap(1, 1, affinemap.Sub(affinemap.Sym(0), affinemap.Dim(0)), affinemap.Const(ts))
 		operands = append(operands, ub.Value)
 	}
-	return ir.IndexValue(affine.BuildMin(b, b.Loc, operands, b.Ctx.AffineMapAttr(m), it).Result())
+	return ir.IndexValue(affine.BuildMin(b, b.Loc, operands, b.Ctx.AffineMapAttr(m)).Result())
 }

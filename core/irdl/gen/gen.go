@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"go/format"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -34,6 +35,7 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 			return nil, err
 		}
 	}
+	g.builderHelpers()
 	g.registerHooks()
 	g.symHelpers()
 	var head bytes.Buffer
@@ -43,6 +45,9 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 	pkgEnd := bytes.IndexByte(rest, '\n') + 1
 	head.Write(rest[:pkgEnd])
 	head.WriteString("\nimport (\n")
+	if g.usesSlices {
+		head.WriteString("\t\"slices\"\n")
+	}
 	if g.usesCanonicalizer() {
 		head.WriteString("\t\"sync\"\n\n\t\"github.com/strata-ir/strata/core/rewrite\"\n")
 	}
@@ -61,7 +66,7 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 // hookedOp is an operation whose definition names Go hooks.
 type hookedOp struct {
 	full, typ, short string
-	hooks            []string
+	hooks            []*irdl.Hook
 }
 
 type generator struct {
@@ -74,6 +79,9 @@ type generator struct {
 	enumHelper        bool
 	enumHelperWritten bool
 	b2iWritten        bool
+	usesSlices        bool
+	optsHelper        bool
+	anyOp             bool
 }
 
 func (g *generator) p(format string, args ...any) { fmt.Fprintf(&g.buf, format, args...) }
@@ -169,6 +177,7 @@ func (g *generator) dialect(dd *irdl.DialectDecl) error {
 	}
 	for _, it := range dd.Items {
 		if it.Op != nil {
+			g.anyOp = true
 			if err := g.op(d, it.Op); err != nil {
 				return err
 			}
@@ -407,6 +416,12 @@ func (d *dialectInfo) resolve(c *irdl.Constraint) propKind {
 			return propKind{goType: "string", base: c.Name}
 		case "BoolAttr":
 			return propKind{goType: "bool", base: c.Name}
+		case "F32Attr", "F64Attr":
+			return propKind{goType: "float64", base: c.Name}
+		case "FlatSymbolRefAttr":
+			return propKind{goType: "string", base: c.Name}
+		case "TypeAttr", "TypeAttrOf":
+			return propKind{goType: "ir.Type", base: "TypeAttr"}
 		case "UnitAttr":
 			return propKind{goType: "bool", base: c.Name}
 		}
@@ -424,25 +439,36 @@ type prop struct {
 	name     string
 	optional bool
 	hasDef   bool
-	kind     propKind
+	// zeroDef is set when the default value is the Go zero value of the
+	// property's Go type, so that an options field left zero means the
+	// default.
+	zeroDef bool
+	kind    propKind
+}
+
+// opInfo is what the generator collects of an operation declaration.
+type opInfo struct {
+	short, full, T                    string
+	operands, results, regions, succs []value
+	props                             []prop
+	traits                            []*irdl.Trait
+	vars                              map[string]bool
+	entry                             map[string][]string // region -> operands giving its entry block's argument types
 }
 
 func (g *generator) op(d *dialectInfo, od *irdl.OpDecl) error {
-	var operands, results, regions, succs []value
-	var props []prop
+	o := &opInfo{short: od.Name, vars: map[string]bool{}, entry: map[string][]string{}}
 	var summary string
-	var traits []string
-	vars := map[string]bool{}
 	for _, it := range od.Items {
 		switch {
 		case it.Summary != nil:
 			summary = str(it.Summary)
 		case it.Traits != nil:
-			for _, t := range it.Traits.Traits {
-				traits = append(traits, t.Name)
-			}
+			o.traits = append(o.traits, it.Traits.Traits...)
 		case it.Var != nil:
-			vars[it.Var.Name] = true
+			o.vars[it.Var.Name] = true
+		case it.Entry != nil:
+			o.entry[it.Entry.Region] = it.Entry.Args
 		case it.Operands != nil, it.Results != nil, it.Regions != nil, it.Successors != nil:
 			l := it.Operands
 			for _, x := range []*irdl.ArgList{it.Results, it.Regions, it.Successors} {
@@ -450,14 +476,14 @@ func (g *generator) op(d *dialectInfo, od *irdl.OpDecl) error {
 					l = x
 				}
 			}
-			dst := &operands
+			dst := &o.operands
 			switch l.Kw {
 			case "results":
-				dst = &results
+				dst = &o.results
 			case "regions":
-				dst = &regions
+				dst = &o.regions
 			case "successors":
-				dst = &succs
+				dst = &o.succs
 			}
 			for _, a := range l.Args {
 				*dst = append(*dst, value{name: a.Name, mod: a.Mod, constraint: a.C})
@@ -465,12 +491,17 @@ func (g *generator) op(d *dialectInfo, od *irdl.OpDecl) error {
 		case it.Properties != nil:
 			for _, p := range it.Properties.Props {
 				k := d.resolve(p.C)
-				props = append(props, prop{name: p.Name, optional: p.Optional || k.base == "UnitAttr", hasDef: p.Default != nil, kind: k})
+				pr := prop{name: p.Name, optional: p.Optional || k.base == "UnitAttr", hasDef: p.Default != nil, kind: k}
+				if p.Default != nil {
+					pr.zeroDef = zeroDefault(k, p.Default.Value)
+				}
+				o.props = append(o.props, pr)
 			}
 		}
 	}
 	full := d.name + "." + od.Name
 	T := goName(od.Name) + "Op"
+	o.full, o.T = full, T
 	for _, it := range od.Items {
 		if it.Hooks != nil && len(it.Hooks.Hooks) > 0 {
 			g.hooked = append(g.hooked, hookedOp{full: full, typ: T, short: goName(od.Name), hooks: it.Hooks.Hooks})
@@ -479,32 +510,56 @@ func (g *generator) op(d *dialectInfo, od *irdl.OpDecl) error {
 	if summary == "" {
 		summary = "the operation " + full
 	}
+	g.p("// %sName is the name of the operation %s.\nconst %sName = %q\n\n", T, full, T, full)
 	g.p("// %s wraps an operation %s: %s.\ntype %s struct{ *ir.Operation }\n\n", T, full, doc(summary), T)
 	g.p("// As%s returns op as a %s if it is an operation %s.\n", T, T, full)
-	g.p("func As%s(op *ir.Operation) (%s, bool) {\n\tif op == nil || op.Name() != %q {\n\t\treturn %s{}, false\n\t}\n\treturn %s{op}, true\n}\n\n", T, T, full, T, T)
+	g.p("func As%s(op *ir.Operation) (%s, bool) {\n\tif op == nil || op.Name() != %sName {\n\t\treturn %s{}, false\n\t}\n\treturn %s{op}, true\n}\n\n", T, T, T, T, T)
 
-	g.values(T, operands, "operand", "Operand", "Operands", "ir.Value", "operandSegmentSizes")
-	g.values(T, results, "result", "Result", "Results", "ir.Value", "resultSegmentSizes")
-	for i, r := range regions {
+	g.values(T, o.operands, "operand", "Operand", "Operands", "ir.Value", "operandSegmentSizes")
+	g.values(T, o.results, "result", "Result", "Results", "ir.Value", "resultSegmentSizes")
+	for i, r := range o.regions {
 		if r.mod == "variadic" {
 			g.p("// %s returns the regions of the variadic region group %s.\n", goName(r.name), r.name)
-			g.p("func (op %s) %s() []*ir.Region {\n\tvar rs []*ir.Region\n\tfor i := %d; i < op.NumRegions()-%d; i++ {\n\t\trs = append(rs, op.Operation.Region(i))\n\t}\n\treturn rs\n}\n\n", T, goName(r.name), i, len(regions)-i-1)
+			g.p("func (op %s) %s() []*ir.Region {\n\tvar rs []*ir.Region\n\tfor i := %d; i < op.NumRegions()-%d; i++ {\n\t\trs = append(rs, op.Operation.Region(i))\n\t}\n\treturn rs\n}\n\n", T, goName(r.name), i, len(o.regions)-i-1)
 			continue
 		}
-		g.p("// %s returns the region %s.\nfunc (op %s) %s() *ir.Region { return op.Operation.Region(%s) }\n\n", goName(r.name), r.name, T, goName(r.name), fixedIndex(i, regions, "op.NumRegions()"))
+		g.p("// %s returns the region %s.\nfunc (op %s) %s() *ir.Region { return op.Operation.Region(%s) }\n\n", goName(r.name), r.name, T, goName(r.name), fixedIndex(i, o.regions, "op.NumRegions()"))
 	}
-	for i, s := range succs {
+	for i, s := range o.succs {
 		if s.mod == "variadic" {
 			g.p("// %s returns the successors of the variadic successor group %s.\n", goName(s.name), s.name)
-			g.p("func (op %s) %s() []*ir.Block {\n\tvar bs []*ir.Block\n\tfor i := %d; i < op.NumSuccessors()-%d; i++ {\n\t\tbs = append(bs, op.Operation.Successor(i))\n\t}\n\treturn bs\n}\n\n", T, goName(s.name), i, len(succs)-i-1)
+			g.p("func (op %s) %s() []*ir.Block {\n\tvar bs []*ir.Block\n\tfor i := %d; i < op.NumSuccessors()-%d; i++ {\n\t\tbs = append(bs, op.Operation.Successor(i))\n\t}\n\treturn bs\n}\n\n", T, goName(s.name), i, len(o.succs)-i-1)
 			continue
 		}
-		g.p("// %s returns the successor %s.\nfunc (op %s) %s() *ir.Block { return op.Operation.Successor(%s) }\n\n", goName(s.name), s.name, T, goName(s.name), fixedIndex(i, succs, "op.NumSuccessors()"))
+		g.p("// %s returns the successor %s.\nfunc (op %s) %s() *ir.Block { return op.Operation.Successor(%s) }\n\n", goName(s.name), s.name, T, goName(s.name), fixedIndex(i, o.succs, "op.NumSuccessors()"))
 	}
-	for _, p := range props {
+	for _, p := range o.props {
 		g.propAccessors(d, T, p)
 	}
-	return g.builder(d, od.Name, full, T, operands, results, regions, succs, props, traits, vars)
+	return g.builder(d, o)
+}
+
+// zeroDefault reports whether the default literal lit of a property of
+// kind k is the zero value of its Go type.
+func zeroDefault(k propKind, lit string) bool {
+	switch {
+	case k.enum != nil:
+		for _, c := range k.enum.cases {
+			if c.Name == lit {
+				return c.Value == "0"
+			}
+		}
+		return false
+	case k.goType == "bool":
+		return lit == "false"
+	case k.goType == "int64", k.goType == "int32":
+		return lit == "0"
+	case k.goType == "string":
+		return lit == `""`
+	case k.goType == "":
+		return true // a raw attribute: nil means the default
+	}
+	return false
 }
 
 // fixedIndex is the index of the non-variadic entry i: counted from the
@@ -575,6 +630,7 @@ var goKeywords = map[string]bool{
 	"return": true, "select": true, "struct": true, "switch": true, "type": true, "var": true,
 	// names the builder uses itself
 	"b": true, "loc": true, "st": true, "props": true, "name": true, "ir": true, "irdl": true,
+	"op": true, "o": true, "opts": true, "blk": true, "v": true,
 }
 
 // param is the builder parameter name of a definition name.
@@ -606,6 +662,12 @@ func (g *generator) decode(k propKind) string {
 		return "x, ok := a.(*ir.StringAttr)\n\tif !ok {\n\t\treturn \"\", false\n\t}\n\treturn x.Value, true"
 	case "BoolAttr":
 		return "x, ok := a.(*ir.IntegerAttr)\n\tif !ok {\n\t\treturn false, false\n\t}\n\treturn x.Lo != 0, true"
+	case "F32Attr", "F64Attr":
+		return "x, ok := a.(*ir.FloatAttr)\n\tif !ok {\n\t\treturn 0, false\n\t}\n\treturn x.Float64(), true"
+	case "FlatSymbolRefAttr":
+		return "x, ok := a.(*ir.SymbolRefAttr)\n\tif !ok || len(x.Nested) != 0 {\n\t\treturn \"\", false\n\t}\n\treturn x.Root, true"
+	case "TypeAttr":
+		return "x, ok := a.(*ir.TypeAttr)\n\tif !ok {\n\t\treturn nil, false\n\t}\n\treturn x.Type, true"
 	}
 	return ""
 }
@@ -615,7 +677,7 @@ func (g *generator) encode(d *dialectInfo, k propKind, v string) string {
 	switch {
 	case k.enum != nil && k.enum.mnemonic != "":
 		g.enumHelper = true
-		return fmt.Sprintf("dialectAttr(b.Ctx, %q, %q+(%s).String()+\">\")", d.name, k.enum.mnemonic+"<", v)
+		return fmt.Sprintf("dialectAttr(b, %q, %q+(%s).String()+\">\")", d.name, k.enum.mnemonic+"<", v)
 	case k.enum != nil:
 		return fmt.Sprintf("b.Ctx.IntegerAttrBits(b.Ctx.I(%d), uint64(%s))", k.enum.width, v)
 	}
@@ -630,6 +692,14 @@ func (g *generator) encode(d *dialectInfo, k propKind, v string) string {
 		return fmt.Sprintf("b.Ctx.StringAttr(%s, nil)", v)
 	case "BoolAttr":
 		return fmt.Sprintf("b.Ctx.Bool(%s)", v)
+	case "F32Attr":
+		return fmt.Sprintf("b.Ctx.FloatAttr(b.Ctx.FloatType(ir.F32), %s)", v)
+	case "F64Attr":
+		return fmt.Sprintf("b.Ctx.FloatAttr(b.Ctx.FloatType(ir.F64), %s)", v)
+	case "TypeAttr":
+		return fmt.Sprintf("b.Ctx.TypeAttr(%s)", v)
+	case "FlatSymbolRefAttr":
+		return fmt.Sprintf("b.Ctx.SymbolRefAttr(%s, nil)", v)
 	}
 	return v
 }
@@ -655,109 +725,214 @@ func (g *generator) propAccessors(d *dialectInfo, T string, p prop) {
 	g.p("func (op %s) %s() %s {\n\tv, _ := func() (%s, bool) {\n\t\ta := op.InherentAttr(%q)\n\t\t%s\n\t}()\n\treturn v\n}\n\n", T, N, p.kind.goType, p.kind.goType, p.name, dec)
 }
 
-func hasTrait(traits []string, t string) bool {
+func hasTrait(traits []*irdl.Trait, t string) bool {
 	for _, x := range traits {
-		if x == t {
+		if x.Name == t {
 			return true
 		}
 	}
 	return false
 }
 
-func (g *generator) builder(d *dialectInfo, short, full, T string, operands, results, regions, succs []value, props []prop, traits []string, vars map[string]bool) error {
-	var params []string
-	var body bytes.Buffer
+// traitStrs returns the string arguments of a trait.
+func traitStrs(t *irdl.Trait) []string {
+	var out []string
+	for _, a := range t.Args {
+		if a.Str != nil {
+			out = append(out, str(a.Str))
+		} else {
+			out = append(out, "")
+		}
+	}
+	return out
+}
+
+// fixedTypes are the type constraints that determine one type, with the
+// Go expression building it.
+var fixedTypes = map[string]string{
+	"I1": "b.Ctx.I(1)", "I8": "b.Ctx.I(8)", "I16": "b.Ctx.I(16)", "I32": "b.Ctx.I(32)", "I64": "b.Ctx.I(64)",
+	"Index": "b.Ctx.IndexType()", "NoneType": "b.Ctx.NoneType()",
+	"F16": "b.Ctx.FloatType(ir.F16)", "BF16": "b.Ctx.FloatType(ir.BF16)", "F32": "b.Ctx.FloatType(ir.F32)", "F64": "b.Ctx.FloatType(ir.F64)",
+}
+
+// inferResult returns the Go expression of the type of the result r when
+// the declaration determines it from the required single operands
+// (singles) or by itself, else "".
+func (g *generator) inferResult(d *dialectInfo, o *opInfo, r value, singles map[string]bool, firstSingle string) string {
+	if hasTrait(o.traits, "SameOperandsAndResultType") && firstSingle != "" {
+		return param(firstSingle) + ".Type()"
+	}
+	if r.constraint != nil && o.vars[r.constraint.Name] {
+		for _, x := range o.operands {
+			if singles[x.name] && x.constraint != nil && x.constraint.Name == r.constraint.Name {
+				return param(x.name) + ".Type()"
+			}
+		}
+	}
+	for _, t := range o.traits {
+		args := traitStrs(t)
+		switch t.Name {
+		case "AllTypesMatch":
+			if !slices.Contains(args, r.name) {
+				continue
+			}
+			for _, a := range args {
+				if singles[a] {
+					return param(a) + ".Type()"
+				}
+			}
+		case "TypesMatchWith":
+			if len(args) != 4 || args[2] != r.name || !singles[args[1]] {
+				continue
+			}
+			if args[3] == "Self" {
+				return param(args[1]) + ".Type()"
+			}
+			g.usesIrdl = true
+			return fmt.Sprintf("irdl.TransformType(b.Ctx, %q, %s.Type())", args[3], param(args[1]))
+		}
+	}
+	c := r.constraint
+	for i := 0; i < 16 && c != nil && c.Lit == "" && len(c.Args) == 0; i++ {
+		if e, ok := fixedTypes[c.Name]; ok {
+			return e
+		}
+		nc, ok := d.constraint[c.Name]
+		if !ok {
+			break
+		}
+		c = nc.C
+	}
+	return ""
+}
+
+// builder writes the Build function of an operation: required operands,
+// properties, result types that the declaration does not determine,
+// variadic region counts and successors are parameters; optional operands,
+// optional results and optional or default-valued properties are fields of
+// an options struct, passed last and at most once. Regions with a declared
+// entry block get it, with arguments typed after the named operands.
+func (g *generator) builder(d *dialectInfo, o *opInfo) error {
+	var params, fields []string
+	var body, checks bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&body, format, args...) }
 	// Operands.
-	var opnds []string
-	var segs []string
+	var segs, nilChecks []string
+	singles := map[string]bool{}
 	firstSingle := ""
-	for _, v := range operands {
-		n := param(v.name)
+	for _, v := range o.operands {
+		n, F := param(v.name), goName(v.name)
 		switch v.mod {
 		case "variadic":
 			params = append(params, n+" []ir.Value")
 			w("\tst.Operands = append(st.Operands, %s...)\n", n)
 			segs = append(segs, fmt.Sprintf("int32(len(%s))", n))
+			nilChecks = append(nilChecks, fmt.Sprintf("slices.Contains(%s, nil)", n))
+			g.usesSlices = true
 		case "optional":
-			params = append(params, n+" ir.Value")
-			w("\tif %s != nil {\n\t\tst.Operands = append(st.Operands, %s)\n\t}\n", n, n)
-			segs = append(segs, fmt.Sprintf("b2i(%s != nil)", n))
+			fields = append(fields, fmt.Sprintf("\t// %s is the optional operand %s (nil: absent).\n\t%s ir.Value\n", F, v.name, F))
+			w("\tif o.%s != nil {\n\t\tst.Operands = append(st.Operands, o.%s)\n\t}\n", F, F)
+			segs = append(segs, fmt.Sprintf("b2i(o.%s != nil)", F))
 		default:
 			params = append(params, n+" ir.Value")
 			w("\tst.Operands = append(st.Operands, %s)\n", n)
 			segs = append(segs, "1")
+			nilChecks = append(nilChecks, n+" == nil")
+			singles[v.name] = true
 			if firstSingle == "" {
-				firstSingle = n
+				firstSingle = v.name
 			}
 		}
-		opnds = append(opnds, n)
 	}
-	_ = opnds
 	// Properties.
-	var entries []string
-	for _, p := range props {
-		n := param(p.name)
-		switch {
-		case p.kind.base == "UnitAttr":
-			params = append(params, n+" bool")
-			w("\tif %s {\n\t\tprops = append(props, ir.NamedAttr{Name: %q, Value: b.Ctx.Unit()})\n\t}\n", n, p.name)
-		case p.kind.goType == "":
-			params = append(params, n+" ir.Attribute")
-			if p.optional || p.hasDef {
-				w("\tif %s != nil {\n\t\tprops = append(props, ir.NamedAttr{Name: %q, Value: %s})\n\t}\n", n, p.name, n)
-			} else {
-				w("\tprops = append(props, ir.NamedAttr{Name: %q, Value: %s})\n", p.name, n)
-			}
-		case p.optional && !p.hasDef:
-			params = append(params, n+" *"+p.kind.goType)
-			w("\tif %s != nil {\n\t\tprops = append(props, ir.NamedAttr{Name: %q, Value: %s})\n\t}\n", n, p.name, g.encode(d, p.kind, "*"+n))
-		default:
-			params = append(params, n+" "+p.kind.goType)
-			w("\tprops = append(props, ir.NamedAttr{Name: %q, Value: %s})\n", p.name, g.encode(d, p.kind, n))
+	nprops := 0
+	for _, p := range o.props {
+		n, F := param(p.name), goName(p.name)
+		k := p.kind
+		add := func(v string) string {
+			return fmt.Sprintf("props = append(props, ir.NamedAttr{Name: %q, Value: %s})", p.name, v)
 		}
-		entries = append(entries, p.name)
+		nprops++
+		switch {
+		case k.base == "UnitAttr":
+			fields = append(fields, fmt.Sprintf("\t// %s sets the unit property %s.\n\t%s bool\n", F, p.name, F))
+			w("\tif o.%s {\n\t\t%s\n\t}\n", F, add("b.Ctx.Unit()"))
+		case k.goType == "" || k.goType == "ir.Type":
+			gt := "ir.Attribute"
+			if k.goType != "" {
+				gt = k.goType
+			}
+			if p.optional || p.hasDef {
+				what := "optional"
+				if p.hasDef {
+					what = "default-valued"
+				}
+				fields = append(fields, fmt.Sprintf("\t// %s is the %s property %s (nil: absent).\n\t%s %s\n", F, what, p.name, F, gt))
+				w("\tif o.%s != nil {\n\t\t%s\n\t}\n", F, add(g.encode(d, k, "o."+F)))
+			} else {
+				params = append(params, n+" "+gt)
+				nilChecks = append(nilChecks, n+" == nil")
+				w("\t%s\n", add(g.encode(d, k, n)))
+			}
+		case p.hasDef && p.zeroDef && p.optional:
+			// ODS's DefaultValuedOptionalAttr: builders store the value,
+			// the default included.
+			fields = append(fields, fmt.Sprintf("\t// %s is the property %s (the zero value is its default, stored).\n\t%s %s\n", F, p.name, F, k.goType))
+			w("\t%s\n", add(g.encode(d, k, "o."+F)))
+		case p.hasDef && p.zeroDef:
+			fields = append(fields, fmt.Sprintf("\t// %s is the property %s (the zero value: its default).\n\t%s %s\n", F, p.name, F, k.goType))
+			cond := "o." + F + " != 0"
+			switch k.goType {
+			case "bool":
+				cond = "o." + F
+			case "string":
+				cond = "o." + F + ` != ""`
+			}
+			w("\tif %s {\n\t\t%s\n\t}\n", cond, add(g.encode(d, k, "o."+F)))
+		case p.optional || p.hasDef:
+			what := "the optional property " + p.name + " (nil: absent)"
+			if p.hasDef {
+				what = "the property " + p.name + " (nil: its default)"
+			}
+			fields = append(fields, fmt.Sprintf("\t// %s is %s.\n\t%s *%s\n", F, what, F, k.goType))
+			w("\tif o.%s != nil {\n\t\t%s\n\t}\n", F, add(g.encode(d, k, "*o."+F)))
+		default:
+			params = append(params, n+" "+k.goType)
+			w("\t%s\n", add(g.encode(d, k, n)))
+		}
 	}
-	if segmented(operands) {
+	if segmented(o.operands) {
+		nprops++
 		w("\tprops = append(props, ir.NamedAttr{Name: \"operandSegmentSizes\", Value: b.Ctx.DenseI32Array(%s)})\n", strings.Join(segs, ", "))
 	}
-	// Result types: inferred from the first operand under
-	// SameOperandsAndResultType or a shared equality variable, else given.
+	// Result types.
 	var rsegs []string
-	for _, r := range results {
+	for _, r := range o.results {
 		src := ""
 		if r.mod == "" {
-			if hasTrait(traits, "SameOperandsAndResultType") && firstSingle != "" {
-				src = firstSingle
-			} else if r.constraint != nil && vars[r.constraint.Name] {
-				for _, o := range operands {
-					if o.mod == "" && o.constraint != nil && o.constraint.Name == r.constraint.Name {
-						src = param(o.name)
-						break
-					}
-				}
-			}
+			src = g.inferResult(d, o, r, singles, firstSingle)
 		}
-		n := param(r.name) + "Type"
+		n, F := param(r.name)+"Type", goName(r.name)+"Type"
 		switch {
 		case src != "":
-			w("\tst.ResultTypes = append(st.ResultTypes, %s.Type())\n", src)
+			w("\tst.ResultTypes = append(st.ResultTypes, %s)\n", src)
 			rsegs = append(rsegs, "1")
 		case r.mod == "variadic":
 			params = append(params, param(r.name)+"Types []ir.Type")
 			w("\tst.ResultTypes = append(st.ResultTypes, %sTypes...)\n", param(r.name))
 			rsegs = append(rsegs, fmt.Sprintf("int32(len(%sTypes))", param(r.name)))
 		case r.mod == "optional":
-			params = append(params, n+" ir.Type")
-			w("\tif %s != nil {\n\t\tst.ResultTypes = append(st.ResultTypes, %s)\n\t}\n", n, n)
-			rsegs = append(rsegs, fmt.Sprintf("b2i(%s != nil)", n))
+			fields = append(fields, fmt.Sprintf("\t// %s is the type of the optional result %s (nil: absent).\n\t%s ir.Type\n", F, r.name, F))
+			w("\tif o.%s != nil {\n\t\tst.ResultTypes = append(st.ResultTypes, o.%s)\n\t}\n", F, F)
+			rsegs = append(rsegs, fmt.Sprintf("b2i(o.%s != nil)", F))
 		default:
 			params = append(params, n+" ir.Type")
 			w("\tst.ResultTypes = append(st.ResultTypes, %s)\n", n)
 			rsegs = append(rsegs, "1")
 		}
 	}
-	if segmented(results) {
+	if segmented(o.results) {
+		nprops++
 		w("\tprops = append(props, ir.NamedAttr{Name: \"resultSegmentSizes\", Value: b.Ctx.DenseI32Array(%s)})\n", strings.Join(rsegs, ", "))
 	}
 	if strings.Contains(body.String(), "b2i(") && !g.b2iWritten {
@@ -766,7 +941,7 @@ func (g *generator) builder(d *dialectInfo, short, full, T string, operands, res
 	}
 	// Regions and successors.
 	fixedRegions := 0
-	for _, r := range regions {
+	for _, r := range o.regions {
 		if r.mod == "variadic" {
 			params = append(params, "num"+goName(r.name)+" int")
 			w("\tst.NumRegions += num%s\n", goName(r.name))
@@ -777,7 +952,7 @@ func (g *generator) builder(d *dialectInfo, short, full, T string, operands, res
 	if fixedRegions > 0 {
 		w("\tst.NumRegions += %d\n", fixedRegions)
 	}
-	for _, s := range succs {
+	for _, s := range o.succs {
 		n := param(s.name)
 		if s.mod == "variadic" {
 			params = append(params, n+" []*ir.Block")
@@ -787,49 +962,140 @@ func (g *generator) builder(d *dialectInfo, short, full, T string, operands, res
 			w("\tst.Successors = append(st.Successors, %s)\n", n)
 		}
 	}
-	B := "Build" + goName(short)
-	g.p("// %s creates an operation %s at b's insertion point through its registered\n// definition (absent default-valued properties take their defaults).\n", B, full)
-	g.p("// The dialect must be registered in b.Ctx.\n")
+	if nprops > 0 {
+		w("\tif len(props) > 0 {\n\t\tst.Properties = b.Ctx.DictionaryAttr(props)\n\t}\n")
+	}
+	w("\top := b.Create(st)\n")
+	// Entry blocks.
+	var entryDoc []string
+	for i, r := range o.regions {
+		args, ok := o.entry[r.name]
+		if !ok || r.mod == "variadic" {
+			continue
+		}
+		entryDoc = append(entryDoc, r.name)
+		w("\t{\n\t\tblk := ir.NewBlock()\n")
+		for _, a := range args {
+			for _, x := range o.operands {
+				if x.name != a {
+					continue
+				}
+				if x.mod == "" {
+					w("\t\tblk.AddArgument(%s.Type(), loc)\n", param(a))
+				} else {
+					v := param(a)
+					if x.mod == "optional" {
+						v = "o." + goName(a)
+						w("\t\tif %s != nil {\n\t\t\tblk.AddArgument(%s.Type(), loc)\n\t\t}\n", v, v)
+						continue
+					}
+					w("\t\tfor _, v := range %s {\n\t\t\tblk.AddArgument(v.Type(), loc)\n\t\t}\n", v)
+				}
+			}
+		}
+		w("\t\top.Region(%s).Append(blk)\n\t}\n", fixedIndex(i, o.regions, "op.NumRegions()"))
+	}
+	w("\treturn %s{op}\n", o.T)
+	// Misuse checks.
+	if len(nilChecks) > 0 {
+		fmt.Fprintf(&checks, "\tif %s {\n\t\tb.Errorf(\"building %%s: a required operand or property is nil\", %sName)\n\t\treturn %s{}\n\t}\n", strings.Join(nilChecks, " || "), o.T, o.T)
+	}
+	var opts string
+	if len(fields) > 0 {
+		opts = goName(o.short) + "Options"
+		g.p("// %s holds the optional operands, results and properties of\n// %s for Build%s; the zero value leaves them all absent (or at\n// their defaults).\ntype %s struct {\n%s}\n\n", opts, o.full, goName(o.short), opts, strings.Join(fields, ""))
+	}
+	B := "Build" + goName(o.short)
+	g.p("// %s creates an operation %s at b's insertion point.", B, o.full)
+	if opts != "" {
+		g.p(" Optional operands,\n// results and properties are set by opts (at most one).")
+	}
+	if len(entryDoc) > 0 {
+		g.p("\n// The entry block of %s is created with its arguments.", strings.Join(entryDoc, " and "))
+	}
+	g.p("\n// Misuse (an unregistered dialect, a nil operand) is recorded as b's error\n// (b.Err); a nil operand gives the zero %s.\n", o.T)
 	g.p("func %s(b *ir.Builder, loc ir.Location", B)
 	for _, p := range params {
 		g.p(", %s", p)
 	}
-	g.p(") %s {\n", T)
-	g.p("\tname := b.Ctx.LookupOpName(%q)\n\tif name == nil || name.Def == nil {\n\t\tpanic(%q)\n\t}\n", full, full+" is not registered in the builder's context")
-	g.p("\tst := &ir.OperationState{Name: name, Loc: loc}\n")
-	if len(entries) > 0 || segmented(operands) || segmented(results) {
+	if opts != "" {
+		g.p(", opts ...%s", opts)
+	}
+	g.p(") %s {\n", o.T)
+	g.buf.Write(checks.Bytes())
+	if opts != "" {
+		g.p("\to := genOptions(b, %sName, opts)\n", o.T)
+		g.optsHelper = true
+	}
+	g.p("\tst := &ir.OperationState{Name: genOpName(b, %sName), Loc: loc}\n", o.T)
+	if nprops > 0 {
 		g.p("\tvar props []ir.NamedAttr\n")
 	}
 	g.buf.Write(body.Bytes())
-	if len(entries) > 0 || segmented(operands) || segmented(results) {
-		g.p("\tif len(props) > 0 {\n\t\tst.Properties = b.Ctx.DictionaryAttr(props)\n\t}\n")
+	g.p("}\n\n")
+	return nil
+}
+
+// builderHelpers writes the helpers the Build functions share.
+func (g *generator) builderHelpers() {
+	if !g.anyOp {
+		return
 	}
-	g.p("\treturn %s{b.Create(st)}\n}\n\n", T)
-	if g.enumHelper && !g.enumHelperWritten {
-		g.enumHelperWritten = true
+	g.p(`// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %%s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+`)
+	if g.optsHelper {
+		g.p(`// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %%s: more than one options value", name)
+	}
+	return o
+}
+
+`)
+	}
+	if g.enumHelper {
 		g.p(`// dialectAttr parses the attribute #dialect.body with the dialect's
-// registered attribute parser.
-func dialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
-	d := ctx.Dialect(dialect)
+// registered attribute parser; when the dialect cannot parse it, the error
+// is recorded on b and the attribute is kept as opaque text.
+func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
+	d := b.Ctx.Dialect(dialect)
 	if d == nil || d.ParseAttr == nil {
-		panic("dialect '" + dialect + "' is not registered with attributes")
+		b.Errorf("building #%%s.%%s: the dialect is not registered with attributes", dialect, body)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
 	}
-	a, err := d.ParseAttr(ctx, body)
+	a, err := d.ParseAttr(b.Ctx, body)
 	if err != nil {
-		panic("#" + dialect + "." + body + ": " + err.Error())
+		b.Errorf("building #%%s.%%s: %%v", dialect, body, err)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
 	}
 	return a
 }
 
 `)
 	}
-	return nil
 }
 
 func (g *generator) usesCanonicalizer() bool {
 	for _, h := range g.hooked {
 		for _, k := range h.hooks {
-			if k == "canonicalizer" {
+			if k.Kind == "canonicalizer" {
 				return true
 			}
 		}
@@ -854,22 +1120,45 @@ func (g *generator) registerHooks() {
 	g.p("// their definitions name in hooks; the dialect's Register calls it after\n")
 	g.p("// loading the definitions.\n")
 	g.p("func registerHooks(ctx *ir.Context) {\n")
-	g.p("\tdef := func(name string) *ir.OpDef {\n\t\tif on := ctx.LookupOpName(name); on != nil && on.Def != nil {\n\t\t\treturn on.Def\n\t\t}\n\t\tpanic(name + \" is not loaded\")\n\t}\n")
+	needDef := false
 	for _, h := range g.hooked {
-		if len(h.hooks) == 1 && h.hooks[0] == "canonicalizer" {
-			// Canonicalization patterns register by name below.
+		for _, k := range h.hooks {
+			needDef = needDef || k.Kind != "canonicalizer"
+		}
+	}
+	if needDef {
+		g.p("\tdef := func(name string) *ir.OpDef {\n\t\tif on := ctx.LookupOpName(name); on != nil && on.Def != nil {\n\t\t\treturn on.Def\n\t\t}\n\t\tpanic(name + \" is not loaded\")\n\t}\n")
+	}
+	for _, h := range g.hooked {
+		onlyCanon := true
+		for _, k := range h.hooks {
+			onlyCanon = onlyCanon && k.Kind == "canonicalizer"
+		}
+		if onlyCanon {
 			continue
 		}
 		g.p("\t{\n\t\td := def(%q)\n", h.full)
 		for _, k := range h.hooks {
-			switch k {
-			case "verifier":
+			switch {
+			case k.Kind == "verifier" && k.Func != "":
+				g.p("\t\td.AddVerifier(%s)\n", k.Func)
+			case k.Kind == "verifier":
 				g.p("\t\td.AddVerifier(func(op *ir.Operation) error { return verify%s(%s{op}) })\n", h.short, h.typ)
-			case "folder":
+			case k.Kind == "regionVerifier" && k.Func != "":
+				g.p("\t\td.VerifyRegions = %s\n", k.Func)
+			case k.Kind == "regionVerifier":
+				g.p("\t\td.VerifyRegions = func(op *ir.Operation) error { return verify%sRegions(%s{op}) }\n", h.short, h.typ)
+			case k.Kind == "folder" && k.Func != "":
+				g.p("\t\td.Fold = %s\n", k.Func)
+			case k.Kind == "folder":
 				g.p("\t\td.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {\n\t\t\treturn fold%s(%s{op}, operands)\n\t\t}\n", h.short, h.typ)
-			case "printer":
+			case k.Kind == "printer" && k.Func != "":
+				g.p("\t\td.Print = %s\n", k.Func)
+			case k.Kind == "printer":
 				g.p("\t\td.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { print%s(p, %s{op}) }\n", h.short, h.typ)
-			case "parser":
+			case k.Kind == "parser" && k.Func != "":
+				g.p("\t\td.Parse = %s\n", k.Func)
+			case k.Kind == "parser":
 				g.p("\t\td.Parse = parse%s\n", h.short)
 			}
 		}
@@ -879,9 +1168,12 @@ func (g *generator) registerHooks() {
 		g.p("\tcanonicalizationOnce.Do(func() {\n")
 		for _, h := range g.hooked {
 			for _, k := range h.hooks {
-				if k == "canonicalizer" {
-					lower := strings.ToLower(h.short[:1]) + h.short[1:]
-					g.p("\t\tfor _, pat := range %sCanonicalizationPatterns() {\n\t\t\trewrite.RegisterCanonicalization(%q, func() rewrite.Pattern { return pat })\n\t\t}\n", lower, h.full)
+				if k.Kind == "canonicalizer" {
+					lower := strings.ToLower(h.short[:1]) + h.short[1:] + "CanonicalizationPatterns"
+					if k.Func != "" {
+						lower = k.Func
+					}
+					g.p("\t\tfor _, pat := range %s() {\n\t\t\trewrite.RegisterCanonicalization(%q, func() rewrite.Pattern { return pat })\n\t\t}\n", lower, h.full)
 				}
 			}
 		}

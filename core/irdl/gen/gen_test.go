@@ -71,13 +71,94 @@ func TestToyAPI(t *testing.T) {
 		"func (op CopyOp) Body() *ir.Region",
 		"func (op CopyOp) More() []*ir.Region",
 		"func (op CopyOp) Next() *ir.Block",
-		"func BuildCopy(b *ir.Builder, loc ir.Location, src ir.Value, dst ir.Value, indices []ir.Value, tag *string, count int64, kind Kind, flag bool, raw ir.Attribute, tokenType ir.Type, numMore int, next *ir.Block) CopyOp",
-		`b.Ctx.DenseI32Array(1, b2i(dst != nil), int32(len(indices)))`,
+		"func BuildCopy(b *ir.Builder, loc ir.Location, src ir.Value, indices []ir.Value, kind Kind, tokenType ir.Type, numMore int, next *ir.Block, opts ...CopyOptions) CopyOp",
+		"type CopyOptions struct {",
+		"\tDst ir.Value\n",
+		"\tTag *string\n",
+		"\tCount *int64\n", // the default 1 is not the zero value
+		"\tFlag bool\n",
+		"\tRaw ir.Attribute\n",
+		`b.Ctx.DenseI32Array(1, b2i(o.Dst != nil), int32(len(indices)))`,
+		`const CopyOpName = "toy.copy"`,
 		"KindMul Kind = 1",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("generated code lacks %q:\n%s", want, s)
 		}
+	}
+}
+
+// TestBuilderShapes checks what builders infer and where optional
+// arguments go: result types from SameOperandsAndResultType, AllTypesMatch,
+// TypesMatchWith and fixed type constraints are not parameters, a
+// default-valued property whose default is the zero value is a plain
+// options field, type and float properties take Go values, and a region
+// with a declared entry block gets it.
+func TestBuilderShapes(t *testing.T) {
+	const src = `dialect shapes {
+  enum Flags : i32 { none = 0, nsw = 1 }
+  op add {
+    traits [SameOperandsAndResultType]
+    operands (lhs: AnyType, rhs: AnyType)
+    results (result: AnyType)
+    properties (flags: Flags = none)
+  }
+  op pick {
+    traits [AllTypesMatch<"a", "result">]
+    operands (a: AnyType, b: AnyType)
+    results (result: AnyType)
+  }
+  op cmp {
+    traits [TypesMatchWith<"i1 of the same shape", "lhs", "result", "I1SameShape">]
+    operands (lhs: AnyType)
+    results (result: AnyType)
+  }
+  op size {
+    results (result: Index, other: AnyType)
+  }
+  op fn {
+    properties (sym_name: SymbolNameAttr, function_type: TypeAttrOf<FunctionType>, scale: F32Attr)
+    regions (body: AnyRegion)
+  }
+  op loop {
+    operands (lb: Index, inits: variadic AnyType)
+    results (values: variadic AnyType)
+    regions (body: AnyRegion)
+    entry body(lb, inits)
+  }
+}
+`
+	out, err := gen.Generate("shapes.irdl", []byte(src), "shapes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for _, want := range []string{
+		"func BuildAdd(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, opts ...AddOptions) AddOp",
+		"\tFlags Flags\n",
+		"st.ResultTypes = append(st.ResultTypes, lhs.Type())",
+		"func BuildPick(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value) PickOp",
+		"st.ResultTypes = append(st.ResultTypes, a.Type())",
+		"func BuildCmp(b *ir.Builder, loc ir.Location, lhs ir.Value) CmpOp",
+		`irdl.TransformType(b.Ctx, "I1SameShape", lhs.Type())`,
+		"func BuildSize(b *ir.Builder, loc ir.Location, otherType ir.Type) SizeOp",
+		"st.ResultTypes = append(st.ResultTypes, b.Ctx.IndexType())",
+		"func BuildFn(b *ir.Builder, loc ir.Location, symName string, functionType ir.Type, scale float64) FnOp",
+		"b.Ctx.TypeAttr(functionType)",
+		"b.Ctx.FloatAttr(b.Ctx.FloatType(ir.F32), scale)",
+		"func (op FnOp) FunctionType() ir.Type",
+		"func (op FnOp) Scale() float64",
+		"func BuildLoop(b *ir.Builder, loc ir.Location, lb ir.Value, inits []ir.Value, valuesTypes []ir.Type) LoopOp",
+		"blk.AddArgument(lb.Type(), loc)",
+		"for _, v := range inits {",
+		`b.Errorf("building %s: a required operand or property is nil", LoopOpName)`,
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("generated code lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "panic(") {
+		t.Errorf("generated builders panic:\n%s", s)
 	}
 }
 

@@ -26,8 +26,7 @@ func (constant) Bufferize(op *ir.Operation, s bufferization.State) error {
 		return ir.NewError(op.Loc(), "failed to bufferize op: a constant of an unranked tensor")
 	}
 	name := s.GlobalFor(op, op.InherentAttr("value"), rt)
-	ctx := s.Context()
-	g := memref.BuildGetGlobal(s.Builder(), op.Loc(), ctx.SymbolRefAttr(name, nil), s.IdentityType(rt)).Result()
+	g := memref.BuildGetGlobal(s.Builder(), op.Loc(), name, s.IdentityType(rt)).Result()
 	s.SetResult(op.Result(0), g, nil)
 	s.MarkReadOnly(op.Result(0))
 	s.Erase(op)

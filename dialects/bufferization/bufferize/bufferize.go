@@ -28,7 +28,7 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 			dyn = append(dyn, v)
 		}
 	}
-	nb := memref.BuildAlloc(b, op.Loc(), dyn, nil, s.Alignment(), s.IdentityType(op.Result(0).Type())).Result(0)
+	nb := memref.BuildAlloc(b, op.Loc(), dyn, nil, s.IdentityType(op.Result(0).Type()), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	if op.NumOperands() > len(dyn) {
 		src, err := s.Buffer(op, op.Operand(op.NumOperands()-1))
 		if err != nil {

@@ -35,8 +35,10 @@ type state struct {
 	ctx *ir.Context
 }
 
-// ret returns buffers of the function's result types: a buffer of
-// another type, or a read-only one, is copied into a new one.
+// ret returns the buffers of its operands as they are when the function's
+// result types are inferred from them; otherwise (a function on a call
+// cycle) buffers of the function's result types: a buffer of another
+// type, or a read-only one, is copied into a new one.
 func (s *state) ret(op *ir.Operation) error {
 	f := op.ParentOp()
 	ft := f.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
@@ -46,7 +48,7 @@ func (s *state) ret(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		if i < len(ft.Results) && (b.Type() != ft.Results[i] || s.ReadOnly(v)) {
+		if i < len(ft.Results) && !s.InfersResults(f) && (b.Type() != ft.Results[i] || s.ReadOnly(v)) {
 			if _, ok := ft.Results[i].(*ir.UnrankedMemRefType); ok {
 				b = memref.BuildCast(s.b, op.Loc(), b, ft.Results[i]).Result(0)
 			} else {

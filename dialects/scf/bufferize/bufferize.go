@@ -78,9 +78,7 @@ func (s *state) forall(op *ir.Operation) error {
 	}
 	s.b.SetInsertionPoint(op)
 	ops := op.Operands()
-	nf := scf.BuildForall(s.b, op.Loc(), ops[:seg[0]], ops[seg[0]:seg[0]+seg[1]], ops[seg[0]+seg[1]:nb], nil,
-		op.InherentAttr("staticLowerBound"), op.InherentAttr("staticUpperBound"), op.InherentAttr("staticStep"),
-		op.InherentAttr("mapping"), nil)
+	nf := scf.BuildForall(s.b, op.Loc(), ops[:seg[0]], ops[seg[0]:seg[0]+seg[1]], ops[seg[0]+seg[1]:nb], nil, op.InherentAttr("staticLowerBound"), op.InherentAttr("staticUpperBound"), op.InherentAttr("staticStep"), nil, scf.ForallOptions{Mapping: op.InherentAttr("mapping")})
 	nf.Operation.Region(0).TakeBody(op.Region(0))
 	for i, v := range outs {
 		a := body.Argument(rank + i)

@@ -55,7 +55,7 @@ type state struct {
 }
 
 func (s *state) empty(op *ir.Operation) error {
-	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.Alignment(), s.IdentityType(op.Result(0).Type())).Result(0)
+	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.IdentityType(op.Result(0).Type()), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	s.SetResult(op.Result(0), nb, nil)
 	s.MarkUndefinedContents(op.Result(0))
 	s.Erase(op)
@@ -67,7 +67,7 @@ func (s *state) extract(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	v := memref.BuildLoad(s.b, op.Loc(), src, op.Operands()[1:], false, nil, op.Result(0).Type()).Result()
+	v := memref.BuildLoad(s.b, op.Loc(), src, op.Operands()[1:]).Result()
 	ir.ReplaceAllUsesWith(op.Result(0), v)
 	s.Erase(op)
 	return nil
@@ -79,7 +79,7 @@ func (s *state) insert(op *ir.Operation) error {
 		return err
 	}
 	s.b.SetInsertionPoint(op)
-	memref.BuildStore(s.b, op.Loc(), op.Operand(0), dst, op.Operands()[2:], false, nil)
+	memref.BuildStore(s.b, op.Loc(), op.Operand(0), dst, op.Operands()[2:])
 	s.SetResult(op.Result(0), dst, s.InPlaceAlias(op.Operand(1), dst))
 	s.Erase(op)
 	return nil
@@ -90,7 +90,7 @@ func (s *state) dim(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	ir.ReplaceAllUsesWith(op.Result(0), memref.BuildDim(s.b, op.Loc(), src, op.Operand(1), op.Result(0).Type()).Result())
+	ir.ReplaceAllUsesWith(op.Result(0), memref.BuildDim(s.b, op.Loc(), src, op.Operand(1)).Result())
 	s.Erase(op)
 	return nil
 }
@@ -100,7 +100,7 @@ func (s *state) rank(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	ir.ReplaceAllUsesWith(op.Result(0), memref.BuildRank(s.b, op.Loc(), src, op.Result(0).Type()).Result())
+	ir.ReplaceAllUsesWith(op.Result(0), memref.BuildRank(s.b, op.Loc(), src).Result())
 	s.Erase(op)
 	return nil
 }
@@ -152,14 +152,14 @@ func (s *state) cast(op *ir.Operation) error {
 // order.
 func (s *state) fromElements(op *ir.Operation) error {
 	rt := op.Result(0).Type().(*ir.RankedTensorType)
-	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.Alignment(), s.IdentityType(rt)).Result(0)
+	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	idx := make([]int64, len(rt.Shape))
 	for _, v := range op.Operands() {
 		ivs := make([]ir.Value, len(idx))
 		for i, x := range idx {
 			ivs[i] = s.Index(x)
 		}
-		memref.BuildStore(s.b, op.Loc(), v, nb, ivs, false, nil)
+		memref.BuildStore(s.b, op.Loc(), v, nb, ivs)
 		for d := len(idx) - 1; d >= 0; d-- {
 			idx[d]++
 			if idx[d] < rt.Shape[d] {
@@ -175,7 +175,7 @@ func (s *state) fromElements(op *ir.Operation) error {
 
 func (s *state) generate(op *ir.Operation) error {
 	rt := op.Result(0).Type().(*ir.RankedTensorType)
-	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.Alignment(), s.IdentityType(rt)).Result(0)
+	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	ubs := make([]ir.Value, len(rt.Shape))
 	dyn := 0
 	for d, sz := range rt.Shape {
@@ -199,10 +199,9 @@ func (s *state) fill(op *ir.Operation, nb ir.Value, ubs []ir.Value) {
 	ivs := make([]ir.Value, len(ubs))
 	zero, one := s.Index(0), s.Index(1)
 	for d := range ubs {
-		f := scf.BuildFor(s.b, op.Loc(), zero, ubs[d], one, nil, false, nil)
-		blk := ir.NewBlock()
-		ivs[d] = blk.AddArgument(s.ctx.IndexType(), op.Loc())
-		f.Region().Append(blk)
+		f := scf.BuildFor(s.b, op.Loc(), zero, ubs[d], one, nil, nil)
+		blk := f.Region().First()
+		ivs[d] = blk.Argument(0)
 		s.b.SetInsertionPointToEnd(blk)
 		scf.BuildYield(s.b, op.Loc(), nil)
 		s.b.SetInsertionPoint(blk.Terminator())
@@ -217,7 +216,7 @@ func (s *state) fill(op *ir.Operation, nb ir.Value, ubs []ir.Value) {
 			if m, ok := mapping[v]; ok {
 				v = m
 			}
-			memref.BuildStore(s.b, o.Loc(), v, nb, ivs, false, nil)
+			memref.BuildStore(s.b, o.Loc(), v, nb, ivs)
 			continue
 		}
 		c := o.Clone(mapping)
@@ -265,21 +264,21 @@ func (s *state) pad(op *ir.Operation) error {
 		// The size of a dynamic dimension: the source's plus the padding.
 		var n ir.Value
 		if st.Shape[d] == ir.Dynamic {
-			n = memref.BuildDim(s.b, op.Loc(), src, s.Index(int64(d)), s.ctx.IndexType()).Result()
+			n = memref.BuildDim(s.b, op.Loc(), src, s.Index(int64(d))).Result()
 		} else {
 			n = s.Index(st.Shape[d])
 		}
-		n = arith.BuildAddi(s.b, op.Loc(), n, lows[d], arith.IntegerOverflowFlagsNone).Result()
-		n = arith.BuildAddi(s.b, op.Loc(), n, highs[d], arith.IntegerOverflowFlagsNone).Result()
+		n = arith.BuildAddi(s.b, op.Loc(), n, lows[d]).Result()
+		n = arith.BuildAddi(s.b, op.Loc(), n, highs[d]).Result()
 		ubs[d] = n
 		dyn = append(dyn, n)
 	}
-	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.Alignment(), s.IdentityType(rt)).Result(0)
+	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	s.fill(op, nb, ubs)
 	var sizes []ir.Value
 	for d, sz := range st.Shape {
 		if sz == ir.Dynamic {
-			sizes = append(sizes, memref.BuildDim(s.b, op.Loc(), src, s.Index(int64(d)), s.ctx.IndexType()).Result())
+			sizes = append(sizes, memref.BuildDim(s.b, op.Loc(), src, s.Index(int64(d))).Result())
 		}
 	}
 	ones := make([]int64, len(st.Shape))
@@ -396,8 +395,7 @@ func (s *state) subviewRaw(op *ir.Operation, src ir.Value, offsets, sizes, strid
 		return nil, ir.NewError(op.Loc(), "failed to bufferize op: cannot infer the rank reduction of the slice")
 	}
 	ty := s.ctx.MemRefType(rt.Shape, rt.Elem, s.ctx.StridedLayoutAttr(off, kept), nil)
-	return memref.BuildSubview(s.b, op.Loc(), src, offsets, sizes, strides,
-		s.ctx.DenseI64Array(so...), s.ctx.DenseI64Array(ss...), s.ctx.DenseI64Array(st...), ty).Result(), nil
+	return memref.BuildSubview(s.b, op.Loc(), src, offsets, sizes, strides, s.ctx.DenseI64Array(so...), s.ctx.DenseI64Array(ss...), s.ctx.DenseI64Array(st...), ty).Result(), nil
 }
 
 // segments returns the dynamic offsets, sizes and strides of a slice
@@ -463,7 +461,7 @@ func (s *state) splat(op *ir.Operation) error {
 	if !ok {
 		return ir.NewError(op.Loc(), "failed to bufferize op: tensor.splat of an unranked tensor")
 	}
-	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands()[1:], nil, s.Alignment(), s.IdentityType(rt)).Result(0)
+	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands()[1:], nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	m := linalg.BuildMap(s.b, op.Loc(), nil, nb, nil)
 	blk := ir.NewBlock()
 	blk.AddArgument(rt.Elem, op.Loc())
@@ -503,7 +501,7 @@ func (s *state) concat(op *ir.Operation) error {
 		srcs[i] = b
 	}
 	s.b.SetInsertionPoint(op)
-	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.Alignment(), s.IdentityType(rt)).Result(0)
+	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	at := int64(0)
 	for i, v := range op.Operands() {
 		it, ok := s.TensorType(v).(*ir.RankedTensorType)

@@ -1,8 +1,11 @@
 // Package ctr is the dialect built step by step in
-// docs/defining-a-dialect.md: its operations are declared in ctr.irdl, and
-// this file adds a verifier, a folder, a constant materializer, a
-// canonicalization pattern and a pass.
+// docs/defining-a-dialect.md: its operations are declared in ctr.irdl,
+// which names the Go hooks of this file (a verifier, two folders, a
+// canonicalization pattern); ctr_gen.go is generated from it, and a
+// constant materializer and a pass complete the dialect.
 package ctr
+
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o ctr_gen.go ctr.irdl
 
 import (
 	_ "embed"
@@ -18,65 +21,66 @@ import (
 //go:embed ctr.irdl
 var definitions []byte
 
-// Register adds the ctr dialect to ctx.
+// Register adds the ctr dialect to ctx: the declarations of ctr.irdl, the
+// hooks they name (generated registerHooks) and the constant
+// materializer.
 func Register(ctx *ir.Context) error {
-	if err := irdl.Load(ctx, "ctr.irdl", definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, "ctr.irdl", definitions); err != nil {
 		return err
 	}
-	// Step 3: a verifier the declaration cannot express. The constraint
-	// checks from ctr.irdl run first; this adds a range check.
-	constDef := ctx.LookupOpName("ctr.const").Def
-	declared := constDef.Verify
-	constDef.Verify = func(op *ir.Operation) error {
-		if declared != nil {
-			if err := declared(op); err != nil {
-				return err
-			}
+	registerHooks(ctx)
+	ctx.Dialect("ctr").MaterializeConstant = func(b *ir.Builder, v ir.Attribute, _ ir.Type, loc ir.Location) *ir.Operation {
+		a, ok := v.(*ir.IntegerAttr)
+		if !ok {
+			return nil
 		}
-		if v := op.InherentAttr("value").(*ir.IntegerAttr).Int64(); v < -1000000 || v > 1000000 {
-			return ir.OpError(op, fmt.Sprintf("value %d is outside the counter range", v))
-		}
-		return nil
+		return BuildConst(b, loc, a.Int64()).Operation
 	}
-	// Step 4: folding. ctr.const folds to its value, ctr.add of two
-	// constants to their sum, and x + 0 to x.
-	constDef.Fold = func(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
-		return []ir.FoldResult{{Attr: op.InherentAttr("value")}}, true
-	}
-	ctx.LookupOpName("ctr.add").Def.Fold = foldAdd
-	ctx.Dialect("ctr").MaterializeConstant = func(b *ir.Builder, v ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
-		return b.Create(&ir.OperationState{Name: b.Ctx.OpName("ctr.const"), Loc: loc, ResultTypes: []ir.Type{t},
-			Properties: b.Ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: v}})})
-	}
-	// Step 5: a canonicalization pattern.
-	registerPatterns.Do(func() {
-		rewrite.RegisterCanonicalization("ctr.neg", func() rewrite.Pattern { return NegNeg })
-	})
 	return nil
 }
 
-var registerPatterns, registerPasses sync.Once
+var registerPasses sync.Once
 
-func foldAdd(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
+// verifyConst is ctr.const's verifier hook: a range check the declaration
+// cannot express, run after the checks of ctr.irdl.
+func verifyConst(op ConstOp) error {
+	if v := op.Value(); v < -1000000 || v > 1000000 {
+		return ir.OpError(op.Operation, fmt.Sprintf("value %d is outside the counter range", v))
+	}
+	return nil
+}
+
+// foldConst folds ctr.const to its value, which makes it a constant to
+// the framework.
+func foldConst(op ConstOp, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	return []ir.FoldResult{{Attr: op.ValueAttr()}}, true
+}
+
+// foldAdd folds ctr.add of two constants to their sum and x + 0 to x.
+func foldAdd(op AddOp, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 	lhs, lok := operands[0].(*ir.IntegerAttr)
 	rhs, rok := operands[1].(*ir.IntegerAttr)
 	switch {
 	case lok && rok:
 		return []ir.FoldResult{{Attr: op.Context().IntegerAttr(lhs.Type, lhs.Int64()+rhs.Int64())}}, true
 	case rok && rhs.Int64() == 0:
-		return []ir.FoldResult{{Value: op.Operand(0)}}, true
+		return []ir.FoldResult{{Value: op.Lhs()}}, true
 	}
 	return nil, false
 }
 
+// negCanonicalizationPatterns is ctr.neg's canonicalizer hook.
+func negCanonicalizationPatterns() []rewrite.Pattern { return []rewrite.Pattern{NegNeg} }
+
 // NegNeg rewrites ctr.neg(ctr.neg(x)) to x.
-var NegNeg = &rewrite.Func{RootName: "ctr.neg", BenefitValue: 1, PatternName: "ctr-neg-neg",
+var NegNeg = &rewrite.Func{RootName: NegOpName, BenefitValue: 1, PatternName: "ctr-neg-neg",
 	Fn: func(op *ir.Operation, r *rewrite.Rewriter) bool {
-		inner := ir.DefiningOp(op.Operand(0))
-		if inner == nil || inner.Name() != "ctr.neg" {
+		outer, _ := AsNegOp(op)
+		inner, ok := AsNegOp(ir.DefiningOp(outer.Input()))
+		if !ok {
 			return false
 		}
-		r.ReplaceOp(op, []ir.Value{inner.Operand(0)})
+		r.ReplaceOp(op, []ir.Value{inner.Input()})
 		return true
 	}}
 

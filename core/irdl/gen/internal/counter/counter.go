@@ -27,7 +27,7 @@ func Register(ctx *ir.Context) error {
 			if !ok {
 				return nil
 			}
-			return BuildConst(b, loc, a.Int64(), t).Operation
+			return BuildConst(b, loc, a.Int64()).Operation
 		}
 	}
 	return nil

@@ -118,12 +118,15 @@ func GetLimitAttr(ctx *ir.Context, value int64, unit ir.Attribute) (LimitAttr, e
 	return LimitAttr{d}, nil
 }
 
+// ConstOpName is the name of the operation counter.const.
+const ConstOpName = "counter.const"
+
 // ConstOp wraps an operation counter.const: a counter constant.
 type ConstOp struct{ *ir.Operation }
 
 // AsConstOp returns op as a ConstOp if it is an operation counter.const.
 func AsConstOp(op *ir.Operation) (ConstOp, bool) {
-	if op == nil || op.Name() != "counter.const" {
+	if op == nil || op.Name() != ConstOpName {
 		return ConstOp{}, false
 	}
 	return ConstOp{op}, true
@@ -149,30 +152,30 @@ func (op ConstOp) Value() int64 {
 	return v
 }
 
-// BuildConst creates an operation counter.const at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildConst(b *ir.Builder, loc ir.Location, value int64, resultType ir.Type) ConstOp {
-	name := b.Ctx.LookupOpName("counter.const")
-	if name == nil || name.Def == nil {
-		panic("counter.const is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// BuildConst creates an operation counter.const at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ConstOp.
+func BuildConst(b *ir.Builder, loc ir.Location, value int64) ConstOp {
+	st := &ir.OperationState{Name: genOpName(b, ConstOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "value", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), value)})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(64))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ConstOp{b.Create(st)}
+	op := b.Create(st)
+	return ConstOp{op}
 }
+
+// NegOpName is the name of the operation counter.neg.
+const NegOpName = "counter.neg"
 
 // NegOp wraps an operation counter.neg: negates a counter.
 type NegOp struct{ *ir.Operation }
 
 // AsNegOp returns op as a NegOp if it is an operation counter.neg.
 func AsNegOp(op *ir.Operation) (NegOp, bool) {
-	if op == nil || op.Name() != "counter.neg" {
+	if op == nil || op.Name() != NegOpName {
 		return NegOp{}, false
 	}
 	return NegOp{op}, true
@@ -184,26 +187,30 @@ func (op NegOp) Input() ir.Value { return op.Operation.Operand(0) }
 // Result returns the result result.
 func (op NegOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildNeg creates an operation counter.neg at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildNeg creates an operation counter.neg at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero NegOp.
 func BuildNeg(b *ir.Builder, loc ir.Location, input ir.Value) NegOp {
-	name := b.Ctx.LookupOpName("counter.neg")
-	if name == nil || name.Def == nil {
-		panic("counter.neg is not registered in the builder's context")
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", NegOpName)
+		return NegOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, NegOpName), Loc: loc}
 	st.Operands = append(st.Operands, input)
 	st.ResultTypes = append(st.ResultTypes, input.Type())
-	return NegOp{b.Create(st)}
+	op := b.Create(st)
+	return NegOp{op}
 }
+
+// ShowOpName is the name of the operation counter.show.
+const ShowOpName = "counter.show"
 
 // ShowOp wraps an operation counter.show: shows a counter.
 type ShowOp struct{ *ir.Operation }
 
 // AsShowOp returns op as a ShowOp if it is an operation counter.show.
 func AsShowOp(op *ir.Operation) (ShowOp, bool) {
-	if op == nil || op.Name() != "counter.show" {
+	if op == nil || op.Name() != ShowOpName {
 		return ShowOp{}, false
 	}
 	return ShowOp{op}, true
@@ -212,17 +219,30 @@ func AsShowOp(op *ir.Operation) (ShowOp, bool) {
 // Input returns the operand input.
 func (op ShowOp) Input() ir.Value { return op.Operation.Operand(0) }
 
-// BuildShow creates an operation counter.show at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildShow creates an operation counter.show at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ShowOp.
 func BuildShow(b *ir.Builder, loc ir.Location, input ir.Value) ShowOp {
-	name := b.Ctx.LookupOpName("counter.show")
-	if name == nil || name.Def == nil {
-		panic("counter.show is not registered in the builder's context")
+	if input == nil {
+		b.Errorf("building %s: a required operand or property is nil", ShowOpName)
+		return ShowOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ShowOpName), Loc: loc}
 	st.Operands = append(st.Operands, input)
-	return ShowOp{b.Create(st)}
+	op := b.Create(st)
+	return ShowOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
 }
 
 var canonicalizationOnce sync.Once
