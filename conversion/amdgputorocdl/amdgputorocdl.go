@@ -56,9 +56,9 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("rocdl")
-	for _, name := range []string{"amdgpu.mfma", "amdgpu.memory_counter_wait", "amdgpu.sched_barrier", "amdgpu.swizzle_bitmode",
-		"amdgpu.transpose_load", "amdgpu.dpp", "amdgpu.ext_packed_fp8", "amdgpu.packed_trunc_2xfp8", "amdgpu.packed_stoch_round_fp8",
-		"amdgpu.wmma"} {
+	for _, name := range []string{amdgpu.MfmaOpName, amdgpu.MemoryCounterWaitOpName, amdgpu.SchedBarrierOpName, amdgpu.SwizzleBitmodeOpName,
+		amdgpu.TransposeLoadOpName, amdgpu.DppOpName, amdgpu.ExtPackedFp8OpName, amdgpu.PackedTrunc2xfp8OpName, amdgpu.PackedStochRoundFp8OpName,
+		amdgpu.WmmaOpName} {
 		target.AddIllegalOp(name)
 	}
 	for name := range bufferOps {
@@ -96,7 +96,7 @@ func intProp(op *ir.Operation, name string) int64 {
 // split low 4 and high 2), expcnt (3 bits) and lgkmcnt (LDS, 4 bits);
 // counts saturate, and an absent counter waits for nothing (its maximum).
 func waitPattern(chip Chipset) rewrite.ConversionPattern {
-	return &rewrite.ConversionFunc{RootName: "amdgpu.memory_counter_wait", BenefitValue: 1, PatternName: "amdgpu.memory_counter_wait-to-rocdl",
+	return &rewrite.ConversionFunc{RootName: amdgpu.MemoryCounterWaitOpName, BenefitValue: 1, PatternName: "amdgpu.memory_counter_wait-to-rocdl",
 		Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
 			if chip.Major != 9 {
 				return false
@@ -132,7 +132,7 @@ func waitPattern(chip Chipset) rewrite.ConversionPattern {
 
 // schedBarrierPattern lowers sched_barrier to its mask.
 func schedBarrierPattern() rewrite.ConversionPattern {
-	return &rewrite.ConversionFunc{RootName: "amdgpu.sched_barrier", BenefitValue: 1, PatternName: "amdgpu.sched_barrier-to-rocdl",
+	return &rewrite.ConversionFunc{RootName: amdgpu.SchedBarrierOpName, BenefitValue: 1, PatternName: "amdgpu.sched_barrier-to-rocdl",
 		Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
 			o, ok := amdgpu.AsSchedBarrierOp(op)
 			if !ok {
@@ -150,7 +150,7 @@ func schedBarrierPattern() rewrite.ConversionPattern {
 // packed into its offset, dword by dword (convert-gpu-to-rocdl uses it for
 // the shuffles it promotes to swizzles).
 func SwizzlePattern() rewrite.ConversionPattern {
-	return &rewrite.ConversionFunc{RootName: "amdgpu.swizzle_bitmode", BenefitValue: 1, PatternName: "amdgpu.swizzle_bitmode-to-rocdl",
+	return &rewrite.ConversionFunc{RootName: amdgpu.SwizzleBitmodeOpName, BenefitValue: 1, PatternName: "amdgpu.swizzle_bitmode-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 			if len(operands) != 1 {
 				return false
@@ -242,7 +242,7 @@ func compose(r *rewrite.ConversionRewriter, loc ir.Location, words []ir.Value, t
 // transposeLoadPattern lowers transpose_load on gfx950 to the ds_read_tr
 // intrinsic of its element size.
 func transposeLoadPattern(chip Chipset, tc *rewrite.TypeConverter) rewrite.ConversionPattern {
-	return &rewrite.ConversionFunc{RootName: "amdgpu.transpose_load", BenefitValue: 1, PatternName: "amdgpu.transpose_load-to-rocdl",
+	return &rewrite.ConversionFunc{RootName: amdgpu.TransposeLoadOpName, BenefitValue: 1, PatternName: "amdgpu.transpose_load-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 			if !chip.Is(9, 5, 0) {
 				return false

@@ -4,6 +4,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/amdgpu"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
 
@@ -14,13 +15,13 @@ var bufferOps = map[string]struct {
 	stores, loads bool
 	cmpswap       bool
 }{
-	"amdgpu.raw_buffer_load":           {"rocdl.raw.ptr.buffer.load", false, true, false},
-	"amdgpu.raw_buffer_store":          {"rocdl.raw.ptr.buffer.store", true, false, false},
-	"amdgpu.raw_buffer_atomic_fadd":    {"rocdl.raw.ptr.buffer.atomic.fadd", true, false, false},
-	"amdgpu.raw_buffer_atomic_fmax":    {"rocdl.raw.ptr.buffer.atomic.fmax", true, false, false},
-	"amdgpu.raw_buffer_atomic_smax":    {"rocdl.raw.ptr.buffer.atomic.smax", true, false, false},
-	"amdgpu.raw_buffer_atomic_umin":    {"rocdl.raw.ptr.buffer.atomic.umin", true, false, false},
-	"amdgpu.raw_buffer_atomic_cmpswap": {"rocdl.raw.ptr.buffer.atomic.cmpswap", true, true, true},
+	amdgpu.RawBufferLoadOpName:          {"rocdl.raw.ptr.buffer.load", false, true, false},
+	amdgpu.RawBufferStoreOpName:         {"rocdl.raw.ptr.buffer.store", true, false, false},
+	amdgpu.RawBufferAtomicFaddOpName:    {"rocdl.raw.ptr.buffer.atomic.fadd", true, false, false},
+	amdgpu.RawBufferAtomicFmaxOpName:    {"rocdl.raw.ptr.buffer.atomic.fmax", true, false, false},
+	amdgpu.RawBufferAtomicSmaxOpName:    {"rocdl.raw.ptr.buffer.atomic.smax", true, false, false},
+	amdgpu.RawBufferAtomicUminOpName:    {"rocdl.raw.ptr.buffer.atomic.umin", true, false, false},
+	amdgpu.RawBufferAtomicCmpswapOpName: {"rocdl.raw.ptr.buffer.atomic.cmpswap", true, true, true},
 }
 
 // gfx9BufferFlags is the last word of a raw buffer descriptor on gfx9:
@@ -122,7 +123,7 @@ func bufferPatterns(chip Chipset, tc *rewrite.TypeConverter) []rewrite.Conversio
 				} else {
 					dataType = operands[0].Type()
 				}
-				valType := bufferValueType(ctx, dataType, name == "amdgpu.raw_buffer_atomic_fadd")
+				valType := bufferValueType(ctx, dataType, name == amdgpu.RawBufferAtomicFaddOpName)
 				if info.cmpswap {
 					if f, ok := valType.(*ir.FloatType); ok {
 						valType = ctx.I(uint32(f.Width()))

@@ -45,7 +45,7 @@ func dppCtrl(kind string, arg ir.Attribute) (int64, bool) {
 // dppPattern lowers amdgpu.dpp to rocdl.update.dpp; values narrower than
 // a dword travel in the low half of one, as upstream packs them.
 func dppPattern() rewrite.ConversionPattern {
-	return &rewrite.ConversionFunc{RootName: "amdgpu.dpp", BenefitValue: 1, PatternName: "amdgpu.dpp-to-rocdl",
+	return &rewrite.ConversionFunc{RootName: amdgpu.DppOpName, BenefitValue: 1, PatternName: "amdgpu.dpp-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 			if len(operands) != 2 {
 				return false

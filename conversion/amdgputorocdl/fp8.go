@@ -4,6 +4,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/amdgpu"
 )
 
 // fp8Supported reports whether chip converts the fp8 format of t: the
@@ -54,7 +55,7 @@ func fp8Patterns(chip Chipset) []rewrite.ConversionPattern {
 		name, _ := fp8Name(t)
 		return name
 	}
-	ext := &rewrite.ConversionFunc{RootName: "amdgpu.ext_packed_fp8", BenefitValue: 1, PatternName: "amdgpu.ext_packed_fp8-to-rocdl",
+	ext := &rewrite.ConversionFunc{RootName: amdgpu.ExtPackedFp8OpName, BenefitValue: 1, PatternName: "amdgpu.ext_packed_fp8-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 			srcElem := elemOf(op.Operand(0).Type())
 			if len(operands) != 1 || !fp8Supported(chip, srcElem) {
@@ -95,7 +96,7 @@ func fp8Patterns(chip Chipset) []rewrite.ConversionPattern {
 			r.ReplaceOp(op, []ir.Value{res})
 			return true
 		}}
-	trunc := &rewrite.ConversionFunc{RootName: "amdgpu.packed_trunc_2xfp8", BenefitValue: 1, PatternName: "amdgpu.packed_trunc_2xfp8-to-rocdl",
+	trunc := &rewrite.ConversionFunc{RootName: amdgpu.PackedTrunc2xfp8OpName, BenefitValue: 1, PatternName: "amdgpu.packed_trunc_2xfp8-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 			resElem := elemOf(op.Result(0).Type())
 			if !fp8Supported(chip, resElem) {
@@ -126,7 +127,7 @@ func fp8Patterns(chip Chipset) []rewrite.ConversionPattern {
 			r.ReplaceOp(op, []ir.Value{unpack(r, loc, op, res)})
 			return true
 		}}
-	stoch := &rewrite.ConversionFunc{RootName: "amdgpu.packed_stoch_round_fp8", BenefitValue: 1, PatternName: "amdgpu.packed_stoch_round_fp8-to-rocdl",
+	stoch := &rewrite.ConversionFunc{RootName: amdgpu.PackedStochRoundFp8OpName, BenefitValue: 1, PatternName: "amdgpu.packed_stoch_round_fp8-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 			resElem := elemOf(op.Result(0).Type())
 			if !fp8Supported(chip, resElem) || len(operands) < 2 {

@@ -149,7 +149,7 @@ func mfmaOperand(r *rewrite.ConversionRewriter, loc ir.Location, orig ir.Type, v
 }
 
 func mfmaPattern(chip Chipset) rewrite.ConversionPattern {
-	return &rewrite.ConversionFunc{RootName: "amdgpu.mfma", BenefitValue: 1, PatternName: "amdgpu.mfma-to-rocdl",
+	return &rewrite.ConversionFunc{RootName: amdgpu.MfmaOpName, BenefitValue: 1, PatternName: "amdgpu.mfma-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 			m, ok := amdgpu.AsMfmaOp(op)
 			if !ok || len(operands) != 3 || chip.Major != 9 {

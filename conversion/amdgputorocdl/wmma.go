@@ -4,6 +4,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/amdgpu"
 )
 
 // wmmaOperand converts a WMMA source or accumulator to the type the gfx11
@@ -36,7 +37,7 @@ func wmmaOperand(r *rewrite.ConversionRewriter, loc ir.Location, v ir.Value) ir.
 // accumulator and source types, with opsel choosing the half of a 16-bit
 // accumulator and the integer forms' signedness and clamping.
 func wmmaPattern(chip Chipset) rewrite.ConversionPattern {
-	return &rewrite.ConversionFunc{RootName: "amdgpu.wmma", BenefitValue: 1, PatternName: "amdgpu.wmma-to-rocdl",
+	return &rewrite.ConversionFunc{RootName: amdgpu.WmmaOpName, BenefitValue: 1, PatternName: "amdgpu.wmma-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 			if chip.Major != 11 || len(operands) != 3 || intProp(op, "k") != 16 {
 				return false

@@ -14,6 +14,7 @@ package gputorocdl
 
 import (
 	"encoding/binary"
+	"github.com/strata-ir/strata/dialects/amdgpu"
 	"math"
 	"strconv"
 
@@ -100,7 +101,7 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
-		"gpu.grid_dim", "gpu.lane_id", "gpu.subgroup_size", "gpu.shuffle", "amdgpu.swizzle_bitmode"} {
+		"gpu.grid_dim", "gpu.lane_id", "gpu.subgroup_size", "gpu.shuffle", amdgpu.SwizzleBitmodeOpName} {
 		target.AddIllegalOp(name)
 	}
 	var patterns []rewrite.ConversionPattern

@@ -170,7 +170,9 @@ func declareBefore(r *rewrite.ConversionRewriter, op *ir.Operation, name string,
 	ctx := r.Builder.Ctx
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(at)
-	f := llvm.BuildFunc(b, op.Loc(), name, nil, ctx.TypeAttr(ft), llvm.LinkageExternal, false, llvm.CConvCcc,
-		llvm.VisibilityDefault, llvm.UnnamedAddrNone, nil, nil, nil, nil, nil, nil, nil, false, false, false, false, false, nil, false, nil)
+	f := llvm.BuildFunc(b, op.Loc(), name, ft)
+	if f.Operation == nil {
+		return
+	}
 	llvmcommon.DropProperty(ctx, f.Operation, "unnamed_addr")
 }

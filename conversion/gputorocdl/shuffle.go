@@ -8,7 +8,7 @@ import (
 )
 
 // amdgpuSwizzle is the operation promoted shuffles become.
-const amdgpuSwizzle = "amdgpu.swizzle_bitmode"
+const amdgpuSwizzle = amdgpu.SwizzleBitmodeOpName
 
 // promoteShuffle rewrites a xor shuffle within 32 lanes over a whole
 // wave64 (constant offset below 32, constant width 64) to a bitmode

@@ -87,7 +87,7 @@ func Register(ctx *ir.Context) {
 // DefaultValuedAttr does. The bare enum attribute only parses once the
 // dialect is loaded, so the default is added here rather than declared.
 func defaultBlgp(ctx *ir.Context) {
-	on := ctx.LookupOpName("amdgpu.mfma")
+	on := ctx.LookupOpName(MfmaOpName)
 	if on == nil || on.Def == nil {
 		return
 	}

@@ -3,6 +3,7 @@
 package amdgpu
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -178,12 +179,15 @@ func GetTdmDescriptorType(ctx *ir.Context) (TdmDescriptorType, error) {
 	return TdmDescriptorType{d}, nil
 }
 
+// ExtPackedFp8OpName is the name of the operation amdgpu.ext_packed_fp8.
+const ExtPackedFp8OpName = "amdgpu.ext_packed_fp8"
+
 // ExtPackedFp8Op wraps an operation amdgpu.ext_packed_fp8: extend a fp8 value to a float or a vector of packed fp8 values to two floats.
 type ExtPackedFp8Op struct{ *ir.Operation }
 
 // AsExtPackedFp8Op returns op as a ExtPackedFp8Op if it is an operation amdgpu.ext_packed_fp8.
 func AsExtPackedFp8Op(op *ir.Operation) (ExtPackedFp8Op, bool) {
-	if op == nil || op.Name() != "amdgpu.ext_packed_fp8" {
+	if op == nil || op.Name() != ExtPackedFp8OpName {
 		return ExtPackedFp8Op{}, false
 	}
 	return ExtPackedFp8Op{op}, true
@@ -198,15 +202,15 @@ func (op ExtPackedFp8Op) Res() ir.Value { return op.Operation.Result(0) }
 // Index returns the property index, or nil when it is absent.
 func (op ExtPackedFp8Op) Index() ir.Attribute { return op.InherentAttr("index") }
 
-// BuildExtPackedFp8 creates an operation amdgpu.ext_packed_fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildExtPackedFp8 creates an operation amdgpu.ext_packed_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ExtPackedFp8Op.
 func BuildExtPackedFp8(b *ir.Builder, loc ir.Location, source ir.Value, index ir.Attribute, resType ir.Type) ExtPackedFp8Op {
-	name := b.Ctx.LookupOpName("amdgpu.ext_packed_fp8")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.ext_packed_fp8 is not registered in the builder's context")
+	if source == nil || index == nil {
+		b.Errorf("building %s: a required operand or property is nil", ExtPackedFp8OpName)
+		return ExtPackedFp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ExtPackedFp8OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	props = append(props, ir.NamedAttr{Name: "index", Value: index})
@@ -214,15 +218,19 @@ func BuildExtPackedFp8(b *ir.Builder, loc ir.Location, source ir.Value, index ir
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ExtPackedFp8Op{b.Create(st)}
+	op := b.Create(st)
+	return ExtPackedFp8Op{op}
 }
+
+// ScaledExtPackedMatrixOpName is the name of the operation amdgpu.scaled_ext_packed_matrix.
+const ScaledExtPackedMatrixOpName = "amdgpu.scaled_ext_packed_matrix"
 
 // ScaledExtPackedMatrixOp wraps an operation amdgpu.scaled_ext_packed_matrix: extend a wave-wide matrix of packed floating point values.
 type ScaledExtPackedMatrixOp struct{ *ir.Operation }
 
 // AsScaledExtPackedMatrixOp returns op as a ScaledExtPackedMatrixOp if it is an operation amdgpu.scaled_ext_packed_matrix.
 func AsScaledExtPackedMatrixOp(op *ir.Operation) (ScaledExtPackedMatrixOp, bool) {
-	if op == nil || op.Name() != "amdgpu.scaled_ext_packed_matrix" {
+	if op == nil || op.Name() != ScaledExtPackedMatrixOpName {
 		return ScaledExtPackedMatrixOp{}, false
 	}
 	return ScaledExtPackedMatrixOp{op}, true
@@ -250,15 +258,15 @@ func (op ScaledExtPackedMatrixOp) FirstScaleByte() ir.Attribute {
 	return op.InherentAttr("firstScaleByte")
 }
 
-// BuildScaledExtPackedMatrix creates an operation amdgpu.scaled_ext_packed_matrix at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildScaledExtPackedMatrix creates an operation amdgpu.scaled_ext_packed_matrix at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ScaledExtPackedMatrixOp.
 func BuildScaledExtPackedMatrix(b *ir.Builder, loc ir.Location, source ir.Value, scale ir.Value, blockSize ir.Attribute, firstScaleLane ir.Attribute, firstScaleByte ir.Attribute, resType ir.Type) ScaledExtPackedMatrixOp {
-	name := b.Ctx.LookupOpName("amdgpu.scaled_ext_packed_matrix")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.scaled_ext_packed_matrix is not registered in the builder's context")
+	if source == nil || scale == nil || blockSize == nil || firstScaleLane == nil || firstScaleByte == nil {
+		b.Errorf("building %s: a required operand or property is nil", ScaledExtPackedMatrixOpName)
+		return ScaledExtPackedMatrixOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ScaledExtPackedMatrixOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, scale)
@@ -269,15 +277,19 @@ func BuildScaledExtPackedMatrix(b *ir.Builder, loc ir.Location, source ir.Value,
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ScaledExtPackedMatrixOp{b.Create(st)}
+	op := b.Create(st)
+	return ScaledExtPackedMatrixOp{op}
 }
+
+// ScaledExtPackedOpName is the name of the operation amdgpu.scaled_ext_packed.
+const ScaledExtPackedOpName = "amdgpu.scaled_ext_packed"
 
 // ScaledExtPackedOp wraps an operation amdgpu.scaled_ext_packed: extend a vector of packed floating point values.
 type ScaledExtPackedOp struct{ *ir.Operation }
 
 // AsScaledExtPackedOp returns op as a ScaledExtPackedOp if it is an operation amdgpu.scaled_ext_packed.
 func AsScaledExtPackedOp(op *ir.Operation) (ScaledExtPackedOp, bool) {
-	if op == nil || op.Name() != "amdgpu.scaled_ext_packed" {
+	if op == nil || op.Name() != ScaledExtPackedOpName {
 		return ScaledExtPackedOp{}, false
 	}
 	return ScaledExtPackedOp{op}, true
@@ -295,15 +307,15 @@ func (op ScaledExtPackedOp) Res() ir.Value { return op.Operation.Result(0) }
 // Index returns the property index, or nil when it is absent.
 func (op ScaledExtPackedOp) Index() ir.Attribute { return op.InherentAttr("index") }
 
-// BuildScaledExtPacked creates an operation amdgpu.scaled_ext_packed at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildScaledExtPacked creates an operation amdgpu.scaled_ext_packed at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ScaledExtPackedOp.
 func BuildScaledExtPacked(b *ir.Builder, loc ir.Location, source ir.Value, scale ir.Value, index ir.Attribute, resType ir.Type) ScaledExtPackedOp {
-	name := b.Ctx.LookupOpName("amdgpu.scaled_ext_packed")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.scaled_ext_packed is not registered in the builder's context")
+	if source == nil || scale == nil || index == nil {
+		b.Errorf("building %s: a required operand or property is nil", ScaledExtPackedOpName)
+		return ScaledExtPackedOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ScaledExtPackedOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, scale)
@@ -312,15 +324,19 @@ func BuildScaledExtPacked(b *ir.Builder, loc ir.Location, source ir.Value, scale
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ScaledExtPackedOp{b.Create(st)}
+	op := b.Create(st)
+	return ScaledExtPackedOp{op}
 }
+
+// PackedTrunc2xfp8OpName is the name of the operation amdgpu.packed_trunc_2xfp8.
+const PackedTrunc2xfp8OpName = "amdgpu.packed_trunc_2xfp8"
 
 // PackedTrunc2xfp8Op wraps an operation amdgpu.packed_trunc_2xfp8: round two floats into a packed vector of 8-bit floats.
 type PackedTrunc2xfp8Op struct{ *ir.Operation }
 
 // AsPackedTrunc2xfp8Op returns op as a PackedTrunc2xfp8Op if it is an operation amdgpu.packed_trunc_2xfp8.
 func AsPackedTrunc2xfp8Op(op *ir.Operation) (PackedTrunc2xfp8Op, bool) {
-	if op == nil || op.Name() != "amdgpu.packed_trunc_2xfp8" {
+	if op == nil || op.Name() != PackedTrunc2xfp8OpName {
 		return PackedTrunc2xfp8Op{}, false
 	}
 	return PackedTrunc2xfp8Op{op}, true
@@ -372,38 +388,54 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// BuildPackedTrunc2xfp8 creates an operation amdgpu.packed_trunc_2xfp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPackedTrunc2xfp8(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, existing ir.Value, wordIndex ir.Attribute, resType ir.Type) PackedTrunc2xfp8Op {
-	name := b.Ctx.LookupOpName("amdgpu.packed_trunc_2xfp8")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.packed_trunc_2xfp8 is not registered in the builder's context")
+// PackedTrunc2xfp8Options holds the optional operands, results and properties of
+// amdgpu.packed_trunc_2xfp8 for BuildPackedTrunc2xfp8; the zero value leaves them all absent (or at
+// their defaults).
+type PackedTrunc2xfp8Options struct {
+	// SourceB is the optional operand sourceB (nil: absent).
+	SourceB ir.Value
+	// Existing is the optional operand existing (nil: absent).
+	Existing ir.Value
+}
+
+// BuildPackedTrunc2xfp8 creates an operation amdgpu.packed_trunc_2xfp8 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PackedTrunc2xfp8Op.
+func BuildPackedTrunc2xfp8(b *ir.Builder, loc ir.Location, sourceA ir.Value, wordIndex ir.Attribute, resType ir.Type, opts ...PackedTrunc2xfp8Options) PackedTrunc2xfp8Op {
+	if sourceA == nil || wordIndex == nil {
+		b.Errorf("building %s: a required operand or property is nil", PackedTrunc2xfp8OpName)
+		return PackedTrunc2xfp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PackedTrunc2xfp8OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PackedTrunc2xfp8OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, sourceA)
-	if sourceB != nil {
-		st.Operands = append(st.Operands, sourceB)
+	if o.SourceB != nil {
+		st.Operands = append(st.Operands, o.SourceB)
 	}
-	if existing != nil {
-		st.Operands = append(st.Operands, existing)
+	if o.Existing != nil {
+		st.Operands = append(st.Operands, o.Existing)
 	}
 	props = append(props, ir.NamedAttr{Name: "wordIndex", Value: wordIndex})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, b2i(sourceB != nil), b2i(existing != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, b2i(o.SourceB != nil), b2i(o.Existing != nil))})
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PackedTrunc2xfp8Op{b.Create(st)}
+	op := b.Create(st)
+	return PackedTrunc2xfp8Op{op}
 }
+
+// PackedScaledTruncOpName is the name of the operation amdgpu.packed_scaled_trunc.
+const PackedScaledTruncOpName = "amdgpu.packed_scaled_trunc"
 
 // PackedScaledTruncOp wraps an operation amdgpu.packed_scaled_trunc: round two floats into a packed vector of floats.
 type PackedScaledTruncOp struct{ *ir.Operation }
 
 // AsPackedScaledTruncOp returns op as a PackedScaledTruncOp if it is an operation amdgpu.packed_scaled_trunc.
 func AsPackedScaledTruncOp(op *ir.Operation) (PackedScaledTruncOp, bool) {
-	if op == nil || op.Name() != "amdgpu.packed_scaled_trunc" {
+	if op == nil || op.Name() != PackedScaledTruncOpName {
 		return PackedScaledTruncOp{}, false
 	}
 	return PackedScaledTruncOp{op}, true
@@ -429,35 +461,49 @@ func (op PackedScaledTruncOp) Res() ir.Value { return op.Operation.Result(0) }
 // Index returns the property index, or nil when it is absent.
 func (op PackedScaledTruncOp) Index() ir.Attribute { return op.InherentAttr("index") }
 
-// BuildPackedScaledTrunc creates an operation amdgpu.packed_scaled_trunc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPackedScaledTrunc(b *ir.Builder, loc ir.Location, source ir.Value, scale ir.Value, existing ir.Value, index ir.Attribute, resType ir.Type) PackedScaledTruncOp {
-	name := b.Ctx.LookupOpName("amdgpu.packed_scaled_trunc")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.packed_scaled_trunc is not registered in the builder's context")
+// PackedScaledTruncOptions holds the optional operands, results and properties of
+// amdgpu.packed_scaled_trunc for BuildPackedScaledTrunc; the zero value leaves them all absent (or at
+// their defaults).
+type PackedScaledTruncOptions struct {
+	// Existing is the optional operand existing (nil: absent).
+	Existing ir.Value
+}
+
+// BuildPackedScaledTrunc creates an operation amdgpu.packed_scaled_trunc at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PackedScaledTruncOp.
+func BuildPackedScaledTrunc(b *ir.Builder, loc ir.Location, source ir.Value, scale ir.Value, index ir.Attribute, resType ir.Type, opts ...PackedScaledTruncOptions) PackedScaledTruncOp {
+	if source == nil || scale == nil || index == nil {
+		b.Errorf("building %s: a required operand or property is nil", PackedScaledTruncOpName)
+		return PackedScaledTruncOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PackedScaledTruncOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PackedScaledTruncOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, scale)
-	if existing != nil {
-		st.Operands = append(st.Operands, existing)
+	if o.Existing != nil {
+		st.Operands = append(st.Operands, o.Existing)
 	}
 	props = append(props, ir.NamedAttr{Name: "index", Value: index})
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PackedScaledTruncOp{b.Create(st)}
+	op := b.Create(st)
+	return PackedScaledTruncOp{op}
 }
+
+// PackedStochRoundFp8OpName is the name of the operation amdgpu.packed_stoch_round_fp8.
+const PackedStochRoundFp8OpName = "amdgpu.packed_stoch_round_fp8"
 
 // PackedStochRoundFp8Op wraps an operation amdgpu.packed_stoch_round_fp8: round float stochiastically into a packed vector of 8-bit floats.
 type PackedStochRoundFp8Op struct{ *ir.Operation }
 
 // AsPackedStochRoundFp8Op returns op as a PackedStochRoundFp8Op if it is an operation amdgpu.packed_stoch_round_fp8.
 func AsPackedStochRoundFp8Op(op *ir.Operation) (PackedStochRoundFp8Op, bool) {
-	if op == nil || op.Name() != "amdgpu.packed_stoch_round_fp8" {
+	if op == nil || op.Name() != PackedStochRoundFp8OpName {
 		return PackedStochRoundFp8Op{}, false
 	}
 	return PackedStochRoundFp8Op{op}, true
@@ -483,35 +529,49 @@ func (op PackedStochRoundFp8Op) Res() ir.Value { return op.Operation.Result(0) }
 // StoreIndex returns the property storeIndex, or nil when it is absent.
 func (op PackedStochRoundFp8Op) StoreIndex() ir.Attribute { return op.InherentAttr("storeIndex") }
 
-// BuildPackedStochRoundFp8 creates an operation amdgpu.packed_stoch_round_fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPackedStochRoundFp8(b *ir.Builder, loc ir.Location, source ir.Value, stochiasticParam ir.Value, existing ir.Value, storeIndex ir.Attribute, resType ir.Type) PackedStochRoundFp8Op {
-	name := b.Ctx.LookupOpName("amdgpu.packed_stoch_round_fp8")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.packed_stoch_round_fp8 is not registered in the builder's context")
+// PackedStochRoundFp8Options holds the optional operands, results and properties of
+// amdgpu.packed_stoch_round_fp8 for BuildPackedStochRoundFp8; the zero value leaves them all absent (or at
+// their defaults).
+type PackedStochRoundFp8Options struct {
+	// Existing is the optional operand existing (nil: absent).
+	Existing ir.Value
+}
+
+// BuildPackedStochRoundFp8 creates an operation amdgpu.packed_stoch_round_fp8 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PackedStochRoundFp8Op.
+func BuildPackedStochRoundFp8(b *ir.Builder, loc ir.Location, source ir.Value, stochiasticParam ir.Value, storeIndex ir.Attribute, resType ir.Type, opts ...PackedStochRoundFp8Options) PackedStochRoundFp8Op {
+	if source == nil || stochiasticParam == nil || storeIndex == nil {
+		b.Errorf("building %s: a required operand or property is nil", PackedStochRoundFp8OpName)
+		return PackedStochRoundFp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PackedStochRoundFp8OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PackedStochRoundFp8OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
 	st.Operands = append(st.Operands, stochiasticParam)
-	if existing != nil {
-		st.Operands = append(st.Operands, existing)
+	if o.Existing != nil {
+		st.Operands = append(st.Operands, o.Existing)
 	}
 	props = append(props, ir.NamedAttr{Name: "storeIndex", Value: storeIndex})
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PackedStochRoundFp8Op{b.Create(st)}
+	op := b.Create(st)
+	return PackedStochRoundFp8Op{op}
 }
+
+// FatRawBufferCastOpName is the name of the operation amdgpu.fat_raw_buffer_cast.
+const FatRawBufferCastOpName = "amdgpu.fat_raw_buffer_cast"
 
 // FatRawBufferCastOp wraps an operation amdgpu.fat_raw_buffer_cast: create a raw buffer fat pointer that matches `memref`.
 type FatRawBufferCastOp struct{ *ir.Operation }
 
 // AsFatRawBufferCastOp returns op as a FatRawBufferCastOp if it is an operation amdgpu.fat_raw_buffer_cast.
 func AsFatRawBufferCastOp(op *ir.Operation) (FatRawBufferCastOp, bool) {
-	if op == nil || op.Name() != "amdgpu.fat_raw_buffer_cast" {
+	if op == nil || op.Name() != FatRawBufferCastOpName {
 		return FatRawBufferCastOp{}, false
 	}
 	return FatRawBufferCastOp{op}, true
@@ -561,41 +621,63 @@ func (op FatRawBufferCastOp) BoundsCheck() bool {
 // ResetOffset reports whether the unit property resetOffset is set.
 func (op FatRawBufferCastOp) ResetOffset() bool { return op.InherentAttr("resetOffset") != nil }
 
-// BuildFatRawBufferCast creates an operation amdgpu.fat_raw_buffer_cast at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildFatRawBufferCast(b *ir.Builder, loc ir.Location, source ir.Value, validBytes ir.Value, cacheSwizzleStride ir.Value, boundsCheck bool, resetOffset bool, resultType ir.Type) FatRawBufferCastOp {
-	name := b.Ctx.LookupOpName("amdgpu.fat_raw_buffer_cast")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.fat_raw_buffer_cast is not registered in the builder's context")
+// FatRawBufferCastOptions holds the optional operands, results and properties of
+// amdgpu.fat_raw_buffer_cast for BuildFatRawBufferCast; the zero value leaves them all absent (or at
+// their defaults).
+type FatRawBufferCastOptions struct {
+	// ValidBytes is the optional operand validBytes (nil: absent).
+	ValidBytes ir.Value
+	// CacheSwizzleStride is the optional operand cacheSwizzleStride (nil: absent).
+	CacheSwizzleStride ir.Value
+	// BoundsCheck is the property boundsCheck (nil: its default).
+	BoundsCheck *bool
+	// ResetOffset sets the unit property resetOffset.
+	ResetOffset bool
+}
+
+// BuildFatRawBufferCast creates an operation amdgpu.fat_raw_buffer_cast at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FatRawBufferCastOp.
+func BuildFatRawBufferCast(b *ir.Builder, loc ir.Location, source ir.Value, resultType ir.Type, opts ...FatRawBufferCastOptions) FatRawBufferCastOp {
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", FatRawBufferCastOpName)
+		return FatRawBufferCastOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, FatRawBufferCastOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FatRawBufferCastOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, source)
-	if validBytes != nil {
-		st.Operands = append(st.Operands, validBytes)
+	if o.ValidBytes != nil {
+		st.Operands = append(st.Operands, o.ValidBytes)
 	}
-	if cacheSwizzleStride != nil {
-		st.Operands = append(st.Operands, cacheSwizzleStride)
+	if o.CacheSwizzleStride != nil {
+		st.Operands = append(st.Operands, o.CacheSwizzleStride)
 	}
-	props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(boundsCheck)})
-	if resetOffset {
+	if o.BoundsCheck != nil {
+		props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(*o.BoundsCheck)})
+	}
+	if o.ResetOffset {
 		props = append(props, ir.NamedAttr{Name: "resetOffset", Value: b.Ctx.Unit()})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, b2i(validBytes != nil), b2i(cacheSwizzleStride != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, b2i(o.ValidBytes != nil), b2i(o.CacheSwizzleStride != nil))})
 	st.ResultTypes = append(st.ResultTypes, resultType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return FatRawBufferCastOp{b.Create(st)}
+	op := b.Create(st)
+	return FatRawBufferCastOp{op}
 }
+
+// RawBufferLoadOpName is the name of the operation amdgpu.raw_buffer_load.
+const RawBufferLoadOpName = "amdgpu.raw_buffer_load"
 
 // RawBufferLoadOp wraps an operation amdgpu.raw_buffer_load: raw Buffer load, exposing GCN features.
 type RawBufferLoadOp struct{ *ir.Operation }
 
 // AsRawBufferLoadOp returns op as a RawBufferLoadOp if it is an operation amdgpu.raw_buffer_load.
 func AsRawBufferLoadOp(op *ir.Operation) (RawBufferLoadOp, bool) {
-	if op == nil || op.Name() != "amdgpu.raw_buffer_load" {
+	if op == nil || op.Name() != RawBufferLoadOpName {
 		return RawBufferLoadOp{}, false
 	}
 	return RawBufferLoadOp{op}, true
@@ -652,39 +734,59 @@ func (op RawBufferLoadOp) IndexOffset() (int32, bool) {
 	return int32(x.Int64()), true
 }
 
-// BuildRawBufferLoad creates an operation amdgpu.raw_buffer_load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawBufferLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, sgprOffset ir.Value, boundsCheck bool, indexOffset *int32, valueType ir.Type) RawBufferLoadOp {
-	name := b.Ctx.LookupOpName("amdgpu.raw_buffer_load")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.raw_buffer_load is not registered in the builder's context")
+// RawBufferLoadOptions holds the optional operands, results and properties of
+// amdgpu.raw_buffer_load for BuildRawBufferLoad; the zero value leaves them all absent (or at
+// their defaults).
+type RawBufferLoadOptions struct {
+	// SgprOffset is the optional operand sgprOffset (nil: absent).
+	SgprOffset ir.Value
+	// BoundsCheck is the property boundsCheck (nil: its default).
+	BoundsCheck *bool
+	// IndexOffset is the optional property indexOffset (nil: absent).
+	IndexOffset *int32
+}
+
+// BuildRawBufferLoad creates an operation amdgpu.raw_buffer_load at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawBufferLoadOp.
+func BuildRawBufferLoad(b *ir.Builder, loc ir.Location, memref ir.Value, indices []ir.Value, valueType ir.Type, opts ...RawBufferLoadOptions) RawBufferLoadOp {
+	if memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", RawBufferLoadOpName)
+		return RawBufferLoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawBufferLoadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawBufferLoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	if sgprOffset != nil {
-		st.Operands = append(st.Operands, sgprOffset)
+	if o.SgprOffset != nil {
+		st.Operands = append(st.Operands, o.SgprOffset)
 	}
-	props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(boundsCheck)})
-	if indexOffset != nil {
-		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*indexOffset))})
+	if o.BoundsCheck != nil {
+		props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(*o.BoundsCheck)})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(indices)), b2i(sgprOffset != nil))})
+	if o.IndexOffset != nil {
+		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.IndexOffset))})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(indices)), b2i(o.SgprOffset != nil))})
 	st.ResultTypes = append(st.ResultTypes, valueType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawBufferLoadOp{b.Create(st)}
+	op := b.Create(st)
+	return RawBufferLoadOp{op}
 }
+
+// RawBufferStoreOpName is the name of the operation amdgpu.raw_buffer_store.
+const RawBufferStoreOpName = "amdgpu.raw_buffer_store"
 
 // RawBufferStoreOp wraps an operation amdgpu.raw_buffer_store: raw Buffer Store, exposing GCN features.
 type RawBufferStoreOp struct{ *ir.Operation }
 
 // AsRawBufferStoreOp returns op as a RawBufferStoreOp if it is an operation amdgpu.raw_buffer_store.
 func AsRawBufferStoreOp(op *ir.Operation) (RawBufferStoreOp, bool) {
-	if op == nil || op.Name() != "amdgpu.raw_buffer_store" {
+	if op == nil || op.Name() != RawBufferStoreOpName {
 		return RawBufferStoreOp{}, false
 	}
 	return RawBufferStoreOp{op}, true
@@ -743,39 +845,59 @@ func (op RawBufferStoreOp) IndexOffset() (int32, bool) {
 	return int32(x.Int64()), true
 }
 
-// BuildRawBufferStore creates an operation amdgpu.raw_buffer_store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawBufferStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, sgprOffset ir.Value, boundsCheck bool, indexOffset *int32) RawBufferStoreOp {
-	name := b.Ctx.LookupOpName("amdgpu.raw_buffer_store")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.raw_buffer_store is not registered in the builder's context")
+// RawBufferStoreOptions holds the optional operands, results and properties of
+// amdgpu.raw_buffer_store for BuildRawBufferStore; the zero value leaves them all absent (or at
+// their defaults).
+type RawBufferStoreOptions struct {
+	// SgprOffset is the optional operand sgprOffset (nil: absent).
+	SgprOffset ir.Value
+	// BoundsCheck is the property boundsCheck (nil: its default).
+	BoundsCheck *bool
+	// IndexOffset is the optional property indexOffset (nil: absent).
+	IndexOffset *int32
+}
+
+// BuildRawBufferStore creates an operation amdgpu.raw_buffer_store at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawBufferStoreOp.
+func BuildRawBufferStore(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, opts ...RawBufferStoreOptions) RawBufferStoreOp {
+	if value == nil || memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", RawBufferStoreOpName)
+		return RawBufferStoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawBufferStoreOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawBufferStoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	if sgprOffset != nil {
-		st.Operands = append(st.Operands, sgprOffset)
+	if o.SgprOffset != nil {
+		st.Operands = append(st.Operands, o.SgprOffset)
 	}
-	props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(boundsCheck)})
-	if indexOffset != nil {
-		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*indexOffset))})
+	if o.BoundsCheck != nil {
+		props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(*o.BoundsCheck)})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(sgprOffset != nil))})
+	if o.IndexOffset != nil {
+		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.IndexOffset))})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(o.SgprOffset != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawBufferStoreOp{b.Create(st)}
+	op := b.Create(st)
+	return RawBufferStoreOp{op}
 }
+
+// RawBufferAtomicCmpswapOpName is the name of the operation amdgpu.raw_buffer_atomic_cmpswap.
+const RawBufferAtomicCmpswapOpName = "amdgpu.raw_buffer_atomic_cmpswap"
 
 // RawBufferAtomicCmpswapOp wraps an operation amdgpu.raw_buffer_atomic_cmpswap: raw Buffer Atomic compare-and-swap.
 type RawBufferAtomicCmpswapOp struct{ *ir.Operation }
 
 // AsRawBufferAtomicCmpswapOp returns op as a RawBufferAtomicCmpswapOp if it is an operation amdgpu.raw_buffer_atomic_cmpswap.
 func AsRawBufferAtomicCmpswapOp(op *ir.Operation) (RawBufferAtomicCmpswapOp, bool) {
-	if op == nil || op.Name() != "amdgpu.raw_buffer_atomic_cmpswap" {
+	if op == nil || op.Name() != RawBufferAtomicCmpswapOpName {
 		return RawBufferAtomicCmpswapOp{}, false
 	}
 	return RawBufferAtomicCmpswapOp{op}, true
@@ -846,41 +968,61 @@ func (op RawBufferAtomicCmpswapOp) IndexOffset() (int32, bool) {
 	return int32(x.Int64()), true
 }
 
-// BuildRawBufferAtomicCmpswap creates an operation amdgpu.raw_buffer_atomic_cmpswap at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawBufferAtomicCmpswap(b *ir.Builder, loc ir.Location, src ir.Value, cmp ir.Value, memref ir.Value, indices []ir.Value, sgprOffset ir.Value, boundsCheck bool, indexOffset *int32, valueType ir.Type) RawBufferAtomicCmpswapOp {
-	name := b.Ctx.LookupOpName("amdgpu.raw_buffer_atomic_cmpswap")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.raw_buffer_atomic_cmpswap is not registered in the builder's context")
+// RawBufferAtomicCmpswapOptions holds the optional operands, results and properties of
+// amdgpu.raw_buffer_atomic_cmpswap for BuildRawBufferAtomicCmpswap; the zero value leaves them all absent (or at
+// their defaults).
+type RawBufferAtomicCmpswapOptions struct {
+	// SgprOffset is the optional operand sgprOffset (nil: absent).
+	SgprOffset ir.Value
+	// BoundsCheck is the property boundsCheck (nil: its default).
+	BoundsCheck *bool
+	// IndexOffset is the optional property indexOffset (nil: absent).
+	IndexOffset *int32
+}
+
+// BuildRawBufferAtomicCmpswap creates an operation amdgpu.raw_buffer_atomic_cmpswap at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawBufferAtomicCmpswapOp.
+func BuildRawBufferAtomicCmpswap(b *ir.Builder, loc ir.Location, src ir.Value, cmp ir.Value, memref ir.Value, indices []ir.Value, opts ...RawBufferAtomicCmpswapOptions) RawBufferAtomicCmpswapOp {
+	if src == nil || cmp == nil || memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", RawBufferAtomicCmpswapOpName)
+		return RawBufferAtomicCmpswapOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawBufferAtomicCmpswapOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawBufferAtomicCmpswapOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, cmp)
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	if sgprOffset != nil {
-		st.Operands = append(st.Operands, sgprOffset)
+	if o.SgprOffset != nil {
+		st.Operands = append(st.Operands, o.SgprOffset)
 	}
-	props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(boundsCheck)})
-	if indexOffset != nil {
-		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*indexOffset))})
+	if o.BoundsCheck != nil {
+		props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(*o.BoundsCheck)})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, 1, int32(len(indices)), b2i(sgprOffset != nil))})
-	st.ResultTypes = append(st.ResultTypes, valueType)
+	if o.IndexOffset != nil {
+		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.IndexOffset))})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, 1, int32(len(indices)), b2i(o.SgprOffset != nil))})
+	st.ResultTypes = append(st.ResultTypes, src.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawBufferAtomicCmpswapOp{b.Create(st)}
+	op := b.Create(st)
+	return RawBufferAtomicCmpswapOp{op}
 }
+
+// RawBufferAtomicFaddOpName is the name of the operation amdgpu.raw_buffer_atomic_fadd.
+const RawBufferAtomicFaddOpName = "amdgpu.raw_buffer_atomic_fadd"
 
 // RawBufferAtomicFaddOp wraps an operation amdgpu.raw_buffer_atomic_fadd: raw Buffer Floating-point Atomic Add (MI-* only).
 type RawBufferAtomicFaddOp struct{ *ir.Operation }
 
 // AsRawBufferAtomicFaddOp returns op as a RawBufferAtomicFaddOp if it is an operation amdgpu.raw_buffer_atomic_fadd.
 func AsRawBufferAtomicFaddOp(op *ir.Operation) (RawBufferAtomicFaddOp, bool) {
-	if op == nil || op.Name() != "amdgpu.raw_buffer_atomic_fadd" {
+	if op == nil || op.Name() != RawBufferAtomicFaddOpName {
 		return RawBufferAtomicFaddOp{}, false
 	}
 	return RawBufferAtomicFaddOp{op}, true
@@ -939,39 +1081,59 @@ func (op RawBufferAtomicFaddOp) IndexOffset() (int32, bool) {
 	return int32(x.Int64()), true
 }
 
-// BuildRawBufferAtomicFadd creates an operation amdgpu.raw_buffer_atomic_fadd at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawBufferAtomicFadd(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, sgprOffset ir.Value, boundsCheck bool, indexOffset *int32) RawBufferAtomicFaddOp {
-	name := b.Ctx.LookupOpName("amdgpu.raw_buffer_atomic_fadd")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.raw_buffer_atomic_fadd is not registered in the builder's context")
+// RawBufferAtomicFaddOptions holds the optional operands, results and properties of
+// amdgpu.raw_buffer_atomic_fadd for BuildRawBufferAtomicFadd; the zero value leaves them all absent (or at
+// their defaults).
+type RawBufferAtomicFaddOptions struct {
+	// SgprOffset is the optional operand sgprOffset (nil: absent).
+	SgprOffset ir.Value
+	// BoundsCheck is the property boundsCheck (nil: its default).
+	BoundsCheck *bool
+	// IndexOffset is the optional property indexOffset (nil: absent).
+	IndexOffset *int32
+}
+
+// BuildRawBufferAtomicFadd creates an operation amdgpu.raw_buffer_atomic_fadd at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawBufferAtomicFaddOp.
+func BuildRawBufferAtomicFadd(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, opts ...RawBufferAtomicFaddOptions) RawBufferAtomicFaddOp {
+	if value == nil || memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", RawBufferAtomicFaddOpName)
+		return RawBufferAtomicFaddOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawBufferAtomicFaddOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawBufferAtomicFaddOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	if sgprOffset != nil {
-		st.Operands = append(st.Operands, sgprOffset)
+	if o.SgprOffset != nil {
+		st.Operands = append(st.Operands, o.SgprOffset)
 	}
-	props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(boundsCheck)})
-	if indexOffset != nil {
-		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*indexOffset))})
+	if o.BoundsCheck != nil {
+		props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(*o.BoundsCheck)})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(sgprOffset != nil))})
+	if o.IndexOffset != nil {
+		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.IndexOffset))})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(o.SgprOffset != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawBufferAtomicFaddOp{b.Create(st)}
+	op := b.Create(st)
+	return RawBufferAtomicFaddOp{op}
 }
+
+// RawBufferAtomicFmaxOpName is the name of the operation amdgpu.raw_buffer_atomic_fmax.
+const RawBufferAtomicFmaxOpName = "amdgpu.raw_buffer_atomic_fmax"
 
 // RawBufferAtomicFmaxOp wraps an operation amdgpu.raw_buffer_atomic_fmax: raw Buffer Floating-point Atomic Max (non-GFX9).
 type RawBufferAtomicFmaxOp struct{ *ir.Operation }
 
 // AsRawBufferAtomicFmaxOp returns op as a RawBufferAtomicFmaxOp if it is an operation amdgpu.raw_buffer_atomic_fmax.
 func AsRawBufferAtomicFmaxOp(op *ir.Operation) (RawBufferAtomicFmaxOp, bool) {
-	if op == nil || op.Name() != "amdgpu.raw_buffer_atomic_fmax" {
+	if op == nil || op.Name() != RawBufferAtomicFmaxOpName {
 		return RawBufferAtomicFmaxOp{}, false
 	}
 	return RawBufferAtomicFmaxOp{op}, true
@@ -1030,39 +1192,59 @@ func (op RawBufferAtomicFmaxOp) IndexOffset() (int32, bool) {
 	return int32(x.Int64()), true
 }
 
-// BuildRawBufferAtomicFmax creates an operation amdgpu.raw_buffer_atomic_fmax at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawBufferAtomicFmax(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, sgprOffset ir.Value, boundsCheck bool, indexOffset *int32) RawBufferAtomicFmaxOp {
-	name := b.Ctx.LookupOpName("amdgpu.raw_buffer_atomic_fmax")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.raw_buffer_atomic_fmax is not registered in the builder's context")
+// RawBufferAtomicFmaxOptions holds the optional operands, results and properties of
+// amdgpu.raw_buffer_atomic_fmax for BuildRawBufferAtomicFmax; the zero value leaves them all absent (or at
+// their defaults).
+type RawBufferAtomicFmaxOptions struct {
+	// SgprOffset is the optional operand sgprOffset (nil: absent).
+	SgprOffset ir.Value
+	// BoundsCheck is the property boundsCheck (nil: its default).
+	BoundsCheck *bool
+	// IndexOffset is the optional property indexOffset (nil: absent).
+	IndexOffset *int32
+}
+
+// BuildRawBufferAtomicFmax creates an operation amdgpu.raw_buffer_atomic_fmax at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawBufferAtomicFmaxOp.
+func BuildRawBufferAtomicFmax(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, opts ...RawBufferAtomicFmaxOptions) RawBufferAtomicFmaxOp {
+	if value == nil || memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", RawBufferAtomicFmaxOpName)
+		return RawBufferAtomicFmaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawBufferAtomicFmaxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawBufferAtomicFmaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	if sgprOffset != nil {
-		st.Operands = append(st.Operands, sgprOffset)
+	if o.SgprOffset != nil {
+		st.Operands = append(st.Operands, o.SgprOffset)
 	}
-	props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(boundsCheck)})
-	if indexOffset != nil {
-		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*indexOffset))})
+	if o.BoundsCheck != nil {
+		props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(*o.BoundsCheck)})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(sgprOffset != nil))})
+	if o.IndexOffset != nil {
+		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.IndexOffset))})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(o.SgprOffset != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawBufferAtomicFmaxOp{b.Create(st)}
+	op := b.Create(st)
+	return RawBufferAtomicFmaxOp{op}
 }
+
+// RawBufferAtomicSmaxOpName is the name of the operation amdgpu.raw_buffer_atomic_smax.
+const RawBufferAtomicSmaxOpName = "amdgpu.raw_buffer_atomic_smax"
 
 // RawBufferAtomicSmaxOp wraps an operation amdgpu.raw_buffer_atomic_smax: raw Buffer Signed Integer Atomic Max.
 type RawBufferAtomicSmaxOp struct{ *ir.Operation }
 
 // AsRawBufferAtomicSmaxOp returns op as a RawBufferAtomicSmaxOp if it is an operation amdgpu.raw_buffer_atomic_smax.
 func AsRawBufferAtomicSmaxOp(op *ir.Operation) (RawBufferAtomicSmaxOp, bool) {
-	if op == nil || op.Name() != "amdgpu.raw_buffer_atomic_smax" {
+	if op == nil || op.Name() != RawBufferAtomicSmaxOpName {
 		return RawBufferAtomicSmaxOp{}, false
 	}
 	return RawBufferAtomicSmaxOp{op}, true
@@ -1121,39 +1303,59 @@ func (op RawBufferAtomicSmaxOp) IndexOffset() (int32, bool) {
 	return int32(x.Int64()), true
 }
 
-// BuildRawBufferAtomicSmax creates an operation amdgpu.raw_buffer_atomic_smax at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawBufferAtomicSmax(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, sgprOffset ir.Value, boundsCheck bool, indexOffset *int32) RawBufferAtomicSmaxOp {
-	name := b.Ctx.LookupOpName("amdgpu.raw_buffer_atomic_smax")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.raw_buffer_atomic_smax is not registered in the builder's context")
+// RawBufferAtomicSmaxOptions holds the optional operands, results and properties of
+// amdgpu.raw_buffer_atomic_smax for BuildRawBufferAtomicSmax; the zero value leaves them all absent (or at
+// their defaults).
+type RawBufferAtomicSmaxOptions struct {
+	// SgprOffset is the optional operand sgprOffset (nil: absent).
+	SgprOffset ir.Value
+	// BoundsCheck is the property boundsCheck (nil: its default).
+	BoundsCheck *bool
+	// IndexOffset is the optional property indexOffset (nil: absent).
+	IndexOffset *int32
+}
+
+// BuildRawBufferAtomicSmax creates an operation amdgpu.raw_buffer_atomic_smax at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawBufferAtomicSmaxOp.
+func BuildRawBufferAtomicSmax(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, opts ...RawBufferAtomicSmaxOptions) RawBufferAtomicSmaxOp {
+	if value == nil || memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", RawBufferAtomicSmaxOpName)
+		return RawBufferAtomicSmaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawBufferAtomicSmaxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawBufferAtomicSmaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	if sgprOffset != nil {
-		st.Operands = append(st.Operands, sgprOffset)
+	if o.SgprOffset != nil {
+		st.Operands = append(st.Operands, o.SgprOffset)
 	}
-	props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(boundsCheck)})
-	if indexOffset != nil {
-		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*indexOffset))})
+	if o.BoundsCheck != nil {
+		props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(*o.BoundsCheck)})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(sgprOffset != nil))})
+	if o.IndexOffset != nil {
+		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.IndexOffset))})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(o.SgprOffset != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawBufferAtomicSmaxOp{b.Create(st)}
+	op := b.Create(st)
+	return RawBufferAtomicSmaxOp{op}
 }
+
+// RawBufferAtomicUminOpName is the name of the operation amdgpu.raw_buffer_atomic_umin.
+const RawBufferAtomicUminOpName = "amdgpu.raw_buffer_atomic_umin"
 
 // RawBufferAtomicUminOp wraps an operation amdgpu.raw_buffer_atomic_umin: raw Buffer Unsigned Integer Atomic Min.
 type RawBufferAtomicUminOp struct{ *ir.Operation }
 
 // AsRawBufferAtomicUminOp returns op as a RawBufferAtomicUminOp if it is an operation amdgpu.raw_buffer_atomic_umin.
 func AsRawBufferAtomicUminOp(op *ir.Operation) (RawBufferAtomicUminOp, bool) {
-	if op == nil || op.Name() != "amdgpu.raw_buffer_atomic_umin" {
+	if op == nil || op.Name() != RawBufferAtomicUminOpName {
 		return RawBufferAtomicUminOp{}, false
 	}
 	return RawBufferAtomicUminOp{op}, true
@@ -1212,39 +1414,59 @@ func (op RawBufferAtomicUminOp) IndexOffset() (int32, bool) {
 	return int32(x.Int64()), true
 }
 
-// BuildRawBufferAtomicUmin creates an operation amdgpu.raw_buffer_atomic_umin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawBufferAtomicUmin(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, sgprOffset ir.Value, boundsCheck bool, indexOffset *int32) RawBufferAtomicUminOp {
-	name := b.Ctx.LookupOpName("amdgpu.raw_buffer_atomic_umin")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.raw_buffer_atomic_umin is not registered in the builder's context")
+// RawBufferAtomicUminOptions holds the optional operands, results and properties of
+// amdgpu.raw_buffer_atomic_umin for BuildRawBufferAtomicUmin; the zero value leaves them all absent (or at
+// their defaults).
+type RawBufferAtomicUminOptions struct {
+	// SgprOffset is the optional operand sgprOffset (nil: absent).
+	SgprOffset ir.Value
+	// BoundsCheck is the property boundsCheck (nil: its default).
+	BoundsCheck *bool
+	// IndexOffset is the optional property indexOffset (nil: absent).
+	IndexOffset *int32
+}
+
+// BuildRawBufferAtomicUmin creates an operation amdgpu.raw_buffer_atomic_umin at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawBufferAtomicUminOp.
+func BuildRawBufferAtomicUmin(b *ir.Builder, loc ir.Location, value ir.Value, memref ir.Value, indices []ir.Value, opts ...RawBufferAtomicUminOptions) RawBufferAtomicUminOp {
+	if value == nil || memref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", RawBufferAtomicUminOpName)
+		return RawBufferAtomicUminOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawBufferAtomicUminOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawBufferAtomicUminOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, value)
 	st.Operands = append(st.Operands, memref)
 	st.Operands = append(st.Operands, indices...)
-	if sgprOffset != nil {
-		st.Operands = append(st.Operands, sgprOffset)
+	if o.SgprOffset != nil {
+		st.Operands = append(st.Operands, o.SgprOffset)
 	}
-	props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(boundsCheck)})
-	if indexOffset != nil {
-		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*indexOffset))})
+	if o.BoundsCheck != nil {
+		props = append(props, ir.NamedAttr{Name: "boundsCheck", Value: b.Ctx.Bool(*o.BoundsCheck)})
 	}
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(sgprOffset != nil))})
+	if o.IndexOffset != nil {
+		props = append(props, ir.NamedAttr{Name: "indexOffset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.IndexOffset))})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(o.SgprOffset != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawBufferAtomicUminOp{b.Create(st)}
+	op := b.Create(st)
+	return RawBufferAtomicUminOp{op}
 }
+
+// DppOpName is the name of the operation amdgpu.dpp.
+const DppOpName = "amdgpu.dpp"
 
 // DppOp wraps an operation amdgpu.dpp: aMDGPU DPP operation.
 type DppOp struct{ *ir.Operation }
 
 // AsDppOp returns op as a DppOp if it is an operation amdgpu.dpp.
 func AsDppOp(op *ir.Operation) (DppOp, bool) {
-	if op == nil || op.Name() != "amdgpu.dpp" {
+	if op == nil || op.Name() != DppOpName {
 		return DppOp{}, false
 	}
 	return DppOp{op}, true
@@ -1316,38 +1538,64 @@ func (op DppOp) BoundCtrl() bool {
 	return v
 }
 
-// BuildDpp creates an operation amdgpu.dpp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDpp(b *ir.Builder, loc ir.Location, old ir.Value, src ir.Value, kind ir.Attribute, permArgument ir.Attribute, rowMask int32, bankMask int32, boundCtrl bool, resultType ir.Type) DppOp {
-	name := b.Ctx.LookupOpName("amdgpu.dpp")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.dpp is not registered in the builder's context")
+// DppOptions holds the optional operands, results and properties of
+// amdgpu.dpp for BuildDpp; the zero value leaves them all absent (or at
+// their defaults).
+type DppOptions struct {
+	// PermArgument is the optional property permArgument (nil: absent).
+	PermArgument ir.Attribute
+	// RowMask is the property row_mask (nil: its default).
+	RowMask *int32
+	// BankMask is the property bank_mask (nil: its default).
+	BankMask *int32
+	// BoundCtrl is the property bound_ctrl (the zero value: its default).
+	BoundCtrl bool
+}
+
+// BuildDpp creates an operation amdgpu.dpp at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DppOp.
+func BuildDpp(b *ir.Builder, loc ir.Location, old ir.Value, src ir.Value, kind ir.Attribute, opts ...DppOptions) DppOp {
+	if old == nil || src == nil || kind == nil {
+		b.Errorf("building %s: a required operand or property is nil", DppOpName)
+		return DppOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, DppOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, DppOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, old)
 	st.Operands = append(st.Operands, src)
 	props = append(props, ir.NamedAttr{Name: "kind", Value: kind})
-	if permArgument != nil {
-		props = append(props, ir.NamedAttr{Name: "permArgument", Value: permArgument})
+	if o.PermArgument != nil {
+		props = append(props, ir.NamedAttr{Name: "permArgument", Value: o.PermArgument})
 	}
-	props = append(props, ir.NamedAttr{Name: "row_mask", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(rowMask))})
-	props = append(props, ir.NamedAttr{Name: "bank_mask", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(bankMask))})
-	props = append(props, ir.NamedAttr{Name: "bound_ctrl", Value: b.Ctx.Bool(boundCtrl)})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	if o.RowMask != nil {
+		props = append(props, ir.NamedAttr{Name: "row_mask", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.RowMask))})
+	}
+	if o.BankMask != nil {
+		props = append(props, ir.NamedAttr{Name: "bank_mask", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.BankMask))})
+	}
+	if o.BoundCtrl {
+		props = append(props, ir.NamedAttr{Name: "bound_ctrl", Value: b.Ctx.Bool(o.BoundCtrl)})
+	}
+	st.ResultTypes = append(st.ResultTypes, old.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return DppOp{b.Create(st)}
+	op := b.Create(st)
+	return DppOp{op}
 }
+
+// SwizzleBitmodeOpName is the name of the operation amdgpu.swizzle_bitmode.
+const SwizzleBitmodeOpName = "amdgpu.swizzle_bitmode"
 
 // SwizzleBitmodeOp wraps an operation amdgpu.swizzle_bitmode: aMDGPU ds_swizzle op, bitmode variant.
 type SwizzleBitmodeOp struct{ *ir.Operation }
 
 // AsSwizzleBitmodeOp returns op as a SwizzleBitmodeOp if it is an operation amdgpu.swizzle_bitmode.
 func AsSwizzleBitmodeOp(op *ir.Operation) (SwizzleBitmodeOp, bool) {
-	if op == nil || op.Name() != "amdgpu.swizzle_bitmode" {
+	if op == nil || op.Name() != SwizzleBitmodeOpName {
 		return SwizzleBitmodeOp{}, false
 	}
 	return SwizzleBitmodeOp{op}, true
@@ -1410,33 +1658,37 @@ func (op SwizzleBitmodeOp) XorMask() int32 {
 	return v
 }
 
-// BuildSwizzleBitmode creates an operation amdgpu.swizzle_bitmode at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSwizzleBitmode(b *ir.Builder, loc ir.Location, src ir.Value, andMask int32, orMask int32, xorMask int32, resultType ir.Type) SwizzleBitmodeOp {
-	name := b.Ctx.LookupOpName("amdgpu.swizzle_bitmode")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.swizzle_bitmode is not registered in the builder's context")
+// BuildSwizzleBitmode creates an operation amdgpu.swizzle_bitmode at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SwizzleBitmodeOp.
+func BuildSwizzleBitmode(b *ir.Builder, loc ir.Location, src ir.Value, andMask int32, orMask int32, xorMask int32) SwizzleBitmodeOp {
+	if src == nil {
+		b.Errorf("building %s: a required operand or property is nil", SwizzleBitmodeOpName)
+		return SwizzleBitmodeOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SwizzleBitmodeOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	props = append(props, ir.NamedAttr{Name: "and_mask", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(andMask))})
 	props = append(props, ir.NamedAttr{Name: "or_mask", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(orMask))})
 	props = append(props, ir.NamedAttr{Name: "xor_mask", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(xorMask))})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	st.ResultTypes = append(st.ResultTypes, src.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SwizzleBitmodeOp{b.Create(st)}
+	op := b.Create(st)
+	return SwizzleBitmodeOp{op}
 }
+
+// PermlaneSwapOpName is the name of the operation amdgpu.permlane_swap.
+const PermlaneSwapOpName = "amdgpu.permlane_swap"
 
 // PermlaneSwapOp wraps an operation amdgpu.permlane_swap: aMDGPU permlane swap op.
 type PermlaneSwapOp struct{ *ir.Operation }
 
 // AsPermlaneSwapOp returns op as a PermlaneSwapOp if it is an operation amdgpu.permlane_swap.
 func AsPermlaneSwapOp(op *ir.Operation) (PermlaneSwapOp, bool) {
-	if op == nil || op.Name() != "amdgpu.permlane_swap" {
+	if op == nil || op.Name() != PermlaneSwapOpName {
 		return PermlaneSwapOp{}, false
 	}
 	return PermlaneSwapOp{op}, true
@@ -1499,56 +1751,76 @@ func (op PermlaneSwapOp) BoundCtrl() bool {
 	return v
 }
 
-// BuildPermlaneSwap creates an operation amdgpu.permlane_swap at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildPermlaneSwap(b *ir.Builder, loc ir.Location, src ir.Value, rowLength int32, fetchInactive bool, boundCtrl bool, resultType ir.Type) PermlaneSwapOp {
-	name := b.Ctx.LookupOpName("amdgpu.permlane_swap")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.permlane_swap is not registered in the builder's context")
+// PermlaneSwapOptions holds the optional operands, results and properties of
+// amdgpu.permlane_swap for BuildPermlaneSwap; the zero value leaves them all absent (or at
+// their defaults).
+type PermlaneSwapOptions struct {
+	// FetchInactive is the property fetch_inactive (the zero value: its default).
+	FetchInactive bool
+	// BoundCtrl is the property bound_ctrl (the zero value: its default).
+	BoundCtrl bool
+}
+
+// BuildPermlaneSwap creates an operation amdgpu.permlane_swap at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero PermlaneSwapOp.
+func BuildPermlaneSwap(b *ir.Builder, loc ir.Location, src ir.Value, rowLength int32, opts ...PermlaneSwapOptions) PermlaneSwapOp {
+	if src == nil {
+		b.Errorf("building %s: a required operand or property is nil", PermlaneSwapOpName)
+		return PermlaneSwapOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, PermlaneSwapOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, PermlaneSwapOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	props = append(props, ir.NamedAttr{Name: "row_length", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(rowLength))})
-	props = append(props, ir.NamedAttr{Name: "fetch_inactive", Value: b.Ctx.Bool(fetchInactive)})
-	props = append(props, ir.NamedAttr{Name: "bound_ctrl", Value: b.Ctx.Bool(boundCtrl)})
-	st.ResultTypes = append(st.ResultTypes, resultType)
+	if o.FetchInactive {
+		props = append(props, ir.NamedAttr{Name: "fetch_inactive", Value: b.Ctx.Bool(o.FetchInactive)})
+	}
+	if o.BoundCtrl {
+		props = append(props, ir.NamedAttr{Name: "bound_ctrl", Value: b.Ctx.Bool(o.BoundCtrl)})
+	}
+	st.ResultTypes = append(st.ResultTypes, src.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return PermlaneSwapOp{b.Create(st)}
+	op := b.Create(st)
+	return PermlaneSwapOp{op}
 }
+
+// LdsBarrierOpName is the name of the operation amdgpu.lds_barrier.
+const LdsBarrierOpName = "amdgpu.lds_barrier"
 
 // LdsBarrierOp wraps an operation amdgpu.lds_barrier: barrier that includes a wait for LDS memory operations.
 type LdsBarrierOp struct{ *ir.Operation }
 
 // AsLdsBarrierOp returns op as a LdsBarrierOp if it is an operation amdgpu.lds_barrier.
 func AsLdsBarrierOp(op *ir.Operation) (LdsBarrierOp, bool) {
-	if op == nil || op.Name() != "amdgpu.lds_barrier" {
+	if op == nil || op.Name() != LdsBarrierOpName {
 		return LdsBarrierOp{}, false
 	}
 	return LdsBarrierOp{op}, true
 }
 
-// BuildLdsBarrier creates an operation amdgpu.lds_barrier at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildLdsBarrier creates an operation amdgpu.lds_barrier at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LdsBarrierOp.
 func BuildLdsBarrier(b *ir.Builder, loc ir.Location) LdsBarrierOp {
-	name := b.Ctx.LookupOpName("amdgpu.lds_barrier")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.lds_barrier is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return LdsBarrierOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, LdsBarrierOpName), Loc: loc}
+	op := b.Create(st)
+	return LdsBarrierOp{op}
 }
+
+// SchedBarrierOpName is the name of the operation amdgpu.sched_barrier.
+const SchedBarrierOpName = "amdgpu.sched_barrier"
 
 // SchedBarrierOp wraps an operation amdgpu.sched_barrier: barrier that limits the backend scheduler of instruction movement.
 type SchedBarrierOp struct{ *ir.Operation }
 
 // AsSchedBarrierOp returns op as a SchedBarrierOp if it is an operation amdgpu.sched_barrier.
 func AsSchedBarrierOp(op *ir.Operation) (SchedBarrierOp, bool) {
-	if op == nil || op.Name() != "amdgpu.sched_barrier" {
+	if op == nil || op.Name() != SchedBarrierOpName {
 		return SchedBarrierOp{}, false
 	}
 	return SchedBarrierOp{op}, true
@@ -1572,43 +1844,29 @@ func (op SchedBarrierOp) Opts() SchedBarrierOpt {
 	return v
 }
 
-// BuildSchedBarrier creates an operation amdgpu.sched_barrier at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSchedBarrier(b *ir.Builder, loc ir.Location, opts SchedBarrierOpt) SchedBarrierOp {
-	name := b.Ctx.LookupOpName("amdgpu.sched_barrier")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.sched_barrier is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// BuildSchedBarrier creates an operation amdgpu.sched_barrier at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SchedBarrierOp.
+func BuildSchedBarrier(b *ir.Builder, loc ir.Location, opts_ SchedBarrierOpt) SchedBarrierOp {
+	st := &ir.OperationState{Name: genOpName(b, SchedBarrierOpName), Loc: loc}
 	var props []ir.NamedAttr
-	props = append(props, ir.NamedAttr{Name: "opts", Value: dialectAttr(b.Ctx, "amdgpu", "sched_barrier_opt<"+(opts).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "opts", Value: dialectAttr(b, "amdgpu", "sched_barrier_opt<"+(opts_).String()+">")})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SchedBarrierOp{b.Create(st)}
+	op := b.Create(st)
+	return SchedBarrierOp{op}
 }
 
-// dialectAttr parses the attribute #dialect.body with the dialect's
-// registered attribute parser.
-func dialectAttr(ctx *ir.Context, dialect, body string) ir.Attribute {
-	d := ctx.Dialect(dialect)
-	if d == nil || d.ParseAttr == nil {
-		panic("dialect '" + dialect + "' is not registered with attributes")
-	}
-	a, err := d.ParseAttr(ctx, body)
-	if err != nil {
-		panic("#" + dialect + "." + body + ": " + err.Error())
-	}
-	return a
-}
+// MemoryCounterWaitOpName is the name of the operation amdgpu.memory_counter_wait.
+const MemoryCounterWaitOpName = "amdgpu.memory_counter_wait"
 
 // MemoryCounterWaitOp wraps an operation amdgpu.memory_counter_wait: wait for specified hardware counters.
 type MemoryCounterWaitOp struct{ *ir.Operation }
 
 // AsMemoryCounterWaitOp returns op as a MemoryCounterWaitOp if it is an operation amdgpu.memory_counter_wait.
 func AsMemoryCounterWaitOp(op *ir.Operation) (MemoryCounterWaitOp, bool) {
-	if op == nil || op.Name() != "amdgpu.memory_counter_wait" {
+	if op == nil || op.Name() != MemoryCounterWaitOpName {
 		return MemoryCounterWaitOp{}, false
 	}
 	return MemoryCounterWaitOp{op}, true
@@ -1679,43 +1937,61 @@ func (op MemoryCounterWaitOp) Tensor() (int32, bool) {
 	return int32(x.Int64()), true
 }
 
-// BuildMemoryCounterWait creates an operation amdgpu.memory_counter_wait at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMemoryCounterWait(b *ir.Builder, loc ir.Location, load *int32, store *int32, ds *int32, exp *int32, tensor *int32) MemoryCounterWaitOp {
-	name := b.Ctx.LookupOpName("amdgpu.memory_counter_wait")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.memory_counter_wait is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// MemoryCounterWaitOptions holds the optional operands, results and properties of
+// amdgpu.memory_counter_wait for BuildMemoryCounterWait; the zero value leaves them all absent (or at
+// their defaults).
+type MemoryCounterWaitOptions struct {
+	// Load is the optional property load (nil: absent).
+	Load *int32
+	// Store is the optional property store (nil: absent).
+	Store *int32
+	// Ds is the optional property ds (nil: absent).
+	Ds *int32
+	// Exp is the optional property exp (nil: absent).
+	Exp *int32
+	// Tensor is the optional property tensor (nil: absent).
+	Tensor *int32
+}
+
+// BuildMemoryCounterWait creates an operation amdgpu.memory_counter_wait at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MemoryCounterWaitOp.
+func BuildMemoryCounterWait(b *ir.Builder, loc ir.Location, opts ...MemoryCounterWaitOptions) MemoryCounterWaitOp {
+	o := genOptions(b, MemoryCounterWaitOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MemoryCounterWaitOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if load != nil {
-		props = append(props, ir.NamedAttr{Name: "load", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*load))})
+	if o.Load != nil {
+		props = append(props, ir.NamedAttr{Name: "load", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.Load))})
 	}
-	if store != nil {
-		props = append(props, ir.NamedAttr{Name: "store", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*store))})
+	if o.Store != nil {
+		props = append(props, ir.NamedAttr{Name: "store", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.Store))})
 	}
-	if ds != nil {
-		props = append(props, ir.NamedAttr{Name: "ds", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*ds))})
+	if o.Ds != nil {
+		props = append(props, ir.NamedAttr{Name: "ds", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.Ds))})
 	}
-	if exp != nil {
-		props = append(props, ir.NamedAttr{Name: "exp", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*exp))})
+	if o.Exp != nil {
+		props = append(props, ir.NamedAttr{Name: "exp", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.Exp))})
 	}
-	if tensor != nil {
-		props = append(props, ir.NamedAttr{Name: "tensor", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*tensor))})
+	if o.Tensor != nil {
+		props = append(props, ir.NamedAttr{Name: "tensor", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(*o.Tensor))})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MemoryCounterWaitOp{b.Create(st)}
+	op := b.Create(st)
+	return MemoryCounterWaitOp{op}
 }
+
+// MfmaOpName is the name of the operation amdgpu.mfma.
+const MfmaOpName = "amdgpu.mfma"
 
 // MfmaOp wraps an operation amdgpu.mfma: mLIR wrapper for CDNA mfma instructions.
 type MfmaOp struct{ *ir.Operation }
 
 // AsMfmaOp returns op as a MfmaOp if it is an operation amdgpu.mfma.
 func AsMfmaOp(op *ir.Operation) (MfmaOp, bool) {
-	if op == nil || op.Name() != "amdgpu.mfma" {
+	if op == nil || op.Name() != MfmaOpName {
 		return MfmaOp{}, false
 	}
 	return MfmaOp{op}, true
@@ -1794,15 +2070,39 @@ func (op MfmaOp) NegateB() bool { return op.InherentAttr("negateB") != nil }
 // NegateC reports whether the unit property negateC is set.
 func (op MfmaOp) NegateC() bool { return op.InherentAttr("negateC") != nil }
 
-// BuildMfma creates an operation amdgpu.mfma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMfma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, destC ir.Value, m ir.Attribute, n ir.Attribute, k ir.Attribute, blocks ir.Attribute, cbsz int32, abid int32, blgp ir.Attribute, reducePrecision bool, negateA bool, negateB bool, negateC bool, destDType ir.Type) MfmaOp {
-	name := b.Ctx.LookupOpName("amdgpu.mfma")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.mfma is not registered in the builder's context")
+// MfmaOptions holds the optional operands, results and properties of
+// amdgpu.mfma for BuildMfma; the zero value leaves them all absent (or at
+// their defaults).
+type MfmaOptions struct {
+	// Blocks is the default-valued property blocks (nil: absent).
+	Blocks ir.Attribute
+	// Cbsz is the property cbsz (the zero value: its default).
+	Cbsz int32
+	// Abid is the property abid (the zero value: its default).
+	Abid int32
+	// Blgp is the optional property blgp (nil: absent).
+	Blgp ir.Attribute
+	// ReducePrecision sets the unit property reducePrecision.
+	ReducePrecision bool
+	// NegateA sets the unit property negateA.
+	NegateA bool
+	// NegateB sets the unit property negateB.
+	NegateB bool
+	// NegateC sets the unit property negateC.
+	NegateC bool
+}
+
+// BuildMfma creates an operation amdgpu.mfma at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaOp.
+func BuildMfma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, destC ir.Value, m ir.Attribute, n ir.Attribute, k ir.Attribute, opts ...MfmaOptions) MfmaOp {
+	if sourceA == nil || sourceB == nil || destC == nil || m == nil || n == nil || k == nil {
+		b.Errorf("building %s: a required operand or property is nil", MfmaOpName)
+		return MfmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MfmaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MfmaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, sourceA)
 	st.Operands = append(st.Operands, sourceB)
@@ -1810,39 +2110,47 @@ func BuildMfma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Valu
 	props = append(props, ir.NamedAttr{Name: "m", Value: m})
 	props = append(props, ir.NamedAttr{Name: "n", Value: n})
 	props = append(props, ir.NamedAttr{Name: "k", Value: k})
-	if blocks != nil {
-		props = append(props, ir.NamedAttr{Name: "blocks", Value: blocks})
+	if o.Blocks != nil {
+		props = append(props, ir.NamedAttr{Name: "blocks", Value: o.Blocks})
 	}
-	props = append(props, ir.NamedAttr{Name: "cbsz", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(cbsz))})
-	props = append(props, ir.NamedAttr{Name: "abid", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(abid))})
-	if blgp != nil {
-		props = append(props, ir.NamedAttr{Name: "blgp", Value: blgp})
+	if o.Cbsz != 0 {
+		props = append(props, ir.NamedAttr{Name: "cbsz", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(o.Cbsz))})
 	}
-	if reducePrecision {
+	if o.Abid != 0 {
+		props = append(props, ir.NamedAttr{Name: "abid", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(o.Abid))})
+	}
+	if o.Blgp != nil {
+		props = append(props, ir.NamedAttr{Name: "blgp", Value: o.Blgp})
+	}
+	if o.ReducePrecision {
 		props = append(props, ir.NamedAttr{Name: "reducePrecision", Value: b.Ctx.Unit()})
 	}
-	if negateA {
+	if o.NegateA {
 		props = append(props, ir.NamedAttr{Name: "negateA", Value: b.Ctx.Unit()})
 	}
-	if negateB {
+	if o.NegateB {
 		props = append(props, ir.NamedAttr{Name: "negateB", Value: b.Ctx.Unit()})
 	}
-	if negateC {
+	if o.NegateC {
 		props = append(props, ir.NamedAttr{Name: "negateC", Value: b.Ctx.Unit()})
 	}
-	st.ResultTypes = append(st.ResultTypes, destDType)
+	st.ResultTypes = append(st.ResultTypes, destC.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MfmaOp{b.Create(st)}
+	op := b.Create(st)
+	return MfmaOp{op}
 }
+
+// WmmaOpName is the name of the operation amdgpu.wmma.
+const WmmaOpName = "amdgpu.wmma"
 
 // WmmaOp wraps an operation amdgpu.wmma: mLIR wrapper for wmma instructions.
 type WmmaOp struct{ *ir.Operation }
 
 // AsWmmaOp returns op as a WmmaOp if it is an operation amdgpu.wmma.
 func AsWmmaOp(op *ir.Operation) (WmmaOp, bool) {
-	if op == nil || op.Name() != "amdgpu.wmma" {
+	if op == nil || op.Name() != WmmaOpName {
 		return WmmaOp{}, false
 	}
 	return WmmaOp{op}, true
@@ -1881,15 +2189,31 @@ func (op WmmaOp) UnsignedB() bool { return op.InherentAttr("unsignedB") != nil }
 // Clamp reports whether the unit property clamp is set.
 func (op WmmaOp) Clamp() bool { return op.InherentAttr("clamp") != nil }
 
-// BuildWmma creates an operation amdgpu.wmma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWmma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, destC ir.Value, m ir.Attribute, n ir.Attribute, k ir.Attribute, subwordOffset ir.Attribute, unsignedA bool, unsignedB bool, clamp bool, destDType ir.Type) WmmaOp {
-	name := b.Ctx.LookupOpName("amdgpu.wmma")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.wmma is not registered in the builder's context")
+// WmmaOptions holds the optional operands, results and properties of
+// amdgpu.wmma for BuildWmma; the zero value leaves them all absent (or at
+// their defaults).
+type WmmaOptions struct {
+	// SubwordOffset is the default-valued property subwordOffset (nil: absent).
+	SubwordOffset ir.Attribute
+	// UnsignedA sets the unit property unsignedA.
+	UnsignedA bool
+	// UnsignedB sets the unit property unsignedB.
+	UnsignedB bool
+	// Clamp sets the unit property clamp.
+	Clamp bool
+}
+
+// BuildWmma creates an operation amdgpu.wmma at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaOp.
+func BuildWmma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, destC ir.Value, m ir.Attribute, n ir.Attribute, k ir.Attribute, opts ...WmmaOptions) WmmaOp {
+	if sourceA == nil || sourceB == nil || destC == nil || m == nil || n == nil || k == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaOpName)
+		return WmmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, WmmaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WmmaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, sourceA)
 	st.Operands = append(st.Operands, sourceB)
@@ -1897,31 +2221,35 @@ func BuildWmma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Valu
 	props = append(props, ir.NamedAttr{Name: "m", Value: m})
 	props = append(props, ir.NamedAttr{Name: "n", Value: n})
 	props = append(props, ir.NamedAttr{Name: "k", Value: k})
-	if subwordOffset != nil {
-		props = append(props, ir.NamedAttr{Name: "subwordOffset", Value: subwordOffset})
+	if o.SubwordOffset != nil {
+		props = append(props, ir.NamedAttr{Name: "subwordOffset", Value: o.SubwordOffset})
 	}
-	if unsignedA {
+	if o.UnsignedA {
 		props = append(props, ir.NamedAttr{Name: "unsignedA", Value: b.Ctx.Unit()})
 	}
-	if unsignedB {
+	if o.UnsignedB {
 		props = append(props, ir.NamedAttr{Name: "unsignedB", Value: b.Ctx.Unit()})
 	}
-	if clamp {
+	if o.Clamp {
 		props = append(props, ir.NamedAttr{Name: "clamp", Value: b.Ctx.Unit()})
 	}
-	st.ResultTypes = append(st.ResultTypes, destDType)
+	st.ResultTypes = append(st.ResultTypes, destC.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WmmaOp{b.Create(st)}
+	op := b.Create(st)
+	return WmmaOp{op}
 }
+
+// SparseMfmaOpName is the name of the operation amdgpu.sparse_mfma.
+const SparseMfmaOpName = "amdgpu.sparse_mfma"
 
 // SparseMfmaOp wraps an operation amdgpu.sparse_mfma: mLIR wrapper for CDNA sparse mfma (smfmac) instructions.
 type SparseMfmaOp struct{ *ir.Operation }
 
 // AsSparseMfmaOp returns op as a SparseMfmaOp if it is an operation amdgpu.sparse_mfma.
 func AsSparseMfmaOp(op *ir.Operation) (SparseMfmaOp, bool) {
-	if op == nil || op.Name() != "amdgpu.sparse_mfma" {
+	if op == nil || op.Name() != SparseMfmaOpName {
 		return SparseMfmaOp{}, false
 	}
 	return SparseMfmaOp{op}, true
@@ -1985,15 +2313,27 @@ func (op SparseMfmaOp) Abid() int32 {
 	return v
 }
 
-// BuildSparseMfma creates an operation amdgpu.sparse_mfma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildSparseMfma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, destC ir.Value, sparseIdx ir.Value, m ir.Attribute, n ir.Attribute, k ir.Attribute, cbsz int32, abid int32, destDType ir.Type) SparseMfmaOp {
-	name := b.Ctx.LookupOpName("amdgpu.sparse_mfma")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.sparse_mfma is not registered in the builder's context")
+// SparseMfmaOptions holds the optional operands, results and properties of
+// amdgpu.sparse_mfma for BuildSparseMfma; the zero value leaves them all absent (or at
+// their defaults).
+type SparseMfmaOptions struct {
+	// Cbsz is the property cbsz (the zero value: its default).
+	Cbsz int32
+	// Abid is the property abid (the zero value: its default).
+	Abid int32
+}
+
+// BuildSparseMfma creates an operation amdgpu.sparse_mfma at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SparseMfmaOp.
+func BuildSparseMfma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, destC ir.Value, sparseIdx ir.Value, m ir.Attribute, n ir.Attribute, k ir.Attribute, opts ...SparseMfmaOptions) SparseMfmaOp {
+	if sourceA == nil || sourceB == nil || destC == nil || sparseIdx == nil || m == nil || n == nil || k == nil {
+		b.Errorf("building %s: a required operand or property is nil", SparseMfmaOpName)
+		return SparseMfmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, SparseMfmaOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SparseMfmaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, sourceA)
 	st.Operands = append(st.Operands, sourceB)
@@ -2002,21 +2342,29 @@ func BuildSparseMfma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB i
 	props = append(props, ir.NamedAttr{Name: "m", Value: m})
 	props = append(props, ir.NamedAttr{Name: "n", Value: n})
 	props = append(props, ir.NamedAttr{Name: "k", Value: k})
-	props = append(props, ir.NamedAttr{Name: "cbsz", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(cbsz))})
-	props = append(props, ir.NamedAttr{Name: "abid", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(abid))})
-	st.ResultTypes = append(st.ResultTypes, destDType)
+	if o.Cbsz != 0 {
+		props = append(props, ir.NamedAttr{Name: "cbsz", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(o.Cbsz))})
+	}
+	if o.Abid != 0 {
+		props = append(props, ir.NamedAttr{Name: "abid", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(o.Abid))})
+	}
+	st.ResultTypes = append(st.ResultTypes, destC.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SparseMfmaOp{b.Create(st)}
+	op := b.Create(st)
+	return SparseMfmaOp{op}
 }
+
+// GatherToLdsOpName is the name of the operation amdgpu.gather_to_lds.
+const GatherToLdsOpName = "amdgpu.gather_to_lds"
 
 // GatherToLdsOp wraps an operation amdgpu.gather_to_lds: mLIR wrapper for CDNA Gather to LDS instructions.
 type GatherToLdsOp struct{ *ir.Operation }
 
 // AsGatherToLdsOp returns op as a GatherToLdsOp if it is an operation amdgpu.gather_to_lds.
 func AsGatherToLdsOp(op *ir.Operation) (GatherToLdsOp, bool) {
-	if op == nil || op.Name() != "amdgpu.gather_to_lds" {
+	if op == nil || op.Name() != GatherToLdsOpName {
 		return GatherToLdsOp{}, false
 	}
 	return GatherToLdsOp{op}, true
@@ -2042,37 +2390,55 @@ func (op GatherToLdsOp) DstIndices() []ir.Value {
 	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]
 }
 
-// TransferType returns the property transferType, or nil when it is absent.
-func (op GatherToLdsOp) TransferType() ir.Attribute { return op.InherentAttr("transferType") }
+// TransferTypeAttr returns the attribute of the property transferType, or nil when it is absent.
+func (op GatherToLdsOp) TransferTypeAttr() ir.Attribute { return op.InherentAttr("transferType") }
 
-// BuildGatherToLds creates an operation amdgpu.gather_to_lds at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGatherToLds(b *ir.Builder, loc ir.Location, src ir.Value, srcIndices []ir.Value, dst ir.Value, dstIndices []ir.Value, transferType ir.Attribute) GatherToLdsOp {
-	name := b.Ctx.LookupOpName("amdgpu.gather_to_lds")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.gather_to_lds is not registered in the builder's context")
+// TransferType returns the value of the property transferType (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op GatherToLdsOp) TransferType() ir.Type {
+	v, _ := func() (ir.Type, bool) {
+		a := op.InherentAttr("transferType")
+		x, ok := a.(*ir.TypeAttr)
+		if !ok {
+			return nil, false
+		}
+		return x.Type, true
+	}()
+	return v
+}
+
+// BuildGatherToLds creates an operation amdgpu.gather_to_lds at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GatherToLdsOp.
+func BuildGatherToLds(b *ir.Builder, loc ir.Location, src ir.Value, srcIndices []ir.Value, dst ir.Value, dstIndices []ir.Value, transferType ir.Type) GatherToLdsOp {
+	if src == nil || slices.Contains(srcIndices, nil) || dst == nil || slices.Contains(dstIndices, nil) || transferType == nil {
+		b.Errorf("building %s: a required operand or property is nil", GatherToLdsOpName)
+		return GatherToLdsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, GatherToLdsOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, srcIndices...)
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, dstIndices...)
-	props = append(props, ir.NamedAttr{Name: "transferType", Value: transferType})
+	props = append(props, ir.NamedAttr{Name: "transferType", Value: b.Ctx.TypeAttr(transferType)})
 	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(srcIndices)), 1, int32(len(dstIndices)))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GatherToLdsOp{b.Create(st)}
+	op := b.Create(st)
+	return GatherToLdsOp{op}
 }
+
+// TransposeLoadOpName is the name of the operation amdgpu.transpose_load.
+const TransposeLoadOpName = "amdgpu.transpose_load"
 
 // TransposeLoadOp wraps an operation amdgpu.transpose_load: mLIR wrapper for CDNA Transpose Load instructions.
 type TransposeLoadOp struct{ *ir.Operation }
 
 // AsTransposeLoadOp returns op as a TransposeLoadOp if it is an operation amdgpu.transpose_load.
 func AsTransposeLoadOp(op *ir.Operation) (TransposeLoadOp, bool) {
-	if op == nil || op.Name() != "amdgpu.transpose_load" {
+	if op == nil || op.Name() != TransposeLoadOpName {
 		return TransposeLoadOp{}, false
 	}
 	return TransposeLoadOp{op}, true
@@ -2089,27 +2455,31 @@ func (op TransposeLoadOp) SrcIndices() []ir.Value {
 // Result returns the result result.
 func (op TransposeLoadOp) Result() ir.Value { return op.Operation.Result(0) }
 
-// BuildTransposeLoad creates an operation amdgpu.transpose_load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTransposeLoad creates an operation amdgpu.transpose_load at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TransposeLoadOp.
 func BuildTransposeLoad(b *ir.Builder, loc ir.Location, src ir.Value, srcIndices []ir.Value, resultType ir.Type) TransposeLoadOp {
-	name := b.Ctx.LookupOpName("amdgpu.transpose_load")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.transpose_load is not registered in the builder's context")
+	if src == nil || slices.Contains(srcIndices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", TransposeLoadOpName)
+		return TransposeLoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TransposeLoadOpName), Loc: loc}
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, srcIndices...)
 	st.ResultTypes = append(st.ResultTypes, resultType)
-	return TransposeLoadOp{b.Create(st)}
+	op := b.Create(st)
+	return TransposeLoadOp{op}
 }
+
+// ScaledMfmaOpName is the name of the operation amdgpu.scaled_mfma.
+const ScaledMfmaOpName = "amdgpu.scaled_mfma"
 
 // ScaledMfmaOp wraps an operation amdgpu.scaled_mfma: mLIR wrapper for CDNA scaled mfma instructions.
 type ScaledMfmaOp struct{ *ir.Operation }
 
 // AsScaledMfmaOp returns op as a ScaledMfmaOp if it is an operation amdgpu.scaled_mfma.
 func AsScaledMfmaOp(op *ir.Operation) (ScaledMfmaOp, bool) {
-	if op == nil || op.Name() != "amdgpu.scaled_mfma" {
+	if op == nil || op.Name() != ScaledMfmaOpName {
 		return ScaledMfmaOp{}, false
 	}
 	return ScaledMfmaOp{op}, true
@@ -2148,15 +2518,15 @@ func (op ScaledMfmaOp) ScalesIdxA() ir.Attribute { return op.InherentAttr("scale
 // ScalesIdxB returns the property scalesIdxB, or nil when it is absent.
 func (op ScaledMfmaOp) ScalesIdxB() ir.Attribute { return op.InherentAttr("scalesIdxB") }
 
-// BuildScaledMfma creates an operation amdgpu.scaled_mfma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildScaledMfma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, destC ir.Value, scalesA ir.Value, scalesB ir.Value, m ir.Attribute, n ir.Attribute, k ir.Attribute, scalesIdxA ir.Attribute, scalesIdxB ir.Attribute, destDType ir.Type) ScaledMfmaOp {
-	name := b.Ctx.LookupOpName("amdgpu.scaled_mfma")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.scaled_mfma is not registered in the builder's context")
+// BuildScaledMfma creates an operation amdgpu.scaled_mfma at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ScaledMfmaOp.
+func BuildScaledMfma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, destC ir.Value, scalesA ir.Value, scalesB ir.Value, m ir.Attribute, n ir.Attribute, k ir.Attribute, scalesIdxA ir.Attribute, scalesIdxB ir.Attribute) ScaledMfmaOp {
+	if sourceA == nil || sourceB == nil || destC == nil || scalesA == nil || scalesB == nil || m == nil || n == nil || k == nil || scalesIdxA == nil || scalesIdxB == nil {
+		b.Errorf("building %s: a required operand or property is nil", ScaledMfmaOpName)
+		return ScaledMfmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ScaledMfmaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, sourceA)
 	st.Operands = append(st.Operands, sourceB)
@@ -2168,19 +2538,23 @@ func BuildScaledMfma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB i
 	props = append(props, ir.NamedAttr{Name: "k", Value: k})
 	props = append(props, ir.NamedAttr{Name: "scalesIdxA", Value: scalesIdxA})
 	props = append(props, ir.NamedAttr{Name: "scalesIdxB", Value: scalesIdxB})
-	st.ResultTypes = append(st.ResultTypes, destDType)
+	st.ResultTypes = append(st.ResultTypes, destC.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ScaledMfmaOp{b.Create(st)}
+	op := b.Create(st)
+	return ScaledMfmaOp{op}
 }
+
+// ScaledWmmaOpName is the name of the operation amdgpu.scaled_wmma.
+const ScaledWmmaOpName = "amdgpu.scaled_wmma"
 
 // ScaledWmmaOp wraps an operation amdgpu.scaled_wmma: mLIR wrapper for scaled wmma instructions.
 type ScaledWmmaOp struct{ *ir.Operation }
 
 // AsScaledWmmaOp returns op as a ScaledWmmaOp if it is an operation amdgpu.scaled_wmma.
 func AsScaledWmmaOp(op *ir.Operation) (ScaledWmmaOp, bool) {
-	if op == nil || op.Name() != "amdgpu.scaled_wmma" {
+	if op == nil || op.Name() != ScaledWmmaOpName {
 		return ScaledWmmaOp{}, false
 	}
 	return ScaledWmmaOp{op}, true
@@ -2219,15 +2593,15 @@ func (op ScaledWmmaOp) AFirstScaleLane() ir.Attribute { return op.InherentAttr("
 // BFirstScaleLane returns the property b_first_scale_lane, or nil when it is absent.
 func (op ScaledWmmaOp) BFirstScaleLane() ir.Attribute { return op.InherentAttr("b_first_scale_lane") }
 
-// BuildScaledWmma creates an operation amdgpu.scaled_wmma at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildScaledWmma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, destC ir.Value, scaleA ir.Value, scaleB ir.Value, m ir.Attribute, n ir.Attribute, k ir.Attribute, aFirstScaleLane ir.Attribute, bFirstScaleLane ir.Attribute, destDType ir.Type) ScaledWmmaOp {
-	name := b.Ctx.LookupOpName("amdgpu.scaled_wmma")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.scaled_wmma is not registered in the builder's context")
+// BuildScaledWmma creates an operation amdgpu.scaled_wmma at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ScaledWmmaOp.
+func BuildScaledWmma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB ir.Value, destC ir.Value, scaleA ir.Value, scaleB ir.Value, m ir.Attribute, n ir.Attribute, k ir.Attribute, aFirstScaleLane ir.Attribute, bFirstScaleLane ir.Attribute) ScaledWmmaOp {
+	if sourceA == nil || sourceB == nil || destC == nil || scaleA == nil || scaleB == nil || m == nil || n == nil || k == nil || aFirstScaleLane == nil || bFirstScaleLane == nil {
+		b.Errorf("building %s: a required operand or property is nil", ScaledWmmaOpName)
+		return ScaledWmmaOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ScaledWmmaOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, sourceA)
 	st.Operands = append(st.Operands, sourceB)
@@ -2239,19 +2613,23 @@ func BuildScaledWmma(b *ir.Builder, loc ir.Location, sourceA ir.Value, sourceB i
 	props = append(props, ir.NamedAttr{Name: "k", Value: k})
 	props = append(props, ir.NamedAttr{Name: "a_first_scale_lane", Value: aFirstScaleLane})
 	props = append(props, ir.NamedAttr{Name: "b_first_scale_lane", Value: bFirstScaleLane})
-	st.ResultTypes = append(st.ResultTypes, destDType)
+	st.ResultTypes = append(st.ResultTypes, destC.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ScaledWmmaOp{b.Create(st)}
+	op := b.Create(st)
+	return ScaledWmmaOp{op}
 }
+
+// MakeGatherDmaBaseOpName is the name of the operation amdgpu.make_gather_dma_base.
+const MakeGatherDmaBaseOpName = "amdgpu.make_gather_dma_base"
 
 // MakeGatherDmaBaseOp wraps an operation amdgpu.make_gather_dma_base: pair of based addresses used when moving tiles between LDS and global memory.
 type MakeGatherDmaBaseOp struct{ *ir.Operation }
 
 // AsMakeGatherDmaBaseOp returns op as a MakeGatherDmaBaseOp if it is an operation amdgpu.make_gather_dma_base.
 func AsMakeGatherDmaBaseOp(op *ir.Operation) (MakeGatherDmaBaseOp, bool) {
-	if op == nil || op.Name() != "amdgpu.make_gather_dma_base" {
+	if op == nil || op.Name() != MakeGatherDmaBaseOpName {
 		return MakeGatherDmaBaseOp{}, false
 	}
 	return MakeGatherDmaBaseOp{op}, true
@@ -2280,15 +2658,15 @@ func (op MakeGatherDmaBaseOp) LdsIndices() []ir.Value {
 // Base returns the result base.
 func (op MakeGatherDmaBaseOp) Base() ir.Value { return op.Operation.Result(0) }
 
-// BuildMakeGatherDmaBase creates an operation amdgpu.make_gather_dma_base at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMakeGatherDmaBase creates an operation amdgpu.make_gather_dma_base at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MakeGatherDmaBaseOp.
 func BuildMakeGatherDmaBase(b *ir.Builder, loc ir.Location, global ir.Value, globalIndices []ir.Value, lds ir.Value, ldsIndices []ir.Value, baseType ir.Type) MakeGatherDmaBaseOp {
-	name := b.Ctx.LookupOpName("amdgpu.make_gather_dma_base")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.make_gather_dma_base is not registered in the builder's context")
+	if global == nil || slices.Contains(globalIndices, nil) || lds == nil || slices.Contains(ldsIndices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MakeGatherDmaBaseOpName)
+		return MakeGatherDmaBaseOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MakeGatherDmaBaseOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, global)
 	st.Operands = append(st.Operands, globalIndices...)
@@ -2299,15 +2677,19 @@ func BuildMakeGatherDmaBase(b *ir.Builder, loc ir.Location, global ir.Value, glo
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MakeGatherDmaBaseOp{b.Create(st)}
+	op := b.Create(st)
+	return MakeGatherDmaBaseOp{op}
 }
+
+// MakeDmaBaseOpName is the name of the operation amdgpu.make_dma_base.
+const MakeDmaBaseOpName = "amdgpu.make_dma_base"
 
 // MakeDmaBaseOp wraps an operation amdgpu.make_dma_base: pair of based addresses used when moving tiles between LDS and global memory.
 type MakeDmaBaseOp struct{ *ir.Operation }
 
 // AsMakeDmaBaseOp returns op as a MakeDmaBaseOp if it is an operation amdgpu.make_dma_base.
 func AsMakeDmaBaseOp(op *ir.Operation) (MakeDmaBaseOp, bool) {
-	if op == nil || op.Name() != "amdgpu.make_dma_base" {
+	if op == nil || op.Name() != MakeDmaBaseOpName {
 		return MakeDmaBaseOp{}, false
 	}
 	return MakeDmaBaseOp{op}, true
@@ -2336,15 +2718,15 @@ func (op MakeDmaBaseOp) LdsIndices() []ir.Value {
 // Base returns the result base.
 func (op MakeDmaBaseOp) Base() ir.Value { return op.Operation.Result(0) }
 
-// BuildMakeDmaBase creates an operation amdgpu.make_dma_base at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMakeDmaBase creates an operation amdgpu.make_dma_base at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MakeDmaBaseOp.
 func BuildMakeDmaBase(b *ir.Builder, loc ir.Location, global ir.Value, globalIndices []ir.Value, lds ir.Value, ldsIndices []ir.Value, baseType ir.Type) MakeDmaBaseOp {
-	name := b.Ctx.LookupOpName("amdgpu.make_dma_base")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.make_dma_base is not registered in the builder's context")
+	if global == nil || slices.Contains(globalIndices, nil) || lds == nil || slices.Contains(ldsIndices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MakeDmaBaseOpName)
+		return MakeDmaBaseOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MakeDmaBaseOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, global)
 	st.Operands = append(st.Operands, globalIndices...)
@@ -2355,15 +2737,19 @@ func BuildMakeDmaBase(b *ir.Builder, loc ir.Location, global ir.Value, globalInd
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MakeDmaBaseOp{b.Create(st)}
+	op := b.Create(st)
+	return MakeDmaBaseOp{op}
 }
+
+// MakeGatherDmaDescriptorOpName is the name of the operation amdgpu.make_gather_dma_descriptor.
+const MakeGatherDmaDescriptorOpName = "amdgpu.make_gather_dma_descriptor"
 
 // MakeGatherDmaDescriptorOp wraps an operation amdgpu.make_gather_dma_descriptor: make all descriptor groups needed by TensorLoadToLDS/TensorStoreFromLDS.
 type MakeGatherDmaDescriptorOp struct{ *ir.Operation }
 
 // AsMakeGatherDmaDescriptorOp returns op as a MakeGatherDmaDescriptorOp if it is an operation amdgpu.make_gather_dma_descriptor.
 func AsMakeGatherDmaDescriptorOp(op *ir.Operation) (MakeGatherDmaDescriptorOp, bool) {
-	if op == nil || op.Name() != "amdgpu.make_gather_dma_descriptor" {
+	if op == nil || op.Name() != MakeGatherDmaDescriptorOpName {
 		return MakeGatherDmaDescriptorOp{}, false
 	}
 	return MakeGatherDmaDescriptorOp{op}, true
@@ -2481,63 +2867,91 @@ func (op MakeGatherDmaDescriptorOp) SharedStaticSizes() ir.Attribute {
 	return op.InherentAttr("shared_static_sizes")
 }
 
-// BuildMakeGatherDmaDescriptor creates an operation amdgpu.make_gather_dma_descriptor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMakeGatherDmaDescriptor(b *ir.Builder, loc ir.Location, base ir.Value, indices ir.Value, globalDynamicSizes []ir.Value, globalDynamicStrides []ir.Value, sharedDynamicSizes []ir.Value, workgroupMask ir.Value, earlyTimeout ir.Value, padAmount ir.Value, padInterval ir.Value, atomicBarrierAddress ir.Value, atomicBarrierIndices []ir.Value, globalIncrement ir.Value, ldsIncrement ir.Value, iterationCount ir.Value, globalStaticSizes ir.Attribute, globalStaticStrides ir.Attribute, sharedStaticSizes ir.Attribute, descType ir.Type) MakeGatherDmaDescriptorOp {
-	name := b.Ctx.LookupOpName("amdgpu.make_gather_dma_descriptor")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.make_gather_dma_descriptor is not registered in the builder's context")
+// MakeGatherDmaDescriptorOptions holds the optional operands, results and properties of
+// amdgpu.make_gather_dma_descriptor for BuildMakeGatherDmaDescriptor; the zero value leaves them all absent (or at
+// their defaults).
+type MakeGatherDmaDescriptorOptions struct {
+	// WorkgroupMask is the optional operand workgroup_mask (nil: absent).
+	WorkgroupMask ir.Value
+	// EarlyTimeout is the optional operand early_timeout (nil: absent).
+	EarlyTimeout ir.Value
+	// PadAmount is the optional operand pad_amount (nil: absent).
+	PadAmount ir.Value
+	// PadInterval is the optional operand pad_interval (nil: absent).
+	PadInterval ir.Value
+	// AtomicBarrierAddress is the optional operand atomic_barrier_address (nil: absent).
+	AtomicBarrierAddress ir.Value
+	// GlobalIncrement is the optional operand global_increment (nil: absent).
+	GlobalIncrement ir.Value
+	// LdsIncrement is the optional operand lds_increment (nil: absent).
+	LdsIncrement ir.Value
+	// IterationCount is the optional operand iteration_count (nil: absent).
+	IterationCount ir.Value
+}
+
+// BuildMakeGatherDmaDescriptor creates an operation amdgpu.make_gather_dma_descriptor at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MakeGatherDmaDescriptorOp.
+func BuildMakeGatherDmaDescriptor(b *ir.Builder, loc ir.Location, base ir.Value, indices ir.Value, globalDynamicSizes []ir.Value, globalDynamicStrides []ir.Value, sharedDynamicSizes []ir.Value, atomicBarrierIndices []ir.Value, globalStaticSizes ir.Attribute, globalStaticStrides ir.Attribute, sharedStaticSizes ir.Attribute, descType ir.Type, opts ...MakeGatherDmaDescriptorOptions) MakeGatherDmaDescriptorOp {
+	if base == nil || indices == nil || slices.Contains(globalDynamicSizes, nil) || slices.Contains(globalDynamicStrides, nil) || slices.Contains(sharedDynamicSizes, nil) || slices.Contains(atomicBarrierIndices, nil) || globalStaticSizes == nil || globalStaticStrides == nil || sharedStaticSizes == nil {
+		b.Errorf("building %s: a required operand or property is nil", MakeGatherDmaDescriptorOpName)
+		return MakeGatherDmaDescriptorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MakeGatherDmaDescriptorOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MakeGatherDmaDescriptorOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, indices)
 	st.Operands = append(st.Operands, globalDynamicSizes...)
 	st.Operands = append(st.Operands, globalDynamicStrides...)
 	st.Operands = append(st.Operands, sharedDynamicSizes...)
-	if workgroupMask != nil {
-		st.Operands = append(st.Operands, workgroupMask)
+	if o.WorkgroupMask != nil {
+		st.Operands = append(st.Operands, o.WorkgroupMask)
 	}
-	if earlyTimeout != nil {
-		st.Operands = append(st.Operands, earlyTimeout)
+	if o.EarlyTimeout != nil {
+		st.Operands = append(st.Operands, o.EarlyTimeout)
 	}
-	if padAmount != nil {
-		st.Operands = append(st.Operands, padAmount)
+	if o.PadAmount != nil {
+		st.Operands = append(st.Operands, o.PadAmount)
 	}
-	if padInterval != nil {
-		st.Operands = append(st.Operands, padInterval)
+	if o.PadInterval != nil {
+		st.Operands = append(st.Operands, o.PadInterval)
 	}
-	if atomicBarrierAddress != nil {
-		st.Operands = append(st.Operands, atomicBarrierAddress)
+	if o.AtomicBarrierAddress != nil {
+		st.Operands = append(st.Operands, o.AtomicBarrierAddress)
 	}
 	st.Operands = append(st.Operands, atomicBarrierIndices...)
-	if globalIncrement != nil {
-		st.Operands = append(st.Operands, globalIncrement)
+	if o.GlobalIncrement != nil {
+		st.Operands = append(st.Operands, o.GlobalIncrement)
 	}
-	if ldsIncrement != nil {
-		st.Operands = append(st.Operands, ldsIncrement)
+	if o.LdsIncrement != nil {
+		st.Operands = append(st.Operands, o.LdsIncrement)
 	}
-	if iterationCount != nil {
-		st.Operands = append(st.Operands, iterationCount)
+	if o.IterationCount != nil {
+		st.Operands = append(st.Operands, o.IterationCount)
 	}
 	props = append(props, ir.NamedAttr{Name: "global_static_sizes", Value: globalStaticSizes})
 	props = append(props, ir.NamedAttr{Name: "global_static_strides", Value: globalStaticStrides})
 	props = append(props, ir.NamedAttr{Name: "shared_static_sizes", Value: sharedStaticSizes})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(globalDynamicSizes)), int32(len(globalDynamicStrides)), int32(len(sharedDynamicSizes)), b2i(workgroupMask != nil), b2i(earlyTimeout != nil), b2i(padAmount != nil), b2i(padInterval != nil), b2i(atomicBarrierAddress != nil), int32(len(atomicBarrierIndices)), b2i(globalIncrement != nil), b2i(ldsIncrement != nil), b2i(iterationCount != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(globalDynamicSizes)), int32(len(globalDynamicStrides)), int32(len(sharedDynamicSizes)), b2i(o.WorkgroupMask != nil), b2i(o.EarlyTimeout != nil), b2i(o.PadAmount != nil), b2i(o.PadInterval != nil), b2i(o.AtomicBarrierAddress != nil), int32(len(atomicBarrierIndices)), b2i(o.GlobalIncrement != nil), b2i(o.LdsIncrement != nil), b2i(o.IterationCount != nil))})
 	st.ResultTypes = append(st.ResultTypes, descType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MakeGatherDmaDescriptorOp{b.Create(st)}
+	op := b.Create(st)
+	return MakeGatherDmaDescriptorOp{op}
 }
+
+// MakeDmaDescriptorOpName is the name of the operation amdgpu.make_dma_descriptor.
+const MakeDmaDescriptorOpName = "amdgpu.make_dma_descriptor"
 
 // MakeDmaDescriptorOp wraps an operation amdgpu.make_dma_descriptor: make all descriptor groups needed by TensorLoadToLDS/TensorStoreFromLDS.
 type MakeDmaDescriptorOp struct{ *ir.Operation }
 
 // AsMakeDmaDescriptorOp returns op as a MakeDmaDescriptorOp if it is an operation amdgpu.make_dma_descriptor.
 func AsMakeDmaDescriptorOp(op *ir.Operation) (MakeDmaDescriptorOp, bool) {
-	if op == nil || op.Name() != "amdgpu.make_dma_descriptor" {
+	if op == nil || op.Name() != MakeDmaDescriptorOpName {
 		return MakeDmaDescriptorOp{}, false
 	}
 	return MakeDmaDescriptorOp{op}, true
@@ -2650,62 +3064,90 @@ func (op MakeDmaDescriptorOp) SharedStaticSizes() ir.Attribute {
 	return op.InherentAttr("shared_static_sizes")
 }
 
-// BuildMakeDmaDescriptor creates an operation amdgpu.make_dma_descriptor at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMakeDmaDescriptor(b *ir.Builder, loc ir.Location, base ir.Value, globalDynamicSizes []ir.Value, globalDynamicStrides []ir.Value, sharedDynamicSizes []ir.Value, workgroupMask ir.Value, earlyTimeout ir.Value, padAmount ir.Value, padInterval ir.Value, atomicBarrierAddress ir.Value, atomicBarrierIndices []ir.Value, globalIncrement ir.Value, ldsIncrement ir.Value, iterationCount ir.Value, globalStaticSizes ir.Attribute, globalStaticStrides ir.Attribute, sharedStaticSizes ir.Attribute, descType ir.Type) MakeDmaDescriptorOp {
-	name := b.Ctx.LookupOpName("amdgpu.make_dma_descriptor")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.make_dma_descriptor is not registered in the builder's context")
+// MakeDmaDescriptorOptions holds the optional operands, results and properties of
+// amdgpu.make_dma_descriptor for BuildMakeDmaDescriptor; the zero value leaves them all absent (or at
+// their defaults).
+type MakeDmaDescriptorOptions struct {
+	// WorkgroupMask is the optional operand workgroup_mask (nil: absent).
+	WorkgroupMask ir.Value
+	// EarlyTimeout is the optional operand early_timeout (nil: absent).
+	EarlyTimeout ir.Value
+	// PadAmount is the optional operand pad_amount (nil: absent).
+	PadAmount ir.Value
+	// PadInterval is the optional operand pad_interval (nil: absent).
+	PadInterval ir.Value
+	// AtomicBarrierAddress is the optional operand atomic_barrier_address (nil: absent).
+	AtomicBarrierAddress ir.Value
+	// GlobalIncrement is the optional operand global_increment (nil: absent).
+	GlobalIncrement ir.Value
+	// LdsIncrement is the optional operand lds_increment (nil: absent).
+	LdsIncrement ir.Value
+	// IterationCount is the optional operand iteration_count (nil: absent).
+	IterationCount ir.Value
+}
+
+// BuildMakeDmaDescriptor creates an operation amdgpu.make_dma_descriptor at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MakeDmaDescriptorOp.
+func BuildMakeDmaDescriptor(b *ir.Builder, loc ir.Location, base ir.Value, globalDynamicSizes []ir.Value, globalDynamicStrides []ir.Value, sharedDynamicSizes []ir.Value, atomicBarrierIndices []ir.Value, globalStaticSizes ir.Attribute, globalStaticStrides ir.Attribute, sharedStaticSizes ir.Attribute, descType ir.Type, opts ...MakeDmaDescriptorOptions) MakeDmaDescriptorOp {
+	if base == nil || slices.Contains(globalDynamicSizes, nil) || slices.Contains(globalDynamicStrides, nil) || slices.Contains(sharedDynamicSizes, nil) || slices.Contains(atomicBarrierIndices, nil) || globalStaticSizes == nil || globalStaticStrides == nil || sharedStaticSizes == nil {
+		b.Errorf("building %s: a required operand or property is nil", MakeDmaDescriptorOpName)
+		return MakeDmaDescriptorOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MakeDmaDescriptorOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MakeDmaDescriptorOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, globalDynamicSizes...)
 	st.Operands = append(st.Operands, globalDynamicStrides...)
 	st.Operands = append(st.Operands, sharedDynamicSizes...)
-	if workgroupMask != nil {
-		st.Operands = append(st.Operands, workgroupMask)
+	if o.WorkgroupMask != nil {
+		st.Operands = append(st.Operands, o.WorkgroupMask)
 	}
-	if earlyTimeout != nil {
-		st.Operands = append(st.Operands, earlyTimeout)
+	if o.EarlyTimeout != nil {
+		st.Operands = append(st.Operands, o.EarlyTimeout)
 	}
-	if padAmount != nil {
-		st.Operands = append(st.Operands, padAmount)
+	if o.PadAmount != nil {
+		st.Operands = append(st.Operands, o.PadAmount)
 	}
-	if padInterval != nil {
-		st.Operands = append(st.Operands, padInterval)
+	if o.PadInterval != nil {
+		st.Operands = append(st.Operands, o.PadInterval)
 	}
-	if atomicBarrierAddress != nil {
-		st.Operands = append(st.Operands, atomicBarrierAddress)
+	if o.AtomicBarrierAddress != nil {
+		st.Operands = append(st.Operands, o.AtomicBarrierAddress)
 	}
 	st.Operands = append(st.Operands, atomicBarrierIndices...)
-	if globalIncrement != nil {
-		st.Operands = append(st.Operands, globalIncrement)
+	if o.GlobalIncrement != nil {
+		st.Operands = append(st.Operands, o.GlobalIncrement)
 	}
-	if ldsIncrement != nil {
-		st.Operands = append(st.Operands, ldsIncrement)
+	if o.LdsIncrement != nil {
+		st.Operands = append(st.Operands, o.LdsIncrement)
 	}
-	if iterationCount != nil {
-		st.Operands = append(st.Operands, iterationCount)
+	if o.IterationCount != nil {
+		st.Operands = append(st.Operands, o.IterationCount)
 	}
 	props = append(props, ir.NamedAttr{Name: "global_static_sizes", Value: globalStaticSizes})
 	props = append(props, ir.NamedAttr{Name: "global_static_strides", Value: globalStaticStrides})
 	props = append(props, ir.NamedAttr{Name: "shared_static_sizes", Value: sharedStaticSizes})
-	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(globalDynamicSizes)), int32(len(globalDynamicStrides)), int32(len(sharedDynamicSizes)), b2i(workgroupMask != nil), b2i(earlyTimeout != nil), b2i(padAmount != nil), b2i(padInterval != nil), b2i(atomicBarrierAddress != nil), int32(len(atomicBarrierIndices)), b2i(globalIncrement != nil), b2i(ldsIncrement != nil), b2i(iterationCount != nil))})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, int32(len(globalDynamicSizes)), int32(len(globalDynamicStrides)), int32(len(sharedDynamicSizes)), b2i(o.WorkgroupMask != nil), b2i(o.EarlyTimeout != nil), b2i(o.PadAmount != nil), b2i(o.PadInterval != nil), b2i(o.AtomicBarrierAddress != nil), int32(len(atomicBarrierIndices)), b2i(o.GlobalIncrement != nil), b2i(o.LdsIncrement != nil), b2i(o.IterationCount != nil))})
 	st.ResultTypes = append(st.ResultTypes, descType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MakeDmaDescriptorOp{b.Create(st)}
+	op := b.Create(st)
+	return MakeDmaDescriptorOp{op}
 }
+
+// TensorLoadToLdsOpName is the name of the operation amdgpu.tensor_load_to_lds.
+const TensorLoadToLdsOpName = "amdgpu.tensor_load_to_lds"
 
 // TensorLoadToLdsOp wraps an operation amdgpu.tensor_load_to_lds: load tensors from global memory to LDS.
 type TensorLoadToLdsOp struct{ *ir.Operation }
 
 // AsTensorLoadToLdsOp returns op as a TensorLoadToLdsOp if it is an operation amdgpu.tensor_load_to_lds.
 func AsTensorLoadToLdsOp(op *ir.Operation) (TensorLoadToLdsOp, bool) {
-	if op == nil || op.Name() != "amdgpu.tensor_load_to_lds" {
+	if op == nil || op.Name() != TensorLoadToLdsOpName {
 		return TensorLoadToLdsOp{}, false
 	}
 	return TensorLoadToLdsOp{op}, true
@@ -2714,25 +3156,29 @@ func AsTensorLoadToLdsOp(op *ir.Operation) (TensorLoadToLdsOp, bool) {
 // Desc returns the operand desc.
 func (op TensorLoadToLdsOp) Desc() ir.Value { return op.Operation.Operand(0) }
 
-// BuildTensorLoadToLds creates an operation amdgpu.tensor_load_to_lds at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTensorLoadToLds creates an operation amdgpu.tensor_load_to_lds at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TensorLoadToLdsOp.
 func BuildTensorLoadToLds(b *ir.Builder, loc ir.Location, desc ir.Value) TensorLoadToLdsOp {
-	name := b.Ctx.LookupOpName("amdgpu.tensor_load_to_lds")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.tensor_load_to_lds is not registered in the builder's context")
+	if desc == nil {
+		b.Errorf("building %s: a required operand or property is nil", TensorLoadToLdsOpName)
+		return TensorLoadToLdsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TensorLoadToLdsOpName), Loc: loc}
 	st.Operands = append(st.Operands, desc)
-	return TensorLoadToLdsOp{b.Create(st)}
+	op := b.Create(st)
+	return TensorLoadToLdsOp{op}
 }
+
+// TensorStoreFromLdsOpName is the name of the operation amdgpu.tensor_store_from_lds.
+const TensorStoreFromLdsOpName = "amdgpu.tensor_store_from_lds"
 
 // TensorStoreFromLdsOp wraps an operation amdgpu.tensor_store_from_lds: store tensors from LDS to global memory.
 type TensorStoreFromLdsOp struct{ *ir.Operation }
 
 // AsTensorStoreFromLdsOp returns op as a TensorStoreFromLdsOp if it is an operation amdgpu.tensor_store_from_lds.
 func AsTensorStoreFromLdsOp(op *ir.Operation) (TensorStoreFromLdsOp, bool) {
-	if op == nil || op.Name() != "amdgpu.tensor_store_from_lds" {
+	if op == nil || op.Name() != TensorStoreFromLdsOpName {
 		return TensorStoreFromLdsOp{}, false
 	}
 	return TensorStoreFromLdsOp{op}, true
@@ -2741,17 +3187,60 @@ func AsTensorStoreFromLdsOp(op *ir.Operation) (TensorStoreFromLdsOp, bool) {
 // Desc returns the operand desc.
 func (op TensorStoreFromLdsOp) Desc() ir.Value { return op.Operation.Operand(0) }
 
-// BuildTensorStoreFromLds creates an operation amdgpu.tensor_store_from_lds at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildTensorStoreFromLds creates an operation amdgpu.tensor_store_from_lds at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero TensorStoreFromLdsOp.
 func BuildTensorStoreFromLds(b *ir.Builder, loc ir.Location, desc ir.Value) TensorStoreFromLdsOp {
-	name := b.Ctx.LookupOpName("amdgpu.tensor_store_from_lds")
-	if name == nil || name.Def == nil {
-		panic("amdgpu.tensor_store_from_lds is not registered in the builder's context")
+	if desc == nil {
+		b.Errorf("building %s: a required operand or property is nil", TensorStoreFromLdsOpName)
+		return TensorStoreFromLdsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, TensorStoreFromLdsOpName), Loc: loc}
 	st.Operands = append(st.Operands, desc)
-	return TensorStoreFromLdsOp{b.Create(st)}
+	op := b.Create(st)
+	return TensorStoreFromLdsOp{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
+}
+
+// dialectAttr parses the attribute #dialect.body with the dialect's
+// registered attribute parser; when the dialect cannot parse it, the error
+// is recorded on b and the attribute is kept as opaque text.
+func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
+	d := b.Ctx.Dialect(dialect)
+	if d == nil || d.ParseAttr == nil {
+		b.Errorf("building #%s.%s: the dialect is not registered with attributes", dialect, body)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	a, err := d.ParseAttr(b.Ctx, body)
+	if err != nil {
+		b.Errorf("building #%s.%s: %v", dialect, body, err)
+		return b.Ctx.OpaqueAttr(dialect, body, nil)
+	}
+	return a
 }
 
 var canonicalizationOnce sync.Once

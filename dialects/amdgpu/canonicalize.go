@@ -22,25 +22,25 @@ type bufferAccess struct {
 func accessOf(op *ir.Operation) (bufferAccess, bool) {
 	var a bufferAccess
 	switch x := op.Name(); x {
-	case "amdgpu.raw_buffer_load":
+	case RawBufferLoadOpName:
 		o := RawBufferLoadOp{op}
 		a = bufferAccess{o.Memref(), o.Indices(), o.SgprOffset(), o.BoundsCheck(), 0}
-	case "amdgpu.raw_buffer_store":
+	case RawBufferStoreOpName:
 		o := RawBufferStoreOp{op}
 		a = bufferAccess{o.Memref(), o.Indices(), o.SgprOffset(), o.BoundsCheck(), 0}
-	case "amdgpu.raw_buffer_atomic_cmpswap":
+	case RawBufferAtomicCmpswapOpName:
 		o := RawBufferAtomicCmpswapOp{op}
 		a = bufferAccess{o.Memref(), o.Indices(), o.SgprOffset(), o.BoundsCheck(), 0}
-	case "amdgpu.raw_buffer_atomic_fadd":
+	case RawBufferAtomicFaddOpName:
 		o := RawBufferAtomicFaddOp{op}
 		a = bufferAccess{o.Memref(), o.Indices(), o.SgprOffset(), o.BoundsCheck(), 0}
-	case "amdgpu.raw_buffer_atomic_fmax":
+	case RawBufferAtomicFmaxOpName:
 		o := RawBufferAtomicFmaxOp{op}
 		a = bufferAccess{o.Memref(), o.Indices(), o.SgprOffset(), o.BoundsCheck(), 0}
-	case "amdgpu.raw_buffer_atomic_smax":
+	case RawBufferAtomicSmaxOpName:
 		o := RawBufferAtomicSmaxOp{op}
 		a = bufferAccess{o.Memref(), o.Indices(), o.SgprOffset(), o.BoundsCheck(), 0}
-	case "amdgpu.raw_buffer_atomic_umin":
+	case RawBufferAtomicUminOpName:
 		o := RawBufferAtomicUminOp{op}
 		a = bufferAccess{o.Memref(), o.Indices(), o.SgprOffset(), o.BoundsCheck(), 0}
 	default:
@@ -171,38 +171,38 @@ func removeOOBWrite(root string) rewrite.Pattern {
 }
 
 func rawBufferLoadCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{removeOOBLoad("amdgpu.raw_buffer_load")}
+	return []rewrite.Pattern{removeOOBLoad(RawBufferLoadOpName)}
 }
 
 func rawBufferStoreCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{removeOOBWrite("amdgpu.raw_buffer_store")}
+	return []rewrite.Pattern{removeOOBWrite(RawBufferStoreOpName)}
 }
 
 func rawBufferAtomicCmpswapCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{removeOOBLoad("amdgpu.raw_buffer_atomic_cmpswap")}
+	return []rewrite.Pattern{removeOOBLoad(RawBufferAtomicCmpswapOpName)}
 }
 
 func rawBufferAtomicFaddCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{removeOOBWrite("amdgpu.raw_buffer_atomic_fadd")}
+	return []rewrite.Pattern{removeOOBWrite(RawBufferAtomicFaddOpName)}
 }
 
 func rawBufferAtomicFmaxCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{removeOOBWrite("amdgpu.raw_buffer_atomic_fmax")}
+	return []rewrite.Pattern{removeOOBWrite(RawBufferAtomicFmaxOpName)}
 }
 
 func rawBufferAtomicSmaxCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{removeOOBWrite("amdgpu.raw_buffer_atomic_smax")}
+	return []rewrite.Pattern{removeOOBWrite(RawBufferAtomicSmaxOpName)}
 }
 
 func rawBufferAtomicUminCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{removeOOBWrite("amdgpu.raw_buffer_atomic_umin")}
+	return []rewrite.Pattern{removeOOBWrite(RawBufferAtomicUminOpName)}
 }
 
 // gatherToLdsCanonicalizationPatterns folds a memref.cast that only
 // erases static information into the source or destination of
 // gather_to_lds.
 func gatherToLdsCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{&rewrite.Func{RootName: "amdgpu.gather_to_lds", BenefitValue: 1, PatternName: "FoldGatherToLDSOfCast",
+	return []rewrite.Pattern{&rewrite.Func{RootName: GatherToLdsOpName, BenefitValue: 1, PatternName: "FoldGatherToLDSOfCast",
 		Fn: func(op *ir.Operation, r *rewrite.Rewriter) bool {
 			g := GatherToLdsOp{op}
 			changed := false
@@ -227,7 +227,7 @@ func gatherToLdsCanonicalizationPatterns() []rewrite.Pattern {
 // ldsBarrierCanonicalizationPatterns erases an lds_barrier directly
 // followed by another.
 func ldsBarrierCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{&rewrite.Func{RootName: "amdgpu.lds_barrier", BenefitValue: 1, PatternName: "eraseRedundantLDSBarrierOps",
+	return []rewrite.Pattern{&rewrite.Func{RootName: LdsBarrierOpName, BenefitValue: 1, PatternName: "eraseRedundantLDSBarrierOps",
 		Fn: func(op *ir.Operation, r *rewrite.Rewriter) bool {
 			if _, ok := AsLdsBarrierOp(op.Next()); !ok {
 				return false
@@ -244,7 +244,7 @@ var memoryCounterWaitCounters = []string{"load", "store", "ds", "exp", "tensor"}
 // with the one directly after it, waiting for the smaller count of each
 // counter.
 func memoryCounterWaitCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{&rewrite.Func{RootName: "amdgpu.memory_counter_wait", BenefitValue: 1, PatternName: "FuseMemoryCounterWaitOp",
+	return []rewrite.Pattern{&rewrite.Func{RootName: MemoryCounterWaitOpName, BenefitValue: 1, PatternName: "FuseMemoryCounterWaitOp",
 		Fn: func(op *ir.Operation, r *rewrite.Rewriter) bool {
 			next, ok := AsMemoryCounterWaitOp(op.Next())
 			if !ok {

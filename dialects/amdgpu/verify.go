@@ -482,8 +482,8 @@ func verifyGatherToLds(op GatherToLdsOp) error {
 		return opErr(o, "source and destination element types must match")
 	}
 	var size int64
-	if ta, ok := op.TransferType().(*ir.TypeAttr); ok {
-		el, n := vecLen(ta.Type)
+	if t := op.TransferType(); t != nil {
+		el, n := vecLen(t)
 		size = n * int64(ir.IntOrFloatBitWidth(el))
 	}
 	switch size {

@@ -4,14 +4,18 @@ package rocdl
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"slices"
 )
+
+// WorkitemIdXOpName is the name of the operation rocdl.workitem.id.x.
+const WorkitemIdXOpName = "rocdl.workitem.id.x"
 
 // WorkitemIdXOp wraps an operation rocdl.workitem.id.x: reads the workitem id along x.
 type WorkitemIdXOp struct{ *ir.Operation }
 
 // AsWorkitemIdXOp returns op as a WorkitemIdXOp if it is an operation rocdl.workitem.id.x.
 func AsWorkitemIdXOp(op *ir.Operation) (WorkitemIdXOp, bool) {
-	if op == nil || op.Name() != "rocdl.workitem.id.x" {
+	if op == nil || op.Name() != WorkitemIdXOpName {
 		return WorkitemIdXOp{}, false
 	}
 	return WorkitemIdXOp{op}, true
@@ -23,32 +27,42 @@ func (op WorkitemIdXOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op WorkitemIdXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildWorkitemIdX creates an operation rocdl.workitem.id.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWorkitemIdX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) WorkitemIdXOp {
-	name := b.Ctx.LookupOpName("rocdl.workitem.id.x")
-	if name == nil || name.Def == nil {
-		panic("rocdl.workitem.id.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// WorkitemIdXOptions holds the optional operands, results and properties of
+// rocdl.workitem.id.x for BuildWorkitemIdX; the zero value leaves them all absent (or at
+// their defaults).
+type WorkitemIdXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildWorkitemIdX creates an operation rocdl.workitem.id.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WorkitemIdXOp.
+func BuildWorkitemIdX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...WorkitemIdXOptions) WorkitemIdXOp {
+	o := genOptions(b, WorkitemIdXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WorkitemIdXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WorkitemIdXOp{b.Create(st)}
+	op := b.Create(st)
+	return WorkitemIdXOp{op}
 }
+
+// WorkitemIdYOpName is the name of the operation rocdl.workitem.id.y.
+const WorkitemIdYOpName = "rocdl.workitem.id.y"
 
 // WorkitemIdYOp wraps an operation rocdl.workitem.id.y: reads the workitem id along y.
 type WorkitemIdYOp struct{ *ir.Operation }
 
 // AsWorkitemIdYOp returns op as a WorkitemIdYOp if it is an operation rocdl.workitem.id.y.
 func AsWorkitemIdYOp(op *ir.Operation) (WorkitemIdYOp, bool) {
-	if op == nil || op.Name() != "rocdl.workitem.id.y" {
+	if op == nil || op.Name() != WorkitemIdYOpName {
 		return WorkitemIdYOp{}, false
 	}
 	return WorkitemIdYOp{op}, true
@@ -60,32 +74,42 @@ func (op WorkitemIdYOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op WorkitemIdYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildWorkitemIdY creates an operation rocdl.workitem.id.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWorkitemIdY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) WorkitemIdYOp {
-	name := b.Ctx.LookupOpName("rocdl.workitem.id.y")
-	if name == nil || name.Def == nil {
-		panic("rocdl.workitem.id.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// WorkitemIdYOptions holds the optional operands, results and properties of
+// rocdl.workitem.id.y for BuildWorkitemIdY; the zero value leaves them all absent (or at
+// their defaults).
+type WorkitemIdYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildWorkitemIdY creates an operation rocdl.workitem.id.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WorkitemIdYOp.
+func BuildWorkitemIdY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...WorkitemIdYOptions) WorkitemIdYOp {
+	o := genOptions(b, WorkitemIdYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WorkitemIdYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WorkitemIdYOp{b.Create(st)}
+	op := b.Create(st)
+	return WorkitemIdYOp{op}
 }
+
+// WorkitemIdZOpName is the name of the operation rocdl.workitem.id.z.
+const WorkitemIdZOpName = "rocdl.workitem.id.z"
 
 // WorkitemIdZOp wraps an operation rocdl.workitem.id.z: reads the workitem id along z.
 type WorkitemIdZOp struct{ *ir.Operation }
 
 // AsWorkitemIdZOp returns op as a WorkitemIdZOp if it is an operation rocdl.workitem.id.z.
 func AsWorkitemIdZOp(op *ir.Operation) (WorkitemIdZOp, bool) {
-	if op == nil || op.Name() != "rocdl.workitem.id.z" {
+	if op == nil || op.Name() != WorkitemIdZOpName {
 		return WorkitemIdZOp{}, false
 	}
 	return WorkitemIdZOp{op}, true
@@ -97,32 +121,42 @@ func (op WorkitemIdZOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op WorkitemIdZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildWorkitemIdZ creates an operation rocdl.workitem.id.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWorkitemIdZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) WorkitemIdZOp {
-	name := b.Ctx.LookupOpName("rocdl.workitem.id.z")
-	if name == nil || name.Def == nil {
-		panic("rocdl.workitem.id.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// WorkitemIdZOptions holds the optional operands, results and properties of
+// rocdl.workitem.id.z for BuildWorkitemIdZ; the zero value leaves them all absent (or at
+// their defaults).
+type WorkitemIdZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildWorkitemIdZ creates an operation rocdl.workitem.id.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WorkitemIdZOp.
+func BuildWorkitemIdZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...WorkitemIdZOptions) WorkitemIdZOp {
+	o := genOptions(b, WorkitemIdZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WorkitemIdZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WorkitemIdZOp{b.Create(st)}
+	op := b.Create(st)
+	return WorkitemIdZOp{op}
 }
+
+// WorkgroupIdXOpName is the name of the operation rocdl.workgroup.id.x.
+const WorkgroupIdXOpName = "rocdl.workgroup.id.x"
 
 // WorkgroupIdXOp wraps an operation rocdl.workgroup.id.x: reads the workgroup id along x.
 type WorkgroupIdXOp struct{ *ir.Operation }
 
 // AsWorkgroupIdXOp returns op as a WorkgroupIdXOp if it is an operation rocdl.workgroup.id.x.
 func AsWorkgroupIdXOp(op *ir.Operation) (WorkgroupIdXOp, bool) {
-	if op == nil || op.Name() != "rocdl.workgroup.id.x" {
+	if op == nil || op.Name() != WorkgroupIdXOpName {
 		return WorkgroupIdXOp{}, false
 	}
 	return WorkgroupIdXOp{op}, true
@@ -134,32 +168,42 @@ func (op WorkgroupIdXOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op WorkgroupIdXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildWorkgroupIdX creates an operation rocdl.workgroup.id.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWorkgroupIdX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) WorkgroupIdXOp {
-	name := b.Ctx.LookupOpName("rocdl.workgroup.id.x")
-	if name == nil || name.Def == nil {
-		panic("rocdl.workgroup.id.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// WorkgroupIdXOptions holds the optional operands, results and properties of
+// rocdl.workgroup.id.x for BuildWorkgroupIdX; the zero value leaves them all absent (or at
+// their defaults).
+type WorkgroupIdXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildWorkgroupIdX creates an operation rocdl.workgroup.id.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WorkgroupIdXOp.
+func BuildWorkgroupIdX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...WorkgroupIdXOptions) WorkgroupIdXOp {
+	o := genOptions(b, WorkgroupIdXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WorkgroupIdXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WorkgroupIdXOp{b.Create(st)}
+	op := b.Create(st)
+	return WorkgroupIdXOp{op}
 }
+
+// WorkgroupIdYOpName is the name of the operation rocdl.workgroup.id.y.
+const WorkgroupIdYOpName = "rocdl.workgroup.id.y"
 
 // WorkgroupIdYOp wraps an operation rocdl.workgroup.id.y: reads the workgroup id along y.
 type WorkgroupIdYOp struct{ *ir.Operation }
 
 // AsWorkgroupIdYOp returns op as a WorkgroupIdYOp if it is an operation rocdl.workgroup.id.y.
 func AsWorkgroupIdYOp(op *ir.Operation) (WorkgroupIdYOp, bool) {
-	if op == nil || op.Name() != "rocdl.workgroup.id.y" {
+	if op == nil || op.Name() != WorkgroupIdYOpName {
 		return WorkgroupIdYOp{}, false
 	}
 	return WorkgroupIdYOp{op}, true
@@ -171,32 +215,42 @@ func (op WorkgroupIdYOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op WorkgroupIdYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildWorkgroupIdY creates an operation rocdl.workgroup.id.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWorkgroupIdY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) WorkgroupIdYOp {
-	name := b.Ctx.LookupOpName("rocdl.workgroup.id.y")
-	if name == nil || name.Def == nil {
-		panic("rocdl.workgroup.id.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// WorkgroupIdYOptions holds the optional operands, results and properties of
+// rocdl.workgroup.id.y for BuildWorkgroupIdY; the zero value leaves them all absent (or at
+// their defaults).
+type WorkgroupIdYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildWorkgroupIdY creates an operation rocdl.workgroup.id.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WorkgroupIdYOp.
+func BuildWorkgroupIdY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...WorkgroupIdYOptions) WorkgroupIdYOp {
+	o := genOptions(b, WorkgroupIdYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WorkgroupIdYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WorkgroupIdYOp{b.Create(st)}
+	op := b.Create(st)
+	return WorkgroupIdYOp{op}
 }
+
+// WorkgroupIdZOpName is the name of the operation rocdl.workgroup.id.z.
+const WorkgroupIdZOpName = "rocdl.workgroup.id.z"
 
 // WorkgroupIdZOp wraps an operation rocdl.workgroup.id.z: reads the workgroup id along z.
 type WorkgroupIdZOp struct{ *ir.Operation }
 
 // AsWorkgroupIdZOp returns op as a WorkgroupIdZOp if it is an operation rocdl.workgroup.id.z.
 func AsWorkgroupIdZOp(op *ir.Operation) (WorkgroupIdZOp, bool) {
-	if op == nil || op.Name() != "rocdl.workgroup.id.z" {
+	if op == nil || op.Name() != WorkgroupIdZOpName {
 		return WorkgroupIdZOp{}, false
 	}
 	return WorkgroupIdZOp{op}, true
@@ -208,32 +262,42 @@ func (op WorkgroupIdZOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op WorkgroupIdZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildWorkgroupIdZ creates an operation rocdl.workgroup.id.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWorkgroupIdZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) WorkgroupIdZOp {
-	name := b.Ctx.LookupOpName("rocdl.workgroup.id.z")
-	if name == nil || name.Def == nil {
-		panic("rocdl.workgroup.id.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// WorkgroupIdZOptions holds the optional operands, results and properties of
+// rocdl.workgroup.id.z for BuildWorkgroupIdZ; the zero value leaves them all absent (or at
+// their defaults).
+type WorkgroupIdZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildWorkgroupIdZ creates an operation rocdl.workgroup.id.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WorkgroupIdZOp.
+func BuildWorkgroupIdZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...WorkgroupIdZOptions) WorkgroupIdZOp {
+	o := genOptions(b, WorkgroupIdZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WorkgroupIdZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WorkgroupIdZOp{b.Create(st)}
+	op := b.Create(st)
+	return WorkgroupIdZOp{op}
 }
+
+// WorkgroupDimXOpName is the name of the operation rocdl.workgroup.dim.x.
+const WorkgroupDimXOpName = "rocdl.workgroup.dim.x"
 
 // WorkgroupDimXOp wraps an operation rocdl.workgroup.dim.x: reads the workgroup dim along x.
 type WorkgroupDimXOp struct{ *ir.Operation }
 
 // AsWorkgroupDimXOp returns op as a WorkgroupDimXOp if it is an operation rocdl.workgroup.dim.x.
 func AsWorkgroupDimXOp(op *ir.Operation) (WorkgroupDimXOp, bool) {
-	if op == nil || op.Name() != "rocdl.workgroup.dim.x" {
+	if op == nil || op.Name() != WorkgroupDimXOpName {
 		return WorkgroupDimXOp{}, false
 	}
 	return WorkgroupDimXOp{op}, true
@@ -245,32 +309,42 @@ func (op WorkgroupDimXOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op WorkgroupDimXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildWorkgroupDimX creates an operation rocdl.workgroup.dim.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWorkgroupDimX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) WorkgroupDimXOp {
-	name := b.Ctx.LookupOpName("rocdl.workgroup.dim.x")
-	if name == nil || name.Def == nil {
-		panic("rocdl.workgroup.dim.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// WorkgroupDimXOptions holds the optional operands, results and properties of
+// rocdl.workgroup.dim.x for BuildWorkgroupDimX; the zero value leaves them all absent (or at
+// their defaults).
+type WorkgroupDimXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildWorkgroupDimX creates an operation rocdl.workgroup.dim.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WorkgroupDimXOp.
+func BuildWorkgroupDimX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...WorkgroupDimXOptions) WorkgroupDimXOp {
+	o := genOptions(b, WorkgroupDimXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WorkgroupDimXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WorkgroupDimXOp{b.Create(st)}
+	op := b.Create(st)
+	return WorkgroupDimXOp{op}
 }
+
+// WorkgroupDimYOpName is the name of the operation rocdl.workgroup.dim.y.
+const WorkgroupDimYOpName = "rocdl.workgroup.dim.y"
 
 // WorkgroupDimYOp wraps an operation rocdl.workgroup.dim.y: reads the workgroup dim along y.
 type WorkgroupDimYOp struct{ *ir.Operation }
 
 // AsWorkgroupDimYOp returns op as a WorkgroupDimYOp if it is an operation rocdl.workgroup.dim.y.
 func AsWorkgroupDimYOp(op *ir.Operation) (WorkgroupDimYOp, bool) {
-	if op == nil || op.Name() != "rocdl.workgroup.dim.y" {
+	if op == nil || op.Name() != WorkgroupDimYOpName {
 		return WorkgroupDimYOp{}, false
 	}
 	return WorkgroupDimYOp{op}, true
@@ -282,32 +356,42 @@ func (op WorkgroupDimYOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op WorkgroupDimYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildWorkgroupDimY creates an operation rocdl.workgroup.dim.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWorkgroupDimY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) WorkgroupDimYOp {
-	name := b.Ctx.LookupOpName("rocdl.workgroup.dim.y")
-	if name == nil || name.Def == nil {
-		panic("rocdl.workgroup.dim.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// WorkgroupDimYOptions holds the optional operands, results and properties of
+// rocdl.workgroup.dim.y for BuildWorkgroupDimY; the zero value leaves them all absent (or at
+// their defaults).
+type WorkgroupDimYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildWorkgroupDimY creates an operation rocdl.workgroup.dim.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WorkgroupDimYOp.
+func BuildWorkgroupDimY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...WorkgroupDimYOptions) WorkgroupDimYOp {
+	o := genOptions(b, WorkgroupDimYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WorkgroupDimYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WorkgroupDimYOp{b.Create(st)}
+	op := b.Create(st)
+	return WorkgroupDimYOp{op}
 }
+
+// WorkgroupDimZOpName is the name of the operation rocdl.workgroup.dim.z.
+const WorkgroupDimZOpName = "rocdl.workgroup.dim.z"
 
 // WorkgroupDimZOp wraps an operation rocdl.workgroup.dim.z: reads the workgroup dim along z.
 type WorkgroupDimZOp struct{ *ir.Operation }
 
 // AsWorkgroupDimZOp returns op as a WorkgroupDimZOp if it is an operation rocdl.workgroup.dim.z.
 func AsWorkgroupDimZOp(op *ir.Operation) (WorkgroupDimZOp, bool) {
-	if op == nil || op.Name() != "rocdl.workgroup.dim.z" {
+	if op == nil || op.Name() != WorkgroupDimZOpName {
 		return WorkgroupDimZOp{}, false
 	}
 	return WorkgroupDimZOp{op}, true
@@ -319,32 +403,42 @@ func (op WorkgroupDimZOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op WorkgroupDimZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildWorkgroupDimZ creates an operation rocdl.workgroup.dim.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWorkgroupDimZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) WorkgroupDimZOp {
-	name := b.Ctx.LookupOpName("rocdl.workgroup.dim.z")
-	if name == nil || name.Def == nil {
-		panic("rocdl.workgroup.dim.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// WorkgroupDimZOptions holds the optional operands, results and properties of
+// rocdl.workgroup.dim.z for BuildWorkgroupDimZ; the zero value leaves them all absent (or at
+// their defaults).
+type WorkgroupDimZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildWorkgroupDimZ creates an operation rocdl.workgroup.dim.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WorkgroupDimZOp.
+func BuildWorkgroupDimZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...WorkgroupDimZOptions) WorkgroupDimZOp {
+	o := genOptions(b, WorkgroupDimZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WorkgroupDimZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WorkgroupDimZOp{b.Create(st)}
+	op := b.Create(st)
+	return WorkgroupDimZOp{op}
 }
+
+// GridDimXOpName is the name of the operation rocdl.grid.dim.x.
+const GridDimXOpName = "rocdl.grid.dim.x"
 
 // GridDimXOp wraps an operation rocdl.grid.dim.x: reads the grid dim along x.
 type GridDimXOp struct{ *ir.Operation }
 
 // AsGridDimXOp returns op as a GridDimXOp if it is an operation rocdl.grid.dim.x.
 func AsGridDimXOp(op *ir.Operation) (GridDimXOp, bool) {
-	if op == nil || op.Name() != "rocdl.grid.dim.x" {
+	if op == nil || op.Name() != GridDimXOpName {
 		return GridDimXOp{}, false
 	}
 	return GridDimXOp{op}, true
@@ -356,32 +450,42 @@ func (op GridDimXOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op GridDimXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildGridDimX creates an operation rocdl.grid.dim.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGridDimX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) GridDimXOp {
-	name := b.Ctx.LookupOpName("rocdl.grid.dim.x")
-	if name == nil || name.Def == nil {
-		panic("rocdl.grid.dim.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// GridDimXOptions holds the optional operands, results and properties of
+// rocdl.grid.dim.x for BuildGridDimX; the zero value leaves them all absent (or at
+// their defaults).
+type GridDimXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildGridDimX creates an operation rocdl.grid.dim.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GridDimXOp.
+func BuildGridDimX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...GridDimXOptions) GridDimXOp {
+	o := genOptions(b, GridDimXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GridDimXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GridDimXOp{b.Create(st)}
+	op := b.Create(st)
+	return GridDimXOp{op}
 }
+
+// GridDimYOpName is the name of the operation rocdl.grid.dim.y.
+const GridDimYOpName = "rocdl.grid.dim.y"
 
 // GridDimYOp wraps an operation rocdl.grid.dim.y: reads the grid dim along y.
 type GridDimYOp struct{ *ir.Operation }
 
 // AsGridDimYOp returns op as a GridDimYOp if it is an operation rocdl.grid.dim.y.
 func AsGridDimYOp(op *ir.Operation) (GridDimYOp, bool) {
-	if op == nil || op.Name() != "rocdl.grid.dim.y" {
+	if op == nil || op.Name() != GridDimYOpName {
 		return GridDimYOp{}, false
 	}
 	return GridDimYOp{op}, true
@@ -393,32 +497,42 @@ func (op GridDimYOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op GridDimYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildGridDimY creates an operation rocdl.grid.dim.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGridDimY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) GridDimYOp {
-	name := b.Ctx.LookupOpName("rocdl.grid.dim.y")
-	if name == nil || name.Def == nil {
-		panic("rocdl.grid.dim.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// GridDimYOptions holds the optional operands, results and properties of
+// rocdl.grid.dim.y for BuildGridDimY; the zero value leaves them all absent (or at
+// their defaults).
+type GridDimYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildGridDimY creates an operation rocdl.grid.dim.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GridDimYOp.
+func BuildGridDimY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...GridDimYOptions) GridDimYOp {
+	o := genOptions(b, GridDimYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GridDimYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GridDimYOp{b.Create(st)}
+	op := b.Create(st)
+	return GridDimYOp{op}
 }
+
+// GridDimZOpName is the name of the operation rocdl.grid.dim.z.
+const GridDimZOpName = "rocdl.grid.dim.z"
 
 // GridDimZOp wraps an operation rocdl.grid.dim.z: reads the grid dim along z.
 type GridDimZOp struct{ *ir.Operation }
 
 // AsGridDimZOp returns op as a GridDimZOp if it is an operation rocdl.grid.dim.z.
 func AsGridDimZOp(op *ir.Operation) (GridDimZOp, bool) {
-	if op == nil || op.Name() != "rocdl.grid.dim.z" {
+	if op == nil || op.Name() != GridDimZOpName {
 		return GridDimZOp{}, false
 	}
 	return GridDimZOp{op}, true
@@ -430,32 +544,42 @@ func (op GridDimZOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op GridDimZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildGridDimZ creates an operation rocdl.grid.dim.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildGridDimZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) GridDimZOp {
-	name := b.Ctx.LookupOpName("rocdl.grid.dim.z")
-	if name == nil || name.Def == nil {
-		panic("rocdl.grid.dim.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// GridDimZOptions holds the optional operands, results and properties of
+// rocdl.grid.dim.z for BuildGridDimZ; the zero value leaves them all absent (or at
+// their defaults).
+type GridDimZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildGridDimZ creates an operation rocdl.grid.dim.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero GridDimZOp.
+func BuildGridDimZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...GridDimZOptions) GridDimZOp {
+	o := genOptions(b, GridDimZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, GridDimZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return GridDimZOp{b.Create(st)}
+	op := b.Create(st)
+	return GridDimZOp{op}
 }
+
+// ClusterIdXOpName is the name of the operation rocdl.cluster.id.x.
+const ClusterIdXOpName = "rocdl.cluster.id.x"
 
 // ClusterIdXOp wraps an operation rocdl.cluster.id.x: reads the cluster id along x.
 type ClusterIdXOp struct{ *ir.Operation }
 
 // AsClusterIdXOp returns op as a ClusterIdXOp if it is an operation rocdl.cluster.id.x.
 func AsClusterIdXOp(op *ir.Operation) (ClusterIdXOp, bool) {
-	if op == nil || op.Name() != "rocdl.cluster.id.x" {
+	if op == nil || op.Name() != ClusterIdXOpName {
 		return ClusterIdXOp{}, false
 	}
 	return ClusterIdXOp{op}, true
@@ -467,32 +591,42 @@ func (op ClusterIdXOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ClusterIdXOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildClusterIdX creates an operation rocdl.cluster.id.x at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClusterIdX(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ClusterIdXOp {
-	name := b.Ctx.LookupOpName("rocdl.cluster.id.x")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cluster.id.x is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ClusterIdXOptions holds the optional operands, results and properties of
+// rocdl.cluster.id.x for BuildClusterIdX; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterIdXOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildClusterIdX creates an operation rocdl.cluster.id.x at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterIdXOp.
+func BuildClusterIdX(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ClusterIdXOptions) ClusterIdXOp {
+	o := genOptions(b, ClusterIdXOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterIdXOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClusterIdXOp{b.Create(st)}
+	op := b.Create(st)
+	return ClusterIdXOp{op}
 }
+
+// ClusterIdYOpName is the name of the operation rocdl.cluster.id.y.
+const ClusterIdYOpName = "rocdl.cluster.id.y"
 
 // ClusterIdYOp wraps an operation rocdl.cluster.id.y: reads the cluster id along y.
 type ClusterIdYOp struct{ *ir.Operation }
 
 // AsClusterIdYOp returns op as a ClusterIdYOp if it is an operation rocdl.cluster.id.y.
 func AsClusterIdYOp(op *ir.Operation) (ClusterIdYOp, bool) {
-	if op == nil || op.Name() != "rocdl.cluster.id.y" {
+	if op == nil || op.Name() != ClusterIdYOpName {
 		return ClusterIdYOp{}, false
 	}
 	return ClusterIdYOp{op}, true
@@ -504,32 +638,42 @@ func (op ClusterIdYOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ClusterIdYOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildClusterIdY creates an operation rocdl.cluster.id.y at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClusterIdY(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ClusterIdYOp {
-	name := b.Ctx.LookupOpName("rocdl.cluster.id.y")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cluster.id.y is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ClusterIdYOptions holds the optional operands, results and properties of
+// rocdl.cluster.id.y for BuildClusterIdY; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterIdYOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildClusterIdY creates an operation rocdl.cluster.id.y at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterIdYOp.
+func BuildClusterIdY(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ClusterIdYOptions) ClusterIdYOp {
+	o := genOptions(b, ClusterIdYOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterIdYOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClusterIdYOp{b.Create(st)}
+	op := b.Create(st)
+	return ClusterIdYOp{op}
 }
+
+// ClusterIdZOpName is the name of the operation rocdl.cluster.id.z.
+const ClusterIdZOpName = "rocdl.cluster.id.z"
 
 // ClusterIdZOp wraps an operation rocdl.cluster.id.z: reads the cluster id along z.
 type ClusterIdZOp struct{ *ir.Operation }
 
 // AsClusterIdZOp returns op as a ClusterIdZOp if it is an operation rocdl.cluster.id.z.
 func AsClusterIdZOp(op *ir.Operation) (ClusterIdZOp, bool) {
-	if op == nil || op.Name() != "rocdl.cluster.id.z" {
+	if op == nil || op.Name() != ClusterIdZOpName {
 		return ClusterIdZOp{}, false
 	}
 	return ClusterIdZOp{op}, true
@@ -541,32 +685,42 @@ func (op ClusterIdZOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op ClusterIdZOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildClusterIdZ creates an operation rocdl.cluster.id.z at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildClusterIdZ(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) ClusterIdZOp {
-	name := b.Ctx.LookupOpName("rocdl.cluster.id.z")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cluster.id.z is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// ClusterIdZOptions holds the optional operands, results and properties of
+// rocdl.cluster.id.z for BuildClusterIdZ; the zero value leaves them all absent (or at
+// their defaults).
+type ClusterIdZOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildClusterIdZ creates an operation rocdl.cluster.id.z at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ClusterIdZOp.
+func BuildClusterIdZ(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...ClusterIdZOptions) ClusterIdZOp {
+	o := genOptions(b, ClusterIdZOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, ClusterIdZOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return ClusterIdZOp{b.Create(st)}
+	op := b.Create(st)
+	return ClusterIdZOp{op}
 }
+
+// WavefrontsizeOpName is the name of the operation rocdl.wavefrontsize.
+const WavefrontsizeOpName = "rocdl.wavefrontsize"
 
 // WavefrontsizeOp wraps an operation rocdl.wavefrontsize: reads the wavefront size.
 type WavefrontsizeOp struct{ *ir.Operation }
 
 // AsWavefrontsizeOp returns op as a WavefrontsizeOp if it is an operation rocdl.wavefrontsize.
 func AsWavefrontsizeOp(op *ir.Operation) (WavefrontsizeOp, bool) {
-	if op == nil || op.Name() != "rocdl.wavefrontsize" {
+	if op == nil || op.Name() != WavefrontsizeOpName {
 		return WavefrontsizeOp{}, false
 	}
 	return WavefrontsizeOp{op}, true
@@ -578,32 +732,42 @@ func (op WavefrontsizeOp) Res() ir.Value { return op.Operation.Result(0) }
 // Range returns the property range, or nil when it is absent.
 func (op WavefrontsizeOp) Range() ir.Attribute { return op.InherentAttr("range") }
 
-// BuildWavefrontsize creates an operation rocdl.wavefrontsize at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWavefrontsize(b *ir.Builder, loc ir.Location, range_ ir.Attribute, resType ir.Type) WavefrontsizeOp {
-	name := b.Ctx.LookupOpName("rocdl.wavefrontsize")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wavefrontsize is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+// WavefrontsizeOptions holds the optional operands, results and properties of
+// rocdl.wavefrontsize for BuildWavefrontsize; the zero value leaves them all absent (or at
+// their defaults).
+type WavefrontsizeOptions struct {
+	// Range is the optional property range (nil: absent).
+	Range ir.Attribute
+}
+
+// BuildWavefrontsize creates an operation rocdl.wavefrontsize at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WavefrontsizeOp.
+func BuildWavefrontsize(b *ir.Builder, loc ir.Location, resType ir.Type, opts ...WavefrontsizeOptions) WavefrontsizeOp {
+	o := genOptions(b, WavefrontsizeOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WavefrontsizeOpName), Loc: loc}
 	var props []ir.NamedAttr
-	if range_ != nil {
-		props = append(props, ir.NamedAttr{Name: "range", Value: range_})
+	if o.Range != nil {
+		props = append(props, ir.NamedAttr{Name: "range", Value: o.Range})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WavefrontsizeOp{b.Create(st)}
+	op := b.Create(st)
+	return WavefrontsizeOp{op}
 }
+
+// MbcntLoOpName is the name of the operation rocdl.mbcnt.lo.
+const MbcntLoOpName = "rocdl.mbcnt.lo"
 
 // MbcntLoOp wraps an operation rocdl.mbcnt.lo: counts the active lanes below the executing one in a 32-bit mask (lo half).
 type MbcntLoOp struct{ *ir.Operation }
 
 // AsMbcntLoOp returns op as a MbcntLoOp if it is an operation rocdl.mbcnt.lo.
 func AsMbcntLoOp(op *ir.Operation) (MbcntLoOp, bool) {
-	if op == nil || op.Name() != "rocdl.mbcnt.lo" {
+	if op == nil || op.Name() != MbcntLoOpName {
 		return MbcntLoOp{}, false
 	}
 	return MbcntLoOp{op}, true
@@ -624,37 +788,53 @@ func (op MbcntLoOp) ArgAttrs() ir.Attribute { return op.InherentAttr("arg_attrs"
 // ResAttrs returns the property res_attrs, or nil when it is absent.
 func (op MbcntLoOp) ResAttrs() ir.Attribute { return op.InherentAttr("res_attrs") }
 
-// BuildMbcntLo creates an operation rocdl.mbcnt.lo at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMbcntLo(b *ir.Builder, loc ir.Location, in0 ir.Value, in1 ir.Value, argAttrs ir.Attribute, resAttrs ir.Attribute, resType ir.Type) MbcntLoOp {
-	name := b.Ctx.LookupOpName("rocdl.mbcnt.lo")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mbcnt.lo is not registered in the builder's context")
+// MbcntLoOptions holds the optional operands, results and properties of
+// rocdl.mbcnt.lo for BuildMbcntLo; the zero value leaves them all absent (or at
+// their defaults).
+type MbcntLoOptions struct {
+	// ArgAttrs is the optional property arg_attrs (nil: absent).
+	ArgAttrs ir.Attribute
+	// ResAttrs is the optional property res_attrs (nil: absent).
+	ResAttrs ir.Attribute
+}
+
+// BuildMbcntLo creates an operation rocdl.mbcnt.lo at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbcntLoOp.
+func BuildMbcntLo(b *ir.Builder, loc ir.Location, in0 ir.Value, in1 ir.Value, opts ...MbcntLoOptions) MbcntLoOp {
+	if in0 == nil || in1 == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbcntLoOpName)
+		return MbcntLoOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MbcntLoOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MbcntLoOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in0)
 	st.Operands = append(st.Operands, in1)
-	if argAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: argAttrs})
+	if o.ArgAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: o.ArgAttrs})
 	}
-	if resAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: resAttrs})
+	if o.ResAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: o.ResAttrs})
 	}
-	st.ResultTypes = append(st.ResultTypes, resType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MbcntLoOp{b.Create(st)}
+	op := b.Create(st)
+	return MbcntLoOp{op}
 }
+
+// MbcntHiOpName is the name of the operation rocdl.mbcnt.hi.
+const MbcntHiOpName = "rocdl.mbcnt.hi"
 
 // MbcntHiOp wraps an operation rocdl.mbcnt.hi: counts the active lanes below the executing one in a 32-bit mask (hi half).
 type MbcntHiOp struct{ *ir.Operation }
 
 // AsMbcntHiOp returns op as a MbcntHiOp if it is an operation rocdl.mbcnt.hi.
 func AsMbcntHiOp(op *ir.Operation) (MbcntHiOp, bool) {
-	if op == nil || op.Name() != "rocdl.mbcnt.hi" {
+	if op == nil || op.Name() != MbcntHiOpName {
 		return MbcntHiOp{}, false
 	}
 	return MbcntHiOp{op}, true
@@ -675,37 +855,53 @@ func (op MbcntHiOp) ArgAttrs() ir.Attribute { return op.InherentAttr("arg_attrs"
 // ResAttrs returns the property res_attrs, or nil when it is absent.
 func (op MbcntHiOp) ResAttrs() ir.Attribute { return op.InherentAttr("res_attrs") }
 
-// BuildMbcntHi creates an operation rocdl.mbcnt.hi at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildMbcntHi(b *ir.Builder, loc ir.Location, in0 ir.Value, in1 ir.Value, argAttrs ir.Attribute, resAttrs ir.Attribute, resType ir.Type) MbcntHiOp {
-	name := b.Ctx.LookupOpName("rocdl.mbcnt.hi")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mbcnt.hi is not registered in the builder's context")
+// MbcntHiOptions holds the optional operands, results and properties of
+// rocdl.mbcnt.hi for BuildMbcntHi; the zero value leaves them all absent (or at
+// their defaults).
+type MbcntHiOptions struct {
+	// ArgAttrs is the optional property arg_attrs (nil: absent).
+	ArgAttrs ir.Attribute
+	// ResAttrs is the optional property res_attrs (nil: absent).
+	ResAttrs ir.Attribute
+}
+
+// BuildMbcntHi creates an operation rocdl.mbcnt.hi at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MbcntHiOp.
+func BuildMbcntHi(b *ir.Builder, loc ir.Location, in0 ir.Value, in1 ir.Value, opts ...MbcntHiOptions) MbcntHiOp {
+	if in0 == nil || in1 == nil {
+		b.Errorf("building %s: a required operand or property is nil", MbcntHiOpName)
+		return MbcntHiOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, MbcntHiOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, MbcntHiOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, in0)
 	st.Operands = append(st.Operands, in1)
-	if argAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: argAttrs})
+	if o.ArgAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: o.ArgAttrs})
 	}
-	if resAttrs != nil {
-		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: resAttrs})
+	if o.ResAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: o.ResAttrs})
 	}
-	st.ResultTypes = append(st.ResultTypes, resType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return MbcntHiOp{b.Create(st)}
+	op := b.Create(st)
+	return MbcntHiOp{op}
 }
+
+// DsBpermuteOpName is the name of the operation rocdl.ds_bpermute.
+const DsBpermuteOpName = "rocdl.ds_bpermute"
 
 // DsBpermuteOp wraps an operation rocdl.ds_bpermute: backward permute of a dword across lanes through LDS hardware.
 type DsBpermuteOp struct{ *ir.Operation }
 
 // AsDsBpermuteOp returns op as a DsBpermuteOp if it is an operation rocdl.ds_bpermute.
 func AsDsBpermuteOp(op *ir.Operation) (DsBpermuteOp, bool) {
-	if op == nil || op.Name() != "rocdl.ds_bpermute" {
+	if op == nil || op.Name() != DsBpermuteOpName {
 		return DsBpermuteOp{}, false
 	}
 	return DsBpermuteOp{op}, true
@@ -720,27 +916,31 @@ func (op DsBpermuteOp) Src() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op DsBpermuteOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildDsBpermute creates an operation rocdl.ds_bpermute at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDsBpermute(b *ir.Builder, loc ir.Location, index ir.Value, src ir.Value, resType ir.Type) DsBpermuteOp {
-	name := b.Ctx.LookupOpName("rocdl.ds_bpermute")
-	if name == nil || name.Def == nil {
-		panic("rocdl.ds_bpermute is not registered in the builder's context")
+// BuildDsBpermute creates an operation rocdl.ds_bpermute at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DsBpermuteOp.
+func BuildDsBpermute(b *ir.Builder, loc ir.Location, index ir.Value, src ir.Value) DsBpermuteOp {
+	if index == nil || src == nil {
+		b.Errorf("building %s: a required operand or property is nil", DsBpermuteOpName)
+		return DsBpermuteOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DsBpermuteOpName), Loc: loc}
 	st.Operands = append(st.Operands, index)
 	st.Operands = append(st.Operands, src)
-	st.ResultTypes = append(st.ResultTypes, resType)
-	return DsBpermuteOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
+	op := b.Create(st)
+	return DsBpermuteOp{op}
 }
+
+// DsSwizzleOpName is the name of the operation rocdl.ds_swizzle.
+const DsSwizzleOpName = "rocdl.ds_swizzle"
 
 // DsSwizzleOp wraps an operation rocdl.ds_swizzle: swizzle of a dword across lanes through LDS hardware.
 type DsSwizzleOp struct{ *ir.Operation }
 
 // AsDsSwizzleOp returns op as a DsSwizzleOp if it is an operation rocdl.ds_swizzle.
 func AsDsSwizzleOp(op *ir.Operation) (DsSwizzleOp, bool) {
-	if op == nil || op.Name() != "rocdl.ds_swizzle" {
+	if op == nil || op.Name() != DsSwizzleOpName {
 		return DsSwizzleOp{}, false
 	}
 	return DsSwizzleOp{op}, true
@@ -755,27 +955,31 @@ func (op DsSwizzleOp) Offset() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op DsSwizzleOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildDsSwizzle creates an operation rocdl.ds_swizzle at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildDsSwizzle(b *ir.Builder, loc ir.Location, src ir.Value, offset ir.Value, resType ir.Type) DsSwizzleOp {
-	name := b.Ctx.LookupOpName("rocdl.ds_swizzle")
-	if name == nil || name.Def == nil {
-		panic("rocdl.ds_swizzle is not registered in the builder's context")
+// BuildDsSwizzle creates an operation rocdl.ds_swizzle at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DsSwizzleOp.
+func BuildDsSwizzle(b *ir.Builder, loc ir.Location, src ir.Value, offset ir.Value) DsSwizzleOp {
+	if src == nil || offset == nil {
+		b.Errorf("building %s: a required operand or property is nil", DsSwizzleOpName)
+		return DsSwizzleOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DsSwizzleOpName), Loc: loc}
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, offset)
-	st.ResultTypes = append(st.ResultTypes, resType)
-	return DsSwizzleOp{b.Create(st)}
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
+	op := b.Create(st)
+	return DsSwizzleOp{op}
 }
+
+// ReadlaneOpName is the name of the operation rocdl.readlane.
+const ReadlaneOpName = "rocdl.readlane"
 
 // ReadlaneOp wraps an operation rocdl.readlane: reads a value of one lane.
 type ReadlaneOp struct{ *ir.Operation }
 
 // AsReadlaneOp returns op as a ReadlaneOp if it is an operation rocdl.readlane.
 func AsReadlaneOp(op *ir.Operation) (ReadlaneOp, bool) {
-	if op == nil || op.Name() != "rocdl.readlane" {
+	if op == nil || op.Name() != ReadlaneOpName {
 		return ReadlaneOp{}, false
 	}
 	return ReadlaneOp{op}, true
@@ -790,27 +994,31 @@ func (op ReadlaneOp) Lane() ir.Value { return op.Operation.Operand(1) }
 // Res returns the result res.
 func (op ReadlaneOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadlane creates an operation rocdl.readlane at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadlane creates an operation rocdl.readlane at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadlaneOp.
 func BuildReadlane(b *ir.Builder, loc ir.Location, src ir.Value, lane ir.Value, resType ir.Type) ReadlaneOp {
-	name := b.Ctx.LookupOpName("rocdl.readlane")
-	if name == nil || name.Def == nil {
-		panic("rocdl.readlane is not registered in the builder's context")
+	if src == nil || lane == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReadlaneOpName)
+		return ReadlaneOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadlaneOpName), Loc: loc}
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, lane)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return ReadlaneOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadlaneOp{op}
 }
+
+// ReadfirstlaneOpName is the name of the operation rocdl.readfirstlane.
+const ReadfirstlaneOpName = "rocdl.readfirstlane"
 
 // ReadfirstlaneOp wraps an operation rocdl.readfirstlane: reads a value of the first active lane.
 type ReadfirstlaneOp struct{ *ir.Operation }
 
 // AsReadfirstlaneOp returns op as a ReadfirstlaneOp if it is an operation rocdl.readfirstlane.
 func AsReadfirstlaneOp(op *ir.Operation) (ReadfirstlaneOp, bool) {
-	if op == nil || op.Name() != "rocdl.readfirstlane" {
+	if op == nil || op.Name() != ReadfirstlaneOpName {
 		return ReadfirstlaneOp{}, false
 	}
 	return ReadfirstlaneOp{op}, true
@@ -822,26 +1030,30 @@ func (op ReadfirstlaneOp) Src() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op ReadfirstlaneOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildReadfirstlane creates an operation rocdl.readfirstlane at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildReadfirstlane creates an operation rocdl.readfirstlane at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero ReadfirstlaneOp.
 func BuildReadfirstlane(b *ir.Builder, loc ir.Location, src ir.Value) ReadfirstlaneOp {
-	name := b.Ctx.LookupOpName("rocdl.readfirstlane")
-	if name == nil || name.Def == nil {
-		panic("rocdl.readfirstlane is not registered in the builder's context")
+	if src == nil {
+		b.Errorf("building %s: a required operand or property is nil", ReadfirstlaneOpName)
+		return ReadfirstlaneOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, ReadfirstlaneOpName), Loc: loc}
 	st.Operands = append(st.Operands, src)
 	st.ResultTypes = append(st.ResultTypes, src.Type())
-	return ReadfirstlaneOp{b.Create(st)}
+	op := b.Create(st)
+	return ReadfirstlaneOp{op}
 }
+
+// BallotOpName is the name of the operation rocdl.ballot.
+const BallotOpName = "rocdl.ballot"
 
 // BallotOp wraps an operation rocdl.ballot: mask of the lanes whose predicate is true.
 type BallotOp struct{ *ir.Operation }
 
 // AsBallotOp returns op as a BallotOp if it is an operation rocdl.ballot.
 func AsBallotOp(op *ir.Operation) (BallotOp, bool) {
-	if op == nil || op.Name() != "rocdl.ballot" {
+	if op == nil || op.Name() != BallotOpName {
 		return BallotOp{}, false
 	}
 	return BallotOp{op}, true
@@ -853,72 +1065,76 @@ func (op BallotOp) Pred() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op BallotOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildBallot creates an operation rocdl.ballot at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBallot creates an operation rocdl.ballot at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BallotOp.
 func BuildBallot(b *ir.Builder, loc ir.Location, pred ir.Value, resType ir.Type) BallotOp {
-	name := b.Ctx.LookupOpName("rocdl.ballot")
-	if name == nil || name.Def == nil {
-		panic("rocdl.ballot is not registered in the builder's context")
+	if pred == nil {
+		b.Errorf("building %s: a required operand or property is nil", BallotOpName)
+		return BallotOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, BallotOpName), Loc: loc}
 	st.Operands = append(st.Operands, pred)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return BallotOp{b.Create(st)}
+	op := b.Create(st)
+	return BallotOp{op}
 }
+
+// BarrierOpName is the name of the operation rocdl.barrier.
+const BarrierOpName = "rocdl.barrier"
 
 // BarrierOp wraps an operation rocdl.barrier: workgroup barrier with a release/acquire fence of workgroup memory.
 type BarrierOp struct{ *ir.Operation }
 
 // AsBarrierOp returns op as a BarrierOp if it is an operation rocdl.barrier.
 func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
-	if op == nil || op.Name() != "rocdl.barrier" {
+	if op == nil || op.Name() != BarrierOpName {
 		return BarrierOp{}, false
 	}
 	return BarrierOp{op}, true
 }
 
-// BuildBarrier creates an operation rocdl.barrier at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildBarrier creates an operation rocdl.barrier at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero BarrierOp.
 func BuildBarrier(b *ir.Builder, loc ir.Location) BarrierOp {
-	name := b.Ctx.LookupOpName("rocdl.barrier")
-	if name == nil || name.Def == nil {
-		panic("rocdl.barrier is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return BarrierOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, BarrierOpName), Loc: loc}
+	op := b.Create(st)
+	return BarrierOp{op}
 }
+
+// SBarrierOpName is the name of the operation rocdl.s.barrier.
+const SBarrierOpName = "rocdl.s.barrier"
 
 // SBarrierOp wraps an operation rocdl.s.barrier: workgroup barrier (s_barrier).
 type SBarrierOp struct{ *ir.Operation }
 
 // AsSBarrierOp returns op as a SBarrierOp if it is an operation rocdl.s.barrier.
 func AsSBarrierOp(op *ir.Operation) (SBarrierOp, bool) {
-	if op == nil || op.Name() != "rocdl.s.barrier" {
+	if op == nil || op.Name() != SBarrierOpName {
 		return SBarrierOp{}, false
 	}
 	return SBarrierOp{op}, true
 }
 
-// BuildSBarrier creates an operation rocdl.s.barrier at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSBarrier creates an operation rocdl.s.barrier at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SBarrierOp.
 func BuildSBarrier(b *ir.Builder, loc ir.Location) SBarrierOp {
-	name := b.Ctx.LookupOpName("rocdl.s.barrier")
-	if name == nil || name.Def == nil {
-		panic("rocdl.s.barrier is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
-	return SBarrierOp{b.Create(st)}
+	st := &ir.OperationState{Name: genOpName(b, SBarrierOpName), Loc: loc}
+	op := b.Create(st)
+	return SBarrierOp{op}
 }
+
+// SWaitcntOpName is the name of the operation rocdl.s.waitcnt.
+const SWaitcntOpName = "rocdl.s.waitcnt"
 
 // SWaitcntOp wraps an operation rocdl.s.waitcnt: waits for the memory counters encoded in the bitfield (s_waitcnt).
 type SWaitcntOp struct{ *ir.Operation }
 
 // AsSWaitcntOp returns op as a SWaitcntOp if it is an operation rocdl.s.waitcnt.
 func AsSWaitcntOp(op *ir.Operation) (SWaitcntOp, bool) {
-	if op == nil || op.Name() != "rocdl.s.waitcnt" {
+	if op == nil || op.Name() != SWaitcntOpName {
 		return SWaitcntOp{}, false
 	}
 	return SWaitcntOp{op}, true
@@ -941,29 +1157,29 @@ func (op SWaitcntOp) Bitfield() int32 {
 	return v
 }
 
-// BuildSWaitcnt creates an operation rocdl.s.waitcnt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSWaitcnt creates an operation rocdl.s.waitcnt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SWaitcntOp.
 func BuildSWaitcnt(b *ir.Builder, loc ir.Location, bitfield int32) SWaitcntOp {
-	name := b.Ctx.LookupOpName("rocdl.s.waitcnt")
-	if name == nil || name.Def == nil {
-		panic("rocdl.s.waitcnt is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SWaitcntOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "bitfield", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(bitfield))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SWaitcntOp{b.Create(st)}
+	op := b.Create(st)
+	return SWaitcntOp{op}
 }
+
+// SWaitTensorcntOpName is the name of the operation rocdl.s.wait.tensorcnt.
+const SWaitTensorcntOpName = "rocdl.s.wait.tensorcnt"
 
 // SWaitTensorcntOp wraps an operation rocdl.s.wait.tensorcnt: waits for the tensor counter (s_wait_tensorcnt).
 type SWaitTensorcntOp struct{ *ir.Operation }
 
 // AsSWaitTensorcntOp returns op as a SWaitTensorcntOp if it is an operation rocdl.s.wait.tensorcnt.
 func AsSWaitTensorcntOp(op *ir.Operation) (SWaitTensorcntOp, bool) {
-	if op == nil || op.Name() != "rocdl.s.wait.tensorcnt" {
+	if op == nil || op.Name() != SWaitTensorcntOpName {
 		return SWaitTensorcntOp{}, false
 	}
 	return SWaitTensorcntOp{op}, true
@@ -972,29 +1188,33 @@ func AsSWaitTensorcntOp(op *ir.Operation) (SWaitTensorcntOp, bool) {
 // Count returns the property count, or nil when it is absent.
 func (op SWaitTensorcntOp) Count() ir.Attribute { return op.InherentAttr("count") }
 
-// BuildSWaitTensorcnt creates an operation rocdl.s.wait.tensorcnt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSWaitTensorcnt creates an operation rocdl.s.wait.tensorcnt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SWaitTensorcntOp.
 func BuildSWaitTensorcnt(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitTensorcntOp {
-	name := b.Ctx.LookupOpName("rocdl.s.wait.tensorcnt")
-	if name == nil || name.Def == nil {
-		panic("rocdl.s.wait.tensorcnt is not registered in the builder's context")
+	if count == nil {
+		b.Errorf("building %s: a required operand or property is nil", SWaitTensorcntOpName)
+		return SWaitTensorcntOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SWaitTensorcntOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "count", Value: count})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SWaitTensorcntOp{b.Create(st)}
+	op := b.Create(st)
+	return SWaitTensorcntOp{op}
 }
+
+// SSetprioOpName is the name of the operation rocdl.s.setprio.
+const SSetprioOpName = "rocdl.s.setprio"
 
 // SSetprioOp wraps an operation rocdl.s.setprio: sets the wave priority (s_setprio).
 type SSetprioOp struct{ *ir.Operation }
 
 // AsSSetprioOp returns op as a SSetprioOp if it is an operation rocdl.s.setprio.
 func AsSSetprioOp(op *ir.Operation) (SSetprioOp, bool) {
-	if op == nil || op.Name() != "rocdl.s.setprio" {
+	if op == nil || op.Name() != SSetprioOpName {
 		return SSetprioOp{}, false
 	}
 	return SSetprioOp{op}, true
@@ -1003,29 +1223,33 @@ func AsSSetprioOp(op *ir.Operation) (SSetprioOp, bool) {
 // Priority returns the property priority, or nil when it is absent.
 func (op SSetprioOp) Priority() ir.Attribute { return op.InherentAttr("priority") }
 
-// BuildSSetprio creates an operation rocdl.s.setprio at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSSetprio creates an operation rocdl.s.setprio at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SSetprioOp.
 func BuildSSetprio(b *ir.Builder, loc ir.Location, priority ir.Attribute) SSetprioOp {
-	name := b.Ctx.LookupOpName("rocdl.s.setprio")
-	if name == nil || name.Def == nil {
-		panic("rocdl.s.setprio is not registered in the builder's context")
+	if priority == nil {
+		b.Errorf("building %s: a required operand or property is nil", SSetprioOpName)
+		return SSetprioOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SSetprioOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "priority", Value: priority})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SSetprioOp{b.Create(st)}
+	op := b.Create(st)
+	return SSetprioOp{op}
 }
+
+// SchedBarrierOpName is the name of the operation rocdl.sched.barrier.
+const SchedBarrierOpName = "rocdl.sched.barrier"
 
 // SchedBarrierOp wraps an operation rocdl.sched.barrier: limits the instructions the scheduler may move across it.
 type SchedBarrierOp struct{ *ir.Operation }
 
 // AsSchedBarrierOp returns op as a SchedBarrierOp if it is an operation rocdl.sched.barrier.
 func AsSchedBarrierOp(op *ir.Operation) (SchedBarrierOp, bool) {
-	if op == nil || op.Name() != "rocdl.sched.barrier" {
+	if op == nil || op.Name() != SchedBarrierOpName {
 		return SchedBarrierOp{}, false
 	}
 	return SchedBarrierOp{op}, true
@@ -1048,29 +1272,29 @@ func (op SchedBarrierOp) Mask() int32 {
 	return v
 }
 
-// BuildSchedBarrier creates an operation rocdl.sched.barrier at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSchedBarrier creates an operation rocdl.sched.barrier at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SchedBarrierOp.
 func BuildSchedBarrier(b *ir.Builder, loc ir.Location, mask int32) SchedBarrierOp {
-	name := b.Ctx.LookupOpName("rocdl.sched.barrier")
-	if name == nil || name.Def == nil {
-		panic("rocdl.sched.barrier is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SchedBarrierOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "mask", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(mask))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SchedBarrierOp{b.Create(st)}
+	op := b.Create(st)
+	return SchedBarrierOp{op}
 }
+
+// SchedGroupBarrierOpName is the name of the operation rocdl.sched.group.barrier.
+const SchedGroupBarrierOpName = "rocdl.sched.group.barrier"
 
 // SchedGroupBarrierOp wraps an operation rocdl.sched.group.barrier: creates a scheduling group of instructions.
 type SchedGroupBarrierOp struct{ *ir.Operation }
 
 // AsSchedGroupBarrierOp returns op as a SchedGroupBarrierOp if it is an operation rocdl.sched.group.barrier.
 func AsSchedGroupBarrierOp(op *ir.Operation) (SchedGroupBarrierOp, bool) {
-	if op == nil || op.Name() != "rocdl.sched.group.barrier" {
+	if op == nil || op.Name() != SchedGroupBarrierOpName {
 		return SchedGroupBarrierOp{}, false
 	}
 	return SchedGroupBarrierOp{op}, true
@@ -1127,15 +1351,11 @@ func (op SchedGroupBarrierOp) GroupId() int32 {
 	return v
 }
 
-// BuildSchedGroupBarrier creates an operation rocdl.sched.group.barrier at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSchedGroupBarrier creates an operation rocdl.sched.group.barrier at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SchedGroupBarrierOp.
 func BuildSchedGroupBarrier(b *ir.Builder, loc ir.Location, mask int32, size int32, groupId int32) SchedGroupBarrierOp {
-	name := b.Ctx.LookupOpName("rocdl.sched.group.barrier")
-	if name == nil || name.Def == nil {
-		panic("rocdl.sched.group.barrier is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SchedGroupBarrierOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "mask", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(mask))})
 	props = append(props, ir.NamedAttr{Name: "size", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(size))})
@@ -1143,15 +1363,19 @@ func BuildSchedGroupBarrier(b *ir.Builder, loc ir.Location, mask int32, size int
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return SchedGroupBarrierOp{b.Create(st)}
+	op := b.Create(st)
+	return SchedGroupBarrierOp{op}
 }
+
+// IglpOptOpName is the name of the operation rocdl.iglp.opt.
+const IglpOptOpName = "rocdl.iglp.opt"
 
 // IglpOptOp wraps an operation rocdl.iglp.opt: requests an instruction group-level parallelism strategy.
 type IglpOptOp struct{ *ir.Operation }
 
 // AsIglpOptOp returns op as a IglpOptOp if it is an operation rocdl.iglp.opt.
 func AsIglpOptOp(op *ir.Operation) (IglpOptOp, bool) {
-	if op == nil || op.Name() != "rocdl.iglp.opt" {
+	if op == nil || op.Name() != IglpOptOpName {
 		return IglpOptOp{}, false
 	}
 	return IglpOptOp{op}, true
@@ -1174,29 +1398,29 @@ func (op IglpOptOp) Variant() int32 {
 	return v
 }
 
-// BuildIglpOpt creates an operation rocdl.iglp.opt at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildIglpOpt creates an operation rocdl.iglp.opt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero IglpOptOp.
 func BuildIglpOpt(b *ir.Builder, loc ir.Location, variant int32) IglpOptOp {
-	name := b.Ctx.LookupOpName("rocdl.iglp.opt")
-	if name == nil || name.Def == nil {
-		panic("rocdl.iglp.opt is not registered in the builder's context")
-	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, IglpOptOpName), Loc: loc}
 	var props []ir.NamedAttr
 	props = append(props, ir.NamedAttr{Name: "variant", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(variant))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return IglpOptOp{b.Create(st)}
+	op := b.Create(st)
+	return IglpOptOp{op}
 }
+
+// UpdateDppOpName is the name of the operation rocdl.update.dpp.
+const UpdateDppOpName = "rocdl.update.dpp"
 
 // UpdateDppOp wraps an operation rocdl.update.dpp: data parallel primitive lane move (v_mov_dpp).
 type UpdateDppOp struct{ *ir.Operation }
 
 // AsUpdateDppOp returns op as a UpdateDppOp if it is an operation rocdl.update.dpp.
 func AsUpdateDppOp(op *ir.Operation) (UpdateDppOp, bool) {
-	if op == nil || op.Name() != "rocdl.update.dpp" {
+	if op == nil || op.Name() != UpdateDppOpName {
 		return UpdateDppOp{}, false
 	}
 	return UpdateDppOp{op}, true
@@ -1279,15 +1503,15 @@ func (op UpdateDppOp) BoundCtrl() bool {
 	return v
 }
 
-// BuildUpdateDpp creates an operation rocdl.update.dpp at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildUpdateDpp creates an operation rocdl.update.dpp at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero UpdateDppOp.
 func BuildUpdateDpp(b *ir.Builder, loc ir.Location, old ir.Value, src ir.Value, dppCtrl int32, rowMask int32, bankMask int32, boundCtrl bool) UpdateDppOp {
-	name := b.Ctx.LookupOpName("rocdl.update.dpp")
-	if name == nil || name.Def == nil {
-		panic("rocdl.update.dpp is not registered in the builder's context")
+	if old == nil || src == nil {
+		b.Errorf("building %s: a required operand or property is nil", UpdateDppOpName)
+		return UpdateDppOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, UpdateDppOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, old)
 	st.Operands = append(st.Operands, src)
@@ -1299,15 +1523,19 @@ func BuildUpdateDpp(b *ir.Builder, loc ir.Location, old ir.Value, src ir.Value, 
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return UpdateDppOp{b.Create(st)}
+	op := b.Create(st)
+	return UpdateDppOp{op}
 }
+
+// Permlane16SwapOpName is the name of the operation rocdl.permlane16.swap.
+const Permlane16SwapOpName = "rocdl.permlane16.swap"
 
 // Permlane16SwapOp wraps an operation rocdl.permlane16.swap: swaps the odd rows of 16 lanes of one operand with the even rows of the other.
 type Permlane16SwapOp struct{ *ir.Operation }
 
 // AsPermlane16SwapOp returns op as a Permlane16SwapOp if it is an operation rocdl.permlane16.swap.
 func AsPermlane16SwapOp(op *ir.Operation) (Permlane16SwapOp, bool) {
-	if op == nil || op.Name() != "rocdl.permlane16.swap" {
+	if op == nil || op.Name() != Permlane16SwapOpName {
 		return Permlane16SwapOp{}, false
 	}
 	return Permlane16SwapOp{op}, true
@@ -1356,15 +1584,15 @@ func (op Permlane16SwapOp) BoundControl() bool {
 	return v
 }
 
-// BuildPermlane16Swap creates an operation rocdl.permlane16.swap at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildPermlane16Swap creates an operation rocdl.permlane16.swap at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Permlane16SwapOp.
 func BuildPermlane16Swap(b *ir.Builder, loc ir.Location, old ir.Value, src ir.Value, fi bool, boundControl bool, resType ir.Type) Permlane16SwapOp {
-	name := b.Ctx.LookupOpName("rocdl.permlane16.swap")
-	if name == nil || name.Def == nil {
-		panic("rocdl.permlane16.swap is not registered in the builder's context")
+	if old == nil || src == nil {
+		b.Errorf("building %s: a required operand or property is nil", Permlane16SwapOpName)
+		return Permlane16SwapOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, Permlane16SwapOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, old)
 	st.Operands = append(st.Operands, src)
@@ -1374,15 +1602,19 @@ func BuildPermlane16Swap(b *ir.Builder, loc ir.Location, old ir.Value, src ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Permlane16SwapOp{b.Create(st)}
+	op := b.Create(st)
+	return Permlane16SwapOp{op}
 }
+
+// Permlane32SwapOpName is the name of the operation rocdl.permlane32.swap.
+const Permlane32SwapOpName = "rocdl.permlane32.swap"
 
 // Permlane32SwapOp wraps an operation rocdl.permlane32.swap: swaps the upper 32 lanes of one operand with the lower 32 of the other.
 type Permlane32SwapOp struct{ *ir.Operation }
 
 // AsPermlane32SwapOp returns op as a Permlane32SwapOp if it is an operation rocdl.permlane32.swap.
 func AsPermlane32SwapOp(op *ir.Operation) (Permlane32SwapOp, bool) {
-	if op == nil || op.Name() != "rocdl.permlane32.swap" {
+	if op == nil || op.Name() != Permlane32SwapOpName {
 		return Permlane32SwapOp{}, false
 	}
 	return Permlane32SwapOp{op}, true
@@ -1431,15 +1663,15 @@ func (op Permlane32SwapOp) BoundControl() bool {
 	return v
 }
 
-// BuildPermlane32Swap creates an operation rocdl.permlane32.swap at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildPermlane32Swap creates an operation rocdl.permlane32.swap at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero Permlane32SwapOp.
 func BuildPermlane32Swap(b *ir.Builder, loc ir.Location, old ir.Value, src ir.Value, fi bool, boundControl bool, resType ir.Type) Permlane32SwapOp {
-	name := b.Ctx.LookupOpName("rocdl.permlane32.swap")
-	if name == nil || name.Def == nil {
-		panic("rocdl.permlane32.swap is not registered in the builder's context")
+	if old == nil || src == nil {
+		b.Errorf("building %s: a required operand or property is nil", Permlane32SwapOpName)
+		return Permlane32SwapOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, Permlane32SwapOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, old)
 	st.Operands = append(st.Operands, src)
@@ -1449,15 +1681,19 @@ func BuildPermlane32Swap(b *ir.Builder, loc ir.Location, old ir.Value, src ir.Va
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return Permlane32SwapOp{b.Create(st)}
+	op := b.Create(st)
+	return Permlane32SwapOp{op}
 }
+
+// MakeBufferRsrcOpName is the name of the operation rocdl.make.buffer.rsrc.
+const MakeBufferRsrcOpName = "rocdl.make.buffer.rsrc"
 
 // MakeBufferRsrcOp wraps an operation rocdl.make.buffer.rsrc: makes a buffer resource (V#) from a base pointer, stride, size and flags.
 type MakeBufferRsrcOp struct{ *ir.Operation }
 
 // AsMakeBufferRsrcOp returns op as a MakeBufferRsrcOp if it is an operation rocdl.make.buffer.rsrc.
 func AsMakeBufferRsrcOp(op *ir.Operation) (MakeBufferRsrcOp, bool) {
-	if op == nil || op.Name() != "rocdl.make.buffer.rsrc" {
+	if op == nil || op.Name() != MakeBufferRsrcOpName {
 		return MakeBufferRsrcOp{}, false
 	}
 	return MakeBufferRsrcOp{op}, true
@@ -1478,29 +1714,33 @@ func (op MakeBufferRsrcOp) Flags() ir.Value { return op.Operation.Operand(3) }
 // Res returns the result res.
 func (op MakeBufferRsrcOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMakeBufferRsrc creates an operation rocdl.make.buffer.rsrc at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMakeBufferRsrc creates an operation rocdl.make.buffer.rsrc at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MakeBufferRsrcOp.
 func BuildMakeBufferRsrc(b *ir.Builder, loc ir.Location, base ir.Value, stride ir.Value, numRecords ir.Value, flags ir.Value, resType ir.Type) MakeBufferRsrcOp {
-	name := b.Ctx.LookupOpName("rocdl.make.buffer.rsrc")
-	if name == nil || name.Def == nil {
-		panic("rocdl.make.buffer.rsrc is not registered in the builder's context")
+	if base == nil || stride == nil || numRecords == nil || flags == nil {
+		b.Errorf("building %s: a required operand or property is nil", MakeBufferRsrcOpName)
+		return MakeBufferRsrcOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MakeBufferRsrcOpName), Loc: loc}
 	st.Operands = append(st.Operands, base)
 	st.Operands = append(st.Operands, stride)
 	st.Operands = append(st.Operands, numRecords)
 	st.Operands = append(st.Operands, flags)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MakeBufferRsrcOp{b.Create(st)}
+	op := b.Create(st)
+	return MakeBufferRsrcOp{op}
 }
+
+// RawPtrBufferLoadOpName is the name of the operation rocdl.raw.ptr.buffer.load.
+const RawPtrBufferLoadOpName = "rocdl.raw.ptr.buffer.load"
 
 // RawPtrBufferLoadOp wraps an operation rocdl.raw.ptr.buffer.load: loads through a buffer resource.
 type RawPtrBufferLoadOp struct{ *ir.Operation }
 
 // AsRawPtrBufferLoadOp returns op as a RawPtrBufferLoadOp if it is an operation rocdl.raw.ptr.buffer.load.
 func AsRawPtrBufferLoadOp(op *ir.Operation) (RawPtrBufferLoadOp, bool) {
-	if op == nil || op.Name() != "rocdl.raw.ptr.buffer.load" {
+	if op == nil || op.Name() != RawPtrBufferLoadOpName {
 		return RawPtrBufferLoadOp{}, false
 	}
 	return RawPtrBufferLoadOp{op}, true
@@ -1530,42 +1770,60 @@ func (op RawPtrBufferLoadOp) NoaliasScopes() ir.Attribute { return op.InherentAt
 // Tbaa returns the property tbaa, or nil when it is absent.
 func (op RawPtrBufferLoadOp) Tbaa() ir.Attribute { return op.InherentAttr("tbaa") }
 
-// BuildRawPtrBufferLoad creates an operation rocdl.raw.ptr.buffer.load at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawPtrBufferLoad(b *ir.Builder, loc ir.Location, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, aliasScopes ir.Attribute, noaliasScopes ir.Attribute, tbaa ir.Attribute, resType ir.Type) RawPtrBufferLoadOp {
-	name := b.Ctx.LookupOpName("rocdl.raw.ptr.buffer.load")
-	if name == nil || name.Def == nil {
-		panic("rocdl.raw.ptr.buffer.load is not registered in the builder's context")
+// RawPtrBufferLoadOptions holds the optional operands, results and properties of
+// rocdl.raw.ptr.buffer.load for BuildRawPtrBufferLoad; the zero value leaves them all absent (or at
+// their defaults).
+type RawPtrBufferLoadOptions struct {
+	// AliasScopes is the optional property alias_scopes (nil: absent).
+	AliasScopes ir.Attribute
+	// NoaliasScopes is the optional property noalias_scopes (nil: absent).
+	NoaliasScopes ir.Attribute
+	// Tbaa is the optional property tbaa (nil: absent).
+	Tbaa ir.Attribute
+}
+
+// BuildRawPtrBufferLoad creates an operation rocdl.raw.ptr.buffer.load at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawPtrBufferLoadOp.
+func BuildRawPtrBufferLoad(b *ir.Builder, loc ir.Location, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, resType ir.Type, opts ...RawPtrBufferLoadOptions) RawPtrBufferLoadOp {
+	if rsrc == nil || offset == nil || soffset == nil || aux == nil {
+		b.Errorf("building %s: a required operand or property is nil", RawPtrBufferLoadOpName)
+		return RawPtrBufferLoadOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawPtrBufferLoadOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawPtrBufferLoadOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, rsrc)
 	st.Operands = append(st.Operands, offset)
 	st.Operands = append(st.Operands, soffset)
 	st.Operands = append(st.Operands, aux)
-	if aliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: aliasScopes})
+	if o.AliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: o.AliasScopes})
 	}
-	if noaliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: noaliasScopes})
+	if o.NoaliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: o.NoaliasScopes})
 	}
-	if tbaa != nil {
-		props = append(props, ir.NamedAttr{Name: "tbaa", Value: tbaa})
+	if o.Tbaa != nil {
+		props = append(props, ir.NamedAttr{Name: "tbaa", Value: o.Tbaa})
 	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawPtrBufferLoadOp{b.Create(st)}
+	op := b.Create(st)
+	return RawPtrBufferLoadOp{op}
 }
+
+// RawPtrBufferStoreOpName is the name of the operation rocdl.raw.ptr.buffer.store.
+const RawPtrBufferStoreOpName = "rocdl.raw.ptr.buffer.store"
 
 // RawPtrBufferStoreOp wraps an operation rocdl.raw.ptr.buffer.store: stores through a buffer resource.
 type RawPtrBufferStoreOp struct{ *ir.Operation }
 
 // AsRawPtrBufferStoreOp returns op as a RawPtrBufferStoreOp if it is an operation rocdl.raw.ptr.buffer.store.
 func AsRawPtrBufferStoreOp(op *ir.Operation) (RawPtrBufferStoreOp, bool) {
-	if op == nil || op.Name() != "rocdl.raw.ptr.buffer.store" {
+	if op == nil || op.Name() != RawPtrBufferStoreOpName {
 		return RawPtrBufferStoreOp{}, false
 	}
 	return RawPtrBufferStoreOp{op}, true
@@ -1595,42 +1853,60 @@ func (op RawPtrBufferStoreOp) NoaliasScopes() ir.Attribute { return op.InherentA
 // Tbaa returns the property tbaa, or nil when it is absent.
 func (op RawPtrBufferStoreOp) Tbaa() ir.Attribute { return op.InherentAttr("tbaa") }
 
-// BuildRawPtrBufferStore creates an operation rocdl.raw.ptr.buffer.store at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawPtrBufferStore(b *ir.Builder, loc ir.Location, vdata ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, aliasScopes ir.Attribute, noaliasScopes ir.Attribute, tbaa ir.Attribute) RawPtrBufferStoreOp {
-	name := b.Ctx.LookupOpName("rocdl.raw.ptr.buffer.store")
-	if name == nil || name.Def == nil {
-		panic("rocdl.raw.ptr.buffer.store is not registered in the builder's context")
+// RawPtrBufferStoreOptions holds the optional operands, results and properties of
+// rocdl.raw.ptr.buffer.store for BuildRawPtrBufferStore; the zero value leaves them all absent (or at
+// their defaults).
+type RawPtrBufferStoreOptions struct {
+	// AliasScopes is the optional property alias_scopes (nil: absent).
+	AliasScopes ir.Attribute
+	// NoaliasScopes is the optional property noalias_scopes (nil: absent).
+	NoaliasScopes ir.Attribute
+	// Tbaa is the optional property tbaa (nil: absent).
+	Tbaa ir.Attribute
+}
+
+// BuildRawPtrBufferStore creates an operation rocdl.raw.ptr.buffer.store at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawPtrBufferStoreOp.
+func BuildRawPtrBufferStore(b *ir.Builder, loc ir.Location, vdata ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, opts ...RawPtrBufferStoreOptions) RawPtrBufferStoreOp {
+	if vdata == nil || rsrc == nil || offset == nil || soffset == nil || aux == nil {
+		b.Errorf("building %s: a required operand or property is nil", RawPtrBufferStoreOpName)
+		return RawPtrBufferStoreOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawPtrBufferStoreOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawPtrBufferStoreOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, vdata)
 	st.Operands = append(st.Operands, rsrc)
 	st.Operands = append(st.Operands, offset)
 	st.Operands = append(st.Operands, soffset)
 	st.Operands = append(st.Operands, aux)
-	if aliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: aliasScopes})
+	if o.AliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: o.AliasScopes})
 	}
-	if noaliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: noaliasScopes})
+	if o.NoaliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: o.NoaliasScopes})
 	}
-	if tbaa != nil {
-		props = append(props, ir.NamedAttr{Name: "tbaa", Value: tbaa})
+	if o.Tbaa != nil {
+		props = append(props, ir.NamedAttr{Name: "tbaa", Value: o.Tbaa})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawPtrBufferStoreOp{b.Create(st)}
+	op := b.Create(st)
+	return RawPtrBufferStoreOp{op}
 }
+
+// RawPtrBufferAtomicFaddOpName is the name of the operation rocdl.raw.ptr.buffer.atomic.fadd.
+const RawPtrBufferAtomicFaddOpName = "rocdl.raw.ptr.buffer.atomic.fadd"
 
 // RawPtrBufferAtomicFaddOp wraps an operation rocdl.raw.ptr.buffer.atomic.fadd: atomic fadd through a buffer resource.
 type RawPtrBufferAtomicFaddOp struct{ *ir.Operation }
 
 // AsRawPtrBufferAtomicFaddOp returns op as a RawPtrBufferAtomicFaddOp if it is an operation rocdl.raw.ptr.buffer.atomic.fadd.
 func AsRawPtrBufferAtomicFaddOp(op *ir.Operation) (RawPtrBufferAtomicFaddOp, bool) {
-	if op == nil || op.Name() != "rocdl.raw.ptr.buffer.atomic.fadd" {
+	if op == nil || op.Name() != RawPtrBufferAtomicFaddOpName {
 		return RawPtrBufferAtomicFaddOp{}, false
 	}
 	return RawPtrBufferAtomicFaddOp{op}, true
@@ -1662,42 +1938,60 @@ func (op RawPtrBufferAtomicFaddOp) NoaliasScopes() ir.Attribute {
 // Tbaa returns the property tbaa, or nil when it is absent.
 func (op RawPtrBufferAtomicFaddOp) Tbaa() ir.Attribute { return op.InherentAttr("tbaa") }
 
-// BuildRawPtrBufferAtomicFadd creates an operation rocdl.raw.ptr.buffer.atomic.fadd at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawPtrBufferAtomicFadd(b *ir.Builder, loc ir.Location, vdata ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, aliasScopes ir.Attribute, noaliasScopes ir.Attribute, tbaa ir.Attribute) RawPtrBufferAtomicFaddOp {
-	name := b.Ctx.LookupOpName("rocdl.raw.ptr.buffer.atomic.fadd")
-	if name == nil || name.Def == nil {
-		panic("rocdl.raw.ptr.buffer.atomic.fadd is not registered in the builder's context")
+// RawPtrBufferAtomicFaddOptions holds the optional operands, results and properties of
+// rocdl.raw.ptr.buffer.atomic.fadd for BuildRawPtrBufferAtomicFadd; the zero value leaves them all absent (or at
+// their defaults).
+type RawPtrBufferAtomicFaddOptions struct {
+	// AliasScopes is the optional property alias_scopes (nil: absent).
+	AliasScopes ir.Attribute
+	// NoaliasScopes is the optional property noalias_scopes (nil: absent).
+	NoaliasScopes ir.Attribute
+	// Tbaa is the optional property tbaa (nil: absent).
+	Tbaa ir.Attribute
+}
+
+// BuildRawPtrBufferAtomicFadd creates an operation rocdl.raw.ptr.buffer.atomic.fadd at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawPtrBufferAtomicFaddOp.
+func BuildRawPtrBufferAtomicFadd(b *ir.Builder, loc ir.Location, vdata ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, opts ...RawPtrBufferAtomicFaddOptions) RawPtrBufferAtomicFaddOp {
+	if vdata == nil || rsrc == nil || offset == nil || soffset == nil || aux == nil {
+		b.Errorf("building %s: a required operand or property is nil", RawPtrBufferAtomicFaddOpName)
+		return RawPtrBufferAtomicFaddOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawPtrBufferAtomicFaddOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawPtrBufferAtomicFaddOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, vdata)
 	st.Operands = append(st.Operands, rsrc)
 	st.Operands = append(st.Operands, offset)
 	st.Operands = append(st.Operands, soffset)
 	st.Operands = append(st.Operands, aux)
-	if aliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: aliasScopes})
+	if o.AliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: o.AliasScopes})
 	}
-	if noaliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: noaliasScopes})
+	if o.NoaliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: o.NoaliasScopes})
 	}
-	if tbaa != nil {
-		props = append(props, ir.NamedAttr{Name: "tbaa", Value: tbaa})
+	if o.Tbaa != nil {
+		props = append(props, ir.NamedAttr{Name: "tbaa", Value: o.Tbaa})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawPtrBufferAtomicFaddOp{b.Create(st)}
+	op := b.Create(st)
+	return RawPtrBufferAtomicFaddOp{op}
 }
+
+// RawPtrBufferAtomicFmaxOpName is the name of the operation rocdl.raw.ptr.buffer.atomic.fmax.
+const RawPtrBufferAtomicFmaxOpName = "rocdl.raw.ptr.buffer.atomic.fmax"
 
 // RawPtrBufferAtomicFmaxOp wraps an operation rocdl.raw.ptr.buffer.atomic.fmax: atomic fmax through a buffer resource.
 type RawPtrBufferAtomicFmaxOp struct{ *ir.Operation }
 
 // AsRawPtrBufferAtomicFmaxOp returns op as a RawPtrBufferAtomicFmaxOp if it is an operation rocdl.raw.ptr.buffer.atomic.fmax.
 func AsRawPtrBufferAtomicFmaxOp(op *ir.Operation) (RawPtrBufferAtomicFmaxOp, bool) {
-	if op == nil || op.Name() != "rocdl.raw.ptr.buffer.atomic.fmax" {
+	if op == nil || op.Name() != RawPtrBufferAtomicFmaxOpName {
 		return RawPtrBufferAtomicFmaxOp{}, false
 	}
 	return RawPtrBufferAtomicFmaxOp{op}, true
@@ -1729,42 +2023,60 @@ func (op RawPtrBufferAtomicFmaxOp) NoaliasScopes() ir.Attribute {
 // Tbaa returns the property tbaa, or nil when it is absent.
 func (op RawPtrBufferAtomicFmaxOp) Tbaa() ir.Attribute { return op.InherentAttr("tbaa") }
 
-// BuildRawPtrBufferAtomicFmax creates an operation rocdl.raw.ptr.buffer.atomic.fmax at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawPtrBufferAtomicFmax(b *ir.Builder, loc ir.Location, vdata ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, aliasScopes ir.Attribute, noaliasScopes ir.Attribute, tbaa ir.Attribute) RawPtrBufferAtomicFmaxOp {
-	name := b.Ctx.LookupOpName("rocdl.raw.ptr.buffer.atomic.fmax")
-	if name == nil || name.Def == nil {
-		panic("rocdl.raw.ptr.buffer.atomic.fmax is not registered in the builder's context")
+// RawPtrBufferAtomicFmaxOptions holds the optional operands, results and properties of
+// rocdl.raw.ptr.buffer.atomic.fmax for BuildRawPtrBufferAtomicFmax; the zero value leaves them all absent (or at
+// their defaults).
+type RawPtrBufferAtomicFmaxOptions struct {
+	// AliasScopes is the optional property alias_scopes (nil: absent).
+	AliasScopes ir.Attribute
+	// NoaliasScopes is the optional property noalias_scopes (nil: absent).
+	NoaliasScopes ir.Attribute
+	// Tbaa is the optional property tbaa (nil: absent).
+	Tbaa ir.Attribute
+}
+
+// BuildRawPtrBufferAtomicFmax creates an operation rocdl.raw.ptr.buffer.atomic.fmax at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawPtrBufferAtomicFmaxOp.
+func BuildRawPtrBufferAtomicFmax(b *ir.Builder, loc ir.Location, vdata ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, opts ...RawPtrBufferAtomicFmaxOptions) RawPtrBufferAtomicFmaxOp {
+	if vdata == nil || rsrc == nil || offset == nil || soffset == nil || aux == nil {
+		b.Errorf("building %s: a required operand or property is nil", RawPtrBufferAtomicFmaxOpName)
+		return RawPtrBufferAtomicFmaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawPtrBufferAtomicFmaxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawPtrBufferAtomicFmaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, vdata)
 	st.Operands = append(st.Operands, rsrc)
 	st.Operands = append(st.Operands, offset)
 	st.Operands = append(st.Operands, soffset)
 	st.Operands = append(st.Operands, aux)
-	if aliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: aliasScopes})
+	if o.AliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: o.AliasScopes})
 	}
-	if noaliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: noaliasScopes})
+	if o.NoaliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: o.NoaliasScopes})
 	}
-	if tbaa != nil {
-		props = append(props, ir.NamedAttr{Name: "tbaa", Value: tbaa})
+	if o.Tbaa != nil {
+		props = append(props, ir.NamedAttr{Name: "tbaa", Value: o.Tbaa})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawPtrBufferAtomicFmaxOp{b.Create(st)}
+	op := b.Create(st)
+	return RawPtrBufferAtomicFmaxOp{op}
 }
+
+// RawPtrBufferAtomicSmaxOpName is the name of the operation rocdl.raw.ptr.buffer.atomic.smax.
+const RawPtrBufferAtomicSmaxOpName = "rocdl.raw.ptr.buffer.atomic.smax"
 
 // RawPtrBufferAtomicSmaxOp wraps an operation rocdl.raw.ptr.buffer.atomic.smax: atomic smax through a buffer resource.
 type RawPtrBufferAtomicSmaxOp struct{ *ir.Operation }
 
 // AsRawPtrBufferAtomicSmaxOp returns op as a RawPtrBufferAtomicSmaxOp if it is an operation rocdl.raw.ptr.buffer.atomic.smax.
 func AsRawPtrBufferAtomicSmaxOp(op *ir.Operation) (RawPtrBufferAtomicSmaxOp, bool) {
-	if op == nil || op.Name() != "rocdl.raw.ptr.buffer.atomic.smax" {
+	if op == nil || op.Name() != RawPtrBufferAtomicSmaxOpName {
 		return RawPtrBufferAtomicSmaxOp{}, false
 	}
 	return RawPtrBufferAtomicSmaxOp{op}, true
@@ -1796,42 +2108,60 @@ func (op RawPtrBufferAtomicSmaxOp) NoaliasScopes() ir.Attribute {
 // Tbaa returns the property tbaa, or nil when it is absent.
 func (op RawPtrBufferAtomicSmaxOp) Tbaa() ir.Attribute { return op.InherentAttr("tbaa") }
 
-// BuildRawPtrBufferAtomicSmax creates an operation rocdl.raw.ptr.buffer.atomic.smax at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawPtrBufferAtomicSmax(b *ir.Builder, loc ir.Location, vdata ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, aliasScopes ir.Attribute, noaliasScopes ir.Attribute, tbaa ir.Attribute) RawPtrBufferAtomicSmaxOp {
-	name := b.Ctx.LookupOpName("rocdl.raw.ptr.buffer.atomic.smax")
-	if name == nil || name.Def == nil {
-		panic("rocdl.raw.ptr.buffer.atomic.smax is not registered in the builder's context")
+// RawPtrBufferAtomicSmaxOptions holds the optional operands, results and properties of
+// rocdl.raw.ptr.buffer.atomic.smax for BuildRawPtrBufferAtomicSmax; the zero value leaves them all absent (or at
+// their defaults).
+type RawPtrBufferAtomicSmaxOptions struct {
+	// AliasScopes is the optional property alias_scopes (nil: absent).
+	AliasScopes ir.Attribute
+	// NoaliasScopes is the optional property noalias_scopes (nil: absent).
+	NoaliasScopes ir.Attribute
+	// Tbaa is the optional property tbaa (nil: absent).
+	Tbaa ir.Attribute
+}
+
+// BuildRawPtrBufferAtomicSmax creates an operation rocdl.raw.ptr.buffer.atomic.smax at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawPtrBufferAtomicSmaxOp.
+func BuildRawPtrBufferAtomicSmax(b *ir.Builder, loc ir.Location, vdata ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, opts ...RawPtrBufferAtomicSmaxOptions) RawPtrBufferAtomicSmaxOp {
+	if vdata == nil || rsrc == nil || offset == nil || soffset == nil || aux == nil {
+		b.Errorf("building %s: a required operand or property is nil", RawPtrBufferAtomicSmaxOpName)
+		return RawPtrBufferAtomicSmaxOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawPtrBufferAtomicSmaxOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawPtrBufferAtomicSmaxOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, vdata)
 	st.Operands = append(st.Operands, rsrc)
 	st.Operands = append(st.Operands, offset)
 	st.Operands = append(st.Operands, soffset)
 	st.Operands = append(st.Operands, aux)
-	if aliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: aliasScopes})
+	if o.AliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: o.AliasScopes})
 	}
-	if noaliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: noaliasScopes})
+	if o.NoaliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: o.NoaliasScopes})
 	}
-	if tbaa != nil {
-		props = append(props, ir.NamedAttr{Name: "tbaa", Value: tbaa})
+	if o.Tbaa != nil {
+		props = append(props, ir.NamedAttr{Name: "tbaa", Value: o.Tbaa})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawPtrBufferAtomicSmaxOp{b.Create(st)}
+	op := b.Create(st)
+	return RawPtrBufferAtomicSmaxOp{op}
 }
+
+// RawPtrBufferAtomicUminOpName is the name of the operation rocdl.raw.ptr.buffer.atomic.umin.
+const RawPtrBufferAtomicUminOpName = "rocdl.raw.ptr.buffer.atomic.umin"
 
 // RawPtrBufferAtomicUminOp wraps an operation rocdl.raw.ptr.buffer.atomic.umin: atomic umin through a buffer resource.
 type RawPtrBufferAtomicUminOp struct{ *ir.Operation }
 
 // AsRawPtrBufferAtomicUminOp returns op as a RawPtrBufferAtomicUminOp if it is an operation rocdl.raw.ptr.buffer.atomic.umin.
 func AsRawPtrBufferAtomicUminOp(op *ir.Operation) (RawPtrBufferAtomicUminOp, bool) {
-	if op == nil || op.Name() != "rocdl.raw.ptr.buffer.atomic.umin" {
+	if op == nil || op.Name() != RawPtrBufferAtomicUminOpName {
 		return RawPtrBufferAtomicUminOp{}, false
 	}
 	return RawPtrBufferAtomicUminOp{op}, true
@@ -1863,42 +2193,60 @@ func (op RawPtrBufferAtomicUminOp) NoaliasScopes() ir.Attribute {
 // Tbaa returns the property tbaa, or nil when it is absent.
 func (op RawPtrBufferAtomicUminOp) Tbaa() ir.Attribute { return op.InherentAttr("tbaa") }
 
-// BuildRawPtrBufferAtomicUmin creates an operation rocdl.raw.ptr.buffer.atomic.umin at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawPtrBufferAtomicUmin(b *ir.Builder, loc ir.Location, vdata ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, aliasScopes ir.Attribute, noaliasScopes ir.Attribute, tbaa ir.Attribute) RawPtrBufferAtomicUminOp {
-	name := b.Ctx.LookupOpName("rocdl.raw.ptr.buffer.atomic.umin")
-	if name == nil || name.Def == nil {
-		panic("rocdl.raw.ptr.buffer.atomic.umin is not registered in the builder's context")
+// RawPtrBufferAtomicUminOptions holds the optional operands, results and properties of
+// rocdl.raw.ptr.buffer.atomic.umin for BuildRawPtrBufferAtomicUmin; the zero value leaves them all absent (or at
+// their defaults).
+type RawPtrBufferAtomicUminOptions struct {
+	// AliasScopes is the optional property alias_scopes (nil: absent).
+	AliasScopes ir.Attribute
+	// NoaliasScopes is the optional property noalias_scopes (nil: absent).
+	NoaliasScopes ir.Attribute
+	// Tbaa is the optional property tbaa (nil: absent).
+	Tbaa ir.Attribute
+}
+
+// BuildRawPtrBufferAtomicUmin creates an operation rocdl.raw.ptr.buffer.atomic.umin at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawPtrBufferAtomicUminOp.
+func BuildRawPtrBufferAtomicUmin(b *ir.Builder, loc ir.Location, vdata ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, opts ...RawPtrBufferAtomicUminOptions) RawPtrBufferAtomicUminOp {
+	if vdata == nil || rsrc == nil || offset == nil || soffset == nil || aux == nil {
+		b.Errorf("building %s: a required operand or property is nil", RawPtrBufferAtomicUminOpName)
+		return RawPtrBufferAtomicUminOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawPtrBufferAtomicUminOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawPtrBufferAtomicUminOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, vdata)
 	st.Operands = append(st.Operands, rsrc)
 	st.Operands = append(st.Operands, offset)
 	st.Operands = append(st.Operands, soffset)
 	st.Operands = append(st.Operands, aux)
-	if aliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: aliasScopes})
+	if o.AliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: o.AliasScopes})
 	}
-	if noaliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: noaliasScopes})
+	if o.NoaliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: o.NoaliasScopes})
 	}
-	if tbaa != nil {
-		props = append(props, ir.NamedAttr{Name: "tbaa", Value: tbaa})
+	if o.Tbaa != nil {
+		props = append(props, ir.NamedAttr{Name: "tbaa", Value: o.Tbaa})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawPtrBufferAtomicUminOp{b.Create(st)}
+	op := b.Create(st)
+	return RawPtrBufferAtomicUminOp{op}
 }
+
+// RawPtrBufferAtomicCmpswapOpName is the name of the operation rocdl.raw.ptr.buffer.atomic.cmpswap.
+const RawPtrBufferAtomicCmpswapOpName = "rocdl.raw.ptr.buffer.atomic.cmpswap"
 
 // RawPtrBufferAtomicCmpswapOp wraps an operation rocdl.raw.ptr.buffer.atomic.cmpswap: atomic compare-and-swap through a buffer resource.
 type RawPtrBufferAtomicCmpswapOp struct{ *ir.Operation }
 
 // AsRawPtrBufferAtomicCmpswapOp returns op as a RawPtrBufferAtomicCmpswapOp if it is an operation rocdl.raw.ptr.buffer.atomic.cmpswap.
 func AsRawPtrBufferAtomicCmpswapOp(op *ir.Operation) (RawPtrBufferAtomicCmpswapOp, bool) {
-	if op == nil || op.Name() != "rocdl.raw.ptr.buffer.atomic.cmpswap" {
+	if op == nil || op.Name() != RawPtrBufferAtomicCmpswapOpName {
 		return RawPtrBufferAtomicCmpswapOp{}, false
 	}
 	return RawPtrBufferAtomicCmpswapOp{op}, true
@@ -1938,15 +2286,29 @@ func (op RawPtrBufferAtomicCmpswapOp) NoaliasScopes() ir.Attribute {
 // Tbaa returns the property tbaa, or nil when it is absent.
 func (op RawPtrBufferAtomicCmpswapOp) Tbaa() ir.Attribute { return op.InherentAttr("tbaa") }
 
-// BuildRawPtrBufferAtomicCmpswap creates an operation rocdl.raw.ptr.buffer.atomic.cmpswap at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildRawPtrBufferAtomicCmpswap(b *ir.Builder, loc ir.Location, src ir.Value, cmp ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, aliasScopes ir.Attribute, noaliasScopes ir.Attribute, tbaa ir.Attribute) RawPtrBufferAtomicCmpswapOp {
-	name := b.Ctx.LookupOpName("rocdl.raw.ptr.buffer.atomic.cmpswap")
-	if name == nil || name.Def == nil {
-		panic("rocdl.raw.ptr.buffer.atomic.cmpswap is not registered in the builder's context")
+// RawPtrBufferAtomicCmpswapOptions holds the optional operands, results and properties of
+// rocdl.raw.ptr.buffer.atomic.cmpswap for BuildRawPtrBufferAtomicCmpswap; the zero value leaves them all absent (or at
+// their defaults).
+type RawPtrBufferAtomicCmpswapOptions struct {
+	// AliasScopes is the optional property alias_scopes (nil: absent).
+	AliasScopes ir.Attribute
+	// NoaliasScopes is the optional property noalias_scopes (nil: absent).
+	NoaliasScopes ir.Attribute
+	// Tbaa is the optional property tbaa (nil: absent).
+	Tbaa ir.Attribute
+}
+
+// BuildRawPtrBufferAtomicCmpswap creates an operation rocdl.raw.ptr.buffer.atomic.cmpswap at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero RawPtrBufferAtomicCmpswapOp.
+func BuildRawPtrBufferAtomicCmpswap(b *ir.Builder, loc ir.Location, src ir.Value, cmp ir.Value, rsrc ir.Value, offset ir.Value, soffset ir.Value, aux ir.Value, opts ...RawPtrBufferAtomicCmpswapOptions) RawPtrBufferAtomicCmpswapOp {
+	if src == nil || cmp == nil || rsrc == nil || offset == nil || soffset == nil || aux == nil {
+		b.Errorf("building %s: a required operand or property is nil", RawPtrBufferAtomicCmpswapOpName)
+		return RawPtrBufferAtomicCmpswapOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, RawPtrBufferAtomicCmpswapOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, RawPtrBufferAtomicCmpswapOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, cmp)
@@ -1954,28 +2316,32 @@ func BuildRawPtrBufferAtomicCmpswap(b *ir.Builder, loc ir.Location, src ir.Value
 	st.Operands = append(st.Operands, offset)
 	st.Operands = append(st.Operands, soffset)
 	st.Operands = append(st.Operands, aux)
-	if aliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: aliasScopes})
+	if o.AliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: o.AliasScopes})
 	}
-	if noaliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: noaliasScopes})
+	if o.NoaliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: o.NoaliasScopes})
 	}
-	if tbaa != nil {
-		props = append(props, ir.NamedAttr{Name: "tbaa", Value: tbaa})
+	if o.Tbaa != nil {
+		props = append(props, ir.NamedAttr{Name: "tbaa", Value: o.Tbaa})
 	}
 	st.ResultTypes = append(st.ResultTypes, src.Type())
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return RawPtrBufferAtomicCmpswapOp{b.Create(st)}
+	op := b.Create(st)
+	return RawPtrBufferAtomicCmpswapOp{op}
 }
+
+// LoadToLdsOpName is the name of the operation rocdl.load.to.lds.
+const LoadToLdsOpName = "rocdl.load.to.lds"
 
 // LoadToLdsOp wraps an operation rocdl.load.to.lds: loads from global memory directly into LDS (global_load_lds).
 type LoadToLdsOp struct{ *ir.Operation }
 
 // AsLoadToLdsOp returns op as a LoadToLdsOp if it is an operation rocdl.load.to.lds.
 func AsLoadToLdsOp(op *ir.Operation) (LoadToLdsOp, bool) {
-	if op == nil || op.Name() != "rocdl.load.to.lds" {
+	if op == nil || op.Name() != LoadToLdsOpName {
 		return LoadToLdsOp{}, false
 	}
 	return LoadToLdsOp{op}, true
@@ -2047,42 +2413,60 @@ func (op LoadToLdsOp) NoaliasScopes() ir.Attribute { return op.InherentAttr("noa
 // Tbaa returns the property tbaa, or nil when it is absent.
 func (op LoadToLdsOp) Tbaa() ir.Attribute { return op.InherentAttr("tbaa") }
 
-// BuildLoadToLds creates an operation rocdl.load.to.lds at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildLoadToLds(b *ir.Builder, loc ir.Location, globalPtr ir.Value, ldsPtr ir.Value, size int32, offset int32, aux int32, aliasScopes ir.Attribute, noaliasScopes ir.Attribute, tbaa ir.Attribute) LoadToLdsOp {
-	name := b.Ctx.LookupOpName("rocdl.load.to.lds")
-	if name == nil || name.Def == nil {
-		panic("rocdl.load.to.lds is not registered in the builder's context")
+// LoadToLdsOptions holds the optional operands, results and properties of
+// rocdl.load.to.lds for BuildLoadToLds; the zero value leaves them all absent (or at
+// their defaults).
+type LoadToLdsOptions struct {
+	// AliasScopes is the optional property alias_scopes (nil: absent).
+	AliasScopes ir.Attribute
+	// NoaliasScopes is the optional property noalias_scopes (nil: absent).
+	NoaliasScopes ir.Attribute
+	// Tbaa is the optional property tbaa (nil: absent).
+	Tbaa ir.Attribute
+}
+
+// BuildLoadToLds creates an operation rocdl.load.to.lds at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero LoadToLdsOp.
+func BuildLoadToLds(b *ir.Builder, loc ir.Location, globalPtr ir.Value, ldsPtr ir.Value, size int32, offset int32, aux int32, opts ...LoadToLdsOptions) LoadToLdsOp {
+	if globalPtr == nil || ldsPtr == nil {
+		b.Errorf("building %s: a required operand or property is nil", LoadToLdsOpName)
+		return LoadToLdsOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, LoadToLdsOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, LoadToLdsOpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, globalPtr)
 	st.Operands = append(st.Operands, ldsPtr)
 	props = append(props, ir.NamedAttr{Name: "size", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(size))})
 	props = append(props, ir.NamedAttr{Name: "offset", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(offset))})
 	props = append(props, ir.NamedAttr{Name: "aux", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(aux))})
-	if aliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: aliasScopes})
+	if o.AliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "alias_scopes", Value: o.AliasScopes})
 	}
-	if noaliasScopes != nil {
-		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: noaliasScopes})
+	if o.NoaliasScopes != nil {
+		props = append(props, ir.NamedAttr{Name: "noalias_scopes", Value: o.NoaliasScopes})
 	}
-	if tbaa != nil {
-		props = append(props, ir.NamedAttr{Name: "tbaa", Value: tbaa})
+	if o.Tbaa != nil {
+		props = append(props, ir.NamedAttr{Name: "tbaa", Value: o.Tbaa})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return LoadToLdsOp{b.Create(st)}
+	op := b.Create(st)
+	return LoadToLdsOp{op}
 }
+
+// DsReadTr4B64OpName is the name of the operation rocdl.ds.read.tr4.b64.
+const DsReadTr4B64OpName = "rocdl.ds.read.tr4.b64"
 
 // DsReadTr4B64Op wraps an operation rocdl.ds.read.tr4.b64: transposing load from LDS (ds_read_tr4_b64).
 type DsReadTr4B64Op struct{ *ir.Operation }
 
 // AsDsReadTr4B64Op returns op as a DsReadTr4B64Op if it is an operation rocdl.ds.read.tr4.b64.
 func AsDsReadTr4B64Op(op *ir.Operation) (DsReadTr4B64Op, bool) {
-	if op == nil || op.Name() != "rocdl.ds.read.tr4.b64" {
+	if op == nil || op.Name() != DsReadTr4B64OpName {
 		return DsReadTr4B64Op{}, false
 	}
 	return DsReadTr4B64Op{op}, true
@@ -2094,26 +2478,30 @@ func (op DsReadTr4B64Op) Ptr() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op DsReadTr4B64Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildDsReadTr4B64 creates an operation rocdl.ds.read.tr4.b64 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDsReadTr4B64 creates an operation rocdl.ds.read.tr4.b64 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DsReadTr4B64Op.
 func BuildDsReadTr4B64(b *ir.Builder, loc ir.Location, ptr ir.Value, resType ir.Type) DsReadTr4B64Op {
-	name := b.Ctx.LookupOpName("rocdl.ds.read.tr4.b64")
-	if name == nil || name.Def == nil {
-		panic("rocdl.ds.read.tr4.b64 is not registered in the builder's context")
+	if ptr == nil {
+		b.Errorf("building %s: a required operand or property is nil", DsReadTr4B64OpName)
+		return DsReadTr4B64Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DsReadTr4B64OpName), Loc: loc}
 	st.Operands = append(st.Operands, ptr)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return DsReadTr4B64Op{b.Create(st)}
+	op := b.Create(st)
+	return DsReadTr4B64Op{op}
 }
+
+// DsReadTr8B64OpName is the name of the operation rocdl.ds.read.tr8.b64.
+const DsReadTr8B64OpName = "rocdl.ds.read.tr8.b64"
 
 // DsReadTr8B64Op wraps an operation rocdl.ds.read.tr8.b64: transposing load from LDS (ds_read_tr8_b64).
 type DsReadTr8B64Op struct{ *ir.Operation }
 
 // AsDsReadTr8B64Op returns op as a DsReadTr8B64Op if it is an operation rocdl.ds.read.tr8.b64.
 func AsDsReadTr8B64Op(op *ir.Operation) (DsReadTr8B64Op, bool) {
-	if op == nil || op.Name() != "rocdl.ds.read.tr8.b64" {
+	if op == nil || op.Name() != DsReadTr8B64OpName {
 		return DsReadTr8B64Op{}, false
 	}
 	return DsReadTr8B64Op{op}, true
@@ -2125,26 +2513,30 @@ func (op DsReadTr8B64Op) Ptr() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op DsReadTr8B64Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildDsReadTr8B64 creates an operation rocdl.ds.read.tr8.b64 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDsReadTr8B64 creates an operation rocdl.ds.read.tr8.b64 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DsReadTr8B64Op.
 func BuildDsReadTr8B64(b *ir.Builder, loc ir.Location, ptr ir.Value, resType ir.Type) DsReadTr8B64Op {
-	name := b.Ctx.LookupOpName("rocdl.ds.read.tr8.b64")
-	if name == nil || name.Def == nil {
-		panic("rocdl.ds.read.tr8.b64 is not registered in the builder's context")
+	if ptr == nil {
+		b.Errorf("building %s: a required operand or property is nil", DsReadTr8B64OpName)
+		return DsReadTr8B64Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DsReadTr8B64OpName), Loc: loc}
 	st.Operands = append(st.Operands, ptr)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return DsReadTr8B64Op{b.Create(st)}
+	op := b.Create(st)
+	return DsReadTr8B64Op{op}
 }
+
+// DsReadTr6B96OpName is the name of the operation rocdl.ds.read.tr6.b96.
+const DsReadTr6B96OpName = "rocdl.ds.read.tr6.b96"
 
 // DsReadTr6B96Op wraps an operation rocdl.ds.read.tr6.b96: transposing load from LDS (ds_read_tr6_b96).
 type DsReadTr6B96Op struct{ *ir.Operation }
 
 // AsDsReadTr6B96Op returns op as a DsReadTr6B96Op if it is an operation rocdl.ds.read.tr6.b96.
 func AsDsReadTr6B96Op(op *ir.Operation) (DsReadTr6B96Op, bool) {
-	if op == nil || op.Name() != "rocdl.ds.read.tr6.b96" {
+	if op == nil || op.Name() != DsReadTr6B96OpName {
 		return DsReadTr6B96Op{}, false
 	}
 	return DsReadTr6B96Op{op}, true
@@ -2156,26 +2548,30 @@ func (op DsReadTr6B96Op) Ptr() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op DsReadTr6B96Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildDsReadTr6B96 creates an operation rocdl.ds.read.tr6.b96 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDsReadTr6B96 creates an operation rocdl.ds.read.tr6.b96 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DsReadTr6B96Op.
 func BuildDsReadTr6B96(b *ir.Builder, loc ir.Location, ptr ir.Value, resType ir.Type) DsReadTr6B96Op {
-	name := b.Ctx.LookupOpName("rocdl.ds.read.tr6.b96")
-	if name == nil || name.Def == nil {
-		panic("rocdl.ds.read.tr6.b96 is not registered in the builder's context")
+	if ptr == nil {
+		b.Errorf("building %s: a required operand or property is nil", DsReadTr6B96OpName)
+		return DsReadTr6B96Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DsReadTr6B96OpName), Loc: loc}
 	st.Operands = append(st.Operands, ptr)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return DsReadTr6B96Op{b.Create(st)}
+	op := b.Create(st)
+	return DsReadTr6B96Op{op}
 }
+
+// DsReadTr16B64OpName is the name of the operation rocdl.ds.read.tr16.b64.
+const DsReadTr16B64OpName = "rocdl.ds.read.tr16.b64"
 
 // DsReadTr16B64Op wraps an operation rocdl.ds.read.tr16.b64: transposing load from LDS (ds_read_tr16_b64).
 type DsReadTr16B64Op struct{ *ir.Operation }
 
 // AsDsReadTr16B64Op returns op as a DsReadTr16B64Op if it is an operation rocdl.ds.read.tr16.b64.
 func AsDsReadTr16B64Op(op *ir.Operation) (DsReadTr16B64Op, bool) {
-	if op == nil || op.Name() != "rocdl.ds.read.tr16.b64" {
+	if op == nil || op.Name() != DsReadTr16B64OpName {
 		return DsReadTr16B64Op{}, false
 	}
 	return DsReadTr16B64Op{op}, true
@@ -2187,26 +2583,30 @@ func (op DsReadTr16B64Op) Ptr() ir.Value { return op.Operation.Operand(0) }
 // Res returns the result res.
 func (op DsReadTr16B64Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildDsReadTr16B64 creates an operation rocdl.ds.read.tr16.b64 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildDsReadTr16B64 creates an operation rocdl.ds.read.tr16.b64 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero DsReadTr16B64Op.
 func BuildDsReadTr16B64(b *ir.Builder, loc ir.Location, ptr ir.Value, resType ir.Type) DsReadTr16B64Op {
-	name := b.Ctx.LookupOpName("rocdl.ds.read.tr16.b64")
-	if name == nil || name.Def == nil {
-		panic("rocdl.ds.read.tr16.b64 is not registered in the builder's context")
+	if ptr == nil {
+		b.Errorf("building %s: a required operand or property is nil", DsReadTr16B64OpName)
+		return DsReadTr16B64Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, DsReadTr16B64OpName), Loc: loc}
 	st.Operands = append(st.Operands, ptr)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return DsReadTr16B64Op{b.Create(st)}
+	op := b.Create(st)
+	return DsReadTr16B64Op{op}
 }
+
+// MfmaF3216x16x16bf161kOpName is the name of the operation rocdl.mfma.f32.16x16x16bf16.1k.
+const MfmaF3216x16x16bf161kOpName = "rocdl.mfma.f32.16x16x16bf16.1k"
 
 // MfmaF3216x16x16bf161kOp wraps an operation rocdl.mfma.f32.16x16x16bf16.1k: matrix core operation mfma_f32_16x16x16bf16_1k.
 type MfmaF3216x16x16bf161kOp struct{ *ir.Operation }
 
 // AsMfmaF3216x16x16bf161kOp returns op as a MfmaF3216x16x16bf161kOp if it is an operation rocdl.mfma.f32.16x16x16bf16.1k.
 func AsMfmaF3216x16x16bf161kOp(op *ir.Operation) (MfmaF3216x16x16bf161kOp, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x16bf16.1k" {
+	if op == nil || op.Name() != MfmaF3216x16x16bf161kOpName {
 		return MfmaF3216x16x16bf161kOp{}, false
 	}
 	return MfmaF3216x16x16bf161kOp{op}, true
@@ -2220,26 +2620,30 @@ func (op MfmaF3216x16x16bf161kOp) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x16bf161kOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x16bf161k creates an operation rocdl.mfma.f32.16x16x16bf16.1k at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x16bf161k creates an operation rocdl.mfma.f32.16x16x16bf16.1k at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x16bf161kOp.
 func BuildMfmaF3216x16x16bf161k(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x16bf161kOp {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x16bf16.1k")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x16bf16.1k is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x16bf161kOpName)
+		return MfmaF3216x16x16bf161kOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x16bf161kOpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x16bf161kOp{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x16bf161kOp{op}
 }
+
+// MfmaF3216x16x16f16OpName is the name of the operation rocdl.mfma.f32.16x16x16f16.
+const MfmaF3216x16x16f16OpName = "rocdl.mfma.f32.16x16x16f16"
 
 // MfmaF3216x16x16f16Op wraps an operation rocdl.mfma.f32.16x16x16f16: matrix core operation mfma_f32_16x16x16f16.
 type MfmaF3216x16x16f16Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x16f16Op returns op as a MfmaF3216x16x16f16Op if it is an operation rocdl.mfma.f32.16x16x16f16.
 func AsMfmaF3216x16x16f16Op(op *ir.Operation) (MfmaF3216x16x16f16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x16f16" {
+	if op == nil || op.Name() != MfmaF3216x16x16f16OpName {
 		return MfmaF3216x16x16f16Op{}, false
 	}
 	return MfmaF3216x16x16f16Op{op}, true
@@ -2253,26 +2657,30 @@ func (op MfmaF3216x16x16f16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x16f16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x16f16 creates an operation rocdl.mfma.f32.16x16x16f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x16f16 creates an operation rocdl.mfma.f32.16x16x16f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x16f16Op.
 func BuildMfmaF3216x16x16f16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x16f16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x16f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x16f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x16f16OpName)
+		return MfmaF3216x16x16f16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x16f16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x16f16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x16f16Op{op}
 }
+
+// MfmaF3216x16x1f32OpName is the name of the operation rocdl.mfma.f32.16x16x1f32.
+const MfmaF3216x16x1f32OpName = "rocdl.mfma.f32.16x16x1f32"
 
 // MfmaF3216x16x1f32Op wraps an operation rocdl.mfma.f32.16x16x1f32: matrix core operation mfma_f32_16x16x1f32.
 type MfmaF3216x16x1f32Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x1f32Op returns op as a MfmaF3216x16x1f32Op if it is an operation rocdl.mfma.f32.16x16x1f32.
 func AsMfmaF3216x16x1f32Op(op *ir.Operation) (MfmaF3216x16x1f32Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x1f32" {
+	if op == nil || op.Name() != MfmaF3216x16x1f32OpName {
 		return MfmaF3216x16x1f32Op{}, false
 	}
 	return MfmaF3216x16x1f32Op{op}, true
@@ -2286,26 +2694,30 @@ func (op MfmaF3216x16x1f32Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x1f32Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x1f32 creates an operation rocdl.mfma.f32.16x16x1f32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x1f32 creates an operation rocdl.mfma.f32.16x16x1f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x1f32Op.
 func BuildMfmaF3216x16x1f32(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x1f32Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x1f32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x1f32 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x1f32OpName)
+		return MfmaF3216x16x1f32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x1f32OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x1f32Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x1f32Op{op}
 }
+
+// MfmaF3216x16x2bf16OpName is the name of the operation rocdl.mfma.f32.16x16x2bf16.
+const MfmaF3216x16x2bf16OpName = "rocdl.mfma.f32.16x16x2bf16"
 
 // MfmaF3216x16x2bf16Op wraps an operation rocdl.mfma.f32.16x16x2bf16: matrix core operation mfma_f32_16x16x2bf16.
 type MfmaF3216x16x2bf16Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x2bf16Op returns op as a MfmaF3216x16x2bf16Op if it is an operation rocdl.mfma.f32.16x16x2bf16.
 func AsMfmaF3216x16x2bf16Op(op *ir.Operation) (MfmaF3216x16x2bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x2bf16" {
+	if op == nil || op.Name() != MfmaF3216x16x2bf16OpName {
 		return MfmaF3216x16x2bf16Op{}, false
 	}
 	return MfmaF3216x16x2bf16Op{op}, true
@@ -2319,26 +2731,30 @@ func (op MfmaF3216x16x2bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x2bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x2bf16 creates an operation rocdl.mfma.f32.16x16x2bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x2bf16 creates an operation rocdl.mfma.f32.16x16x2bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x2bf16Op.
 func BuildMfmaF3216x16x2bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x2bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x2bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x2bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x2bf16OpName)
+		return MfmaF3216x16x2bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x2bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x2bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x2bf16Op{op}
 }
+
+// MfmaF3216x16x32Bf16OpName is the name of the operation rocdl.mfma.f32.16x16x32.bf16.
+const MfmaF3216x16x32Bf16OpName = "rocdl.mfma.f32.16x16x32.bf16"
 
 // MfmaF3216x16x32Bf16Op wraps an operation rocdl.mfma.f32.16x16x32.bf16: matrix core operation mfma_f32_16x16x32_bf16.
 type MfmaF3216x16x32Bf16Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x32Bf16Op returns op as a MfmaF3216x16x32Bf16Op if it is an operation rocdl.mfma.f32.16x16x32.bf16.
 func AsMfmaF3216x16x32Bf16Op(op *ir.Operation) (MfmaF3216x16x32Bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x32.bf16" {
+	if op == nil || op.Name() != MfmaF3216x16x32Bf16OpName {
 		return MfmaF3216x16x32Bf16Op{}, false
 	}
 	return MfmaF3216x16x32Bf16Op{op}, true
@@ -2352,26 +2768,30 @@ func (op MfmaF3216x16x32Bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x32Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x32Bf16 creates an operation rocdl.mfma.f32.16x16x32.bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x32Bf16 creates an operation rocdl.mfma.f32.16x16x32.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x32Bf16Op.
 func BuildMfmaF3216x16x32Bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x32Bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x32.bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x32.bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x32Bf16OpName)
+		return MfmaF3216x16x32Bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x32Bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x32Bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x32Bf16Op{op}
 }
+
+// MfmaF3216x16x32Bf8Bf8OpName is the name of the operation rocdl.mfma.f32.16x16x32.bf8.bf8.
+const MfmaF3216x16x32Bf8Bf8OpName = "rocdl.mfma.f32.16x16x32.bf8.bf8"
 
 // MfmaF3216x16x32Bf8Bf8Op wraps an operation rocdl.mfma.f32.16x16x32.bf8.bf8: matrix core operation mfma_f32_16x16x32_bf8_bf8.
 type MfmaF3216x16x32Bf8Bf8Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x32Bf8Bf8Op returns op as a MfmaF3216x16x32Bf8Bf8Op if it is an operation rocdl.mfma.f32.16x16x32.bf8.bf8.
 func AsMfmaF3216x16x32Bf8Bf8Op(op *ir.Operation) (MfmaF3216x16x32Bf8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x32.bf8.bf8" {
+	if op == nil || op.Name() != MfmaF3216x16x32Bf8Bf8OpName {
 		return MfmaF3216x16x32Bf8Bf8Op{}, false
 	}
 	return MfmaF3216x16x32Bf8Bf8Op{op}, true
@@ -2385,26 +2805,30 @@ func (op MfmaF3216x16x32Bf8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x32Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x32Bf8Bf8 creates an operation rocdl.mfma.f32.16x16x32.bf8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x32Bf8Bf8 creates an operation rocdl.mfma.f32.16x16x32.bf8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x32Bf8Bf8Op.
 func BuildMfmaF3216x16x32Bf8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x32Bf8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x32.bf8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x32.bf8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x32Bf8Bf8OpName)
+		return MfmaF3216x16x32Bf8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x32Bf8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x32Bf8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x32Bf8Bf8Op{op}
 }
+
+// MfmaF3216x16x32Bf8Fp8OpName is the name of the operation rocdl.mfma.f32.16x16x32.bf8.fp8.
+const MfmaF3216x16x32Bf8Fp8OpName = "rocdl.mfma.f32.16x16x32.bf8.fp8"
 
 // MfmaF3216x16x32Bf8Fp8Op wraps an operation rocdl.mfma.f32.16x16x32.bf8.fp8: matrix core operation mfma_f32_16x16x32_bf8_fp8.
 type MfmaF3216x16x32Bf8Fp8Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x32Bf8Fp8Op returns op as a MfmaF3216x16x32Bf8Fp8Op if it is an operation rocdl.mfma.f32.16x16x32.bf8.fp8.
 func AsMfmaF3216x16x32Bf8Fp8Op(op *ir.Operation) (MfmaF3216x16x32Bf8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x32.bf8.fp8" {
+	if op == nil || op.Name() != MfmaF3216x16x32Bf8Fp8OpName {
 		return MfmaF3216x16x32Bf8Fp8Op{}, false
 	}
 	return MfmaF3216x16x32Bf8Fp8Op{op}, true
@@ -2418,26 +2842,30 @@ func (op MfmaF3216x16x32Bf8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x32Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x32Bf8Fp8 creates an operation rocdl.mfma.f32.16x16x32.bf8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x32Bf8Fp8 creates an operation rocdl.mfma.f32.16x16x32.bf8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x32Bf8Fp8Op.
 func BuildMfmaF3216x16x32Bf8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x32Bf8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x32.bf8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x32.bf8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x32Bf8Fp8OpName)
+		return MfmaF3216x16x32Bf8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x32Bf8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x32Bf8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x32Bf8Fp8Op{op}
 }
+
+// MfmaF3216x16x32F16OpName is the name of the operation rocdl.mfma.f32.16x16x32.f16.
+const MfmaF3216x16x32F16OpName = "rocdl.mfma.f32.16x16x32.f16"
 
 // MfmaF3216x16x32F16Op wraps an operation rocdl.mfma.f32.16x16x32.f16: matrix core operation mfma_f32_16x16x32_f16.
 type MfmaF3216x16x32F16Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x32F16Op returns op as a MfmaF3216x16x32F16Op if it is an operation rocdl.mfma.f32.16x16x32.f16.
 func AsMfmaF3216x16x32F16Op(op *ir.Operation) (MfmaF3216x16x32F16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x32.f16" {
+	if op == nil || op.Name() != MfmaF3216x16x32F16OpName {
 		return MfmaF3216x16x32F16Op{}, false
 	}
 	return MfmaF3216x16x32F16Op{op}, true
@@ -2451,26 +2879,30 @@ func (op MfmaF3216x16x32F16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x32F16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x32F16 creates an operation rocdl.mfma.f32.16x16x32.f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x32F16 creates an operation rocdl.mfma.f32.16x16x32.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x32F16Op.
 func BuildMfmaF3216x16x32F16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x32F16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x32.f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x32.f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x32F16OpName)
+		return MfmaF3216x16x32F16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x32F16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x32F16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x32F16Op{op}
 }
+
+// MfmaF3216x16x32Fp8Bf8OpName is the name of the operation rocdl.mfma.f32.16x16x32.fp8.bf8.
+const MfmaF3216x16x32Fp8Bf8OpName = "rocdl.mfma.f32.16x16x32.fp8.bf8"
 
 // MfmaF3216x16x32Fp8Bf8Op wraps an operation rocdl.mfma.f32.16x16x32.fp8.bf8: matrix core operation mfma_f32_16x16x32_fp8_bf8.
 type MfmaF3216x16x32Fp8Bf8Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x32Fp8Bf8Op returns op as a MfmaF3216x16x32Fp8Bf8Op if it is an operation rocdl.mfma.f32.16x16x32.fp8.bf8.
 func AsMfmaF3216x16x32Fp8Bf8Op(op *ir.Operation) (MfmaF3216x16x32Fp8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x32.fp8.bf8" {
+	if op == nil || op.Name() != MfmaF3216x16x32Fp8Bf8OpName {
 		return MfmaF3216x16x32Fp8Bf8Op{}, false
 	}
 	return MfmaF3216x16x32Fp8Bf8Op{op}, true
@@ -2484,26 +2916,30 @@ func (op MfmaF3216x16x32Fp8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x32Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x32Fp8Bf8 creates an operation rocdl.mfma.f32.16x16x32.fp8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x32Fp8Bf8 creates an operation rocdl.mfma.f32.16x16x32.fp8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x32Fp8Bf8Op.
 func BuildMfmaF3216x16x32Fp8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x32Fp8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x32.fp8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x32.fp8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x32Fp8Bf8OpName)
+		return MfmaF3216x16x32Fp8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x32Fp8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x32Fp8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x32Fp8Bf8Op{op}
 }
+
+// MfmaF3216x16x32Fp8Fp8OpName is the name of the operation rocdl.mfma.f32.16x16x32.fp8.fp8.
+const MfmaF3216x16x32Fp8Fp8OpName = "rocdl.mfma.f32.16x16x32.fp8.fp8"
 
 // MfmaF3216x16x32Fp8Fp8Op wraps an operation rocdl.mfma.f32.16x16x32.fp8.fp8: matrix core operation mfma_f32_16x16x32_fp8_fp8.
 type MfmaF3216x16x32Fp8Fp8Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x32Fp8Fp8Op returns op as a MfmaF3216x16x32Fp8Fp8Op if it is an operation rocdl.mfma.f32.16x16x32.fp8.fp8.
 func AsMfmaF3216x16x32Fp8Fp8Op(op *ir.Operation) (MfmaF3216x16x32Fp8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x32.fp8.fp8" {
+	if op == nil || op.Name() != MfmaF3216x16x32Fp8Fp8OpName {
 		return MfmaF3216x16x32Fp8Fp8Op{}, false
 	}
 	return MfmaF3216x16x32Fp8Fp8Op{op}, true
@@ -2517,26 +2953,30 @@ func (op MfmaF3216x16x32Fp8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x32Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x32Fp8Fp8 creates an operation rocdl.mfma.f32.16x16x32.fp8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x32Fp8Fp8 creates an operation rocdl.mfma.f32.16x16x32.fp8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x32Fp8Fp8Op.
 func BuildMfmaF3216x16x32Fp8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x32Fp8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x32.fp8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x32.fp8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x32Fp8Fp8OpName)
+		return MfmaF3216x16x32Fp8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x32Fp8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x32Fp8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x32Fp8Fp8Op{op}
 }
+
+// MfmaF3216x16x4bf161kOpName is the name of the operation rocdl.mfma.f32.16x16x4bf16.1k.
+const MfmaF3216x16x4bf161kOpName = "rocdl.mfma.f32.16x16x4bf16.1k"
 
 // MfmaF3216x16x4bf161kOp wraps an operation rocdl.mfma.f32.16x16x4bf16.1k: matrix core operation mfma_f32_16x16x4bf16_1k.
 type MfmaF3216x16x4bf161kOp struct{ *ir.Operation }
 
 // AsMfmaF3216x16x4bf161kOp returns op as a MfmaF3216x16x4bf161kOp if it is an operation rocdl.mfma.f32.16x16x4bf16.1k.
 func AsMfmaF3216x16x4bf161kOp(op *ir.Operation) (MfmaF3216x16x4bf161kOp, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x4bf16.1k" {
+	if op == nil || op.Name() != MfmaF3216x16x4bf161kOpName {
 		return MfmaF3216x16x4bf161kOp{}, false
 	}
 	return MfmaF3216x16x4bf161kOp{op}, true
@@ -2550,26 +2990,30 @@ func (op MfmaF3216x16x4bf161kOp) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x4bf161kOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x4bf161k creates an operation rocdl.mfma.f32.16x16x4bf16.1k at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x4bf161k creates an operation rocdl.mfma.f32.16x16x4bf16.1k at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x4bf161kOp.
 func BuildMfmaF3216x16x4bf161k(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x4bf161kOp {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x4bf16.1k")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x4bf16.1k is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x4bf161kOpName)
+		return MfmaF3216x16x4bf161kOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x4bf161kOpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x4bf161kOp{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x4bf161kOp{op}
 }
+
+// MfmaF3216x16x4f16OpName is the name of the operation rocdl.mfma.f32.16x16x4f16.
+const MfmaF3216x16x4f16OpName = "rocdl.mfma.f32.16x16x4f16"
 
 // MfmaF3216x16x4f16Op wraps an operation rocdl.mfma.f32.16x16x4f16: matrix core operation mfma_f32_16x16x4f16.
 type MfmaF3216x16x4f16Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x4f16Op returns op as a MfmaF3216x16x4f16Op if it is an operation rocdl.mfma.f32.16x16x4f16.
 func AsMfmaF3216x16x4f16Op(op *ir.Operation) (MfmaF3216x16x4f16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x4f16" {
+	if op == nil || op.Name() != MfmaF3216x16x4f16OpName {
 		return MfmaF3216x16x4f16Op{}, false
 	}
 	return MfmaF3216x16x4f16Op{op}, true
@@ -2583,26 +3027,30 @@ func (op MfmaF3216x16x4f16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x4f16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x4f16 creates an operation rocdl.mfma.f32.16x16x4f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x4f16 creates an operation rocdl.mfma.f32.16x16x4f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x4f16Op.
 func BuildMfmaF3216x16x4f16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x4f16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x4f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x4f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x4f16OpName)
+		return MfmaF3216x16x4f16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x4f16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x4f16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x4f16Op{op}
 }
+
+// MfmaF3216x16x4f32OpName is the name of the operation rocdl.mfma.f32.16x16x4f32.
+const MfmaF3216x16x4f32OpName = "rocdl.mfma.f32.16x16x4f32"
 
 // MfmaF3216x16x4f32Op wraps an operation rocdl.mfma.f32.16x16x4f32: matrix core operation mfma_f32_16x16x4f32.
 type MfmaF3216x16x4f32Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x4f32Op returns op as a MfmaF3216x16x4f32Op if it is an operation rocdl.mfma.f32.16x16x4f32.
 func AsMfmaF3216x16x4f32Op(op *ir.Operation) (MfmaF3216x16x4f32Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x4f32" {
+	if op == nil || op.Name() != MfmaF3216x16x4f32OpName {
 		return MfmaF3216x16x4f32Op{}, false
 	}
 	return MfmaF3216x16x4f32Op{op}, true
@@ -2616,26 +3064,30 @@ func (op MfmaF3216x16x4f32Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x4f32Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x4f32 creates an operation rocdl.mfma.f32.16x16x4f32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x4f32 creates an operation rocdl.mfma.f32.16x16x4f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x4f32Op.
 func BuildMfmaF3216x16x4f32(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x4f32Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x4f32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x4f32 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x4f32OpName)
+		return MfmaF3216x16x4f32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x4f32OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x4f32Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x4f32Op{op}
 }
+
+// MfmaF3216x16x8Xf32OpName is the name of the operation rocdl.mfma.f32.16x16x8.xf32.
+const MfmaF3216x16x8Xf32OpName = "rocdl.mfma.f32.16x16x8.xf32"
 
 // MfmaF3216x16x8Xf32Op wraps an operation rocdl.mfma.f32.16x16x8.xf32: matrix core operation mfma_f32_16x16x8_xf32.
 type MfmaF3216x16x8Xf32Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x8Xf32Op returns op as a MfmaF3216x16x8Xf32Op if it is an operation rocdl.mfma.f32.16x16x8.xf32.
 func AsMfmaF3216x16x8Xf32Op(op *ir.Operation) (MfmaF3216x16x8Xf32Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x8.xf32" {
+	if op == nil || op.Name() != MfmaF3216x16x8Xf32OpName {
 		return MfmaF3216x16x8Xf32Op{}, false
 	}
 	return MfmaF3216x16x8Xf32Op{op}, true
@@ -2649,26 +3101,30 @@ func (op MfmaF3216x16x8Xf32Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x8Xf32Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x8Xf32 creates an operation rocdl.mfma.f32.16x16x8.xf32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x8Xf32 creates an operation rocdl.mfma.f32.16x16x8.xf32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x8Xf32Op.
 func BuildMfmaF3216x16x8Xf32(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x8Xf32Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x8.xf32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x8.xf32 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x8Xf32OpName)
+		return MfmaF3216x16x8Xf32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x8Xf32OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x8Xf32Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x8Xf32Op{op}
 }
+
+// MfmaF3216x16x8bf16OpName is the name of the operation rocdl.mfma.f32.16x16x8bf16.
+const MfmaF3216x16x8bf16OpName = "rocdl.mfma.f32.16x16x8bf16"
 
 // MfmaF3216x16x8bf16Op wraps an operation rocdl.mfma.f32.16x16x8bf16: matrix core operation mfma_f32_16x16x8bf16.
 type MfmaF3216x16x8bf16Op struct{ *ir.Operation }
 
 // AsMfmaF3216x16x8bf16Op returns op as a MfmaF3216x16x8bf16Op if it is an operation rocdl.mfma.f32.16x16x8bf16.
 func AsMfmaF3216x16x8bf16Op(op *ir.Operation) (MfmaF3216x16x8bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.16x16x8bf16" {
+	if op == nil || op.Name() != MfmaF3216x16x8bf16OpName {
 		return MfmaF3216x16x8bf16Op{}, false
 	}
 	return MfmaF3216x16x8bf16Op{op}, true
@@ -2682,26 +3138,30 @@ func (op MfmaF3216x16x8bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3216x16x8bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3216x16x8bf16 creates an operation rocdl.mfma.f32.16x16x8bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3216x16x8bf16 creates an operation rocdl.mfma.f32.16x16x8bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3216x16x8bf16Op.
 func BuildMfmaF3216x16x8bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3216x16x8bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.16x16x8bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.16x16x8bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3216x16x8bf16OpName)
+		return MfmaF3216x16x8bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3216x16x8bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3216x16x8bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3216x16x8bf16Op{op}
 }
+
+// MfmaF3232x32x16Bf16OpName is the name of the operation rocdl.mfma.f32.32x32x16.bf16.
+const MfmaF3232x32x16Bf16OpName = "rocdl.mfma.f32.32x32x16.bf16"
 
 // MfmaF3232x32x16Bf16Op wraps an operation rocdl.mfma.f32.32x32x16.bf16: matrix core operation mfma_f32_32x32x16_bf16.
 type MfmaF3232x32x16Bf16Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x16Bf16Op returns op as a MfmaF3232x32x16Bf16Op if it is an operation rocdl.mfma.f32.32x32x16.bf16.
 func AsMfmaF3232x32x16Bf16Op(op *ir.Operation) (MfmaF3232x32x16Bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x16.bf16" {
+	if op == nil || op.Name() != MfmaF3232x32x16Bf16OpName {
 		return MfmaF3232x32x16Bf16Op{}, false
 	}
 	return MfmaF3232x32x16Bf16Op{op}, true
@@ -2715,26 +3175,30 @@ func (op MfmaF3232x32x16Bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x16Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x16Bf16 creates an operation rocdl.mfma.f32.32x32x16.bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x16Bf16 creates an operation rocdl.mfma.f32.32x32x16.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x16Bf16Op.
 func BuildMfmaF3232x32x16Bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x16Bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x16.bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x16.bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x16Bf16OpName)
+		return MfmaF3232x32x16Bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x16Bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x16Bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x16Bf16Op{op}
 }
+
+// MfmaF3232x32x16Bf8Bf8OpName is the name of the operation rocdl.mfma.f32.32x32x16.bf8.bf8.
+const MfmaF3232x32x16Bf8Bf8OpName = "rocdl.mfma.f32.32x32x16.bf8.bf8"
 
 // MfmaF3232x32x16Bf8Bf8Op wraps an operation rocdl.mfma.f32.32x32x16.bf8.bf8: matrix core operation mfma_f32_32x32x16_bf8_bf8.
 type MfmaF3232x32x16Bf8Bf8Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x16Bf8Bf8Op returns op as a MfmaF3232x32x16Bf8Bf8Op if it is an operation rocdl.mfma.f32.32x32x16.bf8.bf8.
 func AsMfmaF3232x32x16Bf8Bf8Op(op *ir.Operation) (MfmaF3232x32x16Bf8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x16.bf8.bf8" {
+	if op == nil || op.Name() != MfmaF3232x32x16Bf8Bf8OpName {
 		return MfmaF3232x32x16Bf8Bf8Op{}, false
 	}
 	return MfmaF3232x32x16Bf8Bf8Op{op}, true
@@ -2748,26 +3212,30 @@ func (op MfmaF3232x32x16Bf8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x16Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x16Bf8Bf8 creates an operation rocdl.mfma.f32.32x32x16.bf8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x16Bf8Bf8 creates an operation rocdl.mfma.f32.32x32x16.bf8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x16Bf8Bf8Op.
 func BuildMfmaF3232x32x16Bf8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x16Bf8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x16.bf8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x16.bf8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x16Bf8Bf8OpName)
+		return MfmaF3232x32x16Bf8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x16Bf8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x16Bf8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x16Bf8Bf8Op{op}
 }
+
+// MfmaF3232x32x16Bf8Fp8OpName is the name of the operation rocdl.mfma.f32.32x32x16.bf8.fp8.
+const MfmaF3232x32x16Bf8Fp8OpName = "rocdl.mfma.f32.32x32x16.bf8.fp8"
 
 // MfmaF3232x32x16Bf8Fp8Op wraps an operation rocdl.mfma.f32.32x32x16.bf8.fp8: matrix core operation mfma_f32_32x32x16_bf8_fp8.
 type MfmaF3232x32x16Bf8Fp8Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x16Bf8Fp8Op returns op as a MfmaF3232x32x16Bf8Fp8Op if it is an operation rocdl.mfma.f32.32x32x16.bf8.fp8.
 func AsMfmaF3232x32x16Bf8Fp8Op(op *ir.Operation) (MfmaF3232x32x16Bf8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x16.bf8.fp8" {
+	if op == nil || op.Name() != MfmaF3232x32x16Bf8Fp8OpName {
 		return MfmaF3232x32x16Bf8Fp8Op{}, false
 	}
 	return MfmaF3232x32x16Bf8Fp8Op{op}, true
@@ -2781,26 +3249,30 @@ func (op MfmaF3232x32x16Bf8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x16Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x16Bf8Fp8 creates an operation rocdl.mfma.f32.32x32x16.bf8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x16Bf8Fp8 creates an operation rocdl.mfma.f32.32x32x16.bf8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x16Bf8Fp8Op.
 func BuildMfmaF3232x32x16Bf8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x16Bf8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x16.bf8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x16.bf8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x16Bf8Fp8OpName)
+		return MfmaF3232x32x16Bf8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x16Bf8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x16Bf8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x16Bf8Fp8Op{op}
 }
+
+// MfmaF3232x32x16F16OpName is the name of the operation rocdl.mfma.f32.32x32x16.f16.
+const MfmaF3232x32x16F16OpName = "rocdl.mfma.f32.32x32x16.f16"
 
 // MfmaF3232x32x16F16Op wraps an operation rocdl.mfma.f32.32x32x16.f16: matrix core operation mfma_f32_32x32x16_f16.
 type MfmaF3232x32x16F16Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x16F16Op returns op as a MfmaF3232x32x16F16Op if it is an operation rocdl.mfma.f32.32x32x16.f16.
 func AsMfmaF3232x32x16F16Op(op *ir.Operation) (MfmaF3232x32x16F16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x16.f16" {
+	if op == nil || op.Name() != MfmaF3232x32x16F16OpName {
 		return MfmaF3232x32x16F16Op{}, false
 	}
 	return MfmaF3232x32x16F16Op{op}, true
@@ -2814,26 +3286,30 @@ func (op MfmaF3232x32x16F16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x16F16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x16F16 creates an operation rocdl.mfma.f32.32x32x16.f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x16F16 creates an operation rocdl.mfma.f32.32x32x16.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x16F16Op.
 func BuildMfmaF3232x32x16F16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x16F16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x16.f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x16.f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x16F16OpName)
+		return MfmaF3232x32x16F16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x16F16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x16F16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x16F16Op{op}
 }
+
+// MfmaF3232x32x16Fp8Bf8OpName is the name of the operation rocdl.mfma.f32.32x32x16.fp8.bf8.
+const MfmaF3232x32x16Fp8Bf8OpName = "rocdl.mfma.f32.32x32x16.fp8.bf8"
 
 // MfmaF3232x32x16Fp8Bf8Op wraps an operation rocdl.mfma.f32.32x32x16.fp8.bf8: matrix core operation mfma_f32_32x32x16_fp8_bf8.
 type MfmaF3232x32x16Fp8Bf8Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x16Fp8Bf8Op returns op as a MfmaF3232x32x16Fp8Bf8Op if it is an operation rocdl.mfma.f32.32x32x16.fp8.bf8.
 func AsMfmaF3232x32x16Fp8Bf8Op(op *ir.Operation) (MfmaF3232x32x16Fp8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x16.fp8.bf8" {
+	if op == nil || op.Name() != MfmaF3232x32x16Fp8Bf8OpName {
 		return MfmaF3232x32x16Fp8Bf8Op{}, false
 	}
 	return MfmaF3232x32x16Fp8Bf8Op{op}, true
@@ -2847,26 +3323,30 @@ func (op MfmaF3232x32x16Fp8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x16Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x16Fp8Bf8 creates an operation rocdl.mfma.f32.32x32x16.fp8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x16Fp8Bf8 creates an operation rocdl.mfma.f32.32x32x16.fp8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x16Fp8Bf8Op.
 func BuildMfmaF3232x32x16Fp8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x16Fp8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x16.fp8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x16.fp8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x16Fp8Bf8OpName)
+		return MfmaF3232x32x16Fp8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x16Fp8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x16Fp8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x16Fp8Bf8Op{op}
 }
+
+// MfmaF3232x32x16Fp8Fp8OpName is the name of the operation rocdl.mfma.f32.32x32x16.fp8.fp8.
+const MfmaF3232x32x16Fp8Fp8OpName = "rocdl.mfma.f32.32x32x16.fp8.fp8"
 
 // MfmaF3232x32x16Fp8Fp8Op wraps an operation rocdl.mfma.f32.32x32x16.fp8.fp8: matrix core operation mfma_f32_32x32x16_fp8_fp8.
 type MfmaF3232x32x16Fp8Fp8Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x16Fp8Fp8Op returns op as a MfmaF3232x32x16Fp8Fp8Op if it is an operation rocdl.mfma.f32.32x32x16.fp8.fp8.
 func AsMfmaF3232x32x16Fp8Fp8Op(op *ir.Operation) (MfmaF3232x32x16Fp8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x16.fp8.fp8" {
+	if op == nil || op.Name() != MfmaF3232x32x16Fp8Fp8OpName {
 		return MfmaF3232x32x16Fp8Fp8Op{}, false
 	}
 	return MfmaF3232x32x16Fp8Fp8Op{op}, true
@@ -2880,26 +3360,30 @@ func (op MfmaF3232x32x16Fp8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x16Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x16Fp8Fp8 creates an operation rocdl.mfma.f32.32x32x16.fp8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x16Fp8Fp8 creates an operation rocdl.mfma.f32.32x32x16.fp8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x16Fp8Fp8Op.
 func BuildMfmaF3232x32x16Fp8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x16Fp8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x16.fp8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x16.fp8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x16Fp8Fp8OpName)
+		return MfmaF3232x32x16Fp8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x16Fp8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x16Fp8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x16Fp8Fp8Op{op}
 }
+
+// MfmaF3232x32x1f32OpName is the name of the operation rocdl.mfma.f32.32x32x1f32.
+const MfmaF3232x32x1f32OpName = "rocdl.mfma.f32.32x32x1f32"
 
 // MfmaF3232x32x1f32Op wraps an operation rocdl.mfma.f32.32x32x1f32: matrix core operation mfma_f32_32x32x1f32.
 type MfmaF3232x32x1f32Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x1f32Op returns op as a MfmaF3232x32x1f32Op if it is an operation rocdl.mfma.f32.32x32x1f32.
 func AsMfmaF3232x32x1f32Op(op *ir.Operation) (MfmaF3232x32x1f32Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x1f32" {
+	if op == nil || op.Name() != MfmaF3232x32x1f32OpName {
 		return MfmaF3232x32x1f32Op{}, false
 	}
 	return MfmaF3232x32x1f32Op{op}, true
@@ -2913,26 +3397,30 @@ func (op MfmaF3232x32x1f32Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x1f32Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x1f32 creates an operation rocdl.mfma.f32.32x32x1f32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x1f32 creates an operation rocdl.mfma.f32.32x32x1f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x1f32Op.
 func BuildMfmaF3232x32x1f32(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x1f32Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x1f32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x1f32 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x1f32OpName)
+		return MfmaF3232x32x1f32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x1f32OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x1f32Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x1f32Op{op}
 }
+
+// MfmaF3232x32x2bf16OpName is the name of the operation rocdl.mfma.f32.32x32x2bf16.
+const MfmaF3232x32x2bf16OpName = "rocdl.mfma.f32.32x32x2bf16"
 
 // MfmaF3232x32x2bf16Op wraps an operation rocdl.mfma.f32.32x32x2bf16: matrix core operation mfma_f32_32x32x2bf16.
 type MfmaF3232x32x2bf16Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x2bf16Op returns op as a MfmaF3232x32x2bf16Op if it is an operation rocdl.mfma.f32.32x32x2bf16.
 func AsMfmaF3232x32x2bf16Op(op *ir.Operation) (MfmaF3232x32x2bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x2bf16" {
+	if op == nil || op.Name() != MfmaF3232x32x2bf16OpName {
 		return MfmaF3232x32x2bf16Op{}, false
 	}
 	return MfmaF3232x32x2bf16Op{op}, true
@@ -2946,26 +3434,30 @@ func (op MfmaF3232x32x2bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x2bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x2bf16 creates an operation rocdl.mfma.f32.32x32x2bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x2bf16 creates an operation rocdl.mfma.f32.32x32x2bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x2bf16Op.
 func BuildMfmaF3232x32x2bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x2bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x2bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x2bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x2bf16OpName)
+		return MfmaF3232x32x2bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x2bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x2bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x2bf16Op{op}
 }
+
+// MfmaF3232x32x2f32OpName is the name of the operation rocdl.mfma.f32.32x32x2f32.
+const MfmaF3232x32x2f32OpName = "rocdl.mfma.f32.32x32x2f32"
 
 // MfmaF3232x32x2f32Op wraps an operation rocdl.mfma.f32.32x32x2f32: matrix core operation mfma_f32_32x32x2f32.
 type MfmaF3232x32x2f32Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x2f32Op returns op as a MfmaF3232x32x2f32Op if it is an operation rocdl.mfma.f32.32x32x2f32.
 func AsMfmaF3232x32x2f32Op(op *ir.Operation) (MfmaF3232x32x2f32Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x2f32" {
+	if op == nil || op.Name() != MfmaF3232x32x2f32OpName {
 		return MfmaF3232x32x2f32Op{}, false
 	}
 	return MfmaF3232x32x2f32Op{op}, true
@@ -2979,26 +3471,30 @@ func (op MfmaF3232x32x2f32Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x2f32Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x2f32 creates an operation rocdl.mfma.f32.32x32x2f32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x2f32 creates an operation rocdl.mfma.f32.32x32x2f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x2f32Op.
 func BuildMfmaF3232x32x2f32(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x2f32Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x2f32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x2f32 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x2f32OpName)
+		return MfmaF3232x32x2f32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x2f32OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x2f32Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x2f32Op{op}
 }
+
+// MfmaF3232x32x4Xf32OpName is the name of the operation rocdl.mfma.f32.32x32x4.xf32.
+const MfmaF3232x32x4Xf32OpName = "rocdl.mfma.f32.32x32x4.xf32"
 
 // MfmaF3232x32x4Xf32Op wraps an operation rocdl.mfma.f32.32x32x4.xf32: matrix core operation mfma_f32_32x32x4_xf32.
 type MfmaF3232x32x4Xf32Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x4Xf32Op returns op as a MfmaF3232x32x4Xf32Op if it is an operation rocdl.mfma.f32.32x32x4.xf32.
 func AsMfmaF3232x32x4Xf32Op(op *ir.Operation) (MfmaF3232x32x4Xf32Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x4.xf32" {
+	if op == nil || op.Name() != MfmaF3232x32x4Xf32OpName {
 		return MfmaF3232x32x4Xf32Op{}, false
 	}
 	return MfmaF3232x32x4Xf32Op{op}, true
@@ -3012,26 +3508,30 @@ func (op MfmaF3232x32x4Xf32Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x4Xf32Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x4Xf32 creates an operation rocdl.mfma.f32.32x32x4.xf32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x4Xf32 creates an operation rocdl.mfma.f32.32x32x4.xf32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x4Xf32Op.
 func BuildMfmaF3232x32x4Xf32(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x4Xf32Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x4.xf32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x4.xf32 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x4Xf32OpName)
+		return MfmaF3232x32x4Xf32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x4Xf32OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x4Xf32Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x4Xf32Op{op}
 }
+
+// MfmaF3232x32x4bf16OpName is the name of the operation rocdl.mfma.f32.32x32x4bf16.
+const MfmaF3232x32x4bf16OpName = "rocdl.mfma.f32.32x32x4bf16"
 
 // MfmaF3232x32x4bf16Op wraps an operation rocdl.mfma.f32.32x32x4bf16: matrix core operation mfma_f32_32x32x4bf16.
 type MfmaF3232x32x4bf16Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x4bf16Op returns op as a MfmaF3232x32x4bf16Op if it is an operation rocdl.mfma.f32.32x32x4bf16.
 func AsMfmaF3232x32x4bf16Op(op *ir.Operation) (MfmaF3232x32x4bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x4bf16" {
+	if op == nil || op.Name() != MfmaF3232x32x4bf16OpName {
 		return MfmaF3232x32x4bf16Op{}, false
 	}
 	return MfmaF3232x32x4bf16Op{op}, true
@@ -3045,26 +3545,30 @@ func (op MfmaF3232x32x4bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x4bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x4bf16 creates an operation rocdl.mfma.f32.32x32x4bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x4bf16 creates an operation rocdl.mfma.f32.32x32x4bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x4bf16Op.
 func BuildMfmaF3232x32x4bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x4bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x4bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x4bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x4bf16OpName)
+		return MfmaF3232x32x4bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x4bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x4bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x4bf16Op{op}
 }
+
+// MfmaF3232x32x4bf161kOpName is the name of the operation rocdl.mfma.f32.32x32x4bf16.1k.
+const MfmaF3232x32x4bf161kOpName = "rocdl.mfma.f32.32x32x4bf16.1k"
 
 // MfmaF3232x32x4bf161kOp wraps an operation rocdl.mfma.f32.32x32x4bf16.1k: matrix core operation mfma_f32_32x32x4bf16_1k.
 type MfmaF3232x32x4bf161kOp struct{ *ir.Operation }
 
 // AsMfmaF3232x32x4bf161kOp returns op as a MfmaF3232x32x4bf161kOp if it is an operation rocdl.mfma.f32.32x32x4bf16.1k.
 func AsMfmaF3232x32x4bf161kOp(op *ir.Operation) (MfmaF3232x32x4bf161kOp, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x4bf16.1k" {
+	if op == nil || op.Name() != MfmaF3232x32x4bf161kOpName {
 		return MfmaF3232x32x4bf161kOp{}, false
 	}
 	return MfmaF3232x32x4bf161kOp{op}, true
@@ -3078,26 +3582,30 @@ func (op MfmaF3232x32x4bf161kOp) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x4bf161kOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x4bf161k creates an operation rocdl.mfma.f32.32x32x4bf16.1k at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x4bf161k creates an operation rocdl.mfma.f32.32x32x4bf16.1k at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x4bf161kOp.
 func BuildMfmaF3232x32x4bf161k(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x4bf161kOp {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x4bf16.1k")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x4bf16.1k is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x4bf161kOpName)
+		return MfmaF3232x32x4bf161kOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x4bf161kOpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x4bf161kOp{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x4bf161kOp{op}
 }
+
+// MfmaF3232x32x4f16OpName is the name of the operation rocdl.mfma.f32.32x32x4f16.
+const MfmaF3232x32x4f16OpName = "rocdl.mfma.f32.32x32x4f16"
 
 // MfmaF3232x32x4f16Op wraps an operation rocdl.mfma.f32.32x32x4f16: matrix core operation mfma_f32_32x32x4f16.
 type MfmaF3232x32x4f16Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x4f16Op returns op as a MfmaF3232x32x4f16Op if it is an operation rocdl.mfma.f32.32x32x4f16.
 func AsMfmaF3232x32x4f16Op(op *ir.Operation) (MfmaF3232x32x4f16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x4f16" {
+	if op == nil || op.Name() != MfmaF3232x32x4f16OpName {
 		return MfmaF3232x32x4f16Op{}, false
 	}
 	return MfmaF3232x32x4f16Op{op}, true
@@ -3111,26 +3619,30 @@ func (op MfmaF3232x32x4f16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x4f16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x4f16 creates an operation rocdl.mfma.f32.32x32x4f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x4f16 creates an operation rocdl.mfma.f32.32x32x4f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x4f16Op.
 func BuildMfmaF3232x32x4f16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x4f16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x4f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x4f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x4f16OpName)
+		return MfmaF3232x32x4f16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x4f16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x4f16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x4f16Op{op}
 }
+
+// MfmaF3232x32x8bf161kOpName is the name of the operation rocdl.mfma.f32.32x32x8bf16.1k.
+const MfmaF3232x32x8bf161kOpName = "rocdl.mfma.f32.32x32x8bf16.1k"
 
 // MfmaF3232x32x8bf161kOp wraps an operation rocdl.mfma.f32.32x32x8bf16.1k: matrix core operation mfma_f32_32x32x8bf16_1k.
 type MfmaF3232x32x8bf161kOp struct{ *ir.Operation }
 
 // AsMfmaF3232x32x8bf161kOp returns op as a MfmaF3232x32x8bf161kOp if it is an operation rocdl.mfma.f32.32x32x8bf16.1k.
 func AsMfmaF3232x32x8bf161kOp(op *ir.Operation) (MfmaF3232x32x8bf161kOp, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x8bf16.1k" {
+	if op == nil || op.Name() != MfmaF3232x32x8bf161kOpName {
 		return MfmaF3232x32x8bf161kOp{}, false
 	}
 	return MfmaF3232x32x8bf161kOp{op}, true
@@ -3144,26 +3656,30 @@ func (op MfmaF3232x32x8bf161kOp) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x8bf161kOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x8bf161k creates an operation rocdl.mfma.f32.32x32x8bf16.1k at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x8bf161k creates an operation rocdl.mfma.f32.32x32x8bf16.1k at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x8bf161kOp.
 func BuildMfmaF3232x32x8bf161k(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x8bf161kOp {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x8bf16.1k")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x8bf16.1k is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x8bf161kOpName)
+		return MfmaF3232x32x8bf161kOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x8bf161kOpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x8bf161kOp{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x8bf161kOp{op}
 }
+
+// MfmaF3232x32x8f16OpName is the name of the operation rocdl.mfma.f32.32x32x8f16.
+const MfmaF3232x32x8f16OpName = "rocdl.mfma.f32.32x32x8f16"
 
 // MfmaF3232x32x8f16Op wraps an operation rocdl.mfma.f32.32x32x8f16: matrix core operation mfma_f32_32x32x8f16.
 type MfmaF3232x32x8f16Op struct{ *ir.Operation }
 
 // AsMfmaF3232x32x8f16Op returns op as a MfmaF3232x32x8f16Op if it is an operation rocdl.mfma.f32.32x32x8f16.
 func AsMfmaF3232x32x8f16Op(op *ir.Operation) (MfmaF3232x32x8f16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.32x32x8f16" {
+	if op == nil || op.Name() != MfmaF3232x32x8f16OpName {
 		return MfmaF3232x32x8f16Op{}, false
 	}
 	return MfmaF3232x32x8f16Op{op}, true
@@ -3177,26 +3693,30 @@ func (op MfmaF3232x32x8f16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF3232x32x8f16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF3232x32x8f16 creates an operation rocdl.mfma.f32.32x32x8f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF3232x32x8f16 creates an operation rocdl.mfma.f32.32x32x8f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF3232x32x8f16Op.
 func BuildMfmaF3232x32x8f16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF3232x32x8f16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.32x32x8f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.32x32x8f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF3232x32x8f16OpName)
+		return MfmaF3232x32x8f16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF3232x32x8f16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF3232x32x8f16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF3232x32x8f16Op{op}
 }
+
+// MfmaF324x4x1f32OpName is the name of the operation rocdl.mfma.f32.4x4x1f32.
+const MfmaF324x4x1f32OpName = "rocdl.mfma.f32.4x4x1f32"
 
 // MfmaF324x4x1f32Op wraps an operation rocdl.mfma.f32.4x4x1f32: matrix core operation mfma_f32_4x4x1f32.
 type MfmaF324x4x1f32Op struct{ *ir.Operation }
 
 // AsMfmaF324x4x1f32Op returns op as a MfmaF324x4x1f32Op if it is an operation rocdl.mfma.f32.4x4x1f32.
 func AsMfmaF324x4x1f32Op(op *ir.Operation) (MfmaF324x4x1f32Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.4x4x1f32" {
+	if op == nil || op.Name() != MfmaF324x4x1f32OpName {
 		return MfmaF324x4x1f32Op{}, false
 	}
 	return MfmaF324x4x1f32Op{op}, true
@@ -3210,26 +3730,30 @@ func (op MfmaF324x4x1f32Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF324x4x1f32Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF324x4x1f32 creates an operation rocdl.mfma.f32.4x4x1f32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF324x4x1f32 creates an operation rocdl.mfma.f32.4x4x1f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF324x4x1f32Op.
 func BuildMfmaF324x4x1f32(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF324x4x1f32Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.4x4x1f32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.4x4x1f32 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF324x4x1f32OpName)
+		return MfmaF324x4x1f32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF324x4x1f32OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF324x4x1f32Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF324x4x1f32Op{op}
 }
+
+// MfmaF324x4x2bf16OpName is the name of the operation rocdl.mfma.f32.4x4x2bf16.
+const MfmaF324x4x2bf16OpName = "rocdl.mfma.f32.4x4x2bf16"
 
 // MfmaF324x4x2bf16Op wraps an operation rocdl.mfma.f32.4x4x2bf16: matrix core operation mfma_f32_4x4x2bf16.
 type MfmaF324x4x2bf16Op struct{ *ir.Operation }
 
 // AsMfmaF324x4x2bf16Op returns op as a MfmaF324x4x2bf16Op if it is an operation rocdl.mfma.f32.4x4x2bf16.
 func AsMfmaF324x4x2bf16Op(op *ir.Operation) (MfmaF324x4x2bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.4x4x2bf16" {
+	if op == nil || op.Name() != MfmaF324x4x2bf16OpName {
 		return MfmaF324x4x2bf16Op{}, false
 	}
 	return MfmaF324x4x2bf16Op{op}, true
@@ -3243,26 +3767,30 @@ func (op MfmaF324x4x2bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF324x4x2bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF324x4x2bf16 creates an operation rocdl.mfma.f32.4x4x2bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF324x4x2bf16 creates an operation rocdl.mfma.f32.4x4x2bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF324x4x2bf16Op.
 func BuildMfmaF324x4x2bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF324x4x2bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.4x4x2bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.4x4x2bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF324x4x2bf16OpName)
+		return MfmaF324x4x2bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF324x4x2bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF324x4x2bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF324x4x2bf16Op{op}
 }
+
+// MfmaF324x4x4bf161kOpName is the name of the operation rocdl.mfma.f32.4x4x4bf16.1k.
+const MfmaF324x4x4bf161kOpName = "rocdl.mfma.f32.4x4x4bf16.1k"
 
 // MfmaF324x4x4bf161kOp wraps an operation rocdl.mfma.f32.4x4x4bf16.1k: matrix core operation mfma_f32_4x4x4bf16_1k.
 type MfmaF324x4x4bf161kOp struct{ *ir.Operation }
 
 // AsMfmaF324x4x4bf161kOp returns op as a MfmaF324x4x4bf161kOp if it is an operation rocdl.mfma.f32.4x4x4bf16.1k.
 func AsMfmaF324x4x4bf161kOp(op *ir.Operation) (MfmaF324x4x4bf161kOp, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.4x4x4bf16.1k" {
+	if op == nil || op.Name() != MfmaF324x4x4bf161kOpName {
 		return MfmaF324x4x4bf161kOp{}, false
 	}
 	return MfmaF324x4x4bf161kOp{op}, true
@@ -3276,26 +3804,30 @@ func (op MfmaF324x4x4bf161kOp) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF324x4x4bf161kOp) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF324x4x4bf161k creates an operation rocdl.mfma.f32.4x4x4bf16.1k at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF324x4x4bf161k creates an operation rocdl.mfma.f32.4x4x4bf16.1k at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF324x4x4bf161kOp.
 func BuildMfmaF324x4x4bf161k(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF324x4x4bf161kOp {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.4x4x4bf16.1k")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.4x4x4bf16.1k is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF324x4x4bf161kOpName)
+		return MfmaF324x4x4bf161kOp{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF324x4x4bf161kOpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF324x4x4bf161kOp{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF324x4x4bf161kOp{op}
 }
+
+// MfmaF324x4x4f16OpName is the name of the operation rocdl.mfma.f32.4x4x4f16.
+const MfmaF324x4x4f16OpName = "rocdl.mfma.f32.4x4x4f16"
 
 // MfmaF324x4x4f16Op wraps an operation rocdl.mfma.f32.4x4x4f16: matrix core operation mfma_f32_4x4x4f16.
 type MfmaF324x4x4f16Op struct{ *ir.Operation }
 
 // AsMfmaF324x4x4f16Op returns op as a MfmaF324x4x4f16Op if it is an operation rocdl.mfma.f32.4x4x4f16.
 func AsMfmaF324x4x4f16Op(op *ir.Operation) (MfmaF324x4x4f16Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f32.4x4x4f16" {
+	if op == nil || op.Name() != MfmaF324x4x4f16OpName {
 		return MfmaF324x4x4f16Op{}, false
 	}
 	return MfmaF324x4x4f16Op{op}, true
@@ -3309,26 +3841,30 @@ func (op MfmaF324x4x4f16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF324x4x4f16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF324x4x4f16 creates an operation rocdl.mfma.f32.4x4x4f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF324x4x4f16 creates an operation rocdl.mfma.f32.4x4x4f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF324x4x4f16Op.
 func BuildMfmaF324x4x4f16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF324x4x4f16Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f32.4x4x4f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f32.4x4x4f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF324x4x4f16OpName)
+		return MfmaF324x4x4f16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF324x4x4f16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF324x4x4f16Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF324x4x4f16Op{op}
 }
+
+// MfmaF6416x16x4f64OpName is the name of the operation rocdl.mfma.f64.16x16x4f64.
+const MfmaF6416x16x4f64OpName = "rocdl.mfma.f64.16x16x4f64"
 
 // MfmaF6416x16x4f64Op wraps an operation rocdl.mfma.f64.16x16x4f64: matrix core operation mfma_f64_16x16x4f64.
 type MfmaF6416x16x4f64Op struct{ *ir.Operation }
 
 // AsMfmaF6416x16x4f64Op returns op as a MfmaF6416x16x4f64Op if it is an operation rocdl.mfma.f64.16x16x4f64.
 func AsMfmaF6416x16x4f64Op(op *ir.Operation) (MfmaF6416x16x4f64Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f64.16x16x4f64" {
+	if op == nil || op.Name() != MfmaF6416x16x4f64OpName {
 		return MfmaF6416x16x4f64Op{}, false
 	}
 	return MfmaF6416x16x4f64Op{op}, true
@@ -3342,26 +3878,30 @@ func (op MfmaF6416x16x4f64Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF6416x16x4f64Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF6416x16x4f64 creates an operation rocdl.mfma.f64.16x16x4f64 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF6416x16x4f64 creates an operation rocdl.mfma.f64.16x16x4f64 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF6416x16x4f64Op.
 func BuildMfmaF6416x16x4f64(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF6416x16x4f64Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f64.16x16x4f64")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f64.16x16x4f64 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF6416x16x4f64OpName)
+		return MfmaF6416x16x4f64Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF6416x16x4f64OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF6416x16x4f64Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF6416x16x4f64Op{op}
 }
+
+// MfmaF644x4x4f64OpName is the name of the operation rocdl.mfma.f64.4x4x4f64.
+const MfmaF644x4x4f64OpName = "rocdl.mfma.f64.4x4x4f64"
 
 // MfmaF644x4x4f64Op wraps an operation rocdl.mfma.f64.4x4x4f64: matrix core operation mfma_f64_4x4x4f64.
 type MfmaF644x4x4f64Op struct{ *ir.Operation }
 
 // AsMfmaF644x4x4f64Op returns op as a MfmaF644x4x4f64Op if it is an operation rocdl.mfma.f64.4x4x4f64.
 func AsMfmaF644x4x4f64Op(op *ir.Operation) (MfmaF644x4x4f64Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.f64.4x4x4f64" {
+	if op == nil || op.Name() != MfmaF644x4x4f64OpName {
 		return MfmaF644x4x4f64Op{}, false
 	}
 	return MfmaF644x4x4f64Op{op}, true
@@ -3375,26 +3915,30 @@ func (op MfmaF644x4x4f64Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaF644x4x4f64Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaF644x4x4f64 creates an operation rocdl.mfma.f64.4x4x4f64 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaF644x4x4f64 creates an operation rocdl.mfma.f64.4x4x4f64 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaF644x4x4f64Op.
 func BuildMfmaF644x4x4f64(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaF644x4x4f64Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.f64.4x4x4f64")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.f64.4x4x4f64 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaF644x4x4f64OpName)
+		return MfmaF644x4x4f64Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaF644x4x4f64OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaF644x4x4f64Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaF644x4x4f64Op{op}
 }
+
+// MfmaI3216x16x16i8OpName is the name of the operation rocdl.mfma.i32.16x16x16i8.
+const MfmaI3216x16x16i8OpName = "rocdl.mfma.i32.16x16x16i8"
 
 // MfmaI3216x16x16i8Op wraps an operation rocdl.mfma.i32.16x16x16i8: matrix core operation mfma_i32_16x16x16i8.
 type MfmaI3216x16x16i8Op struct{ *ir.Operation }
 
 // AsMfmaI3216x16x16i8Op returns op as a MfmaI3216x16x16i8Op if it is an operation rocdl.mfma.i32.16x16x16i8.
 func AsMfmaI3216x16x16i8Op(op *ir.Operation) (MfmaI3216x16x16i8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.i32.16x16x16i8" {
+	if op == nil || op.Name() != MfmaI3216x16x16i8OpName {
 		return MfmaI3216x16x16i8Op{}, false
 	}
 	return MfmaI3216x16x16i8Op{op}, true
@@ -3408,26 +3952,30 @@ func (op MfmaI3216x16x16i8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaI3216x16x16i8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaI3216x16x16i8 creates an operation rocdl.mfma.i32.16x16x16i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaI3216x16x16i8 creates an operation rocdl.mfma.i32.16x16x16i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaI3216x16x16i8Op.
 func BuildMfmaI3216x16x16i8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaI3216x16x16i8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.i32.16x16x16i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.i32.16x16x16i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaI3216x16x16i8OpName)
+		return MfmaI3216x16x16i8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaI3216x16x16i8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaI3216x16x16i8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaI3216x16x16i8Op{op}
 }
+
+// MfmaI3216x16x32I8OpName is the name of the operation rocdl.mfma.i32.16x16x32.i8.
+const MfmaI3216x16x32I8OpName = "rocdl.mfma.i32.16x16x32.i8"
 
 // MfmaI3216x16x32I8Op wraps an operation rocdl.mfma.i32.16x16x32.i8: matrix core operation mfma_i32_16x16x32_i8.
 type MfmaI3216x16x32I8Op struct{ *ir.Operation }
 
 // AsMfmaI3216x16x32I8Op returns op as a MfmaI3216x16x32I8Op if it is an operation rocdl.mfma.i32.16x16x32.i8.
 func AsMfmaI3216x16x32I8Op(op *ir.Operation) (MfmaI3216x16x32I8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.i32.16x16x32.i8" {
+	if op == nil || op.Name() != MfmaI3216x16x32I8OpName {
 		return MfmaI3216x16x32I8Op{}, false
 	}
 	return MfmaI3216x16x32I8Op{op}, true
@@ -3441,26 +3989,30 @@ func (op MfmaI3216x16x32I8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaI3216x16x32I8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaI3216x16x32I8 creates an operation rocdl.mfma.i32.16x16x32.i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaI3216x16x32I8 creates an operation rocdl.mfma.i32.16x16x32.i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaI3216x16x32I8Op.
 func BuildMfmaI3216x16x32I8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaI3216x16x32I8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.i32.16x16x32.i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.i32.16x16x32.i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaI3216x16x32I8OpName)
+		return MfmaI3216x16x32I8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaI3216x16x32I8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaI3216x16x32I8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaI3216x16x32I8Op{op}
 }
+
+// MfmaI3216x16x4i8OpName is the name of the operation rocdl.mfma.i32.16x16x4i8.
+const MfmaI3216x16x4i8OpName = "rocdl.mfma.i32.16x16x4i8"
 
 // MfmaI3216x16x4i8Op wraps an operation rocdl.mfma.i32.16x16x4i8: matrix core operation mfma_i32_16x16x4i8.
 type MfmaI3216x16x4i8Op struct{ *ir.Operation }
 
 // AsMfmaI3216x16x4i8Op returns op as a MfmaI3216x16x4i8Op if it is an operation rocdl.mfma.i32.16x16x4i8.
 func AsMfmaI3216x16x4i8Op(op *ir.Operation) (MfmaI3216x16x4i8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.i32.16x16x4i8" {
+	if op == nil || op.Name() != MfmaI3216x16x4i8OpName {
 		return MfmaI3216x16x4i8Op{}, false
 	}
 	return MfmaI3216x16x4i8Op{op}, true
@@ -3474,26 +4026,30 @@ func (op MfmaI3216x16x4i8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaI3216x16x4i8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaI3216x16x4i8 creates an operation rocdl.mfma.i32.16x16x4i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaI3216x16x4i8 creates an operation rocdl.mfma.i32.16x16x4i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaI3216x16x4i8Op.
 func BuildMfmaI3216x16x4i8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaI3216x16x4i8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.i32.16x16x4i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.i32.16x16x4i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaI3216x16x4i8OpName)
+		return MfmaI3216x16x4i8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaI3216x16x4i8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaI3216x16x4i8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaI3216x16x4i8Op{op}
 }
+
+// MfmaI3216x16x64I8OpName is the name of the operation rocdl.mfma.i32.16x16x64.i8.
+const MfmaI3216x16x64I8OpName = "rocdl.mfma.i32.16x16x64.i8"
 
 // MfmaI3216x16x64I8Op wraps an operation rocdl.mfma.i32.16x16x64.i8: matrix core operation mfma_i32_16x16x64_i8.
 type MfmaI3216x16x64I8Op struct{ *ir.Operation }
 
 // AsMfmaI3216x16x64I8Op returns op as a MfmaI3216x16x64I8Op if it is an operation rocdl.mfma.i32.16x16x64.i8.
 func AsMfmaI3216x16x64I8Op(op *ir.Operation) (MfmaI3216x16x64I8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.i32.16x16x64.i8" {
+	if op == nil || op.Name() != MfmaI3216x16x64I8OpName {
 		return MfmaI3216x16x64I8Op{}, false
 	}
 	return MfmaI3216x16x64I8Op{op}, true
@@ -3507,26 +4063,30 @@ func (op MfmaI3216x16x64I8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaI3216x16x64I8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaI3216x16x64I8 creates an operation rocdl.mfma.i32.16x16x64.i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaI3216x16x64I8 creates an operation rocdl.mfma.i32.16x16x64.i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaI3216x16x64I8Op.
 func BuildMfmaI3216x16x64I8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaI3216x16x64I8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.i32.16x16x64.i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.i32.16x16x64.i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaI3216x16x64I8OpName)
+		return MfmaI3216x16x64I8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaI3216x16x64I8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaI3216x16x64I8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaI3216x16x64I8Op{op}
 }
+
+// MfmaI3232x32x16I8OpName is the name of the operation rocdl.mfma.i32.32x32x16.i8.
+const MfmaI3232x32x16I8OpName = "rocdl.mfma.i32.32x32x16.i8"
 
 // MfmaI3232x32x16I8Op wraps an operation rocdl.mfma.i32.32x32x16.i8: matrix core operation mfma_i32_32x32x16_i8.
 type MfmaI3232x32x16I8Op struct{ *ir.Operation }
 
 // AsMfmaI3232x32x16I8Op returns op as a MfmaI3232x32x16I8Op if it is an operation rocdl.mfma.i32.32x32x16.i8.
 func AsMfmaI3232x32x16I8Op(op *ir.Operation) (MfmaI3232x32x16I8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.i32.32x32x16.i8" {
+	if op == nil || op.Name() != MfmaI3232x32x16I8OpName {
 		return MfmaI3232x32x16I8Op{}, false
 	}
 	return MfmaI3232x32x16I8Op{op}, true
@@ -3540,26 +4100,30 @@ func (op MfmaI3232x32x16I8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaI3232x32x16I8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaI3232x32x16I8 creates an operation rocdl.mfma.i32.32x32x16.i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaI3232x32x16I8 creates an operation rocdl.mfma.i32.32x32x16.i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaI3232x32x16I8Op.
 func BuildMfmaI3232x32x16I8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaI3232x32x16I8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.i32.32x32x16.i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.i32.32x32x16.i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaI3232x32x16I8OpName)
+		return MfmaI3232x32x16I8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaI3232x32x16I8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaI3232x32x16I8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaI3232x32x16I8Op{op}
 }
+
+// MfmaI3232x32x32I8OpName is the name of the operation rocdl.mfma.i32.32x32x32.i8.
+const MfmaI3232x32x32I8OpName = "rocdl.mfma.i32.32x32x32.i8"
 
 // MfmaI3232x32x32I8Op wraps an operation rocdl.mfma.i32.32x32x32.i8: matrix core operation mfma_i32_32x32x32_i8.
 type MfmaI3232x32x32I8Op struct{ *ir.Operation }
 
 // AsMfmaI3232x32x32I8Op returns op as a MfmaI3232x32x32I8Op if it is an operation rocdl.mfma.i32.32x32x32.i8.
 func AsMfmaI3232x32x32I8Op(op *ir.Operation) (MfmaI3232x32x32I8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.i32.32x32x32.i8" {
+	if op == nil || op.Name() != MfmaI3232x32x32I8OpName {
 		return MfmaI3232x32x32I8Op{}, false
 	}
 	return MfmaI3232x32x32I8Op{op}, true
@@ -3573,26 +4137,30 @@ func (op MfmaI3232x32x32I8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaI3232x32x32I8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaI3232x32x32I8 creates an operation rocdl.mfma.i32.32x32x32.i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaI3232x32x32I8 creates an operation rocdl.mfma.i32.32x32x32.i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaI3232x32x32I8Op.
 func BuildMfmaI3232x32x32I8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaI3232x32x32I8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.i32.32x32x32.i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.i32.32x32x32.i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaI3232x32x32I8OpName)
+		return MfmaI3232x32x32I8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaI3232x32x32I8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaI3232x32x32I8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaI3232x32x32I8Op{op}
 }
+
+// MfmaI3232x32x4i8OpName is the name of the operation rocdl.mfma.i32.32x32x4i8.
+const MfmaI3232x32x4i8OpName = "rocdl.mfma.i32.32x32x4i8"
 
 // MfmaI3232x32x4i8Op wraps an operation rocdl.mfma.i32.32x32x4i8: matrix core operation mfma_i32_32x32x4i8.
 type MfmaI3232x32x4i8Op struct{ *ir.Operation }
 
 // AsMfmaI3232x32x4i8Op returns op as a MfmaI3232x32x4i8Op if it is an operation rocdl.mfma.i32.32x32x4i8.
 func AsMfmaI3232x32x4i8Op(op *ir.Operation) (MfmaI3232x32x4i8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.i32.32x32x4i8" {
+	if op == nil || op.Name() != MfmaI3232x32x4i8OpName {
 		return MfmaI3232x32x4i8Op{}, false
 	}
 	return MfmaI3232x32x4i8Op{op}, true
@@ -3606,26 +4174,30 @@ func (op MfmaI3232x32x4i8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaI3232x32x4i8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaI3232x32x4i8 creates an operation rocdl.mfma.i32.32x32x4i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaI3232x32x4i8 creates an operation rocdl.mfma.i32.32x32x4i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaI3232x32x4i8Op.
 func BuildMfmaI3232x32x4i8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaI3232x32x4i8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.i32.32x32x4i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.i32.32x32x4i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaI3232x32x4i8OpName)
+		return MfmaI3232x32x4i8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaI3232x32x4i8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaI3232x32x4i8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaI3232x32x4i8Op{op}
 }
+
+// MfmaI3232x32x8i8OpName is the name of the operation rocdl.mfma.i32.32x32x8i8.
+const MfmaI3232x32x8i8OpName = "rocdl.mfma.i32.32x32x8i8"
 
 // MfmaI3232x32x8i8Op wraps an operation rocdl.mfma.i32.32x32x8i8: matrix core operation mfma_i32_32x32x8i8.
 type MfmaI3232x32x8i8Op struct{ *ir.Operation }
 
 // AsMfmaI3232x32x8i8Op returns op as a MfmaI3232x32x8i8Op if it is an operation rocdl.mfma.i32.32x32x8i8.
 func AsMfmaI3232x32x8i8Op(op *ir.Operation) (MfmaI3232x32x8i8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.i32.32x32x8i8" {
+	if op == nil || op.Name() != MfmaI3232x32x8i8OpName {
 		return MfmaI3232x32x8i8Op{}, false
 	}
 	return MfmaI3232x32x8i8Op{op}, true
@@ -3639,26 +4211,30 @@ func (op MfmaI3232x32x8i8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaI3232x32x8i8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaI3232x32x8i8 creates an operation rocdl.mfma.i32.32x32x8i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaI3232x32x8i8 creates an operation rocdl.mfma.i32.32x32x8i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaI3232x32x8i8Op.
 func BuildMfmaI3232x32x8i8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaI3232x32x8i8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.i32.32x32x8i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.i32.32x32x8i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaI3232x32x8i8OpName)
+		return MfmaI3232x32x8i8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaI3232x32x8i8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaI3232x32x8i8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaI3232x32x8i8Op{op}
 }
+
+// MfmaI324x4x4i8OpName is the name of the operation rocdl.mfma.i32.4x4x4i8.
+const MfmaI324x4x4i8OpName = "rocdl.mfma.i32.4x4x4i8"
 
 // MfmaI324x4x4i8Op wraps an operation rocdl.mfma.i32.4x4x4i8: matrix core operation mfma_i32_4x4x4i8.
 type MfmaI324x4x4i8Op struct{ *ir.Operation }
 
 // AsMfmaI324x4x4i8Op returns op as a MfmaI324x4x4i8Op if it is an operation rocdl.mfma.i32.4x4x4i8.
 func AsMfmaI324x4x4i8Op(op *ir.Operation) (MfmaI324x4x4i8Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.i32.4x4x4i8" {
+	if op == nil || op.Name() != MfmaI324x4x4i8OpName {
 		return MfmaI324x4x4i8Op{}, false
 	}
 	return MfmaI324x4x4i8Op{op}, true
@@ -3672,26 +4248,30 @@ func (op MfmaI324x4x4i8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaI324x4x4i8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaI324x4x4i8 creates an operation rocdl.mfma.i32.4x4x4i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaI324x4x4i8 creates an operation rocdl.mfma.i32.4x4x4i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaI324x4x4i8Op.
 func BuildMfmaI324x4x4i8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaI324x4x4i8Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.i32.4x4x4i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.i32.4x4x4i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaI324x4x4i8OpName)
+		return MfmaI324x4x4i8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaI324x4x4i8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaI324x4x4i8Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaI324x4x4i8Op{op}
 }
+
+// MfmaScaleF3216x16x128F8f6f4OpName is the name of the operation rocdl.mfma.scale.f32.16x16x128.f8f6f4.
+const MfmaScaleF3216x16x128F8f6f4OpName = "rocdl.mfma.scale.f32.16x16x128.f8f6f4"
 
 // MfmaScaleF3216x16x128F8f6f4Op wraps an operation rocdl.mfma.scale.f32.16x16x128.f8f6f4: matrix core operation mfma_scale_f32_16x16x128_f8f6f4.
 type MfmaScaleF3216x16x128F8f6f4Op struct{ *ir.Operation }
 
 // AsMfmaScaleF3216x16x128F8f6f4Op returns op as a MfmaScaleF3216x16x128F8f6f4Op if it is an operation rocdl.mfma.scale.f32.16x16x128.f8f6f4.
 func AsMfmaScaleF3216x16x128F8f6f4Op(op *ir.Operation) (MfmaScaleF3216x16x128F8f6f4Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.scale.f32.16x16x128.f8f6f4" {
+	if op == nil || op.Name() != MfmaScaleF3216x16x128F8f6f4OpName {
 		return MfmaScaleF3216x16x128F8f6f4Op{}, false
 	}
 	return MfmaScaleF3216x16x128F8f6f4Op{op}, true
@@ -3705,26 +4285,30 @@ func (op MfmaScaleF3216x16x128F8f6f4Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaScaleF3216x16x128F8f6f4Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaScaleF3216x16x128F8f6f4 creates an operation rocdl.mfma.scale.f32.16x16x128.f8f6f4 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaScaleF3216x16x128F8f6f4 creates an operation rocdl.mfma.scale.f32.16x16x128.f8f6f4 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaScaleF3216x16x128F8f6f4Op.
 func BuildMfmaScaleF3216x16x128F8f6f4(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaScaleF3216x16x128F8f6f4Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.scale.f32.16x16x128.f8f6f4")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.scale.f32.16x16x128.f8f6f4 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaScaleF3216x16x128F8f6f4OpName)
+		return MfmaScaleF3216x16x128F8f6f4Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaScaleF3216x16x128F8f6f4OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaScaleF3216x16x128F8f6f4Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaScaleF3216x16x128F8f6f4Op{op}
 }
+
+// MfmaScaleF3232x32x64F8f6f4OpName is the name of the operation rocdl.mfma.scale.f32.32x32x64.f8f6f4.
+const MfmaScaleF3232x32x64F8f6f4OpName = "rocdl.mfma.scale.f32.32x32x64.f8f6f4"
 
 // MfmaScaleF3232x32x64F8f6f4Op wraps an operation rocdl.mfma.scale.f32.32x32x64.f8f6f4: matrix core operation mfma_scale_f32_32x32x64_f8f6f4.
 type MfmaScaleF3232x32x64F8f6f4Op struct{ *ir.Operation }
 
 // AsMfmaScaleF3232x32x64F8f6f4Op returns op as a MfmaScaleF3232x32x64F8f6f4Op if it is an operation rocdl.mfma.scale.f32.32x32x64.f8f6f4.
 func AsMfmaScaleF3232x32x64F8f6f4Op(op *ir.Operation) (MfmaScaleF3232x32x64F8f6f4Op, bool) {
-	if op == nil || op.Name() != "rocdl.mfma.scale.f32.32x32x64.f8f6f4" {
+	if op == nil || op.Name() != MfmaScaleF3232x32x64F8f6f4OpName {
 		return MfmaScaleF3232x32x64F8f6f4Op{}, false
 	}
 	return MfmaScaleF3232x32x64F8f6f4Op{op}, true
@@ -3738,26 +4322,30 @@ func (op MfmaScaleF3232x32x64F8f6f4Op) Args() []ir.Value {
 // Res returns the result res.
 func (op MfmaScaleF3232x32x64F8f6f4Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildMfmaScaleF3232x32x64F8f6f4 creates an operation rocdl.mfma.scale.f32.32x32x64.f8f6f4 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildMfmaScaleF3232x32x64F8f6f4 creates an operation rocdl.mfma.scale.f32.32x32x64.f8f6f4 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero MfmaScaleF3232x32x64F8f6f4Op.
 func BuildMfmaScaleF3232x32x64F8f6f4(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) MfmaScaleF3232x32x64F8f6f4Op {
-	name := b.Ctx.LookupOpName("rocdl.mfma.scale.f32.32x32x64.f8f6f4")
-	if name == nil || name.Def == nil {
-		panic("rocdl.mfma.scale.f32.32x32x64.f8f6f4 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", MfmaScaleF3232x32x64F8f6f4OpName)
+		return MfmaScaleF3232x32x64F8f6f4Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, MfmaScaleF3232x32x64F8f6f4OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return MfmaScaleF3232x32x64F8f6f4Op{b.Create(st)}
+	op := b.Create(st)
+	return MfmaScaleF3232x32x64F8f6f4Op{op}
 }
+
+// SmfmacF3216x16x128Bf8Bf8OpName is the name of the operation rocdl.smfmac.f32.16x16x128.bf8.bf8.
+const SmfmacF3216x16x128Bf8Bf8OpName = "rocdl.smfmac.f32.16x16x128.bf8.bf8"
 
 // SmfmacF3216x16x128Bf8Bf8Op wraps an operation rocdl.smfmac.f32.16x16x128.bf8.bf8: matrix core operation smfmac_f32_16x16x128_bf8_bf8.
 type SmfmacF3216x16x128Bf8Bf8Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x128Bf8Bf8Op returns op as a SmfmacF3216x16x128Bf8Bf8Op if it is an operation rocdl.smfmac.f32.16x16x128.bf8.bf8.
 func AsSmfmacF3216x16x128Bf8Bf8Op(op *ir.Operation) (SmfmacF3216x16x128Bf8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x128.bf8.bf8" {
+	if op == nil || op.Name() != SmfmacF3216x16x128Bf8Bf8OpName {
 		return SmfmacF3216x16x128Bf8Bf8Op{}, false
 	}
 	return SmfmacF3216x16x128Bf8Bf8Op{op}, true
@@ -3771,26 +4359,30 @@ func (op SmfmacF3216x16x128Bf8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x128Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x128Bf8Bf8 creates an operation rocdl.smfmac.f32.16x16x128.bf8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x128Bf8Bf8 creates an operation rocdl.smfmac.f32.16x16x128.bf8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x128Bf8Bf8Op.
 func BuildSmfmacF3216x16x128Bf8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x128Bf8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x128.bf8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x128.bf8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x128Bf8Bf8OpName)
+		return SmfmacF3216x16x128Bf8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x128Bf8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x128Bf8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x128Bf8Bf8Op{op}
 }
+
+// SmfmacF3216x16x128Bf8Fp8OpName is the name of the operation rocdl.smfmac.f32.16x16x128.bf8.fp8.
+const SmfmacF3216x16x128Bf8Fp8OpName = "rocdl.smfmac.f32.16x16x128.bf8.fp8"
 
 // SmfmacF3216x16x128Bf8Fp8Op wraps an operation rocdl.smfmac.f32.16x16x128.bf8.fp8: matrix core operation smfmac_f32_16x16x128_bf8_fp8.
 type SmfmacF3216x16x128Bf8Fp8Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x128Bf8Fp8Op returns op as a SmfmacF3216x16x128Bf8Fp8Op if it is an operation rocdl.smfmac.f32.16x16x128.bf8.fp8.
 func AsSmfmacF3216x16x128Bf8Fp8Op(op *ir.Operation) (SmfmacF3216x16x128Bf8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x128.bf8.fp8" {
+	if op == nil || op.Name() != SmfmacF3216x16x128Bf8Fp8OpName {
 		return SmfmacF3216x16x128Bf8Fp8Op{}, false
 	}
 	return SmfmacF3216x16x128Bf8Fp8Op{op}, true
@@ -3804,26 +4396,30 @@ func (op SmfmacF3216x16x128Bf8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x128Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x128Bf8Fp8 creates an operation rocdl.smfmac.f32.16x16x128.bf8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x128Bf8Fp8 creates an operation rocdl.smfmac.f32.16x16x128.bf8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x128Bf8Fp8Op.
 func BuildSmfmacF3216x16x128Bf8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x128Bf8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x128.bf8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x128.bf8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x128Bf8Fp8OpName)
+		return SmfmacF3216x16x128Bf8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x128Bf8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x128Bf8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x128Bf8Fp8Op{op}
 }
+
+// SmfmacF3216x16x128Fp8Bf8OpName is the name of the operation rocdl.smfmac.f32.16x16x128.fp8.bf8.
+const SmfmacF3216x16x128Fp8Bf8OpName = "rocdl.smfmac.f32.16x16x128.fp8.bf8"
 
 // SmfmacF3216x16x128Fp8Bf8Op wraps an operation rocdl.smfmac.f32.16x16x128.fp8.bf8: matrix core operation smfmac_f32_16x16x128_fp8_bf8.
 type SmfmacF3216x16x128Fp8Bf8Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x128Fp8Bf8Op returns op as a SmfmacF3216x16x128Fp8Bf8Op if it is an operation rocdl.smfmac.f32.16x16x128.fp8.bf8.
 func AsSmfmacF3216x16x128Fp8Bf8Op(op *ir.Operation) (SmfmacF3216x16x128Fp8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x128.fp8.bf8" {
+	if op == nil || op.Name() != SmfmacF3216x16x128Fp8Bf8OpName {
 		return SmfmacF3216x16x128Fp8Bf8Op{}, false
 	}
 	return SmfmacF3216x16x128Fp8Bf8Op{op}, true
@@ -3837,26 +4433,30 @@ func (op SmfmacF3216x16x128Fp8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x128Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x128Fp8Bf8 creates an operation rocdl.smfmac.f32.16x16x128.fp8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x128Fp8Bf8 creates an operation rocdl.smfmac.f32.16x16x128.fp8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x128Fp8Bf8Op.
 func BuildSmfmacF3216x16x128Fp8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x128Fp8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x128.fp8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x128.fp8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x128Fp8Bf8OpName)
+		return SmfmacF3216x16x128Fp8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x128Fp8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x128Fp8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x128Fp8Bf8Op{op}
 }
+
+// SmfmacF3216x16x128Fp8Fp8OpName is the name of the operation rocdl.smfmac.f32.16x16x128.fp8.fp8.
+const SmfmacF3216x16x128Fp8Fp8OpName = "rocdl.smfmac.f32.16x16x128.fp8.fp8"
 
 // SmfmacF3216x16x128Fp8Fp8Op wraps an operation rocdl.smfmac.f32.16x16x128.fp8.fp8: matrix core operation smfmac_f32_16x16x128_fp8_fp8.
 type SmfmacF3216x16x128Fp8Fp8Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x128Fp8Fp8Op returns op as a SmfmacF3216x16x128Fp8Fp8Op if it is an operation rocdl.smfmac.f32.16x16x128.fp8.fp8.
 func AsSmfmacF3216x16x128Fp8Fp8Op(op *ir.Operation) (SmfmacF3216x16x128Fp8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x128.fp8.fp8" {
+	if op == nil || op.Name() != SmfmacF3216x16x128Fp8Fp8OpName {
 		return SmfmacF3216x16x128Fp8Fp8Op{}, false
 	}
 	return SmfmacF3216x16x128Fp8Fp8Op{op}, true
@@ -3870,26 +4470,30 @@ func (op SmfmacF3216x16x128Fp8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x128Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x128Fp8Fp8 creates an operation rocdl.smfmac.f32.16x16x128.fp8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x128Fp8Fp8 creates an operation rocdl.smfmac.f32.16x16x128.fp8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x128Fp8Fp8Op.
 func BuildSmfmacF3216x16x128Fp8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x128Fp8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x128.fp8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x128.fp8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x128Fp8Fp8OpName)
+		return SmfmacF3216x16x128Fp8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x128Fp8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x128Fp8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x128Fp8Fp8Op{op}
 }
+
+// SmfmacF3216x16x32Bf16OpName is the name of the operation rocdl.smfmac.f32.16x16x32.bf16.
+const SmfmacF3216x16x32Bf16OpName = "rocdl.smfmac.f32.16x16x32.bf16"
 
 // SmfmacF3216x16x32Bf16Op wraps an operation rocdl.smfmac.f32.16x16x32.bf16: matrix core operation smfmac_f32_16x16x32_bf16.
 type SmfmacF3216x16x32Bf16Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x32Bf16Op returns op as a SmfmacF3216x16x32Bf16Op if it is an operation rocdl.smfmac.f32.16x16x32.bf16.
 func AsSmfmacF3216x16x32Bf16Op(op *ir.Operation) (SmfmacF3216x16x32Bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x32.bf16" {
+	if op == nil || op.Name() != SmfmacF3216x16x32Bf16OpName {
 		return SmfmacF3216x16x32Bf16Op{}, false
 	}
 	return SmfmacF3216x16x32Bf16Op{op}, true
@@ -3903,26 +4507,30 @@ func (op SmfmacF3216x16x32Bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x32Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x32Bf16 creates an operation rocdl.smfmac.f32.16x16x32.bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x32Bf16 creates an operation rocdl.smfmac.f32.16x16x32.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x32Bf16Op.
 func BuildSmfmacF3216x16x32Bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x32Bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x32.bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x32.bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x32Bf16OpName)
+		return SmfmacF3216x16x32Bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x32Bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x32Bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x32Bf16Op{op}
 }
+
+// SmfmacF3216x16x32F16OpName is the name of the operation rocdl.smfmac.f32.16x16x32.f16.
+const SmfmacF3216x16x32F16OpName = "rocdl.smfmac.f32.16x16x32.f16"
 
 // SmfmacF3216x16x32F16Op wraps an operation rocdl.smfmac.f32.16x16x32.f16: matrix core operation smfmac_f32_16x16x32_f16.
 type SmfmacF3216x16x32F16Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x32F16Op returns op as a SmfmacF3216x16x32F16Op if it is an operation rocdl.smfmac.f32.16x16x32.f16.
 func AsSmfmacF3216x16x32F16Op(op *ir.Operation) (SmfmacF3216x16x32F16Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x32.f16" {
+	if op == nil || op.Name() != SmfmacF3216x16x32F16OpName {
 		return SmfmacF3216x16x32F16Op{}, false
 	}
 	return SmfmacF3216x16x32F16Op{op}, true
@@ -3936,26 +4544,30 @@ func (op SmfmacF3216x16x32F16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x32F16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x32F16 creates an operation rocdl.smfmac.f32.16x16x32.f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x32F16 creates an operation rocdl.smfmac.f32.16x16x32.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x32F16Op.
 func BuildSmfmacF3216x16x32F16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x32F16Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x32.f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x32.f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x32F16OpName)
+		return SmfmacF3216x16x32F16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x32F16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x32F16Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x32F16Op{op}
 }
+
+// SmfmacF3216x16x64Bf16OpName is the name of the operation rocdl.smfmac.f32.16x16x64.bf16.
+const SmfmacF3216x16x64Bf16OpName = "rocdl.smfmac.f32.16x16x64.bf16"
 
 // SmfmacF3216x16x64Bf16Op wraps an operation rocdl.smfmac.f32.16x16x64.bf16: matrix core operation smfmac_f32_16x16x64_bf16.
 type SmfmacF3216x16x64Bf16Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x64Bf16Op returns op as a SmfmacF3216x16x64Bf16Op if it is an operation rocdl.smfmac.f32.16x16x64.bf16.
 func AsSmfmacF3216x16x64Bf16Op(op *ir.Operation) (SmfmacF3216x16x64Bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x64.bf16" {
+	if op == nil || op.Name() != SmfmacF3216x16x64Bf16OpName {
 		return SmfmacF3216x16x64Bf16Op{}, false
 	}
 	return SmfmacF3216x16x64Bf16Op{op}, true
@@ -3969,26 +4581,30 @@ func (op SmfmacF3216x16x64Bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x64Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x64Bf16 creates an operation rocdl.smfmac.f32.16x16x64.bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x64Bf16 creates an operation rocdl.smfmac.f32.16x16x64.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x64Bf16Op.
 func BuildSmfmacF3216x16x64Bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x64Bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x64.bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x64.bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x64Bf16OpName)
+		return SmfmacF3216x16x64Bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x64Bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x64Bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x64Bf16Op{op}
 }
+
+// SmfmacF3216x16x64Bf8Bf8OpName is the name of the operation rocdl.smfmac.f32.16x16x64.bf8.bf8.
+const SmfmacF3216x16x64Bf8Bf8OpName = "rocdl.smfmac.f32.16x16x64.bf8.bf8"
 
 // SmfmacF3216x16x64Bf8Bf8Op wraps an operation rocdl.smfmac.f32.16x16x64.bf8.bf8: matrix core operation smfmac_f32_16x16x64_bf8_bf8.
 type SmfmacF3216x16x64Bf8Bf8Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x64Bf8Bf8Op returns op as a SmfmacF3216x16x64Bf8Bf8Op if it is an operation rocdl.smfmac.f32.16x16x64.bf8.bf8.
 func AsSmfmacF3216x16x64Bf8Bf8Op(op *ir.Operation) (SmfmacF3216x16x64Bf8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x64.bf8.bf8" {
+	if op == nil || op.Name() != SmfmacF3216x16x64Bf8Bf8OpName {
 		return SmfmacF3216x16x64Bf8Bf8Op{}, false
 	}
 	return SmfmacF3216x16x64Bf8Bf8Op{op}, true
@@ -4002,26 +4618,30 @@ func (op SmfmacF3216x16x64Bf8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x64Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x64Bf8Bf8 creates an operation rocdl.smfmac.f32.16x16x64.bf8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x64Bf8Bf8 creates an operation rocdl.smfmac.f32.16x16x64.bf8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x64Bf8Bf8Op.
 func BuildSmfmacF3216x16x64Bf8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x64Bf8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x64.bf8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x64.bf8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x64Bf8Bf8OpName)
+		return SmfmacF3216x16x64Bf8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x64Bf8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x64Bf8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x64Bf8Bf8Op{op}
 }
+
+// SmfmacF3216x16x64Bf8Fp8OpName is the name of the operation rocdl.smfmac.f32.16x16x64.bf8.fp8.
+const SmfmacF3216x16x64Bf8Fp8OpName = "rocdl.smfmac.f32.16x16x64.bf8.fp8"
 
 // SmfmacF3216x16x64Bf8Fp8Op wraps an operation rocdl.smfmac.f32.16x16x64.bf8.fp8: matrix core operation smfmac_f32_16x16x64_bf8_fp8.
 type SmfmacF3216x16x64Bf8Fp8Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x64Bf8Fp8Op returns op as a SmfmacF3216x16x64Bf8Fp8Op if it is an operation rocdl.smfmac.f32.16x16x64.bf8.fp8.
 func AsSmfmacF3216x16x64Bf8Fp8Op(op *ir.Operation) (SmfmacF3216x16x64Bf8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x64.bf8.fp8" {
+	if op == nil || op.Name() != SmfmacF3216x16x64Bf8Fp8OpName {
 		return SmfmacF3216x16x64Bf8Fp8Op{}, false
 	}
 	return SmfmacF3216x16x64Bf8Fp8Op{op}, true
@@ -4035,26 +4655,30 @@ func (op SmfmacF3216x16x64Bf8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x64Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x64Bf8Fp8 creates an operation rocdl.smfmac.f32.16x16x64.bf8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x64Bf8Fp8 creates an operation rocdl.smfmac.f32.16x16x64.bf8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x64Bf8Fp8Op.
 func BuildSmfmacF3216x16x64Bf8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x64Bf8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x64.bf8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x64.bf8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x64Bf8Fp8OpName)
+		return SmfmacF3216x16x64Bf8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x64Bf8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x64Bf8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x64Bf8Fp8Op{op}
 }
+
+// SmfmacF3216x16x64F16OpName is the name of the operation rocdl.smfmac.f32.16x16x64.f16.
+const SmfmacF3216x16x64F16OpName = "rocdl.smfmac.f32.16x16x64.f16"
 
 // SmfmacF3216x16x64F16Op wraps an operation rocdl.smfmac.f32.16x16x64.f16: matrix core operation smfmac_f32_16x16x64_f16.
 type SmfmacF3216x16x64F16Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x64F16Op returns op as a SmfmacF3216x16x64F16Op if it is an operation rocdl.smfmac.f32.16x16x64.f16.
 func AsSmfmacF3216x16x64F16Op(op *ir.Operation) (SmfmacF3216x16x64F16Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x64.f16" {
+	if op == nil || op.Name() != SmfmacF3216x16x64F16OpName {
 		return SmfmacF3216x16x64F16Op{}, false
 	}
 	return SmfmacF3216x16x64F16Op{op}, true
@@ -4068,26 +4692,30 @@ func (op SmfmacF3216x16x64F16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x64F16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x64F16 creates an operation rocdl.smfmac.f32.16x16x64.f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x64F16 creates an operation rocdl.smfmac.f32.16x16x64.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x64F16Op.
 func BuildSmfmacF3216x16x64F16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x64F16Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x64.f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x64.f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x64F16OpName)
+		return SmfmacF3216x16x64F16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x64F16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x64F16Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x64F16Op{op}
 }
+
+// SmfmacF3216x16x64Fp8Bf8OpName is the name of the operation rocdl.smfmac.f32.16x16x64.fp8.bf8.
+const SmfmacF3216x16x64Fp8Bf8OpName = "rocdl.smfmac.f32.16x16x64.fp8.bf8"
 
 // SmfmacF3216x16x64Fp8Bf8Op wraps an operation rocdl.smfmac.f32.16x16x64.fp8.bf8: matrix core operation smfmac_f32_16x16x64_fp8_bf8.
 type SmfmacF3216x16x64Fp8Bf8Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x64Fp8Bf8Op returns op as a SmfmacF3216x16x64Fp8Bf8Op if it is an operation rocdl.smfmac.f32.16x16x64.fp8.bf8.
 func AsSmfmacF3216x16x64Fp8Bf8Op(op *ir.Operation) (SmfmacF3216x16x64Fp8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x64.fp8.bf8" {
+	if op == nil || op.Name() != SmfmacF3216x16x64Fp8Bf8OpName {
 		return SmfmacF3216x16x64Fp8Bf8Op{}, false
 	}
 	return SmfmacF3216x16x64Fp8Bf8Op{op}, true
@@ -4101,26 +4729,30 @@ func (op SmfmacF3216x16x64Fp8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x64Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x64Fp8Bf8 creates an operation rocdl.smfmac.f32.16x16x64.fp8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x64Fp8Bf8 creates an operation rocdl.smfmac.f32.16x16x64.fp8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x64Fp8Bf8Op.
 func BuildSmfmacF3216x16x64Fp8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x64Fp8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x64.fp8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x64.fp8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x64Fp8Bf8OpName)
+		return SmfmacF3216x16x64Fp8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x64Fp8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x64Fp8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x64Fp8Bf8Op{op}
 }
+
+// SmfmacF3216x16x64Fp8Fp8OpName is the name of the operation rocdl.smfmac.f32.16x16x64.fp8.fp8.
+const SmfmacF3216x16x64Fp8Fp8OpName = "rocdl.smfmac.f32.16x16x64.fp8.fp8"
 
 // SmfmacF3216x16x64Fp8Fp8Op wraps an operation rocdl.smfmac.f32.16x16x64.fp8.fp8: matrix core operation smfmac_f32_16x16x64_fp8_fp8.
 type SmfmacF3216x16x64Fp8Fp8Op struct{ *ir.Operation }
 
 // AsSmfmacF3216x16x64Fp8Fp8Op returns op as a SmfmacF3216x16x64Fp8Fp8Op if it is an operation rocdl.smfmac.f32.16x16x64.fp8.fp8.
 func AsSmfmacF3216x16x64Fp8Fp8Op(op *ir.Operation) (SmfmacF3216x16x64Fp8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.16x16x64.fp8.fp8" {
+	if op == nil || op.Name() != SmfmacF3216x16x64Fp8Fp8OpName {
 		return SmfmacF3216x16x64Fp8Fp8Op{}, false
 	}
 	return SmfmacF3216x16x64Fp8Fp8Op{op}, true
@@ -4134,26 +4766,30 @@ func (op SmfmacF3216x16x64Fp8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3216x16x64Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3216x16x64Fp8Fp8 creates an operation rocdl.smfmac.f32.16x16x64.fp8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3216x16x64Fp8Fp8 creates an operation rocdl.smfmac.f32.16x16x64.fp8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3216x16x64Fp8Fp8Op.
 func BuildSmfmacF3216x16x64Fp8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3216x16x64Fp8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.16x16x64.fp8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.16x16x64.fp8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3216x16x64Fp8Fp8OpName)
+		return SmfmacF3216x16x64Fp8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3216x16x64Fp8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3216x16x64Fp8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3216x16x64Fp8Fp8Op{op}
 }
+
+// SmfmacF3232x32x16Bf16OpName is the name of the operation rocdl.smfmac.f32.32x32x16.bf16.
+const SmfmacF3232x32x16Bf16OpName = "rocdl.smfmac.f32.32x32x16.bf16"
 
 // SmfmacF3232x32x16Bf16Op wraps an operation rocdl.smfmac.f32.32x32x16.bf16: matrix core operation smfmac_f32_32x32x16_bf16.
 type SmfmacF3232x32x16Bf16Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x16Bf16Op returns op as a SmfmacF3232x32x16Bf16Op if it is an operation rocdl.smfmac.f32.32x32x16.bf16.
 func AsSmfmacF3232x32x16Bf16Op(op *ir.Operation) (SmfmacF3232x32x16Bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x16.bf16" {
+	if op == nil || op.Name() != SmfmacF3232x32x16Bf16OpName {
 		return SmfmacF3232x32x16Bf16Op{}, false
 	}
 	return SmfmacF3232x32x16Bf16Op{op}, true
@@ -4167,26 +4803,30 @@ func (op SmfmacF3232x32x16Bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x16Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x16Bf16 creates an operation rocdl.smfmac.f32.32x32x16.bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x16Bf16 creates an operation rocdl.smfmac.f32.32x32x16.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x16Bf16Op.
 func BuildSmfmacF3232x32x16Bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x16Bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x16.bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x16.bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x16Bf16OpName)
+		return SmfmacF3232x32x16Bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x16Bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x16Bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x16Bf16Op{op}
 }
+
+// SmfmacF3232x32x16F16OpName is the name of the operation rocdl.smfmac.f32.32x32x16.f16.
+const SmfmacF3232x32x16F16OpName = "rocdl.smfmac.f32.32x32x16.f16"
 
 // SmfmacF3232x32x16F16Op wraps an operation rocdl.smfmac.f32.32x32x16.f16: matrix core operation smfmac_f32_32x32x16_f16.
 type SmfmacF3232x32x16F16Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x16F16Op returns op as a SmfmacF3232x32x16F16Op if it is an operation rocdl.smfmac.f32.32x32x16.f16.
 func AsSmfmacF3232x32x16F16Op(op *ir.Operation) (SmfmacF3232x32x16F16Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x16.f16" {
+	if op == nil || op.Name() != SmfmacF3232x32x16F16OpName {
 		return SmfmacF3232x32x16F16Op{}, false
 	}
 	return SmfmacF3232x32x16F16Op{op}, true
@@ -4200,26 +4840,30 @@ func (op SmfmacF3232x32x16F16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x16F16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x16F16 creates an operation rocdl.smfmac.f32.32x32x16.f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x16F16 creates an operation rocdl.smfmac.f32.32x32x16.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x16F16Op.
 func BuildSmfmacF3232x32x16F16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x16F16Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x16.f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x16.f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x16F16OpName)
+		return SmfmacF3232x32x16F16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x16F16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x16F16Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x16F16Op{op}
 }
+
+// SmfmacF3232x32x32Bf16OpName is the name of the operation rocdl.smfmac.f32.32x32x32.bf16.
+const SmfmacF3232x32x32Bf16OpName = "rocdl.smfmac.f32.32x32x32.bf16"
 
 // SmfmacF3232x32x32Bf16Op wraps an operation rocdl.smfmac.f32.32x32x32.bf16: matrix core operation smfmac_f32_32x32x32_bf16.
 type SmfmacF3232x32x32Bf16Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x32Bf16Op returns op as a SmfmacF3232x32x32Bf16Op if it is an operation rocdl.smfmac.f32.32x32x32.bf16.
 func AsSmfmacF3232x32x32Bf16Op(op *ir.Operation) (SmfmacF3232x32x32Bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x32.bf16" {
+	if op == nil || op.Name() != SmfmacF3232x32x32Bf16OpName {
 		return SmfmacF3232x32x32Bf16Op{}, false
 	}
 	return SmfmacF3232x32x32Bf16Op{op}, true
@@ -4233,26 +4877,30 @@ func (op SmfmacF3232x32x32Bf16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x32Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x32Bf16 creates an operation rocdl.smfmac.f32.32x32x32.bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x32Bf16 creates an operation rocdl.smfmac.f32.32x32x32.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x32Bf16Op.
 func BuildSmfmacF3232x32x32Bf16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x32Bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x32.bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x32.bf16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x32Bf16OpName)
+		return SmfmacF3232x32x32Bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x32Bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x32Bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x32Bf16Op{op}
 }
+
+// SmfmacF3232x32x32Bf8Bf8OpName is the name of the operation rocdl.smfmac.f32.32x32x32.bf8.bf8.
+const SmfmacF3232x32x32Bf8Bf8OpName = "rocdl.smfmac.f32.32x32x32.bf8.bf8"
 
 // SmfmacF3232x32x32Bf8Bf8Op wraps an operation rocdl.smfmac.f32.32x32x32.bf8.bf8: matrix core operation smfmac_f32_32x32x32_bf8_bf8.
 type SmfmacF3232x32x32Bf8Bf8Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x32Bf8Bf8Op returns op as a SmfmacF3232x32x32Bf8Bf8Op if it is an operation rocdl.smfmac.f32.32x32x32.bf8.bf8.
 func AsSmfmacF3232x32x32Bf8Bf8Op(op *ir.Operation) (SmfmacF3232x32x32Bf8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x32.bf8.bf8" {
+	if op == nil || op.Name() != SmfmacF3232x32x32Bf8Bf8OpName {
 		return SmfmacF3232x32x32Bf8Bf8Op{}, false
 	}
 	return SmfmacF3232x32x32Bf8Bf8Op{op}, true
@@ -4266,26 +4914,30 @@ func (op SmfmacF3232x32x32Bf8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x32Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x32Bf8Bf8 creates an operation rocdl.smfmac.f32.32x32x32.bf8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x32Bf8Bf8 creates an operation rocdl.smfmac.f32.32x32x32.bf8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x32Bf8Bf8Op.
 func BuildSmfmacF3232x32x32Bf8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x32Bf8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x32.bf8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x32.bf8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x32Bf8Bf8OpName)
+		return SmfmacF3232x32x32Bf8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x32Bf8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x32Bf8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x32Bf8Bf8Op{op}
 }
+
+// SmfmacF3232x32x32Bf8Fp8OpName is the name of the operation rocdl.smfmac.f32.32x32x32.bf8.fp8.
+const SmfmacF3232x32x32Bf8Fp8OpName = "rocdl.smfmac.f32.32x32x32.bf8.fp8"
 
 // SmfmacF3232x32x32Bf8Fp8Op wraps an operation rocdl.smfmac.f32.32x32x32.bf8.fp8: matrix core operation smfmac_f32_32x32x32_bf8_fp8.
 type SmfmacF3232x32x32Bf8Fp8Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x32Bf8Fp8Op returns op as a SmfmacF3232x32x32Bf8Fp8Op if it is an operation rocdl.smfmac.f32.32x32x32.bf8.fp8.
 func AsSmfmacF3232x32x32Bf8Fp8Op(op *ir.Operation) (SmfmacF3232x32x32Bf8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x32.bf8.fp8" {
+	if op == nil || op.Name() != SmfmacF3232x32x32Bf8Fp8OpName {
 		return SmfmacF3232x32x32Bf8Fp8Op{}, false
 	}
 	return SmfmacF3232x32x32Bf8Fp8Op{op}, true
@@ -4299,26 +4951,30 @@ func (op SmfmacF3232x32x32Bf8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x32Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x32Bf8Fp8 creates an operation rocdl.smfmac.f32.32x32x32.bf8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x32Bf8Fp8 creates an operation rocdl.smfmac.f32.32x32x32.bf8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x32Bf8Fp8Op.
 func BuildSmfmacF3232x32x32Bf8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x32Bf8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x32.bf8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x32.bf8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x32Bf8Fp8OpName)
+		return SmfmacF3232x32x32Bf8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x32Bf8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x32Bf8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x32Bf8Fp8Op{op}
 }
+
+// SmfmacF3232x32x32F16OpName is the name of the operation rocdl.smfmac.f32.32x32x32.f16.
+const SmfmacF3232x32x32F16OpName = "rocdl.smfmac.f32.32x32x32.f16"
 
 // SmfmacF3232x32x32F16Op wraps an operation rocdl.smfmac.f32.32x32x32.f16: matrix core operation smfmac_f32_32x32x32_f16.
 type SmfmacF3232x32x32F16Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x32F16Op returns op as a SmfmacF3232x32x32F16Op if it is an operation rocdl.smfmac.f32.32x32x32.f16.
 func AsSmfmacF3232x32x32F16Op(op *ir.Operation) (SmfmacF3232x32x32F16Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x32.f16" {
+	if op == nil || op.Name() != SmfmacF3232x32x32F16OpName {
 		return SmfmacF3232x32x32F16Op{}, false
 	}
 	return SmfmacF3232x32x32F16Op{op}, true
@@ -4332,26 +4988,30 @@ func (op SmfmacF3232x32x32F16Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x32F16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x32F16 creates an operation rocdl.smfmac.f32.32x32x32.f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x32F16 creates an operation rocdl.smfmac.f32.32x32x32.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x32F16Op.
 func BuildSmfmacF3232x32x32F16(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x32F16Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x32.f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x32.f16 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x32F16OpName)
+		return SmfmacF3232x32x32F16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x32F16OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x32F16Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x32F16Op{op}
 }
+
+// SmfmacF3232x32x32Fp8Bf8OpName is the name of the operation rocdl.smfmac.f32.32x32x32.fp8.bf8.
+const SmfmacF3232x32x32Fp8Bf8OpName = "rocdl.smfmac.f32.32x32x32.fp8.bf8"
 
 // SmfmacF3232x32x32Fp8Bf8Op wraps an operation rocdl.smfmac.f32.32x32x32.fp8.bf8: matrix core operation smfmac_f32_32x32x32_fp8_bf8.
 type SmfmacF3232x32x32Fp8Bf8Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x32Fp8Bf8Op returns op as a SmfmacF3232x32x32Fp8Bf8Op if it is an operation rocdl.smfmac.f32.32x32x32.fp8.bf8.
 func AsSmfmacF3232x32x32Fp8Bf8Op(op *ir.Operation) (SmfmacF3232x32x32Fp8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x32.fp8.bf8" {
+	if op == nil || op.Name() != SmfmacF3232x32x32Fp8Bf8OpName {
 		return SmfmacF3232x32x32Fp8Bf8Op{}, false
 	}
 	return SmfmacF3232x32x32Fp8Bf8Op{op}, true
@@ -4365,26 +5025,30 @@ func (op SmfmacF3232x32x32Fp8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x32Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x32Fp8Bf8 creates an operation rocdl.smfmac.f32.32x32x32.fp8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x32Fp8Bf8 creates an operation rocdl.smfmac.f32.32x32x32.fp8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x32Fp8Bf8Op.
 func BuildSmfmacF3232x32x32Fp8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x32Fp8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x32.fp8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x32.fp8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x32Fp8Bf8OpName)
+		return SmfmacF3232x32x32Fp8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x32Fp8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x32Fp8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x32Fp8Bf8Op{op}
 }
+
+// SmfmacF3232x32x32Fp8Fp8OpName is the name of the operation rocdl.smfmac.f32.32x32x32.fp8.fp8.
+const SmfmacF3232x32x32Fp8Fp8OpName = "rocdl.smfmac.f32.32x32x32.fp8.fp8"
 
 // SmfmacF3232x32x32Fp8Fp8Op wraps an operation rocdl.smfmac.f32.32x32x32.fp8.fp8: matrix core operation smfmac_f32_32x32x32_fp8_fp8.
 type SmfmacF3232x32x32Fp8Fp8Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x32Fp8Fp8Op returns op as a SmfmacF3232x32x32Fp8Fp8Op if it is an operation rocdl.smfmac.f32.32x32x32.fp8.fp8.
 func AsSmfmacF3232x32x32Fp8Fp8Op(op *ir.Operation) (SmfmacF3232x32x32Fp8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x32.fp8.fp8" {
+	if op == nil || op.Name() != SmfmacF3232x32x32Fp8Fp8OpName {
 		return SmfmacF3232x32x32Fp8Fp8Op{}, false
 	}
 	return SmfmacF3232x32x32Fp8Fp8Op{op}, true
@@ -4398,26 +5062,30 @@ func (op SmfmacF3232x32x32Fp8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x32Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x32Fp8Fp8 creates an operation rocdl.smfmac.f32.32x32x32.fp8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x32Fp8Fp8 creates an operation rocdl.smfmac.f32.32x32x32.fp8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x32Fp8Fp8Op.
 func BuildSmfmacF3232x32x32Fp8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x32Fp8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x32.fp8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x32.fp8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x32Fp8Fp8OpName)
+		return SmfmacF3232x32x32Fp8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x32Fp8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x32Fp8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x32Fp8Fp8Op{op}
 }
+
+// SmfmacF3232x32x64Bf8Bf8OpName is the name of the operation rocdl.smfmac.f32.32x32x64.bf8.bf8.
+const SmfmacF3232x32x64Bf8Bf8OpName = "rocdl.smfmac.f32.32x32x64.bf8.bf8"
 
 // SmfmacF3232x32x64Bf8Bf8Op wraps an operation rocdl.smfmac.f32.32x32x64.bf8.bf8: matrix core operation smfmac_f32_32x32x64_bf8_bf8.
 type SmfmacF3232x32x64Bf8Bf8Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x64Bf8Bf8Op returns op as a SmfmacF3232x32x64Bf8Bf8Op if it is an operation rocdl.smfmac.f32.32x32x64.bf8.bf8.
 func AsSmfmacF3232x32x64Bf8Bf8Op(op *ir.Operation) (SmfmacF3232x32x64Bf8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x64.bf8.bf8" {
+	if op == nil || op.Name() != SmfmacF3232x32x64Bf8Bf8OpName {
 		return SmfmacF3232x32x64Bf8Bf8Op{}, false
 	}
 	return SmfmacF3232x32x64Bf8Bf8Op{op}, true
@@ -4431,26 +5099,30 @@ func (op SmfmacF3232x32x64Bf8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x64Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x64Bf8Bf8 creates an operation rocdl.smfmac.f32.32x32x64.bf8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x64Bf8Bf8 creates an operation rocdl.smfmac.f32.32x32x64.bf8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x64Bf8Bf8Op.
 func BuildSmfmacF3232x32x64Bf8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x64Bf8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x64.bf8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x64.bf8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x64Bf8Bf8OpName)
+		return SmfmacF3232x32x64Bf8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x64Bf8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x64Bf8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x64Bf8Bf8Op{op}
 }
+
+// SmfmacF3232x32x64Bf8Fp8OpName is the name of the operation rocdl.smfmac.f32.32x32x64.bf8.fp8.
+const SmfmacF3232x32x64Bf8Fp8OpName = "rocdl.smfmac.f32.32x32x64.bf8.fp8"
 
 // SmfmacF3232x32x64Bf8Fp8Op wraps an operation rocdl.smfmac.f32.32x32x64.bf8.fp8: matrix core operation smfmac_f32_32x32x64_bf8_fp8.
 type SmfmacF3232x32x64Bf8Fp8Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x64Bf8Fp8Op returns op as a SmfmacF3232x32x64Bf8Fp8Op if it is an operation rocdl.smfmac.f32.32x32x64.bf8.fp8.
 func AsSmfmacF3232x32x64Bf8Fp8Op(op *ir.Operation) (SmfmacF3232x32x64Bf8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x64.bf8.fp8" {
+	if op == nil || op.Name() != SmfmacF3232x32x64Bf8Fp8OpName {
 		return SmfmacF3232x32x64Bf8Fp8Op{}, false
 	}
 	return SmfmacF3232x32x64Bf8Fp8Op{op}, true
@@ -4464,26 +5136,30 @@ func (op SmfmacF3232x32x64Bf8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x64Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x64Bf8Fp8 creates an operation rocdl.smfmac.f32.32x32x64.bf8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x64Bf8Fp8 creates an operation rocdl.smfmac.f32.32x32x64.bf8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x64Bf8Fp8Op.
 func BuildSmfmacF3232x32x64Bf8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x64Bf8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x64.bf8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x64.bf8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x64Bf8Fp8OpName)
+		return SmfmacF3232x32x64Bf8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x64Bf8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x64Bf8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x64Bf8Fp8Op{op}
 }
+
+// SmfmacF3232x32x64Fp8Bf8OpName is the name of the operation rocdl.smfmac.f32.32x32x64.fp8.bf8.
+const SmfmacF3232x32x64Fp8Bf8OpName = "rocdl.smfmac.f32.32x32x64.fp8.bf8"
 
 // SmfmacF3232x32x64Fp8Bf8Op wraps an operation rocdl.smfmac.f32.32x32x64.fp8.bf8: matrix core operation smfmac_f32_32x32x64_fp8_bf8.
 type SmfmacF3232x32x64Fp8Bf8Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x64Fp8Bf8Op returns op as a SmfmacF3232x32x64Fp8Bf8Op if it is an operation rocdl.smfmac.f32.32x32x64.fp8.bf8.
 func AsSmfmacF3232x32x64Fp8Bf8Op(op *ir.Operation) (SmfmacF3232x32x64Fp8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x64.fp8.bf8" {
+	if op == nil || op.Name() != SmfmacF3232x32x64Fp8Bf8OpName {
 		return SmfmacF3232x32x64Fp8Bf8Op{}, false
 	}
 	return SmfmacF3232x32x64Fp8Bf8Op{op}, true
@@ -4497,26 +5173,30 @@ func (op SmfmacF3232x32x64Fp8Bf8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x64Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x64Fp8Bf8 creates an operation rocdl.smfmac.f32.32x32x64.fp8.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x64Fp8Bf8 creates an operation rocdl.smfmac.f32.32x32x64.fp8.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x64Fp8Bf8Op.
 func BuildSmfmacF3232x32x64Fp8Bf8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x64Fp8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x64.fp8.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x64.fp8.bf8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x64Fp8Bf8OpName)
+		return SmfmacF3232x32x64Fp8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x64Fp8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x64Fp8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x64Fp8Bf8Op{op}
 }
+
+// SmfmacF3232x32x64Fp8Fp8OpName is the name of the operation rocdl.smfmac.f32.32x32x64.fp8.fp8.
+const SmfmacF3232x32x64Fp8Fp8OpName = "rocdl.smfmac.f32.32x32x64.fp8.fp8"
 
 // SmfmacF3232x32x64Fp8Fp8Op wraps an operation rocdl.smfmac.f32.32x32x64.fp8.fp8: matrix core operation smfmac_f32_32x32x64_fp8_fp8.
 type SmfmacF3232x32x64Fp8Fp8Op struct{ *ir.Operation }
 
 // AsSmfmacF3232x32x64Fp8Fp8Op returns op as a SmfmacF3232x32x64Fp8Fp8Op if it is an operation rocdl.smfmac.f32.32x32x64.fp8.fp8.
 func AsSmfmacF3232x32x64Fp8Fp8Op(op *ir.Operation) (SmfmacF3232x32x64Fp8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.f32.32x32x64.fp8.fp8" {
+	if op == nil || op.Name() != SmfmacF3232x32x64Fp8Fp8OpName {
 		return SmfmacF3232x32x64Fp8Fp8Op{}, false
 	}
 	return SmfmacF3232x32x64Fp8Fp8Op{op}, true
@@ -4530,26 +5210,30 @@ func (op SmfmacF3232x32x64Fp8Fp8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacF3232x32x64Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacF3232x32x64Fp8Fp8 creates an operation rocdl.smfmac.f32.32x32x64.fp8.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacF3232x32x64Fp8Fp8 creates an operation rocdl.smfmac.f32.32x32x64.fp8.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacF3232x32x64Fp8Fp8Op.
 func BuildSmfmacF3232x32x64Fp8Fp8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacF3232x32x64Fp8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.f32.32x32x64.fp8.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.f32.32x32x64.fp8.fp8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacF3232x32x64Fp8Fp8OpName)
+		return SmfmacF3232x32x64Fp8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacF3232x32x64Fp8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacF3232x32x64Fp8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacF3232x32x64Fp8Fp8Op{op}
 }
+
+// SmfmacI3216x16x128I8OpName is the name of the operation rocdl.smfmac.i32.16x16x128.i8.
+const SmfmacI3216x16x128I8OpName = "rocdl.smfmac.i32.16x16x128.i8"
 
 // SmfmacI3216x16x128I8Op wraps an operation rocdl.smfmac.i32.16x16x128.i8: matrix core operation smfmac_i32_16x16x128_i8.
 type SmfmacI3216x16x128I8Op struct{ *ir.Operation }
 
 // AsSmfmacI3216x16x128I8Op returns op as a SmfmacI3216x16x128I8Op if it is an operation rocdl.smfmac.i32.16x16x128.i8.
 func AsSmfmacI3216x16x128I8Op(op *ir.Operation) (SmfmacI3216x16x128I8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.i32.16x16x128.i8" {
+	if op == nil || op.Name() != SmfmacI3216x16x128I8OpName {
 		return SmfmacI3216x16x128I8Op{}, false
 	}
 	return SmfmacI3216x16x128I8Op{op}, true
@@ -4563,26 +5247,30 @@ func (op SmfmacI3216x16x128I8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacI3216x16x128I8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacI3216x16x128I8 creates an operation rocdl.smfmac.i32.16x16x128.i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacI3216x16x128I8 creates an operation rocdl.smfmac.i32.16x16x128.i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacI3216x16x128I8Op.
 func BuildSmfmacI3216x16x128I8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacI3216x16x128I8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.i32.16x16x128.i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.i32.16x16x128.i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacI3216x16x128I8OpName)
+		return SmfmacI3216x16x128I8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacI3216x16x128I8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacI3216x16x128I8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacI3216x16x128I8Op{op}
 }
+
+// SmfmacI3216x16x64I8OpName is the name of the operation rocdl.smfmac.i32.16x16x64.i8.
+const SmfmacI3216x16x64I8OpName = "rocdl.smfmac.i32.16x16x64.i8"
 
 // SmfmacI3216x16x64I8Op wraps an operation rocdl.smfmac.i32.16x16x64.i8: matrix core operation smfmac_i32_16x16x64_i8.
 type SmfmacI3216x16x64I8Op struct{ *ir.Operation }
 
 // AsSmfmacI3216x16x64I8Op returns op as a SmfmacI3216x16x64I8Op if it is an operation rocdl.smfmac.i32.16x16x64.i8.
 func AsSmfmacI3216x16x64I8Op(op *ir.Operation) (SmfmacI3216x16x64I8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.i32.16x16x64.i8" {
+	if op == nil || op.Name() != SmfmacI3216x16x64I8OpName {
 		return SmfmacI3216x16x64I8Op{}, false
 	}
 	return SmfmacI3216x16x64I8Op{op}, true
@@ -4596,26 +5284,30 @@ func (op SmfmacI3216x16x64I8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacI3216x16x64I8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacI3216x16x64I8 creates an operation rocdl.smfmac.i32.16x16x64.i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacI3216x16x64I8 creates an operation rocdl.smfmac.i32.16x16x64.i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacI3216x16x64I8Op.
 func BuildSmfmacI3216x16x64I8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacI3216x16x64I8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.i32.16x16x64.i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.i32.16x16x64.i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacI3216x16x64I8OpName)
+		return SmfmacI3216x16x64I8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacI3216x16x64I8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacI3216x16x64I8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacI3216x16x64I8Op{op}
 }
+
+// SmfmacI3232x32x32I8OpName is the name of the operation rocdl.smfmac.i32.32x32x32.i8.
+const SmfmacI3232x32x32I8OpName = "rocdl.smfmac.i32.32x32x32.i8"
 
 // SmfmacI3232x32x32I8Op wraps an operation rocdl.smfmac.i32.32x32x32.i8: matrix core operation smfmac_i32_32x32x32_i8.
 type SmfmacI3232x32x32I8Op struct{ *ir.Operation }
 
 // AsSmfmacI3232x32x32I8Op returns op as a SmfmacI3232x32x32I8Op if it is an operation rocdl.smfmac.i32.32x32x32.i8.
 func AsSmfmacI3232x32x32I8Op(op *ir.Operation) (SmfmacI3232x32x32I8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.i32.32x32x32.i8" {
+	if op == nil || op.Name() != SmfmacI3232x32x32I8OpName {
 		return SmfmacI3232x32x32I8Op{}, false
 	}
 	return SmfmacI3232x32x32I8Op{op}, true
@@ -4629,26 +5321,30 @@ func (op SmfmacI3232x32x32I8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacI3232x32x32I8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacI3232x32x32I8 creates an operation rocdl.smfmac.i32.32x32x32.i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacI3232x32x32I8 creates an operation rocdl.smfmac.i32.32x32x32.i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacI3232x32x32I8Op.
 func BuildSmfmacI3232x32x32I8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacI3232x32x32I8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.i32.32x32x32.i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.i32.32x32x32.i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacI3232x32x32I8OpName)
+		return SmfmacI3232x32x32I8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacI3232x32x32I8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacI3232x32x32I8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacI3232x32x32I8Op{op}
 }
+
+// SmfmacI3232x32x64I8OpName is the name of the operation rocdl.smfmac.i32.32x32x64.i8.
+const SmfmacI3232x32x64I8OpName = "rocdl.smfmac.i32.32x32x64.i8"
 
 // SmfmacI3232x32x64I8Op wraps an operation rocdl.smfmac.i32.32x32x64.i8: matrix core operation smfmac_i32_32x32x64_i8.
 type SmfmacI3232x32x64I8Op struct{ *ir.Operation }
 
 // AsSmfmacI3232x32x64I8Op returns op as a SmfmacI3232x32x64I8Op if it is an operation rocdl.smfmac.i32.32x32x64.i8.
 func AsSmfmacI3232x32x64I8Op(op *ir.Operation) (SmfmacI3232x32x64I8Op, bool) {
-	if op == nil || op.Name() != "rocdl.smfmac.i32.32x32x64.i8" {
+	if op == nil || op.Name() != SmfmacI3232x32x64I8OpName {
 		return SmfmacI3232x32x64I8Op{}, false
 	}
 	return SmfmacI3232x32x64I8Op{op}, true
@@ -4662,26 +5358,30 @@ func (op SmfmacI3232x32x64I8Op) Args() []ir.Value {
 // Res returns the result res.
 func (op SmfmacI3232x32x64I8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildSmfmacI3232x32x64I8 creates an operation rocdl.smfmac.i32.32x32x64.i8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildSmfmacI3232x32x64I8 creates an operation rocdl.smfmac.i32.32x32x64.i8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SmfmacI3232x32x64I8Op.
 func BuildSmfmacI3232x32x64I8(b *ir.Builder, loc ir.Location, args []ir.Value, resType ir.Type) SmfmacI3232x32x64I8Op {
-	name := b.Ctx.LookupOpName("rocdl.smfmac.i32.32x32x64.i8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.smfmac.i32.32x32x64.i8 is not registered in the builder's context")
+	if slices.Contains(args, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SmfmacI3232x32x64I8OpName)
+		return SmfmacI3232x32x64I8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, SmfmacI3232x32x64I8OpName), Loc: loc}
 	st.Operands = append(st.Operands, args...)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return SmfmacI3232x32x64I8Op{b.Create(st)}
+	op := b.Create(st)
+	return SmfmacI3232x32x64I8Op{op}
 }
+
+// WmmaF3216x16x16F16OpName is the name of the operation rocdl.wmma.f32.16x16x16.f16.
+const WmmaF3216x16x16F16OpName = "rocdl.wmma.f32.16x16x16.f16"
 
 // WmmaF3216x16x16F16Op wraps an operation rocdl.wmma.f32.16x16x16.f16: wave matrix multiply-accumulate wmma_f32_16x16x16_f16.
 type WmmaF3216x16x16F16Op struct{ *ir.Operation }
 
 // AsWmmaF3216x16x16F16Op returns op as a WmmaF3216x16x16F16Op if it is an operation rocdl.wmma.f32.16x16x16.f16.
 func AsWmmaF3216x16x16F16Op(op *ir.Operation) (WmmaF3216x16x16F16Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.f32.16x16x16.f16" {
+	if op == nil || op.Name() != WmmaF3216x16x16F16OpName {
 		return WmmaF3216x16x16F16Op{}, false
 	}
 	return WmmaF3216x16x16F16Op{op}, true
@@ -4699,28 +5399,32 @@ func (op WmmaF3216x16x16F16Op) C() ir.Value { return op.Operation.Operand(2) }
 // Res returns the result res.
 func (op WmmaF3216x16x16F16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildWmmaF3216x16x16F16 creates an operation rocdl.wmma.f32.16x16x16.f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWmmaF3216x16x16F16 creates an operation rocdl.wmma.f32.16x16x16.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x16F16Op.
 func BuildWmmaF3216x16x16F16(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x16F16Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.f32.16x16x16.f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.f32.16x16x16.f16 is not registered in the builder's context")
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x16F16OpName)
+		return WmmaF3216x16x16F16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x16F16OpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return WmmaF3216x16x16F16Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaF3216x16x16F16Op{op}
 }
+
+// WmmaF3216x16x16Bf16OpName is the name of the operation rocdl.wmma.f32.16x16x16.bf16.
+const WmmaF3216x16x16Bf16OpName = "rocdl.wmma.f32.16x16x16.bf16"
 
 // WmmaF3216x16x16Bf16Op wraps an operation rocdl.wmma.f32.16x16x16.bf16: wave matrix multiply-accumulate wmma_f32_16x16x16_bf16.
 type WmmaF3216x16x16Bf16Op struct{ *ir.Operation }
 
 // AsWmmaF3216x16x16Bf16Op returns op as a WmmaF3216x16x16Bf16Op if it is an operation rocdl.wmma.f32.16x16x16.bf16.
 func AsWmmaF3216x16x16Bf16Op(op *ir.Operation) (WmmaF3216x16x16Bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.f32.16x16x16.bf16" {
+	if op == nil || op.Name() != WmmaF3216x16x16Bf16OpName {
 		return WmmaF3216x16x16Bf16Op{}, false
 	}
 	return WmmaF3216x16x16Bf16Op{op}, true
@@ -4738,28 +5442,32 @@ func (op WmmaF3216x16x16Bf16Op) C() ir.Value { return op.Operation.Operand(2) }
 // Res returns the result res.
 func (op WmmaF3216x16x16Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildWmmaF3216x16x16Bf16 creates an operation rocdl.wmma.f32.16x16x16.bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWmmaF3216x16x16Bf16 creates an operation rocdl.wmma.f32.16x16x16.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x16Bf16Op.
 func BuildWmmaF3216x16x16Bf16(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x16Bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.f32.16x16x16.bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.f32.16x16x16.bf16 is not registered in the builder's context")
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x16Bf16OpName)
+		return WmmaF3216x16x16Bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x16Bf16OpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return WmmaF3216x16x16Bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaF3216x16x16Bf16Op{op}
 }
+
+// WmmaF1616x16x16F16OpName is the name of the operation rocdl.wmma.f16.16x16x16.f16.
+const WmmaF1616x16x16F16OpName = "rocdl.wmma.f16.16x16x16.f16"
 
 // WmmaF1616x16x16F16Op wraps an operation rocdl.wmma.f16.16x16x16.f16: wave matrix multiply-accumulate wmma_f16_16x16x16_f16.
 type WmmaF1616x16x16F16Op struct{ *ir.Operation }
 
 // AsWmmaF1616x16x16F16Op returns op as a WmmaF1616x16x16F16Op if it is an operation rocdl.wmma.f16.16x16x16.f16.
 func AsWmmaF1616x16x16F16Op(op *ir.Operation) (WmmaF1616x16x16F16Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.f16.16x16x16.f16" {
+	if op == nil || op.Name() != WmmaF1616x16x16F16OpName {
 		return WmmaF1616x16x16F16Op{}, false
 	}
 	return WmmaF1616x16x16F16Op{op}, true
@@ -4794,33 +5502,49 @@ func (op WmmaF1616x16x16F16Op) Opsel() bool {
 	return v
 }
 
-// BuildWmmaF1616x16x16F16 creates an operation rocdl.wmma.f16.16x16x16.f16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWmmaF1616x16x16F16(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, opsel bool, resType ir.Type) WmmaF1616x16x16F16Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.f16.16x16x16.f16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.f16.16x16x16.f16 is not registered in the builder's context")
+// WmmaF1616x16x16F16Options holds the optional operands, results and properties of
+// rocdl.wmma.f16.16x16x16.f16 for BuildWmmaF1616x16x16F16; the zero value leaves them all absent (or at
+// their defaults).
+type WmmaF1616x16x16F16Options struct {
+	// Opsel is the property opsel (the zero value: its default).
+	Opsel bool
+}
+
+// BuildWmmaF1616x16x16F16 creates an operation rocdl.wmma.f16.16x16x16.f16 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF1616x16x16F16Op.
+func BuildWmmaF1616x16x16F16(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type, opts ...WmmaF1616x16x16F16Options) WmmaF1616x16x16F16Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF1616x16x16F16OpName)
+		return WmmaF1616x16x16F16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, WmmaF1616x16x16F16OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WmmaF1616x16x16F16OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
-	props = append(props, ir.NamedAttr{Name: "opsel", Value: b.Ctx.Bool(opsel)})
+	if o.Opsel {
+		props = append(props, ir.NamedAttr{Name: "opsel", Value: b.Ctx.Bool(o.Opsel)})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WmmaF1616x16x16F16Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaF1616x16x16F16Op{op}
 }
+
+// WmmaBf1616x16x16Bf16OpName is the name of the operation rocdl.wmma.bf16.16x16x16.bf16.
+const WmmaBf1616x16x16Bf16OpName = "rocdl.wmma.bf16.16x16x16.bf16"
 
 // WmmaBf1616x16x16Bf16Op wraps an operation rocdl.wmma.bf16.16x16x16.bf16: wave matrix multiply-accumulate wmma_bf16_16x16x16_bf16.
 type WmmaBf1616x16x16Bf16Op struct{ *ir.Operation }
 
 // AsWmmaBf1616x16x16Bf16Op returns op as a WmmaBf1616x16x16Bf16Op if it is an operation rocdl.wmma.bf16.16x16x16.bf16.
 func AsWmmaBf1616x16x16Bf16Op(op *ir.Operation) (WmmaBf1616x16x16Bf16Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.bf16.16x16x16.bf16" {
+	if op == nil || op.Name() != WmmaBf1616x16x16Bf16OpName {
 		return WmmaBf1616x16x16Bf16Op{}, false
 	}
 	return WmmaBf1616x16x16Bf16Op{op}, true
@@ -4855,33 +5579,49 @@ func (op WmmaBf1616x16x16Bf16Op) Opsel() bool {
 	return v
 }
 
-// BuildWmmaBf1616x16x16Bf16 creates an operation rocdl.wmma.bf16.16x16x16.bf16 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWmmaBf1616x16x16Bf16(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, opsel bool, resType ir.Type) WmmaBf1616x16x16Bf16Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.bf16.16x16x16.bf16")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.bf16.16x16x16.bf16 is not registered in the builder's context")
+// WmmaBf1616x16x16Bf16Options holds the optional operands, results and properties of
+// rocdl.wmma.bf16.16x16x16.bf16 for BuildWmmaBf1616x16x16Bf16; the zero value leaves them all absent (or at
+// their defaults).
+type WmmaBf1616x16x16Bf16Options struct {
+	// Opsel is the property opsel (the zero value: its default).
+	Opsel bool
+}
+
+// BuildWmmaBf1616x16x16Bf16 creates an operation rocdl.wmma.bf16.16x16x16.bf16 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaBf1616x16x16Bf16Op.
+func BuildWmmaBf1616x16x16Bf16(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type, opts ...WmmaBf1616x16x16Bf16Options) WmmaBf1616x16x16Bf16Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaBf1616x16x16Bf16OpName)
+		return WmmaBf1616x16x16Bf16Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, WmmaBf1616x16x16Bf16OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WmmaBf1616x16x16Bf16OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
-	props = append(props, ir.NamedAttr{Name: "opsel", Value: b.Ctx.Bool(opsel)})
+	if o.Opsel {
+		props = append(props, ir.NamedAttr{Name: "opsel", Value: b.Ctx.Bool(o.Opsel)})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WmmaBf1616x16x16Bf16Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaBf1616x16x16Bf16Op{op}
 }
+
+// WmmaI3216x16x16Iu8OpName is the name of the operation rocdl.wmma.i32.16x16x16.iu8.
+const WmmaI3216x16x16Iu8OpName = "rocdl.wmma.i32.16x16x16.iu8"
 
 // WmmaI3216x16x16Iu8Op wraps an operation rocdl.wmma.i32.16x16x16.iu8: wave matrix multiply-accumulate wmma_i32_16x16x16_iu8.
 type WmmaI3216x16x16Iu8Op struct{ *ir.Operation }
 
 // AsWmmaI3216x16x16Iu8Op returns op as a WmmaI3216x16x16Iu8Op if it is an operation rocdl.wmma.i32.16x16x16.iu8.
 func AsWmmaI3216x16x16Iu8Op(op *ir.Operation) (WmmaI3216x16x16Iu8Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.i32.16x16x16.iu8" {
+	if op == nil || op.Name() != WmmaI3216x16x16Iu8OpName {
 		return WmmaI3216x16x16Iu8Op{}, false
 	}
 	return WmmaI3216x16x16Iu8Op{op}, true
@@ -4950,35 +5690,59 @@ func (op WmmaI3216x16x16Iu8Op) Clamp() bool {
 	return v
 }
 
-// BuildWmmaI3216x16x16Iu8 creates an operation rocdl.wmma.i32.16x16x16.iu8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWmmaI3216x16x16Iu8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, signA bool, signB bool, clamp bool, resType ir.Type) WmmaI3216x16x16Iu8Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.i32.16x16x16.iu8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.i32.16x16x16.iu8 is not registered in the builder's context")
+// WmmaI3216x16x16Iu8Options holds the optional operands, results and properties of
+// rocdl.wmma.i32.16x16x16.iu8 for BuildWmmaI3216x16x16Iu8; the zero value leaves them all absent (or at
+// their defaults).
+type WmmaI3216x16x16Iu8Options struct {
+	// SignA is the property signA (the zero value: its default).
+	SignA bool
+	// SignB is the property signB (the zero value: its default).
+	SignB bool
+	// Clamp is the property clamp (the zero value: its default).
+	Clamp bool
+}
+
+// BuildWmmaI3216x16x16Iu8 creates an operation rocdl.wmma.i32.16x16x16.iu8 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaI3216x16x16Iu8Op.
+func BuildWmmaI3216x16x16Iu8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type, opts ...WmmaI3216x16x16Iu8Options) WmmaI3216x16x16Iu8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaI3216x16x16Iu8OpName)
+		return WmmaI3216x16x16Iu8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, WmmaI3216x16x16Iu8OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WmmaI3216x16x16Iu8OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
-	props = append(props, ir.NamedAttr{Name: "signA", Value: b.Ctx.Bool(signA)})
-	props = append(props, ir.NamedAttr{Name: "signB", Value: b.Ctx.Bool(signB)})
-	props = append(props, ir.NamedAttr{Name: "clamp", Value: b.Ctx.Bool(clamp)})
+	if o.SignA {
+		props = append(props, ir.NamedAttr{Name: "signA", Value: b.Ctx.Bool(o.SignA)})
+	}
+	if o.SignB {
+		props = append(props, ir.NamedAttr{Name: "signB", Value: b.Ctx.Bool(o.SignB)})
+	}
+	if o.Clamp {
+		props = append(props, ir.NamedAttr{Name: "clamp", Value: b.Ctx.Bool(o.Clamp)})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WmmaI3216x16x16Iu8Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaI3216x16x16Iu8Op{op}
 }
+
+// WmmaI3216x16x16Iu4OpName is the name of the operation rocdl.wmma.i32.16x16x16.iu4.
+const WmmaI3216x16x16Iu4OpName = "rocdl.wmma.i32.16x16x16.iu4"
 
 // WmmaI3216x16x16Iu4Op wraps an operation rocdl.wmma.i32.16x16x16.iu4: wave matrix multiply-accumulate wmma_i32_16x16x16_iu4.
 type WmmaI3216x16x16Iu4Op struct{ *ir.Operation }
 
 // AsWmmaI3216x16x16Iu4Op returns op as a WmmaI3216x16x16Iu4Op if it is an operation rocdl.wmma.i32.16x16x16.iu4.
 func AsWmmaI3216x16x16Iu4Op(op *ir.Operation) (WmmaI3216x16x16Iu4Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.i32.16x16x16.iu4" {
+	if op == nil || op.Name() != WmmaI3216x16x16Iu4OpName {
 		return WmmaI3216x16x16Iu4Op{}, false
 	}
 	return WmmaI3216x16x16Iu4Op{op}, true
@@ -5047,35 +5811,59 @@ func (op WmmaI3216x16x16Iu4Op) Clamp() bool {
 	return v
 }
 
-// BuildWmmaI3216x16x16Iu4 creates an operation rocdl.wmma.i32.16x16x16.iu4 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWmmaI3216x16x16Iu4(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, signA bool, signB bool, clamp bool, resType ir.Type) WmmaI3216x16x16Iu4Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.i32.16x16x16.iu4")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.i32.16x16x16.iu4 is not registered in the builder's context")
+// WmmaI3216x16x16Iu4Options holds the optional operands, results and properties of
+// rocdl.wmma.i32.16x16x16.iu4 for BuildWmmaI3216x16x16Iu4; the zero value leaves them all absent (or at
+// their defaults).
+type WmmaI3216x16x16Iu4Options struct {
+	// SignA is the property signA (the zero value: its default).
+	SignA bool
+	// SignB is the property signB (the zero value: its default).
+	SignB bool
+	// Clamp is the property clamp (the zero value: its default).
+	Clamp bool
+}
+
+// BuildWmmaI3216x16x16Iu4 creates an operation rocdl.wmma.i32.16x16x16.iu4 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaI3216x16x16Iu4Op.
+func BuildWmmaI3216x16x16Iu4(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type, opts ...WmmaI3216x16x16Iu4Options) WmmaI3216x16x16Iu4Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaI3216x16x16Iu4OpName)
+		return WmmaI3216x16x16Iu4Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, WmmaI3216x16x16Iu4OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WmmaI3216x16x16Iu4OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
-	props = append(props, ir.NamedAttr{Name: "signA", Value: b.Ctx.Bool(signA)})
-	props = append(props, ir.NamedAttr{Name: "signB", Value: b.Ctx.Bool(signB)})
-	props = append(props, ir.NamedAttr{Name: "clamp", Value: b.Ctx.Bool(clamp)})
+	if o.SignA {
+		props = append(props, ir.NamedAttr{Name: "signA", Value: b.Ctx.Bool(o.SignA)})
+	}
+	if o.SignB {
+		props = append(props, ir.NamedAttr{Name: "signB", Value: b.Ctx.Bool(o.SignB)})
+	}
+	if o.Clamp {
+		props = append(props, ir.NamedAttr{Name: "clamp", Value: b.Ctx.Bool(o.Clamp)})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WmmaI3216x16x16Iu4Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaI3216x16x16Iu4Op{op}
 }
+
+// WmmaF3216x16x16Fp8Fp8OpName is the name of the operation rocdl.wmma.f32.16x16x16.fp8_fp8.
+const WmmaF3216x16x16Fp8Fp8OpName = "rocdl.wmma.f32.16x16x16.fp8_fp8"
 
 // WmmaF3216x16x16Fp8Fp8Op wraps an operation rocdl.wmma.f32.16x16x16.fp8_fp8: wave matrix multiply-accumulate wmma_f32_16x16x16_fp8_fp8.
 type WmmaF3216x16x16Fp8Fp8Op struct{ *ir.Operation }
 
 // AsWmmaF3216x16x16Fp8Fp8Op returns op as a WmmaF3216x16x16Fp8Fp8Op if it is an operation rocdl.wmma.f32.16x16x16.fp8_fp8.
 func AsWmmaF3216x16x16Fp8Fp8Op(op *ir.Operation) (WmmaF3216x16x16Fp8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.f32.16x16x16.fp8_fp8" {
+	if op == nil || op.Name() != WmmaF3216x16x16Fp8Fp8OpName {
 		return WmmaF3216x16x16Fp8Fp8Op{}, false
 	}
 	return WmmaF3216x16x16Fp8Fp8Op{op}, true
@@ -5093,28 +5881,32 @@ func (op WmmaF3216x16x16Fp8Fp8Op) C() ir.Value { return op.Operation.Operand(2) 
 // Res returns the result res.
 func (op WmmaF3216x16x16Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildWmmaF3216x16x16Fp8Fp8 creates an operation rocdl.wmma.f32.16x16x16.fp8_fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWmmaF3216x16x16Fp8Fp8 creates an operation rocdl.wmma.f32.16x16x16.fp8_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x16Fp8Fp8Op.
 func BuildWmmaF3216x16x16Fp8Fp8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x16Fp8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.f32.16x16x16.fp8_fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.f32.16x16x16.fp8_fp8 is not registered in the builder's context")
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x16Fp8Fp8OpName)
+		return WmmaF3216x16x16Fp8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x16Fp8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return WmmaF3216x16x16Fp8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaF3216x16x16Fp8Fp8Op{op}
 }
+
+// WmmaF3216x16x16Fp8Bf8OpName is the name of the operation rocdl.wmma.f32.16x16x16.fp8_bf8.
+const WmmaF3216x16x16Fp8Bf8OpName = "rocdl.wmma.f32.16x16x16.fp8_bf8"
 
 // WmmaF3216x16x16Fp8Bf8Op wraps an operation rocdl.wmma.f32.16x16x16.fp8_bf8: wave matrix multiply-accumulate wmma_f32_16x16x16_fp8_bf8.
 type WmmaF3216x16x16Fp8Bf8Op struct{ *ir.Operation }
 
 // AsWmmaF3216x16x16Fp8Bf8Op returns op as a WmmaF3216x16x16Fp8Bf8Op if it is an operation rocdl.wmma.f32.16x16x16.fp8_bf8.
 func AsWmmaF3216x16x16Fp8Bf8Op(op *ir.Operation) (WmmaF3216x16x16Fp8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.f32.16x16x16.fp8_bf8" {
+	if op == nil || op.Name() != WmmaF3216x16x16Fp8Bf8OpName {
 		return WmmaF3216x16x16Fp8Bf8Op{}, false
 	}
 	return WmmaF3216x16x16Fp8Bf8Op{op}, true
@@ -5132,28 +5924,32 @@ func (op WmmaF3216x16x16Fp8Bf8Op) C() ir.Value { return op.Operation.Operand(2) 
 // Res returns the result res.
 func (op WmmaF3216x16x16Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildWmmaF3216x16x16Fp8Bf8 creates an operation rocdl.wmma.f32.16x16x16.fp8_bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWmmaF3216x16x16Fp8Bf8 creates an operation rocdl.wmma.f32.16x16x16.fp8_bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x16Fp8Bf8Op.
 func BuildWmmaF3216x16x16Fp8Bf8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x16Fp8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.f32.16x16x16.fp8_bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.f32.16x16x16.fp8_bf8 is not registered in the builder's context")
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x16Fp8Bf8OpName)
+		return WmmaF3216x16x16Fp8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x16Fp8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return WmmaF3216x16x16Fp8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaF3216x16x16Fp8Bf8Op{op}
 }
+
+// WmmaF3216x16x16Bf8Fp8OpName is the name of the operation rocdl.wmma.f32.16x16x16.bf8_fp8.
+const WmmaF3216x16x16Bf8Fp8OpName = "rocdl.wmma.f32.16x16x16.bf8_fp8"
 
 // WmmaF3216x16x16Bf8Fp8Op wraps an operation rocdl.wmma.f32.16x16x16.bf8_fp8: wave matrix multiply-accumulate wmma_f32_16x16x16_bf8_fp8.
 type WmmaF3216x16x16Bf8Fp8Op struct{ *ir.Operation }
 
 // AsWmmaF3216x16x16Bf8Fp8Op returns op as a WmmaF3216x16x16Bf8Fp8Op if it is an operation rocdl.wmma.f32.16x16x16.bf8_fp8.
 func AsWmmaF3216x16x16Bf8Fp8Op(op *ir.Operation) (WmmaF3216x16x16Bf8Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.f32.16x16x16.bf8_fp8" {
+	if op == nil || op.Name() != WmmaF3216x16x16Bf8Fp8OpName {
 		return WmmaF3216x16x16Bf8Fp8Op{}, false
 	}
 	return WmmaF3216x16x16Bf8Fp8Op{op}, true
@@ -5171,28 +5967,32 @@ func (op WmmaF3216x16x16Bf8Fp8Op) C() ir.Value { return op.Operation.Operand(2) 
 // Res returns the result res.
 func (op WmmaF3216x16x16Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildWmmaF3216x16x16Bf8Fp8 creates an operation rocdl.wmma.f32.16x16x16.bf8_fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWmmaF3216x16x16Bf8Fp8 creates an operation rocdl.wmma.f32.16x16x16.bf8_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x16Bf8Fp8Op.
 func BuildWmmaF3216x16x16Bf8Fp8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x16Bf8Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.f32.16x16x16.bf8_fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.f32.16x16x16.bf8_fp8 is not registered in the builder's context")
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x16Bf8Fp8OpName)
+		return WmmaF3216x16x16Bf8Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x16Bf8Fp8OpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return WmmaF3216x16x16Bf8Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaF3216x16x16Bf8Fp8Op{op}
 }
+
+// WmmaF3216x16x16Bf8Bf8OpName is the name of the operation rocdl.wmma.f32.16x16x16.bf8_bf8.
+const WmmaF3216x16x16Bf8Bf8OpName = "rocdl.wmma.f32.16x16x16.bf8_bf8"
 
 // WmmaF3216x16x16Bf8Bf8Op wraps an operation rocdl.wmma.f32.16x16x16.bf8_bf8: wave matrix multiply-accumulate wmma_f32_16x16x16_bf8_bf8.
 type WmmaF3216x16x16Bf8Bf8Op struct{ *ir.Operation }
 
 // AsWmmaF3216x16x16Bf8Bf8Op returns op as a WmmaF3216x16x16Bf8Bf8Op if it is an operation rocdl.wmma.f32.16x16x16.bf8_bf8.
 func AsWmmaF3216x16x16Bf8Bf8Op(op *ir.Operation) (WmmaF3216x16x16Bf8Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.f32.16x16x16.bf8_bf8" {
+	if op == nil || op.Name() != WmmaF3216x16x16Bf8Bf8OpName {
 		return WmmaF3216x16x16Bf8Bf8Op{}, false
 	}
 	return WmmaF3216x16x16Bf8Bf8Op{op}, true
@@ -5210,28 +6010,32 @@ func (op WmmaF3216x16x16Bf8Bf8Op) C() ir.Value { return op.Operation.Operand(2) 
 // Res returns the result res.
 func (op WmmaF3216x16x16Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
 
-// BuildWmmaF3216x16x16Bf8Bf8 creates an operation rocdl.wmma.f32.16x16x16.bf8_bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildWmmaF3216x16x16Bf8Bf8 creates an operation rocdl.wmma.f32.16x16x16.bf8_bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x16Bf8Bf8Op.
 func BuildWmmaF3216x16x16Bf8Bf8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x16Bf8Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.f32.16x16x16.bf8_bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.f32.16x16x16.bf8_bf8 is not registered in the builder's context")
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x16Bf8Bf8OpName)
+		return WmmaF3216x16x16Bf8Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x16Bf8Bf8OpName), Loc: loc}
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
 	st.ResultTypes = append(st.ResultTypes, resType)
-	return WmmaF3216x16x16Bf8Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaF3216x16x16Bf8Bf8Op{op}
 }
+
+// WmmaI3216x16x32Iu4OpName is the name of the operation rocdl.wmma.i32.16x16x32.iu4.
+const WmmaI3216x16x32Iu4OpName = "rocdl.wmma.i32.16x16x32.iu4"
 
 // WmmaI3216x16x32Iu4Op wraps an operation rocdl.wmma.i32.16x16x32.iu4: wave matrix multiply-accumulate wmma_i32_16x16x32_iu4.
 type WmmaI3216x16x32Iu4Op struct{ *ir.Operation }
 
 // AsWmmaI3216x16x32Iu4Op returns op as a WmmaI3216x16x32Iu4Op if it is an operation rocdl.wmma.i32.16x16x32.iu4.
 func AsWmmaI3216x16x32Iu4Op(op *ir.Operation) (WmmaI3216x16x32Iu4Op, bool) {
-	if op == nil || op.Name() != "rocdl.wmma.i32.16x16x32.iu4" {
+	if op == nil || op.Name() != WmmaI3216x16x32Iu4OpName {
 		return WmmaI3216x16x32Iu4Op{}, false
 	}
 	return WmmaI3216x16x32Iu4Op{op}, true
@@ -5300,35 +6104,59 @@ func (op WmmaI3216x16x32Iu4Op) Clamp() bool {
 	return v
 }
 
-// BuildWmmaI3216x16x32Iu4 creates an operation rocdl.wmma.i32.16x16x32.iu4 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildWmmaI3216x16x32Iu4(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, signA bool, signB bool, clamp bool, resType ir.Type) WmmaI3216x16x32Iu4Op {
-	name := b.Ctx.LookupOpName("rocdl.wmma.i32.16x16x32.iu4")
-	if name == nil || name.Def == nil {
-		panic("rocdl.wmma.i32.16x16x32.iu4 is not registered in the builder's context")
+// WmmaI3216x16x32Iu4Options holds the optional operands, results and properties of
+// rocdl.wmma.i32.16x16x32.iu4 for BuildWmmaI3216x16x32Iu4; the zero value leaves them all absent (or at
+// their defaults).
+type WmmaI3216x16x32Iu4Options struct {
+	// SignA is the property signA (the zero value: its default).
+	SignA bool
+	// SignB is the property signB (the zero value: its default).
+	SignB bool
+	// Clamp is the property clamp (the zero value: its default).
+	Clamp bool
+}
+
+// BuildWmmaI3216x16x32Iu4 creates an operation rocdl.wmma.i32.16x16x32.iu4 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaI3216x16x32Iu4Op.
+func BuildWmmaI3216x16x32Iu4(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type, opts ...WmmaI3216x16x32Iu4Options) WmmaI3216x16x32Iu4Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaI3216x16x32Iu4OpName)
+		return WmmaI3216x16x32Iu4Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	o := genOptions(b, WmmaI3216x16x32Iu4OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WmmaI3216x16x32Iu4OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, a)
 	st.Operands = append(st.Operands, b_)
 	st.Operands = append(st.Operands, c)
-	props = append(props, ir.NamedAttr{Name: "signA", Value: b.Ctx.Bool(signA)})
-	props = append(props, ir.NamedAttr{Name: "signB", Value: b.Ctx.Bool(signB)})
-	props = append(props, ir.NamedAttr{Name: "clamp", Value: b.Ctx.Bool(clamp)})
+	if o.SignA {
+		props = append(props, ir.NamedAttr{Name: "signA", Value: b.Ctx.Bool(o.SignA)})
+	}
+	if o.SignB {
+		props = append(props, ir.NamedAttr{Name: "signB", Value: b.Ctx.Bool(o.SignB)})
+	}
+	if o.Clamp {
+		props = append(props, ir.NamedAttr{Name: "clamp", Value: b.Ctx.Bool(o.Clamp)})
+	}
 	st.ResultTypes = append(st.ResultTypes, resType)
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return WmmaI3216x16x32Iu4Op{b.Create(st)}
+	op := b.Create(st)
+	return WmmaI3216x16x32Iu4Op{op}
 }
+
+// CvtF32Fp8OpName is the name of the operation rocdl.cvt.f32.fp8.
+const CvtF32Fp8OpName = "rocdl.cvt.f32.fp8"
 
 // CvtF32Fp8Op wraps an operation rocdl.cvt.f32.fp8: converts the selected fp8 byte of a word to f32.
 type CvtF32Fp8Op struct{ *ir.Operation }
 
 // AsCvtF32Fp8Op returns op as a CvtF32Fp8Op if it is an operation rocdl.cvt.f32.fp8.
 func AsCvtF32Fp8Op(op *ir.Operation) (CvtF32Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.cvt.f32.fp8" {
+	if op == nil || op.Name() != CvtF32Fp8OpName {
 		return CvtF32Fp8Op{}, false
 	}
 	return CvtF32Fp8Op{op}, true
@@ -5357,31 +6185,35 @@ func (op CvtF32Fp8Op) ByteSel() int32 {
 	return v
 }
 
-// BuildCvtF32Fp8 creates an operation rocdl.cvt.f32.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCvtF32Fp8(b *ir.Builder, loc ir.Location, srcA ir.Value, byteSel int32, resType ir.Type) CvtF32Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.cvt.f32.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cvt.f32.fp8 is not registered in the builder's context")
+// BuildCvtF32Fp8 creates an operation rocdl.cvt.f32.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtF32Fp8Op.
+func BuildCvtF32Fp8(b *ir.Builder, loc ir.Location, srcA ir.Value, byteSel int32) CvtF32Fp8Op {
+	if srcA == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtF32Fp8OpName)
+		return CvtF32Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CvtF32Fp8OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, srcA)
 	props = append(props, ir.NamedAttr{Name: "byteSel", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(byteSel))})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.FloatType(ir.F32))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CvtF32Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return CvtF32Fp8Op{op}
 }
+
+// CvtPkF32Fp8OpName is the name of the operation rocdl.cvt.pk.f32.fp8.
+const CvtPkF32Fp8OpName = "rocdl.cvt.pk.f32.fp8"
 
 // CvtPkF32Fp8Op wraps an operation rocdl.cvt.pk.f32.fp8: converts the selected pair of fp8 values of a word to two f32.
 type CvtPkF32Fp8Op struct{ *ir.Operation }
 
 // AsCvtPkF32Fp8Op returns op as a CvtPkF32Fp8Op if it is an operation rocdl.cvt.pk.f32.fp8.
 func AsCvtPkF32Fp8Op(op *ir.Operation) (CvtPkF32Fp8Op, bool) {
-	if op == nil || op.Name() != "rocdl.cvt.pk.f32.fp8" {
+	if op == nil || op.Name() != CvtPkF32Fp8OpName {
 		return CvtPkF32Fp8Op{}, false
 	}
 	return CvtPkF32Fp8Op{op}, true
@@ -5410,15 +6242,15 @@ func (op CvtPkF32Fp8Op) WordSel() bool {
 	return v
 }
 
-// BuildCvtPkF32Fp8 creates an operation rocdl.cvt.pk.f32.fp8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCvtPkF32Fp8 creates an operation rocdl.cvt.pk.f32.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtPkF32Fp8Op.
 func BuildCvtPkF32Fp8(b *ir.Builder, loc ir.Location, src ir.Value, wordSel bool, resType ir.Type) CvtPkF32Fp8Op {
-	name := b.Ctx.LookupOpName("rocdl.cvt.pk.f32.fp8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cvt.pk.f32.fp8 is not registered in the builder's context")
+	if src == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtPkF32Fp8OpName)
+		return CvtPkF32Fp8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CvtPkF32Fp8OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	props = append(props, ir.NamedAttr{Name: "wordSel", Value: b.Ctx.Bool(wordSel)})
@@ -5426,15 +6258,19 @@ func BuildCvtPkF32Fp8(b *ir.Builder, loc ir.Location, src ir.Value, wordSel bool
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CvtPkF32Fp8Op{b.Create(st)}
+	op := b.Create(st)
+	return CvtPkF32Fp8Op{op}
 }
+
+// CvtPkFp8F32OpName is the name of the operation rocdl.cvt.pk.fp8.f32.
+const CvtPkFp8F32OpName = "rocdl.cvt.pk.fp8.f32"
 
 // CvtPkFp8F32Op wraps an operation rocdl.cvt.pk.fp8.f32: converts two f32 to fp8 into the selected half of a word.
 type CvtPkFp8F32Op struct{ *ir.Operation }
 
 // AsCvtPkFp8F32Op returns op as a CvtPkFp8F32Op if it is an operation rocdl.cvt.pk.fp8.f32.
 func AsCvtPkFp8F32Op(op *ir.Operation) (CvtPkFp8F32Op, bool) {
-	if op == nil || op.Name() != "rocdl.cvt.pk.fp8.f32" {
+	if op == nil || op.Name() != CvtPkFp8F32OpName {
 		return CvtPkFp8F32Op{}, false
 	}
 	return CvtPkFp8F32Op{op}, true
@@ -5469,33 +6305,37 @@ func (op CvtPkFp8F32Op) WordSel() bool {
 	return v
 }
 
-// BuildCvtPkFp8F32 creates an operation rocdl.cvt.pk.fp8.f32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCvtPkFp8F32(b *ir.Builder, loc ir.Location, srcA ir.Value, srcB ir.Value, old ir.Value, wordSel bool, resType ir.Type) CvtPkFp8F32Op {
-	name := b.Ctx.LookupOpName("rocdl.cvt.pk.fp8.f32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cvt.pk.fp8.f32 is not registered in the builder's context")
+// BuildCvtPkFp8F32 creates an operation rocdl.cvt.pk.fp8.f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtPkFp8F32Op.
+func BuildCvtPkFp8F32(b *ir.Builder, loc ir.Location, srcA ir.Value, srcB ir.Value, old ir.Value, wordSel bool) CvtPkFp8F32Op {
+	if srcA == nil || srcB == nil || old == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtPkFp8F32OpName)
+		return CvtPkFp8F32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CvtPkFp8F32OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, srcA)
 	st.Operands = append(st.Operands, srcB)
 	st.Operands = append(st.Operands, old)
 	props = append(props, ir.NamedAttr{Name: "wordSel", Value: b.Ctx.Bool(wordSel)})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CvtPkFp8F32Op{b.Create(st)}
+	op := b.Create(st)
+	return CvtPkFp8F32Op{op}
 }
+
+// CvtSrFp8F32OpName is the name of the operation rocdl.cvt.sr.fp8.f32.
+const CvtSrFp8F32OpName = "rocdl.cvt.sr.fp8.f32"
 
 // CvtSrFp8F32Op wraps an operation rocdl.cvt.sr.fp8.f32: converts an f32 to fp8 with stochastic rounding into the selected byte of a word.
 type CvtSrFp8F32Op struct{ *ir.Operation }
 
 // AsCvtSrFp8F32Op returns op as a CvtSrFp8F32Op if it is an operation rocdl.cvt.sr.fp8.f32.
 func AsCvtSrFp8F32Op(op *ir.Operation) (CvtSrFp8F32Op, bool) {
-	if op == nil || op.Name() != "rocdl.cvt.sr.fp8.f32" {
+	if op == nil || op.Name() != CvtSrFp8F32OpName {
 		return CvtSrFp8F32Op{}, false
 	}
 	return CvtSrFp8F32Op{op}, true
@@ -5530,33 +6370,37 @@ func (op CvtSrFp8F32Op) ByteSel() int32 {
 	return v
 }
 
-// BuildCvtSrFp8F32 creates an operation rocdl.cvt.sr.fp8.f32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCvtSrFp8F32(b *ir.Builder, loc ir.Location, srcA ir.Value, srcB ir.Value, old ir.Value, byteSel int32, resType ir.Type) CvtSrFp8F32Op {
-	name := b.Ctx.LookupOpName("rocdl.cvt.sr.fp8.f32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cvt.sr.fp8.f32 is not registered in the builder's context")
+// BuildCvtSrFp8F32 creates an operation rocdl.cvt.sr.fp8.f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtSrFp8F32Op.
+func BuildCvtSrFp8F32(b *ir.Builder, loc ir.Location, srcA ir.Value, srcB ir.Value, old ir.Value, byteSel int32) CvtSrFp8F32Op {
+	if srcA == nil || srcB == nil || old == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtSrFp8F32OpName)
+		return CvtSrFp8F32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CvtSrFp8F32OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, srcA)
 	st.Operands = append(st.Operands, srcB)
 	st.Operands = append(st.Operands, old)
 	props = append(props, ir.NamedAttr{Name: "byteSel", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(byteSel))})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CvtSrFp8F32Op{b.Create(st)}
+	op := b.Create(st)
+	return CvtSrFp8F32Op{op}
 }
+
+// CvtF32Bf8OpName is the name of the operation rocdl.cvt.f32.bf8.
+const CvtF32Bf8OpName = "rocdl.cvt.f32.bf8"
 
 // CvtF32Bf8Op wraps an operation rocdl.cvt.f32.bf8: converts the selected bf8 byte of a word to f32.
 type CvtF32Bf8Op struct{ *ir.Operation }
 
 // AsCvtF32Bf8Op returns op as a CvtF32Bf8Op if it is an operation rocdl.cvt.f32.bf8.
 func AsCvtF32Bf8Op(op *ir.Operation) (CvtF32Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.cvt.f32.bf8" {
+	if op == nil || op.Name() != CvtF32Bf8OpName {
 		return CvtF32Bf8Op{}, false
 	}
 	return CvtF32Bf8Op{op}, true
@@ -5585,31 +6429,35 @@ func (op CvtF32Bf8Op) ByteSel() int32 {
 	return v
 }
 
-// BuildCvtF32Bf8 creates an operation rocdl.cvt.f32.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCvtF32Bf8(b *ir.Builder, loc ir.Location, srcA ir.Value, byteSel int32, resType ir.Type) CvtF32Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.cvt.f32.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cvt.f32.bf8 is not registered in the builder's context")
+// BuildCvtF32Bf8 creates an operation rocdl.cvt.f32.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtF32Bf8Op.
+func BuildCvtF32Bf8(b *ir.Builder, loc ir.Location, srcA ir.Value, byteSel int32) CvtF32Bf8Op {
+	if srcA == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtF32Bf8OpName)
+		return CvtF32Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CvtF32Bf8OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, srcA)
 	props = append(props, ir.NamedAttr{Name: "byteSel", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(byteSel))})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.FloatType(ir.F32))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CvtF32Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return CvtF32Bf8Op{op}
 }
+
+// CvtPkF32Bf8OpName is the name of the operation rocdl.cvt.pk.f32.bf8.
+const CvtPkF32Bf8OpName = "rocdl.cvt.pk.f32.bf8"
 
 // CvtPkF32Bf8Op wraps an operation rocdl.cvt.pk.f32.bf8: converts the selected pair of bf8 values of a word to two f32.
 type CvtPkF32Bf8Op struct{ *ir.Operation }
 
 // AsCvtPkF32Bf8Op returns op as a CvtPkF32Bf8Op if it is an operation rocdl.cvt.pk.f32.bf8.
 func AsCvtPkF32Bf8Op(op *ir.Operation) (CvtPkF32Bf8Op, bool) {
-	if op == nil || op.Name() != "rocdl.cvt.pk.f32.bf8" {
+	if op == nil || op.Name() != CvtPkF32Bf8OpName {
 		return CvtPkF32Bf8Op{}, false
 	}
 	return CvtPkF32Bf8Op{op}, true
@@ -5638,15 +6486,15 @@ func (op CvtPkF32Bf8Op) WordSel() bool {
 	return v
 }
 
-// BuildCvtPkF32Bf8 creates an operation rocdl.cvt.pk.f32.bf8 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
+// BuildCvtPkF32Bf8 creates an operation rocdl.cvt.pk.f32.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtPkF32Bf8Op.
 func BuildCvtPkF32Bf8(b *ir.Builder, loc ir.Location, src ir.Value, wordSel bool, resType ir.Type) CvtPkF32Bf8Op {
-	name := b.Ctx.LookupOpName("rocdl.cvt.pk.f32.bf8")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cvt.pk.f32.bf8 is not registered in the builder's context")
+	if src == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtPkF32Bf8OpName)
+		return CvtPkF32Bf8Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CvtPkF32Bf8OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, src)
 	props = append(props, ir.NamedAttr{Name: "wordSel", Value: b.Ctx.Bool(wordSel)})
@@ -5654,15 +6502,19 @@ func BuildCvtPkF32Bf8(b *ir.Builder, loc ir.Location, src ir.Value, wordSel bool
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CvtPkF32Bf8Op{b.Create(st)}
+	op := b.Create(st)
+	return CvtPkF32Bf8Op{op}
 }
+
+// CvtPkBf8F32OpName is the name of the operation rocdl.cvt.pk.bf8.f32.
+const CvtPkBf8F32OpName = "rocdl.cvt.pk.bf8.f32"
 
 // CvtPkBf8F32Op wraps an operation rocdl.cvt.pk.bf8.f32: converts two f32 to bf8 into the selected half of a word.
 type CvtPkBf8F32Op struct{ *ir.Operation }
 
 // AsCvtPkBf8F32Op returns op as a CvtPkBf8F32Op if it is an operation rocdl.cvt.pk.bf8.f32.
 func AsCvtPkBf8F32Op(op *ir.Operation) (CvtPkBf8F32Op, bool) {
-	if op == nil || op.Name() != "rocdl.cvt.pk.bf8.f32" {
+	if op == nil || op.Name() != CvtPkBf8F32OpName {
 		return CvtPkBf8F32Op{}, false
 	}
 	return CvtPkBf8F32Op{op}, true
@@ -5697,33 +6549,37 @@ func (op CvtPkBf8F32Op) WordSel() bool {
 	return v
 }
 
-// BuildCvtPkBf8F32 creates an operation rocdl.cvt.pk.bf8.f32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCvtPkBf8F32(b *ir.Builder, loc ir.Location, srcA ir.Value, srcB ir.Value, old ir.Value, wordSel bool, resType ir.Type) CvtPkBf8F32Op {
-	name := b.Ctx.LookupOpName("rocdl.cvt.pk.bf8.f32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cvt.pk.bf8.f32 is not registered in the builder's context")
+// BuildCvtPkBf8F32 creates an operation rocdl.cvt.pk.bf8.f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtPkBf8F32Op.
+func BuildCvtPkBf8F32(b *ir.Builder, loc ir.Location, srcA ir.Value, srcB ir.Value, old ir.Value, wordSel bool) CvtPkBf8F32Op {
+	if srcA == nil || srcB == nil || old == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtPkBf8F32OpName)
+		return CvtPkBf8F32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CvtPkBf8F32OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, srcA)
 	st.Operands = append(st.Operands, srcB)
 	st.Operands = append(st.Operands, old)
 	props = append(props, ir.NamedAttr{Name: "wordSel", Value: b.Ctx.Bool(wordSel)})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CvtPkBf8F32Op{b.Create(st)}
+	op := b.Create(st)
+	return CvtPkBf8F32Op{op}
 }
+
+// CvtSrBf8F32OpName is the name of the operation rocdl.cvt.sr.bf8.f32.
+const CvtSrBf8F32OpName = "rocdl.cvt.sr.bf8.f32"
 
 // CvtSrBf8F32Op wraps an operation rocdl.cvt.sr.bf8.f32: converts an f32 to bf8 with stochastic rounding into the selected byte of a word.
 type CvtSrBf8F32Op struct{ *ir.Operation }
 
 // AsCvtSrBf8F32Op returns op as a CvtSrBf8F32Op if it is an operation rocdl.cvt.sr.bf8.f32.
 func AsCvtSrBf8F32Op(op *ir.Operation) (CvtSrBf8F32Op, bool) {
-	if op == nil || op.Name() != "rocdl.cvt.sr.bf8.f32" {
+	if op == nil || op.Name() != CvtSrBf8F32OpName {
 		return CvtSrBf8F32Op{}, false
 	}
 	return CvtSrBf8F32Op{op}, true
@@ -5758,23 +6614,49 @@ func (op CvtSrBf8F32Op) ByteSel() int32 {
 	return v
 }
 
-// BuildCvtSrBf8F32 creates an operation rocdl.cvt.sr.bf8.f32 at b's insertion point through its registered
-// definition (absent default-valued properties take their defaults).
-// The dialect must be registered in b.Ctx.
-func BuildCvtSrBf8F32(b *ir.Builder, loc ir.Location, srcA ir.Value, srcB ir.Value, old ir.Value, byteSel int32, resType ir.Type) CvtSrBf8F32Op {
-	name := b.Ctx.LookupOpName("rocdl.cvt.sr.bf8.f32")
-	if name == nil || name.Def == nil {
-		panic("rocdl.cvt.sr.bf8.f32 is not registered in the builder's context")
+// BuildCvtSrBf8F32 creates an operation rocdl.cvt.sr.bf8.f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtSrBf8F32Op.
+func BuildCvtSrBf8F32(b *ir.Builder, loc ir.Location, srcA ir.Value, srcB ir.Value, old ir.Value, byteSel int32) CvtSrBf8F32Op {
+	if srcA == nil || srcB == nil || old == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtSrBf8F32OpName)
+		return CvtSrBf8F32Op{}
 	}
-	st := &ir.OperationState{Name: name, Loc: loc}
+	st := &ir.OperationState{Name: genOpName(b, CvtSrBf8F32OpName), Loc: loc}
 	var props []ir.NamedAttr
 	st.Operands = append(st.Operands, srcA)
 	st.Operands = append(st.Operands, srcB)
 	st.Operands = append(st.Operands, old)
 	props = append(props, ir.NamedAttr{Name: "byteSel", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(byteSel))})
-	st.ResultTypes = append(st.ResultTypes, resType)
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
-	return CvtSrBf8F32Op{b.Create(st)}
+	op := b.Create(st)
+	return CvtSrBf8F32Op{op}
+}
+
+// genOpName returns the registered name of the operation called name,
+// recording an error on b (and returning an unregistered name) when its
+// dialect is not registered in b's context.
+func genOpName(b *ir.Builder, name string) *ir.OpName {
+	on := b.Ctx.LookupOpName(name)
+	if on == nil || on.Def == nil {
+		b.Errorf("building %s: the operation is not registered in the builder's context", name)
+		return b.Ctx.OpName(name)
+	}
+	return on
+}
+
+// genOptions returns the options value of a Build function: the zero
+// value when none is given; more than one is recorded as an error on b.
+func genOptions[T any](b *ir.Builder, name string, opts []T) T {
+	var o T
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if len(opts) > 1 {
+		b.Errorf("building %s: more than one options value", name)
+	}
+	return o
 }
