@@ -23,6 +23,7 @@ import (
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/neuron"
 	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/dialects/rocdl"
@@ -46,8 +47,11 @@ import (
 	_ "github.com/strata-ir/strata/conversion/mathtolibm"
 	_ "github.com/strata-ir/strata/conversion/mathtollvm"
 	_ "github.com/strata-ir/strata/conversion/memreftollvm"
+	_ "github.com/strata-ir/strata/conversion/nvgputonvvm"
 	_ "github.com/strata-ir/strata/conversion/reconcilecasts"
 	_ "github.com/strata-ir/strata/conversion/scftocf"
+	_ "github.com/strata-ir/strata/conversion/tiletoneuron"
+	_ "github.com/strata-ir/strata/conversion/tiletonvgpu"
 	_ "github.com/strata-ir/strata/conversion/ubtollvm"
 	_ "github.com/strata-ir/strata/conversion/vectortollvm"
 	_ "github.com/strata-ir/strata/conversion/vectortoscf"
@@ -118,6 +122,7 @@ func Register(ctx *ir.Context) {
 	ub.Register(ctx)
 	gpu.Register(ctx)
 	nvvm.Register(ctx)
+	neuron.Register(ctx)
 	nvgpu.Register(ctx)
 	amdgpu.Register(ctx)
 	rocdl.Register(ctx)

@@ -41,7 +41,7 @@ var gpuNotYet = map[string]string{
 	"TensorCore/wmma-matmul-f64.mlir":                    "needs gpu.subgroup_mma_* (wmma), not in the gpu dialect yet",
 	"sm90/cga_cluster.mlir":                              "needs the index dialect (index.casts)",
 	"sm90/non-portable-cluster-launch.mlir":              "needs the index dialect (index.casts)",
-	"sm90/gemm_f32_f16_f16_128x128x128.mlir":             "needs TMA and wgmma semantics, and byte-addressed shared memory (memref.view of the dynamic shared memory, a 0-element memref.global reinterpreted as it)",
+	"sm90/gemm_f32_f16_f16_128x128x128.mlir":             "at the nvgpu level, needs byte-addressed shared memory (memref.view of the dynamic shared memory, a 0-element memref.global reinterpreted as it); TestGPUIntegrationGEMMLowered runs it lowered to nvvm",
 }
 
 // TestGPUIntegration runs upstream's CUDA integration tests with the

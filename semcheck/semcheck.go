@@ -218,6 +218,12 @@ type Reassociating interface {
 	ReassociatesFloats() bool
 }
 
+// AbsTolerance is the absolute difference always allowed after a
+// Reassociating pass: a sum that cancels to zero in one order leaves a
+// rounding residue (2e-10, say) in another, whose relative difference
+// from zero is unbounded.
+const AbsTolerance = 1e-6
+
 // RelTolerance is the relative difference allowed between the numbers
 // printed before and after a Reassociating pass.
 const RelTolerance = 1e-4
@@ -254,7 +260,7 @@ func firstDifference(a, b string, rel float64) (int, string, string, bool) {
 		}
 		if x != y && !(math.IsNaN(x) && math.IsNaN(y)) {
 			d := math.Abs(x - y)
-			if d > rel*math.Max(math.Abs(x), math.Abs(y)) {
+			if d > rel*math.Max(math.Abs(x), math.Abs(y)) && d > AbsTolerance {
 				return n, ta[i], tb[i], false
 			}
 		}

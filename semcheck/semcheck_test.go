@@ -139,3 +139,24 @@ func TestStrataOpt(t *testing.T) {
 		})
 	}
 }
+
+// TestNear checks the comparison after reassociating passes: relative
+// differences up to RelTolerance, absolute ones up to AbsTolerance (a sum
+// that cancels), the rest of the text exact.
+func TestNear(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		near bool
+	}{
+		{"( 1.5, 2 )", "( 1.50001, 2 )", true},
+		{"( 1.5, 2 )", "( 1.6, 2 )", false},
+		{"( 0, 2 )", "( 2.1e-10, 2 )", true},
+		{"( 0, 2 )", "( 0.001, 2 )", false},
+		{"( 0, 2 )", "[ 0, 2 ]", false},
+	} {
+		got := semcheck.Observation{Output: c.a}.Near(semcheck.Observation{Output: c.b}, semcheck.RelTolerance)
+		if got != c.near {
+			t.Errorf("Near(%q, %q) = %v, want %v", c.a, c.b, got, c.near)
+		}
+	}
+}

@@ -6,11 +6,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/strata-ir/strata/internal/filecheck"
 )
 
 // TestOutOfTreeDialect builds examples/dialect-plugin, a separate Go module
-// that defines the toy dialect, a pattern and a pass and links its own
-// my-opt through opt.Main, and runs the pass on its example file.
+// that defines the toy dialect and links its own toy-strata (opt,
+// translate and run) through Strata's driver libraries, and checks that
+// the dialect takes part in the framework through interfaces only: its
+// pattern and passes, an interface it declares that its pass queries
+// (toy-annotate-cost), one-shot-bufferize through its
+// BufferizableOpInterface model, --mlir-to-llvmir through its
+// DialectTranslation, and its interpreter semantics under strata-run.
 func TestOutOfTreeDialect(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a separate module")
@@ -19,18 +26,35 @@ func TestOutOfTreeDialect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(t.TempDir(), "my-opt")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/my-opt")
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "toy-strata")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/toy-strata")
 	build.Dir = dir
 	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	out, err := exec.Command(bin, "--allow-unregistered-dialect", "--toy-sync-copies", filepath.Join(dir, "testdata", "copies.mlir")).CombinedOutput()
-	if err != nil {
-		t.Fatalf("my-opt: %v\n%s", err, out)
+	run := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command(bin, args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("toy-strata %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
 	}
-	got := string(out)
+	check := func(file, out string) {
+		t.Helper()
+		src, err := os.ReadFile(filepath.Join(dir, "testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := filecheck.Match(out, filecheck.Parse(string(src), "CHECK")); err != nil {
+			t.Errorf("%s: %v\n%s", file, err, out)
+		}
+	}
+	testdata := func(f string) string { return filepath.Join(dir, "testdata", f) }
+
+	got := run("opt", "--allow-unregistered-dialect", "--toy-sync-copies", testdata("copies.mlir"))
 	for _, want := range []string{
 		"toy.copy %arg0, %arg1 : memref<64xf32>, memref<64xf32, #toy.sram>",
 		"%0 = toy.copy_async %arg0, %arg2",
@@ -42,6 +66,18 @@ func TestOutOfTreeDialect(t *testing.T) {
 	}
 	if strings.Count(got, "toy.wait") != 1 {
 		t.Errorf("the immediate wait should be gone:\n%s", got)
+	}
+
+	check("cost.mlir", run("opt", "--toy-annotate-cost", testdata("cost.mlir")))
+	check("fma.mlir", run("translate", "--mlir-to-llvmir", testdata("fma.mlir")))
+	buffers := run("opt", "--one-shot-bufferize", testdata("scale.mlir"))
+	check("scale.mlir", buffers)
+	bufFile := filepath.Join(tmp, "scale.buffers.mlir")
+	if err := os.WriteFile(bufFile, []byte(buffers), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := strings.TrimSpace(run("run", bufFile)); res != "1.800000e+01" {
+		t.Errorf("toy-strata run: got %q, want 1.800000e+01 ((4 * 2) * 2 + 2)", res)
 	}
 }
 

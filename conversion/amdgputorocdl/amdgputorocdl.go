@@ -254,7 +254,7 @@ func transposeLoadPattern(chip Chipset, tc *rewrite.TypeConverter) rewrite.Conve
 			}
 			ctx := r.Builder.Ctx
 			loc := op.Loc()
-			ptr := memreftollvm.StridedElementPtr(r, loc, tc, m, operands[0], operands[1:], false)
+			ptr := memreftollvm.StridedElementPtr(r, loc, tc, m, operands[0], operands[1:])
 			var name string
 			resT := ir.Type(res)
 			switch ir.IntOrFloatBitWidth(res.Elem) {

@@ -11,6 +11,7 @@ package gputonvvm
 
 import (
 	"encoding/binary"
+	"fmt"
 
 	"github.com/strata-ir/strata/conversion/arithtollvm"
 	"github.com/strata-ir/strata/conversion/cftollvm"
@@ -18,6 +19,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
+	"github.com/strata-ir/strata/conversion/nvgputonvvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -80,6 +82,8 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	}
 	tc := llvmcommon.NewTypeConverter(ctx)
 	addGPUMemorySpaces(ctx, tc)
+	// Kernels may take nvgpu values (tensor maps, barrier groups).
+	nvgputonvvm.AddTypeConversions(ctx, tc)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("nvvm")
@@ -87,12 +91,12 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
-		"gpu.grid_dim", "gpu.lane_id", "gpu.shuffle", "gpu.cluster_id", "gpu.cluster_dim", "gpu.cluster_block_id", "gpu.cluster_dim_blocks"} {
+		"gpu.grid_dim", "gpu.lane_id", "gpu.shuffle", "gpu.dynamic_shared_memory", "gpu.cluster_id", "gpu.cluster_dim", "gpu.cluster_block_id", "gpu.cluster_dim_blocks"} {
 		target.AddIllegalOp(name)
 	}
 	var patterns []rewrite.ConversionPattern
 	patterns = append(patterns, gpuPatterns(tc)...)
-	patterns = append(patterns, shufflePattern())
+	patterns = append(patterns, shufflePattern(), dynamicSharedPattern(tc))
 	patterns = append(patterns, libdevicePatterns(tc)...)
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)
@@ -268,9 +272,6 @@ func lowerFunc(op *ir.Operation, r *rewrite.ConversionRewriter, tc *rewrite.Type
 	if !ok {
 		return false
 	}
-	if n, ok := op.Attr("workgroup_attributions").(*ir.IntegerAttr); ok && n.Int64() != 0 {
-		return false
-	}
 	ta, ok := fop.InherentAttr("function_type").(*ir.TypeAttr)
 	if !ok {
 		return false
@@ -279,8 +280,18 @@ func lowerFunc(op *ir.Operation, r *rewrite.ConversionRewriter, tc *rewrite.Type
 	if !ok {
 		return false
 	}
-	if entry := op.Region(0).First(); entry != nil && entry.NumArguments() != len(ft.Inputs) {
+	nw := int64(0)
+	if n, ok := op.Attr("workgroup_attributions").(*ir.IntegerAttr); ok {
+		nw = n.Int64()
+	}
+	if entry := op.Region(0).First(); entry != nil && int64(entry.NumArguments()) != int64(len(ft.Inputs))+nw {
 		return false
+	}
+	if nw != 0 {
+		if !lowerWorkgroupAttributions(op, r, tc, len(ft.Inputs)) {
+			return false
+		}
+		r.SetInsertionPoint(op)
 	}
 	lft, ok := functollvm.LLVMFuncType(ctx, tc, ft)
 	if !ok {
@@ -346,4 +357,88 @@ func i32At(a ir.Attribute, i int) (int64, bool) {
 		return 0, false
 	}
 	return int64(int32(binary.LittleEndian.Uint32(d.Data[4*i:]))), true
+}
+
+// lowerWorkgroupAttributions gives each workgroup attribution of a
+// gpu.func (the entry block's arguments after its inputs) an
+// llvm.mlir.global of its size in shared memory (address space 3), as
+// upstream's GPUFuncOpLowering does: the function's body sees a memref
+// descriptor of the global's address in place of the argument.
+func lowerWorkgroupAttributions(op *ir.Operation, r *rewrite.ConversionRewriter, tc *rewrite.TypeConverter, inputs int) bool {
+	ctx := r.Builder.Ctx
+	entry := op.Region(0).First()
+	module := op.ParentOp()
+	if entry == nil || module == nil || module.Region(0).First() == nil {
+		return false
+	}
+	fname, _ := ir.SymbolName(op)
+	type attribution struct {
+		arg  *ir.BlockArgument
+		mt   *ir.MemRefType
+		dt   *llvm.StructType
+		name string
+		gt   ir.Type
+	}
+	var as []attribution
+	for i := inputs; i < entry.NumArguments(); i++ {
+		a := entry.Argument(i)
+		mt, ok := a.Type().(*ir.MemRefType)
+		if !ok || mt.Layout != nil || !staticShape(mt.Shape) {
+			return false
+		}
+		dt, ok := tc.Convert(mt).(*llvm.StructType)
+		if !ok {
+			return false
+		}
+		n := int64(1)
+		for _, d := range mt.Shape {
+			n *= d
+		}
+		gt := llvm.Array(ctx, uint64(n), tc.Convert(mt.Elem))
+		as = append(as, attribution{a, mt, dt, fmt.Sprintf("__wg_%s_%d", fname, i-inputs), gt})
+	}
+	r.SetInsertionPointToStart(entry)
+	for _, at := range as {
+		gb := ir.NewBuilder(ctx)
+		gb.SetInsertionPoint(op)
+		llvm.BuildMlirGlobal(gb, op.Loc(), at.gt, at.name, llvm.LinkageInternal, llvm.MlirGlobalOptions{AddrSpace: 3})
+		loc := op.Loc()
+		ptr := llvm.Ptr(ctx, 3)
+		addr := llvmcommon.Create(r, "llvm.mlir.addressof", loc, nil, []ir.Type{ptr},
+			[]ir.NamedAttr{{Name: "global_name", Value: ctx.SymbolRefAttr(at.name, nil)}}).Result(0)
+		zero := int32(0)
+		base := llvm.BuildGetelementptr(r.Builder, loc, addr, nil, ctx.DenseI32Array(zero, zero), at.gt, ptr).Operation.Result(0)
+		d := llvmcommon.Poison(r, loc, at.dt)
+		d = llvmcommon.Insert(r, loc, d, base, 0)
+		d = llvmcommon.Insert(r, loc, d, base, 1)
+		d = llvmcommon.Insert(r, loc, d, llvmcommon.Const(r, loc, 0), 2)
+		strides := make([]int64, len(at.mt.Shape))
+		stride := int64(1)
+		for k := len(at.mt.Shape) - 1; k >= 0; k-- {
+			strides[k] = stride
+			stride *= at.mt.Shape[k]
+		}
+		for k, n := range at.mt.Shape {
+			d = llvmcommon.Insert(r, loc, d, llvmcommon.Const(r, loc, n), 3, int64(k))
+			d = llvmcommon.Insert(r, loc, d, llvmcommon.Const(r, loc, strides[k]), 4, int64(k))
+		}
+		// The body's memrefs are in address space 3 from here on.
+		mt := ctx.MemRefType(at.mt.Shape, at.mt.Elem, nil, ctx.IntegerAttr(ctx.I(64), 3))
+		cast := r.Create(&ir.OperationState{Name: ctx.OpName("builtin.unrealized_conversion_cast"), Loc: loc,
+			Operands: []ir.Value{d}, ResultTypes: []ir.Type{mt}}).Result(0)
+		ir.ReplaceAllUsesWith(at.arg, cast)
+	}
+	for entry.NumArguments() > inputs {
+		entry.EraseArgument(entry.NumArguments() - 1)
+	}
+	return true
+}
+
+func staticShape(shape []int64) bool {
+	for _, d := range shape {
+		if d < 0 {
+			return false
+		}
+	}
+	return true
 }

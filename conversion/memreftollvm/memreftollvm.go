@@ -220,16 +220,6 @@ func (l *lowering) descriptor(dt ir.Type, allocated, aligned ir.Value, offset ir
 	return d
 }
 
-// StridedElementPtr is upstream's getStridedElementPtr for lowerings of
-// other dialects: the address of the element at indices (converted index
-// values) of desc, a descriptor of a memref of type m. inbounds gives the
-// final GEP inbounds|nuw and the index arithmetic nsw|nuw.
-func StridedElementPtr(r *rewrite.ConversionRewriter, loc ir.Location, tc *rewrite.TypeConverter, m *ir.MemRefType, desc ir.Value,
-	indices []ir.Value, inbounds bool) ir.Value {
-	l := &lowering{r: r, loc: loc, tc: tc}
-	return l.stridedPtr(m, desc, indices, tc.Convert(m.Elem), inbounds)
-}
-
 // elementPtr is upstream's getStridedElementPtr: the aligned pointer,
 // moved by the offset unless it is zero, indexed by the sum of
 // index*stride.
@@ -241,8 +231,15 @@ func (l *lowering) elementPtr(m *ir.MemRefType, desc ir.Value, indices []ir.Valu
 // index arithmetic's nsw|nuw) optional.
 func (l *lowering) stridedPtr(m *ir.MemRefType, desc ir.Value, indices []ir.Value, elem ir.Type, inbounds bool) ir.Value {
 	strides, offset, _ := llvmcommon.StridesAndOffset(m)
-	as, _ := llvmcommon.AddressSpace(m.MemorySpace)
-	base := l.extract(desc, l.ptr(as), 1)
+	// The aligned pointer's type is the descriptor's (its address space
+	// converted, for a memory space such as #gpu.address_space).
+	var pt ir.Type = l.ptr(0)
+	if st, ok := desc.Type().(*llvm.StructType); ok && len(st.Fields) > 1 {
+		pt = st.Fields[1]
+	} else if as, ok := llvmcommon.AddressSpace(m.MemorySpace); ok {
+		pt = l.ptr(as)
+	}
+	base := l.extract(desc, pt, 1)
 	if offset != 0 {
 		var off ir.Value
 		if offset == ir.Dynamic {
@@ -1072,4 +1069,25 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		"memref.extract_aligned_pointer_as_index", "memref.prefetch",
 		"memref.memory_space_cast")
 	return llvmcommon.Apply(ctx, op, target, Patterns(tc), tc)
+}
+
+// StridedElementPtr is upstream's getStridedElementPtr without wrap flags,
+// as the lowerings of other dialects call it: the address of the element
+// of the memref of type m at indices, from its converted descriptor desc
+// (the aligned pointer, moved by the layout's offset, indexed by the sum
+// of index*stride with plain llvm.mul, llvm.add and llvm.getelementptr).
+// m must have a strided layout and an integer memory space.
+func StridedElementPtr(r *rewrite.ConversionRewriter, loc ir.Location, tc *rewrite.TypeConverter, m *ir.MemRefType, desc ir.Value, indices []ir.Value) ir.Value {
+	l := &lowering{r: r, loc: loc, tc: tc}
+	return l.stridedPtr(m, desc, indices, tc.Convert(m.Elem), false)
+}
+
+// StaticDescriptor is upstream's getMemRefDescriptorSizes followed by
+// createMemRefDescriptor for a memref type of static shape and identity
+// layout: the descriptor of the buffer at the given pointers (its size in
+// bytes is computed too, as upstream does, and left unused).
+func StaticDescriptor(r *rewrite.ConversionRewriter, loc ir.Location, tc *rewrite.TypeConverter, m *ir.MemRefType, allocated, aligned ir.Value) ir.Value {
+	l := &lowering{r: r, loc: loc, tc: tc}
+	szs, strs, _ := l.sizes(m, nil, tc.Convert(m.Elem), true)
+	return l.descriptor(tc.Convert(m), allocated, aligned, nil, szs, strs)
 }

@@ -67,7 +67,7 @@ func TestSemanticErrors(t *testing.T) {
 		{"dialect d {\n  op a {\n    properties (n: I64Attr = \"x\")\n  }\n}\n", "3:30: error: default value \"x\" does not satisfy the constraint: 64-bit signless integer attribute"},
 		{"dialect d {\n  op a {\n    operands (x: !d.nope)\n  }\n}\n", "3:18: error: dialect 'd' defines no type 'nope'"},
 		{"dialect d {\n  op a {\n    effects [Read(q)]\n  }\n}\n", "3:14: error: effect on 'q', which is not an operand or result of op 'a'"},
-		{"dialect d {\n  op a {\n    hooks [frob]\n  }\n}\n", "3:12: error: unknown hook 'frob' (expected verifier, regionVerifier, folder, canonicalizer, printer or parser)"},
+		{"dialect d {\n  op a {\n    hooks [frob]\n  }\n}\n", "3:12: error: unknown hook 'frob' (expected verifier, regionVerifier, folder, canonicalizer, printer, parser or interfaces)"},
 		{"dialect d {\n  op a {\n    regions (r: AnyType)\n  }\n}\n", "3:17: error: a region constraint must be 'AnyRegion' or 'SizedRegion<N>'"},
 		{"dialect d {\n  op a {\n    operands (x: HasRank<AnyTensor>)\n  }\n}\n", "3:18: error: 'HasRank' expects a constraint and a rank: HasRank<C, N>"},
 	} {

@@ -792,7 +792,7 @@ var verifyingTraits = map[string]traitKind{
 	"SameOperandsAndResultElementType": tSameOperandsAndResultElementType,
 }
 
-var hookNames = map[string]bool{"verifier": true, "regionVerifier": true, "folder": true, "canonicalizer": true, "printer": true, "parser": true}
+var hookNames = map[string]bool{"verifier": true, "regionVerifier": true, "folder": true, "canonicalizer": true, "printer": true, "parser": true, "interfaces": true}
 
 // resolveOps resolves the operations of dialect dd.
 func (s *sema) resolveOps(d *dialectDef, dd *DialectDecl) (err error) {
@@ -950,7 +950,7 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 			o.hooksPos = it.Pos
 			for _, h := range it.Hooks.Hooks {
 				if !hookNames[h.Kind] {
-					s.errorf(h.Pos, "unknown hook '%s' (expected verifier, regionVerifier, folder, canonicalizer, printer or parser)", h.Kind)
+					s.errorf(h.Pos, "unknown hook '%s' (expected verifier, regionVerifier, folder, canonicalizer, printer, parser or interfaces)", h.Kind)
 				}
 				o.hooks = append(o.hooks, h.Kind)
 			}

@@ -148,3 +148,17 @@ func CanonicalizationPatterns(ctx *ir.Context) []Pattern {
 	}
 	return out
 }
+
+// RootedAt returns the patterns of table whose root is root, in table
+// order: the canonicalizer hook of a dialect that keeps its patterns in
+// one table (`hooks [canonicalizer = F]` in its .irdl, where F(root)
+// calls RootedAt).
+func RootedAt(root string, table []*Func) []Pattern {
+	var out []Pattern
+	for _, f := range table {
+		if f.RootName == root {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -31,31 +31,10 @@ func init() { irdl.Embed(definitionsFile, definitions) }
 // and checked by the package's tests, so a failure to load them is a bug
 // in this package and panics.
 func Register(ctx *ir.Context) {
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("affine: loading affine.irdl: " + err.Error())
 	}
-	for name, h := range hooks {
-		on := ctx.LookupOpName(name)
-		if on == nil || on.Def == nil {
-			continue
-		}
-		d := on.Def
-		if h.print != nil {
-			d.Print, d.Parse = h.print, h.parse
-		}
-		if h.verify != nil {
-			d.AddVerifier(h.verify)
-		}
-		if h.verifyRegions != nil {
-			d.VerifyRegions = h.verifyRegions
-		}
-		if h.fold != nil {
-			d.Fold = h.fold
-		}
-		if h.interfaces != nil {
-			h.interfaces(d)
-		}
-	}
+	registerHooks(ctx)
 	if d := ctx.Dialect("affine"); d != nil {
 		// Folded operations become arith.constant, as upstream's affine
 		// dialect materializes constants through arith.
@@ -67,31 +46,4 @@ func Register(ctx *ir.Context) {
 			return a.MaterializeConstant(b, value, t, loc)
 		}
 	}
-}
-
-// opHooks are the Go parts of one operation's definition.
-type opHooks struct {
-	print         func(p ir.OpAsmPrinter, op *ir.Operation)
-	parse         func(p ir.OpAsmParser, st *ir.OperationState) error
-	verify        func(op *ir.Operation) error
-	verifyRegions func(op *ir.Operation) error
-	fold          func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
-	interfaces    func(d *ir.OpDef)
-}
-
-// hooks maps operation names to their Go parts.
-var hooks = map[string]opHooks{
-	"affine.apply": {print: printApply, parse: parseApply, verify: verifyApply, fold: foldApplyOp},
-	"affine.min":   {print: printMinMax, parse: parseMinMax, verify: verifyMinMax, fold: foldMinMaxOp},
-	"affine.max":   {print: printMinMax, parse: parseMinMax, verify: verifyMinMax, fold: foldMinMaxOp},
-	"affine.for": {print: printFor, parse: parseFor, verifyRegions: verifyFor, fold: foldFor,
-		interfaces: forInterfaces},
-	"affine.if": {print: printIf, parse: parseIf, verify: verifyIf, verifyRegions: verifyImplicitTerminator,
-		fold: foldIf, interfaces: ifInterfaces},
-	"affine.yield":        {verify: verifyYield, interfaces: yieldInterfaces},
-	"affine.load":         {print: printLoad, parse: parseLoad, verify: verifyLoad},
-	"affine.store":        {print: printStore, parse: parseStore, verify: verifyStore},
-	"affine.prefetch":     {print: printPrefetch, parse: parsePrefetch, verify: verifyPrefetch},
-	"affine.vector_load":  {print: printVectorLoad, parse: parseVectorLoad, verify: verifyVectorLoad},
-	"affine.vector_store": {print: printVectorStore, parse: parseVectorStore, verify: verifyVectorStore},
 }

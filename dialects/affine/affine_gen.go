@@ -3,8 +3,11 @@
 package affine
 
 import (
-	"github.com/strata-ir/strata/core/ir"
 	"slices"
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // ApplyOpName is the name of the operation affine.apply.
@@ -628,4 +631,123 @@ func genOpName(b *ir.Builder, name string) *ir.OpName {
 		return b.Ctx.OpName(name)
 	}
 	return on
+}
+
+var canonicalizationOnce sync.Once
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("affine.apply")
+		d.AddVerifier(verifyApply)
+		d.Print = printApply
+		d.Parse = parseApply
+		d.Fold = foldApplyOp
+	}
+	{
+		d := def("affine.for")
+		d.VerifyRegions = verifyFor
+		d.Print = printFor
+		d.Parse = parseFor
+		d.Fold = foldFor
+		forInterfaces(d)
+	}
+	{
+		d := def("affine.if")
+		d.AddVerifier(verifyIf)
+		d.VerifyRegions = verifyImplicitTerminator
+		d.Print = printIf
+		d.Parse = parseIf
+		d.Fold = foldIf
+		ifInterfaces(d)
+	}
+	{
+		d := def("affine.load")
+		d.AddVerifier(verifyLoad)
+		d.Print = printLoad
+		d.Parse = parseLoad
+	}
+	{
+		d := def("affine.max")
+		d.AddVerifier(verifyMinMax)
+		d.Print = printMinMax
+		d.Parse = parseMinMax
+		d.Fold = foldMinMaxOp
+	}
+	{
+		d := def("affine.min")
+		d.AddVerifier(verifyMinMax)
+		d.Print = printMinMax
+		d.Parse = parseMinMax
+		d.Fold = foldMinMaxOp
+	}
+	{
+		d := def("affine.store")
+		d.AddVerifier(verifyStore)
+		d.Print = printStore
+		d.Parse = parseStore
+	}
+	{
+		d := def("affine.prefetch")
+		d.AddVerifier(verifyPrefetch)
+		d.Print = printPrefetch
+		d.Parse = parsePrefetch
+	}
+	{
+		d := def("affine.vector_load")
+		d.AddVerifier(verifyVectorLoad)
+		d.Print = printVectorLoad
+		d.Parse = parseVectorLoad
+	}
+	{
+		d := def("affine.vector_store")
+		d.AddVerifier(verifyVectorStore)
+		d.Print = printVectorStore
+		d.Parse = parseVectorStore
+	}
+	{
+		d := def("affine.yield")
+		d.AddVerifier(verifyYield)
+		yieldInterfaces(d)
+	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range applyCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("affine.apply", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range forCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("affine.for", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range ifCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("affine.if", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range loadCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("affine.load", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range maxCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("affine.max", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range minCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("affine.min", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range storeCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("affine.store", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range prefetchCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("affine.prefetch", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range vectorLoadCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("affine.vector_load", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range vectorStoreCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("affine.vector_store", func() rewrite.Pattern { return pat })
+		}
+	})
 }

@@ -10,28 +10,53 @@ import (
 
 // The canonicalization patterns of the affine operations, as upstream's
 // getCanonicalizationPatterns register them (AffineOps.cpp).
-func init() {
-	pattern := func(root, name string, fn func(*ir.Operation, *rewrite.Rewriter) bool) {
-		rewrite.RegisterCanonicalization(root, func() rewrite.Pattern {
-			return &rewrite.Func{RootName: root, BenefitValue: 1, PatternName: name, Fn: fn}
-		})
+
+// pattern is one canonicalization pattern rooted at root.
+func pattern(root, name string, fn func(*ir.Operation, *rewrite.Rewriter) bool) rewrite.Pattern {
+	return &rewrite.Func{RootName: root, BenefitValue: 1, PatternName: name, Fn: fn}
+}
+
+// simplify is SimplifyAffineOp<T> rooted at root.
+func simplify(root, t string) []rewrite.Pattern {
+	return []rewrite.Pattern{pattern(root, "SimplifyAffineOp<"+t+">", simplifyAffineOp)}
+}
+
+func applyCanonicalizationPatterns() []rewrite.Pattern { return simplify(ApplyOpName, "AffineApplyOp") }
+func loadCanonicalizationPatterns() []rewrite.Pattern  { return simplify(LoadOpName, "AffineLoadOp") }
+func storeCanonicalizationPatterns() []rewrite.Pattern { return simplify(StoreOpName, "AffineStoreOp") }
+func prefetchCanonicalizationPatterns() []rewrite.Pattern {
+	return simplify(PrefetchOpName, "AffinePrefetchOp")
+}
+func vectorLoadCanonicalizationPatterns() []rewrite.Pattern {
+	return simplify(VectorLoadOpName, "AffineVectorLoadOp")
+}
+func vectorStoreCanonicalizationPatterns() []rewrite.Pattern {
+	return simplify(VectorStoreOpName, "AffineVectorStoreOp")
+}
+
+// minMaxPatterns are the patterns of affine.min and affine.max.
+func minMaxPatterns(root string) []rewrite.Pattern {
+	return []rewrite.Pattern{
+		pattern(root, "CanonicalizeSingleResultAffineMinMaxOp", singleResultMinMax),
+		pattern(root, "DeduplicateAffineMinMaxExpressions", deduplicateMinMax),
+		pattern(root, "MergeAffineMinMaxOp", mergeMinMax),
+		pattern(root, "SimplifyAffineOp", simplifyAffineOp),
+		pattern(root, "CanonicalizeAffineMinMaxOpExprAndTermOrder", minMaxTermOrder),
 	}
-	pattern("affine.apply", "SimplifyAffineOp<AffineApplyOp>", simplifyAffineOp)
-	pattern("affine.load", "SimplifyAffineOp<AffineLoadOp>", simplifyAffineOp)
-	pattern("affine.store", "SimplifyAffineOp<AffineStoreOp>", simplifyAffineOp)
-	pattern("affine.prefetch", "SimplifyAffineOp<AffinePrefetchOp>", simplifyAffineOp)
-	pattern("affine.vector_load", "SimplifyAffineOp<AffineVectorLoadOp>", simplifyAffineOp)
-	pattern("affine.vector_store", "SimplifyAffineOp<AffineVectorStoreOp>", simplifyAffineOp)
-	for _, n := range []string{"affine.min", "affine.max"} {
-		pattern(n, "CanonicalizeSingleResultAffineMinMaxOp", singleResultMinMax)
-		pattern(n, "DeduplicateAffineMinMaxExpressions", deduplicateMinMax)
-		pattern(n, "MergeAffineMinMaxOp", mergeMinMax)
-		pattern(n, "SimplifyAffineOp", simplifyAffineOp)
-		pattern(n, "CanonicalizeAffineMinMaxOpExprAndTermOrder", minMaxTermOrder)
+}
+
+func minCanonicalizationPatterns() []rewrite.Pattern { return minMaxPatterns(MinOpName) }
+func maxCanonicalizationPatterns() []rewrite.Pattern { return minMaxPatterns(MaxOpName) }
+
+func forCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{pattern(ForOpName, "AffineForEmptyLoopFolder", affineForEmptyLoopFolder)}
+}
+
+func ifCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{
+		pattern(IfOpName, "SimplifyDeadElse", simplifyDeadElse),
+		pattern(IfOpName, "AlwaysTrueOrFalseIf", alwaysTrueOrFalseIf),
 	}
-	pattern("affine.for", "AffineForEmptyLoopFolder", affineForEmptyLoopFolder)
-	pattern("affine.if", "SimplifyDeadElse", simplifyDeadElse)
-	pattern("affine.if", "AlwaysTrueOrFalseIf", alwaysTrueOrFalseIf)
 }
 
 // mapOperandsStart returns the index of the first map operand of op.

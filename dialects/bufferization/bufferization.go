@@ -36,7 +36,6 @@ func Register(ctx *ir.Context) {
 	if on := ctx.LookupOpName("bufferization.materialize_in_destination"); on != nil {
 		ir.MemoryEffectsOp.Attach(on.Def, ir.EffectsFunc(materializeEffects))
 	}
-	attachRewrites(ctx)
 	if d := ctx.Dialect("bufferization"); d != nil {
 		d.Inlinable = true
 	}

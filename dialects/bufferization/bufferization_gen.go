@@ -3,8 +3,11 @@
 package bufferization
 
 import (
-	"github.com/strata-ir/strata/core/ir"
 	"slices"
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // AllocTensorOpName is the name of the operation bufferization.alloc_tensor.
@@ -451,6 +454,8 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	return o
 }
 
+var canonicalizationOnce sync.Once
+
 // registerHooks attaches to the operations of ctx the Go functions
 // their definitions name in hooks; the dialect's Register calls it after
 // loading the definitions.
@@ -466,12 +471,17 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(verifyAllocTensor)
 	}
 	{
+		d := def("bufferization.clone")
+		d.Fold = foldClone
+	}
+	{
 		d := def("bufferization.materialize_in_destination")
 		d.AddVerifier(verifyMaterialize)
 	}
 	{
 		d := def("bufferization.to_tensor")
 		d.AddVerifier(verifyToTensor)
+		d.Fold = foldToTensor
 	}
 	{
 		d := def("bufferization.to_buffer")
@@ -483,4 +493,18 @@ func registerHooks(ctx *ir.Context) {
 		d.Print = printDealloc
 		d.Parse = parseDealloc
 	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range cloneCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("bufferization.clone", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range toTensorCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("bufferization.to_tensor", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range toBufferCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("bufferization.to_buffer", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range deallocCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("bufferization.dealloc", func() rewrite.Pattern { return pat })
+		}
+	})
 }

@@ -1,39 +1,35 @@
 package bufferization
 
 import (
-	"sync"
-
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
-var patterns sync.Once
-
-// attachRewrites installs the folder of to_tensor and, once per process,
-// the canonicalization patterns.
-func attachRewrites(ctx *ir.Context) {
-	if on := ctx.LookupOpName("bufferization.to_tensor"); on != nil {
-		on.Def.Fold = foldToTensor
+// toBufferCanonicalizationPatterns are bufferization.to_buffer's
+// canonicalization patterns.
+func toBufferCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{
+		&rewrite.Func{RootName: ToBufferOpName, BenefitValue: 1, PatternName: "bufferization-to-buffer-of-to-tensor", Fn: toBufferOfToTensor},
+		&rewrite.Func{RootName: ToBufferOpName, BenefitValue: 1, PatternName: "bufferization-to-buffer-of-cast", Fn: toBufferOfCast},
 	}
-	if on := ctx.LookupOpName("bufferization.clone"); on != nil {
-		on.Def.Fold = foldClone
-	}
-	patterns.Do(func() {
-		for _, p := range []*rewrite.Func{
-			{RootName: "bufferization.to_buffer", BenefitValue: 1, PatternName: "bufferization-to-buffer-of-to-tensor", Fn: toBufferOfToTensor},
-			{RootName: "bufferization.to_buffer", BenefitValue: 1, PatternName: "bufferization-to-buffer-of-cast", Fn: toBufferOfCast},
-			{RootName: "tensor.dim", BenefitValue: 1, PatternName: "bufferization-dim-of-to-tensor", Fn: dimOfToTensor},
-			{RootName: "bufferization.clone", BenefitValue: 1, PatternName: "bufferization-simplify-clones", Fn: simplifyClones},
-		} {
-			p := p
-			rewrite.RegisterCanonicalization(p.RootName, func() rewrite.Pattern { return p })
-		}
-		for _, p := range DeallocPatterns() {
-			p := p
-			rewrite.RegisterCanonicalization(p.Root(), func() rewrite.Pattern { return p })
-		}
-	})
 }
+
+// toTensorCanonicalizationPatterns are bufferization.to_tensor's
+// canonicalization patterns: a tensor.dim of a to_tensor folds into a
+// memref.dim, as upstream's ToTensorOp::getCanonicalizationPatterns adds.
+func toTensorCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{&rewrite.Func{RootName: "tensor.dim", BenefitValue: 1, PatternName: "bufferization-dim-of-to-tensor", Fn: dimOfToTensor}}
+}
+
+// cloneCanonicalizationPatterns are bufferization.clone's canonicalization
+// patterns.
+func cloneCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{&rewrite.Func{RootName: CloneOpName, BenefitValue: 1, PatternName: "bufferization-simplify-clones", Fn: simplifyClones}}
+}
+
+// deallocCanonicalizationPatterns are bufferization.dealloc's
+// canonicalization patterns.
+func deallocCanonicalizationPatterns() []rewrite.Pattern { return DeallocPatterns() }
 
 // definedBy returns the operation named name that defines v, or nil.
 func definedBy(v ir.Value, name string) *ir.Operation {

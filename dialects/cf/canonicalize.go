@@ -5,28 +5,29 @@ import (
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
-// The canonicalization patterns of the cf operations, in upstream's order
-// (AssertOp::canonicalize, BranchOp::canonicalize and the pattern lists of
-// CondBranchOp and SwitchOp).
-func init() {
-	pattern := func(root, name string, fn func(*ir.Operation, *rewrite.Rewriter) bool) {
-		rewrite.RegisterCanonicalization(root, func() rewrite.Pattern {
-			return &rewrite.Func{RootName: root, BenefitValue: 1, PatternName: name, Fn: fn}
-		})
-	}
-	pattern("cf.assert", "AssertOp::canonicalize", eraseAssertTrue)
-	pattern("cf.br", "BranchOp::canonicalize", canonicalizeBr)
-	pattern("cf.cond_br", "SimplifyConstCondBranchPred", simplifyConstCondBranchPred)
-	pattern("cf.cond_br", "SimplifyPassThroughCondBranch", simplifyPassThroughCondBranch)
-	pattern("cf.cond_br", "SimplifyCondBranchIdenticalSuccessors", simplifyCondBranchIdenticalSuccessors)
-	pattern("cf.cond_br", "SimplifyCondBranchFromCondBranchOnSameCondition", simplifyCondBranchFromCondBranchOnSameCondition)
-	pattern("cf.cond_br", "CondBranchTruthPropagation", condBranchTruthPropagation)
-	pattern("cf.switch", "simplifySwitchWithOnlyDefault", simplifySwitchWithOnlyDefault)
-	pattern("cf.switch", "dropSwitchCasesThatMatchDefault", dropSwitchCasesThatMatchDefault)
-	pattern("cf.switch", "simplifyConstSwitchValue", simplifyConstSwitchValue)
-	pattern("cf.switch", "simplifyPassThroughSwitch", simplifyPassThroughSwitch)
-	pattern("cf.switch", "simplifySwitchFromSwitchOnSameCondition", simplifySwitchFromSwitchOnSameCondition)
-	pattern("cf.switch", "simplifySwitchFromDefaultSwitchOnSameCondition", simplifySwitchFromDefaultSwitchOnSameCondition)
+// canonicalizationTable holds the canonicalization patterns of the cf
+// operations, in upstream's order (AssertOp::canonicalize,
+// BranchOp::canonicalize and the pattern lists of CondBranchOp and
+// SwitchOp).
+var canonicalizationTable = []*rewrite.Func{
+	{RootName: "cf.assert", BenefitValue: 1, PatternName: "AssertOp::canonicalize", Fn: eraseAssertTrue},
+	{RootName: "cf.br", BenefitValue: 1, PatternName: "BranchOp::canonicalize", Fn: canonicalizeBr},
+	{RootName: "cf.cond_br", BenefitValue: 1, PatternName: "SimplifyConstCondBranchPred", Fn: simplifyConstCondBranchPred},
+	{RootName: "cf.cond_br", BenefitValue: 1, PatternName: "SimplifyPassThroughCondBranch", Fn: simplifyPassThroughCondBranch},
+	{RootName: "cf.cond_br", BenefitValue: 1, PatternName: "SimplifyCondBranchIdenticalSuccessors", Fn: simplifyCondBranchIdenticalSuccessors},
+	{RootName: "cf.cond_br", BenefitValue: 1, PatternName: "SimplifyCondBranchFromCondBranchOnSameCondition", Fn: simplifyCondBranchFromCondBranchOnSameCondition},
+	{RootName: "cf.cond_br", BenefitValue: 1, PatternName: "CondBranchTruthPropagation", Fn: condBranchTruthPropagation},
+	{RootName: "cf.switch", BenefitValue: 1, PatternName: "simplifySwitchWithOnlyDefault", Fn: simplifySwitchWithOnlyDefault},
+	{RootName: "cf.switch", BenefitValue: 1, PatternName: "dropSwitchCasesThatMatchDefault", Fn: dropSwitchCasesThatMatchDefault},
+	{RootName: "cf.switch", BenefitValue: 1, PatternName: "simplifyConstSwitchValue", Fn: simplifyConstSwitchValue},
+	{RootName: "cf.switch", BenefitValue: 1, PatternName: "simplifyPassThroughSwitch", Fn: simplifyPassThroughSwitch},
+	{RootName: "cf.switch", BenefitValue: 1, PatternName: "simplifySwitchFromSwitchOnSameCondition", Fn: simplifySwitchFromSwitchOnSameCondition},
+	{RootName: "cf.switch", BenefitValue: 1, PatternName: "simplifySwitchFromDefaultSwitchOnSameCondition", Fn: simplifySwitchFromDefaultSwitchOnSameCondition},
+}
+
+// canonicalizationPatterns is the canonicalizer hook of the cf operations.
+func canonicalizationPatterns(root string) []rewrite.Pattern {
+	return rewrite.RootedAt(root, canonicalizationTable)
 }
 
 // constantInt returns the integer value of a constant operand, truncated

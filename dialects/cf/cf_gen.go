@@ -3,8 +3,11 @@
 package cf
 
 import (
-	"github.com/strata-ir/strata/core/ir"
 	"slices"
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // AssertOpName is the name of the operation cf.assert.
@@ -294,6 +297,8 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	return o
 }
 
+var canonicalizationOnce sync.Once
+
 // registerHooks attaches to the operations of ctx the Go functions
 // their definitions name in hooks; the dialect's Register calls it after
 // loading the definitions.
@@ -316,4 +321,18 @@ func registerHooks(ctx *ir.Context) {
 		d := def("cf.switch")
 		d.AddVerifier(verifySwitch)
 	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range canonicalizationPatterns("cf.assert") {
+			rewrite.RegisterCanonicalization("cf.assert", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("cf.br") {
+			rewrite.RegisterCanonicalization("cf.br", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("cf.cond_br") {
+			rewrite.RegisterCanonicalization("cf.cond_br", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("cf.switch") {
+			rewrite.RegisterCanonicalization("cf.switch", func() rewrite.Pattern { return pat })
+		}
+	})
 }

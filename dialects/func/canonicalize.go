@@ -5,22 +5,19 @@ import (
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
-// attachFolding adds func.constant's folder, the dialect's constant
-// materializer and call_indirect's canonicalization.
-func attachFolding(ctx *ir.Context) {
-	if on := ctx.LookupOpName("func.constant"); on != nil {
-		on.Def.Fold = foldConstant
-	}
+// setMaterializer sets the dialect's constant materializer; func.constant's
+// folder and call_indirect's canonicalization are hooks of func.irdl.
+func setMaterializer(ctx *ir.Context) {
 	if d := ctx.Dialect(Namespace); d != nil {
 		d.MaterializeConstant = materializeConstant
 	}
 }
 
-func init() {
-	rewrite.RegisterCanonicalization("func.call_indirect", func() rewrite.Pattern {
-		return &rewrite.Func{RootName: "func.call_indirect", BenefitValue: 1,
-			PatternName: "SimplifyIndirectCallWithKnownCallee", Fn: simplifyIndirectCall}
-	})
+// callIndirectCanonicalizationPatterns are func.call_indirect's
+// canonicalization patterns.
+func callIndirectCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{&rewrite.Func{RootName: CallIndirectOpName, BenefitValue: 1,
+		PatternName: "SimplifyIndirectCallWithKnownCallee", Fn: simplifyIndirectCall}}
 }
 
 // foldConstant folds func.constant to its symbol reference.

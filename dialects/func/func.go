@@ -42,7 +42,7 @@ func Register(ctx *ir.Context) {
 	ctx.RegisterOp(FuncDef)
 	registerHooks(ctx)
 	attachHooks(ctx)
-	attachFolding(ctx)
+	setMaterializer(ctx)
 }
 
 //go:embed func.irdl

@@ -3,8 +3,11 @@
 package function
 
 import (
-	"github.com/strata-ir/strata/core/ir"
 	"slices"
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // CallOpName is the name of the operation func.call.
@@ -276,6 +279,8 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	return o
 }
 
+var canonicalizationOnce sync.Once
+
 // registerHooks attaches to the operations of ctx the Go functions
 // their definitions name in hooks; the dialect's Register calls it after
 // loading the definitions.
@@ -291,7 +296,16 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(verifyCallIndirect)
 	}
 	{
+		d := def("func.constant")
+		d.Fold = foldConstant
+	}
+	{
 		d := def("func.return")
 		d.AddVerifier(verifyReturn)
 	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range callIndirectCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("func.call_indirect", func() rewrite.Pattern { return pat })
+		}
+	})
 }

@@ -2,33 +2,24 @@ package linalg
 
 import (
 	"slices"
-	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
-var canonOnce sync.Once
-
-// registerCanonicalizations registers upstream's canonicalization patterns
-// of the structured operations: EraseDeadLinalgOp for all of them,
-// EraseIdentityLinalgOp for linalg.generic and EraseSelfCopy for
+// structuredCanonicalizationPatterns are upstream's canonicalization
+// patterns of the structured operation root: EraseDeadLinalgOp for all of
+// them, EraseIdentityLinalgOp for linalg.generic and EraseSelfCopy for
 // linalg.copy.
-func registerCanonicalizations() {
-	canonOnce.Do(func() {
-		for name := range structuredKinds {
-			name := name
-			rewrite.RegisterCanonicalization(name, func() rewrite.Pattern {
-				return &rewrite.Func{RootName: name, BenefitValue: 1, PatternName: "linalg-erase-dead", Fn: eraseDead}
-			})
-		}
-		rewrite.RegisterCanonicalization("linalg.generic", func() rewrite.Pattern {
-			return &rewrite.Func{RootName: "linalg.generic", BenefitValue: 1, PatternName: "linalg-erase-identity", Fn: eraseIdentity}
-		})
-		rewrite.RegisterCanonicalization("linalg.copy", func() rewrite.Pattern {
-			return &rewrite.Func{RootName: "linalg.copy", BenefitValue: 1, PatternName: "linalg-erase-self-copy", Fn: eraseSelfCopy}
-		})
-	})
+func structuredCanonicalizationPatterns(root string) []rewrite.Pattern {
+	pats := []rewrite.Pattern{&rewrite.Func{RootName: root, BenefitValue: 1, PatternName: "linalg-erase-dead", Fn: eraseDead}}
+	switch root {
+	case GenericOpName:
+		pats = append(pats, &rewrite.Func{RootName: root, BenefitValue: 1, PatternName: "linalg-erase-identity", Fn: eraseIdentity})
+	case CopyOpName:
+		pats = append(pats, &rewrite.Func{RootName: root, BenefitValue: 1, PatternName: "linalg-erase-self-copy", Fn: eraseSelfCopy})
+	}
+	return pats
 }
 
 // eraseDead erases a structured operation with a memref operand that has

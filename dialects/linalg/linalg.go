@@ -36,57 +36,26 @@ func init() { irdl.Embed(definitionsFile, definitions) }
 // this package and panics.
 func Register(ctx *ir.Context) {
 	viewlike.Register()
-	registerCanonicalizations()
-	if err := irdl.Load(ctx, definitionsFile, definitions); err != nil {
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("linalg: loading linalg.irdl: " + err.Error())
 	}
+	registerHooks(ctx)
 	if d := ctx.Dialect("linalg"); d != nil {
 		d.Inlinable = true
 	}
-	def := func(name string) *ir.OpDef {
-		on := ctx.LookupOpName(name)
-		if on == nil || on.Def == nil {
-			panic("linalg: " + name + " is not defined in linalg.irdl")
-		}
-		return on.Def
-	}
-	for name, k := range structuredKinds {
-		d := def(name)
-		k.install(d)
-		installTiling(d)
-	}
-	y := def("linalg.yield")
-	y.Print, y.Parse = printYield, parseYield
-	y.Verify = chain(y.Verify, verifyYield)
-	ix := def("linalg.index")
-	ix.Verify = chain(ix.Verify, verifyIndex)
-	sm := def("linalg.softmax")
-	ir.DestinationStyleOp.Attach(sm, secondOperandInit)
-	ir.MemoryEffectsOp.Attach(sm, ir.EffectsFunc(shapedEffects(1)))
-	sm.Verify = chain(sm.Verify, verifySoftmax)
-	for _, n := range []string{"linalg.winograd_filter_transform", "linalg.winograd_input_transform", "linalg.winograd_output_transform"} {
-		w := def(n)
-		ir.DestinationStyleOp.Attach(w, secondOperandInit)
-		ir.MemoryEffectsOp.Attach(w, ir.EffectsFunc(shapedEffects(1)))
-	}
-	for _, n := range []string{"linalg.pack", "linalg.unpack"} {
-		ir.DestinationStyleOp.Attach(def(n), secondOperandInit)
-	}
 }
+
+// softmaxInterfaces attaches the models of linalg.softmax and the winograd
+// transforms: one input, then the init.
+func softmaxInterfaces(d *ir.OpDef) {
+	ir.DestinationStyleOp.Attach(d, secondOperandInit)
+	ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(shapedEffects(1)))
+}
+
+// packInterfaces attaches the destination-style model of linalg.pack and
+// linalg.unpack.
+func packInterfaces(d *ir.OpDef) { ir.DestinationStyleOp.Attach(d, secondOperandInit) }
 
 // secondOperandInit is the destination-style model of the operations
 // whose one init is operand 1.
 var secondOperandInit = ir.DPSInitsFunc(func(*ir.Operation) (int, int) { return 1, 1 })
-
-// chain runs the declared verifier, then more.
-func chain(declared, more func(op *ir.Operation) error) func(op *ir.Operation) error {
-	if declared == nil {
-		return more
-	}
-	return func(op *ir.Operation) error {
-		if err := declared(op); err != nil {
-			return err
-		}
-		return more(op)
-	}
-}

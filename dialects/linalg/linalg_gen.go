@@ -3,9 +3,12 @@
 package linalg
 
 import (
+	"slices"
+	"sync"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
-	"slices"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // IteratorType is iterator type, held by the attribute #linalg.iterator_type<...>.
@@ -7014,4 +7017,965 @@ func dialectAttr(b *ir.Builder, dialect, body string) ir.Attribute {
 		return b.Ctx.OpaqueAttr(dialect, body, nil)
 	}
 	return a
+}
+
+var canonicalizationOnce sync.Once
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("linalg.index")
+		d.AddVerifier(verifyIndex)
+	}
+	{
+		d := def("linalg.yield")
+		d.AddVerifier(verifyYield)
+		d.Print = printYield
+		d.Parse = parseYield
+	}
+	{
+		d := def("linalg.generic")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.map")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.reduce")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.transpose")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.broadcast")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.softmax")
+		d.AddVerifier(verifySoftmax)
+		softmaxInterfaces(d)
+	}
+	{
+		d := def("linalg.winograd_filter_transform")
+		softmaxInterfaces(d)
+	}
+	{
+		d := def("linalg.winograd_input_transform")
+		softmaxInterfaces(d)
+	}
+	{
+		d := def("linalg.winograd_output_transform")
+		softmaxInterfaces(d)
+	}
+	{
+		d := def("linalg.pack")
+		packInterfaces(d)
+	}
+	{
+		d := def("linalg.unpack")
+		packInterfaces(d)
+	}
+	{
+		d := def("linalg.fill")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.copy")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.matmul")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.batch_matmul")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.batch_reduce_matmul")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.contract")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.elementwise")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.matvec")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.vecmat")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.batch_matvec")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.batch_vecmat")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.dot")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_1d_nwc_wcf")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_nhwc_hwcf")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_nhwc_fhwc")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_nchw_fchw")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_nhwc_hwcf_q")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_nchw_fchw_q")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_3d_ndhwc_dhwcf")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_1d_nwc_wc")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_2d_nhwc_hwc")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_2d_nchw_chw")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nhwc_sum")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nhwc_max")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nhwc_min")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nchw_sum")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nchw_max")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.exp")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.log")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.abs")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.ceil")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.floor")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.negf")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.reciprocal")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.round")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.sqrt")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.rsqrt")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.square")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.tanh")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.erf")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.add")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.sub")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.mul")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.div")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.div_unsigned")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.max")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.min")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.powf")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.select")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.fill_rng_2d")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.mmt4d")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.batch_mmt4d")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.quantized_matmul")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.quantized_batch_matmul")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_1d")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_3d")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_1d_ncw_fcw")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_nhwc_fhwc_q")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_nhwgc_gfhwc")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_nhwgc_gfhwc_q")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_ngchw_fgchw")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_ngchw_gfchw")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_2d_ngchw_gfchw_q")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_3d_ndhwc_dhwcf_q")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.conv_3d_ncdhw_fcdhw")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_1d_ncw_cw")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_1d_nwc_wcm")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_2d_nhwc_hwc_q")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_2d_nhwc_hwcm")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_2d_nhwc_hwcm_q")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_3d_ndhwc_dhwc")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_3d_ncdhw_cdhw")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.depthwise_conv_3d_ndhwc_dhwcm")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nhwc_max_unsigned")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nhwc_min_unsigned")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nwc_sum")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_ncw_sum")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nwc_max")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nwc_max_unsigned")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_ncw_max")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nwc_min")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_nwc_min_unsigned")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_ndhwc_sum")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_ndhwc_max")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	{
+		d := def("linalg.pooling_ndhwc_min")
+		d.AddVerifier(verifyStructuredOp)
+		d.Print = printStructured
+		d.Parse = parseStructured
+		structuredInterfaces(d)
+	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range structuredCanonicalizationPatterns("linalg.generic") {
+			rewrite.RegisterCanonicalization("linalg.generic", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.map") {
+			rewrite.RegisterCanonicalization("linalg.map", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.reduce") {
+			rewrite.RegisterCanonicalization("linalg.reduce", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.transpose") {
+			rewrite.RegisterCanonicalization("linalg.transpose", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.broadcast") {
+			rewrite.RegisterCanonicalization("linalg.broadcast", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.fill") {
+			rewrite.RegisterCanonicalization("linalg.fill", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.copy") {
+			rewrite.RegisterCanonicalization("linalg.copy", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.matmul") {
+			rewrite.RegisterCanonicalization("linalg.matmul", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.batch_matmul") {
+			rewrite.RegisterCanonicalization("linalg.batch_matmul", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.batch_reduce_matmul") {
+			rewrite.RegisterCanonicalization("linalg.batch_reduce_matmul", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.contract") {
+			rewrite.RegisterCanonicalization("linalg.contract", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.elementwise") {
+			rewrite.RegisterCanonicalization("linalg.elementwise", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.matvec") {
+			rewrite.RegisterCanonicalization("linalg.matvec", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.vecmat") {
+			rewrite.RegisterCanonicalization("linalg.vecmat", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.batch_matvec") {
+			rewrite.RegisterCanonicalization("linalg.batch_matvec", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.batch_vecmat") {
+			rewrite.RegisterCanonicalization("linalg.batch_vecmat", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.dot") {
+			rewrite.RegisterCanonicalization("linalg.dot", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_1d_nwc_wcf") {
+			rewrite.RegisterCanonicalization("linalg.conv_1d_nwc_wcf", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_nhwc_hwcf") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_nhwc_hwcf", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_nhwc_fhwc") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_nhwc_fhwc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_nchw_fchw") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_nchw_fchw", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_nhwc_hwcf_q") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_nhwc_hwcf_q", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_nchw_fchw_q") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_nchw_fchw_q", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_3d_ndhwc_dhwcf") {
+			rewrite.RegisterCanonicalization("linalg.conv_3d_ndhwc_dhwcf", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_1d_nwc_wc") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_1d_nwc_wc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_2d_nhwc_hwc") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_2d_nhwc_hwc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_2d_nchw_chw") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_2d_nchw_chw", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nhwc_sum") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nhwc_sum", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nhwc_max") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nhwc_max", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nhwc_min") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nhwc_min", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nchw_sum") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nchw_sum", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nchw_max") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nchw_max", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.exp") {
+			rewrite.RegisterCanonicalization("linalg.exp", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.log") {
+			rewrite.RegisterCanonicalization("linalg.log", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.abs") {
+			rewrite.RegisterCanonicalization("linalg.abs", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.ceil") {
+			rewrite.RegisterCanonicalization("linalg.ceil", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.floor") {
+			rewrite.RegisterCanonicalization("linalg.floor", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.negf") {
+			rewrite.RegisterCanonicalization("linalg.negf", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.reciprocal") {
+			rewrite.RegisterCanonicalization("linalg.reciprocal", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.round") {
+			rewrite.RegisterCanonicalization("linalg.round", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.sqrt") {
+			rewrite.RegisterCanonicalization("linalg.sqrt", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.rsqrt") {
+			rewrite.RegisterCanonicalization("linalg.rsqrt", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.square") {
+			rewrite.RegisterCanonicalization("linalg.square", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.tanh") {
+			rewrite.RegisterCanonicalization("linalg.tanh", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.erf") {
+			rewrite.RegisterCanonicalization("linalg.erf", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.add") {
+			rewrite.RegisterCanonicalization("linalg.add", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.sub") {
+			rewrite.RegisterCanonicalization("linalg.sub", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.mul") {
+			rewrite.RegisterCanonicalization("linalg.mul", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.div") {
+			rewrite.RegisterCanonicalization("linalg.div", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.div_unsigned") {
+			rewrite.RegisterCanonicalization("linalg.div_unsigned", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.max") {
+			rewrite.RegisterCanonicalization("linalg.max", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.min") {
+			rewrite.RegisterCanonicalization("linalg.min", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.powf") {
+			rewrite.RegisterCanonicalization("linalg.powf", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.select") {
+			rewrite.RegisterCanonicalization("linalg.select", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.fill_rng_2d") {
+			rewrite.RegisterCanonicalization("linalg.fill_rng_2d", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.mmt4d") {
+			rewrite.RegisterCanonicalization("linalg.mmt4d", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.batch_mmt4d") {
+			rewrite.RegisterCanonicalization("linalg.batch_mmt4d", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.quantized_matmul") {
+			rewrite.RegisterCanonicalization("linalg.quantized_matmul", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.quantized_batch_matmul") {
+			rewrite.RegisterCanonicalization("linalg.quantized_batch_matmul", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_1d") {
+			rewrite.RegisterCanonicalization("linalg.conv_1d", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_3d") {
+			rewrite.RegisterCanonicalization("linalg.conv_3d", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_1d_ncw_fcw") {
+			rewrite.RegisterCanonicalization("linalg.conv_1d_ncw_fcw", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_nhwc_fhwc_q") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_nhwc_fhwc_q", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_nhwgc_gfhwc") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_nhwgc_gfhwc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_nhwgc_gfhwc_q") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_nhwgc_gfhwc_q", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_ngchw_fgchw") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_ngchw_fgchw", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_ngchw_gfchw") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_ngchw_gfchw", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_2d_ngchw_gfchw_q") {
+			rewrite.RegisterCanonicalization("linalg.conv_2d_ngchw_gfchw_q", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_3d_ndhwc_dhwcf_q") {
+			rewrite.RegisterCanonicalization("linalg.conv_3d_ndhwc_dhwcf_q", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.conv_3d_ncdhw_fcdhw") {
+			rewrite.RegisterCanonicalization("linalg.conv_3d_ncdhw_fcdhw", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_1d_ncw_cw") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_1d_ncw_cw", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_1d_nwc_wcm") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_1d_nwc_wcm", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_2d_nhwc_hwc_q") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_2d_nhwc_hwc_q", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_2d_nhwc_hwcm") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_2d_nhwc_hwcm", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_2d_nhwc_hwcm_q") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_2d_nhwc_hwcm_q", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_3d_ndhwc_dhwc") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_3d_ndhwc_dhwc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_3d_ncdhw_cdhw") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_3d_ncdhw_cdhw", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.depthwise_conv_3d_ndhwc_dhwcm") {
+			rewrite.RegisterCanonicalization("linalg.depthwise_conv_3d_ndhwc_dhwcm", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nhwc_max_unsigned") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nhwc_max_unsigned", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nhwc_min_unsigned") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nhwc_min_unsigned", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nwc_sum") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nwc_sum", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_ncw_sum") {
+			rewrite.RegisterCanonicalization("linalg.pooling_ncw_sum", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nwc_max") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nwc_max", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nwc_max_unsigned") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nwc_max_unsigned", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_ncw_max") {
+			rewrite.RegisterCanonicalization("linalg.pooling_ncw_max", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nwc_min") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nwc_min", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_nwc_min_unsigned") {
+			rewrite.RegisterCanonicalization("linalg.pooling_nwc_min_unsigned", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_ndhwc_sum") {
+			rewrite.RegisterCanonicalization("linalg.pooling_ndhwc_sum", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_ndhwc_max") {
+			rewrite.RegisterCanonicalization("linalg.pooling_ndhwc_max", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range structuredCanonicalizationPatterns("linalg.pooling_ndhwc_min") {
+			rewrite.RegisterCanonicalization("linalg.pooling_ndhwc_min", func() rewrite.Pattern { return pat })
+		}
+	})
 }

@@ -195,15 +195,35 @@ type structuredKind struct {
 	named *namedOp
 }
 
-// install sets the hooks of k on the definition d.
-func (k *structuredKind) install(d *ir.OpDef) {
-	d.Print, d.Parse = k.print, k.parse
+// verifyStructuredOp is the verifier hook of the structured operations:
+// the checks specific to the operation, then the structured-op checks.
+func verifyStructuredOp(op *ir.Operation) error {
+	if k := structuredKinds[op.Name()]; k != nil && k.verify != nil {
+		if err := k.verify(op); err != nil {
+			return err
+		}
+	}
+	return verifyStructured(StructuredOp{op})
+}
+
+// printStructured is the printer hook of the structured operations.
+func printStructured(p ir.OpAsmPrinter, op *ir.Operation) {
+	structuredKinds[op.Name()].print(p, op)
+}
+
+// parseStructured is the parser hook of the structured operations.
+func parseStructured(p ir.OpAsmParser, st *ir.OperationState) error {
+	return structuredKinds[st.Name.Name].parse(p, st)
+}
+
+// structuredInterfaces attaches the structured operations' models of the
+// destination-style, memory-effect and tiling interfaces and names their
+// block arguments.
+func structuredInterfaces(d *ir.OpDef) {
+	k := structuredKinds[d.Name]
 	ir.DestinationStyleOp.Attach(d, ir.DPSInitsFunc(k.inits))
 	ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(structuredEffects))
-	if k.verify != nil {
-		d.AddVerifier(k.verify)
-	}
-	d.AddVerifier(func(op *ir.Operation) error { return verifyStructured(StructuredOp{op}) })
+	ir.TilingOp.Attach(d, structuredTiling{})
 	if k.inName != "" {
 		in, init := k.inName, k.initName
 		d.AsmBlockArgNames = func(op *ir.Operation, r *ir.Region, set func(*ir.BlockArgument, string)) {
@@ -224,13 +244,13 @@ func (k *structuredKind) install(d *ir.OpDef) {
 	}
 	if k.named == nil {
 		switch d.Name {
-		case "linalg.map":
+		case MapOpName:
 			d.AsmResultNames = fixedName("mapped")
-		case "linalg.reduce":
+		case ReduceOpName:
 			d.AsmResultNames = fixedName("reduced")
-		case "linalg.transpose":
+		case TransposeOpName:
 			d.AsmResultNames = fixedName("transposed")
-		case "linalg.broadcast":
+		case BroadcastOpName:
 			d.AsmResultNames = fixedName("broadcasted")
 		}
 	}

@@ -17,7 +17,6 @@ import (
 // shaped operand, computed through the operand's indexing map.
 
 // installTiling attaches the tiling model to a structured operation.
-func installTiling(d *ir.OpDef) { ir.TilingOp.Attach(d, structuredTiling{}) }
 
 // structuredTiling is the structured operations' model of ir.TilingOp.
 type structuredTiling struct{}

@@ -6,43 +6,33 @@ import (
 	"github.com/strata-ir/strata/dialects/internal/viewlike"
 )
 
-// registerCanonicalizations registers upstream's canonicalization
-// patterns of the memref operations.
-func registerCanonicalizations() {
-	pat := func(root, name string, fn func(op *ir.Operation, r *rewrite.Rewriter) bool) func() rewrite.Pattern {
-		return func() rewrite.Pattern {
-			return &rewrite.Func{RootName: root, BenefitValue: 1, PatternName: name, Fn: fn}
-		}
-	}
-	rewrite.RegisterCanonicalization("memref.alloc",
-		pat("memref.alloc", "SimplifyAllocConst", simplifyAllocConst),
-		pat("memref.alloc", "SimplifyDeadAlloc", simplifyDeadAlloc))
-	rewrite.RegisterCanonicalization("memref.alloca",
-		pat("memref.alloca", "SimplifyAllocConst", simplifyAllocConst),
-		pat("memref.alloca", "SimplifyDeadAlloc", simplifyDeadAlloc))
-	rewrite.RegisterCanonicalization("memref.subview",
-		pat("memref.subview", "SubViewConstantArgumentFolder", subviewConstantArguments),
-		pat("memref.subview", "SubViewOpMemRefCastFolder", subviewOfCast),
-		pat("memref.subview", "TrivialSubViewOpFolder", trivialSubview))
-	rewrite.RegisterCanonicalization("memref.collapse_shape",
-		pat("memref.collapse_shape", "ComposeReassociativeReshapeOps", composeReshapes))
-	rewrite.RegisterCanonicalization("memref.expand_shape",
-		pat("memref.expand_shape", "ComposeReassociativeReshapeOps", composeReshapes))
-	rewrite.RegisterCanonicalization("memref.reinterpret_cast",
-		pat("memref.reinterpret_cast", "ReinterpretCastOpExtractStridedMetadataFolder", reinterpretOfMetadata),
-		pat("memref.reinterpret_cast", "ReinterpretCastOpConstantFolder", reinterpretConstants))
-	rewrite.RegisterCanonicalization("memref.realloc",
-		pat("memref.realloc", "SimplifyDeadAlloc", simplifyDeadAlloc))
-	rewrite.RegisterCanonicalization("memref.alloca_scope",
-		pat("memref.alloca_scope", "AllocaScopeInliner", inlineAllocaScope),
-		pat("memref.alloca_scope", "AllocaScopeHoister", hoistAllocaScopeAllocations))
-	rewrite.RegisterCanonicalization("memref.view",
-		pat("memref.view", "ViewOpShapeFolder", viewShapeFolder),
-		pat("memref.view", "ViewOpMemrefCastFolder", viewOfAllocCast))
-	rewrite.RegisterCanonicalization("memref.dim",
-		pat("memref.dim", "DimOfMemRefReshape", dimOfReshape))
-	rewrite.RegisterCanonicalization("memref.copy",
-		pat("memref.copy", "FoldSelfCopy", foldSelfCopy))
+// canonicalizationTable holds upstream's canonicalization patterns of the
+// memref operations.
+var canonicalizationTable = []*rewrite.Func{
+	{RootName: "memref.alloc", BenefitValue: 1, PatternName: "SimplifyAllocConst", Fn: simplifyAllocConst},
+	{RootName: "memref.alloc", BenefitValue: 1, PatternName: "SimplifyDeadAlloc", Fn: simplifyDeadAlloc},
+	{RootName: "memref.alloca", BenefitValue: 1, PatternName: "SimplifyAllocConst", Fn: simplifyAllocConst},
+	{RootName: "memref.alloca", BenefitValue: 1, PatternName: "SimplifyDeadAlloc", Fn: simplifyDeadAlloc},
+	{RootName: "memref.subview", BenefitValue: 1, PatternName: "SubViewConstantArgumentFolder", Fn: subviewConstantArguments},
+	{RootName: "memref.subview", BenefitValue: 1, PatternName: "SubViewOpMemRefCastFolder", Fn: subviewOfCast},
+	{RootName: "memref.subview", BenefitValue: 1, PatternName: "TrivialSubViewOpFolder", Fn: trivialSubview},
+	{RootName: "memref.collapse_shape", BenefitValue: 1, PatternName: "ComposeReassociativeReshapeOps", Fn: composeReshapes},
+	{RootName: "memref.expand_shape", BenefitValue: 1, PatternName: "ComposeReassociativeReshapeOps", Fn: composeReshapes},
+	{RootName: "memref.reinterpret_cast", BenefitValue: 1, PatternName: "ReinterpretCastOpExtractStridedMetadataFolder", Fn: reinterpretOfMetadata},
+	{RootName: "memref.reinterpret_cast", BenefitValue: 1, PatternName: "ReinterpretCastOpConstantFolder", Fn: reinterpretConstants},
+	{RootName: "memref.realloc", BenefitValue: 1, PatternName: "SimplifyDeadAlloc", Fn: simplifyDeadAlloc},
+	{RootName: "memref.alloca_scope", BenefitValue: 1, PatternName: "AllocaScopeInliner", Fn: inlineAllocaScope},
+	{RootName: "memref.alloca_scope", BenefitValue: 1, PatternName: "AllocaScopeHoister", Fn: hoistAllocaScopeAllocations},
+	{RootName: "memref.view", BenefitValue: 1, PatternName: "ViewOpShapeFolder", Fn: viewShapeFolder},
+	{RootName: "memref.view", BenefitValue: 1, PatternName: "ViewOpMemrefCastFolder", Fn: viewOfAllocCast},
+	{RootName: "memref.dim", BenefitValue: 1, PatternName: "DimOfMemRefReshape", Fn: dimOfReshape},
+	{RootName: "memref.copy", BenefitValue: 1, PatternName: "FoldSelfCopy", Fn: foldSelfCopy},
+}
+
+// canonicalizationPatterns is the canonicalizer hook of the memref
+// operations.
+func canonicalizationPatterns(root string) []rewrite.Pattern {
+	return rewrite.RootedAt(root, canonicalizationTable)
 }
 
 // castTo replaces op's single result with a memref.cast of v to op's result

@@ -16,6 +16,7 @@ import (
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/internal/viewlike"
 )
 
@@ -37,7 +38,9 @@ func Register(ctx *ir.Context) {
 		viewlike.Register()
 		registerConstraints()
 		registerDirectives()
-		registerCanonicalizations()
+		for _, p := range rewrite.RootedAt(allocaScopeName, canonicalizationTable) {
+			rewrite.RegisterCanonicalization(allocaScopeName, func() rewrite.Pattern { return p })
+		}
 	})
 	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("memref: loading memref.irdl: " + err.Error())
@@ -45,7 +48,6 @@ func Register(ctx *ir.Context) {
 	ctx.RegisterOp(allocaScopeDef())
 	ctx.RegisterOp(allocaScopeReturnDef())
 	registerHooks(ctx)
-	attachHooks(ctx)
 	if d := ctx.Dialect("memref"); d != nil {
 		d.Inlinable = true
 		// Folded dimensions and ranks become arith.constant, as upstream's
@@ -60,20 +62,19 @@ func Register(ctx *ir.Context) {
 	}
 }
 
-// hook attaches f to the definition of op name, if registered.
-func hook(ctx *ir.Context, name string, f func(def *ir.OpDef)) {
-	if on := ctx.LookupOpName("memref." + name); on != nil && on.Def != nil {
-		f(on.Def)
-	}
+// dmaStartInterfaces attaches memref.dma_start's memory effects.
+func dmaStartInterfaces(d *ir.OpDef) { ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(dmaStartEffects)) }
+
+// transposeInterfaces names memref.transpose's result.
+func transposeInterfaces(d *ir.OpDef) {
+	d.AsmResultNames = func(_ *ir.Operation, set func(int, string)) { set(0, "transpose") }
 }
 
-// attachHooks attaches what memref.irdl's hooks do not cover: memory
-// effects, result names and symbol uses.
-func attachHooks(ctx *ir.Context) {
-	hook(ctx, "dma_start", func(d *ir.OpDef) { ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(dmaStartEffects)) })
-	hook(ctx, "transpose", func(d *ir.OpDef) {
-		d.AsmResultNames = func(_ *ir.Operation, set func(int, string)) { set(0, "transpose") }
-	})
-	hook(ctx, "extract_strided_metadata", func(d *ir.OpDef) { d.AsmResultNames = stridedMetadataNames })
-	hook(ctx, "get_global", func(d *ir.OpDef) { ir.SymbolUserOp.Attach(d, ir.VerifySymbolUsesFunc(verifyGetGlobalSymbolUses)) })
+// extractStridedMetadataInterfaces names the results of
+// memref.extract_strided_metadata.
+func extractStridedMetadataInterfaces(d *ir.OpDef) { d.AsmResultNames = stridedMetadataNames }
+
+// getGlobalInterfaces attaches memref.get_global's symbol-use verifier.
+func getGlobalInterfaces(d *ir.OpDef) {
+	ir.SymbolUserOp.Attach(d, ir.VerifySymbolUsesFunc(verifyGetGlobalSymbolUses))
 }

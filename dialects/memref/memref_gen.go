@@ -3,9 +3,12 @@
 package memref
 
 import (
+	"slices"
+	"sync"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
-	"slices"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // AtomicRMWKind is allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, held by an i64 IntegerAttr.
@@ -1654,6 +1657,8 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	return o
 }
 
+var canonicalizationOnce sync.Once
+
 // registerHooks attaches to the operations of ctx the Go functions
 // their definitions name in hooks; the dialect's Register calls it after
 // loading the definitions.
@@ -1706,6 +1711,7 @@ func registerHooks(ctx *ir.Context) {
 		d := def("memref.extract_strided_metadata")
 		d.AddVerifier(verifyExtractStridedMetadata)
 		d.Fold = foldExtractStridedMetadata
+		extractStridedMetadataInterfaces(d)
 	}
 	{
 		d := def("memref.generic_atomic_rmw")
@@ -1714,6 +1720,10 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("memref.atomic_yield")
 		d.AddVerifier(verifyAtomicYield)
+	}
+	{
+		d := def("memref.get_global")
+		getGlobalInterfaces(d)
 	}
 	{
 		d := def("memref.global")
@@ -1772,6 +1782,7 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(verifyTranspose)
 		d.Print = printTranspose
 		d.Parse = parseTranspose
+		transposeInterfaces(d)
 	}
 	{
 		d := def("memref.view")
@@ -1793,5 +1804,59 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(verifyDmaStart)
 		d.Print = printDmaStart
 		d.Parse = parseDmaStart
+		dmaStartInterfaces(d)
 	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range canonicalizationPatterns("memref.alloc") {
+			rewrite.RegisterCanonicalization("memref.alloc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.alloc") {
+			rewrite.RegisterCanonicalization("memref.alloc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.alloca") {
+			rewrite.RegisterCanonicalization("memref.alloca", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.alloca") {
+			rewrite.RegisterCanonicalization("memref.alloca", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.realloc") {
+			rewrite.RegisterCanonicalization("memref.realloc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.realloc") {
+			rewrite.RegisterCanonicalization("memref.realloc", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.copy") {
+			rewrite.RegisterCanonicalization("memref.copy", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.dim") {
+			rewrite.RegisterCanonicalization("memref.dim", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.reinterpret_cast") {
+			rewrite.RegisterCanonicalization("memref.reinterpret_cast", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.reinterpret_cast") {
+			rewrite.RegisterCanonicalization("memref.reinterpret_cast", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.expand_shape") {
+			rewrite.RegisterCanonicalization("memref.expand_shape", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.expand_shape") {
+			rewrite.RegisterCanonicalization("memref.expand_shape", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.collapse_shape") {
+			rewrite.RegisterCanonicalization("memref.collapse_shape", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.collapse_shape") {
+			rewrite.RegisterCanonicalization("memref.collapse_shape", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.subview") {
+			rewrite.RegisterCanonicalization("memref.subview", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.subview") {
+			rewrite.RegisterCanonicalization("memref.subview", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range canonicalizationPatterns("memref.view") {
+			rewrite.RegisterCanonicalization("memref.view", func() rewrite.Pattern { return pat })
+		}
+	})
 }

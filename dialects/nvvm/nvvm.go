@@ -101,6 +101,7 @@ func Register(ctx *ir.Context) {
 	registerHooks(ctx)
 	d := ctx.Dialect("nvvm")
 	d.ParseAttr = parseAttr(d.ParseAttr)
+	d.VerifyRegionArgAttr = verifyRegionArgAttr
 	registerTarget(ctx)
 }
 

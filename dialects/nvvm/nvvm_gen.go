@@ -7529,13 +7529,33 @@ func registerHooks(ctx *ir.Context) {
 		panic(name + " is not loaded")
 	}
 	{
+		d := def("nvvm.cp.async.shared.global")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyCpAsyncSharedGlobal(CpAsyncSharedGlobalOp{op}) })
+	}
+	{
 		d := def("nvvm.mma.sync")
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printMmaSync(p, MmaSyncOp{op}) }
 		d.Parse = parseMmaSync
 	}
 	{
+		d := def("nvvm.wmma.load")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyWmmaLoad(WmmaLoadOp{op}) })
+	}
+	{
+		d := def("nvvm.wmma.store")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyWmmaStore(WmmaStoreOp{op}) })
+	}
+	{
+		d := def("nvvm.wmma.mma")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyWmmaMma(WmmaMmaOp{op}) })
+	}
+	{
 		d := def("nvvm.prefetch")
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printPrefetch(p, PrefetchOp{op}) }
 		d.Parse = parsePrefetch
+	}
+	{
+		d := def("nvvm.mapa")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyMapa(MapaOp{op}) })
 	}
 }

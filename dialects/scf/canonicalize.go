@@ -5,30 +5,58 @@ import (
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
-// registerPatterns registers the dialect's canonicalization patterns
-// (upstream's getCanonicalizationPatterns of each operation).
-func registerPatterns() {
-	pattern := func(root, name string, fn func(*ir.Operation, *rewrite.Rewriter) bool) {
-		rewrite.RegisterCanonicalization(root, func() rewrite.Pattern {
-			return &rewrite.Func{RootName: root, BenefitValue: 1, PatternName: name, Fn: fn}
-		})
+// pattern is a canonicalization pattern of upstream's
+// getCanonicalizationPatterns, rooted at root.
+func pattern(root, name string, fn func(*ir.Operation, *rewrite.Rewriter) bool) rewrite.Pattern {
+	return &rewrite.Func{RootName: root, BenefitValue: 1, PatternName: name, Fn: fn}
+}
+
+// forCanonicalizationPatterns are scf.for's canonicalization patterns.
+func forCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{
+		pattern(ForOpName, "scf-for-iter-args-folder", forIterArgsFolder),
+		pattern(ForOpName, "scf-simplify-trivial-loops", simplifyTrivialLoops),
 	}
-	pattern("scf.for", "scf-for-iter-args-folder", forIterArgsFolder)
-	pattern("scf.for", "scf-simplify-trivial-loops", simplifyTrivialLoops)
-	pattern("scf.if", "scf-if-combine", ifCombine)
-	pattern("scf.if", "scf-if-condition-propagation", ifConditionPropagation)
-	pattern("scf.if", "scf-if-convert-trivial-to-select", ifConvertTrivialToSelect)
-	pattern("scf.if", "scf-if-remove-empty-else", ifRemoveEmptyElse)
-	pattern("scf.if", "scf-if-remove-static-condition", ifRemoveStaticCondition)
-	pattern("scf.if", "scf-if-remove-unused-results", ifRemoveUnusedResults)
-	pattern("scf.if", "scf-if-replace-yield-with-condition-or-value", ifReplaceYieldWithConditionOrValue)
-	pattern("scf.while", "scf-while-remove-loop-invariant-args", whileRemoveLoopInvariantArgs)
-	pattern("scf.while", "scf-while-remove-loop-invariant-value-yielded", whileRemoveLoopInvariantValueYielded)
-	pattern("scf.while", "scf-while-condition-truth", whileConditionTruth)
-	pattern("scf.while", "scf-while-unused-result", whileUnusedResult)
-	pattern("scf.execute_region", "scf-single-block-execute-inliner", singleBlockExecuteInliner)
-	pattern("scf.execute_region", "scf-multi-block-execute-inliner", multiBlockExecuteInliner)
-	pattern("scf.index_switch", "scf-index-switch-fold-constant-case", indexSwitchFoldConstantCase)
+}
+
+// ifCanonicalizationPatterns are scf.if's canonicalization patterns.
+func ifCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{
+		pattern(IfOpName, "scf-if-combine", ifCombine),
+		pattern(IfOpName, "scf-if-condition-propagation", ifConditionPropagation),
+		pattern(IfOpName, "scf-if-convert-trivial-to-select", ifConvertTrivialToSelect),
+		pattern(IfOpName, "scf-if-remove-empty-else", ifRemoveEmptyElse),
+		pattern(IfOpName, "scf-if-remove-static-condition", ifRemoveStaticCondition),
+		pattern(IfOpName, "scf-if-remove-unused-results", ifRemoveUnusedResults),
+		pattern(IfOpName, "scf-if-replace-yield-with-condition-or-value", ifReplaceYieldWithConditionOrValue),
+	}
+}
+
+// whileCanonicalizationPatterns are scf.while's canonicalization patterns.
+func whileCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{
+		pattern(WhileOpName, "scf-while-remove-loop-invariant-args", whileRemoveLoopInvariantArgs),
+		pattern(WhileOpName, "scf-while-remove-loop-invariant-value-yielded", whileRemoveLoopInvariantValueYielded),
+		pattern(WhileOpName, "scf-while-condition-truth", whileConditionTruth),
+		pattern(WhileOpName, "scf-while-unused-result", whileUnusedResult),
+	}
+}
+
+// executeRegionCanonicalizationPatterns are scf.execute_region's
+// canonicalization patterns.
+func executeRegionCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{
+		pattern(ExecuteRegionOpName, "scf-single-block-execute-inliner", singleBlockExecuteInliner),
+		pattern(ExecuteRegionOpName, "scf-multi-block-execute-inliner", multiBlockExecuteInliner),
+	}
+}
+
+// indexSwitchCanonicalizationPatterns are scf.index_switch's
+// canonicalization patterns.
+func indexSwitchCanonicalizationPatterns() []rewrite.Pattern {
+	return []rewrite.Pattern{
+		pattern(IndexSwitchOpName, "scf-index-switch-fold-constant-case", indexSwitchFoldConstantCase),
+	}
 }
 
 // replaceOpWithRegion moves the single block of region before op, with

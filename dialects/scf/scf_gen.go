@@ -3,8 +3,11 @@
 package scf
 
 import (
-	"github.com/strata-ir/strata/core/ir"
 	"slices"
+	"sync"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // ConditionOpName is the name of the operation scf.condition.
@@ -616,4 +619,102 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 		b.Errorf("building %s: more than one options value", name)
 	}
 	return o
+}
+
+var canonicalizationOnce sync.Once
+
+// registerHooks attaches to the operations of ctx the Go functions
+// their definitions name in hooks; the dialect's Register calls it after
+// loading the definitions.
+func registerHooks(ctx *ir.Context) {
+	def := func(name string) *ir.OpDef {
+		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
+			return on.Def
+		}
+		panic(name + " is not loaded")
+	}
+	{
+		d := def("scf.condition")
+		conditionInterfaces(d)
+	}
+	{
+		d := def("scf.execute_region")
+		d.AddVerifier(verifyExecuteRegion)
+		d.Print = printExecuteRegion
+		d.Parse = parseExecuteRegion
+		executeRegionInterfaces(d)
+	}
+	{
+		d := def("scf.for")
+		d.AddVerifier(verifyFor)
+		d.VerifyRegions = verifyForRegions
+		d.Print = printFor
+		d.Parse = parseFor
+		forInterfaces(d)
+	}
+	{
+		d := def("scf.forall")
+		d.AddVerifier(verifyForall)
+		d.VerifyRegions = verifyForallRegions
+		d.Print = printForall
+		d.Parse = parseForall
+		forallInterfaces(d)
+	}
+	{
+		d := def("scf.if")
+		d.AddVerifier(verifyIf)
+		d.Print = printIf
+		d.Parse = parseIf
+		ifInterfaces(d)
+	}
+	{
+		d := def("scf.parallel")
+		d.AddVerifier(verifyParallel)
+		d.Print = printParallel
+		d.Parse = parseParallel
+		parallelInterfaces(d)
+	}
+	{
+		d := def("scf.reduce")
+		d.VerifyRegions = verifyReduceRegions
+		d.Print = printReduce
+		d.Parse = parseReduce
+		reduceInterfaces(d)
+	}
+	{
+		d := def("scf.while")
+		d.AddVerifier(verifyWhile)
+		d.VerifyRegions = verifyWhileRegions
+		d.Print = printWhile
+		d.Parse = parseWhile
+		whileInterfaces(d)
+	}
+	{
+		d := def("scf.index_switch")
+		d.AddVerifier(verifyIndexSwitch)
+		d.Print = printIndexSwitch
+		d.Parse = parseIndexSwitch
+		indexSwitchInterfaces(d)
+	}
+	{
+		d := def("scf.yield")
+		yieldInterfaces(d)
+	}
+	canonicalizationOnce.Do(func() {
+		for _, pat := range executeRegionCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("scf.execute_region", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range forCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("scf.for", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range ifCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("scf.if", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range whileCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("scf.while", func() rewrite.Pattern { return pat })
+		}
+		for _, pat := range indexSwitchCanonicalizationPatterns() {
+			rewrite.RegisterCanonicalization("scf.index_switch", func() rewrite.Pattern { return pat })
+		}
+	})
 }

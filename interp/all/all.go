@@ -3,9 +3,14 @@
 //
 //	reg := interp.NewRegistry()
 //	all.Register(reg)
+//
+// A program that adds a dialect of its own gives its operations semantics
+// with Extend, before it runs strata-run's or strata-opt's driver.
 package all
 
 import (
+	"sync"
+
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/interp/affine"
 	"github.com/strata-ir/strata/interp/arith"
@@ -16,6 +21,7 @@ import (
 	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
 	"github.com/strata-ir/strata/interp/memref"
+	"github.com/strata-ir/strata/interp/neuron"
 	"github.com/strata-ir/strata/interp/nvgpu"
 	"github.com/strata-ir/strata/interp/nvvm"
 	"github.com/strata-ir/strata/interp/runner"
@@ -27,8 +33,8 @@ import (
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
 // bufferization, tensor, tile, linalg, part of vector, llvm, gpu, nvvm and
-// nvgpu (on the SIMT model), and the runner
-// utilities, to reg.
+// nvgpu (on the SIMT model), neuron, and the runner utilities, to reg,
+// then the semantics added with Extend.
 func Register(reg *interp.Registry) {
 	function.Register(reg)
 	arith.Register(reg)
@@ -46,4 +52,34 @@ func Register(reg *interp.Registry) {
 	gpu.Register(reg)
 	nvvm.Register(reg)
 	nvgpu.Register(reg)
+	neuron.Register(reg)
+	extensions.apply(reg)
+}
+
+// extensions are the semantics Extend added, applied after the built-in
+// ones.
+var extensions extensionList
+
+type extensionList struct {
+	sync.RWMutex
+	fns []func(*interp.Registry)
+}
+
+func (l *extensionList) apply(reg *interp.Registry) {
+	l.RLock()
+	defer l.RUnlock()
+	for _, fn := range l.fns {
+		fn(reg)
+	}
+}
+
+// Extend adds semantics that Register installs after those of the
+// dialects that ship with Strata: how an out-of-tree dialect (or a
+// program embedding Strata) gives its operations semantics in the
+// interpreter of strata-run and --check-semantics. It is safe for
+// concurrent use.
+func Extend(fn func(*interp.Registry)) {
+	extensions.Lock()
+	defer extensions.Unlock()
+	extensions.fns = append(extensions.fns, fn)
 }

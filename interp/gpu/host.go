@@ -261,6 +261,11 @@ func launchFunc(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	entry := fn.Region(0).First()
+	if _, isGPU := dgpu.AsFuncOp(fn); !isGPU {
+		if args, err = llvmKernelArgs(in, op, entry.Arguments(), args); err != nil {
+			return err
+		}
+	}
 	if entry.NumArguments() < len(args) {
 		return interp.Errorf(op, fmt.Sprintf("kernel '%s' takes %d arguments, %d given", asm.AttrString(ref), entry.NumArguments(), len(args)))
 	}

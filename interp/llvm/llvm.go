@@ -59,6 +59,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("llvm.mlir.addressof", addressOf)
 
 	reg.Register("llvm.alloca", allocaOp)
+	reg.Register("llvm.atomicrmw", atomicRMW)
 	reg.Register("llvm.load", load)
 	reg.Register("llvm.store", store)
 	reg.Register("llvm.intr.masked.load", maskedLoad)

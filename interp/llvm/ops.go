@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/interp/simt"
 	"github.com/strata-ir/strata/core/ir"
 	lt "github.com/strata-ir/strata/dialects/llvm"
 )
@@ -296,6 +297,11 @@ func globalAlloc(f *interp.Frame, g *ir.Operation) (*allocation, error) {
 	if err != nil {
 		return nil, interp.Errorf(g, err.Error())
 	}
+	if as, ok := g.Attr("addr_space").(*ir.IntegerAttr); ok && as.Int64() == sharedAddrSpace {
+		if t := simt.Current(f.Interpreter()); t != nil {
+			return sharedGlobal(m, t.Block, g, size)
+		}
+	}
 	a := m.alloc(size, "global")
 	m.globals[g] = a
 	var init interp.Value
@@ -322,6 +328,87 @@ func globalAlloc(f *interp.Frame, g *ir.Operation) (*allocation, error) {
 	}
 	_, a.readOnly = g.Attr("constant").(*ir.UnitAttr)
 	return a, nil
+}
+
+// sharedAddrSpace is NVVM's address space of shared memory.
+const sharedAddrSpace = 3
+
+// sharedWindowSize is the span of a block's shared memory window: the
+// shared state space of a CTA is below 256 KiB, so its addresses are the
+// window's base plus 18 bits, as the 14-bit address field (>> 4) of
+// wgmma's matrix descriptors holds them.
+const sharedWindowSize = 1 << 18
+
+// sharedWindow is the shared memory of one block: its base address
+// (aligned to the window's size), where the next global goes, and the
+// globals placed so far. The dynamic shared memory comes first.
+type sharedWindow struct {
+	base    uint64
+	next    int64
+	globals map[any]*allocation
+}
+
+type sharedWindowKey struct{}
+
+// dynamicShared keys the dynamic shared memory of a block.
+type dynamicShared struct{}
+
+// windowOf returns the shared memory window of block b, reserving its
+// addresses on first use.
+func windowOf(m *memory, b *simt.Block) *sharedWindow {
+	return b.Data(sharedWindowKey{}, func() any {
+		m.next = uint64(alignTo(int64(m.next), sharedWindowSize))
+		w := &sharedWindow{base: m.next, globals: map[any]*allocation{}}
+		m.next += sharedWindowSize
+		if n := b.Launch.DynamicShared; n > 0 {
+			w.place(m, dynamicShared{}, n, 1024)
+		}
+		return w
+	}).(*sharedWindow)
+}
+
+// place allocates size bytes of the window, aligned to align, for key.
+func (w *sharedWindow) place(m *memory, key any, size, align int64) *allocation {
+	off := alignTo(w.next, align)
+	a := &allocation{base: w.base + uint64(off), size: size, data: make([]byte, size), kind: "shared"}
+	w.next = off + size
+	m.insert(a)
+	w.globals[key] = a
+	return a
+}
+
+// sharedGlobal returns the memory of a global in shared memory inside a
+// kernel: each block has its own, in its window, and the globals of no
+// size (a kernel's extern shared array) all are the block's dynamic
+// shared memory.
+func sharedGlobal(m *memory, b *simt.Block, g *ir.Operation, size int64) (*allocation, error) {
+	w := windowOf(m, b)
+	var key any = g
+	if size == 0 {
+		key = dynamicShared{}
+	}
+	if a, ok := w.globals[key]; ok {
+		return a, nil
+	}
+	if size == 0 {
+		return m.allocAligned(0, 16, "shared"), nil
+	}
+	if w.next+size > sharedWindowSize {
+		return nil, interp.Errorf(g, fmt.Sprintf("the block's shared memory exceeds %d bytes", sharedWindowSize))
+	}
+	return w.place(m, key, size, 1024), nil
+}
+
+// SharedPointer returns a pointer of type t to byte off of the shared
+// memory window of block b (an address as a wgmma descriptor gives it).
+func SharedPointer(in *interp.Interpreter, b *simt.Block, t ir.Type, off int64) interp.Value {
+	m := memIn(in)
+	w := windowOf(m, b)
+	addr := w.base + uint64(off)
+	if a := m.find(addr); a != nil && a.kind == "shared" {
+		return pointer(t, a, int64(addr-a.base))
+	}
+	return interp.MakeObject(t, addr, nil)
 }
 
 func allocaOp(f *interp.Frame, op *ir.Operation) error {

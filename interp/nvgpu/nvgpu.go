@@ -282,43 +282,14 @@ func mmaSync(f *interp.Frame, op *ir.Operation) error {
 		if len(group) != simt.WarpSize {
 			return interp.Errorf(op, fmt.Sprintf("mma.sync needs a full warp, the warp has %d threads", len(group)))
 		}
-		A := make([]float64, M*K)
-		B := make([]float64, K*N)
-		C := make([]float64, M*N)
-		scatter := func(dst []float64, cols int, frag fragment, regs, elems int, et ir.Type, get func(mmaIn) *interp.Dense) {
-			for lane, a := range group {
-				d := get(a.In.(mmaIn))
-				for r := 0; r < regs; r++ {
-					for e := 0; e < elems; e++ {
-						row, col := frag(lane/4, lane%4, r, e)
-						dst[row*cols+col] = number(et, d.Data[r*elems+e], tf32)
-					}
-				}
-			}
-		}
-		scatter(A, K, lay.a, lay.aRegs, lay.aElems, at, func(x mmaIn) *interp.Dense { return x.a })
-		scatter(B, N, lay.b, lay.bRegs, lay.bElems, bt, func(x mmaIn) *interp.Dense { return x.b })
-		scatter(C, N, lay.c, lay.cRegs, lay.cElems, ct, func(x mmaIn) *interp.Dense { return x.c })
-		D := make([]float64, M*N)
-		for i := 0; i < M; i++ {
-			for j := 0; j < N; j++ {
-				acc := C[i*N+j]
-				for k := 0; k < K; k++ {
-					acc += A[i*K+k] * B[k*N+j]
-				}
-				D[i*N+j] = acc
-			}
-		}
-		dt := interp.ElementType(rt)
+		var A, B, C [simt.WarpSize][]uint64
 		for lane, a := range group {
-			data := make([]uint64, lay.cRegs*lay.cElems)
-			for r := 0; r < lay.cRegs; r++ {
-				for e := 0; e < lay.cElems; e++ {
-					row, col := lay.c(lane/4, lane%4, r, e)
-					data[r*lay.cElems+e] = bitsOf(dt, D[row*N+col])
-				}
-			}
-			a.Out = interp.MakeDense(rt, &interp.Dense{Shape: []int64{int64(lay.cRegs), int64(lay.cElems)}, Data: data})
+			x := a.In.(mmaIn)
+			A[lane], B[lane], C[lane] = x.a.Data, x.b.Data, x.c.Data
+		}
+		D := warpMMA(lay, M, N, K, at, bt, ct, interp.ElementType(rt), tf32, A, B, C)
+		for lane, a := range group {
+			a.Out = interp.MakeDense(rt, &interp.Dense{Shape: []int64{int64(lay.cRegs), int64(lay.cElems)}, Data: D[lane]})
 		}
 		return nil
 	})
@@ -327,6 +298,65 @@ func mmaSync(f *interp.Frame, op *ir.Operation) error {
 	}
 	f.SetResult(op, 0, out.(interp.Value))
 	return nil
+}
+
+// warpMMA computes D = A * B + C for a warp from the lanes' fragments
+// (the element bits of each lane's registers in order, the elements of a
+// register from its low bits up) in the layout lay; products and their
+// sum are exact (float64), rounded once to D's element type dt.
+func warpMMA(lay *mmaLayout, M, N, K int, at, bt, ct, dt ir.Type, tf32 bool, a, b, c [simt.WarpSize][]uint64) [simt.WarpSize][]uint64 {
+	A := make([]float64, M*K)
+	B := make([]float64, K*N)
+	C := make([]float64, M*N)
+	scatter := func(dst []float64, cols int, frag fragment, regs, elems int, et ir.Type, in [simt.WarpSize][]uint64) {
+		for lane := range in {
+			for r := 0; r < regs; r++ {
+				for e := 0; e < elems; e++ {
+					row, col := frag(lane/4, lane%4, r, e)
+					dst[row*cols+col] = number(et, in[lane][r*elems+e], tf32)
+				}
+			}
+		}
+	}
+	scatter(A, K, lay.a, lay.aRegs, lay.aElems, at, a)
+	scatter(B, N, lay.b, lay.bRegs, lay.bElems, bt, b)
+	scatter(C, N, lay.c, lay.cRegs, lay.cElems, ct, c)
+	var out [simt.WarpSize][]uint64
+	for lane := range out {
+		data := make([]uint64, lay.cRegs*lay.cElems)
+		for r := 0; r < lay.cRegs; r++ {
+			for e := 0; e < lay.cElems; e++ {
+				row, col := lay.c(lane/4, lane%4, r, e)
+				acc := C[row*N+col]
+				for k := 0; k < K; k++ {
+					acc += A[row*K+k] * B[k*N+col]
+				}
+				data[r*lay.cElems+e] = bitsOf(dt, acc)
+			}
+		}
+		out[lane] = data
+	}
+	return out
+}
+
+// WarpMMA is the warp's mma.sync of shape m x n x k for the interpreters
+// of lower levels (nvvm.mma.sync): a, b and c hold each lane's fragment
+// elements (register by register, low bits first), at, bt, ct and dt
+// are the element types of A, B, C and D (f32 multiplicands are tf32).
+// It reports false when the shape and types have no fragment layout.
+func WarpMMA(m, n, k int, at, bt, ct, dt ir.Type, a, b, c [simt.WarpSize][]uint64) ([simt.WarpSize][]uint64, bool) {
+	_, isFloat := at.(*ir.FloatType)
+	lay, ok := layoutFor(m, n, k, ir.IntOrFloatBitWidth(at), isFloat)
+	if !ok {
+		return [simt.WarpSize][]uint64{}, false
+	}
+	for lane := range a {
+		if len(a[lane]) != lay.aRegs*lay.aElems || len(b[lane]) != lay.bRegs*lay.bElems || len(c[lane]) != lay.cRegs*lay.cElems {
+			return [simt.WarpSize][]uint64{}, false
+		}
+	}
+	tf32 := isFloat && ir.IntOrFloatBitWidth(at) == 32
+	return warpMMA(lay, m, n, k, at, bt, ct, dt, tf32, a, b, c), true
 }
 
 func typeName(t ir.Type) string {

@@ -39,7 +39,13 @@ func swizzleSpan(s dnvgpu.TensorMapSwizzleKind) int64 {
 // byte at address a: the 16-byte chunk index (bits 4 and up) is XORed
 // with the row index modulo span/16 (bits 7 and up), as CUTLASS's
 // Swizzle<3,4,3> (128B), <2,4,3> (64B) and <1,4,3> (32B).
-func swizzle(a, span int64) int64 {
+func swizzle(a, span int64) int64 { return Swizzle(a, span) }
+
+// Swizzle is the swizzle of span bytes (32, 64 or 128; 0 for none) of
+// shared memory, as TMA writes and wgmma reads it: the 16-byte chunk
+// index of address a (bits 4 and up) XORed with its row modulo span/16
+// (bits 7 and up).
+func Swizzle(a, span int64) int64 {
 	if span == 0 {
 		return a
 	}
@@ -255,4 +261,80 @@ func tmaOperands(f *interp.Frame, op *ir.Operation, desc ir.Value, coords []ir.V
 		return nil, nil, nil, interp.Errorf(op, "the shared memref's elements are not the tensor's")
 	}
 	return tm, cs, mv.MemRef(), nil
+}
+
+// BoxCopy moves the elements of a TMA copy for the interpreters of lower
+// levels (nvvm's cp.async.bulk.tensor on llvm pointers): obj is a tensor
+// map made by nvgpu.tma.create.descriptor, coords the box's coordinates
+// (innermost first) and base the absolute address of the box in shared
+// memory, aligned as its swizzle needs. A load (toShared) calls write
+// with the swizzled address and the bits of each element of the box
+// (the tensor map's fill out of the tensor); a store calls read and
+// writes the elements inside the tensor. It returns the box's bytes.
+func BoxCopy(op *ir.Operation, obj any, coords []int64, base int64, toShared bool,
+	read func(addr, n int64) (uint64, error), write func(addr int64, bits uint64, n int64) error) (int64, error) {
+	tm, ok := obj.(*tensorMap)
+	if !ok {
+		return 0, interp.Errorf(op, "expected a tensor map made by nvgpu.tma.create.descriptor")
+	}
+	r := len(tm.box)
+	if len(coords) != r {
+		return 0, interp.Errorf(op, fmt.Sprintf("%d coordinates for a tensor map of rank %d", len(coords), r))
+	}
+	es := int64(elemBytes(tm.mem.Buf.Elem))
+	span := swizzleSpan(tm.swizzle)
+	align := int64(128)
+	if span != 0 {
+		align = 8 * span
+	}
+	if base%align != 0 {
+		return 0, interp.Errorf(op, fmt.Sprintf("the shared memory of the box starts at address 0x%x, not aligned to %d bytes", base, align))
+	}
+	fill := uint64(0)
+	if ft, ok := tm.mem.Buf.Elem.(*ir.FloatType); ok && tm.nanFill {
+		fill = interp.MakeFloat(ft, math.NaN()).Bits()
+	}
+	n := interp.NumElements(tm.box)
+	idx := make([]int64, r)
+	g := make([]int64, r)
+	for lin := int64(0); lin < n; lin++ {
+		in := true
+		for d := 0; d < r; d++ {
+			g[d] = coords[r-1-d] + idx[d]
+			if g[d] < 0 || g[d] >= tm.mem.Sizes[d] {
+				in = false
+			}
+		}
+		addr := swizzle(base+lin*es, span)
+		var p int64
+		if in {
+			var err error
+			if p, err = tm.mem.Index(g); err != nil {
+				return 0, interp.Errorf(op, err.Error())
+			}
+		}
+		switch {
+		case toShared && in:
+			if err := write(addr, tm.mem.Buf.Data[p], es); err != nil {
+				return 0, err
+			}
+		case toShared:
+			if err := write(addr, fill, es); err != nil {
+				return 0, err
+			}
+		case in:
+			v, err := read(addr, es)
+			if err != nil {
+				return 0, err
+			}
+			tm.mem.Buf.Data[p] = v
+		}
+		for d := r - 1; d >= 0; d-- {
+			if idx[d]++; idx[d] < tm.box[d] {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+	return n * es, nil
 }

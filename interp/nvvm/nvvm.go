@@ -4,7 +4,16 @@
 // ...), the CTA barriers (with their and/or/popc reductions), and the
 // warp collectives with PTX's member masks: shfl.sync (its four modes with
 // the clamp and segment mask of its c operand), vote.sync, redux.sync,
-// elect.sync and bar.warp.sync.
+// elect.sync and bar.warp.sync; the matrix instructions ldmatrix and
+// mma.sync on shared memory addressed by llvm pointers and register
+// fragments, with the PTX ISA's fragment layouts (matrix.go, shared with
+// the nvgpu level); cp.async with its commit and wait groups (async.go);
+// the mbarriers of shared memory with their phases, arrivals and
+// transaction bytes (mbarrier.go); wgmma on shared memory matrix
+// descriptors with their swizzles (wgmma.go); the TMA tensor copies with
+// the host's tensor maps (tma.go); and the cluster's split barrier
+// (cluster.go). Programs whose kernels were lowered from nvgpu to nvvm thus
+// run and must print what they print before the lowering.
 package nvvm
 
 import (
@@ -94,6 +103,18 @@ func Register(reg *interp.Registry) {
 	reg.Register("nvvm.vote.sync", vote)
 	reg.Register("nvvm.redux.sync", redux)
 	reg.Register("nvvm.elect.sync", elect)
+	registerMatrix(reg)
+	registerAsync(reg)
+	registerMbarrier(reg)
+	registerWgmma(reg)
+	registerTMA(reg)
+	registerCluster(reg)
+	// The interpreter's memory is sequentially consistent and has one
+	// proxy: fences order nothing more, and hints change nothing.
+	for _, name := range []string{"nvvm.fence.proxy", "nvvm.fence.mbarrier.init", "nvvm.fence.proxy.acquire",
+		"nvvm.fence.proxy.release", "nvvm.fence.sc.cluster", "nvvm.prefetch", "nvvm.setmaxregister"} {
+		reg.Register(name, func(*interp.Frame, *ir.Operation) error { return nil })
+	}
 	reg.Register("nvvm.bar.warp.sync", func(f *interp.Frame, op *ir.Operation) error {
 		t, mask, err := warpOperand(f, op, 0)
 		if err != nil {

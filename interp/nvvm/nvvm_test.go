@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/internal/filecheck"
+	"github.com/strata-ir/strata/opt"
 	"github.com/strata-ir/strata/run"
 )
 
@@ -37,6 +41,84 @@ func TestPrograms(t *testing.T) {
 			}
 			if err := filecheck.Match(out.String(), filecheck.Parse(string(src), "CHECK")); err != nil {
 				t.Errorf("%v\ngot:\n%s", err, out.String())
+			}
+		})
+	}
+}
+
+var baseAddress = regexp.MustCompile(`base@ = 0x[0-9a-f]+`)
+
+// lowerGPUModules is the pipeline that lowers the kernels of a program to
+// the llvm and nvvm dialects, leaving its host code as it is.
+const lowerGPUModules = "--pass-pipeline=builtin.module(gpu.module(convert-nvgpu-to-nvvm,convert-scf-to-cf,convert-vector-to-llvm,convert-gpu-to-nvvm,reconcile-unrealized-casts))"
+
+// TestLowered runs the programs of testdata/lowered twice: as written
+// (kernels at the gpu and nvgpu level) and with their kernels lowered to
+// the nvvm dialect by Strata's passes. Both runs must print what the
+// CHECK lines say (the host also compares the kernels' results with its
+// own): the nvvm-level semantics agree with the nvgpu-level ones.
+func TestLowered(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "lowered", "*.mlir"))
+	if len(files) == 0 {
+		t.Fatal("no programs in testdata/lowered")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := ir.NewContext()
+			all.Register(ctx)
+			var low, lerr bytes.Buffer
+			if code := opt.Run(ctx, []string{lowerGPUModules, file}, opt.Stdio{In: strings.NewReader(""), Out: &low, Err: &lerr}); code != 0 {
+				t.Fatalf("lowering: exit %d:\n%s", code, lerr.String())
+			}
+			mod, _, err := asm.ParseModule(ctx, low.Bytes(), asm.Config{Filename: file})
+			if err != nil {
+				t.Fatal(err)
+			}
+			nvvmOps := 0
+			mod.Walk(ir.PreOrder, func(m *ir.Operation) bool {
+				if _, isGPU := gpu.AsModuleOp(m); !isGPU {
+					return true
+				}
+				m.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+					switch {
+					case strings.HasPrefix(o.Name(), "nvgpu."):
+						t.Errorf("the kernels keep %s", o.Name())
+					case strings.HasPrefix(o.Name(), "nvvm."):
+						nvvmOps++
+					}
+					return true
+				})
+				return false
+			})
+			if nvvmOps == 0 {
+				t.Fatalf("the kernels were not lowered to nvvm:\n%s", low.String())
+			}
+			lowered := filepath.Join(t.TempDir(), filepath.Base(file))
+			if err := os.WriteFile(lowered, low.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var outs []string
+			for _, path := range []string{file, lowered} {
+				ctx := ir.NewContext()
+				all.Register(ctx)
+				var out, errb bytes.Buffer
+				code := run.Run(ctx, []string{"-e", "main", "-entry-point-result=void", path},
+					run.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+				if code != 0 {
+					t.Fatalf("%s: exit %d:\n%s", path, code, errb.String())
+				}
+				if err := filecheck.Match(out.String(), filecheck.Parse(string(src), "CHECK")); err != nil {
+					t.Errorf("%s: %v\ngot:\n%s", path, err, out.String())
+				}
+				// Buffers are at different addresses in the two runs.
+				outs = append(outs, baseAddress.ReplaceAllString(out.String(), "base@ = ?"))
+			}
+			if outs[0] != outs[1] {
+				t.Errorf("the lowered program prints\n%s\nthe original\n%s", outs[1], outs[0])
 			}
 		})
 	}

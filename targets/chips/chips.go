@@ -38,6 +38,17 @@ type Chip struct {
 	// when the chip has none.
 	AccMemory    string
 	AccFreeBytes int64
+	// AccBanks is the number of accumulator tiles (PSUM banks) a
+	// partition holds at once; 0 when the chip has no such memory.
+	AccBanks int64
+	// StationaryMax and MovingMax bound the free sizes of the stationary
+	// and moving operands of one matrix instruction on Neuron (the
+	// stationary free size is the output's partitions, the moving free
+	// size its columns); 0 for no such limit.
+	StationaryMax, MovingMax int64
+	// BnStatsMax is the most elements per partition one bn_stats
+	// instruction reads on Neuron; 0 when the chip has none.
+	BnStatsMax int64
 	// PartitionMax is the largest first dimension of a tile (Neuron's
 	// partitions); 0 for no limit.
 	PartitionMax int64
@@ -185,7 +196,8 @@ func (r *decoder) fail(format string, args ...any) {
 }
 
 var known = map[string]bool{"vendor": true, "warp_size": true, "memory": true, "memory_bytes": true,
-	"acc_memory": true, "acc_free_bytes": true, "partition_max": true, "block_rule": true,
+	"acc_memory": true, "acc_free_bytes": true, "acc_banks": true,
+	"stationary_max": true, "moving_max": true, "bn_stats_max": true, "partition_max": true, "block_rule": true,
 	"vector_dot": true, "matrix": true}
 
 func decode(name string, a ir.Attribute) (*Chip, error) {
@@ -201,7 +213,8 @@ func decode(name string, a ir.Attribute) (*Chip, error) {
 	}
 	c := &Chip{Name: name, Vendor: r.str("vendor"), WarpSize: r.int("warp_size"),
 		Memory: r.str("memory"), MemoryBytes: r.int("memory_bytes"),
-		AccMemory: r.str("acc_memory"), AccFreeBytes: r.int("acc_free_bytes"),
+		AccMemory: r.str("acc_memory"), AccFreeBytes: r.int("acc_free_bytes"), AccBanks: r.int("acc_banks"),
+		StationaryMax: r.int("stationary_max"), MovingMax: r.int("moving_max"), BnStatsMax: r.int("bn_stats_max"),
 		PartitionMax: r.int("partition_max"), BlockRule: r.str("block_rule"),
 		VectorDot: r.types("vector_dot")}
 	if c.MemoryBytes <= 0 {

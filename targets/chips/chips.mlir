@@ -138,22 +138,29 @@
   // AWS Trainium (NeuronCore-v2): TensorE 128x128, SBUF 24 MiB (128
   // partitions of 192 KiB), PSUM 2 MiB (128 partitions of 16 KiB, 8 banks
   // of 2 KiB). Tiles have at most 128 partitions; an accumulator tile has
-  // at most 2 KiB per partition (512 f32); accumulation is f32.
+  // at most 2 KiB per partition (512 f32); accumulation is f32; nc_matmul
+  // takes a stationary free size of at most 128 and a moving one of at
+  // most 512 (nl.tile_size.gemm_stationary_fmax, gemm_moving_fmax);
+  // bn_stats reads at most 512 elements per partition (bn_stats_fmax).
   trn1 = {
     vendor = "aws", warp_size = 0,
     memory = "SBUF", memory_bytes = 25165824,
-    acc_memory = "PSUM", acc_free_bytes = 2048,
+    acc_memory = "PSUM", acc_free_bytes = 2048, acc_banks = 8,
+    stationary_max = 128, moving_max = 512, bn_stats_max = 512,
     partition_max = 128,
     matrix = [
       {name = "nc_matmul", m = 1, n = 1, k = 1, a = [bf16, f16, f32], acc = [f32]},
       {name = "nc_matmul", m = 1, n = 1, k = 1, a = [tf32, f32], acc = [f32], precision = "tf32"}
     ]
   },
-  // AWS Trainium2 (NeuronCore-v3): as trn1 with fp8 inputs.
+  // AWS Trainium2 (NeuronCore-v3): as trn1 with fp8 inputs and an SBUF
+  // of 28 MiB (128 partitions of 224 KiB; NKI's Trainium3 architecture
+  // guide: "SBUF capacity is 32MiB (up from 28 MiB in NeuronCore-v3)").
   trn2 = {
     vendor = "aws", warp_size = 0,
-    memory = "SBUF", memory_bytes = 25165824,
-    acc_memory = "PSUM", acc_free_bytes = 2048,
+    memory = "SBUF", memory_bytes = 29360128,
+    acc_memory = "PSUM", acc_free_bytes = 2048, acc_banks = 8,
+    stationary_max = 128, moving_max = 512, bn_stats_max = 512,
     partition_max = 128,
     matrix = [
       {name = "nc_matmul", m = 1, n = 1, k = 1, a = [bf16, f16, f32], acc = [f32]},

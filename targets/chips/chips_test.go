@@ -29,7 +29,7 @@ func TestTable(t *testing.T) {
 		{"tpu-v5e", 0, 128 << 20, 0, "tpu"},
 		{"tpu-v6e", 0, 128 << 20, 0, "tpu"},
 		{"trn1", 0, 24 << 20, 128, ""},
-		{"trn2", 0, 24 << 20, 128, ""},
+		{"trn2", 0, 28 << 20, 128, ""},
 	} {
 		ch, ok := Lookup(c.name)
 		if !ok {

@@ -23,6 +23,12 @@ func Register(ctx *ir.Context) {
 	for name, fn := range gpuLowerings() {
 		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
 	}
+	for name, fn := range bulkLowerings() {
+		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
+	}
+	for name, fn := range wmmaLowerings() {
+		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
+	}
 }
 
 type lowerFn = func(f *Func, op *ir.Operation) error
@@ -599,6 +605,37 @@ func vectorAccess(t ir.Type) bool {
 	return (w == 32 || w == 64) && !(w == 64 && v.Shape[0] == 4)
 }
 
+// packedAccess reports whether a vector of 2, 4 or 8 16-bit elements
+// loads and stores as 1, 2 or 4 32-bit words (ld.b32, ld.v2.b32,
+// ld.v4.b32: 16 bytes in one access for eight bf16), each word holding
+// two elements.
+func packedAccess(t ir.Type) bool {
+	v, ok := t.(*ir.VectorType)
+	if !ok || len(v.Shape) != 1 || v.Shape[0] != 2 && v.Shape[0] != 4 && v.Shape[0] != 8 {
+		return false
+	}
+	return ir.IntOrFloatBitWidth(v.Elem) == 16
+}
+
+// words returns n new 32-bit registers and their PTX vector operand.
+func words(f *Func, n int) ([]string, string) {
+	w := make([]string, n)
+	for i := range w {
+		w[i] = f.NewReg(B32)
+	}
+	if n == 1 {
+		return w, w[0]
+	}
+	return w, "{" + strings.Join(w, ", ") + "}"
+}
+
+func vecSuffix(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return fmt.Sprintf(".v%d", n)
+}
+
 func lowerLoad(f *Func, op *ir.Operation) error {
 	l := llvm.LoadOp{Operation: op}
 	sp, err := space(op, op.Operand(0).Type())
@@ -621,6 +658,14 @@ func lowerLoad(f *Func, op *ir.Operation) error {
 	leaves, _ := Leaves(t)
 	if vectorAccess(t) {
 		f.Emit("ld%s%s.v%d.%s {%s}, [%s];", vol, sp, len(regs), memType(leaves[0]), strings.Join(regs, ", "), addr)
+		return nil
+	}
+	if packedAccess(t) && len(regs)%2 == 0 {
+		w, list := words(f, len(regs)/2)
+		f.Emit("ld%s%s%s.b32 %s, [%s];", vol, sp, vecSuffix(len(w)), list, addr)
+		for i, x := range w {
+			f.Emit("mov.b32 {%s, %s}, %s;", regs[2*i], regs[2*i+1], x)
+		}
 		return nil
 	}
 	offs, err := leafOffsets(t)
@@ -672,6 +717,14 @@ func lowerStore(f *Func, op *ir.Operation) error {
 	}
 	if vectorAccess(t) {
 		f.Emit("st%s%s.v%d.%s [%s], {%s};", vol, sp, len(vals), memType(leaves[0]), addr, strings.Join(vals, ", "))
+		return nil
+	}
+	if packedAccess(t) && len(vals)%2 == 0 {
+		w, list := words(f, len(vals)/2)
+		for i, x := range w {
+			f.Emit("mov.b32 %s, {%s, %s};", x, vals[2*i], vals[2*i+1])
+		}
+		f.Emit("st%s%s%s.b32 [%s], %s;", vol, sp, vecSuffix(len(w)), addr, list)
 		return nil
 	}
 	offs, err := leafOffsets(t)
@@ -1314,6 +1367,14 @@ func lowerAddrSpaceCast(f *Func, op *ir.Operation) error {
 		return Errorf(op, "addrspacecast of vectors of pointers is not supported by the PTX emitter")
 	}
 	if from.AddrSpace == to.AddrSpace {
+		return f.Alias(op.Result(0), []string{s})
+	}
+	// A shared::cta address is the shared::cluster address of the same
+	// location in the executing CTA.
+	if from.AddrSpace == 3 && to.AddrSpace == 7 {
+		if err := f.Require(op, Feature{Name: "the shared::cluster state space", SM: 90, PTX: 78}); err != nil {
+			return err
+		}
 		return f.Alias(op.Result(0), []string{s})
 	}
 	d, err := f.DefReg(op.Result(0))

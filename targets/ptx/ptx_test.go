@@ -15,6 +15,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/internal/filecheck"
 	"github.com/strata-ir/strata/internal/testutil"
+	"github.com/strata-ir/strata/opt"
 	"github.com/strata-ir/strata/targets/ptx"
 )
 
@@ -230,8 +231,6 @@ func TestSecondOpinion(t *testing.T) {
 	dir := t.TempDir()
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			ctx := ir.NewContext()
-			all.Register(ctx)
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -239,36 +238,105 @@ func TestSecondOpinion(t *testing.T) {
 			if m := noSecondOpinion.FindSubmatch(src); m != nil {
 				t.Skipf("no second opinion: %s", m[1])
 			}
-			mod, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: path})
+			secondOpinion(t, mlirOpt, translateTool, llc, dir, path, src, "+ptx80")
+		})
+	}
+}
+
+// secondOpinion requires LLVM's NVPTX back end to compile the llvm and
+// nvvm module src (its gpu.module's body when it has one).
+func secondOpinion(t *testing.T, mlirOpt, translateTool, llc, dir, path string, src []byte, ptxVersion string) {
+	t.Helper()
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	mod, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// mlir-translate takes the gpu.module's body as a module.
+	body := mod
+	if mods := ptx.GPUModules(mod); len(mods) == 1 {
+		body = mods[0]
+	}
+	var text strings.Builder
+	text.WriteString("module {\n")
+	for op := body.Region(0).First().First(); op != nil; op = op.Next() {
+		text.WriteString(asm.OpString(op) + "\n")
+	}
+	text.WriteString("}\n")
+	in := filepath.Join(dir, filepath.Base(path))
+	if err := os.WriteFile(in, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lowered := in + ".llvm.mlir"
+	if out, err := exec.Command(mlirOpt, "--convert-nvvm-to-llvm", in, "-o", lowered).CombinedOutput(); err != nil {
+		t.Fatalf("mlir-opt-22: %v\n%s", err, out)
+	}
+	ll := in + ".ll"
+	if out, err := exec.Command(translateTool, "--mlir-to-llvmir", lowered, "-o", ll).CombinedOutput(); err != nil {
+		t.Fatalf("mlir-translate-22: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(llc, "-march=nvptx64", "-mcpu=sm_90a", "-mattr="+ptxVersion, ll, "-o", in+".ptx").CombinedOutput(); err != nil {
+		t.Fatalf("llc-22: %v\n%s", err, out)
+	}
+}
+
+var ptxVersionLine = regexp.MustCompile(`(?m)^\.version ([0-9])\.([0-9])$`)
+
+var nvgpuRunLine = regexp.MustCompile(`(?m)^// RUN: strata-opt (.*) %s \| strata-translate (.*) \| FileCheck %s$`)
+
+// TestNVGPULowering lowers the nvgpu-level kernels of testdata/nvgpu with
+// Strata's own passes (the RUN line's strata-opt pipeline), emits PTX and
+// checks it against the file's CHECK lines; LLVM's NVPTX back end must
+// compile the lowered module too.
+func TestNVGPULowering(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "nvgpu", "*.mlir"))
+	if len(files) == 0 {
+		t.Fatal("no tests in testdata/nvgpu")
+	}
+	dir := t.TempDir()
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			// mlir-translate takes the gpu.module's body as a module.
-			body := mod
-			if mods := ptx.GPUModules(mod); len(mods) == 1 {
-				body = mods[0]
+			m := nvgpuRunLine.FindSubmatch(src)
+			if m == nil {
+				t.Fatal("no RUN line")
 			}
-			var text strings.Builder
-			text.WriteString("module {\n")
-			for op := body.Region(0).First().First(); op != nil; op = op.Next() {
-				text.WriteString(asm.OpString(op) + "\n")
+			ctx := ir.NewContext()
+			all.Register(ctx)
+			var low, errb bytes.Buffer
+			args := append(strings.Fields(string(m[1])), path)
+			if code := opt.Run(ctx, args, opt.Stdio{In: strings.NewReader(""), Out: &low, Err: &errb}); code != 0 {
+				t.Fatalf("strata-opt: exit %d:\n%s", code, errb.String())
 			}
-			text.WriteString("}\n")
-			in := filepath.Join(dir, filepath.Base(path))
-			if err := os.WriteFile(in, []byte(text.String()), 0o644); err != nil {
+			lowered := filepath.Join(dir, filepath.Base(path))
+			if err := os.WriteFile(lowered, low.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			lowered := in + ".llvm.mlir"
-			if out, err := exec.Command(mlirOpt, "--convert-nvvm-to-llvm", in, "-o", lowered).CombinedOutput(); err != nil {
-				t.Fatalf("mlir-opt-22: %v\n%s", err, out)
+			text, errs, code := translate(t, strings.Fields(string(m[2])), lowered)
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, errs)
 			}
-			ll := in + ".ll"
-			if out, err := exec.Command(translateTool, "--mlir-to-llvmir", lowered, "-o", ll).CombinedOutput(); err != nil {
-				t.Fatalf("mlir-translate-22: %v\n%s", err, out)
+			if !balanced(text) {
+				t.Errorf("unbalanced braces in:\n%s", text)
 			}
-			if out, err := exec.Command(llc, "-march=nvptx64", "-mcpu=sm_90a", "-mattr=+ptx80", ll, "-o", in+".ptx").CombinedOutput(); err != nil {
-				t.Fatalf("llc-22: %v\n%s", err, out)
+			if err := filecheck.Match(text, filecheck.Parse(string(src), "CHECK")); err != nil {
+				t.Errorf("%v\noutput:\n%s", err, text)
 			}
+			mlirOpt := testutil.LookTool("mlir-opt-22")
+			translateTool := testutil.LookTool("mlir-translate-22")
+			llc := testutil.LookTool("llc-22")
+			if mlirOpt == "" || translateTool == "" || llc == "" {
+				testutil.Missing(t, "mlir-opt-22, mlir-translate-22 and llc-22 (the second opinion)")
+			}
+			version := "+ptx80"
+			if v := ptxVersionLine.FindStringSubmatch(text); v != nil && v[1]+v[2] > "80" {
+				version = "+ptx" + v[1] + v[2]
+			}
+			secondOpinion(t, mlirOpt, translateTool, llc, t.TempDir(), lowered, low.Bytes(), version)
 		})
 	}
 }

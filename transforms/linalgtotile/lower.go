@@ -122,13 +122,24 @@ func contraction(g *generic) (*contr, bool) {
 	if c.kd < 0 {
 		return nil, false
 	}
-	// Body: yield(out + a*b).
+	// Body: yield(out + a*b), or yield(out + extf(a)*extf(b)) for
+	// narrow inputs accumulated in a wider type.
+	var a, b, o ir.Value = g.body.Argument(0), g.body.Argument(1), g.body.Argument(2)
 	mul := g.body.First()
+	widened := false
+	if e, ok := arith.AsExtfOp(mul); ok && e.In() == a && mul.Next() != nil {
+		e2, ok2 := arith.AsExtfOp(mul.Next())
+		if !ok2 || e2.In() != b {
+			return nil, false
+		}
+		a, b = e.Out(), e2.Out()
+		mul = mul.Next().Next()
+		widened = true
+	}
 	if mul == nil || mul.Next() == nil || mul.Next().Next() != g.yield {
 		return nil, false
 	}
 	add := mul.Next()
-	a, b, o := g.body.Argument(0), g.body.Argument(1), g.body.Argument(2)
 	_, isMul := arith.AsMulfOp(mul)
 	_, isAdd := arith.AsAddfOp(add)
 	if !isMul || !isAdd || g.yield.Operand(0) != add.Result(0) {
@@ -152,7 +163,7 @@ func contraction(g *generic) (*contr, bool) {
 			accOK = true
 		}
 	}
-	if !accOK || !(aT.Elem == oT.Elem) {
+	if !accOK || (aT.Elem == oT.Elem) == widened {
 		return nil, false
 	}
 	ad, bd, od := dimsOf(g.maps[0]), dimsOf(g.maps[1]), dimsOf(g.maps[2])

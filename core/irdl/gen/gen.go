@@ -1106,8 +1106,9 @@ func (g *generator) usesCanonicalizer() bool {
 // registerHooks writes registerHooks, which attaches the Go functions that
 // the definitions name in `hooks` to the loaded operations: verifyX(op)
 // runs after the declared checks, foldX(op, operands) folds, printX and
-// parseX replace the declared format, and xCanonicalizationPatterns()
-// returns the canonicalization patterns (registered once per process).
+// parseX replace the declared format, xInterfaces(def) attaches the
+// operation's interface models, and xCanonicalizationPatterns() returns
+// the canonicalization patterns (registered once per process).
 func (g *generator) registerHooks() {
 	if len(g.hooked) == 0 {
 		return
@@ -1160,6 +1161,10 @@ func (g *generator) registerHooks() {
 				g.p("\t\td.Parse = %s\n", k.Func)
 			case k.Kind == "parser":
 				g.p("\t\td.Parse = parse%s\n", h.short)
+			case k.Kind == "interfaces" && k.Func != "":
+				g.p("\t\t%s(d)\n", k.Func)
+			case k.Kind == "interfaces":
+				g.p("\t\t%sInterfaces(d)\n", strings.ToLower(h.short[:1])+h.short[1:])
 			}
 		}
 		g.p("\t}\n")
@@ -1169,11 +1174,13 @@ func (g *generator) registerHooks() {
 		for _, h := range g.hooked {
 			for _, k := range h.hooks {
 				if k.Kind == "canonicalizer" {
-					lower := strings.ToLower(h.short[:1]) + h.short[1:] + "CanonicalizationPatterns"
+					call := strings.ToLower(h.short[:1]) + h.short[1:] + "CanonicalizationPatterns()"
 					if k.Func != "" {
-						lower = k.Func
+						// A named function may be shared: it takes the
+						// operation's name.
+						call = fmt.Sprintf("%s(%q)", k.Func, h.full)
 					}
-					g.p("\t\tfor _, pat := range %s() {\n\t\t\trewrite.RegisterCanonicalization(%q, func() rewrite.Pattern { return pat })\n\t\t}\n", lower, h.full)
+					g.p("\t\tfor _, pat := range %s {\n\t\t\trewrite.RegisterCanonicalization(%q, func() rewrite.Pattern { return pat })\n\t\t}\n", call, h.full)
 				}
 			}
 		}

@@ -1,13 +1,20 @@
 // Package toy is an out-of-tree Strata dialect for a toy accelerator with
 // its own scratchpad memory space (#toy.sram) and an asynchronous copy
 // engine: toy.copy_async starts a copy and returns a !toy.token, toy.wait
-// blocks on tokens. It also contributes a pattern and a pass.
+// blocks on tokens; toy.scale, toy.scale_buffer and toy.fma compute. It
+// takes part in the framework the way an in-tree dialect does, through
+// interfaces and registries only: a pattern and passes, an interface of
+// its own (CostModel) that its pass toy-annotate-cost queries, models of
+// bufferization.BufferizableOpInterface (one-shot-bufferize) and
+// llvmir.DialectTranslation (strata-translate --mlir-to-llvmir), and
+// interpreter semantics (RegisterSemantics).
 package toy
 
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/bufferization"
 )
 
 // Register adds the toy dialect to ctx.
@@ -16,7 +23,12 @@ func Register(ctx *ir.Context) {
 	ctx.RegisterOp(CopyAsyncDef)
 	ctx.RegisterOp(WaitDef)
 	ctx.RegisterOp(CopyDef)
+	ctx.RegisterOp(ScaleDef)
+	ctx.RegisterOp(ScaleBufferDef)
+	ctx.RegisterOp(FmaDef)
 	rewrite.RegisterCanonicalization("toy.wait", func() rewrite.Pattern { return FoldImmediateWait })
+	attachCostModels(ctx)
+	bufferization.BufferizableOp.Attach(ScaleDef, scaleModel{})
 }
 
 // The operations' memory effects, attached through the core's
@@ -26,6 +38,9 @@ func Register(ctx *ir.Context) {
 func init() {
 	ir.MemoryEffectsOp.Attach(CopyAsyncDef, ir.EffectsFunc(copyEffects))
 	ir.MemoryEffectsOp.Attach(CopyDef, ir.EffectsFunc(copyEffects))
+	ir.MemoryEffectsOp.Attach(ScaleBufferDef, ir.EffectsFunc(func(op *ir.Operation) []ir.MemoryEffect {
+		return []ir.MemoryEffect{{Kind: ir.EffectRead, Value: op.Operand(0)}, {Kind: ir.EffectWrite, Value: op.Operand(0)}}
+	}))
 	ir.MemoryEffectsOp.Attach(WaitDef, ir.EffectsFunc(func(*ir.Operation) []ir.MemoryEffect {
 		return []ir.MemoryEffect{{Kind: ir.EffectRead}, {Kind: ir.EffectWrite}}
 	}))
@@ -166,6 +181,7 @@ var FoldImmediateWait = &rewrite.Func{RootName: "toy.wait", BenefitValue: 1, Pat
 // RegisterPasses adds the toy passes to the pass registry.
 func RegisterPasses() {
 	pass.Register(pass.Registration{Argument: "toy-sync-copies", Summary: "Turn async copies that are awaited at once into synchronous copies", New: NewSyncCopies})
+	pass.Register(pass.Registration{Argument: "toy-annotate-cost", Summary: "Annotate operations with their cycles on the toy accelerator", New: NewAnnotateCost})
 }
 
 // NewSyncCopies returns the toy-sync-copies pass, which applies

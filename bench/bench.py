@@ -1,0 +1,526 @@
+#!/usr/bin/env python3
+"""Strata's GPU benchmarks: each Strata kernel is compiled from its linalg
+source down the ladder (linalg-to-tile, tile-to-nvgpu, the gpu.module
+lowering to NVVM, PTX) by the Strata tools, loaded into this process with
+CuPy, checked against PyTorch and timed beside the baselines in the same
+process, on the same GPU, with the same method: CUDA events around each
+run, warm-up, the median of many runs, and the L2 cache flushed between
+runs for memory-bound cases.
+
+    python3 bench/bench.py --bin DIR --gemm 4096,4096,4096 --gemm 3000,5000,2000 \
+        --epilogue none --epilogue bias_relu --dtype bf16 --out results.json
+
+DIR holds strata-opt and strata-translate (scripts/bench-build.sh builds
+them). Python is used only for the baselines, the inputs and the timing:
+the kernels are Strata's.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import torch
+
+# --------------------------------------------------------------------------
+# Linalg sources.
+
+DTYPES = {"bf16": (torch.bfloat16, "bf16"), "f16": (torch.float16, "f16")}
+
+GELU_TANH = """
+    %c0797 = arith.constant 0.7978845608028654 : f32
+    %c0044 = arith.constant 0.044715 : f32
+    %half = arith.constant 0.5 : f32
+    %one = arith.constant 1.0 : f32
+    %x3 = arith.mulf %s, %s : f32
+    %x3b = arith.mulf %x3, %s : f32
+    %in = arith.mulf %x3b, %c0044 : f32
+    %in2 = arith.addf %in, %s : f32
+    %in3 = arith.mulf %in2, %c0797 : f32
+    %m2 = arith.constant -2.0 : f32
+    %two = arith.constant 2.0 : f32
+    %u = arith.mulf %in3, %m2 : f32
+    %ex = math.exp %u : f32
+    %den = arith.addf %ex, %one : f32
+    %q = arith.divf %two, %den : f32
+    %t = arith.subf %q, %one : f32
+    %t1 = arith.addf %t, %one : f32
+    %hs = arith.mulf %s, %half : f32
+    %r = arith.mulf %hs, %t1 : f32
+"""
+
+
+def gemm_source(m, n, k, dt, epilogue):
+    """relu/gelu(A x B + bias) or A x B in dt with an f32 accumulator."""
+    ins = f"%a: tensor<{m}x{k}x{dt}>, %b: tensor<{k}x{n}x{dt}>"
+    if epilogue != "none":
+        ins += f", %bias: tensor<{n}xf32>"
+    body = [
+        f"  %zero = arith.constant 0.0 : f32",
+        f"  %e = tensor.empty() : tensor<{m}x{n}xf32>",
+        f"  %o = tensor.empty() : tensor<{m}x{n}x{dt}>",
+        f"  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>",
+        f"  %mm = linalg.matmul ins(%a, %b : tensor<{m}x{k}x{dt}>, tensor<{k}x{n}x{dt}>) outs(%acc : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>",
+    ]
+    if epilogue == "none":
+        body += [
+            f"  %y = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+            f"      ins(%mm : tensor<{m}x{n}xf32>) outs(%o : tensor<{m}x{n}x{dt}>) {{",
+            f"  ^bb0(%v: f32, %out: {dt}):",
+            f"    %c = arith.truncf %v : f32 to {dt}",
+            f"    linalg.yield %c : {dt}",
+            f"  }} -> tensor<{m}x{n}x{dt}>",
+        ]
+    else:
+        act = {"bias_relu": "    %r = arith.maximumf %s, %zero : f32\n", "bias_gelu": GELU_TANH}[epilogue]
+        body += [
+            f"  %y = linalg.generic {{indexing_maps = [#id, #col, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+            f"      ins(%mm, %bias : tensor<{m}x{n}xf32>, tensor<{n}xf32>) outs(%o : tensor<{m}x{n}x{dt}>) {{",
+            f"  ^bb0(%v: f32, %bv: f32, %out: {dt}):",
+            f"    %s = arith.addf %v, %bv : f32",
+            act.rstrip("\n"),
+            f"    %c = arith.truncf %r : f32 to {dt}",
+            f"    linalg.yield %c : {dt}",
+            f"  }} -> tensor<{m}x{n}x{dt}>",
+        ]
+    body.append(f"  return %y : tensor<{m}x{n}x{dt}>")
+    return "\n".join([
+        "#id = affine_map<(d0, d1) -> (d0, d1)>",
+        "#col = affine_map<(d0, d1) -> (d1)>",
+        f"func.func @gemm({ins}) -> tensor<{m}x{n}x{dt}> {{",
+        *body,
+        "}",
+    ]) + "\n"
+
+
+def rows_source(op, r, c, dt):
+    """softmax, rmsnorm or layernorm over the rows of an r x c matrix of
+    dt (f32 or bf16), computed in f32."""
+    up = lambda v, o: f"    %{o} = arith.extf %{v} : {dt} to f32" if dt != "f32" else f"    %{o} = arith.addf %{v}, %zero : f32"
+    down = lambda v, o: f"    %{o} = arith.truncf %{v} : f32 to {dt}" if dt != "f32" else f"    %{o} = arith.addf %{v}, %zero : f32"
+    head = ["#id = affine_map<(d0, d1) -> (d0, d1)>", "#row = affine_map<(d0, d1) -> (d0)>",
+            "#col = affine_map<(d0, d1) -> (d1)>"]
+    if op == "softmax" and dt == "f32":
+        body = [
+            f"func.func @softmax(%x: tensor<{r}x{c}x{dt}>) -> tensor<{r}x{c}x{dt}> {{",
+            f"  %init = tensor.empty() : tensor<{r}x{c}x{dt}>",
+            f"  %y = linalg.softmax dimension(1) ins(%x : tensor<{r}x{c}x{dt}>) outs(%init : tensor<{r}x{c}x{dt}>) -> tensor<{r}x{c}x{dt}>",
+            f"  return %y : tensor<{r}x{c}x{dt}>", "}"]
+        return "\n".join(head + body) + "\n"
+    if op == "softmax":
+        # Widened to f32 around linalg.softmax, as PyTorch computes it.
+        body = [
+            f"func.func @softmax(%x: tensor<{r}x{c}x{dt}>) -> tensor<{r}x{c}x{dt}> {{",
+            f"  %ef = tensor.empty() : tensor<{r}x{c}xf32>",
+            f"  %e = tensor.empty() : tensor<{r}x{c}x{dt}>",
+            f"  %xf = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+            f"      ins(%x : tensor<{r}x{c}x{dt}>) outs(%ef : tensor<{r}x{c}xf32>) {{",
+            f"  ^bb0(%v: {dt}, %o: f32):", f"    %w = arith.extf %v : {dt} to f32", f"    linalg.yield %w : f32",
+            f"  }} -> tensor<{r}x{c}xf32>",
+            f"  %sf = linalg.softmax dimension(1) ins(%xf : tensor<{r}x{c}xf32>) outs(%ef : tensor<{r}x{c}xf32>) -> tensor<{r}x{c}xf32>",
+            f"  %y = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+            f"      ins(%sf : tensor<{r}x{c}xf32>) outs(%e : tensor<{r}x{c}x{dt}>) {{",
+            f"  ^bb0(%v: f32, %o: {dt}):", f"    %w = arith.truncf %v : f32 to {dt}", f"    linalg.yield %w : {dt}",
+            f"  }} -> tensor<{r}x{c}x{dt}>",
+            f"  return %y : tensor<{r}x{c}x{dt}>", "}"]
+        return "\n".join(head + body) + "\n"
+    sums = [
+        f"  %zero = arith.constant 0.0 : f32",
+        f"  %n = arith.constant {float(c)} : f32",
+        f"  %eps = arith.constant 1.0e-5 : f32",
+        f"  %rows = tensor.empty() : tensor<{r}xf32>",
+        f"  %z = linalg.fill ins(%zero : f32) outs(%rows : tensor<{r}xf32>) -> tensor<{r}xf32>",
+        f"  %e = tensor.empty() : tensor<{r}x{c}x{dt}>",
+    ]
+    if op == "rmsnorm":
+        body = [f"func.func @rmsnorm(%x: tensor<{r}x{c}x{dt}>, %gamma: tensor<{c}xf32>) -> tensor<{r}x{c}x{dt}> {{"] + sums + [
+            f"  %sq = linalg.generic {{indexing_maps = [#id, #row], iterator_types = [\"parallel\", \"reduction\"]}}",
+            f"      ins(%x : tensor<{r}x{c}x{dt}>) outs(%z : tensor<{r}xf32>) {{",
+            f"  ^bb0(%v0: {dt}, %acc: f32):", up("v0", "v"),
+            f"    %v2 = arith.mulf %v, %v : f32", f"    %a = arith.addf %acc, %v2 : f32", f"    linalg.yield %a : f32",
+            f"  }} -> tensor<{r}xf32>",
+            f"  %y = linalg.generic {{indexing_maps = [#id, #row, #col, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+            f"      ins(%x, %sq, %gamma : tensor<{r}x{c}x{dt}>, tensor<{r}xf32>, tensor<{c}xf32>) outs(%e : tensor<{r}x{c}x{dt}>) {{",
+            f"  ^bb0(%v0: {dt}, %s: f32, %g: f32, %out: {dt}):", up("v0", "v"),
+            f"    %ms = arith.divf %s, %n : f32", f"    %me = arith.addf %ms, %eps : f32", f"    %inv = math.rsqrt %me : f32",
+            f"    %nrm = arith.mulf %v, %inv : f32", f"    %r0 = arith.mulf %nrm, %g : f32", down("r0", "r"),
+            f"    linalg.yield %r : {dt}", f"  }} -> tensor<{r}x{c}x{dt}>",
+            f"  return %y : tensor<{r}x{c}x{dt}>", "}"]
+        return "\n".join(head + body) + "\n"
+    body = [f"func.func @layernorm(%x: tensor<{r}x{c}x{dt}>, %gamma: tensor<{c}xf32>, %beta: tensor<{c}xf32>) -> tensor<{r}x{c}x{dt}> {{"] + sums + [
+        f"  %ef = tensor.empty() : tensor<{r}x{c}xf32>",
+        f"  %sum = linalg.generic {{indexing_maps = [#id, #row], iterator_types = [\"parallel\", \"reduction\"]}}",
+        f"      ins(%x : tensor<{r}x{c}x{dt}>) outs(%z : tensor<{r}xf32>) {{",
+        f"  ^bb0(%v0: {dt}, %acc: f32):", up("v0", "v"), f"    %a = arith.addf %acc, %v : f32", f"    linalg.yield %a : f32",
+        f"  }} -> tensor<{r}xf32>",
+        f"  %cent = linalg.generic {{indexing_maps = [#id, #row, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+        f"      ins(%x, %sum : tensor<{r}x{c}x{dt}>, tensor<{r}xf32>) outs(%ef : tensor<{r}x{c}xf32>) {{",
+        f"  ^bb0(%v0: {dt}, %s: f32, %out: f32):", up("v0", "v"),
+        f"    %mean = arith.divf %s, %n : f32", f"    %cc = arith.subf %v, %mean : f32", f"    linalg.yield %cc : f32",
+        f"  }} -> tensor<{r}x{c}xf32>",
+        f"  %sq = linalg.generic {{indexing_maps = [#id, #row], iterator_types = [\"parallel\", \"reduction\"]}}",
+        f"      ins(%cent : tensor<{r}x{c}xf32>) outs(%z : tensor<{r}xf32>) {{",
+        f"  ^bb0(%cv: f32, %acc: f32):", f"    %c2 = arith.mulf %cv, %cv : f32", f"    %a = arith.addf %acc, %c2 : f32",
+        f"    linalg.yield %a : f32", f"  }} -> tensor<{r}xf32>",
+        f"  %y = linalg.generic {{indexing_maps = [#id, #row, #col, #col, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+        f"      ins(%cent, %sq, %gamma, %beta : tensor<{r}x{c}xf32>, tensor<{r}xf32>, tensor<{c}xf32>, tensor<{c}xf32>) outs(%e : tensor<{r}x{c}x{dt}>) {{",
+        f"  ^bb0(%cv: f32, %s: f32, %g: f32, %b: f32, %out: {dt}):",
+        f"    %var = arith.divf %s, %n : f32", f"    %ve = arith.addf %var, %eps : f32", f"    %inv = math.rsqrt %ve : f32",
+        f"    %nrm = arith.mulf %cv, %inv : f32", f"    %sc = arith.mulf %nrm, %g : f32", f"    %r0 = arith.addf %sc, %b : f32", down("r0", "r"),
+        f"    linalg.yield %r : {dt}", f"  }} -> tensor<{r}x{c}x{dt}>",
+        f"  return %y : tensor<{r}x{c}x{dt}>", "}"]
+    return "\n".join(head + body) + "\n"
+
+
+# --------------------------------------------------------------------------
+# Compiling with Strata.
+
+class Kernel:
+    """A Strata kernel loaded from its PTX: name, grid and the memref
+    arguments' shapes, in the order of the tile kernel's arguments."""
+
+    def __init__(self, module, name, ptx_path, compile_ms, block):
+        import cupy
+        self.module = cupy.RawModule(path=ptx_path)
+        self.fn = self.module.get_function(name)
+        self.name = name
+        self.compile_ms = compile_ms
+        self.block = block
+
+    def __call__(self, grid, tensors):
+        args = []
+        for t in tensors:
+            p = np.uint64(t.data_ptr())
+            args += [p, p, np.uint64(0)]
+            args += [np.uint64(s) for s in t.shape]
+            args += [np.uint64(s) for s in t.stride()]
+        self.fn(grid, self.block, tuple(args))
+
+
+PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, tile-to-nvgpu{{chip={path}}}, canonicalize, cse, loop-invariant-code-motion, "
+            "gpu.module(convert-nvgpu-to-nvvm, convert-vector-to-llvm, convert-scf-to-cf, convert-gpu-to-nvvm, "
+            "reconcile-unrealized-casts))")
+
+
+def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag):
+    """linalg source -> PTX with Strata's tools; returns (kernel names,
+    PTX path, milliseconds)."""
+    src = os.path.join(workdir, tag + ".mlir")
+    with open(src, "w") as f:
+        f.write(source)
+    nv = os.path.join(workdir, tag + ".nvvm.mlir")
+    ptx = os.path.join(workdir, tag + ".ptx")
+    t0 = time.perf_counter()
+    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path="sm_80"),
+                    src, "-o", nv], check=True)
+    subprocess.run([os.path.join(bindir, "strata-translate"), "--mlir-to-ptx", f"--chip={chip}", nv, "-o", ptx], check=True)
+    ms = (time.perf_counter() - t0) * 1e3
+    names = re.findall(r"^\.visible \.entry (\w+)\(", open(ptx).read(), re.M)
+    return names, ptx, ms
+
+
+def block_of(ptx, name):
+    """The thread block of kernel name: its .maxntid."""
+    text = open(ptx).read()
+    m = re.search(r"\.entry " + name + r"\((?:.|\n)*?\.maxntid (\d+), (\d+), (\d+)", text)
+    return tuple(int(x) for x in m.groups())
+
+
+def inspect_ptx(ptx, chip="sm_90a"):
+    """ptxas -v (registers, stack frame, spills) and the SASS's matrix and
+    copy instructions, where the CUDA tools are installed."""
+    import shutil
+    if not shutil.which("ptxas"):
+        return {}
+    cubin = ptx[:-4] + ".cubin"
+    r = subprocess.run(["ptxas", f"-arch={chip}", "-v", ptx, "-o", cubin], capture_output=True, text=True)
+    info = {"ptxas_rc": r.returncode}
+    m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", r.stderr)
+    if m:
+        info["stack"], info["spill_stores"], info["spill_loads"] = (int(x) for x in m.groups())
+    m = re.search(r"Used (\d+) registers", r.stderr)
+    if m:
+        info["registers"] = int(m.group(1))
+    if r.returncode == 0 and shutil.which("cuobjdump"):
+        sass = subprocess.run(["cuobjdump", "-sass", cubin], capture_output=True, text=True).stdout
+        for insn in ["HMMA", "LDSM", "LDGSTS", "HGMMA", "UTMALDG", "LDG.E.128", "STG.E"]:
+            info["sass_" + insn] = sass.count(insn)
+    return info
+
+
+# --------------------------------------------------------------------------
+# Timing.
+
+_flush = None
+
+
+def bench(fn, reps=50, warmup=10, flush=False):
+    """Median milliseconds of fn, each run between CUDA events."""
+    global _flush
+    if flush and _flush is None:
+        _flush = torch.empty(512 * 1024 * 1024, dtype=torch.uint8, device="cuda")
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        if flush:
+            _flush.zero_()
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record()
+        fn()
+        e.record()
+        torch.cuda.synchronize()
+        times.append(s.elapsed_time(e))
+    return statistics.median(times)
+
+
+def rel_err(x, ref):
+    x, ref = x.double(), ref.double()
+    if torch.isnan(x).any():
+        return float("nan")
+    return (torch.linalg.norm(x - ref) / torch.linalg.norm(ref)).item()
+
+
+# --------------------------------------------------------------------------
+# Triton's tutorial matmul (03-matrix-multiplication), autotuned.
+
+def triton_matmul():
+    try:
+        import triton
+        import triton.language as tl
+    except ImportError:
+        return None
+
+    configs = [
+        triton.Config({"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 256, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8}, num_stages=3, num_warps=8),
+        triton.Config({"BLOCK_SIZE_M": 64, "BLOCK_SIZE_N": 256, "BLOCK_SIZE_K": 32, "GROUP_SIZE_M": 8}, num_stages=4, num_warps=4),
+        triton.Config({"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 32, "GROUP_SIZE_M": 8}, num_stages=4, num_warps=4),
+        triton.Config({"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 64, "BLOCK_SIZE_K": 32, "GROUP_SIZE_M": 8}, num_stages=4, num_warps=4),
+        triton.Config({"BLOCK_SIZE_M": 64, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 32, "GROUP_SIZE_M": 8}, num_stages=4, num_warps=4),
+        triton.Config({"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 32, "BLOCK_SIZE_K": 32, "GROUP_SIZE_M": 8}, num_stages=4, num_warps=4),
+        triton.Config({"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 256, "BLOCK_SIZE_K": 128, "GROUP_SIZE_M": 8}, num_stages=3, num_warps=8),
+        triton.Config({"BLOCK_SIZE_M": 256, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 128, "GROUP_SIZE_M": 8}, num_stages=3, num_warps=8),
+    ]
+
+    @triton.autotune(configs=configs, key=["M", "N", "K"])
+    @triton.jit
+    def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
+                      BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr, BLOCK_SIZE_K: tl.constexpr,
+                      GROUP_SIZE_M: tl.constexpr):
+        pid = tl.program_id(axis=0)
+        num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
+        num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
+        num_pid_in_group = GROUP_SIZE_M * num_pid_n
+        group_id = pid // num_pid_in_group
+        first_pid_m = group_id * GROUP_SIZE_M
+        group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M)
+        pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+        pid_n = (pid % num_pid_in_group) // group_size_m
+        offs_am = (pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)) % M
+        offs_bn = (pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)) % N
+        offs_k = tl.arange(0, BLOCK_SIZE_K)
+        a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+        b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+        accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
+        for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
+            a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_SIZE_K, other=0.0)
+            b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_SIZE_K, other=0.0)
+            accumulator = tl.dot(a, b, accumulator)
+            a_ptrs += BLOCK_SIZE_K * stride_ak
+            b_ptrs += BLOCK_SIZE_K * stride_bk
+        c = accumulator.to(c_ptr.dtype.element_ty)
+        offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
+        offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
+        c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+        c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
+        tl.store(c_ptrs, c, mask=c_mask)
+
+    def matmul(a, b, c):
+        M, K = a.shape
+        _, N = b.shape
+        grid = lambda META: (triton.cdiv(M, META["BLOCK_SIZE_M"]) * triton.cdiv(N, META["BLOCK_SIZE_N"]),)
+        matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
+        return c
+
+    return matmul
+
+
+# --------------------------------------------------------------------------
+# Cases.
+
+def run_gemm(args, m, n, k, epilogue, dtname, triton_mm, workdir):
+    dt, mdt = DTYPES[dtname]
+    src = gemm_source(m, n, k, mdt, epilogue)
+    tag = f"gemm_{m}x{n}x{k}_{epilogue}_{dtname}"
+    names, ptx, ms = compile_kernel(args.bin, src, args.tile, "sm_90a", workdir, tag)
+    gemm = [x for x in names if x.startswith("gemm")]
+    if len(gemm) != 1:
+        return {"case": tag, "error": f"expected one GEMM kernel, got {names}"}
+    bm, bn, _ = (int(x) for x in args.tile.split(","))
+    kern = Kernel(None, gemm[0], ptx, ms, block_of(ptx, gemm[0]))
+    torch.manual_seed(0)
+    a = torch.randn(m, k, device="cuda", dtype=dt)
+    b = torch.randn(k, n, device="cuda", dtype=dt)
+    bias = torch.randn(n, device="cuda", dtype=torch.float32)
+    out = torch.full((m, n), float("nan"), device="cuda", dtype=dt)
+    tensors = [a, b] + ([bias] if epilogue != "none" else []) + [out]
+    grid = (math.ceil(m / bm), math.ceil(n / bn), 1)
+    run = lambda: kern(grid, tensors)
+    run()
+    torch.cuda.synchronize()
+    ref = a.double() @ b.double()
+    if epilogue == "bias_relu":
+        ref = torch.relu(ref + bias.double())
+    elif epilogue == "bias_gelu":
+        ref = torch.nn.functional.gelu(ref + bias.double(), approximate="tanh")
+    err = rel_err(out, ref)
+    res = {"case": tag, "M": m, "N": n, "K": k, "epilogue": epilogue, "dtype": dtname,
+           "compile_ms": round(ms, 1), "rel_err": err, "ok": bool(err < 2e-2)}
+    res.update(inspect_ptx(ptx))
+    if args.keep:
+        import shutil
+        shutil.copy(ptx, args.keep)
+    flops = 2.0 * m * n * k
+    res["strata_ms"] = bench(run)
+    bf = bias.to(dt)
+    if epilogue == "none":
+        res["cublas_ms"] = bench(lambda: torch.matmul(a, b))
+    elif epilogue == "bias_relu":
+        res["cublas_ms"] = bench(lambda: torch.matmul(a, b))
+        res["torch_eager_ms"] = bench(lambda: torch.relu(torch.matmul(a, b) + bf))
+    else:
+        res["cublas_ms"] = bench(lambda: torch.matmul(a, b))
+        res["torch_eager_ms"] = bench(lambda: torch.nn.functional.gelu(torch.matmul(a, b) + bf, approximate="tanh"))
+    if triton_mm is not None and epilogue == "none":
+        c = torch.empty(m, n, device="cuda", dtype=dt)
+        triton_mm(a, b, c)
+        res["triton_ms"] = bench(lambda: triton_mm(a, b, c))
+    for key in list(res):
+        if key.endswith("_ms") and key != "compile_ms":
+            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
+    return res
+
+
+ROW_DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16}
+
+
+def run_rows(args, op, r, c, dtname, workdir):
+    dt = ROW_DTYPES[dtname]
+    src = rows_source(op, r, c, dtname)
+    cols = 1 << (c - 1).bit_length()
+    rows = max(1, min(16, 4096 // cols))
+    tag = f"{op}_{r}x{c}_{dtname}"
+    names, ptx, ms = compile_kernel(args.bin, src, f"{rows},{cols},1", "sm_90a", workdir, tag)
+    if len(names) != 1:
+        return {"case": tag, "error": f"expected one kernel, got {names}"}
+    kern = Kernel(None, names[0], ptx, ms, block_of(ptx, names[0]))
+    torch.manual_seed(0)
+    x = torch.randn(r, c, device="cuda", dtype=dt)
+    gamma = torch.randn(c, device="cuda", dtype=torch.float32)
+    beta = torch.randn(c, device="cuda", dtype=torch.float32)
+    out = torch.full((r, c), float("nan"), device="cuda", dtype=dt)
+    ins = {"softmax": [x], "rmsnorm": [x, gamma], "layernorm": [x, gamma, beta]}[op]
+    grid = (math.ceil(r / rows), 1, 1)
+    run = lambda: kern(grid, ins + [out])
+    run()
+    torch.cuda.synchronize()
+    xd = x.double()
+    if op == "softmax":
+        ref = torch.softmax(xd, dim=1)
+        base = lambda: torch.softmax(x, dim=1)
+    elif op == "rmsnorm":
+        ref = xd * torch.rsqrt((xd * xd).mean(dim=1, keepdim=True) + 1e-5) * gamma.double()
+        g = gamma.to(dt)
+        base = lambda: torch.nn.functional.rms_norm(x, (c,), g, eps=1e-5)
+    else:
+        ref = torch.nn.functional.layer_norm(xd, (c,), gamma.double(), beta.double(), eps=1e-5)
+        g, b = gamma.to(dt), beta.to(dt)
+        base = lambda: torch.nn.functional.layer_norm(x, (c,), g, b, eps=1e-5)
+    err = rel_err(out, ref)
+    res = {"case": tag, "op": op, "rows": r, "cols": c, "dtype": dtname, "block": f"{rows}x{cols}",
+           "compile_ms": round(ms, 1), "rel_err": err, "ok": bool(err < (2e-2 if dt != torch.float32 else 1e-4))}
+    res.update(inspect_ptx(ptx))
+    if args.keep:
+        import shutil
+        shutil.copy(ptx, args.keep)
+    nbytes = 2 * x.numel() * x.element_size()
+    res["strata_ms"] = bench(run, flush=True)
+    res["torch_eager_ms"] = bench(base, flush=True)
+    y = torch.empty_like(x)
+    res["copy_ms"] = bench(lambda: y.copy_(x), flush=True)
+    for key in ["strata_ms", "torch_eager_ms", "copy_ms"]:
+        res[key.replace("_ms", "_GBps")] = round(nbytes / res[key] / 1e6, 1)
+    return res
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--bin", required=True, help="folder of strata-opt and strata-translate")
+    p.add_argument("--gemm", action="append", default=[], help="M,N,K (repeatable)")
+    p.add_argument("--epilogue", action="append", default=[], choices=["none", "bias_relu", "bias_gelu"])
+    p.add_argument("--dtype", action="append", default=[], choices=list(DTYPES))
+    p.add_argument("--tile", default="128,128,32", help="GEMM block M,N,K")
+    p.add_argument("--rows", action="append", default=[], help="OP:ROWSxCOLS:DTYPE, OP softmax, rmsnorm or layernorm (repeatable)")
+    p.add_argument("--out", default=None, help="write the results as JSON")
+    p.add_argument("--no-triton", action="store_true")
+    p.add_argument("--keep", default=None, help="copy the PTX files into this folder")
+    args = p.parse_args()
+    epilogues = args.epilogue or ["none"]
+    dtypes = args.dtype or ["bf16"]
+    print(f"# {torch.cuda.get_device_name()} · torch {torch.__version__} · {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", flush=True)
+    triton_mm = None if args.no_triton else triton_matmul()
+    results = []
+    with tempfile.TemporaryDirectory() as wd:
+        for g in args.gemm:
+            m, n, k = (int(x) for x in g.split(","))
+            for dt in dtypes:
+                for ep in epilogues:
+                    try:
+                        r = run_gemm(args, m, n, k, ep, dt, triton_mm, wd)
+                    except Exception as e:  # a failed case is reported, the others still run
+                        r = {"case": f"gemm_{g}_{ep}_{dt}", "error": repr(e)[:400]}
+                    results.append(r)
+                    print(json.dumps(r), flush=True)
+        for spec in args.rows:
+            op, shape, dt = spec.split(":")
+            r, c = (int(v) for v in shape.split("x"))
+            try:
+                res = run_rows(args, op, r, c, dt, wd)
+            except Exception as e:
+                res = {"case": spec, "error": repr(e)[:400]}
+            results.append(res)
+            print(json.dumps(res), flush=True)
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({"gpu": torch.cuda.get_device_name(), "date": time.strftime("%Y-%m-%d"), "results": results}, f, indent=1)
+    # The table.
+    print(f"{'case':40} {'ok':>3} {'err':>8} {'strata':>8} {'cuBLAS':>8} {'Triton':>8} {'eager':>8} {'x cuBLAS':>8} {'x Triton':>8} {'x eager':>8}")
+    for r in results:
+        if "error" in r:
+            print(f"{r['case']:40} ERROR {r['error'][:80]}")
+            continue
+        if "op" in r:
+            continue
+        f = lambda k: f"{r[k]:8.3f}" if k in r else f"{'-':>8}"
+        x = lambda k: f"{r[k] / r['strata_ms']:8.2f}" if k in r else f"{'-':>8}"
+        print(f"{r['case']:40} {'y' if r['ok'] else 'N':>3} {r['rel_err']:8.1e} {f('strata_ms')} {f('cublas_ms')} {f('triton_ms')} {f('torch_eager_ms')} "
+              f"{x('cublas_ms')} {x('triton_ms')} {x('torch_eager_ms')}")
+
+
+    rows = [r for r in results if "op" in r]
+    if rows:
+        print(f"{'case':40} {'ok':>3} {'err':>8} {'strata':>8} {'eager':>8} {'copy':>8} {'GB/s':>7} {'x copy':>7} {'x eager':>8}")
+        for r in rows:
+            print(f"{r['case']:40} {'y' if r['ok'] else 'N':>3} {r['rel_err']:8.1e} {r['strata_ms']:8.3f} {r['torch_eager_ms']:8.3f} "
+                  f"{r['copy_ms']:8.3f} {r['strata_GBps']:7.0f} {r['copy_ms'] / r['strata_ms']:7.2f} {r['torch_eager_ms'] / r['strata_ms']:8.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+// The Strata extensions of nvgpu, and the bf16 mma.sync that upstream
+// lowers after LLVM 22 (mlir-opt-22 says "failed to deduce operand PTX
+// types"): bf16 pairs go to nvvm.mma.sync as i32 registers.
+
+// CHECK-LABEL: func.func @extensions
+func.func @extensions() -> (i1, index) {
+  // CHECK: nvvm.setmaxregister  increase 232
+  nvgpu.setmaxnreg increase 232
+  // CHECK: nvvm.setmaxregister  decrease 40
+  nvgpu.setmaxnreg decrease 40
+  // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+  nvgpu.fence.proxy.async
+  // CHECK: %[[E:.+]] = nvvm.elect.sync -> i1
+  %e = nvgpu.elect.sync -> i1
+  // CHECK: %[[T:.+]] = nvvm.read.ptx.sreg.tid.x : i32
+  // CHECK: %[[C:.+]] = llvm.mlir.constant(128 : i32) : i32
+  // CHECK: %[[W:.+]] = llvm.udiv %[[T]], %[[C]] : i32
+  // CHECK: llvm.zext %[[W]] : i32 to i64
+  %wg = nvgpu.warpgroup.id
+  return %e, %wg : i1, index
+}
+
+// CHECK-LABEL: func.func @m16n8k16_bf16
+func.func @m16n8k16_bf16(%a: vector<4x2xbf16>, %b: vector<2x2xbf16>, %c: vector<2x2xf32>) -> vector<2x2xf32> {
+  // CHECK-COUNT-6: llvm.bitcast %{{.*}} : vector<2xbf16> to i32
+  // CHECK: nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]  B[%{{.*}}, %{{.*}}]  C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+  %d = nvgpu.mma.sync (%a, %b, %c) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+  return %d : vector<2x2xf32>
+}

@@ -1,0 +1,188 @@
+package tiletoneuron_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/conversion/tiletoneuron"
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/neuron"
+	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/opt"
+	"github.com/strata-ir/strata/run"
+	"github.com/strata-ir/strata/targets/chips"
+)
+
+// programs are the linalg programs lowered by the tests: the examples,
+// linalg-to-tile's and the executor's test programs (ragged shapes, K in
+// several blocks).
+func programs() []string {
+	root := filepath.Join("..", "..")
+	var files []string
+	for _, e := range []string{"gemm-bias-relu", "softmax", "layernorm", "rmsnorm", "attention", "matmul", "mlp"} {
+		files = append(files, filepath.Join(root, "examples", e, e+".mlir"))
+	}
+	more, _ := filepath.Glob(filepath.Join(root, "transforms", "linalgtotile", "testdata", "*.mlir"))
+	files = append(files, more...)
+	more, _ = filepath.Glob(filepath.Join(root, "tests", "nki", "testdata", "*.mlir"))
+	return append(files, more...)
+}
+
+func parse(t *testing.T, path string) *ir.Operation {
+	t.Helper()
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func runPipeline(t *testing.T, m *ir.Operation, pipeline string) {
+	t.Helper()
+	pm := pass.NewManager(m.Context(), "builtin.module")
+	if err := pm.Parse(pipeline); err != nil {
+		t.Fatal(err)
+	}
+	pm.DiagHandler = func(*ir.Diagnostic) {}
+	if err := pm.Run(m); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var address = regexp.MustCompile(`base@ = 0x[0-9a-f]+`)
+
+func output(t *testing.T, m *ir.Operation) string {
+	t.Helper()
+	var b strings.Builder
+	if err := run.ExecuteOptions(m, run.Options{Entry: "main", Result: "void", Out: &b}); err != nil {
+		t.Fatal(err)
+	}
+	return address.ReplaceAllString(b.String(), "base@ = <address>")
+}
+
+// TestSameNumbers lowers every program's kernels for trn1 and trn2 and
+// runs @main at the tile and at the neuron level: the lowering keeps
+// tile's arithmetic, so the outputs are identical.
+func TestSameNumbers(t *testing.T) {
+	for _, path := range programs() {
+		for _, chip := range []string{"trn1", "trn2"} {
+			t.Run(filepath.Base(path)+"/"+chip, func(t *testing.T) {
+				m := parse(t, path)
+				runPipeline(t, m, "builtin.module(linalg-to-tile{target=trn1})")
+				want := output(t, m)
+				runPipeline(t, m, "builtin.module(tile-to-neuron{chip="+chip+"},canonicalize,cse)")
+				lowered := 0
+				m.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+					if _, ok := tile.AsFuncOp(o); ok && o.Attr(neuron.ChipAttr) != nil {
+						lowered++
+					}
+					return true
+				})
+				if lowered == 0 {
+					t.Fatal("no kernel was lowered")
+				}
+				if got := output(t, m); got != want {
+					t.Errorf("the neuron level prints\n%s\nthe tile level\n%s", got, want)
+				}
+			})
+		}
+	}
+}
+
+// TestCheckSemantics runs tile-to-neuron under --check-semantics on the
+// tile level of every program.
+func TestCheckSemantics(t *testing.T) {
+	for _, path := range programs() {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			m := parse(t, path)
+			runPipeline(t, m, "builtin.module(linalg-to-tile{target=trn1})")
+			var src bytes.Buffer
+			if err := asm.Print(&src, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			var out, errb bytes.Buffer
+			code := opt.Run(newContext(), []string{"--tile-to-neuron=chip=trn2", "--check-semantics", "-"},
+				opt.Stdio{In: &src, Out: &out, Err: &errb})
+			if code != 0 || strings.Contains(errb.String(), "changed the semantics") {
+				t.Fatalf("exit %d:\n%s", code, errb.String())
+			}
+		})
+	}
+}
+
+func newContext() *ir.Context {
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	return ctx
+}
+
+// TestLeavesKernelOnError checks that a kernel over the chip's limits is
+// left exactly as it was.
+func TestLeavesKernelOnError(t *testing.T) {
+	src := `tile.func @k(%a: memref<?x?xf32>) grid [parallel] {
+  %A = tile.view %a : memref<?x?xf32> -> !tile.view<?x?xf32>
+  %c0 = arith.constant 0 : index
+  %x = tile.load %A[%c0, %c0] pad zero : !tile.view<?x?xf32> -> tensor<64x64xf32>
+  %y = tile.load %A[%c0, %c0] pad zero : !tile.view<?x?xf32> -> tensor<256x64xf32>
+  tile.store %x, %A[%c0, %c0] bounds_check : tensor<64x64xf32>, !tile.view<?x?xf32>
+  tile.return
+}
+`
+	ctx := newContext()
+	m, _, err := asm.ParseModule(ctx, []byte(src), asm.Config{Filename: "k.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before bytes.Buffer
+	asm.Print(&before, m, asm.PrintOptions{})
+	var k *ir.Operation
+	m.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if _, ok := tile.AsFuncOp(o); ok {
+			k = o
+		}
+		return true
+	})
+	chip, _ := chips.Lookup("trn1")
+	d := tiletoneuron.Lower(k, chip)
+	if d == nil || !strings.Contains(d.Message, "256 partitions") {
+		t.Fatalf("expected the partition error, got %v", d)
+	}
+	var after bytes.Buffer
+	asm.Print(&after, m, asm.PrintOptions{})
+	if before.String() != after.String() {
+		t.Errorf("the kernel changed:\n%s", after.String())
+	}
+}
+
+// TestTilePrograms lowers the tile-level test programs of interp/tile
+// (ragged GEMMs in f32 and bf16, a row softmax, FlashAttention with an
+// online softmax) and runs them at both levels: the same output.
+func TestTilePrograms(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "interp", "tile", "testdata", "*.mlir"))
+	files = append(files, filepath.Join("..", "..", "interp", "tile", "testdata", "approx", "attention.mlir"))
+	for _, path := range files {
+		for _, chip := range []string{"trn1", "trn2"} {
+			t.Run(filepath.Base(path)+"/"+chip, func(t *testing.T) {
+				m := parse(t, path)
+				want := output(t, m)
+				runPipeline(t, m, "builtin.module(tile-to-neuron{chip="+chip+"},canonicalize,cse)")
+				if got := output(t, m); got != want {
+					t.Errorf("the neuron level prints\n%s\nthe tile level\n%s", got, want)
+				}
+			})
+		}
+	}
+}

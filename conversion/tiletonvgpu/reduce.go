@@ -1,0 +1,183 @@
+package tiletonvgpu
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/tile"
+)
+
+// reducedLayout is the layout of the result of reducing a tile of layout
+// l along dim: the same threads and registers, the reduced dimension's
+// bases dropped (every register of a reduced group holds the result).
+func reducedLayout(l *Layout, dim int) *Layout {
+	shape := append([]int64(nil), l.Shape...)
+	shape[dim] = 1
+	return l.Sliced(shape).Squeezed(dim)
+}
+
+// combineName returns the arith operation of a combining kind.
+func combineName(kind tile.CombiningKind, float bool) string {
+	pick := func(f, i string) string {
+		if float {
+			return f
+		}
+		return i
+	}
+	switch kind {
+	case tile.CombiningKindSum:
+		return pick("arith.addf", "arith.addi")
+	case tile.CombiningKindProd:
+		return pick("arith.mulf", "arith.muli")
+	case tile.CombiningKindMax:
+		return pick("arith.maximumf", "arith.maxsi")
+	case tile.CombiningKindMin:
+		return pick("arith.minimumf", "arith.minsi")
+	}
+	return ""
+}
+
+// dimBits returns the mask of the bits of bases with a component along
+// dim.
+func dimBits(bases [][]int64, dim int) int64 {
+	var m int64
+	for b, basis := range bases {
+		if basis[dim] != 0 {
+			m |= 1 << b
+		}
+	}
+	return m
+}
+
+// lowerReduce reduces a tile along one dimension in three steps: the
+// registers of each thread, then the lanes of a warp by butterfly
+// shuffles (gpu.shuffle xor), then, when warps split the dimension, the
+// warps' partial results through shared memory. Every thread ends with
+// the result of each of its rows, in the reduced layout.
+func lowerReduce(k *kernel, op *ir.Operation) error {
+	red, _ := tile.AsReduceOp(op)
+	kind, ok := red.Kind()
+	if !ok {
+		return k.errorf(op, "tile-to-nvgpu lowers tile.reduce by a combining kind, not a region")
+	}
+	shape, elem, _ := tileShape(red.Input())
+	if len(shape) != 2 || !isTile(red.Result()) {
+		return k.errorf(op, "tile-to-nvgpu lowers reductions of 2-D tiles to 1-D tiles")
+	}
+	dim := int(red.Dim())
+	other := 1 - dim
+	l, ok := k.layouts[red.Input()]
+	if !ok {
+		return k.errorf(op, "tile without a layout")
+	}
+	name := combineName(kind, isFloat(elem))
+	comb := func(a, b ir.Value) ir.Value { return k.bin(name, a, b) }
+	in := k.get(red.Input())
+	rt := in.Type().(*ir.VectorType)
+
+	// 1. Registers: one partial per group of registers that differ only
+	// in bits along dim.
+	regD := dimBits(l.Reg, dim)
+	partial := map[int]ir.Value{}
+	var keys []int
+	for r := 0; r < l.NumRegs(); r++ {
+		key := r &^ int(regD)
+		x := k.extract(in, elem, unflatten(r, rt.Shape))
+		if p, ok := partial[key]; ok {
+			partial[key] = comb(p, x)
+		} else {
+			partial[key] = x
+			keys = append(keys, key)
+		}
+	}
+	// 2. Lanes: butterflies over the lane bits along dim.
+	laneD := dimBits(l.Lane, dim)
+	i32 := k.ctx.I(32)
+	width := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, 32)})
+	for b := 0; b < len(l.Lane); b++ {
+		if laneD>>b&1 == 0 {
+			continue
+		}
+		off := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, 1<<b)})
+		for _, key := range keys {
+			// Shuffles move 32 bits: narrower floats travel widened (exactly).
+			x := partial[key]
+			if bitWidth(elem) < 32 && isFloat(elem) {
+				x = k.val("arith.extf", []ir.Value{x}, k.ctx.FloatType(ir.F32))
+			}
+			var sh ir.Value = k.op("gpu.shuffle", []ir.Value{x, off, width}, []ir.Type{x.Type(), k.ctx.I(1)},
+				ir.NamedAttr{Name: "mode", Value: k.parsed("#gpu<shuffle_mode xor>")}).Result(0)
+			if sh.Type() != elem {
+				sh = k.val("arith.truncf", []ir.Value{sh}, elem)
+			}
+			partial[key] = comb(partial[key], sh)
+		}
+	}
+	// 3. Warps: each warp's partials through shared memory.
+	warpD := dimBits(l.Warp, dim)
+	if warpD != 0 {
+		slots := int64(1) << popcount(warpD)
+		rows := shape[other]
+		sm := k.workgroup(k.ctx.MemRefType([]int64{slots * rows}, elem, nil, k.workgroupSpace()))
+		th := k.threadCoords(l)
+		// The warp's slot: its bits along dim, packed.
+		slot := k.c(0)
+		n := 0
+		for b := 0; b < len(l.Warp); b++ {
+			if warpD>>b&1 == 1 {
+				bit := k.and(k.bin("arith.shrui", k.warp, k.c(int64(b))), k.c(1))
+				slot = k.add(slot, k.mul(bit, int64(1)<<n))
+				n++
+			}
+		}
+		// One writer per element: lanes and warps that repeat it, and the
+		// lanes folded along dim, do not write.
+		laneSkip := zeroBits(l.Lane) | laneD
+		writer := k.cmp(0, k.and(k.lane, k.c(laneSkip)), k.c(0))
+		if z := zeroBits(l.Warp); z != 0 {
+			writer = k.and(writer, k.cmp(0, k.and(k.warp, k.c(z)), k.c(0)))
+		}
+		rowOf := func(key int) ir.Value { return k.add(th[other], k.c(l.RegCoord(key)[other])) }
+		dupReg := zeroBits(l.Reg)
+		k.guarded(writer, func() {
+			for _, key := range keys {
+				if int64(key)&dupReg != 0 {
+					continue
+				}
+				idx := k.add(k.mul(slot, rows), rowOf(key))
+				k.op("memref.store", []ir.Value{partial[key], sm, idx}, nil)
+			}
+		})
+		k.op("gpu.barrier", nil, nil)
+		for _, key := range keys {
+			row := rowOf(key)
+			acc := k.val("memref.load", []ir.Value{sm, row}, elem)
+			for s := int64(1); s < slots; s++ {
+				x := k.val("memref.load", []ir.Value{sm, k.add(k.c(s*rows), row)}, elem)
+				acc = comb(acc, x)
+			}
+			partial[key] = acc
+		}
+		// The buffer is written again only after every warp has read it.
+		k.op("gpu.barrier", nil, nil)
+	}
+	// The result: every register of a group holds its value.
+	ot, _, err := k.regType(red.Result())
+	if err != nil {
+		return k.errorf(op, "tile without a layout")
+	}
+	out := k.val("vector.broadcast", []ir.Value{partial[keys[0]]}, ot)
+	for r := 0; r < l.NumRegs(); r++ {
+		out = k.insert(partial[r&^int(regD)], out, unflatten(r, ot.Shape))
+	}
+	k.vals[red.Result()] = out
+	return nil
+}
+
+func popcount(x int64) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+func init() { rule("tile.reduce", lowerReduce) }

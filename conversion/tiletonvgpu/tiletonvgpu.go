@@ -1,0 +1,348 @@
+// Package tiletonvgpu is tile-to-nvgpu{chip=sm_80|sm_90a}: it lowers the
+// tile kernels of a module (tile.func) to gpu.func kernels of a
+// gpu.module whose bodies use the gpu, nvgpu, vector, memref, arith and
+// scf dialects, and their launches (tile.launch) to gpu.launch_func.
+//
+// Every program of a tile grid becomes a thread block of four warps, and
+// every tile value becomes, in each thread, a vector of the registers
+// that its layout gives the thread. Layouts are data (Layout: linear maps
+// from register, lane and warp bits to coordinates; Swizzle: the
+// shared-memory permutation of 16-byte chunks), chosen by an analysis
+// that anchors the accumulators of tile.dot in the mma.sync fragment
+// layout and lets loads and stores take a blocked layout of 16-byte
+// vectors, the layouts flowing through element-wise operations, loops,
+// broadcasts and dimension changes:
+//
+//   - tile.dot of f16/bf16 blocks into f32 runs on the tensor cores: its
+//     operands are staged in swizzled shared memory (by cp.async copies
+//     that zero-fill past the edges when they come straight from an
+//     aligned memref, else from registers), each warp loads its fragments
+//     with ldmatrix (ldmatrix.trans for B) and issues mma.sync m16n8k16;
+//   - the epilogue (bias, activation, casts) runs on the accumulator's
+//     registers, and the store writes each element once, masked at the
+//     edges;
+//   - loads clamp their addresses into the memref and replace what lies
+//     outside (or is masked) by the pad value, so ragged shapes work.
+package tiletonvgpu
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/targets/chips"
+)
+
+// Argument is the pass's name in pipelines.
+const Argument = "tile-to-nvgpu"
+
+// Pass registers tile-to-nvgpu.
+var Pass = pass.Registration{Argument: Argument, New: New, Lowers: lowers}
+
+// lowers names the operations with a lowering rule, the kernels and
+// their launches.
+func lowers(ctx *ir.Context) []string {
+	names := []string{"tile.func", "tile.launch"}
+	for name := range rules {
+		if strings.HasPrefix(name, "tile.") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func init() { pass.Register(Pass) }
+
+// ModuleName is the symbol of the gpu.module that holds the kernels.
+const ModuleName = "tile_kernels"
+
+// Warps is the number of warps of a thread block; a kernel whose product
+// accumulates a block of BigDot elements or more takes BigWarps, so that
+// each warp keeps at most 64 accumulators in registers.
+const (
+	Warps    = 4
+	BigWarps = 8
+	BigDot   = 128 * 128
+)
+
+func hasDot(kf *ir.Operation) bool {
+	found := false
+	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		found = found || isOp(op, tile.AsDotOp)
+		return !found
+	})
+	return found
+}
+
+// MaxWarps is the most warps of a block (512 threads); RowElements the
+// most elements of a tile each thread of a kernel without products should
+// hold, so that a long row stays in registers.
+const (
+	MaxWarps    = 16
+	RowElements = 16
+)
+
+// warpsFor returns the warps of kernel kf: BigWarps for a big product,
+// else enough warps for its largest tile to spread RowElements to a
+// thread.
+func warpsFor(kf *ir.Operation) int64 {
+	w := int64(Warps)
+	var largest int64
+	dot := false
+	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if d, ok := tile.AsDotOp(op); ok {
+			dot = true
+			if shape, _, _ := tileShape(d.Result()); len(shape) == 2 {
+				if shape[0]*shape[1] >= BigDot {
+					w = BigWarps
+				}
+				// No more warps than 16x8 fragments.
+				for w > 1 && w > (shape[0]/16)*(shape[1]/8) {
+					w /= 2
+				}
+			}
+		}
+		for i := 0; i < op.NumResults(); i++ {
+			if shape, _, ok := tileShape(op.Result(i)); ok {
+				n := int64(1)
+				for _, d := range shape {
+					n *= d
+				}
+				largest = max(largest, n)
+			}
+		}
+		return true
+	})
+	if !dot {
+		for w < MaxWarps && largest > w*32*RowElements {
+			w *= 2
+		}
+	}
+	return w
+}
+
+type toNVGPU struct {
+	pass.Info
+	chip       *string
+	groupM     *int64
+	persistent *int64
+}
+
+// New returns a tile-to-nvgpu pass.
+func New() pass.Pass {
+	p := &toNVGPU{Info: pass.Info{Argument: Argument, Name: "TileToNVGPU", OpName: "builtin.module",
+		Summary: "Lower tile kernels to gpu and nvgpu kernels for an NVIDIA chip"}}
+	p.chip = p.Options.Enum("chip", "sm_80", []pass.EnumValue{
+		{Name: "sm_80", Desc: "Ampere: cp.async, ldmatrix, mma.sync"},
+		{Name: "sm_90a", Desc: "Hopper (the sm_80 path for now)"},
+	}, "The chip to generate code for")
+	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
+	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products, each running programs in turn (0: a block per program)")
+	return p
+}
+
+func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
+	if _, ok := chips.Lookup(*p.chip); !ok {
+		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: unknown chip %q", *p.chip))
+	}
+	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent}); err != nil {
+		if d, ok := err.(*ir.Diagnostic); ok {
+			st.Emit(d)
+			st.SignalFailure()
+			return nil
+		}
+		return st.EmitError(op, err.Error())
+	}
+	return nil
+}
+
+// ReassociatesFloats tells semcheck that the tensor cores sum products in
+// another order than tile.dot's reference.
+func (p *toNVGPU) ReassociatesFloats() bool { return true }
+
+// Options are the options of the lowering.
+type Options struct {
+	// Chip is sm_80 or sm_90a.
+	Chip string
+	// GroupM > 1 runs the programs of a GEMM grid in groups of GroupM
+	// block rows (see groupPrograms); 0 or 1 keeps the launch order.
+	GroupM int64
+	// Persistent > 0 launches at most that many blocks for a 1-D grid of
+	// programs without products (row-wise kernels), each block running
+	// programs in turn (a grid-stride loop); the kernel takes the number
+	// of programs as a last argument.
+	Persistent int64
+}
+
+// persistentOK reports whether kernel kf runs on a persistent grid.
+func persistentOK(kf *ir.Operation, blocks int64) bool {
+	sem := tile.GridSemantics(kf)
+	return blocks > 0 && len(sem) == 1 && sem[0] == tile.Parallel && !hasDot(kf)
+}
+
+// Run lowers the tile kernels of module. On error the module is left as
+// it was.
+func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
+	chip := opts.Chip
+	body := module.Region(0).First()
+	if body == nil {
+		return nil
+	}
+	var kernels []*ir.Operation
+	for o := body.First(); o != nil; o = o.Next() {
+		if isOp(o, tile.AsFuncOp) {
+			kernels = append(kernels, o)
+		}
+	}
+	if len(kernels) == 0 {
+		return nil
+	}
+	gmod := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.module"), Loc: module.Loc(), NumRegions: 1,
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "sym_name", Value: ctx.Str(ModuleName)}})})
+	gmod.Region(0).Append(ir.NewBlock())
+	lowered := map[string]*ir.Operation{}
+	persistent := map[string]int64{}
+	for _, kf := range kernels {
+		if persistentOK(kf, opts.Persistent) {
+			name, _ := ir.SymbolName(kf)
+			persistent[name] = opts.Persistent
+		}
+		fn, err := lowerKernel(ctx, kf, chip, opts.GroupM, persistentOK(kf, opts.Persistent))
+		if err != nil {
+			gmod.DropAllReferences()
+			return err
+		}
+		gmod.Region(0).First().Append(fn)
+		name, _ := ir.SymbolName(kf)
+		lowered[name] = fn
+	}
+	// The launches.
+	var launches []*ir.Operation
+	module.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		if isOp(o, tile.AsLaunchOp) {
+			launches = append(launches, o)
+		}
+		return true
+	})
+	for _, l := range launches {
+		lo, _ := tile.AsLaunchOp(l)
+		if lowered[lo.Kernel()] == nil {
+			gmod.DropAllReferences()
+			return ir.NewError(l.Loc(), "tile.launch of an unknown kernel")
+		}
+	}
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(kernels[0])
+	b.Insert(gmod)
+	module.SetAttr("gpu.container_module", ctx.Unit())
+	for _, l := range launches {
+		lo, _ := tile.AsLaunchOp(l)
+		name := lo.Kernel()
+		toLaunchFunc(ctx, l, lowered[name], persistent[name])
+	}
+	for _, kf := range kernels {
+		kf.Erase()
+	}
+	return nil
+}
+
+// toLaunchFunc replaces a tile.launch with a gpu.launch_func of the
+// lowered kernel: a block per program, of the kernel's known block size.
+func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64) {
+	lo, _ := tile.AsLaunchOp(l)
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(l)
+	b.Loc = l.Loc()
+	e := &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}}
+	grid := lo.Grid()
+	dims := []ir.Value{e.c(1), e.c(1), e.c(1)}
+	copy(dims, grid)
+	args := lo.Args()
+	if persistent > 0 {
+		args = append(args, dims[0])
+		dims[0] = e.bin("arith.minui", dims[0], e.c(persistent))
+	}
+	threads := int64(Warps * 32)
+	if d, ok := fn.InherentAttr("known_block_size").(*ir.DenseArrayAttr); ok && d.Size == 3 {
+		threads = int64(int32(uint32(d.Data[0]) | uint32(d.Data[1])<<8 | uint32(d.Data[2])<<16 | uint32(d.Data[3])<<24))
+	}
+	ops := append(append(dims, e.c(threads), e.c(1), e.c(1)), args...)
+	b.Create(&ir.OperationState{Name: ctx.OpName("gpu.launch_func"), Operands: ops,
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "kernel", Value: ctx.SymbolRefAttr(ModuleName, []string{lo.Kernel()})},
+			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, int32(len(args)), 0)},
+		})})
+	l.Erase()
+}
+
+// lowerKernel returns the gpu.func of tile kernel kf.
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, persistent bool) (*ir.Operation, error) {
+	f, _ := tile.AsFuncOp(kf)
+	if len(tile.GridSemantics(kf)) > 3 {
+		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
+	}
+	// Work on a copy: the analysis splits splats per use.
+	work := kf.Clone(nil)
+	defer work.DropAllReferences()
+	splitRematerializable(work)
+	warps := warpsFor(work)
+	lay, err := assign(work, warps)
+	if err != nil {
+		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+	}
+	old := work.Region(0).First()
+	var argTypes []ir.Type
+	for _, a := range old.Arguments() {
+		argTypes = append(argTypes, a.Type())
+	}
+	if persistent {
+		// The number of programs, which the blocks share.
+		argTypes = append(argTypes, ctx.IndexType())
+	}
+	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.func"), Loc: kf.Loc(), NumRegions: 1,
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, nil))},
+			{Name: "known_block_size", Value: ctx.DenseI32Array(int32(warps*32), 1, 1)},
+		}),
+		Attributes: ctx.DictionaryAttr([]ir.NamedAttr{
+			{Name: "gpu.kernel", Value: ctx.Unit()},
+			{Name: "sym_name", Value: ctx.Str(f.SymName())},
+		})})
+	entry := ir.NewBlock()
+	fn.Region(0).Append(entry)
+	for _, t := range argTypes {
+		entry.AddArgument(t, kf.Loc())
+	}
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToEnd(entry)
+	b.Loc = kf.Loc()
+	k := &kernel{emitter: &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}, top: entry},
+		chip: chip, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
+		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{},
+		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}}
+	for i, a := range old.Arguments() {
+		k.vals[a] = entry.Argument(i)
+	}
+	if sem := tile.GridSemantics(kf); groupM > 1 && len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
+		k.groupPrograms(groupM)
+	}
+	k.tid = k.gpuIndex("gpu.thread_id", "x")
+	k.lane = k.rem(k.tid, 32)
+	k.warp = k.div(k.tid, 32)
+	k.prologue = ir.DefiningOp(k.warp)
+	if persistent {
+		err = k.lowerPersistent(old, entry.Argument(len(argTypes)-1))
+	} else {
+		err = k.lowerBlock(old)
+	}
+	if err != nil {
+		fn.DropAllReferences()
+		return nil, err
+	}
+	fn.SetAttr("workgroup_attributions", ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(k.smem))))
+	return fn, nil
+}

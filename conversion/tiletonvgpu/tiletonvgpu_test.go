@@ -1,0 +1,113 @@
+package tiletonvgpu_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/semcheck"
+)
+
+func parse(t *testing.T, file string) (*ir.Context, *ir.Operation) {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	m, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx, m
+}
+
+// TestSemantics lowers the programs of testdata from linalg to tile
+// kernels and on to nvgpu kernels with several block sizes, and runs each
+// level on the interpreter (the nvgpu kernels on the SIMT model, with
+// mma.sync's fragment layouts): every lowering prints what the tile
+// kernels print (for the row-wise kernels, the results of the entry
+// called with generated inputs). The kernels hold the instructions of the
+// sm_80 path.
+func TestSemantics(t *testing.T) {
+	cases := []struct {
+		file, sizes string
+		want        []string
+		entry       string
+		none        []string
+	}{
+		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.device_async_copy", "nvgpu.ldmatrix", "nvgpu.mma.sync", "arith.maximumf", "numGroups = 1"}, "", nil},
+		{"gemm_bias_relu.mlir", "64,64,32", []string{"nvgpu.device_async_copy", "transpose = true", "nvgpu.mma.sync"}, "", nil},
+		{"gemm_bias_relu.mlir", "16,32,16", []string{"nvgpu.mma.sync"}, "", nil},
+		{"gemm_f16.mlir", "32,32,32", []string{"nvgpu.mma.sync", "vector<4x2xf16>"}, "", nil},
+		// Persistent grids: fewer blocks than programs, each running several.
+		{"softmax.mlir", "4,256,1 persistent=2", []string{"arith.minui", "gpu.grid_dim  x"}, "softmax", nil},
+		{"rmsnorm.mlir", "2,64,1 persistent=3", []string{"arith.minui"}, "rmsnorm", nil},
+		// Tile-level input: transposes are layouts.
+		{"transpose.mlir", "", []string{"vector.load"}, "k", []string{"tile."}},
+		// Programs in groups of two block rows.
+		{"gemm_bias_relu.mlir", "16,8,16 group-m=2", []string{"gpu.grid_dim  y", "arith.minui"}, "", nil},
+		{"gemm_bias_relu.mlir", "128,128,32", []string{"numGroups = 1", "threads in (%c256", "vector.store"}, "", nil},
+		{"gemm_ragged_k.mlir", "32,16,32", []string{"nvgpu.device_async_copy", "nvgpu.mma.sync"}, "", nil},
+		{"gemm_ragged_k.mlir", "64,32,16", []string{"nvgpu.mma.sync"}, "", nil},
+		// Rows in one block: warps split the row (shuffles, then shared
+		// memory), and the row is read once for all the passes.
+		{"softmax.mlir", "4,256,1", []string{"gpu.shuffle", "gpu.barrier", "vector.load"}, "softmax", []string{"scf.for"}},
+		// A long row: eight warps share it.
+		{"softmax.mlir", "1,4096,1", []string{"threads in (%c256"}, "softmax", []string{"scf.for"}},
+		{"softmax_bf16.mlir", "2,256,1", []string{"gpu.shuffle", "arith.extf"}, "softmax", []string{"scf.for"}},
+		// Rows in blocks of 64 columns: a loop of reductions.
+		{"rmsnorm.mlir", "2,64,1", []string{"gpu.shuffle", "scf.for"}, "rmsnorm", nil},
+		{"layernorm.mlir", "8,128,1", []string{"gpu.shuffle", "math.rsqrt"}, "layernorm", []string{"scf.for"}},
+	}
+	for _, c := range cases {
+		t.Run(c.file+"/"+c.sizes, func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", c.file))
+			sizes, group, _ := strings.Cut(c.sizes, " ")
+			pipeline := "linalg-to-tile{target=sm_80 tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_80 " + group + "}"
+			if sizes == "" {
+				pipeline = "tile-to-nvgpu{chip=sm_80}"
+			}
+			entry := c.entry
+			if entry == "" {
+				entry = "main"
+			}
+			r, err := semcheck.Validate(ctx, m, pipeline, entry)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Failure != nil {
+				t.Fatalf("%v", r.Failure)
+			}
+			if r.PassError != nil {
+				t.Fatalf("%s: %v", r.FailedPass, r.PassError)
+			}
+			if len(r.Validated) != strings.Count(pipeline, "}") {
+				t.Fatalf("validated %v", r.Validated)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			out := sb.String()
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %q in the lowered module", w)
+				}
+			}
+			for _, w := range c.none {
+				if strings.Contains(out, w) {
+					t.Errorf("%q in the lowered module", w)
+				}
+			}
+			if strings.Contains(out, "tile.") {
+				t.Errorf("tile operations left")
+			}
+		})
+	}
+}

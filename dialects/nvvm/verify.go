@@ -1,0 +1,276 @@
+package nvvm
+
+import (
+	"fmt"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/llvm"
+)
+
+// The verifiers of upstream's NVVMDialect.cpp, with its messages.
+
+func opErr(op *ir.Operation, format string, args ...any) error {
+	return ir.OpError(op, fmt.Sprintf(format, args...))
+}
+
+func plainErr(op *ir.Operation, format string, args ...any) error {
+	return ir.EmitError(op, fmt.Sprintf(format, args...))
+}
+
+// quoted is a type as MLIR streams it into a diagnostic.
+func quoted(t ir.Type) string { return "'" + asm.TypeString(t) + "'" }
+
+func addressSpace(t ir.Type) (uint64, bool) {
+	p, ok := t.(*llvm.PointerType)
+	if !ok {
+		return 0, false
+	}
+	return p.AddrSpace, true
+}
+
+func verifyCpAsyncSharedGlobal(op CpAsyncSharedGlobalOp) error {
+	o := op.Operation
+	mod, _ := EnumValue(op.Modifier(), "load_cache_modifier")
+	if mod != "cg" && mod != "ca" {
+		return plainErr(o, "Only CG and CA cache modifiers are supported.")
+	}
+	if s := op.Size(); s != 4 && s != 8 && s != 16 {
+		return plainErr(o, "expected byte size to be either 4, 8 or 16.")
+	}
+	if mod == "cg" && op.Size() != 16 {
+		return plainErr(o, "CG cache modifier is only support for 16 bytes copy.")
+	}
+	return nil
+}
+
+// verifyMapa checks that a generic address maps to a generic address and
+// a shared one to a shared::cluster one.
+func verifyMapa(op MapaOp) error {
+	from, ok1 := addressSpace(op.A().Type())
+	to, ok2 := addressSpace(op.Res().Type())
+	if !ok1 || !ok2 || (from == 0 && to == 0) || (from == 3 && to == 7) {
+		return nil
+	}
+	return opErr(op.Operation, "failed to verify that Valid address-space check(or mapping) for mapa Op")
+}
+
+// wmmaFragment is NVVM's inferMMAType: the element type and count of the
+// registers of a wmma fragment of the given PTX type, for a fragment of
+// rows x cols elements; ok is false for types without wmma fragments.
+func wmmaFragment(ctx *ir.Context, typ MMATypes, frag MMAFrag, rows, cols int32) (ir.Type, int, bool) {
+	ab := frag.String() == "a" || frag.String() == "b"
+	switch typ.String() {
+	case "f16":
+		v := ctx.VectorType([]int64{2}, nil, ctx.FloatType(ir.F16))
+		if ab {
+			return v, 8, true
+		}
+		return v, 4, true
+	case "f32":
+		return ctx.FloatType(ir.F32), 8, true
+	case "f64":
+		if ab {
+			return ctx.FloatType(ir.F64), 1, true
+		}
+		return ctx.FloatType(ir.F64), 2, true
+	case "tf32":
+		return ctx.I(32), 4, true
+	case "s8", "u8":
+		parallel := int32(0)
+		switch frag.String() {
+		case "a":
+			parallel = rows
+		case "b":
+			parallel = cols
+		}
+		switch parallel {
+		case 16:
+			return ctx.I(32), 2, true
+		case 8:
+			return ctx.I(32), 1, true
+		case 32:
+			return ctx.I(32), 4, true
+		}
+		return nil, 0, false
+	case "s32":
+		return ctx.I(32), 8, true
+	}
+	return nil, 0, false
+}
+
+// wmmaFragmentMNK is inferMMATypeFromMNK: the fragment of a matrix of an
+// m x n x k product (A is m x k, B k x n, C and D m x n).
+func wmmaFragmentMNK(ctx *ir.Context, typ MMATypes, frag MMAFrag, m, n, k int32) (ir.Type, int, bool) {
+	switch frag.String() {
+	case "a":
+		return wmmaFragment(ctx, typ, frag, m, k)
+	case "b":
+		return wmmaFragment(ctx, typ, frag, k, n)
+	}
+	return wmmaFragment(ctx, typ, frag, m, n)
+}
+
+// wmmaShape reports whether m x n x k is a wmma shape of the element type
+// of the multiplicands, as the intrinsics upstream selects exist for.
+func wmmaShape(typ string, m, n, k int32) bool {
+	switch typ {
+	case "f16", "s8", "u8", "f32", "s32", "bf16":
+		return k == 16 && (m == 16 && n == 16 || m == 32 && n == 8 || m == 8 && n == 32)
+	case "tf32":
+		return m == 16 && n == 16 && k == 8
+	case "f64":
+		return m == 8 && n == 8 && k == 4
+	}
+	return false
+}
+
+func fragOf(s string) MMAFrag {
+	switch s {
+	case "a":
+		return MMAFragA
+	case "b":
+		return MMAFragB
+	}
+	return MMAFragC
+}
+
+func structOf(ctx *ir.Context, t ir.Type, n int) ir.Type {
+	fs := make([]ir.Type, n)
+	for i := range fs {
+		fs[i] = t
+	}
+	return llvm.LiteralStruct(ctx, fs, false)
+}
+
+func memorySpace013(t ir.Type) bool {
+	as, ok := addressSpace(t)
+	return ok && (as == 0 || as == 1 || as == 3)
+}
+
+func verifyWmmaLoad(op WmmaLoadOp) error {
+	o := op.Operation
+	if !memorySpace013(op.Ptr().Type()) {
+		return opErr(o, "expected source pointer in memory space 0, 1, 3")
+	}
+	ctx := o.Context()
+	if !wmmaShape(op.Eltype().String(), op.M(), op.N(), op.K()) {
+		return opErr(o, "invalid attribute combination")
+	}
+	elem, n, ok := wmmaFragmentMNK(ctx, op.Eltype(), op.Frag(), op.M(), op.N(), op.K())
+	if !ok {
+		return opErr(o, "invalid attribute combination")
+	}
+	if op.Res().Type() != structOf(ctx, elem, n) {
+		return opErr(o, "expected destination type is a structure of %d elements of type %s", n, quoted(elem))
+	}
+	return nil
+}
+
+func verifyWmmaStore(op WmmaStoreOp) error {
+	o := op.Operation
+	if !memorySpace013(op.Ptr().Type()) {
+		return opErr(o, "expected operands to be a source pointer in memory space 0, 1, 3")
+	}
+	ctx := o.Context()
+	if !wmmaShape(op.Eltype().String(), op.M(), op.N(), op.K()) {
+		return opErr(o, "invalid attribute combination")
+	}
+	elem, n, ok := wmmaFragmentMNK(ctx, op.Eltype(), MMAFragC, op.M(), op.N(), op.K())
+	if !ok {
+		return opErr(o, "invalid attribute combination")
+	}
+	if len(op.Args()) != n {
+		return opErr(o, "expected %d data operands", n)
+	}
+	for _, v := range op.Args() {
+		if v.Type() != elem {
+			return opErr(o, "expected data operands of type %s", quoted(elem))
+		}
+	}
+	return nil
+}
+
+// verifyWmmaMma checks the operands (the A and B fragments of eltypeA,
+// then the C fragment of eltypeB) and the result (a D fragment of
+// eltypeB).
+func verifyWmmaMma(op WmmaMmaOp) error {
+	o := op.Operation
+	ctx := o.Context()
+	m, n, k := op.M(), op.N(), op.K()
+	if !wmmaShape(op.EltypeA().String(), m, n, k) {
+		return opErr(o, "invalid attribute combination")
+	}
+	var want []ir.Type
+	var elemC ir.Type
+	var countC int
+	for _, p := range []struct {
+		typ  MMATypes
+		frag string
+	}{{op.EltypeA(), "a"}, {op.EltypeA(), "b"}, {op.EltypeB(), "c"}} {
+		elem, count, ok := wmmaFragmentMNK(ctx, p.typ, fragOf(p.frag), m, n, k)
+		if !ok {
+			return opErr(o, "invalid attribute combination")
+		}
+		for range count {
+			want = append(want, elem)
+		}
+		elemC, countC = elem, count
+	}
+	args := op.Args()
+	if len(args) != len(want) {
+		return opErr(o, "expected %d arguments", len(want))
+	}
+	for i, v := range args {
+		if v.Type() != want[i] {
+			return opErr(o, "expected argument %d to be of type %s", i, quoted(want[i]))
+		}
+	}
+	if op.Res().Type() != structOf(ctx, elemC, countC) {
+		return opErr(o, "expected destination type is a structure of %d elements of type %s", countC, quoted(elemC))
+	}
+	return nil
+}
+
+// gridConstant is the argument attribute of kernel parameters passed in
+// the constant parameter space.
+const gridConstant = "nvvm.grid_constant"
+
+// verifyRegionArgAttr verifies the nvvm attributes of function arguments:
+// nvvm.grid_constant only on a kernel's llvm.byval arguments, as a unit
+// attribute.
+func verifyRegionArgAttr(op *ir.Operation, _, arg int, a ir.NamedAttr) error {
+	if a.Name != gridConstant {
+		return nil
+	}
+	name := `'"` + gridConstant + `"'`
+	if op.Attr("nvvm.kernel") == nil {
+		return plainErr(op, "%s attribute must be present only on kernel arguments", name)
+	}
+	if _, ok := a.Value.(*ir.UnitAttr); !ok {
+		return plainErr(op, "%s must be a unit attribute", name)
+	}
+	if !argHasAttr(op, arg, "llvm.byval") {
+		return plainErr(op, "%s attribute requires the argument to also have attribute 'llvm.byval'", name)
+	}
+	return nil
+}
+
+// argHasAttr reports whether argument arg of a function has the
+// attribute name in its arg_attrs.
+func argHasAttr(op *ir.Operation, arg int, name string) bool {
+	attrs, ok := op.InherentAttr("arg_attrs").(*ir.ArrayAttr)
+	if !ok || arg >= len(attrs.Elems) {
+		return false
+	}
+	d, ok := attrs.Elems[arg].(*ir.DictionaryAttr)
+	if !ok {
+		return false
+	}
+	for _, e := range d.Entries {
+		if e.Name == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,124 @@
+package nvvm
+
+import (
+	"encoding/binary"
+
+	"github.com/strata-ir/strata/core/interp"
+	"github.com/strata-ir/strata/core/interp/simt"
+	"github.com/strata-ir/strata/core/ir"
+	dnvvm "github.com/strata-ir/strata/dialects/nvvm"
+	"github.com/strata-ir/strata/interp/llvm"
+	"github.com/strata-ir/strata/interp/nvgpu"
+)
+
+// Hopper's tensor copies (TMA) on llvm pointers, in tile mode: the tensor
+// map is the host's (made by nvgpu.tma.create.descriptor and passed to the
+// kernel as a pointer), a load writes the swizzled box into shared memory
+// and completes its bytes on the mbarrier, a store writes the box back to
+// the tensor. The copies take place when they are issued; their bulk
+// groups then wait for nothing.
+
+func registerTMA(reg *interp.Registry) {
+	reg.Register("nvvm.cp.async.bulk.tensor.shared.cluster.global", tmaLoad)
+	reg.Register("nvvm.cp.async.bulk.tensor.global.shared.cta", tmaStore)
+	noop := func(*interp.Frame, *ir.Operation) error { return nil }
+	reg.Register("nvvm.cp.async.bulk.commit.group", noop)
+	reg.Register("nvvm.cp.async.bulk.wait_group", noop)
+}
+
+// coordinates reads the i32 coordinates of a tensor copy.
+func coordinates(f *interp.Frame, op *ir.Operation, vs []ir.Value) ([]int64, error) {
+	out := make([]int64, len(vs))
+	for i, v := range vs {
+		x, err := f.Get(op, v)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = int64(int32(x.Bits()))
+	}
+	return out, nil
+}
+
+func tmaLoad(f *interp.Frame, op *ir.Operation) error {
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
+	l := dnvvm.CpAsyncBulkTensorSharedClusterGlobalOp{Operation: op}
+	if ok, err := holds(f, op, l.Predicate()); err != nil || !ok {
+		return err
+	}
+	if l.Mode().String() != "tile" || len(l.Im2colOffsets()) > 0 {
+		return interp.Errorf(op, "the interpreter runs tensor copies in tile mode only")
+	}
+	if l.MulticastMask() != nil && t.Block.Launch.Cluster.Size() > 1 {
+		return interp.Errorf(op, "the interpreter does not multicast tensor copies to the CTAs of a cluster")
+	}
+	dst, err := f.Get(op, l.DstMem())
+	if err != nil {
+		return err
+	}
+	tmap, err := f.Get(op, l.TmaDescriptor())
+	if err != nil {
+		return err
+	}
+	mbar, err := f.Get(op, l.Mbar())
+	if err != nil {
+		return err
+	}
+	coords, err := coordinates(f, op, l.Coordinates())
+	if err != nil {
+		return err
+	}
+	base := int64(dst.Bits())
+	n, err := nvgpu.BoxCopy(op, tmap.Object(), coords, base, true, nil, func(addr int64, bits uint64, n int64) error {
+		b := make([]byte, 8)
+		binary.LittleEndian.PutUint64(b, bits)
+		return llvm.StoreBytes(op, llvm.Offset(dst, addr-base), b[:n])
+	})
+	if err != nil {
+		return err
+	}
+	if _, err := llvm.LoadBytes(op, mbar, 8); err != nil {
+		return err
+	}
+	b := t.Block.Data(mbarrierKey{mbar.Bits()}, func() any { return &mbarrier{} }).(*mbarrier)
+	if err := initialized(op, b); err != nil {
+		return err
+	}
+	arrive(t, b, 0, -n, true)
+	return nil
+}
+
+func tmaStore(f *interp.Frame, op *ir.Operation) error {
+	s := dnvvm.CpAsyncBulkTensorGlobalSharedCtaOp{Operation: op}
+	if ok, err := holds(f, op, s.Predicate()); err != nil || !ok {
+		return err
+	}
+	if s.Mode().String() != "tile" {
+		return interp.Errorf(op, "the interpreter runs tensor copies in tile mode only")
+	}
+	src, err := f.Get(op, s.SrcMem())
+	if err != nil {
+		return err
+	}
+	tmap, err := f.Get(op, s.TmaDescriptor())
+	if err != nil {
+		return err
+	}
+	coords, err := coordinates(f, op, s.Coordinates())
+	if err != nil {
+		return err
+	}
+	base := int64(src.Bits())
+	_, err = nvgpu.BoxCopy(op, tmap.Object(), coords, base, false, func(addr, n int64) (uint64, error) {
+		b, err := llvm.LoadBytes(op, llvm.Offset(src, addr-base), n)
+		if err != nil {
+			return 0, err
+		}
+		full := make([]byte, 8)
+		copy(full, b)
+		return binary.LittleEndian.Uint64(full), nil
+	}, nil)
+	return err
+}

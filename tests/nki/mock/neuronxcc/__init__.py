@@ -1,0 +1,1 @@
+"""The legacy package name of NKI (neuronxcc.nki), backed by the mock."""

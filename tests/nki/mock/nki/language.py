@@ -1,0 +1,298 @@
+"""A NumPy model of the nki.language names that Strata's NKI kernels and
+the test samples use, with the NeuronCore's tile limits as hard errors.
+
+Tiles are numpy arrays of their dtype (partition dimension first); device
+memory tensors are numpy arrays too. Everything runs on the CPU, one SPMD
+program after another (see nki.jit)."""
+
+import math
+import weakref
+
+import numpy as np
+
+
+class NkiError(Exception):
+    """A kernel broke a rule of the NeuronCore."""
+
+
+class _Buffer:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "nl." + self.name
+
+
+sbuf = _Buffer("sbuf")
+psum = _Buffer("psum")
+hbm = _Buffer("hbm")
+shared_hbm = _Buffer("shared_hbm")
+private_hbm = _Buffer("private_hbm")
+
+float32 = np.float32
+float16 = np.float16
+int32 = np.int32
+int16 = np.int16
+int8 = np.int8
+uint8 = np.uint8
+uint16 = np.uint16
+uint32 = np.uint32
+
+
+class _Unsupported:
+    def __init__(self, name):
+        self.name = name
+
+
+bfloat16 = _Unsupported("bfloat16")
+tfloat32 = _Unsupported("tfloat32")
+float8_e4m3 = _Unsupported("float8_e4m3")
+float8_e5m2 = _Unsupported("float8_e5m2")
+
+
+class tile_size:
+    pmax = 128
+    psum_fmax = 512
+    gemm_stationary_fmax = 128
+    gemm_moving_fmax = 512
+    bn_stats_fmax = 512
+    bn_stats_dim = 6
+    bn_aggr_dim = 2
+    psum_num_banks = 8
+
+
+# The chip whose limits apply: SBUF bytes per partition.
+SBUF_PARTITION_BYTES = {"trn1": 192 * 1024, "trn2": 224 * 1024}
+CHIP = "trn1"
+PSUM_BANK_BYTES = 2048
+
+_live_sbuf = weakref.WeakSet()
+_live_psum = weakref.WeakSet()
+
+
+def _dtype(dtype):
+    if isinstance(dtype, _Unsupported):
+        raise NkiError("the executor does not model %s" % dtype.name)
+    return np.dtype(dtype)
+
+
+class Tile:
+    """An SBUF or PSUM tile, or a device-memory tensor."""
+
+    def __init__(self, shape, dtype, buffer):
+        self.buffer = buffer
+        self.data = np.zeros(shape, dtype=_dtype(dtype))
+        if np.issubdtype(self.data.dtype, np.floating):
+            self.data[...] = np.nan
+
+    @property
+    def shape(self):
+        return self.data.shape
+
+    @property
+    def dtype(self):
+        return self.data.dtype
+
+    def free_bytes(self):
+        return int(np.prod(self.shape[1:])) * self.data.itemsize
+
+    def __getitem__(self, idx):
+        return Access(self, idx)
+
+    def __setitem__(self, idx, value):
+        # The legacy spelling: t[...] = value; a masked load writes only
+        # the elements its mask selects.
+        if isinstance(value, Masked):
+            view = self.data[idx]
+            view[value.mask] = value.values[value.mask].astype(self.data.dtype)
+            return
+        self.data[idx] = _values(value).astype(self.data.dtype)
+
+    def __iadd__(self, value):
+        if self.buffer is not psum:
+            raise NkiError("+= accumulates into PSUM tiles only")
+        self.data[...] = (self.data.astype(np.float32) + _values(value).astype(np.float32)).astype(self.data.dtype)
+        return self
+
+
+class Access:
+    """tensor[index]: a window of a tensor or tile, by slices or index
+    arrays (nl.arange expressions)."""
+
+    def __init__(self, tensor, idx):
+        self.tensor = tensor
+        self.idx = idx if isinstance(idx, tuple) else (idx,)
+
+    @property
+    def buffer(self):
+        return self.tensor.buffer
+
+    def _index_arrays(self):
+        """Broadcast integer index arrays, one per dimension."""
+        arrs = []
+        nd = len(self.tensor.shape)
+        if len(self.idx) != nd:
+            raise NkiError("expected %d indices for a tensor of shape %s" % (nd, self.tensor.shape))
+        for i, x in enumerate(self.idx):
+            if isinstance(x, slice):
+                start, stop, step = x.start or 0, x.stop, x.step or 1
+                if stop is None:
+                    stop = self.tensor.shape[i]
+                if start < 0 or stop > self.tensor.shape[i]:
+                    raise NkiError("slice %d:%d is outside dimension %d of size %d" % (start, stop, i, self.tensor.shape[i]))
+                a = np.arange(start, stop, step)
+                shape = [1] * nd
+                shape[i] = len(a)
+                arrs.append(a.reshape(shape))
+            else:
+                arrs.append(np.asarray(x))
+        return np.broadcast_arrays(*arrs)
+
+    def read(self, mask=None, out_shape=None, fill=None):
+        idx = self._index_arrays()
+        m = np.ones(idx[0].shape, dtype=bool) if mask is None else np.broadcast_to(np.asarray(mask), idx[0].shape)
+        for d, a in enumerate(idx):
+            bad = m & ((a < 0) | (a >= self.tensor.shape[d]))
+            if bad.any():
+                raise NkiError("an access reaches outside dimension %d of size %d" % (d, self.tensor.shape[d]))
+        out = np.empty(idx[0].shape, dtype=self.tensor.dtype) if fill is None else fill
+        sel = tuple(a[m] for a in idx)
+        out[m] = self.tensor.data[sel]
+        return out, m
+
+    def write(self, values, mask=None):
+        idx = self._index_arrays()
+        m = np.ones(idx[0].shape, dtype=bool) if mask is None else np.broadcast_to(np.asarray(mask), idx[0].shape)
+        for d, a in enumerate(idx):
+            bad = m & ((a < 0) | (a >= self.tensor.shape[d]))
+            if bad.any():
+                raise NkiError("an access reaches outside dimension %d of size %d" % (d, self.tensor.shape[d]))
+        vals = np.broadcast_to(_values(values), idx[0].shape)
+        sel = tuple(a[m] for a in idx)
+        self.tensor.data[sel] = vals[m].astype(self.tensor.dtype)
+
+    @property
+    def shape(self):
+        return self._index_arrays()[0].shape
+
+
+def _values(x):
+    if isinstance(x, Tile):
+        return x.data
+    if isinstance(x, Access):
+        return x.read()[0]
+    return np.asarray(x)
+
+
+def check_tile(shape, dtype, buffer):
+    if buffer in (sbuf, psum):
+        if len(shape) < 2:
+            raise NkiError("an on-chip tile has a partition and a free dimension, not shape %s" % (shape,))
+        if shape[0] > tile_size.pmax:
+            raise NkiError("tile of shape %s has %d partitions, over the limit of %d" % (shape, shape[0], tile_size.pmax))
+
+
+def ndarray(shape, dtype, buffer=sbuf, name=""):
+    shape = tuple(int(d) for d in shape)
+    check_tile(shape, dtype, buffer)
+    if buffer is shared_hbm or buffer is hbm or buffer is private_hbm:
+        from nki import _launch
+        return _launch.shared(shape, dtype, buffer)
+    t = Tile(shape, dtype, buffer)
+    if buffer is psum:
+        if t.free_bytes() > PSUM_BANK_BYTES:
+            raise NkiError("PSUM tile of shape %s needs %d bytes per partition, over a bank of %d" % (shape, t.free_bytes(), PSUM_BANK_BYTES))
+        _live_psum.add(t)
+        banks = sum(-(-x.free_bytes() // PSUM_BANK_BYTES) for x in _live_psum)
+        if banks > tile_size.psum_num_banks:
+            raise NkiError("the live PSUM tiles need %d banks, over %d" % (banks, tile_size.psum_num_banks))
+    else:
+        _live_sbuf.add(t)
+        used = sum(x.free_bytes() for x in _live_sbuf)
+        if used > SBUF_PARTITION_BYTES[CHIP]:
+            raise NkiError("the live SBUF tiles need %d bytes per partition, over %d on %s" % (used, SBUF_PARTITION_BYTES[CHIP], CHIP))
+    return t
+
+
+def zeros(shape, dtype, buffer=sbuf, name=""):
+    t = ndarray(shape, dtype, buffer=buffer, name=name)
+    t.data[...] = 0
+    return t
+
+
+def arange(n):
+    return np.arange(int(n))
+
+
+def program_id(axis):
+    from nki import _launch
+    return _launch.program_id(axis)
+
+
+def num_programs(axis):
+    from nki import _launch
+    return _launch.num_programs(axis)
+
+
+def affine_range(*args):
+    return range(*[int(a) for a in args])
+
+
+def sequential_range(*args):
+    return range(*[int(a) for a in args])
+
+
+def static_range(*args):
+    return range(*[int(a) for a in args])
+
+
+# Arithmetic operations, used as op= arguments.
+add = np.add
+subtract = np.subtract
+multiply = np.multiply
+divide = np.divide
+maximum = np.maximum
+minimum = np.minimum
+
+
+def _f32(fn):
+    def f(x):
+        with np.errstate(all="ignore"):
+            return np.asarray(fn(np.asarray(x, dtype=np.float64)), dtype=np.float32)
+    f.__name__ = fn.__name__
+    return f
+
+
+exp = _f32(np.exp)
+tanh = _f32(np.tanh)
+sqrt = _f32(np.sqrt)
+log = _f32(np.log)
+relu = _f32(lambda x: np.where((x > 0) | np.isnan(x), x, 0.0))
+sigmoid = _f32(lambda x: 1 / (1 + np.exp(-x)))
+rsqrt = _f32(lambda x: 1 / np.sqrt(x).astype(np.float32))
+square = _f32(lambda x: x * x)
+silu = _f32(lambda x: x / (1 + np.exp(-x)))
+copy = _f32(lambda x: x)
+
+
+class Masked:
+    """The result of a masked load: values where mask holds, nothing
+    elsewhere."""
+
+    def __init__(self, values, mask):
+        self.values, self.mask = values, mask
+
+
+def load(access, mask=None, dtype=None):
+    out, m = access.read(mask, fill=np.zeros(access.shape, dtype=access.tensor.dtype))
+    if mask is None:
+        return out
+    return Masked(out, m)
+
+
+def store(access, value, mask=None):
+    access.write(value, mask)
+
+
+def load_transpose2d(access, mask=None):
+    return load(access, mask).T
