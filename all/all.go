@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/dialects/affine"
+	"github.com/strata-ir/strata/dialects/amdgpu"
 	"github.com/strata-ir/strata/dialects/arith"
 	arithbufferize "github.com/strata-ir/strata/dialects/arith/bufferize"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -25,6 +26,7 @@ import (
 	"github.com/strata-ir/strata/dialects/neuron"
 	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/nvvm"
+	"github.com/strata-ir/strata/dialects/rocdl"
 	"github.com/strata-ir/strata/dialects/scf"
 	scfbufferize "github.com/strata-ir/strata/dialects/scf/bufferize"
 	"github.com/strata-ir/strata/dialects/tensor"
@@ -37,10 +39,12 @@ import (
 
 // The pass packages register their passes when imported.
 import (
+	_ "github.com/strata-ir/strata/conversion/amdgputorocdl"
 	_ "github.com/strata-ir/strata/conversion/arithtollvm"
 	_ "github.com/strata-ir/strata/conversion/cftollvm"
 	_ "github.com/strata-ir/strata/conversion/functollvm"
 	_ "github.com/strata-ir/strata/conversion/gputonvvm"
+	_ "github.com/strata-ir/strata/conversion/gputorocdl"
 	_ "github.com/strata-ir/strata/conversion/mathtolibm"
 	_ "github.com/strata-ir/strata/conversion/mathtollvm"
 	_ "github.com/strata-ir/strata/conversion/memreftollvm"
@@ -54,6 +58,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/vectortollvm"
 	_ "github.com/strata-ir/strata/conversion/vectortoscf"
 	_ "github.com/strata-ir/strata/targets/llvmir"
+	_ "github.com/strata-ir/strata/targets/llvmir/rocdl"
 	_ "github.com/strata-ir/strata/transforms/bufferdealloc"
 	_ "github.com/strata-ir/strata/transforms/bufferize"
 	_ "github.com/strata-ir/strata/transforms/canonicalize"
@@ -121,6 +126,8 @@ func Register(ctx *ir.Context) {
 	nvvm.Register(ctx)
 	neuron.Register(ctx)
 	nvgpu.Register(ctx)
+	amdgpu.Register(ctx)
+	rocdl.Register(ctx)
 	affine.Register(ctx)
 	tile.Register(ctx)
 	tpu.Register(ctx)

@@ -66,7 +66,7 @@ func TestMainFlags(t *testing.T) {
 		{[]string{in, "-o", "-", "--mlir-to-llvmir"}, 0, "define void @f()", ""},
 		{[]string{"--mlir-to-opcount", in}, 0, "3 operations\n", ""},
 		{[]string{"--help"}, 0, "  --mlir-to-llvmir   - Translate MLIR to LLVMIR\n  --mlir-to-opcount  - Count the operations (test)\n", ""},
-		{[]string{in}, 2, "", "strata-translate: no translation chosen\nAvailable translations:\n  --mlir-to-llvmir "},
+		{[]string{in}, 2, "", "strata-translate: no translation chosen\nAvailable translations:\n"},
 		{[]string{in, in, "--mlir-to-llvmir"}, 2, "", "too many input files"},
 		{[]string{"--mlir-to-llvmir", "--mlir-to-opcount", in}, 2, "", "more than one translation chosen (--mlir-to-llvmir and --mlir-to-opcount)"},
 		{[]string{"--mlir-to-foo", in}, 2, "", "strata-translate: unknown translation or option '-mlir-to-foo'\nAvailable translations:\n"},

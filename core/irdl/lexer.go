@@ -112,10 +112,11 @@ func (l *lexState) Next() (lexer.Token, error) {
 	}
 	switch {
 	case isIdentStart(c):
-		// A dot followed by a letter continues the identifier, so that op
-		// names such as `mlir.constant` or `intr.sqrt` are one token.
+		// A dot followed by a letter or digit continues the identifier, so
+		// that op names such as `mlir.constant`, `intr.sqrt` or
+		// `mfma.f32.32x32x8f16` are one token.
 		n := 1
-		for n < len(s) && (isIdentChar(s[n]) || s[n] == '.' && n+1 < len(s) && isIdentStart(s[n+1])) {
+		for n < len(s) && (isIdentChar(s[n]) || s[n] == '.' && n+1 < len(s) && isIdentChar(s[n+1])) {
 			n++
 		}
 		return tok(tokIdent, n)

@@ -2,6 +2,7 @@ package llvm
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -22,20 +23,34 @@ var PointerClass = &irdl.TypeClass{
 	Parse: func(p ir.OpAsmParser) (ir.Type, error) { return parseAfterKeyword(p, "ptr") },
 }
 
+// StructClass is the class of !llvm.struct types for formats: a value
+// constrained to structures prints its type stripped (`<(i32, i32)>`), as
+// ODS does for LLVMStructType.
+var StructClass = &irdl.TypeClass{
+	Strip: func(t ir.Type) string {
+		if _, ok := t.(*StructType); !ok {
+			return ""
+		}
+		return strings.TrimPrefix(ir.TypeString(t), "!llvm.struct")
+	},
+	Parse: func(p ir.OpAsmParser) (ir.Type, error) { return parseAfterKeyword(p, "struct") },
+}
+
 var constraintsOnce sync.Once
 
 // RegisterConstraints makes upstream's LLVM type constraints available to
 // dialect definitions that use LLVM types (nvvm, rocdl): LLVMAnyPointer
-// ("LLVM pointer type"), LLVMPointerAS<N> for N in 0..7 ("LLVM pointer in
-// address space N"), LLVMAnyStruct ("LLVM structure type") and LLVMType
-// ("LLVM dialect-compatible type").
+// ("LLVM pointer type"), LLVMPointerAS<N> for N in 0..9 ("LLVM pointer in
+// address space N"), LLVMAnyStruct ("LLVM structure type"), LLVMStructType
+// (the same, printed stripped by formats) and LLVMType ("LLVM
+// dialect-compatible type").
 func RegisterConstraints() {
 	constraintsOnce.Do(func() {
 		irdl.RegisterTypeClassConstraint("LLVMAnyPointer", "LLVM pointer type", func(t ir.Type) bool {
 			_, ok := t.(*PointerType)
 			return ok
 		}, PointerClass, nil)
-		for as := uint64(0); as < 8; as++ {
+		for as := uint64(0); as < 10; as++ {
 			as := as
 			irdl.RegisterTypeClassConstraint("LLVMPointerAS"+strconv.FormatUint(as, 10),
 				"LLVM pointer in address space "+strconv.FormatUint(as, 10), func(t ir.Type) bool {
@@ -48,5 +63,9 @@ func RegisterConstraints() {
 			return ok
 		})
 		irdl.RegisterTypeConstraint("LLVMType", "LLVM dialect-compatible type", IsCompatibleType)
+		irdl.RegisterTypeClassConstraint("LLVMStructType", "LLVM structure type", func(t ir.Type) bool {
+			_, ok := t.(*StructType)
+			return ok
+		}, StructClass, nil)
 	})
 }

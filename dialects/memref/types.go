@@ -139,6 +139,11 @@ func castCompatible(a, b ir.Type) bool {
 
 // canFoldCastIntoConsumer is memref::CastOp::canFoldIntoConsumerOp: the
 // cast only erases static information.
+// CanFoldCastIntoConsumer reports whether a memref.cast from src to dst
+// only erases static information, so that an operation using its result
+// may use its source instead (MLIR's CastOp::canFoldIntoConsumerOp).
+func CanFoldCastIntoConsumer(src, dst ir.Type) bool { return canFoldCastIntoConsumer(src, dst) }
+
 func canFoldCastIntoConsumer(src, dst ir.Type) bool {
 	s, ok1 := src.(*ir.MemRefType)
 	d, ok2 := dst.(*ir.MemRefType)

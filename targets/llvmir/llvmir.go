@@ -34,14 +34,36 @@ import (
 
 // Translate converts module, a builtin.module of llvm dialect operations,
 // into LLVM IR text.
-func Translate(module *sir.Operation) (string, error) {
+func Translate(module *sir.Operation) (string, error) { return TranslateWith(module, Options{}) }
+
+// Options are the module-level settings of a translation for a target.
+type Options struct {
+	// TargetTriple, when not empty, is the module's target triple.
+	TargetTriple string
+	// TargetCPU, when not empty, is the "target-cpu" attribute of every
+	// function defined in the module.
+	TargetCPU string
+}
+
+// TranslateWith is Translate with a target's settings. module may be any
+// operation with one region whose block holds llvm.func and
+// llvm.mlir.global operations (a builtin.module, a gpu.module).
+func TranslateWith(module *sir.Operation, opts Options) (string, error) {
 	t := &ModuleTranslation{
 		m:      ir.NewModule(),
 		funcs:  map[string]*ir.Func{},
 		global: map[string]*ir.Global{},
 	}
+	t.m.TargetTriple = opts.TargetTriple
 	if err := t.module(module); err != nil {
 		return "", err
+	}
+	if opts.TargetCPU != "" {
+		for _, f := range t.m.Funcs {
+			if len(f.Blocks) > 0 {
+				f.FuncAttrs = append(f.FuncAttrs, ir.AttrPair{Key: "target-cpu", Value: opts.TargetCPU})
+			}
+		}
 	}
 	return t.m.String(), nil
 }
@@ -218,6 +240,9 @@ func (t *ModuleTranslation) module(mod *sir.Operation) error {
 				fn.Linkage = linkage(f.Linkage())
 			}
 			t.funcs[f.SymName()] = fn
+			if err := t.amendFunction(op, fn); err != nil {
+				return err
+			}
 		case "llvm.mlir.global":
 			if err := t.declareGlobal(op); err != nil {
 				return err
@@ -234,6 +259,32 @@ func (t *ModuleTranslation) module(mod *sir.Operation) error {
 	for op := body.First(); op != nil; op = op.Next() {
 		if op.Name() == "llvm.func" && !op.Region(0).Empty() {
 			if err := t.function(op); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// amendFunction hands each discardable attribute of an llvm.func to the
+// translation of the dialect that prefixes its name, when that
+// translation amends functions.
+func (t *ModuleTranslation) amendFunction(op *sir.Operation, fn *ir.Func) error {
+	attrs := op.Attrs()
+	if attrs == nil {
+		return nil
+	}
+	for _, a := range attrs.Entries {
+		ns, _, ok := strings.Cut(a.Name, ".")
+		if !ok {
+			continue
+		}
+		tr, ok := LookupDialectTranslation(ns)
+		if !ok {
+			continue
+		}
+		if ft, ok := tr.(FunctionAttributeTranslation); ok {
+			if err := ft.AmendFunction(op, a, fn, t); err != nil {
 				return err
 			}
 		}

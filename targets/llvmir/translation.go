@@ -24,6 +24,16 @@ type DialectTranslation interface {
 	ConvertOperation(op *sir.Operation, b *ir.Block, mt *ModuleTranslation) error
 }
 
+// FunctionAttributeTranslation is implemented by a DialectTranslation
+// whose dialect defines discardable attributes of functions, such as
+// rocdl.kernel (MLIR's LLVMTranslationDialectInterface::amendOperation
+// for llvm.func): the translator calls AmendFunction for every attribute
+// of an llvm.func whose name is prefixed with the dialect's namespace,
+// after declaring the LLVM function and before translating its body.
+type FunctionAttributeTranslation interface {
+	AmendFunction(op *sir.Operation, attr sir.NamedAttr, fn *ir.Func, mt *ModuleTranslation) error
+}
+
 var dialectTranslations = struct {
 	sync.RWMutex
 	byNamespace map[string]DialectTranslation

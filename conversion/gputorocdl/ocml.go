@@ -1,0 +1,178 @@
+package gputorocdl
+
+import (
+	"github.com/strata-ir/strata/conversion/llvmcommon"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/llvm"
+)
+
+// ocml maps operations to the functions of AMD's device library (OCML)
+// as upstream's populateMathToROCDLConversionPatterns: the base name
+// takes the suffix _f16, _f32 or _f64. Operations the backend selects
+// well for f32 (exp, log) keep their f32 form for the llvm intrinsic.
+var ocml = []struct {
+	op, base string
+	noF32    bool
+}{
+	{"arith.remf", "fmod", false},
+	{"math.acos", "acos", false},
+	{"math.acosh", "acosh", false},
+	{"math.asin", "asin", false},
+	{"math.asinh", "asinh", false},
+	{"math.atan", "atan", false},
+	{"math.atan2", "atan2", false},
+	{"math.atanh", "atanh", false},
+	{"math.cbrt", "cbrt", false},
+	{"math.ceil", "ceil", false},
+	{"math.cos", "cos", false},
+	{"math.cosh", "cosh", false},
+	{"math.erf", "erf", false},
+	{"math.erfc", "erfc", false},
+	{"math.exp", "exp", true},
+	{"math.exp2", "exp2", false},
+	{"math.expm1", "expm1", false},
+	{"math.floor", "floor", false},
+	{"math.log", "log", true},
+	{"math.log10", "log10", false},
+	{"math.log1p", "log1p", false},
+	{"math.log2", "log2", false},
+	{"math.powf", "pow", false},
+	{"math.rsqrt", "rsqrt", false},
+	{"math.sin", "sin", false},
+	{"math.sinh", "sinh", false},
+	{"math.tan", "tan", false},
+	{"math.tanh", "tanh", false},
+}
+
+// ocmlPatterns lower scalar float operations, and 1-D vectors of them
+// element by element, to OCML calls, ahead of the generic math and arith
+// lowerings. bf16 operands are extended to f32 and the result truncated
+// back, as upstream's OpToFuncCallLowering.
+func ocmlPatterns() []rewrite.ConversionPattern {
+	var ps []rewrite.ConversionPattern
+	for _, e := range ocml {
+		e := e
+		ps = append(ps, &rewrite.ConversionFunc{RootName: e.op, BenefitValue: 10, PatternName: e.op + "-to-ocml",
+			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+				if op.NumResults() != 1 || len(operands) == 0 {
+					return false
+				}
+				for i, v := range operands {
+					if v.Type() != op.Operand(i).Type() {
+						return false
+					}
+				}
+				ctx := r.Builder.Ctx
+				loc := op.Loc()
+				t := op.Result(0).Type()
+				if ft, ok := t.(*ir.FloatType); ok {
+					res, ok := callOCML(r, op, e.base, e.noF32, ft, operands)
+					if !ok {
+						return false
+					}
+					r.ReplaceOp(op, []ir.Value{res})
+					return true
+				}
+				vt, ok := t.(*ir.VectorType)
+				if !ok || len(vt.Shape) != 1 || len(vt.Scalable) != 0 {
+					return false
+				}
+				ft, ok := vt.Elem.(*ir.FloatType)
+				if !ok || (e.noF32 && ft.Kind == ir.F32) {
+					return false
+				}
+				acc := llvmcommon.Poison(r, loc, t)
+				for i := int64(0); i < vt.Shape[0]; i++ {
+					idx := llvmcommon.Create(r, "llvm.mlir.constant", loc, nil, []ir.Type{ctx.I(64)},
+						[]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(ctx.I(64), i)}}).Result(0)
+					var elems []ir.Value
+					for _, v := range operands {
+						elems = append(elems, llvmcommon.Create(r, "llvm.extractelement", loc, []ir.Value{v, idx}, []ir.Type{ft}, nil).Result(0))
+					}
+					res, ok := callOCML(r, op, e.base, e.noF32, ft, elems)
+					if !ok {
+						return false
+					}
+					acc = llvmcommon.Create(r, "llvm.insertelement", loc, []ir.Value{acc, res, idx}, []ir.Type{t}, nil).Result(0)
+				}
+				r.ReplaceOp(op, []ir.Value{acc})
+				return true
+			}})
+	}
+	return ps
+}
+
+// callOCML calls the OCML function base for scalars of type rt.
+func callOCML(r *rewrite.ConversionRewriter, op *ir.Operation, base string, noF32 bool, rt *ir.FloatType, args []ir.Value) (ir.Value, bool) {
+	ctx := r.Builder.Ctx
+	loc := op.Loc()
+	callType := rt
+	switch rt.Kind {
+	case ir.BF16:
+		callType = ctx.FloatType(ir.F32)
+	case ir.F16, ir.F32, ir.F64:
+	default:
+		return nil, false
+	}
+	if noF32 && callType.Kind == ir.F32 {
+		return nil, false
+	}
+	name := "__ocml_" + base + "_" + callType.Kind.String()
+	params := make([]ir.Type, len(args))
+	callArgs := make([]ir.Value, len(args))
+	for i, v := range args {
+		if callType != rt {
+			v = llvmcommon.Create(r, "llvm.fpext", loc, []ir.Value{v}, []ir.Type{callType}, nil).Result(0)
+		}
+		callArgs[i], params[i] = v, callType
+	}
+	declareBefore(r, op, name, llvm.Func(ctx, callType, params, false))
+	res := llvmcommon.Create(r, "llvm.call", loc, callArgs, []ir.Type{callType}, []ir.NamedAttr{
+		{Name: "callee", Value: ctx.SymbolRefAttr(name, nil)},
+		{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(int32(len(callArgs)), 0)},
+		{Name: "op_bundle_sizes", Value: ctx.DenseI32Array()},
+	}).Result(0)
+	if callType != rt {
+		res = llvmcommon.Create(r, "llvm.fptrunc", loc, []ir.Value{res}, []ir.Type{rt}, nil).Result(0)
+	}
+	return res, true
+}
+
+// declareBefore declares the external function name before the function
+// that contains op, unless a symbol of that name is visible, as upstream's
+// appendOrGetFuncOp.
+func declareBefore(r *rewrite.ConversionRewriter, op *ir.Operation, name string, ft *llvm.FuncType) {
+	fn := op.ParentOp()
+	for fn != nil && !(fn.HasTrait(ir.SymbolTrait) && fn.HasTrait(ir.IsolatedFromAbove)) {
+		fn = fn.ParentOp()
+	}
+	if fn == nil || fn.Block() == nil {
+		return
+	}
+	at := fn
+	nearest := true
+	for t := fn.ParentOp(); t != nil; t = t.ParentOp() {
+		if !t.HasTrait(ir.SymbolTableTrait) || t.NumRegions() == 0 || t.Region(0).First() == nil {
+			if nearest {
+				at = t
+			}
+			continue
+		}
+		nearest = false
+		if ir.NewSymbolTable(t).Lookup(name) != nil {
+			return
+		}
+	}
+	if at.Block() == nil {
+		return
+	}
+	ctx := r.Builder.Ctx
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(at)
+	f := llvm.BuildFunc(b, op.Loc(), name, ft)
+	if f.Operation == nil {
+		return
+	}
+	llvmcommon.DropProperty(ctx, f.Operation, "unnamed_addr")
+}

@@ -1,0 +1,115 @@
+// Package rocdl defines MLIR's rocdl dialect: the AMD GPU intrinsics that
+// the lowerings of gpu and amdgpu produce and that the LLVM IR translation
+// turns into llvm.amdgcn.* calls (work-item and work-group ids and sizes,
+// lane counting, barriers and counter waits, scheduling hints, DPP and
+// cross-lane permutes, buffer resources and buffer loads, stores and
+// atomics, direct-to-LDS and transposing LDS loads, MFMA, sparse MFMA and
+// WMMA matrix operations, fp8 conversions), with upstream MLIR 22's names
+// and syntax. The operations are declared in rocdl.irdl; this file adds
+// the custom directive of the special register ranges and the names of
+// the function attributes of kernels.
+package rocdl
+
+//go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o rocdl_gen.go rocdl.irdl
+
+import (
+	_ "embed"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/dialects/llvm"
+)
+
+//go:embed rocdl.irdl
+var definitions []byte
+
+// definitionsFile names the embedded definitions in diagnostics.
+const definitionsFile = "dialects/rocdl/rocdl.irdl"
+
+func init() { irdl.Embed(definitionsFile, definitions) }
+
+// Names of the discardable attributes rocdl defines on functions, as
+// upstream spells them.
+const (
+	// KernelAttrName marks an llvm.func as a kernel entry point
+	// (amdgpu_kernel calling convention).
+	KernelAttrName = "rocdl.kernel"
+	// FlatWorkGroupSizeAttrName gives the "min,max" number of work items
+	// of a work group.
+	FlatWorkGroupSizeAttrName = "rocdl.flat_work_group_size"
+	// MaxFlatWorkGroupSizeAttrName bounds the number of work items of a
+	// work group.
+	MaxFlatWorkGroupSizeAttrName = "rocdl.max_flat_work_group_size"
+	// ReqdWorkGroupSizeAttrName gives the exact work group size
+	// (array<i32: x, y, z>).
+	ReqdWorkGroupSizeAttrName = "rocdl.reqd_work_group_size"
+	// WavesPerEUAttrName hints the occupancy.
+	WavesPerEUAttrName = "rocdl.waves_per_eu"
+)
+
+var once sync.Once
+
+// Register adds the rocdl dialect to ctx (and the llvm dialect, whose
+// types its operations use). The definitions are embedded and checked by
+// the package's tests, so a failure to load them is a bug in this package
+// and panics.
+func Register(ctx *ir.Context) {
+	once.Do(func() {
+		llvm.RegisterConstraints()
+		irdl.RegisterCustomDirective("ROCDLRange", parseRange, printRange)
+	})
+	if ctx.Dialect("llvm") == nil {
+		llvm.Register(ctx)
+	}
+	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
+		panic("rocdl: loading rocdl.irdl: " + err.Error())
+	}
+}
+
+// rangePrefix is the full form of the range attribute of the special
+// register operations, which they print stripped.
+const rangePrefix = "#llvm.constant_range"
+
+func parseRange(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
+	if a, ok := p.ParseOptionalAttribute(nil); ok {
+		args[0].Attr = a
+		return true, nil
+	}
+	pos := p.CurrentPos()
+	if !p.ParseOptionalPunct("<") {
+		return false, nil
+	}
+	var parts []string
+	for {
+		if t, ok := p.ParseOptionalType(); ok {
+			parts = append(parts, ir.TypeString(t))
+		} else if v, ok := p.ParseOptionalInteger(); ok {
+			parts = append(parts, strconv.FormatInt(v, 10))
+		} else {
+			return false, p.ErrorAt(p.CurrentPos(), "expected the type or a bound of the range")
+		}
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	p.ParsePunct(">")
+	a, err := asm.ParseAttrString(p.Context(), rangePrefix+"<"+strings.Join(parts, ", ")+">", nil)
+	if err != nil {
+		return false, p.ErrorAt(pos, err.Error())
+	}
+	args[0].Attr = a
+	return true, nil
+}
+
+func printRange(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
+	s := ir.AttrString(args[0].Attr)
+	if body, ok := strings.CutPrefix(s, rangePrefix); ok {
+		p.WriteString(body)
+		return
+	}
+	p.PrintAttribute(args[0].Attr)
+}
