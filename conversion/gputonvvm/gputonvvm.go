@@ -224,20 +224,7 @@ func gpuPatterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				r.ReplaceOp(op, nil)
 				return true
 			}},
-		&rewrite.ConversionFunc{RootName: "gpu.return", BenefitValue: 1, PatternName: "gpu.return-to-llvm",
-			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-				if len(operands) > 1 {
-					return false
-				}
-				for _, v := range operands {
-					if !llvm.IsCompatibleType(v.Type()) {
-						return false
-					}
-				}
-				llvmcommon.Create(r, "llvm.return", op.Loc(), operands, nil, nil)
-				r.ReplaceOp(op, nil)
-				return true
-			}},
+		llvmcommon.GPUReturnPattern(),
 		&rewrite.ConversionFunc{RootName: "gpu.func", BenefitValue: 1, PatternName: "gpu.func-to-llvm",
 			Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
 				return lowerFunc(op, r, tc)

@@ -138,7 +138,7 @@ func callScalar(r *rewrite.ConversionRewriter, op *ir.Operation, f32, f64, fast 
 		}
 		callArgs[i], params[i] = v, callType
 	}
-	declareBefore(r, op, name, llvm.Func(ctx, callType, params, false))
+	llvmcommon.DeclareBefore(r, op, name, llvm.Func(ctx, callType, params, false))
 	res := llvmcommon.Create(r, "llvm.call", loc, callArgs, []ir.Type{callType}, callProps(ctx, name, len(callArgs))).Result(0)
 	if callType != rt {
 		res = llvmcommon.Create(r, "llvm.fptrunc", loc, []ir.Value{res}, []ir.Type{rt}, nil).Result(0)
@@ -171,43 +171,4 @@ func callProps(ctx *ir.Context, callee string, n int) []ir.NamedAttr {
 		{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(int32(n), 0)},
 		{Name: "op_bundle_sizes", Value: ctx.DenseI32Array()},
 	}
-}
-
-// declareBefore declares the external function name before the function
-// that contains op, unless a symbol of that name is visible, as upstream's
-// appendOrGetFuncOp.
-func declareBefore(r *rewrite.ConversionRewriter, op *ir.Operation, name string, ft *llvm.FuncType) {
-	// The enclosing function: the nearest symbol isolated from above.
-	fn := op.ParentOp()
-	for fn != nil && !(fn.HasTrait(ir.SymbolTrait) && fn.HasTrait(ir.IsolatedFromAbove)) {
-		fn = fn.ParentOp()
-	}
-	if fn == nil || fn.Block() == nil {
-		return
-	}
-	// Declared before the function, or before its ancestor in the
-	// nearest symbol table when the function is nested in an operation
-	// that is not one (an unregistered op), so that lookups find it.
-	at := fn
-	nearest := true
-	for t := fn.ParentOp(); t != nil; t = t.ParentOp() {
-		if !t.HasTrait(ir.SymbolTableTrait) || t.NumRegions() == 0 || t.Region(0).First() == nil {
-			if nearest {
-				at = t
-			}
-			continue
-		}
-		nearest = false
-		if ir.NewSymbolTable(t).Lookup(name) != nil {
-			return
-		}
-	}
-	if at.Block() == nil {
-		return
-	}
-	ctx := r.Builder.Ctx
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPoint(at)
-	f := llvm.BuildFunc(b, op.Loc(), name, ft)
-	llvmcommon.DropProperty(ctx, f.Operation, "unnamed_addr")
 }

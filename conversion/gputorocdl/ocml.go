@@ -127,7 +127,7 @@ func callOCML(r *rewrite.ConversionRewriter, op *ir.Operation, base string, noF3
 		}
 		callArgs[i], params[i] = v, callType
 	}
-	declareBefore(r, op, name, llvm.Func(ctx, callType, params, false))
+	llvmcommon.DeclareBefore(r, op, name, llvm.Func(ctx, callType, params, false))
 	res := llvmcommon.Create(r, "llvm.call", loc, callArgs, []ir.Type{callType}, []ir.NamedAttr{
 		{Name: "callee", Value: ctx.SymbolRefAttr(name, nil)},
 		{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(int32(len(callArgs)), 0)},
@@ -137,42 +137,4 @@ func callOCML(r *rewrite.ConversionRewriter, op *ir.Operation, base string, noF3
 		res = llvmcommon.Create(r, "llvm.fptrunc", loc, []ir.Value{res}, []ir.Type{rt}, nil).Result(0)
 	}
 	return res, true
-}
-
-// declareBefore declares the external function name before the function
-// that contains op, unless a symbol of that name is visible, as upstream's
-// appendOrGetFuncOp.
-func declareBefore(r *rewrite.ConversionRewriter, op *ir.Operation, name string, ft *llvm.FuncType) {
-	fn := op.ParentOp()
-	for fn != nil && !(fn.HasTrait(ir.SymbolTrait) && fn.HasTrait(ir.IsolatedFromAbove)) {
-		fn = fn.ParentOp()
-	}
-	if fn == nil || fn.Block() == nil {
-		return
-	}
-	at := fn
-	nearest := true
-	for t := fn.ParentOp(); t != nil; t = t.ParentOp() {
-		if !t.HasTrait(ir.SymbolTableTrait) || t.NumRegions() == 0 || t.Region(0).First() == nil {
-			if nearest {
-				at = t
-			}
-			continue
-		}
-		nearest = false
-		if ir.NewSymbolTable(t).Lookup(name) != nil {
-			return
-		}
-	}
-	if at.Block() == nil {
-		return
-	}
-	ctx := r.Builder.Ctx
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPoint(at)
-	f := llvm.BuildFunc(b, op.Loc(), name, ft)
-	if f.Operation == nil {
-		return
-	}
-	llvmcommon.DropProperty(ctx, f.Operation, "unnamed_addr")
 }
