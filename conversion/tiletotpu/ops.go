@@ -76,7 +76,7 @@ func (e *emitter) op(op *ir.Operation) error {
 				prec = &fp32
 			}
 		}
-		set(tpu.BuildMatmul(e.b, loc, a, b, acc, acc.Type(), tpu.MatmulOptions{Precision: prec, DimensionNumbers: tpu.MatmulDimensionNumbers(ctx, false)}).Operation.Result(0))
+		set(tpu.BuildMatmul(e.b, loc, a, b, acc, false, acc.Type(), tpu.MatmulOptions{Precision: prec, DimensionNumbers: tpu.MatmulDimensionNumbers(ctx, false)}).Operation.Result(0))
 		return nil
 	}
 	if r, ok := tile.AsReduceOp(op); ok {

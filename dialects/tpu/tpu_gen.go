@@ -1018,6 +1018,23 @@ func (op MatmulOp) TransposeRhs() bool {
 	return v
 }
 
+// TransposeLhsHintAttr returns the attribute of the property transpose_lhs_hint, or nil when it is absent.
+func (op MatmulOp) TransposeLhsHintAttr() ir.Attribute { return op.InherentAttr("transpose_lhs_hint") }
+
+// TransposeLhsHint returns the value of the property transpose_lhs_hint (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op MatmulOp) TransposeLhsHint() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("transpose_lhs_hint")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
 // PrecisionAttr returns the attribute of the property precision, or nil when it is absent.
 func (op MatmulOp) PrecisionAttr() ir.Attribute { return op.InherentAttr("precision") }
 
@@ -1053,7 +1070,7 @@ type MatmulOptions struct {
 // results and properties are set by opts (at most one).
 // Misuse (an unregistered dialect, a nil operand) is recorded as b's error
 // (b.Err); a nil operand gives the zero MatmulOp.
-func BuildMatmul(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, acc ir.Value, resultType ir.Type, opts ...MatmulOptions) MatmulOp {
+func BuildMatmul(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, acc ir.Value, transposeLhsHint bool, resultType ir.Type, opts ...MatmulOptions) MatmulOp {
 	if lhs == nil || rhs == nil || acc == nil {
 		b.Errorf("building %s: a required operand or property is nil", MatmulOpName)
 		return MatmulOp{}
@@ -1070,6 +1087,7 @@ func BuildMatmul(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, acc
 	if o.TransposeRhs {
 		props = append(props, ir.NamedAttr{Name: "transpose_rhs", Value: b.Ctx.Bool(o.TransposeRhs)})
 	}
+	props = append(props, ir.NamedAttr{Name: "transpose_lhs_hint", Value: b.Ctx.Bool(transposeLhsHint)})
 	if o.Precision != nil {
 		props = append(props, ir.NamedAttr{Name: "precision", Value: dialectAttr(b, "tpu", "contract_precision<"+(*o.Precision).String()+">")})
 	}

@@ -38,7 +38,7 @@ func.func @k(%i: i32, %x: memref<8x128xf32, #tpu.memory_space<vmem>>) attributes
 
 func.func @matmul(%a: vector<8x128xbf16>, %b: vector<64x128xbf16>, %c: vector<8x128xf32>) {
   // expected-error @below {{'tpu.matmul' op contracting dimensions differ: 128 (lhs) and 64 (rhs)}}
-  %d = tpu.matmul %a, %b, %c {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>} : vector<8x128xbf16>, vector<64x128xbf16>, vector<8x128xf32> -> vector<8x128xf32>
+  %d = tpu.matmul %a, %b, %c {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs_hint = false} : vector<8x128xbf16>, vector<64x128xbf16>, vector<8x128xf32> -> vector<8x128xf32>
   return
 }
 
@@ -46,7 +46,7 @@ func.func @matmul(%a: vector<8x128xbf16>, %b: vector<64x128xbf16>, %c: vector<8x
 
 func.func @matmul(%a: vector<8x128xbf16>, %b: vector<128x256xbf16>, %c: vector<8x128xf32>) {
   // expected-error @below {{'tpu.matmul' op expected an accumulator of shape 8x256, got vector<8x128xf32>}}
-  %d = tpu.matmul %a, %b, %c {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>} : vector<8x128xbf16>, vector<128x256xbf16>, vector<8x128xf32> -> vector<8x128xf32>
+  %d = tpu.matmul %a, %b, %c {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs_hint = false} : vector<8x128xbf16>, vector<128x256xbf16>, vector<8x128xf32> -> vector<8x128xf32>
   return
 }
 
@@ -96,6 +96,6 @@ func.func @sem(%s: memref<2x!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, %
 
 func.func @dn(%a: vector<8x128xbf16>, %b: vector<128x128xbf16>, %c: vector<8x128xf32>) {
   // expected-error @below {{#tpu.dot_dimension_numbers takes 7 lists, got 5}}
-  %d = tpu.matmul %a, %b, %c {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1]>} : vector<8x128xbf16>, vector<128x128xbf16>, vector<8x128xf32> -> vector<8x128xf32>
+  %d = tpu.matmul %a, %b, %c {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1]>, transpose_lhs_hint = false} : vector<8x128xbf16>, vector<128x128xbf16>, vector<8x128xf32> -> vector<8x128xf32>
   return
 }

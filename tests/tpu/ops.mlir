@@ -8,7 +8,7 @@
 // CHECK-LABEL: func.func @softmax_kernel(%arg0: i32, %arg1: memref<8x256xf32, #tpu.memory_space<vmem>>, %arg2: memref<8x256xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 8>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 8, 256>}, {transform_indices = @transform_1, window_bounds = array<i64: 8, 256>}]}
 // CHECK: vector.multi_reduction <maximumf>
 // CHECK: tpu.iota {dimensions = array<i32: 1>} : vector<8x256xi32>
-// CHECK: tpu.matmul %{{.*}}, %{{.*}}, %{{.*}} {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>} : vector<8x128xbf16>, vector<128x256xbf16>, vector<8x256xf32> -> vector<8x256xf32>
+// CHECK: tpu.matmul %{{.*}}, %{{.*}}, %{{.*}} {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs_hint = false} : vector<8x128xbf16>, vector<128x256xbf16>, vector<8x256xf32> -> vector<8x256xf32>
 // CHECK: tpu.vector_store %arg2[%c0, %c0], %{{.*}} {strides = array<i32>} : memref<8x256xf32, #tpu.memory_space<vmem>>, vector<8x256xf32>,
 // CHECK: tpu.vector_load %arg2[%c0, %c0] {strides = array<i32>} : memref<8x256xf32, #tpu.memory_space<vmem>>, vector<8x256xf32>,
 // CHECK: %[[S:.*]] = tpu.sem_alloc : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>
@@ -25,7 +25,7 @@ module {
     %a = arith.constant dense<1.0> : vector<8x128xbf16>
     %b = arith.constant dense<1.0> : vector<128x256xbf16>
     %acc = arith.constant dense<0.0> : vector<8x256xf32>
-    %d = tpu.matmul %a, %b, %acc {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>} : vector<8x128xbf16>, vector<128x256xbf16>, vector<8x256xf32> -> vector<8x256xf32>
+    %d = tpu.matmul %a, %b, %acc {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs_hint = false} : vector<8x128xbf16>, vector<128x256xbf16>, vector<8x256xf32> -> vector<8x256xf32>
     tpu.vector_store %o_ref[%c0, %c0], %x {strides = array<i32>} : memref<8x256xf32, #tpu.memory_space<vmem>>, vector<8x256xf32>,
     %v = tpu.vector_load %o_ref[%c0, %c0] {strides = array<i32>} : memref<8x256xf32, #tpu.memory_space<vmem>>, vector<8x256xf32>,
     %s = tpu.sem_alloc : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>

@@ -19,7 +19,7 @@
 // CHECK: %[[ACC:.*]] = vector.load %arg7
 // CHECK: tpu.iota {dimensions = array<i32: 1>} : vector<8x128xi32>
 // CHECK: arith.select
-// CHECK: %[[D:.*]] = tpu.matmul %{{.*}}, %{{.*}}, %[[ACC]] {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>} : vector<8x128xf32>, vector<128x128xf32>, vector<8x128xf32> -> vector<8x128xf32>
+// CHECK: %[[D:.*]] = tpu.matmul %{{.*}}, %{{.*}}, %[[ACC]] {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<8x128xf32>, vector<128x128xf32>, vector<8x128xf32> -> vector<8x128xf32>
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: tpu.vector_store %arg7[%{{.*}}, %{{.*}}], %[[D]] {strides = array<i32>}
 // CHECK: %[[LAST:.*]] = arith.cmpi eq, %arg2, %c2_i32 : i32

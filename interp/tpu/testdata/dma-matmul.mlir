@@ -17,7 +17,7 @@ module {
     %x = vector.load %buf[%c0, %c0] : memref<8x256xbf16, #tpu.memory_space<vmem>>, vector<8x256xbf16>
     %y = vector.load %b[%c0, %c0] : memref<256x128xbf16, #tpu.memory_space<vmem>>, vector<256x128xbf16>
     %z = arith.constant dense<0.0> : vector<8x128xf32>
-    %d = tpu.matmul %x, %y, %z {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>} : vector<8x256xbf16>, vector<256x128xbf16>, vector<8x128xf32> -> vector<8x128xf32>
+    %d = tpu.matmul %x, %y, %z {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs_hint = false} : vector<8x256xbf16>, vector<256x128xbf16>, vector<8x128xf32> -> vector<8x128xf32>
     tpu.vector_store %c[%c0, %c0], %d {strides = array<i32>} : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>,
     return
   }

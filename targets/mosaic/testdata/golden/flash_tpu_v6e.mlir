@@ -35,7 +35,7 @@ module {
     %13 = vector.load %arg4[%c0, %c0] : memref<256x32xf32, #tpu.memory_space<vmem>>, vector<256x32xf32>
     %14 = arith.select %11, %13, %cst : vector<256x32xi1>, vector<256x32xf32>
     %15 = vector.transpose %12, [1, 0] : vector<256x32xf32> to vector<32x256xf32>
-    %16 = tpu.matmul %1, %15, %cst_4 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>} : vector<8x32xf32>, vector<32x256xf32>, vector<8x256xf32> -> vector<8x256xf32>
+    %16 = tpu.matmul %1, %15, %cst_4 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<8x32xf32>, vector<32x256xf32>, vector<8x256xf32> -> vector<8x256xf32>
     %17 = arith.mulf %16, %cst_5 : vector<8x256xf32>
     %18 = tpu.iota {dimensions = array<i32: 0>} : vector<256xi32>
     %19 = arith.muli %0, %c256 : index
@@ -60,7 +60,7 @@ module {
     %38 = vector.shape_cast %35 : vector<8xf32> to vector<8x1xf32>
     %39 = vector.broadcast %38 : vector<8x1xf32> to vector<8x32xf32>
     %40 = arith.mulf %5, %39 : vector<8x32xf32>
-    %41 = tpu.matmul %32, %14, %40 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>} : vector<8x256xf32>, vector<256x32xf32>, vector<8x32xf32> -> vector<8x32xf32>
+    %41 = tpu.matmul %32, %14, %40 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<8x256xf32>, vector<256x32xf32>, vector<8x32xf32> -> vector<8x32xf32>
     tpu.vector_store %arg6[%c0], %28 {strides = array<i32>} : memref<8xf32, #tpu.memory_space<vmem>>, vector<8xf32>, 
     tpu.vector_store %arg7[%c0], %37 {strides = array<i32>} : memref<8xf32, #tpu.memory_space<vmem>>, vector<8xf32>, 
     tpu.vector_store %arg8[%c0, %c0], %41 {strides = array<i32>} : memref<8x32xf32, #tpu.memory_space<vmem>>, vector<8x32xf32>, 

@@ -43,7 +43,7 @@ module {
     %24 = arith.cmpi slt, %23, %cst_2 : vector<256x256xi32>
     %25 = arith.andi %19, %24 : vector<256x256xi1>
     %26 = arith.select %25, %15, %cst_1 : vector<256x256xi1>, vector<256x256xf32>
-    %27 = tpu.matmul %14, %26, %1 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>} : vector<8x256xf32>, vector<256x256xf32>, vector<8x256xf32> -> vector<8x256xf32>
+    %27 = tpu.matmul %14, %26, %1 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<8x256xf32>, vector<256x256xf32>, vector<8x256xf32> -> vector<8x256xf32>
     tpu.vector_store %arg7[%c0, %c0], %27 {strides = array<i32>} : memref<8x256xf32, #tpu.memory_space<vmem>>, vector<8x256xf32>, 
     %28 = arith.cmpi eq, %arg2, %c1_i32 : i32
     scf.if %28 {
