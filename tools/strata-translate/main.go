@@ -13,8 +13,8 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	_ "github.com/strata-ir/strata/targets/llvmir"
 	_ "github.com/strata-ir/strata/targets/mosaic"
-	_ "github.com/strata-ir/strata/targets/pallas"
 	_ "github.com/strata-ir/strata/targets/nki"
+	_ "github.com/strata-ir/strata/targets/pallas"
 	_ "github.com/strata-ir/strata/targets/ptx"
 	"github.com/strata-ir/strata/translate"
 )
