@@ -28,7 +28,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/neuron"
@@ -275,13 +274,6 @@ func pyFloat(x float64) string {
 		s += ".0"
 	}
 	return s
-}
-
-func floatAttr(a ir.Attribute) float64 {
-	if f, ok := a.(*ir.FloatAttr); ok {
-		return interp.FromBits(f.Type, f.Bits[0]).Float()
-	}
-	return 0
 }
 
 func (e *emitter) name(op *ir.Operation, v ir.Value) (string, error) {

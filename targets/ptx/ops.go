@@ -1651,14 +1651,6 @@ func lowerCall(f *Func, op *ir.Operation) error {
 	return nil
 }
 
-// symbolName returns the name a flat symbol reference refers to.
-func symbolName(a ir.Attribute) string {
-	if r, ok := a.(*ir.SymbolRefAttr); ok && len(r.Nested) == 0 {
-		return r.Root
-	}
-	return ""
-}
-
 // lowerCttz counts trailing zeros as the leading zeros of the reversed
 // bits.
 func lowerCttz(f *Func, op *ir.Operation) error {
