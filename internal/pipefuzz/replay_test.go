@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/strata-ir/strata/all"
@@ -21,10 +20,7 @@ import (
 // that escapes it into a crash result.
 type inProcess struct{}
 
-var registerOnce sync.Once
-
 func (inProcess) Run(input string, args ...string) (res pipefuzz.Result) {
-	registerOnce.Do(all.RegisterPasses)
 	ctx := ir.NewContext()
 	all.Register(ctx)
 	var out, errb bytes.Buffer

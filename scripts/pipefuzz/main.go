@@ -24,7 +24,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/strata-ir/strata/all"
+	_ "github.com/strata-ir/strata/all" // registers every pass
 	"github.com/strata-ir/strata/internal/pipefuzz"
 )
 
@@ -43,7 +43,6 @@ func main() {
 		replay   = flag.Bool("replay", false, "check the finding files named as arguments instead of fuzzing")
 	)
 	flag.Parse()
-	all.RegisterPasses()
 	bin := *optBin
 	if bin == "" {
 		dir, err := os.MkdirTemp("", "pipefuzz")

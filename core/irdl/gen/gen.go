@@ -70,18 +70,17 @@ type hookedOp struct {
 }
 
 type generator struct {
-	buf               bytes.Buffer
-	needOpt           bool
-	needOptPtr        bool
-	hooked            []hookedOp
-	usesIrdl          bool
-	helpersWritten    bool
-	enumHelper        bool
-	enumHelperWritten bool
-	b2iWritten        bool
-	usesSlices        bool
-	optsHelper        bool
-	anyOp             bool
+	buf            bytes.Buffer
+	needOpt        bool
+	needOptPtr     bool
+	hooked         []hookedOp
+	usesIrdl       bool
+	helpersWritten bool
+	enumHelper     bool
+	b2iWritten     bool
+	usesSlices     bool
+	optsHelper     bool
+	anyOp          bool
 }
 
 func (g *generator) p(format string, args ...any) { fmt.Fprintf(&g.buf, format, args...) }
