@@ -73,15 +73,9 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	// Upstream first runs a greedy rewrite, which also drops the operations
 	// without effects whose results are unused.
 	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(), rewrite.GreedyConfig{MaxIterations: 10})
-	if body := module.Region(0).First(); body != nil {
-		for o := body.First(); o != nil; o = o.Next() {
-			if o.Name() == "func.func" {
-				o.SetAttr("llvm.emit_c_interface", ctx.Unit())
-			}
-		}
-	}
+	llvmcommon.EmitCInterfaces(module)
 	tc := llvmcommon.NewTypeConverter(ctx)
-	addGPUMemorySpaces(ctx, tc)
+	llvmcommon.AddGPUMemorySpaces(ctx, tc)
 	// Kernels may take nvgpu values (tensor maps, barrier groups).
 	nvgputonvvm.AddTypeConversions(ctx, tc)
 	target := rewrite.NewConversionTarget()
@@ -104,24 +98,6 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	patterns = append(patterns, memreftollvm.Patterns(tc)...)
 	patterns = append(patterns, mathtollvm.Patterns(tc)...)
 	return llvmcommon.Apply(ctx, module, target, patterns, tc)
-}
-
-// addGPUMemorySpaces maps the memory spaces of gpu to NVVM's address
-// spaces before memrefs convert: global 1, workgroup 3, private 5.
-func addGPUMemorySpaces(ctx *ir.Context, tc *rewrite.TypeConverter) {
-	spaces := map[string]int64{"#gpu.address_space<global>": 1, "#gpu.address_space<workgroup>": 3, "#gpu.address_space<private>": 5}
-	tc.AddConversion(func(t ir.Type) ir.Type {
-		m, ok := t.(*ir.MemRefType)
-		if !ok || m.MemorySpace == nil {
-			return nil
-		}
-		as, ok := spaces[ir.AttrString(m.MemorySpace)]
-		if !ok {
-			return nil
-		}
-		nm := ctx.MemRefType(m.Shape, m.Elem, m.Layout, ctx.IntegerAttr(ctx.I(64), as))
-		return tc.Convert(nm)
-	})
 }
 
 // indexOp describes the lowering of a gpu identifier.

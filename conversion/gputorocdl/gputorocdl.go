@@ -85,15 +85,9 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	if module.Attr("llvm.data_layout") == nil {
 		module.SetAttr("llvm.data_layout", ctx.Str(DataLayout))
 	}
-	if body := module.Region(0).First(); body != nil {
-		for o := body.First(); o != nil; o = o.Next() {
-			if o.Name() == "func.func" {
-				o.SetAttr("llvm.emit_c_interface", ctx.Unit())
-			}
-		}
-	}
+	llvmcommon.EmitCInterfaces(module)
 	tc := llvmcommon.NewTypeConverter(ctx)
-	addGPUMemorySpaces(ctx, tc)
+	llvmcommon.AddGPUMemorySpaces(ctx, tc)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("rocdl")
@@ -114,23 +108,6 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	patterns = append(patterns, memreftollvm.Patterns(tc)...)
 	patterns = append(patterns, mathtollvm.Patterns(tc)...)
 	return llvmcommon.Apply(ctx, module, target, patterns, tc)
-}
-
-// addGPUMemorySpaces maps the memory spaces of gpu to AMDGPU's address
-// spaces before memrefs convert: global 1, workgroup 3, private 5.
-func addGPUMemorySpaces(ctx *ir.Context, tc *rewrite.TypeConverter) {
-	spaces := map[string]int64{"#gpu.address_space<global>": 1, "#gpu.address_space<workgroup>": 3, "#gpu.address_space<private>": 5}
-	tc.AddConversion(func(t ir.Type) ir.Type {
-		m, ok := t.(*ir.MemRefType)
-		if !ok || m.MemorySpace == nil {
-			return nil
-		}
-		as, ok := spaces[ir.AttrString(m.MemorySpace)]
-		if !ok {
-			return nil
-		}
-		return tc.Convert(ctx.MemRefType(m.Shape, m.Elem, m.Layout, ctx.IntegerAttr(ctx.I(64), as)))
-	})
 }
 
 // indexOp describes the lowering of a gpu identifier.

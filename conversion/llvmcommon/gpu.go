@@ -3,6 +3,7 @@ package llvmcommon
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
 
@@ -65,4 +66,36 @@ func GPUReturnPattern() rewrite.ConversionPattern {
 			r.ReplaceOp(op, nil)
 			return true
 		}}
+}
+
+// AddGPUMemorySpaces maps the memory spaces of gpu to the address spaces
+// NVVM and AMDGPU share before memrefs convert: global 1, workgroup 3,
+// private 5.
+func AddGPUMemorySpaces(ctx *ir.Context, tc *rewrite.TypeConverter) {
+	spaces := map[string]int64{"#gpu.address_space<global>": 1, "#gpu.address_space<workgroup>": 3, "#gpu.address_space<private>": 5}
+	tc.AddConversion(func(t ir.Type) ir.Type {
+		m, ok := t.(*ir.MemRefType)
+		if !ok || m.MemorySpace == nil {
+			return nil
+		}
+		as, ok := spaces[ir.AttrString(m.MemorySpace)]
+		if !ok {
+			return nil
+		}
+		return tc.Convert(ctx.MemRefType(m.Shape, m.Elem, m.Layout, ctx.IntegerAttr(ctx.I(64), as)))
+	})
+}
+
+// EmitCInterfaces marks every func.func directly in module with
+// llvm.emit_c_interface, as upstream's GPU lowerings do before they run.
+func EmitCInterfaces(module *ir.Operation) {
+	body := module.Region(0).First()
+	if body == nil {
+		return
+	}
+	for o := body.First(); o != nil; o = o.Next() {
+		if _, ok := function.AsFuncOp(o); ok {
+			o.SetAttr("llvm.emit_c_interface", module.Context().Unit())
+		}
+	}
 }

@@ -2,6 +2,7 @@ package tiletonvgpu
 
 import (
 	"fmt"
+	"github.com/strata-ir/strata/dialects/arith"
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -195,7 +196,8 @@ func rematerializable(op *ir.Operation) bool {
 	if isOp(op, tile.AsSplatOp) || isOp(op, tile.AsIotaOp) {
 		return true
 	}
-	return op.Name() == "arith.constant" && op.NumResults() == 1 && isTile(op.Result(0))
+	_, isConst := arith.AsConstantOp(op)
+	return isConst && op.NumResults() == 1 && isTile(op.Result(0))
 }
 
 // splitRematerializable gives each use of a splat, iota or constant tile

@@ -2,6 +2,7 @@ package tiletonvgpu
 
 import (
 	"fmt"
+	"github.com/strata-ir/strata/dialects/arith"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/scf"
@@ -191,8 +192,8 @@ func (k *kernel) lowerElementwise(op *ir.Operation) error {
 	if err != nil {
 		return k.errorf(op, "tile without a layout")
 	}
-	if op.Name() == "arith.constant" {
-		d, ok := op.InherentAttr("value").(*ir.DenseElementsAttr)
+	if c, isConst := arith.AsConstantOp(op); isConst {
+		d, ok := c.Value().(*ir.DenseElementsAttr)
 		if !ok || !d.Splat {
 			return k.errorf(op, "tile-to-nvgpu lowers splat constant tiles only")
 		}
