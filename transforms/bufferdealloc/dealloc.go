@@ -732,7 +732,6 @@ func (d *deallocator) populateRemainingOwnerships(op *ir.Operation) {
 	}
 }
 
-
 // updateFunctionSignature makes the function type agree with the entry
 // block's arguments and the operands of the returns.
 func (d *deallocator) updateFunctionSignature(fn *ir.Operation) error {

@@ -4,9 +4,9 @@ import (
 	"strconv"
 
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
 )
