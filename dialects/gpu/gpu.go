@@ -44,6 +44,7 @@ func Register(ctx *ir.Context) {
 		panic("gpu: loading gpu.irdl: " + err.Error())
 	}
 	registerHooks(ctx)
+	attachAsyncOp(ctx)
 }
 
 // enumAttr returns the attribute #gpu<mnemonic value>, as the gpu
