@@ -45,6 +45,7 @@ func Register(ctx *ir.Context) {
 	}
 	registerHooks(ctx)
 	attachAsyncOp(ctx)
+	ctx.Dialect("gpu").VerifyOperationAttr = verifyOperationAttr
 }
 
 // enumAttr returns the attribute #gpu<mnemonic value>, as the gpu
