@@ -166,7 +166,7 @@ func verifyLaunchTarget(module, op *ir.Operation) error {
 	if fn == nil {
 		return ir.OpError(op, "kernel function '"+ir.AttrString(ref)+"' is undefined")
 	}
-	if !ir.CallableOp.Implements(fn) {
+	if !isFunction(fn) {
 		return ir.OpError(op, "referenced kernel '"+ir.AttrString(ref)+"' is not a function").Note(fn.Loc(), "see the kernel definition here")
 	}
 	if _, ok := fn.Attr(KernelAttrName).(*ir.UnitAttr); !ok {
@@ -190,4 +190,14 @@ func verifyLaunchTarget(module, op *ir.Operation) error {
 		}
 	}
 	return nil
+}
+
+// isFunction reports whether op is function-like (upstream's
+// FunctionOpInterface): callable, or carrying a function_type.
+func isFunction(op *ir.Operation) bool {
+	if ir.CallableOp.Implements(op) {
+		return true
+	}
+	_, ok := op.InherentAttr("function_type").(*ir.TypeAttr)
+	return ok
 }
