@@ -1055,6 +1055,9 @@ func (l *lowering) dot(op *ir.Operation) *ir.Diagnostic {
 	if p, has := d.Precision(); has && p == tile.PrecisionTf32 {
 		return unsupported(op, "tf32 dots")
 	}
+	if tile.DotBatchRank(d) > 0 {
+		return unsupported(op, "batched dots")
+	}
 	a, err := l.get(op, d.A())
 	if err != nil {
 		return err
