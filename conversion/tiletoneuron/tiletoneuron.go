@@ -497,8 +497,15 @@ func (l *lowering) offsets(op *ir.Operation, idx []ir.Value, at bool, shape []in
 
 func (l *lowering) load(op *ir.Operation) *ir.Diagnostic {
 	ld, _ := tile.AsLoadOp(op)
+	var m *val
 	if ld.Mask() != nil {
-		return unsupported(op, "masked loads")
+		var err *ir.Diagnostic
+		if m, err = l.get(op, ld.Mask()); err != nil {
+			return err
+		}
+		if m.k != mask || m.cmp == neuron.CmpOpEq {
+			return unsupported(op, "masked loads by masks other than affine predicates of the indices")
+		}
 	}
 	shape, elem := tensorInfo(op.Result(0).Type())
 	if len(shape) > 2 {
@@ -524,6 +531,21 @@ func (l *lowering) load(op *ir.Operation) *ir.Diagnostic {
 	}
 	offs := l.offsets(op, ld.Indices(), ld.At(), shape)
 	neuron.BuildDmaCopy(l.b, op.Loc(), t, ld.View(), offs, neuron.DmaCopyOptions{BoundsCheck: guarded})
+	if m != nil {
+		// The elements the mask is off read the pad: an affine_select of
+		// the loaded tile (the verifier requires a pad with a mask).
+		v, _ := padValue(ld.Pad())
+		sel, err := l.alloc(op, r, c, elem, neuron.BufferSbuf)
+		if err != nil {
+			return err
+		}
+		base := m.base
+		if base == nil {
+			base = l.zero(op)
+		}
+		neuron.BuildAffineSelect(l.b, op.Loc(), sel, t, base, m.cmp, m.cp, m.cf, v)
+		t = sel
+	}
 	l.set(op, &val{k: k, t: t, shape: shape, elem: elem})
 	return nil
 }
@@ -1300,14 +1322,20 @@ func (l *lowering) cmpi(op *ir.Operation) *ir.Diagnostic {
 		return err
 	}
 	pred := c.Predicate()
-	if a.k != aff || b.k != isplat {
+	if a.k != aff || b.k != isplat && b.k != splat {
 		return unsupported(op, "comparisons other than of an iota-based index tile with a scalar")
 	}
 	base := a.base
 	if base == nil {
 		base = l.zero(op)
 	}
-	n := l.index(op, b.base)
+	var n ir.Value
+	if b.k == splat {
+		// A constant bound (a splat folded into a dense constant).
+		n = arith.BuildConstant(l.b, op.Loc(), l.ctx.IntegerAttr(l.ctx.IndexType(), int64(b.c)), l.ctx.IndexType()).Result()
+	} else {
+		n = l.index(op, b.base)
+	}
 	shape, _ := tensorInfo(op.Result(0).Type())
 	m := &val{k: mask, shape: shape}
 	switch pred {

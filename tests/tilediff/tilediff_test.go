@@ -3,7 +3,7 @@
 // --linalg-to-tile=target=sm_90a and run by strata-run, and its output
 // must equal what mlir-runner prints for the original program lowered by
 // mlir-opt-22's standard CPU pipeline (after decomposing linalg.softmax
-// with upstream's transform decompose_interface, decompose.transform.mlir,
+// with upstream's transform decompose_interface, testdata/decompose.transform.mlir,
 // which the pipeline needs).
 package tilediff
 
@@ -59,7 +59,7 @@ func reference(t *testing.T, file string) string {
 		libs = append(libs, m[0])
 	}
 	ll := filepath.Join(t.TempDir(), "lowered.mlir")
-	decompose := filepath.Join(testutil.RepoRoot(), "tests", "tilediff", "decompose.transform.mlir")
+	decompose := filepath.Join(testutil.RepoRoot(), "tests", "tilediff", "testdata", "decompose.transform.mlir")
 	args := append([]string{"--transform-preload-library=transform-library-paths=" + decompose, "--transform-interpreter"}, strings.Fields(cpuPipeline)...)
 	if out, err := exec.Command(mlirOpt, append(args, file, "-o", ll)...).CombinedOutput(); err != nil {
 		t.Fatalf("mlir-opt-22 %s: %v\n%s", file, err, out)

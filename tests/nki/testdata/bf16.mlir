@@ -86,5 +86,19 @@ func.func @main() {
     }
   }
   tile.launch @square grid [%c2] (%x, %y) : memref<7x13xf32>, memref<7x13xbf16>
+  %yf = memref.alloc() : memref<7x13xf32>
+  scf.for %i = %c0 to %c7 step %c1 {
+    scf.for %j = %c0 to %c13 step %c1 {
+      %v = memref.load %y[%i, %j] : memref<7x13xbf16>
+      %f = arith.extf %v : bf16 to f32
+      memref.store %f, %yf[%i, %j] : memref<7x13xf32>
+    }
+  }
+  %u = memref.cast %x : memref<7x13xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  %w = memref.cast %yf : memref<7x13xf32> to memref<*xf32>
+  call @printMemrefF32(%w) : (memref<*xf32>) -> ()
   return
 }
+
+func.func private @printMemrefF32(memref<*xf32>)
