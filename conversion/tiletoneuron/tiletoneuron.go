@@ -24,7 +24,9 @@
 //     the free axis becomes tensor_reduce, along the rows a transpose and
 //     a tensor_reduce; casts become tensor_copy;
 //   - other loops carrying tiles become sequential_range loops over
-//     tiles updated in place;
+//     tiles updated in place; first, the guarded loads a loop does not
+//     need to repeat (invariant operands, no write in the loop) move
+//     before it, so their block is copied into SBUF once;
 //   - masks built from tile.iota compared with a bound (the column masks
 //     of ragged rows) become affine_select predicates of the partition
 //     and free indices.
@@ -124,6 +126,7 @@ func Lower(k *ir.Operation, chip *chips.Chip) *ir.Diagnostic {
 	if body == nil {
 		return nil
 	}
+	hoistInvariantLoads(work)
 	if err := l.block(body); err != nil {
 		work.Erase()
 		return err
