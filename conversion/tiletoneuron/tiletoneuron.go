@@ -63,7 +63,7 @@ const Argument = "tile-to-neuron"
 var Pass = pass.Registration{Argument: Argument, New: New, Lowers: func(*ir.Context) []string { return lowered }}
 
 // lowered names the operations the pass lowers when they are on tiles.
-var lowered = []string{"tile.load", "tile.store", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
+var lowered = []string{"tile.load", "tile.store", "tile.atomic_add", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
 	"tile.expand_dims", "tile.squeeze", "tile.reshape", "tile.broadcast", "tile.transpose", "tile.cast",
 	"arith.constant", "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
 	"arith.maxnumf", "arith.minnumf", "arith.negf", "arith.extf", "arith.truncf", "arith.addi", "arith.cmpi",
@@ -370,7 +370,7 @@ func (l *lowering) op(op *ir.Operation) *ir.Diagnostic {
 	switch {
 	case isOp(op, tile.AsLoadOp):
 		return l.load(op)
-	case isOp(op, tile.AsStoreOp):
+	case isOp(op, tile.AsStoreOp), isOp(op, tile.AsAtomicAddOp):
 		return l.store(op)
 	case isOp(op, tile.AsDotOp):
 		return l.dot(op)
@@ -553,12 +553,30 @@ func (l *lowering) load(op *ir.Operation) *ir.Diagnostic {
 	return nil
 }
 
+// stored is what tile.store and tile.atomic_add have in common.
+type stored struct {
+	value, view, mask ir.Value
+	indices           []ir.Value
+	at, boundsCheck   bool
+	accumulate        bool
+}
+
+func storedOf(op *ir.Operation) stored {
+	if s, ok := tile.AsStoreOp(op); ok {
+		return stored{value: s.Value(), view: s.View(), mask: s.Mask(), indices: s.Indices(), at: s.At(), boundsCheck: s.BoundsCheck()}
+	}
+	a, _ := tile.AsAtomicAddOp(op)
+	return stored{value: a.Value(), view: a.View(), mask: a.Mask(), indices: a.Indices(), at: a.At(), boundsCheck: a.BoundsCheck(), accumulate: true}
+}
+
+// store lowers tile.store, and tile.atomic_add as a DMA that accumulates
+// into device memory.
 func (l *lowering) store(op *ir.Operation) *ir.Diagnostic {
-	s, _ := tile.AsStoreOp(op)
-	if s.Mask() != nil {
+	s := storedOf(op)
+	if s.mask != nil {
 		return unsupported(op, "masked stores")
 	}
-	v, err := l.get(op, s.Value())
+	v, err := l.get(op, s.value)
 	if err != nil {
 		return err
 	}
@@ -572,8 +590,8 @@ func (l *lowering) store(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	offs := l.offsets(op, s.Indices(), s.At(), shape)
-	neuron.BuildDmaCopy(l.b, op.Loc(), s.View(), t, offs, neuron.DmaCopyOptions{BoundsCheck: s.BoundsCheck()})
+	offs := l.offsets(op, s.indices, s.at, shape)
+	neuron.BuildDmaCopy(l.b, op.Loc(), s.view, t, offs, neuron.DmaCopyOptions{BoundsCheck: s.boundsCheck, Accumulate: s.accumulate})
 	l.dead = append(l.dead, op)
 	return nil
 }

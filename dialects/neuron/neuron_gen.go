@@ -214,7 +214,7 @@ func BuildAlloc(b *ir.Builder, loc ir.Location, resultType ir.Type) AllocOp {
 // DmaCopyOpName is the name of the operation neuron.dma_copy.
 const DmaCopyOpName = "neuron.dma_copy"
 
-// DmaCopyOp wraps an operation neuron.dma_copy: copies a window between device memory (a view) and an SBUF tile on a DMA engine.
+// DmaCopyOp wraps an operation neuron.dma_copy: copies a window between device memory (a view) and an SBUF tile on a DMA engine (adding into memory with accumulate).
 type DmaCopyOp struct{ *ir.Operation }
 
 // AsDmaCopyOp returns op as a DmaCopyOp if it is an operation neuron.dma_copy.
@@ -239,12 +239,17 @@ func (op DmaCopyOp) Indices() []ir.Value {
 // BoundsCheck reports whether the unit property bounds_check is set.
 func (op DmaCopyOp) BoundsCheck() bool { return op.InherentAttr("bounds_check") != nil }
 
+// Accumulate reports whether the unit property accumulate is set.
+func (op DmaCopyOp) Accumulate() bool { return op.InherentAttr("accumulate") != nil }
+
 // DmaCopyOptions holds the optional operands, results and properties of
 // neuron.dma_copy for BuildDmaCopy; the zero value leaves them all absent (or at
 // their defaults).
 type DmaCopyOptions struct {
 	// BoundsCheck sets the unit property bounds_check.
 	BoundsCheck bool
+	// Accumulate sets the unit property accumulate.
+	Accumulate bool
 }
 
 // BuildDmaCopy creates an operation neuron.dma_copy at b's insertion point. Optional operands,
@@ -264,6 +269,9 @@ func BuildDmaCopy(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, in
 	st.Operands = append(st.Operands, indices...)
 	if o.BoundsCheck {
 		props = append(props, ir.NamedAttr{Name: "bounds_check", Value: b.Ctx.Unit()})
+	}
+	if o.Accumulate {
+		props = append(props, ir.NamedAttr{Name: "accumulate", Value: b.Ctx.Unit()})
 	}
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)

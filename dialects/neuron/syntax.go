@@ -7,8 +7,8 @@ import (
 // ---- neuron.dma_copy ----
 
 // printDmaCopy prints `%dst, %view[%i, %j] [bounds_check] : T, V` for a
-// load into SBUF and `%view[%i, %j], %src [bounds_check] : V, T` for a
-// store: the indices follow the operand that is the view.
+// load into SBUF and `%view[%i, %j], %src [bounds_check] [accumulate] :
+// V, T` for a store: the indices follow the operand that is the view.
 func printDmaCopy(p ir.OpAsmPrinter, op DmaCopyOp) {
 	idx := op.Indices()
 	for i, v := range []ir.Value{op.Dst(), op.Src()} {
@@ -31,7 +31,10 @@ func printDmaCopy(p ir.OpAsmPrinter, op DmaCopyOp) {
 	if op.BoundsCheck() {
 		p.WriteString(" bounds_check")
 	}
-	p.PrintOptionalAttrDict(op.AllAttrs(), "bounds_check")
+	if op.Accumulate() {
+		p.WriteString(" accumulate")
+	}
+	p.PrintOptionalAttrDict(op.AllAttrs(), "bounds_check", "accumulate")
 	p.WriteString(" : ")
 	p.PrintType(op.Dst().Type())
 	p.WriteString(", ")
@@ -67,6 +70,9 @@ func parseDmaCopy(p ir.OpAsmParser, st *ir.OperationState) error {
 	var attrs []ir.NamedAttr
 	if p.ParseOptionalKeyword("bounds_check") {
 		attrs = append(attrs, ir.NamedAttr{Name: "bounds_check", Value: ctx.Unit()})
+	}
+	if p.ParseOptionalKeyword("accumulate") {
+		attrs = append(attrs, ir.NamedAttr{Name: "accumulate", Value: ctx.Unit()})
 	}
 	attrs = append(attrs, p.ParseOptionalAttrDict()...)
 	p.ParsePunct(":")

@@ -487,6 +487,9 @@ func (e *emitter) dma(op *ir.Operation, names []string) error {
 		maskArg = ", mask=" + mask
 	}
 	switch {
+	case d.Accumulate():
+		// Both spellings: an atomic read-modify-write of device memory.
+		e.line(op.Loc(), "nl.atomic_rmw(%s, value=%s, op=nl.add%s)", access, tileName, maskArg)
 	case e.legacy && load:
 		e.line(op.Loc(), "%s[...] = nl.load(%s%s)", tileName, access, maskArg)
 	case e.legacy:

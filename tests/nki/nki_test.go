@@ -174,8 +174,8 @@ func programs(t *testing.T) []string {
 	more, _ := filepath.Glob(filepath.Join(root, "tests", "nki", "testdata", "*.mlir"))
 	out = append(out, more...)
 	// Tile-level programs: FlashAttention with an online softmax, a
-	// ragged f32 GEMM, a row softmax.
-	for _, f := range []string{"approx/attention.mlir", "gemm_f32.mlir", "softmax.mlir"} {
+	// ragged f32 GEMM, a split-K GEMM (tile.atomic_add), a row softmax.
+	for _, f := range []string{"approx/attention.mlir", "gemm_f32.mlir", "gemm_splitk.mlir", "softmax.mlir"} {
 		out = append(out, filepath.Join(root, "interp", "tile", "testdata", f))
 	}
 	return out

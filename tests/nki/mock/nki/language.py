@@ -340,5 +340,16 @@ def store(access, value, mask=None):
     access.write(value, mask)
 
 
+def atomic_rmw(dst, value, op, mask=None):
+    """dst = op(dst, value) element by element in device memory, computed
+    in the tensor's dtype (one rounding per element)."""
+    if not isinstance(dst, Access) or dst.buffer in (sbuf, psum):
+        raise NkiError("atomic_rmw updates device memory")
+    old, _ = dst.read(mask, fill=np.zeros(dst.shape, dtype=dst.tensor.data.dtype))
+    v = np.broadcast_to(_values(value), old.shape).astype(old.dtype)
+    with np.errstate(all="ignore"):
+        dst.write(op(old, v).astype(old.dtype), mask)
+
+
 def load_transpose2d(access, mask=None):
     return load(access, mask).T
