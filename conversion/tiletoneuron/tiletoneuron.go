@@ -573,8 +573,23 @@ func storedOf(op *ir.Operation) stored {
 // into device memory.
 func (l *lowering) store(op *ir.Operation) *ir.Diagnostic {
 	s := storedOf(op)
+	opts := neuron.DmaCopyOptions{BoundsCheck: s.boundsCheck, Accumulate: s.accumulate}
 	if s.mask != nil {
-		return unsupported(op, "masked stores")
+		// A mask that is an affine predicate of the indices masks the DMA
+		// itself: the elements where it is off are not written.
+		m, err := l.get(op, s.mask)
+		if err != nil {
+			return err
+		}
+		if m.k != mask {
+			return unsupported(op, "masked stores by masks other than affine predicates of the indices")
+		}
+		base := m.base
+		if base == nil {
+			base = l.zero(op)
+		}
+		cmp, cp, cf := m.cmp, m.cp, m.cf
+		opts.MaskBase, opts.MaskCmp, opts.MaskChannelMultiplier, opts.MaskStep = base, &cmp, &cp, &cf
 	}
 	v, err := l.get(op, s.value)
 	if err != nil {
@@ -591,7 +606,7 @@ func (l *lowering) store(op *ir.Operation) *ir.Diagnostic {
 		return err
 	}
 	offs := l.offsets(op, s.indices, s.at, shape)
-	neuron.BuildDmaCopy(l.b, op.Loc(), s.view, t, offs, neuron.DmaCopyOptions{BoundsCheck: s.boundsCheck, Accumulate: s.accumulate})
+	neuron.BuildDmaCopy(l.b, op.Loc(), s.view, t, offs, opts)
 	l.dead = append(l.dead, op)
 	return nil
 }
