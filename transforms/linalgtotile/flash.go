@@ -211,8 +211,8 @@ func (l *lowering) lowerAttention(op *ir.Operation) []*ir.Operation {
 // flashKernel emits one FlashAttention kernel.
 type flashKernel struct {
 	*kernel
-	a  *attention
-	fb flashBlocks
+	a   *attention
+	fb  flashBlocks
 	f32 ir.Type
 	// Q, K, V, O are the kernel's views; bh and kvh the batch-and-head
 	// index of Q/O and of K/V, qb the query block index.
