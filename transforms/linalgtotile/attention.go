@@ -40,7 +40,8 @@ import (
 // body, a scale that is not a constant, an additive mask tensor) leaves
 // the generics to the unfused lowering.
 type attention struct {
-	nb         int // batch dimensions
+	nb         int // batch dimensions of Q and O
+	kvNb       int // batch dimensions of K and V (nb, or nb-1 when grouped by omission)
 	q, k, v    ir.Value
 	kT         bool  // K is stored [..., d, k]
 	group      int64 // query heads per K/V head (1: none)
@@ -297,10 +298,27 @@ func lookThrough(v ir.Value, m affine.Map) (ir.Value, affine.Map, []*ir.Operatio
 	}
 }
 
-// kvBatch checks the batch results of a K or V map against the batch
-// loops of the query and returns the group size (1 without grouping).
-func kvBatch(m affine.Map, batch []int) (int64, bool) {
-	if len(m.Results) < len(batch) {
+// kvBatch checks the batch results of a K or V map (with n more results)
+// against the batch loops of the query and returns the group size: 1
+// without grouping, G for a last batch result `h floordiv G`, and -1
+// when the map omits the last batch loop (the query's heads are
+// [..., K/V heads, G]: the einsum spelling of grouped-query attention).
+func kvBatch(m affine.Map, batch []int, n int) (int64, bool) {
+	nb := len(batch)
+	if nb > 0 && len(m.Results) == nb-1+n {
+		for i, d := range batch[:nb-1] {
+			if e := m.Results[i]; !e.IsDim() || e.Position() != d {
+				return 0, false
+			}
+		}
+		for _, e := range m.Results[nb-1:] {
+			if e.IsDim() && e.Position() == batch[nb-1] {
+				return 0, false
+			}
+		}
+		return -1, true
+	}
+	if len(m.Results) != nb+n {
 		return 0, false
 	}
 	group := int64(1)
@@ -309,7 +327,7 @@ func kvBatch(m affine.Map, batch []int) (int64, bool) {
 		if e.IsDim() && e.Position() == d {
 			continue
 		}
-		if i == len(batch)-1 && e.Kind() == affine.KindFloorDiv && e.LHS().IsDim() && e.LHS().Position() == d &&
+		if i == nb-1 && e.Kind() == affine.KindFloorDiv && e.LHS().IsDim() && e.LHS().Position() == d &&
 			e.RHS().IsConstant() && e.RHS().Value() > 1 {
 			group = e.RHS().Value()
 			continue
@@ -363,12 +381,16 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 	if qds, ok := plainDims(qm); !ok || !sameDims(qds, append(append([]int{}, batch...), qd, rd)...) {
 		return nil, false
 	}
-	g, ok := kvBatch(km, batch)
-	if !ok || len(km.Results) != a.nb+2 {
+	g, ok := kvBatch(km, batch, 2)
+	if !ok {
 		return nil, false
 	}
 	a.group = g
-	k1, k2 := km.Results[a.nb], km.Results[a.nb+1]
+	a.kvNb = a.nb
+	if g < 0 {
+		a.kvNb = a.nb - 1
+	}
+	k1, k2 := km.Results[a.kvNb], km.Results[a.kvNb+1]
 	switch {
 	case k1.IsDim() && k2.IsDim() && k1.Position() == kd && k2.Position() == rd:
 	case k1.IsDim() && k2.IsDim() && k1.Position() == rd && k2.Position() == kd:
@@ -441,9 +463,9 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 	}
 	var vm affine.Map
 	a.v, vm, ops = lookThrough(o.ins[1], o.maps[1])
-	g2, ok := kvBatch(vm, batch2)
-	if !ok || g2 != a.group || len(vm.Results) != n || !vm.Results[a.nb].IsDim() || vm.Results[a.nb].Position() != rk ||
-		!vm.Results[a.nb+1].IsDim() || vm.Results[a.nb+1].Position() != ed {
+	g2, ok := kvBatch(vm, batch2, 2)
+	if !ok || g2 != a.group || !vm.Results[a.kvNb].IsDim() || vm.Results[a.kvNb].Position() != rk ||
+		!vm.Results[a.kvNb+1].IsDim() || vm.Results[a.kvNb+1].Position() != ed {
 		return nil, false
 	}
 	a.vIn = elemOf(a.v.Type())
@@ -462,16 +484,23 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 	}
 	// Shapes: the head dimensions are static; grouped heads divide.
 	qs, ks, vs := shapeOf(a.q.Type()), shapeOf(a.k.Type()), shapeOf(a.v.Type())
-	a.sq, a.dq, a.dv = qs[a.nb], qs[a.nb+1], vs[a.nb+1]
-	a.sk = ks[a.nb]
-	kdq := ks[a.nb+1]
+	a.sq, a.dq, a.dv = qs[a.nb], qs[a.nb+1], vs[a.kvNb+1]
+	a.sk = ks[a.kvNb]
+	kdq := ks[a.kvNb+1]
 	if a.kT {
-		a.sk, kdq = ks[a.nb+1], ks[a.nb]
+		a.sk, kdq = ks[a.kvNb+1], ks[a.kvNb]
 	}
 	if a.dq == ir.Dynamic || a.dv == ir.Dynamic || kdq != a.dq {
 		return nil, false
 	}
-	if a.group > 1 {
+	switch {
+	case a.group < 0:
+		// [..., Hkv, G] query heads: K/V head = (B*H index) / G.
+		a.group = qs[a.nb-1]
+		if a.group == ir.Dynamic {
+			return nil, false
+		}
+	case a.group > 1:
 		h, hk, hv := qs[a.nb-1], ks[a.nb-1], vs[a.nb-1]
 		if h == ir.Dynamic || hk == ir.Dynamic || hk != hv || hk*a.group != h {
 			return nil, false
