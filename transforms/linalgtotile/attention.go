@@ -7,6 +7,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/linalg"
+	"github.com/strata-ir/strata/dialects/tensor"
 	mathd "github.com/strata-ir/strata/dialects/math"
 )
 
@@ -143,6 +144,46 @@ func plainDims(m affine.Map) ([]int, bool) {
 	return ds, true
 }
 
+// users returns the operations using v, other than tensor.dim (which
+// reads only the shape: the lowering points it at the generic's init).
+func users(v ir.Value) []*ir.Operation {
+	var out []*ir.Operation
+	for u := v.FirstUse(); u != nil; u = u.Next() {
+		if !is(u.Owner(), tensor.AsDimOp) {
+			out = append(out, u.Owner())
+		}
+	}
+	return out
+}
+
+// soleUser returns the only user of v other than tensor.dim, or nil.
+func soleUser(v ir.Value) *ir.Operation {
+	us := users(v)
+	if len(us) != 1 {
+		return nil
+	}
+	return us[0]
+}
+
+// redirectDims points the tensor.dim operations reading the result of
+// the generic op at its init, which has the same shape.
+func redirectDims(op *ir.Operation) {
+	s, ok := linalg.AsStructuredOp(op)
+	if !ok || len(s.Outputs()) != 1 {
+		return
+	}
+	init := s.Outputs()[0]
+	var dims []*ir.Operation
+	for u := op.Result(0).FirstUse(); u != nil; u = u.Next() {
+		if is(u.Owner(), tensor.AsDimOp) {
+			dims = append(dims, u.Owner())
+		}
+	}
+	for _, d := range dims {
+		d.SetOperand(0, init)
+	}
+}
+
 // rowMap reports whether m is (d0, ..., dn-1) -> (d0, ..., dn-2).
 func rowMap(m affine.Map, n int) bool {
 	ds, ok := plainDims(m)
@@ -263,7 +304,7 @@ func extfInput(v ir.Value) (ir.Value, *ir.Operation) {
 // truncfOf returns the element-wise arith.truncf generic that is the only
 // user of v.
 func truncfOf(v ir.Value) *raw {
-	u := singleUser(v)
+	u := soleUser(v)
 	r, ok := rawOf(u)
 	if !ok || !r.allParallel() || len(r.ins) != 1 || r.ins[0] != v || !r.maps[0].IsIdentity() || !r.maps[1].IsIdentity() {
 		return nil
@@ -408,7 +449,7 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 	sc := score{factor: 1}
 	var chain []*ir.Operation
 	for {
-		u := singleUser(cur)
+		u := soleUser(cur)
 		r, ok := rawOf(u)
 		if !ok || !r.allParallel() || len(r.its) != n || !r.maps[len(r.ins)].IsIdentity() {
 			break
@@ -443,7 +484,7 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 		p = t.op.Result(0)
 		pOps = append(pOps, t.op)
 	}
-	o, ok := rawOf(singleUser(p))
+	o, ok := rawOf(soleUser(p))
 	if !ok || len(o.ins) != 2 || o.ins[0] != p || !dotBody(o) || !isF(elemOf(o.outs[0].Type()), ir.F32) {
 		return nil, false
 	}
@@ -531,9 +572,9 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 func matchSoftmax(x ir.Value, n int) (ir.Value, []*ir.Operation, []*ir.Operation, bool) {
 	var mx, ex *raw
 	cnt := 0
-	for u := x.FirstUse(); u != nil; u = u.Next() {
+	for _, u := range users(x) {
 		cnt++
-		r, ok := rawOf(u.Owner())
+		r, ok := rawOf(u)
 		if !ok {
 			return nil, nil, nil, false
 		}
@@ -559,7 +600,7 @@ func matchSoftmax(x ir.Value, n int) (ir.Value, []*ir.Operation, []*ir.Operation
 		return nil, nil, nil, false
 	}
 	m := mx.op.Result(0)
-	if !ir.HasOneUse(m) || !rowBinary(ex, x, m, n, func(xa, ma ir.Value, ops []*ir.Operation) bool {
+	if soleUser(m) == nil || !rowBinary(ex, x, m, n, func(xa, ma ir.Value, ops []*ir.Operation) bool {
 		if len(ops) != 2 {
 			return false
 		}
@@ -573,9 +614,9 @@ func matchSoftmax(x ir.Value, n int) (ir.Value, []*ir.Operation, []*ir.Operation
 	e := ex.op.Result(0)
 	var sm, dv *raw
 	cnt = 0
-	for u := e.FirstUse(); u != nil; u = u.Next() {
+	for _, u := range users(e) {
 		cnt++
-		r, ok := rawOf(u.Owner())
+		r, ok := rawOf(u)
 		if !ok {
 			return nil, nil, nil, false
 		}
@@ -596,7 +637,7 @@ func matchSoftmax(x ir.Value, n int) (ir.Value, []*ir.Operation, []*ir.Operation
 		return nil, nil, nil, false
 	}
 	sum := sm.op.Result(0)
-	if !ir.HasOneUse(sum) || !rowBinary(dv, e, sum, n, func(ea, sa ir.Value, ops []*ir.Operation) bool {
+	if soleUser(sum) == nil || !rowBinary(dv, e, sum, n, func(ea, sa ir.Value, ops []*ir.Operation) bool {
 		if len(ops) != 1 {
 			return false
 		}
@@ -623,7 +664,7 @@ func rowReduction(r *raw, x ir.Value, n int, ok func(c *ir.Operation, init float
 	}
 	fill, init, isFill := fillOf(r.outs[0])
 	c := r.yielded()
-	if !isFill || c == nil || len(r.ops()) != 1 || c.NumOperands() != 2 || !ir.HasOneUse(r.outs[0]) {
+	if !isFill || c == nil || len(r.ops()) != 1 || c.NumOperands() != 2 || soleUser(r.outs[0]) == nil {
 		return nil, false
 	}
 	in, acc := r.body.Argument(0), r.body.Argument(1)

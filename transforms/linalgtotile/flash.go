@@ -196,10 +196,12 @@ func (l *lowering) lowerAttention(op *ir.Operation) []*ir.Operation {
 	f.emit()
 	done := []*ir.Operation{}
 	for _, o := range a.erase {
+		redirectDims(o)
 		o.Erase()
 		done = append(done, o)
 	}
 	for _, o := range a.fills {
+		redirectDims(o)
 		if !ir.HasUses(o.Result(0)) {
 			o.Erase()
 			done = append(done, o)
