@@ -7,8 +7,8 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/linalg"
-	"github.com/strata-ir/strata/dialects/tensor"
 	mathd "github.com/strata-ir/strata/dialects/math"
+	"github.com/strata-ir/strata/dialects/tensor"
 )
 
 // Attention is recognized on the generics linalg-to-tile works on (named
