@@ -123,6 +123,13 @@ func dotFits(chip *chips.Chip, m, n, k int64, elem ir.Type) bool {
 // passes the TPU block rule (a multiple of unit or the whole dimension).
 func tpuDim(b, n, unit int64) bool { return b%unit == 0 || b == n }
 
+// exp2Native reports whether the chip's transcendental unit computes
+// 2^x (GPUs' ex2 / v_exp_f32, the TPU's EUP through jnp.exp2): the
+// softmax then runs in log2 units with math.exp2. Neuron's scalar engine
+// has exp among its activation functions and no exp2; there the scale is
+// folded alone and the kernel uses math.exp.
+func exp2Native(chip *chips.Chip) bool { return chip == nil || chip.PartitionMax == 0 }
+
 // chooseFlash returns the blocks of the attention a on the lowering's
 // chip, checked against its limits as tile-verify-target checks them.
 func (l *lowering) chooseFlash(a *attention) (flashBlocks, bool) {
@@ -140,26 +147,32 @@ func (l *lowering) chooseFlash(a *attention) (flashBlocks, bool) {
 	}
 	in, vin := bytesOfType(a.in), bytesOfType(a.vIn)
 	tpu := chip.BlockRule == "tpu"
+	// On a TPU the N and K of every dot (keys, head dimensions) fill
+	// the MXU, as tile-to-tpu requires.
+	mxu := chip.MXUSize
+	if mxu == 0 {
+		mxu = 128
+	}
 	pmax := chip.PartitionMax
 	over := func(x int64) bool { return pmax > 0 && x > pmax }
 	for _, bq := range candidates(dq, a.sq) {
 		for _, bk := range candidates(dk, a.sk) {
-			if over(bq) || over(bk) || (tpu && (!tpuDim(bq, a.sq, 8) || !tpuDim(bk, a.sk, 8))) {
+			if over(bq) || over(bk) || (tpu && (!tpuDim(bq, a.sq, 8) || bk%mxu != 0)) {
 				continue
 			}
 			if chip.AccFreeBytes > 0 && bk*4 > chip.AccFreeBytes {
 				continue
 			}
 			bd := int64(-1)
-			for d := a.dq; d <= a.dq+256; d++ {
-				if !over(d) && dotFits(chip, bq, bk, d, a.in) && (!tpu || (tpuDim(d, a.dq, 128) && (!a.kT || tpuDim(bk, a.sk, 128)))) {
+			for d := a.dq; d <= a.dq+mxu; d++ {
+				if !over(d) && dotFits(chip, bq, bk, d, a.in) && (!tpu || d%mxu == 0) {
 					bd = d
 					break
 				}
 			}
 			bdv := int64(-1)
-			for d := a.dv; d <= a.dv+256; d++ {
-				if dotFits(chip, bq, d, bk, a.vIn) && (!tpu || tpuDim(d, a.dv, 128)) && (chip.AccFreeBytes == 0 || d*4 <= chip.AccFreeBytes) {
+			for d := a.dv; d <= a.dv+mxu; d++ {
+				if dotFits(chip, bq, d, bk, a.vIn) && (!tpu || d%mxu == 0) && (chip.AccFreeBytes == 0 || d*4 <= chip.AccFreeBytes) {
 					bdv = d
 					break
 				}
@@ -224,7 +237,8 @@ type flashKernel struct {
 	sk          ir.Value // the number of keys
 	ragged      bool     // keys may end inside a block
 	ninf, zero  ir.Value
-	scale       ir.Value // scale * log2(e)
+	scale       ir.Value // scale * log2(e) (scale alone with exp)
+	exp2        bool     // exponentiate with math.exp2 (else math.exp)
 }
 
 // flat returns the host buffer of tensor t with its batch dimensions
@@ -338,7 +352,12 @@ func (f *flashKernel) emit() {
 	}
 	f.ninf = f.identity(f.f32, math.Inf(-1))
 	f.zero = f.identity(f.f32, 0)
-	f.scale = f.identity(f.f32, a.factor*log2e)
+	f.exp2 = exp2Native(f.l.bl.Chip)
+	if f.exp2 {
+		f.scale = f.identity(f.f32, a.factor*log2e)
+	} else {
+		f.scale = f.identity(f.f32, a.factor)
+	}
 	c0 := f.cidx(0)
 	f.q = f.block(f.Q, f.bh, f.qb, c0, fb.q, fb.d, a.in)
 	m := f.splat(f.ninf, []int64{fb.q})
@@ -438,9 +457,9 @@ func (f *flashKernel) loop(lo, hi ir.Value, carried []ir.Value, ragged bool, q0 
 	bm := tile.BuildReduce(b, loc, s, 1, vT, tile.ReduceOptions{Kind: ptrKind(tile.CombiningKindMax)}).Operation.Result(0)
 	mn := arith.BuildMaximumf(b, loc, m, bm).Operation.Result(0)
 	d := arith.BuildSubf(b, loc, s, f.rows(mn, fb.k)).Operation.Result(0)
-	p := mathd.BuildExp2(b, loc, d).Operation.Result(0)
+	p := f.exp(d)
 	ps := tile.BuildReduce(b, loc, p, 1, vT, tile.ReduceOptions{Kind: ptrKind(tile.CombiningKindSum)}).Operation.Result(0)
-	alpha := mathd.BuildExp2(b, loc, arith.BuildSubf(b, loc, m, mn).Operation.Result(0)).Operation.Result(0)
+	alpha := f.exp(arith.BuildSubf(b, loc, m, mn).Operation.Result(0))
 	ln := arith.BuildAddf(b, loc, arith.BuildMulf(b, loc, l, alpha).Operation.Result(0), ps).Operation.Result(0)
 	accs := arith.BuildMulf(b, loc, acc, f.rows(alpha, fb.dv)).Operation.Result(0)
 	if a.vIn != f.f32 {
@@ -451,6 +470,14 @@ func (f *flashKernel) loop(lo, hi ir.Value, carried []ir.Value, ragged bool, q0 
 	scf.BuildYield(b, loc, []ir.Value{mn, ln, an})
 	*f.b = saved
 	return []ir.Value{loop.Operation.Result(0), loop.Operation.Result(1), loop.Operation.Result(2)}
+}
+
+// exp is 2^x or e^x, as the scores are scaled.
+func (f *flashKernel) exp(x ir.Value) ir.Value {
+	if f.exp2 {
+		return mathd.BuildExp2(f.b, f.loc, x).Operation.Result(0)
+	}
+	return mathd.BuildExp(f.b, f.loc, x).Operation.Result(0)
 }
 
 func ptrKind(k tile.CombiningKind) *tile.CombiningKind { return &k }
