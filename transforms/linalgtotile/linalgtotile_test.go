@@ -313,8 +313,14 @@ func TestAttention(t *testing.T) {
 						return false
 					}
 					flash++
-					if counts["scf.for"] != c.loops || counts["tile.dot"] != 2*c.loops || counts["math.exp2"] != 2*c.loops ||
-						counts["math.exp"] != 0 || counts["tile.store"] != 1 {
+					// exp2 in log2 units, but on Neuron (no exp2 on its
+					// scalar engine).
+					exp, other := "math.exp2", "math.exp"
+					if chip.PartitionMax > 0 {
+						exp, other = other, exp
+					}
+					if counts["scf.for"] != c.loops || counts["tile.dot"] != 2*c.loops || counts[exp] != 2*c.loops ||
+						counts[other] != 0 || counts["tile.store"] != 1 {
 						t.Errorf("kernel: %v", counts)
 					}
 					for x := o.Region(0).First().First(); x != nil; x = x.Next() {
