@@ -700,12 +700,11 @@ type score struct {
 
 // sval is the abstract value of a body value of the score chain.
 type sval struct {
-	kind   int // sScore, sConst, sIndex, sCond, sMaskAdd
-	s      score
-	c      float64
-	key    bool // sIndex: the key (not the query) index
-	after  bool // sCond: true exactly where key > query (else where key <= query)
-	isCast bool
+	kind  int // sScore, sConst, sIndex, sCond, sMaskAdd
+	s     score
+	c     float64
+	key   bool // sIndex: the key (not the query) index
+	after bool // sCond: true exactly where key > query (else where key <= query)
 }
 
 const (
