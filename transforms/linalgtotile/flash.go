@@ -180,7 +180,7 @@ func (l *lowering) chooseFlash(a *attention) (flashBlocks, bool) {
 			if bd < 0 || bdv < 0 {
 				continue
 			}
-			if bq*bd*in+loops*bk*(bd*in+bdv*vin) > chip.MemoryBytes {
+			if bq*bd*in+loops*bk*(bd*in+bdv*vin+int64(len(a.masks))*bq*4) > chip.MemoryBytes {
 				continue
 			}
 			return flashBlocks{q: bq, k: bk, d: bd, dv: bdv}, true
@@ -237,8 +237,9 @@ type flashKernel struct {
 	sk          ir.Value // the number of keys
 	ragged      bool     // keys may end inside a block
 	ninf, zero  ir.Value
-	scale       ir.Value // scale * log2(e) (scale alone with exp)
-	exp2        bool     // exponentiate with math.exp2 (else math.exp)
+	scale       ir.Value   // scale * log2(e) (scale alone with exp)
+	exp2        bool       // exponentiate with math.exp2 (else math.exp)
+	batch       []ir.Value // the batch indices (for additive masks)
 }
 
 // flat returns the host buffer of tensor t with its batch dimensions
@@ -378,6 +379,20 @@ func (f *flashKernel) emit() {
 	} else {
 		f.sk = f.cidx(a.sk)
 	}
+	// The batch indices of the additive masks, from the B*H index.
+	if len(a.masks) > 0 {
+		f.batch = make([]ir.Value, nb)
+		rest := f.bh
+		for i := nb - 1; i >= 0; i-- {
+			if i == 0 {
+				f.batch[i] = rest
+				break
+			}
+			size := f.kernelSize(a.q, i)
+			f.batch[i] = arith.BuildRemui(b, loc, rest, size).Operation.Result(0)
+			rest = arith.BuildDivui(b, loc, rest, size).Operation.Result(0)
+		}
+	}
 	carried := []ir.Value{m, lsum, acc}
 	if !a.causal {
 		carried = f.loop(c0, nk, carried, f.ragged, nil)
@@ -438,6 +453,28 @@ func (f *flashKernel) loop(lo, hi ir.Value, carried []ir.Value, ragged bool, q0 
 	}
 	s := tile.BuildDot(b, loc, f.q, kt, f.splat(f.zero, sT)).Operation.Result(0)
 	s = arith.BuildMulf(b, loc, s, f.splat(f.scale, sT)).Operation.Result(0)
+	// Additive masks: their block times the coefficient (in log2 units).
+	for _, t := range a.masks {
+		bs := make([]int64, a.nb+2)
+		idx := make([]ir.Value, a.nb+2)
+		for i := 0; i < a.nb; i++ {
+			bs[i], idx[i] = 1, f.batch[i]
+		}
+		bs[a.nb], bs[a.nb+1] = fb.q, fb.k
+		idx[a.nb], idx[a.nb+1] = f.qb, j
+		mb := f.load(t.t, t.m, idx, bs)
+		if a.nb > 0 {
+			mb = tile.BuildReshape(b, loc, mb, f.tensorType(sT, f.f32)).Operation.Result(0)
+		}
+		coef := t.coef
+		if f.exp2 {
+			coef *= log2e
+		}
+		if coef != 1 {
+			mb = arith.BuildMulf(b, loc, mb, f.splat(f.identity(f.f32, coef), sT)).Operation.Result(0)
+		}
+		s = arith.BuildAddf(b, loc, s, mb).Operation.Result(0)
+	}
 	if ragged || q0 != nil {
 		kbase := arith.BuildMuli(b, loc, j, f.cidx(fb.k)).Operation.Result(0)
 		kpos := f.cols(f.positions(kbase, fb.k), fb.q)
@@ -456,10 +493,18 @@ func (f *flashKernel) loop(lo, hi ir.Value, carried []ir.Value, ragged bool, q0 
 	vT := f.tensorType([]int64{fb.q}, f.f32)
 	bm := tile.BuildReduce(b, loc, s, 1, vT, tile.ReduceOptions{Kind: ptrKind(tile.CombiningKindMax)}).Operation.Result(0)
 	mn := arith.BuildMaximumf(b, loc, m, bm).Operation.Result(0)
-	d := arith.BuildSubf(b, loc, s, f.rows(mn, fb.k)).Operation.Result(0)
+	// A mask tensor may hide every key of a row so far (m = -inf):
+	// subtract 0 instead, so that exp gives 0 rather than NaN.
+	mu := mn
+	if len(a.masks) > 0 {
+		vninf := f.splat(f.ninf, []int64{fb.q})
+		none := arith.BuildCmpf(b, loc, mn, vninf, arith.CmpFPredicateOeq).Operation.Result(0)
+		mu = arith.BuildSelect(b, loc, none, f.splat(f.zero, []int64{fb.q}), mn).Operation.Result(0)
+	}
+	d := arith.BuildSubf(b, loc, s, f.rows(mu, fb.k)).Operation.Result(0)
 	p := f.exp(d)
 	ps := tile.BuildReduce(b, loc, p, 1, vT, tile.ReduceOptions{Kind: ptrKind(tile.CombiningKindSum)}).Operation.Result(0)
-	alpha := f.exp(arith.BuildSubf(b, loc, m, mn).Operation.Result(0))
+	alpha := f.exp(arith.BuildSubf(b, loc, m, mu).Operation.Result(0))
 	ln := arith.BuildAddf(b, loc, arith.BuildMulf(b, loc, l, alpha).Operation.Result(0), ps).Operation.Result(0)
 	accs := arith.BuildMulf(b, loc, acc, f.rows(alpha, fb.dv)).Operation.Result(0)
 	if a.vIn != f.f32 {

@@ -277,7 +277,9 @@ func TestColumnBlocks(t *testing.T) {
 // TestAttention checks that each attention program becomes one
 // FlashAttention kernel for every chip (its loops over key blocks carry
 // m, l and acc, and exponentiate with exp2; causal attention splits the
-// loop in two), and that the programs of testdata/attention-unfused.mlir,
+// loop in two, with grouped heads the K/V index is a division; the
+// additive masks of testdata/attention-mask.mlir are in the kernel too),
+// and that the programs of testdata/attention-unfused.mlir,
 // which are not that pattern, are not fused.
 func TestAttention(t *testing.T) {
 	cases := []struct {
@@ -289,10 +291,11 @@ func TestAttention(t *testing.T) {
 		{"causal-bf16.mlir", 2, false},
 		{"gqa.mlir", 1, true},
 		{"ragged.mlir", 2, false},
+		{"../../transforms/linalgtotile/testdata/attention-mask.mlir", 1, false},
 	}
 	for _, c := range cases {
 		for _, target := range chips.Names() {
-			t.Run(c.file+"/"+target, func(t *testing.T) {
+			t.Run(filepath.Base(c.file)+"/"+target, func(t *testing.T) {
 				m := parse(t, filepath.Join("..", "..", "examples", "attention", c.file))
 				chip, _ := chips.Lookup(target)
 				bl, _ := linalgtotile.ChooseBlocks(chip, nil)
