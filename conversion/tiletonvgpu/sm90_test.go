@@ -1,0 +1,72 @@
+package tiletonvgpu_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/semcheck"
+)
+
+// TestSM90Semantics lowers GEMM programs from linalg to tile kernels and
+// on to warp-specialized sm_90a kernels (TMA into a ring of swizzled
+// stages, mbarriers, wgmma, setmaxnreg), and runs every level on the
+// interpreter: the nvgpu kernels on the SIMT model with TMA's
+// zero-filling boxes and wgmma's shared-memory layouts print what the
+// tile kernels print. The shapes are ragged against the blocks in M, N
+// and K. Kernels the sm_90a GEMM does not take keep the sm_80 path.
+func TestSM90Semantics(t *testing.T) {
+	wgmma := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
+		"nvgpu.warpgroup.mma", "{transposeB}", "nvgpu.warpgroup.mma.registers", "nvgpu.setmaxnreg  decrease 40",
+		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "arith.maximumf"}
+	cases := []struct {
+		file, sizes string
+		want, none  []string
+	}{
+		// One consumer warpgroup: 64x64 blocks.
+		{"gemm_bias_relu.mlir", "64,64,64", append(wgmma, "threads in (%c256"), []string{"nvgpu.mma.sync"}},
+		// Two consumer warpgroups, two B boxes per stage.
+		{"gemm_bias_relu.mlir", "128,128,64", append(wgmma, "threads in (%c384", "vector<64x128xf32>"), []string{"nvgpu.mma.sync"}},
+		{"gemm_f16.mlir", "64,64,64", []string{"nvgpu.warpgroup.mma", "f16"}, []string{"nvgpu.mma.sync"}},
+		// Rows of A of 40 bytes, which TMA cannot copy (its strides are
+		// multiples of 16 bytes): the sm_80 path.
+		{"gemm_ragged_k.mlir", "64,128,64", []string{"nvgpu.mma.sync"}, []string{"nvgpu.warpgroup.mma"}},
+		// A k block other than 64: the sm_80 path.
+		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}},
+	}
+	for _, c := range cases {
+		t.Run(c.file+"/"+c.sizes, func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", c.file))
+			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a}"
+			r, err := semcheck.Validate(ctx, m, pipeline, "main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Failure != nil {
+				t.Fatalf("%v: %v", r.Failure, r.Failure.Notes)
+			}
+			if r.PassError != nil {
+				t.Fatalf("%s: %v", r.FailedPass, r.PassError)
+			}
+			if len(r.Validated) != 2 {
+				t.Fatalf("validated %v", r.Validated)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			out := sb.String()
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %q in the lowered module", w)
+				}
+			}
+			for _, w := range c.none {
+				if strings.Contains(out, w) {
+					t.Errorf("%q in the lowered module", w)
+				}
+			}
+		})
+	}
+}
