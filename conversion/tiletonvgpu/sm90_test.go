@@ -1,12 +1,20 @@
 package tiletonvgpu_test
 
 import (
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/strata-ir/strata/conversion/tiletonvgpu"
 	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/internal/filecheck"
+	"github.com/strata-ir/strata/run"
 	"github.com/strata-ir/strata/semcheck"
+	"github.com/strata-ir/strata/targets/ptx"
 )
 
 // TestSM90Semantics lowers GEMM programs from linalg to tile kernels and
@@ -68,5 +76,70 @@ func TestSM90Semantics(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// sm90PTX lowers file with blocks of sizes through the sm_90a GEMM and
+// the gpu.module pipeline of the CUDA runner, and returns the PTX of its
+// kernels.
+func sm90PTX(t *testing.T, file, sizes string) string {
+	t.Helper()
+	ctx, m := parse(t, filepath.Join("testdata", file))
+	pm := pass.NewManager(ctx, "builtin.module")
+	pipeline := "builtin.module(linalg-to-tile{target=sm_90a tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_90a}, " + run.GPUModulePipeline + ")"
+	if err := pm.Parse(pipeline); err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range ptx.GPUModules(m) {
+		if (gpu.ModuleOp{Operation: g}).SymName() == tiletonvgpu.ModuleName {
+			text, err := ptx.Emit(g, ptx.Options{Chip: "sm_90a", NoLineInfo: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return text
+		}
+	}
+	t.Fatal("no gpu.module of the kernels")
+	return ""
+}
+
+// TestSM90PTX checks the key instructions of the PTX of an sm_90a GEMM
+// (testdata/gemm_sm90.ptx.check).
+func TestSM90PTX(t *testing.T) {
+	text := sm90PTX(t, "gemm_bias_relu.mlir", "128,128,64")
+	check, err := os.ReadFile(filepath.Join("testdata", "gemm_sm90.ptx.check"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := filecheck.Match(text, filecheck.Parse(string(check), "CHECK")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSM90Ptxas assembles the PTX of sm_90a GEMMs with ptxas, which only
+// GPU machines have (CI has none: the test skips there).
+func TestSM90Ptxas(t *testing.T) {
+	bin, err := exec.LookPath("ptxas")
+	if err != nil {
+		t.Skip("ptxas is not installed: the sm_90a PTX is not assembled here (scripts/gpu-test.sh runs this on a GPU machine)")
+	}
+	for _, sizes := range []string{"64,64,64", "128,128,64", "128,256,64"} {
+		text := sm90PTX(t, "gemm_bias_relu.mlir", sizes)
+		dir := t.TempDir()
+		src := filepath.Join(dir, "k.ptx")
+		if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(bin, "-arch=sm_90a", "-v", "-o", filepath.Join(dir, "k.cubin"), src).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: ptxas: %v\n%s", sizes, err, out)
+		}
+		if strings.Contains(string(out), "C7508") {
+			t.Errorf("%s: ptxas ignored setmaxnreg:\n%s", sizes, out)
+		}
+		t.Logf("%s:\n%s", sizes, out)
 	}
 }
