@@ -23,6 +23,10 @@
 //     edges;
 //   - loads clamp their addresses into the memref and replace what lies
 //     outside (or is masked) by the pad value, so ragged shapes work.
+//
+// With chip=sm_90a, GEMM kernels run warp-specialized on Hopper's TMA,
+// mbarriers and wgmma instead (see sm90.go), their accumulators in the
+// WGMMA layout; other kernels take the sm_80 path.
 package tiletonvgpu
 
 import (
