@@ -241,7 +241,7 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, descA, descB ir.Value) e
 		}
 		f, _ := scf.AsForOp(op)
 		steps := k.get(f.UpperBound())
-		producer := k.cmp(9, k.tid, k.c(p.consumers*128)) // uge
+		producer := k.cmp(0, k.uniformWarpgroup(), k.c(p.consumers))
 		var err error
 		k.ifElse(producer, func() {
 			k.setmaxnreg("decrease", ProducerRegisters)
@@ -269,6 +269,21 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, descA, descB ir.Value) e
 		return k.lowerOp(body.Last())
 	}
 	return nil
+}
+
+// uniformWarpgroup returns the warpgroup of the thread as lane 0 of its
+// warp sees it (gpu.shuffle idx): the same value, but one the compiler
+// knows to be uniform in the warp, so that the branches of the roles are
+// not divergent paths, which would serialize wgmma.
+func (k *kernel) uniformWarpgroup() ir.Value {
+	i32 := k.ctx.I(32)
+	wg := k.val("arith.index_cast", []ir.Value{k.div(k.tid, 128)}, i32)
+	c := func(v int64) ir.Value {
+		return k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, v)})
+	}
+	sh := k.op("gpu.shuffle", []ir.Value{wg, c(0), c(32)}, []ir.Type{i32, k.ctx.I(1)},
+		ir.NamedAttr{Name: "mode", Value: k.parsed("#gpu<shuffle_mode idx>")}).Result(0)
+	return k.val("arith.index_cast", []ir.Value{sh}, k.index())
 }
 
 func (k *kernel) setmaxnreg(action string, n int32) {

@@ -27,7 +27,7 @@ func tensorMapType(ctx *ir.Context, rows, cols int64, elem ir.Type) (ir.Type, er
 // reads: stage s holds an A box of bm x 64 and bn/64 B boxes of 64 x 64
 // at stage bytes s * stageBytes of the aligned dynamic shared memory;
 // full[s] completes when a stage's copies landed, empty[s] when every
-// consumer warp is done with it.
+// consumer thread is done with it.
 type ring struct {
 	p            *sm90Plan
 	base         ir.Value
@@ -41,7 +41,7 @@ type ring struct {
 // aligned to the swizzle's 1024 bytes, the full and empty barriers and
 // their initialization by thread 0 (full expects the producer's one
 // arrival and the bytes of the copies, empty one arrival per consumer
-// warp), and a block barrier that publishes them.
+// thread), and a block barrier that publishes them.
 func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r := &ring{p: p, descA: descA, descB: descB}
 	i8 := k.ctx.I(8)
@@ -56,7 +56,7 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	k.guarded(k.cmp(0, k.tid, k.c(0)), func() {
 		for s := int64(0); s < p.stages; s++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.full, k.c(1), k.c(s))
-			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.consumers*4), k.c(s))
+			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.consumers*128), k.c(s))
 		}
 	})
 	k.op("gpu.barrier", nil, nil)
@@ -115,7 +115,8 @@ func (r *ring) produce(k *kernel, steps ir.Value, indices func(i ir.Value) ([]ir
 // returns the thread's registers of the accumulator: each step waits for
 // its stage, issues the warpgroup's wgmma on its 64 rows of A and all of
 // B (one group left in flight), then releases the stage of the step
-// before, whose group has completed.
+// before, whose group has completed: every consumer thread arrives, so
+// that no branch divides a warpgroup between its wgmma.
 func (r *ring) consume(k *kernel, steps ir.Value) ir.Value {
 	p := r.p
 	f32 := k.ctx.FloatType(ir.F32)
@@ -133,7 +134,7 @@ func (r *ring) consume(k *kernel, steps ir.Value) ir.Value {
 		da := k.smemDescriptor(a, r.descA, WGMMAM, p.bk, p.elem)
 		db := k.smemDescriptor(b, r.descB, p.bk, p.bn, p.elem)
 		next := nvgpu.BuildWarpgroupMma(k.b, k.b.Loc, da, db, acc, accT, nvgpu.WarpgroupMmaOptions{TransposeB: true}).Operation.Result(0)
-		k.guarded(k.and(k.cmp(8, i, k.c(0)), k.cmp(0, k.lane, k.c(0))), func() {
+		k.guarded(k.cmp(8, i, k.c(0)), func() {
 			prev := k.bin("arith.remui", k.bin("arith.subi", i, k.c(1)), k.c(p.stages))
 			nvgpu.BuildMbarrierArrive(k.b, k.b.Loc, r.empty, prev, k.parsedType("!nvgpu.mbarrier.token"))
 		})
