@@ -165,7 +165,7 @@ func TestSM90PTX(t *testing.T) {
 func TestSM90Ptxas(t *testing.T) {
 	bin, err := exec.LookPath("ptxas")
 	if err != nil {
-		t.Skip("ptxas is not installed: the sm_90a PTX is not assembled here (scripts/gpu-test.sh runs this on a GPU machine)")
+		t.Skip("ptxas is not installed: the sm_90a PTX is not assembled here (scripts/gpu-test.sh runs this test on a GPU machine)")
 	}
 	for _, sizes := range []string{"64,64,64", "128,128,64", "128,256,64"} {
 		text := sm90PTX(t, "gemm_bias_relu.mlir", sizes)
