@@ -203,9 +203,9 @@ func zeroTile(v ir.Value) bool {
 }
 
 // tmaOK returns the kernel argument ld loads from when TMA can copy the
-// blocks of ld: a tile.load by
-// block index of a whole 2-D memref of identity layout whose rows are a
-// multiple of 16 bytes (TMA's global strides), reading zeros outside.
+// blocks of ld: a tile.load by block index of a whole 2-D memref argument
+// of identity layout whose rows of 16-bit elements are a multiple of 16
+// bytes (TMA's global strides), reading zeros outside.
 func tmaOK(ld tile.LoadOp) (*ir.BlockArgument, bool) {
 	v, ok := tile.AsViewOp(ir.DefiningOp(ld.View()))
 	if !ok || v.Offset() != nil || len(v.Sizes()) != 0 || ld.Mask() != nil || ld.At() {
