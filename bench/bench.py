@@ -11,7 +11,9 @@ runs for memory-bound cases.
         --epilogue none --epilogue bias_relu --dtype bf16 --out results.json
 
 DIR holds strata-opt and strata-translate (scripts/bench-build.sh builds
-them). Python is used only for the baselines, the inputs and the timing:
+them), and strata-run for --path sm_90a: that path's kernels take tensor
+maps that Strata's host code makes, so they run under strata-run
+--engine=cuda, which times them between CUDA events. Python is used only for the baselines, the inputs and the timing:
 the kernels are Strata's.
 """
 import argparse
@@ -208,16 +210,16 @@ PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, 
             "reconcile-unrealized-casts))")
 
 
-def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag):
-    """linalg source -> PTX with Strata's tools; returns (kernel names,
-    PTX path, milliseconds)."""
+def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag, path="sm_80"):
+    """linalg source -> PTX with Strata's tools, through tile-to-nvgpu's
+    path for chip path; returns (kernel names, PTX path, milliseconds)."""
     src = os.path.join(workdir, tag + ".mlir")
     with open(src, "w") as f:
         f.write(source)
     nv = os.path.join(workdir, tag + ".nvvm.mlir")
     ptx = os.path.join(workdir, tag + ".ptx")
     t0 = time.perf_counter()
-    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path="sm_80"),
+    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path=path),
                     src, "-o", nv], check=True)
     subprocess.run([os.path.join(bindir, "strata-translate"), "--mlir-to-ptx", f"--chip={chip}", nv, "-o", ptx], check=True)
     ms = (time.perf_counter() - t0) * 1e3
@@ -408,6 +410,80 @@ def run_gemm(args, m, n, k, epilogue, dtname, triton_mm, workdir):
     return res
 
 
+def to_npy(t, path):
+    """Writes a CUDA tensor as .npy (bf16, which NumPy lacks, as its 16-bit
+    patterns, as strata-run reads them)."""
+    x = t.cpu()
+    if x.dtype == torch.bfloat16:
+        x = x.view(torch.int16).numpy().view(np.uint16)
+    else:
+        x = x.numpy()
+    np.save(path, np.ascontiguousarray(x))
+
+
+def from_npy(path, dt):
+    x = np.load(path)
+    if dt == torch.bfloat16:
+        return torch.from_numpy(x.view(np.int16)).view(torch.bfloat16).cuda()
+    return torch.from_numpy(x).cuda()
+
+
+def run_gemm_sm90(args, m, n, k, epilogue, dtname, workdir):
+    """The sm_90a GEMM (TMA, mbarriers, warp-specialized wgmma): its tensor
+    maps are made by Strata's host code, so the program runs under
+    strata-run --engine=cuda, which times the kernel between CUDA events;
+    PyTorch makes the inputs, checks the result and times cuBLAS here, on
+    the same GPU, in the same run."""
+    dt, mdt = DTYPES[dtname]
+    src = gemm_source(m, n, k, mdt, epilogue)
+    tag = f"gemm_sm90_{m}x{n}x{k}_{epilogue}_{dtname}"
+    tiles = args.tile_sm90
+    names, ptx, ms = compile_kernel(args.bin, src, tiles, "sm_90a", workdir, tag,
+                                    path=f"sm_90a group-m={args.group_m}")
+    nv = os.path.join(workdir, tag + ".nvvm.mlir")
+    torch.manual_seed(0)
+    a = torch.randn(m, k, device="cuda", dtype=dt)
+    b = torch.randn(k, n, device="cuda", dtype=dt)
+    bias = torch.randn(n, device="cuda", dtype=torch.float32)
+    files = []
+    for name, t in [("a", a), ("b", b)] + ([("bias", bias)] if epilogue != "none" else []):
+        f = os.path.join(workdir, f"{tag}.{name}.npy")
+        to_npy(t, f)
+        files.append(f)
+    outdir = os.path.join(workdir, tag + ".out")
+    os.makedirs(outdir, exist_ok=True)
+    r = subprocess.run([os.path.join(args.bin, "strata-run"), "--engine=cuda", nv, "-e", "gemm", "--args", ",".join(files),
+                        "--dump-results", outdir, "--time-kernels", str(args.reps)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return {"case": tag, "error": (r.stderr or r.stdout)[-600:]}
+    times = re.findall(r"kernel @\w+::@(gemm\w*): median ([0-9.]+) ms", r.stderr)
+    if len(times) != 1:
+        return {"case": tag, "error": "no GEMM kernel timing in: " + r.stderr[-400:]}
+    out = from_npy(os.path.join(outdir, "result0.npy"), dt)
+    ref = a.double() @ b.double()
+    if epilogue == "bias_relu":
+        ref = torch.relu(ref + bias.double())
+    elif epilogue == "bias_gelu":
+        ref = torch.nn.functional.gelu(ref + bias.double(), approximate="tanh")
+    err = rel_err(out, ref)
+    res = {"case": tag, "M": m, "N": n, "K": k, "epilogue": epilogue, "dtype": dtname, "path": "sm_90a", "tiles": tiles,
+           "compile_ms": round(ms, 1), "rel_err": err, "ok": bool(err < 2e-2)}
+    res.update(inspect_ptx(ptx))
+    if args.keep:
+        import shutil
+        shutil.copy(ptx, args.keep)
+    flops = 2.0 * m * n * k
+    res["strata_ms"] = float(times[0][1])
+    res["cublas_ms"] = bench(lambda: torch.matmul(a, b), reps=args.reps)
+    bf = bias.to(dt)
+    if epilogue == "bias_relu":
+        res["torch_eager_ms"] = bench(lambda: torch.relu(torch.matmul(a, b) + bf), reps=args.reps)
+    for key in list(res):
+        if key.endswith("_ms") and key != "compile_ms":
+            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
+    return res
+
+
 ROW_DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16}
 
 
@@ -467,6 +543,11 @@ def main():
     p.add_argument("--epilogue", action="append", default=[], choices=["none", "bias_relu", "bias_gelu"])
     p.add_argument("--dtype", action="append", default=[], choices=list(DTYPES))
     p.add_argument("--tile", default="128,128,32", help="GEMM block M,N,K")
+    p.add_argument("--path", default="sm_80", choices=["sm_80", "sm_90a"],
+                   help="tile-to-nvgpu's path for GEMMs: sm_80 (mma.sync, loaded by CuPy) or sm_90a (TMA and wgmma, run by strata-run --engine=cuda)")
+    p.add_argument("--tile-sm90", default="128,256,64", help="GEMM block M,N,K of the sm_90a path")
+    p.add_argument("--group-m", default=8, type=int, help="block rows per group of the sm_90a path's grid")
+    p.add_argument("--reps", default=50, type=int, help="timed runs of each GEMM")
     p.add_argument("--rows", action="append", default=[], help="OP:ROWSxCOLS:DTYPE, OP softmax, rmsnorm or layernorm (repeatable)")
     p.add_argument("--out", default=None, help="write the results as JSON")
     p.add_argument("--no-triton", action="store_true")
@@ -483,7 +564,10 @@ def main():
             for dt in dtypes:
                 for ep in epilogues:
                     try:
-                        r = run_gemm(args, m, n, k, ep, dt, triton_mm, wd)
+                        if args.path == "sm_90a":
+                            r = run_gemm_sm90(args, m, n, k, ep, dt, wd)
+                        else:
+                            r = run_gemm(args, m, n, k, ep, dt, triton_mm, wd)
                     except Exception as e:  # a failed case is reported, the others still run
                         r = {"case": f"gemm_{g}_{ep}_{dt}", "error": repr(e)[:400]}
                     results.append(r)

@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/strata-ir/strata/core/interp"
@@ -11,6 +14,7 @@ import (
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/targets/cuda"
 	"github.com/strata-ir/strata/targets/ptx"
 )
@@ -45,7 +49,18 @@ var ErrNoCUDA = errors.New("--engine=cuda: no CUDA driver on this machine (libcu
 //     cuLaunchKernelEx;
 //   - gpu.wait async creates a stream (its token), gpu.wait synchronizes
 //     and destroys the streams of its dependencies; operations with async
-//     dependencies run on the first one's stream.
+//     dependencies run on the first one's stream;
+//   - a memref in host memory passed to a kernel is mirrored in device
+//     memory: copied there before the launch and back after it, so that
+//     programs lowered from tensors (tile-to-nvgpu's launches) run as
+//     they are;
+//   - nvgpu.tma.create.descriptor is mgpuTensorMapEncodeTiledMemref: the
+//     tensor map of the memref's device memory (cuTensorMapEncodeTiled),
+//     copied into device memory, whose address the kernel receives.
+//
+// With opts.TimeKernels > 0, every launch is then repeated that many times
+// between CUDA events (its operands left on the device) and the median
+// milliseconds are written to opts.Err.
 func ExecuteCUDA(module *ir.Operation, opts Options) error {
 	dev, err := cuda.Open(0)
 	if err != nil {
@@ -56,7 +71,8 @@ func ExecuteCUDA(module *ir.Operation, opts Options) error {
 	}
 	defer dev.Close()
 	h := &cudaHost{dev: dev, chip: chipOf(dev), modules: map[string]*cuda.Module{},
-		kernels: map[string]*cuda.Function{}, allocs: map[*interp.Buffer]cuda.Ptr{}}
+		kernels: map[string]*cuda.Function{}, allocs: map[*interp.Buffer]cuda.Ptr{},
+		mirrors: map[*interp.Buffer]cuda.Ptr{}, timeRuns: opts.TimeKernels, timeOut: opts.Err}
 	defer h.release()
 	if err := h.load(module); err != nil {
 		return err
@@ -92,7 +108,19 @@ type cudaHost struct {
 	// output forwards what kernels print, nil where it reaches the
 	// standard output directly.
 	output *deviceOutput
+	// mirrors are the device copies of host buffers passed to kernels;
+	// maps the device memory of tensor maps.
+	mirrors map[*interp.Buffer]cuda.Ptr
+	maps    []cuda.Ptr
+	// timeRuns is the number of timed launches of each kernel launch,
+	// reported to timeOut.
+	timeRuns int
+	timeOut  io.Writer
 }
+
+// deviceTensorMap is the value of a tensor map made on the host: the
+// device memory that holds it.
+type deviceTensorMap struct{ ptr cuda.Ptr }
 
 // load lowers, emits and loads every gpu.module of module.
 func (h *cudaHost) load(module *ir.Operation) error {
@@ -152,6 +180,12 @@ func (h *cudaHost) release() {
 	for _, ptr := range h.allocs {
 		_ = h.dev.Free(ptr)
 	}
+	for _, ptr := range h.mirrors {
+		_ = h.dev.Free(ptr)
+	}
+	for _, ptr := range h.maps {
+		_ = h.dev.Free(ptr)
+	}
 	for _, m := range h.modules {
 		_ = h.dev.Unload(m)
 	}
@@ -166,6 +200,102 @@ func (h *cudaHost) register(reg *interp.Registry) {
 	reg.Register("gpu.launch_func", h.launch)
 	reg.Register("gpu.wait", h.wait)
 	reg.Register("gpu.module", func(*interp.Frame, *ir.Operation) error { return nil })
+	reg.Register("nvgpu.tma.create.descriptor", h.tensorMap)
+}
+
+// mirror returns the device copy of the host buffer of m, allocating it
+// on first use (its contents are copied by the launches).
+func (h *cudaHost) mirror(op *ir.Operation, m *interp.MemRef) (cuda.Ptr, error) {
+	if p, ok := h.mirrors[m.Buf]; ok {
+		return p, nil
+	}
+	eb := elemBytes(m.Buf.Elem)
+	if eb == 0 {
+		return 0, interp.Errorf(op, "a memref of elements of type "+typeName(m.Buf.Elem)+" cannot be passed to a kernel by --engine=cuda")
+	}
+	p, err := h.dev.Alloc(max(1, int64(len(m.Buf.Data))*int64(eb)))
+	if err != nil {
+		return 0, interp.Errorf(op, err.Error())
+	}
+	h.mirrors[m.Buf] = p
+	return p, nil
+}
+
+// devicePtr returns the device address of the first element of m, a
+// gpu.alloc memref or a mirrored host memref.
+func (h *cudaHost) devicePtr(op *ir.Operation, m *interp.MemRef) (cuda.Ptr, error) {
+	if p, ok := h.device(m); ok {
+		return p, nil
+	}
+	p, err := h.mirror(op, m)
+	if err != nil {
+		return 0, err
+	}
+	return p + cuda.Ptr(m.Offset*int64(elemBytes(m.Buf.Elem))), nil
+}
+
+// tensorMapDataTypes are the CUtensorMapDataType of element types.
+var tensorMapDataTypes = map[string]uint32{"ui8": 0, "ui16": 1, "ui32": 2, "i32": 3, "ui64": 4, "i64": 5,
+	"f16": 6, "f32": 7, "f64": 8, "bf16": 9}
+
+// tensorMap is nvgpu.tma.create.descriptor: cuTensorMapEncodeTiled of the
+// memref's device memory (sizes and strides innermost first, strides in
+// bytes), with the box sizes and the swizzle, L2 promotion, fill and
+// interleave of the result type, copied into device memory.
+func (h *cudaHost) tensorMap(f *interp.Frame, op *ir.Operation) error {
+	c, _ := nvgpu.AsTmaCreateDescriptorOp(op)
+	tv, err := f.Get(op, c.Tensor())
+	if err != nil {
+		return err
+	}
+	m := tv.MemRef()
+	if m == nil {
+		return interp.Errorf(op, "expected a memref")
+	}
+	box, err := f.Ints(op, c.BoxDimensions())
+	if err != nil {
+		return err
+	}
+	tt, ok := nvgpu.AsTensormapDescriptorType(op.Result(0).Type())
+	if !ok {
+		return interp.Errorf(op, "expected a tensor map result")
+	}
+	dt, ok := tensorMapDataTypes[ir.TypeString(m.Buf.Elem)]
+	if !ok {
+		return interp.Errorf(op, "no tensor map of elements of type "+typeName(m.Buf.Elem))
+	}
+	r := m.Rank()
+	if len(box) != r {
+		return interp.Errorf(op, fmt.Sprintf("%d box sizes for a memref of rank %d", len(box), r))
+	}
+	p, err := h.devicePtr(op, m)
+	if err != nil {
+		return err
+	}
+	eb := uint64(elemBytes(m.Buf.Elem))
+	t := cuda.TensorMapTiled{DataType: dt, Address: p,
+		Interleave: uint32(tt.Interleave()), Swizzle: uint32(tt.Swizzle()), L2Promotion: uint32(tt.L2promo()), OOBFill: uint32(tt.Oob())}
+	for d := r - 1; d >= 0; d-- {
+		t.Dims = append(t.Dims, uint64(m.Sizes[d]))
+		t.Box = append(t.Box, uint64(box[d]))
+		if d < r-1 {
+			t.Strides = append(t.Strides, uint64(m.Strides[d])*eb)
+		}
+	}
+	tm, err := h.dev.EncodeTiled(t)
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	dp, err := h.dev.Alloc(int64(len(tm)))
+	if err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	h.maps = append(h.maps, dp)
+	if err := h.dev.CopyToDevice(dp, tm[:], cuda.Stream{}); err != nil {
+		return interp.Errorf(op, err.Error())
+	}
+	f.SetResult(op, 0, interp.MakeObject(op.Result(0).Type(), 0, &deviceTensorMap{ptr: dp}))
+	return nil
 }
 
 // stream returns the stream of the first async dependency of op.
@@ -535,19 +665,29 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 		binary.LittleEndian.PutUint64(b[:], v)
 		params = append(params, append([]byte(nil), b[:n]...))
 	}
-	for i, v := range operands {
+	// The host buffers the kernel reads and writes, copied in and out.
+	var mirrored []*interp.Buffer
+	for _, v := range operands {
 		x, err := f.Get(op, v)
 		if err != nil {
 			return err
 		}
+		if tm, ok := x.Object().(*deviceTensorMap); ok {
+			word(uint64(tm.ptr), 8)
+			continue
+		}
 		if m := x.MemRef(); m != nil {
 			p, ok := h.allocs[m.Buf]
 			if !ok {
-				return interp.Errorf(op, fmt.Sprintf("kernel operand %d is a memref in host memory: allocate it with gpu.alloc and copy it with gpu.memcpy", i))
+				if p, err = h.mirror(op, m); err != nil {
+					return err
+				}
+				if !slices.Contains(mirrored, m.Buf) {
+					mirrored = append(mirrored, m.Buf)
+				}
 			}
 			if bare {
-				dp, _ := h.device(m)
-				word(uint64(dp), 8)
+				word(uint64(p)+uint64(m.Offset*int64(elemBytes(m.Buf.Elem))), 8)
 				continue
 			}
 			word(uint64(p), 8)
@@ -575,8 +715,38 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 	if l.ClusterSizeX() != nil {
 		launch.Cluster = dims[2]
 	}
+	for _, b := range mirrored {
+		eb := elemBytes(b.Elem)
+		if err := h.dev.CopyToDevice(h.mirrors[b], toBytes(b.Data, eb), s); err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+	}
 	if err := h.dev.LaunchKernel(kernel, launch); err != nil {
 		return interp.Errorf(op, err.Error())
+	}
+	if h.timeRuns > 0 {
+		ms, err := h.dev.TimeLaunches(kernel, launch, h.timeRuns)
+		if err != nil {
+			return interp.Errorf(op, "kernel @"+modName+"::@"+name+": "+err.Error())
+		}
+		sort.Float64s(ms)
+		if h.timeOut != nil {
+			fmt.Fprintf(h.timeOut, "kernel @%s::@%s: median %.4f ms, min %.4f ms of %d launches (grid %v, block %v, %d bytes of dynamic shared memory)\n",
+				modName, name, ms[len(ms)/2], ms[0], len(ms), dims[0], dims[1], shared)
+		}
+	}
+	if len(mirrored) > 0 {
+		if err := h.dev.Synchronize(s); err != nil {
+			return interp.Errorf(op, "kernel @"+modName+"::@"+name+": "+err.Error())
+		}
+		for _, b := range mirrored {
+			eb := elemBytes(b.Elem)
+			data := make([]byte, len(b.Data)*eb)
+			if err := h.dev.CopyFromDevice(data, h.mirrors[b], s); err != nil {
+				return interp.Errorf(op, err.Error())
+			}
+			copy(b.Data, fromBytes(data, eb))
+		}
 	}
 	if l.AsyncToken() == nil {
 		// A synchronous launch completes before the next operation.

@@ -25,6 +25,9 @@ func npyDescr(t ir.Type) (string, bool) {
 			return "<f4", true
 		case ir.F64:
 			return "<f8", true
+		case ir.BF16:
+			// NumPy has no bfloat16: its 16-bit patterns.
+			return "<u2", true
 		}
 	case *ir.IndexType:
 		return "<i8", true

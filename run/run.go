@@ -85,6 +85,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		return nil
 	})
 	engine := fs.String("engine", EngineInterp, "how to run the program: interp (interpret it), cpu (compile it with LLVM and run it) or cuda (interpret the host, run the gpu.modules on an NVIDIA GPU)")
+	timeKernels := fs.Int("time-kernels", 0, "with --engine=cuda, repeat every kernel launch this many times between CUDA events and report the median time on standard error")
 	optLevel := ""
 	for _, o := range []string{"0", "1", "2", "3"} {
 		fs.BoolFunc("O"+o, "optimization level (llc's with --engine=cpu, ignored by the interpreter)", func(string) error {
@@ -157,6 +158,10 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 		fmt.Fprintf(stdio.Err, "strata-run: invalid --engine=%q (want interp, cpu or cuda)\n", *engine)
 		return ExitUsage
 	}
+	if *timeKernels < 0 || *timeKernels > 0 && *engine != EngineCUDA {
+		fmt.Fprintln(stdio.Err, "strata-run: --time-kernels takes a positive count and --engine=cuda")
+		return ExitUsage
+	}
 
 	src, name, err := asm.ReadSource(input, stdio.In)
 	if err != nil {
@@ -190,7 +195,7 @@ func Run(ctx *ir.Context, args []string, stdio Stdio) int {
 	if err := ir.Verify(module); err != nil {
 		return emit(err)
 	}
-	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out, Err: stdio.Err, Engine: *engine, OptLevel: optLevel, CheckLeaks: *checkLeaks, ProgramOrderSeed: programSeed}
+	opts := Options{Entry: *entry, Result: *result, DumpDir: *dump, Out: stdio.Out, Err: stdio.Err, Engine: *engine, OptLevel: optLevel, CheckLeaks: *checkLeaks, ProgramOrderSeed: programSeed, TimeKernels: *timeKernels}
 	if *argFiles != "" {
 		opts.ArgFiles = strings.Split(*argFiles, ",")
 	}
@@ -237,6 +242,9 @@ type Options struct {
 	// of the parallel axes of tile.launch grids in an order shuffled by
 	// the seed (interp/tile.SetProgramOrder).
 	ProgramOrderSeed *int64
+	// TimeKernels, with EngineCUDA, repeats every kernel launch that many
+	// times between CUDA events and writes the median time to Err.
+	TimeKernels int
 }
 
 // Execute interprets the function named entry in module and returns what

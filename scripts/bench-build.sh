@@ -11,5 +11,6 @@ mkdir -p "$dir"
 cd "$root"
 CGO_ENABLED=0 go build -o "$dir/strata-opt" ./tools/strata-opt
 CGO_ENABLED=0 go build -o "$dir/strata-translate" ./tools/strata-translate
+CGO_ENABLED=0 go build -o "$dir/strata-run" ./tools/strata-run
 cp bench/bench.py "$dir/"
 echo "built $dir"

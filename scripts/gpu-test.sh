@@ -22,11 +22,13 @@ set -u
 if [ "${1:-}" = build ]; then
 	dir=${2:?usage: scripts/gpu-test.sh build DIR}
 	root=$(cd "$(dirname "$0")/.." && pwd)
-	rm -rf "$dir" && mkdir -p "$dir/inputs" "$dir/ptx"
+	rm -rf "$dir" && mkdir -p "$dir/inputs" "$dir/ptx" "$dir/tiletonvgpu"
 	(cd "$root" && CGO_ENABLED=0 go build -ldflags="-s -w" -o "$dir/strata-run" ./tools/strata-run &&
 		CGO_ENABLED=0 go build -ldflags="-s -w" -o "$dir/strata-translate" ./tools/strata-translate &&
 		CGO_ENABLED=0 go test -ldflags="-s -w" -c -o "$dir/cuda.test" ./targets/cuda &&
-		CGO_ENABLED=0 go test -ldflags="-s -w" -c -o "$dir/run.test" ./run) || exit 1
+		CGO_ENABLED=0 go test -ldflags="-s -w" -c -o "$dir/run.test" ./run &&
+		CGO_ENABLED=0 go test -ldflags="-s -w" -c -o "$dir/tiletonvgpu/tiletonvgpu.test" ./conversion/tiletonvgpu) || exit 1
+	cp -r "$root/conversion/tiletonvgpu/testdata" "$dir/tiletonvgpu/"
 	if [ -d "$root/../shared/conformance/gpu-integration/CUDA" ]; then
 		cp -r "$root/../shared/conformance/gpu-integration/CUDA" "$dir/gpu-integration"
 	fi
@@ -124,6 +126,15 @@ else
 	fail "targets/cuda tests"
 fi
 cat "$out/cuda-test.txt" >>"$log"
+
+# 3a. The sm_90a GEMMs of tile-to-nvgpu assembled by ptxas (they must not
+# spill to the point of failing, nor have setmaxnreg ignored).
+if (cd "$here/tiletonvgpu" && ./tiletonvgpu.test -test.run 'TestSM90Ptxas$' -test.v >"$out/sm90-ptxas.txt" 2>&1); then
+	pass "tile-to-nvgpu sm_90a GEMMs assemble"
+else
+	fail "tile-to-nvgpu sm_90a GEMMs assemble"
+fi
+cat "$out/sm90-ptxas.txt" >>"$log"
 
 # 3b. Upstream's CUDA integration tests through --engine=cuda, checked
 # against their CHECK lines (run.test -test.run TestGPUIntegrationCUDA).

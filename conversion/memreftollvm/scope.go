@@ -189,8 +189,16 @@ func lowerExtractAlignedPointer(l *lowering, op *ir.Operation, operands []ir.Val
 	if !ok || !isDescriptor(operands[0]) {
 		return false
 	}
-	as, _ := llvmcommon.AddressSpace(m.MemorySpace)
-	p := l.extract(operands[0], l.ptr(as), 1)
+	// The descriptor's pointer type, in the address space the memory
+	// space converted to.
+	var pt ir.Type
+	if st, ok := operands[0].Type().(*llvm.StructType); ok && len(st.Fields) > 1 {
+		pt = st.Fields[1]
+	} else {
+		as, _ := llvmcommon.AddressSpace(m.MemorySpace)
+		pt = l.ptr(as)
+	}
+	p := l.extract(operands[0], pt, 1)
 	l.r.ReplaceOp(op, []ir.Value{l.value("llvm.ptrtoint", []ir.Value{p}, l.i64())})
 	return true
 }

@@ -226,8 +226,21 @@ func splitRematerializable(body *ir.Operation) {
 	}
 }
 
-// assign computes the layouts of a kernel body run by warps warps.
+// assign computes the layouts of a kernel body run by warps warps, the
+// accumulators of its products in the mma.sync layout.
 func assign(body *ir.Operation, warps int64) (map[ir.Value]*Layout, error) {
+	return assignWith(body, warps, func(shape []int64) (*Layout, error) {
+		wm, wn, err := warpGrid(shape, warps)
+		if err != nil {
+			return nil, err
+		}
+		return MMA(shape, wm, wn), nil
+	})
+}
+
+// assignWith computes the layouts of a kernel body run by warps warps,
+// the accumulators of its products in the layout acc gives their shape.
+func assignWith(body *ir.Operation, warps int64, acc func(shape []int64) (*Layout, error)) (map[ir.Value]*Layout, error) {
 	a := &layouts{m: map[ir.Value]*Layout{}, warps: warps}
 	// Layouts split dimensions by bits.
 	body.Walk(ir.PreOrder, func(op *ir.Operation) bool {
@@ -249,12 +262,11 @@ func assign(body *ir.Operation, warps int64) (map[ir.Value]*Layout, error) {
 	body.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if d, ok := tile.AsDotOp(op); ok {
 			shape, _, _ := tileShape(d.Result())
-			wm, wn, err := warpGrid(shape, warps)
+			l, err := acc(shape)
 			if err != nil {
 				a.err = err
 				return false
 			}
-			l := MMA(shape, wm, wn)
 			a.set(d.Result(), l)
 			a.set(d.Acc(), l)
 		}

@@ -23,6 +23,10 @@
 //     edges;
 //   - loads clamp their addresses into the memref and replace what lies
 //     outside (or is masked) by the pad value, so ragged shapes work.
+//
+// With chip=sm_90a, GEMM kernels run warp-specialized on Hopper's TMA,
+// mbarriers and wgmma instead (see sm90.go), their accumulators in the
+// WGMMA layout; other kernels take the sm_80 path.
 package tiletonvgpu
 
 import (
@@ -138,7 +142,7 @@ func New() pass.Pass {
 		Summary: "Lower tile kernels to gpu and nvgpu kernels for an NVIDIA chip"}}
 	p.chip = p.Options.Enum("chip", "sm_80", []pass.EnumValue{
 		{Name: "sm_80", Desc: "Ampere: cp.async, ldmatrix, mma.sync"},
-		{Name: "sm_90a", Desc: "Hopper (the sm_80 path for now)"},
+		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs; the sm_80 path for other kernels"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products, each running programs in turn (0: a block per program)")
@@ -206,15 +210,20 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	gmod.Region(0).Append(ir.NewBlock())
 	lowered := map[string]*ir.Operation{}
 	persistent := map[string]int64{}
+	gemms := map[string]*sm90Plan{}
 	for _, kf := range kernels {
 		if persistentOK(kf, opts.Persistent) {
 			name, _ := ir.SymbolName(kf)
 			persistent[name] = opts.Persistent
 		}
-		fn, err := lowerKernel(ctx, kf, chip, opts.GroupM, persistentOK(kf, opts.Persistent))
+		fn, plan, err := lowerKernel(ctx, kf, chip, opts.GroupM, persistentOK(kf, opts.Persistent))
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
+		}
+		if plan != nil {
+			name, _ := ir.SymbolName(kf)
+			gemms[name] = plan
 		}
 		gmod.Region(0).First().Append(fn)
 		name, _ := ir.SymbolName(kf)
@@ -242,7 +251,9 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	for _, l := range launches {
 		lo, _ := tile.AsLaunchOp(l)
 		name := lo.Kernel()
-		toLaunchFunc(ctx, l, lowered[name], persistent[name])
+		if err := toLaunchFunc(ctx, l, lowered[name], persistent[name], gemms[name]); err != nil {
+			return err
+		}
 	}
 	for _, kf := range kernels {
 		kf.Erase()
@@ -252,7 +263,11 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 
 // toLaunchFunc replaces a tile.launch with a gpu.launch_func of the
 // lowered kernel: a block per program, of the kernel's known block size.
-func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64) {
+//
+// The launch of an sm_90a GEMM (plan not nil) first makes the tensor maps
+// of its operands, which it passes after the arguments, and gives the
+// blocks the plan's dynamic shared memory.
+func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64, plan *sm90Plan) error {
 	lo, _ := tile.AsLaunchOp(l)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(l)
@@ -270,29 +285,56 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	if d, ok := fn.InherentAttr("known_block_size").(*ir.DenseArrayAttr); ok && d.Size == 3 {
 		threads = int64(int32(uint32(d.Data[0]) | uint32(d.Data[1])<<8 | uint32(d.Data[2])<<16 | uint32(d.Data[3])<<24))
 	}
-	ops := append(append(dims, e.c(threads), e.c(1), e.c(1)), args...)
+	var shared []ir.Value
+	if plan != nil {
+		maps, err := createTensorMaps(e, plan, args[plan.args[0]], args[plan.args[1]])
+		if err != nil {
+			return ir.NewError(l.Loc(), "tile-to-nvgpu: "+err.Error())
+		}
+		args = append(append([]ir.Value(nil), args...), maps...)
+		shared = []ir.Value{e.val("arith.constant", nil, ctx.I(32),
+			ir.NamedAttr{Name: "value", Value: ctx.IntegerAttr(ctx.I(32), plan.sharedBytes())})}
+	}
+	ops := append(append(append(dims, e.c(threads), e.c(1), e.c(1)), shared...), args...)
 	b.Create(&ir.OperationState{Name: ctx.OpName("gpu.launch_func"), Operands: ops,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "kernel", Value: ctx.SymbolRefAttr(ModuleName, []string{lo.Kernel()})},
-			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, int32(len(args)), 0)},
+			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, int32(len(shared)), int32(len(args)), 0)},
 		})})
 	l.Erase()
+	return nil
 }
 
-// lowerKernel returns the gpu.func of tile kernel kf.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, persistent bool) (*ir.Operation, error) {
+// lowerKernel returns the gpu.func of tile kernel kf, and the plan of
+// the sm_90a GEMM when it is one.
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, persistent bool) (*ir.Operation, *sm90Plan, error) {
 	f, _ := tile.AsFuncOp(kf)
 	if len(tile.GridSemantics(kf)) > 3 {
-		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
+		return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
 	}
 	// Work on a copy: the analysis splits splats per use.
 	work := kf.Clone(nil)
 	defer work.DropAllReferences()
 	splitRematerializable(work)
+	var plan *sm90Plan
+	if chip == "sm_90a" && !persistent {
+		plan, _ = planSM90(work)
+	}
 	warps := warpsFor(work)
-	lay, err := assign(work, warps)
+	threads := warps * 32
+	var lay map[ir.Value]*Layout
+	var err error
+	if plan != nil {
+		// The layouts are the consumer warpgroups'; the producer
+		// warpgroup follows them.
+		warps = plan.consumers * 4
+		threads = (plan.consumers + 1) * 128
+		lay, err = assignWith(work, warps, sm90Accumulator)
+	} else {
+		lay, err = assign(work, warps)
+	}
 	if err != nil {
-		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+		return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
 	}
 	old := work.Region(0).First()
 	var argTypes []ir.Type
@@ -303,15 +345,32 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 		// The number of programs, which the blocks share.
 		argTypes = append(argTypes, ctx.IndexType())
 	}
+	attrs := []ir.NamedAttr{
+		{Name: "gpu.kernel", Value: ctx.Unit()},
+		{Name: "sym_name", Value: ctx.Str(f.SymName())},
+	}
+	if plan != nil {
+		for i := range plan.loads {
+			rows, cols := plan.bm, plan.bk
+			if i == 1 {
+				rows, cols = plan.bk, TMABox
+			}
+			t, err := tensorMapType(ctx, rows, cols, plan.elem)
+			if err != nil {
+				return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+			}
+			argTypes = append(argTypes, t)
+		}
+		// One block per multiprocessor at most, so that the register
+		// budgets of setmaxnreg apply.
+		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), 1)})
+	}
 	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.func"), Loc: kf.Loc(), NumRegions: 1,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, nil))},
-			{Name: "known_block_size", Value: ctx.DenseI32Array(int32(warps*32), 1, 1)},
+			{Name: "known_block_size", Value: ctx.DenseI32Array(int32(threads), 1, 1)},
 		}),
-		Attributes: ctx.DictionaryAttr([]ir.NamedAttr{
-			{Name: "gpu.kernel", Value: ctx.Unit()},
-			{Name: "sym_name", Value: ctx.Str(f.SymName())},
-		})})
+		Attributes: ctx.DictionaryAttr(attrs)})
 	entry := ir.NewBlock()
 	fn.Region(0).Append(entry)
 	for _, t := range argTypes {
@@ -334,15 +393,19 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 	k.lane = k.rem(k.tid, 32)
 	k.warp = k.div(k.tid, 32)
 	k.prologue = ir.DefiningOp(k.warp)
-	if persistent {
+	switch {
+	case plan != nil:
+		n := len(argTypes)
+		err = k.lowerSM90(old, plan, entry.Argument(n-2), entry.Argument(n-1))
+	case persistent:
 		err = k.lowerPersistent(old, entry.Argument(len(argTypes)-1))
-	} else {
+	default:
 		err = k.lowerBlock(old)
 	}
 	if err != nil {
 		fn.DropAllReferences()
-		return nil, err
+		return nil, nil, err
 	}
 	fn.SetAttr("workgroup_attributions", ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(k.smem))))
-	return fn, nil
+	return fn, plan, nil
 }

@@ -26,6 +26,61 @@ type Buffer struct {
 	// write (the SIMT model's race detection on shared memory); see
 	// Buffer.Access.
 	Watch Watcher
+	// views holds the typed storage of memref.view over a buffer of
+	// bytes (see View).
+	views *byteViews
+	// NewStorage, when set, makes the storage of views of the buffer
+	// (shared memory gives its views race detection).
+	NewStorage func(elem ir.Type, n int64) *Buffer
+}
+
+// byteViews is the typed storage of the views of a byte buffer: one
+// buffer per element type, and the byte ranges viewed with each type.
+type byteViews struct {
+	typed  map[ir.Type]*Buffer
+	ranges []viewRange
+}
+
+type viewRange struct {
+	lo, hi int64
+	elem   ir.Type
+}
+
+// View returns the storage of n elements of elem at byte shift of b, a
+// buffer of bytes, and the element offset of the view in it: the bytes
+// that views of one element type share are the same elements. The
+// interpreter keeps elements, not bytes, so bytes viewed with two element
+// types (type punning) are an error.
+func (b *Buffer) View(elem ir.Type, es, shift, n int64) (*Buffer, int64, error) {
+	if es <= 0 || shift%es != 0 {
+		return nil, 0, fmt.Errorf("a view of elements of %d bytes at byte %d is not aligned to its elements", es, shift)
+	}
+	if shift < 0 || shift+n*es > int64(len(b.Data)) {
+		return nil, 0, fmt.Errorf("a view of bytes [%d, %d) of a buffer of %d bytes", shift, shift+n*es, len(b.Data))
+	}
+	if b.views == nil {
+		b.views = &byteViews{typed: map[ir.Type]*Buffer{}}
+	}
+	lo, hi := shift, shift+n*es
+	for _, r := range b.views.ranges {
+		if r.elem != elem && lo < r.hi && r.lo < hi {
+			return nil, 0, fmt.Errorf("bytes [%d, %d) are viewed as %s and [%d, %d) as %s: the interpreter does not model type punning",
+				lo, hi, ir.TypeString(elem), r.lo, r.hi, ir.TypeString(r.elem))
+		}
+	}
+	b.views.ranges = append(b.views.ranges, viewRange{lo, hi, elem})
+	t, ok := b.views.typed[elem]
+	if !ok {
+		total := int64(len(b.Data)) / es
+		if b.NewStorage != nil {
+			t = b.NewStorage(elem, total)
+		} else {
+			t = NewBuffer(elem, total)
+		}
+		t.Addr = b.Addr
+		b.views.typed[elem] = t
+	}
+	return t, shift / es, nil
 }
 
 // Watcher observes accesses to the elements of a Buffer.

@@ -4,7 +4,8 @@
 // copies, warpgroup matrix descriptors and accumulators for wgmma, with
 // upstream MLIR 22's names, syntax and verifier messages, plus the Strata
 // extensions listed in docs/dialects/nvgpu.md (register reallocation, the
-// async-proxy fence, leader election and warpgroup roles). The operations
+// async-proxy fence, leader election, warpgroup roles and the registers of
+// wgmma accumulators). The operations
 // and types are declared in nvgpu.irdl; verify.go holds the verifiers.
 package nvgpu
 

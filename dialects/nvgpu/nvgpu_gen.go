@@ -1743,6 +1743,41 @@ func BuildElectSync(b *ir.Builder, loc ir.Location) ElectSyncOp {
 	return ElectSyncOp{op}
 }
 
+// WarpgroupMmaRegistersOpName is the name of the operation nvgpu.warpgroup.mma.registers.
+const WarpgroupMmaRegistersOpName = "nvgpu.warpgroup.mma.registers"
+
+// WarpgroupMmaRegistersOp wraps an operation nvgpu.warpgroup.mma.registers: the executing thread's registers of a warpgroup accumulator, once the wgmma operations in flight completed.
+type WarpgroupMmaRegistersOp struct{ *ir.Operation }
+
+// AsWarpgroupMmaRegistersOp returns op as a WarpgroupMmaRegistersOp if it is an operation nvgpu.warpgroup.mma.registers.
+func AsWarpgroupMmaRegistersOp(op *ir.Operation) (WarpgroupMmaRegistersOp, bool) {
+	if op == nil || op.Name() != WarpgroupMmaRegistersOpName {
+		return WarpgroupMmaRegistersOp{}, false
+	}
+	return WarpgroupMmaRegistersOp{op}, true
+}
+
+// Matrix returns the operand matrix.
+func (op WarpgroupMmaRegistersOp) Matrix() ir.Value { return op.Operation.Operand(0) }
+
+// Registers returns the result registers.
+func (op WarpgroupMmaRegistersOp) Registers() ir.Value { return op.Operation.Result(0) }
+
+// BuildWarpgroupMmaRegisters creates an operation nvgpu.warpgroup.mma.registers at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WarpgroupMmaRegistersOp.
+func BuildWarpgroupMmaRegisters(b *ir.Builder, loc ir.Location, matrix ir.Value, registersType ir.Type) WarpgroupMmaRegistersOp {
+	if matrix == nil {
+		b.Errorf("building %s: a required operand or property is nil", WarpgroupMmaRegistersOpName)
+		return WarpgroupMmaRegistersOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WarpgroupMmaRegistersOpName), Loc: loc}
+	st.Operands = append(st.Operands, matrix)
+	st.ResultTypes = append(st.ResultTypes, registersType)
+	op := b.Create(st)
+	return WarpgroupMmaRegistersOp{op}
+}
+
 // WarpgroupIdOpName is the name of the operation nvgpu.warpgroup.id.
 const WarpgroupIdOpName = "nvgpu.warpgroup.id"
 
@@ -1860,6 +1895,10 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("nvgpu.setmaxnreg")
 		d.AddVerifier(func(op *ir.Operation) error { return verifySetmaxnreg(SetmaxnregOp{op}) })
+	}
+	{
+		d := def("nvgpu.warpgroup.mma.registers")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyWarpgroupMmaRegisters(WarpgroupMmaRegistersOp{op}) })
 	}
 }
 

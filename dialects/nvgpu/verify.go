@@ -488,3 +488,29 @@ func verifySetmaxnreg(op SetmaxnregOp) error {
 	}
 	return nil
 }
+
+// verifyWarpgroupMmaRegisters checks that the registers are the
+// thread's share of the accumulator: its element type, and the matrix's
+// elements spread over the 128 threads of the warpgroup.
+func verifyWarpgroupMmaRegisters(op WarpgroupMmaRegistersOp) error {
+	at, ok := AsWarpgroupAccumulatorType(op.Matrix().Type())
+	if !ok {
+		return opErr(op.Operation, "expects a warpgroup accumulator")
+	}
+	m, ok := at.Fragmented().(*ir.VectorType)
+	r, ok2 := op.Registers().Type().(*ir.VectorType)
+	if !ok || !ok2 || len(m.Shape) != 2 {
+		return opErr(op.Operation, "expects a 2-D accumulator and a vector of registers")
+	}
+	if m.Elem != r.Elem {
+		return opErr(op.Operation, "has registers of %s for an accumulator of %s", ir.TypeString(r.Elem), ir.TypeString(m.Elem))
+	}
+	n, per := int64(1), m.Shape[0]*m.Shape[1]/128
+	for _, d := range r.Shape {
+		n *= d
+	}
+	if m.Shape[0]%64 != 0 || n != per {
+		return opErr(op.Operation, "has %d registers, but each of the 128 threads of a warpgroup holds %d elements of a %dx%d accumulator", n, per, m.Shape[0], m.Shape[1])
+	}
+	return nil
+}

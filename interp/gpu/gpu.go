@@ -191,7 +191,12 @@ func dynamicSharedMemory(f *interp.Frame, op *ir.Operation) error {
 	}
 	b := t.Block
 	buf := b.Data(dynamicSharedKey{}, func() any {
-		return b.NewShared(mt.Elem, b.Launch.DynamicShared)
+		sh := b.NewShared(mt.Elem, b.Launch.DynamicShared)
+		// The dynamic shared memory starts on a 1024-byte boundary, the
+		// alignment of 128-byte-swizzled TMA boxes, as a block's shared
+		// memory window does.
+		sh.Addr = (sh.Addr + 1023) &^ 1023
+		return sh
 	}).(*interp.Buffer)
 	m := &interp.MemRef{Buf: buf, Sizes: []int64{int64(len(buf.Data))}, Strides: []int64{1}}
 	f.SetResult(op, 0, interp.MakeMemRef(mt, m))

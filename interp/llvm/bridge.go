@@ -129,6 +129,15 @@ func (m *memory) convert(op *ir.Operation, v interp.Value, to ir.Type) (interp.V
 			return v.WithType(to), nil
 		}
 	}
+	// A host object without an llvm form (a tensor map) is an opaque
+	// pointer to it, and back.
+	if v.Object() != nil && v.MemRef() == nil {
+		_, toPtr := to.(*lt.PointerType)
+		_, fromPtr := v.Type.(*lt.PointerType)
+		if toPtr != fromPtr {
+			return interp.MakeObject(to, 0, v.Object()), nil
+		}
+	}
 	return interp.Value{}, castError(op, v, to)
 }
 

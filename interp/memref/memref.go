@@ -27,6 +27,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("memref.memory_space_cast", same)
 	reg.Register("memref.assume_alignment", same)
 	reg.Register("memref.reinterpret_cast", reinterpretCast)
+	reg.Register("memref.view", view)
 	reg.Register("memref.copy", copyOp)
 	reg.Register("memref.dim", dim)
 	reg.Register("memref.rank", rank)
@@ -794,5 +795,54 @@ func cloneOp(f *interp.Frame, op *ir.Operation) error {
 	c.Store(m.Load())
 	f.Interpreter().TrackAllocation(c.Buf, op)
 	f.SetResult(op, 0, interp.MakeMemRef(op.Result(0).Type(), c))
+	return nil
+}
+
+// view is memref.view: a contiguous memref of the result's element type
+// over the bytes of a 1-D memref of i8 from the byte shift on (see
+// interp.Buffer.View).
+func view(f *interp.Frame, op *ir.Operation) error {
+	m, err := MemRefOperand(f, op, 0)
+	if err != nil {
+		return err
+	}
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	if m.Rank() != 1 || !m.IsContiguous() {
+		return interp.Errorf(op, "memref.view of a memref that is not a contiguous 1-D memref of bytes")
+	}
+	rt, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok {
+		return interp.Errorf(op, "expected a memref result")
+	}
+	shift := vs[1].Int() + m.Offset
+	sizes := make([]int64, len(rt.Shape))
+	k := 2
+	n := int64(1)
+	for d, s := range rt.Shape {
+		if s == ir.Dynamic {
+			if k >= len(vs) {
+				return interp.Errorf(op, "missing dynamic size")
+			}
+			s = vs[k].Int()
+			k++
+		}
+		sizes[d] = s
+		n *= s
+	}
+	es := int64((ir.IntOrFloatBitWidth(rt.Elem) + 7) / 8)
+	buf, off, err := m.Buf.View(rt.Elem, es, shift, n)
+	if err != nil {
+		return interp.Errorf(op, "memref.view: "+err.Error())
+	}
+	strides := make([]int64, len(sizes))
+	st := int64(1)
+	for d := len(sizes) - 1; d >= 0; d-- {
+		strides[d] = st
+		st *= sizes[d]
+	}
+	f.SetResult(op, 0, interp.MakeMemRef(rt, &interp.MemRef{Buf: buf, Offset: off, Sizes: sizes, Strides: strides}))
 	return nil
 }

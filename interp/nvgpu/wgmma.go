@@ -49,6 +49,17 @@ func registerWgmma(reg *interp.Registry) {
 	})
 	reg.Register("nvgpu.warpgroup.mma", warpgroupMma)
 	reg.Register("nvgpu.warpgroup.mma.store", warpgroupStore)
+	reg.Register("nvgpu.warpgroup.mma.registers", warpgroupRegisters)
+	// Register budgets do not change what a thread computes.
+	reg.Register("nvgpu.setmaxnreg", func(*interp.Frame, *ir.Operation) error { return nil })
+	reg.Register("nvgpu.warpgroup.id", func(f *interp.Frame, op *ir.Operation) error {
+		t, err := simt.Of(f, op)
+		if err != nil {
+			return err
+		}
+		f.SetResult(op, 0, interp.MakeInt(op.Result(0).Type(), uint64(t.Linear/simt.WarpgroupSize)))
+		return nil
+	})
 }
 
 // fragmented returns the matrix type of a warpgroup accumulator type.
@@ -240,5 +251,45 @@ func warpgroupStore(f *interp.Frame, op *ir.Operation) error {
 			}
 		}
 	}
+	return nil
+}
+
+// warpgroupRegisters gives the thread its elements of the accumulator, in
+// the order of wgmma's registers: for each tile of 64 rows, register i of
+// lane (g = lane/4, t = lane%4) of warp w holds element (16w + g +
+// 8((i/2)%2), 8(i/4) + 2t + i%2). The interpreter's wgmma completes at
+// once, so nothing is in flight.
+func warpgroupRegisters(f *interp.Frame, op *ir.Operation) error {
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
+	r, _ := dnvgpu.AsWarpgroupMmaRegistersOp(op)
+	dv, err := f.Get(op, r.Matrix())
+	if err != nil {
+		return err
+	}
+	d := dv.Dense()
+	rt, ok := r.Registers().Type().(*ir.VectorType)
+	if d == nil || !ok || len(d.Shape) != 2 {
+		return interp.Errorf(op, "expected an accumulator")
+	}
+	M, N := d.Shape[0], d.Shape[1]
+	per := N / 2
+	w := int64(t.Linear%simt.WarpgroupSize) / simt.WarpSize
+	lane := int64(t.Lane())
+	g, tt := lane/4, lane%4
+	out := make([]uint64, 0, M/64*per)
+	for mt := int64(0); mt < M; mt += 64 {
+		for i := int64(0); i < per; i++ {
+			row := mt + 16*w + g + 8*((i>>1)&1)
+			col := 8*(i>>2) + 2*tt + i&1
+			out = append(out, d.Data[row*N+col])
+		}
+	}
+	if int64(len(out)) != interp.NumElements(rt.Shape) {
+		return interp.Errorf(op, "the registers do not hold the thread's share of the accumulator")
+	}
+	f.SetResult(op, 0, interp.MakeDense(rt, &interp.Dense{Shape: rt.Shape, Data: out}))
 	return nil
 }

@@ -58,6 +58,7 @@ var symbols = []string{
 	"cuMemcpyHtoDAsync_v2", "cuMemcpyDtoHAsync_v2",
 	"cuLaunchKernel", "cuLaunchKernelEx", "cuStreamCreate", "cuStreamSynchronize", "cuStreamDestroy_v2",
 	"cuGetErrorName", "cuGetErrorString", "cuTensorMapEncodeTiled", "cuDriverGetVersion",
+	"cuEventCreate", "cuEventRecord", "cuEventSynchronize", "cuEventElapsedTime", "cuEventDestroy_v2",
 }
 
 // Device is one GPU with its primary context, and the locked thread that
@@ -454,49 +455,96 @@ type launchConfig struct {
 
 // LaunchKernel launches f.
 func (d *Device) LaunchKernel(f *Function, l Launch) error {
-	return d.do(func() error {
-		if l.SharedBytes > defaultSharedLimit {
-			if err := d.call("cuFuncSetAttribute", f.h, funcAttrMaxDynamicShared, uintptr(l.SharedBytes)); err != nil {
+	return d.do(func() error { return d.launch(f, l) })
+}
+
+// TimeLaunches launches f n times on l's stream, each between two CUDA
+// events, and returns the milliseconds of each launch.
+func (d *Device) TimeLaunches(f *Function, l Launch, n int) ([]float64, error) {
+	var ms []float64
+	err := d.do(func() error {
+		events := make([]uintptr, 2*n)
+		defer func() {
+			for _, e := range events {
+				if e != 0 {
+					_ = d.call("cuEventDestroy_v2", e)
+				}
+			}
+		}()
+		for i := range events {
+			if err := d.call("cuEventCreate", ptr(&events[i]), 0); err != nil {
 				return err
 			}
 		}
-		// The arguments live in one buffer; the array of their addresses
-		// is what the driver reads.
-		size := 0
-		for _, p := range l.Params {
-			size += (len(p) + 15) &^ 15
-		}
-		buf := make([]byte, size+16)
-		addrs := make([]uintptr, len(l.Params)+1)
-		off := 0
-		for i, p := range l.Params {
-			copy(buf[off:], p)
-			addrs[i] = uintptr(unsafe.Pointer(&buf[off]))
-			off += (len(p) + 15) &^ 15
-		}
-		var params uintptr
-		if len(l.Params) > 0 {
-			params = uintptr(unsafe.Pointer(&addrs[0]))
-		}
-		var err error
-		if l.Cluster != [3]uint32{} {
-			attr := launchAttribute{id: launchAttrClusterDim}
-			for i, v := range l.Cluster {
-				*(*uint32)(unsafe.Pointer(&attr.val[4*i])) = v
+		for i := 0; i < n; i++ {
+			if err := d.call("cuEventRecord", events[2*i], l.Stream.h); err != nil {
+				return err
 			}
-			cfg := launchConfig{grid: l.Grid, block: l.Block, shared: l.SharedBytes, stream: l.Stream.h,
-				attrs: uintptr(unsafe.Pointer(&attr)), numAttrs: 1}
-			err = d.call("cuLaunchKernelEx", uintptr(unsafe.Pointer(&cfg)), f.h, params, 0)
-			runtime.KeepAlive(&attr)
-			runtime.KeepAlive(&cfg)
-		} else {
-			err = d.call("cuLaunchKernel", f.h, uintptr(l.Grid[0]), uintptr(l.Grid[1]), uintptr(l.Grid[2]),
-				uintptr(l.Block[0]), uintptr(l.Block[1]), uintptr(l.Block[2]), uintptr(l.SharedBytes), l.Stream.h, params, 0)
+			if err := d.launch(f, l); err != nil {
+				return err
+			}
+			if err := d.call("cuEventRecord", events[2*i+1], l.Stream.h); err != nil {
+				return err
+			}
 		}
-		runtime.KeepAlive(buf)
-		runtime.KeepAlive(addrs)
-		return err
+		if err := d.call("cuEventSynchronize", events[2*n-1]); err != nil {
+			return err
+		}
+		for i := 0; i < n; i++ {
+			var t float32
+			if err := d.call("cuEventElapsedTime", ptr(&t), events[2*i], events[2*i+1]); err != nil {
+				return err
+			}
+			ms = append(ms, float64(t))
+		}
+		return nil
 	})
+	return ms, err
+}
+
+// launch launches f on the driver's thread.
+func (d *Device) launch(f *Function, l Launch) error {
+	if l.SharedBytes > defaultSharedLimit {
+		if err := d.call("cuFuncSetAttribute", f.h, funcAttrMaxDynamicShared, uintptr(l.SharedBytes)); err != nil {
+			return err
+		}
+	}
+	// The arguments live in one buffer; the array of their addresses
+	// is what the driver reads.
+	size := 0
+	for _, p := range l.Params {
+		size += (len(p) + 15) &^ 15
+	}
+	buf := make([]byte, size+16)
+	addrs := make([]uintptr, len(l.Params)+1)
+	off := 0
+	for i, p := range l.Params {
+		copy(buf[off:], p)
+		addrs[i] = uintptr(unsafe.Pointer(&buf[off]))
+		off += (len(p) + 15) &^ 15
+	}
+	var params uintptr
+	if len(l.Params) > 0 {
+		params = uintptr(unsafe.Pointer(&addrs[0]))
+	}
+	var err error
+	if l.Cluster != [3]uint32{} {
+		attr := launchAttribute{id: launchAttrClusterDim}
+		for i, v := range l.Cluster {
+			*(*uint32)(unsafe.Pointer(&attr.val[4*i])) = v
+		}
+		cfg := launchConfig{grid: l.Grid, block: l.Block, shared: l.SharedBytes, stream: l.Stream.h,
+			attrs: uintptr(unsafe.Pointer(&attr)), numAttrs: 1}
+		err = d.call("cuLaunchKernelEx", uintptr(unsafe.Pointer(&cfg)), f.h, params, 0)
+		runtime.KeepAlive(&attr)
+		runtime.KeepAlive(&cfg)
+	} else {
+		err = d.call("cuLaunchKernel", f.h, uintptr(l.Grid[0]), uintptr(l.Grid[1]), uintptr(l.Grid[2]),
+			uintptr(l.Block[0]), uintptr(l.Block[1]), uintptr(l.Block[2]), uintptr(l.SharedBytes), l.Stream.h, params, 0)
+	}
+	runtime.KeepAlive(buf)
+	runtime.KeepAlive(addrs)
+	return err
 }
 
 // TensorMap is a CUtensorMap: 128 bytes, 64-byte aligned when passed.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/nvvm"
 )
 
@@ -544,17 +545,27 @@ func lowerWgmma(f *Func, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	res, err := f.Def(w.Results())
-	if err != nil {
-		return Errorf(op, "%v", err)
-	}
-	if len(res) != len(acc) {
-		return Errorf(op, "the accumulator has %d elements, the result %d", len(acc), len(res))
-	}
-	leaves, _ := Leaves(w.Results().Type())
-	for i := range res {
-		c := mustClass(leaves[i])
-		f.Emit("%s %s, %s;", classInfo[c].mov, res[i], acc[i])
+	var res []string
+	if _, defined := f.regs[w.Results()]; !defined && accumulatesInPlace(op) {
+		// The result takes the accumulator's registers: no copy reads
+		// registers that an earlier wgmma in flight writes, which would
+		// make ptxas wait for it.
+		res = acc
+		if err := f.Alias(w.Results(), res); err != nil {
+			return Errorf(op, "%v", err)
+		}
+	} else {
+		if res, err = f.Def(w.Results()); err != nil {
+			return Errorf(op, "%v", err)
+		}
+		if len(res) != len(acc) {
+			return Errorf(op, "the accumulator has %d elements, the result %d", len(acc), len(res))
+		}
+		leaves, _ := Leaves(w.Results().Type())
+		for i := range res {
+			c := mustClass(leaves[i])
+			f.Emit("%s %s, %s;", classInfo[c].mov, res[i], acc[i])
+		}
 	}
 	ta, tb, td := w.TypeA().String(), w.TypeB().String(), w.TypeD().String()
 	scaleD := f.NewReg(Pred)
@@ -798,4 +809,71 @@ func lowerMmaSync(f *Func, op *ir.Operation) error {
 		f.Emit("mov.b32 {%s, %s}, %s;", u[0], u[1], u[2])
 	}
 	return nil
+}
+
+// accumulatesInPlace reports whether wgmma op may write its result into
+// the registers of its accumulator, which then hold nothing else anyone
+// reads: the accumulator is used by op alone and is the result of another
+// wgmma, or a part (llvm.extractvalue) of a block argument S (a loop's
+// carried accumulator) that no operation in op's block, or in a block
+// reachable from it before S's block is entered again (where S takes its
+// next value), reads, nor any value computed from S.
+func accumulatesInPlace(op *ir.Operation) bool {
+	acc := op.Operand(0)
+	if !ir.HasOneUse(acc) {
+		return false
+	}
+	def := ir.DefiningOp(acc)
+	if _, ok := nvvm.AsWgmmaMmaAsyncOp(def); ok {
+		return def.Block() == op.Block()
+	}
+	x, ok := llvm.AsExtractvalueOp(def)
+	if !ok {
+		return false
+	}
+	s, ok := x.Container().(*ir.BlockArgument)
+	if !ok || s.Owner() == op.Block() {
+		return false
+	}
+	home := s.Owner()
+	// The blocks reachable from op's before home is entered again.
+	reach := map[*ir.Block]bool{}
+	var visit func(b *ir.Block)
+	visit = func(b *ir.Block) {
+		t := b.Last()
+		if t == nil {
+			return
+		}
+		for i := 0; i < t.NumSuccessors(); i++ {
+			if n := t.Successor(i); n != home && !reach[n] {
+				reach[n] = true
+				visit(n)
+			}
+		}
+	}
+	visit(op.Block())
+	// S and everything computed from it, but through acc.
+	seen := map[ir.Value]bool{}
+	work := []ir.Value{s}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		for u := v.FirstUse(); u != nil; u = u.Next() {
+			o := u.Owner()
+			if o == def {
+				continue
+			}
+			if o.Block() == op.Block() || reach[o.Block()] {
+				return false
+			}
+			for i := 0; i < o.NumResults(); i++ {
+				work = append(work, o.Result(i))
+			}
+		}
+	}
+	return true
 }

@@ -23,3 +23,21 @@ func.func @unknown_action() {
   nvgpu.setmaxnreg grow 32
   return
 }
+
+// -----
+
+// Each of the 128 threads of a warpgroup holds 64x128/128 = 64 elements.
+
+func.func @registers_count(%acc: !nvgpu.warpgroup.accumulator<fragmented = vector<64x128xf32>>) {
+  // expected-error @below {{'nvgpu.warpgroup.mma.registers' op has 32 registers, but each of the 128 threads of a warpgroup holds 64 elements of a 64x128 accumulator}}
+  %r = nvgpu.warpgroup.mma.registers %acc : !nvgpu.warpgroup.accumulator<fragmented = vector<64x128xf32>> -> vector<8x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @registers_type(%acc: !nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>>) {
+  // expected-error @below {{'nvgpu.warpgroup.mma.registers' op has registers of f16 for an accumulator of f32}}
+  %r = nvgpu.warpgroup.mma.registers %acc : !nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>> -> vector<8x2x2xf16>
+  return
+}

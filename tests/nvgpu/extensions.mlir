@@ -24,3 +24,14 @@ func.func @warp_specialized() {
   nvgpu.fence.proxy.async
   return
 }
+
+// The thread's registers of a wgmma accumulator, in wgmma's order: a
+// 64x64 accumulator gives each of the 128 threads 32 elements.
+
+// CHECK-LABEL: func.func @accumulator_registers
+// CHECK: %0 = nvgpu.warpgroup.mma.registers %arg0 : <fragmented = vector<64x64xf32>> -> vector<8x2x2xf32>
+// GENERIC: "nvgpu.warpgroup.mma.registers"(%arg0) : (!nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>>) -> vector<8x2x2xf32>
+func.func @accumulator_registers(%acc: !nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>>) -> vector<8x2x2xf32> {
+  %r = nvgpu.warpgroup.mma.registers %acc : !nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>> -> vector<8x2x2xf32>
+  return %r : vector<8x2x2xf32>
+}

@@ -17,6 +17,7 @@ import (
 func (b *Block) NewShared(elem ir.Type, n int64) *interp.Buffer {
 	buf := interp.NewBuffer(elem, n)
 	buf.Watch = &raceWatch{blk: b, cells: make([]cell, n)}
+	buf.NewStorage = b.NewShared
 	return buf
 }
 

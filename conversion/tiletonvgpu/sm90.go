@@ -1,0 +1,296 @@
+package tiletonvgpu
+
+import (
+	"fmt"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/scf"
+	"github.com/strata-ir/strata/dialects/tile"
+)
+
+// The sm_90a GEMM: a kernel whose one product accumulates, in a k loop,
+// blocks loaded straight from two memrefs runs warp-specialized on
+// Hopper. Its blocks are consumers+1 warpgroups:
+//
+//   - the last warpgroup is the producer: it gives registers away
+//     (setmaxnreg.dec) and one of its threads issues, for every k step,
+//     the TMA copies of the A and B blocks into a ring of stages of
+//     128-byte-swizzled shared memory, each stage's copies completing on
+//     its "full" mbarrier (arrive.expect_tx of the stage's bytes), after
+//     waiting on the stage's "empty" mbarrier for the consumers to have
+//     released it;
+//   - the other warpgroups, 64 rows of the block each, take the
+//     registers (setmaxnreg.inc), wait on "full", issue wgmma m64nNk16 on
+//     the stage through shared-memory descriptors (B transposed, as it is
+//     stored k-major), keep one wgmma group in flight and release the
+//     stage the previous one read by arriving on its "empty" mbarrier;
+//     then they read the accumulator's registers in the WGMMA layout and
+//     run the epilogue (bias, activation, casts) and the stores on them,
+//     as the sm_80 path does on the mma.sync layout.
+//
+// The tensor maps of A and B are made by the host before the launch
+// (nvgpu.tma.create.descriptor, cuTensorMapEncodeTiled at run time) and
+// passed to the kernel after its arguments; the stages live in dynamic
+// shared memory, aligned at run time to the 1024 bytes the swizzle needs.
+
+// SM90BK is the k block of the sm_90a GEMM: 64 elements of 16 bits, the
+// 128 bytes of the swizzle.
+const SM90BK = 64
+
+// SM90MaxStages is the deepest ring of stages; SM90SharedBytes the shared
+// memory the stages may use (of the 227 KB a Hopper block may have).
+const (
+	SM90MaxStages   = 4
+	SM90SharedBytes = 200 * 1024
+)
+
+// Register budgets of the warp-specialized GEMM's roles.
+const (
+	ProducerRegisters = 40
+	ConsumerRegisters = 232
+)
+
+// swizzleAlign is the alignment of a 128-byte-swizzled TMA box in shared
+// memory.
+const swizzleAlign = 1024
+
+// sm90Plan is the shape of a GEMM kernel the sm_90a path lowers.
+type sm90Plan struct {
+	loop       *ir.Operation
+	dot        tile.DotOp
+	loads      [2]tile.LoadOp
+	bm, bn, bk int64
+	elem       ir.Type
+	stages     int64
+	consumers  int64
+	// args are the kernel arguments of the memrefs of A and B.
+	args [2]int
+}
+
+// stageBytes is the shared memory of one stage: the A block, then the B
+// block as bn/64 boxes of 64x64.
+func (p *sm90Plan) stageBytes() int64 { return (p.bm*p.bk + p.bk*p.bn) * 2 }
+
+func (p *sm90Plan) aBytes() int64 { return p.bm * p.bk * 2 }
+
+// sharedBytes is the dynamic shared memory of a block: the stages and
+// the room to align them.
+func (p *sm90Plan) sharedBytes() int64 { return p.stages*p.stageBytes() + swizzleAlign }
+
+// planSM90 returns the plan of kernel kf (after splitRematerializable),
+// or nil and why the sm_90a path does not apply.
+func planSM90(kf *ir.Operation) (*sm90Plan, string) {
+	var dots []*ir.Operation
+	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if isOp(op, tile.AsDotOp) {
+			dots = append(dots, op)
+		}
+		return true
+	})
+	if len(dots) != 1 {
+		return nil, "not one tile.dot"
+	}
+	d, _ := tile.AsDotOp(dots[0])
+	top := kf.Region(0).First()
+	loop := dots[0].Block().ParentOp()
+	f, ok := scf.AsForOp(loop)
+	if !ok || loop.Block() != top {
+		return nil, "the product is not in a k loop of the kernel's body"
+	}
+	if lb, ok := staticIndex(f.LowerBound()); !ok || lb != 0 {
+		return nil, "the k loop does not start at 0"
+	}
+	if st, ok := staticIndex(f.Step()); !ok || st != 1 {
+		return nil, "the k loop's step is not 1"
+	}
+	body := f.Region().First()
+	if len(f.InitArgs()) != 1 || d.Acc() != body.Argument(1) || body.Last().NumOperands() != 1 || body.Last().Operand(0) != d.Result() {
+		return nil, "the k loop does not carry the product's accumulator alone"
+	}
+	if !zeroTile(f.InitArgs()[0]) {
+		return nil, "the accumulator does not start at zero"
+	}
+	p := &sm90Plan{loop: loop, dot: d}
+	for i, v := range []ir.Value{d.A(), d.B()} {
+		def := ir.DefiningOp(v)
+		if def == nil || def.Block() != body || !feedsDot(def) {
+			return nil, "an operand of the product is not a tile.load of the loop"
+		}
+		ld, _ := tile.AsLoadOp(def)
+		arg, ok := tmaOK(ld)
+		if !ok || arg.Owner() != top {
+			return nil, "an operand is not loaded from a 2-D memref argument whose rows TMA can copy"
+		}
+		p.loads[i] = ld
+		p.args[i] = arg.Index()
+	}
+	for op := body.First(); op != nil; op = op.Next() {
+		if op == dots[0] || op == p.loads[0].Operation || op == p.loads[1].Operation || op == body.Last() {
+			continue
+		}
+		if op.NumRegions() != 0 || producesTile(op) {
+			return nil, "the k loop computes other tiles"
+		}
+	}
+	for op := top.First(); op != loop; op = op.Next() {
+		if producesTile(op) && op != ir.DefiningOp(f.InitArgs()[0]) && !feedsZero(op, f.InitArgs()[0]) {
+			return nil, "tiles are computed before the k loop"
+		}
+	}
+	aShape, aElem, _ := tileShape(d.A())
+	bShape, bElem, _ := tileShape(d.B())
+	_, cElem, _ := tileShape(d.Acc())
+	if aElem != bElem || bitWidth(aElem) != 16 || !isFloat(aElem) || bitWidth(cElem) != 32 || !isFloat(cElem) {
+		return nil, "wgmma here takes f16 or bf16 operands and an f32 accumulator"
+	}
+	p.bm, p.bk, p.bn, p.elem = aShape[0], aShape[1], bShape[1], aElem
+	if p.bk != SM90BK || (p.bm != 64 && p.bm != 128) || p.bn%64 != 0 || p.bn > 256 || !isPow2(p.bn) {
+		return nil, fmt.Sprintf("blocks %dx%dx%d: the sm_90a GEMM takes bm 64 or 128, bk %d, bn 64, 128 or 256", p.bm, p.bk, p.bn, SM90BK)
+	}
+	p.consumers = p.bm / WGMMAM
+	p.stages = min(SM90MaxStages, (SM90SharedBytes-swizzleAlign)/p.stageBytes())
+	if p.stages < 2 {
+		return nil, "two stages do not fit in shared memory"
+	}
+	return p, ""
+}
+
+func producesTile(op *ir.Operation) bool {
+	for i := 0; i < op.NumResults(); i++ {
+		if isTile(op.Result(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// feedsZero reports whether op is the scalar zero a zero splat init
+// broadcasts.
+func feedsZero(op *ir.Operation, init ir.Value) bool {
+	s := ir.DefiningOp(init)
+	return s != nil && s.NumOperands() == 1 && ir.DefiningOp(s.Operand(0)) == op
+}
+
+// zeroTile reports whether v is a tile of zeros: a splat of the constant
+// 0 or a zero constant tile.
+func zeroTile(v ir.Value) bool {
+	def := ir.DefiningOp(v)
+	if def == nil {
+		return false
+	}
+	if s, ok := tile.AsSplatOp(def); ok {
+		c, ok := arith.AsConstantOp(ir.DefiningOp(s.Operand(0)))
+		if !ok {
+			return false
+		}
+		fa, ok := c.Value().(*ir.FloatAttr)
+		return ok && fa.Float64() == 0
+	}
+	if c, ok := arith.AsConstantOp(def); ok {
+		d, ok := c.Value().(*ir.DenseElementsAttr)
+		if !ok || !d.Splat {
+			return false
+		}
+		for _, b := range d.Data {
+			if b != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// tmaOK returns the kernel argument ld loads from when TMA can copy the
+// blocks of ld: a tile.load by block index of a whole 2-D memref argument
+// of identity layout whose rows of 16-bit elements are a multiple of 16
+// bytes (TMA's global strides), reading zeros outside.
+func tmaOK(ld tile.LoadOp) (*ir.BlockArgument, bool) {
+	v, ok := tile.AsViewOp(ir.DefiningOp(ld.View()))
+	if !ok || v.Offset() != nil || len(v.Sizes()) != 0 || ld.Mask() != nil || ld.At() {
+		return nil, false
+	}
+	arg, ok := v.Source().(*ir.BlockArgument)
+	if !ok {
+		return nil, false
+	}
+	mt, ok := v.Source().Type().(*ir.MemRefType)
+	if !ok || len(mt.Shape) != 2 || mt.Layout != nil || mt.Shape[1] <= 0 || mt.Shape[1]*2%16 != 0 {
+		return nil, false
+	}
+	if p, ok := ld.Pad().(*ir.StringAttr); ld.Pad() != nil && (!ok || p.Value != "zero") {
+		return nil, false
+	}
+	return arg, true
+}
+
+// lowerSM90 lowers the body of a GEMM kernel with plan p: the operations
+// before the k loop for every thread, the loop as the warp-specialized
+// pipeline, and what follows it (the epilogue) in the consumer
+// warpgroups. descA and descB are the kernel's tensor maps.
+func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, descA, descB ir.Value) error {
+	ring := k.newRing(p, descA, descB)
+	for op := body.First(); op != nil; op = op.Next() {
+		k.b.Loc = op.Loc()
+		if op != p.loop {
+			if err := k.lowerOp(op); err != nil {
+				return err
+			}
+			continue
+		}
+		f, _ := scf.AsForOp(op)
+		steps := k.get(f.UpperBound())
+		producer := k.cmp(0, k.uniformWarpgroup(), k.c(p.consumers))
+		var err error
+		k.ifElse(producer, func() {
+			k.setmaxnreg("decrease", ProducerRegisters)
+			k.guarded(k.cmp(0, k.tid, k.c(p.consumers*128)), func() {
+				ring.produce(k, steps, func(at ir.Value) ([]ir.Value, []ir.Value) {
+					pl := &pipeline{body: f.Region().First(), oldIV: f.Region().First().Argument(0)}
+					return k.indicesAt(pl, p.loads[0], at), k.indicesAt(pl, p.loads[1], at)
+				})
+			})
+		}, func() {
+			k.setmaxnreg("increase", ConsumerRegisters)
+			regs := ring.consume(k, steps)
+			k.vals[op.Result(0)] = regs
+			for e := op.Next(); e != nil && e != body.Last(); e = e.Next() {
+				k.b.Loc = e.Loc()
+				if err = k.lowerOp(e); err != nil {
+					return
+				}
+			}
+		})
+		if err != nil {
+			return err
+		}
+		k.b.Loc = body.Last().Loc()
+		return k.lowerOp(body.Last())
+	}
+	return nil
+}
+
+// uniformWarpgroup returns the warpgroup of the thread as lane 0 of its
+// warp sees it (gpu.shuffle idx): the same value, but one the compiler
+// knows to be uniform in the warp, so that the branches of the roles are
+// not divergent paths, which would serialize wgmma.
+func (k *kernel) uniformWarpgroup() ir.Value {
+	i32 := k.ctx.I(32)
+	wg := k.val("arith.index_cast", []ir.Value{k.div(k.tid, 128)}, i32)
+	c := func(v int64) ir.Value {
+		return k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, v)})
+	}
+	sh := k.op("gpu.shuffle", []ir.Value{wg, c(0), c(32)}, []ir.Type{i32, k.ctx.I(1)},
+		ir.NamedAttr{Name: "mode", Value: k.parsed("#gpu<shuffle_mode idx>")}).Result(0)
+	return k.val("arith.index_cast", []ir.Value{sh}, k.index())
+}
+
+func (k *kernel) setmaxnreg(action string, n int32) {
+	k.op("nvgpu.setmaxnreg", nil, nil,
+		ir.NamedAttr{Name: "action", Value: k.parsed("#nvgpu<reg_action " + action + ">")},
+		ir.NamedAttr{Name: "regCount", Value: k.ctx.IntegerAttr(k.ctx.I(32), int64(n))})
+}
+
+// sm90Accumulator is the layout of the sm_90a GEMM's accumulators.
+func sm90Accumulator(shape []int64) (*Layout, error) { return WGMMA(shape) }

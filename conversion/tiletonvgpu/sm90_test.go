@@ -1,0 +1,186 @@
+package tiletonvgpu_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/conversion/tiletonvgpu"
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/internal/filecheck"
+	"github.com/strata-ir/strata/run"
+	"github.com/strata-ir/strata/semcheck"
+	"github.com/strata-ir/strata/targets/ptx"
+)
+
+// TestSM90Semantics lowers GEMM programs from linalg to tile kernels and
+// on to warp-specialized sm_90a kernels (TMA into a ring of swizzled
+// stages, mbarriers, wgmma, setmaxnreg), and runs every level on the
+// interpreter: the nvgpu kernels on the SIMT model with TMA's
+// zero-filling boxes and wgmma's shared-memory layouts print what the
+// tile kernels print. The shapes are ragged against the blocks in M, N
+// and K. Kernels the sm_90a GEMM does not take keep the sm_80 path.
+func TestSM90Semantics(t *testing.T) {
+	wgmma := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
+		"nvgpu.warpgroup.mma", "{transposeB}", "nvgpu.warpgroup.mma.registers", "nvgpu.setmaxnreg  decrease 40",
+		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "arith.maximumf"}
+	cases := []struct {
+		file, sizes string
+		want, none  []string
+		nvvm        bool
+	}{
+		// On through the gpu.module's lowering to llvm and nvvm: the
+		// interpreter reads the wgmma descriptors' bits (start, leading
+		// and stride byte offsets, swizzle) as the hardware does.
+		{"gemm_bias_relu.mlir", "128,128,64", []string{"nvvm.wgmma.mma_async", "nvvm.cp.async.bulk.tensor.shared.cluster.global",
+			"nvvm.setmaxregister", "nvvm.wgmma.wait.group.sync.aligned"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true},
+		{"gemm_bias_relu.mlir", "64,64,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true},
+		// One consumer warpgroup: 64x64 blocks.
+		{"gemm_bias_relu.mlir", "64,64,64", append(wgmma, "threads in (%c256"), []string{"nvgpu.mma.sync"}, false},
+		// Two consumer warpgroups, two B boxes per stage.
+		{"gemm_bias_relu.mlir", "128,128,64", append(wgmma, "threads in (%c384", "vector<64x128xf32>"), []string{"nvgpu.mma.sync"}, false},
+		{"gemm_f16.mlir", "64,64,64", []string{"nvgpu.warpgroup.mma", "f16"}, []string{"nvgpu.mma.sync"}, false},
+		// Rows of A of 40 bytes, which TMA cannot copy (its strides are
+		// multiples of 16 bytes): the sm_80 path.
+		{"gemm_ragged_k.mlir", "64,128,64", []string{"nvgpu.mma.sync"}, []string{"nvgpu.warpgroup.mma"}, false},
+		// A k block other than 64: the sm_80 path.
+		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}, false},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%s/nvvm=%v", c.file, c.sizes, c.nvvm), func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", c.file))
+			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a}"
+			if c.nvvm {
+				// The passes of the gpu.module's lowering leave kernels
+				// half in memrefs, half in llvm pointers, which the
+				// interpreter does not bridge: the lowered program is
+				// compared with the source.
+				base, err := semcheck.Observe(m, "main")
+				if err != nil || base.Err != "" {
+					t.Fatalf("%v %s", err, base.Err)
+				}
+				pm := pass.NewManager(ctx, "builtin.module")
+				if err := pm.Parse("builtin.module(" + pipeline + ", " + run.GPUModulePipeline + ")"); err != nil {
+					t.Fatal(err)
+				}
+				if err := pm.Run(m); err != nil {
+					t.Fatal(err)
+				}
+				got, err := semcheck.Observe(m, "main")
+				if err != nil || got.Err != "" {
+					t.Fatalf("%v %s", err, got.Err)
+				}
+				if !got.Near(base, semcheck.RelTolerance) {
+					t.Fatalf("the lowered program prints\n%s\nnot\n%s", got.Output, base.Output)
+				}
+			} else {
+				validate(t, ctx, m, pipeline)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			out := sb.String()
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %q in the lowered module", w)
+				}
+			}
+			for _, w := range c.none {
+				if strings.Contains(out, w) {
+					t.Errorf("%q in the lowered module", w)
+				}
+			}
+		})
+	}
+}
+
+// validate runs pipeline on m with every pass's semantics checked on the
+// interpreter.
+func validate(t *testing.T, ctx *ir.Context, m *ir.Operation, pipeline string) {
+	t.Helper()
+	r, err := semcheck.Validate(ctx, m, pipeline, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failure != nil {
+		t.Fatalf("%v: %v", r.Failure, r.Failure.Notes)
+	}
+	if r.PassError != nil {
+		t.Fatalf("%s: %v", r.FailedPass, r.PassError)
+	}
+	if len(r.Validated) != strings.Count(pipeline, "}") {
+		t.Fatalf("validated %v", r.Validated)
+	}
+}
+
+// sm90PTX lowers file with blocks of sizes through the sm_90a GEMM and
+// the gpu.module pipeline of the CUDA runner, and returns the PTX of its
+// kernels.
+func sm90PTX(t *testing.T, file, sizes string) string {
+	t.Helper()
+	ctx, m := parse(t, filepath.Join("testdata", file))
+	pm := pass.NewManager(ctx, "builtin.module")
+	pipeline := "builtin.module(linalg-to-tile{target=sm_90a tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_90a}, " + run.GPUModulePipeline + ")"
+	if err := pm.Parse(pipeline); err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range ptx.GPUModules(m) {
+		if (gpu.ModuleOp{Operation: g}).SymName() == tiletonvgpu.ModuleName {
+			text, err := ptx.Emit(g, ptx.Options{Chip: "sm_90a", NoLineInfo: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return text
+		}
+	}
+	t.Fatal("no gpu.module of the kernels")
+	return ""
+}
+
+// TestSM90PTX checks the key instructions of the PTX of an sm_90a GEMM
+// (testdata/gemm_sm90.ptx.check).
+func TestSM90PTX(t *testing.T) {
+	text := sm90PTX(t, "gemm_bias_relu.mlir", "128,128,64")
+	check, err := os.ReadFile(filepath.Join("testdata", "gemm_sm90.ptx.check"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := filecheck.Match(text, filecheck.Parse(string(check), "CHECK")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSM90Ptxas assembles the PTX of sm_90a GEMMs with ptxas, which only
+// GPU machines have (CI has none: the test skips there).
+func TestSM90Ptxas(t *testing.T) {
+	bin, err := exec.LookPath("ptxas")
+	if err != nil {
+		t.Skip("ptxas is not installed: the sm_90a PTX is not assembled here (scripts/gpu-test.sh runs this test on a GPU machine)")
+	}
+	for _, sizes := range []string{"64,64,64", "128,128,64", "128,256,64"} {
+		text := sm90PTX(t, "gemm_bias_relu.mlir", sizes)
+		dir := t.TempDir()
+		src := filepath.Join(dir, "k.ptx")
+		if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(bin, "-arch=sm_90a", "-v", "-o", filepath.Join(dir, "k.cubin"), src).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: ptxas: %v\n%s", sizes, err, out)
+		}
+		if strings.Contains(string(out), "C7508") {
+			t.Errorf("%s: ptxas ignored setmaxnreg:\n%s", sizes, out)
+		}
+		t.Logf("%s:\n%s", sizes, out)
+	}
+}

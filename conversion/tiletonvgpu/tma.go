@@ -1,0 +1,198 @@
+package tiletonvgpu
+
+import (
+	"fmt"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/nvgpu"
+)
+
+// TMABox is the inner size of a TMA box of 16-bit elements with the
+// 128-byte swizzle: one swizzled row.
+const TMABox = 64
+
+// tensorMapType is the !nvgpu.tensormap.descriptor of boxes of rows x
+// cols elements of elem, 128-byte swizzled in shared memory, zero outside
+// the tensor.
+func tensorMapType(ctx *ir.Context, rows, cols int64, elem ir.Type) (ir.Type, error) {
+	s := fmt.Sprintf("!nvgpu.tensormap.descriptor<tensor = memref<%dx%dx%s, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>",
+		rows, cols, ir.TypeString(elem))
+	return asm.ParseTypeString(ctx, s)
+}
+
+// ring is a ring of shared-memory stages that TMA copies fill and wgmma
+// reads: stage s holds an A box of bm x 64 and bn/64 B boxes of 64 x 64
+// at stage bytes s * stageBytes of the aligned dynamic shared memory;
+// full[s] completes when a stage's copies landed, empty[s] when every
+// consumer thread is done with it.
+type ring struct {
+	p            *sm90Plan
+	base         ir.Value
+	dyn          ir.Value
+	full, empty  ir.Value
+	descA, descB ir.Value
+	barType      ir.Type
+}
+
+// newRing emits, in the kernel's prologue, the dynamic shared memory
+// aligned to the swizzle's 1024 bytes, the full and empty barriers and
+// their initialization by thread 0 (full expects the producer's one
+// arrival and the bytes of the copies, empty one arrival per consumer
+// thread), and a block barrier that publishes them.
+func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
+	r := &ring{p: p, descA: descA, descB: descB}
+	i8 := k.ctx.I(8)
+	dynT := k.ctx.MemRefType([]int64{ir.Dynamic}, i8, nil, k.workgroupSpace())
+	r.dyn = gpu.BuildDynamicSharedMemory(k.b, k.b.Loc, dynT).Operation.Result(0)
+	addr := memref.BuildExtractAlignedPointerAsIndex(k.b, k.b.Loc, r.dyn).Operation.Result(0)
+	// (align - addr % align) % align
+	r.base = k.and(k.bin("arith.subi", k.c(swizzleAlign), k.and(addr, k.c(swizzleAlign-1))), k.c(swizzleAlign-1))
+	r.barType = k.parsedType(fmt.Sprintf("!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.stages))
+	r.full = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
+	r.empty = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
+	k.guarded(k.cmp(0, k.tid, k.c(0)), func() {
+		for s := int64(0); s < p.stages; s++ {
+			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.full, k.c(1), k.c(s))
+			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.consumers*128), k.c(s))
+		}
+	})
+	k.op("gpu.barrier", nil, nil)
+	return r
+}
+
+// view returns the memref of rows x cols elements at byte off of stage s.
+func (r *ring) view(k *kernel, s ir.Value, off, rows, cols int64) ir.Value {
+	shift := k.add(r.base, k.add(k.bin("arith.muli", s, k.c(r.p.stageBytes())), k.c(off)))
+	t := k.ctx.MemRefType([]int64{rows, cols}, r.p.elem, nil, k.workgroupSpace())
+	return memref.BuildView(k.b, k.b.Loc, r.dyn, shift, nil, t).Operation.Result(0)
+}
+
+// stageOf returns the stage of k step i and the parity of its round.
+func (r *ring) stageOf(k *kernel, i ir.Value) (ir.Value, ir.Value) {
+	s := k.bin("arith.remui", i, k.c(r.p.stages))
+	round := k.bin("arith.divui", i, k.c(r.p.stages))
+	parity := k.cmp(1, k.and(round, k.c(1)), k.c(0))
+	return s, parity
+}
+
+// waitTicks bounds one try_wait's suspension.
+const waitTicks = 10000000
+
+func (r *ring) wait(k *kernel, bars, s, parity ir.Value) {
+	nvgpu.BuildMbarrierTryWaitParity(k.b, k.b.Loc, bars, parity, k.c(waitTicks), s)
+}
+
+// produce emits the producer's loop over the steps k steps: wait for the
+// stage to be empty (from the second round on), expect its bytes on
+// full, and copy the A box at (row bm*ia0, column 64*ia1) and the B boxes
+// at (row 64*ib0, column bn*ib1 + 64j), indices giving the block
+// indices (ia, ib) of step i.
+func (r *ring) produce(k *kernel, steps ir.Value, indices func(i ir.Value) ([]ir.Value, []ir.Value)) {
+	p := r.p
+	k.forLoop(k.c(0), steps, func(i ir.Value) {
+		s, parity := r.stageOf(k, i)
+		k.guarded(k.cmp(9, i, k.c(p.stages)), func() {
+			// The release of the round before.
+			r.wait(k, r.empty, s, k.bin("arith.xori", parity, k.boolConst(true)))
+		})
+		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.full, k.c(p.stageBytes()), s)
+		ia, ib := indices(i)
+		a := r.view(k, s, 0, p.bm, p.bk)
+		nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, a, r.full, r.descA,
+			[]ir.Value{k.mul(ia[1], p.bk), k.mul(ia[0], p.bm)}, s)
+		for j := int64(0); j < p.bn/TMABox; j++ {
+			b := r.view(k, s, p.aBytes()+j*p.bk*TMABox*2, p.bk, TMABox)
+			col := k.add(k.mul(ib[1], p.bn), k.c(j*TMABox))
+			nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, b, r.full, r.descB, []ir.Value{col, k.mul(ib[0], p.bk)}, s)
+		}
+	})
+}
+
+// consume emits the consumer warpgroups' loop over the steps k steps and
+// returns the thread's registers of the accumulator: each step waits for
+// its stage, issues the warpgroup's wgmma on its 64 rows of A and all of
+// B (one group left in flight), then releases the stage of the step
+// before, whose group has completed: every consumer thread arrives, so
+// that no branch divides a warpgroup between its wgmma.
+func (r *ring) consume(k *kernel, steps ir.Value) ir.Value {
+	p := r.p
+	f32 := k.ctx.FloatType(ir.F32)
+	accT := k.accumulatorType(WGMMAM, p.bn, f32)
+	var acc ir.Value = nvgpu.BuildWarpgroupMmaInitAccumulator(k.b, k.b.Loc, accT).Operation.Result(0)
+	wg := k.div(k.tid, 128)
+	rows := k.bin("arith.muli", wg, k.c(WGMMAM*p.bk*2))
+	acc = k.forLoopCarry(k.c(0), steps, acc, func(i, acc ir.Value) ir.Value {
+		s, parity := r.stageOf(k, i)
+		r.wait(k, r.full, s, parity)
+		shift := k.add(r.base, k.add(k.bin("arith.muli", s, k.c(p.stageBytes())), rows))
+		aT := k.ctx.MemRefType([]int64{WGMMAM, p.bk}, p.elem, nil, k.workgroupSpace())
+		a := memref.BuildView(k.b, k.b.Loc, r.dyn, shift, nil, aT).Operation.Result(0)
+		b := r.view(k, s, p.aBytes(), p.bk, p.bn)
+		da := k.smemDescriptor(a, r.descA, WGMMAM, p.bk, p.elem)
+		db := k.smemDescriptor(b, r.descB, p.bk, p.bn, p.elem)
+		next := nvgpu.BuildWarpgroupMma(k.b, k.b.Loc, da, db, acc, accT, nvgpu.WarpgroupMmaOptions{TransposeB: true}).Operation.Result(0)
+		k.guarded(k.cmp(8, i, k.c(0)), func() {
+			prev := k.bin("arith.remui", k.bin("arith.subi", i, k.c(1)), k.c(p.stages))
+			nvgpu.BuildMbarrierArrive(k.b, k.b.Loc, r.empty, prev, k.parsedType("!nvgpu.mbarrier.token"))
+		})
+		return next
+	})
+	l, _ := WGMMA([]int64{p.bm, p.bn})
+	return nvgpu.BuildWarpgroupMmaRegisters(k.b, k.b.Loc, acc, k.vec(l.RegShape, f32)).Operation.Result(0)
+}
+
+func (k *kernel) boolConst(v bool) ir.Value {
+	return k.val("arith.constant", nil, k.ctx.I(1), ir.NamedAttr{Name: "value", Value: k.ctx.Bool(v)})
+}
+
+// forLoop emits scf.for i = lb to ub with body.
+func (k *kernel) forLoop(lb, ub ir.Value, body func(i ir.Value)) {
+	loop := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.for"), Operands: []ir.Value{lb, ub, k.c(1)}, NumRegions: 1})
+	saved := *k.b
+	blk := k.b.CreateBlock(loop.Region(0), k.index())
+	body(blk.Argument(0))
+	k.op("scf.yield", nil, nil)
+	*k.b = saved
+}
+
+// forLoopCarry emits scf.for i = lb to ub carrying one value from init
+// through body and returns the last.
+func (k *kernel) forLoopCarry(lb, ub, init ir.Value, body func(i, x ir.Value) ir.Value) ir.Value {
+	loop := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.for"), Operands: []ir.Value{lb, ub, k.c(1), init},
+		ResultTypes: []ir.Type{init.Type()}, NumRegions: 1})
+	saved := *k.b
+	blk := k.b.CreateBlock(loop.Region(0), k.index(), init.Type())
+	next := body(blk.Argument(0), blk.Argument(1))
+	k.op("scf.yield", []ir.Value{next}, nil)
+	*k.b = saved
+	return loop.Result(0)
+}
+
+// createTensorMaps emits, before a launch, the tensor maps of the A and
+// B operands of an sm_90a GEMM: the memrefs cast to unranked ones and
+// nvgpu.tma.create.descriptor with the boxes of plan p (bm x 64 for A,
+// 64 x 64 for B).
+func createTensorMaps(e *emitter, p *sm90Plan, a, b ir.Value) ([]ir.Value, error) {
+	var out []ir.Value
+	for _, x := range []struct {
+		v          ir.Value
+		rows, cols int64
+	}{{a, p.bm, p.bk}, {b, p.bk, TMABox}} {
+		mt, ok := x.v.Type().(*ir.MemRefType)
+		if !ok {
+			return nil, fmt.Errorf("an operand of the GEMM is not a memref")
+		}
+		um := e.ctx.UnrankedMemRefType(mt.Elem, mt.MemorySpace)
+		cast := e.val("memref.cast", []ir.Value{x.v}, um)
+		t, err := tensorMapType(e.ctx, x.rows, x.cols, mt.Elem)
+		if err != nil {
+			return nil, err
+		}
+		d := nvgpu.BuildTmaCreateDescriptor(e.b, e.b.Loc, cast, []ir.Value{e.c(x.rows), e.c(x.cols)}, t).Operation.Result(0)
+		out = append(out, d)
+	}
+	return out, nil
+}
