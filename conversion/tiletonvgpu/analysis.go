@@ -130,7 +130,7 @@ func (a *layouts) step(op *ir.Operation) bool {
 	case isOp(op, tile.AsBroadcastOp):
 		if l, ok := a.m[op.Result(0)]; ok {
 			s, _, _ := tileShape(op.Operand(0))
-			if a.set(op.Operand(0), l.Sliced(s)) {
+			if a.set(op.Operand(0), l.Sliced(s).Compact()) {
 				changed = true
 			}
 		}
@@ -245,11 +245,17 @@ func assign(body *ir.Operation, warps int64) (map[ir.Value]*Layout, error) {
 	if a.err != nil {
 		return nil, a.err
 	}
-	// The accumulators of the products.
+	// The accumulators of the products; products chained in registers
+	// stack their warps along the rows.
+	chained := chainedDots(body)
 	body.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if d, ok := tile.AsDotOp(op); ok {
 			shape, _, _ := tileShape(d.Result())
-			wm, wn, err := warpGrid(shape, warps)
+			grid := warpGrid
+			if chained[op] {
+				grid = rowWarps
+			}
+			wm, wn, err := grid(shape, warps)
 			if err != nil {
 				a.err = err
 				return false

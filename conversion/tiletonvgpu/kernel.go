@@ -44,6 +44,14 @@ type kernel struct {
 	programs ir.Value
 	// prologue is the last operation of the kernel's prologue.
 	prologue *ir.Operation
+	// offsetAlign holds, for the memrefs of views with a dynamic offset,
+	// a number the offset is known to be a multiple of.
+	offsetAlign map[ir.Value]int64
+	// flash is the attention loop being lowered, or nil.
+	flash *flashLoop
+	// aFrags holds the A fragments of loop-invariant operands of
+	// attention loops, by tile.
+	aFrags map[ir.Value][][]ir.Value
 }
 
 // inPrologue moves the insertion point to the end of the kernel's
@@ -294,9 +302,12 @@ func (k *kernel) ownerPred(l *Layout) ir.Value {
 // lowerFor lowers an scf.for whose iteration arguments may be tiles.
 func lowerFor(k *kernel, op *ir.Operation) error {
 	f, _ := scf.AsForOp(op)
-	if k.pipe == nil {
+	if k.pipe == nil && k.flash == nil {
 		if p := k.plan(f); p != nil {
 			return k.lowerPipelinedFor(op, p)
+		}
+		if p := k.flashPlan(f); p != nil {
+			return k.lowerFlashFor(op, p)
 		}
 	}
 	if singleTrip(f) {
@@ -336,6 +347,9 @@ func lowerYield(k *kernel, op *ir.Operation) error {
 	if k.pipe != nil && op.Block() == k.pipe.body {
 		vs = append(vs, k.pipe.next...)
 	}
+	if k.flash != nil && op.Block() == k.flash.body {
+		vs = append(vs, k.flash.next...)
+	}
 	k.b.Create(&ir.OperationState{Name: op.OpName(), Operands: vs, Properties: op.Properties()})
 	return nil
 }
@@ -361,14 +375,7 @@ func init() {
 		}
 		return k.setIndex(op, k.gpuIndex("gpu.grid_dim", "xyz"[p.Axis():p.Axis()+1]))
 	})
-	rule("tile.view", func(k *kernel, op *ir.Operation) error {
-		v, _ := tile.AsViewOp(op)
-		if v.Offset() != nil || len(v.Sizes()) != 0 {
-			return k.errorf(op, "tile-to-nvgpu lowers views of whole memrefs only")
-		}
-		k.vals[op.Result(0)] = k.get(v.Source())
-		return nil
-	})
+	rule("tile.view", lowerView)
 	rule("tile.dim", func(k *kernel, op *ir.Operation) error {
 		d, _ := tile.AsDimOp(op)
 		k.vals[op.Result(0)] = k.dim(k.get(d.View()), d.Index())
@@ -415,7 +422,7 @@ func init() {
 		k.vals[op.Result(0)] = k.get(op.Operand(0))
 		return nil
 	}
-	rule("tile.broadcast", same)
+	rule("tile.broadcast", lowerBroadcast)
 	rule("tile.expand_dims", same)
 	rule("tile.squeeze", same)
 	// A transpose permutes the layout's coordinates, not the registers.

@@ -117,6 +117,9 @@ func warpsFor(kf *ir.Operation) int64 {
 		}
 		return true
 	})
+	if c := chainWarps(kf); c > 0 {
+		return c
+	}
 	if !dot {
 		for w < MaxWarps && largest > w*32*RowElements {
 			w *= 2
@@ -323,7 +326,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 	k := &kernel{emitter: &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}, top: entry},
 		chip: chip, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
 		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{},
-		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}}
+		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}, offsetAlign: map[ir.Value]int64{}, aFrags: map[ir.Value][][]ir.Value{}}
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
 	}
