@@ -3,6 +3,7 @@ package tiletonvgpu
 import (
 	"fmt"
 	"github.com/strata-ir/strata/dialects/arith"
+	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/scf"
@@ -210,13 +211,32 @@ func (k *kernel) lowerElementwise(op *ir.Operation) error {
 		return nil
 	}
 	var operands []ir.Value
+	// Math functions run on the registers as one 1-D vector, which the
+	// GPU lowering maps to the chip's instructions (ex2.approx for exp2)
+	// rather than to calls of a device library.
+	flat := strings.HasPrefix(op.Name(), "math.") && len(rt.Shape) > 1
+	n := int64(1)
+	for _, d := range rt.Shape {
+		n *= d
+	}
 	for i := 0; i < op.NumOperands(); i++ {
-		operands = append(operands, k.get(op.Operand(i)))
+		x := k.get(op.Operand(i))
+		if flat {
+			x = k.val("vector.shape_cast", []ir.Value{x}, k.vec([]int64{n}, x.Type().(*ir.VectorType).Elem))
+		}
+		operands = append(operands, x)
 	}
 	st := &ir.OperationState{Name: op.OpName(), Operands: operands, Properties: op.Properties(), Attributes: op.Attrs()}
 	_, elem, _ := tileShape(op.Result(0))
 	st.ResultTypes = []ir.Type{k.vec(rt.Shape, elem)}
-	k.vals[op.Result(0)] = k.b.Create(st).Result(0)
+	if flat {
+		st.ResultTypes = []ir.Type{k.vec([]int64{n}, elem)}
+	}
+	var r ir.Value = k.b.Create(st).Result(0)
+	if flat {
+		r = k.val("vector.shape_cast", []ir.Value{r}, k.vec(rt.Shape, elem))
+	}
+	k.vals[op.Result(0)] = r
 	return nil
 }
 
