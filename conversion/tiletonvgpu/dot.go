@@ -291,18 +291,24 @@ func (k *kernel) stage(v ir.Value, sm ir.Value, sw Swizzle) ([]ir.Value, error) 
 }
 
 // asyncCopyOK reports whether the rows of ld's memref start 16-byte
-// aligned (a static row length that is a multiple of 8 elements, unit
-// stride) and masked-off elements read zero.
+// aligned (rows of a multiple of 8 elements one after the other, see
+// rowMajor), the block is 2-D but for leading unit dimensions, and
+// masked-off elements read zero.
 func (k *kernel) asyncCopyOK(ld tile.LoadOp, shape []int64) bool {
 	m := k.get(ld.View())
 	mt, ok := m.Type().(*ir.MemRefType)
-	if !ok || len(mt.Shape) != 2 || !k.rowMajor(m, 8) || ld.Mask() != nil || ld.At() {
+	if !ok || len(mt.Shape) < 2 || len(mt.Shape) != len(shape) || !k.rowMajor(m, 8) || ld.Mask() != nil || ld.At() {
 		return false
+	}
+	for _, d := range shape[:len(shape)-2] {
+		if d != 1 {
+			return false
+		}
 	}
 	if p, ok := ld.Pad().(*ir.StringAttr); ld.Pad() != nil && (!ok || p.Value != "zero") {
 		return false
 	}
-	return shape[1]%8 == 0
+	return shape[len(shape)-1]%8 == 0
 }
 
 // asyncCopy issues the cp.async copies of a block: 16-byte chunks, one
@@ -318,7 +324,8 @@ func (k *kernel) asyncCopy(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []int6
 
 // asyncCopyAt is asyncCopy of the block at (lowered) block indices idx
 // into the stage of sm that starts at element stage; where valid is
-// false the copies only zero-fill.
+// false the copies only zero-fill. The block's leading dimensions are
+// of size 1: it is staged as rows of its last two.
 func (k *kernel) asyncCopyAt(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []int64, idx []ir.Value, stage ir.Value, valid ir.Value) []ir.Value {
 	m := k.get(ld.View())
 	a := &access{mem: m, elem: m.Type().(*ir.MemRefType).Elem}
@@ -326,39 +333,52 @@ func (k *kernel) asyncCopyAt(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []in
 		a.base = append(a.base, k.mul(x, shape[d]))
 		a.sizes = append(a.sizes, k.dim(m, int64(d)))
 	}
+	r := len(shape) - 2
 	threads := k.warps * 32
-	per := shape[1] / 8
-	chunks := shape[0] * per
+	per := shape[r+1] / 8
+	chunks := shape[r] * per
 	tokT := k.parsedType("!nvgpu.device.async.token")
 	var toks []ir.Value
 	k.asyncIssued = true
+	lead := valid
+	for d := 0; d < r; d++ {
+		in := k.cmp(6, a.base[d], a.sizes[d])
+		if lead == nil {
+			lead = in
+		} else {
+			lead = k.and(lead, in)
+		}
+	}
 	for i := int64(0); i*threads < chunks; i++ {
 		c := k.add(k.tid, k.c(i*threads))
 		row := k.div(c, per)
 		col := k.mul(k.rem(c, per), 8)
-		gr, gc := k.add(a.base[0], row), k.add(a.base[1], col)
-		rowOK := k.cmp(6, gr, a.sizes[0])
-		if valid != nil {
-			rowOK = k.and(rowOK, valid)
+		gr, gc := k.add(a.base[r], row), k.add(a.base[r+1], col)
+		rowOK := k.cmp(6, gr, a.sizes[r])
+		if lead != nil {
+			rowOK = k.and(rowOK, lead)
 		}
-		rem := k.bin("arith.subi", a.sizes[1], gc)
+		rem := k.bin("arith.subi", a.sizes[r+1], gc)
 		n := k.bin("arith.maxsi", k.bin("arith.minsi", rem, k.c(8)), k.c(0))
 		n = k.sel(rowOK, n, k.c(0))
 		colOK := k.cmp(2, k.c(0), rem)
-		gr = k.sel(rowOK, gr, k.c(0))
-		gc = k.sel(colOK, gc, k.c(0))
+		src := make([]ir.Value, 0, len(shape))
+		for d := 0; d < r; d++ {
+			src = append(src, k.sel(rowOK, a.base[d], k.c(0)))
+		}
+		src = append(src, k.sel(rowOK, gr, k.c(0)), k.sel(colOK, gc, k.c(0)))
 		dst := k.offset(sw, row, col)
 		if stage != nil {
 			dst = k.add(dst, stage)
 		}
 		copyOp := func() ir.Value {
 			return k.b.Create(&ir.OperationState{Name: k.ctx.OpName("nvgpu.device_async_copy"),
-				Operands:    []ir.Value{sm, dst, a.mem, gr, gc, n},
+				Operands:    append(append([]ir.Value{sm, dst, a.mem}, src...), n),
 				ResultTypes: []ir.Type{tokT},
 				Properties: k.ctx.DictionaryAttr([]ir.NamedAttr{
 					{Name: "dstElements", Value: k.ctx.IntegerAttr(k.index(), 8)},
 					{Name: "bypassL1", Value: k.ctx.Unit()},
-					{Name: "operandSegmentSizes", Value: k.ctx.DenseI32Array(1, 1, 1, 2, 1)},
+					{Name: "operandSegmentSizes", Value: k.ctx.DenseI32Array(1, 1, 1, int32(len(src)), 1)},
 				})}).Result(0)
 		}
 		if (i+1)*threads <= chunks {

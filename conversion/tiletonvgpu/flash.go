@@ -196,16 +196,15 @@ func (k *kernel) flashPlan(f scf.ForOp) *flashLoop {
 	if !ok || tr.Operation.Block() != body || onlyUse(s.B()) == nil {
 		return nil
 	}
-	kl, ok := tile.AsLoadOp(ir.DefiningOp(tr.Operation.Operand(0)))
-	if !ok || kl.Operation.Block() != body || onlyUse(kl.Result()) == nil {
+	kl, ok := blockLoad(tr.Operation.Operand(0))
+	if !ok || kl.Operation.Block() != body {
 		return nil
 	}
 	// P V's B operand: a V block loaded in the body for the product only.
-	vd := ir.DefiningOp(pv.B())
-	if vd == nil || vd.Block() != body || !feedsDot(vd) {
+	vl, ok := blockLoad(pv.B())
+	if !ok || vl.Operation.Block() != body {
 		return nil
 	}
-	vl, _ := tile.AsLoadOp(vd)
 	// S's A operand: loop-invariant.
 	if ad := ir.DefiningOp(s.A()); ad != nil && ad.Block() == body {
 		return nil
@@ -218,7 +217,8 @@ func (k *kernel) flashPlan(f scf.ForOp) *flashLoop {
 	if p.elem != vElem || bitWidth(p.elem) != 16 || !k.asyncCopyOK(kl, p.kShape) || !k.asyncCopyOK(vl, p.vShape) {
 		return nil
 	}
-	p.kSize, p.vSize = p.kShape[0]*p.kShape[1], p.vShape[0]*p.vShape[1]
+	kr, vr := len(p.kShape)-2, len(p.vShape)-2
+	p.kSize, p.vSize = p.kShape[kr]*p.kShape[kr+1], p.vShape[vr]*p.vShape[vr+1]
 	p.stages = min(MaxStages, StaticSharedBytes/((p.kSize+p.vSize)*2))
 	if p.stages < 2 {
 		return nil
@@ -228,7 +228,7 @@ func (k *kernel) flashPlan(f scf.ForOp) *flashLoop {
 	if aShape[0]*aShape[1] > p.stages*(p.kSize+p.vSize) {
 		return nil
 	}
-	p.swK, p.swV = SwizzleFor(p.kShape[1], 16), SwizzleFor(p.vShape[1], 16)
+	p.swK, p.swV = SwizzleFor(p.kShape[kr+1], 16), SwizzleFor(p.vShape[vr+1], 16)
 	return p
 }
 

@@ -447,6 +447,14 @@ func init() {
 	rule("tile.squeeze", same)
 	// A transpose permutes the layout's coordinates, not the registers.
 	rule("tile.transpose", same)
+	rule("tile.reshape", func(k *kernel, op *ir.Operation) error {
+		from, _, _ := tileShape(op.Operand(0))
+		to, _, _ := tileShape(op.Result(0))
+		if !unitReshape(from, to) {
+			return k.errorf(op, "tile-to-nvgpu lowers reshapes that add or drop unit dimensions only")
+		}
+		return same(k, op)
+	})
 	rule("tile.cast", lowerCast)
 	rule("tile.load", lowerLoad)
 	rule("tile.store", lowerStore)
