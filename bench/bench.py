@@ -178,6 +178,103 @@ def rows_source(op, r, c, dt):
     return "\n".join(head + body) + "\n"
 
 
+def attention_tile_source(b, h, hkv, s, d, causal, dt, bm, bn):
+    """FlashAttention at the tile level, in the form linalg-to-tile gives
+    attention (transforms/linalgtotile/testdata/flash-form.mlir): Q, K, V
+    and O as [B*H, S, D] (K and V [B*Hkv, S, D]), a program per block of
+    bm queries and head, loops over key blocks of bn carrying the running
+    max, the running sum and the f32 accumulator, exp2 with the scale
+    folded, P cast to dt before P V; causal: a loop below the diagonal
+    without masks, then the diagonal blocks masked."""
+    g = h // hkv
+    scale = 1.0 / math.sqrt(d) * 1.4426950408889634
+    q_t, k_t = f"memref<{b * h}x{s}x{d}x{dt}>", f"memref<{b * hkv}x{s}x{d}x{dt}>"
+    qv, kv = f"!tile.view<{b * h}x{s}x{d}x{dt}>", f"!tile.view<{b * hkv}x{s}x{d}x{dt}>"
+    L = [f"tile.func @attention_kernel(%q: {q_t}, %k: {k_t}, %v: {k_t}, %o: {q_t}) grid [parallel, parallel] {{",
+         "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
+         f"  %cbn = arith.constant {bn} : index", f"  %cbm = arith.constant {bm} : index", f"  %cs = arith.constant {s} : index",
+         f"  %cg = arith.constant {g} : index",
+         "  %ninf = arith.constant 0xFF800000 : f32", "  %zero = arith.constant 0.000000e+00 : f32",
+         f"  %scale = arith.constant {scale:.9e} : f32",
+         f"  %Q = tile.view %q : {q_t} -> {qv}", f"  %K = tile.view %k : {k_t} -> {kv}",
+         f"  %V = tile.view %v : {k_t} -> {kv}", f"  %O = tile.view %o : {q_t} -> {qv}",
+         "  %i = tile.program_id 0 : index", "  %bh = tile.program_id 1 : index",
+         "  %kh = arith.divui %bh, %cg : index",
+         f"  %q3 = tile.load %Q[%bh, %i, %c0] pad zero : {qv} -> tensor<1x{bm}x{d}x{dt}>",
+         f"  %qb = tile.reshape %q3 : tensor<1x{bm}x{d}x{dt}> -> tensor<{bm}x{d}x{dt}>",
+         f"  %m0 = tile.splat %ninf : f32 -> tensor<{bm}xf32>", f"  %l0 = tile.splat %zero : f32 -> tensor<{bm}xf32>",
+         f"  %a0 = tile.splat %zero : f32 -> tensor<{bm}x{d}xf32>",
+         f"  %nk = tile.num_blocks %K dim 1 block {bn} : {kv}",
+         "  %q0 = arith.muli %i, %cbm : index"]
+    def loop(name, lo, hi, inits, mask_keys, mask_causal):
+        T = f"tensor<{bm}x{bn}xf32>"
+        out = [f"  %{name}:3 = scf.for %j = {lo} to {hi} step %c1 iter_args(%m = {inits[0]}, %l = {inits[1]}, %acc = {inits[2]}) -> (tensor<{bm}xf32>, tensor<{bm}xf32>, tensor<{bm}x{d}xf32>) {{",
+               f"    %k3 = tile.load %K[%kh, %j, %c0] pad zero : {kv} -> tensor<1x{bn}x{d}x{dt}>",
+               f"    %kb = tile.reshape %k3 : tensor<1x{bn}x{d}x{dt}> -> tensor<{bn}x{d}x{dt}>",
+               f"    %kt = tile.transpose %kb [1, 0] : tensor<{bn}x{d}x{dt}> -> tensor<{d}x{bn}x{dt}>",
+               f"    %sz = tile.splat %zero : f32 -> {T}",
+               f"    %s0 = tile.dot %qb, %kt, %sz : tensor<{bm}x{d}x{dt}>, tensor<{d}x{bn}x{dt}> -> {T}",
+               f"    %scv = tile.splat %scale : f32 -> {T}",
+               f"    %s1 = arith.mulf %s0, %scv : {T}"]
+        cur = "%s1"
+        if mask_keys or mask_causal:
+            out += [f"    %kio = tile.iota : tensor<{bn}xindex>", "    %kbase = arith.muli %j, %cbn : index",
+                    f"    %kbs = tile.splat %kbase : index -> tensor<{bn}xindex>",
+                    f"    %kpos = arith.addi %kio, %kbs : tensor<{bn}xindex>",
+                    f"    %kp1 = tile.expand_dims %kpos dim 0 : tensor<{bn}xindex> -> tensor<1x{bn}xindex>",
+                    f"    %kp2 = tile.broadcast %kp1 : tensor<1x{bn}xindex> -> tensor<{bm}x{bn}xindex>",
+                    f"    %ninfs = tile.splat %ninf : f32 -> {T}"]
+        if mask_keys:
+            out += [f"    %lim = tile.splat %cs : index -> tensor<{bm}x{bn}xindex>",
+                    f"    %in = arith.cmpi slt, %kp2, %lim : tensor<{bm}x{bn}xindex>",
+                    f"    %s2 = arith.select %in, {cur}, %ninfs : tensor<{bm}x{bn}xi1>, {T}"]
+            cur = "%s2"
+        if mask_causal:
+            out += [f"    %qio = tile.iota : tensor<{bm}xindex>", f"    %qbs = tile.splat %q0 : index -> tensor<{bm}xindex>",
+                    f"    %qpos = arith.addi %qio, %qbs : tensor<{bm}xindex>",
+                    f"    %qp1 = tile.expand_dims %qpos dim 1 : tensor<{bm}xindex> -> tensor<{bm}x1xindex>",
+                    f"    %qp2 = tile.broadcast %qp1 : tensor<{bm}x1xindex> -> tensor<{bm}x{bn}xindex>",
+                    f"    %vis = arith.cmpi ule, %kp2, %qp2 : tensor<{bm}x{bn}xindex>",
+                    f"    %s3 = arith.select %vis, {cur}, %ninfs : tensor<{bm}x{bn}xi1>, {T}"]
+            cur = "%s3"
+        out += [f"    %bmx = tile.reduce max {cur} dim 1 : {T} -> tensor<{bm}xf32>",
+                f"    %mn = arith.maximumf %m, %bmx : tensor<{bm}xf32>",
+                f"    %mn1 = tile.expand_dims %mn dim 1 : tensor<{bm}xf32> -> tensor<{bm}x1xf32>",
+                f"    %mnb = tile.broadcast %mn1 : tensor<{bm}x1xf32> -> {T}",
+                f"    %dd = arith.subf {cur}, %mnb : {T}",
+                f"    %p = math.exp2 %dd : {T}",
+                f"    %ps = tile.reduce sum %p dim 1 : {T} -> tensor<{bm}xf32>",
+                f"    %dm = arith.subf %m, %mn : tensor<{bm}xf32>",
+                f"    %alpha = math.exp2 %dm : tensor<{bm}xf32>",
+                f"    %la = arith.mulf %l, %alpha : tensor<{bm}xf32>",
+                f"    %ln = arith.addf %la, %ps : tensor<{bm}xf32>",
+                f"    %al1 = tile.expand_dims %alpha dim 1 : tensor<{bm}xf32> -> tensor<{bm}x1xf32>",
+                f"    %alb = tile.broadcast %al1 : tensor<{bm}x1xf32> -> tensor<{bm}x{d}xf32>",
+                f"    %accs = arith.mulf %acc, %alb : tensor<{bm}x{d}xf32>",
+                f"    %pc = tile.cast %p : {T} -> tensor<{bm}x{bn}x{dt}>",
+                f"    %v3 = tile.load %V[%kh, %j, %c0] pad zero : {kv} -> tensor<1x{bn}x{d}x{dt}>",
+                f"    %vb = tile.reshape %v3 : tensor<1x{bn}x{d}x{dt}> -> tensor<{bn}x{d}x{dt}>",
+                f"    %an = tile.dot %pc, %vb, %accs : tensor<{bm}x{bn}x{dt}>, tensor<{bn}x{d}x{dt}> -> tensor<{bm}x{d}xf32>",
+                f"    scf.yield %mn, %ln, %an : tensor<{bm}xf32>, tensor<{bm}xf32>, tensor<{bm}x{d}xf32>", "  }"]
+        return out
+    if causal:
+        L += ["  %f0 = arith.divui %q0, %cbn : index", f"  %f1 = arith.constant {s // bn} : index",
+              "  %nfull = arith.minui %f0, %f1 : index", "  %q1 = arith.addi %q0, %cbm : index",
+              "  %e0 = arith.ceildivui %q1, %cbn : index", "  %nend = arith.minui %e0, %nk : index"]
+        L += loop("r0", "%c0", "%nfull", ["%m0", "%l0", "%a0"], False, False)
+        L += loop("r", "%nfull", "%nend", ["%r0#0", "%r0#1", "%r0#2"], s % bn != 0, True)
+    else:
+        L += loop("r", "%c0", "%nk", ["%m0", "%l0", "%a0"], s % bn != 0, False)
+    L += [f"  %lr1 = tile.expand_dims %r#1 dim 1 : tensor<{bm}xf32> -> tensor<{bm}x1xf32>",
+          f"  %lrb = tile.broadcast %lr1 : tensor<{bm}x1xf32> -> tensor<{bm}x{d}xf32>",
+          f"  %of = arith.divf %r#2, %lrb : tensor<{bm}x{d}xf32>",
+          f"  %ob = tile.cast %of : tensor<{bm}x{d}xf32> -> tensor<{bm}x{d}x{dt}>",
+          f"  %o3 = tile.reshape %ob : tensor<{bm}x{d}x{dt}> -> tensor<1x{bm}x{d}x{dt}>",
+          f"  tile.store %o3, %O[%bh, %i, %c0] bounds_check : tensor<1x{bm}x{d}x{dt}>, {qv}",
+          "  tile.return", "}"]
+    return "\n".join(L) + "\n"
+
+
 # --------------------------------------------------------------------------
 # Compiling with Strata.
 
@@ -208,16 +305,21 @@ PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, 
             "reconcile-unrealized-casts))")
 
 
-def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag):
-    """linalg source -> PTX with Strata's tools; returns (kernel names,
-    PTX path, milliseconds)."""
+# The same ladder from the tile level down (for sources written as tile
+# kernels).
+TILE_PIPELINE = PIPELINE.replace("linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, ", "")
+
+
+def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag, pipeline=PIPELINE):
+    """linalg (or, with TILE_PIPELINE, tile) source -> PTX with Strata's
+    tools; returns (kernel names, PTX path, milliseconds)."""
     src = os.path.join(workdir, tag + ".mlir")
     with open(src, "w") as f:
         f.write(source)
     nv = os.path.join(workdir, tag + ".nvvm.mlir")
     ptx = os.path.join(workdir, tag + ".ptx")
     t0 = time.perf_counter()
-    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path="sm_80"),
+    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + pipeline.format(tiles=tile_sizes, path="sm_80"),
                     src, "-o", nv], check=True)
     subprocess.run([os.path.join(bindir, "strata-translate"), "--mlir-to-ptx", f"--chip={chip}", nv, "-o", ptx], check=True)
     ms = (time.perf_counter() - t0) * 1e3
@@ -460,6 +562,62 @@ def run_rows(args, op, r, c, dtname, workdir):
     return res
 
 
+def attention_blocks(d):
+    """Query and key blocks of the attention kernel for head size d: 128
+    queries on eight warps, keys in blocks that let three stages of K and
+    V fit the 48 KiB of static shared memory."""
+    return 128, max(16, min(64, 4096 // d))
+
+
+def run_attention(args, spec, workdir):
+    """B,H,S,D,causal,dtype[,Hkv]: Strata's FlashAttention kernel beside
+    PyTorch's scaled_dot_product_attention (and its float32 result as the
+    reference)."""
+    f = spec.split(",")
+    b, h, s, d = (int(x) for x in f[:4])
+    causal = f[4] in ("1", "causal", "true")
+    dtname = f[5] if len(f) > 5 else "bf16"
+    hkv = int(f[6]) if len(f) > 6 else h
+    dt, mdt = DTYPES[dtname]
+    bm, bn = attention_blocks(d)
+    tag = f"attn_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}"
+    src = attention_tile_source(b, h, hkv, s, d, causal, mdt, bm, bn)
+    names, ptx, ms = compile_kernel(args.bin, src, "", "sm_90a", workdir, tag, TILE_PIPELINE)
+    if len(names) != 1:
+        return {"case": tag, "error": f"expected one kernel, got {names}"}
+    kern = Kernel(None, names[0], ptx, ms, block_of(ptx, names[0]))
+    torch.manual_seed(0)
+    q = torch.randn(b, h, s, d, device="cuda", dtype=dt)
+    k = torch.randn(b, hkv, s, d, device="cuda", dtype=dt)
+    v = torch.randn(b, hkv, s, d, device="cuda", dtype=dt)
+    out = torch.full((b, h, s, d), float("nan"), device="cuda", dtype=dt)
+    views = [x.view(-1, s, d) for x in (q, k, v, out)]
+    grid = (math.ceil(s / bm), b * h, 1)
+    run = lambda: kern(grid, views)
+    run()
+    torch.cuda.synchronize()
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+    gqa = {"enable_gqa": True} if hkv != h else {}
+    ref = sdpa(q.float(), k.float(), v.float(), is_causal=causal, **gqa)
+    base = sdpa(q, k, v, is_causal=causal, **gqa)
+    err = (out.float() - ref).abs().max().item()
+    res = {"case": tag, "attn": True, "B": b, "H": h, "Hkv": hkv, "S": s, "D": d, "causal": causal, "dtype": dtname,
+           "block": f"{bm}x{bn}", "compile_ms": round(ms, 1), "max_abs_err": err,
+           "sdpa_max_abs_err": (base.float() - ref).abs().max().item(),
+           "rel_err": rel_err(out, ref), "unwritten": int(torch.isnan(out).sum().item())}
+    res["ok"] = bool(res["unwritten"] == 0 and err <= max(4 * res["sdpa_max_abs_err"], 2e-2))
+    res.update(inspect_ptx(ptx))
+    if args.keep:
+        import shutil
+        shutil.copy(ptx, args.keep)
+    flops = 4.0 * b * h * s * s * d / (2 if causal else 1)
+    res["strata_ms"] = bench(run)
+    res["sdpa_ms"] = bench(lambda: sdpa(q, k, v, is_causal=causal, **gqa))
+    for key in ["strata_ms", "sdpa_ms"]:
+        res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
+    return res
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--bin", required=True, help="folder of strata-opt and strata-translate")
@@ -468,6 +626,7 @@ def main():
     p.add_argument("--dtype", action="append", default=[], choices=list(DTYPES))
     p.add_argument("--tile", default="128,128,32", help="GEMM block M,N,K")
     p.add_argument("--rows", action="append", default=[], help="OP:ROWSxCOLS:DTYPE, OP softmax, rmsnorm or layernorm (repeatable)")
+    p.add_argument("--attention", action="append", default=[], help="B,H,S,D,CAUSAL(0|1),DTYPE[,HKV] (repeatable)")
     p.add_argument("--out", default=None, help="write the results as JSON")
     p.add_argument("--no-triton", action="store_true")
     p.add_argument("--keep", default=None, help="copy the PTX files into this folder")
@@ -497,6 +656,13 @@ def main():
                 res = {"case": spec, "error": repr(e)[:400]}
             results.append(res)
             print(json.dumps(res), flush=True)
+        for spec in args.attention:
+            try:
+                res = run_attention(args, spec, wd)
+            except Exception as e:
+                res = {"case": "attn_" + spec, "attn": True, "error": repr(e)[:400]}
+            results.append(res)
+            print(json.dumps(res), flush=True)
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"gpu": torch.cuda.get_device_name(), "date": time.strftime("%Y-%m-%d"), "results": results}, f, indent=1)
@@ -506,7 +672,7 @@ def main():
         if "error" in r:
             print(f"{r['case']:40} ERROR {r['error'][:80]}")
             continue
-        if "op" in r:
+        if "op" in r or "attn" in r:
             continue
         f = lambda k: f"{r[k]:8.3f}" if k in r else f"{'-':>8}"
         x = lambda k: f"{r[k] / r['strata_ms']:8.2f}" if k in r else f"{'-':>8}"
@@ -514,6 +680,12 @@ def main():
               f"{x('cublas_ms')} {x('triton_ms')} {x('torch_eager_ms')}")
 
 
+    attn = [r for r in results if "attn" in r and "error" not in r]
+    if attn:
+        print(f"{'case':40} {'ok':>3} {'maxabs':>8} {'sdpa':>8} {'strata':>8} {'SDPA':>8} {'TF/s':>7} {'SDPA TF/s':>9} {'x SDPA':>7}")
+        for r in attn:
+            print(f"{r['case']:40} {'y' if r['ok'] else 'N':>3} {r['max_abs_err']:8.1e} {r['sdpa_max_abs_err']:8.1e} {r['strata_ms']:8.3f} "
+                  f"{r['sdpa_ms']:8.3f} {r['strata_tflops']:7.1f} {r['sdpa_tflops']:9.1f} {r['sdpa_ms'] / r['strata_ms']:7.2f}")
     rows = [r for r in results if "op" in r]
     if rows:
         print(f"{'case':40} {'ok':>3} {'err':>8} {'strata':>8} {'eager':>8} {'copy':>8} {'GB/s':>7} {'x copy':>7} {'x eager':>8}")

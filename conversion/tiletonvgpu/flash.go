@@ -239,7 +239,12 @@ func (k *kernel) lowerFlashFor(op *ir.Operation, p *flashLoop) error {
 	f, _ := scf.AsForOp(op)
 	lb, ub, step := k.get(f.LowerBound()), k.get(f.UpperBound()), k.get(f.Step())
 	p.ub, p.step = ub, step
-	p.ring = k.workgroup(k.ctx.MemRefType([]int64{p.stages * (p.kSize + p.vSize)}, p.elem, nil, k.workgroupSpace()))
+	// The loops of a kernel share one ring.
+	rt := k.ctx.MemRefType([]int64{p.stages * (p.kSize + p.vSize)}, p.elem, nil, k.workgroupSpace())
+	if k.ring == nil || k.ring.Type() != ir.Type(rt) {
+		k.ring = k.workgroup(rt)
+	}
+	p.ring = k.ring
 	info, err := k.dotInfo(p.scores)
 	if err != nil {
 		return err

@@ -53,6 +53,8 @@ type kernel struct {
 	// aFrags holds the A fragments of loop-invariant operands of
 	// attention loops, by tile.
 	aFrags map[ir.Value][][]ir.Value
+	// ring is the shared memory of the attention loops' stages.
+	ring ir.Value
 }
 
 // inPrologue moves the insertion point to the end of the kernel's
