@@ -271,7 +271,13 @@ def attention_tile_source(b, h, hkv, s, d, causal, dt, bm, bn):
           f"  %ob = tile.cast %of : tensor<{bm}x{d}xf32> -> tensor<{bm}x{d}x{dt}>",
           f"  %o3 = tile.reshape %ob : tensor<{bm}x{d}x{dt}> -> tensor<1x{bm}x{d}x{dt}>",
           f"  tile.store %o3, %O[%bh, %i, %c0] bounds_check : tensor<1x{bm}x{d}x{dt}>, {qv}",
-          "  tile.return", "}"]
+          "  tile.return", "}",
+          # The launch, for the launch configuration (grid, dynamic shared
+          # memory) the lowering gives.
+          f"func.func @attention(%q: {q_t}, %k: {k_t}, %v: {k_t}, %o: {q_t}) {{",
+          f"  %nq = arith.constant {(s + bm - 1) // bm} : index", f"  %nbh = arith.constant {b * h} : index",
+          f"  tile.launch @attention_kernel grid [%nq, %nbh] (%q, %k, %v, %o) : {q_t}, {k_t}, {k_t}, {q_t}",
+          "  return", "}"]
     return "\n".join(L) + "\n"
 
 
@@ -282,13 +288,16 @@ class Kernel:
     """A Strata kernel loaded from its PTX: name, grid and the memref
     arguments' shapes, in the order of the tile kernel's arguments."""
 
-    def __init__(self, module, name, ptx_path, compile_ms, block):
+    def __init__(self, module, name, ptx_path, compile_ms, block, shared=0):
         import cupy
         self.module = cupy.RawModule(path=ptx_path)
         self.fn = self.module.get_function(name)
         self.name = name
         self.compile_ms = compile_ms
         self.block = block
+        self.shared = shared
+        if shared > 48 * 1024:
+            self.fn.max_dynamic_shared_size_bytes = shared
 
     def __call__(self, grid, tensors):
         args = []
@@ -297,7 +306,7 @@ class Kernel:
             args += [p, p, np.uint64(0)]
             args += [np.uint64(s) for s in t.shape]
             args += [np.uint64(s) for s in t.stride()]
-        self.fn(grid, self.block, tuple(args))
+        self.fn(grid, self.block, tuple(args), shared_mem=self.shared)
 
 
 PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, tile-to-nvgpu{{chip={path}}}, canonicalize, cse, loop-invariant-code-motion, "
@@ -569,7 +578,17 @@ def attention_blocks(d):
     return 128, max(16, min(64, 4096 // d))
 
 
-def run_attention(args, spec, workdir):
+def dynamic_shared(nvvm):
+    """The dynamic shared memory of the launch in a lowered module, bytes."""
+    text = open(nvvm).read()
+    m = re.search(r"dynamic_shared_memory_size (%[\w#]+)", text)
+    if not m:
+        return 0
+    c = re.search(re.escape(m.group(1)) + r" = arith.constant (\d+) : i32", text)
+    return int(c.group(1)) if c else 0
+
+
+def run_attention(args, spec, workdir, blocks=None):
     """B,H,S,D,causal,dtype[,Hkv]: Strata's FlashAttention kernel beside
     PyTorch's scaled_dot_product_attention (and its float32 result as the
     reference)."""
@@ -579,13 +598,14 @@ def run_attention(args, spec, workdir):
     dtname = f[5] if len(f) > 5 else "bf16"
     hkv = int(f[6]) if len(f) > 6 else h
     dt, mdt = DTYPES[dtname]
-    bm, bn = attention_blocks(d)
-    tag = f"attn_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}"
+    bm, bn = blocks or attention_blocks(d)
+    tag = f"attn_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}_{bm}x{bn}"
     src = attention_tile_source(b, h, hkv, s, d, causal, mdt, bm, bn)
     names, ptx, ms = compile_kernel(args.bin, src, "", "sm_90a", workdir, tag, TILE_PIPELINE)
     if len(names) != 1:
         return {"case": tag, "error": f"expected one kernel, got {names}"}
-    kern = Kernel(None, names[0], ptx, ms, block_of(ptx, names[0]))
+    smem = dynamic_shared(os.path.join(workdir, tag + ".nvvm.mlir"))
+    kern = Kernel(None, names[0], ptx, ms, block_of(ptx, names[0]), smem)
     torch.manual_seed(0)
     q = torch.randn(b, h, s, d, device="cuda", dtype=dt)
     k = torch.randn(b, hkv, s, d, device="cuda", dtype=dt)
@@ -602,7 +622,8 @@ def run_attention(args, spec, workdir):
     base = sdpa(q, k, v, is_causal=causal, **gqa)
     err = (out.float() - ref).abs().max().item()
     res = {"case": tag, "attn": True, "B": b, "H": h, "Hkv": hkv, "S": s, "D": d, "causal": causal, "dtype": dtname,
-           "block": f"{bm}x{bn}", "compile_ms": round(ms, 1), "max_abs_err": err,
+           "block": f"{bm}x{bn}", "dynamic_shared": smem, "compile_ms": round(ms, 1), "max_abs_err": err,
+           "max_abs_diff_sdpa": (out.float() - base.float()).abs().max().item(),
            "sdpa_max_abs_err": (base.float() - ref).abs().max().item(),
            "rel_err": rel_err(out, ref), "unwritten": int(torch.isnan(out).sum().item())}
     res["ok"] = bool(res["unwritten"] == 0 and err <= max(4 * res["sdpa_max_abs_err"], 2e-2))
@@ -627,6 +648,7 @@ def main():
     p.add_argument("--tile", default="128,128,32", help="GEMM block M,N,K")
     p.add_argument("--rows", action="append", default=[], help="OP:ROWSxCOLS:DTYPE, OP softmax, rmsnorm or layernorm (repeatable)")
     p.add_argument("--attention", action="append", default=[], help="B,H,S,D,CAUSAL(0|1),DTYPE[,HKV] (repeatable)")
+    p.add_argument("--attn-blocks", default="", help="query x key blocks to try for each attention case, e.g. 128x32,128x64 (default: by head size)")
     p.add_argument("--out", default=None, help="write the results as JSON")
     p.add_argument("--no-triton", action="store_true")
     p.add_argument("--keep", default=None, help="copy the PTX files into this folder")
@@ -656,13 +678,15 @@ def main():
                 res = {"case": spec, "error": repr(e)[:400]}
             results.append(res)
             print(json.dumps(res), flush=True)
+        blocks = [tuple(int(x) for x in bl.split("x")) for bl in args.attn_blocks.split(",") if bl] or [None]
         for spec in args.attention:
-            try:
-                res = run_attention(args, spec, wd)
-            except Exception as e:
-                res = {"case": "attn_" + spec, "attn": True, "error": repr(e)[:400]}
-            results.append(res)
-            print(json.dumps(res), flush=True)
+            for bl in blocks:
+                try:
+                    res = run_attention(args, spec, wd, bl)
+                except Exception as e:
+                    res = {"case": f"attn_{spec}_{bl}", "attn": True, "error": repr(e)[:400]}
+                results.append(res)
+                print(json.dumps(res), flush=True)
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"gpu": torch.cuda.get_device_name(), "date": time.strftime("%Y-%m-%d"), "results": results}, f, indent=1)
@@ -680,11 +704,14 @@ def main():
               f"{x('cublas_ms')} {x('triton_ms')} {x('torch_eager_ms')}")
 
 
+    for r in results:
+        if "attn" in r and "error" in r:
+            print(f"{r['case']:40} ERROR {r['error'][:200]}")
     attn = [r for r in results if "attn" in r and "error" not in r]
     if attn:
-        print(f"{'case':40} {'ok':>3} {'maxabs':>8} {'sdpa':>8} {'strata':>8} {'SDPA':>8} {'TF/s':>7} {'SDPA TF/s':>9} {'x SDPA':>7}")
+        print(f"{'case':48} {'ok':>3} {'maxabs':>8} {'sdpa':>8} {'strata':>8} {'SDPA':>8} {'TF/s':>7} {'SDPA TF/s':>9} {'x SDPA':>7}")
         for r in attn:
-            print(f"{r['case']:40} {'y' if r['ok'] else 'N':>3} {r['max_abs_err']:8.1e} {r['sdpa_max_abs_err']:8.1e} {r['strata_ms']:8.3f} "
+            print(f"{r['case']:48} {'y' if r['ok'] else 'N':>3} {r['max_abs_err']:8.1e} {r['sdpa_max_abs_err']:8.1e} {r['strata_ms']:8.3f} "
                   f"{r['sdpa_ms']:8.3f} {r['strata_tflops']:7.1f} {r['sdpa_tflops']:9.1f} {r['sdpa_ms'] / r['strata_ms']:7.2f}")
     rows = [r for r in results if "op" in r]
     if rows:

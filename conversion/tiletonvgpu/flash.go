@@ -134,6 +134,10 @@ func (k *kernel) regFragsA(a ir.Value, info *dotShape) (func(mi, ks int64) ir.Va
 	}, true
 }
 
+// FlashSharedBytes is the most shared memory the ring of an attention
+// loop takes; past StaticSharedBytes it is dynamic shared memory.
+const FlashSharedBytes = 96 * 1024
+
 // flashLoop is the plan of an attention loop: S = A x transpose(K block)
 // and P x (V block) with P in registers, the K and V blocks streamed
 // through a ring of stages shared-memory stages, each holding a K block
@@ -219,7 +223,7 @@ func (k *kernel) flashPlan(f scf.ForOp) *flashLoop {
 	}
 	kr, vr := len(p.kShape)-2, len(p.vShape)-2
 	p.kSize, p.vSize = p.kShape[kr]*p.kShape[kr+1], p.vShape[vr]*p.vShape[vr+1]
-	p.stages = min(MaxStages, StaticSharedBytes/((p.kSize+p.vSize)*2))
+	p.stages = min(MaxStages, FlashSharedBytes/((p.kSize+p.vSize)*2))
 	if p.stages < 2 {
 		return nil
 	}
@@ -239,10 +243,21 @@ func (k *kernel) lowerFlashFor(op *ir.Operation, p *flashLoop) error {
 	f, _ := scf.AsForOp(op)
 	lb, ub, step := k.get(f.LowerBound()), k.get(f.UpperBound()), k.get(f.Step())
 	p.ub, p.step = ub, step
-	// The loops of a kernel share one ring.
-	rt := k.ctx.MemRefType([]int64{p.stages * (p.kSize + p.vSize)}, p.elem, nil, k.workgroupSpace())
+	// The loops of a kernel share one ring: static shared memory up to
+	// StaticSharedBytes, dynamic beyond (a view of
+	// gpu.dynamic_shared_memory, whose size the launches pass).
+	size := p.stages * (p.kSize + p.vSize)
+	rt := k.ctx.MemRefType([]int64{size}, p.elem, nil, k.workgroupSpace())
 	if k.ring == nil || k.ring.Type() != ir.Type(rt) {
-		k.ring = k.workgroup(rt)
+		if bytes := size * int64(bitWidth(p.elem)/8); bytes > StaticSharedBytes {
+			back := k.inPrologue()
+			dyn := k.val("gpu.dynamic_shared_memory", nil, k.ctx.MemRefType([]int64{ir.Dynamic}, k.ctx.I(8), nil, k.workgroupSpace()))
+			k.ring = k.val("memref.view", []ir.Value{dyn, k.c(0)}, rt)
+			back()
+			k.dynamicShared = max(k.dynamicShared, bytes)
+		} else {
+			k.ring = k.workgroup(rt)
+		}
 	}
 	p.ring = k.ring
 	info, err := k.dotInfo(p.scores)

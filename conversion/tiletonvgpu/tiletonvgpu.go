@@ -209,12 +209,13 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	gmod.Region(0).Append(ir.NewBlock())
 	lowered := map[string]*ir.Operation{}
 	persistent := map[string]int64{}
+	dynamic := map[string]int64{}
 	for _, kf := range kernels {
 		if persistentOK(kf, opts.Persistent) {
 			name, _ := ir.SymbolName(kf)
 			persistent[name] = opts.Persistent
 		}
-		fn, err := lowerKernel(ctx, kf, chip, opts.GroupM, persistentOK(kf, opts.Persistent))
+		fn, dyn, err := lowerKernel(ctx, kf, chip, opts.GroupM, persistentOK(kf, opts.Persistent))
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
@@ -222,6 +223,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		gmod.Region(0).First().Append(fn)
 		name, _ := ir.SymbolName(kf)
 		lowered[name] = fn
+		dynamic[name] = dyn
 	}
 	// The launches.
 	var launches []*ir.Operation
@@ -245,7 +247,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	for _, l := range launches {
 		lo, _ := tile.AsLaunchOp(l)
 		name := lo.Kernel()
-		toLaunchFunc(ctx, l, lowered[name], persistent[name])
+		toLaunchFunc(ctx, l, lowered[name], persistent[name], dynamic[name])
 	}
 	for _, kf := range kernels {
 		kf.Erase()
@@ -254,8 +256,9 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 }
 
 // toLaunchFunc replaces a tile.launch with a gpu.launch_func of the
-// lowered kernel: a block per program, of the kernel's known block size.
-func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64) {
+// lowered kernel: a block per program, of the kernel's known block size,
+// with dynamic bytes of dynamic shared memory.
+func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent, dynamic int64) {
 	lo, _ := tile.AsLaunchOp(l)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(l)
@@ -273,20 +276,28 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	if d, ok := fn.InherentAttr("known_block_size").(*ir.DenseArrayAttr); ok && d.Size == 3 {
 		threads = int64(int32(uint32(d.Data[0]) | uint32(d.Data[1])<<8 | uint32(d.Data[2])<<16 | uint32(d.Data[3])<<24))
 	}
-	ops := append(append(dims, e.c(threads), e.c(1), e.c(1)), args...)
+	ops := append(dims, e.c(threads), e.c(1), e.c(1))
+	dyn := int32(0)
+	if dynamic > 0 {
+		i32 := ctx.I(32)
+		ops = append(ops, e.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: ctx.IntegerAttr(i32, dynamic)}))
+		dyn = 1
+	}
+	ops = append(ops, args...)
 	b.Create(&ir.OperationState{Name: ctx.OpName("gpu.launch_func"), Operands: ops,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "kernel", Value: ctx.SymbolRefAttr(ModuleName, []string{lo.Kernel()})},
-			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, int32(len(args)), 0)},
+			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, dyn, int32(len(args)), 0)},
 		})})
 	l.Erase()
 }
 
-// lowerKernel returns the gpu.func of tile kernel kf.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, persistent bool) (*ir.Operation, error) {
+// lowerKernel returns the gpu.func of tile kernel kf and the bytes of
+// dynamic shared memory it takes.
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, persistent bool) (*ir.Operation, int64, error) {
 	f, _ := tile.AsFuncOp(kf)
 	if len(tile.GridSemantics(kf)) > 3 {
-		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
+		return nil, 0, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
 	}
 	// Work on a copy: the analysis splits splats per use.
 	work := kf.Clone(nil)
@@ -295,7 +306,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 	warps := warpsFor(work)
 	lay, err := assign(work, warps)
 	if err != nil {
-		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+		return nil, 0, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
 	}
 	old := work.Region(0).First()
 	var argTypes []ir.Type
@@ -344,8 +355,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 	}
 	if err != nil {
 		fn.DropAllReferences()
-		return nil, err
+		return nil, 0, err
 	}
 	fn.SetAttr("workgroup_attributions", ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(k.smem))))
-	return fn, nil
+	return fn, k.dynamicShared, nil
 }
