@@ -571,11 +571,15 @@ def run_rows(args, op, r, c, dtname, workdir):
     return res
 
 
-def attention_blocks(d):
-    """Query and key blocks of the attention kernel for head size d: 128
-    queries on eight warps, keys in blocks that let three stages of K and
-    V fit the 48 KiB of static shared memory."""
-    return 128, max(16, min(64, 4096 // d))
+def attention_blocks(d, causal):
+    """Query and key blocks of the attention kernel for head size d, the
+    fastest of those measured on an H200 (bench/results/h200-2026-11-28-
+    attention-blocks.json): D=128 128x32 (eight warps, three stages in
+    48 KiB of static shared memory), causal 64x32 (four warps, two blocks
+    a multiprocessor); D=64 128x128, causal 128x64."""
+    if d >= 128:
+        return (64, 32) if causal else (128, 32)
+    return (128, 64) if causal else (128, 128)
 
 
 def dynamic_shared(nvvm):
@@ -598,7 +602,7 @@ def run_attention(args, spec, workdir, blocks=None):
     dtname = f[5] if len(f) > 5 else "bf16"
     hkv = int(f[6]) if len(f) > 6 else h
     dt, mdt = DTYPES[dtname]
-    bm, bn = blocks or attention_blocks(d)
+    bm, bn = blocks or attention_blocks(d, causal)
     tag = f"attn_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}_{bm}x{bn}"
     src = attention_tile_source(b, h, hkv, s, d, causal, mdt, bm, bn)
     names, ptx, ms = compile_kernel(args.bin, src, "", "sm_90a", workdir, tag, TILE_PIPELINE)
