@@ -22,7 +22,14 @@
 //     registers, and the store writes each element once, masked at the
 //     edges;
 //   - loads clamp their addresses into the memref and replace what lies
-//     outside (or is masked) by the pad value, so ragged shapes work.
+//     outside (or is masked) by the pad value, so ragged shapes work;
+//   - attention (a loop over key blocks computing S = Q K^T and adding
+//     P V, P computed from S in registers) keeps P in registers: the two
+//     products stack their warps along the rows, so that the row maxima
+//     and sums are quad shuffles and the accumulator fragments of P are
+//     the A fragments of P V; the Q fragments stay in registers and the
+//     K and V blocks stream through a ring of shared-memory stages
+//     (flash.go).
 package tiletonvgpu
 
 import (
