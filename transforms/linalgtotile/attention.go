@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/linalg"
 	mathd "github.com/strata-ir/strata/dialects/math"
+	"github.com/strata-ir/strata/dialects/tensor"
 )
 
 // Attention is recognized on the generics linalg-to-tile works on (named
@@ -40,7 +41,8 @@ import (
 // body, a scale that is not a constant, an additive mask tensor) leaves
 // the generics to the unfused lowering.
 type attention struct {
-	nb         int // batch dimensions
+	nb         int // batch dimensions of Q and O
+	kvNb       int // batch dimensions of K and V (nb, or nb-1 when grouped by omission)
 	q, k, v    ir.Value
 	kT         bool  // K is stored [..., d, k]
 	group      int64 // query heads per K/V head (1: none)
@@ -140,6 +142,46 @@ func plainDims(m affine.Map) ([]int, bool) {
 		ds[i] = e.Position()
 	}
 	return ds, true
+}
+
+// users returns the operations using v, other than tensor.dim (which
+// reads only the shape: the lowering points it at the generic's init).
+func users(v ir.Value) []*ir.Operation {
+	var out []*ir.Operation
+	for u := v.FirstUse(); u != nil; u = u.Next() {
+		if !is(u.Owner(), tensor.AsDimOp) {
+			out = append(out, u.Owner())
+		}
+	}
+	return out
+}
+
+// soleUser returns the only user of v other than tensor.dim, or nil.
+func soleUser(v ir.Value) *ir.Operation {
+	us := users(v)
+	if len(us) != 1 {
+		return nil
+	}
+	return us[0]
+}
+
+// redirectDims points the tensor.dim operations reading the result of
+// the generic op at its init, which has the same shape.
+func redirectDims(op *ir.Operation) {
+	s, ok := linalg.AsStructuredOp(op)
+	if !ok || len(s.Outputs()) != 1 {
+		return
+	}
+	init := s.Outputs()[0]
+	var dims []*ir.Operation
+	for u := op.Result(0).FirstUse(); u != nil; u = u.Next() {
+		if is(u.Owner(), tensor.AsDimOp) {
+			dims = append(dims, u.Owner())
+		}
+	}
+	for _, d := range dims {
+		d.SetOperand(0, init)
+	}
 }
 
 // rowMap reports whether m is (d0, ..., dn-1) -> (d0, ..., dn-2).
@@ -262,7 +304,7 @@ func extfInput(v ir.Value) (ir.Value, *ir.Operation) {
 // truncfOf returns the element-wise arith.truncf generic that is the only
 // user of v.
 func truncfOf(v ir.Value) *raw {
-	u := singleUser(v)
+	u := soleUser(v)
 	r, ok := rawOf(u)
 	if !ok || !r.allParallel() || len(r.ins) != 1 || r.ins[0] != v || !r.maps[0].IsIdentity() || !r.maps[1].IsIdentity() {
 		return nil
@@ -297,10 +339,27 @@ func lookThrough(v ir.Value, m affine.Map) (ir.Value, affine.Map, []*ir.Operatio
 	}
 }
 
-// kvBatch checks the batch results of a K or V map against the batch
-// loops of the query and returns the group size (1 without grouping).
-func kvBatch(m affine.Map, batch []int) (int64, bool) {
-	if len(m.Results) < len(batch) {
+// kvBatch checks the batch results of a K or V map (with n more results)
+// against the batch loops of the query and returns the group size: 1
+// without grouping, G for a last batch result `h floordiv G`, and -1
+// when the map omits the last batch loop (the query's heads are
+// [..., K/V heads, G]: the einsum spelling of grouped-query attention).
+func kvBatch(m affine.Map, batch []int, n int) (int64, bool) {
+	nb := len(batch)
+	if nb > 0 && len(m.Results) == nb-1+n {
+		for i, d := range batch[:nb-1] {
+			if e := m.Results[i]; !e.IsDim() || e.Position() != d {
+				return 0, false
+			}
+		}
+		for _, e := range m.Results[nb-1:] {
+			if e.IsDim() && e.Position() == batch[nb-1] {
+				return 0, false
+			}
+		}
+		return -1, true
+	}
+	if len(m.Results) != nb+n {
 		return 0, false
 	}
 	group := int64(1)
@@ -309,7 +368,7 @@ func kvBatch(m affine.Map, batch []int) (int64, bool) {
 		if e.IsDim() && e.Position() == d {
 			continue
 		}
-		if i == len(batch)-1 && e.Kind() == affine.KindFloorDiv && e.LHS().IsDim() && e.LHS().Position() == d &&
+		if i == nb-1 && e.Kind() == affine.KindFloorDiv && e.LHS().IsDim() && e.LHS().Position() == d &&
 			e.RHS().IsConstant() && e.RHS().Value() > 1 {
 			group = e.RHS().Value()
 			continue
@@ -363,12 +422,16 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 	if qds, ok := plainDims(qm); !ok || !sameDims(qds, append(append([]int{}, batch...), qd, rd)...) {
 		return nil, false
 	}
-	g, ok := kvBatch(km, batch)
-	if !ok || len(km.Results) != a.nb+2 {
+	g, ok := kvBatch(km, batch, 2)
+	if !ok {
 		return nil, false
 	}
 	a.group = g
-	k1, k2 := km.Results[a.nb], km.Results[a.nb+1]
+	a.kvNb = a.nb
+	if g < 0 {
+		a.kvNb = a.nb - 1
+	}
+	k1, k2 := km.Results[a.kvNb], km.Results[a.kvNb+1]
 	switch {
 	case k1.IsDim() && k2.IsDim() && k1.Position() == kd && k2.Position() == rd:
 	case k1.IsDim() && k2.IsDim() && k1.Position() == rd && k2.Position() == kd:
@@ -386,7 +449,7 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 	sc := score{factor: 1}
 	var chain []*ir.Operation
 	for {
-		u := singleUser(cur)
+		u := soleUser(cur)
 		r, ok := rawOf(u)
 		if !ok || !r.allParallel() || len(r.its) != n || !r.maps[len(r.ins)].IsIdentity() {
 			break
@@ -421,7 +484,7 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 		p = t.op.Result(0)
 		pOps = append(pOps, t.op)
 	}
-	o, ok := rawOf(singleUser(p))
+	o, ok := rawOf(soleUser(p))
 	if !ok || len(o.ins) != 2 || o.ins[0] != p || !dotBody(o) || !isF(elemOf(o.outs[0].Type()), ir.F32) {
 		return nil, false
 	}
@@ -441,9 +504,9 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 	}
 	var vm affine.Map
 	a.v, vm, ops = lookThrough(o.ins[1], o.maps[1])
-	g2, ok := kvBatch(vm, batch2)
-	if !ok || g2 != a.group || len(vm.Results) != n || !vm.Results[a.nb].IsDim() || vm.Results[a.nb].Position() != rk ||
-		!vm.Results[a.nb+1].IsDim() || vm.Results[a.nb+1].Position() != ed {
+	g2, ok := kvBatch(vm, batch2, 2)
+	if !ok || g2 != a.group || !vm.Results[a.kvNb].IsDim() || vm.Results[a.kvNb].Position() != rk ||
+		!vm.Results[a.kvNb+1].IsDim() || vm.Results[a.kvNb+1].Position() != ed {
 		return nil, false
 	}
 	a.vIn = elemOf(a.v.Type())
@@ -462,16 +525,23 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 	}
 	// Shapes: the head dimensions are static; grouped heads divide.
 	qs, ks, vs := shapeOf(a.q.Type()), shapeOf(a.k.Type()), shapeOf(a.v.Type())
-	a.sq, a.dq, a.dv = qs[a.nb], qs[a.nb+1], vs[a.nb+1]
-	a.sk = ks[a.nb]
-	kdq := ks[a.nb+1]
+	a.sq, a.dq, a.dv = qs[a.nb], qs[a.nb+1], vs[a.kvNb+1]
+	a.sk = ks[a.kvNb]
+	kdq := ks[a.kvNb+1]
 	if a.kT {
-		a.sk, kdq = ks[a.nb+1], ks[a.nb]
+		a.sk, kdq = ks[a.kvNb+1], ks[a.kvNb]
 	}
 	if a.dq == ir.Dynamic || a.dv == ir.Dynamic || kdq != a.dq {
 		return nil, false
 	}
-	if a.group > 1 {
+	switch {
+	case a.group < 0:
+		// [..., Hkv, G] query heads: K/V head = (B*H index) / G.
+		a.group = qs[a.nb-1]
+		if a.group == ir.Dynamic {
+			return nil, false
+		}
+	case a.group > 1:
 		h, hk, hv := qs[a.nb-1], ks[a.nb-1], vs[a.nb-1]
 		if h == ir.Dynamic || hk == ir.Dynamic || hk != hv || hk*a.group != h {
 			return nil, false
@@ -502,9 +572,9 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 func matchSoftmax(x ir.Value, n int) (ir.Value, []*ir.Operation, []*ir.Operation, bool) {
 	var mx, ex *raw
 	cnt := 0
-	for u := x.FirstUse(); u != nil; u = u.Next() {
+	for _, u := range users(x) {
 		cnt++
-		r, ok := rawOf(u.Owner())
+		r, ok := rawOf(u)
 		if !ok {
 			return nil, nil, nil, false
 		}
@@ -530,7 +600,7 @@ func matchSoftmax(x ir.Value, n int) (ir.Value, []*ir.Operation, []*ir.Operation
 		return nil, nil, nil, false
 	}
 	m := mx.op.Result(0)
-	if !ir.HasOneUse(m) || !rowBinary(ex, x, m, n, func(xa, ma ir.Value, ops []*ir.Operation) bool {
+	if soleUser(m) == nil || !rowBinary(ex, x, m, n, func(xa, ma ir.Value, ops []*ir.Operation) bool {
 		if len(ops) != 2 {
 			return false
 		}
@@ -544,9 +614,9 @@ func matchSoftmax(x ir.Value, n int) (ir.Value, []*ir.Operation, []*ir.Operation
 	e := ex.op.Result(0)
 	var sm, dv *raw
 	cnt = 0
-	for u := e.FirstUse(); u != nil; u = u.Next() {
+	for _, u := range users(e) {
 		cnt++
-		r, ok := rawOf(u.Owner())
+		r, ok := rawOf(u)
 		if !ok {
 			return nil, nil, nil, false
 		}
@@ -567,7 +637,7 @@ func matchSoftmax(x ir.Value, n int) (ir.Value, []*ir.Operation, []*ir.Operation
 		return nil, nil, nil, false
 	}
 	sum := sm.op.Result(0)
-	if !ir.HasOneUse(sum) || !rowBinary(dv, e, sum, n, func(ea, sa ir.Value, ops []*ir.Operation) bool {
+	if soleUser(sum) == nil || !rowBinary(dv, e, sum, n, func(ea, sa ir.Value, ops []*ir.Operation) bool {
 		if len(ops) != 1 {
 			return false
 		}
@@ -594,7 +664,7 @@ func rowReduction(r *raw, x ir.Value, n int, ok func(c *ir.Operation, init float
 	}
 	fill, init, isFill := fillOf(r.outs[0])
 	c := r.yielded()
-	if !isFill || c == nil || len(r.ops()) != 1 || c.NumOperands() != 2 || !ir.HasOneUse(r.outs[0]) {
+	if !isFill || c == nil || len(r.ops()) != 1 || c.NumOperands() != 2 || soleUser(r.outs[0]) == nil {
 		return nil, false
 	}
 	in, acc := r.body.Argument(0), r.body.Argument(1)

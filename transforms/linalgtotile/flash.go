@@ -196,10 +196,12 @@ func (l *lowering) lowerAttention(op *ir.Operation) []*ir.Operation {
 	f.emit()
 	done := []*ir.Operation{}
 	for _, o := range a.erase {
+		redirectDims(o)
 		o.Erase()
 		done = append(done, o)
 	}
 	for _, o := range a.fills {
+		redirectDims(o)
 		if !ir.HasUses(o.Result(0)) {
 			o.Erase()
 			done = append(done, o)
@@ -227,8 +229,7 @@ type flashKernel struct {
 
 // flat returns the host buffer of tensor t with its batch dimensions
 // collapsed into one (none added when there are none).
-func (f *flashKernel) flat(m ir.Value) ir.Value {
-	nb := f.a.nb
+func (f *flashKernel) flat(m ir.Value, nb int) ir.Value {
 	if nb <= 1 {
 		return m
 	}
@@ -268,12 +269,14 @@ func reassociation(ctx *ir.Context, groups [][]int64) ir.Attribute {
 func (f *flashKernel) block(v, bh, r, c ir.Value, rows, cols int64, elem ir.Type) ir.Value {
 	idx := []ir.Value{r, c}
 	shape := []int64{rows, cols}
-	if f.a.nb > 0 {
+	vi, _ := tile.ViewOf(v.Type())
+	batched := len(vi.Shape) == 3
+	if batched {
 		idx = []ir.Value{bh, r, c}
 		shape = []int64{1, rows, cols}
 	}
 	x := tile.BuildLoad(f.b, f.loc, v, idx, f.tensorType(shape, elem), tile.LoadOptions{Pad: tile.PadAttr(f.ctx, "zero")}).Operation.Result(0)
-	if f.a.nb > 0 {
+	if batched {
 		x = tile.BuildReshape(f.b, f.loc, x, f.tensorType([]int64{rows, cols}, elem)).Operation.Result(0)
 	}
 	return x
@@ -306,11 +309,11 @@ func (f *flashKernel) emit() {
 	f.f32 = f.ctx.FloatType(ir.F32)
 	nb := a.nb
 	// Host: buffers, collapsed; the grid.
-	qm := f.flat(f.buffer(a.q))
-	km := f.flat(f.buffer(a.k))
-	vm := f.flat(f.buffer(a.v))
+	qm := f.flat(f.buffer(a.q), nb)
+	km := f.flat(f.buffer(a.k), a.kvNb)
+	vm := f.flat(f.buffer(a.v), a.kvNb)
 	out := f.output(a.final.outs[0])
-	om := f.flat(out)
+	om := f.flat(out, nb)
 	f.addGridAxis(f.hostSize(a.q, nb), fb.q)
 	var bhs ir.Value
 	for i := 0; i < nb; i++ {
@@ -343,7 +346,7 @@ func (f *flashKernel) emit() {
 	acc := f.splat(f.zero, []int64{fb.q, fb.dv})
 	// The keys' dimension of the kernel's view of K.
 	seq := int64(0)
-	if nb > 0 {
+	if a.kvNb > 0 {
 		seq = 1
 	}
 	if a.kT {
