@@ -178,106 +178,55 @@ def rows_source(op, r, c, dt):
     return "\n".join(head + body) + "\n"
 
 
-def attention_tile_source(b, h, hkv, s, d, causal, dt, bm, bn):
-    """FlashAttention at the tile level, in the form linalg-to-tile gives
-    attention (transforms/linalgtotile/testdata/flash-form.mlir): Q, K, V
-    and O as [B*H, S, D] (K and V [B*Hkv, S, D]), a program per block of
-    bm queries and head, loops over key blocks of bn carrying the running
-    max, the running sum and the f32 accumulator, exp2 with the scale
-    folded, P cast to dt before P V; causal: a loop below the diagonal
-    without masks, then the diagonal blocks masked."""
+def attention_source(b, h, hkv, s, d, causal, dt):
+    """softmax(Q K^T / sqrt(d) [+ causal mask]) V on [B, H, S, D] tensors of
+    dt (K and V [B, Hkv, S, D], read at head h floordiv H/Hkv): the
+    products in linalg.generic contractions accumulating in f32, the
+    softmax in f32 (linalg.softmax), P rounded to dt before P V, a dt
+    result; the spelling linalg-to-tile lowers to one FlashAttention
+    kernel (examples/attention)."""
     g = h // hkv
-    scale = 1.0 / math.sqrt(d) * 1.4426950408889634
-    q_t, k_t = f"memref<{b * h}x{s}x{d}x{dt}>", f"memref<{b * hkv}x{s}x{d}x{dt}>"
-    qv, kv = f"!tile.view<{b * h}x{s}x{d}x{dt}>", f"!tile.view<{b * hkv}x{s}x{d}x{dt}>"
-    L = [f"tile.func @attention_kernel(%q: {q_t}, %k: {k_t}, %v: {k_t}, %o: {q_t}) grid [parallel, parallel] {{",
-         "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
-         f"  %cbn = arith.constant {bn} : index", f"  %cbm = arith.constant {bm} : index", f"  %cs = arith.constant {s} : index",
-         f"  %cg = arith.constant {g} : index",
-         "  %ninf = arith.constant 0xFF800000 : f32", "  %zero = arith.constant 0.000000e+00 : f32",
-         f"  %scale = arith.constant {scale:.9e} : f32",
-         f"  %Q = tile.view %q : {q_t} -> {qv}", f"  %K = tile.view %k : {k_t} -> {kv}",
-         f"  %V = tile.view %v : {k_t} -> {kv}", f"  %O = tile.view %o : {q_t} -> {qv}",
-         "  %i = tile.program_id 0 : index", "  %bh = tile.program_id 1 : index",
-         "  %kh = arith.divui %bh, %cg : index",
-         f"  %q3 = tile.load %Q[%bh, %i, %c0] pad zero : {qv} -> tensor<1x{bm}x{d}x{dt}>",
-         f"  %qb = tile.reshape %q3 : tensor<1x{bm}x{d}x{dt}> -> tensor<{bm}x{d}x{dt}>",
-         f"  %m0 = tile.splat %ninf : f32 -> tensor<{bm}xf32>", f"  %l0 = tile.splat %zero : f32 -> tensor<{bm}xf32>",
-         f"  %a0 = tile.splat %zero : f32 -> tensor<{bm}x{d}xf32>",
-         f"  %nk = tile.num_blocks %K dim 1 block {bn} : {kv}",
-         "  %q0 = arith.muli %i, %cbm : index"]
-    def loop(name, lo, hi, inits, mask_keys, mask_causal):
-        T = f"tensor<{bm}x{bn}xf32>"
-        out = [f"  %{name}:3 = scf.for %j = {lo} to {hi} step %c1 iter_args(%m = {inits[0]}, %l = {inits[1]}, %acc = {inits[2]}) -> (tensor<{bm}xf32>, tensor<{bm}xf32>, tensor<{bm}x{d}xf32>) {{",
-               f"    %k3 = tile.load %K[%kh, %j, %c0] pad zero : {kv} -> tensor<1x{bn}x{d}x{dt}>",
-               f"    %kb = tile.reshape %k3 : tensor<1x{bn}x{d}x{dt}> -> tensor<{bn}x{d}x{dt}>",
-               f"    %kt = tile.transpose %kb [1, 0] : tensor<{bn}x{d}x{dt}> -> tensor<{d}x{bn}x{dt}>",
-               f"    %sz = tile.splat %zero : f32 -> {T}",
-               f"    %s0 = tile.dot %qb, %kt, %sz : tensor<{bm}x{d}x{dt}>, tensor<{d}x{bn}x{dt}> -> {T}",
-               f"    %scv = tile.splat %scale : f32 -> {T}",
-               f"    %s1 = arith.mulf %s0, %scv : {T}"]
-        cur = "%s1"
-        if mask_keys or mask_causal:
-            out += [f"    %kio = tile.iota : tensor<{bn}xindex>", "    %kbase = arith.muli %j, %cbn : index",
-                    f"    %kbs = tile.splat %kbase : index -> tensor<{bn}xindex>",
-                    f"    %kpos = arith.addi %kio, %kbs : tensor<{bn}xindex>",
-                    f"    %kp1 = tile.expand_dims %kpos dim 0 : tensor<{bn}xindex> -> tensor<1x{bn}xindex>",
-                    f"    %kp2 = tile.broadcast %kp1 : tensor<1x{bn}xindex> -> tensor<{bm}x{bn}xindex>",
-                    f"    %ninfs = tile.splat %ninf : f32 -> {T}"]
-        if mask_keys:
-            out += [f"    %lim = tile.splat %cs : index -> tensor<{bm}x{bn}xindex>",
-                    f"    %in = arith.cmpi slt, %kp2, %lim : tensor<{bm}x{bn}xindex>",
-                    f"    %s2 = arith.select %in, {cur}, %ninfs : tensor<{bm}x{bn}xi1>, {T}"]
-            cur = "%s2"
-        if mask_causal:
-            out += [f"    %qio = tile.iota : tensor<{bm}xindex>", f"    %qbs = tile.splat %q0 : index -> tensor<{bm}xindex>",
-                    f"    %qpos = arith.addi %qio, %qbs : tensor<{bm}xindex>",
-                    f"    %qp1 = tile.expand_dims %qpos dim 1 : tensor<{bm}xindex> -> tensor<{bm}x1xindex>",
-                    f"    %qp2 = tile.broadcast %qp1 : tensor<{bm}x1xindex> -> tensor<{bm}x{bn}xindex>",
-                    f"    %vis = arith.cmpi ule, %kp2, %qp2 : tensor<{bm}x{bn}xindex>",
-                    f"    %s3 = arith.select %vis, {cur}, %ninfs : tensor<{bm}x{bn}xi1>, {T}"]
-            cur = "%s3"
-        out += [f"    %bmx = tile.reduce max {cur} dim 1 : {T} -> tensor<{bm}xf32>",
-                f"    %mn = arith.maximumf %m, %bmx : tensor<{bm}xf32>",
-                f"    %mn1 = tile.expand_dims %mn dim 1 : tensor<{bm}xf32> -> tensor<{bm}x1xf32>",
-                f"    %mnb = tile.broadcast %mn1 : tensor<{bm}x1xf32> -> {T}",
-                f"    %dd = arith.subf {cur}, %mnb : {T}",
-                f"    %p = math.exp2 %dd : {T}",
-                f"    %ps = tile.reduce sum %p dim 1 : {T} -> tensor<{bm}xf32>",
-                f"    %dm = arith.subf %m, %mn : tensor<{bm}xf32>",
-                f"    %alpha = math.exp2 %dm : tensor<{bm}xf32>",
-                f"    %la = arith.mulf %l, %alpha : tensor<{bm}xf32>",
-                f"    %ln = arith.addf %la, %ps : tensor<{bm}xf32>",
-                f"    %al1 = tile.expand_dims %alpha dim 1 : tensor<{bm}xf32> -> tensor<{bm}x1xf32>",
-                f"    %alb = tile.broadcast %al1 : tensor<{bm}x1xf32> -> tensor<{bm}x{d}xf32>",
-                f"    %accs = arith.mulf %acc, %alb : tensor<{bm}x{d}xf32>",
-                f"    %pc = tile.cast %p : {T} -> tensor<{bm}x{bn}x{dt}>",
-                f"    %v3 = tile.load %V[%kh, %j, %c0] pad zero : {kv} -> tensor<1x{bn}x{d}x{dt}>",
-                f"    %vb = tile.reshape %v3 : tensor<1x{bn}x{d}x{dt}> -> tensor<{bn}x{d}x{dt}>",
-                f"    %an = tile.dot %pc, %vb, %accs : tensor<{bm}x{bn}x{dt}>, tensor<{bn}x{d}x{dt}> -> tensor<{bm}x{d}xf32>",
-                f"    scf.yield %mn, %ln, %an : tensor<{bm}xf32>, tensor<{bm}xf32>, tensor<{bm}x{d}xf32>", "  }"]
-        return out
-    if causal:
-        L += ["  %f0 = arith.divui %q0, %cbn : index", f"  %f1 = arith.constant {s // bn} : index",
-              "  %nfull = arith.minui %f0, %f1 : index", "  %q1 = arith.addi %q0, %cbm : index",
-              "  %e0 = arith.ceildivui %q1, %cbn : index", "  %nend = arith.minui %e0, %nk : index"]
-        L += loop("r0", "%c0", "%nfull", ["%m0", "%l0", "%a0"], False, False)
-        L += loop("r", "%nfull", "%nend", ["%r0#0", "%r0#1", "%r0#2"], s % bn != 0, True)
-    else:
-        L += loop("r", "%c0", "%nk", ["%m0", "%l0", "%a0"], s % bn != 0, False)
-    L += [f"  %lr1 = tile.expand_dims %r#1 dim 1 : tensor<{bm}xf32> -> tensor<{bm}x1xf32>",
-          f"  %lrb = tile.broadcast %lr1 : tensor<{bm}x1xf32> -> tensor<{bm}x{d}xf32>",
-          f"  %of = arith.divf %r#2, %lrb : tensor<{bm}x{d}xf32>",
-          f"  %ob = tile.cast %of : tensor<{bm}x{d}xf32> -> tensor<{bm}x{d}x{dt}>",
-          f"  %o3 = tile.reshape %ob : tensor<{bm}x{d}x{dt}> -> tensor<1x{bm}x{d}x{dt}>",
-          f"  tile.store %o3, %O[%bh, %i, %c0] bounds_check : tensor<1x{bm}x{d}x{dt}>, {qv}",
-          "  tile.return", "}",
-          # The launch, for the launch configuration (grid, dynamic shared
-          # memory) the lowering gives.
-          f"func.func @attention(%q: {q_t}, %k: {k_t}, %v: {k_t}, %o: {q_t}) {{",
-          f"  %nq = arith.constant {(s + bm - 1) // bm} : index", f"  %nbh = arith.constant {b * h} : index",
-          f"  tile.launch @attention_kernel grid [%nq, %nbh] (%q, %k, %v, %o) : {q_t}, {k_t}, {k_t}, {q_t}",
-          "  return", "}"]
+    hk = f"h floordiv {g}" if g > 1 else "h"
+    q_t, k_t = f"tensor<{b}x{h}x{s}x{d}x{dt}>", f"tensor<{b}x{hkv}x{s}x{d}x{dt}>"
+    s_t, sb_t = f"tensor<{b}x{h}x{s}x{s}xf32>", f"tensor<{b}x{h}x{s}x{s}x{dt}>"
+    o_t, ob_t = f"tensor<{b}x{h}x{s}x{d}xf32>", q_t
+    contraction = [f"  ^bb0(%a: {dt}, %b: {dt}, %c: f32):", f"    %ae = arith.extf %a : {dt} to f32",
+                   f"    %be = arith.extf %b : {dt} to f32", "    %m = arith.mulf %ae, %be : f32",
+                   "    %r = arith.addf %c, %m : f32", "    linalg.yield %r : f32"]
+    mask = ["    %i = linalg.index 2 : index", "    %j = linalg.index 3 : index",
+            "    %y = arith.mulf %x, %scale : f32", "    %after = arith.cmpi ugt, %j, %i : index",
+            "    %r = arith.select %after, %ninf, %y : f32", "    linalg.yield %r : f32"] if causal else [
+            "    %y = arith.mulf %x, %scale : f32", "    linalg.yield %y : f32"]
+    L = ["#qkv = affine_map<(b, h, s, d) -> (b, h, s, d)>",
+         "#q = affine_map<(b, h, i, j, d) -> (b, h, i, d)>",
+         f"#k = affine_map<(b, h, i, j, d) -> (b, {hk}, j, d)>",
+         "#s = affine_map<(b, h, i, j, d) -> (b, h, i, j)>",
+         "#p = affine_map<(b, h, i, d, j) -> (b, h, i, j)>",
+         f"#v = affine_map<(b, h, i, d, j) -> (b, {hk}, j, d)>",
+         "#o = affine_map<(b, h, i, d, j) -> (b, h, i, d)>",
+         f"func.func @attention(%q: {q_t}, %k: {k_t}, %v: {k_t}) -> {ob_t} {{",
+         "  %zero = arith.constant 0.0 : f32", "  %ninf = arith.constant 0xFF800000 : f32",
+         f"  %scale = arith.constant {1.0 / math.sqrt(d):.9e} : f32",
+         f"  %s0 = tensor.empty() : {s_t}",
+         f"  %sz = linalg.fill ins(%zero : f32) outs(%s0 : {s_t}) -> {s_t}",
+         "  %s = linalg.generic {indexing_maps = [#q, #k, #s], iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\", \"reduction\"]}",
+         f"      ins(%q, %k : {q_t}, {k_t}) outs(%sz : {s_t}) {{", *contraction, f"  }} -> {s_t}",
+         "  %masked = linalg.generic {indexing_maps = [#qkv, #qkv], iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\"]}",
+         f"      ins(%s : {s_t}) outs(%s0 : {s_t}) {{", "  ^bb0(%x: f32, %out: f32):", *mask, f"  }} -> {s_t}",
+         f"  %p = linalg.softmax dimension(3) ins(%masked : {s_t}) outs(%s0 : {s_t}) -> {s_t}",
+         f"  %pb0 = tensor.empty() : {sb_t}",
+         "  %pb = linalg.generic {indexing_maps = [#qkv, #qkv], iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\"]}",
+         f"      ins(%p : {s_t}) outs(%pb0 : {sb_t}) {{", f"  ^bb0(%x: f32, %out: {dt}):",
+         f"    %y = arith.truncf %x : f32 to {dt}", f"    linalg.yield %y : {dt}", f"  }} -> {sb_t}",
+         f"  %o0 = tensor.empty() : {o_t}",
+         f"  %oz = linalg.fill ins(%zero : f32) outs(%o0 : {o_t}) -> {o_t}",
+         "  %o = linalg.generic {indexing_maps = [#p, #v, #o], iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\", \"reduction\"]}",
+         f"      ins(%pb, %v : {sb_t}, {k_t}) outs(%oz : {o_t}) {{", *contraction, f"  }} -> {o_t}",
+         f"  %ob0 = tensor.empty() : {ob_t}",
+         "  %ob = linalg.generic {indexing_maps = [#qkv, #qkv], iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\"]}",
+         f"      ins(%o : {o_t}) outs(%ob0 : {ob_t}) {{", f"  ^bb0(%x: f32, %out: {dt}):",
+         f"    %y = arith.truncf %x : f32 to {dt}", f"    linalg.yield %y : {dt}", f"  }} -> {ob_t}",
+         f"  return %ob : {ob_t}", "}"]
     return "\n".join(L) + "\n"
 
 
@@ -314,21 +263,16 @@ PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, 
             "reconcile-unrealized-casts))")
 
 
-# The same ladder from the tile level down (for sources written as tile
-# kernels).
-TILE_PIPELINE = PIPELINE.replace("linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, ", "")
-
-
-def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag, pipeline=PIPELINE):
-    """linalg (or, with TILE_PIPELINE, tile) source -> PTX with Strata's
-    tools; returns (kernel names, PTX path, milliseconds)."""
+def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag):
+    """linalg source -> PTX with Strata's tools; returns (kernel names,
+    PTX path, milliseconds)."""
     src = os.path.join(workdir, tag + ".mlir")
     with open(src, "w") as f:
         f.write(source)
     nv = os.path.join(workdir, tag + ".nvvm.mlir")
     ptx = os.path.join(workdir, tag + ".ptx")
     t0 = time.perf_counter()
-    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + pipeline.format(tiles=tile_sizes, path="sm_80"),
+    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path="sm_80"),
                     src, "-o", nv], check=True)
     subprocess.run([os.path.join(bindir, "strata-translate"), "--mlir-to-ptx", f"--chip={chip}", nv, "-o", ptx], check=True)
     ms = (time.perf_counter() - t0) * 1e3
@@ -593,9 +537,10 @@ def dynamic_shared(nvvm):
 
 
 def run_attention(args, spec, workdir, blocks=None):
-    """B,H,S,D,causal,dtype[,Hkv]: Strata's FlashAttention kernel beside
-    PyTorch's scaled_dot_product_attention (and its float32 result as the
-    reference)."""
+    """B,H,S,D,causal,dtype[,Hkv]: Strata's FlashAttention kernel (the one
+    kernel linalg-to-tile makes of attention_source, blocks of queries
+    and keys as tile-sizes) beside PyTorch's scaled_dot_product_attention
+    (and its float32 result as the reference)."""
     f = spec.split(",")
     b, h, s, d = (int(x) for x in f[:4])
     causal = f[4] in ("1", "causal", "true")
@@ -604,8 +549,8 @@ def run_attention(args, spec, workdir, blocks=None):
     dt, mdt = DTYPES[dtname]
     bm, bn = blocks or attention_blocks(d, causal)
     tag = f"attn_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}_{bm}x{bn}"
-    src = attention_tile_source(b, h, hkv, s, d, causal, mdt, bm, bn)
-    names, ptx, ms = compile_kernel(args.bin, src, "", "sm_90a", workdir, tag, TILE_PIPELINE)
+    src = attention_source(b, h, hkv, s, d, causal, mdt)
+    names, ptx, ms = compile_kernel(args.bin, src, f"{bm},{bn},{d}", "sm_90a", workdir, tag)
     if len(names) != 1:
         return {"case": tag, "error": f"expected one kernel, got {names}"}
     smem = dynamic_shared(os.path.join(workdir, tag + ".nvvm.mlir"))

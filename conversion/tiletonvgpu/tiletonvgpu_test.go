@@ -75,6 +75,9 @@ func TestSemantics(t *testing.T) {
 		// views, unit reshapes, a loop below the diagonal without masks
 		// and one over the diagonal blocks, sharing the Q fragments.
 		{"../../../transforms/linalgtotile/testdata/flash-form.mlir", "", []string{"memref<3072xbf16, #gpu.address_space<workgroup>>", "nvgpu.device_async_copy"}, "main", []string{"memref<2048xbf16"}},
+		// From linalg: linalg-to-tile's FlashAttention kernel, P from
+		// registers, K and V through the ring.
+		{"attention_bf16.mlir", "64,32,64", []string{"memref<12288xbf16, #gpu.address_space<workgroup>>", "math.exp2", "vector<4x2xbf16>"}, "attention", nil},
 		// f16, blocks of 128 queries on eight warps.
 		{"flash_f16.mlir", "", []string{"threads in (%c256", "vector<4x2xf16>"}, "attn", nil},
 	}
