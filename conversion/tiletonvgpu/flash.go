@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tile"
 )
@@ -254,7 +256,6 @@ func (k *kernel) lowerFlashFor(op *ir.Operation, p *flashLoop) error {
 			dyn := k.val("gpu.dynamic_shared_memory", nil, k.ctx.MemRefType([]int64{ir.Dynamic}, k.ctx.I(8), nil, k.workgroupSpace()))
 			k.ring = k.val("memref.view", []ir.Value{dyn, k.c(0)}, rt)
 			back()
-			k.dynamicShared = max(k.dynamicShared, bytes)
 		} else {
 			k.ring = k.workgroup(rt)
 		}
@@ -399,4 +400,29 @@ func (k *kernel) flashDot(op *ir.Operation) error {
 	info.sb = p.swV
 	k.vals[d.Result()] = k.mma(info, k.get(d.Acc()), nil, p.ring, nil, k.add(base, k.c(p.kSize)))
 	return nil
+}
+
+// dynamicSharedBytes returns the bytes of dynamic shared memory that
+// kernel fn views (the end of its largest memref.view of
+// gpu.dynamic_shared_memory), 0 when it has none.
+func dynamicSharedBytes(fn *ir.Operation) int64 {
+	var n int64
+	fn.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		v, ok := memref.AsViewOp(op)
+		if !ok || !isOp(ir.DefiningOp(v.Source()), gpu.AsDynamicSharedMemoryOp) {
+			return true
+		}
+		mt, ok := v.Result().Type().(*ir.MemRefType)
+		shift, okShift := staticIndex(v.ByteShift())
+		if !ok || !okShift {
+			return true
+		}
+		size := int64(bitWidth(mt.Elem) / 8)
+		for _, d := range mt.Shape {
+			size *= d
+		}
+		n = max(n, shift+size)
+		return true
+	})
+	return n
 }

@@ -55,9 +55,6 @@ type kernel struct {
 	aFrags map[ir.Value][][]ir.Value
 	// ring is the shared memory of the attention loops' stages.
 	ring ir.Value
-	// dynamicShared is the dynamic shared memory the kernel takes, in
-	// bytes.
-	dynamicShared int64
 }
 
 // inPrologue moves the insertion point to the end of the kernel's

@@ -216,13 +216,12 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	gmod.Region(0).Append(ir.NewBlock())
 	lowered := map[string]*ir.Operation{}
 	persistent := map[string]int64{}
-	dynamic := map[string]int64{}
 	for _, kf := range kernels {
 		if persistentOK(kf, opts.Persistent) {
 			name, _ := ir.SymbolName(kf)
 			persistent[name] = opts.Persistent
 		}
-		fn, dyn, err := lowerKernel(ctx, kf, chip, opts.GroupM, persistentOK(kf, opts.Persistent))
+		fn, err := lowerKernel(ctx, kf, chip, opts.GroupM, persistentOK(kf, opts.Persistent))
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
@@ -230,7 +229,6 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		gmod.Region(0).First().Append(fn)
 		name, _ := ir.SymbolName(kf)
 		lowered[name] = fn
-		dynamic[name] = dyn
 	}
 	// The launches.
 	var launches []*ir.Operation
@@ -254,7 +252,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	for _, l := range launches {
 		lo, _ := tile.AsLaunchOp(l)
 		name := lo.Kernel()
-		toLaunchFunc(ctx, l, lowered[name], persistent[name], dynamic[name])
+		toLaunchFunc(ctx, l, lowered[name], persistent[name])
 	}
 	for _, kf := range kernels {
 		kf.Erase()
@@ -264,8 +262,8 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 
 // toLaunchFunc replaces a tile.launch with a gpu.launch_func of the
 // lowered kernel: a block per program, of the kernel's known block size,
-// with dynamic bytes of dynamic shared memory.
-func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent, dynamic int64) {
+// with the dynamic shared memory the kernel views.
+func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64) {
 	lo, _ := tile.AsLaunchOp(l)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(l)
@@ -285,7 +283,7 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	}
 	ops := append(dims, e.c(threads), e.c(1), e.c(1))
 	dyn := int32(0)
-	if dynamic > 0 {
+	if dynamic := dynamicSharedBytes(fn); dynamic > 0 {
 		i32 := ctx.I(32)
 		ops = append(ops, e.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: ctx.IntegerAttr(i32, dynamic)}))
 		dyn = 1
@@ -299,12 +297,11 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	l.Erase()
 }
 
-// lowerKernel returns the gpu.func of tile kernel kf and the bytes of
-// dynamic shared memory it takes.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, persistent bool) (*ir.Operation, int64, error) {
+// lowerKernel returns the gpu.func of tile kernel kf.
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, persistent bool) (*ir.Operation, error) {
 	f, _ := tile.AsFuncOp(kf)
 	if len(tile.GridSemantics(kf)) > 3 {
-		return nil, 0, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
+		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
 	}
 	// Work on a copy: the analysis splits splats per use.
 	work := kf.Clone(nil)
@@ -313,7 +310,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 	warps := warpsFor(work)
 	lay, err := assign(work, warps)
 	if err != nil {
-		return nil, 0, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
 	}
 	old := work.Region(0).First()
 	var argTypes []ir.Type
@@ -362,8 +359,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 	}
 	if err != nil {
 		fn.DropAllReferences()
-		return nil, 0, err
+		return nil, err
 	}
 	fn.SetAttr("workgroup_attributions", ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(k.smem))))
-	return fn, k.dynamicShared, nil
+	return fn, nil
 }
