@@ -404,7 +404,8 @@ func (k *kernel) flashDot(op *ir.Operation) error {
 
 // dynamicSharedBytes returns the bytes of dynamic shared memory that
 // kernel fn views (the end of its largest memref.view of
-// gpu.dynamic_shared_memory), 0 when it has none.
+// gpu.dynamic_shared_memory), 0 when it has none: what its launches
+// pass as dynamic_shared_memory_size.
 func dynamicSharedBytes(fn *ir.Operation) int64 {
 	var n int64
 	fn.Walk(ir.PreOrder, func(op *ir.Operation) bool {

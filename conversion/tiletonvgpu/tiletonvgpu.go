@@ -22,14 +22,7 @@
 //     registers, and the store writes each element once, masked at the
 //     edges;
 //   - loads clamp their addresses into the memref and replace what lies
-//     outside (or is masked) by the pad value, so ragged shapes work;
-//   - attention (a loop over key blocks computing S = Q K^T and adding
-//     P V, P computed from S in registers) keeps P in registers: the two
-//     products stack their warps along the rows, so that the row maxima
-//     and sums are quad shuffles and the accumulator fragments of P are
-//     the A fragments of P V; the Q fragments stay in registers and the
-//     K and V blocks stream through a ring of shared-memory stages
-//     (flash.go).
+//     outside (or is masked) by the pad value, so ragged shapes work.
 package tiletonvgpu
 
 import (
@@ -261,8 +254,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 }
 
 // toLaunchFunc replaces a tile.launch with a gpu.launch_func of the
-// lowered kernel: a block per program, of the kernel's known block size,
-// with the dynamic shared memory the kernel views.
+// lowered kernel: a block per program, of the kernel's known block size.
 func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64) {
 	lo, _ := tile.AsLaunchOp(l)
 	b := ir.NewBuilder(ctx)
@@ -281,18 +273,16 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	if d, ok := fn.InherentAttr("known_block_size").(*ir.DenseArrayAttr); ok && d.Size == 3 {
 		threads = int64(int32(uint32(d.Data[0]) | uint32(d.Data[1])<<8 | uint32(d.Data[2])<<16 | uint32(d.Data[3])<<24))
 	}
-	ops := append(dims, e.c(threads), e.c(1), e.c(1))
-	dyn := int32(0)
+	var shared []ir.Value
 	if dynamic := dynamicSharedBytes(fn); dynamic > 0 {
-		i32 := ctx.I(32)
-		ops = append(ops, e.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: ctx.IntegerAttr(i32, dynamic)}))
-		dyn = 1
+		shared = []ir.Value{e.val("arith.constant", nil, ctx.I(32),
+			ir.NamedAttr{Name: "value", Value: ctx.IntegerAttr(ctx.I(32), dynamic)})}
 	}
-	ops = append(ops, args...)
+	ops := append(append(append(dims, e.c(threads), e.c(1), e.c(1)), shared...), args...)
 	b.Create(&ir.OperationState{Name: ctx.OpName("gpu.launch_func"), Operands: ops,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "kernel", Value: ctx.SymbolRefAttr(ModuleName, []string{lo.Kernel()})},
-			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, dyn, int32(len(args)), 0)},
+			{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(0, 1, 1, 1, 1, 1, 1, 0, 0, 0, int32(len(shared)), int32(len(args)), 0)},
 		})})
 	l.Erase()
 }
