@@ -18,14 +18,15 @@ import (
 //   - S: a contraction generic (one reduction loop d) whose output is
 //     [batch..., q, k], Q read at [batch..., q, d] and K at
 //     [kvbatch..., k, d] or [kvbatch..., d, k]; kvbatch is batch, except
-//     that its last (head) dimension may be `h floordiv G`
-//     (grouped-query attention: G query heads share a K/V head). Its
+//     that its last (head) dimension may be `h floordiv G`, or be left
+//     out (grouped-query attention: G query heads share a K/V head). Its
 //     body is out + a*b, a and b optionally widened by arith.extf; its
 //     init is a fill of 0. A linalg.transpose or an arith.extf generic
 //     producing Q, K or V (and used only there) is looked through.
 //   - the score chain: element-wise generics, each used once, whose
-//     bodies scale the score by a constant (arith.mulf, arith.divf) and
-//     mask it causally: -inf where the key index is after the query index
+//     bodies scale the score by a constant (arith.mulf, arith.divf), add
+//     f32 mask tensors (arith.addf) and mask it causally: -inf where the
+//     key index is after the query index
 //     (linalg.index of the two dimensions compared with arith.cmpi, then
 //     arith.select of -inf, or arith.addf of a select of -inf and 0);
 //   - the softmax along the key dimension in its decomposed form (that of
@@ -38,8 +39,8 @@ import (
 //     by an arith.truncf generic.
 //
 // Anything else (another use of an intermediate, another operation in a
-// body, a scale that is not a constant, an additive mask tensor) leaves
-// the generics to the unfused lowering.
+// body, a scale that is not a constant) leaves the generics to the
+// unfused lowering.
 type attention struct {
 	nb         int // batch dimensions of Q and O
 	kvNb       int // batch dimensions of K and V (nb, or nb-1 when grouped by omission)
@@ -48,8 +49,9 @@ type attention struct {
 	group      int64 // query heads per K/V head (1: none)
 	factor     float64
 	causal     bool
-	in, vIn    ir.Type // element types of the QK^T and PV dot inputs
-	final      *raw    // the last generic, whose result the kernel gives
+	masks      []maskTerm // additive mask tensors
+	in, vIn    ir.Type    // element types of the QK^T and PV dot inputs
+	final      *raw       // the last generic, whose result the kernel gives
 	erase      []*ir.Operation
 	fills      []*ir.Operation
 	sq, sk, dq int64 // sizes (ir.Dynamic when dynamic)
@@ -471,7 +473,7 @@ func matchAttention(op *ir.Operation) (*attention, bool) {
 		chain = append(chain, r.op)
 		cur = r.op.Result(0)
 	}
-	a.factor, a.causal = sc.factor, sc.masked
+	a.factor, a.causal, a.masks = sc.factor, sc.masked, sc.terms
 	// The softmax.
 	x := cur
 	p, smOps, smFills, ok := matchSoftmax(x, n)
@@ -696,16 +698,36 @@ func rowBinary(r *raw, x, v ir.Value, n int, ok func(xa, va ir.Value, ops []*ir.
 type score struct {
 	factor float64
 	masked bool
+	// terms are the mask tensors added to the score, each times its
+	// coefficient.
+	terms []maskTerm
+}
+
+// maskTerm is an additive mask: coef * M, M read through m (over the
+// loops of S).
+type maskTerm struct {
+	t    ir.Value
+	m    affine.Map
+	coef float64
+}
+
+// scaled returns s with the factor and every coefficient times c.
+func (s score) scaled(c float64) score {
+	r := score{factor: s.factor * c, masked: s.masked}
+	for _, t := range s.terms {
+		r.terms = append(r.terms, maskTerm{t: t.t, m: t.m, coef: t.coef * c})
+	}
+	return r
 }
 
 // sval is the abstract value of a body value of the score chain.
 type sval struct {
-	kind   int // sScore, sConst, sIndex, sCond, sMaskAdd
-	s      score
-	c      float64
-	key    bool // sIndex: the key (not the query) index
-	after  bool // sCond: true exactly where key > query (else where key <= query)
-	isCast bool
+	kind  int // sScore, sConst, sIndex, sCond, sMaskAdd, sTensor
+	s     score
+	t     maskTerm // sTensor: a mask tensor read through its map
+	c     float64
+	key   bool // sIndex: the key (not the query) index
+	after bool // sCond: true exactly where key > query (else where key <= query)
 }
 
 const (
@@ -714,6 +736,7 @@ const (
 	sIndex
 	sCond
 	sMaskAdd
+	sTensor
 )
 
 // evalScore evaluates the body of the element-wise generic r, whose input
@@ -726,6 +749,15 @@ func evalScore(r *raw, pos int, in score, qd, kd int) (score, bool) {
 	}
 	for i, v := range r.ins {
 		if i == pos || !ir.HasUses(r.body.Argument(i)) {
+			continue
+		}
+		if isTensor(v) {
+			// An additive mask: f32, read through a projected
+			// permutation.
+			if !isF(elemOf(v.Type()), ir.F32) || !r.maps[i].IsProjectedPermutation(false) {
+				return in, false
+			}
+			env[r.body.Argument(i)] = sval{kind: sTensor, t: maskTerm{t: v, m: r.maps[i], coef: 1}}
 			continue
 		}
 		c, ok := floatConst(v)
@@ -788,9 +820,9 @@ func evalScore(r *raw, pos int, in score, qd, kd int) (score, bool) {
 			if x.kind == sScore && c.kind == sConst && c.c != 0 && !math.IsInf(c.c, 0) && !math.IsNaN(c.c) && (!x.s.masked || c.c > 0) {
 				res, ok = x, true
 				if div {
-					res.s.factor /= c.c
+					res.s = x.s.scaled(1 / c.c)
 				} else {
-					res.s.factor *= c.c
+					res.s = x.s.scaled(c.c)
 				}
 			}
 		case is(o, arith.AsCmpiOp):
@@ -834,6 +866,11 @@ func evalScore(r *raw, pos int, in score, qd, kd int) (score, bool) {
 			if x.kind == sScore && y.kind == sMaskAdd {
 				res, ok = x, true
 				res.s.masked = true
+			}
+			if x.kind == sScore && y.kind == sTensor {
+				res, ok = x, true
+				res.s = x.s.scaled(1)
+				res.s.terms = append(res.s.terms, y.t)
 			}
 		}
 		if !ok {

@@ -123,6 +123,13 @@ func dotFits(chip *chips.Chip, m, n, k int64, elem ir.Type) bool {
 // passes the TPU block rule (a multiple of unit or the whole dimension).
 func tpuDim(b, n, unit int64) bool { return b%unit == 0 || b == n }
 
+// exp2Native reports whether the chip's transcendental unit computes
+// 2^x (GPUs' ex2 / v_exp_f32, the TPU's EUP through jnp.exp2): the
+// softmax then runs in log2 units with math.exp2. Neuron's scalar engine
+// has exp among its activation functions and no exp2; there the scale is
+// folded alone and the kernel uses math.exp.
+func exp2Native(chip *chips.Chip) bool { return chip == nil || chip.PartitionMax == 0 }
+
 // chooseFlash returns the blocks of the attention a on the lowering's
 // chip, checked against its limits as tile-verify-target checks them.
 func (l *lowering) chooseFlash(a *attention) (flashBlocks, bool) {
@@ -140,26 +147,32 @@ func (l *lowering) chooseFlash(a *attention) (flashBlocks, bool) {
 	}
 	in, vin := bytesOfType(a.in), bytesOfType(a.vIn)
 	tpu := chip.BlockRule == "tpu"
+	// On a TPU the N and K of every dot (keys, head dimensions) fill
+	// the MXU, as tile-to-tpu requires.
+	mxu := chip.MXUSize
+	if mxu == 0 {
+		mxu = 128
+	}
 	pmax := chip.PartitionMax
 	over := func(x int64) bool { return pmax > 0 && x > pmax }
 	for _, bq := range candidates(dq, a.sq) {
 		for _, bk := range candidates(dk, a.sk) {
-			if over(bq) || over(bk) || (tpu && (!tpuDim(bq, a.sq, 8) || !tpuDim(bk, a.sk, 8))) {
+			if over(bq) || over(bk) || (tpu && (!tpuDim(bq, a.sq, 8) || bk%mxu != 0)) {
 				continue
 			}
 			if chip.AccFreeBytes > 0 && bk*4 > chip.AccFreeBytes {
 				continue
 			}
 			bd := int64(-1)
-			for d := a.dq; d <= a.dq+256; d++ {
-				if !over(d) && dotFits(chip, bq, bk, d, a.in) && (!tpu || (tpuDim(d, a.dq, 128) && (!a.kT || tpuDim(bk, a.sk, 128)))) {
+			for d := a.dq; d <= a.dq+mxu; d++ {
+				if !over(d) && dotFits(chip, bq, bk, d, a.in) && (!tpu || d%mxu == 0) {
 					bd = d
 					break
 				}
 			}
 			bdv := int64(-1)
-			for d := a.dv; d <= a.dv+256; d++ {
-				if dotFits(chip, bq, d, bk, a.vIn) && (!tpu || tpuDim(d, a.dv, 128)) && (chip.AccFreeBytes == 0 || d*4 <= chip.AccFreeBytes) {
+			for d := a.dv; d <= a.dv+mxu; d++ {
+				if dotFits(chip, bq, d, bk, a.vIn) && (!tpu || d%mxu == 0) && (chip.AccFreeBytes == 0 || d*4 <= chip.AccFreeBytes) {
 					bdv = d
 					break
 				}
@@ -167,7 +180,7 @@ func (l *lowering) chooseFlash(a *attention) (flashBlocks, bool) {
 			if bd < 0 || bdv < 0 {
 				continue
 			}
-			if bq*bd*in+loops*bk*(bd*in+bdv*vin) > chip.MemoryBytes {
+			if bq*bd*in+loops*bk*(bd*in+bdv*vin+int64(len(a.masks))*bq*4) > chip.MemoryBytes {
 				continue
 			}
 			return flashBlocks{q: bq, k: bk, d: bd, dv: bdv}, true
@@ -224,7 +237,9 @@ type flashKernel struct {
 	sk          ir.Value // the number of keys
 	ragged      bool     // keys may end inside a block
 	ninf, zero  ir.Value
-	scale       ir.Value // scale * log2(e)
+	scale       ir.Value   // scale * log2(e) (scale alone with exp)
+	exp2        bool       // exponentiate with math.exp2 (else math.exp)
+	batch       []ir.Value // the batch indices (for additive masks)
 }
 
 // flat returns the host buffer of tensor t with its batch dimensions
@@ -338,7 +353,12 @@ func (f *flashKernel) emit() {
 	}
 	f.ninf = f.identity(f.f32, math.Inf(-1))
 	f.zero = f.identity(f.f32, 0)
-	f.scale = f.identity(f.f32, a.factor*log2e)
+	f.exp2 = exp2Native(f.l.bl.Chip)
+	if f.exp2 {
+		f.scale = f.identity(f.f32, a.factor*log2e)
+	} else {
+		f.scale = f.identity(f.f32, a.factor)
+	}
 	c0 := f.cidx(0)
 	f.q = f.block(f.Q, f.bh, f.qb, c0, fb.q, fb.d, a.in)
 	m := f.splat(f.ninf, []int64{fb.q})
@@ -358,6 +378,20 @@ func (f *flashKernel) emit() {
 		f.sk = tile.BuildDim(b, loc, f.K, seq).Operation.Result(0)
 	} else {
 		f.sk = f.cidx(a.sk)
+	}
+	// The batch indices of the additive masks, from the B*H index.
+	if len(a.masks) > 0 {
+		f.batch = make([]ir.Value, nb)
+		rest := f.bh
+		for i := nb - 1; i >= 0; i-- {
+			if i == 0 {
+				f.batch[i] = rest
+				break
+			}
+			size := f.kernelSize(a.q, i)
+			f.batch[i] = arith.BuildRemui(b, loc, rest, size).Operation.Result(0)
+			rest = arith.BuildDivui(b, loc, rest, size).Operation.Result(0)
+		}
 	}
 	carried := []ir.Value{m, lsum, acc}
 	if !a.causal {
@@ -419,6 +453,28 @@ func (f *flashKernel) loop(lo, hi ir.Value, carried []ir.Value, ragged bool, q0 
 	}
 	s := tile.BuildDot(b, loc, f.q, kt, f.splat(f.zero, sT)).Operation.Result(0)
 	s = arith.BuildMulf(b, loc, s, f.splat(f.scale, sT)).Operation.Result(0)
+	// Additive masks: their block times the coefficient (in log2 units).
+	for _, t := range a.masks {
+		bs := make([]int64, a.nb+2)
+		idx := make([]ir.Value, a.nb+2)
+		for i := 0; i < a.nb; i++ {
+			bs[i], idx[i] = 1, f.batch[i]
+		}
+		bs[a.nb], bs[a.nb+1] = fb.q, fb.k
+		idx[a.nb], idx[a.nb+1] = f.qb, j
+		mb := f.load(t.t, t.m, idx, bs)
+		if a.nb > 0 {
+			mb = tile.BuildReshape(b, loc, mb, f.tensorType(sT, f.f32)).Operation.Result(0)
+		}
+		coef := t.coef
+		if f.exp2 {
+			coef *= log2e
+		}
+		if coef != 1 {
+			mb = arith.BuildMulf(b, loc, mb, f.splat(f.identity(f.f32, coef), sT)).Operation.Result(0)
+		}
+		s = arith.BuildAddf(b, loc, s, mb).Operation.Result(0)
+	}
 	if ragged || q0 != nil {
 		kbase := arith.BuildMuli(b, loc, j, f.cidx(fb.k)).Operation.Result(0)
 		kpos := f.cols(f.positions(kbase, fb.k), fb.q)
@@ -437,10 +493,18 @@ func (f *flashKernel) loop(lo, hi ir.Value, carried []ir.Value, ragged bool, q0 
 	vT := f.tensorType([]int64{fb.q}, f.f32)
 	bm := tile.BuildReduce(b, loc, s, 1, vT, tile.ReduceOptions{Kind: ptrKind(tile.CombiningKindMax)}).Operation.Result(0)
 	mn := arith.BuildMaximumf(b, loc, m, bm).Operation.Result(0)
-	d := arith.BuildSubf(b, loc, s, f.rows(mn, fb.k)).Operation.Result(0)
-	p := mathd.BuildExp2(b, loc, d).Operation.Result(0)
+	// A mask tensor may hide every key of a row so far (m = -inf):
+	// subtract 0 instead, so that exp gives 0 rather than NaN.
+	mu := mn
+	if len(a.masks) > 0 {
+		vninf := f.splat(f.ninf, []int64{fb.q})
+		none := arith.BuildCmpf(b, loc, mn, vninf, arith.CmpFPredicateOeq).Operation.Result(0)
+		mu = arith.BuildSelect(b, loc, none, f.splat(f.zero, []int64{fb.q}), mn).Operation.Result(0)
+	}
+	d := arith.BuildSubf(b, loc, s, f.rows(mu, fb.k)).Operation.Result(0)
+	p := f.exp(d)
 	ps := tile.BuildReduce(b, loc, p, 1, vT, tile.ReduceOptions{Kind: ptrKind(tile.CombiningKindSum)}).Operation.Result(0)
-	alpha := mathd.BuildExp2(b, loc, arith.BuildSubf(b, loc, m, mn).Operation.Result(0)).Operation.Result(0)
+	alpha := f.exp(arith.BuildSubf(b, loc, m, mu).Operation.Result(0))
 	ln := arith.BuildAddf(b, loc, arith.BuildMulf(b, loc, l, alpha).Operation.Result(0), ps).Operation.Result(0)
 	accs := arith.BuildMulf(b, loc, acc, f.rows(alpha, fb.dv)).Operation.Result(0)
 	if a.vIn != f.f32 {
@@ -451,6 +515,14 @@ func (f *flashKernel) loop(lo, hi ir.Value, carried []ir.Value, ragged bool, q0 
 	scf.BuildYield(b, loc, []ir.Value{mn, ln, an})
 	*f.b = saved
 	return []ir.Value{loop.Operation.Result(0), loop.Operation.Result(1), loop.Operation.Result(2)}
+}
+
+// exp is 2^x or e^x, as the scores are scaled.
+func (f *flashKernel) exp(x ir.Value) ir.Value {
+	if f.exp2 {
+		return mathd.BuildExp2(f.b, f.loc, x).Operation.Result(0)
+	}
+	return mathd.BuildExp(f.b, f.loc, x).Operation.Result(0)
 }
 
 func ptrKind(k tile.CombiningKind) *tile.CombiningKind { return &k }

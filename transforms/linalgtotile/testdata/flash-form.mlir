@@ -27,6 +27,7 @@ func.func private @printMemrefF32(tensor<*xf32>)
 tile.func @attention_kernel0(%q: memref<2x100x16xbf16>, %k: memref<2x100x16xbf16>, %v: memref<2x100x16xbf16>, %o: memref<2x100x16xbf16>) grid [parallel, parallel] {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
   %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index
   %c100 = arith.constant 100 : index
@@ -46,12 +47,11 @@ tile.func @attention_kernel0(%q: memref<2x100x16xbf16>, %k: memref<2x100x16xbf16
   %a0 = tile.splat %zero : f32 -> tensor<64x16xf32>
   %nk = tile.num_blocks %K dim 1 block 32 : !tile.view<2x100x16xbf16>
   // Key blocks [0, nfull): wholly at or below the first query row of the
-  // block and wholly inside the keys. [nfull, nend): the rest up to the
-  // last query row of the block.
+  // block and wholly inside the keys (3 = 100 / 32 whole blocks).
+  // [nfull, nend): the rest up to the last query row of the block.
   %q0 = arith.muli %i, %c64 : index
   %f0 = arith.divui %q0, %c32 : index
-  %f1 = arith.divui %c100, %c32 : index
-  %nfull = arith.minui %f0, %f1 : index
+  %nfull = arith.minui %f0, %c3 : index
   %q1 = arith.addi %q0, %c64 : index
   %e0 = arith.ceildivui %q1, %c32 : index
   %nend = arith.minui %e0, %nk : index
@@ -92,21 +92,21 @@ tile.func @attention_kernel0(%q: memref<2x100x16xbf16>, %k: memref<2x100x16xbf16
     %scv = tile.splat %scale : f32 -> tensor<64x32xf32>
     %s1 = arith.mulf %s0, %scv : tensor<64x32xf32>
     // The mask: keys past the end, and keys after the query (causal).
-    %kio = tile.iota : tensor<32xindex>
     %kbase = arith.muli %j, %c32 : index
+    %kio = tile.iota : tensor<32xindex>
     %kbs = tile.splat %kbase : index -> tensor<32xindex>
     %kpos = arith.addi %kio, %kbs : tensor<32xindex>
-    %qio = tile.iota : tensor<64xindex>
-    %qbs = tile.splat %q0 : index -> tensor<64xindex>
-    %qpos = arith.addi %qio, %qbs : tensor<64xindex>
     %kp1 = tile.expand_dims %kpos dim 0 : tensor<32xindex> -> tensor<1x32xindex>
     %kp2 = tile.broadcast %kp1 : tensor<1x32xindex> -> tensor<64x32xindex>
-    %qp1 = tile.expand_dims %qpos dim 1 : tensor<64xindex> -> tensor<64x1xindex>
-    %qp2 = tile.broadcast %qp1 : tensor<64x1xindex> -> tensor<64x32xindex>
     %ninfs = tile.splat %ninf : f32 -> tensor<64x32xf32>
     %lim = tile.splat %c100 : index -> tensor<64x32xindex>
     %in = arith.cmpi slt, %kp2, %lim : tensor<64x32xindex>
     %s2 = arith.select %in, %s1, %ninfs : tensor<64x32xi1>, tensor<64x32xf32>
+    %qio = tile.iota : tensor<64xindex>
+    %qbs = tile.splat %q0 : index -> tensor<64xindex>
+    %qpos = arith.addi %qio, %qbs : tensor<64xindex>
+    %qp1 = tile.expand_dims %qpos dim 1 : tensor<64xindex> -> tensor<64x1xindex>
+    %qp2 = tile.broadcast %qp1 : tensor<64x1xindex> -> tensor<64x32xindex>
     %vis = arith.cmpi ule, %kp2, %qp2 : tensor<64x32xindex>
     %s = arith.select %vis, %s2, %ninfs : tensor<64x32xi1>, tensor<64x32xf32>
     %bm = tile.reduce max %s dim 1 : tensor<64x32xf32> -> tensor<64xf32>
