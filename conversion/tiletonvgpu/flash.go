@@ -73,8 +73,8 @@ func producingDot(v ir.Value, depth int) *ir.Operation {
 // rowWarps is the warp grid of a chained product: every warp takes whole
 // rows.
 func rowWarps(shape []int64, warps int64) (int64, int64, error) {
-	if len(shape) != 2 || !isPow2(shape[0]) || !isPow2(shape[1]) || shape[1] < 16 || shape[0] < 16*warps {
-		return 0, 0, fmt.Errorf("tile.dot accumulator %v: a product whose result feeds another in registers needs at least 16 rows a warp (%d warps) and 16 columns", shape, warps)
+	if len(shape) != 2 || !isPow2(shape[0]) || !isPow2(shape[1]) || shape[1] < 8 || shape[0] < 16*warps {
+		return 0, 0, fmt.Errorf("tile.dot accumulator %v: a product whose result feeds another in registers needs at least 16 rows a warp (%d warps) and 8 columns", shape, warps)
 	}
 	return warps, 1, nil
 }
