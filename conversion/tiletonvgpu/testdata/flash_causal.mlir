@@ -1,3 +1,6 @@
+// Causal FlashAttention as a tile kernel (one loop, masked): B=1, H=1,
+// S=100 in blocks of 64 queries and 32 keys, D=64, bf16; the loop stops
+// at the block's last query.
 tile.func @attn_kernel(%q: memref<1x1x100x64xbf16>, %k: memref<1x1x100x64xbf16>, %v: memref<1x1x100x64xbf16>, %o: memref<1x1x100x64xbf16>) grid [parallel, parallel] {
   %i = tile.program_id 0 : index
   %bh = tile.program_id 1 : index

@@ -1,3 +1,5 @@
+// FlashAttention as a tile kernel with D=128 and blocks of 64 keys: three
+// stages of K and V take 96 KiB, past the static shared memory.
 tile.func @attn_kernel(%q: memref<1x1x128x128xbf16>, %k: memref<1x1x128x128xbf16>, %v: memref<1x1x128x128xbf16>, %o: memref<1x1x128x128xbf16>) grid [parallel, parallel] {
   %i = tile.program_id 0 : index
   %bh = tile.program_id 1 : index

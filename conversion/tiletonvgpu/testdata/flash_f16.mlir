@@ -1,3 +1,5 @@
+// FlashAttention as a tile kernel in f16: B=2, H=2, S=40 in one block of
+// 128 queries (eight warps) and blocks of 64 keys, D=32.
 tile.func @attn_kernel(%q: memref<2x2x40x32xf16>, %k: memref<2x2x40x32xf16>, %v: memref<2x2x40x32xf16>, %o: memref<2x2x40x32xf16>) grid [parallel, parallel] {
   %i = tile.program_id 0 : index
   %bh = tile.program_id 1 : index

@@ -1,3 +1,7 @@
+// FlashAttention as a tile kernel on [B, H, S, D] memrefs viewed one head
+// at a time (tile.view with an offset): B=1, H=2 query heads on one K/V
+// head (grouped queries), S=72 (ragged in blocks of 64 queries and 32
+// keys), D=64, bf16 with f32 accumulation, exp2 with the scale folded.
 tile.func @attn_kernel(%q: memref<1x2x72x64xbf16>, %k: memref<1x1x72x64xbf16>, %v: memref<1x1x72x64xbf16>, %o: memref<1x2x72x64xbf16>) grid [parallel, parallel] {
   %i = tile.program_id 0 : index
   %bh = tile.program_id 1 : index
