@@ -7,9 +7,9 @@ import (
 )
 
 // lowerView lowers a tile.view: a view of a whole memref is the memref;
-// a view with an explicit offset, sizes and strides (one head of a
-// batched tensor, say) is a memref.reinterpret_cast of the memref, its
-// static sizes and strides kept static.
+// a view with explicit sizes and strides, and an offset (0 when absent;
+// one head of a batched tensor, say) is a memref.reinterpret_cast of the
+// memref, its static sizes and strides kept static.
 func lowerView(k *kernel, op *ir.Operation) error {
 	v, _ := tile.AsViewOp(op)
 	if v.Offset() == nil && len(v.Sizes()) == 0 {
@@ -18,8 +18,8 @@ func lowerView(k *kernel, op *ir.Operation) error {
 	}
 	src := k.get(v.Source())
 	st, ok := src.Type().(*ir.MemRefType)
-	if !ok || v.Offset() == nil || len(v.Sizes()) != len(v.Strides()) {
-		return k.errorf(op, "tile-to-nvgpu lowers views of ranked memrefs with an offset, sizes and strides")
+	if !ok || len(v.Sizes()) != len(v.Strides()) {
+		return k.errorf(op, "tile-to-nvgpu lowers views of ranked memrefs with sizes and strides")
 	}
 	info, _ := tile.ViewOf(op.Result(0).Type())
 	rank := len(v.Sizes())
@@ -42,7 +42,10 @@ func lowerView(k *kernel, op *ir.Operation) error {
 			dynStrides = append(dynStrides, k.get(v.Strides()[d]))
 		}
 	}
-	offset := k.get(v.Offset())
+	offset := k.c(0)
+	if v.Offset() != nil {
+		offset = k.get(v.Offset())
+	}
 	layout := k.ctx.StridedLayoutAttr(ir.Dynamic, strides)
 	mt := k.ctx.MemRefType(sizes, st.Elem, layout, st.MemorySpace)
 	operands := append(append([]ir.Value{src, offset}, dynSizes...), dynStrides...)
@@ -51,7 +54,9 @@ func lowerView(k *kernel, op *ir.Operation) error {
 		ir.NamedAttr{Name: "static_sizes", Value: k.ctx.DenseI64Array(sizes...)},
 		ir.NamedAttr{Name: "static_strides", Value: k.ctx.DenseI64Array(strides...)},
 		ir.NamedAttr{Name: "operandSegmentSizes", Value: k.ctx.DenseI32Array(1, 1, int32(len(dynSizes)), int32(len(dynStrides)))})
-	if m := multipleOf(v.Offset()); m > 0 {
+	if v.Offset() == nil {
+		k.offsetAlign[r] = 1 << 30
+	} else if m := multipleOf(v.Offset()); m > 0 {
 		k.offsetAlign[r] = m
 	}
 	k.vals[op.Result(0)] = r
