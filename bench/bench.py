@@ -180,6 +180,58 @@ def rows_source(op, r, c, dt):
     return "\n".join(head + body) + "\n"
 
 
+def attention_source(b, h, hkv, s, d, causal, dt):
+    """softmax(Q K^T / sqrt(d) [+ causal mask]) V on [B, H, S, D] tensors of
+    dt (K and V [B, Hkv, S, D], read at head h floordiv H/Hkv): the
+    products in linalg.generic contractions accumulating in f32, the
+    softmax in f32 (linalg.softmax), P rounded to dt before P V, a dt
+    result; the spelling linalg-to-tile lowers to one FlashAttention
+    kernel (examples/attention)."""
+    g = h // hkv
+    hk = f"h floordiv {g}" if g > 1 else "h"
+    q_t, k_t = f"tensor<{b}x{h}x{s}x{d}x{dt}>", f"tensor<{b}x{hkv}x{s}x{d}x{dt}>"
+    s_t, sb_t = f"tensor<{b}x{h}x{s}x{s}xf32>", f"tensor<{b}x{h}x{s}x{s}x{dt}>"
+    o_t, ob_t = f"tensor<{b}x{h}x{s}x{d}xf32>", q_t
+    contraction = [f"  ^bb0(%a: {dt}, %b: {dt}, %c: f32):", f"    %ae = arith.extf %a : {dt} to f32",
+                   f"    %be = arith.extf %b : {dt} to f32", "    %m = arith.mulf %ae, %be : f32",
+                   "    %r = arith.addf %c, %m : f32", "    linalg.yield %r : f32"]
+    mask = ["    %i = linalg.index 2 : index", "    %j = linalg.index 3 : index",
+            "    %y = arith.mulf %x, %scale : f32", "    %after = arith.cmpi ugt, %j, %i : index",
+            "    %r = arith.select %after, %ninf, %y : f32", "    linalg.yield %r : f32"] if causal else [
+            "    %y = arith.mulf %x, %scale : f32", "    linalg.yield %y : f32"]
+    L = ["#qkv = affine_map<(b, h, s, d) -> (b, h, s, d)>",
+         "#q = affine_map<(b, h, i, j, d) -> (b, h, i, d)>",
+         f"#k = affine_map<(b, h, i, j, d) -> (b, {hk}, j, d)>",
+         "#s = affine_map<(b, h, i, j, d) -> (b, h, i, j)>",
+         "#p = affine_map<(b, h, i, d, j) -> (b, h, i, j)>",
+         f"#v = affine_map<(b, h, i, d, j) -> (b, {hk}, j, d)>",
+         "#o = affine_map<(b, h, i, d, j) -> (b, h, i, d)>",
+         f"func.func @attention(%q: {q_t}, %k: {k_t}, %v: {k_t}) -> {ob_t} {{",
+         "  %zero = arith.constant 0.0 : f32", "  %ninf = arith.constant 0xFF800000 : f32",
+         f"  %scale = arith.constant {1.0 / math.sqrt(d):.9e} : f32",
+         f"  %s0 = tensor.empty() : {s_t}",
+         f"  %sz = linalg.fill ins(%zero : f32) outs(%s0 : {s_t}) -> {s_t}",
+         "  %s = linalg.generic {indexing_maps = [#q, #k, #s], iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\", \"reduction\"]}",
+         f"      ins(%q, %k : {q_t}, {k_t}) outs(%sz : {s_t}) {{", *contraction, f"  }} -> {s_t}",
+         "  %masked = linalg.generic {indexing_maps = [#qkv, #qkv], iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\"]}",
+         f"      ins(%s : {s_t}) outs(%s0 : {s_t}) {{", "  ^bb0(%x: f32, %out: f32):", *mask, f"  }} -> {s_t}",
+         f"  %p = linalg.softmax dimension(3) ins(%masked : {s_t}) outs(%s0 : {s_t}) -> {s_t}",
+         f"  %pb0 = tensor.empty() : {sb_t}",
+         "  %pb = linalg.generic {indexing_maps = [#qkv, #qkv], iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\"]}",
+         f"      ins(%p : {s_t}) outs(%pb0 : {sb_t}) {{", f"  ^bb0(%x: f32, %out: {dt}):",
+         f"    %y = arith.truncf %x : f32 to {dt}", f"    linalg.yield %y : {dt}", f"  }} -> {sb_t}",
+         f"  %o0 = tensor.empty() : {o_t}",
+         f"  %oz = linalg.fill ins(%zero : f32) outs(%o0 : {o_t}) -> {o_t}",
+         "  %o = linalg.generic {indexing_maps = [#p, #v, #o], iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\", \"reduction\"]}",
+         f"      ins(%pb, %v : {sb_t}, {k_t}) outs(%oz : {o_t}) {{", *contraction, f"  }} -> {o_t}",
+         f"  %ob0 = tensor.empty() : {ob_t}",
+         "  %ob = linalg.generic {indexing_maps = [#qkv, #qkv], iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\"]}",
+         f"      ins(%o : {o_t}) outs(%ob0 : {ob_t}) {{", f"  ^bb0(%x: f32, %out: {dt}):",
+         f"    %y = arith.truncf %x : f32 to {dt}", f"    linalg.yield %y : {dt}", f"  }} -> {ob_t}",
+         f"  return %ob : {ob_t}", "}"]
+    return "\n".join(L) + "\n"
+
+
 # --------------------------------------------------------------------------
 # Compiling with Strata.
 
@@ -187,13 +239,16 @@ class Kernel:
     """A Strata kernel loaded from its PTX: name, grid and the memref
     arguments' shapes, in the order of the tile kernel's arguments."""
 
-    def __init__(self, module, name, ptx_path, compile_ms, block):
+    def __init__(self, module, name, ptx_path, compile_ms, block, shared=0):
         import cupy
         self.module = cupy.RawModule(path=ptx_path)
         self.fn = self.module.get_function(name)
         self.name = name
         self.compile_ms = compile_ms
         self.block = block
+        self.shared = shared
+        if shared > 48 * 1024:
+            self.fn.max_dynamic_shared_size_bytes = shared
 
     def __call__(self, grid, tensors):
         args = []
@@ -202,7 +257,7 @@ class Kernel:
             args += [p, p, np.uint64(0)]
             args += [np.uint64(s) for s in t.shape]
             args += [np.uint64(s) for s in t.stride()]
-        self.fn(grid, self.block, tuple(args))
+        self.fn(grid, self.block, tuple(args), shared_mem=self.shared)
 
 
 PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, tile-to-nvgpu{{chip={path}}}, canonicalize, cse, loop-invariant-code-motion, "
@@ -536,6 +591,79 @@ def run_rows(args, op, r, c, dtname, workdir):
     return res
 
 
+def attention_blocks(d, causal):
+    """Query and key blocks of the attention kernel for head size d, the
+    fastest of those measured on an H200 (bench/results/h200-2026-11-28-
+    attention-blocks.json): D=128 128x32 (eight warps, three stages in
+    48 KiB of static shared memory), causal 64x32 (four warps, two blocks
+    a multiprocessor); D=64 128x128, causal 128x64."""
+    if d >= 128:
+        return (64, 32) if causal else (128, 32)
+    return (128, 64) if causal else (128, 128)
+
+
+def dynamic_shared(nvvm):
+    """The dynamic shared memory of the launch in a lowered module, bytes."""
+    text = open(nvvm).read()
+    m = re.search(r"dynamic_shared_memory_size (%[\w#]+)", text)
+    if not m:
+        return 0
+    c = re.search(re.escape(m.group(1)) + r" = arith.constant (\d+) : i32", text)
+    return int(c.group(1)) if c else 0
+
+
+def run_attention(args, spec, workdir, blocks=None):
+    """B,H,S,D,causal,dtype[,Hkv]: Strata's FlashAttention kernel (the one
+    kernel linalg-to-tile makes of attention_source, blocks of queries
+    and keys as tile-sizes) beside PyTorch's scaled_dot_product_attention
+    (and its float32 result as the reference)."""
+    f = spec.split(",")
+    b, h, s, d = (int(x) for x in f[:4])
+    causal = f[4] in ("1", "causal", "true")
+    dtname = f[5] if len(f) > 5 else "bf16"
+    hkv = int(f[6]) if len(f) > 6 else h
+    dt, mdt = DTYPES[dtname]
+    bm, bn = blocks or attention_blocks(d, causal)
+    tag = f"attn_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}_{bm}x{bn}"
+    src = attention_source(b, h, hkv, s, d, causal, mdt)
+    names, ptx, ms = compile_kernel(args.bin, src, f"{bm},{bn},{d}", "sm_90a", workdir, tag)
+    if len(names) != 1:
+        return {"case": tag, "error": f"expected one kernel, got {names}"}
+    smem = dynamic_shared(os.path.join(workdir, tag + ".nvvm.mlir"))
+    kern = Kernel(None, names[0], ptx, ms, block_of(ptx, names[0]), smem)
+    torch.manual_seed(0)
+    q = torch.randn(b, h, s, d, device="cuda", dtype=dt)
+    k = torch.randn(b, hkv, s, d, device="cuda", dtype=dt)
+    v = torch.randn(b, hkv, s, d, device="cuda", dtype=dt)
+    out = torch.full((b, h, s, d), float("nan"), device="cuda", dtype=dt)
+    views = [x.view(-1, s, d) for x in (q, k, v, out)]
+    grid = (math.ceil(s / bm), b * h, 1)
+    run = lambda: kern(grid, views)
+    run()
+    torch.cuda.synchronize()
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+    gqa = {"enable_gqa": True} if hkv != h else {}
+    ref = sdpa(q.float(), k.float(), v.float(), is_causal=causal, **gqa)
+    base = sdpa(q, k, v, is_causal=causal, **gqa)
+    err = (out.float() - ref).abs().max().item()
+    res = {"case": tag, "attn": True, "B": b, "H": h, "Hkv": hkv, "S": s, "D": d, "causal": causal, "dtype": dtname,
+           "block": f"{bm}x{bn}", "dynamic_shared": smem, "compile_ms": round(ms, 1), "max_abs_err": err,
+           "max_abs_diff_sdpa": (out.float() - base.float()).abs().max().item(),
+           "sdpa_max_abs_err": (base.float() - ref).abs().max().item(),
+           "rel_err": rel_err(out, ref), "unwritten": int(torch.isnan(out).sum().item())}
+    res["ok"] = bool(res["unwritten"] == 0 and err <= max(4 * res["sdpa_max_abs_err"], 2e-2))
+    res.update(inspect_ptx(ptx))
+    if args.keep:
+        import shutil
+        shutil.copy(ptx, args.keep)
+    flops = 4.0 * b * h * s * s * d / (2 if causal else 1)
+    res["strata_ms"] = bench(run)
+    res["sdpa_ms"] = bench(lambda: sdpa(q, k, v, is_causal=causal, **gqa))
+    for key in ["strata_ms", "sdpa_ms"]:
+        res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
+    return res
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--bin", required=True, help="folder of strata-opt and strata-translate")
@@ -549,6 +677,8 @@ def main():
     p.add_argument("--group-m", default=8, type=int, help="block rows per group of the sm_90a path's grid")
     p.add_argument("--reps", default=50, type=int, help="timed runs of each GEMM")
     p.add_argument("--rows", action="append", default=[], help="OP:ROWSxCOLS:DTYPE, OP softmax, rmsnorm or layernorm (repeatable)")
+    p.add_argument("--attention", action="append", default=[], help="B,H,S,D,CAUSAL(0|1),DTYPE[,HKV] (repeatable)")
+    p.add_argument("--attn-blocks", default="", help="query x key blocks to try for each attention case, e.g. 128x32,128x64 (default: by head size)")
     p.add_argument("--out", default=None, help="write the results as JSON")
     p.add_argument("--no-triton", action="store_true")
     p.add_argument("--keep", default=None, help="copy the PTX files into this folder")
@@ -581,6 +711,15 @@ def main():
                 res = {"case": spec, "error": repr(e)[:400]}
             results.append(res)
             print(json.dumps(res), flush=True)
+        blocks = [tuple(int(x) for x in bl.split("x")) for bl in args.attn_blocks.split(",") if bl] or [None]
+        for spec in args.attention:
+            for bl in blocks:
+                try:
+                    res = run_attention(args, spec, wd, bl)
+                except Exception as e:
+                    res = {"case": f"attn_{spec}_{bl}", "attn": True, "error": repr(e)[:400]}
+                results.append(res)
+                print(json.dumps(res), flush=True)
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"gpu": torch.cuda.get_device_name(), "date": time.strftime("%Y-%m-%d"), "results": results}, f, indent=1)
@@ -590,7 +729,7 @@ def main():
         if "error" in r:
             print(f"{r['case']:40} ERROR {r['error'][:80]}")
             continue
-        if "op" in r:
+        if "op" in r or "attn" in r:
             continue
         f = lambda k: f"{r[k]:8.3f}" if k in r else f"{'-':>8}"
         x = lambda k: f"{r[k] / r['strata_ms']:8.2f}" if k in r else f"{'-':>8}"
@@ -598,6 +737,15 @@ def main():
               f"{x('cublas_ms')} {x('triton_ms')} {x('torch_eager_ms')}")
 
 
+    for r in results:
+        if "attn" in r and "error" in r:
+            print(f"{r['case']:40} ERROR {r['error'][:200]}")
+    attn = [r for r in results if "attn" in r and "error" not in r]
+    if attn:
+        print(f"{'case':48} {'ok':>3} {'maxabs':>8} {'sdpa':>8} {'strata':>8} {'SDPA':>8} {'TF/s':>7} {'SDPA TF/s':>9} {'x SDPA':>7}")
+        for r in attn:
+            print(f"{r['case']:48} {'y' if r['ok'] else 'N':>3} {r['max_abs_err']:8.1e} {r['sdpa_max_abs_err']:8.1e} {r['strata_ms']:8.3f} "
+                  f"{r['sdpa_ms']:8.3f} {r['strata_tflops']:7.1f} {r['sdpa_tflops']:9.1f} {r['sdpa_ms'] / r['strata_ms']:7.2f}")
     rows = [r for r in results if "op" in r]
     if rows:
         print(f"{'case':40} {'ok':>3} {'err':>8} {'strata':>8} {'eager':>8} {'copy':>8} {'GB/s':>7} {'x copy':>7} {'x eager':>8}")

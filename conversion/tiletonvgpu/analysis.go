@@ -130,7 +130,7 @@ func (a *layouts) step(op *ir.Operation) bool {
 	case isOp(op, tile.AsBroadcastOp):
 		if l, ok := a.m[op.Result(0)]; ok {
 			s, _, _ := tileShape(op.Operand(0))
-			if a.set(op.Operand(0), l.Sliced(s)) {
+			if a.set(op.Operand(0), l.Sliced(s).Compact()) {
 				changed = true
 			}
 		}
@@ -160,6 +160,19 @@ func (a *layouts) step(op *ir.Operation) bool {
 		}
 	case isOp(op, tile.AsCastOp):
 		share(op.Operand(0), op.Result(0))
+	case isOp(op, tile.AsReshapeOp):
+		// Reshapes that add or drop unit dimensions keep the registers.
+		from, _, _ := tileShape(op.Operand(0))
+		to, _, _ := tileShape(op.Result(0))
+		if l, ok := a.m[op.Operand(0)]; ok && unitReshape(from, to) {
+			if a.set(op.Result(0), l.Reshaped(to)) {
+				changed = true
+			}
+		} else if l, ok := a.m[op.Result(0)]; ok && unitReshape(from, to) {
+			if a.set(op.Operand(0), l.Reshaped(from)) {
+				changed = true
+			}
+		}
 	case isOp(op, tile.AsTransposeOp):
 		t, _ := tile.AsTransposeOp(op)
 		perm := tile.Permutation(t)
@@ -258,11 +271,20 @@ func assignWith(body *ir.Operation, warps int64, acc func(shape []int64) (*Layou
 	if a.err != nil {
 		return nil, a.err
 	}
-	// The accumulators of the products.
+	// The accumulators of the products; products chained in registers
+	// stack their warps along the rows.
+	chained := chainedDots(body)
 	body.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if d, ok := tile.AsDotOp(op); ok {
 			shape, _, _ := tileShape(d.Result())
 			l, err := acc(shape)
+			if err == nil && chained[op] {
+				var wm, wn int64
+				wm, wn, err = rowWarps(shape, warps)
+				if err == nil {
+					l = MMA(shape, wm, wn)
+				}
+			}
 			if err != nil {
 				a.err = err
 				return false
@@ -323,6 +345,45 @@ func feedsDot(op *ir.Operation) bool {
 	}
 	u := op.Result(0).FirstUse()
 	return isOp(u.Owner(), tile.AsDotOp) && u.Index() < 2
+}
+
+// unitReshape reports whether a reshape from one shape to the other only
+// adds or drops dimensions of size 1.
+func unitReshape(from, to []int64) bool {
+	strip := func(s []int64) []int64 {
+		var out []int64
+		for _, d := range s {
+			if d != 1 {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	return sameShape(strip(from), strip(to))
+}
+
+// blockLoad returns the tile.load that v is, through reshapes that add or
+// drop unit dimensions, each value used once on the way.
+func blockLoad(v ir.Value) (tile.LoadOp, bool) {
+	for {
+		def := ir.DefiningOp(v)
+		if def == nil {
+			return tile.LoadOp{}, false
+		}
+		if ld, ok := tile.AsLoadOp(def); ok {
+			return ld, ir.HasOneUse(v)
+		}
+		r, ok := tile.AsReshapeOp(def)
+		if !ok || !ir.HasOneUse(v) {
+			return tile.LoadOp{}, false
+		}
+		from, _, _ := tileShape(r.Input())
+		to, _, _ := tileShape(r.Result())
+		if !unitReshape(from, to) {
+			return tile.LoadOp{}, false
+		}
+		v = r.Input()
+	}
 }
 
 // warpGrid arranges warps over an accumulator of shape: as square as the

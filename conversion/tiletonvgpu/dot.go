@@ -68,15 +68,29 @@ func lowerDot(k *kernel, op *ir.Operation) error {
 	if k.pipe != nil && k.pipe.dot == op {
 		return k.pipelinedDot(op, info)
 	}
+	if k.flash != nil && (k.flash.scores == op || k.flash.pv == op) {
+		return k.flashDot(op)
+	}
 	d, _ := tile.AsDotOp(op)
-	smA := k.workgroup(k.ctx.MemRefType([]int64{info.bm * info.bk}, info.aElem, nil, k.workgroupSpace()))
-	smB := k.workgroup(k.ctx.MemRefType([]int64{info.bk * info.bn}, info.bElem, nil, k.workgroupSpace()))
-	var tokens []ir.Value
-	for _, x := range []struct {
+	type staged struct {
 		v  ir.Value
 		sm ir.Value
 		sw Swizzle
-	}{{d.A(), smA, info.sa}, {d.B(), smB, info.sb}} {
+	}
+	var smA ir.Value
+	var operands []staged
+	if frag, ok := k.regFragsA(d.A(), info); ok {
+		// A is in registers, in the accumulator layout of this product's
+		// warp grid: its fragments are assembled there.
+		info.aFrag = frag
+	} else {
+		smA = k.workgroup(k.ctx.MemRefType([]int64{info.bm * info.bk}, info.aElem, nil, k.workgroupSpace()))
+		operands = append(operands, staged{d.A(), smA, info.sa})
+	}
+	smB := k.workgroup(k.ctx.MemRefType([]int64{info.bk * info.bn}, info.bElem, nil, k.workgroupSpace()))
+	operands = append(operands, staged{d.B(), smB, info.sb})
+	var tokens []ir.Value
+	for _, x := range operands {
 		t, err := k.stage(x.v, x.sm, x.sw)
 		if err != nil {
 			return err
@@ -102,6 +116,14 @@ type dotShape struct {
 	aElem, bElem, cElem ir.Type
 	sa, sb              Swizzle
 	layout              *Layout
+	// aFrag, when set, returns the A fragment of m tile mi (of the warp)
+	// and k step ks (of 16) from registers instead of loading it from
+	// shared memory.
+	aFrag func(mi, ks int64) ir.Value
+	// bRows is set when B is staged transposed, as rows of its n
+	// dimension (a K block for Q K^T): its fragments are read with
+	// ldmatrix without transposition.
+	bRows bool
 }
 
 func (k *kernel) dotInfo(op *ir.Operation) (*dotShape, error) {
@@ -166,13 +188,34 @@ func (k *kernel) mma(info *dotShape, acc, smA, smB, offA, offB ir.Value) ir.Valu
 	for kk := int64(0); kk < info.bk; kk += 16 {
 		as := make([]ir.Value, mT)
 		for mi := int64(0); mi < mT; mi++ {
+			if info.aFrag != nil {
+				as[mi] = info.aFrag(mi, kk/16)
+				continue
+			}
 			row := k.add(woff[0], k.add(k.c(mi*16), l16))
 			col := k.add(k.c(kk), l8)
 			as[mi] = k.ldmatrix(smA, at(offA, k.offset(info.sa, row, col)), 4, false, fragA)
 		}
 		bs := make([]ir.Value, nT)
 		krow := k.add(k.c(kk), l16)
-		for nj := int64(0); nj < nT; nj += 2 {
+		if info.bRows {
+			// B^T is staged: lanes 8i..8i+7 address the rows (n) of matrix
+			// i, whose k columns are the low or high eight of the step.
+			n8 := k.rem(k.lane, 8)
+			kcol := k.add(k.c(kk), k.mul(k.rem(k.div(k.lane, 8), 2), 8))
+			for nj := int64(0); nj < nT; nj += 2 {
+				if nT == 1 {
+					bs[0] = k.ldmatrix(smB, at(offB, k.offset(info.sb, k.add(woff[1], n8), kcol)), 2, false, fragB)
+					break
+				}
+				n := k.add(woff[1], k.add(k.c(nj*8), k.add(k.mul(k.div(k.lane, 16), 8), n8)))
+				x4 := k.ldmatrix(smB, at(offB, k.offset(info.sb, n, kcol)), 4, false, fragA)
+				pair := k.val("vector.shape_cast", []ir.Value{x4}, k.vec([]int64{2, 2, 2}, info.bElem))
+				bs[nj] = k.extract(pair, fragB, []int64{0})
+				bs[nj+1] = k.extract(pair, fragB, []int64{1})
+			}
+		}
+		for nj := int64(0); nj < nT && !info.bRows; nj += 2 {
 			if nT == 1 {
 				bs[0] = k.ldmatrix(smB, at(offB, k.offset(info.sb, krow, woff[1])), 2, true, fragB)
 				break
@@ -251,17 +294,24 @@ func (k *kernel) stage(v ir.Value, sm ir.Value, sw Swizzle) ([]ir.Value, error) 
 }
 
 // asyncCopyOK reports whether the rows of ld's memref start 16-byte
-// aligned (a static row length that is a multiple of 8 elements, unit
-// stride) and masked-off elements read zero.
+// aligned (rows of a multiple of 8 elements one after the other, see
+// rowMajor), the block is 2-D but for leading unit dimensions, and
+// masked-off elements read zero.
 func (k *kernel) asyncCopyOK(ld tile.LoadOp, shape []int64) bool {
-	mt, ok := k.get(ld.View()).Type().(*ir.MemRefType)
-	if !ok || len(mt.Shape) != 2 || mt.Layout != nil || ld.Mask() != nil || ld.At() {
+	m := k.get(ld.View())
+	mt, ok := m.Type().(*ir.MemRefType)
+	if !ok || len(mt.Shape) < 2 || len(mt.Shape) != len(shape) || !k.rowMajor(m, 8) || ld.Mask() != nil || ld.At() {
 		return false
+	}
+	for _, d := range shape[:len(shape)-2] {
+		if d != 1 {
+			return false
+		}
 	}
 	if p, ok := ld.Pad().(*ir.StringAttr); ld.Pad() != nil && (!ok || p.Value != "zero") {
 		return false
 	}
-	return mt.Shape[1] > 0 && mt.Shape[1]%8 == 0 && shape[1]%8 == 0
+	return shape[len(shape)-1]%8 == 0
 }
 
 // asyncCopy issues the cp.async copies of a block: 16-byte chunks, one
@@ -277,7 +327,8 @@ func (k *kernel) asyncCopy(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []int6
 
 // asyncCopyAt is asyncCopy of the block at (lowered) block indices idx
 // into the stage of sm that starts at element stage; where valid is
-// false the copies only zero-fill.
+// false the copies only zero-fill. The block's leading dimensions are
+// of size 1: it is staged as rows of its last two.
 func (k *kernel) asyncCopyAt(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []int64, idx []ir.Value, stage ir.Value, valid ir.Value) []ir.Value {
 	m := k.get(ld.View())
 	a := &access{mem: m, elem: m.Type().(*ir.MemRefType).Elem}
@@ -285,39 +336,52 @@ func (k *kernel) asyncCopyAt(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []in
 		a.base = append(a.base, k.mul(x, shape[d]))
 		a.sizes = append(a.sizes, k.dim(m, int64(d)))
 	}
+	r := len(shape) - 2
 	threads := k.warps * 32
-	per := shape[1] / 8
-	chunks := shape[0] * per
+	per := shape[r+1] / 8
+	chunks := shape[r] * per
 	tokT := k.parsedType("!nvgpu.device.async.token")
 	var toks []ir.Value
 	k.asyncIssued = true
+	lead := valid
+	for d := 0; d < r; d++ {
+		in := k.cmp(6, a.base[d], a.sizes[d])
+		if lead == nil {
+			lead = in
+		} else {
+			lead = k.and(lead, in)
+		}
+	}
 	for i := int64(0); i*threads < chunks; i++ {
 		c := k.add(k.tid, k.c(i*threads))
 		row := k.div(c, per)
 		col := k.mul(k.rem(c, per), 8)
-		gr, gc := k.add(a.base[0], row), k.add(a.base[1], col)
-		rowOK := k.cmp(6, gr, a.sizes[0])
-		if valid != nil {
-			rowOK = k.and(rowOK, valid)
+		gr, gc := k.add(a.base[r], row), k.add(a.base[r+1], col)
+		rowOK := k.cmp(6, gr, a.sizes[r])
+		if lead != nil {
+			rowOK = k.and(rowOK, lead)
 		}
-		rem := k.bin("arith.subi", a.sizes[1], gc)
+		rem := k.bin("arith.subi", a.sizes[r+1], gc)
 		n := k.bin("arith.maxsi", k.bin("arith.minsi", rem, k.c(8)), k.c(0))
 		n = k.sel(rowOK, n, k.c(0))
 		colOK := k.cmp(2, k.c(0), rem)
-		gr = k.sel(rowOK, gr, k.c(0))
-		gc = k.sel(colOK, gc, k.c(0))
+		src := make([]ir.Value, 0, len(shape))
+		for d := 0; d < r; d++ {
+			src = append(src, k.sel(rowOK, a.base[d], k.c(0)))
+		}
+		src = append(src, k.sel(rowOK, gr, k.c(0)), k.sel(colOK, gc, k.c(0)))
 		dst := k.offset(sw, row, col)
 		if stage != nil {
 			dst = k.add(dst, stage)
 		}
 		copyOp := func() ir.Value {
 			return k.b.Create(&ir.OperationState{Name: k.ctx.OpName("nvgpu.device_async_copy"),
-				Operands:    []ir.Value{sm, dst, a.mem, gr, gc, n},
+				Operands:    append(append([]ir.Value{sm, dst, a.mem}, src...), n),
 				ResultTypes: []ir.Type{tokT},
 				Properties: k.ctx.DictionaryAttr([]ir.NamedAttr{
 					{Name: "dstElements", Value: k.ctx.IntegerAttr(k.index(), 8)},
 					{Name: "bypassL1", Value: k.ctx.Unit()},
-					{Name: "operandSegmentSizes", Value: k.ctx.DenseI32Array(1, 1, 1, 2, 1)},
+					{Name: "operandSegmentSizes", Value: k.ctx.DenseI32Array(1, 1, 1, int32(len(src)), 1)},
 				})}).Result(0)
 		}
 		if (i+1)*threads <= chunks {

@@ -3,6 +3,7 @@ package tiletonvgpu
 import (
 	"fmt"
 	"github.com/strata-ir/strata/dialects/arith"
+	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/scf"
@@ -44,6 +45,16 @@ type kernel struct {
 	programs ir.Value
 	// prologue is the last operation of the kernel's prologue.
 	prologue *ir.Operation
+	// offsetAlign holds, for the memrefs of views with a dynamic offset,
+	// a number the offset is known to be a multiple of.
+	offsetAlign map[ir.Value]int64
+	// flash is the attention loop being lowered, or nil.
+	flash *flashLoop
+	// aFrags holds the A fragments of loop-invariant operands of
+	// attention loops, by tile.
+	aFrags map[ir.Value][][]ir.Value
+	// ring is the shared memory of the attention loops' stages.
+	ring ir.Value
 }
 
 // inPrologue moves the insertion point to the end of the kernel's
@@ -202,13 +213,32 @@ func (k *kernel) lowerElementwise(op *ir.Operation) error {
 		return nil
 	}
 	var operands []ir.Value
+	// Math functions run on the registers as one 1-D vector, which the
+	// GPU lowering maps to the chip's instructions (ex2.approx for exp2)
+	// rather than to calls of a device library.
+	flat := strings.HasPrefix(op.Name(), "math.") && len(rt.Shape) > 1
+	n := int64(1)
+	for _, d := range rt.Shape {
+		n *= d
+	}
 	for i := 0; i < op.NumOperands(); i++ {
-		operands = append(operands, k.get(op.Operand(i)))
+		x := k.get(op.Operand(i))
+		if flat {
+			x = k.val("vector.shape_cast", []ir.Value{x}, k.vec([]int64{n}, x.Type().(*ir.VectorType).Elem))
+		}
+		operands = append(operands, x)
 	}
 	st := &ir.OperationState{Name: op.OpName(), Operands: operands, Properties: op.Properties(), Attributes: op.Attrs()}
 	_, elem, _ := tileShape(op.Result(0))
 	st.ResultTypes = []ir.Type{k.vec(rt.Shape, elem)}
-	k.vals[op.Result(0)] = k.b.Create(st).Result(0)
+	if flat {
+		st.ResultTypes = []ir.Type{k.vec([]int64{n}, elem)}
+	}
+	var r ir.Value = k.b.Create(st).Result(0)
+	if flat {
+		r = k.val("vector.shape_cast", []ir.Value{r}, k.vec(rt.Shape, elem))
+	}
+	k.vals[op.Result(0)] = r
 	return nil
 }
 
@@ -294,9 +324,12 @@ func (k *kernel) ownerPred(l *Layout) ir.Value {
 // lowerFor lowers an scf.for whose iteration arguments may be tiles.
 func lowerFor(k *kernel, op *ir.Operation) error {
 	f, _ := scf.AsForOp(op)
-	if k.pipe == nil {
+	if k.pipe == nil && k.flash == nil {
 		if p := k.plan(f); p != nil {
 			return k.lowerPipelinedFor(op, p)
+		}
+		if p := k.flashPlan(f); p != nil {
+			return k.lowerFlashFor(op, p)
 		}
 	}
 	if singleTrip(f) {
@@ -336,6 +369,9 @@ func lowerYield(k *kernel, op *ir.Operation) error {
 	if k.pipe != nil && op.Block() == k.pipe.body {
 		vs = append(vs, k.pipe.next...)
 	}
+	if k.flash != nil && op.Block() == k.flash.body {
+		vs = append(vs, k.flash.next...)
+	}
 	k.b.Create(&ir.OperationState{Name: op.OpName(), Operands: vs, Properties: op.Properties()})
 	return nil
 }
@@ -361,14 +397,7 @@ func init() {
 		}
 		return k.setIndex(op, k.gpuIndex("gpu.grid_dim", "xyz"[p.Axis():p.Axis()+1]))
 	})
-	rule("tile.view", func(k *kernel, op *ir.Operation) error {
-		v, _ := tile.AsViewOp(op)
-		if v.Offset() != nil || len(v.Sizes()) != 0 {
-			return k.errorf(op, "tile-to-nvgpu lowers views of whole memrefs only")
-		}
-		k.vals[op.Result(0)] = k.get(v.Source())
-		return nil
-	})
+	rule("tile.view", lowerView)
 	rule("tile.dim", func(k *kernel, op *ir.Operation) error {
 		d, _ := tile.AsDimOp(op)
 		k.vals[op.Result(0)] = k.dim(k.get(d.View()), d.Index())
@@ -415,11 +444,19 @@ func init() {
 		k.vals[op.Result(0)] = k.get(op.Operand(0))
 		return nil
 	}
-	rule("tile.broadcast", same)
+	rule("tile.broadcast", lowerBroadcast)
 	rule("tile.expand_dims", same)
 	rule("tile.squeeze", same)
 	// A transpose permutes the layout's coordinates, not the registers.
 	rule("tile.transpose", same)
+	rule("tile.reshape", func(k *kernel, op *ir.Operation) error {
+		from, _, _ := tileShape(op.Operand(0))
+		to, _, _ := tileShape(op.Result(0))
+		if !unitReshape(from, to) {
+			return k.errorf(op, "tile-to-nvgpu lowers reshapes that add or drop unit dimensions only")
+		}
+		return same(k, op)
+	})
 	rule("tile.cast", lowerCast)
 	rule("tile.load", lowerLoad)
 	rule("tile.store", lowerStore)

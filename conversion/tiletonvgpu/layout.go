@@ -210,6 +210,43 @@ func (l *Layout) Sliced(shape []int64) *Layout {
 		Warp: drop(l.Warp), RegShape: l.RegShape}
 }
 
+// Reshaped returns the layout of a tile of shape to that holds the
+// elements of l with dimensions of size 1 added or dropped (see
+// unitReshape): the same registers.
+func (l *Layout) Reshaped(to []int64) *Layout {
+	out := l
+	for d := len(out.Shape) - 1; d >= 0; d-- {
+		if out.Shape[d] == 1 {
+			out = out.Squeezed(d)
+		}
+	}
+	for d, n := range to {
+		if n == 1 {
+			out = out.Expanded(d)
+		}
+	}
+	out.Kind = l.Kind
+	return out
+}
+
+// Compact drops the register bits whose bases are zero (registers that
+// repeat another's elements, as a slice or a reduction leaves them): the
+// same elements on the same threads, each once per thread.
+func (l *Layout) Compact() *Layout {
+	z := zeroBits(l.Reg)
+	if z == 0 {
+		return l
+	}
+	out := &Layout{Kind: l.Kind, Shape: l.Shape, Lane: l.Lane, Warp: l.Warp}
+	for b, basis := range l.Reg {
+		if z>>b&1 == 0 {
+			out.Reg = append(out.Reg, basis)
+		}
+	}
+	out.RegShape = []int64{int64(out.NumRegs())}
+	return out
+}
+
 // Squeezed removes dimension dim (of size 1) from the layout.
 func (l *Layout) Squeezed(dim int) *Layout {
 	rm := func(bs [][]int64) [][]int64 {

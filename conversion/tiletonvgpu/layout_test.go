@@ -124,3 +124,55 @@ func TestSwizzle(t *testing.T) {
 		}
 	}
 }
+
+// TestRowLayouts checks that the rows of accumulators of different
+// widths on one warp grid compact to one layout (so that the running max
+// of attention serves both products), holding each row once per thread:
+// rows g and g+8 of the lane's quad, for every 16 rows of the warp.
+func TestRowLayouts(t *testing.T) {
+	s := reducedLayout(MMA([]int64{128, 32}, 8, 1), 1)
+	o := reducedLayout(MMA([]int64{128, 128}, 8, 1), 1)
+	if !s.Equal(o) {
+		t.Fatalf("%s and %s", s, o)
+	}
+	if s.NumRegs() != 2 || len(s.RegShape) != 1 || s.RegShape[0] != 2 {
+		t.Fatalf("%s: %d registers, shape %v", s, s.NumRegs(), s.RegShape)
+	}
+	for warp := 0; warp < 8; warp++ {
+		for lane := 0; lane < 32; lane++ {
+			for r := 0; r < 2; r++ {
+				want := int64(warp*16 + lane/4 + 8*r)
+				if c := coordOf(s, r, lane, warp); c[0] != want {
+					t.Errorf("warp %d lane %d register %d: row %d, want %d", warp, lane, r, c[0], want)
+				}
+			}
+		}
+	}
+	// Broadcasting back: the sliced accumulator layout compacts to the
+	// row layout, with a unit dimension.
+	if b := MMA([]int64{128, 32}, 8, 1).Sliced([]int64{128, 1}).Compact(); !b.Equal(s.Expanded(1)) {
+		t.Errorf("%s, want %s", b, s.Expanded(1))
+	}
+}
+
+// TestReshaped checks that adding and dropping unit dimensions keeps
+// every element on its register, lane and warp.
+func TestReshaped(t *testing.T) {
+	l := Blocked([]int64{1, 64, 32}, 16, 4)
+	r := l.Reshaped([]int64{64, 32})
+	back := r.Reshaped([]int64{1, 64, 32})
+	if !back.Equal(l) {
+		t.Fatalf("%s, want %s", back, l)
+	}
+	for reg := 0; reg < l.NumRegs(); reg++ {
+		for lane := 0; lane < 32; lane += 7 {
+			a, b := coordOf(l, reg, lane, 3), coordOf(r, reg, lane, 3)
+			if a[0] != 0 || a[1] != b[0] || a[2] != b[1] {
+				t.Errorf("register %d lane %d: %v and %v", reg, lane, a, b)
+			}
+		}
+	}
+	if !unitReshape([]int64{1, 64, 32}, []int64{64, 1, 32}) || unitReshape([]int64{2, 32}, []int64{64}) {
+		t.Errorf("unitReshape")
+	}
+}

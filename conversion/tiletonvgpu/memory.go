@@ -90,7 +90,7 @@ func zeroAttr(ctx *ir.Context, t ir.Type) ir.Attribute {
 // addresses clamped into the memref and masked-off elements replaced by
 // the pad value.
 func lowerLoad(k *kernel, op *ir.Operation) error {
-	if feedsDot(op) {
+	if feedsDot(op) || (k.flash != nil && k.flash.skips(op)) {
 		// Staged into shared memory by the product (see lowerDot).
 		return nil
 	}
@@ -262,12 +262,7 @@ func lowerStore(k *kernel, op *ir.Operation) error {
 // dimension of memref m start aligned to their size: a static innermost
 // size that vec divides, rows one after the other.
 func (k *kernel) contiguous(m ir.Value, vec int64) bool {
-	mt, ok := m.Type().(*ir.MemRefType)
-	if !ok || vec <= 1 || mt.Layout != nil || len(mt.Shape) == 0 {
-		return false
-	}
-	last := mt.Shape[len(mt.Shape)-1]
-	return last > 0 && last%vec == 0
+	return vec > 1 && k.rowMajor(m, vec)
 }
 
 // groupInBounds returns the coordinates of register r (the first of a

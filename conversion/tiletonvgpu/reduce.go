@@ -11,7 +11,7 @@ import (
 func reducedLayout(l *Layout, dim int) *Layout {
 	shape := append([]int64(nil), l.Shape...)
 	shape[dim] = 1
-	return l.Sliced(shape).Squeezed(dim)
+	return l.Sliced(shape).Squeezed(dim).Compact()
 }
 
 // combineName returns the arith operation of a combining kind.
@@ -164,9 +164,14 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 	if err != nil {
 		return k.errorf(op, "tile without a layout")
 	}
+	byRow := map[int64]ir.Value{}
+	for _, key := range keys {
+		byRow[l.RegCoord(key)[other]] = partial[key]
+	}
+	rl := k.layouts[red.Result()]
 	out := k.val("vector.broadcast", []ir.Value{partial[keys[0]]}, ot)
-	for r := 0; r < l.NumRegs(); r++ {
-		out = k.insert(partial[r&^int(regD)], out, unflatten(r, ot.Shape))
+	for q := 0; q < rl.NumRegs(); q++ {
+		out = k.insert(byRow[rl.RegCoord(q)[0]], out, unflatten(q, ot.Shape))
 	}
 	k.vals[red.Result()] = out
 	return nil

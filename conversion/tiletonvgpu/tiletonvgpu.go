@@ -121,6 +121,9 @@ func warpsFor(kf *ir.Operation) int64 {
 		}
 		return true
 	})
+	if c := chainWarps(kf); c > 0 {
+		return c
+	}
 	if !dot {
 		for w < MaxWarps && largest > w*32*RowElements {
 			w *= 2
@@ -294,6 +297,9 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 		args = append(append([]ir.Value(nil), args...), maps...)
 		shared = []ir.Value{e.val("arith.constant", nil, ctx.I(32),
 			ir.NamedAttr{Name: "value", Value: ctx.IntegerAttr(ctx.I(32), plan.sharedBytes())})}
+	} else if dynamic := dynamicSharedBytes(fn); dynamic > 0 {
+		shared = []ir.Value{e.val("arith.constant", nil, ctx.I(32),
+			ir.NamedAttr{Name: "value", Value: ctx.IntegerAttr(ctx.I(32), dynamic)})}
 	}
 	ops := append(append(append(dims, e.c(threads), e.c(1), e.c(1)), shared...), args...)
 	b.Create(&ir.OperationState{Name: ctx.OpName("gpu.launch_func"), Operands: ops,
@@ -382,7 +388,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 	k := &kernel{emitter: &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}, top: entry},
 		chip: chip, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
 		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{},
-		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}}
+		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}, offsetAlign: map[ir.Value]int64{}, aFrags: map[ir.Value][][]ir.Value{}}
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
 	}

@@ -64,6 +64,22 @@ func TestSemantics(t *testing.T) {
 		// Rows in blocks of 64 columns: a loop of reductions.
 		{"rmsnorm.mlir", "2,64,1", []string{"gpu.shuffle", "scf.for"}, "rmsnorm", nil},
 		{"layernorm.mlir", "8,128,1", []string{"gpu.shuffle", "math.rsqrt"}, "layernorm", []string{"scf.for"}},
+		// Attention: two heads sharing one K and V head, 72 queries and
+		// keys (both ragged), D=64: the K and V blocks stream through
+		// one ring of stages, P feeds the second product from registers.
+		{"flash_gqa.mlir", "", []string{"memref.reinterpret_cast", "nvgpu.device_async_copy", "math.exp2", "numGroups = 1", "memref<12288xbf16, #gpu.address_space<workgroup>>"}, "attn", nil},
+		// Causal: the loop stops at the diagonal block, keys past a query
+		// masked.
+		{"flash_causal.mlir", "", []string{"arith.minui", "nvgpu.device_async_copy", "gpu.shuffle"}, "attn", nil},
+		// The form linalg-to-tile gives causal attention: [B*H, S, D]
+		// views, unit reshapes, a loop below the diagonal without masks
+		// and one over the diagonal blocks, sharing the Q fragments.
+		{"../../../transforms/linalgtotile/testdata/flash-form.mlir", "", []string{"memref<3072xbf16, #gpu.address_space<workgroup>>", "nvgpu.device_async_copy"}, "main", []string{"memref<2048xbf16"}},
+		// From linalg: linalg-to-tile's FlashAttention kernel, P from
+		// registers, K and V through the ring.
+		{"attention_bf16.mlir", "64,32,64", []string{"memref<12288xbf16, #gpu.address_space<workgroup>>", "math.exp2", "vector<4x2xbf16>"}, "attention", nil},
+		// f16, blocks of 128 queries on eight warps.
+		{"flash_f16.mlir", "", []string{"threads in (%c256", "vector<4x2xf16>"}, "attn", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.file+"/"+c.sizes, func(t *testing.T) {

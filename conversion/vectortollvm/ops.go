@@ -6,6 +6,7 @@ import (
 
 	"github.com/strata-ir/strata/conversion/arithtollvm"
 	"github.com/strata-ir/strata/conversion/llvmcommon"
+	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/llvm"
@@ -309,23 +310,29 @@ func abiAlignment(t ir.Type) int64 {
 	return a
 }
 
-// elementPtr is upstream's getStridedElementPtr for a memref of static
-// strides: the aligned pointer, offset by the static offset, then by the
-// sum of the indices times their strides.
+// elementPtr is upstream's getStridedElementPtr: the aligned pointer,
+// offset by the layout's offset, then by the sum of the indices times
+// their strides (a memref of another offset or dynamic strides, with a
+// unit innermost stride, takes memref-to-llvm's).
 func (l *lowering) elementPtr(r *rewrite.ConversionRewriter, loc ir.Location, m *ir.MemRefType, desc ir.Value, indices []ir.Value) (ir.Value, bool) {
 	ctx := r.Builder.Ctx
 	strides, offset, ok := llvmcommon.StridesAndOffset(m)
-	if !ok || offset != 0 {
+	if !ok {
 		return nil, false
-	}
-	for _, s := range strides {
-		if s == ir.Dynamic {
-			return nil, false
-		}
 	}
 	as, ok := llvmcommon.AddressSpace(m.MemorySpace)
 	if !ok {
 		return nil, false
+	}
+	dynamic := offset != 0
+	for _, s := range strides {
+		dynamic = dynamic || s == ir.Dynamic
+	}
+	if dynamic {
+		if len(strides) == 0 || strides[len(strides)-1] != 1 {
+			return nil, false
+		}
+		return memreftollvm.StridedElementPtr(r, loc, l.tc, m, desc, indices), true
 	}
 	elem := l.tc.Convert(m.Elem)
 	base := llvmcommon.Extract(r, loc, desc, llvm.Ptr(ctx, as), 1)
@@ -467,13 +474,15 @@ func (l *lowering) lowerable(op *ir.Operation) bool {
 			return false
 		}
 		strides, offset, ok := llvmcommon.StridesAndOffset(m)
-		if !ok || offset != 0 {
+		if !ok {
 			return false
 		}
+		dynamic := offset != 0
 		for _, s := range strides {
-			if s == ir.Dynamic {
-				return false
-			}
+			dynamic = dynamic || s == ir.Dynamic
+		}
+		if dynamic && (len(strides) == 0 || strides[len(strides)-1] != 1) {
+			return false
 		}
 		_, ok = llvmcommon.AddressSpace(m.MemorySpace)
 		return ok

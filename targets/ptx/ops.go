@@ -1597,6 +1597,19 @@ func lowerSwitch(f *Func, op *ir.Operation) error {
 	return f.Branch(op, s.DefaultDestination(), s.DefaultOperands())
 }
 
+// nativeLibdevice are the libdevice functions that are one PTX
+// instruction, which the emitter writes in place of the call: exp2f is
+// ex2.approx.f32 (CUDA documents exp2f's error as 2 ulp, the instruction's
+// bound).
+var nativeLibdevice = map[string]lowerFn{
+	"__nv_exp2f": func(f *Func, op *ir.Operation) error {
+		return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
+			f.Emit("ex2.approx.f32 %s, %s;", d, s[0])
+			return nil
+		})
+	},
+}
+
 func lowerCall(f *Func, op *ir.Operation) error {
 	c := llvm.CallOp{Operation: op}
 	callee, ok := c.Callee()
@@ -1608,6 +1621,9 @@ func lowerCall(f *Func, op *ir.Operation) error {
 		return Errorf(op, "call of '@%s', which is not defined in the module", callee)
 	}
 	if (llvm.FuncOp{Operation: fn}).Body().Empty() && !systemCalls[callee] {
+		if native, ok := nativeLibdevice[callee]; ok && len(c.CalleeOperands()) == 1 && op.NumResults() == 1 {
+			return native(f, op)
+		}
 		return Errorf(op, "call of '@%s', which has no definition in the module (device libraries such as libdevice are not linked by the PTX emitter)", callee)
 	}
 	if isKernel(fn) {

@@ -38,19 +38,6 @@ tile.func @k8(%a: memref<32x8xbf16>, %b: memref<8x32xbf16>, %c: memref<32x32xf32
 
 // -----
 
-tile.func @offset(%m: memref<64xf32>, %o: index) grid [parallel] {
-  %c0 = arith.constant 0 : index
-  %c16 = arith.constant 16 : index
-  %c1 = arith.constant 1 : index
-  // expected-error @below {{tile-to-nvgpu lowers views of whole memrefs only}}
-  %v = tile.view %m offset %o sizes [%c16] strides [%c1] : memref<64xf32> -> !tile.view<16xf32>
-  %x = tile.load %v[%c0] : !tile.view<16xf32> -> tensor<16xf32>
-  tile.store %x, %v[%c0] : tensor<16xf32>, !tile.view<16xf32>
-  tile.return
-}
-
-// -----
-
 tile.func @region(%m: memref<16x16xf32>, %r: memref<16xf32>) grid [parallel] {
   %c0 = arith.constant 0 : index
   %v = tile.view %m : memref<16x16xf32> -> !tile.view<16x16xf32>

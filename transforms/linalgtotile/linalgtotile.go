@@ -7,6 +7,9 @@
 // element-wise operations, linalg.reduce, ...) into linalg.generic, then
 // lowers each linalg.generic on tensors:
 //
+//   - attention, softmax(Q K^T · scale [+ masks]) V (attention.go),
+//     becomes one FlashAttention kernel with an online softmax
+//     (flash.go);
 //   - a contraction (a body that adds the product of two inputs to the
 //     output, with projected-permutation maps, any batch dimensions and
 //     transposed operands) becomes a GEMM kernel: a grid over blocks of
@@ -75,7 +78,7 @@ func New() pass.Pass {
 		values = append(values, pass.EnumValue{Name: n, Desc: n})
 	}
 	p.target = p.Options.Enum("target", "", values, "The chip whose description chooses the block sizes")
-	p.sizes = p.Options.IntList("tile-sizes", nil, "Block sizes M,N,K of GEMMs (rows and columns of other kernels: M,N)")
+	p.sizes = p.Options.IntList("tile-sizes", nil, "Block sizes M,N,K of GEMMs (rows and columns of other kernels, queries and keys of FlashAttention: M,N)")
 	return p
 }
 
