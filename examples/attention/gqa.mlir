@@ -1,8 +1,9 @@
 // Grouped-query attention: 4 query heads share 2 K/V heads (G = 2).
-// Q is [B, H, S, D] = [2, 4, 24, 16], K and V are [B, Hkv, S, D] =
-// [2, 2, 24, 16]. As in einsum('bkgid,bkjd->bkgij'), the query heads are
-// viewed as [Hkv, G] (tensor.expand_shape) and the contractions read K
-// and V without the G dimension: the spelling linalg-to-tile recognizes
+// Q is [B, Hkv, G, S, D] = [2, 2, 2, 24, 16] (the query heads grouped by
+// the K/V head they use: [B, H, S, D] viewed as [B, Hkv, G, S, D]), K and
+// V are [B, Hkv, S, D] = [2, 2, 24, 16]. As in
+// einsum('bkgid,bkjd->bkgij'), the contractions read K and V without the
+// G dimension: the spelling linalg-to-tile recognizes
 // as grouped-query attention (as well as a K/V map `h floordiv G` on
 // [B, H, ...] queries). The scale divides by sqrt(16) and the softmax is
 // written out as generics: max, exp(x - max), sum, divide.
@@ -21,11 +22,10 @@
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
-func.func @attention(%q4: tensor<2x4x24x16xf32>, %k: tensor<2x2x24x16xf32>, %v: tensor<2x2x24x16xf32>) -> tensor<2x4x24x16xf32> {
+func.func @attention(%q: tensor<2x2x2x24x16xf32>, %k: tensor<2x2x24x16xf32>, %v: tensor<2x2x24x16xf32>) -> tensor<2x2x2x24x16xf32> {
   %zero = arith.constant 0.0 : f32
   %ninf = arith.constant 0xFF800000 : f32
   %sqrtd = arith.constant 4.0 : f32
-  %q = tensor.expand_shape %q4 [[0], [1, 2], [3], [4]] output_shape [2, 2, 2, 24, 16] : tensor<2x4x24x16xf32> into tensor<2x2x2x24x16xf32>
   %s0 = tensor.empty() : tensor<2x2x2x24x24xf32>
   %sz = linalg.fill ins(%zero : f32) outs(%s0 : tensor<2x2x2x24x24xf32>) -> tensor<2x2x2x24x24xf32>
   %s = linalg.generic {indexing_maps = [#q, #k, #s], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction"]}
@@ -79,12 +79,12 @@ func.func @attention(%q4: tensor<2x4x24x16xf32>, %k: tensor<2x2x24x16xf32>, %v: 
     %r = arith.addf %c, %m : f32
     linalg.yield %r : f32
   } -> tensor<2x2x2x24x16xf32>
-  %o4 = tensor.collapse_shape %o [[0], [1, 2], [3], [4]] : tensor<2x2x2x24x16xf32> into tensor<2x4x24x16xf32>
-  return %o4 : tensor<2x4x24x16xf32>
+  return %o : tensor<2x2x2x24x16xf32>
 }
 
 // fill makes a [2, H, 24, 16] tensor of sin(a * (flat index mod 29)).
-func.func @fill(%t: tensor<2x?x24x16xf32>, %a: f32) -> tensor<2x?x24x16xf32> {
+func.func @fill(%heads: index, %a: f32) -> tensor<2x?x24x16xf32> {
+  %t = tensor.empty(%heads) : tensor<2x?x24x16xf32>
   %r = linalg.generic {indexing_maps = [#qkv], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
       outs(%t : tensor<2x?x24x16xf32>) {
   ^bb0(%out: f32):
@@ -112,22 +112,52 @@ func.func @fill(%t: tensor<2x?x24x16xf32>, %a: f32) -> tensor<2x?x24x16xf32> {
   return %r : tensor<2x?x24x16xf32>
 }
 
+// fillq makes the [2, 2, 2, 24, 16] queries of sin(a * (flat index mod 29)).
+func.func @fillq(%a: f32) -> tensor<2x2x2x24x16xf32> {
+  %t = tensor.empty() : tensor<2x2x2x24x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, k, g, s, d) -> (b, k, g, s, d)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      outs(%t : tensor<2x2x2x24x16xf32>) {
+  ^bb0(%out: f32):
+    %b = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %g = linalg.index 2 : index
+    %s = linalg.index 3 : index
+    %d = linalg.index 4 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %c384 = arith.constant 384 : index
+    %c1536 = arith.constant 1536 : index
+    %k2 = arith.muli %k, %c2 : index
+    %h = arith.addi %k2, %g : index
+    %x = arith.muli %h, %c384 : index
+    %y = arith.muli %s, %c16 : index
+    %z = arith.muli %b, %c1536 : index
+    %xy = arith.addi %x, %y : index
+    %xyz = arith.addi %xy, %z : index
+    %n = arith.addi %xyz, %d : index
+    %c29 = arith.constant 29 : index
+    %nm = arith.remui %n, %c29 : index
+    %ni = arith.index_cast %nm : index to i32
+    %nf = arith.sitofp %ni : i32 to f32
+    %t1 = arith.mulf %nf, %a : f32
+    %v = math.sin %t1 : f32
+    linalg.yield %v : f32
+  } -> tensor<2x2x2x24x16xf32>
+  return %r : tensor<2x2x2x24x16xf32>
+}
+
 func.func @main() {
   %c2 = arith.constant 2 : index
-  %c4 = arith.constant 4 : index
   %a = arith.constant 0.37 : f32
   %b = arith.constant 0.11 : f32
   %c = arith.constant 0.53 : f32
-  %e4 = tensor.empty(%c4) : tensor<2x?x24x16xf32>
-  %e2 = tensor.empty(%c2) : tensor<2x?x24x16xf32>
-  %qd = call @fill(%e4, %a) : (tensor<2x?x24x16xf32>, f32) -> tensor<2x?x24x16xf32>
-  %kd = call @fill(%e2, %b) : (tensor<2x?x24x16xf32>, f32) -> tensor<2x?x24x16xf32>
-  %vd = call @fill(%e2, %c) : (tensor<2x?x24x16xf32>, f32) -> tensor<2x?x24x16xf32>
-  %q = tensor.cast %qd : tensor<2x?x24x16xf32> to tensor<2x4x24x16xf32>
+  %q = call @fillq(%a) : (f32) -> tensor<2x2x2x24x16xf32>
+  %kd = call @fill(%c2, %b) : (index, f32) -> tensor<2x?x24x16xf32>
+  %vd = call @fill(%c2, %c) : (index, f32) -> tensor<2x?x24x16xf32>
   %k = tensor.cast %kd : tensor<2x?x24x16xf32> to tensor<2x2x24x16xf32>
   %v = tensor.cast %vd : tensor<2x?x24x16xf32> to tensor<2x2x24x16xf32>
-  %o = call @attention(%q, %k, %v) : (tensor<2x4x24x16xf32>, tensor<2x2x24x16xf32>, tensor<2x2x24x16xf32>) -> tensor<2x4x24x16xf32>
-  %u = tensor.cast %o : tensor<2x4x24x16xf32> to tensor<*xf32>
+  %o = call @attention(%q, %k, %v) : (tensor<2x2x2x24x16xf32>, tensor<2x2x24x16xf32>, tensor<2x2x24x16xf32>) -> tensor<2x2x2x24x16xf32>
+  %u = tensor.cast %o : tensor<2x2x2x24x16xf32> to tensor<*xf32>
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }

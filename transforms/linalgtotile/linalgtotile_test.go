@@ -278,7 +278,7 @@ func TestColumnBlocks(t *testing.T) {
 // FlashAttention kernel for every chip (its loops over key blocks carry
 // m, l and acc, and exponentiate with exp2; causal attention splits the
 // loop in two, with grouped heads the K/V index is a division; the
-// additive masks of masked.mlir are in the kernel too),
+// additive masks of testdata/attention-mask.mlir are in the kernel too),
 // and that the programs of testdata/attention-unfused.mlir,
 // which are not that pattern, are not fused.
 func TestAttention(t *testing.T) {
@@ -291,7 +291,7 @@ func TestAttention(t *testing.T) {
 		{"causal-bf16.mlir", 2, false},
 		{"gqa.mlir", 1, true},
 		{"ragged.mlir", 2, false},
-		{"masked.mlir", 1, false},
+		{"../../transforms/linalgtotile/testdata/attention-mask.mlir", 1, false},
 	}
 	for _, c := range cases {
 		for _, target := range chips.Names() {

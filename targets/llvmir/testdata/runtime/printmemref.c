@@ -29,3 +29,16 @@ void printMemrefF32(int64_t rank, struct desc *d) {
     printf("%.9g\n", d->aligned[at]);
   }
 }
+
+// __truncsfbf2 rounds a float to bf16 (to nearest, ties to even; NaN
+// stays NaN), the compiler-rt builtin llc calls for fptrunc to bf16,
+// which older libgcc lacks. llc-16 takes the bf16 back in the low 16 bits
+// of xmm0.
+float __truncsfbf2(float f) {
+  union { float f; uint32_t u; } x = {f}, r;
+  if ((x.u & 0x7fffffffu) > 0x7f800000u)
+    r.u = (x.u >> 16) | 0x40;
+  else
+    r.u = (x.u + 0x7fffu + ((x.u >> 16) & 1u)) >> 16;
+  return r.f;
+}

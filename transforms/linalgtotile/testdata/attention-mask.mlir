@@ -4,8 +4,6 @@
 // [Sq, Sk] mask shared by the batch that is -inf on the first 70 keys of
 // every third query: whole blocks of keys are masked for those rows, the
 // kernel's running max stays -inf across them.
-//
-//   go run ./tools/strata-run -e main -entry-point-result=void examples/attention/masked.mlir
 #id = affine_map<(b, i, j) -> (b, i, j)>
 #m2 = affine_map<(b, i, j) -> (i, j)>
 #qk = affine_map<(i, j) -> (i, j)>
