@@ -1493,68 +1493,84 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("neuron.alloc")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyAlloc(AllocOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.dma_copy")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyDmaCopy(DmaCopyOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printDmaCopy(p, DmaCopyOp{op}) }
 		d.Parse = parseDmaCopy
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.memset")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyMemset(MemsetOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.iota")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyIota(IotaOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.nc_matmul")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyNcMatmul(NcMatmulOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.nc_transpose")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyNcTranspose(NcTransposeOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.activation")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyActivation(ActivationOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.activation_reduce")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyActivationReduce(ActivationReduceOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.tensor_tensor")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTensorTensor(TensorTensorOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.tensor_scalar")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTensorScalar(TensorScalarOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.tensor_reduce")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTensorReduce(TensorReduceOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.tensor_copy")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTensorCopy(TensorCopyOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.reciprocal")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyReciprocal(ReciprocalOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.affine_select")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyAffineSelect(AffineSelectOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.bn_stats")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyBnStats(BnStatsOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.bn_aggr")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyBnAggr(BnAggrOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.affine_range")
