@@ -9,6 +9,9 @@
 //     SBUF tile (a 1-D block fills one partition); a pad becomes a memset
 //     of the tile before a bounds-checked copy, so ragged edges keep the
 //     pad, and bounds_check on a store drops the elements outside;
+//   - a dot whose contraction is longer than the partitions, of two
+//     loads, is re-blocked first into a chain of dots over pieces of K
+//     (the same sums in the same order);
 //   - tile.dot a·b + acc becomes nc_matmul with K on the partitions: the
 //     stationary operand is aᵀ, transposed on the tensor engine (through
 //     PSUM), the moving one b, the destination a PSUM tile in f32; an
@@ -126,6 +129,7 @@ func Lower(k *ir.Operation, chip *chips.Chip) *ir.Diagnostic {
 	if body == nil {
 		return nil
 	}
+	splitContractions(work, chip)
 	hoistInvariantLoads(work)
 	if err := l.block(body); err != nil {
 		work.Erase()
@@ -1163,6 +1167,10 @@ func (l *lowering) dot(op *ir.Operation) *ir.Diagnostic {
 	}
 	neuron.BuildNcMatmul(l.b, op.Loc(), dst, stat, mov)
 	l.set(op, &val{k: full, t: dst, shape: shape, elem: elem})
+	if l.inPlace[d.Acc()] && chained(d) {
+		// The next dot of the chain accumulates into the same PSUM tile.
+		l.inPlace[d.Result()] = true
+	}
 	return nil
 }
 
@@ -1175,17 +1183,36 @@ func isF32(t ir.Type) bool {
 
 // accumulates reports whether block argument arg of a loop body is a dot
 // accumulator: its only use is the accumulator of a tile.dot whose result
-// the loop yields in arg's place.
+// the loop yields in arg's place, or the first of a chain of dots (a
+// re-blocked contraction) each of whose results is only the next one's
+// accumulator, the last one's yielded.
 func accumulates(arg *ir.BlockArgument, yield *ir.Operation, i int) bool {
-	u := arg.FirstUse()
+	v := ir.Value(arg)
+	for {
+		u := v.FirstUse()
+		if u == nil || u.Next() != nil {
+			return false
+		}
+		d, ok := tile.AsDotOp(u.Owner())
+		if !ok || d.Acc() != v || u.Owner().Block() != arg.Owner() {
+			return false
+		}
+		if yield != nil && i < yield.NumOperands() && yield.Operand(i) == d.Result() {
+			return true
+		}
+		v = d.Result()
+	}
+}
+
+// chained reports whether the only use of a dot's result is the
+// accumulator of another dot.
+func chained(d tile.DotOp) bool {
+	u := d.Result().FirstUse()
 	if u == nil || u.Next() != nil {
 		return false
 	}
-	d, ok := tile.AsDotOp(u.Owner())
-	if !ok || d.Acc() != ir.Value(arg) || u.Owner().Block() != arg.Owner() {
-		return false
-	}
-	return yield != nil && i < yield.NumOperands() && yield.Operand(i) == d.Result()
+	next, ok := tile.AsDotOp(u.Owner())
+	return ok && next.Acc() == d.Result()
 }
 
 func (l *lowering) forOp(f scf.ForOp) *ir.Diagnostic {
