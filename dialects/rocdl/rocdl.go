@@ -68,6 +68,16 @@ func Register(ctx *ir.Context) {
 	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("rocdl: loading rocdl.irdl: " + err.Error())
 	}
+	ctx.Dialect("rocdl").VerifyOperationAttr = verifyOperationAttr
+}
+
+// verifyOperationAttr is upstream's ROCDLDialect::verifyOperationAttribute:
+// rocdl.kernel only on llvm.func.
+func verifyOperationAttr(op *ir.Operation, a ir.NamedAttr) error {
+	if _, ok := llvm.AsFuncOp(op); a.Name == KernelAttrName && !ok {
+		return ir.EmitError(op, "'"+KernelAttrName+"' attribute attached to unexpected op")
+	}
+	return nil
 }
 
 // rangePrefix is the full form of the range attribute of the special
