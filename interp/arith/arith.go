@@ -328,39 +328,31 @@ func NativeBinary(name string, t ir.Type) func(a, b uint64) uint64 {
 	}
 	switch ft.Kind {
 	case ir.F32:
-		f := func(g func(x, y float32) float32) func(a, b uint64) uint64 {
-			return func(a, b uint64) uint64 {
-				return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)))))
-			}
-		}
-		switch name {
-		case "arith.addf":
-			return f(func(x, y float32) float32 { return x + y })
-		case "arith.subf":
-			return f(func(x, y float32) float32 { return x - y })
-		case "arith.mulf":
-			return f(func(x, y float32) float32 { return x * y })
-		case "arith.divf":
-			return f(func(x, y float32) float32 { return x / y })
-		}
+		return floatKernel(name, func(b uint64) float32 { return math.Float32frombits(uint32(b)) },
+			func(x float32) uint64 { return uint64(math.Float32bits(x)) })
 	case ir.F64:
-		f := func(g func(x, y float64) float64) func(a, b uint64) uint64 {
-			return func(a, b uint64) uint64 {
-				return math.Float64bits(g(math.Float64frombits(a), math.Float64frombits(b)))
-			}
-		}
-		switch name {
-		case "arith.addf":
-			return f(func(x, y float64) float64 { return x + y })
-		case "arith.subf":
-			return f(func(x, y float64) float64 { return x - y })
-		case "arith.mulf":
-			return f(func(x, y float64) float64 { return x * y })
-		case "arith.divf":
-			return f(func(x, y float64) float64 { return x / y })
-		}
+		return floatKernel(name, math.Float64frombits, math.Float64bits)
 	}
 	return nil
+}
+
+// floatKernel is NativeBinary on the floats F, whose bit patterns from
+// and to convert.
+func floatKernel[F float32 | float64](name string, from func(uint64) F, to func(F) uint64) func(a, b uint64) uint64 {
+	var g func(x, y F) F
+	switch name {
+	case "arith.addf":
+		g = func(x, y F) F { return x + y }
+	case "arith.subf":
+		g = func(x, y F) F { return x - y }
+	case "arith.mulf":
+		g = func(x, y F) F { return x * y }
+	case "arith.divf":
+		g = func(x, y F) F { return x / y }
+	default:
+		return nil
+	}
+	return func(a, b uint64) uint64 { return to(g(from(a), from(b))) }
 }
 
 func registerArith(reg *interp.Registry) {

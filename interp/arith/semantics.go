@@ -24,6 +24,7 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
 )
 
 // Register adds the semantics of the arith operations (on scalars, and
@@ -42,13 +43,14 @@ func checkType(op *ir.Operation, t ir.Type) error {
 }
 
 func constant(f *interp.Frame, op *ir.Operation) error {
-	t := op.Result(0).Type()
-	if _, dense := op.Attr("value").(*ir.DenseElementsAttr); !dense {
+	c, _ := arith.AsConstantOp(op)
+	t := c.Result().Type()
+	if _, dense := c.Value().(*ir.DenseElementsAttr); !dense {
 		if err := checkType(op, t); err != nil {
 			return err
 		}
 	}
-	switch a := op.Attr("value").(type) {
+	switch a := c.Value().(type) {
 	case *ir.IntegerAttr:
 		if a.Big != nil {
 			f.SetResult(op, 0, interp.MakeBig(t, a.Big))

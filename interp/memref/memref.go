@@ -12,6 +12,7 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/interp/simt"
 	"github.com/strata-ir/strata/core/ir"
+	memrefd "github.com/strata-ir/strata/dialects/memref"
 )
 
 // Register adds the semantics of the memref and bufferization operations
@@ -485,7 +486,8 @@ func rank(f *interp.Frame, op *ir.Operation) error {
 }
 
 func getGlobal(f *interp.Frame, op *ir.Operation) error {
-	ref, ok := op.Attr("name").(*ir.SymbolRefAttr)
+	gg, _ := memrefd.AsGetGlobalOp(op)
+	ref, ok := gg.NameAttr().(*ir.SymbolRefAttr)
 	if !ok {
 		return interp.Errorf(op, "requires a 'name' symbol reference")
 	}
@@ -521,7 +523,8 @@ func getGlobal(f *interp.Frame, op *ir.Operation) error {
 		}
 		m := interp.NewMemRef(elem, sizes)
 		m.Buf = alloc(elem, int64(len(m.Buf.Data)))
-		if a, ok := g.Attr("initial_value").(*ir.DenseElementsAttr); ok {
+		glob, _ := memrefd.AsGlobalOp(g)
+		if a, ok := glob.InitialValue().(*ir.DenseElementsAttr); ok {
 			d, err := interp.DenseFromAttr(a)
 			if err != nil {
 				return interp.Value{}, interp.Errorf(g, err.Error())
@@ -645,7 +648,8 @@ func transpose(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	pa, ok := op.Attr("permutation").(*ir.AffineMapAttr)
+	tr, _ := memrefd.AsTransposeOp(op)
+	pa, ok := tr.Permutation().(*ir.AffineMapAttr)
 	if !ok {
 		return interp.Errorf(op, "requires a 'permutation' affine map")
 	}
