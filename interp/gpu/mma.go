@@ -16,7 +16,7 @@ import (
 // and stores are warp collectives that read or write the tile once, and
 // the arithmetic is computed by each lane alike. How a real warp spreads
 // the elements over its lanes is not modelled, so the thread-local
-// extract and insert are not supported.
+// extract and insert have no semantics here.
 
 // mmaMatrix is the value of an !gpu.mma_matrix.
 type mmaMatrix struct {
@@ -31,11 +31,6 @@ func registerMMA(reg *interp.Registry) {
 	reg.Register(gpu.SubgroupMmaComputeOpName, mmaCompute)
 	reg.Register(gpu.SubgroupMmaConstantMatrixOpName, mmaConstant)
 	reg.Register(gpu.SubgroupMmaElementwiseOpName, mmaElementwise)
-	unsupported := func(f *interp.Frame, op *ir.Operation) error {
-		return interp.Errorf(op, "'"+op.Name()+"' depends on how the lanes of a warp hold the matrix, which the interpreter does not model")
-	}
-	reg.Register(gpu.SubgroupMmaExtractThreadLocalOpName, unsupported)
-	reg.Register(gpu.SubgroupMmaInsertThreadLocalOpName, unsupported)
 }
 
 func matrixType(op *ir.Operation, t ir.Type) (gpu.MmaMatrixType, int64, int64, error) {
