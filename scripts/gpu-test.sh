@@ -118,6 +118,19 @@ run wgmma 0
 run async 0 "[1,  1.25,  1.5,  1.75,  2,  2.25,  2.5,  2.75]"
 run jitfail 1 "error: the CUDA driver could not load the PTX of gpu.module @kernels" "note: ptxas: "
 
+# What kernels print (gpu.printf, lowered to vprintf) reaches strata-run's
+# standard output, flushed at each synchronization.
+if [ -f "$here/gpu-integration/printf.mlir" ]; then
+	"$here/strata-run" --engine=cuda -e main -entry-point-result=void "$here/gpu-integration/printf.mlir" >"$out/printf.stdout" 2>"$out/printf.stderr"
+	code=$?
+	cat "$out/printf.stdout" "$out/printf.stderr" >>"$log"
+	if [ $code -eq 0 ] && grep -qF "Hello from 0, 2, 3.000000" "$out/printf.stdout" && grep -qF "Hello from 1, 2, 3.000000" "$out/printf.stdout"; then
+		pass "printf: the kernel's lines on stdout"
+	else
+		fail "printf: exit $code, stdout lacks the kernel's lines"
+	fi
+fi
+
 # 3. The driver's own tests (copies from several goroutines, the JIT's
 # log, tensor maps).
 if "$here/cuda.test" -test.v >"$out/cuda-test.txt" 2>&1; then

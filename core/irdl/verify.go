@@ -283,6 +283,13 @@ func elementTypeOrSelf(t ir.Type) ir.Type {
 	if s, ok := t.(ir.ShapedType); ok {
 		return s.ElementType()
 	}
+	// A type of the language with an elementType parameter (such as
+	// !gpu.mma_matrix) has elements of that type.
+	if d, ok := t.(*DynType); ok {
+		if e, ok := d.Param("elementType").(ir.Type); ok {
+			return e
+		}
+	}
 	return t
 }
 

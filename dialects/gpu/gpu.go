@@ -36,6 +36,7 @@ func Register(ctx *ir.Context) {
 	once.Do(func() {
 		irdl.RegisterCustomDirective("Dimension", parseDimension, printDimension)
 		irdl.RegisterCustomDirective("ShuffleMode", parseShuffleMode, printShuffleMode)
+		irdl.RegisterCustomDirective("MMAElementwise", parseMMAElementwise, printMMAElementwise)
 		irdl.RegisterResultNamer("dimension", nameByDimension)
 		irdl.RegisterCustomDirective("AsyncDependencies", parseAsyncDirective, printAsyncDirective)
 		registerReduce()
@@ -46,6 +47,7 @@ func Register(ctx *ir.Context) {
 	registerHooks(ctx)
 	attachAsyncOp(ctx)
 	ctx.Dialect("gpu").VerifyOperationAttr = verifyOperationAttr
+	wrapTypeParser(ctx.Dialect("gpu"))
 }
 
 // enumAttr returns the attribute #gpu<mnemonic value>, as the gpu

@@ -7,8 +7,40 @@ import (
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/rewrite"
 )
+
+// MmaMatrixType wraps the type !gpu.mma_matrix: mMAMatrix type: a matrix held collectively by the threads of a subgroup.
+type MmaMatrixType struct{ *irdl.DynType }
+
+// AsMmaMatrixType returns x as a MmaMatrixType if it is the type !gpu.mma_matrix.
+func AsMmaMatrixType(x ir.Type) (MmaMatrixType, bool) {
+	d, ok := x.(*irdl.DynType)
+	if !ok || d.DialectName() != "gpu" || d.Mnemonic() != "mma_matrix" {
+		return MmaMatrixType{}, false
+	}
+	return MmaMatrixType{d}, true
+}
+
+// Shape returns the parameter shape.
+func (x MmaMatrixType) Shape() []int64 { return x.Param("shape").([]int64) }
+
+// ElementType returns the parameter elementType.
+func (x MmaMatrixType) ElementType() ir.Type { return x.Param("elementType").(ir.Type) }
+
+// Operand returns the parameter operand.
+func (x MmaMatrixType) Operand() string { return x.Param("operand").(string) }
+
+// GetMmaMatrixType returns the type !gpu.mma_matrix with the given parameters (nil for an absent
+// optional one); the dialect must be loaded into ctx.
+func GetMmaMatrixType(ctx *ir.Context, shape []int64, elementType ir.Type, operand string) (MmaMatrixType, error) {
+	d, err := irdl.GetType(ctx, "gpu", "mma_matrix", shape, elementType, operand)
+	if err != nil {
+		return MmaMatrixType{}, err
+	}
+	return MmaMatrixType{d}, nil
+}
 
 // ThreadIdOpName is the name of the operation gpu.thread_id.
 const ThreadIdOpName = "gpu.thread_id"
@@ -2218,6 +2250,405 @@ func BuildHostUnregister(b *ir.Builder, loc ir.Location, value ir.Value) HostUnr
 	return HostUnregisterOp{op}
 }
 
+// SubgroupMmaLoadMatrixOpName is the name of the operation gpu.subgroup_mma_load_matrix.
+const SubgroupMmaLoadMatrixOpName = "gpu.subgroup_mma_load_matrix"
+
+// SubgroupMmaLoadMatrixOp wraps an operation gpu.subgroup_mma_load_matrix: gPU warp synchronous matrix load.
+type SubgroupMmaLoadMatrixOp struct{ *ir.Operation }
+
+// AsSubgroupMmaLoadMatrixOp returns op as a SubgroupMmaLoadMatrixOp if it is an operation gpu.subgroup_mma_load_matrix.
+func AsSubgroupMmaLoadMatrixOp(op *ir.Operation) (SubgroupMmaLoadMatrixOp, bool) {
+	if op == nil || op.Name() != SubgroupMmaLoadMatrixOpName {
+		return SubgroupMmaLoadMatrixOp{}, false
+	}
+	return SubgroupMmaLoadMatrixOp{op}, true
+}
+
+// SrcMemref returns the operand srcMemref.
+func (op SubgroupMmaLoadMatrixOp) SrcMemref() ir.Value { return op.Operation.Operand(0) }
+
+// Indices returns the operands of the variadic group indices.
+func (op SubgroupMmaLoadMatrixOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
+
+// Res returns the result res.
+func (op SubgroupMmaLoadMatrixOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// LeadDimensionAttr returns the attribute of the property leadDimension, or nil when it is absent.
+func (op SubgroupMmaLoadMatrixOp) LeadDimensionAttr() ir.Attribute {
+	return op.InherentAttr("leadDimension")
+}
+
+// LeadDimension returns the value of the property leadDimension (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op SubgroupMmaLoadMatrixOp) LeadDimension() int64 {
+	v, _ := func() (int64, bool) {
+		a := op.InherentAttr("leadDimension")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return x.Int64(), true
+	}()
+	return v
+}
+
+// Transpose reports whether the unit property transpose is set.
+func (op SubgroupMmaLoadMatrixOp) Transpose() bool { return op.InherentAttr("transpose") != nil }
+
+// SubgroupMmaLoadMatrixOptions holds the optional operands, results and properties of
+// gpu.subgroup_mma_load_matrix for BuildSubgroupMmaLoadMatrix; the zero value leaves them all absent (or at
+// their defaults).
+type SubgroupMmaLoadMatrixOptions struct {
+	// Transpose sets the unit property transpose.
+	Transpose bool
+}
+
+// BuildSubgroupMmaLoadMatrix creates an operation gpu.subgroup_mma_load_matrix at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupMmaLoadMatrixOp.
+func BuildSubgroupMmaLoadMatrix(b *ir.Builder, loc ir.Location, srcMemref ir.Value, indices []ir.Value, leadDimension int64, resType ir.Type, opts ...SubgroupMmaLoadMatrixOptions) SubgroupMmaLoadMatrixOp {
+	if srcMemref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SubgroupMmaLoadMatrixOpName)
+		return SubgroupMmaLoadMatrixOp{}
+	}
+	o := genOptions(b, SubgroupMmaLoadMatrixOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubgroupMmaLoadMatrixOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, srcMemref)
+	st.Operands = append(st.Operands, indices...)
+	props = append(props, ir.NamedAttr{Name: "leadDimension", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), leadDimension)})
+	if o.Transpose {
+		props = append(props, ir.NamedAttr{Name: "transpose", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SubgroupMmaLoadMatrixOp{op}
+}
+
+// SubgroupMmaStoreMatrixOpName is the name of the operation gpu.subgroup_mma_store_matrix.
+const SubgroupMmaStoreMatrixOpName = "gpu.subgroup_mma_store_matrix"
+
+// SubgroupMmaStoreMatrixOp wraps an operation gpu.subgroup_mma_store_matrix: gPU warp synchronous matrix store.
+type SubgroupMmaStoreMatrixOp struct{ *ir.Operation }
+
+// AsSubgroupMmaStoreMatrixOp returns op as a SubgroupMmaStoreMatrixOp if it is an operation gpu.subgroup_mma_store_matrix.
+func AsSubgroupMmaStoreMatrixOp(op *ir.Operation) (SubgroupMmaStoreMatrixOp, bool) {
+	if op == nil || op.Name() != SubgroupMmaStoreMatrixOpName {
+		return SubgroupMmaStoreMatrixOp{}, false
+	}
+	return SubgroupMmaStoreMatrixOp{op}, true
+}
+
+// Src returns the operand src.
+func (op SubgroupMmaStoreMatrixOp) Src() ir.Value { return op.Operation.Operand(0) }
+
+// DstMemref returns the operand dstMemref.
+func (op SubgroupMmaStoreMatrixOp) DstMemref() ir.Value { return op.Operation.Operand(1) }
+
+// Indices returns the operands of the variadic group indices.
+func (op SubgroupMmaStoreMatrixOp) Indices() []ir.Value {
+	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+}
+
+// LeadDimensionAttr returns the attribute of the property leadDimension, or nil when it is absent.
+func (op SubgroupMmaStoreMatrixOp) LeadDimensionAttr() ir.Attribute {
+	return op.InherentAttr("leadDimension")
+}
+
+// LeadDimension returns the value of the property leadDimension (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op SubgroupMmaStoreMatrixOp) LeadDimension() int64 {
+	v, _ := func() (int64, bool) {
+		a := op.InherentAttr("leadDimension")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return x.Int64(), true
+	}()
+	return v
+}
+
+// Transpose reports whether the unit property transpose is set.
+func (op SubgroupMmaStoreMatrixOp) Transpose() bool { return op.InherentAttr("transpose") != nil }
+
+// SubgroupMmaStoreMatrixOptions holds the optional operands, results and properties of
+// gpu.subgroup_mma_store_matrix for BuildSubgroupMmaStoreMatrix; the zero value leaves them all absent (or at
+// their defaults).
+type SubgroupMmaStoreMatrixOptions struct {
+	// Transpose sets the unit property transpose.
+	Transpose bool
+}
+
+// BuildSubgroupMmaStoreMatrix creates an operation gpu.subgroup_mma_store_matrix at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupMmaStoreMatrixOp.
+func BuildSubgroupMmaStoreMatrix(b *ir.Builder, loc ir.Location, src ir.Value, dstMemref ir.Value, indices []ir.Value, leadDimension int64, opts ...SubgroupMmaStoreMatrixOptions) SubgroupMmaStoreMatrixOp {
+	if src == nil || dstMemref == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SubgroupMmaStoreMatrixOpName)
+		return SubgroupMmaStoreMatrixOp{}
+	}
+	o := genOptions(b, SubgroupMmaStoreMatrixOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubgroupMmaStoreMatrixOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, dstMemref)
+	st.Operands = append(st.Operands, indices...)
+	props = append(props, ir.NamedAttr{Name: "leadDimension", Value: b.Ctx.IntegerAttr(b.Ctx.IndexType(), leadDimension)})
+	if o.Transpose {
+		props = append(props, ir.NamedAttr{Name: "transpose", Value: b.Ctx.Unit()})
+	}
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SubgroupMmaStoreMatrixOp{op}
+}
+
+// SubgroupMmaComputeOpName is the name of the operation gpu.subgroup_mma_compute.
+const SubgroupMmaComputeOpName = "gpu.subgroup_mma_compute"
+
+// SubgroupMmaComputeOp wraps an operation gpu.subgroup_mma_compute: gPU warp synchronous matrix multiply accumulate.
+type SubgroupMmaComputeOp struct{ *ir.Operation }
+
+// AsSubgroupMmaComputeOp returns op as a SubgroupMmaComputeOp if it is an operation gpu.subgroup_mma_compute.
+func AsSubgroupMmaComputeOp(op *ir.Operation) (SubgroupMmaComputeOp, bool) {
+	if op == nil || op.Name() != SubgroupMmaComputeOpName {
+		return SubgroupMmaComputeOp{}, false
+	}
+	return SubgroupMmaComputeOp{op}, true
+}
+
+// OpA returns the operand opA.
+func (op SubgroupMmaComputeOp) OpA() ir.Value { return op.Operation.Operand(0) }
+
+// OpB returns the operand opB.
+func (op SubgroupMmaComputeOp) OpB() ir.Value { return op.Operation.Operand(1) }
+
+// OpC returns the operand opC.
+func (op SubgroupMmaComputeOp) OpC() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op SubgroupMmaComputeOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// ATranspose reports whether the unit property a_transpose is set.
+func (op SubgroupMmaComputeOp) ATranspose() bool { return op.InherentAttr("a_transpose") != nil }
+
+// BTranspose reports whether the unit property b_transpose is set.
+func (op SubgroupMmaComputeOp) BTranspose() bool { return op.InherentAttr("b_transpose") != nil }
+
+// SubgroupMmaComputeOptions holds the optional operands, results and properties of
+// gpu.subgroup_mma_compute for BuildSubgroupMmaCompute; the zero value leaves them all absent (or at
+// their defaults).
+type SubgroupMmaComputeOptions struct {
+	// ATranspose sets the unit property a_transpose.
+	ATranspose bool
+	// BTranspose sets the unit property b_transpose.
+	BTranspose bool
+}
+
+// BuildSubgroupMmaCompute creates an operation gpu.subgroup_mma_compute at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupMmaComputeOp.
+func BuildSubgroupMmaCompute(b *ir.Builder, loc ir.Location, opA ir.Value, opB ir.Value, opC ir.Value, opts ...SubgroupMmaComputeOptions) SubgroupMmaComputeOp {
+	if opA == nil || opB == nil || opC == nil {
+		b.Errorf("building %s: a required operand or property is nil", SubgroupMmaComputeOpName)
+		return SubgroupMmaComputeOp{}
+	}
+	o := genOptions(b, SubgroupMmaComputeOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, SubgroupMmaComputeOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, opA)
+	st.Operands = append(st.Operands, opB)
+	st.Operands = append(st.Operands, opC)
+	if o.ATranspose {
+		props = append(props, ir.NamedAttr{Name: "a_transpose", Value: b.Ctx.Unit()})
+	}
+	if o.BTranspose {
+		props = append(props, ir.NamedAttr{Name: "b_transpose", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, opC.Type())
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SubgroupMmaComputeOp{op}
+}
+
+// SubgroupMmaConstantMatrixOpName is the name of the operation gpu.subgroup_mma_constant_matrix.
+const SubgroupMmaConstantMatrixOpName = "gpu.subgroup_mma_constant_matrix"
+
+// SubgroupMmaConstantMatrixOp wraps an operation gpu.subgroup_mma_constant_matrix: gPU warp synchronous constant matrix.
+type SubgroupMmaConstantMatrixOp struct{ *ir.Operation }
+
+// AsSubgroupMmaConstantMatrixOp returns op as a SubgroupMmaConstantMatrixOp if it is an operation gpu.subgroup_mma_constant_matrix.
+func AsSubgroupMmaConstantMatrixOp(op *ir.Operation) (SubgroupMmaConstantMatrixOp, bool) {
+	if op == nil || op.Name() != SubgroupMmaConstantMatrixOpName {
+		return SubgroupMmaConstantMatrixOp{}, false
+	}
+	return SubgroupMmaConstantMatrixOp{op}, true
+}
+
+// Value returns the operand value.
+func (op SubgroupMmaConstantMatrixOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// Res returns the result res.
+func (op SubgroupMmaConstantMatrixOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildSubgroupMmaConstantMatrix creates an operation gpu.subgroup_mma_constant_matrix at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupMmaConstantMatrixOp.
+func BuildSubgroupMmaConstantMatrix(b *ir.Builder, loc ir.Location, value ir.Value, resType ir.Type) SubgroupMmaConstantMatrixOp {
+	if value == nil {
+		b.Errorf("building %s: a required operand or property is nil", SubgroupMmaConstantMatrixOpName)
+		return SubgroupMmaConstantMatrixOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, SubgroupMmaConstantMatrixOpName), Loc: loc}
+	st.Operands = append(st.Operands, value)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return SubgroupMmaConstantMatrixOp{op}
+}
+
+// SubgroupMmaElementwiseOpName is the name of the operation gpu.subgroup_mma_elementwise.
+const SubgroupMmaElementwiseOpName = "gpu.subgroup_mma_elementwise"
+
+// SubgroupMmaElementwiseOp wraps an operation gpu.subgroup_mma_elementwise: gPU warp elementwise operation on a matrix.
+type SubgroupMmaElementwiseOp struct{ *ir.Operation }
+
+// AsSubgroupMmaElementwiseOp returns op as a SubgroupMmaElementwiseOp if it is an operation gpu.subgroup_mma_elementwise.
+func AsSubgroupMmaElementwiseOp(op *ir.Operation) (SubgroupMmaElementwiseOp, bool) {
+	if op == nil || op.Name() != SubgroupMmaElementwiseOpName {
+		return SubgroupMmaElementwiseOp{}, false
+	}
+	return SubgroupMmaElementwiseOp{op}, true
+}
+
+// Args returns the operands of the variadic group args.
+func (op SubgroupMmaElementwiseOp) Args() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
+
+// Res returns the result res.
+func (op SubgroupMmaElementwiseOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// OpType returns the property opType, or nil when it is absent.
+func (op SubgroupMmaElementwiseOp) OpType() ir.Attribute { return op.InherentAttr("opType") }
+
+// BuildSubgroupMmaElementwise creates an operation gpu.subgroup_mma_elementwise at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupMmaElementwiseOp.
+func BuildSubgroupMmaElementwise(b *ir.Builder, loc ir.Location, args []ir.Value, opType ir.Attribute, resType ir.Type) SubgroupMmaElementwiseOp {
+	if slices.Contains(args, nil) || opType == nil {
+		b.Errorf("building %s: a required operand or property is nil", SubgroupMmaElementwiseOpName)
+		return SubgroupMmaElementwiseOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, SubgroupMmaElementwiseOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, args...)
+	props = append(props, ir.NamedAttr{Name: "opType", Value: opType})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SubgroupMmaElementwiseOp{op}
+}
+
+// SubgroupMmaExtractThreadLocalOpName is the name of the operation gpu.subgroup_mma_extract_thread_local.
+const SubgroupMmaExtractThreadLocalOpName = "gpu.subgroup_mma_extract_thread_local"
+
+// SubgroupMmaExtractThreadLocalOp wraps an operation gpu.subgroup_mma_extract_thread_local: extract a value from a GPU warp by invocation and indices.
+type SubgroupMmaExtractThreadLocalOp struct{ *ir.Operation }
+
+// AsSubgroupMmaExtractThreadLocalOp returns op as a SubgroupMmaExtractThreadLocalOp if it is an operation gpu.subgroup_mma_extract_thread_local.
+func AsSubgroupMmaExtractThreadLocalOp(op *ir.Operation) (SubgroupMmaExtractThreadLocalOp, bool) {
+	if op == nil || op.Name() != SubgroupMmaExtractThreadLocalOpName {
+		return SubgroupMmaExtractThreadLocalOp{}, false
+	}
+	return SubgroupMmaExtractThreadLocalOp{op}, true
+}
+
+// Matrix returns the operand matrix.
+func (op SubgroupMmaExtractThreadLocalOp) Matrix() ir.Value { return op.Operation.Operand(0) }
+
+// Indices returns the operands of the variadic group indices.
+func (op SubgroupMmaExtractThreadLocalOp) Indices() []ir.Value {
+	return op.Operation.Operands()[1 : op.Operation.NumOperands()-0]
+}
+
+// Res returns the result res.
+func (op SubgroupMmaExtractThreadLocalOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildSubgroupMmaExtractThreadLocal creates an operation gpu.subgroup_mma_extract_thread_local at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupMmaExtractThreadLocalOp.
+func BuildSubgroupMmaExtractThreadLocal(b *ir.Builder, loc ir.Location, matrix ir.Value, indices []ir.Value) SubgroupMmaExtractThreadLocalOp {
+	if matrix == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SubgroupMmaExtractThreadLocalOpName)
+		return SubgroupMmaExtractThreadLocalOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, SubgroupMmaExtractThreadLocalOpName), Loc: loc}
+	st.Operands = append(st.Operands, matrix)
+	st.Operands = append(st.Operands, indices...)
+	st.ResultTypes = append(st.ResultTypes, irdl.TransformType(b.Ctx, "ElementType", matrix.Type()))
+	op := b.Create(st)
+	return SubgroupMmaExtractThreadLocalOp{op}
+}
+
+// SubgroupMmaInsertThreadLocalOpName is the name of the operation gpu.subgroup_mma_insert_thread_local.
+const SubgroupMmaInsertThreadLocalOpName = "gpu.subgroup_mma_insert_thread_local"
+
+// SubgroupMmaInsertThreadLocalOp wraps an operation gpu.subgroup_mma_insert_thread_local: insert a value into a GPU warp by invocation and indices.
+type SubgroupMmaInsertThreadLocalOp struct{ *ir.Operation }
+
+// AsSubgroupMmaInsertThreadLocalOp returns op as a SubgroupMmaInsertThreadLocalOp if it is an operation gpu.subgroup_mma_insert_thread_local.
+func AsSubgroupMmaInsertThreadLocalOp(op *ir.Operation) (SubgroupMmaInsertThreadLocalOp, bool) {
+	if op == nil || op.Name() != SubgroupMmaInsertThreadLocalOpName {
+		return SubgroupMmaInsertThreadLocalOp{}, false
+	}
+	return SubgroupMmaInsertThreadLocalOp{op}, true
+}
+
+// Value returns the operand value.
+func (op SubgroupMmaInsertThreadLocalOp) Value() ir.Value { return op.Operation.Operand(0) }
+
+// Matrix returns the operand matrix.
+func (op SubgroupMmaInsertThreadLocalOp) Matrix() ir.Value { return op.Operation.Operand(1) }
+
+// Indices returns the operands of the variadic group indices.
+func (op SubgroupMmaInsertThreadLocalOp) Indices() []ir.Value {
+	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+}
+
+// Res returns the result res.
+func (op SubgroupMmaInsertThreadLocalOp) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildSubgroupMmaInsertThreadLocal creates an operation gpu.subgroup_mma_insert_thread_local at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SubgroupMmaInsertThreadLocalOp.
+func BuildSubgroupMmaInsertThreadLocal(b *ir.Builder, loc ir.Location, value ir.Value, matrix ir.Value, indices []ir.Value) SubgroupMmaInsertThreadLocalOp {
+	if value == nil || matrix == nil || slices.Contains(indices, nil) {
+		b.Errorf("building %s: a required operand or property is nil", SubgroupMmaInsertThreadLocalOpName)
+		return SubgroupMmaInsertThreadLocalOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, SubgroupMmaInsertThreadLocalOpName), Loc: loc}
+	st.Operands = append(st.Operands, value)
+	st.Operands = append(st.Operands, matrix)
+	st.Operands = append(st.Operands, indices...)
+	st.ResultTypes = append(st.ResultTypes, matrix.Type())
+	op := b.Create(st)
+	return SubgroupMmaInsertThreadLocalOp{op}
+}
+
 // genOpName returns the registered name of the operation called name,
 // recording an error on b (and returning an unregistered name) when its
 // dialect is not registered in b's context.
@@ -2323,6 +2754,18 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("gpu.dynamic_shared_memory")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyDynamicSharedMemory(DynamicSharedMemoryOp{op}) })
+	}
+	{
+		d := def("gpu.subgroup_mma_load_matrix")
+		d.AddVerifier(verifyMmaLoad)
+	}
+	{
+		d := def("gpu.subgroup_mma_store_matrix")
+		d.AddVerifier(verifyMmaStore)
+	}
+	{
+		d := def("gpu.subgroup_mma_compute")
+		d.AddVerifier(verifyMmaCompute)
 	}
 	canonicalizationOnce.Do(func() {
 		for _, pat := range launchCanonicalizationPatterns() {

@@ -70,6 +70,7 @@ func Register(reg *interp.Registry) {
 	})
 	reg.Register("gpu.printf", printf)
 	reg.Register("gpu.dynamic_shared_memory", dynamicSharedMemory)
+	registerMMA(reg)
 	registerHost(reg)
 }
 

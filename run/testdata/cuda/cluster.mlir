@@ -4,7 +4,7 @@
 // returns the number of wrong entries.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    llvm.func @ranks(%out: !llvm.ptr<1>) attributes {nvvm.kernel} {
+    llvm.func @ranks(%out: !llvm.ptr<1>) attributes {gpu.kernel, nvvm.kernel} {
       nvvm.cluster.arrive
       nvvm.cluster.wait
       %tid = nvvm.read.ptx.sreg.tid.x : i32

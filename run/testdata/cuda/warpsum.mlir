@@ -5,7 +5,7 @@
 // the number that differ from the host's.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    llvm.func @warp_sum(%in: !llvm.ptr<1>, %sum: !llvm.ptr<1>, %count: !llvm.ptr<1>, %n: i32) attributes {nvvm.kernel, nvvm.maxntid = array<i32: 256, 1, 1>} {
+    llvm.func @warp_sum(%in: !llvm.ptr<1>, %sum: !llvm.ptr<1>, %count: !llvm.ptr<1>, %n: i32) attributes {gpu.kernel, nvvm.kernel, nvvm.maxntid = array<i32: 256, 1, 1>} {
       %tid = nvvm.read.ptx.sreg.tid.x : i32
       %bid = nvvm.read.ptx.sreg.ctaid.x : i32
       %bdim = nvvm.read.ptx.sreg.ntid.x : i32

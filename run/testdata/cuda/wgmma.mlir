@@ -10,7 +10,7 @@ module attributes {gpu.container_module} {
   gpu.module @kernels {
     llvm.mlir.global internal @sa() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<1024 x bf16>
     llvm.mlir.global internal @sb() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<128 x bf16>
-    llvm.func @gemm(%a: !llvm.ptr<1>, %bt: !llvm.ptr<1>, %d: !llvm.ptr<1>) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128, 1, 1>} {
+    llvm.func @gemm(%a: !llvm.ptr<1>, %bt: !llvm.ptr<1>, %d: !llvm.ptr<1>) attributes {gpu.kernel, nvvm.kernel, nvvm.reqntid = array<i32: 128, 1, 1>} {
       %tid32 = nvvm.read.ptx.sreg.tid.x : i32
       %tid = llvm.zext %tid32 : i32 to i64
       %c1 = llvm.mlir.constant(1 : i64) : i64
