@@ -2,6 +2,7 @@ package tiletonvgpu
 
 import (
 	"fmt"
+	"strings"
 	"github.com/strata-ir/strata/dialects/arith"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -16,6 +17,7 @@ import (
 type kernel struct {
 	*emitter
 	chip    string
+	target  *Target
 	warps   int64
 	layouts map[ir.Value]*Layout
 	vals    map[ir.Value]ir.Value
@@ -114,7 +116,9 @@ var rules = map[string]lowering{}
 func rule(name string, f lowering) { rules[name] = f }
 
 func (k *kernel) errorf(op *ir.Operation, format string, args ...any) error {
-	return ir.NewError(op.Loc(), fmt.Sprintf(format, args...))
+	// The messages name the pass that runs.
+	msg := strings.Replace(fmt.Sprintf(format, args...), Argument, k.target.Pass, 1)
+	return ir.NewError(op.Loc(), msg)
 }
 
 // get returns the lowered value of v.
@@ -149,6 +153,9 @@ func (k *kernel) lowerBlock(from *ir.Block) error {
 
 // lowerOp lowers one operation by its rule.
 func (k *kernel) lowerOp(op *ir.Operation) error {
+	if f, ok := k.target.Rules[op.Name()]; ok {
+		return f(&Kernel{k}, op)
+	}
 	if f, ok := rules[op.Name()]; ok {
 		return f(k, op)
 	}
@@ -294,7 +301,7 @@ func (k *kernel) ownerPred(l *Layout) ir.Value {
 // lowerFor lowers an scf.for whose iteration arguments may be tiles.
 func lowerFor(k *kernel, op *ir.Operation) error {
 	f, _ := scf.AsForOp(op)
-	if k.pipe == nil {
+	if k.pipe == nil && k.target.AsyncCopy {
 		if p := k.plan(f); p != nil {
 			return k.lowerPipelinedFor(op, p)
 		}

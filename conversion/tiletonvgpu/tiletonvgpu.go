@@ -89,7 +89,7 @@ const (
 // warpsFor returns the warps of kernel kf: BigWarps for a big product,
 // else enough warps for its largest tile to spread RowElements to a
 // thread.
-func warpsFor(kf *ir.Operation) int64 {
+func warpsFor(kf *ir.Operation, t *Target) int64 {
 	w := int64(Warps)
 	var largest int64
 	dot := false
@@ -100,8 +100,8 @@ func warpsFor(kf *ir.Operation) int64 {
 				if shape[0]*shape[1] >= BigDot {
 					w = BigWarps
 				}
-				// No more warps than 16x8 fragments.
-				for w > 1 && w > (shape[0]/16)*(shape[1]/8) {
+				// No more warps than fragments.
+				for w > 1 && w > (shape[0]/t.FragM)*(shape[1]/t.FragN) {
 					w /= 2
 				}
 			}
@@ -118,7 +118,7 @@ func warpsFor(kf *ir.Operation) int64 {
 		return true
 	})
 	if !dot {
-		for w < MaxWarps && largest > w*32*RowElements {
+		for w < MaxWarps && largest > w*t.Lanes*RowElements {
 			w *= 2
 		}
 	}
@@ -187,7 +187,14 @@ func persistentOK(kf *ir.Operation, blocks int64) bool {
 // Run lowers the tile kernels of module. On error the module is left as
 // it was.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
-	chip := opts.Chip
+	t := *nvidia
+	t.Chip = opts.Chip
+	return RunTarget(ctx, module, &t, opts)
+}
+
+// RunTarget lowers the tile kernels of module for target t (see Target);
+// opts.Chip is ignored. On error the module is left as it was.
+func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) error {
 	body := module.Region(0).First()
 	if body == nil {
 		return nil
@@ -201,8 +208,12 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	if len(kernels) == 0 {
 		return nil
 	}
+	props := []ir.NamedAttr{{Name: "sym_name", Value: ctx.Str(ModuleName)}}
+	if t.ModuleTargets != nil {
+		props = append(props, ir.NamedAttr{Name: "targets", Value: t.ModuleTargets})
+	}
 	gmod := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.module"), Loc: module.Loc(), NumRegions: 1,
-		Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "sym_name", Value: ctx.Str(ModuleName)}})})
+		Properties: ctx.DictionaryAttr(props)})
 	gmod.Region(0).Append(ir.NewBlock())
 	lowered := map[string]*ir.Operation{}
 	persistent := map[string]int64{}
@@ -211,7 +222,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			name, _ := ir.SymbolName(kf)
 			persistent[name] = opts.Persistent
 		}
-		fn, err := lowerKernel(ctx, kf, chip, opts.GroupM, persistentOK(kf, opts.Persistent))
+		fn, err := lowerKernel(ctx, kf, t, opts.GroupM, persistentOK(kf, opts.Persistent))
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
@@ -280,19 +291,20 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 }
 
 // lowerKernel returns the gpu.func of tile kernel kf.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, persistent bool) (*ir.Operation, error) {
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, persistent bool) (*ir.Operation, error) {
 	f, _ := tile.AsFuncOp(kf)
+	chip := t.Chip
 	if len(tile.GridSemantics(kf)) > 3 {
-		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
+		return nil, ir.NewError(kf.Loc(), t.Pass+": a grid has at most 3 axes")
 	}
 	// Work on a copy: the analysis splits splats per use.
 	work := kf.Clone(nil)
 	defer work.DropAllReferences()
 	splitRematerializable(work)
-	warps := warpsFor(work)
-	lay, err := assign(work, warps)
+	warps := warpsFor(work, t)
+	lay, err := assign(work, warps, t)
 	if err != nil {
-		return nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+		return nil, ir.NewError(kf.Loc(), t.Pass+": "+err.Error())
 	}
 	old := work.Region(0).First()
 	var argTypes []ir.Type
@@ -306,7 +318,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.func"), Loc: kf.Loc(), NumRegions: 1,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, nil))},
-			{Name: "known_block_size", Value: ctx.DenseI32Array(int32(warps*32), 1, 1)},
+			{Name: "known_block_size", Value: ctx.DenseI32Array(int32(warps*t.Lanes), 1, 1)},
 		}),
 		Attributes: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "gpu.kernel", Value: ctx.Unit()},
@@ -321,7 +333,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 	b.SetInsertionPointToEnd(entry)
 	b.Loc = kf.Loc()
 	k := &kernel{emitter: &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}, top: entry},
-		chip: chip, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
+		chip: chip, target: t, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
 		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{},
 		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}}
 	for i, a := range old.Arguments() {
@@ -331,8 +343,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 		k.groupPrograms(groupM)
 	}
 	k.tid = k.gpuIndex("gpu.thread_id", "x")
-	k.lane = k.rem(k.tid, 32)
-	k.warp = k.div(k.tid, 32)
+	k.lane = k.rem(k.tid, t.Lanes)
+	k.warp = k.div(k.tid, t.Lanes)
 	k.prologue = ir.DefiningOp(k.warp)
 	if persistent {
 		err = k.lowerPersistent(old, entry.Argument(len(argTypes)-1))
