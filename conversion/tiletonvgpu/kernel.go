@@ -2,8 +2,8 @@ package tiletonvgpu
 
 import (
 	"fmt"
-	"strings"
 	"github.com/strata-ir/strata/dialects/arith"
+	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/scf"

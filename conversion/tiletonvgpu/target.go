@@ -146,3 +146,13 @@ func Unflatten(r int, shape []int64) []int64 { return unflatten(r, shape) }
 // ZeroBits returns the mask of the bases that are zero (repeated
 // elements).
 func ZeroBits(bases [][]int64) int64 { return zeroBits(bases) }
+
+// Offset returns the element offset of (row, col) in a tile staged with
+// swizzle s.
+func (k *Kernel) Offset(s Swizzle, row, col ir.Value) ir.Value { return k.k.offset(s, row, col) }
+
+// StoreShared stores registers v of layout l into the tile staged in sm
+// with swizzle s, each element once.
+func (k *Kernel) StoreShared(v ir.Value, l *Layout, sm ir.Value, s Swizzle) {
+	k.k.storeShared(v, l, sm, s)
+}

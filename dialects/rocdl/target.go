@@ -185,3 +185,12 @@ func parseTarget(ctx *ir.Context, params string) (ir.Attribute, error) {
 type upstreamError string
 
 func (e upstreamError) Error() string { return string(e) }
+
+// NewTarget returns #rocdl.target<chip = chip> with the other
+// parameters at their defaults.
+func NewTarget(ctx *ir.Context, chip string) (*TargetAttr, error) {
+	if chip == "" {
+		return nil, upstreamError("The target chip cannot be empty.")
+	}
+	return GetTarget(ctx, DefaultO, DefaultTriple, chip, "", DefaultABI, nil, nil), nil
+}
