@@ -5,7 +5,9 @@
 // launch sizes give), the lane id counts the active lanes below the
 // executing one (mbcnt), gpu.barrier is rocdl.barrier, gpu.shuffle moves
 // dwords through ds_bpermute, math operations call the device library
-// (OCML), gpu.func becomes an llvm.func (kernels
+// (OCML), the vector operations that convert-vector-to-llvm lowers
+// (loads and stores of workgroup memory among them) are lowered with the
+// gpu memory spaces, gpu.func becomes an llvm.func (kernels
 // marked rocdl.kernel with their flat and required work group sizes),
 // and the func, arith, cf, memref and math lowerings to llvm run in the
 // same conversion. The module gets the amdgcn data layout and its
@@ -25,6 +27,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
+	"github.com/strata-ir/strata/conversion/vectortollvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -107,6 +110,7 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	patterns = append(patterns, cftollvm.Patterns(tc)...)
 	patterns = append(patterns, memreftollvm.Patterns(tc)...)
 	patterns = append(patterns, mathtollvm.Patterns(tc)...)
+	patterns = append(patterns, vectortollvm.Patterns(target, tc)...)
 	return llvmcommon.Apply(ctx, module, target, patterns, tc)
 }
 
@@ -256,18 +260,15 @@ func dimValue(op *ir.Operation) (string, bool) {
 	return "", false
 }
 
-// lowerFunc is upstream's GPUFuncOpLowering for ROCDL, for functions
-// without memory attributions: an llvm.func with the gpu.func's
+// lowerFunc is upstream's GPUFuncOpLowering for ROCDL: an llvm.func with the gpu.func's
 // discardable attributes and its known sizes as gpu.known_*_size; a
 // kernel gets rocdl.kernel, and with a known block size
-// rocdl.reqd_work_group_size and a flat work group size of its product.
+// rocdl.reqd_work_group_size and a flat work group size of its product;
+// workgroup attributions become globals in LDS (address space 3).
 func lowerFunc(op *ir.Operation, r *rewrite.ConversionRewriter, tc *rewrite.TypeConverter) bool {
 	ctx := r.Builder.Ctx
 	fop, ok := gpu.AsFuncOp(op)
 	if !ok {
-		return false
-	}
-	if n, ok := op.Attr("workgroup_attributions").(*ir.IntegerAttr); ok && n.Int64() != 0 {
 		return false
 	}
 	ta, ok := fop.InherentAttr("function_type").(*ir.TypeAttr)
@@ -278,8 +279,18 @@ func lowerFunc(op *ir.Operation, r *rewrite.ConversionRewriter, tc *rewrite.Type
 	if !ok {
 		return false
 	}
-	if entry := op.Region(0).First(); entry != nil && entry.NumArguments() != len(ft.Inputs) {
+	nw := int64(0)
+	if n, ok := op.Attr("workgroup_attributions").(*ir.IntegerAttr); ok {
+		nw = n.Int64()
+	}
+	if entry := op.Region(0).First(); entry != nil && int64(entry.NumArguments()) != int64(len(ft.Inputs))+nw {
 		return false
+	}
+	if nw != 0 {
+		if !llvmcommon.LowerWorkgroupAttributions(op, r, tc, len(ft.Inputs)) {
+			return false
+		}
+		r.SetInsertionPoint(op)
 	}
 	lft, ok := functollvm.LLVMFuncType(ctx, tc, ft)
 	if !ok {
