@@ -59,13 +59,24 @@ func TestSemantics(t *testing.T) {
 		{"softmax_bf16.mlir", "gfx90a", "2,256,1", []string{"gpu.shuffle", "arith.extf"}, "softmax", nil},
 		{"rmsnorm.mlir", "gfx90a", "2,64,1", []string{"gpu.shuffle", "scf.for"}, "rmsnorm", nil},
 		{"layernorm.mlir", "gfx942", "8,128,1", []string{"gpu.shuffle", "math.rsqrt"}, "layernorm", nil},
+		// On to rocdl: the kernels run at the llvm and rocdl level too
+		// (mfma intrinsics, buffer resources, ds_swizzle and ds_bpermute).
+		{"gemm_bias_relu.mlir", "gfx90a", "32,32,16 rocdl", []string{"rocdl.mfma.f32.16x16x16bf16.1k", "rocdl.raw.ptr.buffer.load"}, "", nil},
+		{"gemm_ragged_k.mlir", "gfx942", "64,32,16 rocdl", []string{"rocdl.mfma.f32.16x16x16bf16.1k"}, "", nil},
+		{"gemm_bias_relu.mlir", "gfx942", "64,64,32 rocdl", []string{"rocdl.mfma.f32.32x32x8bf16.1k"}, "", nil},
+		{"softmax.mlir", "gfx90a", "1,4096,1 rocdl", []string{"rocdl.ds_swizzle", "rocdl.ds_bpermute"}, "softmax", nil},
+		{"layernorm.mlir", "gfx942", "8,128,1 rocdl", []string{"rocdl.ds_swizzle"}, "layernorm", nil},
 		// Tile-level input: transposes are layouts.
 		{"transpose.mlir", "gfx90a", "", []string{"vector.load"}, "k", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.file+"/"+c.chip+"/"+c.sizes, func(t *testing.T) {
 			ctx, m := parse(t, filepath.Join(examples, c.file))
-			pipeline := "linalg-to-tile{target=" + c.chip + " tile-sizes=" + c.sizes + "}, tile-to-amdgpu{chip=" + c.chip + "}"
+			sizes, rest, _ := strings.Cut(c.sizes, " ")
+			pipeline := "linalg-to-tile{target=" + c.chip + " tile-sizes=" + sizes + "}, tile-to-amdgpu{chip=" + c.chip + "}"
+			if rest == "rocdl" {
+				pipeline += ", gpu.module(convert-scf-to-cf, convert-amdgpu-to-rocdl{chipset=" + c.chip + "}, convert-gpu-to-rocdl{chipset=" + c.chip + "}, reconcile-unrealized-casts)"
+			}
 			if c.sizes == "" {
 				pipeline = "tile-to-amdgpu{chip=" + c.chip + "}"
 			}
@@ -83,7 +94,7 @@ func TestSemantics(t *testing.T) {
 			if r.PassError != nil {
 				t.Fatalf("%s: %v", r.FailedPass, r.PassError)
 			}
-			if len(r.Validated) != strings.Count(pipeline, "}") {
+			if len(r.Validated) != strings.Count(pipeline, "}")+strings.Count(pipeline, "cf,")+strings.Count(pipeline, "casts") {
 				t.Fatalf("validated %v", r.Validated)
 			}
 			var sb strings.Builder

@@ -25,6 +25,7 @@ import (
 	"github.com/strata-ir/strata/interp/neuron"
 	"github.com/strata-ir/strata/interp/nvgpu"
 	"github.com/strata-ir/strata/interp/nvvm"
+	"github.com/strata-ir/strata/interp/rocdl"
 	"github.com/strata-ir/strata/interp/runner"
 	"github.com/strata-ir/strata/interp/scf"
 	"github.com/strata-ir/strata/interp/tensor"
@@ -35,7 +36,7 @@ import (
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
 // bufferization, tensor, tile, tpu, linalg, part of vector, llvm, gpu, nvvm,
-// nvgpu and amdgpu (on the SIMT model), neuron, and the runner utilities, to reg,
+// nvgpu, amdgpu and rocdl (on the SIMT model), neuron, and the runner utilities, to reg,
 // then the semantics added with Extend.
 func Register(reg *interp.Registry) {
 	function.Register(reg)
@@ -56,6 +57,7 @@ func Register(reg *interp.Registry) {
 	nvvm.Register(reg)
 	nvgpu.Register(reg)
 	amdgpu.Register(reg)
+	rocdl.Register(reg)
 	neuron.Register(reg)
 	extensions.apply(reg)
 }
