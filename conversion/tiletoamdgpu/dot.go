@@ -95,15 +95,16 @@ func lowerDot(k *tiletonvgpu.Kernel, op *ir.Operation) error {
 		return err
 	}
 	k.Op("gpu.barrier", nil, nil)
-	acc := mfmaSteps(k, info, k.Get(d.Acc()), smA, smB, sw)
+	acc := mfmaSteps(k, info, k.Get(d.Acc()), smA, smB, sw, nil, nil)
 	// The next stores to the staging buffers wait for every wave's reads.
 	k.Op("gpu.barrier", nil, nil)
 	k.Set(d.Result(), acc)
 	return nil
 }
 
-// mfmaSteps accumulates the product of the staged tiles into acc.
-func mfmaSteps(k *tiletonvgpu.Kernel, info *dotShape, acc, smA, smB ir.Value, sw tiletonvgpu.Swizzle) ir.Value {
+// mfmaSteps accumulates the product of the tiles staged at element
+// offsets offA of smA and offB of smB (nil for 0) into acc.
+func mfmaSteps(k *tiletonvgpu.Kernel, info *dotShape, acc, smA, smB ir.Value, sw tiletonvgpu.Swizzle, offA, offB ir.Value) ir.Value {
 	ctx := k.Context()
 	f := info.frag
 	woff := k.WarpOffset(info.layout)
@@ -127,12 +128,12 @@ func mfmaSteps(k *tiletonvgpu.Kernel, info *dotShape, acc, smA, smB ir.Value, sw
 		as := make([]ir.Value, mT)
 		for mi := range as {
 			row := k.Add(woff[0], k.Add(k.C(int64(mi)*f), lf))
-			as[mi] = k.Val("vector.load", []ir.Value{smA, k.Offset(sw, row, col)}, fragT)
+			as[mi] = k.Val("vector.load", []ir.Value{smA, at(k, k.Offset(sw, row, col), offA)}, fragT)
 		}
 		bs := make([]ir.Value, nT)
 		for ni := range bs {
 			row := k.Add(woff[1], k.Add(k.C(int64(ni)*f), lf))
-			bs[ni] = k.Val("vector.load", []ir.Value{smB, k.Offset(sw, row, col)}, fragT)
+			bs[ni] = k.Val("vector.load", []ir.Value{smB, at(k, k.Offset(sw, row, col), offB)}, fragT)
 		}
 		for mi := int64(0); mi < mT; mi++ {
 			for ni := int64(0); ni < nT; ni++ {
@@ -166,9 +167,65 @@ func stage(k *tiletonvgpu.Kernel, v, sm ir.Value, sw tiletonvgpu.Swizzle, transp
 		}
 		regs = k.Get(v)
 	}
+	storeLDS(k, regs, l, sm, sw, nil, transpose)
+	return nil
+}
+
+// at adds the offset off (nil for 0) to the index x.
+func at(k *tiletonvgpu.Kernel, x, off ir.Value) ir.Value {
+	if off == nil {
+		return x
+	}
+	return k.Add(x, off)
+}
+
+// storeLDS stores registers v of layout l into the tile staged in sm with
+// swizzle sw from element base on (nil for 0), transposed when transpose
+// is set, each element once: a vector of the registers that fill one
+// chunk of the swizzle is one store, other registers are stored one by
+// one.
+func storeLDS(k *tiletonvgpu.Kernel, v ir.Value, l *tiletonvgpu.Layout, sm ir.Value, sw tiletonvgpu.Swizzle, base ir.Value, transpose bool) {
+	vt := v.Type().(*ir.VectorType)
 	if transpose {
 		l = l.Permuted([]int64{1, 0})
 	}
-	k.StoreShared(regs, l, sm, sw)
-	return nil
+	th := k.ThreadCoords(l)
+	dup := tiletonvgpu.ZeroBits(l.Reg)
+	vec := l.RegShape[len(l.RegShape)-1]
+	// The registers of a group are consecutive elements of a row.
+	chunk := !transpose && vec == sw.Vec
+	for b := 0; chunk && int64(1)<<b < vec; b++ {
+		if l.Reg[b][0] != 0 || l.Reg[b][1] != int64(1)<<b {
+			chunk = false
+		}
+	}
+	store := func() {
+		if chunk {
+			for r := 0; r < l.NumRegs(); r += int(vec) {
+				if int64(r)&dup != 0 {
+					continue
+				}
+				rc := l.RegCoord(r)
+				row, col := k.Add(th[0], k.C(rc[0])), k.Add(th[1], k.C(rc[1]))
+				p := tiletonvgpu.Unflatten(r, vt.Shape)
+				x := k.Extract(v, k.Vec([]int64{vec}, vt.Elem), p[:len(p)-1])
+				k.Op("vector.store", []ir.Value{x, sm, at(k, k.Offset(sw, row, col), base)}, nil)
+			}
+			return
+		}
+		for r := 0; r < l.NumRegs(); r++ {
+			if int64(r)&dup != 0 {
+				continue
+			}
+			rc := l.RegCoord(r)
+			row, col := k.Add(th[0], k.C(rc[0])), k.Add(th[1], k.C(rc[1]))
+			x := k.Extract(v, vt.Elem, tiletonvgpu.Unflatten(r, vt.Shape))
+			k.Op("memref.store", []ir.Value{x, sm, at(k, k.Offset(sw, row, col), base)}, nil)
+		}
+	}
+	if owner := k.OwnerPred(l); owner != nil {
+		k.Guarded(owner, store)
+		return
+	}
+	store()
 }

@@ -25,6 +25,11 @@
 //     is inside the memref, else element by element with the indices of
 //     elements outside moved past the end of the buffer, where the
 //     hardware's range check reads zero;
+//   - a k loop whose body loads the two operands of its product is
+//     double-buffered: two LDS stages per operand; the buffer loads of the
+//     next iteration's blocks are issued before the current stage's
+//     products and written to the other stage after them, one barrier
+//     per iteration;
 //   - reductions use gpu.shuffle over the 64 lanes (convert-gpu-to-rocdl
 //     turns them into ds_swizzle and ds_bpermute).
 package tiletoamdgpu
@@ -99,7 +104,7 @@ func Target(ctx *ir.Context, chip string) *tiletonvgpu.Target {
 	return &tiletonvgpu.Target{
 		Pass: Argument, Chip: chip, Lanes: WaveSize,
 		Instruction: "mfma", FragM: 16, FragN: 16, Accumulator: MFMA,
-		Rules:         map[string]tiletonvgpu.Rule{"tile.dot": lowerDot},
+		Rules:         map[string]tiletonvgpu.Rule{"tile.dot": lowerDot, "scf.for": lowerFor},
 		ModuleTargets: targets,
 	}
 }

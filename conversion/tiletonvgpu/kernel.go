@@ -154,7 +154,9 @@ func (k *kernel) lowerBlock(from *ir.Block) error {
 // lowerOp lowers one operation by its rule.
 func (k *kernel) lowerOp(op *ir.Operation) error {
 	if f, ok := k.target.Rules[op.Name()]; ok {
-		return f(&Kernel{k}, op)
+		if err := f(&Kernel{k}, op); err != errDecline {
+			return err
+		}
 	}
 	if f, ok := rules[op.Name()]; ok {
 		return f(k, op)

@@ -1,6 +1,8 @@
 package tiletonvgpu
 
 import (
+	"errors"
+
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -34,8 +36,19 @@ type Target struct {
 	ModuleTargets ir.Attribute
 }
 
-// Rule lowers one tile-level operation of a kernel.
+// Rule lowers one tile-level operation of a kernel; it returns Decline
+// to leave the operation to this package's rule.
 type Rule func(k *Kernel, op *ir.Operation) error
+
+// errDecline is what Decline returns.
+var errDecline = errors.New("declined")
+
+// Decline is what a Rule returns when the package's own rule should lower
+// the operation.
+func Decline() error { return errDecline }
+
+// LowerOp lowers op by the target's rule or the package's.
+func (k *Kernel) LowerOp(op *ir.Operation) error { return k.k.lowerOp(op) }
 
 // nvidia is the target of tile-to-nvgpu.
 var nvidia = &Target{Pass: Argument, Lanes: 32, Instruction: "mma.sync", FragM: 16, FragN: 8, Accumulator: MMA, AsyncCopy: true}
