@@ -36,6 +36,10 @@ func TestAssemble(t *testing.T) {
 		{"softmax.mlir", "gfx90a", "1,4096,1", []string{"@llvm.amdgcn.ds.swizzle", "@llvm.amdgcn.ds.bpermute"}, []string{"ds_swizzle_b32", "ds_bpermute_b32", "s_barrier"}},
 		{"layernorm.mlir", "gfx942", "8,128,1", []string{"@llvm.amdgcn.ds.swizzle"}, []string{"ds_swizzle_b32"}},
 		{"rmsnorm.mlir", "gfx90a", "2,64,1", []string{"@llvm.amdgcn.ds.swizzle"}, []string{"ds_swizzle_b32"}},
+		{"../../examples/gemm-bias-relu/gemm-bias-relu.mlir", "gfx942", "64,64,32",
+			[]string{"@llvm.amdgcn.mfma.f32.32x32x2f32(float"}, []string{"v_mfma_f32_32x32x2"}},
+		{"../../examples/matmul/matmul.mlir", "gfx90a", "32,32,16",
+			[]string{"@llvm.amdgcn.mfma.f32.16x16x4f32(float"}, []string{"v_mfma_f32_16x16x4f32"}},
 	}
 	llc := testutil.LookTool("llc-16")
 	if llc == "" {
@@ -46,7 +50,11 @@ func TestAssemble(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file+"/"+c.chip+"/"+c.sizes, func(t *testing.T) {
-			ctx, m := parse(t, filepath.Join(examples, c.file))
+			file := filepath.Join(examples, c.file)
+			if strings.HasPrefix(c.file, "../") {
+				file = c.file
+			}
+			ctx, m := parse(t, file)
 			pipeline := "builtin.module(linalg-to-tile{target=" + c.chip + " tile-sizes=" + c.sizes + "}, tile-to-amdgpu{chip=" + c.chip + "}," +
 				" gpu.module(convert-scf-to-cf, convert-amdgpu-to-rocdl{chipset=" + c.chip + "}, convert-gpu-to-rocdl{chipset=" + c.chip + "}, reconcile-unrealized-casts))"
 			pm := pass.NewManager(ctx, "builtin.module")

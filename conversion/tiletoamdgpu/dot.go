@@ -43,9 +43,12 @@ func dotInfo(k *tiletonvgpu.Kernel, op *ir.Operation) (*dotShape, error) {
 	aShape, aElem := tileShape(d.A())
 	bShape, bElem := tileShape(d.B())
 	_, cElem := tileShape(d.Acc())
-	if aElem != bElem || !isFloatOf(aElem, ir.F16, ir.BF16) || !isFloatOf(cElem, ir.F32) {
-		return nil, k.Errorf(op, "tile-to-amdgpu{chip=%s}: mfma takes f16 or bf16 inputs and an f32 accumulator, not %s, %s -> %s",
+	if aElem != bElem || !isFloatOf(aElem, ir.F16, ir.BF16, ir.F32) || !isFloatOf(cElem, ir.F32) {
+		return nil, k.Errorf(op, "tile-to-amdgpu{chip=%s}: mfma takes f16, bf16 or f32 inputs and an f32 accumulator, not %s, %s -> %s",
 			k.Chip(), ir.TypeString(aElem), ir.TypeString(bElem), ir.TypeString(cElem))
+	}
+	if p, ok := d.Precision(); ok && p == tile.PrecisionTf32 {
+		return nil, k.Errorf(op, "tile-to-amdgpu{chip=%s}: tile.dot with precision tf32 is not lowered (xf32 mfma)", k.Chip())
 	}
 	l := k.Layout(d.Result())
 	if l == nil {
@@ -62,8 +65,12 @@ func dotInfo(k *tiletonvgpu.Kernel, op *ir.Operation) (*dotShape, error) {
 		}
 	}
 	info.frag = Frag(info.wm, info.wn)
-	// 32x32x8 and 16x16x16: four elements of A and B per lane.
+	// 32x32x8 and 16x16x16: four 16-bit elements of A and B per lane;
+	// 32x32x2 and 16x16x4: one f32.
 	info.kInstr = 8 * 32 / info.frag
+	if isFloatOf(aElem, ir.F32) {
+		info.kInstr = 2 * 32 / info.frag
+	}
 	info.perLane = info.kInstr * info.frag / WaveSize
 	if info.bk%info.kInstr != 0 {
 		return nil, k.Errorf(op, "tile-to-amdgpu: the k block of a tile.dot must be a multiple of %d for mfma %dx%dx%d, not %d",
@@ -85,7 +92,7 @@ func lowerDot(k *tiletonvgpu.Kernel, op *ir.Operation) error {
 	}
 	d, _ := tile.AsDotOp(op)
 	ctx := k.Context()
-	sw := tiletonvgpu.SwizzleFor(info.bk, 16)
+	sw := tiletonvgpu.SwizzleFor(info.bk, ir.IntOrFloatBitWidth(info.elem))
 	smA := k.Workgroup(ctx.MemRefType([]int64{info.bm * info.bk}, info.elem, nil, k.WorkgroupSpace()))
 	smB := k.Workgroup(ctx.MemRefType([]int64{info.bn * info.bk}, info.elem, nil, k.WorkgroupSpace()))
 	if err := stage(k, d.A(), smA, sw, false); err != nil {
@@ -111,7 +118,13 @@ func mfmaSteps(k *tiletonvgpu.Kernel, info *dotShape, acc, smA, smB ir.Value, sw
 	mT, nT := info.wm/f, info.wn/f
 	lf := k.Rem(k.Lane(), f)
 	lg := k.Mul(k.Div(k.Lane(), f), info.perLane)
-	fragT := k.Vec([]int64{info.perLane}, info.elem)
+	var fragT ir.Type = k.Vec([]int64{info.perLane}, info.elem)
+	load := func(sm, idx ir.Value) ir.Value { return k.Val("vector.load", []ir.Value{sm, idx}, fragT) }
+	if info.perLane == 1 {
+		// f32 sources are scalars.
+		fragT = info.elem
+		load = func(sm, idx ir.Value) ir.Value { return k.Val("memref.load", []ir.Value{sm, idx}, fragT) }
+	}
 	accT := k.Vec([]int64{f * f / WaveSize}, info.acc)
 	i32 := ctx.I(32)
 	props := []ir.NamedAttr{
@@ -128,12 +141,12 @@ func mfmaSteps(k *tiletonvgpu.Kernel, info *dotShape, acc, smA, smB ir.Value, sw
 		as := make([]ir.Value, mT)
 		for mi := range as {
 			row := k.Add(woff[0], k.Add(k.C(int64(mi)*f), lf))
-			as[mi] = k.Val("vector.load", []ir.Value{smA, at(k, k.Offset(sw, row, col), offA)}, fragT)
+			as[mi] = load(smA, at(k, k.Offset(sw, row, col), offA))
 		}
 		bs := make([]ir.Value, nT)
 		for ni := range bs {
 			row := k.Add(woff[1], k.Add(k.C(int64(ni)*f), lf))
-			bs[ni] = k.Val("vector.load", []ir.Value{smB, at(k, k.Offset(sw, row, col), offB)}, fragT)
+			bs[ni] = load(smB, at(k, k.Offset(sw, row, col), offB))
 		}
 		for mi := int64(0); mi < mT; mi++ {
 			for ni := int64(0); ni < nT; ni++ {

@@ -80,7 +80,7 @@ func lowerFor(k *tiletonvgpu.Kernel, op *ir.Operation) error {
 	}
 	ctx := k.Context()
 	info := p.info
-	sw := tiletonvgpu.SwizzleFor(info.bk, 16)
+	sw := tiletonvgpu.SwizzleFor(info.bk, ir.IntOrFloatBitWidth(info.elem))
 	sizeA, sizeB := info.bm*info.bk, info.bn*info.bk
 	smA := k.Workgroup(ctx.MemRefType([]int64{2 * sizeA}, info.elem, nil, k.WorkgroupSpace()))
 	smB := k.Workgroup(ctx.MemRefType([]int64{2 * sizeB}, info.elem, nil, k.WorkgroupSpace()))

@@ -48,7 +48,7 @@ import (
 const Argument = "tile-to-amdgpu"
 
 // Pass registers tile-to-amdgpu.
-var Pass = pass.Registration{Argument: Argument, New: New}
+var Pass = pass.Registration{Argument: Argument, New: New, Lowers: tiletonvgpu.Lowers}
 
 func init() { pass.Register(Pass) }
 

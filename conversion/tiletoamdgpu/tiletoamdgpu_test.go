@@ -66,14 +66,29 @@ func TestSemantics(t *testing.T) {
 		{"gemm_bias_relu.mlir", "gfx942", "64,64,32 rocdl", []string{"rocdl.mfma.f32.32x32x8bf16.1k"}, "", nil},
 		{"softmax.mlir", "gfx90a", "1,4096,1 rocdl", []string{"rocdl.ds_swizzle", "rocdl.ds_bpermute"}, "softmax", nil},
 		{"layernorm.mlir", "gfx942", "8,128,1 rocdl", []string{"rocdl.ds_swizzle"}, "layernorm", nil},
+		// The examples, with the chip's block sizes (f32 products on the
+		// f32 MFMAs), down to rocdl.
+		{"../../examples/gemm-bias-relu/gemm-bias-relu.mlir", "gfx942", "- rocdl", []string{"rocdl.mfma.f32.32x32x2f32", "rocdl.raw.ptr.buffer.load"}, "", nil},
+		{"../../examples/matmul/matmul.mlir", "gfx90a", "32,32,16 rocdl", []string{"rocdl.mfma.f32.16x16x4f32"}, "", nil},
+		{"../../examples/softmax/softmax.mlir", "gfx950", "- rocdl", []string{"rocdl.ds_swizzle"}, "", nil},
+		{"../../examples/layernorm/layernorm.mlir", "gfx90a", "- rocdl", []string{"rocdl.ds_swizzle"}, "", nil},
+		{"../../examples/rmsnorm/rmsnorm.mlir", "gfx942", "- rocdl", []string{"rocdl.ds_swizzle"}, "", nil},
 		// Tile-level input: transposes are layouts.
 		{"transpose.mlir", "gfx90a", "", []string{"vector.load"}, "k", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.file+"/"+c.chip+"/"+c.sizes, func(t *testing.T) {
-			ctx, m := parse(t, filepath.Join(examples, c.file))
+			file := filepath.Join(examples, c.file)
+			if strings.HasPrefix(c.file, "../") {
+				file = c.file
+			}
+			ctx, m := parse(t, file)
 			sizes, rest, _ := strings.Cut(c.sizes, " ")
-			pipeline := "linalg-to-tile{target=" + c.chip + " tile-sizes=" + sizes + "}, tile-to-amdgpu{chip=" + c.chip + "}"
+			opts := "target=" + c.chip
+			if sizes != "-" {
+				opts += " tile-sizes=" + sizes
+			}
+			pipeline := "linalg-to-tile{" + opts + "}, tile-to-amdgpu{chip=" + c.chip + "}"
 			if rest == "rocdl" {
 				pipeline += ", gpu.module(convert-scf-to-cf, convert-amdgpu-to-rocdl{chipset=" + c.chip + "}, convert-gpu-to-rocdl{chipset=" + c.chip + "}, reconcile-unrealized-casts)"
 			}

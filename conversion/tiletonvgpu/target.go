@@ -36,6 +36,11 @@ type Target struct {
 	ModuleTargets ir.Attribute
 }
 
+// Lowers names the operations the machinery lowers (for a pass's
+// pass.Registration): the kernels, their launches and the tile
+// operations with a rule.
+func Lowers(ctx *ir.Context) []string { return lowers(ctx) }
+
 // Rule lowers one tile-level operation of a kernel; it returns Decline
 // to leave the operation to this package's rule.
 type Rule func(k *Kernel, op *ir.Operation) error

@@ -4,19 +4,19 @@
 // What tile-to-amdgpu does not lower is a located error, and the module
 // is left as it was.
 
-tile.func @f32dot(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>) grid [parallel, parallel] {
+tile.func @i8dot(%a: memref<64x32xi8>, %b: memref<32x64xi8>, %c: memref<64x64xi32>) grid [parallel, parallel] {
   %p = tile.program_id 0 : index
   %q = tile.program_id 1 : index
   %c0 = arith.constant 0 : index
-  %va = tile.view %a : memref<64x32xf32> -> !tile.view<64x32xf32>
-  %vb = tile.view %b : memref<32x64xf32> -> !tile.view<32x64xf32>
-  %vc = tile.view %c : memref<64x64xf32> -> !tile.view<64x64xf32>
-  %x = tile.load %va[%p, %c0] : !tile.view<64x32xf32> -> tensor<64x32xf32>
-  %y = tile.load %vb[%c0, %q] : !tile.view<32x64xf32> -> tensor<32x64xf32>
-  %z = tile.load %vc[%p, %q] : !tile.view<64x64xf32> -> tensor<64x64xf32>
-  // expected-error @below {{tile-to-amdgpu{chip=gfx90a}: mfma takes f16 or bf16 inputs and an f32 accumulator, not f32, f32 -> f32}}
-  %d = tile.dot %x, %y, %z : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
-  tile.store %d, %vc[%p, %q] : tensor<64x64xf32>, !tile.view<64x64xf32>
+  %va = tile.view %a : memref<64x32xi8> -> !tile.view<64x32xi8>
+  %vb = tile.view %b : memref<32x64xi8> -> !tile.view<32x64xi8>
+  %vc = tile.view %c : memref<64x64xi32> -> !tile.view<64x64xi32>
+  %x = tile.load %va[%p, %c0] : !tile.view<64x32xi8> -> tensor<64x32xi8>
+  %y = tile.load %vb[%c0, %q] : !tile.view<32x64xi8> -> tensor<32x64xi8>
+  %z = tile.load %vc[%p, %q] : !tile.view<64x64xi32> -> tensor<64x64xi32>
+  // expected-error @below {{tile-to-amdgpu{chip=gfx90a}: mfma takes f16, bf16 or f32 inputs and an f32 accumulator, not i8, i8 -> i32}}
+  %d = tile.dot %x, %y, %z : tensor<64x32xi8>, tensor<32x64xi8> -> tensor<64x64xi32>
+  tile.store %d, %vc[%p, %q] : tensor<64x64xi32>, !tile.view<64x64xi32>
   tile.return
 }
 
