@@ -15,6 +15,7 @@ import (
 	bufferizationbufferize "github.com/strata-ir/strata/dialects/bufferization/bufferize"
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/cf"
+	cfbufferize "github.com/strata-ir/strata/dialects/cf/bufferize"
 	function "github.com/strata-ir/strata/dialects/func"
 	funcbufferize "github.com/strata-ir/strata/dialects/func/bufferize"
 	"github.com/strata-ir/strata/dialects/gpu"
@@ -67,6 +68,7 @@ import (
 	_ "github.com/strata-ir/strata/transforms/deadvalues"
 	_ "github.com/strata-ir/strata/transforms/expandstrided"
 	_ "github.com/strata-ir/strata/transforms/funcdedup"
+	_ "github.com/strata-ir/strata/transforms/gpuasyncregion"
 	_ "github.com/strata-ir/strata/transforms/gpuoutline"
 	_ "github.com/strata-ir/strata/transforms/inline"
 	_ "github.com/strata-ir/strata/transforms/licm"
@@ -135,6 +137,7 @@ func Register(ctx *ir.Context) {
 	// External models: the bufferization of each dialect's operations.
 	arithbufferize.Register(ctx)
 	bufferizationbufferize.Register(ctx)
+	cfbufferize.Register(ctx)
 	funcbufferize.Register(ctx)
 	linalgbufferize.Register(ctx)
 	scfbufferize.Register(ctx)

@@ -61,6 +61,8 @@ func ExecuteCUDA(module *ir.Operation, opts Options) error {
 	if err := h.load(module); err != nil {
 		return err
 	}
+	h.output = captureDeviceOutput(opts.Out)
+	defer h.output.close()
 	return interpret(module, opts, h.register)
 }
 
@@ -87,6 +89,9 @@ type cudaHost struct {
 	kernels map[string]*cuda.Function
 	gpuMods map[string]*ir.Operation
 	allocs  map[*interp.Buffer]cuda.Ptr
+	// output forwards what kernels print, nil where it reaches the
+	// standard output directly.
+	output *deviceOutput
 }
 
 // load lowers, emits and loads every gpu.module of module.
@@ -196,6 +201,7 @@ func (h *cudaHost) wait(f *interp.Frame, op *ir.Operation) error {
 			if err := h.dev.Synchronize(s); err != nil {
 				return interp.Errorf(op, err.Error())
 			}
+			h.output.forward()
 		}
 		s, err := h.dev.NewStream()
 		if err != nil {
@@ -211,6 +217,7 @@ func (h *cudaHost) wait(f *interp.Frame, op *ir.Operation) error {
 		if err := h.dev.SynchronizeAll(); err != nil {
 			return interp.Errorf(op, err.Error())
 		}
+		h.output.forward()
 		return nil
 	}
 	seen := map[cuda.Stream]bool{}
@@ -226,6 +233,7 @@ func (h *cudaHost) wait(f *interp.Frame, op *ir.Operation) error {
 		if err := h.dev.Synchronize(s); err != nil {
 			return interp.Errorf(op, err.Error())
 		}
+		h.output.forward()
 		if err := h.dev.DestroyStream(s); err != nil {
 			return interp.Errorf(op, err.Error())
 		}
@@ -575,6 +583,7 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 		if err := h.dev.Synchronize(s); err != nil {
 			return interp.Errorf(op, "kernel @"+modName+"::@"+name+": "+err.Error())
 		}
+		h.output.forward()
 	}
 	setToken(f, l.AsyncToken(), s)
 	return nil

@@ -169,6 +169,34 @@ def check_kernels(res, mod, stem, rng):
             res.add(stem, "kernel", name, False, f"{type(e).__name__}: {e}")
 
 
+# The device kind JAX reports for each chip Strata targets (the names
+# jax._src.tpu_info.chip_version_from_device_kind accepts).
+DEVICE_KINDS = {"tpu_v5e": "TPU v5 lite", "tpu_v6e": "TPU v6 lite"}
+
+
+def chip_of(stem):
+    """The chip a golden file is for, from its name (softmax_tpu_v5e)."""
+    m = re.search(r"(tpu_v\d+\w*)$", stem)
+    return m.group(1) if m else None
+
+
+def abstract_tpu(stem):
+    """A context in which Pallas lowers for the file's TPU on a host without one.
+
+    Pallas's TPU lowering asks tpu_info.get_tpu_info() for the chip (the rule
+    for rank-1 blocks needs its sublane and lane counts, sign its
+    generation); without a TPU that reads the default device ("cpu") unless
+    an abstract mesh names an abstract TPU device.
+    """
+    import jax
+    kind = DEVICE_KINDS.get(chip_of(stem))
+    if kind is None:
+        return contextlib.nullcontext()
+    device = jax.sharding.AbstractDevice(device_kind=kind, num_cores=1, platform="tpu")
+    mesh = jax.sharding.AbstractMesh((), (), abstract_device=device)
+    return jax.sharding.use_abstract_mesh(mesh)
+
+
 def export_kernels(res, mod, stem):
     """Exports each wrapper for TPU; returns Pallas's Mosaic text per kernel."""
     import jax
@@ -180,7 +208,7 @@ def export_kernels(res, mod, stem):
         avals = [jax.ShapeDtypeStruct(tuple(s), np.dtype(d)) for s, d in ins]
         buf = io.StringIO()
         try:
-            with contextlib.redirect_stdout(buf):
+            with contextlib.redirect_stdout(buf), abstract_tpu(stem):
                 jax.export.export(jax.jit(fn), platforms=["tpu"])(*avals)
             res.add(stem, "export", name, True)
         except Exception as e:  # noqa: BLE001

@@ -112,9 +112,10 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 			}})
 	}
 	ps = append(ps,
-		&rewrite.ConversionFunc{RootName: "arith.constant", BenefitValue: 1, PatternName: "constant-to-llvm",
+		&rewrite.ConversionFunc{RootName: arith.ConstantOpName, BenefitValue: 1, PatternName: "constant-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-				v := op.InherentAttr("value")
+				c, _ := arith.AsConstantOp(op)
+				v := c.Value()
 				rt := tc.Convert(op.Result(0).Type())
 				switch v.(type) {
 				case *ir.IntegerAttr, *ir.FloatAttr, *ir.DenseElementsAttr:
@@ -261,10 +262,11 @@ func declined(tc *rewrite.TypeConverter, op *ir.Operation) bool {
 			return true
 		}
 	}
-	switch op.Name() {
-	case "arith.mulsi_extended", "arith.mului_extended":
-		v, ok := op.Result(0).Type().(*ir.VectorType)
-		return ok && len(v.Shape) > 1
+	if _, ok := arith.AsMulsiExtendedOp(op); !ok {
+		if _, ok := arith.AsMuluiExtendedOp(op); !ok {
+			return false
+		}
 	}
-	return false
+	v, ok := op.Result(0).Type().(*ir.VectorType)
+	return ok && len(v.Shape) > 1
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
 
@@ -94,9 +95,10 @@ type callBuilder struct {
 func emitCInterface(r *rewrite.ConversionRewriter, op, nf *ir.Operation, ft *ir.FunctionType, lft *llvm.FuncType, tc *rewrite.TypeConverter) {
 	ctx := r.Builder.Ctx
 	loc := op.Loc()
-	name := op.InherentAttr("sym_name").(*ir.StringAttr).Value
+	fn, _ := function.AsFuncOp(op)
+	name := fn.SymName()
 	cft := cInterfaceType(ctx, tc, ft, lft)
-	vis := op.InherentAttr("sym_visibility")
+	vis := fn.SymVisibility()
 	attrs := discardable(ctx, op)
 	cb := &callBuilder{r: r, loc: loc}
 	r.SetInsertionPointAfter(nf)

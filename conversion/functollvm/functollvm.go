@@ -171,7 +171,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 					return false
 				}
 				props := []ir.NamedAttr{
-					{Name: "sym_name", Value: op.InherentAttr("sym_name")},
+					{Name: "sym_name", Value: fn.SymNameAttr()},
 					{Name: "function_type", Value: ctx.TypeAttr(lft)},
 				}
 				cif := wantsCInterface(op, ft)
@@ -180,7 +180,7 @@ func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 					// interface.
 					props = append(props, ir.NamedAttr{Name: "linkage", Value: llvm.LinkageAttr(ctx, llvm.LinkagePrivate)})
 				}
-				if v := op.InherentAttr("sym_visibility"); v != nil {
+				if v := fn.SymVisibility(); v != nil {
 					props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: v})
 				}
 				for _, n := range []string{"arg_attrs", "res_attrs"} {

@@ -5,9 +5,7 @@
 // launch sizes give), the lane id counts the active lanes below the
 // executing one (mbcnt), gpu.barrier is rocdl.barrier, gpu.shuffle moves
 // dwords through ds_bpermute, math operations call the device library
-// (OCML), the vector operations that convert-vector-to-llvm lowers
-// (loads and stores of workgroup memory among them) are lowered with the
-// gpu memory spaces, gpu.func becomes an llvm.func (kernels
+// (OCML), gpu.func becomes an llvm.func (kernels
 // marked rocdl.kernel with their flat and required work group sizes),
 // and the func, arith, cf, memref and math lowerings to llvm run in the
 // same conversion. The module gets the amdgcn data layout and its
@@ -15,8 +13,6 @@
 package gputorocdl
 
 import (
-	"encoding/binary"
-	"github.com/strata-ir/strata/dialects/amdgpu"
 	"math"
 	"strconv"
 
@@ -24,6 +20,7 @@ import (
 	"github.com/strata-ir/strata/conversion/arithtollvm"
 	"github.com/strata-ir/strata/conversion/cftollvm"
 	"github.com/strata-ir/strata/conversion/functollvm"
+	"github.com/strata-ir/strata/conversion/gpucommon"
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
@@ -31,7 +28,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
-	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/dialects/amdgpu"
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/rocdl"
 )
@@ -114,40 +111,12 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	return llvmcommon.Apply(ctx, module, target, patterns, tc)
 }
 
-// indexOp describes the lowering of a gpu identifier.
-type indexOp struct {
-	op   string // the rocdl operation, without its dimension
-	kind string // which known size bounds it: "block" or "grid"
-	dim  bool   // a size (range [1, bound]) rather than an id ([0, bound))
-}
-
-var indexOps = map[string]indexOp{
-	"gpu.thread_id": {"rocdl.workitem.id", "block", false},
-	"gpu.block_dim": {"rocdl.workgroup.dim", "block", true},
-	"gpu.block_id":  {"rocdl.workgroup.id", "grid", false},
-	"gpu.grid_dim":  {"rocdl.grid.dim", "grid", true},
-}
-
-var dimIndex = map[string]int{"x": 0, "y": 1, "z": 2}
-
-// knownBound returns the launch size bounding an identifier from the
-// enclosing function: gpu.func's known_*_size, or the gpu.known_*_size
-// attribute of another function.
-func knownBound(op *ir.Operation, kind string, dim int) (int64, bool) {
-	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-		if _, ok := gpu.AsFuncOp(p); ok {
-			if v, ok := i32At(p.InherentAttr("known_"+kind+"_size"), dim); ok {
-				return v, true
-			}
-		}
-		if v, ok := i32At(p.Attr("gpu.known_"+kind+"_size"), dim); ok {
-			return v, true
-		}
-		if p.HasTrait(ir.IsolatedFromAbove) {
-			break
-		}
-	}
-	return 0, false
+// indexOps are the gpu identifiers and the rocdl operations that read them.
+var indexOps = map[string]gpucommon.IndexOp{
+	"gpu.thread_id": {Read: "rocdl.workitem.id", Kind: "block"},
+	"gpu.block_dim": {Read: "rocdl.workgroup.dim", Kind: "block", Dim: true},
+	"gpu.block_id":  {Read: "rocdl.workgroup.id", Kind: "grid"},
+	"gpu.grid_dim":  {Read: "rocdl.grid.dim", Kind: "grid", Dim: true},
 }
 
 // read creates a rocdl read with the range [lo, hi) when ranged, then
@@ -194,27 +163,7 @@ func laneID(r *rewrite.ConversionRewriter, loc ir.Location) ir.Value {
 }
 
 func gpuPatterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
-	var ps []rewrite.ConversionPattern
-	for name, io := range indexOps {
-		io := io
-		ps = append(ps, &rewrite.ConversionFunc{RootName: name, BenefitValue: 1, PatternName: name + "-to-rocdl",
-			Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
-				d, ok := dimValue(op)
-				if !ok {
-					return false
-				}
-				bound, has := knownBound(op, io.kind, dimIndex[d])
-				if ub, ok := op.InherentAttr("upper_bound").(*ir.IntegerAttr); ok {
-					bound, has = ub.Int64(), true
-				}
-				lo, hi := int64(0), bound
-				if io.dim {
-					lo, hi = 1, bound+1
-				}
-				r.ReplaceOp(op, []ir.Value{read(r, op.Loc(), io.op+"."+d, lo, hi, has)})
-				return true
-			}})
-	}
+	ps := gpucommon.IndexPatterns(indexOps, "to-rocdl", read)
 	ps = append(ps,
 		&rewrite.ConversionFunc{RootName: "gpu.lane_id", BenefitValue: 1, PatternName: "gpu.lane_id-to-rocdl",
 			Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
@@ -240,132 +189,32 @@ func gpuPatterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				return true
 			}},
 		llvmcommon.GPUReturnPattern(),
-		&rewrite.ConversionFunc{RootName: "gpu.func", BenefitValue: 1, PatternName: "gpu.func-to-llvm",
-			Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
-				return lowerFunc(op, r, tc)
-			}},
+		gpucommon.FuncPattern(tc, gpucommon.FuncLowering{KernelAttrs: kernelAttrs, WorkgroupAttributions: true}),
 	)
 	return ps
 }
 
-func dimValue(op *ir.Operation) (string, bool) {
-	switch ir.AttrString(op.InherentAttr("dimension")) {
-	case "#gpu<dim x>":
-		return "x", true
-	case "#gpu<dim y>":
-		return "y", true
-	case "#gpu<dim z>":
-		return "z", true
+// kernelAttrs marks a kernel rocdl.kernel; with a known block size it
+// gets rocdl.reqd_work_group_size and, unless it has one, a flat work
+// group size of the block size's product.
+func kernelAttrs(ctx *ir.Context, op *ir.Operation) ([]ir.NamedAttr, bool) {
+	attrs := []ir.NamedAttr{{Name: rocdl.KernelAttrName, Value: ctx.Unit()}}
+	a := op.InherentAttr("known_block_size")
+	if a == nil {
+		return attrs, true
 	}
-	return "", false
-}
-
-// lowerFunc is upstream's GPUFuncOpLowering for ROCDL: an llvm.func with the gpu.func's
-// discardable attributes and its known sizes as gpu.known_*_size; a
-// kernel gets rocdl.kernel, and with a known block size
-// rocdl.reqd_work_group_size and a flat work group size of its product;
-// workgroup attributions become globals in LDS (address space 3).
-func lowerFunc(op *ir.Operation, r *rewrite.ConversionRewriter, tc *rewrite.TypeConverter) bool {
-	ctx := r.Builder.Ctx
-	fop, ok := gpu.AsFuncOp(op)
-	if !ok {
-		return false
-	}
-	ta, ok := fop.InherentAttr("function_type").(*ir.TypeAttr)
-	if !ok {
-		return false
-	}
-	ft, ok := ta.Type.(*ir.FunctionType)
-	if !ok {
-		return false
-	}
-	nw := int64(0)
-	if n, ok := op.Attr("workgroup_attributions").(*ir.IntegerAttr); ok {
-		nw = n.Int64()
-	}
-	if entry := op.Region(0).First(); entry != nil && int64(entry.NumArguments()) != int64(len(ft.Inputs))+nw {
-		return false
-	}
-	if nw != 0 {
-		if !llvmcommon.LowerWorkgroupAttributions(op, r, tc, len(ft.Inputs)) {
-			return false
+	n := int64(1)
+	for i := 0; i < 3; i++ {
+		v, ok := gpucommon.I32At(a, i)
+		if !ok {
+			return nil, false
 		}
-		r.SetInsertionPoint(op)
+		n *= v
 	}
-	lft, ok := functollvm.LLVMFuncType(ctx, tc, ft)
-	if !ok {
-		return false
+	size := strconv.FormatInt(n, 10)
+	attrs = append(attrs, ir.NamedAttr{Name: rocdl.ReqdWorkGroupSizeAttrName, Value: a})
+	if op.Attr(rocdl.FlatWorkGroupSizeAttrName) == nil {
+		attrs = append(attrs, ir.NamedAttr{Name: rocdl.FlatWorkGroupSizeAttrName, Value: ctx.Str(size + "," + size)})
 	}
-	name, _ := ir.SymbolName(op)
-	props := []ir.NamedAttr{
-		{Name: "sym_name", Value: ctx.Str(name)},
-		{Name: "function_type", Value: ctx.TypeAttr(lft)},
-	}
-	var attrs []ir.NamedAttr
-	kernel := false
-	if d := op.Attrs(); d != nil {
-		for _, e := range d.Entries {
-			switch e.Name {
-			case "sym_name", "workgroup_attributions", "function_type":
-				continue
-			case "gpu.kernel":
-				kernel = true
-			}
-			attrs = append(attrs, e)
-		}
-	}
-	for _, k := range []string{"block", "grid", "cluster"} {
-		if a := op.InherentAttr("known_" + k + "_size"); a != nil {
-			attrs = append(attrs, ir.NamedAttr{Name: "gpu.known_" + k + "_size", Value: a})
-		}
-	}
-	if kernel {
-		attrs = append(attrs, ir.NamedAttr{Name: rocdl.KernelAttrName, Value: ctx.Unit()})
-		if a := op.InherentAttr("known_block_size"); a != nil {
-			n := int64(1)
-			for i := 0; i < 3; i++ {
-				v, ok := i32At(a, i)
-				if !ok {
-					return false
-				}
-				n *= v
-			}
-			size := strconv.FormatInt(n, 10)
-			attrs = append(attrs, ir.NamedAttr{Name: rocdl.ReqdWorkGroupSizeAttrName, Value: a})
-			if op.Attr(rocdl.FlatWorkGroupSizeAttrName) == nil {
-				attrs = append(attrs, ir.NamedAttr{Name: rocdl.FlatWorkGroupSizeAttrName, Value: ctx.Str(size + "," + size)})
-			}
-		}
-	}
-	st := &ir.OperationState{Name: ctx.OpName("llvm.func"), Loc: op.Loc(), NumRegions: 1,
-		Properties: ctx.DictionaryAttr(props)}
-	if len(attrs) > 0 {
-		st.Attributes = ctx.DictionaryAttr(attrs)
-	}
-	nf := r.Builder.Create(st)
-	llvmcommon.DropProperty(ctx, nf, "unnamed_addr")
-	body := op.Region(0)
-	for b := body.First(); b != nil; {
-		next := b.Next()
-		body.Remove(b)
-		nf.Region(0).Append(b)
-		b = next
-	}
-	if entry := nf.Region(0).First(); entry != nil {
-		functollvm.ConvertEntryArguments(r, entry, tc)
-	}
-	r.ReplaceOp(op, nil)
-	return true
-}
-
-// i32At returns element i of an array<i32: ...> attribute.
-func i32At(a ir.Attribute, i int) (int64, bool) {
-	d, ok := a.(*ir.DenseArrayAttr)
-	if !ok || i >= d.Size || len(d.Data) < 4*d.Size {
-		return 0, false
-	}
-	if it, ok := d.Elem.(*ir.IntegerType); !ok || it.Width != 32 {
-		return 0, false
-	}
-	return int64(int32(binary.LittleEndian.Uint32(d.Data[4*i:]))), true
+	return attrs, true
 }

@@ -42,7 +42,10 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/dialects/memref"
 )
 
 // DescriptorType returns the descriptor struct of a memref of rank rank in
@@ -425,11 +428,11 @@ func countDynamic(shape []int64) int {
 
 // constantIndex returns the value of an arith.constant index operand.
 func constantIndex(v ir.Value) (int64, bool) {
-	d := ir.DefiningOp(v)
-	if d == nil || d.Name() != "arith.constant" {
+	d, ok := arith.AsConstantOp(ir.DefiningOp(v))
+	if !ok {
 		return 0, false
 	}
-	a, ok := d.InherentAttr("value").(*ir.IntegerAttr)
+	a, ok := d.Value().(*ir.IntegerAttr)
 	if !ok {
 		return 0, false
 	}
@@ -576,7 +579,11 @@ func lowerDim(l *lowering, op *ir.Operation, operands []ir.Value) bool {
 
 func lowerGlobal(l *lowering, op *ir.Operation, _ []ir.Value) bool {
 	ctx := l.ctx()
-	ta, ok := op.InherentAttr("type").(*ir.TypeAttr)
+	glob, ok := memref.AsGlobalOp(op)
+	if !ok {
+		return false
+	}
+	ta, ok := glob.Type().(*ir.TypeAttr)
 	if !ok {
 		return false
 	}
@@ -590,10 +597,10 @@ func lowerGlobal(l *lowering, op *ir.Operation, _ []ir.Value) bool {
 	}
 	gt := globalType(l.tc, ctx, m)
 	linkage := llvm.LinkageExternal
-	if v, ok := op.InherentAttr("sym_visibility").(*ir.StringAttr); ok && v.Value != "public" {
+	if v, ok := glob.SymVisibility(); ok && v != "public" {
 		linkage = llvm.LinkagePrivate
 	}
-	init := op.InherentAttr("initial_value")
+	init := glob.InitialValue()
 	_, uninit := init.(*ir.UnitAttr)
 	var value ir.Attribute
 	if init != nil && !uninit {
@@ -609,8 +616,8 @@ func lowerGlobal(l *lowering, op *ir.Operation, _ []ir.Value) bool {
 	if a := alignmentOf(op); a != 0 {
 		align = &a
 	}
-	_, constant := op.InherentAttr("constant").(*ir.UnitAttr)
-	name := op.InherentAttr("sym_name").(*ir.StringAttr).Value
+	constant := glob.Constant()
+	name := glob.SymName()
 	g := llvm.BuildMlirGlobal(l.r.Builder, l.loc, gt, name, linkage, llvm.MlirGlobalOptions{Constant: constant, Value: value, Alignment: align, AddrSpace: int32(as)})
 	if uninit {
 		b := ir.NewBlock()
@@ -631,10 +638,13 @@ func allocSizes(v ir.Value) ([]ir.Value, bool) {
 	if d == nil {
 		return nil, false
 	}
-	if d.Name() == "memref.alloc" || d.Name() == "memref.alloca" {
+	if _, ok := memref.AsAllocOp(d); ok {
 		return d.Operands(), true
 	}
-	if d.Name() != "builtin.unrealized_conversion_cast" || d.NumOperands() != 1 {
+	if _, ok := memref.AsAllocaOp(d); ok {
+		return d.Operands(), true
+	}
+	if c, ok := builtin.AsUnrealizedConversionCastOp(d); !ok || len(c.Inputs()) != 1 {
 		return nil, false
 	}
 	// The descriptor of an allocation: insertvalue chain on a poison,
@@ -645,30 +655,32 @@ func allocSizes(v ir.Value) ([]ir.Value, bool) {
 	}
 	sizes := make([]ir.Value, len(m.Shape))
 	var allocated ir.Value
-	for x := ir.DefiningOp(d.Operand(0)); x != nil; x = ir.DefiningOp(x.Operand(0)) {
-		if x.Name() == "llvm.mlir.poison" {
+	for x := ir.DefiningOp(d.Operand(0)); x != nil; {
+		if _, ok := llvm.AsMlirPoisonOp(x); ok {
 			break
 		}
-		if x.Name() != "llvm.insertvalue" {
+		iv, ok := llvm.AsInsertvalueOp(x)
+		if !ok {
 			return nil, false
 		}
-		pos := interp.DenseArray(x.InherentAttr("position"))
+		pos := interp.DenseArray(iv.Position())
 		switch {
 		case len(pos) == 2 && pos[0] == 3 && int(pos[1]) < len(sizes) && sizes[pos[1]] == nil:
-			sizes[pos[1]] = x.Operand(1)
+			sizes[pos[1]] = iv.Value()
 		case len(pos) == 1 && pos[0] == 0:
-			allocated = x.Operand(1)
+			allocated = iv.Value()
 		}
+		x = ir.DefiningOp(iv.Container())
 	}
 	a := ir.DefiningOp(allocated)
 	if a == nil {
 		return nil, false
 	}
-	if a.Name() == "llvm.call" {
-		if c, ok := a.InherentAttr("callee").(*ir.SymbolRefAttr); !ok || c.Root != "malloc" {
+	if call, ok := llvm.AsCallOp(a); ok {
+		if c, ok := call.CalleeAttr().(*ir.SymbolRefAttr); !ok || c.Root != "malloc" {
 			return nil, false
 		}
-	} else if a.Name() != "llvm.alloca" {
+	} else if _, ok := llvm.AsAllocaOp(a); !ok {
 		return nil, false
 	}
 	var dyn []ir.Value
@@ -680,9 +692,9 @@ func allocSizes(v ir.Value) ([]ir.Value, bool) {
 		if sz == nil {
 			return nil, false
 		}
-		if c := ir.DefiningOp(sz); c != nil && c.Name() == "builtin.unrealized_conversion_cast" && c.NumOperands() == 1 {
-			if _, ok := c.Operand(0).Type().(*ir.IndexType); ok {
-				sz = c.Operand(0)
+		if c, ok := builtin.AsUnrealizedConversionCastOp(ir.DefiningOp(sz)); ok && len(c.Inputs()) == 1 {
+			if _, ok := c.Inputs()[0].Type().(*ir.IndexType); ok {
+				sz = c.Inputs()[0]
 			}
 		}
 		dyn = append(dyn, sz)
@@ -717,7 +729,8 @@ func lowerGetGlobal(l *lowering, op *ir.Operation, _ []ir.Value) bool {
 	as, _ := llvmcommon.AddressSpace(m.MemorySpace)
 	elem := l.tc.Convert(m.Elem)
 	szs, strs, _ := l.sizes(m, nil, elem, true)
-	name := op.InherentAttr("name").(*ir.SymbolRefAttr).Root
+	gg, _ := memref.AsGetGlobalOp(op)
+	name := gg.Name()
 	addr := l.value("llvm.mlir.addressof", nil, l.ptr(as), ir.NamedAttr{Name: "global_name", Value: ctx.SymbolRefAttr(name, nil)})
 	raw := make([]int64, len(m.Shape)+1)
 	aligned := l.gep(addr, globalType(l.tc, ctx, m), raw, nil, false)
@@ -853,11 +866,12 @@ func lowerExtractStridedMetadata(l *lowering, op *ir.Operation, operands []ir.Va
 }
 
 func lowerTranspose(l *lowering, op *ir.Operation, operands []ir.Value) bool {
-	m, ok := op.Operand(0).Type().(*ir.MemRefType)
+	tr, _ := memref.AsTransposeOp(op)
+	m, ok := tr.In().Type().(*ir.MemRefType)
 	if !ok || !isDescriptor(operands[0]) {
 		return false
 	}
-	pa, ok := op.InherentAttr("permutation").(*ir.AffineMapAttr)
+	pa, ok := tr.Permutation().(*ir.AffineMapAttr)
 	if !ok {
 		return false
 	}
@@ -896,11 +910,12 @@ var atomicBinOps = map[uint64]llvm.AtomicBinOp{
 }
 
 func lowerAtomicRMW(l *lowering, op *ir.Operation, operands []ir.Value) bool {
-	m, _, ok := ranked(l.tc, op.Operand(1).Type())
+	rmw, _ := memref.AsAtomicRmwOp(op)
+	m, _, ok := ranked(l.tc, rmw.Memref().Type())
 	if !ok || !isDescriptor(operands[1]) {
 		return false
 	}
-	k, ok := op.InherentAttr("kind").(*ir.IntegerAttr)
+	k, ok := rmw.KindAttr().(*ir.IntegerAttr)
 	if !ok {
 		return false
 	}
@@ -1038,16 +1053,16 @@ func foldCasts(op *ir.Operation) {
 	})
 	for _, o := range ops {
 		for i := 0; i < o.NumOperands(); i++ {
-			in := ir.DefiningOp(o.Operand(i))
-			if in == nil || in.Name() != "memref.cast" {
+			in, ok := memref.AsCastOp(ir.DefiningOp(o.Operand(i)))
+			if !ok {
 				continue
 			}
-			if _, ok := in.Operand(0).Type().(*ir.MemRefType); ok {
-				o.SetOperand(i, in.Operand(0))
+			if _, ok := in.Source().Type().(*ir.MemRefType); ok {
+				o.SetOperand(i, in.Source())
 			}
 		}
-		if o.Name() == "memref.cast" && o.Operand(0).Type() == o.Result(0).Type() {
-			ir.ReplaceAllUsesWith(o.Result(0), o.Operand(0))
+		if c, ok := memref.AsCastOp(o); ok && c.Source().Type() == c.Dest().Type() {
+			ir.ReplaceAllUsesWith(c.Dest(), c.Source())
 			o.Erase()
 		}
 	}

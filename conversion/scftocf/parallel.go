@@ -56,7 +56,9 @@ func lowerForall(ctx *ir.Context, op *ir.Operation) ([]*ir.Operation, error) {
 	ubs := mixed(b, loc, denseI64(f.StaticUpperBound()), f.DynamicUpperBound())
 	steps := mixed(b, loc, denseI64(f.StaticStep()), f.DynamicStep())
 	body := op.Region(0).First()
-	if t := body.Terminator(); t != nil && t.Name() == "scf.forall.in_parallel" {
+	// The terminator, scf.forall.in_parallel, is empty: the loop has no
+	// results.
+	if t := body.Terminator(); t != nil {
 		t.Erase()
 	}
 	return loopNest(ctx, op, lbs, ubs, steps, nil, body, nil)

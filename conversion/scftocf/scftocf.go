@@ -21,14 +21,14 @@ import (
 func Run(ctx *ir.Context, op *ir.Operation) error {
 	var loops []*ir.Operation
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if (o.Name() == "scf.parallel" || o.Name() == "scf.forall") && o != op {
+		if (is(scf.AsParallelOp, o) || is(scf.AsForallOp, o)) && o != op {
 			loops = append(loops, o)
 		}
 		return true
 	})
 	for _, o := range loops {
 		var err error
-		if o.Name() == "scf.parallel" {
+		if is(scf.AsParallelOp, o) {
 			_, err = lowerParallel(ctx, o)
 		} else {
 			_, err = lowerForall(ctx, o)
@@ -39,11 +39,8 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	}
 	var work []*ir.Operation
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		switch o.Name() {
-		case "scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.index_switch":
-			if o != op {
-				work = append(work, o)
-			}
+		if o != op && lowering(o) != nil {
+			work = append(work, o)
 		}
 		return true
 	})
@@ -51,22 +48,33 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		if err := checkParent(o); err != nil {
 			return err
 		}
-		var err error
-		switch o.Name() {
-		case "scf.for":
-			err = lowerFor(ctx, o)
-		case "scf.if":
-			err = lowerIf(ctx, o)
-		case "scf.while":
-			err = lowerWhile(ctx, o)
-		case "scf.execute_region":
-			err = lowerExecuteRegion(ctx, o)
-		case "scf.index_switch":
-			err = lowerIndexSwitch(ctx, o)
-		}
-		if err != nil {
+		if err := lowering(o)(ctx, o); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// is reports whether op is the operation that the typed wrapper as wraps.
+func is[T any](as func(*ir.Operation) (T, bool), op *ir.Operation) bool {
+	_, ok := as(op)
+	return ok
+}
+
+// lowering returns the function lowering op to cf: for scf.for, scf.if,
+// scf.while, scf.execute_region and scf.index_switch; nil for any other.
+func lowering(op *ir.Operation) func(*ir.Context, *ir.Operation) error {
+	switch {
+	case is(scf.AsForOp, op):
+		return lowerFor
+	case is(scf.AsIfOp, op):
+		return lowerIf
+	case is(scf.AsWhileOp, op):
+		return lowerWhile
+	case is(scf.AsExecuteRegionOp, op):
+		return lowerExecuteRegion
+	case is(scf.AsIndexSwitchOp, op):
+		return lowerIndexSwitch
 	}
 	return nil
 }
@@ -188,6 +196,10 @@ func lowerIf(ctx *ir.Context, op *ir.Operation) error {
 
 func lowerWhile(ctx *ir.Context, op *ir.Operation) error {
 	w, _ := scf.AsWhileOp(op)
+	cond, ok := scf.AsConditionOp(w.Before().Last().Terminator())
+	if !ok {
+		return ir.NewError(op.Loc(), "scf.while: the before region does not end in scf.condition")
+	}
 	r := rewrite.NewRewriter(ctx)
 	loc := op.Loc()
 	current := op.Block()
@@ -200,9 +212,8 @@ func lowerWhile(ctx *ir.Context, op *ir.Operation) error {
 	op.Remove()
 	br(r, loc, current, beforeFirst, w.Inits())
 
-	cond := beforeLast.Terminator()
-	args := cond.Operands()[1:]
-	condBr(r, loc, beforeLast, cond.Operand(0), afterFirst, args, cont, nil, nil)
+	args := cond.Args()
+	condBr(r, loc, beforeLast, cond.Condition(), afterFirst, args, cont, nil, nil)
 	y := afterLast.Terminator()
 	br(r, loc, afterLast, beforeFirst, y.Operands())
 	replaceResults(op, args)
@@ -222,8 +233,8 @@ func lowerExecuteRegion(ctx *ir.Context, op *ir.Operation) error {
 	// The region's blocks may end in several scf.yield terminators.
 	var yields []*ir.Operation
 	for _, b := range region.Blocks() {
-		if t := b.Terminator(); t != nil && t.Name() == "scf.yield" {
-			yields = append(yields, t)
+		if y, ok := scf.AsYieldOp(b.Terminator()); ok {
+			yields = append(yields, y.Operation)
 		}
 	}
 	cont := remaining

@@ -24,7 +24,9 @@
 //     the free axis becomes tensor_reduce, along the rows a transpose and
 //     a tensor_reduce; casts become tensor_copy;
 //   - other loops carrying tiles become sequential_range loops over
-//     tiles updated in place;
+//     tiles updated in place; first, the guarded loads a loop does not
+//     need to repeat (invariant operands, no write in the loop) move
+//     before it, so their block is copied into SBUF once;
 //   - masks built from tile.iota compared with a bound (the column masks
 //     of ragged rows) become affine_select predicates of the partition
 //     and free indices.
@@ -61,7 +63,7 @@ const Argument = "tile-to-neuron"
 var Pass = pass.Registration{Argument: Argument, New: New, Lowers: func(*ir.Context) []string { return lowered }}
 
 // lowered names the operations the pass lowers when they are on tiles.
-var lowered = []string{"tile.load", "tile.store", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
+var lowered = []string{"tile.load", "tile.store", "tile.atomic_add", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
 	"tile.expand_dims", "tile.squeeze", "tile.reshape", "tile.broadcast", "tile.transpose", "tile.cast",
 	"arith.constant", "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
 	"arith.maxnumf", "arith.minnumf", "arith.negf", "arith.extf", "arith.truncf", "arith.addi", "arith.cmpi",
@@ -124,6 +126,7 @@ func Lower(k *ir.Operation, chip *chips.Chip) *ir.Diagnostic {
 	if body == nil {
 		return nil
 	}
+	hoistInvariantLoads(work)
 	if err := l.block(body); err != nil {
 		work.Erase()
 		return err
@@ -367,7 +370,7 @@ func (l *lowering) op(op *ir.Operation) *ir.Diagnostic {
 	switch {
 	case isOp(op, tile.AsLoadOp):
 		return l.load(op)
-	case isOp(op, tile.AsStoreOp):
+	case isOp(op, tile.AsStoreOp), isOp(op, tile.AsAtomicAddOp):
 		return l.store(op)
 	case isOp(op, tile.AsDotOp):
 		return l.dot(op)
@@ -497,8 +500,15 @@ func (l *lowering) offsets(op *ir.Operation, idx []ir.Value, at bool, shape []in
 
 func (l *lowering) load(op *ir.Operation) *ir.Diagnostic {
 	ld, _ := tile.AsLoadOp(op)
+	var m *val
 	if ld.Mask() != nil {
-		return unsupported(op, "masked loads")
+		var err *ir.Diagnostic
+		if m, err = l.get(op, ld.Mask()); err != nil {
+			return err
+		}
+		if m.k != mask || m.cmp == neuron.CmpOpEq {
+			return unsupported(op, "masked loads by masks other than affine predicates of the indices")
+		}
 	}
 	shape, elem := tensorInfo(op.Result(0).Type())
 	if len(shape) > 2 {
@@ -524,16 +534,64 @@ func (l *lowering) load(op *ir.Operation) *ir.Diagnostic {
 	}
 	offs := l.offsets(op, ld.Indices(), ld.At(), shape)
 	neuron.BuildDmaCopy(l.b, op.Loc(), t, ld.View(), offs, neuron.DmaCopyOptions{BoundsCheck: guarded})
+	if m != nil {
+		// The elements the mask is off read the pad: an affine_select of
+		// the loaded tile (the verifier requires a pad with a mask).
+		v, _ := padValue(ld.Pad())
+		sel, err := l.alloc(op, r, c, elem, neuron.BufferSbuf)
+		if err != nil {
+			return err
+		}
+		base := m.base
+		if base == nil {
+			base = l.zero(op)
+		}
+		neuron.BuildAffineSelect(l.b, op.Loc(), sel, t, base, m.cmp, m.cp, m.cf, v)
+		t = sel
+	}
 	l.set(op, &val{k: k, t: t, shape: shape, elem: elem})
 	return nil
 }
 
-func (l *lowering) store(op *ir.Operation) *ir.Diagnostic {
-	s, _ := tile.AsStoreOp(op)
-	if s.Mask() != nil {
-		return unsupported(op, "masked stores")
+// stored is what tile.store and tile.atomic_add have in common.
+type stored struct {
+	value, view, mask ir.Value
+	indices           []ir.Value
+	at, boundsCheck   bool
+	accumulate        bool
+}
+
+func storedOf(op *ir.Operation) stored {
+	if s, ok := tile.AsStoreOp(op); ok {
+		return stored{value: s.Value(), view: s.View(), mask: s.Mask(), indices: s.Indices(), at: s.At(), boundsCheck: s.BoundsCheck()}
 	}
-	v, err := l.get(op, s.Value())
+	a, _ := tile.AsAtomicAddOp(op)
+	return stored{value: a.Value(), view: a.View(), mask: a.Mask(), indices: a.Indices(), at: a.At(), boundsCheck: a.BoundsCheck(), accumulate: true}
+}
+
+// store lowers tile.store, and tile.atomic_add as a DMA that accumulates
+// into device memory.
+func (l *lowering) store(op *ir.Operation) *ir.Diagnostic {
+	s := storedOf(op)
+	opts := neuron.DmaCopyOptions{BoundsCheck: s.boundsCheck, Accumulate: s.accumulate}
+	if s.mask != nil {
+		// A mask that is an affine predicate of the indices masks the DMA
+		// itself: the elements where it is off are not written.
+		m, err := l.get(op, s.mask)
+		if err != nil {
+			return err
+		}
+		if m.k != mask {
+			return unsupported(op, "masked stores by masks other than affine predicates of the indices")
+		}
+		base := m.base
+		if base == nil {
+			base = l.zero(op)
+		}
+		cmp, cp, cf := m.cmp, m.cp, m.cf
+		opts.MaskBase, opts.MaskCmp, opts.MaskChannelMultiplier, opts.MaskStep = base, &cmp, &cp, &cf
+	}
+	v, err := l.get(op, s.value)
 	if err != nil {
 		return err
 	}
@@ -547,8 +605,8 @@ func (l *lowering) store(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	offs := l.offsets(op, s.Indices(), s.At(), shape)
-	neuron.BuildDmaCopy(l.b, op.Loc(), s.View(), t, offs, neuron.DmaCopyOptions{BoundsCheck: s.BoundsCheck()})
+	offs := l.offsets(op, s.indices, s.at, shape)
+	neuron.BuildDmaCopy(l.b, op.Loc(), s.view, t, offs, opts)
 	l.dead = append(l.dead, op)
 	return nil
 }
@@ -1055,6 +1113,9 @@ func (l *lowering) dot(op *ir.Operation) *ir.Diagnostic {
 	if p, has := d.Precision(); has && p == tile.PrecisionTf32 {
 		return unsupported(op, "tf32 dots")
 	}
+	if tile.DotBatchRank(d) > 0 {
+		return unsupported(op, "batched dots")
+	}
 	a, err := l.get(op, d.A())
 	if err != nil {
 		return err
@@ -1297,14 +1358,20 @@ func (l *lowering) cmpi(op *ir.Operation) *ir.Diagnostic {
 		return err
 	}
 	pred := c.Predicate()
-	if a.k != aff || b.k != isplat {
+	if a.k != aff || b.k != isplat && b.k != splat {
 		return unsupported(op, "comparisons other than of an iota-based index tile with a scalar")
 	}
 	base := a.base
 	if base == nil {
 		base = l.zero(op)
 	}
-	n := l.index(op, b.base)
+	var n ir.Value
+	if b.k == splat {
+		// A constant bound (a splat folded into a dense constant).
+		n = arith.BuildConstant(l.b, op.Loc(), l.ctx.IntegerAttr(l.ctx.IndexType(), int64(b.c)), l.ctx.IndexType()).Result()
+	} else {
+		n = l.index(op, b.base)
+	}
 	shape, _ := tensorInfo(op.Result(0).Type())
 	m := &val{k: mask, shape: shape}
 	switch pred {

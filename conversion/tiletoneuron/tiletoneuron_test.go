@@ -30,9 +30,17 @@ func programs() []string {
 		files = append(files, filepath.Join(root, "examples", e, e+".mlir"))
 	}
 	more, _ := filepath.Glob(filepath.Join(root, "transforms", "linalgtotile", "testdata", "*.mlir"))
-	files = append(files, more...)
+	for _, f := range more {
+		// The hand-written FlashAttention form is batched (blocks of
+		// rank 3), which this lowering does not take yet.
+		if filepath.Base(f) != "flash-form.mlir" {
+			files = append(files, f)
+		}
+	}
 	more, _ = filepath.Glob(filepath.Join(root, "tests", "nki", "testdata", "*.mlir"))
-	return append(files, more...)
+	files = append(files, more...)
+	// A split-K GEMM whose programs add into the output (tile.atomic_add).
+	return append(files, filepath.Join(root, "interp", "tile", "testdata", "gemm_splitk.mlir"))
 }
 
 func parse(t *testing.T, path string) *ir.Operation {

@@ -106,6 +106,9 @@ type dotShape struct {
 
 func (k *kernel) dotInfo(op *ir.Operation) (*dotShape, error) {
 	d, _ := tile.AsDotOp(op)
+	if tile.DotBatchRank(d) > 0 {
+		return nil, k.errorf(op, "tile-to-nvgpu: a batched tile.dot (leading batch dimensions) is not lowered yet")
+	}
 	aShape, aElem, _ := tileShape(d.A())
 	bShape, bElem, _ := tileShape(d.B())
 	_, cElem, _ := tileShape(d.Acc())

@@ -210,6 +210,10 @@ func (l *lowering) checkDots() error {
 		if !ok || err != nil {
 			return err == nil
 		}
+		if tile.DotBatchRank(d) > 0 {
+			err = errAt(op, "a batched tile.dot (leading batch dimensions) is not lowered to TPU yet; launch one program per batch")
+			return false
+		}
 		at, bt := tensorType(d.A()), tensorType(d.B())
 		if at == nil || bt == nil || len(at.Shape) != 2 || len(bt.Shape) != 2 {
 			return true

@@ -97,7 +97,7 @@ func (x *transfer) outOfBounds() bool {
 // MaskableOpRewritePattern patterns decline those).
 func inVectorMask(op *ir.Operation) bool {
 	p := op.ParentOp()
-	return p != nil && p.Name() == "vector.mask"
+	return p != nil && vector.MaskingOp.Has(p)
 }
 
 // dimOf is createOrFoldDimOp: the size of dimension d of a memref, a

@@ -33,7 +33,7 @@ func permutable(op *ir.Operation) (*xfer, bool) {
 	if !ok || len(x.vt.Shape) == 0 || len(x.perm.Results) == 0 {
 		return nil, false
 	}
-	if p := op.ParentOp(); p != nil && p.Name() == "vector.mask" {
+	if p := op.ParentOp(); p != nil && vector.MaskingOp.Has(p) {
 		return nil, false
 	}
 	return x, true

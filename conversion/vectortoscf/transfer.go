@@ -6,6 +6,7 @@ import (
 	affined "github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/memref"
+	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tensor"
 	"github.com/strata-ir/strata/dialects/vector"
 )
@@ -261,6 +262,17 @@ func lastDimUnitStride(m *ir.MemRefType) bool {
 	return len(strides) == 0 || strides[len(strides)-1] == 1
 }
 
+// isSerialLoop reports whether op is a loop whose iterations run one
+// after the other (scf.for, affine.for), in which an allocation would be
+// repeated.
+func isSerialLoop(op *ir.Operation) bool {
+	if _, ok := scf.AsForOp(op); ok {
+		return true
+	}
+	_, ok := affined.AsForOp(op)
+	return ok
+}
+
 // allocationScope is getAutomaticAllocationScope: the closest ancestor
 // with the AutomaticAllocationScope trait, skipping serial loops when an
 // enclosing scope exists.
@@ -272,7 +284,7 @@ func allocationScope(op *ir.Operation) *ir.Operation {
 			break
 		}
 	}
-	for scope != nil && (scope.Name() == "scf.for" || scope.Name() == "affine.for") {
+	for scope != nil && isSerialLoop(scope) {
 		var parent *ir.Operation
 		for p := scope.ParentOp(); p != nil; p = p.ParentOp() {
 			if p.HasTrait(ir.AutomaticAllocationScope) {
@@ -385,26 +397,29 @@ func bufferAccess(x *xfer) (*ir.Operation, ir.Value, []ir.Value, bool) {
 	if x.read {
 		r := x.op.Result(0)
 		u := r.FirstUse()
-		if u == nil || u.Next() != nil || u.Owner().Name() != "memref.store" {
+		if u == nil || u.Next() != nil {
 			return nil, nil, nil, false
 		}
-		st := u.Owner()
-		return st, st.Operand(1), st.Operands()[2:], true
+		st, ok := memref.AsStoreOp(u.Owner())
+		if !ok {
+			return nil, nil, nil, false
+		}
+		return st.Operation, st.Memref(), st.Indices(), true
 	}
-	ld := ir.DefiningOp(x.value)
-	if ld == nil || ld.Name() != "memref.load" {
+	ld, ok := memref.AsLoadOp(ir.DefiningOp(x.value))
+	if !ok {
 		return nil, nil, nil, false
 	}
-	return ld, ld.Operand(0), ld.Operands()[1:], true
+	return ld.Operation, ld.Memref(), ld.Indices(), true
 }
 
 // maskBuffer is the memref the labeled transfer's mask was loaded from.
 func maskBuffer(x *xfer) (ir.Value, bool) {
-	ld := ir.DefiningOp(x.mask)
-	if ld == nil || ld.Name() != "memref.load" {
+	ld, ok := memref.AsLoadOp(ir.DefiningOp(x.mask))
+	if !ok {
 		return nil, false
 	}
-	return ld.Operand(0), true
+	return ld.Memref(), true
 }
 
 func transferReadConversion(op *ir.Operation, g *gen) bool  { return transferConversion(op, g) }
@@ -472,8 +487,8 @@ func transferConversion(op *ir.Operation, g *gen) bool {
 				if x.mask != nil && (x.isBroadcastDim(0) || x.maskRank() > 1) {
 					var li []ir.Value
 					for u := maskBuf.FirstUse(); u != nil; u = u.Next() {
-						if u.Owner().Name() == "memref.load" {
-							li = append(li, u.Owner().Operands()[1:]...)
+						if ld, ok := memref.AsLoadOp(u.Owner()); ok {
+							li = append(li, ld.Indices()...)
 							break
 						}
 					}

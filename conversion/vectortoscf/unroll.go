@@ -83,8 +83,10 @@ func unrollRead(op *ir.Operation, g *gen) bool {
 		return false
 	}
 	var insert *ir.Operation
-	if u := op.Result(0).FirstUse(); u != nil && u.Next() == nil && u.Owner().Name() == "vector.insert" {
-		insert = u.Owner()
+	if u := op.Result(0).FirstUse(); u != nil && u.Next() == nil {
+		if ins, ok := vector.AsInsertOp(u.Owner()); ok {
+			insert = ins.Operation
+		}
 	}
 	var vec ir.Value
 	var basePos []int64
@@ -134,9 +136,9 @@ func unrollWrite(op *ir.Operation, g *gen) bool {
 	vec := x.value
 	var basePos []int64
 	var baseDyn []ir.Value
-	if def := ir.DefiningOp(x.value); def != nil && def.Name() == "vector.extract" {
-		vec = def.Operand(0)
-		basePos, baseDyn = mixedPosition(def, 1)
+	if def, ok := vector.AsExtractOp(ir.DefiningOp(x.value)); ok {
+		vec = def.Source()
+		basePos, baseDyn = mixedPosition(def.Operation, 1)
 	}
 	source := x.base
 	var types []ir.Type

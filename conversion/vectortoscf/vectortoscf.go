@@ -13,6 +13,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/vector"
 )
 
 // Argument is the pass's command-line name.
@@ -144,14 +145,14 @@ func (g *gen) inside(fn func()) {
 func checkScalable(root *ir.Operation) error {
 	var err error
 	root.Walk(ir.PreOrder, func(op *ir.Operation) bool {
-		if err != nil || op.Name() != "vector.transfer_write" {
+		if _, ok := vector.AsTransferWriteOp(op); err != nil || !ok {
 			return err == nil
 		}
 		x, ok := asXfer(op)
 		if !ok || len(x.vt.Scalable) != 2 || !x.vt.Scalable[0] || x.vt.Scalable[1] {
 			return true
 		}
-		if def := ir.DefiningOp(x.value); def != nil && def.Name() == "vector.transpose" {
+		if _, ok := vector.AsTransposeOp(ir.DefiningOp(x.value)); ok {
 			err = ir.NewError(op.Loc(), "convert-vector-to-scf: lower-scalable is not supported: this write of a transposed scalable vector needs vector.vscale")
 		}
 		return err == nil

@@ -5,6 +5,7 @@ package asm
 // successors, and dimension lists.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -80,7 +81,10 @@ func (o *OpParser) ParseOptionalSuccessor() (*ir.Block, bool) {
 
 // ParseDimensionList parses `4x?x` up to the element type.
 func (o *OpParser) ParseDimensionList(allowDynamic bool) []int64 {
-	return o.p.parseDimensionList(allowDynamic)
+	dims := o.p.parseDimensionList(allowDynamic)
+	out := slices.Clone(dims)
+	o.p.popDims(dims)
+	return out
 }
 
 // BodyError is the error ParseDialectBody returns: a message and the byte

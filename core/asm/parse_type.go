@@ -184,33 +184,43 @@ func (p *parser) parseXInDimensionList() {
 
 // parseDimensionList parses `4x?x` prefixes. It stops at the first token
 // that is not a dimension.
+//
+// The dimensions are pushed on the parser's dimension stack, which the
+// type parsers pop once the type is interned (popDims): the interned type
+// keeps a copy, and parsing a file does not allocate one list per type.
 func (p *parser) parseDimensionList(allowDynamic bool) []int64 {
-	var dims []int64
+	start := len(p.dims)
 	for p.tok.Kind == TokInteger || p.tok.Kind == TokQuestion {
 		if p.tok.Kind == TokQuestion {
 			if !allowDynamic {
 				p.errorTok("expected static shape")
 			}
 			p.consume()
-			dims = append(dims, ir.Dynamic)
+			p.dims = append(p.dims, ir.Dynamic)
 		} else {
 			sp := p.spellingBytes()
 			if len(sp) > 1 && sp[1] == 'x' {
-				dims = append(dims, 0)
+				p.dims = append(p.dims, 0)
 				p.resetTo(p.tok.Start + 1)
 			} else {
 				v, err := strconv.ParseUint(string(sp), 10, 63)
 				if err != nil {
 					p.errorTok("invalid dimension")
 				}
-				dims = append(dims, int64(v))
+				p.dims = append(p.dims, int64(v))
 				p.consume()
 			}
 		}
 		p.parseXInDimensionList()
 	}
-	return dims
+	if len(p.dims) == start {
+		return nil
+	}
+	return p.dims[start:len(p.dims):len(p.dims)]
 }
+
+// popDims pops the dimensions dims that parseDimensionList pushed.
+func (p *parser) popDims(dims []int64) { p.dims = p.dims[:len(p.dims)-len(dims)] }
 
 func (p *parser) parseElementType() ir.Type {
 	return p.parseType()
@@ -244,7 +254,9 @@ func (p *parser) parseTensorType() ir.Type {
 		enc = p.parseAttribute(nil)
 	}
 	p.expect(TokGreater, "expected '>' in tensor type")
-	return p.ctx.RankedTensorType(dims, elem, enc)
+	t := p.ctx.RankedTensorType(dims, elem, enc)
+	p.popDims(dims)
+	return t
 }
 
 // checkTensorElem applies TensorType::isValidElementType: builtin scalars,
@@ -324,7 +336,9 @@ func (p *parser) parseMemRefType() ir.Type {
 		p.errorAt(typeOff, "expected the number of strides to match the rank")
 	}
 	p.checkMemorySpace(typeOff, space)
-	return p.ctx.MemRefType(dims, elem, layout, space)
+	t := p.ctx.MemRefType(dims, elem, layout, space)
+	p.popDims(dims)
+	return t
 }
 
 // checkMemorySpace reports a memory space that MLIR's

@@ -24,6 +24,8 @@ type parseError struct{ d *ir.Diagnostic }
 
 // Parser state for one source buffer.
 type parser struct {
+	// dims is the stack of dimension lists being parsed (parseDimensionList).
+	dims       []int64
 	ctx        *ir.Context
 	lex        lexer
 	tok        Token

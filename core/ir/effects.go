@@ -95,3 +95,10 @@ func (op *Operation) WouldBeTriviallyDead() bool {
 // IsTriviallyDead reports whether op has no uses and would be trivially
 // dead.
 func (op *Operation) IsTriviallyDead() bool { return !op.HasUses() && op.WouldBeTriviallyDead() }
+
+// AutomaticAllocation is the trait of an operation whose Allocate effects
+// are on MLIR's AutomaticAllocationScopeResource: what it allocates is
+// released when control leaves the nearest enclosing
+// AutomaticAllocationScope (memref.alloca), so no deallocation is ever
+// inserted for it.
+var AutomaticAllocation = DeclareTrait("ir.AutomaticAllocation")

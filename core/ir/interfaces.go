@@ -203,6 +203,24 @@ type VerifySymbolUsesFunc func(op *Operation) error
 // VerifySymbolUses calls f.
 func (f VerifySymbolUsesFunc) VerifySymbolUses(op *Operation) error { return f(op) }
 
+// ViewLikeOpInterface is MLIR's ViewLikeOpInterface: an operation whose
+// first result is a view of another buffer (memref.subview, memref.cast,
+// the base buffer of memref.extract_strided_metadata), so that an alias
+// analysis sees through it.
+type ViewLikeOpInterface interface {
+	// ViewSource returns the buffer op's first result views.
+	ViewSource(op *Operation) Value
+}
+
+// ViewLikeOp is the handle of ViewLikeOpInterface.
+var ViewLikeOp = DeclareOpInterface[ViewLikeOpInterface]("ir.ViewLikeOpInterface")
+
+// ViewSourceFunc implements ViewLikeOpInterface with a function.
+type ViewSourceFunc func(op *Operation) Value
+
+// ViewSource calls f.
+func (f ViewSourceFunc) ViewSource(op *Operation) Value { return f(op) }
+
 // OpFoldResult is an index quantity that is either an SSA value or a
 // constant known when the IR is built (MLIR's OpFoldResult restricted to
 // index integers): Value when it is not nil, Const otherwise.

@@ -404,3 +404,44 @@ func viewSourceOf(v ir.Value) ir.Value {
 	}
 	return nil
 }
+
+// DeallocationState is the ownership-based buffer deallocation pass as the
+// implementations of BufferDeallocationOpInterface see it (MLIR's
+// DeallocationState): the ownership indicator of each buffer in each
+// block, and the buffers a block must release or keep.
+type DeallocationState interface {
+	// Ownership returns the i1 ownership indicator of the buffer v in
+	// block b and whether it is unique (known at one value).
+	Ownership(v ir.Value, b *ir.Block) (indicator ir.Value, unique bool)
+	// UpdateOwnership makes indicator the unique ownership of v in b.
+	UpdateOwnership(v, indicator ir.Value, b *ir.Block)
+	// ResetOwnerships forgets the ownership of vs in b.
+	ResetOwnerships(vs []ir.Value, b *ir.Block)
+	// MemrefsAndConditions creates at bld what the buffers b must release
+	// need: the buffers and the i1 condition of releasing each.
+	MemrefsAndConditions(bld *ir.Builder, loc ir.Location, b *ir.Block) (memrefs, conditions []ir.Value, err error)
+	// MemrefsToRetain returns the buffers that control passing from block
+	// from to block to, forwarding dest, must keep alive.
+	MemrefsToRetain(from, to *ir.Block, dest []ir.Value) []ir.Value
+	// MemrefWithUniqueOwnership returns m with a unique ownership in b,
+	// cloning it when its ownership is not known there, and the indicator.
+	MemrefWithUniqueOwnership(bld *ir.Builder, m ir.Value, b *ir.Block) (memref, indicator ir.Value)
+}
+
+// BufferDeallocationOpInterface is MLIR's BufferDeallocationOpInterface:
+// an operation that the ownership-based deallocation pass cannot handle
+// through the general interfaces (memory effects, region and block
+// branches, calls) processes itself (cf.cond_br), or computes the
+// ownership of the buffers it defines (arith.select).
+type BufferDeallocationOpInterface interface {
+	// Process updates the IR and the state for op, and returns op or the
+	// operation that replaced it.
+	Process(op *ir.Operation, s DeallocationState) (*ir.Operation, error)
+	// MaterializeUniqueOwnership returns, for the buffer m that op
+	// defines, a buffer with the same contents and its unique ownership
+	// indicator, creating what that needs at bld.
+	MaterializeUniqueOwnership(op *ir.Operation, bld *ir.Builder, m ir.Value, s DeallocationState) (memref, indicator ir.Value)
+}
+
+// BufferDeallocationOp is the handle of BufferDeallocationOpInterface.
+var BufferDeallocationOp = ir.DeclareOpInterface[BufferDeallocationOpInterface]("bufferization.BufferDeallocationOpInterface")

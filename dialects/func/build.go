@@ -25,6 +25,19 @@ func (op FuncOp) SymName() string { return symName(op.Operation) }
 // FunctionType returns the function's type, or nil when it is malformed.
 func (op FuncOp) FunctionType() *ir.FunctionType { return functionType(op.Operation) }
 
+// SymNameAttr returns the sym_name property.
+func (op FuncOp) SymNameAttr() ir.Attribute { return op.InherentAttr("sym_name") }
+
+// SymVisibility returns the sym_visibility property, or nil when the
+// function is public.
+func (op FuncOp) SymVisibility() ir.Attribute { return op.InherentAttr("sym_visibility") }
+
+// ArgAttrs returns the arg_attrs property, or nil.
+func (op FuncOp) ArgAttrs() ir.Attribute { return op.InherentAttr("arg_attrs") }
+
+// ResAttrs returns the res_attrs property, or nil.
+func (op FuncOp) ResAttrs() ir.Attribute { return op.InherentAttr("res_attrs") }
+
 // Body returns the function's region (empty for a declaration).
 func (op FuncOp) Body() *ir.Region { return op.Region(0) }
 

@@ -2,7 +2,6 @@ package function
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/strata-ir/strata/core/funcimpl"
 	"github.com/strata-ir/strata/core/ir"
@@ -47,10 +46,10 @@ func verifyFunc(op *ir.Operation) error {
 		return err
 	}
 	ft := functionType(op)
-	if err := verifyArgResAttrs(op, "argument", "arguments", op.InherentAttr("arg_attrs"), len(ft.Inputs)); err != nil {
+	if err := funcimpl.VerifyArgResAttrs(op, true, op.InherentAttr("arg_attrs"), len(ft.Inputs)); err != nil {
 		return err
 	}
-	if err := verifyArgResAttrs(op, "result", "results", op.InherentAttr("res_attrs"), len(ft.Results)); err != nil {
+	if err := funcimpl.VerifyArgResAttrs(op, false, op.InherentAttr("res_attrs"), len(ft.Results)); err != nil {
 		return err
 	}
 	body := op.Region(0)
@@ -65,53 +64,6 @@ func verifyFunc(op *ir.Operation) error {
 		}
 	}
 	return verifySymbol(op, body.Empty())
-}
-
-// verifyArgResAttrs checks arg_attrs or res_attrs against the signature.
-func verifyArgResAttrs(op *ir.Operation, what, plural string, a ir.Attribute, n int) error {
-	arr, ok := a.(*ir.ArrayAttr)
-	if !ok {
-		return nil
-	}
-	if len(arr.Elems) != n {
-		return ir.OpError(op, fmt.Sprintf("expects %s attribute array to have the same number of elements as the number of function %s, got %d, but expected %d", what, plural, len(arr.Elems), n))
-	}
-	for i, e := range arr.Elems {
-		d, ok := e.(*ir.DictionaryAttr)
-		if !ok {
-			return ir.OpError(op, fmt.Sprintf("expects %s attribute dictionary to be a DictionaryAttr, but got `%s`", what, ir.AttrString(e)))
-		}
-		for _, na := range d.Entries {
-			if !strings.Contains(na.Name, ".") {
-				return ir.OpError(op, plural+" may only have dialect attributes")
-			}
-			if err := verifyDialectAttr(op, what == "argument", i, na); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// verifyDialectAttr lets the dialect that an argument or result attribute
-// is named in verify it.
-func verifyDialectAttr(op *ir.Operation, isArg bool, i int, na ir.NamedAttr) error {
-	own := op.OpName().Dialect
-	if own == nil || own.Context() == nil {
-		return nil
-	}
-	ns, _, _ := strings.Cut(na.Name, ".")
-	d := own.Context().Dialect(ns)
-	if d == nil {
-		return nil
-	}
-	if isArg && d.VerifyRegionArgAttr != nil {
-		return d.VerifyRegionArgAttr(op, 0, i, na)
-	}
-	if !isArg && d.VerifyRegionResultAttr != nil {
-		return d.VerifyRegionResultAttr(op, 0, i, na)
-	}
-	return nil
 }
 
 // verifySymbol is SymbolOpInterface's verifier for an op that is a

@@ -44,6 +44,8 @@ func Register(ctx *ir.Context) {
 		panic("gpu: loading gpu.irdl: " + err.Error())
 	}
 	registerHooks(ctx)
+	attachAsyncOp(ctx)
+	ctx.Dialect("gpu").VerifyOperationAttr = verifyOperationAttr
 }
 
 // enumAttr returns the attribute #gpu<mnemonic value>, as the gpu

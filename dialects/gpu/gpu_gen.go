@@ -2256,6 +2256,10 @@ func registerHooks(ctx *ir.Context) {
 		panic(name + " is not loaded")
 	}
 	{
+		d := def("gpu.return")
+		d.AddVerifier(verifyReturn)
+	}
+	{
 		d := def("gpu.module")
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printModule(p, ModuleOp{op}) }
 		d.Parse = parseModule
@@ -2268,12 +2272,14 @@ func registerHooks(ctx *ir.Context) {
 	}
 	{
 		d := def("gpu.launch")
+		d.VerifyRegions = verifyLaunchRegions
 		d.AddVerifier(func(op *ir.Operation) error { return verifyLaunch(LaunchOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printLaunch(p, LaunchOp{op}) }
 		d.Parse = parseLaunch
 	}
 	{
 		d := def("gpu.launch_func")
+		d.AddVerifier(verifyLaunchFunc)
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printLaunchFunc(p, LaunchFuncOp{op}) }
 		d.Parse = parseLaunchFunc
 	}
@@ -2294,12 +2300,14 @@ func registerHooks(ctx *ir.Context) {
 	}
 	{
 		d := def("gpu.memcpy")
+		d.AddVerifier(verifyMemcpy)
 		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			return foldMemcpy(MemcpyOp{op}, operands)
 		}
 	}
 	{
 		d := def("gpu.memset")
+		d.AddVerifier(verifyMemset)
 		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			return foldMemset(MemsetOp{op}, operands)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/funcimpl"
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -13,6 +14,16 @@ func verifyFunc(op *ir.Operation) error {
 	ft := FunctionTypeOf(op)
 	if ft == nil {
 		return ir.OpError(op, "requires attribute 'function_type' of LLVM function type")
+	}
+	nres := 1
+	if _, void := ft.Result.(*VoidType); void {
+		nres = 0
+	}
+	if err := funcimpl.VerifyArgResAttrs(op, true, op.InherentAttr("arg_attrs"), len(ft.Params)); err != nil {
+		return err
+	}
+	if err := funcimpl.VerifyArgResAttrs(op, false, op.InherentAttr("res_attrs"), nres); err != nil {
+		return err
 	}
 	entry := op.Region(0).First()
 	if entry == nil {

@@ -65,14 +65,31 @@ func Register(ctx *ir.Context) {
 // dmaStartInterfaces attaches memref.dma_start's memory effects.
 func dmaStartInterfaces(d *ir.OpDef) { ir.MemoryEffectsOp.Attach(d, ir.EffectsFunc(dmaStartEffects)) }
 
-// transposeInterfaces names memref.transpose's result.
+// transposeInterfaces names memref.transpose's result, a view of its
+// operand.
 func transposeInterfaces(d *ir.OpDef) {
 	d.AsmResultNames = func(_ *ir.Operation, set func(int, string)) { set(0, "transpose") }
+	viewLikeInterfaces(d)
 }
 
 // extractStridedMetadataInterfaces names the results of
-// memref.extract_strided_metadata.
-func extractStridedMetadataInterfaces(d *ir.OpDef) { d.AsmResultNames = stridedMetadataNames }
+// memref.extract_strided_metadata, whose first result views its operand.
+func extractStridedMetadataInterfaces(d *ir.OpDef) {
+	d.AsmResultNames = stridedMetadataNames
+	viewLikeInterfaces(d)
+}
+
+// viewLikeInterfaces makes an operation whose first result views its
+// first operand view-like.
+func viewLikeInterfaces(d *ir.OpDef) { ir.ViewLikeOp.Attach(d, ir.ViewSourceFunc(viewSource)) }
+
+// viewSource is the buffer a view-like operation views: its first operand.
+func viewSource(op *ir.Operation) ir.Value {
+	if op.NumOperands() == 0 {
+		return nil
+	}
+	return op.Operand(0)
+}
 
 // getGlobalInterfaces attaches memref.get_global's symbol-use verifier.
 func getGlobalInterfaces(d *ir.OpDef) {

@@ -1688,11 +1688,13 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("memref.assume_alignment")
 		d.AddVerifier(verifyAssumeAlignment)
+		viewLikeInterfaces(d)
 	}
 	{
 		d := def("memref.cast")
 		d.AddVerifier(verifyCast)
 		d.Fold = foldCast
+		viewLikeInterfaces(d)
 	}
 	{
 		d := def("memref.copy")
@@ -1737,6 +1739,7 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("memref.memory_space_cast")
 		d.AddVerifier(verifyMemorySpaceCast)
+		viewLikeInterfaces(d)
 	}
 	{
 		d := def("memref.prefetch")
@@ -1748,6 +1751,7 @@ func registerHooks(ctx *ir.Context) {
 		d := def("memref.reinterpret_cast")
 		d.AddVerifier(verifyReinterpretCast)
 		d.Fold = foldReinterpretCast
+		viewLikeInterfaces(d)
 	}
 	{
 		d := def("memref.rank")
@@ -1761,11 +1765,13 @@ func registerHooks(ctx *ir.Context) {
 		d := def("memref.expand_shape")
 		d.AddVerifier(verifyExpandShape)
 		d.Fold = foldExpandShape
+		viewLikeInterfaces(d)
 	}
 	{
 		d := def("memref.collapse_shape")
 		d.AddVerifier(verifyCollapseShape)
 		d.Fold = foldCollapseShape
+		viewLikeInterfaces(d)
 	}
 	{
 		d := def("memref.store")
@@ -1776,6 +1782,7 @@ func registerHooks(ctx *ir.Context) {
 		d := def("memref.subview")
 		d.AddVerifier(verifySubView)
 		d.Fold = foldSubView
+		viewLikeInterfaces(d)
 	}
 	{
 		d := def("memref.transpose")
@@ -1788,6 +1795,7 @@ func registerHooks(ctx *ir.Context) {
 		d := def("memref.view")
 		d.AddVerifier(verifyView)
 		d.Fold = foldView
+		viewLikeInterfaces(d)
 	}
 	{
 		d := def("memref.atomic_rmw")

@@ -35,14 +35,4 @@ func Register(ctx *ir.Context) {
 		panic("neuron: loading neuron.irdl: " + err.Error())
 	}
 	registerHooks(ctx)
-	for _, name := range tileOps {
-		if on := ctx.LookupOpName(name); on != nil && on.Def != nil {
-			on.Def.AddVerifier(verifyTileTypes)
-		}
-	}
 }
-
-// tileOps lists the operations that take or make tiles.
-var tileOps = []string{AllocOpName, DmaCopyOpName, MemsetOpName, IotaOpName, NcMatmulOpName, NcTransposeOpName,
-	ActivationOpName, ActivationReduceOpName, TensorTensorOpName, TensorScalarOpName, TensorReduceOpName,
-	TensorCopyOpName, ReciprocalOpName, AffineSelectOpName, BnStatsOpName, BnAggrOpName}

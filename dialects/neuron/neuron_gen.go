@@ -214,7 +214,7 @@ func BuildAlloc(b *ir.Builder, loc ir.Location, resultType ir.Type) AllocOp {
 // DmaCopyOpName is the name of the operation neuron.dma_copy.
 const DmaCopyOpName = "neuron.dma_copy"
 
-// DmaCopyOp wraps an operation neuron.dma_copy: copies a window between device memory (a view) and an SBUF tile on a DMA engine.
+// DmaCopyOp wraps an operation neuron.dma_copy: copies a window between device memory (a view) and an SBUF tile on a DMA engine (adding into memory with accumulate).
 type DmaCopyOp struct{ *ir.Operation }
 
 // AsDmaCopyOp returns op as a DmaCopyOp if it is an operation neuron.dma_copy.
@@ -226,25 +226,110 @@ func AsDmaCopyOp(op *ir.Operation) (DmaCopyOp, bool) {
 }
 
 // Dst returns the operand dst.
-func (op DmaCopyOp) Dst() ir.Value { return op.Operation.Operand(0) }
+func (op DmaCopyOp) Dst() ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)][0]
+}
 
 // Src returns the operand src.
-func (op DmaCopyOp) Src() ir.Value { return op.Operation.Operand(1) }
+func (op DmaCopyOp) Src() ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)][0]
+}
 
 // Indices returns the operands of the variadic group indices.
 func (op DmaCopyOp) Indices() []ir.Value {
-	return op.Operation.Operands()[2 : op.Operation.NumOperands()-0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 2):segmentStart(op.Operation, "operandSegmentSizes", 3)]
+}
+
+// MaskBase returns the optional operand mask_base, or nil when it is absent.
+func (op DmaCopyOp) MaskBase() ir.Value {
+	if vs := op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 3):segmentStart(op.Operation, "operandSegmentSizes", 4)]; len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
+}
+
+// segmentStart returns where group i starts according to the segment
+// sizes property attr of op (the total size for i equal to the number of
+// groups).
+func segmentStart(op *ir.Operation, attr string, i int) int {
+	a, _ := op.InherentAttr(attr).(*ir.DenseArrayAttr)
+	n := 0
+	for j := 0; j < i && a != nil && 4*j+3 < len(a.Data); j++ {
+		n += int(int32(uint32(a.Data[4*j]) | uint32(a.Data[4*j+1])<<8 | uint32(a.Data[4*j+2])<<16 | uint32(a.Data[4*j+3])<<24))
+	}
+	return n
 }
 
 // BoundsCheck reports whether the unit property bounds_check is set.
 func (op DmaCopyOp) BoundsCheck() bool { return op.InherentAttr("bounds_check") != nil }
 
+// Accumulate reports whether the unit property accumulate is set.
+func (op DmaCopyOp) Accumulate() bool { return op.InherentAttr("accumulate") != nil }
+
+// MaskCmpAttr returns the attribute of the property mask_cmp, or nil when it is absent.
+func (op DmaCopyOp) MaskCmpAttr() ir.Attribute { return op.InherentAttr("mask_cmp") }
+
+// MaskCmp returns the value of the optional property mask_cmp and whether it is set.
+func (op DmaCopyOp) MaskCmp() (CmpOp, bool) {
+	a := op.InherentAttr("mask_cmp")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok || x.Big != nil {
+		return 0, false
+	}
+	return CmpOp(x.Lo), true
+}
+
+// MaskChannelMultiplierAttr returns the attribute of the property mask_channel_multiplier, or nil when it is absent.
+func (op DmaCopyOp) MaskChannelMultiplierAttr() ir.Attribute {
+	return op.InherentAttr("mask_channel_multiplier")
+}
+
+// MaskChannelMultiplier returns the value of the optional property mask_channel_multiplier and whether it is set.
+func (op DmaCopyOp) MaskChannelMultiplier() (int64, bool) {
+	a := op.InherentAttr("mask_channel_multiplier")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+// MaskStepAttr returns the attribute of the property mask_step, or nil when it is absent.
+func (op DmaCopyOp) MaskStepAttr() ir.Attribute { return op.InherentAttr("mask_step") }
+
+// MaskStep returns the value of the optional property mask_step and whether it is set.
+func (op DmaCopyOp) MaskStep() (int64, bool) {
+	a := op.InherentAttr("mask_step")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return x.Int64(), true
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // DmaCopyOptions holds the optional operands, results and properties of
 // neuron.dma_copy for BuildDmaCopy; the zero value leaves them all absent (or at
 // their defaults).
 type DmaCopyOptions struct {
+	// MaskBase is the optional operand mask_base (nil: absent).
+	MaskBase ir.Value
 	// BoundsCheck sets the unit property bounds_check.
 	BoundsCheck bool
+	// Accumulate sets the unit property accumulate.
+	Accumulate bool
+	// MaskCmp is the optional property mask_cmp (nil: absent).
+	MaskCmp *CmpOp
+	// MaskChannelMultiplier is the optional property mask_channel_multiplier (nil: absent).
+	MaskChannelMultiplier *int64
+	// MaskStep is the optional property mask_step (nil: absent).
+	MaskStep *int64
 }
 
 // BuildDmaCopy creates an operation neuron.dma_copy at b's insertion point. Optional operands,
@@ -262,9 +347,25 @@ func BuildDmaCopy(b *ir.Builder, loc ir.Location, dst ir.Value, src ir.Value, in
 	st.Operands = append(st.Operands, dst)
 	st.Operands = append(st.Operands, src)
 	st.Operands = append(st.Operands, indices...)
+	if o.MaskBase != nil {
+		st.Operands = append(st.Operands, o.MaskBase)
+	}
 	if o.BoundsCheck {
 		props = append(props, ir.NamedAttr{Name: "bounds_check", Value: b.Ctx.Unit()})
 	}
+	if o.Accumulate {
+		props = append(props, ir.NamedAttr{Name: "accumulate", Value: b.Ctx.Unit()})
+	}
+	if o.MaskCmp != nil {
+		props = append(props, ir.NamedAttr{Name: "mask_cmp", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(32), uint64(*o.MaskCmp))})
+	}
+	if o.MaskChannelMultiplier != nil {
+		props = append(props, ir.NamedAttr{Name: "mask_channel_multiplier", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.MaskChannelMultiplier)})
+	}
+	if o.MaskStep != nil {
+		props = append(props, ir.NamedAttr{Name: "mask_step", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), *o.MaskStep)})
+	}
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(1, 1, int32(len(indices)), b2i(o.MaskBase != nil))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
@@ -1392,68 +1493,84 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("neuron.alloc")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyAlloc(AllocOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.dma_copy")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyDmaCopy(DmaCopyOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printDmaCopy(p, DmaCopyOp{op}) }
 		d.Parse = parseDmaCopy
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.memset")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyMemset(MemsetOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.iota")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyIota(IotaOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.nc_matmul")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyNcMatmul(NcMatmulOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.nc_transpose")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyNcTranspose(NcTransposeOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.activation")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyActivation(ActivationOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.activation_reduce")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyActivationReduce(ActivationReduceOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.tensor_tensor")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTensorTensor(TensorTensorOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.tensor_scalar")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTensorScalar(TensorScalarOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.tensor_reduce")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTensorReduce(TensorReduceOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.tensor_copy")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyTensorCopy(TensorCopyOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.reciprocal")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyReciprocal(ReciprocalOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.affine_select")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyAffineSelect(AffineSelectOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.bn_stats")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyBnStats(BnStatsOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.bn_aggr")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyBnAggr(BnAggrOp{op}) })
+		d.AddVerifier(verifyTileTypes)
 	}
 	{
 		d := def("neuron.affine_range")

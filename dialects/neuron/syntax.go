@@ -1,14 +1,17 @@
 package neuron
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/core/ir"
 )
 
 // ---- neuron.dma_copy ----
 
-// printDmaCopy prints `%dst, %view[%i, %j] [bounds_check] : T, V` for a
-// load into SBUF and `%view[%i, %j], %src [bounds_check] : V, T` for a
-// store: the indices follow the operand that is the view.
+// printDmaCopy prints `%dst, %view[%i, %j] [bounds_check] [where %b
+// channel C step S cmp] : T, V` for a load into SBUF and `%view[%i, %j],
+// %src [bounds_check] [accumulate] [where ...] : V, T` for a store: the
+// indices follow the operand that is the view.
 func printDmaCopy(p ir.OpAsmPrinter, op DmaCopyOp) {
 	idx := op.Indices()
 	for i, v := range []ir.Value{op.Dst(), op.Src()} {
@@ -31,7 +34,18 @@ func printDmaCopy(p ir.OpAsmPrinter, op DmaCopyOp) {
 	if op.BoundsCheck() {
 		p.WriteString(" bounds_check")
 	}
-	p.PrintOptionalAttrDict(op.AllAttrs(), "bounds_check")
+	if op.Accumulate() {
+		p.WriteString(" accumulate")
+	}
+	if b := op.MaskBase(); b != nil {
+		cp, _ := op.MaskChannelMultiplier()
+		cf, _ := op.MaskStep()
+		cmp, _ := op.MaskCmp()
+		p.WriteString(" where ")
+		p.PrintOperand(b)
+		p.WriteString(fmt.Sprintf(" channel %d step %d %s", cp, cf, cmp))
+	}
+	p.PrintOptionalAttrDict(op.AllAttrs(), "bounds_check", "accumulate", "mask_cmp", "mask_channel_multiplier", "mask_step", "operandSegmentSizes")
 	p.WriteString(" : ")
 	p.PrintType(op.Dst().Type())
 	p.WriteString(", ")
@@ -68,6 +82,43 @@ func parseDmaCopy(p ir.OpAsmParser, st *ir.OperationState) error {
 	if p.ParseOptionalKeyword("bounds_check") {
 		attrs = append(attrs, ir.NamedAttr{Name: "bounds_check", Value: ctx.Unit()})
 	}
+	if p.ParseOptionalKeyword("accumulate") {
+		attrs = append(attrs, ir.NamedAttr{Name: "accumulate", Value: ctx.Unit()})
+	}
+	var maskBase *ir.UnresolvedOperand
+	if p.ParseOptionalKeyword("where") {
+		b := p.ParseOperand()
+		maskBase = &b
+		for _, name := range []string{"channel", "step"} {
+			if !p.ParseOptionalKeyword(name) {
+				return p.Errorf("expected '%s'", name)
+			}
+			neg := p.ParseOptionalPunct("-")
+			v, ok := p.ParseOptionalInteger()
+			if !ok {
+				return p.Errorf("expected an integer after '%s'", name)
+			}
+			if neg {
+				v = -v
+			}
+			attr := "mask_channel_multiplier"
+			if name == "step" {
+				attr = "mask_step"
+			}
+			attrs = append(attrs, ir.NamedAttr{Name: attr, Value: ctx.IntegerAttr(ctx.I(64), v)})
+		}
+		kw, _ := p.ParseOptionalKeywordAny()
+		cmp, known := CmpOp(0), false
+		for _, c := range []CmpOp{CmpOpGe, CmpOpGt, CmpOpEq} {
+			if c.String() == kw {
+				cmp, known = c, true
+			}
+		}
+		if !known {
+			return p.Errorf("expected a comparison: ge, gt or eq")
+		}
+		attrs = append(attrs, ir.NamedAttr{Name: "mask_cmp", Value: ctx.IntegerAttrBits(ctx.I(32), uint64(cmp))})
+	}
 	attrs = append(attrs, p.ParseOptionalAttrDict()...)
 	p.ParsePunct(":")
 	dt := p.ParseType()
@@ -77,6 +128,12 @@ func parseDmaCopy(p ir.OpAsmParser, st *ir.OperationState) error {
 	for _, u := range idx {
 		st.Operands = append(st.Operands, p.ResolveOperand(u, ctx.IndexType()))
 	}
+	nb := int32(0)
+	if maskBase != nil {
+		st.Operands = append(st.Operands, p.ResolveOperand(*maskBase, ctx.IndexType()))
+		nb = 1
+	}
+	attrs = append(attrs, ir.NamedAttr{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(1, 1, int32(len(idx)), nb)})
 	if len(attrs) > 0 {
 		st.Attributes = ctx.DictionaryAttr(attrs)
 	}

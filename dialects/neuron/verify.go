@@ -189,6 +189,15 @@ func verifyDmaCopy(op DmaCopyOp) error {
 	if t.Buffer() != BufferSbuf {
 		return ir.OpError(op.Operation, "DMA reaches device memory and SBUF only, not PSUM")
 	}
+	_, hasCmp := op.MaskCmp()
+	_, hasCp := op.MaskChannelMultiplier()
+	_, hasCf := op.MaskStep()
+	if (op.MaskBase() != nil) != hasCmp || hasCmp != hasCp || hasCp != hasCf {
+		return ir.OpError(op.Operation, "a mask needs its base, comparison, channel multiplier and step together")
+	}
+	if op.Accumulate() && dIsTile {
+		return ir.OpError(op.Operation, "accumulate adds into device memory: the destination must be the view")
+	}
 	if elem != t.ElementType() {
 		return ir.OpError(op.Operation, fmt.Sprintf("DMA does not convert: the tile holds %s, the view %s", typeStr(t.ElementType()), typeStr(elem)))
 	}

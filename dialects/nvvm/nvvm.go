@@ -102,6 +102,7 @@ func Register(ctx *ir.Context) {
 	d := ctx.Dialect("nvvm")
 	d.ParseAttr = parseAttr(d.ParseAttr)
 	d.VerifyRegionArgAttr = verifyRegionArgAttr
+	d.VerifyOperationAttr = verifyOperationAttr
 	registerTarget(ctx)
 }
 

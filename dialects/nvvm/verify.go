@@ -274,3 +274,42 @@ func argHasAttr(op *ir.Operation, arg int, name string) bool {
 	}
 	return false
 }
+
+// blocksAreClustersAttrName marks a kernel whose blocks are clusters.
+const blocksAreClustersAttrName = "nvvm.blocksareclusters"
+
+// verifyOperationAttr is upstream's NVVMDialect::verifyOperationAttribute:
+// nvvm.kernel only on llvm.func, the launch bounds as arrays of at most
+// three i32 or as integers, and nvvm.blocksareclusters with reqntid and
+// cluster_dim.
+func verifyOperationAttr(op *ir.Operation, a ir.NamedAttr) error {
+	switch a.Name {
+	case KernelAttrName:
+		if _, ok := llvm.AsFuncOp(op); !ok {
+			return plainErr(op, "'%s' attribute attached to unexpected op", a.Name)
+		}
+	case MaxntidAttrName, ReqntidAttrName, ClusterDimAttrName:
+		d, ok := a.Value.(*ir.DenseArrayAttr)
+		if it, isInt := elemOf(d); !ok || !isInt || it.Width != 32 || d.Size == 0 || d.Size > 3 {
+			return plainErr(op, "'%s' attribute must be integer array with maximum 3 index", a.Name)
+		}
+	case MinctasmAttrName, MaxnregAttrName, ClusterMaxBlocksAttrName:
+		if _, ok := a.Value.(*ir.IntegerAttr); !ok {
+			return plainErr(op, "'%s' attribute must be integer constant", a.Name)
+		}
+	case blocksAreClustersAttrName:
+		if op.Attr(ReqntidAttrName) == nil || op.Attr(ClusterDimAttrName) == nil {
+			return plainErr(op, "'%s' attribute must be used along with '%s' and '%s'", a.Name, ReqntidAttrName, ClusterDimAttrName)
+		}
+	}
+	return nil
+}
+
+// elemOf returns the integer element type of a dense array.
+func elemOf(d *ir.DenseArrayAttr) (*ir.IntegerType, bool) {
+	if d == nil {
+		return nil, false
+	}
+	it, ok := d.Elem.(*ir.IntegerType)
+	return it, ok
+}

@@ -69,6 +69,16 @@ func Register(ctx *ir.Context) {
 		panic("rocdl: loading rocdl.irdl: " + err.Error())
 	}
 	registerTarget(ctx)
+	ctx.Dialect("rocdl").VerifyOperationAttr = verifyOperationAttr
+}
+
+// verifyOperationAttr is upstream's ROCDLDialect::verifyOperationAttribute:
+// rocdl.kernel only on llvm.func.
+func verifyOperationAttr(op *ir.Operation, a ir.NamedAttr) error {
+	if _, ok := llvm.AsFuncOp(op); a.Name == KernelAttrName && !ok {
+		return ir.EmitError(op, "'"+KernelAttrName+"' attribute attached to unexpected op")
+	}
+	return nil
 }
 
 // rangePrefix is the full form of the range attribute of the special

@@ -304,17 +304,29 @@ func parseMem(p ir.OpAsmParser, st *ir.OperationState, s memSyntax) error {
 				return p.ErrorAt(padPos, "expected a pad value: zero, neg_inf, pos_inf, nan or a constant")
 			}
 			pad = ctx.Str(kw)
-		} else if iv, ok := p.ParseOptionalInteger(); ok {
-			pad = ctx.IntegerAttr(ctx.I(64), iv)
 		} else {
-			// A type stops the attribute parser from reading the `:` of
-			// the operation's types; the constant takes the element type
-			// once the types are known (padConstant).
-			a, ok := p.ParseOptionalAttribute(ctx.FloatType(ir.F64))
-			if !ok {
-				return p.ErrorAt(padPos, "expected a pad value: zero, neg_inf, pos_inf, nan or a constant")
+			// The sign is read here so that a negative float (pad -1.5)
+			// is not taken for the start of an integer.
+			neg := p.ParseOptionalPunct("-")
+			if iv, ok := p.ParseOptionalInteger(); ok {
+				if neg {
+					iv = -iv
+				}
+				pad = ctx.IntegerAttr(ctx.I(64), iv)
+			} else {
+				// A type stops the attribute parser from reading the `:`
+				// of the operation's types; the constant takes the element
+				// type once the types are known (padConstant).
+				a, ok := p.ParseOptionalAttribute(ctx.FloatType(ir.F64))
+				fa, isFloat := a.(*ir.FloatAttr)
+				if !ok || neg && !isFloat {
+					return p.ErrorAt(padPos, "expected a pad value: zero, neg_inf, pos_inf, nan or a constant")
+				}
+				if neg {
+					a = ctx.FloatAttr(fa.Type, -floatAttrValue(fa))
+				}
+				pad = a
 			}
-			pad = a
 		}
 	}
 	if s.checked && p.ParseOptionalKeyword("bounds_check") {

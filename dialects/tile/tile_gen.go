@@ -1050,7 +1050,7 @@ func BuildScatter(b *ir.Builder, loc ir.Location, value ir.Value, view ir.Value,
 // DotOpName is the name of the operation tile.dot.
 const DotOpName = "tile.dot"
 
-// DotOp wraps an operation tile.dot: matrix product of two tiles added to an accumulator.
+// DotOp wraps an operation tile.dot: matrix product of two tiles (with leading batch dimensions) added to an accumulator.
 type DotOp struct{ *ir.Operation }
 
 // AsDotOp returns op as a DotOp if it is an operation tile.dot.
@@ -1622,6 +1622,84 @@ func BuildTranspose(b *ir.Builder, loc ir.Location, input ir.Value, permutation 
 	return TransposeOp{op}
 }
 
+// CatOpName is the name of the operation tile.cat.
+const CatOpName = "tile.cat"
+
+// CatOp wraps an operation tile.cat: concatenates two tiles of one type along their first dimension.
+type CatOp struct{ *ir.Operation }
+
+// AsCatOp returns op as a CatOp if it is an operation tile.cat.
+func AsCatOp(op *ir.Operation) (CatOp, bool) {
+	if op == nil || op.Name() != CatOpName {
+		return CatOp{}, false
+	}
+	return CatOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op CatOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op CatOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op CatOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildCat creates an operation tile.cat at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CatOp.
+func BuildCat(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, resultType ir.Type) CatOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", CatOpName)
+		return CatOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CatOpName), Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	op := b.Create(st)
+	return CatOp{op}
+}
+
+// JoinOpName is the name of the operation tile.join.
+const JoinOpName = "tile.join"
+
+// JoinOp wraps an operation tile.join: joins two tiles of one type along a new, minor dimension of size 2.
+type JoinOp struct{ *ir.Operation }
+
+// AsJoinOp returns op as a JoinOp if it is an operation tile.join.
+func AsJoinOp(op *ir.Operation) (JoinOp, bool) {
+	if op == nil || op.Name() != JoinOpName {
+		return JoinOp{}, false
+	}
+	return JoinOp{op}, true
+}
+
+// Lhs returns the operand lhs.
+func (op JoinOp) Lhs() ir.Value { return op.Operation.Operand(0) }
+
+// Rhs returns the operand rhs.
+func (op JoinOp) Rhs() ir.Value { return op.Operation.Operand(1) }
+
+// Result returns the result result.
+func (op JoinOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// BuildJoin creates an operation tile.join at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero JoinOp.
+func BuildJoin(b *ir.Builder, loc ir.Location, lhs ir.Value, rhs ir.Value, resultType ir.Type) JoinOp {
+	if lhs == nil || rhs == nil {
+		b.Errorf("building %s: a required operand or property is nil", JoinOpName)
+		return JoinOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, JoinOpName), Loc: loc}
+	st.Operands = append(st.Operands, lhs)
+	st.Operands = append(st.Operands, rhs)
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	op := b.Create(st)
+	return JoinOp{op}
+}
+
 // CastOpName is the name of the operation tile.cast.
 const CastOpName = "tile.cast"
 
@@ -1853,6 +1931,14 @@ func registerHooks(ctx *ir.Context) {
 		d.Fold = func(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool) {
 			return foldTranspose(TransposeOp{op}, operands)
 		}
+	}
+	{
+		d := def("tile.cat")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyCat(CatOp{op}) })
+	}
+	{
+		d := def("tile.join")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyJoin(JoinOp{op}) })
 	}
 	{
 		d := def("tile.cast")

@@ -503,14 +503,20 @@ func verifyDot(op DotOp) error {
 	as, ae, _ := tileShape(op.A().Type())
 	bs, be, _ := tileShape(op.B().Type())
 	cs, ce, _ := tileShape(op.Acc().Type())
-	if len(as) != 2 || len(bs) != 2 || len(cs) != 2 {
-		return opErr(op.Operation, "expects 2-D tiles, got %s, %s and %s", shapeStr(as), shapeStr(bs), shapeStr(cs))
+	r := len(as)
+	if r < 2 || len(bs) != r || len(cs) != r {
+		return opErr(op.Operation, "expects tiles of one rank of at least 2 (batch dimensions, then the matrix), got %s, %s and %s", shapeStr(as), shapeStr(bs), shapeStr(cs))
 	}
-	if as[1] != bs[0] {
+	for i := 0; i < r-2; i++ {
+		if as[i] != bs[i] || as[i] != cs[i] {
+			return opErr(op.Operation, "batch dimension %d differs: a is %s, b is %s and the accumulator %s", i, shapeStr(as), shapeStr(bs), shapeStr(cs))
+		}
+	}
+	if as[r-1] != bs[r-2] {
 		return opErr(op.Operation, "contraction dimension mismatch: a is %s and b is %s", shapeStr(as), shapeStr(bs))
 	}
-	if cs[0] != as[0] || cs[1] != bs[1] {
-		return opErr(op.Operation, "accumulator shape %s does not match the product shape %dx%d", shapeStr(cs), as[0], bs[1])
+	if cs[r-2] != as[r-2] || cs[r-1] != bs[r-1] {
+		return opErr(op.Operation, "accumulator shape %s does not match the product shape %s", shapeStr(cs), shapeStr(append(append([]int64(nil), as[:r-1]...), bs[r-1])))
 	}
 	if ae != be && !(isF8(ae) && isF8(be)) {
 		return opErr(op.Operation, "input element types '%s' and '%s' differ", typeStr(ae), typeStr(be))
@@ -532,6 +538,43 @@ func verifyDot(op DotOp) error {
 		if ft, ok := ae.(*ir.FloatType); !ok || ft.Kind != ir.F32 {
 			return opErr(op.Operation, "precision tf32 applies to f32 inputs, not '%s'", typeStr(ae))
 		}
+	}
+	return nil
+}
+
+// DotBatchRank returns the number of leading batch dimensions of a
+// tile.dot (0 for a plain matrix product).
+func DotBatchRank(op DotOp) int {
+	as, _, _ := tileShape(op.A().Type())
+	if len(as) < 2 {
+		return 0
+	}
+	return len(as) - 2
+}
+
+func verifyCat(op CatOp) error {
+	is, rs, err := sameElem(op.Operation)
+	if err != nil {
+		return err
+	}
+	if len(is) == 0 || len(rs) != len(is) {
+		return opErr(op.Operation, "result of rank %d must have the operands' rank %d", len(rs), len(is))
+	}
+	want := append([]int64{2 * is[0]}, is[1:]...)
+	if !equalShape(rs, want) {
+		return opErr(op.Operation, "result shape %s must be %s: the operands' first dimensions added", shapeStr(rs), shapeStr(want))
+	}
+	return nil
+}
+
+func verifyJoin(op JoinOp) error {
+	is, rs, err := sameElem(op.Operation)
+	if err != nil {
+		return err
+	}
+	want := append(append([]int64(nil), is...), 2)
+	if !equalShape(rs, want) {
+		return opErr(op.Operation, "result shape %s must be %s: the operands' shape with a new minor dimension of 2", shapeStr(rs), shapeStr(want))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/ub"
 )
 
@@ -489,13 +490,21 @@ func foldTransferInBounds(op *ir.Operation, base ir.Value, indices []ir.Value, p
 	return true
 }
 
-// constantIndex is the value of an arith.constant index or integer.
-func constantIndex(v ir.Value) (int64, bool) {
+// constantAttr is the attribute of a ConstantLike operation defining v
+// (m_Constant), or nil.
+func constantAttr(v ir.Value) ir.Attribute {
 	def := ir.DefiningOp(v)
-	if def == nil || def.Name() != "arith.constant" {
-		return 0, false
+	if def == nil {
+		return nil
 	}
-	a, ok := def.Attr("value").(*ir.IntegerAttr)
+	a, _ := rewrite.ConstantValue(def)
+	return a
+}
+
+// constantIndex is the value of a constant index or integer
+// (getConstantIntValue).
+func constantIndex(v ir.Value) (int64, bool) {
+	a, ok := constantAttr(v).(*ir.IntegerAttr)
 	if !ok {
 		return 0, false
 	}
@@ -524,7 +533,7 @@ func foldTransferFullMask(op *ir.Operation, mask ir.Value) bool {
 	return true
 }
 
-// allTrueMask is getMaskFormat(mask) == AllTrue: an arith.constant of
+// allTrueMask is getMaskFormat(mask) == AllTrue: a constant of
 // true elements, a vector.constant_mask of the full shape or a
 // vector.create_mask of constant sizes covering the shape.
 func allTrueMask(mask ir.Value) bool {
@@ -533,18 +542,15 @@ func allTrueMask(mask ir.Value) bool {
 	if def == nil || !ok {
 		return false
 	}
-	switch def.Name() {
-	case "arith.constant":
-		d, ok := def.Attr("value").(*ir.DenseElementsAttr)
-		if !ok {
-			return false
-		}
+	if d, ok := constantAttr(mask).(*ir.DenseElementsAttr); ok {
 		for _, b := range d.Data {
 			if b&1 == 0 {
 				return false
 			}
 		}
 		return len(d.Data) > 0
+	}
+	switch def.Name() {
 	case "vector.constant_mask":
 		dims := denseI64(def.Attr("mask_dim_sizes"))
 		if len(dims) != len(vt.Shape) {

@@ -47,3 +47,8 @@ func Register(ctx *ir.Context) {
 		}
 	}
 }
+
+// MaskingOp is the trait of an operation that masks the operation its
+// region holds (MLIR's MaskingOpInterface, vector.mask): the vector
+// patterns leave a transfer whose parent has it alone.
+var MaskingOp = ir.DeclareTrait("vector.MaskingOpInterface")

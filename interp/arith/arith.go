@@ -317,6 +317,52 @@ func Scalar(name string) ScalarFunc {
 	return scalars[name]
 }
 
+// NativeBinary returns a native kernel for the elementwise arith
+// operation name ("arith.addf") on elements of type t, or nil: the
+// structured operations of the interpreter run bodies of one such
+// operation as native loops.
+func NativeBinary(name string, t ir.Type) func(a, b uint64) uint64 {
+	ft, ok := t.(*ir.FloatType)
+	if !ok {
+		return nil
+	}
+	switch ft.Kind {
+	case ir.F32:
+		f := func(g func(x, y float32) float32) func(a, b uint64) uint64 {
+			return func(a, b uint64) uint64 {
+				return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)))))
+			}
+		}
+		switch name {
+		case "arith.addf":
+			return f(func(x, y float32) float32 { return x + y })
+		case "arith.subf":
+			return f(func(x, y float32) float32 { return x - y })
+		case "arith.mulf":
+			return f(func(x, y float32) float32 { return x * y })
+		case "arith.divf":
+			return f(func(x, y float32) float32 { return x / y })
+		}
+	case ir.F64:
+		f := func(g func(x, y float64) float64) func(a, b uint64) uint64 {
+			return func(a, b uint64) uint64 {
+				return math.Float64bits(g(math.Float64frombits(a), math.Float64frombits(b)))
+			}
+		}
+		switch name {
+		case "arith.addf":
+			return f(func(x, y float64) float64 { return x + y })
+		case "arith.subf":
+			return f(func(x, y float64) float64 { return x - y })
+		case "arith.mulf":
+			return f(func(x, y float64) float64 { return x * y })
+		case "arith.divf":
+			return f(func(x, y float64) float64 { return x / y })
+		}
+	}
+	return nil
+}
+
 func registerArith(reg *interp.Registry) {
 	reg.Register("arith.constant", constant)
 	scalarOnce.Do(buildScalars)

@@ -23,6 +23,7 @@ import (
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
 	dlinalg "github.com/strata-ir/strata/dialects/linalg"
 	arithi "github.com/strata-ir/strata/interp/arith"
 	mathi "github.com/strata-ir/strata/interp/math"
@@ -143,7 +144,7 @@ func makeOperand(op *ir.Operation, v interp.Value, copyTensor bool) (*operand, e
 func operands(f *interp.Frame, op *ir.Operation) (*structured, error) {
 	insV, ok := interp.Segment(op, 0)
 	outsV, ok2 := interp.Segment(op, 1)
-	if (!ok || !ok2) && op.Name() == "linalg.reduce" {
+	if _, reduce := dlinalg.AsReduceOp(op); (!ok || !ok2) && reduce {
 		// Inputs and inits of one count (SameVariadicOperandSize).
 		half := op.NumOperands() / 2
 		insV, outsV, ok, ok2 = op.Operands()[:half], op.Operands()[half:], true, true
@@ -333,57 +334,13 @@ func apply(s *structured, n *nest, fn arithi.ScalarFunc, argIdx []int, argTypes 
 	return applyNamed(s, n, "", fn, argIdx, argTypes)
 }
 
-// fastBinary returns a native kernel for the scalar operation name on
-// elements of type t, or nil.
-func fastBinary(name string, t ir.Type) func(a, b uint64) uint64 {
-	ft, ok := t.(*ir.FloatType)
-	if !ok {
-		return nil
-	}
-	switch ft.Kind {
-	case ir.F32:
-		f := func(g func(x, y float32) float32) func(a, b uint64) uint64 {
-			return func(a, b uint64) uint64 {
-				return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)))))
-			}
-		}
-		switch name {
-		case "arith.addf":
-			return f(func(x, y float32) float32 { return x + y })
-		case "arith.subf":
-			return f(func(x, y float32) float32 { return x - y })
-		case "arith.mulf":
-			return f(func(x, y float32) float32 { return x * y })
-		case "arith.divf":
-			return f(func(x, y float32) float32 { return x / y })
-		}
-	case ir.F64:
-		f := func(g func(x, y float64) float64) func(a, b uint64) uint64 {
-			return func(a, b uint64) uint64 {
-				return math.Float64bits(g(math.Float64frombits(a), math.Float64frombits(b)))
-			}
-		}
-		switch name {
-		case "arith.addf":
-			return f(func(x, y float64) float64 { return x + y })
-		case "arith.subf":
-			return f(func(x, y float64) float64 { return x - y })
-		case "arith.mulf":
-			return f(func(x, y float64) float64 { return x * y })
-		case "arith.divf":
-			return f(func(x, y float64) float64 { return x / y })
-		}
-	}
-	return nil
-}
-
 // applyNamed is apply where fn is the scalar operation name, which may
 // have a native kernel.
 func applyNamed(s *structured, n *nest, name string, fn arithi.ScalarFunc, argIdx []int, argTypes []ir.Type) error {
 	all := s.all()
 	out := len(all) - 1
 	o := all[out]
-	if fast := fastBinary(name, o.elem); fast != nil && len(argIdx) == 2 &&
+	if fast := arithi.NativeBinary(name, o.elem); fast != nil && len(argIdx) == 2 &&
 		all[argIdx[0]].elem == o.elem && all[argIdx[1]].elem == o.elem && argTypes[0] == o.elem && argTypes[1] == o.elem {
 		i0, i1 := argIdx[0], argIdx[1]
 		d0, d1, od := all[i0].data, all[i1].data, o.data
@@ -567,8 +524,7 @@ func recognize(s *structured, body *ir.Region) func(*structured, *nest) error {
 		if nIns != 2 || ir.DefiningOp(y.Operand(0)) != a || a.NumOperands() != 2 || m.NumOperands() != 2 {
 			return nil
 		}
-		okNames := m.Name() == "arith.mulf" && a.Name() == "arith.addf" || m.Name() == "arith.muli" && a.Name() == "arith.addi"
-		if !okNames || argIndex(m.Operand(0)) != 0 || argIndex(m.Operand(1)) != 1 {
+		if !isMulAdd(m, a) || argIndex(m.Operand(0)) != 0 || argIndex(m.Operand(1)) != 1 {
 			return nil
 		}
 		if !(argIndex(a.Operand(0)) == 2 && ir.DefiningOp(a.Operand(1)) == m || argIndex(a.Operand(1)) == 2 && ir.DefiningOp(a.Operand(0)) == m) {
@@ -581,6 +537,21 @@ func recognize(s *structured, body *ir.Region) func(*structured, *nest) error {
 		return mulAdd
 	}
 	return nil
+}
+
+// isMulAdd reports whether m and a are the multiplication and addition
+// of a multiply-accumulate: arith.mulf and arith.addf, or arith.muli and
+// arith.addi.
+func isMulAdd(m, a *ir.Operation) bool {
+	if _, ok := arith.AsMulfOp(m); ok {
+		_, ok = arith.AsAddfOp(a)
+		return ok
+	}
+	if _, ok := arith.AsMuliOp(m); ok {
+		_, ok = arith.AsAddiOp(a)
+		return ok
+	}
+	return false
 }
 
 // affineMaps reads an indexing_maps array property.

@@ -17,7 +17,7 @@ func ret(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if f.Function().Name() == "llvm.func" {
+	if _, ok := lt.AsFuncOp(f.Function()); ok {
 		memOf(f).popSlots(f, 0)
 	}
 	f.Return(vs)
@@ -279,14 +279,13 @@ func globalAlloc(f *interp.Frame, g *ir.Operation) (*allocation, error) {
 	if a, ok := m.globals[g]; ok {
 		return a, nil
 	}
-	switch g.Name() {
-	case "llvm.func", "func.func":
+	if ir.CallableOp.Implements(g) {
 		a := m.alloc(0, "function")
 		a.fn = g
 		m.globals[g] = a
 		return a, nil
-	case "llvm.mlir.global":
-	default:
+	}
+	if _, ok := lt.AsMlirGlobalOp(g); !ok {
 		return nil, interp.Errorf(g, "the interpreter cannot take the address of '"+g.Name()+"'")
 	}
 	ta, ok := g.Attr("global_type").(*ir.TypeAttr)

@@ -23,7 +23,10 @@
 //   - bn_stats writes (count, mean, M2, 0, 0, 0) per partition for its
 //     chunk, computed in float64 and rounded to f32; bn_aggr merges chunks
 //     with Chan's formula and writes (mean, population variance).
-//   - dma_copy copies a window of a view whose corner is the indices;
+//   - dma_copy copies a window of a view whose corner is the indices,
+//     only the elements where its mask (base + p*channel + f*step cmp 0)
+//     holds when it has one (with accumulate, adds the tile into the view, each element
+//     rounded once to the view's type, as nl.atomic_rmw with nl.add);
 //     with bounds_check, elements outside the view are skipped (a load
 //     leaves the tile's element as it was, a store drops it); without, an
 //     element outside is an error located at the operation.
@@ -152,9 +155,24 @@ func dmaCopy(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	masked := d.MaskBase() != nil
+	var mb int64
+	if masked {
+		b, err := f.Ints(op, []ir.Value{d.MaskBase()})
+		if err != nil {
+			return err
+		}
+		mb = b[0]
+	}
+	cmp, _ := d.MaskCmp()
+	cp, _ := d.MaskChannelMultiplier()
+	cf, _ := d.MaskStep()
 	coord := make([]int64, len(idx))
 	for p := int64(0); p < t.P; p++ {
 		for q := int64(0); q < t.F; q++ {
+			if masked && !holds(cmp, mb+p*cp+q*cf) {
+				continue
+			}
 			if len(idx) == 1 {
 				coord[0] = idx[0] + p*t.F + q
 			} else {
@@ -179,16 +197,37 @@ func dmaCopy(f *interp.Frame, op *ir.Operation) error {
 			if load {
 				t.Data[p*t.F+q] = interp.FromBits(m.Buf.Elem, m.Buf.Data[pos]).Float()
 			} else {
+				v := t.At(p, q)
 				ft, ok := m.Buf.Elem.(*ir.FloatType)
 				if !ok {
-					m.Buf.Data[pos] = interp.MakeInt(m.Buf.Elem, uint64(int64(t.At(p, q)))).Bits()
+					if d.Accumulate() {
+						v += float64(interp.FromBits(m.Buf.Elem, m.Buf.Data[pos]).Int())
+					}
+					m.Buf.Data[pos] = interp.MakeInt(m.Buf.Elem, uint64(int64(v))).Bits()
 				} else {
-					m.Buf.Data[pos] = interp.MakeFloat(ft, t.At(p, q)).Bits()
+					if d.Accumulate() {
+						// One rounding of the sum to the element type
+						// (exact in float64 for two f32 values, then
+						// rounded once: a correctly rounded addf).
+						v += interp.FromBits(ft, m.Buf.Data[pos]).Float()
+					}
+					m.Buf.Data[pos] = interp.MakeFloat(ft, v).Bits()
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// holds reports whether e (cmp) 0.
+func holds(cmp neuron.CmpOp, e int64) bool {
+	switch cmp {
+	case neuron.CmpOpGt:
+		return e > 0
+	case neuron.CmpOpEq:
+		return e == 0
+	}
+	return e >= 0
 }
 
 func floatProp(op *ir.Operation, name string) float64 {

@@ -27,7 +27,7 @@ func denseOperand(f *interp.Frame, op *ir.Operation, i int) (*interp.Dense, ir.T
 // ---- tile.dot ----
 
 // dot computes acc + a×b, k ascending, each step rounded once to the
-// accumulator type.
+// accumulator type; leading batch dimensions multiply matrix by matrix.
 func dot(f *interp.Frame, op *ir.Operation) error {
 	a, at, err := denseOperand(f, op, 0)
 	if err != nil {
@@ -41,20 +41,31 @@ func dot(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if len(a.Shape) != 2 || len(b.Shape) != 2 || len(c.Shape) != 2 || a.Shape[1] != b.Shape[0] || c.Shape[0] != a.Shape[0] || c.Shape[1] != b.Shape[1] {
+	r := len(a.Shape)
+	if r < 2 || len(b.Shape) != r || len(c.Shape) != r || a.Shape[r-1] != b.Shape[r-2] || c.Shape[r-2] != a.Shape[r-2] || c.Shape[r-1] != b.Shape[r-1] {
 		return interp.Errorf(op, "tile.dot: mismatched shapes")
 	}
-	M, K, N := a.Shape[0], a.Shape[1], b.Shape[1]
+	batches := int64(1)
+	for i := 0; i < r-2; i++ {
+		if a.Shape[i] != b.Shape[i] || a.Shape[i] != c.Shape[i] {
+			return interp.Errorf(op, "tile.dot: mismatched batch dimensions")
+		}
+		batches *= a.Shape[i]
+	}
+	M, K, N := a.Shape[r-2], a.Shape[r-1], b.Shape[r-1]
 	out := &interp.Dense{Shape: c.Shape, Data: make([]uint64, len(c.Data))}
 	if _, ok := ct.(*ir.IntegerType); ok {
 		w := interp.IntWidth(ct)
-		for m := int64(0); m < M; m++ {
-			for n := int64(0); n < N; n++ {
-				acc := interp.FromBits(ct, c.Data[m*N+n]).Int()
-				for k := int64(0); k < K; k++ {
-					acc += interp.FromBits(at, a.Data[m*K+k]).Int() * interp.FromBits(bt, b.Data[k*N+n]).Int()
+		for q := int64(0); q < batches; q++ {
+			ao, bo, co := q*M*K, q*K*N, q*M*N
+			for m := int64(0); m < M; m++ {
+				for n := int64(0); n < N; n++ {
+					acc := interp.FromBits(ct, c.Data[co+m*N+n]).Int()
+					for k := int64(0); k < K; k++ {
+						acc += interp.FromBits(at, a.Data[ao+m*K+k]).Int() * interp.FromBits(bt, b.Data[bo+k*N+n]).Int()
+					}
+					out.Data[co+m*N+n] = interp.MakeInt(ct, uint64(acc)).Bits() & widthMask(w)
 				}
-				out.Data[m*N+n] = interp.MakeInt(ct, uint64(acc)).Bits() & widthMask(w)
 			}
 		}
 		f.SetResult(op, 0, interp.MakeDense(op.Result(0).Type(), out))
@@ -86,13 +97,16 @@ func dot(f *interp.Frame, op *ir.Operation) error {
 	for i, x := range b.Data {
 		bv[i] = read(bt, x)
 	}
-	for m := int64(0); m < M; m++ {
-		for n := int64(0); n < N; n++ {
-			acc := interp.FromBits(ct, c.Data[m*N+n]).Float()
-			for k := int64(0); k < K; k++ {
-				acc = FMARound(cft, av[m*K+k], bv[k*N+n], acc)
+	for q := int64(0); q < batches; q++ {
+		ao, bo, co := q*M*K, q*K*N, q*M*N
+		for m := int64(0); m < M; m++ {
+			for n := int64(0); n < N; n++ {
+				acc := interp.FromBits(ct, c.Data[co+m*N+n]).Float()
+				for k := int64(0); k < K; k++ {
+					acc = FMARound(cft, av[ao+m*K+k], bv[bo+k*N+n], acc)
+				}
+				out.Data[co+m*N+n] = interp.MakeFloat(cft, acc).Bits()
 			}
-			out.Data[m*N+n] = interp.MakeFloat(cft, acc).Bits()
 		}
 	}
 	f.SetResult(op, 0, interp.MakeDense(op.Result(0).Type(), out))
@@ -315,6 +329,49 @@ func gatherPositions(in *interp.Dense, out []int64, src func(idx []int64) int64)
 		data[pos] = in.Data[src(idx)]
 	}
 	return data
+}
+
+// cat concatenates its operands along their first dimension: the first
+// operand's elements, then the second's, in row-major order.
+func cat(f *interp.Frame, op *ir.Operation) error {
+	l, _, err := denseOperand(f, op, 0)
+	if err != nil {
+		return err
+	}
+	r, _, err := denseOperand(f, op, 1)
+	if err != nil {
+		return err
+	}
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || int64(len(l.Data)+len(r.Data)) != interp.NumElements(rt.Shape) {
+		return interp.Errorf(op, "tile.cat: mismatched shapes")
+	}
+	data := append(append(make([]uint64, 0, len(l.Data)+len(r.Data)), l.Data...), r.Data...)
+	f.SetResult(op, 0, interp.MakeDense(rt, &interp.Dense{Shape: rt.Shape, Data: data}))
+	return nil
+}
+
+// join interleaves its operands along a new minor dimension:
+// result[..., 0] is the first operand, result[..., 1] the second.
+func join(f *interp.Frame, op *ir.Operation) error {
+	l, _, err := denseOperand(f, op, 0)
+	if err != nil {
+		return err
+	}
+	r, _, err := denseOperand(f, op, 1)
+	if err != nil {
+		return err
+	}
+	rt, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	if !ok || len(l.Data) != len(r.Data) || int64(2*len(l.Data)) != interp.NumElements(rt.Shape) {
+		return interp.Errorf(op, "tile.join: mismatched shapes")
+	}
+	data := make([]uint64, 2*len(l.Data))
+	for i := range l.Data {
+		data[2*i], data[2*i+1] = l.Data[i], r.Data[i]
+	}
+	f.SetResult(op, 0, interp.MakeDense(rt, &interp.Dense{Shape: rt.Shape, Data: data}))
+	return nil
 }
 
 func broadcast(f *interp.Frame, op *ir.Operation) error {

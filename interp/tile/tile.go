@@ -21,7 +21,11 @@
 //     the accumulator with one rounding to the accumulator's type, k
 //     ascending: acc[m][n] = round(acc[m][n] + a[m][k]*b[k][n]) for k = 0,
 //     1, ..., K-1. With precision tf32, f32 inputs are first rounded to
-//     tf32 (to nearest even).
+//     tf32 (to nearest even). Leading batch dimensions multiply each
+//     batch's matrices the same way.
+//   - tile.cat is its first operand's elements followed by its second's;
+//     tile.join puts them side by side along a new minor dimension
+//     (result[..., 0] from the first, result[..., 1] from the second).
 //   - tile.reduce and tile.scan combine along their dimension in index
 //     order (from the last index for a reverse scan), starting from the
 //     first element: r = x0, r = r ⊕ x1, ...; sum, prod, max and min are
@@ -66,6 +70,8 @@ func Register(reg *interp.Registry) {
 	reg.Register("tile.squeeze", reshape)
 	reg.Register("tile.reshape", reshape)
 	reg.Register("tile.transpose", transpose)
+	reg.Register("tile.cat", cat)
+	reg.Register("tile.join", join)
 	reg.Register("tile.cast", cast)
 }
 

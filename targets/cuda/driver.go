@@ -64,6 +64,7 @@ var symbols = []string{
 // makes every driver call.
 type Device struct {
 	fns     map[string]uintptr
+	fflush  uintptr // libc's fflush, 0 when it cannot be found
 	dev     int32
 	ctx     uintptr
 	calls   chan func()
@@ -119,6 +120,13 @@ func (d *Device) init(ordinal int) error {
 			return fmt.Errorf("the CUDA driver lacks %s: %v", s, err)
 		}
 		d.fns[s] = p
+	}
+	// Kernels print (vprintf) through the C library's stdout, which
+	// the driver fills at each synchronization: Synchronize flushes it.
+	if libc, err := purego.Dlopen("libc.so.6", purego.RTLD_NOW|purego.RTLD_GLOBAL); err == nil {
+		if p, err := purego.Dlsym(libc, "fflush"); err == nil {
+			d.fflush = p
+		}
 	}
 	if err := d.call("cuInit", 0); err != nil {
 		return err
@@ -372,9 +380,22 @@ func (d *Device) NewStream() (Stream, error) {
 	return s, err
 }
 
-// Synchronize waits for the work of a stream.
+// Synchronize waits for the work of a stream, then flushes what its
+// kernels printed to the process's standard output.
 func (d *Device) Synchronize(s Stream) error {
-	return d.do(func() error { return d.call("cuStreamSynchronize", s.h) })
+	return d.do(func() error {
+		err := d.call("cuStreamSynchronize", s.h)
+		d.flushStdio()
+		return err
+	})
+}
+
+// flushStdio flushes the C library's output streams, where the driver
+// writes what kernels print.
+func (d *Device) flushStdio() {
+	if d.fflush != 0 {
+		purego.SyscallN(d.fflush, 0)
+	}
 }
 
 // DestroyStream destroys a stream.
@@ -387,7 +408,11 @@ func (d *Device) DestroyStream(s Stream) error {
 
 // SynchronizeAll waits for all the context's work.
 func (d *Device) SynchronizeAll() error {
-	return d.do(func() error { return d.call("cuCtxSynchronize") })
+	return d.do(func() error {
+		err := d.call("cuCtxSynchronize")
+		d.flushStdio()
+		return err
+	})
 }
 
 // Launch describes a kernel launch.

@@ -112,7 +112,8 @@ func Emit(w io.Writer, module *ir.Operation, opts Options) error {
 // of the NKI function, in order) and which it only writes (allocated by
 // the kernel and returned, in order). InPlace lists the parameters (as
 // positions in Inputs) that the kernel also writes: those whose shape is
-// not static, so the kernel cannot allocate them.
+// not static, so the kernel cannot allocate them, and those it adds into
+// or writes under a mask, whose other contents stay.
 type Signature struct {
 	Inputs, Outputs, InPlace []int
 }
@@ -141,6 +142,10 @@ func KernelSignature(k *ir.Operation) Signature {
 				reads[argOf(d.Src())] = true
 			} else {
 				writes[argOf(d.Dst())] = true
+				if d.Accumulate() || d.MaskBase() != nil {
+					// What it adds to, or leaves, is the argument's.
+					reads[argOf(d.Dst())] = true
+				}
 			}
 		}
 		return true

@@ -429,7 +429,7 @@ func (e *emitter) instr(op *ir.Operation) error {
 	if a, ok := neuron.AsAffineSelectOp(op); ok {
 		shape, _, _, _ := neuron.Info(a.Dst())
 		ip, ifr := e.indexGrid(shape[0], shape[1])
-		cmp := map[neuron.CmpOp]string{neuron.CmpOpGe: ">=", neuron.CmpOpGt: ">", neuron.CmpOpEq: "=="}[a.Cmp()]
+		cmp := cmpSymbol[a.Cmp()]
 		pred := fmt.Sprintf("%s %s 0", affine(names[2], a.ChannelMultiplier(), ip, a.Step(), ifr), cmp)
 		e.call(op, "affine_select", names[0], "pred=("+pred+")", "on_true_tile="+names[1], "on_false_value="+pyFloat(a.Value()))
 		return nil
@@ -445,6 +445,9 @@ func (e *emitter) instr(op *ir.Operation) error {
 	return errorf(op, "the NKI emitter has no translation for this operation")
 }
 
+// cmpSymbol is the Python comparison of each CmpOp.
+var cmpSymbol = map[neuron.CmpOp]string{neuron.CmpOpGe: ">=", neuron.CmpOpGt: ">", neuron.CmpOpEq: "=="}
+
 // dma writes a copy between device memory and SBUF. An unchecked copy
 // slices the tensor; a bounds-checked one indexes it with the window's
 // partition and free indices and masks off the elements outside.
@@ -457,7 +460,7 @@ func (e *emitter) dma(op *ir.Operation, names []string) error {
 		load, tileName, viewName, tv = false, names[1], names[0], d.Src()
 	}
 	shape, _, _, _ := neuron.Info(tv)
-	idx := names[2:]
+	idx := names[2 : 2+len(d.Indices())]
 	var access, mask string
 	if len(idx) == 1 {
 		n := shape[0] * shape[1]
@@ -482,11 +485,35 @@ func (e *emitter) dma(op *ir.Operation, names []string) error {
 	} else {
 		access = fmt.Sprintf("%s[%s:%s + %d, %s:%s + %d]", viewName, idx[0], idx[0], shape[0], idx[1], idx[1], shape[1])
 	}
+	if d.MaskBase() != nil {
+		// The tile-relative predicate of the mask, as affine_select's.
+		cp, _ := d.MaskChannelMultiplier()
+		cf, _ := d.MaskStep()
+		cmp, _ := d.MaskCmp()
+		var ip, ifr string
+		switch {
+		case len(idx) == 2:
+			ip, ifr = e.indexGrid(shape[0], shape[1])
+		case shape[1] == 1:
+			ip, ifr = e.arange(shape[0], true), "0"
+		default:
+			ip, ifr = "0", e.arange(shape[1], false)
+		}
+		pred := fmt.Sprintf("(%s %s 0)", affine(names[len(names)-1], cp, ip, cf, ifr), cmpSymbol[cmp])
+		if mask == "" {
+			mask = pred
+		} else {
+			mask = "(" + mask + ") & " + pred
+		}
+	}
 	maskArg := ""
 	if mask != "" {
 		maskArg = ", mask=" + mask
 	}
 	switch {
+	case d.Accumulate():
+		// Both spellings: an atomic read-modify-write of device memory.
+		e.line(op.Loc(), "nl.atomic_rmw(%s, value=%s, op=nl.add%s)", access, tileName, maskArg)
 	case e.legacy && load:
 		e.line(op.Loc(), "%s[...] = nl.load(%s%s)", tileName, access, maskArg)
 	case e.legacy:

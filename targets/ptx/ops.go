@@ -559,8 +559,23 @@ func lowerAddressOf(f *Func, op *ir.Operation) error {
 	if err != nil {
 		return Errorf(op, "%v", err)
 	}
+	if p, ok := op.Result(0).Type().(*llvm.PointerType); ok && p.AddrSpace == 0 && globalAddrSpace(f.m.globals[name]) == 0 {
+		// A global of the generic address space is in global memory.
+		g := f.NewReg(B64)
+		f.Emit("mov.u64 %s, %s;", g, ptxName(name))
+		f.Emit("cvta.global.u64 %s, %s;", d, g)
+		return nil
+	}
 	f.Emit("mov.u64 %s, %s;", d, ptxName(name))
 	return nil
+}
+
+// globalAddrSpace returns the address space of an llvm.mlir.global.
+func globalAddrSpace(g *ir.Operation) uint64 {
+	if a, ok := g.InherentAttr("addr_space").(*ir.IntegerAttr); ok {
+		return a.Lo
+	}
+	return 0
 }
 
 // space returns the state-space suffix of a pointer operand.
@@ -1592,7 +1607,7 @@ func lowerCall(f *Func, op *ir.Operation) error {
 	if !ok {
 		return Errorf(op, "call of '@%s', which is not defined in the module", callee)
 	}
-	if (llvm.FuncOp{Operation: fn}).Body().Empty() {
+	if (llvm.FuncOp{Operation: fn}).Body().Empty() && !systemCalls[callee] {
 		return Errorf(op, "call of '@%s', which has no definition in the module (device libraries such as libdevice are not linked by the PTX emitter)", callee)
 	}
 	if isKernel(fn) {

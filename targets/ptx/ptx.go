@@ -197,7 +197,7 @@ func Emit(mod *ir.Operation, opts Options) (string, error) {
 	// definitions.
 	for _, fn := range funcs {
 		f := llvm.FuncOp{Operation: fn}
-		if f.Body().Empty() || isKernel(fn) {
+		if f.Body().Empty() && !systemCalls[f.SymName()] || isKernel(fn) {
 			continue
 		}
 		sig, err := e.signature(fn)
@@ -251,6 +251,11 @@ func (e *module) fileIndex(path string) int {
 	e.files[path] = len(e.fileSeq)
 	return len(e.fileSeq)
 }
+
+// systemCalls are the functions that the CUDA driver's JIT provides to
+// every PTX module (CUDA's device-side system calls): a module may
+// declare and call them without defining them.
+var systemCalls = map[string]bool{"vprintf": true, "malloc": true, "free": true, "__assertfail": true}
 
 // isKernel reports whether a function is marked as a GPU kernel.
 func isKernel(fn *ir.Operation) bool {
@@ -306,8 +311,14 @@ func (e *module) global(op *ir.Operation) error {
 		as = a.Lo
 	}
 	space, ok := stateSpace(as)
-	if !ok || as == 0 || as == 5 || as == 7 {
-		return Errorf(op, "cannot emit a global in address space %d to PTX (want 1, 3 or 4)", as)
+	if !ok || as == 5 || as == 7 {
+		return Errorf(op, "cannot emit a global in address space %d to PTX (want 0, 1, 3 or 4)", as)
+	}
+	if as == 0 {
+		// A global of the generic address space lives in global memory,
+		// as LLVM's NVPTX backend places it; its address is converted
+		// to a generic one (lowerAddressOf).
+		space = ".global"
 	}
 	size, align, err := layout(gtype)
 	if err != nil {

@@ -120,9 +120,16 @@ func TestErrors(t *testing.T) {
     llvm.return %a : i32
   }
 }`, "in.mlir:2:3: error: a kernel must return nothing"},
-		{"a global in the generic space", "sm_80", `module {
-  llvm.mlir.global internal @g(0 : i32) : i32
-}`, "in.mlir:2:3: error: cannot emit a global in address space 0 to PTX"},
+		{"a global in the local space", "sm_80", `module {
+  llvm.mlir.global internal @g(0 : i32) {addr_space = 5 : i32} : i32
+}`, "in.mlir:2:3: error: cannot emit a global in address space 5 to PTX"},
+		{"a call of an undefined function", "sm_80", `module {
+  llvm.func @puts(!llvm.ptr) -> i32
+  llvm.func @k(%p: !llvm.ptr) attributes {gpu.kernel} {
+    %r = llvm.call @puts(%p) : (!llvm.ptr) -> i32
+    llvm.return
+  }
+}`, "in.mlir:4:10: error: call of '@puts', which has no definition in the module"},
 		{"an odd integer width", "sm_80", `module {
   llvm.func @k(%a: i32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
     %t = llvm.trunc %a : i32 to i5

@@ -266,6 +266,28 @@ tile.func @dma_cast(%m: memref<?x?xf32>) grid [parallel] {
 
 // -----
 
+tile.func @dma_accumulate_load(%m: memref<?x?xf32>) grid [parallel] {
+  %V = tile.view %m : memref<?x?xf32> -> !tile.view<?x?xf32>
+  %c0 = arith.constant 0 : index
+  %t = neuron.alloc : !neuron.tile<128x64xf32, sbuf>
+  // expected-error @below {{'neuron.dma_copy' op accumulate adds into device memory: the destination must be the view}}
+  neuron.dma_copy %t, %V[%c0, %c0] accumulate : !neuron.tile<128x64xf32, sbuf>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @dma_half_mask(%m: memref<?x?xf32>) grid [parallel] {
+  %V = tile.view %m : memref<?x?xf32> -> !tile.view<?x?xf32>
+  %c0 = arith.constant 0 : index
+  %t = neuron.alloc : !neuron.tile<128x64xf32, sbuf>
+  // expected-error @below {{'neuron.dma_copy' op a mask needs its base, comparison, channel multiplier and step together}}
+  "neuron.dma_copy"(%V, %t, %c0, %c0, %c0) <{mask_step = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 2, 1>}> : (!tile.view<?x?xf32>, !neuron.tile<128x64xf32, sbuf>, index, index, index) -> ()
+  tile.return
+}
+
+// -----
+
 tile.func @dma_two_tiles() grid [parallel] {
   %t = neuron.alloc : !neuron.tile<128x64xf32, sbuf>
   // expected-error @below {{'neuron.dma_copy' op copies between a tile and a !tile.view: exactly one operand must be a tile}}

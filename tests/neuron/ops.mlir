@@ -67,5 +67,9 @@ tile.func @all(%x: memref<?x?xf32>, %v: memref<?xf32>) grid [parallel] attribute
   neuron.bn_aggr %mv2, %stats : !neuron.tile<128x2xf32, sbuf>, !neuron.tile<128x6xf32, sbuf>
   // CHECK: neuron.dma_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} bounds_check : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
   neuron.dma_copy %X[%p, %c0], %t bounds_check : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
+  // CHECK: neuron.dma_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} bounds_check accumulate : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
+  neuron.dma_copy %X[%p, %c0], %t bounds_check accumulate : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
+  // CHECK: neuron.dma_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} bounds_check where %{{.*}} channel -1 step 0 gt : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
+  neuron.dma_copy %X[%p, %c0], %t bounds_check where %p channel -1 step 0 gt : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
   tile.return
 }

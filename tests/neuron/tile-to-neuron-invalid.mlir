@@ -53,3 +53,17 @@ tile.func @transpose(%a: memref<?x?xf32>) grid [parallel] {
   %t = tile.transpose %x [1, 0] : tensor<64x256xf32> -> tensor<256x64xf32>
   tile.return
 }
+
+// -----
+
+// An operation the lowering does not know is a warning, and the kernel
+// stays at the tile level.
+tile.func @batched(%c: memref<?x?x?xf32>) grid [parallel] {
+  %C = tile.view %c : memref<?x?x?xf32> -> !tile.view<?x?x?xf32>
+  %c0 = arith.constant 0 : index
+  %x = arith.constant dense<1.0> : tensor<2x8x8xf32>
+  // expected-warning @below {{'tile.dot' op tile-to-neuron does not lower batched dots; the kernel stays at the tile level}}
+  %d = tile.dot %x, %x, %x : tensor<2x8x8xf32>, tensor<2x8x8xf32> -> tensor<2x8x8xf32>
+  tile.store %d, %C[%c0, %c0, %c0] bounds_check : tensor<2x8x8xf32>, !tile.view<?x?x?xf32>
+  tile.return
+}

@@ -73,10 +73,13 @@ func toArray(t *testing.T, v interp.Value) array {
 		t.Fatalf("expected a memref argument, got %s", asm.TypeString(v.Type))
 	}
 	ft, ok := m.Buf.Elem.(*ir.FloatType)
-	if !ok || ft.Kind != ir.F32 {
-		t.Fatalf("the executor tests take f32 memrefs, not %s", asm.TypeString(m.Buf.Elem))
+	if !ok || (ft.Kind != ir.F32 && ft.Kind != ir.BF16) {
+		t.Fatalf("the executor tests take f32 and bf16 memrefs, not %s", asm.TypeString(m.Buf.Elem))
 	}
 	a := array{Shape: append([]int64(nil), m.Sizes...), Dtype: "float32"}
+	if ft.Kind == ir.BF16 {
+		a.Dtype = "bfloat16"
+	}
 	for _, bits := range m.Load() {
 		a.Data = append(a.Data, interp.FromBits(ft, bits).Float())
 	}
@@ -171,8 +174,8 @@ func programs(t *testing.T) []string {
 	more, _ := filepath.Glob(filepath.Join(root, "tests", "nki", "testdata", "*.mlir"))
 	out = append(out, more...)
 	// Tile-level programs: FlashAttention with an online softmax, a
-	// ragged f32 GEMM, a row softmax.
-	for _, f := range []string{"approx/attention.mlir", "gemm_f32.mlir", "softmax.mlir"} {
+	// ragged f32 GEMM, a split-K GEMM (tile.atomic_add), a row softmax.
+	for _, f := range []string{"approx/attention.mlir", "gemm_f32.mlir", "gemm_splitk.mlir", "softmax.mlir"} {
 		out = append(out, filepath.Join(root, "interp", "tile", "testdata", f))
 	}
 	return out
@@ -204,6 +207,11 @@ func TestEmittedKernelsRun(t *testing.T) {
 					}
 					for _, c := range cs {
 						c.File, c.Chip, c.Rtol, c.Atol = file, chip, 1e-5, 1e-6
+						if writesBF16(c) {
+							// Rounded to bf16 as the interpreter rounds:
+							// bit for bit.
+							c.Rtol, c.Atol = 0, 0
+						}
 						all = append(all, c)
 					}
 				}
@@ -211,6 +219,21 @@ func TestEmittedKernelsRun(t *testing.T) {
 		}
 	}
 	runCases(t, py, dir, all)
+}
+
+// writesBF16 reports whether a case's outputs are bf16 arrays.
+func writesBF16(c kcase) bool {
+	for _, a := range c.Outputs {
+		if a.Dtype == "bfloat16" {
+			return true
+		}
+	}
+	for _, a := range c.InPlace {
+		if a.Dtype == "bfloat16" {
+			return true
+		}
+	}
+	return false
 }
 
 func runCases(t *testing.T, py, dir string, cases []kcase) {

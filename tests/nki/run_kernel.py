@@ -6,7 +6,8 @@ they write with expected arrays.
 CASES.json lists cases {"file": kernel.py, "kernel": name, "chip":
 "trn1"|"trn2", "grid": [...], "inputs": [array, ...], "outputs": [array,
 ...], "inplace": {"i": array, ...}, "rtol": r, "atol": a}, an array being
-{"shape": [...], "dtype": "float32", "data": [...]}; "inplace" gives the
+{"shape": [...], "dtype": "float32"|"bfloat16", "data": [...]} (bfloat16
+values are given exactly as numbers); "inplace" gives the
 expected contents of the inputs the kernel writes. Exit status 0 when
 every case matches."""
 
@@ -24,7 +25,19 @@ from nki import language as nl  # noqa: E402
 
 
 def array(a):
+    if a["dtype"] == "bfloat16":
+        # bf16 values, exact in float32.
+        return np.array(a["data"], dtype=np.float32).reshape(a["shape"])
     return np.array(a["data"], dtype=a["dtype"]).reshape(a["shape"])
+
+
+def tensor(a):
+    """A kernel argument: a NumPy array, or a bf16 device tensor."""
+    if a["dtype"] == "bfloat16":
+        t = nl.Tile((0,), nl.bfloat16, nl.hbm)
+        t.data = array(a)
+        return t
+    return array(a)
 
 
 def load(path):
@@ -41,7 +54,7 @@ def main():
         nl.CHIP = c.get("chip", "trn1")
         mod = load(c["file"])
         kernel = getattr(mod, c["kernel"])
-        inputs = [array(a) for a in c["inputs"]]
+        inputs = [tensor(a) for a in c["inputs"]]
         try:
             got = kernel[tuple(c["grid"])](*inputs)
         except nl.NkiError as e:
@@ -54,14 +67,17 @@ def main():
             got = (got,)
         want = [array(a) for a in c["outputs"] or []]
         for i, a in sorted((c.get("inplace") or {}).items(), key=lambda kv: int(kv[0])):
-            got = got + (inputs[int(i)],)
+            x = inputs[int(i)]
+            got = got + (x.data if isinstance(x, nl.Tile) else x,)
             want.append(array(a))
         if len(got) != len(want):
             print("FAIL %s %s: %d outputs, expected %d" % (c["file"], c["kernel"], len(got), len(want)))
             failed += 1
             continue
         for i, (g, w) in enumerate(zip(got, want)):
-            if g.shape != w.shape or not np.allclose(g, w, rtol=c.get("rtol", 1e-5), atol=c.get("atol", 1e-6), equal_nan=True):
+            rtol, atol = c.get("rtol", 1e-5), c.get("atol", 1e-6)
+            same = np.array_equal(g, w, equal_nan=True) if rtol == 0 and atol == 0 else np.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
+            if g.shape != w.shape or not same:
                 print("FAIL %s %s: output %d differs\ngot:\n%s\nwant:\n%s" % (c["file"], c["kernel"], i, g, w))
                 failed += 1
                 break

@@ -371,8 +371,87 @@ tile.func @k(%m: memref<?x?xf32>) grid [parallel, parallel] {
 tile.func @k(%m: memref<?x?xf32>) grid [parallel, parallel] {
   %a = arith.constant dense<0.0> : tensor<2x16x8xf32>
   %c = arith.constant dense<0.0> : tensor<16x32xf32>
-  // expected-error @below {{'tile.dot' op expects 2-D tiles, got 2x16x8, 2x16x8 and 16x32}}
+  // expected-error @below {{'tile.dot' op expects tiles of one rank of at least 2 (batch dimensions, then the matrix), got 2x16x8, 2x16x8 and 16x32}}
   %d = tile.dot %a, %a, %c : tensor<2x16x8xf32>, tensor<2x16x8xf32> -> tensor<16x32xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel, parallel] {
+  %a = arith.constant dense<0.0> : tensor<16xf32>
+  // expected-error @below {{'tile.dot' op expects tiles of one rank of at least 2 (batch dimensions, then the matrix), got 16, 16 and 16}}
+  %d = tile.dot %a, %a, %a : tensor<16xf32>, tensor<16xf32> -> tensor<16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel, parallel] {
+  %a = arith.constant dense<0.0> : tensor<2x16x8xf32>
+  %b = arith.constant dense<0.0> : tensor<3x8x32xf32>
+  %c = arith.constant dense<0.0> : tensor<2x16x32xf32>
+  // expected-error @below {{'tile.dot' op batch dimension 0 differs: a is 2x16x8, b is 3x8x32 and the accumulator 2x16x32}}
+  %d = tile.dot %a, %b, %c : tensor<2x16x8xf32>, tensor<3x8x32xf32> -> tensor<2x16x32xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel, parallel] {
+  %a = arith.constant dense<0.0> : tensor<2x16x8xf32>
+  %b = arith.constant dense<0.0> : tensor<2x4x32xf32>
+  %c = arith.constant dense<0.0> : tensor<2x16x32xf32>
+  // expected-error @below {{'tile.dot' op contraction dimension mismatch: a is 2x16x8 and b is 2x4x32}}
+  %d = tile.dot %a, %b, %c : tensor<2x16x8xf32>, tensor<2x4x32xf32> -> tensor<2x16x32xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel, parallel] {
+  %a = arith.constant dense<0.0> : tensor<2x16x8xf32>
+  %b = arith.constant dense<0.0> : tensor<2x8x32xf32>
+  %c = arith.constant dense<0.0> : tensor<2x16x16xf32>
+  // expected-error @below {{'tile.dot' op accumulator shape 2x16x16 does not match the product shape 2x16x32}}
+  %d = tile.dot %a, %b, %c : tensor<2x16x8xf32>, tensor<2x8x32xf32> -> tensor<2x16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %a = arith.constant dense<0.0> : tensor<4x8xf32>
+  // expected-error @below {{'tile.cat' op result shape 4x16 must be 8x8: the operands' first dimensions added}}
+  %c = tile.cat %a, %a : tensor<4x8xf32> -> tensor<4x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %a = arith.constant dense<0.0> : tensor<4x8xf32>
+  // expected-error @below {{'tile.cat' op result element type 'f16' does not match the input's 'f32'}}
+  %c = tile.cat %a, %a : tensor<4x8xf32> -> tensor<8x8xf16>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %a = arith.constant dense<0.0> : tensor<4x8xf32>
+  %b = arith.constant dense<0.0> : tensor<2x8xf32>
+  // expected-error @below {{'tile.cat' op requires all operands to have the same type}}
+  %c = "tile.cat"(%a, %b) : (tensor<4x8xf32>, tensor<2x8xf32>) -> tensor<6x8xf32>
+  tile.return
+}
+
+// -----
+
+tile.func @k(%m: memref<?x?xf32>) grid [parallel] {
+  %a = arith.constant dense<0.0> : tensor<4x8xf32>
+  // expected-error @below {{'tile.join' op result shape 4x8x1 must be 4x8x2: the operands' shape with a new minor dimension of 2}}
+  %c = tile.join %a, %a : tensor<4x8xf32> -> tensor<4x8x1xf32>
   tile.return
 }
 

@@ -1,28 +1,55 @@
-// RUN: strata-opt --linalg-to-tile=target=sm_90a %s | FileCheck %s
+// RUN: strata-opt --check-semantics --check-semantics-entry=attention --linalg-to-tile=target=sm_90a %s | FileCheck %s
 // NO-DIFF: linalg-to-tile is Strata's own pass.
 
-// Attention is not yet one flash kernel: it becomes three. The transpose
-// of K folds into the first GEMM's operand map (K is loaded in its own
-// layout and transposed in registers) and the scale is that GEMM's
-// epilogue; the softmax is one row kernel; the second GEMM is a third.
+// Attention is one FlashAttention kernel. The transpose of K, the fill
+// of S, the scale, the softmax (decomposed into max, exp, sum and
+// divide), the fill of O and both products are one program per block of
+// queries: the loop over key blocks carries the running max, the running
+// sum and the accumulator; the scale is folded with log2(e) into one
+// multiply (0.353553385 * 1.44269504 = 0.510069728) and exp is exp2. The
+// 4 keys fill part of a block of 8: those past the end are masked to
+// -inf. O = acc / l is stored once.
 
-// CHECK-LABEL: tile.func @attention_kernel0(%arg0: memref<4x8xf32>, %arg1: memref<4x8xf32>, %arg2: memref<4x4xf32>) grid [parallel, parallel]
-// CHECK: scf.for
-// CHECK-NEXT: tile.load %{{.*}}[%{{.*}}, %{{.*}}] pad zero : !tile.view<4x8xf32> -> tensor<64x32xf32>
-// CHECK-NEXT: %[[K:.*]] = tile.load %{{.*}}[%{{.*}}, %{{.*}}] pad zero : !tile.view<4x8xf32> -> tensor<64x32xf32>
-// CHECK-NEXT: tile.transpose %[[K]] [1, 0] : tensor<64x32xf32> -> tensor<32x64xf32>
-// CHECK-NEXT: tile.dot
-// CHECK: arith.mulf %{{.*}}, %{{.*}} : tensor<64x64xf32>
-// CHECK-NEXT: tile.store
-// CHECK-LABEL: tile.func @attention_kernel1(
-// CHECK: tile.dot
-// CHECK-LABEL: tile.func @attention_kernel2(
-// CHECK: math.exp
+// CHECK-LABEL: tile.func @attention_kernel0(%arg0: memref<4x8xf32>, %arg1: memref<4x8xf32>, %arg2: memref<4x8xf32>, %arg3: memref<4x8xf32>) grid [parallel, parallel]
+// CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[SCALE:.*]] = arith.constant 0.510069728 : f32
+// CHECK: %[[Q:.*]] = tile.load %{{.*}}[%{{.*}}, %{{.*}}] pad zero : !tile.view<4x8xf32> -> tensor<8x8xf32>
+// CHECK: %[[M0:.*]] = tile.splat %[[NINF]] : f32 -> tensor<8xf32>
+// CHECK: %[[L0:.*]] = tile.splat %[[ZERO]] : f32 -> tensor<8xf32>
+// CHECK: %[[A0:.*]] = tile.splat %[[ZERO]] : f32 -> tensor<8x8xf32>
+// CHECK: %[[NK:.*]] = tile.num_blocks %{{.*}} dim 0 block 8
+// CHECK: %[[R:.*]]:3 = scf.for %[[J:.*]] = %{{.*}} to %[[NK]] step %{{.*}} iter_args(%[[M:.*]] = %[[M0]], %[[L:.*]] = %[[L0]], %[[ACC:.*]] = %[[A0]]) -> (tensor<8xf32>, tensor<8xf32>, tensor<8x8xf32>) {
+// CHECK-NEXT: %[[K:.*]] = tile.load %{{.*}}[%[[J]], %{{.*}}] pad zero
+// CHECK-NEXT: %[[KT:.*]] = tile.transpose %[[K]] [1, 0]
+// CHECK-NEXT: %[[SZ:.*]] = tile.splat %[[ZERO]]
+// CHECK-NEXT: %[[S0:.*]] = tile.dot %[[Q]], %[[KT]], %[[SZ]] : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+// CHECK-NEXT: %[[SC:.*]] = tile.splat %[[SCALE]]
+// CHECK-NEXT: %[[S1:.*]] = arith.mulf %[[S0]], %[[SC]] : tensor<8x8xf32>
+// CHECK: %[[IN:.*]] = arith.cmpi slt
+// CHECK: %[[S:.*]] = arith.select %[[IN]], %[[S1]], %{{.*}} : tensor<8x8xi1>, tensor<8x8xf32>
+// CHECK-NEXT: %[[BM:.*]] = tile.reduce max %[[S]] dim 1 : tensor<8x8xf32> -> tensor<8xf32>
+// CHECK-NEXT: %[[MN:.*]] = arith.maximumf %[[M]], %[[BM]] : tensor<8xf32>
+// CHECK: %[[D:.*]] = arith.subf %[[S]], %{{.*}} : tensor<8x8xf32>
+// CHECK-NEXT: %[[P:.*]] = math.exp2 %[[D]] : tensor<8x8xf32>
+// CHECK-NEXT: %[[PS:.*]] = tile.reduce sum %[[P]] dim 1
+// CHECK-NEXT: %[[DM:.*]] = arith.subf %[[M]], %[[MN]] : tensor<8xf32>
+// CHECK-NEXT: %[[AL:.*]] = math.exp2 %[[DM]] : tensor<8xf32>
+// CHECK-NEXT: %[[LA:.*]] = arith.mulf %[[L]], %[[AL]]
+// CHECK-NEXT: %[[LN:.*]] = arith.addf %[[LA]], %[[PS]]
+// CHECK: %[[AS:.*]] = arith.mulf %[[ACC]], %{{.*}} : tensor<8x8xf32>
+// CHECK-NEXT: %[[V:.*]] = tile.load %{{.*}}[%[[J]], %{{.*}}] pad zero
+// CHECK-NEXT: %[[AN:.*]] = tile.dot %[[P]], %[[V]], %[[AS]]
+// CHECK-NEXT: scf.yield %[[MN]], %[[LN]], %[[AN]]
+// CHECK: %[[LB:.*]] = tile.broadcast %{{.*}} : tensor<8x1xf32> -> tensor<8x8xf32>
+// CHECK-NEXT: %[[O:.*]] = arith.divf %[[R]]#2, %[[LB]]
+// CHECK-NEXT: tile.store %[[O]], %{{.*}} bounds_check
+// CHECK-NOT: tile.load
+// CHECK-NOT: math.exp %
+// CHECK: tile.return
 // CHECK-LABEL: func.func @attention(
 // CHECK-NOT: linalg.
 // CHECK: tile.launch @attention_kernel0
-// CHECK: tile.launch @attention_kernel2
-// CHECK: tile.launch @attention_kernel1
 // CHECK-NOT: tile.launch
 
 #id = affine_map<(d0, d1) -> (d0, d1)>

@@ -80,6 +80,15 @@ tile.func @kernel(%m: memref<?x?xf32>, %v: memref<64xf32>, %iv: memref<?xi32>, %
   %rsh = tile.reshape %sc : tensor<16x8xf32> -> tensor<128xf32>
   // CHECK: tile.transpose %{{.*}} [1, 0] : tensor<16x8xf32> -> tensor<8x16xf32>
   %tr = tile.transpose %sp [1, 0] : tensor<16x8xf32> -> tensor<8x16xf32>
+  // CHECK: tile.cat %{{.*}}, %{{.*}} : tensor<16x8xf32> -> tensor<32x8xf32>
+  %cat = tile.cat %sc, %sp : tensor<16x8xf32> -> tensor<32x8xf32>
+  // CHECK: tile.join %{{.*}}, %{{.*}} : tensor<16x8xf32> -> tensor<16x8x2xf32>
+  %join = tile.join %sc, %sp : tensor<16x8xf32> -> tensor<16x8x2xf32>
+  // CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<2x16x8xf32>, tensor<2x8x4xf32> -> tensor<2x16x4xf32>
+  %ba = tile.reshape %cat : tensor<32x8xf32> -> tensor<2x16x8xf32>
+  %bb = arith.constant dense<1.0> : tensor<2x8x4xf32>
+  %bc = arith.constant dense<0.0> : tensor<2x16x4xf32>
+  %bd = tile.dot %ba, %bb, %bc : tensor<2x16x8xf32>, tensor<2x8x4xf32> -> tensor<2x16x4xf32>
   // CHECK: tile.cast %{{.*}} toward_zero : tensor<16x8xf32> -> tensor<16x8xf16>
   %c16 = tile.cast %sc toward_zero : tensor<16x8xf32> -> tensor<16x8xf16>
   // CHECK: tile.cast %{{.*}} unsigned : tensor<16xi32> -> tensor<16xf32>

@@ -25,6 +25,18 @@ tile.func @shape() grid [parallel] {
 
 // -----
 
+// A batched dot is checked matrix by matrix.
+tile.func @batched() grid [parallel] {
+  %a = arith.constant dense<0.0> : tensor<2x100x64xbf16>
+  %b = arith.constant dense<0.0> : tensor<2x64x128xbf16>
+  %c = arith.constant dense<0.0> : tensor<2x100x128xf32>
+  // expected-error @below {{'tile.dot' op block 100x128x64 (MxNxK) is not a multiple of a matrix instruction shape of sm_90a for these types (64x8x16, 16x8x16)}}
+  %d = tile.dot %a, %b, %c : tensor<2x100x64xbf16>, tensor<2x64x128xbf16> -> tensor<2x100x128xf32>
+  tile.return
+}
+
+// -----
+
 tile.func @types() grid [parallel] {
   %a = arith.constant dense<0.0> : tensor<64x64xf8E4M3FNUZ>
   %c = arith.constant dense<0.0> : tensor<64x64xf32>

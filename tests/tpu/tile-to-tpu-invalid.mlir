@@ -68,3 +68,22 @@ func.func @main(%a: memref<64x128xf32>) {
   tile.launch @k grid [%c1] (%a) : memref<64x128xf32>
   return
 }
+
+// -----
+
+tile.func @k(%a: memref<2x16x128xf32>, %b: memref<2x128x16xf32>) grid [parallel] {
+  %A = tile.view %a : memref<2x16x128xf32> -> !tile.view<2x16x128xf32>
+  %B = tile.view %b : memref<2x128x16xf32> -> !tile.view<2x128x16xf32>
+  %c0 = arith.constant 0 : index
+  %x = tile.load %A[%c0, %c0, %c0] : !tile.view<2x16x128xf32> -> tensor<2x16x128xf32>
+  %y = tile.load %B[%c0, %c0, %c0] : !tile.view<2x128x16xf32> -> tensor<2x128x16xf32>
+  %z = arith.constant dense<0.0> : tensor<2x16x16xf32>
+  // expected-error @below {{tile-to-tpu: a batched tile.dot (leading batch dimensions) is not lowered to TPU yet; launch one program per batch}}
+  %d = tile.dot %x, %y, %z : tensor<2x16x128xf32>, tensor<2x128x16xf32> -> tensor<2x16x16xf32>
+  tile.return
+}
+func.func @main(%a: memref<2x16x128xf32>, %b: memref<2x128x16xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.launch @k grid [%c1] (%a, %b) : memref<2x16x128xf32>, memref<2x128x16xf32>
+  return
+}

@@ -10,7 +10,6 @@ package main
 
 import (
 	"os"
-	"runtime/debug"
 
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/ir"
@@ -20,10 +19,9 @@ import (
 
 func main() {
 	// A compiler run builds a large, long-lived IR and then exits: collect
-	// less often than the default (GOGC=100) unless the user chose a value.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
+	// less often than the default (GOGC=100) while the heap is small,
+	// unless the user chose a value.
+	cli.TuneGC()
 	os.Exit(cli.Profiled("strata-opt", func() int {
 		ctx := ir.NewContext()
 		all.Register(ctx)

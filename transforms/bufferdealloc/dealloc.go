@@ -12,6 +12,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
 )
@@ -33,7 +34,7 @@ func Deallocate(ctx *ir.Context, op *ir.Operation, opts Options) error {
 	var funcs []*ir.Operation
 	var collect func(o *ir.Operation)
 	collect = func(o *ir.Operation) {
-		if o.Name() == "func.func" {
+		if _, ok := function.AsFuncOp(o); ok {
 			if !o.Region(0).Empty() {
 				funcs = append(funcs, o)
 			}
@@ -154,10 +155,20 @@ func effectOn(op *ir.Operation, kind ir.EffectKind, v ir.Value) bool {
 
 // isAutomaticAllocation reports whether op allocates on the stack (an
 // allocation on MLIR's AutomaticAllocationScopeResource).
-func isAutomaticAllocation(op *ir.Operation) bool { return op.Name() == "memref.alloca" }
+func isAutomaticAllocation(op *ir.Operation) bool { return ir.AutomaticAllocation.Has(op) }
+
+// isFunction reports whether op is a function (MLIR's
+// FunctionOpInterface): a callable with a symbol name.
+func isFunction(op *ir.Operation) bool {
+	if op == nil || !ir.CallableOp.Implements(op) {
+		return false
+	}
+	_, named := ir.SymbolName(op)
+	return named
+}
 
 func (d *deallocator) isFunctionWithoutDynamicOwnership(op *ir.Operation) bool {
-	if op == nil || op.Name() != "func.func" {
+	if !isFunction(op) {
 		return false
 	}
 	return !d.opts.PrivateFunctionDynamicOwnership || !isPrivate(op) || op.Region(0).Empty()
@@ -278,7 +289,7 @@ func (d *deallocator) block(b *ir.Block) error {
 		if !isMemref(arg) {
 			continue
 		}
-		if p := b.ParentOp(); p != nil && p.Name() == "func.func" && b.IsEntry() {
+		if isFunction(b.ParentOp()) && b.IsEntry() {
 			d.st.updateOwnership(arg, uniqueOwnership(boolValue(bld, arg.Loc, false)), nil)
 			d.st.addMemrefToDeallocate(arg, b)
 			continue
@@ -304,11 +315,8 @@ func (d *deallocator) block(b *ir.Block) error {
 // handle applies the handlers of every interface op implements, in
 // upstream's order, and returns the (possibly replaced) operation.
 func (d *deallocator) handle(op *ir.Operation) (*ir.Operation, error) {
-	switch op.Name() {
-	case "cf.cond_br":
-		return d.condBranch(op)
-	case "arith.select":
-		return op, nil
+	if m, ok := bufferization.BufferDeallocationOp.Of(op); ok {
+		return m.Process(op, d)
 	}
 	if err := verifyPreconditions(op); err != nil {
 		return nil, err
@@ -410,7 +418,7 @@ func verifyPreconditions(op *ir.Operation) error {
 			}
 		}
 	}
-	if op.Name() == "bufferization.dealloc" {
+	if _, ok := bufferization.AsDeallocOp(op); ok {
 		return ir.EmitError(op, "No deallocation operations must be present when running this pass!")
 	}
 	// Calls have the effects of their callee, which is processed on its
@@ -672,13 +680,12 @@ func (d *deallocator) materializeUniqueOwnership(bld *ir.Builder, m ir.Value, b 
 	if ir.ParentBlock(m) != b {
 		return d.memrefWithUniqueOwnership(bld, m, b)
 	}
-	if sel := ir.DefiningOp(m); sel != nil && sel.Name() == "arith.select" {
-		t, f := d.st.getOwnership(sel.Operand(1), b), d.st.getOwnership(sel.Operand(2), b)
-		if t.state == unique && f.state == unique {
-			o := arith.BuildSelect(bld, sel.Loc(), sel.Operand(0), t.indicator, f.indicator).Operation.Result(0)
-			return m, o
-		}
-		return d.memrefWithUniqueOwnership(bld, m, ir.ParentBlock(m))
+	owner := ir.DefiningOp(m)
+	if owner == nil {
+		owner = ir.ParentBlock(m).ParentOp()
+	}
+	if i, ok := bufferization.BufferDeallocationOp.Of(owner); ok {
+		return i.MaterializeUniqueOwnership(owner, bld, m, d)
 	}
 	return d.memrefWithUniqueOwnership(bld, m, b)
 }
@@ -723,71 +730,6 @@ func (d *deallocator) populateRemainingOwnerships(op *ir.Operation) {
 			d.st.updateOwnership(r, uniqueOwnership(boolValue(d.builderBefore(op), op.Loc(), false)), b)
 		}
 	}
-}
-
-// condBranch inserts one dealloc per successor of a cf.cond_br, with the
-// conditions restricted to the branch taken, and combines the ownership of
-// buffers retained by both.
-func (d *deallocator) condBranch(op *ir.Operation) (*ir.Operation, error) {
-	bld := d.builderBefore(op)
-	b := op.Block()
-	loc := op.Loc()
-	memrefs, conds, err := d.memrefsAndConditions(bld, loc, b)
-	if err != nil {
-		return nil, err
-	}
-	brCond := op.Operand(0)
-	insert := func(succ int, modify func(ir.Value) ir.Value, mapping map[ir.Value]ir.Value) *ir.Operation {
-		dest := branch(op).BranchSuccessorOperands(op, succ)
-		retain := d.st.memrefsToRetain(b, op.Successor(succ), dest)
-		adapted := make([]ir.Value, len(conds))
-		for i, c := range conds {
-			adapted[i] = modify(c)
-		}
-		dealloc := bld.Create(bufferization.DeallocState(d.ctx, loc, memrefs, adapted, retain))
-		d.st.resetOwnerships(retain, b)
-		for i, r := range retain {
-			d.st.updateOwnership(r, uniqueOwnership(dealloc.Result(i)), b)
-			mapping[r] = dealloc.Result(i)
-		}
-		ops := append([]ir.Value(nil), dest...)
-		for _, v := range dest {
-			if isMemref(v) {
-				ops = append(ops, mapping[v])
-			}
-		}
-		branch(op).SetBranchSuccessorOperands(op, succ, ops)
-		return dealloc
-	}
-	thenMap, elseMap := map[ir.Value]ir.Value{}, map[ir.Value]ir.Value{}
-	thenDealloc := insert(0, func(c ir.Value) ir.Value {
-		return arith.BuildAndi(bld, loc, c, brCond).Operation.Result(0)
-	}, thenMap)
-	elseDealloc := insert(1, func(c ir.Value) ir.Value {
-		t := boolValue(bld, loc, true)
-		neg := arith.BuildXori(bld, loc, t, brCond).Operation.Result(0)
-		return arith.BuildAndi(bld, loc, c, neg).Operation.Result(0)
-	}, elseMap)
-	td, _ := bufferization.AsDeallocOp(thenDealloc)
-	ed, _ := bufferization.AsDeallocOp(elseDealloc)
-	inThen := map[ir.Value]bool{}
-	for _, v := range td.Retained() {
-		inThen[v] = true
-	}
-	var common []ir.Value
-	seen := map[ir.Value]bool{}
-	for _, v := range ed.Retained() {
-		if inThen[v] && !seen[v] {
-			seen[v] = true
-			common = append(common, v)
-		}
-	}
-	for _, v := range common {
-		d.st.resetOwnerships([]ir.Value{v}, b)
-		sel := arith.BuildSelect(bld, loc, brCond, thenMap[v], elseMap[v]).Operation.Result(0)
-		d.st.updateOwnership(v, uniqueOwnership(sel), b)
-	}
-	return op, nil
 }
 
 // updateFunctionSignature makes the function type agree with the entry
@@ -837,4 +779,40 @@ func sameTypes(a, b []ir.Type) bool {
 		}
 	}
 	return true
+}
+
+// The deallocator is the DeallocationState that the implementations of
+// bufferization.BufferDeallocationOpInterface see.
+
+// Ownership returns the ownership indicator of v in b and whether it is
+// unique.
+func (d *deallocator) Ownership(v ir.Value, b *ir.Block) (ir.Value, bool) {
+	o := d.st.getOwnership(v, b)
+	return o.indicator, o.state == unique
+}
+
+// UpdateOwnership joins the unique ownership indicator to that of v in b.
+func (d *deallocator) UpdateOwnership(v, indicator ir.Value, b *ir.Block) {
+	d.st.updateOwnership(v, uniqueOwnership(indicator), b)
+}
+
+// ResetOwnerships forgets the ownership of vs in b.
+func (d *deallocator) ResetOwnerships(vs []ir.Value, b *ir.Block) { d.st.resetOwnerships(vs, b) }
+
+// MemrefsAndConditions returns the buffers b must release and the
+// condition of releasing each.
+func (d *deallocator) MemrefsAndConditions(bld *ir.Builder, loc ir.Location, b *ir.Block) ([]ir.Value, []ir.Value, error) {
+	return d.memrefsAndConditions(bld, loc, b)
+}
+
+// MemrefsToRetain returns the buffers that the edge from from to to,
+// forwarding dest, keeps alive.
+func (d *deallocator) MemrefsToRetain(from, to *ir.Block, dest []ir.Value) []ir.Value {
+	return d.st.memrefsToRetain(from, to, dest)
+}
+
+// MemrefWithUniqueOwnership returns m, or a clone of it, with a unique
+// ownership in b, and the indicator.
+func (d *deallocator) MemrefWithUniqueOwnership(bld *ir.Builder, m ir.Value, b *ir.Block) (ir.Value, ir.Value) {
+	return d.memrefWithUniqueOwnership(bld, m, b)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/scf"
 )
@@ -20,13 +21,13 @@ const helperName = "dealloc_helper"
 // and a dealloc of several calls a helper function inserted once per
 // module.
 func LowerDeallocations(ctx *ir.Context, op *ir.Operation) error {
-	isModule := op.Name() == "builtin.module"
-	if !isModule && op.Name() != "func.func" {
+	_, isModule := builtin.AsModuleOp(op)
+	if !isModule && !isFunction(op) {
 		return ir.EmitError(op, "root operation must be a builtin.module or a function")
 	}
 	var deallocs []*ir.Operation
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if o.Name() == "bufferization.dealloc" {
+		if _, ok := bufferization.AsDeallocOp(o); ok {
 			deallocs = append(deallocs, o)
 		}
 		return true

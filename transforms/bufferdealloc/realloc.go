@@ -15,7 +15,7 @@ import (
 func ExpandRealloc(ctx *ir.Context, op *ir.Operation, emitDeallocs bool) error {
 	var reallocs []*ir.Operation
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if o.Name() == "memref.realloc" {
+		if _, ok := memref.AsReallocOp(o); ok {
 			reallocs = append(reallocs, o)
 		}
 		return true

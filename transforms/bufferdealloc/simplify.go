@@ -4,24 +4,18 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/dialects/memref"
 )
 
 // viewSource returns the buffer a view-like operation's result v views,
 // or nil.
 func viewSource(v ir.Value) ir.Value {
 	op := ir.DefiningOp(v)
-	if op == nil || op.NumOperands() == 0 {
+	if op == nil || v != op.Result(0) {
 		return nil
 	}
-	switch op.Name() {
-	case "memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.collapse_shape",
-		"memref.expand_shape", "memref.transpose", "memref.view", "memref.memory_space_cast",
-		"memref.assume_alignment":
-		return op.Operand(0)
-	case "memref.extract_strided_metadata":
-		if v == op.Result(0) {
-			return op.Operand(0)
-		}
+	if m, ok := ir.ViewLikeOp.Of(op); ok {
+		return m.ViewSource(op)
 	}
 	return nil
 }
@@ -133,7 +127,7 @@ func isFunctionArgument(v ir.Value) bool {
 		return false
 	}
 	p := a.Owner().ParentOp()
-	return a.Owner().IsEntry() && p != nil && p.Name() == "func.func"
+	return a.Owner().IsEntry() && isFunction(p)
 }
 
 // sameAllocation reports whether v1 and v2 are known to be (true) or not
@@ -281,7 +275,7 @@ func (a *originAnalysis) removeMemrefsContainedInRetained(op *ir.Operation, r *r
 		if a.handleOneMemref(op, m, conds[i], r) {
 			continue
 		}
-		if ex := ir.DefiningOp(m); ex != nil && ex.Name() == "memref.extract_strided_metadata" && a.handleOneMemref(op, ex.Operand(0), conds[i], r) {
+		if ex, ok := memref.AsExtractStridedMetadataOp(ir.DefiningOp(m)); ok && a.handleOneMemref(op, ex.Source(), conds[i], r) {
 			continue
 		}
 		keepM = append(keepM, m)
@@ -370,11 +364,11 @@ func (a *originAnalysis) retainedAliasingAlwaysDeallocated(op *ir.Operation, r *
 				aliases[i], drop = true, true
 				continue
 			}
-			ex := ir.DefiningOp(m)
-			if ex == nil || ex.Name() != "memref.extract_strided_metadata" {
+			ex, ok := memref.AsExtractStridedMetadataOp(ir.DefiningOp(m))
+			if !ok {
 				continue
 			}
-			if same, ok := a.sameAllocation(ret, ex.Operand(0)); ok && same {
+			if same, ok := a.sameAllocation(ret, ex.Source()); ok && same {
 				r.ReplaceAllUsesWith(res, cond)
 				aliases[i], drop = true, true
 			}

@@ -185,6 +185,16 @@ func Run(ctx *ir.Context, op *ir.Operation, bl Blocks) {
 	// their epilogues), then row chains (with the fills of their
 	// reductions), then every other generic.
 	done := map[*ir.Operation]bool{}
+	// Attention first: it takes two contractions, the softmax between
+	// them and the element-wise generics around them.
+	for _, g := range generics {
+		if done[g] {
+			continue
+		}
+		for _, o := range l.lowerAttention(g) {
+			done[o] = true
+		}
+	}
 	for phase := 0; phase < 3; phase++ {
 		for _, g := range generics {
 			if done[g] {

@@ -144,10 +144,16 @@ func contains(list []string, s string) bool {
 func checkDot(chip *chips.Chip, d tile.DotOp, report func(at *ir.Operation, format string, args ...any)) {
 	as, _ := shape(d.A().Type())
 	bs, _ := shape(d.B().Type())
-	if len(as) != 2 || len(bs) != 2 {
+	r := len(as)
+	if r < 2 || len(bs) != r {
 		return
 	}
-	M, K, N := as[0], as[1], bs[1]
+	// A batched dot is checked matrix by matrix.
+	M, K, N := as[r-2], as[r-1], bs[r-1]
+	batches := int64(1)
+	for _, b := range as[:r-2] {
+		batches *= b
+	}
 	at := asm.TypeString(d.A().Type().(*ir.RankedTensorType).Elem)
 	bt := asm.TypeString(d.B().Type().(*ir.RankedTensorType).Elem)
 	ct := asm.TypeString(d.Acc().Type().(*ir.RankedTensorType).Elem)
@@ -156,7 +162,7 @@ func checkDot(chip *chips.Chip, d tile.DotOp, report func(at *ir.Operation, form
 		precision = "tf32"
 	}
 	if chip.AccFreeBytes > 0 {
-		if b := N * bytesOf(d.Acc().Type()) / (M * N); b > chip.AccFreeBytes {
+		if b := N * bytesOf(d.Acc().Type()) / (batches * M * N); b > chip.AccFreeBytes {
 			report(d.Operation, "accumulator of %d columns of %s needs %d bytes per partition, over a %s tile of %d on %s", N, ct, b, chip.AccMemory, chip.AccFreeBytes, chip.Name)
 		}
 	}

@@ -5,14 +5,16 @@ package bufferize
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	"github.com/strata-ir/strata/dialects/memref"
 )
 
-// Register attaches the bufferization models of the arith dialect's
-// operations to ctx.
+// Register attaches the bufferization and deallocation models of the
+// arith dialect's operations to ctx.
 func Register(ctx *ir.Context) {
-	bufferization.BufferizableOp.AttachTo(ctx, "arith.constant", constant{})
+	bufferization.BufferizableOp.AttachTo(ctx, arith.ConstantOpName, constant{})
+	bufferization.BufferDeallocationOp.AttachTo(ctx, arith.SelectOpName, selectDealloc{})
 }
 
 // constant bufferizes a tensor constant into a memref.get_global of a
@@ -31,4 +33,27 @@ func (constant) Bufferize(op *ir.Operation, s bufferization.State) error {
 	s.MarkReadOnly(op.Result(0))
 	s.Erase(op)
 	return nil
+}
+
+// selectDealloc is arith.select's BufferDeallocationOpInterface: selecting
+// between two buffers of unique ownership selects their indicators too;
+// otherwise the result gets the default, a clone when its ownership is
+// unknown.
+type selectDealloc struct{}
+
+// Process leaves arith.select alone: the ownership of its result is
+// materialized where it is needed.
+func (selectDealloc) Process(op *ir.Operation, _ bufferization.DeallocationState) (*ir.Operation, error) {
+	return op, nil
+}
+
+func (selectDealloc) MaterializeUniqueOwnership(op *ir.Operation, bld *ir.Builder, m ir.Value, s bufferization.DeallocationState) (ir.Value, ir.Value) {
+	sel, _ := arith.AsSelectOp(op)
+	b := ir.ParentBlock(m)
+	t, tUnique := s.Ownership(sel.TrueValue(), b)
+	f, fUnique := s.Ownership(sel.FalseValue(), b)
+	if !tUnique || !fUnique {
+		return s.MemrefWithUniqueOwnership(bld, m, b)
+	}
+	return m, arith.BuildSelect(bld, op.Loc(), sel.Condition(), t, f).Operation.Result(0)
 }

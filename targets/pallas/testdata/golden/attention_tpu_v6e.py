@@ -69,176 +69,97 @@ def pattern_kernel0(x0, x1):
     )(x0, x1)
 
 
-# examples/attention/attention.mlir:41:13
-def attention_kernel0_tpu(x0_ref, x1_ref, o0_ref, scratch0_ref):
-    """The program at one point of the grid (1, 1, 1) (parallel, parallel, arbitrary)."""
-    v = pl.program_id(2) == jnp.int32(0)
-    
-    @pl.when(v)
-    def _():
-        scratch0_ref[...] = jnp.full((8, 256), 0.0, jnp.float32)
-    
-    v1 = scratch0_ref[...]
-    v2 = x0_ref[...]
-    v3 = lax.broadcasted_iota(jnp.int32, (8, 256), 0)
-    v4 = pl.program_id(0) * jnp.int32(8)
-    v5 = jnp.full((8, 256), v4, jnp.int32)
-    v6 = v3 + v5
-    v7 = v6 < jnp.full((8, 256), 4, jnp.int32)
-    v8 = lax.broadcasted_iota(jnp.int32, (8, 256), 1)
-    v9 = pl.program_id(2) * jnp.int32(256)
-    v10 = jnp.full((8, 256), v9, jnp.int32)
-    v11 = v8 + v10
-    v12 = v11 < jnp.full((8, 256), 8, jnp.int32)
-    v13 = v7 & v12
-    v14 = jnp.where(v13, v2, jnp.full((8, 256), 0.0, jnp.float32))
-    v15 = x1_ref[...]
-    v16 = lax.broadcasted_iota(jnp.int32, (256, 256), 0)
-    v17 = pl.program_id(1) * jnp.int32(256)
-    v18 = jnp.full((256, 256), v17, jnp.int32)
-    v19 = v16 + v18
-    v20 = v19 < jnp.full((256, 256), 4, jnp.int32)
-    v21 = lax.broadcasted_iota(jnp.int32, (256, 256), 1)
-    v22 = jnp.full((256, 256), v9, jnp.int32)
-    v23 = v21 + v22
-    v24 = v23 < jnp.full((256, 256), 8, jnp.int32)
-    v25 = v20 & v24
-    v26 = jnp.where(v25, v15, jnp.full((256, 256), 0.0, jnp.float32))
-    v27 = jnp.transpose(v26, (1, 0))
-    v28 = v1 + jnp.dot(v14, v27, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
-    scratch0_ref[...] = v28
-    
-    @pl.when(v)
-    def _1():
-        v29 = scratch0_ref[...]
-        # examples/attention/attention.mlir:44:10
-        v30 = v29 * jnp.full((8, 256), 0.3535533845424652, jnp.float32)
-        # examples/attention/attention.mlir:41:13
-        o0_ref[...] = v30
-    
-
-
-def attention_kernel0(x0, x1):
-    """Runs attention_kernel0_tpu over the grid (1, 1, 1); returns the array (4, 4)."""
-    return pl.pallas_call(
-        attention_kernel0_tpu,
-        out_shape=jax.ShapeDtypeStruct((4, 4), jnp.float32),
-        grid=(1, 1, 1),
-        in_specs=[pl.BlockSpec((8, 256), lambda i, j, k: (i, k)), pl.BlockSpec((256, 256), lambda i, j, k: (j, k))],
-        out_specs=pl.BlockSpec((8, 256), lambda i, j, k: (i, j)),
-        scratch_shapes=[pltpu.VMEM((8, 256), jnp.float32)],
-        compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel", "parallel", "arbitrary")),
-        interpret=INTERPRET,
-        debug=DEBUG,
-    )(x0, x1)
-
-
 # examples/attention/attention.mlir:50:8
-def attention_kernel1_tpu(x0_ref, x1_ref, o0_ref, scratch0_ref):
+def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref, scratch2_ref):
     """The program at one point of the grid (1, 1, 1) (parallel, parallel, arbitrary)."""
-    v = pl.program_id(2) == jnp.int32(0)
+    v = x0_ref[...]
+    v1 = lax.broadcasted_iota(jnp.int32, (8, 256), 0)
+    v2 = pl.program_id(0) * jnp.int32(8)
+    v3 = jnp.full((8, 256), v2, jnp.int32)
+    v4 = v1 + v3
+    v5 = v4 < jnp.full((8, 256), 4, jnp.int32)
+    v6 = lax.broadcasted_iota(jnp.int32, (8, 256), 1)
+    v7 = v6 < jnp.full((8, 256), 8, jnp.int32)
+    v8 = v5 & v7
+    v9 = jnp.where(v8, v, jnp.full((8, 256), 0.0, jnp.float32))
+    v10 = pl.program_id(2) == jnp.int32(0)
     
-    @pl.when(v)
+    @pl.when(v10)
     def _():
-        scratch0_ref[...] = jnp.full((8, 256), 0.0, jnp.float32)
+        scratch0_ref[...] = jnp.full((8,), float("-inf"), jnp.float32)
+        scratch1_ref[...] = jnp.full((8,), 0.0, jnp.float32)
+        scratch2_ref[...] = jnp.full((8, 256), 0.0, jnp.float32)
     
-    v1 = scratch0_ref[...]
-    v2 = x0_ref[...]
-    v3 = lax.broadcasted_iota(jnp.int32, (8, 256), 0)
-    v4 = pl.program_id(0) * jnp.int32(8)
-    v5 = jnp.full((8, 256), v4, jnp.int32)
-    v6 = v3 + v5
-    v7 = v6 < jnp.full((8, 256), 4, jnp.int32)
-    v8 = lax.broadcasted_iota(jnp.int32, (8, 256), 1)
-    v9 = pl.program_id(2) * jnp.int32(256)
-    v10 = jnp.full((8, 256), v9, jnp.int32)
-    v11 = v8 + v10
-    v12 = v11 < jnp.full((8, 256), 4, jnp.int32)
-    v13 = v7 & v12
-    v14 = jnp.where(v13, v2, jnp.full((8, 256), 0.0, jnp.float32))
-    v15 = x1_ref[...]
-    v16 = lax.broadcasted_iota(jnp.int32, (256, 256), 0)
-    v17 = jnp.full((256, 256), v9, jnp.int32)
-    v18 = v16 + v17
+    v11 = scratch0_ref[...]
+    v12 = scratch1_ref[...]
+    v13 = scratch2_ref[...]
+    v14 = x1_ref[...]
+    v15 = lax.broadcasted_iota(jnp.int32, (256, 256), 0)
+    v16 = pl.program_id(2) * jnp.int32(256)
+    v17 = jnp.full((256, 256), v16, jnp.int32)
+    v18 = v15 + v17
     v19 = v18 < jnp.full((256, 256), 4, jnp.int32)
     v20 = lax.broadcasted_iota(jnp.int32, (256, 256), 1)
-    v21 = pl.program_id(1) * jnp.int32(256)
-    v22 = jnp.full((256, 256), v21, jnp.int32)
-    v23 = v20 + v22
-    v24 = v23 < jnp.full((256, 256), 8, jnp.int32)
-    v25 = v19 & v24
-    v26 = jnp.where(v25, v15, jnp.full((256, 256), 0.0, jnp.float32))
-    v27 = v1 + jnp.dot(v14, v26, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
-    scratch0_ref[...] = v27
+    v21 = v20 < jnp.full((256, 256), 8, jnp.int32)
+    v22 = v19 & v21
+    v23 = jnp.where(v22, v14, jnp.full((256, 256), 0.0, jnp.float32))
+    v24 = jnp.transpose(v23, (1, 0))
+    v25 = jnp.full((8, 256), 0.0, jnp.float32) + jnp.dot(v9, v24, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
+    v26 = v25 * jnp.full((8, 256), 0.510069727897644, jnp.float32)
+    v27 = pl.program_id(2) * 256
+    v28 = lax.broadcasted_iota(jnp.int32, (256,), 0)
+    v29 = lax.convert_element_type(v27, jnp.int32)
+    v30 = jnp.full((256,), v29, jnp.int32)
+    v31 = v28 + v30
+    v32 = v31.reshape((1, 256))
+    v33 = jnp.broadcast_to(v32, (8, 256))
+    v34 = v33 < jnp.full((8, 256), 4, jnp.int32)
+    v35 = jnp.where(v34, v26, jnp.full((8, 256), float("-inf"), jnp.float32))
+    v36 = jnp.maximum(jnp.full((8,), float("-inf"), jnp.float32), jnp.max(v35, axis=(1,)))
+    v37 = jnp.maximum(v11, v36)
+    v38 = v37.reshape((8, 1))
+    v39 = jnp.broadcast_to(v38, (8, 256))
+    v40 = v35 - v39
+    v41 = jnp.exp2(v40)
+    v42 = jnp.full((8,), 0.0, jnp.float32) + jnp.sum(v41, axis=(1,))
+    v43 = v11 - v37
+    v44 = jnp.exp2(v43)
+    v45 = v12 * v44
+    v46 = v45 + v42
+    v47 = v44.reshape((8, 1))
+    v48 = jnp.broadcast_to(v47, (8, 256))
+    v49 = v13 * v48
+    v50 = x2_ref[...]
+    v51 = jnp.where(v22, v50, jnp.full((256, 256), 0.0, jnp.float32))
+    v52 = v49 + jnp.dot(v41, v51, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
+    scratch0_ref[...] = v37
+    scratch1_ref[...] = v46
+    scratch2_ref[...] = v52
     
-    @pl.when(v)
+    @pl.when(v10)
     def _1():
-        v28 = scratch0_ref[...]
-        o0_ref[...] = v28
+        v53 = scratch1_ref[...]
+        v54 = scratch2_ref[...]
+        v55 = v53.reshape((8, 1))
+        v56 = jnp.broadcast_to(v55, (8, 256))
+        v57 = v54 / v56
+        o0_ref[...] = v57
     
 
 
-def attention_kernel1(x0, x1):
-    """Runs attention_kernel1_tpu over the grid (1, 1, 1); returns the array (4, 8)."""
+def attention_kernel0(x0, x1, x2):
+    """Runs attention_kernel0_tpu over the grid (1, 1, 1); returns the array (4, 8)."""
     return pl.pallas_call(
-        attention_kernel1_tpu,
+        attention_kernel0_tpu,
         out_shape=jax.ShapeDtypeStruct((4, 8), jnp.float32),
         grid=(1, 1, 1),
-        in_specs=[pl.BlockSpec((8, 256), lambda i, j, k: (i, k)), pl.BlockSpec((256, 256), lambda i, j, k: (k, j))],
-        out_specs=pl.BlockSpec((8, 256), lambda i, j, k: (i, j)),
-        scratch_shapes=[pltpu.VMEM((8, 256), jnp.float32)],
+        in_specs=[pl.BlockSpec((8, 256), lambda i, j, k: (i, 0)), pl.BlockSpec((256, 256), lambda i, j, k: (k, 0)), pl.BlockSpec((256, 256), lambda i, j, k: (k, 0))],
+        out_specs=pl.BlockSpec((8, 256), lambda i, j, k: (i, 0)),
+        scratch_shapes=[pltpu.VMEM((8,), jnp.float32), pltpu.VMEM((8,), jnp.float32), pltpu.VMEM((8, 256), jnp.float32)],
         compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel", "parallel", "arbitrary")),
         interpret=INTERPRET,
         debug=DEBUG,
-    )(x0, x1)
-
-
-# examples/attention/attention.mlir:47:8
-def attention_kernel2_tpu(x0_ref, o0_ref):
-    """The program at one point of the grid (1,) (parallel)."""
-    v = x0_ref[...]
-    v1 = lax.broadcasted_iota(jnp.int32, (128, 128), 0)
-    v2 = pl.program_id(0) * jnp.int32(128)
-    v3 = jnp.full((128, 128), v2, jnp.int32)
-    v4 = v1 + v3
-    v5 = v4 < jnp.full((128, 128), 4, jnp.int32)
-    v6 = lax.broadcasted_iota(jnp.int32, (128, 128), 1)
-    v7 = v6 < jnp.full((128, 128), 4, jnp.int32)
-    v8 = v5 & v7
-    v9 = jnp.where(v8, v, jnp.full((128, 128), 0.0, jnp.float32))
-    v10 = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v11 = v10.reshape((1, 128))
-    v12 = jnp.broadcast_to(v11, (128, 128))
-    v13 = v12 < jnp.full((128, 128), 4, jnp.int32)
-    v14 = jnp.where(v13, v9, jnp.full((128, 128), float("-inf"), jnp.float32))
-    v15 = jnp.maximum(jnp.full((128,), float("-inf"), jnp.float32), jnp.max(v14, axis=(1,)))
-    v16 = jnp.fmax(v15, jnp.full((128,), float("nan"), jnp.float32))
-    v17 = v16.reshape((128, 1))
-    v18 = jnp.broadcast_to(v17, (128, 128))
-    v19 = v9 - v18
-    v20 = jnp.exp(v19)
-    v21 = jnp.where(v13, v20, jnp.full((128, 128), 0.0, jnp.float32))
-    v22 = jnp.full((128,), 0.0, jnp.float32) + jnp.sum(v21, axis=(1,))
-    v23 = v22 + jnp.full((128,), 0.0, jnp.float32)
-    v24 = v23.reshape((128, 1))
-    v25 = jnp.broadcast_to(v24, (128, 128))
-    v26 = v20 / v25
-    o0_ref[...] = v26
-
-
-def attention_kernel2(x0):
-    """Runs attention_kernel2_tpu over the grid (1,); returns the array (4, 4)."""
-    return pl.pallas_call(
-        attention_kernel2_tpu,
-        out_shape=jax.ShapeDtypeStruct((4, 4), jnp.float32),
-        grid=(1,),
-        in_specs=[pl.BlockSpec((128, 128), lambda i: (i, 0))],
-        out_specs=pl.BlockSpec((128, 128), lambda i: (i, 0)),
-        scratch_shapes=[],
-        compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel",)),
-        interpret=INTERPRET,
-        debug=DEBUG,
-    )(x0)
+    )(x0, x1, x2)
 
 
 # examples/attention/attention.mlir:12:1
@@ -253,23 +174,17 @@ def pattern(a0, a1):
 
 # examples/attention/attention.mlir:32:1
 def attention(a0, a1, a2):
-    # examples/attention/attention.mlir:41:13
-    y = attention_kernel0(a0, a1)
-    # examples/attention/attention.mlir:47:8
-    y1 = attention_kernel2(y)
     # examples/attention/attention.mlir:50:8
-    y2 = attention_kernel1(y1, a2)
+    y = attention_kernel0(a0, a1, a2)
     # examples/attention/attention.mlir:52:3
-    return y2
+    return y
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
 # dtypes of their arguments and results.
 KERNELS = {
     "pattern_kernel0": ([((1,), "float32"), ((1,), "float32")], [((4, 8), "float32")]),
-    "attention_kernel0": ([((4, 8), "float32"), ((4, 8), "float32")], [((4, 4), "float32")]),
-    "attention_kernel1": ([((4, 4), "float32"), ((4, 8), "float32")], [((4, 8), "float32")]),
-    "attention_kernel2": ([((4, 4), "float32")], [((4, 4), "float32")]),
+    "attention_kernel0": ([((4, 8), "float32"), ((4, 8), "float32"), ((4, 8), "float32")], [((4, 8), "float32")]),
 }
 SIGNATURES = {
     "pattern": ([((), "float32"), ((), "float32")], [((4, 8), "float32")]),

@@ -51,7 +51,7 @@ def _put(dst, value):
         return None
     if value.shape != dst.shape:
         value = np.broadcast_to(value, dst.shape)
-    dst.data[...] = value.astype(dst.dtype)
+    dst.data[...] = dst.conv(value)
     return None
 
 
@@ -72,6 +72,7 @@ def dma_copy(dst, src, mask=None, **_):
             if dst.data.shape != src.shape:
                 raise NkiError("DMA of a window of shape %s into a tile of shape %s" % (src.shape, dst.data.shape))
             src.read(mask, fill=dst.data)
+            dst.data[...] = dst.conv(dst.data)
             return
         dst.write(src.read(mask)[0], mask)
         return
@@ -82,13 +83,13 @@ def dma_copy(dst, src, mask=None, **_):
 
 
 def memset(dst, value, dtype=None, **_):
-    dst.data[...] = value
+    dst.data[...] = dst.conv(np.full(dst.shape, value, dtype=np.float64))
 
 
 def iota(expr, dtype=None, dst=None, **_):
     v = np.asarray(expr)
     if dst is None:
-        return v.astype(dtype)
+        return nl.cast(v, dtype)
     return _put(dst, v)
 
 
@@ -108,7 +109,7 @@ def nc_matmul(stationary, moving, dst=None, **_):
     prod = (s.astype(np.float64).T @ m.astype(np.float64)).astype(np.float32)
     if dst is None:
         return prod
-    if dst.buffer is not nl.psum or dst.dtype != np.float32:
+    if dst.buffer is not nl.psum or dst.dtype is nl.bfloat16 or dst.dtype != np.float32:
         raise NkiError("nc_matmul accumulates into an f32 PSUM tile")
     if dst.shape != prod.shape:
         raise NkiError("the destination must be %s, not %s" % (prod.shape, dst.shape))
@@ -192,7 +193,7 @@ def tensor_copy(src, dst=None, dtype=None, engine=None, **_):
         _partitions(dst, src)
     v = _f32(src)
     if dtype is not None and dst is None:
-        return v.astype(dtype)
+        return nl.cast(v, dtype)
     return _put(dst, v)
 
 
@@ -204,7 +205,7 @@ def reciprocal(data, dst=None, **_):
 def affine_select(pred, on_true_tile, on_false_value, dst=None, **_):
     x = _data(on_true_tile)
     p = np.broadcast_to(np.asarray(pred), x.shape)
-    return _put(dst, np.where(p, x, np.asarray(on_false_value, dtype=x.dtype)))
+    return _put(dst, np.where(p, x, np.asarray(on_false_value, dtype=np.float64)))
 
 
 def bn_stats(data, dst=None, **_):

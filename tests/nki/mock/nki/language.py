@@ -2,7 +2,11 @@
 the test samples use, with the NeuronCore's tile limits as hard errors.
 
 Tiles are numpy arrays of their dtype (partition dimension first); device
-memory tensors are numpy arrays too. Everything runs on the CPU, one SPMD
+memory tensors are numpy arrays too. NumPy has no bfloat16: a bfloat16
+tile or tensor holds float32 values that are bfloat16 numbers, and every
+write into it rounds to bfloat16 exactly (to nearest, ties to even, as
+the engines' output conversion does; NaN stays NaN), so what a kernel
+computes in bfloat16 is bit for bit what the hardware's rounding gives. Everything runs on the CPU, one SPMD
 program after another (see nki.jit)."""
 
 import math
@@ -44,7 +48,36 @@ class _Unsupported:
         self.name = name
 
 
-bfloat16 = _Unsupported("bfloat16")
+class _BFloat16:
+    """The bfloat16 dtype: 1 sign, 8 exponent and 7 fraction bits, stored
+    here as the float32 of the same value."""
+
+    name = "bfloat16"
+    itemsize = 2
+
+    def __repr__(self):
+        return "nl.bfloat16"
+
+
+bfloat16 = _BFloat16()
+
+
+def round_bf16(x):
+    """Rounds float32 values to the nearest bfloat16 (ties to even),
+    returned as float32: the upper 16 bits of the rounded float32."""
+    a = np.ascontiguousarray(np.asarray(x, dtype=np.float32))
+    u = a.view(np.uint32).astype(np.uint64)
+    nan = (u & 0x7FFFFFFF) > 0x7F800000
+    r = (u + 0x7FFF + ((u >> 16) & 1)) & 0xFFFF0000
+    r = np.where(nan, (u | 0x00400000) & 0xFFFF0000, r)
+    return r.astype(np.uint32).view(np.float32).reshape(a.shape)
+
+
+def cast(values, dtype):
+    """values converted to dtype (a NumPy dtype or bfloat16)."""
+    if dtype is bfloat16:
+        return round_bf16(np.asarray(values, dtype=np.float32))
+    return np.asarray(values).astype(dtype)
 tfloat32 = _Unsupported("tfloat32")
 float8_e4m3 = _Unsupported("float8_e4m3")
 float8_e5m2 = _Unsupported("float8_e5m2")
@@ -73,14 +106,19 @@ _live_psum = weakref.WeakSet()
 def _dtype(dtype):
     if isinstance(dtype, _Unsupported):
         raise NkiError("the executor does not model %s" % dtype.name)
+    if dtype is bfloat16:
+        return np.dtype(np.float32)
     return np.dtype(dtype)
 
 
 class Tile:
-    """An SBUF or PSUM tile, or a device-memory tensor."""
+    """An SBUF or PSUM tile, or a device-memory tensor. data holds the
+    values (float32 for bfloat16); writes go through conv so that they are
+    rounded to the tile's dtype."""
 
     def __init__(self, shape, dtype, buffer):
         self.buffer = buffer
+        self.bf16 = dtype is bfloat16
         self.data = np.zeros(shape, dtype=_dtype(dtype))
         if np.issubdtype(self.data.dtype, np.floating):
             self.data[...] = np.nan
@@ -91,10 +129,18 @@ class Tile:
 
     @property
     def dtype(self):
-        return self.data.dtype
+        return bfloat16 if self.bf16 else self.data.dtype
+
+    @property
+    def itemsize(self):
+        return 2 if self.bf16 else self.data.itemsize
+
+    def conv(self, values):
+        """values converted to the tile's dtype, as stored in data."""
+        return cast(values, self.dtype)
 
     def free_bytes(self):
-        return int(np.prod(self.shape[1:])) * self.data.itemsize
+        return int(np.prod(self.shape[1:])) * self.itemsize
 
     def __getitem__(self, idx):
         return Access(self, idx)
@@ -104,14 +150,14 @@ class Tile:
         # the elements its mask selects.
         if isinstance(value, Masked):
             view = self.data[idx]
-            view[value.mask] = value.values[value.mask].astype(self.data.dtype)
+            view[value.mask] = self.conv(value.values[value.mask])
             return
-        self.data[idx] = _values(value).astype(self.data.dtype)
+        self.data[idx] = self.conv(_values(value))
 
     def __iadd__(self, value):
         if self.buffer is not psum:
             raise NkiError("+= accumulates into PSUM tiles only")
-        self.data[...] = (self.data.astype(np.float32) + _values(value).astype(np.float32)).astype(self.data.dtype)
+        self.data[...] = self.conv((self.data.astype(np.float32) + _values(value).astype(np.float32)).astype(np.float32))
         return self
 
 
@@ -155,7 +201,7 @@ class Access:
             bad = m & ((a < 0) | (a >= self.tensor.shape[d]))
             if bad.any():
                 raise NkiError("an access reaches outside dimension %d of size %d" % (d, self.tensor.shape[d]))
-        out = np.empty(idx[0].shape, dtype=self.tensor.dtype) if fill is None else fill
+        out = np.empty(idx[0].shape, dtype=self.tensor.data.dtype) if fill is None else fill
         sel = tuple(a[m] for a in idx)
         out[m] = self.tensor.data[sel]
         return out, m
@@ -169,7 +215,7 @@ class Access:
                 raise NkiError("an access reaches outside dimension %d of size %d" % (d, self.tensor.shape[d]))
         vals = np.broadcast_to(_values(values), idx[0].shape)
         sel = tuple(a[m] for a in idx)
-        self.tensor.data[sel] = vals[m].astype(self.tensor.dtype)
+        self.tensor.data[sel] = self.tensor.conv(vals[m])
 
     @property
     def shape(self):
@@ -284,7 +330,7 @@ class Masked:
 
 
 def load(access, mask=None, dtype=None):
-    out, m = access.read(mask, fill=np.zeros(access.shape, dtype=access.tensor.dtype))
+    out, m = access.read(mask, fill=np.zeros(access.shape, dtype=access.tensor.data.dtype))
     if mask is None:
         return out
     return Masked(out, m)
@@ -292,6 +338,17 @@ def load(access, mask=None, dtype=None):
 
 def store(access, value, mask=None):
     access.write(value, mask)
+
+
+def atomic_rmw(dst, value, op, mask=None):
+    """dst = op(dst, value) element by element in device memory, computed
+    in the tensor's dtype (one rounding per element)."""
+    if not isinstance(dst, Access) or dst.buffer in (sbuf, psum):
+        raise NkiError("atomic_rmw updates device memory")
+    old, _ = dst.read(mask, fill=np.zeros(dst.shape, dtype=dst.tensor.data.dtype))
+    v = np.broadcast_to(_values(value), old.shape).astype(old.dtype)
+    with np.errstate(all="ignore"):
+        dst.write(op(old, v).astype(old.dtype), mask)
 
 
 def load_transpose2d(access, mask=None):
