@@ -52,6 +52,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/nvgputonvvm"
 	_ "github.com/strata-ir/strata/conversion/reconcilecasts"
 	_ "github.com/strata-ir/strata/conversion/scftocf"
+	_ "github.com/strata-ir/strata/conversion/tiletoamdgpu"
 	_ "github.com/strata-ir/strata/conversion/tiletoneuron"
 	_ "github.com/strata-ir/strata/conversion/tiletonvgpu"
 	_ "github.com/strata-ir/strata/conversion/tiletotpu"

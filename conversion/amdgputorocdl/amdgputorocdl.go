@@ -18,6 +18,7 @@ import (
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/amdgpu"
+	"github.com/strata-ir/strata/dialects/llvm"
 )
 
 // Argument is the pass's command-line name.
@@ -58,7 +59,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	target.AddLegalDialect("rocdl")
 	for _, name := range []string{amdgpu.MfmaOpName, amdgpu.MemoryCounterWaitOpName, amdgpu.SchedBarrierOpName, amdgpu.SwizzleBitmodeOpName,
 		amdgpu.TransposeLoadOpName, amdgpu.DppOpName, amdgpu.ExtPackedFp8OpName, amdgpu.PackedTrunc2xfp8OpName, amdgpu.PackedStochRoundFp8OpName,
-		amdgpu.WmmaOpName} {
+		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName} {
 		target.AddIllegalOp(name)
 	}
 	for name := range bufferOps {
@@ -68,6 +69,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		mfmaPattern(chip),
 		waitPattern(chip),
 		schedBarrierPattern(),
+		ldsBarrierPattern(chip),
 		SwizzlePattern(),
 		transposeLoadPattern(chip, tc),
 		dppPattern(),
@@ -125,6 +127,36 @@ func waitPattern(chip Chipset) rewrite.ConversionPattern {
 			ctx := r.Builder.Ctx
 			llvmcommon.Create(r, "rocdl.s.waitcnt", op.Loc(), nil, nil,
 				[]ir.NamedAttr{{Name: "bitfield", Value: ctx.IntegerAttr(ctx.I(32), bits)}})
+			r.ReplaceOp(op, nil)
+			return true
+		}}
+}
+
+// ldsBarrierPattern lowers lds_barrier as upstream does from gfx90a to
+// gfx11: s_barrier between workgroup-scope release and acquire fences
+// tagged with the MMRA amdgpu-synchronize-as:local, which relaxes them to
+// the LDS (the waits for LDS accesses, not for global memory). gfx908
+// needs an inline-assembly barrier and gfx12 the split barrier; those
+// are not lowered.
+func ldsBarrierPattern(chip Chipset) rewrite.ConversionPattern {
+	return &rewrite.ConversionFunc{RootName: amdgpu.LdsBarrierOpName, BenefitValue: 1, PatternName: "amdgpu.lds_barrier-to-rocdl",
+		Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
+			if !chip.AtLeast(9, 0, 0xa) || chip.Major >= 12 {
+				return false
+			}
+			ctx := r.Builder.Ctx
+			mmra := ctx.DictionaryAttr([]ir.NamedAttr{{Name: llvm.MMRAAttrName, Value: llvm.MMRATag(ctx, "amdgpu-synchronize-as", "local")}})
+			fence := func(ordering int64) {
+				f := llvmcommon.Create(r, "llvm.fence", op.Loc(), nil, nil, []ir.NamedAttr{
+					{Name: "ordering", Value: ctx.IntegerAttr(ctx.I(64), ordering)},
+					{Name: "syncscope", Value: ctx.Str("workgroup")},
+				})
+				f.SetAttrs(mmra)
+			}
+			// AtomicOrdering: release 5, acquire 4.
+			fence(5)
+			llvmcommon.Create(r, "rocdl.s.barrier", op.Loc(), nil, nil, nil)
+			fence(4)
 			r.ReplaceOp(op, nil)
 			return true
 		}}

@@ -24,6 +24,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
+	"github.com/strata-ir/strata/conversion/vectortollvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -106,6 +107,7 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	patterns = append(patterns, cftollvm.Patterns(tc)...)
 	patterns = append(patterns, memreftollvm.Patterns(tc)...)
 	patterns = append(patterns, mathtollvm.Patterns(tc)...)
+	patterns = append(patterns, vectortollvm.Patterns(target, tc)...)
 	return llvmcommon.Apply(ctx, module, target, patterns, tc)
 }
 
@@ -187,7 +189,7 @@ func gpuPatterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 				return true
 			}},
 		llvmcommon.GPUReturnPattern(),
-		gpucommon.FuncPattern(tc, gpucommon.FuncLowering{KernelAttrs: kernelAttrs}),
+		gpucommon.FuncPattern(tc, gpucommon.FuncLowering{KernelAttrs: kernelAttrs, WorkgroupAttributions: true}),
 	)
 	return ps
 }

@@ -240,20 +240,20 @@ func splitRematerializable(body *ir.Operation) {
 }
 
 // assign computes the layouts of a kernel body run by warps warps, the
-// accumulators of its products in the mma.sync layout.
-func assign(body *ir.Operation, warps int64) (map[ir.Value]*Layout, error) {
-	return assignWith(body, warps, func(shape []int64) (*Layout, error) {
-		wm, wn, err := warpGrid(shape, warps)
+// accumulators of its products in the target's fragment layout.
+func assign(body *ir.Operation, warps int64, t *Target) (map[ir.Value]*Layout, error) {
+	return assignWith(body, warps, t.Lanes, func(shape []int64) (*Layout, error) {
+		wm, wn, err := warpGrid(shape, warps, t)
 		if err != nil {
 			return nil, err
 		}
-		return MMA(shape, wm, wn), nil
+		return t.Accumulator(shape, wm, wn), nil
 	})
 }
 
 // assignWith computes the layouts of a kernel body run by warps warps,
 // the accumulators of its products in the layout acc gives their shape.
-func assignWith(body *ir.Operation, warps int64, acc func(shape []int64) (*Layout, error)) (map[ir.Value]*Layout, error) {
+func assignWith(body *ir.Operation, warps, lanes int64, acc func(shape []int64) (*Layout, error)) (map[ir.Value]*Layout, error) {
 	a := &layouts{m: map[ir.Value]*Layout{}, warps: warps}
 	// Layouts split dimensions by bits.
 	body.Walk(ir.PreOrder, func(op *ir.Operation) bool {
@@ -305,7 +305,7 @@ func assignWith(body *ir.Operation, warps int64, acc func(shape []int64) (*Layou
 			}
 			if _, ok := a.m[v]; !ok {
 				shape, elem, _ := tileShape(v)
-				a.set(v, Blocked(shape, bitWidth(elem), int(warps)))
+				a.set(v, BlockedLanes(shape, bitWidth(elem), int(warps), int(lanes)))
 				a.propagate(body)
 			}
 			return a.err == nil
@@ -387,16 +387,17 @@ func blockLoad(v ir.Value) (tile.LoadOp, bool) {
 }
 
 // warpGrid arranges warps over an accumulator of shape: as square as the
-// 16x8 fragments allow.
-func warpGrid(shape []int64, warps int64) (int64, int64, error) {
-	if len(shape) != 2 || !isPow2(shape[0]) || !isPow2(shape[1]) || shape[0] < 16 || shape[1] < 8 {
-		return 0, 0, fmt.Errorf("tile.dot accumulator %v: mma.sync needs power-of-two blocks of at least 16x8", shape)
+// target's fragments (16x8 for mma.sync) allow.
+func warpGrid(shape []int64, warps int64, t *Target) (int64, int64, error) {
+	fm, fn := t.FragM, t.FragN
+	if len(shape) != 2 || !isPow2(shape[0]) || !isPow2(shape[1]) || shape[0] < fm || shape[1] < fn {
+		return 0, 0, fmt.Errorf("tile.dot accumulator %v: %s needs power-of-two blocks of at least %dx%d", shape, t.Instruction, fm, fn)
 	}
 	wm, wn := int64(1), int64(1)
 	for wm*wn < warps {
-		if shape[1]/wn >= 2*8 && (shape[1]/wn >= shape[0]/wm || shape[0]/wm < 2*16) {
+		if shape[1]/wn >= 2*fn && (shape[1]/wn >= shape[0]/wm || shape[0]/wm < 2*fm) {
 			wn *= 2
-		} else if shape[0]/wm >= 2*16 {
+		} else if shape[0]/wm >= 2*fm {
 			wm *= 2
 		} else {
 			return 0, 0, fmt.Errorf("tile.dot accumulator %v is too small for %d warps", shape, warps)

@@ -274,10 +274,10 @@ func (k *kernel) stage(v ir.Value, sm ir.Value, sw Swizzle) ([]ir.Value, error) 
 	def := ir.DefiningOp(v)
 	if def != nil && feedsDot(def) {
 		ld, _ := tile.AsLoadOp(def)
-		if k.asyncCopyOK(ld, shape) {
+		if k.target.AsyncCopy && k.asyncCopyOK(ld, shape) {
 			return k.asyncCopy(ld, sm, sw, shape), nil
 		}
-		l := Blocked(shape, bitWidth(elem), int(k.warps))
+		l := BlockedLanes(shape, bitWidth(elem), int(k.warps), int(k.target.Lanes))
 		regs, err := k.loadRegs(def, l)
 		if err != nil {
 			return nil, err
@@ -337,7 +337,7 @@ func (k *kernel) asyncCopyAt(ld tile.LoadOp, sm ir.Value, sw Swizzle, shape []in
 		a.sizes = append(a.sizes, k.dim(m, int64(d)))
 	}
 	r := len(shape) - 2
-	threads := k.warps * 32
+	threads := k.warps * k.target.Lanes
 	per := shape[r+1] / 8
 	chunks := shape[r] * per
 	tokT := k.parsedType("!nvgpu.device.async.token")

@@ -17,6 +17,7 @@ import (
 type kernel struct {
 	*emitter
 	chip    string
+	target  *Target
 	warps   int64
 	layouts map[ir.Value]*Layout
 	vals    map[ir.Value]ir.Value
@@ -125,7 +126,9 @@ var rules = map[string]lowering{}
 func rule(name string, f lowering) { rules[name] = f }
 
 func (k *kernel) errorf(op *ir.Operation, format string, args ...any) error {
-	return ir.NewError(op.Loc(), fmt.Sprintf(format, args...))
+	// The messages name the pass that runs.
+	msg := strings.Replace(fmt.Sprintf(format, args...), Argument, k.target.Pass, 1)
+	return ir.NewError(op.Loc(), msg)
 }
 
 // get returns the lowered value of v.
@@ -160,6 +163,11 @@ func (k *kernel) lowerBlock(from *ir.Block) error {
 
 // lowerOp lowers one operation by its rule.
 func (k *kernel) lowerOp(op *ir.Operation) error {
+	if f, ok := k.target.Rules[op.Name()]; ok {
+		if err := f(&Kernel{k}, op); err != errDecline {
+			return err
+		}
+	}
 	if f, ok := rules[op.Name()]; ok {
 		return f(k, op)
 	}
@@ -324,7 +332,7 @@ func (k *kernel) ownerPred(l *Layout) ir.Value {
 // lowerFor lowers an scf.for whose iteration arguments may be tiles.
 func lowerFor(k *kernel, op *ir.Operation) error {
 	f, _ := scf.AsForOp(op)
-	if k.pipe == nil && k.flash == nil {
+	if k.pipe == nil && k.flash == nil && k.target.AsyncCopy {
 		if p := k.plan(f); p != nil {
 			return k.lowerPipelinedFor(op, p)
 		}

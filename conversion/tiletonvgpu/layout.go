@@ -118,6 +118,11 @@ func unit(rank, d int, v int64) []int64 {
 // warp cover the rows one after another (coalesced), then the warps, then
 // the registers again.
 func Blocked(shape []int64, elemBits int, warps int) *Layout {
+	return BlockedLanes(shape, elemBits, warps, 32)
+}
+
+// BlockedLanes is Blocked for warps of lanes threads (64 on AMD's CDNA).
+func BlockedLanes(shape []int64, elemBits int, warps int, lanes int) *Layout {
 	rank := len(shape)
 	vec := int64(128 / elemBits)
 	if vec < 1 {
@@ -144,7 +149,7 @@ func Blocked(shape []int64, elemBits int, warps int) *Layout {
 	for i := int64(1); i < vec; i *= 2 {
 		l.Reg = append(l.Reg, next())
 	}
-	for i := 0; i < 5; i++ {
+	for i := 0; i < log2(int64(lanes)); i++ {
 		l.Lane = append(l.Lane, next())
 	}
 	for i := 0; i < log2(int64(warps)); i++ {

@@ -91,7 +91,7 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 	// 2. Lanes: butterflies over the lane bits along dim.
 	laneD := dimBits(l.Lane, dim)
 	i32 := k.ctx.I(32)
-	width := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, 32)})
+	width := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, k.target.Lanes)})
 	for b := 0; b < len(l.Lane); b++ {
 		if laneD>>b&1 == 0 {
 			continue

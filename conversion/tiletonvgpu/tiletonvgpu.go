@@ -93,7 +93,7 @@ const (
 // warpsFor returns the warps of kernel kf: BigWarps for a big product,
 // else enough warps for its largest tile to spread RowElements to a
 // thread.
-func warpsFor(kf *ir.Operation) int64 {
+func warpsFor(kf *ir.Operation, t *Target) int64 {
 	w := int64(Warps)
 	var largest int64
 	dot := false
@@ -104,8 +104,8 @@ func warpsFor(kf *ir.Operation) int64 {
 				if shape[0]*shape[1] >= BigDot {
 					w = BigWarps
 				}
-				// No more warps than 16x8 fragments.
-				for w > 1 && w > (shape[0]/16)*(shape[1]/8) {
+				// No more warps than fragments.
+				for w > 1 && w > (shape[0]/t.FragM)*(shape[1]/t.FragN) {
 					w /= 2
 				}
 			}
@@ -125,7 +125,7 @@ func warpsFor(kf *ir.Operation) int64 {
 		return c
 	}
 	if !dot {
-		for w < MaxWarps && largest > w*32*RowElements {
+		for w < MaxWarps && largest > w*t.Lanes*RowElements {
 			w *= 2
 		}
 	}
@@ -194,7 +194,14 @@ func persistentOK(kf *ir.Operation, blocks int64) bool {
 // Run lowers the tile kernels of module. On error the module is left as
 // it was.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
-	chip := opts.Chip
+	t := *nvidia
+	t.Chip = opts.Chip
+	return RunTarget(ctx, module, &t, opts)
+}
+
+// RunTarget lowers the tile kernels of module for target t (see Target);
+// opts.Chip is ignored. On error the module is left as it was.
+func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) error {
 	body := module.Region(0).First()
 	if body == nil {
 		return nil
@@ -208,8 +215,12 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	if len(kernels) == 0 {
 		return nil
 	}
+	props := []ir.NamedAttr{{Name: "sym_name", Value: ctx.Str(ModuleName)}}
+	if t.ModuleTargets != nil {
+		props = append(props, ir.NamedAttr{Name: "targets", Value: t.ModuleTargets})
+	}
 	gmod := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.module"), Loc: module.Loc(), NumRegions: 1,
-		Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "sym_name", Value: ctx.Str(ModuleName)}})})
+		Properties: ctx.DictionaryAttr(props)})
 	gmod.Region(0).Append(ir.NewBlock())
 	lowered := map[string]*ir.Operation{}
 	persistent := map[string]int64{}
@@ -219,7 +230,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			name, _ := ir.SymbolName(kf)
 			persistent[name] = opts.Persistent
 		}
-		fn, plan, err := lowerKernel(ctx, kf, chip, opts.GroupM, persistentOK(kf, opts.Persistent))
+		fn, plan, err := lowerKernel(ctx, kf, t, opts.GroupM, persistentOK(kf, opts.Persistent))
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
@@ -313,21 +324,22 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 
 // lowerKernel returns the gpu.func of tile kernel kf, and the plan of
 // the sm_90a GEMM when it is one.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, persistent bool) (*ir.Operation, *sm90Plan, error) {
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, persistent bool) (*ir.Operation, *sm90Plan, error) {
 	f, _ := tile.AsFuncOp(kf)
+	chip := t.Chip
 	if len(tile.GridSemantics(kf)) > 3 {
-		return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: a grid has at most 3 axes")
+		return nil, nil, ir.NewError(kf.Loc(), t.Pass+": a grid has at most 3 axes")
 	}
 	// Work on a copy: the analysis splits splats per use.
 	work := kf.Clone(nil)
 	defer work.DropAllReferences()
 	splitRematerializable(work)
 	var plan *sm90Plan
-	if chip == "sm_90a" && !persistent {
+	if chip == "sm_90a" && t.AsyncCopy && !persistent {
 		plan, _ = planSM90(work)
 	}
-	warps := warpsFor(work)
-	threads := warps * 32
+	warps := warpsFor(work, t)
+	threads := warps * t.Lanes
 	var lay map[ir.Value]*Layout
 	var err error
 	if plan != nil {
@@ -335,12 +347,12 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 		// warpgroup follows them.
 		warps = plan.consumers * 4
 		threads = (plan.consumers + 1) * 128
-		lay, err = assignWith(work, warps, sm90Accumulator)
+		lay, err = assignWith(work, warps, t.Lanes, sm90Accumulator)
 	} else {
-		lay, err = assign(work, warps)
+		lay, err = assign(work, warps, t)
 	}
 	if err != nil {
-		return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+		return nil, nil, ir.NewError(kf.Loc(), t.Pass+": "+err.Error())
 	}
 	old := work.Region(0).First()
 	var argTypes []ir.Type
@@ -386,7 +398,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 	b.SetInsertionPointToEnd(entry)
 	b.Loc = kf.Loc()
 	k := &kernel{emitter: &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}, top: entry},
-		chip: chip, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
+		chip: chip, target: t, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
 		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{},
 		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}, offsetAlign: map[ir.Value]int64{}, aFrags: map[ir.Value][][]ir.Value{}}
 	for i, a := range old.Arguments() {
@@ -396,8 +408,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, chip string, groupM int64, p
 		k.groupPrograms(groupM)
 	}
 	k.tid = k.gpuIndex("gpu.thread_id", "x")
-	k.lane = k.rem(k.tid, 32)
-	k.warp = k.div(k.tid, 32)
+	k.lane = k.rem(k.tid, t.Lanes)
+	k.warp = k.div(k.tid, t.Lanes)
 	k.prologue = ir.DefiningOp(k.warp)
 	switch {
 	case plan != nil:

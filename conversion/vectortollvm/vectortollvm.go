@@ -214,7 +214,13 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 		_, isVec := o.Operand(0).Type().(*ir.VectorType)
 		return isVec
 	})
-	// The operations a pattern lowers are illegal; those it declines stay.
+	l.illegal(target)
+	return llvmcommon.Apply(ctx, op, target, l.patterns(), l.tc)
+}
+
+// illegal marks the operations the patterns lower illegal in target;
+// those they decline stay legal.
+func (l *lowering) illegal(target *rewrite.ConversionTarget) {
 	for _, name := range []string{"vector.broadcast", "vector.extract", "vector.insert", "vector.fma", "vector.reduction",
 		"vector.load", "vector.store", "vector.shape_cast", "vector.shuffle"} {
 		target.AddDynamicallyLegalOp(name, func(o *ir.Operation) bool { return !l.lowerable(o) })
@@ -222,5 +228,15 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 	target.AddDynamicallyLegalOp("vector.maskedload", func(o *ir.Operation) bool { return !maskedLowerable(o) })
 	target.AddDynamicallyLegalOp("vector.maskedstore", func(o *ir.Operation) bool { return !maskedLowerable(o) })
 	target.AddDynamicallyLegalOp("vector.type_cast", func(o *ir.Operation) bool { return !typeCastLowerable(o) })
-	return llvmcommon.Apply(ctx, op, target, l.patterns(), l.tc)
+}
+
+// Patterns returns the conversion patterns of convert-vector-to-llvm for
+// another lowering to llvm that runs them in its own conversion with type
+// converter tc (convert-gpu-to-rocdl, as upstream's does), and marks the
+// operations they lower illegal in target (vector.print of scalars
+// excepted).
+func Patterns(target *rewrite.ConversionTarget, tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
+	l := &lowering{tc: tc}
+	l.illegal(target)
+	return l.patterns()
 }

@@ -154,8 +154,20 @@ func (t *aliasTable) print(p *printer, deferred bool) {
 	}
 }
 
-// aliasName is the builtin dialect's OpAsmDialectInterface::getAlias.
+// AliasedAttr is an attribute of a dialect whose OpAsmDialectInterface
+// gives it an alias (#llvm.mmra_tag prints as #mmra_tag).
+type AliasedAttr interface {
+	ir.Attribute
+	// AsmAlias returns the alias's name, without `#` and number.
+	AsmAlias() string
+}
+
+// aliasName is the builtin dialect's OpAsmDialectInterface::getAlias, and
+// the other dialects' through AliasedAttr.
 func aliasNameOfAttr(a ir.Attribute) string {
+	if x, ok := a.(AliasedAttr); ok {
+		return x.AsmAlias()
+	}
 	switch a.(type) {
 	case *ir.AffineMapAttr:
 		return "map"

@@ -48,6 +48,7 @@ func Register(ctx *ir.Context) {
 	d.Inlinable = true
 	d.MaterializeConstant = materializeConstant
 	registerHooks(ctx)
+	registerMMRA(ctx)
 	if on := ctx.LookupOpName("llvm.func"); on != nil && on.Def != nil {
 		ir.CallableOp.Attach(on.Def, ir.CallableRegionFunc(func(op *ir.Operation) *ir.Region {
 			if op.Region(0).Empty() {

@@ -8555,6 +8555,77 @@ func BuildIntrStackrestore(b *ir.Builder, loc ir.Location, ptr ir.Value) IntrSta
 	return IntrStackrestoreOp{op}
 }
 
+// FenceOpName is the name of the operation llvm.fence.
+const FenceOpName = "llvm.fence"
+
+// FenceOp wraps an operation llvm.fence: lLVM dialect 'fence' operation.
+type FenceOp struct{ *ir.Operation }
+
+// AsFenceOp returns op as a FenceOp if it is an operation llvm.fence.
+func AsFenceOp(op *ir.Operation) (FenceOp, bool) {
+	if op == nil || op.Name() != FenceOpName {
+		return FenceOp{}, false
+	}
+	return FenceOp{op}, true
+}
+
+// OrderingAttr returns the attribute of the property ordering, or nil when it is absent.
+func (op FenceOp) OrderingAttr() ir.Attribute { return op.InherentAttr("ordering") }
+
+// Ordering returns the value of the property ordering (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op FenceOp) Ordering() AtomicOrdering {
+	v, _ := func() (AtomicOrdering, bool) {
+		a := op.InherentAttr("ordering")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok || x.Big != nil {
+			return 0, false
+		}
+		return AtomicOrdering(x.Lo), true
+	}()
+	return v
+}
+
+// SyncscopeAttr returns the attribute of the property syncscope, or nil when it is absent.
+func (op FenceOp) SyncscopeAttr() ir.Attribute { return op.InherentAttr("syncscope") }
+
+// Syncscope returns the value of the optional property syncscope and whether it is set.
+func (op FenceOp) Syncscope() (string, bool) {
+	a := op.InherentAttr("syncscope")
+	x, ok := a.(*ir.StringAttr)
+	if !ok {
+		return "", false
+	}
+	return x.Value, true
+}
+
+// FenceOptions holds the optional operands, results and properties of
+// llvm.fence for BuildFence; the zero value leaves them all absent (or at
+// their defaults).
+type FenceOptions struct {
+	// Syncscope is the optional property syncscope (nil: absent).
+	Syncscope *string
+}
+
+// BuildFence creates an operation llvm.fence at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero FenceOp.
+func BuildFence(b *ir.Builder, loc ir.Location, ordering AtomicOrdering, opts ...FenceOptions) FenceOp {
+	o := genOptions(b, FenceOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, FenceOpName), Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "ordering", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(ordering))})
+	if o.Syncscope != nil {
+		props = append(props, ir.NamedAttr{Name: "syncscope", Value: b.Ctx.StringAttr(*o.Syncscope, nil)})
+	}
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return FenceOp{op}
+}
+
 // AtomicrmwOpName is the name of the operation llvm.atomicrmw.
 const AtomicrmwOpName = "llvm.atomicrmw"
 
@@ -8811,5 +8882,9 @@ func registerHooks(ctx *ir.Context) {
 		d := def("llvm.intr.assume")
 		d.Print = printAssume
 		d.Parse = parseAssume
+	}
+	{
+		d := def("llvm.fence")
+		d.AddVerifier(verifyFence)
 	}
 }

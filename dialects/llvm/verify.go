@@ -328,3 +328,12 @@ func verifyConstant(op *ir.Operation) error {
 	}
 	return nil
 }
+
+// verifyFence is upstream's FenceOp::verify.
+func verifyFence(op *ir.Operation) error {
+	switch ir.AttrString(op.InherentAttr("ordering")) {
+	case "0 : i64", "1 : i64", "2 : i64":
+		return ir.NewError(op.Loc(), "'llvm.fence' op can be given only acquire, release, acq_rel, and seq_cst orderings")
+	}
+	return nil
+}

@@ -68,6 +68,7 @@ func Register(ctx *ir.Context) {
 	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("rocdl: loading rocdl.irdl: " + err.Error())
 	}
+	registerTarget(ctx)
 	ctx.Dialect("rocdl").VerifyOperationAttr = verifyOperationAttr
 }
 

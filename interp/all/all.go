@@ -13,6 +13,7 @@ import (
 
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/interp/affine"
+	"github.com/strata-ir/strata/interp/amdgpu"
 	"github.com/strata-ir/strata/interp/arith"
 	"github.com/strata-ir/strata/interp/cf"
 	function "github.com/strata-ir/strata/interp/func"
@@ -24,6 +25,7 @@ import (
 	"github.com/strata-ir/strata/interp/neuron"
 	"github.com/strata-ir/strata/interp/nvgpu"
 	"github.com/strata-ir/strata/interp/nvvm"
+	"github.com/strata-ir/strata/interp/rocdl"
 	"github.com/strata-ir/strata/interp/runner"
 	"github.com/strata-ir/strata/interp/scf"
 	"github.com/strata-ir/strata/interp/tensor"
@@ -33,8 +35,8 @@ import (
 )
 
 // Register adds the semantics of func, arith, cf, math, scf, affine, memref,
-// bufferization, tensor, tile, tpu, linalg, part of vector, llvm, gpu, nvvm
-// and nvgpu (on the SIMT model), neuron, and the runner utilities, to reg,
+// bufferization, tensor, tile, tpu, linalg, part of vector, llvm, gpu, nvvm,
+// nvgpu, amdgpu and rocdl (on the SIMT model), neuron, and the runner utilities, to reg,
 // then the semantics added with Extend.
 func Register(reg *interp.Registry) {
 	function.Register(reg)
@@ -54,6 +56,8 @@ func Register(reg *interp.Registry) {
 	gpu.Register(reg)
 	nvvm.Register(reg)
 	nvgpu.Register(reg)
+	amdgpu.Register(reg)
+	rocdl.Register(reg)
 	neuron.Register(reg)
 	extensions.apply(reg)
 }

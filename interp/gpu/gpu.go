@@ -41,9 +41,10 @@ func Register(reg *interp.Registry) {
 	reg.Register("gpu.cluster_dim_blocks", index(func(t *simt.Thread, d int) int64 { return t.Block.Launch.Cluster.Get(d) }))
 	reg.Register("gpu.lane_id", index(func(t *simt.Thread, _ int) int64 { return int64(t.Lane()) }))
 	reg.Register("gpu.subgroup_id", index(func(t *simt.Thread, _ int) int64 { return int64(t.Warp()) }))
-	reg.Register("gpu.subgroup_size", index(func(*simt.Thread, int) int64 { return simt.WarpSize }))
+	reg.Register("gpu.subgroup_size", index(func(t *simt.Thread, _ int) int64 { return int64(t.Block.Launch.Lanes()) }))
 	reg.Register("gpu.num_subgroups", index(func(t *simt.Thread, _ int) int64 {
-		return (t.Block.Launch.Block.Size() + simt.WarpSize - 1) / simt.WarpSize
+		n := int64(t.Block.Launch.Lanes())
+		return (t.Block.Launch.Block.Size() + n - 1) / n
 	}))
 	reg.Register("gpu.barrier", func(f *interp.Frame, op *ir.Operation) error {
 		t, err := simt.Of(f, op)
@@ -140,8 +141,8 @@ func shuffle(f *interp.Frame, op *ir.Operation) error {
 	out, err := t.Collective(f, op, simt.Warp, in, func(group []*simt.Arrival) error {
 		for l, a := range group {
 			in := a.In.(shuffleIn)
-			if in.width <= 0 || in.width > simt.WarpSize {
-				return interp.Errorf(op, fmt.Sprintf("shuffle width %d is not in [1, %d]", in.width, simt.WarpSize))
+			if n := int64(a.Thread.Block.Launch.Lanes()); in.width <= 0 || in.width > n {
+				return interp.Errorf(op, fmt.Sprintf("shuffle width %d is not in [1, %d]", in.width, n))
 			}
 			if w := group[0].In.(shuffleIn).width; in.width != w {
 				return interp.Errorf(op, fmt.Sprintf("lanes of one warp shuffle with widths %d and %d", w, in.width))

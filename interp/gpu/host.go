@@ -260,6 +260,7 @@ func launchFunc(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	cfg.WarpSize = waveSize(fn)
 	entry := fn.Region(0).First()
 	if _, isGPU := dgpu.AsFuncOp(fn); !isGPU {
 		if args, err = llvmKernelArgs(in, op, entry.Arguments(), args); err != nil {
@@ -407,4 +408,27 @@ func memset(f *interp.Frame, op *ir.Operation) error {
 	bits := vs[1].Bits()
 	dst.ForEach(func(_, p int64) { dst.Buf.Data[p] = bits })
 	return token(f, op)
+}
+
+// waveSizer is a target attribute of a gpu.module that fixes the number
+// of threads of a warp (#rocdl.target: a wavefront of 64 lanes on CDNA).
+type waveSizer interface{ WaveSize() int64 }
+
+// waveSize returns the warp size of kernel fn: the one its gpu.module's
+// targets give (the first that does), else 0 (the default, 32).
+func waveSize(fn *ir.Operation) int {
+	m := fn.ParentOp()
+	if m == nil {
+		return 0
+	}
+	if mo, ok := dgpu.AsModuleOp(m); ok {
+		if ts, ok := mo.Targets().(*ir.ArrayAttr); ok {
+			for _, t := range ts.Elems {
+				if w, ok := t.(waveSizer); ok {
+					return int(w.WaveSize())
+				}
+			}
+		}
+	}
+	return 0
 }

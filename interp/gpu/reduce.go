@@ -119,16 +119,17 @@ func subgroupReduce(f *interp.Frame, op *ir.Operation) error {
 	// Without a cluster size, the reduction is over the whole subgroup:
 	// the threads of the warp (fewer than 32 in a last, partial warp).
 	size, stride := int64(0), int64(1)
+	lanes := int64(t.Block.Launch.Lanes())
 	if a, ok := attr(op, "cluster_size").(*ir.IntegerAttr); ok {
 		size = a.Int64()
-	} else if size = int64(len(t.Block.Threads) - t.Warp()*simt.WarpSize); size > simt.WarpSize {
-		size = simt.WarpSize
+	} else if size = int64(len(t.Block.Threads)) - int64(t.Warp())*lanes; size > lanes {
+		size = lanes
 	}
 	if a, ok := attr(op, "cluster_stride").(*ir.IntegerAttr); ok {
 		stride = a.Int64()
 	}
-	if size <= 0 || stride <= 0 || size*stride > simt.WarpSize {
-		return interp.Errorf(op, fmt.Sprintf("clusters of %d lanes %d apart do not fit a subgroup of %d", size, stride, simt.WarpSize))
+	if size <= 0 || stride <= 0 || size*stride > lanes {
+		return interp.Errorf(op, fmt.Sprintf("clusters of %d lanes %d apart do not fit a subgroup of %d", size, stride, lanes))
 	}
 	out, err := t.Collective(f, op, simt.Warp, v, func(group []*simt.Arrival) error {
 		fn, err := reducer(group[0].Frame, op, op.Result(0).Type())

@@ -43,6 +43,9 @@ func Register(reg *interp.Registry) {
 	reg.Register("llvm.return", ret)
 	reg.Register("llvm.br", br)
 	reg.Register("llvm.unreachable", unreachable)
+	// The interpreter's memory is sequentially consistent: fences order
+	// nothing more.
+	reg.Register("llvm.fence", func(*interp.Frame, *ir.Operation) error { return nil })
 	reg.Register("llvm.cond_br", condBr)
 	reg.Register("llvm.switch", switchOp)
 	reg.Register("llvm.call", call)

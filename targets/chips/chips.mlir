@@ -113,6 +113,32 @@
       {name = "mfma.16x16x4f64", m = 16, n = 16, k = 4, a = [f64], acc = [f64]}
     ]
   },
+  // AMD MI350 (CDNA4, gfx950), wave64. Keeps the CDNA3 MFMAs (the fp8
+  // ones in the OCP formats rather than FNUZ) and adds f16/bf16 16x16x32
+  // and 32x32x16 and the scaled f8f6f4 16x16x128 and 32x32x64. 160 KiB of
+  // LDS per workgroup.
+  gfx950 = {
+    vendor = "amd", warp_size = 64,
+    memory = "LDS", memory_bytes = 163840,
+    vector_dot = [f32, f64],
+    matrix = [
+      {name = "mfma.32x32x8f16", m = 32, n = 32, k = 8, a = [f16], acc = [f32]},
+      {name = "mfma.16x16x16f16", m = 16, n = 16, k = 16, a = [f16], acc = [f32]},
+      {name = "mfma.32x32x8bf16_1k", m = 32, n = 32, k = 8, a = [bf16], acc = [f32]},
+      {name = "mfma.16x16x16bf16_1k", m = 16, n = 16, k = 16, a = [bf16], acc = [f32]},
+      {name = "mfma.32x32x16f16", m = 32, n = 32, k = 16, a = [f16], acc = [f32]},
+      {name = "mfma.16x16x32f16", m = 16, n = 16, k = 32, a = [f16], acc = [f32]},
+      {name = "mfma.32x32x16bf16", m = 32, n = 32, k = 16, a = [bf16], acc = [f32]},
+      {name = "mfma.16x16x32bf16", m = 16, n = 16, k = 32, a = [bf16], acc = [f32]},
+      {name = "mfma.32x32x2f32", m = 32, n = 32, k = 2, a = [f32], acc = [f32]},
+      {name = "mfma.16x16x4f32", m = 16, n = 16, k = 4, a = [f32], acc = [f32]},
+      {name = "mfma.32x32x16i8", m = 32, n = 32, k = 16, a = [i8], acc = [i32]},
+      {name = "mfma.16x16x32i8", m = 16, n = 16, k = 32, a = [i8], acc = [i32]},
+      {name = "mfma.32x32x16fp8", m = 32, n = 32, k = 16, a = [f8E4M3FN, f8E5M2], b = [f8E4M3FN, f8E5M2], acc = [f32]},
+      {name = "mfma.16x16x32fp8", m = 16, n = 16, k = 32, a = [f8E4M3FN, f8E5M2], b = [f8E4M3FN, f8E5M2], acc = [f32]},
+      {name = "mfma.16x16x4f64", m = 16, n = 16, k = 4, a = [f64], acc = [f64]}
+    ]
+  },
   // Google TPU v5e: one TensorCore with 128x128 MXUs, 128 MiB of VMEM.
   // Matmul operands live in (8, 128) vregs: M a multiple of 8, N and K
   // of 128; results are f32 (i32 for int8); f32 inputs run in several

@@ -11,7 +11,7 @@ func TestTable(t *testing.T) {
 	if err := Err(); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"gfx90a", "gfx942", "sm_80", "sm_90a", "tpu-v5e", "tpu-v6e", "trn1", "trn2"}
+	want := []string{"gfx90a", "gfx942", "gfx950", "sm_80", "sm_90a", "tpu-v5e", "tpu-v6e", "trn1", "trn2"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("chips %v, want %v", got, want)
 	}
@@ -26,6 +26,7 @@ func TestTable(t *testing.T) {
 		{"sm_90a", 32, 232448, 0, ""},
 		{"gfx90a", 64, 65536, 0, ""},
 		{"gfx942", 64, 65536, 0, ""},
+		{"gfx950", 64, 163840, 0, ""},
 		{"tpu-v5e", 0, 128 << 20, 0, "tpu"},
 		{"tpu-v6e", 0, 128 << 20, 0, "tpu"},
 		{"trn1", 0, 24 << 20, 128, ""},

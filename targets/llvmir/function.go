@@ -434,8 +434,13 @@ func (t *ModuleTranslation) specialIntrinsic(o *sir.Operation, b *ir.Block, ops 
 	case "maximum", "minimum":
 		// LLVM 16 cannot select llvm.maximum/minimum on every target:
 		// expand them (NaN if either operand is NaN, +0 > -0).
+		// Vectors expand lane by lane alike.
 		x, y := ops[0], ops[1]
-		ft, ok := x.Type().(*types.FloatType)
+		et, lanes := x.Type(), uint64(0)
+		if vt, ok := et.(*types.VectorType); ok {
+			et, lanes = vt.ElemType, vt.Len
+		}
+		ft, ok := et.(*types.FloatType)
 		if !ok {
 			return false, nil
 		}
@@ -447,7 +452,10 @@ func (t *ModuleTranslation) specialIntrinsic(o *sir.Operation, b *ir.Block, ops 
 		if name == "minimum" {
 			pred, bitop = enum.FPredOLT, "or"
 		}
-		it := types.NewInt(width)
+		var it types.Type = types.NewInt(width)
+		if lanes > 0 {
+			it = types.NewVector(lanes, it)
+		}
 		pick := b.NewSelect(b.NewFCmp(pred, x, y), x, y)
 		xi, yi := b.NewBitCast(x, it), b.NewBitCast(y, it)
 		var bits value.Value

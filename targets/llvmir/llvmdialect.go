@@ -299,6 +299,14 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 			cases = append(cases, ir.NewCase(constant.NewInt(it, v), dest))
 		}
 		b.NewSwitch(ops[0], def, cases...)
+	case "llvm.fence":
+		// LLVM 16 has no memory model relaxation annotations: an
+		// llvm.mmra tag is dropped, which leaves the stronger fence.
+		f := llvm.FenceOp{Operation: o}
+		inst := b.NewFence(enum.AtomicOrdering(f.Ordering()))
+		if sc, ok := f.Syncscope(); ok {
+			inst.SyncScope = sc
+		}
 	case "llvm.atomicrmw":
 		a := llvm.AtomicrmwOp{Operation: o}
 		aop, ok := atomicOps[a.BinOp()]

@@ -322,6 +322,12 @@ func (t *ModuleTranslation) declareGlobal(op *sir.Operation) error {
 		gl = t.m.NewGlobalDef(g.SymName(), constant.NewUndef(gt))
 	}
 	gl.Immutable = g.Constant()
+	if as := g.AddrSpace(); as != 0 {
+		// Workgroup memory (LDS, shared memory) is address space 3.
+		gl.AddrSpace = types.AddrSpace(as)
+		gl.Typ = types.NewPointer(gt)
+		gl.Typ.AddrSpace = gl.AddrSpace
+	}
 	if gl.Init != nil || g.Linkage() != llvm.LinkageExternal {
 		gl.Linkage = linkage(g.Linkage())
 	}

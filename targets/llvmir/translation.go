@@ -124,3 +124,10 @@ func (t *ModuleTranslation) DeclareIntrinsic(full string, ret types.Type, params
 func (t *ModuleTranslation) OverloadedIntrinsic(name string, ret types.Type, params []types.Type) *ir.Func {
 	return t.intrinsic(name, ret, params)
 }
+
+// IntrinsicSuffix returns the mangling of type ty in the name of an
+// overloaded intrinsic (f32, v4i32, bf16).
+func IntrinsicSuffix(ty types.Type) string { return intrinsicSuffix(ty) }
+
+// IsBFloat reports whether ty is LLVM's bfloat.
+func IsBFloat(ty types.Type) bool { _, ok := ty.(*bfloatType); return ok }

@@ -30,7 +30,7 @@ func TestCheckGEMM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{"sm_80": 0, "sm_90a": 0, "gfx90a": 0, "gfx942": 0, "tpu-v5e": 2, "tpu-v6e": 2, "trn1": 0, "trn2": 0}
+	want := map[string]int{"sm_80": 0, "sm_90a": 0, "gfx90a": 0, "gfx942": 0, "gfx950": 0, "tpu-v5e": 2, "tpu-v6e": 2, "trn1": 0, "trn2": 0}
 	for _, name := range chips.Names() {
 		chip, _ := chips.Lookup(name)
 		var got []string

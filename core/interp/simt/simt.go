@@ -32,8 +32,10 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 )
 
-// WarpSize is the number of threads of a warp; WarpgroupSize of a
-// warpgroup (four consecutive warps, the unit of Hopper's wgmma).
+// WarpSize is the number of threads of a warp, unless the launch says
+// otherwise (Config.WarpSize: 64 for the wavefronts of AMD's CDNA chips);
+// WarpgroupSize of a warpgroup (four consecutive warps, the unit of
+// Hopper's wgmma).
 const (
 	WarpSize      = 32
 	WarpgroupSize = 128
@@ -74,6 +76,17 @@ type Config struct {
 	DynamicShared int64
 	// Op is the launching operation; errors of threads are noted at it.
 	Op *ir.Operation
+	// WarpSize is the number of threads of a warp (a wavefront); zero
+	// means the package's WarpSize, 32.
+	WarpSize int
+}
+
+// Lanes returns the number of threads of a warp of the launch.
+func (c *Config) Lanes() int {
+	if c.WarpSize > 0 {
+		return c.WarpSize
+	}
+	return WarpSize
 }
 
 // MaxThreadsPerBlock bounds the threads of a block, as CUDA does.
@@ -84,8 +97,9 @@ type Scope int
 
 // The scopes of collectives.
 const (
-	// Warp is the warp of the thread: 32 consecutive threads of the block
-	// in linear order (fewer in a last, partial warp).
+	// Warp is the warp of the thread: Config.Lanes() (32 or 64)
+	// consecutive threads of the block in linear order (fewer in a last,
+	// partial warp).
 	Warp Scope = iota
 	// Warpgroup is four consecutive warps.
 	Warpgroup
@@ -129,10 +143,10 @@ const (
 )
 
 // Lane returns the thread's index in its warp.
-func (t *Thread) Lane() int { return t.Linear % WarpSize }
+func (t *Thread) Lane() int { return t.Linear % t.Block.Launch.Lanes() }
 
 // Warp returns the index of the thread's warp in its block.
-func (t *Thread) Warp() int { return t.Linear / WarpSize }
+func (t *Thread) Warp() int { return t.Linear / t.Block.Launch.Lanes() }
 
 // Data returns the per-thread state kept under key, making it with mk on
 // first use.
@@ -396,6 +410,9 @@ func (k *Kernel) check() error {
 	if n := cfg.Cluster.Size(); n > 16 {
 		return where(fmt.Sprintf("a cluster of %v has %d blocks, more than 16", cfg.Cluster, n))
 	}
+	if cfg.WarpSize != 0 && cfg.WarpSize != 32 && cfg.WarpSize != 64 {
+		return where(fmt.Sprintf("a warp of %d threads: warps have 32 or 64", cfg.WarpSize))
+	}
 	if cfg.DynamicShared < 0 {
 		return where(fmt.Sprintf("negative dynamic shared memory size %d", cfg.DynamicShared))
 	}
@@ -581,7 +598,7 @@ func (r *clusterRun) members(a *Arrival) []*Thread {
 	t := a.Thread
 	switch a.Scope {
 	case Warp, Warpgroup:
-		n := WarpSize
+		n := t.Block.Launch.Lanes()
 		if a.Scope == Warpgroup {
 			n = WarpgroupSize
 		}

@@ -2,10 +2,13 @@
 // ROCDLToLLVMIRTranslation): rocdl operations become calls of the
 // llvm.amdgcn.* intrinsics, and the rocdl attributes of functions the
 // amdgpu_kernel calling convention and the AMDGPU function attributes.
-// The IR is LLVM 16's (typed pointers, see targets/llvmir), so the
-// operations whose intrinsics LLVM 16 lacks (buffer resources in address
-// space 8, gfx950 transposing loads and lane swaps, direct-to-LDS loads)
-// are located errors here.
+// The IR is LLVM 16's (typed pointers, see targets/llvmir): buffer
+// resources, which later LLVMs make with llvm.amdgcn.make.buffer.rsrc as
+// pointers in address space 8, are LLVM 16's <4 x i32> descriptors built
+// from their fields, and the buffer loads and stores through them call
+// llvm.amdgcn.raw.buffer.load and store (bfloat data moves as i16); the
+// operations whose intrinsics LLVM 16 lacks (gfx950 transposing loads and
+// lane swaps, direct-to-LDS loads) are located errors here.
 package rocdl
 
 import (
@@ -123,6 +126,36 @@ func (translation) ConvertOperation(op *sir.Operation, b *ir.Block, mt *llvmir.M
 		dim := int64(strings.IndexByte("xyz", name[len(name)-1]))
 		v := b.NewCall(mt.DeclareIntrinsic(fn, types.I64, types.I32), constant.NewInt(types.I32, dim))
 		res = b.NewTrunc(v, ret)
+	case name == "make.buffer.rsrc":
+		res = bufferResource(b, args)
+	case name == "raw.ptr.buffer.load" || name == "raw.ptr.buffer.store":
+		data := 0
+		if name == "raw.ptr.buffer.store" {
+			data = 1
+		}
+		if len(args) != data+4 || !types.Equal(args[data].Type(), rsrcType) {
+			return errorf(op, "needs a buffer resource made by rocdl.make.buffer.rsrc in this function")
+		}
+		args = append([]value.Value(nil), args...)
+		if data == 1 {
+			// bfloat data is stored as i16.
+			if t := asInt16(args[0].Type()); t != nil {
+				args[0] = b.NewBitCast(args[0], t)
+			}
+			intr := "llvm.amdgcn.raw.buffer.store." + llvmir.IntrinsicSuffix(args[0].Type())
+			params := []types.Type{args[0].Type(), rsrcType, types.I32, types.I32, types.I32}
+			b.NewCall(mt.DeclareIntrinsic(intr, types.Void, params...), args...)
+			break
+		}
+		lt := ret
+		if t := asInt16(ret); t != nil {
+			lt = t
+		}
+		intr := "llvm.amdgcn.raw.buffer.load." + llvmir.IntrinsicSuffix(lt)
+		res = b.NewCall(mt.DeclareIntrinsic(intr, lt, rsrcType, types.I32, types.I32, types.I32), args...)
+		if lt != ret {
+			res = b.NewBitCast(res, ret)
+		}
 	case name == "update.dpp":
 		extra, err := imm([]string{"dppCtrl", "rowMask", "bankMask", "boundCtrl"})
 		if err != nil {
@@ -137,6 +170,40 @@ func (translation) ConvertOperation(op *sir.Operation, b *ir.Block, mt *llvmir.M
 	}
 	if op.NumResults() == 1 {
 		mt.MapValue(op.Result(0), res)
+	}
+	return nil
+}
+
+// rsrcType is LLVM 16's buffer resource, four dwords.
+var rsrcType = types.NewVector(4, types.I32)
+
+// bufferResource builds the descriptor (V#) of rocdl.make.buffer.rsrc's
+// base pointer, stride, number of records and flags: dwords 0 and 1 hold
+// the 48-bit base address, the stride in bits 16 to 29 of dword 1, then
+// the number of records and the flags.
+func bufferResource(b *ir.Block, args []value.Value) value.Value {
+	base := b.NewPtrToInt(args[0], types.I64)
+	lo := b.NewTrunc(base, types.I32)
+	hi := b.NewTrunc(b.NewLShr(base, constant.NewInt(types.I64, 32)), types.I32)
+	hi16 := b.NewAnd(hi, constant.NewInt(types.I32, 0xffff))
+	stride := b.NewShl(b.NewZExt(args[1], types.I32), constant.NewInt(types.I32, 16))
+	w1 := b.NewOr(hi16, stride)
+	n := b.NewTrunc(args[2], types.I32)
+	var v value.Value = constant.NewUndef(rsrcType)
+	for i, x := range []value.Value{lo, w1, n, args[3]} {
+		v = b.NewInsertElement(v, x, constant.NewInt(types.I32, int64(i)))
+	}
+	return v
+}
+
+// asInt16 returns the type of i16 elements that bfloat data of type t
+// moves as (nil when t holds no bfloat).
+func asInt16(t types.Type) types.Type {
+	if llvmir.IsBFloat(t) {
+		return types.I16
+	}
+	if v, ok := t.(*types.VectorType); ok && llvmir.IsBFloat(v.ElemType) {
+		return types.NewVector(v.Len, types.I16)
 	}
 	return nil
 }

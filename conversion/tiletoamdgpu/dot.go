@@ -1,0 +1,244 @@
+package tiletoamdgpu
+
+import (
+	"github.com/strata-ir/strata/conversion/tiletonvgpu"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/tile"
+)
+
+// dotShape is what the lowering of a tile.dot needs to know of it.
+type dotShape struct {
+	bm, bk, bn   int64
+	elem, acc    ir.Type
+	layout       *tiletonvgpu.Layout
+	wm, wn, frag int64
+	// kInstr is the K of the instruction, per the K of its per-lane
+	// operand vectors.
+	kInstr, perLane int64
+}
+
+func tileShape(v ir.Value) ([]int64, ir.Type) {
+	t, ok := v.Type().(*ir.RankedTensorType)
+	if !ok {
+		return nil, nil
+	}
+	return t.Shape, t.Elem
+}
+
+func isFloatOf(t ir.Type, kinds ...ir.FloatKind) bool {
+	f, ok := t.(*ir.FloatType)
+	if !ok {
+		return false
+	}
+	for _, k := range kinds {
+		if f.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+func dotInfo(k *tiletonvgpu.Kernel, op *ir.Operation) (*dotShape, error) {
+	d, _ := tile.AsDotOp(op)
+	aShape, aElem := tileShape(d.A())
+	bShape, bElem := tileShape(d.B())
+	_, cElem := tileShape(d.Acc())
+	if aElem != bElem || !isFloatOf(aElem, ir.F16, ir.BF16, ir.F32) || !isFloatOf(cElem, ir.F32) {
+		return nil, k.Errorf(op, "tile-to-amdgpu{chip=%s}: mfma takes f16, bf16 or f32 inputs and an f32 accumulator, not %s, %s -> %s",
+			k.Chip(), ir.TypeString(aElem), ir.TypeString(bElem), ir.TypeString(cElem))
+	}
+	if p, ok := d.Precision(); ok && p == tile.PrecisionTf32 {
+		return nil, k.Errorf(op, "tile-to-amdgpu{chip=%s}: tile.dot with precision tf32 is not lowered (xf32 mfma)", k.Chip())
+	}
+	l := k.Layout(d.Result())
+	if l == nil {
+		return nil, k.Errorf(op, "tile without a layout")
+	}
+	info := &dotShape{bm: aShape[0], bk: aShape[1], bn: bShape[1], elem: aElem, acc: cElem, layout: l}
+	info.wm, info.wn = info.bm, info.bn
+	for _, b := range l.Warp {
+		if b[0] != 0 {
+			info.wm /= 2
+		}
+		if b[1] != 0 {
+			info.wn /= 2
+		}
+	}
+	info.frag = Frag(info.wm, info.wn)
+	// 32x32x8 and 16x16x16: four 16-bit elements of A and B per lane;
+	// 32x32x2 and 16x16x4: one f32.
+	info.kInstr = 8 * 32 / info.frag
+	if isFloatOf(aElem, ir.F32) {
+		info.kInstr = 2 * 32 / info.frag
+	}
+	info.perLane = info.kInstr * info.frag / WaveSize
+	if info.bk%info.kInstr != 0 {
+		return nil, k.Errorf(op, "tile-to-amdgpu: the k block of a tile.dot must be a multiple of %d for mfma %dx%dx%d, not %d",
+			info.kInstr, info.frag, info.frag, info.kInstr, info.bk)
+	}
+	return info, nil
+}
+
+// lowerDot computes D = A x B + C on the matrix cores: A (bm x bk) and
+// the transpose of B (bn x bk) are staged in LDS, swizzled; per k step of
+// the instruction, each lane reads its elements of the A and B fragments
+// of its wave (rows l % F of the fragment, k from 4 (l / F) on) as one
+// vector each, and the wave issues amdgpu.mfma for every fragment of its
+// part of the accumulator.
+func lowerDot(k *tiletonvgpu.Kernel, op *ir.Operation) error {
+	info, err := dotInfo(k, op)
+	if err != nil {
+		return err
+	}
+	d, _ := tile.AsDotOp(op)
+	ctx := k.Context()
+	sw := tiletonvgpu.SwizzleFor(info.bk, ir.IntOrFloatBitWidth(info.elem))
+	smA := k.Workgroup(ctx.MemRefType([]int64{info.bm * info.bk}, info.elem, nil, k.WorkgroupSpace()))
+	smB := k.Workgroup(ctx.MemRefType([]int64{info.bn * info.bk}, info.elem, nil, k.WorkgroupSpace()))
+	if err := stage(k, d.A(), smA, sw, false); err != nil {
+		return err
+	}
+	if err := stage(k, d.B(), smB, sw, true); err != nil {
+		return err
+	}
+	k.Op("gpu.barrier", nil, nil)
+	acc := mfmaSteps(k, info, k.Get(d.Acc()), smA, smB, sw, nil, nil)
+	// The next stores to the staging buffers wait for every wave's reads.
+	k.Op("gpu.barrier", nil, nil)
+	k.Set(d.Result(), acc)
+	return nil
+}
+
+// mfmaSteps accumulates the product of the tiles staged at element
+// offsets offA of smA and offB of smB (nil for 0) into acc.
+func mfmaSteps(k *tiletonvgpu.Kernel, info *dotShape, acc, smA, smB ir.Value, sw tiletonvgpu.Swizzle, offA, offB ir.Value) ir.Value {
+	ctx := k.Context()
+	f := info.frag
+	woff := k.WarpOffset(info.layout)
+	mT, nT := info.wm/f, info.wn/f
+	lf := k.Rem(k.Lane(), f)
+	lg := k.Mul(k.Div(k.Lane(), f), info.perLane)
+	var fragT ir.Type = k.Vec([]int64{info.perLane}, info.elem)
+	load := func(sm, idx ir.Value) ir.Value { return k.Val("vector.load", []ir.Value{sm, idx}, fragT) }
+	if info.perLane == 1 {
+		// f32 sources are scalars.
+		fragT = info.elem
+		load = func(sm, idx ir.Value) ir.Value { return k.Val("memref.load", []ir.Value{sm, idx}, fragT) }
+	}
+	accT := k.Vec([]int64{f * f / WaveSize}, info.acc)
+	i32 := ctx.I(32)
+	props := []ir.NamedAttr{
+		{Name: "m", Value: ctx.IntegerAttr(i32, f)},
+		{Name: "n", Value: ctx.IntegerAttr(i32, f)},
+		{Name: "k", Value: ctx.IntegerAttr(i32, info.kInstr)},
+		{Name: "blocks", Value: ctx.IntegerAttr(i32, 1)},
+		{Name: "cbsz", Value: ctx.IntegerAttr(i32, 0)},
+		{Name: "abid", Value: ctx.IntegerAttr(i32, 0)},
+		{Name: "blgp", Value: k.Parsed("#amdgpu<mfma_perm_b none>")},
+	}
+	for kk := int64(0); kk < info.bk; kk += info.kInstr {
+		col := k.Add(k.C(kk), lg)
+		as := make([]ir.Value, mT)
+		for mi := range as {
+			row := k.Add(woff[0], k.Add(k.C(int64(mi)*f), lf))
+			as[mi] = load(smA, at(k, k.Offset(sw, row, col), offA))
+		}
+		bs := make([]ir.Value, nT)
+		for ni := range bs {
+			row := k.Add(woff[1], k.Add(k.C(int64(ni)*f), lf))
+			bs[ni] = load(smB, at(k, k.Offset(sw, row, col), offB))
+		}
+		for mi := int64(0); mi < mT; mi++ {
+			for ni := int64(0); ni < nT; ni++ {
+				p := []int64{mi*nT + ni}
+				c := k.Extract(acc, accT, p)
+				r := k.Val("amdgpu.mfma", []ir.Value{as[mi], bs[ni], c}, accT, props...)
+				acc = k.Insert(r, acc, p)
+			}
+		}
+	}
+	return acc
+}
+
+// stage writes operand v of a product into the LDS tile sm (transposed
+// for B): a block loaded for the product alone is read with buffer loads
+// in the blocked layout; any other tile is already in registers.
+func stage(k *tiletonvgpu.Kernel, v, sm ir.Value, sw tiletonvgpu.Swizzle, transpose bool) error {
+	shape, elem := tileShape(v)
+	def := ir.DefiningOp(v)
+	var regs ir.Value
+	var l *tiletonvgpu.Layout
+	if def != nil && tiletonvgpu.FeedsDot(def) {
+		l = tiletonvgpu.BlockedLanes(shape, ir.IntOrFloatBitWidth(elem), int(k.Warps()), WaveSize)
+		var err error
+		if regs, err = bufferLoad(k, def, l); err != nil {
+			return err
+		}
+	} else {
+		if l = k.Layout(v); l == nil {
+			return k.Errorf(def, "tile without a layout")
+		}
+		regs = k.Get(v)
+	}
+	storeLDS(k, regs, l, sm, sw, nil, transpose)
+	return nil
+}
+
+// at adds the offset off (nil for 0) to the index x.
+func at(k *tiletonvgpu.Kernel, x, off ir.Value) ir.Value {
+	if off == nil {
+		return x
+	}
+	return k.Add(x, off)
+}
+
+// storeLDS stores registers v of layout l into the tile staged in sm with
+// swizzle sw from element base on (nil for 0), transposed when transpose
+// is set, each element once: a vector of the registers that fill one
+// chunk of the swizzle is one store, other registers are stored one by
+// one.
+func storeLDS(k *tiletonvgpu.Kernel, v ir.Value, l *tiletonvgpu.Layout, sm ir.Value, sw tiletonvgpu.Swizzle, base ir.Value, transpose bool) {
+	vt := v.Type().(*ir.VectorType)
+	if transpose {
+		l = l.Permuted([]int64{1, 0})
+	}
+	th := k.ThreadCoords(l)
+	dup := tiletonvgpu.ZeroBits(l.Reg)
+	vec := l.RegShape[len(l.RegShape)-1]
+	// The registers of a group are consecutive elements of a row.
+	chunk := !transpose && vec == sw.Vec
+	for b := 0; chunk && int64(1)<<b < vec; b++ {
+		if l.Reg[b][0] != 0 || l.Reg[b][1] != int64(1)<<b {
+			chunk = false
+		}
+	}
+	store := func() {
+		if chunk {
+			for r := 0; r < l.NumRegs(); r += int(vec) {
+				if int64(r)&dup != 0 {
+					continue
+				}
+				rc := l.RegCoord(r)
+				row, col := k.Add(th[0], k.C(rc[0])), k.Add(th[1], k.C(rc[1]))
+				p := tiletonvgpu.Unflatten(r, vt.Shape)
+				x := k.Extract(v, k.Vec([]int64{vec}, vt.Elem), p[:len(p)-1])
+				k.Op("vector.store", []ir.Value{x, sm, at(k, k.Offset(sw, row, col), base)}, nil)
+			}
+			return
+		}
+		for r := 0; r < l.NumRegs(); r++ {
+			if int64(r)&dup != 0 {
+				continue
+			}
+			rc := l.RegCoord(r)
+			row, col := k.Add(th[0], k.C(rc[0])), k.Add(th[1], k.C(rc[1]))
+			x := k.Extract(v, vt.Elem, tiletonvgpu.Unflatten(r, vt.Shape))
+			k.Op("memref.store", []ir.Value{x, sm, at(k, k.Offset(sw, row, col), base)}, nil)
+		}
+	}
+	if owner := k.OwnerPred(l); owner != nil {
+		k.Guarded(owner, store)
+		return
+	}
+	store()
+}
