@@ -39,7 +39,7 @@ func attachAsyncOp(ctx *ir.Context) {
 // IsAsyncTokenType reports whether t is !gpu.async.token.
 func IsAsyncTokenType(t ir.Type) bool {
 	o, ok := t.(*ir.OpaqueType)
-	return ok && o.Dialect == "gpu" && o.Data == "async.token"
+	return ok && o.Dialect == "gpu" && o.Data == asyncTokenName
 }
 
 // AsyncTokenType returns !gpu.async.token.
@@ -102,3 +102,6 @@ func (m asyncModel) AddAsyncDependency(op *ir.Operation, token ir.Value) {
 	}
 	op.SetProperties(ctx.DictionaryAttr(entries))
 }
+
+// asyncTokenName is the body of !gpu.async.token.
+const asyncTokenName = "async.token"

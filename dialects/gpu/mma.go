@@ -53,10 +53,14 @@ func verifyMMAMatrixType(t MmaMatrixType) string {
 }
 
 // wrapTypeParser makes the gpu dialect's type parser check the
-// invariants of !gpu.mma_matrix.
+// invariants of !gpu.mma_matrix, and read !gpu.async.token, which the
+// dialect keeps as an opaque type, as that type.
 func wrapTypeParser(d *ir.Dialect) {
 	if next := d.ParseTypeBody; next != nil {
 		d.ParseTypeBody = func(p ir.OpAsmParser) (ir.Type, error) {
+			if p.ParseOptionalKeyword(asyncTokenName) {
+				return p.Context().OpaqueType("gpu", asyncTokenName), nil
+			}
 			pos := p.CurrentPos()
 			t, err := next(p)
 			if err != nil {
@@ -72,6 +76,9 @@ func wrapTypeParser(d *ir.Dialect) {
 	}
 	if next := d.ParseType; next != nil {
 		d.ParseType = func(ctx *ir.Context, body string) (ir.Type, error) {
+			if body == asyncTokenName {
+				return ctx.OpaqueType("gpu", asyncTokenName), nil
+			}
 			t, err := next(ctx, body)
 			if err != nil {
 				return t, err
