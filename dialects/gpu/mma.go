@@ -1,6 +1,8 @@
 package gpu
 
 import (
+	"strings"
+
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
@@ -53,14 +55,11 @@ func verifyMMAMatrixType(t MmaMatrixType) string {
 }
 
 // wrapTypeParser makes the gpu dialect's type parser check the
-// invariants of !gpu.mma_matrix, and read !gpu.async.token, which the
-// dialect keeps as an opaque type, as that type.
+// invariants of !gpu.mma_matrix. The dialect's other types (async tokens,
+// sparse handles) stay the opaque types its operations make.
 func wrapTypeParser(d *ir.Dialect) {
 	if next := d.ParseTypeBody; next != nil {
 		d.ParseTypeBody = func(p ir.OpAsmParser) (ir.Type, error) {
-			if p.ParseOptionalKeyword(asyncTokenName) {
-				return p.Context().OpaqueType("gpu", asyncTokenName), nil
-			}
 			pos := p.CurrentPos()
 			t, err := next(p)
 			if err != nil {
@@ -76,8 +75,8 @@ func wrapTypeParser(d *ir.Dialect) {
 	}
 	if next := d.ParseType; next != nil {
 		d.ParseType = func(ctx *ir.Context, body string) (ir.Type, error) {
-			if body == asyncTokenName {
-				return ctx.OpaqueType("gpu", asyncTokenName), nil
+			if !strings.HasPrefix(body, "mma_matrix") {
+				return ctx.OpaqueType("gpu", body), nil
 			}
 			t, err := next(ctx, body)
 			if err != nil {

@@ -18,7 +18,10 @@ type libmFunc struct {
 
 // libm maps the C library's math functions to the operations whose
 // semantics they have, for float (suffix f) and double: what
-// convert-math-to-libm calls.
+// convert-math-to-libm calls; and the same functions of the GPU vendors'
+// device libraries, which the GPU lowerings call: AMD's OCML
+// (__ocml_sin_f32, __ocml_sin_f64) and NVIDIA's libdevice (__nv_sinf,
+// __nv_sin).
 var libm = func() map[string]libmFunc {
 	m := map[string]libmFunc{}
 	for _, f := range []struct {
@@ -35,8 +38,11 @@ var libm = func() map[string]libmFunc {
 		{"rsqrt", "rsqrt", 1}, {"sin", "sin", 1}, {"sinh", "sinh", 1}, {"sqrt", "sqrt", 1},
 		{"tan", "tan", 1}, {"tanh", "tanh", 1}, {"trunc", "trunc", 1},
 	} {
-		m[f.c+"f"] = libmFunc{op: "math." + f.op, kind: ir.F32, operands: f.operands}
-		m[f.c] = libmFunc{op: "math." + f.op, kind: ir.F64, operands: f.operands}
+		f32 := libmFunc{op: "math." + f.op, kind: ir.F32, operands: f.operands}
+		f64 := libmFunc{op: "math." + f.op, kind: ir.F64, operands: f.operands}
+		m[f.c+"f"], m[f.c] = f32, f64
+		m["__ocml_"+f.c+"_f32"], m["__ocml_"+f.c+"_f64"] = f32, f64
+		m["__nv_"+f.c+"f"], m["__nv_"+f.c] = f32, f64
 	}
 	return m
 }()
