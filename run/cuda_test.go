@@ -137,7 +137,6 @@ func TestGPUIntegrationCUDA(t *testing.T) {
 // interpreter runs but the CUDA engine does not yet, with the reason.
 var cudaNotYet = map[string]string{
 	"concurrent-kernels.mlir":                   "gpu.alloc host_shared (managed memory) is not supported by --engine=cuda yet",
-	"printf.mlir":                               "gpu.printf lowers to vprintf, whose output the engine forwards at each synchronization; not yet seen on a GPU",
 	"TensorCore/wmma-transposed-store-f16.mlir": "vector.transfer_read/write of 2-D vectors in a kernel have no PTX lowering yet",
 	"TensorCore/sm80/wmma-matmul-f64.mlir":      "gpu.subgroup_mma_* do not lower to nvvm.wmma yet",
 	"TensorCore/wmma-matmul-f16.mlir":           "gpu.subgroup_mma_* do not lower to nvvm.wmma yet",
