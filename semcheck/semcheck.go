@@ -17,6 +17,7 @@ package semcheck
 
 import (
 	"fmt"
+	"github.com/strata-ir/strata/core/apfloat"
 	"math"
 	"strconv"
 	"strings"
@@ -103,6 +104,9 @@ type Checker struct {
 	sig     Signature
 	base    Observation
 	baseSet bool
+	// rel is the relative difference allowed after a Reassociating
+	// pass (Tolerance).
+	rel     float64
 	failure *ir.Diagnostic
 	ran     int
 	// validated lists the passes checked so far, failed the pass that
@@ -131,6 +135,7 @@ func NewChecker(module *ir.Operation, entry string, timing *pass.Timing) (*Check
 		return nil, err
 	}
 	c.sig, c.base, c.baseSet = sig, obs, true
+	c.rel = Tolerance(module)
 	return c, nil
 }
 
@@ -192,7 +197,7 @@ func (c *Checker) AfterPass(e pass.PassEvent) {
 	same := obs.Equal(c.base)
 	r, reassoc := e.Pass.(Reassociating)
 	if !same && reassoc && r.ReassociatesFloats() {
-		same = obs.Near(c.base, RelTolerance)
+		same = obs.Near(c.base, c.rel)
 		if same {
 			// The reassociated program is the reference of the passes
 			// after it, which must not change it further.
@@ -209,7 +214,7 @@ func (c *Checker) AfterPass(e pass.PassEvent) {
 		return
 	}
 	d := ir.NewError(e.Op.Loc(), fmt.Sprintf("pass '%s' changed the semantics of '@%s'", name, c.Entry))
-	d.Notes = append(d.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: e.Op.Loc(), Message: describe(c.base, obs)})
+	d.Notes = append(d.Notes, &ir.Diagnostic{Severity: ir.SeverityNote, Loc: e.Op.Loc(), Message: describe(c.base, obs, c.rel)})
 	c.failure = d
 	if e.Out != nil {
 		e.Out.Emit(d)
@@ -230,8 +235,42 @@ type Reassociating interface {
 const AbsTolerance = 1e-6
 
 // RelTolerance is the relative difference allowed between the numbers
-// printed before and after a Reassociating pass.
+// printed before and after a Reassociating pass, for programs that
+// compute in f32 or wider.
 const RelTolerance = 1e-4
+
+// Tolerance returns the relative difference allowed after a
+// Reassociating pass on module: RelTolerance, or, where the module
+// computes in a narrower float type (bf16, f16, f8), two units in the
+// last place of the narrowest: a tiled or fused kernel may round its
+// intermediates to that type at other points than the program
+// (FlashAttention rounds the unnormalized probabilities to bf16, the
+// program the normalized ones), which moves a result by units of the
+// intermediates' magnitude: a number may then differ by that much of the
+// largest number printed with a fraction or an exponent (not the sizes
+// and strides that printMemref prints).
+func Tolerance(module *ir.Operation) float64 {
+	rel := RelTolerance
+	narrow := func(t ir.Type) {
+		if st, ok := t.(ir.ShapedType); ok {
+			t = st.ElementType()
+		}
+		if ft, ok := t.(*ir.FloatType); ok {
+			if sem := apfloat.ByName(ft.Kind.String()); sem != nil {
+				if u := math.Ldexp(1, 2-sem.Precision()); u > rel {
+					rel = u
+				}
+			}
+		}
+	}
+	module.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		for i := 0; i < op.NumResults(); i++ {
+			narrow(op.Result(i).Type())
+		}
+		return true
+	})
+	return rel
+}
 
 // Near reports whether two observations agree but for numbers within a
 // relative difference rel of each other (the rest of the text, and
@@ -253,6 +292,19 @@ func firstDifference(a, b string, rel float64) (int, string, string, bool) {
 	if len(ta) != len(tb) {
 		return -1, "", "", false
 	}
+	// Past f32, differences are bounded by the rounding of intermediates
+	// as large as the largest result: a number may differ by rel of that.
+	abs := AbsTolerance * rel / RelTolerance
+	if rel > RelTolerance {
+		for _, tok := range ta {
+			if !strings.ContainsAny(tok, ".eE") {
+				continue // sizes and strides, not computed numbers
+			}
+			if x, err := strconv.ParseFloat(tok, 64); err == nil && !math.IsInf(x, 0) && rel*math.Abs(x) > abs {
+				abs = rel * math.Abs(x)
+			}
+		}
+	}
 	n := 0
 	for i := range ta {
 		x, errX := strconv.ParseFloat(ta[i], 64)
@@ -265,7 +317,7 @@ func firstDifference(a, b string, rel float64) (int, string, string, bool) {
 		}
 		if x != y && !(math.IsNaN(x) && math.IsNaN(y)) {
 			d := math.Abs(x - y)
-			if d > rel*math.Max(math.Abs(x), math.Abs(y)) && d > AbsTolerance {
+			if d > rel*math.Max(math.Abs(x), math.Abs(y)) && d > abs {
 				return n, ta[i], tb[i], false
 			}
 		}
@@ -294,9 +346,9 @@ func tokens(s string) []string {
 }
 
 // describe explains the first difference between two observations.
-func describe(before, after Observation) string {
+func describe(before, after Observation, rel float64) string {
 	if (before.Err == "") == (after.Err == "") {
-		if i, x, y, ok := firstDifference(before.Output, after.Output, RelTolerance); !ok && i >= 0 {
+		if i, x, y, ok := firstDifference(before.Output, after.Output, rel); !ok && i >= 0 {
 			return fmt.Sprintf("printed number %d was %s, is now %s; %s", i, x, y, describeLines(before, after))
 		}
 	}

@@ -160,3 +160,42 @@ func TestNear(t *testing.T) {
 		}
 	}
 }
+
+// TestTolerance checks the tolerance of programs that compute in bf16:
+// two units in bf16's last place of the largest computed number printed,
+// f32 programs keeping RelTolerance.
+func TestTolerance(t *testing.T) {
+	ctx := ir.NewContext()
+	builtin.Register(ctx)
+	arith.Register(ctx)
+	for _, c := range []struct {
+		elem string
+		want float64
+	}{{"f32", semcheck.RelTolerance}, {"bf16", 1.0 / 64}, {"f16", 1.0 / 512}} {
+		src := "%c = \"arith.constant\"() <{value = 1.0 : " + c.elem + "}> : () -> " + c.elem + "\n"
+		m, _, err := asm.ParseModule(ctx, []byte(src), asm.Config{Filename: "t.mlir"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := semcheck.Tolerance(m); got != c.want {
+			t.Errorf("Tolerance(%s) = %g, want %g", c.elem, got, c.want)
+		}
+	}
+	bf16 := 1.0 / 64
+	for _, c := range []struct {
+		a, b string
+		near bool
+	}{
+		// A small number may move by 2 ulps of the largest (0.64 here).
+		{"[0.640625, 0.0054]", "[0.640625, 0.0042]", true},
+		{"[0.640625, 0.0054]", "[0.640625, 0.0254]", false},
+		{"[0.640625, 0.5]", "[0.640625, 0.52]", false},
+		// Sizes printed without a fraction are not numbers computed.
+		{"sizes = [4096] [0.25, 0.0054]", "sizes = [4096] [0.25, 0.0154]", false},
+	} {
+		got := semcheck.Observation{Output: c.a}.Near(semcheck.Observation{Output: c.b}, bf16)
+		if got != c.near {
+			t.Errorf("Near(%q, %q, bf16) = %v, want %v", c.a, c.b, got, c.near)
+		}
+	}
+}
