@@ -1,12 +1,11 @@
 package nvvm
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/internal/gputarget"
 )
 
 // TargetAttr is #nvvm.target<...>: the NVPTX target of a gpu.module,
@@ -83,60 +82,12 @@ func registerTarget(ctx *ir.Context) {
 
 // parseTarget reads the parameters `<key = value, ...>` of #nvvm.target.
 func parseTarget(ctx *ir.Context, params string) (ir.Attribute, error) {
-	o, triple, chip, features := int64(DefaultO), DefaultTriple, DefaultChip, ""
-	var flags *ir.DictionaryAttr
-	var link *ir.ArrayAttr
-	if params != "" {
-		inner := strings.TrimSpace(params)
-		if !strings.HasPrefix(inner, "<") || !strings.HasSuffix(inner, ">") {
-			return nil, fmt.Errorf("expected '<' and '>' around the parameters of #nvvm.target")
-		}
-		dict, err := asm.ParseAttrString(ctx, "{"+inner[1:len(inner)-1]+"}", nil)
-		if err != nil {
-			return nil, err
-		}
-		d, ok := dict.(*ir.DictionaryAttr)
-		if !ok {
-			return nil, fmt.Errorf("expected the parameters of #nvvm.target")
-		}
-		for _, e := range d.Entries {
-			switch e.Name {
-			case "O":
-				ia, ok := e.Value.(*ir.IntegerAttr)
-				if !ok {
-					return nil, fmt.Errorf("failed to parse NVVM_TargetAttr parameter 'O' which is to be a `int`")
-				}
-				o = ia.Int64()
-			case "triple", "chip", "features":
-				sa, ok := e.Value.(*ir.StringAttr)
-				if !ok {
-					return nil, fmt.Errorf("failed to parse NVVM_TargetAttr parameter '%s' which is to be a `StringRef`", e.Name)
-				}
-				switch e.Name {
-				case "triple":
-					triple = sa.Value
-				case "chip":
-					chip = sa.Value
-				default:
-					features = sa.Value
-				}
-			case "flags":
-				da, ok := e.Value.(*ir.DictionaryAttr)
-				if !ok {
-					return nil, fmt.Errorf("failed to parse NVVM_TargetAttr parameter 'flags' which is to be a `DictionaryAttr`")
-				}
-				flags = da
-			case "link":
-				aa, ok := e.Value.(*ir.ArrayAttr)
-				if !ok {
-					return nil, fmt.Errorf("failed to parse NVVM_TargetAttr parameter 'link' which is to be a `ArrayAttr`")
-				}
-				link = aa
-			default:
-				return nil, fmt.Errorf("duplicate or unknown struct parameter name: %s", e.Name)
-			}
-		}
+	p := gputarget.Params{O: DefaultO, Strings: map[string]string{"triple": DefaultTriple, "chip": DefaultChip, "features": ""}}
+	if err := gputarget.Parse(ctx, params, "#nvvm.target", "NVVM_TargetAttr", &p); err != nil {
+		return nil, err
 	}
+	o, flags, link := p.O, p.Flags, p.Link
+	triple, chip, features := p.Strings["triple"], p.Strings["chip"], p.Strings["features"]
 	if o < 0 || o > 3 {
 		return nil, upstreamError("The optimization level must be a number between 0 and 3.")
 	}
