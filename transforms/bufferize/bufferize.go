@@ -35,6 +35,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/bufferization"
+	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/memref"
 )
 
@@ -82,11 +83,11 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	top.Ops(func(op *ir.Operation) bool {
 		if n, ok := op.InherentAttr("sym_name").(*ir.StringAttr); ok {
 			s.names[n.Value] = true
-			if op.Name() == "func.func" {
+			if _, ok := function.AsFuncOp(op); ok {
 				s.funcs[n.Value] = op
 			}
 		}
-		if op.Name() == "func.func" {
+		if _, ok := function.AsFuncOp(op); ok {
 			funcs = append(funcs, op)
 		}
 		return true

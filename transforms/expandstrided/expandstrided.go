@@ -22,16 +22,16 @@ import (
 func Run(ctx *ir.Context, op *ir.Operation) error {
 	var work []*ir.Operation
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		switch o.Name() {
-		case "memref.subview", "memref.expand_shape", "memref.collapse_shape":
-			if o != op {
-				work = append(work, o)
-			}
+		_, sub := memref.AsSubviewOp(o)
+		_, expand := memref.AsExpandShapeOp(o)
+		_, collapse := memref.AsCollapseShapeOp(o)
+		if (sub || expand || collapse) && o != op {
+			work = append(work, o)
 		}
 		return true
 	})
 	for _, o := range work {
-		if o.Name() == "memref.subview" {
+		if _, ok := memref.AsSubviewOp(o); ok {
 			expand(ctx, o)
 		} else {
 			reshape(ctx, o)
@@ -296,7 +296,7 @@ func reshape(ctx *ir.Context, op *ir.Operation) {
 	if !ok {
 		return
 	}
-	collapse := op.Name() == "memref.collapse_shape"
+	_, collapse := memref.AsCollapseShapeOp(op)
 	if (collapse && len(gs) != len(res.Shape)) || (!collapse && len(gs) != len(src.Shape)) {
 		return
 	}

@@ -8,7 +8,9 @@ package gpuoutline
 import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/dialects/memref"
 )
 
 // usedValuesDefinedAbove returns the values used in r (nested regions
@@ -69,11 +71,10 @@ func isIndexComputation(op *ir.Operation) bool {
 	if op.HasTrait(ir.ConstantLike) {
 		return true
 	}
-	switch op.Name() {
-	case "memref.dim", "arith.select", "arith.cmpi":
-		return true
-	}
-	return false
+	_, dim := memref.AsDimOp(op)
+	_, sel := arith.AsSelectOp(op)
+	_, cmp := arith.AsCmpiOp(op)
+	return dim || sel || cmp
 }
 
 // SinkIndexComputations clones into the body of launch the operations,

@@ -40,7 +40,7 @@ func New() pass.Pass {
 func Run(ctx *ir.Context, op *ir.Operation) {
 	var softmaxes []*ir.Operation
 	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if o != op && o.Name() == "linalg.softmax" {
+		if _, ok := linalg.AsSoftmaxOp(o); ok && o != op {
 			softmaxes = append(softmaxes, o)
 		}
 		return true
