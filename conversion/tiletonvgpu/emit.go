@@ -3,6 +3,7 @@ package tiletonvgpu
 import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/rewrite"
 )
 
 // emitter builds the operations of the lowered kernel.
@@ -118,12 +119,18 @@ func (e *emitter) gpuIndex(name, dim string) ir.Value {
 	return e.val(name, nil, e.index(), ir.NamedAttr{Name: "dimension", Value: e.parsed("#gpu<dim " + dim + ">")})
 }
 
+// constIndex returns the integer v is when a constant operation
+// (ConstantLike) defines it.
 func constIndex(v ir.Value) (int64, bool) {
 	d := ir.DefiningOp(v)
-	if d == nil || d.Name() != "arith.constant" {
+	if d == nil {
 		return 0, false
 	}
-	a, ok := d.InherentAttr("value").(*ir.IntegerAttr)
+	attr, ok := rewrite.ConstantValue(d)
+	if !ok {
+		return 0, false
+	}
+	a, ok := attr.(*ir.IntegerAttr)
 	if !ok {
 		return 0, false
 	}

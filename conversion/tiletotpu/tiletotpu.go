@@ -38,6 +38,7 @@ import (
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/targets/chips"
 )
@@ -100,7 +101,7 @@ func asDiag(op *ir.Operation, err error) *ir.Diagnostic {
 // Run lowers every tile.launch in module (and the kernels they launch)
 // for chip.
 func Run(ctx *ir.Context, module *ir.Operation, chip *chips.Chip) error {
-	if module.Name() != "builtin.module" {
+	if _, ok := builtin.AsModuleOp(module); !ok {
 		module = ir.NearestSymbolTable(module)
 	}
 	if module == nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/strata-ir/strata/core/ir"
+	function "github.com/strata-ir/strata/dialects/func"
 )
 
 // Kernel is the contract between Pallas and Mosaic read from a kernel
@@ -85,7 +86,7 @@ func kernelErr(fn *ir.Operation, format string, args ...any) error {
 
 // ReadKernel reads and checks the kernel contract of fn.
 func ReadKernel(fn *ir.Operation) (*Kernel, error) {
-	if fn == nil || fn.Name() != "func.func" {
+	if fn == nil || !isFunc(fn) {
 		return nil, fmt.Errorf("not a func.func")
 	}
 	k := &Kernel{Func: fn}
@@ -243,7 +244,7 @@ func checkTransform(fn, tf *ir.Operation, j, rank, prefetch, outRank int) error 
 	if ftA != nil {
 		ft, _ = ftA.Type.(*ir.FunctionType)
 	}
-	if tf.Name() != "func.func" || ft == nil {
+	if !isFunc(tf) || ft == nil {
 		return kernelErr(fn, "window %d: the index map is not a func.func", j)
 	}
 	if len(ft.Inputs) != rank+prefetch {
@@ -269,7 +270,7 @@ func verifyOperationAttr(op *ir.Operation, na ir.NamedAttr) error {
 	if _, ok := EnumCase(na.Value, "core_type"); !ok {
 		return ir.OpError(op, "'tpu.core_type' must be a #tpu.core_type")
 	}
-	if op.Name() == "func.func" && (op.Attr(AttrWindowParams) != nil || op.Attr(AttrIterationBounds) != nil) {
+	if isFunc(op) && (op.Attr(AttrWindowParams) != nil || op.Attr(AttrIterationBounds) != nil) {
 		_, err := ReadKernel(op)
 		return err
 	}
@@ -327,4 +328,10 @@ func (k *Kernel) Outputs() []bool {
 		return true
 	})
 	return out
+}
+
+// isFunc reports whether op is a func.func.
+func isFunc(op *ir.Operation) bool {
+	_, ok := function.AsFuncOp(op)
+	return ok
 }

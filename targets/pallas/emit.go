@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
+	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/tpu"
 )
 
@@ -33,7 +34,7 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 			kernels = append(kernels, op)
 			return true
 		}
-		if op.Name() != "func.func" || op.Region(0).Empty() {
+		if _, ok := function.AsFuncOp(op); !ok || op.Region(0).Empty() {
 			return true
 		}
 		hasCall := false

@@ -48,6 +48,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/targets/chips"
@@ -164,7 +165,7 @@ func Run(ctx *ir.Context, op *ir.Operation, bl Blocks) {
 	patterns := rewrite.NewPatternSet(&rewrite.Func{PatternName: "linalg-generalization", BenefitValue: 1, Fn: linalg.Generalize})
 	rewrite.ApplyPatternsGreedily(ctx, op, patterns, rewrite.GreedyConfig{})
 	module := op
-	if module.Name() != "builtin.module" {
+	if _, ok := builtin.AsModuleOp(module); !ok {
 		module = ir.NearestSymbolTable(op)
 	}
 	l := &lowering{ctx: ctx, bl: bl, module: module, names: map[string]bool{}}
