@@ -221,6 +221,40 @@ type ViewSourceFunc func(op *Operation) Value
 // ViewSource calls f.
 func (f ViewSourceFunc) ViewSource(op *Operation) Value { return f(op) }
 
+// ViewBase follows v back through the view-like operations whose first
+// result it is to the buffer they view (MLIR's getViewBase), and returns v
+// itself when no view-like operation defines it.
+func ViewBase(v Value) Value {
+	for {
+		r, ok := v.(*OpResult)
+		if !ok || r.Index() != 0 {
+			return v
+		}
+		m, ok := ViewLikeOp.Of(r.Owner())
+		if !ok {
+			return v
+		}
+		s := m.ViewSource(r.Owner())
+		if s == nil {
+			return v
+		}
+		v = s
+	}
+}
+
+// ShapedDimOpInterface is MLIR's ShapedDimOpInterface: an operation that
+// returns one dimension of a shaped value (memref.dim, tensor.dim), which
+// affine analyses treat as a symbol when the shaped value is one.
+type ShapedDimOpInterface interface {
+	// ShapedValue returns the shaped value whose dimension op returns.
+	ShapedValue(op *Operation) Value
+	// Dimension returns the index value that selects the dimension.
+	Dimension(op *Operation) Value
+}
+
+// ShapedDimOp is the handle of ShapedDimOpInterface.
+var ShapedDimOp = DeclareOpInterface[ShapedDimOpInterface]("ir.ShapedDimOpInterface")
+
 // OpFoldResult is an index quantity that is either an SSA value or a
 // constant known when the IR is built (MLIR's OpFoldResult restricted to
 // index integers): Value when it is not nil, Const otherwise.

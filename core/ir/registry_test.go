@@ -108,3 +108,39 @@ func TestInterfaceKinds(t *testing.T) {
 	}()
 	DeclareTrait(RegionBranchOp.ID().Name())
 }
+
+// TestViewBase follows a chain of view-like operations back to the
+// buffer they view, and stops at an operation that is not view-like and
+// at a result other than the first.
+func TestViewBase(t *testing.T) {
+	ctx := NewContext()
+	ctx.RegisterDialect(&Dialect{Name: "t"})
+	view := &OpDef{Name: "t.view"}
+	ViewLikeOp.Attach(view, ViewSourceFunc(func(op *Operation) Value { return op.Operand(0) }))
+	ctx.RegisterOp(view)
+	ctx.RegisterOp(&OpDef{Name: "t.alloc"})
+	ty := ctx.IndexType()
+	mk := func(name string, operands []Value, results int) *Operation {
+		st := &OperationState{Name: ctx.OpName(name), Loc: ctx.UnknownLoc(), Operands: operands}
+		for i := 0; i < results; i++ {
+			st.ResultTypes = append(st.ResultTypes, ty)
+		}
+		return NewOperation(st)
+	}
+	alloc := mk("t.alloc", nil, 1)
+	v1 := mk("t.view", []Value{alloc.Result(0)}, 2)
+	v2 := mk("t.view", []Value{v1.Result(0)}, 1)
+	tests := []struct {
+		name    string
+		v, want Value
+	}{
+		{"chain", v2.Result(0), alloc.Result(0)},
+		{"not view-like", alloc.Result(0), alloc.Result(0)},
+		{"second result", v1.Result(1), v1.Result(1)},
+	}
+	for _, tc := range tests {
+		if got := ViewBase(tc.v); got != tc.want {
+			t.Errorf("%s: ViewBase = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
