@@ -12,6 +12,16 @@
 // that every run prints the same. It builds strata-opt itself, needs
 // mlir-opt-22 on PATH (or in /usr/lib/llvm-22/bin), and takes the best of
 // -runs runs of each tool.
+//
+// A fourth case, "before-after", compares two builds of strata-opt (an
+// older one given with -before, the tree's own or -after) and mlir-opt-22
+// on the parse and canonicalize inputs of -compare-sizes: it checks that
+// both builds print the same bytes, runs the three tools in turn -runs
+// times (so that a change of the machine's load falls on all three), and
+// reports the median wall time and the median CPU time (user + system) of
+// each, with the load average before and after:
+//
+//	go run ./scripts/perfcompare -cases before-after -before /tmp/strata-opt-old -runs 7
 package main
 
 import (
@@ -23,6 +33,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -41,6 +52,9 @@ func main() {
 	cases := flag.String("cases", "parse,canonicalize,threads", "comma-separated cases to measure")
 	canonSizes := flag.String("canonicalize-sizes", "10000,100000,1000000", "comma-separated op counts of the canonicalize case")
 	threadOps := flag.Int("threads-ops", 400000, "op count of the 100-function module of the threads case")
+	before := flag.String("before", "", "the older strata-opt binary of the before-after case")
+	after := flag.String("after", "", "the newer strata-opt binary of the before-after case (default: built from this tree)")
+	compareSizes := flag.String("compare-sizes", "100000,1000000", "comma-separated op counts of the before-after case")
 	flag.Parse()
 
 	mlirOpt := lookTool("mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt")
@@ -64,6 +78,15 @@ func main() {
 			table = canonicalizeCase(dir, mlirOpt, strata, *canonSizes, *runs)
 		case "threads":
 			table = threadsCase(dir, mlirOpt, strata, *threadOps, *runs)
+		case "before-after":
+			if *before == "" {
+				fatal("the before-after case needs -before")
+			}
+			newer := strata
+			if *after != "" {
+				newer = *after
+			}
+			table = beforeAfterCase(dir, mlirOpt, *before, newer, *compareSizes, *runs)
 		default:
 			fatal("unknown case " + c)
 		}
@@ -72,6 +95,11 @@ func main() {
 			continue
 		}
 		name := "perfcompare"
+		if c == "before-after" {
+			// Kept beside the tables of the other cases, not in place of them.
+			os.Stdout.WriteString(table)
+			continue
+		}
 		if c != "parse" {
 			name += ":" + c
 		}
@@ -153,6 +181,82 @@ func threadsCase(dir, mlirOpt, strata string, n, runs int) string {
 	return table.String()
 }
 
+// beforeAfterCase compares two strata-opt builds with mlir-opt-22 on the
+// parse and canonicalize inputs: the three tools run in turn, runs rounds,
+// and the table gives medians of wall and CPU time.
+func beforeAfterCase(dir, mlirOpt, before, after, sizes string, runs int) string {
+	var table bytes.Buffer
+	load0 := loadAverage()
+	fmt.Fprintf(&table, "Medians of %d runs of each tool, taken in turn (mlir-opt-22, before, after); wall time, then CPU time (user + system) in parentheses; output to /dev/null after checking that before and after print the same; %s; load average %s at the start", runs, header(), load0)
+	var rows bytes.Buffer
+	rows.WriteString("| case | ops | mlir-opt-22 | strata-opt before | strata-opt after | after / before (wall, CPU) |\n")
+	rows.WriteString("|---|---:|---:|---:|---:|---:|\n")
+	for _, c := range []string{"parse + verify + print", "canonicalize + cse"} {
+		for _, sz := range strings.Split(sizes, ",") {
+			var n int
+			fmt.Sscan(sz, &n)
+			var file string
+			var args []string
+			if c == "parse + verify + print" {
+				file = filepath.Join(dir, fmt.Sprintf("ops%d.mlir", n))
+				check(os.WriteFile(file, generate(n), 0o644))
+				args = []string{"--allow-unregistered-dialect", "--mlir-print-op-generic", file}
+			} else {
+				file = filepath.Join(dir, fmt.Sprintf("arith%d.mlir", n))
+				check(os.WriteFile(file, arithgen.Module(n, 1), 0o644))
+				args = []string{"--canonicalize", "--cse", file}
+			}
+			sameOutput(dir, [][]string{append([]string{before}, args...), append([]string{after}, args...)})
+			tools := []string{mlirOpt, before, after}
+			walls := make([][]time.Duration, len(tools))
+			cpus := make([][]time.Duration, len(tools))
+			for r := 0; r < runs; r++ {
+				for i, tool := range tools {
+					w, cpu, _ := measureOnce(tool, args)
+					walls[i] = append(walls[i], w)
+					cpus[i] = append(cpus[i], cpu)
+				}
+			}
+			cell := func(i int) string {
+				return fmt.Sprintf("%.3f s (%.3f s)", median(walls[i]).Seconds(), median(cpus[i]).Seconds())
+			}
+			fmt.Fprintf(&rows, "| %s | %d | %s | %s | %s | %.2f, %.2f |\n", c, n, cell(0), cell(1), cell(2),
+				median(walls[2]).Seconds()/median(walls[1]).Seconds(), median(cpus[2]).Seconds()/median(cpus[1]).Seconds())
+			fmt.Fprintf(os.Stderr, "before-after: %s, %d ops done\n", c, n)
+		}
+	}
+	fmt.Fprintf(&table, ", %s at the end.\n\n", loadAverage())
+	table.Write(rows.Bytes())
+	return table.String()
+}
+
+// median returns the median of ds (the mean of the middle two of an even
+// count).
+func median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// loadAverage returns the 1-, 5- and 15-minute load averages, or "unknown".
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
 // sameOutput runs each command once and fails unless they all print the
 // same.
 func sameOutput(dir string, cmds [][]string) {
@@ -178,8 +282,8 @@ func sameOutput(dir string, cmds [][]string) {
 	}
 }
 
-// measureFlag makes perfcompare run one command and print its wall time
-// and peak resident memory (see best).
+// measureFlag makes perfcompare run one command and print its wall time,
+// peak resident memory and CPU time (see best).
 const measureFlag = "-measure-one"
 
 // best runs a command several times and returns its best wall time and the
@@ -188,32 +292,40 @@ const measureFlag = "-measure-one"
 // a command in the command's peak (the address space it replaces at exec),
 // and this one holds the generated files.
 func best(runs int, tool string, args []string) (time.Duration, int64) {
-	self, err := os.Executable()
-	check(err)
 	var bt time.Duration
 	var bm int64
 	for i := 0; i < runs; i++ {
-		cmd := exec.Command(self, append([]string{measureFlag, tool}, args...)...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		if err != nil {
-			fatal(fmt.Sprintf("%s failed: %v\n%s", tool, err, stderr.String()))
-		}
-		var ns, rss int64
-		if _, err := fmt.Sscan(string(out), &ns, &rss); err != nil {
-			fatal(fmt.Sprintf("measuring %s: %q: %v", tool, out, err))
-		}
-		if d := time.Duration(ns); i == 0 || d < bt {
+		d, _, rss := measureOnce(tool, args)
+		if i == 0 || d < bt {
 			bt, bm = d, rss
 		}
 	}
 	return bt, bm
 }
 
+// measureOnce runs a command once from a fresh perfcompare process (see
+// best) and returns its wall time, its CPU time and its peak resident
+// memory.
+func measureOnce(tool string, args []string) (wall, cpu time.Duration, rss int64) {
+	self, err := os.Executable()
+	check(err)
+	cmd := exec.Command(self, append([]string{measureFlag, tool}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		fatal(fmt.Sprintf("%s failed: %v\n%s", tool, err, stderr.String()))
+	}
+	var ns, cns int64
+	if _, err := fmt.Sscan(string(out), &ns, &rss, &cns); err != nil {
+		fatal(fmt.Sprintf("measuring %s: %q: %v", tool, out, err))
+	}
+	return time.Duration(ns), time.Duration(cns), rss
+}
+
 // measure runs args (a command and its arguments) with its output
-// discarded and prints its wall time in nanoseconds and its peak resident
-// memory in bytes.
+// discarded and prints its wall time in nanoseconds, its peak resident
+// memory in bytes and its CPU time (user + system) in nanoseconds.
 func measure(args []string) {
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stderr = os.Stderr
@@ -222,8 +334,9 @@ func measure(args []string) {
 		fatal(fmt.Sprintf("%s: %v", args[0], err))
 	}
 	d := time.Since(start)
-	rss := int64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) << 10
-	fmt.Println(d.Nanoseconds(), rss)
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	fmt.Println(d.Nanoseconds(), int64(ru.Maxrss)<<10, cpu.Nanoseconds())
 }
 
 // generate writes a module with one function of n operations mixing
