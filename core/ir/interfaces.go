@@ -388,3 +388,21 @@ func IsDefinedOutsideOfLoop(loop *Operation, v Value) bool {
 	}
 	return true
 }
+
+// ParallelCombiningOpInterface is MLIR's ParallelCombiningOpInterface: an
+// operation in the body of an InParallelOp terminator
+// (tensor.parallel_insert_slice) that combines the results of the
+// threads of a parallel loop into its shared outputs.
+type ParallelCombiningOpInterface interface {
+	// UpdatedDestinations returns the operands op updates, each of which
+	// must be a shared output of the enclosing loop.
+	UpdatedDestinations(op *Operation) []Value
+}
+
+// ParallelCombiningOp is the handle of ParallelCombiningOpInterface.
+var ParallelCombiningOp = DeclareOpInterface[ParallelCombiningOpInterface]("ir.ParallelCombiningOpInterface")
+
+// InParallelOp marks the terminator of a parallel loop whose region holds
+// ParallelCombiningOp operations (scf.forall.in_parallel; MLIR's
+// InParallelOpInterface).
+var InParallelOp = DeclareTrait("ir.InParallelOpInterface")
