@@ -38,8 +38,8 @@ func Register(ctx *ir.Context) {
 		viewlike.Register()
 		registerConstraints()
 		registerDirectives()
-		for _, p := range rewrite.RootedAt(allocaScopeName, canonicalizationTable) {
-			rewrite.RegisterCanonicalization(allocaScopeName, func() rewrite.Pattern { return p })
+		for _, p := range rewrite.RootedAt(AllocaScopeOpName, canonicalizationTable) {
+			rewrite.RegisterCanonicalization(AllocaScopeOpName, func() rewrite.Pattern { return p })
 		}
 	})
 	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
@@ -95,3 +95,16 @@ func viewSource(op *ir.Operation) ir.Value {
 func getGlobalInterfaces(d *ir.OpDef) {
 	ir.SymbolUserOp.Attach(d, ir.VerifySymbolUsesFunc(verifyGetGlobalSymbolUses))
 }
+
+// dimInterfaces makes dim a ShapedDimOpInterface: the dimension Index of
+// Source.
+func dimInterfaces(d *ir.OpDef) { ir.ShapedDimOp.Attach(d, shapedDim{}) }
+
+// shapedDim is the ShapedDimOpInterface model of dim.
+type shapedDim struct{}
+
+// ShapedValue returns the operand whose dimension op returns.
+func (shapedDim) ShapedValue(op *ir.Operation) ir.Value { return DimOp{op}.Source() }
+
+// Dimension returns the index of the dimension.
+func (shapedDim) Dimension(op *ir.Operation) ir.Value { return DimOp{op}.Index() }

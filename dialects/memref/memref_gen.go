@@ -1704,6 +1704,7 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("memref.dim")
 		d.Fold = foldDim
+		dimInterfaces(d)
 	}
 	{
 		d := def("memref.dma_wait")

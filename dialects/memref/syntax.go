@@ -349,14 +349,14 @@ func parseGlobalTypeAndValue(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, er
 
 // ---- memref.alloca_scope ----
 
-// allocaScopeName is the name of memref.alloca_scope, defined in Go (its
-// terminator's name has two parts), whose canonicalization patterns
-// Register adds.
-const allocaScopeName = "memref.alloca_scope"
+// AllocaScopeOpName is the name of the operation memref.alloca_scope,
+// defined in Go (its terminator's name has two parts), whose
+// canonicalization patterns Register adds.
+const AllocaScopeOpName = "memref.alloca_scope"
 
 func allocaScopeDef() *ir.OpDef {
 	d := &ir.OpDef{
-		Name:    allocaScopeName,
+		Name:    AllocaScopeOpName,
 		Summary: "explicitly delimited scope for stack allocation",
 		Traits:  ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock,
 		Print:   printAllocaScope,

@@ -3,6 +3,7 @@ package memref
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/internal/viewlike"
 )
 
@@ -25,7 +26,7 @@ func foldView(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 // constantIndexOp returns the value of an arith.constant of index type.
 func constantIndexOp(v ir.Value) (int64, bool) {
 	def := definingOp(v)
-	if def == nil || def.Name() != "arith.constant" || v.Type() != ir.Type(def.Context().IndexType()) {
+	if _, ok := arith.AsConstantOp(def); !ok || v.Type() != ir.Type(def.Context().IndexType()) {
 		return 0, false
 	}
 	return viewlike.ConstantIntValue(v)

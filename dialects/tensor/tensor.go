@@ -141,3 +141,31 @@ func parseSplat(p ir.OpAsmParser, st *ir.OperationState) error {
 	}
 	return nil
 }
+
+// dimInterfaces makes dim a ShapedDimOpInterface: the dimension Index of
+// Source.
+func dimInterfaces(d *ir.OpDef) { ir.ShapedDimOp.Attach(d, shapedDim{}) }
+
+// shapedDim is the ShapedDimOpInterface model of dim.
+type shapedDim struct{}
+
+// ShapedValue returns the operand whose dimension op returns.
+func (shapedDim) ShapedValue(op *ir.Operation) ir.Value { return DimOp{op}.Source() }
+
+// Dimension returns the index of the dimension.
+func (shapedDim) Dimension(op *ir.Operation) ir.Value { return DimOp{op}.Index() }
+
+// parallelInsertSliceInterfaces makes parallel_insert_slice a
+// ParallelCombiningOpInterface that updates its destination.
+func parallelInsertSliceInterfaces(d *ir.OpDef) {
+	ir.ParallelCombiningOp.Attach(d, parallelCombining{})
+}
+
+// parallelCombining is the ParallelCombiningOpInterface model of
+// parallel_insert_slice.
+type parallelCombining struct{}
+
+// UpdatedDestinations returns the destination operand.
+func (parallelCombining) UpdatedDestinations(op *ir.Operation) []ir.Value {
+	return []ir.Value{ParallelInsertSliceOp{op}.Dest()}
+}

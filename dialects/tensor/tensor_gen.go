@@ -1125,6 +1125,7 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("tensor.dim")
 		d.Fold = foldDim
+		dimInterfaces(d)
 	}
 	{
 		d := def("tensor.empty")
@@ -1191,6 +1192,7 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("tensor.parallel_insert_slice")
 		d.AddVerifier(verifyParallelInsertSlice)
+		parallelInsertSliceInterfaces(d)
 	}
 	{
 		d := def("tensor.scatter")

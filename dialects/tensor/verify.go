@@ -405,7 +405,7 @@ func verifyInsertSlice(op *ir.Operation) error {
 }
 
 func verifyParallelInsertSlice(op *ir.Operation) error {
-	if parent := op.ParentOp(); parent == nil || parent.Name() != "scf.forall.in_parallel" {
+	if parent := op.ParentOp(); parent == nil || !ir.InParallelOp.Has(parent) {
 		msg := "expected InParallelOpInterface parent, got:"
 		if parent != nil {
 			msg += "\n" + ir.OpPrinterHook(parent)
