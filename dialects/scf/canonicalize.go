@@ -3,6 +3,7 @@ package scf
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/arith"
 )
 
 // pattern is a canonicalization pattern of upstream's
@@ -401,14 +402,14 @@ func indexSwitchFoldConstantCase(op *ir.Operation, r *rewrite.Rewriter) bool {
 
 // isNot reports whether v is `arith.xori x, 1` and returns x.
 func isNot(v ir.Value) (ir.Value, bool) {
-	r, ok := v.(*ir.OpResult)
-	if !ok || r.Owner().Name() != "arith.xori" || r.Owner().NumOperands() != 2 {
+	x, ok := arith.AsXoriOp(ir.DefiningOp(v))
+	if !ok || x.NumOperands() != 2 {
 		return nil, false
 	}
-	if c, ok := constantInt(r.Owner().Operand(1)); !ok || c != 1 {
+	if c, ok := constantInt(x.Rhs()); !ok || c != 1 {
 		return nil, false
 	}
-	return r.Owner().Operand(0), true
+	return x.Lhs(), true
 }
 
 // ifCombine is upstream's CombineIfs: an scf.if right after another on the

@@ -6,14 +6,6 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 )
 
-// ParallelCombiningOps names the operations that may appear in the body of
-// scf.forall.in_parallel (MLIR's ParallelCombiningOpInterface), each with
-// the index of the operand it updates, which must be a shared_outs
-// argument of the enclosing scf.forall.
-var ParallelCombiningOps = map[string]int{
-	"tensor.parallel_insert_slice": 1,
-}
-
 // inParallelDef defines scf.forall.in_parallel, the terminator of
 // scf.forall, whose single-block region holds the parallel combining
 // operations.
@@ -27,9 +19,13 @@ func inParallelDef() *ir.OpDef {
 		Parse:   parseInParallel,
 	}
 	ir.RegionBranchTerminator.Attach(d, noSuccessorOperands)
+	ir.InParallelOp.Add(d)
 	return d
 }
 
+// verifyInParallel checks that the body holds only ParallelCombiningOp
+// operations (tensor.parallel_insert_slice), each updating shared_outs
+// arguments of the enclosing scf.forall.
 func verifyInParallel(op *ir.Operation) error {
 	if err := verifyCounts(op, 0, 0, 1); err != nil {
 		return err
@@ -45,13 +41,13 @@ func verifyInParallel(op *ir.Operation) error {
 	outs := blockArgs(forall.Region(0), rank)
 	var bad error
 	op.Region(0).First().Ops(func(o *ir.Operation) bool {
-		dest, ok := ParallelCombiningOps[o.Name()]
+		m, ok := ir.ParallelCombiningOp.Of(o)
 		if !ok {
 			bad = ir.OpError(op, "expected only ParallelCombiningOpInterface ops")
 			return false
 		}
-		if dest < o.NumOperands() {
-			arg, isArg := o.Operand(dest).(*ir.BlockArgument)
+		for _, dest := range m.UpdatedDestinations(o) {
+			arg, isArg := dest.(*ir.BlockArgument)
 			found := false
 			for _, a := range outs {
 				found = found || (isArg && a == arg)
