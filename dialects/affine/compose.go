@@ -28,10 +28,11 @@ func constIndex(v ir.Value) (int64, bool) {
 	return ia.Int64(), true
 }
 
-// isValidSymbol is MLIR's isValidSymbol(value) without a region: a
-// top-level value of an affine scope, or a valid symbol in the scope of its
-// defining operation.
-func isValidSymbol(v ir.Value) bool {
+// IsValidSymbol is MLIR's affine::isValidSymbol(value) without a region:
+// an index value defined at the top level of an affine scope, or a valid
+// symbol in the scope of its defining operation (a constant, a pure
+// operation of valid symbols, a dimension of a top-level shaped value).
+func IsValidSymbol(v ir.Value) bool {
 	if v == nil || !isIndex(v) {
 		return false
 	}
@@ -72,7 +73,7 @@ func canonicalizeMapAndOperands(m affine.Map, ops []ir.Value) (affine.Map, []ir.
 		nextDim, nextSym := 0, 0
 		for i := 0; i < m.NumInputs(); i++ {
 			if i < m.NumDims {
-				if isValidSymbol(ops[i]) {
+				if IsValidSymbol(ops[i]) {
 					dimRemap[i] = affine.Sym(m.NumSyms + nextSym)
 					nextSym++
 					remapped = append(remapped, ops[i])

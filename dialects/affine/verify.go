@@ -85,16 +85,19 @@ func isValidSymbolIn(v ir.Value, region *ir.Region) bool {
 			return true
 		}
 	}
-	if isDimOp(d) && d.NumOperands() > 0 {
-		return isTopLevelValue(d.Operand(0)) || (region != nil && isTopLevelValueIn(d.Operand(0), region))
+	if src := shapedDimSource(d); src != nil {
+		return isTopLevelValue(src) || (region != nil && isTopLevelValueIn(src, region))
 	}
 	return false
 }
 
-// isDimOp reports whether op is a memref.dim or tensor.dim.
-func isDimOp(op *ir.Operation) bool {
-	n := op.Name()
-	return n == "memref.dim" || n == "tensor.dim"
+// shapedDimSource returns the shaped value whose dimension op returns when
+// op is a ShapedDimOpInterface (memref.dim, tensor.dim), or nil.
+func shapedDimSource(op *ir.Operation) ir.Value {
+	if m, ok := ir.ShapedDimOp.Of(op); ok {
+		return m.ShapedValue(op)
+	}
+	return nil
 }
 
 // isValidDimIn is MLIR's isValidDim(value, region): a valid symbol, the
@@ -129,8 +132,8 @@ func isValidDimIn(v ir.Value, region *ir.Region) bool {
 		}
 		return true
 	}
-	if isDimOp(d) && d.NumOperands() > 0 {
-		return isTopLevelValue(d.Operand(0))
+	if src := shapedDimSource(d); src != nil {
+		return isTopLevelValue(src)
 	}
 	return false
 }
