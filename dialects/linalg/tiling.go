@@ -207,58 +207,12 @@ func closedSizes(b *ir.Builder, sizes []ir.OpFoldResult, created []*ir.Operation
 		// A value valid as an affine symbol becomes a symbol of the map,
 		// as makeComposedFoldedAffineApply canonicalizes it.
 		m := affinemap.NewMap(1, 0, affinemap.Sub(affinemap.Dim(0), affinemap.Const(1)))
-		if IsValidSymbol(sz.Value) {
+		if affine.IsValidSymbol(sz.Value) {
 			m = affinemap.NewMap(0, 1, affinemap.Sub(affinemap.Sym(0), affinemap.Const(1)))
 		}
 		created = append(created, affine.BuildApply(b, b.Loc, []ir.Value{sz.Value}, b.Ctx.AffineMapAttr(m)).Operation)
 	}
 	return created
-}
-
-// IsValidSymbol reports whether v may be an affine symbol (MLIR's
-// affine::isValidSymbol with functions as the affine scopes): a value
-// defined at the top level of a function, a constant, a tensor.dim or
-// memref.dim of a top-level value, or an affine.apply, affine.min or
-// affine.max of valid symbols.
-func IsValidSymbol(v ir.Value) bool {
-	if isTopLevelValue(v) {
-		return true
-	}
-	r, ok := v.(*ir.OpResult)
-	if !ok {
-		return false
-	}
-	def := r.Owner()
-	switch def.Name() {
-	case "arith.constant":
-		return true
-	case "tensor.dim", "memref.dim":
-		return isTopLevelValue(def.Operand(0)) && IsValidSymbol(def.Operand(1))
-	case "affine.apply", "affine.min", "affine.max":
-		for _, o := range def.Operands() {
-			if !IsValidSymbol(o) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// isTopLevelValue reports whether v is an argument of a function's entry
-// block or the result of an operation directly in a function's body.
-func isTopLevelValue(v ir.Value) bool {
-	var r *ir.Region
-	switch x := v.(type) {
-	case *ir.BlockArgument:
-		r = x.Owner().Parent()
-	case *ir.OpResult:
-		r = x.Owner().ParentRegion()
-	}
-	if r == nil || r.ParentOp() == nil {
-		return false
-	}
-	return r.ParentOp().Name() == "func.func"
 }
 
 // ExtractSlice creates the tensor.extract_slice of v at offsets with sizes
