@@ -342,10 +342,7 @@ func simplifyClones(op *ir.Operation, r *rewrite.Rewriter) bool {
 	if source.Type() != op.Result(0).Type() && !castableTo(source.Type(), op.Result(0).Type()) {
 		return false
 	}
-	canonical := source
-	for s := viewSourceOf(canonical); s != nil; s = viewSourceOf(canonical) {
-		canonical = s
-	}
+	canonical := ir.ViewBase(source)
 	cloneDealloc, ok := findDealloc(op.Result(0))
 	if !ok {
 		return false
@@ -388,21 +385,6 @@ func simplifyClones(op *ir.Operation, r *rewrite.Rewriter) bool {
 	r.ReplaceOp(op, []ir.Value{source})
 	r.EraseOp(redundant)
 	return true
-}
-
-// viewSourceOf returns the buffer viewed by the single-result view-like
-// operation defining v (the result being its view), or nil.
-func viewSourceOf(v ir.Value) ir.Value {
-	op := ir.DefiningOp(v)
-	if op == nil || op.NumOperands() == 0 || op.NumResults() != 1 {
-		return nil
-	}
-	switch op.Name() {
-	case "memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.collapse_shape",
-		"memref.expand_shape", "memref.transpose", "memref.view", "memref.memory_space_cast":
-		return op.Operand(0)
-	}
-	return nil
 }
 
 // DeallocationState is the ownership-based buffer deallocation pass as the

@@ -20,14 +20,6 @@ func viewSource(v ir.Value) ir.Value {
 	return nil
 }
 
-// viewBase skips view-like operations back to the buffer they view.
-func viewBase(v ir.Value) ir.Value {
-	for s := viewSource(v); s != nil; s = viewSource(v) {
-		v = s
-	}
-	return v
-}
-
 // originAnalysis traces buffers back to where they come from: an
 // allocation, a function argument, or a value it cannot see through (the
 // results of calls and of unknown operations), as upstream's
@@ -133,7 +125,7 @@ func isFunctionArgument(v ir.Value) bool {
 // sameAllocation reports whether v1 and v2 are known to be (true) or not
 // to be (false) views of the same allocation; ok is false when unknown.
 func (a *originAnalysis) sameAllocation(v1, v2 ir.Value) (same, ok bool) {
-	v1, v2 = viewBase(v1), viewBase(v2)
+	v1, v2 = ir.ViewBase(v1), ir.ViewBase(v2)
 	if v1 == v2 {
 		return true, true
 	}
@@ -170,7 +162,7 @@ func (a *originAnalysis) sameAllocation(v1, v2 ir.Value) (same, ok bool) {
 // distinctAllocAndBlockArgument reports whether one value is an allocation
 // made inside the block whose argument the other is.
 func distinctAllocAndBlockArgument(v1, v2 ir.Value) bool {
-	b1, b2 := viewBase(v1), viewBase(v2)
+	b1, b2 := ir.ViewBase(v1), ir.ViewBase(v2)
 	distinct := func(x, y ir.Value) bool {
 		op := ir.DefiningOp(x)
 		arg, ok := y.(*ir.BlockArgument)
