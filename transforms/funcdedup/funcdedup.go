@@ -8,6 +8,7 @@ import (
 	"hash/maphash"
 
 	"github.com/strata-ir/strata/core/ir"
+	function "github.com/strata-ir/strata/dialects/func"
 )
 
 var seed = maphash.MakeSeed()
@@ -22,7 +23,7 @@ func Run(op *ir.Operation) int {
 	representative := map[*ir.Operation]*ir.Operation{}
 	var dups []*ir.Operation
 	op.Walk(ir.PreOrder, func(f *ir.Operation) bool {
-		if f.Name() != "func.func" {
+		if _, ok := function.AsFuncOp(f); !ok {
 			return true
 		}
 		h := hash(f)

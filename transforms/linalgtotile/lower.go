@@ -81,7 +81,7 @@ type contr struct {
 // produces v (used only there) and the map m composed with it.
 func foldTranspose(v ir.Value, m affine.Map) (ir.Value, affine.Map, *ir.Operation) {
 	d := ir.DefiningOp(v)
-	if d == nil || d.Name() != "linalg.generic" || !ir.HasOneUse(v) {
+	if _, ok := linalg.AsGenericOp(d); !ok || !ir.HasOneUse(v) {
 		return nil, m, nil
 	}
 	p, ok := analyze(d)
@@ -218,7 +218,7 @@ func contraction(g *generic) (*contr, bool) {
 // result.
 func fillValue(v ir.Value) (ir.Value, *ir.Operation) {
 	d := ir.DefiningOp(v)
-	if d == nil || d.Name() != "linalg.generic" {
+	if _, ok := linalg.AsGenericOp(d); !ok {
 		return nil, nil
 	}
 	g, ok := analyze(d)
