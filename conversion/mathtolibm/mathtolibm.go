@@ -16,6 +16,7 @@ package mathtolibm
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	function "github.com/strata-ir/strata/dialects/func"
 )
 
 // Function names the C library functions of a math operation for f32 and
@@ -202,26 +203,16 @@ func call(op *ir.Operation, name string, r *rewrite.ConversionRewriter) bool {
 	ft := ctx.FunctionType(op.OperandTypes(), op.ResultTypes())
 	body := table.Region(0).First()
 	if existing := lookup(body, name); existing != nil {
-		ta, ok := existing.InherentAttr("function_type").(*ir.TypeAttr)
-		if existing.Name() != "func.func" || !ok || ta.Type != ft {
+		if fn, ok := function.AsFuncOp(existing); !ok || fn.FunctionType() != ft {
 			return false
 		}
 	} else {
-		decl := &ir.OperationState{Name: ctx.OpName("func.func"), Loc: ctx.UnknownLoc(), NumRegions: 1,
-			Properties: ctx.DictionaryAttr([]ir.NamedAttr{
-				{Name: "function_type", Value: ctx.TypeAttr(ft)},
-				{Name: "sym_name", Value: ctx.Str(name)},
-				{Name: "sym_visibility", Value: ctx.Str("private")},
-			}),
-			Attributes: ctx.DictionaryAttr([]ir.NamedAttr{{Name: ReadnoneAttr, Value: ctx.Unit()}}),
-		}
 		r.SetInsertionPointToStart(body)
-		r.Create(decl)
+		decl := function.BuildFunc(r.Builder, ctx.UnknownLoc(), name, ft, function.FuncOptions{Visibility: "private"})
+		decl.SetAttr(ReadnoneAttr, ctx.Unit())
 		r.SetInsertionPoint(op)
 	}
-	c := r.Create(&ir.OperationState{Name: ctx.OpName("func.call"), Loc: op.Loc(),
-		Operands: append([]ir.Value(nil), op.Operands()...), ResultTypes: op.ResultTypes(),
-		Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "callee", Value: ctx.SymbolRefAttr(name, nil)}})})
+	c := function.BuildCall(r.Builder, op.Loc(), append([]ir.Value(nil), op.Operands()...), name, op.ResultTypes())
 	r.ReplaceOp(op, c.Results())
 	return true
 }
