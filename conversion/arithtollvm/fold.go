@@ -16,7 +16,7 @@ import (
 func foldFirst(ctx *ir.Context, root *ir.Operation) {
 	var work []*ir.Operation
 	root.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if o != root && o.Name() != "arith.constant" && strings.HasPrefix(o.Name(), "arith.") {
+		if o != root && o.Name() != arith.ConstantOpName && strings.HasPrefix(o.Name(), "arith.") {
 			work = append(work, o)
 		}
 		return true

@@ -41,7 +41,7 @@ type asserts struct {
 func (a *asserts) run(root *ir.Operation) error {
 	var work []*ir.Operation
 	root.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if o.Name() == "cf.assert" {
+		if o.Name() == cf.AssertOpName {
 			work = append(work, o)
 		}
 		return true

@@ -113,7 +113,7 @@ func convertEntryArguments(r *rewrite.ConversionRewriter, block *ir.Block, tc *r
 	var order []int
 	done := make([]bool, len(old))
 	block.Parent().ParentOp().Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if o.Name() != "func.call" && o.Name() != "func.return" {
+		if o.Name() != function.CallOpName && o.Name() != function.ReturnOpName {
 			return true
 		}
 		for _, v := range o.Operands() {

@@ -12,6 +12,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/llvm"
+	mathd "github.com/strata-ir/strata/dialects/math"
 )
 
 // intrinsics maps math operations to the llvm intrinsic of the same
@@ -109,10 +110,10 @@ func expansion(name string, tc *rewrite.TypeConverter) func(op *ir.Operation, op
 		expand := func(t ir.Type, x ir.Value) ir.Value {
 			k := llvmcommon.Create(r, "llvm.mlir.constant", loc, nil, []ir.Type{t}, []ir.NamedAttr{{Name: "value", Value: one(ctx, t)}}).Result(0)
 			switch name {
-			case "math.rsqrt":
+			case mathd.RsqrtOpName:
 				s := llvmcommon.Create(r, "llvm.intr.sqrt", loc, []ir.Value{x}, []ir.Type{t}, fm).Result(0)
 				return llvmcommon.Create(r, "llvm.fdiv", loc, []ir.Value{k, s}, []ir.Type{t}, fm).Result(0)
-			case "math.expm1":
+			case mathd.Expm1OpName:
 				e := llvmcommon.Create(r, "llvm.intr.exp", loc, []ir.Value{x}, []ir.Type{t}, fm).Result(0)
 				return llvmcommon.Create(r, "llvm.fsub", loc, []ir.Value{e, k}, []ir.Type{t}, fm).Result(0)
 			}
@@ -168,9 +169,9 @@ func lowerable(tc *rewrite.TypeConverter, op *ir.Operation) bool {
 		}
 	}
 	switch op.Name() {
-	case "math.ctlz", "math.cttz", "math.absi":
+	case mathd.CtlzOpName, mathd.CttzOpName, mathd.AbsiOpName:
 		return op.NumOperands() != 1 || !isND(op.Operand(0).Type())
-	case "math.rsqrt", "math.expm1", "math.log1p":
+	case mathd.RsqrtOpName, mathd.Expm1OpName, mathd.Log1pOpName:
 		t := op.Result(0).Type()
 		if v, ok := t.(*ir.VectorType); ok && len(v.Shape) > 1 {
 			t = r1(op.Context(), v)

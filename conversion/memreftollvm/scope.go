@@ -4,6 +4,7 @@ import (
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/dialects/memref"
 )
 
 // lowerAllocaScopes inlines every memref.alloca_scope nested in root as
@@ -15,7 +16,7 @@ import (
 func lowerAllocaScopes(ctx *ir.Context, root *ir.Operation) error {
 	var work []*ir.Operation
 	root.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if o.Name() == "memref.alloca_scope" && o != root {
+		if o.Name() == memref.AllocaScopeOpName && o != root {
 			work = append(work, o)
 		}
 		return true

@@ -71,7 +71,7 @@ func lowerParallel(ctx *ir.Context, op *ir.Operation) ([]*ir.Operation, error) {
 	p := scf.ParallelOp{Operation: op}
 	body := op.Region(0).First()
 	reduce := body.Terminator()
-	if reduce == nil || reduce.Name() != "scf.reduce" {
+	if reduce == nil || reduce.Name() != scf.ReduceOpName {
 		return nil, ir.NewError(op.Loc(), "failed to legalize operation 'scf.parallel': expected an scf.reduce terminator")
 	}
 	return loopNest(ctx, op, p.LowerBound(), p.UpperBound(), p.Step(), p.InitVals(), body, reduce)

@@ -364,7 +364,7 @@ func (l *lowering) elementPtr(r *rewrite.ConversionRewriter, loc ir.Location, m 
 // the element's address, aligned as the memref's element.
 func (l *lowering) loadStore(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 	ctx := r.Builder.Ctx
-	load := op.Name() == "vector.load"
+	load := op.Name() == vector.LoadOpName
 	baseIdx, vecT := 1, op.Operand(0).Type()
 	if load {
 		baseIdx, vecT = 0, op.Result(0).Type()
@@ -424,25 +424,25 @@ func rank01(t ir.Type) bool {
 // as upstream leaves what its patterns decline.
 func (l *lowering) lowerable(op *ir.Operation) bool {
 	switch op.Name() {
-	case "vector.broadcast":
+	case vector.BroadcastOpName:
 		v, ok := op.Result(0).Type().(*ir.VectorType)
 		src, fromVec := op.Operand(0).Type().(*ir.VectorType)
 		from0D := fromVec && len(src.Shape) == 0 && ok && len(v.Shape) == 1
 		return (ok && len(v.Shape) <= 1 && !(len(v.Scalable) > 0 && v.Scalable[0]) && (!fromVec || from0D)) || broadcastND(op)
-	case "vector.shape_cast":
+	case vector.ShapeCastOpName:
 		return shapeCastLowerable(op)
-	case "vector.extract":
+	case vector.ExtractOpName:
 		pos, ok := positions(vector.ExtractOp{Operation: op}.StaticPosition(), isScalar(op.Result(0).Type()))
 		return ok && (len(pos) > 0 || isScalar(op.Result(0).Type()))
-	case "vector.insert":
+	case vector.InsertOpName:
 		pos, ok := positions(vector.InsertOp{Operation: op}.StaticPosition(), isScalar(op.Operand(0).Type()))
 		return ok && (len(pos) > 0 || isScalar(op.Operand(0).Type()))
-	case "vector.fma":
+	case vector.FmaOpName:
 		return rank01(op.Result(0).Type())
-	case "vector.shuffle":
+	case vector.ShuffleOpName:
 		v, ok := op.Operand(0).Type().(*ir.VectorType)
 		return ok && len(v.Shape) > 0 && !(len(v.Scalable) > 0 && v.Scalable[0])
-	case "vector.reduction":
+	case vector.ReductionOpName:
 		red := vector.ReductionOp{Operation: op}
 		if red.Acc() != nil || !rank1(op.Operand(0).Type()) {
 			return false
@@ -459,9 +459,9 @@ func (l *lowering) lowerable(op *ir.Operation) bool {
 			return (k == vector.CombiningKindAdd || k == vector.CombiningKindMul) && floatConst(op.Context(), et, 0) != nil
 		}
 		return false
-	case "vector.load", "vector.store":
+	case vector.LoadOpName, vector.StoreOpName:
 		baseIdx, vecT := 1, ir.Type(nil)
-		if op.Name() == "vector.load" {
+		if op.Name() == vector.LoadOpName {
 			baseIdx, vecT = 0, op.Result(0).Type()
 		} else {
 			vecT = op.Operand(0).Type()

@@ -310,7 +310,7 @@ func createMask(op *ir.Operation, r *rewrite.Rewriter) bool {
 // element's address, aligned as the memref's element.
 func (l *lowering) maskedLoadStore(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 	ctx := r.Builder.Ctx
-	load := op.Name() == "vector.maskedload"
+	load := op.Name() == vector.MaskedloadOpName
 	m, ok := op.Operand(0).Type().(*ir.MemRefType)
 	if !ok || llvmcommon.DescriptorRank(operands[0].Type()) < 0 {
 		return false
@@ -347,7 +347,7 @@ func (l *lowering) maskedLoadStore(op *ir.Operation, operands []ir.Value, r *rew
 // maskedLowerable is what maskedLoadStore lowers.
 func maskedLowerable(op *ir.Operation) bool {
 	vi := 3
-	if op.Name() == "vector.maskedload" {
+	if op.Name() == vector.MaskedloadOpName {
 		vi = -1
 	}
 	var vt ir.Type
