@@ -31,7 +31,7 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 		return rt, nil
 	}
 	switch name {
-	case "llvm.mlir.constant", "llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero", "llvm.mlir.addressof":
+	case llvm.MlirConstantOpName, llvm.MlirUndefOpName, llvm.MlirPoisonOpName, llvm.MlirZeroOpName, llvm.MlirAddressofOpName:
 		c, err := t.constantOp(o)
 		if err != nil {
 			return err
@@ -51,7 +51,7 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 		if err != nil {
 			return err
 		}
-		if name == "llvm.intr.vector.reduce.fmaximum" || name == "llvm.intr.vector.reduce.fminimum" {
+		if name == llvm.IntrVectorReduceFmaximumOpName || name == llvm.IntrVectorReduceFminimumOpName {
 			return errorf(o, "%s has no LLVM 16 intrinsic", name)
 		}
 		params := make([]types.Type, len(ops))
@@ -63,47 +63,47 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 		return nil
 	}
 	switch name {
-	case "llvm.add":
+	case llvm.AddOpName:
 		set(b.NewAdd(ops[0], ops[1]))
-	case "llvm.sub":
+	case llvm.SubOpName:
 		set(b.NewSub(ops[0], ops[1]))
-	case "llvm.mul":
+	case llvm.MulOpName:
 		set(b.NewMul(ops[0], ops[1]))
-	case "llvm.sdiv":
+	case llvm.SdivOpName:
 		set(b.NewSDiv(ops[0], ops[1]))
-	case "llvm.udiv":
+	case llvm.UdivOpName:
 		set(b.NewUDiv(ops[0], ops[1]))
-	case "llvm.srem":
+	case llvm.SremOpName:
 		set(b.NewSRem(ops[0], ops[1]))
-	case "llvm.urem":
+	case llvm.UremOpName:
 		set(b.NewURem(ops[0], ops[1]))
-	case "llvm.and":
+	case llvm.AndOpName:
 		set(b.NewAnd(ops[0], ops[1]))
-	case "llvm.or":
+	case llvm.OrOpName:
 		set(b.NewOr(ops[0], ops[1]))
-	case "llvm.xor":
+	case llvm.XorOpName:
 		set(b.NewXor(ops[0], ops[1]))
-	case "llvm.shl":
+	case llvm.ShlOpName:
 		set(b.NewShl(ops[0], ops[1]))
-	case "llvm.lshr":
+	case llvm.LshrOpName:
 		set(b.NewLShr(ops[0], ops[1]))
-	case "llvm.ashr":
+	case llvm.AshrOpName:
 		set(b.NewAShr(ops[0], ops[1]))
-	case "llvm.fadd":
+	case llvm.FaddOpName:
 		set(b.NewFAdd(ops[0], ops[1]))
-	case "llvm.fsub":
+	case llvm.FsubOpName:
 		set(b.NewFSub(ops[0], ops[1]))
-	case "llvm.fmul":
+	case llvm.FmulOpName:
 		set(b.NewFMul(ops[0], ops[1]))
-	case "llvm.fdiv":
+	case llvm.FdivOpName:
 		set(b.NewFDiv(ops[0], ops[1]))
-	case "llvm.frem":
+	case llvm.FremOpName:
 		set(b.NewFRem(ops[0], ops[1]))
-	case "llvm.fneg":
+	case llvm.FnegOpName:
 		set(b.NewFNeg(ops[0]))
-	case "llvm.icmp":
+	case llvm.IcmpOpName:
 		set(b.NewICmp(icmpPreds[llvm.IcmpOp{Operation: o}.Predicate()], ops[0], ops[1]))
-	case "llvm.fcmp":
+	case llvm.FcmpOpName:
 		pred := fcmpPreds[llvm.FcmpOp{Operation: o}.Predicate()]
 		if _, ok := ops[0].Type().(*bfloatType); ok {
 			// llir/llvm cannot type an fcmp of bfloat values.
@@ -113,43 +113,43 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 			break
 		}
 		set(b.NewFCmp(pred, ops[0], ops[1]))
-	case "llvm.select":
+	case llvm.SelectOpName:
 		set(b.NewSelect(ops[0], ops[1], ops[2]))
-	case "llvm.sext", "llvm.zext", "llvm.trunc", "llvm.sitofp", "llvm.uitofp", "llvm.fptosi", "llvm.fptoui",
-		"llvm.fpext", "llvm.fptrunc", "llvm.bitcast", "llvm.addrspacecast", "llvm.ptrtoint", "llvm.inttoptr":
+	case llvm.SextOpName, llvm.ZextOpName, llvm.TruncOpName, llvm.SitofpOpName, llvm.UitofpOpName, llvm.FptosiOpName, llvm.FptouiOpName,
+		llvm.FpextOpName, llvm.FptruncOpName, llvm.BitcastOpName, llvm.AddrspacecastOpName, llvm.PtrtointOpName, llvm.InttoptrOpName:
 		rt, err := resType()
 		if err != nil {
 			return err
 		}
 		switch name {
-		case "llvm.sext":
+		case llvm.SextOpName:
 			set(b.NewSExt(ops[0], rt))
-		case "llvm.zext":
+		case llvm.ZextOpName:
 			set(b.NewZExt(ops[0], rt))
-		case "llvm.trunc":
+		case llvm.TruncOpName:
 			set(b.NewTrunc(ops[0], rt))
-		case "llvm.sitofp":
+		case llvm.SitofpOpName:
 			set(b.NewSIToFP(ops[0], rt))
-		case "llvm.uitofp":
+		case llvm.UitofpOpName:
 			set(b.NewUIToFP(ops[0], rt))
-		case "llvm.fptosi":
+		case llvm.FptosiOpName:
 			set(b.NewFPToSI(ops[0], rt))
-		case "llvm.fptoui":
+		case llvm.FptouiOpName:
 			set(b.NewFPToUI(ops[0], rt))
-		case "llvm.fpext":
+		case llvm.FpextOpName:
 			set(b.NewFPExt(ops[0], rt))
-		case "llvm.fptrunc":
+		case llvm.FptruncOpName:
 			set(b.NewFPTrunc(ops[0], rt))
-		case "llvm.bitcast":
+		case llvm.BitcastOpName:
 			set(b.NewBitCast(ops[0], rt))
-		case "llvm.addrspacecast":
+		case llvm.AddrspacecastOpName:
 			set(b.NewAddrSpaceCast(ops[0], rt))
-		case "llvm.ptrtoint":
+		case llvm.PtrtointOpName:
 			set(b.NewPtrToInt(ops[0], rt))
-		case "llvm.inttoptr":
+		case llvm.InttoptrOpName:
 			set(b.NewIntToPtr(ops[0], rt))
 		}
-	case "llvm.alloca":
+	case llvm.AllocaOpName:
 		a := llvm.AllocaOp{Operation: o}
 		et, err := t.typ(a.ElemType())
 		if err != nil {
@@ -165,7 +165,7 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 			return err
 		}
 		set(b.NewBitCast(inst, rt))
-	case "llvm.load":
+	case llvm.LoadOpName:
 		rt, err := resType()
 		if err != nil {
 			return err
@@ -176,13 +176,13 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 		}
 		inst.Volatile = llvm.LoadOp{Operation: o}.Volatile()
 		set(inst)
-	case "llvm.store":
+	case llvm.StoreOpName:
 		inst := b.NewStore(ops[0], ptrTo(b, ops[1], ops[0].Type()))
 		if al, ok := (llvm.StoreOp{Operation: o}).Alignment(); ok {
 			inst.Align = ir.Align(al)
 		}
 		inst.Volatile = llvm.StoreOp{Operation: o}.Volatile()
-	case "llvm.getelementptr":
+	case llvm.GetelementptrOpName:
 		g := llvm.GetelementptrOp{Operation: o}
 		et, err := t.typ(g.ElemType())
 		if err != nil {
@@ -206,11 +206,11 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 			return err
 		}
 		set(b.NewBitCast(inst, rt))
-	case "llvm.extractelement":
+	case llvm.ExtractelementOpName:
 		set(b.NewExtractElement(ops[0], ops[1]))
-	case "llvm.insertelement":
+	case llvm.InsertelementOpName:
 		set(b.NewInsertElement(ops[0], ops[1], ops[2]))
-	case "llvm.shufflevector":
+	case llvm.ShufflevectorOpName:
 		d, ok := o.InherentAttr("mask").(*sir.DenseArrayAttr)
 		if !ok {
 			return errorf(o, "llvm.shufflevector without a mask")
@@ -225,11 +225,11 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 			}
 		}
 		set(b.NewShuffleVector(ops[0], ops[1], constant.NewVector(types.NewVector(uint64(len(mask)), types.I32), mask...)))
-	case "llvm.insertvalue":
+	case llvm.InsertvalueOpName:
 		set(b.NewInsertValue(ops[0], ops[1], position(o)...))
-	case "llvm.extractvalue":
+	case llvm.ExtractvalueOpName:
 		set(b.NewExtractValue(ops[0], position(o)...))
-	case "llvm.call":
+	case llvm.CallOpName:
 		c := llvm.CallOp{Operation: o}
 		var callee value.Value
 		args := ops[:len(c.CalleeOperands())]
@@ -246,20 +246,20 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 		if o.NumResults() > 0 {
 			set(inst)
 		}
-	case "llvm.unreachable":
+	case llvm.UnreachableOpName:
 		b.NewUnreachable()
-	case "llvm.return":
+	case llvm.ReturnOpName:
 		if len(ops) == 0 {
 			b.NewRet(nil)
 		} else {
 			b.NewRet(ops[0])
 		}
-	case "llvm.br":
+	case llvm.BrOpName:
 		if err := t.addIncoming(b, o.Successor(0), o.Operands()); err != nil {
 			return err
 		}
 		b.NewBr(t.blocks[o.Successor(0)])
-	case "llvm.cond_br":
+	case llvm.CondBrOpName:
 		c := llvm.CondBrOp{Operation: o}
 		seen := map[*sir.Block]bool{}
 		tb, err := t.edge(b, o.Successor(0), c.TrueDestOperands(), seen)
@@ -271,7 +271,7 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 			return err
 		}
 		b.NewCondBr(ops[0], tb, fb)
-	case "llvm.switch":
+	case llvm.SwitchOpName:
 		s := llvm.SwitchOp{Operation: o}
 		seen := map[*sir.Block]bool{}
 		def, err := t.edge(b, o.Successor(0), s.DefaultOperands(), seen)
@@ -299,7 +299,7 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 			cases = append(cases, ir.NewCase(constant.NewInt(it, v), dest))
 		}
 		b.NewSwitch(ops[0], def, cases...)
-	case "llvm.fence":
+	case llvm.FenceOpName:
 		// LLVM 16 has no memory model relaxation annotations: an
 		// llvm.mmra tag is dropped, which leaves the stronger fence.
 		f := llvm.FenceOp{Operation: o}
@@ -307,7 +307,7 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 		if sc, ok := f.Syncscope(); ok {
 			inst.SyncScope = sc
 		}
-	case "llvm.atomicrmw":
+	case llvm.AtomicrmwOpName:
 		a := llvm.AtomicrmwOp{Operation: o}
 		aop, ok := atomicOps[a.BinOp()]
 		if !ok {

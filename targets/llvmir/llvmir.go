@@ -220,7 +220,7 @@ func (t *ModuleTranslation) module(mod *sir.Operation) error {
 	// to symbols defined later.
 	for op := body.First(); op != nil; op = op.Next() {
 		switch op.Name() {
-		case "llvm.func":
+		case llvm.FuncOpName:
 			f := llvm.FuncOp{Operation: op}
 			ft := llvm.FunctionTypeOf(op)
 			if ft == nil {
@@ -243,7 +243,7 @@ func (t *ModuleTranslation) module(mod *sir.Operation) error {
 			if err := t.amendFunction(op, fn); err != nil {
 				return err
 			}
-		case "llvm.mlir.global":
+		case llvm.MlirGlobalOpName:
 			if err := t.declareGlobal(op); err != nil {
 				return err
 			}
@@ -257,7 +257,7 @@ func (t *ModuleTranslation) module(mod *sir.Operation) error {
 		}
 	}
 	for op := body.First(); op != nil; op = op.Next() {
-		if op.Name() == "llvm.func" && !op.Region(0).Empty() {
+		if f, ok := llvm.AsFuncOp(op); ok && !f.Region(0).Empty() {
 			if err := t.function(op); err != nil {
 				return err
 			}
@@ -347,14 +347,14 @@ func (t *ModuleTranslation) initializerRegion(op *sir.Operation) (constant.Const
 	vals := map[sir.Value]constant.Constant{}
 	for o := op.Region(0).First().First(); o != nil; o = o.Next() {
 		switch o.Name() {
-		case "llvm.return":
+		case llvm.ReturnOpName:
 			if o.NumOperands() == 1 {
 				if c, ok := vals[o.Operand(0)]; ok {
 					return c, nil
 				}
 			}
 			return nil, errorf(o, "unsupported global initializer")
-		case "llvm.mlir.constant", "llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero", "llvm.mlir.addressof":
+		case llvm.MlirConstantOpName, llvm.MlirUndefOpName, llvm.MlirPoisonOpName, llvm.MlirZeroOpName, llvm.MlirAddressofOpName:
 			v, err := t.constantOp(o)
 			if err != nil {
 				return nil, err
@@ -375,22 +375,22 @@ func (t *ModuleTranslation) constantOp(o *sir.Operation) (constant.Constant, err
 		return nil, errorf(o, "%v", err)
 	}
 	switch o.Name() {
-	case "llvm.mlir.constant":
+	case llvm.MlirConstantOpName:
 		c, err := t.constant(o.InherentAttr("value"), rt, lt)
 		if err != nil {
 			return nil, errorf(o, "%v", err)
 		}
 		return c, nil
-	case "llvm.mlir.undef":
+	case llvm.MlirUndefOpName:
 		return constant.NewUndef(lt), nil
-	case "llvm.mlir.poison":
+	case llvm.MlirPoisonOpName:
 		return constant.NewPoison(lt), nil
-	case "llvm.mlir.zero":
+	case llvm.MlirZeroOpName:
 		if p, ok := lt.(*types.PointerType); ok {
 			return constant.NewNull(p), nil
 		}
 		return constant.NewZeroInitializer(lt), nil
-	case "llvm.mlir.addressof":
+	case llvm.MlirAddressofOpName:
 		name := o.InherentAttr("global_name").(*sir.SymbolRefAttr).Root
 		if g, ok := t.global[name]; ok {
 			return constant.NewBitCast(g, lt), nil
