@@ -174,7 +174,7 @@ func prepareEntry(module *ir.Operation, entry, resultType string) (string, error
 		return "", ir.NewError(module.Loc(), "entry point '@"+entry+"' not found")
 	}
 	ft := llvm.FunctionTypeOf(fn)
-	if fn.Name() != "llvm.func" || ft == nil {
+	if _, ok := llvm.AsFuncOp(fn); !ok || ft == nil {
 		return "", ir.NewError(fn.Loc(), "entry point '@"+entry+"' was not lowered to an llvm.func")
 	}
 	if fn.NumRegions() == 0 || fn.Region(0).Empty() {

@@ -11,6 +11,7 @@ import (
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	affined "github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/interp/memref"
 )
 
@@ -144,7 +145,7 @@ func minMax(f *interp.Frame, op *ir.Operation) error {
 	if len(res) == 0 {
 		return interp.Errorf(op, "affine map without results")
 	}
-	f.SetResult(op, 0, index(op, extreme(res, op.Name() == "affine.max")))
+	f.SetResult(op, 0, index(op, extreme(res, op.Name() == affined.MaxOpName)))
 	return nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/strata-ir/strata/core/apfloat"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	arithd "github.com/strata-ir/strata/dialects/arith"
 )
 
 // ScalarFunc computes one element of an elementwise operation: args are
@@ -341,13 +342,13 @@ func NativeBinary(name string, t ir.Type) func(a, b uint64) uint64 {
 func floatKernel[F float32 | float64](name string, from func(uint64) F, to func(F) uint64) func(a, b uint64) uint64 {
 	var g func(x, y F) F
 	switch name {
-	case "arith.addf":
+	case arithd.AddfOpName:
 		g = func(x, y F) F { return x + y }
-	case "arith.subf":
+	case arithd.SubfOpName:
 		g = func(x, y F) F { return x - y }
-	case "arith.mulf":
+	case arithd.MulfOpName:
 		g = func(x, y F) F { return x * y }
-	case "arith.divf":
+	case arithd.DivfOpName:
 		g = func(x, y F) F { return x / y }
 	default:
 		return nil

@@ -237,7 +237,7 @@ func scalarLane(fn arithi.ScalarFunc) laneFunc {
 // poison divisor is undefined behaviour.
 func isDivision(op *ir.Operation) bool {
 	switch op.Name() {
-	case "llvm.sdiv", "llvm.udiv", "llvm.srem", "llvm.urem":
+	case lt.SdivOpName, lt.UdivOpName, lt.SremOpName, lt.UremOpName:
 		return true
 	}
 	return false

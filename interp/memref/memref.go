@@ -156,7 +156,7 @@ func alloc(f *interp.Frame, op *ir.Operation) error {
 		}
 		m.Buf = interp.NewBuffer(elem, m.Offset+n+1)
 	}
-	if op.Name() == "memref.alloc" {
+	if op.Name() == memrefd.AllocOpName {
 		f.Interpreter().TrackAllocation(m.Buf, op)
 	}
 	f.SetResult(op, 0, interp.MakeMemRef(t, m))
@@ -493,7 +493,7 @@ func getGlobal(f *interp.Frame, op *ir.Operation) error {
 	}
 	in := f.Interpreter()
 	g := in.LookupSymbol(op, ref)
-	if g == nil || g.Name() != "memref.global" {
+	if g == nil || g.Name() != memrefd.GlobalOpName {
 		return interp.Errorf(op, "'@"+ref.Root+"' does not reference a valid global memref")
 	}
 	t := op.Result(0).Type()

@@ -9,6 +9,8 @@ import (
 
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	scfd "github.com/strata-ir/strata/dialects/scf"
+	tensord "github.com/strata-ir/strata/dialects/tensor"
 	"github.com/strata-ir/strata/interp/memref"
 	"github.com/strata-ir/strata/interp/tensor"
 )
@@ -246,7 +248,7 @@ func forall(f *interp.Frame, op *ir.Operation) error {
 			f.Set(body.Argument(len(ivs)+i), o)
 		}
 		for o := body.First(); o != nil; o = o.Next() {
-			if o.Name() == "scf.forall.in_parallel" {
+			if ir.InParallelOp.Has(o) {
 				return inParallel(f, o, body, len(ivs), acc)
 			}
 			if err := f.Exec(o); err != nil {
@@ -271,7 +273,7 @@ func inParallel(f *interp.Frame, term *ir.Operation, body *ir.Block, nIvs int, a
 		return nil
 	}
 	for o := term.Region(0).First().First(); o != nil; o = o.Next() {
-		if o.Name() != "tensor.parallel_insert_slice" {
+		if _, ok := tensord.AsParallelInsertSliceOp(o); !ok {
 			if err := f.Exec(o); err != nil {
 				return err
 			}
@@ -343,7 +345,7 @@ func parallel(f *interp.Frame, op *ir.Operation) error {
 			f.Set(body.Argument(i), interp.MakeInt(body.Argument(i).Type(), uint64(ivs[i])))
 		}
 		for o := body.First(); o != nil; o = o.Next() {
-			if o.Name() == "scf.reduce" {
+			if o.Name() == scfd.ReduceOpName {
 				vals, err := f.Operands(o)
 				if err != nil {
 					return err

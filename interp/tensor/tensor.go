@@ -8,6 +8,7 @@ import (
 
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	tensord "github.com/strata-ir/strata/dialects/tensor"
 	"github.com/strata-ir/strata/interp/memref"
 )
 
@@ -439,9 +440,9 @@ func reshape(f *interp.Frame, op *ir.Operation) error {
 	}
 	var shape []int64
 	switch op.Name() {
-	case "tensor.expand_shape":
+	case tensord.ExpandShapeOpName:
 		shape, err = memref.ExpandedSizes(f, op)
-	case "tensor.reshape":
+	case tensord.ReshapeOpName:
 		var s *interp.Dense
 		s, err = DenseOperand(f, op, 1)
 		if err == nil {
