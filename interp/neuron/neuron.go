@@ -245,7 +245,8 @@ func intProp(op *ir.Operation, name string) int64 {
 }
 
 func memset(f *interp.Frame, op *ir.Operation) error {
-	t, err := get(f, op, op.Operand(0))
+	o := neuron.MemsetOp{Operation: op}
+	t, err := get(f, op, o.Dst())
 	if err != nil {
 		return err
 	}
@@ -257,11 +258,12 @@ func memset(f *interp.Frame, op *ir.Operation) error {
 }
 
 func iota(f *interp.Frame, op *ir.Operation) error {
-	t, err := get(f, op, op.Operand(0))
+	o := neuron.IotaOp{Operation: op}
+	t, err := get(f, op, o.Dst())
 	if err != nil {
 		return err
 	}
-	base, err := f.Ints(op, []ir.Value{op.Operand(1)})
+	base, err := f.Ints(op, []ir.Value{o.Base()})
 	if err != nil {
 		return err
 	}
@@ -296,15 +298,16 @@ func fmaF32(x, y, acc float64) float64 {
 }
 
 func ncMatmul(f *interp.Frame, op *ir.Operation) error {
-	d, err := get(f, op, op.Operand(0))
+	o := neuron.NcMatmulOp{Operation: op}
+	d, err := get(f, op, o.Dst())
 	if err != nil {
 		return err
 	}
-	s, err := get(f, op, op.Operand(1))
+	s, err := get(f, op, o.Stationary())
 	if err != nil {
 		return err
 	}
-	mv, err := get(f, op, op.Operand(2))
+	mv, err := get(f, op, o.Moving())
 	if err != nil {
 		return err
 	}
@@ -324,11 +327,12 @@ func ncMatmul(f *interp.Frame, op *ir.Operation) error {
 }
 
 func ncTranspose(f *interp.Frame, op *ir.Operation) error {
-	d, err := get(f, op, op.Operand(0))
+	o := neuron.NcTransposeOp{Operation: op}
+	d, err := get(f, op, o.Dst())
 	if err != nil {
 		return err
 	}
-	s, err := get(f, op, op.Operand(1))
+	s, err := get(f, op, o.Src())
 	if err != nil {
 		return err
 	}
@@ -378,11 +382,12 @@ func ActFunc(fn neuron.ActFunc) func(float64) float64 {
 
 func activation(f *interp.Frame, op *ir.Operation) error {
 	var dstV, dataV, biasV, redV ir.Value
+	var scaleAttr ir.Attribute
 	var fn neuron.ActFunc
 	if a, ok := neuron.AsActivationOp(op); ok {
-		dstV, dataV, biasV, fn = a.Dst(), a.Data(), a.Bias(), a.Func()
+		dstV, dataV, biasV, fn, scaleAttr = a.Dst(), a.Data(), a.Bias(), a.Func(), a.ScaleAttr()
 	} else if a, ok := neuron.AsActivationReduceOp(op); ok {
-		dstV, dataV, biasV, redV, fn = a.Dst(), a.Data(), a.Bias(), a.Reduce(), a.Func()
+		dstV, dataV, biasV, redV, fn, scaleAttr = a.Dst(), a.Data(), a.Bias(), a.Reduce(), a.Func(), a.ScaleAttr()
 	}
 	d, err := get(f, op, dstV)
 	if err != nil {
@@ -404,7 +409,7 @@ func activation(f *interp.Frame, op *ir.Operation) error {
 		}
 	}
 	scale := 1.0
-	if a, ok := op.InherentAttr("scale").(*ir.FloatAttr); ok {
+	if a, ok := scaleAttr.(*ir.FloatAttr); ok {
 		scale = interp.FromBits(a.Type, a.Bits[0]).Float()
 	}
 	scale = f32(scale)
@@ -539,11 +544,12 @@ func tensorReduce(f *interp.Frame, op *ir.Operation) error {
 }
 
 func tensorCopy(f *interp.Frame, op *ir.Operation) error {
-	d, err := get(f, op, op.Operand(0))
+	o := neuron.TensorCopyOp{Operation: op}
+	d, err := get(f, op, o.Dst())
 	if err != nil {
 		return err
 	}
-	s, err := get(f, op, op.Operand(1))
+	s, err := get(f, op, o.Src())
 	if err != nil {
 		return err
 	}
@@ -556,11 +562,12 @@ func tensorCopy(f *interp.Frame, op *ir.Operation) error {
 }
 
 func reciprocal(f *interp.Frame, op *ir.Operation) error {
-	d, err := get(f, op, op.Operand(0))
+	o := neuron.ReciprocalOp{Operation: op}
+	d, err := get(f, op, o.Dst())
 	if err != nil {
 		return err
 	}
-	s, err := get(f, op, op.Operand(1))
+	s, err := get(f, op, o.Data())
 	if err != nil {
 		return err
 	}
@@ -607,11 +614,12 @@ func affineSelect(f *interp.Frame, op *ir.Operation) error {
 }
 
 func bnStats(f *interp.Frame, op *ir.Operation) error {
-	d, err := get(f, op, op.Operand(0))
+	o := neuron.BnStatsOp{Operation: op}
+	d, err := get(f, op, o.Dst())
 	if err != nil {
 		return err
 	}
-	x, err := get(f, op, op.Operand(1))
+	x, err := get(f, op, o.Data())
 	if err != nil {
 		return err
 	}
@@ -635,11 +643,12 @@ func bnStats(f *interp.Frame, op *ir.Operation) error {
 }
 
 func bnAggr(f *interp.Frame, op *ir.Operation) error {
-	d, err := get(f, op, op.Operand(0))
+	o := neuron.BnAggrOp{Operation: op}
+	d, err := get(f, op, o.Dst())
 	if err != nil {
 		return err
 	}
-	x, err := get(f, op, op.Operand(1))
+	x, err := get(f, op, o.Data())
 	if err != nil {
 		return err
 	}

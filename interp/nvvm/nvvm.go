@@ -186,7 +186,7 @@ func barrier(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	kind := interp.EnumCase(op.InherentAttr("reductionOp"))
+	kind := interp.EnumCase(dnvvm.BarrierOp{Operation: op}.ReductionOpAttr())
 	res, err := t.Collective(f, op, simt.BlockScope, p.Uint() != 0, func(group []*simt.Arrival) error {
 		n := 0
 		for _, a := range group {
@@ -253,7 +253,7 @@ func shfl(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	kind := interp.EnumCase(op.InherentAttr("kind"))
+	kind := interp.EnumCase(dnvvm.ShflSyncOp{Operation: op}.Kind())
 	in := &shflIn{val: vs[1], b: uint32(vs[2].Uint()), c: uint32(vs[3].Uint()), lane: t.Lane()}
 	if _, err := t.WarpCollective(f, op, mask, in, func(group []*simt.Arrival) error {
 		byLane := map[int]*shflIn{}
@@ -323,7 +323,7 @@ func vote(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	kind := interp.EnumCase(op.InherentAttr("kind"))
+	kind := interp.EnumCase(dnvvm.VoteSyncOp{Operation: op}.Kind())
 	out, err := t.WarpCollective(f, op, mask, p.Bool(), func(group []*simt.Arrival) error {
 		var ballot uint64
 		for _, a := range group {
@@ -376,7 +376,7 @@ func redux(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	kind := interp.EnumCase(op.InherentAttr("kind"))
+	kind := interp.EnumCase(dnvvm.ReduxSyncOp{Operation: op}.Kind())
 	name, ok := reduxOps[kind]
 	if !ok {
 		return interp.Errorf(op, "unknown redux.sync kind '"+kind+"'")

@@ -151,9 +151,23 @@ func FMARound(t *ir.FloatType, x, y, acc float64) float64 {
 
 // ---- tile.reduce and tile.scan ----
 
-// combiner returns the binary function of a reduce or scan.
-func combiner(f *interp.Frame, op *ir.Operation, et ir.Type) (func(x, y interp.Value) (interp.Value, error), error) {
-	if k, ok := op.InherentAttr("kind").(*ir.IntegerAttr); ok {
+// reduction reads tile.reduce or tile.scan through its typed wrapper: its
+// combining kind and dimension attributes (nil when absent) and whether it
+// scans in reverse.
+func reduction(op *ir.Operation) (kind, dim ir.Attribute, reverse bool) {
+	if r, ok := tiled.AsReduceOp(op); ok {
+		return r.KindAttr(), r.DimAttr(), false
+	}
+	if s, ok := tiled.AsScanOp(op); ok {
+		return s.KindAttr(), s.DimAttr(), s.Reverse()
+	}
+	return nil, nil, false
+}
+
+// combiner returns the binary function of a reduce or scan whose
+// combining kind attribute is kind (nil: its region).
+func combiner(f *interp.Frame, op *ir.Operation, kind ir.Attribute, et ir.Type) (func(x, y interp.Value) (interp.Value, error), error) {
+	if k, ok := kind.(*ir.IntegerAttr); ok {
 		_, isFloat := et.(*ir.FloatType)
 		var name string
 		switch tiled.CombiningKind(k.Int64()) {
@@ -201,19 +215,19 @@ func combine(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	fn, err := combiner(f, op, et)
+	kind, dimAttr, reverse := reduction(op)
+	fn, err := combiner(f, op, kind, et)
 	if err != nil {
 		return err
 	}
 	dim := int64(-1)
-	if d, ok := op.InherentAttr("dim").(*ir.IntegerAttr); ok {
+	if d, ok := dimAttr.(*ir.IntegerAttr); ok {
 		dim = d.Int64()
 	}
 	if dim < 0 || dim >= int64(len(in.Shape)) {
 		return interp.Errorf(op, "dimension out of range")
 	}
 	_, scan := tiled.AsScanOp(op)
-	reverse := op.InherentAttr("reverse") != nil
 	// outer × size × inner layout around dim.
 	outer, inner := int64(1), int64(1)
 	for i, d := range in.Shape {

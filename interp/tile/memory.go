@@ -24,26 +24,40 @@ type access struct {
 	what    string
 }
 
-// operands splits a memory operation's operands by its segment sizes:
-// the stored value (or nil), the view, the indices or offset tiles and
-// the mask (or nil).
-func operands(op *ir.Operation) (value, view ir.Value, idx []ir.Value, mask ir.Value) {
+// memOp is a memory operation's operands, split by its segment sizes,
+// and its properties, read through its typed wrapper.
+type memOp struct {
+	// value is the stored value (nil for loads), view the view, idx the
+	// indices or offset tiles, mask the mask (or nil).
+	value, view ir.Value
+	idx         []ir.Value
+	mask        ir.Value
+	// pad is the pad value of a load or gather (or nil).
+	pad ir.Attribute
+	// at addresses elements rather than blocks; boundsCheck guards the
+	// elements of a store past the bounds.
+	at, boundsCheck bool
+}
+
+// memOperands reads a memory operation through its typed wrapper; the
+// zero memOp for other operations.
+func memOperands(op *ir.Operation) memOp {
 	if l, ok := tiled.AsLoadOp(op); ok {
-		return nil, l.View(), l.Indices(), l.Mask()
+		return memOp{view: l.View(), idx: l.Indices(), mask: l.Mask(), pad: l.Pad(), at: l.At()}
 	}
 	if g, ok := tiled.AsGatherOp(op); ok {
-		return nil, g.View(), g.Offsets(), g.Mask()
+		return memOp{view: g.View(), idx: g.Offsets(), mask: g.Mask(), pad: g.Pad()}
 	}
 	if s, ok := tiled.AsStoreOp(op); ok {
-		return s.Value(), s.View(), s.Indices(), s.Mask()
+		return memOp{value: s.Value(), view: s.View(), idx: s.Indices(), mask: s.Mask(), at: s.At(), boundsCheck: s.BoundsCheck()}
 	}
 	if s, ok := tiled.AsAtomicAddOp(op); ok {
-		return s.Value(), s.View(), s.Indices(), s.Mask()
+		return memOp{value: s.Value(), view: s.View(), idx: s.Indices(), mask: s.Mask(), at: s.At(), boundsCheck: s.BoundsCheck()}
 	}
 	if s, ok := tiled.AsScatterOp(op); ok {
-		return s.Value(), s.View(), s.Offsets(), s.Mask()
+		return memOp{value: s.Value(), view: s.View(), idx: s.Offsets(), mask: s.Mask(), boundsCheck: s.BoundsCheck()}
 	}
-	return nil, nil, nil, nil
+	return memOp{}
 }
 
 func isOp[T any](op *ir.Operation, as func(*ir.Operation) (T, bool)) bool {
@@ -52,8 +66,8 @@ func isOp[T any](op *ir.Operation, as func(*ir.Operation) (T, bool)) bool {
 }
 
 // newAccess reads the addressing operands of op for a tile of shape.
-func newAccess(f *interp.Frame, op *ir.Operation, shape []int64, guarded bool) (*access, error) {
-	_, viewV, idx, maskV := operands(op)
+func newAccess(f *interp.Frame, op *ir.Operation, mo memOp, shape []int64, guarded bool) (*access, error) {
+	viewV, idx, maskV := mo.view, mo.idx, mo.mask
 	if viewV == nil {
 		return nil, interp.Errorf(op, "malformed memory operation")
 	}
@@ -97,7 +111,7 @@ func newAccess(f *interp.Frame, op *ir.Operation, shape []int64, guarded bool) (
 	if err != nil {
 		return nil, err
 	}
-	if op.InherentAttr("at") == nil {
+	if !mo.at {
 		for d := range base {
 			base[d] *= shape[d]
 		}
@@ -144,8 +158,9 @@ func load(f *interp.Frame, op *ir.Operation) error {
 	if !ok {
 		return interp.Errorf(op, "expected a tile result")
 	}
-	pad := op.InherentAttr("pad")
-	a, err := newAccess(f, op, rt.Shape, pad != nil)
+	mo := memOperands(op)
+	pad := mo.pad
+	a, err := newAccess(f, op, mo, rt.Shape, pad != nil)
 	if err != nil {
 		return err
 	}
@@ -173,7 +188,8 @@ func load(f *interp.Frame, op *ir.Operation) error {
 
 // store gives tile.store, tile.scatter and tile.atomic_add.
 func store(f *interp.Frame, op *ir.Operation) error {
-	valueV, _, _, maskV := operands(op)
+	mo := memOperands(op)
+	valueV, maskV := mo.value, mo.mask
 	if valueV == nil {
 		return interp.Errorf(op, "malformed memory operation")
 	}
@@ -185,8 +201,8 @@ func store(f *interp.Frame, op *ir.Operation) error {
 	if d == nil {
 		return interp.Errorf(op, "expected a tile value")
 	}
-	guarded := maskV != nil || op.InherentAttr("bounds_check") != nil
-	a, err := newAccess(f, op, d.Shape, guarded)
+	guarded := maskV != nil || mo.boundsCheck
+	a, err := newAccess(f, op, mo, d.Shape, guarded)
 	if err != nil {
 		return err
 	}

@@ -173,8 +173,12 @@ func programID(num bool) interp.OpFunc {
 		if p == nil {
 			return interp.Errorf(op, "'"+op.Name()+"' outside a launched kernel")
 		}
+		axisAttr := tiled.ProgramIdOp{Operation: op}.AxisAttr()
+		if num {
+			axisAttr = tiled.NumProgramsOp{Operation: op}.AxisAttr()
+		}
 		axis := int64(-1)
-		if a, ok := op.InherentAttr("axis").(*ir.IntegerAttr); ok {
+		if a, ok := axisAttr.(*ir.IntegerAttr); ok {
 			axis = a.Int64()
 		}
 		if axis < 0 || axis >= int64(len(p.grid)) {

@@ -31,6 +31,7 @@ import (
 	"github.com/strata-ir/strata/core/apfloat"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	function "github.com/strata-ir/strata/dialects/func"
 	tpud "github.com/strata-ir/strata/dialects/tpu"
 	tilei "github.com/strata-ir/strata/interp/tile"
 	vectori "github.com/strata-ir/strata/interp/vector"
@@ -117,7 +118,10 @@ func pallasCall(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	in := f.Interpreter()
-	ft := fn.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
+	ft := function.FuncOp{Operation: fn}.FunctionType()
+	if ft == nil {
+		return interp.Errorf(fn, "the kernel has no function type")
+	}
 	rank := len(k.Grid)
 	outputs := k.Outputs()
 	wins := make([]*windowState, len(k.Windows))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/vector"
 	arithi "github.com/strata-ir/strata/interp/arith"
 )
 
@@ -125,7 +126,7 @@ func multiReduction(f *interp.Frame, op *ir.Operation) error {
 	if d == nil {
 		return interp.Errorf(op, "expected a vector source")
 	}
-	dims := interp.DenseArray(op.InherentAttr("reduction_dims"))
+	dims := interp.DenseArray(vector.MultiReductionOp{Operation: op}.ReductionDims())
 	reduced := make([]bool, len(d.Shape))
 	for _, x := range dims {
 		if x < 0 || int(x) >= len(d.Shape) {
