@@ -11,8 +11,9 @@ import (
 )
 
 // TestOutOfTreeDialect builds examples/dialect-plugin, a separate Go module
-// that defines the toy dialect and links its own toy-strata (opt,
-// translate and run) through Strata's driver libraries, and checks that
+// that defines the toy dialect (declared in toy.irdl, with generated
+// wrappers) and links its own toy-strata (opt, translate and run) through
+// Strata's driver libraries, runs the module's tests, and checks that
 // the dialect takes part in the framework through interfaces only: its
 // pattern and passes, an interface it declares that its pass queries
 // (toy-annotate-cost), one-shot-bufferize through its
@@ -33,6 +34,14 @@ func TestOutOfTreeDialect(t *testing.T) {
 	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// The module's own tests: toy_gen.go is what strata-tblgen makes of
+	// toy.irdl.
+	test := exec.Command("go", "test", "./...")
+	test.Dir = dir
+	test.Env = build.Env
+	if out, err := test.CombinedOutput(); err != nil {
+		t.Fatalf("go test in examples/dialect-plugin: %v\n%s", err, out)
 	}
 	run := func(args ...string) string {
 		t.Helper()

@@ -14,7 +14,7 @@ import (
 )
 
 // RegisterDialects is called by --load-dialect-plugin.
-func RegisterDialects(ctx *ir.Context) { toy.Register(ctx) }
+func RegisterDialects(ctx *ir.Context) error { return toy.Register(ctx) }
 
 // RegisterPasses is called by --load-pass-plugin.
 func RegisterPasses() { toy.RegisterPasses() }

@@ -16,10 +16,14 @@ func (scaleModel) Bufferize(op *ir.Operation, s bufferization.State) error {
 	if err != nil {
 		return err
 	}
+	scale := ScaleOp{op}
 	b := s.Builder()
 	b.SetInsertionPoint(op)
-	b.Create(&ir.OperationState{Name: b.Ctx.OpName(ScaleBufferDef.Name), Loc: op.Loc(), Operands: []ir.Value{buf, op.Operand(1)}})
-	s.SetResult(op.Result(0), buf, s.InPlaceAlias(op.Operand(0), buf))
+	BuildScaleBuffer(b, op.Loc(), buf, scale.Factor())
+	if err := b.Err(); err != nil {
+		return err
+	}
+	s.SetResult(scale.Result(), buf, s.InPlaceAlias(scale.Input(), buf))
 	s.Erase(op)
 	return nil
 }

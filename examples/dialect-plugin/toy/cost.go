@@ -3,6 +3,7 @@ package toy
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/bufferization"
 )
 
 // CostModel is an interface the toy dialect declares itself: how many
@@ -39,20 +40,40 @@ func elements(t ir.Type) int64 {
 	return n
 }
 
-// copyCycles is the cost of a copy: a setup of 16 cycles and one per
-// 4 elements.
+// copyCycles is the cost of a copy (toy.copy, toy.copy_async's transfer,
+// memref.copy): a setup of 16 cycles and one per 4 elements.
 func copyCycles(op *ir.Operation) int64 { return 16 + elements(op.Operand(0).Type())/4 }
 
-// attachCostModels attaches the models of CostModel.
-func attachCostModels(ctx *ir.Context) {
-	Cost.AttachTo(ctx, "toy.copy", CostFunc(copyCycles))
-	Cost.AttachTo(ctx, "toy.copy_async", CostFunc(func(*ir.Operation) int64 { return 4 }))
-	Cost.AttachTo(ctx, "toy.wait", CostFunc(func(*ir.Operation) int64 { return 1 }))
-	Cost.AttachTo(ctx, "toy.scale", CostFunc(func(op *ir.Operation) int64 { return elements(op.Operand(0).Type()) }))
-	Cost.AttachTo(ctx, "toy.scale_buffer", CostFunc(func(op *ir.Operation) int64 { return elements(op.Operand(0).Type()) }))
-	Cost.AttachTo(ctx, "toy.fma", CostFunc(func(*ir.Operation) int64 { return 1 }))
-	Cost.AttachTo(ctx, "memref.copy", CostFunc(copyCycles))
+// The interface hooks of toy.irdl attach each operation's models.
+
+// copyInterfaces attaches the cost of toy.copy and toy.copy_async: the
+// asynchronous copy costs its issue only.
+func copyInterfaces(d *ir.OpDef) {
+	if d.Name == CopyAsyncOpName {
+		Cost.Attach(d, CostFunc(func(*ir.Operation) int64 { return 4 }))
+		return
+	}
+	Cost.Attach(d, CostFunc(copyCycles))
 }
+
+// waitInterfaces attaches the cost of toy.wait.
+func waitInterfaces(d *ir.OpDef) { Cost.Attach(d, CostFunc(func(*ir.Operation) int64 { return 1 })) }
+
+// scaleInterfaces attaches toy.scale's cost, one cycle an element, and
+// its bufferization model.
+func scaleInterfaces(d *ir.OpDef) {
+	Cost.Attach(d, CostFunc(func(op *ir.Operation) int64 { return elements(ScaleOp{op}.Input().Type()) }))
+	bufferization.BufferizableOp.Attach(d, scaleModel{})
+}
+
+// scaleBufferInterfaces attaches toy.scale_buffer's cost, one cycle an
+// element.
+func scaleBufferInterfaces(d *ir.OpDef) {
+	Cost.Attach(d, CostFunc(func(op *ir.Operation) int64 { return elements(ScaleBufferOp{op}.Buffer().Type()) }))
+}
+
+// fmaInterfaces attaches the cost of toy.fma.
+func fmaInterfaces(d *ir.OpDef) { Cost.Attach(d, CostFunc(func(*ir.Operation) int64 { return 1 })) }
 
 // NewAnnotateCost returns the toy-annotate-cost pass: every operation that
 // implements CostModel gets a toy.cycles attribute, and the operation the

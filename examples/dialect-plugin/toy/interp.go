@@ -11,22 +11,23 @@ import (
 // RegisterSemantics gives the toy operations on memrefs and scalars their
 // semantics in the interpreter (strata-run, --check-semantics).
 func RegisterSemantics(reg *interp.Registry) {
-	reg.Register(ScaleBufferDef.Name, scaleBuffer)
-	reg.Register(FmaDef.Name, fma)
-	reg.Register(CopyDef.Name, copyMem)
+	reg.Register(ScaleBufferOpName, scaleBuffer)
+	reg.Register(FmaOpName, fma)
+	reg.Register(CopyOpName, copyMem)
 }
 
-// scaleBuffer multiplies the f32 elements of operand 0 by operand 1.
+// scaleBuffer multiplies the f32 elements of the buffer by the factor.
 func scaleBuffer(f *interp.Frame, op *ir.Operation) error {
+	sb := ScaleBufferOp{op}
 	m, err := imemref.MemRefOperand(f, op, 0)
 	if err != nil {
 		return err
 	}
-	s, err := f.Get(op, op.Operand(1))
+	s, err := f.Get(op, sb.Factor())
 	if err != nil {
 		return err
 	}
-	if ft, ok := op.Operand(1).Type().(*ir.FloatType); !ok || ft != op.Context().FloatType(ir.F32) {
+	if ft, ok := sb.Factor().Type().(*ir.FloatType); !ok || ft != op.Context().FloatType(ir.F32) {
 		return interp.Errorf(op, "toy.scale_buffer is interpreted on f32 only")
 	}
 	if err := m.Access(op, true); err != nil {
@@ -44,8 +45,9 @@ func scaleBuffer(f *interp.Frame, op *ir.Operation) error {
 // fma computes a * b + c in float64 and rounds it to f32.
 func fma(f *interp.Frame, op *ir.Operation) error {
 	var x [3]float64
-	for i := range x {
-		v, err := f.Get(op, op.Operand(i))
+	fm := FmaOp{op}
+	for i, o := range []ir.Value{fm.A(), fm.B(), fm.C()} {
+		v, err := f.Get(op, o)
 		if err != nil {
 			return err
 		}

@@ -14,7 +14,7 @@ type translation struct{}
 
 // ConvertOperation implements llvmir.DialectTranslation.
 func (translation) ConvertOperation(op *ir.Operation, b *llvm.Block, mt *llvmir.ModuleTranslation) error {
-	if op.Name() != FmaDef.Name {
+	if _, ok := AsFmaOp(op); !ok {
 		return ir.NewError(op.Loc(), "'"+op.Name()+"' has no translation to LLVM IR")
 	}
 	args, err := mt.LookupOperands(op)

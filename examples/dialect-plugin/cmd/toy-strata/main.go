@@ -30,7 +30,10 @@ func main() {
 	}
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	toy.Register(ctx)
+	if err := toy.Register(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "toy-strata:", err)
+		os.Exit(1)
+	}
 	toy.RegisterPasses()
 	interpall.Extend(toy.RegisterSemantics)
 	args := os.Args[2:]
