@@ -12,7 +12,7 @@ import (
 )
 
 // loadDialectPlugin opens a Go plugin and calls its exported
-// RegisterDialects(*ir.Context). Go plugins only load into a host built
+// RegisterDialects(*ir.Context), which may return an error. Go plugins only load into a host built
 // with the same toolchain, build flags and versions of every shared
 // package, Strata included.
 func loadDialectPlugin(ctx *ir.Context, path string) error {
@@ -24,11 +24,16 @@ func loadDialectPlugin(ctx *ir.Context, path string) error {
 	if err != nil {
 		return fmt.Errorf("dialect plugin '%s' does not export RegisterDialects: %v", path, err)
 	}
-	f, ok := sym.(func(*ir.Context))
-	if !ok {
-		return fmt.Errorf("dialect plugin '%s': RegisterDialects has type %T, want func(*ir.Context)", path, sym)
+	switch f := sym.(type) {
+	case func(*ir.Context):
+		f(ctx)
+	case func(*ir.Context) error:
+		if err := f(ctx); err != nil {
+			return fmt.Errorf("dialect plugin '%s': %v", path, err)
+		}
+	default:
+		return fmt.Errorf("dialect plugin '%s': RegisterDialects has type %T, want func(*ir.Context) or func(*ir.Context) error", path, sym)
 	}
-	f(ctx)
 	return nil
 }
 
