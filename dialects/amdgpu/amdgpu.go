@@ -22,9 +22,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/dialects/internal/bareenum"
 	"github.com/strata-ir/strata/dialects/internal/viewlike"
 )
 
@@ -36,21 +36,16 @@ const definitionsFile = "dialects/amdgpu/amdgpu.irdl"
 
 func init() { irdl.Embed(definitionsFile, definitions) }
 
-// bareEnum is an enum attribute that upstream prints without angle
-// brackets: #amdgpu<mnemonic case> in full, `  case` inside an operation.
-type bareEnum struct {
-	directive, mnemonic, what string
-	cases                     []string
-}
-
+// The enum attributes that upstream prints without angle brackets:
+// #amdgpu<mnemonic case> in full, `  case` inside an operation.
 var (
-	dppPerm = bareEnum{"DPPPerm", "dpp_perm", "The possible permutations for a DPP operation", []string{
+	dppPerm = bareenum.Enum{Dialect: "amdgpu", Mnemonic: "dpp_perm", What: "The possible permutations for a DPP operation", SpaceUnknown: true, Cases: []string{
 		"quad_perm", "row_shl", "row_shr", "row_ror", "wave_shl", "wave_shr", "wave_ror", "wave_rol",
 		"row_mirror", "row_half_mirror", "row_bcast_15", "row_bcast_31"}}
-	mfmaPermB = bareEnum{"MFMAPermB", "mfma_perm_b", "The possible permutations of the lanes storing B available in an MFMA", []string{
+	mfmaPermB = bareenum.Enum{Dialect: "amdgpu", Mnemonic: "mfma_perm_b", What: "The possible permutations of the lanes storing B available in an MFMA", SpaceUnknown: true, Cases: []string{
 		"none", "bcast_first_32", "bcast_second_32", "rotate_16_right", "bcast_first_16", "bcast_second_16",
 		"bcast_third_16", "bcast_fourth_16"}}
-	bareEnums = []bareEnum{dppPerm, mfmaPermB}
+	bareEnums = []bareenum.Enum{dppPerm, mfmaPermB}
 )
 
 var once sync.Once
@@ -62,14 +57,8 @@ func Register(ctx *ir.Context) {
 	once.Do(func() {
 		viewlike.Register()
 		registerConstraints()
-		for _, e := range bareEnums {
-			e := e
-			irdl.RegisterCustomDirective("AMDGPU"+e.directive, e.parse, e.print)
-			irdl.RegisterAttrConstraint("AMDGPU"+e.directive+"Attr", e.what, nil, func(a ir.Attribute) bool {
-				v, ok := EnumValue(a, e.mnemonic)
-				return ok && e.valid(v)
-			})
-		}
+		dppPerm.Register("AMDGPUDPPPerm")
+		mfmaPermB.Register("AMDGPUMFMAPermB")
 		irdl.RegisterCustomDirective("AMDGPUMNKDimensionList", parseMNK, printMNK)
 	})
 	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
@@ -77,7 +66,7 @@ func Register(ctx *ir.Context) {
 	}
 	registerHooks(ctx)
 	d := ctx.Dialect("amdgpu")
-	d.ParseAttr = parseAttr(d.ParseAttr)
+	d.ParseAttr = bareenum.ParseAttr("amdgpu", bareEnums, d.ParseAttr)
 	d.ParseType = verifyTypes(d.ParseType)
 	defaultBlgp(ctx)
 }
@@ -115,105 +104,30 @@ func defaultBlgp(ctx *ir.Context) {
 	}
 }
 
-// parseAttr extends the attribute parser of the definitions with the bare
-// enum attributes (#amdgpu<dpp_perm row_ror>), kept as opaque attributes
-// that the operations' constraints check.
-func parseAttr(next func(*ir.Context, string) (ir.Attribute, error)) func(*ir.Context, string) (ir.Attribute, error) {
-	return func(ctx *ir.Context, body string) (ir.Attribute, error) {
-		for _, e := range bareEnums {
-			if v, ok := strings.CutPrefix(body, e.mnemonic+" "); ok {
-				if !e.valid(strings.TrimSpace(v)) {
-					return nil, fmt.Errorf("expected %s to be one of: %s", e.what, strings.Join(e.cases, ", "))
-				}
-				return ctx.OpaqueAttr("amdgpu", body, nil), nil
-			}
-		}
-		if next == nil {
-			return nil, fmt.Errorf("unknown attribute in dialect 'amdgpu'")
-		}
-		return next(ctx, body)
-	}
-}
-
-func (e bareEnum) valid(v string) bool {
-	for _, c := range e.cases {
-		if c == v {
-			return true
-		}
-	}
-	return false
-}
-
 // EnumAttr returns the bare enum attribute #amdgpu<mnemonic value>.
 func EnumAttr(ctx *ir.Context, mnemonic, value string) (ir.Attribute, error) {
-	return asm.ParseAttrString(ctx, "#amdgpu<"+mnemonic+" "+value+">", nil)
+	return bareenum.Attr(ctx, "amdgpu", mnemonic, value)
 }
 
 // DPPPermAttr returns #amdgpu<dpp_perm kind>.
 func DPPPermAttr(ctx *ir.Context, kind string) (ir.Attribute, error) {
-	return EnumAttr(ctx, dppPerm.mnemonic, kind)
+	return EnumAttr(ctx, dppPerm.Mnemonic, kind)
 }
 
 // MFMAPermBAttr returns #amdgpu<mfma_perm_b kind>.
 func MFMAPermBAttr(ctx *ir.Context, kind string) (ir.Attribute, error) {
-	return EnumAttr(ctx, mfmaPermB.mnemonic, kind)
+	return EnumAttr(ctx, mfmaPermB.Mnemonic, kind)
 }
 
 // DPPPermOf returns the permutation kind of a dpp op's kind attribute.
-func DPPPermOf(a ir.Attribute) (string, bool) { return EnumValue(a, dppPerm.mnemonic) }
+func DPPPermOf(a ir.Attribute) (string, bool) { return EnumValue(a, dppPerm.Mnemonic) }
 
 // MFMAPermBOf returns the case of an mfma op's blgp attribute.
-func MFMAPermBOf(a ir.Attribute) (string, bool) { return EnumValue(a, mfmaPermB.mnemonic) }
+func MFMAPermBOf(a ir.Attribute) (string, bool) { return EnumValue(a, mfmaPermB.Mnemonic) }
 
 // EnumValue returns the case of a bare enum attribute #amdgpu<mnemonic case>.
 func EnumValue(a ir.Attribute, mnemonic string) (string, bool) {
-	var body string
-	switch d := a.(type) {
-	case *ir.OpaqueAttr:
-		if d.Dialect != "amdgpu" {
-			return "", false
-		}
-		body = d.Data
-	case ir.DialectAttr:
-		if d.DialectName() != "amdgpu" {
-			return "", false
-		}
-		body = d.Body()
-	default:
-		return "", false
-	}
-	body = strings.TrimSpace(body)
-	body = strings.TrimPrefix(body, "<")
-	body = strings.TrimSuffix(body, ">")
-	v, ok := strings.CutPrefix(body, mnemonic+" ")
-	return strings.TrimSpace(v), ok
-}
-
-func (e bareEnum) parse(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
-	pos := p.CurrentPos()
-	kw, ok := p.ParseOptionalKeywordAny()
-	if !ok || !e.valid(kw) {
-		return false, p.ErrorAt(pos, "expected "+e.what+" to be one of: "+strings.Join(e.cases, ", "))
-	}
-	a, err := EnumAttr(p.Context(), e.mnemonic, kw)
-	if err != nil {
-		return false, p.ErrorAt(pos, err.Error())
-	}
-	args[0].Attr = a
-	return true, nil
-}
-
-// print writes the case as ODS does for an enum attribute whose format is
-// `$value`: the format engine spaces the directive, the attribute printer
-// adds a space of its own.
-func (e bareEnum) print(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
-	v, ok := EnumValue(args[0].Attr, e.mnemonic)
-	if !ok {
-		p.WriteString(" ")
-		p.PrintAttribute(args[0].Attr)
-		return
-	}
-	p.WriteString(" " + v)
+	return bareenum.Value(a, "amdgpu", mnemonic)
 }
 
 // parseMNK reads the MxNxK shape of the matrix operations (`16x16x16`)

@@ -13,13 +13,11 @@ package nvgpu
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"sync"
 
-	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/dialects/internal/bareenum"
 )
 
 //go:embed nvgpu.irdl
@@ -38,17 +36,12 @@ const (
 	SharedMemorySpace = 3
 )
 
-// bareEnum is an enum attribute written #nvgpu<mnemonic case> in full and
-// ` case` inside an operation.
-type bareEnum struct {
-	mnemonic, what string
-	cases          []string
-}
-
+// The enum attributes written #nvgpu<mnemonic case> in full and ` case`
+// inside an operation.
 var (
-	roundingMode = bareEnum{"rcp_rounding_mode", "Rounding mode of rcp", []string{"approx", "rn", "rz", "rm", "rp"}}
-	regAction    = bareEnum{"reg_action", "register reallocation action", []string{"increase", "decrease"}}
-	bareEnums    = []bareEnum{roundingMode, regAction}
+	roundingMode = bareenum.Enum{Dialect: "nvgpu", Mnemonic: "rcp_rounding_mode", What: "Rounding mode of rcp", Cases: []string{"approx", "rn", "rz", "rm", "rp"}}
+	regAction    = bareenum.Enum{Dialect: "nvgpu", Mnemonic: "reg_action", What: "register reallocation action", Cases: []string{"increase", "decrease"}}
+	bareEnums    = []bareenum.Enum{roundingMode, regAction}
 )
 
 var once sync.Once
@@ -73,80 +66,23 @@ func Register(ctx *ir.Context) {
 			}, nil, func(ctx *ir.Context) ir.Type {
 				return ctx.VectorType([]int64{2}, nil, ctx.IntegerType(16, ir.Signless))
 			})
-		for name, e := range map[string]bareEnum{"RcpRoundingMode": roundingMode, "RegAction": regAction} {
-			e := e
-			irdl.RegisterCustomDirective("NVGPU"+name, e.parse, e.print)
-			irdl.RegisterAttrConstraint("NVGPU"+name+"Attr", e.what, nil, func(a ir.Attribute) bool {
-				v, ok := EnumValue(a, e.mnemonic)
-				return ok && e.valid(v)
-			})
-		}
+		roundingMode.Register("NVGPURcpRoundingMode")
+		regAction.Register("NVGPURegAction")
 	})
 	if err := irdl.LoadCompiled(ctx, definitionsFile, definitions); err != nil {
 		panic("nvgpu: loading nvgpu.irdl: " + err.Error())
 	}
 	registerHooks(ctx)
 	d := ctx.Dialect("nvgpu")
-	next := d.ParseAttr
-	d.ParseAttr = func(ctx *ir.Context, body string) (ir.Attribute, error) {
-		for _, e := range bareEnums {
-			if v, ok := strings.CutPrefix(body, e.mnemonic+" "); ok {
-				if !e.valid(strings.TrimSpace(v)) {
-					return nil, fmt.Errorf("expected %s to be one of: %s", e.what, strings.Join(e.cases, ", "))
-				}
-				return ctx.OpaqueAttr("nvgpu", body, nil), nil
-			}
-		}
-		if next == nil {
-			return nil, fmt.Errorf("unknown attribute in dialect 'nvgpu'")
-		}
-		return next(ctx, body)
-	}
-}
-
-func (e bareEnum) valid(v string) bool {
-	for _, c := range e.cases {
-		if c == v {
-			return true
-		}
-	}
-	return false
+	d.ParseAttr = bareenum.ParseAttr("nvgpu", bareEnums, d.ParseAttr)
 }
 
 // EnumAttr returns the enum attribute #nvgpu<mnemonic value>.
 func EnumAttr(ctx *ir.Context, mnemonic, value string) (ir.Attribute, error) {
-	return asm.ParseAttrString(ctx, "#nvgpu<"+mnemonic+" "+value+">", nil)
+	return bareenum.Attr(ctx, "nvgpu", mnemonic, value)
 }
 
 // EnumValue returns the case of an enum attribute #nvgpu<mnemonic case>.
 func EnumValue(a ir.Attribute, mnemonic string) (string, bool) {
-	o, ok := a.(*ir.OpaqueAttr)
-	if !ok || o.Dialect != "nvgpu" {
-		return "", false
-	}
-	v, ok := strings.CutPrefix(strings.TrimSpace(o.Data), mnemonic+" ")
-	return strings.TrimSpace(v), ok
-}
-
-func (e bareEnum) parse(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
-	pos := p.CurrentPos()
-	kw, ok := p.ParseOptionalKeywordAny()
-	if !ok || !e.valid(kw) {
-		return false, p.ErrorAt(pos, "expected "+e.what+" to be one of: "+strings.Join(e.cases, ", "))
-	}
-	a, err := EnumAttr(p.Context(), e.mnemonic, kw)
-	if err != nil {
-		return false, p.ErrorAt(pos, err.Error())
-	}
-	args[0].Attr = a
-	return true, nil
-}
-
-func (e bareEnum) print(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
-	v, ok := EnumValue(args[0].Attr, e.mnemonic)
-	if !ok {
-		p.PrintAttribute(args[0].Attr)
-		return
-	}
-	p.WriteString(" " + v)
+	return bareenum.Value(a, "nvgpu", mnemonic)
 }

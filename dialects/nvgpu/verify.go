@@ -474,7 +474,7 @@ func verifyWarpgroupMmaInitAccumulator(op WarpgroupMmaInitAccumulatorOp) error {
 }
 
 func verifyRcp(op RcpOp) error {
-	v, _ := EnumValue(op.Rounding(), roundingMode.mnemonic)
+	v, _ := EnumValue(op.Rounding(), roundingMode.Mnemonic)
 	if v != "approx" || !op.Ftz() {
 		return opErr(op.Operation, "has a limitation. %s or non-ftz is not supported yet.", ir.AttrString(op.Rounding()))
 	}

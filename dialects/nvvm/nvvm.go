@@ -13,7 +13,6 @@ package nvvm
 
 import (
 	_ "embed"
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,6 +20,7 @@ import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/dialects/internal/bareenum"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
 
@@ -54,24 +54,24 @@ const (
 	GridConstantAttrName = "nvvm.grid_constant"
 )
 
-// bareEnum is an enum attribute that upstream prints without angle
-// brackets: #nvvm<mnemonic case> in full, ` case` inside an operation.
-type bareEnum struct {
-	directive, mnemonic, what string
-	cases                     []string
+// bareEnums are the enum attributes that upstream prints without angle
+// brackets: #nvvm<mnemonic case> in full, ` case` inside an operation; the
+// custom directive of each is "NVVM" followed by its name in
+// bareEnumDirectives.
+var bareEnums = []bareenum.Enum{
+	{Dialect: "nvvm", Mnemonic: "redux_kind", What: "NVVM redux kind", Cases: []string{"add", "and", "max", "min", "or", "umax", "umin", "xor", "fmin", "fmax"}},
+	{Dialect: "nvvm", Mnemonic: "shfl_kind", What: "NVVM shuffle kind", Cases: []string{"bfly", "up", "down", "idx"}},
+	{Dialect: "nvvm", Mnemonic: "vote_sync_kind", What: "NVVM vote sync kind", Cases: []string{"any", "all", "ballot", "uni"}},
+	{Dialect: "nvvm", Mnemonic: "match_sync_kind", What: "NVVM match sync kind", Cases: []string{"any", "all"}},
+	{Dialect: "nvvm", Mnemonic: "action", What: "NVVM set max register action", Cases: []string{"decrease", "increase"}},
+	{Dialect: "nvvm", Mnemonic: "grid_dep_action", What: "Action kind for grid dependency control", Cases: []string{"wait", "launch_dependents"}},
+	{Dialect: "nvvm", Mnemonic: "load_cache_modifier", What: "NVVM load cache modifier kind", Cases: []string{"ca", "cg", "cs", "lu", "cv"}},
+	{Dialect: "nvvm", Mnemonic: "prefetch_cache_level", What: "NVVM Prefetch Cache Level", Cases: []string{"L1", "L2"}},
+	{Dialect: "nvvm", Mnemonic: "cache_eviction_priority", What: "NVVM Cache Eviction Priority", Cases: []string{"evict_normal", "evict_first", "evict_last", "evict_unchanged", "no_allocate"}},
 }
 
-var bareEnums = []bareEnum{
-	{"ReduxKind", "redux_kind", "NVVM redux kind", []string{"add", "and", "max", "min", "or", "umax", "umin", "xor", "fmin", "fmax"}},
-	{"ShflKind", "shfl_kind", "NVVM shuffle kind", []string{"bfly", "up", "down", "idx"}},
-	{"VoteSyncKind", "vote_sync_kind", "NVVM vote sync kind", []string{"any", "all", "ballot", "uni"}},
-	{"MatchSyncKind", "match_sync_kind", "NVVM match sync kind", []string{"any", "all"}},
-	{"Action", "action", "NVVM set max register action", []string{"decrease", "increase"}},
-	{"GridDepAction", "grid_dep_action", "Action kind for grid dependency control", []string{"wait", "launch_dependents"}},
-	{"LoadCacheModifier", "load_cache_modifier", "NVVM load cache modifier kind", []string{"ca", "cg", "cs", "lu", "cv"}},
-	{"PrefetchCacheLevel", "prefetch_cache_level", "NVVM Prefetch Cache Level", []string{"L1", "L2"}},
-	{"CacheEvictionPriority", "cache_eviction_priority", "NVVM Cache Eviction Priority", []string{"evict_normal", "evict_first", "evict_last", "evict_unchanged", "no_allocate"}},
-}
+// bareEnumDirectives names the custom directive of each of bareEnums.
+var bareEnumDirectives = []string{"ReduxKind", "ShflKind", "VoteSyncKind", "MatchSyncKind", "Action", "GridDepAction", "LoadCacheModifier", "PrefetchCacheLevel", "CacheEvictionPriority"}
 
 var once sync.Once
 
@@ -82,13 +82,8 @@ var once sync.Once
 func Register(ctx *ir.Context) {
 	once.Do(func() {
 		llvm.RegisterConstraints()
-		for _, e := range bareEnums {
-			e := e
-			irdl.RegisterCustomDirective("NVVM"+e.directive, e.parse, e.print)
-			irdl.RegisterAttrConstraint("NVVM"+e.directive+"Attr", e.what, nil, func(a ir.Attribute) bool {
-				v, ok := EnumValue(a, e.mnemonic)
-				return ok && e.valid(v)
-			})
+		for i, e := range bareEnums {
+			e.Register("NVVM" + bareEnumDirectives[i])
 		}
 		irdl.RegisterCustomDirective("NVVMRange", parseRange, printRange)
 	})
@@ -100,91 +95,20 @@ func Register(ctx *ir.Context) {
 	}
 	registerHooks(ctx)
 	d := ctx.Dialect("nvvm")
-	d.ParseAttr = parseAttr(d.ParseAttr)
+	d.ParseAttr = bareenum.ParseAttr("nvvm", bareEnums, d.ParseAttr)
 	d.VerifyRegionArgAttr = verifyRegionArgAttr
 	d.VerifyOperationAttr = verifyOperationAttr
 	registerTarget(ctx)
 }
 
-// parseAttr extends the attribute parser of the definitions with the bare
-// enum attributes (#nvvm<shfl_kind bfly>), kept as opaque attributes that
-// the operations' constraints check.
-func parseAttr(next func(*ir.Context, string) (ir.Attribute, error)) func(*ir.Context, string) (ir.Attribute, error) {
-	return func(ctx *ir.Context, body string) (ir.Attribute, error) {
-		for _, e := range bareEnums {
-			if v, ok := strings.CutPrefix(body, e.mnemonic+" "); ok {
-				if !e.valid(strings.TrimSpace(v)) {
-					return nil, fmt.Errorf("expected %s to be one of: %s", e.what, strings.Join(e.cases, ", "))
-				}
-				return ctx.OpaqueAttr("nvvm", body, nil), nil
-			}
-		}
-		if next == nil {
-			return nil, fmt.Errorf("unknown attribute in dialect 'nvvm'")
-		}
-		return next(ctx, body)
-	}
-}
-
-func (e bareEnum) valid(v string) bool {
-	for _, c := range e.cases {
-		if c == v {
-			return true
-		}
-	}
-	return false
-}
-
 // EnumAttr returns the bare enum attribute #nvvm<mnemonic value>.
 func EnumAttr(ctx *ir.Context, mnemonic, value string) (ir.Attribute, error) {
-	return asm.ParseAttrString(ctx, "#nvvm<"+mnemonic+" "+value+">", nil)
+	return bareenum.Attr(ctx, "nvvm", mnemonic, value)
 }
 
 // EnumValue returns the case of a bare enum attribute #nvvm<mnemonic case>.
 func EnumValue(a ir.Attribute, mnemonic string) (string, bool) {
-	var body string
-	switch d := a.(type) {
-	case *ir.OpaqueAttr:
-		if d.Dialect != "nvvm" {
-			return "", false
-		}
-		body = d.Data
-	case ir.DialectAttr:
-		if d.DialectName() != "nvvm" {
-			return "", false
-		}
-		body = d.Body()
-	default:
-		return "", false
-	}
-	body = strings.TrimSpace(body)
-	body = strings.TrimPrefix(body, "<")
-	body = strings.TrimSuffix(body, ">")
-	v, ok := strings.CutPrefix(body, mnemonic+" ")
-	return strings.TrimSpace(v), ok
-}
-
-func (e bareEnum) parse(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
-	pos := p.CurrentPos()
-	kw, ok := p.ParseOptionalKeywordAny()
-	if !ok || !e.valid(kw) {
-		return false, p.ErrorAt(pos, "expected "+e.what+" to be one of: "+strings.Join(e.cases, ", "))
-	}
-	a, err := EnumAttr(p.Context(), e.mnemonic, kw)
-	if err != nil {
-		return false, p.ErrorAt(pos, err.Error())
-	}
-	args[0].Attr = a
-	return true, nil
-}
-
-func (e bareEnum) print(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
-	v, ok := EnumValue(args[0].Attr, e.mnemonic)
-	if !ok {
-		p.PrintAttribute(args[0].Attr)
-		return
-	}
-	p.WriteString(" " + v)
+	return bareenum.Value(a, "nvvm", mnemonic)
 }
 
 // rangePrefix is the full form of the range attribute of the special

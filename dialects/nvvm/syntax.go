@@ -3,6 +3,7 @@ package nvvm
 import (
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/internal/bareenum"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
 
@@ -186,15 +187,9 @@ func parsePrefetch(p ir.OpAsmParser, st *ir.OperationState) error {
 	ctx := p.Context()
 	var attrs []ir.NamedAttr
 	bare := func(name, mnemonic string, cases []string) error {
-		pos := p.CurrentPos()
-		kw, ok := p.ParseOptionalKeywordAny()
-		e := bareEnum{mnemonic: mnemonic, what: name, cases: cases}
-		if !ok || !e.valid(kw) {
-			return p.ErrorAt(pos, "expected "+name+" to be one of: "+joinCases(cases))
-		}
-		a, err := EnumAttr(ctx, mnemonic, kw)
+		a, err := bareenum.Enum{Dialect: "nvvm", Mnemonic: mnemonic, What: name, Cases: cases}.ParseKeyword(p)
 		if err != nil {
-			return p.ErrorAt(pos, err.Error())
+			return err
 		}
 		attrs = append(attrs, ir.NamedAttr{Name: name, Value: a})
 		return nil
@@ -248,15 +243,4 @@ func parsePrefetch(p ir.OpAsmParser, st *ir.OperationState) error {
 	}
 	st.Attributes = ctx.DictionaryAttr(attrs)
 	return nil
-}
-
-func joinCases(cases []string) string {
-	s := ""
-	for i, c := range cases {
-		if i > 0 {
-			s += ", "
-		}
-		s += c
-	}
-	return s
 }
