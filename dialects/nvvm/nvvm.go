@@ -13,11 +13,8 @@ package nvvm
 
 import (
 	_ "embed"
-	"strconv"
-	"strings"
 	"sync"
 
-	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/dialects/internal/bareenum"
@@ -85,7 +82,7 @@ func Register(ctx *ir.Context) {
 		for i, e := range bareEnums {
 			e.Register("NVVM" + bareEnumDirectives[i])
 		}
-		irdl.RegisterCustomDirective("NVVMRange", parseRange, printRange)
+		irdl.RegisterCustomDirective("NVVMRange", llvm.ParseStrippedConstantRange, llvm.PrintStrippedConstantRange)
 	})
 	if ctx.Dialect("llvm") == nil {
 		llvm.Register(ctx)
@@ -109,53 +106,4 @@ func EnumAttr(ctx *ir.Context, mnemonic, value string) (ir.Attribute, error) {
 // EnumValue returns the case of a bare enum attribute #nvvm<mnemonic case>.
 func EnumValue(a ir.Attribute, mnemonic string) (string, bool) {
 	return bareenum.Value(a, "nvvm", mnemonic)
-}
-
-// rangePrefix is the full form of the range attribute of the special
-// register operations, which they print stripped.
-const rangePrefix = "#llvm.constant_range"
-
-func parseRange(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
-	if a, ok := p.ParseOptionalAttribute(nil); ok {
-		args[0].Attr = a
-		return true, nil
-	}
-	pos := p.CurrentPos()
-	if !p.ParseOptionalPunct("<") {
-		return false, nil
-	}
-	var parts []string
-	for {
-		t, ok := p.ParseOptionalType()
-		if ok {
-			parts = append(parts, ir.TypeString(t))
-		} else if a, ok := p.ParseOptionalAttribute(p.Context().I(64)); ok {
-			ia, isInt := a.(*ir.IntegerAttr)
-			if !isInt {
-				return false, p.ErrorAt(pos, "expected an integer bound of the range")
-			}
-			parts = append(parts, strconv.FormatInt(ia.Int64(), 10))
-		} else {
-			return false, p.ErrorAt(p.CurrentPos(), "expected the type or a bound of the range")
-		}
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	p.ParsePunct(">")
-	a, err := asm.ParseAttrString(p.Context(), rangePrefix+"<"+strings.Join(parts, ", ")+">", nil)
-	if err != nil {
-		return false, p.ErrorAt(pos, err.Error())
-	}
-	args[0].Attr = a
-	return true, nil
-}
-
-func printRange(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
-	s := ir.AttrString(args[0].Attr)
-	if body, ok := strings.CutPrefix(s, rangePrefix); ok {
-		p.WriteString(body)
-		return
-	}
-	p.PrintAttribute(args[0].Attr)
 }

@@ -14,11 +14,8 @@ package rocdl
 
 import (
 	_ "embed"
-	"strconv"
-	"strings"
 	"sync"
 
-	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/dialects/llvm"
@@ -60,7 +57,7 @@ var once sync.Once
 func Register(ctx *ir.Context) {
 	once.Do(func() {
 		llvm.RegisterConstraints()
-		irdl.RegisterCustomDirective("ROCDLRange", parseRange, printRange)
+		irdl.RegisterCustomDirective("ROCDLRange", llvm.ParseStrippedConstantRange, llvm.PrintStrippedConstantRange)
 	})
 	if ctx.Dialect("llvm") == nil {
 		llvm.Register(ctx)
@@ -79,48 +76,4 @@ func verifyOperationAttr(op *ir.Operation, a ir.NamedAttr) error {
 		return ir.EmitError(op, "'"+KernelAttrName+"' attribute attached to unexpected op")
 	}
 	return nil
-}
-
-// rangePrefix is the full form of the range attribute of the special
-// register operations, which they print stripped.
-const rangePrefix = "#llvm.constant_range"
-
-func parseRange(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
-	if a, ok := p.ParseOptionalAttribute(nil); ok {
-		args[0].Attr = a
-		return true, nil
-	}
-	pos := p.CurrentPos()
-	if !p.ParseOptionalPunct("<") {
-		return false, nil
-	}
-	var parts []string
-	for {
-		if t, ok := p.ParseOptionalType(); ok {
-			parts = append(parts, ir.TypeString(t))
-		} else if v, ok := p.ParseOptionalInteger(); ok {
-			parts = append(parts, strconv.FormatInt(v, 10))
-		} else {
-			return false, p.ErrorAt(p.CurrentPos(), "expected the type or a bound of the range")
-		}
-		if !p.ParseOptionalPunct(",") {
-			break
-		}
-	}
-	p.ParsePunct(">")
-	a, err := asm.ParseAttrString(p.Context(), rangePrefix+"<"+strings.Join(parts, ", ")+">", nil)
-	if err != nil {
-		return false, p.ErrorAt(pos, err.Error())
-	}
-	args[0].Attr = a
-	return true, nil
-}
-
-func printRange(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.CustomArg) {
-	s := ir.AttrString(args[0].Attr)
-	if body, ok := strings.CutPrefix(s, rangePrefix); ok {
-		p.WriteString(body)
-		return
-	}
-	p.PrintAttribute(args[0].Attr)
 }
