@@ -115,7 +115,7 @@ func DecomposeSoftmax(ctx *ir.Context, sm linalg.SoftmaxOp) bool {
 	// Step 1: the maximum along dim, from maxnumf's identity (-NaN).
 	negNaN, _ := apfloat.FromFloat64(sem, math.Float64frombits(0xFFF8000000000000))
 	maxInit := fill(b, loc, constant(b, loc, elem, negNaN), outputReduce)
-	maxV := reduce(b, loc, "arith.maxnumf", input, maxInit, dim)
+	maxV := reduce(b, loc, maxnumf, input, maxInit, dim)
 	// Step 2: exp(input - max).
 	num := elementwise(b, loc, input, maxV, output, dim, func(x, y ir.Value) ir.Value {
 		d := arith.BuildSubf(b, loc, x, y).Operation.Result(0)
@@ -124,7 +124,7 @@ func DecomposeSoftmax(ctx *ir.Context, sm linalg.SoftmaxOp) bool {
 	// Step 3: the sum along dim, from addf's identity (+0).
 	zero, _ := apfloat.FromFloat64(sem, 0)
 	sumInit := fill(b, loc, constant(b, loc, elem, zero), outputReduce)
-	sum := reduce(b, loc, "arith.addf", num, sumInit, dim)
+	sum := reduce(b, loc, addf, num, sumInit, dim)
 	// Step 4: num / sum.
 	res := elementwise(b, loc, num, sum, output, dim, func(x, y ir.Value) ir.Value {
 		return arith.BuildDivf(b, loc, x, y).Operation.Result(0)
@@ -207,9 +207,21 @@ func mapsAttr(ctx *ir.Context, ms ...affine.Map) ir.Attribute {
 	return ctx.ArrayAttr(as)
 }
 
+// combiner builds the binary operation of a reduction's body.
+type combiner func(b *ir.Builder, loc ir.Location, x, y ir.Value) ir.Value
+
+// maxnumf and addf are the combiners of softmax's two reductions.
+func maxnumf(b *ir.Builder, loc ir.Location, x, y ir.Value) ir.Value {
+	return arith.BuildMaxnumf(b, loc, x, y).Result()
+}
+
+func addf(b *ir.Builder, loc ir.Location, x, y ir.Value) ir.Value {
+	return arith.BuildAddf(b, loc, x, y).Result()
+}
+
 // reduce creates the linalg.generic reducing input along dim into output
-// with the binary operation name (upstream's reduce<T>).
-func reduce(b *ir.Builder, loc ir.Location, name string, input, output ir.Value, dim int) ir.Value {
+// with the binary operation combine (upstream's reduce<T>).
+func reduce(b *ir.Builder, loc ir.Location, combine combiner, input, output ir.Value, dim int) ir.Value {
 	ctx := b.Ctx
 	rank := len(input.Type().(*ir.RankedTensorType).Shape)
 	id, red := maps(rank, dim)
@@ -217,12 +229,7 @@ func reduce(b *ir.Builder, loc ir.Location, name string, input, output ir.Value,
 		iterators(ctx, rank, dim, true), []ir.Type{output.Type()})
 	elem := output.Type().(*ir.RankedTensorType).Elem
 	body(b, g.Operation.Region(0), []ir.Type{elem, elem}, func(args []ir.Value) ir.Value {
-		switch name {
-		case "arith.maxnumf":
-			return arith.BuildMaxnumf(b, loc, args[0], args[1]).Operation.Result(0)
-		default:
-			return arith.BuildAddf(b, loc, args[0], args[1]).Operation.Result(0)
-		}
+		return combine(b, loc, args[0], args[1])
 	})
 	return g.Operation.Result(0)
 }
