@@ -117,12 +117,13 @@ func subgroupReduceCanonicalizationPatterns() []rewrite.Pattern {
 // allocCanonicalizationPatterns is upstream's SimplifyDimOfAllocOp: the
 // size of a dynamic dimension of a gpu.alloc is its size operand.
 func allocCanonicalizationPatterns() []rewrite.Pattern {
-	return []rewrite.Pattern{&rewrite.Func{RootName: "memref.dim", BenefitValue: 1, PatternName: "SimplifyDimOfAllocOp",
+	return []rewrite.Pattern{&rewrite.Func{RootName: memref.DimOpName, BenefitValue: 1, PatternName: "SimplifyDimOfAllocOp",
 		Fn: func(op *ir.Operation, r *rewrite.Rewriter) bool {
-			if op.NumOperands() != 2 {
+			dim, ok := memref.AsDimOp(op)
+			if !ok || op.NumOperands() != 2 {
 				return false
 			}
-			idxOp := ir.DefiningOp(op.Operand(1))
+			idxOp := ir.DefiningOp(dim.Index())
 			if idxOp == nil || !idxOp.HasTrait(ir.ConstantLike) {
 				return false
 			}
@@ -131,11 +132,11 @@ func allocCanonicalizationPatterns() []rewrite.Pattern {
 				return false
 			}
 			index := ia.Int64()
-			mt, ok := op.Operand(0).Type().(*ir.MemRefType)
+			mt, ok := dim.Source().Type().(*ir.MemRefType)
 			if !ok || index < 0 || index >= int64(len(mt.Shape)) || mt.Shape[index] != ir.Dynamic {
 				return false
 			}
-			alloc, ok := AsAllocOp(ir.DefiningOp(op.Operand(0)))
+			alloc, ok := AsAllocOp(ir.DefiningOp(dim.Source()))
 			if !ok || alloc.Operation == nil {
 				return false
 			}
