@@ -579,11 +579,20 @@ func verifyJoin(op JoinOp) error {
 	return nil
 }
 
+// combining is what tile.reduce and tile.scan share, read through their
+// typed wrappers: the input, the dim and kind attributes (nil when
+// absent) and the combining region.
+type combining struct {
+	input         ir.Value
+	dimAttr, kind ir.Attribute
+	combiner      *ir.Region
+}
+
 // verifyCombine checks a reduce or scan: dim, kind or region.
-func verifyCombine(op *ir.Operation, scan bool) error {
-	in, elem, _ := tileShape(op.Operand(0).Type())
+func verifyCombine(op *ir.Operation, c combining, scan bool) error {
+	in, elem, _ := tileShape(c.input.Type())
 	dim := int64(-1)
-	if d, ok := op.InherentAttr("dim").(*ir.IntegerAttr); ok {
+	if d, ok := c.dimAttr.(*ir.IntegerAttr); ok {
 		dim = d.Int64()
 	}
 	if dim < 0 || dim >= int64(len(in)) {
@@ -591,8 +600,8 @@ func verifyCombine(op *ir.Operation, scan bool) error {
 	}
 	rt := op.Result(0).Type()
 	if scan {
-		if rt != op.Operand(0).Type() {
-			return opErr(op, "result type '%s' must equal the input type '%s'", typeStr(rt), typeStr(op.Operand(0).Type()))
+		if rt != c.input.Type() {
+			return opErr(op, "result type '%s' must equal the input type '%s'", typeStr(rt), typeStr(c.input.Type()))
 		}
 	} else {
 		want := append(append([]int64(nil), in[:dim]...), in[dim+1:]...)
@@ -604,8 +613,8 @@ func verifyCombine(op *ir.Operation, scan bool) error {
 			return opErr(op, "result type '%s' must be a tile of shape %s and element type '%s'", typeStr(rt), shapeStr(want), typeStr(elem))
 		}
 	}
-	hasKind := op.InherentAttr("kind") != nil
-	r := op.Region(0)
+	hasKind := c.kind != nil
+	r := c.combiner
 	if hasKind == !r.Empty() {
 		if hasKind {
 			return opErr(op, "expects a combining kind or a combining region, not both")
@@ -613,7 +622,7 @@ func verifyCombine(op *ir.Operation, scan bool) error {
 		return opErr(op, "expects a combining kind or a combining region")
 	}
 	if hasKind {
-		if k, ok := op.InherentAttr("kind").(*ir.IntegerAttr); !ok || CombiningKind(k.Int64()).String() == "" {
+		if k, ok := c.kind.(*ir.IntegerAttr); !ok || CombiningKind(k.Int64()).String() == "" {
 			return opErr(op, "unknown combining kind")
 		}
 		return nil
@@ -636,8 +645,13 @@ func verifyCombine(op *ir.Operation, scan bool) error {
 	return nil
 }
 
-func verifyReduce(op ReduceOp) error { return verifyCombine(op.Operation, false) }
-func verifyScan(op ScanOp) error     { return verifyCombine(op.Operation, true) }
+func verifyReduce(op ReduceOp) error {
+	return verifyCombine(op.Operation, combining{op.Input(), op.DimAttr(), op.KindAttr(), op.Combiner()}, false)
+}
+
+func verifyScan(op ScanOp) error {
+	return verifyCombine(op.Operation, combining{op.Input(), op.DimAttr(), op.KindAttr(), op.Combiner()}, true)
+}
 
 func verifySplat(op SplatOp) error {
 	_, elem, _ := tileShape(op.Result().Type())
