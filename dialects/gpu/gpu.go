@@ -14,9 +14,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
+	"github.com/strata-ir/strata/dialects/internal/bareenum"
 )
 
 //go:embed gpu.irdl
@@ -53,31 +53,12 @@ func Register(ctx *ir.Context) {
 // enumAttr returns the attribute #gpu<mnemonic value>, as the gpu
 // dialect's enum attributes are written.
 func enumAttr(ctx *ir.Context, mnemonic, value string) (ir.Attribute, error) {
-	return asm.ParseAttrString(ctx, "#gpu<"+mnemonic+" "+value+">", nil)
+	return bareenum.Attr(ctx, "gpu", mnemonic, value)
 }
 
 // enumValue returns the value of an attribute #gpu<mnemonic value>.
 func enumValue(a ir.Attribute, mnemonic string) (string, bool) {
-	var body string
-	switch d := a.(type) {
-	case *ir.OpaqueAttr:
-		if d.Dialect != "gpu" {
-			return "", false
-		}
-		body = d.Data
-	case ir.DialectAttr:
-		if d.DialectName() != "gpu" {
-			return "", false
-		}
-		body = d.Body()
-	default:
-		return "", false
-	}
-	body = strings.TrimSpace(body)
-	body = strings.TrimPrefix(body, "<")
-	body = strings.TrimSuffix(body, ">")
-	v, ok := strings.CutPrefix(body, mnemonic+" ")
-	return strings.TrimSpace(v), ok
+	return bareenum.Value(a, "gpu", mnemonic)
 }
 
 // parseEnum reads one of the keywords allowed for an enum attribute
