@@ -483,7 +483,7 @@ func recognize(s *structured, body *ir.Region) func(*structured, *nest) error {
 		ops = append(ops, o)
 	}
 	y := ops[len(ops)-1]
-	if y.Name() != "linalg.yield" || y.NumOperands() != 1 {
+	if y.Name() != dlinalg.YieldOpName || y.NumOperands() != 1 {
 		return nil
 	}
 	switch len(ops) {

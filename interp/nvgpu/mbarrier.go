@@ -202,7 +202,7 @@ func barrierOf(f *interp.Frame, op *ir.Operation, group, id, pred ir.Value) (*si
 		}
 	}
 	b := g.bars[i]
-	if !b.initialized && op.Name() != "nvgpu.mbarrier.init" {
+	if !b.initialized && op.Name() != dnvgpu.MbarrierInitOpName {
 		return nil, nil, nil, false, interp.Errorf(op, fmt.Sprintf("mbarrier %d is used before nvgpu.mbarrier.init", i))
 	}
 	return t, g, b, true, nil
