@@ -48,6 +48,10 @@ func (s *state) ret(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
+		if i < len(ft.Results) && s.Options().BoundaryLayout() != bufferization.InferLayoutMap {
+			vals[i] = s.CastOrCopy(op, b, ft.Results[i])
+			continue
+		}
 		if i < len(ft.Results) && !s.InfersResults(f) && (b.Type() != ft.Results[i] || s.ReadOnly(v)) {
 			if _, ok := ft.Results[i].(*ir.UnrankedMemRefType); ok {
 				b = memref.BuildCast(s.b, op.Loc(), b, ft.Results[i]).Result(0)
@@ -93,7 +97,7 @@ func (s *state) call(op *ir.Operation) error {
 			}
 		}
 		if i < len(ft.Inputs) && b.Type() != ft.Inputs[i] {
-			b = memref.BuildCast(s.b, op.Loc(), b, ft.Inputs[i]).Result(0)
+			b = s.CastOrCopy(op, b, ft.Inputs[i])
 		}
 		args[i] = b
 	}
