@@ -542,12 +542,12 @@ func (s *state) unknown(op *ir.Operation) {
 
 // The methods below implement bufferization.State.
 
-func (s *state) Context() *ir.Context                 { return s.ctx }
-func (s *state) Builder() *ir.Builder                 { return s.b }
-func (s *state) Options() bufferization.Options       { return s.opts }
-func (s *state) TensorType(v ir.Value) ir.Type        { return s.tt(v) }
-func (s *state) IdentityType(t ir.Type) ir.Type       { return s.identityType(t) }
-func (s *state) DynamicType(t ir.Type) ir.Type        { return s.dynamicType(t) }
+func (s *state) Context() *ir.Context           { return s.ctx }
+func (s *state) Builder() *ir.Builder           { return s.b }
+func (s *state) Options() bufferization.Options { return s.opts }
+func (s *state) TensorType(v ir.Value) ir.Type  { return s.tt(v) }
+func (s *state) IdentityType(t ir.Type) ir.Type { return s.identityType(t) }
+func (s *state) DynamicType(t ir.Type) ir.Type  { return s.dynamicType(t) }
 
 // BoundaryType returns the memref type of tensor type t at a function
 // boundary: the identity layout with identity-layout-map, else the fully
