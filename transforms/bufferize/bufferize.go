@@ -104,6 +104,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if f.Region(0).Empty() {
 			continue
 		}
+		s.arguments(f)
 		for _, b := range f.Region(0).Blocks() {
 			if err := s.block(b); err != nil {
 				return err
@@ -112,7 +113,20 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if s.infer[f] {
 			s.inferResults(f)
 		}
+		// A function's values are used in it only: once it is
+		// rewritten, its tensor operations and what the analysis knew
+		// of its values go, so that the tensor program and the buffer
+		// program are not both held for the whole module.
+		if err := s.eraseDead(); err != nil {
+			return err
+		}
+		s.forgetValues()
 	}
+	return s.eraseDead()
+}
+
+// eraseDead erases the operations the rewriting replaced, last first.
+func (s *state) eraseDead() error {
 	for i := len(s.dead) - 1; i >= 0; i-- {
 		op := s.dead[i]
 		for _, r := range op.Results() {
@@ -122,7 +136,21 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		}
 		op.Erase()
 	}
+	clear(s.dead)
+	s.dead = s.dead[:0]
 	return nil
+}
+
+// forgetValues drops the buffers, alias sets and marks of the values of
+// the function just rewritten.
+func (s *state) forgetValues() {
+	clear(s.buf)
+	clear(s.parent)
+	clear(s.sets)
+	clear(s.readonly)
+	clear(s.orig)
+	clear(s.undef)
+	clear(s.asTensor)
 }
 
 // --- alias sets ---
@@ -382,18 +410,25 @@ func (s *state) signature(f *ir.Operation) error {
 		}
 	}
 	f.SetAttr("function_type", s.ctx.TypeAttr(s.ctx.FunctionType(ins, outs)))
-	if !f.Region(0).Empty() {
-		for _, a := range f.Region(0).First().Arguments() {
-			if isTensor(a.Type()) {
-				s.orig[a] = a.Type()
-				s.readonly[s.find(a)] = true
-				s.makeSet(a)
-				a.SetType(s.BoundaryType(a.Type()))
-				s.buf[a] = a
-			}
+	return nil
+}
+
+// arguments gives the tensor arguments of f's entry block their buffers
+// (themselves, retyped as in f's signature), read-only, before f's body
+// is rewritten.
+func (s *state) arguments(f *ir.Operation) {
+	if !s.opts.FunctionBoundaries {
+		return
+	}
+	for _, a := range f.Region(0).First().Arguments() {
+		if isTensor(a.Type()) {
+			s.orig[a] = a.Type()
+			s.readonly[s.find(a)] = true
+			s.makeSet(a)
+			a.SetType(s.BoundaryType(a.Type()))
+			s.buf[a] = a
 		}
 	}
-	return nil
 }
 
 // --- rewriting ---
