@@ -91,7 +91,7 @@ func TestHooksRejectedAtRunTime(t *testing.T) {
 	}
 	ctx := newTestContext()
 	err := Load(ctx, "t.irdl", src)
-	if err == nil || err.Error() != "t.irdl:3:5: error: op 'd.a' names hooks, which a dialect loaded at run time cannot have" {
+	if err == nil || err.Error() != "t.irdl:3:5: error: op 'd.a' names hooks, which a dialect loaded at run time cannot have (compile the dialect and load its file with irdl.LoadCompiled)" {
 		t.Fatalf("Load: %v", err)
 	}
 }
