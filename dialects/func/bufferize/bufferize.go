@@ -155,6 +155,9 @@ func returned(callee *ir.Operation, i int) (fresh, fromArgs bool) {
 		seen = true
 		v := t.Operand(i)
 		for {
+			if v == nil {
+				return false, false
+			}
 			d := ir.DefiningOp(v)
 			if d == nil {
 				fresh = false
