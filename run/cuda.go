@@ -122,8 +122,13 @@ type cudaHost struct {
 // device memory that holds it.
 type deviceTensorMap struct{ ptr cuda.Ptr }
 
-// load lowers, emits and loads every gpu.module of module.
+// load lowers, emits and loads every gpu.module of module, after moving
+// the bodies of gpu.launch operations into kernels of their own
+// (gpu-kernel-outlining), so that every kernel runs on the device.
 func (h *cudaHost) load(module *ir.Operation) error {
+	if err := outlineLaunches(module); err != nil {
+		return err
+	}
 	h.gpuMods = map[string]*ir.Operation{}
 	for _, m := range ptx.GPUModules(module) {
 		name := gpu.ModuleOp{Operation: m}.SymName()
@@ -154,6 +159,26 @@ func (h *cudaHost) load(module *ir.Operation) error {
 		h.modules[name] = mod
 	}
 	return nil
+}
+
+// outlineLaunches runs gpu-kernel-outlining on a module that holds
+// gpu.launch operations.
+func outlineLaunches(module *ir.Operation) error {
+	var launch *ir.Operation
+	module.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if _, ok := gpu.AsLaunchOp(op); ok && launch == nil {
+			launch = op
+		}
+		return launch == nil
+	})
+	if launch == nil {
+		return nil
+	}
+	pm := pass.NewManager(module.Context(), "builtin.module")
+	if err := pm.Parse("builtin.module(gpu-kernel-outlining)"); err != nil {
+		return ir.NewError(launch.Loc(), fmt.Sprintf("the gpu.launch bodies cannot be outlined into kernels (%v)", err))
+	}
+	return pm.Run(module)
 }
 
 // lowerGPUModule runs GPUModulePipeline when the gpu.module still holds

@@ -68,9 +68,10 @@ func init() { pass.Register(Pass) }
 
 // Run converts the gpu.module module.
 func Run(ctx *ir.Context, module *ir.Operation) error {
-	// Upstream first runs a greedy rewrite, which also drops the operations
-	// without effects whose results are unused.
-	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(), rewrite.GreedyConfig{MaxIterations: 10})
+	// Upstream first runs a greedy rewrite (populateGpuRewritePatterns:
+	// uniform all-reductions become shuffles and barriers), which also
+	// drops the operations without effects whose results are unused.
+	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(gpucommon.AllReducePattern()), rewrite.GreedyConfig{MaxIterations: 10, Simplify: rewrite.SimplifyAggressive})
 	llvmcommon.EmitCInterfaces(module)
 	tc := llvmcommon.NewTypeConverter(ctx)
 	llvmcommon.AddGPUMemorySpaces(ctx, tc)
