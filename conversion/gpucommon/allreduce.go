@@ -194,24 +194,54 @@ func (w *allReduceRewriter) predicated(cond ir.Value, body func()) {
 func accumulatorOps(isInt bool) map[string]func(b *ir.Builder, loc ir.Location, x, y ir.Value) *ir.Operation {
 	if isInt {
 		return map[string]func(b *ir.Builder, loc ir.Location, x, y ir.Value) *ir.Operation{
-			"add":   func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildAddi(b, l, x, y).Operation },
-			"mul":   func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildMuli(b, l, x, y).Operation },
-			"minui": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildMinui(b, l, x, y).Operation },
-			"minsi": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildMinsi(b, l, x, y).Operation },
-			"maxui": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildMaxui(b, l, x, y).Operation },
-			"maxsi": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildMaxsi(b, l, x, y).Operation },
-			"and":   func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildAndi(b, l, x, y).Operation },
-			"or":    func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildOri(b, l, x, y).Operation },
-			"xor":   func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildXori(b, l, x, y).Operation },
+			"add": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+				return arith.BuildAddi(b, l, x, y).Operation
+			},
+			"mul": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+				return arith.BuildMuli(b, l, x, y).Operation
+			},
+			"minui": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+				return arith.BuildMinui(b, l, x, y).Operation
+			},
+			"minsi": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+				return arith.BuildMinsi(b, l, x, y).Operation
+			},
+			"maxui": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+				return arith.BuildMaxui(b, l, x, y).Operation
+			},
+			"maxsi": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+				return arith.BuildMaxsi(b, l, x, y).Operation
+			},
+			"and": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+				return arith.BuildAndi(b, l, x, y).Operation
+			},
+			"or": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+				return arith.BuildOri(b, l, x, y).Operation
+			},
+			"xor": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+				return arith.BuildXori(b, l, x, y).Operation
+			},
 		}
 	}
 	return map[string]func(b *ir.Builder, loc ir.Location, x, y ir.Value) *ir.Operation{
-		"add":      func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildAddf(b, l, x, y).Operation },
-		"mul":      func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildMulf(b, l, x, y).Operation },
-		"minnumf":  func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildMinnumf(b, l, x, y).Operation },
-		"maxnumf":  func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildMaxnumf(b, l, x, y).Operation },
-		"minimumf": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildMinimumf(b, l, x, y).Operation },
-		"maximumf": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation { return arith.BuildMaximumf(b, l, x, y).Operation },
+		"add": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+			return arith.BuildAddf(b, l, x, y).Operation
+		},
+		"mul": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+			return arith.BuildMulf(b, l, x, y).Operation
+		},
+		"minnumf": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+			return arith.BuildMinnumf(b, l, x, y).Operation
+		},
+		"maxnumf": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+			return arith.BuildMaxnumf(b, l, x, y).Operation
+		},
+		"minimumf": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+			return arith.BuildMinimumf(b, l, x, y).Operation
+		},
+		"maximumf": func(b *ir.Builder, l ir.Location, x, y ir.Value) *ir.Operation {
+			return arith.BuildMaximumf(b, l, x, y).Operation
+		},
 	}
 }
 
