@@ -61,7 +61,7 @@ func (p *lowerPass) Run(op *ir.Operation, st *pass.State) error {
 // Pass registers the convert-gpu-to-nvvm pass (imported packages register
 // their passes in init, see docs/passes.md).
 var Pass = pass.Registration{Argument: Argument, New: New, Lowers: llvmcommon.Lowers(func(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
-	return append(append(gpuPatterns(tc), shufflePattern(), printfPattern()), libdevicePatterns(tc)...)
+	return append(append(append(gpuPatterns(tc), shufflePattern(), printfPattern()), libdevicePatterns(tc)...), wmmaPatterns(tc)...)
 })}
 
 func init() { pass.Register(Pass) }
@@ -77,6 +77,7 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	llvmcommon.AddGPUMemorySpaces(ctx, tc)
 	// Kernels may take nvgpu values (tensor maps, barrier groups).
 	nvgputonvvm.AddTypeConversions(ctx, tc)
+	addWmmaTypeConversion(ctx, tc)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("nvvm")
@@ -84,13 +85,15 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
-		"gpu.grid_dim", "gpu.lane_id", "gpu.shuffle", "gpu.dynamic_shared_memory", "gpu.cluster_id", "gpu.cluster_dim", "gpu.cluster_block_id", "gpu.cluster_dim_blocks", gpu.PrintfOpName} {
+		"gpu.grid_dim", "gpu.lane_id", "gpu.shuffle", "gpu.dynamic_shared_memory", "gpu.cluster_id", "gpu.cluster_dim", "gpu.cluster_block_id", "gpu.cluster_dim_blocks", gpu.PrintfOpName,
+		gpu.SubgroupMmaLoadMatrixOpName, gpu.SubgroupMmaStoreMatrixOpName, gpu.SubgroupMmaComputeOpName, gpu.SubgroupMmaConstantMatrixOpName, gpu.SubgroupMmaElementwiseOpName} {
 		target.AddIllegalOp(name)
 	}
 	var patterns []rewrite.ConversionPattern
 	patterns = append(patterns, gpuPatterns(tc)...)
 	patterns = append(patterns, shufflePattern(), dynamicSharedPattern(tc), printfPattern())
 	patterns = append(patterns, libdevicePatterns(tc)...)
+	patterns = append(patterns, wmmaPatterns(tc)...)
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)
 	patterns = append(patterns, cftollvm.Patterns(tc)...)
