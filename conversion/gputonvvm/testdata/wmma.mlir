@@ -3,7 +3,7 @@
 // indices with the leading dimension as the stride; the elementwise
 // operations apply to each register.
 // CHECK-LABEL: llvm.func @load_a
-// CHECK: %[[LD:.*]] = llvm.mlir.constant(32 : i32) : i32
+// CHECK: %[[LD:.*]] = llvm.mlir.constant(32 : index) : i32
 // CHECK: nvvm.wmma.load %{{.*}}, %[[LD]] {eltype = #nvvm.mma_type<f16>, frag = #nvvm.mma_frag<a>, k = 16 : i32, layout = #nvvm.mma_layout<row>, m = 16 : i32, n = 16 : i32} : (!llvm.ptr<3>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>)>
 gpu.module @test_module {
   gpu.func @load_a() -> !gpu.mma_matrix<16x16xf16, "AOp"> {
