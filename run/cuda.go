@@ -126,16 +126,13 @@ type deviceTensorMap struct{ ptr cuda.Ptr }
 // the bodies of gpu.launch operations into kernels of their own
 // (gpu-kernel-outlining), so that every kernel runs on the device.
 func (h *cudaHost) load(module *ir.Operation) error {
-	if err := outlineLaunches(module); err != nil {
+	if err := LowerForCUDA(module); err != nil {
 		return err
 	}
 	h.gpuMods = map[string]*ir.Operation{}
 	for _, m := range ptx.GPUModules(module) {
 		name := gpu.ModuleOp{Operation: m}.SymName()
 		h.gpuMods[name] = m
-		if err := lowerGPUModule(module, m); err != nil {
-			return err
-		}
 		text, err := ptx.Emit(m, ptx.Options{Chip: h.chip})
 		if err != nil {
 			return err
@@ -157,6 +154,22 @@ func (h *cudaHost) load(module *ir.Operation) error {
 			return d
 		}
 		h.modules[name] = mod
+	}
+	return nil
+}
+
+// LowerForCUDA prepares module as --engine=cuda does before emitting the
+// PTX of its gpu.modules: the bodies of gpu.launch operations become
+// kernels of their own (gpu-kernel-outlining) and the gpu.modules that
+// hold gpu.func kernels are lowered with GPUModulePipeline.
+func LowerForCUDA(module *ir.Operation) error {
+	if err := outlineLaunches(module); err != nil {
+		return err
+	}
+	for _, m := range ptx.GPUModules(module) {
+		if err := lowerGPUModule(module, m); err != nil {
+			return err
+		}
 	}
 	return nil
 }

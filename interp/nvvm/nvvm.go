@@ -104,6 +104,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("nvvm.redux.sync", redux)
 	reg.Register("nvvm.elect.sync", elect)
 	registerMatrix(reg)
+	registerWmma(reg)
 	registerAsync(reg)
 	registerMbarrier(reg)
 	registerWgmma(reg)
