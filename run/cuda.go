@@ -72,7 +72,7 @@ func ExecuteCUDA(module *ir.Operation, opts Options) error {
 	defer dev.Close()
 	h := &cudaHost{dev: dev, chip: chipOf(dev), modules: map[string]*cuda.Module{},
 		kernels: map[string]*cuda.Function{}, allocs: map[*interp.Buffer]cuda.Ptr{},
-		mirrors: map[*interp.Buffer]cuda.Ptr{}, timeRuns: opts.TimeKernels, timeOut: opts.Err}
+		mirrors: map[*interp.Buffer]cuda.Ptr{}, shared: map[*interp.Buffer]*sharedBuffer{}, timeRuns: opts.TimeKernels, timeOut: opts.Err}
 	defer h.release()
 	if err := h.load(module); err != nil {
 		return err
@@ -111,11 +111,42 @@ type cudaHost struct {
 	// mirrors are the device copies of host buffers passed to kernels;
 	// maps the device memory of tensor maps.
 	mirrors map[*interp.Buffer]cuda.Ptr
+	// shared are the buffers of gpu.alloc host_shared.
+	shared map[*interp.Buffer]*sharedBuffer
 	maps    []cuda.Ptr
 	// timeRuns is the number of timed launches of each kernel launch,
 	// reported to timeOut.
 	timeRuns int
 	timeOut  io.Writer
+}
+
+// sharedBuffer is the device side of a gpu.alloc host_shared memref,
+// whose host side is an interpreter buffer. Its contents move to the
+// device at the first launch that takes it after a synchronization, and
+// back to the host at the next synchronization (gpu.wait, a synchronous
+// launch), so that kernels running concurrently on several streams share
+// it as managed memory.
+type sharedBuffer struct {
+	ptr      cuda.Ptr
+	onDevice bool
+}
+
+// syncShared copies the host_shared buffers that kernels hold back to
+// the host; the streams that use them are synchronized.
+func (h *cudaHost) syncShared(op *ir.Operation) error {
+	for b, sb := range h.shared {
+		if !sb.onDevice {
+			continue
+		}
+		eb := elemBytes(b.Elem)
+		data := make([]byte, len(b.Data)*eb)
+		if err := h.dev.CopyFromDevice(data, sb.ptr, cuda.Stream{}); err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		copy(b.Data, fromBytes(data, eb))
+		sb.onDevice = false
+	}
+	return nil
 }
 
 // deviceTensorMap is the value of a tensor map made on the host: the
@@ -220,6 +251,9 @@ func (h *cudaHost) release() {
 	}
 	for _, ptr := range h.mirrors {
 		_ = h.dev.Free(ptr)
+	}
+	for _, sb := range h.shared {
+		_ = h.dev.Free(sb.ptr)
 	}
 	for _, ptr := range h.maps {
 		_ = h.dev.Free(ptr)
@@ -386,7 +420,7 @@ func (h *cudaHost) wait(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, err.Error())
 		}
 		h.output.forward()
-		return nil
+		return h.syncShared(op)
 	}
 	seen := map[cuda.Stream]bool{}
 	for _, d := range deps {
@@ -406,7 +440,7 @@ func (h *cudaHost) wait(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, err.Error())
 		}
 	}
-	return nil
+	return h.syncShared(op)
 }
 
 // elemBytes returns the size of a memref element in device memory.
@@ -423,9 +457,6 @@ func elemBytes(t ir.Type) int {
 
 func (h *cudaHost) alloc(f *interp.Frame, op *ir.Operation) error {
 	a := gpu.AllocOp{Operation: op}
-	if a.HostShared() {
-		return interp.Errorf(op, "gpu.alloc host_shared is not supported by --engine=cuda")
-	}
 	dyn, err := f.Ints(op, a.DynamicSizes())
 	if err != nil {
 		return err
@@ -459,9 +490,17 @@ func (h *cudaHost) alloc(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.dev.Alloc(n * int64(eb))
+	p, err := h.dev.Alloc(max(1, n*int64(eb)))
 	if err != nil {
 		return interp.Errorf(op, err.Error())
+	}
+	if a.HostShared() {
+		// Host code reads and writes the buffer; kernels its device side.
+		m := interp.NewMemRef(mt.Elem, sizes)
+		h.shared[m.Buf] = &sharedBuffer{ptr: p}
+		f.SetResult(op, 0, interp.MakeMemRef(mt, m))
+		setToken(f, a.AsyncToken(), s)
+		return nil
 	}
 	// The memref's buffer has no host elements: host code cannot read
 	// device memory.
@@ -495,6 +534,13 @@ func (h *cudaHost) dealloc(f *interp.Frame, op *ir.Operation) error {
 		return interp.Errorf(op, "gpu.dealloc of a value that is not a memref")
 	}
 	p, ok := h.allocs[m.Buf]
+	if sb, shared := h.shared[m.Buf]; shared {
+		if err := h.syncShared(op); err != nil {
+			return err
+		}
+		p, ok = sb.ptr, true
+		delete(h.shared, m.Buf)
+	}
 	if !ok {
 		return interp.Errorf(op, "gpu.dealloc of memory that gpu.alloc did not allocate")
 	}
@@ -704,7 +750,7 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 		params = append(params, append([]byte(nil), b[:n]...))
 	}
 	// The host buffers the kernel reads and writes, copied in and out.
-	var mirrored []*interp.Buffer
+	var mirrored, toDevice []*interp.Buffer
 	for _, v := range operands {
 		x, err := f.Get(op, v)
 		if err != nil {
@@ -716,6 +762,12 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 		}
 		if m := x.MemRef(); m != nil {
 			p, ok := h.allocs[m.Buf]
+			if sb, shared := h.shared[m.Buf]; shared {
+				p, ok = sb.ptr, true
+				if !sb.onDevice && !slices.Contains(toDevice, m.Buf) {
+					toDevice = append(toDevice, m.Buf)
+				}
+			}
 			if !ok {
 				if p, err = h.mirror(op, m); err != nil {
 					return err
@@ -759,6 +811,13 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, err.Error())
 		}
 	}
+	for _, b := range toDevice {
+		sb := h.shared[b]
+		if err := h.dev.CopyToDevice(sb.ptr, toBytes(b.Data, elemBytes(b.Elem)), s); err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		sb.onDevice = true
+	}
 	if err := h.dev.LaunchKernel(kernel, launch); err != nil {
 		return interp.Errorf(op, err.Error())
 	}
@@ -792,6 +851,9 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, "kernel @"+modName+"::@"+name+": "+err.Error())
 		}
 		h.output.forward()
+		if err := h.syncShared(op); err != nil {
+			return err
+		}
 	}
 	setToken(f, l.AsyncToken(), s)
 	return nil
