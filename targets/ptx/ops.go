@@ -1723,7 +1723,8 @@ func lowerAlloca(f *Func, op *ir.Operation) error {
 	if a, ok := op.InherentAttr("alignment").(*ir.IntegerAttr); ok && int64(a.Lo) > align {
 		align = int64(a.Lo)
 	}
-	off := f.Local(size*n, align)
+	// A zero-sized alloca still has an address of its own.
+	off := f.Local(max(size*n, 1), align)
 	d, err := f.DefReg(op.Result(0))
 	if err != nil {
 		return Errorf(op, "%v", err)
