@@ -49,3 +49,25 @@ func (op FuncOp) AddWorkgroupAttribution(t ir.Type, loc ir.Location) (*ir.BlockA
 	op.SetAttr("workgroup_attributions", ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(nw+1)))
 	return a, nil
 }
+
+// TargetAttr is an attribute that can be a target of a gpu.module
+// (upstream's GPUTargetAttrInterface): #nvvm.target, #rocdl.target.
+type TargetAttr interface {
+	ir.Attribute
+	GPUTarget()
+}
+
+// isTargetArray is upstream's GPUTargetArrayAttr constraint: a non-empty
+// array of target attributes.
+func isTargetArray(a ir.Attribute) bool {
+	arr, ok := a.(*ir.ArrayAttr)
+	if !ok || len(arr.Elems) == 0 {
+		return false
+	}
+	for _, e := range arr.Elems {
+		if _, ok := e.(TargetAttr); !ok {
+			return false
+		}
+	}
+	return true
+}

@@ -545,7 +545,11 @@ func parseLaunchFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 		p.ParsePunct(">")
 		seg[12] = 1
 	}
+	kernelPos := p.CurrentPos()
 	kernel := p.ParseAttribute(nil)
+	if _, ok := kernel.(*ir.SymbolRefAttr); !ok {
+		return p.ErrorAt(kernelPos, "invalid kind of attribute specified")
+	}
 	readTriple := func(kw string, required bool) ([]ir.UnresolvedOperand, error) {
 		if !p.ParseOptionalKeyword(kw) {
 			if required {
@@ -608,7 +612,9 @@ func parseLaunchFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 					break
 				}
 			}
-			p.ParsePunct(")")
+			if !p.ParseOptionalPunct(")") {
+				return p.Errorf("expected ')' in argument list")
+			}
 		}
 	}
 	st.Operands = append(st.Operands, object...)
@@ -634,7 +640,11 @@ func printWait(p ir.OpAsmPrinter, op WaitOp) {
 
 func parseWait(p ir.OpAsmParser, st *ir.OperationState) error {
 	ctx := p.Context()
+	pos := p.CurrentPos()
 	async, deps := parseAsyncDependencies(p)
+	if async && p.NumResults() == 0 {
+		return p.ErrorAt(pos, "needs to be named when marked 'async'")
+	}
 	st.Operands = append(st.Operands, deps...)
 	if a := p.ParseOptionalAttrDict(); len(a) > 0 {
 		st.Attributes = ctx.DictionaryAttr(a)
