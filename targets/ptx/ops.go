@@ -29,6 +29,9 @@ func Register(ctx *ir.Context) {
 	for name, fn := range wmmaLowerings() {
 		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
 	}
+	for name, fn := range inlineAsmLowerings() {
+		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
+	}
 }
 
 type lowerFn = func(f *Func, op *ir.Operation) error
