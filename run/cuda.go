@@ -113,7 +113,7 @@ type cudaHost struct {
 	mirrors map[*interp.Buffer]cuda.Ptr
 	// shared are the buffers of gpu.alloc host_shared.
 	shared map[*interp.Buffer]*sharedBuffer
-	maps    []cuda.Ptr
+	maps   []cuda.Ptr
 	// timeRuns is the number of timed launches of each kernel launch,
 	// reported to timeOut.
 	timeRuns int
