@@ -3,6 +3,8 @@
 // the outputs then the inputs; pairs of f16 travel packed in 32-bit
 // registers and the outputs are unpacked into the result's leaves.
 
+// CHECK: .version 7.8
+// CHECK: .target sm_80
 // CHECK-LABEL: .visible .entry sparse(
 // CHECK: mov.b32 [[A0:%r[0-9]+]], {{[{]}}%rs{{[0-9]+}}, %rs{{[0-9]+}}};
 // CHECK: mma.sp.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 {[[D0:%r[0-9]+]],[[D1:%r[0-9]+]]},{[[A0]],%r{{[0-9]+}},%r{{[0-9]+}},%r{{[0-9]+}}},{%r{{[0-9]+}},%r{{[0-9]+}},%r{{[0-9]+}},%r{{[0-9]+}}},{%r{{[0-9]+}},%r{{[0-9]+}}},%r{{[0-9]+}},0x0;
