@@ -13,6 +13,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/internal/filecheck"
+	"github.com/strata-ir/strata/opt"
 	"github.com/strata-ir/strata/run"
 	"github.com/strata-ir/strata/targets/ptx"
 )
@@ -95,4 +96,34 @@ func TestGPUIntegrationCUDALowered(t *testing.T) {
 		})
 	}
 	t.Logf("%d run lowered: %s", len(passed), strings.Join(passed, ", "))
+}
+
+// TestGPUIntegrationRedux lowers upstream's subgroup-reduce-redux test
+// with convert-gpu-to-nvvm{has-redux=1} (what its pipeline does for
+// sm_80) and matches the PTX Strata emits for sm_80 against its CHECK
+// lines (redux.sync).
+func TestGPUIntegrationRedux(t *testing.T) {
+	file := filepath.Join(gpuIntegrationDir, "subgroup-reduce-redux.mlir")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		needFile(t, file)
+	}
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	var low, errb bytes.Buffer
+	if code := opt.Run(ctx, []string{"--pass-pipeline=builtin.module(gpu.module(convert-gpu-to-nvvm{has-redux=1},reconcile-unrealized-casts))", file},
+		opt.Stdio{In: strings.NewReader(""), Out: &low, Err: &errb}); code != 0 {
+		t.Fatalf("lowering: exit %d:\n%s", code, errb.String())
+	}
+	module, _, err := asm.ParseModule(ctx, low.Bytes(), asm.Config{Filename: file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := ptx.EmitModule(module, "", ptx.Options{Chip: "sm_80"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := filecheck.Match(text, filecheck.Parse(string(src), "CHECK")); err != nil {
+		t.Errorf("%v\nPTX:\n%s", err, text)
+	}
 }
