@@ -68,7 +68,7 @@ type Options struct {
 // Pass registers the convert-gpu-to-nvvm pass (imported packages register
 // their passes in init, see docs/passes.md).
 var Pass = pass.Registration{Argument: Argument, New: New, Lowers: llvmcommon.Lowers(func(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
-	return append(append(append(gpuPatterns(tc), shufflePattern(), printfPattern()), libdevicePatterns(tc)...), wmmaPatterns(tc)...)
+	return append(append(append(gpuPatterns(tc), shufflePattern(), printfPattern(), subgroupReducePattern()), libdevicePatterns(tc)...), wmmaPatterns(tc)...)
 })}
 
 func init() { pass.Register(Pass) }
