@@ -18,15 +18,6 @@ import (
 	"github.com/strata-ir/strata/targets/ptx"
 )
 
-// cudaLoweredNotYet lists the upstream CUDA integration tests that run on
-// the GPU but whose lowered program the interpreter cannot run, with the
-// reason.
-var cudaLoweredNotYet = map[string]string{
-	"TensorCore/wmma-matmul-f32-bare-ptr.mlir": "its kernel prints with vprintf, which the interpreter has no implementation of at the llvm level",
-	"printf.mlir":            "its kernel prints with vprintf, which the interpreter has no implementation of at the llvm level",
-	"alloc-host-shared.mlir": "stores at index 1 of a memref<1xi32>: out of bounds, which the interpreter reports",
-}
-
 // TestGPUIntegrationCUDALowered prepares each upstream CUDA integration
 // test that --engine=cuda runs as the engine does (run.LowerForCUDA: the
 // gpu.launch bodies outlined, the kernels lowered to llvm and nvvm),
@@ -73,9 +64,6 @@ func TestGPUIntegrationCUDALowered(t *testing.T) {
 				if _, err := ptx.Emit(m, ptx.Options{Chip: "sm_90a"}); err != nil {
 					t.Fatalf("PTX of gpu.module @%s: %v", gpu.ModuleOp{Operation: m}.SymName(), err)
 				}
-			}
-			if reason, no := cudaLoweredNotYet[name]; no {
-				t.Skipf("lowered and emitted; not interpreted: %s", reason)
 			}
 			var low bytes.Buffer
 			if err := asm.Print(&low, module, asm.PrintOptions{}); err != nil {

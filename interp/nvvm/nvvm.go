@@ -105,6 +105,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("nvvm.elect.sync", elect)
 	registerMatrix(reg)
 	registerWmma(reg)
+	reg.RegisterExternal("vprintf", vprintf)
 	registerAsync(reg)
 	registerMbarrier(reg)
 	registerWgmma(reg)
