@@ -29,6 +29,9 @@ func Register(ctx *ir.Context) {
 	for name, fn := range wmmaLowerings() {
 		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
 	}
+	for name, fn := range inlineAsmLowerings() {
+		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
+	}
 }
 
 type lowerFn = func(f *Func, op *ir.Operation) error
@@ -1723,7 +1726,8 @@ func lowerAlloca(f *Func, op *ir.Operation) error {
 	if a, ok := op.InherentAttr("alignment").(*ir.IntegerAttr); ok && int64(a.Lo) > align {
 		align = int64(a.Lo)
 	}
-	off := f.Local(size*n, align)
+	// A zero-sized alloca still has an address of its own.
+	off := f.Local(max(size*n, 1), align)
 	d, err := f.DefReg(op.Result(0))
 	if err != nil {
 		return Errorf(op, "%v", err)
