@@ -63,17 +63,28 @@ func (c Config) Chip(def string) string {
 // nvgpu level with this configuration, for target (linalg-to-tile's
 // target, such as sm_90a) and the default chip path def.
 func (c Config) Pipeline(target, def string) string {
+	return fmt.Sprintf("builtin.module(%s, %s)", c.TilePass(target), c.NVGPUPasses(def))
+}
+
+// TilePass is the configuration's linalg-to-tile for target.
+func (c Config) TilePass(target string) string {
 	lt := "target=" + target
 	if c.TileSizes != "" {
 		lt += " tile-sizes=" + c.TileSizes
 	}
+	return "linalg-to-tile{" + lt + "}"
+}
+
+// NVGPUPasses are the configuration's tile-to-nvgpu (def: the chip path
+// when the configuration names none) and the clean-up after it.
+func (c Config) NVGPUPasses(def string) string {
 	nv := []string{"chip=" + c.Chip(def)}
 	for _, k := range c.keys() {
 		if k != "chip" {
 			nv = append(nv, k+"="+c.Options[k])
 		}
 	}
-	return fmt.Sprintf("builtin.module(linalg-to-tile{%s}, tile-to-nvgpu{%s}, canonicalize, cse, loop-invariant-code-motion)", lt, strings.Join(nv, " "))
+	return fmt.Sprintf("tile-to-nvgpu{%s}, canonicalize, cse, loop-invariant-code-motion", strings.Join(nv, " "))
 }
 
 // Equal reports whether two configurations are the same.
@@ -140,7 +151,7 @@ func Search(def Config, cands []Config, t Timer, tol float64, log io.Writer) (Ou
 	}
 	dm, err := t.Time(def)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("the default configuration (%s) failed: %v", def, err)
+		return Outcome{}, fmt.Errorf("the default configuration (%s) failed: %w", def, err)
 	}
 	out := Outcome{Default: Result{Config: def, Ms: dm.Ms, CompileMs: dm.CompileMs}}
 	out.All = append(out.All, out.Default)
@@ -302,30 +313,30 @@ func clone(c Config) Config {
 
 // RowSpace is the default space of a row-wise kernel (softmax, norms) over
 // rows of cols elements of elemBytes bytes: a block of the row (rounded
-// up to a power of two) and 1 to 16 rows, at most 16384 elements; the
-// warps of the block, each thread holding 4 to 64 elements (4 warps for
+// up to a power of two) and 1 to 8 rows, at most 16384 elements; the
+// warps of the block, each thread holding 8 to 32 elements (4 warps for
 // small blocks); and a persistent grid of 4 blocks per multiprocessor
-// when many blocks of short rows (2048 elements or fewer) run.
+// when many blocks of one or two short rows (2048 elements or fewer) run.
 func RowSpace(rows, cols int64, sms int64) []Config {
 	c := int64(1)
 	for c < cols {
 		c *= 2
 	}
 	var out []Config
-	for r := int64(1); r <= 16 && r*c <= 16384; r *= 2 {
+	for r := int64(1); r <= 8 && r*c <= 16384; r *= 2 {
 		if r > 1 && r > rows {
 			break
 		}
 		n := r * c
 		for w := int64(4); w <= 32; w *= 2 {
 			per := n / (w * 32)
-			if (per < 4 && w > 4) || per > 64 {
+			if (per < 8 && w > 4) || per > 32 {
 				continue
 			}
 			ts := strconv.FormatInt(r, 10) + "," + strconv.FormatInt(c, 10) + ",1"
 			base := Config{TileSizes: ts, Options: map[string]string{"warps": strconv.FormatInt(w, 10)}}
 			out = append(out, base)
-			if blocks := (rows + r - 1) / r; sms > 0 && c <= 2048 && blocks > 8*sms {
+			if blocks := (rows + r - 1) / r; sms > 0 && r <= 2 && c <= 2048 && blocks > 8*sms {
 				p := clone(base)
 				p.Options["persistent"] = strconv.FormatInt(4*sms, 10)
 				out = append(out, p)
