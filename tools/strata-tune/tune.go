@@ -175,10 +175,10 @@ func firstLine(s string) string {
 
 // program is the linalg program being tuned.
 type program struct {
-	src                 []byte
-	name                string
-	entry               string
-	target, chip        string
+	src          []byte
+	name         string
+	entry        string
+	target, chip string
 }
 
 // parse returns the program parsed in a new context.
