@@ -25,8 +25,79 @@ func hoistBroadcasts(body *ir.Operation) {
 		return true
 	})
 	for _, op := range ops {
-		hoistBroadcast(op)
+		if !hoistBroadcast(op) {
+			reciprocalOfRow(op)
+		}
 	}
+}
+
+// rowValue returns the source of v when v is a broadcast of per-row
+// values (a source whose last dimension is 1).
+func rowValue(v ir.Value) (ir.Value, bool) {
+	bc, ok := tile.AsBroadcastOp(ir.DefiningOp(v))
+	if !ok {
+		return nil, false
+	}
+	s, _, ok := tileShape(bc.Input())
+	if !ok || len(s) == 0 || s[len(s)-1] != 1 {
+		return nil, false
+	}
+	return bc.Input(), true
+}
+
+// reciprocalOfRow turns a division by per-row values (softmax's division
+// by the row's sum) into a multiplication by their reciprocals, taken once
+// per row: a division is a sequence of about ten instructions, a product
+// one. The result differs from the quotient by at most an ulp or so.
+func reciprocalOfRow(op *ir.Operation) {
+	if _, ok := arith.AsDivfOp(op); !ok {
+		return
+	}
+	row, ok := rowValue(op.Operand(1))
+	if !ok {
+		return
+	}
+	if _, isRow := rowValue(op.Operand(0)); isRow {
+		return
+	}
+	ctx := op.Context()
+	rt, ok := row.Type().(*ir.RankedTensorType)
+	ft, isFloat := rt.Elem.(*ir.FloatType)
+	if !ok || !isFloat || oneBits(ft) == nil {
+		return
+	}
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPoint(op)
+	b.Loc = op.Loc()
+	one := b.Create(&ir.OperationState{Name: ctx.OpName("arith.constant"), Loc: op.Loc(), ResultTypes: []ir.Type{rt},
+		Properties: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: ctx.DenseElementsAttr(rt, true, oneBits(ft))}})}).Result(0)
+	inv := b.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: []ir.Value{one, row},
+		ResultTypes: []ir.Type{rt}, Properties: op.Properties(), Attributes: op.Attrs()}).Result(0)
+	invB := tile.BuildBroadcast(b, op.Loc(), inv, op.Result(0).Type()).Result()
+	mul := b.Create(&ir.OperationState{Name: ctx.OpName("arith.mulf"), Loc: op.Loc(), Operands: []ir.Value{op.Operand(0), invB},
+		ResultTypes: []ir.Type{op.Result(0).Type()}, Properties: op.Properties(), Attributes: op.Attrs()}).Result(0)
+	ir.ReplaceAllUsesWith(op.Result(0), mul)
+	old := ir.DefiningOp(op.Operand(1))
+	op.Erase()
+	if !ir.HasUses(old.Result(0)) {
+		old.Erase()
+	}
+}
+
+// oneBits is the little-endian encoding of 1.0 in float type t (nil for
+// types other than f16, bf16, f32 and f64).
+func oneBits(t *ir.FloatType) []byte {
+	switch t.Kind {
+	case ir.BF16:
+		return []byte{0x80, 0x3f}
+	case ir.F16:
+		return []byte{0x00, 0x3c}
+	case ir.F32:
+		return []byte{0, 0, 0x80, 0x3f}
+	case ir.F64:
+		return []byte{0, 0, 0, 0, 0, 0, 0xf0, 0x3f}
+	}
+	return nil
 }
 
 // splatScalar returns, for a splat tile or a splat constant tile, a
@@ -100,6 +171,21 @@ func hoistBroadcast(op *ir.Operation) bool {
 		Properties:  op.Properties(), Attributes: op.Attrs()})
 	out := tile.BuildBroadcast(b, op.Loc(), n.Result(0), op.Result(0).Type()).Result()
 	ir.ReplaceAllUsesWith(op.Result(0), out)
+	var defs []*ir.Operation
+	seen := map[*ir.Operation]bool{}
+	for i := 0; i < op.NumOperands(); i++ {
+		if d := ir.DefiningOp(op.Operand(i)); d != nil && !seen[d] {
+			seen[d] = true
+			defs = append(defs, d)
+		}
+	}
 	op.Erase()
+	// The broadcasts and splats left without uses go too: a tile no one
+	// uses would still be given a layout of its own.
+	for _, d := range defs {
+		if !ir.HasUses(d.Result(0)) {
+			d.Erase()
+		}
+	}
 	return true
 }

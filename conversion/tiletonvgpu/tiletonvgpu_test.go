@@ -79,6 +79,8 @@ func TestSemantics(t *testing.T) {
 		// mean, variance and reciprocal square root computed once per row
 		// (vector<1xf32>), before their broadcasts.
 		{"layernorm.mlir", "1,128,1 warps=2", []string{"known_block_size = array<i32: 64, 1, 1>", "math.rsqrt %{{.*}} : vector<1xf32>"}, "layernorm", []string{"math.rsqrt %{{.*}} : vector<2xf32>", "math.rsqrt %{{.*}} : vector<4xf32>"}},
+		// Softmax divides by the row's sum once, then multiplies.
+		{"softmax.mlir", "1,256,1", []string{"arith.divf %{{.*}} : vector<1xf32>", "arith.mulf %{{.*}} : vector<1x4xf32>"}, "softmax", []string{"arith.divf %{{.*}} : vector<1x4xf32>"}},
 		{"rmsnorm.mlir", "2,64,1 warps=8", []string{"known_block_size = array<i32: 256, 1, 1>"}, "rmsnorm", nil},
 		{"softmax_bf16.mlir", "1,256,1 warps=1", []string{"known_block_size = array<i32: 32, 1, 1>", "gpu.shuffle"}, "softmax", []string{"gpu.barrier"}},
 		// Attention: two heads sharing one K and V head, 72 queries and
