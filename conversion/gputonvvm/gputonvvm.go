@@ -16,6 +16,7 @@ import (
 	"github.com/strata-ir/strata/conversion/gpucommon"
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
+	"github.com/strata-ir/strata/conversion/vectortollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/nvgputonvvm"
 	"github.com/strata-ir/strata/core/ir"
@@ -95,6 +96,10 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 	patterns = append(patterns, cftollvm.Patterns(tc)...)
 	patterns = append(patterns, memreftollvm.Patterns(tc)...)
 	patterns = append(patterns, mathtollvm.Patterns(tc)...)
+	// Vector operations too, as upstream's pass lowers every dialect that
+	// converts to llvm: a vector.load of workgroup memory, whose memory
+	// space only this pass maps, is lowered here.
+	patterns = append(patterns, vectortollvm.Patterns(target, tc)...)
 	return llvmcommon.Apply(ctx, module, target, patterns, tc)
 }
 

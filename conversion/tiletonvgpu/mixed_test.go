@@ -13,6 +13,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/run"
+	"github.com/strata-ir/strata/targets/ptx"
 )
 
 const mixedExample = "../../examples/mixed-levels/mixed-levels.mlir"
@@ -101,5 +102,42 @@ func TestMixedLevels(t *testing.T) {
 	}
 	if _, err := runMixed(t, broken, "main", true); err == nil || !strings.Contains(err.Error(), "data race") {
 		t.Errorf("without the barrier: %v, want a data race", err)
+	}
+}
+
+// TestMixedLevelsPTX lowers examples/mixed-levels as the CUDA engine does
+// (tile-to-nvgpu, then the gpu.module to NVVM) and emits its PTX: the
+// expert's cp.async copies, the wait and the barrier are there, and the
+// tile.load of gamma reads shared memory 16 bytes at a time.
+func TestMixedLevelsPTX(t *testing.T) {
+	data, err := os.ReadFile(mixedExample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	m, _, err := asm.ParseModule(ctx, data, asm.Config{Filename: mixedExample})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pm := pass.NewManager(ctx, "builtin.module")
+	if err := pm.Parse("builtin.module(tile-to-nvgpu{chip=sm_80}, canonicalize, cse, " + run.GPUModulePipeline + ")"); err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	text, err := ptx.EmitModule(m, "", ptx.Options{Chip: "sm_90a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, mixed, ok := strings.Cut(text, ".entry rmsnorm_mixed(")
+	if !ok {
+		t.Fatal("no rmsnorm_mixed kernel in the PTX")
+	}
+	for _, want := range []string{"cp.async.ca.shared.global", "cp.async.commit_group", "cp.async.wait_group", "bar.sync", "ld.shared.v4.f32"} {
+		if !strings.Contains(mixed, want) {
+			t.Errorf("no %q in rmsnorm_mixed's PTX", want)
+		}
 	}
 }
