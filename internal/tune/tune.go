@@ -262,7 +262,7 @@ func ParseSpace(s string) (Space, error) {
 		k, v, ok := strings.Cut(part, "=")
 		k = strings.TrimSpace(k)
 		if !ok || k == "" || strings.TrimSpace(v) == "" {
-			return Space{}, fmt.Errorf("invalid space %q: want KEY=V1|V2;...", part)
+			return Space{}, fmt.Errorf("invalid space %q: want KEY=V1|V2;KEY=V1|V2", part)
 		}
 		var vals []string
 		for _, x := range strings.Split(v, "|") {
