@@ -129,7 +129,7 @@ run jitfail 1 "error: the CUDA driver could not load the PTX of gpu.module @kern
 mixed_levels() {
 	local f=$here/inputs/mixed-levels.nvgpu.mlir
 	[ -f "$f" ] || return 0
-	"$here/strata-run" --engine=cuda -e main -entry-point-result=void "$f" >"$out/mixed-levels.stdout" 2>"$out/mixed-levels.stderr"
+	"$here/strata-run" --engine=cuda -e main_mixed -entry-point-result=void "$f" >"$out/mixed-levels.stdout" 2>"$out/mixed-levels.stderr"
 	local code=$?
 	cat "$out/mixed-levels.stdout" "$out/mixed-levels.stderr" >>"$log"
 	awk '/Unranked Memref/{n++; next} {print > ("'"$out"'/mixed-levels." n ".txt")}' "$out/mixed-levels.stdout"

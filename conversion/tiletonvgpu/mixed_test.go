@@ -74,11 +74,11 @@ func TestMixedLevels(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := string(data)
-	ref, err := runMixed(t, src, "main_tile", false)
+	ref, err := runMixed(t, src, "main", false)
 	if err != nil {
 		t.Fatalf("tile level: %v", err)
 	}
-	out, err := runMixed(t, src, "main", true)
+	out, err := runMixed(t, src, "main_mixed", true)
 	if err != nil {
 		t.Fatalf("lowered: %v", err)
 	}
@@ -100,7 +100,7 @@ func TestMixedLevels(t *testing.T) {
 	if broken == src {
 		t.Fatal("no barrier to remove")
 	}
-	if _, err := runMixed(t, broken, "main", true); err == nil || !strings.Contains(err.Error(), "data race") {
+	if _, err := runMixed(t, broken, "main_mixed", true); err == nil || !strings.Contains(err.Error(), "data race") {
 		t.Errorf("without the barrier: %v, want a data race", err)
 	}
 }

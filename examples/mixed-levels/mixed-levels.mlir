@@ -11,11 +11,12 @@
 // kernels print the same rows.
 //
 //   go run ./tools/strata-opt --pass-pipeline='builtin.module(tile-to-nvgpu{chip=sm_80})' \
-//       examples/mixed-levels/mixed-levels.mlir | go run ./tools/strata-run -e main -entry-point-result=void
+//       examples/mixed-levels/mixed-levels.mlir | go run ./tools/strata-run -e main_mixed -entry-point-result=void
 //
-// On an NVIDIA GPU, after the gpu.module lowering, with strata-run
-// --engine=cuda (scripts/gpu-test.sh). @main_tile runs the portable kernel
-// alone, also before lowering (the tile-level interpreter).
+// On an NVIDIA GPU, with strata-run --engine=cuda, which lowers the
+// gpu.module (scripts/gpu-test.sh). @main runs the portable kernel alone,
+// at any level (the tile-level interpreter too); @main_mixed, which runs
+// both, needs the GPU's model (after tile-to-nvgpu).
 
 func.func private @printMemrefF32(memref<*xf32>)
 
@@ -134,8 +135,8 @@ tile.func @rmsnorm_mixed(%x: memref<8x128xf32>, %g: memref<128xf32>, %y: memref<
   tile.return
 }
 
-// main_tile runs the portable kernel and prints its rows.
-func.func @main_tile() {
+// main runs the portable kernel and prints its rows.
+func.func @main() {
   %c4 = arith.constant 4 : index
   %x = memref.alloc() : memref<8x128xf32>
   %g = memref.alloc() : memref<128xf32>
@@ -150,8 +151,8 @@ func.func @main_tile() {
   return
 }
 
-// main runs both kernels and prints the rows of each.
-func.func @main() {
+// main_mixed runs both kernels and prints the rows of each.
+func.func @main_mixed() {
   %c4 = arith.constant 4 : index
   %x = memref.alloc() : memref<8x128xf32>
   %g = memref.alloc() : memref<128xf32>
