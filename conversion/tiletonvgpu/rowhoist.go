@@ -163,8 +163,8 @@ func hoistBroadcast(op *ir.Operation) bool {
 			continue
 		}
 		_, e, _ := tileShape(v)
-		make, _ := splatScalar(v)
-		operands = append(operands, make(b, op.Context().RankedTensorType(small, e, nil)))
+		splat, _ := splatScalar(v)
+		operands = append(operands, splat(b, op.Context().RankedTensorType(small, e, nil)))
 	}
 	n := b.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands,
 		ResultTypes: []ir.Type{op.Context().RankedTensorType(small, elem, nil)},
