@@ -18,6 +18,7 @@ import (
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/nvgputonvvm"
+	"github.com/strata-ir/strata/conversion/vectortollvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -112,6 +113,10 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	patterns = append(patterns, cftollvm.Patterns(tc)...)
 	patterns = append(patterns, memreftollvm.Patterns(tc)...)
 	patterns = append(patterns, mathtollvm.Patterns(tc)...)
+	// Vector operations too, as upstream's pass lowers every dialect that
+	// converts to llvm: a vector.load of workgroup memory, whose memory
+	// space only this pass maps, is lowered here.
+	patterns = append(patterns, vectortollvm.Patterns(target, tc)...)
 	return llvmcommon.Apply(ctx, module, target, patterns, tc)
 }
 

@@ -190,6 +190,9 @@ func (k *kernel) lowerScalar(op *ir.Operation) error {
 		}
 	}
 	if op.NumRegions() != 0 {
+		if opaque(op) {
+			return k.cloneOpaque(op)
+		}
 		return k.errorf(op, "tile-to-nvgpu cannot lower '%s' with regions", op.Name())
 	}
 	m := map[ir.Value]ir.Value{}

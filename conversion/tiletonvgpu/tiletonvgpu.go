@@ -137,6 +137,7 @@ type toNVGPU struct {
 	chip       *string
 	groupM     *int64
 	persistent *int64
+	warps      *int64
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -149,6 +150,7 @@ func New() pass.Pass {
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products, each running programs in turn (0: a block per program)")
+	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
 	return p
 }
 
@@ -156,7 +158,10 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if _, ok := chips.Lookup(*p.chip); !ok {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: unknown chip %q", *p.chip))
 	}
-	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent}); err != nil {
+	if w := *p.warps; w < 0 || w > 32 || w&(w-1) != 0 {
+		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: warps=%d is not a power of two up to 32", w))
+	}
+	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -183,6 +188,10 @@ type Options struct {
 	// programs in turn (a grid-stride loop); the kernel takes the number
 	// of programs as a last argument.
 	Persistent int64
+	// Warps > 0 is the number of warps of a block for kernels without
+	// products (row-wise kernels); 0 picks enough warps for each thread
+	// to hold RowElements elements of the largest tile.
+	Warps int64
 }
 
 // persistentOK reports whether kernel kf runs on a persistent grid.
@@ -230,7 +239,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 			name, _ := ir.SymbolName(kf)
 			persistent[name] = opts.Persistent
 		}
-		fn, plan, err := lowerKernel(ctx, kf, t, opts.GroupM, persistentOK(kf, opts.Persistent))
+		fn, plan, err := lowerKernel(ctx, kf, t, opts.GroupM, persistentOK(kf, opts.Persistent), opts.Warps)
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
@@ -324,7 +333,18 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 
 // lowerKernel returns the gpu.func of tile kernel kf, and the plan of
 // the sm_90a GEMM when it is one.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, persistent bool) (*ir.Operation, *sm90Plan, error) {
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, persistent bool, rowWarps int64) (*ir.Operation, *sm90Plan, error) {
+	// Row values are computed before their broadcasts (hoistBroadcasts)
+	// where the layouts allow it.
+	if !hasDot(kf) {
+		if fn, plan, err := lowerKernelWith(ctx, kf, t, groupM, persistent, rowWarps, true); err == nil {
+			return fn, plan, nil
+		}
+	}
+	return lowerKernelWith(ctx, kf, t, groupM, persistent, rowWarps, false)
+}
+
+func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, persistent bool, rowWarps int64, hoist bool) (*ir.Operation, *sm90Plan, error) {
 	f, _ := tile.AsFuncOp(kf)
 	chip := t.Chip
 	if len(tile.GridSemantics(kf)) > 3 {
@@ -333,12 +353,18 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	// Work on a copy: the analysis splits splats per use.
 	work := kf.Clone(nil)
 	defer work.DropAllReferences()
+	if hoist {
+		hoistBroadcasts(work)
+	}
 	splitRematerializable(work)
 	var plan *sm90Plan
 	if chip == "sm_90a" && t.AsyncCopy && !persistent {
 		plan, _ = planSM90(work)
 	}
 	warps := warpsFor(work, t)
+	if rowWarps > 0 && !hasDot(work) {
+		warps = rowWarps
+	}
 	threads := warps * t.Lanes
 	var lay map[ir.Value]*Layout
 	var err error

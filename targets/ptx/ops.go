@@ -1601,16 +1601,22 @@ func lowerSwitch(f *Func, op *ir.Operation) error {
 }
 
 // nativeLibdevice are the libdevice functions that are one PTX
-// instruction, which the emitter writes in place of the call: exp2f is
-// ex2.approx.f32 (CUDA documents exp2f's error as 2 ulp, the instruction's
-// bound).
-var nativeLibdevice = map[string]lowerFn{
-	"__nv_exp2f": func(f *Func, op *ir.Operation) error {
-		return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
-			f.Emit("ex2.approx.f32 %s, %s;", d, s[0])
-			return nil
-		})
-	},
+// instruction (or two), which the emitter writes in place of the call,
+// by the number of arguments they take: exp2f is ex2.approx.f32 (CUDA
+// documents exp2f's error as 2 ulp, the instruction's bound); rsqrtf is
+// rsqrt.approx.f32 (2 ulp, the instruction nvcc makes of it); expf is
+// ex2.approx.f32 of x·log2(e), as llvm.intr.exp is; fmaxf and fminf are
+// max.f32 and min.f32, which return the other operand when one is NaN, as
+// fmaxf and fminf do.
+var nativeLibdevice = map[string]struct {
+	args int
+	fn   lowerFn
+}{
+	"__nv_exp2f":  {1, approxOp("ex2.approx", 1, 0)},
+	"__nv_expf":   {1, approxOp("ex2.approx", 1, math.Log2E)},
+	"__nv_rsqrtf": {1, approxOp("rsqrt.approx", 1, 0)},
+	"__nv_fmaxf":  {2, floatOp("max", 2)},
+	"__nv_fminf":  {2, floatOp("min", 2)},
 }
 
 func lowerCall(f *Func, op *ir.Operation) error {
@@ -1624,8 +1630,8 @@ func lowerCall(f *Func, op *ir.Operation) error {
 		return Errorf(op, "call of '@%s', which is not defined in the module", callee)
 	}
 	if (llvm.FuncOp{Operation: fn}).Body().Empty() && !systemCalls[callee] {
-		if native, ok := nativeLibdevice[callee]; ok && len(c.CalleeOperands()) == 1 && op.NumResults() == 1 {
-			return native(f, op)
+		if native, ok := nativeLibdevice[callee]; ok && len(c.CalleeOperands()) == native.args && op.NumResults() == 1 {
+			return native.fn(f, op)
 		}
 		return Errorf(op, "call of '@%s', which has no definition in the module (device libraries such as libdevice are not linked by the PTX emitter)", callee)
 	}
