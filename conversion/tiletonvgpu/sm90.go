@@ -91,6 +91,9 @@ func planSM90(kf *ir.Operation) (*sm90Plan, string) {
 	if len(dots) != 1 {
 		return nil, "not one tile.dot"
 	}
+	if len(tile.GridSemantics(kf)) > 2 {
+		return nil, "a grid of more than 2 axes"
+	}
 	d, _ := tile.AsDotOp(dots[0])
 	top := kf.Region(0).First()
 	loop := dots[0].Block().ParentOp()
@@ -225,50 +228,97 @@ func tmaOK(ld tile.LoadOp) (*ir.BlockArgument, bool) {
 	return arg, true
 }
 
-// lowerSM90 lowers the body of a GEMM kernel with plan p: the operations
-// before the k loop for every thread, the loop as the warp-specialized
-// pipeline, and what follows it (the epilogue) in the consumer
-// warpgroups. descA and descB are the kernel's tensor maps.
-func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, descA, descB ir.Value) error {
+// lowerSM90 lowers the body of a GEMM kernel with plan p. The kernel
+// runs the tiles of a grid of grid[0] x grid[1] programs on however many
+// blocks the launch gives it (a persistent grid when they are fewer than
+// the tiles): block b takes tiles b, b + blocks, ... in the grouped order
+// of groupM (see groupedOrder). In each role the tile loop lowers the
+// operations before the k loop (the program's indices); the producer then
+// fills the ring for the tile's k steps, the consumers run the k loop as
+// the wgmma pipeline and the operations after it (the epilogue). The k
+// steps of successive tiles follow each other in the ring, so that the
+// producer loads the next tile while the consumers run the epilogue.
+// descA and descB are the kernel's tensor maps.
+func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM int64, descA, descB ir.Value) error {
 	ring := k.newRing(p, descA, descB)
-	for op := body.First(); op != nil; op = op.Next() {
-		k.b.Loc = op.Loc()
-		if op != p.loop {
-			if err := k.lowerOp(op); err != nil {
-				return err
+	f, _ := scf.AsForOp(p.loop)
+	k.gridDims = grid[:]
+	tiles := k.bin("arith.muli", grid[0], grid[1])
+	first := k.gpuIndex("gpu.block_id", "x")
+	blocks := k.gpuIndex("gpu.grid_dim", "x")
+	var err error
+	// eachTile emits the tile loop of a role: the operations before the k
+	// loop, then role with the tile's first k step in the ring's order.
+	eachTile := func(role func(steps, base ir.Value) error) {
+		k.forLoopStep(first, tiles, blocks, func(t ir.Value) {
+			j := k.bin("arith.divui", k.bin("arith.subi", t, first), blocks)
+			k.grouped = groupedOrder(k.emitter, t, grid[0], grid[1], groupM)
+			for op := body.First(); op != p.loop && err == nil; op = op.Next() {
+				k.b.Loc = op.Loc()
+				err = k.lowerOp(op)
 			}
-			continue
-		}
-		f, _ := scf.AsForOp(op)
-		steps := k.get(f.UpperBound())
-		producer := k.cmp(0, k.uniformWarpgroup(), k.c(p.consumers))
-		var err error
-		k.ifElse(producer, func() {
-			k.setmaxnreg("decrease", ProducerRegisters)
-			k.guarded(k.cmp(0, k.tid, k.c(p.consumers*128)), func() {
-				ring.produce(k, steps, func(at ir.Value) ([]ir.Value, []ir.Value) {
+			if err != nil {
+				return
+			}
+			steps := k.get(f.UpperBound())
+			if err = role(steps, k.bin("arith.muli", j, steps)); err != nil {
+				return
+			}
+			// Loads must not be reused across tiles.
+			k.loaded = map[string]ir.Value{}
+			k.loadedBlock = map[string]*ir.Block{}
+		})
+	}
+	producer := k.cmp(0, k.uniformWarpgroup(), k.c(p.consumers))
+	k.ifElse(producer, func() {
+		k.setmaxnreg("decrease", ProducerRegisters)
+		k.guarded(k.cmp(0, k.tid, k.c(p.consumers*128)), func() {
+			eachTile(func(steps, base ir.Value) error {
+				ring.produce(k, steps, base, func(at ir.Value) ([]ir.Value, []ir.Value) {
 					pl := &pipeline{body: f.Region().First(), oldIV: f.Region().First().Argument(0)}
 					return k.indicesAt(pl, p.loads[0], at), k.indicesAt(pl, p.loads[1], at)
 				})
+				return nil
 			})
-		}, func() {
-			k.setmaxnreg("increase", ConsumerRegisters)
-			regs := ring.consume(k, steps)
-			k.vals[op.Result(0)] = regs
-			for e := op.Next(); e != nil && e != body.Last(); e = e.Next() {
+		})
+	}, func() {
+		k.setmaxnreg("increase", ConsumerRegisters)
+		// The epilogue's stores are of whole blocks but at the edges.
+		k.wholeBlockStores = true
+		eachTile(func(steps, base ir.Value) error {
+			k.vals[p.loop.Result(0)] = ring.consume(k, steps, base)
+			for e := p.loop.Next(); e != nil && e != body.Last(); e = e.Next() {
 				k.b.Loc = e.Loc()
-				if err = k.lowerOp(e); err != nil {
-					return
+				if err := k.lowerOp(e); err != nil {
+					return err
 				}
 			}
+			return nil
 		})
-		if err != nil {
-			return err
-		}
-		k.b.Loc = body.Last().Loc()
-		return k.lowerOp(body.Last())
+		k.wholeBlockStores = false
+	})
+	if err != nil {
+		return err
 	}
-	return nil
+	k.b.Loc = body.Last().Loc()
+	return k.lowerOp(body.Last())
+}
+
+// groupedOrder returns the program indices (row, column) of tile t of a
+// gx x gy grid in grouped order: consecutive tiles walk groupM block rows
+// down one block column before moving right, so that the tiles running
+// at once share the rows of A and the columns of B they load. groupM of
+// 1 or less is the launch order (rows first).
+func groupedOrder(e *emitter, t, gx, gy ir.Value, groupM int64) []ir.Value {
+	if groupM <= 1 {
+		return []ir.Value{e.bin("arith.remui", t, gx), e.bin("arith.divui", t, gx)}
+	}
+	inGroup := e.bin("arith.muli", gy, e.c(groupM))
+	group := e.bin("arith.divui", t, inGroup)
+	first := e.bin("arith.muli", group, e.c(groupM))
+	size := e.bin("arith.minui", e.bin("arith.subi", gx, first), e.c(groupM))
+	local := e.bin("arith.remui", t, inGroup)
+	return []ir.Value{e.add(first, e.bin("arith.remui", local, size)), e.bin("arith.divui", local, size)}
 }
 
 // uniformWarpgroup returns the warpgroup of the thread as lane 0 of its

@@ -34,28 +34,36 @@ func TestSM90Semantics(t *testing.T) {
 		file, sizes string
 		want, none  []string
 		nvvm        bool
+		// opts are more options of tile-to-nvgpu.
+		opts string
 	}{
 		// On through the gpu.module's lowering to llvm and nvvm: the
 		// interpreter reads the wgmma descriptors' bits (start, leading
 		// and stride byte offsets, swizzle) as the hardware does.
 		{"gemm_bias_relu.mlir", "128,128,64", []string{"nvvm.wgmma.mma_async", "nvvm.cp.async.bulk.tensor.shared.cluster.global",
-			"nvvm.setmaxregister", "nvvm.wgmma.wait.group.sync.aligned"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true},
-		{"gemm_bias_relu.mlir", "64,64,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true},
+			"nvvm.setmaxregister", "nvvm.wgmma.wait.group.sync.aligned"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true, ""},
+		{"gemm_bias_relu.mlir", "64,64,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true, ""},
 		// One consumer warpgroup: 64x64 blocks.
-		{"gemm_bias_relu.mlir", "64,64,64", append(wgmma, "threads in (%c256"), []string{"nvgpu.mma.sync"}, false},
+		{"gemm_bias_relu.mlir", "64,64,64", append(wgmma, "threads in (%c256"), []string{"nvgpu.mma.sync"}, false, ""},
 		// Two consumer warpgroups, two B boxes per stage.
-		{"gemm_bias_relu.mlir", "128,128,64", append(wgmma, "threads in (%c384", "vector<64x128xf32>"), []string{"nvgpu.mma.sync"}, false},
-		{"gemm_f16.mlir", "64,64,64", []string{"nvgpu.warpgroup.mma", "f16"}, []string{"nvgpu.mma.sync"}, false},
+		{"gemm_bias_relu.mlir", "128,128,64", append(wgmma, "threads in (%c384", "vector<64x128xf32>"), []string{"nvgpu.mma.sync"}, false, ""},
+		{"gemm_f16.mlir", "64,64,64", []string{"nvgpu.warpgroup.mma", "f16"}, []string{"nvgpu.mma.sync"}, false, ""},
 		// Rows of A of 40 bytes, which TMA cannot copy (its strides are
 		// multiples of 16 bytes): the sm_80 path.
-		{"gemm_ragged_k.mlir", "64,128,64", []string{"nvgpu.mma.sync"}, []string{"nvgpu.warpgroup.mma"}, false},
+		{"gemm_ragged_k.mlir", "64,128,64", []string{"nvgpu.mma.sync"}, []string{"nvgpu.warpgroup.mma"}, false, ""},
+		// More tiles than blocks (persistent blocks run several, the ring's
+		// rounds going on from tile to tile) in grouped order, ragged in
+		// M, N and K, with a gelu epilogue stored in bf16.
+		{"gemm_tiles.mlir", "64,64,64", append(wgmma[:9], "math.exp", "vector<2xbf16>", "arith.minui"), nil, false, " persistent=4 group-m=2"},
+		{"gemm_tiles.mlir", "128,128,64", []string{"nvgpu.warpgroup.mma", "threads in (%c384", "arith.minui"}, nil, false, " persistent=3 group-m=3"},
+		{"gemm_tiles.mlir", "64,64,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup"}, true, " persistent=5"},
 		// A k block other than 64: the sm_80 path.
-		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}, false},
+		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}, false, ""},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%s/%s/nvvm=%v", c.file, c.sizes, c.nvvm), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%s/nvvm=%v%s", c.file, c.sizes, c.nvvm, c.opts), func(t *testing.T) {
 			ctx, m := parse(t, filepath.Join("testdata", c.file))
-			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a}"
+			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a" + c.opts + "}"
 			if c.nvvm {
 				// The passes of the gpu.module's lowering leave kernels
 				// half in memrefs, half in llvm pointers, which the

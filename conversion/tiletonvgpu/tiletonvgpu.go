@@ -148,7 +148,7 @@ func New() pass.Pass {
 		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs; the sm_80 path for other kernels"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
-	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products, each running programs in turn (0: a block per program)")
+	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	return p
 }
 
@@ -181,7 +181,9 @@ type Options struct {
 	// Persistent > 0 launches at most that many blocks for a 1-D grid of
 	// programs without products (row-wise kernels), each block running
 	// programs in turn (a grid-stride loop); the kernel takes the number
-	// of programs as a last argument.
+	// of programs as a last argument. An sm_90a GEMM always runs its
+	// tiles in a loop (see lowerSM90); Persistent > 0 bounds its blocks
+	// too, typically to the chip's multiprocessors.
 	Persistent int64
 }
 
@@ -238,6 +240,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 		if plan != nil {
 			name, _ := ir.SymbolName(kf)
 			gemms[name] = plan
+			persistent[name] = opts.Persistent
 		}
 		gmod.Region(0).First().Append(fn)
 		name, _ := ir.SymbolName(kf)
@@ -279,8 +282,10 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 // lowered kernel: a block per program, of the kernel's known block size.
 //
 // The launch of an sm_90a GEMM (plan not nil) first makes the tensor maps
-// of its operands, which it passes after the arguments, and gives the
-// blocks the plan's dynamic shared memory.
+// of its operands, which it passes after the arguments and the two sizes
+// of the grid of programs, gives the blocks the plan's dynamic shared
+// memory, and launches a 1-D grid of a block per program, or of
+// persistent blocks when there are more programs.
 func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64, plan *sm90Plan) error {
 	lo, _ := tile.AsLaunchOp(l)
 	b := ir.NewBuilder(ctx)
@@ -291,7 +296,13 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	dims := []ir.Value{e.c(1), e.c(1), e.c(1)}
 	copy(dims, grid)
 	args := lo.Args()
-	if persistent > 0 {
+	if plan != nil {
+		args = append(append([]ir.Value(nil), args...), dims[0], dims[1])
+		dims = []ir.Value{e.bin("arith.muli", dims[0], dims[1]), e.c(1), e.c(1)}
+		if persistent > 0 {
+			dims[0] = e.bin("arith.minui", dims[0], e.c(persistent))
+		}
+	} else if persistent > 0 {
 		args = append(args, dims[0])
 		dims[0] = e.bin("arith.minui", dims[0], e.c(persistent))
 	}
@@ -368,6 +379,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 		{Name: "sym_name", Value: ctx.Str(f.SymName())},
 	}
 	if plan != nil {
+		// The grid's sizes in programs, then the tensor maps.
+		argTypes = append(argTypes, ctx.IndexType(), ctx.IndexType())
 		for i := range plan.loads {
 			rows, cols := plan.bm, plan.bk
 			if i == 1 {
@@ -404,7 +417,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
 	}
-	if sem := tile.GridSemantics(kf); groupM > 1 && len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
+	if sem := tile.GridSemantics(kf); plan == nil && groupM > 1 && len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
 		k.groupPrograms(groupM)
 	}
 	k.tid = k.gpuIndex("gpu.thread_id", "x")
@@ -414,7 +427,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	switch {
 	case plan != nil:
 		n := len(argTypes)
-		err = k.lowerSM90(old, plan, entry.Argument(n-2), entry.Argument(n-1))
+		err = k.lowerSM90(old, plan, [2]ir.Value{entry.Argument(n - 4), entry.Argument(n - 3)}, groupM, entry.Argument(n-2), entry.Argument(n-1))
 	case persistent:
 		err = k.lowerPersistent(old, entry.Argument(len(argTypes)-1))
 	default:
