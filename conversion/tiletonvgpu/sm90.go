@@ -41,7 +41,7 @@ const SM90BK = 64
 // SM90MaxStages is the deepest ring of stages; SM90SharedBytes the shared
 // memory the stages may use (of the 227 KB a Hopper block may have).
 const (
-	SM90MaxStages   = 4
+	SM90MaxStages   = 8
 	SM90SharedBytes = 200 * 1024
 )
 
@@ -287,13 +287,11 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 		k.wholeBlockStores = true
 		eachTile(func(steps, base ir.Value) error {
 			k.vals[p.loop.Result(0)] = ring.consume(k, steps, base)
+			var epilogue []*ir.Operation
 			for e := p.loop.Next(); e != nil && e != body.Last(); e = e.Next() {
-				k.b.Loc = e.Loc()
-				if err := k.lowerOp(e); err != nil {
-					return err
-				}
+				epilogue = append(epilogue, e)
 			}
-			return nil
+			return k.lowerEpilogue(epilogue, k.layouts[p.loop.Result(0)])
 		})
 		k.wholeBlockStores = false
 	})
@@ -302,6 +300,117 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 	}
 	k.b.Loc = body.Last().Loc()
 	return k.lowerOp(body.Last())
+}
+
+// lowerEpilogue lowers ops, the operations after the k loop, in the
+// consumer warpgroups. The element-wise operations on tiles of the
+// accumulator's layout l are computed register by register, the whole
+// chain of one register before the next one's, rather than one operation
+// on all the registers at a time: the accumulator's registers and the
+// chain's intermediate tiles would not fit in the registers together.
+// The other operations lower as usual; the chain's tiles that they use
+// are assembled from the registers' values first.
+func (k *kernel) lowerEpilogue(ops []*ir.Operation, l *Layout) error {
+	var chain []*ir.Operation
+	pending := map[ir.Value]bool{}
+	flush := func() {
+		if len(chain) == 0 {
+			return
+		}
+		regs := make(map[ir.Value][]ir.Value, len(chain))
+		for r := 0; r < l.NumRegs(); r++ {
+			p := unflatten(r, l.RegShape)
+			cur := map[ir.Value]ir.Value{}
+			for _, op := range chain {
+				k.b.Loc = op.Loc()
+				operands := make([]ir.Value, op.NumOperands())
+				for i := range operands {
+					x := op.Operand(i)
+					if s, ok := cur[x]; ok {
+						operands[i] = s
+						continue
+					}
+					_, elem, _ := tileShape(x)
+					operands[i] = k.extract(k.get(x), elem, p)
+				}
+				_, elem, _ := tileShape(op.Result(0))
+				v := k.b.Create(&ir.OperationState{Name: op.OpName(), Operands: operands, Properties: op.Properties(),
+					Attributes: op.Attrs(), ResultTypes: []ir.Type{elem}}).Result(0)
+				cur[op.Result(0)] = v
+				regs[op.Result(0)] = append(regs[op.Result(0)], v)
+			}
+		}
+		for _, op := range chain {
+			v := op.Result(0)
+			delete(pending, v)
+			if !usedOutside(v, chain) {
+				continue
+			}
+			_, elem, _ := tileShape(v)
+			vt := k.vec(l.RegShape, elem)
+			zero := make([]byte, max(1, bitWidth(elem)/8))
+			t := k.val("arith.constant", nil, vt, ir.NamedAttr{Name: "value", Value: k.ctx.DenseElementsAttr(vt, true, zero)})
+			for r, x := range regs[v] {
+				t = k.insert(x, t, unflatten(r, l.RegShape))
+			}
+			k.vals[v] = t
+		}
+		chain = nil
+	}
+	for _, op := range ops {
+		if k.inChain(op, l) {
+			chain = append(chain, op)
+			pending[op.Result(0)] = true
+			continue
+		}
+		for i := 0; i < op.NumOperands(); i++ {
+			if pending[op.Operand(i)] {
+				flush()
+				break
+			}
+		}
+		k.b.Loc = op.Loc()
+		if err := k.lowerOp(op); err != nil {
+			return err
+		}
+	}
+	flush()
+	return nil
+}
+
+// inChain reports whether the epilogue computes op register by register:
+// an element-wise operation, with operands, on tiles of layout l.
+func (k *kernel) inChain(op *ir.Operation, l *Layout) bool {
+	if _, ok := k.target.Rules[op.Name()]; ok || !elementwise(op) || op.NumOperands() == 0 {
+		return false
+	}
+	if rl, ok := k.layouts[op.Result(0)]; !ok || !rl.Equal(l) {
+		return false
+	}
+	for i := 0; i < op.NumOperands(); i++ {
+		if ol, ok := k.layouts[op.Operand(i)]; !ok || !ol.Equal(l) {
+			return false
+		}
+	}
+	return true
+}
+
+// usedOutside reports whether an operation other than those of chain
+// uses v.
+func usedOutside(v ir.Value, chain []*ir.Operation) bool {
+	for u := v.FirstUse(); u != nil; u = u.Next() {
+		in := false
+		for _, op := range chain {
+			if u.Owner() == op {
+				in = true
+				break
+			}
+		}
+		if !in {
+			return true
+		}
+	}
+	return false
 }
 
 // groupedOrder returns the program indices (row, column) of tile t of a

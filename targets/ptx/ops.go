@@ -1597,11 +1597,20 @@ func lowerSwitch(f *Func, op *ir.Operation) error {
 	return f.Branch(op, s.DefaultDestination(), s.DefaultOperands())
 }
 
-// nativeLibdevice are the libdevice functions that are one PTX
-// instruction, which the emitter writes in place of the call: exp2f is
+// nativeLibdevice are the libdevice functions that are one or two PTX
+// instructions, which the emitter writes in place of the call: exp2f is
 // ex2.approx.f32 (CUDA documents exp2f's error as 2 ulp, the instruction's
-// bound).
+// bound); the fast expf of fastmath<afn> (CUDA's __expf) is ex2.approx.ftz
+// of the argument times log2(e), as libdevice defines it.
 var nativeLibdevice = map[string]lowerFn{
+	"__nv_fast_expf": func(f *Func, op *ir.Operation) error {
+		return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
+			x := f.NewReg(F32)
+			f.Emit("mul.ftz.f32 %s, %s, %s;", x, s[0], f32Imm(float32(math.Log2E)))
+			f.Emit("ex2.approx.ftz.f32 %s, %s;", d, x)
+			return nil
+		})
+	},
 	"__nv_exp2f": func(f *Func, op *ir.Operation) error {
 		return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
 			f.Emit("ex2.approx.f32 %s, %s;", d, s[0])
