@@ -20,14 +20,21 @@ import (
 //     its "full" mbarrier (arrive.expect_tx of the stage's bytes), after
 //     waiting on the stage's "empty" mbarrier for the consumers to have
 //     released it;
-//   - the other warpgroups, 64 rows of the block each, take the
-//     registers (setmaxnreg.inc), wait on "full", issue wgmma m64nNk16 on
-//     the stage through shared-memory descriptors (B transposed, as it is
-//     stored k-major), keep one wgmma group in flight and release the
-//     stage the previous one read by arriving on its "empty" mbarrier;
-//     then they read the accumulator's registers in the WGMMA layout and
-//     run the epilogue (bias, activation, casts) and the stores on them,
-//     as the sm_80 path does on the mma.sync layout.
+//   - the other warpgroups take the registers (setmaxnreg.inc), wait on
+//     "full", issue wgmma m64nNk16 on the stage through shared-memory
+//     descriptors (B transposed, as it is stored k-major), keep one wgmma
+//     group in flight and release the stage the previous one read by one
+//     arrival per warpgroup on its "empty" mbarrier; then they read the
+//     accumulator's registers in the WGMMA layout and run the epilogue
+//     (bias, activation, casts; see lowerEpilogue) and the stores on them.
+//     Either they share each tile, 64 rows each (cooperative), or, when a
+//     whole tile's accumulator fits one warpgroup, they take whole tiles
+//     in turn (ping-pong), one's epilogue beside the other's products.
+//
+// Blocks loop over the tiles of the grid (a persistent grid when the
+// launch gives fewer blocks than tiles), in grouped order; the ring's
+// steps go on from tile to tile, so that the producer loads the next
+// tile while the consumers finish the last.
 //
 // The tensor maps of A and B are made by the host before the launch
 // (nvgpu.tma.create.descriptor, cuTensorMapEncodeTiled at run time) and
@@ -64,6 +71,12 @@ type sm90Plan struct {
 	elem       ir.Type
 	stages     int64
 	consumers  int64
+	// pingpong gives each consumer warpgroup whole tiles, taken in turn,
+	// so that one's epilogue runs beside the other's products: when the
+	// accumulator of a whole block fits a warpgroup's registers (bm 128,
+	// bn at most 128). Otherwise the warpgroups share a tile, 64 rows
+	// each (cooperative).
+	pingpong bool
 	// args are the kernel arguments of the memrefs of A and B.
 	args [2]int
 }
@@ -152,6 +165,7 @@ func planSM90(kf *ir.Operation) (*sm90Plan, string) {
 		return nil, fmt.Sprintf("blocks %dx%dx%d: the sm_90a GEMM takes bm 64 or 128, bk %d, bn 64, 128 or 256", p.bm, p.bk, p.bn, SM90BK)
 	}
 	p.consumers = p.bm / WGMMAM
+	p.pingpong = p.bm == 2*WGMMAM && p.bn <= 128
 	p.stages = min(SM90MaxStages, (SM90SharedBytes-swizzleAlign)/p.stageBytes())
 	if p.stages < 2 {
 		return nil, "two stages do not fit in shared memory"
@@ -237,7 +251,8 @@ func tmaOK(ld tile.LoadOp) (*ir.BlockArgument, bool) {
 // fills the ring for the tile's k steps, the consumers run the k loop as
 // the wgmma pipeline and the operations after it (the epilogue). The k
 // steps of successive tiles follow each other in the ring, so that the
-// producer loads the next tile while the consumers run the epilogue.
+// producer loads the next tile while the consumers run the epilogue. In
+// ping-pong, the consumer warpgroups take the block's tiles in turn.
 // descA and descB are the kernel's tensor maps.
 func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM int64, descA, descB ir.Value) error {
 	ring := k.newRing(p, descA, descB)
@@ -249,8 +264,8 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 	var err error
 	// eachTile emits the tile loop of a role: the operations before the k
 	// loop, then role with the tile's first k step in the ring's order.
-	eachTile := func(role func(steps, base ir.Value) error) {
-		k.forLoopStep(first, tiles, blocks, func(t ir.Value) {
+	eachTile := func(start, step ir.Value, role func(steps, base ir.Value) error) {
+		k.forLoopStep(start, tiles, step, func(t ir.Value) {
 			j := k.bin("arith.divui", k.bin("arith.subi", t, first), blocks)
 			k.grouped = groupedOrder(k.emitter, t, grid[0], grid[1], groupM)
 			for op := body.First(); op != p.loop && err == nil; op = op.Next() {
@@ -269,11 +284,12 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 			k.loadedBlock = map[string]*ir.Block{}
 		})
 	}
-	producer := k.cmp(0, k.uniformWarpgroup(), k.c(p.consumers))
+	wg := k.uniformWarpgroup()
+	producer := k.cmp(0, wg, k.c(p.consumers))
 	k.ifElse(producer, func() {
 		k.setmaxnreg("decrease", ProducerRegisters)
 		k.guarded(k.cmp(0, k.tid, k.c(p.consumers*128)), func() {
-			eachTile(func(steps, base ir.Value) error {
+			eachTile(first, blocks, func(steps, base ir.Value) error {
 				ring.produce(k, steps, base, func(at ir.Value) ([]ir.Value, []ir.Value) {
 					pl := &pipeline{body: f.Region().First(), oldIV: f.Region().First().Argument(0)}
 					return k.indicesAt(pl, p.loads[0], at), k.indicesAt(pl, p.loads[1], at)
@@ -285,7 +301,13 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 		k.setmaxnreg("increase", ConsumerRegisters)
 		// The epilogue's stores are of whole blocks but at the edges.
 		k.wholeBlockStores = true
-		eachTile(func(steps, base ir.Value) error {
+		start, step := first, blocks
+		if p.pingpong {
+			// Warpgroup w takes the tiles w, w+2, ... of the block.
+			start = k.add(first, k.bin("arith.muli", wg, blocks))
+			step = k.mul(blocks, p.consumers)
+		}
+		eachTile(start, step, func(steps, base ir.Value) error {
 			k.vals[p.loop.Result(0)] = ring.consume(k, steps, base)
 			var epilogue []*ir.Operation
 			for e := p.loop.Next(); e != nil && e != body.Last(); e = e.Next() {
@@ -451,5 +473,30 @@ func (k *kernel) setmaxnreg(action string, n int32) {
 		ir.NamedAttr{Name: "regCount", Value: k.ctx.IntegerAttr(k.ctx.I(32), int64(n))})
 }
 
-// sm90Accumulator is the layout of the sm_90a GEMM's accumulators.
-func sm90Accumulator(shape []int64) (*Layout, error) { return WGMMA(shape) }
+// accumulator returns the layout of the plan's accumulators: the rows
+// of the block spread over the consumer warpgroups, or, ping-pong, the
+// whole block in each.
+func (p *sm90Plan) accumulator() func(shape []int64) (*Layout, error) {
+	if p.pingpong {
+		return WGMMAWarpgroup
+	}
+	return WGMMA
+}
+
+// warps returns the warps a tile's layout spreads over: those of the
+// consumer warpgroups, or, ping-pong, of one.
+func (p *sm90Plan) warps() int64 {
+	if p.pingpong {
+		return 4
+	}
+	return p.consumers * 4
+}
+
+// readers is the number of warpgroups that read each stage of the ring:
+// every consumer, or, ping-pong, the one whose tile it holds.
+func (p *sm90Plan) readers() int64 {
+	if p.pingpong {
+		return 1
+	}
+	return p.consumers
+}

@@ -45,8 +45,12 @@ func TestSM90Semantics(t *testing.T) {
 		{"gemm_bias_relu.mlir", "64,64,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true, ""},
 		// One consumer warpgroup: 64x64 blocks.
 		{"gemm_bias_relu.mlir", "64,64,64", append(wgmma, "threads in (%c256"), []string{"nvgpu.mma.sync"}, false, ""},
-		// Two consumer warpgroups, two B boxes per stage.
-		{"gemm_bias_relu.mlir", "128,128,64", append(wgmma, "threads in (%c384", "vector<64x128xf32>"), []string{"nvgpu.mma.sync"}, false, ""},
+		// Two consumer warpgroups taking whole 128x128 tiles in turn
+		// (ping-pong), two B boxes per stage.
+		{"gemm_bias_relu.mlir", "128,128,64", append(wgmma, "threads in (%c384", "vector<128x128xf32>"), []string{"nvgpu.mma.sync"}, false, ""},
+		// Two consumer warpgroups sharing 128x256 tiles, 64 rows each,
+		// four B boxes per stage.
+		{"gemm_tiles.mlir", "128,256,64", []string{"threads in (%c384", "vector<64x256xf32>"}, []string{"nvgpu.mma.sync"}, false, " persistent=1"},
 		{"gemm_f16.mlir", "64,64,64", []string{"nvgpu.warpgroup.mma", "f16"}, []string{"nvgpu.mma.sync"}, false, ""},
 		// Rows of A of 40 bytes, which TMA cannot copy (its strides are
 		// multiples of 16 bytes): the sm_80 path.

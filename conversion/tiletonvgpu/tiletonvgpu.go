@@ -356,9 +356,9 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	if plan != nil {
 		// The layouts are the consumer warpgroups'; the producer
 		// warpgroup follows them.
-		warps = plan.consumers * 4
+		warps = plan.warps()
 		threads = (plan.consumers + 1) * 128
-		lay, err = assignWith(work, warps, t.Lanes, sm90Accumulator)
+		lay, err = assignWith(work, warps, t.Lanes, plan.accumulator())
 	} else {
 		lay, err = assign(work, warps, t)
 	}

@@ -26,8 +26,8 @@ func tensorMapType(ctx *ir.Context, rows, cols int64, elem ir.Type) (ir.Type, er
 // ring is a ring of shared-memory stages that TMA copies fill and wgmma
 // reads: stage s holds an A box of bm x 64 and bn/64 B boxes of 64 x 64
 // at stage bytes s * stageBytes of the aligned dynamic shared memory;
-// full[s] completes when a stage's copies landed, empty[s] when every
-// consumer warpgroup is done with it.
+// full[s] completes when a stage's copies landed, empty[s] when the
+// consumer warpgroups that read it are done with it.
 type ring struct {
 	p            *sm90Plan
 	base         ir.Value
@@ -40,8 +40,8 @@ type ring struct {
 // newRing emits, in the kernel's prologue, the dynamic shared memory
 // aligned to the swizzle's 1024 bytes, the full and empty barriers and
 // their initialization by thread 0 (full expects the producer's one
-// arrival and the bytes of the copies, empty one arrival per consumer
-// warpgroup), and a block barrier that publishes them.
+// arrival and the bytes of the copies, empty one arrival per warpgroup
+// that reads the stage), and a block barrier that publishes them.
 func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r := &ring{p: p, descA: descA, descB: descB}
 	i8 := k.ctx.I(8)
@@ -56,7 +56,7 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	k.guarded(k.cmp(0, k.tid, k.c(0)), func() {
 		for s := int64(0); s < p.stages; s++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.full, k.c(1), k.c(s))
-			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.consumers), k.c(s))
+			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.readers()), k.c(s))
 		}
 	})
 	k.op("gpu.barrier", nil, nil)
@@ -125,10 +125,15 @@ func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value)
 func (r *ring) consume(k *kernel, steps, base ir.Value) ir.Value {
 	p := r.p
 	f32 := k.ctx.FloatType(ir.F32)
-	accT := k.accumulatorType(WGMMAM, p.bn, f32)
+	// The rows of A this warpgroup multiplies: all of the block's in
+	// ping-pong, its 64 otherwise.
+	m := int64(WGMMAM)
+	rows := k.bin("arith.muli", k.div(k.tid, 128), k.c(WGMMAM*p.bk*2))
+	if p.pingpong {
+		m, rows = p.bm, k.c(0)
+	}
+	accT := k.accumulatorType(m, p.bn, f32)
 	var acc ir.Value = nvgpu.BuildWarpgroupMmaInitAccumulator(k.b, k.b.Loc, accT).Operation.Result(0)
-	wg := k.div(k.tid, 128)
-	rows := k.bin("arith.muli", wg, k.c(WGMMAM*p.bk*2))
 	leader := k.cmp(0, k.rem(k.tid, 128), k.c(0))
 	release := func(g ir.Value) {
 		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.empty, k.c(0), k.rem(g, p.stages),
@@ -139,10 +144,10 @@ func (r *ring) consume(k *kernel, steps, base ir.Value) ir.Value {
 		s, parity := r.stageOf(k, g)
 		r.wait(k, r.full, s, parity)
 		shift := k.add(r.base, k.add(k.bin("arith.muli", s, k.c(p.stageBytes())), rows))
-		aT := k.ctx.MemRefType([]int64{WGMMAM, p.bk}, p.elem, nil, k.workgroupSpace())
+		aT := k.ctx.MemRefType([]int64{m, p.bk}, p.elem, nil, k.workgroupSpace())
 		a := memref.BuildView(k.b, k.b.Loc, r.dyn, shift, nil, aT).Operation.Result(0)
 		b := r.view(k, s, p.aBytes(), p.bk, p.bn)
-		da := k.smemDescriptor(a, r.descA, WGMMAM, p.bk, p.elem)
+		da := k.smemDescriptor(a, r.descA, m, p.bk, p.elem)
 		db := k.smemDescriptor(b, r.descB, p.bk, p.bn, p.elem)
 		next := nvgpu.BuildWarpgroupMma(k.b, k.b.Loc, da, db, acc, accT, nvgpu.WarpgroupMmaOptions{TransposeB: true}).Operation.Result(0)
 		k.guarded(k.cmp(8, i, k.c(0)), func() {
@@ -150,7 +155,7 @@ func (r *ring) consume(k *kernel, steps, base ir.Value) ir.Value {
 		})
 		return next
 	})
-	l, _ := WGMMA([]int64{p.bm, p.bn})
+	l, _ := p.accumulator()([]int64{p.bm, p.bn})
 	regs := nvgpu.BuildWarpgroupMmaRegisters(k.b, k.b.Loc, acc, k.vec(l.RegShape, f32)).Operation.Result(0)
 	// The registers waited for every group: the tile's last stage is free.
 	k.guarded(k.cmp(8, steps, k.c(0)), func() {
