@@ -515,15 +515,19 @@ def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
         ttag = tag + "_" + tiles.replace(",", "x")
         try:
             names, ptx, ms = compile_kernel(args.bin, src, tiles, "sm_90a", workdir, ttag,
-                                            path=f"sm_90a group-m={args.group_m} persistent={blocks}")
+                                            path=f"sm_90a group-m={args.group_m} persistent={blocks} ping-pong={str(args.ping_pong).lower()}")
         except subprocess.CalledProcessError as e:
             tried[tiles] = "compile failed: " + str(e)[:200]
             continue
         nv = os.path.join(workdir, ttag + ".nvvm.mlir")
         outdir = os.path.join(workdir, ttag + ".out")
         os.makedirs(outdir, exist_ok=True)
-        r = subprocess.run([os.path.join(args.bin, "strata-run"), "--engine=cuda", nv, "-e", "gemm", "--args", ",".join(files),
-                            "--dump-results", outdir, "--time-kernels", str(args.reps)], capture_output=True, text=True)
+        try:
+            r = subprocess.run([os.path.join(args.bin, "strata-run"), "--engine=cuda", nv, "-e", "gemm", "--args", ",".join(files),
+                                "--dump-results", outdir, "--time-kernels", str(args.reps)], capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            tried[tiles] = "strata-run timed out"
+            continue
         if r.returncode != 0:
             tried[tiles] = (r.stderr or r.stdout)[-300:]
             continue
@@ -703,6 +707,8 @@ def main():
                    help="tile-to-nvgpu's path for GEMMs: sm_80 (mma.sync, loaded by CuPy) or sm_90a (TMA and wgmma, run by strata-run --engine=cuda)")
     p.add_argument("--tile-sm90", default="128,256,64", help="GEMM block M,N,K of the sm_90a path; several separated by ';' are each tried and the fastest is reported")
     p.add_argument("--group-m", default=8, type=int, help="block rows per group of the sm_90a path's grid")
+    p.add_argument("--ping-pong", action="store_true",
+                   help="the sm_90a path's consumer warpgroups take whole 128x128 blocks in turn (tile-to-nvgpu ping-pong)")
     p.add_argument("--persistent", default=-1, type=int,
                    help="blocks of the sm_90a GEMM's persistent grid (-1: the GPU's multiprocessors; 0: a block per tile)")
     p.add_argument("--reps", default=50, type=int, help="timed runs of each GEMM")

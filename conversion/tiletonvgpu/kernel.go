@@ -48,6 +48,9 @@ type kernel struct {
 	// they are not the launch's (the tile loop of the sm_90a GEMM), or
 	// nil.
 	gridDims []ir.Value
+	// tileIndex is the tile of the sm_90a GEMM's tile loop being
+	// lowered.
+	tileIndex ir.Value
 	// wholeBlockStores makes tile.store test once whether the block lies
 	// inside the memref and then store without a test per element.
 	wholeBlockStores bool

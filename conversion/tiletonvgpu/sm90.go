@@ -5,6 +5,7 @@ import (
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tile"
 )
@@ -72,10 +73,10 @@ type sm90Plan struct {
 	stages     int64
 	consumers  int64
 	// pingpong gives each consumer warpgroup whole tiles, taken in turn,
-	// so that one's epilogue runs beside the other's products: when the
-	// accumulator of a whole block fits a warpgroup's registers (bm 128,
-	// bn at most 128). Otherwise the warpgroups share a tile, 64 rows
-	// each (cooperative).
+	// so that one's epilogue runs beside the other's products: when asked
+	// for and the accumulator of a whole block fits a warpgroup's
+	// registers (bm 128, bn at most 128). Otherwise the warpgroups share
+	// a tile, 64 rows each (cooperative).
 	pingpong bool
 	// args are the kernel arguments of the memrefs of A and B.
 	args [2]int
@@ -93,7 +94,7 @@ func (p *sm90Plan) sharedBytes() int64 { return p.stages*p.stageBytes() + swizzl
 
 // planSM90 returns the plan of kernel kf (after splitRematerializable),
 // or nil and why the sm_90a path does not apply.
-func planSM90(kf *ir.Operation) (*sm90Plan, string) {
+func planSM90(kf *ir.Operation, pingpong bool) (*sm90Plan, string) {
 	var dots []*ir.Operation
 	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if isOp(op, tile.AsDotOp) {
@@ -165,7 +166,7 @@ func planSM90(kf *ir.Operation) (*sm90Plan, string) {
 		return nil, fmt.Sprintf("blocks %dx%dx%d: the sm_90a GEMM takes bm 64 or 128, bk %d, bn 64, 128 or 256", p.bm, p.bk, p.bn, SM90BK)
 	}
 	p.consumers = p.bm / WGMMAM
-	p.pingpong = p.bm == 2*WGMMAM && p.bn <= 128
+	p.pingpong = pingpong && p.bm == 2*WGMMAM && p.bn <= 128
 	p.stages = min(SM90MaxStages, (SM90SharedBytes-swizzleAlign)/p.stageBytes())
 	if p.stages < 2 {
 		return nil, "two stages do not fit in shared memory"
@@ -266,6 +267,7 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 	// loop, then role with the tile's first k step in the ring's order.
 	eachTile := func(start, step ir.Value, role func(steps, base ir.Value) error) {
 		k.forLoopStep(start, tiles, step, func(t ir.Value) {
+			k.tileIndex = t
 			j := k.bin("arith.divui", k.bin("arith.subi", t, first), blocks)
 			k.grouped = groupedOrder(k.emitter, t, grid[0], grid[1], groupM)
 			for op := body.First(); op != p.loop && err == nil; op = op.Next() {
@@ -308,7 +310,11 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 			step = k.mul(blocks, p.consumers)
 		}
 		eachTile(start, step, func(steps, base ir.Value) error {
-			k.vals[p.loop.Result(0)] = ring.consume(k, steps, base)
+			issued := func() {}
+			if p.pingpong {
+				issued = ring.takeTurn(k, wg, k.bin("arith.divui", k.bin("arith.subi", k.tileIndex, start), step))
+			}
+			k.vals[p.loop.Result(0)] = ring.consume(k, steps, base, issued)
 			var epilogue []*ir.Operation
 			for e := p.loop.Next(); e != nil && e != body.Last(); e = e.Next() {
 				epilogue = append(epilogue, e)
@@ -499,4 +505,25 @@ func (p *sm90Plan) readers() int64 {
 		return 1
 	}
 	return p.consumers
+}
+
+// takeTurn emits, in ping-pong, consumer warpgroup wg's wait for its turn
+// to issue the products of its i-th tile, and returns what hands the turn
+// to the other warpgroup once they are issued. The warpgroups issue their
+// tiles' products in turn (warpgroup 0 first): a warpgroup then never
+// waits on a stage's "full" barrier more than one phase ahead of its
+// completions, which the barrier's parity could not tell apart.
+func (r *ring) takeTurn(k *kernel, wg, i ir.Value) func() {
+	// Warpgroup 1's i-th turn follows warpgroup 0's i-th tile, warpgroup
+	// 0's i-th follows warpgroup 1's (i-1)-th: the n-th wait, n = i + wg -
+	// 1, waits for the n-th phase of the warpgroup's barrier.
+	n := k.bin("arith.subi", k.add(i, wg), k.c(1))
+	k.guarded(k.cmp(9, k.add(i, wg), k.c(1)), func() {
+		r.wait(k, r.order, wg, k.cmp(1, k.and(n, k.c(1)), k.c(0)))
+	})
+	return func() {
+		other := k.bin("arith.subi", k.c(1), wg)
+		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.order, k.c(0), other,
+			nvgpu.MbarrierArriveExpectTxOptions{Predicate: k.cmp(0, k.rem(k.tid, 128), k.c(0))})
+	}
 }

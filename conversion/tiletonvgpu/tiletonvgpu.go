@@ -137,6 +137,7 @@ type toNVGPU struct {
 	chip       *string
 	groupM     *int64
 	persistent *int64
+	pingpong   *bool
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -148,6 +149,7 @@ func New() pass.Pass {
 		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs; the sm_80 path for other kernels"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
+	p.pingpong = p.Options.Bool("ping-pong", false, "Give the consumer warpgroups of an sm_90a GEMM whole 128-row blocks in turn (bn at most 128) rather than 64 rows of each")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	return p
 }
@@ -156,7 +158,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if _, ok := chips.Lookup(*p.chip); !ok {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: unknown chip %q", *p.chip))
 	}
-	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent}); err != nil {
+	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, PingPong: *p.pingpong}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -185,6 +187,10 @@ type Options struct {
 	// tiles in a loop (see lowerSM90); Persistent > 0 bounds its blocks
 	// too, typically to the chip's multiprocessors.
 	Persistent int64
+	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
+	// blocks of 128 rows and at most 128 columns whole blocks in turn
+	// (see sm90Plan.pingpong).
+	PingPong bool
 }
 
 // persistentOK reports whether kernel kf runs on a persistent grid.
@@ -232,7 +238,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 			name, _ := ir.SymbolName(kf)
 			persistent[name] = opts.Persistent
 		}
-		fn, plan, err := lowerKernel(ctx, kf, t, opts.GroupM, persistentOK(kf, opts.Persistent))
+		fn, plan, err := lowerKernel(ctx, kf, t, opts, persistentOK(kf, opts.Persistent))
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
@@ -335,7 +341,8 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 
 // lowerKernel returns the gpu.func of tile kernel kf, and the plan of
 // the sm_90a GEMM when it is one.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, persistent bool) (*ir.Operation, *sm90Plan, error) {
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, persistent bool) (*ir.Operation, *sm90Plan, error) {
+	groupM := opts.GroupM
 	f, _ := tile.AsFuncOp(kf)
 	chip := t.Chip
 	if len(tile.GridSemantics(kf)) > 3 {
@@ -347,7 +354,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	splitRematerializable(work)
 	var plan *sm90Plan
 	if chip == "sm_90a" && t.AsyncCopy && !persistent {
-		plan, _ = planSM90(work)
+		plan, _ = planSM90(work, opts.PingPong)
 	}
 	warps := warpsFor(work, t)
 	threads := warps * t.Lanes

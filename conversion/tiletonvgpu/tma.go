@@ -29,10 +29,14 @@ func tensorMapType(ctx *ir.Context, rows, cols int64, elem ir.Type) (ir.Type, er
 // full[s] completes when a stage's copies landed, empty[s] when the
 // consumer warpgroups that read it are done with it.
 type ring struct {
-	p            *sm90Plan
-	base         ir.Value
-	dyn          ir.Value
-	full, empty  ir.Value
+	p           *sm90Plan
+	base        ir.Value
+	dyn         ir.Value
+	full, empty ir.Value
+	// order holds, in ping-pong, a barrier per consumer warpgroup that
+	// the other arrives on when it has issued a tile's products (nil
+	// otherwise).
+	order        ir.Value
 	descA, descB ir.Value
 	barType      ir.Type
 }
@@ -53,10 +57,17 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r.barType = k.parsedType(fmt.Sprintf("!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.stages))
 	r.full = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
 	r.empty = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
+	if p.pingpong {
+		r.order = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, k.parsedType(fmt.Sprintf(
+			"!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.consumers))).Operation.Result(0)
+	}
 	k.guarded(k.cmp(0, k.tid, k.c(0)), func() {
 		for s := int64(0); s < p.stages; s++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.full, k.c(1), k.c(s))
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.readers()), k.c(s))
+		}
+		for w := int64(0); r.order != nil && w < p.consumers; w++ {
+			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.order, k.c(1), k.c(w))
 		}
 	})
 	k.op("gpu.barrier", nil, nil)
@@ -114,7 +125,8 @@ func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value)
 }
 
 // consume emits the consumer warpgroups' loop over the steps k steps of
-// a tile whose first step is step base of the ring, and returns the
+// a tile whose first step is step base of the ring (issued runs once the
+// tile's products are issued), and returns the
 // thread's registers of the accumulator: each step waits for its stage,
 // issues the warpgroup's wgmma on its 64 rows of A and all of B (one
 // group left in flight), then releases the stage of the step before,
@@ -122,7 +134,7 @@ func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value)
 // group completed. One thread of each warpgroup arrives, through a
 // predicated arrival rather than a branch, so that no branch divides a
 // warpgroup between its wgmma.
-func (r *ring) consume(k *kernel, steps, base ir.Value) ir.Value {
+func (r *ring) consume(k *kernel, steps, base ir.Value, issued func()) ir.Value {
 	p := r.p
 	f32 := k.ctx.FloatType(ir.F32)
 	// The rows of A this warpgroup multiplies: all of the block's in
@@ -155,6 +167,7 @@ func (r *ring) consume(k *kernel, steps, base ir.Value) ir.Value {
 		})
 		return next
 	})
+	issued()
 	l, _ := p.accumulator()([]int64{p.bm, p.bn})
 	regs := nvgpu.BuildWarpgroupMmaRegisters(k.b, k.b.Loc, acc, k.vec(l.RegShape, f32)).Operation.Result(0)
 	// The registers waited for every group: the tile's last stage is free.
