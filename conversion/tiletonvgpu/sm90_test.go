@@ -63,6 +63,9 @@ func TestSM90Semantics(t *testing.T) {
 		{"gemm_tiles.mlir", "64,64,64", append(wgmma[:9], "math.exp", "vector<2xbf16>", "arith.minui"), nil, false, " persistent=4 group-m=2"},
 		{"gemm_tiles.mlir", "128,128,64", []string{"nvgpu.warpgroup.mma", "threads in (%c384", "arith.minui", "vector<128x128xf32>"}, nil, false, " persistent=3 group-m=3 ping-pong=true"},
 		{"gemm_tiles.mlir", "128,128,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup"}, true, " persistent=2 ping-pong=true"},
+		// Ping-pong over a k loop longer than twice the ring: the second
+		// warpgroup's first tile starts phases ahead of the ring.
+		{"gemm_deep.mlir", "128,128,64", []string{"vector<128x128xf32>"}, nil, false, " persistent=1 ping-pong=true"},
 		{"gemm_tiles.mlir", "64,64,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup"}, true, " persistent=5"},
 		// A k block other than 64: the sm_80 path.
 		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}, false, ""},
