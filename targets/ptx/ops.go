@@ -1612,8 +1612,16 @@ var nativeLibdevice = map[string]struct {
 	args int
 	fn   lowerFn
 }{
-	"__nv_exp2f":  {1, approxOp("ex2.approx", 1, 0)},
-	"__nv_expf":   {1, approxOp("ex2.approx", 1, math.Log2E)},
+	"__nv_exp2f": {1, approxOp("ex2.approx", 1, 0)},
+	"__nv_expf":  {1, approxOp("ex2.approx", 1, math.Log2E)},
+	"__nv_fast_expf": {1, func(f *Func, op *ir.Operation) error {
+		return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
+			x := f.NewReg(F32)
+			f.Emit("mul.ftz.f32 %s, %s, %s;", x, s[0], f32Imm(float32(math.Log2E)))
+			f.Emit("ex2.approx.ftz.f32 %s, %s;", d, x)
+			return nil
+		})
+	}},
 	"__nv_rsqrtf": {1, approxOp("rsqrt.approx", 1, 0)},
 	"__nv_fmaxf":  {2, floatOp("max", 2)},
 	"__nv_fminf":  {2, floatOp("min", 2)},
