@@ -224,7 +224,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 	gmod.Region(0).Append(ir.NewBlock())
 	lowered := map[string]*ir.Operation{}
 	persistent := map[string]int64{}
-	gemms := map[string]*sm90Plan{}
+	hopper := map[string]hopperKernel{}
 	for _, kf := range kernels {
 		if persistentOK(kf, opts.Persistent) {
 			name, _ := ir.SymbolName(kf)
@@ -237,7 +237,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 		}
 		if plan != nil {
 			name, _ := ir.SymbolName(kf)
-			gemms[name] = plan
+			hopper[name] = plan
 		}
 		gmod.Region(0).First().Append(fn)
 		name, _ := ir.SymbolName(kf)
@@ -265,7 +265,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 	for _, l := range launches {
 		lo, _ := tile.AsLaunchOp(l)
 		name := lo.Kernel()
-		if err := toLaunchFunc(ctx, l, lowered[name], persistent[name], gemms[name]); err != nil {
+		if err := toLaunchFunc(ctx, l, lowered[name], persistent[name], hopper[name]); err != nil {
 			return err
 		}
 	}
@@ -278,10 +278,10 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 // toLaunchFunc replaces a tile.launch with a gpu.launch_func of the
 // lowered kernel: a block per program, of the kernel's known block size.
 //
-// The launch of an sm_90a GEMM (plan not nil) first makes the tensor maps
-// of its operands, which it passes after the arguments, and gives the
-// blocks the plan's dynamic shared memory.
-func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64, plan *sm90Plan) error {
+// The launch of a warp-specialized sm_90a kernel (plan not nil) first
+// makes the tensor maps of its operands, which it passes after the
+// arguments, and gives the blocks the plan's dynamic shared memory.
+func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64, plan hopperKernel) error {
 	lo, _ := tile.AsLaunchOp(l)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(l)
@@ -301,7 +301,7 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	}
 	var shared []ir.Value
 	if plan != nil {
-		maps, err := createTensorMaps(e, plan, args[plan.args[0]], args[plan.args[1]])
+		maps, err := plan.tensorMaps(e, args)
 		if err != nil {
 			return ir.NewError(l.Loc(), "tile-to-nvgpu: "+err.Error())
 		}
@@ -322,9 +322,18 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	return nil
 }
 
+// hopperKernel is the plan of a warp-specialized sm_90a kernel (a GEMM
+// or an attention kernel), what its launch needs: the tensor maps its
+// host code makes of the launch's arguments, and the dynamic shared
+// memory.
+type hopperKernel interface {
+	tensorMaps(e *emitter, args []ir.Value) ([]ir.Value, error)
+	sharedBytes() int64
+}
+
 // lowerKernel returns the gpu.func of tile kernel kf, and the plan of
-// the sm_90a GEMM when it is one.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, persistent bool) (*ir.Operation, *sm90Plan, error) {
+// the warp-specialized sm_90a kernel when it is one.
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, persistent bool) (*ir.Operation, hopperKernel, error) {
 	f, _ := tile.AsFuncOp(kf)
 	chip := t.Chip
 	if len(tile.GridSemantics(kf)) > 3 {
@@ -335,20 +344,29 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	defer work.DropAllReferences()
 	splitRematerializable(work)
 	var plan *sm90Plan
+	var attn *flash90
 	if chip == "sm_90a" && t.AsyncCopy && !persistent {
 		plan, _ = planSM90(work)
+		if plan == nil {
+			attn, _ = planFlash90(work)
+		}
 	}
 	warps := warpsFor(work, t)
 	threads := warps * t.Lanes
 	var lay map[ir.Value]*Layout
 	var err error
-	if plan != nil {
+	switch {
+	case plan != nil:
 		// The layouts are the consumer warpgroups'; the producer
 		// warpgroup follows them.
 		warps = plan.consumers * 4
 		threads = (plan.consumers + 1) * 128
 		lay, err = assignWith(work, warps, t.Lanes, sm90Accumulator)
-	} else {
+	case attn != nil:
+		warps = attn.consumers * 4
+		threads = (attn.consumers + 1) * 128
+		lay, err = assign(work, warps, t)
+	default:
 		lay, err = assign(work, warps, t)
 	}
 	if err != nil {
@@ -373,12 +391,23 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 			if i == 1 {
 				rows, cols = plan.bk, TMABox
 			}
-			t, err := tensorMapType(ctx, rows, cols, plan.elem)
+			t, err := tensorMapType(ctx, []int64{rows, cols}, plan.elem)
 			if err != nil {
 				return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
 			}
 			argTypes = append(argTypes, t)
 		}
+	}
+	if attn != nil {
+		for _, box := range attn.boxes() {
+			t, err := tensorMapType(ctx, box, attn.elem)
+			if err != nil {
+				return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+			}
+			argTypes = append(argTypes, t)
+		}
+	}
+	if plan != nil || attn != nil {
 		// One block per multiprocessor at most, so that the register
 		// budgets of setmaxnreg apply.
 		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), 1)})
@@ -415,6 +444,9 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	case plan != nil:
 		n := len(argTypes)
 		err = k.lowerSM90(old, plan, entry.Argument(n-2), entry.Argument(n-1))
+	case attn != nil:
+		n := len(argTypes)
+		err = k.lowerFlash90(old, attn, [3]ir.Value{entry.Argument(n - 3), entry.Argument(n - 2), entry.Argument(n - 1)})
 	case persistent:
 		err = k.lowerPersistent(old, entry.Argument(len(argTypes)-1))
 	default:
@@ -425,5 +457,11 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 		return nil, nil, err
 	}
 	fn.SetAttr("workgroup_attributions", ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(k.smem))))
-	return fn, plan, nil
+	switch {
+	case plan != nil:
+		return fn, plan, nil
+	case attn != nil:
+		return fn, attn, nil
+	}
+	return fn, nil, nil
 }

@@ -1,0 +1,71 @@
+package tiletonvgpu_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/semcheck"
+)
+
+// TestFlash90Semantics lowers attention programs from linalg to tile
+// kernels and on to the warp-specialized sm_90a attention kernel (TMA of
+// Q, K and V, a ring of stages on mbarriers, wgmma with P in registers),
+// and runs each level on the interpreter with the program's inputs: the
+// nvgpu kernel prints what the tile kernel prints. The cases are ragged
+// against the blocks, causal with grouped K/V heads, f16 with D=128, with
+// one and two consumer warpgroups.
+func TestFlash90Semantics(t *testing.T) {
+	hopper := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
+		"nvgpu.warpgroup.mma.rs", "{transposeB}", "nvgpu.warpgroup.mma.registers", "nvgpu.setmaxnreg  decrease 40",
+		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2"}
+	cases := []struct {
+		file, sizes string
+		want        []string
+	}{
+		{"flash90_causal.mlir", "64,64,64", append(hopper, "threads in (%c256", "vector<16x2xbf16>")},
+		{"flash90_causal.mlir", "128,64,64", append(hopper, "threads in (%c384")},
+		{"flash90_causal.mlir", "128,128,64", append(hopper, "vector<64x128xf32>", "vector<32x2xbf16>")},
+		{"flash90_d128.mlir", "128,64,128", append(hopper, "f16", "vector<64x64xf32>")},
+		// The tile kernel linalg-to-tile makes of grouped-query attention
+		// (the interpreter does not run its linalg source's floordiv map).
+		{"flash90_gqa_tile.mlir", "", append(hopper, "arith.divui")},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%s", c.file, c.sizes), func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", c.file))
+			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a}"
+			if c.sizes == "" {
+				pipeline = "tile-to-nvgpu{chip=sm_90a}"
+			}
+			r, err := semcheck.Validate(ctx, m, pipeline, "attention")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Failure != nil {
+				t.Fatalf("%v: %v", r.Failure, r.Failure.Notes)
+			}
+			if r.PassError != nil {
+				t.Fatalf("%s: %v", r.FailedPass, r.PassError)
+			}
+			if len(r.Validated) != strings.Count(pipeline, "}") {
+				t.Fatalf("validated %v", r.Validated)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			out := sb.String()
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %q in the lowered module", w)
+				}
+			}
+			if strings.Contains(out, "nvgpu.mma.sync") {
+				t.Errorf("the mma.sync path in the lowered module")
+			}
+		})
+	}
+}
