@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/run"
 	"github.com/strata-ir/strata/semcheck"
 )
 
@@ -67,5 +69,45 @@ func TestFlash90Semantics(t *testing.T) {
 				t.Errorf("the mma.sync path in the lowered module")
 			}
 		})
+	}
+}
+
+// TestFlash90NVVM runs the sm_90a attention kernel on the interpreter
+// after the gpu.module's lowering to llvm and nvvm, where the wgmma
+// descriptors' bits (start, leading and stride byte offsets, swizzle) and
+// the registers of P are read as the hardware reads them: the lowered
+// program prints what the linalg program prints. Its PTX has wgmma with
+// A in registers, 3-D bulk tensor copies and the register budgets.
+func TestFlash90NVVM(t *testing.T) {
+	for _, sizes := range []string{"64,64,64", "128,128,64"} {
+		t.Run(sizes, func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", "flash90_main.mlir"))
+			base, err := semcheck.Observe(m, "main")
+			if err != nil || base.Err != "" {
+				t.Fatalf("%v %s", err, base.Err)
+			}
+			tol := semcheck.Tolerance(m)
+			pm := pass.NewManager(ctx, "builtin.module")
+			if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_90a}, " + run.GPUModulePipeline + ")"); err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(m); err != nil {
+				t.Fatal(err)
+			}
+			got, err := semcheck.Observe(m, "main")
+			if err != nil || got.Err != "" {
+				t.Fatalf("%v %s", err, got.Err)
+			}
+			if !got.Near(base, tol) {
+				t.Fatalf("the lowered program prints\n%s\nnot\n%s", got.Output, base.Output)
+			}
+		})
+	}
+	text := sm90PTX(t, "flash90_causal.mlir", "128,128,64")
+	for _, w := range []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16",
+		"}, {%r", "cp.async.bulk.tensor.3d", "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "ex2.approx"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("no %q in the PTX", w)
+		}
 	}
 }
