@@ -129,7 +129,7 @@ func (b *builder) advance(desc ir.Value, by int64) ir.Value {
 
 // swizzleSpan is the span of the swizzle of TMA boxes whose rows hold
 // the contiguous elements of a matrix (128 bytes, or fewer for narrower
-// rows): the layout of the matrices Strata and upstream describe.
+// rows): the layout of the matrices that warpgroup.mma.rs reads.
 func swizzleSpan(elem ir.Type, contiguous int64) int64 {
 	return min(128, contiguous*int64(ir.IntOrFloatBitWidth(elem)/8))
 }
@@ -201,24 +201,18 @@ func lowerWarpgroupMma(b *builder, o *ir.Operation, operands []ir.Value) bool {
 		prop("layoutB", attr(ctx, "#nvvm.mma_layout<"+layout(!op.TransposeB())+">")),
 		prop("satfinite", attr(ctx, "#nvvm.mma_int_overflow<wrapped>")),
 	}
-	advance := b.advance
-	// The contiguous dimension of each operand: K for K-major ones.
-	contiguousA, contiguousB := totalK, totalN
-	if op.TransposeA() {
-		contiguousA = totalM
-	}
-	if !op.TransposeB() {
-		contiguousB = totalK
-	}
+	bytesA := int64(ir.IntOrFloatBitWidth(ma.Elem) / 8)
+	bytesB := int64(ir.IntOrFloatBitWidth(mb.Elem) / 8)
 	b.create("nvvm.wgmma.fence.aligned", nil, nil)
 	result := b.poison(operands[2].Type())
 	var results []ir.Value
 	for i := int64(0); i < totalM/wgmmaSizeM; i++ {
 		c := b.extract(operands[2], i)
 		for kk := int64(0); kk < totalK/k; kk++ {
-			descA := advance(operands[0], descriptorStep(ma.Elem, contiguousA, k, kk, !op.TransposeA(), totalM)+
-				i*wgmmaSizeM*swizzleSpan(ma.Elem, contiguousA))
-			descB := advance(operands[1], descriptorStep(mb.Elem, contiguousB, k, kk, !op.TransposeB(), totalN))
+			// Upstream's steps: A's within one swizzled row, B's of
+			// k rows of 64 elements (an mn-major B of 64 rows).
+			descA := b.advance(operands[0], (k*kk+totalK*ma.Shape[1]*i)*bytesA)
+			descB := b.advance(operands[1], mb.Shape[0]*k*kk*bytesB)
 			c = b.value("nvvm.wgmma.mma_async", []ir.Value{c, descA, descB}, c.Type(), props...)
 		}
 		results = append(results, c)

@@ -58,6 +58,8 @@ type flash90 struct {
 	count, step ir.Value
 	next        []ir.Value
 	body        *ir.Block
+	// qFrag is the thread's A fragments of its warpgroup's Q rows.
+	qFrag ir.Value
 }
 
 // Register budgets of the attention kernel's roles.
@@ -326,6 +328,7 @@ func (k *kernel) lowerFlash90(body *ir.Block, p *flash90, maps [3]ir.Value) erro
 		}
 		k.setmaxnreg("increase", FlashConsumerRegisters)
 		nvgpu.BuildMbarrierTryWaitParity(k.b, k.b.Loc, p.qBar, k.boolConst(false), k.c(waitTicks), k.c(0))
+		k.flash90QFrags(p)
 		p.count = k.c(0)
 		for op := body.First(); op != nil && op != body.Last(); op = op.Next() {
 			if done[op] {
@@ -496,24 +499,18 @@ func (k *kernel) flash90Dot(op *ir.Operation) error {
 	}
 	s, parity := p.stageOf(k, p.step)
 	at := p.stageAt(k, s)
-	f32 := k.ctx.FloatType(ir.F32)
 	rt, _, err := k.regType(d.Result())
 	if err != nil {
 		return k.errorf(op, "tile without a layout")
 	}
 	if p.scores[op] {
-		// The stage's blocks have landed: S = Q K^T, K k-major.
+		// The stage's blocks have landed: S = Q K^T, Q in registers, K
+		// k-major.
 		nvgpu.BuildMbarrierTryWaitParity(k.b, k.b.Loc, p.full, parity, k.c(waitTicks), s)
-		wg := k.div(k.tid, 128)
-		q := k.smemView(p, k.bin("arith.muli", wg, k.c(WGMMAM*p.d*2)), []int64{WGMMAM, p.d})
 		kb := k.smemView(p, at, []int64{p.d, p.bn})
-		dq := k.smemDescriptor(q, p.maps[0], WGMMAM, p.d, p.elem)
 		dk := k.smemDescriptor(kb, p.maps[1], p.d, p.bn, p.elem)
-		accT := k.accumulatorType(WGMMAM, p.bn, f32)
-		acc := nvgpu.BuildWarpgroupMmaInitAccumulator(k.b, k.b.Loc, accT).Operation.Result(0)
-		wait := int64(0)
-		acc = nvgpu.BuildWarpgroupMma(k.b, k.b.Loc, dq, dk, acc, accT, nvgpu.WarpgroupMmaOptions{WaitGroup: &wait}).Operation.Result(0)
-		k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRegisters(k.b, k.b.Loc, acc, rt).Operation.Result(0)
+		zero := k.val("arith.constant", nil, rt, ir.NamedAttr{Name: "value", Value: k.ctx.DenseElementsAttr(rt, true, make([]byte, 4))})
+		k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, p.qFrag, dk, zero, rt).Operation.Result(0)
 		return nil
 	}
 	// O = P V + O, P in registers, V mn-major; then the stage is free.
@@ -537,4 +534,32 @@ func (k *kernel) flash90Dot(op *ir.Operation) error {
 	k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, a, dv, c, c.Type(), nvgpu.WarpgroupMmaRsOptions{TransposeB: true}).Operation.Result(0)
 	nvgpu.BuildMbarrierArrive(k.b, k.b.Loc, p.empty, s, k.parsedType("!nvgpu.mbarrier.token"))
 	return nil
+}
+
+// flash90QFrags loads the thread's A fragments of Q, for every k step
+// of 16, from the 128-byte-swizzled boxes TMA wrote: each warp of a
+// warpgroup its 16 rows with ldmatrix.x4 (lanes 0-15 address the rows at
+// the step's first eight columns, lanes 16-31 at the next eight), in the
+// order of nvgpu.warpgroup.mma.rs's fragment.
+func (k *kernel) flash90QFrags(p *flash90) {
+	q := k.smemView(p, k.c(0), []int64{p.bm * p.d})
+	sw := SwizzleFor(TMABox, bitWidth(p.elem))
+	wg := k.div(k.tid, 128)
+	row := k.add(k.mul(k.rem(k.warp, 4), 16), k.rem(k.lane, 16))
+	l8 := k.mul(k.div(k.lane, 16), 8)
+	steps := p.d / 16
+	fragT := k.vec([]int64{steps * 4, 2}, p.elem)
+	x4 := k.vec([]int64{4, 2}, p.elem)
+	pair := k.vec([]int64{2}, p.elem)
+	a := k.val("arith.constant", nil, fragT, ir.NamedAttr{Name: "value", Value: k.ctx.DenseElementsAttr(fragT, true, make([]byte, 2))})
+	base := k.mul(wg, WGMMAM*p.d)
+	for ks := int64(0); ks < steps; ks++ {
+		col := k.add(k.c(ks*16%TMABox), l8)
+		off := k.add(base, k.add(k.c(ks*16/TMABox*WGMMAM*TMABox), k.offset(sw, row, col)))
+		x := k.ldmatrix(q, off, 4, false, x4)
+		for i := int64(0); i < 4; i++ {
+			a = k.insert(k.extract(x, pair, []int64{i}), a, []int64{4*ks + i})
+		}
+	}
+	p.qFrag = a
 }

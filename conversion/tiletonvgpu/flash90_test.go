@@ -21,7 +21,7 @@ import (
 // one and two consumer warpgroups.
 func TestFlash90Semantics(t *testing.T) {
 	hopper := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
-		"nvgpu.warpgroup.mma.rs", "{transposeB}", "nvgpu.warpgroup.mma.registers", "nvgpu.setmaxnreg  decrease 40",
+		"nvgpu.warpgroup.mma.rs", "{transposeB}", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 40",
 		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2"}
 	cases := []struct {
 		file, sizes string
@@ -29,8 +29,8 @@ func TestFlash90Semantics(t *testing.T) {
 	}{
 		{"flash90_causal.mlir", "64,64,64", append(hopper, "threads in (%c256", "vector<16x2xbf16>")},
 		{"flash90_causal.mlir", "128,64,64", append(hopper, "threads in (%c384")},
-		{"flash90_causal.mlir", "128,128,64", append(hopper, "vector<64x128xf32>", "vector<32x2xbf16>")},
-		{"flash90_d128.mlir", "128,64,128", append(hopper, "f16", "vector<64x64xf32>")},
+		{"flash90_causal.mlir", "128,128,64", append(hopper, "vector<16x2xbf16>", "vector<32x2xbf16>")},
+		{"flash90_d128.mlir", "128,64,128", append(hopper, "vector<32x2xf16>", "vector<16x2xf16>")},
 		// The tile kernel linalg-to-tile makes of grouped-query attention
 		// (the interpreter does not run its linalg source's floordiv map).
 		{"flash90_gqa_tile.mlir", "", append(hopper, "arith.divui")},
