@@ -777,7 +777,7 @@ def run_attention(args, spec, workdir, blocks=None, triton_attn=None):
     return res
 
 
-def run_attention_sm90(args, spec, workdir, blocks=None, triton_attn=None):
+def run_attention_sm90(args, spec, workdir, blocks=None, triton_attn=None, options=""):
     """B,H,S,D,causal,dtype[,Hkv] on tile-to-nvgpu's sm_90a attention
     kernel (TMA, a producer and consumer warpgroups, wgmma with P in
     registers): its tensor maps are made by Strata's host code, so the
@@ -791,9 +791,10 @@ def run_attention_sm90(args, spec, workdir, blocks=None, triton_attn=None):
     hkv = int(f[6]) if len(f) > 6 else h
     dt, mdt = DTYPES[dtname]
     bm, bn = blocks or (128, 128)
-    tag = f"attn90_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}_{bm}x{bn}"
+    tag = f"attn90_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}_{bm}x{bn}" + \
+        "".join("_" + o.replace("=", "") for o in options.split())
     src = attention_source(b, h, hkv, s, d, causal, mdt)
-    names, ptx, ms = compile_kernel(args.bin, src, f"{bm},{bn},{d}", "sm_90a", workdir, tag, path="sm_90a")
+    names, ptx, ms = compile_kernel(args.bin, src, f"{bm},{bn},{d}", "sm_90a", workdir, tag, path=("sm_90a " + options).strip())
     nv = os.path.join(workdir, tag + ".nvvm.mlir")
     hopper = "wgmma.mma_async" in open(ptx).read()
     torch.manual_seed(0)
@@ -868,6 +869,8 @@ def main():
     p.add_argument("--attn-path", default="sm_90a", choices=["sm_80", "sm_90a"],
                    help="tile-to-nvgpu's path for attention: sm_90a (TMA, warp-specialized wgmma, run by strata-run --engine=cuda) or sm_80 (mma.sync, loaded by CuPy)")
     p.add_argument("--attn-reps", default=20, type=int, help="timed launches of each sm_90a attention kernel")
+    p.add_argument("--attn-options", action="append", default=[],
+                   help="tile-to-nvgpu options of the sm_90a attention kernel to compare, e.g. pingpong=false (repeatable; default: none)")
     p.add_argument("--attn-blocks", default="", help="query x key blocks to try for each attention case, e.g. 128x32,128x64 (default: by head size)")
     p.add_argument("--out", default=None, help="write the results as JSON")
     p.add_argument("--no-triton", action="store_true")
@@ -907,9 +910,15 @@ def main():
             for bl in blocks:
                 try:
                     if args.attn_path == "sm_90a":
-                        res = run_attention_sm90(args, spec, wd, bl, triton_attn)
-                    else:
-                        res = run_attention(args, spec, wd, bl, triton_attn)
+                        for i, opt in enumerate(args.attn_options or [""]):
+                            try:
+                                res = run_attention_sm90(args, spec, wd, bl, triton_attn if i == 0 else None, opt)
+                            except Exception as e:
+                                res = {"case": f"attn_{spec}_{bl}_{opt}", "attn": True, "error": repr(e)[:400]}
+                            results.append(res)
+                            print(json.dumps(res), flush=True)
+                        continue
+                    res = run_attention(args, spec, wd, bl, triton_attn)
                 except Exception as e:
                     res = {"case": f"attn_{spec}_{bl}", "attn": True, "error": repr(e)[:400]}
                 results.append(res)

@@ -6,6 +6,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/nvgpu"
+	"github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tile"
 )
@@ -26,8 +27,9 @@ import (
 //   - the consumer warpgroups, 64 query rows each, take the registers and
 //     run the loop bodies in the layouts of the mma.sync flash kernel,
 //     which are the wgmma accumulator's (warps stacked along the rows):
-//     S by wgmma on the Q and K boxes (both in shared memory, K k-major),
-//     the softmax on its registers (quad shuffles, exp2), and P V by wgmma
+//     S by wgmma with Q in registers (its fragments loaded once from the
+//     boxes with ldmatrix) and K k-major in shared memory, the softmax on
+//     its registers (quad shuffles, exp2), and P V by wgmma
 //     with P in registers (nvgpu.warpgroup.mma.rs: the accumulator
 //     fragments of S converted to 16 bits are the A fragments of P) and V
 //     in shared memory (mn-major); then they release the stage.
@@ -48,6 +50,9 @@ type flash90 struct {
 	elem      ir.Type
 	stages    int64
 	consumers int64
+	// pingpong has two consumer warpgroups take turns on the tensor
+	// cores (see turn).
+	pingpong bool
 
 	maps              [3]ir.Value
 	dyn, base         ir.Value
@@ -67,6 +72,11 @@ const (
 	FlashProducerRegisters = 40
 	FlashConsumerRegisters = 232
 )
+
+// Flash90SharedBytes is the shared memory the attention kernel's Q and
+// stages may take: the 227 KiB a Hopper block may have, less the room to
+// align them.
+const Flash90SharedBytes = 227*1024 - swizzleAlign
 
 func (p *flash90) qBytes() int64     { return p.bm * p.d * 2 }
 func (p *flash90) blockBytes() int64 { return p.bn * p.d * 2 }
@@ -278,7 +288,7 @@ func planFlash90(kf *ir.Operation) (*flash90, string) {
 		return nil, fmt.Sprintf("blocks %dx%d of head size %d: the sm_90a attention kernel takes 64 or 128 queries and keys, heads of 64 or 128", p.bm, p.bn, p.d)
 	}
 	p.consumers = p.bm / WGMMAM
-	p.stages = min(SM90MaxStages, (SM90SharedBytes-swizzleAlign-p.qBytes())/p.stageBytes())
+	p.stages = min(SM90MaxStages, (Flash90SharedBytes-p.qBytes())/p.stageBytes())
 	if p.stages < 2 {
 		return nil, "two stages do not fit in shared memory"
 	}
@@ -329,6 +339,10 @@ func (k *kernel) lowerFlash90(body *ir.Block, p *flash90, maps [3]ir.Value) erro
 		k.setmaxnreg("increase", FlashConsumerRegisters)
 		nvgpu.BuildMbarrierTryWaitParity(k.b, k.b.Loc, p.qBar, k.boolConst(false), k.c(waitTicks), k.c(0))
 		k.flash90QFrags(p)
+		if p.pingpong {
+			// Warpgroup 0 takes the first turn.
+			k.guarded(k.cmp(0, k.div(k.tid, 128), k.c(1)), func() { k.turnArrive(0) })
+		}
 		p.count = k.c(0)
 		for op := body.First(); op != nil && op != body.Last(); op = op.Next() {
 			if done[op] {
@@ -341,6 +355,10 @@ func (k *kernel) lowerFlash90(body *ir.Block, p *flash90, maps [3]ir.Value) erro
 			if err != nil {
 				return
 			}
+		}
+		if p.pingpong {
+			// The turn warpgroup 1 passed after its last product.
+			k.guarded(k.cmp(0, k.div(k.tid, 128), k.c(0)), func() { k.turnWait(0) })
 		}
 	})
 	if err != nil {
@@ -510,7 +528,9 @@ func (k *kernel) flash90Dot(op *ir.Operation) error {
 		kb := k.smemView(p, at, []int64{p.d, p.bn})
 		dk := k.smemDescriptor(kb, p.maps[1], p.d, p.bn, p.elem)
 		zero := k.val("arith.constant", nil, rt, ir.NamedAttr{Name: "value", Value: k.ctx.DenseElementsAttr(rt, true, make([]byte, 4))})
-		k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, p.qFrag, dk, zero, rt).Operation.Result(0)
+		p.turn(k, func() {
+			k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, p.qFrag, dk, zero, rt).Operation.Result(0)
+		})
 		return nil
 	}
 	// O = P V + O, P in registers, V mn-major; then the stage is free.
@@ -531,7 +551,9 @@ func (k *kernel) flash90Dot(op *ir.Operation) error {
 	vb := k.smemView(p, k.add(at, k.c(p.blockBytes())), []int64{p.bn, p.d})
 	dv := k.smemDescriptor(vb, p.maps[2], p.bn, p.d, p.elem)
 	c := k.get(d.Acc())
-	k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, a, dv, c, c.Type(), nvgpu.WarpgroupMmaRsOptions{TransposeB: true}).Operation.Result(0)
+	p.turn(k, func() {
+		k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, a, dv, c, c.Type(), nvgpu.WarpgroupMmaRsOptions{TransposeB: true}).Operation.Result(0)
+	})
 	nvgpu.BuildMbarrierArrive(k.b, k.b.Loc, p.empty, s, k.parsedType("!nvgpu.mbarrier.token"))
 	return nil
 }
@@ -563,3 +585,45 @@ func (k *kernel) flash90QFrags(p *flash90) {
 	}
 	p.qFrag = a
 }
+
+// Ping-pong: the two consumer warpgroups take turns on the tensor
+// cores, each product of one between two products of the other, so that
+// the softmax of one runs while the other's products do. Warpgroup w
+// waits for its turn on named barrier turnBarrier+w (its 128 threads
+// and the other warpgroup's 128 arrivals) and passes the turn by arriving
+// on the other's; warpgroup 1 passes the first turn at the start, and
+// warpgroup 0 takes the turn passed after warpgroup 1's last product at
+// the end, so that every phase of the barriers completes.
+const turnBarrier = 1
+
+// turn emits product under the warpgroup's turn when the kernel plays
+// ping-pong.
+func (p *flash90) turn(k *kernel, product func()) {
+	if !p.pingpong {
+		product()
+		return
+	}
+	wg := k.div(k.tid, 128)
+	k.turnWaitOf(wg)
+	product()
+	k.turnArriveOf(k.bin("arith.subi", k.c(1), wg))
+}
+
+func (k *kernel) turnI32(v ir.Value) ir.Value {
+	return k.val("arith.index_cast", []ir.Value{v}, k.ctx.I(32))
+}
+
+// turnWaitOf waits for warpgroup wg's turn (bar.sync).
+func (k *kernel) turnWaitOf(wg ir.Value) {
+	id := k.turnI32(k.add(wg, k.c(turnBarrier)))
+	nvvm.BuildBarrier(k.b, k.b.Loc, nvvm.BarrierOptions{BarrierId: id, NumberOfThreads: k.turnI32(k.c(2 * 128))})
+}
+
+// turnArriveOf passes the turn to warpgroup wg (bar.arrive).
+func (k *kernel) turnArriveOf(wg ir.Value) {
+	id := k.turnI32(k.add(wg, k.c(turnBarrier)))
+	nvvm.BuildBarrierArrive(k.b, k.b.Loc, k.turnI32(k.c(2*128)), nvvm.BarrierArriveOptions{BarrierId: id})
+}
+
+func (k *kernel) turnWait(wg int64)   { k.turnWaitOf(k.c(wg)) }
+func (k *kernel) turnArrive(wg int64) { k.turnArriveOf(k.c(wg)) }

@@ -23,14 +23,15 @@ func TestFlash90Semantics(t *testing.T) {
 	hopper := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
 		"nvgpu.warpgroup.mma.rs", "{transposeB}", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 40",
 		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2"}
+	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = "}
 	cases := []struct {
 		file, sizes string
 		want        []string
 	}{
 		{"flash90_causal.mlir", "64,64,64", append(hopper, "threads in (%c256", "vector<16x2xbf16>")},
-		{"flash90_causal.mlir", "128,64,64", append(hopper, "threads in (%c384")},
+		{"flash90_causal.mlir", "128,64,64", append(append(hopper, pingpong...), "threads in (%c384")},
 		{"flash90_causal.mlir", "128,128,64", append(hopper, "vector<16x2xbf16>", "vector<32x2xbf16>")},
-		{"flash90_d128.mlir", "128,64,128", append(hopper, "vector<32x2xf16>", "vector<16x2xf16>")},
+		{"flash90_d128.mlir", "128,64,128", append(append(hopper, pingpong...), "vector<32x2xf16>", "vector<16x2xf16>")},
 		// The tile kernel linalg-to-tile makes of grouped-query attention
 		// (the interpreter does not run its linalg source's floordiv map).
 		{"flash90_gqa_tile.mlir", "", append(hopper, "arith.divui")},
@@ -105,7 +106,8 @@ func TestFlash90NVVM(t *testing.T) {
 	}
 	text := sm90PTX(t, "flash90_causal.mlir", "128,128,64")
 	for _, w := range []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16",
-		"}, {%r", "cp.async.bulk.tensor.3d", "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "ex2.approx"} {
+		"}, {%r", "cp.async.bulk.tensor.3d", "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "ex2.approx",
+		"bar.sync %r", "bar.arrive %r"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("no %q in the PTX", w)
 		}

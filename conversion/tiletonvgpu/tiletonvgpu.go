@@ -137,6 +137,7 @@ type toNVGPU struct {
 	chip       *string
 	groupM     *int64
 	persistent *int64
+	pingpong   *bool
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -148,6 +149,7 @@ func New() pass.Pass {
 		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs; the sm_80 path for other kernels"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
+	p.pingpong = p.Options.Bool("pingpong", true, "In the sm_90a attention kernel, let the two consumer warpgroups take turns on the tensor cores (named barriers), so that the softmax of one overlaps the products of the other")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products, each running programs in turn (0: a block per program)")
 	return p
 }
@@ -156,7 +158,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if _, ok := chips.Lookup(*p.chip); !ok {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: unknown chip %q", *p.chip))
 	}
-	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent}); err != nil {
+	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, NoPingPong: !*p.pingpong}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -183,6 +185,9 @@ type Options struct {
 	// programs in turn (a grid-stride loop); the kernel takes the number
 	// of programs as a last argument.
 	Persistent int64
+	// NoPingPong lets the consumer warpgroups of the sm_90a attention
+	// kernel issue their products at will instead of in turns.
+	NoPingPong bool
 }
 
 // persistentOK reports whether kernel kf runs on a persistent grid.
@@ -230,7 +235,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 			name, _ := ir.SymbolName(kf)
 			persistent[name] = opts.Persistent
 		}
-		fn, plan, err := lowerKernel(ctx, kf, t, opts.GroupM, persistentOK(kf, opts.Persistent))
+		fn, plan, err := lowerKernel(ctx, kf, t, opts, persistentOK(kf, opts.Persistent))
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
@@ -333,7 +338,7 @@ type hopperKernel interface {
 
 // lowerKernel returns the gpu.func of tile kernel kf, and the plan of
 // the warp-specialized sm_90a kernel when it is one.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, persistent bool) (*ir.Operation, hopperKernel, error) {
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, persistent bool) (*ir.Operation, hopperKernel, error) {
 	f, _ := tile.AsFuncOp(kf)
 	chip := t.Chip
 	if len(tile.GridSemantics(kf)) > 3 {
@@ -349,6 +354,9 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 		plan, _ = planSM90(work)
 		if plan == nil {
 			attn, _ = planFlash90(work)
+			if attn != nil {
+				attn.pingpong = attn.consumers == 2 && !opts.NoPingPong
+			}
 		}
 	}
 	warps := warpsFor(work, t)
@@ -433,8 +441,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
 	}
-	if sem := tile.GridSemantics(kf); groupM > 1 && len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
-		k.groupPrograms(groupM)
+	if sem := tile.GridSemantics(kf); opts.GroupM > 1 && len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
+		k.groupPrograms(opts.GroupM)
 	}
 	k.tid = k.gpuIndex("gpu.thread_id", "x")
 	k.lane = k.rem(k.tid, t.Lanes)

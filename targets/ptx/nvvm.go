@@ -32,6 +32,7 @@ func nvvmLowerings() map[string]lowerFn {
 	m := map[string]lowerFn{
 		"nvvm.barrier0":                        lowerBarrier,
 		"nvvm.barrier":                         lowerBarrier,
+		"nvvm.barrier.arrive":                  lowerBarrierArrive,
 		"nvvm.shfl.sync":                       lowerShfl,
 		"nvvm.vote.sync":                       lowerVote,
 		"nvvm.redux.sync":                      lowerRedux,
@@ -163,6 +164,26 @@ func predicated(f *Func, op *ir.Operation, p ir.Value) (string, error) {
 // lowerBarrier lowers nvvm.barrier0 and nvvm.barrier (an optional barrier
 // id and thread count, or a reduction of a predicate over the CTA) to
 // bar.sync and bar.red.
+// lowerBarrierArrive is bar.arrive: an arrival on a named barrier of a
+// number of threads that does not wait for it.
+func lowerBarrierArrive(f *Func, op *ir.Operation) error {
+	b, _ := nvvm.AsBarrierArriveOp(op)
+	id := "0"
+	if v := b.BarrierId(); v != nil {
+		r, err := regOf(f, op, v)
+		if err != nil {
+			return err
+		}
+		id = r
+	}
+	n, err := regOf(f, op, b.NumberOfThreads())
+	if err != nil {
+		return err
+	}
+	f.Emit("bar.arrive %s, %s;", id, n)
+	return nil
+}
+
 func lowerBarrier(f *Func, op *ir.Operation) error {
 	b, ok := nvvm.AsBarrierOp(op)
 	if !ok {
