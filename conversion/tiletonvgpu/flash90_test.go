@@ -25,23 +25,24 @@ func TestFlash90Semantics(t *testing.T) {
 		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2"}
 	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = "}
 	cases := []struct {
-		file, sizes string
-		want        []string
+		file, sizes, options string
+		want                 []string
 	}{
-		{"flash90_causal.mlir", "64,64,64", append(hopper, "threads in (%c256", "vector<16x2xbf16>")},
-		{"flash90_causal.mlir", "128,64,64", append(append(hopper, pingpong...), "threads in (%c384")},
-		{"flash90_causal.mlir", "128,128,64", append(hopper, "vector<16x2xbf16>", "vector<32x2xbf16>")},
-		{"flash90_d128.mlir", "128,64,128", append(append(hopper, pingpong...), "vector<32x2xf16>", "vector<16x2xf16>")},
+		{"flash90_causal.mlir", "64,64,64", "", append(hopper, "threads in (%c256", "vector<16x2xbf16>")},
+		// The consumer warpgroups in turns (named barriers).
+		{"flash90_causal.mlir", "128,64,64", "pingpong=true", append(append(hopper, pingpong...), "threads in (%c384")},
+		{"flash90_causal.mlir", "128,128,64", "", append(hopper, "vector<16x2xbf16>", "vector<32x2xbf16>")},
+		{"flash90_d128.mlir", "128,64,128", "pingpong=true", append(append(hopper, pingpong...), "vector<32x2xf16>", "vector<16x2xf16>")},
 		// The tile kernel linalg-to-tile makes of grouped-query attention
 		// (the interpreter does not run its linalg source's floordiv map).
-		{"flash90_gqa_tile.mlir", "", append(hopper, "arith.divui")},
+		{"flash90_gqa_tile.mlir", "", "", append(hopper, "arith.divui")},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/%s", c.file, c.sizes), func(t *testing.T) {
 			ctx, m := parse(t, filepath.Join("testdata", c.file))
-			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a}"
+			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a " + c.options + "}"
 			if c.sizes == "" {
-				pipeline = "tile-to-nvgpu{chip=sm_90a}"
+				pipeline = "tile-to-nvgpu{chip=sm_90a " + c.options + "}"
 			}
 			r, err := semcheck.Validate(ctx, m, pipeline, "attention")
 			if err != nil {
@@ -69,6 +70,9 @@ func TestFlash90Semantics(t *testing.T) {
 			if strings.Contains(out, "nvgpu.mma.sync") {
 				t.Errorf("the mma.sync path in the lowered module")
 			}
+			if c.options == "" && strings.Contains(out, "nvvm.barrier") {
+				t.Errorf("named barriers without pingpong")
+			}
 		})
 	}
 }
@@ -82,6 +86,10 @@ func TestFlash90Semantics(t *testing.T) {
 func TestFlash90NVVM(t *testing.T) {
 	for _, sizes := range []string{"64,64,64", "128,128,64"} {
 		t.Run(sizes, func(t *testing.T) {
+			options := ""
+			if sizes == "128,128,64" {
+				options = " pingpong=true"
+			}
 			ctx, m := parse(t, filepath.Join("testdata", "flash90_main.mlir"))
 			base, err := semcheck.Observe(m, "main")
 			if err != nil || base.Err != "" {
@@ -89,7 +97,7 @@ func TestFlash90NVVM(t *testing.T) {
 			}
 			tol := semcheck.Tolerance(m)
 			pm := pass.NewManager(ctx, "builtin.module")
-			if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_90a}, " + run.GPUModulePipeline + ")"); err != nil {
+			if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_90a" + options + "}, " + run.GPUModulePipeline + ")"); err != nil {
 				t.Fatal(err)
 			}
 			if err := pm.Run(m); err != nil {
@@ -104,7 +112,7 @@ func TestFlash90NVVM(t *testing.T) {
 			}
 		})
 	}
-	text := sm90PTX(t, "flash90_causal.mlir", "128,128,64")
+	text := sm90PTXWith(t, "flash90_causal.mlir", "128,128,64", "pingpong=true")
 	for _, w := range []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16",
 		"}, {%r", "cp.async.bulk.tensor.3d", "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "ex2.approx",
 		"bar.sync %r", "bar.arrive %r"} {

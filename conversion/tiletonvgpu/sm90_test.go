@@ -124,10 +124,15 @@ func validate(t *testing.T, ctx *ir.Context, m *ir.Operation, pipeline string) {
 // the gpu.module pipeline of the CUDA runner, and returns the PTX of its
 // kernels.
 func sm90PTX(t *testing.T, file, sizes string) string {
+	return sm90PTXWith(t, file, sizes, "")
+}
+
+// sm90PTXWith is sm90PTX with more options of tile-to-nvgpu.
+func sm90PTXWith(t *testing.T, file, sizes, options string) string {
 	t.Helper()
 	ctx, m := parse(t, filepath.Join("testdata", file))
 	pm := pass.NewManager(ctx, "builtin.module")
-	pipeline := "builtin.module(linalg-to-tile{target=sm_90a tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_90a}, " + run.GPUModulePipeline + ")"
+	pipeline := "builtin.module(linalg-to-tile{target=sm_90a tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_90a " + options + "}, " + run.GPUModulePipeline + ")"
 	if err := pm.Parse(pipeline); err != nil {
 		t.Fatal(err)
 	}

@@ -149,7 +149,7 @@ func New() pass.Pass {
 		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs; the sm_80 path for other kernels"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
-	p.pingpong = p.Options.Bool("pingpong", true, "In the sm_90a attention kernel, let the two consumer warpgroups take turns on the tensor cores (named barriers), so that the softmax of one overlaps the products of the other")
+	p.pingpong = p.Options.Bool("pingpong", false, "In the sm_90a attention kernel, let the two consumer warpgroups take turns on the tensor cores (named barriers), so that the softmax of one overlaps the products of the other")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products, each running programs in turn (0: a block per program)")
 	return p
 }
@@ -158,7 +158,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if _, ok := chips.Lookup(*p.chip); !ok {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: unknown chip %q", *p.chip))
 	}
-	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, NoPingPong: !*p.pingpong}); err != nil {
+	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, PingPong: *p.pingpong}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -185,9 +185,10 @@ type Options struct {
 	// programs in turn (a grid-stride loop); the kernel takes the number
 	// of programs as a last argument.
 	Persistent int64
-	// NoPingPong lets the consumer warpgroups of the sm_90a attention
-	// kernel issue their products at will instead of in turns.
-	NoPingPong bool
+	// PingPong has the two consumer warpgroups of the sm_90a attention
+	// kernel issue their products in turns instead of at will (on the
+	// H200, with products that complete before the softmax, no faster).
+	PingPong bool
 }
 
 // persistentOK reports whether kernel kf runs on a persistent grid.
@@ -355,7 +356,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, per
 		if plan == nil {
 			attn, _ = planFlash90(work)
 			if attn != nil {
-				attn.pingpong = attn.consumers == 2 && !opts.NoPingPong
+				attn.pingpong = attn.consumers == 2 && opts.PingPong
 			}
 		}
 	}
