@@ -26,7 +26,8 @@
 //
 // With chip=sm_90a, GEMM kernels run warp-specialized on Hopper's TMA,
 // mbarriers and wgmma instead (see sm90.go), their accumulators in the
-// WGMMA layout; other kernels take the sm_80 path.
+// WGMMA layout, and so do attention kernels (see flash90.go); other
+// kernels take the sm_80 path.
 package tiletonvgpu
 
 import (
@@ -146,7 +147,7 @@ func New() pass.Pass {
 		Summary: "Lower tile kernels to gpu and nvgpu kernels for an NVIDIA chip"}}
 	p.chip = p.Options.Enum("chip", "sm_80", []pass.EnumValue{
 		{Name: "sm_80", Desc: "Ampere: cp.async, ldmatrix, mma.sync"},
-		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs; the sm_80 path for other kernels"},
+		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs and attention; the sm_80 path for other kernels"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
 	p.pingpong = p.Options.Bool("pingpong", false, "In the sm_90a attention kernel, let the two consumer warpgroups take turns on the tensor cores (named barriers), so that the softmax of one overlaps the products of the other")
