@@ -259,6 +259,11 @@ func planFlash90(kf *ir.Operation) (*flash90, string) {
 	if !ok || q.Operation.Block() != top {
 		return nil, "Q is not a block loaded by the kernel"
 	}
+	for v := q.Result(); v != qv; v = v.FirstUse().Owner().Result(0) {
+		if !ir.HasOneUse(v) {
+			return nil, "the Q block is used by more than the products"
+		}
+	}
 	p.q = q
 	p.skipped[q.Operation] = true
 	for i, ld := range []tile.LoadOp{q, p.kLoads[0], p.vLoads[0]} {

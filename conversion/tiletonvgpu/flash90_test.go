@@ -121,3 +121,32 @@ func TestFlash90NVVM(t *testing.T) {
 		}
 	}
 }
+
+// TestFlash90Fallback: attention kernels the sm_90a kernel does not take
+// (blocks of 2-D views with offsets, which TMA boxes of the whole memref
+// do not copy; key blocks of 32) keep the mma.sync kernel with
+// chip=sm_90a.
+func TestFlash90Fallback(t *testing.T) {
+	for _, c := range []struct{ file, pipeline string }{
+		{"flash_gqa.mlir", "tile-to-nvgpu{chip=sm_90a}"},
+		{"attention_bf16.mlir", "linalg-to-tile{target=sm_90a tile-sizes=64,32,64}, tile-to-nvgpu{chip=sm_90a}"},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", c.file))
+			pm := pass.NewManager(ctx, "builtin.module")
+			if err := pm.Parse("builtin.module(" + c.pipeline + ")"); err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(m); err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if out := sb.String(); !strings.Contains(out, "nvgpu.mma.sync") || strings.Contains(out, "nvgpu.warpgroup.mma.rs") {
+				t.Errorf("not the mma.sync kernel")
+			}
+		})
+	}
+}
