@@ -309,6 +309,9 @@ def inspect_ptx(ptx, chip="sm_90a"):
     m = re.search(r"Used (\d+) registers", r.stderr)
     if m:
         info["registers"] = int(m.group(1))
+    warnings = sorted(set(re.findall(r"warning : .*", r.stderr)))
+    if warnings or r.returncode != 0:
+        info["ptxas_messages"] = (warnings or [r.stderr[-300:]])[:4]
     if r.returncode == 0 and shutil.which("cuobjdump"):
         sass = subprocess.run(["cuobjdump", "-sass", cubin], capture_output=True, text=True).stdout
         for insn in ["HMMA", "LDSM", "LDGSTS", "HGMMA", "UTMALDG", "LDG.E.128", "STG.E"]:
@@ -412,6 +415,102 @@ def triton_matmul():
         return c
 
     return matmul
+
+
+# --------------------------------------------------------------------------
+# Triton's tutorial fused attention (06-fused-attention), forward pass:
+# blocks of queries against the key blocks below the diagonal unmasked,
+# the diagonal blocks masked (causal), exp2 with the scale folded into
+# log2(e) / sqrt(d). Sequences must be whole key and query blocks.
+
+def triton_attention():
+    try:
+        import triton
+        import triton.language as tl
+    except ImportError:
+        return None
+
+    @triton.jit
+    def _inner(acc, l_i, m_i, q, k_base, v_base, offs_m, offs_n, offs_d, qk_scale, lo, hi,
+               HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr, MASKED: tl.constexpr):
+        for start_n in tl.range(lo, hi, BLOCK_N):
+            kt = tl.load(k_base + (start_n + offs_n)[None, :] * HEAD_DIM + offs_d[:, None])
+            qk = tl.dot(q, kt)
+            if MASKED:
+                keep = offs_m[:, None] >= (start_n + offs_n)[None, :]
+                qk = qk * qk_scale + tl.where(keep, 0, -1.0e6)
+                m_ij = tl.maximum(m_i, tl.max(qk, 1))
+                qk -= m_ij[:, None]
+            else:
+                m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+                qk = qk * qk_scale - m_ij[:, None]
+            p = tl.math.exp2(qk)
+            alpha = tl.math.exp2(m_i - m_ij)
+            l_i = l_i * alpha + tl.sum(p, 1)
+            acc = acc * alpha[:, None]
+            v = tl.load(v_base + (start_n + offs_n)[:, None] * HEAD_DIM + offs_d[None, :])
+            acc = tl.dot(p.to(v.dtype), v, acc)
+            m_i = m_ij
+        return acc, l_i, m_i
+
+    @triton.jit
+    def _fwd(Q, K, V, Out, qk_scale, H, GROUP, N_CTX, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr,
+             BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr):
+        start_m = tl.program_id(0)
+        off_hz = tl.program_id(1)
+        off_kv = off_hz // GROUP
+        q_base = Q + off_hz.to(tl.int64) * N_CTX * HEAD_DIM
+        k_base = K + off_kv.to(tl.int64) * N_CTX * HEAD_DIM
+        v_base = V + off_kv.to(tl.int64) * N_CTX * HEAD_DIM
+        offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+        offs_n = tl.arange(0, BLOCK_N)
+        offs_d = tl.arange(0, HEAD_DIM)
+        m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+        l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+        acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+        q = tl.load(q_base + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+        if CAUSAL:
+            acc, l_i, m_i = _inner(acc, l_i, m_i, q, k_base, v_base, offs_m, offs_n, offs_d, qk_scale,
+                                   0, start_m * BLOCK_M, HEAD_DIM, BLOCK_N, False)
+            acc, l_i, m_i = _inner(acc, l_i, m_i, q, k_base, v_base, offs_m, offs_n, offs_d, qk_scale,
+                                   start_m * BLOCK_M, (start_m + 1) * BLOCK_M, HEAD_DIM, BLOCK_N, True)
+        else:
+            acc, l_i, m_i = _inner(acc, l_i, m_i, q, k_base, v_base, offs_m, offs_n, offs_d, qk_scale,
+                                   0, N_CTX, HEAD_DIM, BLOCK_N, False)
+        acc = acc / l_i[:, None]
+        tl.store(Out + off_hz.to(tl.int64) * N_CTX * HEAD_DIM + offs_m[:, None] * HEAD_DIM + offs_d[None, :],
+                 acc.to(Out.dtype.element_ty))
+
+    # The tutorial's Hopper configurations: (BLOCK_M, BLOCK_N, warps, stages).
+    configs = [(128, 128, 8, 3), (128, 64, 4, 3)]
+
+    def attention(q, k, v, causal):
+        """The fastest configuration's (function, name), or None where the
+        shape is not whole blocks; compile errors propagate."""
+        b, h, s, d = q.shape
+        hkv = k.shape[1]
+        if s % 128 or d not in (64, 128) or h % hkv:
+            return None
+        out = torch.empty_like(q)
+        scale = 1.4426950408889634 / math.sqrt(d)
+        best = None
+        for bm, bn, w, st in configs:
+            fn = lambda bm=bm, bn=bn, w=w, st=st: _fwd[(s // bm, b * h)](
+                q, k, v, out, scale, h, h // hkv, s, HEAD_DIM=d, BLOCK_M=bm, BLOCK_N=bn, CAUSAL=causal,
+                num_warps=w, num_stages=st)
+            try:
+                fn()
+                torch.cuda.synchronize()
+            except Exception:  # a configuration that does not fit is skipped
+                continue
+            ms = bench(fn, reps=10, warmup=3)
+            if best is None or ms < best[0]:
+                best = (ms, fn, f"{bm}x{bn}w{w}s{st}")
+        if best is None:
+            return None
+        return best[1], best[2], out
+
+    return attention
 
 
 # --------------------------------------------------------------------------
@@ -698,11 +797,12 @@ def dynamic_shared(nvvm):
     return int(c.group(1)) if c else 0
 
 
-def run_attention(args, spec, workdir, blocks=None):
+def run_attention(args, spec, workdir, blocks=None, triton_attn=None):
     """B,H,S,D,causal,dtype[,Hkv]: Strata's FlashAttention kernel (the one
     kernel linalg-to-tile makes of attention_source, blocks of queries
     and keys as tile-sizes) beside PyTorch's scaled_dot_product_attention
-    (and its float32 result as the reference)."""
+    (and its float32 result as the reference), and the Triton tutorial's
+    fused attention where it runs."""
     f = spec.split(",")
     b, h, s, d = (int(x) for x in f[:4])
     causal = f[4] in ("1", "causal", "true")
@@ -745,8 +845,96 @@ def run_attention(args, spec, workdir, blocks=None):
     flops = 4.0 * b * h * s * s * d / (2 if causal else 1)
     res["strata_ms"] = bench(run)
     res["sdpa_ms"] = bench(lambda: sdpa(q, k, v, is_causal=causal, **gqa))
-    for key in ["strata_ms", "sdpa_ms"]:
-        res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
+    if triton_attn is not None:
+        try:
+            t = triton_attn(q, k, v, causal)
+            if t is not None:
+                fn, cfg, tout = t
+                fn()
+                torch.cuda.synchronize()
+                res["triton_config"] = cfg
+                res["triton_max_abs_err"] = (tout.float() - ref).abs().max().item()
+                res["triton_ms"] = bench(fn)
+        except Exception as e:  # Triton that does not compile here is reported as n/a
+            res["triton_error"] = repr(e)[:200]
+    for key in ["strata_ms", "sdpa_ms", "triton_ms"]:
+        if key in res:
+            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
+    return res
+
+
+def run_attention_sm90(args, spec, workdir, blocks=None, triton_attn=None, options=""):
+    """B,H,S,D,causal,dtype[,Hkv] on tile-to-nvgpu's sm_90a attention
+    kernel (TMA, a producer and consumer warpgroups, wgmma with P in
+    registers): its tensor maps are made by Strata's host code, so the
+    program runs under strata-run --engine=cuda, which times the kernel
+    between CUDA events; PyTorch makes the inputs, checks the result and
+    times SDPA (and Triton's tutorial attention) here, in the same run."""
+    f = spec.split(",")
+    b, h, s, d = (int(x) for x in f[:4])
+    causal = f[4] in ("1", "causal", "true")
+    dtname = f[5] if len(f) > 5 else "bf16"
+    hkv = int(f[6]) if len(f) > 6 else h
+    dt, mdt = DTYPES[dtname]
+    bm, bn = blocks or (128, 128)
+    tag = f"attn90_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}_{bm}x{bn}" + \
+        "".join("_" + o.replace("=", "") for o in options.split())
+    src = attention_source(b, h, hkv, s, d, causal, mdt)
+    names, ptx, ms = compile_kernel(args.bin, src, f"{bm},{bn},{d}", "sm_90a", workdir, tag, path=("sm_90a " + options).strip())
+    nv = os.path.join(workdir, tag + ".nvvm.mlir")
+    hopper = "wgmma.mma_async" in open(ptx).read()
+    torch.manual_seed(0)
+    q = torch.randn(b, h, s, d, device="cuda", dtype=dt)
+    k = torch.randn(b, hkv, s, d, device="cuda", dtype=dt)
+    v = torch.randn(b, hkv, s, d, device="cuda", dtype=dt)
+    files = []
+    for name, t in [("q", q), ("k", k), ("v", v)]:
+        fn = os.path.join(workdir, f"{tag}.{name}.npy")
+        to_npy(t, fn)
+        files.append(fn)
+    outdir = os.path.join(workdir, tag + ".out")
+    os.makedirs(outdir, exist_ok=True)
+    r = subprocess.run([os.path.join(args.bin, "strata-run"), "--engine=cuda", nv, "-e", "attention", "--args", ",".join(files),
+                        "--dump-results", outdir, "--time-kernels", str(args.attn_reps)], capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        return {"case": tag, "attn": True, "error": (r.stderr or r.stdout)[-600:]}
+    times = re.findall(r"kernel @\w+::@(attention\w*): median ([0-9.]+) ms", r.stderr)
+    if len(times) != 1:
+        return {"case": tag, "attn": True, "error": "no attention kernel timing in: " + r.stderr[-400:]}
+    out = from_npy(os.path.join(outdir, "result0.npy"), dt).view(b, h, s, d)
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+    gqa = {"enable_gqa": True} if hkv != h else {}
+    ref = sdpa(q.float(), k.float(), v.float(), is_causal=causal, **gqa)
+    base = sdpa(q, k, v, is_causal=causal, **gqa)
+    err = (out.float() - ref).abs().max().item()
+    res = {"case": tag, "attn": True, "path": "sm_90a", "hopper_kernel": hopper, "B": b, "H": h, "Hkv": hkv, "S": s, "D": d,
+           "causal": causal, "dtype": dtname, "block": f"{bm}x{bn}", "compile_ms": round(ms, 1), "max_abs_err": err,
+           "max_abs_diff_sdpa": (out.float() - base.float()).abs().max().item(),
+           "sdpa_max_abs_err": (base.float() - ref).abs().max().item(),
+           "rel_err": rel_err(out, ref), "unwritten": int(torch.isnan(out).sum().item())}
+    res["ok"] = bool(res["unwritten"] == 0 and err <= max(4 * res["sdpa_max_abs_err"], 2e-2))
+    res.update(inspect_ptx(ptx))
+    if args.keep:
+        import shutil
+        shutil.copy(ptx, args.keep)
+    flops = 4.0 * b * h * s * s * d / (2 if causal else 1)
+    res["strata_ms"] = float(times[0][1])
+    res["sdpa_ms"] = bench(lambda: sdpa(q, k, v, is_causal=causal, **gqa))
+    if triton_attn is not None:
+        try:
+            t = triton_attn(q, k, v, causal)
+            if t is not None:
+                fn, cfg, tout = t
+                fn()
+                torch.cuda.synchronize()
+                res["triton_config"] = cfg
+                res["triton_max_abs_err"] = (tout.float() - ref).abs().max().item()
+                res["triton_ms"] = bench(fn)
+        except Exception as e:  # Triton that does not compile here is reported as n/a
+            res["triton_error"] = repr(e)[:200]
+    for key in ["strata_ms", "sdpa_ms", "triton_ms"]:
+        if key in res:
+            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
     return res
 
 
@@ -769,6 +957,11 @@ def main():
     p.add_argument("--rows", action="append", default=[], help="OP:ROWSxCOLS:DTYPE, OP softmax, rmsnorm or layernorm (repeatable)")
     p.add_argument("--row-variants", action="store_true", help="try the configurations of row_variants for each row-wise kernel and report the fastest beside the default")
     p.add_argument("--attention", action="append", default=[], help="B,H,S,D,CAUSAL(0|1),DTYPE[,HKV] (repeatable)")
+    p.add_argument("--attn-path", default="sm_90a", choices=["sm_80", "sm_90a"],
+                   help="tile-to-nvgpu's path for attention: sm_90a (TMA, warp-specialized wgmma, run by strata-run --engine=cuda) or sm_80 (mma.sync, loaded by CuPy)")
+    p.add_argument("--attn-reps", default=20, type=int, help="timed launches of each sm_90a attention kernel")
+    p.add_argument("--attn-options", action="append", default=[],
+                   help="tile-to-nvgpu options of the sm_90a attention kernel to compare, e.g. ping-pong=true (repeatable; default: none)")
     p.add_argument("--attn-blocks", default="", help="query x key blocks to try for each attention case, e.g. 128x32,128x64 (default: by head size)")
     p.add_argument("--out", default=None, help="write the results as JSON")
     p.add_argument("--no-triton", action="store_true")
@@ -778,6 +971,7 @@ def main():
     dtypes = args.dtype or ["bf16"]
     print(f"# {torch.cuda.get_device_name()} · torch {torch.__version__} · {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", flush=True)
     triton_mm = None if args.no_triton else triton_matmul()
+    triton_attn = None if args.no_triton or not args.attention else triton_attention()
     results = []
     with tempfile.TemporaryDirectory() as wd:
         for g in args.gemm:
@@ -806,7 +1000,16 @@ def main():
         for spec in args.attention:
             for bl in blocks:
                 try:
-                    res = run_attention(args, spec, wd, bl)
+                    if args.attn_path == "sm_90a":
+                        for i, opt in enumerate(args.attn_options or [""]):
+                            try:
+                                res = run_attention_sm90(args, spec, wd, bl, triton_attn if i == 0 else None, opt)
+                            except Exception as e:
+                                res = {"case": f"attn_{spec}_{bl}_{opt}", "attn": True, "error": repr(e)[:400]}
+                            results.append(res)
+                            print(json.dumps(res), flush=True)
+                        continue
+                    res = run_attention(args, spec, wd, bl, triton_attn)
                 except Exception as e:
                     res = {"case": f"attn_{spec}_{bl}", "attn": True, "error": repr(e)[:400]}
                 results.append(res)
@@ -833,10 +1036,15 @@ def main():
             print(f"{r['case']:40} ERROR {r['error'][:200]}")
     attn = [r for r in results if "attn" in r and "error" not in r]
     if attn:
-        print(f"{'case':48} {'ok':>3} {'maxabs':>8} {'sdpa':>8} {'strata':>8} {'SDPA':>8} {'TF/s':>7} {'SDPA TF/s':>9} {'x SDPA':>7}")
+        print(f"{'case':48} {'ok':>3} {'maxabs':>8} {'sdpa':>8} {'triton':>8} {'strata':>8} {'SDPA':>8} {'Triton':>8} "
+              f"{'TF/s':>7} {'SDPA TF/s':>9} {'Tri TF/s':>8} {'x SDPA':>7} {'x Tri':>6}")
         for r in attn:
-            print(f"{r['case']:48} {'y' if r['ok'] else 'N':>3} {r['max_abs_err']:8.1e} {r['sdpa_max_abs_err']:8.1e} {r['strata_ms']:8.3f} "
-                  f"{r['sdpa_ms']:8.3f} {r['strata_tflops']:7.1f} {r['sdpa_tflops']:9.1f} {r['sdpa_ms'] / r['strata_ms']:7.2f}")
+            tri = lambda k, w, p: f"{r[k]:{w}.{p}f}" if k in r else f"{'n/a':>{w}}"
+            xt = f"{r['triton_ms'] / r['strata_ms']:6.2f}" if "triton_ms" in r else f"{'n/a':>6}"
+            te = f"{r['triton_max_abs_err']:8.1e}" if "triton_max_abs_err" in r else f"{'n/a':>8}"
+            print(f"{r['case']:48} {'y' if r['ok'] else 'N':>3} {r['max_abs_err']:8.1e} {r['sdpa_max_abs_err']:8.1e} {te} {r['strata_ms']:8.3f} "
+                  f"{r['sdpa_ms']:8.3f} {tri('triton_ms', 8, 3)} {r['strata_tflops']:7.1f} {r['sdpa_tflops']:9.1f} {tri('triton_tflops', 8, 1)} "
+                  f"{r['sdpa_ms'] / r['strata_ms']:7.2f} {xt}")
     rows = [r for r in results if "op" in r]
     if rows:
         print(f"{'case':28} {'ok':>3} {'err':>8} {'strata':>7} {'default':>7} {'eager':>7} {'copy':>7} {'GB/s':>6} {'copyGB/s':>8} {'x copy':>6} {'x eager':>7}  config")

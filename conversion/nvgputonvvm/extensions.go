@@ -1,6 +1,8 @@
 package nvgputonvvm
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/llvm"
 	"github.com/strata-ir/strata/dialects/nvgpu"
@@ -14,6 +16,7 @@ var extensionLowerings = []lowering{
 	{"nvgpu.elect.sync", lowerElectSync},
 	{"nvgpu.warpgroup.id", lowerWarpgroupID},
 	{"nvgpu.warpgroup.mma.registers", lowerWarpgroupMmaRegisters},
+	{"nvgpu.warpgroup.mma.rs", lowerWarpgroupMmaRs},
 }
 
 // lowerSetmaxnreg is nvvm.setmaxregister with the same action and count.
@@ -80,8 +83,19 @@ func lowerWarpgroupMmaRegisters(b *builder, o *ir.Operation, operands []ir.Value
 			elems = append(elems, b.extract(part, int64(j)))
 		}
 	}
-	rt := b.tc.Convert(o.Result(0).Type())
 	b.create("nvvm.wgmma.wait.group.sync.aligned", nil, nil, prop("group", ctx.IntegerAttr(ctx.I(64), 0)))
+	v, ok := b.fill(b.tc.Convert(o.Result(0).Type()), elems)
+	if !ok {
+		return false
+	}
+	b.r.ReplaceOp(o, []ir.Value{v})
+	return true
+}
+
+// fill builds a value of t, an llvm array of arrays ... of 1-D vectors
+// (a converted n-D vector), from elems in row-major order, which it must
+// use up.
+func (b *builder) fill(t ir.Type, elems []ir.Value) (ir.Value, bool) {
 	next := 0
 	var fill func(t ir.Type) (ir.Value, bool)
 	fill = func(t ir.Type) (ir.Value, bool) {
@@ -112,10 +126,131 @@ func lowerWarpgroupMmaRegisters(b *builder, o *ir.Operation, operands []ir.Value
 		}
 		return nil, false
 	}
-	v, ok := fill(rt)
-	if !ok || next != len(elems) {
+	v, ok := fill(t)
+	return v, ok && next == len(elems)
+}
+
+// leaves returns the 1-D vectors of v, a converted n-D vector (an llvm
+// array of arrays ... of 1-D vectors), in row-major order.
+func (b *builder) leaves(v ir.Value) ([]ir.Value, bool) {
+	switch t := v.Type().(type) {
+	case *ir.VectorType:
+		return []ir.Value{v}, len(t.Shape) == 1
+	case *llvm.ArrayType:
+		var out []ir.Value
+		for i := uint64(0); i < t.Len; i++ {
+			x, ok := b.leaves(b.extract(v, int64(i)))
+			if !ok {
+				return nil, false
+			}
+			out = append(out, x...)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// lowerWarpgroupMmaRs expands a product with A in registers into
+// wgmma.fence, one nvvm.wgmma.mma_async.rs m64nNk16 per k step of 16 (A's
+// four b32 registers of the step: its pairs in order, bitcast; B's
+// descriptor advanced by the step, see descriptorStep), commit and a wait
+// for completion; C's and D's registers move between the vectors and the
+// instruction's struct in order.
+func lowerWarpgroupMmaRs(b *builder, o *ir.Operation, operands []ir.Value) bool {
+	op, ok := nvgpu.AsWarpgroupMmaRsOp(o)
+	if !ok {
+		return false
+	}
+	ctx := b.ctx()
+	db, okB := nvgpu.AsWarpgroupDescriptorType(op.DescriptorB().Type())
+	if !okB {
+		return false
+	}
+	mb, _ := db.Tensor().(*ir.MemRefType)
+	if mb == nil || len(mb.Shape) != 2 {
+		return false
+	}
+	totalK, totalN := mb.Shape[0], mb.Shape[1]
+	k, ok := wgmmaK(mb.Elem)
+	if !ok || k != 16 {
+		return false
+	}
+	c := op.MatrixC().Type().(*ir.VectorType)
+	typeA, okA := wgmmaType(mb.Elem, false)
+	typeD, okD := wgmmaType(c.Elem, true)
+	if !okA || !okD {
+		return false
+	}
+	pairs, ok := b.leaves(operands[0])
+	if !ok || int64(len(pairs)) != totalK/4 {
+		return false
+	}
+	accs, ok := b.leaves(operands[2])
+	if !ok {
+		return false
+	}
+	var acc []ir.Value
+	for _, v := range accs {
+		vt := v.Type().(*ir.VectorType)
+		for i := int64(0); i < vt.Shape[0]; i++ {
+			acc = append(acc, b.value("llvm.extractelement", []ir.Value{v, b.i32(i)}, vt.Elem))
+		}
+	}
+	if int64(len(acc)) != totalN/2 {
+		return false
+	}
+	i32 := ctx.I(32)
+	accT := llvm.LiteralStruct(ctx, repeat(c.Elem, len(acc)), false)
+	aT := llvm.LiteralStruct(ctx, []ir.Type{i32, i32, i32, i32}, false)
+	layout := "col"
+	if op.TransposeB() {
+		layout = "row"
+	}
+	props := []ir.NamedAttr{
+		prop("shape", attr(ctx, fmt.Sprintf("#nvvm.shape<m = %d, n = %d, k = %d>", wgmmaSizeM, totalN, k))),
+		prop("typeA", attr(ctx, "#nvvm.wgmma_type<"+typeA+">")),
+		prop("typeB", attr(ctx, "#nvvm.wgmma_type<"+typeA+">")),
+		prop("typeD", attr(ctx, "#nvvm.wgmma_type<"+typeD+">")),
+		prop("scaleD", attr(ctx, "#nvvm.wgmma_scale_out<one>")),
+		prop("scaleA", attr(ctx, "#nvvm.wgmma_scale_in<one>")),
+		prop("scaleB", attr(ctx, "#nvvm.wgmma_scale_in<one>")),
+		prop("layoutB", attr(ctx, "#nvvm.mma_layout<"+layout+">")),
+	}
+	d := b.poison(accT)
+	for i, x := range acc {
+		d = b.insert(d, x, int64(i))
+	}
+	b.create("nvvm.wgmma.fence.aligned", nil, nil)
+	for kk := int64(0); kk < totalK/k; kk++ {
+		a := b.poison(aT)
+		for i := int64(0); i < 4; i++ {
+			a = b.insert(a, b.value("llvm.bitcast", []ir.Value{pairs[4*kk+i]}, i32), i)
+		}
+		contiguous := totalN
+		if !op.TransposeB() {
+			contiguous = totalK
+		}
+		descB := b.advance(operands[1], descriptorStep(mb.Elem, contiguous, k, kk, !op.TransposeB(), totalN))
+		d = b.value("nvvm.wgmma.mma_async.rs", []ir.Value{d, a, descB}, accT, props...)
+	}
+	b.create("nvvm.wgmma.commit.group.sync.aligned", nil, nil)
+	b.create("nvvm.wgmma.wait.group.sync.aligned", nil, nil, prop("group", ctx.IntegerAttr(ctx.I(64), 0)))
+	out := make([]ir.Value, len(acc))
+	for i := range out {
+		out[i] = b.extract(d, int64(i))
+	}
+	v, ok := b.fill(b.tc.Convert(op.MatrixD().Type()), out)
+	if !ok {
 		return false
 	}
 	b.r.ReplaceOp(o, []ir.Value{v})
 	return true
+}
+
+func repeat(t ir.Type, n int) []ir.Type {
+	out := make([]ir.Type, n)
+	for i := range out {
+		out[i] = t
+	}
+	return out
 }

@@ -50,7 +50,11 @@ func lowerGenerateDescriptor(b *builder, o *ir.Operation, operands []ir.Value) b
 	i64 := ctx.I(64)
 	shl := func(v ir.Value, s int64) ir.Value { return b.binary("llvm.shl", v, b.i64(s)) }
 	insertBit := func(desc, v ir.Value, start int64) ir.Value { return b.binary("llvm.or", desc, shl(v, start)) }
+	// The rows of the tensor map's box (its first dimension in 2-D).
 	sizeN := uint64(tile.Shape[0])
+	if len(tile.Shape) > 2 {
+		sizeN = uint64(tile.Shape[len(tile.Shape)-2])
+	}
 	strideDim := b.i64(int64((layout << 3) >> exclude4LSB))
 	leadDim := b.i64(int64((sizeN * layout) >> exclude4LSB))
 	base := b.elementPtr(op.Tensor().Type(), operands[0], nil)
@@ -114,6 +118,38 @@ func wgmmaK(t ir.Type) (int64, bool) {
 	return 0, false
 }
 
+// advance adds by bytes to the address field of matrix descriptor desc.
+func (b *builder) advance(desc ir.Value, by int64) ir.Value {
+	by >>= exclude4LSB
+	if by == 0 {
+		return desc
+	}
+	return b.binary("llvm.add", desc, b.i64FromI32Attr(by))
+}
+
+// swizzleSpan is the span of the swizzle of TMA boxes whose rows hold
+// the contiguous elements of a matrix (128 bytes, or fewer for narrower
+// rows): the layout of the matrices that warpgroup.mma.rs reads.
+func swizzleSpan(elem ir.Type, contiguous int64) int64 {
+	return min(128, contiguous*int64(ir.IntOrFloatBitWidth(elem)/8))
+}
+
+// descriptorStep returns the bytes from the start of a matrix of elem
+// (stored in TMA boxes one swizzle span wide, side by side, of its
+// contiguous elements) to k step kk (of k elements): for a K-major
+// operand, whose rows of K elements are split into boxes of `rows` rows,
+// the step's box and its place in the box's rows; for an MN-major one,
+// k rows of the span.
+func descriptorStep(elem ir.Type, contiguous, k, kk int64, kMajor bool, rows int64) int64 {
+	es := int64(ir.IntOrFloatBitWidth(elem) / 8)
+	span := swizzleSpan(elem, contiguous)
+	if kMajor {
+		at := k * kk * es
+		return at/span*rows*span + at%span
+	}
+	return k * kk * span
+}
+
 // lowerWarpgroupMma expands the GEMM into wgmma.fence, one
 // wgmma.mma_async of shape m64nNkK per 64 rows of A and K step (the
 // descriptors advanced by the bytes of each step >> 4), commit and a wait
@@ -167,21 +203,16 @@ func lowerWarpgroupMma(b *builder, o *ir.Operation, operands []ir.Value) bool {
 	}
 	bytesA := int64(ir.IntOrFloatBitWidth(ma.Elem) / 8)
 	bytesB := int64(ir.IntOrFloatBitWidth(mb.Elem) / 8)
-	advance := func(desc ir.Value, by int64) ir.Value {
-		by >>= exclude4LSB
-		if by == 0 {
-			return desc
-		}
-		return b.binary("llvm.add", desc, b.i64FromI32Attr(by))
-	}
 	b.create("nvvm.wgmma.fence.aligned", nil, nil)
 	result := b.poison(operands[2].Type())
 	var results []ir.Value
 	for i := int64(0); i < totalM/wgmmaSizeM; i++ {
 		c := b.extract(operands[2], i)
 		for kk := int64(0); kk < totalK/k; kk++ {
-			descA := advance(operands[0], (k*kk+totalK*ma.Shape[1]*i)*bytesA)
-			descB := advance(operands[1], mb.Shape[0]*k*kk*bytesB)
+			// Upstream's steps: A's within one swizzled row, B's of
+			// k rows of 64 elements (an mn-major B of 64 rows).
+			descA := b.advance(operands[0], (k*kk+totalK*ma.Shape[1]*i)*bytesA)
+			descB := b.advance(operands[1], mb.Shape[0]*k*kk*bytesB)
 			c = b.value("nvvm.wgmma.mma_async", []ir.Value{c, descA, descB}, c.Type(), props...)
 		}
 		results = append(results, c)

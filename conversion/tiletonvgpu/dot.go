@@ -71,6 +71,9 @@ func lowerDot(k *kernel, op *ir.Operation) error {
 	if k.flash != nil && (k.flash.scores == op || k.flash.pv == op) {
 		return k.flashDot(op)
 	}
+	if k.hopper != nil && (k.hopper.scores[op] || k.hopper.pvs[op]) {
+		return k.flash90Dot(op)
+	}
 	d, _ := tile.AsDotOp(op)
 	type staged struct {
 		v  ir.Value

@@ -66,6 +66,9 @@ type kernel struct {
 	aFrags map[ir.Value][][]ir.Value
 	// ring is the shared memory of the attention loops' stages.
 	ring ir.Value
+	// hopper is the sm_90a attention kernel whose consumers are being
+	// lowered, or nil.
+	hopper *flash90
 }
 
 // inPrologue moves the insertion point to the end of the kernel's
@@ -338,6 +341,11 @@ func (k *kernel) ownerPred(l *Layout) ir.Value {
 // lowerFor lowers an scf.for whose iteration arguments may be tiles.
 func lowerFor(k *kernel, op *ir.Operation) error {
 	f, _ := scf.AsForOp(op)
+	if k.hopper != nil {
+		if _, ok := k.hopper.loopOf[op]; ok {
+			return k.lowerFlash90For(op)
+		}
+	}
 	if k.pipe == nil && k.flash == nil && k.target.AsyncCopy {
 		if p := k.plan(f); p != nil {
 			return k.lowerPipelinedFor(op, p)
@@ -385,6 +393,9 @@ func lowerYield(k *kernel, op *ir.Operation) error {
 	}
 	if k.flash != nil && op.Block() == k.flash.body {
 		vs = append(vs, k.flash.next...)
+	}
+	if k.hopper != nil && op.Block() == k.hopper.body {
+		vs = append(vs, k.hopper.next...)
 	}
 	k.b.Create(&ir.OperationState{Name: op.OpName(), Operands: vs, Properties: op.Properties()})
 	return nil

@@ -90,7 +90,7 @@ func zeroAttr(ctx *ir.Context, t ir.Type) ir.Attribute {
 // addresses clamped into the memref and masked-off elements replaced by
 // the pad value.
 func lowerLoad(k *kernel, op *ir.Operation) error {
-	if feedsDot(op) || (k.flash != nil && k.flash.skips(op)) {
+	if feedsDot(op) || (k.flash != nil && k.flash.skips(op)) || (k.hopper != nil && k.hopper.skipped[op]) {
 		// Staged into shared memory by the product (see lowerDot).
 		return nil
 	}

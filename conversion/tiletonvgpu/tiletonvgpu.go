@@ -26,7 +26,8 @@
 //
 // With chip=sm_90a, GEMM kernels run warp-specialized on Hopper's TMA,
 // mbarriers and wgmma instead (see sm90.go), their accumulators in the
-// WGMMA layout; other kernels take the sm_80 path.
+// WGMMA layout, and so do attention kernels (see flash90.go); other
+// kernels take the sm_80 path.
 package tiletonvgpu
 
 import (
@@ -147,10 +148,10 @@ func New() pass.Pass {
 		Summary: "Lower tile kernels to gpu and nvgpu kernels for an NVIDIA chip"}}
 	p.chip = p.Options.Enum("chip", "sm_80", []pass.EnumValue{
 		{Name: "sm_80", Desc: "Ampere: cp.async, ldmatrix, mma.sync"},
-		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs; the sm_80 path for other kernels"},
+		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs and attention; the sm_80 path for other kernels"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
-	p.pingpong = p.Options.Bool("ping-pong", false, "Give the consumer warpgroups of an sm_90a GEMM whole 128-row blocks in turn (bn at most 128) rather than 64 rows of each")
+	p.pingpong = p.Options.Bool("ping-pong", false, "Let the two consumer warpgroups of an sm_90a kernel take turns: whole 128-row blocks of a GEMM (bn at most 128) rather than 64 rows of each, or the products of the attention kernel (named barriers), so that the epilogue or softmax of one overlaps the products of the other")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
 	return p
@@ -198,7 +199,10 @@ type Options struct {
 	Warps int64
 	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
 	// blocks of 128 rows and at most 128 columns whole blocks in turn
-	// (see sm90Plan.pingpong).
+	// (see sm90Plan.pingpong); in the attention kernel the two consumer
+	// warpgroups issue their products in turns instead of at will (on
+	// the H200, with products that complete before the softmax, no
+	// faster).
 	PingPong bool
 }
 
@@ -241,7 +245,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 	gmod.Region(0).Append(ir.NewBlock())
 	lowered := map[string]*ir.Operation{}
 	persistent := map[string]int64{}
-	gemms := map[string]*sm90Plan{}
+	hopper := map[string]hopperKernel{}
 	for _, kf := range kernels {
 		if persistentOK(kf, opts.Persistent) {
 			name, _ := ir.SymbolName(kf)
@@ -254,8 +258,10 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 		}
 		if plan != nil {
 			name, _ := ir.SymbolName(kf)
-			gemms[name] = plan
-			persistent[name] = opts.Persistent
+			hopper[name] = plan
+			if _, gemm := plan.(*sm90Plan); gemm {
+				persistent[name] = opts.Persistent
+			}
 		}
 		gmod.Region(0).First().Append(fn)
 		name, _ := ir.SymbolName(kf)
@@ -283,7 +289,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 	for _, l := range launches {
 		lo, _ := tile.AsLaunchOp(l)
 		name := lo.Kernel()
-		if err := toLaunchFunc(ctx, l, lowered[name], persistent[name], gemms[name]); err != nil {
+		if err := toLaunchFunc(ctx, l, lowered[name], persistent[name], hopper[name]); err != nil {
 			return err
 		}
 	}
@@ -296,12 +302,13 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 // toLaunchFunc replaces a tile.launch with a gpu.launch_func of the
 // lowered kernel: a block per program, of the kernel's known block size.
 //
-// The launch of an sm_90a GEMM (plan not nil) first makes the tensor maps
-// of its operands, which it passes after the arguments and the two sizes
-// of the grid of programs, gives the blocks the plan's dynamic shared
-// memory, and launches a 1-D grid of a block per program, or of
+// The launch of a warp-specialized sm_90a kernel (plan not nil) first
+// makes the tensor maps of its operands, which it passes after the
+// arguments, and gives the blocks the plan's dynamic shared memory. A
+// GEMM also takes the two sizes of the grid of programs after its
+// arguments and runs on a 1-D grid of a block per program, or of
 // persistent blocks when there are more programs.
-func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64, plan *sm90Plan) error {
+func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64, plan hopperKernel) error {
 	lo, _ := tile.AsLaunchOp(l)
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPoint(l)
@@ -311,7 +318,7 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	dims := []ir.Value{e.c(1), e.c(1), e.c(1)}
 	copy(dims, grid)
 	args := lo.Args()
-	if plan != nil {
+	if _, gemm := plan.(*sm90Plan); gemm {
 		args = append(append([]ir.Value(nil), args...), dims[0], dims[1])
 		dims = []ir.Value{e.bin("arith.muli", dims[0], dims[1]), e.c(1), e.c(1)}
 		if persistent > 0 {
@@ -327,7 +334,7 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	}
 	var shared []ir.Value
 	if plan != nil {
-		maps, err := createTensorMaps(e, plan, args[plan.args[0]], args[plan.args[1]])
+		maps, err := plan.tensorMaps(e, args)
 		if err != nil {
 			return ir.NewError(l.Loc(), "tile-to-nvgpu: "+err.Error())
 		}
@@ -348,9 +355,18 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	return nil
 }
 
+// hopperKernel is the plan of a warp-specialized sm_90a kernel (a GEMM
+// or an attention kernel), what its launch needs: the tensor maps its
+// host code makes of the launch's arguments, and the dynamic shared
+// memory.
+type hopperKernel interface {
+	tensorMaps(e *emitter, args []ir.Value) ([]ir.Value, error)
+	sharedBytes() int64
+}
+
 // lowerKernel returns the gpu.func of tile kernel kf, and the plan of
-// the sm_90a GEMM when it is one.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, persistent bool) (*ir.Operation, *sm90Plan, error) {
+// the warp-specialized sm_90a kernel when it is one.
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, persistent bool) (*ir.Operation, hopperKernel, error) {
 	// Row values are computed before their broadcasts (hoistBroadcasts)
 	// where the layouts allow it.
 	if !hasDot(kf) {
@@ -361,7 +377,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, per
 	return lowerKernelWith(ctx, kf, t, opts, persistent, false)
 }
 
-func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, persistent bool, hoist bool) (*ir.Operation, *sm90Plan, error) {
+func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, persistent bool, hoist bool) (*ir.Operation, hopperKernel, error) {
 	groupM := opts.GroupM
 	f, _ := tile.AsFuncOp(kf)
 	chip := t.Chip
@@ -376,8 +392,15 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	}
 	splitRematerializable(work)
 	var plan *sm90Plan
+	var attn *flash90
 	if chip == "sm_90a" && t.AsyncCopy && !persistent {
 		plan, _ = planSM90(work, opts.PingPong)
+		if plan == nil {
+			attn, _ = planFlash90(work)
+			if attn != nil {
+				attn.pingpong = attn.consumers == 2 && opts.PingPong
+			}
+		}
 	}
 	warps := warpsFor(work, t)
 	if opts.Warps > 0 && !hasDot(work) {
@@ -386,13 +409,18 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	threads := warps * t.Lanes
 	var lay map[ir.Value]*Layout
 	var err error
-	if plan != nil {
+	switch {
+	case plan != nil:
 		// The layouts are the consumer warpgroups'; the producer
 		// warpgroup follows them.
 		warps = plan.warps()
 		threads = (plan.consumers + 1) * 128
 		lay, err = assignWith(work, warps, t.Lanes, plan.accumulator())
-	} else {
+	case attn != nil:
+		warps = attn.consumers * 4
+		threads = (attn.consumers + 1) * 128
+		lay, err = assign(work, warps, t)
+	default:
 		lay, err = assign(work, warps, t)
 	}
 	if err != nil {
@@ -419,12 +447,23 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 			if i == 1 {
 				rows, cols = plan.bk, TMABox
 			}
-			t, err := tensorMapType(ctx, rows, cols, plan.elem)
+			t, err := tensorMapType(ctx, []int64{rows, cols}, plan.elem)
 			if err != nil {
 				return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
 			}
 			argTypes = append(argTypes, t)
 		}
+	}
+	if attn != nil {
+		for _, box := range attn.boxes() {
+			t, err := tensorMapType(ctx, box, attn.elem)
+			if err != nil {
+				return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+			}
+			argTypes = append(argTypes, t)
+		}
+	}
+	if plan != nil || attn != nil {
 		// One block per multiprocessor at most, so that the register
 		// budgets of setmaxnreg apply.
 		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), 1)})
@@ -461,6 +500,9 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	case plan != nil:
 		n := len(argTypes)
 		err = k.lowerSM90(old, plan, [2]ir.Value{entry.Argument(n - 4), entry.Argument(n - 3)}, groupM, entry.Argument(n-2), entry.Argument(n-1))
+	case attn != nil:
+		n := len(argTypes)
+		err = k.lowerFlash90(old, attn, [3]ir.Value{entry.Argument(n - 3), entry.Argument(n - 2), entry.Argument(n - 1)})
 	case persistent:
 		err = k.lowerPersistent(old, entry.Argument(len(argTypes)-1))
 	default:
@@ -471,5 +513,11 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		return nil, nil, err
 	}
 	fn.SetAttr("workgroup_attributions", ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(k.smem))))
-	return fn, plan, nil
+	switch {
+	case plan != nil:
+		return fn, plan, nil
+	case attn != nil:
+		return fn, attn, nil
+	}
+	return fn, nil, nil
 }

@@ -14,12 +14,16 @@ import (
 // 128-byte swizzle: one swizzled row.
 const TMABox = 64
 
-// tensorMapType is the !nvgpu.tensormap.descriptor of boxes of rows x
-// cols elements of elem, 128-byte swizzled in shared memory, zero outside
-// the tensor.
-func tensorMapType(ctx *ir.Context, rows, cols int64, elem ir.Type) (ir.Type, error) {
-	s := fmt.Sprintf("!nvgpu.tensormap.descriptor<tensor = memref<%dx%dx%s, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>",
-		rows, cols, ir.TypeString(elem))
+// tensorMapType is the !nvgpu.tensormap.descriptor of boxes of shape box
+// (rows x cols in 2-D) of elem, 128-byte swizzled in shared memory, zero
+// outside the tensor.
+func tensorMapType(ctx *ir.Context, box []int64, elem ir.Type) (ir.Type, error) {
+	shape := ""
+	for _, d := range box {
+		shape += fmt.Sprintf("%dx", d)
+	}
+	s := fmt.Sprintf("!nvgpu.tensormap.descriptor<tensor = memref<%s%s, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>",
+		shape, ir.TypeString(elem))
 	return asm.ParseTypeString(ctx, s)
 }
 
@@ -207,6 +211,12 @@ func (k *kernel) forLoopCarry(lb, ub, init ir.Value, body func(i, x ir.Value) ir
 	return loop.Result(0)
 }
 
+// tensorMaps emits the tensor maps of the GEMM's A and B before the
+// launch.
+func (p *sm90Plan) tensorMaps(e *emitter, args []ir.Value) ([]ir.Value, error) {
+	return createTensorMaps(e, p, args[p.args[0]], args[p.args[1]])
+}
+
 // createTensorMaps emits, before a launch, the tensor maps of the A and
 // B operands of an sm_90a GEMM: the memrefs cast to unranked ones and
 // nvgpu.tma.create.descriptor with the boxes of plan p (bm x 64 for A,
@@ -223,7 +233,7 @@ func createTensorMaps(e *emitter, p *sm90Plan, a, b ir.Value) ([]ir.Value, error
 		}
 		um := e.ctx.UnrankedMemRefType(mt.Elem, mt.MemorySpace)
 		cast := e.val("memref.cast", []ir.Value{x.v}, um)
-		t, err := tensorMapType(e.ctx, x.rows, x.cols, mt.Elem)
+		t, err := tensorMapType(e.ctx, []int64{x.rows, x.cols}, mt.Elem)
 		if err != nil {
 			return nil, err
 		}

@@ -1778,6 +1778,69 @@ func BuildWarpgroupMmaRegisters(b *ir.Builder, loc ir.Location, matrix ir.Value,
 	return WarpgroupMmaRegistersOp{op}
 }
 
+// WarpgroupMmaRsOpName is the name of the operation nvgpu.warpgroup.mma.rs.
+const WarpgroupMmaRsOpName = "nvgpu.warpgroup.mma.rs"
+
+// WarpgroupMmaRsOp wraps an operation nvgpu.warpgroup.mma.rs: warpgroup-level matrix multiply-accumulate with operand A in the executing threads' registers and B in shared memory, once complete.
+type WarpgroupMmaRsOp struct{ *ir.Operation }
+
+// AsWarpgroupMmaRsOp returns op as a WarpgroupMmaRsOp if it is an operation nvgpu.warpgroup.mma.rs.
+func AsWarpgroupMmaRsOp(op *ir.Operation) (WarpgroupMmaRsOp, bool) {
+	if op == nil || op.Name() != WarpgroupMmaRsOpName {
+		return WarpgroupMmaRsOp{}, false
+	}
+	return WarpgroupMmaRsOp{op}, true
+}
+
+// FragmentA returns the operand fragmentA.
+func (op WarpgroupMmaRsOp) FragmentA() ir.Value { return op.Operation.Operand(0) }
+
+// DescriptorB returns the operand descriptorB.
+func (op WarpgroupMmaRsOp) DescriptorB() ir.Value { return op.Operation.Operand(1) }
+
+// MatrixC returns the operand matrixC.
+func (op WarpgroupMmaRsOp) MatrixC() ir.Value { return op.Operation.Operand(2) }
+
+// MatrixD returns the result matrixD.
+func (op WarpgroupMmaRsOp) MatrixD() ir.Value { return op.Operation.Result(0) }
+
+// TransposeB reports whether the unit property transposeB is set.
+func (op WarpgroupMmaRsOp) TransposeB() bool { return op.InherentAttr("transposeB") != nil }
+
+// WarpgroupMmaRsOptions holds the optional operands, results and properties of
+// nvgpu.warpgroup.mma.rs for BuildWarpgroupMmaRs; the zero value leaves them all absent (or at
+// their defaults).
+type WarpgroupMmaRsOptions struct {
+	// TransposeB sets the unit property transposeB.
+	TransposeB bool
+}
+
+// BuildWarpgroupMmaRs creates an operation nvgpu.warpgroup.mma.rs at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WarpgroupMmaRsOp.
+func BuildWarpgroupMmaRs(b *ir.Builder, loc ir.Location, fragmentA ir.Value, descriptorB ir.Value, matrixC ir.Value, matrixDType ir.Type, opts ...WarpgroupMmaRsOptions) WarpgroupMmaRsOp {
+	if fragmentA == nil || descriptorB == nil || matrixC == nil {
+		b.Errorf("building %s: a required operand or property is nil", WarpgroupMmaRsOpName)
+		return WarpgroupMmaRsOp{}
+	}
+	o := genOptions(b, WarpgroupMmaRsOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WarpgroupMmaRsOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, fragmentA)
+	st.Operands = append(st.Operands, descriptorB)
+	st.Operands = append(st.Operands, matrixC)
+	if o.TransposeB {
+		props = append(props, ir.NamedAttr{Name: "transposeB", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, matrixDType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return WarpgroupMmaRsOp{op}
+}
+
 // WarpgroupIdOpName is the name of the operation nvgpu.warpgroup.id.
 const WarpgroupIdOpName = "nvgpu.warpgroup.id"
 
@@ -1899,6 +1962,10 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("nvgpu.warpgroup.mma.registers")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyWarpgroupMmaRegisters(WarpgroupMmaRegistersOp{op}) })
+	}
+	{
+		d := def("nvgpu.warpgroup.mma.rs")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyWarpgroupMmaRs(WarpgroupMmaRsOp{op}) })
 	}
 }
 

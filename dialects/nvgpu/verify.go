@@ -514,3 +514,41 @@ func verifyWarpgroupMmaRegisters(op WarpgroupMmaRegistersOp) error {
 	}
 	return nil
 }
+
+// verifyWarpgroupMmaRs checks the shapes of a product with A in
+// registers: B is K x N (a 2-D matrix descriptor), every thread holds
+// K/2 elements of the 64 x K operand A, 16-bit, in pairs, and N/2 of
+// the 64 x N accumulator, C's and D's type alike.
+func verifyWarpgroupMmaRs(op WarpgroupMmaRsOp) error {
+	dt, ok := AsWarpgroupDescriptorType(op.DescriptorB().Type())
+	if !ok {
+		return opErr(op.Operation, "expects a warpgroup descriptor for B")
+	}
+	mb, ok := dt.Tensor().(*ir.MemRefType)
+	if !ok || len(mb.Shape) != 2 {
+		return opErr(op.Operation, "expects a 2-D matrix B")
+	}
+	a, okA := op.FragmentA().Type().(*ir.VectorType)
+	c, okC := op.MatrixC().Type().(*ir.VectorType)
+	if !okA || !okC || op.MatrixD().Type() != op.MatrixC().Type() {
+		return opErr(op.Operation, "expects vectors of registers, C's type the result's")
+	}
+	count := func(v *ir.VectorType) int64 {
+		n := int64(1)
+		for _, d := range v.Shape {
+			n *= d
+		}
+		return n
+	}
+	k, n := mb.Shape[0], mb.Shape[1]
+	if a.Elem != mb.Elem || ir.IntOrFloatBitWidth(a.Elem) != 16 || a.Shape[len(a.Shape)-1] != 2 {
+		return opErr(op.Operation, "expects operand A in pairs of 16-bit %s", ir.TypeString(mb.Elem))
+	}
+	if k%16 != 0 || count(a) != k/2 {
+		return opErr(op.Operation, "has %d elements of A, but each of the 128 threads of a warpgroup holds %d of a 64x%d operand", count(a), k/2, k)
+	}
+	if n%8 != 0 || n > 256 || count(c) != n/2 {
+		return opErr(op.Operation, "has %d accumulators, but each of the 128 threads of a warpgroup holds %d of a 64x%d accumulator", count(c), n/2, n)
+	}
+	return nil
+}

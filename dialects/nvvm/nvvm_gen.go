@@ -7279,6 +7279,190 @@ func BuildWgmmaMmaAsync(b *ir.Builder, loc ir.Location, inouts ir.Value, descrip
 	return WgmmaMmaAsyncOp{op}
 }
 
+// WgmmaMmaAsyncRsOpName is the name of the operation nvvm.wgmma.mma_async.rs.
+const WgmmaMmaAsyncRsOpName = "nvvm.wgmma.mma_async.rs"
+
+// WgmmaMmaAsyncRsOp wraps an operation nvvm.wgmma.mma_async.rs: warpgroup-level matrix multiply-accumulate with operand A in registers.
+type WgmmaMmaAsyncRsOp struct{ *ir.Operation }
+
+// AsWgmmaMmaAsyncRsOp returns op as a WgmmaMmaAsyncRsOp if it is an operation nvvm.wgmma.mma_async.rs.
+func AsWgmmaMmaAsyncRsOp(op *ir.Operation) (WgmmaMmaAsyncRsOp, bool) {
+	if op == nil || op.Name() != WgmmaMmaAsyncRsOpName {
+		return WgmmaMmaAsyncRsOp{}, false
+	}
+	return WgmmaMmaAsyncRsOp{op}, true
+}
+
+// Inouts returns the operand inouts.
+func (op WgmmaMmaAsyncRsOp) Inouts() ir.Value { return op.Operation.Operand(0) }
+
+// FragmentA returns the operand fragmentA.
+func (op WgmmaMmaAsyncRsOp) FragmentA() ir.Value { return op.Operation.Operand(1) }
+
+// DescriptorB returns the operand descriptorB.
+func (op WgmmaMmaAsyncRsOp) DescriptorB() ir.Value { return op.Operation.Operand(2) }
+
+// Results returns the result results.
+func (op WgmmaMmaAsyncRsOp) Results() ir.Value { return op.Operation.Result(0) }
+
+// Shape returns the property shape, or nil when it is absent.
+func (op WgmmaMmaAsyncRsOp) Shape() ir.Attribute { return op.InherentAttr("shape") }
+
+// TypeAAttr returns the attribute of the property typeA, or nil when it is absent.
+func (op WgmmaMmaAsyncRsOp) TypeAAttr() ir.Attribute { return op.InherentAttr("typeA") }
+
+// TypeA returns the value of the property typeA (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WgmmaMmaAsyncRsOp) TypeA() WGMMATypes {
+	v, _ := func() (WGMMATypes, bool) {
+		a := op.InherentAttr("typeA")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return WGMMATypes(u), ok
+	}()
+	return v
+}
+
+// TypeBAttr returns the attribute of the property typeB, or nil when it is absent.
+func (op WgmmaMmaAsyncRsOp) TypeBAttr() ir.Attribute { return op.InherentAttr("typeB") }
+
+// TypeB returns the value of the property typeB (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WgmmaMmaAsyncRsOp) TypeB() WGMMATypes {
+	v, _ := func() (WGMMATypes, bool) {
+		a := op.InherentAttr("typeB")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return WGMMATypes(u), ok
+	}()
+	return v
+}
+
+// TypeDAttr returns the attribute of the property typeD, or nil when it is absent.
+func (op WgmmaMmaAsyncRsOp) TypeDAttr() ir.Attribute { return op.InherentAttr("typeD") }
+
+// TypeD returns the value of the property typeD (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WgmmaMmaAsyncRsOp) TypeD() WGMMATypes {
+	v, _ := func() (WGMMATypes, bool) {
+		a := op.InherentAttr("typeD")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return WGMMATypes(u), ok
+	}()
+	return v
+}
+
+// ScaleDAttr returns the attribute of the property scaleD, or nil when it is absent.
+func (op WgmmaMmaAsyncRsOp) ScaleDAttr() ir.Attribute { return op.InherentAttr("scaleD") }
+
+// ScaleD returns the value of the property scaleD (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WgmmaMmaAsyncRsOp) ScaleD() WGMMAScaleOut {
+	v, _ := func() (WGMMAScaleOut, bool) {
+		a := op.InherentAttr("scaleD")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return WGMMAScaleOut(u), ok
+	}()
+	return v
+}
+
+// ScaleAAttr returns the attribute of the property scaleA, or nil when it is absent.
+func (op WgmmaMmaAsyncRsOp) ScaleAAttr() ir.Attribute { return op.InherentAttr("scaleA") }
+
+// ScaleA returns the value of the property scaleA (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WgmmaMmaAsyncRsOp) ScaleA() WGMMAScaleIn {
+	v, _ := func() (WGMMAScaleIn, bool) {
+		a := op.InherentAttr("scaleA")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return WGMMAScaleIn(u), ok
+	}()
+	return v
+}
+
+// ScaleBAttr returns the attribute of the property scaleB, or nil when it is absent.
+func (op WgmmaMmaAsyncRsOp) ScaleBAttr() ir.Attribute { return op.InherentAttr("scaleB") }
+
+// ScaleB returns the value of the property scaleB (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WgmmaMmaAsyncRsOp) ScaleB() WGMMAScaleIn {
+	v, _ := func() (WGMMAScaleIn, bool) {
+		a := op.InherentAttr("scaleB")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return WGMMAScaleIn(u), ok
+	}()
+	return v
+}
+
+// LayoutBAttr returns the attribute of the property layoutB, or nil when it is absent.
+func (op WgmmaMmaAsyncRsOp) LayoutBAttr() ir.Attribute { return op.InherentAttr("layoutB") }
+
+// LayoutB returns the value of the property layoutB (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WgmmaMmaAsyncRsOp) LayoutB() MMALayout {
+	v, _ := func() (MMALayout, bool) {
+		a := op.InherentAttr("layoutB")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return MMALayout(u), ok
+	}()
+	return v
+}
+
+// BuildWgmmaMmaAsyncRs creates an operation nvvm.wgmma.mma_async.rs at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WgmmaMmaAsyncRsOp.
+func BuildWgmmaMmaAsyncRs(b *ir.Builder, loc ir.Location, inouts ir.Value, fragmentA ir.Value, descriptorB ir.Value, shape ir.Attribute, typeA WGMMATypes, typeB WGMMATypes, typeD WGMMATypes, scaleD WGMMAScaleOut, scaleA WGMMAScaleIn, scaleB WGMMAScaleIn, layoutB MMALayout, resultsType ir.Type) WgmmaMmaAsyncRsOp {
+	if inouts == nil || fragmentA == nil || descriptorB == nil || shape == nil {
+		b.Errorf("building %s: a required operand or property is nil", WgmmaMmaAsyncRsOpName)
+		return WgmmaMmaAsyncRsOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WgmmaMmaAsyncRsOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, inouts)
+	st.Operands = append(st.Operands, fragmentA)
+	st.Operands = append(st.Operands, descriptorB)
+	props = append(props, ir.NamedAttr{Name: "shape", Value: shape})
+	props = append(props, ir.NamedAttr{Name: "typeA", Value: dialectAttr(b, "nvvm", "wgmma_type<"+(typeA).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "typeB", Value: dialectAttr(b, "nvvm", "wgmma_type<"+(typeB).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "typeD", Value: dialectAttr(b, "nvvm", "wgmma_type<"+(typeD).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "scaleD", Value: dialectAttr(b, "nvvm", "wgmma_scale_out<"+(scaleD).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "scaleA", Value: dialectAttr(b, "nvvm", "wgmma_scale_in<"+(scaleA).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "scaleB", Value: dialectAttr(b, "nvvm", "wgmma_scale_in<"+(scaleB).String()+">")})
+	props = append(props, ir.NamedAttr{Name: "layoutB", Value: dialectAttr(b, "nvvm", "mma_layout<"+(layoutB).String()+">")})
+	st.ResultTypes = append(st.ResultTypes, resultsType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return WgmmaMmaAsyncRsOp{op}
+}
+
 // MapaOpName is the name of the operation nvvm.mapa.
 const MapaOpName = "nvvm.mapa"
 

@@ -50,6 +50,7 @@ func registerWgmma(reg *interp.Registry) {
 	reg.Register("nvgpu.warpgroup.mma", warpgroupMma)
 	reg.Register("nvgpu.warpgroup.mma.store", warpgroupStore)
 	reg.Register("nvgpu.warpgroup.mma.registers", warpgroupRegisters)
+	reg.Register("nvgpu.warpgroup.mma.rs", warpgroupMmaRs)
 	// Register budgets do not change what a thread computes.
 	reg.Register("nvgpu.setmaxnreg", func(*interp.Frame, *ir.Operation) error { return nil })
 	reg.Register("nvgpu.warpgroup.id", func(f *interp.Frame, op *ir.Operation) error {
@@ -291,5 +292,100 @@ func warpgroupRegisters(f *interp.Frame, op *ir.Operation) error {
 		return interp.Errorf(op, "the registers do not hold the thread's share of the accumulator")
 	}
 	f.SetResult(op, 0, interp.MakeDense(rt, &interp.Dense{Shape: rt.Shape, Data: out}))
+	return nil
+}
+
+// rsIn is one thread's operands of nvgpu.warpgroup.mma.rs.
+type rsIn struct{ a, c *interp.Dense }
+
+// rsFragment returns the position (row, column) in the 64 x K operand A
+// of element e of the thread's fragment, for warp w of the warpgroup and
+// lane (g = lane/4, t = lane%4): per k step s of 16, four pairs of
+// consecutive columns, the A fragment of wgmma (and of mma.sync
+// m16n8k16): (g, 2t), (g+8, 2t), (g, 2t+8), (g+8, 2t+8), rows 16w on.
+func rsFragment(w, lane, e int64) (int64, int64) {
+	g, t := lane/4, lane%4
+	pair := e / 2
+	s, i := pair/4, pair%4
+	return 16*w + g + 8*(i%2), 16*s + 2*t + 8*(i/2) + e%2
+}
+
+// rsAccumulator returns the position in the 64 x N accumulator of
+// element i of the thread's registers (the order of wgmma's D).
+func rsAccumulator(w, lane, i int64) (int64, int64) {
+	g, t := lane/4, lane%4
+	return 16*w + g + 8*((i/2)%2), 8*(i/4) + 2*t + i%2
+}
+
+// warpgroupMmaRs computes D = A * B + C for the warpgroup's 64 rows, A
+// gathered from the threads' fragments (rsFragment), B (K x N) the
+// descriptor's matrix, K-major unless transposeB, and C and D in the
+// threads' accumulator registers (rsAccumulator). Products and sums are
+// exact, rounded once to the accumulator's type.
+func warpgroupMmaRs(f *interp.Frame, op *ir.Operation) error {
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
+	w, _ := dnvgpu.AsWarpgroupMmaRsOp(op)
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	db, ok := vs[1].Object().(*wgDescriptor)
+	a, c := vs[0].Dense(), vs[2].Dense()
+	if !ok || a == nil || c == nil {
+		return interp.Errorf(op, "expected a fragment, a warpgroup descriptor and registers")
+	}
+	K, N := db.rows, db.cols
+	if int64(len(a.Data)) != K/2 || int64(len(c.Data)) != N/2 {
+		return interp.Errorf(op, fmt.Sprintf("a thread holds %d elements of A and %d of C, not %d and %d for B of %dx%d", len(a.Data), len(c.Data), K/2, N/2, K, N))
+	}
+	b := func(k, j int64) int64 { return db.at(N, K, j, k) }
+	if w.TransposeB() {
+		b = func(k, j int64) int64 { return db.at(K, N, k, j) }
+	}
+	at := op.Operand(0).Type().(*ir.VectorType).Elem
+	ct := op.Operand(2).Type().(*ir.VectorType).Elem
+	rt := op.Result(0).Type()
+	out, err := t.Collective(f, op, simt.Warpgroup, rsIn{a, c}, func(group []*simt.Arrival) error {
+		if len(group) != simt.WarpgroupSize {
+			return interp.Errorf(op, fmt.Sprintf("warpgroup.mma.rs needs a warpgroup of %d threads, it has %d", simt.WarpgroupSize, len(group)))
+		}
+		A := make([]float64, 64*K)
+		for _, x := range group {
+			in := x.In.(rsIn)
+			wp := int64(x.Thread.Linear%simt.WarpgroupSize) / simt.WarpSize
+			for e := range in.a.Data {
+				r, col := rsFragment(wp, int64(x.Thread.Lane()), int64(e))
+				A[r*K+col] = number(at, in.a.Data[e], false)
+			}
+		}
+		B := make([]float64, K*N)
+		for k := int64(0); k < K; k++ {
+			for j := int64(0); j < N; j++ {
+				B[k*N+j] = number(db.buf.Elem, db.buf.Data[b(k, j)], false)
+			}
+		}
+		for _, x := range group {
+			in := x.In.(rsIn)
+			wp := int64(x.Thread.Linear%simt.WarpgroupSize) / simt.WarpSize
+			data := make([]uint64, len(in.c.Data))
+			for i := range data {
+				r, col := rsAccumulator(wp, int64(x.Thread.Lane()), int64(i))
+				acc := number(ct, in.c.Data[i], false)
+				for k := int64(0); k < K; k++ {
+					acc += A[r*K+k] * B[k*N+col]
+				}
+				data[i] = bitsOf(ct, acc)
+			}
+			x.Out = interp.MakeDense(rt, &interp.Dense{Shape: in.c.Shape, Data: data})
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, out.(interp.Value))
 	return nil
 }

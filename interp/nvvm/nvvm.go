@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"sync"
 
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/interp/simt"
@@ -99,6 +100,17 @@ func Register(reg *interp.Registry) {
 		return t.Barrier(f, op, simt.BlockScope)
 	})
 	reg.Register("nvvm.barrier", barrier)
+	reg.Register("nvvm.barrier.arrive", func(f *interp.Frame, op *ir.Operation) error {
+		t, err := simt.Of(f, op)
+		if err != nil {
+			return err
+		}
+		id, n, err := barrierOperands(f, op, t)
+		if err != nil {
+			return err
+		}
+		return namedBarrier(f, op, t, id, n, false)
+	})
 	reg.Register("nvvm.shfl.sync", shfl)
 	reg.Register("nvvm.vote.sync", vote)
 	reg.Register("nvvm.redux.sync", redux)
@@ -152,30 +164,23 @@ func warpOperand(f *interp.Frame, op *ir.Operation, i int) (*simt.Thread, uint32
 	return t, uint32(v.Uint()), nil
 }
 
-// barrier is bar.sync with barrier 0 and every thread of the block (the
-// forms with another barrier id or thread count are errors), and its
-// reduction of a predicate over the block.
+// barrier is bar.sync: with barrier 0 and every thread of the block, a
+// block barrier (and its reduction of a predicate over the block); with
+// another barrier or thread count, a named barrier (see namedBarrier).
 func barrier(f *interp.Frame, op *ir.Operation) error {
 	t, err := simt.Of(f, op)
 	if err != nil {
 		return err
 	}
-	segs, ok := interp.Segment(op, 0)
-	if ok && len(segs) > 0 {
-		if id, err := f.Get(op, segs[0]); err != nil {
-			return err
-		} else if id.Uint() != 0 {
-			return interp.Errorf(op, fmt.Sprintf("the interpreter supports barrier 0 only, not %d", id.Uint()))
-		}
+	id, n, err := barrierOperands(f, op, t)
+	if err != nil {
+		return err
 	}
-	if n, ok := interp.Segment(op, 1); ok && len(n) > 0 {
-		v, err := f.Get(op, n[0])
-		if err != nil {
-			return err
+	if id != 0 || n != t.Block.Launch.Block.Size() {
+		if op.NumResults() != 0 {
+			return interp.Errorf(op, "the interpreter reduces predicates over barrier 0 of the whole block only")
 		}
-		if v.Int() != t.Block.Launch.Block.Size() {
-			return interp.Errorf(op, fmt.Sprintf("the interpreter supports barriers of the whole block only (%d threads), not of %d", t.Block.Launch.Block.Size(), v.Int()))
-		}
+		return namedBarrier(f, op, t, id, n, true)
 	}
 	if op.NumResults() == 0 {
 		return t.Barrier(f, op, simt.BlockScope)
@@ -445,5 +450,96 @@ func elect(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	f.SetResult(op, 0, interp.MakeBool(op.Result(0).Type(), out.(bool)))
+	return nil
+}
+
+// barrierOperands returns the barrier id (0 when absent) and thread
+// count (the block's when absent) of nvvm.barrier or nvvm.barrier.arrive.
+func barrierOperands(f *interp.Frame, op *ir.Operation, t *simt.Thread) (int64, int64, error) {
+	var idV, nV ir.Value
+	if b, ok := dnvvm.AsBarrierOp(op); ok {
+		idV, nV = b.BarrierId(), b.NumberOfThreads()
+	} else if b, ok := dnvvm.AsBarrierArriveOp(op); ok {
+		idV, nV = b.BarrierId(), b.NumberOfThreads()
+	}
+	id, n := int64(0), t.Block.Launch.Block.Size()
+	if idV != nil {
+		v, err := f.Get(op, idV)
+		if err != nil {
+			return 0, 0, err
+		}
+		id = int64(v.Uint())
+	}
+	if nV != nil {
+		v, err := f.Get(op, nV)
+		if err != nil {
+			return 0, 0, err
+		}
+		n = v.Int()
+	}
+	if id < 0 || id > 15 || n <= 0 || n%simt.WarpSize != 0 || n > t.Block.Launch.Block.Size() {
+		return 0, 0, interp.Errorf(op, fmt.Sprintf("barrier %d of %d threads: the ids are 0 to 15, the counts multiples of the warp up to the block's %d threads", id, n, t.Block.Launch.Block.Size()))
+	}
+	return id, n, nil
+}
+
+// named is the state of a phase of a named barrier of a block: the
+// threads that arrived, of n, and whether it completed (phase 1).
+type named struct {
+	arrived, n int64
+	phase      int64
+}
+
+var (
+	namedMu       sync.Mutex
+	namedBarriers = map[*simt.Block]map[int64]*named{}
+)
+
+// namedBarrier is bar.sync (wait) or bar.arrive on barrier id of n
+// threads: the phase completes when n threads have arrived, synchronizing
+// or not, and the synchronizing ones wait for it. The interpreter orders
+// the warps' execution by it but, unlike barrier 0, does not count it as
+// ordering their accesses of shared memory.
+func namedBarrier(f *interp.Frame, op *ir.Operation, t *simt.Thread, id, n int64, wait bool) error {
+	namedMu.Lock()
+	bars := namedBarriers[t.Block]
+	if bars == nil {
+		bars = map[int64]*named{}
+		namedBarriers[t.Block] = bars
+	}
+	b := bars[id]
+	if b == nil {
+		b = &named{n: n}
+		bars[id] = b
+	}
+	if b.arrived > 0 && b.n != n {
+		namedMu.Unlock()
+		return interp.Errorf(op, fmt.Sprintf("barrier %d is waited for by %d threads and by %d", id, b.n, n))
+	}
+	b.n = n
+	b.arrived++
+	phase := b.phase
+	if b.arrived == b.n {
+		// The phase is complete: its waiters hold b, the next phase
+		// starts a new barrier (so that finished blocks are not kept).
+		b.phase++
+		delete(bars, id)
+		if len(bars) == 0 {
+			delete(namedBarriers, t.Block)
+		}
+	}
+	namedMu.Unlock()
+	t.Progress()
+	for wait {
+		namedMu.Lock()
+		done := b.phase != phase
+		namedMu.Unlock()
+		if done {
+			break
+		}
+		if err := t.Spin(f, op); err != nil {
+			return err
+		}
+	}
 	return nil
 }

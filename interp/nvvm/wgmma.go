@@ -36,6 +36,7 @@ func registerWgmma(reg *interp.Registry) {
 	reg.Register("nvvm.wgmma.commit.group.sync.aligned", noop)
 	reg.Register("nvvm.wgmma.wait.group.sync.aligned", noop)
 	reg.Register("nvvm.wgmma.mma_async", wgmma)
+	reg.Register("nvvm.wgmma.mma_async.rs", wgmmaRs)
 }
 
 // descriptor is a decoded matrix descriptor.
@@ -219,4 +220,123 @@ func accResult(t ir.Type, x float64) interp.Value {
 		return interp.MakeFloat(ft, x)
 	}
 	return interp.MakeInt(t, uint64(int64(x)))
+}
+
+// wgmmaRsIn is one thread's operands of wgmma.mma_async.rs.
+type wgmmaRsIn struct {
+	acc, a []interp.Value
+	descB  uint64
+}
+
+// wgmmaRs is wgmma.mma_async with operand A (64 x 16) in the registers
+// of the warpgroup: register i of lane (g = lane/4, t = lane%4) of warp w
+// holds the 16-bit pair of row 16w + g + 8(i%2), columns 2t + 8(i/2) and
+// the next, the first in the low half.
+func wgmmaRs(f *interp.Frame, op *ir.Operation) error {
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
+	w := dnvvm.WgmmaMmaAsyncRsOp{Operation: op}
+	shape, ok := dnvvm.AsShapeAttr(w.Shape())
+	if !ok {
+		return interp.Errorf(op, "wgmma.mma_async.rs without a shape")
+	}
+	M, N, K := shape.M(), shape.N(), shape.K()
+	ctx := op.Context()
+	esA, readA, okA := wgmmaElement(ctx, w.TypeA().String())
+	esB, readB, okB := wgmmaElement(ctx, w.TypeB().String())
+	if !okA || !okB || esA != 2 || K != 16 {
+		return interp.Errorf(op, fmt.Sprintf("the interpreter runs wgmma.mma_async.rs of 16-bit multiplicands, k = 16, not %s and %s", w.TypeA(), w.TypeB()))
+	}
+	if td := w.TypeD().String(); td != "f32" {
+		return interp.Errorf(op, fmt.Sprintf("the interpreter runs wgmma.mma_async.rs with f32 accumulators, not %s", td))
+	}
+	st, ok := w.Results().Type().(*lt.StructType)
+	if !ok || int64(len(st.Fields)) != N/2 || M != 64 {
+		return interp.Errorf(op, fmt.Sprintf("a wgmma of m%dn%d with an f32 accumulator holds %d values per thread", M, N, N/2))
+	}
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	in := wgmmaRsIn{acc: llvm.Fields(vs[0]), a: llvm.Fields(vs[1]), descB: vs[2].Bits()}
+	if len(in.acc) != len(st.Fields) || len(in.a) != 4 {
+		return interp.Errorf(op, "expected the accumulator of the result and four registers of A")
+	}
+	scale := func(s string) float64 {
+		if s == "neg" {
+			return -1
+		}
+		return 1
+	}
+	sa, sb := scale(w.ScaleA().String()), scale(w.ScaleB().String())
+	addC := w.ScaleD().String() == "one"
+	bK := w.LayoutB().String() == "col"
+	out, err := t.Collective(f, op, simt.Warpgroup, in, func(group []*simt.Arrival) error {
+		if len(group) != simt.WarpgroupSize {
+			return interp.Errorf(op, fmt.Sprintf("wgmma needs a warpgroup of %d threads, it has %d", simt.WarpgroupSize, len(group)))
+		}
+		first := group[0].In.(wgmmaRsIn)
+		A := make([]float64, M*K)
+		for _, a := range group {
+			x := a.In.(wgmmaRsIn)
+			if x.descB != first.descB {
+				return interp.Errorf(op, "the threads of the warpgroup give different matrix descriptors")
+			}
+			wp := int64(a.Thread.Linear%simt.WarpgroupSize) / simt.WarpSize
+			lane := int64(a.Thread.Lane())
+			g, tt := lane/4, lane%4
+			for i, r := range x.a {
+				bits := r.Bits()
+				for e := int64(0); e < 2; e++ {
+					row, col := 16*wp+g+8*int64(i%2), 2*tt+8*int64(i/2)+e
+					b := []byte{byte(bits >> (16 * e)), byte(bits >> (16*e + 8))}
+					A[row*K+col] = sa * readA(b)
+				}
+			}
+		}
+		db := decode(first.descB)
+		B := make([]float64, K*N)
+		for k := int64(0); k < K; k++ {
+			for n := int64(0); n < N; n++ {
+				off, ok := db.offset(n, k, esB, bK)
+				if !ok {
+					return interp.Errorf(op, "the interpreter reads MN-major wgmma operands only with a swizzle")
+				}
+				b, err := llvm.LoadBytes(op, llvm.SharedPointer(t.In, t.Block, lt.Ptr(ctx, 3), off), esB)
+				if err != nil {
+					return err
+				}
+				B[k*N+n] = sb * readB(b)
+			}
+		}
+		for _, a := range group {
+			x := a.In.(wgmmaRsIn)
+			wp := int64(a.Thread.Linear%simt.WarpgroupSize) / simt.WarpSize
+			lane := int64(a.Thread.Lane())
+			g, tt := lane/4, lane%4
+			fs := make([]interp.Value, len(st.Fields))
+			for i := range fs {
+				ii := int64(i)
+				r := 16*wp + g + 8*((ii/2)%2)
+				c := 8*(ii/4) + 2*tt + ii%2
+				acc := 0.0
+				if addC {
+					acc = accValue(x.acc[i])
+				}
+				for k := int64(0); k < K; k++ {
+					acc += A[r*K+k] * B[k*N+c]
+				}
+				fs[i] = accResult(st.Fields[i], acc)
+			}
+			a.Out = llvm.MakeAggregate(st, fs)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, out.(interp.Value))
+	return nil
 }

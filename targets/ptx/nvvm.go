@@ -32,6 +32,7 @@ func nvvmLowerings() map[string]lowerFn {
 	m := map[string]lowerFn{
 		"nvvm.barrier0":                        lowerBarrier,
 		"nvvm.barrier":                         lowerBarrier,
+		"nvvm.barrier.arrive":                  lowerBarrierArrive,
 		"nvvm.shfl.sync":                       lowerShfl,
 		"nvvm.vote.sync":                       lowerVote,
 		"nvvm.redux.sync":                      lowerRedux,
@@ -60,6 +61,7 @@ func nvvmLowerings() map[string]lowerFn {
 		"nvvm.wgmma.commit.group.sync.aligned": fixed("wgmma.commit_group.sync.aligned;", sm90a("wgmma")),
 		"nvvm.wgmma.wait.group.sync.aligned":   lowerWgmmaWait,
 		"nvvm.wgmma.mma_async":                 lowerWgmma,
+		"nvvm.wgmma.mma_async.rs":              lowerWgmmaRs,
 		"nvvm.ldmatrix":                        lowerLdmatrix,
 		"nvvm.mma.sync":                        lowerMmaSync,
 		"nvvm.setmaxregister":                  lowerSetMaxRegister,
@@ -162,6 +164,26 @@ func predicated(f *Func, op *ir.Operation, p ir.Value) (string, error) {
 // lowerBarrier lowers nvvm.barrier0 and nvvm.barrier (an optional barrier
 // id and thread count, or a reduction of a predicate over the CTA) to
 // bar.sync and bar.red.
+// lowerBarrierArrive is bar.arrive: an arrival on a named barrier of a
+// number of threads that does not wait for it.
+func lowerBarrierArrive(f *Func, op *ir.Operation) error {
+	b, _ := nvvm.AsBarrierArriveOp(op)
+	id := "0"
+	if v := b.BarrierId(); v != nil {
+		r, err := regOf(f, op, v)
+		if err != nil {
+			return err
+		}
+		id = r
+	}
+	n, err := regOf(f, op, b.NumberOfThreads())
+	if err != nil {
+		return err
+	}
+	f.Emit("bar.arrive %s, %s;", id, n)
+	return nil
+}
+
 func lowerBarrier(f *Func, op *ir.Operation) error {
 	b, ok := nvvm.AsBarrierOp(op)
 	if !ok {
@@ -521,6 +543,33 @@ func lowerWgmmaWait(f *Func, op *ir.Operation) error {
 	return nil
 }
 
+// wgmmaResult returns the registers of result r of wgmma op whose
+// accumulator is in registers acc: those registers where op may
+// accumulate in place (no copy reads registers that an earlier wgmma in
+// flight writes, which would make ptxas wait for it), else new ones
+// holding a copy.
+func (f *Func) wgmmaResult(op *ir.Operation, r ir.Value, acc []string) ([]string, error) {
+	if _, defined := f.regs[r]; !defined && accumulatesInPlace(op) {
+		if err := f.Alias(r, acc); err != nil {
+			return nil, Errorf(op, "%v", err)
+		}
+		return acc, nil
+	}
+	res, err := f.Def(r)
+	if err != nil {
+		return nil, Errorf(op, "%v", err)
+	}
+	if len(res) != len(acc) {
+		return nil, Errorf(op, "the accumulator has %d elements, the result %d", len(acc), len(res))
+	}
+	leaves, _ := Leaves(r.Type())
+	for i := range res {
+		c := mustClass(leaves[i])
+		f.Emit("%s %s, %s;", classInfo[c].mov, res[i], acc[i])
+	}
+	return res, nil
+}
+
 // lowerWgmma lowers nvvm.wgmma.mma_async with shared-memory descriptors:
 // the accumulator registers are copied into the result's and then read
 // and written by the instruction.
@@ -545,27 +594,9 @@ func lowerWgmma(f *Func, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	var res []string
-	if _, defined := f.regs[w.Results()]; !defined && accumulatesInPlace(op) {
-		// The result takes the accumulator's registers: no copy reads
-		// registers that an earlier wgmma in flight writes, which would
-		// make ptxas wait for it.
-		res = acc
-		if err := f.Alias(w.Results(), res); err != nil {
-			return Errorf(op, "%v", err)
-		}
-	} else {
-		if res, err = f.Def(w.Results()); err != nil {
-			return Errorf(op, "%v", err)
-		}
-		if len(res) != len(acc) {
-			return Errorf(op, "the accumulator has %d elements, the result %d", len(acc), len(res))
-		}
-		leaves, _ := Leaves(w.Results().Type())
-		for i := range res {
-			c := mustClass(leaves[i])
-			f.Emit("%s %s, %s;", classInfo[c].mov, res[i], acc[i])
-		}
+	res, err := f.wgmmaResult(op, w.Results(), acc)
+	if err != nil {
+		return err
 	}
 	ta, tb, td := w.TypeA().String(), w.TypeB().String(), w.TypeD().String()
 	scaleD := f.NewReg(Pred)
@@ -597,6 +628,60 @@ func lowerWgmma(f *Func, op *ir.Operation) error {
 		sat = ".satfinite"
 	}
 	f.Emit("wgmma.mma_async.sync.aligned.m%dn%dk%d%s.%s.%s.%s %s;", shape.M(), shape.N(), shape.K(), sat, td, ta, tb, args)
+	return nil
+}
+
+// lowerWgmmaRs lowers nvvm.wgmma.mma_async.rs, A in four b32
+// registers: the result takes the accumulator's registers where nothing
+// else reads them (see accumulatesInPlace), else a copy of them.
+func lowerWgmmaRs(f *Func, op *ir.Operation) error {
+	if err := f.Require(op, sm90a("wgmma")); err != nil {
+		return err
+	}
+	w := nvvm.WgmmaMmaAsyncRsOp{Operation: op}
+	shape, ok := nvvm.AsShapeAttr(w.Shape())
+	if !ok {
+		return Errorf(op, "wgmma.mma_async.rs without a shape")
+	}
+	acc, err := f.Src(op, 0)
+	if err != nil {
+		return err
+	}
+	a, err := f.Src(op, 1)
+	if err != nil {
+		return err
+	}
+	if len(a) != 4 {
+		return Errorf(op, "operand A of wgmma.mma_async.rs is %d registers, not 4", len(a))
+	}
+	db, err := f.Reg(op, 2)
+	if err != nil {
+		return err
+	}
+	res, err := f.wgmmaResult(op, w.Results(), acc)
+	if err != nil {
+		return err
+	}
+	ta, tb, td := w.TypeA().String(), w.TypeB().String(), w.TypeD().String()
+	if ta != "f16" && ta != "bf16" {
+		return Errorf(op, "wgmma.mma_async.rs of %s is not supported by the PTX emitter", ta)
+	}
+	scaleD := f.NewReg(Pred)
+	one := f.NewReg(B32)
+	f.Emit("mov.b32 %s, %d;", one, w.ScaleD())
+	f.Emit("setp.ne.b32 %s, %s, 0;", scaleD, one)
+	scale := func(s nvvm.WGMMAScaleIn) int {
+		if s.String() == "neg" {
+			return -1
+		}
+		return 1
+	}
+	transB := 0
+	if w.LayoutB().String() == "row" {
+		transB = 1
+	}
+	f.Emit("wgmma.mma_async.sync.aligned.m%dn%dk%d.%s.%s.%s {%s}, {%s}, %s, %s, %d, %d, %d;", shape.M(), shape.N(), shape.K(), td, ta, tb,
+		strings.Join(res, ", "), strings.Join(a, ", "), db, scaleD, scale(w.ScaleA()), scale(w.ScaleB()), transB)
 	return nil
 }
 
@@ -827,6 +912,9 @@ func accumulatesInPlace(op *ir.Operation) bool {
 	}
 	def := ir.DefiningOp(acc)
 	if _, ok := nvvm.AsWgmmaMmaAsyncOp(def); ok {
+		return def.Block() == op.Block()
+	}
+	if _, ok := nvvm.AsWgmmaMmaAsyncRsOp(def); ok {
 		return def.Block() == op.Block()
 	}
 	x, ok := llvm.AsExtractvalueOp(def)

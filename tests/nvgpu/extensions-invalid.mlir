@@ -41,3 +41,29 @@ func.func @registers_type(%acc: !nvgpu.warpgroup.accumulator<fragmented = vector
   %r = nvgpu.warpgroup.mma.registers %acc : !nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>> -> vector<8x2x2xf16>
   return
 }
+
+// -----
+
+// Each of the 128 threads holds 64x32/128 = 16 elements of A.
+
+func.func @rs_fragment(%a: vector<4x2xbf16>, %b: !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, %c: vector<8x2x2xf32>) {
+  // expected-error @below {{'nvgpu.warpgroup.mma.rs' op has 8 elements of A, but each of the 128 threads of a warpgroup holds 16 of a 64x32 operand}}
+  %d = nvgpu.warpgroup.mma.rs %a, %b, %c : vector<4x2xbf16>, !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, vector<8x2x2xf32> -> vector<8x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @rs_accumulator(%a: vector<8x2xbf16>, %b: !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, %c: vector<4x2x2xf32>) {
+  // expected-error @below {{'nvgpu.warpgroup.mma.rs' op has 16 accumulators, but each of the 128 threads of a warpgroup holds 32 of a 64x64 accumulator}}
+  %d = nvgpu.warpgroup.mma.rs %a, %b, %c : vector<8x2xbf16>, !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, vector<4x2x2xf32> -> vector<4x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @rs_type(%a: vector<8x2xf16>, %b: !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, %c: vector<8x2x2xf32>) {
+  // expected-error @below {{'nvgpu.warpgroup.mma.rs' op expects operand A in pairs of 16-bit bf16}}
+  %d = nvgpu.warpgroup.mma.rs %a, %b, %c : vector<8x2xf16>, !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, vector<8x2x2xf32> -> vector<8x2x2xf32>
+  return
+}

@@ -1,0 +1,152 @@
+package tiletonvgpu_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/run"
+	"github.com/strata-ir/strata/semcheck"
+)
+
+// TestFlash90Semantics lowers attention programs from linalg to tile
+// kernels and on to the warp-specialized sm_90a attention kernel (TMA of
+// Q, K and V, a ring of stages on mbarriers, wgmma with P in registers),
+// and runs each level on the interpreter with the program's inputs: the
+// nvgpu kernel prints what the tile kernel prints. The cases are ragged
+// against the blocks, causal with grouped K/V heads, f16 with D=128, with
+// one and two consumer warpgroups.
+func TestFlash90Semantics(t *testing.T) {
+	hopper := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
+		"nvgpu.warpgroup.mma.rs", "{transposeB}", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 40",
+		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2"}
+	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = "}
+	cases := []struct {
+		file, sizes, options string
+		want                 []string
+	}{
+		{"flash90_causal.mlir", "64,64,64", "", append(hopper, "threads in (%c256", "vector<16x2xbf16>")},
+		// The consumer warpgroups in turns (named barriers).
+		{"flash90_causal.mlir", "128,64,64", "ping-pong=true", append(append(hopper, pingpong...), "threads in (%c384")},
+		{"flash90_causal.mlir", "128,128,64", "", append(hopper, "vector<16x2xbf16>", "vector<32x2xbf16>")},
+		{"flash90_d128.mlir", "128,64,128", "ping-pong=true", append(append(hopper, pingpong...), "vector<32x2xf16>", "vector<16x2xf16>")},
+		// The tile kernel linalg-to-tile makes of grouped-query attention
+		// (the interpreter does not run its linalg source's floordiv map).
+		{"flash90_gqa_tile.mlir", "", "", append(hopper, "arith.divui")},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%s", c.file, c.sizes), func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", c.file))
+			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a " + c.options + "}"
+			if c.sizes == "" {
+				pipeline = "tile-to-nvgpu{chip=sm_90a " + c.options + "}"
+			}
+			r, err := semcheck.Validate(ctx, m, pipeline, "attention")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Failure != nil {
+				t.Fatalf("%v: %v", r.Failure, r.Failure.Notes)
+			}
+			if r.PassError != nil {
+				t.Fatalf("%s: %v", r.FailedPass, r.PassError)
+			}
+			if len(r.Validated) != strings.Count(pipeline, "}") {
+				t.Fatalf("validated %v", r.Validated)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			out := sb.String()
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %q in the lowered module", w)
+				}
+			}
+			if strings.Contains(out, "nvgpu.mma.sync") {
+				t.Errorf("the mma.sync path in the lowered module")
+			}
+			if c.options == "" && strings.Contains(out, "nvvm.barrier") {
+				t.Errorf("named barriers without pingpong")
+			}
+		})
+	}
+}
+
+// TestFlash90NVVM runs the sm_90a attention kernel on the interpreter
+// after the gpu.module's lowering to llvm and nvvm, where the wgmma
+// descriptors' bits (start, leading and stride byte offsets, swizzle) and
+// the registers of P are read as the hardware reads them: the lowered
+// program prints what the linalg program prints. Its PTX has wgmma with
+// A in registers, 3-D bulk tensor copies and the register budgets.
+func TestFlash90NVVM(t *testing.T) {
+	for _, sizes := range []string{"64,64,64", "128,128,64"} {
+		t.Run(sizes, func(t *testing.T) {
+			options := ""
+			if sizes == "128,128,64" {
+				options = " ping-pong=true"
+			}
+			ctx, m := parse(t, filepath.Join("testdata", "flash90_main.mlir"))
+			base, err := semcheck.Observe(m, "main")
+			if err != nil || base.Err != "" {
+				t.Fatalf("%v %s", err, base.Err)
+			}
+			tol := semcheck.Tolerance(m)
+			pm := pass.NewManager(ctx, "builtin.module")
+			if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_90a" + options + "}, " + run.GPUModulePipeline + ")"); err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(m); err != nil {
+				t.Fatal(err)
+			}
+			got, err := semcheck.Observe(m, "main")
+			if err != nil || got.Err != "" {
+				t.Fatalf("%v %s", err, got.Err)
+			}
+			if !got.Near(base, tol) {
+				t.Fatalf("the lowered program prints\n%s\nnot\n%s", got.Output, base.Output)
+			}
+		})
+	}
+	text := sm90PTX(t, "flash90_causal.mlir", "128,128,64", " ping-pong=true")
+	for _, w := range []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16",
+		"}, {%r", "cp.async.bulk.tensor.3d", "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "ex2.approx",
+		"bar.sync %r", "bar.arrive %r"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("no %q in the PTX", w)
+		}
+	}
+}
+
+// TestFlash90Fallback: attention kernels the sm_90a kernel does not take
+// (blocks of 2-D views with offsets, which TMA boxes of the whole memref
+// do not copy; key blocks of 32) keep the mma.sync kernel with
+// chip=sm_90a.
+func TestFlash90Fallback(t *testing.T) {
+	for _, c := range []struct{ file, pipeline string }{
+		{"flash_gqa.mlir", "tile-to-nvgpu{chip=sm_90a}"},
+		{"attention_bf16.mlir", "linalg-to-tile{target=sm_90a tile-sizes=64,32,64}, tile-to-nvgpu{chip=sm_90a}"},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", c.file))
+			pm := pass.NewManager(ctx, "builtin.module")
+			if err := pm.Parse("builtin.module(" + c.pipeline + ")"); err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(m); err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if out := sb.String(); !strings.Contains(out, "nvgpu.mma.sync") || strings.Contains(out, "nvgpu.warpgroup.mma.rs") {
+				t.Errorf("not the mma.sync kernel")
+			}
+		})
+	}
+}
