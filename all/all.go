@@ -69,6 +69,7 @@ import (
 	_ "github.com/strata-ir/strata/transforms/expandstrided"
 	_ "github.com/strata-ir/strata/transforms/funcdedup"
 	_ "github.com/strata-ir/strata/transforms/gpuasyncregion"
+	_ "github.com/strata-ir/strata/transforms/rocdlattachtarget"
 	_ "github.com/strata-ir/strata/transforms/gpuoutline"
 	_ "github.com/strata-ir/strata/transforms/inline"
 	_ "github.com/strata-ir/strata/transforms/licm"

@@ -64,7 +64,7 @@ func dotInfo(k *tiletonvgpu.Kernel, op *ir.Operation) (*dotShape, error) {
 			info.wn /= 2
 		}
 	}
-	info.frag = Frag(info.wm, info.wn)
+	info.frag = fragOf(l)
 	// 32x32x8 and 16x16x16: four 16-bit elements of A and B per lane;
 	// 32x32x2 and 16x16x4: one f32.
 	info.kInstr = 8 * 32 / info.frag

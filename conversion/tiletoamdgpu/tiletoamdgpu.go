@@ -103,7 +103,7 @@ func Target(ctx *ir.Context, chip string) *tiletonvgpu.Target {
 	}
 	return &tiletonvgpu.Target{
 		Pass: Argument, Chip: chip, Lanes: WaveSize,
-		Instruction: "mfma", FragM: 16, FragN: 16, Accumulator: MFMA,
+		Instruction: "mfma", FragM: 16, FragN: 16, Accumulator: MFMA, Chained: chained,
 		Rules:         map[string]tiletonvgpu.Rule{"tile.dot": lowerDot, "scf.for": lowerFor},
 		ModuleTargets: targets,
 	}

@@ -73,6 +73,17 @@ func TestSemantics(t *testing.T) {
 		{"../../examples/softmax/softmax.mlir", "gfx950", "- rocdl", []string{"rocdl.ds_swizzle"}, "", nil},
 		{"../../examples/layernorm/layernorm.mlir", "gfx90a", "- rocdl", []string{"rocdl.ds_swizzle"}, "", nil},
 		{"../../examples/rmsnorm/rmsnorm.mlir", "gfx942", "- rocdl", []string{"rocdl.ds_swizzle"}, "", nil},
+		// FlashAttention: both products of the online softmax on the
+		// f32 MFMAs, P staged through LDS from the accumulator.
+		{"../../examples/attention/attention.mlir", "gfx90a", "- rocdl", []string{"rocdl.mfma.f32.16x16x4f32", "__ocml_exp2_f32"}, "", nil},
+		{"../../examples/attention/attention.mlir", "gfx942", "- rocdl", []string{"rocdl.mfma.f32.16x16x4f32"}, "", nil},
+		{"../../examples/attention/attention.mlir", "gfx950", "-", []string{"amdgpu.mfma 16x16x4", "math.exp2"}, "", nil},
+		// tile-to-nvgpu's FlashAttention kernels (bf16 and f16, ragged
+		// and causal bounds, grouped-query heads, head dimension 128).
+		{"flash_causal.mlir", "gfx942", "", []string{"amdgpu.mfma 16x16x16", "math.exp2"}, "attn", nil},
+		{"flash_gqa.mlir", "gfx90a", "", []string{"amdgpu.mfma 16x16x16"}, "attn", nil},
+		{"flash_f16.mlir", "gfx950", "", []string{"amdgpu.mfma 16x16x16", "vector<4xf16>"}, "attn", nil},
+		{"flash_d128.mlir", "gfx942", "", []string{"amdgpu.mfma 16x16x16"}, "attn", nil},
 		// Tile-level input: transposes are layouts.
 		{"transpose.mlir", "gfx90a", "", []string{"vector.load"}, "k", nil},
 	}

@@ -347,7 +347,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 		// warpgroup follows them.
 		warps = plan.consumers * 4
 		threads = (plan.consumers + 1) * 128
-		lay, err = assignWith(work, warps, t.Lanes, sm90Accumulator)
+		lay, err = assignWith(work, warps, t.Lanes, nil, sm90Accumulator)
 	} else {
 		lay, err = assign(work, warps, t)
 	}

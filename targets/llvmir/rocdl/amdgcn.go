@@ -46,6 +46,10 @@ func AMDGCN(module *sir.Operation, name, chip string) (string, error) {
 	case name != "":
 		return "", sir.NewError(module.Loc(), fmt.Sprintf("no gpu.module named '%s'", name))
 	}
+	if lowered := inlineNativeOCML(target); lowered != target {
+		defer lowered.Erase()
+		target = lowered
+	}
 	text, err := llvmir.TranslateWith(target, llvmir.Options{TargetTriple: Triple, TargetCPU: chip})
 	if err != nil {
 		return "", err
