@@ -34,6 +34,11 @@ type Target struct {
 	// softmax combines) on warps warps stacked along its rows; nil for
 	// the mma.sync layout of products chained in registers.
 	Chained func(shape []int64, warps int64) (*Layout, error)
+	// Memory names the on-chip memory the kernel's workgroup buffers
+	// live in and MemoryBytes its capacity; a kernel that needs more is
+	// an error (no check when Memory is empty).
+	Memory      string
+	MemoryBytes int64
 	// Rules replace the package's rules of the operations they name.
 	Rules map[string]Rule
 	// ModuleTargets is the targets attribute of the gpu.module (nil for
