@@ -84,8 +84,8 @@ func TestSemantics(t *testing.T) {
 		{"flash_gqa.mlir", "gfx90a", "", []string{"amdgpu.mfma 16x16x16"}, "attn", nil},
 		{"flash_f16.mlir", "gfx950", "", []string{"amdgpu.mfma 16x16x16", "vector<4xf16>"}, "attn", nil},
 		{"flash_d128.mlir", "gfx942", "", []string{"amdgpu.mfma 16x16x16"}, "attn", nil},
-		// fp8 products (gfx942's FNUZ formats) on the 32x32x16 MFMA.
-		{"../tiletoamdgpu/testdata/gemm_fp8.mlir", "gfx942", "", []string{"amdgpu.mfma 32x32x16", "vector<8xf8E4M3FNUZ>"}, "main", nil},
+		// fp8 products (gfx942's FNUZ formats) on the 16x16x32 MFMA.
+		{"../tiletoamdgpu/testdata/gemm_fp8.mlir", "gfx942", "", []string{"amdgpu.mfma 16x16x32", "vector<8xf8E4M3FNUZ>"}, "main", nil},
 		// Tile-level input: transposes are layouts.
 		{"transpose.mlir", "gfx90a", "", []string{"vector.load"}, "k", nil},
 	}

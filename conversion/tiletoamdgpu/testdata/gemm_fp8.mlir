@@ -1,5 +1,6 @@
 // An fp8 (E4M3 FNUZ) GEMM with f32 accumulation, ragged in M, N and K:
-// 32x32x16 MFMAs on gfx942, eight fp8 values of A and B per lane.
+// 16x16x32 MFMAs on gfx942 (a 32x32 block on four waves), eight fp8
+// values of A and B per lane.
 tile.func @fp8(%a: memref<48x40xf8E4M3FNUZ>, %b: memref<40x48xf8E4M3FNUZ>, %c: memref<48x48xf32>) grid [parallel, parallel] {
   %p = tile.program_id 0 : index
   %q = tile.program_id 1 : index
