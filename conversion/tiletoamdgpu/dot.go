@@ -112,6 +112,10 @@ func dotInfo(k *tiletonvgpu.Kernel, op *ir.Operation) (*dotShape, error) {
 		info.kInstr = 2 * 32 / info.frag
 	case fp8:
 		info.kInstr = 16 * 32 / info.frag
+	case k.Chip() == "gfx950" && info.bk%(16*32/info.frag) == 0:
+		// gfx950's f16 and bf16 MFMAs of twice the K (32x32x16,
+		// 16x16x32): eight elements per lane.
+		info.kInstr = 16 * 32 / info.frag
 	default:
 		info.kInstr = 8 * 32 / info.frag
 	}
