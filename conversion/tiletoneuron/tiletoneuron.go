@@ -70,7 +70,8 @@ var lowered = []string{"tile.load", "tile.store", "tile.atomic_add", "tile.dot",
 	"tile.expand_dims", "tile.squeeze", "tile.reshape", "tile.broadcast", "tile.transpose", "tile.cast",
 	"arith.constant", "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
 	"arith.maxnumf", "arith.minnumf", "arith.negf", "arith.extf", "arith.truncf", "arith.addi", "arith.cmpi",
-	"arith.select", "math.exp", "math.tanh", "math.sqrt", "math.rsqrt", "math.log", "scf.for"}
+	"arith.select", "arith.index_cast", "arith.sitofp", "math.exp", "math.tanh", "math.sqrt", "math.rsqrt", "math.log",
+	"math.sin", "math.cos", "scf.for"}
 
 func init() { pass.Register(Pass) }
 
@@ -414,6 +415,10 @@ func (l *lowering) op(op *ir.Operation) *ir.Diagnostic {
 		return l.addi(op)
 	case isOp(op, arith.AsCmpiOp):
 		return l.cmpi(op)
+	case isOp(op, arith.AsIndexCastOp):
+		return l.indexCast(op)
+	case isOp(op, arith.AsSitofpOp):
+		return l.sitofp(op)
 	case isOp(op, arith.AsSelectOp):
 		return l.selectOp(op)
 	case isOp(op, arith.AsMaxnumfOp), isOp(op, arith.AsMinnumfOp):
@@ -457,6 +462,10 @@ func unaryAct(op *ir.Operation) (neuron.ActFunc, bool) {
 		return neuron.ActFuncRsqrt, true
 	case isOp(op, mathd.AsLogOp):
 		return neuron.ActFuncLog, true
+	case isOp(op, mathd.AsSinOp):
+		return neuron.ActFuncSin, true
+	case isOp(op, mathd.AsCosOp):
+		return neuron.ActFuncCos, true
 	}
 	return 0, false
 }
@@ -1371,6 +1380,52 @@ func (l *lowering) addi(op *ir.Operation) *ir.Diagnostic {
 	}
 	n.base = x
 	l.set(op, &n)
+	return nil
+}
+
+// indexCast keeps an iota-based index tile as it is, in another integer
+// type (the values an index tile of a block takes fit them).
+func (l *lowering) indexCast(op *ir.Operation) *ir.Diagnostic {
+	a, err := l.get(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	if a.k != aff && a.k != isplat {
+		return unsupported(op, "index casts of tiles other than iota-based index tiles")
+	}
+	n := *a
+	n.shape, n.elem = tensorInfo(op.Result(0).Type())
+	l.set(op, &n)
+	return nil
+}
+
+// sitofp materializes an iota-based index tile as floats: an iota on
+// GpSimd writes base + p·cp + f·cf into the tile in its type.
+func (l *lowering) sitofp(op *ir.Operation) *ir.Diagnostic {
+	a, err := l.get(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	if a.k != aff {
+		return unsupported(op, "conversions to float of tiles other than iota-based index tiles")
+	}
+	shape, elem := tensorInfo(op.Result(0).Type())
+	k, cp, cf := full, a.cp, a.cf
+	if len(shape) == 1 {
+		// A 1-D tile is a column: its index runs along the partitions.
+		k, cp, cf = col, a.cp+a.cf, 0
+	}
+	r, c := dims(k, shape)
+	t, derr := l.alloc(op, r, c, elem, neuron.BufferSbuf)
+	if derr != nil {
+		return derr
+	}
+	base := a.base
+	if base == nil {
+		base = l.zero(op)
+	}
+	neuron.BuildIota(l.b, op.Loc(), t, base, cp, cf)
+	l.set(op, &val{k: k, t: t, shape: shape, elem: elem})
 	return nil
 }
 

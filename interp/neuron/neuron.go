@@ -372,6 +372,10 @@ func ActFunc(fn neuron.ActFunc) func(float64) float64 {
 		return math.Log
 	case neuron.ActFuncSilu:
 		return func(x float64) float64 { return x / (1 + math.Exp(-x)) }
+	case neuron.ActFuncSin:
+		return math.Sin
+	case neuron.ActFuncCos:
+		return math.Cos
 	}
 	return func(x float64) float64 { return x }
 }

@@ -147,7 +147,7 @@ var aluNames = map[neuron.AluOp]string{neuron.AluOpAdd: "nl.add", neuron.AluOpSu
 var actNames = map[neuron.ActFunc]string{neuron.ActFuncCopy: "nl.copy", neuron.ActFuncExp: "nl.exp",
 	neuron.ActFuncTanh: "nl.tanh", neuron.ActFuncRelu: "nl.relu", neuron.ActFuncSigmoid: "nl.sigmoid",
 	neuron.ActFuncRsqrt: "nl.rsqrt", neuron.ActFuncSqrt: "nl.sqrt", neuron.ActFuncSquare: "nl.square",
-	neuron.ActFuncLog: "nl.log", neuron.ActFuncSilu: "nl.silu"}
+	neuron.ActFuncLog: "nl.log", neuron.ActFuncSilu: "nl.silu", neuron.ActFuncSin: "nl.sin", neuron.ActFuncCos: "nl.cos"}
 
 var engineNames = map[neuron.Engine]string{neuron.EngineVector: "nisa.vector_engine",
 	neuron.EngineScalar: "nisa.scalar_engine", neuron.EngineGpsimd: "nisa.gpsimd_engine"}
