@@ -29,9 +29,7 @@ var rocmStages = []struct{ name, pipeline string }{
 
 // rocmNotYet lists the stages of tests that do not run yet, with the
 // reason; they are still run, and one that passes is reported.
-var rocmNotYet = map[string]string{
-	"printf.mlir/rocdl": "convert-gpu-to-rocdl does not lower gpu.printf to the device library's __ockl_printf_* calls",
-}
+var rocmNotYet = map[string]string{}
 
 // TestGPUIntegrationROCM runs upstream's ROCm integration tests on the
 // SIMT interpreter with 64-lane waves, before and after the lowering of
