@@ -76,6 +76,7 @@ import (
 	_ "github.com/strata-ir/strata/transforms/linalggeneralize"
 	_ "github.com/strata-ir/strata/transforms/linalgtotile"
 	_ "github.com/strata-ir/strata/transforms/opstats"
+	_ "github.com/strata-ir/strata/transforms/rocdlattachtarget"
 	_ "github.com/strata-ir/strata/transforms/sccp"
 	_ "github.com/strata-ir/strata/transforms/stripdebuginfo"
 	_ "github.com/strata-ir/strata/transforms/symboldce"

@@ -54,12 +54,13 @@ func init() { pass.Register(Pass) }
 func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	tc := llvmcommon.NewTypeConverter(ctx)
 	addSmallFloatConversions(ctx, tc)
+	addMemorySpaces(ctx, tc)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("rocdl")
 	for _, name := range []string{amdgpu.MfmaOpName, amdgpu.MemoryCounterWaitOpName, amdgpu.SchedBarrierOpName, amdgpu.SwizzleBitmodeOpName,
 		amdgpu.TransposeLoadOpName, amdgpu.DppOpName, amdgpu.ExtPackedFp8OpName, amdgpu.PackedTrunc2xfp8OpName, amdgpu.PackedStochRoundFp8OpName,
-		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName} {
+		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName, amdgpu.GatherToLdsOpName} {
 		target.AddIllegalOp(name)
 	}
 	for name := range bufferOps {
@@ -72,6 +73,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		ldsBarrierPattern(chip),
 		SwizzlePattern(),
 		transposeLoadPattern(chip, tc),
+		gatherToLDSPattern(chip, tc),
 		dppPattern(),
 		wmmaPattern(chip),
 	}
@@ -308,6 +310,27 @@ func transposeLoadPattern(chip Chipset, tc *rewrite.TypeConverter) rewrite.Conve
 			r.ReplaceOp(op, []ir.Value{v})
 			return true
 		}}
+}
+
+// addMemorySpaces converts memrefs in the gpu and amdgpu memory spaces
+// to LLVM's address spaces, as upstream's pass does
+// (populateAMDGPUMemorySpaceAttributeConversions): fat_raw_buffer is 7,
+// buffer_rsrc 8, fat_structured_buffer 9.
+func addMemorySpaces(ctx *ir.Context, tc *rewrite.TypeConverter) {
+	llvmcommon.AddGPUMemorySpaces(ctx, tc)
+	spaces := map[string]int64{"#amdgpu.address_space<fat_raw_buffer>": 7, "#amdgpu.address_space<buffer_rsrc>": 8,
+		"#amdgpu.address_space<fat_structured_buffer>": 9}
+	tc.AddConversion(func(t ir.Type) ir.Type {
+		m, ok := t.(*ir.MemRefType)
+		if !ok || m.MemorySpace == nil {
+			return nil
+		}
+		as, ok := spaces[ir.AttrString(m.MemorySpace)]
+		if !ok {
+			return nil
+		}
+		return tc.Convert(ctx.MemRefType(m.Shape, m.Elem, m.Layout, ctx.IntegerAttr(ctx.I(64), as)))
+	})
 }
 
 // addSmallFloatConversions converts the 8-, 6- and 4-bit float types and

@@ -7,6 +7,7 @@ package gpucommon
 import (
 	"encoding/binary"
 	"fmt"
+	"strconv"
 
 	"github.com/strata-ir/strata/conversion/functollvm"
 	"github.com/strata-ir/strata/conversion/llvmcommon"
@@ -302,4 +303,61 @@ func staticShape(shape []int64) bool {
 		}
 	}
 	return true
+}
+
+// DeclareFunc declares the llvm.func name of type ft at the start of
+// module unless a symbol of that name is visible from it (upstream's
+// getOrDefineFunction).
+func DeclareFunc(ctx *ir.Context, module *ir.Operation, loc ir.Location, name string, ft *llvm.FuncType) {
+	for t := module; t != nil; t = t.ParentOp() {
+		if t.HasTrait(ir.SymbolTableTrait) && t.NumRegions() > 0 && t.Region(0).First() != nil &&
+			ir.NewSymbolTable(t).Lookup(name) != nil {
+			return
+		}
+	}
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToStart(module.Region(0).First())
+	f := llvm.BuildFunc(b, loc, name, ft)
+	if f.Operation != nil {
+		llvmcommon.DropProperty(ctx, f.Operation, "unnamed_addr")
+	}
+}
+
+// FormatGlobal returns the name and type of the internal constant global
+// of module that holds format with a terminating NUL, creating
+// @printfFormat_N at the start of module unless an equal one exists
+// (upstream's getOrCreateStringConstant).
+func FormatGlobal(ctx *ir.Context, module *ir.Operation, loc ir.Location, format string) (string, ir.Type) {
+	s := format + "\x00"
+	gt := llvm.Array(ctx, uint64(len(s)), ctx.I(8))
+	value := ctx.Str(s)
+	body := module.Region(0).First()
+	for o := body.First(); o != nil; o = o.Next() {
+		g, ok := llvm.AsMlirGlobalOp(o)
+		if !ok || g.GlobalType() != gt || o.InherentAttr("constant") == nil || o.InherentAttr("value") != value {
+			continue
+		}
+		if a, ok := o.InherentAttr("alignment").(*ir.IntegerAttr); ok && a.Int64() != 0 {
+			continue
+		}
+		if a, ok := o.InherentAttr("addr_space").(*ir.IntegerAttr); ok && a.Int64() != 0 {
+			continue
+		}
+		return g.SymName(), gt
+	}
+	table := ir.NewSymbolTable(module)
+	name := ""
+	for n := 0; ; n++ {
+		name = "printfFormat_" + strconv.Itoa(n)
+		if table.Lookup(name) == nil {
+			break
+		}
+	}
+	b := ir.NewBuilder(ctx)
+	b.SetInsertionPointToStart(body)
+	g := llvm.BuildMlirGlobal(b, loc, gt, name, llvm.LinkageInternal, llvm.MlirGlobalOptions{Constant: true, Value: value})
+	if g.Operation != nil {
+		llvmcommon.DropProperty(ctx, g.Operation, "unnamed_addr")
+	}
+	return name, gt
 }

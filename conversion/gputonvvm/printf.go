@@ -1,8 +1,7 @@
 package gputonvvm
 
 import (
-	"strconv"
-
+	"github.com/strata-ir/strata/conversion/gpucommon"
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -48,8 +47,8 @@ func printfPattern() rewrite.ConversionPattern {
 			loc := op.Loc()
 			ptr := llvm.Ptr(ctx, 0)
 			i32 := ctx.I(32)
-			declareVprintf(ctx, module, loc, llvm.Func(ctx, i32, []ir.Type{ptr, ptr}, false))
-			global, gt := formatGlobal(ctx, module, loc, pop.Format())
+			gpucommon.DeclareFunc(ctx, module, loc, vprintf, llvm.Func(ctx, i32, []ir.Type{ptr, ptr}, false))
+			global, gt := gpucommon.FormatGlobal(ctx, module, loc, pop.Format())
 			addr := llvm.BuildMlirAddressof(r.Builder, loc, global, ptr).Operation.Result(0)
 			start := llvm.BuildGetelementptr(r.Builder, loc, addr, nil, ctx.DenseI32Array(0, 0), gt, ptr).Operation.Result(0)
 			var types []ir.Type
@@ -72,60 +71,4 @@ func printfPattern() rewrite.ConversionPattern {
 			r.ReplaceOp(op, nil)
 			return true
 		}}
-}
-
-// declareVprintf declares vprintf at the start of module unless a symbol
-// of that name is visible from it (upstream's getOrDefineFunction).
-func declareVprintf(ctx *ir.Context, module *ir.Operation, loc ir.Location, ft *llvm.FuncType) {
-	for t := module; t != nil; t = t.ParentOp() {
-		if t.HasTrait(ir.SymbolTableTrait) && t.NumRegions() > 0 && t.Region(0).First() != nil &&
-			ir.NewSymbolTable(t).Lookup(vprintf) != nil {
-			return
-		}
-	}
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToStart(module.Region(0).First())
-	f := llvm.BuildFunc(b, loc, vprintf, ft)
-	if f.Operation != nil {
-		llvmcommon.DropProperty(ctx, f.Operation, "unnamed_addr")
-	}
-}
-
-// formatGlobal returns the name and type of the internal constant global
-// of module that holds format with a terminating NUL, creating
-// @printfFormat_N at the start of module unless an equal one exists
-// (upstream's getOrCreateStringConstant).
-func formatGlobal(ctx *ir.Context, module *ir.Operation, loc ir.Location, format string) (string, ir.Type) {
-	s := format + "\x00"
-	gt := llvm.Array(ctx, uint64(len(s)), ctx.I(8))
-	value := ctx.Str(s)
-	body := module.Region(0).First()
-	for o := body.First(); o != nil; o = o.Next() {
-		g, ok := llvm.AsMlirGlobalOp(o)
-		if !ok || g.GlobalType() != gt || o.InherentAttr("constant") == nil || o.InherentAttr("value") != value {
-			continue
-		}
-		if a, ok := o.InherentAttr("alignment").(*ir.IntegerAttr); ok && a.Int64() != 0 {
-			continue
-		}
-		if a, ok := o.InherentAttr("addr_space").(*ir.IntegerAttr); ok && a.Int64() != 0 {
-			continue
-		}
-		return g.SymName(), gt
-	}
-	table := ir.NewSymbolTable(module)
-	name := ""
-	for n := 0; ; n++ {
-		name = "printfFormat_" + strconv.Itoa(n)
-		if table.Lookup(name) == nil {
-			break
-		}
-	}
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointToStart(body)
-	g := llvm.BuildMlirGlobal(b, loc, gt, name, llvm.LinkageInternal, llvm.MlirGlobalOptions{Constant: true, Value: value})
-	if g.Operation != nil {
-		llvmcommon.DropProperty(ctx, g.Operation, "unnamed_addr")
-	}
-	return name, gt
 }

@@ -68,7 +68,7 @@ func (p *lowerPass) Run(op *ir.Operation, st *pass.State) error {
 	if *p.barePtr {
 		return st.EmitError(op, "use-bare-ptr-memref-call-conv is not supported")
 	}
-	return Run(st.Context(), op)
+	return RunFor(st.Context(), op, *p.runtime)
 }
 
 // Pass registers the convert-gpu-to-rocdl pass.
@@ -77,7 +77,12 @@ var Pass = pass.Registration{Argument: Argument, New: New}
 func init() { pass.Register(Pass) }
 
 // Run converts the gpu.module module.
-func Run(ctx *ir.Context, module *ir.Operation) error {
+func Run(ctx *ir.Context, module *ir.Operation) error { return RunFor(ctx, module, "unknown") }
+
+// RunFor converts the gpu.module module for a runtime ("HIP" lowers
+// gpu.printf to the device library's printf calls; upstream's other
+// runtimes leave it illegal).
+func RunFor(ctx *ir.Context, module *ir.Operation, runtime string) error {
 	// Upstream first runs a greedy rewrite, which rewrites uniform
 	// all-reductions (shared with NVVM), promotes shuffles to swizzles and
 	// drops the operations without effects whose results are unused.
@@ -96,12 +101,15 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
-		"gpu.grid_dim", "gpu.lane_id", "gpu.subgroup_size", "gpu.shuffle", amdgpu.SwizzleBitmodeOpName} {
+		"gpu.grid_dim", "gpu.lane_id", "gpu.subgroup_size", "gpu.shuffle", "gpu.printf", amdgpu.SwizzleBitmodeOpName} {
 		target.AddIllegalOp(name)
 	}
 	var patterns []rewrite.ConversionPattern
 	patterns = append(patterns, gpuPatterns(tc)...)
 	patterns = append(patterns, shufflePattern(), amdgputorocdl.SwizzlePattern())
+	if runtime == "HIP" {
+		patterns = append(patterns, printfHIPPattern())
+	}
 	patterns = append(patterns, ocmlPatterns()...)
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)

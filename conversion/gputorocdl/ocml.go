@@ -128,11 +128,7 @@ func callOCML(r *rewrite.ConversionRewriter, op *ir.Operation, base string, noF3
 		callArgs[i], params[i] = v, callType
 	}
 	llvmcommon.DeclareBefore(r, op, name, llvm.Func(ctx, callType, params, false))
-	res := llvmcommon.Create(r, "llvm.call", loc, callArgs, []ir.Type{callType}, []ir.NamedAttr{
-		{Name: "callee", Value: ctx.SymbolRefAttr(name, nil)},
-		{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(int32(len(callArgs)), 0)},
-		{Name: "op_bundle_sizes", Value: ctx.DenseI32Array()},
-	}).Result(0)
+	res := llvmcommon.Create(r, "llvm.call", loc, callArgs, []ir.Type{callType}, llvmcommon.CallProps(ctx, name, len(callArgs))).Result(0)
 	if callType != rt {
 		res = llvmcommon.Create(r, "llvm.fptrunc", loc, []ir.Value{res}, []ir.Type{rt}, nil).Result(0)
 	}

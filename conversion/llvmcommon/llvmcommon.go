@@ -210,3 +210,13 @@ func DropProperty(ctx *ir.Context, op *ir.Operation, name string) {
 func Lowers(patterns func(tc *rewrite.TypeConverter) []rewrite.ConversionPattern) func(ctx *ir.Context) []string {
 	return func(ctx *ir.Context) []string { return rewrite.ConversionRoots(patterns(NewTypeConverter(ctx))) }
 }
+
+// CallProps are the properties of an llvm.call of callee with n operands
+// and no operand bundles.
+func CallProps(ctx *ir.Context, callee string, n int) []ir.NamedAttr {
+	return []ir.NamedAttr{
+		{Name: "callee", Value: ctx.SymbolRefAttr(callee, nil)},
+		{Name: "operandSegmentSizes", Value: ctx.DenseI32Array(int32(n), 0)},
+		{Name: "op_bundle_sizes", Value: ctx.DenseI32Array()},
+	}
+}

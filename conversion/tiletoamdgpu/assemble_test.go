@@ -4,11 +4,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/internal/testutil"
+	"github.com/strata-ir/strata/targets/chips"
 	"github.com/strata-ir/strata/targets/llvmir/rocdl"
 )
 
@@ -40,6 +43,23 @@ func TestAssemble(t *testing.T) {
 			[]string{"@llvm.amdgcn.mfma.f32.32x32x2f32(float"}, []string{"v_mfma_f32_32x32x2"}},
 		{"../../examples/matmul/matmul.mlir", "gfx90a", "32,32,16",
 			[]string{"@llvm.amdgcn.mfma.f32.16x16x4f32(float"}, []string{"v_mfma_f32_16x16x4f32"}},
+		// The five examples with the chip's own block sizes ("-"): the
+		// products on the matrix cores, the reductions across lanes, and
+		// (for every case) no scratch and LDS within the chip's limit.
+		{"../../examples/gemm-bias-relu/gemm-bias-relu.mlir", "gfx90a", "-", nil, []string{"v_mfma_f32_32x32x2f32"}},
+		{"../../examples/gemm-bias-relu/gemm-bias-relu.mlir", "gfx942", "-", nil, []string{"v_mfma_f32_32x32x2_f32"}},
+		{"../../examples/softmax/softmax.mlir", "gfx90a", "-", nil, []string{"ds_swizzle_b32", "v_exp_f32"}},
+		{"../../examples/softmax/softmax.mlir", "gfx942", "-", nil, []string{"ds_swizzle_b32", "v_exp_f32"}},
+		{"../../examples/layernorm/layernorm.mlir", "gfx90a", "-", nil, []string{"ds_swizzle_b32", "v_sqrt_f32"}},
+		{"../../examples/layernorm/layernorm.mlir", "gfx942", "-", nil, []string{"ds_swizzle_b32", "v_sqrt_f32"}},
+		{"../../examples/rmsnorm/rmsnorm.mlir", "gfx90a", "-", nil, []string{"ds_swizzle_b32"}},
+		{"../../examples/rmsnorm/rmsnorm.mlir", "gfx942", "-", nil, []string{"ds_swizzle_b32"}},
+		// FlashAttention: both products on the f32 MFMA, exp2 on the
+		// transcendental unit (v_exp_f32), P staged through LDS.
+		{"../../examples/attention/attention.mlir", "gfx90a", "-",
+			[]string{"@llvm.amdgcn.mfma.f32.16x16x4f32(float", "@llvm.exp2.f32"}, []string{"v_mfma_f32_16x16x4f32", "v_exp_f32", "ds_write", "ds_read"}},
+		{"../../examples/attention/attention.mlir", "gfx942", "-",
+			[]string{"@llvm.amdgcn.mfma.f32.16x16x4f32(float"}, []string{"v_mfma_f32_16x16x4_f32", "v_exp_f32"}},
 	}
 	llc := testutil.LookTool("llc-16")
 	if llc == "" {
@@ -55,7 +75,11 @@ func TestAssemble(t *testing.T) {
 				file = c.file
 			}
 			ctx, m := parse(t, file)
-			pipeline := "builtin.module(linalg-to-tile{target=" + c.chip + " tile-sizes=" + c.sizes + "}, tile-to-amdgpu{chip=" + c.chip + "}," +
+			sizes := " tile-sizes=" + c.sizes
+			if c.sizes == "-" {
+				sizes = ""
+			}
+			pipeline := "builtin.module(linalg-to-tile{target=" + c.chip + sizes + "}, tile-to-amdgpu{chip=" + c.chip + "}," +
 				" gpu.module(convert-scf-to-cf, convert-amdgpu-to-rocdl{chipset=" + c.chip + "}, convert-gpu-to-rocdl{chipset=" + c.chip + "}, reconcile-unrealized-casts))"
 			pm := pass.NewManager(ctx, "builtin.module")
 			if err := pm.Parse(pipeline); err != nil {
@@ -95,6 +119,37 @@ func TestAssemble(t *testing.T) {
 					t.Errorf("the %s assembly lacks %q", cpu, w)
 				}
 			}
+			chip, _ := chips.Lookup(c.chip)
+			checkResources(t, s, chip.MemoryBytes)
 		})
+	}
+}
+
+// kernelResources matches the resource lines of each kernel's descriptor
+// in AMDGPU assembly.
+var kernelResources = regexp.MustCompile(`(?m)^\s*\.amdhsa_kernel (\S+)|^\s*\.amdhsa_(private|group)_segment_fixed_size (\d+)`)
+
+// checkResources reads the kernel descriptors of an assembly: no kernel
+// may use scratch (private segment: spills or a call stack) or more LDS
+// (group segment) than lds bytes.
+func checkResources(t *testing.T, s string, lds int64) {
+	t.Helper()
+	kernel, kernels := "", 0
+	for _, m := range kernelResources.FindAllStringSubmatch(s, -1) {
+		if m[1] != "" {
+			kernel = m[1]
+			kernels++
+			continue
+		}
+		n, _ := strconv.ParseInt(m[3], 10, 64)
+		switch {
+		case m[2] == "private" && n != 0:
+			t.Errorf("kernel %s uses %d bytes of scratch per lane", kernel, n)
+		case m[2] == "group" && n > lds:
+			t.Errorf("kernel %s uses %d bytes of LDS, over the chip's %d", kernel, n, lds)
+		}
+	}
+	if kernels == 0 {
+		t.Errorf("no kernel descriptor in the assembly")
 	}
 }

@@ -1,9 +1,13 @@
 package tiletoamdgpu
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/strata-ir/strata/conversion/tiletonvgpu"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/targets/chips"
 )
 
 // dotShape is what the lowering of a tile.dot needs to know of it.
@@ -38,13 +42,48 @@ func isFloatOf(t ir.Type, kinds ...ir.FloatKind) bool {
 	return false
 }
 
+// isFP8 reports whether t is one of the 8-bit floats of the MFMAs (the
+// FNUZ formats of gfx942, the OCP ones of gfx950).
+func isFP8(t ir.Type) bool {
+	return isFloatOf(t, ir.F8E4M3FNUZ, ir.F8E5M2FNUZ, ir.F8E4M3FN, ir.F8E5M2)
+}
+
+// hasMatrix reports whether chip has a matrix instruction for a x b
+// inputs and acc accumulators.
+func hasMatrix(chip *chips.Chip, a, b, acc ir.Type) bool {
+	at, bt, ct := ir.TypeString(a), ir.TypeString(b), ir.TypeString(acc)
+	for _, in := range chip.Matrix {
+		bs := in.B
+		if len(bs) == 0 {
+			bs = in.A
+		}
+		if in.Precision == "" && slices.Contains(in.A, at) && slices.Contains(bs, bt) && slices.Contains(in.Acc, ct) {
+			return true
+		}
+	}
+	return false
+}
+
 func dotInfo(k *tiletonvgpu.Kernel, op *ir.Operation) (*dotShape, error) {
 	d, _ := tile.AsDotOp(op)
 	aShape, aElem := tileShape(d.A())
 	bShape, bElem := tileShape(d.B())
 	_, cElem := tileShape(d.Acc())
-	if aElem != bElem || !isFloatOf(aElem, ir.F16, ir.BF16, ir.F32) || !isFloatOf(cElem, ir.F32) {
-		return nil, k.Errorf(op, "tile-to-amdgpu{chip=%s}: mfma takes f16, bf16 or f32 inputs and an f32 accumulator, not %s, %s -> %s",
+	if chip, ok := chips.Lookup(k.Chip()); ok && !hasMatrix(chip, aElem, bElem, cElem) {
+		var takes []string
+		for _, in := range chip.Matrix {
+			for _, a := range in.A {
+				if in.Precision == "" && !slices.Contains(takes, a) {
+					takes = append(takes, a)
+				}
+			}
+		}
+		return nil, k.Errorf(op, "tile-to-amdgpu: %s has no MFMA for %s x %s inputs with a %s accumulator (its MFMAs take %s)",
+			k.Chip(), ir.TypeString(aElem), ir.TypeString(bElem), ir.TypeString(cElem), strings.Join(takes, ", "))
+	}
+	fp8 := isFP8(aElem) && isFP8(bElem)
+	if !fp8 && (aElem != bElem || !isFloatOf(aElem, ir.F16, ir.BF16, ir.F32)) || !isFloatOf(cElem, ir.F32) {
+		return nil, k.Errorf(op, "tile-to-amdgpu{chip=%s}: mfma takes f16, bf16, f32 or 8-bit float inputs and an f32 accumulator, not %s, %s -> %s",
 			k.Chip(), ir.TypeString(aElem), ir.TypeString(bElem), ir.TypeString(cElem))
 	}
 	if p, ok := d.Precision(); ok && p == tile.PrecisionTf32 {
@@ -64,12 +103,21 @@ func dotInfo(k *tiletonvgpu.Kernel, op *ir.Operation) (*dotShape, error) {
 			info.wn /= 2
 		}
 	}
-	info.frag = Frag(info.wm, info.wn)
+	info.frag = fragOf(l)
 	// 32x32x8 and 16x16x16: four 16-bit elements of A and B per lane;
-	// 32x32x2 and 16x16x4: one f32.
-	info.kInstr = 8 * 32 / info.frag
-	if isFloatOf(aElem, ir.F32) {
+	// 32x32x2 and 16x16x4: one f32; 32x32x16 and 16x16x32: eight 8-bit
+	// floats.
+	switch {
+	case isFloatOf(aElem, ir.F32):
 		info.kInstr = 2 * 32 / info.frag
+	case fp8:
+		info.kInstr = 16 * 32 / info.frag
+	case k.Chip() == "gfx950" && info.bk%(16*32/info.frag) == 0:
+		// gfx950's f16 and bf16 MFMAs of twice the K (32x32x16,
+		// 16x16x32): eight elements per lane.
+		info.kInstr = 16 * 32 / info.frag
+	default:
+		info.kInstr = 8 * 32 / info.frag
 	}
 	info.perLane = info.kInstr * info.frag / WaveSize
 	if info.bk%info.kInstr != 0 {

@@ -101,9 +101,14 @@ func Target(ctx *ir.Context, chip string) *tiletonvgpu.Target {
 	if err == nil {
 		targets = ctx.ArrayAttr([]ir.Attribute{target})
 	}
+	var lds int64
+	if c, ok := chips.Lookup(chip); ok {
+		lds = c.MemoryBytes
+	}
 	return &tiletonvgpu.Target{
+		Memory: "LDS", MemoryBytes: lds,
 		Pass: Argument, Chip: chip, Lanes: WaveSize,
-		Instruction: "mfma", FragM: 16, FragN: 16, Accumulator: MFMA,
+		Instruction: "mfma", FragM: 16, FragN: 16, Accumulator: MFMA, Chained: chained,
 		Rules:         map[string]tiletonvgpu.Rule{"tile.dot": lowerDot, "scf.for": lowerFor},
 		ModuleTargets: targets,
 	}

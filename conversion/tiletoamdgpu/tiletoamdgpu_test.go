@@ -48,7 +48,10 @@ func TestSemantics(t *testing.T) {
 		{"gemm_bias_relu.mlir", "gfx90a", "32,32,16", []string{"amdgpu.mfma 16x16x16", "amdgpu.raw_buffer_load", "arith.maximumf", "#rocdl.target<chip = \"gfx90a\">", "vector<4xbf16>"}, "", nil},
 		// 32x32 fragments, several per wave.
 		{"gemm_bias_relu.mlir", "gfx942", "128,128,32", []string{"amdgpu.mfma 32x32x8", "vector<16xf32>", "threads in (%c512"}, "", nil},
-		{"gemm_bias_relu.mlir", "gfx950", "64,64,32", []string{"amdgpu.mfma 32x32x8", "#rocdl.target<chip = \"gfx950\">"}, "", nil},
+		// gfx950: the f16/bf16 MFMAs of twice the K, eight elements a lane.
+		{"gemm_bias_relu.mlir", "gfx950", "64,64,32", []string{"amdgpu.mfma 32x32x16", "vector<8xbf16>", "#rocdl.target<chip = \"gfx950\">"}, "", nil},
+		{"gemm_bias_relu.mlir", "gfx950", "32,32,32 rocdl", []string{"rocdl.mfma.f32.16x16x32.bf16"}, "", nil},
+		{"gemm_f16.mlir", "gfx950", "64,64,16 rocdl", []string{"rocdl.mfma.f32.32x32x16.f16"}, "", nil},
 		{"gemm_f16.mlir", "gfx90a", "32,32,32", []string{"amdgpu.mfma 16x16x16", "vector<4xf16>"}, "", nil},
 		{"gemm_ragged_k.mlir", "gfx90a", "32,16,32", []string{"amdgpu.mfma 16x16x16", "amdgpu.raw_buffer_load"}, "", nil},
 		{"gemm_ragged_k.mlir", "gfx942", "64,32,16", []string{"amdgpu.mfma"}, "", nil},
@@ -73,6 +76,19 @@ func TestSemantics(t *testing.T) {
 		{"../../examples/softmax/softmax.mlir", "gfx950", "- rocdl", []string{"rocdl.ds_swizzle"}, "", nil},
 		{"../../examples/layernorm/layernorm.mlir", "gfx90a", "- rocdl", []string{"rocdl.ds_swizzle"}, "", nil},
 		{"../../examples/rmsnorm/rmsnorm.mlir", "gfx942", "- rocdl", []string{"rocdl.ds_swizzle"}, "", nil},
+		// FlashAttention: both products of the online softmax on the
+		// f32 MFMAs, P staged through LDS from the accumulator.
+		{"../../examples/attention/attention.mlir", "gfx90a", "- rocdl", []string{"rocdl.mfma.f32.16x16x4f32", "__ocml_exp2_f32"}, "", nil},
+		{"../../examples/attention/attention.mlir", "gfx942", "- rocdl", []string{"rocdl.mfma.f32.16x16x4f32"}, "", nil},
+		{"../../examples/attention/attention.mlir", "gfx950", "-", []string{"amdgpu.mfma 16x16x4", "math.exp2"}, "", nil},
+		// tile-to-nvgpu's FlashAttention kernels (bf16 and f16, ragged
+		// and causal bounds, grouped-query heads, head dimension 128).
+		{"flash_causal.mlir", "gfx942", "", []string{"amdgpu.mfma 16x16x16", "math.exp2"}, "attn", nil},
+		{"flash_gqa.mlir", "gfx90a", "", []string{"amdgpu.mfma 16x16x16"}, "attn", nil},
+		{"flash_f16.mlir", "gfx950", "", []string{"amdgpu.mfma 16x16x32", "vector<8xf16>"}, "attn", nil},
+		{"flash_d128.mlir", "gfx942", "", []string{"amdgpu.mfma 16x16x16"}, "attn", nil},
+		// fp8 products (gfx942's FNUZ formats) on the 16x16x32 MFMA.
+		{"../tiletoamdgpu/testdata/gemm_fp8.mlir", "gfx942", "", []string{"amdgpu.mfma 16x16x32", "vector<8xf8E4M3FNUZ>"}, "main", nil},
 		// Tile-level input: transposes are layouts.
 		{"transpose.mlir", "gfx90a", "", []string{"vector.load"}, "k", nil},
 	}

@@ -70,7 +70,8 @@ var lowered = []string{"tile.load", "tile.store", "tile.atomic_add", "tile.dot",
 	"tile.expand_dims", "tile.squeeze", "tile.reshape", "tile.broadcast", "tile.transpose", "tile.cast",
 	"arith.constant", "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
 	"arith.maxnumf", "arith.minnumf", "arith.negf", "arith.extf", "arith.truncf", "arith.addi", "arith.cmpi",
-	"arith.select", "math.exp", "math.tanh", "math.sqrt", "math.rsqrt", "math.log", "scf.for"}
+	"arith.select", "arith.index_cast", "arith.sitofp", "math.exp", "math.tanh", "math.sqrt", "math.rsqrt", "math.log",
+	"math.sin", "math.cos", "scf.for"}
 
 func init() { pass.Register(Pass) }
 
@@ -131,6 +132,7 @@ func Lower(k *ir.Operation, chip *chips.Chip) *ir.Diagnostic {
 	}
 	splitContractions(work, chip)
 	hoistInvariantLoads(work)
+	l.entry, l.scratch = body, map[string]ir.Value{}
 	if err := l.block(body); err != nil {
 		work.Erase()
 		return err
@@ -206,6 +208,11 @@ type lowering struct {
 	// inPlace marks the loop-carried accumulators whose PSUM tile a dot
 	// may accumulate into.
 	inPlace map[ir.Value]bool
+	// entry is the kernel's body; scratch holds, by shape and type, the
+	// PSUM tiles allocated at its start that transposes and row
+	// broadcasts use for one instruction and copy out of at once.
+	entry   *ir.Block
+	scratch map[string]ir.Value
 }
 
 func errorf(op *ir.Operation, format string, args ...any) *ir.Diagnostic {
@@ -227,9 +234,50 @@ func IsUnsupported(d *ir.Diagnostic) bool { return strings.Contains(d.Message, u
 
 func isTensor(t ir.Type) bool { _, ok := t.(*ir.RankedTensorType); return ok }
 
+// tensorInfo returns the shape of a tile as the lowering holds it (a
+// block of rank 3 or more whose leading dimensions are 1 as the 2-D
+// block of its last two) and its element type.
 func tensorInfo(t ir.Type) ([]int64, ir.Type) {
 	rt := t.(*ir.RankedTensorType)
+	if s, ok := lastTwo(rt.Shape); ok {
+		return s, rt.Elem
+	}
 	return rt.Shape, rt.Elem
+}
+
+// typeShape returns the shape of a tile's type, leading unit dimensions
+// included.
+func typeShape(t ir.Type) []int64 { return t.(*ir.RankedTensorType).Shape }
+
+// highRank reports whether op has tiles of rank 3 or more.
+func highRank(op *ir.Operation) bool {
+	for _, vs := range [][]ir.Value{op.Operands(), op.Results()} {
+		for _, v := range vs {
+			if isTensor(v.Type()) && len(typeShape(v.Type())) > 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rankFree reports whether the lowering of op reads nothing of its tiles'
+// dimensions but their shape (memory operations at the view's indices,
+// element-wise operations, splats, changes of leading unit dimensions)
+// or whose lowering checks their rank itself (tile.dot, whose leading
+// dimensions are batches): such operations take blocks of rank 3 or more
+// held as 2-D tiles.
+func rankFree(op *ir.Operation) bool {
+	if _, ok := binaryAlu(op); ok {
+		return true
+	}
+	if _, ok := unaryAct(op); ok {
+		return true
+	}
+	return isOp(op, tile.AsLoadOp) || isOp(op, tile.AsStoreOp) || isOp(op, tile.AsAtomicAddOp) ||
+		isOp(op, tile.AsReshapeOp) || isOp(op, tile.AsExpandDimsOp) || isOp(op, tile.AsSplatOp) ||
+		isOp(op, arith.AsConstantOp) || isOp(op, tile.AsCastOp) || isOp(op, arith.AsExtfOp) ||
+		isOp(op, arith.AsTruncfOp) || isOp(op, arith.AsNegfOp) || isOp(op, arith.AsSelectOp) || isOp(op, tile.AsDotOp)
 }
 
 // touchesTiles reports whether op has tile operands or results.
@@ -275,6 +323,28 @@ func (l *lowering) alloc(op *ir.Operation, rows, cols int64, elem ir.Type, buf n
 	}
 	l.b.Loc = op.Loc()
 	return neuron.BuildAlloc(l.b, op.Loc(), t.DynType).Result(), nil
+}
+
+// scratchPsum returns the kernel's PSUM tile of rows×cols of elem for
+// results that are copied out as soon as they are made (a transpose, a
+// row broadcast): one tile per shape, allocated at the start of the
+// kernel, serves every such instruction, so that they take one PSUM bank
+// between them rather than one each.
+func (l *lowering) scratchPsum(op *ir.Operation, rows, cols int64, elem ir.Type) (ir.Value, *ir.Diagnostic) {
+	key := fmt.Sprintf("%dx%d%s", rows, cols, typeName(elem))
+	if t, ok := l.scratch[key]; ok {
+		return t, nil
+	}
+	t, err := l.alloc(op, rows, cols, elem, neuron.BufferPsum)
+	if err != nil {
+		return nil, err
+	}
+	// Move the allocation to the start of the kernel.
+	a := ir.DefiningOp(t)
+	a.Remove()
+	l.entry.InsertBefore(l.entry.First(), a)
+	l.scratch[key] = t
+	return t, nil
 }
 
 func typeName(t ir.Type) string { return ir.TypeString(t) }
@@ -371,6 +441,9 @@ func (l *lowering) op(op *ir.Operation) *ir.Diagnostic {
 		}
 		return nil
 	}
+	if highRank(op) && !rankFree(op) {
+		return unsupported(op, "blocks of rank 3 or more in this operation")
+	}
 	switch {
 	case isOp(op, tile.AsLoadOp):
 		return l.load(op)
@@ -414,6 +487,10 @@ func (l *lowering) op(op *ir.Operation) *ir.Diagnostic {
 		return l.addi(op)
 	case isOp(op, arith.AsCmpiOp):
 		return l.cmpi(op)
+	case isOp(op, arith.AsIndexCastOp):
+		return l.indexCast(op)
+	case isOp(op, arith.AsSitofpOp):
+		return l.sitofp(op)
 	case isOp(op, arith.AsSelectOp):
 		return l.selectOp(op)
 	case isOp(op, arith.AsMaxnumfOp), isOp(op, arith.AsMinnumfOp):
@@ -457,6 +534,10 @@ func unaryAct(op *ir.Operation) (neuron.ActFunc, bool) {
 		return neuron.ActFuncRsqrt, true
 	case isOp(op, mathd.AsLogOp):
 		return neuron.ActFuncLog, true
+	case isOp(op, mathd.AsSinOp):
+		return neuron.ActFuncSin, true
+	case isOp(op, mathd.AsCosOp):
+		return neuron.ActFuncCos, true
 	}
 	return 0, false
 }
@@ -502,6 +583,34 @@ func (l *lowering) offsets(op *ir.Operation, idx []ir.Value, at bool, shape []in
 	return out
 }
 
+// lastTwo returns a block shape without its leading unit dimensions: a
+// block of rank 3 or more whose leading dimensions are 1 (one batch, one
+// head) is held as the 2-D tile of its last two; false when a leading
+// dimension is over 1.
+func lastTwo(shape []int64) ([]int64, bool) {
+	if len(shape) <= 2 {
+		return shape, true
+	}
+	for _, d := range shape[:len(shape)-2] {
+		if d != 1 {
+			return nil, false
+		}
+	}
+	return shape[len(shape)-2:], true
+}
+
+func sameShape(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
 func (l *lowering) load(op *ir.Operation) *ir.Diagnostic {
 	ld, _ := tile.AsLoadOp(op)
 	var m *val
@@ -514,9 +623,10 @@ func (l *lowering) load(op *ir.Operation) *ir.Diagnostic {
 			return unsupported(op, "masked loads by masks other than affine predicates of the indices")
 		}
 	}
+	full3 := typeShape(op.Result(0).Type())
 	shape, elem := tensorInfo(op.Result(0).Type())
 	if len(shape) > 2 {
-		return unsupported(op, "blocks of rank %d", len(shape))
+		return unsupported(op, "blocks of rank %d whose leading dimensions are not 1", len(full3))
 	}
 	k := full
 	if len(shape) == 1 {
@@ -536,7 +646,7 @@ func (l *lowering) load(op *ir.Operation) *ir.Diagnostic {
 		neuron.BuildMemset(l.b, op.Loc(), t, v)
 		guarded = true
 	}
-	offs := l.offsets(op, ld.Indices(), ld.At(), shape)
+	offs := l.offsets(op, ld.Indices(), ld.At(), full3)
 	neuron.BuildDmaCopy(l.b, op.Loc(), t, ld.View(), offs, neuron.DmaCopyOptions{BoundsCheck: guarded})
 	if m != nil {
 		// The elements the mask is off read the pad: an affine_select of
@@ -609,7 +719,7 @@ func (l *lowering) store(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	offs := l.offsets(op, s.indices, s.at, shape)
+	offs := l.offsets(op, s.indices, s.at, typeShape(s.value.Type()))
 	neuron.BuildDmaCopy(l.b, op.Loc(), s.view, t, offs, opts)
 	l.dead = append(l.dead, op)
 	return nil
@@ -666,6 +776,12 @@ func (l *lowering) expandDims(op *ir.Operation) *ir.Diagnostic {
 		return err
 	}
 	shape, _ := tensorInfo(op.Result(0).Type())
+	if raw := typeShape(op.Result(0).Type()); len(raw) > 2 && len(v.shape) == 2 && v.k == full && sameShape(shape, v.shape) {
+		// A leading unit dimension (a batch or a head of one) keeps the
+		// tile.
+		l.set(op, &val{k: full, t: v.t, shape: v.shape, elem: v.elem})
+		return nil
+	}
 	if len(v.shape) != 1 {
 		return unsupported(op, "expand_dims of tiles other than 1-D ones")
 	}
@@ -707,6 +823,11 @@ func (l *lowering) reshape(op *ir.Operation) *ir.Diagnostic {
 	shape, _ := tensorInfo(op.Result(0).Type())
 	if v.k == splat {
 		l.set(op, &val{k: splat, c: v.c, shape: shape, elem: v.elem})
+		return nil
+	}
+	// Adding or dropping leading unit dimensions of a 2-D tile keeps it.
+	if len(shape) == 2 && v.k == full && sameShape(shape, v.shape) {
+		l.set(op, &val{k: full, t: v.t, shape: v.shape, elem: v.elem})
 		return nil
 	}
 	// Between [R], [R,1] (columns) and [C], [1,C] (rows) only.
@@ -771,7 +892,7 @@ func (l *lowering) rowBroadcast(op *ir.Operation, rowT ir.Value, r, c int64, ele
 		return nil, err
 	}
 	neuron.BuildMemset(l.b, op.Loc(), ones, 1)
-	acc, err := l.alloc(op, r, c, l.ctx.FloatType(ir.F32), neuron.BufferPsum)
+	acc, err := l.scratchPsum(op, r, c, l.ctx.FloatType(ir.F32))
 	if err != nil {
 		return nil, err
 	}
@@ -792,7 +913,7 @@ func (l *lowering) transpose(op *ir.Operation, t ir.Value, rows, cols int64, ele
 		return nil, errorf(op, "transposing a tile of %d columns gives %d partitions, over %s's %d: re-block the kernel",
 			cols, cols, l.chip.Name, l.chip.PartitionMax)
 	}
-	p, err := l.alloc(op, cols, rows, elem, neuron.BufferPsum)
+	p, err := l.scratchPsum(op, cols, rows, elem)
 	if err != nil {
 		return nil, err
 	}
@@ -1374,6 +1495,52 @@ func (l *lowering) addi(op *ir.Operation) *ir.Diagnostic {
 	return nil
 }
 
+// indexCast keeps an iota-based index tile as it is, in another integer
+// type (the values an index tile of a block takes fit them).
+func (l *lowering) indexCast(op *ir.Operation) *ir.Diagnostic {
+	a, err := l.get(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	if a.k != aff && a.k != isplat {
+		return unsupported(op, "index casts of tiles other than iota-based index tiles")
+	}
+	n := *a
+	n.shape, n.elem = tensorInfo(op.Result(0).Type())
+	l.set(op, &n)
+	return nil
+}
+
+// sitofp materializes an iota-based index tile as floats: an iota on
+// GpSimd writes base + p·cp + f·cf into the tile in its type.
+func (l *lowering) sitofp(op *ir.Operation) *ir.Diagnostic {
+	a, err := l.get(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	if a.k != aff {
+		return unsupported(op, "conversions to float of tiles other than iota-based index tiles")
+	}
+	shape, elem := tensorInfo(op.Result(0).Type())
+	k, cp, cf := full, a.cp, a.cf
+	if len(shape) == 1 {
+		// A 1-D tile is a column: its index runs along the partitions.
+		k, cp, cf = col, a.cp+a.cf, 0
+	}
+	r, c := dims(k, shape)
+	t, derr := l.alloc(op, r, c, elem, neuron.BufferSbuf)
+	if derr != nil {
+		return derr
+	}
+	base := a.base
+	if base == nil {
+		base = l.zero(op)
+	}
+	neuron.BuildIota(l.b, op.Loc(), t, base, cp, cf)
+	l.set(op, &val{k: k, t: t, shape: shape, elem: elem})
+	return nil
+}
+
 func (l *lowering) cmpi(op *ir.Operation) *ir.Diagnostic {
 	c, _ := arith.AsCmpiOp(op)
 	a, err := l.get(op, op.Operand(0))
@@ -1385,6 +1552,9 @@ func (l *lowering) cmpi(op *ir.Operation) *ir.Diagnostic {
 		return err
 	}
 	pred := c.Predicate()
+	if a.k == aff && b.k == aff {
+		return l.cmpAffine(op, pred, a, b)
+	}
 	if a.k != aff || b.k != isplat && b.k != splat {
 		return unsupported(op, "comparisons other than of an iota-based index tile with a scalar")
 	}
@@ -1420,6 +1590,39 @@ func (l *lowering) cmpi(op *ir.Operation) *ir.Diagnostic {
 	default:
 		return unsupported(op, "this comparison of index tiles")
 	}
+	l.set(op, m)
+	return nil
+}
+
+// cmpAffine lowers the comparison of two iota-based index tiles (the
+// causal mask: key index <= query index) to the predicate of their
+// difference.
+func (l *lowering) cmpAffine(op *ir.Operation, pred arith.CmpIPredicate, a, b *val) *ir.Diagnostic {
+	zero := l.zero(op)
+	base := func(v *val) ir.Value {
+		if v.base == nil {
+			return zero
+		}
+		return l.index(op, v.base)
+	}
+	shape, _ := tensorInfo(op.Result(0).Type())
+	m := &val{k: mask, shape: shape, cmp: neuron.CmpOpGt}
+	lo, hi := a, b // lo < hi (or <=)
+	switch pred {
+	case arith.CmpIPredicateSlt, arith.CmpIPredicateUlt:
+	case arith.CmpIPredicateSle, arith.CmpIPredicateUle:
+		m.cmp = neuron.CmpOpGe
+	case arith.CmpIPredicateSgt, arith.CmpIPredicateUgt:
+		lo, hi = b, a
+	case arith.CmpIPredicateSge, arith.CmpIPredicateUge:
+		lo, hi = b, a
+		m.cmp = neuron.CmpOpGe
+	default:
+		return unsupported(op, "this comparison of index tiles")
+	}
+	// hi - lo > 0 (>= 0).
+	m.base = arith.BuildSubi(l.b, op.Loc(), base(hi), base(lo)).Result()
+	m.cp, m.cf = hi.cp-lo.cp, hi.cf-lo.cf
 	l.set(op, m)
 	return nil
 }

@@ -242,7 +242,7 @@ func splitRematerializable(body *ir.Operation) {
 // assign computes the layouts of a kernel body run by warps warps, the
 // accumulators of its products in the target's fragment layout.
 func assign(body *ir.Operation, warps int64, t *Target) (map[ir.Value]*Layout, error) {
-	return assignWith(body, warps, t.Lanes, func(shape []int64) (*Layout, error) {
+	return assignWith(body, warps, t.Lanes, t.Chained, func(shape []int64) (*Layout, error) {
 		wm, wn, err := warpGrid(shape, warps, t)
 		if err != nil {
 			return nil, err
@@ -252,8 +252,10 @@ func assign(body *ir.Operation, warps int64, t *Target) (map[ir.Value]*Layout, e
 }
 
 // assignWith computes the layouts of a kernel body run by warps warps,
-// the accumulators of its products in the layout acc gives their shape.
-func assignWith(body *ir.Operation, warps, lanes int64, acc func(shape []int64) (*Layout, error)) (map[ir.Value]*Layout, error) {
+// the accumulators of its products in the layout acc gives their shape,
+// those of chained products in the layout chain gives (nil: mma.sync's
+// with the warps along the rows).
+func assignWith(body *ir.Operation, warps, lanes int64, chain func(shape []int64, warps int64) (*Layout, error), acc func(shape []int64) (*Layout, error)) (map[ir.Value]*Layout, error) {
 	a := &layouts{m: map[ir.Value]*Layout{}, warps: warps}
 	// Layouts split dimensions by bits.
 	body.Walk(ir.PreOrder, func(op *ir.Operation) bool {
@@ -274,16 +276,21 @@ func assignWith(body *ir.Operation, warps, lanes int64, acc func(shape []int64) 
 	// The accumulators of the products; products chained in registers
 	// stack their warps along the rows.
 	chained := chainedDots(body)
+	if chain == nil {
+		chain = func(shape []int64, warps int64) (*Layout, error) {
+			wm, wn, err := rowWarps(shape, warps)
+			if err != nil {
+				return nil, err
+			}
+			return MMA(shape, wm, wn), nil
+		}
+	}
 	body.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if d, ok := tile.AsDotOp(op); ok {
 			shape, _, _ := tileShape(d.Result())
 			l, err := acc(shape)
 			if err == nil && chained[op] {
-				var wm, wn int64
-				wm, wn, err = rowWarps(shape, warps)
-				if err == nil {
-					l = MMA(shape, wm, wn)
-				}
+				l, err = chain(shape, warps)
 			}
 			if err != nil {
 				a.err = err

@@ -29,6 +29,16 @@ type Target struct {
 	// AsyncCopy enables the cp.async staging and software pipelining of
 	// this package's tile.dot rule.
 	AsyncCopy bool
+	// Chained returns the layout of the accumulator of a product chained
+	// to another (FlashAttention's two products, whose rows the online
+	// softmax combines) on warps warps stacked along its rows; nil for
+	// the mma.sync layout of products chained in registers.
+	Chained func(shape []int64, warps int64) (*Layout, error)
+	// Memory names the on-chip memory the kernel's workgroup buffers
+	// live in and MemoryBytes its capacity; a kernel that needs more is
+	// an error (no check when Memory is empty).
+	Memory      string
+	MemoryBytes int64
 	// Rules replace the package's rules of the operations they name.
 	Rules map[string]Rule
 	// ModuleTargets is the targets attribute of the gpu.module (nil for

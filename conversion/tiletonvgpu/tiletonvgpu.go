@@ -415,7 +415,7 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		// warpgroup follows them.
 		warps = plan.warps()
 		threads = (plan.consumers + 1) * 128
-		lay, err = assignWith(work, warps, t.Lanes, plan.accumulator())
+		lay, err = assignWith(work, warps, t.Lanes, nil, plan.accumulator())
 	case attn != nil:
 		warps = attn.consumers * 4
 		threads = (attn.consumers + 1) * 128
@@ -511,6 +511,21 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	if err != nil {
 		fn.DropAllReferences()
 		return nil, nil, err
+	}
+	if t.Memory != "" {
+		var bytes int64
+		for _, m := range k.smem {
+			n := int64(1)
+			for _, d := range m.Shape {
+				n *= d
+			}
+			bytes += n * int64((ir.IntOrFloatBitWidth(m.Elem)+7)/8)
+		}
+		if bytes > t.MemoryBytes {
+			fn.DropAllReferences()
+			return nil, nil, ir.NewError(kf.Loc(), fmt.Sprintf("%s: the kernel needs %d bytes of %s, more than the %d of %s: choose smaller blocks",
+				t.Pass, bytes, t.Memory, t.MemoryBytes, chip))
+		}
 	}
 	fn.SetAttr("workgroup_attributions", ctx.IntegerAttr(ctx.IntegerType(64, ir.Signless), int64(len(k.smem))))
 	switch {

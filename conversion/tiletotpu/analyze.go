@@ -42,10 +42,13 @@ type window struct {
 	arg   int     // kernel argument (array) or scalar index
 	array []int64 // the array's shape
 	block []int64 // the block shape
-	// index maps each block dimension to a grid axis (axis >= 0) or a
-	// constant block index (axis < 0, in konst).
+	// index maps each block dimension to a grid axis (axis >= 0), divided
+	// by div when div > 1 (the head of grouped-query attention's K and V:
+	// query head // group), or a constant block index (axis < 0, in
+	// konst).
 	axis   []int
 	konst  []int64
+	div    []int64
 	elem   ir.Type
 	output bool
 	scalar bool
@@ -53,7 +56,7 @@ type window struct {
 }
 
 func (w *window) key() string {
-	return fmt.Sprint(w.arg, w.block, w.axis, w.konst, w.output, w.scalar)
+	return fmt.Sprint(w.arg, w.block, w.axis, w.konst, w.div, w.output, w.scalar)
 }
 
 func errAt(op *ir.Operation, format string, args ...any) error {
@@ -289,13 +292,14 @@ func (l *lowering) analyze() error {
 		arr, _ := viewShape(view)
 		w := &window{arg: arg, array: arr, block: shape.Shape, elem: shape.Elem, output: output, first: op}
 		for d, x := range idx {
-			ax, c, ok := l.classify(x)
+			ax, c, dv, ok := l.classify(x)
 			if !ok {
-				err = errAt(op, "block index %d is neither a program id, the loop's index nor a constant: it cannot be a window's index map", d)
+				err = errAt(op, "block index %d is neither a program id (or a program id divided by a constant), the loop's index nor a constant: it cannot be a window's index map", d)
 				return false
 			}
 			w.axis = append(w.axis, ax)
 			w.konst = append(w.konst, c)
+			w.div = append(w.div, dv)
 		}
 		if e := l.checkBlock(op, w); e != nil {
 			err = e
@@ -336,7 +340,7 @@ func (l *lowering) analyze() error {
 			continue
 		}
 		l.scalars = append(l.scalars, i)
-		w := &window{arg: i, array: []int64{1}, block: []int64{1}, axis: []int{-1}, konst: []int64{0}, elem: a.Type(), scalar: true}
+		w := &window{arg: i, array: []int64{1}, block: []int64{1}, axis: []int{-1}, konst: []int64{0}, div: []int64{1}, elem: a.Type(), scalar: true}
 		n := 0
 		for n < len(l.windows) && !l.windows[n].output {
 			n++
@@ -348,26 +352,43 @@ func (l *lowering) analyze() error {
 
 func s2(s string) string { return s }
 
-// classify returns the grid axis (or a constant block index) of a block
-// index.
-func (l *lowering) classify(v ir.Value) (axis int, konst int64, ok bool) {
+// classify returns the grid axis and its divisor (1 for none), or a
+// constant block index, of a block index.
+func (l *lowering) classify(v ir.Value) (axis int, konst, div int64, ok bool) {
 	if l.loop != nil {
 		if v == ir.Value(l.loop.Region(0).First().Argument(0)) {
-			return len(l.grid) - 1, 0, true
+			return len(l.grid) - 1, 0, 1, true
 		}
+	}
+	if c, ok := constIndex(v); ok {
+		return -1, c, 1, true
 	}
 	if def := ir.DefiningOp(v); def != nil {
 		if p, ok := tile.AsProgramIdOp(def); ok {
-			return int(p.Axis()), 0, true
+			return int(p.Axis()), 0, 1, true
 		}
 		if c, ok := arith.AsIndexCastOp(def); ok {
 			return l.classify(c.In())
 		}
+		// A program id divided by a constant (grid indices are not
+		// negative, so every division rounds down).
+		var x, y ir.Value
+		if d, ok := arith.AsDivuiOp(def); ok {
+			x, y = d.Lhs(), d.Rhs()
+		} else if d, ok := arith.AsDivsiOp(def); ok {
+			x, y = d.Lhs(), d.Rhs()
+		} else if d, ok := arith.AsFloordivsiOp(def); ok {
+			x, y = d.Lhs(), d.Rhs()
+		}
+		if x != nil {
+			ax, _, dv, ok := l.classify(x)
+			n, okc := constIndex(y)
+			if ok && okc && ax >= 0 && ax < len(tile.GridSemantics(l.kernel)) && n > 0 {
+				return ax, 0, dv * n, true
+			}
+		}
 	}
-	if c, ok := constIndex(v); ok {
-		return -1, c, true
-	}
-	return 0, 0, false
+	return 0, 0, 0, false
 }
 
 // checkBlock applies the (8, 128) rule to a window.

@@ -184,7 +184,11 @@ func (l *lowering) transform(name string, w *window, loc ir.Location) *ir.Operat
 	var rets []ir.Value
 	for d := range w.block {
 		if a := w.axis[d]; a >= 0 {
-			rets = append(rets, blk.Argument(a))
+			var x ir.Value = blk.Argument(a)
+			if w.div[d] > 1 {
+				x = arith.BuildDivsi(b, loc, x, arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, w.div[d]), i32).Operation.Result(0)).Operation.Result(0)
+			}
+			rets = append(rets, x)
 			continue
 		}
 		c, ok := consts[w.konst[d]]

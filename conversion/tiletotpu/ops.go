@@ -227,6 +227,9 @@ func (e *emitter) loadOp(ld tile.LoadOp) error {
 		var bidx ir.Value
 		if w.axis[d] >= 0 {
 			bidx = e.entry.Argument(w.axis[d])
+			if w.div[d] > 1 {
+				bidx = arith.BuildDivsi(e.b, loc, bidx, e.c(w.div[d], i32)).Operation.Result(0)
+			}
 		} else {
 			bidx = e.c(w.konst[d], i32)
 		}

@@ -78,6 +78,8 @@ const (
 	ActFuncSquare  ActFunc = 7
 	ActFuncLog     ActFunc = 8
 	ActFuncSilu    ActFunc = 9
+	ActFuncSin     ActFunc = 10
+	ActFuncCos     ActFunc = 11
 )
 
 // String returns the case name of e, or "" if e is not a case.
@@ -103,6 +105,10 @@ func (e ActFunc) String() string {
 		return "log"
 	case ActFuncSilu:
 		return "silu"
+	case ActFuncSin:
+		return "sin"
+	case ActFuncCos:
+		return "cos"
 	}
 	return ""
 }

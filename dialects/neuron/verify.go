@@ -210,9 +210,12 @@ func verifyDmaCopy(op DmaCopyOp) error {
 		if len(ts) == 2 && ts[0] != 1 && ts[1] != 1 {
 			return ir.OpError(op.Operation, fmt.Sprintf("a window of a 1-D view fills one partition or one column, not a %s tile", shapeStr(ts)))
 		}
-	case 2:
 	default:
-		return ir.OpError(op.Operation, fmt.Sprintf("views of rank 1 or 2 only, not %d", len(shape)))
+		// Rank 2 and more: the tile is a window of the last two
+		// dimensions, at one position of the leading ones.
+		if len(ts) != 2 {
+			return ir.OpError(op.Operation, fmt.Sprintf("a window of a view of rank %d is a 2-D tile, not a %s tile", len(shape), shapeStr(ts)))
+		}
 	}
 	return nil
 }

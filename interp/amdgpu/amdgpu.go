@@ -35,6 +35,7 @@ func Register(reg *interp.Registry) {
 	reg.Register("amdgpu.mfma", mfma)
 	reg.Register("amdgpu.raw_buffer_load", bufferLoad)
 	reg.Register("amdgpu.raw_buffer_store", bufferStore)
+	reg.Register("amdgpu.gather_to_lds", gatherToLDS)
 	reg.Register("amdgpu.lds_barrier", func(f *interp.Frame, op *ir.Operation) error {
 		t, err := simt.Of(f, op)
 		if err != nil {

@@ -21,6 +21,21 @@ func registerHost(reg *interp.Registry) {
 	reg.Register("gpu.wait", synchronized(token))
 	reg.Register("gpu.host_register", synchronized(token))
 	reg.Register("gpu.host_unregister", synchronized(token))
+	// The device view of host-registered memory, from MLIR's ROCm
+	// runtime wrappers (hipHostGetDevicePointer): the interpreter's host
+	// and device memory are one, so it is the same memref.
+	for _, n := range []string{"Float", "Int32"} {
+		reg.RegisterExternal("mgpuMemGetDeviceMemRef1d"+n, deviceMemRef)
+	}
+}
+
+// deviceMemRef returns its memref argument, as the runtime wrappers'
+// mgpuMemGetDeviceMemRef1d* return a descriptor of the same memory.
+func deviceMemRef(_ *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+	if len(args) != 1 || args[0].MemRef() == nil {
+		return nil, interp.Errorf(call, "expected one memref argument")
+	}
+	return []interp.Value{args[0]}, nil
 }
 
 // pendingKey keeps, in the interpreter's data, the kernels launched

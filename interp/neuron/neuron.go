@@ -173,10 +173,13 @@ func dmaCopy(f *interp.Frame, op *ir.Operation) error {
 			if masked && !holds(cmp, mb+p*cp+q*cf) {
 				continue
 			}
-			if len(idx) == 1 {
+			if n := len(idx); n == 1 {
 				coord[0] = idx[0] + p*t.F + q
 			} else {
-				coord[0], coord[1] = idx[0]+p, idx[1]+q
+				// The window of the last two dimensions at the leading
+				// indices.
+				copy(coord, idx[:n-2])
+				coord[n-2], coord[n-1] = idx[n-2]+p, idx[n-1]+q
 			}
 			inside := true
 			for i, c := range coord {
@@ -376,6 +379,10 @@ func ActFunc(fn neuron.ActFunc) func(float64) float64 {
 		return math.Log
 	case neuron.ActFuncSilu:
 		return func(x float64) float64 { return x / (1 + math.Exp(-x)) }
+	case neuron.ActFuncSin:
+		return math.Sin
+	case neuron.ActFuncCos:
+		return math.Cos
 	}
 	return func(x float64) float64 { return x }
 }

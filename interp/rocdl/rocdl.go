@@ -46,6 +46,8 @@ import (
 
 // Register adds the semantics of the rocdl operations to reg.
 func Register(reg *interp.Registry) {
+	registerPrintf(reg)
+	reg.Register("rocdl.load.to.lds", loadToLDS)
 	for i, d := range "xyz" {
 		i := i
 		reg.Register("rocdl.workitem.id."+string(d), sreg(func(t *simt.Thread) int64 { return t.ID.Get(i) }))

@@ -45,6 +45,24 @@ func (e *emitter) op(op *ir.Operation) error {
 		e.names[op.Result(0)] = n
 		e.line(op.Loc(), "%s = (%s + %s - 1) // %s", n, a, b, b)
 		return nil
+	case isOp(op, arith.AsMinuiOp), isOp(op, arith.AsMinsiOp), isOp(op, arith.AsMaxuiOp), isOp(op, arith.AsMaxsiOp):
+		// The bounds of the loops of causal attention.
+		a, err := e.name(op, op.Operand(0))
+		if err != nil {
+			return err
+		}
+		b, err := e.name(op, op.Operand(1))
+		if err != nil {
+			return err
+		}
+		fn := "min"
+		if isOp(op, arith.AsMaxuiOp) || isOp(op, arith.AsMaxsiOp) {
+			fn = "max"
+		}
+		n := e.fresh("i")
+		e.names[op.Result(0)] = n
+		e.line(op.Loc(), "%s = %s(%s, %s)", n, fn, a, b)
+		return nil
 	case isOp(op, arith.AsIndexCastOp), isOp(op, arith.AsIndexCastuiOp):
 		a, err := e.name(op, op.Operand(0))
 		if err != nil {
@@ -147,7 +165,7 @@ var aluNames = map[neuron.AluOp]string{neuron.AluOpAdd: "nl.add", neuron.AluOpSu
 var actNames = map[neuron.ActFunc]string{neuron.ActFuncCopy: "nl.copy", neuron.ActFuncExp: "nl.exp",
 	neuron.ActFuncTanh: "nl.tanh", neuron.ActFuncRelu: "nl.relu", neuron.ActFuncSigmoid: "nl.sigmoid",
 	neuron.ActFuncRsqrt: "nl.rsqrt", neuron.ActFuncSqrt: "nl.sqrt", neuron.ActFuncSquare: "nl.square",
-	neuron.ActFuncLog: "nl.log", neuron.ActFuncSilu: "nl.silu"}
+	neuron.ActFuncLog: "nl.log", neuron.ActFuncSilu: "nl.silu", neuron.ActFuncSin: "nl.sin", neuron.ActFuncCos: "nl.cos"}
 
 var engineNames = map[neuron.Engine]string{neuron.EngineVector: "nisa.vector_engine",
 	neuron.EngineScalar: "nisa.scalar_engine", neuron.EngineGpsimd: "nisa.gpsimd_engine"}
@@ -477,11 +495,15 @@ func (e *emitter) dma(op *ir.Operation, names []string) error {
 				access += "[None, :]"
 			}
 		}
-	} else if d.BoundsCheck() {
+	} else if n := len(idx); n > 2 || d.BoundsCheck() {
+		// The window of the last two dimensions, at the leading indices
+		// (a batch, a head) of a view of higher rank.
 		ip, ifr := e.indexGrid(shape[0], shape[1])
-		r, c := affine(idx[0], 1, ip, 0, ""), affine(idx[1], 1, ifr, 0, "")
-		access = fmt.Sprintf("%s[%s, %s]", viewName, r, c)
-		mask = fmt.Sprintf("(%s < %s.shape[0]) & (%s < %s.shape[1])", r, viewName, c, viewName)
+		r, c := affine(idx[n-2], 1, ip, 0, ""), affine(idx[n-1], 1, ifr, 0, "")
+		access = fmt.Sprintf("%s[%s]", viewName, strings.Join(append(append([]string{}, idx[:n-2]...), r, c), ", "))
+		if d.BoundsCheck() {
+			mask = fmt.Sprintf("(%s < %s.shape[%d]) & (%s < %s.shape[%d])", r, viewName, n-2, c, viewName, n-1)
+		}
 	} else {
 		access = fmt.Sprintf("%s[%s:%s + %d, %s:%s + %d]", viewName, idx[0], idx[0], shape[0], idx[1], idx[1], shape[1])
 	}
@@ -492,7 +514,7 @@ func (e *emitter) dma(op *ir.Operation, names []string) error {
 		cmp, _ := d.MaskCmp()
 		var ip, ifr string
 		switch {
-		case len(idx) == 2:
+		case len(idx) >= 2:
 			ip, ifr = e.indexGrid(shape[0], shape[1])
 		case shape[1] == 1:
 			ip, ifr = e.arange(shape[0], true), "0"

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
 	function "github.com/strata-ir/strata/dialects/func"
 	"github.com/strata-ir/strata/dialects/tpu"
 )
@@ -239,7 +240,17 @@ func indexMap(k *tpu.Kernel, w tpu.Window, at *ir.Operation) (string, error) {
 			parts = append(parts, fmt.Sprint(c))
 			continue
 		}
-		return "", Errorf(tf, "only index maps returning grid indices and constants are supported")
+		// A grid index divided by a constant (grouped-query attention's
+		// K and V heads): grid indices are not negative, so it is //.
+		if d, ok := arith.AsDivsiOp(ir.DefiningOp(v)); ok {
+			n, okn := names[d.Lhs()]
+			c, okc := constInt(d.Rhs())
+			if okn && okc {
+				parts = append(parts, fmt.Sprintf("%s // %d", n, c))
+				continue
+			}
+		}
+		return "", Errorf(tf, "only index maps returning grid indices, grid indices divided by constants and constants are supported")
 	}
 	return "lambda " + args + ": " + tuple(parts), nil
 }

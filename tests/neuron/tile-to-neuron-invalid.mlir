@@ -67,3 +67,15 @@ tile.func @batched(%c: memref<?x?x?xf32>) grid [parallel] {
   tile.store %d, %C[%c0, %c0, %c0] bounds_check : tensor<2x8x8xf32>, !tile.view<?x?x?xf32>
   tile.return
 }
+
+// -----
+
+// A block of two batches is not one 2-D tile.
+tile.func @batch2(%x: memref<?x?x64xf32>) grid [parallel] {
+  %X = tile.view %x : memref<?x?x64xf32> -> !tile.view<?x?x64xf32>
+  %c0 = arith.constant 0 : index
+  // expected-warning @below {{'tile.load' op tile-to-neuron does not lower blocks of rank 3 whose leading dimensions are not 1; the kernel stays at the tile level}}
+  %t = tile.load %X[%c0, %c0, %c0] pad zero : !tile.view<?x?x64xf32> -> tensor<2x32x64xf32>
+  tile.store %t, %X[%c0, %c0, %c0] bounds_check : tensor<2x32x64xf32>, !tile.view<?x?x64xf32>
+  tile.return
+}

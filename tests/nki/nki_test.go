@@ -173,6 +173,11 @@ func programs(t *testing.T) []string {
 	}
 	more, _ := filepath.Glob(filepath.Join(root, "tests", "nki", "testdata", "*.mlir"))
 	out = append(out, more...)
+	// FlashAttention over batches and heads (blocks of rank 3 and 4 with
+	// leading unit dimensions): ragged keys, causal bf16, grouped-query.
+	for _, f := range []string{"ragged.mlir", "causal-bf16.mlir", "gqa.mlir"} {
+		out = append(out, filepath.Join(root, "examples", "attention", f))
+	}
 	// Tile-level programs: FlashAttention with an online softmax, a
 	// ragged f32 GEMM, a split-K GEMM (tile.atomic_add), a row softmax.
 	for _, f := range []string{"approx/attention.mlir", "gemm_f32.mlir", "gemm_splitk.mlir", "softmax.mlir"} {

@@ -54,7 +54,7 @@ def main():
         nl.CHIP = c.get("chip", "trn1")
         mod = load(c["file"])
         kernel = getattr(mod, c["kernel"])
-        inputs = [tensor(a) for a in c["inputs"]]
+        inputs = [tensor(a) for a in c["inputs"] or []]
         try:
             got = kernel[tuple(c["grid"])](*inputs)
         except nl.NkiError as e:

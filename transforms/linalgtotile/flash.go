@@ -100,10 +100,11 @@ func candidates(def, n int64) []int64 {
 }
 
 // dotFits reports whether chip computes an m×n×k tile.dot of elem inputs
-// into f32 (the check of tile-verify-target).
-func dotFits(chip *chips.Chip, m, n, k int64, elem ir.Type) bool {
+// into f32 (the check of tile-verify-target); with vector false, only on
+// its matrix units.
+func dotFits(chip *chips.Chip, m, n, k int64, elem ir.Type, vector bool) bool {
 	at := asm.TypeString(elem)
-	if at == "f32" && slices.Contains(chip.VectorDot, at) {
+	if vector && at == "f32" && slices.Contains(chip.VectorDot, at) {
 		return true
 	}
 	for _, in := range chip.Matrix {
@@ -155,35 +156,44 @@ func (l *lowering) chooseFlash(a *attention) (flashBlocks, bool) {
 	}
 	pmax := chip.PartitionMax
 	over := func(x int64) bool { return pmax > 0 && x > pmax }
-	for _, bq := range candidates(dq, a.sq) {
-		for _, bk := range candidates(dk, a.sk) {
-			if over(bq) || over(bk) || (tpu && (!tpuDim(bq, a.sq, 8) || bk%mxu != 0)) {
-				continue
-			}
-			if chip.AccFreeBytes > 0 && bk*4 > chip.AccFreeBytes {
-				continue
-			}
-			bd := int64(-1)
-			for d := a.dq; d <= a.dq+mxu; d++ {
-				if !over(d) && dotFits(chip, bq, bk, d, a.in) && (!tpu || d%mxu == 0) {
-					bd = d
-					break
+	// GPU lowerings compute products on the matrix units (f32 ones on
+	// AMD's f32 MFMAs too): blocks that an instruction takes come first,
+	// vector products of any shape only when none does.
+	passes := []bool{true}
+	if chip.WarpSize > 0 {
+		passes = []bool{false, true}
+	}
+	for _, vector := range passes {
+		for _, bq := range candidates(dq, a.sq) {
+			for _, bk := range candidates(dk, a.sk) {
+				if over(bq) || over(bk) || (tpu && (!tpuDim(bq, a.sq, 8) || bk%mxu != 0)) {
+					continue
 				}
-			}
-			bdv := int64(-1)
-			for d := a.dv; d <= a.dv+mxu; d++ {
-				if dotFits(chip, bq, d, bk, a.vIn) && (!tpu || d%mxu == 0) && (chip.AccFreeBytes == 0 || d*4 <= chip.AccFreeBytes) {
-					bdv = d
-					break
+				if chip.AccFreeBytes > 0 && bk*4 > chip.AccFreeBytes {
+					continue
 				}
+				bd := int64(-1)
+				for d := a.dq; d <= a.dq+mxu; d++ {
+					if !over(d) && dotFits(chip, bq, bk, d, a.in, vector) && (!tpu || d%mxu == 0) {
+						bd = d
+						break
+					}
+				}
+				bdv := int64(-1)
+				for d := a.dv; d <= a.dv+mxu; d++ {
+					if dotFits(chip, bq, d, bk, a.vIn, vector) && (!tpu || d%mxu == 0) && (chip.AccFreeBytes == 0 || d*4 <= chip.AccFreeBytes) {
+						bdv = d
+						break
+					}
+				}
+				if bd < 0 || bdv < 0 {
+					continue
+				}
+				if bq*bd*in+loops*bk*(bd*in+bdv*vin+int64(len(a.masks))*bq*4) > chip.MemoryBytes {
+					continue
+				}
+				return flashBlocks{q: bq, k: bk, d: bd, dv: bdv}, true
 			}
-			if bd < 0 || bdv < 0 {
-				continue
-			}
-			if bq*bd*in+loops*bk*(bd*in+bdv*vin+int64(len(a.masks))*bq*4) > chip.MemoryBytes {
-				continue
-			}
-			return flashBlocks{q: bq, k: bk, d: bd, dv: bdv}, true
 		}
 	}
 	return flashBlocks{}, false

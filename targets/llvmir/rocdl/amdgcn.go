@@ -46,6 +46,10 @@ func AMDGCN(module *sir.Operation, name, chip string) (string, error) {
 	case name != "":
 		return "", sir.NewError(module.Loc(), fmt.Sprintf("no gpu.module named '%s'", name))
 	}
+	if lowered := inlineNativeOCML(target); lowered != target {
+		defer lowered.Erase()
+		target = lowered
+	}
 	text, err := llvmir.TranslateWith(target, llvmir.Options{TargetTriple: Triple, TargetCPU: chip})
 	if err != nil {
 		return "", err
@@ -60,10 +64,16 @@ func init() {
 		Options: func(fs *flag.FlagSet) func(*sir.Operation, io.Writer) error {
 			chip := fs.String("amdgcn-chip", "", "the AMD chip (gfx90a, gfx942, ...) to name as the functions' target-cpu")
 			module := fs.String("amdgcn-gpu-module", "", "the gpu.module to translate when there are several")
+			hsaco := fs.String("amdgcn-hsaco", "", "also write the AMDGPU code object (.hsaco) to this file, with llc-16 and ld.lld")
 			return func(mod *sir.Operation, w io.Writer) error {
 				text, err := AMDGCN(mod, *module, *chip)
 				if err != nil {
 					return err
+				}
+				if *hsaco != "" {
+					if err := CodeObject(mod, text, *chip, *hsaco); err != nil {
+						return err
+					}
 				}
 				_, err = io.WriteString(w, text)
 				return err

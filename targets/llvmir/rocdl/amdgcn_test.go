@@ -1,6 +1,7 @@
 package rocdl_test
 
 import (
+	"debug/elf"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -114,5 +115,54 @@ func TestUnsupported(t *testing.T) {
 	}
 	if _, err := rocdl.AMDGCN(mod, "", "sm_80"); err == nil || !strings.Contains(err.Error(), "unknown AMD chip 'sm_80'") {
 		t.Errorf("got %v, want an unknown chip error", err)
+	}
+}
+
+// TestCodeObject writes the code object of a lowered MFMA kernel with
+// llc-16 and ld.lld (skipped when they are missing, failing under
+// CI=true) and reads it: an AMDGPU ELF shared object with the kernel and
+// its descriptor. A chip LLVM 16 does not know is an error.
+func TestCodeObject(t *testing.T) {
+	mod := lower(t, filepath.Join("testdata", "mfma_kernel.mlir"))
+	if err := rocdl.CodeObject(mod, "", "gfx942", filepath.Join(t.TempDir(), "k.hsaco")); err == nil ||
+		!strings.Contains(err.Error(), "a code object for gfx942 needs llc-16 to know the chip") {
+		t.Errorf("gfx942: %v", err)
+	}
+	for _, tool := range []string{"llc-16", "ld.lld"} {
+		if testutil.LookTool(tool) == "" {
+			if testutil.InCI() {
+				t.Fatalf("%s is required under CI=true", tool)
+			}
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	text, err := rocdl.AMDGCN(mod, "", "gfx90a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "k.hsaco")
+	if err := rocdl.CodeObject(mod, text, "gfx90a", path); err != nil {
+		t.Fatal(err)
+	}
+	f, err := elf.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if f.Type != elf.ET_DYN || f.Machine != elf.EM_AMDGPU {
+		t.Errorf("type %v machine %v, want a shared object for AMDGPU", f.Type, f.Machine)
+	}
+	syms, err := f.DynamicSymbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	for _, s := range syms {
+		found[s.Name] = true
+	}
+	for _, want := range []string{"mfma_kernel", "mfma_kernel.kd"} {
+		if !found[want] {
+			t.Errorf("no symbol %s in the code object (%v)", want, found)
+		}
 	}
 }

@@ -318,6 +318,8 @@ sigmoid = _f32(lambda x: 1 / (1 + np.exp(-x)))
 rsqrt = _f32(lambda x: 1 / np.sqrt(x).astype(np.float32))
 square = _f32(lambda x: x * x)
 silu = _f32(lambda x: x / (1 + np.exp(-x)))
+sin = _f32(np.sin)
+cos = _f32(np.cos)
 copy = _f32(lambda x: x)
 
 
