@@ -72,7 +72,7 @@ func ExecuteCUDA(module *ir.Operation, opts Options) error {
 	defer dev.Close()
 	h := &cudaHost{dev: dev, chip: chipOf(dev), modules: map[string]*cuda.Module{},
 		kernels: map[string]*cuda.Function{}, allocs: map[*interp.Buffer]cuda.Ptr{},
-		mirrors: map[*interp.Buffer]cuda.Ptr{}, timeRuns: opts.TimeKernels, timeOut: opts.Err}
+		mirrors: map[*interp.Buffer]cuda.Ptr{}, shared: map[*interp.Buffer]*sharedBuffer{}, timeRuns: opts.TimeKernels, timeOut: opts.Err}
 	defer h.release()
 	if err := h.load(module); err != nil {
 		return err
@@ -111,26 +111,59 @@ type cudaHost struct {
 	// mirrors are the device copies of host buffers passed to kernels;
 	// maps the device memory of tensor maps.
 	mirrors map[*interp.Buffer]cuda.Ptr
-	maps    []cuda.Ptr
+	// shared are the buffers of gpu.alloc host_shared.
+	shared map[*interp.Buffer]*sharedBuffer
+	maps   []cuda.Ptr
 	// timeRuns is the number of timed launches of each kernel launch,
 	// reported to timeOut.
 	timeRuns int
 	timeOut  io.Writer
 }
 
+// sharedBuffer is the device side of a gpu.alloc host_shared memref,
+// whose host side is an interpreter buffer. Its contents move to the
+// device at the first launch that takes it after a synchronization, and
+// back to the host at the next synchronization (gpu.wait, a synchronous
+// launch), so that kernels running concurrently on several streams share
+// it as managed memory.
+type sharedBuffer struct {
+	ptr      cuda.Ptr
+	onDevice bool
+}
+
+// syncShared copies the host_shared buffers that kernels hold back to
+// the host; the streams that use them are synchronized.
+func (h *cudaHost) syncShared(op *ir.Operation) error {
+	for b, sb := range h.shared {
+		if !sb.onDevice {
+			continue
+		}
+		eb := elemBytes(b.Elem)
+		data := make([]byte, len(b.Data)*eb)
+		if err := h.dev.CopyFromDevice(data, sb.ptr, cuda.Stream{}); err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		copy(b.Data, fromBytes(data, eb))
+		sb.onDevice = false
+	}
+	return nil
+}
+
 // deviceTensorMap is the value of a tensor map made on the host: the
 // device memory that holds it.
 type deviceTensorMap struct{ ptr cuda.Ptr }
 
-// load lowers, emits and loads every gpu.module of module.
+// load lowers, emits and loads every gpu.module of module, after moving
+// the bodies of gpu.launch operations into kernels of their own
+// (gpu-kernel-outlining), so that every kernel runs on the device.
 func (h *cudaHost) load(module *ir.Operation) error {
+	if err := LowerForCUDA(module); err != nil {
+		return err
+	}
 	h.gpuMods = map[string]*ir.Operation{}
 	for _, m := range ptx.GPUModules(module) {
 		name := gpu.ModuleOp{Operation: m}.SymName()
 		h.gpuMods[name] = m
-		if err := lowerGPUModule(module, m); err != nil {
-			return err
-		}
 		text, err := ptx.Emit(m, ptx.Options{Chip: h.chip})
 		if err != nil {
 			return err
@@ -154,6 +187,42 @@ func (h *cudaHost) load(module *ir.Operation) error {
 		h.modules[name] = mod
 	}
 	return nil
+}
+
+// LowerForCUDA prepares module as --engine=cuda does before emitting the
+// PTX of its gpu.modules: the bodies of gpu.launch operations become
+// kernels of their own (gpu-kernel-outlining) and the gpu.modules that
+// hold gpu.func kernels are lowered with GPUModulePipeline.
+func LowerForCUDA(module *ir.Operation) error {
+	if err := outlineLaunches(module); err != nil {
+		return err
+	}
+	for _, m := range ptx.GPUModules(module) {
+		if err := lowerGPUModule(module, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outlineLaunches runs gpu-kernel-outlining on a module that holds
+// gpu.launch operations.
+func outlineLaunches(module *ir.Operation) error {
+	var launch *ir.Operation
+	module.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if _, ok := gpu.AsLaunchOp(op); ok && launch == nil {
+			launch = op
+		}
+		return launch == nil
+	})
+	if launch == nil {
+		return nil
+	}
+	pm := pass.NewManager(module.Context(), "builtin.module")
+	if err := pm.Parse("builtin.module(gpu-kernel-outlining)"); err != nil {
+		return ir.NewError(launch.Loc(), fmt.Sprintf("the gpu.launch bodies cannot be outlined into kernels (%v)", err))
+	}
+	return pm.Run(module)
 }
 
 // lowerGPUModule runs GPUModulePipeline when the gpu.module still holds
@@ -182,6 +251,9 @@ func (h *cudaHost) release() {
 	}
 	for _, ptr := range h.mirrors {
 		_ = h.dev.Free(ptr)
+	}
+	for _, sb := range h.shared {
+		_ = h.dev.Free(sb.ptr)
 	}
 	for _, ptr := range h.maps {
 		_ = h.dev.Free(ptr)
@@ -348,7 +420,7 @@ func (h *cudaHost) wait(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, err.Error())
 		}
 		h.output.forward()
-		return nil
+		return h.syncShared(op)
 	}
 	seen := map[cuda.Stream]bool{}
 	for _, d := range deps {
@@ -368,7 +440,7 @@ func (h *cudaHost) wait(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, err.Error())
 		}
 	}
-	return nil
+	return h.syncShared(op)
 }
 
 // elemBytes returns the size of a memref element in device memory.
@@ -385,9 +457,6 @@ func elemBytes(t ir.Type) int {
 
 func (h *cudaHost) alloc(f *interp.Frame, op *ir.Operation) error {
 	a := gpu.AllocOp{Operation: op}
-	if a.HostShared() {
-		return interp.Errorf(op, "gpu.alloc host_shared is not supported by --engine=cuda")
-	}
 	dyn, err := f.Ints(op, a.DynamicSizes())
 	if err != nil {
 		return err
@@ -421,9 +490,17 @@ func (h *cudaHost) alloc(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.dev.Alloc(n * int64(eb))
+	p, err := h.dev.Alloc(max(1, n*int64(eb)))
 	if err != nil {
 		return interp.Errorf(op, err.Error())
+	}
+	if a.HostShared() {
+		// Host code reads and writes the buffer; kernels its device side.
+		m := interp.NewMemRef(mt.Elem, sizes)
+		h.shared[m.Buf] = &sharedBuffer{ptr: p}
+		f.SetResult(op, 0, interp.MakeMemRef(mt, m))
+		setToken(f, a.AsyncToken(), s)
+		return nil
 	}
 	// The memref's buffer has no host elements: host code cannot read
 	// device memory.
@@ -457,6 +534,13 @@ func (h *cudaHost) dealloc(f *interp.Frame, op *ir.Operation) error {
 		return interp.Errorf(op, "gpu.dealloc of a value that is not a memref")
 	}
 	p, ok := h.allocs[m.Buf]
+	if sb, shared := h.shared[m.Buf]; shared {
+		if err := h.syncShared(op); err != nil {
+			return err
+		}
+		p, ok = sb.ptr, true
+		delete(h.shared, m.Buf)
+	}
 	if !ok {
 		return interp.Errorf(op, "gpu.dealloc of memory that gpu.alloc did not allocate")
 	}
@@ -666,7 +750,7 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 		params = append(params, append([]byte(nil), b[:n]...))
 	}
 	// The host buffers the kernel reads and writes, copied in and out.
-	var mirrored []*interp.Buffer
+	var mirrored, toDevice []*interp.Buffer
 	for _, v := range operands {
 		x, err := f.Get(op, v)
 		if err != nil {
@@ -678,6 +762,12 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 		}
 		if m := x.MemRef(); m != nil {
 			p, ok := h.allocs[m.Buf]
+			if sb, shared := h.shared[m.Buf]; shared {
+				p, ok = sb.ptr, true
+				if !sb.onDevice && !slices.Contains(toDevice, m.Buf) {
+					toDevice = append(toDevice, m.Buf)
+				}
+			}
 			if !ok {
 				if p, err = h.mirror(op, m); err != nil {
 					return err
@@ -721,6 +811,13 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, err.Error())
 		}
 	}
+	for _, b := range toDevice {
+		sb := h.shared[b]
+		if err := h.dev.CopyToDevice(sb.ptr, toBytes(b.Data, elemBytes(b.Elem)), s); err != nil {
+			return interp.Errorf(op, err.Error())
+		}
+		sb.onDevice = true
+	}
 	if err := h.dev.LaunchKernel(kernel, launch); err != nil {
 		return interp.Errorf(op, err.Error())
 	}
@@ -754,6 +851,9 @@ func (h *cudaHost) launch(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, "kernel @"+modName+"::@"+name+": "+err.Error())
 		}
 		h.output.forward()
+		if err := h.syncShared(op); err != nil {
+			return err
+		}
 	}
 	setToken(f, l.AsyncToken(), s)
 	return nil

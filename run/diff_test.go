@@ -89,7 +89,10 @@ func diffPrograms(t *testing.T) []string {
 	files, _ := filepath.Glob(filepath.Join("testdata", "diff", "*.mlir"))
 	ex, _ := filepath.Glob(filepath.Join(testutil.RepoRoot(), "examples", "*", "*.mlir"))
 	for _, f := range ex {
-		if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), "func.func @main()") && strings.Contains(string(b), "@printMemref") {
+		// Programs written at the tile level (examples/mixed-levels) have
+		// no upstream counterpart: mlir-opt-22 has no tile dialect.
+		if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), "func.func @main()") && strings.Contains(string(b), "@printMemref") &&
+			!strings.Contains(string(b), "tile.func @") {
 			files = append(files, f)
 		}
 	}

@@ -53,9 +53,11 @@ func TestRuntimeErrors(t *testing.T) {
 		{"allocation size overflows",
 			`  %m = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4000000000x4000000000x4000000000xf64>` + "\n",
 			"p.mlir:2:8: error: cannot allocate a buffer of more than 2^63 elements"},
-		{"huge splat constant",
-			"  %c = arith.constant dense<1.0> : tensor<100000000000xf32>\n",
-			"p.mlir:2:8: error: cannot allocate a buffer of 100000000000 elements"},
+		{"huge splat constant written to",
+			"  %c = arith.constant dense<1.0> : tensor<100000000000xf32>\n" +
+				"  %f = arith.constant 0.0 : f32\n  %i = arith.constant 0 : index\n" +
+				"  %d = \"tensor.insert\"(%f, %c, %i) : (f32, tensor<100000000000xf32>, index) -> tensor<100000000000xf32>\n",
+			"p.mlir:5:8: error: cannot allocate a buffer of 100000000000 elements"},
 		{"no semantics",
 			"  \"foo.bar\"() : () -> ()\n",
 			"p.mlir:2:3: error: the interpreter has no semantics for 'foo.bar'"},

@@ -177,7 +177,10 @@ func WriteNPY(v interp.Value) ([]byte, error) {
 			return nil, err
 		}
 		shape, data, elem = m.Sizes, m.Load(), m.Buf.Elem
-	case v.Dense() != nil:
+	case v.IsDense():
+		if s, _ := v.Shape(); interp.NumElements(s) < 0 || interp.NumElements(s) > interp.ElementLimit() {
+			return nil, &interp.AllocationError{Elements: max(interp.NumElements(s), -1)}
+		}
 		shape, data, elem = v.Dense().Shape, v.Dense().Data, interp.ElementType(v.Type)
 	default:
 		data = []uint64{v.Bits()}

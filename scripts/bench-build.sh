@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds what bench/bench.py needs on a GPU machine into DIR: static
-# strata-opt and strata-translate (CGO_ENABLED=0) and the runner itself.
+# strata-opt, strata-translate, strata-run and strata-tune (CGO_ENABLED=0)
+# and the runner itself.
 #
 #   scripts/bench-build.sh DIR
 #   python3 DIR/bench.py --bin DIR --gemm 4096,4096,4096 --rows softmax:8192x8192:f32 ...
@@ -12,5 +13,6 @@ cd "$root"
 CGO_ENABLED=0 go build -o "$dir/strata-opt" ./tools/strata-opt
 CGO_ENABLED=0 go build -o "$dir/strata-translate" ./tools/strata-translate
 CGO_ENABLED=0 go build -o "$dir/strata-run" ./tools/strata-run
+CGO_ENABLED=0 go build -o "$dir/strata-tune" ./tools/strata-tune
 cp bench/bench.py "$dir/"
 echo "built $dir"

@@ -13,8 +13,9 @@
 #                                   upstream's CUDA integration tests with
 #                                   strata-run --engine=cuda, checks that a
 #                                   PTX the JIT rejects reports the
-#                                   driver's log, and that the SASS carries
-#                                   the .mlir lines. Logs go to $OUT (or
+#                                   driver's log, that the SASS carries
+#                                   the .mlir lines, and runs
+#                                   examples/mixed-levels. Logs go to $OUT (or
 #                                   DIR/out); the exit status is the number
 #                                   of failed checks.
 set -u
@@ -33,6 +34,10 @@ if [ "${1:-}" = build ]; then
 		cp -r "$root/../shared/conformance/gpu-integration/CUDA" "$dir/gpu-integration"
 	fi
 	cp "$root"/run/testdata/cuda/*.mlir "$root"/targets/ptx/testdata/*.mlir "$dir/inputs/"
+	# examples/mixed-levels: tile and nvgpu operations in one kernel,
+	# lowered by tile-to-nvgpu here; the engine lowers the gpu.module.
+	(cd "$root" && go run ./tools/strata-opt --pass-pipeline='builtin.module(tile-to-nvgpu{chip=sm_80}, canonicalize, cse)' \
+		examples/mixed-levels/mixed-levels.mlir -o "$dir/inputs/mixed-levels.nvgpu.mlir") || exit 1
 	cp "$0" "$dir/gpu-test.sh"
 	for f in "$dir"/inputs/*.mlir; do
 		b=$(basename "$f" .mlir)
@@ -117,6 +122,25 @@ run cluster 0 "[0,  1,  10,  11,  20,  21,  30,  31]"
 run wgmma 0
 run async 0 "[1,  1.25,  1.5,  1.75,  2,  2.25,  2.5,  2.75]"
 run jitfail 1 "error: the CUDA driver could not load the PTX of gpu.module @kernels" "note: ptxas: "
+
+# examples/mixed-levels on the GPU: the kernel that stages gamma with
+# cp.async and a barrier beside its tile operations prints the rows its
+# portable twin prints, bit for bit.
+mixed_levels() {
+	local f=$here/inputs/mixed-levels.nvgpu.mlir
+	[ -f "$f" ] || return 0
+	"$here/strata-run" --engine=cuda -e main_mixed -entry-point-result=void "$f" >"$out/mixed-levels.stdout" 2>"$out/mixed-levels.stderr"
+	local code=$?
+	cat "$out/mixed-levels.stdout" "$out/mixed-levels.stderr" >>"$log"
+	awk '/Unranked Memref/{n++; next} {print > ("'"$out"'/mixed-levels." n ".txt")}' "$out/mixed-levels.stdout"
+	if [ $code -eq 0 ] && [ -s "$out/mixed-levels.1.txt" ] && cmp -s "$out/mixed-levels.1.txt" "$out/mixed-levels.2.txt" &&
+		! grep -qi nan "$out/mixed-levels.1.txt" && grep -q "^\[\[0.7344" "$out/mixed-levels.1.txt"; then
+		pass "examples/mixed-levels: the mixed kernel matches the portable one"
+	else
+		fail "examples/mixed-levels: exit $code, the printed rows differ or are missing"
+	fi
+}
+mixed_levels
 
 # What kernels print (gpu.printf, lowered to vprintf) reaches strata-run's
 # standard output, flushed at each synchronization.

@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/opt"
+	"github.com/strata-ir/strata/run"
 )
 
 // TestLazySplats checks that a dense splat of a hundred million elements
@@ -56,5 +57,47 @@ func TestLazySplats(t *testing.T) {
 	}
 	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
 		t.Errorf("parsing, folding and printing the splats allocated %d MB, want under 64 MB", n>>20)
+	}
+}
+
+// TestLazySplatsRun checks that the interpreter keeps splats as splats
+// until something needs their elements: a program over tensors of 10^11
+// elements (an 800 GB constant, an elementwise operation on it, an empty
+// tensor, a splat of a run-time value) runs, reads elements, dimensions and
+// ranks, and allocates far less than one such tensor would take.
+func TestLazySplatsRun(t *testing.T) {
+	const src = `func.func @main() -> f32 {
+  %c = arith.constant dense<1.5> : tensor<100000000000xf32>
+  %d = arith.addf %c, %c : tensor<100000000000xf32>
+  %m = arith.mulf %d, %d : tensor<100000000000xf32>
+  %e = tensor.empty() : tensor<10x10000000000xf32>
+  %i = arith.constant 99999999999 : index
+  %x = tensor.extract %m[%i] : tensor<100000000000xf32>
+  %z = arith.constant 1 : index
+  %zero = arith.constant 0 : index
+  %n = tensor.dim %e, %zero : tensor<10x10000000000xf32>
+  %nf = arith.index_cast %n : index to i64
+  %f = arith.sitofp %nf : i64 to f32
+  %s = tensor.splat %f : tensor<100000000000xf32>
+  %y = tensor.extract %s[%z] : tensor<100000000000xf32>
+  %r = arith.addf %x, %y : f32
+  return %r : f32
+}
+`
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var out, errb strings.Builder
+	code := run.Run(ctx, []string{"-e", "main", "-"}, run.Stdio{In: strings.NewReader(src), Out: &out, Err: &errb})
+	runtime.ReadMemStats(&after)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if got, want := strings.TrimSpace(out.String()), "1.900000e+01"; got != want {
+		t.Errorf("result %q, want %q", got, want)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+		t.Errorf("running the splats allocated %d MB, want under 64 MB", n>>20)
 	}
 }

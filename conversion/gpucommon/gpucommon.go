@@ -260,7 +260,9 @@ func lowerWorkgroupAttributions(op *ir.Operation, r *rewrite.ConversionRewriter,
 	for _, at := range as {
 		gb := ir.NewBuilder(ctx)
 		gb.SetInsertionPoint(op)
-		llvm.BuildMlirGlobal(gb, op.Loc(), at.gt, at.name, llvm.LinkageInternal, llvm.MlirGlobalOptions{AddrSpace: 3})
+		g := llvm.BuildMlirGlobal(gb, op.Loc(), at.gt, at.name, llvm.LinkageInternal, llvm.MlirGlobalOptions{AddrSpace: 3})
+		// Upstream's global has no unnamed_addr.
+		llvmcommon.DropProperty(ctx, g.Operation, "unnamed_addr")
 		loc := op.Loc()
 		ptr := llvm.Ptr(ctx, 3)
 		addr := llvmcommon.Create(r, "llvm.mlir.addressof", loc, nil, []ir.Type{ptr},

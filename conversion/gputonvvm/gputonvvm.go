@@ -18,6 +18,7 @@ import (
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/nvgputonvvm"
+	"github.com/strata-ir/strata/conversion/vectortollvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -55,27 +56,39 @@ func (p *lowerPass) Run(op *ir.Operation, st *pass.State) error {
 	if *p.barePtr {
 		return st.EmitError(op, "use-bare-ptr-memref-call-conv is not supported")
 	}
-	return Run(st.Context(), op)
+	return RunWith(st.Context(), op, Options{HasRedux: *p.hasRedux})
+}
+
+// Options are the pass options that change the conversion.
+type Options struct {
+	// HasRedux lowers uniform i32 gpu.subgroup_reduce to nvvm.redux.sync
+	// (sm_80 and newer).
+	HasRedux bool
 }
 
 // Pass registers the convert-gpu-to-nvvm pass (imported packages register
 // their passes in init, see docs/passes.md).
 var Pass = pass.Registration{Argument: Argument, New: New, Lowers: llvmcommon.Lowers(func(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
-	return append(append(gpuPatterns(tc), shufflePattern(), printfPattern()), libdevicePatterns(tc)...)
+	return append(append(append(gpuPatterns(tc), shufflePattern(), printfPattern(), subgroupReducePattern()), libdevicePatterns(tc)...), wmmaPatterns(tc)...)
 })}
 
 func init() { pass.Register(Pass) }
 
-// Run converts the gpu.module module.
-func Run(ctx *ir.Context, module *ir.Operation) error {
-	// Upstream first runs a greedy rewrite, which also drops the operations
-	// without effects whose results are unused.
-	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(), rewrite.GreedyConfig{MaxIterations: 10})
+// Run converts the gpu.module module with the default options.
+func Run(ctx *ir.Context, module *ir.Operation) error { return RunWith(ctx, module, Options{}) }
+
+// RunWith converts the gpu.module module.
+func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
+	// Upstream first runs a greedy rewrite (populateGpuRewritePatterns:
+	// uniform all-reductions become shuffles and barriers), which also
+	// drops the operations without effects whose results are unused.
+	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(gpucommon.AllReducePattern()), rewrite.GreedyConfig{MaxIterations: 10, Simplify: rewrite.SimplifyAggressive})
 	llvmcommon.EmitCInterfaces(module)
 	tc := llvmcommon.NewTypeConverter(ctx)
 	llvmcommon.AddGPUMemorySpaces(ctx, tc)
 	// Kernels may take nvgpu values (tensor maps, barrier groups).
 	nvgputonvvm.AddTypeConversions(ctx, tc)
+	addWmmaTypeConversion(ctx, tc)
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("nvvm")
@@ -83,18 +96,27 @@ func Run(ctx *ir.Context, module *ir.Operation) error {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
-		"gpu.grid_dim", "gpu.lane_id", "gpu.shuffle", "gpu.dynamic_shared_memory", "gpu.cluster_id", "gpu.cluster_dim", "gpu.cluster_block_id", "gpu.cluster_dim_blocks", gpu.PrintfOpName} {
+		"gpu.grid_dim", "gpu.lane_id", "gpu.shuffle", "gpu.dynamic_shared_memory", "gpu.cluster_id", "gpu.cluster_dim", "gpu.cluster_block_id", "gpu.cluster_dim_blocks", gpu.PrintfOpName,
+		gpu.SubgroupReduceOpName, gpu.SubgroupMmaLoadMatrixOpName, gpu.SubgroupMmaStoreMatrixOpName, gpu.SubgroupMmaComputeOpName, gpu.SubgroupMmaConstantMatrixOpName, gpu.SubgroupMmaElementwiseOpName} {
 		target.AddIllegalOp(name)
 	}
 	var patterns []rewrite.ConversionPattern
 	patterns = append(patterns, gpuPatterns(tc)...)
 	patterns = append(patterns, shufflePattern(), dynamicSharedPattern(tc), printfPattern())
 	patterns = append(patterns, libdevicePatterns(tc)...)
+	patterns = append(patterns, wmmaPatterns(tc)...)
+	if opts.HasRedux {
+		patterns = append(patterns, subgroupReducePattern())
+	}
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)
 	patterns = append(patterns, cftollvm.Patterns(tc)...)
 	patterns = append(patterns, memreftollvm.Patterns(tc)...)
 	patterns = append(patterns, mathtollvm.Patterns(tc)...)
+	// Vector operations too, as upstream's pass lowers every dialect that
+	// converts to llvm: a vector.load of workgroup memory, whose memory
+	// space only this pass maps, is lowered here.
+	patterns = append(patterns, vectortollvm.Patterns(target, tc)...)
 	return llvmcommon.Apply(ctx, module, target, patterns, tc)
 }
 

@@ -15,8 +15,22 @@ import (
 	"github.com/strata-ir/strata/opt"
 )
 
-// args are the flags of every test of testdata.
+// args are the flags of every test of testdata, unless its first line
+// is `// FLAGS: ...`, which replaces the pass flag.
 var args = []string{"--split-input-file", "-convert-gpu-to-nvvm"}
+
+// argsOf returns the flags of the test file f.
+func argsOf(t *testing.T, f string) []string {
+	src, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(src), "\n")
+	if flags, ok := strings.CutPrefix(first, "// FLAGS: "); ok {
+		return append([]string{"--split-input-file"}, strings.Fields(flags)...)
+	}
+	return args
+}
 
 // runStrata runs strata-opt in process with args.
 func runStrata(args ...string) (string, string, int) {
@@ -44,7 +58,7 @@ func TestFileCheck(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, errs, code := runStrata(append(args, f)...)
+		out, errs, code := runStrata(append(argsOf(t, f), f)...)
 		if code != 0 {
 			t.Errorf("%s: exit %d:\n%s", f, code, errs)
 			continue
@@ -61,7 +75,7 @@ func TestMLIROpt(t *testing.T) {
 	mlirOpt := testutil.Tool(t, "mlir-opt-22")
 	for _, f := range inputs(t) {
 		for _, generic := range []bool{false, true} {
-			a := append(append([]string{}, args...), f)
+			a := append(append([]string{}, argsOf(t, f)...), f)
 			if generic {
 				a = append(a, "--mlir-print-op-generic")
 			}

@@ -78,10 +78,11 @@ func init() { pass.Register(Pass) }
 
 // Run converts the gpu.module module.
 func Run(ctx *ir.Context, module *ir.Operation) error {
-	// Upstream first runs a greedy rewrite, which promotes shuffles to
-	// swizzles and drops the operations without effects whose results
-	// are unused.
-	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(promoteShuffle), rewrite.GreedyConfig{MaxIterations: 10})
+	// Upstream first runs a greedy rewrite, which rewrites uniform
+	// all-reductions (shared with NVVM), promotes shuffles to swizzles and
+	// drops the operations without effects whose results are unused.
+	rewrite.ApplyPatternsGreedily(ctx, module, rewrite.NewPatternSet(promoteShuffle, gpucommon.AllReducePattern()),
+		rewrite.GreedyConfig{MaxIterations: 10, Simplify: rewrite.SimplifyAggressive})
 	if module.Attr("llvm.data_layout") == nil {
 		module.SetAttr("llvm.data_layout", ctx.Str(DataLayout))
 	}

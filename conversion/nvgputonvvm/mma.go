@@ -2,6 +2,7 @@ package nvgputonvvm
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
@@ -12,6 +13,7 @@ import (
 
 var mmaLowerings = []lowering{
 	{"nvgpu.mma.sync", lowerMmaSync},
+	{"nvgpu.mma.sp.sync", lowerMmaSpSync},
 	{"nvgpu.ldmatrix", lowerLdmatrix},
 	{"nvgpu.rcp", lowerRcp},
 }
@@ -234,6 +236,87 @@ func lowerMmaSync(b *builder, o *ir.Operation, operands []ir.Value) bool {
 	}
 	all := append(append(append([]ir.Value{}, matA...), matB...), matC...)
 	res := b.value("nvvm.mma.sync", all, resTy, props...)
+	b.r.ReplaceOp(o, []ir.Value{b.convertIntrinsicResult(desired, res)})
+	return true
+}
+
+// lowerMmaSpSync is upstream's NVGPUMmaSparseSyncLowering: the sparse
+// product is PTX's mma.sp.sync written as inline assembly, its operands
+// the unpacked fragments and the sparsity metadata as an i32.
+func lowerMmaSpSync(b *builder, o *ir.Operation, operands []ir.Value) bool {
+	op, ok := nvgpu.AsMmaSpSyncOp(o)
+	if !ok || len(operands) != 4 {
+		return false
+	}
+	ctx := b.ctx()
+	aType, _ := op.MatrixA().Type().(*ir.VectorType)
+	bType, _ := op.MatrixB().Type().(*ir.VectorType)
+	cType, _ := op.MatrixC().Type().(*ir.VectorType)
+	shape, ok := mmaShape(op.MmaShape())
+	if aType == nil || bType == nil || cType == nil || !ok {
+		return false
+	}
+	ptxA, okA := mmaType(aType)
+	ptxB, okB := mmaType(bType)
+	ptxC, okC := accumulatorMmaType(cType.Elem)
+	if !okA || !okB || !okC {
+		return false
+	}
+	if isFloat(aType.Elem, ir.F32) && !op.Tf32Enabled() {
+		return false
+	}
+	_, intA := aType.Elem.(*ir.IntegerType)
+	matA := b.unpackOperand(operands[0], ptxA)
+	matB := b.unpackOperand(operands[1], ptxB)
+	matC := b.unpackOperand(operands[2], ptxC)
+	if matA == nil || matB == nil || matC == nil {
+		return false
+	}
+	desired := b.tc.Convert(op.Res().Type())
+	resTy := intrinsicResultType(ctx, desired)
+	meta := operands[3]
+	if meta.Type() != b.vec(2, ctx.I(16)) {
+		return false
+	}
+	meta = b.value("llvm.bitcast", []ir.Value{meta}, ctx.I(32))
+	sel := op.SparsitySelector()
+	if sel < 0 || sel > 1 {
+		return false
+	}
+	var asm strings.Builder
+	fmt.Fprintf(&asm, "mma.sp.sync.aligned.m%dn%dk%d.row.col.", shape[0], shape[1], shape[2])
+	if intA {
+		asm.WriteString("satfinite.")
+	}
+	fmt.Fprintf(&asm, "%s.%s.%s.%s ", ptxC, ptxA, ptxB, ptxC)
+	arg := 0
+	for _, n := range []int{len(matC), len(matA), len(matB), len(matC)} {
+		asm.WriteString("{")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&asm, "$%d", arg)
+			arg++
+			if i < n-1 {
+				asm.WriteString(",")
+			}
+		}
+		asm.WriteString("},")
+	}
+	fmt.Fprintf(&asm, "$%d,0x%d;", arg, sel)
+	var cons strings.Builder
+	for range matC {
+		cons.WriteString("=r,")
+	}
+	for i := 0; i < len(matA)+len(matB)+len(matC); i++ {
+		cons.WriteString("r,")
+	}
+	cons.WriteString("r")
+	all := append(append(append(append([]ir.Value{}, matA...), matB...), matC...), meta)
+	res := b.value("llvm.inline_asm", all, resTy,
+		prop("asm_string", ctx.Str(asm.String())),
+		prop("constraints", ctx.Str(cons.String())),
+		prop("has_side_effects", ctx.Unit()),
+		prop("tail_call_kind", attr(ctx, "#llvm.tailcallkind<none>")),
+		prop("asm_dialect", ctx.IntegerAttr(ctx.I(64), 0)))
 	b.r.ReplaceOp(o, []ir.Value{b.convertIntrinsicResult(desired, res)})
 	return true
 }

@@ -82,11 +82,7 @@ func splitTopLevel(src string) []chunk {
 // do not convert yet, with the reason. They are still compared: one that
 // matches is reported so that the list stays true.
 var upstreamNotYet = map[string]string{
-	"mma_sp_sync_f16_16832":    "nvgpu.mma.sp.sync lowers to llvm.inline_asm, which the llvm dialect lacks",
-	"mma_sp_sync_f16_16816":    "nvgpu.mma.sp.sync lowers to llvm.inline_asm, which the llvm dialect lacks",
-	"mma_sp_sync_f16_16816_01": "nvgpu.mma.sp.sync lowers to llvm.inline_asm, which the llvm dialect lacks",
-	"mma_sp_sync_i8_16864":     "nvgpu.mma.sp.sync lowers to llvm.inline_asm, which the llvm dialect lacks",
-	"anonymous":                "the transform dialect (transform.named_sequence) is not available",
+	"anonymous": "the transform dialect (transform.named_sequence) is not available",
 }
 
 // TestUpstream runs convert-nvgpu-to-nvvm on every top-level operation of

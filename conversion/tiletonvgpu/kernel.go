@@ -44,6 +44,16 @@ type kernel struct {
 	// programs is the number of programs of a persistent grid (nil
 	// otherwise).
 	programs ir.Value
+	// gridDims are the numbers of programs along the grid's axes when
+	// they are not the launch's (the tile loop of the sm_90a GEMM), or
+	// nil.
+	gridDims []ir.Value
+	// tileIndex is the tile of the sm_90a GEMM's tile loop being
+	// lowered.
+	tileIndex ir.Value
+	// wholeBlockStores makes tile.store test once whether the block lies
+	// inside the memref and then store without a test per element.
+	wholeBlockStores bool
 	// prologue is the last operation of the kernel's prologue.
 	prologue *ir.Operation
 	// offsetAlign holds, for the memrefs of views with a dynamic offset,
@@ -106,14 +116,7 @@ func (k *kernel) lowerPersistent(body *ir.Block, programs ir.Value) error {
 func (k *kernel) groupPrograms(groupM int64) {
 	gx, gy := k.gpuIndex("gpu.grid_dim", "x"), k.gpuIndex("gpu.grid_dim", "y")
 	pid := k.add(k.gpuIndex("gpu.block_id", "x"), k.bin("arith.muli", k.gpuIndex("gpu.block_id", "y"), gx))
-	inGroup := k.bin("arith.muli", gy, k.c(groupM))
-	group := k.bin("arith.divui", pid, inGroup)
-	first := k.bin("arith.muli", group, k.c(groupM))
-	size := k.bin("arith.minui", k.bin("arith.subi", gx, first), k.c(groupM))
-	local := k.bin("arith.remui", pid, inGroup)
-	pm := k.add(first, k.bin("arith.remui", local, size))
-	pn := k.bin("arith.divui", local, size)
-	k.grouped = []ir.Value{pm, pn}
+	k.grouped = groupedOrder(k.emitter, pid, gx, gy, groupM)
 }
 
 // lowering is the rule of one tile-level operation.
@@ -190,6 +193,9 @@ func (k *kernel) lowerScalar(op *ir.Operation) error {
 		}
 	}
 	if op.NumRegions() != 0 {
+		if opaque(op) {
+			return k.cloneOpaque(op)
+		}
 		return k.errorf(op, "tile-to-nvgpu cannot lower '%s' with regions", op.Name())
 	}
 	m := map[ir.Value]ir.Value{}
@@ -400,6 +406,9 @@ func init() {
 	})
 	rule("tile.num_programs", func(k *kernel, op *ir.Operation) error {
 		p, _ := tile.AsNumProgramsOp(op)
+		if k.gridDims != nil {
+			return k.setIndex(op, k.gridDims[p.Axis()])
+		}
 		if k.programs != nil {
 			return k.setIndex(op, k.programs)
 		}

@@ -210,11 +210,30 @@ func lowerStore(k *kernel, op *ir.Operation) error {
 		mask = k.get(st.Mask())
 	}
 	owner := k.ownerPred(l)
-	dupRegs := zeroBits(l.Reg)
 	vec := int64(1)
 	if mask == nil && k.contiguous(a.mem, l.innerVector()) {
 		vec = l.innerVector()
 	}
+	if k.wholeBlockStores && mask == nil {
+		// One test for the block; the stores of a whole block test
+		// nothing else.
+		k.ifElse(k.blockInside(a, l.Shape), func() {
+			k.storeRegs(a, l, rt, v, nil, owner, vec, false)
+		}, func() {
+			k.storeRegs(a, l, rt, v, nil, owner, vec, true)
+		})
+		return nil
+	}
+	k.storeRegs(a, l, rt, v, mask, owner, vec, true)
+	return nil
+}
+
+// storeRegs stores the registers v of a tile of layout l at a, vec
+// elements at a time, each once (owner and the layout's repeated
+// registers decide which thread stores it); checked tests each element
+// against the memref's sizes and the mask.
+func (k *kernel) storeRegs(a *access, l *Layout, rt *ir.VectorType, v, mask, owner ir.Value, vec int64, checked bool) {
+	dupRegs := zeroBits(l.Reg)
 	elementwise := func(r int, inb ir.Value) {
 		p := unflatten(r, rt.Shape)
 		coords, in := k.element(a, l, r)
@@ -231,8 +250,25 @@ func lowerStore(k *kernel, op *ir.Operation) error {
 			k.op("memref.store", append([]ir.Value{x, a.mem}, coords...), nil)
 		})
 	}
+	store := func(x ir.Value, coords []ir.Value, name string) {
+		if owner == nil {
+			k.op(name, append([]ir.Value{x, a.mem}, coords...), nil)
+			return
+		}
+		k.guarded(owner, func() { k.op(name, append([]ir.Value{x, a.mem}, coords...), nil) })
+	}
 	for r := 0; r < l.NumRegs(); r += int(vec) {
 		if int64(r)&dupRegs != 0 {
+			continue
+		}
+		p := unflatten(r, rt.Shape)
+		if !checked {
+			coords, _ := k.element(a, l, r)
+			if vec == 1 {
+				store(k.extract(v, a.elem, p), coords, "memref.store")
+			} else {
+				store(k.extract(v, k.vec([]int64{vec}, a.elem), p[:len(p)-1]), coords, "vector.store")
+			}
 			continue
 		}
 		if vec == 1 {
@@ -245,7 +281,6 @@ func lowerStore(k *kernel, op *ir.Operation) error {
 		if owner != nil {
 			full = k.and(full, owner)
 		}
-		p := unflatten(r, rt.Shape)
 		x := k.extract(v, k.vec([]int64{vec}, a.elem), p[:len(p)-1])
 		k.ifElse(full, func() {
 			k.op("vector.store", append([]ir.Value{x, a.mem}, coords...), nil)
@@ -255,7 +290,21 @@ func lowerStore(k *kernel, op *ir.Operation) error {
 			}
 		})
 	}
-	return nil
+}
+
+// blockInside returns whether the whole block of shape at a lies inside
+// the memref.
+func (k *kernel) blockInside(a *access, shape []int64) ir.Value {
+	var in ir.Value
+	for d := range a.base {
+		c := k.cmp(7, k.add(a.base[d], k.c(shape[d])), a.sizes[d])
+		if in == nil {
+			in = c
+		} else {
+			in = k.and(in, c)
+		}
+	}
+	return in
 }
 
 // contiguous reports whether vectors of vec elements along the last

@@ -5,6 +5,7 @@ import (
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tile"
 )
@@ -20,14 +21,21 @@ import (
 //     its "full" mbarrier (arrive.expect_tx of the stage's bytes), after
 //     waiting on the stage's "empty" mbarrier for the consumers to have
 //     released it;
-//   - the other warpgroups, 64 rows of the block each, take the
-//     registers (setmaxnreg.inc), wait on "full", issue wgmma m64nNk16 on
-//     the stage through shared-memory descriptors (B transposed, as it is
-//     stored k-major), keep one wgmma group in flight and release the
-//     stage the previous one read by arriving on its "empty" mbarrier;
-//     then they read the accumulator's registers in the WGMMA layout and
-//     run the epilogue (bias, activation, casts) and the stores on them,
-//     as the sm_80 path does on the mma.sync layout.
+//   - the other warpgroups take the registers (setmaxnreg.inc), wait on
+//     "full", issue wgmma m64nNk16 on the stage through shared-memory
+//     descriptors (B transposed, as it is stored k-major), keep one wgmma
+//     group in flight and release the stage the previous one read by one
+//     arrival per warpgroup on its "empty" mbarrier; then they read the
+//     accumulator's registers in the WGMMA layout and run the epilogue
+//     (bias, activation, casts; see lowerEpilogue) and the stores on them.
+//     Either they share each tile, 64 rows each (cooperative), or, when a
+//     whole tile's accumulator fits one warpgroup, they take whole tiles
+//     in turn (ping-pong), one's epilogue beside the other's products.
+//
+// Blocks loop over the tiles of the grid (a persistent grid when the
+// launch gives fewer blocks than tiles), in grouped order; the ring's
+// steps go on from tile to tile, so that the producer loads the next
+// tile while the consumers finish the last.
 //
 // The tensor maps of A and B are made by the host before the launch
 // (nvgpu.tma.create.descriptor, cuTensorMapEncodeTiled at run time) and
@@ -41,7 +49,7 @@ const SM90BK = 64
 // SM90MaxStages is the deepest ring of stages; SM90SharedBytes the shared
 // memory the stages may use (of the 227 KB a Hopper block may have).
 const (
-	SM90MaxStages   = 4
+	SM90MaxStages   = 8
 	SM90SharedBytes = 200 * 1024
 )
 
@@ -64,6 +72,12 @@ type sm90Plan struct {
 	elem       ir.Type
 	stages     int64
 	consumers  int64
+	// pingpong gives each consumer warpgroup whole tiles, taken in turn,
+	// so that one's epilogue runs beside the other's products: when asked
+	// for and the accumulator of a whole block fits a warpgroup's
+	// registers (bm 128, bn at most 128). Otherwise the warpgroups share
+	// a tile, 64 rows each (cooperative).
+	pingpong bool
 	// args are the kernel arguments of the memrefs of A and B.
 	args [2]int
 }
@@ -80,7 +94,7 @@ func (p *sm90Plan) sharedBytes() int64 { return p.stages*p.stageBytes() + swizzl
 
 // planSM90 returns the plan of kernel kf (after splitRematerializable),
 // or nil and why the sm_90a path does not apply.
-func planSM90(kf *ir.Operation) (*sm90Plan, string) {
+func planSM90(kf *ir.Operation, pingpong bool) (*sm90Plan, string) {
 	var dots []*ir.Operation
 	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
 		if isOp(op, tile.AsDotOp) {
@@ -90,6 +104,9 @@ func planSM90(kf *ir.Operation) (*sm90Plan, string) {
 	})
 	if len(dots) != 1 {
 		return nil, "not one tile.dot"
+	}
+	if len(tile.GridSemantics(kf)) > 2 {
+		return nil, "a grid of more than 2 axes"
 	}
 	d, _ := tile.AsDotOp(dots[0])
 	top := kf.Region(0).First()
@@ -149,6 +166,7 @@ func planSM90(kf *ir.Operation) (*sm90Plan, string) {
 		return nil, fmt.Sprintf("blocks %dx%dx%d: the sm_90a GEMM takes bm 64 or 128, bk %d, bn 64, 128 or 256", p.bm, p.bk, p.bn, SM90BK)
 	}
 	p.consumers = p.bm / WGMMAM
+	p.pingpong = pingpong && p.bm == 2*WGMMAM && p.bn <= 128
 	p.stages = min(SM90MaxStages, (SM90SharedBytes-swizzleAlign)/p.stageBytes())
 	if p.stages < 2 {
 		return nil, "two stages do not fit in shared memory"
@@ -225,50 +243,219 @@ func tmaOK(ld tile.LoadOp) (*ir.BlockArgument, bool) {
 	return arg, true
 }
 
-// lowerSM90 lowers the body of a GEMM kernel with plan p: the operations
-// before the k loop for every thread, the loop as the warp-specialized
-// pipeline, and what follows it (the epilogue) in the consumer
-// warpgroups. descA and descB are the kernel's tensor maps.
-func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, descA, descB ir.Value) error {
+// lowerSM90 lowers the body of a GEMM kernel with plan p. The kernel
+// runs the tiles of a grid of grid[0] x grid[1] programs on however many
+// blocks the launch gives it (a persistent grid when they are fewer than
+// the tiles): block b takes tiles b, b + blocks, ... in the grouped order
+// of groupM (see groupedOrder). In each role the tile loop lowers the
+// operations before the k loop (the program's indices); the producer then
+// fills the ring for the tile's k steps, the consumers run the k loop as
+// the wgmma pipeline and the operations after it (the epilogue). The k
+// steps of successive tiles follow each other in the ring, so that the
+// producer loads the next tile while the consumers run the epilogue. In
+// ping-pong, the consumer warpgroups take the block's tiles in turn.
+// descA and descB are the kernel's tensor maps.
+func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM int64, descA, descB ir.Value) error {
 	ring := k.newRing(p, descA, descB)
-	for op := body.First(); op != nil; op = op.Next() {
-		k.b.Loc = op.Loc()
-		if op != p.loop {
-			if err := k.lowerOp(op); err != nil {
-				return err
+	f, _ := scf.AsForOp(p.loop)
+	k.gridDims = grid[:]
+	tiles := k.bin("arith.muli", grid[0], grid[1])
+	first := k.gpuIndex("gpu.block_id", "x")
+	blocks := k.gpuIndex("gpu.grid_dim", "x")
+	var err error
+	// eachTile emits the tile loop of a role: the operations before the k
+	// loop, then role with the tile's first k step in the ring's order.
+	eachTile := func(start, step ir.Value, role func(steps, base ir.Value) error) {
+		k.forLoopStep(start, tiles, step, func(t ir.Value) {
+			k.tileIndex = t
+			j := k.bin("arith.divui", k.bin("arith.subi", t, first), blocks)
+			k.grouped = groupedOrder(k.emitter, t, grid[0], grid[1], groupM)
+			for op := body.First(); op != p.loop && err == nil; op = op.Next() {
+				k.b.Loc = op.Loc()
+				err = k.lowerOp(op)
 			}
-			continue
-		}
-		f, _ := scf.AsForOp(op)
-		steps := k.get(f.UpperBound())
-		producer := k.cmp(0, k.uniformWarpgroup(), k.c(p.consumers))
-		var err error
-		k.ifElse(producer, func() {
-			k.setmaxnreg("decrease", ProducerRegisters)
-			k.guarded(k.cmp(0, k.tid, k.c(p.consumers*128)), func() {
-				ring.produce(k, steps, func(at ir.Value) ([]ir.Value, []ir.Value) {
+			if err != nil {
+				return
+			}
+			steps := k.get(f.UpperBound())
+			if err = role(steps, k.bin("arith.muli", j, steps)); err != nil {
+				return
+			}
+			// Loads must not be reused across tiles.
+			k.loaded = map[string]ir.Value{}
+			k.loadedBlock = map[string]*ir.Block{}
+		})
+	}
+	wg := k.uniformWarpgroup()
+	producer := k.cmp(0, wg, k.c(p.consumers))
+	k.ifElse(producer, func() {
+		k.setmaxnreg("decrease", ProducerRegisters)
+		k.guarded(k.cmp(0, k.tid, k.c(p.consumers*128)), func() {
+			eachTile(first, blocks, func(steps, base ir.Value) error {
+				ring.produce(k, steps, base, func(at ir.Value) ([]ir.Value, []ir.Value) {
 					pl := &pipeline{body: f.Region().First(), oldIV: f.Region().First().Argument(0)}
 					return k.indicesAt(pl, p.loads[0], at), k.indicesAt(pl, p.loads[1], at)
 				})
+				return nil
 			})
-		}, func() {
-			k.setmaxnreg("increase", ConsumerRegisters)
-			regs := ring.consume(k, steps)
-			k.vals[op.Result(0)] = regs
-			for e := op.Next(); e != nil && e != body.Last(); e = e.Next() {
-				k.b.Loc = e.Loc()
-				if err = k.lowerOp(e); err != nil {
-					return
-				}
-			}
 		})
-		if err != nil {
+	}, func() {
+		k.setmaxnreg("increase", ConsumerRegisters)
+		// The epilogue's stores are of whole blocks but at the edges.
+		k.wholeBlockStores = true
+		start, step := first, blocks
+		if p.pingpong {
+			// Warpgroup w takes the tiles w, w+2, ... of the block.
+			start = k.add(first, k.bin("arith.muli", wg, blocks))
+			step = k.mul(blocks, p.consumers)
+		}
+		eachTile(start, step, func(steps, base ir.Value) error {
+			issued := func() {}
+			if p.pingpong {
+				issued = ring.takeTurn(k, wg, k.bin("arith.divui", k.bin("arith.subi", k.tileIndex, start), step))
+			}
+			k.vals[p.loop.Result(0)] = ring.consume(k, steps, base, issued)
+			var epilogue []*ir.Operation
+			for e := p.loop.Next(); e != nil && e != body.Last(); e = e.Next() {
+				epilogue = append(epilogue, e)
+			}
+			return k.lowerEpilogue(epilogue, k.layouts[p.loop.Result(0)])
+		})
+		k.wholeBlockStores = false
+	})
+	if err != nil {
+		return err
+	}
+	k.b.Loc = body.Last().Loc()
+	return k.lowerOp(body.Last())
+}
+
+// lowerEpilogue lowers ops, the operations after the k loop, in the
+// consumer warpgroups. The element-wise operations on tiles of the
+// accumulator's layout l are computed register by register, the whole
+// chain of one register before the next one's, rather than one operation
+// on all the registers at a time: the accumulator's registers and the
+// chain's intermediate tiles would not fit in the registers together.
+// The other operations lower as usual; the chain's tiles that they use
+// are assembled from the registers' values first.
+func (k *kernel) lowerEpilogue(ops []*ir.Operation, l *Layout) error {
+	var chain []*ir.Operation
+	pending := map[ir.Value]bool{}
+	flush := func() {
+		if len(chain) == 0 {
+			return
+		}
+		regs := make(map[ir.Value][]ir.Value, len(chain))
+		for r := 0; r < l.NumRegs(); r++ {
+			p := unflatten(r, l.RegShape)
+			cur := map[ir.Value]ir.Value{}
+			for _, op := range chain {
+				k.b.Loc = op.Loc()
+				operands := make([]ir.Value, op.NumOperands())
+				for i := range operands {
+					x := op.Operand(i)
+					if s, ok := cur[x]; ok {
+						operands[i] = s
+						continue
+					}
+					_, elem, _ := tileShape(x)
+					operands[i] = k.extract(k.get(x), elem, p)
+				}
+				_, elem, _ := tileShape(op.Result(0))
+				v := k.b.Create(&ir.OperationState{Name: op.OpName(), Operands: operands, Properties: op.Properties(),
+					Attributes: op.Attrs(), ResultTypes: []ir.Type{elem}}).Result(0)
+				cur[op.Result(0)] = v
+				regs[op.Result(0)] = append(regs[op.Result(0)], v)
+			}
+		}
+		for _, op := range chain {
+			v := op.Result(0)
+			delete(pending, v)
+			if !usedOutside(v, chain) {
+				continue
+			}
+			_, elem, _ := tileShape(v)
+			vt := k.vec(l.RegShape, elem)
+			zero := make([]byte, max(1, bitWidth(elem)/8))
+			t := k.val("arith.constant", nil, vt, ir.NamedAttr{Name: "value", Value: k.ctx.DenseElementsAttr(vt, true, zero)})
+			for r, x := range regs[v] {
+				t = k.insert(x, t, unflatten(r, l.RegShape))
+			}
+			k.vals[v] = t
+		}
+		chain = nil
+	}
+	for _, op := range ops {
+		if k.inChain(op, l) {
+			chain = append(chain, op)
+			pending[op.Result(0)] = true
+			continue
+		}
+		for i := 0; i < op.NumOperands(); i++ {
+			if pending[op.Operand(i)] {
+				flush()
+				break
+			}
+		}
+		k.b.Loc = op.Loc()
+		if err := k.lowerOp(op); err != nil {
 			return err
 		}
-		k.b.Loc = body.Last().Loc()
-		return k.lowerOp(body.Last())
 	}
+	flush()
 	return nil
+}
+
+// inChain reports whether the epilogue computes op register by register:
+// an element-wise operation, with operands, on tiles of layout l.
+func (k *kernel) inChain(op *ir.Operation, l *Layout) bool {
+	if _, ok := k.target.Rules[op.Name()]; ok || !elementwise(op) || op.NumOperands() == 0 {
+		return false
+	}
+	if rl, ok := k.layouts[op.Result(0)]; !ok || !rl.Equal(l) {
+		return false
+	}
+	for i := 0; i < op.NumOperands(); i++ {
+		if ol, ok := k.layouts[op.Operand(i)]; !ok || !ol.Equal(l) {
+			return false
+		}
+	}
+	return true
+}
+
+// usedOutside reports whether an operation other than those of chain
+// uses v.
+func usedOutside(v ir.Value, chain []*ir.Operation) bool {
+	for u := v.FirstUse(); u != nil; u = u.Next() {
+		in := false
+		for _, op := range chain {
+			if u.Owner() == op {
+				in = true
+				break
+			}
+		}
+		if !in {
+			return true
+		}
+	}
+	return false
+}
+
+// groupedOrder returns the program indices (row, column) of tile t of a
+// gx x gy grid in grouped order: consecutive tiles walk groupM block rows
+// down one block column before moving right, so that the tiles running
+// at once share the rows of A and the columns of B they load. groupM of
+// 1 or less is the launch order (rows first).
+func groupedOrder(e *emitter, t, gx, gy ir.Value, groupM int64) []ir.Value {
+	if groupM <= 1 {
+		return []ir.Value{e.bin("arith.remui", t, gx), e.bin("arith.divui", t, gx)}
+	}
+	inGroup := e.bin("arith.muli", gy, e.c(groupM))
+	group := e.bin("arith.divui", t, inGroup)
+	first := e.bin("arith.muli", group, e.c(groupM))
+	size := e.bin("arith.minui", e.bin("arith.subi", gx, first), e.c(groupM))
+	local := e.bin("arith.remui", t, inGroup)
+	return []ir.Value{e.add(first, e.bin("arith.remui", local, size)), e.bin("arith.divui", local, size)}
 }
 
 // uniformWarpgroup returns the warpgroup of the thread as lane 0 of its
@@ -292,5 +479,51 @@ func (k *kernel) setmaxnreg(action string, n int32) {
 		ir.NamedAttr{Name: "regCount", Value: k.ctx.IntegerAttr(k.ctx.I(32), int64(n))})
 }
 
-// sm90Accumulator is the layout of the sm_90a GEMM's accumulators.
-func sm90Accumulator(shape []int64) (*Layout, error) { return WGMMA(shape) }
+// accumulator returns the layout of the plan's accumulators: the rows
+// of the block spread over the consumer warpgroups, or, ping-pong, the
+// whole block in each.
+func (p *sm90Plan) accumulator() func(shape []int64) (*Layout, error) {
+	if p.pingpong {
+		return WGMMAWarpgroup
+	}
+	return WGMMA
+}
+
+// warps returns the warps a tile's layout spreads over: those of the
+// consumer warpgroups, or, ping-pong, of one.
+func (p *sm90Plan) warps() int64 {
+	if p.pingpong {
+		return 4
+	}
+	return p.consumers * 4
+}
+
+// readers is the number of warpgroups that read each stage of the ring:
+// every consumer, or, ping-pong, the one whose tile it holds.
+func (p *sm90Plan) readers() int64 {
+	if p.pingpong {
+		return 1
+	}
+	return p.consumers
+}
+
+// takeTurn emits, in ping-pong, consumer warpgroup wg's wait for its turn
+// to issue the products of its i-th tile, and returns what hands the turn
+// to the other warpgroup once they are issued. The warpgroups issue their
+// tiles' products in turn (warpgroup 0 first): a warpgroup then never
+// waits on a stage's "full" barrier more than one phase ahead of its
+// completions, which the barrier's parity could not tell apart.
+func (r *ring) takeTurn(k *kernel, wg, i ir.Value) func() {
+	// Warpgroup 1's i-th turn follows warpgroup 0's i-th tile, warpgroup
+	// 0's i-th follows warpgroup 1's (i-1)-th: the n-th wait, n = i + wg -
+	// 1, waits for the n-th phase of the warpgroup's barrier.
+	n := k.bin("arith.subi", k.add(i, wg), k.c(1))
+	k.guarded(k.cmp(9, k.add(i, wg), k.c(1)), func() {
+		r.wait(k, r.order, wg, k.cmp(1, k.and(n, k.c(1)), k.c(0)))
+	})
+	return func() {
+		other := k.bin("arith.subi", k.c(1), wg)
+		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.order, k.c(0), other,
+			nvgpu.MbarrierArriveExpectTxOptions{Predicate: k.cmp(0, k.rem(k.tid, 128), k.c(0))})
+	}
+}

@@ -34,28 +34,46 @@ func TestSM90Semantics(t *testing.T) {
 		file, sizes string
 		want, none  []string
 		nvvm        bool
+		// opts are more options of tile-to-nvgpu.
+		opts string
 	}{
 		// On through the gpu.module's lowering to llvm and nvvm: the
 		// interpreter reads the wgmma descriptors' bits (start, leading
 		// and stride byte offsets, swizzle) as the hardware does.
 		{"gemm_bias_relu.mlir", "128,128,64", []string{"nvvm.wgmma.mma_async", "nvvm.cp.async.bulk.tensor.shared.cluster.global",
-			"nvvm.setmaxregister", "nvvm.wgmma.wait.group.sync.aligned"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true},
-		{"gemm_bias_relu.mlir", "64,64,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true},
+			"nvvm.setmaxregister", "nvvm.wgmma.wait.group.sync.aligned"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true, ""},
+		{"gemm_bias_relu.mlir", "64,64,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup", "nvgpu.tma.async"}, true, ""},
 		// One consumer warpgroup: 64x64 blocks.
-		{"gemm_bias_relu.mlir", "64,64,64", append(wgmma, "threads in (%c256"), []string{"nvgpu.mma.sync"}, false},
-		// Two consumer warpgroups, two B boxes per stage.
-		{"gemm_bias_relu.mlir", "128,128,64", append(wgmma, "threads in (%c384", "vector<64x128xf32>"), []string{"nvgpu.mma.sync"}, false},
-		{"gemm_f16.mlir", "64,64,64", []string{"nvgpu.warpgroup.mma", "f16"}, []string{"nvgpu.mma.sync"}, false},
+		{"gemm_bias_relu.mlir", "64,64,64", append(wgmma, "threads in (%c256"), []string{"nvgpu.mma.sync"}, false, ""},
+		// Two consumer warpgroups taking whole 128x128 tiles in turn
+		// (ping-pong), two B boxes per stage.
+		{"gemm_bias_relu.mlir", "128,128,64", append(wgmma, "threads in (%c384", "vector<128x128xf32>"), []string{"nvgpu.mma.sync"}, false, " ping-pong=true"},
+		// Two consumer warpgroups sharing 128x128 tiles.
+		{"gemm_bias_relu.mlir", "128,128,64", append(wgmma, "threads in (%c384", "vector<64x128xf32>"), []string{"nvgpu.mma.sync"}, false, ""},
+		// Two consumer warpgroups sharing 128x256 tiles, 64 rows each,
+		// four B boxes per stage.
+		{"gemm_tiles.mlir", "128,256,64", []string{"threads in (%c384", "vector<64x256xf32>"}, []string{"nvgpu.mma.sync"}, false, " persistent=1"},
+		{"gemm_f16.mlir", "64,64,64", []string{"nvgpu.warpgroup.mma", "f16"}, []string{"nvgpu.mma.sync"}, false, ""},
 		// Rows of A of 40 bytes, which TMA cannot copy (its strides are
 		// multiples of 16 bytes): the sm_80 path.
-		{"gemm_ragged_k.mlir", "64,128,64", []string{"nvgpu.mma.sync"}, []string{"nvgpu.warpgroup.mma"}, false},
+		{"gemm_ragged_k.mlir", "64,128,64", []string{"nvgpu.mma.sync"}, []string{"nvgpu.warpgroup.mma"}, false, ""},
+		// More tiles than blocks (persistent blocks run several, the ring's
+		// rounds going on from tile to tile) in grouped order, ragged in
+		// M, N and K, with a gelu epilogue stored in bf16.
+		{"gemm_tiles.mlir", "64,64,64", append(wgmma[:9], "math.exp", "vector<2xbf16>", "arith.minui"), nil, false, " persistent=4 group-m=2"},
+		{"gemm_tiles.mlir", "128,128,64", []string{"nvgpu.warpgroup.mma", "threads in (%c384", "arith.minui", "vector<128x128xf32>"}, nil, false, " persistent=3 group-m=3 ping-pong=true"},
+		{"gemm_tiles.mlir", "128,128,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup"}, true, " persistent=2 ping-pong=true"},
+		// Ping-pong over a k loop longer than twice the ring: the second
+		// warpgroup's first tile starts phases ahead of the ring.
+		{"gemm_deep.mlir", "128,128,64", []string{"vector<128x128xf32>"}, nil, false, " persistent=1 ping-pong=true"},
+		{"gemm_tiles.mlir", "64,64,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup"}, true, " persistent=5"},
 		// A k block other than 64: the sm_80 path.
-		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}, false},
+		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}, false, ""},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%s/%s/nvvm=%v", c.file, c.sizes, c.nvvm), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%s/nvvm=%v%s", c.file, c.sizes, c.nvvm, c.opts), func(t *testing.T) {
 			ctx, m := parse(t, filepath.Join("testdata", c.file))
-			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a}"
+			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a" + c.opts + "}"
 			if c.nvvm {
 				// The passes of the gpu.module's lowering leave kernels
 				// half in memrefs, half in llvm pointers, which the
@@ -123,11 +141,11 @@ func validate(t *testing.T, ctx *ir.Context, m *ir.Operation, pipeline string) {
 // sm90PTX lowers file with blocks of sizes through the sm_90a GEMM and
 // the gpu.module pipeline of the CUDA runner, and returns the PTX of its
 // kernels.
-func sm90PTX(t *testing.T, file, sizes string) string {
+func sm90PTX(t *testing.T, file, sizes, opts string) string {
 	t.Helper()
 	ctx, m := parse(t, filepath.Join("testdata", file))
 	pm := pass.NewManager(ctx, "builtin.module")
-	pipeline := "builtin.module(linalg-to-tile{target=sm_90a tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_90a}, " + run.GPUModulePipeline + ")"
+	pipeline := "builtin.module(linalg-to-tile{target=sm_90a tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_90a" + opts + "}, " + run.GPUModulePipeline + ")"
 	if err := pm.Parse(pipeline); err != nil {
 		t.Fatal(err)
 	}
@@ -147,16 +165,23 @@ func sm90PTX(t *testing.T, file, sizes string) string {
 	return ""
 }
 
-// TestSM90PTX checks the key instructions of the PTX of an sm_90a GEMM
-// (testdata/gemm_sm90.ptx.check).
+// TestSM90PTX checks the key instructions of the PTX of sm_90a GEMMs
+// (testdata/*.ptx.check).
 func TestSM90PTX(t *testing.T) {
-	text := sm90PTX(t, "gemm_bias_relu.mlir", "128,128,64")
-	check, err := os.ReadFile(filepath.Join("testdata", "gemm_sm90.ptx.check"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := filecheck.Match(text, filecheck.Parse(string(check), "CHECK")); err != nil {
-		t.Fatal(err)
+	for _, c := range []struct{ check, opts string }{
+		{"gemm_sm90.ptx.check", ""},
+		{"gemm_sm90_pingpong.ptx.check", " ping-pong=true"},
+	} {
+		t.Run(c.check, func(t *testing.T) {
+			text := sm90PTX(t, "gemm_bias_relu.mlir", "128,128,64", c.opts)
+			check, err := os.ReadFile(filepath.Join("testdata", c.check))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := filecheck.Match(text, filecheck.Parse(string(check), "CHECK")); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }
 
@@ -168,7 +193,7 @@ func TestSM90Ptxas(t *testing.T) {
 		t.Skip("ptxas is not installed: the sm_90a PTX is not assembled here (scripts/gpu-test.sh runs this test on a GPU machine)")
 	}
 	for _, sizes := range []string{"64,64,64", "128,128,64", "128,256,64"} {
-		text := sm90PTX(t, "gemm_bias_relu.mlir", sizes)
+		text := sm90PTX(t, "gemm_bias_relu.mlir", sizes, "")
 		dir := t.TempDir()
 		src := filepath.Join(dir, "k.ptx")
 		if err := os.WriteFile(src, []byte(text), 0o644); err != nil {

@@ -137,6 +137,8 @@ type toNVGPU struct {
 	chip       *string
 	groupM     *int64
 	persistent *int64
+	warps      *int64
+	pingpong   *bool
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -148,7 +150,9 @@ func New() pass.Pass {
 		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs; the sm_80 path for other kernels"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
-	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products, each running programs in turn (0: a block per program)")
+	p.pingpong = p.Options.Bool("ping-pong", false, "Give the consumer warpgroups of an sm_90a GEMM whole 128-row blocks in turn (bn at most 128) rather than 64 rows of each")
+	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
+	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
 	return p
 }
 
@@ -156,7 +160,10 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if _, ok := chips.Lookup(*p.chip); !ok {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: unknown chip %q", *p.chip))
 	}
-	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent}); err != nil {
+	if w := *p.warps; w < 0 || w > 32 || w&(w-1) != 0 {
+		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: warps=%d is not a power of two up to 32", w))
+	}
+	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -181,8 +188,18 @@ type Options struct {
 	// Persistent > 0 launches at most that many blocks for a 1-D grid of
 	// programs without products (row-wise kernels), each block running
 	// programs in turn (a grid-stride loop); the kernel takes the number
-	// of programs as a last argument.
+	// of programs as a last argument. An sm_90a GEMM always runs its
+	// tiles in a loop (see lowerSM90); Persistent > 0 bounds its blocks
+	// too, typically to the chip's multiprocessors.
 	Persistent int64
+	// Warps > 0 is the number of warps of a block for kernels without
+	// products (row-wise kernels); 0 picks enough warps for each thread
+	// to hold RowElements elements of the largest tile.
+	Warps int64
+	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
+	// blocks of 128 rows and at most 128 columns whole blocks in turn
+	// (see sm90Plan.pingpong).
+	PingPong bool
 }
 
 // persistentOK reports whether kernel kf runs on a persistent grid.
@@ -230,7 +247,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 			name, _ := ir.SymbolName(kf)
 			persistent[name] = opts.Persistent
 		}
-		fn, plan, err := lowerKernel(ctx, kf, t, opts.GroupM, persistentOK(kf, opts.Persistent))
+		fn, plan, err := lowerKernel(ctx, kf, t, opts, persistentOK(kf, opts.Persistent))
 		if err != nil {
 			gmod.DropAllReferences()
 			return err
@@ -238,6 +255,7 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 		if plan != nil {
 			name, _ := ir.SymbolName(kf)
 			gemms[name] = plan
+			persistent[name] = opts.Persistent
 		}
 		gmod.Region(0).First().Append(fn)
 		name, _ := ir.SymbolName(kf)
@@ -279,8 +297,10 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 // lowered kernel: a block per program, of the kernel's known block size.
 //
 // The launch of an sm_90a GEMM (plan not nil) first makes the tensor maps
-// of its operands, which it passes after the arguments, and gives the
-// blocks the plan's dynamic shared memory.
+// of its operands, which it passes after the arguments and the two sizes
+// of the grid of programs, gives the blocks the plan's dynamic shared
+// memory, and launches a 1-D grid of a block per program, or of
+// persistent blocks when there are more programs.
 func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent int64, plan *sm90Plan) error {
 	lo, _ := tile.AsLaunchOp(l)
 	b := ir.NewBuilder(ctx)
@@ -291,7 +311,13 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 	dims := []ir.Value{e.c(1), e.c(1), e.c(1)}
 	copy(dims, grid)
 	args := lo.Args()
-	if persistent > 0 {
+	if plan != nil {
+		args = append(append([]ir.Value(nil), args...), dims[0], dims[1])
+		dims = []ir.Value{e.bin("arith.muli", dims[0], dims[1]), e.c(1), e.c(1)}
+		if persistent > 0 {
+			dims[0] = e.bin("arith.minui", dims[0], e.c(persistent))
+		}
+	} else if persistent > 0 {
 		args = append(args, dims[0])
 		dims[0] = e.bin("arith.minui", dims[0], e.c(persistent))
 	}
@@ -324,7 +350,19 @@ func toLaunchFunc(ctx *ir.Context, l *ir.Operation, fn *ir.Operation, persistent
 
 // lowerKernel returns the gpu.func of tile kernel kf, and the plan of
 // the sm_90a GEMM when it is one.
-func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, persistent bool) (*ir.Operation, *sm90Plan, error) {
+func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, persistent bool) (*ir.Operation, *sm90Plan, error) {
+	// Row values are computed before their broadcasts (hoistBroadcasts)
+	// where the layouts allow it.
+	if !hasDot(kf) {
+		if fn, plan, err := lowerKernelWith(ctx, kf, t, opts, persistent, true); err == nil {
+			return fn, plan, nil
+		}
+	}
+	return lowerKernelWith(ctx, kf, t, opts, persistent, false)
+}
+
+func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options, persistent bool, hoist bool) (*ir.Operation, *sm90Plan, error) {
+	groupM := opts.GroupM
 	f, _ := tile.AsFuncOp(kf)
 	chip := t.Chip
 	if len(tile.GridSemantics(kf)) > 3 {
@@ -333,21 +371,27 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	// Work on a copy: the analysis splits splats per use.
 	work := kf.Clone(nil)
 	defer work.DropAllReferences()
+	if hoist {
+		hoistBroadcasts(work)
+	}
 	splitRematerializable(work)
 	var plan *sm90Plan
 	if chip == "sm_90a" && t.AsyncCopy && !persistent {
-		plan, _ = planSM90(work)
+		plan, _ = planSM90(work, opts.PingPong)
 	}
 	warps := warpsFor(work, t)
+	if opts.Warps > 0 && !hasDot(work) {
+		warps = opts.Warps
+	}
 	threads := warps * t.Lanes
 	var lay map[ir.Value]*Layout
 	var err error
 	if plan != nil {
 		// The layouts are the consumer warpgroups'; the producer
 		// warpgroup follows them.
-		warps = plan.consumers * 4
+		warps = plan.warps()
 		threads = (plan.consumers + 1) * 128
-		lay, err = assignWith(work, warps, t.Lanes, sm90Accumulator)
+		lay, err = assignWith(work, warps, t.Lanes, plan.accumulator())
 	} else {
 		lay, err = assign(work, warps, t)
 	}
@@ -368,6 +412,8 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 		{Name: "sym_name", Value: ctx.Str(f.SymName())},
 	}
 	if plan != nil {
+		// The grid's sizes in programs, then the tensor maps.
+		argTypes = append(argTypes, ctx.IndexType(), ctx.IndexType())
 		for i := range plan.loads {
 			rows, cols := plan.bm, plan.bk
 			if i == 1 {
@@ -404,7 +450,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
 	}
-	if sem := tile.GridSemantics(kf); groupM > 1 && len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
+	if sem := tile.GridSemantics(kf); plan == nil && groupM > 1 && len(sem) == 2 && sem[0] == tile.Parallel && sem[1] == tile.Parallel && hasDot(work) {
 		k.groupPrograms(groupM)
 	}
 	k.tid = k.gpuIndex("gpu.thread_id", "x")
@@ -414,7 +460,7 @@ func lowerKernel(ctx *ir.Context, kf *ir.Operation, t *Target, groupM int64, per
 	switch {
 	case plan != nil:
 		n := len(argTypes)
-		err = k.lowerSM90(old, plan, entry.Argument(n-2), entry.Argument(n-1))
+		err = k.lowerSM90(old, plan, [2]ir.Value{entry.Argument(n - 4), entry.Argument(n - 3)}, groupM, entry.Argument(n-2), entry.Argument(n-1))
 	case persistent:
 		err = k.lowerPersistent(old, entry.Argument(len(argTypes)-1))
 	default:

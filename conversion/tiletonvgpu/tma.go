@@ -26,13 +26,17 @@ func tensorMapType(ctx *ir.Context, rows, cols int64, elem ir.Type) (ir.Type, er
 // ring is a ring of shared-memory stages that TMA copies fill and wgmma
 // reads: stage s holds an A box of bm x 64 and bn/64 B boxes of 64 x 64
 // at stage bytes s * stageBytes of the aligned dynamic shared memory;
-// full[s] completes when a stage's copies landed, empty[s] when every
-// consumer thread is done with it.
+// full[s] completes when a stage's copies landed, empty[s] when the
+// consumer warpgroups that read it are done with it.
 type ring struct {
-	p            *sm90Plan
-	base         ir.Value
-	dyn          ir.Value
-	full, empty  ir.Value
+	p           *sm90Plan
+	base        ir.Value
+	dyn         ir.Value
+	full, empty ir.Value
+	// order holds, in ping-pong, a barrier per consumer warpgroup that
+	// the other arrives on when it has issued a tile's products (nil
+	// otherwise).
+	order        ir.Value
 	descA, descB ir.Value
 	barType      ir.Type
 }
@@ -40,8 +44,8 @@ type ring struct {
 // newRing emits, in the kernel's prologue, the dynamic shared memory
 // aligned to the swizzle's 1024 bytes, the full and empty barriers and
 // their initialization by thread 0 (full expects the producer's one
-// arrival and the bytes of the copies, empty one arrival per consumer
-// thread), and a block barrier that publishes them.
+// arrival and the bytes of the copies, empty one arrival per warpgroup
+// that reads the stage), and a block barrier that publishes them.
 func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r := &ring{p: p, descA: descA, descB: descB}
 	i8 := k.ctx.I(8)
@@ -53,10 +57,17 @@ func (k *kernel) newRing(p *sm90Plan, descA, descB ir.Value) *ring {
 	r.barType = k.parsedType(fmt.Sprintf("!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.stages))
 	r.full = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
 	r.empty = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, r.barType).Operation.Result(0)
+	if p.pingpong {
+		r.order = nvgpu.BuildMbarrierCreate(k.b, k.b.Loc, k.parsedType(fmt.Sprintf(
+			"!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = %d>", p.consumers))).Operation.Result(0)
+	}
 	k.guarded(k.cmp(0, k.tid, k.c(0)), func() {
 		for s := int64(0); s < p.stages; s++ {
 			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.full, k.c(1), k.c(s))
-			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.consumers*128), k.c(s))
+			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.empty, k.c(p.readers()), k.c(s))
+		}
+		for w := int64(0); r.order != nil && w < p.consumers; w++ {
+			nvgpu.BuildMbarrierInit(k.b, k.b.Loc, r.order, k.c(1), k.c(w))
 		}
 	})
 	k.op("gpu.barrier", nil, nil)
@@ -85,16 +96,18 @@ func (r *ring) wait(k *kernel, bars, s, parity ir.Value) {
 	nvgpu.BuildMbarrierTryWaitParity(k.b, k.b.Loc, bars, parity, k.c(waitTicks), s)
 }
 
-// produce emits the producer's loop over the steps k steps: wait for the
-// stage to be empty (from the second round on), expect its bytes on
-// full, and copy the A box at (row bm*ia0, column 64*ia1) and the B boxes
-// at (row 64*ib0, column bn*ib1 + 64j), indices giving the block
-// indices (ia, ib) of step i.
-func (r *ring) produce(k *kernel, steps ir.Value, indices func(i ir.Value) ([]ir.Value, []ir.Value)) {
+// produce emits the producer's loop over the steps k steps of a tile
+// whose first step is step base of the ring: wait for the stage to be
+// empty (from the ring's second round on), expect its bytes on full, and
+// copy the A box at (row bm*ia0, column 64*ia1) and the B boxes at (row
+// 64*ib0, column bn*ib1 + 64j), indices giving the block indices (ia,
+// ib) of step i.
+func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value) ([]ir.Value, []ir.Value)) {
 	p := r.p
 	k.forLoop(k.c(0), steps, func(i ir.Value) {
-		s, parity := r.stageOf(k, i)
-		k.guarded(k.cmp(9, i, k.c(p.stages)), func() {
+		g := k.add(base, i)
+		s, parity := r.stageOf(k, g)
+		k.guarded(k.cmp(9, g, k.c(p.stages)), func() {
 			// The release of the round before.
 			r.wait(k, r.empty, s, k.bin("arith.xori", parity, k.boolConst(true)))
 		})
@@ -111,37 +124,57 @@ func (r *ring) produce(k *kernel, steps ir.Value, indices func(i ir.Value) ([]ir
 	})
 }
 
-// consume emits the consumer warpgroups' loop over the steps k steps and
-// returns the thread's registers of the accumulator: each step waits for
-// its stage, issues the warpgroup's wgmma on its 64 rows of A and all of
-// B (one group left in flight), then releases the stage of the step
-// before, whose group has completed: every consumer thread arrives, so
-// that no branch divides a warpgroup between its wgmma.
-func (r *ring) consume(k *kernel, steps ir.Value) ir.Value {
+// consume emits the consumer warpgroups' loop over the steps k steps of
+// a tile whose first step is step base of the ring (issued runs once the
+// tile's products are issued), and returns the
+// thread's registers of the accumulator: each step waits for its stage,
+// issues the warpgroup's wgmma on its 64 rows of A and all of B (one
+// group left in flight), then releases the stage of the step before,
+// whose group has completed; the last stage is released once the last
+// group completed. One thread of each warpgroup arrives, through a
+// predicated arrival rather than a branch, so that no branch divides a
+// warpgroup between its wgmma.
+func (r *ring) consume(k *kernel, steps, base ir.Value, issued func()) ir.Value {
 	p := r.p
 	f32 := k.ctx.FloatType(ir.F32)
-	accT := k.accumulatorType(WGMMAM, p.bn, f32)
+	// The rows of A this warpgroup multiplies: all of the block's in
+	// ping-pong, its 64 otherwise.
+	m := int64(WGMMAM)
+	rows := k.bin("arith.muli", k.div(k.tid, 128), k.c(WGMMAM*p.bk*2))
+	if p.pingpong {
+		m, rows = p.bm, k.c(0)
+	}
+	accT := k.accumulatorType(m, p.bn, f32)
 	var acc ir.Value = nvgpu.BuildWarpgroupMmaInitAccumulator(k.b, k.b.Loc, accT).Operation.Result(0)
-	wg := k.div(k.tid, 128)
-	rows := k.bin("arith.muli", wg, k.c(WGMMAM*p.bk*2))
+	leader := k.cmp(0, k.rem(k.tid, 128), k.c(0))
+	release := func(g ir.Value) {
+		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.empty, k.c(0), k.rem(g, p.stages),
+			nvgpu.MbarrierArriveExpectTxOptions{Predicate: leader})
+	}
 	acc = k.forLoopCarry(k.c(0), steps, acc, func(i, acc ir.Value) ir.Value {
-		s, parity := r.stageOf(k, i)
+		g := k.add(base, i)
+		s, parity := r.stageOf(k, g)
 		r.wait(k, r.full, s, parity)
 		shift := k.add(r.base, k.add(k.bin("arith.muli", s, k.c(p.stageBytes())), rows))
-		aT := k.ctx.MemRefType([]int64{WGMMAM, p.bk}, p.elem, nil, k.workgroupSpace())
+		aT := k.ctx.MemRefType([]int64{m, p.bk}, p.elem, nil, k.workgroupSpace())
 		a := memref.BuildView(k.b, k.b.Loc, r.dyn, shift, nil, aT).Operation.Result(0)
 		b := r.view(k, s, p.aBytes(), p.bk, p.bn)
-		da := k.smemDescriptor(a, r.descA, WGMMAM, p.bk, p.elem)
+		da := k.smemDescriptor(a, r.descA, m, p.bk, p.elem)
 		db := k.smemDescriptor(b, r.descB, p.bk, p.bn, p.elem)
 		next := nvgpu.BuildWarpgroupMma(k.b, k.b.Loc, da, db, acc, accT, nvgpu.WarpgroupMmaOptions{TransposeB: true}).Operation.Result(0)
 		k.guarded(k.cmp(8, i, k.c(0)), func() {
-			prev := k.bin("arith.remui", k.bin("arith.subi", i, k.c(1)), k.c(p.stages))
-			nvgpu.BuildMbarrierArrive(k.b, k.b.Loc, r.empty, prev, k.parsedType("!nvgpu.mbarrier.token"))
+			release(k.bin("arith.subi", g, k.c(1)))
 		})
 		return next
 	})
-	l, _ := WGMMA([]int64{p.bm, p.bn})
-	return nvgpu.BuildWarpgroupMmaRegisters(k.b, k.b.Loc, acc, k.vec(l.RegShape, f32)).Operation.Result(0)
+	issued()
+	l, _ := p.accumulator()([]int64{p.bm, p.bn})
+	regs := nvgpu.BuildWarpgroupMmaRegisters(k.b, k.b.Loc, acc, k.vec(l.RegShape, f32)).Operation.Result(0)
+	// The registers waited for every group: the tile's last stage is free.
+	k.guarded(k.cmp(8, steps, k.c(0)), func() {
+		release(k.bin("arith.subi", k.add(base, steps), k.c(1)))
+	})
+	return regs
 }
 
 func (k *kernel) boolConst(v bool) ir.Value {
@@ -149,8 +182,11 @@ func (k *kernel) boolConst(v bool) ir.Value {
 }
 
 // forLoop emits scf.for i = lb to ub with body.
-func (k *kernel) forLoop(lb, ub ir.Value, body func(i ir.Value)) {
-	loop := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.for"), Operands: []ir.Value{lb, ub, k.c(1)}, NumRegions: 1})
+func (k *kernel) forLoop(lb, ub ir.Value, body func(i ir.Value)) { k.forLoopStep(lb, ub, k.c(1), body) }
+
+// forLoopStep emits scf.for i = lb to ub step step with body.
+func (k *kernel) forLoopStep(lb, ub, step ir.Value, body func(i ir.Value)) {
+	loop := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.for"), Operands: []ir.Value{lb, ub, step}, NumRegions: 1})
 	saved := *k.b
 	blk := k.b.CreateBlock(loop.Region(0), k.index())
 	body(blk.Argument(0))

@@ -27,6 +27,27 @@ func WGMMA(shape []int64) (*Layout, error) {
 	return l, nil
 }
 
+// WGMMAWarpgroup is the accumulator layout of one warpgroup that holds a
+// whole [M, N] tile (M a multiple of 64) with one wgmma m64nNk16 per 64
+// rows: warp w holds rows 16w to 16w+15 of every 64 rows; the registers
+// of the first 64 rows come first, as nvgpu.warpgroup.mma.registers
+// orders them, each 64 rows in the WGMMA layout.
+func WGMMAWarpgroup(shape []int64) (*Layout, error) {
+	if len(shape) != 2 || shape[0]%WGMMAM != 0 || !isPow2(shape[0]) {
+		return nil, fmt.Errorf("a warpgroup's wgmma accumulator is [64k, N], not %v", shape)
+	}
+	l, err := WGMMA([]int64{WGMMAM, shape[1]})
+	if err != nil {
+		return nil, err
+	}
+	l.Shape = append([]int64(nil), shape...)
+	for x := int64(WGMMAM); x < shape[0]; x *= 2 {
+		l.Reg = append(l.Reg, []int64{x, 0})
+	}
+	l.RegShape = []int64{int64(l.NumRegs() / 4), 2, 2}
+	return l, nil
+}
+
 // accumulatorType is the !nvgpu.warpgroup.accumulator of one warpgroup's
 // rows x n accumulator of elem.
 func (k *kernel) accumulatorType(rows, n int64, elem ir.Type) ir.Type {

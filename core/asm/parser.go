@@ -24,6 +24,9 @@ type parseError struct{ d *ir.Diagnostic }
 
 // Parser state for one source buffer.
 type parser struct {
+	// pendingResults is the number of results named before the custom
+	// operation being parsed (OpAsmParser.NumResults).
+	pendingResults int
 	// dims is the stack of dimension lists being parsed (parseDimensionList).
 	dims       []int64
 	ctx        *ir.Context
@@ -837,6 +840,7 @@ func (p *parser) parseOperation(blk *ir.Block) {
 		p.expect(TokEqual, "expected '=' after SSA name")
 	}
 	var op *ir.Operation
+	p.pendingResults = numResults
 	switch p.tok.Kind {
 	case TokString:
 		op = p.parseGenericOperation()
@@ -1228,7 +1232,7 @@ func (p *parser) parseCustomOperation() *ir.Operation {
 	fr := p.customFrames[p.customDepth]
 	p.customDepth++
 	fr.st = ir.OperationState{Name: on, Loc: p.opLoc(off)}
-	fr.op = OpParser{p: p, nameOff: off, def: on.Def}
+	fr.op = OpParser{p: p, nameOff: off, def: on.Def, numResults: p.pendingResults}
 	st, op := &fr.st, &fr.op
 	if err := on.Def.Parse(op, st); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
@@ -1260,7 +1264,13 @@ type OpParser struct {
 	// argDeferred maps region arguments whose location is a forward alias
 	// to their entry in p.deferredLocs.
 	argDeferred map[ir.SourcePos]int
+	// numResults is the number of results the source names.
+	numResults int
 }
+
+// NumResults returns the number of results the source names for the
+// operation (`%a, %b = ...`), 0 when it names none.
+func (o *OpParser) NumResults() int { return o.numResults }
 
 // Context returns the context being parsed into.
 func (o *OpParser) Context() *ir.Context { return o.p.ctx }

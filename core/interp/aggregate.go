@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -104,10 +105,31 @@ var nextAddr uint64 = 0x10000
 
 // MaxBufferElements bounds the number of elements of one buffer (each
 // takes 8 bytes): a larger allocation is a located error of the operation
-// that asks for it rather than memory exhausted.
+// that asks for it rather than memory exhausted. ElementLimit lowers it to
+// what the machine's memory holds.
 const MaxBufferElements = 1 << 31
 
-// AllocationError is the error of an allocation over MaxBufferElements.
+// ElementLimit returns the largest number of elements one buffer, tensor
+// or vector may have: MaxBufferElements, or fewer when the machine's
+// physical memory cannot hold that many (its memory over 8 bytes an
+// element, so that a program the machine cannot hold fails with a located
+// error instead of being killed for memory).
+func ElementLimit() int64 {
+	limitOnce.Do(func() {
+		limit = MaxBufferElements
+		if mem := physicalMemory(); mem > 0 && int64(mem/8) < limit {
+			limit = int64(mem / 8)
+		}
+	})
+	return limit
+}
+
+var (
+	limitOnce sync.Once
+	limit     int64
+)
+
+// AllocationError is the error of an allocation over ElementLimit.
 // NewBuffer panics with it, and the interpreter reports it, located at
 // the operation that allocates, as an error of the program.
 type AllocationError struct {
@@ -121,14 +143,15 @@ func (e *AllocationError) Error() string {
 	if e.Elements >= 0 {
 		n = fmt.Sprint(e.Elements)
 	}
-	return fmt.Sprintf("cannot allocate a buffer of %s elements: the interpreter's limit is %d elements (%d GiB)", n, MaxBufferElements, MaxBufferElements*8>>30)
+	l := ElementLimit()
+	return fmt.Sprintf("cannot allocate a buffer of %s elements: the interpreter's limit is %d elements (%.1f GiB)", n, l, float64(l*8)/(1<<30))
 }
 
 // NewElements allocates n zeroed elements for a buffer, tensor or vector.
 // It panics with an *AllocationError when n is negative (an overflowed
-// size) or over MaxBufferElements.
+// size) or over ElementLimit.
 func NewElements(n int64) []uint64 {
-	if n < 0 || n > MaxBufferElements {
+	if n < 0 || n > ElementLimit() {
 		panic(&AllocationError{Elements: max(n, -1)})
 	}
 	return make([]uint64, n)
@@ -136,7 +159,7 @@ func NewElements(n int64) []uint64 {
 
 // NewBuffer allocates a zeroed buffer of n elements of type elem. It
 // panics with an *AllocationError when n is negative (an overflowed size)
-// or over MaxBufferElements.
+// or over ElementLimit.
 func NewBuffer(elem ir.Type, n int64) *Buffer {
 	data := NewElements(n)
 	addr := nextAddr
@@ -329,10 +352,85 @@ func (v Value) MemRef() *MemRef {
 	return m
 }
 
-// Dense returns the contents of a tensor or vector value, or nil.
+// Dense returns the contents of a tensor or vector value, or nil. The
+// elements of a splat (MakeSplat) are made here, once, on the first call:
+// it panics with an *AllocationError, which the interpreter reports
+// located at the running operation, when they are more than
+// ElementLimit.
 func (v Value) Dense() *Dense {
-	d, _ := v.obj.(*Dense)
-	return d
+	switch o := v.obj.(type) {
+	case *Dense:
+		return o
+	case *splat:
+		return o.dense()
+	}
+	return nil
+}
+
+// splat is the value of a tensor or vector all of whose elements have one
+// bit pattern. It keeps the pattern and the shape; the elements are made
+// only when semantics ask for them (Value.Dense), so a splat constant of
+// 10^11 elements costs nothing until something reads it element by
+// element.
+type splat struct {
+	shape []int64
+	bits  uint64
+	once  sync.Once
+	d     *Dense
+}
+
+func (s *splat) dense() *Dense {
+	n := product(s.shape)
+	if n < 0 || n > ElementLimit() {
+		panic(&AllocationError{Elements: max(n, -1)})
+	}
+	s.once.Do(func() {
+		data := make([]uint64, n)
+		if s.bits != 0 {
+			for i := range data {
+				data[i] = s.bits
+			}
+		}
+		s.d = &Dense{Shape: s.shape, Data: data}
+	})
+	return s.d
+}
+
+// MakeSplat returns a tensor or vector value of type t and the given shape
+// all of whose elements have the bit pattern bits (see Value.Bits). Its
+// elements are not stored: Splat reads the pattern back, and Dense makes
+// the elements when semantics need them.
+func MakeSplat(t ir.Type, shape []int64, bits uint64) Value {
+	return Value{Type: t, obj: &splat{shape: shape, bits: bits}}
+}
+
+// Splat returns the bit pattern of every element of a tensor or vector
+// value that has one (made by MakeSplat), and ok false for any other
+// value, including a Dense whose elements happen to be equal.
+func (v Value) Splat() (bits uint64, ok bool) {
+	if s, ok := v.obj.(*splat); ok {
+		return s.bits, true
+	}
+	return 0, false
+}
+
+// Shape returns the shape of a tensor or vector value (a Dense or a splat)
+// without making a splat's elements, and ok false for other values.
+func (v Value) Shape() (shape []int64, ok bool) {
+	switch o := v.obj.(type) {
+	case *Dense:
+		return o.Shape, true
+	case *splat:
+		return o.shape, true
+	}
+	return nil, false
+}
+
+// IsDense reports whether v is a tensor or vector value (a Dense or a
+// splat), without making a splat's elements.
+func (v Value) IsDense() bool {
+	_, ok := v.Shape()
+	return ok
 }
 
 // WithType returns v retyped as t (a cast that keeps the run-time value).
@@ -355,8 +453,38 @@ func NewMemRef(elem ir.Type, sizes []int64) *MemRef {
 	return &MemRef{Buf: NewBuffer(elem, product(sizes)), Sizes: sizes, Strides: IdentityStrides(sizes)}
 }
 
+// ValueFromAttr returns the value of type t of a dense elements attribute
+// of integers or floats: a splat attribute gives a splat value (MakeSplat),
+// whose elements are made only when something reads them, any other the
+// decoded elements (DenseFromAttr).
+func ValueFromAttr(t ir.Type, a *ir.DenseElementsAttr) (Value, error) {
+	if !a.Splat {
+		d, err := DenseFromAttr(a)
+		if err != nil {
+			return Value{}, err
+		}
+		return MakeDense(t, d), nil
+	}
+	shape, ok := a.Type.ShapeDims()
+	if !ok {
+		return Value{}, fmt.Errorf("dense constant of unranked type")
+	}
+	if product(shape) < 0 {
+		return Value{}, &AllocationError{Elements: -1}
+	}
+	et := a.Type.ElementType()
+	if !SupportedElementType(et) {
+		return Value{}, fmt.Errorf("the interpreter does not support elements of this type")
+	}
+	one, err := decodeDense(a, et, []int64{1}, 1)
+	if err != nil {
+		return Value{}, err
+	}
+	return MakeSplat(t, shape, one.Data[0]), nil
+}
+
 // DenseFromAttr decodes the elements of a dense elements attribute of
-// integers or floats (a splat is expanded).
+// integers or floats (a splat is expanded; ValueFromAttr keeps it one).
 func DenseFromAttr(a *ir.DenseElementsAttr) (*Dense, error) {
 	shape, ok := a.Type.ShapeDims()
 	if !ok {
@@ -367,9 +495,15 @@ func DenseFromAttr(a *ir.DenseElementsAttr) (*Dense, error) {
 		return nil, fmt.Errorf("the interpreter does not support elements of this type")
 	}
 	n := product(shape)
-	if n < 0 || n > MaxBufferElements {
-		return nil, &AllocationError{Elements: n}
+	if n < 0 || n > ElementLimit() {
+		return nil, &AllocationError{Elements: max(n, -1)}
 	}
+	return decodeDense(a, et, shape, n)
+}
+
+// decodeDense decodes n elements of type et of a into a Dense of the
+// given shape (the first element n times when a is a splat).
+func decodeDense(a *ir.DenseElementsAttr, et ir.Type, shape []int64, n int64) (*Dense, error) {
 	out := make([]uint64, n)
 	if ft := complexPart(et); ft != nil {
 		return denseComplex(a, et, ft, shape, out)

@@ -197,6 +197,8 @@ func (v Value) String() string {
 		return fmt.Sprintf("memref(offset %d, sizes %v, strides %v) : %s", o.Offset, o.Sizes, o.Strides, asm.TypeString(v.Type))
 	case *Dense:
 		return fmt.Sprintf("dense%v : %s", o.Shape, asm.TypeString(v.Type))
+	case *splat:
+		return fmt.Sprintf("splat%v : %s", o.shape, asm.TypeString(v.Type))
 	}
 	if v.IsFloat() {
 		return fmt.Sprintf("%v : %s", v.Float(), asm.TypeString(v.Type))

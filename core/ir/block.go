@@ -19,6 +19,19 @@ func (b *Block) AddArgument(t Type, loc Location) *BlockArgument {
 	return a
 }
 
+// InsertArgument inserts an argument of type t at location loc before
+// argument i (at the end when i is the number of arguments).
+func (b *Block) InsertArgument(i int, t Type, loc Location) *BlockArgument {
+	a := &BlockArgument{valueBase: valueBase{typ: t}, owner: b, Loc: loc}
+	b.args = append(b.args, nil)
+	copy(b.args[i+1:], b.args[i:])
+	b.args[i] = a
+	for j := i; j < len(b.args); j++ {
+		b.args[j].index = uint32(j)
+	}
+	return a
+}
+
 // EraseArgument removes argument i, which must have no uses.
 func (b *Block) EraseArgument(i int) {
 	b.args = append(b.args[:i], b.args[i+1:]...)

@@ -207,6 +207,9 @@ type OpAsmParser interface {
 	// CurrentPos returns the position of the next token (MLIR's
 	// getCurrentLocation).
 	CurrentPos() SourcePos
+	// NumResults returns the number of results the source names for the
+	// operation being parsed (MLIR's getNumResults).
+	NumResults() int
 	// ErrorAt returns an error located at pos (MLIR's emitError(loc)).
 	ErrorAt(pos SourcePos, msg string) error
 	// LocAt returns the file location of pos.

@@ -181,7 +181,7 @@ func load(ctx *ir.Context, filename string, f *File, runtime bool) (err error) {
 		for _, o := range d.ops {
 			if len(o.hooks) > 0 && runtime {
 				return &Error{File: filename, Line: o.hooksPos.Line, Column: o.hooksPos.Column,
-					Msg: "op '" + o.full + "' names hooks, which a dialect loaded at run time cannot have"}
+					Msg: "op '" + o.full + "' names hooks, which a dialect loaded at run time cannot have (compile the dialect and load its file with irdl.LoadCompiled)"}
 			}
 		}
 	}

@@ -4,9 +4,7 @@
 // directive of arith.select's type list, the constant folder and the
 // constant materializer.
 //
-// So far arith.irdl covers a slice of upstream's operations; operations it
-// does not define yet parse only in generic form with
-// --allow-unregistered-dialect.
+// arith.irdl declares every operation of upstream's arith dialect.
 package arith
 
 //go:generate go run github.com/strata-ir/strata/tools/strata-tblgen -o arith_gen.go arith.irdl

@@ -69,6 +69,32 @@ type Options struct {
 	// no bufferization, with bufferization.to_tensor / to_buffer around
 	// them.
 	AllowUnknownOps bool
+	// FunctionBoundaryTypeConversion is the layout of the memref types
+	// of function arguments and results (function-boundary-type-conversion):
+	// InferLayoutMap (also the empty string), IdentityLayoutMap or
+	// FullyDynamicLayoutMap.
+	FunctionBoundaryTypeConversion string
+}
+
+// The layouts of function boundaries, upstream's LayoutMapOption.
+const (
+	// InferLayoutMap gives arguments the fully dynamic layout and
+	// results the layout of the buffers the function returns.
+	InferLayoutMap = "infer-layout-map"
+	// IdentityLayoutMap gives arguments and results the identity layout.
+	IdentityLayoutMap = "identity-layout-map"
+	// FullyDynamicLayoutMap gives arguments and results the fully
+	// dynamic layout.
+	FullyDynamicLayoutMap = "fully-dynamic-layout-map"
+)
+
+// BoundaryLayout returns the layout option of function boundaries, the
+// empty string being InferLayoutMap.
+func (o Options) BoundaryLayout() string {
+	if o.FunctionBoundaryTypeConversion == "" {
+		return InferLayoutMap
+	}
+	return o.FunctionBoundaryTypeConversion
 }
 
 // State is what one-shot-bufferize offers a model while it rewrites an
@@ -145,6 +171,13 @@ type State interface {
 	// DynamicType returns the memref type of tensor type t with a fully
 	// dynamic strided layout.
 	DynamicType(t ir.Type) ir.Type
+	// BoundaryType returns the memref type of tensor type t at function
+	// boundaries (Options.FunctionBoundaryTypeConversion).
+	BoundaryType(t ir.Type) ir.Type
+	// CastOrCopy returns buffer b as a buffer of type t, made before op:
+	// b, a memref.cast of it when every buffer of its type is one of t,
+	// else a copy of it (MLIR's castOrReallocMemRefValue).
+	CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value
 	// Alignment returns the alignment of the allocations the pass makes.
 	Alignment() ir.Attribute
 	// Index returns an arith.constant of index type with value v, built

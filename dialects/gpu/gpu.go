@@ -130,7 +130,11 @@ func printAsyncDirective(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.Custom
 
 func parseAsyncDirective(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
 	ctx := p.Context()
+	pos := p.CurrentPos()
 	if p.ParseOptionalKeyword("async") {
+		if p.NumResults() == 0 {
+			return false, p.ErrorAt(pos, "needs to be named when marked 'async'")
+		}
 		args[0].Types = []ir.Type{tokenType(ctx)}
 	}
 	if p.ParseOptionalPunct("[") {

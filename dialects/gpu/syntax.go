@@ -41,9 +41,14 @@ func printAsyncDependencies(p ir.OpAsmPrinter, hasToken bool, deps []ir.Value) {
 }
 
 // parseAsyncDependencies reads `[async] [[%deps]]`, returning whether
-// `async` was written and the dependencies.
-func parseAsyncDependencies(p ir.OpAsmParser) (bool, []ir.Value) {
+// `async` was written and the dependencies; an operation marked async
+// must name its results, as upstream requires.
+func parseAsyncDependencies(p ir.OpAsmParser) (bool, []ir.Value, error) {
+	pos := p.CurrentPos()
 	async := p.ParseOptionalKeyword("async")
+	if async && p.NumResults() == 0 {
+		return false, nil, p.ErrorAt(pos, "needs to be named when marked 'async'")
+	}
 	var deps []ir.Value
 	if p.ParseOptionalPunct("[") {
 		if !p.ParseOptionalPunct("]") {
@@ -56,7 +61,7 @@ func parseAsyncDependencies(p ir.OpAsmParser) (bool, []ir.Value) {
 			p.ParsePunct("]")
 		}
 	}
-	return async, deps
+	return async, deps, nil
 }
 
 // segments returns the operandSegmentSizes of op.
@@ -395,7 +400,10 @@ func parseSizeAssignment(p ir.OpAsmParser) (ids, regionSizes []ir.RegionArgument
 
 func parseLaunch(p ir.OpAsmParser, st *ir.OperationState) error {
 	ctx := p.Context()
-	async, deps := parseAsyncDependencies(p)
+	async, deps, err := parseAsyncDependencies(p)
+	if err != nil {
+		return err
+	}
 	st.Operands = append(st.Operands, deps...)
 	seg := []int32{int32(len(deps)), 1, 1, 1, 1, 1, 1, 0, 0, 0, 0}
 	var clusterIDs, clusterRS []ir.RegionArgument
@@ -534,7 +542,10 @@ func printLaunchFunc(p ir.OpAsmPrinter, op LaunchFuncOp) {
 
 func parseLaunchFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 	ctx := p.Context()
-	async, deps := parseAsyncDependencies(p)
+	async, deps, err := parseAsyncDependencies(p)
+	if err != nil {
+		return err
+	}
 	st.Operands = append(st.Operands, deps...)
 	seg := []int32{int32(len(deps)), 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0}
 	var object []ir.Value
@@ -545,7 +556,11 @@ func parseLaunchFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 		p.ParsePunct(">")
 		seg[12] = 1
 	}
+	kernelPos := p.CurrentPos()
 	kernel := p.ParseAttribute(nil)
+	if _, ok := kernel.(*ir.SymbolRefAttr); !ok {
+		return p.ErrorAt(kernelPos, "invalid kind of attribute specified")
+	}
 	readTriple := func(kw string, required bool) ([]ir.UnresolvedOperand, error) {
 		if !p.ParseOptionalKeyword(kw) {
 			if required {
@@ -608,7 +623,9 @@ func parseLaunchFunc(p ir.OpAsmParser, st *ir.OperationState) error {
 					break
 				}
 			}
-			p.ParsePunct(")")
+			if !p.ParseOptionalPunct(")") {
+				return p.Errorf("expected ')' in argument list")
+			}
 		}
 	}
 	st.Operands = append(st.Operands, object...)
@@ -634,7 +651,10 @@ func printWait(p ir.OpAsmPrinter, op WaitOp) {
 
 func parseWait(p ir.OpAsmParser, st *ir.OperationState) error {
 	ctx := p.Context()
-	async, deps := parseAsyncDependencies(p)
+	async, deps, err := parseAsyncDependencies(p)
+	if err != nil {
+		return err
+	}
 	st.Operands = append(st.Operands, deps...)
 	if a := p.ParseOptionalAttrDict(); len(a) > 0 {
 		st.Attributes = ctx.DictionaryAttr(a)

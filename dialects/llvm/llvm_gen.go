@@ -267,6 +267,26 @@ func (e GEPNoWrapFlags) String() string {
 	return out
 }
 
+// AsmDialect is aTT (0) or Intel (1) asm dialect, held by an i64 IntegerAttr.
+type AsmDialect uint64
+
+// The cases of AsmDialect.
+const (
+	AsmDialectAtt   AsmDialect = 0
+	AsmDialectIntel AsmDialect = 1
+)
+
+// String returns the case name of e, or "" if e is not a case.
+func (e AsmDialect) String() string {
+	switch e {
+	case AsmDialectAtt:
+		return "att"
+	case AsmDialectIntel:
+		return "intel"
+	}
+	return ""
+}
+
 // ModRefInfo is lLVM ModRefInfo, held by an i64 IntegerAttr.
 type ModRefInfo uint64
 
@@ -1702,6 +1722,165 @@ func BuildCall(b *ir.Builder, loc ir.Location, calleeOperands []ir.Value, opBund
 	}
 	op := b.Create(st)
 	return CallOp{op}
+}
+
+// InlineAsmOpName is the name of the operation llvm.inline_asm.
+const InlineAsmOpName = "llvm.inline_asm"
+
+// InlineAsmOp wraps an operation llvm.inline_asm: inline assembly.
+type InlineAsmOp struct{ *ir.Operation }
+
+// AsInlineAsmOp returns op as a InlineAsmOp if it is an operation llvm.inline_asm.
+func AsInlineAsmOp(op *ir.Operation) (InlineAsmOp, bool) {
+	if op == nil || op.Name() != InlineAsmOpName {
+		return InlineAsmOp{}, false
+	}
+	return InlineAsmOp{op}, true
+}
+
+// Operands returns the operands of the variadic group operands.
+func (op InlineAsmOp) Operands() []ir.Value {
+	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+}
+
+// Res returns the optional result res, or nil when it is absent.
+func (op InlineAsmOp) Res() ir.Value {
+	if vs := op.Operation.Results()[0 : op.Operation.NumResults()-0]; len(vs) > 0 {
+		return vs[0]
+	}
+	return nil
+}
+
+// AsmStringAttr returns the attribute of the property asm_string, or nil when it is absent.
+func (op InlineAsmOp) AsmStringAttr() ir.Attribute { return op.InherentAttr("asm_string") }
+
+// AsmString returns the value of the property asm_string (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op InlineAsmOp) AsmString() string {
+	v, _ := func() (string, bool) {
+		a := op.InherentAttr("asm_string")
+		x, ok := a.(*ir.StringAttr)
+		if !ok {
+			return "", false
+		}
+		return x.Value, true
+	}()
+	return v
+}
+
+// ConstraintsAttr returns the attribute of the property constraints, or nil when it is absent.
+func (op InlineAsmOp) ConstraintsAttr() ir.Attribute { return op.InherentAttr("constraints") }
+
+// Constraints returns the value of the property constraints (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op InlineAsmOp) Constraints() string {
+	v, _ := func() (string, bool) {
+		a := op.InherentAttr("constraints")
+		x, ok := a.(*ir.StringAttr)
+		if !ok {
+			return "", false
+		}
+		return x.Value, true
+	}()
+	return v
+}
+
+// HasSideEffects reports whether the unit property has_side_effects is set.
+func (op InlineAsmOp) HasSideEffects() bool { return op.InherentAttr("has_side_effects") != nil }
+
+// IsAlignStack reports whether the unit property is_align_stack is set.
+func (op InlineAsmOp) IsAlignStack() bool { return op.InherentAttr("is_align_stack") != nil }
+
+// TailCallKindAttr returns the attribute of the property tail_call_kind, or nil when it is absent.
+func (op InlineAsmOp) TailCallKindAttr() ir.Attribute { return op.InherentAttr("tail_call_kind") }
+
+// TailCallKind returns the value of the property tail_call_kind (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op InlineAsmOp) TailCallKind() TailCallKind {
+	v, _ := func() (TailCallKind, bool) {
+		a := op.InherentAttr("tail_call_kind")
+		x, ok := a.(*irdl.DynAttr)
+		if !ok {
+			return 0, false
+		}
+		u, ok := x.Param("value").(uint64)
+		return TailCallKind(u), ok
+	}()
+	return v
+}
+
+// AsmDialectAttr returns the attribute of the property asm_dialect, or nil when it is absent.
+func (op InlineAsmOp) AsmDialectAttr() ir.Attribute { return op.InherentAttr("asm_dialect") }
+
+// AsmDialect returns the value of the optional property asm_dialect and whether it is set.
+func (op InlineAsmOp) AsmDialect() (AsmDialect, bool) {
+	a := op.InherentAttr("asm_dialect")
+	x, ok := a.(*ir.IntegerAttr)
+	if !ok || x.Big != nil {
+		return 0, false
+	}
+	return AsmDialect(x.Lo), true
+}
+
+// OperandAttrs returns the property operand_attrs, or nil when it is absent.
+func (op InlineAsmOp) OperandAttrs() ir.Attribute { return op.InherentAttr("operand_attrs") }
+
+// InlineAsmOptions holds the optional operands, results and properties of
+// llvm.inline_asm for BuildInlineAsm; the zero value leaves them all absent (or at
+// their defaults).
+type InlineAsmOptions struct {
+	// HasSideEffects sets the unit property has_side_effects.
+	HasSideEffects bool
+	// IsAlignStack sets the unit property is_align_stack.
+	IsAlignStack bool
+	// TailCallKind is the property tail_call_kind (the zero value: its default).
+	TailCallKind TailCallKind
+	// AsmDialect is the optional property asm_dialect (nil: absent).
+	AsmDialect *AsmDialect
+	// OperandAttrs is the optional property operand_attrs (nil: absent).
+	OperandAttrs ir.Attribute
+	// ResType is the type of the optional result res (nil: absent).
+	ResType ir.Type
+}
+
+// BuildInlineAsm creates an operation llvm.inline_asm at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero InlineAsmOp.
+func BuildInlineAsm(b *ir.Builder, loc ir.Location, operands []ir.Value, asmString string, constraints string, opts ...InlineAsmOptions) InlineAsmOp {
+	if slices.Contains(operands, nil) {
+		b.Errorf("building %s: a required operand or property is nil", InlineAsmOpName)
+		return InlineAsmOp{}
+	}
+	o := genOptions(b, InlineAsmOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, InlineAsmOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, operands...)
+	props = append(props, ir.NamedAttr{Name: "asm_string", Value: b.Ctx.StringAttr(asmString, nil)})
+	props = append(props, ir.NamedAttr{Name: "constraints", Value: b.Ctx.StringAttr(constraints, nil)})
+	if o.HasSideEffects {
+		props = append(props, ir.NamedAttr{Name: "has_side_effects", Value: b.Ctx.Unit()})
+	}
+	if o.IsAlignStack {
+		props = append(props, ir.NamedAttr{Name: "is_align_stack", Value: b.Ctx.Unit()})
+	}
+	if o.TailCallKind != 0 {
+		props = append(props, ir.NamedAttr{Name: "tail_call_kind", Value: dialectAttr(b, "llvm", "tailcallkind<"+(o.TailCallKind).String()+">")})
+	}
+	if o.AsmDialect != nil {
+		props = append(props, ir.NamedAttr{Name: "asm_dialect", Value: b.Ctx.IntegerAttrBits(b.Ctx.I(64), uint64(*o.AsmDialect))})
+	}
+	if o.OperandAttrs != nil {
+		props = append(props, ir.NamedAttr{Name: "operand_attrs", Value: o.OperandAttrs})
+	}
+	if o.ResType != nil {
+		st.ResultTypes = append(st.ResultTypes, o.ResType)
+	}
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return InlineAsmOp{op}
 }
 
 // MlirConstantOpName is the name of the operation llvm.mlir.constant.

@@ -312,13 +312,18 @@ func verifyGEP(op *ir.Operation) error {
 
 func verifyConstant(op *ir.Operation) error {
 	t := op.Result(0).Type()
+	// A scalar float is splat over a vector of its type (not an integer).
+	elem := t
+	if vt, ok := t.(*ir.VectorType); ok {
+		elem = vt.Elem
+	}
 	switch v := op.InherentAttr("value").(type) {
 	case *ir.IntegerAttr:
 		if _, ok := t.(*ir.IntegerType); !ok {
 			return ir.OpError(op, "expected integer type")
 		}
 	case *ir.FloatAttr:
-		if v.Type != t {
+		if v.Type != elem {
 			return ir.OpError(op, "expected float type of the same width")
 		}
 	case *ir.StringAttr:

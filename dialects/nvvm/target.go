@@ -33,6 +33,10 @@ const (
 // DialectName returns "nvvm".
 func (*TargetAttr) DialectName() string { return "nvvm" }
 
+// GPUTarget marks the attribute as a target of gpu.module (upstream's
+// GPUTargetAttrInterface).
+func (*TargetAttr) GPUTarget() {}
+
 // Body returns `target<...>`, listing the parameters that differ from
 // their defaults.
 func (a *TargetAttr) Body() string { return a.body }

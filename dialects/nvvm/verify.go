@@ -161,6 +161,13 @@ func verifyWmmaLoad(op WmmaLoadOp) error {
 	if !ok {
 		return opErr(o, "invalid attribute combination")
 	}
+	// A fragment of one register (f64's A and B) is that register.
+	if n == 1 {
+		if op.Res().Type() != elem {
+			return opErr(o, "expected destination type to be f64")
+		}
+		return nil
+	}
 	if op.Res().Type() != structOf(ctx, elem, n) {
 		return opErr(o, "expected destination type is a structure of %d elements of type %s", n, quoted(elem))
 	}
@@ -313,3 +320,14 @@ func elemOf(d *ir.DenseArrayAttr) (*ir.IntegerType, bool) {
 	it, ok := d.Elem.(*ir.IntegerType)
 	return it, ok
 }
+
+// WmmaFragment is NVVM's inferMMAType: the register type and count of a
+// wmma fragment (frag "a", "b" or "c") of PTX element type typ for a
+// matrix of rows x cols elements; ok is false where wmma has none.
+func WmmaFragment(ctx *ir.Context, typ MMATypes, frag MMAFrag, rows, cols int32) (ir.Type, int, bool) {
+	return wmmaFragment(ctx, typ, frag, rows, cols)
+}
+
+// WmmaShape reports whether m x n x k is a wmma shape for multiplicands
+// of PTX element type typ.
+func WmmaShape(typ MMATypes, m, n, k int32) bool { return wmmaShape(typ.String(), m, n, k) }

@@ -35,6 +35,10 @@ const (
 // DialectName returns "rocdl".
 func (*TargetAttr) DialectName() string { return "rocdl" }
 
+// GPUTarget marks the attribute as a target of gpu.module (upstream's
+// GPUTargetAttrInterface).
+func (*TargetAttr) GPUTarget() {}
+
 // WaveSize returns the number of lanes of a wavefront of the target: 64
 // on GCN and CDNA chips (gfx6 to gfx9), 32 on RDNA (gfx10 and later),
 // unless the features choose the other with +wavefrontsize32 or

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/strata-ir/strata/core/apfloat"
@@ -45,7 +46,7 @@ func Apply(op *ir.Operation, fn ScalarFunc, args []interp.Value, rt ir.Type) (in
 	if i := interp.FirstPoison(args); i >= 0 {
 		return poisonOperand(op, args, i, rt)
 	}
-	if len(args) == 0 || args[0].Dense() == nil {
+	if len(args) == 0 || !args[0].IsDense() {
 		for _, a := range args {
 			if err := checkType(op, a.Type); err != nil {
 				return interp.Value{}, err
@@ -55,6 +56,9 @@ func Apply(op *ir.Operation, fn ScalarFunc, args []interp.Value, rt ir.Type) (in
 			return interp.Value{}, err
 		}
 		return fn(op, args, rt)
+	}
+	if r, ok, err := applySplat(op, fn, args, rt); ok || err != nil {
+		return r, err
 	}
 	shape := args[0].Dense().Shape
 	n := len(args[0].Dense().Data)
@@ -89,6 +93,42 @@ func Apply(op *ir.Operation, fn ScalarFunc, args []interp.Value, rt ir.Type) (in
 		out[i] = r.Bits()
 	}
 	return interp.MakeDense(rt, &interp.Dense{Shape: shape, Data: out}), nil
+}
+
+// applySplat computes fn once when every operand is a splat of one shape
+// (interp.MakeSplat), giving a splat: ok is false otherwise.
+func applySplat(op *ir.Operation, fn ScalarFunc, args []interp.Value, rt ir.Type) (interp.Value, bool, error) {
+	shape, _ := args[0].Shape()
+	if interp.NumElements(shape) <= 0 {
+		return interp.Value{}, false, nil
+	}
+	sc := make([]interp.Value, len(args))
+	for i, a := range args {
+		bits, ok := a.Splat()
+		if !ok {
+			return interp.Value{}, false, nil
+		}
+		if s, _ := a.Shape(); !slices.Equal(s, shape) {
+			return interp.Value{}, false, nil
+		}
+		et := interp.ElementType(a.Type)
+		if err := checkType(op, et); err != nil {
+			return interp.Value{}, false, err
+		}
+		sc[i] = interp.FromBits(et, bits)
+	}
+	ret := interp.ElementType(rt)
+	if err := checkType(op, ret); err != nil {
+		return interp.Value{}, false, err
+	}
+	r, err := fn(op, sc, ret)
+	if err != nil {
+		return interp.Value{}, false, err
+	}
+	if r.IsPoison() {
+		return r.WithType(rt), true, nil
+	}
+	return interp.MakeSplat(rt, shape, r.Bits()), true, nil
 }
 
 // poisonOperand is the result of an elementwise operation whose operand i
@@ -572,7 +612,7 @@ func selectOp(f *interp.Frame, op *ir.Operation) error {
 		f.SetResult(op, 0, args[0].WithType(op.Result(0).Type()))
 		return nil
 	}
-	if args[0].Dense() == nil {
+	if !args[0].IsDense() {
 		// A scalar condition picks a whole value, of any type.
 		if args[0].Bool() {
 			f.SetResult(op, 0, args[1])

@@ -60,11 +60,11 @@ func constant(f *interp.Frame, op *ir.Operation) error {
 	case *ir.FloatAttr:
 		f.SetResult(op, 0, interp.FromBits(t, a.Bits[0]))
 	case *ir.DenseElementsAttr:
-		d, err := interp.DenseFromAttr(a)
+		v, err := interp.ValueFromAttr(t, a)
 		if err != nil {
 			return interp.Errorf(op, err.Error())
 		}
-		f.SetResult(op, 0, interp.MakeDense(t, d))
+		f.SetResult(op, 0, v)
 	default:
 		return interp.Errorf(op, "the interpreter supports only integer and float constants")
 	}

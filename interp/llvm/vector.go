@@ -115,7 +115,11 @@ func lanesOf(v interp.Value) (*lanes, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch o := v.Object().(type) {
+	obj := v.Object()
+	if d := v.Dense(); d != nil {
+		obj = d
+	}
+	switch o := obj.(type) {
 	case *interp.Dense:
 		if len(o.Data) != n {
 			return nil, fmt.Errorf("a vector of %d elements has type %s", len(o.Data), asm.TypeString(v.Type))

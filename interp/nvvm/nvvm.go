@@ -104,6 +104,8 @@ func Register(reg *interp.Registry) {
 	reg.Register("nvvm.redux.sync", redux)
 	reg.Register("nvvm.elect.sync", elect)
 	registerMatrix(reg)
+	registerWmma(reg)
+	reg.RegisterExternal("vprintf", vprintf)
 	registerAsync(reg)
 	registerMbarrier(reg)
 	registerWgmma(reg)

@@ -108,26 +108,49 @@ func empty(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.SetResult(op, 0, interp.MakeDense(op.Result(0).Type(), &interp.Dense{Shape: shape, Data: interp.NewElements(interp.NumElements(shape))}))
+	if interp.NumElements(shape) < 0 {
+		return interp.Errorf(op, (&interp.AllocationError{Elements: -1}).Error())
+	}
+	// The contents of tensor.empty are unspecified: zeros, made only if
+	// something reads them element by element.
+	f.SetResult(op, 0, interp.MakeSplat(op.Result(0).Type(), shape, 0))
 	return nil
 }
 
 func position(op *ir.Operation, d *interp.Dense, idx []int64) (int64, error) {
-	if len(idx) != len(d.Shape) {
-		return 0, interp.Errorf(op, fmt.Sprintf("expected %d indices, got %d", len(d.Shape), len(idx)))
+	return positionIn(op, d.Shape, idx)
+}
+
+func positionIn(op *ir.Operation, shape []int64, idx []int64) (int64, error) {
+	if len(idx) != len(shape) {
+		return 0, interp.Errorf(op, fmt.Sprintf("expected %d indices, got %d", len(shape), len(idx)))
 	}
 	p := int64(0)
 	for i, x := range idx {
-		if x < 0 || x >= d.Shape[i] {
-			return 0, interp.Errorf(op, fmt.Sprintf("index %d out of bounds for dimension %d of size %d", x, i, d.Shape[i]))
+		if x < 0 || x >= shape[i] {
+			return 0, interp.Errorf(op, fmt.Sprintf("index %d out of bounds for dimension %d of size %d", x, i, shape[i]))
 		}
-		p = p*d.Shape[i] + x
+		p = p*shape[i] + x
 	}
 	return p, nil
 }
 
+// ShapeOperand returns the shape of op's tensor operand i without making
+// the elements of a splat.
+func ShapeOperand(f *interp.Frame, op *ir.Operation, i int) ([]int64, interp.Value, error) {
+	v, err := f.Operand(op, i)
+	if err != nil {
+		return nil, v, err
+	}
+	shape, ok := v.Shape()
+	if !ok {
+		return nil, v, interp.Errorf(op, fmt.Sprintf("operand #%d is not a tensor", i))
+	}
+	return shape, v, nil
+}
+
 func extract(f *interp.Frame, op *ir.Operation) error {
-	d, err := DenseOperand(f, op, 0)
+	shape, v, err := ShapeOperand(f, op, 0)
 	if err != nil {
 		return err
 	}
@@ -135,11 +158,15 @@ func extract(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	p, err := position(op, d, idx)
+	p, err := positionIn(op, shape, idx)
 	if err != nil {
 		return err
 	}
-	f.SetResult(op, 0, interp.FromBits(op.Result(0).Type(), d.Data[p]))
+	if bits, ok := v.Splat(); ok {
+		f.SetResult(op, 0, interp.FromBits(op.Result(0).Type(), bits))
+		return nil
+	}
+	f.SetResult(op, 0, interp.FromBits(op.Result(0).Type(), v.Dense().Data[p]))
 	return nil
 }
 
@@ -241,11 +268,10 @@ func splat(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	data := interp.NewElements(interp.NumElements(shape))
-	for i := range data {
-		data[i] = v.Bits()
+	if interp.NumElements(shape) < 0 {
+		return interp.Errorf(op, (&interp.AllocationError{Elements: -1}).Error())
 	}
-	f.SetResult(op, 0, interp.MakeDense(op.Result(0).Type(), &interp.Dense{Shape: shape, Data: data}))
+	f.SetResult(op, 0, interp.MakeSplat(op.Result(0).Type(), shape, v.Bits()))
 	return nil
 }
 
@@ -407,7 +433,7 @@ func cast(f *interp.Frame, op *ir.Operation) error {
 }
 
 func dim(f *interp.Frame, op *ir.Operation) error {
-	d, err := DenseOperand(f, op, 0)
+	shape, _, err := ShapeOperand(f, op, 0)
 	if err != nil {
 		return err
 	}
@@ -415,19 +441,19 @@ func dim(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if i.Int() < 0 || i.Int() >= int64(len(d.Shape)) {
-		return interp.Errorf(op, fmt.Sprintf("dimension index %d out of range for rank %d", i.Int(), len(d.Shape)))
+	if i.Int() < 0 || i.Int() >= int64(len(shape)) {
+		return interp.Errorf(op, fmt.Sprintf("dimension index %d out of range for rank %d", i.Int(), len(shape)))
 	}
-	f.SetResult(op, 0, interp.MakeInt(op.Result(0).Type(), uint64(d.Shape[i.Int()])))
+	f.SetResult(op, 0, interp.MakeInt(op.Result(0).Type(), uint64(shape[i.Int()])))
 	return nil
 }
 
 func rank(f *interp.Frame, op *ir.Operation) error {
-	d, err := DenseOperand(f, op, 0)
+	shape, _, err := ShapeOperand(f, op, 0)
 	if err != nil {
 		return err
 	}
-	f.SetResult(op, 0, interp.MakeInt(op.Result(0).Type(), uint64(len(d.Shape))))
+	f.SetResult(op, 0, interp.MakeInt(op.Result(0).Type(), uint64(len(shape))))
 	return nil
 }
 

@@ -817,7 +817,9 @@ func lowerMmaSync(f *Func, op *ir.Operation) error {
 // wgmma, or a part (llvm.extractvalue) of a block argument S (a loop's
 // carried accumulator) that no operation in op's block, or in a block
 // reachable from it before S's block is entered again (where S takes its
-// next value), reads, nor any value computed from S.
+// next value), reads, nor any value computed from S. The other parts of
+// S (extractvalue at another position: the accumulators of other rows)
+// are other registers.
 func accumulatesInPlace(op *ir.Operation) bool {
 	acc := op.Operand(0)
 	if !ir.HasOneUse(acc) {
@@ -867,6 +869,9 @@ func accumulatesInPlace(op *ir.Operation) bool {
 			if o == def {
 				continue
 			}
+			if _, ok := llvm.AsExtractvalueOp(o); ok && v == s && disjoint(positions(o), positions(def)) {
+				continue
+			}
 			if o.Block() == op.Block() || reach[o.Block()] {
 				return false
 			}
@@ -876,4 +881,15 @@ func accumulatesInPlace(op *ir.Operation) bool {
 		}
 	}
 	return true
+}
+
+// disjoint reports whether two positions in an aggregate name parts that
+// do not overlap: neither is a prefix of the other.
+func disjoint(a, b []int64) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return true
+		}
+	}
+	return false
 }

@@ -29,6 +29,9 @@ func Register(ctx *ir.Context) {
 	for name, fn := range wmmaLowerings() {
 		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
 	}
+	for name, fn := range inlineAsmLowerings() {
+		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
+	}
 }
 
 type lowerFn = func(f *Func, op *ir.Operation) error
@@ -1598,16 +1601,30 @@ func lowerSwitch(f *Func, op *ir.Operation) error {
 }
 
 // nativeLibdevice are the libdevice functions that are one PTX
-// instruction, which the emitter writes in place of the call: exp2f is
-// ex2.approx.f32 (CUDA documents exp2f's error as 2 ulp, the instruction's
-// bound).
-var nativeLibdevice = map[string]lowerFn{
-	"__nv_exp2f": func(f *Func, op *ir.Operation) error {
+// instruction (or two), which the emitter writes in place of the call,
+// by the number of arguments they take: exp2f is ex2.approx.f32 (CUDA
+// documents exp2f's error as 2 ulp, the instruction's bound); rsqrtf is
+// rsqrt.approx.f32 (2 ulp, the instruction nvcc makes of it); expf is
+// ex2.approx.f32 of x·log2(e), as llvm.intr.exp is; fmaxf and fminf are
+// max.f32 and min.f32, which return the other operand when one is NaN, as
+// fmaxf and fminf do.
+var nativeLibdevice = map[string]struct {
+	args int
+	fn   lowerFn
+}{
+	"__nv_exp2f": {1, approxOp("ex2.approx", 1, 0)},
+	"__nv_expf":  {1, approxOp("ex2.approx", 1, math.Log2E)},
+	"__nv_fast_expf": {1, func(f *Func, op *ir.Operation) error {
 		return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
-			f.Emit("ex2.approx.f32 %s, %s;", d, s[0])
+			x := f.NewReg(F32)
+			f.Emit("mul.ftz.f32 %s, %s, %s;", x, s[0], f32Imm(float32(math.Log2E)))
+			f.Emit("ex2.approx.ftz.f32 %s, %s;", d, x)
 			return nil
 		})
-	},
+	}},
+	"__nv_rsqrtf": {1, approxOp("rsqrt.approx", 1, 0)},
+	"__nv_fmaxf":  {2, floatOp("max", 2)},
+	"__nv_fminf":  {2, floatOp("min", 2)},
 }
 
 func lowerCall(f *Func, op *ir.Operation) error {
@@ -1621,8 +1638,8 @@ func lowerCall(f *Func, op *ir.Operation) error {
 		return Errorf(op, "call of '@%s', which is not defined in the module", callee)
 	}
 	if (llvm.FuncOp{Operation: fn}).Body().Empty() && !systemCalls[callee] {
-		if native, ok := nativeLibdevice[callee]; ok && len(c.CalleeOperands()) == 1 && op.NumResults() == 1 {
-			return native(f, op)
+		if native, ok := nativeLibdevice[callee]; ok && len(c.CalleeOperands()) == native.args && op.NumResults() == 1 {
+			return native.fn(f, op)
 		}
 		return Errorf(op, "call of '@%s', which has no definition in the module (device libraries such as libdevice are not linked by the PTX emitter)", callee)
 	}
@@ -1723,7 +1740,8 @@ func lowerAlloca(f *Func, op *ir.Operation) error {
 	if a, ok := op.InherentAttr("alignment").(*ir.IntegerAttr); ok && int64(a.Lo) > align {
 		align = int64(a.Lo)
 	}
-	off := f.Local(size*n, align)
+	// A zero-sized alloca still has an address of its own.
+	off := f.Local(max(size*n, 1), align)
 	d, err := f.DefReg(op.Result(0))
 	if err != nil {
 		return Errorf(op, "%v", err)

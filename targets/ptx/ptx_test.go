@@ -108,13 +108,13 @@ func TestErrors(t *testing.T) {
   }
 }`, "in.mlir:3:10: error: cannot be converted to PTX: no PTX lowering for 'arith.constant'"},
 		{"a call of an external function", "sm_80", `module {
-  llvm.func @__nv_expf(f32) -> f32
+  llvm.func @__nv_sinf(f32) -> f32
   llvm.func @k(%a: f32, %p: !llvm.ptr<1>) attributes {gpu.kernel} {
-    %e = llvm.call @__nv_expf(%a) : (f32) -> f32
+    %e = llvm.call @__nv_sinf(%a) : (f32) -> f32
     llvm.store %e, %p : f32, !llvm.ptr<1>
     llvm.return
   }
-}`, "in.mlir:4:10: error: call of '@__nv_expf', which has no definition in the module"},
+}`, "in.mlir:4:10: error: call of '@__nv_sinf', which has no definition in the module"},
 		{"a kernel with a result", "sm_80", `module {
   llvm.func @k(%a: i32) -> i32 attributes {gpu.kernel} {
     llvm.return %a : i32

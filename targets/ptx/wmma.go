@@ -9,8 +9,8 @@ import (
 )
 
 // The warp matrix operations of nvvm.wmma.* (sm_70's tensor cores) on f16
-// multiplicands with f16 or f32 accumulators: fragments of pairs of f16
-// travel in 32-bit registers.
+// multiplicands with f16 or f32 accumulators, whose fragments of pairs of
+// f16 travel in 32-bit registers, and (sm_80's) on f64 of shape m8n8k4.
 
 func wmmaLowerings() map[string]lowerFn {
 	return map[string]lowerFn{
@@ -20,12 +20,23 @@ func wmmaLowerings() map[string]lowerFn {
 	}
 }
 
-var wmmaFeature = Feature{Name: "wmma", SM: 70, PTX: 60}
+var (
+	wmmaFeature    = Feature{Name: "wmma", SM: 70, PTX: 60}
+	wmmaF64Feature = Feature{Name: "wmma of f64", SM: 80, PTX: 70}
+)
+
+// requireWmma checks the chip for wmma of elements of type t.
+func requireWmma(f *Func, op *ir.Operation, t string) error {
+	if t == "f64" {
+		return f.Require(op, wmmaF64Feature)
+	}
+	return f.Require(op, wmmaFeature)
+}
 
 // wmmaShape returns the shape suffix of a wmma operation, checking that it
-// is one of the shapes of f16 multiplicands.
+// is one of the shapes of f16 multiplicands or f64's m8n8k4.
 func wmmaShape(op *ir.Operation, m, n, k int32) (string, error) {
-	if k == 16 && (m == 16 && n == 16 || m == 32 && n == 8 || m == 8 && n == 32) {
+	if k == 16 && (m == 16 && n == 16 || m == 32 && n == 8 || m == 8 && n == 32) || m == 8 && n == 8 && k == 4 {
 		return fmt.Sprintf(".m%dn%dk%d", m, n, k), nil
 	}
 	return "", Errorf(op, "wmma of shape m%dn%dk%d is not supported by the PTX emitter", m, n, k)
@@ -33,7 +44,7 @@ func wmmaShape(op *ir.Operation, m, n, k int32) (string, error) {
 
 // wmmaType checks a fragment's element type for the PTX emitter.
 func wmmaType(op *ir.Operation, t string) error {
-	if t != "f16" && t != "f32" {
+	if t != "f16" && t != "f32" && t != "f64" {
 		return Errorf(op, "wmma of %s fragments is not supported by the PTX emitter", t)
 	}
 	return nil
@@ -70,10 +81,10 @@ func emitUnpack(f *Func, unpack [][3]string) {
 }
 
 func lowerWmmaLoad(f *Func, op *ir.Operation) error {
-	if err := f.Require(op, wmmaFeature); err != nil {
+	w := nvvm.WmmaLoadOp{Operation: op}
+	if err := requireWmma(f, op, w.Eltype().String()); err != nil {
 		return err
 	}
-	w := nvvm.WmmaLoadOp{Operation: op}
 	shape, err := wmmaShape(op, w.M(), w.N(), w.K())
 	if err != nil {
 		return err
@@ -104,10 +115,10 @@ func lowerWmmaLoad(f *Func, op *ir.Operation) error {
 }
 
 func lowerWmmaStore(f *Func, op *ir.Operation) error {
-	if err := f.Require(op, wmmaFeature); err != nil {
+	w := nvvm.WmmaStoreOp{Operation: op}
+	if err := requireWmma(f, op, w.Eltype().String()); err != nil {
 		return err
 	}
-	w := nvvm.WmmaStoreOp{Operation: op}
 	shape, err := wmmaShape(op, w.M(), w.N(), w.K())
 	if err != nil {
 		return err
@@ -136,38 +147,44 @@ func lowerWmmaStore(f *Func, op *ir.Operation) error {
 	return nil
 }
 
-// lowerWmmaMma lowers the product of f16 fragments: eltypeA is the
+// lowerWmmaMma lowers the product of f16 or f64 fragments: eltypeA is the
 // multiplicands' type and eltypeB the accumulator's (C and D).
 func lowerWmmaMma(f *Func, op *ir.Operation) error {
-	if err := f.Require(op, wmmaFeature); err != nil {
+	w := nvvm.WmmaMmaOp{Operation: op}
+	at := w.EltypeA().String()
+	if err := requireWmma(f, op, at); err != nil {
 		return err
 	}
-	w := nvvm.WmmaMmaOp{Operation: op}
 	shape, err := wmmaShape(op, w.M(), w.N(), w.K())
 	if err != nil {
 		return err
 	}
-	if w.EltypeA().String() != "f16" {
+	if at != "f16" && at != "f64" {
 		return Errorf(op, "wmma of %s multiplicands is not supported by the PTX emitter", w.EltypeA())
 	}
 	ct := w.EltypeB().String()
 	if err := wmmaType(op, ct); err != nil {
 		return err
 	}
-	// A and B hold 8 registers of f16 pairs each, the rest is C.
+	// A and B hold 8 registers of f16 pairs each (one f64 each), the rest
+	// is C.
+	na := 8
+	if at == "f64" {
+		na = 1
+	}
 	args := w.Args()
-	if len(args) < 16 {
+	if len(args) <= 2*na {
 		return Errorf(op, "wmma.mma of %d operands", len(args))
 	}
-	a, _, err := mmaRegs(f, op, args[:8])
+	a, _, err := mmaRegs(f, op, args[:na])
 	if err != nil {
 		return err
 	}
-	b, _, err := mmaRegs(f, op, args[8:16])
+	b, _, err := mmaRegs(f, op, args[na:2*na])
 	if err != nil {
 		return err
 	}
-	c, _, err := mmaRegs(f, op, args[16:])
+	c, _, err := mmaRegs(f, op, args[2*na:])
 	if err != nil {
 		return err
 	}
@@ -175,7 +192,11 @@ func lowerWmmaMma(f *Func, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	f.Emit("wmma.mma.sync.aligned.%s.%s%s.%s.%s {%s}, {%s}, {%s}, {%s};", w.LayoutA(), w.LayoutB(), shape, ct, ct,
+	types := "." + ct + "." + ct
+	if at == "f64" {
+		types = ".f64.f64.f64.f64"
+	}
+	f.Emit("wmma.mma.sync.aligned.%s.%s%s%s {%s}, {%s}, {%s}, {%s};", w.LayoutA(), w.LayoutB(), shape, types,
 		strings.Join(d, ", "), strings.Join(a, ", "), strings.Join(b, ", "), strings.Join(c, ", "))
 	emitUnpack(f, unpack)
 	return nil

@@ -70,3 +70,17 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+func.func @unnamed_async(%m: memref<4xf32>) {
+  // expected-error @below {{custom op 'gpu.dealloc' needs to be named when marked 'async'}}
+  gpu.dealloc async %m : memref<4xf32>
+  return
+}
+
+// -----
+
+// expected-error @below {{'gpu.module' op attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements}}
+gpu.module @no_target [#gpu.address_space<global>] {
+}

@@ -65,7 +65,9 @@ func leaks(t *testing.T, m *ir.Operation) []*ir.Operation {
 }
 
 // examples returns the programs of examples/ (and of testdata) that have
-// a @main.
+// a @main, but for those written at the tile level (tile.func kernels and
+// their memref host code, as examples/mixed-levels): they are past
+// bufferization, and mlir-opt-22 has no tile dialect.
 func examples(t *testing.T) []string {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", "*", "*.mlir"))
 	more, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))
@@ -77,7 +79,7 @@ func examples(t *testing.T) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(string(src), "func.func @main(") {
+		if strings.Contains(string(src), "func.func @main(") && !strings.Contains(string(src), "tile.func @") {
 			out = append(out, f)
 		}
 	}

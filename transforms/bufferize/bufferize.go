@@ -104,6 +104,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if f.Region(0).Empty() {
 			continue
 		}
+		s.arguments(f)
 		for _, b := range f.Region(0).Blocks() {
 			if err := s.block(b); err != nil {
 				return err
@@ -112,7 +113,20 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if s.infer[f] {
 			s.inferResults(f)
 		}
+		// A function's values are used in it only: once it is
+		// rewritten, its tensor operations and what the analysis knew
+		// of its values go, so that the tensor program and the buffer
+		// program are not both held for the whole module.
+		if err := s.eraseDead(); err != nil {
+			return err
+		}
+		s.forgetValues()
 	}
+	return s.eraseDead()
+}
+
+// eraseDead erases the operations the rewriting replaced, last first.
+func (s *state) eraseDead() error {
 	for i := len(s.dead) - 1; i >= 0; i-- {
 		op := s.dead[i]
 		for _, r := range op.Results() {
@@ -122,7 +136,21 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		}
 		op.Erase()
 	}
+	clear(s.dead)
+	s.dead = s.dead[:0]
 	return nil
+}
+
+// forgetValues drops the buffers, alias sets and marks of the values of
+// the function just rewritten.
+func (s *state) forgetValues() {
+	clear(s.buf)
+	clear(s.parent)
+	clear(s.sets)
+	clear(s.readonly)
+	clear(s.orig)
+	clear(s.undef)
+	clear(s.asTensor)
 }
 
 // --- alias sets ---
@@ -337,8 +365,11 @@ func (s *state) hasTensors(op *ir.Operation) bool {
 }
 
 // signature rewrites a function's type: ranked tensor arguments become
-// memrefs with a fully dynamic layout, results memrefs with the identity
-// layout, unranked tensors unranked memrefs.
+// memrefs with the layout of function-boundary-type-conversion (fully
+// dynamic unless it is identity-layout-map), results memrefs of that
+// layout (with infer-layout-map: set once the body is rewritten, see
+// inferResults, or the fully dynamic one on a call cycle), unranked
+// tensors unranked memrefs.
 func (s *state) signature(f *ir.Operation) error {
 	ta, ok := f.InherentAttr("function_type").(*ir.TypeAttr)
 	if !ok {
@@ -358,33 +389,46 @@ func (s *state) signature(f *ir.Operation) error {
 	}
 	ins := make([]ir.Type, len(ft.Inputs))
 	for i, t := range ft.Inputs {
-		ins[i] = s.dynamicType(t)
+		ins[i] = s.BoundaryType(t)
 	}
 	outs := make([]ir.Type, len(ft.Results))
 	for i, t := range ft.Results {
 		switch {
+		case s.opts.BoundaryLayout() != bufferization.InferLayoutMap:
+			outs[i] = s.BoundaryType(t)
 		case s.onCycle[f]:
 			outs[i] = s.dynamicType(t)
 		case s.infer[f] && isTensor(t):
 			// Set from the returned buffers once the body is rewritten.
 			outs[i] = t
+		case f.Region(0).Empty():
+			// Nothing to infer the layout of an external function's
+			// results from: the fully dynamic one, as upstream.
+			outs[i] = s.dynamicType(t)
 		default:
 			outs[i] = s.identityType(t)
 		}
 	}
 	f.SetAttr("function_type", s.ctx.TypeAttr(s.ctx.FunctionType(ins, outs)))
-	if !f.Region(0).Empty() {
-		for _, a := range f.Region(0).First().Arguments() {
-			if isTensor(a.Type()) {
-				s.orig[a] = a.Type()
-				s.readonly[s.find(a)] = true
-				s.makeSet(a)
-				a.SetType(s.dynamicType(a.Type()))
-				s.buf[a] = a
-			}
+	return nil
+}
+
+// arguments gives the tensor arguments of f's entry block their buffers
+// (themselves, retyped as in f's signature), read-only, before f's body
+// is rewritten.
+func (s *state) arguments(f *ir.Operation) {
+	if !s.opts.FunctionBoundaries {
+		return
+	}
+	for _, a := range f.Region(0).First().Arguments() {
+		if isTensor(a.Type()) {
+			s.orig[a] = a.Type()
+			s.readonly[s.find(a)] = true
+			s.makeSet(a)
+			a.SetType(s.BoundaryType(a.Type()))
+			s.buf[a] = a
 		}
 	}
-	return nil
 }
 
 // --- rewriting ---
@@ -533,12 +577,57 @@ func (s *state) unknown(op *ir.Operation) {
 
 // The methods below implement bufferization.State.
 
-func (s *state) Context() *ir.Context                 { return s.ctx }
-func (s *state) Builder() *ir.Builder                 { return s.b }
-func (s *state) Options() bufferization.Options       { return s.opts }
-func (s *state) TensorType(v ir.Value) ir.Type        { return s.tt(v) }
-func (s *state) IdentityType(t ir.Type) ir.Type       { return s.identityType(t) }
-func (s *state) DynamicType(t ir.Type) ir.Type        { return s.dynamicType(t) }
+func (s *state) Context() *ir.Context           { return s.ctx }
+func (s *state) Builder() *ir.Builder           { return s.b }
+func (s *state) Options() bufferization.Options { return s.opts }
+func (s *state) TensorType(v ir.Value) ir.Type  { return s.tt(v) }
+func (s *state) IdentityType(t ir.Type) ir.Type { return s.identityType(t) }
+func (s *state) DynamicType(t ir.Type) ir.Type  { return s.dynamicType(t) }
+
+// BoundaryType returns the memref type of tensor type t at a function
+// boundary: the identity layout with identity-layout-map, else the fully
+// dynamic one.
+func (s *state) BoundaryType(t ir.Type) ir.Type {
+	if s.opts.BoundaryLayout() == bufferization.IdentityLayoutMap {
+		return s.identityType(t)
+	}
+	return s.dynamicType(t)
+}
+
+// CastOrCopy returns buffer b as a buffer of type t before op: b itself
+// when it has that type, a memref.cast when every buffer of b's type is
+// also one of type t (t has the fully dynamic layout, or b has the
+// identity one and t is unranked), else a copy into a new buffer of the
+// identity layout, cast to t when that is not t (MLIR's
+// castOrReallocMemRefValue).
+func (s *state) CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value {
+	if b.Type() == t {
+		return b
+	}
+	s.b.SetInsertionPoint(op)
+	s.b.Loc = op.Loc()
+	from, ok := b.Type().(*ir.MemRefType)
+	if !ok {
+		return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
+	}
+	tensor := s.ctx.RankedTensorType(from.Shape, from.Elem, nil)
+	switch to := t.(type) {
+	case *ir.UnrankedMemRefType:
+		if from.Layout == nil {
+			return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
+		}
+	case *ir.MemRefType:
+		if to.Layout == s.dynamicType(tensor).(*ir.MemRefType).Layout {
+			return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
+		}
+	}
+	nb := s.alloc(tensor, b, nil)
+	memref.BuildCopy(s.b, op.Loc(), b, nb)
+	if nb.Type() != t {
+		return memref.BuildCast(s.b, op.Loc(), nb, t).Result(0)
+	}
+	return nb
+}
 func (s *state) Alignment() ir.Attribute              { return s.alignment() }
 func (s *state) Index(v int64) ir.Value               { return s.cst(v) }
 func (s *state) HasTensors(op *ir.Operation) bool     { return s.hasTensors(op) }
@@ -664,7 +753,7 @@ func (s *state) orderByCalls(funcs []*ir.Operation) ([]*ir.Operation, map[*ir.Op
 	}
 	infer := map[*ir.Operation]bool{}
 	for _, f := range order {
-		if s.opts.FunctionBoundaries && !f.Region(0).Empty() {
+		if s.opts.FunctionBoundaries && s.opts.BoundaryLayout() == bufferization.InferLayoutMap && !f.Region(0).Empty() {
 			infer[f] = true
 		}
 	}

@@ -3,6 +3,7 @@ package bufferize
 import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/bufferization"
 )
 
 // Pass registers the one-shot-bufferize pass (imported packages register
@@ -15,6 +16,7 @@ type oneShotBufferize struct {
 	pass.Info
 	functionBoundaries *bool
 	allowUnknown       *bool
+	boundaryLayout     *string
 }
 
 // New returns the one-shot-bufferize pass, which runs on modules.
@@ -22,9 +24,14 @@ func New() pass.Pass {
 	p := &oneShotBufferize{Info: pass.Info{Argument: "one-shot-bufferize", Name: "OneShotBufferizePass", Summary: "One-Shot Bufferize", OpName: "builtin.module"}}
 	p.functionBoundaries = p.Options.Bool("bufferize-function-boundaries", false, "Bufferize function boundaries (experimental).")
 	p.allowUnknown = p.Options.Bool("allow-unknown-ops", false, "Allows unknown (not bufferizable) ops in the input IR.")
+	p.boundaryLayout = p.Options.Enum("function-boundary-type-conversion", bufferization.InferLayoutMap, []pass.EnumValue{
+		{Name: bufferization.InferLayoutMap, Desc: "infer the layout maps of function results"},
+		{Name: bufferization.IdentityLayoutMap, Desc: "use identity layout maps"},
+		{Name: bufferization.FullyDynamicLayoutMap, Desc: "use fully dynamic layout maps"},
+	}, "Controls layout maps when bufferizing function signatures.")
 	return p
 }
 
 func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
-	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown})
+	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, FunctionBoundaryTypeConversion: *p.boundaryLayout})
 }

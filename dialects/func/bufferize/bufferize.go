@@ -48,6 +48,10 @@ func (s *state) ret(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
+		if i < len(ft.Results) && s.Options().BoundaryLayout() != bufferization.InferLayoutMap {
+			vals[i] = s.CastOrCopy(op, b, ft.Results[i])
+			continue
+		}
 		if i < len(ft.Results) && !s.InfersResults(f) && (b.Type() != ft.Results[i] || s.ReadOnly(v)) {
 			if _, ok := ft.Results[i].(*ir.UnrankedMemRefType); ok {
 				b = memref.BuildCast(s.b, op.Loc(), b, ft.Results[i]).Result(0)
@@ -93,7 +97,7 @@ func (s *state) call(op *ir.Operation) error {
 			}
 		}
 		if i < len(ft.Inputs) && b.Type() != ft.Inputs[i] {
-			b = memref.BuildCast(s.b, op.Loc(), b, ft.Inputs[i]).Result(0)
+			b = s.CastOrCopy(op, b, ft.Inputs[i])
 		}
 		args[i] = b
 	}
@@ -105,10 +109,15 @@ func (s *state) call(op *ir.Operation) error {
 			continue
 		}
 		s.SetResult(r, nc.Result(i), nil)
-		// A function with a body returns new buffers with the identity
-		// layout (ret copies anything else); an external function or an
-		// unranked result may return an alias of an operand.
-		if _, ranked := nc.Result(i).Type().(*ir.MemRefType); ranked && !callee.Region(0).Empty() {
+		// A result the callee allocates is a new buffer. Anything else
+		// (an argument returned, a view of one, a constant, a result of
+		// another call; or a callee not bufferized yet, without a body,
+		// or with an unranked result) may be an operand's buffer or one
+		// that must not be written: the result aliases the tensor
+		// operands, and is read-only unless it is known to come from
+		// them.
+		fresh, fromArgs := returned(callee, i)
+		if _, ranked := nc.Result(i).Type().(*ir.MemRefType); ranked && fresh {
 			continue
 		}
 		for _, v := range op.Operands() {
@@ -116,9 +125,67 @@ func (s *state) call(op *ir.Operation) error {
 				s.Alias(r, v)
 			}
 		}
+		if !fromArgs {
+			s.MarkReadOnly(r)
+		}
 	}
 	s.Erase(op)
 	return nil
+}
+
+// returned reports what callee returns as its result i once bufferized:
+// fresh when every return gives a buffer the callee allocates
+// (memref.alloc, through memref.cast), fromArgs when every return gives a
+// new buffer or a view of an argument. Both are false for a callee not
+// bufferized yet or without a body.
+func returned(callee *ir.Operation, i int) (fresh, fromArgs bool) {
+	if callee.NumRegions() == 0 || callee.Region(0).Empty() {
+		return false, false
+	}
+	fresh, fromArgs = true, true
+	seen := false
+	for _, b := range callee.Region(0).Blocks() {
+		t := b.Last()
+		if t == nil || !t.HasTrait(ir.ReturnLike) {
+			continue
+		}
+		if i >= t.NumOperands() || bufferization.IsTensor(t.Operand(i).Type()) {
+			return false, false
+		}
+		seen = true
+		v := t.Operand(i)
+		for {
+			if v == nil {
+				return false, false
+			}
+			d := ir.DefiningOp(v)
+			if d == nil {
+				fresh = false
+				if _, ok := v.(*ir.BlockArgument); !ok || v.(*ir.BlockArgument).Owner().ParentOp() != callee {
+					fromArgs = false
+				}
+				break
+			}
+			if _, ok := memref.AsAllocOp(d); ok {
+				break
+			}
+			if c, ok := memref.AsCastOp(d); ok {
+				v = c.Operand(0)
+				continue
+			}
+			if vl, ok := ir.ViewLikeOp.Of(d); ok && d.NumOperands() > 0 {
+				fresh = false
+				v = vl.ViewSource(d)
+				continue
+			}
+			fresh, fromArgs = false, false
+			break
+		}
+	}
+	if !seen {
+		return false, false
+	}
+	return fresh, fromArgs
 }
 
 // externalArg returns the buffer passed for tensor operand i of a call

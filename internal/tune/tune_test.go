@@ -1,0 +1,176 @@
+package tune
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+// fakeTimer times configurations from a table: each configuration's
+// successive times (the last repeats), an error, or results that differ.
+type fakeTimer struct {
+	times map[string][]float64
+	fail  map[string]string
+	wrong map[string]bool
+	calls map[string]int
+}
+
+func (f *fakeTimer) Time(c Config) (Measurement, error) {
+	k := c.String()
+	if f.calls == nil {
+		f.calls = map[string]int{}
+	}
+	n := f.calls[k]
+	f.calls[k]++
+	if msg, ok := f.fail[k]; ok {
+		return Measurement{}, errors.New(msg)
+	}
+	ts, ok := f.times[k]
+	if !ok {
+		return Measurement{}, errors.New("no time for " + k)
+	}
+	out := []float64{1, 2, 3, 4}
+	if f.wrong[k] {
+		out = []float64{1, 2, 3, 5}
+	}
+	return Measurement{Ms: ts[min(n, len(ts)-1)], Outputs: [][]float64{out}, CompileMs: 3}, nil
+}
+
+func cfg(ts string, kv ...string) Config {
+	c := Config{TileSizes: ts, Options: map[string]string{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		c.Options[kv[i]] = kv[i+1]
+	}
+	return c
+}
+
+func TestSearch(t *testing.T) {
+	def := cfg("1,8192,1")
+	a := cfg("1,8192,1", "warps", "8")
+	b := cfg("1,8192,1", "warps", "32")
+	c := cfg("2,8192,1", "warps", "16")
+	tests := []struct {
+		name   string
+		timer  *fakeTimer
+		cands  []Config
+		best   Config
+		drops  []string
+		hasErr bool
+	}{
+		{"fastest wins", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {0.8}, b.String(): {0.9}}},
+			[]Config{a, b}, a, nil, false},
+		{"the default is a candidate even when not listed", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {1.2}}},
+			[]Config{a}, def, nil, false},
+		{"ties keep the default", &fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {1.0}}},
+			[]Config{a}, def, nil, false},
+		{"a win that the second run does not confirm keeps the default",
+			&fakeTimer{times: map[string][]float64{def.String(): {1.0, 0.7}, a.String(): {0.8, 0.9}}},
+			[]Config{a}, def, nil, false},
+		{"failures and wrong results are dropped, never chosen",
+			&fakeTimer{times: map[string][]float64{def.String(): {1.0}, a.String(): {0.5}, b.String(): {0.9}},
+				fail: map[string]string{c.String(): "tile-to-nvgpu: conflicting layouts\nmore"}, wrong: map[string]bool{a.String(): true}},
+			[]Config{a, b, c}, b, []string{"results differ", "tile-to-nvgpu: conflicting layouts"}, false},
+		{"a failing default is an error", &fakeTimer{fail: map[string]string{def.String(): "boom"}},
+			[]Config{a}, Config{}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var log strings.Builder
+			out, err := Search(def, tt.cands, tt.timer, 1e-3, &log)
+			if tt.hasErr {
+				if err == nil {
+					t.Fatalf("want an error")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !out.Best.Config.Equal(tt.best) {
+				t.Errorf("best %s, want %s\n%s", out.Best.Config, tt.best, log.String())
+			}
+			if out.Best.Ms > out.Default.Ms {
+				t.Errorf("best %.3f ms slower than the default %.3f ms", out.Best.Ms, out.Default.Ms)
+			}
+			var drops []string
+			for _, r := range out.All {
+				if r.Dropped != "" {
+					drops = append(drops, r.Dropped)
+					if r.Config.Equal(out.Best.Config) {
+						t.Errorf("dropped candidate %s chosen", r.Config)
+					}
+				}
+			}
+			if len(drops) != len(tt.drops) {
+				t.Fatalf("dropped %q, want %d", drops, len(tt.drops))
+			}
+			for i, d := range tt.drops {
+				if !strings.Contains(drops[i], d) || strings.Contains(drops[i], "\n") {
+					t.Errorf("drop %d: %q, want %q in one line", i, drops[i], d)
+				}
+			}
+		})
+	}
+}
+
+func TestSpace(t *testing.T) {
+	sp, err := ParseSpace("tile-sizes=1,8192,1|2,8192,1; warps=8|16|32")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := sp.Candidates(cfg("", "chip", "sm_80"))
+	if len(cs) != 6 {
+		t.Fatalf("%d candidates, want 6", len(cs))
+	}
+	if got := cs[5].String(); got != "tile-sizes=2,8192,1 chip=sm_80 warps=32" {
+		t.Errorf("last candidate %q", got)
+	}
+	if p := cs[0].Pipeline("sm_90a", "sm_80"); !strings.Contains(p, "linalg-to-tile{target=sm_90a tile-sizes=1,8192,1}") ||
+		!strings.Contains(p, "tile-to-nvgpu{chip=sm_80 warps=8}") {
+		t.Errorf("pipeline %q", p)
+	}
+	for _, bad := range []string{"warps", "warps=", "=4", "warps=4;warps=8"} {
+		if _, err := ParseSpace(bad); err == nil {
+			t.Errorf("ParseSpace(%q) accepted", bad)
+		}
+	}
+}
+
+func TestRowSpace(t *testing.T) {
+	for _, tt := range []struct {
+		rows, cols int64
+		persistent bool
+	}{{8192, 8192, false}, {32768, 1024, true}, {7, 13, false}} {
+		cs := RowSpace(tt.rows, tt.cols, 132)
+		if len(cs) == 0 {
+			t.Fatalf("%dx%d: no candidates", tt.rows, tt.cols)
+		}
+		sawP := false
+		for _, c := range cs {
+			_, p := c.Options["persistent"]
+			sawP = sawP || p
+		}
+		if sawP != tt.persistent {
+			t.Errorf("%dx%d: persistent candidates %v, want %v", tt.rows, tt.cols, sawP, tt.persistent)
+		}
+	}
+	if n := len(GEMMSpace(true)); n != 10 {
+		t.Errorf("GEMM space of %d, want 10", n)
+	}
+}
+
+func TestRelErr(t *testing.T) {
+	if e := RelErr([][]float64{{3, 4}}, [][]float64{{3, 4}}); e != 0 {
+		t.Errorf("equal: %g", e)
+	}
+	if e := RelErr([][]float64{{3, 4}}, [][]float64{{3}}); !math.IsInf(e, 1) {
+		t.Errorf("shapes: %g", e)
+	}
+	if e := RelErr([][]float64{{math.NaN()}}, [][]float64{{1}}); !math.IsInf(e, 1) {
+		t.Errorf("NaN: %g", e)
+	}
+	if e := RelErr([][]float64{{0, 5}}, [][]float64{{0, 4}}); math.Abs(e-0.25) > 1e-12 {
+		t.Errorf("0.25: %g", e)
+	}
+}

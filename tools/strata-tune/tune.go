@@ -1,0 +1,434 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/builtin"
+	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/internal/tune"
+	"github.com/strata-ir/strata/run"
+	"github.com/strata-ir/strata/targets/ptx"
+)
+
+// Exit codes: 0 success, 1 a failure (the default configuration does not
+// compile or run), 2 a usage error.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitUsage = 2
+)
+
+// Main runs strata-tune with args, writing the report to out and errors
+// to errw, and returns the exit code.
+func Main(args []string, out, errw io.Writer) int {
+	fs := flag.NewFlagSet("strata-tune", flag.ContinueOnError)
+	fs.SetOutput(errw)
+	entry := fs.String("e", "", "the entry function, whose tensor arguments get random inputs (default: the first function with a body)")
+	tiles := fs.String("tile-sizes", "", "linalg-to-tile's tile-sizes of the default configuration (default: its own choice)")
+	chip := fs.String("chip", "sm_80", "tile-to-nvgpu's chip path of the default configuration")
+	target := fs.String("target", "sm_90a", "linalg-to-tile's target and the PTX target")
+	space := fs.String("space", "", "candidates as KEY=V1|V2;KEY=...; keys: tile-sizes, chip, warps, persistent, group-m (default: by the kernel's kind)")
+	runs := fs.Int("runs", 20, "timed launches of each kernel launch (their median is the candidate's time)")
+	tol := fs.Float64("tol", 1e-2, "the largest relative L2 difference from the default configuration's results")
+	sms := fs.Int64("sms", 132, "multiprocessors of the GPU, for the persistent-grid candidates")
+	jsonOut := fs.String("o", "", "write the outcome as JSON to this file")
+	compileOnly := fs.Bool("compile-only", false, "compile each candidate to PTX and report its compile time; run nothing")
+	timing := fs.Bool("timing", false, "report the compile time of the default configuration from linalg to PTX, by stage")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(errw, "strata-tune: expected one input file")
+		return exitUsage
+	}
+	if *runs < 1 {
+		fmt.Fprintln(errw, "strata-tune: --runs must be positive")
+		return exitUsage
+	}
+	path := fs.Arg(0)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(errw, "strata-tune: %v\n", err)
+		return exitError
+	}
+	p := &program{src: src, name: path, target: *target, chip: *chip}
+	sm := asm.NewSourceManager()
+	sm.Add(path, src)
+	report := func(err error) int {
+		var d *ir.Diagnostic
+		var ds ir.Diagnostics
+		switch {
+		case errors.As(err, &d):
+			sm.WriteDiagnostic(errw, d)
+		case errors.As(err, &ds):
+			for _, d := range ds {
+				sm.WriteDiagnostic(errw, d)
+			}
+		default:
+			fmt.Fprintf(errw, "strata-tune: %v\n", err)
+		}
+		return exitError
+	}
+	sig, err := p.signature(*entry)
+	if err != nil {
+		return report(err)
+	}
+	p.entry = sig.name
+	def := tune.Config{TileSizes: *tiles, Options: map[string]string{}}
+	var cands []tune.Config
+	if *space != "" {
+		sp, err := tune.ParseSpace(*space)
+		if err != nil {
+			fmt.Fprintf(errw, "strata-tune: %v\n", err)
+			return exitUsage
+		}
+		cands = sp.Candidates(def)
+	} else {
+		dot, err := p.hasDot(def)
+		if err != nil {
+			return report(err)
+		}
+		if dot {
+			cands = tune.GEMMSpace(*target == "sm_90a")
+		} else if rows, cols, ok := sig.rows(); ok {
+			cands = tune.RowSpace(rows, cols, *sms)
+		}
+	}
+	if *timing {
+		_, st, err := p.compile(def)
+		if err != nil {
+			return report(err)
+		}
+		fmt.Fprintf(out, "compile time of @%s from linalg to PTX (%s): %.1f ms\n", p.entry, def, st.total())
+		for _, s := range st {
+			fmt.Fprintf(out, "  %-44s %8.2f ms\n", s.name, s.ms)
+		}
+	}
+	if *compileOnly {
+		status := exitOK
+		for _, c := range append([]tune.Config{def}, cands...) {
+			_, st, err := p.compile(c)
+			if err != nil {
+				fmt.Fprintf(out, "%-48s does not compile: %s\n", c, firstLine(err.Error()))
+				if c.Equal(def) {
+					status = exitError
+				}
+				continue
+			}
+			fmt.Fprintf(out, "%-48s compiled to PTX in %.1f ms\n", c, st.total())
+		}
+		return status
+	}
+	if *timing && len(cands) == 0 && *space == "" {
+		return exitOK
+	}
+	dir, err := os.MkdirTemp("", "strata-tune")
+	if err != nil {
+		return report(err)
+	}
+	defer os.RemoveAll(dir)
+	files, err := writeInputs(dir, sig.inputs)
+	if err != nil {
+		return report(err)
+	}
+	t := &cudaTimer{p: p, args: files, runs: *runs, dir: dir}
+	o, err := tune.Search(def, cands, t, *tol, out)
+	if err != nil {
+		if errors.Is(err, run.ErrNoCUDA) {
+			fmt.Fprintf(errw, "strata-tune: %v\n", err)
+			return exitError
+		}
+		return report(err)
+	}
+	fmt.Fprintf(out, "best: %s: %.4f ms, default %.4f ms (%.2fx)\n", o.Best.Config, o.Best.Ms, o.Default.Ms, o.Speedup())
+	if *jsonOut != "" {
+		if err := writeOutcome(*jsonOut, p, o); err != nil {
+			return report(err)
+		}
+	}
+	return exitOK
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// program is the linalg program being tuned.
+type program struct {
+	src          []byte
+	name         string
+	entry        string
+	target, chip string
+}
+
+// parse returns the program parsed in a new context.
+func (p *program) parse() (*ir.Operation, error) {
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	m, _, err := asm.ParseModule(ctx, p.src, asm.Config{Filename: p.name})
+	if err != nil {
+		return nil, err
+	}
+	if err := ir.Verify(m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+type stage struct {
+	name string
+	ms   float64
+}
+
+type stages []stage
+
+func (s stages) total() float64 {
+	t := 0.0
+	for _, x := range s {
+		t += x.ms
+	}
+	return t
+}
+
+// compile lowers the program in configuration c to the NVVM level and
+// emits its PTX, timing each stage.
+func (p *program) compile(c tune.Config) (*ir.Operation, stages, error) {
+	var st stages
+	clock := time.Now()
+	lap := func(name string) {
+		now := time.Now()
+		st = append(st, stage{name, float64(now.Sub(clock).Microseconds()) / 1e3})
+		clock = now
+	}
+	m, err := p.parse()
+	if err != nil {
+		return nil, nil, err
+	}
+	lap("context and parse")
+	for _, s := range []struct{ name, pipeline string }{
+		{c.TilePass(p.target), "builtin.module(" + c.TilePass(p.target) + ")"},
+		{"tile-to-nvgpu, canonicalize, cse, licm", "builtin.module(" + c.NVGPUPasses(p.chip) + ")"},
+		{"gpu.module to NVVM", "builtin.module(" + run.GPUModulePipeline + ")"},
+	} {
+		pm := pass.NewManager(m.Context(), "builtin.module")
+		if err := pm.Parse(s.pipeline); err != nil {
+			return nil, nil, err
+		}
+		if err := pm.Run(m); err != nil {
+			return nil, nil, err
+		}
+		lap(s.name)
+	}
+	for _, g := range ptx.GPUModules(m) {
+		if _, err := ptx.Emit(g, ptx.Options{Chip: p.target}); err != nil {
+			return nil, nil, err
+		}
+	}
+	lap("PTX")
+	return m, st, nil
+}
+
+// hasDot reports whether the program's kernels in configuration c hold
+// products.
+func (p *program) hasDot(c tune.Config) (bool, error) {
+	m, err := p.parse()
+	if err != nil {
+		return false, err
+	}
+	pm := pass.NewManager(m.Context(), "builtin.module")
+	if err := pm.Parse("builtin.module(" + c.TilePass(p.target) + ")"); err != nil {
+		return false, err
+	}
+	if err := pm.Run(m); err != nil {
+		return false, err
+	}
+	dot := false
+	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		_, ok := tile.AsDotOp(op)
+		dot = dot || ok
+		return !dot
+	})
+	return dot, nil
+}
+
+// signature is the entry function's name and argument types.
+type signature struct {
+	name   string
+	inputs []ir.ShapedType
+}
+
+// rows returns the rows (the product of the leading dimensions) and
+// columns of the first argument.
+func (s signature) rows() (int64, int64, bool) {
+	if len(s.inputs) == 0 {
+		return 0, 0, false
+	}
+	shape, _ := s.inputs[0].ShapeDims()
+	if len(shape) < 2 {
+		return 0, 0, false
+	}
+	r := int64(1)
+	for _, d := range shape[:len(shape)-1] {
+		r *= d
+	}
+	return r, shape[len(shape)-1], true
+}
+
+// signature finds the entry function (name, or the first function with a
+// body) and checks that its arguments are statically shaped tensors or
+// memrefs.
+func (p *program) signature(name string) (signature, error) {
+	m, err := p.parse()
+	if err != nil {
+		return signature{}, err
+	}
+	body := builtin.ModuleOp{Operation: m}.BodyRegion().First()
+	var fn *ir.Operation
+	for op := body.First(); op != nil; op = op.Next() {
+		f, ok := function.AsFuncOp(op)
+		if !ok || op.Region(0).Empty() {
+			continue
+		}
+		if name == "" || f.SymName() == name {
+			fn = op
+			break
+		}
+	}
+	if fn == nil {
+		if name == "" {
+			return signature{}, ir.NewError(m.Loc(), "no function with a body to tune")
+		}
+		return signature{}, ir.NewError(m.Loc(), fmt.Sprintf("no function named '@%s'", name))
+	}
+	f, _ := function.AsFuncOp(fn)
+	sig := signature{name: f.SymName()}
+	ft := f.FunctionType()
+	for i, t := range ft.Inputs {
+		st, ok := t.(ir.ShapedType)
+		if !ok || !hasStaticShape(st) {
+			return signature{}, ir.NewError(fn.Loc(), fmt.Sprintf("argument %d of '@%s' is not a statically shaped tensor or memref", i, sig.name))
+		}
+		if _, ok := npyDescr(st.ElementType()); !ok {
+			return signature{}, ir.NewError(fn.Loc(), fmt.Sprintf("argument %d of '@%s' has an element type without random inputs", i, sig.name))
+		}
+		sig.inputs = append(sig.inputs, st)
+	}
+	return sig, nil
+}
+
+func hasStaticShape(t ir.ShapedType) bool {
+	shape, ranked := t.ShapeDims()
+	if !ranked {
+		return false
+	}
+	for _, d := range shape {
+		if d < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// cudaTimer runs the program on the GPU through the CUDA engine.
+type cudaTimer struct {
+	p    *program
+	args []string
+	runs int
+	dir  string
+	n    int
+}
+
+var medianRE = regexp.MustCompile(`kernel @\S+: median ([0-9.]+) ms`)
+
+// Time compiles the program in configuration c, runs it with the inputs
+// under --time-kernels, and returns the sum of its kernels' median times
+// and its results.
+func (t *cudaTimer) Time(c tune.Config) (tune.Measurement, error) {
+	m, st, err := t.p.compile(c)
+	if err != nil {
+		return tune.Measurement{}, err
+	}
+	t.n++
+	outDir := filepath.Join(t.dir, "out"+strconv.Itoa(t.n))
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return tune.Measurement{}, err
+	}
+	defer os.RemoveAll(outDir)
+	var errBuf bytes.Buffer
+	err = run.ExecuteOptions(m, run.Options{Entry: t.p.entry, Result: "f32", ArgFiles: t.args, DumpDir: outDir,
+		Out: io.Discard, Err: &errBuf, Engine: run.EngineCUDA, TimeKernels: t.runs})
+	if err != nil {
+		return tune.Measurement{}, err
+	}
+	times := medianRE.FindAllStringSubmatch(errBuf.String(), -1)
+	if len(times) == 0 {
+		return tune.Measurement{}, fmt.Errorf("no kernel was launched")
+	}
+	ms := 0.0
+	for _, x := range times {
+		v, _ := strconv.ParseFloat(x[1], 64)
+		ms += v
+	}
+	results, _ := filepath.Glob(filepath.Join(outDir, "result*.npy"))
+	sort.Strings(results)
+	var outs [][]float64
+	for _, r := range results {
+		v, err := readNPY(r)
+		if err != nil {
+			return tune.Measurement{}, err
+		}
+		outs = append(outs, v)
+	}
+	return tune.Measurement{Ms: ms, Outputs: outs, CompileMs: st.total()}, nil
+}
+
+// writeOutcome writes the search's outcome as JSON.
+func writeOutcome(path string, p *program, o tune.Outcome) error {
+	type res struct {
+		Config    string  `json:"config"`
+		Ms        float64 `json:"ms,omitempty"`
+		CompileMs float64 `json:"compile_ms,omitempty"`
+		RelErr    float64 `json:"rel_err,omitempty"`
+		Dropped   string  `json:"dropped,omitempty"`
+	}
+	conv := func(r tune.Result) res {
+		return res{Config: r.Config.String(), Ms: r.Ms, CompileMs: r.CompileMs, RelErr: r.RelErr, Dropped: r.Dropped}
+	}
+	doc := struct {
+		File      string      `json:"file"`
+		Entry     string      `json:"entry"`
+		Default   res         `json:"default"`
+		Best      res         `json:"best"`
+		Speedup   float64     `json:"speedup"`
+		Confirmed *[2]float64 `json:"confirmed,omitempty"`
+		All       []res       `json:"candidates"`
+	}{File: p.name, Entry: p.entry, Default: conv(o.Default), Best: conv(o.Best), Speedup: o.Speedup(), Confirmed: o.Confirmed}
+	for _, r := range o.All {
+		doc.All = append(doc.All, conv(r))
+	}
+	data, err := json.MarshalIndent(doc, "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}

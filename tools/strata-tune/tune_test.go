@@ -1,0 +1,175 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/internal/tune"
+)
+
+func TestCompileOnly(t *testing.T) {
+	var out, errw strings.Builder
+	rc := Main([]string{"--compile-only", "--timing", "--tile-sizes", "4,256,1", "--space", "tile-sizes=2,256,1|4,256,1;warps=2|4",
+		"testdata/layernorm_64x256_f32.mlir"}, &out, &errw)
+	if rc != exitOK {
+		t.Fatalf("rc %d\n%s%s", rc, out.String(), errw.String())
+	}
+	for _, want := range []string{"compile time of @layernorm from linalg to PTX", "tile-to-nvgpu, canonicalize, cse, licm", "PTX",
+		"tile-sizes=2,256,1 warps=2", "tile-sizes=4,256,1 warps=4"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("missing %q in\n%s", want, out.String())
+		}
+	}
+	if n := strings.Count(out.String(), "compiled to PTX in"); n != 5 {
+		t.Errorf("%d candidates compiled, want 5 (the default and 4)\n%s", n, out.String())
+	}
+}
+
+// TestCompileFailureIsANote checks that a candidate that does not compile
+// is reported in one line, and that the default's failure is an error.
+func TestCompileFailureIsANote(t *testing.T) {
+	var out, errw strings.Builder
+	rc := Main([]string{"--compile-only", "--tile-sizes", "4,256,1", "--space", "warps=4|64", "testdata/layernorm_64x256_f32.mlir"}, &out, &errw)
+	if rc != exitOK || !strings.Contains(out.String(), "warps=64") || !strings.Contains(out.String(), "does not compile: ") ||
+		!strings.Contains(out.String(), "not a power of two") {
+		t.Errorf("rc %d\n%s%s", rc, out.String(), errw.String())
+	}
+	out.Reset()
+	rc = Main([]string{"--compile-only", "--tile-sizes", "3,256,1", "testdata/layernorm_64x256_f32.mlir"}, &out, &errw)
+	if rc != exitError {
+		t.Errorf("a default that does not compile: rc %d\n%s", rc, out.String())
+	}
+}
+
+func TestDefaultSpaces(t *testing.T) {
+	p := &program{target: "sm_90a", chip: "sm_80"}
+	for _, tt := range []struct {
+		file string
+		dot  bool
+	}{{"layernorm_8192x8192_bf16.mlir", false}, {"gemm_4096x4096x4096_bf16.mlir", true}} {
+		src, err := os.ReadFile(filepath.Join("testdata", tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.src, p.name = src, tt.file
+		dot, err := p.hasDot(tune.Config{})
+		if err != nil || dot != tt.dot {
+			t.Errorf("%s: dot %v (%v), want %v", tt.file, dot, err, tt.dot)
+		}
+		sig, err := p.signature("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, c, ok := sig.rows(); !ok || r != 8192 && r != 4096 || c != 8192 && c != 4096 {
+			t.Errorf("%s: rows %d, cols %d", tt.file, r, c)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.mlir")
+	os.WriteFile(bad, []byte("func.func @f(%a: tensor<4xf32>) {\n  %x = arith.addf %a\n}\n"), 0o644)
+	dyn := filepath.Join(dir, "dyn.mlir")
+	os.WriteFile(dyn, []byte("func.func @f(%a: tensor<?xf32>) -> tensor<?xf32> {\n  return %a : tensor<?xf32>\n}\n"), 0o644)
+	for _, tt := range []struct {
+		args []string
+		rc   int
+		msg  string
+	}{
+		{[]string{bad}, exitError, "bad.mlir:2:"},
+		{[]string{"-e", "nothere", "testdata/layernorm_64x256_f32.mlir"}, exitError, "no function named '@nothere'"},
+		{[]string{dyn}, exitError, "dyn.mlir:1:1: error: argument 0 of '@f' is not a statically shaped tensor or memref"},
+		{[]string{"--space", "warps", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "invalid space"},
+		{[]string{"--runs", "0", "testdata/layernorm_64x256_f32.mlir"}, exitUsage, "--runs must be positive"},
+		{[]string{"--bogus"}, exitUsage, "flag provided but not defined"},
+		{[]string{}, exitUsage, "expected one input file"},
+		{[]string{filepath.Join(dir, "missing.mlir")}, exitError, "no such file"},
+	} {
+		var out, errw strings.Builder
+		rc := Main(tt.args, &out, &errw)
+		if rc != tt.rc || !strings.Contains(errw.String(), tt.msg) {
+			t.Errorf("%v: rc %d, want %d; stderr %q, want %q", tt.args, rc, tt.rc, errw.String(), tt.msg)
+		}
+	}
+}
+
+func TestNPY(t *testing.T) {
+	dir := t.TempDir()
+	ctx := ir.NewContext()
+	types := []ir.ShapedType{
+		ctx.RankedTensorType([]int64{3, 5}, ctx.FloatType(ir.F32), nil),
+		ctx.RankedTensorType([]int64{7}, ctx.FloatType(ir.BF16), nil),
+		ctx.RankedTensorType([]int64{2, 2}, ctx.FloatType(ir.F16), nil),
+		ctx.RankedTensorType([]int64{4}, ctx.I(32), nil),
+	}
+	files, err := writeInputs(dir, types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range files {
+		v, err := readNPY(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shape, _ := types[i].ShapeDims()
+		n := int64(1)
+		for _, d := range shape {
+			n *= d
+		}
+		if int64(len(v)) != n {
+			t.Fatalf("%s: %d values, want %d", f, len(v), n)
+		}
+		nonzero := false
+		for _, x := range v {
+			if math.IsNaN(x) || math.Abs(x) > 10 {
+				t.Errorf("%s: value %g", f, x)
+			}
+			nonzero = nonzero || x != 0
+		}
+		if !nonzero {
+			t.Errorf("%s: all zero", f)
+		}
+	}
+	for _, x := range []float32{0, 1, -2.5, 0.1, 65504, 1e-3} {
+		if got := f16ToF32(f32ToF16(x)); math.Abs(float64(got-x)) > math.Abs(float64(x))*1e-3 {
+			t.Errorf("f16 round trip of %g: %g", x, got)
+		}
+		if got := math.Float32frombits(uint32(f32ToBF16(x)) << 16); math.Abs(float64(got-x)) > math.Abs(float64(x))*8e-3 {
+			t.Errorf("bf16 round trip of %g: %g", x, got)
+		}
+	}
+	if f32ToBF16(1+1.0/256) != 0x3f80 || f32ToBF16(1+3.0/256) != 0x3f82 {
+		t.Errorf("bf16 ties to even: %#x %#x", f32ToBF16(1+1.0/256), f32ToBF16(1+3.0/256))
+	}
+}
+
+// BenchmarkCompile measures the compile time of one kernel from linalg to
+// PTX in process (parse, linalg-to-tile, tile-to-nvgpu and clean-up, the
+// gpu.module lowering to NVVM, PTX emission), as strata-tune pays it for
+// each candidate.
+func BenchmarkCompile(b *testing.B) {
+	for _, c := range []struct{ name, file, tiles, chip string }{
+		{"layernorm_8192x8192_bf16", "layernorm_8192x8192_bf16.mlir", "1,8192,1", "sm_80"},
+		{"softmax_32768x1024_bf16", "softmax_32768x1024_bf16.mlir", "4,1024,1", "sm_80"},
+		{"gemm_4096_sm80", "gemm_4096x4096x4096_bf16.mlir", "128,128,32", "sm_80"},
+		{"gemm_4096_sm90a", "gemm_4096x4096x4096_bf16.mlir", "128,256,64", "sm_90a"},
+	} {
+		src, err := os.ReadFile(filepath.Join("testdata", c.file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := &program{src: src, name: c.file, target: "sm_90a", chip: c.chip}
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, _, err := p.compile(tune.Config{TileSizes: c.tiles}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
