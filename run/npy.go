@@ -14,8 +14,9 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 )
 
-// npyDescr returns the NumPy dtype descriptor of an element type.
-func npyDescr(t ir.Type) (string, bool) {
+// NPYDescr returns the NumPy dtype descriptor of an element type (bf16
+// as its 16-bit patterns, since NumPy has no bfloat16).
+func NPYDescr(t ir.Type) (string, bool) {
 	switch t := t.(type) {
 	case *ir.FloatType:
 		switch t.Kind {
@@ -113,7 +114,7 @@ func ReadNPY(data []byte, t ir.Type) (interp.Value, error) {
 	} else if len(shape) != 0 {
 		return interp.Value{}, fmt.Errorf("array of shape %v passed for scalar %s", shape, asm.TypeString(t))
 	}
-	descr, ok := npyDescr(elem)
+	descr, ok := NPYDescr(elem)
 	if !ok {
 		return interp.Value{}, fmt.Errorf("no NumPy dtype for %s", asm.TypeString(elem))
 	}
@@ -185,10 +186,25 @@ func WriteNPY(v interp.Value) ([]byte, error) {
 	default:
 		data = []uint64{v.Bits()}
 	}
-	descr, ok := npyDescr(elem)
+	descr, ok := NPYDescr(elem)
 	if !ok {
 		return nil, fmt.Errorf("no NumPy dtype for %s", asm.TypeString(elem))
 	}
+	var b bytes.Buffer
+	b.Write(NPYHeader(descr, shape))
+	size, _ := strconv.Atoi(descr[2:])
+	for _, x := range data {
+		for i := 0; i < size; i++ {
+			b.WriteByte(byte(x >> (8 * uint(i))))
+		}
+	}
+	return b.Bytes(), nil
+}
+
+// NPYHeader is the version 1.0 .npy header of a C-order array of dtype
+// descr and shape, padded so that the data starts on a multiple of 64
+// bytes.
+func NPYHeader(descr string, shape []int64) []byte {
 	dims := make([]string, len(shape))
 	for i, s := range shape {
 		dims[i] = strconv.FormatInt(s, 10)
@@ -197,21 +213,12 @@ func WriteNPY(v interp.Value) ([]byte, error) {
 	if len(shape) == 1 {
 		sh += ","
 	}
-	header := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, sh)
-	// Pad so that the data starts on a multiple of 64 bytes.
-	total := 10 + len(header) + 1
-	header += strings.Repeat(" ", (64-total%64)%64) + "\n"
-	var b bytes.Buffer
-	b.WriteString("\x93NUMPY\x01\x00")
-	binary.Write(&b, binary.LittleEndian, uint16(len(header)))
-	b.WriteString(header)
-	size, _ := strconv.Atoi(descr[2:])
-	for _, x := range data {
-		for i := 0; i < size; i++ {
-			b.WriteByte(byte(x >> (8 * uint(i))))
-		}
-	}
-	return b.Bytes(), nil
+	h := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, sh)
+	total := 10 + len(h) + 1
+	h += strings.Repeat(" ", (64-total%64)%64) + "\n"
+	out := []byte("\x93NUMPY\x01\x00")
+	out = binary.LittleEndian.AppendUint16(out, uint16(len(h)))
+	return append(out, h...)
 }
 
 // WriteNPYFile writes v to path as a .npy array.

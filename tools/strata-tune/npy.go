@@ -9,33 +9,18 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/run"
 )
 
-// npyDescr is the NumPy dtype of an element type as strata-run reads and
-// writes it (bf16 as its 16-bit patterns).
-func npyDescr(t ir.Type) (string, bool) {
-	switch t := t.(type) {
-	case *ir.FloatType:
-		switch t.Kind {
-		case ir.F16:
-			return "<f2", true
-		case ir.BF16:
-			return "<u2", true
-		case ir.F32:
-			return "<f4", true
-		case ir.F64:
-			return "<f8", true
-		}
-	case *ir.IntegerType:
-		switch t.Width {
-		case 32:
-			return "<i4", true
-		case 64:
-			return "<i8", true
-		}
+// randomDescr is the NumPy dtype of an element type for which
+// writeInputs makes random arrays (see run.NPYDescr), or false.
+func randomDescr(t ir.Type) (string, bool) {
+	d, ok := run.NPYDescr(t)
+	switch d {
+	case "<f2", "<u2", "<f4", "<f8", "<i4", "<i8":
+		return d, ok
 	}
 	return "", false
 }
@@ -51,7 +36,7 @@ func writeInputs(dir string, types []ir.ShapedType) ([]string, error) {
 		for _, d := range shape {
 			n *= d
 		}
-		descr, _ := npyDescr(t.ElementType())
+		descr, _ := randomDescr(t.ElementType())
 		size, _ := strconv.Atoi(descr[2:])
 		data := make([]byte, n*int64(size))
 		for j := int64(0); j < n; j++ {
@@ -73,30 +58,12 @@ func writeInputs(dir string, types []ir.ShapedType) ([]string, error) {
 			}
 		}
 		path := filepath.Join(dir, fmt.Sprintf("in%d.npy", i))
-		if err := os.WriteFile(path, append(npyHeader(descr, shape), data...), 0o644); err != nil {
+		if err := os.WriteFile(path, append(run.NPYHeader(descr, shape), data...), 0o644); err != nil {
 			return nil, err
 		}
 		files = append(files, path)
 	}
 	return files, nil
-}
-
-// npyHeader is a version 1.0 .npy header, padded to 64 bytes.
-func npyHeader(descr string, shape []int64) []byte {
-	dims := make([]string, len(shape))
-	for i, s := range shape {
-		dims[i] = strconv.FormatInt(s, 10)
-	}
-	sh := strings.Join(dims, ", ")
-	if len(shape) == 1 {
-		sh += ","
-	}
-	h := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, sh)
-	total := 10 + len(h) + 1
-	h += strings.Repeat(" ", (64-total%64)%64) + "\n"
-	out := []byte("\x93NUMPY\x01\x00")
-	out = binary.LittleEndian.AppendUint16(out, uint16(len(h)))
-	return append(out, h...)
 }
 
 var descrRE = regexp.MustCompile(`'descr'\s*:\s*'([^']*)'`)

@@ -328,7 +328,7 @@ func (p *program) signature(name string) (signature, error) {
 		if !ok || !hasStaticShape(st) {
 			return signature{}, ir.NewError(fn.Loc(), fmt.Sprintf("argument %d of '@%s' is not a statically shaped tensor or memref", i, sig.name))
 		}
-		if _, ok := npyDescr(st.ElementType()); !ok {
+		if _, ok := randomDescr(st.ElementType()); !ok {
 			return signature{}, ir.NewError(fn.Loc(), fmt.Sprintf("argument %d of '@%s' has an element type without random inputs", i, sig.name))
 		}
 		sig.inputs = append(sig.inputs, st)
