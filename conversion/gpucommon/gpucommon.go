@@ -323,6 +323,30 @@ func DeclareFunc(ctx *ir.Context, module *ir.Operation, loc ir.Location, name st
 	}
 }
 
+// PrintfModule returns the gpu.module that holds a gpu.printf op, whose
+// converted operands are operands, when the printf lowerings can take it:
+// the module has a body and every argument is an integer or a float.
+func PrintfModule(op *ir.Operation, operands []ir.Value) (*ir.Operation, bool) {
+	var module *ir.Operation
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if _, ok := gpu.AsModuleOp(p); ok {
+			module = p
+			break
+		}
+	}
+	if module == nil || module.Region(0).First() == nil {
+		return nil, false
+	}
+	for _, v := range operands {
+		switch v.Type().(type) {
+		case *ir.IntegerType, *ir.FloatType:
+		default:
+			return nil, false
+		}
+	}
+	return module, true
+}
+
 // FormatGlobal returns the name and type of the internal constant global
 // of module that holds format with a terminating NUL, creating
 // @printfFormat_N at the start of module unless an equal one exists

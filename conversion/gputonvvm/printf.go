@@ -27,22 +27,9 @@ func printfPattern() rewrite.ConversionPattern {
 			if !ok {
 				return false
 			}
-			var module *ir.Operation
-			for p := op.ParentOp(); p != nil; p = p.ParentOp() {
-				if _, ok := gpu.AsModuleOp(p); ok {
-					module = p
-					break
-				}
-			}
-			if module == nil || module.Region(0).First() == nil {
+			module, ok := gpucommon.PrintfModule(op, operands)
+			if !ok {
 				return false
-			}
-			for _, v := range operands {
-				switch v.Type().(type) {
-				case *ir.IntegerType, *ir.FloatType:
-				default:
-					return false
-				}
 			}
 			loc := op.Loc()
 			ptr := llvm.Ptr(ctx, 0)
