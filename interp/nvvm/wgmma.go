@@ -180,24 +180,7 @@ func wgmma(f *interp.Frame, op *ir.Operation) error {
 		}
 		for _, a := range group {
 			x := a.In.(wgmmaIn)
-			wp := int64(a.Thread.Linear%simt.WarpgroupSize) / simt.WarpSize
-			lane := int64(a.Thread.Lane())
-			g, tt := lane/4, lane%4
-			fs := make([]interp.Value, len(st.Fields))
-			for i := range fs {
-				ii := int64(i)
-				r := 16*wp + g + 8*((ii/2)%2)
-				c := 8*(ii/4) + 2*tt + ii%2
-				acc := 0.0
-				if addC {
-					acc = accValue(x.acc[i])
-				}
-				for k := int64(0); k < K; k++ {
-					acc += A[r*K+k] * B[k*N+c]
-				}
-				fs[i] = accResult(st.Fields[i], acc)
-			}
-			a.Out = llvm.MakeAggregate(st, fs)
+			a.Out = wgmmaFragment(st, int64(a.Thread.Linear), int64(a.Thread.Lane()), x.acc, addC, A, B, K, N)
 		}
 		return nil
 	})
@@ -206,6 +189,30 @@ func wgmma(f *interp.Frame, op *ir.Operation) error {
 	}
 	f.SetResult(op, 0, out.(interp.Value))
 	return nil
+}
+
+// wgmmaFragment is the accumulator fragment that the thread of
+// warpgroup-linear index linear and lane holds after D = A·B (+ acc when
+// addC): A is M x K and B is K x N, row-major; each warp owns 16 rows and
+// each thread the registers of wgmma's accumulator layout.
+func wgmmaFragment(st *lt.StructType, linear, lane int64, acc []interp.Value, addC bool, A, B []float64, K, N int64) interp.Value {
+	wp := (linear % simt.WarpgroupSize) / simt.WarpSize
+	g, tt := lane/4, lane%4
+	fs := make([]interp.Value, len(st.Fields))
+	for i := range fs {
+		ii := int64(i)
+		r := 16*wp + g + 8*((ii/2)%2)
+		c := 8*(ii/4) + 2*tt + ii%2
+		sum := 0.0
+		if addC {
+			sum = accValue(acc[i])
+		}
+		for k := int64(0); k < K; k++ {
+			sum += A[r*K+k] * B[k*N+c]
+		}
+		fs[i] = accResult(st.Fields[i], sum)
+	}
+	return llvm.MakeAggregate(st, fs)
 }
 
 func accValue(v interp.Value) float64 {
@@ -313,24 +320,7 @@ func wgmmaRs(f *interp.Frame, op *ir.Operation) error {
 		}
 		for _, a := range group {
 			x := a.In.(wgmmaRsIn)
-			wp := int64(a.Thread.Linear%simt.WarpgroupSize) / simt.WarpSize
-			lane := int64(a.Thread.Lane())
-			g, tt := lane/4, lane%4
-			fs := make([]interp.Value, len(st.Fields))
-			for i := range fs {
-				ii := int64(i)
-				r := 16*wp + g + 8*((ii/2)%2)
-				c := 8*(ii/4) + 2*tt + ii%2
-				acc := 0.0
-				if addC {
-					acc = accValue(x.acc[i])
-				}
-				for k := int64(0); k < K; k++ {
-					acc += A[r*K+k] * B[k*N+c]
-				}
-				fs[i] = accResult(st.Fields[i], acc)
-			}
-			a.Out = llvm.MakeAggregate(st, fs)
+			a.Out = wgmmaFragment(st, int64(a.Thread.Linear), int64(a.Thread.Lane()), x.acc, addC, A, B, K, N)
 		}
 		return nil
 	})
