@@ -126,13 +126,7 @@ func wgmma(f *interp.Frame, op *ir.Operation) error {
 	if len(in.acc) != len(st.Fields) {
 		return interp.Errorf(op, "the accumulator does not match the result")
 	}
-	scale := func(s string) float64 {
-		if s == "neg" {
-			return -1
-		}
-		return 1
-	}
-	sa, sb := scale(w.ScaleA().String()), scale(w.ScaleB().String())
+	sa, sb := wgmmaScale(w.ScaleA().String()), wgmmaScale(w.ScaleB().String())
 	addC := w.ScaleD().String() == "one"
 	aK := w.LayoutA().String() == "row"
 	bK := w.LayoutB().String() == "col"
@@ -147,36 +141,13 @@ func wgmma(f *interp.Frame, op *ir.Operation) error {
 			}
 		}
 		da, db := decode(first.descA), decode(first.descB)
-		load := func(d descriptor, mn, k, es int64, kMajor bool, read func([]byte) float64) (float64, error) {
-			off, ok := d.offset(mn, k, es, kMajor)
-			if !ok {
-				return 0, interp.Errorf(op, "the interpreter reads MN-major wgmma operands only with a swizzle")
-			}
-			b, err := llvm.LoadBytes(op, llvm.SharedPointer(t.In, t.Block, lt.Ptr(ctx, 3), off), es)
-			if err != nil {
-				return 0, err
-			}
-			return read(b), nil
+		A, err := sharedOperand(op, t, da, M, K, esA, aK, readA, sa)
+		if err != nil {
+			return err
 		}
-		A := make([]float64, M*K)
-		for m := int64(0); m < M; m++ {
-			for k := int64(0); k < K; k++ {
-				v, err := load(da, m, k, esA, aK, readA)
-				if err != nil {
-					return err
-				}
-				A[m*K+k] = sa * v
-			}
-		}
-		B := make([]float64, K*N)
-		for k := int64(0); k < K; k++ {
-			for n := int64(0); n < N; n++ {
-				v, err := load(db, n, k, esB, bK, readB)
-				if err != nil {
-					return err
-				}
-				B[k*N+n] = sb * v
-			}
+		B, err := sharedOperand(op, t, db, N, K, esB, bK, readB, sb)
+		if err != nil {
+			return err
 		}
 		for _, a := range group {
 			x := a.In.(wgmmaIn)
@@ -191,9 +162,40 @@ func wgmma(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
+// wgmmaScale is the factor of a multiplicand's scale-in attribute.
+func wgmmaScale(s string) float64 {
+	if s == "neg" {
+		return -1
+	}
+	return 1
+}
+
+// sharedOperand reads the rows x k operand of a wgmma that descriptor d
+// describes in the block's shared memory (k-major or, with a swizzle,
+// MN-major), each element of es bytes decoded by read and multiplied by
+// scale, as a row-major rows x k matrix.
+func sharedOperand(op *ir.Operation, t *simt.Thread, d descriptor, rows, k, es int64, kMajor bool, read func([]byte) float64, scale float64) ([]float64, error) {
+	ptr := lt.Ptr(op.Context(), 3)
+	m := make([]float64, rows*k)
+	for r := int64(0); r < rows; r++ {
+		for c := int64(0); c < k; c++ {
+			off, ok := d.offset(r, c, es, kMajor)
+			if !ok {
+				return nil, interp.Errorf(op, "the interpreter reads MN-major wgmma operands only with a swizzle")
+			}
+			b, err := llvm.LoadBytes(op, llvm.SharedPointer(t.In, t.Block, ptr, off), es)
+			if err != nil {
+				return nil, err
+			}
+			m[r*k+c] = scale * read(b)
+		}
+	}
+	return m, nil
+}
+
 // wgmmaFragment is the accumulator fragment that the thread of
 // warpgroup-linear index linear and lane holds after D = A·B (+ acc when
-// addC): A is M x K and B is K x N, row-major; each warp owns 16 rows and
+// addC): A is M x K and B is N x K (B transposed), row-major; each warp owns 16 rows and
 // each thread the registers of wgmma's accumulator layout.
 func wgmmaFragment(st *lt.StructType, linear, lane int64, acc []interp.Value, addC bool, A, B []float64, K, N int64) interp.Value {
 	wp := (linear % simt.WarpgroupSize) / simt.WarpSize
@@ -208,7 +210,7 @@ func wgmmaFragment(st *lt.StructType, linear, lane int64, acc []interp.Value, ad
 			sum = accValue(acc[i])
 		}
 		for k := int64(0); k < K; k++ {
-			sum += A[r*K+k] * B[k*N+c]
+			sum += A[r*K+k] * B[c*K+k]
 		}
 		fs[i] = accResult(st.Fields[i], sum)
 	}
@@ -271,13 +273,7 @@ func wgmmaRs(f *interp.Frame, op *ir.Operation) error {
 	if len(in.acc) != len(st.Fields) || len(in.a) != 4 {
 		return interp.Errorf(op, "expected the accumulator of the result and four registers of A")
 	}
-	scale := func(s string) float64 {
-		if s == "neg" {
-			return -1
-		}
-		return 1
-	}
-	sa, sb := scale(w.ScaleA().String()), scale(w.ScaleB().String())
+	sa, sb := wgmmaScale(w.ScaleA().String()), wgmmaScale(w.ScaleB().String())
 	addC := w.ScaleD().String() == "one"
 	bK := w.LayoutB().String() == "col"
 	out, err := t.Collective(f, op, simt.Warpgroup, in, func(group []*simt.Arrival) error {
@@ -304,19 +300,9 @@ func wgmmaRs(f *interp.Frame, op *ir.Operation) error {
 			}
 		}
 		db := decode(first.descB)
-		B := make([]float64, K*N)
-		for k := int64(0); k < K; k++ {
-			for n := int64(0); n < N; n++ {
-				off, ok := db.offset(n, k, esB, bK)
-				if !ok {
-					return interp.Errorf(op, "the interpreter reads MN-major wgmma operands only with a swizzle")
-				}
-				b, err := llvm.LoadBytes(op, llvm.SharedPointer(t.In, t.Block, lt.Ptr(ctx, 3), off), esB)
-				if err != nil {
-					return err
-				}
-				B[k*N+n] = sb * readB(b)
-			}
+		B, err := sharedOperand(op, t, db, N, K, esB, bK, readB, sb)
+		if err != nil {
+			return err
 		}
 		for _, a := range group {
 			x := a.In.(wgmmaRsIn)
