@@ -1,7 +1,6 @@
 package nvvm
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -43,29 +42,7 @@ func (a *TargetAttr) Body() string { return a.body }
 
 // GetTarget returns the interned #nvvm.target with these parameters.
 func GetTarget(ctx *ir.Context, o int64, triple, chip, features string, flags *ir.DictionaryAttr, link *ir.ArrayAttr) *TargetAttr {
-	var parts []string
-	if o != DefaultO {
-		parts = append(parts, "O = "+strconv.FormatInt(o, 10))
-	}
-	if triple != DefaultTriple {
-		parts = append(parts, "triple = "+strconv.Quote(triple))
-	}
-	if chip != DefaultChip {
-		parts = append(parts, "chip = "+strconv.Quote(chip))
-	}
-	if features != "" {
-		parts = append(parts, "features = "+strconv.Quote(features))
-	}
-	if flags != nil {
-		parts = append(parts, "flags = "+ir.AttrString(flags))
-	}
-	if link != nil {
-		parts = append(parts, "link = "+ir.AttrString(link))
-	}
-	body := "target"
-	if len(parts) > 0 {
-		body += "<" + strings.Join(parts, ", ") + ">"
-	}
+	body := gputarget.Body(o, DefaultO, []gputarget.String{{Key: "triple", Value: triple, Default: DefaultTriple}, {Key: "chip", Value: chip, Default: DefaultChip}, {Key: "features", Value: features}}, flags, link)
 	return ir.InternAttr(ctx, "nvvm.target "+body, func(id uint64) *TargetAttr {
 		return &TargetAttr{AttrStorage: ir.NewAttrStorage(id), O: o, Triple: triple, Chip: chip, Features: features,
 			Flags: flags, Link: link, body: body}

@@ -1,7 +1,6 @@
 package rocdl
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -66,32 +65,7 @@ func (a *TargetAttr) Body() string { return a.body }
 
 // GetTarget returns the interned #rocdl.target with these parameters.
 func GetTarget(ctx *ir.Context, o int64, triple, chip, features, abi string, flags *ir.DictionaryAttr, link *ir.ArrayAttr) *TargetAttr {
-	var parts []string
-	if o != DefaultO {
-		parts = append(parts, "O = "+strconv.FormatInt(o, 10))
-	}
-	if triple != DefaultTriple {
-		parts = append(parts, "triple = "+strconv.Quote(triple))
-	}
-	if chip != DefaultChip {
-		parts = append(parts, "chip = "+strconv.Quote(chip))
-	}
-	if features != "" {
-		parts = append(parts, "features = "+strconv.Quote(features))
-	}
-	if abi != DefaultABI {
-		parts = append(parts, "abi = "+strconv.Quote(abi))
-	}
-	if flags != nil {
-		parts = append(parts, "flags = "+ir.AttrString(flags))
-	}
-	if link != nil {
-		parts = append(parts, "link = "+ir.AttrString(link))
-	}
-	body := "target"
-	if len(parts) > 0 {
-		body += "<" + strings.Join(parts, ", ") + ">"
-	}
+	body := gputarget.Body(o, DefaultO, []gputarget.String{{Key: "triple", Value: triple, Default: DefaultTriple}, {Key: "chip", Value: chip, Default: DefaultChip}, {Key: "features", Value: features}, {Key: "abi", Value: abi, Default: DefaultABI}}, flags, link)
 	return ir.InternAttr(ctx, "rocdl.target "+body, func(id uint64) *TargetAttr {
 		return &TargetAttr{AttrStorage: ir.NewAttrStorage(id), O: o, Triple: triple, Chip: chip, Features: features, ABI: abi,
 			Flags: flags, Link: link, body: body}

@@ -1,11 +1,12 @@
-// Package gputarget reads the parameters of the GPU target attributes
-// (#nvvm.target, #rocdl.target): a struct `<key = value, ...>` of an
-// optimization level, strings, flags and libraries to link, with
+// Package gputarget reads and writes the parameters of the GPU target
+// attributes (#nvvm.target, #rocdl.target): a struct `<key = value, ...>`
+// of an optimization level, strings, flags and libraries to link, with
 // upstream's messages for a parameter of the wrong kind.
 package gputarget
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/strata-ir/strata/core/asm"
@@ -77,4 +78,33 @@ func Parse(ctx *ir.Context, params, attr, def string, p *Params) error {
 		}
 	}
 	return nil
+}
+
+// String is a string parameter as Body writes it: its key, its value and
+// the default that leaves it out.
+type String struct{ Key, Value, Default string }
+
+// Body returns `target<...>`, listing the parameters that differ from
+// their defaults, in the order upstream prints them: O, strs, flags and
+// link.
+func Body(o, defaultO int64, strs []String, flags *ir.DictionaryAttr, link *ir.ArrayAttr) string {
+	var parts []string
+	if o != defaultO {
+		parts = append(parts, "O = "+strconv.FormatInt(o, 10))
+	}
+	for _, s := range strs {
+		if s.Value != s.Default {
+			parts = append(parts, s.Key+" = "+strconv.Quote(s.Value))
+		}
+	}
+	if flags != nil {
+		parts = append(parts, "flags = "+ir.AttrString(flags))
+	}
+	if link != nil {
+		parts = append(parts, "link = "+ir.AttrString(link))
+	}
+	if len(parts) == 0 {
+		return "target"
+	}
+	return "target<" + strings.Join(parts, ", ") + ">"
 }
