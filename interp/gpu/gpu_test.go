@@ -1,27 +1,13 @@
 package gpu_test
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/strata-ir/strata/all"
-	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/internal/filecheck"
-	"github.com/strata-ir/strata/run"
+	"github.com/strata-ir/strata/internal/progtest"
 )
-
-// strataRun runs strata-run on file with every dialect registered.
-func strataRun(file string) (string, string, int) {
-	ctx := ir.NewContext()
-	all.Register(ctx)
-	var out, errb bytes.Buffer
-	code := run.Run(ctx, []string{"-e", "main", "-entry-point-result=void", file},
-		run.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
-	return out.String(), errb.String(), code
-}
 
 // TestPrograms runs the kernels of testdata/ok, whose output must match
 // their CHECK lines (values computed by hand), and those of
@@ -39,7 +25,7 @@ func TestPrograms(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				out, errs, code := strataRun(file)
+				out, errs, code := progtest.Run(file)
 				checks := filecheck.Parse(string(src), "CHECK")
 				if len(checks) == 0 {
 					t.Fatal("no CHECK lines")
