@@ -797,6 +797,39 @@ def dynamic_shared(nvvm):
     return int(c.group(1)) if c else 0
 
 
+def finish_attention(args, res, ptx, err, strata_ms, q, k, v, ref, shape, causal, gqa, triton_attn):
+    """Completes the record res of an attention case whose Strata kernel
+    (PTX file ptx) ran in strata_ms with max abs error err against the f32
+    reference ref: the check, the PTX's figures, and SDPA and the Triton
+    tutorial kernel timed on the same inputs, with TFLOP/s for each."""
+    b, h, s, d = shape
+    res["ok"] = bool(res["unwritten"] == 0 and err <= max(4 * res["sdpa_max_abs_err"], 2e-2))
+    res.update(inspect_ptx(ptx))
+    if args.keep:
+        import shutil
+        shutil.copy(ptx, args.keep)
+    flops = 4.0 * b * h * s * s * d / (2 if causal else 1)
+    res["strata_ms"] = strata_ms
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+    res["sdpa_ms"] = bench(lambda: sdpa(q, k, v, is_causal=causal, **gqa))
+    if triton_attn is not None:
+        try:
+            t = triton_attn(q, k, v, causal)
+            if t is not None:
+                fn, cfg, tout = t
+                fn()
+                torch.cuda.synchronize()
+                res["triton_config"] = cfg
+                res["triton_max_abs_err"] = (tout.float() - ref).abs().max().item()
+                res["triton_ms"] = bench(fn)
+        except Exception as e:  # Triton that does not compile here is reported as n/a
+            res["triton_error"] = repr(e)[:200]
+    for key in ["strata_ms", "sdpa_ms", "triton_ms"]:
+        if key in res:
+            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
+    return res
+
+
 def run_attention(args, spec, workdir, blocks=None, triton_attn=None):
     """B,H,S,D,causal,dtype[,Hkv]: Strata's FlashAttention kernel (the one
     kernel linalg-to-tile makes of attention_source, blocks of queries
@@ -837,30 +870,7 @@ def run_attention(args, spec, workdir, blocks=None, triton_attn=None):
            "max_abs_diff_sdpa": (out.float() - base.float()).abs().max().item(),
            "sdpa_max_abs_err": (base.float() - ref).abs().max().item(),
            "rel_err": rel_err(out, ref), "unwritten": int(torch.isnan(out).sum().item())}
-    res["ok"] = bool(res["unwritten"] == 0 and err <= max(4 * res["sdpa_max_abs_err"], 2e-2))
-    res.update(inspect_ptx(ptx))
-    if args.keep:
-        import shutil
-        shutil.copy(ptx, args.keep)
-    flops = 4.0 * b * h * s * s * d / (2 if causal else 1)
-    res["strata_ms"] = bench(run)
-    res["sdpa_ms"] = bench(lambda: sdpa(q, k, v, is_causal=causal, **gqa))
-    if triton_attn is not None:
-        try:
-            t = triton_attn(q, k, v, causal)
-            if t is not None:
-                fn, cfg, tout = t
-                fn()
-                torch.cuda.synchronize()
-                res["triton_config"] = cfg
-                res["triton_max_abs_err"] = (tout.float() - ref).abs().max().item()
-                res["triton_ms"] = bench(fn)
-        except Exception as e:  # Triton that does not compile here is reported as n/a
-            res["triton_error"] = repr(e)[:200]
-    for key in ["strata_ms", "sdpa_ms", "triton_ms"]:
-        if key in res:
-            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
-    return res
+    return finish_attention(args, res, ptx, err, bench(run), q, k, v, ref, (b, h, s, d), causal, gqa, triton_attn)
 
 
 def run_attention_sm90(args, spec, workdir, blocks=None, triton_attn=None, options=""):
@@ -912,30 +922,7 @@ def run_attention_sm90(args, spec, workdir, blocks=None, triton_attn=None, optio
            "max_abs_diff_sdpa": (out.float() - base.float()).abs().max().item(),
            "sdpa_max_abs_err": (base.float() - ref).abs().max().item(),
            "rel_err": rel_err(out, ref), "unwritten": int(torch.isnan(out).sum().item())}
-    res["ok"] = bool(res["unwritten"] == 0 and err <= max(4 * res["sdpa_max_abs_err"], 2e-2))
-    res.update(inspect_ptx(ptx))
-    if args.keep:
-        import shutil
-        shutil.copy(ptx, args.keep)
-    flops = 4.0 * b * h * s * s * d / (2 if causal else 1)
-    res["strata_ms"] = float(times[0][1])
-    res["sdpa_ms"] = bench(lambda: sdpa(q, k, v, is_causal=causal, **gqa))
-    if triton_attn is not None:
-        try:
-            t = triton_attn(q, k, v, causal)
-            if t is not None:
-                fn, cfg, tout = t
-                fn()
-                torch.cuda.synchronize()
-                res["triton_config"] = cfg
-                res["triton_max_abs_err"] = (tout.float() - ref).abs().max().item()
-                res["triton_ms"] = bench(fn)
-        except Exception as e:  # Triton that does not compile here is reported as n/a
-            res["triton_error"] = repr(e)[:200]
-    for key in ["strata_ms", "sdpa_ms", "triton_ms"]:
-        if key in res:
-            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
-    return res
+    return finish_attention(args, res, ptx, err, float(times[0][1]), q, k, v, ref, (b, h, s, d), causal, gqa, triton_attn)
 
 
 def main():
