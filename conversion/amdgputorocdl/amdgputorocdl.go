@@ -19,6 +19,7 @@ import (
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/amdgpu"
 	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/dialects/rocdl"
 )
 
 // Argument is the pass's command-line name.
@@ -95,39 +96,59 @@ func intProp(op *ir.Operation, name string) int64 {
 	return 0
 }
 
-// waitPattern lowers memory_counter_wait to s_waitcnt on gfx9, whose
-// bitfield holds vmcnt (loads and stores share it: their sum, 6 bits
-// split low 4 and high 2), expcnt (3 bits) and lgkmcnt (LDS, 4 bits);
-// counts saturate, and an absent counter waits for nothing (its maximum).
+// waitPattern lowers memory_counter_wait: from gfx12 on to one wait per
+// counter given (ds, load, store, exp, tensor, in that order); on gfx9 to
+// s_waitcnt, whose bitfield holds vmcnt (loads and stores share it: their
+// sum, 6 bits split low 4 and high 2), expcnt (3 bits) and lgkmcnt (LDS,
+// 4 bits); counts saturate, and an absent counter waits for nothing (its
+// maximum). The tensor counter exists from gfx12 on only.
 func waitPattern(chip Chipset) rewrite.ConversionPattern {
 	return &rewrite.ConversionFunc{RootName: amdgpu.MemoryCounterWaitOpName, BenefitValue: 1, PatternName: "amdgpu.memory_counter_wait-to-rocdl",
 		Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
-			if chip.Major != 9 {
+			w, ok := amdgpu.AsMemoryCounterWaitOp(op)
+			if !ok {
 				return false
 			}
-			get := func(name string, max int64) int64 {
-				a, ok := op.InherentAttr(name).(*ir.IntegerAttr)
-				if !ok || a.Int64() > max {
+			ctx := r.Builder.Ctx
+			if chip.Major >= 12 {
+				for _, c := range []struct {
+					name  string
+					count func() (int32, bool)
+				}{{rocdl.SWaitDscntOpName, w.Ds}, {rocdl.SWaitLoadcntOpName, w.Load}, {rocdl.SWaitStorecntOpName, w.Store},
+					{rocdl.SWaitExpcntOpName, w.Exp}, {rocdl.SWaitTensorcntOpName, w.Tensor}} {
+					if n, ok := c.count(); ok {
+						llvmcommon.Create(r, c.name, op.Loc(), nil, nil,
+							[]ir.NamedAttr{{Name: "count", Value: ctx.IntegerAttr(ctx.I(16), int64(n))}})
+					}
+				}
+				r.ReplaceOp(op, nil)
+				return true
+			}
+			if _, ok := w.Tensor(); ok || chip.Major != 9 {
+				return false
+			}
+			get := func(count func() (int32, bool), max int64) int64 {
+				n, ok := count()
+				if !ok || int64(n) > max {
 					return max
 				}
-				return a.Int64()
+				return int64(n)
 			}
 			vm := int64(63)
-			load, hasLoad := op.InherentAttr("load").(*ir.IntegerAttr)
-			store, hasStore := op.InherentAttr("store").(*ir.IntegerAttr)
+			load, hasLoad := w.Load()
+			store, hasStore := w.Store()
 			switch {
 			case hasLoad && hasStore:
-				vm = min(load.Int64()+store.Int64(), 63)
+				vm = min(int64(load)+int64(store), 63)
 			case hasLoad:
-				vm = min(load.Int64(), 63)
+				vm = min(int64(load), 63)
 			case hasStore:
-				vm = min(store.Int64(), 63)
+				vm = min(int64(store), 63)
 			}
-			exp := get("exp", 7)
-			lgkm := get("ds", 15)
+			exp := get(w.Exp, 7)
+			lgkm := get(w.Ds, 15)
 			bits := (vm & 0xf) | (exp << 4) | (lgkm << 8) | ((vm >> 4) << 14)
-			ctx := r.Builder.Ctx
-			llvmcommon.Create(r, "rocdl.s.waitcnt", op.Loc(), nil, nil,
+			llvmcommon.Create(r, rocdl.SWaitcntOpName, op.Loc(), nil, nil,
 				[]ir.NamedAttr{{Name: "bitfield", Value: ctx.IntegerAttr(ctx.I(32), bits)}})
 			r.ReplaceOp(op, nil)
 			return true
