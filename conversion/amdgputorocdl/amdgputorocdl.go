@@ -61,7 +61,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	target.AddLegalDialect("rocdl")
 	for _, name := range []string{amdgpu.MfmaOpName, amdgpu.MemoryCounterWaitOpName, amdgpu.SchedBarrierOpName, amdgpu.SwizzleBitmodeOpName,
 		amdgpu.TransposeLoadOpName, amdgpu.DppOpName, amdgpu.ExtPackedFp8OpName, amdgpu.PackedTrunc2xfp8OpName, amdgpu.PackedStochRoundFp8OpName,
-		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName, amdgpu.GatherToLdsOpName} {
+		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName, amdgpu.GatherToLdsOpName, amdgpu.SparseMfmaOpName} {
 		target.AddIllegalOp(name)
 	}
 	for name := range bufferOps {
@@ -77,6 +77,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		gatherToLDSPattern(chip, tc),
 		dppPattern(),
 		wmmaPattern(chip),
+		sparseMFMAPattern(chip),
 	}
 	patterns = append(patterns, bufferPatterns(chip, tc)...)
 	patterns = append(patterns, fp8Patterns(chip)...)
