@@ -61,7 +61,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	target.AddLegalDialect("rocdl")
 	for _, name := range []string{amdgpu.MfmaOpName, amdgpu.MemoryCounterWaitOpName, amdgpu.SchedBarrierOpName, amdgpu.SwizzleBitmodeOpName,
 		amdgpu.TransposeLoadOpName, amdgpu.DppOpName, amdgpu.ExtPackedFp8OpName, amdgpu.PackedTrunc2xfp8OpName, amdgpu.PackedStochRoundFp8OpName,
-		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName, amdgpu.GatherToLdsOpName, amdgpu.SparseMfmaOpName} {
+		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName, amdgpu.GatherToLdsOpName, amdgpu.SparseMfmaOpName, amdgpu.PermlaneSwapOpName} {
 		target.AddIllegalOp(name)
 	}
 	for name := range bufferOps {
@@ -78,6 +78,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		dppPattern(),
 		wmmaPattern(chip),
 		sparseMFMAPattern(chip),
+		permlaneSwapPattern(chip),
 	}
 	patterns = append(patterns, bufferPatterns(chip, tc)...)
 	patterns = append(patterns, fp8Patterns(chip)...)
@@ -156,16 +157,17 @@ func waitPattern(chip Chipset) rewrite.ConversionPattern {
 		}}
 }
 
-// ldsBarrierPattern lowers lds_barrier as upstream does from gfx90a to
-// gfx11: s_barrier between workgroup-scope release and acquire fences
+// ldsBarrierPattern lowers lds_barrier as upstream does from gfx908 to
+// gfx11: a barrier between workgroup-scope release and acquire fences
 // tagged with the MMRA amdgpu-synchronize-as:local, which relaxes them to
-// the LDS (the waits for LDS accesses, not for global memory). gfx908
-// needs an inline-assembly barrier and gfx12 the split barrier; those
-// are not lowered.
+// the LDS (the waits for LDS accesses, not for global memory). The
+// barrier is s_barrier, on gfx908 in inline assembly (which keeps the
+// backend from dropping it, at the cost of debug watches, as upstream
+// warns in the assembly). gfx12's split barrier is not lowered.
 func ldsBarrierPattern(chip Chipset) rewrite.ConversionPattern {
 	return &rewrite.ConversionFunc{RootName: amdgpu.LdsBarrierOpName, BenefitValue: 1, PatternName: "amdgpu.lds_barrier-to-rocdl",
 		Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
-			if !chip.AtLeast(9, 0, 0xa) || chip.Major >= 12 {
+			if chip.Major != 9 && chip.Major != 10 && chip.Major != 11 || !chip.AtLeast(9, 0, 8) {
 				return false
 			}
 			ctx := r.Builder.Ctx
@@ -179,7 +181,17 @@ func ldsBarrierPattern(chip Chipset) rewrite.ConversionPattern {
 			}
 			// AtomicOrdering: release 5, acquire 4.
 			fence(5)
-			llvmcommon.Create(r, "rocdl.s.barrier", op.Loc(), nil, nil, nil)
+			if !chip.AtLeast(9, 0, 0xa) {
+				// AsmDialect: AT&T 0.
+				llvmcommon.Create(r, llvm.InlineAsmOpName, op.Loc(), nil, nil, []ir.NamedAttr{
+					{Name: "asm_string", Value: ctx.Str(";;;WARNING: BREAKS DEBUG WATCHES\ns_barrier")},
+					{Name: "constraints", Value: ctx.Str("")},
+					{Name: "has_side_effects", Value: ctx.Unit()},
+					{Name: "asm_dialect", Value: ctx.IntegerAttr(ctx.I(64), 0)},
+				})
+			} else {
+				llvmcommon.Create(r, rocdl.SBarrierOpName, op.Loc(), nil, nil, nil)
+			}
 			fence(4)
 			r.ReplaceOp(op, nil)
 			return true

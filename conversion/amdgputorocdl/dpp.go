@@ -5,6 +5,8 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/amdgpu"
+	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/dialects/rocdl"
 )
 
 // dppCtrl is the DPP control word of a permutation with its argument, as
@@ -104,6 +106,46 @@ func dppPattern() rewrite.ConversionPattern {
 				}
 			}
 			r.ReplaceOp(op, []ir.Value{res})
+			return true
+		}}
+}
+
+// permlaneSwapPattern lowers permlane_swap on gfx950 as upstream does:
+// the value split into 32-bit words, each swapped with
+// permlane16.swap or permlane32.swap, and of the pair the intrinsic
+// returns the one that is not the word itself.
+func permlaneSwapPattern(chip Chipset) rewrite.ConversionPattern {
+	return &rewrite.ConversionFunc{RootName: amdgpu.PermlaneSwapOpName, BenefitValue: 1, PatternName: "amdgpu.permlane_swap-to-rocdl",
+		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+			p, ok := amdgpu.AsPermlaneSwapOp(op)
+			if !ok || len(operands) != 1 || !chip.AtLeast(9, 5, 0) || chip.Major != 9 {
+				return false
+			}
+			name := map[int32]string{16: rocdl.Permlane16SwapOpName, 32: rocdl.Permlane32SwapOpName}[p.RowLength()]
+			if name == "" {
+				return false
+			}
+			loc := op.Loc()
+			ctx := r.Builder.Ctx
+			words, ok := decompose(r, loc, operands[0])
+			if !ok {
+				return false
+			}
+			pair := llvm.LiteralStruct(ctx, []ir.Type{ctx.I(32), ctx.I(32)}, false)
+			for i, w := range words {
+				res := llvmcommon.Create(r, name, loc, []ir.Value{w, w}, []ir.Type{pair}, []ir.NamedAttr{
+					{Name: "fi", Value: ctx.Bool(p.FetchInactive())},
+					{Name: "boundControl", Value: ctx.Bool(p.BoundCtrl())},
+				}).Result(0)
+				first := llvmcommon.Create(r, "llvm.extractvalue", loc, []ir.Value{res}, []ir.Type{ctx.I(32)},
+					[]ir.NamedAttr{{Name: "position", Value: ctx.DenseI64Array(0)}}).Result(0)
+				second := llvmcommon.Create(r, "llvm.extractvalue", loc, []ir.Value{res}, []ir.Type{ctx.I(32)},
+					[]ir.NamedAttr{{Name: "position", Value: ctx.DenseI64Array(1)}}).Result(0)
+				eq := llvmcommon.Create(r, "llvm.icmp", loc, []ir.Value{first, w}, []ir.Type{ctx.I(1)},
+					[]ir.NamedAttr{{Name: "predicate", Value: ctx.IntegerAttr(ctx.I(64), 0)}}).Result(0)
+				words[i] = llvmcommon.Create(r, "llvm.select", loc, []ir.Value{eq, second, first}, []ir.Type{ctx.I(32)}, nil).Result(0)
+			}
+			r.ReplaceOp(op, []ir.Value{compose(r, loc, words, op.Result(0).Type())})
 			return true
 		}}
 }
