@@ -312,10 +312,11 @@ func compose(r *rewrite.ConversionRewriter, loc ir.Location, words []ir.Value, t
 func transposeLoadPattern(chip Chipset, tc *rewrite.TypeConverter) rewrite.ConversionPattern {
 	return &rewrite.ConversionFunc{RootName: amdgpu.TransposeLoadOpName, BenefitValue: 1, PatternName: "amdgpu.transpose_load-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-			if !chip.Is(9, 5, 0) {
+			t, isT := amdgpu.AsTransposeLoadOp(op)
+			if !isT || !chip.Is(9, 5, 0) {
 				return false
 			}
-			m, ok := op.Operand(0).Type().(*ir.MemRefType)
+			m, ok := t.Src().Type().(*ir.MemRefType)
 			res, ok2 := op.Result(0).Type().(*ir.VectorType)
 			if !ok || !ok2 || len(operands) != 1+len(m.Shape) {
 				return false

@@ -49,11 +49,12 @@ func dppCtrl(kind string, arg ir.Attribute) (int64, bool) {
 func dppPattern() rewrite.ConversionPattern {
 	return &rewrite.ConversionFunc{RootName: amdgpu.DppOpName, BenefitValue: 1, PatternName: "amdgpu.dpp-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-			if len(operands) != 2 {
+			d, ok := amdgpu.AsDppOp(op)
+			if !ok || len(operands) != 2 {
 				return false
 			}
-			kind, _ := amdgpu.DPPPermOf(op.InherentAttr("kind"))
-			ctrl, ok := dppCtrl(kind, op.InherentAttr("permArgument"))
+			kind, _ := amdgpu.DPPPermOf(d.Kind())
+			ctrl, ok := dppCtrl(kind, d.PermArgument())
 			if !ok {
 				return false
 			}
@@ -90,7 +91,7 @@ func dppPattern() rewrite.ConversionPattern {
 				return ctx.IntegerAttr(i32, def)
 			}
 			var bound ir.Attribute = ctx.Bool(false)
-			if b, ok := op.InherentAttr("bound_ctrl").(*ir.IntegerAttr); ok {
+			if b, ok := d.BoundCtrlAttr().(*ir.IntegerAttr); ok {
 				bound = b
 			}
 			res := create("rocdl.update.dpp", []ir.Value{old, src}, old.Type(),

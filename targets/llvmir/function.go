@@ -218,7 +218,7 @@ var atomicOps = map[llvm.AtomicBinOp]enum.AtomicOp{
 }
 
 func rawIndices(o *sir.Operation) []int32 {
-	d, ok := o.InherentAttr("rawConstantIndices").(*sir.DenseArrayAttr)
+	d, ok := llvm.GetelementptrOp{Operation: o}.RawConstantIndices().(*sir.DenseArrayAttr)
 	if !ok {
 		return nil
 	}
@@ -230,7 +230,7 @@ func rawIndices(o *sir.Operation) []int32 {
 }
 
 func caseGroups(o *sir.Operation) []int {
-	d, ok := o.InherentAttr("case_operand_segments").(*sir.DenseArrayAttr)
+	d, ok := llvm.SwitchOp{Operation: o}.CaseOperandSegments().(*sir.DenseArrayAttr)
 	if !ok {
 		return nil
 	}
@@ -241,8 +241,15 @@ func caseGroups(o *sir.Operation) []int {
 	return out
 }
 
+// position is the position of an llvm.extractvalue or llvm.insertvalue.
 func position(o *sir.Operation) []uint64 {
-	d, ok := o.InherentAttr("position").(*sir.DenseArrayAttr)
+	var pos sir.Attribute
+	if e, ok := llvm.AsExtractvalueOp(o); ok {
+		pos = e.Position()
+	} else if i, ok := llvm.AsInsertvalueOp(o); ok {
+		pos = i.Position()
+	}
+	d, ok := pos.(*sir.DenseArrayAttr)
 	if !ok {
 		return nil
 	}

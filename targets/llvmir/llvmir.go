@@ -394,7 +394,7 @@ func (t *ModuleTranslation) constantOp(o *sir.Operation) (constant.Constant, err
 	}
 	switch o.Name() {
 	case llvm.MlirConstantOpName:
-		c, err := t.constant(o.InherentAttr("value"), rt, lt)
+		c, err := t.constant(llvm.MlirConstantOp{Operation: o}.Value(), rt, lt)
 		if err != nil {
 			return nil, errorf(o, "%v", err)
 		}
@@ -409,7 +409,7 @@ func (t *ModuleTranslation) constantOp(o *sir.Operation) (constant.Constant, err
 		}
 		return constant.NewZeroInitializer(lt), nil
 	case llvm.MlirAddressofOpName:
-		name := o.InherentAttr("global_name").(*sir.SymbolRefAttr).Root
+		name := llvm.MlirAddressofOp{Operation: o}.GlobalName()
 		if g, ok := t.global[name]; ok {
 			return constant.NewBitCast(g, lt), nil
 		}
