@@ -16,6 +16,7 @@ import (
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/internal/testutil"
 	"github.com/strata-ir/strata/targets/llvmir/rocdl"
+	"github.com/strata-ir/strata/translate"
 )
 
 // lowering takes a gpu.module of gpu, amdgpu, vector, memref and arith
@@ -224,5 +225,38 @@ func TestCodeObject(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTranslateFlags runs strata-translate's --mlir-to-amdgcn with its
+// flags: gfx942's IR has opaque pointers and the chip as target-cpu,
+// --amdgcn-llvm=16 gives typed pointers and is refused for gfx942, and a
+// malformed version is a located error.
+func TestTranslateFlags(t *testing.T) {
+	mod := lower(t, filepath.Join("testdata", "mfma_kernel.mlir"))
+	var lowered strings.Builder
+	if err := asm.Print(&lowered, mod, asm.PrintOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args      []string
+		code      int
+		out, errs string
+	}{
+		{[]string{"--amdgcn-chip=gfx942"}, 0, `"target-cpu"="gfx942"`, ""},
+		{[]string{"--amdgcn-chip=gfx942"}, 0, "ptr addrspace(1) %", ""},
+		{[]string{"--amdgcn-chip=gfx90a"}, 0, "i8 addrspace(1)* %", ""},
+		{[]string{"--amdgcn-chip=gfx90a", "--amdgcn-llvm=22"}, 0, "ptr addrspace(1) %", ""},
+		{[]string{"--amdgcn-chip=gfx942", "--amdgcn-llvm=16"}, 1, "", "error: LLVM 16 does not know gfx942"},
+		{[]string{"--amdgcn-llvm=x"}, 1, "", "error: --amdgcn-llvm: 'x' is not an LLVM major version"},
+	} {
+		ctx := ir.NewContext()
+		all.Register(ctx)
+		var stdout, stderr strings.Builder
+		args := append([]string{"--mlir-to-amdgcn"}, c.args...)
+		code := translate.Main(ctx, append(args, "-"), strings.NewReader(lowered.String()), &stdout, &stderr)
+		if code != c.code || !strings.Contains(stdout.String(), c.out) || !strings.Contains(stderr.String(), c.errs) {
+			t.Errorf("%v: status %d, stderr %q; want %d, %q in the output, %q in stderr", c.args, code, stderr.String(), c.code, c.out, c.errs)
+		}
 	}
 }
