@@ -1,6 +1,8 @@
 package tiletoamdgpu
 
 import (
+	"slices"
+
 	"github.com/strata-ir/strata/conversion/tiletonvgpu"
 	"github.com/strata-ir/strata/core/ir"
 )
@@ -53,6 +55,32 @@ var b128Read = [4][]int{
 // ldsPhases returns the groups of lanes the LDS serves together for an
 // access of bytes per lane.
 func ldsPhases(bytes int64, write bool) [][]int {
+	key := phaseKey{min(bytes, 16), write}
+	if p, ok := phaseCache[key]; ok {
+		return p
+	}
+	p := makePhases(bytes, write)
+	phaseCache[key] = p
+	return p
+}
+
+type phaseKey struct {
+	bytes int64
+	write bool
+}
+
+// phaseCache holds the phases of each access width, computed at init.
+var phaseCache = func() map[phaseKey][][]int {
+	m := map[phaseKey][][]int{}
+	for _, b := range []int64{1, 2, 4, 8, 16} {
+		for _, w := range []bool{false, true} {
+			m[phaseKey{b, w}] = makePhases(b, w)
+		}
+	}
+	return m
+}()
+
+func makePhases(bytes int64, write bool) [][]int {
 	var out [][]int
 	if bytes >= 16 && !write {
 		for half := 0; half < WaveSize; half += 32 {
@@ -98,8 +126,12 @@ func (a *ldsAccess) cycles() (cycles, degree int) {
 // n-way conflict.
 func LDSConflicts(addr []int64, bytes int64, write bool) (cycles, degree int) {
 	dwords := max(1, bytes/ldsBankBytes)
+	var perBank [ldsBanks][]int64
 	for _, phase := range ldsPhases(bytes, write) {
-		perBank := map[int64]map[int64]bool{}
+		for b := range perBank {
+			perBank[b] = perBank[b][:0]
+		}
+		worst := 0
 		for _, l := range phase {
 			if l >= len(addr) || addr[l] < 0 {
 				continue
@@ -107,15 +139,11 @@ func LDSConflicts(addr []int64, bytes int64, write bool) (cycles, degree int) {
 			first := addr[l] / ldsBankBytes
 			for d := first; d < first+dwords; d++ {
 				b := d % ldsBanks
-				if perBank[b] == nil {
-					perBank[b] = map[int64]bool{}
+				if !slices.Contains(perBank[b], d) {
+					perBank[b] = append(perBank[b], d)
+					worst = max(worst, len(perBank[b]))
 				}
-				perBank[b][d] = true
 			}
-		}
-		worst := 0
-		for _, ds := range perBank {
-			worst = max(worst, len(ds))
 		}
 		cycles += worst
 		degree = max(degree, worst)
@@ -124,8 +152,8 @@ func LDSConflicts(addr []int64, bytes int64, write bool) (cycles, degree int) {
 }
 
 // staging is how an operand tile of a product lies in LDS: rows of the
-// tile (A's rows, the columns of B) of Cols elements each (the k block
-// and any padding), made of units of Vec elements (at most 16 bytes),
+// tile (A's rows, the columns of B) of Cols elements each (the k block),
+// made of units of Vec elements (at most 16 bytes),
 // the units of row r permuted by XOR with its phase
 //
 //	phase(r) = (r / P1) % M1  ^  (r / P2) % M2
@@ -273,27 +301,27 @@ func ldsCost(accesses []ldsAccess) (cycles, degree int) {
 }
 
 // stagingCandidates are the layouts chooseStaging weighs for rows of bk
-// elements of elemBits, read perLane elements at a time: XOR swizzles
-// with units from the read's width to 16 bytes, then padding of one
-// read without a swizzle.
+// elements of elemBits, read perLane elements at a time: the rows
+// unpermuted, then XOR swizzles with units from the read's width to 16
+// bytes. None pads the rows, which would take LDS the kernel's blocks may
+// need.
 func stagingCandidates(bk int64, elemBits int, perLane int64) []staging {
 	out := []staging{{Cols: bk, Vec: perLane, P1: 1, M1: 1, P2: 1, M2: 1}}
 	maxVec := max(int64(128/elemBits), perLane)
 	for vec := perLane; vec <= maxVec && vec <= bk; vec *= 2 {
-		chunks := bk / vec
-		for m1 := int64(2); m1 <= chunks; m1 *= 2 {
-			for p1 := int64(1); p1 <= 32; p1 *= 2 {
+		// A phase permutes the units of a row within the 128 bytes the
+		// banks span: more phases than units there change nothing.
+		phases := min(bk/vec, ldsBanks*ldsBankBytes*8/(vec*int64(elemBits)))
+		for m1 := int64(2); m1 <= phases; m1 *= 2 {
+			for p1 := int64(1); p1 <= 16; p1 *= 2 {
 				out = append(out, staging{Cols: bk, Vec: vec, P1: p1, M1: m1, P2: 1, M2: 1})
-				for m2 := int64(2); m2 <= chunks; m2 *= 2 {
-					for p2 := p1 * m1; p2 <= 64; p2 *= 2 {
+				for m2 := int64(2); m2 <= phases; m2 *= 2 {
+					for p2 := p1 * m1; p2 <= 32; p2 *= 2 {
 						out = append(out, staging{Cols: bk, Vec: vec, P1: p1, M1: m1, P2: p2, M2: m2})
 					}
 				}
 			}
 		}
-	}
-	for vec := perLane; vec <= maxVec && vec <= bk; vec *= 2 {
-		out = append(out, staging{Cols: bk + perLane, Vec: vec, P1: 1, M1: 1, P2: 1, M2: 1})
 	}
 	return out
 }
@@ -302,7 +330,7 @@ func stagingCandidates(bk int64, elemBits int, perLane int64) []staging {
 // (0 for A, 1 for B, whose registers lie as l and are stored transposed)
 // that costs the fewest LDS cycles in the bank model, the reads of all
 // waves and the writes together; among equals the first of
-// stagingCandidates (without padding, the narrowest unit, one term).
+// stagingCandidates (the narrowest unit, one term).
 func chooseStaging(info *dotShape, l *tiletonvgpu.Layout, operand int, waves int) staging {
 	bits := ir.IntOrFloatBitWidth(info.elem)
 	var best staging
