@@ -1,6 +1,8 @@
 package amdgputorocdl
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
@@ -54,8 +56,59 @@ func wmmaIntrinsic(a, b, dest ir.Type, k int64, rdna3 bool) (string, bool) {
 	return "", false
 }
 
-// wmmaPattern lowers amdgpu.wmma on gfx11 and gfx12 as upstream does:
-// bf16 sources and accumulators move as i16 vectors (cast back after),
+// wmmaIntrinsicGfx1250 is the rocdl operation of a WMMA on gfx1250: K=4
+// f32, K=32 16-bit floats, and K=64 and K=128 8-bit floats into f32 or
+// f16 (K=64 also 8-bit integers into i32).
+func wmmaIntrinsicGfx1250(a, b, dest ir.Type, k int64) (string, bool) {
+	f32, f16 := isKind(dest, ir.F32), isKind(dest, ir.F16)
+	switch k {
+	case 4:
+		if isKind(a, ir.F32) && f32 {
+			return "wmma.f32.16x16x4.f32", true
+		}
+	case 32:
+		switch {
+		case isKind(a, ir.F16) && f32:
+			return "wmma.f32.16x16x32.f16", true
+		case isKind(a, ir.BF16) && f32:
+			return "wmma.f32.16x16x32.bf16", true
+		case isKind(a, ir.F16) && f16:
+			return "wmma.f16.16x16x32.f16", true
+		case isKind(a, ir.BF16) && isKind(dest, ir.BF16):
+			return "wmma.bf16.16x16x32.bf16", true
+		}
+	case 64, 128:
+		if it, ok := a.(*ir.IntegerType); ok && k == 64 && it.Width == 8 {
+			if dt, ok := dest.(*ir.IntegerType); ok && dt.Width == 32 {
+				return "wmma.i32.16x16x64.iu8", true
+			}
+			return "", false
+		}
+		kind := func(t ir.Type) string {
+			switch {
+			case isKind(t, ir.F8E4M3FN):
+				return "fp8"
+			case isKind(t, ir.F8E5M2):
+				return "bf8"
+			}
+			return ""
+		}
+		ka, kb := kind(a), kind(b)
+		if ka == "" || kb == "" || !f32 && !f16 {
+			return "", false
+		}
+		d := "f32"
+		if f16 {
+			d = "f16"
+		}
+		return fmt.Sprintf("wmma.%s.16x16x%d.%s_%s", d, k, ka, kb), true
+	}
+	return "", false
+}
+
+// wmmaPattern lowers amdgpu.wmma on gfx11, gfx12 and gfx1250 as upstream
+// does: bf16 sources and accumulators move as i16 vectors (cast back
+// after; gfx1250 takes them as they are),
 // sources of 8 bits or less are packed into an i32 (zero-extended when
 // they fill less) or an i32 vector, integer sources add their
 // signedness (signA, signB: the element type's, else the op's
@@ -65,20 +118,29 @@ func wmmaPattern(chip Chipset) rewrite.ConversionPattern {
 	return &rewrite.ConversionFunc{RootName: amdgpu.WmmaOpName, BenefitValue: 1, PatternName: "amdgpu.wmma-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 			w, ok := amdgpu.AsWmmaOp(op)
-			if !ok || len(operands) != 3 || (chip.Major != 11 && chip.Major != 12) || chip.AtLeast(12, 5, 0) {
+			if !ok || len(operands) != 3 || (chip.Major != 11 && chip.Major != 12) {
 				return false
 			}
 			ctx := r.Builder.Ctx
 			loc := op.Loc()
-			name, ok := wmmaIntrinsic(elemOf(w.SourceA().Type()), elemOf(w.SourceB().Type()), elemOf(w.DestC().Type()),
-				intProp(op, "k"), chip.Major == 11)
+			gfx1250 := chip.AtLeast(12, 5, 0)
+			ea, eb, ed := elemOf(w.SourceA().Type()), elemOf(w.SourceB().Type()), elemOf(w.DestC().Type())
+			var name string
+			switch {
+			case chip.Major == 11 || chip.Major == 12 && chip.Minor == 0:
+				name, ok = wmmaIntrinsic(ea, eb, ed, intProp(op, "k"), chip.Major == 11)
+			case chip.Is(12, 5, 0):
+				name, ok = wmmaIntrinsicGfx1250(ea, eb, ed, intProp(op, "k"))
+			default:
+				ok = false
+			}
 			subword := intProp(op, "subwordOffset")
 			if !ok || (chip.Major >= 12 && subword != 0) {
 				return false
 			}
 			toI16 := func(v ir.Value) ir.Value {
 				vt, ok := v.Type().(*ir.VectorType)
-				if !ok || !isKind(vt.Elem, ir.BF16) {
+				if !ok || !isKind(vt.Elem, ir.BF16) || gfx1250 {
 					return v
 				}
 				return llvmcommon.Create(r, "llvm.bitcast", loc, []ir.Value{v},

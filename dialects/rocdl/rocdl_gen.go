@@ -6288,6 +6288,1030 @@ func BuildWmmaI3216x16x32Iu4(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.V
 	return WmmaI3216x16x32Iu4Op{op}
 }
 
+// WmmaF3216x16x4F32OpName is the name of the operation rocdl.wmma.f32.16x16x4.f32.
+const WmmaF3216x16x4F32OpName = "rocdl.wmma.f32.16x16x4.f32"
+
+// WmmaF3216x16x4F32Op wraps an operation rocdl.wmma.f32.16x16x4.f32: wave matrix multiply-accumulate wmma_f32_16x16x4_f32.
+type WmmaF3216x16x4F32Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x4F32Op returns op as a WmmaF3216x16x4F32Op if it is an operation rocdl.wmma.f32.16x16x4.f32.
+func AsWmmaF3216x16x4F32Op(op *ir.Operation) (WmmaF3216x16x4F32Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x4F32OpName {
+		return WmmaF3216x16x4F32Op{}, false
+	}
+	return WmmaF3216x16x4F32Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x4F32Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x4F32Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x4F32Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x4F32Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x4F32 creates an operation rocdl.wmma.f32.16x16x4.f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x4F32Op.
+func BuildWmmaF3216x16x4F32(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x4F32Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x4F32OpName)
+		return WmmaF3216x16x4F32Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x4F32OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x4F32Op{op}
+}
+
+// WmmaF3216x16x32F16OpName is the name of the operation rocdl.wmma.f32.16x16x32.f16.
+const WmmaF3216x16x32F16OpName = "rocdl.wmma.f32.16x16x32.f16"
+
+// WmmaF3216x16x32F16Op wraps an operation rocdl.wmma.f32.16x16x32.f16: wave matrix multiply-accumulate wmma_f32_16x16x32_f16.
+type WmmaF3216x16x32F16Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x32F16Op returns op as a WmmaF3216x16x32F16Op if it is an operation rocdl.wmma.f32.16x16x32.f16.
+func AsWmmaF3216x16x32F16Op(op *ir.Operation) (WmmaF3216x16x32F16Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x32F16OpName {
+		return WmmaF3216x16x32F16Op{}, false
+	}
+	return WmmaF3216x16x32F16Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x32F16Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x32F16Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x32F16Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x32F16Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x32F16 creates an operation rocdl.wmma.f32.16x16x32.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x32F16Op.
+func BuildWmmaF3216x16x32F16(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x32F16Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x32F16OpName)
+		return WmmaF3216x16x32F16Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x32F16OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x32F16Op{op}
+}
+
+// WmmaF3216x16x32Bf16OpName is the name of the operation rocdl.wmma.f32.16x16x32.bf16.
+const WmmaF3216x16x32Bf16OpName = "rocdl.wmma.f32.16x16x32.bf16"
+
+// WmmaF3216x16x32Bf16Op wraps an operation rocdl.wmma.f32.16x16x32.bf16: wave matrix multiply-accumulate wmma_f32_16x16x32_bf16.
+type WmmaF3216x16x32Bf16Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x32Bf16Op returns op as a WmmaF3216x16x32Bf16Op if it is an operation rocdl.wmma.f32.16x16x32.bf16.
+func AsWmmaF3216x16x32Bf16Op(op *ir.Operation) (WmmaF3216x16x32Bf16Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x32Bf16OpName {
+		return WmmaF3216x16x32Bf16Op{}, false
+	}
+	return WmmaF3216x16x32Bf16Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x32Bf16Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x32Bf16Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x32Bf16Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x32Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x32Bf16 creates an operation rocdl.wmma.f32.16x16x32.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x32Bf16Op.
+func BuildWmmaF3216x16x32Bf16(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x32Bf16Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x32Bf16OpName)
+		return WmmaF3216x16x32Bf16Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x32Bf16OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x32Bf16Op{op}
+}
+
+// WmmaF1616x16x32F16OpName is the name of the operation rocdl.wmma.f16.16x16x32.f16.
+const WmmaF1616x16x32F16OpName = "rocdl.wmma.f16.16x16x32.f16"
+
+// WmmaF1616x16x32F16Op wraps an operation rocdl.wmma.f16.16x16x32.f16: wave matrix multiply-accumulate wmma_f16_16x16x32_f16.
+type WmmaF1616x16x32F16Op struct{ *ir.Operation }
+
+// AsWmmaF1616x16x32F16Op returns op as a WmmaF1616x16x32F16Op if it is an operation rocdl.wmma.f16.16x16x32.f16.
+func AsWmmaF1616x16x32F16Op(op *ir.Operation) (WmmaF1616x16x32F16Op, bool) {
+	if op == nil || op.Name() != WmmaF1616x16x32F16OpName {
+		return WmmaF1616x16x32F16Op{}, false
+	}
+	return WmmaF1616x16x32F16Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF1616x16x32F16Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF1616x16x32F16Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF1616x16x32F16Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF1616x16x32F16Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF1616x16x32F16 creates an operation rocdl.wmma.f16.16x16x32.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF1616x16x32F16Op.
+func BuildWmmaF1616x16x32F16(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF1616x16x32F16Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF1616x16x32F16OpName)
+		return WmmaF1616x16x32F16Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF1616x16x32F16OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF1616x16x32F16Op{op}
+}
+
+// WmmaBf1616x16x32Bf16OpName is the name of the operation rocdl.wmma.bf16.16x16x32.bf16.
+const WmmaBf1616x16x32Bf16OpName = "rocdl.wmma.bf16.16x16x32.bf16"
+
+// WmmaBf1616x16x32Bf16Op wraps an operation rocdl.wmma.bf16.16x16x32.bf16: wave matrix multiply-accumulate wmma_bf16_16x16x32_bf16.
+type WmmaBf1616x16x32Bf16Op struct{ *ir.Operation }
+
+// AsWmmaBf1616x16x32Bf16Op returns op as a WmmaBf1616x16x32Bf16Op if it is an operation rocdl.wmma.bf16.16x16x32.bf16.
+func AsWmmaBf1616x16x32Bf16Op(op *ir.Operation) (WmmaBf1616x16x32Bf16Op, bool) {
+	if op == nil || op.Name() != WmmaBf1616x16x32Bf16OpName {
+		return WmmaBf1616x16x32Bf16Op{}, false
+	}
+	return WmmaBf1616x16x32Bf16Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaBf1616x16x32Bf16Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaBf1616x16x32Bf16Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaBf1616x16x32Bf16Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaBf1616x16x32Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaBf1616x16x32Bf16 creates an operation rocdl.wmma.bf16.16x16x32.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaBf1616x16x32Bf16Op.
+func BuildWmmaBf1616x16x32Bf16(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaBf1616x16x32Bf16Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaBf1616x16x32Bf16OpName)
+		return WmmaBf1616x16x32Bf16Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaBf1616x16x32Bf16OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaBf1616x16x32Bf16Op{op}
+}
+
+// WmmaF3216x16x64Fp8Fp8OpName is the name of the operation rocdl.wmma.f32.16x16x64.fp8_fp8.
+const WmmaF3216x16x64Fp8Fp8OpName = "rocdl.wmma.f32.16x16x64.fp8_fp8"
+
+// WmmaF3216x16x64Fp8Fp8Op wraps an operation rocdl.wmma.f32.16x16x64.fp8_fp8: wave matrix multiply-accumulate wmma_f32_16x16x64_fp8_fp8.
+type WmmaF3216x16x64Fp8Fp8Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x64Fp8Fp8Op returns op as a WmmaF3216x16x64Fp8Fp8Op if it is an operation rocdl.wmma.f32.16x16x64.fp8_fp8.
+func AsWmmaF3216x16x64Fp8Fp8Op(op *ir.Operation) (WmmaF3216x16x64Fp8Fp8Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x64Fp8Fp8OpName {
+		return WmmaF3216x16x64Fp8Fp8Op{}, false
+	}
+	return WmmaF3216x16x64Fp8Fp8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x64Fp8Fp8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x64Fp8Fp8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x64Fp8Fp8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x64Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x64Fp8Fp8 creates an operation rocdl.wmma.f32.16x16x64.fp8_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x64Fp8Fp8Op.
+func BuildWmmaF3216x16x64Fp8Fp8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x64Fp8Fp8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x64Fp8Fp8OpName)
+		return WmmaF3216x16x64Fp8Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x64Fp8Fp8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x64Fp8Fp8Op{op}
+}
+
+// WmmaF3216x16x64Fp8Bf8OpName is the name of the operation rocdl.wmma.f32.16x16x64.fp8_bf8.
+const WmmaF3216x16x64Fp8Bf8OpName = "rocdl.wmma.f32.16x16x64.fp8_bf8"
+
+// WmmaF3216x16x64Fp8Bf8Op wraps an operation rocdl.wmma.f32.16x16x64.fp8_bf8: wave matrix multiply-accumulate wmma_f32_16x16x64_fp8_bf8.
+type WmmaF3216x16x64Fp8Bf8Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x64Fp8Bf8Op returns op as a WmmaF3216x16x64Fp8Bf8Op if it is an operation rocdl.wmma.f32.16x16x64.fp8_bf8.
+func AsWmmaF3216x16x64Fp8Bf8Op(op *ir.Operation) (WmmaF3216x16x64Fp8Bf8Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x64Fp8Bf8OpName {
+		return WmmaF3216x16x64Fp8Bf8Op{}, false
+	}
+	return WmmaF3216x16x64Fp8Bf8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x64Fp8Bf8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x64Fp8Bf8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x64Fp8Bf8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x64Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x64Fp8Bf8 creates an operation rocdl.wmma.f32.16x16x64.fp8_bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x64Fp8Bf8Op.
+func BuildWmmaF3216x16x64Fp8Bf8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x64Fp8Bf8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x64Fp8Bf8OpName)
+		return WmmaF3216x16x64Fp8Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x64Fp8Bf8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x64Fp8Bf8Op{op}
+}
+
+// WmmaF3216x16x64Bf8Fp8OpName is the name of the operation rocdl.wmma.f32.16x16x64.bf8_fp8.
+const WmmaF3216x16x64Bf8Fp8OpName = "rocdl.wmma.f32.16x16x64.bf8_fp8"
+
+// WmmaF3216x16x64Bf8Fp8Op wraps an operation rocdl.wmma.f32.16x16x64.bf8_fp8: wave matrix multiply-accumulate wmma_f32_16x16x64_bf8_fp8.
+type WmmaF3216x16x64Bf8Fp8Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x64Bf8Fp8Op returns op as a WmmaF3216x16x64Bf8Fp8Op if it is an operation rocdl.wmma.f32.16x16x64.bf8_fp8.
+func AsWmmaF3216x16x64Bf8Fp8Op(op *ir.Operation) (WmmaF3216x16x64Bf8Fp8Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x64Bf8Fp8OpName {
+		return WmmaF3216x16x64Bf8Fp8Op{}, false
+	}
+	return WmmaF3216x16x64Bf8Fp8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x64Bf8Fp8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x64Bf8Fp8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x64Bf8Fp8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x64Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x64Bf8Fp8 creates an operation rocdl.wmma.f32.16x16x64.bf8_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x64Bf8Fp8Op.
+func BuildWmmaF3216x16x64Bf8Fp8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x64Bf8Fp8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x64Bf8Fp8OpName)
+		return WmmaF3216x16x64Bf8Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x64Bf8Fp8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x64Bf8Fp8Op{op}
+}
+
+// WmmaF3216x16x64Bf8Bf8OpName is the name of the operation rocdl.wmma.f32.16x16x64.bf8_bf8.
+const WmmaF3216x16x64Bf8Bf8OpName = "rocdl.wmma.f32.16x16x64.bf8_bf8"
+
+// WmmaF3216x16x64Bf8Bf8Op wraps an operation rocdl.wmma.f32.16x16x64.bf8_bf8: wave matrix multiply-accumulate wmma_f32_16x16x64_bf8_bf8.
+type WmmaF3216x16x64Bf8Bf8Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x64Bf8Bf8Op returns op as a WmmaF3216x16x64Bf8Bf8Op if it is an operation rocdl.wmma.f32.16x16x64.bf8_bf8.
+func AsWmmaF3216x16x64Bf8Bf8Op(op *ir.Operation) (WmmaF3216x16x64Bf8Bf8Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x64Bf8Bf8OpName {
+		return WmmaF3216x16x64Bf8Bf8Op{}, false
+	}
+	return WmmaF3216x16x64Bf8Bf8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x64Bf8Bf8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x64Bf8Bf8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x64Bf8Bf8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x64Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x64Bf8Bf8 creates an operation rocdl.wmma.f32.16x16x64.bf8_bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x64Bf8Bf8Op.
+func BuildWmmaF3216x16x64Bf8Bf8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x64Bf8Bf8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x64Bf8Bf8OpName)
+		return WmmaF3216x16x64Bf8Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x64Bf8Bf8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x64Bf8Bf8Op{op}
+}
+
+// WmmaF1616x16x64Fp8Fp8OpName is the name of the operation rocdl.wmma.f16.16x16x64.fp8_fp8.
+const WmmaF1616x16x64Fp8Fp8OpName = "rocdl.wmma.f16.16x16x64.fp8_fp8"
+
+// WmmaF1616x16x64Fp8Fp8Op wraps an operation rocdl.wmma.f16.16x16x64.fp8_fp8: wave matrix multiply-accumulate wmma_f16_16x16x64_fp8_fp8.
+type WmmaF1616x16x64Fp8Fp8Op struct{ *ir.Operation }
+
+// AsWmmaF1616x16x64Fp8Fp8Op returns op as a WmmaF1616x16x64Fp8Fp8Op if it is an operation rocdl.wmma.f16.16x16x64.fp8_fp8.
+func AsWmmaF1616x16x64Fp8Fp8Op(op *ir.Operation) (WmmaF1616x16x64Fp8Fp8Op, bool) {
+	if op == nil || op.Name() != WmmaF1616x16x64Fp8Fp8OpName {
+		return WmmaF1616x16x64Fp8Fp8Op{}, false
+	}
+	return WmmaF1616x16x64Fp8Fp8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF1616x16x64Fp8Fp8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF1616x16x64Fp8Fp8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF1616x16x64Fp8Fp8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF1616x16x64Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF1616x16x64Fp8Fp8 creates an operation rocdl.wmma.f16.16x16x64.fp8_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF1616x16x64Fp8Fp8Op.
+func BuildWmmaF1616x16x64Fp8Fp8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF1616x16x64Fp8Fp8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF1616x16x64Fp8Fp8OpName)
+		return WmmaF1616x16x64Fp8Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF1616x16x64Fp8Fp8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF1616x16x64Fp8Fp8Op{op}
+}
+
+// WmmaF1616x16x64Fp8Bf8OpName is the name of the operation rocdl.wmma.f16.16x16x64.fp8_bf8.
+const WmmaF1616x16x64Fp8Bf8OpName = "rocdl.wmma.f16.16x16x64.fp8_bf8"
+
+// WmmaF1616x16x64Fp8Bf8Op wraps an operation rocdl.wmma.f16.16x16x64.fp8_bf8: wave matrix multiply-accumulate wmma_f16_16x16x64_fp8_bf8.
+type WmmaF1616x16x64Fp8Bf8Op struct{ *ir.Operation }
+
+// AsWmmaF1616x16x64Fp8Bf8Op returns op as a WmmaF1616x16x64Fp8Bf8Op if it is an operation rocdl.wmma.f16.16x16x64.fp8_bf8.
+func AsWmmaF1616x16x64Fp8Bf8Op(op *ir.Operation) (WmmaF1616x16x64Fp8Bf8Op, bool) {
+	if op == nil || op.Name() != WmmaF1616x16x64Fp8Bf8OpName {
+		return WmmaF1616x16x64Fp8Bf8Op{}, false
+	}
+	return WmmaF1616x16x64Fp8Bf8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF1616x16x64Fp8Bf8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF1616x16x64Fp8Bf8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF1616x16x64Fp8Bf8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF1616x16x64Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF1616x16x64Fp8Bf8 creates an operation rocdl.wmma.f16.16x16x64.fp8_bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF1616x16x64Fp8Bf8Op.
+func BuildWmmaF1616x16x64Fp8Bf8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF1616x16x64Fp8Bf8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF1616x16x64Fp8Bf8OpName)
+		return WmmaF1616x16x64Fp8Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF1616x16x64Fp8Bf8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF1616x16x64Fp8Bf8Op{op}
+}
+
+// WmmaF1616x16x64Bf8Fp8OpName is the name of the operation rocdl.wmma.f16.16x16x64.bf8_fp8.
+const WmmaF1616x16x64Bf8Fp8OpName = "rocdl.wmma.f16.16x16x64.bf8_fp8"
+
+// WmmaF1616x16x64Bf8Fp8Op wraps an operation rocdl.wmma.f16.16x16x64.bf8_fp8: wave matrix multiply-accumulate wmma_f16_16x16x64_bf8_fp8.
+type WmmaF1616x16x64Bf8Fp8Op struct{ *ir.Operation }
+
+// AsWmmaF1616x16x64Bf8Fp8Op returns op as a WmmaF1616x16x64Bf8Fp8Op if it is an operation rocdl.wmma.f16.16x16x64.bf8_fp8.
+func AsWmmaF1616x16x64Bf8Fp8Op(op *ir.Operation) (WmmaF1616x16x64Bf8Fp8Op, bool) {
+	if op == nil || op.Name() != WmmaF1616x16x64Bf8Fp8OpName {
+		return WmmaF1616x16x64Bf8Fp8Op{}, false
+	}
+	return WmmaF1616x16x64Bf8Fp8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF1616x16x64Bf8Fp8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF1616x16x64Bf8Fp8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF1616x16x64Bf8Fp8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF1616x16x64Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF1616x16x64Bf8Fp8 creates an operation rocdl.wmma.f16.16x16x64.bf8_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF1616x16x64Bf8Fp8Op.
+func BuildWmmaF1616x16x64Bf8Fp8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF1616x16x64Bf8Fp8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF1616x16x64Bf8Fp8OpName)
+		return WmmaF1616x16x64Bf8Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF1616x16x64Bf8Fp8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF1616x16x64Bf8Fp8Op{op}
+}
+
+// WmmaF1616x16x64Bf8Bf8OpName is the name of the operation rocdl.wmma.f16.16x16x64.bf8_bf8.
+const WmmaF1616x16x64Bf8Bf8OpName = "rocdl.wmma.f16.16x16x64.bf8_bf8"
+
+// WmmaF1616x16x64Bf8Bf8Op wraps an operation rocdl.wmma.f16.16x16x64.bf8_bf8: wave matrix multiply-accumulate wmma_f16_16x16x64_bf8_bf8.
+type WmmaF1616x16x64Bf8Bf8Op struct{ *ir.Operation }
+
+// AsWmmaF1616x16x64Bf8Bf8Op returns op as a WmmaF1616x16x64Bf8Bf8Op if it is an operation rocdl.wmma.f16.16x16x64.bf8_bf8.
+func AsWmmaF1616x16x64Bf8Bf8Op(op *ir.Operation) (WmmaF1616x16x64Bf8Bf8Op, bool) {
+	if op == nil || op.Name() != WmmaF1616x16x64Bf8Bf8OpName {
+		return WmmaF1616x16x64Bf8Bf8Op{}, false
+	}
+	return WmmaF1616x16x64Bf8Bf8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF1616x16x64Bf8Bf8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF1616x16x64Bf8Bf8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF1616x16x64Bf8Bf8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF1616x16x64Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF1616x16x64Bf8Bf8 creates an operation rocdl.wmma.f16.16x16x64.bf8_bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF1616x16x64Bf8Bf8Op.
+func BuildWmmaF1616x16x64Bf8Bf8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF1616x16x64Bf8Bf8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF1616x16x64Bf8Bf8OpName)
+		return WmmaF1616x16x64Bf8Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF1616x16x64Bf8Bf8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF1616x16x64Bf8Bf8Op{op}
+}
+
+// WmmaF3216x16x128Fp8Fp8OpName is the name of the operation rocdl.wmma.f32.16x16x128.fp8_fp8.
+const WmmaF3216x16x128Fp8Fp8OpName = "rocdl.wmma.f32.16x16x128.fp8_fp8"
+
+// WmmaF3216x16x128Fp8Fp8Op wraps an operation rocdl.wmma.f32.16x16x128.fp8_fp8: wave matrix multiply-accumulate wmma_f32_16x16x128_fp8_fp8.
+type WmmaF3216x16x128Fp8Fp8Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x128Fp8Fp8Op returns op as a WmmaF3216x16x128Fp8Fp8Op if it is an operation rocdl.wmma.f32.16x16x128.fp8_fp8.
+func AsWmmaF3216x16x128Fp8Fp8Op(op *ir.Operation) (WmmaF3216x16x128Fp8Fp8Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x128Fp8Fp8OpName {
+		return WmmaF3216x16x128Fp8Fp8Op{}, false
+	}
+	return WmmaF3216x16x128Fp8Fp8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x128Fp8Fp8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x128Fp8Fp8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x128Fp8Fp8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x128Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x128Fp8Fp8 creates an operation rocdl.wmma.f32.16x16x128.fp8_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x128Fp8Fp8Op.
+func BuildWmmaF3216x16x128Fp8Fp8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x128Fp8Fp8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x128Fp8Fp8OpName)
+		return WmmaF3216x16x128Fp8Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x128Fp8Fp8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x128Fp8Fp8Op{op}
+}
+
+// WmmaF3216x16x128Fp8Bf8OpName is the name of the operation rocdl.wmma.f32.16x16x128.fp8_bf8.
+const WmmaF3216x16x128Fp8Bf8OpName = "rocdl.wmma.f32.16x16x128.fp8_bf8"
+
+// WmmaF3216x16x128Fp8Bf8Op wraps an operation rocdl.wmma.f32.16x16x128.fp8_bf8: wave matrix multiply-accumulate wmma_f32_16x16x128_fp8_bf8.
+type WmmaF3216x16x128Fp8Bf8Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x128Fp8Bf8Op returns op as a WmmaF3216x16x128Fp8Bf8Op if it is an operation rocdl.wmma.f32.16x16x128.fp8_bf8.
+func AsWmmaF3216x16x128Fp8Bf8Op(op *ir.Operation) (WmmaF3216x16x128Fp8Bf8Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x128Fp8Bf8OpName {
+		return WmmaF3216x16x128Fp8Bf8Op{}, false
+	}
+	return WmmaF3216x16x128Fp8Bf8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x128Fp8Bf8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x128Fp8Bf8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x128Fp8Bf8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x128Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x128Fp8Bf8 creates an operation rocdl.wmma.f32.16x16x128.fp8_bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x128Fp8Bf8Op.
+func BuildWmmaF3216x16x128Fp8Bf8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x128Fp8Bf8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x128Fp8Bf8OpName)
+		return WmmaF3216x16x128Fp8Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x128Fp8Bf8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x128Fp8Bf8Op{op}
+}
+
+// WmmaF3216x16x128Bf8Fp8OpName is the name of the operation rocdl.wmma.f32.16x16x128.bf8_fp8.
+const WmmaF3216x16x128Bf8Fp8OpName = "rocdl.wmma.f32.16x16x128.bf8_fp8"
+
+// WmmaF3216x16x128Bf8Fp8Op wraps an operation rocdl.wmma.f32.16x16x128.bf8_fp8: wave matrix multiply-accumulate wmma_f32_16x16x128_bf8_fp8.
+type WmmaF3216x16x128Bf8Fp8Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x128Bf8Fp8Op returns op as a WmmaF3216x16x128Bf8Fp8Op if it is an operation rocdl.wmma.f32.16x16x128.bf8_fp8.
+func AsWmmaF3216x16x128Bf8Fp8Op(op *ir.Operation) (WmmaF3216x16x128Bf8Fp8Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x128Bf8Fp8OpName {
+		return WmmaF3216x16x128Bf8Fp8Op{}, false
+	}
+	return WmmaF3216x16x128Bf8Fp8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x128Bf8Fp8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x128Bf8Fp8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x128Bf8Fp8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x128Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x128Bf8Fp8 creates an operation rocdl.wmma.f32.16x16x128.bf8_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x128Bf8Fp8Op.
+func BuildWmmaF3216x16x128Bf8Fp8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x128Bf8Fp8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x128Bf8Fp8OpName)
+		return WmmaF3216x16x128Bf8Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x128Bf8Fp8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x128Bf8Fp8Op{op}
+}
+
+// WmmaF3216x16x128Bf8Bf8OpName is the name of the operation rocdl.wmma.f32.16x16x128.bf8_bf8.
+const WmmaF3216x16x128Bf8Bf8OpName = "rocdl.wmma.f32.16x16x128.bf8_bf8"
+
+// WmmaF3216x16x128Bf8Bf8Op wraps an operation rocdl.wmma.f32.16x16x128.bf8_bf8: wave matrix multiply-accumulate wmma_f32_16x16x128_bf8_bf8.
+type WmmaF3216x16x128Bf8Bf8Op struct{ *ir.Operation }
+
+// AsWmmaF3216x16x128Bf8Bf8Op returns op as a WmmaF3216x16x128Bf8Bf8Op if it is an operation rocdl.wmma.f32.16x16x128.bf8_bf8.
+func AsWmmaF3216x16x128Bf8Bf8Op(op *ir.Operation) (WmmaF3216x16x128Bf8Bf8Op, bool) {
+	if op == nil || op.Name() != WmmaF3216x16x128Bf8Bf8OpName {
+		return WmmaF3216x16x128Bf8Bf8Op{}, false
+	}
+	return WmmaF3216x16x128Bf8Bf8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF3216x16x128Bf8Bf8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF3216x16x128Bf8Bf8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF3216x16x128Bf8Bf8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF3216x16x128Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF3216x16x128Bf8Bf8 creates an operation rocdl.wmma.f32.16x16x128.bf8_bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF3216x16x128Bf8Bf8Op.
+func BuildWmmaF3216x16x128Bf8Bf8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF3216x16x128Bf8Bf8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF3216x16x128Bf8Bf8OpName)
+		return WmmaF3216x16x128Bf8Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF3216x16x128Bf8Bf8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF3216x16x128Bf8Bf8Op{op}
+}
+
+// WmmaF1616x16x128Fp8Fp8OpName is the name of the operation rocdl.wmma.f16.16x16x128.fp8_fp8.
+const WmmaF1616x16x128Fp8Fp8OpName = "rocdl.wmma.f16.16x16x128.fp8_fp8"
+
+// WmmaF1616x16x128Fp8Fp8Op wraps an operation rocdl.wmma.f16.16x16x128.fp8_fp8: wave matrix multiply-accumulate wmma_f16_16x16x128_fp8_fp8.
+type WmmaF1616x16x128Fp8Fp8Op struct{ *ir.Operation }
+
+// AsWmmaF1616x16x128Fp8Fp8Op returns op as a WmmaF1616x16x128Fp8Fp8Op if it is an operation rocdl.wmma.f16.16x16x128.fp8_fp8.
+func AsWmmaF1616x16x128Fp8Fp8Op(op *ir.Operation) (WmmaF1616x16x128Fp8Fp8Op, bool) {
+	if op == nil || op.Name() != WmmaF1616x16x128Fp8Fp8OpName {
+		return WmmaF1616x16x128Fp8Fp8Op{}, false
+	}
+	return WmmaF1616x16x128Fp8Fp8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF1616x16x128Fp8Fp8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF1616x16x128Fp8Fp8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF1616x16x128Fp8Fp8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF1616x16x128Fp8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF1616x16x128Fp8Fp8 creates an operation rocdl.wmma.f16.16x16x128.fp8_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF1616x16x128Fp8Fp8Op.
+func BuildWmmaF1616x16x128Fp8Fp8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF1616x16x128Fp8Fp8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF1616x16x128Fp8Fp8OpName)
+		return WmmaF1616x16x128Fp8Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF1616x16x128Fp8Fp8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF1616x16x128Fp8Fp8Op{op}
+}
+
+// WmmaF1616x16x128Fp8Bf8OpName is the name of the operation rocdl.wmma.f16.16x16x128.fp8_bf8.
+const WmmaF1616x16x128Fp8Bf8OpName = "rocdl.wmma.f16.16x16x128.fp8_bf8"
+
+// WmmaF1616x16x128Fp8Bf8Op wraps an operation rocdl.wmma.f16.16x16x128.fp8_bf8: wave matrix multiply-accumulate wmma_f16_16x16x128_fp8_bf8.
+type WmmaF1616x16x128Fp8Bf8Op struct{ *ir.Operation }
+
+// AsWmmaF1616x16x128Fp8Bf8Op returns op as a WmmaF1616x16x128Fp8Bf8Op if it is an operation rocdl.wmma.f16.16x16x128.fp8_bf8.
+func AsWmmaF1616x16x128Fp8Bf8Op(op *ir.Operation) (WmmaF1616x16x128Fp8Bf8Op, bool) {
+	if op == nil || op.Name() != WmmaF1616x16x128Fp8Bf8OpName {
+		return WmmaF1616x16x128Fp8Bf8Op{}, false
+	}
+	return WmmaF1616x16x128Fp8Bf8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF1616x16x128Fp8Bf8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF1616x16x128Fp8Bf8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF1616x16x128Fp8Bf8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF1616x16x128Fp8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF1616x16x128Fp8Bf8 creates an operation rocdl.wmma.f16.16x16x128.fp8_bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF1616x16x128Fp8Bf8Op.
+func BuildWmmaF1616x16x128Fp8Bf8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF1616x16x128Fp8Bf8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF1616x16x128Fp8Bf8OpName)
+		return WmmaF1616x16x128Fp8Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF1616x16x128Fp8Bf8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF1616x16x128Fp8Bf8Op{op}
+}
+
+// WmmaF1616x16x128Bf8Fp8OpName is the name of the operation rocdl.wmma.f16.16x16x128.bf8_fp8.
+const WmmaF1616x16x128Bf8Fp8OpName = "rocdl.wmma.f16.16x16x128.bf8_fp8"
+
+// WmmaF1616x16x128Bf8Fp8Op wraps an operation rocdl.wmma.f16.16x16x128.bf8_fp8: wave matrix multiply-accumulate wmma_f16_16x16x128_bf8_fp8.
+type WmmaF1616x16x128Bf8Fp8Op struct{ *ir.Operation }
+
+// AsWmmaF1616x16x128Bf8Fp8Op returns op as a WmmaF1616x16x128Bf8Fp8Op if it is an operation rocdl.wmma.f16.16x16x128.bf8_fp8.
+func AsWmmaF1616x16x128Bf8Fp8Op(op *ir.Operation) (WmmaF1616x16x128Bf8Fp8Op, bool) {
+	if op == nil || op.Name() != WmmaF1616x16x128Bf8Fp8OpName {
+		return WmmaF1616x16x128Bf8Fp8Op{}, false
+	}
+	return WmmaF1616x16x128Bf8Fp8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF1616x16x128Bf8Fp8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF1616x16x128Bf8Fp8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF1616x16x128Bf8Fp8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF1616x16x128Bf8Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF1616x16x128Bf8Fp8 creates an operation rocdl.wmma.f16.16x16x128.bf8_fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF1616x16x128Bf8Fp8Op.
+func BuildWmmaF1616x16x128Bf8Fp8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF1616x16x128Bf8Fp8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF1616x16x128Bf8Fp8OpName)
+		return WmmaF1616x16x128Bf8Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF1616x16x128Bf8Fp8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF1616x16x128Bf8Fp8Op{op}
+}
+
+// WmmaF1616x16x128Bf8Bf8OpName is the name of the operation rocdl.wmma.f16.16x16x128.bf8_bf8.
+const WmmaF1616x16x128Bf8Bf8OpName = "rocdl.wmma.f16.16x16x128.bf8_bf8"
+
+// WmmaF1616x16x128Bf8Bf8Op wraps an operation rocdl.wmma.f16.16x16x128.bf8_bf8: wave matrix multiply-accumulate wmma_f16_16x16x128_bf8_bf8.
+type WmmaF1616x16x128Bf8Bf8Op struct{ *ir.Operation }
+
+// AsWmmaF1616x16x128Bf8Bf8Op returns op as a WmmaF1616x16x128Bf8Bf8Op if it is an operation rocdl.wmma.f16.16x16x128.bf8_bf8.
+func AsWmmaF1616x16x128Bf8Bf8Op(op *ir.Operation) (WmmaF1616x16x128Bf8Bf8Op, bool) {
+	if op == nil || op.Name() != WmmaF1616x16x128Bf8Bf8OpName {
+		return WmmaF1616x16x128Bf8Bf8Op{}, false
+	}
+	return WmmaF1616x16x128Bf8Bf8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaF1616x16x128Bf8Bf8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaF1616x16x128Bf8Bf8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaF1616x16x128Bf8Bf8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaF1616x16x128Bf8Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// BuildWmmaF1616x16x128Bf8Bf8 creates an operation rocdl.wmma.f16.16x16x128.bf8_bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaF1616x16x128Bf8Bf8Op.
+func BuildWmmaF1616x16x128Bf8Bf8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type) WmmaF1616x16x128Bf8Bf8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaF1616x16x128Bf8Bf8OpName)
+		return WmmaF1616x16x128Bf8Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, WmmaF1616x16x128Bf8Bf8OpName), Loc: loc}
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	st.ResultTypes = append(st.ResultTypes, resType)
+	op := b.Create(st)
+	return WmmaF1616x16x128Bf8Bf8Op{op}
+}
+
+// WmmaI3216x16x64Iu8OpName is the name of the operation rocdl.wmma.i32.16x16x64.iu8.
+const WmmaI3216x16x64Iu8OpName = "rocdl.wmma.i32.16x16x64.iu8"
+
+// WmmaI3216x16x64Iu8Op wraps an operation rocdl.wmma.i32.16x16x64.iu8: wave matrix multiply-accumulate wmma_i32_16x16x64_iu8.
+type WmmaI3216x16x64Iu8Op struct{ *ir.Operation }
+
+// AsWmmaI3216x16x64Iu8Op returns op as a WmmaI3216x16x64Iu8Op if it is an operation rocdl.wmma.i32.16x16x64.iu8.
+func AsWmmaI3216x16x64Iu8Op(op *ir.Operation) (WmmaI3216x16x64Iu8Op, bool) {
+	if op == nil || op.Name() != WmmaI3216x16x64Iu8OpName {
+		return WmmaI3216x16x64Iu8Op{}, false
+	}
+	return WmmaI3216x16x64Iu8Op{op}, true
+}
+
+// A returns the operand a.
+func (op WmmaI3216x16x64Iu8Op) A() ir.Value { return op.Operation.Operand(0) }
+
+// B returns the operand b.
+func (op WmmaI3216x16x64Iu8Op) B() ir.Value { return op.Operation.Operand(1) }
+
+// C returns the operand c.
+func (op WmmaI3216x16x64Iu8Op) C() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op WmmaI3216x16x64Iu8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// SignAAttr returns the attribute of the property signA, or nil when it is absent.
+func (op WmmaI3216x16x64Iu8Op) SignAAttr() ir.Attribute { return op.InherentAttr("signA") }
+
+// SignA returns the value of the property signA (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WmmaI3216x16x64Iu8Op) SignA() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("signA")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// SignBAttr returns the attribute of the property signB, or nil when it is absent.
+func (op WmmaI3216x16x64Iu8Op) SignBAttr() ir.Attribute { return op.InherentAttr("signB") }
+
+// SignB returns the value of the property signB (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WmmaI3216x16x64Iu8Op) SignB() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("signB")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// ClampAttr returns the attribute of the property clamp, or nil when it is absent.
+func (op WmmaI3216x16x64Iu8Op) ClampAttr() ir.Attribute { return op.InherentAttr("clamp") }
+
+// Clamp returns the value of the property clamp (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WmmaI3216x16x64Iu8Op) Clamp() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("clamp")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// WmmaI3216x16x64Iu8Options holds the optional operands, results and properties of
+// rocdl.wmma.i32.16x16x64.iu8 for BuildWmmaI3216x16x64Iu8; the zero value leaves them all absent (or at
+// their defaults).
+type WmmaI3216x16x64Iu8Options struct {
+	// SignA is the property signA (the zero value: its default).
+	SignA bool
+	// SignB is the property signB (the zero value: its default).
+	SignB bool
+	// Clamp is the property clamp (the zero value: its default).
+	Clamp bool
+}
+
+// BuildWmmaI3216x16x64Iu8 creates an operation rocdl.wmma.i32.16x16x64.iu8 at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WmmaI3216x16x64Iu8Op.
+func BuildWmmaI3216x16x64Iu8(b *ir.Builder, loc ir.Location, a ir.Value, b_ ir.Value, c ir.Value, resType ir.Type, opts ...WmmaI3216x16x64Iu8Options) WmmaI3216x16x64Iu8Op {
+	if a == nil || b_ == nil || c == nil {
+		b.Errorf("building %s: a required operand or property is nil", WmmaI3216x16x64Iu8OpName)
+		return WmmaI3216x16x64Iu8Op{}
+	}
+	o := genOptions(b, WmmaI3216x16x64Iu8OpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WmmaI3216x16x64Iu8OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, a)
+	st.Operands = append(st.Operands, b_)
+	st.Operands = append(st.Operands, c)
+	if o.SignA {
+		props = append(props, ir.NamedAttr{Name: "signA", Value: b.Ctx.Bool(o.SignA)})
+	}
+	if o.SignB {
+		props = append(props, ir.NamedAttr{Name: "signB", Value: b.Ctx.Bool(o.SignB)})
+	}
+	if o.Clamp {
+		props = append(props, ir.NamedAttr{Name: "clamp", Value: b.Ctx.Bool(o.Clamp)})
+	}
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return WmmaI3216x16x64Iu8Op{op}
+}
+
 // CvtF32Fp8OpName is the name of the operation rocdl.cvt.f32.fp8.
 const CvtF32Fp8OpName = "rocdl.cvt.f32.fp8"
 
