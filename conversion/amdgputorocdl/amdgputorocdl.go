@@ -61,7 +61,8 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	target.AddLegalDialect("rocdl")
 	for _, name := range []string{amdgpu.MfmaOpName, amdgpu.MemoryCounterWaitOpName, amdgpu.SchedBarrierOpName, amdgpu.SwizzleBitmodeOpName,
 		amdgpu.TransposeLoadOpName, amdgpu.DppOpName, amdgpu.ExtPackedFp8OpName, amdgpu.PackedTrunc2xfp8OpName, amdgpu.PackedStochRoundFp8OpName,
-		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName, amdgpu.GatherToLdsOpName, amdgpu.SparseMfmaOpName, amdgpu.PermlaneSwapOpName} {
+		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName, amdgpu.GatherToLdsOpName, amdgpu.SparseMfmaOpName, amdgpu.PermlaneSwapOpName,
+		amdgpu.ScaledExtPackedOpName, amdgpu.PackedScaledTruncOpName} {
 		target.AddIllegalOp(name)
 	}
 	for name := range bufferOps {
@@ -82,6 +83,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	}
 	patterns = append(patterns, bufferPatterns(chip, tc)...)
 	patterns = append(patterns, fp8Patterns(chip)...)
+	patterns = append(patterns, scaledConversionPatterns(chip, tc)...)
 	return llvmcommon.Apply(ctx, op, target, patterns, tc)
 }
 

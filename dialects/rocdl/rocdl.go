@@ -58,6 +58,7 @@ func Register(ctx *ir.Context) {
 	once.Do(func() {
 		llvm.RegisterConstraints()
 		irdl.RegisterCustomDirective("ROCDLRange", llvm.ParseStrippedConstantRange, llvm.PrintStrippedConstantRange)
+		registerPairConstraints()
 	})
 	if ctx.Dialect("llvm") == nil {
 		llvm.Register(ctx)
@@ -76,4 +77,42 @@ func verifyOperationAttr(op *ir.Operation, a ir.NamedAttr) error {
 		return ir.EmitError(op, "'"+KernelAttrName+"' attribute attached to unexpected op")
 	}
 	return nil
+}
+
+// registerPairConstraints declares the two-element vectors of 16-bit
+// values the scaled conversions read and write (upstream's
+// ROCDL_V2I16Type, ROCDL_V2F16Type and ROCDL_V2BF16Type), buildable so
+// that formats need not spell them.
+func registerPairConstraints() {
+	pairs := []struct {
+		name, summary string
+		elem          func(*ir.Context) ir.Type
+		is            func(ir.Type) bool
+	}{
+		{"ROCDLV2I16", "fixed-length vector of 16-bit signless integer values of length 2",
+			func(ctx *ir.Context) ir.Type { return ctx.I(16) },
+			func(t ir.Type) bool {
+				it, ok := t.(*ir.IntegerType)
+				return ok && it.Width == 16 && it.Signedness == ir.Signless
+			}},
+		{"ROCDLV2F16", "fixed-length vector of 16-bit float values of length 2",
+			func(ctx *ir.Context) ir.Type { return ctx.FloatType(ir.F16) }, floatOf(ir.F16)},
+		{"ROCDLV2BF16", "fixed-length vector of bfloat16 type values of length 2",
+			func(ctx *ir.Context) ir.Type { return ctx.FloatType(ir.BF16) }, floatOf(ir.BF16)},
+	}
+	for _, p := range pairs {
+		elem, is := p.elem, p.is
+		irdl.RegisterTypeClassConstraint(p.name, p.summary, func(t ir.Type) bool {
+			v, ok := t.(*ir.VectorType)
+			return ok && len(v.Shape) == 1 && v.Shape[0] == 2 && len(v.Scalable) == 0 && is(v.Elem)
+		}, nil, func(ctx *ir.Context) ir.Type { return ctx.VectorType([]int64{2}, nil, elem(ctx)) })
+	}
+}
+
+// floatOf reports whether a type is the float type of kind k.
+func floatOf(k ir.FloatKind) func(ir.Type) bool {
+	return func(t ir.Type) bool {
+		f, ok := t.(*ir.FloatType)
+		return ok && f.Kind == k
+	}
 }

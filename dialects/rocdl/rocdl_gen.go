@@ -7800,6 +7800,1156 @@ func BuildCvtSrBf8F32(b *ir.Builder, loc ir.Location, srcA ir.Value, srcB ir.Val
 	return CvtSrBf8F32Op{op}
 }
 
+// CvtScalef32PkF32Fp8OpName is the name of the operation rocdl.cvt.scalef32.pk.f32.fp8.
+const CvtScalef32PkF32Fp8OpName = "rocdl.cvt.scalef32.pk.f32.fp8"
+
+// CvtScalef32PkF32Fp8Op wraps an operation rocdl.cvt.scalef32.pk.f32.fp8: converts the selected pair of fp8 values of a word to two f32, scaled by the exponent of an f32.
+type CvtScalef32PkF32Fp8Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkF32Fp8Op returns op as a CvtScalef32PkF32Fp8Op if it is an operation rocdl.cvt.scalef32.pk.f32.fp8.
+func AsCvtScalef32PkF32Fp8Op(op *ir.Operation) (CvtScalef32PkF32Fp8Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkF32Fp8OpName {
+		return CvtScalef32PkF32Fp8Op{}, false
+	}
+	return CvtScalef32PkF32Fp8Op{op}, true
+}
+
+// Src returns the operand src.
+func (op CvtScalef32PkF32Fp8Op) Src() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkF32Fp8Op) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Res returns the result res.
+func (op CvtScalef32PkF32Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// SrcLoHiSelAttr returns the attribute of the property srcLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkF32Fp8Op) SrcLoHiSelAttr() ir.Attribute { return op.InherentAttr("srcLoHiSel") }
+
+// SrcLoHiSel returns the value of the property srcLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkF32Fp8Op) SrcLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("srcLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkF32Fp8 creates an operation rocdl.cvt.scalef32.pk.f32.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkF32Fp8Op.
+func BuildCvtScalef32PkF32Fp8(b *ir.Builder, loc ir.Location, src ir.Value, scale ir.Value, srcLoHiSel bool, resType ir.Type) CvtScalef32PkF32Fp8Op {
+	if src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkF32Fp8OpName)
+		return CvtScalef32PkF32Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkF32Fp8OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "srcLoHiSel", Value: b.Ctx.Bool(srcLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkF32Fp8Op{op}
+}
+
+// CvtScalef32PkF32Bf8OpName is the name of the operation rocdl.cvt.scalef32.pk.f32.bf8.
+const CvtScalef32PkF32Bf8OpName = "rocdl.cvt.scalef32.pk.f32.bf8"
+
+// CvtScalef32PkF32Bf8Op wraps an operation rocdl.cvt.scalef32.pk.f32.bf8: converts the selected pair of bf8 values of a word to two f32, scaled by the exponent of an f32.
+type CvtScalef32PkF32Bf8Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkF32Bf8Op returns op as a CvtScalef32PkF32Bf8Op if it is an operation rocdl.cvt.scalef32.pk.f32.bf8.
+func AsCvtScalef32PkF32Bf8Op(op *ir.Operation) (CvtScalef32PkF32Bf8Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkF32Bf8OpName {
+		return CvtScalef32PkF32Bf8Op{}, false
+	}
+	return CvtScalef32PkF32Bf8Op{op}, true
+}
+
+// Src returns the operand src.
+func (op CvtScalef32PkF32Bf8Op) Src() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkF32Bf8Op) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Res returns the result res.
+func (op CvtScalef32PkF32Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// SrcLoHiSelAttr returns the attribute of the property srcLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkF32Bf8Op) SrcLoHiSelAttr() ir.Attribute { return op.InherentAttr("srcLoHiSel") }
+
+// SrcLoHiSel returns the value of the property srcLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkF32Bf8Op) SrcLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("srcLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkF32Bf8 creates an operation rocdl.cvt.scalef32.pk.f32.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkF32Bf8Op.
+func BuildCvtScalef32PkF32Bf8(b *ir.Builder, loc ir.Location, src ir.Value, scale ir.Value, srcLoHiSel bool, resType ir.Type) CvtScalef32PkF32Bf8Op {
+	if src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkF32Bf8OpName)
+		return CvtScalef32PkF32Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkF32Bf8OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "srcLoHiSel", Value: b.Ctx.Bool(srcLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkF32Bf8Op{op}
+}
+
+// CvtScalef32PkF32Fp4OpName is the name of the operation rocdl.cvt.scalef32.pk.f32.fp4.
+const CvtScalef32PkF32Fp4OpName = "rocdl.cvt.scalef32.pk.f32.fp4"
+
+// CvtScalef32PkF32Fp4Op wraps an operation rocdl.cvt.scalef32.pk.f32.fp4: converts the two fp4 values of the selected byte of a word to two f32, scaled by the exponent of an f32.
+type CvtScalef32PkF32Fp4Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkF32Fp4Op returns op as a CvtScalef32PkF32Fp4Op if it is an operation rocdl.cvt.scalef32.pk.f32.fp4.
+func AsCvtScalef32PkF32Fp4Op(op *ir.Operation) (CvtScalef32PkF32Fp4Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkF32Fp4OpName {
+		return CvtScalef32PkF32Fp4Op{}, false
+	}
+	return CvtScalef32PkF32Fp4Op{op}, true
+}
+
+// Src returns the operand src.
+func (op CvtScalef32PkF32Fp4Op) Src() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkF32Fp4Op) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Res returns the result res.
+func (op CvtScalef32PkF32Fp4Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// SrcSelIndexAttr returns the attribute of the property srcSelIndex, or nil when it is absent.
+func (op CvtScalef32PkF32Fp4Op) SrcSelIndexAttr() ir.Attribute { return op.InherentAttr("srcSelIndex") }
+
+// SrcSelIndex returns the value of the property srcSelIndex (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkF32Fp4Op) SrcSelIndex() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("srcSelIndex")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkF32Fp4 creates an operation rocdl.cvt.scalef32.pk.f32.fp4 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkF32Fp4Op.
+func BuildCvtScalef32PkF32Fp4(b *ir.Builder, loc ir.Location, src ir.Value, scale ir.Value, srcSelIndex int32, resType ir.Type) CvtScalef32PkF32Fp4Op {
+	if src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkF32Fp4OpName)
+		return CvtScalef32PkF32Fp4Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkF32Fp4OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "srcSelIndex", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(srcSelIndex))})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkF32Fp4Op{op}
+}
+
+// CvtScalef32PkF16Fp8OpName is the name of the operation rocdl.cvt.scalef32.pk.f16.fp8.
+const CvtScalef32PkF16Fp8OpName = "rocdl.cvt.scalef32.pk.f16.fp8"
+
+// CvtScalef32PkF16Fp8Op wraps an operation rocdl.cvt.scalef32.pk.f16.fp8: converts the selected pair of fp8 values of a word to two f16, scaled by the exponent of an f32.
+type CvtScalef32PkF16Fp8Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkF16Fp8Op returns op as a CvtScalef32PkF16Fp8Op if it is an operation rocdl.cvt.scalef32.pk.f16.fp8.
+func AsCvtScalef32PkF16Fp8Op(op *ir.Operation) (CvtScalef32PkF16Fp8Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkF16Fp8OpName {
+		return CvtScalef32PkF16Fp8Op{}, false
+	}
+	return CvtScalef32PkF16Fp8Op{op}, true
+}
+
+// Src returns the operand src.
+func (op CvtScalef32PkF16Fp8Op) Src() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkF16Fp8Op) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Res returns the result res.
+func (op CvtScalef32PkF16Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// SrcLoHiSelAttr returns the attribute of the property srcLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkF16Fp8Op) SrcLoHiSelAttr() ir.Attribute { return op.InherentAttr("srcLoHiSel") }
+
+// SrcLoHiSel returns the value of the property srcLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkF16Fp8Op) SrcLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("srcLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkF16Fp8 creates an operation rocdl.cvt.scalef32.pk.f16.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkF16Fp8Op.
+func BuildCvtScalef32PkF16Fp8(b *ir.Builder, loc ir.Location, src ir.Value, scale ir.Value, srcLoHiSel bool, resType ir.Type) CvtScalef32PkF16Fp8Op {
+	if src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkF16Fp8OpName)
+		return CvtScalef32PkF16Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkF16Fp8OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "srcLoHiSel", Value: b.Ctx.Bool(srcLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkF16Fp8Op{op}
+}
+
+// CvtScalef32PkF16Bf8OpName is the name of the operation rocdl.cvt.scalef32.pk.f16.bf8.
+const CvtScalef32PkF16Bf8OpName = "rocdl.cvt.scalef32.pk.f16.bf8"
+
+// CvtScalef32PkF16Bf8Op wraps an operation rocdl.cvt.scalef32.pk.f16.bf8: converts the selected pair of bf8 values of a word to two f16, scaled by the exponent of an f32.
+type CvtScalef32PkF16Bf8Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkF16Bf8Op returns op as a CvtScalef32PkF16Bf8Op if it is an operation rocdl.cvt.scalef32.pk.f16.bf8.
+func AsCvtScalef32PkF16Bf8Op(op *ir.Operation) (CvtScalef32PkF16Bf8Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkF16Bf8OpName {
+		return CvtScalef32PkF16Bf8Op{}, false
+	}
+	return CvtScalef32PkF16Bf8Op{op}, true
+}
+
+// Src returns the operand src.
+func (op CvtScalef32PkF16Bf8Op) Src() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkF16Bf8Op) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Res returns the result res.
+func (op CvtScalef32PkF16Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// SrcLoHiSelAttr returns the attribute of the property srcLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkF16Bf8Op) SrcLoHiSelAttr() ir.Attribute { return op.InherentAttr("srcLoHiSel") }
+
+// SrcLoHiSel returns the value of the property srcLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkF16Bf8Op) SrcLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("srcLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkF16Bf8 creates an operation rocdl.cvt.scalef32.pk.f16.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkF16Bf8Op.
+func BuildCvtScalef32PkF16Bf8(b *ir.Builder, loc ir.Location, src ir.Value, scale ir.Value, srcLoHiSel bool, resType ir.Type) CvtScalef32PkF16Bf8Op {
+	if src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkF16Bf8OpName)
+		return CvtScalef32PkF16Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkF16Bf8OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "srcLoHiSel", Value: b.Ctx.Bool(srcLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkF16Bf8Op{op}
+}
+
+// CvtScalef32PkF16Fp4OpName is the name of the operation rocdl.cvt.scalef32.pk.f16.fp4.
+const CvtScalef32PkF16Fp4OpName = "rocdl.cvt.scalef32.pk.f16.fp4"
+
+// CvtScalef32PkF16Fp4Op wraps an operation rocdl.cvt.scalef32.pk.f16.fp4: converts the two fp4 values of the selected byte of a word to two f16, scaled by the exponent of an f32.
+type CvtScalef32PkF16Fp4Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkF16Fp4Op returns op as a CvtScalef32PkF16Fp4Op if it is an operation rocdl.cvt.scalef32.pk.f16.fp4.
+func AsCvtScalef32PkF16Fp4Op(op *ir.Operation) (CvtScalef32PkF16Fp4Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkF16Fp4OpName {
+		return CvtScalef32PkF16Fp4Op{}, false
+	}
+	return CvtScalef32PkF16Fp4Op{op}, true
+}
+
+// Src returns the operand src.
+func (op CvtScalef32PkF16Fp4Op) Src() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkF16Fp4Op) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Res returns the result res.
+func (op CvtScalef32PkF16Fp4Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// SrcSelIndexAttr returns the attribute of the property srcSelIndex, or nil when it is absent.
+func (op CvtScalef32PkF16Fp4Op) SrcSelIndexAttr() ir.Attribute { return op.InherentAttr("srcSelIndex") }
+
+// SrcSelIndex returns the value of the property srcSelIndex (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkF16Fp4Op) SrcSelIndex() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("srcSelIndex")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkF16Fp4 creates an operation rocdl.cvt.scalef32.pk.f16.fp4 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkF16Fp4Op.
+func BuildCvtScalef32PkF16Fp4(b *ir.Builder, loc ir.Location, src ir.Value, scale ir.Value, srcSelIndex int32, resType ir.Type) CvtScalef32PkF16Fp4Op {
+	if src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkF16Fp4OpName)
+		return CvtScalef32PkF16Fp4Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkF16Fp4OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "srcSelIndex", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(srcSelIndex))})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkF16Fp4Op{op}
+}
+
+// CvtScalef32PkBf16Fp8OpName is the name of the operation rocdl.cvt.scalef32.pk.bf16.fp8.
+const CvtScalef32PkBf16Fp8OpName = "rocdl.cvt.scalef32.pk.bf16.fp8"
+
+// CvtScalef32PkBf16Fp8Op wraps an operation rocdl.cvt.scalef32.pk.bf16.fp8: converts the selected pair of fp8 values of a word to two bf16, scaled by the exponent of an f32.
+type CvtScalef32PkBf16Fp8Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkBf16Fp8Op returns op as a CvtScalef32PkBf16Fp8Op if it is an operation rocdl.cvt.scalef32.pk.bf16.fp8.
+func AsCvtScalef32PkBf16Fp8Op(op *ir.Operation) (CvtScalef32PkBf16Fp8Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkBf16Fp8OpName {
+		return CvtScalef32PkBf16Fp8Op{}, false
+	}
+	return CvtScalef32PkBf16Fp8Op{op}, true
+}
+
+// Src returns the operand src.
+func (op CvtScalef32PkBf16Fp8Op) Src() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkBf16Fp8Op) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Res returns the result res.
+func (op CvtScalef32PkBf16Fp8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// SrcLoHiSelAttr returns the attribute of the property srcLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkBf16Fp8Op) SrcLoHiSelAttr() ir.Attribute { return op.InherentAttr("srcLoHiSel") }
+
+// SrcLoHiSel returns the value of the property srcLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkBf16Fp8Op) SrcLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("srcLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkBf16Fp8 creates an operation rocdl.cvt.scalef32.pk.bf16.fp8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkBf16Fp8Op.
+func BuildCvtScalef32PkBf16Fp8(b *ir.Builder, loc ir.Location, src ir.Value, scale ir.Value, srcLoHiSel bool, resType ir.Type) CvtScalef32PkBf16Fp8Op {
+	if src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkBf16Fp8OpName)
+		return CvtScalef32PkBf16Fp8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkBf16Fp8OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "srcLoHiSel", Value: b.Ctx.Bool(srcLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkBf16Fp8Op{op}
+}
+
+// CvtScalef32PkBf16Bf8OpName is the name of the operation rocdl.cvt.scalef32.pk.bf16.bf8.
+const CvtScalef32PkBf16Bf8OpName = "rocdl.cvt.scalef32.pk.bf16.bf8"
+
+// CvtScalef32PkBf16Bf8Op wraps an operation rocdl.cvt.scalef32.pk.bf16.bf8: converts the selected pair of bf8 values of a word to two bf16, scaled by the exponent of an f32.
+type CvtScalef32PkBf16Bf8Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkBf16Bf8Op returns op as a CvtScalef32PkBf16Bf8Op if it is an operation rocdl.cvt.scalef32.pk.bf16.bf8.
+func AsCvtScalef32PkBf16Bf8Op(op *ir.Operation) (CvtScalef32PkBf16Bf8Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkBf16Bf8OpName {
+		return CvtScalef32PkBf16Bf8Op{}, false
+	}
+	return CvtScalef32PkBf16Bf8Op{op}, true
+}
+
+// Src returns the operand src.
+func (op CvtScalef32PkBf16Bf8Op) Src() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkBf16Bf8Op) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Res returns the result res.
+func (op CvtScalef32PkBf16Bf8Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// SrcLoHiSelAttr returns the attribute of the property srcLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkBf16Bf8Op) SrcLoHiSelAttr() ir.Attribute { return op.InherentAttr("srcLoHiSel") }
+
+// SrcLoHiSel returns the value of the property srcLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkBf16Bf8Op) SrcLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("srcLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkBf16Bf8 creates an operation rocdl.cvt.scalef32.pk.bf16.bf8 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkBf16Bf8Op.
+func BuildCvtScalef32PkBf16Bf8(b *ir.Builder, loc ir.Location, src ir.Value, scale ir.Value, srcLoHiSel bool, resType ir.Type) CvtScalef32PkBf16Bf8Op {
+	if src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkBf16Bf8OpName)
+		return CvtScalef32PkBf16Bf8Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkBf16Bf8OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "srcLoHiSel", Value: b.Ctx.Bool(srcLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkBf16Bf8Op{op}
+}
+
+// CvtScalef32PkBf16Fp4OpName is the name of the operation rocdl.cvt.scalef32.pk.bf16.fp4.
+const CvtScalef32PkBf16Fp4OpName = "rocdl.cvt.scalef32.pk.bf16.fp4"
+
+// CvtScalef32PkBf16Fp4Op wraps an operation rocdl.cvt.scalef32.pk.bf16.fp4: converts the two fp4 values of the selected byte of a word to two bf16, scaled by the exponent of an f32.
+type CvtScalef32PkBf16Fp4Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkBf16Fp4Op returns op as a CvtScalef32PkBf16Fp4Op if it is an operation rocdl.cvt.scalef32.pk.bf16.fp4.
+func AsCvtScalef32PkBf16Fp4Op(op *ir.Operation) (CvtScalef32PkBf16Fp4Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkBf16Fp4OpName {
+		return CvtScalef32PkBf16Fp4Op{}, false
+	}
+	return CvtScalef32PkBf16Fp4Op{op}, true
+}
+
+// Src returns the operand src.
+func (op CvtScalef32PkBf16Fp4Op) Src() ir.Value { return op.Operation.Operand(0) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkBf16Fp4Op) Scale() ir.Value { return op.Operation.Operand(1) }
+
+// Res returns the result res.
+func (op CvtScalef32PkBf16Fp4Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// SrcSelIndexAttr returns the attribute of the property srcSelIndex, or nil when it is absent.
+func (op CvtScalef32PkBf16Fp4Op) SrcSelIndexAttr() ir.Attribute {
+	return op.InherentAttr("srcSelIndex")
+}
+
+// SrcSelIndex returns the value of the property srcSelIndex (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkBf16Fp4Op) SrcSelIndex() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("srcSelIndex")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkBf16Fp4 creates an operation rocdl.cvt.scalef32.pk.bf16.fp4 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkBf16Fp4Op.
+func BuildCvtScalef32PkBf16Fp4(b *ir.Builder, loc ir.Location, src ir.Value, scale ir.Value, srcSelIndex int32, resType ir.Type) CvtScalef32PkBf16Fp4Op {
+	if src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkBf16Fp4OpName)
+		return CvtScalef32PkBf16Fp4Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkBf16Fp4OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "srcSelIndex", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(srcSelIndex))})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkBf16Fp4Op{op}
+}
+
+// CvtScalef32PkFp8F32OpName is the name of the operation rocdl.cvt.scalef32.pk.fp8.f32.
+const CvtScalef32PkFp8F32OpName = "rocdl.cvt.scalef32.pk.fp8.f32"
+
+// CvtScalef32PkFp8F32Op wraps an operation rocdl.cvt.scalef32.pk.fp8.f32: converts two f32, divided by the exponent of an f32, to fp8 into the selected half of a two-i16 vector.
+type CvtScalef32PkFp8F32Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkFp8F32Op returns op as a CvtScalef32PkFp8F32Op if it is an operation rocdl.cvt.scalef32.pk.fp8.f32.
+func AsCvtScalef32PkFp8F32Op(op *ir.Operation) (CvtScalef32PkFp8F32Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkFp8F32OpName {
+		return CvtScalef32PkFp8F32Op{}, false
+	}
+	return CvtScalef32PkFp8F32Op{op}, true
+}
+
+// OldVdst returns the operand oldVdst.
+func (op CvtScalef32PkFp8F32Op) OldVdst() ir.Value { return op.Operation.Operand(0) }
+
+// Src0 returns the operand src0.
+func (op CvtScalef32PkFp8F32Op) Src0() ir.Value { return op.Operation.Operand(1) }
+
+// Src1 returns the operand src1.
+func (op CvtScalef32PkFp8F32Op) Src1() ir.Value { return op.Operation.Operand(2) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkFp8F32Op) Scale() ir.Value { return op.Operation.Operand(3) }
+
+// Res returns the result res.
+func (op CvtScalef32PkFp8F32Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// DstLoHiSelAttr returns the attribute of the property dstLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkFp8F32Op) DstLoHiSelAttr() ir.Attribute { return op.InherentAttr("dstLoHiSel") }
+
+// DstLoHiSel returns the value of the property dstLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkFp8F32Op) DstLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("dstLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkFp8F32 creates an operation rocdl.cvt.scalef32.pk.fp8.f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkFp8F32Op.
+func BuildCvtScalef32PkFp8F32(b *ir.Builder, loc ir.Location, oldVdst ir.Value, src0 ir.Value, src1 ir.Value, scale ir.Value, dstLoHiSel bool, resType ir.Type) CvtScalef32PkFp8F32Op {
+	if oldVdst == nil || src0 == nil || src1 == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkFp8F32OpName)
+		return CvtScalef32PkFp8F32Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkFp8F32OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, oldVdst)
+	st.Operands = append(st.Operands, src0)
+	st.Operands = append(st.Operands, src1)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "dstLoHiSel", Value: b.Ctx.Bool(dstLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkFp8F32Op{op}
+}
+
+// CvtScalef32PkFp8F16OpName is the name of the operation rocdl.cvt.scalef32.pk.fp8.f16.
+const CvtScalef32PkFp8F16OpName = "rocdl.cvt.scalef32.pk.fp8.f16"
+
+// CvtScalef32PkFp8F16Op wraps an operation rocdl.cvt.scalef32.pk.fp8.f16: converts two f16, divided by the exponent of an f32, to fp8 into the selected half of a two-i16 vector.
+type CvtScalef32PkFp8F16Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkFp8F16Op returns op as a CvtScalef32PkFp8F16Op if it is an operation rocdl.cvt.scalef32.pk.fp8.f16.
+func AsCvtScalef32PkFp8F16Op(op *ir.Operation) (CvtScalef32PkFp8F16Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkFp8F16OpName {
+		return CvtScalef32PkFp8F16Op{}, false
+	}
+	return CvtScalef32PkFp8F16Op{op}, true
+}
+
+// OldVdst returns the operand oldVdst.
+func (op CvtScalef32PkFp8F16Op) OldVdst() ir.Value { return op.Operation.Operand(0) }
+
+// Src0 returns the operand src0.
+func (op CvtScalef32PkFp8F16Op) Src0() ir.Value { return op.Operation.Operand(1) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkFp8F16Op) Scale() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op CvtScalef32PkFp8F16Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// DstLoHiSelAttr returns the attribute of the property dstLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkFp8F16Op) DstLoHiSelAttr() ir.Attribute { return op.InherentAttr("dstLoHiSel") }
+
+// DstLoHiSel returns the value of the property dstLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkFp8F16Op) DstLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("dstLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkFp8F16 creates an operation rocdl.cvt.scalef32.pk.fp8.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkFp8F16Op.
+func BuildCvtScalef32PkFp8F16(b *ir.Builder, loc ir.Location, oldVdst ir.Value, src0 ir.Value, scale ir.Value, dstLoHiSel bool, resType ir.Type) CvtScalef32PkFp8F16Op {
+	if oldVdst == nil || src0 == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkFp8F16OpName)
+		return CvtScalef32PkFp8F16Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkFp8F16OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, oldVdst)
+	st.Operands = append(st.Operands, src0)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "dstLoHiSel", Value: b.Ctx.Bool(dstLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkFp8F16Op{op}
+}
+
+// CvtScalef32PkFp8Bf16OpName is the name of the operation rocdl.cvt.scalef32.pk.fp8.bf16.
+const CvtScalef32PkFp8Bf16OpName = "rocdl.cvt.scalef32.pk.fp8.bf16"
+
+// CvtScalef32PkFp8Bf16Op wraps an operation rocdl.cvt.scalef32.pk.fp8.bf16: converts two bf16, divided by the exponent of an f32, to fp8 into the selected half of a two-i16 vector.
+type CvtScalef32PkFp8Bf16Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkFp8Bf16Op returns op as a CvtScalef32PkFp8Bf16Op if it is an operation rocdl.cvt.scalef32.pk.fp8.bf16.
+func AsCvtScalef32PkFp8Bf16Op(op *ir.Operation) (CvtScalef32PkFp8Bf16Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkFp8Bf16OpName {
+		return CvtScalef32PkFp8Bf16Op{}, false
+	}
+	return CvtScalef32PkFp8Bf16Op{op}, true
+}
+
+// OldVdst returns the operand oldVdst.
+func (op CvtScalef32PkFp8Bf16Op) OldVdst() ir.Value { return op.Operation.Operand(0) }
+
+// Src0 returns the operand src0.
+func (op CvtScalef32PkFp8Bf16Op) Src0() ir.Value { return op.Operation.Operand(1) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkFp8Bf16Op) Scale() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op CvtScalef32PkFp8Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// DstLoHiSelAttr returns the attribute of the property dstLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkFp8Bf16Op) DstLoHiSelAttr() ir.Attribute { return op.InherentAttr("dstLoHiSel") }
+
+// DstLoHiSel returns the value of the property dstLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkFp8Bf16Op) DstLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("dstLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkFp8Bf16 creates an operation rocdl.cvt.scalef32.pk.fp8.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkFp8Bf16Op.
+func BuildCvtScalef32PkFp8Bf16(b *ir.Builder, loc ir.Location, oldVdst ir.Value, src0 ir.Value, scale ir.Value, dstLoHiSel bool, resType ir.Type) CvtScalef32PkFp8Bf16Op {
+	if oldVdst == nil || src0 == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkFp8Bf16OpName)
+		return CvtScalef32PkFp8Bf16Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkFp8Bf16OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, oldVdst)
+	st.Operands = append(st.Operands, src0)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "dstLoHiSel", Value: b.Ctx.Bool(dstLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkFp8Bf16Op{op}
+}
+
+// CvtScalef32PkBf8F32OpName is the name of the operation rocdl.cvt.scalef32.pk.bf8.f32.
+const CvtScalef32PkBf8F32OpName = "rocdl.cvt.scalef32.pk.bf8.f32"
+
+// CvtScalef32PkBf8F32Op wraps an operation rocdl.cvt.scalef32.pk.bf8.f32: converts two f32, divided by the exponent of an f32, to bf8 into the selected half of a two-i16 vector.
+type CvtScalef32PkBf8F32Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkBf8F32Op returns op as a CvtScalef32PkBf8F32Op if it is an operation rocdl.cvt.scalef32.pk.bf8.f32.
+func AsCvtScalef32PkBf8F32Op(op *ir.Operation) (CvtScalef32PkBf8F32Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkBf8F32OpName {
+		return CvtScalef32PkBf8F32Op{}, false
+	}
+	return CvtScalef32PkBf8F32Op{op}, true
+}
+
+// OldVdst returns the operand oldVdst.
+func (op CvtScalef32PkBf8F32Op) OldVdst() ir.Value { return op.Operation.Operand(0) }
+
+// Src0 returns the operand src0.
+func (op CvtScalef32PkBf8F32Op) Src0() ir.Value { return op.Operation.Operand(1) }
+
+// Src1 returns the operand src1.
+func (op CvtScalef32PkBf8F32Op) Src1() ir.Value { return op.Operation.Operand(2) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkBf8F32Op) Scale() ir.Value { return op.Operation.Operand(3) }
+
+// Res returns the result res.
+func (op CvtScalef32PkBf8F32Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// DstLoHiSelAttr returns the attribute of the property dstLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkBf8F32Op) DstLoHiSelAttr() ir.Attribute { return op.InherentAttr("dstLoHiSel") }
+
+// DstLoHiSel returns the value of the property dstLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkBf8F32Op) DstLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("dstLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkBf8F32 creates an operation rocdl.cvt.scalef32.pk.bf8.f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkBf8F32Op.
+func BuildCvtScalef32PkBf8F32(b *ir.Builder, loc ir.Location, oldVdst ir.Value, src0 ir.Value, src1 ir.Value, scale ir.Value, dstLoHiSel bool, resType ir.Type) CvtScalef32PkBf8F32Op {
+	if oldVdst == nil || src0 == nil || src1 == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkBf8F32OpName)
+		return CvtScalef32PkBf8F32Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkBf8F32OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, oldVdst)
+	st.Operands = append(st.Operands, src0)
+	st.Operands = append(st.Operands, src1)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "dstLoHiSel", Value: b.Ctx.Bool(dstLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkBf8F32Op{op}
+}
+
+// CvtScalef32PkBf8F16OpName is the name of the operation rocdl.cvt.scalef32.pk.bf8.f16.
+const CvtScalef32PkBf8F16OpName = "rocdl.cvt.scalef32.pk.bf8.f16"
+
+// CvtScalef32PkBf8F16Op wraps an operation rocdl.cvt.scalef32.pk.bf8.f16: converts two f16, divided by the exponent of an f32, to bf8 into the selected half of a two-i16 vector.
+type CvtScalef32PkBf8F16Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkBf8F16Op returns op as a CvtScalef32PkBf8F16Op if it is an operation rocdl.cvt.scalef32.pk.bf8.f16.
+func AsCvtScalef32PkBf8F16Op(op *ir.Operation) (CvtScalef32PkBf8F16Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkBf8F16OpName {
+		return CvtScalef32PkBf8F16Op{}, false
+	}
+	return CvtScalef32PkBf8F16Op{op}, true
+}
+
+// OldVdst returns the operand oldVdst.
+func (op CvtScalef32PkBf8F16Op) OldVdst() ir.Value { return op.Operation.Operand(0) }
+
+// Src0 returns the operand src0.
+func (op CvtScalef32PkBf8F16Op) Src0() ir.Value { return op.Operation.Operand(1) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkBf8F16Op) Scale() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op CvtScalef32PkBf8F16Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// DstLoHiSelAttr returns the attribute of the property dstLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkBf8F16Op) DstLoHiSelAttr() ir.Attribute { return op.InherentAttr("dstLoHiSel") }
+
+// DstLoHiSel returns the value of the property dstLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkBf8F16Op) DstLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("dstLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkBf8F16 creates an operation rocdl.cvt.scalef32.pk.bf8.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkBf8F16Op.
+func BuildCvtScalef32PkBf8F16(b *ir.Builder, loc ir.Location, oldVdst ir.Value, src0 ir.Value, scale ir.Value, dstLoHiSel bool, resType ir.Type) CvtScalef32PkBf8F16Op {
+	if oldVdst == nil || src0 == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkBf8F16OpName)
+		return CvtScalef32PkBf8F16Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkBf8F16OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, oldVdst)
+	st.Operands = append(st.Operands, src0)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "dstLoHiSel", Value: b.Ctx.Bool(dstLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkBf8F16Op{op}
+}
+
+// CvtScalef32PkBf8Bf16OpName is the name of the operation rocdl.cvt.scalef32.pk.bf8.bf16.
+const CvtScalef32PkBf8Bf16OpName = "rocdl.cvt.scalef32.pk.bf8.bf16"
+
+// CvtScalef32PkBf8Bf16Op wraps an operation rocdl.cvt.scalef32.pk.bf8.bf16: converts two bf16, divided by the exponent of an f32, to bf8 into the selected half of a two-i16 vector.
+type CvtScalef32PkBf8Bf16Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkBf8Bf16Op returns op as a CvtScalef32PkBf8Bf16Op if it is an operation rocdl.cvt.scalef32.pk.bf8.bf16.
+func AsCvtScalef32PkBf8Bf16Op(op *ir.Operation) (CvtScalef32PkBf8Bf16Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkBf8Bf16OpName {
+		return CvtScalef32PkBf8Bf16Op{}, false
+	}
+	return CvtScalef32PkBf8Bf16Op{op}, true
+}
+
+// OldVdst returns the operand oldVdst.
+func (op CvtScalef32PkBf8Bf16Op) OldVdst() ir.Value { return op.Operation.Operand(0) }
+
+// Src0 returns the operand src0.
+func (op CvtScalef32PkBf8Bf16Op) Src0() ir.Value { return op.Operation.Operand(1) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkBf8Bf16Op) Scale() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op CvtScalef32PkBf8Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// DstLoHiSelAttr returns the attribute of the property dstLoHiSel, or nil when it is absent.
+func (op CvtScalef32PkBf8Bf16Op) DstLoHiSelAttr() ir.Attribute { return op.InherentAttr("dstLoHiSel") }
+
+// DstLoHiSel returns the value of the property dstLoHiSel (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkBf8Bf16Op) DstLoHiSel() bool {
+	v, _ := func() (bool, bool) {
+		a := op.InherentAttr("dstLoHiSel")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return false, false
+		}
+		return x.Lo != 0, true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkBf8Bf16 creates an operation rocdl.cvt.scalef32.pk.bf8.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkBf8Bf16Op.
+func BuildCvtScalef32PkBf8Bf16(b *ir.Builder, loc ir.Location, oldVdst ir.Value, src0 ir.Value, scale ir.Value, dstLoHiSel bool, resType ir.Type) CvtScalef32PkBf8Bf16Op {
+	if oldVdst == nil || src0 == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkBf8Bf16OpName)
+		return CvtScalef32PkBf8Bf16Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkBf8Bf16OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, oldVdst)
+	st.Operands = append(st.Operands, src0)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "dstLoHiSel", Value: b.Ctx.Bool(dstLoHiSel)})
+	st.ResultTypes = append(st.ResultTypes, resType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkBf8Bf16Op{op}
+}
+
+// CvtScalef32PkFp4F32OpName is the name of the operation rocdl.cvt.scalef32.pk.fp4.f32.
+const CvtScalef32PkFp4F32OpName = "rocdl.cvt.scalef32.pk.fp4.f32"
+
+// CvtScalef32PkFp4F32Op wraps an operation rocdl.cvt.scalef32.pk.fp4.f32: converts two f32, divided by the exponent of an f32, to fp4 into the selected byte of a word.
+type CvtScalef32PkFp4F32Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkFp4F32Op returns op as a CvtScalef32PkFp4F32Op if it is an operation rocdl.cvt.scalef32.pk.fp4.f32.
+func AsCvtScalef32PkFp4F32Op(op *ir.Operation) (CvtScalef32PkFp4F32Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkFp4F32OpName {
+		return CvtScalef32PkFp4F32Op{}, false
+	}
+	return CvtScalef32PkFp4F32Op{op}, true
+}
+
+// OldVdst returns the operand oldVdst.
+func (op CvtScalef32PkFp4F32Op) OldVdst() ir.Value { return op.Operation.Operand(0) }
+
+// Src0 returns the operand src0.
+func (op CvtScalef32PkFp4F32Op) Src0() ir.Value { return op.Operation.Operand(1) }
+
+// Src1 returns the operand src1.
+func (op CvtScalef32PkFp4F32Op) Src1() ir.Value { return op.Operation.Operand(2) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkFp4F32Op) Scale() ir.Value { return op.Operation.Operand(3) }
+
+// Res returns the result res.
+func (op CvtScalef32PkFp4F32Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// DstSelIndexAttr returns the attribute of the property dstSelIndex, or nil when it is absent.
+func (op CvtScalef32PkFp4F32Op) DstSelIndexAttr() ir.Attribute { return op.InherentAttr("dstSelIndex") }
+
+// DstSelIndex returns the value of the property dstSelIndex (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkFp4F32Op) DstSelIndex() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("dstSelIndex")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkFp4F32 creates an operation rocdl.cvt.scalef32.pk.fp4.f32 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkFp4F32Op.
+func BuildCvtScalef32PkFp4F32(b *ir.Builder, loc ir.Location, oldVdst ir.Value, src0 ir.Value, src1 ir.Value, scale ir.Value, dstSelIndex int32) CvtScalef32PkFp4F32Op {
+	if oldVdst == nil || src0 == nil || src1 == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkFp4F32OpName)
+		return CvtScalef32PkFp4F32Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkFp4F32OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, oldVdst)
+	st.Operands = append(st.Operands, src0)
+	st.Operands = append(st.Operands, src1)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "dstSelIndex", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(dstSelIndex))})
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkFp4F32Op{op}
+}
+
+// CvtScalef32PkFp4F16OpName is the name of the operation rocdl.cvt.scalef32.pk.fp4.f16.
+const CvtScalef32PkFp4F16OpName = "rocdl.cvt.scalef32.pk.fp4.f16"
+
+// CvtScalef32PkFp4F16Op wraps an operation rocdl.cvt.scalef32.pk.fp4.f16: converts two f16, divided by the exponent of an f32, to fp4 into the selected byte of a word.
+type CvtScalef32PkFp4F16Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkFp4F16Op returns op as a CvtScalef32PkFp4F16Op if it is an operation rocdl.cvt.scalef32.pk.fp4.f16.
+func AsCvtScalef32PkFp4F16Op(op *ir.Operation) (CvtScalef32PkFp4F16Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkFp4F16OpName {
+		return CvtScalef32PkFp4F16Op{}, false
+	}
+	return CvtScalef32PkFp4F16Op{op}, true
+}
+
+// OldVdst returns the operand oldVdst.
+func (op CvtScalef32PkFp4F16Op) OldVdst() ir.Value { return op.Operation.Operand(0) }
+
+// Src returns the operand src.
+func (op CvtScalef32PkFp4F16Op) Src() ir.Value { return op.Operation.Operand(1) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkFp4F16Op) Scale() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op CvtScalef32PkFp4F16Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// DstSelIndexAttr returns the attribute of the property dstSelIndex, or nil when it is absent.
+func (op CvtScalef32PkFp4F16Op) DstSelIndexAttr() ir.Attribute { return op.InherentAttr("dstSelIndex") }
+
+// DstSelIndex returns the value of the property dstSelIndex (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkFp4F16Op) DstSelIndex() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("dstSelIndex")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkFp4F16 creates an operation rocdl.cvt.scalef32.pk.fp4.f16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkFp4F16Op.
+func BuildCvtScalef32PkFp4F16(b *ir.Builder, loc ir.Location, oldVdst ir.Value, src ir.Value, scale ir.Value, dstSelIndex int32) CvtScalef32PkFp4F16Op {
+	if oldVdst == nil || src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkFp4F16OpName)
+		return CvtScalef32PkFp4F16Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkFp4F16OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, oldVdst)
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "dstSelIndex", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(dstSelIndex))})
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkFp4F16Op{op}
+}
+
+// CvtScalef32PkFp4Bf16OpName is the name of the operation rocdl.cvt.scalef32.pk.fp4.bf16.
+const CvtScalef32PkFp4Bf16OpName = "rocdl.cvt.scalef32.pk.fp4.bf16"
+
+// CvtScalef32PkFp4Bf16Op wraps an operation rocdl.cvt.scalef32.pk.fp4.bf16: converts two bf16, divided by the exponent of an f32, to fp4 into the selected byte of a word.
+type CvtScalef32PkFp4Bf16Op struct{ *ir.Operation }
+
+// AsCvtScalef32PkFp4Bf16Op returns op as a CvtScalef32PkFp4Bf16Op if it is an operation rocdl.cvt.scalef32.pk.fp4.bf16.
+func AsCvtScalef32PkFp4Bf16Op(op *ir.Operation) (CvtScalef32PkFp4Bf16Op, bool) {
+	if op == nil || op.Name() != CvtScalef32PkFp4Bf16OpName {
+		return CvtScalef32PkFp4Bf16Op{}, false
+	}
+	return CvtScalef32PkFp4Bf16Op{op}, true
+}
+
+// OldVdst returns the operand oldVdst.
+func (op CvtScalef32PkFp4Bf16Op) OldVdst() ir.Value { return op.Operation.Operand(0) }
+
+// Src returns the operand src.
+func (op CvtScalef32PkFp4Bf16Op) Src() ir.Value { return op.Operation.Operand(1) }
+
+// Scale returns the operand scale.
+func (op CvtScalef32PkFp4Bf16Op) Scale() ir.Value { return op.Operation.Operand(2) }
+
+// Res returns the result res.
+func (op CvtScalef32PkFp4Bf16Op) Res() ir.Value { return op.Operation.Result(0) }
+
+// DstSelIndexAttr returns the attribute of the property dstSelIndex, or nil when it is absent.
+func (op CvtScalef32PkFp4Bf16Op) DstSelIndexAttr() ir.Attribute {
+	return op.InherentAttr("dstSelIndex")
+}
+
+// DstSelIndex returns the value of the property dstSelIndex (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op CvtScalef32PkFp4Bf16Op) DstSelIndex() int32 {
+	v, _ := func() (int32, bool) {
+		a := op.InherentAttr("dstSelIndex")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return int32(x.Int64()), true
+	}()
+	return v
+}
+
+// BuildCvtScalef32PkFp4Bf16 creates an operation rocdl.cvt.scalef32.pk.fp4.bf16 at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero CvtScalef32PkFp4Bf16Op.
+func BuildCvtScalef32PkFp4Bf16(b *ir.Builder, loc ir.Location, oldVdst ir.Value, src ir.Value, scale ir.Value, dstSelIndex int32) CvtScalef32PkFp4Bf16Op {
+	if oldVdst == nil || src == nil || scale == nil {
+		b.Errorf("building %s: a required operand or property is nil", CvtScalef32PkFp4Bf16OpName)
+		return CvtScalef32PkFp4Bf16Op{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, CvtScalef32PkFp4Bf16OpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, oldVdst)
+	st.Operands = append(st.Operands, src)
+	st.Operands = append(st.Operands, scale)
+	props = append(props, ir.NamedAttr{Name: "dstSelIndex", Value: b.Ctx.IntegerAttr(b.Ctx.I(32), int64(dstSelIndex))})
+	st.ResultTypes = append(st.ResultTypes, b.Ctx.I(32))
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return CvtScalef32PkFp4Bf16Op{op}
+}
+
 // genOpName returns the registered name of the operation called name,
 // recording an error on b (and returning an unregistered name) when its
 // dialect is not registered in b's context.
