@@ -135,6 +135,9 @@ type State interface {
 	InPlaceAlias(t, buf ir.Value) ir.Value
 	// Alias records that the tensors a and b may share a buffer.
 	Alias(a, b ir.Value)
+	// Aliases returns the tensors that may share v's buffer (its alias
+	// set so far), v included.
+	Aliases(v ir.Value) []ir.Value
 	// MarkReadOnly marks the buffer of v as one that may not be written
 	// (a constant global, an argument).
 	MarkReadOnly(v ir.Value)
@@ -193,6 +196,10 @@ type State interface {
 	GlobalFor(op *ir.Operation, value ir.Attribute, t *ir.RankedTensorType) string
 	// Function returns the function the module defines as name, or nil.
 	Function(name string) *ir.Operation
+	// Summary returns what the analysis found about function f's tensor
+	// arguments and results once f is bufferized, or nil (f has no body
+	// or is not bufferized yet: a call on a cycle).
+	Summary(f *ir.Operation) *FuncSummary
 	// InfersResults reports whether the result types of function f are
 	// inferred from the buffers it returns (upstream's
 	// infer-layout-map): its returns then return their buffers as they
@@ -201,6 +208,29 @@ type State interface {
 	// identity layout and a return copies what has another.
 	InfersResults(f *ir.Operation) bool
 }
+
+// FuncSummary is what one-shot-bufferize knows about a bufferized
+// function at its call sites (MLIR's FuncAnalysisState): which tensor
+// arguments the function reads and writes, and which results are the
+// buffer of an argument.
+type FuncSummary struct {
+	// Read and Written hold, for each argument, whether the function
+	// reads or writes its buffer (false for arguments that are not
+	// tensors).
+	Read, Written []bool
+	// Equivalent holds, for each result, the argument whose buffer every
+	// return returns, or -1.
+	Equivalent []int
+}
+
+// WritableAttr is the argument attribute that marks a tensor argument of
+// a function whose buffer may (true, the default) or may not (false) be
+// written by the function.
+const WritableAttr = "bufferization.writable"
+
+// BufferLayoutAttr is the argument attribute that gives the layout of a
+// tensor argument's buffer.
+const BufferLayoutAttr = "bufferization.buffer_layout"
 
 // DestinationStyle is the model of destination-style operations (MLIR's
 // DstBufferizableOpInterfaceExternalModel): operations with ir.DestinationStyleOp
