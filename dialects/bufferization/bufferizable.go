@@ -60,6 +60,75 @@ type ElementwiseAccessor interface {
 	BufferizesToElementwiseAccess(op *ir.Operation, read, written int) bool
 }
 
+// AliasAnalysis is implemented by models of operations that the in-place
+// analysis decides for before any rewriting (MLIR's
+// bufferizesToMemoryWrite and getAliasingValues), bottom-up, as
+// upstream's: a function whose tensor operations all have such a model
+// (and sit in its one block) has every write decided before it is
+// rewritten, the later writes first; other functions are decided in
+// program order as they are rewritten.
+type AliasAnalysis interface {
+	// BufferizesToMemoryWrite reports whether op writes the buffer of its
+	// tensor operand operand when that bufferizes in place.
+	BufferizesToMemoryWrite(op *ir.Operation, operand int) bool
+	// AliasingResults returns the results of op that share the buffer of
+	// its tensor operand operand when that bufferizes in place.
+	AliasingResults(op *ir.Operation, operand int) []int
+}
+
+// ResultDefinition is implemented by AliasAnalysis models that know
+// whether a result's buffer holds contents the operation defines (MLIR's
+// resultBufferizesToMemoryWrite); without it, a result sharing no
+// operand's buffer is defined by its operation, and one that shares some
+// operand's buffer is defined when the operation writes that operand.
+type ResultDefinition interface {
+	ResultBufferizesToMemoryWrite(op *ir.Operation, result int) bool
+}
+
+// ResultWritability is implemented by AliasAnalysis models of operations
+// whose results are buffers that may not be written (a constant).
+type ResultWritability interface {
+	ResultWritable(op *ir.Operation, result int) bool
+}
+
+// Reading is the AliasAnalysis of an operation that may read its tensor
+// operands and neither writes them nor shares their buffers with its
+// results (tensor.extract, func.return).
+type Reading struct{ BufferizableOpInterface }
+
+// BufferizesToMemoryWrite implements AliasAnalysis.
+func (Reading) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// AliasingResults implements AliasAnalysis.
+func (Reading) AliasingResults(*ir.Operation, int) []int { return nil }
+
+// Allocating is the AliasAnalysis of an operation whose results are new
+// buffers with undefined contents (tensor.empty).
+type Allocating struct{ Reading }
+
+// ResultBufferizesToMemoryWrite implements ResultDefinition.
+func (Allocating) ResultBufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// WritingInto is the AliasAnalysis of an operation that writes its
+// operand Dest, whose buffer its result 0 is (tensor.insert).
+type WritingInto struct {
+	BufferizableOpInterface
+	Dest int
+}
+
+// BufferizesToMemoryWrite implements AliasAnalysis.
+func (m WritingInto) BufferizesToMemoryWrite(_ *ir.Operation, operand int) bool {
+	return operand == m.Dest
+}
+
+// AliasingResults implements AliasAnalysis.
+func (m WritingInto) AliasingResults(_ *ir.Operation, operand int) []int {
+	if operand == m.Dest {
+		return []int{0}
+	}
+	return nil
+}
+
 // Options are the options of one-shot-bufferize that models consult.
 type Options struct {
 	// FunctionBoundaries bufferizes the signatures of functions and
@@ -242,6 +311,45 @@ type DestinationStyle struct{}
 // Bufferize implements BufferizableOpInterface.
 func (DestinationStyle) Bufferize(op *ir.Operation, s State) error {
 	return BufferizeDestinationStyle(op, s)
+}
+
+// BufferizesToMemoryWrite implements AliasAnalysis: the tensor inits are
+// written.
+func (DestinationStyle) BufferizesToMemoryWrite(op *ir.Operation, operand int) bool {
+	return DestinationStyleResult(op, operand) >= 0
+}
+
+// AliasingResults implements AliasAnalysis: each tensor init is the
+// buffer of its result.
+func (DestinationStyle) AliasingResults(op *ir.Operation, operand int) []int {
+	if r := DestinationStyleResult(op, operand); r >= 0 {
+		return []int{r}
+	}
+	return nil
+}
+
+// DestinationStyleResult returns the result of the destination-style
+// operation op written into its operand operand, or -1 when that operand
+// is no tensor init.
+func DestinationStyleResult(op *ir.Operation, operand int) int {
+	dps, ok := ir.DestinationStyleOp.Of(op)
+	if !ok {
+		return -1
+	}
+	first, n := dps.DPSInits(op)
+	if operand < first || operand >= first+n || !isTensor(op.Operand(operand).Type()) {
+		return -1
+	}
+	k := 0
+	for i := first; i < operand; i++ {
+		if isTensor(op.Operand(i).Type()) {
+			k++
+		}
+	}
+	if k >= op.NumResults() {
+		return -1
+	}
+	return k
 }
 
 // BufferizeDestinationStyle bufferizes op as DestinationStyle does; a

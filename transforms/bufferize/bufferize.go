@@ -3,6 +3,12 @@
 // tensor write whether it can happen in the buffer of its destination
 // (in place) or needs a new buffer (an allocation and a copy).
 //
+// A function whose tensor operations all sit in its one block and have a
+// bufferization.AliasAnalysis model is decided before it is rewritten, by
+// upstream's bottom-up analysis (analysis.go): the later writes are
+// decided first. Any other function is decided as it is rewritten, in
+// program order, as follows.
+//
 // The in-place analysis works on alias sets of tensor values (values that
 // may share a buffer once bufferized: a destination and the results
 // written into it, a slice and its source, a cast and its source, a call's
@@ -74,6 +80,10 @@ type state struct {
 	// onCycle holds the functions on call cycles: their results take the
 	// fully dynamic layout, known before their callers are rewritten.
 	onCycle map[*ir.Operation]bool
+	// decided holds the decisions of the bottom-up analysis (analysis.go)
+	// for the function being rewritten: whether a tensor operand may be
+	// written in place.
+	decided map[use]bool
 	// summaries holds what callers know of each bufferized function.
 	summaries map[*ir.Operation]*bufferization.FuncSummary
 }
@@ -81,7 +91,7 @@ type state struct {
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	s := &state{ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
-		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
+		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
@@ -112,6 +122,9 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if f.Region(0).Empty() {
 			continue
 		}
+		s.analyze(f, func(a *ir.BlockArgument) bool {
+			return a.Owner() == f.Region(0).First() && argAttr(f, a.Index(), bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false))
+		})
 		read := s.arguments(f)
 		for _, b := range f.Region(0).Blocks() {
 			if err := s.block(b); err != nil {
@@ -158,6 +171,7 @@ func (s *state) forgetValues() {
 	clear(s.sets)
 	clear(s.readonly)
 	clear(s.written)
+	clear(s.decided)
 	clear(s.orig)
 	clear(s.undef)
 	clear(s.asTensor)
@@ -325,6 +339,9 @@ func readsOperand(op *ir.Operation, i int) bool {
 // inPlace reports whether w may write operand idx (a tensor) in the buffer
 // of that tensor.
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
+	if in, ok := s.decided[use{w, idx}]; ok {
+		return in
+	}
 	return !s.readonly[s.find(w.Operand(idx))] && !s.readAfterWrite(w, idx)
 }
 

@@ -41,6 +41,24 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 	return nil
 }
 
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
+func (allocTensor) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// AliasingResults implements bufferization.AliasAnalysis.
+func (allocTensor) AliasingResults(*ir.Operation, int) []int { return nil }
+
+// ResultBufferizesToMemoryWrite implements
+// bufferization.ResultDefinition: the new buffer has defined contents
+// only when it is a copy.
+func (allocTensor) ResultBufferizesToMemoryWrite(op *ir.Operation, _ int) bool {
+	for _, v := range op.Operands() {
+		if bufferization.IsTensor(v.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 // toTensor is its buffer, which the tensor program may not write.
 type toTensor struct{}
 

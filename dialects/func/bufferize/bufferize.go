@@ -16,7 +16,7 @@ import (
 // Register attaches the bufferization models of the func dialect's
 // operations to ctx.
 func Register(ctx *ir.Context) {
-	bufferization.BufferizableOp.AttachTo(ctx, "func.return", model((*state).ret))
+	bufferization.BufferizableOp.AttachTo(ctx, "func.return", bufferization.Reading{BufferizableOpInterface: model((*state).ret)})
 	bufferization.BufferizableOp.AttachTo(ctx, "func.call", model((*state).call))
 }
 

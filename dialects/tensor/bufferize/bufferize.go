@@ -20,10 +20,11 @@ func Register(ctx *ir.Context) {
 	attach := func(name string, f func(s *state, op *ir.Operation) error) {
 		bufferization.BufferizableOp.AttachTo(ctx, name, model(f))
 	}
-	attach("tensor.empty", (*state).empty)
-	attach("tensor.extract", (*state).extract)
-	attach("tensor.insert", (*state).insert)
-	attach("tensor.dim", (*state).dim)
+	// The operations the bottom-up analysis decides for.
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.empty", bufferization.Allocating{Reading: bufferization.Reading{BufferizableOpInterface: model((*state).empty)}})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract", bufferization.Reading{BufferizableOpInterface: model((*state).extract)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.dim", bufferization.Reading{BufferizableOpInterface: model((*state).dim)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert", bufferization.WritingInto{BufferizableOpInterface: model((*state).insert), Dest: 1})
 	attach("tensor.rank", (*state).rank)
 	attach("tensor.reshape", (*state).dynamicReshape)
 	attach("tensor.cast", (*state).cast)
