@@ -138,6 +138,11 @@ type Options struct {
 	// no bufferization, with bufferization.to_tensor / to_buffer around
 	// them.
 	AllowUnknownOps bool
+	// AllowReturnAllocsFromLoops lets a loop yield a tensor whose buffer
+	// is not its iteration argument's (allow-return-allocs-from-loops):
+	// the yielded buffer is then copied where needed. Without it, that is
+	// an error, as upstream.
+	AllowReturnAllocsFromLoops bool
 	// FunctionBoundaryTypeConversion is the layout of the memref types
 	// of function arguments and results (function-boundary-type-conversion):
 	// InferLayoutMap (also the empty string), IdentityLayoutMap or
@@ -202,6 +207,12 @@ type State interface {
 	// t's buffer that happened in place: the result written aliases t),
 	// else nil; it is the aliasOf of SetResult for a written result.
 	InPlaceAlias(t, buf ir.Value) ir.Value
+	// SameBuffer records that buffer b is buffer of (a call's result
+	// that its callee returns as the argument of).
+	SameBuffer(b, of ir.Value)
+	// IsBuffer reports whether buffer b is buffer a: a itself, a
+	// memref.cast of it, or one recorded with SameBuffer.
+	IsBuffer(b, a ir.Value) bool
 	// Alias records that the tensors a and b may share a buffer.
 	Alias(a, b ir.Value)
 	// Aliases returns the tensors that may share v's buffer (its alias

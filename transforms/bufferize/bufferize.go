@@ -84,6 +84,8 @@ type state struct {
 	// for the function being rewritten: whether a tensor operand may be
 	// written in place.
 	decided map[use]bool
+	// same holds the buffers that are another buffer (State.SameBuffer).
+	same map[ir.Value]ir.Value
 	// summaries holds what callers know of each bufferized function.
 	summaries map[*ir.Operation]*bufferization.FuncSummary
 }
@@ -91,7 +93,7 @@ type state struct {
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	s := &state{ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
-		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
+		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
@@ -172,6 +174,7 @@ func (s *state) forgetValues() {
 	clear(s.readonly)
 	clear(s.written)
 	clear(s.decided)
+	clear(s.same)
 	clear(s.orig)
 	clear(s.undef)
 	clear(s.asTensor)
@@ -835,13 +838,27 @@ func (s *state) CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value {
 	}
 	return nb
 }
-func (s *state) Alignment() ir.Attribute            { return s.alignment() }
-func (s *state) Index(v int64) ir.Value             { return s.cst(v) }
-func (s *state) HasTensors(op *ir.Operation) bool   { return s.hasTensors(op) }
-func (s *state) BufferizeBlock(b *ir.Block) error   { return s.block(b) }
-func (s *state) Erase(op *ir.Operation)             { s.dead = append(s.dead, op) }
-func (s *state) Alias(a, b ir.Value)                { s.union(a, b) }
-func (s *state) Aliases(v ir.Value) []ir.Value      { return s.members(v) }
+func (s *state) Alignment() ir.Attribute          { return s.alignment() }
+func (s *state) Index(v int64) ir.Value           { return s.cst(v) }
+func (s *state) HasTensors(op *ir.Operation) bool { return s.hasTensors(op) }
+func (s *state) BufferizeBlock(b *ir.Block) error { return s.block(b) }
+func (s *state) Erase(op *ir.Operation)           { s.dead = append(s.dead, op) }
+func (s *state) Alias(a, b ir.Value)              { s.union(a, b) }
+func (s *state) Aliases(v ir.Value) []ir.Value    { return s.members(v) }
+func (s *state) SameBuffer(b, of ir.Value)        { s.same[b] = of }
+
+func (s *state) IsBuffer(b, a ir.Value) bool {
+	for b != a {
+		if c, ok := memref.AsCastOp(ir.DefiningOp(b)); ok {
+			b = c.Operand(0)
+		} else if o, ok := s.same[b]; ok {
+			b = o
+		} else {
+			return false
+		}
+	}
+	return true
+}
 func (s *state) MarkReadOnly(v ir.Value)            { s.readonly[s.find(v)] = true }
 func (s *state) ReadOnly(v ir.Value) bool           { return s.readonly[s.find(v)] }
 func (s *state) MarkUndefinedContents(v ir.Value)   { s.undef[v] = true }

@@ -18,7 +18,7 @@ import (
 )
 
 // pipeline lowers tensor programs to the llvm dialect.
-const pipeline = "func.func(linalg-decompose-aggregated-ops), one-shot-bufferize{bufferize-function-boundaries}, func.func(expand-strided-metadata), func.func(convert-linalg-to-loops), func.func(convert-scf-to-cf), " +
+const pipeline = "func.func(linalg-decompose-aggregated-ops), one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops}, func.func(expand-strided-metadata), func.func(convert-linalg-to-loops), func.func(convert-scf-to-cf), " +
 	"finalize-memref-to-llvm, convert-math-to-llvm, convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm, reconcile-unrealized-casts"
 
 // lowerings are the passes of pipeline, in order.

@@ -59,12 +59,20 @@ func (allocTensor) ResultBufferizesToMemoryWrite(op *ir.Operation, _ int) bool {
 	return false
 }
 
-// toTensor is its buffer, which the tensor program may not write.
+// toTensor is its buffer, which the tensor program may not write unless
+// the to_tensor is marked `writable`. As
+// upstream, only a to_tensor marked `restrict` (no other tensor shares
+// its buffer) is accepted.
 type toTensor struct{}
 
 func (toTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
+	if t, ok := bufferization.AsToTensorOp(op); ok && !t.Restrict() {
+		return ir.NewError(op.Loc(), "to_tensor ops without `restrict` are not supported by One-Shot Analysis")
+	}
 	s.SetResult(op.Result(0), op.Operand(0), nil)
-	s.MarkReadOnly(op.Result(0))
+	if t, ok := bufferization.AsToTensorOp(op); !ok || !t.Writable() {
+		s.MarkReadOnly(op.Result(0))
+	}
 	s.Erase(op)
 	return nil
 }

@@ -110,11 +110,13 @@ func (s *state) call(op *ir.Operation) error {
 		// A result the callee returns as the buffer of an argument is
 		// the buffer passed for it: the operand's own, or its copy.
 		if sum != nil && i < len(sum.Equivalent) && sum.Equivalent[i] >= 0 {
+			j := sum.Equivalent[i]
 			var alias ir.Value
-			if j := sum.Equivalent[i]; inPlace[j] {
+			if inPlace[j] {
 				alias = op.Operand(j)
 			}
 			s.SetResult(r, nc.Result(i), alias)
+			s.SameBuffer(nc.Result(i), args[j])
 			continue
 		}
 		s.SetResult(r, nc.Result(i), nil)

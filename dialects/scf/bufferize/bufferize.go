@@ -4,6 +4,8 @@
 package bufferize
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -149,6 +151,9 @@ func (s *state) forOp(op *ir.Operation) error {
 			return err
 		}
 		a := body.Argument(1 + i)
+		if !s.Options().AllowReturnAllocsFromLoops && !s.IsBuffer(b, a) {
+			return ir.NewError(y.Loc(), fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
+		}
 		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || s.aliasesOutside(v, op.Region(0), a)) {
 			s.b.SetInsertionPoint(y)
 			nb := s.Alloc(s.TensorType(v), b, nil)
