@@ -240,6 +240,11 @@ type State interface {
 	// Erase schedules op, now replaced, for erasure once the function is
 	// bufferized.
 	Erase(op *ir.Operation)
+	// KeepOnTensors leaves op on tensors, as an operation without a
+	// bufferization: its tensor operands that have buffers are read back
+	// with bufferization.to_tensor, its tensor results get buffers through
+	// bufferization.to_buffer where they are used.
+	KeepOnTensors(op *ir.Operation)
 	// BufferizeBlock bufferizes the operations of b, in order.
 	BufferizeBlock(b *ir.Block) error
 	// HasTensors reports whether op has a tensor operand or result.

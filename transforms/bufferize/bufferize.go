@@ -125,7 +125,10 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 			continue
 		}
 		s.analyze(f, func(a *ir.BlockArgument) bool {
-			return a.Owner() == f.Region(0).First() && argAttr(f, a.Index(), bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false))
+			// Without function boundaries, an argument is read through
+			// a to_buffer, which may not be written.
+			return !s.opts.FunctionBoundaries ||
+				a.Owner() == f.Region(0).First() && argAttr(f, a.Index(), bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false))
 		})
 		read := s.arguments(f)
 		for _, b := range f.Region(0).Blocks() {
@@ -465,11 +468,9 @@ func (s *state) signature(f *ir.Operation) error {
 		return nil
 	}
 	if !s.opts.FunctionBoundaries {
-		for _, t := range append(append([]ir.Type{}, ft.Inputs...), ft.Results...) {
-			if isTensor(t) {
-				return ir.NewError(f.Loc(), "cannot bufferize a function with tensor arguments or results without bufferize-function-boundaries")
-			}
-		}
+		// The signature stays: the arguments are read through
+		// bufferization.to_buffer, the results returned through
+		// bufferization.to_tensor.
 		return nil
 	}
 	ins := make([]ir.Type, len(ft.Inputs))
@@ -658,6 +659,19 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	if !isTensor(s.tt(v)) {
 		return v, nil
 	}
+	// A function's argument when its boundary is not bufferized: read
+	// through a bufferization.to_buffer at the start of the function, one
+	// for each use, as upstream; the buffer may not be written.
+	if a, ok := v.(*ir.BlockArgument); ok && !s.opts.FunctionBoundaries {
+		s.b.SetInsertionPointToStart(a.Owner())
+		m := bufferization.BuildToBuffer(s.b, user.Loc(), v, s.dynamicType(v.Type()))
+		s.b.SetInsertionPoint(user)
+		s.b.Loc = user.Loc()
+		s.makeSet(v)
+		s.readonly[s.find(v)] = true
+		return m.Result(0), nil
+	}
+	// The result of an operation left on tensors.
 	if s.opts.AllowUnknownOps {
 		s.b.SetInsertionPoint(user)
 		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.dynamicType(v.Type()))
@@ -773,11 +787,12 @@ func (s *state) unknown(op *ir.Operation) {
 			continue
 		}
 		// Where upstream makes it: at the start of the block of an
-		// argument, right after the operation that defines the buffer.
-		if d := ir.DefiningOp(b); d != nil {
+		// argument, right after the operation that defines the tensor
+		// (and, before it is erased, follows what replaced it).
+		if d := ir.DefiningOp(v); d != nil {
 			s.b.SetInsertionPointAfter(d)
 		} else {
-			s.b.SetInsertionPointToStart(ir.ParentBlock(b))
+			s.b.SetInsertionPointToStart(ir.ParentBlock(v))
 		}
 		r := bufferization.BuildToTensor(s.b, op.Loc(), b, t).Result()
 		s.asTensor[v] = r
@@ -843,6 +858,7 @@ func (s *state) Index(v int64) ir.Value           { return s.cst(v) }
 func (s *state) HasTensors(op *ir.Operation) bool { return s.hasTensors(op) }
 func (s *state) BufferizeBlock(b *ir.Block) error { return s.block(b) }
 func (s *state) Erase(op *ir.Operation)           { s.dead = append(s.dead, op) }
+func (s *state) KeepOnTensors(op *ir.Operation)   { s.unknown(op) }
 func (s *state) Alias(a, b ir.Value)              { s.union(a, b) }
 func (s *state) Aliases(v ir.Value) []ir.Value    { return s.members(v) }
 func (s *state) SameBuffer(b, of ir.Value)        { s.same[b] = of }

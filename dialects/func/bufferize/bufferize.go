@@ -40,6 +40,12 @@ type state struct {
 // cycle) buffers of the function's result types: a buffer of another
 // type, or a read-only one, is copied into a new one.
 func (s *state) ret(op *ir.Operation) error {
+	if !s.Options().FunctionBoundaries {
+		// As upstream, the func dialect is left alone when function
+		// boundaries are not bufferized.
+		s.KeepOnTensors(op)
+		return nil
+	}
 	f := op.ParentOp()
 	ft := f.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
 	vals := make([]ir.Value, op.NumOperands())
@@ -81,8 +87,12 @@ func (s *state) call(op *ir.Operation) error {
 	if ref != nil {
 		callee = s.Function(ref.Root)
 	}
-	if callee == nil || !s.Options().FunctionBoundaries {
-		return ir.NewError(op.Loc(), "failed to bufferize a call with tensors: the callee is unknown or function boundaries are not bufferized")
+	if !s.Options().FunctionBoundaries {
+		s.KeepOnTensors(op)
+		return nil
+	}
+	if callee == nil {
+		return ir.NewError(op.Loc(), "failed to bufferize a call with tensors: the callee is unknown")
 	}
 	ft := callee.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
 	sum := s.Summary(callee)

@@ -154,11 +154,23 @@ func (s *state) cast(op *ir.Operation) error {
 func (s *state) fromElements(op *ir.Operation) error {
 	rt := op.Result(0).Type().(*ir.RankedTensorType)
 	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	// As upstream: the index constants 0 .. the largest dimension - 1
+	// first, then the stores.
+	var cst []ir.Value
+	if op.NumOperands() > 0 {
+		largest := int64(0)
+		for _, d := range rt.Shape {
+			largest = max(largest, d)
+		}
+		for i := int64(0); i < largest; i++ {
+			cst = append(cst, s.Index(i))
+		}
+	}
 	idx := make([]int64, len(rt.Shape))
 	for _, v := range op.Operands() {
 		ivs := make([]ir.Value, len(idx))
 		for i, x := range idx {
-			ivs[i] = s.Index(x)
+			ivs[i] = cst[x]
 		}
 		memref.BuildStore(s.b, op.Loc(), v, nb, ivs)
 		for d := len(idx) - 1; d >= 0; d-- {
