@@ -35,7 +35,17 @@ type analysis struct {
 	sets    map[ir.Value][]ir.Value
 	// readOnly reports whether the function's argument may not be written.
 	readOnly func(a *ir.BlockArgument) bool
+	// defs and read cache definitions and valueReadThroughAliases, which
+	// depend on the IR only.
+	defs map[ir.Value][]ir.Value
+	read map[ir.Value]bool
 }
+
+// maxAnalyzed bounds the tensor operations of a function that the
+// bottom-up analysis decides for: its conflict checks grow with the
+// square of the uses of one alias set, so a larger function is decided in
+// program order.
+const maxAnalyzed = 256
 
 // model returns op's AliasAnalysis model, or nil.
 func aliasModel(op *ir.Operation) bufferization.AliasAnalysis {
@@ -79,10 +89,11 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 // readOnly tells the arguments that may not be written.
 func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) {
 	ops, ok := s.analyzable(f)
-	if !ok {
+	if !ok || len(ops) > maxAnalyzed {
 		return
 	}
-	a := &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readOnly: readOnly}
+	a := &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readOnly: readOnly,
+		defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}}
 	for k := len(ops) - 1; k >= 0; k-- {
 		op := ops[k]
 		for i, v := range op.Operands() {
@@ -289,7 +300,12 @@ func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
 			// is read.
 			if !writes(u) {
 				for _, r := range aliasingResults(u) {
-					if valueReadThroughAliases(r) {
+					rd, ok := a.read[r]
+					if !ok {
+						rd = valueReadThroughAliases(r)
+						a.read[r] = rd
+					}
+					if rd {
 						reads[u] = true
 						break
 					}
@@ -339,7 +355,12 @@ func (a *analysis) readAfterWrite(u use) bool {
 		ws[u] = true
 	}
 	for r := range reads {
-		defs := definitions(r.op.Operand(r.i))
+		v := r.op.Operand(r.i)
+		defs, ok := a.defs[v]
+		if !ok {
+			defs = definitions(v)
+			a.defs[v] = defs
+		}
 		if len(defs) == 0 {
 			continue
 		}
