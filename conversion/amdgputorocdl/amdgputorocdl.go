@@ -19,6 +19,7 @@ import (
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/amdgpu"
 	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/dialects/rocdl"
 )
 
 // Argument is the pass's command-line name.
@@ -60,7 +61,7 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 	target.AddLegalDialect("rocdl")
 	for _, name := range []string{amdgpu.MfmaOpName, amdgpu.MemoryCounterWaitOpName, amdgpu.SchedBarrierOpName, amdgpu.SwizzleBitmodeOpName,
 		amdgpu.TransposeLoadOpName, amdgpu.DppOpName, amdgpu.ExtPackedFp8OpName, amdgpu.PackedTrunc2xfp8OpName, amdgpu.PackedStochRoundFp8OpName,
-		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName, amdgpu.GatherToLdsOpName} {
+		amdgpu.WmmaOpName, amdgpu.LdsBarrierOpName, amdgpu.GatherToLdsOpName, amdgpu.SparseMfmaOpName, amdgpu.PermlaneSwapOpName} {
 		target.AddIllegalOp(name)
 	}
 	for name := range bufferOps {
@@ -76,6 +77,8 @@ func Run(ctx *ir.Context, op *ir.Operation, chip Chipset) error {
 		gatherToLDSPattern(chip, tc),
 		dppPattern(),
 		wmmaPattern(chip),
+		sparseMFMAPattern(chip),
+		permlaneSwapPattern(chip),
 	}
 	patterns = append(patterns, bufferPatterns(chip, tc)...)
 	patterns = append(patterns, fp8Patterns(chip)...)
@@ -95,55 +98,76 @@ func intProp(op *ir.Operation, name string) int64 {
 	return 0
 }
 
-// waitPattern lowers memory_counter_wait to s_waitcnt on gfx9, whose
-// bitfield holds vmcnt (loads and stores share it: their sum, 6 bits
-// split low 4 and high 2), expcnt (3 bits) and lgkmcnt (LDS, 4 bits);
-// counts saturate, and an absent counter waits for nothing (its maximum).
+// waitPattern lowers memory_counter_wait: from gfx12 on to one wait per
+// counter given (ds, load, store, exp, tensor, in that order); on gfx9 to
+// s_waitcnt, whose bitfield holds vmcnt (loads and stores share it: their
+// sum, 6 bits split low 4 and high 2), expcnt (3 bits) and lgkmcnt (LDS,
+// 4 bits); counts saturate, and an absent counter waits for nothing (its
+// maximum). The tensor counter exists from gfx12 on only.
 func waitPattern(chip Chipset) rewrite.ConversionPattern {
 	return &rewrite.ConversionFunc{RootName: amdgpu.MemoryCounterWaitOpName, BenefitValue: 1, PatternName: "amdgpu.memory_counter_wait-to-rocdl",
 		Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
-			if chip.Major != 9 {
+			w, ok := amdgpu.AsMemoryCounterWaitOp(op)
+			if !ok {
 				return false
 			}
-			get := func(name string, max int64) int64 {
-				a, ok := op.InherentAttr(name).(*ir.IntegerAttr)
-				if !ok || a.Int64() > max {
+			ctx := r.Builder.Ctx
+			if chip.Major >= 12 {
+				for _, c := range []struct {
+					name  string
+					count func() (int32, bool)
+				}{{rocdl.SWaitDscntOpName, w.Ds}, {rocdl.SWaitLoadcntOpName, w.Load}, {rocdl.SWaitStorecntOpName, w.Store},
+					{rocdl.SWaitExpcntOpName, w.Exp}, {rocdl.SWaitTensorcntOpName, w.Tensor}} {
+					if n, ok := c.count(); ok {
+						llvmcommon.Create(r, c.name, op.Loc(), nil, nil,
+							[]ir.NamedAttr{{Name: "count", Value: ctx.IntegerAttr(ctx.I(16), int64(n))}})
+					}
+				}
+				r.ReplaceOp(op, nil)
+				return true
+			}
+			if _, ok := w.Tensor(); ok || chip.Major != 9 {
+				return false
+			}
+			get := func(count func() (int32, bool), max int64) int64 {
+				n, ok := count()
+				if !ok || int64(n) > max {
 					return max
 				}
-				return a.Int64()
+				return int64(n)
 			}
 			vm := int64(63)
-			load, hasLoad := op.InherentAttr("load").(*ir.IntegerAttr)
-			store, hasStore := op.InherentAttr("store").(*ir.IntegerAttr)
+			load, hasLoad := w.Load()
+			store, hasStore := w.Store()
 			switch {
 			case hasLoad && hasStore:
-				vm = min(load.Int64()+store.Int64(), 63)
+				vm = min(int64(load)+int64(store), 63)
 			case hasLoad:
-				vm = min(load.Int64(), 63)
+				vm = min(int64(load), 63)
 			case hasStore:
-				vm = min(store.Int64(), 63)
+				vm = min(int64(store), 63)
 			}
-			exp := get("exp", 7)
-			lgkm := get("ds", 15)
+			exp := get(w.Exp, 7)
+			lgkm := get(w.Ds, 15)
 			bits := (vm & 0xf) | (exp << 4) | (lgkm << 8) | ((vm >> 4) << 14)
-			ctx := r.Builder.Ctx
-			llvmcommon.Create(r, "rocdl.s.waitcnt", op.Loc(), nil, nil,
+			llvmcommon.Create(r, rocdl.SWaitcntOpName, op.Loc(), nil, nil,
 				[]ir.NamedAttr{{Name: "bitfield", Value: ctx.IntegerAttr(ctx.I(32), bits)}})
 			r.ReplaceOp(op, nil)
 			return true
 		}}
 }
 
-// ldsBarrierPattern lowers lds_barrier as upstream does from gfx90a to
-// gfx11: s_barrier between workgroup-scope release and acquire fences
+// ldsBarrierPattern lowers lds_barrier as upstream does from gfx908 to
+// gfx11: a barrier between workgroup-scope release and acquire fences
 // tagged with the MMRA amdgpu-synchronize-as:local, which relaxes them to
-// the LDS (the waits for LDS accesses, not for global memory). gfx908
-// needs an inline-assembly barrier and gfx12 the split barrier; those
-// are not lowered.
+// the LDS (the waits for LDS accesses, not for global memory). The
+// barrier is s_barrier, on gfx908 in inline assembly (which keeps the
+// backend from dropping it, at the cost of debug watches, as upstream
+// warns in the assembly). gfx12's split barrier is not lowered.
 func ldsBarrierPattern(chip Chipset) rewrite.ConversionPattern {
 	return &rewrite.ConversionFunc{RootName: amdgpu.LdsBarrierOpName, BenefitValue: 1, PatternName: "amdgpu.lds_barrier-to-rocdl",
 		Fn: func(op *ir.Operation, _ []ir.Value, r *rewrite.ConversionRewriter) bool {
-			if !chip.AtLeast(9, 0, 0xa) || chip.Major >= 12 {
+			if chip.Major != 9 && chip.Major != 10 && chip.Major != 11 || !chip.AtLeast(9, 0, 8) {
 				return false
 			}
 			ctx := r.Builder.Ctx
@@ -157,7 +181,17 @@ func ldsBarrierPattern(chip Chipset) rewrite.ConversionPattern {
 			}
 			// AtomicOrdering: release 5, acquire 4.
 			fence(5)
-			llvmcommon.Create(r, "rocdl.s.barrier", op.Loc(), nil, nil, nil)
+			if !chip.AtLeast(9, 0, 0xa) {
+				// AsmDialect: AT&T 0.
+				llvmcommon.Create(r, llvm.InlineAsmOpName, op.Loc(), nil, nil, []ir.NamedAttr{
+					{Name: "asm_string", Value: ctx.Str(";;;WARNING: BREAKS DEBUG WATCHES\ns_barrier")},
+					{Name: "constraints", Value: ctx.Str("")},
+					{Name: "has_side_effects", Value: ctx.Unit()},
+					{Name: "asm_dialect", Value: ctx.IntegerAttr(ctx.I(64), 0)},
+				})
+			} else {
+				llvmcommon.Create(r, rocdl.SBarrierOpName, op.Loc(), nil, nil, nil)
+			}
 			fence(4)
 			r.ReplaceOp(op, nil)
 			return true
@@ -278,10 +312,11 @@ func compose(r *rewrite.ConversionRewriter, loc ir.Location, words []ir.Value, t
 func transposeLoadPattern(chip Chipset, tc *rewrite.TypeConverter) rewrite.ConversionPattern {
 	return &rewrite.ConversionFunc{RootName: amdgpu.TransposeLoadOpName, BenefitValue: 1, PatternName: "amdgpu.transpose_load-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-			if !chip.Is(9, 5, 0) {
+			t, isT := amdgpu.AsTransposeLoadOp(op)
+			if !isT || !chip.Is(9, 5, 0) {
 				return false
 			}
-			m, ok := op.Operand(0).Type().(*ir.MemRefType)
+			m, ok := t.Src().Type().(*ir.MemRefType)
 			res, ok2 := op.Result(0).Type().(*ir.VectorType)
 			if !ok || !ok2 || len(operands) != 1+len(m.Shape) {
 				return false

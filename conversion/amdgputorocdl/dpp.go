@@ -5,6 +5,8 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
 	"github.com/strata-ir/strata/dialects/amdgpu"
+	"github.com/strata-ir/strata/dialects/llvm"
+	"github.com/strata-ir/strata/dialects/rocdl"
 )
 
 // dppCtrl is the DPP control word of a permutation with its argument, as
@@ -47,11 +49,12 @@ func dppCtrl(kind string, arg ir.Attribute) (int64, bool) {
 func dppPattern() rewrite.ConversionPattern {
 	return &rewrite.ConversionFunc{RootName: amdgpu.DppOpName, BenefitValue: 1, PatternName: "amdgpu.dpp-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-			if len(operands) != 2 {
+			d, ok := amdgpu.AsDppOp(op)
+			if !ok || len(operands) != 2 {
 				return false
 			}
-			kind, _ := amdgpu.DPPPermOf(op.InherentAttr("kind"))
-			ctrl, ok := dppCtrl(kind, op.InherentAttr("permArgument"))
+			kind, _ := amdgpu.DPPPermOf(d.Kind())
+			ctrl, ok := dppCtrl(kind, d.PermArgument())
 			if !ok {
 				return false
 			}
@@ -88,7 +91,7 @@ func dppPattern() rewrite.ConversionPattern {
 				return ctx.IntegerAttr(i32, def)
 			}
 			var bound ir.Attribute = ctx.Bool(false)
-			if b, ok := op.InherentAttr("bound_ctrl").(*ir.IntegerAttr); ok {
+			if b, ok := d.BoundCtrlAttr().(*ir.IntegerAttr); ok {
 				bound = b
 			}
 			res := create("rocdl.update.dpp", []ir.Value{old, src}, old.Type(),
@@ -104,6 +107,46 @@ func dppPattern() rewrite.ConversionPattern {
 				}
 			}
 			r.ReplaceOp(op, []ir.Value{res})
+			return true
+		}}
+}
+
+// permlaneSwapPattern lowers permlane_swap on gfx950 as upstream does:
+// the value split into 32-bit words, each swapped with
+// permlane16.swap or permlane32.swap, and of the pair the intrinsic
+// returns the one that is not the word itself.
+func permlaneSwapPattern(chip Chipset) rewrite.ConversionPattern {
+	return &rewrite.ConversionFunc{RootName: amdgpu.PermlaneSwapOpName, BenefitValue: 1, PatternName: "amdgpu.permlane_swap-to-rocdl",
+		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+			p, ok := amdgpu.AsPermlaneSwapOp(op)
+			if !ok || len(operands) != 1 || !chip.AtLeast(9, 5, 0) || chip.Major != 9 {
+				return false
+			}
+			name := map[int32]string{16: rocdl.Permlane16SwapOpName, 32: rocdl.Permlane32SwapOpName}[p.RowLength()]
+			if name == "" {
+				return false
+			}
+			loc := op.Loc()
+			ctx := r.Builder.Ctx
+			words, ok := decompose(r, loc, operands[0])
+			if !ok {
+				return false
+			}
+			pair := llvm.LiteralStruct(ctx, []ir.Type{ctx.I(32), ctx.I(32)}, false)
+			for i, w := range words {
+				res := llvmcommon.Create(r, name, loc, []ir.Value{w, w}, []ir.Type{pair}, []ir.NamedAttr{
+					{Name: "fi", Value: ctx.Bool(p.FetchInactive())},
+					{Name: "boundControl", Value: ctx.Bool(p.BoundCtrl())},
+				}).Result(0)
+				first := llvmcommon.Create(r, "llvm.extractvalue", loc, []ir.Value{res}, []ir.Type{ctx.I(32)},
+					[]ir.NamedAttr{{Name: "position", Value: ctx.DenseI64Array(0)}}).Result(0)
+				second := llvmcommon.Create(r, "llvm.extractvalue", loc, []ir.Value{res}, []ir.Type{ctx.I(32)},
+					[]ir.NamedAttr{{Name: "position", Value: ctx.DenseI64Array(1)}}).Result(0)
+				eq := llvmcommon.Create(r, "llvm.icmp", loc, []ir.Value{first, w}, []ir.Type{ctx.I(1)},
+					[]ir.NamedAttr{{Name: "predicate", Value: ctx.IntegerAttr(ctx.I(64), 0)}}).Result(0)
+				words[i] = llvmcommon.Create(r, "llvm.select", loc, []ir.Value{eq, second, first}, []ir.Type{ctx.I(32)}, nil).Result(0)
+			}
+			r.ReplaceOp(op, []ir.Value{compose(r, loc, words, op.Result(0).Type())})
 			return true
 		}}
 }

@@ -57,7 +57,11 @@ func fp8Patterns(chip Chipset) []rewrite.ConversionPattern {
 	}
 	ext := &rewrite.ConversionFunc{RootName: amdgpu.ExtPackedFp8OpName, BenefitValue: 1, PatternName: "amdgpu.ext_packed_fp8-to-rocdl",
 		Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
-			srcElem := elemOf(op.Operand(0).Type())
+			e, isExt := amdgpu.AsExtPackedFp8Op(op)
+			if !isExt {
+				return false
+			}
+			srcElem := elemOf(e.Source().Type())
 			if len(operands) != 1 || !fp8Supported(chip, srcElem) {
 				return false
 			}

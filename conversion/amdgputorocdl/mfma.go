@@ -161,13 +161,13 @@ func mfmaPattern(chip Chipset) rewrite.ConversionPattern {
 			}
 			loc := op.Loc()
 			blgp := int64(0)
-			if a := op.InherentAttr("blgp"); a != nil {
+			if a := m.Blgp(); a != nil {
 				kind, _ := amdgpu.MFMAPermBOf(a)
 				blgp = map[string]int64{"none": 0, "bcast_first_32": 1, "bcast_second_32": 2, "rotate_16_right": 3,
 					"bcast_first_16": 4, "bcast_second_16": 5, "bcast_third_16": 6, "bcast_fourth_16": 7}[kind]
 			}
-			a := mfmaOperand(r, loc, op.Operand(0).Type(), operands[0])
-			b := mfmaOperand(r, loc, op.Operand(1).Type(), operands[1])
+			a := mfmaOperand(r, loc, m.SourceA().Type(), operands[0])
+			b := mfmaOperand(r, loc, m.SourceB().Type(), operands[1])
 			args := []ir.Value{a, b, operands[2], constI32(r, loc, intProp(op, "cbsz")), constI32(r, loc, intProp(op, "abid")),
 				constI32(r, loc, blgp)}
 			res := llvmcommon.Create(r, "rocdl."+name, loc, args, []ir.Type{op.Result(0).Type()}, nil).Result(0)

@@ -428,11 +428,15 @@ func countDynamic(shape []int64) int {
 
 // constantIndex returns the value of an arith.constant index operand.
 func constantIndex(v ir.Value) (int64, bool) {
-	d, ok := arith.AsConstantOp(ir.DefiningOp(v))
-	if !ok {
-		return 0, false
+	var value ir.Attribute
+	if d, ok := arith.AsConstantOp(ir.DefiningOp(v)); ok {
+		value = d.Value()
+	} else if d, ok := llvm.AsMlirConstantOp(ir.DefiningOp(v)); ok {
+		// An index constant the same conversion has already lowered, as
+		// upstream's DimOpLowering also reads it.
+		value = d.Value()
 	}
-	a, ok := d.Value().(*ir.IntegerAttr)
+	a, ok := value.(*ir.IntegerAttr)
 	if !ok {
 		return 0, false
 	}
@@ -540,7 +544,11 @@ func lowerDim(l *lowering, op *ir.Operation, operands []ir.Value) bool {
 	if !ok {
 		return false
 	}
-	if i, ok := constantIndex(op.Operand(1)); ok && i >= 0 && int(i) < len(m.Shape) {
+	i, ok := constantIndex(op.Operand(1))
+	if !ok {
+		i, ok = constantIndex(operands[1])
+	}
+	if ok && i >= 0 && int(i) < len(m.Shape) {
 		// Folds first, as MLIR's driver does.
 		if m.Shape[i] != ir.Dynamic {
 			c := l.r.Builder.Create(&ir.OperationState{Name: ctx.OpName("arith.constant"), Loc: l.loc,

@@ -93,6 +93,19 @@ func dotInfo(k *tiletonvgpu.Kernel, op *ir.Operation) (*dotShape, error) {
 	if l == nil {
 		return nil, k.Errorf(op, "tile without a layout")
 	}
+	info := newDotShape(k.Chip(), aShape, bShape, aElem, cElem, l)
+	if info.bk%info.kInstr != 0 {
+		return nil, k.Errorf(op, "tile-to-amdgpu: the k block of a tile.dot must be a multiple of %d for mfma %dx%dx%d, not %d",
+			info.kInstr, info.frag, info.frag, info.kInstr, info.bk)
+	}
+	return info, nil
+}
+
+// newDotShape describes the product of an aShape tile of elem by a bShape
+// tile into an accumulator of acc elements laid out as l, on chip.
+func newDotShape(chip string, aShape, bShape []int64, elem, acc ir.Type, l *tiletonvgpu.Layout) *dotShape {
+	aElem, cElem := elem, acc
+	fp8 := isFP8(aElem)
 	info := &dotShape{bm: aShape[0], bk: aShape[1], bn: bShape[1], elem: aElem, acc: cElem, layout: l}
 	info.wm, info.wn = info.bm, info.bn
 	for _, b := range l.Warp {
@@ -112,7 +125,7 @@ func dotInfo(k *tiletonvgpu.Kernel, op *ir.Operation) (*dotShape, error) {
 		info.kInstr = 2 * 32 / info.frag
 	case fp8:
 		info.kInstr = 16 * 32 / info.frag
-	case k.Chip() == "gfx950" && info.bk%(16*32/info.frag) == 0:
+	case chip == "gfx950" && info.bk%(16*32/info.frag) == 0:
 		// gfx950's f16 and bf16 MFMAs of twice the K (32x32x16,
 		// 16x16x32): eight elements per lane.
 		info.kInstr = 16 * 32 / info.frag
@@ -120,17 +133,14 @@ func dotInfo(k *tiletonvgpu.Kernel, op *ir.Operation) (*dotShape, error) {
 		info.kInstr = 8 * 32 / info.frag
 	}
 	info.perLane = info.kInstr * info.frag / WaveSize
-	if info.bk%info.kInstr != 0 {
-		return nil, k.Errorf(op, "tile-to-amdgpu: the k block of a tile.dot must be a multiple of %d for mfma %dx%dx%d, not %d",
-			info.kInstr, info.frag, info.frag, info.kInstr, info.bk)
-	}
-	return info, nil
+	return info
 }
 
 // lowerDot computes D = A x B + C on the matrix cores: A (bm x bk) and
-// the transpose of B (bn x bk) are staged in LDS, swizzled; per k step of
-// the instruction, each lane reads its elements of the A and B fragments
-// of its wave (rows l % F of the fragment, k from 4 (l / F) on) as one
+// the transpose of B (bn x bk) are staged in LDS, each in the layout the
+// bank model finds conflict-free (chooseStaging); per k step of the
+// instruction, each lane reads its elements of the A and B fragments of
+// its wave (rows l % F of the fragment, k from 4 (l / F) on) as one
 // vector each, and the wave issues amdgpu.mfma for every fragment of its
 // part of the accumulator.
 func lowerDot(k *tiletonvgpu.Kernel, op *ir.Operation) error {
@@ -140,26 +150,31 @@ func lowerDot(k *tiletonvgpu.Kernel, op *ir.Operation) error {
 	}
 	d, _ := tile.AsDotOp(op)
 	ctx := k.Context()
-	sw := tiletonvgpu.SwizzleFor(info.bk, ir.IntOrFloatBitWidth(info.elem))
-	smA := k.Workgroup(ctx.MemRefType([]int64{info.bm * info.bk}, info.elem, nil, k.WorkgroupSpace()))
-	smB := k.Workgroup(ctx.MemRefType([]int64{info.bn * info.bk}, info.elem, nil, k.WorkgroupSpace()))
-	if err := stage(k, d.A(), smA, sw, false); err != nil {
+	regsA, lA, err := stagedRegs(k, d.A())
+	if err != nil {
 		return err
 	}
-	if err := stage(k, d.B(), smB, sw, true); err != nil {
+	regsB, lB, err := stagedRegs(k, d.B())
+	if err != nil {
 		return err
 	}
+	sA := chooseStaging(info, lA, 0, int(k.Warps()))
+	sB := chooseStaging(info, lB, 1, int(k.Warps()))
+	smA := k.Workgroup(ctx.MemRefType([]int64{sA.size(info.bm)}, info.elem, nil, k.WorkgroupSpace()))
+	smB := k.Workgroup(ctx.MemRefType([]int64{sB.size(info.bn)}, info.elem, nil, k.WorkgroupSpace()))
+	storeLDS(k, regsA, lA, smA, sA, nil, false)
+	storeLDS(k, regsB, lB, smB, sB, nil, true)
 	k.Op("gpu.barrier", nil, nil)
-	acc := mfmaSteps(k, info, k.Get(d.Acc()), smA, smB, sw, nil, nil)
+	acc := mfmaSteps(k, info, k.Get(d.Acc()), smA, smB, sA, sB, nil, nil)
 	// The next stores to the staging buffers wait for every wave's reads.
 	k.Op("gpu.barrier", nil, nil)
 	k.Set(d.Result(), acc)
 	return nil
 }
 
-// mfmaSteps accumulates the product of the tiles staged at element
-// offsets offA of smA and offB of smB (nil for 0) into acc.
-func mfmaSteps(k *tiletonvgpu.Kernel, info *dotShape, acc, smA, smB ir.Value, sw tiletonvgpu.Swizzle, offA, offB ir.Value) ir.Value {
+// mfmaSteps accumulates the product of the tiles staged as sA at element
+// offset offA of smA and as sB at offB of smB (nil for 0) into acc.
+func mfmaSteps(k *tiletonvgpu.Kernel, info *dotShape, acc, smA, smB ir.Value, sA, sB staging, offA, offB ir.Value) ir.Value {
 	ctx := k.Context()
 	f := info.frag
 	woff := k.WarpOffset(info.layout)
@@ -189,12 +204,12 @@ func mfmaSteps(k *tiletonvgpu.Kernel, info *dotShape, acc, smA, smB ir.Value, sw
 		as := make([]ir.Value, mT)
 		for mi := range as {
 			row := k.Add(woff[0], k.Add(k.C(int64(mi)*f), lf))
-			as[mi] = load(smA, at(k, k.Offset(sw, row, col), offA))
+			as[mi] = load(smA, at(k, sA.emitOffset(k, row, col), offA))
 		}
 		bs := make([]ir.Value, nT)
 		for ni := range bs {
 			row := k.Add(woff[1], k.Add(k.C(int64(ni)*f), lf))
-			bs[ni] = load(smB, at(k, k.Offset(sw, row, col), offB))
+			bs[ni] = load(smB, at(k, sB.emitOffset(k, row, col), offB))
 		}
 		for mi := int64(0); mi < mT; mi++ {
 			for ni := int64(0); ni < nT; ni++ {
@@ -208,28 +223,22 @@ func mfmaSteps(k *tiletonvgpu.Kernel, info *dotShape, acc, smA, smB ir.Value, sw
 	return acc
 }
 
-// stage writes operand v of a product into the LDS tile sm (transposed
-// for B): a block loaded for the product alone is read with buffer loads
+// stagedRegs returns the registers of operand v of a product and their
+// layout: a block loaded for the product alone is read with buffer loads
 // in the blocked layout; any other tile is already in registers.
-func stage(k *tiletonvgpu.Kernel, v, sm ir.Value, sw tiletonvgpu.Swizzle, transpose bool) error {
+func stagedRegs(k *tiletonvgpu.Kernel, v ir.Value) (ir.Value, *tiletonvgpu.Layout, error) {
 	shape, elem := tileShape(v)
 	def := ir.DefiningOp(v)
-	var regs ir.Value
-	var l *tiletonvgpu.Layout
 	if def != nil && tiletonvgpu.FeedsDot(def) {
-		l = tiletonvgpu.BlockedLanes(shape, ir.IntOrFloatBitWidth(elem), int(k.Warps()), WaveSize)
-		var err error
-		if regs, err = bufferLoad(k, def, l); err != nil {
-			return err
-		}
-	} else {
-		if l = k.Layout(v); l == nil {
-			return k.Errorf(def, "tile without a layout")
-		}
-		regs = k.Get(v)
+		l := tiletonvgpu.BlockedLanes(shape, ir.IntOrFloatBitWidth(elem), int(k.Warps()), WaveSize)
+		regs, err := bufferLoad(k, def, l)
+		return regs, l, err
 	}
-	storeLDS(k, regs, l, sm, sw, nil, transpose)
-	return nil
+	l := k.Layout(v)
+	if l == nil {
+		return nil, nil, k.Errorf(def, "tile without a layout")
+	}
+	return k.Get(v), l, nil
 }
 
 // at adds the offset off (nil for 0) to the index x.
@@ -240,48 +249,46 @@ func at(k *tiletonvgpu.Kernel, x, off ir.Value) ir.Value {
 	return k.Add(x, off)
 }
 
-// storeLDS stores registers v of layout l into the tile staged in sm with
-// swizzle sw from element base on (nil for 0), transposed when transpose
-// is set, each element once: a vector of the registers that fill one
-// chunk of the swizzle is one store, other registers are stored one by
-// one.
-func storeLDS(k *tiletonvgpu.Kernel, v ir.Value, l *tiletonvgpu.Layout, sm ir.Value, sw tiletonvgpu.Swizzle, base ir.Value, transpose bool) {
+// storeLDS stores registers v of layout l into the tile staged as s in
+// sm from element base on (nil for 0), transposed when transpose is set,
+// each element once: the registers that hold consecutive elements of a
+// row within one unit of s (storeVector) are one store, other registers
+// are stored one by one.
+func storeLDS(k *tiletonvgpu.Kernel, v ir.Value, l *tiletonvgpu.Layout, sm ir.Value, s staging, base ir.Value, transpose bool) {
 	vt := v.Type().(*ir.VectorType)
 	if transpose {
 		l = l.Permuted([]int64{1, 0})
 	}
 	th := k.ThreadCoords(l)
 	dup := tiletonvgpu.ZeroBits(l.Reg)
-	vec := l.RegShape[len(l.RegShape)-1]
-	// The registers of a group are consecutive elements of a row.
-	chunk := !transpose && vec == sw.Vec
-	for b := 0; chunk && int64(1)<<b < vec; b++ {
-		if l.Reg[b][0] != 0 || l.Reg[b][1] != int64(1)<<b {
-			chunk = false
-		}
-	}
+	vec := storeVector(l, s, transpose)
+	inner := vt.Shape[len(vt.Shape)-1]
 	store := func() {
-		if chunk {
-			for r := 0; r < l.NumRegs(); r += int(vec) {
-				if int64(r)&dup != 0 {
-					continue
-				}
-				rc := l.RegCoord(r)
-				row, col := k.Add(th[0], k.C(rc[0])), k.Add(th[1], k.C(rc[1]))
-				p := tiletonvgpu.Unflatten(r, vt.Shape)
-				x := k.Extract(v, k.Vec([]int64{vec}, vt.Elem), p[:len(p)-1])
-				k.Op("vector.store", []ir.Value{x, sm, at(k, k.Offset(sw, row, col), base)}, nil)
-			}
-			return
+		units := v
+		if vec > 1 && vec < inner {
+			// The registers' vectors as units of s: [..., inner/vec, vec].
+			shape := append(append([]int64(nil), vt.Shape[:len(vt.Shape)-1]...), inner/vec, vec)
+			units = k.Val("vector.shape_cast", []ir.Value{v}, k.Vec(shape, vt.Elem))
 		}
-		for r := 0; r < l.NumRegs(); r++ {
+		for r := 0; r < l.NumRegs(); r += int(vec) {
 			if int64(r)&dup != 0 {
 				continue
 			}
 			rc := l.RegCoord(r)
 			row, col := k.Add(th[0], k.C(rc[0])), k.Add(th[1], k.C(rc[1]))
-			x := k.Extract(v, vt.Elem, tiletonvgpu.Unflatten(r, vt.Shape))
-			k.Op("memref.store", []ir.Value{x, sm, at(k, k.Offset(sw, row, col), base)}, nil)
+			p := tiletonvgpu.Unflatten(r, vt.Shape)
+			addr := at(k, s.emitOffset(k, row, col), base)
+			if vec == 1 {
+				x := k.Extract(v, vt.Elem, p)
+				k.Op("memref.store", []ir.Value{x, sm, addr}, nil)
+				continue
+			}
+			pos := p[:len(p)-1]
+			if vec < inner {
+				pos = append(append([]int64(nil), pos...), p[len(p)-1]/vec)
+			}
+			x := k.Extract(units, k.Vec([]int64{vec}, vt.Elem), pos)
+			k.Op("vector.store", []ir.Value{x, sm, addr}, nil)
 		}
 	}
 	if owner := k.OwnerPred(l); owner != nil {

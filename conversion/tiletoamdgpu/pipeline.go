@@ -80,10 +80,6 @@ func lowerFor(k *tiletonvgpu.Kernel, op *ir.Operation) error {
 	}
 	ctx := k.Context()
 	info := p.info
-	sw := tiletonvgpu.SwizzleFor(info.bk, ir.IntOrFloatBitWidth(info.elem))
-	sizeA, sizeB := info.bm*info.bk, info.bn*info.bk
-	smA := k.Workgroup(ctx.MemRefType([]int64{2 * sizeA}, info.elem, nil, k.WorkgroupSpace()))
-	smB := k.Workgroup(ctx.MemRefType([]int64{2 * sizeB}, info.elem, nil, k.WorkgroupSpace()))
 	body := f.Region().First()
 	oldIV := body.Argument(0)
 	layouts := [2]*tiletonvgpu.Layout{}
@@ -91,6 +87,11 @@ func lowerFor(k *tiletonvgpu.Kernel, op *ir.Operation) error {
 		shape, elem := tileShape(ld.Result(0))
 		layouts[i] = tiletonvgpu.BlockedLanes(shape, ir.IntOrFloatBitWidth(elem), int(k.Warps()), WaveSize)
 	}
+	sA := chooseStaging(info, layouts[0], 0, int(k.Warps()))
+	sB := chooseStaging(info, layouts[1], 1, int(k.Warps()))
+	sizeA, sizeB := sA.size(info.bm), sB.size(info.bn)
+	smA := k.Workgroup(ctx.MemRefType([]int64{2 * sizeA}, info.elem, nil, k.WorkgroupSpace()))
+	smB := k.Workgroup(ctx.MemRefType([]int64{2 * sizeB}, info.elem, nil, k.WorkgroupSpace()))
 	// prefetch loads the blocks of the iteration at iv and writes them to
 	// the stages at offA and offB.
 	fetch := func(iv ir.Value) ([2]ir.Value, error) {
@@ -108,8 +109,8 @@ func lowerFor(k *tiletonvgpu.Kernel, op *ir.Operation) error {
 		return regs, nil
 	}
 	write := func(regs [2]ir.Value, offA, offB ir.Value) {
-		storeLDS(k, regs[0], layouts[0], smA, sw, offA, false)
-		storeLDS(k, regs[1], layouts[1], smB, sw, offB, true)
+		storeLDS(k, regs[0], layouts[0], smA, sA, offA, false)
+		storeLDS(k, regs[1], layouts[1], smB, sB, offB, true)
 	}
 	lb, ub, step := k.Get(f.LowerBound()), k.Get(f.UpperBound()), k.Get(f.Step())
 	// The prologue: the first iteration's blocks in stage 0.
@@ -148,7 +149,7 @@ func lowerFor(k *tiletonvgpu.Kernel, op *ir.Operation) error {
 			if err != nil {
 				return err
 			}
-			acc := mfmaSteps(k, info, k.Get(d.Acc()), smA, smB, sw, k.Mul(stage, sizeA), k.Mul(stage, sizeB))
+			acc := mfmaSteps(k, info, k.Get(d.Acc()), smA, smB, sA, sB, k.Mul(stage, sizeA), k.Mul(stage, sizeB))
 			other = k.Bin("arith.subi", k.C(1), stage)
 			write(next, k.Mul(other, sizeA), k.Mul(other, sizeB))
 			k.Op("gpu.barrier", nil, nil)

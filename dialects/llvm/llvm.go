@@ -13,6 +13,7 @@ package llvm
 
 import (
 	_ "embed"
+	"github.com/strata-ir/strata/dialects/ub"
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
@@ -70,11 +71,36 @@ func foldConstant(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
 	return []ir.FoldResult{{Attr: op.InherentAttr("value")}}, true
 }
 
-// materializeConstant builds llvm.mlir.constant for folded values.
+// foldPoison folds llvm.mlir.poison to #ub.poison, as upstream's does.
+func foldPoison(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	return []ir.FoldResult{{Attr: ub.PoisonAttr(op.Context())}}, true
+}
+
+// foldBitcast folds a bitcast to its own type, and a bitcast of a bitcast
+// back to the first one's operand type, to that operand.
+func foldBitcast(op *ir.Operation, _ []ir.Attribute) ([]ir.FoldResult, bool) {
+	b, ok := AsBitcastOp(op)
+	if !ok {
+		return nil, false
+	}
+	if b.Arg().Type() == b.Res().Type() {
+		return []ir.FoldResult{{Value: b.Arg()}}, true
+	}
+	if prev, ok := AsBitcastOp(ir.DefiningOp(b.Arg())); ok && prev.Arg().Type() == b.Res().Type() {
+		return []ir.FoldResult{{Value: prev.Arg()}}, true
+	}
+	return nil, false
+}
+
+// materializeConstant builds llvm.mlir.constant for folded values, and
+// llvm.mlir.poison for #ub.poison.
 func materializeConstant(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
 	switch value.(type) {
 	case *ir.IntegerAttr, *ir.FloatAttr, *ir.DenseElementsAttr:
 	default:
+		if ub.IsPoisonAttr(value) {
+			return BuildMlirPoison(b, loc, t).Operation
+		}
 		return nil
 	}
 	return BuildMlirConstant(b, loc, value, t).Operation

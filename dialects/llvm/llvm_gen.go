@@ -9030,6 +9030,10 @@ func registerHooks(ctx *ir.Context) {
 		d.Fold = foldConstant
 	}
 	{
+		d := def("llvm.mlir.poison")
+		d.Fold = foldPoison
+	}
+	{
 		d := def("llvm.mlir.addressof")
 		d.AddVerifier(verifyAddressOf)
 	}
@@ -9056,6 +9060,10 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("llvm.extractvalue")
 		d.AddVerifier(verifyExtractValue)
+	}
+	{
+		d := def("llvm.bitcast")
+		d.Fold = foldBitcast
 	}
 	{
 		d := def("llvm.intr.assume")

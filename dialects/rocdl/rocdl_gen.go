@@ -1206,6 +1206,146 @@ func BuildSWaitTensorcnt(b *ir.Builder, loc ir.Location, count ir.Attribute) SWa
 	return SWaitTensorcntOp{op}
 }
 
+// SWaitDscntOpName is the name of the operation rocdl.s.wait.dscnt.
+const SWaitDscntOpName = "rocdl.s.wait.dscnt"
+
+// SWaitDscntOp wraps an operation rocdl.s.wait.dscnt: waits for the LDS, GDS and scalar memory counter (s_wait_dscnt, gfx12).
+type SWaitDscntOp struct{ *ir.Operation }
+
+// AsSWaitDscntOp returns op as a SWaitDscntOp if it is an operation rocdl.s.wait.dscnt.
+func AsSWaitDscntOp(op *ir.Operation) (SWaitDscntOp, bool) {
+	if op == nil || op.Name() != SWaitDscntOpName {
+		return SWaitDscntOp{}, false
+	}
+	return SWaitDscntOp{op}, true
+}
+
+// Count returns the property count, or nil when it is absent.
+func (op SWaitDscntOp) Count() ir.Attribute { return op.InherentAttr("count") }
+
+// BuildSWaitDscnt creates an operation rocdl.s.wait.dscnt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SWaitDscntOp.
+func BuildSWaitDscnt(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitDscntOp {
+	if count == nil {
+		b.Errorf("building %s: a required operand or property is nil", SWaitDscntOpName)
+		return SWaitDscntOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, SWaitDscntOpName), Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "count", Value: count})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SWaitDscntOp{op}
+}
+
+// SWaitLoadcntOpName is the name of the operation rocdl.s.wait.loadcnt.
+const SWaitLoadcntOpName = "rocdl.s.wait.loadcnt"
+
+// SWaitLoadcntOp wraps an operation rocdl.s.wait.loadcnt: waits for the vector memory load counter (s_wait_loadcnt, gfx12).
+type SWaitLoadcntOp struct{ *ir.Operation }
+
+// AsSWaitLoadcntOp returns op as a SWaitLoadcntOp if it is an operation rocdl.s.wait.loadcnt.
+func AsSWaitLoadcntOp(op *ir.Operation) (SWaitLoadcntOp, bool) {
+	if op == nil || op.Name() != SWaitLoadcntOpName {
+		return SWaitLoadcntOp{}, false
+	}
+	return SWaitLoadcntOp{op}, true
+}
+
+// Count returns the property count, or nil when it is absent.
+func (op SWaitLoadcntOp) Count() ir.Attribute { return op.InherentAttr("count") }
+
+// BuildSWaitLoadcnt creates an operation rocdl.s.wait.loadcnt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SWaitLoadcntOp.
+func BuildSWaitLoadcnt(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitLoadcntOp {
+	if count == nil {
+		b.Errorf("building %s: a required operand or property is nil", SWaitLoadcntOpName)
+		return SWaitLoadcntOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, SWaitLoadcntOpName), Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "count", Value: count})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SWaitLoadcntOp{op}
+}
+
+// SWaitStorecntOpName is the name of the operation rocdl.s.wait.storecnt.
+const SWaitStorecntOpName = "rocdl.s.wait.storecnt"
+
+// SWaitStorecntOp wraps an operation rocdl.s.wait.storecnt: waits for the vector memory store counter (s_wait_storecnt, gfx12).
+type SWaitStorecntOp struct{ *ir.Operation }
+
+// AsSWaitStorecntOp returns op as a SWaitStorecntOp if it is an operation rocdl.s.wait.storecnt.
+func AsSWaitStorecntOp(op *ir.Operation) (SWaitStorecntOp, bool) {
+	if op == nil || op.Name() != SWaitStorecntOpName {
+		return SWaitStorecntOp{}, false
+	}
+	return SWaitStorecntOp{op}, true
+}
+
+// Count returns the property count, or nil when it is absent.
+func (op SWaitStorecntOp) Count() ir.Attribute { return op.InherentAttr("count") }
+
+// BuildSWaitStorecnt creates an operation rocdl.s.wait.storecnt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SWaitStorecntOp.
+func BuildSWaitStorecnt(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitStorecntOp {
+	if count == nil {
+		b.Errorf("building %s: a required operand or property is nil", SWaitStorecntOpName)
+		return SWaitStorecntOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, SWaitStorecntOpName), Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "count", Value: count})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SWaitStorecntOp{op}
+}
+
+// SWaitExpcntOpName is the name of the operation rocdl.s.wait.expcnt.
+const SWaitExpcntOpName = "rocdl.s.wait.expcnt"
+
+// SWaitExpcntOp wraps an operation rocdl.s.wait.expcnt: waits for the export counter (s_wait_expcnt, gfx12).
+type SWaitExpcntOp struct{ *ir.Operation }
+
+// AsSWaitExpcntOp returns op as a SWaitExpcntOp if it is an operation rocdl.s.wait.expcnt.
+func AsSWaitExpcntOp(op *ir.Operation) (SWaitExpcntOp, bool) {
+	if op == nil || op.Name() != SWaitExpcntOpName {
+		return SWaitExpcntOp{}, false
+	}
+	return SWaitExpcntOp{op}, true
+}
+
+// Count returns the property count, or nil when it is absent.
+func (op SWaitExpcntOp) Count() ir.Attribute { return op.InherentAttr("count") }
+
+// BuildSWaitExpcnt creates an operation rocdl.s.wait.expcnt at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SWaitExpcntOp.
+func BuildSWaitExpcnt(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitExpcntOp {
+	if count == nil {
+		b.Errorf("building %s: a required operand or property is nil", SWaitExpcntOpName)
+		return SWaitExpcntOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, SWaitExpcntOpName), Loc: loc}
+	var props []ir.NamedAttr
+	props = append(props, ir.NamedAttr{Name: "count", Value: count})
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SWaitExpcntOp{op}
+}
+
 // SSetprioOpName is the name of the operation rocdl.s.setprio.
 const SSetprioOpName = "rocdl.s.setprio"
 

@@ -50,7 +50,7 @@ func Tool(t testing.TB, name string) string {
 	if p := LookTool(name); p != "" {
 		return p
 	}
-	Missing(t, name+" (apt-get install mlir-22-tools llvm-16)")
+	Missing(t, name+" (apt-get install mlir-22-tools llvm-16 llvm-22 lld-22)")
 	return ""
 }
 
@@ -63,6 +63,7 @@ func LookTool(name string) string {
 		"mlir-opt-22":       "/usr/lib/llvm-22/bin/mlir-opt",
 		"mlir-translate-22": "/usr/lib/llvm-22/bin/mlir-translate",
 		"llc-16":            "/usr/lib/llvm-16/bin/llc",
+		"llc-22":            "/usr/lib/llvm-22/bin/llc",
 	}
 	if p, ok := alt[name]; ok {
 		if _, err := os.Stat(p); err == nil {

@@ -2,15 +2,20 @@
 // the interpreter, on the SIMT model of core/interp/simt with 64-lane
 // wavefronts (the launch's warp size, from #rocdl.target):
 //
-//   - amdgpu.mfma: a wave collective computing D = A x B + C of one
-//     M x N x K block (blocks = 1) in the register layouts of CDNA's
+//   - amdgpu.mfma: a wave collective computing D = A x B + C of each of
+//     its `blocks` M x N x K blocks in the register layouts of CDNA's
 //     matrix instructions (AMD's matrix instruction calculator): with
-//     G = 64 / M lane groups and P = K / G elements of A and B per lane,
-//     lane l holds A[l % M][(l / M) P + j] and B[(l / N) P + j][l % N]
-//     for j < P, and accumulator register r holds
-//     D[(r / 4) 4 (64 / N) + 4 (l / N) + r % 4][l % N]. Products and
-//     their sum are exact (float64), rounded once to the accumulator's
-//     type; negateA/B/C negate the operands.
+//     G = 64 / M lane groups, g = l / M lane l's group, Gb = G / blocks
+//     groups per block and P = K / Gb elements of A and B per lane, lane
+//     l holds A[l % M][(g % Gb) P + j] and B[(g % Gb) P + j][l % N] of
+//     block g / Gb for j < P; with R = M N / 64 accumulator registers of
+//     a block per lane, register r holds D[(r' / 4) 4 (64 / N) + 4 (l / N)
+//   - r' % 4][l % N] of block r / R (r' = r % R), and for the 4x4
+//     blocks (R < 1) D[r][l % N] of block l / N; a 64-bit accumulator
+//     (f64) holds in register r D[g / blocks + r 64 / (N blocks)][l % N]
+//     of block g % blocks (g = l / N). Products and their sum
+//     are exact (float64), rounded once to the accumulator's type;
+//     negateA/B/C negate the operands.
 //   - amdgpu.raw_buffer_load and raw_buffer_store: the element at the
 //     position sum(index_d * stride_d) + indexOffset + sgprOffset of the
 //     memref; with boundsCheck, the elements of the access past the
@@ -47,45 +52,106 @@ func Register(reg *interp.Registry) {
 }
 
 // Layout is the register layout of an M x N x K matrix instruction of
-// one block on a wave of 64 lanes.
-type Layout struct{ M, N, K int }
+// Blocks blocks on a wave of 64 lanes. Acc64 is set for 64-bit
+// accumulators (the f64 instructions), whose registers take whole rows.
+type Layout struct {
+	M, N, K, Blocks int
+	Acc64           bool
+}
+
+// groupsPerBlock returns the groups of M lanes that share a block.
+func (l Layout) groupsPerBlock() int { return 64 / l.M / l.blocks() }
+
+func (l Layout) blocks() int { return max(1, l.Blocks) }
 
 // PerLane returns the elements of A (and of B) each lane holds.
-func (l Layout) PerLane() int { return l.K * l.M / 64 }
+func (l Layout) PerLane() int { return l.K * l.M * l.blocks() / 64 }
 
-// A returns the (row, k) of element j of lane's A operand.
-func (l Layout) A(lane, j int) (int, int) { return lane % l.M, lane/l.M*l.PerLane() + j }
+// Regs returns the accumulator registers of each lane.
+func (l Layout) Regs() int { return l.M * l.N * l.blocks() / 64 }
 
-// B returns the (k, column) of element j of lane's B operand.
-func (l Layout) B(lane, j int) (int, int) { return lane/l.N*(l.K*l.N/64) + j, lane % l.N }
+// A returns the (row, k) in its block of element j of lane's A operand.
+func (l Layout) A(lane, j int) (int, int) {
+	return lane % l.M, lane/l.M%l.groupsPerBlock()*l.PerLane() + j
+}
 
-// D returns the (row, column) of accumulator register r of lane.
+// B returns the (k, column) in its block of element j of lane's B
+// operand.
+func (l Layout) B(lane, j int) (int, int) {
+	return lane/l.N%l.groupsPerBlock()*l.PerLane() + j, lane % l.N
+}
+
+// InputBlock returns the block of lane's A and B elements.
+func (l Layout) InputBlock(lane int) int { return lane / l.M / l.groupsPerBlock() }
+
+// D returns the (row, column) in its block of accumulator register r of
+// lane.
 func (l Layout) D(lane, r int) (int, int) {
+	if l.Acc64 {
+		// Lane group g holds row g / blocks + r (64 / N / blocks) of block
+		// g % blocks.
+		g := lane / l.N
+		return g/l.blocks() + r*(64/l.N/l.blocks()), lane % l.N
+	}
+	per := l.M * l.N / 64
+	if per == 0 {
+		return r, lane % l.N
+	}
+	r %= per
 	return r/4*4*(64/l.N) + 4*(lane/l.N) + r%4, lane % l.N
 }
 
+// DBlock returns the block of accumulator register r of lane.
+func (l Layout) DBlock(lane, r int) int {
+	if l.Acc64 {
+		return lane / l.N % l.blocks()
+	}
+	per := l.M * l.N / 64
+	if per == 0 {
+		return lane / l.N
+	}
+	return r / per
+}
+
 // LayoutFor returns the layout of an M x N x K instruction of one block,
-// and whether there is one (M = N, 16 or 32, and K a multiple of the lane
-// groups).
-func LayoutFor(m, n, k int) (Layout, bool) {
-	if m != n || (m != 16 && m != 32) || k <= 0 || (k*m)%64 != 0 {
+// and whether there is one (see LayoutBlocks).
+func LayoutFor(m, n, k int) (Layout, bool) { return LayoutBlocks(m, n, k, 1) }
+
+// LayoutBlocks returns the layout of an M x N x K instruction of blocks
+// blocks, and whether there is one: M = N, 4 (16 blocks), 16 (1, 2 or 4
+// blocks) or 32 (1 or 2), and K such that each lane holds a whole number
+// of elements.
+func LayoutBlocks(m, n, k, blocks int) (Layout, bool) {
+	if m != n || k <= 0 || blocks <= 0 {
 		return Layout{}, false
 	}
-	return Layout{m, n, k}, true
+	switch m {
+	case 4, 16, 32:
+	default:
+		return Layout{}, false
+	}
+	if groups := 64 / m; groups%blocks != 0 || (k*m*blocks)%64 != 0 {
+		return Layout{}, false
+	}
+	return Layout{M: m, N: n, K: k, Blocks: blocks}, true
 }
 
 // WaveMFMA computes D = A x B + C for a wave from its 64 lanes' operands
 // (each lane's elements in order, as bit patterns of at, bt and ct) in
 // layout l; D's elements are of type dt. negate negates A, B and C.
 func WaveMFMA(l Layout, at, bt, ct, dt ir.Type, a, b, c [][]uint64, negate [3]bool) ([][]uint64, error) {
-	M, N, K := l.M, l.N, l.K
+	if ir.IntOrFloatBitWidth(dt) == 64 {
+		l.Acc64 = true
+	}
+	M, N, K, nb := l.M, l.N, l.K, l.blocks()
 	if len(a) != 64 || len(b) != 64 || len(c) != 64 {
 		return nil, fmt.Errorf("a %dx%dx%d matrix instruction needs a wave of 64 lanes, the wave has %d", M, N, K, len(a))
 	}
-	per, regs := l.PerLane(), M*N/64
-	A := make([]float64, M*K)
-	B := make([]float64, K*N)
-	C := make([]float64, M*N)
+	per, regs := l.PerLane(), l.Regs()
+	// The blocks one after the other.
+	A := make([]float64, nb*M*K)
+	B := make([]float64, nb*K*N)
+	C := make([]float64, nb*M*N)
 	sign := func(neg bool) float64 {
 		if neg {
 			return -1
@@ -97,15 +163,16 @@ func WaveMFMA(l Layout, at, bt, ct, dt ir.Type, a, b, c [][]uint64, negate [3]bo
 			return nil, fmt.Errorf("a %dx%dx%d matrix instruction takes %d elements of A and B and %d accumulators per lane, not %d, %d and %d",
 				M, N, K, per, regs, len(a[lane]), len(b[lane]), len(c[lane]))
 		}
+		blk := l.InputBlock(lane)
 		for j := 0; j < per; j++ {
 			r, kk := l.A(lane, j)
-			A[r*K+kk] = sign(negate[0]) * number(at, a[lane][j])
+			A[blk*M*K+r*K+kk] = sign(negate[0]) * number(at, a[lane][j])
 			kk, col := l.B(lane, j)
-			B[kk*N+col] = sign(negate[1]) * number(bt, b[lane][j])
+			B[blk*K*N+kk*N+col] = sign(negate[1]) * number(bt, b[lane][j])
 		}
 		for r := 0; r < regs; r++ {
 			row, col := l.D(lane, r)
-			C[row*N+col] = sign(negate[2]) * number(ct, c[lane][r])
+			C[l.DBlock(lane, r)*M*N+row*N+col] = sign(negate[2]) * number(ct, c[lane][r])
 		}
 	}
 	out := make([][]uint64, 64)
@@ -113,9 +180,10 @@ func WaveMFMA(l Layout, at, bt, ct, dt ir.Type, a, b, c [][]uint64, negate [3]bo
 		d := make([]uint64, regs)
 		for r := range d {
 			row, col := l.D(lane, r)
-			acc := C[row*N+col]
+			blk := l.DBlock(lane, r)
+			acc := C[blk*M*N+row*N+col]
 			for kk := 0; kk < K; kk++ {
-				acc += A[row*K+kk] * B[kk*N+col]
+				acc += A[blk*M*K+row*K+kk] * B[blk*K*N+kk*N+col]
 			}
 			d[r] = bitsOf(dt, acc)
 		}
@@ -173,8 +241,9 @@ func mfma(f *interp.Frame, op *ir.Operation) error {
 		return 0
 	}
 	M, N, K := num(m.M()), num(m.N()), num(m.K())
-	if b := num(m.Blocks()); b != 1 && m.Blocks() != nil {
-		return interp.Errorf(op, fmt.Sprintf("the interpreter runs matrix instructions of one block, not %d", b))
+	blocks := 1
+	if m.Blocks() != nil {
+		blocks = num(m.Blocks())
 	}
 	if m.Cbsz() != 0 || m.Abid() != 0 {
 		return interp.Errorf(op, "the interpreter runs matrix instructions without cbsz and abid broadcasts")
@@ -182,9 +251,9 @@ func mfma(f *interp.Frame, op *ir.Operation) error {
 	if p, ok := damdgpu.MFMAPermBOf(m.Blgp()); m.Blgp() != nil && (!ok || p != "none") {
 		return interp.Errorf(op, "the interpreter runs matrix instructions without blgp lane permutations")
 	}
-	lay, ok := LayoutFor(M, N, K)
+	lay, ok := LayoutBlocks(M, N, K, blocks)
 	if !ok {
-		return interp.Errorf(op, fmt.Sprintf("the interpreter has no register layout for the %dx%dx%d matrix instruction", M, N, K))
+		return interp.Errorf(op, fmt.Sprintf("the interpreter has no register layout for the %dx%dx%d matrix instruction of %d blocks", M, N, K, blocks))
 	}
 	vs, err := f.Values(op, []ir.Value{m.SourceA(), m.SourceB(), m.DestC()})
 	if err != nil {

@@ -133,3 +133,143 @@ func TestWaveMFMA(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockLayouts checks the layouts of the instructions of several
+// blocks (and of the f64 accumulators) the same way: every element of
+// every block's A, B and D held once, and spot checks against the CDNA3
+// ISA's tables (AMD's matrix instruction calculator).
+func TestBlockLayouts(t *testing.T) {
+	for _, s := range []struct {
+		m, n, k, blocks int
+		acc64           bool
+	}{
+		{32, 32, 1, 2, false}, {16, 16, 1, 4, false}, {4, 4, 1, 16, false}, {32, 32, 4, 2, false}, {16, 16, 4, 4, false},
+		{4, 4, 4, 16, false}, {32, 32, 2, 2, false}, {4, 4, 2, 16, false}, {16, 16, 4, 1, true}, {4, 4, 4, 4, true},
+	} {
+		l, ok := amdgpu.LayoutBlocks(s.m, s.n, s.k, s.blocks)
+		if !ok {
+			t.Fatalf("no layout for %+v", s)
+		}
+		l.Acc64 = s.acc64
+		seenA, seenB, seenD := map[[3]int]int{}, map[[3]int]int{}, map[[3]int]int{}
+		for lane := 0; lane < 64; lane++ {
+			for j := 0; j < l.PerLane(); j++ {
+				r, k := l.A(lane, j)
+				seenA[[3]int{l.InputBlock(lane), r, k}]++
+				k, c := l.B(lane, j)
+				seenB[[3]int{l.InputBlock(lane), k, c}]++
+			}
+			for r := 0; r < l.Regs(); r++ {
+				row, col := l.D(lane, r)
+				seenD[[3]int{l.DBlock(lane, r), row, col}]++
+			}
+		}
+		for _, x := range []struct {
+			name       string
+			seen       map[[3]int]int
+			rows, cols int
+		}{{"A", seenA, l.M, l.K}, {"B", seenB, l.K, l.N}, {"D", seenD, l.M, l.N}} {
+			if len(x.seen) != s.blocks*x.rows*x.cols {
+				t.Errorf("%+v %s: %d elements covered, want %d", s, x.name, len(x.seen), s.blocks*x.rows*x.cols)
+			}
+			for p, n := range x.seen {
+				if n != 1 || p[0] >= s.blocks || p[1] >= x.rows || p[2] >= x.cols {
+					t.Errorf("%+v %s: element %v held %d times", s, x.name, p, n)
+				}
+			}
+		}
+	}
+	lay := func(m, n, k, b int, acc64 bool) amdgpu.Layout {
+		l, _ := amdgpu.LayoutBlocks(m, n, k, b)
+		l.Acc64 = acc64
+		return l
+	}
+	for _, c := range []struct {
+		name            string
+		l               amdgpu.Layout
+		mat             byte
+		lane, i         int
+		block, row, col int
+	}{
+		{"v_mfma_f32_16x16x4_4b_f16", lay(16, 16, 4, 4, false), 'D', 20, 6, 1, 6, 4},
+		{"v_mfma_f32_16x16x4_4b_f16", lay(16, 16, 4, 4, false), 'A', 37, 3, 2, 5, 3},
+		{"v_mfma_f32_4x4x4_16b_f16", lay(4, 4, 4, 16, false), 'A', 5, 2, 1, 1, 2},
+		{"v_mfma_f32_4x4x4_16b_f16", lay(4, 4, 4, 16, false), 'B', 62, 1, 15, 1, 2},
+		{"v_mfma_f32_32x32x1_2b_f32", lay(32, 32, 1, 2, false), 'D', 63, 29, 1, 29, 31},
+		{"v_mfma_f32_32x32x1_2b_f32", lay(32, 32, 1, 2, false), 'D', 40, 20, 1, 12, 8},
+		{"v_mfma_f32_4x4x1_16b_f32", lay(4, 4, 1, 16, false), 'D', 22, 3, 5, 3, 2},
+		{"v_mfma_f64_16x16x4_f64", lay(16, 16, 4, 1, true), 'D', 16, 1, 0, 5, 0},
+		{"v_mfma_f64_4x4x4_4b_f64", lay(4, 4, 4, 4, true), 'D', 20, 0, 1, 1, 0},
+		{"v_mfma_f64_4x4x4_4b_f64", lay(4, 4, 4, 4, true), 'D', 63, 0, 3, 3, 3},
+	} {
+		var block, row, col int
+		switch c.mat {
+		case 'A':
+			block = c.l.InputBlock(c.lane)
+			row, col = c.l.A(c.lane, c.i)
+		case 'B':
+			block = c.l.InputBlock(c.lane)
+			row, col = c.l.B(c.lane, c.i)
+		default:
+			block = c.l.DBlock(c.lane, c.i)
+			row, col = c.l.D(c.lane, c.i)
+		}
+		if block != c.block || row != c.row || col != c.col {
+			t.Errorf("%s %c: lane %d element %d is (block %d, %d, %d), want (%d, %d, %d)", c.name, c.mat, c.lane, c.i, block, row, col, c.block, c.row, c.col)
+		}
+	}
+}
+
+// TestWaveMFMABlocks multiplies the 16 blocks of a 4x4x4 f16 instruction
+// and the 2 of a 32x32x1 f32 one with WaveMFMA and compares each block
+// with its product.
+func TestWaveMFMABlocks(t *testing.T) {
+	ctx := ir.NewContext()
+	f16, f32 := ctx.FloatType(ir.F16), ctx.FloatType(ir.F32)
+	rng := rand.New(rand.NewSource(3))
+	for _, c := range []struct {
+		m, k, blocks int
+		in           ir.Type
+	}{{4, 4, 16, f16}, {32, 1, 2, f32}, {16, 4, 4, f16}} {
+		l, _ := amdgpu.LayoutBlocks(c.m, c.m, c.k, c.blocks)
+		M, K := c.m, c.k
+		A := make([]float64, c.blocks*M*K)
+		B := make([]float64, c.blocks*K*M)
+		for i := range A {
+			A[i] = float64(rng.Intn(9) - 4)
+		}
+		for i := range B {
+			B[i] = float64(rng.Intn(9) - 4)
+		}
+		a, b, acc := make([][]uint64, 64), make([][]uint64, 64), make([][]uint64, 64)
+		for lane := 0; lane < 64; lane++ {
+			blk := l.InputBlock(lane)
+			for j := 0; j < l.PerLane(); j++ {
+				r, k := l.A(lane, j)
+				a[lane] = append(a[lane], interp.MakeFloat(c.in.(*ir.FloatType), A[blk*M*K+r*K+k]).Bits())
+				k, col := l.B(lane, j)
+				b[lane] = append(b[lane], interp.MakeFloat(c.in.(*ir.FloatType), B[blk*K*M+k*M+col]).Bits())
+			}
+			for r := 0; r < l.Regs(); r++ {
+				acc[lane] = append(acc[lane], interp.MakeFloat(f32, 1).Bits())
+			}
+		}
+		D, err := amdgpu.WaveMFMA(l, c.in, c.in, f32, f32, a, b, acc, [3]bool{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for lane := 0; lane < 64; lane++ {
+			for r := 0; r < l.Regs(); r++ {
+				blk := l.DBlock(lane, r)
+				row, col := l.D(lane, r)
+				want := 1.0
+				for k := 0; k < K; k++ {
+					want += A[blk*M*K+row*K+k] * B[blk*K*M+k*M+col]
+				}
+				if got := interp.FromBits(f32, D[lane][r]).Float(); got != want {
+					t.Fatalf("%dx%dx%d %d blocks: lane %d register %d (block %d, %d, %d) = %v, want %v", M, M, K, c.blocks, lane, r, blk, row, col, got, want)
+				}
+			}
+		}
+	}
+}

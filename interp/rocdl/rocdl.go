@@ -18,7 +18,8 @@
 //     update.dpp (quad_perm, row_shl/shr/ror, row_mirror,
 //     row_half_mirror, row_bcast15/31 and the wave shifts and rotations,
 //     with the row and bank masks and bound_ctrl);
-//   - the matrix instructions rocdl.mfma.* of one block, in the register
+//   - the matrix instructions rocdl.mfma.* of one or several blocks
+//     (as many as their accumulator holds), in the register
 //     layouts of interp/amdgpu (bf16 operands of the .1k forms as i16,
 //     fp8 and bf8 packed in i64: the FNUZ formats on gfx94x, the OCP ones
 //     on gfx950, from the gpu.module's #rocdl.target);
@@ -476,7 +477,13 @@ func mfma(f *interp.Frame, op *ir.Operation) error {
 	chip := chipOf(op)
 	at, okA := operandType(ctx, kindA, chip)
 	bt, okB := operandType(ctx, kindB, chip)
-	lay, okL := amdgpu.LayoutFor(M, N, K)
+	// The blocks of the instruction follow from its accumulator: M N / 64
+	// registers per lane and block.
+	blocks := 0
+	if rt, ok := op.Result(0).Type().(*ir.VectorType); ok && len(rt.Shape) == 1 && M*N > 0 {
+		blocks = int(rt.Shape[0]) * 64 / (M * N)
+	}
+	lay, okL := amdgpu.LayoutBlocks(M, N, K, blocks)
 	if !okA || !okB || !okL {
 		return interp.Errorf(op, "the interpreter has no semantics for this matrix instruction")
 	}

@@ -218,7 +218,7 @@ var atomicOps = map[llvm.AtomicBinOp]enum.AtomicOp{
 }
 
 func rawIndices(o *sir.Operation) []int32 {
-	d, ok := o.InherentAttr("rawConstantIndices").(*sir.DenseArrayAttr)
+	d, ok := llvm.GetelementptrOp{Operation: o}.RawConstantIndices().(*sir.DenseArrayAttr)
 	if !ok {
 		return nil
 	}
@@ -230,7 +230,7 @@ func rawIndices(o *sir.Operation) []int32 {
 }
 
 func caseGroups(o *sir.Operation) []int {
-	d, ok := o.InherentAttr("case_operand_segments").(*sir.DenseArrayAttr)
+	d, ok := llvm.SwitchOp{Operation: o}.CaseOperandSegments().(*sir.DenseArrayAttr)
 	if !ok {
 		return nil
 	}
@@ -241,8 +241,15 @@ func caseGroups(o *sir.Operation) []int {
 	return out
 }
 
+// position is the position of an llvm.extractvalue or llvm.insertvalue.
 func position(o *sir.Operation) []uint64 {
-	d, ok := o.InherentAttr("position").(*sir.DenseArrayAttr)
+	var pos sir.Attribute
+	if e, ok := llvm.AsExtractvalueOp(o); ok {
+		pos = e.Position()
+	} else if i, ok := llvm.AsInsertvalueOp(o); ok {
+		pos = i.Position()
+	}
+	d, ok := pos.(*sir.DenseArrayAttr)
 	if !ok {
 		return nil
 	}
@@ -274,7 +281,7 @@ func (t *ModuleTranslation) specialIntrinsic(o *sir.Operation, b *ir.Block, ops 
 			return true, errorf(o, "expected an integer length")
 		}
 		dst, src := ptrTo(b, ops[0], types.I8), ptrTo(b, ops[1], types.I8)
-		full := "llvm." + name + "." + pointerSuffix(dst.Type()) + "." + pointerSuffix(src.Type()) + "." + intrinsicSuffix(it)
+		full := "llvm." + name + "." + t.pointerSuffix(dst.Type()) + "." + t.pointerSuffix(src.Type()) + "." + intrinsicSuffix(it)
 		f := t.declareIntrinsic(full, types.Void, dst.Type(), src.Type(), it, types.I1)
 		b.NewCall(f, dst, src, ops[2], constant.NewBool(vol))
 		return true, nil
@@ -291,7 +298,7 @@ func (t *ModuleTranslation) specialIntrinsic(o *sir.Operation, b *ir.Block, ops 
 			if len(ops) != 3 {
 				return true, errorf(o, "expected a value, an address and a mask")
 			}
-			full := "llvm.masked.store." + intrinsicSuffix(ops[0].Type()) + "." + pointerSuffix(ops[1].Type())
+			full := "llvm.masked.store." + intrinsicSuffix(ops[0].Type()) + "." + t.pointerSuffix(ops[1].Type())
 			f := t.declareIntrinsic(full, types.Void, ops[0].Type(), ops[1].Type(), types.I32, ops[2].Type())
 			b.NewCall(f, ops[0], ops[1], align, ops[2])
 			return true, nil
@@ -307,7 +314,7 @@ func (t *ModuleTranslation) specialIntrinsic(o *sir.Operation, b *ir.Block, ops 
 		if len(ops) > 2 {
 			pass = ops[2]
 		}
-		full := "llvm.masked.load." + intrinsicSuffix(rt) + "." + pointerSuffix(ops[0].Type())
+		full := "llvm.masked.load." + intrinsicSuffix(rt) + "." + t.pointerSuffix(ops[0].Type())
 		f := t.declareIntrinsic(full, rt, ops[0].Type(), types.I32, ops[1].Type(), rt)
 		t.values[o.Result(0)] = b.NewCall(f, ops[0], align, ops[1], pass)
 		return true, nil
@@ -396,7 +403,7 @@ func (t *ModuleTranslation) specialIntrinsic(o *sir.Operation, b *ir.Block, ops 
 			}
 			args = append(args, constant.NewInt(types.I32, a.Int64()))
 		}
-		f := t.declareIntrinsic("llvm.prefetch."+pointerSuffix(args[0].Type()), types.Void, args[0].Type(), types.I32, types.I32, types.I32)
+		f := t.declareIntrinsic("llvm.prefetch."+t.pointerSuffix(args[0].Type()), types.Void, args[0].Type(), types.I32, types.I32, types.I32)
 		b.NewCall(f, args...)
 		return true, nil
 	case "stacksave":
@@ -478,10 +485,15 @@ func boolProp(o *sir.Operation, name string) bool {
 	return ok && a.Lo != 0
 }
 
-func pointerSuffix(t types.Type) string {
-	p, ok := t.(*types.PointerType)
+// pointerSuffix is the mangling of pointer type pt in the name of an
+// overloaded intrinsic: p0i8 for typed pointers, p0 for opaque ones.
+func (t *ModuleTranslation) pointerSuffix(pt types.Type) string {
+	p, ok := pt.(*types.PointerType)
 	if !ok {
 		return ""
+	}
+	if t.opaque {
+		return "p" + itoa(uint64(p.AddrSpace))
 	}
 	return "p" + itoa(uint64(p.AddrSpace)) + intrinsicSuffix(p.ElemType)
 }

@@ -211,7 +211,7 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 	case llvm.InsertelementOpName:
 		set(b.NewInsertElement(ops[0], ops[1], ops[2]))
 	case llvm.ShufflevectorOpName:
-		d, ok := o.InherentAttr("mask").(*sir.DenseArrayAttr)
+		d, ok := llvm.ShufflevectorOp{Operation: o}.Mask().(*sir.DenseArrayAttr)
 		if !ok {
 			return errorf(o, "llvm.shufflevector without a mask")
 		}
@@ -233,10 +233,10 @@ func (llvmDialect) ConvertOperation(o *sir.Operation, b *ir.Block, t *ModuleTran
 		c := llvm.CallOp{Operation: o}
 		var callee value.Value
 		args := ops[:len(c.CalleeOperands())]
-		if s, ok := o.InherentAttr("callee").(*sir.SymbolRefAttr); ok {
-			f, ok := t.funcs[s.Root]
+		if name, ok := c.Callee(); ok {
+			f, ok := t.funcs[name]
 			if !ok {
-				return errorf(o, "'%s' does not reference a valid LLVM function", s.Root)
+				return errorf(o, "'%s' does not reference a valid LLVM function", name)
 			}
 			callee = f
 		} else {

@@ -1,9 +1,13 @@
 // Package llvmir translates a module of the llvm dialect into LLVM IR text
 // with github.com/llir/llvm, as mlir-translate --mlir-to-llvmir does.
 //
-// The output uses typed pointers, which LLVM up to version 16 reads: an
-// opaque `!llvm.ptr` becomes `i8*`, and loads, stores, allocas and GEPs
-// bitcast to and from a pointer to their element type. Block arguments
+// By default the output uses typed pointers, which LLVM up to version 16
+// reads: an opaque `!llvm.ptr` becomes `i8*`, and loads, stores, allocas
+// and GEPs bitcast to and from a pointer to their element type. With
+// Options.OpaquePointers it is the IR of LLVM 17 and later instead:
+// the module is built the same way and then rewritten structurally
+// (opaque.go) so that every pointer is `ptr` or `ptr addrspace(N)` and
+// the bitcasts between pointers disappear. Block arguments
 // become phi nodes. Operations that have no translation are reported as
 // located errors.
 //
@@ -43,6 +47,11 @@ type Options struct {
 	// TargetCPU, when not empty, is the "target-cpu" attribute of every
 	// function defined in the module.
 	TargetCPU string
+	// OpaquePointers writes the IR of LLVM 17 and later: pointers are
+	// `ptr` and `ptr addrspace(N)`, without element types, and the
+	// bitcasts between pointers disappear. Without it, the IR has LLVM
+	// 16's typed pointers.
+	OpaquePointers bool
 }
 
 // TranslateWith is Translate with a target's settings. module may be any
@@ -53,6 +62,7 @@ func TranslateWith(module *sir.Operation, opts Options) (string, error) {
 		m:      ir.NewModule(),
 		funcs:  map[string]*ir.Func{},
 		global: map[string]*ir.Global{},
+		opaque: opts.OpaquePointers,
 	}
 	t.m.TargetTriple = opts.TargetTriple
 	if err := t.module(module); err != nil {
@@ -65,6 +75,11 @@ func TranslateWith(module *sir.Operation, opts Options) (string, error) {
 			}
 		}
 	}
+	if opts.OpaquePointers {
+		if err := opaquePointers(t.m); err != nil {
+			return "", sir.NewError(module.Loc(), err.Error())
+		}
+	}
 	return t.m.String(), nil
 }
 
@@ -73,6 +88,9 @@ type ModuleTranslation struct {
 	funcs  map[string]*ir.Func
 	global map[string]*ir.Global
 	intrs  map[string]*ir.Func
+	// opaque is Options.OpaquePointers: intrinsics overloaded on a
+	// pointer are named after its address space alone (p0, not p0i8).
+	opaque bool
 
 	// Per function.
 	fn     *ir.Func
@@ -376,7 +394,7 @@ func (t *ModuleTranslation) constantOp(o *sir.Operation) (constant.Constant, err
 	}
 	switch o.Name() {
 	case llvm.MlirConstantOpName:
-		c, err := t.constant(o.InherentAttr("value"), rt, lt)
+		c, err := t.constant(llvm.MlirConstantOp{Operation: o}.Value(), rt, lt)
 		if err != nil {
 			return nil, errorf(o, "%v", err)
 		}
@@ -391,7 +409,7 @@ func (t *ModuleTranslation) constantOp(o *sir.Operation) (constant.Constant, err
 		}
 		return constant.NewZeroInitializer(lt), nil
 	case llvm.MlirAddressofOpName:
-		name := o.InherentAttr("global_name").(*sir.SymbolRefAttr).Root
+		name := llvm.MlirAddressofOp{Operation: o}.GlobalName()
 		if g, ok := t.global[name]; ok {
 			return constant.NewBitCast(g, lt), nil
 		}

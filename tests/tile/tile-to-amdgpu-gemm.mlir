@@ -5,7 +5,9 @@
 // it (64x64x32 blocks of bf16 into f32), becomes a gpu.func of four
 // 64-lane waves for gfx942: the k loop is double-buffered over two stages
 // of swizzled LDS per operand, filled from buffer loads (16-byte vectors,
-// element by element at the ragged edges); each wave reads its A and B
+// element by element at the ragged edges) and stored in the units of the
+// staging the bank model chooses (8 bytes: the width of the fragment
+// reads); each wave reads its A and B
 // fragments as vectors of four and accumulates one 32x32 fragment with
 // amdgpu.mfma 32x32x8; the epilogue runs on the accumulator's registers.
 
@@ -16,7 +18,9 @@
 // CHECK: amdgpu.raw_buffer_load %{{.*}}[%{{.*}}, %{{.*}}] : memref<37x48xbf16>, i32, i32 -> vector<8xbf16>
 // CHECK: amdgpu.raw_buffer_load %{{.*}}[%{{.*}}, %{{.*}}] : memref<37x48xbf16>, i32, i32 -> bf16
 // CHECK: amdgpu.raw_buffer_load %{{.*}}[%{{.*}}, %{{.*}}] : memref<48x40xbf16>, i32, i32 -> vector<8xbf16>
-// CHECK: vector.store %{{.*}}, %[[SA]][%{{.*}}] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK: vector.shape_cast %{{.*}} : vector<1x8xbf16> to vector<1x2x4xbf16>
+// CHECK: vector.store %{{.*}}, %[[SA]][%{{.*}}] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+// CHECK: vector.store %{{.*}}, %[[SA]][%{{.*}}] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
 // CHECK: memref.store %{{.*}}, %[[SB]][%{{.*}}] : memref<4096xbf16, #gpu.address_space<workgroup>>
 // CHECK: gpu.barrier
 // CHECK: scf.for %[[K:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step %[[STEP:[a-z0-9_]+]] iter_args(%[[ACC:[a-z0-9_]+]] = %{{.*}}, %[[STAGE:[a-z0-9_]+]] = %{{.*}}) -> (vector<1x16xf32>, index) {
@@ -35,7 +39,7 @@
 // CHECK: %[[ACC2:[a-z0-9_]+]] = vector.insert %[[D]], %{{.*}} [0] : vector<16xf32> into vector<1x16xf32>
 // The prefetched blocks go to the other stage.
 // CHECK: %[[OTHER:[a-z0-9_]+]] = arith.subi %{{.*}}, %[[STAGE]] : index
-// CHECK: vector.store %{{.*}}, %[[SA]][%{{.*}}] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK: vector.store %{{.*}}, %[[SA]][%{{.*}}] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
 // CHECK: gpu.barrier
 // CHECK-NEXT: scf.yield %[[ACC2]], %[[OTHER]] : vector<1x16xf32>, index
 // The epilogue on the accumulator's registers.

@@ -6,30 +6,58 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 
 	sir "github.com/strata-ir/strata/core/ir"
 )
 
-// llc16Chips are the AMD chips of targets/chips that LLVM 16, the LLVM
-// whose IR (typed pointers) the translation writes, generates code for.
-var llc16Chips = map[string]bool{"gfx90a": true}
+// LLC returns the name of the llc of LLVM version llvm (llc-16, llc-22)
+// and the Debian package that installs it.
+func LLC(llvm int) (tool, pkg string) {
+	v := strconv.Itoa(llvm)
+	return "llc-" + v, "llvm-" + v
+}
 
-// CodeObject assembles the LLVM IR text of AMDGCN for chip with llc-16
-// and links it with ld.lld into an AMDGPU code object (.hsaco) at path.
-// A missing tool is an error naming its Debian package; a chip LLVM 16
-// does not know (gfx942 and gfx950 came with LLVM 17 and 20, which no
-// longer read typed pointers) is an error at module's location.
-func CodeObject(module *sir.Operation, text, chip, path string) error {
-	if !llc16Chips[chip] {
-		return sir.NewError(module.Loc(), fmt.Sprintf("--amdgcn-hsaco: a code object for %s needs llc-16 to know the chip (the IR has typed pointers, which LLVM 17 and later do not read), and LLVM 16 knows only gfx90a of the described chips", chipOrNone(chip)))
+// Linker returns the name of the ld.lld of LLVM version llvm and the
+// Debian package that installs it.
+func Linker(llvm int) (tool, pkg string) {
+	v := strconv.Itoa(llvm)
+	return "ld.lld-" + v, "lld-" + v
+}
+
+// linker returns the ld.lld that links the code objects of LLVM version
+// llvm: ld.lld-N of the same LLVM (Debian package lld-N) when installed,
+// else the default ld.lld (Debian package lld), which links the code
+// object versions its own LLVM knows.
+func linker(llvm int) (string, error) {
+	tool, _ := Linker(llvm)
+	if p, err := exec.LookPath(tool); err == nil {
+		return p, nil
 	}
-	llc, err := exec.LookPath("llc-16")
-	if err != nil {
-		return sir.NewError(module.Loc(), "writing a code object needs llc-16, which is not installed (Debian package llvm-16)")
+	return exec.LookPath("ld.lld")
+}
+
+// CodeObject assembles text, the LLVM IR Translate wrote with opts, for
+// opts.Chip with that LLVM's llc and links it with ld.lld into an AMDGPU
+// code object (.hsaco) at path. A missing tool is an error naming its
+// Debian package; so are a missing chip and a failing tool, at module's
+// location.
+func CodeObject(module *sir.Operation, text string, opts Options, path string) error {
+	if opts.Chip == "" {
+		return sir.NewError(module.Loc(), "--amdgcn-hsaco: a code object needs a chip (--amdgcn-chip)")
 	}
-	lld, err := exec.LookPath("ld.lld")
+	opts, err := opts.resolve(module.Loc())
 	if err != nil {
-		return sir.NewError(module.Loc(), "writing a code object needs ld.lld, which is not installed (Debian package lld)")
+		return err
+	}
+	tool, pkg := LLC(opts.LLVM)
+	llc, err := exec.LookPath(tool)
+	if err != nil {
+		return sir.NewError(module.Loc(), fmt.Sprintf("writing a code object for %s needs %s, which is not installed (Debian package %s)", opts.Chip, tool, pkg))
+	}
+	lld, err := linker(opts.LLVM)
+	if err != nil {
+		return sir.NewError(module.Loc(), fmt.Sprintf("writing a code object needs ld.lld-%d, which is not installed (Debian package lld-%d)", opts.LLVM, opts.LLVM))
 	}
 	dir, err := os.MkdirTemp("", "strata-hsaco")
 	if err != nil {
@@ -41,23 +69,17 @@ func CodeObject(module *sir.Operation, text, chip, path string) error {
 		return err
 	}
 	var errb bytes.Buffer
-	cmd := exec.Command(llc, "-mtriple="+Triple, "-mcpu="+chip, "-filetype=obj", ll, "-o", obj)
+	cmd := exec.Command(llc, "-mtriple="+Triple, "-mcpu="+opts.Chip, "-filetype=obj", ll, "-o", obj)
 	cmd.Stderr = &errb
 	if err := cmd.Run(); err != nil {
-		return sir.NewError(module.Loc(), fmt.Sprintf("llc-16 -mcpu=%s failed: %v\n%s", chip, err, errb.String()))
+		return sir.NewError(module.Loc(), fmt.Sprintf("%s -mcpu=%s failed: %v\n%s", tool, opts.Chip, err, errb.String()))
 	}
 	errb.Reset()
 	cmd = exec.Command(lld, "-shared", obj, "-o", path)
 	cmd.Stderr = &errb
 	if err := cmd.Run(); err != nil {
-		return sir.NewError(module.Loc(), fmt.Sprintf("ld.lld failed: %v\n%s", err, errb.String()))
+		return sir.NewError(module.Loc(), fmt.Sprintf("%s failed (LLVM %d's code objects need ld.lld-%d, Debian package lld-%d, or a later ld.lld): %v\n%s",
+			filepath.Base(lld), opts.LLVM, opts.LLVM, opts.LLVM, err, errb.String()))
 	}
 	return nil
-}
-
-func chipOrNone(chip string) string {
-	if chip == "" {
-		return "no chip"
-	}
-	return chip
 }
