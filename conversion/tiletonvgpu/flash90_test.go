@@ -18,12 +18,17 @@ import (
 // and runs each level on the interpreter with the program's inputs: the
 // nvgpu kernel prints what the tile kernel prints. The cases are ragged
 // against the blocks, causal with grouped K/V heads, f16 with D=128, with
-// one and two consumer warpgroups.
+// one and two consumer warpgroups. The scores' scale is folded into one
+// fused multiply-add with the row maximum.
 func TestFlash90Semantics(t *testing.T) {
 	hopper := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
-		"nvgpu.warpgroup.mma.rs", "{transposeB}", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 40",
-		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2"}
-	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = "}
+		"nvgpu.warpgroup.mma.rs", "transposeB", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 40",
+		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2",
+		// The scale folded into the exponent's argument.
+		"math.fma"}
+	// Under ping-pong the products are issued in turn and waited for
+	// after the turn passed.
+	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = ", "waitGroup = 1", "nvvm.wgmma.wait.group.sync.aligned 0"}
 	cases := []struct {
 		file, sizes, options string
 		want                 []string
@@ -70,8 +75,8 @@ func TestFlash90Semantics(t *testing.T) {
 			if strings.Contains(out, "nvgpu.mma.sync") {
 				t.Errorf("the mma.sync path in the lowered module")
 			}
-			if c.options == "" && strings.Contains(out, "nvvm.barrier") {
-				t.Errorf("named barriers without pingpong")
+			if c.options == "" && (strings.Contains(out, "nvvm.barrier") || strings.Contains(out, "waitGroup")) {
+				t.Errorf("named barriers or products left in flight without pingpong")
 			}
 		})
 	}
@@ -115,7 +120,7 @@ func TestFlash90NVVM(t *testing.T) {
 	text := sm90PTX(t, "flash90_causal.mlir", "128,128,64", " ping-pong=true")
 	for _, w := range []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16",
 		"}, {%r", "cp.async.bulk.tensor.3d", "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "ex2.approx",
-		"bar.sync %r", "bar.arrive %r"} {
+		"bar.sync %r", "bar.arrive %r", "wgmma.wait_group.sync.aligned 1;", "fma.rn.f32"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("no %q in the PTX", w)
 		}

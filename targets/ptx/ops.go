@@ -1607,7 +1607,7 @@ func lowerSwitch(f *Func, op *ir.Operation) error {
 // rsqrt.approx.f32 (2 ulp, the instruction nvcc makes of it); expf is
 // ex2.approx.f32 of x·log2(e), as llvm.intr.exp is; fmaxf and fminf are
 // max.f32 and min.f32, which return the other operand when one is NaN, as
-// fmaxf and fminf do.
+// fmaxf and fminf do; fmaf is fma.rn.f32, correctly rounded as fmaf is.
 var nativeLibdevice = map[string]struct {
 	args int
 	fn   lowerFn
@@ -1624,6 +1624,7 @@ var nativeLibdevice = map[string]struct {
 	}},
 	"__nv_rsqrtf": {1, approxOp("rsqrt.approx", 1, 0)},
 	"__nv_fmaxf":  {2, floatOp("max", 2)},
+	"__nv_fmaf":   {3, floatOp("fma.rn", 3)},
 	"__nv_fminf":  {2, floatOp("min", 2)},
 }
 
