@@ -2,11 +2,14 @@ package tiletonvgpu_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/run"
 	"github.com/strata-ir/strata/semcheck"
@@ -151,6 +154,55 @@ func TestFlash90Fallback(t *testing.T) {
 			}
 			if out := sb.String(); !strings.Contains(out, "nvgpu.mma.sync") || strings.Contains(out, "nvgpu.warpgroup.mma.rs") {
 				t.Errorf("not the mma.sync kernel")
+			}
+		})
+	}
+}
+
+// TestFlash90FoldScale: the scale of the scores folds into one fma per
+// attention loop where it is a positive constant and the masks are -inf,
+// and stays a multiply where it is not (a negative scale would turn the
+// row maximum into the minimum).
+func TestFlash90FoldScale(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "flash90_gqa_tile.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, from, to string
+		fmas           int
+	}{
+		{"positive", "", "", 2},
+		{"negative", "%cst_1 = arith.constant 0.180336878 : f32", "%cst_1 = arith.constant -0.180336878 : f32", 0},
+		// A mask of a finite value is not unchanged by the scale: the
+		// masked loop keeps its multiply, the other folds.
+		{"finite mask", "%39 = tile.splat %cst : f32 -> tensor<64x64xf32>", "%39 = tile.splat %cst_0 : f32 -> tensor<64x64xf32>", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text := strings.Replace(string(src), c.from, c.to, 1)
+			ctx := ir.NewContext()
+			all.Register(ctx)
+			m, _, err := asm.ParseModule(ctx, []byte(text), asm.Config{Filename: c.name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pm := pass.NewManager(ctx, "builtin.module")
+			if err := pm.Parse("builtin.module(tile-to-nvgpu{chip=sm_90a})"); err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(m); err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			out := sb.String()
+			if !strings.Contains(out, "nvgpu.warpgroup.mma.rs") {
+				t.Fatalf("not the sm_90a attention kernel")
+			}
+			if n := strings.Count(out, "math.fma"); n != c.fmas {
+				t.Errorf("%d math.fma, want %d", n, c.fmas)
 			}
 		})
 	}
