@@ -35,7 +35,10 @@ import (
 //     its registers (quad shuffles, exp2), and P V by wgmma
 //     with P in registers (nvgpu.warpgroup.mma.rs: the accumulator
 //     fragments of S converted to 16 bits are the A fragments of P) and V
-//     in shared memory (mn-major); then they release the stage.
+//     in shared memory (mn-major); then they release the stage. The
+//     scores' scale is folded into the exponent's argument beforehand
+//     (foldScale), and under ping-pong the two consumer warpgroups issue
+//     their products in turns (turn).
 
 // flash90 is the plan of an sm_90a attention kernel and, while it is
 // lowered, its state.
