@@ -265,21 +265,23 @@ class Kernel:
         self.fn(grid, self.block, tuple(args + list(extra)), shared_mem=self.shared)
 
 
-PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, tile-to-nvgpu{{chip={path}}}, canonicalize, cse, loop-invariant-code-motion, "
+PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, tile-to-nvgpu{{chip={path}}}, canonicalize, cse, loop-invariant-code-motion, {attach}"
             "gpu.module(convert-nvgpu-to-nvvm, convert-vector-to-llvm, convert-scf-to-cf, convert-gpu-to-nvvm, "
             "reconcile-unrealized-casts))")
 
 
-def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag, path="sm_80"):
+def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag, path="sm_80", attach=""):
     """linalg source -> PTX with Strata's tools, through tile-to-nvgpu's
-    path for chip path; returns (kernel names, PTX path, milliseconds)."""
+    path for chip path, with the gpu.module's target attached by attach
+    (an nvvm-attach-target pass and a comma, or nothing); returns (kernel
+    names, PTX path, milliseconds)."""
     src = os.path.join(workdir, tag + ".mlir")
     with open(src, "w") as f:
         f.write(source)
     nv = os.path.join(workdir, tag + ".nvvm.mlir")
     ptx = os.path.join(workdir, tag + ".ptx")
     t0 = time.perf_counter()
-    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path=path),
+    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path=path, attach=attach),
                     src, "-o", nv], check=True)
     subprocess.run([os.path.join(bindir, "strata-translate"), "--mlir-to-ptx", f"--chip={chip}", nv, "-o", ptx], check=True)
     ms = (time.perf_counter() - t0) * 1e3
@@ -873,6 +875,12 @@ def run_attention(args, spec, workdir, blocks=None, triton_attn=None):
     return finish_attention(args, res, ptx, err, bench(run), q, k, v, ref, (b, h, s, d), causal, gqa, triton_attn)
 
 
+# The sm_90a attention kernel's target flushes subnormals to zero, as
+# FlashAttention builds with --use_fast_math: libdevice's exp2f is then one
+# ex2.approx.ftz.f32 (MUFU.EX2) rather than four instructions.
+ATTENTION_TARGET = "nvvm-attach-target{chip=sm_90a ftz=true}, "
+
+
 def run_attention_sm90(args, spec, workdir, blocks=None, triton_attn=None, options=""):
     """B,H,S,D,causal,dtype[,Hkv] on tile-to-nvgpu's sm_90a attention
     kernel (TMA, a producer and consumer warpgroups, wgmma with P in
@@ -890,7 +898,8 @@ def run_attention_sm90(args, spec, workdir, blocks=None, triton_attn=None, optio
     tag = f"attn90_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}_{bm}x{bn}" + \
         "".join("_" + o.replace("=", "") for o in options.split())
     src = attention_source(b, h, hkv, s, d, causal, mdt)
-    names, ptx, ms = compile_kernel(args.bin, src, f"{bm},{bn},{d}", "sm_90a", workdir, tag, path=("sm_90a " + options).strip())
+    names, ptx, ms = compile_kernel(args.bin, src, f"{bm},{bn},{d}", "sm_90a", workdir, tag, path=("sm_90a " + options).strip(),
+                                    attach=ATTENTION_TARGET)
     nv = os.path.join(workdir, tag + ".nvvm.mlir")
     hopper = "wgmma.mma_async" in open(ptx).read()
     torch.manual_seed(0)
@@ -948,7 +957,8 @@ def main():
                    help="tile-to-nvgpu's path for attention: sm_90a (TMA, warp-specialized wgmma, run by strata-run --engine=cuda) or sm_80 (mma.sync, loaded by CuPy)")
     p.add_argument("--attn-reps", default=20, type=int, help="timed launches of each sm_90a attention kernel")
     p.add_argument("--attn-options", action="append", default=[],
-                   help="tile-to-nvgpu options of the sm_90a attention kernel to compare, e.g. ping-pong=true (repeatable; default: none)")
+                   help="tile-to-nvgpu options of the sm_90a attention kernel to compare, e.g. ping-pong=false (repeatable; default: ping-pong=true, "
+                   "the faster on an H200, docs/performance.md)")
     p.add_argument("--attn-blocks", default="", help="query x key blocks to try for each attention case, e.g. 128x32,128x64 (default: by head size)")
     p.add_argument("--out", default=None, help="write the results as JSON")
     p.add_argument("--no-triton", action="store_true")
@@ -988,7 +998,7 @@ def main():
             for bl in blocks:
                 try:
                     if args.attn_path == "sm_90a":
-                        for i, opt in enumerate(args.attn_options or [""]):
+                        for i, opt in enumerate(args.attn_options or ["ping-pong=true"]):
                             try:
                                 res = run_attention_sm90(args, spec, wd, bl, triton_attn if i == 0 else None, opt)
                             except Exception as e:

@@ -399,6 +399,7 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 			attn, _ = planFlash90(work)
 			if attn != nil {
 				attn.pingpong = attn.consumers == 2 && opts.PingPong
+				attn.foldScale()
 			}
 		}
 	}

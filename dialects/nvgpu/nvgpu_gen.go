@@ -1781,7 +1781,7 @@ func BuildWarpgroupMmaRegisters(b *ir.Builder, loc ir.Location, matrix ir.Value,
 // WarpgroupMmaRsOpName is the name of the operation nvgpu.warpgroup.mma.rs.
 const WarpgroupMmaRsOpName = "nvgpu.warpgroup.mma.rs"
 
-// WarpgroupMmaRsOp wraps an operation nvgpu.warpgroup.mma.rs: warpgroup-level matrix multiply-accumulate with operand A in the executing threads' registers and B in shared memory, once complete.
+// WarpgroupMmaRsOp wraps an operation nvgpu.warpgroup.mma.rs: warpgroup-level matrix multiply-accumulate with operand A in the executing threads' registers and B in shared memory, complete but for waitGroup groups.
 type WarpgroupMmaRsOp struct{ *ir.Operation }
 
 // AsWarpgroupMmaRsOp returns op as a WarpgroupMmaRsOp if it is an operation nvgpu.warpgroup.mma.rs.
@@ -1804,6 +1804,23 @@ func (op WarpgroupMmaRsOp) MatrixC() ir.Value { return op.Operation.Operand(2) }
 // MatrixD returns the result matrixD.
 func (op WarpgroupMmaRsOp) MatrixD() ir.Value { return op.Operation.Result(0) }
 
+// WaitGroupAttr returns the attribute of the property waitGroup, or nil when it is absent.
+func (op WarpgroupMmaRsOp) WaitGroupAttr() ir.Attribute { return op.InherentAttr("waitGroup") }
+
+// WaitGroup returns the value of the property waitGroup (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WarpgroupMmaRsOp) WaitGroup() int64 {
+	v, _ := func() (int64, bool) {
+		a := op.InherentAttr("waitGroup")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return x.Int64(), true
+	}()
+	return v
+}
+
 // TransposeB reports whether the unit property transposeB is set.
 func (op WarpgroupMmaRsOp) TransposeB() bool { return op.InherentAttr("transposeB") != nil }
 
@@ -1811,6 +1828,8 @@ func (op WarpgroupMmaRsOp) TransposeB() bool { return op.InherentAttr("transpose
 // nvgpu.warpgroup.mma.rs for BuildWarpgroupMmaRs; the zero value leaves them all absent (or at
 // their defaults).
 type WarpgroupMmaRsOptions struct {
+	// WaitGroup is the property waitGroup (the zero value is its default, stored).
+	WaitGroup int64
 	// TransposeB sets the unit property transposeB.
 	TransposeB bool
 }
@@ -1830,6 +1849,7 @@ func BuildWarpgroupMmaRs(b *ir.Builder, loc ir.Location, fragmentA ir.Value, des
 	st.Operands = append(st.Operands, fragmentA)
 	st.Operands = append(st.Operands, descriptorB)
 	st.Operands = append(st.Operands, matrixC)
+	props = append(props, ir.NamedAttr{Name: "waitGroup", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), o.WaitGroup)})
 	if o.TransposeB {
 		props = append(props, ir.NamedAttr{Name: "transposeB", Value: b.Ctx.Unit()})
 	}

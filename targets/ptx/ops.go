@@ -359,7 +359,7 @@ func approxOp(inst string, n int, scale float64) lowerFn {
 				return fmt.Errorf("'%s' on '%s' is not supported by the PTX emitter (f32 only)", op.Name(), typeString(t))
 			}
 			x := s[0]
-			if scale != 0 && inst == "ex2.approx" {
+			if scale != 0 && strings.HasPrefix(inst, "ex2.approx") {
 				x = f.NewReg(F32)
 				f.Emit("mul.rn.f32 %s, %s, %s;", x, s[0], f32Imm(float32(scale)))
 			}
@@ -1607,13 +1607,17 @@ func lowerSwitch(f *Func, op *ir.Operation) error {
 // rsqrt.approx.f32 (2 ulp, the instruction nvcc makes of it); expf is
 // ex2.approx.f32 of x·log2(e), as llvm.intr.exp is; fmaxf and fminf are
 // max.f32 and min.f32, which return the other operand when one is NaN, as
-// fmaxf and fminf do.
+// fmaxf and fminf do; fmaf is fma.rn.f32, correctly rounded as fmaf is.
+// Under the ftz flag of the module's #nvvm.target, exp2f and expf are
+// ex2.approx.ftz.f32, as libdevice's are under nvvm-reflect-ftz (one
+// MUFU.EX2 each, without the rescaling of subnormal arguments and
+// results).
 var nativeLibdevice = map[string]struct {
 	args int
 	fn   lowerFn
 }{
-	"__nv_exp2f": {1, approxOp("ex2.approx", 1, 0)},
-	"__nv_expf":  {1, approxOp("ex2.approx", 1, math.Log2E)},
+	"__nv_exp2f": {1, libdeviceFTZ(approxOp("ex2.approx", 1, 0), approxOp("ex2.approx.ftz", 1, 0))},
+	"__nv_expf":  {1, libdeviceFTZ(approxOp("ex2.approx", 1, math.Log2E), approxOp("ex2.approx.ftz", 1, math.Log2E))},
 	"__nv_fast_expf": {1, func(f *Func, op *ir.Operation) error {
 		return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
 			x := f.NewReg(F32)
@@ -1624,7 +1628,19 @@ var nativeLibdevice = map[string]struct {
 	}},
 	"__nv_rsqrtf": {1, approxOp("rsqrt.approx", 1, 0)},
 	"__nv_fmaxf":  {2, floatOp("max", 2)},
+	"__nv_fmaf":   {3, floatOp("fma.rn", 3)},
 	"__nv_fminf":  {2, floatOp("min", 2)},
+}
+
+// libdeviceFTZ lowers a libdevice function as fn, or as ftz under the
+// module's ftz flag.
+func libdeviceFTZ(fn, ftz lowerFn) lowerFn {
+	return func(f *Func, op *ir.Operation) error {
+		if f.m.ftz {
+			return ftz(f, op)
+		}
+		return fn(f, op)
+	}
 }
 
 func lowerCall(f *Func, op *ir.Operation) error {
