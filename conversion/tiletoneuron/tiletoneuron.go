@@ -130,9 +130,12 @@ func Lower(k *ir.Operation, chip *chips.Chip) *ir.Diagnostic {
 	if body == nil {
 		return nil
 	}
-	splitContractions(work, chip)
+	if err := reblock(work, chip); err != nil {
+		work.Erase()
+		return err
+	}
 	hoistInvariantLoads(work)
-	l.entry, l.scratch = body, map[string]ir.Value{}
+	l.entry, l.scratch, l.stat = body, map[string]ir.Value{}, map[ir.Value]stationaryTile{}
 	if err := l.block(body); err != nil {
 		work.Erase()
 		return err
@@ -213,6 +216,8 @@ type lowering struct {
 	// broadcasts use for one instruction and copy out of at once.
 	entry   *ir.Block
 	scratch map[string]ir.Value
+	// stat holds the stationary operands made, by tile-level value.
+	stat map[ir.Value]stationaryTile
 }
 
 func errorf(op *ir.Operation, format string, args ...any) *ir.Diagnostic {
@@ -1270,11 +1275,7 @@ func (l *lowering) dot(op *ir.Operation) *ir.Diagnostic {
 		return errorf(op, "a dot block of %d columns needs a moving operand of %d columns, over %s's %d: re-block the kernel",
 			N, N, l.chip.Name, l.chip.MovingMax)
 	}
-	at, err := l.materialize(op, a, false)
-	if err != nil {
-		return err
-	}
-	stat, err := l.transpose(op, at, M, K, a.elem)
+	stat, err := l.stationary(op, d.A(), a, M, K)
 	if err != nil {
 		return err
 	}
@@ -1293,6 +1294,32 @@ func (l *lowering) dot(op *ir.Operation) *ir.Diagnostic {
 		l.inPlace[d.Result()] = true
 	}
 	return nil
+}
+
+// stationary returns aᵀ, the stationary operand of a dot whose left
+// operand is the tile-level value v held as a: its transpose on the tensor
+// engine, made once per block for the dots of a re-blocked GEMM that
+// share a piece of A.
+func (l *lowering) stationary(op *ir.Operation, v ir.Value, a *val, M, K int64) (ir.Value, *ir.Diagnostic) {
+	if s, ok := l.stat[v]; ok && s.blk == op.Block() {
+		return s.t, nil
+	}
+	at, err := l.materialize(op, a, false)
+	if err != nil {
+		return nil, err
+	}
+	t, err := l.transpose(op, at, M, K, a.elem)
+	if err != nil {
+		return nil, err
+	}
+	l.stat[v] = stationaryTile{t: t, blk: op.Block()}
+	return t, nil
+}
+
+// stationaryTile is a transposed left operand and the block it was made in.
+type stationaryTile struct {
+	t   ir.Value
+	blk *ir.Block
 }
 
 func isF32(t ir.Type) bool {

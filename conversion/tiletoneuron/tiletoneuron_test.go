@@ -146,12 +146,16 @@ func newContext() *ir.Context {
 // TestLeavesKernelOnError checks that a kernel over the chip's limits is
 // left exactly as it was.
 func TestLeavesKernelOnError(t *testing.T) {
+	// A 256x2048 f32 accumulator is re-blocked into eight PSUM banks of
+	// 128x512; the stationary operand's transposes need a ninth.
 	src := `tile.func @k(%a: memref<?x?xf32>) grid [parallel] {
   %A = tile.view %a : memref<?x?xf32> -> !tile.view<?x?xf32>
   %c0 = arith.constant 0 : index
-  %x = tile.load %A[%c0, %c0] pad zero : !tile.view<?x?xf32> -> tensor<64x64xf32>
-  %y = tile.load %A[%c0, %c0] pad zero : !tile.view<?x?xf32> -> tensor<256x64xf32>
-  tile.store %x, %A[%c0, %c0] bounds_check : tensor<64x64xf32>, !tile.view<?x?xf32>
+  %z = arith.constant dense<0.0> : tensor<256x2048xf32>
+  %x = tile.load %A[%c0, %c0] pad zero : !tile.view<?x?xf32> -> tensor<256x128xf32>
+  %y = tile.load %A[%c0, %c0] pad zero : !tile.view<?x?xf32> -> tensor<128x2048xf32>
+  %d = tile.dot %x, %y, %z : tensor<256x128xf32>, tensor<128x2048xf32> -> tensor<256x2048xf32>
+  tile.store %d, %A[%c0, %c0] bounds_check : tensor<256x2048xf32>, !tile.view<?x?xf32>
   tile.return
 }
 `
@@ -171,8 +175,8 @@ func TestLeavesKernelOnError(t *testing.T) {
 	})
 	chip, _ := chips.Lookup("trn1")
 	d := tiletoneuron.Lower(k, chip)
-	if d == nil || !strings.Contains(d.Message, "256 partitions") {
-		t.Fatalf("expected the partition error, got %v", d)
+	if d == nil || !strings.Contains(d.Message, "PSUM tiles need 9 banks") {
+		t.Fatalf("expected the PSUM error, got %v", d)
 	}
 	var after bytes.Buffer
 	asm.Print(&after, m, asm.PrintOptions{})
