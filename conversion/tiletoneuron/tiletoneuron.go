@@ -9,9 +9,10 @@
 //     SBUF tile (a 1-D block fills one partition); a pad becomes a memset
 //     of the tile before a bounds-checked copy, so ragged edges keep the
 //     pad, and bounds_check on a store drops the elements outside;
-//   - a dot whose contraction is longer than the partitions, of two
-//     loads, is re-blocked first into a chain of dots over pieces of K
-//     (the same sums in the same order);
+//   - a kernel whose tiles are larger than one instruction takes (more
+//     rows than partitions, a contraction longer than the partitions,
+//     more columns than a moving operand or a PSUM bank) is re-blocked
+//     first, at the tile level, into pieces that fit (reblock.go);
 //   - tile.dot a·b + acc becomes nc_matmul with K on the partitions: the
 //     stationary operand is aᵀ, transposed on the tensor engine (through
 //     PSUM), the moving one b, the destination a PSUM tile in f32; an
@@ -36,11 +37,10 @@
 //
 // The lowering keeps the tile level's arithmetic (each step rounded to
 // f32 as tile's interpreter does) so --check-semantics finds the kernels
-// equal. A tile the NeuronCore cannot hold (more than 128 rows, an
-// accumulator row over a PSUM bank, a matmul block over the tensor
-// engine's limits) is a located error, and the kernel is left as it
-// was; a kernel with an operation this lowering does not know stays at
-// the tile level with a warning.
+// equal. A kernel the NeuronCore cannot hold even re-blocked (more PSUM
+// banks or SBUF than the chip has) is a located error, and the kernel is
+// left as it was; a kernel with an operation this lowering does not know
+// stays at the tile level with a warning.
 package tiletoneuron
 
 import (
@@ -90,8 +90,9 @@ func New() pass.Pass {
 }
 
 // ReassociatesFloats reports that --check-semantics compares within a
-// tolerance: the lowering keeps tile's order of operations, but
-// bn_stats-style statistics may be summed in another order.
+// tolerance: the lowering keeps tile's order of operations, but a
+// re-blocked reduction along a cut dimension adds its pieces' partial
+// sums.
 func (p *toNeuron) ReassociatesFloats() bool { return true }
 
 func (p *toNeuron) Run(op *ir.Operation, st *pass.State) error {
@@ -180,6 +181,9 @@ const (
 	splat
 	// isplat: an integer or index scalar (a run-time value) splat.
 	isplat
+	// fsplat: an f32 kernel argument (known only at run time) splat, not
+	// yet in any tile: the run-time operand of tensor_scalar.
+	fsplat
 	// aff: the integer tile base + p·cp + f·cf of the partition and free
 	// indices (built from tile.iota), never materialized.
 	aff
@@ -194,7 +198,7 @@ type val struct {
 	c     float64  // a splat's value
 	shape []int64  // the tile-level shape
 	elem  ir.Type  // the tile-level element type
-	// For isplat, aff and mask: the scalar or base (nil: 0), the
+	// For isplat, fsplat, aff and mask: the scalar or base (nil: 0), the
 	// coefficients and, for a mask, the comparison with 0.
 	base   ir.Value
 	cp, cf int64
@@ -394,6 +398,16 @@ func (l *lowering) materialize(op *ir.Operation, v *val, psumOK bool) (ir.Value,
 			return nil, err
 		}
 		neuron.BuildMemset(l.b, op.Loc(), t, v.c)
+		return t, nil
+	case fsplat:
+		// 1·x is x exactly (signed zeros, infinities and NaN included).
+		r, c := dims(full, v.shape)
+		t, err := l.alloc(op, r, c, v.elem, neuron.BufferSbuf)
+		if err != nil {
+			return nil, err
+		}
+		neuron.BuildMemset(l.b, op.Loc(), t, 1)
+		neuron.BuildTensorScalar(l.b, op.Loc(), t, t, neuron.AluOpMultiply, neuron.TensorScalarOptions{Scalar: v.base})
 		return t, nil
 	case bcol:
 		r, c := v.shape[0], v.shape[1]
@@ -769,7 +783,12 @@ func (l *lowering) splatOp(op *ir.Operation) *ir.Diagnostic {
 			}
 		}
 	}
-	return unsupported(op, "splats of values known only at run time")
+	shape, elem := tensorInfo(op.Result(0).Type())
+	if arg, ok := s.Input().(*ir.BlockArgument); ok && arg.Owner() == l.entry && isF32(elem) && len(shape) == 2 {
+		l.set(op, &val{k: fsplat, base: s.Input(), shape: shape, elem: elem})
+		return nil
+	}
+	return unsupported(op, "splats of values known only at run time other than f32 kernel arguments in 2-D tiles")
 }
 
 // ---- shapes ----
@@ -1036,23 +1055,38 @@ func (l *lowering) binary(op *ir.Operation, alu neuron.AluOp) *ir.Diagnostic {
 	if a.k == splat && b.k == splat {
 		return unsupported(op, "operations on constant tiles only (run --canonicalize first)")
 	}
+	if (a.k == splat || a.k == fsplat) && (b.k == splat || b.k == fsplat) {
+		return unsupported(op, "operations on splats only")
+	}
+	// The options of tensor_scalar with the scalar s: an immediate, a
+	// run-time f32 or a per-partition column.
+	scalarOpts := func(s *val, rev bool) neuron.TensorScalarOptions {
+		switch s.k {
+		case splat:
+			return neuron.TensorScalarOptions{Imm: ptr(s.c), Reverse: rev}
+		case fsplat:
+			return neuron.TensorScalarOptions{Scalar: s.base, Reverse: rev}
+		}
+		return neuron.TensorScalarOptions{Scalar: s.t, Reverse: rev}
+	}
+	isSplat := func(x *val) bool { return x.k == splat || x.k == fsplat }
 	// A broadcast column and a constant: computed on the column, which
 	// stays broadcast.
-	if a.k == bcol && b.k == splat || a.k == splat && b.k == bcol {
+	if a.k == bcol && isSplat(b) || isSplat(a) && b.k == bcol {
 		data, s, rev := a, b, false
-		if a.k == splat {
+		if isSplat(a) {
 			data, s, rev = b, a, !commutative(alu)
 		}
 		t, err := l.alloc(op, shape[0], 1, elem, neuron.BufferSbuf)
 		if err != nil {
 			return err
 		}
-		neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, neuron.TensorScalarOptions{Imm: ptr(s.c), Reverse: rev})
+		neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, scalarOpts(s, rev))
 		l.set(op, &val{k: bcol, t: t, shape: shape, elem: elem})
 		return nil
 	}
 	// A tile and a per-partition scalar or a constant: tensor_scalar.
-	scalarLike := func(x *val) bool { return x.k == splat || x.k == bcol }
+	scalarLike := func(x *val) bool { return isSplat(x) || x.k == bcol }
 	if scalarLike(b) && !scalarLike(a) || scalarLike(a) && !scalarLike(b) {
 		data, s, rev := a, b, false
 		if scalarLike(a) {
@@ -1069,11 +1103,7 @@ func (l *lowering) binary(op *ir.Operation, alu neuron.AluOp) *ir.Diagnostic {
 		if err != nil {
 			return err
 		}
-		if s.k == splat {
-			neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, neuron.TensorScalarOptions{Imm: ptr(s.c), Reverse: rev})
-		} else {
-			neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, neuron.TensorScalarOptions{Scalar: s.t, Reverse: rev})
-		}
+		neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, scalarOpts(s, rev))
 		l.set(op, &val{k: data.k, t: t, shape: shape, elem: elem})
 		return nil
 	}

@@ -116,6 +116,50 @@ func TestSameNumbers(t *testing.T) {
 	}
 }
 
+// TestReblocked lowers examples whose blocks are larger than one
+// NeuronCore instruction takes (tile-to-neuron re-blocks them) and runs
+// them at the tile and at the neuron level, also under --check-semantics:
+// the same output. The pieces of a row kernel keep whole rows and a
+// GEMM's dots chain over K in order, so the numbers are the same bit for
+// bit.
+func TestReblocked(t *testing.T) {
+	for _, c := range []struct{ example, sizes string }{
+		{"gemm-bias-relu", "256,1024,384"}, {"matmul", "300,500,200"}, {"softmax", "256,1024,384"},
+		{"layernorm", "300,700,200"}, {"rmsnorm", "256,1024,384"}, {"attention", "256,128,64"},
+	} {
+		t.Run(c.example+"/"+c.sizes, func(t *testing.T) {
+			path := filepath.Join("..", "..", "examples", c.example, c.example+".mlir")
+			m := parse(t, path)
+			runPipeline(t, m, "builtin.module(linalg-to-tile{target=trn1 tile-sizes="+c.sizes+"})")
+			want := output(t, m)
+			var src bytes.Buffer
+			if err := asm.Print(&src, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			runPipeline(t, m, "builtin.module(tile-to-neuron{chip=trn1},canonicalize,cse)")
+			lowered := 0
+			m.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+				if _, ok := tile.AsFuncOp(o); ok && o.Attr(neuron.ChipAttr) != nil {
+					lowered++
+				}
+				return true
+			})
+			if lowered == 0 {
+				t.Fatal("no kernel was lowered")
+			}
+			if got := output(t, m); got != want {
+				t.Errorf("the neuron level prints\n%s\nthe tile level\n%s", got, want)
+			}
+			var out, errb bytes.Buffer
+			code := opt.Run(newContext(), []string{"--tile-to-neuron=chip=trn2", "--check-semantics", "-"},
+				opt.Stdio{In: &src, Out: &out, Err: &errb})
+			if code != 0 || strings.Contains(errb.String(), "changed the semantics") {
+				t.Fatalf("exit %d:\n%s", code, errb.String())
+			}
+		})
+	}
+}
+
 // TestCheckSemantics runs tile-to-neuron under --check-semantics on the
 // tile level of every program.
 func TestCheckSemantics(t *testing.T) {

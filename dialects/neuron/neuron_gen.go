@@ -879,7 +879,7 @@ func BuildTensorTensor(b *ir.Builder, loc ir.Location, dst ir.Value, data1 ir.Va
 // TensorScalarOpName is the name of the operation neuron.tensor_scalar.
 const TensorScalarOpName = "neuron.tensor_scalar"
 
-// TensorScalarOp wraps an operation neuron.tensor_scalar: dst = op(data, scalar) with a per-partition scalar tile or an immediate.
+// TensorScalarOp wraps an operation neuron.tensor_scalar: dst = op(data, scalar) with a per-partition scalar tile, a run-time f32 or an immediate.
 type TensorScalarOp struct{ *ir.Operation }
 
 // AsTensorScalarOp returns op as a TensorScalarOp if it is an operation neuron.tensor_scalar.

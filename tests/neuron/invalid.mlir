@@ -227,7 +227,7 @@ tile.func @tensor_tensor_psum() grid [parallel] {
 
 tile.func @tensor_scalar_operand() grid [parallel] {
   %d = neuron.alloc : !neuron.tile<128x64xf32, sbuf>
-  // expected-error @below {{'neuron.tensor_scalar' op takes either a scalar tile or an immediate}}
+  // expected-error @below {{'neuron.tensor_scalar' op takes either a scalar (a tile or a run-time f32) or an immediate}}
   neuron.tensor_scalar add %d, %d : !neuron.tile<128x64xf32, sbuf>, !neuron.tile<128x64xf32, sbuf>
   tile.return
 }
