@@ -233,7 +233,6 @@ func holds(cmp neuron.CmpOp, e int64) bool {
 	return e >= 0
 }
 
-
 func memset(f *interp.Frame, op *ir.Operation) error {
 	o := neuron.MemsetOp{Operation: op}
 	t, err := get(f, op, o.Dst())
