@@ -69,7 +69,8 @@ var Pass = pass.Registration{Argument: Argument, New: New, Lowers: func(*ir.Cont
 var lowered = []string{"tile.load", "tile.store", "tile.atomic_add", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
 	"tile.expand_dims", "tile.squeeze", "tile.reshape", "tile.broadcast", "tile.transpose", "tile.cast",
 	"arith.constant", "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
-	"arith.maxnumf", "arith.minnumf", "arith.negf", "arith.extf", "arith.truncf", "arith.addi", "arith.cmpi",
+	"arith.maxnumf", "arith.minnumf", "arith.negf", "arith.extf", "arith.truncf", "arith.addi", "arith.subi",
+	"arith.muli", "arith.remui", "arith.remsi", "arith.cmpi",
 	"arith.select", "arith.index_cast", "arith.sitofp", "math.exp", "math.tanh", "math.sqrt", "math.rsqrt", "math.log",
 	"math.sin", "math.cos", "scf.for"}
 
@@ -189,6 +190,9 @@ const (
 	aff
 	// mask: the predicate (base + p·cp + f·cf) cmp 0, an affine_select.
 	mask
+	// ival: an integer tile held as an f32 tile of its values (exact
+	// below 2^24), made from an index tile by a remainder.
+	ival
 )
 
 // val is the lowered form of a tile value.
@@ -502,8 +506,10 @@ func (l *lowering) op(op *ir.Operation) *ir.Diagnostic {
 	switch {
 	case isOp(op, tile.AsIotaOp):
 		return l.iota(op)
-	case isOp(op, arith.AsAddiOp):
-		return l.addi(op)
+	case isOp(op, arith.AsAddiOp), isOp(op, arith.AsSubiOp), isOp(op, arith.AsMuliOp):
+		return l.intArith(op)
+	case isOp(op, arith.AsRemuiOp), isOp(op, arith.AsRemsiOp):
+		return l.rem(op)
 	case isOp(op, arith.AsCmpiOp):
 		return l.cmpi(op)
 	case isOp(op, arith.AsIndexCastOp):
@@ -1526,32 +1532,6 @@ func (l *lowering) zero(op *ir.Operation) ir.Value {
 	return arith.BuildConstant(l.b, op.Loc(), l.ctx.IntegerAttr(l.ctx.IndexType(), 0), l.ctx.IndexType()).Result()
 }
 
-func (l *lowering) addi(op *ir.Operation) *ir.Diagnostic {
-	a, err := l.get(op, op.Operand(0))
-	if err != nil {
-		return err
-	}
-	b, err := l.get(op, op.Operand(1))
-	if err != nil {
-		return err
-	}
-	if a.k == isplat {
-		a, b = b, a
-	}
-	if b.k != isplat || a.k != aff && a.k != isplat {
-		return unsupported(op, "integer tile arithmetic other than iota plus a scalar")
-	}
-	n := *a
-	n.shape, _ = tensorInfo(op.Result(0).Type())
-	x := l.index(op, b.base)
-	if a.base != nil {
-		x = arith.BuildAddi(l.b, op.Loc(), a.base, x).Result()
-	}
-	n.base = x
-	l.set(op, &n)
-	return nil
-}
-
 // indexCast keeps an iota-based index tile as it is, in another integer
 // type (the values an index tile of a block takes fit them).
 func (l *lowering) indexCast(op *ir.Operation) *ir.Diagnostic {
@@ -1559,7 +1539,7 @@ func (l *lowering) indexCast(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	if a.k != aff && a.k != isplat {
+	if a.k != aff && a.k != isplat && a.k != ival {
 		return unsupported(op, "index casts of tiles other than iota-based index tiles")
 	}
 	n := *a
@@ -1575,10 +1555,24 @@ func (l *lowering) sitofp(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
+	shape, elem := tensorInfo(op.Result(0).Type())
+	if a.k == ival {
+		// The integers are in an f32 tile already.
+		if isF32(elem) {
+			l.set(op, &val{k: full, t: a.t, shape: shape, elem: elem})
+			return nil
+		}
+		t, err := l.alloc(op, shape[0], shape[1], elem, neuron.BufferSbuf)
+		if err != nil {
+			return err
+		}
+		neuron.BuildTensorCopy(l.b, op.Loc(), t, a.t)
+		l.set(op, &val{k: full, t: t, shape: shape, elem: elem})
+		return nil
+	}
 	if a.k != aff {
 		return unsupported(op, "conversions to float of tiles other than iota-based index tiles")
 	}
-	shape, elem := tensorInfo(op.Result(0).Type())
 	k, cp, cf := full, a.cp, a.cf
 	if len(shape) == 1 {
 		// A 1-D tile is a column: its index runs along the partitions.

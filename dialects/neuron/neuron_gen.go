@@ -42,6 +42,7 @@ const (
 	AluOpDivide   AluOp = 3
 	AluOpMaximum  AluOp = 4
 	AluOpMinimum  AluOp = 5
+	AluOpMod      AluOp = 6
 )
 
 // String returns the case name of e, or "" if e is not a case.
@@ -59,6 +60,8 @@ func (e AluOp) String() string {
 		return "maximum"
 	case AluOpMinimum:
 		return "minimum"
+	case AluOpMod:
+		return "mod"
 	}
 	return ""
 }

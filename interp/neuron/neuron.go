@@ -456,6 +456,15 @@ func Alu(op neuron.AluOp) func(a, b float64) float64 {
 			}
 			return math.Min(a, b)
 		}
+	case neuron.AluOpMod:
+		// nki.language.mod: Python's x % y, the sign of the divisor.
+		return func(a, b float64) float64 {
+			r := math.Mod(a, b)
+			if r != 0 && (r < 0) != (b < 0) {
+				r += b
+			}
+			return f32(r)
+		}
 	}
 	return nil
 }

@@ -66,3 +66,21 @@ tile.func @batch2(%x: memref<?x?x64xf32>) grid [parallel] {
   tile.store %t, %X[%c0, %c0, %c0] bounds_check : tensor<2x32x64xf32>, !tile.view<?x?x64xf32>
   tile.return
 }
+
+// -----
+
+// A remainder by a value known only at run time has no immediate.
+tile.func @remainder(%x: memref<?x?xf32>, %n: index) grid [parallel] {
+  %X = tile.view %x : memref<?x?xf32> -> !tile.view<?x?xf32>
+  %c0 = arith.constant 0 : index
+  %i = tile.iota : tensor<32xindex>
+  %e = tile.expand_dims %i dim 1 : tensor<32xindex> -> tensor<32x1xindex>
+  %b = tile.broadcast %e : tensor<32x1xindex> -> tensor<32x64xindex>
+  %s = tile.splat %n : index -> tensor<32x64xindex>
+  // expected-warning @below {{'arith.remui' op tile-to-neuron does not lower remainders of tiles other than of a 2-D index tile by a positive constant; the kernel stays at the tile level}}
+  %r = arith.remui %b, %s : tensor<32x64xindex>
+  %f = arith.index_cast %r : tensor<32x64xindex> to tensor<32x64xi32>
+  %g = arith.sitofp %f : tensor<32x64xi32> to tensor<32x64xf32>
+  tile.store %g, %X[%c0, %c0] bounds_check : tensor<32x64xf32>, !tile.view<?x?xf32>
+  tile.return
+}
