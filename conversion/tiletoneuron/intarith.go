@@ -67,13 +67,48 @@ const (
 	mulKind
 )
 
+// binaryOp is the typed wrapper of a binary arith operation.
+type binaryOp interface {
+	Lhs() ir.Value
+	Rhs() ir.Value
+}
+
+// intBinary returns the typed wrapper of the integer operations lowered
+// here (arith.addi, subi, muli, remui, remsi).
+func intBinary(op *ir.Operation) binaryOp {
+	if x, ok := arith.AsAddiOp(op); ok {
+		return x
+	}
+	if x, ok := arith.AsSubiOp(op); ok {
+		return x
+	}
+	if x, ok := arith.AsMuliOp(op); ok {
+		return x
+	}
+	if x, ok := arith.AsRemuiOp(op); ok {
+		return x
+	}
+	x, _ := arith.AsRemsiOp(op)
+	return x
+}
+
+// intOperands returns the lowered operands of an integer operation.
+func (l *lowering) intOperands(op *ir.Operation) (*val, *val, *ir.Diagnostic) {
+	bo := intBinary(op)
+	a, err := l.get(op, bo.Lhs())
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := l.get(op, bo.Rhs())
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, b, nil
+}
+
 // intArith lowers arith.addi, arith.subi and arith.muli on index tiles.
 func (l *lowering) intArith(op *ir.Operation) *ir.Diagnostic {
-	a, err := l.get(op, op.Operand(0))
-	if err != nil {
-		return err
-	}
-	b, err := l.get(op, op.Operand(1))
+	a, b, err := l.intOperands(op)
 	if err != nil {
 		return err
 	}
@@ -145,11 +180,7 @@ func (l *lowering) ivalOp(op *ir.Operation, a *val, alu neuron.AluOp, c int64) *
 // rem lowers arith.remui and arith.remsi of an index tile by a positive
 // constant.
 func (l *lowering) rem(op *ir.Operation) *ir.Diagnostic {
-	a, err := l.get(op, op.Operand(0))
-	if err != nil {
-		return err
-	}
-	b, err := l.get(op, op.Operand(1))
+	a, b, err := l.intOperands(op)
 	if err != nil {
 		return err
 	}

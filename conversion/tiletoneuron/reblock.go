@@ -541,6 +541,9 @@ func (r *reblocker) op(op *ir.Operation) *ir.Diagnostic {
 		isOp(op, tile.AsTransposeOp), isOp(op, tile.AsReshapeOp):
 		err = r.reshaping(op)
 	case elementwise(op):
+		if op.NumResults() > 1 {
+			return unsupported(op, "operations of %d results on a tile over %s's limits", op.NumResults(), r.chip.Name)
+		}
 		r.each(op.Result(0), func(idx []int64, t ir.Type) ir.Value {
 			m := map[ir.Value]ir.Value{}
 			for _, v := range op.Operands() {
@@ -556,9 +559,6 @@ func (r *reblocker) op(op *ir.Operation) *ir.Diagnostic {
 			}
 			return c.Result(0)
 		})
-		if op.NumResults() > 1 {
-			return unsupported(op, "operations of %d results on a tile over %s's limits", op.NumResults(), r.chip.Name)
-		}
 	default:
 		return unsupported(op, "this operation on a tile over %s's limits (%d partitions, %d moving columns): it cannot be re-blocked",
 			r.chip.Name, r.chip.PartitionMax, r.chip.MovingMax)
@@ -743,7 +743,7 @@ func (r *reblocker) iota(op *ir.Operation) {
 // reshaping cuts broadcasts, transposes and the operations that add or
 // drop unit dimensions: each result piece comes from one input piece.
 func (r *reblocker) reshaping(op *ir.Operation) *ir.Diagnostic {
-	in, res := op.Operand(0), op.Result(0)
+	in, res := reshapingInput(op), op.Result(0)
 	is, _ := shapeOf(in)
 	os, _ := shapeOf(res)
 	ic, _ := r.grid(in)
@@ -802,6 +802,25 @@ func (r *reblocker) reshaping(op *ir.Operation) *ir.Diagnostic {
 		return c.Result(0)
 	})
 	return nil
+}
+
+// reshapingInput returns the input of a broadcast, expand_dims, squeeze,
+// transpose or reshape.
+func reshapingInput(op *ir.Operation) ir.Value {
+	if x, ok := tile.AsBroadcastOp(op); ok {
+		return x.Input()
+	}
+	if x, ok := tile.AsExpandDimsOp(op); ok {
+		return x.Input()
+	}
+	if x, ok := tile.AsSqueezeOp(op); ok {
+		return x.Input()
+	}
+	if x, ok := tile.AsTransposeOp(op); ok {
+		return x.Input()
+	}
+	x, _ := tile.AsReshapeOp(op)
+	return x.Input()
 }
 
 // forOp makes a loop carrying cut tiles carry their pieces.
