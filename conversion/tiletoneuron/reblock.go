@@ -24,12 +24,14 @@ import (
 // that must be cut alike (the dimensions of the operands and result of an
 // element-wise operation, the K of a dot's two operands, a loop's carried
 // value and what it yields, the dimensions a broadcast, transpose,
-// expand_dims, squeeze or reshape keeps). A class is cut into pieces of the
+// expand_dims, squeeze or reshape keeps). A class is cut for the
 // smallest width any member needs: the partition dimension of a tile (its
-// next-to-last) into pieces of PartitionMax rows, a dot's contraction into
-// pieces of PartitionMax, its columns into pieces of MovingMax and of a PSUM
-// bank, the columns of a row broadcast along the partitions into pieces of
-// MovingMax. Everything else keeps its size: a row kernel of 256x1024 is
+// next-to-last) for PartitionMax rows, a dot's contraction for
+// PartitionMax, its columns for MovingMax and for a PSUM bank, the columns
+// of a row broadcast along the partitions for MovingMax. It is cut into as
+// few pieces as that width allows, as even as possible (200 rows into two
+// pieces of 100, not 128 and 72: fewer shapes, so fewer PSUM scratch
+// tiles). Everything else keeps its size: a row kernel of 256x1024 is
 // cut into two pieces of 128 rows, each with its whole rows, so its
 // reductions along the rows are not split.
 //
@@ -361,7 +363,10 @@ func (r *reblocker) grid(v ir.Value) (counts, widths []int64) {
 		counts[d] = 1
 		k := r.find(dimKey{v, d})
 		if w := r.width[k]; w > 0 && n > w {
-			counts[d], widths[d] = (n+w-1)/w, w
+			// As few pieces as the width allows, of sizes as even as
+			// possible: fewer shapes, so fewer PSUM scratch tiles.
+			counts[d] = (n + w - 1) / w
+			widths[d] = (n + counts[d] - 1) / counts[d]
 		}
 	}
 	return counts, widths

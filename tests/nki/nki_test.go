@@ -203,11 +203,12 @@ func programs(t *testing.T) []string {
 // reblocked lists examples lowered with blocks larger than one NeuronCore
 // instruction takes (M,N,K of linalg-to-tile's tile-sizes), which
 // tile-to-neuron re-blocks: GEMMs of 256x1024 blocks with k blocks of
-// 384, row kernels of 256 rows of 1024, FlashAttention with 256 queries
-// per block.
+// 384 (and of 200x600 with k blocks of 130, cut into even pieces), row
+// kernels of 256 rows of 1024, FlashAttention with 256 queries per block.
 var reblocked = []struct{ example, sizes string }{
 	{"gemm-bias-relu", "256,1024,384"}, {"matmul", "256,1024,384"}, {"softmax", "256,1024,384"},
 	{"layernorm", "256,1024,384"}, {"rmsnorm", "256,1024,384"}, {"attention", "256,128,64"},
+	{"mlp", "200,600,130"},
 }
 
 type lowering struct{ path, sizes string }
