@@ -90,13 +90,9 @@ func toArray(t *testing.T, v interp.Value) array {
 	return a
 }
 
-// lower runs the example through the Trainium pipeline.
-func lower(t *testing.T, path, chip string) (*ir.Context, *ir.Operation) {
-	return lowerBlocks(t, path, chip, "")
-}
-
-// lowerBlocks lowers with linalg-to-tile's tile-sizes (M,N,K) when sizes
-// is not empty, and trn1's blocks otherwise.
+// lowerBlocks runs the example through the Trainium pipeline,
+// with linalg-to-tile's tile-sizes (M,N,K) when sizes is not empty, and
+// trn1's blocks otherwise.
 func lowerBlocks(t *testing.T, path, chip, sizes string) (*ir.Context, *ir.Operation) {
 	ctx := ir.NewContext()
 	all.Register(ctx)
