@@ -77,3 +77,36 @@ tile.func @transpose(%a: memref<?x?xf32>, %b: memref<?x?xf32>) grid [parallel] {
   tile.store %t, %B[%c0, %c0] bounds_check : tensor<256x64xf32>, !tile.view<?x?xf32>
   tile.return
 }
+
+// -----
+
+// A reduction along a cut dimension: the 1024 columns of a dot are two
+// moving pieces of 512, each reduced, the partial results combined (the
+// maximum exactly, the sum reassociated).
+// CHECK-LABEL: tile.func @cutrows
+// CHECK-COUNT-2: neuron.nc_matmul %{{.*}}, %{{.*}}, %{{.*}} : <128x512xf32, psum>
+// CHECK-COUNT-2: neuron.tensor_reduce maximum %{{.*}}, %{{.*}} : <128x1xf32, sbuf>, <128x512xf32, {{.*}}>
+// CHECK: neuron.tensor_tensor maximum %{{.*}}, %{{.*}}, %{{.*}} : <128x1xf32, sbuf>
+// CHECK-COUNT-2: neuron.tensor_reduce add %{{.*}}, %{{.*}} : <128x1xf32, sbuf>, <128x512xf32, sbuf>
+// CHECK: neuron.tensor_tensor add %{{.*}}, %{{.*}}, %{{.*}} : <128x1xf32, sbuf>
+tile.func @cutrows(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %o: memref<?xf32>, %o2: memref<?xf32>) grid [parallel] {
+  %A = tile.view %a : memref<?x?xf32> -> !tile.view<?x?xf32>
+  %B = tile.view %b : memref<?x?xf32> -> !tile.view<?x?xf32>
+  %O = tile.view %o : memref<?xf32> -> !tile.view<?xf32>
+  %O2 = tile.view %o2 : memref<?xf32> -> !tile.view<?xf32>
+  %p = tile.program_id 0 : index
+  %c0 = arith.constant 0 : index
+  %x = tile.load %A[%p, %c0] pad zero : !tile.view<?x?xf32> -> tensor<128x64xf32>
+  %y = tile.load %B[%c0, %c0] pad zero : !tile.view<?x?xf32> -> tensor<64x1024xf32>
+  %z = arith.constant dense<0.0> : tensor<128x1024xf32>
+  %s = tile.dot %x, %y, %z : tensor<128x64xf32>, tensor<64x1024xf32> -> tensor<128x1024xf32>
+  %m = tile.reduce max %s dim 1 : tensor<128x1024xf32> -> tensor<128xf32>
+  %e = tile.expand_dims %m dim 1 : tensor<128xf32> -> tensor<128x1xf32>
+  %eb = tile.broadcast %e : tensor<128x1xf32> -> tensor<128x1024xf32>
+  %d = arith.subf %s, %eb : tensor<128x1024xf32>
+  %ex = math.exp %d : tensor<128x1024xf32>
+  %sum = tile.reduce sum %ex dim 1 : tensor<128x1024xf32> -> tensor<128xf32>
+  tile.store %m, %O[%p] bounds_check : tensor<128xf32>, !tile.view<?xf32>
+  tile.store %sum, %O2[%p] bounds_check : tensor<128xf32>, !tile.view<?xf32>
+  tile.return
+}
