@@ -129,9 +129,9 @@ func TestSameNumbers(t *testing.T) {
 // TestReblocked lowers examples whose blocks are larger than one
 // NeuronCore instruction takes (tile-to-neuron re-blocks them) and runs
 // them at the tile and at the neuron level (the row kernels and attention
-// also under --check-semantics): the same output. The pieces of a row kernel keep whole rows and a
-// GEMM's dots chain over K in order, so the numbers are the same bit for
-// bit.
+// also under --check-semantics): the same output. The pieces of a row
+// kernel keep whole rows and a GEMM's dots chain over K in order, so the
+// numbers are the same bit for bit.
 func TestReblocked(t *testing.T) {
 	for _, c := range []struct {
 		example, sizes string
