@@ -42,6 +42,7 @@ const (
 	AluOpDivide   AluOp = 3
 	AluOpMaximum  AluOp = 4
 	AluOpMinimum  AluOp = 5
+	AluOpMod      AluOp = 6
 )
 
 // String returns the case name of e, or "" if e is not a case.
@@ -59,6 +60,8 @@ func (e AluOp) String() string {
 		return "maximum"
 	case AluOpMinimum:
 		return "minimum"
+	case AluOpMod:
+		return "mod"
 	}
 	return ""
 }
@@ -879,7 +882,7 @@ func BuildTensorTensor(b *ir.Builder, loc ir.Location, dst ir.Value, data1 ir.Va
 // TensorScalarOpName is the name of the operation neuron.tensor_scalar.
 const TensorScalarOpName = "neuron.tensor_scalar"
 
-// TensorScalarOp wraps an operation neuron.tensor_scalar: dst = op(data, scalar) with a per-partition scalar tile or an immediate.
+// TensorScalarOp wraps an operation neuron.tensor_scalar: dst = op(data, scalar) with a per-partition scalar tile, a run-time f32 or an immediate.
 type TensorScalarOp struct{ *ir.Operation }
 
 // AsTensorScalarOp returns op as a TensorScalarOp if it is an operation neuron.tensor_scalar.
