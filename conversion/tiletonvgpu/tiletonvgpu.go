@@ -393,14 +393,19 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	splitRematerializable(work)
 	var plan *sm90Plan
 	var attn *flash90
+	why := "chip " + chip + " has no tensor-core instruction of 8-bit floats (mma.sync of e4m3 and e5m2 needs sm_89, wgmma sm_90a)"
 	if chip == "sm_90a" && t.AsyncCopy && !persistent {
-		plan, _ = planSM90(work, opts.PingPong)
+		plan, why = planSM90(work, opts.PingPong)
 		if plan == nil {
 			attn, _ = planFlash90(work)
 			if attn != nil {
 				attn.pingpong = attn.consumers == 2 && opts.PingPong
 			}
 		}
+	}
+	if d := float8Dot(work); plan == nil && d != nil {
+		// mma.sync here multiplies 16-bit floats only.
+		return nil, nil, ir.NewError(d.Loc(), fmt.Sprintf("%s{chip=%s}: a tile.dot of %s runs on wgmma only: %s", t.Pass, chip, ir.TypeString(float8Elem(d)), why))
 	}
 	warps := warpsFor(work, t)
 	if opts.Warps > 0 && !hasDot(work) {
@@ -443,11 +448,7 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		// The grid's sizes in programs, then the tensor maps.
 		argTypes = append(argTypes, ctx.IndexType(), ctx.IndexType())
 		for i := range plan.loads {
-			rows, cols := plan.bm, plan.bk
-			if i == 1 {
-				rows, cols = plan.bk, TMABox
-			}
-			t, err := tensorMapType(ctx, []int64{rows, cols}, plan.elem)
+			t, err := tensorMapType(ctx, plan.box(i), plan.elem)
 			if err != nil {
 				return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
 			}
@@ -535,4 +536,24 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		return fn, attn, nil
 	}
 	return fn, nil, nil
+}
+
+// float8Dot returns the first tile.dot of kernel kf with 8-bit float
+// operands, or nil.
+func float8Dot(kf *ir.Operation) *ir.Operation {
+	var found *ir.Operation
+	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if found == nil && isOp(op, tile.AsDotOp) && isFloat8(float8Elem(op)) {
+			found = op
+		}
+		return found == nil
+	})
+	return found
+}
+
+// float8Elem returns the element type of tile.dot op's A operand.
+func float8Elem(op *ir.Operation) ir.Type {
+	d, _ := tile.AsDotOp(op)
+	_, elem, _ := tileShape(d.A())
+	return elem
 }
