@@ -140,6 +140,7 @@ type toNVGPU struct {
 	persistent *int64
 	warps      *int64
 	pingpong   *bool
+	blocksSM   *int64
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -154,6 +155,7 @@ func New() pass.Pass {
 	p.pingpong = p.Options.Bool("ping-pong", false, "Let the two consumer warpgroups of an sm_90a kernel take turns: whole 128-row blocks of a GEMM (bn at most 128) rather than 64 rows of each, or the products of the attention kernel (named barriers), so that the epilogue or softmax of one overlaps the products of the other")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
+	p.blocksSM = p.Options.Int("blocks-per-sm", 0, "Ask the assembler to fit at least this many blocks of a kernel without products on a multiprocessor, limiting its registers (nvvm.minctasm; 0: no request)")
 	return p
 }
 
@@ -164,7 +166,11 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if w := *p.warps; w < 0 || w > 32 || w&(w-1) != 0 {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: warps=%d is not a power of two up to 32", w))
 	}
-	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong}); err != nil {
+	if b := *p.blocksSM; b < 0 || b > 32 {
+		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: blocks-per-sm=%d is not in [0, 32]", b))
+	}
+	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong,
+		BlocksPerSM: *p.blocksSM}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -197,6 +203,10 @@ type Options struct {
 	// products (row-wise kernels); 0 picks enough warps for each thread
 	// to hold RowElements elements of the largest tile.
 	Warps int64
+	// BlocksPerSM > 0 asks the assembler to fit that many blocks of a
+	// kernel without products on a multiprocessor (nvvm.minctasm), which
+	// bounds its registers: more rows of a row-wise kernel in flight.
+	BlocksPerSM int64
 	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
 	// blocks of 128 rows and at most 128 columns whole blocks in turn
 	// (see sm90Plan.pingpong); in the attention kernel the two consumer
@@ -468,6 +478,8 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		// One block per multiprocessor at most, so that the register
 		// budgets of setmaxnreg apply.
 		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), 1)})
+	} else if opts.BlocksPerSM > 0 && !hasDot(work) {
+		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), opts.BlocksPerSM)})
 	}
 	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.func"), Loc: kf.Loc(), NumRegions: 1,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
