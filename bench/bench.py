@@ -794,11 +794,12 @@ def row_variants(r, c, sms):
     cols = 1 << (c - 1).bit_length()
     rows = max(1, min(16, 4096 // cols))
     out = [(rows, "")]
+    # blocks-per-sm bounds the registers so that more rows are in flight
+    # on a multiprocessor.
     if cols >= 4096:
-        out += [(rows, "warps=8"), (rows, "warps=32"), (2 * rows, "warps=16"), (2 * rows, "warps=32")]
+        out += [(rows, "blocks-per-sm=3"), (rows, "blocks-per-sm=4"), (rows, "warps=8"), (rows, "warps=8 blocks-per-sm=4")]
     else:
-        out += [(max(1, rows // 2), ""), (2 * rows, ""), (rows, "warps=4"), (rows, f"persistent={4 * sms}"),
-                (2 * rows, f"persistent={4 * sms}")]
+        out += [(rows, "blocks-per-sm=4"), (rows, "blocks-per-sm=6"), (2 * rows, ""), (2 * rows, "blocks-per-sm=3")]
     return out
 
 
