@@ -797,9 +797,9 @@ def row_variants(r, c, sms):
     # blocks-per-sm bounds the registers so that more rows are in flight
     # on a multiprocessor.
     if cols >= 4096:
-        out += [(rows, "blocks-per-sm=3"), (rows, "blocks-per-sm=4"), (rows, "warps=8"), (rows, "warps=8 blocks-per-sm=4")]
+        out += [(rows, "blocks-per-sm=3"), (rows, "blocks-per-sm=4"), (rows, "warps=8")]
     else:
-        out += [(rows, "blocks-per-sm=4"), (rows, "blocks-per-sm=6"), (2 * rows, ""), (2 * rows, "blocks-per-sm=3")]
+        out += [(rows, "blocks-per-sm=4"), (rows, "blocks-per-sm=6"), (2 * rows, "blocks-per-sm=3")]
     return out
 
 
