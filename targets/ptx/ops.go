@@ -113,10 +113,34 @@ func llvmLowerings() map[string]lowerFn {
 		"sdiv": "div", "udiv": "div", "srem": "rem", "urem": "rem", "shl": "shl", "lshr": "shr", "ashr": "shr"} {
 		m["llvm."+name] = lowerIntBinary(name, inst)
 	}
-	for name, inst := range map[string]string{"fadd": "add.rn", "fsub": "sub.rn", "fmul": "mul.rn", "fdiv": "div.rn"} {
+	for name, inst := range map[string]string{"fadd": "add.rn", "fsub": "sub.rn", "fmul": "mul.rn"} {
 		m["llvm."+name] = floatOp(inst, 2)
 	}
+	m["llvm.fdiv"] = lowerFdiv
 	return m
+}
+
+// lowerFdiv lowers llvm.fdiv: div.rn, IEEE's correctly rounded quotient,
+// unless fastmath flags allow less on f32: afn (approximate functions)
+// gives div.approx.f32, a times the approximate reciprocal of b (2 ulp for
+// |b| in [2^-126, 2^126], the division of CUDA's __fdividef); arcp (a
+// reciprocal may be used) gives div.full.f32 (2 ulp over the whole
+// range). Both are a few instructions where div.rn is a Newton iteration
+// with a slow path.
+func lowerFdiv(f *Func, op *ir.Operation) error {
+	fm := llvm.FdivOp{Operation: op}.FastmathFlags()
+	inst := "div.rn"
+	if t, ok := Leaves(op.Result(0).Type()); ok == nil && len(t) > 0 {
+		if sfx, _ := floatSuffix(t[0]); sfx == "f32" {
+			switch {
+			case fm&llvm.FastmathFlagsAfn != 0:
+				inst = "div.approx"
+			case fm&llvm.FastmathFlagsArcp != 0:
+				inst = "div.full"
+			}
+		}
+	}
+	return floatOp(inst, 2)(f, op)
 }
 
 // leafwise defines the result of op (one register per leaf) and calls fn
