@@ -87,8 +87,9 @@ type sm90Plan struct {
 	args [2]int
 	// kMajorB is set when B is the transpose of blocks loaded from an
 	// N x K memref: its rows of K elements are contiguous, as wgmma of
-	// 8-bit floats requires. The stage then holds B as one box of bn rows
-	// of bk elements, read without transposition.
+	// 8-bit floats requires (and only they take this form). The stage
+	// then holds B as one box of bn rows of bk elements, read without
+	// transposition.
 	kMajorB bool
 	// transB is the tile.transpose of B's block when kMajorB.
 	transB *ir.Operation
@@ -202,6 +203,11 @@ func planSM90(kf *ir.Operation, pingpong bool) (*sm90Plan, string) {
 	}
 	if f8 && !p.kMajorB {
 		return nil, "wgmma of 8-bit floats reads B k-major: B must be the transpose of blocks of an N x K memref (a matmul with B transposed)"
+	}
+	if !f8 && p.kMajorB {
+		// nvgpu.warpgroup.mma steps a 16-bit B that is not transposed
+		// as upstream does, as if it were mn-major.
+		return nil, "B is the transpose of blocks (k-major), which the sm_90a GEMM takes for 8-bit floats only"
 	}
 	p.bm, p.bk, p.bn, p.elem = aShape[0], aShape[1], bShape[1], aElem
 	if bk := sm90BK(aElem); p.bk != bk || (p.bm != 64 && p.bm != 128) || p.bn%64 != 0 || p.bn > 256 || !isPow2(p.bn) {

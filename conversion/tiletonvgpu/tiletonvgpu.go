@@ -205,7 +205,8 @@ type Options struct {
 	Warps int64
 	// BlocksPerSM > 0 asks the assembler to fit that many blocks of a
 	// kernel without products on a multiprocessor (nvvm.minctasm), which
-	// bounds its registers: more rows of a row-wise kernel in flight.
+	// bounds its registers: more rows of a row-wise kernel in flight; 0
+	// asks for DefaultThreadsPerSM threads (see blocksPerSM).
 	BlocksPerSM int64
 	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
 	// blocks of 128 rows and at most 128 columns whole blocks in turn
@@ -478,8 +479,8 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		// One block per multiprocessor at most, so that the register
 		// budgets of setmaxnreg apply.
 		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), 1)})
-	} else if opts.BlocksPerSM > 0 && !hasDot(work) {
-		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), opts.BlocksPerSM)})
+	} else if !hasDot(work) {
+		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), blocksPerSM(opts.BlocksPerSM, threads))})
 	}
 	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.func"), Loc: kf.Loc(), NumRegions: 1,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
@@ -568,4 +569,21 @@ func float8Elem(op *ir.Operation) ir.Type {
 	d, _ := tile.AsDotOp(op)
 	_, elem, _ := tileShape(d.A())
 	return elem
+}
+
+// DefaultThreadsPerSM is the threads of a kernel without products that a
+// multiprocessor holds at least, by default: 1024, at most 64 registers
+// a thread. A row kernel past that (a block of 512 threads at 70
+// registers) would hold one row at a time on a multiprocessor instead
+// of two, and its loads would wait alone.
+const DefaultThreadsPerSM = 1024
+
+// blocksPerSM returns the nvvm.minctasm of a kernel without products of
+// the given threads a block: the asked number, or by default enough
+// blocks for DefaultThreadsPerSM threads.
+func blocksPerSM(asked, threads int64) int64 {
+	if asked > 0 {
+		return asked
+	}
+	return max(1, DefaultThreadsPerSM/max(1, threads))
 }

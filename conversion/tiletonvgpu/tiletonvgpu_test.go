@@ -86,6 +86,9 @@ func TestSemantics(t *testing.T) {
 		// Blocks a multiprocessor must hold: the assembler's register
 		// bound.
 		{"softmax_bf16.mlir", "2,256,1 blocks-per-sm=3", []string{"nvvm.minctasm = 3 : i32"}, "softmax", nil},
+		// By default, enough blocks for 1024 threads: 64 registers a
+		// thread at most (a 4096-column row on 256 threads: 4 blocks).
+		{"softmax.mlir", "1,4096,1", []string{"threads in (%c256", "nvvm.minctasm = 4 : i32"}, "softmax", nil},
 		// Attention: two heads sharing one K and V head, 72 queries and
 		// keys (both ragged), D=64: the K and V blocks stream through
 		// one ring of stages, P feeds the second product from registers.
