@@ -343,7 +343,7 @@ def inspect_ptx(ptx, chip="sm_90a"):
         info["ptxas_messages"] = (warnings or [r.stderr[-300:]])[:4]
     if r.returncode == 0 and shutil.which("cuobjdump"):
         sass = subprocess.run(["cuobjdump", "-sass", cubin], capture_output=True, text=True).stdout
-        for insn in ["HMMA", "LDSM", "LDGSTS", "HGMMA", "UTMALDG", "LDG.E.128", "STG.E"]:
+        for insn in ["HMMA", "LDSM", "LDGSTS", "HGMMA", "QGMMA", "UTMALDG", "LDG.E.128", "STG.E"]:
             info["sass_" + insn] = sass.count(insn)
     return info
 
@@ -688,6 +688,11 @@ def run_gemm_fp8(args, m, n, k, dtname, workdir):
     res["scaled_mm_err"] = rel_err(scaled(), ref)
     # The baseline column of the table is cuBLAS: here cuBLASLt's fp8 GEMM.
     res["cublas_ms"] = bench(scaled, reps=args.reps)
+    # With fast accumulation, as wgmma accumulates here (no promotion of
+    # partial sums into separate f32 registers every few k steps).
+    fast = lambda: torch._scaled_mm(a, b.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16, use_fast_accum=True)
+    res["scaled_mm_fast_err"] = rel_err(fast(), ref)
+    res["scaled_mm_fast_ms"] = bench(fast, reps=args.reps)
     for key in list(res):
         if key.endswith("_ms") and key != "compile_ms":
             res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
