@@ -74,6 +74,7 @@ func TestSM90Semantics(t *testing.T) {
 		{"gemm_f8.mlir", "128,128,128", []string{"threads in (%c384", "vector<64x128xf32>"}, []string{"{transposeB}"}, false, " persistent=1"},
 		{"gemm_f8.mlir", "128,128,128", []string{"nvvm.wgmma.mma_async", "A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]", "k = 32"}, []string{"nvgpu.warpgroup"}, true, ""},
 		{"gemm_f8.mlir", "64,256,128", []string{"nvvm.wgmma.mma_async", "n = 256"}, []string{"nvgpu.warpgroup"}, true, " persistent=1"},
+		{"gemm_f8e5m2.mlir", "128,64,128", []string{"A[<e5m2>, <one>, <row>], B[<e5m2>, <one>, <col>]"}, []string{"nvgpu.warpgroup"}, true, ""},
 		// A k block other than 64: the sm_80 path.
 		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}, false, ""},
 	}
