@@ -23,7 +23,9 @@ import (
 //     released it;
 //   - the other warpgroups take the registers (setmaxnreg.inc), wait on
 //     "full", issue wgmma m64nNk16 on the stage through shared-memory
-//     descriptors (B transposed, as it is stored k-major), keep one wgmma
+//     descriptors (B transposed: its K x N blocks are stored with N
+//     contiguous; for 8-bit floats, m64nNk32 with B given N x K and read
+//     k-major, the only layout wgmma takes for them), keep one wgmma
 //     group in flight and release the stage the previous one read by one
 //     arrival per warpgroup on its "empty" mbarrier; then they read the
 //     accumulator's registers in the WGMMA layout and run the epilogue
