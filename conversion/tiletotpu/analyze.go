@@ -20,8 +20,11 @@ type lowering struct {
 	launch tile.LaunchOp
 	kernel *ir.Operation
 
-	grid []int64  // the Mosaic grid (the tile grid, then k)
+	grid []int64  // the Mosaic grid (the tile grid, then k); ir.Dynamic for sizes known at run time
 	sem  []string // its dimension semantics
+	// gridVals holds the launch's size of each tile grid axis (the grid
+	// operands of tpu.pallas_call for the dynamic ones).
+	gridVals []ir.Value
 	// loop is the k loop over blocks (nil when the program has none), nk
 	// its trip count.
 	loop *ir.Operation
@@ -35,7 +38,15 @@ type lowering struct {
 	// scalars lists the scalar arguments of the kernel used by the body,
 	// each passed through an SMEM ref.
 	scalars []int
+	// sizes lists the dynamic array dimensions the body reads (tile.dim,
+	// tile.num_blocks, the masks of loads at the edge): each is a
+	// scalar-prefetch ref of one i32 that the host fills before the grid
+	// runs.
+	sizes []arraySize
 }
+
+// arraySize is dimension dim of kernel argument arg.
+type arraySize struct{ arg, dim int }
 
 // window is one operand window of the Mosaic kernel.
 type window struct {
@@ -159,9 +170,13 @@ func (l *lowering) analyze() error {
 		}
 	}
 	for i, g := range grid {
+		l.gridVals = append(l.gridVals, g)
 		n, ok := constIndex(g)
 		if !ok {
-			return errAt(l0.Operation, "grid size %d is not a constant: a Mosaic grid has static iteration bounds", i)
+			// A dynamic iteration bound: the host passes the size.
+			l.grid = append(l.grid, ir.Dynamic)
+			l.sem = append(l.sem, s2(sem[i]))
+			continue
 		}
 		if n < 1 {
 			return errAt(l0.Operation, "grid size %d is %d: a Mosaic grid axis has at least one program", i, n)
@@ -250,14 +265,21 @@ func (l *lowering) analyze() error {
 				err = errAt(op, "only views of a whole kernel argument are supported")
 				return false
 			}
-			sh, _ := viewShape(v.Result())
-			for _, d := range sh {
-				if d == ir.Dynamic {
-					err = errAt(op, "the view %s has a dynamic size: Mosaic windows need static array shapes", shapeStr(sh))
-					return false
-				}
-			}
 			l.views[v.Result()] = i
+			return true
+		}
+		if d, ok := tile.AsDimOp(op); ok {
+			if e := l.needSize(op, d.View(), int(d.Index())); e != nil {
+				err = e
+				return false
+			}
+			return true
+		}
+		if nb, ok := tile.AsNumBlocksOp(op); ok {
+			if e := l.needSize(op, nb.View(), int(nb.Dim())); e != nil {
+				err = e
+				return false
+			}
 			return true
 		}
 		switch {
@@ -305,6 +327,17 @@ func (l *lowering) analyze() error {
 			err = e
 			return false
 		}
+		if ld, ok := tile.AsLoadOp(op); ok && ld.Pad() != nil {
+			// A masked load at a dynamic edge compares with the size.
+			for d, n := range arr {
+				if n == ir.Dynamic {
+					if e := l.needSize(op, view, d); e != nil {
+						err = e
+						return false
+					}
+				}
+			}
+		}
 		if old, ok := byKey[w.key()]; ok {
 			w = old
 		} else {
@@ -351,6 +384,36 @@ func (l *lowering) analyze() error {
 }
 
 func s2(s string) string { return s }
+
+// needSize records that the body reads dimension dim of the array that
+// view views, when it is dynamic.
+func (l *lowering) needSize(op *ir.Operation, view ir.Value, dim int) error {
+	sh, ok := viewShape(view)
+	if !ok || dim < 0 || dim >= len(sh) {
+		return errAt(op, "dimension %d out of range", dim)
+	}
+	if sh[dim] != ir.Dynamic {
+		return nil
+	}
+	arg, ok := l.views[view]
+	if !ok {
+		return errAt(op, "the view is not a view of a kernel argument")
+	}
+	l.sizeIndex(arraySize{arg, dim})
+	return nil
+}
+
+// sizeIndex returns the scalar-prefetch position of an array size,
+// adding it when new.
+func (l *lowering) sizeIndex(s arraySize) int {
+	for i, x := range l.sizes {
+		if x == s {
+			return i
+		}
+	}
+	l.sizes = append(l.sizes, s)
+	return len(l.sizes) - 1
+}
 
 // classify returns the grid axis and its divisor (1 for none), or a
 // constant block index, of a block index.
@@ -401,7 +464,7 @@ func (l *lowering) checkBlock(op *ir.Operation, w *window) error {
 		// Pallas's rule for blocks of rank 1: the whole array, a multiple
 		// of 1024, or a power of 2 of at least 128 * 32 / bitwidth.
 		b, min := w.block[0], 128*32/(8*bytesOf(w.elem))
-		if b == w.array[0] || b%1024 == 0 || (b&(b-1) == 0 && b >= min) {
+		if (b == w.array[0] && b != ir.Dynamic) || b%1024 == 0 || (b&(b-1) == 0 && b >= min) {
 			return nil
 		}
 		return errAt(op, "block %s of an array of %s breaks the (8, 128) rule on %s: a block of rank 1 must equal the array, be a multiple of 1024 or a power of 2 of at least %d", shapeStr(w.block), shapeStr(w.array), l.chip.Name, min)
@@ -410,7 +473,7 @@ func (l *lowering) checkBlock(op *ir.Operation, w *window) error {
 	for i := 0; i < 2 && i < n; i++ {
 		d := n - 1 - i
 		unit := rules[1-i]
-		if w.block[d]%unit != 0 && w.block[d] != w.array[d] {
+		if w.block[d]%unit != 0 && (w.block[d] != w.array[d] || w.array[d] == ir.Dynamic) {
 			return errAt(op, "block %s of an array of %s breaks the (8, 128) rule on %s: the last two dimensions of a block must be multiples of 8 and 128 or equal the array's", shapeStr(w.block), shapeStr(w.array), l.chip.Name)
 		}
 	}

@@ -18,14 +18,15 @@ import (
 // emitter builds the Mosaic kernel's body.
 type emitter struct {
 	*lowering
-	b       *ir.Builder
-	fn      *ir.Operation
-	entry   *ir.Block
-	vm      map[ir.Value]ir.Value
-	refs    []ir.Value // the window refs, in window order
-	scratch []ir.Value
-	gridIdx map[int]ir.Value
-	loc     ir.Location
+	b        *ir.Builder
+	fn       *ir.Operation
+	entry    *ir.Block
+	vm       map[ir.Value]ir.Value
+	refs     []ir.Value // the window refs, in window order
+	sizeRefs []ir.Value // the scalar-prefetch refs of the array sizes
+	scratch  []ir.Value
+	gridIdx  map[int]ir.Value
+	loc      ir.Location
 }
 
 func (l *lowering) run() error {
@@ -54,6 +55,10 @@ func (l *lowering) run() error {
 	var argTypes []ir.Type
 	for range l.grid {
 		argTypes = append(argTypes, i32)
+	}
+	sizeType := l.sizeRefType()
+	for range l.sizes {
+		argTypes = append(argTypes, sizeType)
 	}
 	for _, w := range l.windows {
 		space := vmem
@@ -99,7 +104,7 @@ func (l *lowering) run() error {
 		Attributes: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: tpu.AttrDimensionSemantics, Value: ctx.ArrayAttr(sems)},
 			{Name: tpu.AttrIterationBounds, Value: ctx.DenseI64Array(l.grid...)},
-			{Name: tpu.AttrScalarPrefetch, Value: ctx.IntegerAttr(i64, 0)},
+			{Name: tpu.AttrScalarPrefetch, Value: ctx.IntegerAttr(i64, int64(len(l.sizes)))},
 			{Name: tpu.AttrScratchOperands, Value: ctx.IntegerAttr(i64, int64(len(scratchTypes)))},
 			{Name: tpu.AttrCoreType, Value: core},
 			{Name: tpu.AttrWindowParams, Value: ctx.ArrayAttr(params)},
@@ -115,6 +120,10 @@ func (l *lowering) run() error {
 		a.Loc = loc
 	}
 	n := len(l.grid)
+	for i := range l.sizes {
+		e.sizeRefs = append(e.sizeRefs, e.entry.Argument(n+i))
+	}
+	n += len(l.sizes)
 	for i := range l.windows {
 		e.refs = append(e.refs, e.entry.Argument(n+i))
 	}
@@ -138,6 +147,12 @@ func (l *lowering) run() error {
 		return err
 	}
 	return l.host(name)
+}
+
+// sizeRefType is the type of a scalar-prefetch ref holding an array
+// size: one i32 in SMEM.
+func (l *lowering) sizeRefType() *ir.MemRefType {
+	return l.ctx.MemRefType([]int64{1}, l.ctx.I(32), nil, tpu.MemorySpaceNamed(l.ctx, "smem"))
 }
 
 // elemOf is the element type of a vector or ref for a tile element type.
@@ -165,6 +180,9 @@ func (l *lowering) transform(name string, w *window, loc ir.Location) *ir.Operat
 	var in, out []ir.Type
 	for range l.grid {
 		in = append(in, i32)
+	}
+	for range l.sizes {
+		in = append(in, l.sizeRefType())
 	}
 	for range w.block {
 		out = append(out, i32)
@@ -315,7 +333,22 @@ func (l *lowering) host(name string) error {
 	loc := l.launch.Operation.Loc()
 	b.Loc = loc
 	args := l.launch.Args()
-	var operands []ir.Value
+	var grid, operands []ir.Value
+	for i, n := range l.grid {
+		if n == ir.Dynamic {
+			grid = append(grid, l.gridVals[i])
+		}
+	}
+	c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), 0), ctx.IndexType()).Operation.Result(0)
+	// The scalar-prefetch arrays: each dynamic size the kernel reads.
+	for _, s := range l.sizes {
+		d := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), int64(s.dim)), ctx.IndexType()).Operation.Result(0)
+		v := memref.BuildDim(b, loc, args[s.arg], d).Operation.Result(0)
+		v = arith.BuildIndexCast(b, loc, v, ctx.I(32)).Operation.Result(0)
+		buf := memref.BuildAlloca(b, loc, nil, nil, ctx.MemRefType([]int64{1}, ctx.I(32), nil, nil)).Operation.Result(0)
+		memref.BuildStore(b, loc, v, buf, []ir.Value{c0})
+		operands = append(operands, buf)
+	}
 	for _, w := range l.windows {
 		if !w.scalar {
 			operands = append(operands, args[w.arg])
@@ -328,13 +361,15 @@ func (l *lowering) host(name string) error {
 		}
 		mt := ctx.MemRefType([]int64{1}, elemOf(ctx, w.elem), nil, nil)
 		buf := memref.BuildAlloca(b, loc, nil, nil, mt).Operation.Result(0)
-		c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), 0), ctx.IndexType()).Operation.Result(0)
 		memref.BuildStore(b, loc, v, buf, []ir.Value{c0})
 		operands = append(operands, buf)
 	}
-	tpu.BuildPallasCall(b, loc, operands, name)
+	tpu.BuildPallasCall(b, loc, grid, operands, name)
 	if b.Err() != nil {
 		return errAt(l.launch.Operation, "%v", b.Err())
+	}
+	if !ir.HasUses(c0) {
+		ir.DefiningOp(c0).Erase()
 	}
 	l.launch.Operation.Erase()
 	return nil

@@ -6,6 +6,7 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/dialects/tpu"
 	"github.com/strata-ir/strata/dialects/vector"
@@ -24,18 +25,42 @@ func (e *emitter) op(op *ir.Operation) error {
 		return nil
 	}
 	if p, ok := tile.AsNumProgramsOp(op); ok {
-		set(e.c(e.lowering.grid[p.Axis()], p.Result().Type()))
+		if n := e.lowering.grid[p.Axis()]; n != ir.Dynamic {
+			set(e.c(n, p.Result().Type()))
+			return nil
+		}
+		v := tpu.BuildIterationBound(e.b, loc, int32(p.Axis())).Operation.Result(0)
+		set(e.fromI32(v, p.Result().Type()))
 		return nil
 	}
 	if is(op, tile.AsViewOp) || is(op, tile.AsReturnOp) {
 		return nil
 	}
 	if is(op, tile.AsDimOp) || is(op, tile.AsNumBlocksOp) {
-		n, ok := constIndex(op.Result(0))
-		if !ok {
-			return errAt(op, "needs a static view")
+		if n, ok := constIndex(op.Result(0)); ok {
+			set(e.c(n, op.Result(0).Type()))
+			return nil
 		}
-		set(e.c(n, op.Result(0).Type()))
+		// A dynamic size: read from its scalar-prefetch ref.
+		var view ir.Value
+		var dim int
+		var block int64
+		if d, ok := tile.AsDimOp(op); ok {
+			view, dim = d.View(), int(d.Index())
+		} else {
+			nb, _ := tile.AsNumBlocksOp(op)
+			view, dim, block = nb.View(), int(nb.Dim()), nb.Block()
+		}
+		size, err := e.size(op, view, dim)
+		if err != nil {
+			return err
+		}
+		if block > 0 {
+			// ceil(size / block), with the operations Mosaic lowers.
+			size = arith.BuildAddi(e.b, loc, size, e.c(block-1, ctx.I(32))).Operation.Result(0)
+			size = arith.BuildDivsi(e.b, loc, size, e.c(block, ctx.I(32))).Operation.Result(0)
+		}
+		set(e.fromI32(size, op.Result(0).Type()))
 		return nil
 	}
 	if ld, ok := tile.AsLoadOp(op); ok {
@@ -187,6 +212,39 @@ func (e *emitter) op(op *ir.Operation) error {
 	return nil
 }
 
+// size reads dimension dim of the array that view views from its
+// scalar-prefetch ref (an i32).
+func (e *emitter) size(op *ir.Operation, view ir.Value, dim int) (ir.Value, error) {
+	arg, ok := e.views[view]
+	if !ok {
+		return nil, errAt(op, "the view is not a view of a kernel argument")
+	}
+	return e.sizeOfArg(op, arg, dim)
+}
+
+func (e *emitter) sizeOfArg(op *ir.Operation, arg, dim int) (ir.Value, error) {
+	for i, s := range e.lowering.sizes {
+		if s == (arraySize{arg, dim}) {
+			return memref.BuildLoad(e.b, op.Loc(), e.sizeRefs[i], e.zeros(1)).Operation.Result(0), nil
+		}
+	}
+	return nil, errAt(op, "internal error: dimension %d of argument %d is not prefetched", dim, arg)
+}
+
+// fromI32 converts an i32 to t (index or another integer type).
+func (e *emitter) fromI32(v ir.Value, t ir.Type) ir.Value {
+	if v.Type() == t {
+		return v
+	}
+	if _, ok := t.(*ir.IndexType); ok {
+		return arith.BuildIndexCast(e.b, e.b.Loc, v, t).Operation.Result(0)
+	}
+	if ir.IntOrFloatBitWidth(t) > 32 {
+		return arith.BuildExtsi(e.b, e.b.Loc, v, t).Operation.Result(0)
+	}
+	return arith.BuildTrunci(e.b, e.b.Loc, v, t).Operation.Result(0)
+}
+
 func (e *emitter) windowIndex(w *window) int {
 	for i, x := range e.windows {
 		if x == w {
@@ -220,7 +278,7 @@ func (e *emitter) loadOp(ld tile.LoadOp) error {
 		}
 	}
 	for d := range w.block {
-		if w.array[d]%w.block[d] == 0 {
+		if w.array[d] != ir.Dynamic && w.array[d]%w.block[d] == 0 {
 			continue
 		}
 		iota := tpu.BuildIota(e.b, loc, ctx.DenseI32Array(int32(d)), it).Operation.Result(0)
@@ -236,9 +294,19 @@ func (e *emitter) loadOp(ld tile.LoadOp) error {
 		off := arith.BuildMuli(e.b, loc, bidx, e.c(w.block[d], i32)).Operation.Result(0)
 		offv := vector.BuildBroadcast(e.b, loc, off, it).Operation.Result(0)
 		pos := arith.BuildAddi(e.b, loc, iota, offv).Operation.Result(0)
-		lim, err := e.splatConst(it, fmt.Sprint(w.array[d]))
-		if err != nil {
-			return err
+		var lim ir.Value
+		if w.array[d] == ir.Dynamic {
+			n, err := e.sizeOfArg(op, w.arg, d)
+			if err != nil {
+				return err
+			}
+			lim = vector.BuildBroadcast(e.b, loc, n, it).Operation.Result(0)
+		} else {
+			c, err := e.splatConst(it, fmt.Sprint(w.array[d]))
+			if err != nil {
+				return err
+			}
+			lim = c
 		}
 		and(arith.BuildCmpi(e.b, loc, pos, lim, arith.CmpIPredicateSlt).Operation.Result(0))
 	}

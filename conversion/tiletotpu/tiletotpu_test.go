@@ -42,7 +42,7 @@ func parse(t *testing.T, path string) *ir.Operation {
 func TestSameResultsAsTile(t *testing.T) {
 	root := filepath.Join("..", "..")
 	var files []string
-	for _, e := range []string{"softmax", "layernorm", "rmsnorm", "attention"} {
+	for _, e := range []string{"softmax", "layernorm", "rmsnorm", "attention", "gemm-bias-relu"} {
 		files = append(files, filepath.Join(root, "examples", e, e+".mlir"))
 	}
 	own, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))

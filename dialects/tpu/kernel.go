@@ -31,6 +31,19 @@ type Kernel struct {
 	Scratch []*ir.MemRefType
 }
 
+// DynamicAxes returns the grid axes whose iteration bound is dynamic
+// (ShapedType::kDynamic): their sizes come from the host at run time,
+// as the grid operands of tpu.pallas_call.
+func (k *Kernel) DynamicAxes() []int {
+	var out []int
+	for i, b := range k.Grid {
+		if b == ir.Dynamic {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // Window is one operand's window: its block shape, the function mapping
 // grid indices to block indices (empty: the whole array, block 0) and
 // the type of the kernel's argument.
@@ -110,8 +123,8 @@ func ReadKernel(fn *ir.Operation) (*Kernel, error) {
 	}
 	k.Grid = DenseInts(bounds)
 	for i, b := range k.Grid {
-		if b < 1 {
-			return nil, kernelErr(fn, "iteration bound %d of axis %d must be positive", b, i)
+		if b < 1 && b != ir.Dynamic {
+			return nil, kernelErr(fn, "iteration bound %d of axis %d must be positive (or dynamic, %d)", b, i, int64(ir.Dynamic))
 		}
 	}
 	if a := fn.Attr(AttrDimensionSemantics); a != nil {

@@ -16,8 +16,11 @@ type wrapper struct {
 	name    string
 	kernel  *tpu.Kernel
 	outputs []bool
-	// arrays are the shapes and dtypes of the arrays, one per window.
+	// arrays are the shapes and dtypes of the arrays: the
+	// scalar-prefetch arrays, then one per window.
 	arrays []*ir.MemRefType
+	// outShapes lists the outputs whose shapes the wrapper takes.
+	outShapes []int
 }
 
 var gridNames = []string{"i", "j", "k", "l", "m", "n"}
@@ -106,16 +109,20 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 			}
 			wr.arrays = append(wr.arrays, mt)
 		}
-		if len(wr.arrays) != len(kern.Windows) {
-			return Errorf(pc.Operation, "expected one array per window of @%s", kern.Name)
+		if len(wr.arrays) != kern.ScalarPrefetch+len(kern.Windows) {
+			return Errorf(pc.Operation, "expected the scalar-prefetch arrays and one array per window of @%s", kern.Name)
 		}
 		out.WriteString("\n\n")
 		if err := emitWrapper(&out, wr, pc.Operation); err != nil {
 			return err
 		}
 		wrappers[kern.Name] = wr
+		if wr.dynamic() {
+			// Run through the host functions that call it, with sizes.
+			continue
+		}
 		var ins, outs []string
-		for j, a := range wr.arrays {
+		for j, a := range wr.arrays[kern.ScalarPrefetch:] {
 			sd, err := shapeDType(pc.Operation, a)
 			if err != nil {
 				return err
@@ -147,7 +154,7 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 		out.WriteString(body.String())
 		sigs = append(sigs, sig)
 	}
-	out.WriteString("\n\n# The wrappers of the kernels and the host functions, with the shapes and\n# dtypes of their arguments and results.\n")
+	out.WriteString("\n\n# The wrappers of the kernels and the host functions, with the shapes and\n# dtypes of their arguments and results (None: a size known at run time;\n# the wrappers of kernels with dynamic grids run through the host\n# functions).\n")
 	out.WriteString("KERNELS = {\n")
 	for _, s := range kernelSigs {
 		out.WriteString("    " + s + ",\n")
@@ -174,6 +181,11 @@ func emitKernel(out *strings.Builder, k *tpu.Kernel) error {
 	for a := 0; a < rank; a++ {
 		f.Set(entry.Argument(a), fmt.Sprintf("pl.program_id(%d)", a))
 	}
+	for i := 0; i < k.ScalarPrefetch; i++ {
+		name := f.fresh(fmt.Sprintf("s%d_ref", i))
+		params = append(params, name)
+		f.Set(entry.Argument(rank+i), name)
+	}
 	nin, nout := 0, 0
 	for j := range k.Windows {
 		var name string
@@ -198,7 +210,7 @@ func emitKernel(out *strings.Builder, k *tpu.Kernel) error {
 	}
 	out.WriteString("def " + k.Name + "(" + strings.Join(params, ", ") + "):\n")
 	f.indent = 1
-	f.Line("\"\"\"The program at one point of the grid %s (%s).\"\"\"", shapeTuple(k.Grid), strings.Join(k.Semantics, ", "))
+	f.Line("\"\"\"The program at one point of the grid %s (%s).\"\"\"", gridTuple(k.Grid), strings.Join(k.Semantics, ", "))
 	if err := f.block(entry); err != nil {
 		return err
 	}
@@ -208,10 +220,14 @@ func emitKernel(out *strings.Builder, k *tpu.Kernel) error {
 // indexMap returns the lambda of a window's index map.
 func indexMap(k *tpu.Kernel, w tpu.Window, at *ir.Operation) (string, error) {
 	rank := len(k.Grid)
-	args := strings.Join(gridNames[:rank], ", ")
 	if rank > len(gridNames) {
 		return "", Errorf(at, "grids of rank above %d are not supported", len(gridNames))
 	}
+	params := append([]string(nil), gridNames[:rank]...)
+	for i := 0; i < k.ScalarPrefetch; i++ {
+		params = append(params, fmt.Sprintf("s%d_ref", i))
+	}
+	args := strings.Join(params, ", ")
 	if w.Transform == "" {
 		zeros := make([]string, len(w.Block))
 		for i := range zeros {
@@ -275,13 +291,58 @@ func constInt(v ir.Value) (int64, bool) {
 	return ia.Int64(), true
 }
 
-// emitWrapper writes the function that runs a kernel with pl.pallas_call.
+// dynamic reports whether the wrapper's grid or output shapes are known
+// only at run time.
+func (wr *wrapper) dynamic() bool {
+	if len(wr.kernel.DynamicAxes()) > 0 {
+		return true
+	}
+	for j, a := range wr.arrays[wr.kernel.ScalarPrefetch:] {
+		if wr.outputs[j] && hasDynamic(a.Shape) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasDynamic(shape []int64) bool {
+	for _, d := range shape {
+		if d == ir.Dynamic {
+			return true
+		}
+	}
+	return false
+}
+
+// gridTuple writes a grid with n_i, n_j, ... for its dynamic sizes.
+func gridTuple(grid []int64) string {
+	parts := make([]string, len(grid))
+	for i, d := range grid {
+		if d == ir.Dynamic && i < len(gridNames) {
+			parts[i] = "n_" + gridNames[i]
+		} else {
+			parts[i] = fmt.Sprint(d)
+		}
+	}
+	return tuple(parts)
+}
+
+// emitWrapper writes the function that runs a kernel with pl.pallas_call:
+// its parameters are the sizes of the dynamic grid axes (n_i, ...), the
+// scalar-prefetch arrays (s0, ...), the input arrays (x0, ...) and the
+// shapes of the outputs whose sizes are dynamic (o0_shape, ...).
 func emitWrapper(out *strings.Builder, wr *wrapper, at *ir.Operation) error {
 	k := wr.kernel
-	var ins, outs []string
+	var params, ins, outs []string
+	for _, a := range k.DynamicAxes() {
+		params = append(params, "n_"+gridNames[a])
+	}
+	for i := 0; i < k.ScalarPrefetch; i++ {
+		ins = append(ins, fmt.Sprintf("s%d", i))
+	}
 	var inSpecs, outSpecs, outShapes []string
 	for j, w := range k.Windows {
-		a := wr.arrays[j]
+		a := wr.arrays[k.ScalarPrefetch+j]
 		dt, err := DType(at, a.Elem)
 		if err != nil {
 			return err
@@ -298,15 +359,24 @@ func emitWrapper(out *strings.Builder, wr *wrapper, at *ir.Operation) error {
 		}
 		if wr.outputs[j] {
 			outSpecs = append(outSpecs, spec)
-			outShapes = append(outShapes, "jax.ShapeDtypeStruct("+shapeTuple(a.Shape)+", "+dt+")")
-			outs = append(outs, shapeTuple(a.Shape))
+			shape := shapeTuple(a.Shape)
+			if hasDynamic(a.Shape) {
+				shape = fmt.Sprintf("o%d_shape", len(outs))
+				wr.outShapes = append(wr.outShapes, len(outs))
+			}
+			outShapes = append(outShapes, "jax.ShapeDtypeStruct("+shape+", "+dt+")")
+			outs = append(outs, shape)
 		} else {
 			inSpecs = append(inSpecs, spec)
-			ins = append(ins, fmt.Sprintf("x%d", len(ins)))
+			ins = append(ins, fmt.Sprintf("x%d", len(ins)-k.ScalarPrefetch))
 		}
 	}
 	if len(outShapes) == 0 {
 		return Errorf(at, "kernel @%s writes no output", k.Name)
+	}
+	params = append(params, ins...)
+	for _, o := range wr.outShapes {
+		params = append(params, fmt.Sprintf("o%d_shape", o))
 	}
 	var scratch []string
 	for _, t := range k.Scratch {
@@ -330,15 +400,27 @@ func emitWrapper(out *strings.Builder, wr *wrapper, at *ir.Operation) error {
 		}
 		return "[" + strings.Join(xs, ", ") + "]"
 	}
-	fmt.Fprintf(out, "def %s(%s):\n", wr.name, strings.Join(ins, ", "))
-	fmt.Fprintf(out, "    \"\"\"Runs %s over the grid %s; returns the array%s %s.\"\"\"\n", k.Name, shapeTuple(k.Grid), plural(len(outs)), strings.Join(outs, ", "))
+	grid := gridTuple(k.Grid)
+	fmt.Fprintf(out, "def %s(%s):\n", wr.name, strings.Join(params, ", "))
+	fmt.Fprintf(out, "    \"\"\"Runs %s over the grid %s; returns the array%s %s.\"\"\"\n", k.Name, grid, plural(len(outs)), strings.Join(outs, ", "))
 	fmt.Fprintf(out, "    return pl.pallas_call(\n")
 	fmt.Fprintf(out, "        %s,\n", k.Name)
 	fmt.Fprintf(out, "        out_shape=%s,\n", one(outShapes))
-	fmt.Fprintf(out, "        grid=%s,\n", shapeTuple(k.Grid))
-	fmt.Fprintf(out, "        in_specs=[%s],\n", strings.Join(inSpecs, ", "))
-	fmt.Fprintf(out, "        out_specs=%s,\n", one(outSpecs))
-	fmt.Fprintf(out, "        scratch_shapes=[%s],\n", strings.Join(scratch, ", "))
+	ind := "        "
+	if k.ScalarPrefetch > 0 {
+		// The scalar-prefetch arrays are copied to SMEM before the grid
+		// runs; the kernel and the index maps get their refs.
+		fmt.Fprintf(out, "        grid_spec=pltpu.PrefetchScalarGridSpec(\n")
+		ind = "            "
+		fmt.Fprintf(out, "%snum_scalar_prefetch=%d,\n", ind, k.ScalarPrefetch)
+	}
+	fmt.Fprintf(out, "%sgrid=%s,\n", ind, grid)
+	fmt.Fprintf(out, "%sin_specs=[%s],\n", ind, strings.Join(inSpecs, ", "))
+	fmt.Fprintf(out, "%sout_specs=%s,\n", ind, one(outSpecs))
+	fmt.Fprintf(out, "%sscratch_shapes=[%s],\n", ind, strings.Join(scratch, ", "))
+	if k.ScalarPrefetch > 0 {
+		fmt.Fprintf(out, "        ),\n")
+	}
 	fmt.Fprintf(out, "        compiler_params=pltpu.CompilerParams(dimension_semantics=(%s)),\n", semT)
 	fmt.Fprintf(out, "        interpret=INTERPRET,\n")
 	fmt.Fprintf(out, "        debug=DEBUG,\n")

@@ -30,10 +30,36 @@ func hostEmitters() map[string]emitFn {
 			if f.kernel != nil {
 				return Errorf(op, "memref.alloc in a kernel is not translated")
 			}
-			// Bound by the kernel that writes it.
+			// Bound by the kernel that writes it; a kernel writing an
+			// array of dynamic sizes is given its shape.
 			f.Set(op.Result(0), "None")
+			mt, _ := op.Result(0).Type().(*ir.MemRefType)
+			if mt != nil && hasDynamic(mt.Shape) {
+				xs, err := operands(f, op)
+				if err != nil {
+					return err
+				}
+				parts := make([]string, len(mt.Shape))
+				n := 0
+				for i, d := range mt.Shape {
+					if d == ir.Dynamic && n < len(xs) {
+						parts[i] = xs[n]
+						n++
+					} else {
+						parts[i] = fmt.Sprint(d)
+					}
+				}
+				if f.shapes == nil {
+					f.shapes = map[ir.Value]string{}
+				}
+				f.shapes[op.Result(0)] = tuple(parts)
+			}
 			return nil
 		},
+		"tensor.dim":      dim,
+		"memref.dim":      dim,
+		"arith.ceildivui": ceildiv,
+		"arith.ceildivsi": ceildiv,
 		"memref.alloca": func(f *Func, op *ir.Operation) error {
 			if f.kernel != nil {
 				return Errorf(op, "memref.alloca in a kernel is not translated")
@@ -43,6 +69,32 @@ func hostEmitters() map[string]emitFn {
 		},
 		"tpu.pallas_call": pallasCall,
 	}
+}
+
+// dim is the size of a dimension of an array, a Python int.
+func dim(f *Func, op *ir.Operation) error {
+	if f.kernel != nil {
+		return Errorf(op, "'%s' in a kernel is not translated", op.Name())
+	}
+	xs, err := operands(f, op)
+	if err != nil {
+		return err
+	}
+	f.Define(op.Result(0), "n", fmt.Sprintf("%s.shape[%s]", xs[0], xs[1]))
+	return nil
+}
+
+// ceildiv divides sizes on the host (grid sizes), rounding up.
+func ceildiv(f *Func, op *ir.Operation) error {
+	if _, ok := op.Result(0).Type().(*ir.IndexType); !ok || f.kernel != nil {
+		return Errorf(op, "'%s' is only translated on host sizes", op.Name())
+	}
+	xs, err := operands(f, op)
+	if err != nil {
+		return err
+	}
+	f.Define(op.Result(0), "n", fmt.Sprintf("pl.cdiv(%s, %s)", xs[0], xs[1]))
+	return nil
 }
 
 // memrefStore stores into SMEM in a kernel; in a host function it makes
@@ -77,11 +129,26 @@ func pallasCall(f *Func, op *ir.Operation) error {
 		return Errorf(op, "no wrapper for the kernel")
 	}
 	wr := f.wrappers[ref.Root]
-	var ins []string
+	var ins, shapes []string
+	for _, g := range pc.Grid() {
+		e, err := f.Expr(op, g)
+		if err != nil {
+			return err
+		}
+		ins = append(ins, e)
+	}
 	var outs []ir.Value
+	np := wr.kernel.ScalarPrefetch
 	for j, a := range pc.Args() {
-		if wr.outputs[j] {
+		if j >= np && wr.outputs[j-np] {
 			outs = append(outs, a)
+			if mt, ok := a.Type().(*ir.MemRefType); ok && hasDynamic(mt.Shape) {
+				sh, ok := f.shapes[a]
+				if !ok {
+					return Errorf(op, "the shape of output %d is not known", len(outs)-1)
+				}
+				shapes = append(shapes, sh)
+			}
 			continue
 		}
 		e, err := f.Expr(op, a)
@@ -97,7 +164,7 @@ func pallasCall(f *Func, op *ir.Operation) error {
 	for range outs {
 		names = append(names, f.fresh("y"))
 	}
-	f.Line("%s = %s(%s)", strings.Join(names, ", "), wr.name, strings.Join(ins, ", "))
+	f.Line("%s = %s(%s)", strings.Join(names, ", "), wr.name, strings.Join(append(ins, shapes...), ", "))
 	for i, o := range outs {
 		f.Set(o, names[i])
 	}
@@ -213,11 +280,6 @@ func shapeDType(at *ir.Operation, t ir.Type) (string, error) {
 		elem = t
 	default:
 		return "", Errorf(at, "arguments of type %s are not translated", ir.TypeString(t))
-	}
-	for _, d := range shape {
-		if d == ir.Dynamic {
-			return "", Errorf(at, "dynamic shapes are not translated")
-		}
 	}
 	dt, err := DType(at, elem)
 	if err != nil {

@@ -181,7 +181,9 @@ def attention(a0, a1, a2):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "pattern_kernel0": ([((1,), "float32"), ((1,), "float32")], [((4, 8), "float32")]),
     "attention_kernel0": ([((4, 8), "float32"), ((4, 8), "float32"), ((4, 8), "float32")], [((4, 8), "float32")]),

@@ -142,7 +142,9 @@ def flash(a0, a1, a2):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "flash_kernel": ([((40, 32), "float32"), ((300, 32), "float32"), ((300, 32), "float32")], [((40, 32), "float32")]),
 }

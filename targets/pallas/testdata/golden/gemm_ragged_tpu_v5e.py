@@ -184,7 +184,9 @@ def ramp(a0, a1):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "gemm_kernel0": ([((20, 300), "float32"), ((300, 140), "float32"), ((140,), "float32")], [((20, 140), "float32")]),
     "ramp_kernel0": ([((1,), "float32")], [((20, 300), "float32")]),

@@ -103,7 +103,9 @@ def layernorm(a0, a1, a2):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "layernorm_kernel0": ([((4, 6), "float32"), ((6,), "float32"), ((6,), "float32")], [((4, 6), "float32")]),
 }

@@ -147,7 +147,9 @@ def rmsnorm(a0, a1):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "wave_kernel0": ([], [((7, 13), "float32")]),
     "rmsnorm_kernel0": ([((7, 13), "float32"), ((13,), "float32")], [((7, 13), "float32")]),

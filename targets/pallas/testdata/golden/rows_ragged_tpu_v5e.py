@@ -179,7 +179,9 @@ def sumsq(a0):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "ramp_kernel0": ([], [((20, 300), "float32")]),
     "softmax_kernel0": ([((20, 300), "float32")], [((20, 300), "float32")]),

@@ -73,7 +73,9 @@ def softmax(a0):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "softmax_kernel0": ([((3, 5), "float32")], [((3, 5), "float32")]),
 }
