@@ -56,10 +56,12 @@ func hostEmitters() map[string]emitFn {
 			}
 			return nil
 		},
-		"tensor.dim":      dim,
-		"memref.dim":      dim,
-		"arith.ceildivui": ceildiv,
-		"arith.ceildivsi": ceildiv,
+		"memref.collapse_shape": reshape,
+		"memref.expand_shape":   reshape,
+		"tensor.dim":            dim,
+		"memref.dim":            dim,
+		"arith.ceildivui":       ceildiv,
+		"arith.ceildivsi":       ceildiv,
 		"memref.alloca": func(f *Func, op *ir.Operation) error {
 			if f.kernel != nil {
 				return Errorf(op, "memref.alloca in a kernel is not translated")
@@ -68,6 +70,46 @@ func hostEmitters() map[string]emitFn {
 			return nil
 		},
 		"tpu.pallas_call": pallasCall,
+	}
+}
+
+// reshape views an array with another shape: an array already bound is
+// reshaped; one a kernel writes later (an alloc) is bound, reshaped back,
+// when that kernel runs.
+func reshape(f *Func, op *ir.Operation) error {
+	if f.kernel != nil {
+		return Errorf(op, "'%s' in a kernel is not translated", op.Name())
+	}
+	mt, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok || hasDynamic(mt.Shape) {
+		return Errorf(op, "only reshapes to static shapes are translated")
+	}
+	x, err := f.Expr(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	if x == "None" {
+		f.Set(op.Result(0), "None")
+		if f.views == nil {
+			f.views = map[ir.Value]ir.Value{}
+		}
+		f.views[op.Result(0)] = op.Operand(0)
+		return nil
+	}
+	f.Define(op.Result(0), "x", fmt.Sprintf("%s.reshape(%s)", x, shapeTuple(mt.Shape)))
+	return nil
+}
+
+// bindViews binds the arrays that v is a reshaped view of, once a kernel
+// has written v.
+func bindViews(f *Func, v ir.Value) {
+	for src, ok := f.views[v]; ok; src, ok = f.views[v] {
+		mt, _ := src.Type().(*ir.MemRefType)
+		if mt == nil || hasDynamic(mt.Shape) {
+			return
+		}
+		f.Define(src, "y", fmt.Sprintf("%s.reshape(%s)", f.exprs[v], shapeTuple(mt.Shape)))
+		v = src
 	}
 }
 
@@ -167,6 +209,7 @@ func pallasCall(f *Func, op *ir.Operation) error {
 	f.Line("%s = %s(%s)", strings.Join(names, ", "), wr.name, strings.Join(append(ins, shapes...), ", "))
 	for i, o := range outs {
 		f.Set(o, names[i])
+		bindViews(f, o)
 	}
 	return nil
 }

@@ -104,6 +104,9 @@ type Func struct {
 	// shapes holds the Python shape of each array of dynamic sizes
 	// allocated in a host function.
 	shapes map[ir.Value]string
+	// views maps an array not yet written to the array it is a
+	// reshaped view of.
+	views map[ir.Value]ir.Value
 }
 
 func newFunc(out *strings.Builder) *Func {

@@ -256,7 +256,16 @@ def fillq_kernel0(x0):
     )(x0)
 
 
-# @attention is not translated: conversion/tiletotpu/testdata/gqa.mlir:68:8: error: --mlir-to-pallas: 'memref.collapse_shape' has no Pallas translation
+# conversion/tiletotpu/testdata/gqa.mlir:18:1
+def attention(a0, a1, a2):
+    # conversion/tiletotpu/testdata/gqa.mlir:68:8
+    x = a0.reshape((8, 24, 16))
+    x1 = a1.reshape((4, 24, 16))
+    x2 = a2.reshape((4, 24, 16))
+    y = attention_kernel0(x, x1, x2)
+    y1 = y.reshape((2, 2, 2, 24, 16))
+    # conversion/tiletotpu/testdata/gqa.mlir:75:3
+    return y1
 
 
 # conversion/tiletotpu/testdata/gqa.mlir:79:1
@@ -287,6 +296,7 @@ KERNELS = {
     "fillq_kernel0": ([((1,), "float32")], [((2, 2, 2, 24, 16), "float32")]),
 }
 SIGNATURES = {
+    "attention": ([((2, 2, 2, 24, 16), "float32"), ((2, 2, 24, 16), "float32"), ((2, 2, 24, 16), "float32")], [((2, 2, 2, 24, 16), "float32")]),
     "fill": ([((), "float32")], [((2, 2, 24, 16), "float32")]),
     "fillq": ([((), "float32")], [((2, 2, 2, 24, 16), "float32")]),
 }
