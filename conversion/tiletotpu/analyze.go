@@ -25,10 +25,20 @@ type lowering struct {
 	// gridVals holds the launch's size of each tile grid axis (the grid
 	// operands of tpu.pallas_call for the dynamic ones).
 	gridVals []ir.Value
-	// loop is the k loop over blocks (nil when the program has none), nk
-	// its trip count.
-	loop *ir.Operation
-	nk   int64
+	// loops are the k loops over blocks (none when the program has
+	// none): one loop from 0 to a count, or consecutive loops that split
+	// the range (the causal FlashAttention kernel's unmasked blocks, then
+	// the diagonal ones), each starting where the one before ends and
+	// carrying its results on; loop is the first. nk is the k axis's
+	// size: the largest count the last loop can reach. kBound, when the
+	// range ends before nk for some programs (it depends on program
+	// ids), is the last loop's upper bound: the steps past it are
+	// skipped, and the windows indexed by k keep their last block there
+	// (no new DMA).
+	loop   *ir.Operation
+	loops  []*ir.Operation
+	nk     int64
+	kBound ir.Value
 	// views maps a view to the kernel argument it views.
 	views map[ir.Value]int
 	// windows lists the operand windows; winOf maps each load and store
@@ -203,19 +213,12 @@ func (l *lowering) analyze() error {
 			return false
 		}
 		f, ok := scf.AsForOp(op)
-		if !ok || l.loop != nil {
-			loopErr = errAt(op, "a kernel may have one loop over blocks (it becomes the trailing arbitrary grid axis); this one has more, or a '%s' that loads or stores", op.Name())
+		if !ok {
+			loopErr = errAt(op, "a kernel may have loops over blocks (they become the trailing arbitrary grid axis); a '%s' that loads or stores is not supported", op.Name())
 			return false
 		}
-		lb, ok1 := constIndex(f.LowerBound())
-		st, ok2 := constIndex(f.Step())
-		ub, ok3 := constIndex(f.UpperBound())
-		if !ok1 || !ok2 || !ok3 || lb != 0 || st != 1 {
-			loopErr = errAt(op, "the loop over blocks must run from 0 to a constant count by 1")
-			return false
-		}
-		if ub < 1 {
-			loopErr = errAt(op, "the loop over blocks runs %d times: a Mosaic grid axis has at least one program", ub)
+		if e := l.addLoop(f); e != nil {
+			loopErr = e
 			return false
 		}
 		bad := false
@@ -235,13 +238,18 @@ func (l *lowering) analyze() error {
 				return false
 			}
 		}
-		l.loop, l.nk = op, ub
 		return true
 	})
 	if loopErr != nil {
 		return loopErr
 	}
+	if l.loop != nil && l.nk < 1 {
+		return errAt(l.loops[len(l.loops)-1], "the loops over blocks run %d times: a Mosaic grid axis has at least one program", l.nk)
+	}
 	if l.loop != nil {
+		if n := len(l.loops); n > 1 || !isConst(l.forOf(n-1).UpperBound(), l.nk) {
+			l.kBound = l.forOf(n - 1).UpperBound()
+		}
 		l.grid = append(l.grid, l.nk)
 		l.sem = append(l.sem, "arbitrary")
 	}
@@ -385,6 +393,90 @@ func (l *lowering) analyze() error {
 
 func s2(s string) string { return s }
 
+func (l *lowering) forOf(i int) scf.ForOp {
+	f, _ := scf.AsForOp(l.loops[i])
+	return f
+}
+
+func isConst(v ir.Value, n int64) bool {
+	c, ok := constIndex(v)
+	return ok && c == n
+}
+
+// addLoop checks a loop over blocks and adds it to the k loops: the
+// first runs from 0, each later one from where the one before ends, on
+// its results, by steps of 1, up to a count with a constant bound.
+func (l *lowering) addLoop(f scf.ForOp) error {
+	op := f.Operation
+	st, okStep := constIndex(f.Step())
+	if !okStep || st != 1 {
+		return errAt(op, "the loop over blocks must run by steps of 1")
+	}
+	if len(l.loops) == 0 {
+		if lb, ok := constIndex(f.LowerBound()); !ok || lb != 0 {
+			return errAt(op, "the loop over blocks must run from 0 to a count with a constant bound")
+		}
+	} else {
+		prev := l.forOf(len(l.loops) - 1)
+		if f.LowerBound() != prev.UpperBound() || op.Prev() != prev.Operation {
+			return errAt(op, "a second loop over blocks must follow the one before and start where it ends (the diagonal blocks after the unmasked ones)")
+		}
+		inits := f.InitArgs()
+		res := prev.Operation.Results()
+		if len(inits) != len(res) {
+			return errAt(op, "a second loop over blocks must carry on the results of the one before")
+		}
+		for i := range inits {
+			if inits[i] != ir.Value(res[i]) || ir.NumUses(res[i]) != 1 {
+				return errAt(op, "a second loop over blocks must carry on the results of the one before, and nothing else may use them")
+			}
+		}
+	}
+	ub, ok := upperBound(f.UpperBound())
+	if !ok {
+		return errAt(op, "the loop over blocks must run up to a count with a constant bound (a constant, or the minimum of a constant and a count of program ids)")
+	}
+	if ub > l.nk {
+		l.nk = ub
+	}
+	l.loops = append(l.loops, op)
+	if l.loop == nil {
+		l.loop = op
+	}
+	return nil
+}
+
+// upperBound returns a constant bound of an index value: its value, or
+// the constant of a minimum with a constant.
+func upperBound(v ir.Value) (int64, bool) {
+	if c, ok := constIndex(v); ok {
+		return c, true
+	}
+	def := ir.DefiningOp(v)
+	if def == nil {
+		return 0, false
+	}
+	var x, y ir.Value
+	if m, ok := arith.AsMinuiOp(def); ok {
+		x, y = m.Lhs(), m.Rhs()
+	} else if m, ok := arith.AsMinsiOp(def); ok {
+		x, y = m.Lhs(), m.Rhs()
+	} else {
+		return 0, false
+	}
+	a, okA := upperBound(x)
+	b, okB := upperBound(y)
+	switch {
+	case okA && okB:
+		return min(a, b), true
+	case okA:
+		return a, true
+	case okB:
+		return b, true
+	}
+	return 0, false
+}
+
 // needSize records that the body reads dimension dim of the array that
 // view views, when it is dynamic.
 func (l *lowering) needSize(op *ir.Operation, view ir.Value, dim int) error {
@@ -418,8 +510,8 @@ func (l *lowering) sizeIndex(s arraySize) int {
 // classify returns the grid axis and its divisor (1 for none), or a
 // constant block index, of a block index.
 func (l *lowering) classify(v ir.Value) (axis int, konst, div int64, ok bool) {
-	if l.loop != nil {
-		if v == ir.Value(l.loop.Region(0).First().Argument(0)) {
+	for _, lp := range l.loops {
+		if v == ir.Value(lp.Region(0).First().Argument(0)) {
 			return len(l.grid) - 1, 0, 1, true
 		}
 	}

@@ -77,7 +77,11 @@ func (l *lowering) run() error {
 	var transforms []*ir.Operation
 	for i, w := range l.windows {
 		tname := uniqueName(l.names, fmt.Sprintf("transform_%d", i))
-		transforms = append(transforms, l.transform(tname, w, loc))
+		tf, err := l.transform(tname, w, loc)
+		if err != nil {
+			return err
+		}
+		transforms = append(transforms, tf)
 		params = append(params, ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "transform_indices", Value: ctx.SymbolRefAttr(tname, nil)},
 			{Name: "window_bounds", Value: ctx.DenseI64Array(w.block...)},
@@ -174,7 +178,7 @@ func (l *lowering) vecType(t ir.Type) ir.Type {
 }
 
 // transform builds @name(grid indices) -> block indices for a window.
-func (l *lowering) transform(name string, w *window, loc ir.Location) *ir.Operation {
+func (l *lowering) transform(name string, w *window, loc ir.Location) (*ir.Operation, error) {
 	ctx := l.ctx
 	i32 := ctx.I(32)
 	var in, out []ir.Type
@@ -200,11 +204,28 @@ func (l *lowering) transform(name string, w *window, loc ir.Location) *ir.Operat
 	}
 	consts := map[int64]ir.Value{}
 	var rets []ir.Value
+	var kLast ir.Value
 	for d := range w.block {
 		if a := w.axis[d]; a >= 0 {
 			var x ir.Value = blk.Argument(a)
 			if w.div[d] > 1 {
 				x = arith.BuildDivsi(b, loc, x, arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, w.div[d]), i32).Operation.Result(0)).Operation.Result(0)
+			}
+			if a == len(l.grid)-1 && l.kBound != nil {
+				// Past the end of the k range (the blocks above the
+				// diagonal), the window keeps the range's last block, so
+				// no DMA is issued for the steps that are skipped.
+				if kLast == nil {
+					ub, err := l.i32Expr(b, loc, l.kBound, blk)
+					if err != nil {
+						return nil, err
+					}
+					one := arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, 1), i32).Operation.Result(0)
+					zero := arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, 0), i32).Operation.Result(0)
+					kLast = arith.BuildSubi(b, loc, ub, one).Operation.Result(0)
+					kLast = arith.BuildMaxsi(b, loc, kLast, zero).Operation.Result(0)
+				}
+				x = arith.BuildMinsi(b, loc, x, kLast).Operation.Result(0)
 			}
 			rets = append(rets, x)
 			continue
@@ -217,7 +238,59 @@ func (l *lowering) transform(name string, w *window, loc ir.Location) *ir.Operat
 		rets = append(rets, c)
 	}
 	b.CreateOp("func.return", rets, nil)
-	return fn
+	return fn, nil
+}
+
+// i32Expr rebuilds, in an index map whose block has the grid indices as
+// arguments, an index value of the kernel computed from program ids and
+// constants, with i32 operations (grid indices are not negative, so
+// unsigned and signed operations agree).
+func (l *lowering) i32Expr(b *ir.Builder, loc ir.Location, v ir.Value, blk *ir.Block) (ir.Value, error) {
+	i32 := l.ctx.I(32)
+	if c, ok := constIndex(v); ok {
+		return arith.BuildConstant(b, loc, l.ctx.IntegerAttr(i32, c), i32).Operation.Result(0), nil
+	}
+	def := ir.DefiningOp(v)
+	if def == nil {
+		return nil, errAt(l.kernel, "the bound of the loop over blocks is not computed from program ids and constants")
+	}
+	if p, ok := tile.AsProgramIdOp(def); ok {
+		return blk.Argument(int(p.Axis())), nil
+	}
+	if c, ok := arith.AsIndexCastOp(def); ok {
+		return l.i32Expr(b, loc, c.In(), blk)
+	}
+	if def.NumOperands() != 2 {
+		return nil, errAt(def, "'%s' in the bound of the loop over blocks cannot be an index map", def.Name())
+	}
+	x, err := l.i32Expr(b, loc, def.Operand(0), blk)
+	if err != nil {
+		return nil, err
+	}
+	y, err := l.i32Expr(b, loc, def.Operand(1), blk)
+	if err != nil {
+		return nil, err
+	}
+	r := func(op interface{ Result() ir.Value }) (ir.Value, error) { return op.Result(), nil }
+	switch {
+	case is(def, arith.AsAddiOp):
+		return r(arith.BuildAddi(b, loc, x, y))
+	case is(def, arith.AsSubiOp):
+		return r(arith.BuildSubi(b, loc, x, y))
+	case is(def, arith.AsMuliOp):
+		return r(arith.BuildMuli(b, loc, x, y))
+	case is(def, arith.AsDivuiOp), is(def, arith.AsDivsiOp), is(def, arith.AsFloordivsiOp):
+		return r(arith.BuildDivsi(b, loc, x, y))
+	case is(def, arith.AsCeildivuiOp), is(def, arith.AsCeildivsiOp):
+		one := arith.BuildConstant(b, loc, l.ctx.IntegerAttr(i32, 1), i32).Operation.Result(0)
+		ym := arith.BuildSubi(b, loc, y, one).Result()
+		return r(arith.BuildDivsi(b, loc, arith.BuildAddi(b, loc, x, ym).Result(), y))
+	case is(def, arith.AsMinuiOp), is(def, arith.AsMinsiOp):
+		return r(arith.BuildMinsi(b, loc, x, y))
+	case is(def, arith.AsMaxuiOp), is(def, arith.AsMaxsiOp):
+		return r(arith.BuildMaxsi(b, loc, x, y))
+	}
+	return nil, errAt(def, "'%s' in the bound of the loop over blocks cannot be an index map", def.Name())
 }
 
 // checkDots requires dot blocks to fill the MXU.
@@ -438,7 +511,7 @@ func (e *emitter) body() error {
 	for i := 0; i < len(ops); i++ {
 		op := ops[i]
 		if op == e.loop {
-			return e.lowerLoop(op, ops[i+1:])
+			return e.lowerLoops(ops[i+len(e.loops):])
 		}
 		if err := e.op(op); err != nil {
 			return err
@@ -453,20 +526,21 @@ func opsOf(b *ir.Block) []*ir.Operation {
 	return out
 }
 
-// lowerLoop turns the k loop into the trailing grid axis: accumulators
-// in scratch, initialized at k == 0, the code after the loop at k ==
-// last.
-func (e *emitter) lowerLoop(loop *ir.Operation, after []*ir.Operation) error {
+// lowerLoops turns the k loops into the trailing grid axis:
+// accumulators in scratch, initialized at k == 0; each loop's body runs
+// at the steps of its range (always, for one loop over the whole axis);
+// the code after the loops runs at k == last.
+func (e *emitter) lowerLoops(after []*ir.Operation) error {
 	ctx := e.ctx
 	i32 := ctx.I(32)
-	f, _ := scf.AsForOp(loop)
+	first, _ := scf.AsForOp(e.loop)
 	kAxis := len(e.lowering.grid) - 1
 	kArg := e.entry.Argument(kAxis)
-	inits := f.InitArgs()
-	first := arith.BuildCmpi(e.b, e.loc, kArg, e.c(0, i32), arith.CmpIPredicateEq).Operation.Result(0)
-	err := e.ifThen(first, func() error {
+	inits := first.InitArgs()
+	isFirst := arith.BuildCmpi(e.b, e.loc, kArg, e.c(0, i32), arith.CmpIPredicateEq).Operation.Result(0)
+	err := e.ifThen(isFirst, func() error {
 		for j, init := range inits {
-			v, err := e.get(loop, init)
+			v, err := e.get(e.loop, init)
 			if err != nil {
 				return err
 			}
@@ -477,8 +551,66 @@ func (e *emitter) lowerLoop(loop *ir.Operation, after []*ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	k := e.gridValue(kAxis, ctx.IndexType())
+	for n, loop := range e.loops {
+		f, _ := scf.AsForOp(loop)
+		if ub, _ := upperBound(f.UpperBound()); ub < 1 {
+			continue // it never runs (no block of it is whole)
+		}
+		// The steps of this loop: lb <= k < ub, where the bounds are not
+		// the whole axis.
+		var cond ir.Value
+		and := func(c ir.Value) {
+			if cond == nil {
+				cond = c
+			} else {
+				cond = arith.BuildAndi(e.b, e.loc, cond, c).Operation.Result(0)
+			}
+		}
+		if n > 0 {
+			lb, err := e.get(loop, f.LowerBound())
+			if err != nil {
+				return err
+			}
+			and(arith.BuildCmpi(e.b, e.loc, k, lb, arith.CmpIPredicateSge).Operation.Result(0))
+		}
+		if !isConst(f.UpperBound(), e.nk) {
+			ub, err := e.get(loop, f.UpperBound())
+			if err != nil {
+				return err
+			}
+			and(arith.BuildCmpi(e.b, e.loc, k, ub, arith.CmpIPredicateSlt).Operation.Result(0))
+		}
+		step := func() error { return e.loopStep(loop, k) }
+		if cond == nil {
+			err = step()
+		} else {
+			err = e.ifThen(cond, step)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	lastLoop := e.loops[len(e.loops)-1]
+	last := arith.BuildCmpi(e.b, e.loc, kArg, e.c(e.nk-1, i32), arith.CmpIPredicateEq).Operation.Result(0)
+	return e.ifThen(last, func() error {
+		for j, r := range lastLoop.Results() {
+			e.vm[r] = e.load(e.scratch[j], e.vecType(r.Type()))
+		}
+		for _, op := range after {
+			if err := e.op(op); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// loopStep lowers one step of a k loop: the carried tiles come from
+// scratch and the yielded ones go back to it.
+func (e *emitter) loopStep(loop *ir.Operation, k ir.Value) error {
 	lb := loop.Region(0).First()
-	e.vm[lb.Argument(0)] = e.gridValue(kAxis, ctx.IndexType())
+	e.vm[lb.Argument(0)] = k
 	for j, a := range lb.Arguments()[1:] {
 		e.vm[a] = e.load(e.scratch[j], e.vecType(a.Type()))
 	}
@@ -497,18 +629,7 @@ func (e *emitter) lowerLoop(loop *ir.Operation, after []*ir.Operation) error {
 			return err
 		}
 	}
-	last := arith.BuildCmpi(e.b, e.loc, kArg, e.c(e.nk-1, i32), arith.CmpIPredicateEq).Operation.Result(0)
-	return e.ifThen(last, func() error {
-		for j, r := range loop.Results() {
-			e.vm[r] = e.load(e.scratch[j], e.vecType(r.Type()))
-		}
-		for _, op := range after {
-			if err := e.op(op); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return nil
 }
 
 // ifThen builds scf.if cond { body } at the insertion point.

@@ -28,6 +28,7 @@ var programs = []string{
 	"examples/gemm-bias-relu/gemm-bias-relu.mlir",
 	"conversion/tiletotpu/testdata/gqa.mlir",
 	"conversion/tiletotpu/testdata/dynamic.mlir",
+	"conversion/tiletotpu/testdata/causal.mlir",
 }
 
 func parse(t *testing.T, ctx *ir.Context, name string, src []byte) *ir.Operation {

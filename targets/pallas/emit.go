@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/tpu"
 )
 
@@ -242,33 +243,94 @@ func indexMap(k *tpu.Kernel, w tpu.Window, at *ir.Operation) (string, error) {
 	}
 	entry := tf.Region(0).First()
 	names := map[ir.Value]string{}
-	for a := 0; a < rank && a < entry.NumArguments(); a++ {
-		names[entry.Argument(a)] = gridNames[a]
+	for a := 0; a < len(params) && a < entry.NumArguments(); a++ {
+		names[entry.Argument(a)] = params[a]
 	}
 	ret := entry.Terminator()
 	var parts []string
 	for _, v := range ret.Operands() {
-		if n, ok := names[v]; ok {
-			parts = append(parts, n)
-			continue
+		e, err := mapExpr(tf, v, names, false)
+		if err != nil {
+			return "", err
 		}
-		if c, ok := constInt(v); ok {
-			parts = append(parts, fmt.Sprint(c))
-			continue
-		}
-		// A grid index divided by a constant (grouped-query attention's
-		// K and V heads): grid indices are not negative, so it is //.
-		if d, ok := arith.AsDivsiOp(ir.DefiningOp(v)); ok {
-			n, okn := names[d.Lhs()]
-			c, okc := constInt(d.Rhs())
-			if okn && okc {
-				parts = append(parts, fmt.Sprintf("%s // %d", n, c))
-				continue
-			}
-		}
-		return "", Errorf(tf, "only index maps returning grid indices, grid indices divided by constants and constants are supported")
+		parts = append(parts, e)
 	}
 	return "lambda " + args + ": " + tuple(parts), nil
+}
+
+// mapExpr writes an index map's value as a Python expression of the grid
+// indices and the scalar-prefetch refs: constants, +, -, *, // (grid
+// indices are not negative, so arith.divsi is floor division), minimum,
+// maximum and reads of SMEM refs. nested asks for parentheses around a
+// binary operation.
+func mapExpr(tf *ir.Operation, v ir.Value, names map[ir.Value]string, nested bool) (string, error) {
+	if n, ok := names[v]; ok {
+		return n, nil
+	}
+	if c, ok := constInt(v); ok {
+		return fmt.Sprint(c), nil
+	}
+	def := ir.DefiningOp(v)
+	if def == nil {
+		return "", Errorf(tf, "an index map's value is not computed in it")
+	}
+	if ld, ok := memref.AsLoadOp(def); ok {
+		ref, err := mapExpr(tf, ld.Memref(), names, false)
+		if err != nil {
+			return "", err
+		}
+		var idx []string
+		for _, i := range ld.Indices() {
+			e, err := mapExpr(tf, i, names, false)
+			if err != nil {
+				return "", err
+			}
+			idx = append(idx, e)
+		}
+		return ref + "[" + strings.Join(idx, ", ") + "]", nil
+	}
+	if c, ok := arith.AsIndexCastOp(def); ok {
+		return mapExpr(tf, c.In(), names, nested)
+	}
+	var sym, fn string
+	switch {
+	case isOp(def, arith.AsAddiOp):
+		sym = "+"
+	case isOp(def, arith.AsSubiOp):
+		sym = "-"
+	case isOp(def, arith.AsMuliOp):
+		sym = "*"
+	case isOp(def, arith.AsDivsiOp):
+		sym = "//"
+	case isOp(def, arith.AsMinsiOp):
+		fn = "jnp.minimum"
+	case isOp(def, arith.AsMaxsiOp):
+		fn = "jnp.maximum"
+	}
+	isInfix, isCall := sym != "", fn != ""
+	if (!isInfix && !isCall) || def.NumOperands() != 2 {
+		return "", Errorf(def, "'%s' in an index map is not translated", def.Name())
+	}
+	x, err := mapExpr(tf, def.Operand(0), names, isInfix)
+	if err != nil {
+		return "", err
+	}
+	y, err := mapExpr(tf, def.Operand(1), names, isInfix)
+	if err != nil {
+		return "", err
+	}
+	if isCall {
+		return fmt.Sprintf("%s(%s, %s)", fn, x, y), nil
+	}
+	if nested {
+		return fmt.Sprintf("(%s %s %s)", x, sym, y), nil
+	}
+	return fmt.Sprintf("%s %s %s", x, sym, y), nil
+}
+
+func isOp[T any](op *ir.Operation, as func(*ir.Operation) (T, bool)) bool {
+	_, ok := as(op)
+	return ok
 }
 
 // tuple writes a Python tuple.

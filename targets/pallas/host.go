@@ -126,14 +126,19 @@ func dim(f *Func, op *ir.Operation) error {
 	return nil
 }
 
-// ceildiv divides sizes on the host (grid sizes), rounding up.
+// ceildiv divides sizes, rounding up: grid sizes on the host, and
+// non-negative scalars (block counts) in kernels.
 func ceildiv(f *Func, op *ir.Operation) error {
-	if _, ok := op.Result(0).Type().(*ir.IndexType); !ok || f.kernel != nil {
-		return Errorf(op, "'%s' is only translated on host sizes", op.Name())
+	if _, ok := op.Result(0).Type().(*ir.IndexType); !ok {
+		return Errorf(op, "'%s' is only translated on index scalars", op.Name())
 	}
 	xs, err := operands(f, op)
 	if err != nil {
 		return err
+	}
+	if f.kernel != nil {
+		f.Define(op.Result(0), "v", fmt.Sprintf("lax.div(%s + %s - 1, %s)", xs[0], xs[1], xs[1]))
+		return nil
 	}
 	f.Define(op.Result(0), "n", fmt.Sprintf("pl.cdiv(%s, %s)", xs[0], xs[1]))
 	return nil

@@ -109,7 +109,19 @@ func compare(f *Func, op *ir.Operation) error {
 	if c, ok := arith.AsCmpiOp(op); ok {
 		pred = c.Predicate().String()
 		if strings.HasPrefix(pred, "u") {
-			return Errorf(op, "unsigned comparisons are not translated")
+			// Integers compared as unsigned.
+			elem := op.Operand(0).Type()
+			if vt, ok := elem.(*ir.VectorType); ok {
+				elem = vt.Elem
+			}
+			dt, err := DType(op, elem)
+			if err != nil {
+				return err
+			}
+			u := strings.Replace(dt, "jnp.int", "jnp.uint", 1)
+			for i := range xs {
+				xs[i] = fmt.Sprintf("lax.convert_element_type(%s, %s)", xs[i], u)
+			}
 		}
 	} else if c, ok := arith.AsCmpfOp(op); ok {
 		pred = c.Predicate().String()
@@ -347,6 +359,7 @@ func emitters() map[string]emitFn {
 		"arith.maximumf": binary("jnp.maximum(%s, %s)"), "arith.minimumf": binary("jnp.minimum(%s, %s)"),
 		"arith.maxnumf": binary("jnp.fmax(%s, %s)"), "arith.minnumf": binary("jnp.fmin(%s, %s)"),
 		"arith.maxsi": binary("jnp.maximum(%s, %s)"), "arith.minsi": binary("jnp.minimum(%s, %s)"),
+		"arith.maxui": unsigned("jnp.maximum"), "arith.minui": unsigned("jnp.minimum"),
 		"arith.shli": binary("lax.shift_left(%s, %s)"), "arith.shrsi": binary("lax.shift_right_arithmetic(%s, %s)"),
 		"arith.negf": unary("-%s"),
 		"math.exp":   unary("jnp.exp(%s)"), "math.exp2": unary("jnp.exp2(%s)"), "math.log": unary("jnp.log(%s)"),

@@ -30,6 +30,7 @@ var Programs = []string{
 	"examples/gemm-bias-relu/gemm-bias-relu.mlir",
 	"conversion/tiletotpu/testdata/gqa.mlir",
 	"conversion/tiletotpu/testdata/dynamic.mlir",
+	"conversion/tiletotpu/testdata/causal.mlir",
 }
 
 // lower parses a program and lowers it to Mosaic kernels for chip.
