@@ -128,6 +128,7 @@ REFERENCES = {
     ("dynamic", "softmax"): lambda x: softmax(x, axis=1),
     ("dynamic", "affine"): lambda x: 2 * x - 1,
     ("causal", "attention"): causal,
+    ("gather", "embed"): lambda table, ids: np.where((ids >= 0) & (ids < table.shape[0]), table[np.clip(ids[:, 0], 0, table.shape[0] - 1)], 0),
     ("causal", "fill"): causal_fill,
 }
 
@@ -188,9 +189,22 @@ def inputs(rng, specs):
     for shape, dtype in specs:
         shape = concrete(shape)
         dtype = np_dtype(dtype)
-        x = rng.standard_normal(shape).astype(dtype) if shape else np.asarray(rng.standard_normal(), dtype=dtype)
+        if np.issubdtype(dtype, np.integer):
+            # Indices: mostly inside the arrays they index, some outside.
+            x = rng.integers(-2, 48, size=shape).astype(dtype)
+        else:
+            x = rng.standard_normal(shape).astype(dtype) if shape else np.asarray(rng.standard_normal(), dtype=dtype)
         out.append(x)
     return out
+
+
+def as_reference(a):
+    """An input as the NumPy references take it: floats in float64."""
+    if np.ndim(a) == 0:
+        return float(a)
+    if np.issubdtype(np.asarray(a).dtype, np.integer):
+        return np.asarray(a)
+    return np.asarray(a, dtype=np.float64)
 
 
 def check_run(res, mod, stem, rng, tol):
@@ -208,7 +222,7 @@ def check_run(res, mod, stem, rng, tol):
         if ref is None:
             res.add(stem, "run", name, None, "ran; no NumPy reference for this function")
             continue
-        want = np.asarray(ref(*[np.asarray(a, dtype=np.float64) if np.ndim(a) else float(a) for a in args]), dtype=np.float64)
+        want = np.asarray(ref(*[as_reference(a) for a in args]), dtype=np.float64)
         got = np.asarray(got, dtype=np.float64)
         if got.shape != want.shape:
             res.add(stem, "run", name, False, f"shape {got.shape}, want {want.shape}")

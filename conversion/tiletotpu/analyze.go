@@ -53,6 +53,27 @@ type lowering struct {
 	// scalar-prefetch ref of one i32 that the host fills before the grid
 	// runs.
 	sizes []arraySize
+	// prefetch lists the kernel arguments passed whole as
+	// scalar-prefetch arrays (in SMEM, after the sizes): the row indices
+	// of gathers, which address their DMAs.
+	prefetch []int
+	// gathers holds each tile.gather, lowered to one DMA per row.
+	gathers map[*ir.Operation]*gather
+}
+
+// gather is a tile.gather of whole rows of a 2-D array (an embedding
+// lookup, a paged gather): the array stays in HBM (a window in ANY
+// memory), and each row of the result is copied by a DMA into a VMEM
+// scratch buffer from the row whose index the kernel reads in SMEM.
+type gather struct {
+	table *window // the gathered array, in ANY memory
+	// idsLoad is the tile.load of the row indices (a VMEM window too).
+	idsLoad *ir.Operation
+	// idsArg is the row indices' kernel argument, also passed whole as
+	// a scalar-prefetch array.
+	idsArg int
+	rows   int64 // rows of the result (one DMA each)
+	buf    int   // the scratch buffer (an index into the gather buffers)
 }
 
 // arraySize is dimension dim of kernel argument arg.
@@ -73,11 +94,14 @@ type window struct {
 	elem   ir.Type
 	output bool
 	scalar bool
-	first  *ir.Operation // the first access, for diagnostics
+	// any: the whole array in ANY memory (HBM), no index map, read by
+	// DMAs.
+	any   bool
+	first *ir.Operation // the first access, for diagnostics
 }
 
 func (w *window) key() string {
-	return fmt.Sprint(w.arg, w.block, w.axis, w.konst, w.div, w.output, w.scalar)
+	return fmt.Sprint(w.arg, w.block, w.axis, w.konst, w.div, w.output, w.scalar, w.any)
 }
 
 func errAt(op *ir.Operation, format string, args ...any) error {
@@ -291,7 +315,13 @@ func (l *lowering) analyze() error {
 			return true
 		}
 		switch {
-		case is(op, tile.AsGatherOp), is(op, tile.AsScatterOp), is(op, tile.AsAtomicAddOp):
+		case is(op, tile.AsGatherOp):
+			if e := l.analyzeGather(op, byKey); e != nil {
+				err = e
+				return false
+			}
+			return true
+		case is(op, tile.AsScatterOp), is(op, tile.AsAtomicAddOp):
 			err = errAt(op, "'%s' (data-dependent addressing) is not supported on TPU yet: it needs manual DMAs", op.Name())
 			return false
 		}
@@ -392,6 +422,126 @@ func (l *lowering) analyze() error {
 }
 
 func s2(s string) string { return s }
+
+// analyzeGather recognizes a gather of whole rows: tile.gather %T[%rows,
+// %cols] of a 2-D array with a static shape, where %rows broadcasts a
+// column of row indices loaded by block from an i32 kernel argument
+// ([R] expanded at dimension 1, or [R, 1]) and %cols is the iota of the
+// whole row.
+func (l *lowering) analyzeGather(op *ir.Operation, byKey map[string]*window) error {
+	g, _ := tile.AsGatherOp(op)
+	arg, ok := l.views[g.View()]
+	if !ok {
+		return errAt(op, "the view is not a view of a kernel argument")
+	}
+	arr, _ := viewShape(g.View())
+	rt := tensorType(g.Result())
+	offs := g.Offsets()
+	unsupported := func(why string) error {
+		return errAt(op, "this tile.gather is not lowered to TPU: %s (gathers of whole rows of a 2-D array by a block of row indices are: one DMA per row)", why)
+	}
+	if len(arr) != 2 || len(offs) != 2 || rt == nil || len(rt.Shape) != 2 || hasDyn(arr) {
+		return unsupported("it is not a gather of rows of a 2-D array of static shape")
+	}
+	if g.Mask() != nil {
+		return unsupported("it has a mask")
+	}
+	rows, cols := rt.Shape[0], rt.Shape[1]
+	if cols != arr[1] || !isRowIota(offs[1]) {
+		return unsupported("the column offsets are not the iota of the whole row")
+	}
+	if rows > 64 {
+		return unsupported(fmt.Sprintf("%d rows (at most 64 DMAs per gather)", rows))
+	}
+	ld := rowIndexLoad(offs[0], rows)
+	if ld == nil {
+		return unsupported("the row offsets are not a block of row indices loaded from a kernel argument, broadcast along the row")
+	}
+	idsArg, ok := l.views[ld.View()]
+	if !ok {
+		return unsupported("the row indices are not loaded from a kernel argument")
+	}
+	if it, ok := tensorType(ld.Result()).Elem.(*ir.IntegerType); !ok || it.Width != 32 {
+		return unsupported("the row indices are not i32 (SMEM's word)")
+	}
+	if sh, _ := viewShape(ld.View()); hasDyn(sh) {
+		return unsupported("the row indices have a dynamic shape")
+	}
+	w := &window{arg: arg, array: arr, block: arr, elem: rt.Elem, any: true, first: op}
+	if old, ok := byKey[w.key()]; ok {
+		w = old
+	} else {
+		byKey[w.key()] = w
+		l.windows = append(l.windows, w)
+	}
+	l.winOf[op] = w
+	if l.gathers == nil {
+		l.gathers = map[*ir.Operation]*gather{}
+	}
+	found := false
+	for _, a := range l.prefetch {
+		found = found || a == idsArg
+	}
+	if !found {
+		l.prefetch = append(l.prefetch, idsArg)
+	}
+	l.gathers[op] = &gather{table: w, idsLoad: ld.Operation, idsArg: idsArg, rows: rows, buf: len(l.gathers)}
+	return nil
+}
+
+func hasDyn(shape []int64) bool {
+	for _, d := range shape {
+		if d == ir.Dynamic {
+			return true
+		}
+	}
+	return false
+}
+
+// through returns the operand of the broadcasts, index casts and
+// expand_dims (at dimension dim) that v comes from.
+func through(v ir.Value, dim int64) ir.Value {
+	for {
+		def := ir.DefiningOp(v)
+		if def == nil {
+			return v
+		}
+		if b, ok := tile.AsBroadcastOp(def); ok {
+			v = b.Input()
+			continue
+		}
+		if c, ok := arith.AsIndexCastOp(def); ok {
+			v = c.In()
+			continue
+		}
+		if e, ok := tile.AsExpandDimsOp(def); ok && e.Dim() == dim {
+			v = e.Input()
+			continue
+		}
+		return v
+	}
+}
+
+// isRowIota reports whether v is an iota along the last dimension of a
+// 2-D tile.
+func isRowIota(v ir.Value) bool {
+	return is(ir.DefiningOp(through(v, 0)), tile.AsIotaOp) && len(tensorType(through(v, 0)).Shape) == 1
+}
+
+// rowIndexLoad returns the tile.load of rows row indices that v
+// broadcasts along the rows of a 2-D tile ([R] or [R, 1]).
+func rowIndexLoad(v ir.Value, rows int64) *tile.LoadOp {
+	src := through(v, 1)
+	ld, ok := tile.AsLoadOp(ir.DefiningOp(src))
+	if !ok || ld.At() {
+		return nil
+	}
+	sh := tensorType(ld.Result()).Shape
+	if !(len(sh) == 1 && sh[0] == rows) && !(len(sh) == 2 && sh[0] == rows && sh[1] == 1) {
+		return nil
+	}
+	return &ld
+}
 
 func (l *lowering) forOf(i int) scf.ForOp {
 	f, _ := scf.AsForOp(l.loops[i])

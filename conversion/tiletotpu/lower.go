@@ -24,6 +24,13 @@ type emitter struct {
 	vm       map[ir.Value]ir.Value
 	refs     []ir.Value // the window refs, in window order
 	sizeRefs []ir.Value // the scalar-prefetch refs of the array sizes
+	// prefetchRefs are the scalar-prefetch refs of whole arrays (the
+	// row indices of gathers), by position in l.prefetch.
+	prefetchRefs []ir.Value
+	// gatherBufs are the VMEM scratch buffers the gathers' DMAs fill;
+	// dmaSem is their DMA semaphore.
+	gatherBufs []ir.Value
+	dmaSem     ir.Value
 	scratch  []ir.Value
 	gridIdx  map[int]ir.Value
 	loc      ir.Location
@@ -48,7 +55,24 @@ func (l *lowering) run() error {
 			scratchTypes = append(scratchTypes, ctx.MemRefType(t.Shape, t.Elem, nil, vmem))
 		}
 	}
-	if err := l.checkVMEM(scratchTypes); err != nil {
+	nacc := len(scratchTypes)
+	// Gathers: a VMEM buffer each for the rows the DMAs bring, and one
+	// DMA semaphore.
+	gathers := make([]*gather, len(l.gathers))
+	for _, g := range l.gathers {
+		gathers[g.buf] = g
+	}
+	for _, g := range gathers {
+		scratchTypes = append(scratchTypes, ctx.MemRefType([]int64{g.rows, g.table.array[1]}, g.table.elem, nil, vmem))
+	}
+	if len(gathers) > 0 {
+		sem, err := tpu.GetDmaSemaphoreType(ctx)
+		if err != nil {
+			return errAt(l.kernel, "%v", err)
+		}
+		scratchTypes = append(scratchTypes, ctx.MemRefType(nil, sem.DynType, nil, tpu.MemorySpaceNamed(ctx, "semaphore_mem")))
+	}
+	if err := l.checkVMEM(scratchTypes[:nacc+len(gathers)]); err != nil {
 		return err
 	}
 	// The kernel function.
@@ -60,10 +84,15 @@ func (l *lowering) run() error {
 	for range l.sizes {
 		argTypes = append(argTypes, sizeType)
 	}
+	for _, a := range l.prefetch {
+		argTypes = append(argTypes, l.prefetchType(a))
+	}
 	for _, w := range l.windows {
 		space := vmem
 		if w.scalar {
 			space = smem
+		} else if w.any {
+			space = tpu.MemorySpaceNamed(ctx, "any")
 		}
 		argTypes = append(argTypes, ctx.MemRefType(w.block, elemOf(ctx, w.elem), nil, space))
 	}
@@ -76,6 +105,11 @@ func (l *lowering) run() error {
 	var params []ir.Attribute
 	var transforms []*ir.Operation
 	for i, w := range l.windows {
+		if w.any {
+			// Read by DMAs: no window, as Pallas writes pl.ANY operands.
+			params = append(params, ctx.DictionaryAttr(nil))
+			continue
+		}
 		tname := uniqueName(l.names, fmt.Sprintf("transform_%d", i))
 		tf, err := l.transform(tname, w, loc)
 		if err != nil {
@@ -108,7 +142,7 @@ func (l *lowering) run() error {
 		Attributes: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: tpu.AttrDimensionSemantics, Value: ctx.ArrayAttr(sems)},
 			{Name: tpu.AttrIterationBounds, Value: ctx.DenseI64Array(l.grid...)},
-			{Name: tpu.AttrScalarPrefetch, Value: ctx.IntegerAttr(i64, int64(len(l.sizes)))},
+			{Name: tpu.AttrScalarPrefetch, Value: ctx.IntegerAttr(i64, int64(len(l.sizes)+len(l.prefetch)))},
 			{Name: tpu.AttrScratchOperands, Value: ctx.IntegerAttr(i64, int64(len(scratchTypes)))},
 			{Name: tpu.AttrCoreType, Value: core},
 			{Name: tpu.AttrWindowParams, Value: ctx.ArrayAttr(params)},
@@ -128,11 +162,23 @@ func (l *lowering) run() error {
 		e.sizeRefs = append(e.sizeRefs, e.entry.Argument(n+i))
 	}
 	n += len(l.sizes)
+	for i := range l.prefetch {
+		e.prefetchRefs = append(e.prefetchRefs, e.entry.Argument(n+i))
+	}
+	n += len(l.prefetch)
 	for i := range l.windows {
 		e.refs = append(e.refs, e.entry.Argument(n+i))
 	}
 	for i := range scratchTypes {
-		e.scratch = append(e.scratch, e.entry.Argument(n+len(l.windows)+i))
+		a := e.entry.Argument(n + len(l.windows) + i)
+		switch {
+		case i < nacc:
+			e.scratch = append(e.scratch, a)
+		case i < nacc+len(gathers):
+			e.gatherBufs = append(e.gatherBufs, a)
+		default:
+			e.dmaSem = a
+		}
 	}
 	err = e.body()
 	if err == nil && e.b.Err() != nil {
@@ -151,6 +197,13 @@ func (l *lowering) run() error {
 		return err
 	}
 	return l.host(name)
+}
+
+// prefetchType is the type of the scalar-prefetch ref of kernel
+// argument a, an array passed whole into SMEM.
+func (l *lowering) prefetchType(a int) *ir.MemRefType {
+	mt := l.kernel.Region(0).First().Argument(a).Type().(*ir.MemRefType)
+	return l.ctx.MemRefType(mt.Shape, mt.Elem, nil, tpu.MemorySpaceNamed(l.ctx, "smem"))
 }
 
 // sizeRefType is the type of a scalar-prefetch ref holding an array
@@ -187,6 +240,9 @@ func (l *lowering) transform(name string, w *window, loc ir.Location) (*ir.Opera
 	}
 	for range l.sizes {
 		in = append(in, l.sizeRefType())
+	}
+	for _, a := range l.prefetch {
+		in = append(in, l.prefetchType(a))
 	}
 	for range w.block {
 		out = append(out, i32)
@@ -372,7 +428,7 @@ func sameShape(a, b *ir.RankedTensorType) bool {
 func (l *lowering) checkVMEM(scratch []*ir.MemRefType) error {
 	var win, scr int64
 	for _, w := range l.windows {
-		if w.scalar {
+		if w.scalar || w.any {
 			continue
 		}
 		win += 2 * interp.NumElements(w.block) * bytesOf(w.elem)
@@ -413,7 +469,8 @@ func (l *lowering) host(name string) error {
 		}
 	}
 	c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), 0), ctx.IndexType()).Operation.Result(0)
-	// The scalar-prefetch arrays: each dynamic size the kernel reads.
+	// The scalar-prefetch arrays: each dynamic size the kernel reads,
+	// then the arrays it reads whole in SMEM.
 	for _, s := range l.sizes {
 		d := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), int64(s.dim)), ctx.IndexType()).Operation.Result(0)
 		v := memref.BuildDim(b, loc, args[s.arg], d).Operation.Result(0)
@@ -421,6 +478,9 @@ func (l *lowering) host(name string) error {
 		buf := memref.BuildAlloca(b, loc, nil, nil, ctx.MemRefType([]int64{1}, ctx.I(32), nil, nil)).Operation.Result(0)
 		memref.BuildStore(b, loc, v, buf, []ir.Value{c0})
 		operands = append(operands, buf)
+	}
+	for _, a := range l.prefetch {
+		operands = append(operands, args[a])
 	}
 	for _, w := range l.windows {
 		if !w.scalar {

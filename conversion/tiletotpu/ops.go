@@ -66,6 +66,9 @@ func (e *emitter) op(op *ir.Operation) error {
 	if ld, ok := tile.AsLoadOp(op); ok {
 		return e.loadOp(ld)
 	}
+	if g, ok := tile.AsGatherOp(op); ok {
+		return e.gatherOp(g)
+	}
 	if st, ok := tile.AsStoreOp(op); ok {
 		w := e.winOf[op]
 		v, err := e.get(op, st.Value())
@@ -209,6 +212,92 @@ func (e *emitter) op(op *ir.Operation) error {
 	for i, r := range op.Results() {
 		e.vm[r] = n.Result(i)
 	}
+	return nil
+}
+
+// blockIndex returns dimension d of a window's block index at this
+// program, as an i32.
+func (e *emitter) blockIndex(w *window, d int) ir.Value {
+	i32 := e.ctx.I(32)
+	if w.axis[d] < 0 {
+		return e.c(w.konst[d], i32)
+	}
+	b := ir.Value(e.entry.Argument(w.axis[d]))
+	if w.div[d] > 1 {
+		b = arith.BuildDivsi(e.b, e.b.Loc, b, e.c(w.div[d], i32)).Result()
+	}
+	return b
+}
+
+// gatherOp copies each row of a gather from the array in HBM into the
+// gather's VMEM buffer with a DMA, from the row whose index it reads in
+// SMEM (clamped into the array: the rows of indices outside it take the
+// pad value afterwards), then waits for the DMAs and loads the buffer.
+func (e *emitter) gatherOp(g tile.GatherOp) error {
+	ctx := e.ctx
+	op := g.Operation
+	loc := op.Loc()
+	i32 := ctx.I(32)
+	gi := e.gathers[op]
+	ids := e.winOf[gi.idsLoad]
+	pos := -1
+	for i, a := range e.lowering.prefetch {
+		if a == gi.idsArg {
+			pos = i
+		}
+	}
+	if ids == nil || pos < 0 {
+		return errAt(op, "internal error: the gather's row indices have no window")
+	}
+	idsRef := e.prefetchRefs[pos]
+	idsShape := idsRef.Type().(*ir.MemRefType).Shape
+	table := e.refs[e.windowIndex(gi.table)]
+	tt := table.Type().(*ir.MemRefType)
+	buf := e.gatherBufs[gi.buf]
+	bt := buf.Type().(*ir.MemRefType)
+	cols := tt.Shape[1]
+	base := arith.BuildMuli(e.b, loc, e.blockIndex(ids, 0), e.c(gi.rows, i32)).Result()
+	last := e.c(idsShape[0]-1, i32)
+	zero, maxRow := e.c(0, i32), e.c(tt.Shape[0]-1, i32)
+	var srcs, dsts []ir.Value
+	for r := int64(0); r < gi.rows; r++ {
+		i := arith.BuildAddi(e.b, loc, base, e.c(r, i32)).Result()
+		i = arith.BuildMinsi(e.b, loc, i, last).Result()
+		idx := []ir.Value{arith.BuildIndexCast(e.b, loc, i, ctx.IndexType()).Operation.Result(0)}
+		for range idsShape[1:] {
+			idx = append(idx, e.c(0, ctx.IndexType()))
+		}
+		row := memref.BuildLoad(e.b, loc, idsRef, idx).Result()
+		row = arith.BuildMaxsi(e.b, loc, arith.BuildMinsi(e.b, loc, row, maxRow).Result(), zero).Result()
+		src := tpu.BuildMemrefSlice(e.b, loc, table, []ir.Value{row, zero}, nil, ctx.MemRefType([]int64{1, cols}, tt.Elem, nil, tt.MemorySpace)).Result()
+		dst := tpu.BuildMemrefSlice(e.b, loc, buf, []ir.Value{e.c(r, i32), zero}, nil, ctx.MemRefType([]int64{1, cols}, bt.Elem, nil, bt.MemorySpace)).Result()
+		tpu.BuildEnqueueDma(e.b, loc, src, dst, e.dmaSem)
+		srcs, dsts = append(srcs, src), append(dsts, dst)
+	}
+	for r := range srcs {
+		tpu.BuildWaitDma2(e.b, loc, e.dmaSem, srcs[r], dsts[r])
+	}
+	t := e.vecType(g.Result().Type()).(*ir.VectorType)
+	x := e.load(buf, t)
+	if g.Pad() != nil {
+		// Row indices outside the array take the pad value.
+		rows, err := e.get(op, g.Offsets()[0])
+		if err != nil {
+			return err
+		}
+		it := rows.Type()
+		lo := vector.BuildBroadcast(e.b, loc, e.c(0, i32), it).Operation.Result(0)
+		hi := vector.BuildBroadcast(e.b, loc, e.c(tt.Shape[0], i32), it).Operation.Result(0)
+		in := arith.BuildAndi(e.b, loc,
+			arith.BuildCmpi(e.b, loc, rows, lo, arith.CmpIPredicateSge).Result(),
+			arith.BuildCmpi(e.b, loc, rows, hi, arith.CmpIPredicateSlt).Result()).Result()
+		pad, err := e.padValue(op, g.Pad(), t)
+		if err != nil {
+			return err
+		}
+		x = arith.BuildSelect(e.b, loc, in, x, pad).Result()
+	}
+	e.vm[g.Result()] = x
 	return nil
 }
 

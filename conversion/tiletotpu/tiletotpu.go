@@ -49,7 +49,7 @@ const Argument = "tile-to-tpu"
 // Pass registers tile-to-tpu.
 var Pass = pass.Registration{Argument: Argument, New: New, Lowers: func(*ir.Context) []string {
 	return []string{"tile.launch", "tile.func", "tile.program_id", "tile.num_programs", "tile.view", "tile.dim",
-		"tile.num_blocks", "tile.load", "tile.store", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
+		"tile.num_blocks", "tile.load", "tile.store", "tile.gather", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
 		"tile.broadcast", "tile.expand_dims", "tile.squeeze", "tile.reshape", "tile.transpose", "tile.cast", "tile.return"}
 }}
 

@@ -29,6 +29,7 @@ var programs = []string{
 	"conversion/tiletotpu/testdata/gqa.mlir",
 	"conversion/tiletotpu/testdata/dynamic.mlir",
 	"conversion/tiletotpu/testdata/causal.mlir",
+	"conversion/tiletotpu/testdata/gather.mlir",
 }
 
 func parse(t *testing.T, ctx *ir.Context, name string, src []byte) *ir.Operation {

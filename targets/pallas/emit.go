@@ -123,12 +123,14 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 			continue
 		}
 		var ins, outs []string
-		for j, a := range wr.arrays[kern.ScalarPrefetch:] {
+		for j, a := range wr.arrays {
 			sd, err := shapeDType(pc.Operation, a)
 			if err != nil {
 				return err
 			}
-			if wr.outputs[j] {
+			if j < kern.ScalarPrefetch {
+				ins = append(ins, sd)
+			} else if wr.outputs[j-kern.ScalarPrefetch] {
 				outs = append(outs, sd)
 			} else {
 				ins = append(ins, sd)
@@ -410,8 +412,11 @@ func emitWrapper(out *strings.Builder, wr *wrapper, at *ir.Operation) error {
 			return err
 		}
 		var spec string
-		if tpu.MemorySpaceOf(w.Type) == "smem" {
+		if sp := tpu.MemorySpaceOf(w.Type); sp == "smem" {
 			spec = "pl.BlockSpec(memory_space=pltpu.SMEM)"
+		} else if sp == "any" || sp == "hbm" {
+			// Left in HBM, read by DMAs.
+			spec = "pl.BlockSpec(memory_space=pl.ANY)"
 		} else {
 			im, err := indexMap(k, w, at)
 			if err != nil {
@@ -442,6 +447,13 @@ func emitWrapper(out *strings.Builder, wr *wrapper, at *ir.Operation) error {
 	}
 	var scratch []string
 	for _, t := range k.Scratch {
+		if _, ok := tpu.AsDmaSemaphoreType(t.Elem); ok {
+			if len(t.Shape) != 0 {
+				return Errorf(at, "arrays of DMA semaphores are not translated")
+			}
+			scratch = append(scratch, "pltpu.SemaphoreType.DMA")
+			continue
+		}
 		dt, err := DType(at, t.Elem)
 		if err != nil {
 			return err

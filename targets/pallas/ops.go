@@ -13,6 +13,60 @@ import (
 
 type emitFn = func(f *Func, op *ir.Operation) error
 
+// memrefSlice is a view of a ref: ref.at[pl.ds(start, size), ...].
+func memrefSlice(f *Func, op *ir.Operation) error {
+	s, _ := tpu.AsMemrefSliceOp(op)
+	rt, ok := s.Result().Type().(*ir.MemRefType)
+	if !ok || len(s.DynamicSizes()) > 0 {
+		return Errorf(op, "slices of dynamic sizes are not translated")
+	}
+	ref, err := f.Expr(op, s.MemRef())
+	if err != nil {
+		return err
+	}
+	var ds []string
+	for i, b := range s.BaseIdx() {
+		x, err := f.Expr(op, b)
+		if err != nil {
+			return err
+		}
+		ds = append(ds, fmt.Sprintf("pl.ds(%s, %d)", x, rt.Shape[i]))
+	}
+	f.Set(s.Result(), ref+".at["+strings.Join(ds, ", ")+"]")
+	return nil
+}
+
+// enqueueDMA starts a copy: pltpu.make_async_copy(src, dst, sem).start().
+func enqueueDMA(f *Func, op *ir.Operation) error {
+	d, _ := tpu.AsEnqueueDmaOp(op)
+	if d.SourceSemaphore() != nil || d.DeviceId() != nil || d.CoreId() != nil {
+		return Errorf(op, "only local DMAs with a target semaphore are translated")
+	}
+	return asyncCopy(f, op, d.Source(), d.Target(), d.TargetSemaphore(), "start")
+}
+
+// waitDMA waits for a copy: pltpu.make_async_copy(src, dst, sem).wait().
+func waitDMA(f *Func, op *ir.Operation) error {
+	w, _ := tpu.AsWaitDma2Op(op)
+	if w.DeviceId() != nil || w.CoreId() != nil {
+		return Errorf(op, "only local DMAs are translated")
+	}
+	return asyncCopy(f, op, w.Src(), w.Dst(), w.Semaphore(), "wait")
+}
+
+func asyncCopy(f *Func, op *ir.Operation, src, dst, sem ir.Value, method string) error {
+	var xs []string
+	for _, v := range []ir.Value{src, dst, sem} {
+		x, err := f.Expr(op, v)
+		if err != nil {
+			return err
+		}
+		xs = append(xs, x)
+	}
+	f.Line("pltpu.make_async_copy(%s, %s, %s).%s()", xs[0], xs[1], xs[2], method)
+	return nil
+}
+
 // operands returns the Python expressions of op's operands.
 func operands(f *Func, op *ir.Operation) ([]string, error) {
 	out := make([]string, op.NumOperands())
@@ -529,8 +583,11 @@ func emitters() map[string]emitFn {
 			f.Define(op.Result(0), "s", fmt.Sprintf("%s[%s]", xs[0], strings.Join(xs[1:], ", ")))
 			return nil
 		},
-		"memref.store": memrefStore,
-		"scf.if":       ifOp,
+		"memref.store":     memrefStore,
+		"tpu.memref_slice": memrefSlice,
+		"tpu.enqueue_dma":  enqueueDMA,
+		"tpu.wait_dma2":    waitDMA,
+		"scf.if":           ifOp,
 		"scf.yield": func(f *Func, op *ir.Operation) error {
 			if op.NumOperands() != 0 {
 				return Errorf(op, "scf.yield with values is not translated")

@@ -31,6 +31,7 @@ var Programs = []string{
 	"conversion/tiletotpu/testdata/gqa.mlir",
 	"conversion/tiletotpu/testdata/dynamic.mlir",
 	"conversion/tiletotpu/testdata/causal.mlir",
+	"conversion/tiletotpu/testdata/gather.mlir",
 }
 
 // lower parses a program and lowers it to Mosaic kernels for chip.
