@@ -84,6 +84,14 @@ def causal(q, k, v):
     return np.einsum("bhij,bhjd->bhid", softmax(s, axis=-1), v)
 
 
+def ragged_causal(q, k, v, scale):
+    # q [bh, sq, d], k and v [bh, sk, d]: keys after the query masked out.
+    s = np.einsum("bid,bjd->bij", q, k) * scale
+    sq, sk = s.shape[1], s.shape[2]
+    s = np.where(np.arange(sk)[None, :] > np.arange(sq)[:, None], -np.inf, s)
+    return np.einsum("bij,bjd->bid", softmax(s, axis=-1), v)
+
+
 def causal_fill(a):
     # sin(a * n), n = h * 4800 + s * 16 + d, for [1, 2, 300, 16].
     idx = np.indices((1, 2, 300, 16))
@@ -128,6 +136,7 @@ REFERENCES = {
     ("dynamic", "softmax"): lambda x: softmax(x, axis=1),
     ("dynamic", "affine"): lambda x: 2 * x - 1,
     ("causal", "attention"): causal,
+    ("ragged", "attention"): lambda q, k, v: ragged_causal(q, k, v, 0.204124153),
     ("gather", "embed"): lambda table, ids: np.where((ids >= 0) & (ids < table.shape[0]), table[np.clip(ids[:, 0], 0, table.shape[0] - 1)], 0),
     ("causal", "fill"): causal_fill,
 }

@@ -39,6 +39,10 @@ type lowering struct {
 	loops  []*ir.Operation
 	nk     int64
 	kBound ir.Value
+	// nkBlocks, when the one k loop runs over the blocks of an array of
+	// dynamic size (nk is ir.Dynamic), is its count (a tile.num_blocks):
+	// the host computes it for the dynamic k axis.
+	nkBlocks *tile.NumBlocksOp
 	// views maps a view to the kernel argument it views.
 	views map[ir.Value]int
 	// windows lists the operand windows; winOf maps each load and store
@@ -267,11 +271,11 @@ func (l *lowering) analyze() error {
 	if loopErr != nil {
 		return loopErr
 	}
-	if l.loop != nil && l.nk < 1 {
+	if l.loop != nil && l.nk < 1 && l.nk != ir.Dynamic {
 		return errAt(l.loops[len(l.loops)-1], "the loops over blocks run %d times: a Mosaic grid axis has at least one program", l.nk)
 	}
 	if l.loop != nil {
-		if n := len(l.loops); n > 1 || !isConst(l.forOf(n-1).UpperBound(), l.nk) {
+		if n := len(l.loops); n > 1 || !l.wholeAxis(l.forOf(n-1).UpperBound()) {
 			l.kBound = l.forOf(n - 1).UpperBound()
 		}
 		l.grid = append(l.grid, l.nk)
@@ -548,6 +552,77 @@ func (l *lowering) forOf(i int) scf.ForOp {
 	return f
 }
 
+// viewArg returns the kernel argument a view views, scanning the views
+// of the kernel (the walk that fills l.views may not have reached it).
+func (l *lowering) viewArg(v ir.Value) (int, bool) {
+	vo, ok := tile.AsViewOp(ir.DefiningOp(v))
+	if !ok {
+		return 0, false
+	}
+	for i, a := range l.kernel.Region(0).First().Arguments() {
+		if ir.Value(a) == vo.Source() {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// dynamicCount returns the tile.num_blocks of a view of a kernel
+// argument that bounds the index value v (v is that count, a minimum
+// with a value it bounds, or the array's size divided by the block
+// rounding down), or nil.
+func (l *lowering) dynamicCount(v ir.Value) *tile.NumBlocksOp {
+	var found *tile.NumBlocksOp
+	l.kernel.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		nb, ok := tile.AsNumBlocksOp(o)
+		if !ok || found != nil {
+			return found == nil
+		}
+		if _, isArg := l.viewArg(nb.View()); isArg && boundedBy(v, nb) {
+			found = &nb
+		}
+		return found == nil
+	})
+	return found
+}
+
+// boundedBy reports whether v <= nb for every program.
+func boundedBy(v ir.Value, nb tile.NumBlocksOp) bool {
+	if v == nb.Result() {
+		return true
+	}
+	def := ir.DefiningOp(v)
+	if def == nil {
+		return false
+	}
+	if m, ok := arith.AsMinuiOp(def); ok {
+		return boundedBy(m.Lhs(), nb) || boundedBy(m.Rhs(), nb)
+	}
+	if m, ok := arith.AsMinsiOp(def); ok {
+		return boundedBy(m.Lhs(), nb) || boundedBy(m.Rhs(), nb)
+	}
+	var x, y ir.Value
+	if d, ok := arith.AsDivuiOp(def); ok {
+		x, y = d.Lhs(), d.Rhs()
+	} else if d, ok := arith.AsDivsiOp(def); ok {
+		x, y = d.Lhs(), d.Rhs()
+	} else {
+		return false
+	}
+	dim, ok := tile.AsDimOp(ir.DefiningOp(x))
+	c, okc := constIndex(y)
+	return ok && okc && dim.View() == nb.View() && dim.Index() == nb.Dim() && c == nb.Block()
+}
+
+// wholeAxis reports whether a loop bound is the k axis's size: the
+// constant nk, or the count of a dynamic k axis.
+func (l *lowering) wholeAxis(ub ir.Value) bool {
+	if l.nkBlocks != nil {
+		return ub == l.nkBlocks.Result()
+	}
+	return isConst(ub, l.nk)
+}
+
 func isConst(v ir.Value, n int64) bool {
 	c, ok := constIndex(v)
 	return ok && c == n
@@ -584,7 +659,30 @@ func (l *lowering) addLoop(f scf.ForOp) error {
 	}
 	ub, ok := upperBound(f.UpperBound())
 	if !ok {
-		return errAt(op, "the loop over blocks must run up to a count with a constant bound (a constant, or the minimum of a constant and a count of program ids)")
+		// At most the blocks of an array of dynamic size: a dynamic k
+		// axis of that many steps.
+		nb := l.dynamicCount(f.UpperBound())
+		switch {
+		case nb == nil:
+			return errAt(op, "the loop over blocks must run up to a count with a constant bound (a constant, or the minimum of a constant and a count of program ids) or at most the blocks of an array (tile.num_blocks)")
+		case l.nkBlocks == nil && len(l.loops) > 0 && l.nk > 0:
+			return errAt(op, "loops over blocks must all have constant bounds, or all count blocks of one array")
+		case l.nkBlocks != nil && l.nkBlocks.Result() != nb.Result():
+			return errAt(op, "loops over blocks must count the blocks of one array")
+		}
+		l.nkBlocks, l.nk = nb, ir.Dynamic
+		l.loops = append(l.loops, op)
+		if l.loop == nil {
+			l.loop = op
+		}
+		return nil
+	}
+	if l.nkBlocks != nil {
+		if ub < 1 {
+			l.loops = append(l.loops, op)
+			return nil
+		}
+		return errAt(op, "loops over blocks must all have constant bounds, or all count blocks of one array")
 	}
 	if ub > l.nk {
 		l.nk = ub

@@ -31,9 +31,9 @@ type emitter struct {
 	// dmaSem is their DMA semaphore.
 	gatherBufs []ir.Value
 	dmaSem     ir.Value
-	scratch  []ir.Value
-	gridIdx  map[int]ir.Value
-	loc      ir.Location
+	scratch    []ir.Value
+	gridIdx    map[int]ir.Value
+	loc        ir.Location
 }
 
 func (l *lowering) run() error {
@@ -99,7 +99,7 @@ func (l *lowering) run() error {
 	for _, t := range scratchTypes {
 		argTypes = append(argTypes, t)
 	}
-	kname := l.kernel.InherentAttr("sym_name").(*ir.StringAttr).Value
+	kname, _ := ir.SymbolName(l.kernel)
 	name := uniqueName(l.names, kname+"_tpu")
 	loc := l.kernel.Loc()
 	var params []ir.Attribute
@@ -313,6 +313,32 @@ func (l *lowering) i32Expr(b *ir.Builder, loc ir.Location, v ir.Value, blk *ir.B
 	if p, ok := tile.AsProgramIdOp(def); ok {
 		return blk.Argument(int(p.Axis())), nil
 	}
+	// A dynamic size, read from its scalar-prefetch ref (the index
+	// map's arguments after the grid indices).
+	var view ir.Value
+	var dim int
+	var block int64
+	if d, ok := tile.AsDimOp(def); ok {
+		view, dim = d.View(), int(d.Index())
+	} else if nb, ok := tile.AsNumBlocksOp(def); ok {
+		view, dim, block = nb.View(), int(nb.Dim()), nb.Block()
+	}
+	if view != nil {
+		arg, _ := l.viewArg(view)
+		for i, sz := range l.sizes {
+			if sz != (arraySize{arg, dim}) {
+				continue
+			}
+			c0 := arith.BuildConstant(b, loc, l.ctx.IntegerAttr(l.ctx.IndexType(), 0), l.ctx.IndexType()).Operation.Result(0)
+			n := memref.BuildLoad(b, loc, blk.Argument(len(l.grid)+i), []ir.Value{c0}).Result()
+			if block > 0 {
+				n = arith.BuildAddi(b, loc, n, arith.BuildConstant(b, loc, l.ctx.IntegerAttr(i32, block-1), i32).Result()).Result()
+				n = arith.BuildDivsi(b, loc, n, arith.BuildConstant(b, loc, l.ctx.IntegerAttr(i32, block), i32).Result()).Result()
+			}
+			return n, nil
+		}
+		return nil, errAt(def, "internal error: the size is not prefetched")
+	}
 	if c, ok := arith.AsIndexCastOp(def); ok {
 		return l.i32Expr(b, loc, c.In(), blk)
 	}
@@ -464,9 +490,20 @@ func (l *lowering) host(name string) error {
 	args := l.launch.Args()
 	var grid, operands []ir.Value
 	for i, n := range l.grid {
-		if n == ir.Dynamic {
-			grid = append(grid, l.gridVals[i])
+		if n != ir.Dynamic {
+			continue
 		}
+		if i < len(l.gridVals) {
+			grid = append(grid, l.gridVals[i])
+			continue
+		}
+		// The dynamic k axis: the blocks of the array, ceil(size / block).
+		nb := l.nkBlocks
+		arg, _ := l.viewArg(nb.View())
+		d := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), nb.Dim()), ctx.IndexType()).Operation.Result(0)
+		size := memref.BuildDim(b, loc, args[arg], d).Operation.Result(0)
+		blk := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), nb.Block()), ctx.IndexType()).Operation.Result(0)
+		grid = append(grid, arith.BuildCeildivui(b, loc, size, blk).Operation.Result(0))
 	}
 	c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), 0), ctx.IndexType()).Operation.Result(0)
 	// The scalar-prefetch arrays: each dynamic size the kernel reads,
@@ -614,7 +651,7 @@ func (e *emitter) lowerLoops(after []*ir.Operation) error {
 	k := e.gridValue(kAxis, ctx.IndexType())
 	for n, loop := range e.loops {
 		f, _ := scf.AsForOp(loop)
-		if ub, _ := upperBound(f.UpperBound()); ub < 1 {
+		if ub, ok := upperBound(f.UpperBound()); ok && ub < 1 {
 			continue // it never runs (no block of it is whole)
 		}
 		// The steps of this loop: lb <= k < ub, where the bounds are not
@@ -634,7 +671,7 @@ func (e *emitter) lowerLoops(after []*ir.Operation) error {
 			}
 			and(arith.BuildCmpi(e.b, e.loc, k, lb, arith.CmpIPredicateSge).Operation.Result(0))
 		}
-		if !isConst(f.UpperBound(), e.nk) {
+		if !e.wholeAxis(f.UpperBound()) {
 			ub, err := e.get(loop, f.UpperBound())
 			if err != nil {
 				return err
@@ -652,7 +689,14 @@ func (e *emitter) lowerLoops(after []*ir.Operation) error {
 		}
 	}
 	lastLoop := e.loops[len(e.loops)-1]
-	last := arith.BuildCmpi(e.b, e.loc, kArg, e.c(e.nk-1, i32), arith.CmpIPredicateEq).Operation.Result(0)
+	var lastK ir.Value
+	if e.nk == ir.Dynamic {
+		n := tpu.BuildIterationBound(e.b, e.loc, int32(kAxis)).Result()
+		lastK = arith.BuildSubi(e.b, e.loc, n, e.c(1, i32)).Result()
+	} else {
+		lastK = e.c(e.nk-1, i32)
+	}
+	last := arith.BuildCmpi(e.b, e.loc, kArg, lastK, arith.CmpIPredicateEq).Operation.Result(0)
 	return e.ifThen(last, func() error {
 		for j, r := range lastLoop.Results() {
 			e.vm[r] = e.load(e.scratch[j], e.vecType(r.Type()))

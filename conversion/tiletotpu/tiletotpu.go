@@ -109,8 +109,8 @@ func Run(ctx *ir.Context, module *ir.Operation, chip *chips.Chip) error {
 	}
 	names := map[string]bool{}
 	module.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if s, ok := o.InherentAttr("sym_name").(*ir.StringAttr); ok {
-			names[s.Value] = true
+		if s, ok := ir.SymbolName(o); ok {
+			names[s] = true
 		}
 		return true
 	})
@@ -145,7 +145,7 @@ func Run(ctx *ir.Context, module *ir.Operation, chip *chips.Chip) error {
 }
 
 func symbolUsed(module, k *ir.Operation) bool {
-	name := k.InherentAttr("sym_name").(*ir.StringAttr).Value
+	name, _ := ir.SymbolName(k)
 	used := false
 	module.Walk(ir.PreOrder, func(o *ir.Operation) bool {
 		if o == k {

@@ -102,15 +102,9 @@ func ReadKernel(fn *ir.Operation) (*Kernel, error) {
 	if fn == nil || !isFunc(fn) {
 		return nil, fmt.Errorf("not a func.func")
 	}
-	k := &Kernel{Func: fn}
-	if s, ok := fn.InherentAttr("sym_name").(*ir.StringAttr); ok {
-		k.Name = s.Value
-	}
-	ftA, _ := fn.InherentAttr("function_type").(*ir.TypeAttr)
-	var ft *ir.FunctionType
-	if ftA != nil {
-		ft, _ = ftA.Type.(*ir.FunctionType)
-	}
+	fo, _ := function.AsFuncOp(fn)
+	k := &Kernel{Func: fn, Name: fo.SymName()}
+	ft := fo.FunctionType()
 	if ft == nil {
 		return nil, kernelErr(fn, "no function type")
 	}
@@ -252,12 +246,12 @@ func isI32OrIndex(t ir.Type) bool {
 }
 
 func checkTransform(fn, tf *ir.Operation, j, rank, prefetch, outRank int) error {
-	ftA, _ := tf.InherentAttr("function_type").(*ir.TypeAttr)
-	var ft *ir.FunctionType
-	if ftA != nil {
-		ft, _ = ftA.Type.(*ir.FunctionType)
+	fo, isF := function.AsFuncOp(tf)
+	if !isF || fo.FunctionType() == nil {
+		return kernelErr(fn, "window %d: the index map is not a func.func", j)
 	}
-	if !isFunc(tf) || ft == nil {
+	ft := fo.FunctionType()
+	if ft == nil {
 		return kernelErr(fn, "window %d: the index map is not a func.func", j)
 	}
 	if len(ft.Inputs) != rank+prefetch {

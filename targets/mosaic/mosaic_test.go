@@ -30,6 +30,7 @@ var programs = []string{
 	"conversion/tiletotpu/testdata/dynamic.mlir",
 	"conversion/tiletotpu/testdata/causal.mlir",
 	"conversion/tiletotpu/testdata/gather.mlir",
+	"examples/attention/ragged.mlir",
 }
 
 func parse(t *testing.T, ctx *ir.Context, name string, src []byte) *ir.Operation {

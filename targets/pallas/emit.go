@@ -141,16 +141,16 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 	var sigs []string
 	hostNames := map[string]bool{}
 	for _, h := range hosts {
-		if n, ok := h.InherentAttr("sym_name").(*ir.StringAttr); ok {
-			hostNames[n.Value] = true
+		if n, ok := ir.SymbolName(h); ok {
+			hostNames[n] = true
 		}
 	}
 	for _, h := range hosts {
 		var body strings.Builder
 		sig, err := emitHost(&body, h, wrappers, hostNames)
 		if err != nil {
-			name, _ := h.InherentAttr("sym_name").(*ir.StringAttr)
-			fmt.Fprintf(&out, "\n\n# @%s is not translated: %s\n", name.Value, strings.ReplaceAll(err.Error(), "\n", " "))
+			name, _ := ir.SymbolName(h)
+			fmt.Fprintf(&out, "\n\n# @%s is not translated: %s\n", name, strings.ReplaceAll(err.Error(), "\n", " "))
 			continue
 		}
 		out.WriteString("\n\n")
@@ -348,8 +348,12 @@ func constInt(v ir.Value) (int64, bool) {
 	if def == nil {
 		return 0, false
 	}
-	ia, ok := def.InherentAttr("value").(*ir.IntegerAttr)
-	if !ok || !def.HasTrait(ir.ConstantLike) {
+	c, ok := arith.AsConstantOp(def)
+	if !ok {
+		return 0, false
+	}
+	ia, ok := c.Value().(*ir.IntegerAttr)
+	if !ok {
 		return 0, false
 	}
 	return ia.Int64(), true

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
+	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/tpu"
 )
 
@@ -155,7 +157,8 @@ func memrefStore(f *Func, op *ir.Operation) error {
 		f.Line("%s[%s] = %s", xs[1], strings.Join(xs[2:], ", "), xs[0])
 		return nil
 	}
-	mt := op.Operand(1).Type().(*ir.MemRefType)
+	st, _ := memref.AsStoreOp(op)
+	mt := st.Memref().Type().(*ir.MemRefType)
 	if len(mt.Shape) != 1 || mt.Shape[0] != 1 {
 		return Errorf(op, "only stores of one scalar into a one-element buffer are translated in host functions")
 	}
@@ -165,7 +168,7 @@ func memrefStore(f *Func, op *ir.Operation) error {
 	}
 	name := f.fresh("s")
 	f.Line("%s = jnp.full((1,), %s, %s)", name, xs[0], dt)
-	f.Set(op.Operand(1), name)
+	f.Set(st.Memref(), name)
 	return nil
 }
 
@@ -242,8 +245,9 @@ func funcCall(f *Func, op *ir.Operation) error {
 	if f.kernel != nil {
 		return Errorf(op, "calls in kernels are not translated")
 	}
-	callee, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
-	if callee == nil || !f.hosts[callee.Root] {
+	call, _ := function.AsCallOp(op)
+	callee := call.Callee()
+	if !f.hosts[callee] {
 		return Errorf(op, "calls a function that is not translated")
 	}
 	xs, err := operands(f, op)
@@ -254,7 +258,7 @@ func funcCall(f *Func, op *ir.Operation) error {
 	for range op.Results() {
 		names = append(names, f.fresh("r"))
 	}
-	f.Line("%s = %s(%s)", strings.Join(names, ", "), callee.Root, strings.Join(xs, ", "))
+	f.Line("%s = %s(%s)", strings.Join(names, ", "), callee, strings.Join(xs, ", "))
 	for i, r := range op.Results() {
 		f.Set(r, names[i])
 	}
@@ -263,9 +267,11 @@ func funcCall(f *Func, op *ir.Operation) error {
 
 // emitHost writes a host function and returns its SIGNATURES entry.
 func emitHost(out *strings.Builder, fn *ir.Operation, wrappers map[string]*wrapper, hosts map[string]bool) (string, error) {
-	name, _ := fn.InherentAttr("sym_name").(*ir.StringAttr)
-	ft, _ := fn.InherentAttr("function_type").(*ir.TypeAttr)
-	fty, _ := ft.Type.(*ir.FunctionType)
+	fo, _ := function.AsFuncOp(fn)
+	name, fty := fo.SymName(), fo.FunctionType()
+	if fty == nil {
+		return "", Errorf(fn, "the function has no type")
+	}
 	entry := fn.Region(0).First()
 	f := newFunc(out)
 	f.wrappers = wrappers
@@ -292,7 +298,7 @@ func emitHost(out *strings.Builder, fn *ir.Operation, wrappers map[string]*wrapp
 		out.WriteString("# " + loc + "\n")
 		f.lastLoc = loc
 	}
-	out.WriteString("def " + name.Value + "(" + strings.Join(params, ", ") + "):\n")
+	out.WriteString("def " + name + "(" + strings.Join(params, ", ") + "):\n")
 	f.indent = 1
 	// Operations without uses and without effects (grid sizes, empty
 	// tensors) are left out.
@@ -313,7 +319,7 @@ func emitHost(out *strings.Builder, fn *ir.Operation, wrappers map[string]*wrapp
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("\"%s\": ([%s], [%s])", name.Value, strings.Join(ins, ", "), strings.Join(outs, ", ")), nil
+	return fmt.Sprintf("\"%s\": ([%s], [%s])", name, strings.Join(ins, ", "), strings.Join(outs, ", ")), nil
 }
 
 func shapeDType(at *ir.Operation, t ir.Type) (string, error) {

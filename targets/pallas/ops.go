@@ -527,7 +527,8 @@ func emitters() map[string]emitFn {
 			if err != nil {
 				return err
 			}
-			perm := interp.DenseArray(op.InherentAttr("permutation"))
+			tr, _ := vector.AsTransposeOp(op)
+			perm := interp.DenseArray(tr.Permutation())
 			f.Define(op.Result(0), "v", fmt.Sprintf("jnp.transpose(%s, %s)", x, shapeTuple(perm)))
 			return nil
 		},

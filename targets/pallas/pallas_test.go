@@ -32,6 +32,7 @@ var Programs = []string{
 	"conversion/tiletotpu/testdata/dynamic.mlir",
 	"conversion/tiletotpu/testdata/causal.mlir",
 	"conversion/tiletotpu/testdata/gather.mlir",
+	"examples/attention/ragged.mlir",
 }
 
 // lower parses a program and lowers it to Mosaic kernels for chip.

@@ -45,26 +45,26 @@ func.func @main(%a: memref<16x256xf32>) {
 
 // -----
 
-tile.func @k(%a: memref<?x128xf32>, %o: memref<8x128xf32>) grid [parallel] {
+tile.func @k(%a: memref<64x128xf32>, %o: memref<8x128xf32>, %n: index) grid [parallel] {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %A = tile.view %a : memref<?x128xf32> -> !tile.view<?x128xf32>
+  %A = tile.view %a : memref<64x128xf32> -> !tile.view<64x128xf32>
   %O = tile.view %o : memref<8x128xf32> -> !tile.view<8x128xf32>
-  %n = tile.num_blocks %A dim 0 block 8 : !tile.view<?x128xf32>
-  %z = tile.splat %c0 : index -> tensor<8x128xindex>
-  %zf = arith.index_cast %z : tensor<8x128xindex> to tensor<8x128xi32>
-  %f = arith.sitofp %zf : tensor<8x128xi32> to tensor<8x128xf32>
-  // expected-error @below {{tile-to-tpu: the loop over blocks must run up to a count with a constant bound (a constant, or the minimum of a constant and a count of program ids)}}
-  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %f) -> (tensor<8x128xf32>) {
-    %x = tile.load %A[%i, %c0] pad zero : !tile.view<?x128xf32> -> tensor<8x128xf32>
+  %f = tile.splat %c0 : index -> tensor<8x128xindex>
+  %fi = arith.index_cast %f : tensor<8x128xindex> to tensor<8x128xi32>
+  %ff = arith.sitofp %fi : tensor<8x128xi32> to tensor<8x128xf32>
+  // expected-error @below {{tile-to-tpu: the loop over blocks must run up to a count with a constant bound (a constant, or the minimum of a constant and a count of program ids) or at most the blocks of an array (tile.num_blocks)}}
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %ff) -> (tensor<8x128xf32>) {
+    %x = tile.load %A[%i, %c0] : !tile.view<64x128xf32> -> tensor<8x128xf32>
     %y = arith.addf %acc, %x : tensor<8x128xf32>
     scf.yield %y : tensor<8x128xf32>
   }
   tile.store %s, %O[%c0, %c0] : tensor<8x128xf32>, !tile.view<8x128xf32>
   tile.return
 }
-func.func @main(%a: memref<?x128xf32>, %o: memref<8x128xf32>, %n: index) {
-  tile.launch @k grid [%n] (%a, %o) : memref<?x128xf32>, memref<8x128xf32>
+func.func @main(%a: memref<64x128xf32>, %o: memref<8x128xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  tile.launch @k grid [%c1] (%a, %o, %n) : memref<64x128xf32>, memref<8x128xf32>, index
   return
 }
 
