@@ -181,8 +181,11 @@ func emitKernel(out *strings.Builder, k *tpu.Kernel) error {
 	outputs := k.Outputs()
 	var params []string
 	rank := len(k.Grid)
+	if rank > len(gridNames) {
+		return Errorf(fn, "grids of rank above %d are not supported", len(gridNames))
+	}
 	for a := 0; a < rank; a++ {
-		f.Set(entry.Argument(a), fmt.Sprintf("pl.program_id(%d)", a))
+		f.used[gridNames[a]] = true
 	}
 	for i := 0; i < k.ScalarPrefetch; i++ {
 		name := f.fresh(fmt.Sprintf("s%d_ref", i))
@@ -214,6 +217,14 @@ func emitKernel(out *strings.Builder, k *tpu.Kernel) error {
 	out.WriteString("def " + k.Name + "(" + strings.Join(params, ", ") + "):\n")
 	f.indent = 1
 	f.Line("\"\"\"The program at one point of the grid %s (%s).\"\"\"", gridTuple(k.Grid), strings.Join(k.Semantics, ", "))
+	// The grid indices, read once at the top (Pallas's interpreter reads
+	// program ids only outside pl.when bodies).
+	for a := 0; a < rank; a++ {
+		if ir.HasUses(entry.Argument(a)) {
+			f.Line("%s = pl.program_id(%d)", gridNames[a], a)
+			f.Set(entry.Argument(a), gridNames[a])
+		}
+	}
 	if err := f.block(entry); err != nil {
 		return err
 	}

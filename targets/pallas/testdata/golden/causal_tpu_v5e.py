@@ -19,9 +19,11 @@ DEBUG = False
 # conversion/tiletotpu/testdata/causal.mlir:66:9
 def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref, scratch2_ref):
     """The program at one point of the grid (3, 2, 3) (parallel, parallel, arbitrary)."""
+    i = pl.program_id(0)
+    k = pl.program_id(2)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (1, 128, 128), 1)
-    v2 = pl.program_id(0) * jnp.int32(128)
+    v2 = i * jnp.int32(128)
     v3 = jnp.full((1, 128, 128), v2, jnp.int32)
     v4 = v1 + v3
     v5 = v4 < jnp.full((1, 128, 128), 300, jnp.int32)
@@ -30,13 +32,13 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
     v8 = v5 & v7
     v9 = jnp.where(v8, v, jnp.full((1, 128, 128), 0.0, jnp.bfloat16))
     v10 = v9.reshape((128, 128))
-    v11 = pl.program_id(0) * 128
+    v11 = i * 128
     v12 = lax.convert_element_type(lax.div(lax.convert_element_type(v11, jnp.uint32), lax.convert_element_type(128, jnp.uint32)), jnp.int32)
     v13 = lax.convert_element_type(jnp.minimum(lax.convert_element_type(v12, jnp.uint32), lax.convert_element_type(2, jnp.uint32)), jnp.int32)
     v14 = v11 + 128
     v15 = lax.div(v14 + 128 - 1, 128)
     v16 = lax.convert_element_type(jnp.minimum(lax.convert_element_type(v15, jnp.uint32), lax.convert_element_type(3, jnp.uint32)), jnp.int32)
-    v17 = pl.program_id(2) == jnp.int32(0)
+    v17 = k == jnp.int32(0)
     
     @pl.when(v17)
     def _():
@@ -44,7 +46,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         scratch1_ref[...] = jnp.full((128,), 0.0, jnp.float32)
         scratch2_ref[...] = jnp.full((128, 128), 0.0, jnp.float32)
     
-    v18 = pl.program_id(2) < v13
+    v18 = k < v13
     
     @pl.when(v18)
     def _1():
@@ -52,7 +54,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         v20 = scratch1_ref[...]
         v21 = scratch2_ref[...]
         v22 = x1_ref[...]
-        v23 = pl.program_id(2) * jnp.int32(128)
+        v23 = k * jnp.int32(128)
         v24 = jnp.full((1, 128, 128), v23, jnp.int32)
         v25 = v1 + v24
         v26 = v25 < jnp.full((1, 128, 128), 300, jnp.int32)
@@ -85,8 +87,8 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         scratch1_ref[...] = v43
         scratch2_ref[...] = v51
     
-    v52 = pl.program_id(2) >= v13
-    v53 = pl.program_id(2) < v16
+    v52 = k >= v13
+    v53 = k < v16
     v54 = v52 & v53
     
     @pl.when(v54)
@@ -95,7 +97,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         v56 = scratch1_ref[...]
         v57 = scratch2_ref[...]
         v58 = x1_ref[...]
-        v59 = pl.program_id(2) * jnp.int32(128)
+        v59 = k * jnp.int32(128)
         v60 = jnp.full((1, 128, 128), v59, jnp.int32)
         v61 = v1 + v60
         v62 = v61 < jnp.full((1, 128, 128), 300, jnp.int32)
@@ -105,7 +107,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         v66 = jnp.transpose(v65, (1, 0))
         v67 = jnp.full((128, 128), 0.0, jnp.float32) + jnp.dot(v10, v66, preferred_element_type=jnp.float32)
         v68 = v67 * jnp.full((128, 128), 0.3606737554073334, jnp.float32)
-        v69 = pl.program_id(2) * 128
+        v69 = k * 128
         v70 = lax.broadcasted_iota(jnp.int32, (128,), 0)
         v71 = lax.convert_element_type(v69, jnp.int32)
         v72 = jnp.full((128,), v71, jnp.int32)
@@ -144,7 +146,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         scratch1_ref[...] = v95
         scratch2_ref[...] = v103
     
-    v104 = pl.program_id(2) == jnp.int32(2)
+    v104 = k == jnp.int32(2)
     
     @pl.when(v104)
     def _3():
@@ -177,20 +179,23 @@ def attention_kernel0(x0, x1, x2):
 # conversion/tiletotpu/testdata/causal.mlir:77:8
 def fill_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (1, 2, 3, 1) (parallel, parallel, parallel, parallel)."""
+    j = pl.program_id(1)
+    k = pl.program_id(2)
+    l = pl.program_id(3)
     s = x0_ref[0]
     v = lax.broadcasted_iota(jnp.int32, (1,), 0)
-    v1 = jnp.full((1,), pl.program_id(1), jnp.int32)
+    v1 = jnp.full((1,), j, jnp.int32)
     v2 = v + v1
     v3 = v2.reshape((1, 1, 1, 1))
     v4 = jnp.broadcast_to(v3, (1, 1, 128, 128))
     v5 = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v6 = pl.program_id(2) * 128
+    v6 = k * 128
     v7 = lax.convert_element_type(v6, jnp.int32)
     v8 = jnp.full((128,), v7, jnp.int32)
     v9 = v5 + v8
     v10 = v9.reshape((1, 1, 128, 1))
     v11 = jnp.broadcast_to(v10, (1, 1, 128, 128))
-    v12 = pl.program_id(3) * 128
+    v12 = l * 128
     v13 = lax.convert_element_type(v12, jnp.int32)
     v14 = jnp.full((128,), v13, jnp.int32)
     v15 = v5 + v14
@@ -236,14 +241,16 @@ def fill_kernel0(x0):
 # conversion/tiletotpu/testdata/causal.mlir:108:9
 def main_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (1, 2, 3, 1) (parallel, parallel, parallel, parallel)."""
+    k = pl.program_id(2)
+    l = pl.program_id(3)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (1, 1, 128, 128), 2)
-    v2 = pl.program_id(2) * jnp.int32(128)
+    v2 = k * jnp.int32(128)
     v3 = jnp.full((1, 1, 128, 128), v2, jnp.int32)
     v4 = v1 + v3
     v5 = v4 < jnp.full((1, 1, 128, 128), 300, jnp.int32)
     v6 = lax.broadcasted_iota(jnp.int32, (1, 1, 128, 128), 3)
-    v7 = pl.program_id(3) * jnp.int32(128)
+    v7 = l * jnp.int32(128)
     v8 = jnp.full((1, 1, 128, 128), v7, jnp.int32)
     v9 = v6 + v8
     v10 = v9 < jnp.full((1, 1, 128, 128), 16, jnp.int32)

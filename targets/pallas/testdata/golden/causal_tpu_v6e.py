@@ -19,9 +19,11 @@ DEBUG = False
 # conversion/tiletotpu/testdata/causal.mlir:66:9
 def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref, scratch2_ref):
     """The program at one point of the grid (3, 2, 2) (parallel, parallel, arbitrary)."""
+    i = pl.program_id(0)
+    k = pl.program_id(2)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (1, 128, 256), 1)
-    v2 = pl.program_id(0) * jnp.int32(128)
+    v2 = i * jnp.int32(128)
     v3 = jnp.full((1, 128, 256), v2, jnp.int32)
     v4 = v1 + v3
     v5 = v4 < jnp.full((1, 128, 256), 300, jnp.int32)
@@ -30,13 +32,13 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
     v8 = v5 & v7
     v9 = jnp.where(v8, v, jnp.full((1, 128, 256), 0.0, jnp.bfloat16))
     v10 = v9.reshape((128, 256))
-    v11 = pl.program_id(0) * 128
+    v11 = i * 128
     v12 = lax.convert_element_type(lax.div(lax.convert_element_type(v11, jnp.uint32), lax.convert_element_type(256, jnp.uint32)), jnp.int32)
     v13 = lax.convert_element_type(jnp.minimum(lax.convert_element_type(v12, jnp.uint32), lax.convert_element_type(1, jnp.uint32)), jnp.int32)
     v14 = v11 + 128
     v15 = lax.div(v14 + 256 - 1, 256)
     v16 = lax.convert_element_type(jnp.minimum(lax.convert_element_type(v15, jnp.uint32), lax.convert_element_type(2, jnp.uint32)), jnp.int32)
-    v17 = pl.program_id(2) == jnp.int32(0)
+    v17 = k == jnp.int32(0)
     
     @pl.when(v17)
     def _():
@@ -44,7 +46,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         scratch1_ref[...] = jnp.full((128,), 0.0, jnp.float32)
         scratch2_ref[...] = jnp.full((128, 256), 0.0, jnp.float32)
     
-    v18 = pl.program_id(2) < v13
+    v18 = k < v13
     
     @pl.when(v18)
     def _1():
@@ -53,7 +55,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         v21 = scratch2_ref[...]
         v22 = x1_ref[...]
         v23 = lax.broadcasted_iota(jnp.int32, (1, 256, 256), 1)
-        v24 = pl.program_id(2) * jnp.int32(256)
+        v24 = k * jnp.int32(256)
         v25 = jnp.full((1, 256, 256), v24, jnp.int32)
         v26 = v23 + v25
         v27 = v26 < jnp.full((1, 256, 256), 300, jnp.int32)
@@ -88,8 +90,8 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         scratch1_ref[...] = v46
         scratch2_ref[...] = v54
     
-    v55 = pl.program_id(2) >= v13
-    v56 = pl.program_id(2) < v16
+    v55 = k >= v13
+    v56 = k < v16
     v57 = v55 & v56
     
     @pl.when(v57)
@@ -99,7 +101,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         v60 = scratch2_ref[...]
         v61 = x1_ref[...]
         v62 = lax.broadcasted_iota(jnp.int32, (1, 256, 256), 1)
-        v63 = pl.program_id(2) * jnp.int32(256)
+        v63 = k * jnp.int32(256)
         v64 = jnp.full((1, 256, 256), v63, jnp.int32)
         v65 = v62 + v64
         v66 = v65 < jnp.full((1, 256, 256), 300, jnp.int32)
@@ -111,7 +113,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         v72 = jnp.transpose(v71, (1, 0))
         v73 = jnp.full((128, 256), 0.0, jnp.float32) + jnp.dot(v10, v72, preferred_element_type=jnp.float32)
         v74 = v73 * jnp.full((128, 256), 0.3606737554073334, jnp.float32)
-        v75 = pl.program_id(2) * 256
+        v75 = k * 256
         v76 = lax.broadcasted_iota(jnp.int32, (256,), 0)
         v77 = lax.convert_element_type(v75, jnp.int32)
         v78 = jnp.full((256,), v77, jnp.int32)
@@ -151,7 +153,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
         scratch1_ref[...] = v102
         scratch2_ref[...] = v110
     
-    v111 = pl.program_id(2) == jnp.int32(1)
+    v111 = k == jnp.int32(1)
     
     @pl.when(v111)
     def _3():
@@ -184,20 +186,23 @@ def attention_kernel0(x0, x1, x2):
 # conversion/tiletotpu/testdata/causal.mlir:77:8
 def fill_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (1, 2, 3, 1) (parallel, parallel, parallel, parallel)."""
+    j = pl.program_id(1)
+    k = pl.program_id(2)
+    l = pl.program_id(3)
     s = x0_ref[0]
     v = lax.broadcasted_iota(jnp.int32, (1,), 0)
-    v1 = jnp.full((1,), pl.program_id(1), jnp.int32)
+    v1 = jnp.full((1,), j, jnp.int32)
     v2 = v + v1
     v3 = v2.reshape((1, 1, 1, 1))
     v4 = jnp.broadcast_to(v3, (1, 1, 128, 128))
     v5 = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v6 = pl.program_id(2) * 128
+    v6 = k * 128
     v7 = lax.convert_element_type(v6, jnp.int32)
     v8 = jnp.full((128,), v7, jnp.int32)
     v9 = v5 + v8
     v10 = v9.reshape((1, 1, 128, 1))
     v11 = jnp.broadcast_to(v10, (1, 1, 128, 128))
-    v12 = pl.program_id(3) * 128
+    v12 = l * 128
     v13 = lax.convert_element_type(v12, jnp.int32)
     v14 = jnp.full((128,), v13, jnp.int32)
     v15 = v5 + v14
@@ -243,14 +248,16 @@ def fill_kernel0(x0):
 # conversion/tiletotpu/testdata/causal.mlir:108:9
 def main_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (1, 2, 3, 1) (parallel, parallel, parallel, parallel)."""
+    k = pl.program_id(2)
+    l = pl.program_id(3)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (1, 1, 128, 128), 2)
-    v2 = pl.program_id(2) * jnp.int32(128)
+    v2 = k * jnp.int32(128)
     v3 = jnp.full((1, 1, 128, 128), v2, jnp.int32)
     v4 = v1 + v3
     v5 = v4 < jnp.full((1, 1, 128, 128), 300, jnp.int32)
     v6 = lax.broadcasted_iota(jnp.int32, (1, 1, 128, 128), 3)
-    v7 = pl.program_id(3) * jnp.int32(128)
+    v7 = l * jnp.int32(128)
     v8 = jnp.full((1, 1, 128, 128), v7, jnp.int32)
     v9 = v6 + v8
     v10 = v9 < jnp.full((1, 1, 128, 128), 16, jnp.int32)

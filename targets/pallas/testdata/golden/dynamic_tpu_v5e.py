@@ -19,14 +19,16 @@ DEBUG = False
 # conversion/tiletotpu/testdata/dynamic.mlir:13:8
 def ramp_kernel0_tpu(o0_ref):
     """The program at one point of the grid (n_i, n_j) (parallel, parallel)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
     v = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v1 = pl.program_id(0) * 128
+    v1 = i * 128
     v2 = lax.convert_element_type(v1, jnp.int32)
     v3 = jnp.full((128,), v2, jnp.int32)
     v4 = v + v3
     v5 = v4.reshape((128, 1))
     v6 = jnp.broadcast_to(v5, (128, 128))
-    v7 = pl.program_id(1) * 128
+    v7 = j * 128
     v8 = lax.convert_element_type(v7, jnp.int32)
     v9 = jnp.full((128,), v8, jnp.int32)
     v10 = v + v9
@@ -66,9 +68,10 @@ def ramp_kernel0(n_i, n_j, o0_shape):
 # conversion/tiletotpu/testdata/dynamic.mlir:39:9
 def softmax_kernel0_tpu(s0_ref, x0_ref, o0_ref):
     """The program at one point of the grid (n_i,) (parallel)."""
+    i = pl.program_id(0)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (128, 512), 0)
-    v2 = pl.program_id(0) * jnp.int32(128)
+    v2 = i * jnp.int32(128)
     v3 = jnp.full((128, 512), v2, jnp.int32)
     v4 = v1 + v3
     s = s0_ref[0]
@@ -119,16 +122,18 @@ def softmax_kernel0(n_i, s0, x0, o0_shape):
 # conversion/tiletotpu/testdata/dynamic.mlir:50:8
 def affine_kernel0_tpu(s0_ref, s1_ref, x0_ref, o0_ref):
     """The program at one point of the grid (n_i, n_j) (parallel, parallel)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (128, 128), 0)
-    v2 = pl.program_id(0) * jnp.int32(128)
+    v2 = i * jnp.int32(128)
     v3 = jnp.full((128, 128), v2, jnp.int32)
     v4 = v1 + v3
     s = s0_ref[0]
     v5 = jnp.full((128, 128), s, jnp.int32)
     v6 = v4 < v5
     v7 = lax.broadcasted_iota(jnp.int32, (128, 128), 1)
-    v8 = pl.program_id(1) * jnp.int32(128)
+    v8 = j * jnp.int32(128)
     v9 = jnp.full((128, 128), v8, jnp.int32)
     v10 = v7 + v9
     s1 = s1_ref[0]

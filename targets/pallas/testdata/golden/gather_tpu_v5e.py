@@ -19,10 +19,11 @@ DEBUG = False
 # conversion/tiletotpu/testdata/gather.mlir:11:1
 def embed_kernel_tpu(s0_ref, x0_ref, x1_ref, o0_ref, scratch0_ref, scratch1_ref):
     """The program at one point of the grid (3,) (parallel)."""
+    i = pl.program_id(0)
     # conversion/tiletotpu/testdata/gather.mlir:17:9
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (8, 1), 0)
-    v2 = pl.program_id(0) * jnp.int32(8)
+    v2 = i * jnp.int32(8)
     v3 = jnp.full((8, 1), v2, jnp.int32)
     v4 = v1 + v3
     v5 = v4 < jnp.full((8, 1), 20, jnp.int32)

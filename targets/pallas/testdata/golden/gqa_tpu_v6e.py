@@ -19,10 +19,13 @@ DEBUG = False
 # conversion/tiletotpu/testdata/gqa.mlir:68:8
 def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref, scratch2_ref):
     """The program at one point of the grid (1, 8, 1) (parallel, parallel, arbitrary)."""
-    v = lax.convert_element_type(lax.div(lax.convert_element_type(pl.program_id(1), jnp.uint32), lax.convert_element_type(2, jnp.uint32)), jnp.int32)
+    i = pl.program_id(0)
+    j = pl.program_id(1)
+    k = pl.program_id(2)
+    v = lax.convert_element_type(lax.div(lax.convert_element_type(j, jnp.uint32), lax.convert_element_type(2, jnp.uint32)), jnp.int32)
     v1 = x0_ref[...]
     v2 = lax.broadcasted_iota(jnp.int32, (1, 32, 256), 1)
-    v3 = pl.program_id(0) * jnp.int32(32)
+    v3 = i * jnp.int32(32)
     v4 = jnp.full((1, 32, 256), v3, jnp.int32)
     v5 = v2 + v4
     v6 = v5 < jnp.full((1, 32, 256), 24, jnp.int32)
@@ -31,7 +34,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
     v9 = v6 & v8
     v10 = jnp.where(v9, v1, jnp.full((1, 32, 256), 0.0, jnp.float32))
     v11 = v10.reshape((32, 256))
-    v12 = pl.program_id(2) == jnp.int32(0)
+    v12 = k == jnp.int32(0)
     
     @pl.when(v12)
     def _():
@@ -44,7 +47,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
     v15 = scratch2_ref[...]
     v16 = x1_ref[...]
     v17 = lax.broadcasted_iota(jnp.int32, (1, 256, 256), 1)
-    v18 = pl.program_id(2) * jnp.int32(256)
+    v18 = k * jnp.int32(256)
     v19 = jnp.full((1, 256, 256), v18, jnp.int32)
     v20 = v17 + v19
     v21 = v20 < jnp.full((1, 256, 256), 24, jnp.int32)
@@ -56,7 +59,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
     v27 = jnp.transpose(v26, (1, 0))
     v28 = jnp.full((32, 256), 0.0, jnp.float32) + jnp.dot(v11, v27, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
     v29 = v28 * jnp.full((32, 256), 0.3606737554073334, jnp.float32)
-    v30 = pl.program_id(2) * 256
+    v30 = k * 256
     v31 = lax.broadcasted_iota(jnp.int32, (256,), 0)
     v32 = lax.convert_element_type(v30, jnp.int32)
     v33 = jnp.full((256,), v32, jnp.int32)
@@ -117,24 +120,28 @@ def attention_kernel0(x0, x1, x2):
 # conversion/tiletotpu/testdata/gqa.mlir:81:8
 def fill_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (2, 2, 1, 1) (parallel, parallel, parallel, parallel)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
+    k = pl.program_id(2)
+    l = pl.program_id(3)
     s = x0_ref[0]
     v = lax.broadcasted_iota(jnp.int32, (1,), 0)
-    v1 = jnp.full((1,), pl.program_id(0), jnp.int32)
+    v1 = jnp.full((1,), i, jnp.int32)
     v2 = v + v1
     v3 = v2.reshape((1, 1, 1, 1))
     v4 = jnp.broadcast_to(v3, (1, 1, 128, 128))
-    v5 = jnp.full((1,), pl.program_id(1), jnp.int32)
+    v5 = jnp.full((1,), j, jnp.int32)
     v6 = v + v5
     v7 = v6.reshape((1, 1, 1, 1))
     v8 = jnp.broadcast_to(v7, (1, 1, 128, 128))
     v9 = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v10 = pl.program_id(2) * 128
+    v10 = k * 128
     v11 = lax.convert_element_type(v10, jnp.int32)
     v12 = jnp.full((128,), v11, jnp.int32)
     v13 = v9 + v12
     v14 = v13.reshape((1, 1, 128, 1))
     v15 = jnp.broadcast_to(v14, (1, 1, 128, 128))
-    v16 = pl.program_id(3) * 128
+    v16 = l * 128
     v17 = lax.convert_element_type(v16, jnp.int32)
     v18 = jnp.full((128,), v17, jnp.int32)
     v19 = v9 + v18
@@ -184,28 +191,33 @@ def fill_kernel0(x0):
 # conversion/tiletotpu/testdata/gqa.mlir:111:8
 def fillq_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (2, 2, 2, 1, 1) (parallel, parallel, parallel, parallel, parallel)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
+    k = pl.program_id(2)
+    l = pl.program_id(3)
+    m = pl.program_id(4)
     s = x0_ref[0]
     v = lax.broadcasted_iota(jnp.int32, (1,), 0)
-    v1 = jnp.full((1,), pl.program_id(0), jnp.int32)
+    v1 = jnp.full((1,), i, jnp.int32)
     v2 = v + v1
     v3 = v2.reshape((1, 1, 1, 1, 1))
     v4 = jnp.broadcast_to(v3, (1, 1, 1, 128, 128))
-    v5 = jnp.full((1,), pl.program_id(1), jnp.int32)
+    v5 = jnp.full((1,), j, jnp.int32)
     v6 = v + v5
     v7 = v6.reshape((1, 1, 1, 1, 1))
     v8 = jnp.broadcast_to(v7, (1, 1, 1, 128, 128))
-    v9 = jnp.full((1,), pl.program_id(2), jnp.int32)
+    v9 = jnp.full((1,), k, jnp.int32)
     v10 = v + v9
     v11 = v10.reshape((1, 1, 1, 1, 1))
     v12 = jnp.broadcast_to(v11, (1, 1, 1, 128, 128))
     v13 = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v14 = pl.program_id(3) * 128
+    v14 = l * 128
     v15 = lax.convert_element_type(v14, jnp.int32)
     v16 = jnp.full((128,), v15, jnp.int32)
     v17 = v13 + v16
     v18 = v17.reshape((1, 1, 1, 128, 1))
     v19 = jnp.broadcast_to(v18, (1, 1, 1, 128, 128))
-    v20 = pl.program_id(4) * 128
+    v20 = m * 128
     v21 = lax.convert_element_type(v20, jnp.int32)
     v22 = jnp.full((128,), v21, jnp.int32)
     v23 = v13 + v22

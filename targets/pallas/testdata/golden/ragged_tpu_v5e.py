@@ -19,15 +19,18 @@ DEBUG = False
 # examples/attention/ragged.mlir:51:8
 def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref, scratch2_ref):
     """The program at one point of the grid (n_i, n_j, n_k) (parallel, parallel, arbitrary)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
+    k = pl.program_id(2)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (1, 128, 128), 0)
-    v2 = jnp.full((1, 128, 128), pl.program_id(1), jnp.int32)
+    v2 = jnp.full((1, 128, 128), j, jnp.int32)
     v3 = v1 + v2
     s = s0_ref[0]
     v4 = jnp.full((1, 128, 128), s, jnp.int32)
     v5 = v3 < v4
     v6 = lax.broadcasted_iota(jnp.int32, (1, 128, 128), 1)
-    v7 = pl.program_id(0) * jnp.int32(128)
+    v7 = i * jnp.int32(128)
     v8 = jnp.full((1, 128, 128), v7, jnp.int32)
     v9 = v6 + v8
     s1 = s1_ref[0]
@@ -43,14 +46,14 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
     v18 = s2 + jnp.int32(127)
     v19 = lax.div(v18, jnp.int32(128))
     s3 = s2_ref[0]
-    v20 = pl.program_id(0) * 128
+    v20 = i * 128
     v21 = lax.convert_element_type(lax.div(lax.convert_element_type(v20, jnp.uint32), lax.convert_element_type(128, jnp.uint32)), jnp.int32)
     v22 = lax.convert_element_type(lax.div(lax.convert_element_type(s3, jnp.uint32), lax.convert_element_type(128, jnp.uint32)), jnp.int32)
     v23 = lax.convert_element_type(jnp.minimum(lax.convert_element_type(v21, jnp.uint32), lax.convert_element_type(v22, jnp.uint32)), jnp.int32)
     v24 = v20 + 128
     v25 = lax.div(v24 + 128 - 1, 128)
     v26 = lax.convert_element_type(jnp.minimum(lax.convert_element_type(v25, jnp.uint32), lax.convert_element_type(v19, jnp.uint32)), jnp.int32)
-    v27 = pl.program_id(2) == jnp.int32(0)
+    v27 = k == jnp.int32(0)
     
     @pl.when(v27)
     def _():
@@ -58,7 +61,7 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         scratch1_ref[...] = jnp.full((128,), 0.0, jnp.float32)
         scratch2_ref[...] = jnp.full((128, 128), 0.0, jnp.float32)
     
-    v28 = pl.program_id(2) < v23
+    v28 = k < v23
     
     @pl.when(v28)
     def _1():
@@ -69,7 +72,7 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         s4 = s3_ref[0]
         v33 = jnp.full((1, 128, 128), s4, jnp.int32)
         v34 = v3 < v33
-        v35 = pl.program_id(2) * jnp.int32(128)
+        v35 = k * jnp.int32(128)
         v36 = jnp.full((1, 128, 128), v35, jnp.int32)
         v37 = v6 + v36
         s5 = s2_ref[0]
@@ -112,8 +115,8 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         scratch1_ref[...] = v57
         scratch2_ref[...] = v70
     
-    v71 = pl.program_id(2) >= v23
-    v72 = pl.program_id(2) < v26
+    v71 = k >= v23
+    v72 = k < v26
     v73 = v71 & v72
     
     @pl.when(v73)
@@ -125,7 +128,7 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         s8 = s3_ref[0]
         v78 = jnp.full((1, 128, 128), s8, jnp.int32)
         v79 = v3 < v78
-        v80 = pl.program_id(2) * jnp.int32(128)
+        v80 = k * jnp.int32(128)
         v81 = jnp.full((1, 128, 128), v80, jnp.int32)
         v82 = v6 + v81
         s9 = s2_ref[0]
@@ -138,7 +141,7 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         v89 = jnp.transpose(v88, (1, 0))
         v90 = jnp.full((128, 128), 0.0, jnp.float32) + jnp.dot(v17, v89, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
         v91 = v90 * jnp.full((128, 128), 0.29448890686035156, jnp.float32)
-        v92 = pl.program_id(2) * 128
+        v92 = k * 128
         v93 = lax.broadcasted_iota(jnp.int32, (128,), 0)
         v94 = lax.convert_element_type(v92, jnp.int32)
         v95 = jnp.full((128,), v94, jnp.int32)
@@ -186,7 +189,7 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         scratch2_ref[...] = v132
     
     v133 = pl.num_programs(2) - jnp.int32(1)
-    v134 = pl.program_id(2) == v133
+    v134 = k == v133
     
     @pl.when(v134)
     def _3():
@@ -221,20 +224,23 @@ def attention_kernel0(n_i, n_j, n_k, s0, s1, s2, s3, s4, s5, x0, x1, x2, o0_shap
 # examples/attention/ragged.mlir:58:8
 def fill_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (n_i, n_j, 1) (parallel, parallel, parallel)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
+    k = pl.program_id(2)
     s = x0_ref[0]
     v = lax.broadcasted_iota(jnp.int32, (1,), 0)
-    v1 = jnp.full((1,), pl.program_id(0), jnp.int32)
+    v1 = jnp.full((1,), i, jnp.int32)
     v2 = v + v1
     v3 = v2.reshape((1, 1, 1))
     v4 = jnp.broadcast_to(v3, (1, 128, 128))
     v5 = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v6 = pl.program_id(1) * 128
+    v6 = j * 128
     v7 = lax.convert_element_type(v6, jnp.int32)
     v8 = jnp.full((128,), v7, jnp.int32)
     v9 = v5 + v8
     v10 = v9.reshape((1, 128, 1))
     v11 = jnp.broadcast_to(v10, (1, 128, 128))
-    v12 = pl.program_id(2) * 128
+    v12 = k * 128
     v13 = lax.convert_element_type(v12, jnp.int32)
     v14 = jnp.full((128,), v13, jnp.int32)
     v15 = v5 + v14

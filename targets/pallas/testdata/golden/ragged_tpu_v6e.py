@@ -19,15 +19,18 @@ DEBUG = False
 # examples/attention/ragged.mlir:51:8
 def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref, scratch2_ref):
     """The program at one point of the grid (n_i, n_j, n_k) (parallel, parallel, arbitrary)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
+    k = pl.program_id(2)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (1, 128, 256), 0)
-    v2 = jnp.full((1, 128, 256), pl.program_id(1), jnp.int32)
+    v2 = jnp.full((1, 128, 256), j, jnp.int32)
     v3 = v1 + v2
     s = s0_ref[0]
     v4 = jnp.full((1, 128, 256), s, jnp.int32)
     v5 = v3 < v4
     v6 = lax.broadcasted_iota(jnp.int32, (1, 128, 256), 1)
-    v7 = pl.program_id(0) * jnp.int32(128)
+    v7 = i * jnp.int32(128)
     v8 = jnp.full((1, 128, 256), v7, jnp.int32)
     v9 = v6 + v8
     s1 = s1_ref[0]
@@ -43,14 +46,14 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
     v18 = s2 + jnp.int32(255)
     v19 = lax.div(v18, jnp.int32(256))
     s3 = s2_ref[0]
-    v20 = pl.program_id(0) * 128
+    v20 = i * 128
     v21 = lax.convert_element_type(lax.div(lax.convert_element_type(v20, jnp.uint32), lax.convert_element_type(256, jnp.uint32)), jnp.int32)
     v22 = lax.convert_element_type(lax.div(lax.convert_element_type(s3, jnp.uint32), lax.convert_element_type(256, jnp.uint32)), jnp.int32)
     v23 = lax.convert_element_type(jnp.minimum(lax.convert_element_type(v21, jnp.uint32), lax.convert_element_type(v22, jnp.uint32)), jnp.int32)
     v24 = v20 + 128
     v25 = lax.div(v24 + 256 - 1, 256)
     v26 = lax.convert_element_type(jnp.minimum(lax.convert_element_type(v25, jnp.uint32), lax.convert_element_type(v19, jnp.uint32)), jnp.int32)
-    v27 = pl.program_id(2) == jnp.int32(0)
+    v27 = k == jnp.int32(0)
     
     @pl.when(v27)
     def _():
@@ -58,7 +61,7 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         scratch1_ref[...] = jnp.full((128,), 0.0, jnp.float32)
         scratch2_ref[...] = jnp.full((128, 256), 0.0, jnp.float32)
     
-    v28 = pl.program_id(2) < v23
+    v28 = k < v23
     
     @pl.when(v28)
     def _1():
@@ -67,13 +70,13 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         v31 = scratch2_ref[...]
         v32 = x1_ref[...]
         v33 = lax.broadcasted_iota(jnp.int32, (1, 256, 256), 0)
-        v34 = jnp.full((1, 256, 256), pl.program_id(1), jnp.int32)
+        v34 = jnp.full((1, 256, 256), j, jnp.int32)
         v35 = v33 + v34
         s4 = s3_ref[0]
         v36 = jnp.full((1, 256, 256), s4, jnp.int32)
         v37 = v35 < v36
         v38 = lax.broadcasted_iota(jnp.int32, (1, 256, 256), 1)
-        v39 = pl.program_id(2) * jnp.int32(256)
+        v39 = k * jnp.int32(256)
         v40 = jnp.full((1, 256, 256), v39, jnp.int32)
         v41 = v38 + v40
         s5 = s2_ref[0]
@@ -118,8 +121,8 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         scratch1_ref[...] = v63
         scratch2_ref[...] = v76
     
-    v77 = pl.program_id(2) >= v23
-    v78 = pl.program_id(2) < v26
+    v77 = k >= v23
+    v78 = k < v26
     v79 = v77 & v78
     
     @pl.when(v79)
@@ -129,13 +132,13 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         v82 = scratch2_ref[...]
         v83 = x1_ref[...]
         v84 = lax.broadcasted_iota(jnp.int32, (1, 256, 256), 0)
-        v85 = jnp.full((1, 256, 256), pl.program_id(1), jnp.int32)
+        v85 = jnp.full((1, 256, 256), j, jnp.int32)
         v86 = v84 + v85
         s8 = s3_ref[0]
         v87 = jnp.full((1, 256, 256), s8, jnp.int32)
         v88 = v86 < v87
         v89 = lax.broadcasted_iota(jnp.int32, (1, 256, 256), 1)
-        v90 = pl.program_id(2) * jnp.int32(256)
+        v90 = k * jnp.int32(256)
         v91 = jnp.full((1, 256, 256), v90, jnp.int32)
         v92 = v89 + v91
         s9 = s2_ref[0]
@@ -150,7 +153,7 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         v101 = jnp.transpose(v100, (1, 0))
         v102 = jnp.full((128, 256), 0.0, jnp.float32) + jnp.dot(v17, v101, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
         v103 = v102 * jnp.full((128, 256), 0.29448890686035156, jnp.float32)
-        v104 = pl.program_id(2) * 256
+        v104 = k * 256
         v105 = lax.broadcasted_iota(jnp.int32, (256,), 0)
         v106 = lax.convert_element_type(v104, jnp.int32)
         v107 = jnp.full((256,), v106, jnp.int32)
@@ -199,7 +202,7 @@ def attention_kernel0_tpu(s0_ref, s1_ref, s2_ref, s3_ref, s4_ref, s5_ref, x0_ref
         scratch2_ref[...] = v145
     
     v146 = pl.num_programs(2) - jnp.int32(1)
-    v147 = pl.program_id(2) == v146
+    v147 = k == v146
     
     @pl.when(v147)
     def _3():
@@ -234,20 +237,23 @@ def attention_kernel0(n_i, n_j, n_k, s0, s1, s2, s3, s4, s5, x0, x1, x2, o0_shap
 # examples/attention/ragged.mlir:58:8
 def fill_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (n_i, n_j, 1) (parallel, parallel, parallel)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
+    k = pl.program_id(2)
     s = x0_ref[0]
     v = lax.broadcasted_iota(jnp.int32, (1,), 0)
-    v1 = jnp.full((1,), pl.program_id(0), jnp.int32)
+    v1 = jnp.full((1,), i, jnp.int32)
     v2 = v + v1
     v3 = v2.reshape((1, 1, 1))
     v4 = jnp.broadcast_to(v3, (1, 128, 128))
     v5 = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v6 = pl.program_id(1) * 128
+    v6 = j * 128
     v7 = lax.convert_element_type(v6, jnp.int32)
     v8 = jnp.full((128,), v7, jnp.int32)
     v9 = v5 + v8
     v10 = v9.reshape((1, 128, 1))
     v11 = jnp.broadcast_to(v10, (1, 128, 128))
-    v12 = pl.program_id(2) * 128
+    v12 = k * 128
     v13 = lax.convert_element_type(v12, jnp.int32)
     v14 = jnp.full((128,), v13, jnp.int32)
     v15 = v5 + v14
