@@ -5,7 +5,11 @@
 // tpu.pallas_call runs a kernel as Mosaic does on one core:
 //
 //   - the grid's programs run one after the other in row-major order
-//     (the last axis fastest), whatever the dimension semantics;
+//     (the last axis fastest), whatever the dimension semantics; a
+//     dynamic axis (iteration bound ShapedType::kDynamic) takes its size
+//     from the call's grid operands;
+//   - the scalar-prefetch arrays (the call's first arrays) are passed to
+//     the kernel after the grid indices, and to every index map;
 //   - each operand window is a buffer of the block's shape in VMEM (or
 //     SMEM); before a program, the window's index map gives its block
 //     indices, and when they differ from the previous program's, an
