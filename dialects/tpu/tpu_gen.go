@@ -1498,9 +1498,14 @@ func AsPallasCallOp(op *ir.Operation) (PallasCallOp, bool) {
 	return PallasCallOp{op}, true
 }
 
+// Grid returns the operands of the variadic group grid.
+func (op PallasCallOp) Grid() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
 // Args returns the operands of the variadic group args.
 func (op PallasCallOp) Args() []ir.Value {
-	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // KernelAttr returns the attribute of the property kernel, or nil when it is absent.
@@ -1523,15 +1528,17 @@ func (op PallasCallOp) Kernel() string {
 // BuildPallasCall creates an operation tpu.pallas_call at b's insertion point.
 // Misuse (an unregistered dialect, a nil operand) is recorded as b's error
 // (b.Err); a nil operand gives the zero PallasCallOp.
-func BuildPallasCall(b *ir.Builder, loc ir.Location, args []ir.Value, kernel string) PallasCallOp {
-	if slices.Contains(args, nil) {
+func BuildPallasCall(b *ir.Builder, loc ir.Location, grid []ir.Value, args []ir.Value, kernel string) PallasCallOp {
+	if slices.Contains(grid, nil) || slices.Contains(args, nil) {
 		b.Errorf("building %s: a required operand or property is nil", PallasCallOpName)
 		return PallasCallOp{}
 	}
 	st := &ir.OperationState{Name: genOpName(b, PallasCallOpName), Loc: loc}
 	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, grid...)
 	st.Operands = append(st.Operands, args...)
 	props = append(props, ir.NamedAttr{Name: "kernel", Value: b.Ctx.SymbolRefAttr(kernel, nil)})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(grid)), int32(len(args)))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
