@@ -19,6 +19,7 @@ import (
 	function "github.com/strata-ir/strata/dialects/func"
 	funcbufferize "github.com/strata-ir/strata/dialects/func/bufferize"
 	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/dialects/index"
 	"github.com/strata-ir/strata/dialects/linalg"
 	linalgbufferize "github.com/strata-ir/strata/dialects/linalg/bufferize"
 	"github.com/strata-ir/strata/dialects/llvm"
@@ -46,6 +47,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/functollvm"
 	_ "github.com/strata-ir/strata/conversion/gputonvvm"
 	_ "github.com/strata-ir/strata/conversion/gputorocdl"
+	_ "github.com/strata-ir/strata/conversion/indextollvm"
 	_ "github.com/strata-ir/strata/conversion/mathtolibm"
 	_ "github.com/strata-ir/strata/conversion/mathtollvm"
 	_ "github.com/strata-ir/strata/conversion/memreftollvm"
@@ -126,6 +128,7 @@ func Register(ctx *ir.Context) {
 	memref.Register(ctx)
 	vector.Register(ctx)
 	ub.Register(ctx)
+	index.Register(ctx)
 	gpu.Register(ctx)
 	nvvm.Register(ctx)
 	neuron.Register(ctx)

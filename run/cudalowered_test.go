@@ -47,10 +47,15 @@ func TestGPUIntegrationCUDALowered(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(file)
+			raw, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
+			text, _, err := respell(name, string(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := []byte(text)
 			ctx := ir.NewContext()
 			all.Register(ctx)
 			module, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: file})

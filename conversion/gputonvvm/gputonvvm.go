@@ -15,6 +15,7 @@ import (
 	"github.com/strata-ir/strata/conversion/functollvm"
 	"github.com/strata-ir/strata/conversion/gpucommon"
 	"github.com/strata-ir/strata/conversion/llvmcommon"
+	"github.com/strata-ir/strata/conversion/indextollvm"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/nvgputonvvm"
@@ -92,7 +93,7 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("nvvm")
-	for _, d := range []string{"func", "arith", "cf", "math", "memref"} {
+	for _, d := range []string{"func", "arith", "cf", "math", "memref", "index"} {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
@@ -113,6 +114,7 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	patterns = append(patterns, cftollvm.Patterns(tc)...)
 	patterns = append(patterns, memreftollvm.Patterns(tc)...)
 	patterns = append(patterns, mathtollvm.Patterns(tc)...)
+	patterns = append(patterns, indextollvm.Patterns(tc)...)
 	// Vector operations too, as upstream's pass lowers every dialect that
 	// converts to llvm: a vector.load of workgroup memory, whose memory
 	// space only this pass maps, is lowered here.
