@@ -11,6 +11,7 @@ import (
 	"github.com/strata-ir/strata/dialects/amdgpu"
 	"github.com/strata-ir/strata/dialects/arith"
 	arithbufferize "github.com/strata-ir/strata/dialects/arith/bufferize"
+	"github.com/strata-ir/strata/dialects/async"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	bufferizationbufferize "github.com/strata-ir/strata/dialects/bufferization/bufferize"
 	"github.com/strata-ir/strata/dialects/builtin"
@@ -129,6 +130,7 @@ func Register(ctx *ir.Context) {
 	vector.Register(ctx)
 	ub.Register(ctx)
 	index.Register(ctx)
+	async.Register(ctx)
 	gpu.Register(ctx)
 	nvvm.Register(ctx)
 	neuron.Register(ctx)

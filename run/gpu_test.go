@@ -34,7 +34,6 @@ var gpuNotYet = map[string]string{
 	"sm90/tmaload.mlir":                       "nvgpu.mbarrier.init without a barrier index, which mlir-opt-22 does not parse",
 
 	// Dialects and semantics Strata does not have yet.
-	"async.mlir": "needs the async dialect (async.execute, async.await)",
 	"TensorCore/sm80/transform-mma-sync-matmul-f32.mlir": "needs the transform dialect (rewrite_matmul_as_mma_sync)",
 	"TensorCore/wmma-matmul-f16-elementwise.mlir":        "its RUN line turns vector.contract into gpu.subgroup_mma_* with convert-vector-to-gpu, which Strata does not have",
 	"sm90/gemm_f32_f16_f16_128x128x128.mlir":             "at the nvgpu level, needs byte-addressed shared memory (memref.view of the dynamic shared memory, a 0-element memref.global reinterpreted as it); TestGPUIntegrationGEMMLowered runs it lowered to nvvm",

@@ -15,6 +15,7 @@ import (
 	"github.com/strata-ir/strata/interp/affine"
 	"github.com/strata-ir/strata/interp/amdgpu"
 	"github.com/strata-ir/strata/interp/arith"
+	"github.com/strata-ir/strata/interp/async"
 	"github.com/strata-ir/strata/interp/cf"
 	function "github.com/strata-ir/strata/interp/func"
 	"github.com/strata-ir/strata/interp/gpu"
@@ -35,7 +36,7 @@ import (
 	"github.com/strata-ir/strata/interp/vector"
 )
 
-// Register adds the semantics of func, arith, cf, math, index, scf, affine, memref,
+// Register adds the semantics of func, arith, cf, math, index, async, scf, affine, memref,
 // bufferization, tensor, tile, tpu, linalg, part of vector, llvm, gpu, nvvm,
 // nvgpu, amdgpu and rocdl (on the SIMT model), neuron, and the runner utilities, to reg,
 // then the semantics added with Extend.
@@ -45,6 +46,7 @@ func Register(reg *interp.Registry) {
 	cf.Register(reg)
 	math.Register(reg)
 	index.Register(reg)
+	async.Register(reg)
 	scf.Register(reg)
 	affine.Register(reg)
 	memref.Register(reg)
