@@ -351,4 +351,3 @@ func foldCast(op *ir.Operation, operands []ir.Attribute) ([]ir.FoldResult, bool)
 	}
 	return []ir.FoldResult{{Attr: op.Context().IntegerAttrBits(out, r64)}}, true
 }
-
