@@ -27,7 +27,8 @@ import (
 // compile the same module (llc-22, the second opinion), and runs the
 // lowered program with the interpreter against the test's CHECK lines:
 // CI checks the code that scripts/gpu-test.sh runs on the GPU. The tests
-// of cudaOnly are lowered and emitted, not interpreted. With
+// of cudaOnly are lowered and emitted, not interpreted. A test's
+// CHECK-PTX lines are matched against the PTX. With
 // STRATA_GPU_PTX_DIR set, the PTX files are written there (for sm_90a,
 // and for sm_80 where the kernels use no Hopper feature), for
 // scripts/gpu-test.sh to assemble with ptxas.
@@ -75,11 +76,17 @@ func TestGPUIntegrationCUDALowered(t *testing.T) {
 			if err := run.LowerForCUDA(module); err != nil {
 				t.Fatalf("lowering: %v", err)
 			}
+			ptxChecks := filecheck.Parse(text, "CHECK-PTX")
 			for _, m := range ptx.GPUModules(module) {
 				mod := gpu.ModuleOp{Operation: m}.SymName()
 				text, err := ptx.Emit(m, ptx.Options{Chip: "sm_90a"})
 				if err != nil {
 					t.Fatalf("PTX of gpu.module @%s: %v", mod, err)
+				}
+				if len(ptxChecks) > 0 {
+					if err := filecheck.Match(text, ptxChecks); err != nil {
+						t.Errorf("CHECK-PTX: %v\nPTX:\n%s", err, text)
+					}
 				}
 				if mlirOpt == "" || translateTool == "" || llc == "" {
 					testutil.Missing(t, "mlir-opt-22, mlir-translate-22 and llc-22 (the second opinion)")

@@ -26,12 +26,8 @@ var gpuNotYet = map[string]string{
 	"alloc-host-shared.mlir":     "stores at index 1 of a memref<1xi32>: out of bounds, which the interpreter reports",
 
 	// Inputs that mlir-opt-22 rejects too (written for older versions).
-	"all-reduce-max.mlir":                     "uses 'gpu.all_reduce max', a spelling mlir-opt-22 no longer parses",
-	"all-reduce-min.mlir":                     "uses 'gpu.all_reduce min', a spelling mlir-opt-22 no longer parses",
-	"assert.mlir":                             "gpu.printf without a comma before its arguments, which mlir-opt-22 does not parse",
-	"host-register-ranked-memref.mlir":        "gpu.host_register of a ranked memref, which mlir-opt-22 rejects",
-	"sm90/tma_load_64x8_8x128_noswizzle.mlir": "nvgpu.mbarrier.init without a barrier index, which mlir-opt-22 does not parse",
-	"sm90/tmaload.mlir":                       "nvgpu.mbarrier.init without a barrier index, which mlir-opt-22 does not parse",
+	"assert.mlir":                      "gpu.printf without a comma before its arguments, which mlir-opt-22 does not parse",
+	"host-register-ranked-memref.mlir": "gpu.host_register of a ranked memref, which mlir-opt-22 rejects",
 
 	// Dialects and semantics Strata does not have yet.
 	"TensorCore/sm80/transform-mma-sync-matmul-f32.mlir": "needs the transform dialect (rewrite_matmul_as_mma_sync)",
@@ -50,14 +46,37 @@ type respelling struct {
 // format and its arguments.
 var printfComma = respelling{regexp.MustCompile(`(gpu\.printf\s+"(?:[^"\\]|\\.)*")(\s+%)`), "${1},${2}"}
 
+// The mbarrier operations now take an mbarrier group and an index into
+// it (the first barrier, %c0, for a single one), and the parity of
+// nvgpu.mbarrier.try_wait.parity is an i1 (the index 0 becomes false).
+var (
+	mbarrierIndex = respelling{regexp.MustCompile(`(nvgpu\.mbarrier\.(?:init|arrive\.expect_tx|try_wait\.parity) %\w+)(, )`), "${1}[%c0]${2}"}
+	tmaBarrier    = respelling{regexp.MustCompile(`(nvgpu\.tma\.async\.load %\w+\[[^\]]*\], %\w+)( to )`), "${1}[%c0]${2}"}
+	parityI1      = respelling{regexp.MustCompile(`( *)(nvgpu\.mbarrier\.try_wait\.parity %\w+\[%c0\]), %c0,`), "${1}%parity = arith.constant false\n${1}${2}, %parity,"}
+)
+
+// gpu.all_reduce's max and min of integers are now maxsi and minsi (the
+// signed ones they were).
+var (
+	allReduceMax = respelling{regexp.MustCompile(`(gpu\.all_reduce) max( %\w+ uniform \{\} : \(i32\))`), "${1} maxsi${2}"}
+	allReduceMin = respelling{regexp.MustCompile(`(gpu\.all_reduce) min( %\w+ uniform \{\} : \(i32\))`), "${1} minsi${2}"}
+)
+
 // gpuRespelled lists the upstream CUDA integration tests that mlir-opt-22
 // rejects only because of a spelling that has changed since they were
 // written, with the rewrites to the current one. They run rewritten (and
 // are counted apart); TestGPUIntegrationRespelled checks that mlir-opt-22
 // parses the rewritten text.
 var gpuRespelled = map[string][]respelling{
+	"all-reduce-max.mlir":                   {allReduceMax},
+	"all-reduce-min.mlir":                   {allReduceMin},
 	"sm90/cga_cluster.mlir":                 {printfComma},
 	"sm90/non-portable-cluster-launch.mlir": {printfComma},
+	// The TMA loads into shared memory, waited for on an mbarrier.
+	"sm90/tma_load_64x8_8x128_noswizzle.mlir": {printfComma, mbarrierIndex, tmaBarrier, parityI1},
+	// The same program checked by its PTX only (CHECK-PTX, matched by
+	// TestGPUIntegrationCUDALowered); it must run without error.
+	"sm90/tmaload.mlir": {printfComma, mbarrierIndex, tmaBarrier, parityI1},
 }
 
 // respell returns the text of the test name as gpuRespelled rewrites it,
