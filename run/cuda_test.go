@@ -147,6 +147,5 @@ var cudaOnly = map[string]string{
 // interpreter runs but the CUDA engine does not yet, with the reason.
 var cudaNotYet = map[string]string{
 	"all-reduce-xor.mlir":                       "its gpu.all_reduce is not uniform, which upstream's all-reduce rewrite (and Strata's) leaves to the target, and NVVM has no lowering of it",
-	"TensorCore/wmma-transposed-store-f16.mlir": "its RUN line turns the kernel's vector operations into gpu.subgroup_mma_* with convert-vector-to-gpu, which Strata does not have",
 	"subgroup-reduce-redux.mlir":                "a compilation test without an entry point: its PTX is checked by TestGPUIntegrationRedux",
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/nvgputonvvm"
+	"github.com/strata-ir/strata/conversion/ubtollvm"
 	"github.com/strata-ir/strata/conversion/vectortollvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
@@ -93,7 +94,7 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("nvvm")
-	for _, d := range []string{"func", "arith", "cf", "math", "memref", "index"} {
+	for _, d := range []string{"func", "arith", "cf", "math", "memref", "index", "ub"} {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
@@ -115,6 +116,7 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	patterns = append(patterns, memreftollvm.Patterns(tc)...)
 	patterns = append(patterns, mathtollvm.Patterns(tc)...)
 	patterns = append(patterns, indextollvm.Patterns(tc)...)
+	patterns = append(patterns, ubtollvm.Patterns(tc)...)
 	// Vector operations too, as upstream's pass lowers every dialect that
 	// converts to llvm: a vector.load of workgroup memory, whose memory
 	// space only this pass maps, is lowered here.
