@@ -60,6 +60,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/tiletonvgpu"
 	_ "github.com/strata-ir/strata/conversion/tiletotpu"
 	_ "github.com/strata-ir/strata/conversion/ubtollvm"
+	_ "github.com/strata-ir/strata/conversion/vectortogpu"
 	_ "github.com/strata-ir/strata/conversion/vectortollvm"
 	_ "github.com/strata-ir/strata/conversion/vectortoscf"
 	_ "github.com/strata-ir/strata/targets/llvmir"

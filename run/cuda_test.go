@@ -146,6 +146,6 @@ var cudaOnly = map[string]string{
 // cudaNotYet lists the upstream CUDA integration tests that the
 // interpreter runs but the CUDA engine does not yet, with the reason.
 var cudaNotYet = map[string]string{
-	"all-reduce-xor.mlir":                       "its gpu.all_reduce is not uniform, which upstream's all-reduce rewrite (and Strata's) leaves to the target, and NVVM has no lowering of it",
-	"subgroup-reduce-redux.mlir":                "a compilation test without an entry point: its PTX is checked by TestGPUIntegrationRedux",
+	"all-reduce-xor.mlir":        "its gpu.all_reduce is not uniform, which upstream's all-reduce rewrite (and Strata's) leaves to the target, and NVVM has no lowering of it",
+	"subgroup-reduce-redux.mlir": "a compilation test without an entry point: its PTX is checked by TestGPUIntegrationRedux",
 }

@@ -62,7 +62,7 @@ func TestGPUIntegrationCUDALowered(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			text, _, err := respell(name, string(raw))
+			text, _, err := prepare(name, string(raw))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,7 +76,7 @@ func TestGPUIntegrationCUDALowered(t *testing.T) {
 			if err := run.LowerForCUDA(module); err != nil {
 				t.Fatalf("lowering: %v", err)
 			}
-			ptxChecks := filecheck.Parse(text, "CHECK-PTX")
+			ptxChecks := filecheck.Parse(string(raw), "CHECK-PTX")
 			for _, m := range ptx.GPUModules(module) {
 				mod := gpu.ModuleOp{Operation: m}.SymName()
 				text, err := ptx.Emit(m, ptx.Options{Chip: "sm_90a"})
@@ -118,11 +118,11 @@ func TestGPUIntegrationCUDALowered(t *testing.T) {
 			if err := os.WriteFile(path, low.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			out, errs, code := strataRun("-e", upstreamEntry(string(src)), "-entry-point-result=void", path)
+			out, errs, code := strataRun("-e", upstreamEntry(string(raw)), "-entry-point-result=void", path)
 			if code != 0 {
 				t.Fatalf("exit %d:\n%s", code, errs)
 			}
-			if err := filecheck.Match(out, filecheck.Parse(string(src), "CHECK")); err != nil {
+			if err := filecheck.Match(out, filecheck.Parse(string(raw), "CHECK")); err != nil {
 				t.Fatalf("%v\noutput:\n%s", err, out)
 			}
 			passed = append(passed, name)
