@@ -3,6 +3,7 @@ package run_test
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -131,6 +132,38 @@ func TestGPUIntegrationCUDA(t *testing.T) {
 		notYet[k] = v
 	}
 	gpuIntegration(t, dir, []string{"--engine=cuda"}, notYet)
+}
+
+// strataRunProcess runs strata-run with args in a process of its own (this
+// test binary, as TestStrataRunProcess): a kernel that faults leaves the
+// CUDA driver unusable for the rest of its process, which must not fail
+// the tests after it.
+func strataRunProcess(args ...string) (string, string, int) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestStrataRunProcess$")
+	cmd.Env = append(os.Environ(), "STRATA_RUN_ARGS="+strings.Join(args, "\x1f"))
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		return "", err.Error(), -1
+	}
+	return out.String(), errb.String(), code
+}
+
+// TestStrataRunProcess is strataRunProcess's child: it runs strata-run
+// with the arguments of STRATA_RUN_ARGS and exits with its status.
+func TestStrataRunProcess(t *testing.T) {
+	args := os.Getenv("STRATA_RUN_ARGS")
+	if args == "" {
+		t.Skip("the child process of strataRunProcess")
+	}
+	out, errs, code := strataRun(strings.Split(args, "\x1f")...)
+	os.Stdout.WriteString(out)
+	os.Stderr.WriteString(errs)
+	os.Exit(code)
 }
 
 // emitOnly lists the upstream CUDA integration tests whose kernels

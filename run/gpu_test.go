@@ -185,7 +185,12 @@ func gpuIntegration(t *testing.T, dir string, engine []string, notYet map[string
 				}
 			}
 			args := append(append([]string{}, engine...), "-e", upstreamEntry(string(raw)), "-entry-point-result=void", path)
-			out, errs, code := strataRun(args...)
+			run := strataRun
+			if len(engine) > 0 {
+				// Each test in a process of its own on the GPU.
+				run = strataRunProcess
+			}
+			out, errs, code := run(args...)
 			err = nil
 			if code != 0 {
 				err = errString(errs)

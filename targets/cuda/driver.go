@@ -52,7 +52,7 @@ func (e *Error) Error() string {
 // symbols are the driver functions used, by their exported names.
 var symbols = []string{
 	"cuInit", "cuDeviceGet", "cuDeviceGetCount", "cuDeviceGetName", "cuDeviceGetAttribute",
-	"cuDevicePrimaryCtxRetain", "cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxReset_v2", "cuCtxSetCurrent", "cuCtxSynchronize",
+	"cuDevicePrimaryCtxRetain", "cuDevicePrimaryCtxRelease_v2", "cuCtxSetCurrent", "cuCtxSynchronize",
 	"cuModuleLoadDataEx", "cuModuleGetFunction", "cuModuleUnload", "cuFuncSetAttribute", "cuFuncGetAttribute",
 	"cuMemAlloc_v2", "cuMemFree_v2", "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuMemcpyDtoD_v2", "cuMemsetD32_v2",
 	"cuMemcpyHtoDAsync_v2", "cuMemcpyDtoHAsync_v2",
@@ -163,13 +163,7 @@ func (d *Device) init(ordinal int) error {
 	}
 	d.Minor = int(v)
 	if err := d.call("cuDevicePrimaryCtxRetain", ptr(&d.ctx), uintptr(d.dev)); err != nil {
-		// A kernel that faulted earlier in this process (an illegal or
-		// misaligned address) leaves the primary context unusable: it is
-		// reset, as nothing else holds it, and retained again.
-		if d.call("cuDevicePrimaryCtxReset_v2", uintptr(d.dev)) != nil ||
-			d.call("cuDevicePrimaryCtxRetain", ptr(&d.ctx), uintptr(d.dev)) != nil {
-			return err
-		}
+		return err
 	}
 	return d.call("cuCtxSetCurrent", d.ctx)
 }
