@@ -71,7 +71,8 @@ type Options struct {
 // Pass registers the convert-gpu-to-nvvm pass (imported packages register
 // their passes in init, see docs/passes.md).
 var Pass = pass.Registration{Argument: Argument, New: New, Lowers: llvmcommon.Lowers(func(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
-	return append(append(append(gpuPatterns(tc), shufflePattern(), printfPattern(), subgroupReducePattern()), libdevicePatterns(tc)...), wmmaPatterns(tc)...)
+	ps := append(append(append(gpuPatterns(tc), shufflePattern(), printfPattern(), subgroupReducePattern()), libdevicePatterns(tc)...), wmmaPatterns(tc)...)
+	return append(append(ps, indextollvm.Patterns(tc)...), ubtollvm.Patterns(tc)...)
 })}
 
 func init() { pass.Register(Pass) }
