@@ -26,7 +26,7 @@ const EngineCUDA = "cuda"
 
 // GPUModulePipeline lowers a gpu.module whose kernels are still gpu.func
 // operations to the llvm and nvvm dialects.
-const GPUModulePipeline = "gpu.module(convert-nvgpu-to-nvvm,convert-vector-to-llvm,convert-scf-to-cf,convert-gpu-to-nvvm,reconcile-unrealized-casts)"
+const GPUModulePipeline = "gpu.module(convert-nvgpu-to-nvvm,convert-vector-to-scf{full-unroll=true},expand-strided-metadata,lower-affine,convert-vector-to-llvm,convert-scf-to-cf,convert-gpu-to-nvvm,reconcile-unrealized-casts)"
 
 // ErrNoCUDA is the error of the CUDA engine where no driver is installed.
 var ErrNoCUDA = errors.New("--engine=cuda: no CUDA driver on this machine (libcuda.so.1 cannot be loaded)")
