@@ -254,7 +254,7 @@ type Constraint struct {
 // constraint.
 type CArg struct {
 	Pos lexer.Position
-	Int *string     `parser:"  @Int"`
+	Int string      `parser:"  @Int"`
 	Str *Str        `parser:"| @@"`
 	C   *Constraint `parser:"| @@"`
 }

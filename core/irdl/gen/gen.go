@@ -38,6 +38,7 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 	g.builderHelpers()
 	g.registerHooks()
 	g.symHelpers()
+	g.syntaxTree(src, f)
 	var head bytes.Buffer
 	head.Write(g.buf.Bytes()[:bytes.Index(g.buf.Bytes(), []byte("\n\n"))+2])
 	rest := g.buf.Bytes()[head.Len():]
@@ -54,7 +55,11 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 	if g.usesIrdl {
 		head.WriteString("\t\"github.com/strata-ir/strata/core/irdl\"\n")
 	}
-	head.WriteString("\t\"github.com/strata-ir/strata/core/ir\"\n)\n")
+	head.WriteString("\t\"github.com/strata-ir/strata/core/ir\"\n")
+	if g.usesLexer {
+		head.WriteString("\n\t\"github.com/alecthomas/participle/v2/lexer\"\n")
+	}
+	head.WriteString(")\n")
 	head.Write(rest[pkgEnd:])
 	out, err := format.Source(head.Bytes())
 	if err != nil {
@@ -75,6 +80,7 @@ type generator struct {
 	needOptPtr     bool
 	hooked         []hookedOp
 	usesIrdl       bool
+	usesLexer      bool
 	helpersWritten bool
 	enumHelper     bool
 	b2iWritten     bool
