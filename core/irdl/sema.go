@@ -364,7 +364,7 @@ func (s *sema) param(d *dialectDef, p *Param) *paramDef {
 			pd.kind, pd.enum = pEnum, e
 			return pd
 		}
-		if isIntKeyword(c.Name) {
+		if IsIntegerTypeName(c.Name) {
 			t, err := asm.ParseTypeString(s.ctx, c.Name)
 			if err == nil {
 				pd.kind, pd.intType = pInt, t
@@ -383,7 +383,9 @@ func (s *sema) param(d *dialectDef, p *Param) *paramDef {
 	return pd
 }
 
-func isIntKeyword(n string) bool {
+// IsIntegerTypeName reports whether n is the spelling of an integer type:
+// index, or iN, siN or uiN with a width that does not start with 0.
+func IsIntegerTypeName(n string) bool {
 	rest := n
 	switch {
 	case n == "index":

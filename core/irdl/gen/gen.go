@@ -211,7 +211,7 @@ func paramGoType(d *dialectInfo, c *irdl.Constraint) (goType string, conv func(v
 		if e, ok := d.enums[c.Name]; ok {
 			return e.name, func(v string) string { return fmt.Sprintf("%s(%s.(uint64))", e.name, v) }
 		}
-		if isIntName(c.Name) {
+		if irdl.IsIntegerTypeName(c.Name) {
 			return same("int64")
 		}
 	}
@@ -219,23 +219,6 @@ func paramGoType(d *dialectInfo, c *irdl.Constraint) (goType string, conv func(v
 		return same("ir.Attribute")
 	}
 	return same("ir.Type")
-}
-
-// isIntName reports whether n names an integer type (i32, si8, ui64, index).
-func isIntName(n string) bool {
-	rest := n
-	switch {
-	case n == "index":
-		return true
-	case strings.HasPrefix(n, "si"), strings.HasPrefix(n, "ui"):
-		rest = n[2:]
-	case strings.HasPrefix(n, "i"):
-		rest = n[1:]
-	default:
-		return false
-	}
-	_, err := strconv.Atoi(rest)
-	return err == nil && rest != ""
 }
 
 // sym writes the class of a type (isType) or attribute of the dialect: a
