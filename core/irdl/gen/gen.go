@@ -56,9 +56,6 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 		head.WriteString("\t\"github.com/strata-ir/strata/core/irdl\"\n")
 	}
 	head.WriteString("\t\"github.com/strata-ir/strata/core/ir\"\n")
-	if g.usesLexer {
-		head.WriteString("\n\t\"github.com/alecthomas/participle/v2/lexer\"\n")
-	}
 	head.WriteString(")\n")
 	head.Write(rest[pkgEnd:])
 	out, err := format.Source(head.Bytes())
@@ -80,7 +77,6 @@ type generator struct {
 	needOptPtr     bool
 	hooked         []hookedOp
 	usesIrdl       bool
-	usesLexer      bool
 	helpersWritten bool
 	enumHelper     bool
 	b2iWritten     bool

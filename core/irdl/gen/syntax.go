@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strconv"
 
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/strata-ir/strata/core/irdl"
 )
 
@@ -36,10 +35,9 @@ func (g *generator) syntaxTree(src []byte, f *irdl.File) {
 	writeValue(&g.buf, reflect.ValueOf(f), false)
 	g.p("\n")
 	g.usesIrdl = true
-	g.usesLexer = true
 }
 
-var positionType = reflect.TypeFor[lexer.Position]()
+var positionType = reflect.TypeFor[irdl.Position]()
 
 // writeValue writes v as a Go expression. elided is true for an element
 // of a slice literal, where the element type (and & of a pointer) is left
@@ -57,8 +55,8 @@ func writeValue(b *bytes.Buffer, v reflect.Value, elided bool) {
 	case reflect.Struct:
 		t := v.Type()
 		if t == positionType {
-			p := v.Interface().(lexer.Position)
-			fmt.Fprintf(b, "lexer.Position{Line: %d, Column: %d}", p.Line, p.Column)
+			p := v.Interface().(irdl.Position)
+			fmt.Fprintf(b, "irdl.Position{Line: %d, Column: %d}", p.Line, p.Column)
 			return
 		}
 		if !elided {

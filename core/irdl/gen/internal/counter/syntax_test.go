@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/strata-ir/strata/core/irdl"
 )
 
@@ -34,7 +33,7 @@ func clearPositions(v reflect.Value) {
 			clearPositions(v.Index(i))
 		}
 	case reflect.Struct:
-		if p, ok := v.Addr().Interface().(*lexer.Position); ok {
+		if p, ok := v.Addr().Interface().(*irdl.Position); ok {
 			p.Filename, p.Offset = "", 0
 			return
 		}
