@@ -114,8 +114,9 @@ var UpstreamNamespaces = []string{
 // Deprecated: import the pass packages (or this package) instead.
 func RegisterPasses() {}
 
-// Register adds all of Strata's dialects to ctx. The first call parses
-// their definitions in parallel.
+// Register adds all of Strata's dialects to ctx. Their definitions come
+// as syntax trees generated with the dialects' code; the first call parses
+// in parallel those whose tree is stale.
 func Register(ctx *ir.Context) {
 	irdl.ParseEmbedded()
 	builtin.Register(ctx)
