@@ -388,3 +388,123 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(func(op *ir.Operation) error { return verifyAwait(AwaitOp{op}) })
 	}
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0x43, 0x0b, 0x33, 0x42, 0x2c, 0x18, 0x19, 0xf6, 0xb4, 0x6f, 0xf3, 0x3d, 0xfc, 0xf5, 0x6a, 0x7f, 0xce, 0xb2, 0xdf, 0xb4, 0xbc, 0x2e, 0xee, 0x22, 0x65, 0xd4, 0x98, 0x37, 0x9a, 0x33, 0xe8, 0x31}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 8, Column: 1}, Name: "async", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 9, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 9, Column: 11}, Raw: "\"Types and operations for async dialect\""}},
+		{Pos: irdl.Position{Line: 11, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 11, Column: 3}, Name: "token", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 12, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 12, Column: 13}, Raw: "\"async token type\""}},
+		}}},
+		{Pos: irdl.Position{Line: 14, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 14, Column: 3}, Name: "value", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 15, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 13}, Raw: "\"async value type\""}},
+			{Pos: irdl.Position{Line: 16, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 16, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 16, Column: 17}, Name: "valueType", C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 28}, Name: "Type"}},
+			}}},
+			{Pos: irdl.Position{Line: 17, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 17, Column: 12}, Raw: "\"`<` $valueType `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 19, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 19, Column: 3}, Name: "group", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 20, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 13}, Raw: "\"async group type\""}},
+		}}},
+		{Pos: irdl.Position{Line: 23, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 23, Column: 3}, Name: "AnyValueOrToken", C: &irdl.Constraint{Pos: irdl.Position{Line: 23, Column: 32}, Name: "AnyOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 23, Column: 38}, C: &irdl.Constraint{Pos: irdl.Position{Line: 23, Column: 38}, Lit: "!async.value"}},
+			{Pos: irdl.Position{Line: 23, Column: 52}, C: &irdl.Constraint{Pos: irdl.Position{Line: 23, Column: 52}, Lit: "!async.token"}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 24, Column: 15}, Raw: "\"async value type or async token type\""}}},
+		{Pos: irdl.Position{Line: 26, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 26, Column: 3}, Name: "execute", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 27, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 13}, Raw: "\"Asynchronous execute operation\""}},
+			{Pos: irdl.Position{Line: 28, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 28, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 28, Column: 13}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 28, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 28, Column: 43}, Raw: "\"async.yield\""}},
+				}},
+				{Pos: irdl.Position{Line: 28, Column: 59}, Name: "AutomaticAllocationScope"},
+				{Pos: irdl.Position{Line: 28, Column: 85}, Name: "RecursiveMemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 29, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 29, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 29, Column: 15}, Name: "dependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 38}, Lit: "!async.token"}},
+				{Pos: irdl.Position{Line: 29, Column: 52}, Name: "bodyOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 75}, Name: "AnyValueOrToken"}},
+			}}},
+			{Pos: irdl.Position{Line: 30, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 30, Column: 14}, Name: "token", C: &irdl.Constraint{Pos: irdl.Position{Line: 30, Column: 21}, Lit: "!async.token"}},
+				{Pos: irdl.Position{Line: 30, Column: 35}, Name: "bodyResults", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 30, Column: 57}, Lit: "!async.value"}},
+			}}},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 31, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 31, Column: 14}, Name: "bodyRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 26}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 31, Column: 38}, Int: "1"},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 32, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "resultNames", Namer: "execute"}},
+			{Pos: irdl.Position{Line: 33, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 33, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 33, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 33, Column: 21}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 33, Column: 29}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 33, Column: 39}, Kind: "regionVerifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 36, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 36, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 37, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 13}, Raw: "\"terminator for Async execute operation\""}},
+			{Pos: irdl.Position{Line: 38, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 38, Column: 13}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 38, Column: 25}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 38, Column: 31}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 38, Column: 43}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 38, Column: 53}, Str: &irdl.Str{Pos: irdl.Position{Line: 38, Column: 53}, Raw: "\"async.execute\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 39, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 39, Column: 15}, Name: "operands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 34}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 40, Column: 12}, Raw: "\"($operands^ `:` type($operands))? attr-dict\""}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 41, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 44, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 44, Column: 3}, Name: "await", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 45, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 45, Column: 13}, Raw: "\"waits for the argument to become ready\""}},
+			{Pos: irdl.Position{Line: 46, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 46, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 46, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 46, Column: 24}, Name: "AnyValueOrToken"}},
+			}}},
+			{Pos: irdl.Position{Line: 47, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 47, Column: 14}, Name: "result", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 47, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 48, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 48, Column: 12}, Raw: "\"$operand `:` custom<AwaitResultType>(type($operand), type($result)) attr-dict\""}},
+			{Pos: irdl.Position{Line: 49, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 49, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 52, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 52, Column: 3}, Name: "create_group", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 53, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 53, Column: 13}, Raw: "\"creates an empty async group\""}},
+			{Pos: irdl.Position{Line: 54, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 54, Column: 15}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 54, Column: 21}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 55, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 55, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 55, Column: 22}, Lit: "!async.group"}},
+			}}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 56, Column: 12}, Raw: "\"$size `:` type($result) attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 59, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 59, Column: 3}, Name: "add_to_group", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 60, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 60, Column: 13}, Raw: "\"adds an async token or value to the group\""}},
+			{Pos: irdl.Position{Line: 61, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 61, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 61, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 24}, Name: "AnyValueOrToken"}},
+				{Pos: irdl.Position{Line: 61, Column: 41}, Name: "group", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 48}, Lit: "!async.group"}},
+			}}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 62, Column: 14}, Name: "rank", C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 20}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 63, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 63, Column: 12}, Raw: "\"$operand `,` $group `:` type($operand) attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 66, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 66, Column: 3}, Name: "await_all", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 67, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 67, Column: 13}, Raw: "\"waits for all async tokens or values in the group to become ready\""}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 68, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 24}, Lit: "!async.group"}},
+			}}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 69, Column: 12}, Raw: "\"$operand attr-dict\""}},
+		}}},
+	}},
+}}

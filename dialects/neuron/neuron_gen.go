@@ -1609,7 +1609,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x49, 0x74, 0xc9, 0x64, 0x66, 0x44, 0x99, 0xa2, 0xdd, 0xff, 0x7c, 0xbb, 0xed, 0xe4, 0x21, 0x6a, 0x20, 0xf0, 0x81, 0xff, 0xb5, 0x29, 0x5f, 0xd0, 0x6e, 0x2b, 0x7d, 0x1d, 0xcf, 0x87, 0xfb, 0x19}
+var definitionsSum = [32]byte{0x0b, 0x7c, 0x21, 0x5f, 0xbe, 0x6b, 0xeb, 0x9f, 0x35, 0xca, 0xee, 0xab, 0x03, 0x58, 0x47, 0x8a, 0x62, 0xf3, 0x70, 0x1e, 0x5a, 0x8f, 0xb7, 0x80, 0x2f, 0x2d, 0x93, 0xcc, 0xdf, 0xc5, 0x6b, 0x60}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 13, Column: 1}, Name: "neuron", Items: []*irdl.DialectItem{
@@ -1625,6 +1625,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 18, Column: 42}, Name: "divide", Value: "3"},
 			{Pos: irdl.Position{Line: 18, Column: 54}, Name: "maximum", Value: "4"},
 			{Pos: irdl.Position{Line: 18, Column: 67}, Name: "minimum", Value: "5"},
+			{Pos: irdl.Position{Line: 18, Column: 80}, Name: "mod", Value: "6"},
 		}}},
 		{Pos: irdl.Position{Line: 20, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 20, Column: 3}, Kind: "enum", Name: "ActFunc", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 30}, Raw: "\"scalar-engine activation function\""}, Cases: []*irdl.EnumCase{
 			{Pos: irdl.Position{Line: 21, Column: 5}, Name: "copy", Value: "0"},
@@ -1839,11 +1840,14 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 124, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 124, Column: 3}, Name: "tensor_scalar", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 125, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 125, Column: 13}, Raw: "\"dst = op(data, scalar) with a per-partition scalar tile or an immediate\""}},
+			{Pos: irdl.Position{Line: 125, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 125, Column: 13}, Raw: "\"dst = op(data, scalar) with a per-partition scalar tile, a run-time f32 or an immediate\""}},
 			{Pos: irdl.Position{Line: 126, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 126, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 126, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 20}, Name: "TileType"}},
 				{Pos: irdl.Position{Line: 126, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 36}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 126, Column: 46}, Name: "scalar", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 63}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 126, Column: 46}, Name: "scalar", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 63}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 126, Column: 69}, C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 69}, Name: "TileType"}},
+					{Pos: irdl.Position{Line: 126, Column: 79}, C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 79}, Name: "F32"}},
+				}}},
 			}}},
 			{Pos: irdl.Position{Line: 127, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 127, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
 				{Pos: irdl.Position{Line: 127, Column: 17}, Name: "op", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 21}, Name: "AluOp"}},

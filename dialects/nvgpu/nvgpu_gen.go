@@ -2003,7 +2003,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xeb, 0x60, 0x6e, 0x7f, 0x76, 0xb4, 0xa1, 0x47, 0xd3, 0xed, 0x72, 0x5e, 0x74, 0x0f, 0x9b, 0x7d, 0x81, 0xfe, 0x82, 0x7a, 0xd7, 0x32, 0x64, 0x9f, 0xd0, 0xef, 0xdd, 0x73, 0x26, 0xca, 0xaa, 0x66}
+var definitionsSum = [32]byte{0x2c, 0x45, 0x83, 0x66, 0x58, 0x0e, 0x92, 0x88, 0xc8, 0xc3, 0xfb, 0xe6, 0x40, 0x8e, 0xab, 0xde, 0x2b, 0xa6, 0x57, 0x4b, 0x92, 0x52, 0x23, 0x74, 0x13, 0xca, 0x84, 0x7c, 0x05, 0x43, 0x07, 0xb0}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "nvgpu", Items: []*irdl.DialectItem{
@@ -2461,7 +2461,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 242, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 242, Column: 3}, Name: "warpgroup.mma.rs", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 243, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 243, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate with operand A in the executing threads' registers and B in shared memory, once complete\""}},
+			{Pos: irdl.Position{Line: 243, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 243, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate with operand A in the executing threads' registers and B in shared memory, complete but for waitGroup groups\""}},
 			{Pos: irdl.Position{Line: 244, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 244, Column: 15}, Name: "fragmentA", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 26}, Name: "AnyVector"}},
 				{Pos: irdl.Position{Line: 244, Column: 37}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 50}, Name: "WGDescriptor"}},
@@ -2471,7 +2471,8 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				{Pos: irdl.Position{Line: 245, Column: 14}, Name: "matrixD", C: &irdl.Constraint{Pos: irdl.Position{Line: 245, Column: 23}, Name: "AnyVector"}},
 			}}},
 			{Pos: irdl.Position{Line: 246, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 246, Column: 17}, Name: "transposeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 29}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 246, Column: 17}, Name: "waitGroup", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 37}, Name: "I64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 246, Column: 47}, Value: "0"}},
+				{Pos: irdl.Position{Line: 246, Column: 50}, Name: "transposeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 62}, Name: "UnitAttr"}},
 			}}},
 			{Pos: irdl.Position{Line: 247, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 247, Column: 12}, Raw: "\"$fragmentA `,` $descriptorB `,` $matrixC attr-dict `:` type($fragmentA) `,` type($descriptorB) `,` type($matrixC) `->` type($matrixD)\""}},
 			{Pos: irdl.Position{Line: 248, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 248, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{

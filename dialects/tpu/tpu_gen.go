@@ -1662,7 +1662,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x0a, 0x82, 0xff, 0x2f, 0xd4, 0xba, 0xdf, 0x70, 0xb9, 0xc0, 0xfc, 0xa0, 0x1c, 0x64, 0x0e, 0xe4, 0x55, 0x05, 0xd2, 0xd4, 0x24, 0xeb, 0x3c, 0x05, 0x6e, 0x1f, 0x23, 0xea, 0x8e, 0xa8, 0x09, 0xbb}
+var definitionsSum = [32]byte{0xbb, 0xd8, 0xd8, 0xcd, 0xa6, 0x0f, 0xed, 0xdb, 0xbc, 0x7b, 0x10, 0x11, 0x4d, 0x72, 0xb4, 0x5d, 0x51, 0xcf, 0x99, 0x30, 0x4b, 0xf1, 0x7e, 0xe7, 0xc5, 0xb2, 0xb0, 0xef, 0xc0, 0x16, 0x51, 0x17}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 10, Column: 1}, Name: "tpu", Items: []*irdl.DialectItem{
@@ -2055,15 +2055,17 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 		}}},
 		{Pos: irdl.Position{Line: 221, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 221, Column: 3}, Name: "pallas_call", Items: []*irdl.OpItem{
 			{Pos: irdl.Position{Line: 222, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 222, Column: 13}, Raw: "\"Runs a Mosaic kernel over its grid on whole arrays (the host side of a kernel)\""}},
-			{Pos: irdl.Position{Line: 223, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 223, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 223, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 223, Column: 30}, Name: "AnyMemRef"}},
+			{Pos: irdl.Position{Line: 223, Column: 5}, Description: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 17}, Raw: "\"The grid operands are the sizes of the kernel's dynamic grid axes (iteration bounds of ShapedType::kDynamic), in axis order; the arrays are the scalar-prefetch arrays, then one per window.\""}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 224, Column: 15}, Name: "grid", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 30}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 224, Column: 37}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 52}, Name: "AnyMemRef"}},
 			}}},
-			{Pos: irdl.Position{Line: 224, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 224, Column: 17}, Name: "kernel", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 25}, Name: "FlatSymbolRefAttr"}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 225, Column: 17}, Name: "kernel", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 25}, Name: "FlatSymbolRefAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 225, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 225, Column: 12}, Raw: "\"$kernel `(` $args `)` attr-dict `:` type($args)\""}},
-			{Pos: irdl.Position{Line: 226, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 226, Column: 12}, Kind: "verifier"},
+			{Pos: irdl.Position{Line: 226, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 226, Column: 12}, Raw: "\"$kernel `(` $args `)` (`grid` `[` $grid^ `]`)? attr-dict `:` type($args)\""}},
+			{Pos: irdl.Position{Line: 227, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 227, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 227, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
 	}},
