@@ -11,6 +11,7 @@ import (
 	"github.com/strata-ir/strata/dialects/amdgpu"
 	"github.com/strata-ir/strata/dialects/arith"
 	arithbufferize "github.com/strata-ir/strata/dialects/arith/bufferize"
+	"github.com/strata-ir/strata/dialects/async"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	bufferizationbufferize "github.com/strata-ir/strata/dialects/bufferization/bufferize"
 	"github.com/strata-ir/strata/dialects/builtin"
@@ -19,6 +20,7 @@ import (
 	function "github.com/strata-ir/strata/dialects/func"
 	funcbufferize "github.com/strata-ir/strata/dialects/func/bufferize"
 	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/dialects/index"
 	"github.com/strata-ir/strata/dialects/linalg"
 	linalgbufferize "github.com/strata-ir/strata/dialects/linalg/bufferize"
 	"github.com/strata-ir/strata/dialects/llvm"
@@ -46,6 +48,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/functollvm"
 	_ "github.com/strata-ir/strata/conversion/gputonvvm"
 	_ "github.com/strata-ir/strata/conversion/gputorocdl"
+	_ "github.com/strata-ir/strata/conversion/indextollvm"
 	_ "github.com/strata-ir/strata/conversion/mathtolibm"
 	_ "github.com/strata-ir/strata/conversion/mathtollvm"
 	_ "github.com/strata-ir/strata/conversion/memreftollvm"
@@ -57,6 +60,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/tiletonvgpu"
 	_ "github.com/strata-ir/strata/conversion/tiletotpu"
 	_ "github.com/strata-ir/strata/conversion/ubtollvm"
+	_ "github.com/strata-ir/strata/conversion/vectortogpu"
 	_ "github.com/strata-ir/strata/conversion/vectortollvm"
 	_ "github.com/strata-ir/strata/conversion/vectortoscf"
 	_ "github.com/strata-ir/strata/targets/llvmir"
@@ -75,6 +79,7 @@ import (
 	_ "github.com/strata-ir/strata/transforms/linalgdecompose"
 	_ "github.com/strata-ir/strata/transforms/linalggeneralize"
 	_ "github.com/strata-ir/strata/transforms/linalgtotile"
+	_ "github.com/strata-ir/strata/transforms/nvvmattachtarget"
 	_ "github.com/strata-ir/strata/transforms/opstats"
 	_ "github.com/strata-ir/strata/transforms/rocdlattachtarget"
 	_ "github.com/strata-ir/strata/transforms/sccp"
@@ -109,8 +114,9 @@ var UpstreamNamespaces = []string{
 // Deprecated: import the pass packages (or this package) instead.
 func RegisterPasses() {}
 
-// Register adds all of Strata's dialects to ctx. The first call parses
-// their definitions in parallel.
+// Register adds all of Strata's dialects to ctx. Their definitions come
+// as syntax trees generated with the dialects' code; the first call parses
+// in parallel those whose tree is stale.
 func Register(ctx *ir.Context) {
 	irdl.ParseEmbedded()
 	builtin.Register(ctx)
@@ -126,6 +132,8 @@ func Register(ctx *ir.Context) {
 	memref.Register(ctx)
 	vector.Register(ctx)
 	ub.Register(ctx)
+	index.Register(ctx)
+	async.Register(ctx)
 	gpu.Register(ctx)
 	nvvm.Register(ctx)
 	neuron.Register(ctx)

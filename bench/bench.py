@@ -50,12 +50,41 @@ GELU_TANH = """
     %u = arith.mulf %in3, %m2 : f32
     %ex = math.exp %u fastmath<afn> : f32
     %den = arith.addf %ex, %one : f32
-    %q = arith.divf %two, %den : f32
+    %q = arith.divf %two, %den fastmath<afn> : f32
     %t = arith.subf %q, %one : f32
     %t1 = arith.addf %t, %one : f32
     %hs = arith.mulf %s, %half : f32
     %r = arith.mulf %hs, %t1 : f32
 """
+
+
+# fp8 GEMMs: A (M x K) and B given as its N x K transpose, in e4m3, as
+# torch._scaled_mm takes them; the accumulator is f32 and the output bf16.
+FP8 = {"f8e4m3": "f8E4M3FN"}
+
+
+def fp8_gemm_source(m, n, k, mdt):
+    """A x B^T from 8-bit float operands, f32 accumulator, bf16 out."""
+    maps = ("[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, "
+            "affine_map<(d0, d1, d2) -> (d0, d1)>]")
+    return "\n".join([
+        "#id = affine_map<(d0, d1) -> (d0, d1)>",
+        f"func.func @gemm(%a: tensor<{m}x{k}x{mdt}>, %b: tensor<{n}x{k}x{mdt}>) -> tensor<{m}x{n}xbf16> {{",
+        f"  %zero = arith.constant 0.0 : f32",
+        f"  %e = tensor.empty() : tensor<{m}x{n}xf32>",
+        f"  %o = tensor.empty() : tensor<{m}x{n}xbf16>",
+        f"  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>",
+        f"  %mm = linalg.matmul indexing_maps = {maps} ins(%a, %b : tensor<{m}x{k}x{mdt}>, tensor<{n}x{k}x{mdt}>) "
+        f"outs(%acc : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>",
+        f"  %y = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\"]}}",
+        f"      ins(%mm : tensor<{m}x{n}xf32>) outs(%o : tensor<{m}x{n}xbf16>) {{",
+        f"  ^bb0(%v: f32, %out: bf16):",
+        f"    %c = arith.truncf %v : f32 to bf16",
+        f"    linalg.yield %c : bf16",
+        f"  }} -> tensor<{m}x{n}xbf16>",
+        f"  return %y : tensor<{m}x{n}xbf16>",
+        "}",
+    ]) + "\n"
 
 
 def gemm_source(m, n, k, dt, epilogue):
@@ -265,21 +294,23 @@ class Kernel:
         self.fn(grid, self.block, tuple(args + list(extra)), shared_mem=self.shared)
 
 
-PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, tile-to-nvgpu{{chip={path}}}, canonicalize, cse, loop-invariant-code-motion, "
+PIPELINE = ("builtin.module(linalg-to-tile{{target=sm_90a tile-sizes={tiles}}}, tile-to-nvgpu{{chip={path}}}, canonicalize, cse, loop-invariant-code-motion, {attach}"
             "gpu.module(convert-nvgpu-to-nvvm, convert-vector-to-llvm, convert-scf-to-cf, convert-gpu-to-nvvm, "
             "reconcile-unrealized-casts))")
 
 
-def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag, path="sm_80"):
+def compile_kernel(bindir, source, tile_sizes, chip, workdir, tag, path="sm_80", attach=""):
     """linalg source -> PTX with Strata's tools, through tile-to-nvgpu's
-    path for chip path; returns (kernel names, PTX path, milliseconds)."""
+    path for chip path, with the gpu.module's target attached by attach
+    (an nvvm-attach-target pass and a comma, or nothing); returns (kernel
+    names, PTX path, milliseconds)."""
     src = os.path.join(workdir, tag + ".mlir")
     with open(src, "w") as f:
         f.write(source)
     nv = os.path.join(workdir, tag + ".nvvm.mlir")
     ptx = os.path.join(workdir, tag + ".ptx")
     t0 = time.perf_counter()
-    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path=path),
+    subprocess.run([os.path.join(bindir, "strata-opt"), "--pass-pipeline=" + PIPELINE.format(tiles=tile_sizes, path=path, attach=attach),
                     src, "-o", nv], check=True)
     subprocess.run([os.path.join(bindir, "strata-translate"), "--mlir-to-ptx", f"--chip={chip}", nv, "-o", ptx], check=True)
     ms = (time.perf_counter() - t0) * 1e3
@@ -314,7 +345,7 @@ def inspect_ptx(ptx, chip="sm_90a"):
         info["ptxas_messages"] = (warnings or [r.stderr[-300:]])[:4]
     if r.returncode == 0 and shutil.which("cuobjdump"):
         sass = subprocess.run(["cuobjdump", "-sass", cubin], capture_output=True, text=True).stdout
-        for insn in ["HMMA", "LDSM", "LDGSTS", "HGMMA", "UTMALDG", "LDG.E.128", "STG.E"]:
+        for insn in ["HMMA", "LDSM", "LDGSTS", "HGMMA", "QGMMA", "UTMALDG", "LDG.E.128", "STG.E"]:
             info["sass_" + insn] = sass.count(insn)
     return info
 
@@ -575,6 +606,8 @@ def to_npy(t, path):
     x = t.cpu()
     if x.dtype == torch.bfloat16:
         x = x.view(torch.int16).numpy().view(np.uint16)
+    elif x.dtype == torch.float8_e4m3fn:
+        x = x.view(torch.uint8).numpy()
     else:
         x = x.numpy()
     np.save(path, np.ascontiguousarray(x))
@@ -585,6 +618,87 @@ def from_npy(path, dt):
     if dt == torch.bfloat16:
         return torch.from_numpy(x.view(np.int16)).view(torch.bfloat16).cuda()
     return torch.from_numpy(x).cuda()
+
+
+def run_gemm_fp8(args, m, n, k, dtname, workdir):
+    """An e4m3 GEMM on the sm_90a path (wgmma k32 of e4m3, both operands
+    k-major): A x B^T with B given N x K, f32 accumulation, bf16 out,
+    checked against float64 and timed beside torch._scaled_mm (cuBLASLt's
+    fp8 GEMM, unit scales) on the same inputs."""
+    mdt = FP8[dtname]
+    src = fp8_gemm_source(m, n, k, mdt)
+    tag = f"gemm_sm90_{m}x{n}x{k}_{dtname}"
+    blocks = args.persistent if args.persistent >= 0 else torch.cuda.get_device_properties(0).multi_processor_count
+    torch.manual_seed(0)
+    a = torch.randn(m, k, device="cuda").to(torch.float8_e4m3fn)
+    b = torch.randn(n, k, device="cuda").to(torch.float8_e4m3fn)
+    files = []
+    for name, t in [("a", a), ("b", b)]:
+        f = os.path.join(workdir, f"{tag}.{name}.npy")
+        to_npy(t, f)
+        files.append(f)
+    ref = a.double() @ b.double().t()
+    one = torch.ones((), device="cuda", dtype=torch.float32)
+    scaled = lambda: torch._scaled_mm(a, b.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
+    flops = 2.0 * m * n * k
+    best, tried = None, {}
+    for tiles in args.tile_sm90_f8.split(";"):
+        ttag = tag + "_" + tiles.replace(",", "x")
+        try:
+            names, ptx, ms = compile_kernel(args.bin, src, tiles, "sm_90a", workdir, ttag,
+                                            path=f"sm_90a group-m={args.group_m} persistent={blocks}")
+        except subprocess.CalledProcessError as e:
+            tried[tiles] = "compile failed: " + str(e)[:200]
+            continue
+        nv = os.path.join(workdir, ttag + ".nvvm.mlir")
+        outdir = os.path.join(workdir, ttag + ".out")
+        os.makedirs(outdir, exist_ok=True)
+        try:
+            r = subprocess.run([os.path.join(args.bin, "strata-run"), "--engine=cuda", nv, "-e", "gemm", "--args", ",".join(files),
+                                "--dump-results", outdir, "--time-kernels", str(args.reps)], capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            tried[tiles] = "strata-run timed out"
+            continue
+        if r.returncode != 0:
+            tried[tiles] = (r.stderr or r.stdout)[-300:]
+            continue
+        times = re.findall(r"kernel @\w+::@(gemm\w*): median ([0-9.]+) ms", r.stderr)
+        if len(times) != 1:
+            tried[tiles] = "no GEMM kernel timing in: " + r.stderr[-300:]
+            continue
+        out = from_npy(os.path.join(outdir, "result0.npy"), torch.bfloat16)
+        err = rel_err(out, ref)
+        written = not torch.isnan(out.float()).any().item()
+        ok = bool(err < 2e-2 and written)
+        res = {"case": tag, "M": m, "N": n, "K": k, "epilogue": "none", "dtype": dtname, "path": "sm_90a", "tiles": tiles,
+               "persistent": blocks, "compile_ms": round(ms, 1), "rel_err": err, "ok": ok, "strata_ms": float(times[0][1]),
+               # How far Strata's bf16 output is from cuBLASLt's.
+               "rel_diff_scaled_mm": rel_err(out, scaled().double())}
+        res.update(inspect_ptx(ptx))
+        tried[tiles] = {"ms": res["strata_ms"], "ok": ok, "rel_err": err, "registers": res.get("registers"),
+                        "spill_stores": res.get("spill_stores")}
+        if args.keep:
+            import shutil
+            shutil.copy(ptx, args.keep)
+        if best is None or (ok, -res["strata_ms"]) > (best["ok"], -best["strata_ms"]):
+            best = res
+    if best is None:
+        return {"case": tag, "error": json.dumps(tried)[:600]}
+    res = best
+    res["candidates"] = tried
+    res["case"] = f"{tag} {res['tiles'].replace(',', 'x')}"
+    res["scaled_mm_err"] = rel_err(scaled(), ref)
+    # The baseline column of the table is cuBLAS: here cuBLASLt's fp8 GEMM.
+    res["cublas_ms"] = bench(scaled, reps=args.reps)
+    # With fast accumulation, as wgmma accumulates here (no promotion of
+    # partial sums into separate f32 registers every few k steps).
+    fast = lambda: torch._scaled_mm(a, b.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16, use_fast_accum=True)
+    res["scaled_mm_fast_err"] = rel_err(fast(), ref)
+    res["scaled_mm_fast_ms"] = bench(fast, reps=args.reps)
+    for key in list(res):
+        if key.endswith("_ms") and key != "compile_ms":
+            res[key.replace("_ms", "_tflops")] = round(flops / res[key] / 1e9, 1)
+    return res
 
 
 def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
@@ -687,11 +801,12 @@ def row_variants(r, c, sms):
     cols = 1 << (c - 1).bit_length()
     rows = max(1, min(16, 4096 // cols))
     out = [(rows, "")]
+    # blocks-per-sm bounds the registers so that more rows are in flight
+    # on a multiprocessor.
     if cols >= 4096:
-        out += [(rows, "warps=8"), (rows, "warps=32"), (2 * rows, "warps=16"), (2 * rows, "warps=32")]
+        out += [(rows, "blocks-per-sm=3"), (rows, "blocks-per-sm=4"), (rows, "warps=8")]
     else:
-        out += [(max(1, rows // 2), ""), (2 * rows, ""), (rows, "warps=4"), (rows, f"persistent={4 * sms}"),
-                (2 * rows, f"persistent={4 * sms}")]
+        out += [(rows, "blocks-per-sm=4"), (rows, "blocks-per-sm=6"), (2 * rows, "blocks-per-sm=3")]
     return out
 
 
@@ -873,6 +988,12 @@ def run_attention(args, spec, workdir, blocks=None, triton_attn=None):
     return finish_attention(args, res, ptx, err, bench(run), q, k, v, ref, (b, h, s, d), causal, gqa, triton_attn)
 
 
+# The sm_90a attention kernel's target flushes subnormals to zero, as
+# FlashAttention builds with --use_fast_math: libdevice's exp2f is then one
+# ex2.approx.ftz.f32 (MUFU.EX2) rather than four instructions.
+ATTENTION_TARGET = "nvvm-attach-target{chip=sm_90a ftz=true}, "
+
+
 def run_attention_sm90(args, spec, workdir, blocks=None, triton_attn=None, options=""):
     """B,H,S,D,causal,dtype[,Hkv] on tile-to-nvgpu's sm_90a attention
     kernel (TMA, a producer and consumer warpgroups, wgmma with P in
@@ -890,7 +1011,8 @@ def run_attention_sm90(args, spec, workdir, blocks=None, triton_attn=None, optio
     tag = f"attn90_b{b}h{h}kv{hkv}s{s}d{d}{'_causal' if causal else ''}_{dtname}_{bm}x{bn}" + \
         "".join("_" + o.replace("=", "") for o in options.split())
     src = attention_source(b, h, hkv, s, d, causal, mdt)
-    names, ptx, ms = compile_kernel(args.bin, src, f"{bm},{bn},{d}", "sm_90a", workdir, tag, path=("sm_90a " + options).strip())
+    names, ptx, ms = compile_kernel(args.bin, src, f"{bm},{bn},{d}", "sm_90a", workdir, tag, path=("sm_90a " + options).strip(),
+                                    attach=ATTENTION_TARGET)
     nv = os.path.join(workdir, tag + ".nvvm.mlir")
     hopper = "wgmma.mma_async" in open(ptx).read()
     torch.manual_seed(0)
@@ -930,11 +1052,13 @@ def main():
     p.add_argument("--bin", required=True, help="folder of strata-opt and strata-translate")
     p.add_argument("--gemm", action="append", default=[], help="M,N,K (repeatable)")
     p.add_argument("--epilogue", action="append", default=[], choices=["none", "bias_relu", "bias_gelu"])
-    p.add_argument("--dtype", action="append", default=[], choices=list(DTYPES))
+    p.add_argument("--dtype", action="append", default=[], choices=list(DTYPES) + list(FP8),
+                   help="GEMM operand type; f8e4m3 runs A x B^T on the sm_90a path beside torch._scaled_mm")
     p.add_argument("--tile", default="128,128,32", help="GEMM block M,N,K")
     p.add_argument("--path", default="sm_80", choices=["sm_80", "sm_90a"],
                    help="tile-to-nvgpu's path for GEMMs: sm_80 (mma.sync, loaded by CuPy) or sm_90a (TMA and wgmma, run by strata-run --engine=cuda)")
     p.add_argument("--tile-sm90", default="128,256,64", help="GEMM block M,N,K of the sm_90a path; several separated by ';' are each tried and the fastest is reported")
+    p.add_argument("--tile-sm90-f8", default="128,256,128;128,128,128", help="GEMM blocks M,N,K of the sm_90a path for fp8 (K 128: one 128-byte swizzled row)")
     p.add_argument("--group-m", default=8, type=int, help="block rows per group of the sm_90a path's grid")
     p.add_argument("--ping-pong", action="store_true",
                    help="the sm_90a path's consumer warpgroups take whole 128x128 blocks in turn (tile-to-nvgpu ping-pong)")
@@ -948,7 +1072,8 @@ def main():
                    help="tile-to-nvgpu's path for attention: sm_90a (TMA, warp-specialized wgmma, run by strata-run --engine=cuda) or sm_80 (mma.sync, loaded by CuPy)")
     p.add_argument("--attn-reps", default=20, type=int, help="timed launches of each sm_90a attention kernel")
     p.add_argument("--attn-options", action="append", default=[],
-                   help="tile-to-nvgpu options of the sm_90a attention kernel to compare, e.g. ping-pong=true (repeatable; default: none)")
+                   help="tile-to-nvgpu options of the sm_90a attention kernel to compare, e.g. ping-pong=false (repeatable; default: ping-pong=true, "
+                   "the faster on an H200, docs/performance.md)")
     p.add_argument("--attn-blocks", default="", help="query x key blocks to try for each attention case, e.g. 128x32,128x64 (default: by head size)")
     p.add_argument("--out", default=None, help="write the results as JSON")
     p.add_argument("--no-triton", action="store_true")
@@ -966,7 +1091,11 @@ def main():
             for dt in dtypes:
                 for ep in epilogues:
                     try:
-                        if args.path == "sm_90a":
+                        if dt in FP8:
+                            if ep != "none":
+                                continue
+                            r = run_gemm_fp8(args, m, n, k, dt, wd)
+                        elif args.path == "sm_90a":
                             r = run_gemm_sm90(args, m, n, k, ep, dt, triton_mm, wd)
                         else:
                             r = run_gemm(args, m, n, k, ep, dt, triton_mm, wd)
@@ -988,7 +1117,7 @@ def main():
             for bl in blocks:
                 try:
                     if args.attn_path == "sm_90a":
-                        for i, opt in enumerate(args.attn_options or [""]):
+                        for i, opt in enumerate(args.attn_options or ["ping-pong=true"]):
                             try:
                                 res = run_attention_sm90(args, spec, wd, bl, triton_attn if i == 0 else None, opt)
                             except Exception as e:

@@ -26,7 +26,7 @@ const EngineCUDA = "cuda"
 
 // GPUModulePipeline lowers a gpu.module whose kernels are still gpu.func
 // operations to the llvm and nvvm dialects.
-const GPUModulePipeline = "gpu.module(convert-nvgpu-to-nvvm,convert-vector-to-llvm,convert-scf-to-cf,convert-gpu-to-nvvm,reconcile-unrealized-casts)"
+const GPUModulePipeline = "gpu.module(convert-nvgpu-to-nvvm,convert-vector-to-scf{full-unroll=true},expand-strided-metadata,lower-affine,convert-vector-to-llvm,convert-scf-to-cf,convert-gpu-to-nvvm,reconcile-unrealized-casts)"
 
 // ErrNoCUDA is the error of the CUDA engine where no driver is installed.
 var ErrNoCUDA = errors.New("--engine=cuda: no CUDA driver on this machine (libcuda.so.1 cannot be loaded)")
@@ -306,9 +306,10 @@ func (h *cudaHost) devicePtr(op *ir.Operation, m *interp.MemRef) (cuda.Ptr, erro
 	return p + cuda.Ptr(m.Offset*int64(elemBytes(m.Buf.Elem))), nil
 }
 
-// tensorMapDataTypes are the CUtensorMapDataType of element types.
+// tensorMapDataTypes are the CUtensorMapDataType of element types (the
+// 8-bit floats, which TMA copies as bytes, as UINT8).
 var tensorMapDataTypes = map[string]uint32{"ui8": 0, "ui16": 1, "ui32": 2, "i32": 3, "ui64": 4, "i64": 5,
-	"f16": 6, "f32": 7, "f64": 8, "bf16": 9}
+	"f16": 6, "f32": 7, "f64": 8, "bf16": 9, "f8E4M3FN": 0, "f8E5M2": 0}
 
 // tensorMap is nvgpu.tma.create.descriptor: cuTensorMapEncodeTiled of the
 // memref's device memory (sizes and strides innermost first, strides in

@@ -3,6 +3,7 @@ package run_test
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/internal/filecheck"
+	"github.com/strata-ir/strata/internal/testutil"
 	"github.com/strata-ir/strata/opt"
 	"github.com/strata-ir/strata/run"
 	"github.com/strata-ir/strata/targets/ptx"
@@ -21,10 +23,18 @@ import (
 // TestGPUIntegrationCUDALowered prepares each upstream CUDA integration
 // test that --engine=cuda runs as the engine does (run.LowerForCUDA: the
 // gpu.launch bodies outlined, the kernels lowered to llvm and nvvm),
-// emits the PTX of every gpu.module for sm_90a, and runs the lowered
-// program with the interpreter against the test's CHECK lines: CI checks
-// the code that scripts/gpu-test.sh runs on the GPU.
+// emits the PTX of every gpu.module for sm_90a, has LLVM's NVPTX back end
+// compile the same module (llc-22, the second opinion), and runs the
+// lowered program with the interpreter against the test's CHECK lines:
+// CI checks the code that scripts/gpu-test.sh runs on the GPU. The tests
+// of emitOnly are lowered and emitted, not interpreted. A test's
+// CHECK-PTX lines are matched against the PTX. With
+// STRATA_GPU_PTX_DIR set, the PTX files are written there (for sm_90a,
+// and for sm_80 where the kernels use no Hopper feature), for
+// scripts/gpu-test.sh to assemble with ptxas.
 func TestGPUIntegrationCUDALowered(t *testing.T) {
+	ptxDir := os.Getenv("STRATA_GPU_PTX_DIR")
+	mlirOpt, translateTool, llc := testutil.LookTool("mlir-opt-22"), testutil.LookTool("mlir-translate-22"), testutil.LookTool("llc-22")
 	var files []string
 	filepath.WalkDir(gpuIntegrationDir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".mlir") {
@@ -40,17 +50,23 @@ func TestGPUIntegrationCUDALowered(t *testing.T) {
 	for _, file := range files {
 		name, _ := filepath.Rel(gpuIntegrationDir, file)
 		name = filepath.ToSlash(name)
-		if _, no := gpuNotYet[name]; no {
+		_, only := emitOnly[name]
+		if _, no := gpuNotYet[name]; no && !only {
 			continue
 		}
-		if _, no := cudaNotYet[name]; no {
+		if _, no := cudaNotYet[name]; no && !only {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(file)
+			raw, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
+			text, _, err := prepare(name, string(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := []byte(text)
 			ctx := ir.NewContext()
 			all.Register(ctx)
 			module, _, err := asm.ParseModule(ctx, src, asm.Config{Filename: file})
@@ -60,10 +76,39 @@ func TestGPUIntegrationCUDALowered(t *testing.T) {
 			if err := run.LowerForCUDA(module); err != nil {
 				t.Fatalf("lowering: %v", err)
 			}
+			ptxChecks := filecheck.Parse(string(raw), "CHECK-PTX")
 			for _, m := range ptx.GPUModules(module) {
-				if _, err := ptx.Emit(m, ptx.Options{Chip: "sm_90a"}); err != nil {
-					t.Fatalf("PTX of gpu.module @%s: %v", gpu.ModuleOp{Operation: m}.SymName(), err)
+				mod := gpu.ModuleOp{Operation: m}.SymName()
+				text, err := ptx.Emit(m, ptx.Options{Chip: "sm_90a"})
+				if err != nil {
+					t.Fatalf("PTX of gpu.module @%s: %v", mod, err)
 				}
+				if len(ptxChecks) > 0 {
+					if err := filecheck.Match(text, ptxChecks); err != nil {
+						t.Errorf("CHECK-PTX: %v\nPTX:\n%s", err, text)
+					}
+				}
+				if mlirOpt == "" || translateTool == "" || llc == "" {
+					testutil.Missing(t, "mlir-opt-22, mlir-translate-22 and llc-22 (the second opinion)")
+				} else {
+					nvptxSecondOpinion(t, mlirOpt, translateTool, llc, m)
+				}
+				if ptxDir == "" {
+					continue
+				}
+				base := filepath.Join(ptxDir, "integration-"+strings.NewReplacer("/", "-", ".mlir", "").Replace(name)+"-"+mod)
+				if err := os.WriteFile(base+".sm_90a.ptx", []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if text80, err := ptx.Emit(m, ptx.Options{Chip: "sm_80"}); err == nil {
+					if err := os.WriteFile(base+".sm_80.ptx", []byte(text80), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if only {
+				passed = append(passed, name+" (emitted only)")
+				return
 			}
 			var low bytes.Buffer
 			if err := asm.Print(&low, module, asm.PrintOptions{}); err != nil {
@@ -73,11 +118,11 @@ func TestGPUIntegrationCUDALowered(t *testing.T) {
 			if err := os.WriteFile(path, low.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			out, errs, code := strataRun("-e", upstreamEntry(string(src)), "-entry-point-result=void", path)
+			out, errs, code := strataRun("-e", upstreamEntry(string(raw)), "-entry-point-result=void", path)
 			if code != 0 {
 				t.Fatalf("exit %d:\n%s", code, errs)
 			}
-			if err := filecheck.Match(out, filecheck.Parse(string(src), "CHECK")); err != nil {
+			if err := filecheck.Match(out, filecheck.Parse(string(raw), "CHECK")); err != nil {
 				t.Fatalf("%v\noutput:\n%s", err, out)
 			}
 			passed = append(passed, name)
@@ -113,5 +158,33 @@ func TestGPUIntegrationRedux(t *testing.T) {
 	}
 	if err := filecheck.Match(text, filecheck.Parse(string(src), "CHECK")); err != nil {
 		t.Errorf("%v\nPTX:\n%s", err, text)
+	}
+}
+
+// nvptxSecondOpinion has LLVM's NVPTX back end compile the llvm and nvvm
+// body of gpu.module m: mlir-opt-22 --convert-nvvm-to-llvm (the nvvm
+// operations that translate as inline PTX), mlir-translate-22
+// --mlir-to-llvmir, llc-22 -march=nvptx64 -mcpu=sm_90a.
+func nvptxSecondOpinion(t *testing.T, mlirOpt, translateTool, llc string, m *ir.Operation) {
+	t.Helper()
+	var text strings.Builder
+	text.WriteString("module {\n")
+	for op := m.Region(0).First().First(); op != nil; op = op.Next() {
+		text.WriteString(asm.OpString(op) + "\n")
+	}
+	text.WriteString("}\n")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "kernels.mlir")
+	if err := os.WriteFile(in, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range [][]string{
+		{mlirOpt, "--convert-nvvm-to-llvm", in, "-o", in + ".llvm.mlir"},
+		{translateTool, "--mlir-to-llvmir", in + ".llvm.mlir", "-o", in + ".ll"},
+		{llc, "-march=nvptx64", "-mcpu=sm_90a", "-mattr=+ptx80", in + ".ll", "-o", in + ".ptx"},
+	} {
+		if out, err := exec.Command(cmd[0], cmd[1:]...).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", filepath.Base(cmd[0]), err, out)
+		}
 	}
 }

@@ -100,7 +100,8 @@ func diffPrograms(t *testing.T) []string {
 }
 
 // TestDifferentialPrograms runs every program of testdata/diff and every
-// example with a printing main through strata-run and through mlir-opt-22
+// example with a printing main through strata-run (with every dialect
+// registered, as the tool has them) and through mlir-opt-22
 // + mlir-runner, and compares their output (heap addresses masked).
 func TestDifferentialPrograms(t *testing.T) {
 	files := diffPrograms(t)
@@ -110,7 +111,7 @@ func TestDifferentialPrograms(t *testing.T) {
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			want := upstreamOutput(t, file)
-			got, errs, code := runCLI([]string{"--allow-unregistered-dialect", "-e", "main", "-entry-point-result=void", genericForm(t, file)}, "")
+			got, errs, code := runCLIAll([]string{"--allow-unregistered-dialect", "-e", "main", "-entry-point-result=void", genericForm(t, file)}, "")
 			if code != 0 {
 				t.Fatalf("strata-run failed (exit %d): %s", code, errs)
 			}

@@ -15,7 +15,8 @@ import (
 )
 
 // NPYDescr returns the NumPy dtype descriptor of an element type (bf16
-// as its 16-bit patterns, since NumPy has no bfloat16).
+// and the 8-bit floats as their bit patterns, which NumPy has no type
+// for).
 func NPYDescr(t ir.Type) (string, bool) {
 	switch t := t.(type) {
 	case *ir.FloatType:
@@ -29,6 +30,9 @@ func NPYDescr(t ir.Type) (string, bool) {
 		case ir.BF16:
 			// NumPy has no bfloat16: its 16-bit patterns.
 			return "<u2", true
+		case ir.F8E4M3FN, ir.F8E5M2:
+			// Nor 8-bit floats: their 8-bit patterns.
+			return "|u1", true
 		}
 	case *ir.IndexType:
 		return "<i8", true

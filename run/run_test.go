@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	"github.com/strata-ir/strata/dialects/builtin"
@@ -16,11 +17,27 @@ import (
 	"github.com/strata-ir/strata/run"
 )
 
+// runCLI runs strata-run in process with only the builtin, arith and func
+// dialects registered: the other dialects' operations, allowed as
+// unregistered, reach the interpreter without being verified, so that
+// the tests see its run-time errors.
 func runCLI(args []string, stdin string) (string, string, int) {
 	ctx := ir.NewContext()
 	builtin.Register(ctx)
 	arith.Register(ctx)
 	function.Register(ctx)
+	return runIn(ctx, args, stdin)
+}
+
+// runCLIAll runs strata-run in process as the tool does, with every dialect
+// registered.
+func runCLIAll(args []string, stdin string) (string, string, int) {
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	return runIn(ctx, args, stdin)
+}
+
+func runIn(ctx *ir.Context, args []string, stdin string) (string, string, int) {
 	var out, errb bytes.Buffer
 	code := run.Run(ctx, args, run.Stdio{In: strings.NewReader(stdin), Out: &out, Err: &errb})
 	return out.String(), errb.String(), code

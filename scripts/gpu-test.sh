@@ -4,8 +4,9 @@
 #   scripts/gpu-test.sh build DIR   on the development machine: builds
 #                                   strata-run and strata-translate with
 #                                   CGO_ENABLED=0, emits the PTX of every
-#                                   test input and copies the inputs and
-#                                   this script into DIR.
+#                                   test input and of upstream's CUDA
+#                                   integration tests and copies the inputs
+#                                   and this script into DIR.
 #   bash DIR/gpu-test.sh            on the GPU machine (CUDA 13: ptxas,
 #                                   cuobjdump, nvdisasm): assembles every
 #                                   PTX file with ptxas -arch=sm_90a, runs
@@ -24,6 +25,7 @@ if [ "${1:-}" = build ]; then
 	dir=${2:?usage: scripts/gpu-test.sh build DIR}
 	root=$(cd "$(dirname "$0")/.." && pwd)
 	rm -rf "$dir" && mkdir -p "$dir/inputs" "$dir/ptx" "$dir/tiletonvgpu"
+	dir=$(cd "$dir" && pwd)
 	(cd "$root" && CGO_ENABLED=0 go build -ldflags="-s -w" -o "$dir/strata-run" ./tools/strata-run &&
 		CGO_ENABLED=0 go build -ldflags="-s -w" -o "$dir/strata-translate" ./tools/strata-translate &&
 		CGO_ENABLED=0 go test -ldflags="-s -w" -c -o "$dir/cuda.test" ./targets/cuda &&
@@ -45,6 +47,11 @@ if [ "${1:-}" = build ]; then
 		"$dir/strata-translate" --mlir-to-ptx --chip=sm_90a "$f" -o "$dir/ptx/$b.sm_90a.ptx" || exit 1
 		"$dir/strata-translate" --mlir-to-ptx --chip=sm_80 "$f" -o "$dir/ptx/$b.sm_80.ptx" 2>/dev/null || true
 	done
+	# The PTX of upstream's integration tests, lowered as --engine=cuda
+	# lowers them, for ptxas (integration-*.ptx).
+	if [ -d "$dir/gpu-integration" ]; then
+		(cd "$root" && STRATA_GPU_PTX_DIR="$dir/ptx" go test ./run -run 'TestGPUIntegrationCUDALowered$' -count=1 >/dev/null) || exit 1
+	fi
 	echo "built $dir: $(ls "$dir/ptx" | wc -l) PTX files"
 	exit 0
 fi
@@ -63,7 +70,8 @@ fail() { echo "FAIL $*" | tee -a "$log"; fails=$((fails + 1)); }
 	ptxas --version | tail -1
 } >>"$log" 2>&1
 
-# 1. ptxas on every emitted PTX file, for the chip it was emitted for.
+# 1. ptxas on every emitted PTX file, for the chip it was emitted for:
+# it must assemble without a warning.
 for p in "$here"/ptx/*.ptx; do
 	arch=sm_90a
 	case $p in *.sm_80.ptx) arch=sm_80 ;; esac
@@ -80,10 +88,10 @@ for p in "$here"/ptx/*.ptx; do
 			fail "ptxas -arch=$arch accepted $(basename "$p")"
 		fi ;;
 	*)
-		if [ $code -eq 0 ]; then
+		if [ $code -eq 0 ] && ! grep -qi "warning" "$out/ptxas.txt"; then
 			pass "ptxas -arch=$arch $(basename "$p")"
 		else
-			fail "ptxas -arch=$arch $(basename "$p")"
+			fail "ptxas -arch=$arch $(basename "$p"): exit $code, $(grep -i -m1 -E "warning|error" "$out/ptxas.txt")"
 		fi ;;
 	esac
 done

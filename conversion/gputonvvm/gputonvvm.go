@@ -14,10 +14,12 @@ import (
 	"github.com/strata-ir/strata/conversion/cftollvm"
 	"github.com/strata-ir/strata/conversion/functollvm"
 	"github.com/strata-ir/strata/conversion/gpucommon"
+	"github.com/strata-ir/strata/conversion/indextollvm"
 	"github.com/strata-ir/strata/conversion/llvmcommon"
 	"github.com/strata-ir/strata/conversion/mathtollvm"
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/conversion/nvgputonvvm"
+	"github.com/strata-ir/strata/conversion/ubtollvm"
 	"github.com/strata-ir/strata/conversion/vectortollvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
@@ -69,7 +71,8 @@ type Options struct {
 // Pass registers the convert-gpu-to-nvvm pass (imported packages register
 // their passes in init, see docs/passes.md).
 var Pass = pass.Registration{Argument: Argument, New: New, Lowers: llvmcommon.Lowers(func(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
-	return append(append(append(gpuPatterns(tc), shufflePattern(), printfPattern(), subgroupReducePattern()), libdevicePatterns(tc)...), wmmaPatterns(tc)...)
+	ps := append(append(append(gpuPatterns(tc), shufflePattern(), printfPattern(), subgroupReducePattern()), libdevicePatterns(tc)...), wmmaPatterns(tc)...)
+	return append(append(ps, indextollvm.Patterns(tc)...), ubtollvm.Patterns(tc)...)
 })}
 
 func init() { pass.Register(Pass) }
@@ -92,7 +95,7 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	target := rewrite.NewConversionTarget()
 	target.AddLegalDialect("llvm")
 	target.AddLegalDialect("nvvm")
-	for _, d := range []string{"func", "arith", "cf", "math", "memref"} {
+	for _, d := range []string{"func", "arith", "cf", "math", "memref", "index", "ub"} {
 		target.AddIllegalDialect(d)
 	}
 	for _, name := range []string{"gpu.func", "gpu.return", "gpu.barrier", "gpu.thread_id", "gpu.block_id", "gpu.block_dim",
@@ -113,6 +116,8 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	patterns = append(patterns, cftollvm.Patterns(tc)...)
 	patterns = append(patterns, memreftollvm.Patterns(tc)...)
 	patterns = append(patterns, mathtollvm.Patterns(tc)...)
+	patterns = append(patterns, indextollvm.Patterns(tc)...)
+	patterns = append(patterns, ubtollvm.Patterns(tc)...)
 	// Vector operations too, as upstream's pass lowers every dialect that
 	// converts to llvm: a vector.load of workgroup memory, whose memory
 	// space only this pass maps, is lowered here.

@@ -251,7 +251,7 @@ func wmmaPatterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 					return false
 				}
 				switch kind {
-				case "addf", "mulf", "divf", "maxf", "minf":
+				case "addf", "mulf", "divf", "maxf", "minf", "subf", "negatef":
 				default:
 					return false
 				}
@@ -290,7 +290,9 @@ func fragmentRegisters(r *rewrite.ConversionRewriter, loc ir.Location, v ir.Valu
 }
 
 // wmmaScalarOp is upstream's createScalarOp: one register of an
-// elementwise operation.
+// elementwise operation. subf and negatef, which mlir-opt-22's
+// createScalarOp lacks (it aborts on them), become llvm.fsub and
+// llvm.fneg.
 func wmmaScalarOp(r *rewrite.ConversionRewriter, loc ir.Location, kind string, xs []ir.Value) ir.Value {
 	b := r.Builder
 	switch kind {
@@ -300,6 +302,10 @@ func wmmaScalarOp(r *rewrite.ConversionRewriter, loc ir.Location, kind string, x
 		return llvm.BuildFmul(b, loc, xs[0], xs[1]).Result(0)
 	case "divf":
 		return llvm.BuildFdiv(b, loc, xs[0], xs[1]).Result(0)
+	case "subf":
+		return llvm.BuildFsub(b, loc, xs[0], xs[1]).Result(0)
+	case "negatef":
+		return llvm.BuildFneg(b, loc, xs[0]).Result(0)
 	}
 	return wmmaMinMax(r, loc, xs[0], xs[1], kind == "minf")
 }

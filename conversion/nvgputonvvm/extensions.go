@@ -152,10 +152,12 @@ func (b *builder) leaves(v ir.Value) ([]ir.Value, bool) {
 
 // lowerWarpgroupMmaRs expands a product with A in registers into
 // wgmma.fence, one nvvm.wgmma.mma_async.rs m64nNk16 per k step of 16 (A's
-// four b32 registers of the step: its pairs in order, bitcast; B's
+// four b32 registers of the step, packed before the fence: its pairs in
+// order, bitcast; B's
 // descriptor advanced by the step, see descriptorStep), commit and a wait
-// for completion; C's and D's registers move between the vectors and the
-// instruction's struct in order.
+// until at most waitGroup groups are in flight (0: this one complete);
+// C's and D's registers move between the vectors and the instruction's
+// struct in order.
 func lowerWarpgroupMmaRs(b *builder, o *ir.Operation, operands []ir.Value) bool {
 	op, ok := nvgpu.AsWarpgroupMmaRsOp(o)
 	if !ok {
@@ -220,12 +222,19 @@ func lowerWarpgroupMmaRs(b *builder, o *ir.Operation, operands []ir.Value) bool 
 	for i, x := range acc {
 		d = b.insert(d, x, int64(i))
 	}
-	b.create("nvvm.wgmma.fence.aligned", nil, nil)
-	for kk := int64(0); kk < totalK/k; kk++ {
+	// A's registers are all packed before the fence, so that no register
+	// the products read is written between them.
+	as := make([]ir.Value, totalK/k)
+	for kk := range as {
 		a := b.poison(aT)
 		for i := int64(0); i < 4; i++ {
-			a = b.insert(a, b.value("llvm.bitcast", []ir.Value{pairs[4*kk+i]}, i32), i)
+			a = b.insert(a, b.value("llvm.bitcast", []ir.Value{pairs[4*int64(kk)+i]}, i32), i)
 		}
+		as[kk] = a
+	}
+	b.create("nvvm.wgmma.fence.aligned", nil, nil)
+	for kk := int64(0); kk < totalK/k; kk++ {
+		a := as[kk]
 		contiguous := totalN
 		if !op.TransposeB() {
 			contiguous = totalK
@@ -234,7 +243,7 @@ func lowerWarpgroupMmaRs(b *builder, o *ir.Operation, operands []ir.Value) bool 
 		d = b.value("nvvm.wgmma.mma_async.rs", []ir.Value{d, a, descB}, accT, props...)
 	}
 	b.create("nvvm.wgmma.commit.group.sync.aligned", nil, nil)
-	b.create("nvvm.wgmma.wait.group.sync.aligned", nil, nil, prop("group", ctx.IntegerAttr(ctx.I(64), 0)))
+	b.create("nvvm.wgmma.wait.group.sync.aligned", nil, nil, prop("group", ctx.IntegerAttr(ctx.I(64), op.WaitGroup())))
 	out := make([]ir.Value, len(acc))
 	for i := range out {
 		out[i] = b.extract(d, int64(i))

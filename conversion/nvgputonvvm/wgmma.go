@@ -210,9 +210,18 @@ func lowerWarpgroupMma(b *builder, o *ir.Operation, operands []ir.Value) bool {
 		c := b.extract(operands[2], i)
 		for kk := int64(0); kk < totalK/k; kk++ {
 			// Upstream's steps: A's within one swizzled row, B's of
-			// k rows of 64 elements (an mn-major B of 64 rows).
+			// k rows of 64 elements (an mn-major B of 64 rows). A B of
+			// 8-bit elements that is not transposed is k-major, stored
+			// as its N x K transpose (the only layout wgmma takes for
+			// 8-bit multiplicands): its steps are A's, along the rows
+			// of K elements, from box to box of N rows past the
+			// swizzle's span.
 			descA := b.advance(operands[0], (k*kk+totalK*ma.Shape[1]*i)*bytesA)
-			descB := b.advance(operands[1], mb.Shape[0]*k*kk*bytesB)
+			stepB := mb.Shape[0] * k * kk * bytesB
+			if !op.TransposeB() && bytesB == 1 {
+				stepB = descriptorStep(mb.Elem, totalK, k, kk, true, totalN)
+			}
+			descB := b.advance(operands[1], stepB)
 			c = b.value("nvvm.wgmma.mma_async", []ir.Value{c, descA, descB}, c.Type(), props...)
 		}
 		results = append(results, c)

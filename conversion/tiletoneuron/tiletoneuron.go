@@ -9,9 +9,10 @@
 //     SBUF tile (a 1-D block fills one partition); a pad becomes a memset
 //     of the tile before a bounds-checked copy, so ragged edges keep the
 //     pad, and bounds_check on a store drops the elements outside;
-//   - a dot whose contraction is longer than the partitions, of two
-//     loads, is re-blocked first into a chain of dots over pieces of K
-//     (the same sums in the same order);
+//   - a kernel whose tiles are larger than one instruction takes (more
+//     rows than partitions, a contraction longer than the partitions,
+//     more columns than a moving operand or a PSUM bank) is re-blocked
+//     first, at the tile level, into pieces that fit (reblock.go);
 //   - tile.dot a·b + acc becomes nc_matmul with K on the partitions: the
 //     stationary operand is aᵀ, transposed on the tensor engine (through
 //     PSUM), the moving one b, the destination a PSUM tile in f32; an
@@ -36,11 +37,10 @@
 //
 // The lowering keeps the tile level's arithmetic (each step rounded to
 // f32 as tile's interpreter does) so --check-semantics finds the kernels
-// equal. A tile the NeuronCore cannot hold (more than 128 rows, an
-// accumulator row over a PSUM bank, a matmul block over the tensor
-// engine's limits) is a located error, and the kernel is left as it
-// was; a kernel with an operation this lowering does not know stays at
-// the tile level with a warning.
+// equal. A kernel the NeuronCore cannot hold even re-blocked (more PSUM
+// banks or SBUF than the chip has) is a located error, and the kernel is
+// left as it was; a kernel with an operation this lowering does not know
+// stays at the tile level with a warning.
 package tiletoneuron
 
 import (
@@ -69,7 +69,8 @@ var Pass = pass.Registration{Argument: Argument, New: New, Lowers: func(*ir.Cont
 var lowered = []string{"tile.load", "tile.store", "tile.atomic_add", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
 	"tile.expand_dims", "tile.squeeze", "tile.reshape", "tile.broadcast", "tile.transpose", "tile.cast",
 	"arith.constant", "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
-	"arith.maxnumf", "arith.minnumf", "arith.negf", "arith.extf", "arith.truncf", "arith.addi", "arith.cmpi",
+	"arith.maxnumf", "arith.minnumf", "arith.negf", "arith.extf", "arith.truncf", "arith.addi", "arith.subi",
+	"arith.muli", "arith.remui", "arith.remsi", "arith.cmpi",
 	"arith.select", "arith.index_cast", "arith.sitofp", "math.exp", "math.tanh", "math.sqrt", "math.rsqrt", "math.log",
 	"math.sin", "math.cos", "scf.for"}
 
@@ -90,8 +91,9 @@ func New() pass.Pass {
 }
 
 // ReassociatesFloats reports that --check-semantics compares within a
-// tolerance: the lowering keeps tile's order of operations, but
-// bn_stats-style statistics may be summed in another order.
+// tolerance: the lowering keeps tile's order of operations, but a
+// re-blocked reduction along a cut dimension adds its pieces' partial
+// sums.
 func (p *toNeuron) ReassociatesFloats() bool { return true }
 
 func (p *toNeuron) Run(op *ir.Operation, st *pass.State) error {
@@ -130,9 +132,12 @@ func Lower(k *ir.Operation, chip *chips.Chip) *ir.Diagnostic {
 	if body == nil {
 		return nil
 	}
-	splitContractions(work, chip)
+	if err := reblock(work, chip); err != nil {
+		work.Erase()
+		return err
+	}
 	hoistInvariantLoads(work)
-	l.entry, l.scratch = body, map[string]ir.Value{}
+	l.entry, l.scratch, l.stat = body, map[string]ir.Value{}, map[ir.Value]stationaryTile{}
 	if err := l.block(body); err != nil {
 		work.Erase()
 		return err
@@ -177,11 +182,17 @@ const (
 	splat
 	// isplat: an integer or index scalar (a run-time value) splat.
 	isplat
+	// fsplat: an f32 kernel argument (known only at run time) splat, not
+	// yet in any tile: the run-time operand of tensor_scalar.
+	fsplat
 	// aff: the integer tile base + p·cp + f·cf of the partition and free
 	// indices (built from tile.iota), never materialized.
 	aff
 	// mask: the predicate (base + p·cp + f·cf) cmp 0, an affine_select.
 	mask
+	// ival: an integer tile held as an f32 tile of its values (exact
+	// below 2^24), made from an index tile by a remainder.
+	ival
 )
 
 // val is the lowered form of a tile value.
@@ -191,7 +202,7 @@ type val struct {
 	c     float64  // a splat's value
 	shape []int64  // the tile-level shape
 	elem  ir.Type  // the tile-level element type
-	// For isplat, aff and mask: the scalar or base (nil: 0), the
+	// For isplat, fsplat, aff and mask: the scalar or base (nil: 0), the
 	// coefficients and, for a mask, the comparison with 0.
 	base   ir.Value
 	cp, cf int64
@@ -213,6 +224,8 @@ type lowering struct {
 	// broadcasts use for one instruction and copy out of at once.
 	entry   *ir.Block
 	scratch map[string]ir.Value
+	// stat holds the stationary operands made, by tile-level value.
+	stat map[ir.Value]stationaryTile
 }
 
 func errorf(op *ir.Operation, format string, args ...any) *ir.Diagnostic {
@@ -390,6 +403,16 @@ func (l *lowering) materialize(op *ir.Operation, v *val, psumOK bool) (ir.Value,
 		}
 		neuron.BuildMemset(l.b, op.Loc(), t, v.c)
 		return t, nil
+	case fsplat:
+		// 1·x is x exactly (signed zeros, infinities and NaN included).
+		r, c := dims(full, v.shape)
+		t, err := l.alloc(op, r, c, v.elem, neuron.BufferSbuf)
+		if err != nil {
+			return nil, err
+		}
+		neuron.BuildMemset(l.b, op.Loc(), t, 1)
+		neuron.BuildTensorScalar(l.b, op.Loc(), t, t, neuron.AluOpMultiply, neuron.TensorScalarOptions{Scalar: v.base})
+		return t, nil
 	case bcol:
 		r, c := v.shape[0], v.shape[1]
 		t, err := l.alloc(op, r, c, v.elem, neuron.BufferSbuf)
@@ -483,8 +506,10 @@ func (l *lowering) op(op *ir.Operation) *ir.Diagnostic {
 	switch {
 	case isOp(op, tile.AsIotaOp):
 		return l.iota(op)
-	case isOp(op, arith.AsAddiOp):
-		return l.addi(op)
+	case isOp(op, arith.AsAddiOp), isOp(op, arith.AsSubiOp), isOp(op, arith.AsMuliOp):
+		return l.intArith(op)
+	case isOp(op, arith.AsRemuiOp), isOp(op, arith.AsRemsiOp):
+		return l.rem(op)
 	case isOp(op, arith.AsCmpiOp):
 		return l.cmpi(op)
 	case isOp(op, arith.AsIndexCastOp):
@@ -764,7 +789,12 @@ func (l *lowering) splatOp(op *ir.Operation) *ir.Diagnostic {
 			}
 		}
 	}
-	return unsupported(op, "splats of values known only at run time")
+	shape, elem := tensorInfo(op.Result(0).Type())
+	if arg, ok := s.Input().(*ir.BlockArgument); ok && arg.Owner() == l.entry && isF32(elem) && len(shape) == 2 {
+		l.set(op, &val{k: fsplat, base: s.Input(), shape: shape, elem: elem})
+		return nil
+	}
+	return unsupported(op, "splats of values known only at run time other than f32 kernel arguments in 2-D tiles")
 }
 
 // ---- shapes ----
@@ -1031,23 +1061,38 @@ func (l *lowering) binary(op *ir.Operation, alu neuron.AluOp) *ir.Diagnostic {
 	if a.k == splat && b.k == splat {
 		return unsupported(op, "operations on constant tiles only (run --canonicalize first)")
 	}
+	if (a.k == splat || a.k == fsplat) && (b.k == splat || b.k == fsplat) {
+		return unsupported(op, "operations on splats only")
+	}
+	// The options of tensor_scalar with the scalar s: an immediate, a
+	// run-time f32 or a per-partition column.
+	scalarOpts := func(s *val, rev bool) neuron.TensorScalarOptions {
+		switch s.k {
+		case splat:
+			return neuron.TensorScalarOptions{Imm: ptr(s.c), Reverse: rev}
+		case fsplat:
+			return neuron.TensorScalarOptions{Scalar: s.base, Reverse: rev}
+		}
+		return neuron.TensorScalarOptions{Scalar: s.t, Reverse: rev}
+	}
+	isSplat := func(x *val) bool { return x.k == splat || x.k == fsplat }
 	// A broadcast column and a constant: computed on the column, which
 	// stays broadcast.
-	if a.k == bcol && b.k == splat || a.k == splat && b.k == bcol {
+	if a.k == bcol && isSplat(b) || isSplat(a) && b.k == bcol {
 		data, s, rev := a, b, false
-		if a.k == splat {
+		if isSplat(a) {
 			data, s, rev = b, a, !commutative(alu)
 		}
 		t, err := l.alloc(op, shape[0], 1, elem, neuron.BufferSbuf)
 		if err != nil {
 			return err
 		}
-		neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, neuron.TensorScalarOptions{Imm: ptr(s.c), Reverse: rev})
+		neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, scalarOpts(s, rev))
 		l.set(op, &val{k: bcol, t: t, shape: shape, elem: elem})
 		return nil
 	}
 	// A tile and a per-partition scalar or a constant: tensor_scalar.
-	scalarLike := func(x *val) bool { return x.k == splat || x.k == bcol }
+	scalarLike := func(x *val) bool { return isSplat(x) || x.k == bcol }
 	if scalarLike(b) && !scalarLike(a) || scalarLike(a) && !scalarLike(b) {
 		data, s, rev := a, b, false
 		if scalarLike(a) {
@@ -1064,11 +1109,7 @@ func (l *lowering) binary(op *ir.Operation, alu neuron.AluOp) *ir.Diagnostic {
 		if err != nil {
 			return err
 		}
-		if s.k == splat {
-			neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, neuron.TensorScalarOptions{Imm: ptr(s.c), Reverse: rev})
-		} else {
-			neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, neuron.TensorScalarOptions{Scalar: s.t, Reverse: rev})
-		}
+		neuron.BuildTensorScalar(l.b, op.Loc(), t, data.t, alu, scalarOpts(s, rev))
 		l.set(op, &val{k: data.k, t: t, shape: shape, elem: elem})
 		return nil
 	}
@@ -1270,11 +1311,7 @@ func (l *lowering) dot(op *ir.Operation) *ir.Diagnostic {
 		return errorf(op, "a dot block of %d columns needs a moving operand of %d columns, over %s's %d: re-block the kernel",
 			N, N, l.chip.Name, l.chip.MovingMax)
 	}
-	at, err := l.materialize(op, a, false)
-	if err != nil {
-		return err
-	}
-	stat, err := l.transpose(op, at, M, K, a.elem)
+	stat, err := l.stationary(op, d.A(), a, M, K)
 	if err != nil {
 		return err
 	}
@@ -1293,6 +1330,32 @@ func (l *lowering) dot(op *ir.Operation) *ir.Diagnostic {
 		l.inPlace[d.Result()] = true
 	}
 	return nil
+}
+
+// stationary returns aᵀ, the stationary operand of a dot whose left
+// operand is the tile-level value v held as a: its transpose on the tensor
+// engine, made once per block for the dots of a re-blocked GEMM that
+// share a piece of A.
+func (l *lowering) stationary(op *ir.Operation, v ir.Value, a *val, M, K int64) (ir.Value, *ir.Diagnostic) {
+	if s, ok := l.stat[v]; ok && s.blk == op.Block() {
+		return s.t, nil
+	}
+	at, err := l.materialize(op, a, false)
+	if err != nil {
+		return nil, err
+	}
+	t, err := l.transpose(op, at, M, K, a.elem)
+	if err != nil {
+		return nil, err
+	}
+	l.stat[v] = stationaryTile{t: t, blk: op.Block()}
+	return t, nil
+}
+
+// stationaryTile is a transposed left operand and the block it was made in.
+type stationaryTile struct {
+	t   ir.Value
+	blk *ir.Block
 }
 
 func isF32(t ir.Type) bool {
@@ -1469,32 +1532,6 @@ func (l *lowering) zero(op *ir.Operation) ir.Value {
 	return arith.BuildConstant(l.b, op.Loc(), l.ctx.IntegerAttr(l.ctx.IndexType(), 0), l.ctx.IndexType()).Result()
 }
 
-func (l *lowering) addi(op *ir.Operation) *ir.Diagnostic {
-	a, err := l.get(op, op.Operand(0))
-	if err != nil {
-		return err
-	}
-	b, err := l.get(op, op.Operand(1))
-	if err != nil {
-		return err
-	}
-	if a.k == isplat {
-		a, b = b, a
-	}
-	if b.k != isplat || a.k != aff && a.k != isplat {
-		return unsupported(op, "integer tile arithmetic other than iota plus a scalar")
-	}
-	n := *a
-	n.shape, _ = tensorInfo(op.Result(0).Type())
-	x := l.index(op, b.base)
-	if a.base != nil {
-		x = arith.BuildAddi(l.b, op.Loc(), a.base, x).Result()
-	}
-	n.base = x
-	l.set(op, &n)
-	return nil
-}
-
 // indexCast keeps an iota-based index tile as it is, in another integer
 // type (the values an index tile of a block takes fit them).
 func (l *lowering) indexCast(op *ir.Operation) *ir.Diagnostic {
@@ -1502,7 +1539,7 @@ func (l *lowering) indexCast(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
-	if a.k != aff && a.k != isplat {
+	if a.k != aff && a.k != isplat && a.k != ival {
 		return unsupported(op, "index casts of tiles other than iota-based index tiles")
 	}
 	n := *a
@@ -1518,10 +1555,24 @@ func (l *lowering) sitofp(op *ir.Operation) *ir.Diagnostic {
 	if err != nil {
 		return err
 	}
+	shape, elem := tensorInfo(op.Result(0).Type())
+	if a.k == ival {
+		// The integers are in an f32 tile already.
+		if isF32(elem) {
+			l.set(op, &val{k: full, t: a.t, shape: shape, elem: elem})
+			return nil
+		}
+		t, err := l.alloc(op, shape[0], shape[1], elem, neuron.BufferSbuf)
+		if err != nil {
+			return err
+		}
+		neuron.BuildTensorCopy(l.b, op.Loc(), t, a.t)
+		l.set(op, &val{k: full, t: t, shape: shape, elem: elem})
+		return nil
+	}
 	if a.k != aff {
 		return unsupported(op, "conversions to float of tiles other than iota-based index tiles")
 	}
-	shape, elem := tensorInfo(op.Result(0).Type())
 	k, cp, cf := full, a.cp, a.cf
 	if len(shape) == 1 {
 		// A 1-D tile is a column: its index runs along the partitions.

@@ -2,8 +2,11 @@ package tiletonvgpu
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
+	mathd "github.com/strata-ir/strata/dialects/math"
 	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/nvvm"
@@ -32,7 +35,10 @@ import (
 //     its registers (quad shuffles, exp2), and P V by wgmma
 //     with P in registers (nvgpu.warpgroup.mma.rs: the accumulator
 //     fragments of S converted to 16 bits are the A fragments of P) and V
-//     in shared memory (mn-major); then they release the stage.
+//     in shared memory (mn-major); then they release the stage. The
+//     scores' scale is folded into the exponent's argument beforehand
+//     (foldScale), and under ping-pong the two consumer warpgroups issue
+//     their products in turns (turn).
 
 // flash90 is the plan of an sm_90a attention kernel and, while it is
 // lowered, its state.
@@ -533,8 +539,8 @@ func (k *kernel) flash90Dot(op *ir.Operation) error {
 		kb := k.smemView(p, at, []int64{p.d, p.bn})
 		dk := k.smemDescriptor(kb, p.maps[1], p.d, p.bn, p.elem)
 		zero := k.val("arith.constant", nil, rt, ir.NamedAttr{Name: "value", Value: k.ctx.DenseElementsAttr(rt, true, make([]byte, 4))})
-		p.turn(k, func() {
-			k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, p.qFrag, dk, zero, rt).Operation.Result(0)
+		p.turn(k, func(o nvgpu.WarpgroupMmaRsOptions) {
+			k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, p.qFrag, dk, zero, rt, o).Operation.Result(0)
 		})
 		return nil
 	}
@@ -556,8 +562,9 @@ func (k *kernel) flash90Dot(op *ir.Operation) error {
 	vb := k.smemView(p, k.add(at, k.c(p.blockBytes())), []int64{p.bn, p.d})
 	dv := k.smemDescriptor(vb, p.maps[2], p.bn, p.d, p.elem)
 	c := k.get(d.Acc())
-	p.turn(k, func() {
-		k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, a, dv, c, c.Type(), nvgpu.WarpgroupMmaRsOptions{TransposeB: true}).Operation.Result(0)
+	p.turn(k, func(o nvgpu.WarpgroupMmaRsOptions) {
+		o.TransposeB = true
+		k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, a, dv, c, c.Type(), o).Operation.Result(0)
 	})
 	nvgpu.BuildMbarrierArrive(k.b, k.b.Loc, p.empty, s, k.parsedType("!nvgpu.mbarrier.token"))
 	return nil
@@ -598,20 +605,26 @@ func (k *kernel) flash90QFrags(p *flash90) {
 // and the other warpgroup's 128 arrivals) and passes the turn by arriving
 // on the other's; warpgroup 1 passes the first turn at the start, and
 // warpgroup 0 takes the turn passed after warpgroup 1's last product at
-// the end, so that every phase of the barriers completes.
+// the end, so that every phase of the barriers completes. The turn
+// orders the issue of the products, not their completion: a warpgroup
+// passes it as soon as its wgmma group is committed, and only then waits
+// for the group, so that the other's product queues behind it on the
+// tensor cores instead of starting after it drained.
 const turnBarrier = 1
 
-// turn emits product under the warpgroup's turn when the kernel plays
-// ping-pong.
-func (p *flash90) turn(k *kernel, product func()) {
+// turn emits product (given the options of its nvgpu.warpgroup.mma.rs)
+// under the warpgroup's turn when the kernel plays ping-pong: issued and
+// left in flight, the turn passed, then waited for.
+func (p *flash90) turn(k *kernel, product func(nvgpu.WarpgroupMmaRsOptions)) {
 	if !p.pingpong {
-		product()
+		product(nvgpu.WarpgroupMmaRsOptions{})
 		return
 	}
 	wg := k.div(k.tid, 128)
 	k.turnWaitOf(wg)
-	product()
+	product(nvgpu.WarpgroupMmaRsOptions{WaitGroup: 1})
 	k.turnArriveOf(k.bin("arith.subi", k.c(1), wg))
+	nvvm.BuildWgmmaWaitGroupSyncAligned(k.b, k.b.Loc, 0)
 }
 
 func (k *kernel) turnI32(v ir.Value) ir.Value {
@@ -632,3 +645,143 @@ func (k *kernel) turnArriveOf(wg ir.Value) {
 
 func (k *kernel) turnWait(wg int64)   { k.turnWaitOf(k.c(wg)) }
 func (k *kernel) turnArrive(wg int64) { k.turnArriveOf(k.c(wg)) }
+
+// splatFloat returns the constant a tile.splat of a float constant
+// spreads, or ok false.
+func splatFloat(v ir.Value) (float64, bool) {
+	s, ok := tile.AsSplatOp(ir.DefiningOp(v))
+	if !ok {
+		return 0, false
+	}
+	c, ok := arith.AsConstantOp(ir.DefiningOp(s.Operand(0)))
+	if !ok {
+		return 0, false
+	}
+	fa, ok := c.Value().(*ir.FloatAttr)
+	if !ok {
+		return 0, false
+	}
+	return fa.Float64(), true
+}
+
+// foldScale moves the scaling of the scores of every attention loop of
+// the plan into the exponent, as FlashAttention does: where the loop
+// computes y = S * c (c > 0, finite), masks y with -inf (selects), takes
+// its row maximum m and exponentiates y - m, it masks S itself, scales
+// the row maximum (max(S) * c is max(S * c): rounding is monotonic) and
+// computes y - m as one fused multiply-add, S * c + (-m), with -m
+// negated on the row before its broadcast. That saves a multiplication
+// of every score. Loops of another form are left as they are.
+func (p *flash90) foldScale() {
+	for s := range p.scores {
+		foldScale(tile.DotOp{Operation: s})
+	}
+}
+
+func foldScale(s tile.DotOp) {
+	mul := onlyUse(s.Result())
+	if mul == nil {
+		return
+	}
+	m, ok := arith.AsMulfOp(mul.Owner())
+	if !ok {
+		return
+	}
+	splat := m.Rhs()
+	if mul.Index() == 1 {
+		splat = m.Lhs()
+	}
+	c, ok := splatFloat(splat)
+	if !ok || !(c > 0) || math.IsInf(c, 1) {
+		return
+	}
+	// The masks: selects of y (or a masked y) and -inf.
+	z := m.Result()
+	for {
+		u := onlyUse(z)
+		if u == nil {
+			break
+		}
+		sel, ok := arith.AsSelectOp(u.Owner())
+		if !ok || u.Index() != 1 {
+			break
+		}
+		if v, ok := splatFloat(sel.FalseValue()); !ok || !math.IsInf(v, -1) {
+			return
+		}
+		z = sel.Result()
+	}
+	// z's uses: its row maximum and z - m.
+	var red tile.ReduceOp
+	var sub arith.SubfOp
+	n := 0
+	for u := z.FirstUse(); u != nil; u = u.Next() {
+		n++
+		if r, ok := tile.AsReduceOp(u.Owner()); ok && u.Index() == 0 {
+			if k, ok := r.Kind(); ok && k == tile.CombiningKindMax && r.Dim() == 1 {
+				red = r
+				continue
+			}
+		}
+		if d, ok := arith.AsSubfOp(u.Owner()); ok && u.Index() == 0 {
+			sub = d
+			continue
+		}
+		return
+	}
+	if n != 2 || red.Operation == nil || sub.Operation == nil {
+		return
+	}
+	if shape, _, _ := tileShape(z); len(shape) != 2 {
+		return
+	}
+	ctx := s.Operation.Context()
+	b := ir.NewBuilder(ctx)
+	// The row maximum of the scores, scaled.
+	b.SetInsertionPointAfter(red.Operation)
+	loc := red.Operation.Loc()
+	rowC := tile.BuildSplat(b, loc, ir.DefiningOp(splat).Operand(0), red.Result().Type()).Result()
+	scaled := arith.BuildMulf(b, loc, red.Result(), rowC).Result()
+	var uses []*ir.OpOperand
+	for u := red.Result().FirstUse(); u != nil; u = u.Next() {
+		if u.Owner() != ir.DefiningOp(scaled) {
+			uses = append(uses, u)
+		}
+	}
+	for _, u := range uses {
+		u.Set(scaled)
+	}
+	// y - m as S * c + (-m).
+	b.SetInsertionPoint(sub.Operation)
+	loc = sub.Operation.Loc()
+	rows := sub.Rhs()
+	neg := negatedRows(b, loc, rows)
+	fma := mathd.BuildFma(b, loc, z, splat, neg).Result()
+	ir.ReplaceAllUsesWith(sub.Result(), fma)
+	sub.Operation.Erase()
+	// The broadcast of the row maximum, now unused.
+	for v := rows; v != nil; {
+		def := ir.DefiningOp(v)
+		if def == nil || v.FirstUse() != nil || (!isOp(def, tile.AsBroadcastOp) && !isOp(def, tile.AsExpandDimsOp)) {
+			break
+		}
+		v = def.Operand(0)
+		def.Erase()
+	}
+	// The masks and the maximum read S itself.
+	ir.ReplaceAllUsesWith(m.Result(), s.Result())
+	m.Operation.Erase()
+}
+
+// negatedRows returns -x for a tile x: the broadcast of a row value
+// negated before its broadcast, or the tile negated.
+func negatedRows(b *ir.Builder, loc ir.Location, x ir.Value) ir.Value {
+	if bc, ok := tile.AsBroadcastOp(ir.DefiningOp(x)); ok {
+		if ed, ok := tile.AsExpandDimsOp(ir.DefiningOp(bc.Input())); ok {
+			neg := arith.BuildNegf(b, loc, ed.Input()).Result()
+			e := tile.BuildExpandDims(b, loc, neg, ed.Dim(), ed.Result().Type()).Result()
+			return tile.BuildBroadcast(b, loc, e, x.Type()).Result()
+		}
+	}
+	return arith.BuildNegf(b, loc, x).Result()
+}

@@ -2,11 +2,14 @@ package tiletonvgpu_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/strata-ir/strata/all"
 	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/run"
 	"github.com/strata-ir/strata/semcheck"
@@ -18,12 +21,17 @@ import (
 // and runs each level on the interpreter with the program's inputs: the
 // nvgpu kernel prints what the tile kernel prints. The cases are ragged
 // against the blocks, causal with grouped K/V heads, f16 with D=128, with
-// one and two consumer warpgroups.
+// one and two consumer warpgroups. The scores' scale is folded into one
+// fused multiply-add with the row maximum.
 func TestFlash90Semantics(t *testing.T) {
 	hopper := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
-		"nvgpu.warpgroup.mma.rs", "{transposeB}", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 40",
-		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2"}
-	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = "}
+		"nvgpu.warpgroup.mma.rs", "transposeB", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 40",
+		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2",
+		// The scale folded into the exponent's argument.
+		"math.fma"}
+	// Under ping-pong the products are issued in turn and waited for
+	// after the turn passed.
+	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = ", "waitGroup = 1", "nvvm.wgmma.wait.group.sync.aligned 0"}
 	cases := []struct {
 		file, sizes, options string
 		want                 []string
@@ -70,8 +78,8 @@ func TestFlash90Semantics(t *testing.T) {
 			if strings.Contains(out, "nvgpu.mma.sync") {
 				t.Errorf("the mma.sync path in the lowered module")
 			}
-			if c.options == "" && strings.Contains(out, "nvvm.barrier") {
-				t.Errorf("named barriers without pingpong")
+			if c.options == "" && (strings.Contains(out, "nvvm.barrier") || strings.Contains(out, "waitGroup")) {
+				t.Errorf("named barriers or products left in flight without pingpong")
 			}
 		})
 	}
@@ -115,7 +123,7 @@ func TestFlash90NVVM(t *testing.T) {
 	text := sm90PTX(t, "flash90_causal.mlir", "128,128,64", " ping-pong=true")
 	for _, w := range []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16",
 		"}, {%r", "cp.async.bulk.tensor.3d", "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "ex2.approx",
-		"bar.sync %r", "bar.arrive %r"} {
+		"bar.sync %r", "bar.arrive %r", "wgmma.wait_group.sync.aligned 1;", "fma.rn.f32"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("no %q in the PTX", w)
 		}
@@ -146,6 +154,55 @@ func TestFlash90Fallback(t *testing.T) {
 			}
 			if out := sb.String(); !strings.Contains(out, "nvgpu.mma.sync") || strings.Contains(out, "nvgpu.warpgroup.mma.rs") {
 				t.Errorf("not the mma.sync kernel")
+			}
+		})
+	}
+}
+
+// TestFlash90FoldScale: the scale of the scores folds into one fma per
+// attention loop where it is a positive constant and the masks are -inf,
+// and stays a multiply where it is not (a negative scale would turn the
+// row maximum into the minimum).
+func TestFlash90FoldScale(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "flash90_gqa_tile.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, from, to string
+		fmas           int
+	}{
+		{"positive", "", "", 2},
+		{"negative", "%cst_1 = arith.constant 0.180336878 : f32", "%cst_1 = arith.constant -0.180336878 : f32", 0},
+		// A mask of a finite value is not unchanged by the scale: the
+		// masked loop keeps its multiply, the other folds.
+		{"finite mask", "%39 = tile.splat %cst : f32 -> tensor<64x64xf32>", "%39 = tile.splat %cst_0 : f32 -> tensor<64x64xf32>", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text := strings.Replace(string(src), c.from, c.to, 1)
+			ctx := ir.NewContext()
+			all.Register(ctx)
+			m, _, err := asm.ParseModule(ctx, []byte(text), asm.Config{Filename: c.name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pm := pass.NewManager(ctx, "builtin.module")
+			if err := pm.Parse("builtin.module(tile-to-nvgpu{chip=sm_90a})"); err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(m); err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			out := sb.String()
+			if !strings.Contains(out, "nvgpu.warpgroup.mma.rs") {
+				t.Fatalf("not the sm_90a attention kernel")
+			}
+			if n := strings.Count(out, "math.fma"); n != c.fmas {
+				t.Errorf("%d math.fma, want %d", n, c.fmas)
 			}
 		})
 	}

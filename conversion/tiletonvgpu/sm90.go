@@ -23,7 +23,9 @@ import (
 //     released it;
 //   - the other warpgroups take the registers (setmaxnreg.inc), wait on
 //     "full", issue wgmma m64nNk16 on the stage through shared-memory
-//     descriptors (B transposed, as it is stored k-major), keep one wgmma
+//     descriptors (B transposed: its K x N blocks are stored with N
+//     contiguous; for 8-bit floats, m64nNk32 with B given N x K and read
+//     k-major, the only layout wgmma takes for them), keep one wgmma
 //     group in flight and release the stage the previous one read by one
 //     arrival per warpgroup on its "empty" mbarrier; then they read the
 //     accumulator's registers in the WGMMA layout and run the epilogue
@@ -42,9 +44,14 @@ import (
 // passed to the kernel after its arguments; the stages live in dynamic
 // shared memory, aligned at run time to the 1024 bytes the swizzle needs.
 
-// SM90BK is the k block of the sm_90a GEMM: 64 elements of 16 bits, the
-// 128 bytes of the swizzle.
+// SM90BK is the k block of the sm_90a GEMM for 16-bit operands: 64
+// elements of 16 bits, the 128 bytes of the swizzle. 8-bit float operands
+// take a k block of 128 elements (sm90BK).
 const SM90BK = 64
+
+// sm90BK returns the k block of the sm_90a GEMM for operands of elem:
+// the elements of one 128-byte swizzled row.
+func sm90BK(elem ir.Type) int64 { return 128 / int64(max(1, bitWidth(elem)/8)) }
 
 // SM90MaxStages is the deepest ring of stages; SM90SharedBytes the shared
 // memory the stages may use (of the 227 KB a Hopper block may have).
@@ -80,13 +87,37 @@ type sm90Plan struct {
 	pingpong bool
 	// args are the kernel arguments of the memrefs of A and B.
 	args [2]int
+	// kMajorB is set when B is the transpose of blocks loaded from an
+	// N x K memref: its rows of K elements are contiguous, as wgmma of
+	// 8-bit floats requires (and only they take this form). The stage
+	// then holds B as one box of bn rows of bk elements, read without
+	// transposition.
+	kMajorB bool
+	// transB is the tile.transpose of B's block when kMajorB.
+	transB *ir.Operation
 }
 
-// stageBytes is the shared memory of one stage: the A block, then the B
-// block as bn/64 boxes of 64x64.
-func (p *sm90Plan) stageBytes() int64 { return (p.bm*p.bk + p.bk*p.bn) * 2 }
+// es is the size in bytes of an operand's element.
+func (p *sm90Plan) es() int64 { return int64(bitWidth(p.elem) / 8) }
 
-func (p *sm90Plan) aBytes() int64 { return p.bm * p.bk * 2 }
+// stageBytes is the shared memory of one stage: the A block, then the B
+// block (bn/64 boxes of bk x 64, or one box of bn x bk when kMajorB).
+func (p *sm90Plan) stageBytes() int64 { return (p.bm*p.bk + p.bk*p.bn) * p.es() }
+
+func (p *sm90Plan) aBytes() int64 { return p.bm * p.bk * p.es() }
+
+// box returns the TMA box of operand i (0 for A, 1 for B), rows x
+// columns of its memref: A's bm x bk; B's bk x 64, or bn x bk when
+// kMajorB.
+func (p *sm90Plan) box(i int) []int64 {
+	switch {
+	case i == 0:
+		return []int64{p.bm, p.bk}
+	case p.kMajorB:
+		return []int64{p.bn, p.bk}
+	}
+	return []int64{p.bk, TMABox}
+}
 
 // sharedBytes is the dynamic shared memory of a block: the stages and
 // the room to align them.
@@ -131,7 +162,17 @@ func planSM90(kf *ir.Operation, pingpong bool) (*sm90Plan, string) {
 	p := &sm90Plan{loop: loop, dot: d}
 	for i, v := range []ir.Value{d.A(), d.B()} {
 		def := ir.DefiningOp(v)
-		if def == nil || def.Block() != body || !feedsDot(def) {
+		if tr, ok := tile.AsTransposeOp(def); ok && i == 1 && def.Block() == body && ir.HasOneUse(v) {
+			// B = transpose(block of an N x K memref): k-major.
+			if perm := tile.Permutation(tr); len(perm) == 2 && perm[0] == 1 && perm[1] == 0 {
+				src := ir.DefiningOp(tr.Input())
+				if src != nil && src.Block() == body && isOp(src, tile.AsLoadOp) && ir.HasOneUse(src.Result(0)) {
+					p.kMajorB, p.transB = true, def
+					def = src
+				}
+			}
+		}
+		if def == nil || def.Block() != body || (!feedsDot(def) && !(i == 1 && p.kMajorB)) {
 			return nil, "an operand of the product is not a tile.load of the loop"
 		}
 		ld, _ := tile.AsLoadOp(def)
@@ -143,7 +184,7 @@ func planSM90(kf *ir.Operation, pingpong bool) (*sm90Plan, string) {
 		p.args[i] = arg.Index()
 	}
 	for op := body.First(); op != nil; op = op.Next() {
-		if op == dots[0] || op == p.loads[0].Operation || op == p.loads[1].Operation || op == body.Last() {
+		if op == dots[0] || op == p.loads[0].Operation || op == p.loads[1].Operation || op == p.transB || op == body.Last() {
 			continue
 		}
 		if op.NumRegions() != 0 || producesTile(op) {
@@ -158,15 +199,26 @@ func planSM90(kf *ir.Operation, pingpong bool) (*sm90Plan, string) {
 	aShape, aElem, _ := tileShape(d.A())
 	bShape, bElem, _ := tileShape(d.B())
 	_, cElem, _ := tileShape(d.Acc())
-	if aElem != bElem || bitWidth(aElem) != 16 || !isFloat(aElem) || bitWidth(cElem) != 32 || !isFloat(cElem) {
-		return nil, "wgmma here takes f16 or bf16 operands and an f32 accumulator"
+	f8 := isFloat8(aElem)
+	if aElem != bElem || (bitWidth(aElem) != 16 && !f8) || !isFloat(aElem) || bitWidth(cElem) != 32 || !isFloat(cElem) {
+		return nil, "wgmma here takes f16, bf16, f8E4M3FN or f8E5M2 operands of one type and an f32 accumulator"
+	}
+	if f8 && !p.kMajorB {
+		return nil, "wgmma of 8-bit floats reads B k-major: B must be the transpose of blocks of an N x K memref (a matmul with B transposed)"
+	}
+	if !f8 && p.kMajorB {
+		// nvgpu.warpgroup.mma steps a 16-bit B that is not transposed
+		// as upstream does, as if it were mn-major.
+		return nil, "B is the transpose of blocks (k-major), which the sm_90a GEMM takes for 8-bit floats only"
 	}
 	p.bm, p.bk, p.bn, p.elem = aShape[0], aShape[1], bShape[1], aElem
-	if p.bk != SM90BK || (p.bm != 64 && p.bm != 128) || p.bn%64 != 0 || p.bn > 256 || !isPow2(p.bn) {
-		return nil, fmt.Sprintf("blocks %dx%dx%d: the sm_90a GEMM takes bm 64 or 128, bk %d, bn 64, 128 or 256", p.bm, p.bk, p.bn, SM90BK)
+	if bk := sm90BK(aElem); p.bk != bk || (p.bm != 64 && p.bm != 128) || p.bn%64 != 0 || p.bn > 256 || !isPow2(p.bn) {
+		return nil, fmt.Sprintf("blocks %dx%dx%d: the sm_90a GEMM of %s takes bm 64 or 128, bk %d, bn 64, 128 or 256", p.bm, p.bk, p.bn, ir.TypeString(aElem), bk)
 	}
 	p.consumers = p.bm / WGMMAM
-	p.pingpong = pingpong && p.bm == 2*WGMMAM && p.bn <= 128
+	// Ping-pong's warpgroups multiply 128 rows of A each, which
+	// nvgpu.warpgroup.mma steps through as 16-bit rows of 64 elements.
+	p.pingpong = pingpong && p.bm == 2*WGMMAM && p.bn <= 128 && !f8
 	p.stages = min(SM90MaxStages, (SM90SharedBytes-swizzleAlign)/p.stageBytes())
 	if p.stages < 2 {
 		return nil, "two stages do not fit in shared memory"
@@ -222,8 +274,8 @@ func zeroTile(v ir.Value) bool {
 
 // tmaOK returns the kernel argument ld loads from when TMA can copy the
 // blocks of ld: a tile.load by block index of a whole 2-D memref argument
-// of identity layout whose rows of 16-bit elements are a multiple of 16
-// bytes (TMA's global strides), reading zeros outside.
+// of identity layout whose rows are a multiple of 16 bytes (TMA's global
+// strides), reading zeros outside.
 func tmaOK(ld tile.LoadOp) (*ir.BlockArgument, bool) {
 	v, ok := tile.AsViewOp(ir.DefiningOp(ld.View()))
 	if !ok || v.Offset() != nil || len(v.Sizes()) != 0 || ld.Mask() != nil || ld.At() {
@@ -234,7 +286,7 @@ func tmaOK(ld tile.LoadOp) (*ir.BlockArgument, bool) {
 		return nil, false
 	}
 	mt, ok := v.Source().Type().(*ir.MemRefType)
-	if !ok || len(mt.Shape) != 2 || mt.Layout != nil || mt.Shape[1] <= 0 || mt.Shape[1]*2%16 != 0 {
+	if !ok || len(mt.Shape) != 2 || mt.Layout != nil || mt.Shape[1] <= 0 || mt.Shape[1]*int64(max(1, bitWidth(mt.Elem)/8))%16 != 0 {
 		return nil, false
 	}
 	if p, ok := ld.Pad().(*ir.StringAttr); ld.Pad() != nil && (!ok || p.Value != "zero") {
@@ -526,4 +578,11 @@ func (r *ring) takeTurn(k *kernel, wg, i ir.Value) func() {
 		nvgpu.BuildMbarrierArriveExpectTx(k.b, k.b.Loc, r.order, k.c(0), other,
 			nvgpu.MbarrierArriveExpectTxOptions{Predicate: k.cmp(0, k.rem(k.tid, 128), k.c(0))})
 	}
+}
+
+// isFloat8 reports whether t is one of the 8-bit float types wgmma
+// multiplies (f8E4M3FN, f8E5M2).
+func isFloat8(t ir.Type) bool {
+	ft, ok := t.(*ir.FloatType)
+	return ok && (ft.Kind == ir.F8E4M3FN || ft.Kind == ir.F8E5M2)
 }

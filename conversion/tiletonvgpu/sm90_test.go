@@ -67,6 +67,14 @@ func TestSM90Semantics(t *testing.T) {
 		// warpgroup's first tile starts phases ahead of the ring.
 		{"gemm_deep.mlir", "128,128,64", []string{"vector<128x128xf32>"}, nil, false, " persistent=1 ping-pong=true"},
 		{"gemm_tiles.mlir", "64,64,64", []string{"nvvm.wgmma.mma_async"}, []string{"nvgpu.warpgroup"}, true, " persistent=5"},
+		// f8E4M3FN operands, B k-major (the transpose of an N x K
+		// memref, loaded as one box of bn rows), k blocks of 128: wgmma
+		// k32 of e4m3 without transposition.
+		{"gemm_f8.mlir", "64,64,128", []string{"nvgpu.warpgroup.mma", "memref<64x128xf8E4M3FN", "box[%c64_1, %c128]"}, []string{"{transposeB}", "nvgpu.mma.sync"}, false, ""},
+		{"gemm_f8.mlir", "128,128,128", []string{"threads in (%c384", "vector<64x128xf32>"}, []string{"{transposeB}"}, false, " persistent=1"},
+		{"gemm_f8.mlir", "128,128,128", []string{"nvvm.wgmma.mma_async", "A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]", "k = 32"}, []string{"nvgpu.warpgroup"}, true, ""},
+		{"gemm_f8.mlir", "64,256,128", []string{"nvvm.wgmma.mma_async", "n = 256"}, []string{"nvgpu.warpgroup"}, true, " persistent=1"},
+		{"gemm_f8e5m2.mlir", "128,64,128", []string{"A[<e5m2>, <one>, <row>], B[<e5m2>, <one>, <col>]"}, []string{"nvgpu.warpgroup"}, true, ""},
 		// A k block other than 64: the sm_80 path.
 		{"gemm_bias_relu.mlir", "32,32,16", []string{"nvgpu.mma.sync", "nvgpu.device_async_copy"}, []string{"nvgpu.warpgroup.mma"}, false, ""},
 	}
@@ -168,12 +176,13 @@ func sm90PTX(t *testing.T, file, sizes, opts string) string {
 // TestSM90PTX checks the key instructions of the PTX of sm_90a GEMMs
 // (testdata/*.ptx.check).
 func TestSM90PTX(t *testing.T) {
-	for _, c := range []struct{ check, opts string }{
-		{"gemm_sm90.ptx.check", ""},
-		{"gemm_sm90_pingpong.ptx.check", " ping-pong=true"},
+	for _, c := range []struct{ file, sizes, check, opts string }{
+		{"gemm_bias_relu.mlir", "128,128,64", "gemm_sm90.ptx.check", ""},
+		{"gemm_bias_relu.mlir", "128,128,64", "gemm_sm90_pingpong.ptx.check", " ping-pong=true"},
+		{"gemm_f8.mlir", "128,128,128", "gemm_f8_sm90.ptx.check", ""},
 	} {
 		t.Run(c.check, func(t *testing.T) {
-			text := sm90PTX(t, "gemm_bias_relu.mlir", "128,128,64", c.opts)
+			text := sm90PTX(t, c.file, c.sizes, c.opts)
 			check, err := os.ReadFile(filepath.Join("testdata", c.check))
 			if err != nil {
 				t.Fatal(err)
@@ -192,8 +201,12 @@ func TestSM90Ptxas(t *testing.T) {
 	if err != nil {
 		t.Skip("ptxas is not installed: the sm_90a PTX is not assembled here (scripts/gpu-test.sh runs this test on a GPU machine)")
 	}
-	for _, sizes := range []string{"64,64,64", "128,128,64", "128,256,64"} {
-		text := sm90PTX(t, "gemm_bias_relu.mlir", sizes, "")
+	for _, c := range []struct{ file, sizes string }{
+		{"gemm_bias_relu.mlir", "64,64,64"}, {"gemm_bias_relu.mlir", "128,128,64"}, {"gemm_bias_relu.mlir", "128,256,64"},
+		{"gemm_f8.mlir", "128,128,128"}, {"gemm_f8.mlir", "128,256,128"},
+	} {
+		sizes := c.file + ":" + c.sizes
+		text := sm90PTX(t, c.file, c.sizes, "")
 		dir := t.TempDir()
 		src := filepath.Join(dir, "k.ptx")
 		if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
@@ -207,5 +220,30 @@ func TestSM90Ptxas(t *testing.T) {
 			t.Errorf("%s: ptxas ignored setmaxnreg:\n%s", sizes, out)
 		}
 		t.Logf("%s:\n%s", sizes, out)
+	}
+}
+
+// TestFloat8Errors checks the diagnostics of 8-bit float GEMMs that a
+// chip cannot multiply: located at the product, naming the chip and why.
+func TestFloat8Errors(t *testing.T) {
+	for _, c := range []struct{ pipeline, want string }{
+		{"linalg-to-tile{target=sm_80 tile-sizes=64,64,128}, tile-to-nvgpu{chip=sm_80}",
+			"gemm_f8.mlir:18:9: error: linalg-to-tile{target=sm_80}: chip sm_80 has no matrix instruction that multiplies f8E4M3FN"},
+		{"linalg-to-tile{target=sm_90a tile-sizes=64,64,128}, tile-to-nvgpu{chip=sm_80}",
+			"error: tile-to-nvgpu{chip=sm_80}: a tile.dot of f8E4M3FN runs on wgmma only: chip sm_80 has no tensor-core instruction of 8-bit floats"},
+		{"linalg-to-tile{target=sm_90a tile-sizes=64,64,64}, tile-to-nvgpu{chip=sm_90a}",
+			"error: tile-to-nvgpu{chip=sm_90a}: a tile.dot of f8E4M3FN runs on wgmma only: blocks 64x64x64: the sm_90a GEMM of f8E4M3FN takes bm 64 or 128, bk 128"},
+	} {
+		t.Run(c.pipeline, func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", "gemm_f8.mlir"))
+			pm := pass.NewManager(ctx, "builtin.module")
+			if err := pm.Parse("builtin.module(" + c.pipeline + ")"); err != nil {
+				t.Fatal(err)
+			}
+			err := pm.Run(m)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want %q", err, c.want)
+			}
+		})
 	}
 }

@@ -140,6 +140,7 @@ type toNVGPU struct {
 	persistent *int64
 	warps      *int64
 	pingpong   *bool
+	blocksSM   *int64
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -154,6 +155,7 @@ func New() pass.Pass {
 	p.pingpong = p.Options.Bool("ping-pong", false, "Let the two consumer warpgroups of an sm_90a kernel take turns: whole 128-row blocks of a GEMM (bn at most 128) rather than 64 rows of each, or the products of the attention kernel (named barriers), so that the epilogue or softmax of one overlaps the products of the other")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
+	p.blocksSM = p.Options.Int("blocks-per-sm", 0, "Ask the assembler to fit at least this many blocks of a kernel without products on a multiprocessor, limiting its registers (nvvm.minctasm; 0: no request)")
 	return p
 }
 
@@ -164,7 +166,11 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if w := *p.warps; w < 0 || w > 32 || w&(w-1) != 0 {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: warps=%d is not a power of two up to 32", w))
 	}
-	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong}); err != nil {
+	if b := *p.blocksSM; b < 0 || b > 32 {
+		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: blocks-per-sm=%d is not in [0, 32]", b))
+	}
+	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong,
+		BlocksPerSM: *p.blocksSM}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -197,6 +203,11 @@ type Options struct {
 	// products (row-wise kernels); 0 picks enough warps for each thread
 	// to hold RowElements elements of the largest tile.
 	Warps int64
+	// BlocksPerSM > 0 asks the assembler to fit that many blocks of a
+	// kernel without products on a multiprocessor (nvvm.minctasm), which
+	// bounds its registers: more rows of a row-wise kernel in flight; 0
+	// asks for DefaultThreadsPerSM threads (see blocksPerSM).
+	BlocksPerSM int64
 	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
 	// blocks of 128 rows and at most 128 columns whole blocks in turn
 	// (see sm90Plan.pingpong); in the attention kernel the two consumer
@@ -393,14 +404,20 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	splitRematerializable(work)
 	var plan *sm90Plan
 	var attn *flash90
+	why := "chip " + chip + " has no tensor-core instruction of 8-bit floats (mma.sync of e4m3 and e5m2 needs sm_89, wgmma sm_90a)"
 	if chip == "sm_90a" && t.AsyncCopy && !persistent {
-		plan, _ = planSM90(work, opts.PingPong)
+		plan, why = planSM90(work, opts.PingPong)
 		if plan == nil {
 			attn, _ = planFlash90(work)
 			if attn != nil {
 				attn.pingpong = attn.consumers == 2 && opts.PingPong
+				attn.foldScale()
 			}
 		}
+	}
+	if d := float8Dot(work); plan == nil && d != nil {
+		// mma.sync here multiplies 16-bit floats only.
+		return nil, nil, ir.NewError(d.Loc(), fmt.Sprintf("%s{chip=%s}: a tile.dot of %s runs on wgmma only: %s", t.Pass, chip, ir.TypeString(float8Elem(d)), why))
 	}
 	warps := warpsFor(work, t)
 	if opts.Warps > 0 && !hasDot(work) {
@@ -443,11 +460,7 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		// The grid's sizes in programs, then the tensor maps.
 		argTypes = append(argTypes, ctx.IndexType(), ctx.IndexType())
 		for i := range plan.loads {
-			rows, cols := plan.bm, plan.bk
-			if i == 1 {
-				rows, cols = plan.bk, TMABox
-			}
-			t, err := tensorMapType(ctx, []int64{rows, cols}, plan.elem)
+			t, err := tensorMapType(ctx, plan.box(i), plan.elem)
 			if err != nil {
 				return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
 			}
@@ -467,6 +480,8 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		// One block per multiprocessor at most, so that the register
 		// budgets of setmaxnreg apply.
 		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), 1)})
+	} else if !hasDot(work) {
+		attrs = append(attrs, ir.NamedAttr{Name: "nvvm.minctasm", Value: ctx.IntegerAttr(ctx.I(32), blocksPerSM(opts.BlocksPerSM, threads))})
 	}
 	fn := ir.NewOperation(&ir.OperationState{Name: ctx.OpName("gpu.func"), Loc: kf.Loc(), NumRegions: 1,
 		Properties: ctx.DictionaryAttr([]ir.NamedAttr{
@@ -535,4 +550,41 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		return fn, attn, nil
 	}
 	return fn, nil, nil
+}
+
+// float8Dot returns the first tile.dot of kernel kf with 8-bit float
+// operands, or nil.
+func float8Dot(kf *ir.Operation) *ir.Operation {
+	var found *ir.Operation
+	kf.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if found == nil && isOp(op, tile.AsDotOp) && isFloat8(float8Elem(op)) {
+			found = op
+		}
+		return found == nil
+	})
+	return found
+}
+
+// float8Elem returns the element type of tile.dot op's A operand.
+func float8Elem(op *ir.Operation) ir.Type {
+	d, _ := tile.AsDotOp(op)
+	_, elem, _ := tileShape(d.A())
+	return elem
+}
+
+// DefaultThreadsPerSM is the threads of a kernel without products that a
+// multiprocessor holds at least, by default: 1024, at most 64 registers
+// a thread. A row kernel past that (a block of 512 threads at 70
+// registers) would hold one row at a time on a multiprocessor instead
+// of two, and its loads would wait alone.
+const DefaultThreadsPerSM = 1024
+
+// blocksPerSM returns the nvvm.minctasm of a kernel without products of
+// the given threads a block: the asked number, or by default enough
+// blocks for DefaultThreadsPerSM threads.
+func blocksPerSM(asked, threads int64) int64 {
+	if asked > 0 {
+		return asked
+	}
+	return max(1, DefaultThreadsPerSM/max(1, threads))
 }

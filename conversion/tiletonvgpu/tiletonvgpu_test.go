@@ -83,6 +83,12 @@ func TestSemantics(t *testing.T) {
 		{"softmax.mlir", "1,256,1", []string{"arith.divf %{{.*}} : vector<1xf32>", "arith.mulf %{{.*}} : vector<1x4xf32>"}, "softmax", []string{"arith.divf %{{.*}} : vector<1x4xf32>"}},
 		{"rmsnorm.mlir", "2,64,1 warps=8", []string{"known_block_size = array<i32: 256, 1, 1>"}, "rmsnorm", nil},
 		{"softmax_bf16.mlir", "1,256,1 warps=1", []string{"known_block_size = array<i32: 32, 1, 1>", "gpu.shuffle"}, "softmax", []string{"gpu.barrier"}},
+		// Blocks a multiprocessor must hold: the assembler's register
+		// bound.
+		{"softmax_bf16.mlir", "2,256,1 blocks-per-sm=3", []string{"nvvm.minctasm = 3 : i32"}, "softmax", nil},
+		// By default, enough blocks for 1024 threads: 64 registers a
+		// thread at most (a 4096-column row on 256 threads: 4 blocks).
+		{"softmax.mlir", "1,4096,1", []string{"threads in (%c256", "nvvm.minctasm = 4 : i32"}, "softmax", nil},
 		// Attention: two heads sharing one K and V head, 72 queries and
 		// keys (both ragged), D=64: the K and V blocks stream through
 		// one ring of stages, P feeds the second product from registers.

@@ -120,8 +120,14 @@ func (r *ring) produce(k *kernel, steps, base ir.Value, indices func(i ir.Value)
 		a := r.view(k, s, 0, p.bm, p.bk)
 		nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, a, r.full, r.descA,
 			[]ir.Value{k.mul(ia[1], p.bk), k.mul(ia[0], p.bm)}, s)
+		if p.kMajorB {
+			// One box of bn rows of B's N x K memref.
+			b := r.view(k, s, p.aBytes(), p.bn, p.bk)
+			nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, b, r.full, r.descB, []ir.Value{k.mul(ib[1], p.bk), k.mul(ib[0], p.bn)}, s)
+			return
+		}
 		for j := int64(0); j < p.bn/TMABox; j++ {
-			b := r.view(k, s, p.aBytes()+j*p.bk*TMABox*2, p.bk, TMABox)
+			b := r.view(k, s, p.aBytes()+j*p.bk*TMABox*p.es(), p.bk, TMABox)
 			col := k.add(k.mul(ib[1], p.bn), k.c(j*TMABox))
 			nvgpu.BuildTmaAsyncLoad(k.b, k.b.Loc, b, r.full, r.descB, []ir.Value{col, k.mul(ib[0], p.bk)}, s)
 		}
@@ -144,7 +150,7 @@ func (r *ring) consume(k *kernel, steps, base ir.Value, issued func()) ir.Value 
 	// The rows of A this warpgroup multiplies: all of the block's in
 	// ping-pong, its 64 otherwise.
 	m := int64(WGMMAM)
-	rows := k.bin("arith.muli", k.div(k.tid, 128), k.c(WGMMAM*p.bk*2))
+	rows := k.bin("arith.muli", k.div(k.tid, 128), k.c(WGMMAM*p.bk*p.es()))
 	if p.pingpong {
 		m, rows = p.bm, k.c(0)
 	}
@@ -162,10 +168,12 @@ func (r *ring) consume(k *kernel, steps, base ir.Value, issued func()) ir.Value 
 		shift := k.add(r.base, k.add(k.bin("arith.muli", s, k.c(p.stageBytes())), rows))
 		aT := k.ctx.MemRefType([]int64{m, p.bk}, p.elem, nil, k.workgroupSpace())
 		a := memref.BuildView(k.b, k.b.Loc, r.dyn, shift, nil, aT).Operation.Result(0)
+		// B as the K x N matrix of the descriptor, stored N x K when
+		// k-major, K x N (transposed for wgmma) otherwise.
 		b := r.view(k, s, p.aBytes(), p.bk, p.bn)
 		da := k.smemDescriptor(a, r.descA, m, p.bk, p.elem)
 		db := k.smemDescriptor(b, r.descB, p.bk, p.bn, p.elem)
-		next := nvgpu.BuildWarpgroupMma(k.b, k.b.Loc, da, db, acc, accT, nvgpu.WarpgroupMmaOptions{TransposeB: true}).Operation.Result(0)
+		next := nvgpu.BuildWarpgroupMma(k.b, k.b.Loc, da, db, acc, accT, nvgpu.WarpgroupMmaOptions{TransposeB: !p.kMajorB}).Operation.Result(0)
 		k.guarded(k.cmp(8, i, k.c(0)), func() {
 			release(k.bin("arith.subi", g, k.c(1)))
 		})
@@ -219,14 +227,16 @@ func (p *sm90Plan) tensorMaps(e *emitter, args []ir.Value) ([]ir.Value, error) {
 
 // createTensorMaps emits, before a launch, the tensor maps of the A and
 // B operands of an sm_90a GEMM: the memrefs cast to unranked ones and
-// nvgpu.tma.create.descriptor with the boxes of plan p (bm x 64 for A,
-// 64 x 64 for B).
+// nvgpu.tma.create.descriptor with the boxes of plan p (see
+// sm90Plan.box).
 func createTensorMaps(e *emitter, p *sm90Plan, a, b ir.Value) ([]ir.Value, error) {
 	var out []ir.Value
-	for _, x := range []struct {
-		v          ir.Value
-		rows, cols int64
-	}{{a, p.bm, p.bk}, {b, p.bk, TMABox}} {
+	for i, v := range []ir.Value{a, b} {
+		box := p.box(i)
+		x := struct {
+			v          ir.Value
+			rows, cols int64
+		}{v, box[0], box[1]}
 		mt, ok := x.v.Type().(*ir.MemRefType)
 		if !ok {
 			return nil, fmt.Errorf("an operand of the GEMM is not a memref")

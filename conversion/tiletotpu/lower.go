@@ -18,14 +18,22 @@ import (
 // emitter builds the Mosaic kernel's body.
 type emitter struct {
 	*lowering
-	b       *ir.Builder
-	fn      *ir.Operation
-	entry   *ir.Block
-	vm      map[ir.Value]ir.Value
-	refs    []ir.Value // the window refs, in window order
-	scratch []ir.Value
-	gridIdx map[int]ir.Value
-	loc     ir.Location
+	b        *ir.Builder
+	fn       *ir.Operation
+	entry    *ir.Block
+	vm       map[ir.Value]ir.Value
+	refs     []ir.Value // the window refs, in window order
+	sizeRefs []ir.Value // the scalar-prefetch refs of the array sizes
+	// prefetchRefs are the scalar-prefetch refs of whole arrays (the
+	// row indices of gathers), by position in l.prefetch.
+	prefetchRefs []ir.Value
+	// gatherBufs are the VMEM scratch buffers the gathers' DMAs fill;
+	// dmaSem is their DMA semaphore.
+	gatherBufs []ir.Value
+	dmaSem     ir.Value
+	scratch    []ir.Value
+	gridIdx    map[int]ir.Value
+	loc        ir.Location
 }
 
 func (l *lowering) run() error {
@@ -47,7 +55,24 @@ func (l *lowering) run() error {
 			scratchTypes = append(scratchTypes, ctx.MemRefType(t.Shape, t.Elem, nil, vmem))
 		}
 	}
-	if err := l.checkVMEM(scratchTypes); err != nil {
+	nacc := len(scratchTypes)
+	// Gathers: a VMEM buffer each for the rows the DMAs bring, and one
+	// DMA semaphore.
+	gathers := make([]*gather, len(l.gathers))
+	for _, g := range l.gathers {
+		gathers[g.buf] = g
+	}
+	for _, g := range gathers {
+		scratchTypes = append(scratchTypes, ctx.MemRefType([]int64{g.rows, g.table.array[1]}, g.table.elem, nil, vmem))
+	}
+	if len(gathers) > 0 {
+		sem, err := tpu.GetDmaSemaphoreType(ctx)
+		if err != nil {
+			return errAt(l.kernel, "%v", err)
+		}
+		scratchTypes = append(scratchTypes, ctx.MemRefType(nil, sem.DynType, nil, tpu.MemorySpaceNamed(ctx, "semaphore_mem")))
+	}
+	if err := l.checkVMEM(scratchTypes[:nacc+len(gathers)]); err != nil {
 		return err
 	}
 	// The kernel function.
@@ -55,24 +80,42 @@ func (l *lowering) run() error {
 	for range l.grid {
 		argTypes = append(argTypes, i32)
 	}
+	sizeType := l.sizeRefType()
+	for range l.sizes {
+		argTypes = append(argTypes, sizeType)
+	}
+	for _, a := range l.prefetch {
+		argTypes = append(argTypes, l.prefetchType(a))
+	}
 	for _, w := range l.windows {
 		space := vmem
 		if w.scalar {
 			space = smem
+		} else if w.any {
+			space = tpu.MemorySpaceNamed(ctx, "any")
 		}
 		argTypes = append(argTypes, ctx.MemRefType(w.block, elemOf(ctx, w.elem), nil, space))
 	}
 	for _, t := range scratchTypes {
 		argTypes = append(argTypes, t)
 	}
-	kname := l.kernel.InherentAttr("sym_name").(*ir.StringAttr).Value
+	kname, _ := ir.SymbolName(l.kernel)
 	name := uniqueName(l.names, kname+"_tpu")
 	loc := l.kernel.Loc()
 	var params []ir.Attribute
 	var transforms []*ir.Operation
 	for i, w := range l.windows {
+		if w.any {
+			// Read by DMAs: no window, as Pallas writes pl.ANY operands.
+			params = append(params, ctx.DictionaryAttr(nil))
+			continue
+		}
 		tname := uniqueName(l.names, fmt.Sprintf("transform_%d", i))
-		transforms = append(transforms, l.transform(tname, w, loc))
+		tf, err := l.transform(tname, w, loc)
+		if err != nil {
+			return err
+		}
+		transforms = append(transforms, tf)
 		params = append(params, ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: "transform_indices", Value: ctx.SymbolRefAttr(tname, nil)},
 			{Name: "window_bounds", Value: ctx.DenseI64Array(w.block...)},
@@ -99,7 +142,7 @@ func (l *lowering) run() error {
 		Attributes: ctx.DictionaryAttr([]ir.NamedAttr{
 			{Name: tpu.AttrDimensionSemantics, Value: ctx.ArrayAttr(sems)},
 			{Name: tpu.AttrIterationBounds, Value: ctx.DenseI64Array(l.grid...)},
-			{Name: tpu.AttrScalarPrefetch, Value: ctx.IntegerAttr(i64, 0)},
+			{Name: tpu.AttrScalarPrefetch, Value: ctx.IntegerAttr(i64, int64(len(l.sizes)+len(l.prefetch)))},
 			{Name: tpu.AttrScratchOperands, Value: ctx.IntegerAttr(i64, int64(len(scratchTypes)))},
 			{Name: tpu.AttrCoreType, Value: core},
 			{Name: tpu.AttrWindowParams, Value: ctx.ArrayAttr(params)},
@@ -115,11 +158,27 @@ func (l *lowering) run() error {
 		a.Loc = loc
 	}
 	n := len(l.grid)
+	for i := range l.sizes {
+		e.sizeRefs = append(e.sizeRefs, e.entry.Argument(n+i))
+	}
+	n += len(l.sizes)
+	for i := range l.prefetch {
+		e.prefetchRefs = append(e.prefetchRefs, e.entry.Argument(n+i))
+	}
+	n += len(l.prefetch)
 	for i := range l.windows {
 		e.refs = append(e.refs, e.entry.Argument(n+i))
 	}
 	for i := range scratchTypes {
-		e.scratch = append(e.scratch, e.entry.Argument(n+len(l.windows)+i))
+		a := e.entry.Argument(n + len(l.windows) + i)
+		switch {
+		case i < nacc:
+			e.scratch = append(e.scratch, a)
+		case i < nacc+len(gathers):
+			e.gatherBufs = append(e.gatherBufs, a)
+		default:
+			e.dmaSem = a
+		}
 	}
 	err = e.body()
 	if err == nil && e.b.Err() != nil {
@@ -138,6 +197,19 @@ func (l *lowering) run() error {
 		return err
 	}
 	return l.host(name)
+}
+
+// prefetchType is the type of the scalar-prefetch ref of kernel
+// argument a, an array passed whole into SMEM.
+func (l *lowering) prefetchType(a int) *ir.MemRefType {
+	mt := l.kernel.Region(0).First().Argument(a).Type().(*ir.MemRefType)
+	return l.ctx.MemRefType(mt.Shape, mt.Elem, nil, tpu.MemorySpaceNamed(l.ctx, "smem"))
+}
+
+// sizeRefType is the type of a scalar-prefetch ref holding an array
+// size: one i32 in SMEM.
+func (l *lowering) sizeRefType() *ir.MemRefType {
+	return l.ctx.MemRefType([]int64{1}, l.ctx.I(32), nil, tpu.MemorySpaceNamed(l.ctx, "smem"))
 }
 
 // elemOf is the element type of a vector or ref for a tile element type.
@@ -159,12 +231,18 @@ func (l *lowering) vecType(t ir.Type) ir.Type {
 }
 
 // transform builds @name(grid indices) -> block indices for a window.
-func (l *lowering) transform(name string, w *window, loc ir.Location) *ir.Operation {
+func (l *lowering) transform(name string, w *window, loc ir.Location) (*ir.Operation, error) {
 	ctx := l.ctx
 	i32 := ctx.I(32)
 	var in, out []ir.Type
 	for range l.grid {
 		in = append(in, i32)
+	}
+	for range l.sizes {
+		in = append(in, l.sizeRefType())
+	}
+	for _, a := range l.prefetch {
+		in = append(in, l.prefetchType(a))
 	}
 	for range w.block {
 		out = append(out, i32)
@@ -182,11 +260,28 @@ func (l *lowering) transform(name string, w *window, loc ir.Location) *ir.Operat
 	}
 	consts := map[int64]ir.Value{}
 	var rets []ir.Value
+	var kLast ir.Value
 	for d := range w.block {
 		if a := w.axis[d]; a >= 0 {
 			var x ir.Value = blk.Argument(a)
 			if w.div[d] > 1 {
 				x = arith.BuildDivsi(b, loc, x, arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, w.div[d]), i32).Operation.Result(0)).Operation.Result(0)
+			}
+			if a == len(l.grid)-1 && l.kBound != nil {
+				// Past the end of the k range (the blocks above the
+				// diagonal), the window keeps the range's last block, so
+				// no DMA is issued for the steps that are skipped.
+				if kLast == nil {
+					ub, err := l.i32Expr(b, loc, l.kBound, blk)
+					if err != nil {
+						return nil, err
+					}
+					one := arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, 1), i32).Operation.Result(0)
+					zero := arith.BuildConstant(b, loc, ctx.IntegerAttr(i32, 0), i32).Operation.Result(0)
+					kLast = arith.BuildSubi(b, loc, ub, one).Operation.Result(0)
+					kLast = arith.BuildMaxsi(b, loc, kLast, zero).Operation.Result(0)
+				}
+				x = arith.BuildMinsi(b, loc, x, kLast).Operation.Result(0)
 			}
 			rets = append(rets, x)
 			continue
@@ -199,7 +294,85 @@ func (l *lowering) transform(name string, w *window, loc ir.Location) *ir.Operat
 		rets = append(rets, c)
 	}
 	b.CreateOp("func.return", rets, nil)
-	return fn
+	return fn, nil
+}
+
+// i32Expr rebuilds, in an index map whose block has the grid indices as
+// arguments, an index value of the kernel computed from program ids and
+// constants, with i32 operations (grid indices are not negative, so
+// unsigned and signed operations agree).
+func (l *lowering) i32Expr(b *ir.Builder, loc ir.Location, v ir.Value, blk *ir.Block) (ir.Value, error) {
+	i32 := l.ctx.I(32)
+	if c, ok := constIndex(v); ok {
+		return arith.BuildConstant(b, loc, l.ctx.IntegerAttr(i32, c), i32).Operation.Result(0), nil
+	}
+	def := ir.DefiningOp(v)
+	if def == nil {
+		return nil, errAt(l.kernel, "the bound of the loop over blocks is not computed from program ids and constants")
+	}
+	if p, ok := tile.AsProgramIdOp(def); ok {
+		return blk.Argument(int(p.Axis())), nil
+	}
+	// A dynamic size, read from its scalar-prefetch ref (the index
+	// map's arguments after the grid indices).
+	var view ir.Value
+	var dim int
+	var block int64
+	if d, ok := tile.AsDimOp(def); ok {
+		view, dim = d.View(), int(d.Index())
+	} else if nb, ok := tile.AsNumBlocksOp(def); ok {
+		view, dim, block = nb.View(), int(nb.Dim()), nb.Block()
+	}
+	if view != nil {
+		arg, _ := l.viewArg(view)
+		for i, sz := range l.sizes {
+			if sz != (arraySize{arg, dim}) {
+				continue
+			}
+			c0 := arith.BuildConstant(b, loc, l.ctx.IntegerAttr(l.ctx.IndexType(), 0), l.ctx.IndexType()).Operation.Result(0)
+			n := memref.BuildLoad(b, loc, blk.Argument(len(l.grid)+i), []ir.Value{c0}).Result()
+			if block > 0 {
+				n = arith.BuildAddi(b, loc, n, arith.BuildConstant(b, loc, l.ctx.IntegerAttr(i32, block-1), i32).Result()).Result()
+				n = arith.BuildDivsi(b, loc, n, arith.BuildConstant(b, loc, l.ctx.IntegerAttr(i32, block), i32).Result()).Result()
+			}
+			return n, nil
+		}
+		return nil, errAt(def, "internal error: the size is not prefetched")
+	}
+	if c, ok := arith.AsIndexCastOp(def); ok {
+		return l.i32Expr(b, loc, c.In(), blk)
+	}
+	if def.NumOperands() != 2 {
+		return nil, errAt(def, "'%s' in the bound of the loop over blocks cannot be an index map", def.Name())
+	}
+	x, err := l.i32Expr(b, loc, def.Operand(0), blk)
+	if err != nil {
+		return nil, err
+	}
+	y, err := l.i32Expr(b, loc, def.Operand(1), blk)
+	if err != nil {
+		return nil, err
+	}
+	r := func(op interface{ Result() ir.Value }) (ir.Value, error) { return op.Result(), nil }
+	switch {
+	case is(def, arith.AsAddiOp):
+		return r(arith.BuildAddi(b, loc, x, y))
+	case is(def, arith.AsSubiOp):
+		return r(arith.BuildSubi(b, loc, x, y))
+	case is(def, arith.AsMuliOp):
+		return r(arith.BuildMuli(b, loc, x, y))
+	case is(def, arith.AsDivuiOp), is(def, arith.AsDivsiOp), is(def, arith.AsFloordivsiOp):
+		return r(arith.BuildDivsi(b, loc, x, y))
+	case is(def, arith.AsCeildivuiOp), is(def, arith.AsCeildivsiOp):
+		one := arith.BuildConstant(b, loc, l.ctx.IntegerAttr(i32, 1), i32).Operation.Result(0)
+		ym := arith.BuildSubi(b, loc, y, one).Result()
+		return r(arith.BuildDivsi(b, loc, arith.BuildAddi(b, loc, x, ym).Result(), y))
+	case is(def, arith.AsMinuiOp), is(def, arith.AsMinsiOp):
+		return r(arith.BuildMinsi(b, loc, x, y))
+	case is(def, arith.AsMaxuiOp), is(def, arith.AsMaxsiOp):
+		return r(arith.BuildMaxsi(b, loc, x, y))
+	}
+	return nil, errAt(def, "'%s' in the bound of the loop over blocks cannot be an index map", def.Name())
 }
 
 // checkDots requires dot blocks to fill the MXU.
@@ -281,7 +454,7 @@ func sameShape(a, b *ir.RankedTensorType) bool {
 func (l *lowering) checkVMEM(scratch []*ir.MemRefType) error {
 	var win, scr int64
 	for _, w := range l.windows {
-		if w.scalar {
+		if w.scalar || w.any {
 			continue
 		}
 		win += 2 * interp.NumElements(w.block) * bytesOf(w.elem)
@@ -315,7 +488,37 @@ func (l *lowering) host(name string) error {
 	loc := l.launch.Operation.Loc()
 	b.Loc = loc
 	args := l.launch.Args()
-	var operands []ir.Value
+	var grid, operands []ir.Value
+	for i, n := range l.grid {
+		if n != ir.Dynamic {
+			continue
+		}
+		if i < len(l.gridVals) {
+			grid = append(grid, l.gridVals[i])
+			continue
+		}
+		// The dynamic k axis: the blocks of the array, ceil(size / block).
+		nb := l.nkBlocks
+		arg, _ := l.viewArg(nb.View())
+		d := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), nb.Dim()), ctx.IndexType()).Operation.Result(0)
+		size := memref.BuildDim(b, loc, args[arg], d).Operation.Result(0)
+		blk := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), nb.Block()), ctx.IndexType()).Operation.Result(0)
+		grid = append(grid, arith.BuildCeildivui(b, loc, size, blk).Operation.Result(0))
+	}
+	c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), 0), ctx.IndexType()).Operation.Result(0)
+	// The scalar-prefetch arrays: each dynamic size the kernel reads,
+	// then the arrays it reads whole in SMEM.
+	for _, s := range l.sizes {
+		d := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), int64(s.dim)), ctx.IndexType()).Operation.Result(0)
+		v := memref.BuildDim(b, loc, args[s.arg], d).Operation.Result(0)
+		v = arith.BuildIndexCast(b, loc, v, ctx.I(32)).Operation.Result(0)
+		buf := memref.BuildAlloca(b, loc, nil, nil, ctx.MemRefType([]int64{1}, ctx.I(32), nil, nil)).Operation.Result(0)
+		memref.BuildStore(b, loc, v, buf, []ir.Value{c0})
+		operands = append(operands, buf)
+	}
+	for _, a := range l.prefetch {
+		operands = append(operands, args[a])
+	}
 	for _, w := range l.windows {
 		if !w.scalar {
 			operands = append(operands, args[w.arg])
@@ -328,13 +531,15 @@ func (l *lowering) host(name string) error {
 		}
 		mt := ctx.MemRefType([]int64{1}, elemOf(ctx, w.elem), nil, nil)
 		buf := memref.BuildAlloca(b, loc, nil, nil, mt).Operation.Result(0)
-		c0 := arith.BuildConstant(b, loc, ctx.IntegerAttr(ctx.IndexType(), 0), ctx.IndexType()).Operation.Result(0)
 		memref.BuildStore(b, loc, v, buf, []ir.Value{c0})
 		operands = append(operands, buf)
 	}
-	tpu.BuildPallasCall(b, loc, operands, name)
+	tpu.BuildPallasCall(b, loc, grid, operands, name)
 	if b.Err() != nil {
 		return errAt(l.launch.Operation, "%v", b.Err())
+	}
+	if !ir.HasUses(c0) {
+		ir.DefiningOp(c0).Erase()
 	}
 	l.launch.Operation.Erase()
 	return nil
@@ -403,7 +608,7 @@ func (e *emitter) body() error {
 	for i := 0; i < len(ops); i++ {
 		op := ops[i]
 		if op == e.loop {
-			return e.lowerLoop(op, ops[i+1:])
+			return e.lowerLoops(ops[i+len(e.loops):])
 		}
 		if err := e.op(op); err != nil {
 			return err
@@ -418,20 +623,21 @@ func opsOf(b *ir.Block) []*ir.Operation {
 	return out
 }
 
-// lowerLoop turns the k loop into the trailing grid axis: accumulators
-// in scratch, initialized at k == 0, the code after the loop at k ==
-// last.
-func (e *emitter) lowerLoop(loop *ir.Operation, after []*ir.Operation) error {
+// lowerLoops turns the k loops into the trailing grid axis:
+// accumulators in scratch, initialized at k == 0; each loop's body runs
+// at the steps of its range (always, for one loop over the whole axis);
+// the code after the loops runs at k == last.
+func (e *emitter) lowerLoops(after []*ir.Operation) error {
 	ctx := e.ctx
 	i32 := ctx.I(32)
-	f, _ := scf.AsForOp(loop)
+	first, _ := scf.AsForOp(e.loop)
 	kAxis := len(e.lowering.grid) - 1
 	kArg := e.entry.Argument(kAxis)
-	inits := f.InitArgs()
-	first := arith.BuildCmpi(e.b, e.loc, kArg, e.c(0, i32), arith.CmpIPredicateEq).Operation.Result(0)
-	err := e.ifThen(first, func() error {
+	inits := first.InitArgs()
+	isFirst := arith.BuildCmpi(e.b, e.loc, kArg, e.c(0, i32), arith.CmpIPredicateEq).Operation.Result(0)
+	err := e.ifThen(isFirst, func() error {
 		for j, init := range inits {
-			v, err := e.get(loop, init)
+			v, err := e.get(e.loop, init)
 			if err != nil {
 				return err
 			}
@@ -442,8 +648,73 @@ func (e *emitter) lowerLoop(loop *ir.Operation, after []*ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	k := e.gridValue(kAxis, ctx.IndexType())
+	for n, loop := range e.loops {
+		f, _ := scf.AsForOp(loop)
+		if ub, ok := upperBound(f.UpperBound()); ok && ub < 1 {
+			continue // it never runs (no block of it is whole)
+		}
+		// The steps of this loop: lb <= k < ub, where the bounds are not
+		// the whole axis.
+		var cond ir.Value
+		and := func(c ir.Value) {
+			if cond == nil {
+				cond = c
+			} else {
+				cond = arith.BuildAndi(e.b, e.loc, cond, c).Operation.Result(0)
+			}
+		}
+		if n > 0 {
+			lb, err := e.get(loop, f.LowerBound())
+			if err != nil {
+				return err
+			}
+			and(arith.BuildCmpi(e.b, e.loc, k, lb, arith.CmpIPredicateSge).Operation.Result(0))
+		}
+		if !e.wholeAxis(f.UpperBound()) {
+			ub, err := e.get(loop, f.UpperBound())
+			if err != nil {
+				return err
+			}
+			and(arith.BuildCmpi(e.b, e.loc, k, ub, arith.CmpIPredicateSlt).Operation.Result(0))
+		}
+		step := func() error { return e.loopStep(loop, k) }
+		if cond == nil {
+			err = step()
+		} else {
+			err = e.ifThen(cond, step)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	lastLoop := e.loops[len(e.loops)-1]
+	var lastK ir.Value
+	if e.nk == ir.Dynamic {
+		n := tpu.BuildIterationBound(e.b, e.loc, int32(kAxis)).Result()
+		lastK = arith.BuildSubi(e.b, e.loc, n, e.c(1, i32)).Result()
+	} else {
+		lastK = e.c(e.nk-1, i32)
+	}
+	last := arith.BuildCmpi(e.b, e.loc, kArg, lastK, arith.CmpIPredicateEq).Operation.Result(0)
+	return e.ifThen(last, func() error {
+		for j, r := range lastLoop.Results() {
+			e.vm[r] = e.load(e.scratch[j], e.vecType(r.Type()))
+		}
+		for _, op := range after {
+			if err := e.op(op); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// loopStep lowers one step of a k loop: the carried tiles come from
+// scratch and the yielded ones go back to it.
+func (e *emitter) loopStep(loop *ir.Operation, k ir.Value) error {
 	lb := loop.Region(0).First()
-	e.vm[lb.Argument(0)] = e.gridValue(kAxis, ctx.IndexType())
+	e.vm[lb.Argument(0)] = k
 	for j, a := range lb.Arguments()[1:] {
 		e.vm[a] = e.load(e.scratch[j], e.vecType(a.Type()))
 	}
@@ -462,18 +733,7 @@ func (e *emitter) lowerLoop(loop *ir.Operation, after []*ir.Operation) error {
 			return err
 		}
 	}
-	last := arith.BuildCmpi(e.b, e.loc, kArg, e.c(e.nk-1, i32), arith.CmpIPredicateEq).Operation.Result(0)
-	return e.ifThen(last, func() error {
-		for j, r := range loop.Results() {
-			e.vm[r] = e.load(e.scratch[j], e.vecType(r.Type()))
-		}
-		for _, op := range after {
-			if err := e.op(op); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return nil
 }
 
 // ifThen builds scf.if cond { body } at the insertion point.

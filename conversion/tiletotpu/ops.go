@@ -6,6 +6,7 @@ import (
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/tile"
 	"github.com/strata-ir/strata/dialects/tpu"
 	"github.com/strata-ir/strata/dialects/vector"
@@ -24,22 +25,49 @@ func (e *emitter) op(op *ir.Operation) error {
 		return nil
 	}
 	if p, ok := tile.AsNumProgramsOp(op); ok {
-		set(e.c(e.lowering.grid[p.Axis()], p.Result().Type()))
+		if n := e.lowering.grid[p.Axis()]; n != ir.Dynamic {
+			set(e.c(n, p.Result().Type()))
+			return nil
+		}
+		v := tpu.BuildIterationBound(e.b, loc, int32(p.Axis())).Operation.Result(0)
+		set(e.fromI32(v, p.Result().Type()))
 		return nil
 	}
 	if is(op, tile.AsViewOp) || is(op, tile.AsReturnOp) {
 		return nil
 	}
 	if is(op, tile.AsDimOp) || is(op, tile.AsNumBlocksOp) {
-		n, ok := constIndex(op.Result(0))
-		if !ok {
-			return errAt(op, "needs a static view")
+		if n, ok := constIndex(op.Result(0)); ok {
+			set(e.c(n, op.Result(0).Type()))
+			return nil
 		}
-		set(e.c(n, op.Result(0).Type()))
+		// A dynamic size: read from its scalar-prefetch ref.
+		var view ir.Value
+		var dim int
+		var block int64
+		if d, ok := tile.AsDimOp(op); ok {
+			view, dim = d.View(), int(d.Index())
+		} else {
+			nb, _ := tile.AsNumBlocksOp(op)
+			view, dim, block = nb.View(), int(nb.Dim()), nb.Block()
+		}
+		size, err := e.size(op, view, dim)
+		if err != nil {
+			return err
+		}
+		if block > 0 {
+			// ceil(size / block), with the operations Mosaic lowers.
+			size = arith.BuildAddi(e.b, loc, size, e.c(block-1, ctx.I(32))).Operation.Result(0)
+			size = arith.BuildDivsi(e.b, loc, size, e.c(block, ctx.I(32))).Operation.Result(0)
+		}
+		set(e.fromI32(size, op.Result(0).Type()))
 		return nil
 	}
 	if ld, ok := tile.AsLoadOp(op); ok {
 		return e.loadOp(ld)
+	}
+	if g, ok := tile.AsGatherOp(op); ok {
+		return e.gatherOp(g)
 	}
 	if st, ok := tile.AsStoreOp(op); ok {
 		w := e.winOf[op]
@@ -187,6 +215,125 @@ func (e *emitter) op(op *ir.Operation) error {
 	return nil
 }
 
+// blockIndex returns dimension d of a window's block index at this
+// program, as an i32.
+func (e *emitter) blockIndex(w *window, d int) ir.Value {
+	i32 := e.ctx.I(32)
+	if w.axis[d] < 0 {
+		return e.c(w.konst[d], i32)
+	}
+	b := ir.Value(e.entry.Argument(w.axis[d]))
+	if w.div[d] > 1 {
+		b = arith.BuildDivsi(e.b, e.b.Loc, b, e.c(w.div[d], i32)).Result()
+	}
+	return b
+}
+
+// gatherOp copies each row of a gather from the array in HBM into the
+// gather's VMEM buffer with a DMA, from the row whose index it reads in
+// SMEM (clamped into the array: the rows of indices outside it take the
+// pad value afterwards), then waits for the DMAs and loads the buffer.
+func (e *emitter) gatherOp(g tile.GatherOp) error {
+	ctx := e.ctx
+	op := g.Operation
+	loc := op.Loc()
+	i32 := ctx.I(32)
+	gi := e.gathers[op]
+	ids := e.winOf[gi.idsLoad]
+	pos := -1
+	for i, a := range e.lowering.prefetch {
+		if a == gi.idsArg {
+			pos = i
+		}
+	}
+	if ids == nil || pos < 0 {
+		return errAt(op, "internal error: the gather's row indices have no window")
+	}
+	idsRef := e.prefetchRefs[pos]
+	idsShape := idsRef.Type().(*ir.MemRefType).Shape
+	table := e.refs[e.windowIndex(gi.table)]
+	tt := table.Type().(*ir.MemRefType)
+	buf := e.gatherBufs[gi.buf]
+	bt := buf.Type().(*ir.MemRefType)
+	cols := tt.Shape[1]
+	base := arith.BuildMuli(e.b, loc, e.blockIndex(ids, 0), e.c(gi.rows, i32)).Result()
+	last := e.c(idsShape[0]-1, i32)
+	zero, maxRow := e.c(0, i32), e.c(tt.Shape[0]-1, i32)
+	var srcs, dsts []ir.Value
+	for r := int64(0); r < gi.rows; r++ {
+		i := arith.BuildAddi(e.b, loc, base, e.c(r, i32)).Result()
+		i = arith.BuildMinsi(e.b, loc, i, last).Result()
+		idx := []ir.Value{arith.BuildIndexCast(e.b, loc, i, ctx.IndexType()).Operation.Result(0)}
+		for range idsShape[1:] {
+			idx = append(idx, e.c(0, ctx.IndexType()))
+		}
+		row := memref.BuildLoad(e.b, loc, idsRef, idx).Result()
+		row = arith.BuildMaxsi(e.b, loc, arith.BuildMinsi(e.b, loc, row, maxRow).Result(), zero).Result()
+		src := tpu.BuildMemrefSlice(e.b, loc, table, []ir.Value{row, zero}, nil, ctx.MemRefType([]int64{1, cols}, tt.Elem, nil, tt.MemorySpace)).Result()
+		dst := tpu.BuildMemrefSlice(e.b, loc, buf, []ir.Value{e.c(r, i32), zero}, nil, ctx.MemRefType([]int64{1, cols}, bt.Elem, nil, bt.MemorySpace)).Result()
+		tpu.BuildEnqueueDma(e.b, loc, src, dst, e.dmaSem)
+		srcs, dsts = append(srcs, src), append(dsts, dst)
+	}
+	for r := range srcs {
+		tpu.BuildWaitDma2(e.b, loc, e.dmaSem, srcs[r], dsts[r])
+	}
+	t := e.vecType(g.Result().Type()).(*ir.VectorType)
+	x := e.load(buf, t)
+	if g.Pad() != nil {
+		// Row indices outside the array take the pad value.
+		rows, err := e.get(op, g.Offsets()[0])
+		if err != nil {
+			return err
+		}
+		it := rows.Type()
+		lo := vector.BuildBroadcast(e.b, loc, e.c(0, i32), it).Operation.Result(0)
+		hi := vector.BuildBroadcast(e.b, loc, e.c(tt.Shape[0], i32), it).Operation.Result(0)
+		in := arith.BuildAndi(e.b, loc,
+			arith.BuildCmpi(e.b, loc, rows, lo, arith.CmpIPredicateSge).Result(),
+			arith.BuildCmpi(e.b, loc, rows, hi, arith.CmpIPredicateSlt).Result()).Result()
+		pad, err := e.padValue(op, g.Pad(), t)
+		if err != nil {
+			return err
+		}
+		x = arith.BuildSelect(e.b, loc, in, x, pad).Result()
+	}
+	e.vm[g.Result()] = x
+	return nil
+}
+
+// size reads dimension dim of the array that view views from its
+// scalar-prefetch ref (an i32).
+func (e *emitter) size(op *ir.Operation, view ir.Value, dim int) (ir.Value, error) {
+	arg, ok := e.views[view]
+	if !ok {
+		return nil, errAt(op, "the view is not a view of a kernel argument")
+	}
+	return e.sizeOfArg(op, arg, dim)
+}
+
+func (e *emitter) sizeOfArg(op *ir.Operation, arg, dim int) (ir.Value, error) {
+	for i, s := range e.lowering.sizes {
+		if s == (arraySize{arg, dim}) {
+			return memref.BuildLoad(e.b, op.Loc(), e.sizeRefs[i], e.zeros(1)).Operation.Result(0), nil
+		}
+	}
+	return nil, errAt(op, "internal error: dimension %d of argument %d is not prefetched", dim, arg)
+}
+
+// fromI32 converts an i32 to t (index or another integer type).
+func (e *emitter) fromI32(v ir.Value, t ir.Type) ir.Value {
+	if v.Type() == t {
+		return v
+	}
+	if _, ok := t.(*ir.IndexType); ok {
+		return arith.BuildIndexCast(e.b, e.b.Loc, v, t).Operation.Result(0)
+	}
+	if ir.IntOrFloatBitWidth(t) > 32 {
+		return arith.BuildExtsi(e.b, e.b.Loc, v, t).Operation.Result(0)
+	}
+	return arith.BuildTrunci(e.b, e.b.Loc, v, t).Operation.Result(0)
+}
+
 func (e *emitter) windowIndex(w *window) int {
 	for i, x := range e.windows {
 		if x == w {
@@ -220,7 +367,7 @@ func (e *emitter) loadOp(ld tile.LoadOp) error {
 		}
 	}
 	for d := range w.block {
-		if w.array[d]%w.block[d] == 0 {
+		if w.array[d] != ir.Dynamic && w.array[d]%w.block[d] == 0 {
 			continue
 		}
 		iota := tpu.BuildIota(e.b, loc, ctx.DenseI32Array(int32(d)), it).Operation.Result(0)
@@ -236,9 +383,19 @@ func (e *emitter) loadOp(ld tile.LoadOp) error {
 		off := arith.BuildMuli(e.b, loc, bidx, e.c(w.block[d], i32)).Operation.Result(0)
 		offv := vector.BuildBroadcast(e.b, loc, off, it).Operation.Result(0)
 		pos := arith.BuildAddi(e.b, loc, iota, offv).Operation.Result(0)
-		lim, err := e.splatConst(it, fmt.Sprint(w.array[d]))
-		if err != nil {
-			return err
+		var lim ir.Value
+		if w.array[d] == ir.Dynamic {
+			n, err := e.sizeOfArg(op, w.arg, d)
+			if err != nil {
+				return err
+			}
+			lim = vector.BuildBroadcast(e.b, loc, n, it).Operation.Result(0)
+		} else {
+			c, err := e.splatConst(it, fmt.Sprint(w.array[d]))
+			if err != nil {
+				return err
+			}
+			lim = c
 		}
 		and(arith.BuildCmpi(e.b, loc, pos, lim, arith.CmpIPredicateSlt).Operation.Result(0))
 	}

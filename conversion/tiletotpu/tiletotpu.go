@@ -2,13 +2,20 @@
 // launch of a tile kernel into a Mosaic kernel (a func.func with JAX's
 // Pallas-to-Mosaic contract) and a tpu.pallas_call that runs it.
 //
-// The kernel's grid is the tile grid, plus one trailing `arbitrary` axis
-// when the program loops over blocks of a reduced dimension (a k loop
-// over tile.num_blocks carrying accumulators): the loop becomes that grid
-// axis, its accumulators live in f32 (the accumulator's type) VMEM
-// scratch refs, set to their initial values under `k == 0` and read by
-// the code after the loop (the epilogue and the stores) under
-// `k == last`. Every tile.load and tile.store addressed by block index
+// The kernel's grid is the tile grid (sizes that are not constants are
+// dynamic iteration bounds, passed by the host), plus one trailing
+// `arbitrary` axis when the program loops over blocks of a reduced
+// dimension (k loops over tile.num_blocks carrying accumulators): the
+// loops become that grid axis, their accumulators live in f32 (the
+// accumulator's type) VMEM scratch refs, set to their initial values
+// under `k == 0` and read by the code after the loops (the epilogue and
+// the stores) under `k == last`. Consecutive loops that split the range
+// (the causal FlashAttention kernel's unmasked and diagonal blocks) each
+// run under their range; past the last one nothing runs and the k
+// windows keep their block (clamped index maps). Dynamic array sizes the
+// kernel reads come through scalar-prefetch SMEM refs; a gather of whole
+// rows becomes one DMA per row from an array left in HBM, addressed by
+// row indices prefetched into SMEM. Every tile.load and tile.store addressed by block index
 // becomes an operand window: its block shape is the tile's, its index map
 // (a @transform function) sends the grid indices to the block indices (a
 // program id, the k index or a constant). A load with a pad masks the
@@ -49,7 +56,7 @@ const Argument = "tile-to-tpu"
 // Pass registers tile-to-tpu.
 var Pass = pass.Registration{Argument: Argument, New: New, Lowers: func(*ir.Context) []string {
 	return []string{"tile.launch", "tile.func", "tile.program_id", "tile.num_programs", "tile.view", "tile.dim",
-		"tile.num_blocks", "tile.load", "tile.store", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
+		"tile.num_blocks", "tile.load", "tile.store", "tile.gather", "tile.dot", "tile.reduce", "tile.splat", "tile.iota",
 		"tile.broadcast", "tile.expand_dims", "tile.squeeze", "tile.reshape", "tile.transpose", "tile.cast", "tile.return"}
 }}
 
@@ -109,8 +116,8 @@ func Run(ctx *ir.Context, module *ir.Operation, chip *chips.Chip) error {
 	}
 	names := map[string]bool{}
 	module.Walk(ir.PreOrder, func(o *ir.Operation) bool {
-		if s, ok := o.InherentAttr("sym_name").(*ir.StringAttr); ok {
-			names[s.Value] = true
+		if s, ok := ir.SymbolName(o); ok {
+			names[s] = true
 		}
 		return true
 	})
@@ -145,7 +152,7 @@ func Run(ctx *ir.Context, module *ir.Operation, chip *chips.Chip) error {
 }
 
 func symbolUsed(module, k *ir.Operation) bool {
-	name := k.InherentAttr("sym_name").(*ir.StringAttr).Value
+	name, _ := ir.SymbolName(k)
 	used := false
 	module.Walk(ir.PreOrder, func(o *ir.Operation) bool {
 		if o == k {

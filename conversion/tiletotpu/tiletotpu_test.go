@@ -42,9 +42,10 @@ func parse(t *testing.T, path string) *ir.Operation {
 func TestSameResultsAsTile(t *testing.T) {
 	root := filepath.Join("..", "..")
 	var files []string
-	for _, e := range []string{"softmax", "layernorm", "rmsnorm", "attention"} {
+	for _, e := range []string{"softmax", "layernorm", "rmsnorm", "attention", "gemm-bias-relu"} {
 		files = append(files, filepath.Join(root, "examples", e, e+".mlir"))
 	}
+	files = append(files, filepath.Join(root, "examples", "attention", "ragged.mlir"), filepath.Join(root, "examples", "attention", "causal-bf16.mlir"))
 	own, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))
 	files = append(files, own...)
 	for _, chip := range []string{"tpu-v5e", "tpu-v6e"} {

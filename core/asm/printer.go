@@ -240,24 +240,7 @@ func (p *printer) nameResults(op *ir.Operation, cur **nameScope, parent *nameSco
 			*nextValue++
 			return
 		}
-		name = sanitizeValueName(name)
-		if *cur == nil {
-			*cur = &nameScope{parent: parent}
-		}
-		if (*cur).has(name) {
-			base := name + "_"
-			for {
-				name = base + strconv.Itoa(int(*nextConflict))
-				*nextConflict++
-				if !(*cur).has(name) {
-					break
-				}
-			}
-		}
-		if (*cur).names == nil {
-			(*cur).names = map[string]bool{}
-		}
-		(*cur).names[name] = true
+		name = claimName(cur, parent, name, nextConflict)
 		n.names[g] = name
 	})
 	// Sort the groups by first result, keeping names and numbers aligned.
@@ -276,6 +259,32 @@ func (p *printer) nameResults(op *ir.Operation, cur **nameScope, parent *nameSco
 		p.opNames = map[*ir.Operation]*opNaming{}
 	}
 	p.opNames[op] = n
+}
+
+// claimName returns the name a value asking for name gets in the scope
+// *cur (created under parent on first use): name sanitized, with the
+// next conflict number appended if the scope or an enclosing one already
+// has it, as MLIR's SSANameState does; the name is then taken.
+func claimName(cur **nameScope, parent *nameScope, name string, nextConflict *int32) string {
+	name = sanitizeValueName(name)
+	if *cur == nil {
+		*cur = &nameScope{parent: parent}
+	}
+	if (*cur).has(name) {
+		base := name + "_"
+		for {
+			name = base + strconv.Itoa(int(*nextConflict))
+			*nextConflict++
+			if !(*cur).has(name) {
+				break
+			}
+		}
+	}
+	if (*cur).names == nil {
+		(*cur).names = map[string]bool{}
+	}
+	(*cur).names[name] = true
+	return name
 }
 
 // nameBlockArgs applies the AsmBlockArgNames of r's parent op, as MLIR's
@@ -298,24 +307,7 @@ func (p *printer) nameBlockArgs(op *ir.Operation, r *ir.Region, cur **nameScope,
 			*nextValue++
 			return
 		}
-		name = sanitizeValueName(name)
-		if *cur == nil {
-			*cur = &nameScope{parent: parent}
-		}
-		if (*cur).has(name) {
-			base := name + "_"
-			for {
-				name = base + strconv.Itoa(int(*nextConflict))
-				*nextConflict++
-				if !(*cur).has(name) {
-					break
-				}
-			}
-		}
-		if (*cur).names == nil {
-			(*cur).names = map[string]bool{}
-		}
-		(*cur).names[name] = true
+		name = claimName(cur, parent, name, nextConflict)
 		if p.argStrNames == nil {
 			p.argStrNames = map[*ir.BlockArgument]string{}
 		}

@@ -8,6 +8,10 @@ import (
 // The syntax tree of a definition file, as participle builds it from the
 // struct tags. Semantic checks and the resolved model live in sema.go.
 
+// Position is a place in a definition file; the syntax tree's nodes hold
+// theirs in Pos.
+type Position = lexer.Position
+
 // File is a whole definition file.
 type File struct {
 	Dialects []*DialectDecl `parser:"@@*"`
@@ -254,7 +258,7 @@ type Constraint struct {
 // constraint.
 type CArg struct {
 	Pos lexer.Position
-	Int *string     `parser:"  @Int"`
+	Int string      `parser:"  @Int"`
 	Str *Str        `parser:"| @@"`
 	C   *Constraint `parser:"| @@"`
 }

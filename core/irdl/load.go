@@ -6,6 +6,7 @@
 package irdl
 
 import (
+	"crypto/sha256"
 	"errors"
 	"runtime"
 	"sync"
@@ -51,12 +52,52 @@ func parseCached(filename string, src []byte) (*File, error) {
 	if f, ok := parsed.Load(key); ok {
 		return f.(*File), nil
 	}
+	if f := lookupPreparsed(key.src); f != nil {
+		parsed.Store(key, f)
+		return f, nil
+	}
 	f, err := Parse(filename, src)
 	if err != nil {
 		return nil, err
 	}
 	parsed.Store(key, f)
 	return f, nil
+}
+
+// preparsed holds the syntax trees that strata-tblgen generated for the
+// definition files compiled into the program, by the SHA-256 of the file
+// they were generated from (Preparsed).
+var (
+	preparsedMu sync.Mutex
+	preparsed   map[[sha256.Size]byte]*File
+)
+
+// Preparsed records f as the syntax tree of the definition file whose
+// SHA-256 is sum, so that loading that file takes the tree instead of
+// parsing the text. The code strata-tblgen generates calls it from init
+// with the tree it parsed; a file edited since is parsed as usual, because
+// its sum no longer matches. The tree must not be modified afterwards.
+func Preparsed(sum [sha256.Size]byte, f *File) {
+	preparsedMu.Lock()
+	defer preparsedMu.Unlock()
+	if preparsed == nil {
+		preparsed = map[[sha256.Size]byte]*File{}
+	}
+	preparsed[sum] = f
+}
+
+// lookupPreparsed returns the tree recorded for src, or nil.
+func lookupPreparsed(src string) *File {
+	preparsedMu.Lock()
+	n := len(preparsed)
+	preparsedMu.Unlock()
+	if n == 0 {
+		return nil
+	}
+	sum := sha256.Sum256([]byte(src))
+	preparsedMu.Lock()
+	defer preparsedMu.Unlock()
+	return preparsed[sum]
 }
 
 // embedded lists the definition files compiled into the program (Embed),
@@ -76,16 +117,22 @@ func Embed(filename string, src []byte) {
 }
 
 // ParseEmbedded parses the files declared with Embed that no Load has
-// parsed yet, on one goroutine per CPU, so that registering many dialects
-// does not parse their definitions one after the other. Parsing is most of
-// the cost of loading; errors are left for Load to report.
+// parsed yet and that have no syntax tree recorded with Preparsed (a file
+// edited since go generate), on one goroutine per CPU, so that
+// registering many dialects does not parse their definitions one after
+// the other. Errors are left for Load to report.
 func ParseEmbedded() {
 	embeddedMu.Lock()
 	var todo []fileKey
 	for _, k := range embedded {
-		if _, ok := parsed.Load(k); !ok {
-			todo = append(todo, k)
+		if _, ok := parsed.Load(k); ok {
+			continue
 		}
+		if f := lookupPreparsed(k.src); f != nil {
+			parsed.Store(k, f)
+			continue
+		}
+		todo = append(todo, k)
 	}
 	embeddedMu.Unlock()
 	workers := min(runtime.GOMAXPROCS(0), len(todo))

@@ -1,10 +1,9 @@
 package irdl
 
 import (
-	"errors"
 	"fmt"
 
-	"github.com/alecthomas/participle/v2"
+	"github.com/strata-ir/strata/internal/parseerr"
 )
 
 // Error is a located error in a definition file, printed as
@@ -21,26 +20,11 @@ func (e *Error) Error() string {
 
 // Parse parses a definition file into its syntax tree. Syntax errors are
 // *Error values.
-func Parse(filename string, src []byte) (f *File, err error) {
-	defer func() {
-		// participle should not panic; if it does on odd input, report it
-		// as an error rather than crash the tool.
-		if r := recover(); r != nil {
-			f, err = nil, &Error{File: filename, Line: 1, Column: 1, Msg: fmt.Sprint("internal parser error: ", r)}
-		}
-	}()
-	f, err = defParser.ParseBytes(filename, src)
+func Parse(filename string, src []byte) (*File, error) {
+	f, err := parseerr.Parse(func() (*File, error) { return defParser.ParseBytes(filename, src) })
 	if err != nil {
-		var pe participle.Error
-		if errors.As(err, &pe) {
-			pos := pe.Position()
-			line, col := pos.Line, pos.Column
-			if line == 0 {
-				line, col = 1, 1
-			}
-			return nil, &Error{File: filename, Line: line, Column: col, Msg: pe.Message()}
-		}
-		return nil, &Error{File: filename, Line: 1, Column: 1, Msg: err.Error()}
+		line, col, msg := parseerr.Locate(err)
+		return nil, &Error{File: filename, Line: line, Column: col, Msg: msg}
 	}
 	return f, nil
 }

@@ -43,7 +43,11 @@ func (s *sema) str(x *Str) string {
 	if x == nil {
 		return ""
 	}
-	v, _ := decodeStr(x.Raw)
+	raw := x.Raw
+	if len(raw) >= 2 && (raw[0] == '`' || !strings.Contains(raw, "\\")) {
+		return raw[1 : len(raw)-1]
+	}
+	v, _ := decodeStr(raw)
 	return v
 }
 
@@ -360,7 +364,7 @@ func (s *sema) param(d *dialectDef, p *Param) *paramDef {
 			pd.kind, pd.enum = pEnum, e
 			return pd
 		}
-		if isIntKeyword(c.Name) {
+		if IsIntegerTypeName(c.Name) {
 			t, err := asm.ParseTypeString(s.ctx, c.Name)
 			if err == nil {
 				pd.kind, pd.intType = pInt, t
@@ -379,7 +383,9 @@ func (s *sema) param(d *dialectDef, p *Param) *paramDef {
 	return pd
 }
 
-func isIntKeyword(n string) bool {
+// IsIntegerTypeName reports whether n is the spelling of an integer type:
+// index, or iN, siN or uiN with a width that does not start with 0.
+func IsIntegerTypeName(n string) bool {
 	rest := n
 	switch {
 	case n == "index":
@@ -542,12 +548,12 @@ func (s *sema) typeConstraint(d *dialectDef, c *Constraint, vars map[string]*eqV
 		}
 		return hasStaticShape(e)
 	case "HasRank":
-		if len(c.Args) != 2 || c.Args[0].C == nil || c.Args[1].Int == nil {
+		if len(c.Args) != 2 || c.Args[0].C == nil || c.Args[1].Int == "" {
 			s.errorf(c.Pos, "'HasRank' expects a constraint and a rank: HasRank<C, N>")
 		}
-		n, err := strconv.Atoi(*c.Args[1].Int)
+		n, err := strconv.Atoi(c.Args[1].Int)
 		if err != nil || n < 0 {
-			s.errorf(c.Args[1].Pos, "invalid rank %s", *c.Args[1].Int)
+			s.errorf(c.Args[1].Pos, "invalid rank %s", c.Args[1].Int)
 		}
 		return hasRank(s.typeConstraint(d, c.Args[0].C, vars), n)
 	}
@@ -897,8 +903,8 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 					r := &regionDef{name: a.Name, variadic: a.Mod == "variadic", blocks: -1}
 					switch {
 					case a.C.Lit == "" && a.C.Name == "AnyRegion" && len(a.C.Args) == 0:
-					case a.C.Lit == "" && a.C.Name == "SizedRegion" && len(a.C.Args) == 1 && a.C.Args[0].Int != nil:
-						n, err := strconv.Atoi(*a.C.Args[0].Int)
+					case a.C.Lit == "" && a.C.Name == "SizedRegion" && len(a.C.Args) == 1 && a.C.Args[0].Int != "":
+						n, err := strconv.Atoi(a.C.Args[0].Int)
 						if err != nil || n < 0 {
 							s.errorf(a.C.Pos, "invalid region size")
 						}

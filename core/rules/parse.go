@@ -6,10 +6,9 @@
 package rules
 
 import (
-	"errors"
 	"fmt"
 
-	"github.com/alecthomas/participle/v2"
+	"github.com/strata-ir/strata/internal/parseerr"
 )
 
 // Error is a located error in a rules file, printed as
@@ -26,26 +25,11 @@ func (e *Error) Error() string {
 
 // Parse parses a rules file into its syntax tree. Syntax errors are
 // *Error values.
-func Parse(filename string, src []byte) (f *File, err error) {
-	defer func() {
-		// A panic inside the parser library on odd input is reported as an
-		// error rather than crashing the generator.
-		if r := recover(); r != nil {
-			f, err = nil, &Error{File: filename, Line: 1, Column: 1, Msg: fmt.Sprint("internal parser error: ", r)}
-		}
-	}()
-	f, err = rulesParser.ParseBytes(filename, src)
+func Parse(filename string, src []byte) (*File, error) {
+	f, err := parseerr.Parse(func() (*File, error) { return rulesParser.ParseBytes(filename, src) })
 	if err != nil {
-		var pe participle.Error
-		if errors.As(err, &pe) {
-			pos := pe.Position()
-			line, col := pos.Line, pos.Column
-			if line == 0 {
-				line, col = 1, 1
-			}
-			return nil, &Error{File: filename, Line: line, Column: col, Msg: pe.Message()}
-		}
-		return nil, &Error{File: filename, Line: 1, Column: 1, Msg: err.Error()}
+		line, col, msg := parseerr.Locate(err)
+		return nil, &Error{File: filename, Line: line, Column: col, Msg: msg}
 	}
 	return f, nil
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
@@ -751,3 +752,279 @@ func registerHooks(ctx *ir.Context) {
 		}
 	})
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0xad, 0xa2, 0x5a, 0x94, 0xf6, 0x80, 0x04, 0x0d, 0xdc, 0xfe, 0x85, 0xfe, 0x19, 0x34, 0xc4, 0x0d, 0xc6, 0x6f, 0x0b, 0xef, 0x7a, 0x45, 0xfc, 0x79, 0x56, 0xe2, 0xe8, 0x3b, 0x6a, 0x86, 0xea, 0xd3}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 8, Column: 1}, Name: "affine", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 9, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 9, Column: 11}, Raw: "\"Affine dialect\""}},
+		{Pos: irdl.Position{Line: 11, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 11, Column: 3}, Name: "apply", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 12, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 12, Column: 13}, Raw: "\"affine apply operation\""}},
+			{Pos: irdl.Position{Line: 13, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 13, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 13, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 14, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 14, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 14, Column: 15}, Name: "mapOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 14, Column: 37}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 15, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 15, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 15, Column: 17}, Name: "map", C: &irdl.Constraint{Pos: irdl.Position{Line: 15, Column: 22}, Name: "AffineMapAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 16, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 16, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 16, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 17, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 17, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 17, Column: 12}, Kind: "verifier", Func: "verifyApply"},
+				{Pos: irdl.Position{Line: 17, Column: 36}, Kind: "printer", Func: "printApply"},
+				{Pos: irdl.Position{Line: 17, Column: 58}, Kind: "parser", Func: "parseApply"},
+				{Pos: irdl.Position{Line: 17, Column: 79}, Kind: "folder", Func: "foldApplyOp"},
+				{Pos: irdl.Position{Line: 17, Column: 101}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 20, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 20, Column: 3}, Name: "for", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 21, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 21, Column: 13}, Raw: "\"for operation\""}},
+			{Pos: irdl.Position{Line: 22, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 22, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 22, Column: 13}, Name: "AutomaticAllocationScope"},
+				{Pos: irdl.Position{Line: 22, Column: 39}, Name: "SingleBlock"},
+				{Pos: irdl.Position{Line: 23, Column: 13}, Name: "RecursiveMemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 24, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 24, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 24, Column: 15}, Name: "lowerBoundOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 24, Column: 44}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 24, Column: 51}, Name: "upperBoundOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 24, Column: 80}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 25, Column: 15}, Name: "inits", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 25, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 26, Column: 17}, Name: "lowerBoundMap", C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 32}, Name: "AffineMapAttr"}},
+				{Pos: irdl.Position{Line: 26, Column: 47}, Name: "upperBoundMap", C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 62}, Name: "AffineMapAttr"}},
+				{Pos: irdl.Position{Line: 26, Column: 77}, Name: "step", C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 83}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 27, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 27, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 27, Column: 14}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 28, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 28, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 28, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 28, Column: 34}, Int: "1"},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 29, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 29, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 29, Column: 12}, Kind: "regionVerifier", Func: "verifyFor"},
+				{Pos: irdl.Position{Line: 29, Column: 40}, Kind: "printer", Func: "printFor"},
+				{Pos: irdl.Position{Line: 29, Column: 60}, Kind: "parser", Func: "parseFor"},
+				{Pos: irdl.Position{Line: 29, Column: 79}, Kind: "folder", Func: "foldFor"},
+				{Pos: irdl.Position{Line: 29, Column: 97}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 30, Column: 12}, Kind: "interfaces", Func: "forInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 33, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 33, Column: 3}, Name: "if", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 34, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 34, Column: 13}, Raw: "\"if-then-else operation\""}},
+			{Pos: irdl.Position{Line: 35, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 35, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 35, Column: 13}, Name: "SingleBlock"},
+				{Pos: irdl.Position{Line: 35, Column: 26}, Name: "RecursiveMemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 36, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 36, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 36, Column: 15}, Name: "conditionOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 36, Column: 43}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 37, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 37, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 37, Column: 17}, Name: "condition", C: &irdl.Constraint{Pos: irdl.Position{Line: 37, Column: 28}, Name: "IntegerSetAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 38, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 38, Column: 14}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 38, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 39, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 39, Column: 14}, Name: "thenRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 26}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 39, Column: 38}, Int: "1"},
+				}}},
+				{Pos: irdl.Position{Line: 39, Column: 42}, Name: "elseRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 54}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 40, Column: 12}, Kind: "verifier", Func: "verifyIf"},
+				{Pos: irdl.Position{Line: 40, Column: 33}, Kind: "regionVerifier", Func: "verifyImplicitTerminator"},
+				{Pos: irdl.Position{Line: 40, Column: 76}, Kind: "printer", Func: "printIf"},
+				{Pos: irdl.Position{Line: 40, Column: 95}, Kind: "parser", Func: "parseIf"},
+				{Pos: irdl.Position{Line: 41, Column: 12}, Kind: "folder", Func: "foldIf"},
+				{Pos: irdl.Position{Line: 41, Column: 29}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 41, Column: 44}, Kind: "interfaces", Func: "ifInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 44, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 44, Column: 3}, Name: "load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 45, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 45, Column: 13}, Raw: "\"affine load operation\""}},
+			{Pos: irdl.Position{Line: 46, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 46, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 46, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 47, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 47, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 47, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 47, Column: 34}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 47, Column: 52}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 48, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 48, Column: 17}, Name: "map", C: &irdl.Constraint{Pos: irdl.Position{Line: 48, Column: 22}, Name: "AffineMapAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 49, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 49, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 50, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 50, Column: 14}, Kind: "Read", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 51, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 51, Column: 12}, Kind: "verifier", Func: "verifyLoad"},
+				{Pos: irdl.Position{Line: 51, Column: 35}, Kind: "printer", Func: "printLoad"},
+				{Pos: irdl.Position{Line: 51, Column: 56}, Kind: "parser", Func: "parseLoad"},
+				{Pos: irdl.Position{Line: 51, Column: 76}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 54, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 54, Column: 3}, Name: "max", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 55, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 55, Column: 13}, Raw: "\"max operation\""}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 56, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 57, Column: 15}, Name: "mapOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 37}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 58, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 58, Column: 17}, Name: "map", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 22}, Name: "AffineMapAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 59, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 60, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 60, Column: 12}, Kind: "verifier", Func: "verifyMinMax"},
+				{Pos: irdl.Position{Line: 60, Column: 37}, Kind: "printer", Func: "printMinMax"},
+				{Pos: irdl.Position{Line: 60, Column: 60}, Kind: "parser", Func: "parseMinMax"},
+				{Pos: irdl.Position{Line: 60, Column: 82}, Kind: "folder", Func: "foldMinMaxOp"},
+				{Pos: irdl.Position{Line: 60, Column: 105}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 63, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 63, Column: 3}, Name: "min", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 64, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 64, Column: 13}, Raw: "\"min operation\""}},
+			{Pos: irdl.Position{Line: 65, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 65, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 65, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 66, Column: 15}, Name: "mapOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 66, Column: 37}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 67, Column: 17}, Name: "map", C: &irdl.Constraint{Pos: irdl.Position{Line: 67, Column: 22}, Name: "AffineMapAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 68, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 69, Column: 12}, Kind: "verifier", Func: "verifyMinMax"},
+				{Pos: irdl.Position{Line: 69, Column: 37}, Kind: "printer", Func: "printMinMax"},
+				{Pos: irdl.Position{Line: 69, Column: 60}, Kind: "parser", Func: "parseMinMax"},
+				{Pos: irdl.Position{Line: 69, Column: 82}, Kind: "folder", Func: "foldMinMaxOp"},
+				{Pos: irdl.Position{Line: 69, Column: 105}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 72, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 72, Column: 3}, Name: "store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 73, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 73, Column: 13}, Raw: "\"affine store operation\""}},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 74, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 75, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 22}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 75, Column: 31}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 39}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 75, Column: 50}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 68}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 76, Column: 17}, Name: "map", C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 22}, Name: "AffineMapAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 77, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 77, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 77, Column: 14}, Kind: "Write", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 78, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 78, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 78, Column: 12}, Kind: "verifier", Func: "verifyStore"},
+				{Pos: irdl.Position{Line: 78, Column: 36}, Kind: "printer", Func: "printStore"},
+				{Pos: irdl.Position{Line: 78, Column: 58}, Kind: "parser", Func: "parseStore"},
+				{Pos: irdl.Position{Line: 78, Column: 79}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 81, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 81, Column: 3}, Name: "prefetch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 82, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 82, Column: 13}, Raw: "\"affine prefetch operation\""}},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 83, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 83, Column: 34}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 52}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 84, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 84, Column: 17}, Name: "isWrite", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 26}, Name: "BoolAttr"}},
+				{Pos: irdl.Position{Line: 84, Column: 36}, Name: "localityHint", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 50}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 84, Column: 59}, Name: "isDataCache", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 72}, Name: "BoolAttr"}},
+				{Pos: irdl.Position{Line: 84, Column: 82}, Name: "map", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 87}, Name: "AffineMapAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 85, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 85, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 85, Column: 12}, Kind: "verifier", Func: "verifyPrefetch"},
+				{Pos: irdl.Position{Line: 85, Column: 39}, Kind: "printer", Func: "printPrefetch"},
+				{Pos: irdl.Position{Line: 85, Column: 64}, Kind: "parser", Func: "parsePrefetch"},
+				{Pos: irdl.Position{Line: 85, Column: 88}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 88, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 88, Column: 3}, Name: "vector_load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 89, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 89, Column: 13}, Raw: "\"affine vector load operation\""}},
+			{Pos: irdl.Position{Line: 90, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 90, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 91, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 91, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 91, Column: 34}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 52}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 92, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 92, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 92, Column: 17}, Name: "map", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 22}, Name: "AffineMapAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 93, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 93, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 22}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 94, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 94, Column: 14}, Kind: "Read", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 95, Column: 12}, Kind: "verifier", Func: "verifyVectorLoad"},
+				{Pos: irdl.Position{Line: 95, Column: 41}, Kind: "printer", Func: "printVectorLoad"},
+				{Pos: irdl.Position{Line: 95, Column: 68}, Kind: "parser", Func: "parseVectorLoad"},
+				{Pos: irdl.Position{Line: 95, Column: 94}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 98, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 98, Column: 3}, Name: "vector_store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 99, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 99, Column: 13}, Raw: "\"affine vector store operation\""}},
+			{Pos: irdl.Position{Line: 100, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 100, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 101, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 101, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 101, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 22}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 101, Column: 33}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 41}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 101, Column: 52}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 70}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 102, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 102, Column: 17}, Name: "map", C: &irdl.Constraint{Pos: irdl.Position{Line: 102, Column: 22}, Name: "AffineMapAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 103, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 103, Column: 14}, Kind: "Write", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 104, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 104, Column: 12}, Kind: "verifier", Func: "verifyVectorStore"},
+				{Pos: irdl.Position{Line: 104, Column: 42}, Kind: "printer", Func: "printVectorStore"},
+				{Pos: irdl.Position{Line: 104, Column: 70}, Kind: "parser", Func: "parseVectorStore"},
+				{Pos: irdl.Position{Line: 104, Column: 97}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 107, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 107, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 108, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 108, Column: 13}, Raw: "\"Yield values to parent operation\""}},
+			{Pos: irdl.Position{Line: 109, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 109, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 109, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 109, Column: 19}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 109, Column: 31}, Name: "ReturnLike"},
+			}}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 110, Column: 15}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 110, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 111, Column: 12}, Raw: "\"attr-dict ($values^ `:` type($values))?\""}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 112, Column: 12}, Kind: "verifier", Func: "verifyYield"},
+				{Pos: irdl.Position{Line: 112, Column: 36}, Kind: "interfaces", Func: "yieldInterfaces"},
+			}}},
+		}}},
+	}},
+}}

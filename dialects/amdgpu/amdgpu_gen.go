@@ -3384,3 +3384,804 @@ func registerHooks(ctx *ir.Context) {
 		}
 	})
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0x0f, 0xbc, 0x6e, 0xaf, 0xc4, 0xfe, 0x75, 0x2e, 0xaa, 0xc4, 0xb9, 0x53, 0x07, 0x8f, 0x0d, 0x16, 0x98, 0x8e, 0x7b, 0x08, 0xca, 0x9e, 0x8b, 0xd2, 0x09, 0x79, 0x08, 0x09, 0x3d, 0x23, 0x88, 0x5b}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "amdgpu", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 8, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 8, Column: 11}, Raw: "\"Wrappers around AMD-specific functionality and LLVM intrinsics\""}},
+		{Pos: irdl.Position{Line: 10, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 10, Column: 3}, Kind: "enum", Name: "AddressSpace", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 10, Column: 35}, Raw: "\"address_space\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 10, Column: 59}, Raw: "\"AMDGPU-specific address spaces\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 11, Column: 5}, Name: "fat_raw_buffer", Value: "0"},
+			{Pos: irdl.Position{Line: 11, Column: 25}, Name: "buffer_rsrc", Value: "1"},
+			{Pos: irdl.Position{Line: 11, Column: 42}, Name: "fat_structured_buffer", Value: "2"},
+		}}},
+		{Pos: irdl.Position{Line: 13, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 13, Column: 3}, Kind: "bitenum", Name: "SchedBarrierOpt", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 13, Column: 41}, Raw: "\"sched_barrier_opt\""}, Separator: &irdl.Str{Pos: irdl.Position{Line: 13, Column: 71}, Raw: "\"|\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 14, Column: 15}, Raw: "\"The possible options for scheduling barriers\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 15, Column: 5}, Name: "none", Value: "0"},
+			{Pos: irdl.Position{Line: 15, Column: 15}, Name: "non_mem_non_sideffect", Value: "1"},
+			{Pos: irdl.Position{Line: 15, Column: 42}, Name: "valu", Value: "2"},
+			{Pos: irdl.Position{Line: 15, Column: 52}, Name: "salu", Value: "4"},
+			{Pos: irdl.Position{Line: 15, Column: 62}, Name: "mfma_wmma", Value: "8"},
+			{Pos: irdl.Position{Line: 15, Column: 77}, Name: "all_vmem", Value: "16"},
+			{Pos: irdl.Position{Line: 16, Column: 5}, Name: "vmem_read", Value: "32"},
+			{Pos: irdl.Position{Line: 16, Column: 21}, Name: "vmem_write", Value: "64"},
+			{Pos: irdl.Position{Line: 16, Column: 38}, Name: "all_ds", Value: "128"},
+			{Pos: irdl.Position{Line: 16, Column: 52}, Name: "ds_read", Value: "256"},
+			{Pos: irdl.Position{Line: 16, Column: 67}, Name: "ds_write", Value: "512"},
+			{Pos: irdl.Position{Line: 16, Column: 83}, Name: "transcendental", Value: "1024"},
+		}}},
+		{Pos: irdl.Position{Line: 19, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 19, Column: 3}, Name: "tdm_base", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 20, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 13}, Raw: "\"Pair of base addresses that move data between LDS and global storage.\""}},
+			{Pos: irdl.Position{Line: 21, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 21, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 21, Column: 17}, Name: "elementType", C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 30}, Name: "Type"}},
+			}}},
+			{Pos: irdl.Position{Line: 22, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 12}, Raw: "\"`<` $elementType `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 24, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 24, Column: 3}, Name: "tdm_gather_base", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 25, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 25, Column: 13}, Raw: "\"Pair of base addresses that move data between LDS and global storage.\""}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 26, Column: 17}, Name: "elementType", C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 30}, Name: "Type"}},
+				{Pos: irdl.Position{Line: 26, Column: 36}, Name: "indexType", C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 47}, Name: "Type"}},
+			}}},
+			{Pos: irdl.Position{Line: 27, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 12}, Raw: "\"`<` $elementType `,` $indexType `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 29, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 29, Column: 3}, Name: "tdm_descriptor", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 30, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 30, Column: 13}, Raw: "\"Descriptors used in tensor store/load operations.\""}},
+		}}},
+		{Pos: irdl.Position{Line: 33, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 33, Column: 3}, Name: "TDMBase", C: &irdl.Constraint{Pos: irdl.Position{Line: 33, Column: 24}, Lit: "!amdgpu.tdm_base"}}},
+		{Pos: irdl.Position{Line: 34, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 34, Column: 3}, Name: "TDMGatherBase", C: &irdl.Constraint{Pos: irdl.Position{Line: 34, Column: 30}, Lit: "!amdgpu.tdm_gather_base"}}},
+		{Pos: irdl.Position{Line: 35, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 35, Column: 3}, Name: "TDMDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 35, Column: 30}, Lit: "!amdgpu.tdm_descriptor"}}},
+		{Pos: irdl.Position{Line: 37, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 37, Column: 3}, Name: "ext_packed_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 38, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 38, Column: 13}, Raw: "\"Extend a fp8 value to a float or a vector of packed fp8 values to two floats\""}},
+			{Pos: irdl.Position{Line: 39, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 39, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 40, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 23}, Name: "AMDGPUExtPackedFp8Source"}},
+			}}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 41, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 41, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 25}, Name: "F32"}},
+					{Pos: irdl.Position{Line: 41, Column: 30}, C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 30}, Name: "AMDGPUFixedVec2F32"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 42, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 42, Column: 17}, Name: "index", C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 24}, Name: "AMDGPUI32Max3"}},
+			}}},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 43, Column: 12}, Raw: "\"attr-dict $source `[` $index `]` `:` type($source) `to` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 45, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 45, Column: 3}, Name: "scaled_ext_packed_matrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 46, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 46, Column: 13}, Raw: "\"Extend a wave-wide matrix of packed floating point values\""}},
+			{Pos: irdl.Position{Line: 47, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 47, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 48, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 48, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 48, Column: 23}, Name: "AMDGPUScaledExtMatrixSource"}},
+				{Pos: irdl.Position{Line: 48, Column: 52}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 48, Column: 59}, Name: "AMDGPUScaledExtMatrixScale"}},
+			}}},
+			{Pos: irdl.Position{Line: 49, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 49, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 19}, Name: "AMDGPUScaledExtMatrixResult"}},
+			}}},
+			{Pos: irdl.Position{Line: 50, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 50, Column: 17}, Name: "blockSize", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 28}, Name: "AMDGPUI32OneOf16_32"}},
+				{Pos: irdl.Position{Line: 50, Column: 49}, Name: "firstScaleLane", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 65}, Name: "AMDGPUI32OneOf0_16"}},
+				{Pos: irdl.Position{Line: 50, Column: 85}, Name: "firstScaleByte", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 101}, Name: "AMDGPUI32Min0Max3"}},
+			}}},
+			{Pos: irdl.Position{Line: 51, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 51, Column: 12}, Raw: "\"attr-dict $source `scale` `(` $scale `)` `blockSize` `(` $blockSize `)` `firstScaleLane` `(` $firstScaleLane `)` `firstScaleByte` `(` $firstScaleByte `)` `:` type($source) `,` type($scale) `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 52, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 52, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 52, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 54, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 54, Column: 3}, Name: "scaled_ext_packed", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 55, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 55, Column: 13}, Raw: "\"Extend a vector of packed floating point values\""}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 56, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 57, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 23}, Name: "AMDGPUScaledExtSource"}},
+				{Pos: irdl.Position{Line: 57, Column: 46}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 53}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 58, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 58, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 19}, Name: "AMDGPUScaledExtResult"}},
+			}}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 59, Column: 17}, Name: "index", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 24}, Name: "AMDGPUI32Max7"}},
+			}}},
+			{Pos: irdl.Position{Line: 60, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 60, Column: 12}, Raw: "\"attr-dict $source `[` $index `]` `,` $scale `:` type($source) `to` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 62, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 62, Column: 3}, Name: "packed_trunc_2xfp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 63, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 63, Column: 13}, Raw: "\"Round two floats into a packed vector of 8-bit floats\""}},
+			{Pos: irdl.Position{Line: 64, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 64, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 65, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 65, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 65, Column: 15}, Name: "sourceA", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 24}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 65, Column: 29}, Name: "sourceB", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 47}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 65, Column: 52}, Name: "existing", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 71}, Name: "AMDGPUFixedVec4Fp8"}},
+			}}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 66, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 66, Column: 19}, Name: "AMDGPUFixedVec4Fp8"}},
+			}}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 67, Column: 17}, Name: "wordIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 67, Column: 28}, Name: "AMDGPUI32Max1"}},
+			}}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 68, Column: 12}, Raw: "\"attr-dict $sourceA `,` ($sourceB^):(`undef`)? `into` ($existing^):(`undef`)? `[` `word` $wordIndex `]` `:` type($sourceA) `to` type($res) (`into` type($existing)^)?\""}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 69, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 71, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 71, Column: 3}, Name: "packed_scaled_trunc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 72, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 72, Column: 13}, Raw: "\"Round two floats into a packed vector of floats\""}},
+			{Pos: irdl.Position{Line: 73, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 73, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 73, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 74, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 74, Column: 23}, Name: "AMDGPUPackedScaledTruncSource"}},
+				{Pos: irdl.Position{Line: 74, Column: 54}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 74, Column: 61}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 74, Column: 66}, Name: "existing", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 74, Column: 85}, Name: "AMDGPUPackedScaledTruncResult"}},
+			}}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 75, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 19}, Name: "AMDGPUPackedScaledTruncResult"}},
+			}}},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 76, Column: 17}, Name: "index", C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 24}, Name: "AMDGPUI32Max7"}},
+			}}},
+			{Pos: irdl.Position{Line: 77, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 77, Column: 12}, Raw: "\"attr-dict $source `into` ($existing^):(`undef`)? `[` $index `]` `,` $scale `:` type($source) `to` type($res) (`into` type($existing)^)?\""}},
+			{Pos: irdl.Position{Line: 78, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 78, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 78, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 80, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 80, Column: 3}, Name: "packed_stoch_round_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 81, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 81, Column: 13}, Raw: "\"Round float stochiastically into a packed vector of 8-bit floats\""}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 82, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 83, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 23}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 83, Column: 28}, Name: "stochiasticParam", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 46}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 83, Column: 51}, Name: "existing", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 70}, Name: "AMDGPUFixedVec4Fp8"}},
+			}}},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 84, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 84, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 19}, Name: "AMDGPUFixedVec4Fp8"}},
+			}}},
+			{Pos: irdl.Position{Line: 85, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 85, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 85, Column: 17}, Name: "storeIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 85, Column: 29}, Name: "AMDGPUI32Max3"}},
+			}}},
+			{Pos: irdl.Position{Line: 86, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 86, Column: 12}, Raw: "\"attr-dict $source `+` $stochiasticParam `into` ($existing^):(`undef`)? `[` $storeIndex `]` `:` type($source) `to` type($res) (`into` type($existing)^)?\""}},
+			{Pos: irdl.Position{Line: 87, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 87, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 89, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 89, Column: 3}, Name: "fat_raw_buffer_cast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 90, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 90, Column: 13}, Raw: "\"Create a raw buffer fat pointer that matches `memref`\""}},
+			{Pos: irdl.Position{Line: 91, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 91, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 92, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 92, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 92, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 92, Column: 34}, Name: "validBytes", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 55}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 92, Column: 60}, Name: "cacheSwizzleStride", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 89}, Name: "I14"}},
+			}}},
+			{Pos: irdl.Position{Line: 93, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 93, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 22}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 94, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 94, Column: 17}, Name: "boundsCheck", C: &irdl.Constraint{Pos: irdl.Position{Line: 94, Column: 30}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 94, Column: 41}, Value: "true"}},
+				{Pos: irdl.Position{Line: 94, Column: 47}, Name: "resetOffset", C: &irdl.Constraint{Pos: irdl.Position{Line: 94, Column: 60}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 95, Column: 12}, Raw: "\"$source oilist(`validBytes` `(` $validBytes `)` | `cacheSwizzleStride` `(` $cacheSwizzleStride `)` | `boundsCheck` `(` $boundsCheck `)` | `resetOffset` $resetOffset) attr-dict `:` type($source) `to` type($result)\""}},
+			{Pos: irdl.Position{Line: 96, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 96, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 98, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 98, Column: 3}, Name: "raw_buffer_load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 99, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 99, Column: 13}, Raw: "\"Raw Buffer load, exposing GCN features\""}},
+			{Pos: irdl.Position{Line: 100, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 100, Column: 15}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 100, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 100, Column: 34}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 100, Column: 52}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 100, Column: 57}, Name: "sgprOffset", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 100, Column: 78}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 101, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 101, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 101, Column: 14}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 21}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 102, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 102, Column: 17}, Name: "boundsCheck", C: &irdl.Constraint{Pos: irdl.Position{Line: 102, Column: 30}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 102, Column: 41}, Value: "true"}},
+				{Pos: irdl.Position{Line: 102, Column: 47}, Name: "indexOffset", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 102, Column: 69}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 103, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 103, Column: 14}, Kind: "Read", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 104, Column: 12}, Raw: "\"attr-dict $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($memref) (`,` type($indices)^)? `->` type($value)\""}},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 105, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 105, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 107, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 107, Column: 3}, Name: "raw_buffer_store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 108, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 108, Column: 13}, Raw: "\"Raw Buffer Store, exposing GCN features\""}},
+			{Pos: irdl.Position{Line: 109, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 109, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 109, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 109, Column: 22}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 109, Column: 31}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 109, Column: 39}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 109, Column: 50}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 109, Column: 68}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 109, Column: 73}, Name: "sgprOffset", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 109, Column: 94}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 110, Column: 17}, Name: "boundsCheck", C: &irdl.Constraint{Pos: irdl.Position{Line: 110, Column: 30}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 110, Column: 41}, Value: "true"}},
+				{Pos: irdl.Position{Line: 110, Column: 47}, Name: "indexOffset", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 110, Column: 69}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 111, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 111, Column: 14}, Kind: "Write", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 112, Column: 12}, Raw: "\"attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) (`,` type($indices)^)?\""}},
+			{Pos: irdl.Position{Line: 113, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 113, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 113, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 113, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 115, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 115, Column: 3}, Name: "raw_buffer_atomic_cmpswap", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 116, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 116, Column: 13}, Raw: "\"Raw Buffer Atomic compare-and-swap\""}},
+			{Pos: irdl.Position{Line: 117, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 117, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 117, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 117, Column: 27}, Raw: "\"src\""}},
+					{Pos: irdl.Position{Line: 117, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 117, Column: 34}, Raw: "\"cmp\""}},
+					{Pos: irdl.Position{Line: 117, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 117, Column: 41}, Raw: "\"value\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 118, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 118, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 20}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 118, Column: 29}, Name: "cmp", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 34}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 118, Column: 43}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 51}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 118, Column: 62}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 80}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 118, Column: 85}, Name: "sgprOffset", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 106}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 119, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 119, Column: 14}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 119, Column: 21}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 120, Column: 17}, Name: "boundsCheck", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 30}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 120, Column: 41}, Value: "true"}},
+				{Pos: irdl.Position{Line: 120, Column: 47}, Name: "indexOffset", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 69}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 121, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 121, Column: 14}, Kind: "Read", Value: "memref"},
+				{Pos: irdl.Position{Line: 121, Column: 28}, Kind: "Write", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 122, Column: 12}, Raw: "\"attr-dict $src `,` $cmp `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)\""}},
+			{Pos: irdl.Position{Line: 123, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 123, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 123, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 125, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 125, Column: 3}, Name: "raw_buffer_atomic_fadd", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 126, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 126, Column: 13}, Raw: "\"Raw Buffer Floating-point Atomic Add (MI-* only)\""}},
+			{Pos: irdl.Position{Line: 127, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 127, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 127, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 127, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 28}, Name: "F32"}},
+					{Pos: irdl.Position{Line: 127, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 33}, Name: "AMDGPUVec2F16OrBF16"}},
+				}}},
+				{Pos: irdl.Position{Line: 127, Column: 55}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 63}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 127, Column: 74}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 92}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 127, Column: 97}, Name: "sgprOffset", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 118}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 128, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 128, Column: 17}, Name: "boundsCheck", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 30}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 128, Column: 41}, Value: "true"}},
+				{Pos: irdl.Position{Line: 128, Column: 47}, Name: "indexOffset", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 69}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 129, Column: 14}, Kind: "Read", Value: "memref"},
+				{Pos: irdl.Position{Line: 129, Column: 28}, Kind: "Write", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 130, Column: 12}, Raw: "\"attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)\""}},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 131, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 131, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 133, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 133, Column: 3}, Name: "raw_buffer_atomic_fmax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 134, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 134, Column: 13}, Raw: "\"Raw Buffer Floating-point Atomic Max (non-GFX9)\""}},
+			{Pos: irdl.Position{Line: 135, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 135, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 135, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 28}, Name: "F32"}},
+					{Pos: irdl.Position{Line: 135, Column: 33}, C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 33}, Name: "F64"}},
+				}}},
+				{Pos: irdl.Position{Line: 135, Column: 39}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 47}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 135, Column: 58}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 76}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 135, Column: 81}, Name: "sgprOffset", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 102}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 136, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 136, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 136, Column: 17}, Name: "boundsCheck", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 30}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 136, Column: 41}, Value: "true"}},
+				{Pos: irdl.Position{Line: 136, Column: 47}, Name: "indexOffset", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 69}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 137, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 137, Column: 14}, Kind: "Read", Value: "memref"},
+				{Pos: irdl.Position{Line: 137, Column: 28}, Kind: "Write", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 138, Column: 12}, Raw: "\"attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)\""}},
+			{Pos: irdl.Position{Line: 139, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 139, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 139, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 141, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 141, Column: 3}, Name: "raw_buffer_atomic_smax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 142, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 142, Column: 13}, Raw: "\"Raw Buffer Signed Integer Atomic Max\""}},
+			{Pos: irdl.Position{Line: 143, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 143, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 143, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 143, Column: 22}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 143, Column: 27}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 143, Column: 35}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 143, Column: 46}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 143, Column: 64}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 143, Column: 69}, Name: "sgprOffset", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 143, Column: 90}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 144, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 144, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 144, Column: 17}, Name: "boundsCheck", C: &irdl.Constraint{Pos: irdl.Position{Line: 144, Column: 30}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 144, Column: 41}, Value: "true"}},
+				{Pos: irdl.Position{Line: 144, Column: 47}, Name: "indexOffset", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 144, Column: 69}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 145, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 145, Column: 14}, Kind: "Read", Value: "memref"},
+				{Pos: irdl.Position{Line: 145, Column: 28}, Kind: "Write", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 146, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 146, Column: 12}, Raw: "\"attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)\""}},
+			{Pos: irdl.Position{Line: 147, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 147, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 147, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 149, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 149, Column: 3}, Name: "raw_buffer_atomic_umin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 150, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 150, Column: 13}, Raw: "\"Raw Buffer Unsigned Integer Atomic Min\""}},
+			{Pos: irdl.Position{Line: 151, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 151, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 22}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 151, Column: 27}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 35}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 151, Column: 46}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 64}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 151, Column: 69}, Name: "sgprOffset", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 90}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 152, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 152, Column: 17}, Name: "boundsCheck", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 30}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 152, Column: 41}, Value: "true"}},
+				{Pos: irdl.Position{Line: 152, Column: 47}, Name: "indexOffset", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 69}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 153, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 153, Column: 14}, Kind: "Read", Value: "memref"},
+				{Pos: irdl.Position{Line: 153, Column: 28}, Kind: "Write", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 154, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 154, Column: 12}, Raw: "\"attr-dict $value `->` $memref `[` $indices `]` (`sgprOffset` $sgprOffset^)? `:` type($value) `->` type($memref) `,` type($indices)\""}},
+			{Pos: irdl.Position{Line: 155, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 155, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 155, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 157, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 157, Column: 3}, Name: "dpp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 158, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 158, Column: 13}, Raw: "\"AMDGPU DPP operation\""}},
+			{Pos: irdl.Position{Line: 159, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 159, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 159, Column: 19}, Name: "SameTypeOperands"},
+				{Pos: irdl.Position{Line: 159, Column: 37}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 159, Column: 51}, Str: &irdl.Str{Pos: irdl.Position{Line: 159, Column: 51}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 159, Column: 61}, Str: &irdl.Str{Pos: irdl.Position{Line: 159, Column: 61}, Raw: "\"old\""}},
+					{Pos: irdl.Position{Line: 159, Column: 68}, Str: &irdl.Str{Pos: irdl.Position{Line: 159, Column: 68}, Raw: "\"src\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 160, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 160, Column: 15}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 20}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 160, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 34}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 161, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 161, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 162, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 162, Column: 17}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 23}, Name: "AMDGPUDPPPermAttr"}},
+				{Pos: irdl.Position{Line: 162, Column: 42}, Name: "permArgument", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 65}, Name: "AMDGPUDPPPermArgument"}},
+				{Pos: irdl.Position{Line: 162, Column: 88}, Name: "row_mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 98}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 162, Column: 108}, Value: "15"}},
+				{Pos: irdl.Position{Line: 163, Column: 17}, Name: "bank_mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 28}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 163, Column: 38}, Value: "15"}},
+				{Pos: irdl.Position{Line: 163, Column: 42}, Name: "bound_ctrl", C: &irdl.Constraint{Pos: irdl.Position{Line: 163, Column: 54}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 163, Column: 65}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 164, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 164, Column: 12}, Raw: "\"$old $src custom<AMDGPUDPPPerm>($kind) (`(` $permArgument^ `)`)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 165, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 165, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 167, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 167, Column: 3}, Name: "swizzle_bitmode", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 168, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 168, Column: 13}, Raw: "\"AMDGPU ds_swizzle op, bitmode variant\""}},
+			{Pos: irdl.Position{Line: 169, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 169, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 169, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 169, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 169, Column: 33}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 169, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 169, Column: 43}, Raw: "\"src\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 170, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 170, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 170, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 20}, Name: "AMDGPUIntOrFloatOr1DVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 171, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 171, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 171, Column: 22}, Name: "AMDGPUIntOrFloatOr1DVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 172, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 172, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 172, Column: 17}, Name: "and_mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 27}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 172, Column: 36}, Name: "or_mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 45}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 172, Column: 54}, Name: "xor_mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 64}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 173, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 173, Column: 12}, Raw: "\"$src $and_mask $or_mask $xor_mask attr-dict `:` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 175, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 175, Column: 3}, Name: "permlane_swap", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 176, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 176, Column: 13}, Raw: "\"AMDGPU permlane swap op\""}},
+			{Pos: irdl.Position{Line: 177, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 177, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 177, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 177, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 177, Column: 33}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 177, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 177, Column: 43}, Raw: "\"src\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 178, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 178, Column: 20}, Name: "AMDGPUIntOrFloatOr1DVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 179, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 179, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 179, Column: 22}, Name: "AMDGPUIntOrFloatOr1DVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 180, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 180, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 180, Column: 17}, Name: "row_length", C: &irdl.Constraint{Pos: irdl.Position{Line: 180, Column: 29}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 180, Column: 38}, Name: "fetch_inactive", C: &irdl.Constraint{Pos: irdl.Position{Line: 180, Column: 54}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 180, Column: 65}, Value: "false"}},
+				{Pos: irdl.Position{Line: 180, Column: 72}, Name: "bound_ctrl", C: &irdl.Constraint{Pos: irdl.Position{Line: 180, Column: 84}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 180, Column: 95}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 181, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 181, Column: 12}, Raw: "\"$src $row_length attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 182, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 182, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 184, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 184, Column: 3}, Name: "lds_barrier", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 185, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 185, Column: 13}, Raw: "\"Barrier that includes a wait for LDS memory operations.\""}},
+			{Pos: irdl.Position{Line: 186, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 186, Column: 12}, Raw: "\"attr-dict\""}},
+			{Pos: irdl.Position{Line: 187, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 187, Column: 12}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 189, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 189, Column: 3}, Name: "sched_barrier", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 190, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 190, Column: 13}, Raw: "\"Barrier that limits the backend scheduler of instruction movement\""}},
+			{Pos: irdl.Position{Line: 191, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 191, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 191, Column: 17}, Name: "opts", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 23}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 191, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 32}, Name: "SchedBarrierOpt"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 192, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 192, Column: 12}, Raw: "\"`allow` `=` $opts attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 194, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 194, Column: 3}, Name: "memory_counter_wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 195, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 195, Column: 13}, Raw: "\"Wait for specified hardware counters\""}},
+			{Pos: irdl.Position{Line: 196, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 196, Column: 17}, Name: "load", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 32}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 196, Column: 41}, Name: "store", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 57}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 196, Column: 66}, Name: "ds", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 79}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 196, Column: 88}, Name: "exp", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 102}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 196, Column: 111}, Name: "tensor", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 128}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 197, Column: 12}, Raw: "\"oilist(`load` `(` $load `)` | `store` `(` $store `)` | `ds` `(` $ds `)` | `exp` `(` $exp `)` | `tensor` `(` $tensor `)`) attr-dict\""}},
+			{Pos: irdl.Position{Line: 198, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 198, Column: 12}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 200, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 200, Column: 3}, Name: "mfma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 201, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 201, Column: 13}, Raw: "\"MLIR wrapper for CDNA mfma instructions\""}},
+			{Pos: irdl.Position{Line: 202, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 202, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 202, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 202, Column: 27}, Raw: "\"destC\""}},
+					{Pos: irdl.Position{Line: 202, Column: 36}, Str: &irdl.Str{Pos: irdl.Position{Line: 202, Column: 36}, Raw: "\"destD\""}},
+				}},
+				{Pos: irdl.Position{Line: 202, Column: 46}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 203, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 203, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 203, Column: 15}, Name: "sourceA", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 24}, Name: "AMDGPUMFMAInTypes"}},
+				{Pos: irdl.Position{Line: 203, Column: 43}, Name: "sourceB", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 52}, Name: "AMDGPUMFMAInTypes"}},
+				{Pos: irdl.Position{Line: 203, Column: 71}, Name: "destC", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 78}, Name: "AMDGPUMFMAOutTypes"}},
+			}}},
+			{Pos: irdl.Position{Line: 204, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 204, Column: 14}, Name: "destD", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 21}, Name: "AMDGPUMFMAOutTypes"}},
+			}}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 207, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 20}, Name: "AMDGPUI32OneOf4_16_32"}},
+				{Pos: irdl.Position{Line: 207, Column: 43}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 46}, Name: "AMDGPUI32OneOf4_16_32"}},
+				{Pos: irdl.Position{Line: 207, Column: 69}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 72}, Name: "AMDGPUI32OneOfMFMAK"}},
+				{Pos: irdl.Position{Line: 207, Column: 93}, Name: "blocks", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 101}, Name: "AMDGPUI32OneOfBlocks"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 207, Column: 124}, Value: "1"}},
+				{Pos: irdl.Position{Line: 208, Column: 17}, Name: "cbsz", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 23}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 208, Column: 33}, Value: "0"}},
+				{Pos: irdl.Position{Line: 208, Column: 36}, Name: "abid", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 42}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 208, Column: 52}, Value: "0"}},
+				{Pos: irdl.Position{Line: 208, Column: 55}, Name: "blgp", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 70}, Name: "AMDGPUMFMAPermBAttr"}},
+				{Pos: irdl.Position{Line: 208, Column: 91}, Name: "reducePrecision", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 108}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 209, Column: 17}, Name: "negateA", C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 26}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 209, Column: 36}, Name: "negateB", C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 45}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 209, Column: 55}, Name: "negateC", C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 64}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 210, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 210, Column: 12}, Raw: "\"custom<AMDGPUMNKDimensionList>($m, $n, $k) $sourceA `*` $sourceB `+` $destC attr-dict `blgp` `=` custom<AMDGPUMFMAPermB>($blgp) `:` type($sourceA) `,` type($sourceB) `,` type($destC)\""}},
+			{Pos: irdl.Position{Line: 211, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 211, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 213, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 213, Column: 3}, Name: "wmma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 214, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 214, Column: 13}, Raw: "\"MLIR wrapper for wmma instructions\""}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 215, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 215, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 215, Column: 27}, Raw: "\"destC\""}},
+					{Pos: irdl.Position{Line: 215, Column: 36}, Str: &irdl.Str{Pos: irdl.Position{Line: 215, Column: 36}, Raw: "\"destD\""}},
+				}},
+				{Pos: irdl.Position{Line: 215, Column: 46}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 216, Column: 15}, Name: "sourceA", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 24}, Name: "AMDGPUWMMAInTypes"}},
+				{Pos: irdl.Position{Line: 216, Column: 43}, Name: "sourceB", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 52}, Name: "AMDGPUWMMAInTypes"}},
+				{Pos: irdl.Position{Line: 216, Column: 71}, Name: "destC", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 78}, Name: "AMDGPUWMMAOutTypes"}},
+			}}},
+			{Pos: irdl.Position{Line: 217, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 217, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 217, Column: 14}, Name: "destD", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 21}, Name: "AMDGPUWMMAOutTypes"}},
+			}}},
+			{Pos: irdl.Position{Line: 218, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 218, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 218, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 20}, Name: "AMDGPUI32OneOf16"}},
+				{Pos: irdl.Position{Line: 218, Column: 38}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 41}, Name: "AMDGPUI32OneOf16"}},
+				{Pos: irdl.Position{Line: 218, Column: 59}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 62}, Name: "AMDGPUI32OneOfWMMAK"}},
+				{Pos: irdl.Position{Line: 218, Column: 83}, Name: "subwordOffset", C: &irdl.Constraint{Pos: irdl.Position{Line: 218, Column: 98}, Name: "AMDGPUI32OneOf0_1"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 218, Column: 118}, Value: "0"}},
+				{Pos: irdl.Position{Line: 219, Column: 17}, Name: "unsignedA", C: &irdl.Constraint{Pos: irdl.Position{Line: 219, Column: 28}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 219, Column: 38}, Name: "unsignedB", C: &irdl.Constraint{Pos: irdl.Position{Line: 219, Column: 49}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 219, Column: 59}, Name: "clamp", C: &irdl.Constraint{Pos: irdl.Position{Line: 219, Column: 66}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 220, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 220, Column: 12}, Raw: "\"custom<AMDGPUMNKDimensionList>($m, $n, $k) $sourceA `*` $sourceB `+` $destC attr-dict `:` type($sourceA) `,` type($sourceB) `,` type($destC)\""}},
+			{Pos: irdl.Position{Line: 221, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 221, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 221, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 223, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 223, Column: 3}, Name: "sparse_mfma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 224, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 224, Column: 13}, Raw: "\"MLIR wrapper for CDNA sparse mfma (smfmac) instructions\""}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 225, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 225, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 225, Column: 27}, Raw: "\"destC\""}},
+					{Pos: irdl.Position{Line: 225, Column: 36}, Str: &irdl.Str{Pos: irdl.Position{Line: 225, Column: 36}, Raw: "\"destD\""}},
+				}},
+				{Pos: irdl.Position{Line: 225, Column: 46}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 226, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 226, Column: 15}, Name: "sourceA", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 24}, Name: "AMDGPUSMFMACSparseInTypes"}},
+				{Pos: irdl.Position{Line: 226, Column: 51}, Name: "sourceB", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 60}, Name: "AMDGPUSMFMACDenseInTypes"}},
+				{Pos: irdl.Position{Line: 226, Column: 86}, Name: "destC", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 93}, Name: "AMDGPUSMFMACOutTypes"}},
+				{Pos: irdl.Position{Line: 226, Column: 115}, Name: "sparseIdx", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 126}, Name: "AMDGPUSMFMACIdxTypes"}},
+			}}},
+			{Pos: irdl.Position{Line: 227, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 227, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 227, Column: 14}, Name: "destD", C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 21}, Name: "AMDGPUSMFMACOutTypes"}},
+			}}},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 228, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 228, Column: 20}, Name: "AMDGPUI32OneOf16_32"}},
+				{Pos: irdl.Position{Line: 228, Column: 41}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 228, Column: 44}, Name: "AMDGPUI32OneOf16_32"}},
+				{Pos: irdl.Position{Line: 228, Column: 65}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 228, Column: 68}, Name: "AMDGPUI32OneOfSMFMACK"}},
+				{Pos: irdl.Position{Line: 228, Column: 91}, Name: "cbsz", C: &irdl.Constraint{Pos: irdl.Position{Line: 228, Column: 97}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 228, Column: 107}, Value: "0"}},
+				{Pos: irdl.Position{Line: 228, Column: 110}, Name: "abid", C: &irdl.Constraint{Pos: irdl.Position{Line: 228, Column: 116}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 228, Column: 126}, Value: "0"}},
+			}}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 229, Column: 12}, Raw: "\"custom<AMDGPUMNKDimensionList>($m, $n, $k) $sourceA `*` $sourceB `+` $destC `sparse` `(` $sparseIdx `:` type($sparseIdx) `)` attr-dict `:` type($sourceA) `,` type($sourceB) `,` type($destC)\""}},
+			{Pos: irdl.Position{Line: 230, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 230, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 232, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 232, Column: 3}, Name: "gather_to_lds", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 233, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 233, Column: 13}, Raw: "\"MLIR wrapper for CDNA Gather to LDS instructions\""}},
+			{Pos: irdl.Position{Line: 234, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 234, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 20}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 234, Column: 31}, Name: "srcIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 52}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 234, Column: 59}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 64}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 234, Column: 75}, Name: "dstIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 96}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 235, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 235, Column: 17}, Name: "transferType", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 31}, Name: "TypeAttrOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 235, Column: 42}, C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 42}, Name: "AnyType"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 236, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 236, Column: 14}, Kind: "Read", Value: "src"},
+				{Pos: irdl.Position{Line: 236, Column: 25}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 237, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 237, Column: 12}, Raw: "\"$src `[` $srcIndices `]` `,` $dst `[` $dstIndices `]` attr-dict `:` $transferType `,` type($src) `,` type($dst)\""}},
+			{Pos: irdl.Position{Line: 238, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 238, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 238, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 238, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 240, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 240, Column: 3}, Name: "transpose_load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 241, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 241, Column: 13}, Raw: "\"MLIR wrapper for CDNA Transpose Load instructions\""}},
+			{Pos: irdl.Position{Line: 242, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 242, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 20}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 242, Column: 31}, Name: "srcIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 52}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 243, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 243, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 22}, Name: "AMDGPUAnyVectorOfNonZeroRank"}},
+			}}},
+			{Pos: irdl.Position{Line: 244, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 244, Column: 14}, Kind: "Read", Value: "src"},
+			}}},
+			{Pos: irdl.Position{Line: 245, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 245, Column: 12}, Raw: "\"$src `[` $srcIndices `]` attr-dict `:` type($src) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 246, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 246, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 248, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 248, Column: 3}, Name: "scaled_mfma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 249, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 249, Column: 13}, Raw: "\"MLIR wrapper for CDNA scaled mfma instructions\""}},
+			{Pos: irdl.Position{Line: 250, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 250, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 250, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 250, Column: 27}, Raw: "\"destC\""}},
+					{Pos: irdl.Position{Line: 250, Column: 36}, Str: &irdl.Str{Pos: irdl.Position{Line: 250, Column: 36}, Raw: "\"destD\""}},
+				}},
+				{Pos: irdl.Position{Line: 250, Column: 46}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 251, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 251, Column: 15}, Name: "sourceA", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 24}, Name: "AMDGPUScaledMFMAInTypes"}},
+				{Pos: irdl.Position{Line: 251, Column: 49}, Name: "sourceB", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 58}, Name: "AMDGPUScaledMFMAInTypes"}},
+				{Pos: irdl.Position{Line: 251, Column: 83}, Name: "destC", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 90}, Name: "AMDGPUScaledMFMAOutTypes"}},
+				{Pos: irdl.Position{Line: 252, Column: 15}, Name: "scalesA", C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 24}, Name: "AMDGPUScaleF8E8M0"}},
+				{Pos: irdl.Position{Line: 252, Column: 43}, Name: "scalesB", C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 52}, Name: "AMDGPUScaleF8E8M0"}},
+			}}},
+			{Pos: irdl.Position{Line: 253, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 253, Column: 14}, Name: "destD", C: &irdl.Constraint{Pos: irdl.Position{Line: 253, Column: 21}, Name: "AMDGPUScaledMFMAOutTypes"}},
+			}}},
+			{Pos: irdl.Position{Line: 254, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 254, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 20}, Name: "AMDGPUI32OneOf16_32"}},
+				{Pos: irdl.Position{Line: 254, Column: 41}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 44}, Name: "AMDGPUI32OneOf16_32"}},
+				{Pos: irdl.Position{Line: 254, Column: 65}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 68}, Name: "AMDGPUI32OneOf64_128"}},
+				{Pos: irdl.Position{Line: 254, Column: 90}, Name: "scalesIdxA", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 102}, Name: "AMDGPUI32Max3"}},
+				{Pos: irdl.Position{Line: 254, Column: 117}, Name: "scalesIdxB", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 129}, Name: "AMDGPUI32Max3"}},
+			}}},
+			{Pos: irdl.Position{Line: 255, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 255, Column: 12}, Raw: "\"custom<AMDGPUMNKDimensionList>($m, $n, $k) ` ` `(` $scalesA `[` $scalesIdxA `]` `*` $sourceA `)` `*` `(` $scalesB `[` $scalesIdxB `]` `*` $sourceB `)` `+` $destC attr-dict `:` type($scalesA) `,` type($sourceA) `,` type($scalesB) `,` type($sourceB) `,` type($destC)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 257, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 257, Column: 3}, Name: "scaled_wmma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 258, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 258, Column: 13}, Raw: "\"MLIR wrapper for scaled wmma instructions\""}},
+			{Pos: irdl.Position{Line: 259, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 259, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 259, Column: 13}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 259, Column: 27}, Str: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 27}, Raw: "\"destC\""}},
+					{Pos: irdl.Position{Line: 259, Column: 36}, Str: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 36}, Raw: "\"destD\""}},
+				}},
+				{Pos: irdl.Position{Line: 259, Column: 46}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 260, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 260, Column: 15}, Name: "sourceA", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 24}, Name: "AMDGPUScaledWMMAInTypes"}},
+				{Pos: irdl.Position{Line: 260, Column: 49}, Name: "sourceB", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 58}, Name: "AMDGPUScaledWMMAInTypes"}},
+				{Pos: irdl.Position{Line: 260, Column: 83}, Name: "destC", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 90}, Name: "AMDGPUScaledWMMAOutTypes"}},
+				{Pos: irdl.Position{Line: 261, Column: 15}, Name: "scaleA", C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 23}, Name: "AMDGPUScaledWMMAScale"}},
+				{Pos: irdl.Position{Line: 261, Column: 46}, Name: "scaleB", C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 54}, Name: "AMDGPUScaledWMMAScale"}},
+			}}},
+			{Pos: irdl.Position{Line: 262, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 262, Column: 14}, Name: "destD", C: &irdl.Constraint{Pos: irdl.Position{Line: 262, Column: 21}, Name: "AMDGPUScaledWMMAOutTypes"}},
+			}}},
+			{Pos: irdl.Position{Line: 263, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 263, Column: 17}, Name: "m", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 20}, Name: "AMDGPUI32OneOf16_32"}},
+				{Pos: irdl.Position{Line: 263, Column: 41}, Name: "n", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 44}, Name: "AMDGPUI32OneOf16"}},
+				{Pos: irdl.Position{Line: 263, Column: 62}, Name: "k", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 65}, Name: "AMDGPUI32OneOf128"}},
+				{Pos: irdl.Position{Line: 263, Column: 84}, Name: "a_first_scale_lane", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 104}, Name: "AMDGPUI32OneOf0_16"}},
+				{Pos: irdl.Position{Line: 264, Column: 17}, Name: "b_first_scale_lane", C: &irdl.Constraint{Pos: irdl.Position{Line: 264, Column: 37}, Name: "AMDGPUI32OneOf0_16"}},
+			}}},
+			{Pos: irdl.Position{Line: 265, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 265, Column: 12}, Raw: "\"custom<AMDGPUMNKDimensionList>($m, $n, $k) ` ` `(` $scaleA `*` $sourceA `)` `*` `(` $scaleB `*` $sourceB `)` `+` $destC attr-dict `:` type($scaleA) `,` type($sourceA) `,` type($scaleB) `,` type($sourceB) `,` type($destC)\""}},
+			{Pos: irdl.Position{Line: 266, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 266, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 266, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 268, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 268, Column: 3}, Name: "make_gather_dma_base", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 269, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 269, Column: 13}, Raw: "\"Pair of based addresses used when moving tiles between LDS and global memory.\""}},
+			{Pos: irdl.Position{Line: 270, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 270, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 270, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 271, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 271, Column: 15}, Name: "global", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 271, Column: 34}, Name: "global_indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 59}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 271, Column: 66}, Name: "lds", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 71}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 271, Column: 82}, Name: "lds_indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 104}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 272, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 272, Column: 14}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 20}, Name: "TDMGatherBase"}},
+			}}},
+			{Pos: irdl.Position{Line: 273, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 273, Column: 12}, Raw: "\"$global `[` $global_indices `]` `,` $lds `[` $lds_indices `]` attr-dict `:` type($global) `,` type($lds) `->` type(results)\""}},
+			{Pos: irdl.Position{Line: 274, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 274, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 274, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 276, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 276, Column: 3}, Name: "make_dma_base", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 277, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 277, Column: 13}, Raw: "\"Pair of based addresses used when moving tiles between LDS and global memory.\""}},
+			{Pos: irdl.Position{Line: 278, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 278, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 278, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 279, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 279, Column: 15}, Name: "global", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 279, Column: 34}, Name: "global_indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 59}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 279, Column: 66}, Name: "lds", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 71}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 279, Column: 82}, Name: "lds_indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 104}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 280, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 280, Column: 14}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 20}, Name: "TDMBase"}},
+			}}},
+			{Pos: irdl.Position{Line: 281, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 281, Column: 12}, Raw: "\"$global `[` $global_indices `]` `,` $lds `[` $lds_indices `]` attr-dict `:` type($global) `,` type($lds) `->` type(results)\""}},
+			{Pos: irdl.Position{Line: 282, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 282, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 282, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 284, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 284, Column: 3}, Name: "make_gather_dma_descriptor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 285, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 285, Column: 13}, Raw: "\"Make all descriptor groups needed by TensorLoadToLDS/TensorStoreFromLDS.\""}},
+			{Pos: irdl.Position{Line: 286, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 286, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 286, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 287, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 287, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 287, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 21}, Name: "TDMGatherBase"}},
+				{Pos: irdl.Position{Line: 287, Column: 36}, Name: "indices", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 45}, Name: "AMDGPUGatherIndices"}},
+				{Pos: irdl.Position{Line: 287, Column: 66}, Name: "global_dynamic_sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 97}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 287, Column: 104}, Name: "global_dynamic_strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 137}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 288, Column: 15}, Name: "shared_dynamic_sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 46}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 288, Column: 53}, Name: "workgroup_mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 78}, Name: "AMDGPUFixedVec16I1"}},
+				{Pos: irdl.Position{Line: 288, Column: 98}, Name: "early_timeout", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 122}, Name: "I1"}},
+				{Pos: irdl.Position{Line: 289, Column: 15}, Name: "pad_amount", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 36}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 289, Column: 41}, Name: "pad_interval", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 64}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 289, Column: 69}, Name: "atomic_barrier_address", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 102}, Name: "MemRefOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 289, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 289, Column: 111}, Name: "I64"}},
+				}}},
+				{Pos: irdl.Position{Line: 290, Column: 15}, Name: "atomic_barrier_indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 48}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 290, Column: 55}, Name: "global_increment", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 82}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 290, Column: 89}, Name: "lds_increment", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 290, Column: 113}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 291, Column: 15}, Name: "iteration_count", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 291, Column: 41}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 292, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 292, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 292, Column: 14}, Name: "desc", C: &irdl.Constraint{Pos: irdl.Position{Line: 292, Column: 20}, Name: "TDMDescriptor"}},
+			}}},
+			{Pos: irdl.Position{Line: 293, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 293, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 293, Column: 17}, Name: "global_static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 38}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 293, Column: 57}, Name: "global_static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 80}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 293, Column: 99}, Name: "shared_static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 120}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 294, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 294, Column: 12}, Raw: "\"$base `[` $indices `]` `globalSize` custom<DynamicIndexList>($global_dynamic_sizes, $global_static_sizes) `globalStride` custom<DynamicIndexList>($global_dynamic_strides, $global_static_strides) `sharedSize` custom<DynamicIndexList>($shared_dynamic_sizes, $shared_static_sizes) (`padShared` `(` $pad_amount^ `every` $pad_interval `)`)? (`workgroupMask` $workgroup_mask^)? (`earlyTimeout` $early_timeout^)? (`atomicBarrier` `(` $atomic_barrier_address^ `[` $atomic_barrier_indices `]` `:` type($atomic_barrier_address) `)`)? (`iterate` $global_increment^ `,` $lds_increment `,` $iteration_count)? attr-dict `:` qualified(type($base)) `,` type($indices) `->` type(results)\""}},
+			{Pos: irdl.Position{Line: 295, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 295, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 295, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 297, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 297, Column: 3}, Name: "make_dma_descriptor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 298, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 13}, Raw: "\"Make all descriptor groups needed by TensorLoadToLDS/TensorStoreFromLDS.\""}},
+			{Pos: irdl.Position{Line: 299, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 299, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 299, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 300, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 300, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 300, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 21}, Name: "TDMBase"}},
+				{Pos: irdl.Position{Line: 300, Column: 30}, Name: "global_dynamic_sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 61}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 300, Column: 68}, Name: "global_dynamic_strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 101}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 301, Column: 15}, Name: "shared_dynamic_sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 46}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 301, Column: 53}, Name: "workgroup_mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 78}, Name: "AMDGPUFixedVec16I1"}},
+				{Pos: irdl.Position{Line: 301, Column: 98}, Name: "early_timeout", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 301, Column: 122}, Name: "I1"}},
+				{Pos: irdl.Position{Line: 302, Column: 15}, Name: "pad_amount", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 36}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 302, Column: 41}, Name: "pad_interval", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 64}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 302, Column: 69}, Name: "atomic_barrier_address", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 102}, Name: "MemRefOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 302, Column: 111}, C: &irdl.Constraint{Pos: irdl.Position{Line: 302, Column: 111}, Name: "I64"}},
+				}}},
+				{Pos: irdl.Position{Line: 303, Column: 15}, Name: "atomic_barrier_indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 303, Column: 48}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 303, Column: 55}, Name: "global_increment", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 303, Column: 82}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 303, Column: 89}, Name: "lds_increment", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 303, Column: 113}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 304, Column: 15}, Name: "iteration_count", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 304, Column: 41}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 305, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 305, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 305, Column: 14}, Name: "desc", C: &irdl.Constraint{Pos: irdl.Position{Line: 305, Column: 20}, Name: "TDMDescriptor"}},
+			}}},
+			{Pos: irdl.Position{Line: 306, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 306, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 306, Column: 17}, Name: "global_static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 306, Column: 38}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 306, Column: 57}, Name: "global_static_strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 306, Column: 80}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 306, Column: 99}, Name: "shared_static_sizes", C: &irdl.Constraint{Pos: irdl.Position{Line: 306, Column: 120}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 307, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 307, Column: 12}, Raw: "\"$base `globalSize` custom<DynamicIndexList>($global_dynamic_sizes, $global_static_sizes) `globalStride` custom<DynamicIndexList>($global_dynamic_strides, $global_static_strides) `sharedSize` custom<DynamicIndexList>($shared_dynamic_sizes, $shared_static_sizes) (`padShared` `(` $pad_amount^ `every` $pad_interval `)`)? (`workgroupMask` $workgroup_mask^)? (`earlyTimeout` $early_timeout^)? (`atomicBarrier` `(` $atomic_barrier_address^ `[` $atomic_barrier_indices `]` `:` type($atomic_barrier_address) `)`)? (`iterate` $global_increment^ `,` $lds_increment `,` $iteration_count)? attr-dict `:` qualified(type($base)) `->` type(results)\""}},
+			{Pos: irdl.Position{Line: 308, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 308, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 308, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 310, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 310, Column: 3}, Name: "tensor_load_to_lds", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 311, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 311, Column: 13}, Raw: "\"Load tensors from global memory to LDS.\""}},
+			{Pos: irdl.Position{Line: 312, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 312, Column: 15}, Name: "desc", C: &irdl.Constraint{Pos: irdl.Position{Line: 312, Column: 21}, Name: "TDMDescriptor"}},
+			}}},
+			{Pos: irdl.Position{Line: 313, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 313, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 313, Column: 14}, Kind: "Read"},
+				{Pos: irdl.Position{Line: 313, Column: 20}, Kind: "Write"},
+			}}},
+			{Pos: irdl.Position{Line: 314, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 314, Column: 12}, Raw: "\"$desc attr-dict `:` qualified(type($desc))\""}},
+		}}},
+		{Pos: irdl.Position{Line: 316, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 316, Column: 3}, Name: "tensor_store_from_lds", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 317, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 317, Column: 13}, Raw: "\"Store tensors from LDS to global memory.\""}},
+			{Pos: irdl.Position{Line: 318, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 318, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 318, Column: 15}, Name: "desc", C: &irdl.Constraint{Pos: irdl.Position{Line: 318, Column: 21}, Name: "TDMDescriptor"}},
+			}}},
+			{Pos: irdl.Position{Line: 319, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 319, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 319, Column: 14}, Kind: "Read"},
+				{Pos: irdl.Position{Line: 319, Column: 20}, Kind: "Write"},
+			}}},
+			{Pos: irdl.Position{Line: 320, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 320, Column: 12}, Raw: "\"$desc attr-dict `:` qualified(type($desc))\""}},
+		}}},
+	}},
+}}

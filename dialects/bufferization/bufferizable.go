@@ -60,6 +60,75 @@ type ElementwiseAccessor interface {
 	BufferizesToElementwiseAccess(op *ir.Operation, read, written int) bool
 }
 
+// AliasAnalysis is implemented by models of operations that the in-place
+// analysis decides for before any rewriting (MLIR's
+// bufferizesToMemoryWrite and getAliasingValues), bottom-up, as
+// upstream's: a function whose tensor operations all have such a model
+// (and sit in its one block) has every write decided before it is
+// rewritten, the later writes first; other functions are decided in
+// program order as they are rewritten.
+type AliasAnalysis interface {
+	// BufferizesToMemoryWrite reports whether op writes the buffer of its
+	// tensor operand operand when that bufferizes in place.
+	BufferizesToMemoryWrite(op *ir.Operation, operand int) bool
+	// AliasingResults returns the results of op that share the buffer of
+	// its tensor operand operand when that bufferizes in place.
+	AliasingResults(op *ir.Operation, operand int) []int
+}
+
+// ResultDefinition is implemented by AliasAnalysis models that know
+// whether a result's buffer holds contents the operation defines (MLIR's
+// resultBufferizesToMemoryWrite); without it, a result sharing no
+// operand's buffer is defined by its operation, and one that shares some
+// operand's buffer is defined when the operation writes that operand.
+type ResultDefinition interface {
+	ResultBufferizesToMemoryWrite(op *ir.Operation, result int) bool
+}
+
+// ResultWritability is implemented by AliasAnalysis models of operations
+// whose results are buffers that may not be written (a constant).
+type ResultWritability interface {
+	ResultWritable(op *ir.Operation, result int) bool
+}
+
+// Reading is the AliasAnalysis of an operation that may read its tensor
+// operands and neither writes them nor shares their buffers with its
+// results (tensor.extract, func.return).
+type Reading struct{ BufferizableOpInterface }
+
+// BufferizesToMemoryWrite implements AliasAnalysis.
+func (Reading) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// AliasingResults implements AliasAnalysis.
+func (Reading) AliasingResults(*ir.Operation, int) []int { return nil }
+
+// Allocating is the AliasAnalysis of an operation whose results are new
+// buffers with undefined contents (tensor.empty).
+type Allocating struct{ Reading }
+
+// ResultBufferizesToMemoryWrite implements ResultDefinition.
+func (Allocating) ResultBufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// WritingInto is the AliasAnalysis of an operation that writes its
+// operand Dest, whose buffer its result 0 is (tensor.insert).
+type WritingInto struct {
+	BufferizableOpInterface
+	Dest int
+}
+
+// BufferizesToMemoryWrite implements AliasAnalysis.
+func (m WritingInto) BufferizesToMemoryWrite(_ *ir.Operation, operand int) bool {
+	return operand == m.Dest
+}
+
+// AliasingResults implements AliasAnalysis.
+func (m WritingInto) AliasingResults(_ *ir.Operation, operand int) []int {
+	if operand == m.Dest {
+		return []int{0}
+	}
+	return nil
+}
+
 // Options are the options of one-shot-bufferize that models consult.
 type Options struct {
 	// FunctionBoundaries bufferizes the signatures of functions and
@@ -69,6 +138,11 @@ type Options struct {
 	// no bufferization, with bufferization.to_tensor / to_buffer around
 	// them.
 	AllowUnknownOps bool
+	// AllowReturnAllocsFromLoops lets a loop yield a tensor whose buffer
+	// is not its iteration argument's (allow-return-allocs-from-loops):
+	// the yielded buffer is then copied where needed. Without it, that is
+	// an error, as upstream.
+	AllowReturnAllocsFromLoops bool
 	// FunctionBoundaryTypeConversion is the layout of the memref types
 	// of function arguments and results (function-boundary-type-conversion):
 	// InferLayoutMap (also the empty string), IdentityLayoutMap or
@@ -133,8 +207,17 @@ type State interface {
 	// t's buffer that happened in place: the result written aliases t),
 	// else nil; it is the aliasOf of SetResult for a written result.
 	InPlaceAlias(t, buf ir.Value) ir.Value
+	// SameBuffer records that buffer b is buffer of (a call's result
+	// that its callee returns as the argument of).
+	SameBuffer(b, of ir.Value)
+	// IsBuffer reports whether buffer b is buffer a: a itself, a
+	// memref.cast of it, or one recorded with SameBuffer.
+	IsBuffer(b, a ir.Value) bool
 	// Alias records that the tensors a and b may share a buffer.
 	Alias(a, b ir.Value)
+	// Aliases returns the tensors that may share v's buffer (its alias
+	// set so far), v included.
+	Aliases(v ir.Value) []ir.Value
 	// MarkReadOnly marks the buffer of v as one that may not be written
 	// (a constant global, an argument).
 	MarkReadOnly(v ir.Value)
@@ -157,6 +240,11 @@ type State interface {
 	// Erase schedules op, now replaced, for erasure once the function is
 	// bufferized.
 	Erase(op *ir.Operation)
+	// KeepOnTensors leaves op on tensors, as an operation without a
+	// bufferization: its tensor operands that have buffers are read back
+	// with bufferization.to_tensor, its tensor results get buffers through
+	// bufferization.to_buffer where they are used.
+	KeepOnTensors(op *ir.Operation)
 	// BufferizeBlock bufferizes the operations of b, in order.
 	BufferizeBlock(b *ir.Block) error
 	// HasTensors reports whether op has a tensor operand or result.
@@ -193,6 +281,10 @@ type State interface {
 	GlobalFor(op *ir.Operation, value ir.Attribute, t *ir.RankedTensorType) string
 	// Function returns the function the module defines as name, or nil.
 	Function(name string) *ir.Operation
+	// Summary returns what the analysis found about function f's tensor
+	// arguments and results once f is bufferized, or nil (f has no body
+	// or is not bufferized yet: a call on a cycle).
+	Summary(f *ir.Operation) *FuncSummary
 	// InfersResults reports whether the result types of function f are
 	// inferred from the buffers it returns (upstream's
 	// infer-layout-map): its returns then return their buffers as they
@@ -201,6 +293,29 @@ type State interface {
 	// identity layout and a return copies what has another.
 	InfersResults(f *ir.Operation) bool
 }
+
+// FuncSummary is what one-shot-bufferize knows about a bufferized
+// function at its call sites (MLIR's FuncAnalysisState): which tensor
+// arguments the function reads and writes, and which results are the
+// buffer of an argument.
+type FuncSummary struct {
+	// Read and Written hold, for each argument, whether the function
+	// reads or writes its buffer (false for arguments that are not
+	// tensors).
+	Read, Written []bool
+	// Equivalent holds, for each result, the argument whose buffer every
+	// return returns, or -1.
+	Equivalent []int
+}
+
+// WritableAttr is the argument attribute that marks a tensor argument of
+// a function whose buffer may (true, the default) or may not (false) be
+// written by the function.
+const WritableAttr = "bufferization.writable"
+
+// BufferLayoutAttr is the argument attribute that gives the layout of a
+// tensor argument's buffer.
+const BufferLayoutAttr = "bufferization.buffer_layout"
 
 // DestinationStyle is the model of destination-style operations (MLIR's
 // DstBufferizableOpInterfaceExternalModel): operations with ir.DestinationStyleOp
@@ -212,6 +327,45 @@ type DestinationStyle struct{}
 // Bufferize implements BufferizableOpInterface.
 func (DestinationStyle) Bufferize(op *ir.Operation, s State) error {
 	return BufferizeDestinationStyle(op, s)
+}
+
+// BufferizesToMemoryWrite implements AliasAnalysis: the tensor inits are
+// written.
+func (DestinationStyle) BufferizesToMemoryWrite(op *ir.Operation, operand int) bool {
+	return DestinationStyleResult(op, operand) >= 0
+}
+
+// AliasingResults implements AliasAnalysis: each tensor init is the
+// buffer of its result.
+func (DestinationStyle) AliasingResults(op *ir.Operation, operand int) []int {
+	if r := DestinationStyleResult(op, operand); r >= 0 {
+		return []int{r}
+	}
+	return nil
+}
+
+// DestinationStyleResult returns the result of the destination-style
+// operation op written into its operand operand, or -1 when that operand
+// is no tensor init.
+func DestinationStyleResult(op *ir.Operation, operand int) int {
+	dps, ok := ir.DestinationStyleOp.Of(op)
+	if !ok {
+		return -1
+	}
+	first, n := dps.DPSInits(op)
+	if operand < first || operand >= first+n || !isTensor(op.Operand(operand).Type()) {
+		return -1
+	}
+	k := 0
+	for i := first; i < operand; i++ {
+		if isTensor(op.Operand(i).Type()) {
+			k++
+		}
+	}
+	if k >= op.NumResults() {
+		return -1
+	}
+	return k
 }
 
 // BufferizeDestinationStyle bufferizes op as DestinationStyle does; a

@@ -4,6 +4,7 @@ package builtin
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 	"slices"
 )
 
@@ -161,3 +162,54 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(verifyModule)
 	}
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0x70, 0x8c, 0x0b, 0xbf, 0x36, 0xde, 0x66, 0x11, 0x1e, 0x11, 0x6f, 0xf3, 0xf6, 0x86, 0x73, 0x38, 0x69, 0x07, 0xd5, 0xe0, 0x51, 0x69, 0x0e, 0xf5, 0x38, 0x8b, 0x69, 0xef, 0x3a, 0x72, 0xde, 0x58}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 5, Column: 1}, Name: "builtin", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 6, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 6, Column: 11}, Raw: "\"A dialect containing the builtin Attributes, Operations, and Types\""}},
+		{Pos: irdl.Position{Line: 8, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 8, Column: 3}, Name: "module", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 9, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 9, Column: 13}, Raw: "\"A top level container operation\""}},
+			{Pos: irdl.Position{Line: 10, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 10, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 10, Column: 13}, Name: "IsolatedFromAbove"},
+				{Pos: irdl.Position{Line: 10, Column: 32}, Name: "NoTerminator"},
+				{Pos: irdl.Position{Line: 10, Column: 46}, Name: "SymbolTable"},
+				{Pos: irdl.Position{Line: 10, Column: 59}, Name: "GraphRegions"},
+				{Pos: irdl.Position{Line: 10, Column: 73}, Name: "SingleBlock"},
+				{Pos: irdl.Position{Line: 10, Column: 86}, Name: "AffineScope"},
+			}}},
+			{Pos: irdl.Position{Line: 11, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 11, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 11, Column: 17}, Name: "sym_name", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 36}, Name: "SymbolNameAttr"}},
+				{Pos: irdl.Position{Line: 11, Column: 52}, Name: "sym_visibility", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 77}, Name: "StrAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 12, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 12, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 12, Column: 14}, Name: "bodyRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 26}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 12, Column: 38}, Int: "1"},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 13, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 13, Column: 12}, Raw: "\"($sym_name^)? attr-dict-with-keyword $bodyRegion\""}},
+			{Pos: irdl.Position{Line: 14, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 14, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 14, Column: 12}, Kind: "verifier", Func: "verifyModule"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 17, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 17, Column: 3}, Name: "unrealized_conversion_cast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 18, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 18, Column: 13}, Raw: "\"An unrealized conversion from one set of types to another\""}},
+			{Pos: irdl.Position{Line: 19, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 19, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 19, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 20, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 20, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 20, Column: 15}, Name: "inputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 21, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 21, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 21, Column: 14}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 22, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 12}, Raw: "\"($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict\""}},
+		}}},
+	}},
+}}

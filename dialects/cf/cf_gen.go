@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
@@ -336,3 +337,103 @@ func registerHooks(ctx *ir.Context) {
 		}
 	})
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0x70, 0xd2, 0x14, 0xce, 0x94, 0x3e, 0xb0, 0x96, 0x92, 0xc9, 0x08, 0xca, 0xca, 0xa1, 0xf5, 0x67, 0x6a, 0xfc, 0x44, 0x77, 0x44, 0x80, 0x81, 0x10, 0xbb, 0xc3, 0x6c, 0xfe, 0x61, 0x5a, 0x09, 0xec}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 6, Column: 1}, Name: "cf", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 7, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 7, Column: 11}, Raw: "\"Control flow operations\""}},
+		{Pos: irdl.Position{Line: 9, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 9, Column: 3}, Name: "assert", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 10, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 10, Column: 13}, Raw: "\"Assert operation with message attribute\""}},
+			{Pos: irdl.Position{Line: 11, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 11, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 11, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 12, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 12, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 12, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 20}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 13, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 13, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 13, Column: 17}, Name: "msg", C: &irdl.Constraint{Pos: irdl.Position{Line: 13, Column: 22}, Name: "StrAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 14, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 14, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 14, Column: 14}, Kind: "Write"},
+			}}},
+			{Pos: irdl.Position{Line: 15, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 12}, Raw: "\"$arg `,` $msg attr-dict\""}},
+			{Pos: irdl.Position{Line: 16, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 16, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 16, Column: 12}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 19, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 19, Column: 3}, Name: "br", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 20, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 13}, Raw: "\"Branch operation\""}},
+			{Pos: irdl.Position{Line: 21, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 21, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 21, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 21, Column: 19}, Name: "Terminator"},
+			}}},
+			{Pos: irdl.Position{Line: 22, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 22, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 22, Column: 15}, Name: "destOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 22, Column: 38}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 23, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 23, Column: 5}, Kw: "successors", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 23, Column: 17}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 23, Column: 23}, Name: "Successor"}},
+			}}},
+			{Pos: irdl.Position{Line: 24, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 24, Column: 12}, Raw: "\"$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 25, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 25, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 25, Column: 12}, Kind: "verifier", Func: "verifyBr"},
+				{Pos: irdl.Position{Line: 25, Column: 33}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 28, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 28, Column: 3}, Name: "cond_br", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 29, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 13}, Raw: "\"Conditional branch operation\""}},
+			{Pos: irdl.Position{Line: 30, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 30, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 30, Column: 19}, Name: "Terminator"},
+			}}},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 31, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 31, Column: 15}, Name: "condition", C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 26}, Name: "I1"}},
+				{Pos: irdl.Position{Line: 31, Column: 30}, Name: "trueDestOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 57}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 31, Column: 66}, Name: "falseDestOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 94}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 32, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 32, Column: 17}, Name: "branch_weights", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 32, Column: 42}, Name: "DenseI32ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 33, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 33, Column: 5}, Kw: "successors", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 33, Column: 17}, Name: "trueDest", C: &irdl.Constraint{Pos: irdl.Position{Line: 33, Column: 27}, Name: "Successor"}},
+				{Pos: irdl.Position{Line: 33, Column: 38}, Name: "falseDest", C: &irdl.Constraint{Pos: irdl.Position{Line: 33, Column: 49}, Name: "Successor"}},
+			}}},
+			{Pos: irdl.Position{Line: 34, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 34, Column: 12}, Raw: "\"$condition (`weights` `(` $branch_weights^ `)`)? `,` $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 35, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 35, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 35, Column: 12}, Kind: "verifier", Func: "verifyCondBr"},
+				{Pos: irdl.Position{Line: 35, Column: 37}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 38, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 38, Column: 3}, Name: "switch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 39, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 39, Column: 13}, Raw: "\"Switch operation\""}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 40, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 40, Column: 19}, Name: "Terminator"},
+			}}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 41, Column: 15}, Name: "flag", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 21}, Name: "AnyInteger"}},
+				{Pos: irdl.Position{Line: 41, Column: 33}, Name: "defaultOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 59}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 41, Column: 68}, Name: "caseOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 91}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 42, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 42, Column: 17}, Name: "case_values", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 39}, Name: "AnyAttr"}},
+				{Pos: irdl.Position{Line: 42, Column: 48}, Name: "case_operand_segments", C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 71}, Name: "DenseI32ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "successors", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 43, Column: 17}, Name: "defaultDestination", C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 37}, Name: "Successor"}},
+				{Pos: irdl.Position{Line: 43, Column: 48}, Name: "caseDestinations", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 75}, Name: "Successor"}},
+			}}},
+			{Pos: irdl.Position{Line: 44, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 12}, Raw: "\"$flag `:` type($flag) `,` `[` `\\\\n` custom<SwitchOpCases>(ref(type($flag)), $defaultDestination, $defaultOperands, type($defaultOperands), $case_values, $caseDestinations, $caseOperands, type($caseOperands), $case_operand_segments) `]` attr-dict\""}},
+			{Pos: irdl.Position{Line: 45, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 45, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 45, Column: 12}, Kind: "verifier", Func: "verifySwitch"},
+				{Pos: irdl.Position{Line: 45, Column: 37}, Kind: "canonicalizer", Func: "canonicalizationPatterns"},
+			}}},
+		}}},
+	}},
+}}

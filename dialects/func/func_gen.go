@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
@@ -309,3 +310,90 @@ func registerHooks(ctx *ir.Context) {
 		}
 	})
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0x7e, 0x36, 0xce, 0xf9, 0xde, 0xe7, 0xec, 0x18, 0x0a, 0x4a, 0x2b, 0xdf, 0x18, 0x1d, 0xf2, 0xf4, 0x3a, 0x77, 0x08, 0x85, 0xf6, 0x44, 0xbb, 0xb8, 0x01, 0xfd, 0x68, 0x34, 0x3e, 0x8e, 0x87, 0x96}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "func", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 8, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 8, Column: 11}, Raw: "\"The func dialect\""}},
+		{Pos: irdl.Position{Line: 10, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 10, Column: 3}, Name: "call", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 11, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 11, Column: 13}, Raw: "\"call operation\""}},
+			{Pos: irdl.Position{Line: 12, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 12, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 12, Column: 15}, Name: "operands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 34}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 13, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 13, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 13, Column: 14}, Name: "results", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 13, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 14, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 14, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 14, Column: 17}, Name: "callee", C: &irdl.Constraint{Pos: irdl.Position{Line: 14, Column: 25}, Name: "FlatSymbolRefAttr"}},
+				{Pos: irdl.Position{Line: 14, Column: 44}, Name: "arg_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 14, Column: 64}, Name: "DictArrayAttr"}},
+				{Pos: irdl.Position{Line: 15, Column: 17}, Name: "res_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 15, Column: 37}, Name: "DictArrayAttr"}},
+				{Pos: irdl.Position{Line: 15, Column: 52}, Name: "no_inline", C: &irdl.Constraint{Pos: irdl.Position{Line: 15, Column: 63}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 16, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 16, Column: 12}, Raw: "\"$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 19, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 19, Column: 3}, Name: "call_indirect", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 20, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 13}, Raw: "\"indirect call operation\""}},
+			{Pos: irdl.Position{Line: 21, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 21, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 21, Column: 15}, Name: "callee", C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 23}, Name: "FunctionType"}},
+				{Pos: irdl.Position{Line: 21, Column: 37}, Name: "callee_operands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 63}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 22, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 22, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 22, Column: 14}, Name: "results", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 22, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 23, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 23, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 23, Column: 17}, Name: "arg_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 23, Column: 37}, Name: "DictArrayAttr"}},
+				{Pos: irdl.Position{Line: 23, Column: 52}, Name: "res_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 23, Column: 72}, Name: "DictArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 24, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 24, Column: 12}, Raw: "\"$callee `(` $callee_operands `)` attr-dict `:` custom<CallIndirectType>(type($callee), type($callee_operands), type($results))\""}},
+			{Pos: irdl.Position{Line: 25, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 25, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 25, Column: 12}, Kind: "verifier", Func: "verifyCallIndirect"},
+				{Pos: irdl.Position{Line: 25, Column: 43}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 28, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 28, Column: 3}, Name: "constant", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 29, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 13}, Raw: "\"constant\""}},
+			{Pos: irdl.Position{Line: 30, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 30, Column: 13}, Name: "ConstantLike"},
+				{Pos: irdl.Position{Line: 30, Column: 27}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 31, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 31, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 24}, Name: "FlatSymbolRefAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 32, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 32, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 32, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 33, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 33, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 33, Column: 18}, Raw: "\"f\""},
+			}}},
+			{Pos: irdl.Position{Line: 34, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 34, Column: 12}, Raw: "\"attr-dict $value `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 35, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 35, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 35, Column: 12}, Kind: "folder", Func: "foldConstant"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 38, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 38, Column: 3}, Name: "return", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 39, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 39, Column: 13}, Raw: "\"Function return operation\""}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 40, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 40, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 40, Column: 31}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 40, Column: 43}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 40, Column: 53}, Str: &irdl.Str{Pos: irdl.Position{Line: 40, Column: 53}, Raw: "\"func.func\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 41, Column: 15}, Name: "operands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 34}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 42, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 12}, Raw: "\"attr-dict ($operands^ `:` type($operands))?\""}},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 43, Column: 12}, Kind: "verifier", Func: "verifyReturn"},
+			}}},
+		}}},
+	}},
+}}

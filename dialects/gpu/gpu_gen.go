@@ -2788,3 +2788,779 @@ func registerHooks(ctx *ir.Context) {
 		}
 	})
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0xc0, 0x83, 0x63, 0x1e, 0x0f, 0x53, 0x31, 0xd2, 0x61, 0xf1, 0x90, 0xd0, 0xdc, 0xa0, 0x5b, 0xfe, 0xbe, 0x98, 0xbf, 0x3a, 0x36, 0x09, 0xc0, 0x00, 0x0c, 0xd3, 0xc2, 0x87, 0x66, 0x29, 0x4e, 0x66}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "gpu", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 8, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 8, Column: 11}, Raw: "\"A dialect for GPU kernels and their launches\""}},
+		{Pos: irdl.Position{Line: 10, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 10, Column: 3}, Name: "Dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 10, Column: 20}, Name: "AnyAttr"}, Summary: &irdl.Str{Pos: irdl.Position{Line: 10, Column: 36}, Raw: "\"GPU dimension (x, y or z)\""}}},
+		{Pos: irdl.Position{Line: 11, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 11, Column: 3}, Name: "LaunchDim", C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 26}, Name: "AnyOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 11, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 32}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 11, Column: 39}, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 39}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 11, Column: 44}, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 44}, Name: "I64"}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 11, Column: 57}, Raw: "\"index or 32-bit signless integer or 64-bit signless integer\""}}},
+		{Pos: irdl.Position{Line: 13, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 13, Column: 3}, Name: "mma_matrix", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 14, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 14, Column: 13}, Raw: "\"MMAMatrix type: a matrix held collectively by the threads of a subgroup\""}},
+			{Pos: irdl.Position{Line: 15, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 15, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 15, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 15, Column: 24}, Name: "Shape"}},
+				{Pos: irdl.Position{Line: 15, Column: 31}, Name: "elementType", C: &irdl.Constraint{Pos: irdl.Position{Line: 15, Column: 44}, Name: "Type"}},
+				{Pos: irdl.Position{Line: 15, Column: 50}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 15, Column: 59}, Name: "String"}},
+			}}},
+			{Pos: irdl.Position{Line: 16, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 16, Column: 12}, Raw: "\"`<` $shape `` $elementType `,` $operand `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 19, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 19, Column: 3}, Name: "MMAMatrix", C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 26}, Lit: "!gpu.mma_matrix"}, Summary: &irdl.Str{Pos: irdl.Position{Line: 19, Column: 50}, Raw: "\"MMAMatrix type\""}}},
+		{Pos: irdl.Position{Line: 20, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 20, Column: 3}, Name: "MMAMemRef", C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 26}, Name: "MemRefOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 20, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 35}, Name: "AnyOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 20, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 41}, Name: "I8"}},
+				{Pos: irdl.Position{Line: 20, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 45}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 20, Column: 50}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 50}, Name: "F16"}},
+				{Pos: irdl.Position{Line: 20, Column: 55}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 55}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 20, Column: 60}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 60}, Name: "F64"}},
+				{Pos: irdl.Position{Line: 20, Column: 65}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 65}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 20, Column: 74}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 74}, Name: "AnyOf", Args: []*irdl.CArg{
+						{Pos: irdl.Position{Line: 20, Column: 80}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 80}, Name: "I8"}},
+						{Pos: irdl.Position{Line: 20, Column: 84}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 84}, Name: "I32"}},
+						{Pos: irdl.Position{Line: 20, Column: 89}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 89}, Name: "F16"}},
+						{Pos: irdl.Position{Line: 20, Column: 94}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 94}, Name: "F32"}},
+						{Pos: irdl.Position{Line: 20, Column: 99}, C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 99}, Name: "F64"}},
+					}}},
+				}}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 21, Column: 15}, Raw: "\"memref of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or 64-bit float or vector of 8-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or 64-bit float values of ranks 1 values\""}}},
+		{Pos: irdl.Position{Line: 22, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 22, Column: 3}, Name: "MMAElementWise", C: &irdl.Constraint{Pos: irdl.Position{Line: 22, Column: 31}, Name: "AnyAttr"}, Summary: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 47}, Raw: "\"elementwise operation to apply to mma matrix\""}}},
+		{Pos: irdl.Position{Line: 24, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 24, Column: 3}, Name: "thread_id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 25, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 25, Column: 13}, Raw: "\"Thread id within a block\""}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 26, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 27, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 27, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 27, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 28, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 28, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 28, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 28}, Name: "Dim"}},
+				{Pos: irdl.Position{Line: 28, Column: 33}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 55}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 29, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 12}, Raw: "\"custom<Dimension>($dimension) (`upper_bound` $upper_bound^)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 30, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "resultNames", Namer: "dimension"}},
+		}}},
+		{Pos: irdl.Position{Line: 32, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 32, Column: 3}, Name: "block_id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 33, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 33, Column: 13}, Raw: "\"Block id within the grid\""}},
+			{Pos: irdl.Position{Line: 34, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 34, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 34, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 35, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 35, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 35, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 35, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 36, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 36, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 36, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 36, Column: 28}, Name: "Dim"}},
+				{Pos: irdl.Position{Line: 36, Column: 33}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 36, Column: 55}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 37, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 12}, Raw: "\"custom<Dimension>($dimension) (`upper_bound` $upper_bound^)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 38, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "resultNames", Namer: "dimension"}},
+		}}},
+		{Pos: irdl.Position{Line: 40, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 40, Column: 3}, Name: "block_dim", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 41, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 41, Column: 13}, Raw: "\"Number of threads in a block\""}},
+			{Pos: irdl.Position{Line: 42, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 42, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 43, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 44, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 44, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 44, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 44, Column: 28}, Name: "Dim"}},
+				{Pos: irdl.Position{Line: 44, Column: 33}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 44, Column: 55}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 45, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 45, Column: 12}, Raw: "\"custom<Dimension>($dimension) (`upper_bound` $upper_bound^)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 46, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 46, Column: 5}, Kw: "resultNames", Namer: "dimension"}},
+		}}},
+		{Pos: irdl.Position{Line: 48, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 48, Column: 3}, Name: "grid_dim", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 49, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 49, Column: 13}, Raw: "\"Number of blocks in the grid\""}},
+			{Pos: irdl.Position{Line: 50, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 50, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 51, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 51, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 51, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 52, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 52, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 52, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 28}, Name: "Dim"}},
+				{Pos: irdl.Position{Line: 52, Column: 33}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 55}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 53, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 53, Column: 12}, Raw: "\"custom<Dimension>($dimension) (`upper_bound` $upper_bound^)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 54, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "resultNames", Namer: "dimension"}},
+		}}},
+		{Pos: irdl.Position{Line: 56, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 56, Column: 3}, Name: "global_id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 57, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 57, Column: 13}, Raw: "\"Global thread id\""}},
+			{Pos: irdl.Position{Line: 58, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 58, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 59, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 60, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 60, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 28}, Name: "Dim"}},
+				{Pos: irdl.Position{Line: 60, Column: 33}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 55}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 61, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 61, Column: 12}, Raw: "\"custom<Dimension>($dimension) (`upper_bound` $upper_bound^)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "resultNames", Namer: "dimension"}},
+		}}},
+		{Pos: irdl.Position{Line: 64, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 64, Column: 3}, Name: "cluster_id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 65, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 65, Column: 13}, Raw: "\"Cluster id within the grid\""}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 66, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 67, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 67, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 68, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 28}, Name: "Dim"}},
+				{Pos: irdl.Position{Line: 68, Column: 33}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 55}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 69, Column: 12}, Raw: "\"custom<Dimension>($dimension) (`upper_bound` $upper_bound^)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 70, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 70, Column: 5}, Kw: "resultNames", Namer: "dimension"}},
+		}}},
+		{Pos: irdl.Position{Line: 72, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 72, Column: 3}, Name: "cluster_dim", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 73, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 73, Column: 13}, Raw: "\"Number of clusters in the grid\""}},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 74, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 75, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 76, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 28}, Name: "Dim"}},
+				{Pos: irdl.Position{Line: 76, Column: 33}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 55}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 77, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 77, Column: 12}, Raw: "\"custom<Dimension>($dimension) (`upper_bound` $upper_bound^)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 78, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 78, Column: 5}, Kw: "resultNames", Namer: "dimension"}},
+		}}},
+		{Pos: irdl.Position{Line: 80, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 80, Column: 3}, Name: "cluster_block_id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 81, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 81, Column: 13}, Raw: "\"Block id within the cluster\""}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 82, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 83, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 84, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 84, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 28}, Name: "Dim"}},
+				{Pos: irdl.Position{Line: 84, Column: 33}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 55}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 85, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 85, Column: 12}, Raw: "\"custom<Dimension>($dimension) (`upper_bound` $upper_bound^)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 86, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 86, Column: 5}, Kw: "resultNames", Namer: "dimension"}},
+		}}},
+		{Pos: irdl.Position{Line: 88, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 88, Column: 3}, Name: "cluster_dim_blocks", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 89, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 89, Column: 13}, Raw: "\"Number of blocks in a cluster\""}},
+			{Pos: irdl.Position{Line: 90, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 90, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 91, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 91, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 92, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 92, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 92, Column: 17}, Name: "dimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 28}, Name: "Dim"}},
+				{Pos: irdl.Position{Line: 92, Column: 33}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 55}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 93, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 93, Column: 12}, Raw: "\"custom<Dimension>($dimension) (`upper_bound` $upper_bound^)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 94, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "resultNames", Namer: "dimension"}},
+		}}},
+		{Pos: irdl.Position{Line: 96, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 96, Column: 3}, Name: "subgroup_id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 97, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 97, Column: 13}, Raw: "\"Subgroup id within the workgroup\""}},
+			{Pos: irdl.Position{Line: 98, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 98, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 99, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 99, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 100, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 100, Column: 17}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 100, Column: 39}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 101, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 101, Column: 12}, Raw: "\"(`upper_bound` $upper_bound^)? attr-dict `:` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 103, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 103, Column: 3}, Name: "num_subgroups", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 104, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 104, Column: 13}, Raw: "\"Number of subgroups within a workgroup\""}},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 105, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 106, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 106, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 106, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 106, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 107, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 107, Column: 17}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 39}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 108, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 108, Column: 12}, Raw: "\"(`upper_bound` $upper_bound^)? attr-dict `:` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 110, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 110, Column: 3}, Name: "subgroup_size", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 111, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 111, Column: 13}, Raw: "\"Number of threads within a subgroup\""}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 112, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 113, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 113, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 113, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 113, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 114, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 114, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 114, Column: 17}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 114, Column: 39}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 115, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 115, Column: 12}, Raw: "\"(`upper_bound` $upper_bound^)? attr-dict `:` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 117, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 117, Column: 3}, Name: "lane_id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 118, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 118, Column: 13}, Raw: "\"Lane id within the subgroup\""}},
+			{Pos: irdl.Position{Line: 119, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 119, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 120, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 121, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 121, Column: 17}, Name: "upper_bound", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 39}, Name: "IndexAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 122, Column: 12}, Raw: "\"(`upper_bound` $upper_bound^)? attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 125, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 125, Column: 3}, Name: "barrier", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 126, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 126, Column: 13}, Raw: "\"Synchronizes all work items of a workgroup.\""}},
+			{Pos: irdl.Position{Line: 127, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 130, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 130, Column: 3}, Name: "shuffle", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 131, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 131, Column: 13}, Raw: "\"Shuffles values within a subgroup.\""}},
+			{Pos: irdl.Position{Line: 132, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 132, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 132, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 132, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 132, Column: 33}, Raw: "\"value\""}},
+					{Pos: irdl.Position{Line: 132, Column: 42}, Str: &irdl.Str{Pos: irdl.Position{Line: 132, Column: 42}, Raw: "\"shuffleResult\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 133, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 133, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 133, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 133, Column: 22}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 133, Column: 31}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 133, Column: 39}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 133, Column: 44}, Name: "width", C: &irdl.Constraint{Pos: irdl.Position{Line: 133, Column: 51}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 134, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 134, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 134, Column: 14}, Name: "shuffleResult", C: &irdl.Constraint{Pos: irdl.Position{Line: 134, Column: 29}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 134, Column: 38}, Name: "valid", C: &irdl.Constraint{Pos: irdl.Position{Line: 134, Column: 45}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 135, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 135, Column: 17}, Name: "mode", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 23}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 136, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 136, Column: 12}, Raw: "\"custom<ShuffleMode>($mode) $value `,` $offset `,` $width attr-dict `:` type($value)\""}},
+			{Pos: irdl.Position{Line: 137, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 137, Column: 18}, Raw: "\"shuffleResult\""},
+				{Pos: irdl.Position{Line: 137, Column: 35}, Raw: "\"valid\""},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 140, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 140, Column: 3}, Name: "return", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 141, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 141, Column: 13}, Raw: "\"Terminator for GPU functions.\""}},
+			{Pos: irdl.Position{Line: 142, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 142, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 142, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 142, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 142, Column: 31}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 142, Column: 43}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 142, Column: 53}, Str: &irdl.Str{Pos: irdl.Position{Line: 142, Column: 53}, Raw: "\"gpu.func\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 143, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 143, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 143, Column: 15}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 143, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 144, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 144, Column: 12}, Raw: "\"attr-dict ($values^ `:` type($values))?\""}},
+			{Pos: irdl.Position{Line: 145, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 145, Column: 12}, Kind: "verifier", Func: "verifyReturn"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 148, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 148, Column: 3}, Name: "terminator", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 149, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 149, Column: 13}, Raw: "\"Terminator for GPU launch regions.\""}},
+			{Pos: irdl.Position{Line: 150, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 150, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 150, Column: 19}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 150, Column: 31}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 150, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 150, Column: 41}, Raw: "\"gpu.launch\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 151, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 151, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 154, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 154, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 155, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 155, Column: 13}, Raw: "\"GPU yield operation\""}},
+			{Pos: irdl.Position{Line: 156, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 156, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 156, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 156, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 156, Column: 31}, Name: "Terminator"},
+			}}},
+			{Pos: irdl.Position{Line: 157, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 157, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 157, Column: 15}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 157, Column: 32}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 158, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 158, Column: 12}, Raw: "\"attr-dict ($values^ `:` type($values))?\""}},
+		}}},
+		{Pos: irdl.Position{Line: 161, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 161, Column: 3}, Name: "module", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 162, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 162, Column: 13}, Raw: "\"A top level compilation unit containing code to be run on a GPU.\""}},
+			{Pos: irdl.Position{Line: 163, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 163, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 163, Column: 13}, Name: "IsolatedFromAbove"},
+				{Pos: irdl.Position{Line: 163, Column: 32}, Name: "SymbolTable"},
+				{Pos: irdl.Position{Line: 163, Column: 45}, Name: "Symbol"},
+				{Pos: irdl.Position{Line: 163, Column: 53}, Name: "NoTerminator"},
+				{Pos: irdl.Position{Line: 163, Column: 67}, Name: "SingleBlock"},
+			}}},
+			{Pos: irdl.Position{Line: 164, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 164, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 164, Column: 17}, Name: "sym_name", C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 27}, Name: "SymbolNameAttr"}},
+				{Pos: irdl.Position{Line: 164, Column: 43}, Name: "targets", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 61}, Name: "GPUTargetArrayAttr"}},
+				{Pos: irdl.Position{Line: 164, Column: 81}, Name: "offloadingHandler", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 109}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 165, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 165, Column: 14}, Name: "bodyRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 165, Column: 26}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 165, Column: 38}, Int: "1"},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 166, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 166, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 166, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 166, Column: 21}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 169, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 169, Column: 3}, Name: "func", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 170, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 170, Column: 13}, Raw: "\"Function executable on a GPU\""}},
+			{Pos: irdl.Position{Line: 171, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 171, Column: 13}, Name: "IsolatedFromAbove"},
+				{Pos: irdl.Position{Line: 171, Column: 32}, Name: "Symbol"},
+				{Pos: irdl.Position{Line: 171, Column: 40}, Name: "AutomaticAllocationScope"},
+			}}},
+			{Pos: irdl.Position{Line: 172, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 172, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 172, Column: 17}, Name: "function_type", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 32}, Name: "TypeAttrOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 172, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 43}, Name: "FunctionType"}},
+				}}},
+				{Pos: irdl.Position{Line: 172, Column: 58}, Name: "arg_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 78}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 172, Column: 89}, Name: "res_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 109}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 173, Column: 17}, Name: "workgroup_attrib_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 50}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 173, Column: 61}, Name: "private_attrib_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 92}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 174, Column: 17}, Name: "known_block_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 44}, Name: "DenseI32ArrayAttr"}},
+				{Pos: irdl.Position{Line: 174, Column: 63}, Name: "known_grid_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 174, Column: 89}, Name: "DenseI32ArrayAttr"}},
+				{Pos: irdl.Position{Line: 175, Column: 17}, Name: "known_cluster_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 46}, Name: "DenseI32ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 176, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 176, Column: 20}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 177, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 177, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 177, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 177, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 180, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 180, Column: 3}, Name: "launch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 181, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 181, Column: 13}, Raw: "\"GPU kernel launch operation\""}},
+			{Pos: irdl.Position{Line: 182, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 182, Column: 13}, Name: "AutomaticAllocationScope"},
+				{Pos: irdl.Position{Line: 182, Column: 39}, Name: "RecursiveMemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 183, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 183, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 183, Column: 52}, Name: "gridSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 63}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 183, Column: 70}, Name: "gridSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 81}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 183, Column: 88}, Name: "gridSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 99}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 184, Column: 15}, Name: "blockSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 27}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 184, Column: 34}, Name: "blockSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 46}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 184, Column: 53}, Name: "blockSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 65}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 185, Column: 15}, Name: "clusterSizeX", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 38}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 185, Column: 45}, Name: "clusterSizeY", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 68}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 185, Column: 75}, Name: "clusterSizeZ", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 185, Column: 98}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 186, Column: 15}, Name: "dynamicSharedMemorySize", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 49}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 187, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 187, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 35}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 188, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 188, Column: 17}, Name: "module", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 34}, Name: "FlatSymbolRefAttr"}},
+				{Pos: irdl.Position{Line: 188, Column: 53}, Name: "function", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 72}, Name: "FlatSymbolRefAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 189, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 189, Column: 20}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 190, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 190, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 190, Column: 12}, Kind: "regionVerifier", Func: "verifyLaunchRegions"},
+				{Pos: irdl.Position{Line: 190, Column: 50}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 190, Column: 60}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 190, Column: 69}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 190, Column: 77}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 193, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 193, Column: 3}, Name: "launch_func", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 194, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 194, Column: 13}, Raw: "\"Launches a function as a GPU kernel\""}},
+			{Pos: irdl.Position{Line: 195, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 195, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 195, Column: 52}, Name: "gridSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 63}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 195, Column: 74}, Name: "gridSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 85}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 195, Column: 96}, Name: "gridSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 107}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 196, Column: 15}, Name: "blockSizeX", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 27}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 196, Column: 38}, Name: "blockSizeY", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 50}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 196, Column: 61}, Name: "blockSizeZ", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 73}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 197, Column: 15}, Name: "clusterSizeX", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 38}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 197, Column: 49}, Name: "clusterSizeY", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 72}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 197, Column: 83}, Name: "clusterSizeZ", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 106}, Name: "LaunchDim"}},
+				{Pos: irdl.Position{Line: 198, Column: 15}, Name: "dynamicSharedMemorySize", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 49}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 198, Column: 54}, Name: "kernelOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 79}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 198, Column: 88}, Name: "asyncObject", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 110}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 199, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 199, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 199, Column: 35}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 200, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 200, Column: 17}, Name: "kernel", C: &irdl.Constraint{Pos: irdl.Position{Line: 200, Column: 25}, Name: "SymbolRefAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 201, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 201, Column: 12}, Kind: "verifier", Func: "verifyLaunchFunc"},
+				{Pos: irdl.Position{Line: 201, Column: 41}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 201, Column: 50}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 204, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 204, Column: 3}, Name: "wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 205, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 205, Column: 13}, Raw: "\"Wait for async gpu ops to complete.\""}},
+			{Pos: irdl.Position{Line: 206, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 206, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 43}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 207, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 35}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 208, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 208, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 208, Column: 21}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 208, Column: 29}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 211, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 211, Column: 3}, Name: "alloc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 212, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 212, Column: 13}, Raw: "\"GPU memory allocation operation.\""}},
+			{Pos: irdl.Position{Line: 213, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 213, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 213, Column: 52}, Name: "dynamicSizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 75}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 213, Column: 82}, Name: "symbolOperands", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 107}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 214, Column: 14}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 22}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 214, Column: 33}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 54}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 215, Column: 17}, Name: "hostShared", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 29}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 216, Column: 14}, Kind: "Allocate", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 217, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 217, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) (` ` `host_shared` $hostShared^)? ` ` `(` $dynamicSizes `)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)\""}},
+			{Pos: irdl.Position{Line: 218, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 218, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 218, Column: 18}, Raw: "\"memref\""},
+				{Pos: irdl.Position{Line: 218, Column: 28}, Raw: "\"asyncToken\""},
+			}}},
+			{Pos: irdl.Position{Line: 219, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 219, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 219, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 222, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 222, Column: 3}, Name: "dealloc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 223, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 13}, Raw: "\"GPU memory deallocation operation\""}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 224, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 224, Column: 52}, Name: "memref", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 60}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 225, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 35}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 226, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 226, Column: 14}, Kind: "Free", Value: "memref"},
+			}}},
+			{Pos: irdl.Position{Line: 227, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 227, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) $memref attr-dict `:` type($memref)\""}},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 228, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 228, Column: 12}, Kind: "folder"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 231, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 231, Column: 3}, Name: "memcpy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 232, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 232, Column: 13}, Raw: "\"GPU memcpy operation\""}},
+			{Pos: irdl.Position{Line: 233, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 233, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 233, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 233, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 233, Column: 52}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 233, Column: 57}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 233, Column: 68}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 233, Column: 73}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 234, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 234, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 35}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 235, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 235, Column: 14}, Kind: "Read", Value: "src"},
+				{Pos: irdl.Position{Line: 235, Column: 25}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 236, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 236, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) $dst `,` $src attr-dict `:` type($dst) `,` type($src)\""}},
+			{Pos: irdl.Position{Line: 237, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 237, Column: 12}, Kind: "verifier", Func: "verifyMemcpy"},
+				{Pos: irdl.Position{Line: 237, Column: 37}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 237, Column: 45}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 240, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 240, Column: 3}, Name: "memset", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 241, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 241, Column: 13}, Raw: "\"GPU memset operation\""}},
+			{Pos: irdl.Position{Line: 242, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 242, Column: 15}, Name: "asyncDependencies", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 43}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 242, Column: 52}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 57}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 242, Column: 68}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 75}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 243, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 243, Column: 14}, Name: "asyncToken", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 35}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 244, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 244, Column: 14}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 245, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 245, Column: 12}, Raw: "\"custom<AsyncDependencies>(type($asyncToken), $asyncDependencies, type($asyncDependencies)) $dst `,` $value attr-dict `:` type($dst) `,` type($value)\""}},
+			{Pos: irdl.Position{Line: 246, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 246, Column: 12}, Kind: "verifier", Func: "verifyMemset"},
+				{Pos: irdl.Position{Line: 246, Column: 37}, Kind: "folder"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 249, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 249, Column: 3}, Name: "all_reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 250, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 250, Column: 13}, Raw: "\"Reduce values among workgroup.\""}},
+			{Pos: irdl.Position{Line: 251, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 251, Column: 13}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 251, Column: 40}, Name: "IsolatedFromAbove"},
+			}}},
+			{Pos: irdl.Position{Line: 252, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 252, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 253, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 253, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 253, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 254, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 254, Column: 17}, Name: "op", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 30}, Name: "AllReduceOperationAttr"}},
+				{Pos: irdl.Position{Line: 254, Column: 54}, Name: "uniform", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 63}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 255, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 255, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 255, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 20}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 256, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 256, Column: 12}, Raw: "\"custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? $body attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 257, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 257, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 257, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 260, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 260, Column: 3}, Name: "subgroup_reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 261, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 13}, Raw: "\"Reduce values among subgroup.\""}},
+			{Pos: irdl.Position{Line: 262, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 262, Column: 13}, Name: "SameOperandsAndResultType"},
+				{Pos: irdl.Position{Line: 262, Column: 40}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 263, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 263, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 264, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 264, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 264, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 265, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 265, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 265, Column: 17}, Name: "op", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 21}, Name: "AllReduceOperationAttr"}},
+				{Pos: irdl.Position{Line: 265, Column: 45}, Name: "uniform", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 54}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 265, Column: 64}, Name: "cluster_size", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 87}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 265, Column: 96}, Name: "cluster_stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 112}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 265, Column: 122}, Value: "1"}},
+			}}},
+			{Pos: irdl.Position{Line: 266, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 266, Column: 12}, Raw: "\"custom<AllReduceOperation>($op) $value (`uniform` $uniform^)? (custom<SubgroupCluster>($cluster_size, $cluster_stride)^)? attr-dict `:` functional-type(operands, results)\""}},
+			{Pos: irdl.Position{Line: 267, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 267, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 267, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 267, Column: 22}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 270, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 270, Column: 3}, Name: "dynamic_shared_memory", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 271, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 271, Column: 13}, Raw: "\"Get the memref for dynamic shared memory\""}},
+			{Pos: irdl.Position{Line: 272, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 272, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 273, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 273, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 273, Column: 14}, Name: "resultMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 273, Column: 28}, Name: "GPUMemRefRanked1DOfI8"}},
+			}}},
+			{Pos: irdl.Position{Line: 274, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 274, Column: 12}, Raw: "\"attr-dict `:` type($resultMemref)\""}},
+			{Pos: irdl.Position{Line: 275, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 275, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 275, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 278, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 278, Column: 3}, Name: "printf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 279, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 279, Column: 13}, Raw: "\"Device-side printf, as in CUDA or OpenCL, for debugging\""}},
+			{Pos: irdl.Position{Line: 280, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 280, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 30}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 280, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 36}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 280, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 48}, Name: "Index"}},
+					{Pos: irdl.Position{Line: 280, Column: 55}, C: &irdl.Constraint{Pos: irdl.Position{Line: 280, Column: 55}, Name: "AnyFloat"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 281, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 281, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 281, Column: 17}, Name: "format", C: &irdl.Constraint{Pos: irdl.Position{Line: 281, Column: 25}, Name: "StrAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 282, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 282, Column: 12}, Raw: "\"$format attr-dict (`,` $args^ `:` type($args))?\""}},
+		}}},
+		{Pos: irdl.Position{Line: 285, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 285, Column: 3}, Name: "set_default_device", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 286, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 286, Column: 13}, Raw: "\"Set default GPU for operations after this by index\""}},
+			{Pos: irdl.Position{Line: 287, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 287, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 287, Column: 15}, Name: "devIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 25}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 288, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 288, Column: 12}, Raw: "\"attr-dict $devIndex\""}},
+		}}},
+		{Pos: irdl.Position{Line: 291, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 291, Column: 3}, Name: "host_register", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 292, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 292, Column: 13}, Raw: "\"Registers a memref for access from device.\""}},
+			{Pos: irdl.Position{Line: 293, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 293, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 293, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 22}, Name: "GPUUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 294, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 294, Column: 12}, Raw: "\"$value attr-dict `:` type($value)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 297, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 297, Column: 3}, Name: "host_unregister", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 298, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 13}, Raw: "\"Unregisters a memref for access from device.\""}},
+			{Pos: irdl.Position{Line: 299, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 299, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 299, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 22}, Name: "GPUUnrankedMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 300, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 300, Column: 12}, Raw: "\"$value attr-dict `:` type($value)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 303, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 303, Column: 3}, Name: "subgroup_mma_load_matrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 304, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 304, Column: 13}, Raw: "\"GPU warp synchronous matrix load\""}},
+			{Pos: irdl.Position{Line: 305, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 305, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 305, Column: 15}, Name: "srcMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 305, Column: 26}, Name: "MMAMemRef"}},
+				{Pos: irdl.Position{Line: 305, Column: 37}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 305, Column: 55}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 306, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 306, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 306, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 306, Column: 19}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 307, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 307, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 307, Column: 17}, Name: "leadDimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 32}, Name: "IndexAttr"}},
+				{Pos: irdl.Position{Line: 307, Column: 43}, Name: "transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 54}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 308, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 308, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 308, Column: 14}, Kind: "Read", Value: "srcMemref"},
+			}}},
+			{Pos: irdl.Position{Line: 309, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 309, Column: 12}, Raw: "\"$srcMemref `[` $indices `]` attr-dict `:` type($srcMemref) `->` qualified(type($res))\""}},
+			{Pos: irdl.Position{Line: 310, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 310, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 310, Column: 12}, Kind: "verifier", Func: "verifyMmaLoad"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 313, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 313, Column: 3}, Name: "subgroup_mma_store_matrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 314, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 314, Column: 13}, Raw: "\"GPU warp synchronous matrix store\""}},
+			{Pos: irdl.Position{Line: 315, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 315, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 315, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 20}, Name: "MMAMatrix"}},
+				{Pos: irdl.Position{Line: 315, Column: 31}, Name: "dstMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 42}, Name: "MMAMemRef"}},
+				{Pos: irdl.Position{Line: 315, Column: 53}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 71}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 316, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 316, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 316, Column: 17}, Name: "leadDimension", C: &irdl.Constraint{Pos: irdl.Position{Line: 316, Column: 32}, Name: "IndexAttr"}},
+				{Pos: irdl.Position{Line: 316, Column: 43}, Name: "transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 316, Column: 54}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 317, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 317, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 317, Column: 14}, Kind: "Write", Value: "dstMemref"},
+			}}},
+			{Pos: irdl.Position{Line: 318, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 318, Column: 12}, Raw: "\"$src `,` $dstMemref `[` $indices `]` attr-dict `:` qualified(type($src)) `,` type($dstMemref)\""}},
+			{Pos: irdl.Position{Line: 319, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 319, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 319, Column: 12}, Kind: "verifier", Func: "verifyMmaStore"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 322, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 322, Column: 3}, Name: "subgroup_mma_compute", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 323, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 323, Column: 13}, Raw: "\"GPU warp synchronous matrix multiply accumulate\""}},
+			{Pos: irdl.Position{Line: 324, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 324, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 324, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 324, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 324, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 324, Column: 33}, Raw: "\"opC\""}},
+					{Pos: irdl.Position{Line: 324, Column: 40}, Str: &irdl.Str{Pos: irdl.Position{Line: 324, Column: 40}, Raw: "\"res\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 325, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 325, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 325, Column: 15}, Name: "opA", C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 20}, Name: "MMAMatrix"}},
+				{Pos: irdl.Position{Line: 325, Column: 31}, Name: "opB", C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 36}, Name: "MMAMatrix"}},
+				{Pos: irdl.Position{Line: 325, Column: 47}, Name: "opC", C: &irdl.Constraint{Pos: irdl.Position{Line: 325, Column: 52}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 326, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 326, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 326, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 326, Column: 19}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 327, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 327, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 327, Column: 17}, Name: "a_transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 327, Column: 30}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 327, Column: 40}, Name: "b_transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 327, Column: 53}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 328, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 328, Column: 12}, Raw: "\"$opA `,` $opB `,` $opC attr-dict `:` qualified(type($opA)) `,` qualified(type($opB)) `->` qualified(type($res))\""}},
+			{Pos: irdl.Position{Line: 329, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 329, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 329, Column: 12}, Kind: "verifier", Func: "verifyMmaCompute"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 332, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 332, Column: 3}, Name: "subgroup_mma_constant_matrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 333, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 333, Column: 13}, Raw: "\"GPU warp synchronous constant matrix\""}},
+			{Pos: irdl.Position{Line: 334, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 334, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 334, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 334, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 334, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 334, Column: 34}, Raw: "\"value type matches element type of mma_matrix\""}},
+					{Pos: irdl.Position{Line: 334, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 334, Column: 83}, Raw: "\"res\""}},
+					{Pos: irdl.Position{Line: 334, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 334, Column: 90}, Raw: "\"value\""}},
+					{Pos: irdl.Position{Line: 334, Column: 99}, Str: &irdl.Str{Pos: irdl.Position{Line: 334, Column: 99}, Raw: "\"ElementType\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 335, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 335, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 335, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 335, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 28}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 335, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 335, Column: 40}, Name: "AnyFloat"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 336, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 336, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 336, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 336, Column: 19}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 337, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 337, Column: 12}, Raw: "\"$value attr-dict `:` qualified(type($res))\""}},
+		}}},
+		{Pos: irdl.Position{Line: 340, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 340, Column: 3}, Name: "subgroup_mma_elementwise", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 341, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 341, Column: 13}, Raw: "\"GPU warp elementwise operation on a matrix\""}},
+			{Pos: irdl.Position{Line: 342, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 342, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 342, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 343, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 343, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 343, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 343, Column: 30}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 344, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 344, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 344, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 344, Column: 19}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 345, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 345, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 345, Column: 17}, Name: "opType", C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 25}, Name: "MMAElementWise"}},
+			}}},
+			{Pos: irdl.Position{Line: 346, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 346, Column: 12}, Raw: "\"custom<MMAElementwise>($opType) $args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 349, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 349, Column: 3}, Name: "subgroup_mma_extract_thread_local", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 350, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 350, Column: 13}, Raw: "\"Extract a value from a GPU warp by invocation and indices\""}},
+			{Pos: irdl.Position{Line: 351, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 351, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 351, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 351, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 351, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 351, Column: 34}, Raw: "\"value type matches element type of mma_matrix\""}},
+					{Pos: irdl.Position{Line: 351, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 351, Column: 83}, Raw: "\"matrix\""}},
+					{Pos: irdl.Position{Line: 351, Column: 93}, Str: &irdl.Str{Pos: irdl.Position{Line: 351, Column: 93}, Raw: "\"res\""}},
+					{Pos: irdl.Position{Line: 351, Column: 100}, Str: &irdl.Str{Pos: irdl.Position{Line: 351, Column: 100}, Raw: "\"ElementType\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 352, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 352, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 352, Column: 15}, Name: "matrix", C: &irdl.Constraint{Pos: irdl.Position{Line: 352, Column: 23}, Name: "MMAMatrix"}},
+				{Pos: irdl.Position{Line: 352, Column: 34}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 352, Column: 52}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 353, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 353, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 353, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 353, Column: 19}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 353, Column: 25}, C: &irdl.Constraint{Pos: irdl.Position{Line: 353, Column: 25}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 353, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 353, Column: 37}, Name: "AnyFloat"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 354, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 354, Column: 12}, Raw: "\"$matrix `[` $indices `]` attr-dict `:` qualified(type($matrix)) `->` qualified(type($res))\""}},
+		}}},
+		{Pos: irdl.Position{Line: 357, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 357, Column: 3}, Name: "subgroup_mma_insert_thread_local", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 358, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 358, Column: 13}, Raw: "\"Insert a value into a GPU warp by invocation and indices\""}},
+			{Pos: irdl.Position{Line: 359, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 359, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 359, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 359, Column: 19}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 359, Column: 34}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 34}, Raw: "\"value type matches element type of mma_matrix\""}},
+					{Pos: irdl.Position{Line: 359, Column: 83}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 83}, Raw: "\"matrix\""}},
+					{Pos: irdl.Position{Line: 359, Column: 93}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 93}, Raw: "\"value\""}},
+					{Pos: irdl.Position{Line: 359, Column: 102}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 102}, Raw: "\"ElementType\""}},
+				}},
+				{Pos: irdl.Position{Line: 359, Column: 118}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 359, Column: 132}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 132}, Raw: "\"matrix\""}},
+					{Pos: irdl.Position{Line: 359, Column: 142}, Str: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 142}, Raw: "\"res\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 360, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 360, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 360, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 360, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 28}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 360, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 40}, Name: "AnyFloat"}},
+				}}},
+				{Pos: irdl.Position{Line: 360, Column: 51}, Name: "matrix", C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 59}, Name: "MMAMatrix"}},
+				{Pos: irdl.Position{Line: 360, Column: 70}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 88}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 361, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 361, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 361, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 361, Column: 19}, Name: "MMAMatrix"}},
+			}}},
+			{Pos: irdl.Position{Line: 362, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 362, Column: 12}, Raw: "\"$value `,` $matrix `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($matrix)) `->` qualified(type($res))\""}},
+		}}},
+	}},
+}}

@@ -25,6 +25,12 @@ func printMMAElementwise(p ir.OpAsmPrinter, _ *ir.Operation, args []*irdl.Custom
 	p.WriteString(" " + v)
 }
 
+// MMAElementwiseAttr returns the attribute #gpu<mma_element_wise kind>
+// of gpu.subgroup_mma_elementwise ("addf", "negatef", ...).
+func MMAElementwiseAttr(ctx *ir.Context, kind string) (ir.Attribute, error) {
+	return enumAttr(ctx, "mma_element_wise", kind)
+}
+
 // MMAElementwiseKind returns the operation of a gpu.subgroup_mma_elementwise.
 func MMAElementwiseKind(op SubgroupMmaElementwiseOp) (string, bool) {
 	return enumValue(op.OpType(), "mma_element_wise")

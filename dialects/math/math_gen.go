@@ -2737,3 +2737,1159 @@ func registerHooks(ctx *ir.Context) {
 		d.Fold = foldTrunc
 	}
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0x4f, 0x46, 0xb9, 0x19, 0xb3, 0xc2, 0xd5, 0xc7, 0xec, 0xa0, 0xb7, 0x99, 0x3c, 0x36, 0xb3, 0x0f, 0xf7, 0xe9, 0x83, 0x3a, 0x74, 0xde, 0xb1, 0x1f, 0xee, 0x74, 0xf4, 0xf4, 0xb1, 0x86, 0xcd, 0x4a}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 5, Column: 1}, Name: "math", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 6, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 6, Column: 11}, Raw: "\"Mathematical operations\""}},
+		{Pos: irdl.Position{Line: 8, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 8, Column: 3}, Name: "SignlessIntegerLike", C: &irdl.Constraint{Pos: irdl.Position{Line: 8, Column: 36}, Name: "AnyOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 8, Column: 42}, C: &irdl.Constraint{Pos: irdl.Position{Line: 8, Column: 42}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 8, Column: 62}, C: &irdl.Constraint{Pos: irdl.Position{Line: 8, Column: 62}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 9, Column: 7}, C: &irdl.Constraint{Pos: irdl.Position{Line: 9, Column: 7}, Name: "VectorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 9, Column: 16}, C: &irdl.Constraint{Pos: irdl.Position{Line: 9, Column: 16}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 9, Column: 22}, C: &irdl.Constraint{Pos: irdl.Position{Line: 9, Column: 22}, Name: "AnySignlessInteger"}},
+					{Pos: irdl.Position{Line: 9, Column: 42}, C: &irdl.Constraint{Pos: irdl.Position{Line: 9, Column: 42}, Name: "Index"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 9, Column: 51}, C: &irdl.Constraint{Pos: irdl.Position{Line: 9, Column: 51}, Name: "TensorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 9, Column: 60}, C: &irdl.Constraint{Pos: irdl.Position{Line: 9, Column: 60}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 9, Column: 66}, C: &irdl.Constraint{Pos: irdl.Position{Line: 9, Column: 66}, Name: "AnySignlessInteger"}},
+					{Pos: irdl.Position{Line: 9, Column: 86}, C: &irdl.Constraint{Pos: irdl.Position{Line: 9, Column: 86}, Name: "Index"}},
+				}}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 10, Column: 15}, Raw: "\"signless-integer-like\""}}},
+		{Pos: irdl.Position{Line: 11, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 11, Column: 3}, Name: "FloatLike", C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 26}, Name: "AnyOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 11, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 32}, Name: "AnyFloat"}},
+			{Pos: irdl.Position{Line: 11, Column: 42}, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 42}, Name: "VectorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 11, Column: 51}, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 51}, Name: "AnyFloat"}},
+			}}},
+			{Pos: irdl.Position{Line: 11, Column: 62}, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 62}, Name: "TensorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 11, Column: 71}, C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 71}, Name: "AnyFloat"}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 12, Column: 15}, Raw: "\"floating-point-like\""}}},
+		{Pos: irdl.Position{Line: 13, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 13, Column: 3}, Name: "BoolLike", C: &irdl.Constraint{Pos: irdl.Position{Line: 13, Column: 25}, Name: "AnyOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 13, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 13, Column: 31}, Name: "I1"}},
+			{Pos: irdl.Position{Line: 13, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 13, Column: 35}, Name: "VectorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 13, Column: 44}, C: &irdl.Constraint{Pos: irdl.Position{Line: 13, Column: 44}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 13, Column: 49}, C: &irdl.Constraint{Pos: irdl.Position{Line: 13, Column: 49}, Name: "TensorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 13, Column: 58}, C: &irdl.Constraint{Pos: irdl.Position{Line: 13, Column: 58}, Name: "I1"}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 14, Column: 15}, Raw: "\"bool-like\""}}},
+		{Pos: irdl.Position{Line: 16, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 16, Column: 3}, Name: "absf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 17, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 17, Column: 13}, Raw: "\"floating point absolute-value operation\""}},
+			{Pos: irdl.Position{Line: 18, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 18, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 18, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 18, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 18, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 19, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 19, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 19, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 20, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 20, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 20, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 21, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 21, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 21, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 21, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 21, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 22, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 23, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 23, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 23, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 23, Column: 42}, Kind: "folder", Func: "foldAbsf"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 26, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 26, Column: 3}, Name: "absi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 27, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 13}, Raw: "\"integer absolute-value operation\""}},
+			{Pos: irdl.Position{Line: 28, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 28, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 28, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 28, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 28, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 29, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 29, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 29, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 24}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 30, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 30, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 30, Column: 22}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 31, Column: 12}, Raw: "\"$operand attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 32, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 32, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 32, Column: 42}, Kind: "folder", Func: "foldAbsi"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 35, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 35, Column: 3}, Name: "acos", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 36, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 36, Column: 13}, Raw: "\"arcus cosine of the given value\""}},
+			{Pos: irdl.Position{Line: 37, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 37, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 37, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 37, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 37, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 38, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 38, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 38, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 39, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 39, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 40, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 40, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 40, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 41, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 42, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 42, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 42, Column: 42}, Kind: "folder", Func: "foldAcos"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 45, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 45, Column: 3}, Name: "acosh", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 46, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 46, Column: 13}, Raw: "\"Hyperbolic arcus cosine of the given value\""}},
+			{Pos: irdl.Position{Line: 47, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 47, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 47, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 47, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 48, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 48, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 48, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 49, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 49, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 49, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 50, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 50, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 50, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 50, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 51, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 51, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 52, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 52, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 52, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 52, Column: 42}, Kind: "folder", Func: "foldAcosh"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 55, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 55, Column: 3}, Name: "asin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 56, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 56, Column: 13}, Raw: "\"arcus sine of the given value\""}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 57, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 57, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 57, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 58, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 58, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 59, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 60, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 60, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 60, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 60, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 61, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 61, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 62, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 62, Column: 42}, Kind: "folder", Func: "foldAsin"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 65, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 65, Column: 3}, Name: "asinh", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 66, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 66, Column: 13}, Raw: "\"hyperbolic arcus sine of the given value\""}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 67, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 67, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 67, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 68, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 69, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 70, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 70, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 70, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 70, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 70, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 70, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 70, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 71, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 71, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 72, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 72, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 72, Column: 42}, Kind: "folder", Func: "foldAsinh"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 75, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 75, Column: 3}, Name: "atan", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 76, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 76, Column: 13}, Raw: "\"arcus tangent of the given value\""}},
+			{Pos: irdl.Position{Line: 77, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 77, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 77, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 77, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 77, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 78, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 78, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 78, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 78, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 79, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 79, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 79, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 79, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 80, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 80, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 80, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 80, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 80, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 80, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 81, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 81, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 82, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 82, Column: 42}, Kind: "folder", Func: "foldAtan"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 85, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 85, Column: 3}, Name: "atan2", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 86, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 86, Column: 13}, Raw: "\"2-argument arcus tangent of the given values\""}},
+			{Pos: irdl.Position{Line: 87, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 87, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 87, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 87, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 88, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 88, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 88, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 88, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 88, Column: 36}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 89, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 89, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 89, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 90, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 90, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 90, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 90, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 91, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 91, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 92, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 92, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 92, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 92, Column: 42}, Kind: "folder", Func: "foldAtan2"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 95, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 95, Column: 3}, Name: "atanh", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 96, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 96, Column: 13}, Raw: "\"hyperbolic arcus tangent of the given value\""}},
+			{Pos: irdl.Position{Line: 97, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 97, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 97, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 97, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 98, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 98, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 98, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 99, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 99, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 100, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 100, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 100, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 100, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 100, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 100, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 101, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 101, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 102, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 102, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 102, Column: 42}, Kind: "folder", Func: "foldAtanh"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 105, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 105, Column: 3}, Name: "cbrt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 106, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 106, Column: 13}, Raw: "\"cube root of the specified value\""}},
+			{Pos: irdl.Position{Line: 107, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 107, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 107, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 107, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 108, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 108, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 108, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 109, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 109, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 109, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 109, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 110, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 110, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 110, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 110, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 110, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 111, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 112, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 115, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 115, Column: 3}, Name: "ceil", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 116, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 116, Column: 13}, Raw: "\"ceiling of the specified value\""}},
+			{Pos: irdl.Position{Line: 117, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 117, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 117, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 117, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 118, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 118, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 119, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 119, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 119, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 120, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 120, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 120, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 121, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 121, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 122, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 122, Column: 42}, Kind: "folder", Func: "foldCeil"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 125, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 125, Column: 3}, Name: "clampf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 126, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 126, Column: 13}, Raw: "\"floating point clamping operation\""}},
+			{Pos: irdl.Position{Line: 127, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 127, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 127, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 127, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 127, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 128, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 128, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 24}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 128, Column: 35}, Name: "min", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 40}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 128, Column: 51}, Name: "max", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 56}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 129, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 130, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 130, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 130, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 131, Column: 12}, Raw: "\"$operand `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 132, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 132, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 135, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 135, Column: 3}, Name: "copysign", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 136, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 136, Column: 13}, Raw: "\"A copysign operation\""}},
+			{Pos: irdl.Position{Line: 137, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 137, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 137, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 137, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 138, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 138, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 36}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 139, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 139, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 140, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 140, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 140, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 141, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 141, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 142, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 142, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 142, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 142, Column: 42}, Kind: "folder", Func: "foldCopysign"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 145, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 145, Column: 3}, Name: "cos", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 146, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 146, Column: 13}, Raw: "\"cosine of the specified value\""}},
+			{Pos: irdl.Position{Line: 147, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 147, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 147, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 147, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 148, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 148, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 148, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 148, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 149, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 149, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 149, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 149, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 150, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 150, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 150, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 150, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 150, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 150, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 151, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 151, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 152, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 152, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 152, Column: 42}, Kind: "folder", Func: "foldCos"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 155, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 155, Column: 3}, Name: "cosh", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 156, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 156, Column: 13}, Raw: "\"hyperbolic cosine of the specified value\""}},
+			{Pos: irdl.Position{Line: 157, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 157, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 157, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 157, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 157, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 158, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 158, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 158, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 158, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 159, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 159, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 160, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 160, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 160, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 160, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 161, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 161, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 162, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 162, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 162, Column: 42}, Kind: "folder", Func: "foldCosh"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 165, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 165, Column: 3}, Name: "ctlz", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 166, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 166, Column: 13}, Raw: "\"counts the leading zeros an integer value\""}},
+			{Pos: irdl.Position{Line: 167, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 167, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 167, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 167, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 168, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 168, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 168, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 24}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 169, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 169, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 169, Column: 22}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 170, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 170, Column: 12}, Raw: "\"$operand attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 171, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 171, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 171, Column: 42}, Kind: "folder", Func: "foldCtlz"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 174, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 174, Column: 3}, Name: "ctpop", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 175, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 175, Column: 13}, Raw: "\"counts the number of set bits of an integer value\""}},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 176, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 176, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 176, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 177, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 177, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 177, Column: 24}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 178, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 178, Column: 22}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 179, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 179, Column: 12}, Raw: "\"$operand attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 180, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 180, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 180, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 180, Column: 42}, Kind: "folder", Func: "foldCtpop"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 183, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 183, Column: 3}, Name: "cttz", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 184, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 184, Column: 13}, Raw: "\"counts the trailing zeros an integer value\""}},
+			{Pos: irdl.Position{Line: 185, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 185, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 185, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 185, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 185, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 186, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 186, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 186, Column: 24}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 187, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 187, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 22}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 188, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 188, Column: 12}, Raw: "\"$operand attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 189, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 189, Column: 42}, Kind: "folder", Func: "foldCttz"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 192, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 192, Column: 3}, Name: "erf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 193, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 193, Column: 13}, Raw: "\"error function of the specified value\""}},
+			{Pos: irdl.Position{Line: 194, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 194, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 194, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 194, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 195, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 195, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 196, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 196, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 197, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 197, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 197, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 198, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 198, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 199, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 199, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 199, Column: 42}, Kind: "folder", Func: "foldErf"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 202, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 202, Column: 3}, Name: "erfc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 203, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 203, Column: 13}, Raw: "\"complementary error function of the specified value\""}},
+			{Pos: irdl.Position{Line: 204, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 204, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 204, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 204, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 205, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 205, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 206, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 206, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 206, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 206, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 207, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 207, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 207, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 208, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 208, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 209, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 209, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 209, Column: 42}, Kind: "folder", Func: "foldErfc"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 212, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 212, Column: 3}, Name: "exp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 213, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 213, Column: 13}, Raw: "\"base-e exponential of the specified value\""}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 214, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 214, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 214, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 215, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 215, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 216, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 216, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 217, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 217, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 217, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 217, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 217, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 217, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 218, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 218, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 219, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 219, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 219, Column: 42}, Kind: "folder", Func: "foldExp"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 222, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 222, Column: 3}, Name: "exp2", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 223, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 13}, Raw: "\"base-2 exponential of the specified value\""}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 224, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 224, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 224, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 225, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 226, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 226, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 226, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 226, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 227, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 227, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 227, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 227, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 227, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 227, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 228, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 229, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 229, Column: 42}, Kind: "folder", Func: "foldExp2"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 232, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 232, Column: 3}, Name: "expm1", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 233, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 233, Column: 13}, Raw: "\"base-e exponential of the specified value minus 1\""}},
+			{Pos: irdl.Position{Line: 234, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 234, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 234, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 234, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 235, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 235, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 236, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 236, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 237, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 237, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 237, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 237, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 238, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 238, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 239, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 239, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 239, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 239, Column: 42}, Kind: "folder", Func: "foldExpm1"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 242, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 242, Column: 3}, Name: "floor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 243, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 243, Column: 13}, Raw: "\"floor of the specified value\""}},
+			{Pos: irdl.Position{Line: 244, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 244, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 244, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 244, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 245, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 245, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 245, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 245, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 246, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 246, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 247, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 247, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 247, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 247, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 247, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 247, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 248, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 248, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 249, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 249, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 249, Column: 42}, Kind: "folder", Func: "foldFloor"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 252, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 252, Column: 3}, Name: "fma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 253, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 253, Column: 13}, Raw: "\"floating point fused multipy-add operation\""}},
+			{Pos: irdl.Position{Line: 254, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 254, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 254, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 254, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 255, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 255, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 255, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 18}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 255, Column: 29}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 32}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 255, Column: 43}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 255, Column: 46}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 256, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 256, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 256, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 256, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 257, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 257, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 257, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 257, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 258, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 258, Column: 12}, Raw: "\"$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 259, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 259, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 259, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 262, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 262, Column: 3}, Name: "fpowi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 263, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 263, Column: 13}, Raw: "\"floating point raised to the signed integer power\""}},
+			{Pos: irdl.Position{Line: 264, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 264, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 264, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 264, Column: 32}, Name: "SameOperandsAndResultShape"},
+			}}},
+			{Pos: irdl.Position{Line: 265, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 265, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 12}, Name: "FloatLike"}}},
+			{Pos: irdl.Position{Line: 266, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 266, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 266, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 266, Column: 20}, Name: "T"}},
+				{Pos: irdl.Position{Line: 266, Column: 23}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 266, Column: 28}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 267, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 267, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 267, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 267, Column: 22}, Name: "T"}},
+			}}},
+			{Pos: irdl.Position{Line: 268, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 268, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 268, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 268, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 268, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 268, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 268, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 269, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 269, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)\""}},
+			{Pos: irdl.Position{Line: 270, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 270, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 270, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 273, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 273, Column: 3}, Name: "ipowi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 274, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 274, Column: 13}, Raw: "\"signed integer raised to the power of operation\""}},
+			{Pos: irdl.Position{Line: 275, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 275, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 275, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 275, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 275, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 276, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 276, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 276, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 276, Column: 20}, Name: "SignlessIntegerLike"}},
+				{Pos: irdl.Position{Line: 276, Column: 41}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 276, Column: 46}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 277, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 277, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 277, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 277, Column: 22}, Name: "SignlessIntegerLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 278, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 278, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 279, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 279, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 279, Column: 42}, Kind: "folder", Func: "foldIpowi"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 282, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 282, Column: 3}, Name: "isfinite", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 283, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 283, Column: 13}, Raw: "\"returns true if the operand classifies as finite\""}},
+			{Pos: irdl.Position{Line: 284, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 284, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 284, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 284, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 285, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 285, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 285, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
+					{Pos: irdl.Position{Line: 285, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 285, Column: 90}, Raw: "\"operand\""}},
+					{Pos: irdl.Position{Line: 285, Column: 101}, Str: &irdl.Str{Pos: irdl.Position{Line: 285, Column: 101}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 285, Column: 111}, Str: &irdl.Str{Pos: irdl.Position{Line: 285, Column: 111}, Raw: "\"I1SameShape\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 286, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 286, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 286, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 286, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 287, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 287, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 287, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 287, Column: 22}, Name: "BoolLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 288, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 288, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 288, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 288, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 288, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 288, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 289, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 289, Column: 12}, Raw: "\"$operand attr-dict `:` type($operand)\""}},
+			{Pos: irdl.Position{Line: 290, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 290, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 290, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 290, Column: 42}, Kind: "folder", Func: "foldIsfinite"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 293, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 293, Column: 3}, Name: "isinf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 294, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 294, Column: 13}, Raw: "\"returns true if the operand classifies as infinite\""}},
+			{Pos: irdl.Position{Line: 295, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 295, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 295, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 295, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 296, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 296, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 296, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
+					{Pos: irdl.Position{Line: 296, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 296, Column: 90}, Raw: "\"operand\""}},
+					{Pos: irdl.Position{Line: 296, Column: 101}, Str: &irdl.Str{Pos: irdl.Position{Line: 296, Column: 101}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 296, Column: 111}, Str: &irdl.Str{Pos: irdl.Position{Line: 296, Column: 111}, Raw: "\"I1SameShape\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 297, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 297, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 297, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 297, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 298, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 298, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 298, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 298, Column: 22}, Name: "BoolLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 299, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 299, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 299, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 299, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 299, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 300, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 300, Column: 12}, Raw: "\"$operand attr-dict `:` type($operand)\""}},
+			{Pos: irdl.Position{Line: 301, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 301, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 301, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 301, Column: 42}, Kind: "folder", Func: "foldIsinf"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 304, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 304, Column: 3}, Name: "isnan", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 305, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 305, Column: 13}, Raw: "\"returns true if the operand classifies as NaN\""}},
+			{Pos: irdl.Position{Line: 306, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 306, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 306, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 306, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 307, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 307, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 307, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
+					{Pos: irdl.Position{Line: 307, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 307, Column: 90}, Raw: "\"operand\""}},
+					{Pos: irdl.Position{Line: 307, Column: 101}, Str: &irdl.Str{Pos: irdl.Position{Line: 307, Column: 101}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 307, Column: 111}, Str: &irdl.Str{Pos: irdl.Position{Line: 307, Column: 111}, Raw: "\"I1SameShape\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 308, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 308, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 308, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 308, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 309, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 309, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 309, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 309, Column: 22}, Name: "BoolLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 310, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 310, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 310, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 310, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 310, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 310, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 310, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 311, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 311, Column: 12}, Raw: "\"$operand attr-dict `:` type($operand)\""}},
+			{Pos: irdl.Position{Line: 312, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 312, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 312, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 312, Column: 42}, Kind: "folder", Func: "foldIsnan"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 315, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 315, Column: 3}, Name: "isnormal", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 316, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 316, Column: 13}, Raw: "\"returns true if the operand classifies as normal\""}},
+			{Pos: irdl.Position{Line: 317, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 317, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 317, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 317, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 318, Column: 13}, Name: "TypesMatchWith", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 318, Column: 28}, Str: &irdl.Str{Pos: irdl.Position{Line: 318, Column: 28}, Raw: "\"result type has i1 element type and same shape as operands\""}},
+					{Pos: irdl.Position{Line: 318, Column: 90}, Str: &irdl.Str{Pos: irdl.Position{Line: 318, Column: 90}, Raw: "\"operand\""}},
+					{Pos: irdl.Position{Line: 318, Column: 101}, Str: &irdl.Str{Pos: irdl.Position{Line: 318, Column: 101}, Raw: "\"result\""}},
+					{Pos: irdl.Position{Line: 318, Column: 111}, Str: &irdl.Str{Pos: irdl.Position{Line: 318, Column: 111}, Raw: "\"I1SameShape\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 319, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 319, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 319, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 319, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 320, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 320, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 320, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 320, Column: 22}, Name: "BoolLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 321, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 321, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 321, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 321, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 321, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 321, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 321, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 322, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 322, Column: 12}, Raw: "\"$operand attr-dict `:` type($operand)\""}},
+			{Pos: irdl.Position{Line: 323, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 323, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 323, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 323, Column: 42}, Kind: "folder", Func: "foldIsnormal"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 326, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 326, Column: 3}, Name: "log", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 327, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 327, Column: 13}, Raw: "\"base-e logarithm of the specified value\""}},
+			{Pos: irdl.Position{Line: 328, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 328, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 328, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 328, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 328, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 329, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 329, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 329, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 329, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 330, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 330, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 330, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 330, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 331, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 331, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 331, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 331, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 331, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 331, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 331, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 332, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 332, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 333, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 333, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 333, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 333, Column: 42}, Kind: "folder", Func: "foldLog"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 336, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 336, Column: 3}, Name: "log10", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 337, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 337, Column: 13}, Raw: "\"base-10 logarithm of the specified value\""}},
+			{Pos: irdl.Position{Line: 338, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 338, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 338, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 338, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 338, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 339, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 339, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 339, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 339, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 340, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 340, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 340, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 340, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 341, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 341, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 341, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 341, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 341, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 341, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 341, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 342, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 342, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 343, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 343, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 343, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 343, Column: 42}, Kind: "folder", Func: "foldLog10"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 346, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 346, Column: 3}, Name: "log1p", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 347, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 347, Column: 13}, Raw: "\"Computes the natural logarithm of one plus the given value\""}},
+			{Pos: irdl.Position{Line: 348, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 348, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 348, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 348, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 348, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 349, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 349, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 349, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 349, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 350, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 350, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 350, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 350, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 351, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 351, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 351, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 351, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 351, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 351, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 351, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 352, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 352, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 353, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 353, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 353, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 353, Column: 42}, Kind: "folder", Func: "foldLog1p"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 356, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 356, Column: 3}, Name: "log2", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 357, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 357, Column: 13}, Raw: "\"base-2 logarithm of the specified value\""}},
+			{Pos: irdl.Position{Line: 358, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 358, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 358, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 358, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 358, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 359, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 359, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 359, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 359, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 360, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 360, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 360, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 360, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 361, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 361, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 361, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 361, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 361, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 361, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 361, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 362, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 362, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 363, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 363, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 363, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 363, Column: 42}, Kind: "folder", Func: "foldLog2"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 366, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 366, Column: 3}, Name: "powf", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 367, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 367, Column: 13}, Raw: "\"floating point raised to the power of operation\""}},
+			{Pos: irdl.Position{Line: 368, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 368, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 368, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 368, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 368, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 369, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 369, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 369, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 20}, Name: "FloatLike"}},
+				{Pos: irdl.Position{Line: 369, Column: 31}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 36}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 370, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 370, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 370, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 370, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 371, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 371, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 371, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 371, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 371, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 371, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 371, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 372, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 372, Column: 12}, Raw: "\"$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 373, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 373, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 373, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 373, Column: 42}, Kind: "folder", Func: "foldPowf"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 376, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 376, Column: 3}, Name: "round", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 377, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 377, Column: 13}, Raw: "\"round of the specified value\""}},
+			{Pos: irdl.Position{Line: 378, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 378, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 378, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 378, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 378, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 379, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 379, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 379, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 379, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 380, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 380, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 380, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 380, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 381, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 381, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 381, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 381, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 381, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 381, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 381, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 382, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 382, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 383, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 383, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 383, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 383, Column: 42}, Kind: "folder", Func: "foldRound"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 386, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 386, Column: 3}, Name: "roundeven", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 387, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 387, Column: 13}, Raw: "\"round of the specified value with halfway cases to even\""}},
+			{Pos: irdl.Position{Line: 388, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 388, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 388, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 388, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 388, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 389, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 389, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 389, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 389, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 390, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 390, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 390, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 390, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 391, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 391, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 391, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 391, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 391, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 391, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 391, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 392, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 392, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 393, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 393, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 393, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 393, Column: 42}, Kind: "folder", Func: "foldRoundeven"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 396, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 396, Column: 3}, Name: "rsqrt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 397, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 397, Column: 13}, Raw: "\"reciprocal of sqrt (1 / sqrt of the specified value)\""}},
+			{Pos: irdl.Position{Line: 398, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 398, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 398, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 398, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 398, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 399, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 399, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 399, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 399, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 400, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 400, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 400, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 401, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 401, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 401, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 401, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 401, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 401, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 401, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 402, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 402, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 403, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 403, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 403, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 406, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 406, Column: 3}, Name: "sin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 407, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 407, Column: 13}, Raw: "\"sine of the specified value\""}},
+			{Pos: irdl.Position{Line: 408, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 408, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 408, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 408, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 408, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 409, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 409, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 409, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 409, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 410, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 410, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 410, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 410, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 411, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 411, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 411, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 411, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 411, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 412, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 412, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 413, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 413, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 413, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 413, Column: 42}, Kind: "folder", Func: "foldSin"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 416, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 416, Column: 3}, Name: "sincos", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 417, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 417, Column: 13}, Raw: "\"sine and cosine of the specified value\""}},
+			{Pos: irdl.Position{Line: 418, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 418, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 418, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 418, Column: 19}, Name: "Elementwise"},
+			}}},
+			{Pos: irdl.Position{Line: 419, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 419, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 419, Column: 12}, Name: "FloatLike"}}},
+			{Pos: irdl.Position{Line: 420, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 420, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 420, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 420, Column: 24}, Name: "T"}},
+			}}},
+			{Pos: irdl.Position{Line: 421, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 421, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 421, Column: 14}, Name: "sin", C: &irdl.Constraint{Pos: irdl.Position{Line: 421, Column: 19}, Name: "T"}},
+				{Pos: irdl.Position{Line: 421, Column: 22}, Name: "cos", C: &irdl.Constraint{Pos: irdl.Position{Line: 421, Column: 27}, Name: "T"}},
+			}}},
+			{Pos: irdl.Position{Line: 422, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 422, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 422, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 422, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 422, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 422, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 423, Column: 5}, ResultNames: &irdl.ResultNames{Pos: irdl.Position{Line: 423, Column: 5}, Kw: "resultNames", Names: []*irdl.Str{
+				{Pos: irdl.Position{Line: 423, Column: 18}, Raw: "\"sin\""},
+				{Pos: irdl.Position{Line: 423, Column: 25}, Raw: "\"cos\""},
+			}}},
+			{Pos: irdl.Position{Line: 424, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 424, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)\""}},
+			{Pos: irdl.Position{Line: 425, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 425, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 425, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 428, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 428, Column: 3}, Name: "sinh", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 429, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 429, Column: 13}, Raw: "\"hyperbolic sine of the specified value\""}},
+			{Pos: irdl.Position{Line: 430, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 430, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 430, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 430, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 430, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 431, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 431, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 431, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 431, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 432, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 432, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 432, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 432, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 433, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 433, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 433, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 433, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 433, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 433, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 434, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 434, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 435, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 435, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 435, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 435, Column: 42}, Kind: "folder", Func: "foldSinh"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 438, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 438, Column: 3}, Name: "sqrt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 439, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 439, Column: 13}, Raw: "\"sqrt of the specified value\""}},
+			{Pos: irdl.Position{Line: 440, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 440, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 440, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 440, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 440, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 441, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 441, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 441, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 442, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 442, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 442, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 442, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 443, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 443, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 443, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 443, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 443, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 443, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 443, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 444, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 444, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 445, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 445, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 445, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 445, Column: 42}, Kind: "folder", Func: "foldSqrt"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 448, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 448, Column: 3}, Name: "tan", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 449, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 449, Column: 13}, Raw: "\"tangent of the specified value\""}},
+			{Pos: irdl.Position{Line: 450, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 450, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 450, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 450, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 450, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 451, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 451, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 451, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 451, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 452, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 452, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 452, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 452, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 453, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 453, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 453, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 453, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 453, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 453, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 453, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 454, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 454, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 455, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 455, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 455, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 455, Column: 42}, Kind: "folder", Func: "foldTan"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 458, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 458, Column: 3}, Name: "tanh", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 459, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 459, Column: 13}, Raw: "\"hyperbolic tangent of the specified value\""}},
+			{Pos: irdl.Position{Line: 460, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 460, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 460, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 460, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 460, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 461, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 461, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 461, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 461, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 462, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 462, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 462, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 462, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 463, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 463, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 463, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 463, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 463, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 463, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 463, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 464, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 464, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 465, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 465, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 465, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 465, Column: 42}, Kind: "folder", Func: "foldTanh"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 468, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 468, Column: 3}, Name: "trunc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 469, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 469, Column: 13}, Raw: "\"trunc of the specified value\""}},
+			{Pos: irdl.Position{Line: 470, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 470, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 470, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 470, Column: 19}, Name: "Elementwise"},
+				{Pos: irdl.Position{Line: 470, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 471, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 471, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 471, Column: 15}, Name: "operand", C: &irdl.Constraint{Pos: irdl.Position{Line: 471, Column: 24}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 472, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 472, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 472, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 472, Column: 22}, Name: "FloatLike"}},
+			}}},
+			{Pos: irdl.Position{Line: 473, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 473, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 473, Column: 17}, Name: "fastmath", C: &irdl.Constraint{Pos: irdl.Position{Line: 473, Column: 27}, Name: "EnumAttr", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 473, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 473, Column: 36}, Lit: "#arith.fastmath"}},
+				}}, Default: &irdl.Literal{Pos: irdl.Position{Line: 473, Column: 55}, Value: "none"}},
+			}}},
+			{Pos: irdl.Position{Line: 474, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 474, Column: 12}, Raw: "\"$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 475, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 475, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 475, Column: 12}, Kind: "verifier", Func: "verifyElementwise"},
+				{Pos: irdl.Position{Line: 475, Column: 42}, Kind: "folder", Func: "foldTrunc"},
+			}}},
+		}}},
+	}},
+}}

@@ -381,7 +381,10 @@ func verifyTensorScalar(op TensorScalarOp) error {
 		return err
 	}
 	if _, hasImm := op.Imm(); (op.Scalar() == nil) == !hasImm {
-		return ir.OpError(op.Operation, "takes either a scalar tile or an immediate")
+		return ir.OpError(op.Operation, "takes either a scalar (a tile or a run-time f32) or an immediate")
+	}
+	if s := op.Scalar(); s != nil && isF32Type(s.Type()) {
+		return nil
 	}
 	if op.Scalar() != nil {
 		return column(op.Operation, "the scalar", op.Dst(), op.Scalar())
@@ -457,3 +460,8 @@ func verifyRange(op *ir.Operation) error {
 
 func verifyAffineRange(op AffineRangeOp) error         { return verifyRange(op.Operation) }
 func verifySequentialRange(op SequentialRangeOp) error { return verifyRange(op.Operation) }
+
+func isF32Type(t ir.Type) bool {
+	f, ok := t.(*ir.FloatType)
+	return ok && f.Kind == ir.F32
+}

@@ -1781,7 +1781,7 @@ func BuildWarpgroupMmaRegisters(b *ir.Builder, loc ir.Location, matrix ir.Value,
 // WarpgroupMmaRsOpName is the name of the operation nvgpu.warpgroup.mma.rs.
 const WarpgroupMmaRsOpName = "nvgpu.warpgroup.mma.rs"
 
-// WarpgroupMmaRsOp wraps an operation nvgpu.warpgroup.mma.rs: warpgroup-level matrix multiply-accumulate with operand A in the executing threads' registers and B in shared memory, once complete.
+// WarpgroupMmaRsOp wraps an operation nvgpu.warpgroup.mma.rs: warpgroup-level matrix multiply-accumulate with operand A in the executing threads' registers and B in shared memory, complete but for waitGroup groups.
 type WarpgroupMmaRsOp struct{ *ir.Operation }
 
 // AsWarpgroupMmaRsOp returns op as a WarpgroupMmaRsOp if it is an operation nvgpu.warpgroup.mma.rs.
@@ -1804,6 +1804,23 @@ func (op WarpgroupMmaRsOp) MatrixC() ir.Value { return op.Operation.Operand(2) }
 // MatrixD returns the result matrixD.
 func (op WarpgroupMmaRsOp) MatrixD() ir.Value { return op.Operation.Result(0) }
 
+// WaitGroupAttr returns the attribute of the property waitGroup, or nil when it is absent.
+func (op WarpgroupMmaRsOp) WaitGroupAttr() ir.Attribute { return op.InherentAttr("waitGroup") }
+
+// WaitGroup returns the value of the property waitGroup (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WarpgroupMmaRsOp) WaitGroup() int64 {
+	v, _ := func() (int64, bool) {
+		a := op.InherentAttr("waitGroup")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return x.Int64(), true
+	}()
+	return v
+}
+
 // TransposeB reports whether the unit property transposeB is set.
 func (op WarpgroupMmaRsOp) TransposeB() bool { return op.InherentAttr("transposeB") != nil }
 
@@ -1811,6 +1828,8 @@ func (op WarpgroupMmaRsOp) TransposeB() bool { return op.InherentAttr("transpose
 // nvgpu.warpgroup.mma.rs for BuildWarpgroupMmaRs; the zero value leaves them all absent (or at
 // their defaults).
 type WarpgroupMmaRsOptions struct {
+	// WaitGroup is the property waitGroup (the zero value is its default, stored).
+	WaitGroup int64
 	// TransposeB sets the unit property transposeB.
 	TransposeB bool
 }
@@ -1830,6 +1849,7 @@ func BuildWarpgroupMmaRs(b *ir.Builder, loc ir.Location, fragmentA ir.Value, des
 	st.Operands = append(st.Operands, fragmentA)
 	st.Operands = append(st.Operands, descriptorB)
 	st.Operands = append(st.Operands, matrixC)
+	props = append(props, ir.NamedAttr{Name: "waitGroup", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), o.WaitGroup)})
 	if o.TransposeB {
 		props = append(props, ir.NamedAttr{Name: "transposeB", Value: b.Ctx.Unit()})
 	}
@@ -1976,3 +1996,498 @@ func optPtr[T any](p *T) any {
 	}
 	return *p
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0x2c, 0x45, 0x83, 0x66, 0x58, 0x0e, 0x92, 0x88, 0xc8, 0xc3, 0xfb, 0xe6, 0x40, 0x8e, 0xab, 0xde, 0x2b, 0xa6, 0x57, 0x4b, 0x92, 0x52, 0x23, 0x74, 0x13, 0xca, 0x84, 0x7c, 0x05, 0x43, 0x07, 0xb0}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "nvgpu", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 8, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 8, Column: 11}, Raw: "\"Bridge between the target-agnostic gpu and vector dialects and NVVM\""}},
+		{Pos: irdl.Position{Line: 10, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 10, Column: 3}, Kind: "enum", Name: "TensorMapSwizzleKind", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 10, Column: 43}, Raw: "\"Tensor map swizzling mode of shared memory banks\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 11, Column: 5}, Name: "none", Value: "0"},
+			{Pos: irdl.Position{Line: 11, Column: 15}, Name: "swizzle_32b", Value: "1"},
+			{Pos: irdl.Position{Line: 11, Column: 32}, Name: "swizzle_64b", Value: "2"},
+			{Pos: irdl.Position{Line: 11, Column: 49}, Name: "swizzle_128b", Value: "3"},
+		}}},
+		{Pos: irdl.Position{Line: 13, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 13, Column: 3}, Kind: "enum", Name: "TensorMapL2PromoKind", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 13, Column: 43}, Raw: "\"Tensor map L2 promotion type\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 14, Column: 5}, Name: "none", Value: "0"},
+			{Pos: irdl.Position{Line: 14, Column: 15}, Name: "l2promo_64b", Value: "1"},
+			{Pos: irdl.Position{Line: 14, Column: 32}, Name: "l2promo_128b", Value: "2"},
+			{Pos: irdl.Position{Line: 14, Column: 50}, Name: "l2promo_256b", Value: "3"},
+		}}},
+		{Pos: irdl.Position{Line: 16, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 16, Column: 3}, Kind: "enum", Name: "TensorMapOOBKind", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 16, Column: 39}, Raw: "\"Tensor map out-of-bounds fill type\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 16, Column: 78}, Name: "zero", Value: "0"},
+			{Pos: irdl.Position{Line: 16, Column: 88}, Name: "nan", Value: "1"},
+		}}},
+		{Pos: irdl.Position{Line: 17, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 17, Column: 3}, Kind: "enum", Name: "TensorMapInterleaveKind", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 17, Column: 46}, Raw: "\"Tensor map interleave layout type\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 18, Column: 5}, Name: "none", Value: "0"},
+			{Pos: irdl.Position{Line: 18, Column: 15}, Name: "interleave_16b", Value: "1"},
+			{Pos: irdl.Position{Line: 18, Column: 35}, Name: "interleave_32b", Value: "2"},
+		}}},
+		{Pos: irdl.Position{Line: 21, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 21, Column: 3}, Name: "device.async.token", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 22, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 13}, Raw: "\"device async token type\""}},
+		}}},
+		{Pos: irdl.Position{Line: 24, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 24, Column: 3}, Name: "mbarrier.group", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 25, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 25, Column: 13}, Raw: "\"mbarrier barrier type\""}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 26, Column: 17}, Name: "memorySpace", C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 30}, Name: "Attr"}},
+				{Pos: irdl.Position{Line: 26, Column: 36}, Name: "num_barriers", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 59}, Name: "i64"}},
+			}}},
+			{Pos: irdl.Position{Line: 27, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 12}, Raw: "\"`<` `memorySpace` `=` $memorySpace (`,` `num_barriers` `=` $num_barriers^)? `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 29, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 29, Column: 3}, Name: "mbarrier.token", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 30, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 30, Column: 13}, Raw: "\"mbarrier token type\""}},
+		}}},
+		{Pos: irdl.Position{Line: 32, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 32, Column: 3}, Name: "tensormap.descriptor", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 33, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 33, Column: 13}, Raw: "\"TensorMap descriptor\""}},
+			{Pos: irdl.Position{Line: 34, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 34, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 34, Column: 17}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 34, Column: 25}, Name: "Type"}},
+				{Pos: irdl.Position{Line: 34, Column: 31}, Name: "swizzle", C: &irdl.Constraint{Pos: irdl.Position{Line: 34, Column: 40}, Name: "TensorMapSwizzleKind"}},
+				{Pos: irdl.Position{Line: 34, Column: 62}, Name: "l2promo", C: &irdl.Constraint{Pos: irdl.Position{Line: 34, Column: 71}, Name: "TensorMapL2PromoKind"}},
+				{Pos: irdl.Position{Line: 34, Column: 93}, Name: "oob", C: &irdl.Constraint{Pos: irdl.Position{Line: 34, Column: 98}, Name: "TensorMapOOBKind"}},
+				{Pos: irdl.Position{Line: 35, Column: 17}, Name: "interleave", C: &irdl.Constraint{Pos: irdl.Position{Line: 35, Column: 29}, Name: "TensorMapInterleaveKind"}},
+			}}},
+			{Pos: irdl.Position{Line: 36, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 36, Column: 12}, Raw: "\"`<` `tensor` `=` $tensor `,` `swizzle` `=` $swizzle `,` `l2promo` `=` $l2promo `,` `oob` `=` $oob `,` `interleave` `=` $interleave `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 38, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 38, Column: 3}, Name: "warpgroup.descriptor", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 39, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 39, Column: 13}, Raw: "\"Warpgroup matrix descriptor type\""}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 40, Column: 17}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 25}, Name: "Type"}},
+			}}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 41, Column: 12}, Raw: "\"`<` `tensor` `=` $tensor `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 43, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 43, Column: 3}, Name: "warpgroup.accumulator", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 44, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 13}, Raw: "\"Warpgroup accumulator type\""}},
+			{Pos: irdl.Position{Line: 45, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 45, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 45, Column: 17}, Name: "fragmented", C: &irdl.Constraint{Pos: irdl.Position{Line: 45, Column: 29}, Name: "Type"}},
+			}}},
+			{Pos: irdl.Position{Line: 46, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 46, Column: 12}, Raw: "\"`<` `fragmented` `=` $fragmented `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 49, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 49, Column: 3}, Name: "Token", C: &irdl.Constraint{Pos: irdl.Position{Line: 49, Column: 22}, Lit: "!nvgpu.device.async.token"}}},
+		{Pos: irdl.Position{Line: 50, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 50, Column: 3}, Name: "Barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 25}, Lit: "!nvgpu.mbarrier.group"}}},
+		{Pos: irdl.Position{Line: 51, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 51, Column: 3}, Name: "TensorMap", C: &irdl.Constraint{Pos: irdl.Position{Line: 51, Column: 26}, Lit: "!nvgpu.tensormap.descriptor"}}},
+		{Pos: irdl.Position{Line: 52, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 52, Column: 3}, Name: "WGDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 29}, Lit: "!nvgpu.warpgroup.descriptor"}}},
+		{Pos: irdl.Position{Line: 53, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 53, Column: 3}, Name: "WGAccumulator", C: &irdl.Constraint{Pos: irdl.Position{Line: 53, Column: 30}, Lit: "!nvgpu.warpgroup.accumulator"}}},
+		{Pos: irdl.Position{Line: 55, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 55, Column: 3}, Name: "ldmatrix", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 56, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 56, Column: 13}, Raw: "\"Loads a matrix fragment from shared memory to registers\""}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 57, Column: 15}, Name: "srcMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 26}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 57, Column: 37}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 55}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 58, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 58, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 19}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 59, Column: 17}, Name: "transpose", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 28}, Name: "BoolAttr"}},
+				{Pos: irdl.Position{Line: 59, Column: 38}, Name: "numTiles", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 48}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 60, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 60, Column: 14}, Kind: "Read", Value: "srcMemref"},
+			}}},
+			{Pos: irdl.Position{Line: 61, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 61, Column: 12}, Raw: "\"$srcMemref `[` $indices `]` attr-dict `:` type($srcMemref) `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 62, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 64, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 64, Column: 3}, Name: "mma.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 65, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 65, Column: 13}, Raw: "\"Warp-level matrix multiply-accumulate\""}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 66, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 67, Column: 15}, Name: "matrixA", C: &irdl.Constraint{Pos: irdl.Position{Line: 67, Column: 24}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 67, Column: 35}, Name: "matrixB", C: &irdl.Constraint{Pos: irdl.Position{Line: 67, Column: 44}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 67, Column: 55}, Name: "matrixC", C: &irdl.Constraint{Pos: irdl.Position{Line: 67, Column: 64}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 68, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 19}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 69, Column: 17}, Name: "mmaShape", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 27}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 69, Column: 38}, Name: "tf32Enabled", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 51}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 70, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 70, Column: 12}, Raw: "\"`(` $matrixA `,` $matrixB `,` $matrixC `)` attr-dict `:` `(` type($matrixA) `,` type($matrixB) `,` type($matrixC) `)` `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 71, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 71, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 73, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 73, Column: 3}, Name: "mma.sp.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 74, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 74, Column: 13}, Raw: "\"Warp-level matrix multiply-accumulate with a 2:4 structured-sparse operand A\""}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 75, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 76, Column: 15}, Name: "matrixA", C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 24}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 76, Column: 35}, Name: "matrixB", C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 44}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 76, Column: 55}, Name: "matrixC", C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 64}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 76, Column: 75}, Name: "sparseMetadata", C: &irdl.Constraint{Pos: irdl.Position{Line: 76, Column: 91}, Name: "NVGPUSparseMetadata"}},
+			}}},
+			{Pos: irdl.Position{Line: 77, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 77, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 77, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 77, Column: 19}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 78, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 78, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 78, Column: 17}, Name: "mmaShape", C: &irdl.Constraint{Pos: irdl.Position{Line: 78, Column: 27}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 78, Column: 38}, Name: "sparsitySelector", C: &irdl.Constraint{Pos: irdl.Position{Line: 78, Column: 56}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 78, Column: 66}, Value: "0"}},
+				{Pos: irdl.Position{Line: 78, Column: 69}, Name: "tf32Enabled", C: &irdl.Constraint{Pos: irdl.Position{Line: 78, Column: 82}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 79, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 79, Column: 12}, Raw: "\"`(` $matrixA `,` $matrixB `,` $matrixC `)` `metadata` `(` $sparseMetadata `)` attr-dict `:` `(` type($matrixA) `,` type($matrixB) `,` type($matrixC) `)` `->` type($res)\""}},
+			{Pos: irdl.Position{Line: 80, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 80, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 82, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 82, Column: 3}, Name: "device_async_copy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 83, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 83, Column: 13}, Raw: "\"device-side asynchronous copy\""}},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 84, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 84, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 20}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 84, Column: 31}, Name: "dstIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 52}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 84, Column: 59}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 64}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 84, Column: 75}, Name: "srcIndices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 96}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 84, Column: 103}, Name: "srcElements", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 84, Column: 125}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 85, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 85, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 85, Column: 14}, Name: "asyncToken", C: &irdl.Constraint{Pos: irdl.Position{Line: 85, Column: 26}, Name: "Token"}},
+			}}},
+			{Pos: irdl.Position{Line: 86, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 86, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 86, Column: 17}, Name: "dstElements", C: &irdl.Constraint{Pos: irdl.Position{Line: 86, Column: 30}, Name: "IndexAttr"}},
+				{Pos: irdl.Position{Line: 86, Column: 41}, Name: "bypassL1", C: &irdl.Constraint{Pos: irdl.Position{Line: 86, Column: 51}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 87, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 87, Column: 14}, Kind: "Write", Value: "dst"},
+				{Pos: irdl.Position{Line: 87, Column: 26}, Kind: "Read", Value: "src"},
+			}}},
+			{Pos: irdl.Position{Line: 88, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 88, Column: 12}, Raw: "\"$src `[` $srcIndices `]` `,` $dst `[` $dstIndices `]` `,` $dstElements (`,` $srcElements^)? attr-dict `:` type($src) `to` type($dst)\""}},
+			{Pos: irdl.Position{Line: 89, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 89, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 91, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 91, Column: 3}, Name: "device_async_create_group", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 92, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 92, Column: 13}, Raw: "\"device side asynchronous create group operation\""}},
+			{Pos: irdl.Position{Line: 93, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 93, Column: 15}, Name: "inputTokens", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 37}, Name: "Token"}},
+			}}},
+			{Pos: irdl.Position{Line: 94, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 94, Column: 14}, Name: "asyncToken", C: &irdl.Constraint{Pos: irdl.Position{Line: 94, Column: 26}, Name: "Token"}},
+			}}},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 95, Column: 12}, Raw: "\"$inputTokens attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 97, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 97, Column: 3}, Name: "device_async_wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 98, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 98, Column: 13}, Raw: "\"Wait for async gpu ops to complete.\""}},
+			{Pos: irdl.Position{Line: 99, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 99, Column: 15}, Name: "asyncDependencies", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 34}, Name: "Token"}},
+			}}},
+			{Pos: irdl.Position{Line: 100, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 100, Column: 17}, Name: "numGroups", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 100, Column: 37}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 101, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 101, Column: 12}, Raw: "\"$asyncDependencies attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 103, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 103, Column: 3}, Name: "mbarrier.create", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 104, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 104, Column: 13}, Raw: "\"Creates a `nvgpu.mbarrier` object.\""}},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 105, Column: 14}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 105, Column: 24}, Name: "Barriers"}},
+			}}},
+			{Pos: irdl.Position{Line: 106, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 106, Column: 12}, Raw: "\"attr-dict `->` type($barriers)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 108, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 108, Column: 3}, Name: "mbarrier.get", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 109, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 109, Column: 13}, Raw: "\"Returns the address of one mbarrier of a group\""}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 110, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 111, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 111, Column: 15}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 25}, Name: "Barriers"}},
+				{Pos: irdl.Position{Line: 111, Column: 35}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 43}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 112, Column: 14}, Name: "mbarrierPointer", C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 31}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 112, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 37}, Name: "I32"}},
+					{Pos: irdl.Position{Line: 112, Column: 42}, C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 42}, Name: "I64"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 113, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 113, Column: 12}, Raw: "\"$barriers `[` $mbarId `]` attr-dict `:` type($barriers) `->` type($mbarrierPointer)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 115, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 115, Column: 3}, Name: "mbarrier.init", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 116, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 116, Column: 13}, Raw: "\"Initialize the `nvgpu.mbarrier`.\""}},
+			{Pos: irdl.Position{Line: 117, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 117, Column: 15}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 25}, Name: "Barriers"}},
+				{Pos: irdl.Position{Line: 117, Column: 35}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 42}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 117, Column: 49}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 57}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 117, Column: 64}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 84}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 118, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 118, Column: 12}, Raw: "\"$barriers `[` $mbarId `]` `,` $count (`,` `predicate` `=` $predicate^)? attr-dict `:` type($barriers)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 120, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 120, Column: 3}, Name: "mbarrier.test.wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 121, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 121, Column: 13}, Raw: "\"Checks if the `nvgpu.mbarrier` has completed its current phase.\""}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 122, Column: 15}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 25}, Name: "Barriers"}},
+				{Pos: irdl.Position{Line: 122, Column: 35}, Name: "token", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 42}, Lit: "!nvgpu.mbarrier.token"}},
+				{Pos: irdl.Position{Line: 122, Column: 65}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 73}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 123, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 123, Column: 14}, Name: "waitComplete", C: &irdl.Constraint{Pos: irdl.Position{Line: 123, Column: 28}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 124, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 124, Column: 12}, Raw: "\"$barriers `[` $mbarId `]` `,` $token attr-dict `:` type($barriers) `,` type($token)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 126, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 126, Column: 3}, Name: "mbarrier.arrive", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 127, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 13}, Raw: "\"Performs arrive operation on the `nvgpu.mbarrier.arrive`.\""}},
+			{Pos: irdl.Position{Line: 128, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 128, Column: 15}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 25}, Name: "Barriers"}},
+				{Pos: irdl.Position{Line: 128, Column: 35}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 43}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 129, Column: 14}, Name: "token", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 21}, Lit: "!nvgpu.mbarrier.token"}},
+			}}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 130, Column: 12}, Raw: "\"$barriers `[` $mbarId `]` attr-dict `:` type($barriers) `->` type($token)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 132, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 132, Column: 3}, Name: "mbarrier.arrive.nocomplete", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 133, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 13}, Raw: "\"Performs arrive operation on the `nvgpu.mbarrier.arrive.nocomplete` as non-blocking.\""}},
+			{Pos: irdl.Position{Line: 134, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 134, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 134, Column: 15}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 134, Column: 25}, Name: "Barriers"}},
+				{Pos: irdl.Position{Line: 134, Column: 35}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 134, Column: 43}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 134, Column: 50}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 134, Column: 57}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 135, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 135, Column: 14}, Name: "token", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 21}, Lit: "!nvgpu.mbarrier.token"}},
+			}}},
+			{Pos: irdl.Position{Line: 136, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 136, Column: 12}, Raw: "\"$barriers `[` $mbarId `]` `,` $count attr-dict `:` type($barriers) `->` type($token)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 138, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 138, Column: 3}, Name: "mbarrier.arrive.expect_tx", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 139, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 139, Column: 13}, Raw: "\"Performs expect_tx operation on the `nvgpu.mbarrier.arrive`\""}},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 140, Column: 15}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 25}, Name: "Barriers"}},
+				{Pos: irdl.Position{Line: 140, Column: 35}, Name: "txcount", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 44}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 140, Column: 51}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 59}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 140, Column: 66}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 86}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 141, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 141, Column: 12}, Raw: "\"$barriers `[` $mbarId `]` `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` type($barriers)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 143, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 143, Column: 3}, Name: "mbarrier.try_wait.parity", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 144, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 144, Column: 13}, Raw: "\"Waits for the `nvgpu.mbarrier` to complete its current phase.\""}},
+			{Pos: irdl.Position{Line: 145, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 145, Column: 15}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 25}, Name: "Barriers"}},
+				{Pos: irdl.Position{Line: 145, Column: 35}, Name: "phaseParity", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 48}, Name: "I1"}},
+				{Pos: irdl.Position{Line: 145, Column: 52}, Name: "ticks", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 59}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 145, Column: 66}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 74}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 146, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 146, Column: 12}, Raw: "\"$barriers `[` $mbarId `]` `,` $phaseParity `,` $ticks attr-dict `:` type($barriers)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 148, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 148, Column: 3}, Name: "tma.fence.descriptor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 149, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 149, Column: 13}, Raw: "\"Insert fence given `nvgpu.tensormap.descriptor` \""}},
+			{Pos: irdl.Position{Line: 150, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 150, Column: 15}, Name: "tensorMapDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 150, Column: 36}, Name: "TensorMap"}},
+			}}},
+			{Pos: irdl.Position{Line: 151, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 151, Column: 12}, Raw: "\"$tensorMapDescriptor attr-dict `:` type($tensorMapDescriptor)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 153, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 153, Column: 3}, Name: "tma.prefetch.descriptor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 154, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 154, Column: 13}, Raw: "\"Prefetch given `nvgpu.tensormap.descriptor` \""}},
+			{Pos: irdl.Position{Line: 155, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 155, Column: 15}, Name: "tensorMapDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 155, Column: 36}, Name: "TensorMap"}},
+				{Pos: irdl.Position{Line: 155, Column: 47}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 155, Column: 67}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 156, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 156, Column: 12}, Raw: "\"$tensorMapDescriptor (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tensorMapDescriptor)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 158, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 158, Column: 3}, Name: "tma.async.load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 159, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 159, Column: 13}, Raw: "\"TMA asynchronous load\""}},
+			{Pos: irdl.Position{Line: 160, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 160, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 160, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 20}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 160, Column: 31}, Name: "barriers", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 41}, Name: "Barriers"}},
+				{Pos: irdl.Position{Line: 160, Column: 51}, Name: "tensorMapDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 72}, Name: "TensorMap"}},
+				{Pos: irdl.Position{Line: 160, Column: 83}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 105}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 160, Column: 112}, Name: "mbarId", C: &irdl.Constraint{Pos: irdl.Position{Line: 160, Column: 120}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 161, Column: 15}, Name: "multicastMask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 39}, Name: "I16"}},
+				{Pos: irdl.Position{Line: 161, Column: 44}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 64}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 162, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 162, Column: 14}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 163, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 163, Column: 12}, Raw: "\"$tensorMapDescriptor `[` $coordinates `]` `,` $barriers `[` $mbarId `]` `to` $dst (`multicast_mask` `=` $multicastMask^)? (`,` `predicate` `=` $predicate^)? attr-dict `:` type($tensorMapDescriptor) `,` type($barriers) `->` type($dst)\""}},
+			{Pos: irdl.Position{Line: 164, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 164, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 164, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 166, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 166, Column: 3}, Name: "tma.async.store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 167, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 167, Column: 13}, Raw: "\"TMA asynchronous store\""}},
+			{Pos: irdl.Position{Line: 168, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 168, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 168, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 20}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 168, Column: 31}, Name: "tensorMapDescriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 52}, Name: "TensorMap"}},
+				{Pos: irdl.Position{Line: 168, Column: 63}, Name: "coordinates", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 85}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 168, Column: 92}, Name: "predicate", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 112}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 169, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 169, Column: 14}, Kind: "Read", Value: "src"},
+				{Pos: irdl.Position{Line: 169, Column: 25}, Kind: "Write", Value: "tensorMapDescriptor"},
+			}}},
+			{Pos: irdl.Position{Line: 170, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 170, Column: 12}, Raw: "\"$src `to` $tensorMapDescriptor `[` $coordinates `]` (`,` `predicate` `=` $predicate^)? attr-dict `:` type($src) `->` type($tensorMapDescriptor)\""}},
+			{Pos: irdl.Position{Line: 171, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 171, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 173, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 173, Column: 3}, Name: "tma.create.descriptor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 174, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 174, Column: 13}, Raw: "\"TMA create descriptor\""}},
+			{Pos: irdl.Position{Line: 175, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 175, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 175, Column: 15}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 23}, Name: "NVGPUUnrankedMemRef"}},
+				{Pos: irdl.Position{Line: 175, Column: 44}, Name: "boxDimensions", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 175, Column: 68}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 176, Column: 14}, Name: "tensorMap", C: &irdl.Constraint{Pos: irdl.Position{Line: 176, Column: 25}, Name: "TensorMap"}},
+			}}},
+			{Pos: irdl.Position{Line: 177, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 177, Column: 12}, Raw: "\"$tensor `box` `[` $boxDimensions `]` attr-dict `:` type($tensor) `->` type($tensorMap)\""}},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 178, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 180, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 180, Column: 3}, Name: "warpgroup.generate.descriptor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 181, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 181, Column: 13}, Raw: "\"Generate a warpgroup matrix descriptor\""}},
+			{Pos: irdl.Position{Line: 182, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 182, Column: 15}, Name: "tensor", C: &irdl.Constraint{Pos: irdl.Position{Line: 182, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 182, Column: 34}, Name: "tensorMap", C: &irdl.Constraint{Pos: irdl.Position{Line: 182, Column: 45}, Name: "TensorMap"}},
+			}}},
+			{Pos: irdl.Position{Line: 183, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 183, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 183, Column: 14}, Name: "descriptor", C: &irdl.Constraint{Pos: irdl.Position{Line: 183, Column: 26}, Name: "WGDescriptor"}},
+			}}},
+			{Pos: irdl.Position{Line: 184, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 184, Column: 14}, Kind: "Read", Value: "tensor"},
+			}}},
+			{Pos: irdl.Position{Line: 185, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 185, Column: 12}, Raw: "\"$tensor `,` $tensorMap attr-dict `:` type($tensor) `,` type($tensorMap) `->` type($descriptor)\""}},
+			{Pos: irdl.Position{Line: 186, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 186, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 188, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 188, Column: 3}, Name: "warpgroup.mma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 189, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 189, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate\""}},
+			{Pos: irdl.Position{Line: 190, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 190, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 190, Column: 15}, Name: "descriptorA", C: &irdl.Constraint{Pos: irdl.Position{Line: 190, Column: 28}, Name: "WGDescriptor"}},
+				{Pos: irdl.Position{Line: 190, Column: 42}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 190, Column: 55}, Name: "WGDescriptor"}},
+				{Pos: irdl.Position{Line: 190, Column: 69}, Name: "matrixC", C: &irdl.Constraint{Pos: irdl.Position{Line: 190, Column: 78}, Name: "WGAccumulator"}},
+			}}},
+			{Pos: irdl.Position{Line: 191, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 191, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 191, Column: 14}, Name: "matrixD", C: &irdl.Constraint{Pos: irdl.Position{Line: 191, Column: 23}, Name: "WGAccumulator"}},
+			}}},
+			{Pos: irdl.Position{Line: 192, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 192, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 192, Column: 17}, Name: "waitGroup", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 37}, Name: "I64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 192, Column: 47}, Value: "1"}},
+				{Pos: irdl.Position{Line: 192, Column: 50}, Name: "transposeA", C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 62}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 192, Column: 72}, Name: "transposeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 192, Column: 84}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 193, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 193, Column: 12}, Raw: "\"$descriptorA `,` $descriptorB `,` $matrixC attr-dict `:` type($descriptorA) `,` type($descriptorB) `,` type($matrixC) `->` type($matrixD)\""}},
+			{Pos: irdl.Position{Line: 194, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 194, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 196, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 196, Column: 3}, Name: "warpgroup.mma.store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 197, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 197, Column: 13}, Raw: "\"Stores the fragmented accumulator of a warpgroup to memory\""}},
+			{Pos: irdl.Position{Line: 198, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 198, Column: 15}, Name: "matrixD", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 24}, Name: "WGAccumulator"}},
+				{Pos: irdl.Position{Line: 198, Column: 39}, Name: "dstMemref", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 50}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 199, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 199, Column: 14}, Kind: "Write", Value: "dstMemref"},
+			}}},
+			{Pos: irdl.Position{Line: 200, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 200, Column: 12}, Raw: "\"$matrixD `,` $dstMemref attr-dict `:` type($matrixD) `to` type($dstMemref)\""}},
+			{Pos: irdl.Position{Line: 201, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 201, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 203, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 203, Column: 3}, Name: "warpgroup.mma.init.accumulator", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 204, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 204, Column: 13}, Raw: "\"Initializes the accumulator matrix\""}},
+			{Pos: irdl.Position{Line: 205, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 205, Column: 14}, Name: "matrixC", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 23}, Name: "WGAccumulator"}},
+			}}},
+			{Pos: irdl.Position{Line: 206, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 206, Column: 12}, Raw: "\"attr-dict `->` type($matrixC)\""}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 207, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 209, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 209, Column: 3}, Name: "rcp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 210, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 210, Column: 13}, Raw: "\"The reciprocal calculation for vector types\""}},
+			{Pos: irdl.Position{Line: 211, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 211, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 211, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 212, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 212, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 212, Column: 15}, Name: "in", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 212, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 28}, Name: "F32"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 213, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 213, Column: 14}, Name: "out", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 213, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 28}, Name: "F32"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 214, Column: 17}, Name: "rounding", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 27}, Name: "NVGPURcpRoundingModeAttr"}},
+				{Pos: irdl.Position{Line: 214, Column: 53}, Name: "ftz", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 58}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 215, Column: 12}, Raw: "\"$in `{` `rounding` `=` custom<NVGPURcpRoundingMode>($rounding) (`,` `ftz` $ftz^)? `}` attr-dict `:` type($out)\""}},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 216, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 220, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 220, Column: 3}, Name: "setmaxnreg", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 221, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 221, Column: 13}, Raw: "\"Raises or lowers the per-thread register budget of the executing warpgroup\""}},
+			{Pos: irdl.Position{Line: 222, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 222, Column: 17}, Name: "regCount", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 27}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 222, Column: 36}, Name: "action", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 44}, Name: "NVGPURegActionAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 223, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 12}, Raw: "\"custom<NVGPURegAction>($action) $regCount attr-dict\""}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 224, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 226, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 226, Column: 3}, Name: "fence.proxy.async", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 227, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 227, Column: 13}, Raw: "\"Orders generic-proxy shared memory accesses before later async-proxy ones (TMA, wgmma)\""}},
+			{Pos: irdl.Position{Line: 228, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 228, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 230, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 230, Column: 3}, Name: "elect.sync", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 231, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 231, Column: 13}, Raw: "\"Elects one leader thread of the warp\""}},
+			{Pos: irdl.Position{Line: 232, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 232, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 232, Column: 14}, Name: "pred", C: &irdl.Constraint{Pos: irdl.Position{Line: 232, Column: 20}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 233, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 233, Column: 12}, Raw: "\"attr-dict `->` type($pred)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 235, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 235, Column: 3}, Name: "warpgroup.mma.registers", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 236, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 236, Column: 13}, Raw: "\"The executing thread's registers of a warpgroup accumulator, once the wgmma operations in flight completed\""}},
+			{Pos: irdl.Position{Line: 237, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 237, Column: 15}, Name: "matrix", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 23}, Name: "WGAccumulator"}},
+			}}},
+			{Pos: irdl.Position{Line: 238, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 238, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 238, Column: 14}, Name: "registers", C: &irdl.Constraint{Pos: irdl.Position{Line: 238, Column: 25}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 239, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 239, Column: 12}, Raw: "\"$matrix attr-dict `:` type($matrix) `->` type($registers)\""}},
+			{Pos: irdl.Position{Line: 240, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 240, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 242, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 242, Column: 3}, Name: "warpgroup.mma.rs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 243, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 243, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate with operand A in the executing threads' registers and B in shared memory, complete but for waitGroup groups\""}},
+			{Pos: irdl.Position{Line: 244, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 244, Column: 15}, Name: "fragmentA", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 26}, Name: "AnyVector"}},
+				{Pos: irdl.Position{Line: 244, Column: 37}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 50}, Name: "WGDescriptor"}},
+				{Pos: irdl.Position{Line: 244, Column: 64}, Name: "matrixC", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 73}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 245, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 245, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 245, Column: 14}, Name: "matrixD", C: &irdl.Constraint{Pos: irdl.Position{Line: 245, Column: 23}, Name: "AnyVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 246, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 246, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 246, Column: 17}, Name: "waitGroup", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 37}, Name: "I64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 246, Column: 47}, Value: "0"}},
+				{Pos: irdl.Position{Line: 246, Column: 50}, Name: "transposeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 246, Column: 62}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 247, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 247, Column: 12}, Raw: "\"$fragmentA `,` $descriptorB `,` $matrixC attr-dict `:` type($fragmentA) `,` type($descriptorB) `,` type($matrixC) `->` type($matrixD)\""}},
+			{Pos: irdl.Position{Line: 248, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 248, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 248, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 250, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 250, Column: 3}, Name: "warpgroup.id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 251, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 251, Column: 13}, Raw: "\"The index of the executing warpgroup within its block, selecting its role in warp-specialized kernels\""}},
+			{Pos: irdl.Position{Line: 252, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 252, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 253, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 253, Column: 14}, Name: "id", C: &irdl.Constraint{Pos: irdl.Position{Line: 253, Column: 18}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 254, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 254, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+	}},
+}}

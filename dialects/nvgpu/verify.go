@@ -518,7 +518,8 @@ func verifyWarpgroupMmaRegisters(op WarpgroupMmaRegistersOp) error {
 // verifyWarpgroupMmaRs checks the shapes of a product with A in
 // registers: B is K x N (a 2-D matrix descriptor), every thread holds
 // K/2 elements of the 64 x K operand A, 16-bit, in pairs, and N/2 of
-// the 64 x N accumulator, C's and D's type alike.
+// the 64 x N accumulator, C's and D's type alike; waitGroup is not
+// negative.
 func verifyWarpgroupMmaRs(op WarpgroupMmaRsOp) error {
 	dt, ok := AsWarpgroupDescriptorType(op.DescriptorB().Type())
 	if !ok {
@@ -549,6 +550,9 @@ func verifyWarpgroupMmaRs(op WarpgroupMmaRsOp) error {
 	}
 	if n%8 != 0 || n > 256 || count(c) != n/2 {
 		return opErr(op.Operation, "has %d accumulators, but each of the 128 threads of a warpgroup holds %d of a 64x%d accumulator", count(c), n/2, n)
+	}
+	if op.WaitGroup() < 0 {
+		return opErr(op.Operation, "expects a waitGroup of at least 0, got %d", op.WaitGroup())
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ package rocdl
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 	"slices"
 )
 
@@ -8974,3 +8975,1723 @@ func genOptions[T any](b *ir.Builder, name string, opts []T) T {
 	}
 	return o
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0xb7, 0x91, 0xdb, 0xb8, 0xc9, 0x64, 0x43, 0x8c, 0xac, 0x43, 0xd2, 0xe6, 0x05, 0x58, 0xc5, 0x93, 0xce, 0xb9, 0xb3, 0xf7, 0x5e, 0x28, 0x9a, 0x7d, 0x1a, 0x14, 0x1e, 0x21, 0x07, 0x66, 0xb2, 0x9f}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 9, Column: 1}, Name: "rocdl", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 10, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 10, Column: 11}, Raw: "\"The ROCDL dialect that models AMD GPU intrinsics\""}},
+		{Pos: irdl.Position{Line: 12, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 12, Column: 3}, Name: "BufferRsrc", C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 27}, Name: "LLVMPointerAS8"}}},
+		{Pos: irdl.Position{Line: 13, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 13, Column: 3}, Name: "PtrLDS", C: &irdl.Constraint{Pos: irdl.Position{Line: 13, Column: 23}, Name: "LLVMPointerAS3"}}},
+		{Pos: irdl.Position{Line: 15, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 15, Column: 3}, Name: "workitem.id.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 16, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 16, Column: 13}, Raw: "\"Reads the workitem id along x\""}},
+			{Pos: irdl.Position{Line: 17, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 17, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 17, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 18, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 18, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 18, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 18, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 19, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 19, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 19, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 20, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 22, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 22, Column: 3}, Name: "workitem.id.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 23, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 23, Column: 13}, Raw: "\"Reads the workitem id along y\""}},
+			{Pos: irdl.Position{Line: 24, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 24, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 24, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 25, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 25, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 25, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 25, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 26, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 26, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 27, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 29, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 29, Column: 3}, Name: "workitem.id.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 30, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 30, Column: 13}, Raw: "\"Reads the workitem id along z\""}},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 31, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 31, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 32, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 32, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 32, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 33, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 33, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 33, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 33, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 34, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 34, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 36, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 36, Column: 3}, Name: "workgroup.id.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 37, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 13}, Raw: "\"Reads the workgroup id along x\""}},
+			{Pos: irdl.Position{Line: 38, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 38, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 39, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 39, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 40, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 41, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 43, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 43, Column: 3}, Name: "workgroup.id.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 44, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 13}, Raw: "\"Reads the workgroup id along y\""}},
+			{Pos: irdl.Position{Line: 45, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 45, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 45, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 46, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 46, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 46, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 46, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 47, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 47, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 47, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 48, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 48, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 50, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 50, Column: 3}, Name: "workgroup.id.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 51, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 51, Column: 13}, Raw: "\"Reads the workgroup id along z\""}},
+			{Pos: irdl.Position{Line: 52, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 52, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 52, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 53, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 53, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 53, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 54, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 54, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 54, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 55, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 55, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 57, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 57, Column: 3}, Name: "workgroup.dim.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 58, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 58, Column: 13}, Raw: "\"Reads the workgroup dim along x\""}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 59, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 60, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 60, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 61, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 61, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 61, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 62, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 64, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 64, Column: 3}, Name: "workgroup.dim.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 65, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 65, Column: 13}, Raw: "\"Reads the workgroup dim along y\""}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 66, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 67, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 67, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 68, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 69, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 71, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 71, Column: 3}, Name: "workgroup.dim.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 72, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 72, Column: 13}, Raw: "\"Reads the workgroup dim along z\""}},
+			{Pos: irdl.Position{Line: 73, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 73, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 73, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 74, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 74, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 75, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 75, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 76, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 78, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 78, Column: 3}, Name: "grid.dim.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 79, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 79, Column: 13}, Raw: "\"Reads the grid dim along x\""}},
+			{Pos: irdl.Position{Line: 80, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 80, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 81, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 81, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 81, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 82, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 83, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 85, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 85, Column: 3}, Name: "grid.dim.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 86, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 86, Column: 13}, Raw: "\"Reads the grid dim along y\""}},
+			{Pos: irdl.Position{Line: 87, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 87, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 88, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 88, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 88, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 89, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 89, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 89, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 90, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 90, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 92, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 92, Column: 3}, Name: "grid.dim.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 93, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 93, Column: 13}, Raw: "\"Reads the grid dim along z\""}},
+			{Pos: irdl.Position{Line: 94, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 94, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 95, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 95, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 96, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 96, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 96, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 97, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 97, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 99, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 99, Column: 3}, Name: "cluster.id.x", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 100, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 100, Column: 13}, Raw: "\"Reads the cluster id along x\""}},
+			{Pos: irdl.Position{Line: 101, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 101, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 101, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 102, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 102, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 102, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 103, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 103, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 104, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 106, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 106, Column: 3}, Name: "cluster.id.y", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 107, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 107, Column: 13}, Raw: "\"Reads the cluster id along y\""}},
+			{Pos: irdl.Position{Line: 108, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 108, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 108, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 109, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 109, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 109, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 109, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 110, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 110, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 111, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 113, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 113, Column: 3}, Name: "cluster.id.z", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 114, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 114, Column: 13}, Raw: "\"Reads the cluster id along z\""}},
+			{Pos: irdl.Position{Line: 115, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 115, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 115, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 116, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 116, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 116, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 116, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 117, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 117, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 118, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 118, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 120, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 120, Column: 3}, Name: "wavefrontsize", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 121, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 121, Column: 13}, Raw: "\"Reads the wavefront size\""}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 122, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 123, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 123, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 123, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 124, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 124, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 124, Column: 17}, Name: "range", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 124, Column: 33}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 125, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 125, Column: 12}, Raw: "\"(`range` custom<ROCDLRange>($range)^)? attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 127, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 127, Column: 3}, Name: "mbcnt.lo", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 128, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 128, Column: 13}, Raw: "\"Counts the active lanes below the executing one in a 32-bit mask (lo half)\""}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 129, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 130, Column: 15}, Name: "in0", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 130, Column: 25}, Name: "in1", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 30}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 131, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 131, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 132, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 132, Column: 17}, Name: "arg_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 132, Column: 37}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 132, Column: 48}, Name: "res_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 132, Column: 68}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 133, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 133, Column: 12}, Raw: "\"$in0 `,` $in1 attr-dict `:` `(` type($in0) `,` type($in1) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 135, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 135, Column: 3}, Name: "mbcnt.hi", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 136, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 136, Column: 13}, Raw: "\"Counts the active lanes below the executing one in a 32-bit mask (hi half)\""}},
+			{Pos: irdl.Position{Line: 137, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 137, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 138, Column: 15}, Name: "in0", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 138, Column: 25}, Name: "in1", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 30}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 139, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 139, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 140, Column: 17}, Name: "arg_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 37}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 140, Column: 48}, Name: "res_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 140, Column: 68}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 141, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 141, Column: 12}, Raw: "\"$in0 `,` $in1 attr-dict `:` `(` type($in0) `,` type($in1) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 143, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 143, Column: 3}, Name: "ds_bpermute", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 144, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 144, Column: 13}, Raw: "\"Backward permute of a dword across lanes through LDS hardware\""}},
+			{Pos: irdl.Position{Line: 145, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 145, Column: 15}, Name: "index", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 22}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 145, Column: 27}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 32}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 146, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 146, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 146, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 147, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 147, Column: 12}, Raw: "\"$index `,` $src attr-dict `:` `(` type($index) `,` type($src) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 149, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 149, Column: 3}, Name: "ds_swizzle", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 150, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 150, Column: 13}, Raw: "\"Swizzle of a dword across lanes through LDS hardware\""}},
+			{Pos: irdl.Position{Line: 151, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 151, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 151, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 151, Column: 25}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 151, Column: 33}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 152, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 152, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 152, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 153, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 153, Column: 12}, Raw: "\"$src `,` $offset attr-dict `:` `(` type($src) `,` type($offset) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 155, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 155, Column: 3}, Name: "readlane", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 156, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 156, Column: 13}, Raw: "\"Reads a value of one lane\""}},
+			{Pos: irdl.Position{Line: 157, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 157, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 157, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 157, Column: 20}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 157, Column: 30}, Name: "lane", C: &irdl.Constraint{Pos: irdl.Position{Line: 157, Column: 36}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 158, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 158, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 158, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 158, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 159, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 159, Column: 12}, Raw: "\"$src `,` $lane attr-dict `:` `(` type($src) `,` type($lane) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 161, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 161, Column: 3}, Name: "readfirstlane", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 162, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 162, Column: 13}, Raw: "\"Reads a value of the first active lane\""}},
+			{Pos: irdl.Position{Line: 163, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 163, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 163, Column: 13}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 164, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 164, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 164, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 20}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 165, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 165, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 165, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 166, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 166, Column: 12}, Raw: "\"$src attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 168, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 168, Column: 3}, Name: "ballot", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 169, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 169, Column: 13}, Raw: "\"Mask of the lanes whose predicate is true\""}},
+			{Pos: irdl.Position{Line: 170, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 170, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 170, Column: 15}, Name: "pred", C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 21}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 171, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 171, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 171, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 172, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 172, Column: 12}, Raw: "\"$pred attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 174, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 174, Column: 3}, Name: "barrier", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 175, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 175, Column: 13}, Raw: "\"Workgroup barrier with a release/acquire fence of workgroup memory\""}},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 176, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 178, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 178, Column: 3}, Name: "s.barrier", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 179, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 179, Column: 13}, Raw: "\"Workgroup barrier (s_barrier)\""}},
+			{Pos: irdl.Position{Line: 180, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 180, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 182, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 182, Column: 3}, Name: "s.waitcnt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 183, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 183, Column: 13}, Raw: "\"Waits for the memory counters encoded in the bitfield (s_waitcnt)\""}},
+			{Pos: irdl.Position{Line: 184, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 184, Column: 17}, Name: "bitfield", C: &irdl.Constraint{Pos: irdl.Position{Line: 184, Column: 27}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 185, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 185, Column: 12}, Raw: "\"attr-dict $bitfield\""}},
+		}}},
+		{Pos: irdl.Position{Line: 187, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 187, Column: 3}, Name: "s.wait.tensorcnt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 188, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 188, Column: 13}, Raw: "\"Waits for the tensor counter (s_wait_tensorcnt)\""}},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 189, Column: 17}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 189, Column: 24}, Name: "I16Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 190, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 190, Column: 12}, Raw: "\"$count attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 192, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 192, Column: 3}, Name: "s.wait.dscnt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 193, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 193, Column: 13}, Raw: "\"Waits for the LDS, GDS and scalar memory counter (s_wait_dscnt, gfx12)\""}},
+			{Pos: irdl.Position{Line: 194, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 194, Column: 17}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 24}, Name: "I16Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 195, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 195, Column: 12}, Raw: "\"$count attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 197, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 197, Column: 3}, Name: "s.wait.loadcnt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 198, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 198, Column: 13}, Raw: "\"Waits for the vector memory load counter (s_wait_loadcnt, gfx12)\""}},
+			{Pos: irdl.Position{Line: 199, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 199, Column: 17}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 199, Column: 24}, Name: "I16Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 200, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 200, Column: 12}, Raw: "\"$count attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 202, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 202, Column: 3}, Name: "s.wait.storecnt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 203, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 203, Column: 13}, Raw: "\"Waits for the vector memory store counter (s_wait_storecnt, gfx12)\""}},
+			{Pos: irdl.Position{Line: 204, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 204, Column: 17}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 24}, Name: "I16Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 205, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 205, Column: 12}, Raw: "\"$count attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 207, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 207, Column: 3}, Name: "s.wait.expcnt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 208, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 208, Column: 13}, Raw: "\"Waits for the export counter (s_wait_expcnt, gfx12)\""}},
+			{Pos: irdl.Position{Line: 209, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 209, Column: 17}, Name: "count", C: &irdl.Constraint{Pos: irdl.Position{Line: 209, Column: 24}, Name: "I16Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 210, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 210, Column: 12}, Raw: "\"$count attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 212, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 212, Column: 3}, Name: "s.setprio", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 213, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 213, Column: 13}, Raw: "\"Sets the wave priority (s_setprio)\""}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 214, Column: 17}, Name: "priority", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 27}, Name: "I16Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 215, Column: 12}, Raw: "\"$priority attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 217, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 217, Column: 3}, Name: "sched.barrier", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 218, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 218, Column: 13}, Raw: "\"Limits the instructions the scheduler may move across it\""}},
+			{Pos: irdl.Position{Line: 219, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 219, Column: 17}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 219, Column: 23}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 220, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 220, Column: 12}, Raw: "\"$mask attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 222, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 222, Column: 3}, Name: "sched.group.barrier", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 223, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 13}, Raw: "\"Creates a scheduling group of instructions\""}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 224, Column: 17}, Name: "mask", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 23}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 224, Column: 32}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 38}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 224, Column: 47}, Name: "groupId", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 56}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 225, Column: 12}, Raw: "\"$mask `,` $size `,` $groupId attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 227, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 227, Column: 3}, Name: "iglp.opt", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 228, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 228, Column: 13}, Raw: "\"Requests an instruction group-level parallelism strategy\""}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 229, Column: 17}, Name: "variant", C: &irdl.Constraint{Pos: irdl.Position{Line: 229, Column: 26}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 230, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 230, Column: 12}, Raw: "\"$variant attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 232, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 232, Column: 3}, Name: "update.dpp", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 233, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 233, Column: 13}, Raw: "\"Data parallel primitive lane move (v_mov_dpp)\""}},
+			{Pos: irdl.Position{Line: 234, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 234, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 234, Column: 12}, Name: "LLVMType"}}},
+			{Pos: irdl.Position{Line: 235, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 235, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 235, Column: 15}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 20}, Name: "T"}},
+				{Pos: irdl.Position{Line: 235, Column: 23}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 235, Column: 28}, Name: "T"}},
+			}}},
+			{Pos: irdl.Position{Line: 236, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 236, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 236, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 236, Column: 19}, Name: "T"}},
+			}}},
+			{Pos: irdl.Position{Line: 237, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 237, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 237, Column: 17}, Name: "dppCtrl", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 26}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 237, Column: 35}, Name: "rowMask", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 44}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 237, Column: 53}, Name: "bankMask", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 63}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 237, Column: 72}, Name: "boundCtrl", C: &irdl.Constraint{Pos: irdl.Position{Line: 237, Column: 83}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 238, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 238, Column: 12}, Raw: "\"attr-dict $old `,` $src `with` $dppCtrl `,` $rowMask `,` $bankMask `,` $boundCtrl `:` type($old)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 240, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 240, Column: 3}, Name: "permlane16.swap", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 241, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 241, Column: 13}, Raw: "\"Swaps the odd rows of 16 lanes of one operand with the even rows of the other\""}},
+			{Pos: irdl.Position{Line: 242, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 242, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 242, Column: 15}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 242, Column: 25}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 242, Column: 30}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 243, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 243, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 243, Column: 19}, Name: "LLVMStructType"}},
+			}}},
+			{Pos: irdl.Position{Line: 244, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 244, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 244, Column: 17}, Name: "fi", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 21}, Name: "BoolAttr"}},
+				{Pos: irdl.Position{Line: 244, Column: 31}, Name: "boundControl", C: &irdl.Constraint{Pos: irdl.Position{Line: 244, Column: 45}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 245, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 245, Column: 12}, Raw: "\"attr-dict $old `,` $src `,` $fi `,` $boundControl `:` `(` type($old) `,` type($src) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 247, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 247, Column: 3}, Name: "permlane32.swap", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 248, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 248, Column: 13}, Raw: "\"Swaps the upper 32 lanes of one operand with the lower 32 of the other\""}},
+			{Pos: irdl.Position{Line: 249, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 249, Column: 15}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 249, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 249, Column: 25}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 249, Column: 30}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 250, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 250, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 250, Column: 19}, Name: "LLVMStructType"}},
+			}}},
+			{Pos: irdl.Position{Line: 251, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 251, Column: 17}, Name: "fi", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 21}, Name: "BoolAttr"}},
+				{Pos: irdl.Position{Line: 251, Column: 31}, Name: "boundControl", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 45}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 252, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 252, Column: 12}, Raw: "\"attr-dict $old `,` $src `,` $fi `,` $boundControl `:` `(` type($old) `,` type($src) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 254, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 254, Column: 3}, Name: "make.buffer.rsrc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 255, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 255, Column: 13}, Raw: "\"Makes a buffer resource (V#) from a base pointer, stride, size and flags\""}},
+			{Pos: irdl.Position{Line: 256, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 256, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 256, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 257, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 257, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 21}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 257, Column: 37}, Name: "stride", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 45}, Name: "I16"}},
+				{Pos: irdl.Position{Line: 257, Column: 50}, Name: "numRecords", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 62}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 257, Column: 67}, Name: "flags", C: &irdl.Constraint{Pos: irdl.Position{Line: 257, Column: 74}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 258, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 258, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 258, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 258, Column: 19}, Name: "BufferRsrc"}},
+			}}},
+			{Pos: irdl.Position{Line: 259, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 12}, Raw: "\"operands attr-dict `:` type($base) `to` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 261, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 261, Column: 3}, Name: "raw.ptr.buffer.load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 262, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 262, Column: 13}, Raw: "\"Loads through a buffer resource\""}},
+			{Pos: irdl.Position{Line: 263, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 263, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 263, Column: 15}, Name: "rsrc", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 21}, Name: "BufferRsrc"}},
+				{Pos: irdl.Position{Line: 263, Column: 33}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 41}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 263, Column: 46}, Name: "soffset", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 55}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 263, Column: 60}, Name: "aux", C: &irdl.Constraint{Pos: irdl.Position{Line: 263, Column: 65}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 264, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 264, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 264, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 264, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 265, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 265, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 265, Column: 17}, Name: "alias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 40}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 265, Column: 51}, Name: "noalias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 76}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 265, Column: 87}, Name: "tbaa", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 265, Column: 102}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 266, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 266, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 266, Column: 14}, Kind: "Read", Value: "rsrc"},
+			}}},
+			{Pos: irdl.Position{Line: 267, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 267, Column: 12}, Raw: "\"operands attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 269, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 269, Column: 3}, Name: "raw.ptr.buffer.store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 270, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 270, Column: 13}, Raw: "\"Stores through a buffer resource\""}},
+			{Pos: irdl.Position{Line: 271, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 271, Column: 15}, Name: "vdata", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 22}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 271, Column: 32}, Name: "rsrc", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 38}, Name: "BufferRsrc"}},
+				{Pos: irdl.Position{Line: 271, Column: 50}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 58}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 271, Column: 63}, Name: "soffset", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 72}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 271, Column: 77}, Name: "aux", C: &irdl.Constraint{Pos: irdl.Position{Line: 271, Column: 82}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 272, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 272, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 272, Column: 17}, Name: "alias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 40}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 272, Column: 51}, Name: "noalias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 76}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 272, Column: 87}, Name: "tbaa", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 272, Column: 102}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 273, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 273, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 273, Column: 14}, Kind: "Write", Value: "rsrc"},
+			}}},
+			{Pos: irdl.Position{Line: 274, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 274, Column: 12}, Raw: "\"operands attr-dict `:` type($vdata)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 276, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 276, Column: 3}, Name: "raw.ptr.buffer.atomic.fadd", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 277, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 277, Column: 13}, Raw: "\"Atomic fadd through a buffer resource\""}},
+			{Pos: irdl.Position{Line: 278, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 278, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 278, Column: 15}, Name: "vdata", C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 22}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 278, Column: 32}, Name: "rsrc", C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 38}, Name: "BufferRsrc"}},
+				{Pos: irdl.Position{Line: 278, Column: 50}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 58}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 278, Column: 63}, Name: "soffset", C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 72}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 278, Column: 77}, Name: "aux", C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 82}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 279, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 279, Column: 17}, Name: "alias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 40}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 279, Column: 51}, Name: "noalias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 76}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 279, Column: 87}, Name: "tbaa", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 102}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 280, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 280, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 280, Column: 14}, Kind: "Read", Value: "rsrc"},
+				{Pos: irdl.Position{Line: 280, Column: 26}, Kind: "Write", Value: "rsrc"},
+			}}},
+			{Pos: irdl.Position{Line: 281, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 281, Column: 12}, Raw: "\"operands attr-dict `:` type($vdata)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 283, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 283, Column: 3}, Name: "raw.ptr.buffer.atomic.fmax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 284, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 284, Column: 13}, Raw: "\"Atomic fmax through a buffer resource\""}},
+			{Pos: irdl.Position{Line: 285, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 285, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 285, Column: 15}, Name: "vdata", C: &irdl.Constraint{Pos: irdl.Position{Line: 285, Column: 22}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 285, Column: 32}, Name: "rsrc", C: &irdl.Constraint{Pos: irdl.Position{Line: 285, Column: 38}, Name: "BufferRsrc"}},
+				{Pos: irdl.Position{Line: 285, Column: 50}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 285, Column: 58}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 285, Column: 63}, Name: "soffset", C: &irdl.Constraint{Pos: irdl.Position{Line: 285, Column: 72}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 285, Column: 77}, Name: "aux", C: &irdl.Constraint{Pos: irdl.Position{Line: 285, Column: 82}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 286, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 286, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 286, Column: 17}, Name: "alias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 286, Column: 40}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 286, Column: 51}, Name: "noalias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 286, Column: 76}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 286, Column: 87}, Name: "tbaa", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 286, Column: 102}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 287, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 287, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 287, Column: 14}, Kind: "Read", Value: "rsrc"},
+				{Pos: irdl.Position{Line: 287, Column: 26}, Kind: "Write", Value: "rsrc"},
+			}}},
+			{Pos: irdl.Position{Line: 288, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 288, Column: 12}, Raw: "\"operands attr-dict `:` type($vdata)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 290, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 290, Column: 3}, Name: "raw.ptr.buffer.atomic.smax", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 291, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 291, Column: 13}, Raw: "\"Atomic smax through a buffer resource\""}},
+			{Pos: irdl.Position{Line: 292, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 292, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 292, Column: 15}, Name: "vdata", C: &irdl.Constraint{Pos: irdl.Position{Line: 292, Column: 22}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 292, Column: 32}, Name: "rsrc", C: &irdl.Constraint{Pos: irdl.Position{Line: 292, Column: 38}, Name: "BufferRsrc"}},
+				{Pos: irdl.Position{Line: 292, Column: 50}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 292, Column: 58}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 292, Column: 63}, Name: "soffset", C: &irdl.Constraint{Pos: irdl.Position{Line: 292, Column: 72}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 292, Column: 77}, Name: "aux", C: &irdl.Constraint{Pos: irdl.Position{Line: 292, Column: 82}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 293, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 293, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 293, Column: 17}, Name: "alias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 40}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 293, Column: 51}, Name: "noalias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 76}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 293, Column: 87}, Name: "tbaa", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 293, Column: 102}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 294, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 294, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 294, Column: 14}, Kind: "Read", Value: "rsrc"},
+				{Pos: irdl.Position{Line: 294, Column: 26}, Kind: "Write", Value: "rsrc"},
+			}}},
+			{Pos: irdl.Position{Line: 295, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 295, Column: 12}, Raw: "\"operands attr-dict `:` type($vdata)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 297, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 297, Column: 3}, Name: "raw.ptr.buffer.atomic.umin", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 298, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 298, Column: 13}, Raw: "\"Atomic umin through a buffer resource\""}},
+			{Pos: irdl.Position{Line: 299, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 299, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 299, Column: 15}, Name: "vdata", C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 22}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 299, Column: 32}, Name: "rsrc", C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 38}, Name: "BufferRsrc"}},
+				{Pos: irdl.Position{Line: 299, Column: 50}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 58}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 299, Column: 63}, Name: "soffset", C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 72}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 299, Column: 77}, Name: "aux", C: &irdl.Constraint{Pos: irdl.Position{Line: 299, Column: 82}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 300, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 300, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 300, Column: 17}, Name: "alias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 40}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 300, Column: 51}, Name: "noalias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 76}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 300, Column: 87}, Name: "tbaa", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 300, Column: 102}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 301, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 301, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 301, Column: 14}, Kind: "Read", Value: "rsrc"},
+				{Pos: irdl.Position{Line: 301, Column: 26}, Kind: "Write", Value: "rsrc"},
+			}}},
+			{Pos: irdl.Position{Line: 302, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 302, Column: 12}, Raw: "\"operands attr-dict `:` type($vdata)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 304, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 304, Column: 3}, Name: "raw.ptr.buffer.atomic.cmpswap", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 305, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 305, Column: 13}, Raw: "\"Atomic compare-and-swap through a buffer resource\""}},
+			{Pos: irdl.Position{Line: 306, Column: 5}, Var: &irdl.VarDecl{Pos: irdl.Position{Line: 306, Column: 5}, Name: "T", C: &irdl.Constraint{Pos: irdl.Position{Line: 306, Column: 12}, Name: "LLVMType"}}},
+			{Pos: irdl.Position{Line: 307, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 307, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 307, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 20}, Name: "T"}},
+				{Pos: irdl.Position{Line: 307, Column: 23}, Name: "cmp", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 28}, Name: "T"}},
+				{Pos: irdl.Position{Line: 307, Column: 31}, Name: "rsrc", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 37}, Name: "BufferRsrc"}},
+				{Pos: irdl.Position{Line: 307, Column: 49}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 57}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 307, Column: 62}, Name: "soffset", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 71}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 307, Column: 76}, Name: "aux", C: &irdl.Constraint{Pos: irdl.Position{Line: 307, Column: 81}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 308, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 308, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 308, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 308, Column: 19}, Name: "T"}},
+			}}},
+			{Pos: irdl.Position{Line: 309, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 309, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 309, Column: 17}, Name: "alias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 309, Column: 40}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 309, Column: 51}, Name: "noalias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 309, Column: 76}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 309, Column: 87}, Name: "tbaa", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 309, Column: 102}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 310, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 310, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 310, Column: 14}, Kind: "Read", Value: "rsrc"},
+				{Pos: irdl.Position{Line: 310, Column: 26}, Kind: "Write", Value: "rsrc"},
+			}}},
+			{Pos: irdl.Position{Line: 311, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 311, Column: 12}, Raw: "\"operands attr-dict `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 313, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 313, Column: 3}, Name: "load.to.lds", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 314, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 314, Column: 13}, Raw: "\"Loads from global memory directly into LDS (global_load_lds)\""}},
+			{Pos: irdl.Position{Line: 315, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 315, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 315, Column: 15}, Name: "globalPtr", C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 26}, Name: "LLVMAnyPointer"}},
+				{Pos: irdl.Position{Line: 315, Column: 42}, Name: "ldsPtr", C: &irdl.Constraint{Pos: irdl.Position{Line: 315, Column: 50}, Name: "PtrLDS"}},
+			}}},
+			{Pos: irdl.Position{Line: 316, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 316, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 316, Column: 17}, Name: "size", C: &irdl.Constraint{Pos: irdl.Position{Line: 316, Column: 23}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 316, Column: 32}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 316, Column: 40}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 316, Column: 49}, Name: "aux", C: &irdl.Constraint{Pos: irdl.Position{Line: 316, Column: 54}, Name: "I32Attr"}},
+				{Pos: irdl.Position{Line: 316, Column: 63}, Name: "alias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 316, Column: 86}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 316, Column: 97}, Name: "noalias_scopes", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 316, Column: 122}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 317, Column: 17}, Name: "tbaa", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 317, Column: 32}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 318, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 318, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 318, Column: 14}, Kind: "Read", Value: "globalPtr"},
+				{Pos: irdl.Position{Line: 318, Column: 31}, Kind: "Write", Value: "ldsPtr"},
+			}}},
+			{Pos: irdl.Position{Line: 319, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 319, Column: 12}, Raw: "\"$globalPtr `,` $ldsPtr `,` $size `,` $offset `,` $aux attr-dict `:` type($globalPtr)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 321, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 321, Column: 3}, Name: "ds.read.tr4.b64", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 322, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 322, Column: 13}, Raw: "\"Transposing load from LDS (ds_read_tr4_b64)\""}},
+			{Pos: irdl.Position{Line: 323, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 323, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 323, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 323, Column: 20}, Name: "PtrLDS"}},
+			}}},
+			{Pos: irdl.Position{Line: 324, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 324, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 324, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 324, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 325, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 325, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 325, Column: 14}, Kind: "Read", Value: "ptr"},
+			}}},
+			{Pos: irdl.Position{Line: 326, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 326, Column: 12}, Raw: "\"$ptr attr-dict `:` type($ptr) `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 328, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 328, Column: 3}, Name: "ds.read.tr8.b64", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 329, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 329, Column: 13}, Raw: "\"Transposing load from LDS (ds_read_tr8_b64)\""}},
+			{Pos: irdl.Position{Line: 330, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 330, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 330, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 330, Column: 20}, Name: "PtrLDS"}},
+			}}},
+			{Pos: irdl.Position{Line: 331, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 331, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 331, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 331, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 332, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 332, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 332, Column: 14}, Kind: "Read", Value: "ptr"},
+			}}},
+			{Pos: irdl.Position{Line: 333, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 333, Column: 12}, Raw: "\"$ptr attr-dict `:` type($ptr) `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 335, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 335, Column: 3}, Name: "ds.read.tr6.b96", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 336, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 336, Column: 13}, Raw: "\"Transposing load from LDS (ds_read_tr6_b96)\""}},
+			{Pos: irdl.Position{Line: 337, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 337, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 337, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 337, Column: 20}, Name: "PtrLDS"}},
+			}}},
+			{Pos: irdl.Position{Line: 338, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 338, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 338, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 338, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 339, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 339, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 339, Column: 14}, Kind: "Read", Value: "ptr"},
+			}}},
+			{Pos: irdl.Position{Line: 340, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 340, Column: 12}, Raw: "\"$ptr attr-dict `:` type($ptr) `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 342, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 342, Column: 3}, Name: "ds.read.tr16.b64", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 343, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 343, Column: 13}, Raw: "\"Transposing load from LDS (ds_read_tr16_b64)\""}},
+			{Pos: irdl.Position{Line: 344, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 344, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 344, Column: 15}, Name: "ptr", C: &irdl.Constraint{Pos: irdl.Position{Line: 344, Column: 20}, Name: "PtrLDS"}},
+			}}},
+			{Pos: irdl.Position{Line: 345, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 345, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 345, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 345, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 346, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 346, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 346, Column: 14}, Kind: "Read", Value: "ptr"},
+			}}},
+			{Pos: irdl.Position{Line: 347, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 347, Column: 12}, Raw: "\"$ptr attr-dict `:` type($ptr) `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 349, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 349, Column: 3}, Name: "mfma.f32.16x16x16bf16.1k", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 350, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 350, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x16bf16_1k\""}},
+			{Pos: irdl.Position{Line: 351, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 351, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 351, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 351, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 352, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 352, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 352, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 352, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 353, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 353, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 355, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 355, Column: 3}, Name: "mfma.f32.16x16x16f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 356, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 356, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x16f16\""}},
+			{Pos: irdl.Position{Line: 357, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 357, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 357, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 357, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 358, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 358, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 358, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 358, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 359, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 359, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 361, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 361, Column: 3}, Name: "mfma.f32.16x16x1f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 362, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 362, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x1f32\""}},
+			{Pos: irdl.Position{Line: 363, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 363, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 363, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 363, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 364, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 364, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 364, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 364, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 365, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 365, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 367, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 367, Column: 3}, Name: "mfma.f32.16x16x2bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 368, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 368, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x2bf16\""}},
+			{Pos: irdl.Position{Line: 369, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 369, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 369, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 369, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 370, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 370, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 370, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 370, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 371, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 371, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 373, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 373, Column: 3}, Name: "mfma.f32.16x16x32.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 374, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 374, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x32_bf16\""}},
+			{Pos: irdl.Position{Line: 375, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 375, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 375, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 375, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 376, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 376, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 376, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 376, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 377, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 377, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 379, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 379, Column: 3}, Name: "mfma.f32.16x16x32.bf8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 380, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 380, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x32_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 381, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 381, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 381, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 381, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 382, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 382, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 382, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 382, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 383, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 383, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 385, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 385, Column: 3}, Name: "mfma.f32.16x16x32.bf8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 386, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 386, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x32_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 387, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 387, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 387, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 387, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 388, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 388, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 388, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 388, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 389, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 389, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 391, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 391, Column: 3}, Name: "mfma.f32.16x16x32.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 392, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 392, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x32_f16\""}},
+			{Pos: irdl.Position{Line: 393, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 393, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 393, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 393, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 394, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 394, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 394, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 394, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 395, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 395, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 397, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 397, Column: 3}, Name: "mfma.f32.16x16x32.fp8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 398, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 398, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x32_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 399, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 399, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 399, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 399, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 400, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 400, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 400, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 400, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 401, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 401, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 403, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 403, Column: 3}, Name: "mfma.f32.16x16x32.fp8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 404, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 404, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x32_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 405, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 405, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 405, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 405, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 406, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 406, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 406, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 406, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 407, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 407, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 409, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 409, Column: 3}, Name: "mfma.f32.16x16x4bf16.1k", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 410, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 410, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x4bf16_1k\""}},
+			{Pos: irdl.Position{Line: 411, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 411, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 411, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 411, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 412, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 412, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 412, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 412, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 413, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 413, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 415, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 415, Column: 3}, Name: "mfma.f32.16x16x4f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 416, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 416, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x4f16\""}},
+			{Pos: irdl.Position{Line: 417, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 417, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 417, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 417, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 418, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 418, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 418, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 418, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 419, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 419, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 421, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 421, Column: 3}, Name: "mfma.f32.16x16x4f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 422, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 422, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x4f32\""}},
+			{Pos: irdl.Position{Line: 423, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 423, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 423, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 423, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 424, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 424, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 424, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 424, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 425, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 425, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 427, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 427, Column: 3}, Name: "mfma.f32.16x16x8.xf32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 428, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 428, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x8_xf32\""}},
+			{Pos: irdl.Position{Line: 429, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 429, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 429, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 429, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 430, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 430, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 430, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 430, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 431, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 431, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 433, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 433, Column: 3}, Name: "mfma.f32.16x16x8bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 434, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 434, Column: 13}, Raw: "\"Matrix core operation mfma_f32_16x16x8bf16\""}},
+			{Pos: irdl.Position{Line: 435, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 435, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 435, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 435, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 436, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 436, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 436, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 436, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 437, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 437, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 439, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 439, Column: 3}, Name: "mfma.f32.32x32x16.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 440, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 440, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x16_bf16\""}},
+			{Pos: irdl.Position{Line: 441, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 441, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 441, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 441, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 442, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 442, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 442, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 442, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 443, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 443, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 445, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 445, Column: 3}, Name: "mfma.f32.32x32x16.bf8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 446, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 446, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x16_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 447, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 447, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 447, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 447, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 448, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 448, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 448, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 448, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 449, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 449, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 451, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 451, Column: 3}, Name: "mfma.f32.32x32x16.bf8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 452, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 452, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x16_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 453, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 453, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 453, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 453, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 454, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 454, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 454, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 454, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 455, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 455, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 457, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 457, Column: 3}, Name: "mfma.f32.32x32x16.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 458, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 458, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x16_f16\""}},
+			{Pos: irdl.Position{Line: 459, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 459, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 459, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 459, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 460, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 460, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 460, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 460, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 461, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 461, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 463, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 463, Column: 3}, Name: "mfma.f32.32x32x16.fp8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 464, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 464, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x16_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 465, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 465, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 465, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 465, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 466, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 466, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 466, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 466, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 467, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 467, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 469, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 469, Column: 3}, Name: "mfma.f32.32x32x16.fp8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 470, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 470, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x16_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 471, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 471, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 471, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 471, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 472, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 472, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 472, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 472, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 473, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 473, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 475, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 475, Column: 3}, Name: "mfma.f32.32x32x1f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 476, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 476, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x1f32\""}},
+			{Pos: irdl.Position{Line: 477, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 477, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 477, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 477, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 478, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 478, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 478, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 478, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 479, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 479, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 481, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 481, Column: 3}, Name: "mfma.f32.32x32x2bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 482, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 482, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x2bf16\""}},
+			{Pos: irdl.Position{Line: 483, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 483, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 483, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 483, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 484, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 484, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 484, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 484, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 485, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 485, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 487, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 487, Column: 3}, Name: "mfma.f32.32x32x2f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 488, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 488, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x2f32\""}},
+			{Pos: irdl.Position{Line: 489, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 489, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 489, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 489, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 490, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 490, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 490, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 490, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 491, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 491, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 493, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 493, Column: 3}, Name: "mfma.f32.32x32x4.xf32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 494, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 494, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x4_xf32\""}},
+			{Pos: irdl.Position{Line: 495, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 495, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 495, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 495, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 496, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 496, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 496, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 496, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 497, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 497, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 499, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 499, Column: 3}, Name: "mfma.f32.32x32x4bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 500, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 500, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x4bf16\""}},
+			{Pos: irdl.Position{Line: 501, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 501, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 501, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 501, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 502, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 502, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 502, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 502, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 503, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 503, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 505, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 505, Column: 3}, Name: "mfma.f32.32x32x4bf16.1k", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 506, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 506, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x4bf16_1k\""}},
+			{Pos: irdl.Position{Line: 507, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 507, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 507, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 507, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 508, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 508, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 508, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 508, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 509, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 509, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 511, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 511, Column: 3}, Name: "mfma.f32.32x32x4f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 512, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 512, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x4f16\""}},
+			{Pos: irdl.Position{Line: 513, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 513, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 513, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 513, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 514, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 514, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 514, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 514, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 515, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 515, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 517, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 517, Column: 3}, Name: "mfma.f32.32x32x8bf16.1k", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 518, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 518, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x8bf16_1k\""}},
+			{Pos: irdl.Position{Line: 519, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 519, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 519, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 519, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 520, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 520, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 520, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 520, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 521, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 521, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 523, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 523, Column: 3}, Name: "mfma.f32.32x32x8f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 524, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 524, Column: 13}, Raw: "\"Matrix core operation mfma_f32_32x32x8f16\""}},
+			{Pos: irdl.Position{Line: 525, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 525, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 525, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 525, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 526, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 526, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 526, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 526, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 527, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 527, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 529, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 529, Column: 3}, Name: "mfma.f32.4x4x1f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 530, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 530, Column: 13}, Raw: "\"Matrix core operation mfma_f32_4x4x1f32\""}},
+			{Pos: irdl.Position{Line: 531, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 531, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 531, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 531, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 532, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 532, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 532, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 532, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 533, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 533, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 535, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 535, Column: 3}, Name: "mfma.f32.4x4x2bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 536, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 536, Column: 13}, Raw: "\"Matrix core operation mfma_f32_4x4x2bf16\""}},
+			{Pos: irdl.Position{Line: 537, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 537, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 537, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 537, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 538, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 538, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 538, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 538, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 539, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 539, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 541, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 541, Column: 3}, Name: "mfma.f32.4x4x4bf16.1k", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 542, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 542, Column: 13}, Raw: "\"Matrix core operation mfma_f32_4x4x4bf16_1k\""}},
+			{Pos: irdl.Position{Line: 543, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 543, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 543, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 543, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 544, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 544, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 544, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 544, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 545, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 545, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 547, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 547, Column: 3}, Name: "mfma.f32.4x4x4f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 548, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 548, Column: 13}, Raw: "\"Matrix core operation mfma_f32_4x4x4f16\""}},
+			{Pos: irdl.Position{Line: 549, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 549, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 549, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 549, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 550, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 550, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 550, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 550, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 551, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 551, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 553, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 553, Column: 3}, Name: "mfma.f64.16x16x4f64", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 554, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 554, Column: 13}, Raw: "\"Matrix core operation mfma_f64_16x16x4f64\""}},
+			{Pos: irdl.Position{Line: 555, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 555, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 555, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 555, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 556, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 556, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 556, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 556, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 557, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 557, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 559, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 559, Column: 3}, Name: "mfma.f64.4x4x4f64", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 560, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 560, Column: 13}, Raw: "\"Matrix core operation mfma_f64_4x4x4f64\""}},
+			{Pos: irdl.Position{Line: 561, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 561, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 561, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 561, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 562, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 562, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 562, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 562, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 563, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 563, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 565, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 565, Column: 3}, Name: "mfma.i32.16x16x16i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 566, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 566, Column: 13}, Raw: "\"Matrix core operation mfma_i32_16x16x16i8\""}},
+			{Pos: irdl.Position{Line: 567, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 567, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 567, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 567, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 568, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 568, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 568, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 568, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 569, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 569, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 571, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 571, Column: 3}, Name: "mfma.i32.16x16x32.i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 572, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 572, Column: 13}, Raw: "\"Matrix core operation mfma_i32_16x16x32_i8\""}},
+			{Pos: irdl.Position{Line: 573, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 573, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 573, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 573, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 574, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 574, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 574, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 574, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 575, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 575, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 577, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 577, Column: 3}, Name: "mfma.i32.16x16x4i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 578, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 578, Column: 13}, Raw: "\"Matrix core operation mfma_i32_16x16x4i8\""}},
+			{Pos: irdl.Position{Line: 579, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 579, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 579, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 579, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 580, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 580, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 580, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 580, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 581, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 581, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 583, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 583, Column: 3}, Name: "mfma.i32.16x16x64.i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 584, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 584, Column: 13}, Raw: "\"Matrix core operation mfma_i32_16x16x64_i8\""}},
+			{Pos: irdl.Position{Line: 585, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 585, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 585, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 585, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 586, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 586, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 586, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 586, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 587, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 587, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 589, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 589, Column: 3}, Name: "mfma.i32.32x32x16.i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 590, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 590, Column: 13}, Raw: "\"Matrix core operation mfma_i32_32x32x16_i8\""}},
+			{Pos: irdl.Position{Line: 591, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 591, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 591, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 591, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 592, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 592, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 592, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 592, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 593, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 593, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 595, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 595, Column: 3}, Name: "mfma.i32.32x32x32.i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 596, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 596, Column: 13}, Raw: "\"Matrix core operation mfma_i32_32x32x32_i8\""}},
+			{Pos: irdl.Position{Line: 597, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 597, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 597, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 597, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 598, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 598, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 598, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 598, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 599, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 599, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 601, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 601, Column: 3}, Name: "mfma.i32.32x32x4i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 602, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 602, Column: 13}, Raw: "\"Matrix core operation mfma_i32_32x32x4i8\""}},
+			{Pos: irdl.Position{Line: 603, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 603, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 603, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 603, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 604, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 604, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 604, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 604, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 605, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 605, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 607, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 607, Column: 3}, Name: "mfma.i32.32x32x8i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 608, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 608, Column: 13}, Raw: "\"Matrix core operation mfma_i32_32x32x8i8\""}},
+			{Pos: irdl.Position{Line: 609, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 609, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 609, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 609, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 610, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 610, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 610, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 610, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 611, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 611, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 613, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 613, Column: 3}, Name: "mfma.i32.4x4x4i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 614, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 614, Column: 13}, Raw: "\"Matrix core operation mfma_i32_4x4x4i8\""}},
+			{Pos: irdl.Position{Line: 615, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 615, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 615, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 615, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 616, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 616, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 616, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 616, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 617, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 617, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 619, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 619, Column: 3}, Name: "mfma.scale.f32.16x16x128.f8f6f4", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 620, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 620, Column: 13}, Raw: "\"Matrix core operation mfma_scale_f32_16x16x128_f8f6f4\""}},
+			{Pos: irdl.Position{Line: 621, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 621, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 621, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 621, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 622, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 622, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 622, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 622, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 623, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 623, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 625, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 625, Column: 3}, Name: "mfma.scale.f32.32x32x64.f8f6f4", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 626, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 626, Column: 13}, Raw: "\"Matrix core operation mfma_scale_f32_32x32x64_f8f6f4\""}},
+			{Pos: irdl.Position{Line: 627, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 627, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 627, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 627, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 628, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 628, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 628, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 628, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 629, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 629, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 631, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 631, Column: 3}, Name: "smfmac.f32.16x16x128.bf8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 632, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 632, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x128_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 633, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 633, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 633, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 633, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 634, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 634, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 634, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 634, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 635, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 635, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 637, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 637, Column: 3}, Name: "smfmac.f32.16x16x128.bf8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 638, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 638, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x128_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 639, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 639, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 639, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 639, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 640, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 640, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 640, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 640, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 641, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 641, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 643, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 643, Column: 3}, Name: "smfmac.f32.16x16x128.fp8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 644, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 644, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x128_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 645, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 645, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 645, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 645, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 646, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 646, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 646, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 646, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 647, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 647, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 649, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 649, Column: 3}, Name: "smfmac.f32.16x16x128.fp8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 650, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 650, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x128_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 651, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 651, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 651, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 651, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 652, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 652, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 652, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 652, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 653, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 653, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 655, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 655, Column: 3}, Name: "smfmac.f32.16x16x32.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 656, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 656, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x32_bf16\""}},
+			{Pos: irdl.Position{Line: 657, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 657, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 657, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 657, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 658, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 658, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 658, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 658, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 659, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 659, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 661, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 661, Column: 3}, Name: "smfmac.f32.16x16x32.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 662, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 662, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x32_f16\""}},
+			{Pos: irdl.Position{Line: 663, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 663, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 663, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 663, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 664, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 664, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 664, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 664, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 665, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 665, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 667, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 667, Column: 3}, Name: "smfmac.f32.16x16x64.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 668, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 668, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x64_bf16\""}},
+			{Pos: irdl.Position{Line: 669, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 669, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 669, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 669, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 670, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 670, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 670, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 670, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 671, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 671, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 673, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 673, Column: 3}, Name: "smfmac.f32.16x16x64.bf8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 674, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 674, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x64_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 675, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 675, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 675, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 675, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 676, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 676, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 676, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 676, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 677, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 677, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 679, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 679, Column: 3}, Name: "smfmac.f32.16x16x64.bf8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 680, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 680, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x64_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 681, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 681, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 681, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 681, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 682, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 682, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 682, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 682, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 683, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 683, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 685, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 685, Column: 3}, Name: "smfmac.f32.16x16x64.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 686, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 686, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x64_f16\""}},
+			{Pos: irdl.Position{Line: 687, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 687, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 687, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 687, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 688, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 688, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 688, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 688, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 689, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 689, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 691, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 691, Column: 3}, Name: "smfmac.f32.16x16x64.fp8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 692, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 692, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x64_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 693, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 693, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 693, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 693, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 694, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 694, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 694, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 694, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 695, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 695, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 697, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 697, Column: 3}, Name: "smfmac.f32.16x16x64.fp8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 698, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 698, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_16x16x64_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 699, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 699, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 699, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 699, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 700, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 700, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 700, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 700, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 701, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 701, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 703, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 703, Column: 3}, Name: "smfmac.f32.32x32x16.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 704, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 704, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x16_bf16\""}},
+			{Pos: irdl.Position{Line: 705, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 705, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 705, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 705, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 706, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 706, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 706, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 706, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 707, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 707, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 709, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 709, Column: 3}, Name: "smfmac.f32.32x32x16.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 710, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 710, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x16_f16\""}},
+			{Pos: irdl.Position{Line: 711, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 711, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 711, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 711, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 712, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 712, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 712, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 712, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 713, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 713, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 715, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 715, Column: 3}, Name: "smfmac.f32.32x32x32.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 716, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 716, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x32_bf16\""}},
+			{Pos: irdl.Position{Line: 717, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 717, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 717, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 717, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 718, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 718, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 718, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 718, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 719, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 719, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 721, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 721, Column: 3}, Name: "smfmac.f32.32x32x32.bf8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 722, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 722, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x32_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 723, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 723, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 723, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 723, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 724, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 724, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 724, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 724, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 725, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 725, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 727, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 727, Column: 3}, Name: "smfmac.f32.32x32x32.bf8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 728, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 728, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x32_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 729, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 729, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 729, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 729, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 730, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 730, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 730, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 730, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 731, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 731, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 733, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 733, Column: 3}, Name: "smfmac.f32.32x32x32.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 734, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 734, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x32_f16\""}},
+			{Pos: irdl.Position{Line: 735, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 735, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 735, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 735, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 736, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 736, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 736, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 736, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 737, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 737, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 739, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 739, Column: 3}, Name: "smfmac.f32.32x32x32.fp8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 740, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 740, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x32_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 741, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 741, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 741, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 741, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 742, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 742, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 742, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 742, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 743, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 743, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 745, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 745, Column: 3}, Name: "smfmac.f32.32x32x32.fp8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 746, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 746, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x32_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 747, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 747, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 747, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 747, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 748, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 748, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 748, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 748, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 749, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 749, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 751, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 751, Column: 3}, Name: "smfmac.f32.32x32x64.bf8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 752, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 752, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x64_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 753, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 753, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 753, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 753, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 754, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 754, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 754, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 754, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 755, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 755, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 757, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 757, Column: 3}, Name: "smfmac.f32.32x32x64.bf8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 758, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 758, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x64_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 759, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 759, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 759, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 759, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 760, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 760, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 760, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 760, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 761, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 761, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 763, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 763, Column: 3}, Name: "smfmac.f32.32x32x64.fp8.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 764, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 764, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x64_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 765, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 765, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 765, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 765, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 766, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 766, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 766, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 766, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 767, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 767, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 769, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 769, Column: 3}, Name: "smfmac.f32.32x32x64.fp8.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 770, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 770, Column: 13}, Raw: "\"Matrix core operation smfmac_f32_32x32x64_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 771, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 771, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 771, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 771, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 772, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 772, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 772, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 772, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 773, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 773, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 775, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 775, Column: 3}, Name: "smfmac.i32.16x16x128.i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 776, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 776, Column: 13}, Raw: "\"Matrix core operation smfmac_i32_16x16x128_i8\""}},
+			{Pos: irdl.Position{Line: 777, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 777, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 777, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 777, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 778, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 778, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 778, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 778, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 779, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 779, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 781, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 781, Column: 3}, Name: "smfmac.i32.16x16x64.i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 782, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 782, Column: 13}, Raw: "\"Matrix core operation smfmac_i32_16x16x64_i8\""}},
+			{Pos: irdl.Position{Line: 783, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 783, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 783, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 783, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 784, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 784, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 784, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 784, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 785, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 785, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 787, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 787, Column: 3}, Name: "smfmac.i32.32x32x32.i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 788, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 788, Column: 13}, Raw: "\"Matrix core operation smfmac_i32_32x32x32_i8\""}},
+			{Pos: irdl.Position{Line: 789, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 789, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 789, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 789, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 790, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 790, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 790, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 790, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 791, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 791, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 793, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 793, Column: 3}, Name: "smfmac.i32.32x32x64.i8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 794, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 794, Column: 13}, Raw: "\"Matrix core operation smfmac_i32_32x32x64_i8\""}},
+			{Pos: irdl.Position{Line: 795, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 795, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 795, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 795, Column: 30}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 796, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 796, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 796, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 796, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 797, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 797, Column: 12}, Raw: "\"$args attr-dict `:` functional-type($args, $res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 799, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 799, Column: 3}, Name: "wmma.f32.16x16x16.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 800, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 800, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x16_f16\""}},
+			{Pos: irdl.Position{Line: 801, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 801, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 801, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 801, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 801, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 801, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 801, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 801, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 802, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 802, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 802, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 802, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 803, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 803, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 805, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 805, Column: 3}, Name: "wmma.f32.16x16x16.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 806, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 806, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x16_bf16\""}},
+			{Pos: irdl.Position{Line: 807, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 807, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 807, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 807, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 807, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 807, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 807, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 807, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 808, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 808, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 808, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 808, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 809, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 809, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 811, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 811, Column: 3}, Name: "wmma.f16.16x16x16.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 812, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 812, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f16_16x16x16_f16\""}},
+			{Pos: irdl.Position{Line: 813, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 813, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 813, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 813, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 813, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 813, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 813, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 813, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 814, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 814, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 814, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 814, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 815, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 815, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 815, Column: 17}, Name: "opsel", C: &irdl.Constraint{Pos: irdl.Position{Line: 815, Column: 24}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 815, Column: 35}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 816, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 816, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 818, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 818, Column: 3}, Name: "wmma.bf16.16x16x16.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 819, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 819, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_bf16_16x16x16_bf16\""}},
+			{Pos: irdl.Position{Line: 820, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 820, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 820, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 820, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 820, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 820, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 821, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 821, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 821, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 821, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 822, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 822, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 822, Column: 17}, Name: "opsel", C: &irdl.Constraint{Pos: irdl.Position{Line: 822, Column: 24}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 822, Column: 35}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 823, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 823, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 825, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 825, Column: 3}, Name: "wmma.i32.16x16x16.iu8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 826, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 826, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_i32_16x16x16_iu8\""}},
+			{Pos: irdl.Position{Line: 827, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 827, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 827, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 827, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 827, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 827, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 827, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 827, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 828, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 828, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 828, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 828, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 829, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 829, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 829, Column: 17}, Name: "signA", C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 24}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 829, Column: 35}, Value: "false"}},
+				{Pos: irdl.Position{Line: 829, Column: 42}, Name: "signB", C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 49}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 829, Column: 60}, Value: "false"}},
+				{Pos: irdl.Position{Line: 829, Column: 67}, Name: "clamp", C: &irdl.Constraint{Pos: irdl.Position{Line: 829, Column: 74}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 829, Column: 85}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 830, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 830, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 832, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 832, Column: 3}, Name: "wmma.i32.16x16x16.iu4", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 833, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 833, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_i32_16x16x16_iu4\""}},
+			{Pos: irdl.Position{Line: 834, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 834, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 834, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 834, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 834, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 834, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 834, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 834, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 835, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 835, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 835, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 835, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 836, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 836, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 836, Column: 17}, Name: "signA", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 24}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 836, Column: 35}, Value: "false"}},
+				{Pos: irdl.Position{Line: 836, Column: 42}, Name: "signB", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 49}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 836, Column: 60}, Value: "false"}},
+				{Pos: irdl.Position{Line: 836, Column: 67}, Name: "clamp", C: &irdl.Constraint{Pos: irdl.Position{Line: 836, Column: 74}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 836, Column: 85}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 837, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 837, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 839, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 839, Column: 3}, Name: "wmma.f32.16x16x16.fp8_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 840, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 840, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x16_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 841, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 841, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 841, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 841, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 841, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 841, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 842, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 842, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 842, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 842, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 843, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 843, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 845, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 845, Column: 3}, Name: "wmma.f32.16x16x16.fp8_bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 846, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 846, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x16_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 847, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 847, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 847, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 847, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 847, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 847, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 848, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 848, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 848, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 848, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 849, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 849, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 851, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 851, Column: 3}, Name: "wmma.f32.16x16x16.bf8_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 852, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 852, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x16_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 853, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 853, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 853, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 853, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 853, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 853, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 854, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 854, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 854, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 854, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 855, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 855, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 857, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 857, Column: 3}, Name: "wmma.f32.16x16x16.bf8_bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 858, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 858, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x16_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 859, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 859, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 859, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 859, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 859, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 859, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 859, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 859, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 860, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 860, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 860, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 860, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 861, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 861, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 863, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 863, Column: 3}, Name: "wmma.i32.16x16x32.iu4", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 864, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 864, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_i32_16x16x32_iu4\""}},
+			{Pos: irdl.Position{Line: 865, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 865, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 865, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 865, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 865, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 865, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 866, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 866, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 866, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 866, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 867, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 867, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 867, Column: 17}, Name: "signA", C: &irdl.Constraint{Pos: irdl.Position{Line: 867, Column: 24}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 867, Column: 35}, Value: "false"}},
+				{Pos: irdl.Position{Line: 867, Column: 42}, Name: "signB", C: &irdl.Constraint{Pos: irdl.Position{Line: 867, Column: 49}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 867, Column: 60}, Value: "false"}},
+				{Pos: irdl.Position{Line: 867, Column: 67}, Name: "clamp", C: &irdl.Constraint{Pos: irdl.Position{Line: 867, Column: 74}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 867, Column: 85}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 868, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 868, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 870, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 870, Column: 3}, Name: "cvt.f32.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 871, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 871, Column: 13}, Raw: "\"Converts the selected fp8 byte of a word to f32\""}},
+			{Pos: irdl.Position{Line: 872, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 872, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 872, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 873, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 873, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 873, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 873, Column: 21}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 874, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 874, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 874, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 874, Column: 19}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 875, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 875, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 875, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 875, Column: 26}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 876, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 876, Column: 12}, Raw: "\"attr-dict $srcA `[` $byteSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 878, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 878, Column: 3}, Name: "cvt.pk.f32.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 879, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 879, Column: 13}, Raw: "\"Converts the selected pair of fp8 values of a word to two f32\""}},
+			{Pos: irdl.Position{Line: 880, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 880, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 880, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 881, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 881, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 881, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 881, Column: 20}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 882, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 882, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 882, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 882, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 882, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 882, Column: 28}, Name: "F32"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 883, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 883, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 883, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 883, Column: 26}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 884, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 884, Column: 12}, Raw: "\"attr-dict $src `[` $wordSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 886, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 886, Column: 3}, Name: "cvt.pk.fp8.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 887, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 887, Column: 13}, Raw: "\"Converts two f32 to fp8 into the selected half of a word\""}},
+			{Pos: irdl.Position{Line: 888, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 888, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 888, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 889, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 889, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 889, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 21}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 889, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 32}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 889, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 42}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 890, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 890, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 890, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 891, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 891, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 891, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 891, Column: 26}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 892, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 892, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $wordSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 894, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 894, Column: 3}, Name: "cvt.sr.fp8.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 895, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 895, Column: 13}, Raw: "\"Converts an f32 to fp8 with stochastic rounding into the selected byte of a word\""}},
+			{Pos: irdl.Position{Line: 896, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 896, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 896, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 897, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 897, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 21}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 897, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 32}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 897, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 42}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 898, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 898, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 899, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 899, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 899, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 26}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 900, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 900, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $byteSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 902, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 902, Column: 3}, Name: "cvt.f32.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 903, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 903, Column: 13}, Raw: "\"Converts the selected bf8 byte of a word to f32\""}},
+			{Pos: irdl.Position{Line: 904, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 904, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 904, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 905, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 905, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 905, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 905, Column: 21}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 906, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 906, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 906, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 906, Column: 19}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 907, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 907, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 907, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 26}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 908, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 908, Column: 12}, Raw: "\"attr-dict $srcA `[` $byteSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 910, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 910, Column: 3}, Name: "cvt.pk.f32.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 911, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 911, Column: 13}, Raw: "\"Converts the selected pair of bf8 values of a word to two f32\""}},
+			{Pos: irdl.Position{Line: 912, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 912, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 912, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 913, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 913, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 913, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 913, Column: 20}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 914, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 914, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 914, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 914, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 28}, Name: "F32"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 915, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 915, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 915, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 915, Column: 26}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 916, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 916, Column: 12}, Raw: "\"attr-dict $src `[` $wordSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 918, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 918, Column: 3}, Name: "cvt.pk.bf8.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 919, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 919, Column: 13}, Raw: "\"Converts two f32 to bf8 into the selected half of a word\""}},
+			{Pos: irdl.Position{Line: 920, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 920, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 921, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 21}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 921, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 32}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 921, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 42}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 922, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 922, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 922, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 923, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 923, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 923, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 923, Column: 26}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 924, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 924, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $wordSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 926, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 926, Column: 3}, Name: "cvt.sr.bf8.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 927, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 927, Column: 13}, Raw: "\"Converts an f32 to bf8 with stochastic rounding into the selected byte of a word\""}},
+			{Pos: irdl.Position{Line: 928, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 928, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 928, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 929, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 929, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 929, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 21}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 929, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 32}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 929, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 42}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 930, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 930, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 930, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 930, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 931, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 931, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 931, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 931, Column: 26}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 932, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 932, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $byteSel `]` `:` type($res)\""}},
+		}}},
+	}},
+}}

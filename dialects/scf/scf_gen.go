@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
@@ -718,3 +719,311 @@ func registerHooks(ctx *ir.Context) {
 		}
 	})
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0xa9, 0x1b, 0x39, 0x8a, 0xbd, 0xed, 0x84, 0x94, 0x85, 0x07, 0xdc, 0x32, 0xcc, 0xd9, 0x2e, 0xa1, 0xf2, 0x13, 0x72, 0x85, 0x31, 0x11, 0x4b, 0x6f, 0x1e, 0x6b, 0xbf, 0x92, 0x6f, 0x25, 0x79, 0x1d}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 12, Column: 1}, Name: "scf", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 13, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 13, Column: 11}, Raw: "\"Structured control flow operations\""}},
+		{Pos: irdl.Position{Line: 15, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 15, Column: 3}, Name: "AnySignlessIntegerOrIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 15, Column: 42}, Name: "AnyOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 15, Column: 48}, C: &irdl.Constraint{Pos: irdl.Position{Line: 15, Column: 48}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 15, Column: 68}, C: &irdl.Constraint{Pos: irdl.Position{Line: 15, Column: 68}, Name: "Index"}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 16, Column: 15}, Raw: "\"signless integer or index\""}}},
+		{Pos: irdl.Position{Line: 18, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 18, Column: 3}, Name: "condition", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 19, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 19, Column: 13}, Raw: "\"loop continuation condition\""}},
+			{Pos: irdl.Position{Line: 20, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 20, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 20, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 20, Column: 19}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 20, Column: 31}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 20, Column: 41}, Str: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 41}, Raw: "\"scf.while\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 21, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 21, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 21, Column: 15}, Name: "condition", C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 26}, Name: "I1"}},
+				{Pos: irdl.Position{Line: 21, Column: 30}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 21, Column: 45}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 22, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 12}, Raw: "\"`(` $condition `)` attr-dict ($args^ `:` type($args))?\""}},
+			{Pos: irdl.Position{Line: 23, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 23, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 23, Column: 12}, Kind: "interfaces", Func: "conditionInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 26, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 26, Column: 3}, Name: "execute_region", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 27, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 13}, Raw: "\"operation that executes its region exactly once\""}},
+			{Pos: irdl.Position{Line: 28, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 28, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 28, Column: 13}, Name: "RecursiveMemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 29, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 29, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 29, Column: 14}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 30, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 30, Column: 17}, Name: "no_inline", C: &irdl.Constraint{Pos: irdl.Position{Line: 30, Column: 28}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 31, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 31, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 22}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 32, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 32, Column: 12}, Kind: "verifier", Func: "verifyExecuteRegion"},
+				{Pos: irdl.Position{Line: 32, Column: 44}, Kind: "printer", Func: "printExecuteRegion"},
+				{Pos: irdl.Position{Line: 32, Column: 74}, Kind: "parser", Func: "parseExecuteRegion"},
+				{Pos: irdl.Position{Line: 32, Column: 103}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 32, Column: 118}, Kind: "interfaces", Func: "executeRegionInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 35, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 35, Column: 3}, Name: "for", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 36, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 36, Column: 13}, Raw: "\"for operation\""}},
+			{Pos: irdl.Position{Line: 37, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 37, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 37, Column: 13}, Name: "AutomaticAllocationScope"},
+				{Pos: irdl.Position{Line: 37, Column: 39}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 37, Column: 53}, Str: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 53}, Raw: "\"lowerBound\""}},
+					{Pos: irdl.Position{Line: 37, Column: 67}, Str: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 67}, Raw: "\"upperBound\""}},
+					{Pos: irdl.Position{Line: 37, Column: 81}, Str: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 81}, Raw: "\"step\""}},
+				}},
+				{Pos: irdl.Position{Line: 38, Column: 13}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 38, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 38, Column: 43}, Raw: "\"scf.yield\""}},
+				}},
+				{Pos: irdl.Position{Line: 38, Column: 57}, Name: "RecursiveMemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 39, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 39, Column: 15}, Name: "lowerBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 27}, Name: "AnySignlessIntegerOrIndex"}},
+				{Pos: irdl.Position{Line: 39, Column: 54}, Name: "upperBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 66}, Name: "AnySignlessIntegerOrIndex"}},
+				{Pos: irdl.Position{Line: 40, Column: 15}, Name: "step", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 21}, Name: "AnySignlessIntegerOrIndex"}},
+				{Pos: irdl.Position{Line: 40, Column: 48}, Name: "initArgs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 67}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 41, Column: 14}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 42, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 42, Column: 17}, Name: "unsignedCmp", C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 30}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 43, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 22}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 44, Column: 5}, Entry: &irdl.EntryBlock{Pos: irdl.Position{Line: 44, Column: 5}, Region: "region", Args: []string{
+				"lowerBound",
+				"initArgs",
+			}}},
+			{Pos: irdl.Position{Line: 45, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 45, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 45, Column: 12}, Kind: "verifier", Func: "verifyFor"},
+				{Pos: irdl.Position{Line: 45, Column: 34}, Kind: "regionVerifier", Func: "verifyForRegions"},
+				{Pos: irdl.Position{Line: 45, Column: 69}, Kind: "printer", Func: "printFor"},
+				{Pos: irdl.Position{Line: 45, Column: 89}, Kind: "parser", Func: "parseFor"},
+				{Pos: irdl.Position{Line: 46, Column: 12}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 46, Column: 27}, Kind: "interfaces", Func: "forInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 49, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 49, Column: 3}, Name: "forall", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 50, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 50, Column: 13}, Raw: "\"evaluate a block multiple times in parallel\""}},
+			{Pos: irdl.Position{Line: 51, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 51, Column: 13}, Name: "AutomaticAllocationScope"},
+				{Pos: irdl.Position{Line: 51, Column: 39}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 52, Column: 13}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 52, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 52, Column: 43}, Raw: "\"scf.forall.in_parallel\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 53, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 53, Column: 15}, Name: "dynamicLowerBound", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 53, Column: 43}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 53, Column: 50}, Name: "dynamicUpperBound", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 53, Column: 78}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 54, Column: 15}, Name: "dynamicStep", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 54, Column: 37}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 54, Column: 44}, Name: "outputs", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 54, Column: 62}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 54, Column: 77}, C: &irdl.Constraint{Pos: irdl.Position{Line: 54, Column: 77}, Name: "AnyType"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 55, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 55, Column: 14}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 55, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 56, Column: 17}, Name: "staticLowerBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 35}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 56, Column: 54}, Name: "staticUpperBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 72}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 57, Column: 17}, Name: "staticStep", C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 29}, Name: "DenseI64ArrayAttr"}},
+				{Pos: irdl.Position{Line: 57, Column: 48}, Name: "mapping", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 57, Column: 66}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 58, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 58, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 58, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 58, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 58, Column: 34}, Int: "1"},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 59, Column: 12}, Kind: "verifier", Func: "verifyForall"},
+				{Pos: irdl.Position{Line: 59, Column: 37}, Kind: "regionVerifier", Func: "verifyForallRegions"},
+				{Pos: irdl.Position{Line: 59, Column: 75}, Kind: "printer", Func: "printForall"},
+				{Pos: irdl.Position{Line: 59, Column: 98}, Kind: "parser", Func: "parseForall"},
+				{Pos: irdl.Position{Line: 60, Column: 12}, Kind: "interfaces", Func: "forallInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 64, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 64, Column: 3}, Name: "if", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 65, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 65, Column: 13}, Raw: "\"if-then-else operation\""}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 66, Column: 13}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 66, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 66, Column: 43}, Raw: "\"scf.yield\""}},
+				}},
+				{Pos: irdl.Position{Line: 66, Column: 57}, Name: "RecursiveMemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 67, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 67, Column: 15}, Name: "condition", C: &irdl.Constraint{Pos: irdl.Position{Line: 67, Column: 26}, Name: "I1"}},
+			}}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 68, Column: 14}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 69, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 69, Column: 14}, Name: "thenRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 26}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 69, Column: 38}, Int: "1"},
+				}}},
+				{Pos: irdl.Position{Line: 69, Column: 42}, Name: "elseRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 54}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 70, Column: 5}, Entry: &irdl.EntryBlock{Pos: irdl.Position{Line: 70, Column: 5}, Region: "thenRegion"}},
+			{Pos: irdl.Position{Line: 71, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 71, Column: 12}, Kind: "verifier", Func: "verifyIf"},
+				{Pos: irdl.Position{Line: 71, Column: 33}, Kind: "printer", Func: "printIf"},
+				{Pos: irdl.Position{Line: 71, Column: 52}, Kind: "parser", Func: "parseIf"},
+				{Pos: irdl.Position{Line: 71, Column: 70}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 71, Column: 85}, Kind: "interfaces", Func: "ifInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 74, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 74, Column: 3}, Name: "parallel", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 75, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 75, Column: 13}, Raw: "\"parallel for operation\""}},
+			{Pos: irdl.Position{Line: 76, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 76, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 76, Column: 13}, Name: "AutomaticAllocationScope"},
+				{Pos: irdl.Position{Line: 76, Column: 39}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 76, Column: 63}, Name: "SingleBlock"},
+			}}},
+			{Pos: irdl.Position{Line: 77, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 77, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 77, Column: 15}, Name: "lowerBound", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 77, Column: 36}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 77, Column: 43}, Name: "upperBound", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 77, Column: 64}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 77, Column: 71}, Name: "step", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 77, Column: 86}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 78, Column: 15}, Name: "initVals", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 78, Column: 34}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 79, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 79, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 79, Column: 14}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 79, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 80, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 80, Column: 14}, Name: "region", C: &irdl.Constraint{Pos: irdl.Position{Line: 80, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 80, Column: 34}, Int: "1"},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 81, Column: 5}, Entry: &irdl.EntryBlock{Pos: irdl.Position{Line: 81, Column: 5}, Region: "region", Args: []string{
+				"lowerBound",
+			}}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 82, Column: 12}, Kind: "verifier", Func: "verifyParallel"},
+				{Pos: irdl.Position{Line: 82, Column: 39}, Kind: "printer", Func: "printParallel"},
+				{Pos: irdl.Position{Line: 82, Column: 64}, Kind: "parser", Func: "parseParallel"},
+				{Pos: irdl.Position{Line: 82, Column: 88}, Kind: "interfaces", Func: "parallelInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 85, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 85, Column: 3}, Name: "reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 86, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 86, Column: 13}, Raw: "\"reduce operation for scf.parallel\""}},
+			{Pos: irdl.Position{Line: 87, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 87, Column: 13}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 87, Column: 25}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 87, Column: 35}, Str: &irdl.Str{Pos: irdl.Position{Line: 87, Column: 35}, Raw: "\"scf.parallel\""}},
+				}},
+				{Pos: irdl.Position{Line: 87, Column: 52}, Name: "RecursiveMemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 88, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 88, Column: 15}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 88, Column: 30}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 89, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 89, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 89, Column: 14}, Name: "reductions", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 89, Column: 35}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 89, Column: 47}, Int: "1"},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 90, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 90, Column: 12}, Kind: "regionVerifier", Func: "verifyReduceRegions"},
+				{Pos: irdl.Position{Line: 90, Column: 50}, Kind: "printer", Func: "printReduce"},
+				{Pos: irdl.Position{Line: 90, Column: 73}, Kind: "parser", Func: "parseReduce"},
+				{Pos: irdl.Position{Line: 90, Column: 95}, Kind: "interfaces", Func: "reduceInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 94, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 94, Column: 3}, Name: "while", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 95, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 95, Column: 13}, Raw: "\"a generic 'while' loop\""}},
+			{Pos: irdl.Position{Line: 96, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 96, Column: 13}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 96, Column: 37}, Name: "SingleBlock"},
+			}}},
+			{Pos: irdl.Position{Line: 97, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 97, Column: 15}, Name: "inits", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 97, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 98, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 98, Column: 14}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 98, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 99, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 99, Column: 14}, Name: "before", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 22}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 99, Column: 34}, Int: "1"},
+				}}},
+				{Pos: irdl.Position{Line: 99, Column: 38}, Name: "after", C: &irdl.Constraint{Pos: irdl.Position{Line: 99, Column: 45}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 99, Column: 57}, Int: "1"},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 100, Column: 5}, Entry: &irdl.EntryBlock{Pos: irdl.Position{Line: 100, Column: 5}, Region: "before", Args: []string{
+				"inits",
+			}}},
+			{Pos: irdl.Position{Line: 101, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 101, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 101, Column: 12}, Kind: "verifier", Func: "verifyWhile"},
+				{Pos: irdl.Position{Line: 101, Column: 36}, Kind: "regionVerifier", Func: "verifyWhileRegions"},
+				{Pos: irdl.Position{Line: 101, Column: 73}, Kind: "printer", Func: "printWhile"},
+				{Pos: irdl.Position{Line: 101, Column: 95}, Kind: "parser", Func: "parseWhile"},
+				{Pos: irdl.Position{Line: 102, Column: 12}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 102, Column: 27}, Kind: "interfaces", Func: "whileInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 105, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 105, Column: 3}, Name: "index_switch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 106, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 106, Column: 13}, Raw: "\"switch-case operation on an index argument\""}},
+			{Pos: irdl.Position{Line: 107, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 107, Column: 13}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 107, Column: 37}, Name: "SingleBlock"},
+			}}},
+			{Pos: irdl.Position{Line: 108, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 108, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 108, Column: 15}, Name: "arg", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 20}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 109, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 109, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 109, Column: 14}, Name: "values", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 109, Column: 31}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 110, Column: 17}, Name: "cases", C: &irdl.Constraint{Pos: irdl.Position{Line: 110, Column: 24}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 111, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 111, Column: 14}, Name: "defaultRegion", C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 29}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 111, Column: 41}, Int: "1"},
+				}}},
+				{Pos: irdl.Position{Line: 111, Column: 45}, Name: "caseRegions", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 111, Column: 67}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 111, Column: 79}, Int: "1"},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 112, Column: 12}, Kind: "verifier", Func: "verifyIndexSwitch"},
+				{Pos: irdl.Position{Line: 112, Column: 42}, Kind: "printer", Func: "printIndexSwitch"},
+				{Pos: irdl.Position{Line: 112, Column: 70}, Kind: "parser", Func: "parseIndexSwitch"},
+				{Pos: irdl.Position{Line: 112, Column: 97}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 113, Column: 12}, Kind: "interfaces", Func: "indexSwitchInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 116, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 116, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 117, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 117, Column: 13}, Raw: "\"loop yield and termination operation\""}},
+			{Pos: irdl.Position{Line: 118, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 118, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 118, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 118, Column: 31}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 119, Column: 13}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 119, Column: 23}, Str: &irdl.Str{Pos: irdl.Position{Line: 119, Column: 23}, Raw: "\"scf.execute_region\""}},
+					{Pos: irdl.Position{Line: 119, Column: 45}, Str: &irdl.Str{Pos: irdl.Position{Line: 119, Column: 45}, Raw: "\"scf.for\""}},
+					{Pos: irdl.Position{Line: 119, Column: 56}, Str: &irdl.Str{Pos: irdl.Position{Line: 119, Column: 56}, Raw: "\"scf.if\""}},
+					{Pos: irdl.Position{Line: 119, Column: 66}, Str: &irdl.Str{Pos: irdl.Position{Line: 119, Column: 66}, Raw: "\"scf.index_switch\""}},
+					{Pos: irdl.Position{Line: 119, Column: 86}, Str: &irdl.Str{Pos: irdl.Position{Line: 119, Column: 86}, Raw: "\"scf.while\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 120, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 120, Column: 15}, Name: "results", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 120, Column: 33}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 121, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 121, Column: 12}, Raw: "\"attr-dict ($results^ `:` type($results))?\""}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 122, Column: 12}, Kind: "interfaces", Func: "yieldInterfaces"},
+			}}},
+		}}},
+	}},
+}}

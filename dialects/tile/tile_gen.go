@@ -1973,3 +1973,616 @@ func opt(present bool, v any) any {
 	}
 	return v
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0xb2, 0xae, 0x6a, 0x59, 0x8e, 0xcb, 0x58, 0x1f, 0xc0, 0x40, 0x54, 0xc3, 0x7c, 0x96, 0x1f, 0x89, 0x1d, 0xe1, 0x61, 0x11, 0x97, 0x96, 0x04, 0x10, 0x38, 0xc4, 0xef, 0x49, 0xdd, 0x16, 0x9f, 0x38}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 9, Column: 1}, Name: "tile", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 10, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 10, Column: 11}, Raw: "\"Block-level kernels: a grid of programs over tiles\""}},
+		{Pos: irdl.Position{Line: 12, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 12, Column: 3}, Name: "Tile", C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 21}, Name: "HasStaticShape", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 12, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 36}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 12, Column: 51}, C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 51}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 12, Column: 57}, C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 57}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 12, Column: 69}, C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 69}, Name: "Index"}},
+					{Pos: irdl.Position{Line: 12, Column: 76}, C: &irdl.Constraint{Pos: irdl.Position{Line: 12, Column: 76}, Name: "AnyFloat"}},
+				}}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 13, Column: 15}, Raw: "\"statically shaped tensor of integer, index or float values (a tile)\""}}},
+		{Pos: irdl.Position{Line: 14, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 14, Column: 3}, Name: "IntTile", C: &irdl.Constraint{Pos: irdl.Position{Line: 14, Column: 24}, Name: "HasStaticShape", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 14, Column: 39}, C: &irdl.Constraint{Pos: irdl.Position{Line: 14, Column: 39}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 14, Column: 54}, C: &irdl.Constraint{Pos: irdl.Position{Line: 14, Column: 54}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 14, Column: 60}, C: &irdl.Constraint{Pos: irdl.Position{Line: 14, Column: 60}, Name: "AnySignlessInteger"}},
+					{Pos: irdl.Position{Line: 14, Column: 80}, C: &irdl.Constraint{Pos: irdl.Position{Line: 14, Column: 80}, Name: "Index"}},
+				}}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 15}, Raw: "\"statically shaped tensor of signless integer or index values\""}}},
+		{Pos: irdl.Position{Line: 16, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 16, Column: 3}, Name: "MaskTile", C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 25}, Name: "HasStaticShape", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 16, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 40}, Name: "RankedTensorOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 16, Column: 55}, C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 55}, Name: "I1"}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 17, Column: 15}, Raw: "\"statically shaped tensor of i1 values (a mask)\""}}},
+		{Pos: irdl.Position{Line: 18, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 18, Column: 3}, Name: "IdType", C: &irdl.Constraint{Pos: irdl.Position{Line: 18, Column: 23}, Name: "AnyOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 18, Column: 29}, C: &irdl.Constraint{Pos: irdl.Position{Line: 18, Column: 29}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 18, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 18, Column: 36}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 18, Column: 41}, C: &irdl.Constraint{Pos: irdl.Position{Line: 18, Column: 41}, Name: "I64"}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 18, Column: 54}, Raw: "\"index, i32 or i64\""}}},
+		{Pos: irdl.Position{Line: 19, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 19, Column: 3}, Name: "KernelArg", C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 26}, Name: "AnyOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 19, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 32}, Name: "AnyMemRef"}},
+			{Pos: irdl.Position{Line: 19, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 43}, Name: "AnySignlessInteger"}},
+			{Pos: irdl.Position{Line: 19, Column: 63}, C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 63}, Name: "Index"}},
+			{Pos: irdl.Position{Line: 19, Column: 70}, C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 70}, Name: "AnyFloat"}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 15}, Raw: "\"memref, signless integer, index or float\""}}},
+		{Pos: irdl.Position{Line: 22, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 22, Column: 3}, Kind: "enum", Name: "Precision", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 32}, Raw: "\"input precision of tile.dot\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 22, Column: 64}, Name: "ieee", Value: "0"},
+			{Pos: irdl.Position{Line: 22, Column: 74}, Name: "tf32", Value: "1"},
+		}}},
+		{Pos: irdl.Position{Line: 23, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 23, Column: 3}, Kind: "enum", Name: "CombiningKind", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 23, Column: 36}, Raw: "\"reduction or scan kind\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 23, Column: 63}, Name: "sum", Value: "0"},
+			{Pos: irdl.Position{Line: 23, Column: 72}, Name: "prod", Value: "1"},
+			{Pos: irdl.Position{Line: 23, Column: 82}, Name: "max", Value: "2"},
+			{Pos: irdl.Position{Line: 23, Column: 91}, Name: "min", Value: "3"},
+		}}},
+		{Pos: irdl.Position{Line: 24, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 24, Column: 3}, Kind: "enum", Name: "RoundingMode", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 24, Column: 35}, Raw: "\"rounding mode of tile.cast\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 25, Column: 5}, Name: "to_nearest_even", Value: "0"},
+			{Pos: irdl.Position{Line: 25, Column: 26}, Name: "downward", Value: "1"},
+			{Pos: irdl.Position{Line: 25, Column: 40}, Name: "upward", Value: "2"},
+			{Pos: irdl.Position{Line: 25, Column: 52}, Name: "toward_zero", Value: "3"},
+			{Pos: irdl.Position{Line: 25, Column: 69}, Name: "to_nearest_away", Value: "4"},
+		}}},
+		{Pos: irdl.Position{Line: 28, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 28, Column: 3}, Name: "view", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 29, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 13}, Raw: "\"A strided view of memory that tiles are loaded from and stored to\""}},
+			{Pos: irdl.Position{Line: 30, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 30, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 30, Column: 24}, Name: "Shape"}},
+				{Pos: irdl.Position{Line: 30, Column: 31}, Name: "elementType", C: &irdl.Constraint{Pos: irdl.Position{Line: 30, Column: 44}, Name: "Type"}},
+				{Pos: irdl.Position{Line: 30, Column: 50}, Name: "layout", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 30, Column: 67}, Name: "Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 31, Column: 12}, Raw: "\"`<` $shape `` $elementType (`,` $layout^)? `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 36, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 36, Column: 3}, Name: "func", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 37, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 37, Column: 13}, Raw: "\"A kernel: the program run by every point of a launch grid\""}},
+			{Pos: irdl.Position{Line: 38, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 38, Column: 13}, Name: "IsolatedFromAbove"},
+				{Pos: irdl.Position{Line: 38, Column: 32}, Name: "Symbol"},
+				{Pos: irdl.Position{Line: 38, Column: 40}, Name: "AutomaticAllocationScope"},
+			}}},
+			{Pos: irdl.Position{Line: 39, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 39, Column: 17}, Name: "sym_name", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 27}, Name: "SymbolNameAttr"}},
+				{Pos: irdl.Position{Line: 39, Column: 43}, Name: "function_type", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 58}, Name: "TypeAttrOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 39, Column: 69}, C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 69}, Name: "FunctionType"}},
+				}}},
+				{Pos: irdl.Position{Line: 39, Column: 84}, Name: "grid", C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 90}, Name: "ArrayAttrOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 39, Column: 102}, C: &irdl.Constraint{Pos: irdl.Position{Line: 39, Column: 102}, Name: "StrAttr"}},
+				}}},
+				{Pos: irdl.Position{Line: 40, Column: 17}, Name: "arg_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 37}, Name: "ArrayAttr"}},
+				{Pos: irdl.Position{Line: 40, Column: 48}, Name: "res_attrs", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 68}, Name: "ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 41, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 41, Column: 20}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 42, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 42, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 42, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 42, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 45, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 45, Column: 3}, Name: "return", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 46, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 46, Column: 13}, Raw: "\"Ends a program of a kernel\""}},
+			{Pos: irdl.Position{Line: 47, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 47, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 47, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 47, Column: 31}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 47, Column: 43}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 47, Column: 53}, Str: &irdl.Str{Pos: irdl.Position{Line: 47, Column: 53}, Raw: "\"tile.func\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 48, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 48, Column: 12}, Raw: "\"attr-dict\""}},
+		}}},
+		{Pos: irdl.Position{Line: 51, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 51, Column: 3}, Name: "program_id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 52, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 52, Column: 13}, Raw: "\"The index of the running program along one grid axis\""}},
+			{Pos: irdl.Position{Line: 53, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 53, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 54, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 54, Column: 17}, Name: "axis", C: &irdl.Constraint{Pos: irdl.Position{Line: 54, Column: 23}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 55, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 55, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 55, Column: 22}, Name: "IdType"}},
+			}}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 56, Column: 12}, Raw: "\"$axis attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 57, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 60, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 60, Column: 3}, Name: "num_programs", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 61, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 61, Column: 13}, Raw: "\"The number of programs of the grid along one axis\""}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 62, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 63, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 63, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 63, Column: 17}, Name: "axis", C: &irdl.Constraint{Pos: irdl.Position{Line: 63, Column: 23}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 64, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 64, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 64, Column: 22}, Name: "IdType"}},
+			}}},
+			{Pos: irdl.Position{Line: 65, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 65, Column: 12}, Raw: "\"$axis attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 66, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 69, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 69, Column: 3}, Name: "launch", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 70, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 70, Column: 13}, Raw: "\"Runs a kernel over a grid of programs\""}},
+			{Pos: irdl.Position{Line: 71, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 71, Column: 15}, Name: "grid", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 30}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 71, Column: 37}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 52}, Name: "KernelArg"}},
+			}}},
+			{Pos: irdl.Position{Line: 72, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 72, Column: 17}, Name: "kernel", C: &irdl.Constraint{Pos: irdl.Position{Line: 72, Column: 25}, Name: "FlatSymbolRefAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 73, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 73, Column: 12}, Raw: "\"$kernel `grid` ` ` `[` $grid `]` `(` $args `)` attr-dict (`:` type($args)^)?\""}},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 74, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 79, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 79, Column: 3}, Name: "view", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 80, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 80, Column: 13}, Raw: "\"A view of a memref, whole or with an explicit offset, shape and strides\""}},
+			{Pos: irdl.Position{Line: 81, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 81, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 82, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 82, Column: 34}, Name: "offset", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 51}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 82, Column: 58}, Name: "sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 74}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 82, Column: 81}, Name: "strides", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 99}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 83, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 83, Column: 22}, Lit: "!tile.view"}},
+			}}},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 84, Column: 12}, Raw: "\"$source (`offset` $offset^)? (`sizes` ` ` `[` $sizes^ `]`)? (`strides` ` ` `[` $strides^ `]`)? attr-dict `:` type($source) `->` qualified(type($result))\""}},
+			{Pos: irdl.Position{Line: 85, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 85, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 85, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 88, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 88, Column: 3}, Name: "dim", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 89, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 89, Column: 13}, Raw: "\"The size of a view along one dimension\""}},
+			{Pos: irdl.Position{Line: 90, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 90, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 91, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 91, Column: 15}, Name: "view", C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 21}, Lit: "!tile.view"}},
+			}}},
+			{Pos: irdl.Position{Line: 92, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 92, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 92, Column: 17}, Name: "index", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 24}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 93, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 93, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 94, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 94, Column: 12}, Raw: "\"$view `,` $index attr-dict `:` qualified(type($view))\""}},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 95, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 95, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 98, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 98, Column: 3}, Name: "num_blocks", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 99, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 99, Column: 13}, Raw: "\"The number of blocks of a size along a view dimension (rounded up)\""}},
+			{Pos: irdl.Position{Line: 100, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 100, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 100, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 101, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 101, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 101, Column: 15}, Name: "view", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 21}, Lit: "!tile.view"}},
+			}}},
+			{Pos: irdl.Position{Line: 102, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 102, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 102, Column: 22}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 102, Column: 31}, Name: "block", C: &irdl.Constraint{Pos: irdl.Position{Line: 102, Column: 38}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 103, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 103, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 103, Column: 22}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 104, Column: 12}, Raw: "\"$view `dim` $dim `block` $block attr-dict `:` qualified(type($view))\""}},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 105, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 110, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 110, Column: 3}, Name: "load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 111, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 111, Column: 13}, Raw: "\"Loads a block from a view\""}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 112, Column: 15}, Name: "view", C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 21}, Lit: "!tile.view"}},
+				{Pos: irdl.Position{Line: 112, Column: 33}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 51}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 112, Column: 58}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 112, Column: 73}, Name: "MaskTile"}},
+			}}},
+			{Pos: irdl.Position{Line: 113, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 113, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 113, Column: 17}, Name: "at", C: &irdl.Constraint{Pos: irdl.Position{Line: 113, Column: 21}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 113, Column: 31}, Name: "pad", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 113, Column: 45}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 114, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 114, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 114, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 114, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 115, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 115, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 115, Column: 14}, Kind: "Read", Value: "view"},
+			}}},
+			{Pos: irdl.Position{Line: 116, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 116, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 116, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 116, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 116, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 119, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 119, Column: 3}, Name: "store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 120, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 120, Column: 13}, Raw: "\"Stores a block into a view\""}},
+			{Pos: irdl.Position{Line: 121, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 121, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 22}, Name: "Tile"}},
+				{Pos: irdl.Position{Line: 121, Column: 28}, Name: "view", C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 34}, Lit: "!tile.view"}},
+				{Pos: irdl.Position{Line: 121, Column: 46}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 64}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 121, Column: 71}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 121, Column: 86}, Name: "MaskTile"}},
+			}}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 122, Column: 17}, Name: "at", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 21}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 122, Column: 31}, Name: "bounds_check", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 45}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 123, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 123, Column: 14}, Kind: "Write", Value: "view"},
+			}}},
+			{Pos: irdl.Position{Line: 124, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 124, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 124, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 124, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 124, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 127, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 127, Column: 3}, Name: "atomic_add", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 128, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 128, Column: 13}, Raw: "\"Adds a block to a view atomically, element by element\""}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 129, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 22}, Name: "Tile"}},
+				{Pos: irdl.Position{Line: 129, Column: 28}, Name: "view", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 34}, Lit: "!tile.view"}},
+				{Pos: irdl.Position{Line: 129, Column: 46}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 64}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 129, Column: 71}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 86}, Name: "MaskTile"}},
+			}}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 130, Column: 17}, Name: "at", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 21}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 130, Column: 31}, Name: "bounds_check", C: &irdl.Constraint{Pos: irdl.Position{Line: 130, Column: 45}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 131, Column: 14}, Kind: "Read", Value: "view"},
+				{Pos: irdl.Position{Line: 131, Column: 26}, Kind: "Write", Value: "view"},
+			}}},
+			{Pos: irdl.Position{Line: 132, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 132, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 132, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 132, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 135, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 135, Column: 3}, Name: "gather", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 136, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 136, Column: 13}, Raw: "\"Loads the elements of a view at the coordinates of offset tiles\""}},
+			{Pos: irdl.Position{Line: 137, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 137, Column: 15}, Name: "view", C: &irdl.Constraint{Pos: irdl.Position{Line: 137, Column: 21}, Lit: "!tile.view"}},
+				{Pos: irdl.Position{Line: 137, Column: 33}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 137, Column: 51}, Name: "IntTile"}},
+				{Pos: irdl.Position{Line: 137, Column: 60}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 137, Column: 75}, Name: "MaskTile"}},
+			}}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 138, Column: 17}, Name: "pad", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 31}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 139, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 139, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 139, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 140, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 140, Column: 14}, Kind: "Read", Value: "view"},
+			}}},
+			{Pos: irdl.Position{Line: 141, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 141, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 141, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 141, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 141, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 144, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 144, Column: 3}, Name: "scatter", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 145, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 145, Column: 13}, Raw: "\"Stores the elements of a tile into a view at the coordinates of offset tiles\""}},
+			{Pos: irdl.Position{Line: 146, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 146, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 146, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 22}, Name: "Tile"}},
+				{Pos: irdl.Position{Line: 146, Column: 28}, Name: "view", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 34}, Lit: "!tile.view"}},
+				{Pos: irdl.Position{Line: 146, Column: 46}, Name: "offsets", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 64}, Name: "IntTile"}},
+				{Pos: irdl.Position{Line: 146, Column: 73}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 88}, Name: "MaskTile"}},
+			}}},
+			{Pos: irdl.Position{Line: 147, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 147, Column: 17}, Name: "bounds_check", C: &irdl.Constraint{Pos: irdl.Position{Line: 147, Column: 31}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 148, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 148, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 148, Column: 14}, Kind: "Write", Value: "view"},
+			}}},
+			{Pos: irdl.Position{Line: 149, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 149, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 149, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 149, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 149, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 154, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 154, Column: 3}, Name: "dot", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 155, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 155, Column: 13}, Raw: "\"Matrix product of two tiles (with leading batch dimensions) added to an accumulator\""}},
+			{Pos: irdl.Position{Line: 156, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 156, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 156, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 156, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 156, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 156, Column: 33}, Raw: "\"acc\""}},
+					{Pos: irdl.Position{Line: 156, Column: 40}, Str: &irdl.Str{Pos: irdl.Position{Line: 156, Column: 40}, Raw: "\"result\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 157, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 157, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 157, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 157, Column: 18}, Name: "Tile"}},
+				{Pos: irdl.Position{Line: 157, Column: 24}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 157, Column: 27}, Name: "Tile"}},
+				{Pos: irdl.Position{Line: 157, Column: 33}, Name: "acc", C: &irdl.Constraint{Pos: irdl.Position{Line: 157, Column: 38}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 158, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 158, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 158, Column: 17}, Name: "precision", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 158, Column: 37}, Name: "Precision"}},
+			}}},
+			{Pos: irdl.Position{Line: 159, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 159, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 160, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 160, Column: 12}, Raw: "\"$a `,` $b `,` $acc (`precision` $precision^)? attr-dict `:` type($a) `,` type($b) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 161, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 161, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 164, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 164, Column: 3}, Name: "reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 165, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 165, Column: 13}, Raw: "\"Reduces a tile along one dimension, by a kind or a combining region\""}},
+			{Pos: irdl.Position{Line: 166, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 166, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 166, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 167, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 167, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 167, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 168, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 168, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 168, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 22}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 168, Column: 31}, Name: "kind", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 46}, Name: "CombiningKind"}},
+			}}},
+			{Pos: irdl.Position{Line: 169, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 169, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 169, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 169, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 169, Column: 28}, Name: "Tile"}},
+					{Pos: irdl.Position{Line: 169, Column: 34}, C: &irdl.Constraint{Pos: irdl.Position{Line: 169, Column: 34}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 169, Column: 46}, C: &irdl.Constraint{Pos: irdl.Position{Line: 169, Column: 46}, Name: "Index"}},
+					{Pos: irdl.Position{Line: 169, Column: 53}, C: &irdl.Constraint{Pos: irdl.Position{Line: 169, Column: 53}, Name: "AnyFloat"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 170, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 170, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 170, Column: 14}, Name: "combiner", C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 24}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 171, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 171, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 171, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 171, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 174, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 174, Column: 3}, Name: "scan", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 175, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 175, Column: 13}, Raw: "\"Inclusive scan of a tile along one dimension, by a kind or a combining region\""}},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 176, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 177, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 177, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 177, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 178, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 178, Column: 22}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 178, Column: 31}, Name: "kind", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 178, Column: 46}, Name: "CombiningKind"}},
+				{Pos: irdl.Position{Line: 178, Column: 61}, Name: "reverse", C: &irdl.Constraint{Pos: irdl.Position{Line: 178, Column: 70}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 179, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 179, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 179, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 180, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 180, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 180, Column: 14}, Name: "combiner", C: &irdl.Constraint{Pos: irdl.Position{Line: 180, Column: 24}, Name: "AnyRegion"}},
+			}}},
+			{Pos: irdl.Position{Line: 181, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 181, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 181, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 181, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 181, Column: 31}, Kind: "parser"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 184, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 184, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 185, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 185, Column: 13}, Raw: "\"Yields the combined value from a reduce or scan region\""}},
+			{Pos: irdl.Position{Line: 186, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 186, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 186, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 186, Column: 31}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 186, Column: 43}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 186, Column: 53}, Str: &irdl.Str{Pos: irdl.Position{Line: 186, Column: 53}, Raw: "\"tile.reduce\""}},
+					{Pos: irdl.Position{Line: 186, Column: 68}, Str: &irdl.Str{Pos: irdl.Position{Line: 186, Column: 68}, Raw: "\"tile.scan\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 187, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 187, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 187, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 28}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 187, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 40}, Name: "Index"}},
+					{Pos: irdl.Position{Line: 187, Column: 47}, C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 47}, Name: "AnyFloat"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 188, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 188, Column: 12}, Raw: "\"$value attr-dict `:` type($value)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 191, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 191, Column: 3}, Name: "splat", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 192, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 192, Column: 13}, Raw: "\"A tile whose elements all equal a scalar\""}},
+			{Pos: irdl.Position{Line: 193, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 193, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 193, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 194, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 194, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 194, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 194, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 28}, Name: "AnyInteger"}},
+					{Pos: irdl.Position{Line: 194, Column: 40}, C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 40}, Name: "Index"}},
+					{Pos: irdl.Position{Line: 194, Column: 47}, C: &irdl.Constraint{Pos: irdl.Position{Line: 194, Column: 47}, Name: "AnyFloat"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 195, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 195, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 195, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 195, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 196, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 196, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 197, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 197, Column: 22}, Kind: "folder"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 200, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 200, Column: 3}, Name: "iota", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 201, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 201, Column: 13}, Raw: "\"The tile 0, 1, ..., N-1\""}},
+			{Pos: irdl.Position{Line: 202, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 202, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 203, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 203, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 203, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 203, Column: 22}, Name: "IntTile"}},
+			}}},
+			{Pos: irdl.Position{Line: 204, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 204, Column: 12}, Raw: "\"attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 205, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 205, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 208, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 208, Column: 3}, Name: "broadcast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 209, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 209, Column: 13}, Raw: "\"Stretches the dimensions of size 1 of a tile\""}},
+			{Pos: irdl.Position{Line: 210, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 210, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 210, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 211, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 211, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 211, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 212, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 212, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 212, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 213, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 213, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 214, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 214, Column: 22}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 214, Column: 30}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 217, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 217, Column: 3}, Name: "expand_dims", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 218, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 218, Column: 13}, Raw: "\"Inserts a dimension of size 1\""}},
+			{Pos: irdl.Position{Line: 219, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 219, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 219, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 220, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 220, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 220, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 220, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 221, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 221, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 221, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 221, Column: 22}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 222, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 222, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 222, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 222, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 223, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 12}, Raw: "\"$input `dim` $dim attr-dict `:` type($input) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 224, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 224, Column: 22}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 224, Column: 30}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 227, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 227, Column: 3}, Name: "squeeze", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 228, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 228, Column: 13}, Raw: "\"Removes a dimension of size 1\""}},
+			{Pos: irdl.Position{Line: 229, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 229, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 229, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 230, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 230, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 230, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 230, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 231, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 231, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 231, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 231, Column: 22}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 232, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 232, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 232, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 232, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 233, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 233, Column: 12}, Raw: "\"$input `dim` $dim attr-dict `:` type($input) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 234, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 234, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 234, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 234, Column: 22}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 234, Column: 30}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 237, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 237, Column: 3}, Name: "reshape", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 238, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 238, Column: 13}, Raw: "\"Reinterprets a tile with another shape of as many elements (row-major)\""}},
+			{Pos: irdl.Position{Line: 239, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 239, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 239, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 240, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 240, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 240, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 240, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 241, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 241, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 241, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 241, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 242, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 242, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 243, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 243, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 243, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 243, Column: 22}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 243, Column: 30}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 246, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 246, Column: 3}, Name: "transpose", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 247, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 247, Column: 13}, Raw: "\"Permutes the dimensions of a tile\""}},
+			{Pos: irdl.Position{Line: 248, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 248, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 248, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 249, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 249, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 249, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 249, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 250, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 250, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 250, Column: 17}, Name: "permutation", C: &irdl.Constraint{Pos: irdl.Position{Line: 250, Column: 30}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 251, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 251, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 251, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 251, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 252, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 252, Column: 12}, Raw: "\"$input $permutation attr-dict `:` type($input) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 253, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 253, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 253, Column: 22}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 253, Column: 30}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 256, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 256, Column: 3}, Name: "cat", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 257, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 257, Column: 13}, Raw: "\"Concatenates two tiles of one type along their first dimension\""}},
+			{Pos: irdl.Position{Line: 258, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 258, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 258, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 258, Column: 19}, Name: "SameTypeOperands"},
+			}}},
+			{Pos: irdl.Position{Line: 259, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 259, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 259, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 259, Column: 20}, Name: "Tile"}},
+				{Pos: irdl.Position{Line: 259, Column: 26}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 259, Column: 31}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 260, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 260, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 260, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 261, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 261, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 262, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 262, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 262, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 265, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 265, Column: 3}, Name: "join", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 266, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 266, Column: 13}, Raw: "\"Joins two tiles of one type along a new, minor dimension of size 2\""}},
+			{Pos: irdl.Position{Line: 267, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 267, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 267, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 267, Column: 19}, Name: "SameTypeOperands"},
+			}}},
+			{Pos: irdl.Position{Line: 268, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 268, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 268, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 268, Column: 20}, Name: "Tile"}},
+				{Pos: irdl.Position{Line: 268, Column: 26}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 268, Column: 31}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 269, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 269, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 269, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 269, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 270, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 270, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 271, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 271, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 271, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 274, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 274, Column: 3}, Name: "cast", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 275, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 275, Column: 13}, Raw: "\"Converts the elements of a tile to another integer or float type\""}},
+			{Pos: irdl.Position{Line: 276, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 276, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 276, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 277, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 277, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 277, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 277, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 278, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 278, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 278, Column: 17}, Name: "rounding", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 36}, Name: "RoundingMode"}},
+				{Pos: irdl.Position{Line: 278, Column: 50}, Name: "unsigned", C: &irdl.Constraint{Pos: irdl.Position{Line: 278, Column: 60}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 279, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 279, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 279, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 279, Column: 22}, Name: "Tile"}},
+			}}},
+			{Pos: irdl.Position{Line: 280, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 280, Column: 12}, Raw: "\"$input (`unsigned` $unsigned^)? ($rounding^)? attr-dict `:` type($input) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 281, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 281, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 281, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 281, Column: 22}, Kind: "folder"},
+			}}},
+		}}},
+	}},
+}}

@@ -31,6 +31,19 @@ type Kernel struct {
 	Scratch []*ir.MemRefType
 }
 
+// DynamicAxes returns the grid axes whose iteration bound is dynamic
+// (ShapedType::kDynamic): their sizes come from the host at run time,
+// as the grid operands of tpu.pallas_call.
+func (k *Kernel) DynamicAxes() []int {
+	var out []int
+	for i, b := range k.Grid {
+		if b == ir.Dynamic {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // Window is one operand's window: its block shape, the function mapping
 // grid indices to block indices (empty: the whole array, block 0) and
 // the type of the kernel's argument.
@@ -89,15 +102,9 @@ func ReadKernel(fn *ir.Operation) (*Kernel, error) {
 	if fn == nil || !isFunc(fn) {
 		return nil, fmt.Errorf("not a func.func")
 	}
-	k := &Kernel{Func: fn}
-	if s, ok := fn.InherentAttr("sym_name").(*ir.StringAttr); ok {
-		k.Name = s.Value
-	}
-	ftA, _ := fn.InherentAttr("function_type").(*ir.TypeAttr)
-	var ft *ir.FunctionType
-	if ftA != nil {
-		ft, _ = ftA.Type.(*ir.FunctionType)
-	}
+	fo, _ := function.AsFuncOp(fn)
+	k := &Kernel{Func: fn, Name: fo.SymName()}
+	ft := fo.FunctionType()
 	if ft == nil {
 		return nil, kernelErr(fn, "no function type")
 	}
@@ -110,8 +117,8 @@ func ReadKernel(fn *ir.Operation) (*Kernel, error) {
 	}
 	k.Grid = DenseInts(bounds)
 	for i, b := range k.Grid {
-		if b < 1 {
-			return nil, kernelErr(fn, "iteration bound %d of axis %d must be positive", b, i)
+		if b < 1 && b != ir.Dynamic {
+			return nil, kernelErr(fn, "iteration bound %d of axis %d must be positive (or dynamic, %d)", b, i, int64(ir.Dynamic))
 		}
 	}
 	if a := fn.Attr(AttrDimensionSemantics); a != nil {
@@ -239,12 +246,12 @@ func isI32OrIndex(t ir.Type) bool {
 }
 
 func checkTransform(fn, tf *ir.Operation, j, rank, prefetch, outRank int) error {
-	ftA, _ := tf.InherentAttr("function_type").(*ir.TypeAttr)
-	var ft *ir.FunctionType
-	if ftA != nil {
-		ft, _ = ftA.Type.(*ir.FunctionType)
+	fo, isF := function.AsFuncOp(tf)
+	if !isF || fo.FunctionType() == nil {
+		return kernelErr(fn, "window %d: the index map is not a func.func", j)
 	}
-	if !isFunc(tf) || ft == nil {
+	ft := fo.FunctionType()
+	if ft == nil {
 		return kernelErr(fn, "window %d: the index map is not a func.func", j)
 	}
 	if len(ft.Inputs) != rank+prefetch {

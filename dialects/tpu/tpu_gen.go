@@ -1498,9 +1498,14 @@ func AsPallasCallOp(op *ir.Operation) (PallasCallOp, bool) {
 	return PallasCallOp{op}, true
 }
 
+// Grid returns the operands of the variadic group grid.
+func (op PallasCallOp) Grid() []ir.Value {
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 0):segmentStart(op.Operation, "operandSegmentSizes", 1)]
+}
+
 // Args returns the operands of the variadic group args.
 func (op PallasCallOp) Args() []ir.Value {
-	return op.Operation.Operands()[0 : op.Operation.NumOperands()-0]
+	return op.Operation.Operands()[segmentStart(op.Operation, "operandSegmentSizes", 1):segmentStart(op.Operation, "operandSegmentSizes", 2)]
 }
 
 // KernelAttr returns the attribute of the property kernel, or nil when it is absent.
@@ -1523,15 +1528,17 @@ func (op PallasCallOp) Kernel() string {
 // BuildPallasCall creates an operation tpu.pallas_call at b's insertion point.
 // Misuse (an unregistered dialect, a nil operand) is recorded as b's error
 // (b.Err); a nil operand gives the zero PallasCallOp.
-func BuildPallasCall(b *ir.Builder, loc ir.Location, args []ir.Value, kernel string) PallasCallOp {
-	if slices.Contains(args, nil) {
+func BuildPallasCall(b *ir.Builder, loc ir.Location, grid []ir.Value, args []ir.Value, kernel string) PallasCallOp {
+	if slices.Contains(grid, nil) || slices.Contains(args, nil) {
 		b.Errorf("building %s: a required operand or property is nil", PallasCallOpName)
 		return PallasCallOp{}
 	}
 	st := &ir.OperationState{Name: genOpName(b, PallasCallOpName), Loc: loc}
 	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, grid...)
 	st.Operands = append(st.Operands, args...)
 	props = append(props, ir.NamedAttr{Name: "kernel", Value: b.Ctx.SymbolRefAttr(kernel, nil)})
+	props = append(props, ir.NamedAttr{Name: "operandSegmentSizes", Value: b.Ctx.DenseI32Array(int32(len(grid)), int32(len(args)))})
 	if len(props) > 0 {
 		st.Properties = b.Ctx.DictionaryAttr(props)
 	}
@@ -1648,3 +1655,418 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(func(op *ir.Operation) error { return verifyPallasCall(PallasCallOp{op}) })
 	}
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0xbb, 0xd8, 0xd8, 0xcd, 0xa6, 0x0f, 0xed, 0xdb, 0xbc, 0x7b, 0x10, 0x11, 0x4d, 0x72, 0xb4, 0x5d, 0x51, 0xcf, 0x99, 0x30, 0x4b, 0xf1, 0x7e, 0xe7, 0xc5, 0xb2, 0xb0, 0xef, 0xc0, 0x16, 0x51, 0x17}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 10, Column: 1}, Name: "tpu", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 11, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 11, Column: 11}, Raw: "\"JAX's Mosaic TPU dialect: VMEM/SMEM refs, DMAs, semaphores and the MXU\""}},
+		{Pos: irdl.Position{Line: 13, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 13, Column: 3}, Kind: "enum", Name: "CoreType", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 13, Column: 31}, Raw: "\"core_type\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 13, Column: 51}, Raw: "\"Core type\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 14, Column: 5}, Name: "tc", Value: "0"},
+			{Pos: irdl.Position{Line: 14, Column: 13}, Name: "sc_scalar_subcore", Value: "1"},
+			{Pos: irdl.Position{Line: 14, Column: 36}, Name: "sc_vector_subcore", Value: "2"},
+		}}},
+		{Pos: irdl.Position{Line: 16, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 16, Column: 3}, Kind: "enum", Name: "DimensionSemantics", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 16, Column: 41}, Raw: "\"dimension_semantics\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 16, Column: 71}, Raw: "\"Dimension semantics\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 17, Column: 5}, Name: "parallel", Value: "0"},
+			{Pos: irdl.Position{Line: 17, Column: 19}, Name: "arbitrary", Value: "1"},
+			{Pos: irdl.Position{Line: 17, Column: 34}, Name: "core_parallel", Value: "2"},
+			{Pos: irdl.Position{Line: 17, Column: 53}, Name: "subcore_parallel", Value: "3"},
+		}}},
+		{Pos: irdl.Position{Line: 19, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 19, Column: 3}, Kind: "enum", Name: "ContractPrecision", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 19, Column: 40}, Raw: "\"contract_precision\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 19, Column: 69}, Raw: "\"Contraction precision\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 20, Column: 5}, Name: "bf16", Value: "0"},
+			{Pos: irdl.Position{Line: 20, Column: 15}, Name: "fp32", Value: "1"},
+		}}},
+		{Pos: irdl.Position{Line: 22, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 22, Column: 3}, Kind: "enum", Name: "ReductionKind", Storage: "i32", Mnemonic: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 36}, Raw: "\"reduction_kind\""}, Summary: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 61}, Raw: "\"Reduction kind\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 23, Column: 5}, Name: "sum", Value: "0"},
+			{Pos: irdl.Position{Line: 23, Column: 14}, Name: "max", Value: "1"},
+			{Pos: irdl.Position{Line: 23, Column: 23}, Name: "min", Value: "2"},
+			{Pos: irdl.Position{Line: 23, Column: 32}, Name: "arg_max", Value: "3"},
+			{Pos: irdl.Position{Line: 23, Column: 45}, Name: "arg_min", Value: "4"},
+			{Pos: irdl.Position{Line: 23, Column: 58}, Name: "find_first_set", Value: "5"},
+		}}},
+		{Pos: irdl.Position{Line: 25, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 25, Column: 3}, Kind: "enum", Name: "MemorySpace", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 25, Column: 34}, Raw: "\"Memory space\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 26, Column: 5}, Name: "any", Value: "4294967295"},
+			{Pos: irdl.Position{Line: 26, Column: 23}, Name: "vmem", Value: "0"},
+			{Pos: irdl.Position{Line: 26, Column: 33}, Name: "smem", Value: "1"},
+			{Pos: irdl.Position{Line: 26, Column: 43}, Name: "hbm", Value: "2"},
+			{Pos: irdl.Position{Line: 26, Column: 52}, Name: "cmem", Value: "3"},
+			{Pos: irdl.Position{Line: 26, Column: 62}, Name: "semaphore_mem", Value: "4"},
+			{Pos: irdl.Position{Line: 26, Column: 81}, Name: "vmem_shared", Value: "5"},
+			{Pos: irdl.Position{Line: 26, Column: 98}, Name: "host", Value: "6"},
+		}}},
+		{Pos: irdl.Position{Line: 29, Column: 3}, Attr: &irdl.AttrDecl{Pos: irdl.Position{Line: 29, Column: 3}, Name: "memory_space", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 30, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 30, Column: 13}, Raw: "\"The memory a memref lives in\""}},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 31, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 31, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 24}, Name: "MemorySpace"}},
+				{Pos: irdl.Position{Line: 31, Column: 37}, Name: "core_type", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 57}, Name: "CoreType"}},
+			}}},
+			{Pos: irdl.Position{Line: 32, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 32, Column: 12}, Raw: "\"`<` $value (`,` $core_type^)? `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 35, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 35, Column: 3}, Name: "semaphore", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 36, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 36, Column: 13}, Raw: "\"A semaphore (an element type of memrefs in semaphore memory)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 38, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 38, Column: 3}, Name: "dma_semaphore", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 39, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 39, Column: 13}, Raw: "\"A DMA semaphore (an element type of memrefs in semaphore memory)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 42, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 42, Column: 3}, Name: "Semaphores", C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 27}, Name: "MemRefOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 42, Column: 36}, C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 36}, Name: "AnyOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 42, Column: 42}, C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 42}, Lit: "!tpu.semaphore"}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 67}, Raw: "\"memref of semaphore values\""}}},
+		{Pos: irdl.Position{Line: 43, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 43, Column: 3}, Name: "DMASemaphores", C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 30}, Name: "MemRefOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 43, Column: 39}, C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 39}, Name: "AnyOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 43, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 45}, Lit: "!tpu.dma_semaphore"}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 43, Column: 74}, Raw: "\"memref of dma_semaphore values\""}}},
+		{Pos: irdl.Position{Line: 44, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 44, Column: 3}, Name: "AnySemaphores", C: &irdl.Constraint{Pos: irdl.Position{Line: 44, Column: 30}, Name: "MemRefOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 44, Column: 39}, C: &irdl.Constraint{Pos: irdl.Position{Line: 44, Column: 39}, Name: "AnyOf", Args: []*irdl.CArg{
+				{Pos: irdl.Position{Line: 44, Column: 45}, C: &irdl.Constraint{Pos: irdl.Position{Line: 44, Column: 45}, Lit: "!tpu.semaphore"}},
+				{Pos: irdl.Position{Line: 44, Column: 61}, C: &irdl.Constraint{Pos: irdl.Position{Line: 44, Column: 61}, Lit: "!tpu.dma_semaphore"}},
+			}}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 45, Column: 15}, Raw: "\"memref of semaphore or dma_semaphore values\""}}},
+		{Pos: irdl.Position{Line: 46, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 46, Column: 3}, Name: "NonZeroRankVector", C: &irdl.Constraint{Pos: irdl.Position{Line: 46, Column: 34}, Name: "VectorOf", Args: []*irdl.CArg{
+			{Pos: irdl.Position{Line: 46, Column: 43}, C: &irdl.Constraint{Pos: irdl.Position{Line: 46, Column: 43}, Name: "AnyType"}},
+		}}, Summary: &irdl.Str{Pos: irdl.Position{Line: 46, Column: 60}, Raw: "\"vector of any type values\""}}},
+		{Pos: irdl.Position{Line: 50, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 50, Column: 3}, Name: "vector_load", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 51, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 51, Column: 13}, Raw: "\"Loads a vector from a memref\""}},
+			{Pos: irdl.Position{Line: 52, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 52, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 52, Column: 15}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 21}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 52, Column: 32}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 50}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 52, Column: 57}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 72}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 53, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 53, Column: 17}, Name: "strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 53, Column: 26}, Name: "DenseI32ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 54, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 54, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 54, Column: 22}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 55, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 55, Column: 14}, Kind: "Read", Value: "base"},
+			}}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 56, Column: 12}, Raw: "\"$base `[` $indices `]` (`masked` $mask^)? attr-dict `:` type($base) `,` type($result) `,` type($mask)\""}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 57, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 60, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 60, Column: 3}, Name: "vector_store", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 61, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 61, Column: 13}, Raw: "\"Stores a vector into a memref (adding to it with add)\""}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 62, Column: 15}, Name: "valueToStore", C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 29}, Name: "NonZeroRankVector"}},
+				{Pos: irdl.Position{Line: 62, Column: 48}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 54}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 62, Column: 65}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 83}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 62, Column: 90}, Name: "mask", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 105}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 63, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 63, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 63, Column: 17}, Name: "strides", C: &irdl.Constraint{Pos: irdl.Position{Line: 63, Column: 26}, Name: "DenseI32ArrayAttr"}},
+				{Pos: irdl.Position{Line: 63, Column: 45}, Name: "add", C: &irdl.Constraint{Pos: irdl.Position{Line: 63, Column: 50}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 63, Column: 61}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 64, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 64, Column: 14}, Kind: "Write", Value: "base"},
+			}}},
+			{Pos: irdl.Position{Line: 65, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 65, Column: 12}, Raw: "\"$base `[` $indices `]` `,` $valueToStore (`masked` $mask^)? attr-dict `:` type($base) `,` type($valueToStore) `,` type($mask)\""}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 66, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 69, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 69, Column: 3}, Name: "memref_slice", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 70, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 70, Column: 13}, Raw: "\"A window of a memref at i32 offsets\""}},
+			{Pos: irdl.Position{Line: 71, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 71, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 72, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 72, Column: 15}, Name: "mem_ref", C: &irdl.Constraint{Pos: irdl.Position{Line: 72, Column: 24}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 72, Column: 35}, Name: "base_idx", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 72, Column: 54}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 72, Column: 59}, Name: "dynamic_sizes", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 72, Column: 83}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 73, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 73, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 73, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 73, Column: 22}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 74, Column: 12}, Raw: "\"$mem_ref `[` $base_idx `]` (`<` $dynamic_sizes^ `>`)? attr-dict `:` type($mem_ref) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 75, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 75, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 75, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 78, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 78, Column: 3}, Name: "memref_squeeze", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 79, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 79, Column: 13}, Raw: "\"Drops dimensions of size 1 of a memref\""}},
+			{Pos: irdl.Position{Line: 80, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 80, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 81, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 81, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 81, Column: 22}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 82, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 82, Column: 22}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 83, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 84, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 84, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 84, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 89, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 89, Column: 3}, Name: "enqueue_dma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 90, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 90, Column: 13}, Raw: "\"Starts an asynchronous copy between memories\""}},
+			{Pos: irdl.Position{Line: 91, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 91, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 91, Column: 34}, Name: "source_semaphore", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 61}, Name: "AnySemaphores"}},
+				{Pos: irdl.Position{Line: 91, Column: 76}, Name: "target", C: &irdl.Constraint{Pos: irdl.Position{Line: 91, Column: 84}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 92, Column: 15}, Name: "target_semaphore", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 33}, Name: "AnySemaphores"}},
+				{Pos: irdl.Position{Line: 92, Column: 48}, Name: "device_id", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 68}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 92, Column: 73}, Name: "core_id", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 92, Column: 91}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 93, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 93, Column: 17}, Name: "priority", C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 27}, Name: "I32Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 93, Column: 37}, Value: "0"}},
+				{Pos: irdl.Position{Line: 93, Column: 40}, Name: "strict_ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 93, Column: 57}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 93, Column: 68}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 94, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 94, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 94, Column: 14}, Kind: "Read", Value: "source"},
+				{Pos: irdl.Position{Line: 94, Column: 28}, Kind: "Write", Value: "target"},
+			}}},
+			{Pos: irdl.Position{Line: 95, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 95, Column: 12}, Raw: "\"`source` `(` $source `:` type($source) `)` `target` `(` $target `:` type($target) `)` (`source_semaphore` `(` $source_semaphore^ `:` type($source_semaphore) `)`)? `target_semaphore` `(` $target_semaphore `:` type($target_semaphore) `)` (`device_id` `(` $device_id^ `)`)? (`core_id` `(` $core_id^ `)`)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 96, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 96, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 96, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 99, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 99, Column: 3}, Name: "wait_dma2", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 100, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 100, Column: 13}, Raw: "\"Waits for a DMA into dst to complete\""}},
+			{Pos: irdl.Position{Line: 101, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 101, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 101, Column: 15}, Name: "semaphore", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 26}, Name: "DMASemaphores"}},
+				{Pos: irdl.Position{Line: 101, Column: 41}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 46}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 101, Column: 57}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 62}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 101, Column: 73}, Name: "device_id", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 93}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 101, Column: 98}, Name: "core_id", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 101, Column: 116}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 102, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 102, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 102, Column: 17}, Name: "strict_ordering", C: &irdl.Constraint{Pos: irdl.Position{Line: 102, Column: 34}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 102, Column: 45}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 103, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 103, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 103, Column: 14}, Kind: "Read", Value: "src"},
+				{Pos: irdl.Position{Line: 103, Column: 25}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 104, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 104, Column: 12}, Raw: "\"`semaphore` `(` $semaphore `:` type($semaphore) `)` `src` `(` $src `:` type($src) `)` `dst` `(` $dst `:` type($dst) `)` (`device_id` `(` $device_id^ `)`)? (`core_id` `(` $core_id^ `)`)? attr-dict\""}},
+			{Pos: irdl.Position{Line: 105, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 105, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 105, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 108, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 108, Column: 3}, Name: "sem_alloc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 109, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 109, Column: 13}, Raw: "\"Allocates semaphores for the enclosing scope\""}},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 110, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 110, Column: 22}, Name: "AnySemaphores"}},
+			}}},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 111, Column: 12}, Raw: "\"attr-dict `:` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 114, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 114, Column: 3}, Name: "sem_barrier", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 115, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 115, Column: 13}, Raw: "\"The barrier semaphore\""}},
+			{Pos: irdl.Position{Line: 116, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 116, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 116, Column: 14}, Name: "semaphore", C: &irdl.Constraint{Pos: irdl.Position{Line: 116, Column: 25}, Name: "Semaphores"}},
+			}}},
+			{Pos: irdl.Position{Line: 117, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 117, Column: 12}, Raw: "\"attr-dict `:` type($semaphore)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 120, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 120, Column: 3}, Name: "sem_read", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 121, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 121, Column: 13}, Raw: "\"Reads the value of a semaphore\""}},
+			{Pos: irdl.Position{Line: 122, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 122, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 122, Column: 15}, Name: "semaphore", C: &irdl.Constraint{Pos: irdl.Position{Line: 122, Column: 26}, Name: "AnySemaphores"}},
+			}}},
+			{Pos: irdl.Position{Line: 123, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 123, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 123, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 123, Column: 22}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 124, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 124, Column: 12}, Raw: "\"$semaphore attr-dict `:` type($semaphore) `->` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 127, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 127, Column: 3}, Name: "sem_wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 128, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 128, Column: 13}, Raw: "\"Waits until a semaphore holds amount, and decrements it by amount\""}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 129, Column: 15}, Name: "semaphore", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 26}, Name: "Semaphores"}},
+				{Pos: irdl.Position{Line: 129, Column: 38}, Name: "amount", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 46}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 130, Column: 12}, Raw: "\"$semaphore `,` $amount attr-dict `:` type($semaphore)\""}},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 131, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 131, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 134, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 134, Column: 3}, Name: "sem_signal", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 135, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 135, Column: 13}, Raw: "\"Increments a semaphore (of this or another device or core)\""}},
+			{Pos: irdl.Position{Line: 136, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 136, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 136, Column: 15}, Name: "semaphore", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 26}, Name: "Semaphores"}},
+				{Pos: irdl.Position{Line: 136, Column: 38}, Name: "amount", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 46}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 136, Column: 51}, Name: "device_id", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 71}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 136, Column: 76}, Name: "core_id", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 94}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 137, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 137, Column: 12}, Raw: "\"$semaphore `,` $amount (`device_id` $device_id^)? (`core_id` $core_id^)? attr-dict `:` type($semaphore)\""}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 138, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 143, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 143, Column: 3}, Name: "matmul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 144, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 144, Column: 13}, Raw: "\"MXU matrix product added to an accumulator\""}},
+			{Pos: irdl.Position{Line: 145, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 145, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 146, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 146, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 146, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 20}, Name: "NonZeroRankVector"}},
+				{Pos: irdl.Position{Line: 146, Column: 39}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 44}, Name: "NonZeroRankVector"}},
+				{Pos: irdl.Position{Line: 146, Column: 63}, Name: "acc", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 68}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 147, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 147, Column: 17}, Name: "transpose_lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 147, Column: 32}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 147, Column: 43}, Value: "false"}},
+				{Pos: irdl.Position{Line: 147, Column: 50}, Name: "transpose_rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 147, Column: 65}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 147, Column: 76}, Value: "false"}},
+				{Pos: irdl.Position{Line: 148, Column: 17}, Name: "transpose_lhs_hint", C: &irdl.Constraint{Pos: irdl.Position{Line: 148, Column: 37}, Name: "BoolAttr"}},
+				{Pos: irdl.Position{Line: 149, Column: 17}, Name: "precision", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 149, Column: 37}, Name: "ContractPrecision"}},
+				{Pos: irdl.Position{Line: 149, Column: 56}, Name: "dimension_numbers", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 149, Column: 84}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 150, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 150, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 150, Column: 22}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 151, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 151, Column: 12}, Raw: "\"$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs) `,` type($rhs) `,` type($acc) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 152, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 152, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 152, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 155, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 155, Column: 3}, Name: "iota", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 156, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 156, Column: 13}, Raw: "\"Counts along the given dimensions of a vector\""}},
+			{Pos: irdl.Position{Line: 157, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 157, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 157, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 158, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 158, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 158, Column: 17}, Name: "dimensions", C: &irdl.Constraint{Pos: irdl.Position{Line: 158, Column: 29}, Name: "DenseI32ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 159, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 159, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 22}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 159, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 31}, Name: "AnyOf", Args: []*irdl.CArg{
+						{Pos: irdl.Position{Line: 159, Column: 37}, C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 37}, Name: "AnyInteger"}},
+						{Pos: irdl.Position{Line: 159, Column: 49}, C: &irdl.Constraint{Pos: irdl.Position{Line: 159, Column: 49}, Name: "Index"}},
+					}}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 160, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 160, Column: 12}, Raw: "\"attr-dict `:` type($output)\""}},
+			{Pos: irdl.Position{Line: 161, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 161, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 164, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 164, Column: 3}, Name: "all_reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 165, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 165, Column: 13}, Raw: "\"Reduces a vector along a dimension, broadcasting the result along it\""}},
+			{Pos: irdl.Position{Line: 166, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 166, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 166, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 167, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 167, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 167, Column: 22}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 168, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 168, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 168, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 22}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 168, Column: 31}, Name: "kind", C: &irdl.Constraint{Pos: irdl.Position{Line: 168, Column: 37}, Name: "ReductionKind"}},
+			}}},
+			{Pos: irdl.Position{Line: 169, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 169, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 169, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 169, Column: 22}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 170, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 170, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `->` type($output)\""}},
+			{Pos: irdl.Position{Line: 171, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 171, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 174, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 174, Column: 3}, Name: "transpose", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 175, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 175, Column: 13}, Raw: "\"Permutes the dimensions of a vector\""}},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 176, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 177, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 177, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 177, Column: 15}, Name: "vector", C: &irdl.Constraint{Pos: irdl.Position{Line: 177, Column: 23}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 177, Column: 32}, C: &irdl.Constraint{Pos: irdl.Position{Line: 177, Column: 32}, Name: "AnyType"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 178, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 178, Column: 17}, Name: "permutation", C: &irdl.Constraint{Pos: irdl.Position{Line: 178, Column: 30}, Name: "DenseI64ArrayAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 179, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 179, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 179, Column: 22}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 179, Column: 31}, C: &irdl.Constraint{Pos: irdl.Position{Line: 179, Column: 31}, Name: "AnyType"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 180, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 180, Column: 12}, Raw: "\"$vector `,` $permutation attr-dict `:` type($vector) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 181, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 181, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 181, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 184, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 184, Column: 3}, Name: "reciprocal", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 185, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 185, Column: 13}, Raw: "\"1/x, exact or approximate\""}},
+			{Pos: irdl.Position{Line: 186, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 186, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 186, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 186, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 187, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 187, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 187, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 187, Column: 22}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 188, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 188, Column: 17}, Name: "approx", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 25}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 188, Column: 36}, Value: "false"}},
+				{Pos: irdl.Position{Line: 188, Column: 43}, Name: "full_range", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 55}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 188, Column: 66}, Value: "true"}},
+			}}},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 189, Column: 14}, Name: "output", C: &irdl.Constraint{Pos: irdl.Position{Line: 189, Column: 22}, Name: "NonZeroRankVector"}},
+			}}},
+			{Pos: irdl.Position{Line: 190, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 190, Column: 12}, Raw: "\"$input attr-dict `:` type($input) `->` type($output)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 195, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 195, Column: 3}, Name: "device_id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 196, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 196, Column: 13}, Raw: "\"The id of this device\""}},
+			{Pos: irdl.Position{Line: 197, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 197, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 198, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 198, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 198, Column: 22}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 199, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 199, Column: 12}, Raw: "\"attr-dict `:` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 202, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 202, Column: 3}, Name: "iteration_bound", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 203, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 203, Column: 13}, Raw: "\"The size of the kernel's grid along a dimension\""}},
+			{Pos: irdl.Position{Line: 204, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 204, Column: 17}, Name: "dim", C: &irdl.Constraint{Pos: irdl.Position{Line: 204, Column: 22}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 205, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 205, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 205, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 205, Column: 22}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 206, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 206, Column: 12}, Raw: "\"$dim attr-dict `:` type($result)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 209, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 209, Column: 3}, Name: "assume_multiple", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 210, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 210, Column: 13}, Raw: "\"States that a value is a multiple of an integer\""}},
+			{Pos: irdl.Position{Line: 211, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 211, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 211, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 211, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 212, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 212, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 212, Column: 15}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 212, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 28}, Name: "Index"}},
+					{Pos: irdl.Position{Line: 212, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 212, Column: 35}, Name: "AnyInteger"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 213, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 213, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 213, Column: 17}, Name: "multiple", C: &irdl.Constraint{Pos: irdl.Position{Line: 213, Column: 27}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 214, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 214, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 214, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 22}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 214, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 28}, Name: "Index"}},
+					{Pos: irdl.Position{Line: 214, Column: 35}, C: &irdl.Constraint{Pos: irdl.Position{Line: 214, Column: 35}, Name: "AnyInteger"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 215, Column: 12}, Raw: "\"$value `,` $multiple attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 216, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 216, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 221, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 221, Column: 3}, Name: "pallas_call", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 222, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 222, Column: 13}, Raw: "\"Runs a Mosaic kernel over its grid on whole arrays (the host side of a kernel)\""}},
+			{Pos: irdl.Position{Line: 223, Column: 5}, Description: &irdl.Str{Pos: irdl.Position{Line: 223, Column: 17}, Raw: "\"The grid operands are the sizes of the kernel's dynamic grid axes (iteration bounds of ShapedType::kDynamic), in axis order; the arrays are the scalar-prefetch arrays, then one per window.\""}},
+			{Pos: irdl.Position{Line: 224, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 224, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 224, Column: 15}, Name: "grid", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 30}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 224, Column: 37}, Name: "args", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 224, Column: 52}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 225, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 225, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 225, Column: 17}, Name: "kernel", C: &irdl.Constraint{Pos: irdl.Position{Line: 225, Column: 25}, Name: "FlatSymbolRefAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 226, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 226, Column: 12}, Raw: "\"$kernel `(` $args `)` (`grid` `[` $grid^ `]`)? attr-dict `:` type($args)\""}},
+			{Pos: irdl.Position{Line: 227, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 227, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 227, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+	}},
+}}

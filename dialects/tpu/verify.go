@@ -362,6 +362,9 @@ func verifyPallasCall(op PallasCallOp) error {
 	if err != nil {
 		return ir.OpError(op.Operation, "calls a function that is not a Mosaic kernel: "+err.Error())
 	}
+	if dyn := len(kern.DynamicAxes()); len(op.Grid()) != dyn {
+		return ir.OpError(op.Operation, fmt.Sprintf("expected %d grid sizes for the dynamic axes of @%s, got %d", dyn, kern.Name, len(op.Grid())))
+	}
 	if len(op.Args()) != len(kern.Windows)+kern.ScalarPrefetch {
 		return ir.OpError(op.Operation, fmt.Sprintf("expected %d arrays for @%s, got %d", len(kern.Windows)+kern.ScalarPrefetch, kern.Name, len(op.Args())))
 	}

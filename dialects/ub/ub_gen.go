@@ -4,6 +4,7 @@ package ub
 
 import (
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 )
 
 // PoisonOpName is the name of the operation ub.poison.
@@ -76,3 +77,35 @@ func registerHooks(ctx *ir.Context) {
 		}
 	}
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0x44, 0xca, 0xdb, 0x9b, 0x6f, 0x10, 0x08, 0xae, 0x48, 0x2b, 0x77, 0xb3, 0x6e, 0x6b, 0x68, 0x38, 0x4a, 0x9d, 0xe8, 0x17, 0xfe, 0xdb, 0x48, 0x8d, 0x54, 0x41, 0x98, 0xcd, 0xc0, 0x28, 0xb9, 0xb0}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 4, Column: 1}, Name: "ub", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 5, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 5, Column: 11}, Raw: "\"Undefined behavior\""}},
+		{Pos: irdl.Position{Line: 7, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 7, Column: 3}, Name: "poison", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 8, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 8, Column: 13}, Raw: "\"Poisoned constant operation.\""}},
+			{Pos: irdl.Position{Line: 9, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 9, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 9, Column: 13}, Name: "ConstantLike"},
+				{Pos: irdl.Position{Line: 9, Column: 27}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 10, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 10, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 10, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 10, Column: 22}, Name: "AnyType"}},
+			}}},
+			{Pos: irdl.Position{Line: 11, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 11, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 11, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 11, Column: 24}, Name: "AnyAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 12, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 12, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 12, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 12, Column: 21}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 12, Column: 29}, Kind: "folder"},
+			}}},
+		}}},
+	}},
+}}

@@ -15,9 +15,11 @@ import (
 	"github.com/strata-ir/strata/interp/affine"
 	"github.com/strata-ir/strata/interp/amdgpu"
 	"github.com/strata-ir/strata/interp/arith"
+	"github.com/strata-ir/strata/interp/async"
 	"github.com/strata-ir/strata/interp/cf"
 	function "github.com/strata-ir/strata/interp/func"
 	"github.com/strata-ir/strata/interp/gpu"
+	"github.com/strata-ir/strata/interp/index"
 	"github.com/strata-ir/strata/interp/linalg"
 	"github.com/strata-ir/strata/interp/llvm"
 	"github.com/strata-ir/strata/interp/math"
@@ -34,7 +36,7 @@ import (
 	"github.com/strata-ir/strata/interp/vector"
 )
 
-// Register adds the semantics of func, arith, cf, math, scf, affine, memref,
+// Register adds the semantics of func, arith, cf, math, index, async, scf, affine, memref,
 // bufferization, tensor, tile, tpu, linalg, part of vector, llvm, gpu, nvvm,
 // nvgpu, amdgpu and rocdl (on the SIMT model), neuron, and the runner utilities, to reg,
 // then the semantics added with Extend.
@@ -43,6 +45,8 @@ func Register(reg *interp.Registry) {
 	arith.Register(reg)
 	cf.Register(reg)
 	math.Register(reg)
+	index.Register(reg)
+	async.Register(reg)
 	scf.Register(reg)
 	affine.Register(reg)
 	memref.Register(reg)

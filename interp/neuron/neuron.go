@@ -233,27 +233,13 @@ func holds(cmp neuron.CmpOp, e int64) bool {
 	return e >= 0
 }
 
-func floatProp(op *ir.Operation, name string) float64 {
-	if a, ok := op.InherentAttr(name).(*ir.FloatAttr); ok {
-		return interp.FromBits(a.Type, a.Bits[0]).Float()
-	}
-	return 0
-}
-
-func intProp(op *ir.Operation, name string) int64 {
-	if a, ok := op.InherentAttr(name).(*ir.IntegerAttr); ok {
-		return a.Int64()
-	}
-	return 0
-}
-
 func memset(f *interp.Frame, op *ir.Operation) error {
 	o := neuron.MemsetOp{Operation: op}
 	t, err := get(f, op, o.Dst())
 	if err != nil {
 		return err
 	}
-	v := Round(t.Elem, floatProp(op, "value"))
+	v := Round(t.Elem, o.Value())
 	for i := range t.Data {
 		t.Data[i] = v
 	}
@@ -270,7 +256,7 @@ func iota(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	cm, st := intProp(op, "channel_multiplier"), intProp(op, "step")
+	cm, st := o.ChannelMultiplier(), o.Step()
 	for p := int64(0); p < t.P; p++ {
 		for q := int64(0); q < t.F; q++ {
 			t.Set(p, q, float64(base[0]+p*cm+q*st))
@@ -470,6 +456,15 @@ func Alu(op neuron.AluOp) func(a, b float64) float64 {
 			}
 			return math.Min(a, b)
 		}
+	case neuron.AluOpMod:
+		// nki.language.mod: Python's x % y, the sign of the divisor.
+		return func(a, b float64) float64 {
+			r := math.Mod(a, b)
+			if r != 0 && (r < 0) != (b < 0) {
+				r += b
+			}
+			return f32(r)
+		}
 	}
 	return nil
 }
@@ -506,12 +501,20 @@ func tensorScalar(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	var s *Tile
-	if ts.Scalar() != nil {
-		if s, err = get(f, op, ts.Scalar()); err != nil {
+	immF, _ := ts.Imm()
+	imm := f32(immF)
+	if sc := ts.Scalar(); sc != nil {
+		if _, isFloat := sc.Type().(*ir.FloatType); isFloat {
+			// A run-time f32 (a kernel argument).
+			v, err := f.Get(op, sc)
+			if err != nil {
+				return err
+			}
+			imm = f32(v.Float())
+		} else if s, err = get(f, op, sc); err != nil {
 			return err
 		}
 	}
-	imm := f32(floatProp(op, "imm"))
 	fn := Alu(ts.Op())
 	for p := int64(0); p < x.P; p++ {
 		c := imm
@@ -599,7 +602,7 @@ func affineSelect(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	cm, st := as.ChannelMultiplier(), as.Step()
-	fill := floatProp(op, "value")
+	fill := as.Value()
 	for p := int64(0); p < x.P; p++ {
 		for q := int64(0); q < x.F; q++ {
 			e := base[0] + p*cm + q*st

@@ -83,6 +83,11 @@ func TestSemantics(t *testing.T) {
 		{"activation relu", wrap("  neuron.activation relu %o, %t : " + t24 + ", " + t24 + "\n"), []float64{1, 2, 3, 4, 0, 0, 0, 0}},
 		{"tensor_scalar reverse subtract", wrap("  neuron.tensor_scalar subtract %o, %t imm 10.0 reverse : " + t24 + ", " + t24 + "\n"),
 			[]float64{9, 8, 7, 6, 11, 12, 13, 14}},
+		{"tensor_scalar run-time f32", wrap("  %v = arith.constant -0.5 : f32\n" +
+			"  neuron.tensor_scalar multiply %o, %t, %v : " + t24 + ", " + t24 + ", f32\n"),
+			[]float64{-0.5, -1, -1.5, -2, 0.5, 1, 1.5, 2}},
+		{"tensor_scalar mod takes the sign of the divisor", wrap("  neuron.tensor_scalar mod %o, %t imm 3.0 : " + t24 + ", " + t24 + "\n"),
+			[]float64{1, 2, 0, 1, 2, 1, 0, 2}},
 		{"tensor_scalar per partition", wrap("  %s = neuron.alloc : " + c21 + "\n  neuron.tensor_reduce maximum %s, %t : " + c21 + ", " + t24 + "\n" +
 			"  neuron.tensor_scalar subtract %o, %t, %s : " + t24 + ", " + t24 + ", " + c21 + "\n"),
 			[]float64{-3, -2, -1, 0, 0, -1, -2, -3}},

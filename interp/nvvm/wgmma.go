@@ -80,6 +80,15 @@ func wgmmaElement(ctx *ir.Context, typ string) (int64, func([]byte) float64, boo
 		return 4, func(b []byte) float64 {
 			return float64(math.Float32frombits(binary.LittleEndian.Uint32(b) &^ 0x1fff))
 		}, true
+	case "e4m3", "e5m2":
+		// OCP FP8: e4m3 has no infinities and one NaN pattern per sign
+		// (S.1111.111), e5m2 is IEEE-like.
+		k := ir.F8E4M3FN
+		if typ == "e5m2" {
+			k = ir.F8E5M2
+		}
+		t := ctx.FloatType(k)
+		return 1, func(b []byte) float64 { return interp.FromBits(t, uint64(b[0])).Float() }, true
 	case "s8":
 		return 1, func(b []byte) float64 { return float64(int8(b[0])) }, true
 	case "u8":
@@ -130,6 +139,9 @@ func wgmma(f *interp.Frame, op *ir.Operation) error {
 	addC := w.ScaleD().String() == "one"
 	aK := w.LayoutA().String() == "row"
 	bK := w.LayoutB().String() == "col"
+	if (esA == 1 && !aK) || (esB == 1 && !bK) {
+		return interp.Errorf(op, fmt.Sprintf("wgmma of 8-bit multiplicands (%s, %s) reads both from shared memory k-major: layoutA must be row and layoutB col", w.TypeA(), w.TypeB()))
+	}
 	out, err := t.Collective(f, op, simt.Warpgroup, in, func(group []*simt.Arrival) error {
 		if len(group) != simt.WarpgroupSize {
 			return interp.Errorf(op, fmt.Sprintf("wgmma needs a warpgroup of %d threads, it has %d", simt.WarpgroupSize, len(group)))

@@ -248,7 +248,7 @@ func forall(f *interp.Frame, op *ir.Operation) error {
 			f.Set(body.Argument(len(ivs)+i), o)
 		}
 		for o := body.First(); o != nil; o = o.Next() {
-			if o.Name() == "scf.forall.in_parallel" {
+			if ir.InParallelOp.Has(o) {
 				return inParallel(f, o, body, len(ivs), acc)
 			}
 			if err := f.Exec(o); err != nil {

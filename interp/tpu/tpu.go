@@ -5,7 +5,11 @@
 // tpu.pallas_call runs a kernel as Mosaic does on one core:
 //
 //   - the grid's programs run one after the other in row-major order
-//     (the last axis fastest), whatever the dimension semantics;
+//     (the last axis fastest), whatever the dimension semantics; a
+//     dynamic axis (iteration bound ShapedType::kDynamic) takes its size
+//     from the call's grid operands;
+//   - the scalar-prefetch arrays (the call's first arrays) are passed to
+//     the kernel after the grid indices, and to every index map;
 //   - each operand window is a buffer of the block's shape in VMEM (or
 //     SMEM); before a program, the window's index map gives its block
 //     indices, and when they differ from the previous program's, an
@@ -110,13 +114,30 @@ func pallasCall(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if k.ScalarPrefetch != 0 {
-		return interp.Errorf(op, "scalar prefetch is not supported by the interpreter")
-	}
-	vals, err := f.Values(op, pc.Args())
+	all, err := f.Values(op, pc.Args())
 	if err != nil {
 		return err
 	}
+	grid := append([]int64(nil), k.Grid...)
+	sizes, err := f.Values(op, pc.Grid())
+	if err != nil {
+		return err
+	}
+	for i, a := range k.DynamicAxes() {
+		if i >= len(sizes) {
+			return interp.Errorf(op, "no size for dynamic grid axis "+fmt.Sprint(a))
+		}
+		grid[a] = sizes[i].Int()
+		if grid[a] < 0 {
+			return interp.Errorf(op, fmt.Sprintf("grid axis %d has size %d", a, grid[a]))
+		}
+	}
+	if len(all) != k.ScalarPrefetch+len(k.Windows) {
+		return interp.Errorf(op, fmt.Sprintf("expected %d arrays, got %d", k.ScalarPrefetch+len(k.Windows), len(all)))
+	}
+	// The scalar-prefetch arrays are in SMEM before the grid runs; the
+	// kernel and every index map get them after the grid indices.
+	prefetch, vals := all[:k.ScalarPrefetch], all[k.ScalarPrefetch:]
 	in := f.Interpreter()
 	ft := function.FuncOp{Operation: fn}.FunctionType()
 	if ft == nil {
@@ -151,20 +172,28 @@ func pallasCall(f *interp.Frame, op *ir.Operation) error {
 	}
 	saved := in.Data(gridKey{})
 	defer in.SetData(gridKey{}, saved)
-	in.SetData(gridKey{}, k.Grid)
+	in.SetData(gridKey{}, grid)
 	module := ir.NearestSymbolTable(fn.ParentOp())
-	n := interp.NumElements(k.Grid)
+	n := interp.NumElements(grid)
 	point := make([]int64, rank)
 	for p := int64(0); p < n; p++ {
 		rem := p
 		for a := rank - 1; a >= 0; a-- {
-			point[a] = rem % k.Grid[a]
-			rem /= k.Grid[a]
+			point[a] = rem % grid[a]
+			rem /= grid[a]
 		}
 		args := make([]interp.Value, 0, len(ft.Inputs))
 		for a := 0; a < rank; a++ {
 			args = append(args, interp.MakeInt(ft.Inputs[a], uint64(point[a])))
 		}
+		for i, v := range prefetch {
+			m := v.MemRef()
+			if m == nil {
+				return interp.Errorf(op, fmt.Sprintf("scalar-prefetch operand %d is not a memref", i))
+			}
+			args = append(args, interp.MakeMemRef(ft.Inputs[rank+i], m))
+		}
+		mapArgs := args[:rank+len(prefetch)]
 		for j, s := range wins {
 			if !s.whole {
 				bidx := make([]int64, len(s.w.Block))
@@ -173,7 +202,7 @@ func pallasCall(f *interp.Frame, op *ir.Operation) error {
 					if tf == nil {
 						return interp.Errorf(op, "no index map @"+s.w.Transform)
 					}
-					res, err := in.Call(op, tf, args[:rank])
+					res, err := in.Call(op, tf, mapArgs)
 					if err != nil {
 						return err
 					}
@@ -193,10 +222,10 @@ func pallasCall(f *interp.Frame, op *ir.Operation) error {
 					}
 				}
 			}
-			args = append(args, interp.MakeMemRef(ft.Inputs[rank+j], s.ref))
+			args = append(args, interp.MakeMemRef(ft.Inputs[rank+len(prefetch)+j], s.ref))
 		}
 		for i, m := range scratch {
-			args = append(args, interp.MakeMemRef(ft.Inputs[rank+len(wins)+i], m))
+			args = append(args, interp.MakeMemRef(ft.Inputs[rank+len(prefetch)+len(wins)+i], m))
 		}
 		if _, err := in.Call(op, fn, args); err != nil {
 			return err

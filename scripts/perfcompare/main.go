@@ -18,8 +18,10 @@
 // on the parse and canonicalize inputs of -compare-sizes: it checks that
 // both builds print the same bytes, runs the three tools in turn -runs
 // times (so that a change of the machine's load falls on all three), and
-// reports the median wall time and the median CPU time (user + system) of
-// each, with the load average before and after:
+// reports the median wall time and the least and median CPU time (user +
+// system) of each, with the load average before and after. Its first row
+// is start-up: a module with one empty function. -compare-mlir=false
+// leaves mlir-opt-22 out of it:
 //
 //	go run ./scripts/perfcompare -cases before-after -before /tmp/strata-opt-old -runs 7
 package main
@@ -33,6 +35,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -55,6 +58,7 @@ func main() {
 	before := flag.String("before", "", "the older strata-opt binary of the before-after case")
 	after := flag.String("after", "", "the newer strata-opt binary of the before-after case (default: built from this tree)")
 	compareSizes := flag.String("compare-sizes", "100000,1000000", "comma-separated op counts of the before-after case")
+	compareMLIR := flag.Bool("compare-mlir", true, "run mlir-opt-22 in the before-after case too")
 	flag.Parse()
 
 	mlirOpt := lookTool("mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt")
@@ -85,6 +89,9 @@ func main() {
 			newer := strata
 			if *after != "" {
 				newer = *after
+			}
+			if !*compareMLIR {
+				mlirOpt = ""
 			}
 			table = beforeAfterCase(dir, mlirOpt, *before, newer, *compareSizes, *runs)
 		default:
@@ -181,53 +188,85 @@ func threadsCase(dir, mlirOpt, strata string, n, runs int) string {
 	return table.String()
 }
 
-// beforeAfterCase compares two strata-opt builds with mlir-opt-22 on the
-// parse and canonicalize inputs: the three tools run in turn, runs rounds,
-// and the table gives medians of wall and CPU time.
+// beforeAfterCase compares two strata-opt builds (and mlir-opt-22 unless
+// mlirOpt is empty) on an empty function and on the parse and canonicalize
+// inputs: the tools run in turn, runs rounds, and the table gives the
+// median wall time and the least and median CPU time.
 func beforeAfterCase(dir, mlirOpt, before, after, sizes string, runs int) string {
 	var table bytes.Buffer
 	load0 := loadAverage()
-	fmt.Fprintf(&table, "Medians of %d runs of each tool, taken in turn (mlir-opt-22, before, after); wall time, then CPU time (user + system) in parentheses; output to /dev/null after checking that before and after print the same; %s; load average %s at the start", runs, header(), load0)
+	tools := []string{before, after}
+	names := "before, after"
+	if mlirOpt != "" {
+		tools = []string{mlirOpt, before, after}
+		names = "mlir-opt-22, before, after"
+	}
+	fmt.Fprintf(&table, "%d runs of each tool, taken in turn (%s); median wall time, then the least and the median CPU time (user + system); output to /dev/null after checking that before and after print the same; %s; load average %s at the start", runs, names, header(), load0)
 	var rows bytes.Buffer
-	rows.WriteString("| case | ops | mlir-opt-22 | strata-opt before | strata-opt after | after / before (wall, CPU) |\n")
-	rows.WriteString("|---|---:|---:|---:|---:|---:|\n")
+	rows.WriteString("| case | ops |")
+	if mlirOpt != "" {
+		rows.WriteString(" mlir-opt-22 |")
+	}
+	rows.WriteString(" strata-opt before | strata-opt after | after / before (CPU least, CPU median, wall) |\n")
+	rows.WriteString("|---|---:|")
+	if mlirOpt != "" {
+		rows.WriteString("---:|")
+	}
+	rows.WriteString("---:|---:|---:|\n")
+	type input struct {
+		what string
+		n    int
+		args []string
+	}
+	empty := filepath.Join(dir, "empty.mlir")
+	check(os.WriteFile(empty, []byte("func.func @f() {\n  return\n}\n"), 0o644))
+	inputs := []input{{"start-up (an empty function)", 1, []string{empty}}}
 	for _, c := range []string{"parse + verify + print", "canonicalize + cse"} {
 		for _, sz := range strings.Split(sizes, ",") {
 			var n int
 			fmt.Sscan(sz, &n)
-			var file string
-			var args []string
 			if c == "parse + verify + print" {
-				file = filepath.Join(dir, fmt.Sprintf("ops%d.mlir", n))
+				file := filepath.Join(dir, fmt.Sprintf("ops%d.mlir", n))
 				check(os.WriteFile(file, generate(n), 0o644))
-				args = []string{"--allow-unregistered-dialect", "--mlir-print-op-generic", file}
+				inputs = append(inputs, input{c, n, []string{"--allow-unregistered-dialect", "--mlir-print-op-generic", file}})
 			} else {
-				file = filepath.Join(dir, fmt.Sprintf("arith%d.mlir", n))
+				file := filepath.Join(dir, fmt.Sprintf("arith%d.mlir", n))
 				check(os.WriteFile(file, arithgen.Module(n, 1), 0o644))
-				args = []string{"--canonicalize", "--cse", file}
+				inputs = append(inputs, input{c, n, []string{"--canonicalize", "--cse", file}})
 			}
-			sameOutput(dir, [][]string{append([]string{before}, args...), append([]string{after}, args...)})
-			tools := []string{mlirOpt, before, after}
-			walls := make([][]time.Duration, len(tools))
-			cpus := make([][]time.Duration, len(tools))
-			for r := 0; r < runs; r++ {
-				for i, tool := range tools {
-					w, cpu, _ := measureOnce(tool, args)
-					walls[i] = append(walls[i], w)
-					cpus[i] = append(cpus[i], cpu)
-				}
-			}
-			cell := func(i int) string {
-				return fmt.Sprintf("%.3f s (%.3f s)", median(walls[i]).Seconds(), median(cpus[i]).Seconds())
-			}
-			fmt.Fprintf(&rows, "| %s | %d | %s | %s | %s | %.2f, %.2f |\n", c, n, cell(0), cell(1), cell(2),
-				median(walls[2]).Seconds()/median(walls[1]).Seconds(), median(cpus[2]).Seconds()/median(cpus[1]).Seconds())
-			fmt.Fprintf(os.Stderr, "before-after: %s, %d ops done\n", c, n)
 		}
+	}
+	for _, in := range inputs {
+		sameOutput(dir, [][]string{append([]string{before}, in.args...), append([]string{after}, in.args...)})
+		walls := make([][]time.Duration, len(tools))
+		cpus := make([][]time.Duration, len(tools))
+		for r := 0; r < runs; r++ {
+			for i, tool := range tools {
+				w, cpu, _ := measureOnce(tool, in.args)
+				walls[i] = append(walls[i], w)
+				cpus[i] = append(cpus[i], cpu)
+			}
+		}
+		fmt.Fprintf(&rows, "| %s | %d |", in.what, in.n)
+		for i := range tools {
+			fmt.Fprintf(&rows, " %.3f s; %.3f / %.3f s |", median(walls[i]).Seconds(), least(cpus[i]).Seconds(), median(cpus[i]).Seconds())
+		}
+		b, a := len(tools)-2, len(tools)-1
+		fmt.Fprintf(&rows, " %.2f, %.2f, %.2f |\n", least(cpus[a]).Seconds()/least(cpus[b]).Seconds(),
+			median(cpus[a]).Seconds()/median(cpus[b]).Seconds(), median(walls[a]).Seconds()/median(walls[b]).Seconds())
+		fmt.Fprintf(os.Stderr, "before-after: %s, %d ops done\n", in.what, in.n)
 	}
 	fmt.Fprintf(&table, ", %s at the end.\n\n", loadAverage())
 	table.Write(rows.Bytes())
 	return table.String()
+}
+
+// least returns the smallest of ds.
+func least(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	return slices.Min(ds)
 }
 
 // median returns the median of ds (the mean of the middle two of an even

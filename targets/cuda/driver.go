@@ -419,7 +419,8 @@ func (d *Device) SynchronizeAll() error {
 // Launch describes a kernel launch.
 type Launch struct {
 	Grid, Block [3]uint32
-	// Cluster, when not zero, is the cluster shape (cuLaunchKernelEx).
+	// Cluster, when not zero, is the cluster shape (cuLaunchKernelEx);
+	// a cluster of more than 8 blocks is allowed first (cuFuncSetAttribute).
 	Cluster [3]uint32
 	// SharedBytes is the dynamic shared memory; above 48 KB the kernel's
 	// limit is raised first (cuFuncSetAttribute).
@@ -431,8 +432,13 @@ type Launch struct {
 
 const (
 	funcAttrMaxDynamicShared = 8
-	launchAttrClusterDim     = 4
-	defaultSharedLimit       = 48 << 10
+	// funcAttrNonPortableCluster is
+	// CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED.
+	funcAttrNonPortableCluster = 14
+	// maxPortableCluster is the most blocks a cluster has without it.
+	maxPortableCluster   = 8
+	launchAttrClusterDim = 4
+	defaultSharedLimit   = 48 << 10
 )
 
 // launchAttribute is CUlaunchAttribute: an id and a 64-byte value union.
@@ -529,6 +535,13 @@ func (d *Device) launch(f *Function, l Launch) error {
 	}
 	var err error
 	if l.Cluster != [3]uint32{} {
+		// A cluster of more than 8 blocks (up to 16 on Hopper) must be
+		// allowed first, as upstream's mgpuLaunchClusterKernel does.
+		if uint64(l.Cluster[0])*uint64(l.Cluster[1])*uint64(l.Cluster[2]) > maxPortableCluster {
+			if err := d.call("cuFuncSetAttribute", f.h, funcAttrNonPortableCluster, 1); err != nil {
+				return err
+			}
+		}
 		attr := launchAttribute{id: launchAttrClusterDim}
 		for i, v := range l.Cluster {
 			*(*uint32)(unsafe.Pointer(&attr.val[4*i])) = v

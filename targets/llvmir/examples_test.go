@@ -20,7 +20,7 @@ import (
 )
 
 // cpuPipeline takes a tensor program to the llvm dialect.
-const cpuPipeline = "builtin.module(func.func(linalg-decompose-aggregated-ops),one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops," +
+const cpuPipeline = "builtin.module(func.func(linalg-decompose-aggregated-ops),one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},convert-linalg-to-loops," +
 	"convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,convert-arith-to-llvm," +
 	"convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
 

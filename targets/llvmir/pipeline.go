@@ -31,7 +31,7 @@ import (
 // finalize-memref-to-llvm, as upstream orders them). A module already in
 // the llvm dialect goes through unchanged.
 const (
-	BufferizePipeline = "linalg-decompose-aggregated-ops,one-shot-bufferize{bufferize-function-boundaries}"
+	BufferizePipeline = "linalg-decompose-aggregated-ops,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops}"
 	LLVMPipeline      = "convert-linalg-to-loops,convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata," +
 		"convert-vector-to-llvm,finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,convert-ub-to-llvm,convert-func-to-llvm," +
 		"convert-cf-to-llvm,reconcile-unrealized-casts"

@@ -87,8 +87,8 @@ func Emit(module *ir.Operation, w io.Writer, kernel string) error {
 }
 
 func name(op *ir.Operation) string {
-	if s, ok := op.InherentAttr("sym_name").(*ir.StringAttr); ok {
-		return s.Value
+	if s, ok := ir.SymbolName(op); ok {
+		return s
 	}
 	return ""
 }

@@ -25,6 +25,12 @@ var programs = []string{
 	"conversion/tiletotpu/testdata/gemm-ragged.mlir",
 	"conversion/tiletotpu/testdata/rows-ragged.mlir",
 	"conversion/tiletotpu/testdata/flash.mlir",
+	"examples/gemm-bias-relu/gemm-bias-relu.mlir",
+	"conversion/tiletotpu/testdata/gqa.mlir",
+	"conversion/tiletotpu/testdata/dynamic.mlir",
+	"conversion/tiletotpu/testdata/causal.mlir",
+	"conversion/tiletotpu/testdata/gather.mlir",
+	"examples/attention/ragged.mlir",
 }
 
 func parse(t *testing.T, ctx *ir.Context, name string, src []byte) *ir.Operation {

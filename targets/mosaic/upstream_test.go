@@ -15,7 +15,7 @@ import (
 
 // TestUpstreamVerifies is a second opinion on the golden Mosaic modules:
 // their generic form, with the TPU memory spaces replaced by integers
-// (MLIR accepts no unregistered memory space), goes through mlir-opt-22
+// (MLIR accepts no unregistered memory space) and semaphores by i32, goes through mlir-opt-22
 // --allow-unregistered-dialect --verify-each, which verifies every func,
 // arith, math, vector, scf and memref operation of the kernels with
 // upstream's verifiers (the tpu operations are opaque to it; JAX's own
@@ -26,7 +26,10 @@ func TestUpstreamVerifies(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no golden Mosaic modules")
 	}
-	spaces := strings.NewReplacer("#tpu.memory_space<vmem>", "1", "#tpu.memory_space<smem>", "2", "#tpu.memory_space<any>", "3")
+	// Semaphores are not memref element types upstream: they become i32
+	// in memory space 4.
+	spaces := strings.NewReplacer("#tpu.memory_space<vmem>", "1", "#tpu.memory_space<smem>", "2", "#tpu.memory_space<any>", "3",
+		"#tpu.memory_space<semaphore_mem>", "4", "!tpu.dma_semaphore", "i32", "!tpu.semaphore", "i32")
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {

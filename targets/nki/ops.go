@@ -160,7 +160,7 @@ func (e *emitter) loop(op *ir.Operation) error {
 
 var aluNames = map[neuron.AluOp]string{neuron.AluOpAdd: "nl.add", neuron.AluOpSubtract: "nl.subtract",
 	neuron.AluOpMultiply: "nl.multiply", neuron.AluOpDivide: "nl.divide", neuron.AluOpMaximum: "nl.maximum",
-	neuron.AluOpMinimum: "nl.minimum"}
+	neuron.AluOpMinimum: "nl.minimum", neuron.AluOpMod: "nl.mod"}
 
 var actNames = map[neuron.ActFunc]string{neuron.ActFuncCopy: "nl.copy", neuron.ActFuncExp: "nl.exp",
 	neuron.ActFuncTanh: "nl.tanh", neuron.ActFuncRelu: "nl.relu", neuron.ActFuncSigmoid: "nl.sigmoid",

@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/arith"
 	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/tpu"
 )
 
@@ -16,8 +17,11 @@ type wrapper struct {
 	name    string
 	kernel  *tpu.Kernel
 	outputs []bool
-	// arrays are the shapes and dtypes of the arrays, one per window.
+	// arrays are the shapes and dtypes of the arrays: the
+	// scalar-prefetch arrays, then one per window.
 	arrays []*ir.MemRefType
+	// outShapes lists the outputs whose shapes the wrapper takes.
+	outShapes []int
 }
 
 var gridNames = []string{"i", "j", "k", "l", "m", "n"}
@@ -106,21 +110,27 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 			}
 			wr.arrays = append(wr.arrays, mt)
 		}
-		if len(wr.arrays) != len(kern.Windows) {
-			return Errorf(pc.Operation, "expected one array per window of @%s", kern.Name)
+		if len(wr.arrays) != kern.ScalarPrefetch+len(kern.Windows) {
+			return Errorf(pc.Operation, "expected the scalar-prefetch arrays and one array per window of @%s", kern.Name)
 		}
 		out.WriteString("\n\n")
 		if err := emitWrapper(&out, wr, pc.Operation); err != nil {
 			return err
 		}
 		wrappers[kern.Name] = wr
+		if wr.dynamic() {
+			// Run through the host functions that call it, with sizes.
+			continue
+		}
 		var ins, outs []string
 		for j, a := range wr.arrays {
 			sd, err := shapeDType(pc.Operation, a)
 			if err != nil {
 				return err
 			}
-			if wr.outputs[j] {
+			if j < kern.ScalarPrefetch {
+				ins = append(ins, sd)
+			} else if wr.outputs[j-kern.ScalarPrefetch] {
 				outs = append(outs, sd)
 			} else {
 				ins = append(ins, sd)
@@ -131,23 +141,23 @@ func Emit(module *ir.Operation, w io.Writer, opts Options) error {
 	var sigs []string
 	hostNames := map[string]bool{}
 	for _, h := range hosts {
-		if n, ok := h.InherentAttr("sym_name").(*ir.StringAttr); ok {
-			hostNames[n.Value] = true
+		if n, ok := ir.SymbolName(h); ok {
+			hostNames[n] = true
 		}
 	}
 	for _, h := range hosts {
 		var body strings.Builder
 		sig, err := emitHost(&body, h, wrappers, hostNames)
 		if err != nil {
-			name, _ := h.InherentAttr("sym_name").(*ir.StringAttr)
-			fmt.Fprintf(&out, "\n\n# @%s is not translated: %s\n", name.Value, strings.ReplaceAll(err.Error(), "\n", " "))
+			name, _ := ir.SymbolName(h)
+			fmt.Fprintf(&out, "\n\n# @%s is not translated: %s\n", name, strings.ReplaceAll(err.Error(), "\n", " "))
 			continue
 		}
 		out.WriteString("\n\n")
 		out.WriteString(body.String())
 		sigs = append(sigs, sig)
 	}
-	out.WriteString("\n\n# The wrappers of the kernels and the host functions, with the shapes and\n# dtypes of their arguments and results.\n")
+	out.WriteString("\n\n# The wrappers of the kernels and the host functions, with the shapes and\n# dtypes of their arguments and results (None: a size known at run time;\n# the wrappers of kernels with dynamic grids run through the host\n# functions).\n")
 	out.WriteString("KERNELS = {\n")
 	for _, s := range kernelSigs {
 		out.WriteString("    " + s + ",\n")
@@ -171,8 +181,16 @@ func emitKernel(out *strings.Builder, k *tpu.Kernel) error {
 	outputs := k.Outputs()
 	var params []string
 	rank := len(k.Grid)
+	if rank > len(gridNames) {
+		return Errorf(fn, "grids of rank above %d are not supported", len(gridNames))
+	}
 	for a := 0; a < rank; a++ {
-		f.Set(entry.Argument(a), fmt.Sprintf("pl.program_id(%d)", a))
+		f.used[gridNames[a]] = true
+	}
+	for i := 0; i < k.ScalarPrefetch; i++ {
+		name := f.fresh(fmt.Sprintf("s%d_ref", i))
+		params = append(params, name)
+		f.Set(entry.Argument(rank+i), name)
 	}
 	nin, nout := 0, 0
 	for j := range k.Windows {
@@ -198,7 +216,15 @@ func emitKernel(out *strings.Builder, k *tpu.Kernel) error {
 	}
 	out.WriteString("def " + k.Name + "(" + strings.Join(params, ", ") + "):\n")
 	f.indent = 1
-	f.Line("\"\"\"The program at one point of the grid %s (%s).\"\"\"", shapeTuple(k.Grid), strings.Join(k.Semantics, ", "))
+	f.Line("\"\"\"The program at one point of the grid %s (%s).\"\"\"", gridTuple(k.Grid), strings.Join(k.Semantics, ", "))
+	// The grid indices, read once at the top (Pallas's interpreter reads
+	// program ids only outside pl.when bodies).
+	for a := 0; a < rank; a++ {
+		if ir.HasUses(entry.Argument(a)) {
+			f.Line("%s = pl.program_id(%d)", gridNames[a], a)
+			f.Set(entry.Argument(a), gridNames[a])
+		}
+	}
 	if err := f.block(entry); err != nil {
 		return err
 	}
@@ -208,10 +234,14 @@ func emitKernel(out *strings.Builder, k *tpu.Kernel) error {
 // indexMap returns the lambda of a window's index map.
 func indexMap(k *tpu.Kernel, w tpu.Window, at *ir.Operation) (string, error) {
 	rank := len(k.Grid)
-	args := strings.Join(gridNames[:rank], ", ")
 	if rank > len(gridNames) {
 		return "", Errorf(at, "grids of rank above %d are not supported", len(gridNames))
 	}
+	params := append([]string(nil), gridNames[:rank]...)
+	for i := 0; i < k.ScalarPrefetch; i++ {
+		params = append(params, fmt.Sprintf("s%d_ref", i))
+	}
+	args := strings.Join(params, ", ")
 	if w.Transform == "" {
 		zeros := make([]string, len(w.Block))
 		for i := range zeros {
@@ -226,33 +256,94 @@ func indexMap(k *tpu.Kernel, w tpu.Window, at *ir.Operation) (string, error) {
 	}
 	entry := tf.Region(0).First()
 	names := map[ir.Value]string{}
-	for a := 0; a < rank && a < entry.NumArguments(); a++ {
-		names[entry.Argument(a)] = gridNames[a]
+	for a := 0; a < len(params) && a < entry.NumArguments(); a++ {
+		names[entry.Argument(a)] = params[a]
 	}
 	ret := entry.Terminator()
 	var parts []string
 	for _, v := range ret.Operands() {
-		if n, ok := names[v]; ok {
-			parts = append(parts, n)
-			continue
+		e, err := mapExpr(tf, v, names, false)
+		if err != nil {
+			return "", err
 		}
-		if c, ok := constInt(v); ok {
-			parts = append(parts, fmt.Sprint(c))
-			continue
-		}
-		// A grid index divided by a constant (grouped-query attention's
-		// K and V heads): grid indices are not negative, so it is //.
-		if d, ok := arith.AsDivsiOp(ir.DefiningOp(v)); ok {
-			n, okn := names[d.Lhs()]
-			c, okc := constInt(d.Rhs())
-			if okn && okc {
-				parts = append(parts, fmt.Sprintf("%s // %d", n, c))
-				continue
-			}
-		}
-		return "", Errorf(tf, "only index maps returning grid indices, grid indices divided by constants and constants are supported")
+		parts = append(parts, e)
 	}
 	return "lambda " + args + ": " + tuple(parts), nil
+}
+
+// mapExpr writes an index map's value as a Python expression of the grid
+// indices and the scalar-prefetch refs: constants, +, -, *, // (grid
+// indices are not negative, so arith.divsi is floor division), minimum,
+// maximum and reads of SMEM refs. nested asks for parentheses around a
+// binary operation.
+func mapExpr(tf *ir.Operation, v ir.Value, names map[ir.Value]string, nested bool) (string, error) {
+	if n, ok := names[v]; ok {
+		return n, nil
+	}
+	if c, ok := constInt(v); ok {
+		return fmt.Sprint(c), nil
+	}
+	def := ir.DefiningOp(v)
+	if def == nil {
+		return "", Errorf(tf, "an index map's value is not computed in it")
+	}
+	if ld, ok := memref.AsLoadOp(def); ok {
+		ref, err := mapExpr(tf, ld.Memref(), names, false)
+		if err != nil {
+			return "", err
+		}
+		var idx []string
+		for _, i := range ld.Indices() {
+			e, err := mapExpr(tf, i, names, false)
+			if err != nil {
+				return "", err
+			}
+			idx = append(idx, e)
+		}
+		return ref + "[" + strings.Join(idx, ", ") + "]", nil
+	}
+	if c, ok := arith.AsIndexCastOp(def); ok {
+		return mapExpr(tf, c.In(), names, nested)
+	}
+	var sym, fn string
+	switch {
+	case isOp(def, arith.AsAddiOp):
+		sym = "+"
+	case isOp(def, arith.AsSubiOp):
+		sym = "-"
+	case isOp(def, arith.AsMuliOp):
+		sym = "*"
+	case isOp(def, arith.AsDivsiOp):
+		sym = "//"
+	case isOp(def, arith.AsMinsiOp):
+		fn = "jnp.minimum"
+	case isOp(def, arith.AsMaxsiOp):
+		fn = "jnp.maximum"
+	}
+	isInfix, isCall := sym != "", fn != ""
+	if (!isInfix && !isCall) || def.NumOperands() != 2 {
+		return "", Errorf(def, "'%s' in an index map is not translated", def.Name())
+	}
+	x, err := mapExpr(tf, def.Operand(0), names, isInfix)
+	if err != nil {
+		return "", err
+	}
+	y, err := mapExpr(tf, def.Operand(1), names, isInfix)
+	if err != nil {
+		return "", err
+	}
+	if isCall {
+		return fmt.Sprintf("%s(%s, %s)", fn, x, y), nil
+	}
+	if nested {
+		return fmt.Sprintf("(%s %s %s)", x, sym, y), nil
+	}
+	return fmt.Sprintf("%s %s %s", x, sym, y), nil
+}
+
+func isOp[T any](op *ir.Operation, as func(*ir.Operation) (T, bool)) bool {
+	_, ok := as(op)
+	return ok
 }
 
 // tuple writes a Python tuple.
@@ -268,27 +359,79 @@ func constInt(v ir.Value) (int64, bool) {
 	if def == nil {
 		return 0, false
 	}
-	ia, ok := def.InherentAttr("value").(*ir.IntegerAttr)
-	if !ok || !def.HasTrait(ir.ConstantLike) {
+	c, ok := arith.AsConstantOp(def)
+	if !ok {
+		return 0, false
+	}
+	ia, ok := c.Value().(*ir.IntegerAttr)
+	if !ok {
 		return 0, false
 	}
 	return ia.Int64(), true
 }
 
-// emitWrapper writes the function that runs a kernel with pl.pallas_call.
+// dynamic reports whether the wrapper's grid or output shapes are known
+// only at run time.
+func (wr *wrapper) dynamic() bool {
+	if len(wr.kernel.DynamicAxes()) > 0 {
+		return true
+	}
+	for j, a := range wr.arrays[wr.kernel.ScalarPrefetch:] {
+		if wr.outputs[j] && hasDynamic(a.Shape) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasDynamic(shape []int64) bool {
+	for _, d := range shape {
+		if d == ir.Dynamic {
+			return true
+		}
+	}
+	return false
+}
+
+// gridTuple writes a grid with n_i, n_j, ... for its dynamic sizes.
+func gridTuple(grid []int64) string {
+	parts := make([]string, len(grid))
+	for i, d := range grid {
+		if d == ir.Dynamic && i < len(gridNames) {
+			parts[i] = "n_" + gridNames[i]
+		} else {
+			parts[i] = fmt.Sprint(d)
+		}
+	}
+	return tuple(parts)
+}
+
+// emitWrapper writes the function that runs a kernel with pl.pallas_call:
+// its parameters are the sizes of the dynamic grid axes (n_i, ...), the
+// scalar-prefetch arrays (s0, ...), the input arrays (x0, ...) and the
+// shapes of the outputs whose sizes are dynamic (o0_shape, ...).
 func emitWrapper(out *strings.Builder, wr *wrapper, at *ir.Operation) error {
 	k := wr.kernel
-	var ins, outs []string
+	var params, ins, outs []string
+	for _, a := range k.DynamicAxes() {
+		params = append(params, "n_"+gridNames[a])
+	}
+	for i := 0; i < k.ScalarPrefetch; i++ {
+		ins = append(ins, fmt.Sprintf("s%d", i))
+	}
 	var inSpecs, outSpecs, outShapes []string
 	for j, w := range k.Windows {
-		a := wr.arrays[j]
+		a := wr.arrays[k.ScalarPrefetch+j]
 		dt, err := DType(at, a.Elem)
 		if err != nil {
 			return err
 		}
 		var spec string
-		if tpu.MemorySpaceOf(w.Type) == "smem" {
+		if sp := tpu.MemorySpaceOf(w.Type); sp == "smem" {
 			spec = "pl.BlockSpec(memory_space=pltpu.SMEM)"
+		} else if sp == "any" || sp == "hbm" {
+			// Left in HBM, read by DMAs.
+			spec = "pl.BlockSpec(memory_space=pl.ANY)"
 		} else {
 			im, err := indexMap(k, w, at)
 			if err != nil {
@@ -298,18 +441,34 @@ func emitWrapper(out *strings.Builder, wr *wrapper, at *ir.Operation) error {
 		}
 		if wr.outputs[j] {
 			outSpecs = append(outSpecs, spec)
-			outShapes = append(outShapes, "jax.ShapeDtypeStruct("+shapeTuple(a.Shape)+", "+dt+")")
-			outs = append(outs, shapeTuple(a.Shape))
+			shape := shapeTuple(a.Shape)
+			if hasDynamic(a.Shape) {
+				shape = fmt.Sprintf("o%d_shape", len(outs))
+				wr.outShapes = append(wr.outShapes, len(outs))
+			}
+			outShapes = append(outShapes, "jax.ShapeDtypeStruct("+shape+", "+dt+")")
+			outs = append(outs, shape)
 		} else {
 			inSpecs = append(inSpecs, spec)
-			ins = append(ins, fmt.Sprintf("x%d", len(ins)))
+			ins = append(ins, fmt.Sprintf("x%d", len(ins)-k.ScalarPrefetch))
 		}
 	}
 	if len(outShapes) == 0 {
 		return Errorf(at, "kernel @%s writes no output", k.Name)
 	}
+	params = append(params, ins...)
+	for _, o := range wr.outShapes {
+		params = append(params, fmt.Sprintf("o%d_shape", o))
+	}
 	var scratch []string
 	for _, t := range k.Scratch {
+		if _, ok := tpu.AsDmaSemaphoreType(t.Elem); ok {
+			if len(t.Shape) != 0 {
+				return Errorf(at, "arrays of DMA semaphores are not translated")
+			}
+			scratch = append(scratch, "pltpu.SemaphoreType.DMA")
+			continue
+		}
 		dt, err := DType(at, t.Elem)
 		if err != nil {
 			return err
@@ -330,15 +489,27 @@ func emitWrapper(out *strings.Builder, wr *wrapper, at *ir.Operation) error {
 		}
 		return "[" + strings.Join(xs, ", ") + "]"
 	}
-	fmt.Fprintf(out, "def %s(%s):\n", wr.name, strings.Join(ins, ", "))
-	fmt.Fprintf(out, "    \"\"\"Runs %s over the grid %s; returns the array%s %s.\"\"\"\n", k.Name, shapeTuple(k.Grid), plural(len(outs)), strings.Join(outs, ", "))
+	grid := gridTuple(k.Grid)
+	fmt.Fprintf(out, "def %s(%s):\n", wr.name, strings.Join(params, ", "))
+	fmt.Fprintf(out, "    \"\"\"Runs %s over the grid %s; returns the array%s %s.\"\"\"\n", k.Name, grid, plural(len(outs)), strings.Join(outs, ", "))
 	fmt.Fprintf(out, "    return pl.pallas_call(\n")
 	fmt.Fprintf(out, "        %s,\n", k.Name)
 	fmt.Fprintf(out, "        out_shape=%s,\n", one(outShapes))
-	fmt.Fprintf(out, "        grid=%s,\n", shapeTuple(k.Grid))
-	fmt.Fprintf(out, "        in_specs=[%s],\n", strings.Join(inSpecs, ", "))
-	fmt.Fprintf(out, "        out_specs=%s,\n", one(outSpecs))
-	fmt.Fprintf(out, "        scratch_shapes=[%s],\n", strings.Join(scratch, ", "))
+	ind := "        "
+	if k.ScalarPrefetch > 0 {
+		// The scalar-prefetch arrays are copied to SMEM before the grid
+		// runs; the kernel and the index maps get their refs.
+		fmt.Fprintf(out, "        grid_spec=pltpu.PrefetchScalarGridSpec(\n")
+		ind = "            "
+		fmt.Fprintf(out, "%snum_scalar_prefetch=%d,\n", ind, k.ScalarPrefetch)
+	}
+	fmt.Fprintf(out, "%sgrid=%s,\n", ind, grid)
+	fmt.Fprintf(out, "%sin_specs=[%s],\n", ind, strings.Join(inSpecs, ", "))
+	fmt.Fprintf(out, "%sout_specs=%s,\n", ind, one(outSpecs))
+	fmt.Fprintf(out, "%sscratch_shapes=[%s],\n", ind, strings.Join(scratch, ", "))
+	if k.ScalarPrefetch > 0 {
+		fmt.Fprintf(out, "        ),\n")
+	}
 	fmt.Fprintf(out, "        compiler_params=pltpu.CompilerParams(dimension_semantics=(%s)),\n", semT)
 	fmt.Fprintf(out, "        interpret=INTERPRET,\n")
 	fmt.Fprintf(out, "        debug=DEBUG,\n")

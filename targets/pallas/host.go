@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/strata-ir/strata/core/ir"
+	function "github.com/strata-ir/strata/dialects/func"
+	"github.com/strata-ir/strata/dialects/memref"
 	"github.com/strata-ir/strata/dialects/tpu"
 )
 
@@ -30,10 +32,38 @@ func hostEmitters() map[string]emitFn {
 			if f.kernel != nil {
 				return Errorf(op, "memref.alloc in a kernel is not translated")
 			}
-			// Bound by the kernel that writes it.
+			// Bound by the kernel that writes it; a kernel writing an
+			// array of dynamic sizes is given its shape.
 			f.Set(op.Result(0), "None")
+			mt, _ := op.Result(0).Type().(*ir.MemRefType)
+			if mt != nil && hasDynamic(mt.Shape) {
+				xs, err := operands(f, op)
+				if err != nil {
+					return err
+				}
+				parts := make([]string, len(mt.Shape))
+				n := 0
+				for i, d := range mt.Shape {
+					if d == ir.Dynamic && n < len(xs) {
+						parts[i] = xs[n]
+						n++
+					} else {
+						parts[i] = fmt.Sprint(d)
+					}
+				}
+				if f.shapes == nil {
+					f.shapes = map[ir.Value]string{}
+				}
+				f.shapes[op.Result(0)] = tuple(parts)
+			}
 			return nil
 		},
+		"memref.collapse_shape": reshape,
+		"memref.expand_shape":   reshape,
+		"tensor.dim":            dim,
+		"memref.dim":            dim,
+		"arith.ceildivui":       ceildiv,
+		"arith.ceildivsi":       ceildiv,
 		"memref.alloca": func(f *Func, op *ir.Operation) error {
 			if f.kernel != nil {
 				return Errorf(op, "memref.alloca in a kernel is not translated")
@@ -43,6 +73,77 @@ func hostEmitters() map[string]emitFn {
 		},
 		"tpu.pallas_call": pallasCall,
 	}
+}
+
+// reshape views an array with another shape: an array already bound is
+// reshaped; one a kernel writes later (an alloc) is bound, reshaped back,
+// when that kernel runs.
+func reshape(f *Func, op *ir.Operation) error {
+	if f.kernel != nil {
+		return Errorf(op, "'%s' in a kernel is not translated", op.Name())
+	}
+	mt, ok := op.Result(0).Type().(*ir.MemRefType)
+	if !ok || hasDynamic(mt.Shape) {
+		return Errorf(op, "only reshapes to static shapes are translated")
+	}
+	x, err := f.Expr(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	if x == "None" {
+		f.Set(op.Result(0), "None")
+		if f.views == nil {
+			f.views = map[ir.Value]ir.Value{}
+		}
+		f.views[op.Result(0)] = op.Operand(0)
+		return nil
+	}
+	f.Define(op.Result(0), "x", fmt.Sprintf("%s.reshape(%s)", x, shapeTuple(mt.Shape)))
+	return nil
+}
+
+// bindViews binds the arrays that v is a reshaped view of, once a kernel
+// has written v.
+func bindViews(f *Func, v ir.Value) {
+	for src, ok := f.views[v]; ok; src, ok = f.views[v] {
+		mt, _ := src.Type().(*ir.MemRefType)
+		if mt == nil || hasDynamic(mt.Shape) {
+			return
+		}
+		f.Define(src, "y", fmt.Sprintf("%s.reshape(%s)", f.exprs[v], shapeTuple(mt.Shape)))
+		v = src
+	}
+}
+
+// dim is the size of a dimension of an array, a Python int.
+func dim(f *Func, op *ir.Operation) error {
+	if f.kernel != nil {
+		return Errorf(op, "'%s' in a kernel is not translated", op.Name())
+	}
+	xs, err := operands(f, op)
+	if err != nil {
+		return err
+	}
+	f.Define(op.Result(0), "n", fmt.Sprintf("%s.shape[%s]", xs[0], xs[1]))
+	return nil
+}
+
+// ceildiv divides sizes, rounding up: grid sizes on the host, and
+// non-negative scalars (block counts) in kernels.
+func ceildiv(f *Func, op *ir.Operation) error {
+	if _, ok := op.Result(0).Type().(*ir.IndexType); !ok {
+		return Errorf(op, "'%s' is only translated on index scalars", op.Name())
+	}
+	xs, err := operands(f, op)
+	if err != nil {
+		return err
+	}
+	if f.kernel != nil {
+		f.Define(op.Result(0), "v", fmt.Sprintf("lax.div(%s + %s - 1, %s)", xs[0], xs[1], xs[1]))
+		return nil
+	}
+	f.Define(op.Result(0), "n", fmt.Sprintf("pl.cdiv(%s, %s)", xs[0], xs[1]))
+	return nil
 }
 
 // memrefStore stores into SMEM in a kernel; in a host function it makes
@@ -56,7 +157,8 @@ func memrefStore(f *Func, op *ir.Operation) error {
 		f.Line("%s[%s] = %s", xs[1], strings.Join(xs[2:], ", "), xs[0])
 		return nil
 	}
-	mt := op.Operand(1).Type().(*ir.MemRefType)
+	st, _ := memref.AsStoreOp(op)
+	mt := st.Memref().Type().(*ir.MemRefType)
 	if len(mt.Shape) != 1 || mt.Shape[0] != 1 {
 		return Errorf(op, "only stores of one scalar into a one-element buffer are translated in host functions")
 	}
@@ -66,7 +168,7 @@ func memrefStore(f *Func, op *ir.Operation) error {
 	}
 	name := f.fresh("s")
 	f.Line("%s = jnp.full((1,), %s, %s)", name, xs[0], dt)
-	f.Set(op.Operand(1), name)
+	f.Set(st.Memref(), name)
 	return nil
 }
 
@@ -77,11 +179,26 @@ func pallasCall(f *Func, op *ir.Operation) error {
 		return Errorf(op, "no wrapper for the kernel")
 	}
 	wr := f.wrappers[ref.Root]
-	var ins []string
+	var ins, shapes []string
+	for _, g := range pc.Grid() {
+		e, err := f.Expr(op, g)
+		if err != nil {
+			return err
+		}
+		ins = append(ins, e)
+	}
 	var outs []ir.Value
+	np := wr.kernel.ScalarPrefetch
 	for j, a := range pc.Args() {
-		if wr.outputs[j] {
+		if j >= np && wr.outputs[j-np] {
 			outs = append(outs, a)
+			if mt, ok := a.Type().(*ir.MemRefType); ok && hasDynamic(mt.Shape) {
+				sh, ok := f.shapes[a]
+				if !ok {
+					return Errorf(op, "the shape of output %d is not known", len(outs)-1)
+				}
+				shapes = append(shapes, sh)
+			}
 			continue
 		}
 		e, err := f.Expr(op, a)
@@ -97,9 +214,10 @@ func pallasCall(f *Func, op *ir.Operation) error {
 	for range outs {
 		names = append(names, f.fresh("y"))
 	}
-	f.Line("%s = %s(%s)", strings.Join(names, ", "), wr.name, strings.Join(ins, ", "))
+	f.Line("%s = %s(%s)", strings.Join(names, ", "), wr.name, strings.Join(append(ins, shapes...), ", "))
 	for i, o := range outs {
 		f.Set(o, names[i])
+		bindViews(f, o)
 	}
 	return nil
 }
@@ -127,8 +245,9 @@ func funcCall(f *Func, op *ir.Operation) error {
 	if f.kernel != nil {
 		return Errorf(op, "calls in kernels are not translated")
 	}
-	callee, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
-	if callee == nil || !f.hosts[callee.Root] {
+	call, _ := function.AsCallOp(op)
+	callee := call.Callee()
+	if !f.hosts[callee] {
 		return Errorf(op, "calls a function that is not translated")
 	}
 	xs, err := operands(f, op)
@@ -139,7 +258,7 @@ func funcCall(f *Func, op *ir.Operation) error {
 	for range op.Results() {
 		names = append(names, f.fresh("r"))
 	}
-	f.Line("%s = %s(%s)", strings.Join(names, ", "), callee.Root, strings.Join(xs, ", "))
+	f.Line("%s = %s(%s)", strings.Join(names, ", "), callee, strings.Join(xs, ", "))
 	for i, r := range op.Results() {
 		f.Set(r, names[i])
 	}
@@ -148,9 +267,11 @@ func funcCall(f *Func, op *ir.Operation) error {
 
 // emitHost writes a host function and returns its SIGNATURES entry.
 func emitHost(out *strings.Builder, fn *ir.Operation, wrappers map[string]*wrapper, hosts map[string]bool) (string, error) {
-	name, _ := fn.InherentAttr("sym_name").(*ir.StringAttr)
-	ft, _ := fn.InherentAttr("function_type").(*ir.TypeAttr)
-	fty, _ := ft.Type.(*ir.FunctionType)
+	fo, _ := function.AsFuncOp(fn)
+	name, fty := fo.SymName(), fo.FunctionType()
+	if fty == nil {
+		return "", Errorf(fn, "the function has no type")
+	}
 	entry := fn.Region(0).First()
 	f := newFunc(out)
 	f.wrappers = wrappers
@@ -177,7 +298,7 @@ func emitHost(out *strings.Builder, fn *ir.Operation, wrappers map[string]*wrapp
 		out.WriteString("# " + loc + "\n")
 		f.lastLoc = loc
 	}
-	out.WriteString("def " + name.Value + "(" + strings.Join(params, ", ") + "):\n")
+	out.WriteString("def " + name + "(" + strings.Join(params, ", ") + "):\n")
 	f.indent = 1
 	// Operations without uses and without effects (grid sizes, empty
 	// tensors) are left out.
@@ -198,7 +319,7 @@ func emitHost(out *strings.Builder, fn *ir.Operation, wrappers map[string]*wrapp
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("\"%s\": ([%s], [%s])", name.Value, strings.Join(ins, ", "), strings.Join(outs, ", ")), nil
+	return fmt.Sprintf("\"%s\": ([%s], [%s])", name, strings.Join(ins, ", "), strings.Join(outs, ", ")), nil
 }
 
 func shapeDType(at *ir.Operation, t ir.Type) (string, error) {
@@ -213,11 +334,6 @@ func shapeDType(at *ir.Operation, t ir.Type) (string, error) {
 		elem = t
 	default:
 		return "", Errorf(at, "arguments of type %s are not translated", ir.TypeString(t))
-	}
-	for _, d := range shape {
-		if d == ir.Dynamic {
-			return "", Errorf(at, "dynamic shapes are not translated")
-		}
 	}
 	dt, err := DType(at, elem)
 	if err != nil {

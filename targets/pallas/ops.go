@@ -13,6 +13,60 @@ import (
 
 type emitFn = func(f *Func, op *ir.Operation) error
 
+// memrefSlice is a view of a ref: ref.at[pl.ds(start, size), ...].
+func memrefSlice(f *Func, op *ir.Operation) error {
+	s, _ := tpu.AsMemrefSliceOp(op)
+	rt, ok := s.Result().Type().(*ir.MemRefType)
+	if !ok || len(s.DynamicSizes()) > 0 {
+		return Errorf(op, "slices of dynamic sizes are not translated")
+	}
+	ref, err := f.Expr(op, s.MemRef())
+	if err != nil {
+		return err
+	}
+	var ds []string
+	for i, b := range s.BaseIdx() {
+		x, err := f.Expr(op, b)
+		if err != nil {
+			return err
+		}
+		ds = append(ds, fmt.Sprintf("pl.ds(%s, %d)", x, rt.Shape[i]))
+	}
+	f.Set(s.Result(), ref+".at["+strings.Join(ds, ", ")+"]")
+	return nil
+}
+
+// enqueueDMA starts a copy: pltpu.make_async_copy(src, dst, sem).start().
+func enqueueDMA(f *Func, op *ir.Operation) error {
+	d, _ := tpu.AsEnqueueDmaOp(op)
+	if d.SourceSemaphore() != nil || d.DeviceId() != nil || d.CoreId() != nil {
+		return Errorf(op, "only local DMAs with a target semaphore are translated")
+	}
+	return asyncCopy(f, op, d.Source(), d.Target(), d.TargetSemaphore(), "start")
+}
+
+// waitDMA waits for a copy: pltpu.make_async_copy(src, dst, sem).wait().
+func waitDMA(f *Func, op *ir.Operation) error {
+	w, _ := tpu.AsWaitDma2Op(op)
+	if w.DeviceId() != nil || w.CoreId() != nil {
+		return Errorf(op, "only local DMAs are translated")
+	}
+	return asyncCopy(f, op, w.Src(), w.Dst(), w.Semaphore(), "wait")
+}
+
+func asyncCopy(f *Func, op *ir.Operation, src, dst, sem ir.Value, method string) error {
+	var xs []string
+	for _, v := range []ir.Value{src, dst, sem} {
+		x, err := f.Expr(op, v)
+		if err != nil {
+			return err
+		}
+		xs = append(xs, x)
+	}
+	f.Line("pltpu.make_async_copy(%s, %s, %s).%s()", xs[0], xs[1], xs[2], method)
+	return nil
+}
+
 // operands returns the Python expressions of op's operands.
 func operands(f *Func, op *ir.Operation) ([]string, error) {
 	out := make([]string, op.NumOperands())
@@ -109,7 +163,19 @@ func compare(f *Func, op *ir.Operation) error {
 	if c, ok := arith.AsCmpiOp(op); ok {
 		pred = c.Predicate().String()
 		if strings.HasPrefix(pred, "u") {
-			return Errorf(op, "unsigned comparisons are not translated")
+			// Integers compared as unsigned.
+			elem := op.Operand(0).Type()
+			if vt, ok := elem.(*ir.VectorType); ok {
+				elem = vt.Elem
+			}
+			dt, err := DType(op, elem)
+			if err != nil {
+				return err
+			}
+			u := strings.Replace(dt, "jnp.int", "jnp.uint", 1)
+			for i := range xs {
+				xs[i] = fmt.Sprintf("lax.convert_element_type(%s, %s)", xs[i], u)
+			}
 		}
 	} else if c, ok := arith.AsCmpfOp(op); ok {
 		pred = c.Predicate().String()
@@ -347,6 +413,7 @@ func emitters() map[string]emitFn {
 		"arith.maximumf": binary("jnp.maximum(%s, %s)"), "arith.minimumf": binary("jnp.minimum(%s, %s)"),
 		"arith.maxnumf": binary("jnp.fmax(%s, %s)"), "arith.minnumf": binary("jnp.fmin(%s, %s)"),
 		"arith.maxsi": binary("jnp.maximum(%s, %s)"), "arith.minsi": binary("jnp.minimum(%s, %s)"),
+		"arith.maxui": unsigned("jnp.maximum"), "arith.minui": unsigned("jnp.minimum"),
 		"arith.shli": binary("lax.shift_left(%s, %s)"), "arith.shrsi": binary("lax.shift_right_arithmetic(%s, %s)"),
 		"arith.negf": unary("-%s"),
 		"math.exp":   unary("jnp.exp(%s)"), "math.exp2": unary("jnp.exp2(%s)"), "math.log": unary("jnp.log(%s)"),
@@ -460,7 +527,8 @@ func emitters() map[string]emitFn {
 			if err != nil {
 				return err
 			}
-			perm := interp.DenseArray(op.InherentAttr("permutation"))
+			tr, _ := vector.AsTransposeOp(op)
+			perm := interp.DenseArray(tr.Permutation())
 			f.Define(op.Result(0), "v", fmt.Sprintf("jnp.transpose(%s, %s)", x, shapeTuple(perm)))
 			return nil
 		},
@@ -516,8 +584,11 @@ func emitters() map[string]emitFn {
 			f.Define(op.Result(0), "s", fmt.Sprintf("%s[%s]", xs[0], strings.Join(xs[1:], ", ")))
 			return nil
 		},
-		"memref.store": memrefStore,
-		"scf.if":       ifOp,
+		"memref.store":     memrefStore,
+		"tpu.memref_slice": memrefSlice,
+		"tpu.enqueue_dma":  enqueueDMA,
+		"tpu.wait_dma2":    waitDMA,
+		"scf.if":           ifOp,
 		"scf.yield": func(f *Func, op *ir.Operation) error {
 			if op.NumOperands() != 0 {
 				return Errorf(op, "scf.yield with values is not translated")

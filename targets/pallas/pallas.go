@@ -101,6 +101,12 @@ type Func struct {
 	// host: the wrapper of each kernel, for host functions.
 	wrappers map[string]*wrapper
 	hosts    map[string]bool
+	// shapes holds the Python shape of each array of dynamic sizes
+	// allocated in a host function.
+	shapes map[ir.Value]string
+	// views maps an array not yet written to the array it is a
+	// reshaped view of.
+	views map[ir.Value]ir.Value
 }
 
 func newFunc(out *strings.Builder) *Func {
@@ -216,7 +222,11 @@ func DType(op *ir.Operation, t ir.Type) (string, error) {
 func shapeTuple(s []int64) string {
 	parts := make([]string, len(s))
 	for i, d := range s {
-		parts[i] = strconv.FormatInt(d, 10)
+		if d == ir.Dynamic {
+			parts[i] = "None"
+		} else {
+			parts[i] = strconv.FormatInt(d, 10)
+		}
 	}
 	if len(parts) == 1 {
 		return "(" + parts[0] + ",)"

@@ -27,6 +27,12 @@ var Programs = []string{
 	"conversion/tiletotpu/testdata/gemm-ragged.mlir",
 	"conversion/tiletotpu/testdata/rows-ragged.mlir",
 	"conversion/tiletotpu/testdata/flash.mlir",
+	"examples/gemm-bias-relu/gemm-bias-relu.mlir",
+	"conversion/tiletotpu/testdata/gqa.mlir",
+	"conversion/tiletotpu/testdata/dynamic.mlir",
+	"conversion/tiletotpu/testdata/causal.mlir",
+	"conversion/tiletotpu/testdata/gather.mlir",
+	"examples/attention/ragged.mlir",
 }
 
 // lower parses a program and lowers it to Mosaic kernels for chip.

@@ -621,6 +621,9 @@ func lowerWgmma(f *Func, op *ir.Operation) error {
 		}
 		args += fmt.Sprintf(", %d, %d, %d, %d", scale(w.ScaleA()), scale(w.ScaleB()), transA, transB)
 	case "tf32", "e4m3", "e5m2":
+		if w.LayoutA().String() != "row" || w.LayoutB().String() != "col" {
+			return Errorf(op, "wgmma.mma_async of %s reads A and B k-major only (layouts row and col), not %s and %s", ta, w.LayoutA(), w.LayoutB())
+		}
 		args += fmt.Sprintf(", %d, %d", scale(w.ScaleA()), scale(w.ScaleB()))
 	}
 	sat := ""

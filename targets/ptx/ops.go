@@ -113,10 +113,34 @@ func llvmLowerings() map[string]lowerFn {
 		"sdiv": "div", "udiv": "div", "srem": "rem", "urem": "rem", "shl": "shl", "lshr": "shr", "ashr": "shr"} {
 		m["llvm."+name] = lowerIntBinary(name, inst)
 	}
-	for name, inst := range map[string]string{"fadd": "add.rn", "fsub": "sub.rn", "fmul": "mul.rn", "fdiv": "div.rn"} {
+	for name, inst := range map[string]string{"fadd": "add.rn", "fsub": "sub.rn", "fmul": "mul.rn"} {
 		m["llvm."+name] = floatOp(inst, 2)
 	}
+	m["llvm.fdiv"] = lowerFdiv
 	return m
+}
+
+// lowerFdiv lowers llvm.fdiv: div.rn, IEEE's correctly rounded quotient,
+// unless fastmath flags allow less on f32: afn (approximate functions)
+// gives div.approx.f32, a times the approximate reciprocal of b (2 ulp for
+// |b| in [2^-126, 2^126], the division of CUDA's __fdividef); arcp (a
+// reciprocal may be used) gives div.full.f32 (2 ulp over the whole
+// range). Both are a few instructions where div.rn is a Newton iteration
+// with a slow path.
+func lowerFdiv(f *Func, op *ir.Operation) error {
+	fm := llvm.FdivOp{Operation: op}.FastmathFlags()
+	inst := "div.rn"
+	if t, ok := Leaves(op.Result(0).Type()); ok == nil && len(t) > 0 {
+		if sfx, _ := floatSuffix(t[0]); sfx == "f32" {
+			switch {
+			case fm&llvm.FastmathFlagsAfn != 0:
+				inst = "div.approx"
+			case fm&llvm.FastmathFlagsArcp != 0:
+				inst = "div.full"
+			}
+		}
+	}
+	return floatOp(inst, 2)(f, op)
 }
 
 // leafwise defines the result of op (one register per leaf) and calls fn
@@ -359,7 +383,7 @@ func approxOp(inst string, n int, scale float64) lowerFn {
 				return fmt.Errorf("'%s' on '%s' is not supported by the PTX emitter (f32 only)", op.Name(), typeString(t))
 			}
 			x := s[0]
-			if scale != 0 && inst == "ex2.approx" {
+			if scale != 0 && strings.HasPrefix(inst, "ex2.approx") {
 				x = f.NewReg(F32)
 				f.Emit("mul.rn.f32 %s, %s, %s;", x, s[0], f32Imm(float32(scale)))
 			}
@@ -635,6 +659,25 @@ func packedAccess(t ir.Type) bool {
 	return ir.IntOrFloatBitWidth(v.Elem) == 16
 }
 
+// accessChunk returns the elements of each access of a load or store of
+// a 1-D vector longer than one access takes (more than four 32-bit
+// elements, two 64-bit ones or eight 16-bit ones, in a whole number of
+// such accesses): 4, 2 or 8, each chunk 16 bytes moved with one ld.v4,
+// ld.v2 or packed ld.v4.b32 at its offset. The vector's natural
+// alignment, as for the accesses of one chunk, is assumed.
+func accessChunk(t ir.Type) (int, bool) {
+	v, ok := t.(*ir.VectorType)
+	if !ok || len(v.Shape) != 1 {
+		return 0, false
+	}
+	n := int(v.Shape[0])
+	chunk := map[int]int{16: 8, 32: 4, 64: 2}[ir.IntOrFloatBitWidth(v.Elem)]
+	if chunk == 0 || n <= chunk || n%chunk != 0 {
+		return 0, false
+	}
+	return chunk, true
+}
+
 // words returns n new 32-bit registers and their PTX vector operand.
 func words(f *Func, n int) ([]string, string) {
 	w := make([]string, n)
@@ -674,6 +717,22 @@ func lowerLoad(f *Func, op *ir.Operation) error {
 		return Errorf(op, "%v", err)
 	}
 	leaves, _ := Leaves(t)
+	if chunk, ok := accessChunk(t); ok {
+		for i := 0; i < len(regs); i += chunk {
+			at := addrWithOffset(addr, int64(i*ir.IntOrFloatBitWidth(leaves[0])/8))
+			part := regs[i : i+chunk]
+			if chunk == 8 {
+				w, list := words(f, 4)
+				f.Emit("ld%s%s.v4.b32 %s, [%s];", vol, sp, list, at)
+				for j, x := range w {
+					f.Emit("mov.b32 {%s, %s}, %s;", part[2*j], part[2*j+1], x)
+				}
+				continue
+			}
+			f.Emit("ld%s%s.v%d.%s {%s}, [%s];", vol, sp, chunk, memType(leaves[0]), strings.Join(part, ", "), at)
+		}
+		return nil
+	}
 	if vectorAccess(t) {
 		f.Emit("ld%s%s.v%d.%s {%s}, [%s];", vol, sp, len(regs), memType(leaves[0]), strings.Join(regs, ", "), addr)
 		return nil
@@ -732,6 +791,22 @@ func lowerStore(f *Func, op *ir.Operation) error {
 	leaves, err := Leaves(t)
 	if err != nil {
 		return Errorf(op, "%v", err)
+	}
+	if chunk, ok := accessChunk(t); ok {
+		for i := 0; i < len(vals); i += chunk {
+			at := addrWithOffset(addr, int64(i*ir.IntOrFloatBitWidth(leaves[0])/8))
+			part := vals[i : i+chunk]
+			if chunk == 8 {
+				w, list := words(f, 4)
+				for j, x := range w {
+					f.Emit("mov.b32 %s, {%s, %s};", x, part[2*j], part[2*j+1])
+				}
+				f.Emit("st%s%s.v4.b32 [%s], %s;", vol, sp, at, list)
+				continue
+			}
+			f.Emit("st%s%s.v%d.%s [%s], {%s};", vol, sp, chunk, memType(leaves[0]), at, strings.Join(part, ", "))
+		}
+		return nil
 	}
 	if vectorAccess(t) {
 		f.Emit("st%s%s.v%d.%s [%s], {%s};", vol, sp, len(vals), memType(leaves[0]), addr, strings.Join(vals, ", "))
@@ -1607,13 +1682,17 @@ func lowerSwitch(f *Func, op *ir.Operation) error {
 // rsqrt.approx.f32 (2 ulp, the instruction nvcc makes of it); expf is
 // ex2.approx.f32 of x·log2(e), as llvm.intr.exp is; fmaxf and fminf are
 // max.f32 and min.f32, which return the other operand when one is NaN, as
-// fmaxf and fminf do.
+// fmaxf and fminf do; fmaf is fma.rn.f32, correctly rounded as fmaf is.
+// Under the ftz flag of the module's #nvvm.target, exp2f and expf are
+// ex2.approx.ftz.f32, as libdevice's are under nvvm-reflect-ftz (one
+// MUFU.EX2 each, without the rescaling of subnormal arguments and
+// results).
 var nativeLibdevice = map[string]struct {
 	args int
 	fn   lowerFn
 }{
-	"__nv_exp2f": {1, approxOp("ex2.approx", 1, 0)},
-	"__nv_expf":  {1, approxOp("ex2.approx", 1, math.Log2E)},
+	"__nv_exp2f": {1, libdeviceFTZ(approxOp("ex2.approx", 1, 0), approxOp("ex2.approx.ftz", 1, 0))},
+	"__nv_expf":  {1, libdeviceFTZ(approxOp("ex2.approx", 1, math.Log2E), approxOp("ex2.approx.ftz", 1, math.Log2E))},
 	"__nv_fast_expf": {1, func(f *Func, op *ir.Operation) error {
 		return leafwise(f, op, func(d string, s []string, t, _ ir.Type) error {
 			x := f.NewReg(F32)
@@ -1624,7 +1703,19 @@ var nativeLibdevice = map[string]struct {
 	}},
 	"__nv_rsqrtf": {1, approxOp("rsqrt.approx", 1, 0)},
 	"__nv_fmaxf":  {2, floatOp("max", 2)},
+	"__nv_fmaf":   {3, floatOp("fma.rn", 3)},
 	"__nv_fminf":  {2, floatOp("min", 2)},
+}
+
+// libdeviceFTZ lowers a libdevice function as fn, or as ftz under the
+// module's ftz flag.
+func libdeviceFTZ(fn, ftz lowerFn) lowerFn {
+	return func(f *Func, op *ir.Operation) error {
+		if f.m.ftz {
+			return ftz(f, op)
+		}
+		return fn(f, op)
+	}
 }
 
 func lowerCall(f *Func, op *ir.Operation) error {

@@ -129,7 +129,11 @@ type module struct {
 	funcs   map[string]*ir.Operation
 	// funcIndex numbers the functions, for their labels.
 	funcIndex int
-	body      strings.Builder
+	// ftz is the ftz flag of the module's #nvvm.target: libdevice's
+	// functions flush subnormals to zero, as libdevice does under
+	// nvvm-reflect-ftz.
+	ftz  bool
+	body strings.Builder
 }
 
 // Errorf returns a located error at op.
@@ -155,6 +159,9 @@ func Emit(mod *ir.Operation, opts Options) (string, error) {
 	ensureRegistered(mod.Context())
 	e := &module{chip: chip, opts: opts, version: max(chip.PTX, minPTX), files: map[string]int{},
 		globals: map[string]*ir.Operation{}, funcs: map[string]*ir.Operation{}}
+	if t := nvvmTarget(mod); t != nil && t.Flags != nil {
+		e.ftz = t.Flags.Get("ftz") != nil
+	}
 	if mod.NumRegions() != 1 || mod.Region(0).Empty() {
 		return "", Errorf(mod, "expected a module with one region")
 	}

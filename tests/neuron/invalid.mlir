@@ -184,6 +184,16 @@ tile.func @transpose_shape() grid [parallel] {
 
 // -----
 
+tile.func @scalar_type() grid [parallel] {
+  %d = neuron.alloc : !neuron.tile<4x4xf32, sbuf>
+  %v = arith.constant 1.0 : f16
+  // expected-error @below {{'neuron.tensor_scalar' op operand #2 must be neuron tile or 32-bit float, but got 'f16'}}
+  neuron.tensor_scalar multiply %d, %d, %v : !neuron.tile<4x4xf32, sbuf>, !neuron.tile<4x4xf32, sbuf>, f16
+  tile.return
+}
+
+// -----
+
 tile.func @partitions_lc2() grid [parallel] {
   %d = neuron.alloc : !neuron.tile<64x128xf32, sbuf>
   %s = neuron.alloc : !neuron.tile<128x64xf32, sbuf>
@@ -227,7 +237,7 @@ tile.func @tensor_tensor_psum() grid [parallel] {
 
 tile.func @tensor_scalar_operand() grid [parallel] {
   %d = neuron.alloc : !neuron.tile<128x64xf32, sbuf>
-  // expected-error @below {{'neuron.tensor_scalar' op takes either a scalar tile or an immediate}}
+  // expected-error @below {{'neuron.tensor_scalar' op takes either a scalar (a tile or a run-time f32) or an immediate}}
   neuron.tensor_scalar add %d, %d : !neuron.tile<128x64xf32, sbuf>, !neuron.tile<128x64xf32, sbuf>
   tile.return
 }

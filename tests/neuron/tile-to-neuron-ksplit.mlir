@@ -9,12 +9,14 @@
 // CHECK-LABEL: tile.func @ksplit
 // CHECK: %[[ACC:.*]] = neuron.alloc : <16x32xf32, psum>
 // CHECK: neuron.affine_range
-// CHECK: neuron.dma_copy %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] bounds_check : !neuron.tile<16x128xf32, sbuf>
-// CHECK: neuron.dma_copy %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] bounds_check : !neuron.tile<128x32xf32, sbuf>
-// CHECK: neuron.nc_matmul %[[ACC]], %{{.*}}, %{{.*}} : <16x32xf32, psum>, <128x16xf32, sbuf>, <128x32xf32, sbuf>
-// CHECK: neuron.dma_copy %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] bounds_check : !neuron.tile<16x128xf32, sbuf>
-// CHECK: neuron.dma_copy %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] bounds_check : !neuron.tile<128x32xf32, sbuf>
-// CHECK: neuron.nc_matmul %[[ACC]], %{{.*}}, %{{.*}} : <16x32xf32, psum>, <128x16xf32, sbuf>, <128x32xf32, sbuf>
+// CHECK: neuron.dma_copy %[[A0:.*]], %{{.*}}[%{{.*}}, %{{.*}}] bounds_check : !neuron.tile<16x128xf32, sbuf>
+// CHECK: neuron.dma_copy %[[A1:.*]], %{{.*}}[%{{.*}}, %{{.*}}] bounds_check : !neuron.tile<16x128xf32, sbuf>
+// CHECK: neuron.dma_copy %[[B0:.*]], %{{.*}}[%{{.*}}, %{{.*}}] bounds_check : !neuron.tile<128x32xf32, sbuf>
+// CHECK: neuron.dma_copy %[[B1:.*]], %{{.*}}[%{{.*}}, %{{.*}}] bounds_check : !neuron.tile<128x32xf32, sbuf>
+// CHECK: neuron.nc_transpose %{{.*}}, %[[A0]]
+// CHECK: neuron.nc_matmul %[[ACC]], %{{.*}}, %[[B0]] : <16x32xf32, psum>, <128x16xf32, sbuf>, <128x32xf32, sbuf>
+// CHECK: neuron.nc_transpose %{{.*}}, %[[A1]]
+// CHECK: neuron.nc_matmul %[[ACC]], %{{.*}}, %[[B1]] : <16x32xf32, psum>, <128x16xf32, sbuf>, <128x32xf32, sbuf>
 // CHECK-NOT: nc_matmul
 tile.func @ksplit(%a: memref<20x300xf32>, %b: memref<300x40xf32>, %c: memref<20x40xf32>) grid [parallel, parallel] {
   %A = tile.view %a : memref<20x300xf32> -> !tile.view<?x?xf32>

@@ -68,6 +68,10 @@ type kcase struct {
 }
 
 func toArray(t *testing.T, v interp.Value) array {
+	if ft, ok := v.Type.(*ir.FloatType); ok && ft.Kind == ir.F32 {
+		// A scalar argument: NKI takes a Python float.
+		return array{Shape: []int64{}, Dtype: "float32", Data: []float64{v.Float()}}
+	}
 	m := v.MemRef()
 	if m == nil {
 		t.Fatalf("expected a memref argument, got %s", asm.TypeString(v.Type))
@@ -86,8 +90,10 @@ func toArray(t *testing.T, v interp.Value) array {
 	return a
 }
 
-// lower runs the example through the Trainium pipeline.
-func lower(t *testing.T, path, chip string) (*ir.Context, *ir.Operation) {
+// lowerBlocks runs the example through the Trainium pipeline,
+// with linalg-to-tile's tile-sizes (M,N,K) when sizes is not empty, and
+// trn1's blocks otherwise.
+func lowerBlocks(t *testing.T, path, chip, sizes string) (*ir.Context, *ir.Operation) {
 	ctx := ir.NewContext()
 	all.Register(ctx)
 	src, err := os.ReadFile(path)
@@ -99,7 +105,11 @@ func lower(t *testing.T, path, chip string) (*ir.Context, *ir.Operation) {
 		t.Fatal(err)
 	}
 	pm := pass.NewManager(ctx, "builtin.module")
-	if err := pm.Parse(fmt.Sprintf("builtin.module(linalg-to-tile{target=trn1},tile-to-neuron{chip=%s},canonicalize,cse)", chip)); err != nil {
+	blocks := "target=trn1"
+	if sizes != "" {
+		blocks += " tile-sizes=" + sizes
+	}
+	if err := pm.Parse(fmt.Sprintf("builtin.module(linalg-to-tile{%s},tile-to-neuron{chip=%s},canonicalize,cse)", blocks, chip)); err != nil {
 		t.Fatal(err)
 	}
 	pm.DiagHandler = func(d *ir.Diagnostic) {}
@@ -186,16 +196,41 @@ func programs(t *testing.T) []string {
 	return out
 }
 
-// TestEmittedKernelsRun emits every lowered kernel of the examples and
-// runs it on the executor against the interpreter's results.
+// reblocked lists examples lowered with blocks larger than one NeuronCore
+// instruction takes (M,N,K of linalg-to-tile's tile-sizes), which
+// tile-to-neuron re-blocks: GEMMs of 256x1024 blocks with k blocks of
+// 384 (and of 200x600 with k blocks of 130, cut into even pieces), row
+// kernels of 256 rows of 1024, FlashAttention with 256 queries per block.
+var reblocked = []struct{ example, sizes string }{
+	{"gemm-bias-relu", "256,1024,384"}, {"matmul", "256,1024,384"}, {"softmax", "256,1024,384"},
+	{"layernorm", "256,1024,384"}, {"rmsnorm", "256,1024,384"}, {"attention", "256,128,64"},
+	{"mlp", "200,600,130"},
+}
+
+type lowering struct{ path, sizes string }
+
+// TestEmittedKernelsRun emits every lowered kernel of the examples (with
+// trn1's blocks, and re-blocked from larger ones) and runs it on the
+// executor against the interpreter's results.
 func TestEmittedKernelsRun(t *testing.T) {
 	py := python(t)
 	dir := t.TempDir()
 	var all []kcase
+	var todo []lowering
 	for _, path := range programs(t) {
+		todo = append(todo, lowering{path: path})
+	}
+	for _, r := range reblocked {
+		todo = append(todo, lowering{filepath.Join(testutil.RepoRoot(), "examples", r.example, r.example+".mlir"), r.sizes})
+	}
+	for _, lw := range todo {
+		path := lw.path
 		ex := strings.TrimSuffix(filepath.Base(path), ".mlir")
+		if lw.sizes != "" {
+			ex += "_" + strings.ReplaceAll(lw.sizes, ",", "x")
+		}
 		for _, chip := range []string{"trn1", "trn2"} {
-			_, m := lower(t, path, chip)
+			_, m := lowerBlocks(t, path, chip, lw.sizes)
 			cases := capture(t, m)
 			if len(cases) == 0 {
 				t.Errorf("%s: no kernel lowered for %s", ex, chip)

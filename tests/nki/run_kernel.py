@@ -7,7 +7,8 @@ CASES.json lists cases {"file": kernel.py, "kernel": name, "chip":
 "trn1"|"trn2", "grid": [...], "inputs": [array, ...], "outputs": [array,
 ...], "inplace": {"i": array, ...}, "rtol": r, "atol": a}, an array being
 {"shape": [...], "dtype": "float32"|"bfloat16", "data": [...]} (bfloat16
-values are given exactly as numbers); "inplace" gives the
+values are given exactly as numbers; an input of shape [] is a scalar
+argument, passed as a Python float); "inplace" gives the
 expected contents of the inputs the kernel writes. Exit status 0 when
 every case matches."""
 
@@ -32,7 +33,9 @@ def array(a):
 
 
 def tensor(a):
-    """A kernel argument: a NumPy array, or a bf16 device tensor."""
+    """A kernel argument: a NumPy array, a bf16 device tensor, or a float."""
+    if a["shape"] == []:
+        return float(a["data"][0])
     if a["dtype"] == "bfloat16":
         t = nl.Tile((0,), nl.bfloat16, nl.hbm)
         t.data = array(a)

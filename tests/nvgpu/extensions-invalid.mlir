@@ -54,6 +54,14 @@ func.func @rs_fragment(%a: vector<4x2xbf16>, %b: !nvgpu.warpgroup.descriptor<ten
 
 // -----
 
+func.func @rs_wait_group(%a: vector<8x2xbf16>, %b: !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, %c: vector<8x2x2xf32>) {
+  // expected-error @below {{'nvgpu.warpgroup.mma.rs' op expects a waitGroup of at least 0, got -1}}
+  %d = nvgpu.warpgroup.mma.rs %a, %b, %c {waitGroup = -1 : i64} : vector<8x2xbf16>, !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, vector<8x2x2xf32> -> vector<8x2x2xf32>
+  return
+}
+
+// -----
+
 func.func @rs_accumulator(%a: vector<8x2xbf16>, %b: !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, %c: vector<4x2x2xf32>) {
   // expected-error @below {{'nvgpu.warpgroup.mma.rs' op has 16 accumulators, but each of the 128 threads of a warpgroup holds 32 of a 64x64 accumulator}}
   %d = nvgpu.warpgroup.mma.rs %a, %b, %c : vector<8x2xbf16>, !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, vector<4x2x2xf32> -> vector<4x2x2xf32>

@@ -99,3 +99,21 @@ func.func @dn(%a: vector<8x128xbf16>, %b: vector<128x128xbf16>, %c: vector<8x128
   %d = tpu.matmul %a, %b, %c {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1]>, transpose_lhs_hint = false} : vector<8x128xbf16>, vector<128x128xbf16>, vector<8x128xf32> -> vector<8x128xf32>
   return
 }
+
+// -----
+
+func.func @k(%i: i32, %x: memref<8x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: -9223372036854775808>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{window_bounds = array<i64: 8, 128>}]} {
+  return
+}
+func.func @main(%x: memref<8x128xf32>) {
+  // expected-error @below {{'tpu.pallas_call' op expected 1 grid sizes for the dynamic axes of @k, got 0}}
+  tpu.pallas_call @k(%x) : memref<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @k(%i: i32, %x: memref<8x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 0>, tpu.core_type = #tpu.core_type<tc>, window_params = [{window_bounds = array<i64: 8, 128>}]} {
+  return
+}
+// expected-error @-3 {{'func.func' op is not a valid Mosaic kernel: iteration bound 0 of axis 0 must be positive (or dynamic, -9223372036854775808)}}

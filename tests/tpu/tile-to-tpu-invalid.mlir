@@ -45,12 +45,26 @@ func.func @main(%a: memref<16x256xf32>) {
 
 // -----
 
-tile.func @k(%a: memref<?x128xf32>) grid [parallel] {
+tile.func @k(%a: memref<64x128xf32>, %o: memref<8x128xf32>, %n: index) grid [parallel] {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %A = tile.view %a : memref<64x128xf32> -> !tile.view<64x128xf32>
+  %O = tile.view %o : memref<8x128xf32> -> !tile.view<8x128xf32>
+  %f = tile.splat %c0 : index -> tensor<8x128xindex>
+  %fi = arith.index_cast %f : tensor<8x128xindex> to tensor<8x128xi32>
+  %ff = arith.sitofp %fi : tensor<8x128xi32> to tensor<8x128xf32>
+  // expected-error @below {{tile-to-tpu: the loop over blocks must run up to a count with a constant bound (a constant, or the minimum of a constant and a count of program ids) or at most the blocks of an array (tile.num_blocks)}}
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %ff) -> (tensor<8x128xf32>) {
+    %x = tile.load %A[%i, %c0] : !tile.view<64x128xf32> -> tensor<8x128xf32>
+    %y = arith.addf %acc, %x : tensor<8x128xf32>
+    scf.yield %y : tensor<8x128xf32>
+  }
+  tile.store %s, %O[%c0, %c0] : tensor<8x128xf32>, !tile.view<8x128xf32>
   tile.return
 }
-func.func @main(%a: memref<?x128xf32>, %n: index) {
-  // expected-error @below {{tile-to-tpu: grid size 0 is not a constant: a Mosaic grid has static iteration bounds}}
-  tile.launch @k grid [%n] (%a) : memref<?x128xf32>
+func.func @main(%a: memref<64x128xf32>, %o: memref<8x128xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  tile.launch @k grid [%c1] (%a, %o, %n) : memref<64x128xf32>, memref<8x128xf32>, index
   return
 }
 
@@ -59,7 +73,7 @@ func.func @main(%a: memref<?x128xf32>, %n: index) {
 tile.func @k(%a: memref<64x128xf32>) grid [parallel] {
   %A = tile.view %a : memref<64x128xf32> -> !tile.view<64x128xf32>
   %z = arith.constant dense<0> : tensor<8x128xindex>
-  // expected-error @below {{tile-to-tpu: 'tile.gather' (data-dependent addressing) is not supported on TPU yet: it needs manual DMAs}}
+  // expected-error @below {{tile-to-tpu: this tile.gather is not lowered to TPU: the column offsets are not the iota of the whole row (gathers of whole rows of a 2-D array by a block of row indices are: one DMA per row)}}
   %x = tile.gather %A[%z, %z] pad zero : !tile.view<64x128xf32>, tensor<8x128xindex> -> tensor<8x128xf32>
   tile.return
 }

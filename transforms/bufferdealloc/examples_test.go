@@ -16,7 +16,7 @@ import (
 )
 
 const (
-	bufferize = "one-shot-bufferize{bufferize-function-boundaries}"
+	bufferize = "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops}"
 	pipeline  = bufferize + ",buffer-deallocation-pipeline"
 )
 

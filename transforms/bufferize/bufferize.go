@@ -3,6 +3,12 @@
 // tensor write whether it can happen in the buffer of its destination
 // (in place) or needs a new buffer (an allocation and a copy).
 //
+// A function whose tensor operations all sit in its one block and have a
+// bufferization.AliasAnalysis model is decided before it is rewritten, by
+// upstream's bottom-up analysis (analysis.go): the later writes are
+// decided first. Any other function is decided as it is rewritten, in
+// program order, as follows.
+//
 // The in-place analysis works on alias sets of tensor values (values that
 // may share a buffer once bufferized: a destination and the results
 // written into it, a slice and its source, a cast and its source, a call's
@@ -10,7 +16,10 @@
 // write of operation W into the buffer of value t is in place unless
 //
 //   - t's buffer is read-only: a constant (memref.global) or a function
-//     argument (arguments are not written; see docs/lowering.md);
+//     argument marked `bufferization.writable = false` (other arguments
+//     may be written, as upstream: a call then copies an operand its
+//     callee writes when the caller reads it afterwards or may not write
+//     it, see bufferization.FuncSummary);
 //   - some value of t's alias set that exists before W is used after W
 //     (a read-after-write conflict), or by W itself other than through
 //     the written operand (except an elementwise read of the same element
@@ -53,12 +62,15 @@ type state struct {
 	// keyed by its root in parent.
 	sets     map[ir.Value][]ir.Value
 	readonly map[ir.Value]bool
-	orig     map[ir.Value]ir.Type
-	dead     []*ir.Operation
-	globals  map[ir.Attribute]string
-	names    map[string]bool
-	funcs    map[string]*ir.Operation
-	undef    map[ir.Value]bool
+	// written holds the alias sets (by root) that some operation writes
+	// in place.
+	written map[ir.Value]bool
+	orig    map[ir.Value]ir.Type
+	dead    []*ir.Operation
+	globals map[ir.Attribute]string
+	names   map[string]bool
+	funcs   map[string]*ir.Operation
+	undef   map[ir.Value]bool
 	// asTensor holds the bufferization.to_tensor made for a value whose
 	// buffer an unknown operation reads.
 	asTensor map[ir.Value]ir.Value
@@ -68,12 +80,20 @@ type state struct {
 	// onCycle holds the functions on call cycles: their results take the
 	// fully dynamic layout, known before their callers are rewritten.
 	onCycle map[*ir.Operation]bool
+	// decided holds the decisions of the bottom-up analysis (analysis.go)
+	// for the function being rewritten: whether a tensor operand may be
+	// written in place.
+	decided map[use]bool
+	// same holds the buffers that are another buffer (State.SameBuffer).
+	same map[ir.Value]ir.Value
+	// summaries holds what callers know of each bufferized function.
+	summaries map[*ir.Operation]*bufferization.FuncSummary
 }
 
 // Run bufferizes module.
 func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 	s := &state{ctx: ctx, b: ir.NewBuilder(ctx), module: module, opts: opts,
-		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, orig: map[ir.Value]ir.Type{},
+		buf: map[ir.Value]ir.Value{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readonly: map[ir.Value]bool{}, written: map[ir.Value]bool{}, decided: map[use]bool{}, same: map[ir.Value]ir.Value{}, summaries: map[*ir.Operation]*bufferization.FuncSummary{}, orig: map[ir.Value]ir.Type{},
 		globals: map[ir.Attribute]string{}, names: map[string]bool{}, funcs: map[string]*ir.Operation{}, undef: map[ir.Value]bool{}, asTensor: map[ir.Value]ir.Value{}}
 	if module.NumRegions() == 0 || module.Region(0).Empty() {
 		return nil
@@ -104,7 +124,13 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if f.Region(0).Empty() {
 			continue
 		}
-		s.arguments(f)
+		s.analyze(f, func(a *ir.BlockArgument) bool {
+			// Without function boundaries, an argument is read through
+			// a to_buffer, which may not be written.
+			return !s.opts.FunctionBoundaries ||
+				a.Owner() == f.Region(0).First() && argAttr(f, a.Index(), bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false))
+		})
+		read := s.arguments(f)
 		for _, b := range f.Region(0).Blocks() {
 			if err := s.block(b); err != nil {
 				return err
@@ -113,6 +139,7 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if s.infer[f] {
 			s.inferResults(f)
 		}
+		s.summarize(f, read)
 		// A function's values are used in it only: once it is
 		// rewritten, its tensor operations and what the analysis knew
 		// of its values go, so that the tensor program and the buffer
@@ -148,6 +175,9 @@ func (s *state) forgetValues() {
 	clear(s.parent)
 	clear(s.sets)
 	clear(s.readonly)
+	clear(s.written)
+	clear(s.decided)
+	clear(s.same)
 	clear(s.orig)
 	clear(s.undef)
 	clear(s.asTensor)
@@ -173,6 +203,9 @@ func (s *state) union(a, b ir.Value) {
 	s.parent[ra] = rb
 	if s.readonly[ra] {
 		s.readonly[rb] = true
+	}
+	if s.written[ra] {
+		s.written[rb] = true
 	}
 	if _, ok := s.parent[rb]; !ok {
 		s.parent[rb] = rb
@@ -239,6 +272,54 @@ func definedBefore(v ir.Value, w *ir.Operation) bool {
 	return false
 }
 
+// mutuallyExclusive reports whether a and b sit in two regions of an
+// ir.RegionBranchOp ancestor neither of which control reaches from the
+// other (the branches of scf.if; MLIR's insideMutuallyExclusiveRegions).
+func mutuallyExclusive(a, b *ir.Operation) bool {
+	for p := a.ParentOp(); p != nil; p = p.ParentOp() {
+		rb, ok := ir.RegionBranchOp.Of(p)
+		if !ok || p == b || !p.IsAncestor(b) {
+			continue
+		}
+		ra, rb2 := regionOf(p, a), regionOf(p, b)
+		return ra != rb2 && !regionReachable(p, rb, ra, rb2) && !regionReachable(p, rb, rb2, ra)
+	}
+	return false
+}
+
+// regionOf returns the region of p that holds op.
+func regionOf(p, op *ir.Operation) *ir.Region {
+	for op != nil && op.ParentOp() != p {
+		op = op.ParentOp()
+	}
+	if op == nil {
+		return nil
+	}
+	return op.Block().Parent()
+}
+
+// regionReachable reports whether control may go from region from of p
+// to region to, through p's region successors.
+func regionReachable(p *ir.Operation, rb ir.RegionBranchOpInterface, from, to *ir.Region) bool {
+	seen := map[*ir.Region]bool{}
+	work := []*ir.Region{from}
+	for len(work) > 0 {
+		r := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, succ := range rb.SuccessorRegions(p, r, nil) {
+			if succ.Region == nil || seen[succ.Region] {
+				continue
+			}
+			if succ.Region == to {
+				return true
+			}
+			seen[succ.Region] = true
+			work = append(work, succ.Region)
+		}
+	}
+	return false
+}
+
 // elementwiseSame reports whether w reads operand i at the element it
 // writes through operand j (bufferization.ElementwiseAccessor).
 func elementwiseSame(w *ir.Operation, i, j int) bool {
@@ -264,6 +345,9 @@ func readsOperand(op *ir.Operation, i int) bool {
 // inPlace reports whether w may write operand idx (a tensor) in the buffer
 // of that tensor.
 func (s *state) inPlace(w *ir.Operation, idx int) bool {
+	if in, ok := s.decided[use{w, idx}]; ok {
+		return in
+	}
 	return !s.readonly[s.find(w.Operand(idx))] && !s.readAfterWrite(w, idx)
 }
 
@@ -293,6 +377,10 @@ func (s *state) readAfterWrite(w *ir.Operation, idx int) bool {
 			if o != w && !readsOperand(o, u.Index()) {
 				// Only written (a linalg init its payload ignores): the
 				// contents w leaves there are not observed.
+				continue
+			}
+			if o != w && mutuallyExclusive(o, w) {
+				// The other branch of an scf.if: never runs after w.
 				continue
 			}
 			if a := liftInto(o, w.Block()); a != nil {
@@ -380,11 +468,9 @@ func (s *state) signature(f *ir.Operation) error {
 		return nil
 	}
 	if !s.opts.FunctionBoundaries {
-		for _, t := range append(append([]ir.Type{}, ft.Inputs...), ft.Results...) {
-			if isTensor(t) {
-				return ir.NewError(f.Loc(), "cannot bufferize a function with tensor arguments or results without bufferize-function-boundaries")
-			}
-		}
+		// The signature stays: the arguments are read through
+		// bufferization.to_buffer, the results returned through
+		// bufferization.to_tensor.
 		return nil
 	}
 	ins := make([]ir.Type, len(ft.Inputs))
@@ -414,21 +500,143 @@ func (s *state) signature(f *ir.Operation) error {
 }
 
 // arguments gives the tensor arguments of f's entry block their buffers
-// (themselves, retyped as in f's signature), read-only, before f's body
-// is rewritten.
-func (s *state) arguments(f *ir.Operation) {
+// (themselves, retyped as in f's signature) before f's body is rewritten:
+// read-only when marked `bufferization.writable = false`, writable
+// otherwise. It returns which arguments f reads, and drops the
+// bufferization argument attributes.
+func (s *state) arguments(f *ir.Operation) []bool {
+	if !s.opts.FunctionBoundaries {
+		return nil
+	}
+	args := f.Region(0).First().Arguments()
+	read := make([]bool, len(args))
+	for i, a := range args {
+		if !isTensor(a.Type()) {
+			continue
+		}
+		read[i] = valueRead(a)
+		s.orig[a] = a.Type()
+		s.makeSet(a)
+		if argAttr(f, i, bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false)) {
+			s.readonly[s.find(a)] = true
+		}
+		a.SetType(s.BoundaryType(a.Type()))
+		s.buf[a] = a
+	}
+	s.dropArgAttrs(f)
+	return read
+}
+
+// argAttr returns the attribute name of f's argument i, or nil.
+func argAttr(f *ir.Operation, i int, name string) ir.Attribute {
+	arr, ok := f.InherentAttr("arg_attrs").(*ir.ArrayAttr)
+	if !ok || i >= len(arr.Elems) {
+		return nil
+	}
+	d, ok := arr.Elems[i].(*ir.DictionaryAttr)
+	if !ok {
+		return nil
+	}
+	for _, e := range d.Entries {
+		if e.Name == name {
+			return e.Value
+		}
+	}
+	return nil
+}
+
+// dropArgAttrs removes the bufferization attributes of f's arguments,
+// and arg_attrs when no attribute is left.
+func (s *state) dropArgAttrs(f *ir.Operation) {
+	arr, ok := f.InherentAttr("arg_attrs").(*ir.ArrayAttr)
+	if !ok {
+		return
+	}
+	elems := make([]ir.Attribute, len(arr.Elems))
+	any := false
+	for i, e := range arr.Elems {
+		d, ok := e.(*ir.DictionaryAttr)
+		if !ok {
+			elems[i] = e
+			any = true
+			continue
+		}
+		var kept []ir.NamedAttr
+		for _, n := range d.Entries {
+			if n.Name != bufferization.WritableAttr && n.Name != bufferization.BufferLayoutAttr {
+				kept = append(kept, n)
+			}
+		}
+		elems[i] = s.ctx.DictionaryAttr(kept)
+		any = any || len(kept) > 0
+	}
+	if !any {
+		f.SetAttr("arg_attrs", nil)
+		return
+	}
+	f.SetAttr("arg_attrs", s.ctx.ArrayAttr(elems))
+}
+
+// valueRead reports whether some use of the tensor v reads it (MLIR's
+// AnalysisState::isValueRead), before the rewriting.
+func valueRead(v ir.Value) bool {
+	for u := v.FirstUse(); u != nil; u = u.Next() {
+		if readsOperand(u.Owner(), u.Index()) {
+			return true
+		}
+	}
+	return false
+}
+
+// summarize records what f's callers need to know of f once its body is
+// rewritten: which tensor arguments it reads (read, found before the
+// rewriting) and writes, and which results return an argument's buffer.
+func (s *state) summarize(f *ir.Operation, read []bool) {
 	if !s.opts.FunctionBoundaries {
 		return
 	}
-	for _, a := range f.Region(0).First().Arguments() {
-		if isTensor(a.Type()) {
-			s.orig[a] = a.Type()
-			s.readonly[s.find(a)] = true
-			s.makeSet(a)
-			a.SetType(s.BoundaryType(a.Type()))
-			s.buf[a] = a
+	args := f.Region(0).First().Arguments()
+	sum := &bufferization.FuncSummary{Read: read, Written: make([]bool, len(args))}
+	for i, a := range args {
+		if _, ok := s.orig[a]; ok {
+			sum.Written[i] = s.written[s.find(a)]
 		}
 	}
+	ft := f.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
+	sum.Equivalent = make([]int, len(ft.Results))
+	for i := range sum.Equivalent {
+		sum.Equivalent[i] = equivalentArg(f, i)
+	}
+	s.summaries[f] = sum
+}
+
+// equivalentArg returns the index of the argument of f whose buffer every
+// return of f returns as result i (through memref.cast), or -1.
+func equivalentArg(f *ir.Operation, i int) int {
+	arg := -1
+	for _, b := range f.Region(0).Blocks() {
+		t := b.Last()
+		if t == nil || !t.HasTrait(ir.ReturnLike) {
+			continue
+		}
+		if i >= t.NumOperands() {
+			return -1
+		}
+		v := t.Operand(i)
+		for {
+			c, ok := memref.AsCastOp(ir.DefiningOp(v))
+			if !ok {
+				break
+			}
+			v = c.Operand(0)
+		}
+		a, ok := v.(*ir.BlockArgument)
+		if !ok || a.Owner() != f.Region(0).First() || (arg >= 0 && arg != a.Index()) {
+			return -1
+		}
+		arg = a.Index()
+	}
+	return arg
 }
 
 // --- rewriting ---
@@ -451,6 +659,19 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	if !isTensor(s.tt(v)) {
 		return v, nil
 	}
+	// A function's argument when its boundary is not bufferized: read
+	// through a bufferization.to_buffer at the start of the function, one
+	// for each use, as upstream; the buffer may not be written.
+	if a, ok := v.(*ir.BlockArgument); ok && !s.opts.FunctionBoundaries {
+		s.b.SetInsertionPointToStart(a.Owner())
+		m := bufferization.BuildToBuffer(s.b, user.Loc(), v, s.dynamicType(v.Type()))
+		s.b.SetInsertionPoint(user)
+		s.b.Loc = user.Loc()
+		s.makeSet(v)
+		s.readonly[s.find(v)] = true
+		return m.Result(0), nil
+	}
+	// The result of an operation left on tensors.
 	if s.opts.AllowUnknownOps {
 		s.b.SetInsertionPoint(user)
 		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.dynamicType(v.Type()))
@@ -491,6 +712,7 @@ func (s *state) writable(op *ir.Operation, idx int, noCopy bool) (ir.Value, erro
 		return nil, err
 	}
 	if s.inPlace(op, idx) {
+		s.written[s.find(t)] = true
 		return src, nil
 	}
 	if _, ok := s.tt(t).(*ir.RankedTensorType); !ok {
@@ -558,16 +780,19 @@ func (s *state) unknown(op *ir.Operation) {
 		if !isTensor(t) || !ok {
 			continue
 		}
+		// An unknown operation may write what it is given.
+		s.written[s.find(v)] = true
 		if r, ok := s.asTensor[v]; ok {
 			op.SetOperand(i, r)
 			continue
 		}
 		// Where upstream makes it: at the start of the block of an
-		// argument, right after the operation that defines the buffer.
-		if d := ir.DefiningOp(b); d != nil {
+		// argument, right after the operation that defines the tensor
+		// (and, before it is erased, follows what replaced it).
+		if d := ir.DefiningOp(v); d != nil {
 			s.b.SetInsertionPointAfter(d)
 		} else {
-			s.b.SetInsertionPointToStart(ir.ParentBlock(b))
+			s.b.SetInsertionPointToStart(ir.ParentBlock(v))
 		}
 		r := bufferization.BuildToTensor(s.b, op.Loc(), b, t).Result()
 		s.asTensor[v] = r
@@ -628,17 +853,36 @@ func (s *state) CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value {
 	}
 	return nb
 }
-func (s *state) Alignment() ir.Attribute              { return s.alignment() }
-func (s *state) Index(v int64) ir.Value               { return s.cst(v) }
-func (s *state) HasTensors(op *ir.Operation) bool     { return s.hasTensors(op) }
-func (s *state) BufferizeBlock(b *ir.Block) error     { return s.block(b) }
-func (s *state) Erase(op *ir.Operation)               { s.dead = append(s.dead, op) }
-func (s *state) Alias(a, b ir.Value)                  { s.union(a, b) }
-func (s *state) MarkReadOnly(v ir.Value)              { s.readonly[s.find(v)] = true }
-func (s *state) ReadOnly(v ir.Value) bool             { return s.readonly[s.find(v)] }
-func (s *state) MarkUndefinedContents(v ir.Value)     { s.undef[v] = true }
-func (s *state) UndefinedContents(v ir.Value) bool    { return s.undef[v] }
-func (s *state) Function(name string) *ir.Operation   { return s.funcs[name] }
+func (s *state) Alignment() ir.Attribute          { return s.alignment() }
+func (s *state) Index(v int64) ir.Value           { return s.cst(v) }
+func (s *state) HasTensors(op *ir.Operation) bool { return s.hasTensors(op) }
+func (s *state) BufferizeBlock(b *ir.Block) error { return s.block(b) }
+func (s *state) Erase(op *ir.Operation)           { s.dead = append(s.dead, op) }
+func (s *state) KeepOnTensors(op *ir.Operation)   { s.unknown(op) }
+func (s *state) Alias(a, b ir.Value)              { s.union(a, b) }
+func (s *state) Aliases(v ir.Value) []ir.Value    { return s.members(v) }
+func (s *state) SameBuffer(b, of ir.Value)        { s.same[b] = of }
+
+func (s *state) IsBuffer(b, a ir.Value) bool {
+	for b != a {
+		if c, ok := memref.AsCastOp(ir.DefiningOp(b)); ok {
+			b = c.Operand(0)
+		} else if o, ok := s.same[b]; ok {
+			b = o
+		} else {
+			return false
+		}
+	}
+	return true
+}
+func (s *state) MarkReadOnly(v ir.Value)            { s.readonly[s.find(v)] = true }
+func (s *state) ReadOnly(v ir.Value) bool           { return s.readonly[s.find(v)] }
+func (s *state) MarkUndefinedContents(v ir.Value)   { s.undef[v] = true }
+func (s *state) UndefinedContents(v ir.Value) bool  { return s.undef[v] }
+func (s *state) Function(name string) *ir.Operation { return s.funcs[name] }
+func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
+	return s.summaries[f]
+}
 func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
 func (s *state) ReadAfterWrite(op *ir.Operation, i int) bool {

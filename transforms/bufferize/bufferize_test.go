@@ -18,7 +18,7 @@ import (
 )
 
 // pipeline lowers tensor programs to the llvm dialect.
-const pipeline = "func.func(linalg-decompose-aggregated-ops), one-shot-bufferize{bufferize-function-boundaries}, func.func(expand-strided-metadata), func.func(convert-linalg-to-loops), func.func(convert-scf-to-cf), " +
+const pipeline = "func.func(linalg-decompose-aggregated-ops), one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops}, func.func(expand-strided-metadata), func.func(convert-linalg-to-loops), func.func(convert-scf-to-cf), " +
 	"finalize-memref-to-llvm, convert-math-to-llvm, convert-arith-to-llvm, convert-func-to-llvm, convert-cf-to-llvm, reconcile-unrealized-casts"
 
 // lowerings are the passes of pipeline, in order.
@@ -52,7 +52,7 @@ func parse(t *testing.T, path string) (*ir.Context, *ir.Operation) {
 // analysis tests to the llvm dialect, interpreting @main before and after
 // every pass: each pass that runs must keep what @main prints and returns.
 func TestPipelineKeepsSemantics(t *testing.T) {
-	files := []string{"testdata/conflicts.mlir", "testdata/slices.mlir", "testdata/control.mlir", "testdata/pad.mlir"}
+	files := []string{"testdata/conflicts.mlir", "testdata/slices.mlir", "testdata/control.mlir", "testdata/pad.mlir", "testdata/bottomup.mlir"}
 	for _, e := range []string{"matmul", "mlp", "softmax", "layernorm", "conv", "attention"} {
 		files = append(files, filepath.Join("..", "..", "examples", e, e+".mlir"))
 	}
@@ -167,8 +167,10 @@ func firstLine(s string) string {
 }
 
 // TestInPlaceDecisions counts the copies the analysis makes: a write into
-// a tensor read later, into a constant, into an argument and into a loop's
-// init that is read after the loop each need one.
+// a tensor read later, into a constant, into an argument marked not
+// writable or read later, into a caller's argument through a callee that
+// writes it, and into a loop's init that is read after the loop each need
+// one.
 func TestInPlaceDecisions(t *testing.T) {
 	tests := []struct {
 		name, src string
@@ -191,11 +193,39 @@ func TestInPlaceDecisions(t *testing.T) {
   %b = tensor.insert %x into %a[%i] : tensor<2xf32>
   return %b : tensor<2xf32>
 }`, 1},
-		// Arguments are read-only: the write goes to a copy.
+		// Arguments are writable unless marked otherwise.
 		{"argument", `func.func @f(%a: tensor<2xf32>, %i: index, %x: f32) -> tensor<2xf32> {
   %b = tensor.insert %x into %a[%i] : tensor<2xf32>
   return %b : tensor<2xf32>
+}`, 0},
+		{"argument-not-writable", `func.func @f(%a: tensor<2xf32> {bufferization.writable = false}, %i: index, %x: f32) -> tensor<2xf32> {
+  %b = tensor.insert %x into %a[%i] : tensor<2xf32>
+  return %b : tensor<2xf32>
 }`, 1},
+		{"argument-read-after", `func.func @f(%a: tensor<2xf32>, %i: index, %x: f32) -> (tensor<2xf32>, f32) {
+  %b = tensor.insert %x into %a[%i] : tensor<2xf32>
+  %y = tensor.extract %a[%i] : tensor<2xf32>
+  return %b, %y : tensor<2xf32>, f32
+}`, 1},
+		// The callee writes its argument: the caller's argument may not
+		// be written, so the call gets a copy.
+		{"call-writes-argument", `func.func @g(%a: tensor<2xf32>, %i: index, %x: f32) -> tensor<2xf32> {
+  %b = tensor.insert %x into %a[%i] : tensor<2xf32>
+  return %b : tensor<2xf32>
+}
+func.func @f(%a: tensor<2xf32> {bufferization.writable = false}, %i: index, %x: f32) -> tensor<2xf32> {
+  %b = func.call @g(%a, %i, %x) : (tensor<2xf32>, index, f32) -> tensor<2xf32>
+  return %b : tensor<2xf32>
+}`, 1},
+		// The callee only reads: no copy.
+		{"call-reads-argument", `func.func @g(%a: tensor<2xf32>, %i: index) -> f32 {
+  %y = tensor.extract %a[%i] : tensor<2xf32>
+  return %y : f32
+}
+func.func @f(%a: tensor<2xf32> {bufferization.writable = false}, %i: index) -> f32 {
+  %y = func.call @g(%a, %i) : (tensor<2xf32>, index) -> f32
+  return %y : f32
+}`, 0},
 		{"loop-init-read-after", `func.func @f(%n: index, %x: f32) -> (tensor<2xf32>, tensor<2xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -16,6 +16,7 @@ type oneShotBufferize struct {
 	pass.Info
 	functionBoundaries *bool
 	allowUnknown       *bool
+	allowLoopAllocs    *bool
 	boundaryLayout     *string
 }
 
@@ -24,6 +25,7 @@ func New() pass.Pass {
 	p := &oneShotBufferize{Info: pass.Info{Argument: "one-shot-bufferize", Name: "OneShotBufferizePass", Summary: "One-Shot Bufferize", OpName: "builtin.module"}}
 	p.functionBoundaries = p.Options.Bool("bufferize-function-boundaries", false, "Bufferize function boundaries (experimental).")
 	p.allowUnknown = p.Options.Bool("allow-unknown-ops", false, "Allows unknown (not bufferizable) ops in the input IR.")
+	p.allowLoopAllocs = p.Options.Bool("allow-return-allocs-from-loops", false, "Allows returning/yielding new allocations from a loop.")
 	p.boundaryLayout = p.Options.Enum("function-boundary-type-conversion", bufferization.InferLayoutMap, []pass.EnumValue{
 		{Name: bufferization.InferLayoutMap, Desc: "infer the layout maps of function results"},
 		{Name: bufferization.IdentityLayoutMap, Desc: "use identity layout maps"},
@@ -33,5 +35,5 @@ func New() pass.Pass {
 }
 
 func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
-	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, FunctionBoundaryTypeConversion: *p.boundaryLayout})
+	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, AllowReturnAllocsFromLoops: *p.allowLoopAllocs, FunctionBoundaryTypeConversion: *p.boundaryLayout})
 }

@@ -96,6 +96,12 @@ func (p *toTile) Run(op *ir.Operation, st *pass.State) error {
 		st.SignalFailure()
 		return nil
 	}
+	if bad := float8Contraction(op, chip); bad != nil {
+		in := asm.TypeString(elemOf(linalg.StructuredOp{Operation: bad}.Inputs()[0].Type()))
+		st.Emit(ir.NewError(bad.Loc(), fmt.Sprintf("%s{target=%s}: chip %s has no matrix instruction that multiplies %s", Argument, chip.Name, chip.Name, in)))
+		st.SignalFailure()
+		return nil
+	}
 	Run(st.Context(), op, bl)
 	return nil
 }
@@ -417,3 +423,30 @@ func (l *lowering) dotOK(g *generic) bool {
 }
 
 func isGeneric(op *ir.Operation) bool { _, ok := linalg.AsGenericOp(op); return ok }
+
+// float8Contraction returns the first contraction under op (a structured
+// operation on tensors with a reduction loop and two inputs) of 8-bit
+// float inputs that none of chip's matrix instructions multiplies, or
+// nil: its vector units do not compute on 8-bit floats either.
+func float8Contraction(op *ir.Operation, chip *chips.Chip) *ir.Operation {
+	var bad *ir.Operation
+	op.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		s, ok := linalg.AsStructuredOp(o)
+		if bad != nil || !ok || !s.HasPureTensorSemantics() || len(s.Inputs()) != 2 || s.NumParallelLoops() == s.NumLoops() {
+			return bad == nil
+		}
+		ft, ok := elemOf(s.Inputs()[0].Type()).(*ir.FloatType)
+		if !ok || ir.IntOrFloatBitWidth(ft) != 8 {
+			return true
+		}
+		at := asm.TypeString(ft)
+		for _, in := range chip.Matrix {
+			if slices.Contains(in.A, at) {
+				return true
+			}
+		}
+		bad = o
+		return false
+	})
+	return bad
+}

@@ -38,6 +38,7 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 	g.builderHelpers()
 	g.registerHooks()
 	g.symHelpers()
+	g.syntaxTree(src, f)
 	var head bytes.Buffer
 	head.Write(g.buf.Bytes()[:bytes.Index(g.buf.Bytes(), []byte("\n\n"))+2])
 	rest := g.buf.Bytes()[head.Len():]
@@ -54,7 +55,8 @@ func Generate(filename string, src []byte, pkg string) ([]byte, error) {
 	if g.usesIrdl {
 		head.WriteString("\t\"github.com/strata-ir/strata/core/irdl\"\n")
 	}
-	head.WriteString("\t\"github.com/strata-ir/strata/core/ir\"\n)\n")
+	head.WriteString("\t\"github.com/strata-ir/strata/core/ir\"\n")
+	head.WriteString(")\n")
 	head.Write(rest[pkgEnd:])
 	out, err := format.Source(head.Bytes())
 	if err != nil {
@@ -205,7 +207,7 @@ func paramGoType(d *dialectInfo, c *irdl.Constraint) (goType string, conv func(v
 		if e, ok := d.enums[c.Name]; ok {
 			return e.name, func(v string) string { return fmt.Sprintf("%s(%s.(uint64))", e.name, v) }
 		}
-		if isIntName(c.Name) {
+		if irdl.IsIntegerTypeName(c.Name) {
 			return same("int64")
 		}
 	}
@@ -213,23 +215,6 @@ func paramGoType(d *dialectInfo, c *irdl.Constraint) (goType string, conv func(v
 		return same("ir.Attribute")
 	}
 	return same("ir.Type")
-}
-
-// isIntName reports whether n names an integer type (i32, si8, ui64, index).
-func isIntName(n string) bool {
-	rest := n
-	switch {
-	case n == "index":
-		return true
-	case strings.HasPrefix(n, "si"), strings.HasPrefix(n, "ui"):
-		rest = n[2:]
-	case strings.HasPrefix(n, "i"):
-		rest = n[1:]
-	default:
-		return false
-	}
-	_, err := strconv.Atoi(rest)
-	return err == nil && rest != ""
 }
 
 // sym writes the class of a type (isType) or attribute of the dialect: a

@@ -35,6 +35,16 @@ func (constant) Bufferize(op *ir.Operation, s bufferization.State) error {
 	return nil
 }
 
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
+func (constant) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// AliasingResults implements bufferization.AliasAnalysis.
+func (constant) AliasingResults(*ir.Operation, int) []int { return nil }
+
+// ResultWritable implements bufferization.ResultWritability: a constant
+// may not be written.
+func (constant) ResultWritable(*ir.Operation, int) bool { return false }
+
 // selectDealloc is arith.select's BufferDeallocationOpInterface: selecting
 // between two buffers of unique ownership selects their indicators too;
 // otherwise the result gets the default, a clone when its ownership is

@@ -41,12 +41,38 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 	return nil
 }
 
-// toTensor is its buffer, which the tensor program may not write.
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
+func (allocTensor) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// AliasingResults implements bufferization.AliasAnalysis.
+func (allocTensor) AliasingResults(*ir.Operation, int) []int { return nil }
+
+// ResultBufferizesToMemoryWrite implements
+// bufferization.ResultDefinition: the new buffer has defined contents
+// only when it is a copy.
+func (allocTensor) ResultBufferizesToMemoryWrite(op *ir.Operation, _ int) bool {
+	for _, v := range op.Operands() {
+		if bufferization.IsTensor(v.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// toTensor is its buffer, which the tensor program may not write unless
+// the to_tensor is marked `writable`. As
+// upstream, only a to_tensor marked `restrict` (no other tensor shares
+// its buffer) is accepted.
 type toTensor struct{}
 
 func (toTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
+	if t, ok := bufferization.AsToTensorOp(op); ok && !t.Restrict() {
+		return ir.NewError(op.Loc(), "to_tensor ops without `restrict` are not supported by One-Shot Analysis")
+	}
 	s.SetResult(op.Result(0), op.Operand(0), nil)
-	s.MarkReadOnly(op.Result(0))
+	if t, ok := bufferization.AsToTensorOp(op); !ok || !t.Writable() {
+		s.MarkReadOnly(op.Result(0))
+	}
 	s.Erase(op)
 	return nil
 }

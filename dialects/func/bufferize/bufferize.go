@@ -16,7 +16,7 @@ import (
 // Register attaches the bufferization models of the func dialect's
 // operations to ctx.
 func Register(ctx *ir.Context) {
-	bufferization.BufferizableOp.AttachTo(ctx, "func.return", model((*state).ret))
+	bufferization.BufferizableOp.AttachTo(ctx, "func.return", bufferization.Reading{BufferizableOpInterface: model((*state).ret)})
 	bufferization.BufferizableOp.AttachTo(ctx, "func.call", model((*state).call))
 }
 
@@ -40,6 +40,12 @@ type state struct {
 // cycle) buffers of the function's result types: a buffer of another
 // type, or a read-only one, is copied into a new one.
 func (s *state) ret(op *ir.Operation) error {
+	if !s.Options().FunctionBoundaries {
+		// As upstream, the func dialect is left alone when function
+		// boundaries are not bufferized.
+		s.KeepOnTensors(op)
+		return nil
+	}
 	f := op.ParentOp()
 	ft := f.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
 	vals := make([]ir.Value, op.NumOperands())
@@ -61,7 +67,7 @@ func (s *state) ret(op *ir.Operation) error {
 				b = nb
 			}
 		}
-		if _, ok := s.TensorType(v).(*ir.RankedTensorType); ok && b.Type() == s.IdentityType(s.TensorType(v)) {
+		if _, ok := s.TensorType(v).(*ir.RankedTensorType); ok && b.Type() != s.DynamicType(s.TensorType(v)) {
 			// Upstream reads the returned buffer with the fully dynamic
 			// layout of function boundaries and then returns the cast's
 			// source, leaving the cast unused.
@@ -81,21 +87,24 @@ func (s *state) call(op *ir.Operation) error {
 	if ref != nil {
 		callee = s.Function(ref.Root)
 	}
-	if callee == nil || !s.Options().FunctionBoundaries {
-		return ir.NewError(op.Loc(), "failed to bufferize a call with tensors: the callee is unknown or function boundaries are not bufferized")
+	if !s.Options().FunctionBoundaries {
+		s.KeepOnTensors(op)
+		return nil
+	}
+	if callee == nil {
+		return ir.NewError(op.Loc(), "failed to bufferize a call with tensors: the callee is unknown")
 	}
 	ft := callee.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
+	sum := s.Summary(callee)
 	args := make([]ir.Value, op.NumOperands())
+	// inPlace[i]: operand i's own buffer is passed (not a copy of it).
+	inPlace := make([]bool, op.NumOperands())
 	for i, v := range op.Operands() {
-		b, err := s.Buffer(op, v)
+		b, err := s.argument(op, callee, sum, i, v)
 		if err != nil {
 			return err
 		}
-		if callee.Region(0).Empty() && bufferization.IsTensor(s.TensorType(v)) {
-			if b, err = s.externalArg(op, i, v, b); err != nil {
-				return err
-			}
-		}
+		inPlace[i] = s.InPlaceAlias(v, b) != nil
 		if i < len(ft.Inputs) && b.Type() != ft.Inputs[i] {
 			b = s.CastOrCopy(op, b, ft.Inputs[i])
 		}
@@ -108,14 +117,25 @@ func (s *state) call(op *ir.Operation) error {
 			ir.ReplaceAllUsesWith(r, nc.Result(i))
 			continue
 		}
+		// A result the callee returns as the buffer of an argument is
+		// the buffer passed for it: the operand's own, or its copy.
+		if sum != nil && i < len(sum.Equivalent) && sum.Equivalent[i] >= 0 {
+			j := sum.Equivalent[i]
+			var alias ir.Value
+			if inPlace[j] {
+				alias = op.Operand(j)
+			}
+			s.SetResult(r, nc.Result(i), alias)
+			s.SameBuffer(nc.Result(i), args[j])
+			continue
+		}
 		s.SetResult(r, nc.Result(i), nil)
 		// A result the callee allocates is a new buffer. Anything else
-		// (an argument returned, a view of one, a constant, a result of
-		// another call; or a callee not bufferized yet, without a body,
-		// or with an unranked result) may be an operand's buffer or one
-		// that must not be written: the result aliases the tensor
-		// operands, and is read-only unless it is known to come from
-		// them.
+		// (a view of an argument, a constant, a result of another call;
+		// or a callee not bufferized yet, without a body, or with an
+		// unranked result) may be an operand's buffer or one that must
+		// not be written: the result aliases the tensor operands, and is
+		// read-only unless it is known to come from them.
 		fresh, fromArgs := returned(callee, i)
 		if _, ranked := nc.Result(i).Type().(*ir.MemRefType); ranked && fresh {
 			continue
@@ -188,11 +208,32 @@ func returned(callee *ir.Operation, i int) (fresh, fromArgs bool) {
 	return fresh, fromArgs
 }
 
+// argument returns the buffer passed for operand i (v) of a call to
+// callee: for a tensor the callee writes (as its summary says; every
+// tensor when it has none), the operand's buffer when the call may write
+// it in place, else a copy of it (of its contents only when the callee
+// reads them, as upstream's out-of-place call operands).
+func (s *state) argument(op, callee *ir.Operation, sum *bufferization.FuncSummary, i int, v ir.Value) (ir.Value, error) {
+	if !bufferization.IsTensor(s.TensorType(v)) {
+		return s.Buffer(op, v)
+	}
+	if callee.Region(0).Empty() {
+		b, err := s.Buffer(op, v)
+		if err != nil {
+			return nil, err
+		}
+		return s.externalArg(op, i, v, b)
+	}
+	if sum != nil && (i >= len(sum.Written) || !sum.Written[i]) {
+		return s.Buffer(op, v)
+	}
+	return s.Writable(op, i, sum == nil || i >= len(sum.Read) || sum.Read[i])
+}
+
 // externalArg returns the buffer passed for tensor operand i of a call
-// to a function without a body. As upstream, such a callee may write its
-// arguments, and it sees the identity layout of a tensor: the buffer is
-// copied unless the call may write it in place and it has that layout
-// (looking through memref.cast). An unranked buffer cannot be copied (as
+// to a function without a body. As upstream, such a callee reads and
+// writes its arguments: the buffer is copied unless the call may write it
+// in place. An unranked buffer cannot be copied (as
 // upstream, its operand bufferizes in place): when the call may not
 // write it in place, that is an error.
 func (s *state) externalArg(op *ir.Operation, i int, v, b ir.Value) (ir.Value, error) {
@@ -207,7 +248,7 @@ func (s *state) externalArg(op *ir.Operation, i int, v, b ir.Value) (ir.Value, e
 	_, rankedBase := base.Type().(*ir.MemRefType)
 	if _, unranked := s.TensorType(v).(*ir.UnrankedTensorType); unranked {
 		if s.InPlace(op, i) {
-			return b, nil
+			return s.Writable(op, i, true)
 		}
 		if rankedBase && !s.ReadAfterWrite(op, i) {
 			// Only read-only (a constant): the ranked buffer it
@@ -222,14 +263,7 @@ func (s *state) externalArg(op *ir.Operation, i int, v, b ir.Value) (ir.Value, e
 		}
 		return nil, ir.NewError(at.Loc(), fmt.Sprintf("'%s' op not bufferizable under the given constraints: cannot avoid RaW conflict", at.Name()))
 	}
-	mt, ok := base.Type().(*ir.MemRefType)
-	if !ok {
-		return b, nil
-	}
-	if mt.Layout == nil && s.InPlace(op, i) {
-		return b, nil
-	}
-	return s.copyOf(op, base), nil
+	return s.Writable(op, i, true)
 }
 
 // copyOf copies the ranked buffer base into a new identity buffer before

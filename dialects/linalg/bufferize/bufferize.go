@@ -25,7 +25,7 @@ func Register(ctx *ir.Context) {
 }
 
 // structured is the model of structured operations.
-type structured struct{}
+type structured struct{ bufferization.DestinationStyle }
 
 // Bufferize implements bufferization.BufferizableOpInterface.
 func (structured) Bufferize(op *ir.Operation, s bufferization.State) error {

@@ -4,6 +4,8 @@
 package bufferize
 
 import (
+	"fmt"
+
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/dialects/bufferization"
@@ -99,9 +101,13 @@ func (s *state) forall(op *ir.Operation) error {
 	return nil
 }
 
-// forOp bufferizes scf.for: tensor iter_args become identity memrefs
-// whose buffer is the init's (in place) or a copy; a yielded buffer other
-// than the iteration's own is copied into a new one.
+// forOp bufferizes scf.for as upstream does: each tensor iter_arg takes
+// the type of its init's buffer (the identity layout or, for any other
+// layout, the fully dynamic one), and its buffer is the init's (in place)
+// or a copy. A yielded buffer of another type is cast to it (or copied
+// into an identity buffer, which cannot be cast to); a yielded tensor that
+// may share the buffer of a value defined outside the loop, other than
+// its own iter_arg, is copied into a new buffer.
 func (s *state) forOp(op *ir.Operation) error {
 	body := op.Region(0).First()
 	inits := op.Operands()[3:]
@@ -120,10 +126,11 @@ func (s *state) forOp(op *ir.Operation) error {
 			return ir.NewError(op.Loc(), "failed to bufferize op: unranked tensor iter_args are not supported")
 		}
 		if b.Type() != want {
-			s.b.SetInsertionPoint(op)
-			nb := s.Alloc(s.TensorType(v), b, nil)
-			memref.BuildCopy(s.b, op.Loc(), b, nb)
-			b = nb
+			want = s.DynamicType(s.TensorType(v))
+			if b.Type() != want {
+				s.b.SetInsertionPoint(op)
+				b = memref.BuildCast(s.b, op.Loc(), b, want).Result(0)
+			}
 		}
 		newInits[i] = b
 		a := body.Argument(1 + i)
@@ -143,11 +150,19 @@ func (s *state) forOp(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		if a := body.Argument(1 + i); b != a {
+		a := body.Argument(1 + i)
+		if !s.Options().AllowReturnAllocsFromLoops && !s.IsBuffer(b, a) {
+			return ir.NewError(y.Loc(), fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
+		}
+		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || s.aliasesOutside(v, op.Region(0), a)) {
 			s.b.SetInsertionPoint(y)
 			nb := s.Alloc(s.TensorType(v), b, nil)
 			memref.BuildCopy(s.b, y.Loc(), b, nb)
 			b = nb
+		}
+		if b.Type() != a.Type() {
+			s.b.SetInsertionPoint(y)
+			b = memref.BuildCast(s.b, y.Loc(), b, a.Type()).Result(0)
 		}
 		vals[i] = b
 	}
@@ -170,6 +185,27 @@ func (s *state) forOp(op *ir.Operation) error {
 	}
 	s.Erase(op)
 	return nil
+}
+
+// aliasesOutside reports whether the tensor v may share the buffer of a
+// value defined outside region r other than except (MLIR's
+// doesNotAliasExternalValue, negated).
+func (s *state) aliasesOutside(v ir.Value, r *ir.Region, except ir.Value) bool {
+	for _, m := range s.Aliases(v) {
+		if m == except {
+			continue
+		}
+		blk := ir.ParentBlock(m)
+		if blk == nil {
+			return true
+		}
+		p := blk.Parent()
+		// The loop's own block arguments are defined outside its body.
+		if _, arg := m.(*ir.BlockArgument); arg && p == r || !r.IsAncestor(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // ifOp bufferizes scf.if (and a one-block scf.execute_region): each region is bufferized, then the yields

@@ -4,13 +4,13 @@
 package bufferize
 
 import (
+	affinemap "github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/dialects/arith"
+	"github.com/strata-ir/strata/dialects/affine"
 	"github.com/strata-ir/strata/dialects/bufferization"
 	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/memref"
-	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tensor"
 )
 
@@ -20,10 +20,11 @@ func Register(ctx *ir.Context) {
 	attach := func(name string, f func(s *state, op *ir.Operation) error) {
 		bufferization.BufferizableOp.AttachTo(ctx, name, model(f))
 	}
-	attach("tensor.empty", (*state).empty)
-	attach("tensor.extract", (*state).extract)
-	attach("tensor.insert", (*state).insert)
-	attach("tensor.dim", (*state).dim)
+	// The operations the bottom-up analysis decides for.
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.empty", bufferization.Allocating{Reading: bufferization.Reading{BufferizableOpInterface: model((*state).empty)}})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract", bufferization.Reading{BufferizableOpInterface: model((*state).extract)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.dim", bufferization.Reading{BufferizableOpInterface: model((*state).dim)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert", bufferization.WritingInto{BufferizableOpInterface: model((*state).insert), Dest: 1})
 	attach("tensor.rank", (*state).rank)
 	attach("tensor.reshape", (*state).dynamicReshape)
 	attach("tensor.cast", (*state).cast)
@@ -153,11 +154,23 @@ func (s *state) cast(op *ir.Operation) error {
 func (s *state) fromElements(op *ir.Operation) error {
 	rt := op.Result(0).Type().(*ir.RankedTensorType)
 	nb := memref.BuildAlloc(s.b, op.Loc(), nil, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	// As upstream: the index constants 0 .. the largest dimension - 1
+	// first, then the stores.
+	var cst []ir.Value
+	if op.NumOperands() > 0 {
+		largest := int64(0)
+		for _, d := range rt.Shape {
+			largest = max(largest, d)
+		}
+		for i := int64(0); i < largest; i++ {
+			cst = append(cst, s.Index(i))
+		}
+	}
 	idx := make([]int64, len(rt.Shape))
 	for _, v := range op.Operands() {
 		ivs := make([]ir.Value, len(idx))
 		for i, x := range idx {
-			ivs[i] = s.Index(x)
+			ivs[i] = cst[x]
 		}
 		memref.BuildStore(s.b, op.Loc(), v, nb, ivs)
 		for d := len(idx) - 1; d >= 0; d-- {
@@ -176,61 +189,63 @@ func (s *state) fromElements(op *ir.Operation) error {
 func (s *state) generate(op *ir.Operation) error {
 	rt := op.Result(0).Type().(*ir.RankedTensorType)
 	nb := memref.BuildAlloc(s.b, op.Loc(), op.Operands(), nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
-	ubs := make([]ir.Value, len(rt.Shape))
-	dyn := 0
-	for d, sz := range rt.Shape {
-		if sz == ir.Dynamic {
-			ubs[d] = op.Operand(dyn)
-			dyn++
-		} else {
-			ubs[d] = s.Index(sz)
-		}
+	if err := s.fill(op, nb); err != nil {
+		return err
 	}
-	s.fill(op, nb, ubs)
 	s.SetResult(op.Result(0), nb, nil)
 	s.Erase(op)
 	return nil
 }
 
-// fill stores into every element of nb (sizes ubs) the value op's region
-// yields (tensor.yield) for its indices, with an scf.for nest.
-func (s *state) fill(op *ir.Operation, nb ir.Value, ubs []ir.Value) {
+// fill stores into every element of nb the value op's region yields for
+// its indices, as upstream's lowerGenerateLikeOpBody: a linalg.map on nb
+// whose body computes the indices with linalg.index, then runs the
+// region's operations (moved there and bufferized), its tensor.yield
+// becoming a linalg.yield.
+func (s *state) fill(op *ir.Operation, nb ir.Value) error {
+	mt := nb.Type().(*ir.MemRefType)
 	body := op.Region(0).First()
-	ivs := make([]ir.Value, len(ubs))
-	zero, one := s.Index(0), s.Index(1)
-	for d := range ubs {
-		f := scf.BuildFor(s.b, op.Loc(), zero, ubs[d], one, nil, nil)
-		blk := f.Region().First()
-		ivs[d] = blk.Argument(0)
-		s.b.SetInsertionPointToEnd(blk)
-		scf.BuildYield(s.b, op.Loc(), nil)
-		s.b.SetInsertionPoint(blk.Terminator())
+	if body == nil || body.NumArguments() != len(mt.Shape) {
+		return ir.NewError(op.Loc(), "failed to bufferize op: the body does not take one index per dimension")
 	}
-	mapping := map[ir.Value]ir.Value{}
+	m := linalg.BuildMap(s.b, op.Loc(), nil, nb, nil)
+	blk := ir.NewBlock()
+	m.Mapper().Append(blk)
+	blk.AddArgument(mt.Elem, op.Loc())
+	s.b.SetInsertionPointToEnd(blk)
 	for i, a := range body.Arguments() {
-		mapping[a] = ivs[i]
+		ir.ReplaceAllUsesWith(a, linalg.BuildIndex(s.b, op.Loc(), int64(i)).Result())
 	}
-	for o := body.First(); o != nil; o = o.Next() {
-		if _, ok := tensor.AsYieldOp(o); ok {
-			v := o.Operand(0)
-			if m, ok := mapping[v]; ok {
-				v = m
-			}
-			memref.BuildStore(s.b, o.Loc(), v, nb, ivs)
-			continue
+	var yielded ir.Value
+	for o := body.First(); o != nil; {
+		next := o.Next()
+		if y, ok := tensor.AsYieldOp(o); ok {
+			yielded = y.Operand(0)
+			y.Erase()
+		} else {
+			o.Remove()
+			blk.Append(o)
 		}
-		c := o.Clone(mapping)
-		s.b.Insert(c)
-		for k, r := range o.Results() {
-			mapping[r] = c.Result(k)
-		}
+		o = next
+	}
+	if yielded == nil {
+		return ir.NewError(op.Loc(), "failed to bufferize op: the body yields nothing")
+	}
+	s.b.SetInsertionPointToEnd(blk)
+	linalg.BuildYield(s.b, op.Loc(), []ir.Value{yielded})
+	if err := s.BufferizeBlock(blk); err != nil {
+		return err
 	}
 	s.b.SetInsertionPoint(op)
+	return nil
 }
 
-// pad bufferizes tensor.pad: a new buffer (whose dynamic sizes are the
-// source's plus the low and high padding) filled with the padding value,
-// the source copied into its interior.
+// pad bufferizes tensor.pad as upstream does: the size of each dynamic
+// dimension (the source's plus the low and high padding) is computed,
+// left unused, and computed again as the pad's reified shape (with the
+// static terms folded into the affine map) for a new buffer, which is
+// filled with the padding value (see fill); the source is then copied
+// into its interior.
 func (s *state) pad(op *ir.Operation) error {
 	rt := op.Result(0).Type().(*ir.RankedTensorType)
 	st, ok := s.TensorType(op.Operand(0)).(*ir.RankedTensorType)
@@ -249,32 +264,37 @@ func (s *state) pad(op *ir.Operation) error {
 	high := op.Operands()[1+seg[1] : 1+seg[1]+seg[2]]
 	staticLow := interp.DenseArray(op.InherentAttr("static_low"))
 	staticHigh := interp.DenseArray(op.InherentAttr("static_high"))
-	lows, okLow := s.mixed(staticLow, low, len(rt.Shape))
-	highs, okHigh := s.mixed(staticHigh, high, len(rt.Shape))
+	lows, okLow := s.mixedFold(staticLow, low, len(rt.Shape))
+	highs, okHigh := s.mixedFold(staticHigh, high, len(rt.Shape))
 	if !okLow || !okHigh {
 		return ir.NewError(op.Loc(), "failed to bufferize op: malformed tensor.pad")
 	}
-	ubs := make([]ir.Value, len(rt.Shape))
+	sum := affinemap.NewMap(0, 3, affinemap.Add(affinemap.Add(affinemap.Sym(0), affinemap.Sym(1)), affinemap.Sym(2)))
+	for d, sz := range rt.Shape {
+		if sz != ir.Dynamic {
+			continue
+		}
+		n := memref.BuildDim(s.b, op.Loc(), src, s.Index(int64(d))).Result()
+		affine.BuildApply(s.b, op.Loc(), []ir.Value{n, s.foldResult(lows[d]), s.foldResult(highs[d])}, s.ctx.AffineMapAttr(sum))
+	}
 	var dyn []ir.Value
 	for d, sz := range rt.Shape {
 		if sz != ir.Dynamic {
-			ubs[d] = s.Index(sz)
 			continue
 		}
-		// The size of a dynamic dimension: the source's plus the padding.
+		c := s.Index(int64(d))
 		var n ir.Value
 		if st.Shape[d] == ir.Dynamic {
-			n = memref.BuildDim(s.b, op.Loc(), src, s.Index(int64(d))).Result()
+			n = memref.BuildDim(s.b, op.Loc(), src, c).Result()
 		} else {
 			n = s.Index(st.Shape[d])
 		}
-		n = arith.BuildAddi(s.b, op.Loc(), n, lows[d]).Result()
-		n = arith.BuildAddi(s.b, op.Loc(), n, highs[d]).Result()
-		ubs[d] = n
-		dyn = append(dyn, n)
+		dyn = append(dyn, s.foldedSum(op, n, lows[d], highs[d]))
 	}
 	nb := memref.BuildAlloc(s.b, op.Loc(), dyn, nil, s.IdentityType(rt), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
-	s.fill(op, nb, ubs)
+	if err := s.fill(op, nb); err != nil {
+		return err
+	}
 	var sizes []ir.Value
 	for d, sz := range st.Shape {
 		if sz == ir.Dynamic {
@@ -295,27 +315,65 @@ func (s *state) pad(op *ir.Operation) error {
 	return nil
 }
 
-// mixed returns the n values of a static array whose ir.Dynamic entries
-// are taken in order from dyn (an index constant for the others), and
-// whether the two agree.
-func (s *state) mixed(static []int64, dyn []ir.Value, n int) ([]ir.Value, bool) {
+// mixedFold returns the n entries of a static array whose ir.Dynamic
+// entries are taken in order from dyn, as ir.OpFoldResults, and whether
+// the two agree.
+func (s *state) mixedFold(static []int64, dyn []ir.Value, n int) ([]ir.OpFoldResult, bool) {
 	if len(static) != n {
 		return nil, false
 	}
-	out := make([]ir.Value, n)
+	out := make([]ir.OpFoldResult, n)
 	k := 0
 	for i, v := range static {
 		if v != ir.Dynamic {
-			out[i] = s.Index(v)
+			out[i] = ir.IndexConst(v)
 			continue
 		}
 		if k >= len(dyn) {
 			return nil, false
 		}
-		out[i] = dyn[k]
+		out[i] = ir.IndexValue(dyn[k])
 		k++
 	}
 	return out, k == len(dyn)
+}
+
+// foldResult returns f as a value: an index constant for a constant.
+func (s *state) foldResult(f ir.OpFoldResult) ir.Value {
+	if f.IsConst() {
+		return s.Index(f.Const)
+	}
+	return f.Value
+}
+
+// foldedSum returns n + lo + hi as upstream's makeComposedFoldedAffineApply
+// makes it: an affine.apply whose map folds in the constants (the
+// constants lo and hi add no operation), or n itself when nothing is
+// added.
+func (s *state) foldedSum(op *ir.Operation, n ir.Value, lo, hi ir.OpFoldResult) ir.Value {
+	var tmp []*ir.Operation
+	operand := func(f ir.OpFoldResult) ir.Value {
+		if !f.IsConst() {
+			return f.Value
+		}
+		v := s.Index(f.Const)
+		tmp = append(tmp, ir.DefiningOp(v))
+		return v
+	}
+	sum := affinemap.NewMap(3, 0, affinemap.Add(affinemap.Add(affinemap.Dim(0), affinemap.Dim(1)), affinemap.Dim(2)))
+	ap := affine.BuildComposedApply(s.b, op.Loc(), sum, []ir.Value{n, operand(lo), operand(hi)})
+	for _, t := range tmp {
+		if !ir.HasUses(t.Result(0)) {
+			t.Erase()
+		}
+	}
+	m := ap.Map().(*ir.AffineMapAttr).Map
+	if len(m.Results) == 1 && ap.NumOperands() == 1 && (m.Results[0].IsSym() || m.Results[0].IsDim()) {
+		v := ap.Operand(0)
+		ap.Erase()
+		return v
+	}
+	return ap.Result()
 }
 
 func (s *state) reshape(op *ir.Operation, name string) error {

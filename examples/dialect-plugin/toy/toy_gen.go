@@ -337,3 +337,142 @@ func registerHooks(ctx *ir.Context) {
 		}
 	})
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0xb7, 0x94, 0xe2, 0x80, 0xbb, 0x7f, 0x69, 0x1d, 0xa6, 0xc7, 0x33, 0x46, 0xa6, 0xdc, 0xac, 0x50, 0x1e, 0x9a, 0x66, 0xc0, 0xcd, 0xc9, 0x23, 0x01, 0xc2, 0x5d, 0x70, 0x0e, 0xac, 0xbd, 0x1f, 0x95}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 5, Column: 1}, Name: "toy", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 6, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 6, Column: 11}, Raw: "\"A toy accelerator with a scratchpad and an async copy engine\""}},
+		{Pos: irdl.Position{Line: 8, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 8, Column: 3}, Name: "token", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 9, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 9, Column: 13}, Raw: "\"the token of an asynchronous copy\""}},
+		}}},
+		{Pos: irdl.Position{Line: 12, Column: 3}, Attr: &irdl.AttrDecl{Pos: irdl.Position{Line: 12, Column: 3}, Name: "sram", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 13, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 13, Column: 13}, Raw: "\"the accelerator's scratchpad memory space\""}},
+		}}},
+		{Pos: irdl.Position{Line: 16, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 16, Column: 3}, Name: "copy_async", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 17, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 17, Column: 13}, Raw: "\"start an asynchronous copy between memory spaces\""}},
+			{Pos: irdl.Position{Line: 18, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 18, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 18, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 19, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 19, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 19, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 19, Column: 34}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 40}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 20, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 20, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 20, Column: 14}, Name: "token", C: &irdl.Constraint{Pos: irdl.Position{Line: 20, Column: 21}, Lit: "!toy.token"}},
+			}}},
+			{Pos: irdl.Position{Line: 21, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 21, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 21, Column: 14}, Kind: "Read", Value: "source"},
+				{Pos: irdl.Position{Line: 21, Column: 28}, Kind: "Write", Value: "dest"},
+			}}},
+			{Pos: irdl.Position{Line: 22, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 22, Column: 12}, Raw: "\"$source `,` $dest attr-dict `:` type($source) `,` type($dest)\""}},
+			{Pos: irdl.Position{Line: 23, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 23, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 23, Column: 12}, Kind: "verifier", Func: "verifyCopy"},
+				{Pos: irdl.Position{Line: 23, Column: 35}, Kind: "interfaces", Func: "copyInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 26, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 26, Column: 3}, Name: "wait", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 27, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 13}, Raw: "\"wait for asynchronous copies to finish\""}},
+			{Pos: irdl.Position{Line: 28, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 28, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 28, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 29, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 29, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 29, Column: 15}, Name: "tokens", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 29, Column: 32}, Lit: "!toy.token"}},
+			}}},
+			{Pos: irdl.Position{Line: 30, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 30, Column: 14}, Kind: "Read"},
+				{Pos: irdl.Position{Line: 30, Column: 20}, Kind: "Write"},
+			}}},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 31, Column: 12}, Raw: "\"$tokens attr-dict\""}},
+			{Pos: irdl.Position{Line: 32, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 32, Column: 12}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 32, Column: 27}, Kind: "interfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 35, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 35, Column: 3}, Name: "copy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 36, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 36, Column: 13}, Raw: "\"copy between memory spaces and wait for the copy\""}},
+			{Pos: irdl.Position{Line: 37, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 37, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 37, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 38, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 38, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 38, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 38, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 38, Column: 34}, Name: "dest", C: &irdl.Constraint{Pos: irdl.Position{Line: 38, Column: 40}, Name: "AnyMemRef"}},
+			}}},
+			{Pos: irdl.Position{Line: 39, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 39, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 39, Column: 14}, Kind: "Read", Value: "source"},
+				{Pos: irdl.Position{Line: 39, Column: 28}, Kind: "Write", Value: "dest"},
+			}}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 40, Column: 12}, Raw: "\"$source `,` $dest attr-dict `:` type($source) `,` type($dest)\""}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 41, Column: 12}, Kind: "verifier", Func: "verifyCopy"},
+				{Pos: irdl.Position{Line: 41, Column: 35}, Kind: "interfaces", Func: "copyInterfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 44, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 44, Column: 3}, Name: "scale", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 45, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 45, Column: 13}, Raw: "\"multiply every element of a tensor by a scalar\""}},
+			{Pos: irdl.Position{Line: 46, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 46, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 46, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 46, Column: 19}, Name: "AllTypesMatch", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 46, Column: 33}, Str: &irdl.Str{Pos: irdl.Position{Line: 46, Column: 33}, Raw: "\"input\""}},
+					{Pos: irdl.Position{Line: 46, Column: 42}, Str: &irdl.Str{Pos: irdl.Position{Line: 46, Column: 42}, Raw: "\"result\""}},
+				}},
+			}}},
+			{Pos: irdl.Position{Line: 47, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 47, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 47, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 47, Column: 22}, Name: "AnyRankedTensor"}},
+				{Pos: irdl.Position{Line: 47, Column: 39}, Name: "factor", C: &irdl.Constraint{Pos: irdl.Position{Line: 47, Column: 47}, Name: "AnyFloat"}},
+			}}},
+			{Pos: irdl.Position{Line: 48, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 48, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 48, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 48, Column: 22}, Name: "AnyRankedTensor"}},
+			}}},
+			{Pos: irdl.Position{Line: 49, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 49, Column: 12}, Raw: "\"$input `,` $factor attr-dict `:` type($input) `,` type($factor)\""}},
+			{Pos: irdl.Position{Line: 50, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 50, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 50, Column: 22}, Kind: "interfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 53, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 53, Column: 3}, Name: "scale_buffer", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 54, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 54, Column: 13}, Raw: "\"multiply every element of a memref by a scalar, in place\""}},
+			{Pos: irdl.Position{Line: 55, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 55, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 55, Column: 13}, Name: "MemoryEffects"},
+			}}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 56, Column: 15}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 23}, Name: "AnyMemRef"}},
+				{Pos: irdl.Position{Line: 56, Column: 34}, Name: "factor", C: &irdl.Constraint{Pos: irdl.Position{Line: 56, Column: 42}, Name: "AnyFloat"}},
+			}}},
+			{Pos: irdl.Position{Line: 57, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 57, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 57, Column: 14}, Kind: "Read", Value: "buffer"},
+				{Pos: irdl.Position{Line: 57, Column: 28}, Kind: "Write", Value: "buffer"},
+			}}},
+			{Pos: irdl.Position{Line: 58, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 58, Column: 12}, Raw: "\"$buffer `,` $factor attr-dict `:` type($buffer) `,` type($factor)\""}},
+			{Pos: irdl.Position{Line: 59, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 59, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 59, Column: 22}, Kind: "interfaces"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 62, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 62, Column: 3}, Name: "fma", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 63, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 63, Column: 13}, Raw: "\"fused multiply-add of three f32 values, rounded once\""}},
+			{Pos: irdl.Position{Line: 64, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 64, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 64, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 65, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 65, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 65, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 18}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 65, Column: 23}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 26}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 65, Column: 31}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 65, Column: 34}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 66, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 66, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 66, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 66, Column: 22}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 67, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 67, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 68, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 68, Column: 12}, Kind: "interfaces"},
+			}}},
+		}}},
+	}},
+}}

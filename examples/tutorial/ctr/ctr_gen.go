@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/irdl"
 	"github.com/strata-ir/strata/core/rewrite"
 )
 
@@ -175,3 +176,71 @@ func registerHooks(ctx *ir.Context) {
 		}
 	})
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0x5c, 0x42, 0x83, 0xff, 0x27, 0x75, 0x41, 0x2c, 0x27, 0x8f, 0x9e, 0x53, 0x0a, 0xa2, 0x01, 0x78, 0xd1, 0x22, 0x63, 0x7a, 0x95, 0xef, 0x41, 0xa2, 0xeb, 0x54, 0x83, 0x3e, 0xdd, 0x0e, 0x8a, 0x03}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 3, Column: 1}, Name: "ctr", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 4, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 4, Column: 11}, Raw: "\"Counters: a tutorial dialect\""}},
+		{Pos: irdl.Position{Line: 6, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 6, Column: 3}, Name: "const", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 7, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 7, Column: 13}, Raw: "\"a counter constant\""}},
+			{Pos: irdl.Position{Line: 8, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 8, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 8, Column: 13}, Name: "ConstantLike"},
+				{Pos: irdl.Position{Line: 8, Column: 27}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 9, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 9, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 9, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 9, Column: 24}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 10, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 10, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 10, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 10, Column: 22}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 11, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 11, Column: 12}, Raw: "\"$value attr-dict\""}},
+			{Pos: irdl.Position{Line: 12, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 12, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 12, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 12, Column: 22}, Kind: "folder"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 15, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 15, Column: 3}, Name: "add", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 16, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 16, Column: 13}, Raw: "\"adds two counters\""}},
+			{Pos: irdl.Position{Line: 17, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 17, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 17, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 17, Column: 19}, Name: "Commutative"},
+				{Pos: irdl.Position{Line: 17, Column: 32}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 18, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 18, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 18, Column: 15}, Name: "lhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 18, Column: 20}, Name: "I64"}},
+				{Pos: irdl.Position{Line: 18, Column: 25}, Name: "rhs", C: &irdl.Constraint{Pos: irdl.Position{Line: 18, Column: 30}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 19, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 19, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 19, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 19, Column: 22}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 20, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 12}, Raw: "\"$lhs `,` $rhs attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 21, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 21, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 21, Column: 12}, Kind: "folder"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 24, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 24, Column: 3}, Name: "neg", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 25, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 25, Column: 13}, Raw: "\"negates a counter\""}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 26, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 26, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 27, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 27, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 27, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 27, Column: 22}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 28, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 28, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 28, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 28, Column: 22}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 29, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 29, Column: 12}, Raw: "\"$input attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 30, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 30, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 30, Column: 12}, Kind: "canonicalizer"},
+			}}},
+		}}},
+	}},
+}}

@@ -19,16 +19,18 @@ DEBUG = False
 # examples/attention/attention.mlir:14:8
 def pattern_kernel0_tpu(x0_ref, x1_ref, o0_ref):
     """The program at one point of the grid (1, 1) (parallel, parallel)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
     s = x0_ref[0]
     s1 = x1_ref[0]
     v = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v1 = pl.program_id(0) * 128
+    v1 = i * 128
     v2 = lax.convert_element_type(v1, jnp.int32)
     v3 = jnp.full((128,), v2, jnp.int32)
     v4 = v + v3
     v5 = v4.reshape((128, 1))
     v6 = jnp.broadcast_to(v5, (128, 128))
-    v7 = pl.program_id(1) * 128
+    v7 = j * 128
     v8 = lax.convert_element_type(v7, jnp.int32)
     v9 = jnp.full((128,), v8, jnp.int32)
     v10 = v + v9
@@ -72,9 +74,11 @@ def pattern_kernel0(x0, x1):
 # examples/attention/attention.mlir:50:8
 def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref, scratch2_ref):
     """The program at one point of the grid (1, 1, 1) (parallel, parallel, arbitrary)."""
+    i = pl.program_id(0)
+    k = pl.program_id(2)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (8, 256), 0)
-    v2 = pl.program_id(0) * jnp.int32(8)
+    v2 = i * jnp.int32(8)
     v3 = jnp.full((8, 256), v2, jnp.int32)
     v4 = v1 + v3
     v5 = v4 < jnp.full((8, 256), 4, jnp.int32)
@@ -82,7 +86,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
     v7 = v6 < jnp.full((8, 256), 8, jnp.int32)
     v8 = v5 & v7
     v9 = jnp.where(v8, v, jnp.full((8, 256), 0.0, jnp.float32))
-    v10 = pl.program_id(2) == jnp.int32(0)
+    v10 = k == jnp.int32(0)
     
     @pl.when(v10)
     def _():
@@ -95,7 +99,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
     v13 = scratch2_ref[...]
     v14 = x1_ref[...]
     v15 = lax.broadcasted_iota(jnp.int32, (256, 256), 0)
-    v16 = pl.program_id(2) * jnp.int32(256)
+    v16 = k * jnp.int32(256)
     v17 = jnp.full((256, 256), v16, jnp.int32)
     v18 = v15 + v17
     v19 = v18 < jnp.full((256, 256), 4, jnp.int32)
@@ -106,7 +110,7 @@ def attention_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1
     v24 = jnp.transpose(v23, (1, 0))
     v25 = jnp.full((8, 256), 0.0, jnp.float32) + jnp.dot(v9, v24, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
     v26 = v25 * jnp.full((8, 256), 0.510069727897644, jnp.float32)
-    v27 = pl.program_id(2) * 256
+    v27 = k * 256
     v28 = lax.broadcasted_iota(jnp.int32, (256,), 0)
     v29 = lax.convert_element_type(v27, jnp.int32)
     v30 = jnp.full((256,), v29, jnp.int32)
@@ -181,7 +185,9 @@ def attention(a0, a1, a2):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "pattern_kernel0": ([((1,), "float32"), ((1,), "float32")], [((4, 8), "float32")]),
     "attention_kernel0": ([((4, 8), "float32"), ((4, 8), "float32"), ((4, 8), "float32")], [((4, 8), "float32")]),

@@ -19,10 +19,11 @@ DEBUG = False
 # conversion/tiletotpu/testdata/flash.mlir:10:1
 def flash_kernel_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref, scratch2_ref):
     """The program at one point of the grid (5, 2) (parallel, arbitrary)."""
+    j = pl.program_id(1)
     # conversion/tiletotpu/testdata/flash.mlir:23:9
     v = x0_ref[...]
     # conversion/tiletotpu/testdata/flash.mlir:10:1
-    v1 = pl.program_id(1) == jnp.int32(0)
+    v1 = j == jnp.int32(0)
     
     @pl.when(v1)
     def _():
@@ -36,7 +37,7 @@ def flash_kernel_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref,
     # conversion/tiletotpu/testdata/flash.mlir:29:11
     v5 = x1_ref[...]
     v6 = lax.broadcasted_iota(jnp.int32, (256, 32), 0)
-    v7 = pl.program_id(1) * jnp.int32(256)
+    v7 = j * jnp.int32(256)
     v8 = jnp.full((256, 32), v7, jnp.int32)
     v9 = v6 + v8
     v10 = v9 < jnp.full((256, 32), 300, jnp.int32)
@@ -53,7 +54,7 @@ def flash_kernel_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref,
     # conversion/tiletotpu/testdata/flash.mlir:36:11
     v17 = lax.broadcasted_iota(jnp.int32, (256,), 0)
     # conversion/tiletotpu/testdata/flash.mlir:37:13
-    v18 = pl.program_id(1) * 256
+    v18 = j * 256
     # conversion/tiletotpu/testdata/flash.mlir:38:11
     v19 = lax.convert_element_type(v18, jnp.int32)
     v20 = jnp.full((256,), v19, jnp.int32)
@@ -101,7 +102,7 @@ def flash_kernel_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref, scratch1_ref,
     scratch0_ref[...] = v27
     scratch1_ref[...] = v36
     scratch2_ref[...] = v40
-    v41 = pl.program_id(1) == jnp.int32(1)
+    v41 = j == jnp.int32(1)
     
     @pl.when(v41)
     def _1():
@@ -142,7 +143,9 @@ def flash(a0, a1, a2):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "flash_kernel": ([((40, 32), "float32"), ((300, 32), "float32"), ((300, 32), "float32")], [((40, 32), "float32")]),
 }

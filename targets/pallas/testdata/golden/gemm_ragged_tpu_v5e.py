@@ -19,7 +19,10 @@ DEBUG = False
 # conversion/tiletotpu/testdata/gemm-ragged.mlir:23:8
 def gemm_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref):
     """The program at one point of the grid (3, 2, 3) (parallel, parallel, arbitrary)."""
-    v = pl.program_id(2) == jnp.int32(0)
+    i = pl.program_id(0)
+    j = pl.program_id(1)
+    k = pl.program_id(2)
+    v = k == jnp.int32(0)
     
     @pl.when(v)
     def _():
@@ -28,12 +31,12 @@ def gemm_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref):
     v1 = scratch0_ref[...]
     v2 = x0_ref[...]
     v3 = lax.broadcasted_iota(jnp.int32, (8, 128), 0)
-    v4 = pl.program_id(0) * jnp.int32(8)
+    v4 = i * jnp.int32(8)
     v5 = jnp.full((8, 128), v4, jnp.int32)
     v6 = v3 + v5
     v7 = v6 < jnp.full((8, 128), 20, jnp.int32)
     v8 = lax.broadcasted_iota(jnp.int32, (8, 128), 1)
-    v9 = pl.program_id(2) * jnp.int32(128)
+    v9 = k * jnp.int32(128)
     v10 = jnp.full((8, 128), v9, jnp.int32)
     v11 = v8 + v10
     v12 = v11 < jnp.full((8, 128), 300, jnp.int32)
@@ -45,7 +48,7 @@ def gemm_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref):
     v18 = v16 + v17
     v19 = v18 < jnp.full((128, 128), 300, jnp.int32)
     v20 = lax.broadcasted_iota(jnp.int32, (128, 128), 1)
-    v21 = pl.program_id(1) * jnp.int32(128)
+    v21 = j * jnp.int32(128)
     v22 = jnp.full((128, 128), v21, jnp.int32)
     v23 = v20 + v22
     v24 = v23 < jnp.full((128, 128), 140, jnp.int32)
@@ -53,7 +56,7 @@ def gemm_kernel0_tpu(x0_ref, x1_ref, x2_ref, o0_ref, scratch0_ref):
     v26 = jnp.where(v25, v15, jnp.full((128, 128), 0.0, jnp.float32))
     v27 = v1 + jnp.dot(v14, v26, precision=lax.Precision.HIGHEST, preferred_element_type=jnp.float32)
     scratch0_ref[...] = v27
-    v28 = pl.program_id(2) == jnp.int32(2)
+    v28 = k == jnp.int32(2)
     
     @pl.when(v28)
     def _1():
@@ -93,15 +96,17 @@ def gemm_kernel0(x0, x1, x2):
 # conversion/tiletotpu/testdata/gemm-ragged.mlir:35:8
 def ramp_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (1, 3) (parallel, parallel)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
     s = x0_ref[0]
     v = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v1 = pl.program_id(0) * 128
+    v1 = i * 128
     v2 = lax.convert_element_type(v1, jnp.int32)
     v3 = jnp.full((128,), v2, jnp.int32)
     v4 = v + v3
     v5 = v4.reshape((128, 1))
     v6 = jnp.broadcast_to(v5, (128, 128))
-    v7 = pl.program_id(1) * 128
+    v7 = j * 128
     v8 = lax.convert_element_type(v7, jnp.int32)
     v9 = jnp.full((128,), v8, jnp.int32)
     v10 = v + v9
@@ -184,7 +189,9 @@ def ramp(a0, a1):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "gemm_kernel0": ([((20, 300), "float32"), ((300, 140), "float32"), ((140,), "float32")], [((20, 140), "float32")]),
     "ramp_kernel0": ([((1,), "float32")], [((20, 300), "float32")]),

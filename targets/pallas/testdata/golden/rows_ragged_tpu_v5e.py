@@ -19,14 +19,16 @@ DEBUG = False
 # conversion/tiletotpu/testdata/rows-ragged.mlir:12:8
 def ramp_kernel0_tpu(o0_ref):
     """The program at one point of the grid (1, 3) (parallel, parallel)."""
+    i = pl.program_id(0)
+    j = pl.program_id(1)
     v = lax.broadcasted_iota(jnp.int32, (128,), 0)
-    v1 = pl.program_id(0) * 128
+    v1 = i * 128
     v2 = lax.convert_element_type(v1, jnp.int32)
     v3 = jnp.full((128,), v2, jnp.int32)
     v4 = v + v3
     v5 = v4.reshape((128, 1))
     v6 = jnp.broadcast_to(v5, (128, 128))
-    v7 = pl.program_id(1) * 128
+    v7 = j * 128
     v8 = lax.convert_element_type(v7, jnp.int32)
     v9 = jnp.full((128,), v8, jnp.int32)
     v10 = v + v9
@@ -66,9 +68,10 @@ def ramp_kernel0():
 # conversion/tiletotpu/testdata/rows-ragged.mlir:35:9
 def softmax_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (1,) (parallel)."""
+    i = pl.program_id(0)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (128, 512), 0)
-    v2 = pl.program_id(0) * jnp.int32(128)
+    v2 = i * jnp.int32(128)
     v3 = jnp.full((128, 512), v2, jnp.int32)
     v4 = v1 + v3
     v5 = v4 < jnp.full((128, 512), 20, jnp.int32)
@@ -114,9 +117,10 @@ def softmax_kernel0(x0):
 # conversion/tiletotpu/testdata/rows-ragged.mlir:43:9
 def sumsq_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (1,) (parallel)."""
+    i = pl.program_id(0)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (128, 512), 0)
-    v2 = pl.program_id(0) * jnp.int32(128)
+    v2 = i * jnp.int32(128)
     v3 = jnp.full((128, 512), v2, jnp.int32)
     v4 = v1 + v3
     v5 = v4 < jnp.full((128, 512), 20, jnp.int32)
@@ -179,7 +183,9 @@ def sumsq(a0):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "ramp_kernel0": ([], [((20, 300), "float32")]),
     "softmax_kernel0": ([((20, 300), "float32")], [((20, 300), "float32")]),

@@ -19,9 +19,10 @@ DEBUG = False
 # examples/softmax/softmax.mlir:10:8
 def softmax_kernel0_tpu(x0_ref, o0_ref):
     """The program at one point of the grid (1,) (parallel)."""
+    i = pl.program_id(0)
     v = x0_ref[...]
     v1 = lax.broadcasted_iota(jnp.int32, (128, 128), 0)
-    v2 = pl.program_id(0) * jnp.int32(128)
+    v2 = i * jnp.int32(128)
     v3 = jnp.full((128, 128), v2, jnp.int32)
     v4 = v1 + v3
     v5 = v4 < jnp.full((128, 128), 3, jnp.int32)
@@ -73,7 +74,9 @@ def softmax(a0):
 
 
 # The wrappers of the kernels and the host functions, with the shapes and
-# dtypes of their arguments and results.
+# dtypes of their arguments and results (None: a size known at run time;
+# the wrappers of kernels with dynamic grids run through the host
+# functions).
 KERNELS = {
     "softmax_kernel0": ([((3, 5), "float32")], [((3, 5), "float32")]),
 }

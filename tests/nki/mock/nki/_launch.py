@@ -54,7 +54,9 @@ class Kernel:
         return Kernel(self.fn, grid if isinstance(grid, tuple) else (grid,))
 
     def __call__(self, *args):
-        wrapped = [a if isinstance(a, Tile) else _hbm(a) for a in args]
+        # Arrays become device tensors; Python numbers stay numbers (NKI
+        # takes them as compile-time constants of the traced kernel).
+        wrapped = [a if isinstance(a, (Tile, int, float)) else _hbm(a) for a in args]
         r = launch(self.fn, self.grid, wrapped)
         if isinstance(r, tuple):
             return tuple(x.data for x in r)

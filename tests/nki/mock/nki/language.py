@@ -299,6 +299,7 @@ multiply = np.multiply
 divide = np.divide
 maximum = np.maximum
 minimum = np.minimum
+mod = np.mod  # Python's x % y: the sign of the divisor
 
 
 def _f32(fn):

@@ -297,3 +297,85 @@ func optPtr[T any](p *T) any {
 	}
 	return *p
 }
+
+// The syntax tree of the definition file, parsed by strata-tblgen, so
+// that registering the dialect does not parse the file again.
+func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
+
+// definitionsSum is the SHA-256 of the definition file definitionsTree
+// was parsed from.
+var definitionsSum = [32]byte{0x8d, 0xea, 0x57, 0xaf, 0xe1, 0x15, 0x94, 0x6b, 0xd3, 0xdd, 0xbb, 0x2e, 0xac, 0x53, 0xcc, 0xe8, 0xd4, 0x71, 0x5d, 0xa1, 0xdb, 0x0b, 0xf6, 0xff, 0x16, 0xe5, 0x3e, 0x98, 0x32, 0xb9, 0x97, 0x19}
+
+var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
+	{Pos: irdl.Position{Line: 3, Column: 1}, Name: "counter", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 4, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 4, Column: 11}, Raw: "\"Counters with hooks\""}},
+		{Pos: irdl.Position{Line: 6, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 6, Column: 3}, Kind: "enum", Name: "Mode", Storage: "i32", Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 6, Column: 21}, Name: "wrap", Value: "0"},
+			{Pos: irdl.Position{Line: 6, Column: 31}, Name: "saturate", Value: "1"},
+		}}},
+		{Pos: irdl.Position{Line: 8, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 8, Column: 3}, Name: "bank", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 9, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 9, Column: 13}, Raw: "\"a bank of counters\""}},
+			{Pos: irdl.Position{Line: 10, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 10, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 10, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 10, Column: 24}, Name: "Shape"}},
+				{Pos: irdl.Position{Line: 10, Column: 31}, Name: "elementType", C: &irdl.Constraint{Pos: irdl.Position{Line: 10, Column: 44}, Name: "Type"}},
+				{Pos: irdl.Position{Line: 10, Column: 50}, Name: "mode", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 10, Column: 65}, Name: "Mode"}},
+				{Pos: irdl.Position{Line: 10, Column: 71}, Name: "label", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 10, Column: 87}, Name: "String"}},
+			}}},
+			{Pos: irdl.Position{Line: 11, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 11, Column: 12}, Raw: "\"`<` $shape `` $elementType (`,` $mode^)? (`,` $label^)? `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 14, Column: 3}, Attr: &irdl.AttrDecl{Pos: irdl.Position{Line: 14, Column: 3}, Name: "limit", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 15, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 13}, Raw: "\"a counter limit\""}},
+			{Pos: irdl.Position{Line: 16, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 16, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 16, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 24}, Name: "i64"}},
+				{Pos: irdl.Position{Line: 16, Column: 29}, Name: "unit", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 16, Column: 44}, Name: "Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 17, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 17, Column: 12}, Raw: "\"`<` $value (`,` $unit^)? `>`\""}},
+		}}},
+		{Pos: irdl.Position{Line: 20, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 20, Column: 3}, Name: "const", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 21, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 21, Column: 13}, Raw: "\"a counter constant\""}},
+			{Pos: irdl.Position{Line: 22, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 22, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 22, Column: 13}, Name: "ConstantLike"},
+				{Pos: irdl.Position{Line: 22, Column: 27}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 23, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 23, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 23, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 23, Column: 24}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 24, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 24, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 24, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 24, Column: 22}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 25, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 25, Column: 12}, Raw: "\"$value attr-dict\""}},
+			{Pos: irdl.Position{Line: 26, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 26, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 26, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 26, Column: 22}, Kind: "folder"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 29, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 29, Column: 3}, Name: "neg", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 30, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 30, Column: 13}, Raw: "\"negates a counter\""}},
+			{Pos: irdl.Position{Line: 31, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 31, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 31, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 31, Column: 19}, Name: "SameOperandsAndResultType"},
+			}}},
+			{Pos: irdl.Position{Line: 32, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 32, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 32, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 32, Column: 22}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 33, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 33, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 33, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 33, Column: 22}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 34, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 34, Column: 12}, Raw: "\"$input attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 35, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 35, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 35, Column: 12}, Kind: "folder"},
+				{Pos: irdl.Position{Line: 35, Column: 20}, Kind: "canonicalizer"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 38, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 38, Column: 3}, Name: "show", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 39, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 39, Column: 13}, Raw: "\"shows a counter\""}},
+			{Pos: irdl.Position{Line: 40, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 40, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 40, Column: 15}, Name: "input", C: &irdl.Constraint{Pos: irdl.Position{Line: 40, Column: 22}, Name: "I64"}},
+			}}},
+			{Pos: irdl.Position{Line: 41, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 41, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 41, Column: 12}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 41, Column: 21}, Kind: "parser"},
+			}}},
+		}}},
+	}},
+}}

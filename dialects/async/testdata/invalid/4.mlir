@@ -1,0 +1,4 @@
+func.func @f() {
+  async.yield
+  return
+}

@@ -1,0 +1,241 @@
+module {
+  func.func @attention_kernel0_tpu(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: memref<1x32x256xf32, #tpu.memory_space<vmem>>, %arg4: memref<1x256x256xf32, #tpu.memory_space<vmem>>, %arg5: memref<1x256x256xf32, #tpu.memory_space<vmem>>, %arg6: memref<1x32x256xf32, #tpu.memory_space<vmem>>, %arg7: memref<32xf32, #tpu.memory_space<vmem>>, %arg8: memref<32xf32, #tpu.memory_space<vmem>>, %arg9: memref<32x256xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 1, 8, 1>, scalar_prefetch = 0 : i64, scratch_operands = 3 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 1, 32, 256>}, {transform_indices = @transform_1, window_bounds = array<i64: 1, 256, 256>}, {transform_indices = @transform_2, window_bounds = array<i64: 1, 256, 256>}, {transform_indices = @transform_3, window_bounds = array<i64: 1, 32, 256>}]} {
+    %cst = arith.constant dense<24> : vector<32x256xi32>
+    %cst_0 = arith.constant dense<0xFF800000> : vector<32x256xf32>
+    %cst_1 = arith.constant dense<0.360673755> : vector<32x256xf32>
+    %cst_2 = arith.constant dense<0.000000e+00> : vector<32x256xf32>
+    %cst_3 = arith.constant dense<0.000000e+00> : vector<32xf32>
+    %cst_4 = arith.constant dense<0xFF800000> : vector<32xf32>
+    %cst_5 = arith.constant dense<0.000000e+00> : vector<1x256x256xf32>
+    %cst_6 = arith.constant dense<16> : vector<1x256x256xi32>
+    %cst_7 = arith.constant dense<24> : vector<1x256x256xi32>
+    %cst_8 = arith.constant dense<0.000000e+00> : vector<1x32x256xf32>
+    %cst_9 = arith.constant dense<16> : vector<1x32x256xi32>
+    %c256_i32 = arith.constant 256 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %cst_10 = arith.constant dense<24> : vector<1x32x256xi32>
+    %c32_i32 = arith.constant 32 : i32
+    %c0 = arith.constant 0 : index
+    %c256 = arith.constant 256 : index
+    %c2 = arith.constant 2 : index
+    %0 = arith.index_cast %arg2 : i32 to index
+    %1 = arith.index_cast %arg1 : i32 to index
+    %2 = arith.divui %1, %c2 : index
+    %3 = vector.load %arg3[%c0, %c0, %c0] : memref<1x32x256xf32, #tpu.memory_space<vmem>>, vector<1x32x256xf32>
+    %4 = tpu.iota {dimensions = array<i32: 1>} : vector<1x32x256xi32>
+    %5 = arith.muli %arg0, %c32_i32 : i32
+    %6 = vector.broadcast %5 : i32 to vector<1x32x256xi32>
+    %7 = arith.addi %4, %6 : vector<1x32x256xi32>
+    %8 = arith.cmpi slt, %7, %cst_10 : vector<1x32x256xi32>
+    %9 = tpu.iota {dimensions = array<i32: 2>} : vector<1x32x256xi32>
+    %10 = arith.cmpi slt, %9, %cst_9 : vector<1x32x256xi32>
+    %11 = arith.andi %8, %10 : vector<1x32x256xi1>
+    %12 = arith.select %11, %3, %cst_8 : vector<1x32x256xi1>, vector<1x32x256xf32>
+    %13 = vector.shape_cast %12 : vector<1x32x256xf32> to vector<32x256xf32>
+    %14 = arith.cmpi eq, %arg2, %c0_i32 : i32
+    scf.if %14 {
+      tpu.vector_store %arg7[%c0], %cst_4 {strides = array<i32>} : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>, 
+      tpu.vector_store %arg8[%c0], %cst_3 {strides = array<i32>} : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>, 
+      tpu.vector_store %arg9[%c0, %c0], %cst_2 {strides = array<i32>} : memref<32x256xf32, #tpu.memory_space<vmem>>, vector<32x256xf32>, 
+    }
+    %15 = vector.load %arg7[%c0] : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>
+    %16 = vector.load %arg8[%c0] : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>
+    %17 = vector.load %arg9[%c0, %c0] : memref<32x256xf32, #tpu.memory_space<vmem>>, vector<32x256xf32>
+    %18 = vector.load %arg4[%c0, %c0, %c0] : memref<1x256x256xf32, #tpu.memory_space<vmem>>, vector<1x256x256xf32>
+    %19 = tpu.iota {dimensions = array<i32: 1>} : vector<1x256x256xi32>
+    %20 = arith.muli %arg2, %c256_i32 : i32
+    %21 = vector.broadcast %20 : i32 to vector<1x256x256xi32>
+    %22 = arith.addi %19, %21 : vector<1x256x256xi32>
+    %23 = arith.cmpi slt, %22, %cst_7 : vector<1x256x256xi32>
+    %24 = tpu.iota {dimensions = array<i32: 2>} : vector<1x256x256xi32>
+    %25 = arith.cmpi slt, %24, %cst_6 : vector<1x256x256xi32>
+    %26 = arith.andi %23, %25 : vector<1x256x256xi1>
+    %27 = arith.select %26, %18, %cst_5 : vector<1x256x256xi1>, vector<1x256x256xf32>
+    %28 = vector.shape_cast %27 : vector<1x256x256xf32> to vector<256x256xf32>
+    %29 = vector.transpose %28, [1, 0] : vector<256x256xf32> to vector<256x256xf32>
+    %30 = tpu.matmul %13, %29, %cst_2 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<32x256xf32>, vector<256x256xf32>, vector<32x256xf32> -> vector<32x256xf32>
+    %31 = arith.mulf %30, %cst_1 : vector<32x256xf32>
+    %32 = arith.muli %0, %c256 : index
+    %33 = tpu.iota {dimensions = array<i32: 0>} : vector<256xi32>
+    %34 = arith.index_cast %32 : index to i32
+    %35 = vector.broadcast %34 : i32 to vector<256xi32>
+    %36 = arith.addi %33, %35 : vector<256xi32>
+    %37 = vector.shape_cast %36 : vector<256xi32> to vector<1x256xi32>
+    %38 = vector.broadcast %37 : vector<1x256xi32> to vector<32x256xi32>
+    %39 = arith.cmpi slt, %38, %cst : vector<32x256xi32>
+    %40 = arith.select %39, %31, %cst_0 : vector<32x256xi1>, vector<32x256xf32>
+    %41 = vector.multi_reduction <maximumf>, %40, %cst_4 [1] : vector<32x256xf32> to vector<32xf32>
+    %42 = arith.maximumf %15, %41 : vector<32xf32>
+    %43 = vector.shape_cast %42 : vector<32xf32> to vector<32x1xf32>
+    %44 = vector.broadcast %43 : vector<32x1xf32> to vector<32x256xf32>
+    %45 = arith.subf %40, %44 : vector<32x256xf32>
+    %46 = math.exp2 %45 : vector<32x256xf32>
+    %47 = vector.multi_reduction <add>, %46, %cst_3 [1] : vector<32x256xf32> to vector<32xf32>
+    %48 = arith.subf %15, %42 : vector<32xf32>
+    %49 = math.exp2 %48 : vector<32xf32>
+    %50 = arith.mulf %16, %49 : vector<32xf32>
+    %51 = arith.addf %50, %47 : vector<32xf32>
+    %52 = vector.shape_cast %49 : vector<32xf32> to vector<32x1xf32>
+    %53 = vector.broadcast %52 : vector<32x1xf32> to vector<32x256xf32>
+    %54 = arith.mulf %17, %53 : vector<32x256xf32>
+    %55 = vector.load %arg5[%c0, %c0, %c0] : memref<1x256x256xf32, #tpu.memory_space<vmem>>, vector<1x256x256xf32>
+    %56 = arith.select %26, %55, %cst_5 : vector<1x256x256xi1>, vector<1x256x256xf32>
+    %57 = vector.shape_cast %56 : vector<1x256x256xf32> to vector<256x256xf32>
+    %58 = tpu.matmul %46, %57, %54 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<32x256xf32>, vector<256x256xf32>, vector<32x256xf32> -> vector<32x256xf32>
+    tpu.vector_store %arg7[%c0], %42 {strides = array<i32>} : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>, 
+    tpu.vector_store %arg8[%c0], %51 {strides = array<i32>} : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>, 
+    tpu.vector_store %arg9[%c0, %c0], %58 {strides = array<i32>} : memref<32x256xf32, #tpu.memory_space<vmem>>, vector<32x256xf32>, 
+    scf.if %14 {
+      %59 = vector.load %arg8[%c0] : memref<32xf32, #tpu.memory_space<vmem>>, vector<32xf32>
+      %60 = vector.load %arg9[%c0, %c0] : memref<32x256xf32, #tpu.memory_space<vmem>>, vector<32x256xf32>
+      %61 = vector.shape_cast %59 : vector<32xf32> to vector<32x1xf32>
+      %62 = vector.broadcast %61 : vector<32x1xf32> to vector<32x256xf32>
+      %63 = arith.divf %60, %62 : vector<32x256xf32>
+      %64 = vector.shape_cast %63 : vector<32x256xf32> to vector<1x32x256xf32>
+      tpu.vector_store %arg6[%c0, %c0, %c0], %64 {strides = array<i32>} : memref<1x32x256xf32, #tpu.memory_space<vmem>>, vector<1x32x256xf32>, 
+    }
+    return
+  }
+  func.func @transform_0(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32, i32) {
+    %c0_i32 = arith.constant 0 : i32
+    return %arg1, %arg0, %c0_i32 : i32, i32, i32
+  }
+  func.func @transform_1(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32, i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %c2_i32 = arith.constant 2 : i32
+    %0 = arith.divsi %arg1, %c2_i32 : i32
+    return %0, %arg2, %c0_i32 : i32, i32, i32
+  }
+  func.func @transform_2(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32, i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %c2_i32 = arith.constant 2 : i32
+    %0 = arith.divsi %arg1, %c2_i32 : i32
+    return %0, %arg2, %c0_i32 : i32, i32, i32
+  }
+  func.func @transform_3(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32, i32) {
+    %c0_i32 = arith.constant 0 : i32
+    return %arg1, %arg0, %c0_i32 : i32, i32, i32
+  }
+}
+
+// -----
+module {
+  func.func @fill_kernel0_tpu(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i32, %arg4: memref<1xf32, #tpu.memory_space<smem>>, %arg5: memref<1x1x128x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 2, 2, 1, 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 1>}, {transform_indices = @transform_1, window_bounds = array<i64: 1, 1, 128, 128>}]} {
+    %cst = arith.constant dense<29> : vector<1x1x128x128xi32>
+    %cst_0 = arith.constant dense<1536> : vector<1x1x128x128xi32>
+    %cst_1 = arith.constant dense<16> : vector<1x1x128x128xi32>
+    %cst_2 = arith.constant dense<384> : vector<1x1x128x128xi32>
+    %c128 = arith.constant 128 : index
+    %c0 = arith.constant 0 : index
+    %0 = arith.index_cast %arg3 : i32 to index
+    %1 = arith.index_cast %arg2 : i32 to index
+    %2 = memref.load %arg4[%c0] : memref<1xf32, #tpu.memory_space<smem>>
+    %3 = tpu.iota {dimensions = array<i32: 0>} : vector<1xi32>
+    %4 = vector.broadcast %arg0 : i32 to vector<1xi32>
+    %5 = arith.addi %3, %4 : vector<1xi32>
+    %6 = vector.shape_cast %5 : vector<1xi32> to vector<1x1x1x1xi32>
+    %7 = vector.broadcast %6 : vector<1x1x1x1xi32> to vector<1x1x128x128xi32>
+    %8 = vector.broadcast %arg1 : i32 to vector<1xi32>
+    %9 = arith.addi %3, %8 : vector<1xi32>
+    %10 = vector.shape_cast %9 : vector<1xi32> to vector<1x1x1x1xi32>
+    %11 = vector.broadcast %10 : vector<1x1x1x1xi32> to vector<1x1x128x128xi32>
+    %12 = tpu.iota {dimensions = array<i32: 0>} : vector<128xi32>
+    %13 = arith.muli %1, %c128 : index
+    %14 = arith.index_cast %13 : index to i32
+    %15 = vector.broadcast %14 : i32 to vector<128xi32>
+    %16 = arith.addi %12, %15 : vector<128xi32>
+    %17 = vector.shape_cast %16 : vector<128xi32> to vector<1x1x128x1xi32>
+    %18 = vector.broadcast %17 : vector<1x1x128x1xi32> to vector<1x1x128x128xi32>
+    %19 = arith.muli %0, %c128 : index
+    %20 = arith.index_cast %19 : index to i32
+    %21 = vector.broadcast %20 : i32 to vector<128xi32>
+    %22 = arith.addi %12, %21 : vector<128xi32>
+    %23 = vector.shape_cast %22 : vector<128xi32> to vector<1x1x1x128xi32>
+    %24 = vector.broadcast %23 : vector<1x1x1x128xi32> to vector<1x1x128x128xi32>
+    %25 = arith.muli %11, %cst_2 : vector<1x1x128x128xi32>
+    %26 = arith.muli %18, %cst_1 : vector<1x1x128x128xi32>
+    %27 = arith.muli %7, %cst_0 : vector<1x1x128x128xi32>
+    %28 = arith.addi %25, %26 : vector<1x1x128x128xi32>
+    %29 = arith.addi %28, %27 : vector<1x1x128x128xi32>
+    %30 = arith.addi %29, %24 : vector<1x1x128x128xi32>
+    %31 = arith.remui %30, %cst : vector<1x1x128x128xi32>
+    %32 = arith.sitofp %31 : vector<1x1x128x128xi32> to vector<1x1x128x128xf32>
+    %33 = vector.broadcast %2 : f32 to vector<1x1x128x128xf32>
+    %34 = arith.mulf %32, %33 : vector<1x1x128x128xf32>
+    %35 = math.sin %34 : vector<1x1x128x128xf32>
+    tpu.vector_store %arg5[%c0, %c0, %c0, %c0], %35 {strides = array<i32>} : memref<1x1x128x128xf32, #tpu.memory_space<vmem>>, vector<1x1x128x128xf32>, 
+    return
+  }
+  func.func @transform_0(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i32) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    return %c0_i32 : i32
+  }
+  func.func @transform_1(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i32) -> (i32, i32, i32, i32) {
+    return %arg0, %arg1, %arg2, %arg3 : i32, i32, i32, i32
+  }
+}
+
+// -----
+module {
+  func.func @fillq_kernel0_tpu(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i32, %arg4: i32, %arg5: memref<1xf32, #tpu.memory_space<smem>>, %arg6: memref<1x1x1x128x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 2, 2, 2, 1, 1>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 1>}, {transform_indices = @transform_1, window_bounds = array<i64: 1, 1, 1, 128, 128>}]} {
+    %cst = arith.constant dense<29> : vector<1x1x1x128x128xi32>
+    %cst_0 = arith.constant dense<1536> : vector<1x1x1x128x128xi32>
+    %cst_1 = arith.constant dense<16> : vector<1x1x1x128x128xi32>
+    %cst_2 = arith.constant dense<384> : vector<1x1x1x128x128xi32>
+    %cst_3 = arith.constant dense<2> : vector<1x1x1x128x128xi32>
+    %c128 = arith.constant 128 : index
+    %c0 = arith.constant 0 : index
+    %0 = arith.index_cast %arg4 : i32 to index
+    %1 = arith.index_cast %arg3 : i32 to index
+    %2 = memref.load %arg5[%c0] : memref<1xf32, #tpu.memory_space<smem>>
+    %3 = tpu.iota {dimensions = array<i32: 0>} : vector<1xi32>
+    %4 = vector.broadcast %arg0 : i32 to vector<1xi32>
+    %5 = arith.addi %3, %4 : vector<1xi32>
+    %6 = vector.shape_cast %5 : vector<1xi32> to vector<1x1x1x1x1xi32>
+    %7 = vector.broadcast %6 : vector<1x1x1x1x1xi32> to vector<1x1x1x128x128xi32>
+    %8 = vector.broadcast %arg1 : i32 to vector<1xi32>
+    %9 = arith.addi %3, %8 : vector<1xi32>
+    %10 = vector.shape_cast %9 : vector<1xi32> to vector<1x1x1x1x1xi32>
+    %11 = vector.broadcast %10 : vector<1x1x1x1x1xi32> to vector<1x1x1x128x128xi32>
+    %12 = vector.broadcast %arg2 : i32 to vector<1xi32>
+    %13 = arith.addi %3, %12 : vector<1xi32>
+    %14 = vector.shape_cast %13 : vector<1xi32> to vector<1x1x1x1x1xi32>
+    %15 = vector.broadcast %14 : vector<1x1x1x1x1xi32> to vector<1x1x1x128x128xi32>
+    %16 = tpu.iota {dimensions = array<i32: 0>} : vector<128xi32>
+    %17 = arith.muli %1, %c128 : index
+    %18 = arith.index_cast %17 : index to i32
+    %19 = vector.broadcast %18 : i32 to vector<128xi32>
+    %20 = arith.addi %16, %19 : vector<128xi32>
+    %21 = vector.shape_cast %20 : vector<128xi32> to vector<1x1x1x128x1xi32>
+    %22 = vector.broadcast %21 : vector<1x1x1x128x1xi32> to vector<1x1x1x128x128xi32>
+    %23 = arith.muli %0, %c128 : index
+    %24 = arith.index_cast %23 : index to i32
+    %25 = vector.broadcast %24 : i32 to vector<128xi32>
+    %26 = arith.addi %16, %25 : vector<128xi32>
+    %27 = vector.shape_cast %26 : vector<128xi32> to vector<1x1x1x1x128xi32>
+    %28 = vector.broadcast %27 : vector<1x1x1x1x128xi32> to vector<1x1x1x128x128xi32>
+    %29 = arith.muli %11, %cst_3 : vector<1x1x1x128x128xi32>
+    %30 = arith.addi %29, %15 : vector<1x1x1x128x128xi32>
+    %31 = arith.muli %30, %cst_2 : vector<1x1x1x128x128xi32>
+    %32 = arith.muli %22, %cst_1 : vector<1x1x1x128x128xi32>
+    %33 = arith.muli %7, %cst_0 : vector<1x1x1x128x128xi32>
+    %34 = arith.addi %31, %32 : vector<1x1x1x128x128xi32>
+    %35 = arith.addi %34, %33 : vector<1x1x1x128x128xi32>
+    %36 = arith.addi %35, %28 : vector<1x1x1x128x128xi32>
+    %37 = arith.remui %36, %cst : vector<1x1x1x128x128xi32>
+    %38 = arith.sitofp %37 : vector<1x1x1x128x128xi32> to vector<1x1x1x128x128xf32>
+    %39 = vector.broadcast %2 : f32 to vector<1x1x1x128x128xf32>
+    %40 = arith.mulf %38, %39 : vector<1x1x1x128x128xf32>
+    %41 = math.sin %40 : vector<1x1x1x128x128xf32>
+    tpu.vector_store %arg6[%c0, %c0, %c0, %c0, %c0], %41 {strides = array<i32>} : memref<1x1x1x128x128xf32, #tpu.memory_space<vmem>>, vector<1x1x1x128x128xf32>, 
+    return
+  }
+  func.func @transform_0(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i32, %arg4: i32) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    return %c0_i32 : i32
+  }
+  func.func @transform_1(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i32, %arg4: i32) -> (i32, i32, i32, i32, i32) {
+    return %arg0, %arg1, %arg2, %arg3, %arg4 : i32, i32, i32, i32, i32
+  }
+}
+

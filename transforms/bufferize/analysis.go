@@ -1,0 +1,432 @@
+package bufferize
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/bufferization"
+)
+
+// This file holds the bottom-up in-place analysis (MLIR's OneShotAnalysis
+// with its default heuristic): before a function is rewritten, the tensor
+// operands of its operations are decided in place or out of place from
+// the last operation to the first, each decision assuming the later ones.
+// Writing in place merges the operand's alias set with those of the
+// results that share its buffer; a write is out of place when it would
+// write a buffer that may not be written, or when a read of one of the
+// merged aliases would then see it instead of the value the read expects
+// by SSA (a read-after-write conflict).
+//
+// It runs on functions whose body is one block holding every tensor
+// operation directly, each with a bufferization.AliasAnalysis model; the
+// other functions are decided in program order while they are rewritten
+// (state.readAfterWrite).
+
+// use is a tensor operand of an operation.
+type use struct {
+	op *ir.Operation
+	i  int
+}
+
+// analysis is the state of the bottom-up analysis of one function.
+type analysis struct {
+	s *state
+	// inPlace holds the decision for each analyzed use.
+	inPlace map[use]bool
+	parent  map[ir.Value]ir.Value
+	sets    map[ir.Value][]ir.Value
+	// readOnly reports whether the function's argument may not be written.
+	readOnly func(a *ir.BlockArgument) bool
+	// defs and read cache definitions and valueReadThroughAliases, which
+	// depend on the IR only.
+	defs map[ir.Value][]ir.Value
+	read map[ir.Value]bool
+}
+
+// maxAnalyzed bounds the tensor operations of a function that the
+// bottom-up analysis decides for: its conflict checks grow with the
+// square of the uses of one alias set, so a larger function is decided in
+// program order.
+const maxAnalyzed = 256
+
+// model returns op's AliasAnalysis model, or nil.
+func aliasModel(op *ir.Operation) bufferization.AliasAnalysis {
+	m, ok := bufferization.BufferizableOp.Of(op)
+	if !ok {
+		return nil
+	}
+	a, _ := m.(bufferization.AliasAnalysis)
+	return a
+}
+
+// analyzable returns the operations of f with tensors, in order, when the
+// bottom-up analysis applies to f (see above), else nil.
+func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
+	r := f.Region(0)
+	if !r.HasOneBlock() {
+		return nil, false
+	}
+	entry := r.First()
+	var ops []*ir.Operation
+	ok := true
+	f.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if op == f || !ok {
+			return ok
+		}
+		if !s.hasTensors(op) {
+			return true
+		}
+		if op.Block() != entry || aliasModel(op) == nil {
+			ok = false
+			return false
+		}
+		ops = append(ops, op)
+		return true
+	})
+	return ops, ok
+}
+
+// analyze decides the tensor operands of f's operations bottom-up when
+// the analysis applies to f, recording the decisions in s.decided.
+// readOnly tells the arguments that may not be written.
+func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) {
+	ops, ok := s.analyzable(f)
+	if !ok || len(ops) > maxAnalyzed {
+		return
+	}
+	a := &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readOnly: readOnly,
+		defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}}
+	for k := len(ops) - 1; k >= 0; k-- {
+		op := ops[k]
+		for i, v := range op.Operands() {
+			if !isTensor(v.Type()) {
+				continue
+			}
+			u := use{op, i}
+			in := !a.writesReadOnly(u) && !a.readAfterWrite(u)
+			a.inPlace[u] = in
+			s.decided[u] = in
+			if in {
+				for _, r := range aliasModel(op).AliasingResults(op, i) {
+					a.union(v, op.Result(r))
+				}
+			}
+		}
+	}
+}
+
+// --- alias sets ---
+
+func (a *analysis) find(v ir.Value) ir.Value {
+	for {
+		p, ok := a.parent[v]
+		if !ok || p == v {
+			return v
+		}
+		v = p
+	}
+}
+
+func (a *analysis) union(x, y ir.Value) {
+	rx, ry := a.find(x), a.find(y)
+	if rx == ry {
+		return
+	}
+	from, into := a.aliases(rx), a.aliases(ry)
+	a.parent[rx] = ry
+	delete(a.sets, rx)
+	a.sets[ry] = append(into[:len(into):len(into)], from...)
+}
+
+// aliases returns the values of v's alias set.
+func (a *analysis) aliases(v ir.Value) []ir.Value {
+	if m, ok := a.sets[a.find(v)]; ok {
+		return m
+	}
+	return []ir.Value{v}
+}
+
+// --- what operations do ---
+
+func writes(u use) bool {
+	m := aliasModel(u.op)
+	return m == nil || m.BufferizesToMemoryWrite(u.op, u.i)
+}
+
+func aliasingResults(u use) []ir.Value {
+	m := aliasModel(u.op)
+	if m == nil {
+		return nil
+	}
+	var rs []ir.Value
+	for _, r := range m.AliasingResults(u.op, u.i) {
+		rs = append(rs, u.op.Result(r))
+	}
+	return rs
+}
+
+// aliasingOperands returns the operands whose buffer result r shares.
+func aliasingOperands(r *ir.OpResult) []use {
+	op := r.Owner()
+	m := aliasModel(op)
+	if m == nil {
+		return nil
+	}
+	var us []use
+	for i, v := range op.Operands() {
+		if !isTensor(v.Type()) {
+			continue
+		}
+		for _, k := range m.AliasingResults(op, i) {
+			if k == r.Index() {
+				us = append(us, use{op, i})
+			}
+		}
+	}
+	return us
+}
+
+// defines reports whether v's buffer holds contents its definition
+// writes (MLIR's AnalysisState::bufferizesToMemoryWrite of a value).
+func defines(v ir.Value) bool {
+	r, ok := v.(*ir.OpResult)
+	if !ok {
+		return true
+	}
+	op := r.Owner()
+	m := aliasModel(op)
+	if m == nil {
+		return true
+	}
+	if d, ok := m.(bufferization.ResultDefinition); ok {
+		return d.ResultBufferizesToMemoryWrite(op, r.Index())
+	}
+	from := aliasingOperands(r)
+	if len(from) == 0 {
+		return true
+	}
+	for _, u := range from {
+		if writes(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// writable reports whether v's buffer may be written.
+func (a *analysis) writable(v ir.Value) bool {
+	switch v := v.(type) {
+	case *ir.BlockArgument:
+		return !a.readOnly(v)
+	case *ir.OpResult:
+		if m, ok := aliasModel(v.Owner()).(bufferization.ResultWritability); ok {
+			return m.ResultWritable(v.Owner(), v.Index())
+		}
+	}
+	return true
+}
+
+// valueRead reports whether v is read, directly or through operations
+// that only share its buffer (MLIR's AnalysisState::isValueRead).
+func valueReadThroughAliases(v ir.Value) bool {
+	seen := map[use]bool{}
+	var work []use
+	push := func(v ir.Value) {
+		for o := v.FirstUse(); o != nil; o = o.Next() {
+			work = append(work, use{o.Owner(), o.Index()})
+		}
+	}
+	push(v)
+	for len(work) > 0 {
+		u := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[u] {
+			continue
+		}
+		seen[u] = true
+		if readsOperand(u.op, u.i) {
+			return true
+		}
+		if !writes(u) {
+			for _, r := range aliasingResults(u) {
+				push(r)
+			}
+		}
+	}
+	return false
+}
+
+// definitions returns the values whose definitions last wrote what v
+// holds, following the buffers v shares back through operations that do
+// not write them (MLIR's findDefinitions).
+func definitions(v ir.Value) []ir.Value {
+	var defs []ir.Value
+	seen := map[ir.Value]bool{}
+	work := []ir.Value{v}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if defines(x) {
+			defs = append(defs, x)
+			continue
+		}
+		if r, ok := x.(*ir.OpResult); ok {
+			for _, u := range aliasingOperands(r) {
+				work = append(work, u.op.Operand(u.i))
+			}
+		}
+	}
+	return defs
+}
+
+// --- conflicts ---
+
+// collect adds the in-place writes and the reads of the values of v's
+// alias set to writes and reads.
+func (a *analysis) collect(v ir.Value, reads, ws map[use]bool) {
+	for _, x := range a.aliases(v) {
+		for o := x.FirstUse(); o != nil; o = o.Next() {
+			u := use{o.Owner(), o.Index()}
+			if a.inPlace[u] && writes(u) {
+				ws[u] = true
+			}
+			if readsOperand(u.op, u.i) {
+				reads[u] = true
+				continue
+			}
+			// A use that only passes the buffer on to a value that
+			// is read.
+			if !writes(u) {
+				for _, r := range aliasingResults(u) {
+					rd, ok := a.read[r]
+					if !ok {
+						rd = valueReadThroughAliases(r)
+						a.read[r] = rd
+					}
+					if rd {
+						reads[u] = true
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// writesReadOnly reports whether deciding u in place would have some
+// buffer that may not be written written (MLIR's
+// wouldCreateWriteToNonWritableBuffer).
+func (a *analysis) writesReadOnly(u use) bool {
+	found := writes(u)
+	vals := append([]ir.Value{u.op.Operand(u.i)}, aliasingResults(u)...)
+	if !found {
+		ws := map[use]bool{}
+		for _, v := range vals {
+			a.collect(v, map[use]bool{}, ws)
+		}
+		found = len(ws) > 0
+	}
+	if !found {
+		return false
+	}
+	for _, v := range vals {
+		for _, x := range a.aliases(v) {
+			if !a.writable(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readAfterWrite reports whether deciding u in place would make a read
+// of one of the aliases see a write it does not see by SSA (MLIR's
+// wouldCreateReadAfterWriteInterference). Every operation analyzed sits
+// in one block, so that order in the block is the order of execution.
+func (a *analysis) readAfterWrite(u use) bool {
+	reads, ws := map[use]bool{}, map[use]bool{}
+	a.collect(u.op.Operand(u.i), reads, ws)
+	for _, r := range aliasingResults(u) {
+		a.collect(r, reads, ws)
+	}
+	if writes(u) {
+		ws[u] = true
+	}
+	for r := range reads {
+		v := r.op.Operand(r.i)
+		defs, ok := a.defs[v]
+		if !ok {
+			defs = definitions(v)
+			a.defs[v] = defs
+		}
+		if len(defs) == 0 {
+			continue
+		}
+		for w := range ws {
+			if r.op != w.op && before(r.op, w.op) {
+				continue // the read happens before the write
+			}
+			if r == w {
+				continue
+			}
+			// An operation that reads each element before writing it,
+			// through operands that are one buffer when in place.
+			if r.op == w.op && elementwiseSame(r.op, r.i, w.i) &&
+				(equivalentBack(r.op.Operand(r.i), w.op.Operand(w.i)) || equivalentBack(w.op.Operand(w.i), r.op.Operand(r.i))) {
+				continue
+			}
+			for _, d := range defs {
+				if dop := ir.DefiningOp(d); dop != nil {
+					if dop != w.op && before(w.op, dop) {
+						continue // the write happens before the definition
+					}
+				}
+				if rs := aliasingResults(w); len(rs) == 1 && rs[0] == d {
+					continue // the write is the definition
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// equivalentBack reports whether other is found going back from v through
+// the operands whose buffers the values on the way share, keeping to one
+// type (MLIR's hasEquivalentValueInReverseUseDefChain).
+func equivalentBack(v, other ir.Value) bool {
+	seen := map[ir.Value]bool{}
+	work := []ir.Value{v}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == other {
+			return true
+		}
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if r, ok := x.(*ir.OpResult); ok {
+			for _, u := range aliasingOperands(r) {
+				if y := u.op.Operand(u.i); y.Type() == x.Type() {
+					work = append(work, y)
+				}
+			}
+		}
+	}
+	return false
+}
+
+// before reports whether a comes before b in their block.
+func before(a, b *ir.Operation) bool {
+	if a.Block() != b.Block() {
+		b = liftInto(b, a.Block())
+		if b == nil {
+			return false
+		}
+	}
+	return a != b && a.IsBeforeInBlock(b)
+}
