@@ -8982,7 +8982,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xb7, 0x91, 0xdb, 0xb8, 0xc9, 0x64, 0x43, 0x8c, 0xac, 0x43, 0xd2, 0xe6, 0x05, 0x58, 0xc5, 0x93, 0xce, 0xb9, 0xb3, 0xf7, 0x5e, 0x28, 0x9a, 0x7d, 0x1a, 0x14, 0x1e, 0x21, 0x07, 0x66, 0xb2, 0x9f}
+var definitionsSum = [32]byte{0x3d, 0x84, 0x92, 0x82, 0xf9, 0x52, 0x1b, 0x57, 0x7c, 0x70, 0x01, 0xeb, 0xa0, 0x3b, 0x11, 0x81, 0x29, 0x11, 0x76, 0xa7, 0xfa, 0xd6, 0x09, 0x11, 0xdd, 0xdb, 0xd3, 0xe8, 0xd5, 0x21, 0x59, 0xbe}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 9, Column: 1}, Name: "rocdl", Items: []*irdl.DialectItem{
@@ -10553,145 +10553,738 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			}}},
 			{Pos: irdl.Position{Line: 868, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 868, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 870, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 870, Column: 3}, Name: "cvt.f32.fp8", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 871, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 871, Column: 13}, Raw: "\"Converts the selected fp8 byte of a word to f32\""}},
-			{Pos: irdl.Position{Line: 872, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 872, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 872, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 870, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 870, Column: 3}, Name: "wmma.f32.16x16x4.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 871, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 871, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x4_f32\""}},
+			{Pos: irdl.Position{Line: 872, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 872, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 872, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 872, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 872, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 872, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 872, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 872, Column: 44}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 873, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 873, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 873, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 873, Column: 21}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 873, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 873, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 873, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 873, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 874, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 874, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 874, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 874, Column: 19}, Name: "F32"}},
-			}}},
-			{Pos: irdl.Position{Line: 875, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 875, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 875, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 875, Column: 26}, Name: "I32Attr"}},
-			}}},
-			{Pos: irdl.Position{Line: 876, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 876, Column: 12}, Raw: "\"attr-dict $srcA `[` $byteSel `]` `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 874, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 874, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 878, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 878, Column: 3}, Name: "cvt.pk.f32.fp8", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 879, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 879, Column: 13}, Raw: "\"Converts the selected pair of fp8 values of a word to two f32\""}},
-			{Pos: irdl.Position{Line: 880, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 880, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 880, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 876, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 876, Column: 3}, Name: "wmma.f32.16x16x32.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 877, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 877, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x32_f16\""}},
+			{Pos: irdl.Position{Line: 878, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 878, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 878, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 878, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 878, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 878, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 878, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 878, Column: 44}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 881, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 881, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 881, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 881, Column: 20}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 879, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 879, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 879, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 879, Column: 19}, Name: "LLVMType"}},
 			}}},
-			{Pos: irdl.Position{Line: 882, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 882, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 882, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 882, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 882, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 882, Column: 28}, Name: "F32"}},
+			{Pos: irdl.Position{Line: 880, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 880, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 882, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 882, Column: 3}, Name: "wmma.f32.16x16x32.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 883, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 883, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x32_bf16\""}},
+			{Pos: irdl.Position{Line: 884, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 884, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 884, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 884, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 884, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 884, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 885, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 885, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 885, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 885, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 886, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 886, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 888, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 888, Column: 3}, Name: "wmma.f16.16x16x32.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 889, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 889, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f16_16x16x32_f16\""}},
+			{Pos: irdl.Position{Line: 890, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 890, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 890, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 890, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 890, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 891, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 891, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 891, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 891, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 892, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 892, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 894, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 894, Column: 3}, Name: "wmma.bf16.16x16x32.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 895, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 895, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_bf16_16x16x32_bf16\""}},
+			{Pos: irdl.Position{Line: 896, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 896, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 896, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 896, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 896, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 896, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 897, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 897, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 898, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 898, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 900, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 900, Column: 3}, Name: "wmma.f32.16x16x64.fp8_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 901, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 901, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x64_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 902, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 902, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 902, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 902, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 902, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 902, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 902, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 902, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 903, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 903, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 903, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 903, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 904, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 904, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 906, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 906, Column: 3}, Name: "wmma.f32.16x16x64.fp8_bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 907, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 907, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x64_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 908, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 908, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 908, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 908, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 908, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 908, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 909, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 909, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 909, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 909, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 910, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 910, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 912, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 912, Column: 3}, Name: "wmma.f32.16x16x64.bf8_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 913, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 913, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x64_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 914, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 914, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 914, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 914, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 914, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 915, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 915, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 915, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 915, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 916, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 916, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 918, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 918, Column: 3}, Name: "wmma.f32.16x16x64.bf8_bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 919, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 919, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x64_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 920, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 920, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 920, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 920, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 920, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 921, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 922, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 922, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 924, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 924, Column: 3}, Name: "wmma.f16.16x16x64.fp8_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 925, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 925, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f16_16x16x64_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 926, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 926, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 926, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 926, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 926, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 926, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 926, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 926, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 927, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 927, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 927, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 927, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 928, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 928, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 930, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 930, Column: 3}, Name: "wmma.f16.16x16x64.fp8_bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 931, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 931, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f16_16x16x64_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 932, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 932, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 932, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 932, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 932, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 932, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 932, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 932, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 933, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 933, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 933, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 933, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 934, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 934, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 936, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 936, Column: 3}, Name: "wmma.f16.16x16x64.bf8_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 937, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 937, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f16_16x16x64_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 938, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 938, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 938, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 938, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 938, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 938, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 938, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 938, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 939, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 939, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 939, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 939, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 940, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 940, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 942, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 942, Column: 3}, Name: "wmma.f16.16x16x64.bf8_bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 943, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 943, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f16_16x16x64_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 944, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 944, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 944, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 944, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 944, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 944, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 944, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 944, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 945, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 945, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 945, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 945, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 946, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 946, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 948, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 948, Column: 3}, Name: "wmma.f32.16x16x128.fp8_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 949, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 949, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x128_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 950, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 950, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 950, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 950, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 950, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 950, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 950, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 950, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 951, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 951, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 951, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 951, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 952, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 952, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 954, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 954, Column: 3}, Name: "wmma.f32.16x16x128.fp8_bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 955, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 955, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x128_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 956, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 956, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 956, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 956, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 956, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 956, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 956, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 956, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 957, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 957, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 957, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 957, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 958, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 958, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 960, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 960, Column: 3}, Name: "wmma.f32.16x16x128.bf8_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 961, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 961, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x128_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 962, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 962, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 962, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 962, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 962, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 962, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 962, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 962, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 963, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 963, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 963, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 963, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 964, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 964, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 966, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 966, Column: 3}, Name: "wmma.f32.16x16x128.bf8_bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 967, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 967, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f32_16x16x128_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 968, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 968, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 968, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 968, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 968, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 968, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 968, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 968, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 969, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 969, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 969, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 969, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 970, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 970, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 972, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 972, Column: 3}, Name: "wmma.f16.16x16x128.fp8_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 973, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 973, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f16_16x16x128_fp8_fp8\""}},
+			{Pos: irdl.Position{Line: 974, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 974, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 974, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 974, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 974, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 974, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 974, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 974, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 975, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 975, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 975, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 975, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 976, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 976, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 978, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 978, Column: 3}, Name: "wmma.f16.16x16x128.fp8_bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 979, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 979, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f16_16x16x128_fp8_bf8\""}},
+			{Pos: irdl.Position{Line: 980, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 980, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 980, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 980, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 980, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 980, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 980, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 980, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 981, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 981, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 981, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 981, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 982, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 982, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 984, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 984, Column: 3}, Name: "wmma.f16.16x16x128.bf8_fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 985, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 985, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f16_16x16x128_bf8_fp8\""}},
+			{Pos: irdl.Position{Line: 986, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 986, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 986, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 986, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 986, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 986, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 987, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 987, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 987, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 987, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 988, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 988, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 990, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 990, Column: 3}, Name: "wmma.f16.16x16x128.bf8_bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 991, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 991, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_f16_16x16x128_bf8_bf8\""}},
+			{Pos: irdl.Position{Line: 992, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 992, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 992, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 992, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 992, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 992, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 992, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 992, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 993, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 993, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 993, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 993, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 994, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 994, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 996, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 996, Column: 3}, Name: "wmma.i32.16x16x64.iu8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 997, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 997, Column: 13}, Raw: "\"Wave matrix multiply-accumulate wmma_i32_16x16x64_iu8\""}},
+			{Pos: irdl.Position{Line: 998, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 998, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 998, Column: 15}, Name: "a", C: &irdl.Constraint{Pos: irdl.Position{Line: 998, Column: 18}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 998, Column: 28}, Name: "b", C: &irdl.Constraint{Pos: irdl.Position{Line: 998, Column: 31}, Name: "LLVMType"}},
+				{Pos: irdl.Position{Line: 998, Column: 41}, Name: "c", C: &irdl.Constraint{Pos: irdl.Position{Line: 998, Column: 44}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 999, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 999, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 999, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 999, Column: 19}, Name: "LLVMType"}},
+			}}},
+			{Pos: irdl.Position{Line: 1000, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1000, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1000, Column: 17}, Name: "signA", C: &irdl.Constraint{Pos: irdl.Position{Line: 1000, Column: 24}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 1000, Column: 35}, Value: "false"}},
+				{Pos: irdl.Position{Line: 1000, Column: 42}, Name: "signB", C: &irdl.Constraint{Pos: irdl.Position{Line: 1000, Column: 49}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 1000, Column: 60}, Value: "false"}},
+				{Pos: irdl.Position{Line: 1000, Column: 67}, Name: "clamp", C: &irdl.Constraint{Pos: irdl.Position{Line: 1000, Column: 74}, Name: "BoolAttr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 1000, Column: 85}, Value: "false"}},
+			}}},
+			{Pos: irdl.Position{Line: 1001, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1001, Column: 12}, Raw: "\"$a `,` $b `,` $c attr-dict `:` `(` type($a) `,` type($b) `,` type($c) `)` `->` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1003, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1003, Column: 3}, Name: "cvt.f32.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1004, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1004, Column: 13}, Raw: "\"Converts the selected fp8 byte of a word to f32\""}},
+			{Pos: irdl.Position{Line: 1005, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1005, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1005, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1006, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1006, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1006, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 1006, Column: 21}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1007, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1007, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1007, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1007, Column: 19}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1008, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1008, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1008, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1008, Column: 26}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1009, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1009, Column: 12}, Raw: "\"attr-dict $srcA `[` $byteSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1011, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1011, Column: 3}, Name: "cvt.pk.f32.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1012, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1012, Column: 13}, Raw: "\"Converts the selected pair of fp8 values of a word to two f32\""}},
+			{Pos: irdl.Position{Line: 1013, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1013, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1013, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1014, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1014, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1014, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1014, Column: 20}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1015, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1015, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1015, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1015, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1015, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1015, Column: 28}, Name: "F32"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 883, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 883, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 883, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 883, Column: 26}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 1016, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1016, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1016, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1016, Column: 26}, Name: "BoolAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 884, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 884, Column: 12}, Raw: "\"attr-dict $src `[` $wordSel `]` `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 1017, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1017, Column: 12}, Raw: "\"attr-dict $src `[` $wordSel `]` `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 886, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 886, Column: 3}, Name: "cvt.pk.fp8.f32", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 887, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 887, Column: 13}, Raw: "\"Converts two f32 to fp8 into the selected half of a word\""}},
-			{Pos: irdl.Position{Line: 888, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 888, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 888, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 1019, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1019, Column: 3}, Name: "cvt.pk.fp8.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1020, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1020, Column: 13}, Raw: "\"Converts two f32 to fp8 into the selected half of a word\""}},
+			{Pos: irdl.Position{Line: 1021, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1021, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1021, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 889, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 889, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 889, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 21}, Name: "F32"}},
-				{Pos: irdl.Position{Line: 889, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 32}, Name: "F32"}},
-				{Pos: irdl.Position{Line: 889, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 889, Column: 42}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 1022, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1022, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1022, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 1022, Column: 21}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1022, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 1022, Column: 32}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1022, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 1022, Column: 42}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 890, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 890, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 890, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 890, Column: 19}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 1023, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1023, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1023, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1023, Column: 19}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 891, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 891, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 891, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 891, Column: 26}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 1024, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1024, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1024, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1024, Column: 26}, Name: "BoolAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 892, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 892, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $wordSel `]` `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 1025, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1025, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $wordSel `]` `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 894, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 894, Column: 3}, Name: "cvt.sr.fp8.f32", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 895, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 895, Column: 13}, Raw: "\"Converts an f32 to fp8 with stochastic rounding into the selected byte of a word\""}},
-			{Pos: irdl.Position{Line: 896, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 896, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 896, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 1027, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1027, Column: 3}, Name: "cvt.sr.fp8.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1028, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1028, Column: 13}, Raw: "\"Converts an f32 to fp8 with stochastic rounding into the selected byte of a word\""}},
+			{Pos: irdl.Position{Line: 1029, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1029, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1029, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 897, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 897, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 897, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 21}, Name: "F32"}},
-				{Pos: irdl.Position{Line: 897, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 32}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 897, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 897, Column: 42}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 1030, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1030, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1030, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 21}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1030, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 32}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1030, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 1030, Column: 42}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 898, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 898, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 898, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 898, Column: 19}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 1031, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1031, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1031, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1031, Column: 19}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 899, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 899, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 899, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 899, Column: 26}, Name: "I32Attr"}},
+			{Pos: irdl.Position{Line: 1032, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1032, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1032, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1032, Column: 26}, Name: "I32Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 900, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 900, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $byteSel `]` `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 1033, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1033, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $byteSel `]` `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 902, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 902, Column: 3}, Name: "cvt.f32.bf8", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 903, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 903, Column: 13}, Raw: "\"Converts the selected bf8 byte of a word to f32\""}},
-			{Pos: irdl.Position{Line: 904, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 904, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 904, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 1035, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1035, Column: 3}, Name: "cvt.f32.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1036, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1036, Column: 13}, Raw: "\"Converts the selected bf8 byte of a word to f32\""}},
+			{Pos: irdl.Position{Line: 1037, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1037, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1037, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 905, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 905, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 905, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 905, Column: 21}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 1038, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1038, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1038, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 1038, Column: 21}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 906, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 906, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 906, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 906, Column: 19}, Name: "F32"}},
+			{Pos: irdl.Position{Line: 1039, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1039, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1039, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1039, Column: 19}, Name: "F32"}},
 			}}},
-			{Pos: irdl.Position{Line: 907, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 907, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 907, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 907, Column: 26}, Name: "I32Attr"}},
+			{Pos: irdl.Position{Line: 1040, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1040, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1040, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1040, Column: 26}, Name: "I32Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 908, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 908, Column: 12}, Raw: "\"attr-dict $srcA `[` $byteSel `]` `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 1041, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1041, Column: 12}, Raw: "\"attr-dict $srcA `[` $byteSel `]` `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 910, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 910, Column: 3}, Name: "cvt.pk.f32.bf8", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 911, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 911, Column: 13}, Raw: "\"Converts the selected pair of bf8 values of a word to two f32\""}},
-			{Pos: irdl.Position{Line: 912, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 912, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 912, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 1043, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1043, Column: 3}, Name: "cvt.pk.f32.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1044, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1044, Column: 13}, Raw: "\"Converts the selected pair of bf8 values of a word to two f32\""}},
+			{Pos: irdl.Position{Line: 1045, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1045, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1045, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 913, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 913, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 913, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 913, Column: 20}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 1046, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1046, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1046, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1046, Column: 20}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 914, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 914, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 914, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 914, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 914, Column: 28}, Name: "F32"}},
+			{Pos: irdl.Position{Line: 1047, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1047, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1047, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1047, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1047, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1047, Column: 28}, Name: "F32"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 915, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 915, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 915, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 915, Column: 26}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 1048, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1048, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1048, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1048, Column: 26}, Name: "BoolAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 916, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 916, Column: 12}, Raw: "\"attr-dict $src `[` $wordSel `]` `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 1049, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1049, Column: 12}, Raw: "\"attr-dict $src `[` $wordSel `]` `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 918, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 918, Column: 3}, Name: "cvt.pk.bf8.f32", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 919, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 919, Column: 13}, Raw: "\"Converts two f32 to bf8 into the selected half of a word\""}},
-			{Pos: irdl.Position{Line: 920, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 920, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 920, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 1051, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1051, Column: 3}, Name: "cvt.pk.bf8.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1052, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1052, Column: 13}, Raw: "\"Converts two f32 to bf8 into the selected half of a word\""}},
+			{Pos: irdl.Position{Line: 1053, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1053, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1053, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 921, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 921, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 921, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 21}, Name: "F32"}},
-				{Pos: irdl.Position{Line: 921, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 32}, Name: "F32"}},
-				{Pos: irdl.Position{Line: 921, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 921, Column: 42}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 1054, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1054, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1054, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 1054, Column: 21}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1054, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 1054, Column: 32}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1054, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 1054, Column: 42}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 922, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 922, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 922, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 922, Column: 19}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 1055, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1055, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1055, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1055, Column: 19}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 923, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 923, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 923, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 923, Column: 26}, Name: "BoolAttr"}},
+			{Pos: irdl.Position{Line: 1056, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1056, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1056, Column: 17}, Name: "wordSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1056, Column: 26}, Name: "BoolAttr"}},
 			}}},
-			{Pos: irdl.Position{Line: 924, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 924, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $wordSel `]` `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 1057, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1057, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $wordSel `]` `:` type($res)\""}},
 		}}},
-		{Pos: irdl.Position{Line: 926, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 926, Column: 3}, Name: "cvt.sr.bf8.f32", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 927, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 927, Column: 13}, Raw: "\"Converts an f32 to bf8 with stochastic rounding into the selected byte of a word\""}},
-			{Pos: irdl.Position{Line: 928, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 928, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 928, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 1059, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1059, Column: 3}, Name: "cvt.sr.bf8.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1060, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1060, Column: 13}, Raw: "\"Converts an f32 to bf8 with stochastic rounding into the selected byte of a word\""}},
+			{Pos: irdl.Position{Line: 1061, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1061, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1061, Column: 13}, Name: "Pure"},
 			}}},
-			{Pos: irdl.Position{Line: 929, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 929, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 929, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 21}, Name: "F32"}},
-				{Pos: irdl.Position{Line: 929, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 32}, Name: "I32"}},
-				{Pos: irdl.Position{Line: 929, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 929, Column: 42}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 1062, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1062, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1062, Column: 15}, Name: "srcA", C: &irdl.Constraint{Pos: irdl.Position{Line: 1062, Column: 21}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1062, Column: 26}, Name: "srcB", C: &irdl.Constraint{Pos: irdl.Position{Line: 1062, Column: 32}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1062, Column: 37}, Name: "old", C: &irdl.Constraint{Pos: irdl.Position{Line: 1062, Column: 42}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 930, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 930, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 930, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 930, Column: 19}, Name: "I32"}},
+			{Pos: irdl.Position{Line: 1063, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1063, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1063, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1063, Column: 19}, Name: "I32"}},
 			}}},
-			{Pos: irdl.Position{Line: 931, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 931, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 931, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 931, Column: 26}, Name: "I32Attr"}},
+			{Pos: irdl.Position{Line: 1064, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1064, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1064, Column: 17}, Name: "byteSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1064, Column: 26}, Name: "I32Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 932, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 932, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $byteSel `]` `:` type($res)\""}},
+			{Pos: irdl.Position{Line: 1065, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1065, Column: 12}, Raw: "\"attr-dict $srcA `,` $srcB `->` $old `[` $byteSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1067, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1067, Column: 3}, Name: "cvt.scalef32.pk.f32.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1068, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1068, Column: 13}, Raw: "\"Converts the selected pair of fp8 values of a word to two f32, scaled by the exponent of an f32\""}},
+			{Pos: irdl.Position{Line: 1069, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1069, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1069, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1070, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1070, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1070, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1070, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1070, Column: 25}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1070, Column: 32}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1071, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1071, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1071, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1071, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1071, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1071, Column: 28}, Name: "F32"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 1072, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1072, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1072, Column: 17}, Name: "srcLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1072, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1073, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1073, Column: 12}, Raw: "\"attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1075, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1075, Column: 3}, Name: "cvt.scalef32.pk.f32.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1076, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1076, Column: 13}, Raw: "\"Converts the selected pair of bf8 values of a word to two f32, scaled by the exponent of an f32\""}},
+			{Pos: irdl.Position{Line: 1077, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1077, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1077, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1078, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1078, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1078, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1078, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1078, Column: 25}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1078, Column: 32}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1079, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1079, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1079, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1079, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1079, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1079, Column: 28}, Name: "F32"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 1080, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1080, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1080, Column: 17}, Name: "srcLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1080, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1081, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1081, Column: 12}, Raw: "\"attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1083, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1083, Column: 3}, Name: "cvt.scalef32.pk.f32.fp4", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1084, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1084, Column: 13}, Raw: "\"Converts the two fp4 values of the selected byte of a word to two f32, scaled by the exponent of an f32\""}},
+			{Pos: irdl.Position{Line: 1085, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1085, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1085, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1086, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1086, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1086, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1086, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1086, Column: 25}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1086, Column: 32}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1087, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1087, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1087, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1087, Column: 19}, Name: "VectorOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 1087, Column: 28}, C: &irdl.Constraint{Pos: irdl.Position{Line: 1087, Column: 28}, Name: "F32"}},
+				}}},
+			}}},
+			{Pos: irdl.Position{Line: 1088, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1088, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1088, Column: 17}, Name: "srcSelIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 1088, Column: 30}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1089, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1089, Column: 12}, Raw: "\"attr-dict $src `[` $srcSelIndex `]` `,` $scale `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1091, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1091, Column: 3}, Name: "cvt.scalef32.pk.f16.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1092, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1092, Column: 13}, Raw: "\"Converts the selected pair of fp8 values of a word to two f16, scaled by the exponent of an f32\""}},
+			{Pos: irdl.Position{Line: 1093, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1093, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1093, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1094, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1094, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1094, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1094, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1094, Column: 25}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1094, Column: 32}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1095, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1095, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1095, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1095, Column: 19}, Name: "ROCDLV2F16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1096, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1096, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1096, Column: 17}, Name: "srcLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1096, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1097, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1097, Column: 12}, Raw: "\"attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1099, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1099, Column: 3}, Name: "cvt.scalef32.pk.f16.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1100, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1100, Column: 13}, Raw: "\"Converts the selected pair of bf8 values of a word to two f16, scaled by the exponent of an f32\""}},
+			{Pos: irdl.Position{Line: 1101, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1101, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1101, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1102, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1102, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1102, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1102, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1102, Column: 25}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1102, Column: 32}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1103, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1103, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1103, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1103, Column: 19}, Name: "ROCDLV2F16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1104, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1104, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1104, Column: 17}, Name: "srcLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1104, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1105, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1105, Column: 12}, Raw: "\"attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1107, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1107, Column: 3}, Name: "cvt.scalef32.pk.f16.fp4", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1108, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1108, Column: 13}, Raw: "\"Converts the two fp4 values of the selected byte of a word to two f16, scaled by the exponent of an f32\""}},
+			{Pos: irdl.Position{Line: 1109, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1109, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1109, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1110, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1110, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1110, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1110, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1110, Column: 25}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1110, Column: 32}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1111, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1111, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1111, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1111, Column: 19}, Name: "ROCDLV2F16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1112, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1112, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1112, Column: 17}, Name: "srcSelIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 1112, Column: 30}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1113, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1113, Column: 12}, Raw: "\"attr-dict $src `[` $srcSelIndex `]` `,` $scale `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1115, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1115, Column: 3}, Name: "cvt.scalef32.pk.bf16.fp8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1116, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1116, Column: 13}, Raw: "\"Converts the selected pair of fp8 values of a word to two bf16, scaled by the exponent of an f32\""}},
+			{Pos: irdl.Position{Line: 1117, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1117, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1117, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1118, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1118, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1118, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1118, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1118, Column: 25}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1118, Column: 32}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1119, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1119, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1119, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1119, Column: 19}, Name: "ROCDLV2BF16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1120, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1120, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1120, Column: 17}, Name: "srcLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1120, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1121, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1121, Column: 12}, Raw: "\"attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1123, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1123, Column: 3}, Name: "cvt.scalef32.pk.bf16.bf8", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1124, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1124, Column: 13}, Raw: "\"Converts the selected pair of bf8 values of a word to two bf16, scaled by the exponent of an f32\""}},
+			{Pos: irdl.Position{Line: 1125, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1125, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1125, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1126, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1126, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1126, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1126, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1126, Column: 25}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1126, Column: 32}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1127, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1127, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1127, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1127, Column: 19}, Name: "ROCDLV2BF16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1128, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1128, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1128, Column: 17}, Name: "srcLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1128, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1129, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1129, Column: 12}, Raw: "\"attr-dict $src `[` $srcLoHiSel `]` `,` $scale `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1131, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1131, Column: 3}, Name: "cvt.scalef32.pk.bf16.fp4", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1132, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1132, Column: 13}, Raw: "\"Converts the two fp4 values of the selected byte of a word to two bf16, scaled by the exponent of an f32\""}},
+			{Pos: irdl.Position{Line: 1133, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1133, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1133, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1134, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1134, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1134, Column: 15}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1134, Column: 20}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1134, Column: 25}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1134, Column: 32}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1135, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1135, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1135, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1135, Column: 19}, Name: "ROCDLV2BF16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1136, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1136, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1136, Column: 17}, Name: "srcSelIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 1136, Column: 30}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1137, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1137, Column: 12}, Raw: "\"attr-dict $src `[` $srcSelIndex `]` `,` $scale `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1139, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1139, Column: 3}, Name: "cvt.scalef32.pk.fp8.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1140, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1140, Column: 13}, Raw: "\"Converts two f32, divided by the exponent of an f32, to fp8 into the selected half of a two-i16 vector\""}},
+			{Pos: irdl.Position{Line: 1141, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1141, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1141, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1142, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1142, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1142, Column: 15}, Name: "oldVdst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1142, Column: 24}, Name: "ROCDLV2I16"}},
+				{Pos: irdl.Position{Line: 1142, Column: 36}, Name: "src0", C: &irdl.Constraint{Pos: irdl.Position{Line: 1142, Column: 42}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1142, Column: 47}, Name: "src1", C: &irdl.Constraint{Pos: irdl.Position{Line: 1142, Column: 53}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1142, Column: 58}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1142, Column: 65}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1143, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1143, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1143, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1143, Column: 19}, Name: "ROCDLV2I16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1144, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1144, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1144, Column: 17}, Name: "dstLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1144, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1145, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1145, Column: 12}, Raw: "\"attr-dict $src0 `,` $src1 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1147, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1147, Column: 3}, Name: "cvt.scalef32.pk.fp8.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1148, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1148, Column: 13}, Raw: "\"Converts two f16, divided by the exponent of an f32, to fp8 into the selected half of a two-i16 vector\""}},
+			{Pos: irdl.Position{Line: 1149, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1149, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1149, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1150, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1150, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1150, Column: 15}, Name: "oldVdst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1150, Column: 24}, Name: "ROCDLV2I16"}},
+				{Pos: irdl.Position{Line: 1150, Column: 36}, Name: "src0", C: &irdl.Constraint{Pos: irdl.Position{Line: 1150, Column: 42}, Name: "ROCDLV2F16"}},
+				{Pos: irdl.Position{Line: 1150, Column: 54}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1150, Column: 61}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1151, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1151, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1151, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1151, Column: 19}, Name: "ROCDLV2I16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1152, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1152, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1152, Column: 17}, Name: "dstLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1152, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1153, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1153, Column: 12}, Raw: "\"attr-dict $src0 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1155, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1155, Column: 3}, Name: "cvt.scalef32.pk.fp8.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1156, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1156, Column: 13}, Raw: "\"Converts two bf16, divided by the exponent of an f32, to fp8 into the selected half of a two-i16 vector\""}},
+			{Pos: irdl.Position{Line: 1157, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1157, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1157, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1158, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1158, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1158, Column: 15}, Name: "oldVdst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1158, Column: 24}, Name: "ROCDLV2I16"}},
+				{Pos: irdl.Position{Line: 1158, Column: 36}, Name: "src0", C: &irdl.Constraint{Pos: irdl.Position{Line: 1158, Column: 42}, Name: "ROCDLV2BF16"}},
+				{Pos: irdl.Position{Line: 1158, Column: 55}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1158, Column: 62}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1159, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1159, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1159, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1159, Column: 19}, Name: "ROCDLV2I16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1160, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1160, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1160, Column: 17}, Name: "dstLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1160, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1161, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1161, Column: 12}, Raw: "\"attr-dict $src0 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1163, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1163, Column: 3}, Name: "cvt.scalef32.pk.bf8.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1164, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1164, Column: 13}, Raw: "\"Converts two f32, divided by the exponent of an f32, to bf8 into the selected half of a two-i16 vector\""}},
+			{Pos: irdl.Position{Line: 1165, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1165, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1165, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1166, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1166, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1166, Column: 15}, Name: "oldVdst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1166, Column: 24}, Name: "ROCDLV2I16"}},
+				{Pos: irdl.Position{Line: 1166, Column: 36}, Name: "src0", C: &irdl.Constraint{Pos: irdl.Position{Line: 1166, Column: 42}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1166, Column: 47}, Name: "src1", C: &irdl.Constraint{Pos: irdl.Position{Line: 1166, Column: 53}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1166, Column: 58}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1166, Column: 65}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1167, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1167, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1167, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1167, Column: 19}, Name: "ROCDLV2I16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1168, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1168, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1168, Column: 17}, Name: "dstLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1168, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1169, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1169, Column: 12}, Raw: "\"attr-dict $src0 `,` $src1 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1171, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1171, Column: 3}, Name: "cvt.scalef32.pk.bf8.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1172, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1172, Column: 13}, Raw: "\"Converts two f16, divided by the exponent of an f32, to bf8 into the selected half of a two-i16 vector\""}},
+			{Pos: irdl.Position{Line: 1173, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1173, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1173, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1174, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1174, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1174, Column: 15}, Name: "oldVdst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1174, Column: 24}, Name: "ROCDLV2I16"}},
+				{Pos: irdl.Position{Line: 1174, Column: 36}, Name: "src0", C: &irdl.Constraint{Pos: irdl.Position{Line: 1174, Column: 42}, Name: "ROCDLV2F16"}},
+				{Pos: irdl.Position{Line: 1174, Column: 54}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1174, Column: 61}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1175, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1175, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1175, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1175, Column: 19}, Name: "ROCDLV2I16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1176, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1176, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1176, Column: 17}, Name: "dstLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1176, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1177, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1177, Column: 12}, Raw: "\"attr-dict $src0 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1179, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1179, Column: 3}, Name: "cvt.scalef32.pk.bf8.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1180, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1180, Column: 13}, Raw: "\"Converts two bf16, divided by the exponent of an f32, to bf8 into the selected half of a two-i16 vector\""}},
+			{Pos: irdl.Position{Line: 1181, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1181, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1181, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1182, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1182, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1182, Column: 15}, Name: "oldVdst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1182, Column: 24}, Name: "ROCDLV2I16"}},
+				{Pos: irdl.Position{Line: 1182, Column: 36}, Name: "src0", C: &irdl.Constraint{Pos: irdl.Position{Line: 1182, Column: 42}, Name: "ROCDLV2BF16"}},
+				{Pos: irdl.Position{Line: 1182, Column: 55}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1182, Column: 62}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1183, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1183, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1183, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1183, Column: 19}, Name: "ROCDLV2I16"}},
+			}}},
+			{Pos: irdl.Position{Line: 1184, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1184, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1184, Column: 17}, Name: "dstLoHiSel", C: &irdl.Constraint{Pos: irdl.Position{Line: 1184, Column: 29}, Name: "BoolAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1185, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1185, Column: 12}, Raw: "\"attr-dict $src0 `,` $scale `->` $oldVdst `[` $dstLoHiSel `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1187, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1187, Column: 3}, Name: "cvt.scalef32.pk.fp4.f32", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1188, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1188, Column: 13}, Raw: "\"Converts two f32, divided by the exponent of an f32, to fp4 into the selected byte of a word\""}},
+			{Pos: irdl.Position{Line: 1189, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1189, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1189, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1190, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1190, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1190, Column: 15}, Name: "oldVdst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1190, Column: 24}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1190, Column: 29}, Name: "src0", C: &irdl.Constraint{Pos: irdl.Position{Line: 1190, Column: 35}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1190, Column: 40}, Name: "src1", C: &irdl.Constraint{Pos: irdl.Position{Line: 1190, Column: 46}, Name: "F32"}},
+				{Pos: irdl.Position{Line: 1190, Column: 51}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1190, Column: 58}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1191, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1191, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1191, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1191, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1192, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1192, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1192, Column: 17}, Name: "dstSelIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 1192, Column: 30}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1193, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1193, Column: 12}, Raw: "\"attr-dict $src0 `,` $src1 `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1195, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1195, Column: 3}, Name: "cvt.scalef32.pk.fp4.f16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1196, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1196, Column: 13}, Raw: "\"Converts two f16, divided by the exponent of an f32, to fp4 into the selected byte of a word\""}},
+			{Pos: irdl.Position{Line: 1197, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1197, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1197, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1198, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1198, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1198, Column: 15}, Name: "oldVdst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1198, Column: 24}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1198, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1198, Column: 34}, Name: "ROCDLV2F16"}},
+				{Pos: irdl.Position{Line: 1198, Column: 46}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1198, Column: 53}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1199, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1199, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1199, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1199, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1200, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1200, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1200, Column: 17}, Name: "dstSelIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 1200, Column: 30}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1201, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1201, Column: 12}, Raw: "\"attr-dict $src `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)\""}},
+		}}},
+		{Pos: irdl.Position{Line: 1203, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 1203, Column: 3}, Name: "cvt.scalef32.pk.fp4.bf16", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 1204, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 1204, Column: 13}, Raw: "\"Converts two bf16, divided by the exponent of an f32, to fp4 into the selected byte of a word\""}},
+			{Pos: irdl.Position{Line: 1205, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 1205, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 1205, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 1206, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1206, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1206, Column: 15}, Name: "oldVdst", C: &irdl.Constraint{Pos: irdl.Position{Line: 1206, Column: 24}, Name: "I32"}},
+				{Pos: irdl.Position{Line: 1206, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 1206, Column: 34}, Name: "ROCDLV2BF16"}},
+				{Pos: irdl.Position{Line: 1206, Column: 47}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 1206, Column: 54}, Name: "F32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1207, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 1207, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 1207, Column: 14}, Name: "res", C: &irdl.Constraint{Pos: irdl.Position{Line: 1207, Column: 19}, Name: "I32"}},
+			}}},
+			{Pos: irdl.Position{Line: 1208, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 1208, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 1208, Column: 17}, Name: "dstSelIndex", C: &irdl.Constraint{Pos: irdl.Position{Line: 1208, Column: 30}, Name: "I32Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 1209, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 1209, Column: 12}, Raw: "\"attr-dict $src `,` $scale `->` $oldVdst `[` $dstSelIndex `]` `:` type($res)\""}},
 		}}},
 	}},
 }}
