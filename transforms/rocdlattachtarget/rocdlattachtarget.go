@@ -6,13 +6,12 @@
 package rocdlattachtarget
 
 import (
-	"regexp"
 	"sort"
 
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
-	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/dialects/rocdl"
+	"github.com/strata-ir/strata/transforms/internal/gpuattach"
 )
 
 // Argument is the pass's command-line name.
@@ -52,41 +51,7 @@ func New() pass.Pass {
 }
 
 func (p *attach) Run(op *ir.Operation, st *pass.State) error {
-	ctx := st.Context()
-	var filter *regexp.Regexp
-	if *p.module != "" {
-		re, err := regexp.Compile(*p.module)
-		if err != nil {
-			return st.EmitError(op, "rocdl-attach-target: invalid module regular expression: "+err.Error())
-		}
-		filter = re
-	}
-	target := p.target(ctx)
-	body := op.Region(0).First()
-	if body == nil {
-		return nil
-	}
-	for o := body.First(); o != nil; o = o.Next() {
-		m, ok := gpu.AsModuleOp(o)
-		if !ok {
-			continue
-		}
-		if name, _ := ir.SymbolName(o); filter != nil && !filter.MatchString(name) {
-			continue
-		}
-		var targets []ir.Attribute
-		if a, ok := m.Targets().(*ir.ArrayAttr); ok {
-			targets = append(targets, a.Elems...)
-		}
-		present := false
-		for _, t := range targets {
-			present = present || t == target
-		}
-		if !present {
-			o.SetAttr("targets", ctx.ArrayAttr(append(targets, target)))
-		}
-	}
-	return nil
+	return gpuattach.Attach(op, st, Argument, *p.module, p.target(st.Context()))
 }
 
 // target is the #rocdl.target of the options: the flags as upstream
