@@ -570,6 +570,25 @@ func (f *Func) wgmmaResult(op *ir.Operation, r ir.Value, acc []string) ([]string
 	return res, nil
 }
 
+// wgmmaScaleD emits the predicate of a wgmma's scale-d operand: whether
+// the product adds to the accumulator (scaleD not 0) or replaces it.
+func (f *Func) wgmmaScaleD(scaleD int64) string {
+	p := f.NewReg(Pred)
+	one := f.NewReg(B32)
+	f.Emit("mov.b32 %s, %d;", one, scaleD)
+	f.Emit("setp.ne.b32 %s, %s, 0;", p, one)
+	return p
+}
+
+// wgmmaScaleIn is the immediate of a multiplicand's scale-in: -1 for
+// neg, else 1.
+func wgmmaScaleIn(s nvvm.WGMMAScaleIn) int {
+	if s.String() == "neg" {
+		return -1
+	}
+	return 1
+}
+
 // lowerWgmma lowers nvvm.wgmma.mma_async with shared-memory descriptors:
 // the accumulator registers are copied into the result's and then read
 // and written by the instruction.
@@ -599,17 +618,8 @@ func lowerWgmma(f *Func, op *ir.Operation) error {
 		return err
 	}
 	ta, tb, td := w.TypeA().String(), w.TypeB().String(), w.TypeD().String()
-	scaleD := f.NewReg(Pred)
-	one := f.NewReg(B32)
-	f.Emit("mov.b32 %s, %d;", one, w.ScaleD())
-	f.Emit("setp.ne.b32 %s, %s, 0;", scaleD, one)
+	scaleD := f.wgmmaScaleD(int64(w.ScaleD()))
 	args := fmt.Sprintf("{%s}, %s, %s, %s", strings.Join(res, ", "), da, db, scaleD)
-	scale := func(s nvvm.WGMMAScaleIn) int {
-		if s.String() == "neg" {
-			return -1
-		}
-		return 1
-	}
 	switch ta {
 	case "f16", "bf16":
 		transA, transB := 0, 0
@@ -619,12 +629,12 @@ func lowerWgmma(f *Func, op *ir.Operation) error {
 		if w.LayoutB().String() == "row" {
 			transB = 1
 		}
-		args += fmt.Sprintf(", %d, %d, %d, %d", scale(w.ScaleA()), scale(w.ScaleB()), transA, transB)
+		args += fmt.Sprintf(", %d, %d, %d, %d", wgmmaScaleIn(w.ScaleA()), wgmmaScaleIn(w.ScaleB()), transA, transB)
 	case "tf32", "e4m3", "e5m2":
 		if w.LayoutA().String() != "row" || w.LayoutB().String() != "col" {
 			return Errorf(op, "wgmma.mma_async of %s reads A and B k-major only (layouts row and col), not %s and %s", ta, w.LayoutA(), w.LayoutB())
 		}
-		args += fmt.Sprintf(", %d, %d", scale(w.ScaleA()), scale(w.ScaleB()))
+		args += fmt.Sprintf(", %d, %d", wgmmaScaleIn(w.ScaleA()), wgmmaScaleIn(w.ScaleB()))
 	}
 	sat := ""
 	if s, ok := w.Satfinite(); ok && s.String() == "satfinite" {
@@ -669,22 +679,13 @@ func lowerWgmmaRs(f *Func, op *ir.Operation) error {
 	if ta != "f16" && ta != "bf16" {
 		return Errorf(op, "wgmma.mma_async.rs of %s is not supported by the PTX emitter", ta)
 	}
-	scaleD := f.NewReg(Pred)
-	one := f.NewReg(B32)
-	f.Emit("mov.b32 %s, %d;", one, w.ScaleD())
-	f.Emit("setp.ne.b32 %s, %s, 0;", scaleD, one)
-	scale := func(s nvvm.WGMMAScaleIn) int {
-		if s.String() == "neg" {
-			return -1
-		}
-		return 1
-	}
+	scaleD := f.wgmmaScaleD(int64(w.ScaleD()))
 	transB := 0
 	if w.LayoutB().String() == "row" {
 		transB = 1
 	}
 	f.Emit("wgmma.mma_async.sync.aligned.m%dn%dk%d.%s.%s.%s {%s}, {%s}, %s, %s, %d, %d, %d;", shape.M(), shape.N(), shape.K(), td, ta, tb,
-		strings.Join(res, ", "), strings.Join(a, ", "), db, scaleD, scale(w.ScaleA()), scale(w.ScaleB()), transB)
+		strings.Join(res, ", "), strings.Join(a, ", "), db, scaleD, wgmmaScaleIn(w.ScaleA()), wgmmaScaleIn(w.ScaleB()), transB)
 	return nil
 }
 
