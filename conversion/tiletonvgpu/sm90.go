@@ -343,6 +343,10 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 	k.ifElse(producer, func() {
 		k.setmaxnreg("decrease", ProducerRegisters)
 		k.guarded(k.cmp(0, k.tid, k.c(p.consumers*128)), func() {
+			// The tensor maps live in global memory: fetch them into
+			// the copy engine's descriptor cache before the first copy.
+			nvgpu.BuildTmaPrefetchDescriptor(k.b, k.b.Loc, descA)
+			nvgpu.BuildTmaPrefetchDescriptor(k.b, k.b.Loc, descB)
 			eachTile(first, blocks, func(steps, base ir.Value) error {
 				ring.produce(k, steps, base, func(at ir.Value) ([]ir.Value, []ir.Value) {
 					pl := &pipeline{body: f.Region().First(), oldIV: f.Region().First().Argument(0)}

@@ -29,7 +29,7 @@ import (
 func TestSM90Semantics(t *testing.T) {
 	wgmma := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
 		"nvgpu.warpgroup.mma", "{transposeB}", "nvgpu.warpgroup.mma.registers", "nvgpu.setmaxnreg  decrease 40",
-		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "arith.maximumf"}
+		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "arith.maximumf", "nvgpu.tma.prefetch.descriptor"}
 	cases := []struct {
 		file, sizes string
 		want, none  []string

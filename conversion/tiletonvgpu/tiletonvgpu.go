@@ -38,6 +38,7 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/internal/tune"
 	"github.com/strata-ir/strata/targets/chips"
 )
 
@@ -141,6 +142,7 @@ type toNVGPU struct {
 	warps      *int64
 	pingpong   *bool
 	blocksSM   *int64
+	cache      *string
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -155,6 +157,7 @@ func New() pass.Pass {
 	p.pingpong = p.Options.Bool("ping-pong", false, "Let the two consumer warpgroups of an sm_90a kernel take turns: whole 128-row blocks of a GEMM (bn at most 128) rather than 64 rows of each, or the products of the attention kernel (named barriers), so that the epilogue or softmax of one overlaps the products of the other")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
+	p.cache = p.Options.String("tune-cache", "", "A winners cache written by strata-tune: sm_90a GEMMs of a cached kernel, shape class and chip take group-m, ping-pong and persistent from it")
 	p.blocksSM = p.Options.Int("blocks-per-sm", 0, "Ask the assembler to fit at least this many blocks of a kernel without products on a multiprocessor, limiting its registers (nvvm.minctasm; 0: no request)")
 	return p
 }
@@ -169,8 +172,16 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 	if b := *p.blocksSM; b < 0 || b > 32 {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: blocks-per-sm=%d is not in [0, 32]", b))
 	}
+	var cache *tune.Cache
+	if *p.cache != "" {
+		c, err := tune.LoadCache(*p.cache)
+		if err != nil {
+			return st.EmitError(op, "tile-to-nvgpu: tune-cache: "+err.Error())
+		}
+		cache = c
+	}
 	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong,
-		BlocksPerSM: *p.blocksSM}); err != nil {
+		BlocksPerSM: *p.blocksSM, Cache: cache}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -215,6 +226,10 @@ type Options struct {
 	// the H200, with products that complete before the softmax, no
 	// faster).
 	PingPong bool
+	// Cache, when not nil, is a winners cache of strata-tune: an sm_90a
+	// GEMM whose key (see GEMMKey) it holds takes its group-m, ping-pong
+	// and persistent options from the cached winner instead.
+	Cache *tune.Cache
 }
 
 // persistentOK reports whether kernel kf runs on a persistent grid.
@@ -258,6 +273,11 @@ func RunTarget(ctx *ir.Context, module *ir.Operation, t *Target, opts Options) e
 	persistent := map[string]int64{}
 	hopper := map[string]hopperKernel{}
 	for _, kf := range kernels {
+		opts := opts
+		if err := cachedOptions(kf, t.Chip, &opts); err != nil {
+			gmod.DropAllReferences()
+			return err
+		}
 		if persistentOK(kf, opts.Persistent) {
 			name, _ := ir.SymbolName(kf)
 			persistent[name] = opts.Persistent

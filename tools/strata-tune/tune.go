@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/strata-ir/strata/all"
+	"github.com/strata-ir/strata/conversion/tiletonvgpu"
 	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
@@ -51,6 +52,7 @@ func Main(args []string, out, errw io.Writer) int {
 	jsonOut := fs.String("o", "", "write the outcome as JSON to this file")
 	compileOnly := fs.Bool("compile-only", false, "compile each candidate to PTX and report its compile time; run nothing")
 	timing := fs.Bool("timing", false, "report the compile time of the default configuration from linalg to PTX, by stage")
+	cacheFile := fs.String("cache", "", "record the winner of a GEMM in this winners cache (JSON) under its kernel, shape class and the target, for tile-to-nvgpu's tune-cache")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -163,7 +165,68 @@ func Main(args []string, out, errw io.Writer) int {
 			return report(err)
 		}
 	}
+	if *cacheFile != "" {
+		key, err := recordWinner(*cacheFile, p, o, append([]tune.Config{o.Best.Config, def}, cands...))
+		if err != nil {
+			return report(err)
+		}
+		fmt.Fprintf(out, "cached as %s in %s\n", key, *cacheFile)
+	}
 	return exitOK
+}
+
+// gemmKey returns the winners-cache key of the program's GEMM kernel in
+// configuration c, when the sm_90a GEMM takes it.
+func (p *program) gemmKey(c tune.Config) (tune.Key, bool, error) {
+	m, err := p.parse()
+	if err != nil {
+		return tune.Key{}, false, err
+	}
+	pm := pass.NewManager(m.Context(), "builtin.module")
+	if err := pm.Parse("builtin.module(" + c.TilePass(p.target) + ")"); err != nil {
+		return tune.Key{}, false, err
+	}
+	if err := pm.Run(m); err != nil {
+		return tune.Key{}, false, err
+	}
+	var key tune.Key
+	found := false
+	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if _, ok := tile.AsFuncOp(op); ok {
+			if k, ok := tiletonvgpu.GEMMKey(op, p.target); ok && !found {
+				key, found = k, true
+			}
+			return false
+		}
+		return !found
+	})
+	return key, found, nil
+}
+
+// recordWinner writes the outcome's winner into the winners cache at
+// path, under the key of the program's GEMM (found with the first of
+// tries whose blocks the sm_90a GEMM takes), and returns the key. Only
+// such GEMMs are cached: tile-to-nvgpu reads the cache for them.
+func recordWinner(path string, p *program, o tune.Outcome, tries []tune.Config) (tune.Key, error) {
+	var key tune.Key
+	found := false
+	for _, c := range tries {
+		if k, ok, err := p.gemmKey(c); err == nil && ok {
+			key, found = k, true
+			break
+		}
+	}
+	if !found {
+		return tune.Key{}, fmt.Errorf("--cache: @%s has no GEMM that the sm_90a path takes in any configuration tried; only those are cached", p.entry)
+	}
+	c, err := tune.LoadCache(path)
+	if err != nil {
+		return tune.Key{}, err
+	}
+	best := o.Best.Config
+	w := tune.Winner{Key: key, TileSizes: best.TileSizes, Options: best.Options, Ms: o.Best.Ms, DefaultMs: o.Default.Ms}
+	c.Put(w)
+	return key, c.Save(path)
 }
 
 func firstLine(s string) string {

@@ -173,3 +173,46 @@ func BenchmarkCompile(b *testing.B) {
 		})
 	}
 }
+
+// TestRecordWinner writes a search's winner for the 4096³ bf16 GEMM into
+// a winners cache: keyed by the GEMM's operand type, shape class and the
+// target, found with the first configuration the sm_90a path takes, a
+// second record of the key replacing the first; a program without a GEMM
+// is not cached.
+func TestRecordWinner(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "gemm_4096x4096x4096_bf16.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &program{src: src, name: "gemm.mlir", entry: "gemm", target: "sm_90a", chip: "sm_90a"}
+	path := filepath.Join(t.TempDir(), "winners.json")
+	best := tune.Config{TileSizes: "128,256,64", Options: map[string]string{"group-m": "16", "persistent": "132"}}
+	o := tune.Outcome{Default: tune.Result{Config: tune.Config{TileSizes: "128,256,64"}, Ms: 0.25}, Best: tune.Result{Config: best, Ms: 0.23}}
+	// 32x32x16 blocks go to the sm_80 path: the key comes from the next.
+	tries := []tune.Config{{TileSizes: "32,32,16"}, best}
+	key, err := recordWinner(path, p, o, tries)
+	want := tune.Key{Kernel: "gemm.bf16", Class: "4096x4096x4096", Chip: "sm_90a"}
+	if err != nil || key != want {
+		t.Fatalf("key %v, %v; want %v", key, err, want)
+	}
+	o.Best.Config.Options["group-m"] = "8"
+	if _, err := recordWinner(path, p, o, tries); err != nil {
+		t.Fatal(err)
+	}
+	c, err := tune.LoadCache(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, ok := c.Lookup(want)
+	if !ok || len(c.Winners) != 1 || w.TileSizes != "128,256,64" || w.Options["group-m"] != "8" || w.Ms != 0.23 || w.DefaultMs != 0.25 {
+		t.Fatalf("cache %+v", c)
+	}
+	rows, err := os.ReadFile(filepath.Join("testdata", "layernorm_64x256_f32.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.src, p.entry = rows, "layernorm"
+	if _, err := recordWinner(path, p, o, []tune.Config{{TileSizes: "4,256,1"}}); err == nil || !strings.Contains(err.Error(), "only those are cached") {
+		t.Errorf("a program without a GEMM: %v", err)
+	}
+}

@@ -1,0 +1,106 @@
+package tiletonvgpu_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strata-ir/strata/conversion/tiletonvgpu"
+	"github.com/strata-ir/strata/core/asm"
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/core/pass"
+	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/internal/tune"
+)
+
+// TestSM90TuneCache lowers a GEMM with a winners cache: the kernel's key
+// is its operand type and the class of its 150x136x104 problem, a
+// winner of that key gives the kernel its options (ping-pong, whole
+// 128x128 accumulators in a warpgroup; 3 persistent blocks), checked on
+// the interpreter; another key or chip leaves the defaults; a bad cached
+// value is a located error.
+func TestSM90TuneCache(t *testing.T) {
+	ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
+	pm := pass.NewManager(ctx, "builtin.module")
+	if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=128,128,64})"); err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	var keys []tune.Key
+	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if _, ok := tile.AsFuncOp(op); ok {
+			if k, ok := tiletonvgpu.GEMMKey(op, "sm_90a"); ok {
+				keys = append(keys, k)
+			}
+			return false
+		}
+		return true
+	})
+	want := tune.Key{Kernel: "gemm.bf16", Class: "256x256x128", Chip: "sm_90a"}
+	if len(keys) != 1 || keys[0] != want {
+		t.Fatalf("GEMM keys %v, want [%v]", keys, want)
+	}
+	dir := t.TempDir()
+	write := func(name string, w ...tune.Winner) string {
+		c := &tune.Cache{}
+		for _, x := range w {
+			c.Put(x)
+		}
+		p := filepath.Join(dir, name)
+		if err := c.Save(p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	pingpong := map[string]string{"ping-pong": "true", "persistent": "3", "group-m": "2", "tile-sizes-note": "ignored"}
+	hit := write("hit.json", tune.Winner{Key: want, TileSizes: "128,128,64", Options: pingpong})
+	other := want
+	other.Class = "512x256x128"
+	miss := write("miss.json", tune.Winner{Key: other, Options: pingpong})
+	for _, c := range []struct {
+		cache      string
+		want, none []string
+	}{
+		{hit, []string{"vector<128x128xf32>", "arith.minui", "%c3"}, []string{"vector<64x128xf32>"}},
+		{miss, []string{"vector<64x128xf32>"}, []string{"vector<128x128xf32>"}},
+	} {
+		ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
+		validate(t, ctx, m, "linalg-to-tile{target=sm_90a tile-sizes=128,128,64}, tile-to-nvgpu{chip=sm_90a tune-cache="+c.cache+"}")
+		var sb strings.Builder
+		if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(sb.String(), w) {
+				t.Errorf("%s: no %q in the lowered module", filepath.Base(c.cache), w)
+			}
+		}
+		for _, w := range c.none {
+			if strings.Contains(sb.String(), w) {
+				t.Errorf("%s: %q in the lowered module", filepath.Base(c.cache), w)
+			}
+		}
+	}
+	bad := write("bad.json", tune.Winner{Key: want, Options: map[string]string{"ping-pong": "sometimes"}})
+	junk := filepath.Join(dir, "junk.json")
+	if err := os.WriteFile(junk, []byte("{\"winners\": [{}]}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ cache, msg string }{
+		{bad, `gemm.bf16 256x256x128 sm_90a ping-pong="sometimes", which is not a valid value`},
+		{junk, "lacks its kernel, class or chip"},
+	} {
+		ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
+		pm := pass.NewManager(ctx, "builtin.module")
+		if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=128,128,64}, tile-to-nvgpu{chip=sm_90a tune-cache=" + c.cache + "})"); err != nil {
+			t.Fatal(err)
+		}
+		err := pm.Run(m)
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: error %v, want %q", filepath.Base(c.cache), err, c.msg)
+		}
+	}
+}
