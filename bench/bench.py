@@ -701,6 +701,19 @@ def run_gemm_fp8(args, m, n, k, dtname, workdir):
     return res
 
 
+def cached_winner(path, kernel, dims, chip):
+    """The winner of strata-tune's winners cache at path (None when absent)
+    for kernel (e.g. gemm.bf16), the shape class of dims (each rounded up
+    to a power of two, as internal/tune.ShapeClass) and chip."""
+    if not path or not os.path.exists(path):
+        return None
+    cls = "x".join(str(1 << max(0, (d - 1).bit_length())) for d in dims)
+    for w in json.load(open(path)).get("winners", []):
+        if (w.get("kernel"), w.get("class"), w.get("chip")) == (kernel, cls, chip):
+            return w
+    return None
+
+
 def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
     """The sm_90a GEMM (TMA, mbarriers, warp-specialized wgmma): its tensor
     maps are made by Strata's host code, so the program runs under
@@ -729,13 +742,23 @@ def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
         ref = torch.nn.functional.gelu(ref + bias.double(), approximate="tanh")
     flops = 2.0 * m * n * k
     best, tried = None, {}
-    for tiles in args.tile_sm90.split(";"):
-        ttag = tag + "_" + tiles.replace(",", "x")
+    entries = args.tile_sm90.split(";")
+    cache = f" tune-cache={args.tune_cache}" if args.tune_cache else ""
+    won = cached_winner(args.tune_cache, "gemm." + mdt, (m, n, k), "sm_90a")
+    if won and won.get("tile_sizes") and won["tile_sizes"] not in [e.split(":")[0] for e in entries]:
+        entries.insert(0, won["tile_sizes"])
+    for entry in entries:
+        # BLOCKS[:OPTION=VALUE,...]: tile-to-nvgpu options of these
+        # blocks alone, after the command line's (and before the winners
+        # cache's, which take precedence for a cached shape class).
+        tiles, _, extra = entry.partition(":")
+        extra = " " + extra.replace(",", " ") if extra else ""
+        ttag = tag + "_" + re.sub(r"[^0-9a-z]+", "_", entry)
         try:
             names, ptx, ms = compile_kernel(args.bin, src, tiles, "sm_90a", workdir, ttag,
-                                            path=f"sm_90a group-m={args.group_m} persistent={blocks} ping-pong={str(args.ping_pong).lower()}")
+                                            path=f"sm_90a group-m={args.group_m} persistent={blocks} ping-pong={str(args.ping_pong).lower()}{extra}{cache}")
         except subprocess.CalledProcessError as e:
-            tried[tiles] = "compile failed: " + str(e)[:200]
+            tried[entry] = "compile failed: " + str(e)[:200]
             continue
         nv = os.path.join(workdir, ttag + ".nvvm.mlir")
         outdir = os.path.join(workdir, ttag + ".out")
@@ -744,23 +767,23 @@ def run_gemm_sm90(args, m, n, k, epilogue, dtname, triton_mm, workdir):
             r = subprocess.run([os.path.join(args.bin, "strata-run"), "--engine=cuda", nv, "-e", "gemm", "--args", ",".join(files),
                                 "--dump-results", outdir, "--time-kernels", str(args.reps)], capture_output=True, text=True, timeout=60)
         except subprocess.TimeoutExpired:
-            tried[tiles] = "strata-run timed out"
+            tried[entry] = "strata-run timed out"
             continue
         if r.returncode != 0:
-            tried[tiles] = (r.stderr or r.stdout)[-300:]
+            tried[entry] = (r.stderr or r.stdout)[-300:]
             continue
         times = re.findall(r"kernel @\w+::@(gemm\w*): median ([0-9.]+) ms", r.stderr)
         if len(times) != 1:
-            tried[tiles] = "no GEMM kernel timing in: " + r.stderr[-300:]
+            tried[entry] = "no GEMM kernel timing in: " + r.stderr[-300:]
             continue
         out = from_npy(os.path.join(outdir, "result0.npy"), dt)
         err = rel_err(out, ref)
         written = not torch.isnan(out.float()).any().item()
         ok = bool(err < 2e-2 and written)
-        res = {"case": tag, "M": m, "N": n, "K": k, "epilogue": epilogue, "dtype": dtname, "path": "sm_90a", "tiles": tiles,
+        res = {"case": tag, "M": m, "N": n, "K": k, "epilogue": epilogue, "dtype": dtname, "path": "sm_90a", "tiles": entry,
                "persistent": blocks, "compile_ms": round(ms, 1), "rel_err": err, "ok": ok, "strata_ms": float(times[0][1])}
         res.update(inspect_ptx(ptx))
-        tried[tiles] = {"ms": res["strata_ms"], "ok": ok, "rel_err": err, "registers": res.get("registers"),
+        tried[entry] = {"ms": res["strata_ms"], "ok": ok, "rel_err": err, "registers": res.get("registers"),
                         "spill_stores": res.get("spill_stores")}
         if args.keep:
             import shutil
@@ -1057,7 +1080,9 @@ def main():
     p.add_argument("--tile", default="128,128,32", help="GEMM block M,N,K")
     p.add_argument("--path", default="sm_80", choices=["sm_80", "sm_90a"],
                    help="tile-to-nvgpu's path for GEMMs: sm_80 (mma.sync, loaded by CuPy) or sm_90a (TMA and wgmma, run by strata-run --engine=cuda)")
-    p.add_argument("--tile-sm90", default="128,256,64", help="GEMM block M,N,K of the sm_90a path; several separated by ';' are each tried and the fastest is reported")
+    p.add_argument("--tile-sm90", default="128,256,64", help="GEMM block M,N,K of the sm_90a path, optionally followed by :OPTION=VALUE,... "
+                   "of tile-to-nvgpu for these blocks (e.g. 128,128,64:ping-pong=true); several separated by ';' are each tried and the fastest is reported")
+    p.add_argument("--tune-cache", default=None, help="strata-tune's winners cache (--cache): passed to tile-to-nvgpu, and a cached winner's blocks are tried first")
     p.add_argument("--tile-sm90-f8", default="128,256,128;128,128,128", help="GEMM blocks M,N,K of the sm_90a path for fp8 (K 128: one 128-byte swizzled row)")
     p.add_argument("--group-m", default=8, type=int, help="block rows per group of the sm_90a path's grid")
     p.add_argument("--ping-pong", action="store_true",

@@ -347,13 +347,21 @@ func RowSpace(rows, cols int64, sms int64) []Config {
 }
 
 // GEMMSpace is the default space of a GEMM: the sm_80 path's blocks
-// (128x128x32, 128x128x64, 64x128x32) and the sm_90a path's 128x256x64
-// and 128x128x64, each in launch order and in groups of 8 block rows.
-func GEMMSpace(hopper bool) []Config {
+// (128x128x32, 128x128x64, 64x128x32) in launch order and in groups of 8
+// block rows; with hopper, the sm_90a path's 128x256x64 and 128x128x64
+// blocks in both orders, on a persistent grid of sms blocks (none when
+// sms is 0). Ping-pong is left out: on an H200 it did not finish an
+// 8192x8192x8192 GEMM in 8 seconds (docs/performance.md), and a
+// candidate that hangs would stop the search.
+func GEMMSpace(hopper bool, sms int64) []Config {
 	var out []Config
 	add := func(chip, ts string) {
 		for _, g := range []string{"1", "8"} {
-			out = append(out, Config{TileSizes: ts, Options: map[string]string{"chip": chip, "group-m": g}})
+			c := Config{TileSizes: ts, Options: map[string]string{"chip": chip, "group-m": g}}
+			if chip == "sm_90a" && sms > 0 {
+				c.Options["persistent"] = strconv.FormatInt(sms, 10)
+			}
+			out = append(out, c)
 		}
 	}
 	for _, ts := range []string{"128,128,32", "128,128,64", "64,128,32"} {

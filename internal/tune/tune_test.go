@@ -155,8 +155,20 @@ func TestRowSpace(t *testing.T) {
 			t.Errorf("%dx%d: persistent candidates %v, want %v", tt.rows, tt.cols, sawP, tt.persistent)
 		}
 	}
-	if n := len(GEMMSpace(true)); n != 10 {
+	if n := len(GEMMSpace(false, 132)); n != 6 {
+		t.Errorf("sm_80 GEMM space of %d, want 6", n)
+	}
+	hopper := GEMMSpace(true, 132)
+	if n := len(hopper); n != 10 {
 		t.Errorf("GEMM space of %d, want 10", n)
+	}
+	for _, c := range hopper {
+		if _, p := c.Options["persistent"]; p != (c.Options["chip"] == "sm_90a") {
+			t.Errorf("%s: a persistent grid on the sm_90a path alone", c)
+		}
+	}
+	if last := hopper[len(hopper)-1]; last.String() != "tile-sizes=128,128,64 chip=sm_90a group-m=8 persistent=132" {
+		t.Errorf("last candidate %s", last)
 	}
 }
 

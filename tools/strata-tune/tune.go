@@ -48,7 +48,7 @@ func Main(args []string, out, errw io.Writer) int {
 	space := fs.String("space", "", "candidates as KEY=V1|V2;KEY=...; keys: tile-sizes, chip, warps, persistent, group-m (default: by the kernel's kind)")
 	runs := fs.Int("runs", 20, "timed launches of each kernel launch (their median is the candidate's time)")
 	tol := fs.Float64("tol", 1e-2, "the largest relative L2 difference from the default configuration's results")
-	sms := fs.Int64("sms", 132, "multiprocessors of the GPU, for the persistent-grid candidates")
+	sms := fs.Int64("sms", 132, "multiprocessors of the GPU, for the persistent-grid candidates (row kernels, sm_90a GEMMs)")
 	jsonOut := fs.String("o", "", "write the outcome as JSON to this file")
 	compileOnly := fs.Bool("compile-only", false, "compile each candidate to PTX and report its compile time; run nothing")
 	timing := fs.Bool("timing", false, "report the compile time of the default configuration from linalg to PTX, by stage")
@@ -108,7 +108,7 @@ func Main(args []string, out, errw io.Writer) int {
 			return report(err)
 		}
 		if dot {
-			cands = tune.GEMMSpace(*target == "sm_90a")
+			cands = tune.GEMMSpace(*target == "sm_90a", *sms)
 		} else if rows, cols, ok := sig.rows(); ok {
 			cands = tune.RowSpace(rows, cols, *sms)
 		}
