@@ -84,6 +84,20 @@ func TestSM90TuneCache(t *testing.T) {
 			}
 		}
 	}
+	// linalg-to-tile takes the cached winner's blocks in place of its
+	// tile-sizes: 64x64 accumulators, one consumer warpgroup.
+	blocks := write("blocks.json", tune.Winner{Key: want, TileSizes: "64,64,64"})
+	{
+		ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
+		validate(t, ctx, m, "linalg-to-tile{target=sm_90a tile-sizes=128,128,64 tune-cache="+blocks+"}, tile-to-nvgpu{chip=sm_90a tune-cache="+blocks+"}")
+		var sb strings.Builder
+		if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(sb.String(), "vector<64x64xf32>") || strings.Contains(sb.String(), "vector<64x128xf32>") {
+			t.Errorf("the cached blocks were not taken")
+		}
+	}
 	bad := write("bad.json", tune.Winner{Key: want, Options: map[string]string{"ping-pong": "sometimes"}})
 	junk := filepath.Join(dir, "junk.json")
 	if err := os.WriteFile(junk, []byte("{\"winners\": [{}]}"), 0o644); err != nil {

@@ -43,6 +43,23 @@ func (w Winner) Config() Config {
 	return c
 }
 
+// Blocks returns the winner's tile sizes as numbers (nil when it has
+// none): linalg-to-tile's blocks, positive.
+func (w Winner) Blocks() ([]int64, error) {
+	if w.TileSizes == "" {
+		return nil, nil
+	}
+	var out []int64
+	for _, p := range strings.Split(w.TileSizes, ",") {
+		v, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
+		if err != nil || v <= 0 {
+			return nil, fmt.Errorf("tile sizes %q are not positive integers", w.TileSizes)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
 // Cache is the winners cache: the configuration strata-tune measured
 // fastest for each kernel kind, shape class and chip. strata-tune
 // writes it (--cache); tile-to-nvgpu reads it (tune-cache=PATH) and
@@ -83,6 +100,9 @@ func LoadCache(path string) (*Cache, error) {
 	for i, w := range c.Winners {
 		if w.Kernel == "" || w.Class == "" || w.Chip == "" {
 			return nil, fmt.Errorf("%s: winner %d lacks its kernel, class or chip", path, i)
+		}
+		if _, err := w.Blocks(); err != nil {
+			return nil, fmt.Errorf("%s: winner %d (%s): %v", path, i, w.Key, err)
 		}
 	}
 	return &c, nil

@@ -49,7 +49,8 @@ func TestCache(t *testing.T) {
 	if _, ok := d.Lookup(Key{Kernel: "gemm.bf16", Class: "8192x8192x8192", Chip: "sm_80"}); ok {
 		t.Error("a winner of another chip")
 	}
-	for _, bad := range []string{"[", `{"winners": [{"kernel": "gemm.bf16"}]}`} {
+	for _, bad := range []string{"[", `{"winners": [{"kernel": "gemm.bf16"}]}`,
+		`{"winners": [{"kernel": "gemm.bf16", "class": "8x8x8", "chip": "sm_90a", "tile_sizes": "128,0,64"}]}`} {
 		if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
 			t.Fatal(err)
 		}

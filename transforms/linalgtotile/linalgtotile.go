@@ -51,6 +51,7 @@ import (
 	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/internal/tune"
 	"github.com/strata-ir/strata/targets/chips"
 	"github.com/strata-ir/strata/transforms/linalgdecompose"
 )
@@ -68,6 +69,7 @@ type toTile struct {
 	pass.Info
 	target *string
 	sizes  *[]int64
+	cache  *string
 }
 
 // New returns a linalg-to-tile pass.
@@ -80,6 +82,7 @@ func New() pass.Pass {
 	}
 	p.target = p.Options.Enum("target", "", values, "The chip whose description chooses the block sizes")
 	p.sizes = p.Options.IntList("tile-sizes", nil, "Block sizes M,N,K of GEMMs (rows and columns of other kernels, queries and keys of FlashAttention: M,N)")
+	p.cache = p.Options.String("tune-cache", "", "A winners cache written by strata-tune: a GEMM of a cached kernel, shape class and chip takes its blocks from it")
 	return p
 }
 
@@ -91,6 +94,12 @@ func (p *toTile) Run(op *ir.Operation, st *pass.State) error {
 		return nil
 	}
 	bl, err := ChooseBlocks(chip, *p.sizes)
+	if err == nil && *p.cache != "" {
+		bl.Cache, err = tune.LoadCache(*p.cache)
+		if err != nil {
+			err = fmt.Errorf("linalg-to-tile: tune-cache: %v", err)
+		}
+	}
 	if err != nil {
 		st.Emit(ir.NewError(op.Loc(), err.Error()))
 		st.SignalFailure()
@@ -121,6 +130,11 @@ type Blocks struct {
 	// Given is set when the sizes come from tile-sizes: a row is then
 	// kept in one block only when it fits Cols.
 	Given bool
+	// Cache, when not nil, is strata-tune's winners cache: a GEMM
+	// without batch dimensions whose key it holds (kernel
+	// "gemm.<operand type>", the shape class of its static M, N and K,
+	// the chip) takes the cached winner's blocks M, N, K instead.
+	Cache *tune.Cache
 }
 
 // ChooseBlocks returns the block sizes for chip, or sizes (M, N, K) when

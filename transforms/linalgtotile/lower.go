@@ -7,6 +7,7 @@ import (
 	"github.com/strata-ir/strata/dialects/linalg"
 	"github.com/strata-ir/strata/dialects/scf"
 	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/internal/tune"
 )
 
 // parallelBlocks are the blocks of n parallel loops: the last takes
@@ -273,6 +274,11 @@ func (l *lowering) lowerContraction(c *contr) []*ir.Operation {
 	last := g
 	if len(c.epi) > 0 {
 		last = c.epi[len(c.epi)-1]
+	}
+	if m, n, kk, ok := l.cachedBlocks(c); ok {
+		saved := l.bl
+		l.bl.M, l.bl.N, l.bl.K = m, n, kk
+		defer func() { l.bl = saved }()
 	}
 	k := l.newKernel(last.op)
 	od := dimsOf(g.maps[2])
@@ -560,4 +566,37 @@ func (l *lowering) lowerBlockedReduction(g *generic, par, red []int) []*ir.Opera
 	k.finish(hostFuncName(g.op), sem, out, g.op.Result(0))
 	g.op.Erase()
 	return []*ir.Operation{g.op}
+}
+
+// cachedBlocks returns the blocks M, N, K that the winners cache holds
+// for contraction c (see Blocks.Cache): a GEMM without batch dimensions
+// whose sizes are static.
+func (l *lowering) cachedBlocks(c *contr) (int64, int64, int64, bool) {
+	if l.bl.Cache == nil || l.bl.Chip == nil || len(c.batch) > 0 {
+		return 0, 0, 0, false
+	}
+	size := func(v ir.Value, m affine.Map, d int) int64 {
+		shape := shapeOf(v.Type())
+		for i, x := range dimsOf(m) {
+			if x == d && i < len(shape) {
+				return shape[i]
+			}
+		}
+		return -1
+	}
+	m, kk, n := size(c.ins[0], c.maps[0], c.m), size(c.ins[0], c.maps[0], c.kd), size(c.ins[1], c.maps[1], c.n)
+	if m <= 0 || n <= 0 || kk <= 0 {
+		return 0, 0, 0, false
+	}
+	key := tune.Key{Kernel: "gemm." + ir.TypeString(elemOf(c.ins[0].Type())), Class: tune.ShapeClass(m, n, kk), Chip: l.bl.Chip.Name}
+	w, ok := l.bl.Cache.Lookup(key)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	// tune.LoadCache checked the sizes.
+	b, _ := w.Blocks()
+	if len(b) != 3 {
+		return 0, 0, 0, false
+	}
+	return b[0], b[1], b[2], true
 }
