@@ -44,7 +44,7 @@ func (w Winner) Config() Config {
 }
 
 // Blocks returns the winner's tile sizes as numbers (nil when it has
-// none): linalg-to-tile's blocks, positive.
+// none): linalg-to-tile's three blocks, positive.
 func (w Winner) Blocks() ([]int64, error) {
 	if w.TileSizes == "" {
 		return nil, nil
@@ -56,6 +56,9 @@ func (w Winner) Blocks() ([]int64, error) {
 			return nil, fmt.Errorf("tile sizes %q are not positive integers", w.TileSizes)
 		}
 		out = append(out, v)
+	}
+	if len(out) != 3 {
+		return nil, fmt.Errorf("tile sizes %q are not three sizes", w.TileSizes)
 	}
 	return out, nil
 }

@@ -50,7 +50,8 @@ func TestCache(t *testing.T) {
 		t.Error("a winner of another chip")
 	}
 	for _, bad := range []string{"[", `{"winners": [{"kernel": "gemm.bf16"}]}`,
-		`{"winners": [{"kernel": "gemm.bf16", "class": "8x8x8", "chip": "sm_90a", "tile_sizes": "128,0,64"}]}`} {
+		`{"winners": [{"kernel": "gemm.bf16", "class": "8x8x8", "chip": "sm_90a", "tile_sizes": "128,0,64"}]}`,
+		`{"winners": [{"kernel": "gemm.bf16", "class": "8x8x8", "chip": "sm_90a", "tile_sizes": "128,64"}]}`} {
 		if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
 			t.Fatal(err)
 		}
