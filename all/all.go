@@ -46,6 +46,7 @@ import (
 	_ "github.com/strata-ir/strata/conversion/arithtollvm"
 	_ "github.com/strata-ir/strata/conversion/cftollvm"
 	_ "github.com/strata-ir/strata/conversion/functollvm"
+	_ "github.com/strata-ir/strata/conversion/gputollvm"
 	_ "github.com/strata-ir/strata/conversion/gputonvvm"
 	_ "github.com/strata-ir/strata/conversion/gputorocdl"
 	_ "github.com/strata-ir/strata/conversion/indextollvm"

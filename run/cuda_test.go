@@ -179,11 +179,4 @@ var emitOnly = map[string]string{
 var cudaNotYet = map[string]string{
 	"all-reduce-xor.mlir":        "its gpu.all_reduce is not uniform, which upstream's all-reduce rewrite (and Strata's) leaves to the target, and NVVM has no lowering of it",
 	"subgroup-reduce-redux.mlir": "a compilation test without an entry point: its PTX is checked by TestGPUIntegrationRedux",
-	// Seen on an H200: the first TMA copy faults. Its destination, the
-	// dynamic shared memory, starts after the 16 static bytes of the
-	// mbarriers (ptxas places static shared memory first), 16-byte
-	// aligned, where TMA and wgmma with the 128-byte swizzle need 1024
-	// bytes. (llc-22 declares the test's zero-sized shared arrays as
-	// static variables instead, at the start of shared memory.)
-	"sm90/gemm_f32_f16_f16_128x128x128.mlir": "CUDA_ERROR_MISALIGNED_ADDRESS at the first TMA copy: the dynamic shared memory starts 16 bytes in, after the static mbarriers, not 1024-byte aligned as the 128-byte swizzle needs",
 }

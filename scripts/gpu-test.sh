@@ -194,8 +194,9 @@ if [ -d "$here/gpu-integration" ]; then
 	grep -E "^(=== RUN|--- |    )" "$out/gpu-integration.txt" | grep -vE "^=== RUN" | head -80 >>"$log"
 fi
 
-# 4. compute-sanitizer: no invalid accesses, no shared-memory races.
-for k in memcheck:wgmma memcheck:reduce memcheck:async racecheck:reduce racecheck:wgmma; do
+# 4. compute-sanitizer: no invalid accesses, no shared-memory races
+# (STRATA_GPU_SANITIZE, tool:program pairs, chooses fewer).
+for k in ${STRATA_GPU_SANITIZE-memcheck:wgmma memcheck:reduce memcheck:async racecheck:reduce racecheck:wgmma}; do
 	tool=${k%%:*} f=${k#*:}
 	timeout 90 compute-sanitizer --tool "$tool" --error-exitcode 99 "$here/strata-run" --engine=cuda \
 		-entry-point-result=i32 "$here/inputs/$f.mlir" >"$out/sanitizer.txt" 2>&1

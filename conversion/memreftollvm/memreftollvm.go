@@ -1114,3 +1114,19 @@ func StaticDescriptor(r *rewrite.ConversionRewriter, loc ir.Location, tc *rewrit
 	szs, strs, _ := l.sizes(m, nil, tc.Convert(m.Elem), true)
 	return l.descriptor(tc.Convert(m), allocated, aligned, nil, szs, strs)
 }
+
+// AllocSizes is upstream's getMemRefDescriptorSizes, as the allocations
+// of other dialects call it: the sizes of the memref type m (dynamic ones
+// from dyn), the strides of its identity layout and its size in bytes.
+func AllocSizes(r *rewrite.ConversionRewriter, loc ir.Location, tc *rewrite.TypeConverter, m *ir.MemRefType, dyn []ir.Value) (sizes, strides []ir.Value, bytes ir.Value) {
+	l := &lowering{r: r, loc: loc, tc: tc}
+	return l.sizes(m, dyn, tc.Convert(m.Elem), true)
+}
+
+// Descriptor is upstream's createMemRefDescriptor: the ranked descriptor
+// of type dt of a buffer at the given pointers, with offset 0 and the
+// given sizes and strides.
+func Descriptor(r *rewrite.ConversionRewriter, loc ir.Location, dt ir.Type, allocated, aligned ir.Value, sizes, strides []ir.Value) ir.Value {
+	l := &lowering{r: r, loc: loc}
+	return l.descriptor(dt, allocated, aligned, nil, sizes, strides)
+}

@@ -490,7 +490,8 @@ func printLaunchFunc(p ir.OpAsmPrinter, op LaunchFuncOp) {
 	p.WriteString(" ")
 	printAsyncDependencies(p, op.AsyncToken() != nil, g[0])
 	if len(g[12]) == 1 {
-		p.WriteString(" <")
+		// The format's `<` takes no space before it.
+		p.WriteString("<")
 		p.PrintOperand(g[12][0])
 		p.WriteString(" : ")
 		p.PrintType(g[12][0].Type())

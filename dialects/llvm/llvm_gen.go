@@ -9036,6 +9036,7 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("llvm.mlir.addressof")
 		d.AddVerifier(verifyAddressOf)
+		d.Fold = foldAddressOf
 	}
 	{
 		d := def("llvm.alloca")
@@ -9052,6 +9053,7 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("llvm.getelementptr")
 		d.AddVerifier(verifyGEP)
+		d.Fold = foldGEP
 	}
 	{
 		d := def("llvm.insertvalue")
@@ -9060,6 +9062,7 @@ func registerHooks(ctx *ir.Context) {
 	{
 		d := def("llvm.extractvalue")
 		d.AddVerifier(verifyExtractValue)
+		d.Fold = foldExtractValue
 	}
 	{
 		d := def("llvm.bitcast")
@@ -9082,7 +9085,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0xc3, 0xe1, 0x51, 0x93, 0x1b, 0xf7, 0xac, 0xbf, 0x2a, 0xff, 0xaf, 0xcc, 0x4b, 0x2f, 0xb4, 0xb8, 0x35, 0xd7, 0x99, 0x4d, 0x9d, 0x4c, 0x57, 0x64, 0xcd, 0x74, 0x3d, 0x0b, 0x91, 0x36, 0x4d, 0xc4}
+var definitionsSum = [32]byte{0xbc, 0x73, 0xb8, 0xfe, 0x9f, 0x8d, 0x60, 0xd3, 0xe2, 0xc1, 0x0e, 0x1c, 0xc3, 0x38, 0x22, 0x16, 0xb5, 0xb5, 0xd8, 0x22, 0x55, 0xc6, 0xb9, 0xae, 0xd5, 0x07, 0xb5, 0x64, 0x64, 0x2a, 0x74, 0xfa}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "llvm", Items: []*irdl.DialectItem{
@@ -9544,6 +9547,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 195, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 195, Column: 13}, Raw: "\"Creates a pointer pointing to a global, alias or a function\""}},
 			{Pos: irdl.Position{Line: 196, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
 				{Pos: irdl.Position{Line: 196, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 196, Column: 19}, Name: "ConstantLike"},
 			}}},
 			{Pos: irdl.Position{Line: 197, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
 				{Pos: irdl.Position{Line: 197, Column: 17}, Name: "global_name", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 30}, Name: "FlatSymbolRefAttr"}},
@@ -9554,6 +9558,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 199, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 199, Column: 12}, Raw: "\"$global_name attr-dict `:` qualified(type($res))\""}},
 			{Pos: irdl.Position{Line: 200, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 200, Column: 12}, Kind: "verifier", Func: "verifyAddressOf"},
+				{Pos: irdl.Position{Line: 200, Column: 40}, Kind: "folder", Func: "foldAddressOf"},
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 203, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 203, Column: 3}, Name: "alloca", Items: []*irdl.OpItem{
@@ -9639,6 +9644,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 237, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 237, Column: 12}, Raw: "\"custom<GEPNoWrapFlags>($noWrapFlags) `` $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` $elem_type\""}},
 			{Pos: irdl.Position{Line: 238, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 238, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 238, Column: 12}, Kind: "verifier", Func: "verifyGEP"},
+				{Pos: irdl.Position{Line: 238, Column: 34}, Kind: "folder", Func: "foldGEP"},
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 240, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 240, Column: 3}, Name: "insertvalue", Items: []*irdl.OpItem{
@@ -9679,6 +9685,7 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 			{Pos: irdl.Position{Line: 256, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 256, Column: 12}, Raw: "\"$container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($res), ref(type($container)), ref($position))\""}},
 			{Pos: irdl.Position{Line: 257, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 257, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 257, Column: 12}, Kind: "verifier", Func: "verifyExtractValue"},
+				{Pos: irdl.Position{Line: 257, Column: 43}, Kind: "folder", Func: "foldExtractValue"},
 			}}},
 		}}},
 		{Pos: irdl.Position{Line: 259, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 259, Column: 3}, Name: "extractelement", Items: []*irdl.OpItem{

@@ -11,8 +11,11 @@ import (
 )
 
 // Register attaches the PTX lowerings of the llvm and nvvm dialects'
-// operations (and of the gpu dialect's identifiers, barrier and shuffle) to ctx (external models of ptx.Lowering, attached now or when
-// the dialect registers).
+// operations (and of the gpu dialect's identifiers, barrier and shuffle)
+// to ctx (external models of ptx.Lowering, attached now or when the
+// dialect registers), and the models of ptx.AlignedAddresses and
+// ptx.AddressFlow through which the emitter aligns the shared memory of
+// the async proxy.
 func Register(ctx *ir.Context) {
 	for name, fn := range llvmLowerings() {
 		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
@@ -31,6 +34,12 @@ func Register(ctx *ir.Context) {
 	}
 	for name, fn := range inlineAsmLowerings() {
 		LoweringOp.AttachTo(ctx, name, LoweringFunc(fn))
+	}
+	for name, fn := range alignedAddressModels() {
+		AlignedAddressesOp.AttachTo(ctx, name, fn)
+	}
+	for name, fn := range addressFlowModels() {
+		AddressFlowOp.AttachTo(ctx, name, fn)
 	}
 }
 

@@ -127,6 +127,11 @@ type module struct {
 	fileSeq []string
 	globals map[string]*ir.Operation
 	funcs   map[string]*ir.Operation
+	// sharedAlign is the alignment the async proxy needs of shared
+	// variables (sharedAlignments), by symbol; dynamicAlign that of the
+	// dynamic shared memory, which every zero-sized shared array names.
+	sharedAlign  map[string]int64
+	dynamicAlign int64
 	// funcIndex numbers the functions, for their labels.
 	funcIndex int
 	// ftz is the ftz flag of the module's #nvvm.target: libdevice's
@@ -193,6 +198,8 @@ func Emit(mod *ir.Operation, opts Options) (string, error) {
 	if len(errs) > 0 {
 		return "", errs
 	}
+	e.sharedAlign = sharedAlignments(funcs, e.globals)
+	e.dynamicAlign = e.dynamicSharedAlign(body)
 	for op := body.First(); op != nil; op = op.Next() {
 		if _, ok := llvm.AsMlirGlobalOp(op); ok {
 			if err := e.global(op); err != nil {
@@ -334,6 +341,7 @@ func (e *module) global(op *ir.Operation) error {
 	if a, ok := op.InherentAttr("alignment").(*ir.IntegerAttr); ok && int64(a.Lo) > align {
 		align = int64(a.Lo)
 	}
+	align = max(align, e.sharedAlign[g.SymName()])
 	name := ptxName(g.SymName())
 	vis := ".visible "
 	if l, ok := op.InherentAttr("linkage").(ir.DialectAttr); ok && strings.Contains(l.Body(), "internal") || strings.Contains(fmt.Sprint(op.InherentAttr("linkage")), "private") {
@@ -342,12 +350,10 @@ func (e *module) global(op *ir.Operation) error {
 	if as == 3 {
 		vis = ""
 		// A zero-sized shared array is the dynamic shared memory given
-		// at launch.
+		// at launch; all of them start there, with the alignment the
+		// most demanding needs.
 		if size == 0 {
-			if align < 16 {
-				align = 16
-			}
-			fmt.Fprintf(&e.body, ".extern .shared .align %d .b8 %s[];\n\n", align, name)
+			fmt.Fprintf(&e.body, ".extern .shared .align %d .b8 %s[];\n\n", e.dynamicAlign, name)
 			return nil
 		}
 	}
@@ -367,6 +373,28 @@ func (e *module) global(op *ir.Operation) error {
 	}
 	fmt.Fprintf(&e.body, "%s%s .align %d .b8 %s[%d]%s;\n\n", vis, space, align, name, size, init)
 	return nil
+}
+
+// dynamicSharedAlign returns the alignment of the dynamic shared memory
+// of the module body: the largest that a zero-sized shared array asks
+// for or the async proxy needs of it (sharedAlign), and at least 16.
+func (e *module) dynamicSharedAlign(body *ir.Block) int64 {
+	align := int64(16)
+	for op := body.First(); op != nil; op = op.Next() {
+		g, ok := llvm.AsMlirGlobalOp(op)
+		if !ok || globalAddrSpace(op) != 3 || g.GlobalType() == nil {
+			continue
+		}
+		size, a, err := layout(g.GlobalType())
+		if err != nil || size != 0 {
+			continue
+		}
+		if attr, ok := op.InherentAttr("alignment").(*ir.IntegerAttr); ok {
+			a = max(a, int64(attr.Lo))
+		}
+		align = max(align, a, e.sharedAlign[g.SymName()])
+	}
+	return align
 }
 
 // signature returns the .entry or .func line of a function, without its
