@@ -174,7 +174,11 @@ var engineNames = map[neuron.Engine]string{neuron.EngineVector: "nisa.vector_eng
 // spelling, d[...] = nisa.fn(k=v, ...) in the legacy one.
 func (e *emitter) call(op *ir.Operation, fn, dst string, args ...string) {
 	if e.legacy {
-		e.line(op.Loc(), "%s[...] = nisa.%s(%s)", dst, fn, strings.Join(args, ", "))
+		whole := "[...]"
+		if e.windows[dst] {
+			whole = ""
+		}
+		e.line(op.Loc(), "%s%s = nisa.%s(%s)", dst, whole, fn, strings.Join(args, ", "))
 		return
 	}
 	e.line(op.Loc(), "nisa.%s(%s)", fn, strings.Join(append([]string{"dst=" + dst}, args...), ", "))
@@ -191,11 +195,17 @@ func (e *emitter) tileName(op *ir.Operation) string {
 		base = "ps"
 	}
 	var writers []*ir.Operation
-	for u := op.Result(0).FirstUse(); u != nil; u = u.Next() {
-		if u.Index() == 0 {
-			writers = append(writers, u.Owner())
+	var collect func(v ir.Value)
+	collect = func(v ir.Value) {
+		for u := v.FirstUse(); u != nil; u = u.Next() {
+			if s, ok := neuron.AsSliceOp(u.Owner()); ok {
+				collect(s.Result())
+			} else if u.Index() == 0 {
+				writers = append(writers, u.Owner())
+			}
 		}
 	}
+	collect(op.Result(0))
 	pick := func(fn func(w *ir.Operation) string) string {
 		for _, w := range writers {
 			if n := fn(w); n != "" {
@@ -235,6 +245,15 @@ func (e *emitter) tileName(op *ir.Operation) string {
 		func(w *ir.Operation) string {
 			if isOp(w, neuron.AsNcTransposeOp) {
 				return "tp"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if isOp(w, neuron.AsBnStatsOp) {
+				return "stats"
+			}
+			if isOp(w, neuron.AsBnAggrOp) {
+				return "mean_var"
 			}
 			return ""
 		},
@@ -336,6 +355,23 @@ func (e *emitter) instr(op *ir.Operation) error {
 			space = "nl.psum"
 		}
 		e.line(op.Loc(), "%s = nl.ndarray(%s, dtype=%s, buffer=%s)", n, pyShape(shape), dt, space)
+		return nil
+	}
+	if sl, ok := neuron.AsSliceOp(op); ok {
+		shape, _, _, _ := neuron.Info(sl.Result())
+		off := sl.Offset()
+		src := sl.Source()
+		for s, ok := neuron.AsSliceOp(ir.DefiningOp(src)); ok; s, ok = neuron.AsSliceOp(ir.DefiningOp(src)) {
+			off += s.Offset()
+			src = s.Source()
+		}
+		base, err := e.name(op, src)
+		if err != nil {
+			return err
+		}
+		n := fmt.Sprintf("%s[:, %d:%d]", base, off, off+shape[1])
+		e.names[op.Result(0)] = n
+		e.windows[n] = true
 		return nil
 	}
 	if isOp(op, neuron.AsDmaCopyOp) {
