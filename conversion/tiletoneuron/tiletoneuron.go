@@ -919,10 +919,7 @@ func (l *lowering) rowBroadcast(op *ir.Operation, rowT ir.Value, r, c int64, ele
 		return nil, err
 	}
 	neuron.BuildMemset(l.b, op.Loc(), ones, 1)
-	out, err := l.alloc(op, r, c, elem, neuron.BufferSbuf)
-	if err != nil {
-		return nil, err
-	}
+	var out ir.Value
 	n := (c + width - 1) / width
 	off := int64(0)
 	for i := int64(0); i < n; i++ {
@@ -935,11 +932,20 @@ func (l *lowering) rowBroadcast(op *ir.Operation, rowT ir.Value, r, c int64, ele
 			return nil, err
 		}
 		neuron.BuildMemset(l.b, op.Loc(), acc, 0)
-		moving, dst := rowT, out
+		moving := rowT
 		if n > 1 {
-			moving, dst = l.slice(op, rowT, off, w), l.slice(op, out, off, w)
+			moving = l.slice(op, rowT, off, w)
 		}
 		neuron.BuildNcMatmul(l.b, op.Loc(), acc, ones, moving)
+		if out == nil {
+			if out, err = l.alloc(op, r, c, elem, neuron.BufferSbuf); err != nil {
+				return nil, err
+			}
+		}
+		dst := out
+		if n > 1 {
+			dst = l.slice(op, out, off, w)
+		}
 		neuron.BuildTensorCopy(l.b, op.Loc(), dst, acc)
 		off += w
 	}

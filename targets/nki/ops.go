@@ -214,10 +214,42 @@ func (e *emitter) tileName(op *ir.Operation) string {
 		}
 		return ""
 	}
+	// stem returns the name of the tile v without its _sb, or "".
+	stem := func(v ir.Value) string {
+		n, ok := e.names[v]
+		if !ok || strings.ContainsAny(n, "[(") {
+			return ""
+		}
+		return strings.TrimSuffix(n, "_sb")
+	}
 	for _, rule := range []func(w *ir.Operation) string{
+		func(w *ir.Operation) string {
+			// ones·row: the row broadcast to the partitions.
+			if m, ok := neuron.AsNcMatmulOp(w); ok && strings.HasPrefix(stem(m.Stationary()), "ones") {
+				if n := stem(m.Moving()); n != "" {
+					return n + "_bcast_ps"
+				}
+			}
+			return ""
+		},
 		func(w *ir.Operation) string {
 			if isOp(w, neuron.AsNcMatmulOp) {
 				return "acc"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if m, ok := neuron.AsMemsetOp(w); ok && m.Value() == 1 && len(writers) == 1 {
+				return "ones"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			// The SBUF copy of a transpose or a broadcast made in PSUM.
+			if c, ok := neuron.AsTensorCopyOp(w); ok {
+				if n := stem(c.Src()); strings.HasSuffix(n, "_ps") {
+					return strings.TrimSuffix(n, "_ps")
+				}
 			}
 			return ""
 		},
@@ -243,7 +275,10 @@ func (e *emitter) tileName(op *ir.Operation) string {
 			return ""
 		},
 		func(w *ir.Operation) string {
-			if isOp(w, neuron.AsNcTransposeOp) {
+			if t, ok := neuron.AsNcTransposeOp(w); ok {
+				if n := stem(t.Src()); n != "" {
+					return n + "T_ps"
+				}
 				return "tp"
 			}
 			return ""
@@ -263,6 +298,33 @@ func (e *emitter) tileName(op *ir.Operation) string {
 			}
 			return ""
 		},
+		func(w *ir.Operation) string {
+			// A tile a loop updates in place (the running max, sum and
+			// output of an online softmax): its state.
+			if isOp(w, neuron.AsTensorCopyOp) && w.ParentOp() != op.ParentOp() {
+				return "carry"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if isOp(w, neuron.AsAffineSelectOp) {
+				return "masked"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			// Arithmetic on the vector engine: named after the operation.
+			if t, ok := neuron.AsTensorTensorOp(w); ok {
+				return aluResult[t.Op()]
+			}
+			if t, ok := neuron.AsTensorScalarOp(w); ok && t.Dst() != t.Data() {
+				if t.Op() == neuron.AluOpMultiply && t.Scalar() == nil {
+					return "scaled"
+				}
+				return aluResult[t.Op()]
+			}
+			return ""
+		},
 	} {
 		if n := pick(rule); n != "" {
 			return e.fresh(n)
@@ -270,6 +332,10 @@ func (e *emitter) tileName(op *ir.Operation) string {
 	}
 	return e.fresh(base)
 }
+
+// aluResult names the result of each vector-engine operation.
+var aluResult = map[neuron.AluOp]string{neuron.AluOpAdd: "total", neuron.AluOpSubtract: "diff", neuron.AluOpMultiply: "prod",
+	neuron.AluOpDivide: "quot", neuron.AluOpMaximum: "hi", neuron.AluOpMinimum: "lo", neuron.AluOpMod: "rem"}
 
 // indexGrid returns the names of the partition and free index arrays of
 // a rows×cols access (nl.arange columns and rows, defined at the top of

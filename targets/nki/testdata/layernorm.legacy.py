@@ -23,15 +23,15 @@ def masked(in0, in1):
     stats[:, 12:18] = nisa.bn_stats(data=in0_sb[:, 734:1100])
     mean_var = nl.ndarray((64, 2), dtype=nl.float32, buffer=nl.sbuf)
     mean_var[...] = nisa.bn_aggr(data=stats)
-    t = nl.ndarray((64, 2048), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:59
-    t[...] = nisa.tensor_scalar(data=in0_sb, op0=nl.subtract, operand0=mean_var[:, 0:1])
-    t1 = nl.ndarray((64, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:67
-    t1[...] = nisa.tensor_scalar(data=mean_var[:, 1:2], op0=nl.add, operand0=9.999999747378752e-06)
+    diff = nl.ndarray((64, 2048), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:59
+    diff[...] = nisa.tensor_scalar(data=in0_sb, op0=nl.subtract, operand0=mean_var[:, 0:1])
+    total = nl.ndarray((64, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:67
+    total[...] = nisa.tensor_scalar(data=mean_var[:, 1:2], op0=nl.add, operand0=9.999999747378752e-06)
     rsqrt = nl.ndarray((64, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:68
-    rsqrt[...] = nisa.activation(op=nl.rsqrt, data=t1)
-    t2 = nl.ndarray((64, 2048), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:69
-    t2[...] = nisa.tensor_scalar(data=t, op0=nl.multiply, operand0=rsqrt)
-    nl.store(in1[i + i_p64, i_f2048], value=t2, mask=(i + i_p64 < in1.shape[0]) & (i_f2048 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:70
+    rsqrt[...] = nisa.activation(op=nl.rsqrt, data=total)
+    prod = nl.ndarray((64, 2048), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:69
+    prod[...] = nisa.tensor_scalar(data=diff, op0=nl.multiply, operand0=rsqrt)
+    nl.store(in1[i + i_p64, i_f2048], value=prod, mask=(i + i_p64 < in1.shape[0]) & (i_f2048 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:70
     return None
 
 
@@ -51,11 +51,11 @@ def whole(in0, in1):
     stats[...] = nisa.bn_stats(data=in0_sb)
     mean_var = nl.ndarray((128, 2), dtype=nl.float32, buffer=nl.sbuf)
     mean_var[...] = nisa.bn_aggr(data=stats)
-    t = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:98
-    t[...] = nisa.tensor_scalar(data=in0_sb, op0=nl.subtract, operand0=mean_var[:, 0:1])
-    t1 = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:104
-    t1[...] = nisa.tensor_scalar(data=t, op0=nl.divide, operand0=mean_var[:, 1:2])
-    nl.store(in1[i + i_p128, i_f256], value=t1, mask=(i + i_p128 < in1.shape[0]) & (i_f256 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:105
+    diff = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:98
+    diff[...] = nisa.tensor_scalar(data=in0_sb, op0=nl.subtract, operand0=mean_var[:, 0:1])
+    quot = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:104
+    quot[...] = nisa.tensor_scalar(data=diff, op0=nl.divide, operand0=mean_var[:, 1:2])
+    nl.store(in1[i + i_p128, i_f256], value=quot, mask=(i + i_p128 < in1.shape[0]) & (i_f256 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:105
     return None
 
 
@@ -71,23 +71,23 @@ def dynamic(in0, in1):
     in0_sb[...] = 0.0
     i = pid0 * 32
     in0_sb[...] = nl.load(in0[i + i_p32, i_f128], mask=(i + i_p32 < in0.shape[0]) & (i_f128 < in0.shape[1]))
-    t = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:131
-    t[...] = nisa.affine_select(pred=(in0.shape[1] - i_f128 > 0), on_true_tile=in0_sb, on_false_value=0.0)
+    masked = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:131
+    masked[...] = nisa.affine_select(pred=(in0.shape[1] - i_f128 > 0), on_true_tile=in0_sb, on_false_value=0.0)
     row_sum = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:132
-    row_sum[...] = nisa.tensor_reduce(op=nl.add, data=t, axis=1, keepdims=True)
-    t1 = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:136
-    t1[...] = nisa.tensor_scalar(data=row_sum, op0=nl.divide, operand0=100.0)
-    t2 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:137
-    t2[...] = nisa.tensor_scalar(data=in0_sb, op0=nl.subtract, operand0=t1)
-    t3 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:138
-    t3[...] = nisa.tensor_tensor(data1=t2, data2=t2, op=nl.multiply)
-    t4 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:139
-    t4[...] = nisa.affine_select(pred=(in0.shape[1] - i_f128 > 0), on_true_tile=t3, on_false_value=0.0)
+    row_sum[...] = nisa.tensor_reduce(op=nl.add, data=masked, axis=1, keepdims=True)
+    quot = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:136
+    quot[...] = nisa.tensor_scalar(data=row_sum, op0=nl.divide, operand0=100.0)
+    diff = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:137
+    diff[...] = nisa.tensor_scalar(data=in0_sb, op0=nl.subtract, operand0=quot)
+    prod = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:138
+    prod[...] = nisa.tensor_tensor(data1=diff, data2=diff, op=nl.multiply)
+    masked1 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:139
+    masked1[...] = nisa.affine_select(pred=(in0.shape[1] - i_f128 > 0), on_true_tile=prod, on_false_value=0.0)
     row_sum1 = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:140
-    row_sum1[...] = nisa.tensor_reduce(op=nl.add, data=t4, axis=1, keepdims=True)
-    t5 = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:143
-    t5[...] = nisa.tensor_scalar(data=row_sum1, op0=nl.divide, operand0=100.0)
-    t6 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:144
-    t6[...] = nisa.tensor_scalar(data=t2, op0=nl.divide, operand0=t5)
-    nl.store(in1[i + i_p32, i_f128], value=t6, mask=(i + i_p32 < in1.shape[0]) & (i_f128 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:145
+    row_sum1[...] = nisa.tensor_reduce(op=nl.add, data=masked1, axis=1, keepdims=True)
+    quot1 = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:143
+    quot1[...] = nisa.tensor_scalar(data=row_sum1, op0=nl.divide, operand0=100.0)
+    quot2 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:144
+    quot2[...] = nisa.tensor_scalar(data=diff, op0=nl.divide, operand0=quot1)
+    nl.store(in1[i + i_p32, i_f128], value=quot2, mask=(i + i_p32 < in1.shape[0]) & (i_f128 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:145
     return None

@@ -23,15 +23,15 @@ def masked(in0, in1):
     nisa.bn_stats(dst=stats[:, 12:18], data=in0_sb[:, 734:1100])
     mean_var = nl.ndarray((64, 2), dtype=nl.float32, buffer=nl.sbuf)
     nisa.bn_aggr(dst=mean_var, data=stats)
-    t = nl.ndarray((64, 2048), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:59
-    nisa.tensor_scalar(dst=t, data=in0_sb, op0=nl.subtract, operand0=mean_var[:, 0:1])
-    t1 = nl.ndarray((64, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:67
-    nisa.tensor_scalar(dst=t1, data=mean_var[:, 1:2], op0=nl.add, operand0=9.999999747378752e-06)
+    diff = nl.ndarray((64, 2048), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:59
+    nisa.tensor_scalar(dst=diff, data=in0_sb, op0=nl.subtract, operand0=mean_var[:, 0:1])
+    total = nl.ndarray((64, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:67
+    nisa.tensor_scalar(dst=total, data=mean_var[:, 1:2], op0=nl.add, operand0=9.999999747378752e-06)
     rsqrt = nl.ndarray((64, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:68
-    nisa.activation(dst=rsqrt, op=nl.rsqrt, data=t1)
-    t2 = nl.ndarray((64, 2048), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:69
-    nisa.tensor_scalar(dst=t2, data=t, op0=nl.multiply, operand0=rsqrt)
-    nisa.dma_copy(dst=in1[i + i_p64, i_f2048], src=t2, mask=(i + i_p64 < in1.shape[0]) & (i_f2048 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:70
+    nisa.activation(dst=rsqrt, op=nl.rsqrt, data=total)
+    prod = nl.ndarray((64, 2048), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:69
+    nisa.tensor_scalar(dst=prod, data=diff, op0=nl.multiply, operand0=rsqrt)
+    nisa.dma_copy(dst=in1[i + i_p64, i_f2048], src=prod, mask=(i + i_p64 < in1.shape[0]) & (i_f2048 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:70
     return None
 
 
@@ -51,11 +51,11 @@ def whole(in0, in1):
     nisa.bn_stats(dst=stats, data=in0_sb)
     mean_var = nl.ndarray((128, 2), dtype=nl.float32, buffer=nl.sbuf)
     nisa.bn_aggr(dst=mean_var, data=stats)
-    t = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:98
-    nisa.tensor_scalar(dst=t, data=in0_sb, op0=nl.subtract, operand0=mean_var[:, 0:1])
-    t1 = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:104
-    nisa.tensor_scalar(dst=t1, data=t, op0=nl.divide, operand0=mean_var[:, 1:2])
-    nisa.dma_copy(dst=in1[i + i_p128, i_f256], src=t1, mask=(i + i_p128 < in1.shape[0]) & (i_f256 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:105
+    diff = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:98
+    nisa.tensor_scalar(dst=diff, data=in0_sb, op0=nl.subtract, operand0=mean_var[:, 0:1])
+    quot = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:104
+    nisa.tensor_scalar(dst=quot, data=diff, op0=nl.divide, operand0=mean_var[:, 1:2])
+    nisa.dma_copy(dst=in1[i + i_p128, i_f256], src=quot, mask=(i + i_p128 < in1.shape[0]) & (i_f256 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:105
     return None
 
 
@@ -71,23 +71,23 @@ def dynamic(in0, in1):
     nisa.memset(dst=in0_sb, value=0.0)
     i = pid0 * 32
     nisa.dma_copy(dst=in0_sb, src=in0[i + i_p32, i_f128], mask=(i + i_p32 < in0.shape[0]) & (i_f128 < in0.shape[1]))
-    t = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:131
-    nisa.affine_select(dst=t, pred=(in0.shape[1] - i_f128 > 0), on_true_tile=in0_sb, on_false_value=0.0)
+    masked = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:131
+    nisa.affine_select(dst=masked, pred=(in0.shape[1] - i_f128 > 0), on_true_tile=in0_sb, on_false_value=0.0)
     row_sum = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:132
-    nisa.tensor_reduce(dst=row_sum, op=nl.add, data=t, axis=1, keepdims=True)
-    t1 = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:136
-    nisa.tensor_scalar(dst=t1, data=row_sum, op0=nl.divide, operand0=100.0)
-    t2 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:137
-    nisa.tensor_scalar(dst=t2, data=in0_sb, op0=nl.subtract, operand0=t1)
-    t3 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:138
-    nisa.tensor_tensor(dst=t3, data1=t2, data2=t2, op=nl.multiply)
-    t4 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:139
-    nisa.affine_select(dst=t4, pred=(in0.shape[1] - i_f128 > 0), on_true_tile=t3, on_false_value=0.0)
+    nisa.tensor_reduce(dst=row_sum, op=nl.add, data=masked, axis=1, keepdims=True)
+    quot = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:136
+    nisa.tensor_scalar(dst=quot, data=row_sum, op0=nl.divide, operand0=100.0)
+    diff = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:137
+    nisa.tensor_scalar(dst=diff, data=in0_sb, op0=nl.subtract, operand0=quot)
+    prod = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:138
+    nisa.tensor_tensor(dst=prod, data1=diff, data2=diff, op=nl.multiply)
+    masked1 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:139
+    nisa.affine_select(dst=masked1, pred=(in0.shape[1] - i_f128 > 0), on_true_tile=prod, on_false_value=0.0)
     row_sum1 = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:140
-    nisa.tensor_reduce(dst=row_sum1, op=nl.add, data=t4, axis=1, keepdims=True)
-    t5 = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:143
-    nisa.tensor_scalar(dst=t5, data=row_sum1, op0=nl.divide, operand0=100.0)
-    t6 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:144
-    nisa.tensor_scalar(dst=t6, data=t2, op0=nl.divide, operand0=t5)
-    nisa.dma_copy(dst=in1[i + i_p32, i_f128], src=t6, mask=(i + i_p32 < in1.shape[0]) & (i_f128 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:145
+    nisa.tensor_reduce(dst=row_sum1, op=nl.add, data=masked1, axis=1, keepdims=True)
+    quot1 = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:143
+    nisa.tensor_scalar(dst=quot1, data=row_sum1, op0=nl.divide, operand0=100.0)
+    quot2 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:144
+    nisa.tensor_scalar(dst=quot2, data=diff, op0=nl.divide, operand0=quot1)
+    nisa.dma_copy(dst=in1[i + i_p32, i_f128], src=quot2, mask=(i + i_p32 < in1.shape[0]) & (i_f128 < in1.shape[1]))  # tile-to-neuron-layernorm.mlir:145
     return None
