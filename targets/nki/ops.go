@@ -174,14 +174,19 @@ var engineNames = map[neuron.Engine]string{neuron.EngineVector: "nisa.vector_eng
 // spelling, d[...] = nisa.fn(k=v, ...) in the legacy one.
 func (e *emitter) call(op *ir.Operation, fn, dst string, args ...string) {
 	if e.legacy {
-		whole := "[...]"
-		if e.windows[dst] {
-			whole = ""
-		}
-		e.line(op.Loc(), "%s%s = nisa.%s(%s)", dst, whole, fn, strings.Join(args, ", "))
+		e.line(op.Loc(), "%s = nisa.%s(%s)", e.whole(dst), fn, strings.Join(args, ", "))
 		return
 	}
 	e.line(op.Loc(), "nisa.%s(%s)", fn, strings.Join(append([]string{"dst=" + dst}, args...), ", "))
+}
+
+// whole returns what the legacy spelling assigns to to write all of the
+// tile t: t[...], or a window t[:, a:b] itself.
+func (e *emitter) whole(t string) string {
+	if e.windows[t] {
+		return t
+	}
+	return t + "[...]"
 }
 
 // tileName names a new tile after what writes it: a matmul accumulator
@@ -445,7 +450,7 @@ func (e *emitter) instr(op *ir.Operation) error {
 	}
 	if m, ok := neuron.AsMemsetOp(op); ok {
 		if e.legacy {
-			e.line(op.Loc(), "%s[...] = %s", names[0], pyFloat(m.Value()))
+			e.line(op.Loc(), "%s = %s", e.whole(names[0]), pyFloat(m.Value()))
 			return nil
 		}
 		e.call(op, "memset", names[0], "value="+pyFloat(m.Value()))
@@ -639,7 +644,7 @@ func (e *emitter) dma(op *ir.Operation, names []string) error {
 		// Both spellings: an atomic read-modify-write of device memory.
 		e.line(op.Loc(), "nl.atomic_rmw(%s, value=%s, op=nl.add%s)", access, tileName, maskArg)
 	case e.legacy && load:
-		e.line(op.Loc(), "%s[...] = nl.load(%s%s)", tileName, access, maskArg)
+		e.line(op.Loc(), "%s = nl.load(%s%s)", e.whole(tileName), access, maskArg)
 	case e.legacy:
 		e.line(op.Loc(), "nl.store(%s, value=%s%s)", access, tileName, maskArg)
 	case load:

@@ -62,6 +62,27 @@ def matmul_row_block(lhsT, rhs):
 
 
 @nki.jit
+def matmul_halves(lhsT, rhs):
+    """A 128x512 product accumulated into the two halves of one PSUM tile
+    (windows acc[:, 0:256] and acc[:, 256:512]) and evicted at once."""
+    out = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
+    acc = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.psum)
+    nisa.memset(dst=acc[:, 0:256], value=0.0)
+    nisa.memset(dst=acc[:, 256:512], value=0.0)
+    for k in nl.affine_range(lhsT.shape[0] // 128):
+        a = nl.ndarray((128, 128), dtype=nl.float32, buffer=nl.sbuf)
+        b = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf)
+        nisa.dma_copy(dst=a, src=lhsT[k * 128:(k + 1) * 128, 0:128])
+        nisa.dma_copy(dst=b, src=rhs[k * 128:(k + 1) * 128, 0:512])
+        for h in nl.static_range(2):
+            nisa.nc_matmul(dst=acc[:, h * 256:(h + 1) * 256], stationary=a, moving=b[:, h * 256:(h + 1) * 256])
+    res = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf)
+    nisa.tensor_copy(dst=res, src=acc)
+    nisa.dma_copy(dst=out[0:128, 0:512], src=res)
+    return out
+
+
+@nki.jit
 def matmul_wide_stationary(lhsT, rhs):
     """Breaks the tensor engine's limit: a stationary tile 256 wide."""
     out = nl.ndarray((256, 512), dtype=nl.float32, buffer=nl.shared_hbm)
@@ -103,6 +124,7 @@ wide = _data(3, (128, 9 * 512))
 CASES = [
     ("matmul_tiled", matmul_tiled, (1,), (lhsT, rhs), lambda a, b: a.T @ b),
     ("matmul_row_block", matmul_row_block, (1,), (lhsT, rhs), lambda a, b: a.T @ b),
+    ("matmul_halves", matmul_halves, (1,), (lhsT, rhs), lambda a, b: a[:, :128].T @ b[:, :512]),
     # Nine accumulators one after another: one bank at a time.
     ("matmul_tiled_nine_columns", matmul_tiled, (1,), (lhsT[:128], wide), lambda a, b: a.T @ b),
 ]

@@ -83,7 +83,7 @@ def dma_copy(dst, src, mask=None, **_):
 
 
 def memset(dst, value, dtype=None, **_):
-    dst.data[...] = dst.conv(np.full(dst.shape, value, dtype=np.float64))
+    _put(dst, np.full(dst.shape, value, dtype=np.float64))
 
 
 def iota(expr, dtype=None, dst=None, **_):
@@ -109,11 +109,12 @@ def nc_matmul(stationary, moving, dst=None, **_):
     prod = (s.astype(np.float64).T @ m.astype(np.float64)).astype(np.float32)
     if dst is None:
         return prod
-    if dst.buffer is not nl.psum or dst.dtype is nl.bfloat16 or dst.dtype != np.float32:
+    t = dst.tensor if isinstance(dst, Access) else dst
+    if dst.buffer is not nl.psum or t.dtype is nl.bfloat16 or t.dtype != np.float32:
         raise NkiError("nc_matmul accumulates into an f32 PSUM tile")
-    if dst.shape != prod.shape:
+    if tuple(dst.shape) != prod.shape:
         raise NkiError("the destination must be %s, not %s" % (prod.shape, dst.shape))
-    dst.data[...] = (dst.data.astype(np.float32) + prod).astype(np.float32)
+    _put(dst, (_f32(dst) + prod).astype(np.float32))
 
 
 def nc_transpose(data, dst=None, engine=None, **_):
