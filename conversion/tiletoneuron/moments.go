@@ -338,7 +338,11 @@ func splatFloat(v ir.Value) (float64, bool) {
 		if err != nil || len(dv.Data) == 0 {
 			return 0, false
 		}
-		x := interp.FromBits(da.Type.(*ir.RankedTensorType).Elem, dv.Data[0])
+		rt, ok := da.Type.(*ir.RankedTensorType)
+		if !ok {
+			return 0, false
+		}
+		x := interp.FromBits(rt.Elem, dv.Data[0])
 		if !x.IsFloat() {
 			return 0, false
 		}
