@@ -14,8 +14,7 @@ import (
 // Re-blocking. A tile program may use blocks larger than one NeuronCore
 // instruction takes: more rows than partitions, a dot whose contraction is
 // longer than the partitions or whose columns are more than the tensor
-// engine's moving free size or a PSUM bank, a row broadcast along the
-// partitions (a matmul by ones) over the moving free size. reblock
+// engine's moving free size or a PSUM bank. reblock
 // rewrites such a kernel, still at the tile level, so that every tile fits:
 // each tile value becomes a grid of pieces, and each operation the
 // operations on the pieces.
@@ -27,13 +26,13 @@ import (
 // expand_dims, squeeze or reshape keeps). A class is cut for the
 // smallest width any member needs: the partition dimension of a tile (its
 // next-to-last) for PartitionMax rows, a dot's contraction for
-// PartitionMax, its columns for MovingMax and for a PSUM bank, the columns
-// of a row broadcast along the partitions for MovingMax. It is cut into as
-// few pieces as that width allows, as even as possible (200 rows into two
-// pieces of 100, not 128 and 72: fewer shapes, so fewer PSUM scratch
-// tiles). Everything else keeps its size: a row kernel of 256x1024 is
-// cut into two pieces of 128 rows, each with its whole rows, so its
-// reductions along the rows are not split.
+// PartitionMax, its columns for MovingMax and for a PSUM bank. It is cut
+// into as few pieces as that width allows, as even as possible (200 rows
+// into two pieces of 100, not 128 and 72: fewer shapes). Everything else
+// keeps its size: a row kernel of 256x1024 is cut into two pieces of 128
+// rows, each with its whole rows, so its reductions along the rows are
+// not split (a row broadcast along the partitions, a matmul by ones, is
+// made in pieces of the moving free size by the lowering itself).
 //
 // The operations on the pieces:
 //   - a load or a store becomes loads or stores of the pieces at element
@@ -219,11 +218,6 @@ func (r *reblocker) relate(op *ir.Operation) {
 			if is[d] == os[d] {
 				r.union(bc.Input(), d, bc.Result(), d)
 			}
-		}
-		// A row broadcast along the partitions is a matmul by ones: its
-		// columns are the moving operand's.
-		if n := len(os); n >= 2 && is[n-2] == 1 && os[n-2] > 1 {
-			r.limit(bc.Result(), n-1, r.chip.MovingMax)
 		}
 		return
 	}

@@ -137,7 +137,8 @@ func Lower(k *ir.Operation, chip *chips.Chip) *ir.Diagnostic {
 		return err
 	}
 	hoistInvariantLoads(work)
-	l.entry, l.scratch, l.stat = body, map[string]ir.Value{}, map[ir.Value]stationaryTile{}
+	l.entry, l.stat = body, map[ir.Value]stationaryTile{}
+	l.moments, l.skip = map[*ir.Operation]*moments{}, map[*ir.Operation]bool{}
 	if err := l.block(body); err != nil {
 		work.Erase()
 		return err
@@ -219,13 +220,15 @@ type lowering struct {
 	// inPlace marks the loop-carried accumulators whose PSUM tile a dot
 	// may accumulate into.
 	inPlace map[ir.Value]bool
-	// entry is the kernel's body; scratch holds, by shape and type, the
-	// PSUM tiles allocated at its start that transposes and row
-	// broadcasts use for one instruction and copy out of at once.
-	entry   *ir.Block
-	scratch map[string]ir.Value
+	// entry is the kernel's body.
+	entry *ir.Block
 	// stat holds the stationary operands made, by tile-level value.
 	stat map[ir.Value]stationaryTile
+	// moments holds the row moments to compute with bn_stats, by the
+	// operation that defines their mean; skip the tile-level operations
+	// they make unneeded (moments.go).
+	moments map[*ir.Operation]*moments
+	skip    map[*ir.Operation]bool
 }
 
 func errorf(op *ir.Operation, format string, args ...any) *ir.Diagnostic {
@@ -309,6 +312,7 @@ func touchesTiles(op *ir.Operation) bool {
 }
 
 func (l *lowering) block(b *ir.Block) *ir.Diagnostic {
+	l.findMoments(b)
 	for op := b.First(); op != nil; {
 		next := op.Next()
 		if err := l.op(op); err != nil {
@@ -338,26 +342,12 @@ func (l *lowering) alloc(op *ir.Operation, rows, cols int64, elem ir.Type, buf n
 	return neuron.BuildAlloc(l.b, op.Loc(), t.DynType).Result(), nil
 }
 
-// scratchPsum returns the kernel's PSUM tile of rows×cols of elem for
-// results that are copied out as soon as they are made (a transpose, a
-// row broadcast): one tile per shape, allocated at the start of the
-// kernel, serves every such instruction, so that they take one PSUM bank
-// between them rather than one each.
+// scratchPsum returns a PSUM tile of rows×cols of elem for a result that
+// is copied out as soon as it is made (a transpose, a row broadcast),
+// allocated just before the instruction: it is live for two
+// instructions, so such tiles take no bank beyond that.
 func (l *lowering) scratchPsum(op *ir.Operation, rows, cols int64, elem ir.Type) (ir.Value, *ir.Diagnostic) {
-	key := fmt.Sprintf("%dx%d%s", rows, cols, typeName(elem))
-	if t, ok := l.scratch[key]; ok {
-		return t, nil
-	}
-	t, err := l.alloc(op, rows, cols, elem, neuron.BufferPsum)
-	if err != nil {
-		return nil, err
-	}
-	// Move the allocation to the start of the kernel.
-	a := ir.DefiningOp(t)
-	a.Remove()
-	l.entry.InsertBefore(l.entry.First(), a)
-	l.scratch[key] = t
-	return t, nil
+	return l.alloc(op, rows, cols, elem, neuron.BufferPsum)
 }
 
 func typeName(t ir.Type) string { return ir.TypeString(t) }
@@ -451,6 +441,13 @@ func (l *lowering) set(op *ir.Operation, v *val) {
 func (l *lowering) op(op *ir.Operation) *ir.Diagnostic {
 	l.b.SetInsertionPoint(op)
 	l.b.Loc = op.Loc()
+	if l.skip[op] {
+		l.dead = append(l.dead, op)
+		return nil
+	}
+	if m, ok := l.moments[op]; ok {
+		return l.lowerMoments(op, m)
+	}
 	if f, ok := scf.AsForOp(op); ok {
 		return l.forOp(f)
 	}
@@ -911,28 +908,47 @@ func (l *lowering) broadcast(op *ir.Operation) *ir.Diagnostic {
 
 // rowBroadcast copies a 1xC row to R partitions on the tensor engine:
 // ones(1xR)ᵀ·row is R copies of the row, exactly (each element is one
-// product by 1 added to 0), in PSUM chunks of at most a bank.
+// product by 1 added to 0). A row wider than a moving operand (or a PSUM
+// bank) is broadcast in pieces of its columns, each through its own PSUM
+// tile into its columns of the result.
 func (l *lowering) rowBroadcast(op *ir.Operation, rowT ir.Value, r, c int64, elem ir.Type) (ir.Value, *ir.Diagnostic) {
-	if c > l.chip.MovingMax {
-		return nil, errorf(op, "broadcasting a row of %d elements to the partitions needs a moving operand of %d columns, over %s's %d: re-block the kernel",
-			c, c, l.chip.Name, l.chip.MovingMax)
-	}
+	f32 := l.ctx.FloatType(ir.F32)
+	width := min(l.chip.MovingMax, l.chip.AccFreeBytes/neuron.ElemBytes(f32))
 	ones, err := l.alloc(op, 1, r, elem, neuron.BufferSbuf)
 	if err != nil {
 		return nil, err
 	}
 	neuron.BuildMemset(l.b, op.Loc(), ones, 1)
-	acc, err := l.scratchPsum(op, r, c, l.ctx.FloatType(ir.F32))
-	if err != nil {
-		return nil, err
+	var out ir.Value
+	n := (c + width - 1) / width
+	off := int64(0)
+	for i := int64(0); i < n; i++ {
+		w := c / n
+		if i < c%n {
+			w++
+		}
+		acc, err := l.scratchPsum(op, r, w, f32)
+		if err != nil {
+			return nil, err
+		}
+		neuron.BuildMemset(l.b, op.Loc(), acc, 0)
+		moving := rowT
+		if n > 1 {
+			moving = l.slice(op, rowT, off, w)
+		}
+		neuron.BuildNcMatmul(l.b, op.Loc(), acc, ones, moving)
+		if out == nil {
+			if out, err = l.alloc(op, r, c, elem, neuron.BufferSbuf); err != nil {
+				return nil, err
+			}
+		}
+		dst := out
+		if n > 1 {
+			dst = l.slice(op, out, off, w)
+		}
+		neuron.BuildTensorCopy(l.b, op.Loc(), dst, acc)
+		off += w
 	}
-	neuron.BuildMemset(l.b, op.Loc(), acc, 0)
-	neuron.BuildNcMatmul(l.b, op.Loc(), acc, ones, rowT)
-	out, err := l.alloc(op, r, c, elem, neuron.BufferSbuf)
-	if err != nil {
-		return nil, err
-	}
-	neuron.BuildTensorCopy(l.b, op.Loc(), out, acc)
 	return out, nil
 }
 

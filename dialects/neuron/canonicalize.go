@@ -40,10 +40,12 @@ func activationCanonicalizationPatterns() []rewrite.Pattern {
 			if _, elem, _, _ := Info(c); !isF32(elem) || x == d {
 				return false
 			}
-			// Nothing between the subtraction and op touches x or c.
+			// Nothing between the subtraction and op touches x or c, or
+			// the tiles they are slices of.
+			rx, rc := Root(x), Root(c)
 			for o := sub.Operation.Next(); o != op; o = o.Next() {
 				for _, v := range o.Operands() {
-					if v == x || v == c {
+					if r := Root(v); r == rx || r == rc {
 						return false
 					}
 				}

@@ -220,6 +220,63 @@ func BuildAlloc(b *ir.Builder, loc ir.Location, resultType ir.Type) AllocOp {
 	return AllocOp{op}
 }
 
+// SliceOpName is the name of the operation neuron.slice.
+const SliceOpName = "neuron.slice"
+
+// SliceOp wraps an operation neuron.slice: columns offset to offset + the result's width of a tile's free axis (NKI's t[:, a:b]): a view of the tile, not a copy.
+type SliceOp struct{ *ir.Operation }
+
+// AsSliceOp returns op as a SliceOp if it is an operation neuron.slice.
+func AsSliceOp(op *ir.Operation) (SliceOp, bool) {
+	if op == nil || op.Name() != SliceOpName {
+		return SliceOp{}, false
+	}
+	return SliceOp{op}, true
+}
+
+// Source returns the operand source.
+func (op SliceOp) Source() ir.Value { return op.Operation.Operand(0) }
+
+// Result returns the result result.
+func (op SliceOp) Result() ir.Value { return op.Operation.Result(0) }
+
+// OffsetAttr returns the attribute of the property offset, or nil when it is absent.
+func (op SliceOp) OffsetAttr() ir.Attribute { return op.InherentAttr("offset") }
+
+// Offset returns the value of the property offset (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op SliceOp) Offset() int64 {
+	v, _ := func() (int64, bool) {
+		a := op.InherentAttr("offset")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return x.Int64(), true
+	}()
+	return v
+}
+
+// BuildSlice creates an operation neuron.slice at b's insertion point.
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero SliceOp.
+func BuildSlice(b *ir.Builder, loc ir.Location, source ir.Value, offset int64, resultType ir.Type) SliceOp {
+	if source == nil {
+		b.Errorf("building %s: a required operand or property is nil", SliceOpName)
+		return SliceOp{}
+	}
+	st := &ir.OperationState{Name: genOpName(b, SliceOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, source)
+	props = append(props, ir.NamedAttr{Name: "offset", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), offset)})
+	st.ResultTypes = append(st.ResultTypes, resultType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return SliceOp{op}
+}
+
 // DmaCopyOpName is the name of the operation neuron.dma_copy.
 const DmaCopyOpName = "neuron.dma_copy"
 
@@ -1286,7 +1343,7 @@ func BuildAffineSelect(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Val
 // BnStatsOpName is the name of the operation neuron.bn_stats.
 const BnStatsOpName = "neuron.bn_stats"
 
-// BnStatsOp wraps an operation neuron.bn_stats: per-partition statistics (count, mean, M2) of up to 512 elements, for bn_aggr.
+// BnStatsOp wraps an operation neuron.bn_stats: per-partition statistics of up to 512 elements, (count, mean, M2) of the even and of the odd elements, for bn_aggr.
 type BnStatsOp struct{ *ir.Operation }
 
 // AsBnStatsOp returns op as a BnStatsOp if it is an operation neuron.bn_stats.
@@ -1321,7 +1378,7 @@ func BuildBnStats(b *ir.Builder, loc ir.Location, dst ir.Value, data ir.Value) B
 // BnAggrOpName is the name of the operation neuron.bn_aggr.
 const BnAggrOpName = "neuron.bn_aggr"
 
-// BnAggrOp wraps an operation neuron.bn_aggr: aggregates bn_stats chunks into the per-partition mean and variance.
+// BnAggrOp wraps an operation neuron.bn_aggr: aggregates bn_stats results ((count, mean, M2) triples) into the per-partition mean and variance.
 type BnAggrOp struct{ *ir.Operation }
 
 // AsBnAggrOp returns op as a BnAggrOp if it is an operation neuron.bn_aggr.
@@ -1505,6 +1562,11 @@ func registerHooks(ctx *ir.Context) {
 		d.AddVerifier(verifyTileTypes)
 	}
 	{
+		d := def("neuron.slice")
+		d.AddVerifier(func(op *ir.Operation) error { return verifySlice(SliceOp{op}) })
+		d.AddVerifier(verifyTileTypes)
+	}
+	{
 		d := def("neuron.dma_copy")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyDmaCopy(DmaCopyOp{op}) })
 		d.Print = func(p ir.OpAsmPrinter, op *ir.Operation) { printDmaCopy(p, DmaCopyOp{op}) }
@@ -1609,432 +1671,452 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x0b, 0x7c, 0x21, 0x5f, 0xbe, 0x6b, 0xeb, 0x9f, 0x35, 0xca, 0xee, 0xab, 0x03, 0x58, 0x47, 0x8a, 0x62, 0xf3, 0x70, 0x1e, 0x5a, 0x8f, 0xb7, 0x80, 0x2f, 0x2d, 0x93, 0xcc, 0xdf, 0xc5, 0x6b, 0x60}
+var definitionsSum = [32]byte{0xf2, 0xae, 0x0d, 0x8a, 0x84, 0x84, 0x2a, 0xd0, 0x52, 0xf5, 0xc4, 0xcd, 0x6d, 0xd0, 0xc9, 0xf2, 0x93, 0x8e, 0x73, 0xe7, 0xc4, 0x48, 0xb4, 0xd9, 0x92, 0x82, 0xd1, 0x66, 0x60, 0x18, 0xad, 0x75}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
-	{Pos: irdl.Position{Line: 13, Column: 1}, Name: "neuron", Items: []*irdl.DialectItem{
-		{Pos: irdl.Position{Line: 14, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 14, Column: 11}, Raw: "\"AWS NeuronCore (Trainium): SBUF/PSUM tiles and the nki.isa instructions\""}},
-		{Pos: irdl.Position{Line: 16, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 16, Column: 3}, Kind: "enum", Name: "Buffer", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 16, Column: 29}, Raw: "\"on-chip memory of a tile\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 16, Column: 58}, Name: "sbuf", Value: "0"},
-			{Pos: irdl.Position{Line: 16, Column: 68}, Name: "psum", Value: "1"},
+	{Pos: irdl.Position{Line: 14, Column: 1}, Name: "neuron", Items: []*irdl.DialectItem{
+		{Pos: irdl.Position{Line: 15, Column: 3}, Summary: &irdl.Str{Pos: irdl.Position{Line: 15, Column: 11}, Raw: "\"AWS NeuronCore (Trainium): SBUF/PSUM tiles and the nki.isa instructions\""}},
+		{Pos: irdl.Position{Line: 17, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 17, Column: 3}, Kind: "enum", Name: "Buffer", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 17, Column: 29}, Raw: "\"on-chip memory of a tile\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 17, Column: 58}, Name: "sbuf", Value: "0"},
+			{Pos: irdl.Position{Line: 17, Column: 68}, Name: "psum", Value: "1"},
 		}}},
-		{Pos: irdl.Position{Line: 17, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 17, Column: 3}, Kind: "enum", Name: "AluOp", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 17, Column: 28}, Raw: "\"vector-engine arithmetic operation\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 18, Column: 5}, Name: "add", Value: "0"},
-			{Pos: irdl.Position{Line: 18, Column: 14}, Name: "subtract", Value: "1"},
-			{Pos: irdl.Position{Line: 18, Column: 28}, Name: "multiply", Value: "2"},
-			{Pos: irdl.Position{Line: 18, Column: 42}, Name: "divide", Value: "3"},
-			{Pos: irdl.Position{Line: 18, Column: 54}, Name: "maximum", Value: "4"},
-			{Pos: irdl.Position{Line: 18, Column: 67}, Name: "minimum", Value: "5"},
-			{Pos: irdl.Position{Line: 18, Column: 80}, Name: "mod", Value: "6"},
+		{Pos: irdl.Position{Line: 18, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 18, Column: 3}, Kind: "enum", Name: "AluOp", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 18, Column: 28}, Raw: "\"vector-engine arithmetic operation\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 19, Column: 5}, Name: "add", Value: "0"},
+			{Pos: irdl.Position{Line: 19, Column: 14}, Name: "subtract", Value: "1"},
+			{Pos: irdl.Position{Line: 19, Column: 28}, Name: "multiply", Value: "2"},
+			{Pos: irdl.Position{Line: 19, Column: 42}, Name: "divide", Value: "3"},
+			{Pos: irdl.Position{Line: 19, Column: 54}, Name: "maximum", Value: "4"},
+			{Pos: irdl.Position{Line: 19, Column: 67}, Name: "minimum", Value: "5"},
+			{Pos: irdl.Position{Line: 19, Column: 80}, Name: "mod", Value: "6"},
 		}}},
-		{Pos: irdl.Position{Line: 20, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 20, Column: 3}, Kind: "enum", Name: "ActFunc", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 20, Column: 30}, Raw: "\"scalar-engine activation function\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 21, Column: 5}, Name: "copy", Value: "0"},
-			{Pos: irdl.Position{Line: 21, Column: 15}, Name: "exp", Value: "1"},
-			{Pos: irdl.Position{Line: 21, Column: 24}, Name: "tanh", Value: "2"},
-			{Pos: irdl.Position{Line: 21, Column: 34}, Name: "relu", Value: "3"},
-			{Pos: irdl.Position{Line: 21, Column: 44}, Name: "sigmoid", Value: "4"},
-			{Pos: irdl.Position{Line: 21, Column: 57}, Name: "rsqrt", Value: "5"},
-			{Pos: irdl.Position{Line: 21, Column: 68}, Name: "sqrt", Value: "6"},
-			{Pos: irdl.Position{Line: 21, Column: 78}, Name: "square", Value: "7"},
-			{Pos: irdl.Position{Line: 21, Column: 90}, Name: "log", Value: "8"},
-			{Pos: irdl.Position{Line: 21, Column: 99}, Name: "silu", Value: "9"},
-			{Pos: irdl.Position{Line: 21, Column: 109}, Name: "sin", Value: "10"},
-			{Pos: irdl.Position{Line: 21, Column: 119}, Name: "cos", Value: "11"},
+		{Pos: irdl.Position{Line: 21, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 21, Column: 3}, Kind: "enum", Name: "ActFunc", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 21, Column: 30}, Raw: "\"scalar-engine activation function\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 22, Column: 5}, Name: "copy", Value: "0"},
+			{Pos: irdl.Position{Line: 22, Column: 15}, Name: "exp", Value: "1"},
+			{Pos: irdl.Position{Line: 22, Column: 24}, Name: "tanh", Value: "2"},
+			{Pos: irdl.Position{Line: 22, Column: 34}, Name: "relu", Value: "3"},
+			{Pos: irdl.Position{Line: 22, Column: 44}, Name: "sigmoid", Value: "4"},
+			{Pos: irdl.Position{Line: 22, Column: 57}, Name: "rsqrt", Value: "5"},
+			{Pos: irdl.Position{Line: 22, Column: 68}, Name: "sqrt", Value: "6"},
+			{Pos: irdl.Position{Line: 22, Column: 78}, Name: "square", Value: "7"},
+			{Pos: irdl.Position{Line: 22, Column: 90}, Name: "log", Value: "8"},
+			{Pos: irdl.Position{Line: 22, Column: 99}, Name: "silu", Value: "9"},
+			{Pos: irdl.Position{Line: 22, Column: 109}, Name: "sin", Value: "10"},
+			{Pos: irdl.Position{Line: 22, Column: 119}, Name: "cos", Value: "11"},
 		}}},
-		{Pos: irdl.Position{Line: 23, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 23, Column: 3}, Kind: "enum", Name: "CmpOp", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 23, Column: 28}, Raw: "\"comparison of an affine_select predicate with zero\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 24, Column: 5}, Name: "ge", Value: "0"},
-			{Pos: irdl.Position{Line: 24, Column: 13}, Name: "gt", Value: "1"},
-			{Pos: irdl.Position{Line: 24, Column: 21}, Name: "eq", Value: "2"},
+		{Pos: irdl.Position{Line: 24, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 24, Column: 3}, Kind: "enum", Name: "CmpOp", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 24, Column: 28}, Raw: "\"comparison of an affine_select predicate with zero\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 25, Column: 5}, Name: "ge", Value: "0"},
+			{Pos: irdl.Position{Line: 25, Column: 13}, Name: "gt", Value: "1"},
+			{Pos: irdl.Position{Line: 25, Column: 21}, Name: "eq", Value: "2"},
 		}}},
-		{Pos: irdl.Position{Line: 26, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 26, Column: 3}, Kind: "enum", Name: "Engine", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 26, Column: 29}, Raw: "\"the engine an instruction runs on\""}, Cases: []*irdl.EnumCase{
-			{Pos: irdl.Position{Line: 27, Column: 5}, Name: "vector", Value: "0"},
-			{Pos: irdl.Position{Line: 27, Column: 17}, Name: "scalar", Value: "1"},
-			{Pos: irdl.Position{Line: 27, Column: 29}, Name: "gpsimd", Value: "2"},
+		{Pos: irdl.Position{Line: 27, Column: 3}, Enum: &irdl.EnumDecl{Pos: irdl.Position{Line: 27, Column: 3}, Kind: "enum", Name: "Engine", Storage: "i32", Summary: &irdl.Str{Pos: irdl.Position{Line: 27, Column: 29}, Raw: "\"the engine an instruction runs on\""}, Cases: []*irdl.EnumCase{
+			{Pos: irdl.Position{Line: 28, Column: 5}, Name: "vector", Value: "0"},
+			{Pos: irdl.Position{Line: 28, Column: 17}, Name: "scalar", Value: "1"},
+			{Pos: irdl.Position{Line: 28, Column: 29}, Name: "gpsimd", Value: "2"},
 		}}},
-		{Pos: irdl.Position{Line: 30, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 30, Column: 3}, Name: "TileType", C: &irdl.Constraint{Pos: irdl.Position{Line: 30, Column: 25}, Lit: "!neuron.tile"}, Summary: &irdl.Str{Pos: irdl.Position{Line: 30, Column: 46}, Raw: "\"neuron tile\""}}},
-		{Pos: irdl.Position{Line: 32, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 32, Column: 3}, Name: "tile", Items: []*irdl.DefItem{
-			{Pos: irdl.Position{Line: 33, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 33, Column: 13}, Raw: "\"A tile in SBUF or PSUM: partitions first, then the free dimension\""}},
-			{Pos: irdl.Position{Line: 34, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 34, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
-				{Pos: irdl.Position{Line: 34, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 34, Column: 24}, Name: "Shape"}},
-				{Pos: irdl.Position{Line: 34, Column: 31}, Name: "elementType", C: &irdl.Constraint{Pos: irdl.Position{Line: 34, Column: 44}, Name: "Type"}},
-				{Pos: irdl.Position{Line: 34, Column: 50}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 34, Column: 58}, Name: "Buffer"}},
+		{Pos: irdl.Position{Line: 31, Column: 3}, Constraint: &irdl.ConstraintDecl{Pos: irdl.Position{Line: 31, Column: 3}, Name: "TileType", C: &irdl.Constraint{Pos: irdl.Position{Line: 31, Column: 25}, Lit: "!neuron.tile"}, Summary: &irdl.Str{Pos: irdl.Position{Line: 31, Column: 46}, Raw: "\"neuron tile\""}}},
+		{Pos: irdl.Position{Line: 33, Column: 3}, Type: &irdl.TypeDecl{Pos: irdl.Position{Line: 33, Column: 3}, Name: "tile", Items: []*irdl.DefItem{
+			{Pos: irdl.Position{Line: 34, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 34, Column: 13}, Raw: "\"A tile in SBUF or PSUM: partitions first, then the free dimension\""}},
+			{Pos: irdl.Position{Line: 35, Column: 5}, Params: &irdl.ParamList{Pos: irdl.Position{Line: 35, Column: 5}, Kw: "parameters", Params: []*irdl.Param{
+				{Pos: irdl.Position{Line: 35, Column: 17}, Name: "shape", C: &irdl.Constraint{Pos: irdl.Position{Line: 35, Column: 24}, Name: "Shape"}},
+				{Pos: irdl.Position{Line: 35, Column: 31}, Name: "elementType", C: &irdl.Constraint{Pos: irdl.Position{Line: 35, Column: 44}, Name: "Type"}},
+				{Pos: irdl.Position{Line: 35, Column: 50}, Name: "buffer", C: &irdl.Constraint{Pos: irdl.Position{Line: 35, Column: 58}, Name: "Buffer"}},
 			}}},
-			{Pos: irdl.Position{Line: 35, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 35, Column: 12}, Raw: "\"`<` $shape `` $elementType `,` $buffer `>`\""}},
+			{Pos: irdl.Position{Line: 36, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 36, Column: 12}, Raw: "\"`<` $shape `` $elementType `,` $buffer `>`\""}},
 		}}},
-		{Pos: irdl.Position{Line: 40, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 40, Column: 3}, Name: "alloc", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 41, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 41, Column: 13}, Raw: "\"A tile in SBUF or PSUM (nl.ndarray with buffer=nl.sbuf or nl.psum)\""}},
-			{Pos: irdl.Position{Line: 42, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 42, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 42, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 42, Column: 22}, Name: "TileType"}},
+		{Pos: irdl.Position{Line: 41, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 41, Column: 3}, Name: "alloc", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 42, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 42, Column: 13}, Raw: "\"A tile in SBUF or PSUM (nl.ndarray with buffer=nl.sbuf or nl.psum)\""}},
+			{Pos: irdl.Position{Line: 43, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 43, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 43, Column: 22}, Name: "TileType"}},
 			}}},
-			{Pos: irdl.Position{Line: 43, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 43, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 43, Column: 14}, Kind: "Allocate", Value: "result"},
+			{Pos: irdl.Position{Line: 44, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 44, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 44, Column: 14}, Kind: "Allocate", Value: "result"},
 			}}},
-			{Pos: irdl.Position{Line: 44, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 44, Column: 12}, Raw: "\"attr-dict `:` type($result)\""}},
-			{Pos: irdl.Position{Line: 45, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 45, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 45, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 45, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 48, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 48, Column: 3}, Name: "dma_copy", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 49, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 49, Column: 13}, Raw: "\"Copies a window between device memory (a view) and an SBUF tile on a DMA engine (adding into memory with accumulate)\""}},
-			{Pos: irdl.Position{Line: 50, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 50, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 50, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 20}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 50, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 34}, Name: "AnyType"}},
-				{Pos: irdl.Position{Line: 50, Column: 43}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 61}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 50, Column: 68}, Name: "mask_base", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 50, Column: 88}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 51, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 51, Column: 17}, Name: "bounds_check", C: &irdl.Constraint{Pos: irdl.Position{Line: 51, Column: 31}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 51, Column: 41}, Name: "accumulate", C: &irdl.Constraint{Pos: irdl.Position{Line: 51, Column: 53}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 51, Column: 63}, Name: "mask_cmp", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 51, Column: 82}, Name: "CmpOp"}},
-				{Pos: irdl.Position{Line: 52, Column: 17}, Name: "mask_channel_multiplier", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 51}, Name: "I64Attr"}},
-				{Pos: irdl.Position{Line: 52, Column: 60}, Name: "mask_step", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 80}, Name: "I64Attr"}},
-			}}},
-			{Pos: irdl.Position{Line: 53, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 53, Column: 14}, Kind: "Read", Value: "src"},
-				{Pos: irdl.Position{Line: 53, Column: 25}, Kind: "Write", Value: "dst"},
-			}}},
-			{Pos: irdl.Position{Line: 54, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 54, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 54, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 54, Column: 31}, Kind: "parser"},
-				{Pos: irdl.Position{Line: 54, Column: 39}, Kind: "verifier", Func: "verifyTileTypes"},
+			{Pos: irdl.Position{Line: 45, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 45, Column: 12}, Raw: "\"attr-dict `:` type($result)\""}},
+			{Pos: irdl.Position{Line: 46, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 46, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 46, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 46, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 57, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 57, Column: 3}, Name: "memset", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 58, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 58, Column: 13}, Raw: "\"Fills a tile with a constant\""}},
-			{Pos: irdl.Position{Line: 59, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 59, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 59, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 59, Column: 20}, Name: "TileType"}},
+		{Pos: irdl.Position{Line: 49, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 49, Column: 3}, Name: "slice", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 50, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 50, Column: 13}, Raw: "\"Columns offset to offset + the result's width of a tile's free axis (NKI's t[:, a:b]): a view of the tile, not a copy\""}},
+			{Pos: irdl.Position{Line: 51, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 51, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 51, Column: 15}, Name: "source", C: &irdl.Constraint{Pos: irdl.Position{Line: 51, Column: 23}, Name: "TileType"}},
 			}}},
-			{Pos: irdl.Position{Line: 60, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 60, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 60, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 60, Column: 24}, Name: "F64Attr"}},
+			{Pos: irdl.Position{Line: 52, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 52, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 52, Column: 17}, Name: "offset", C: &irdl.Constraint{Pos: irdl.Position{Line: 52, Column: 25}, Name: "I64Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 61, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 61, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 61, Column: 14}, Kind: "Write", Value: "dst"},
+			{Pos: irdl.Position{Line: 53, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 53, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 53, Column: 14}, Name: "result", C: &irdl.Constraint{Pos: irdl.Position{Line: 53, Column: 22}, Name: "TileType"}},
 			}}},
-			{Pos: irdl.Position{Line: 62, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 62, Column: 12}, Raw: "\"$dst `,` $value attr-dict `:` type($dst)\""}},
-			{Pos: irdl.Position{Line: 63, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 63, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 63, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 63, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			{Pos: irdl.Position{Line: 54, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 54, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 54, Column: 13}, Name: "Pure"},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 66, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 66, Column: 3}, Name: "iota", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 67, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 67, Column: 13}, Raw: "\"Fills a tile with base + p*channel_multiplier + f*step on GpSimd\""}},
-			{Pos: irdl.Position{Line: 68, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 68, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 68, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 68, Column: 30}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 68, Column: 36}, Name: "Index"}},
-			}}},
-			{Pos: irdl.Position{Line: 69, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 69, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 69, Column: 17}, Name: "channel_multiplier", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 37}, Name: "I64Attr"}},
-				{Pos: irdl.Position{Line: 69, Column: 46}, Name: "step", C: &irdl.Constraint{Pos: irdl.Position{Line: 69, Column: 52}, Name: "I64Attr"}},
-			}}},
-			{Pos: irdl.Position{Line: 70, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 70, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 70, Column: 14}, Kind: "Write", Value: "dst"},
-			}}},
-			{Pos: irdl.Position{Line: 71, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 71, Column: 12}, Raw: "\"$dst `,` $base `channel` $channel_multiplier `step` $step attr-dict `:` type($dst)\""}},
-			{Pos: irdl.Position{Line: 72, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 72, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 72, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			{Pos: irdl.Position{Line: 55, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 55, Column: 12}, Raw: "\"$source `[` $offset `]` attr-dict `:` type($source) `->` type($result)\""}},
+			{Pos: irdl.Position{Line: 56, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 56, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 56, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 56, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 77, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 77, Column: 3}, Name: "nc_matmul", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 78, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 78, Column: 13}, Raw: "\"Adds stationaryᵀ·moving to a PSUM tile on the tensor engine\""}},
+		{Pos: irdl.Position{Line: 59, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 59, Column: 3}, Name: "dma_copy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 60, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 60, Column: 13}, Raw: "\"Copies a window between device memory (a view) and an SBUF tile on a DMA engine (adding into memory with accumulate)\""}},
+			{Pos: irdl.Position{Line: 61, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 61, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 61, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 20}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 61, Column: 29}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 34}, Name: "AnyType"}},
+				{Pos: irdl.Position{Line: 61, Column: 43}, Name: "indices", Mod: "variadic", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 61}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 61, Column: 68}, Name: "mask_base", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 61, Column: 88}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 62, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 62, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 62, Column: 17}, Name: "bounds_check", C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 31}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 62, Column: 41}, Name: "accumulate", C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 53}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 62, Column: 63}, Name: "mask_cmp", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 62, Column: 82}, Name: "CmpOp"}},
+				{Pos: irdl.Position{Line: 63, Column: 17}, Name: "mask_channel_multiplier", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 63, Column: 51}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 63, Column: 60}, Name: "mask_step", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 63, Column: 80}, Name: "I64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 64, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 64, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 64, Column: 14}, Kind: "Read", Value: "src"},
+				{Pos: irdl.Position{Line: 64, Column: 25}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 65, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 65, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 65, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 65, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 65, Column: 31}, Kind: "parser"},
+				{Pos: irdl.Position{Line: 65, Column: 39}, Kind: "verifier", Func: "verifyTileTypes"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 68, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 68, Column: 3}, Name: "memset", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 69, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 69, Column: 13}, Raw: "\"Fills a tile with a constant\""}},
+			{Pos: irdl.Position{Line: 70, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 70, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 70, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 70, Column: 20}, Name: "TileType"}},
+			}}},
+			{Pos: irdl.Position{Line: 71, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 71, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 71, Column: 17}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 71, Column: 24}, Name: "F64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 72, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 72, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 72, Column: 14}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 73, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 73, Column: 12}, Raw: "\"$dst `,` $value attr-dict `:` type($dst)\""}},
+			{Pos: irdl.Position{Line: 74, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 74, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 74, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 74, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 77, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 77, Column: 3}, Name: "iota", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 78, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 78, Column: 13}, Raw: "\"Fills a tile with base + p*channel_multiplier + f*step on GpSimd\""}},
 			{Pos: irdl.Position{Line: 79, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 79, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 79, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 79, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 79, Column: 30}, Name: "stationary", C: &irdl.Constraint{Pos: irdl.Position{Line: 79, Column: 42}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 79, Column: 52}, Name: "moving", C: &irdl.Constraint{Pos: irdl.Position{Line: 79, Column: 60}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 79, Column: 30}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 79, Column: 36}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 80, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 80, Column: 14}, Kind: "Read", Value: "stationary"},
-				{Pos: irdl.Position{Line: 80, Column: 32}, Kind: "Read", Value: "moving"},
-				{Pos: irdl.Position{Line: 80, Column: 46}, Kind: "Read", Value: "dst"},
-				{Pos: irdl.Position{Line: 80, Column: 57}, Kind: "Write", Value: "dst"},
+			{Pos: irdl.Position{Line: 80, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 80, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 80, Column: 17}, Name: "channel_multiplier", C: &irdl.Constraint{Pos: irdl.Position{Line: 80, Column: 37}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 80, Column: 46}, Name: "step", C: &irdl.Constraint{Pos: irdl.Position{Line: 80, Column: 52}, Name: "I64Attr"}},
 			}}},
-			{Pos: irdl.Position{Line: 81, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 81, Column: 12}, Raw: "\"$dst `,` $stationary `,` $moving attr-dict `:` type($dst) `,` type($stationary) `,` type($moving)\""}},
-			{Pos: irdl.Position{Line: 82, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 82, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 82, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 82, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			{Pos: irdl.Position{Line: 81, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 81, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 81, Column: 14}, Kind: "Write", Value: "dst"},
 			}}},
-		}}},
-		{Pos: irdl.Position{Line: 85, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 85, Column: 3}, Name: "nc_transpose", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 86, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 86, Column: 13}, Raw: "\"Transposes an SBUF tile into a PSUM tile on the tensor engine\""}},
-			{Pos: irdl.Position{Line: 87, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 87, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 87, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 87, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 87, Column: 30}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 87, Column: 35}, Name: "TileType"}},
-			}}},
-			{Pos: irdl.Position{Line: 88, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 88, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 88, Column: 14}, Kind: "Read", Value: "src"},
-				{Pos: irdl.Position{Line: 88, Column: 25}, Kind: "Write", Value: "dst"},
-			}}},
-			{Pos: irdl.Position{Line: 89, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 89, Column: 12}, Raw: "\"$dst `,` $src attr-dict `:` type($dst) `,` type($src)\""}},
-			{Pos: irdl.Position{Line: 90, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 90, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 90, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			{Pos: irdl.Position{Line: 82, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 82, Column: 12}, Raw: "\"$dst `,` $base `channel` $channel_multiplier `step` $step attr-dict `:` type($dst)\""}},
+			{Pos: irdl.Position{Line: 83, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 83, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 83, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 83, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 95, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 95, Column: 3}, Name: "activation", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 96, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 96, Column: 13}, Raw: "\"dst = f(data*scale + bias) on the scalar engine\""}},
-			{Pos: irdl.Position{Line: 97, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 97, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 97, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 97, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 97, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 97, Column: 36}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 97, Column: 46}, Name: "bias", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 97, Column: 61}, Name: "TileType"}},
+		{Pos: irdl.Position{Line: 88, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 88, Column: 3}, Name: "nc_matmul", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 89, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 89, Column: 13}, Raw: "\"Adds stationaryᵀ·moving to a PSUM tile on the tensor engine\""}},
+			{Pos: irdl.Position{Line: 90, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 90, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 90, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 90, Column: 30}, Name: "stationary", C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 42}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 90, Column: 52}, Name: "moving", C: &irdl.Constraint{Pos: irdl.Position{Line: 90, Column: 60}, Name: "TileType"}},
 			}}},
-			{Pos: irdl.Position{Line: 98, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 98, Column: 17}, Name: "func", C: &irdl.Constraint{Pos: irdl.Position{Line: 98, Column: 23}, Name: "ActFunc"}},
-				{Pos: irdl.Position{Line: 98, Column: 32}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 98, Column: 39}, Name: "F64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 98, Column: 49}, Value: "1.0"}},
+			{Pos: irdl.Position{Line: 91, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 91, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 91, Column: 14}, Kind: "Read", Value: "stationary"},
+				{Pos: irdl.Position{Line: 91, Column: 32}, Kind: "Read", Value: "moving"},
+				{Pos: irdl.Position{Line: 91, Column: 46}, Kind: "Read", Value: "dst"},
+				{Pos: irdl.Position{Line: 91, Column: 57}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 92, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 92, Column: 12}, Raw: "\"$dst `,` $stationary `,` $moving attr-dict `:` type($dst) `,` type($stationary) `,` type($moving)\""}},
+			{Pos: irdl.Position{Line: 93, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 93, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 93, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 93, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 96, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 96, Column: 3}, Name: "nc_transpose", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 97, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 97, Column: 13}, Raw: "\"Transposes an SBUF tile into a PSUM tile on the tensor engine\""}},
+			{Pos: irdl.Position{Line: 98, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 98, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 98, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 98, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 98, Column: 30}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 98, Column: 35}, Name: "TileType"}},
 			}}},
 			{Pos: irdl.Position{Line: 99, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 99, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 99, Column: 14}, Kind: "Read", Value: "data"},
-				{Pos: irdl.Position{Line: 99, Column: 26}, Kind: "Write", Value: "dst"},
+				{Pos: irdl.Position{Line: 99, Column: 14}, Kind: "Read", Value: "src"},
+				{Pos: irdl.Position{Line: 99, Column: 25}, Kind: "Write", Value: "dst"},
 			}}},
-			{Pos: irdl.Position{Line: 100, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 100, Column: 12}, Raw: "\"$func $dst `,` $data (`bias` $bias^)? attr-dict `:` type(operands)\""}},
+			{Pos: irdl.Position{Line: 100, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 100, Column: 12}, Raw: "\"$dst `,` $src attr-dict `:` type($dst) `,` type($src)\""}},
 			{Pos: irdl.Position{Line: 101, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 101, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 101, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 101, Column: 22}, Kind: "canonicalizer"},
-				{Pos: irdl.Position{Line: 101, Column: 37}, Kind: "verifier", Func: "verifyTileTypes"},
+				{Pos: irdl.Position{Line: 101, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 104, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 104, Column: 3}, Name: "activation_reduce", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 105, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 105, Column: 13}, Raw: "\"activation that also sums each partition of its result into a one-column tile\""}},
-			{Pos: irdl.Position{Line: 106, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 106, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 106, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 106, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 106, Column: 30}, Name: "reduce", C: &irdl.Constraint{Pos: irdl.Position{Line: 106, Column: 38}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 106, Column: 48}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 106, Column: 54}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 106, Column: 64}, Name: "bias", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 106, Column: 79}, Name: "TileType"}},
+		{Pos: irdl.Position{Line: 106, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 106, Column: 3}, Name: "activation", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 107, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 107, Column: 13}, Raw: "\"dst = f(data*scale + bias) on the scalar engine\""}},
+			{Pos: irdl.Position{Line: 108, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 108, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 108, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 108, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 36}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 108, Column: 46}, Name: "bias", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 108, Column: 61}, Name: "TileType"}},
 			}}},
-			{Pos: irdl.Position{Line: 107, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 107, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 107, Column: 17}, Name: "func", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 23}, Name: "ActFunc"}},
-				{Pos: irdl.Position{Line: 107, Column: 32}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 107, Column: 39}, Name: "F64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 107, Column: 49}, Value: "1.0"}},
+			{Pos: irdl.Position{Line: 109, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 109, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 109, Column: 17}, Name: "func", C: &irdl.Constraint{Pos: irdl.Position{Line: 109, Column: 23}, Name: "ActFunc"}},
+				{Pos: irdl.Position{Line: 109, Column: 32}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 109, Column: 39}, Name: "F64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 109, Column: 49}, Value: "1.0"}},
 			}}},
-			{Pos: irdl.Position{Line: 108, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 108, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 108, Column: 14}, Kind: "Read", Value: "data"},
-				{Pos: irdl.Position{Line: 108, Column: 26}, Kind: "Write", Value: "dst"},
-				{Pos: irdl.Position{Line: 108, Column: 38}, Kind: "Write", Value: "reduce"},
+			{Pos: irdl.Position{Line: 110, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 110, Column: 14}, Kind: "Read", Value: "data"},
+				{Pos: irdl.Position{Line: 110, Column: 26}, Kind: "Write", Value: "dst"},
 			}}},
-			{Pos: irdl.Position{Line: 109, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 109, Column: 12}, Raw: "\"$func $dst `,` $reduce `,` $data (`bias` $bias^)? attr-dict `:` type(operands)\""}},
-			{Pos: irdl.Position{Line: 110, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 110, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 110, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 110, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			{Pos: irdl.Position{Line: 111, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 111, Column: 12}, Raw: "\"$func $dst `,` $data (`bias` $bias^)? attr-dict `:` type(operands)\""}},
+			{Pos: irdl.Position{Line: 112, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 112, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 112, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 112, Column: 22}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 112, Column: 37}, Kind: "verifier", Func: "verifyTileTypes"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 115, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 115, Column: 3}, Name: "tensor_tensor", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 116, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 116, Column: 13}, Raw: "\"dst = op(data1, data2) elementwise\""}},
+		{Pos: irdl.Position{Line: 115, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 115, Column: 3}, Name: "activation_reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 116, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 116, Column: 13}, Raw: "\"activation that also sums each partition of its result into a one-column tile\""}},
 			{Pos: irdl.Position{Line: 117, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 117, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
 				{Pos: irdl.Position{Line: 117, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 117, Column: 30}, Name: "data1", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 37}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 117, Column: 47}, Name: "data2", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 54}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 117, Column: 30}, Name: "reduce", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 38}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 117, Column: 48}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 54}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 117, Column: 64}, Name: "bias", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 117, Column: 79}, Name: "TileType"}},
 			}}},
 			{Pos: irdl.Position{Line: 118, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 118, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 118, Column: 17}, Name: "op", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 21}, Name: "AluOp"}},
-				{Pos: irdl.Position{Line: 118, Column: 28}, Name: "engine", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 36}, Name: "Engine"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 118, Column: 45}, Value: "vector"}},
+				{Pos: irdl.Position{Line: 118, Column: 17}, Name: "func", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 23}, Name: "ActFunc"}},
+				{Pos: irdl.Position{Line: 118, Column: 32}, Name: "scale", C: &irdl.Constraint{Pos: irdl.Position{Line: 118, Column: 39}, Name: "F64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 118, Column: 49}, Value: "1.0"}},
 			}}},
 			{Pos: irdl.Position{Line: 119, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 119, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 119, Column: 14}, Kind: "Read", Value: "data1"},
-				{Pos: irdl.Position{Line: 119, Column: 27}, Kind: "Read", Value: "data2"},
-				{Pos: irdl.Position{Line: 119, Column: 40}, Kind: "Write", Value: "dst"},
+				{Pos: irdl.Position{Line: 119, Column: 14}, Kind: "Read", Value: "data"},
+				{Pos: irdl.Position{Line: 119, Column: 26}, Kind: "Write", Value: "dst"},
+				{Pos: irdl.Position{Line: 119, Column: 38}, Kind: "Write", Value: "reduce"},
 			}}},
-			{Pos: irdl.Position{Line: 120, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 120, Column: 12}, Raw: "\"$op $dst `,` $data1 `,` $data2 attr-dict `:` type($dst) `,` type($data1) `,` type($data2)\""}},
+			{Pos: irdl.Position{Line: 120, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 120, Column: 12}, Raw: "\"$func $dst `,` $reduce `,` $data (`bias` $bias^)? attr-dict `:` type(operands)\""}},
 			{Pos: irdl.Position{Line: 121, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 121, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
 				{Pos: irdl.Position{Line: 121, Column: 12}, Kind: "verifier"},
 				{Pos: irdl.Position{Line: 121, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 124, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 124, Column: 3}, Name: "tensor_scalar", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 125, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 125, Column: 13}, Raw: "\"dst = op(data, scalar) with a per-partition scalar tile, a run-time f32 or an immediate\""}},
-			{Pos: irdl.Position{Line: 126, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 126, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 126, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 126, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 36}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 126, Column: 46}, Name: "scalar", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 63}, Name: "AnyOf", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 126, Column: 69}, C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 69}, Name: "TileType"}},
-					{Pos: irdl.Position{Line: 126, Column: 79}, C: &irdl.Constraint{Pos: irdl.Position{Line: 126, Column: 79}, Name: "F32"}},
+		{Pos: irdl.Position{Line: 126, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 126, Column: 3}, Name: "tensor_tensor", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 127, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 127, Column: 13}, Raw: "\"dst = op(data1, data2) elementwise\""}},
+			{Pos: irdl.Position{Line: 128, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 128, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 128, Column: 30}, Name: "data1", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 37}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 128, Column: 47}, Name: "data2", C: &irdl.Constraint{Pos: irdl.Position{Line: 128, Column: 54}, Name: "TileType"}},
+			}}},
+			{Pos: irdl.Position{Line: 129, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 129, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 129, Column: 17}, Name: "op", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 21}, Name: "AluOp"}},
+				{Pos: irdl.Position{Line: 129, Column: 28}, Name: "engine", C: &irdl.Constraint{Pos: irdl.Position{Line: 129, Column: 36}, Name: "Engine"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 129, Column: 45}, Value: "vector"}},
+			}}},
+			{Pos: irdl.Position{Line: 130, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 130, Column: 14}, Kind: "Read", Value: "data1"},
+				{Pos: irdl.Position{Line: 130, Column: 27}, Kind: "Read", Value: "data2"},
+				{Pos: irdl.Position{Line: 130, Column: 40}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 131, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 131, Column: 12}, Raw: "\"$op $dst `,` $data1 `,` $data2 attr-dict `:` type($dst) `,` type($data1) `,` type($data2)\""}},
+			{Pos: irdl.Position{Line: 132, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 132, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 132, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 132, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 135, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 135, Column: 3}, Name: "tensor_scalar", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 136, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 136, Column: 13}, Raw: "\"dst = op(data, scalar) with a per-partition scalar tile, a run-time f32 or an immediate\""}},
+			{Pos: irdl.Position{Line: 137, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 137, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 137, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 137, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 137, Column: 36}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 137, Column: 46}, Name: "scalar", Mod: "optional", C: &irdl.Constraint{Pos: irdl.Position{Line: 137, Column: 63}, Name: "AnyOf", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 137, Column: 69}, C: &irdl.Constraint{Pos: irdl.Position{Line: 137, Column: 69}, Name: "TileType"}},
+					{Pos: irdl.Position{Line: 137, Column: 79}, C: &irdl.Constraint{Pos: irdl.Position{Line: 137, Column: 79}, Name: "F32"}},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 127, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 127, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 127, Column: 17}, Name: "op", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 21}, Name: "AluOp"}},
-				{Pos: irdl.Position{Line: 127, Column: 28}, Name: "imm", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 42}, Name: "F64Attr"}},
-				{Pos: irdl.Position{Line: 127, Column: 51}, Name: "reverse", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 60}, Name: "UnitAttr"}},
-				{Pos: irdl.Position{Line: 127, Column: 70}, Name: "engine", C: &irdl.Constraint{Pos: irdl.Position{Line: 127, Column: 78}, Name: "Engine"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 127, Column: 87}, Value: "vector"}},
+			{Pos: irdl.Position{Line: 138, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 138, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 138, Column: 17}, Name: "op", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 21}, Name: "AluOp"}},
+				{Pos: irdl.Position{Line: 138, Column: 28}, Name: "imm", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 42}, Name: "F64Attr"}},
+				{Pos: irdl.Position{Line: 138, Column: 51}, Name: "reverse", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 60}, Name: "UnitAttr"}},
+				{Pos: irdl.Position{Line: 138, Column: 70}, Name: "engine", C: &irdl.Constraint{Pos: irdl.Position{Line: 138, Column: 78}, Name: "Engine"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 138, Column: 87}, Value: "vector"}},
 			}}},
-			{Pos: irdl.Position{Line: 128, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 128, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 128, Column: 14}, Kind: "Read", Value: "data"},
-				{Pos: irdl.Position{Line: 128, Column: 26}, Kind: "Write", Value: "dst"},
+			{Pos: irdl.Position{Line: 139, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 139, Column: 14}, Kind: "Read", Value: "data"},
+				{Pos: irdl.Position{Line: 139, Column: 26}, Kind: "Write", Value: "dst"},
 			}}},
-			{Pos: irdl.Position{Line: 129, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 129, Column: 12}, Raw: "\"$op $dst `,` $data (`,` $scalar^)? (`imm` $imm^)? (`reverse` $reverse^)? attr-dict `:` type(operands)\""}},
-			{Pos: irdl.Position{Line: 130, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 130, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 130, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 130, Column: 22}, Kind: "canonicalizer"},
-				{Pos: irdl.Position{Line: 130, Column: 37}, Kind: "verifier", Func: "verifyTileTypes"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 133, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 133, Column: 3}, Name: "tensor_reduce", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 134, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 134, Column: 13}, Raw: "\"Reduces each partition along the free axis into a one-column tile\""}},
-			{Pos: irdl.Position{Line: 135, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 135, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 135, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 135, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 135, Column: 36}, Name: "TileType"}},
-			}}},
-			{Pos: irdl.Position{Line: 136, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 136, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 136, Column: 17}, Name: "op", C: &irdl.Constraint{Pos: irdl.Position{Line: 136, Column: 21}, Name: "AluOp"}},
-			}}},
-			{Pos: irdl.Position{Line: 137, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 137, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 137, Column: 14}, Kind: "Read", Value: "data"},
-				{Pos: irdl.Position{Line: 137, Column: 26}, Kind: "Write", Value: "dst"},
-			}}},
-			{Pos: irdl.Position{Line: 138, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 138, Column: 12}, Raw: "\"$op $dst `,` $data attr-dict `:` type($dst) `,` type($data)\""}},
-			{Pos: irdl.Position{Line: 139, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 139, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 139, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 139, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			{Pos: irdl.Position{Line: 140, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 140, Column: 12}, Raw: "\"$op $dst `,` $data (`,` $scalar^)? (`imm` $imm^)? (`reverse` $reverse^)? attr-dict `:` type(operands)\""}},
+			{Pos: irdl.Position{Line: 141, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 141, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 141, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 141, Column: 22}, Kind: "canonicalizer"},
+				{Pos: irdl.Position{Line: 141, Column: 37}, Kind: "verifier", Func: "verifyTileTypes"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 142, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 142, Column: 3}, Name: "tensor_copy", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 143, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 143, Column: 13}, Raw: "\"Copies a tile into another, casting to the destination's type\""}},
-			{Pos: irdl.Position{Line: 144, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 144, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 144, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 144, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 144, Column: 30}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 144, Column: 35}, Name: "TileType"}},
+		{Pos: irdl.Position{Line: 144, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 144, Column: 3}, Name: "tensor_reduce", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 145, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 145, Column: 13}, Raw: "\"Reduces each partition along the free axis into a one-column tile\""}},
+			{Pos: irdl.Position{Line: 146, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 146, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 146, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 146, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 146, Column: 36}, Name: "TileType"}},
 			}}},
-			{Pos: irdl.Position{Line: 145, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 145, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 145, Column: 17}, Name: "engine", C: &irdl.Constraint{Pos: irdl.Position{Line: 145, Column: 25}, Name: "Engine"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 145, Column: 34}, Value: "vector"}},
+			{Pos: irdl.Position{Line: 147, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 147, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 147, Column: 17}, Name: "op", C: &irdl.Constraint{Pos: irdl.Position{Line: 147, Column: 21}, Name: "AluOp"}},
 			}}},
-			{Pos: irdl.Position{Line: 146, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 146, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 146, Column: 14}, Kind: "Read", Value: "src"},
-				{Pos: irdl.Position{Line: 146, Column: 25}, Kind: "Write", Value: "dst"},
+			{Pos: irdl.Position{Line: 148, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 148, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 148, Column: 14}, Kind: "Read", Value: "data"},
+				{Pos: irdl.Position{Line: 148, Column: 26}, Kind: "Write", Value: "dst"},
 			}}},
-			{Pos: irdl.Position{Line: 147, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 147, Column: 12}, Raw: "\"$dst `,` $src attr-dict `:` type($dst) `,` type($src)\""}},
-			{Pos: irdl.Position{Line: 148, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 148, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 148, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 148, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 151, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 151, Column: 3}, Name: "reciprocal", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 152, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 152, Column: 13}, Raw: "\"dst = 1/data elementwise\""}},
-			{Pos: irdl.Position{Line: 153, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 153, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 153, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 153, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 153, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 153, Column: 36}, Name: "TileType"}},
-			}}},
-			{Pos: irdl.Position{Line: 154, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 154, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 154, Column: 14}, Kind: "Read", Value: "data"},
-				{Pos: irdl.Position{Line: 154, Column: 26}, Kind: "Write", Value: "dst"},
-			}}},
-			{Pos: irdl.Position{Line: 155, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 155, Column: 12}, Raw: "\"$dst `,` $data attr-dict `:` type($dst) `,` type($data)\""}},
-			{Pos: irdl.Position{Line: 156, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 156, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 156, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 156, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			{Pos: irdl.Position{Line: 149, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 149, Column: 12}, Raw: "\"$op $dst `,` $data attr-dict `:` type($dst) `,` type($data)\""}},
+			{Pos: irdl.Position{Line: 150, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 150, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 150, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 150, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 159, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 159, Column: 3}, Name: "affine_select", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 160, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 160, Column: 13}, Raw: "\"dst = data where base + p*channel_multiplier + f*step (cmp) 0, else value (GpSimd masks)\""}},
-			{Pos: irdl.Position{Line: 161, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 161, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 161, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 161, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 36}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 161, Column: 46}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 161, Column: 52}, Name: "Index"}},
+		{Pos: irdl.Position{Line: 153, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 153, Column: 3}, Name: "tensor_copy", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 154, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 154, Column: 13}, Raw: "\"Copies a tile into another, casting to the destination's type\""}},
+			{Pos: irdl.Position{Line: 155, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 155, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 155, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 155, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 155, Column: 30}, Name: "src", C: &irdl.Constraint{Pos: irdl.Position{Line: 155, Column: 35}, Name: "TileType"}},
 			}}},
-			{Pos: irdl.Position{Line: 162, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 162, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
-				{Pos: irdl.Position{Line: 162, Column: 17}, Name: "cmp", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 22}, Name: "CmpOp"}},
-				{Pos: irdl.Position{Line: 162, Column: 29}, Name: "channel_multiplier", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 49}, Name: "I64Attr"}},
-				{Pos: irdl.Position{Line: 162, Column: 58}, Name: "step", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 64}, Name: "I64Attr"}},
-				{Pos: irdl.Position{Line: 162, Column: 73}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 162, Column: 80}, Name: "F64Attr"}},
+			{Pos: irdl.Position{Line: 156, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 156, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 156, Column: 17}, Name: "engine", C: &irdl.Constraint{Pos: irdl.Position{Line: 156, Column: 25}, Name: "Engine"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 156, Column: 34}, Value: "vector"}},
 			}}},
-			{Pos: irdl.Position{Line: 163, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 163, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 163, Column: 14}, Kind: "Read", Value: "data"},
-				{Pos: irdl.Position{Line: 163, Column: 26}, Kind: "Write", Value: "dst"},
+			{Pos: irdl.Position{Line: 157, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 157, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 157, Column: 14}, Kind: "Read", Value: "src"},
+				{Pos: irdl.Position{Line: 157, Column: 25}, Kind: "Write", Value: "dst"},
 			}}},
-			{Pos: irdl.Position{Line: 164, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 164, Column: 12}, Raw: "\"$dst `,` $data `where` $base `channel` $channel_multiplier `step` $step $cmp `else` $value attr-dict `:` type($dst) `,` type($data)\""}},
-			{Pos: irdl.Position{Line: 165, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 165, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 165, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			{Pos: irdl.Position{Line: 158, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 158, Column: 12}, Raw: "\"$dst `,` $src attr-dict `:` type($dst) `,` type($src)\""}},
+			{Pos: irdl.Position{Line: 159, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 159, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 159, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 159, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 168, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 168, Column: 3}, Name: "bn_stats", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 169, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 169, Column: 13}, Raw: "\"Per-partition statistics (count, mean, M2) of up to 512 elements, for bn_aggr\""}},
-			{Pos: irdl.Position{Line: 170, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 170, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 170, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 170, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 170, Column: 36}, Name: "TileType"}},
+		{Pos: irdl.Position{Line: 162, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 162, Column: 3}, Name: "reciprocal", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 163, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 163, Column: 13}, Raw: "\"dst = 1/data elementwise\""}},
+			{Pos: irdl.Position{Line: 164, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 164, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 164, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 164, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 164, Column: 36}, Name: "TileType"}},
 			}}},
-			{Pos: irdl.Position{Line: 171, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 171, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 171, Column: 14}, Kind: "Read", Value: "data"},
-				{Pos: irdl.Position{Line: 171, Column: 26}, Kind: "Write", Value: "dst"},
+			{Pos: irdl.Position{Line: 165, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 165, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 165, Column: 14}, Kind: "Read", Value: "data"},
+				{Pos: irdl.Position{Line: 165, Column: 26}, Kind: "Write", Value: "dst"},
 			}}},
-			{Pos: irdl.Position{Line: 172, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 172, Column: 12}, Raw: "\"$dst `,` $data attr-dict `:` type($dst) `,` type($data)\""}},
-			{Pos: irdl.Position{Line: 173, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 173, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 173, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 173, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
-			}}},
-		}}},
-		{Pos: irdl.Position{Line: 176, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 176, Column: 3}, Name: "bn_aggr", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 177, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 177, Column: 13}, Raw: "\"Aggregates bn_stats chunks into the per-partition mean and variance\""}},
-			{Pos: irdl.Position{Line: 178, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 178, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 178, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 178, Column: 20}, Name: "TileType"}},
-				{Pos: irdl.Position{Line: 178, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 178, Column: 36}, Name: "TileType"}},
-			}}},
-			{Pos: irdl.Position{Line: 179, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 179, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
-				{Pos: irdl.Position{Line: 179, Column: 14}, Kind: "Read", Value: "data"},
-				{Pos: irdl.Position{Line: 179, Column: 26}, Kind: "Write", Value: "dst"},
-			}}},
-			{Pos: irdl.Position{Line: 180, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 180, Column: 12}, Raw: "\"$dst `,` $data attr-dict `:` type($dst) `,` type($data)\""}},
-			{Pos: irdl.Position{Line: 181, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 181, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 181, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 181, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			{Pos: irdl.Position{Line: 166, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 166, Column: 12}, Raw: "\"$dst `,` $data attr-dict `:` type($dst) `,` type($data)\""}},
+			{Pos: irdl.Position{Line: 167, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 167, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 167, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 167, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 186, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 186, Column: 3}, Name: "affine_range", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 187, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 187, Column: 13}, Raw: "\"A loop whose iterations are independent but for associative accumulation (nl.affine_range)\""}},
-			{Pos: irdl.Position{Line: 188, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 188, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 188, Column: 15}, Name: "lowerBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 27}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 188, Column: 34}, Name: "upperBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 46}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 188, Column: 53}, Name: "step", C: &irdl.Constraint{Pos: irdl.Position{Line: 188, Column: 59}, Name: "Index"}},
+		{Pos: irdl.Position{Line: 170, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 170, Column: 3}, Name: "affine_select", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 171, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 171, Column: 13}, Raw: "\"dst = data where base + p*channel_multiplier + f*step (cmp) 0, else value (GpSimd masks)\""}},
+			{Pos: irdl.Position{Line: 172, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 172, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 172, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 172, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 36}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 172, Column: 46}, Name: "base", C: &irdl.Constraint{Pos: irdl.Position{Line: 172, Column: 52}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 189, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 189, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 189, Column: 20}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 189, Column: 32}, Int: "1"},
+			{Pos: irdl.Position{Line: 173, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 173, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 173, Column: 17}, Name: "cmp", C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 22}, Name: "CmpOp"}},
+				{Pos: irdl.Position{Line: 173, Column: 29}, Name: "channel_multiplier", C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 49}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 173, Column: 58}, Name: "step", C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 64}, Name: "I64Attr"}},
+				{Pos: irdl.Position{Line: 173, Column: 73}, Name: "value", C: &irdl.Constraint{Pos: irdl.Position{Line: 173, Column: 80}, Name: "F64Attr"}},
+			}}},
+			{Pos: irdl.Position{Line: 174, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 174, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 174, Column: 14}, Kind: "Read", Value: "data"},
+				{Pos: irdl.Position{Line: 174, Column: 26}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 175, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 175, Column: 12}, Raw: "\"$dst `,` $data `where` $base `channel` $channel_multiplier `step` $step $cmp `else` $value attr-dict `:` type($dst) `,` type($data)\""}},
+			{Pos: irdl.Position{Line: 176, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 176, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 176, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 176, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 179, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 179, Column: 3}, Name: "bn_stats", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 180, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 180, Column: 13}, Raw: "\"Per-partition statistics of up to 512 elements, (count, mean, M2) of the even and of the odd elements, for bn_aggr\""}},
+			{Pos: irdl.Position{Line: 181, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 181, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 181, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 181, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 181, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 181, Column: 36}, Name: "TileType"}},
+			}}},
+			{Pos: irdl.Position{Line: 182, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 182, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 182, Column: 14}, Kind: "Read", Value: "data"},
+				{Pos: irdl.Position{Line: 182, Column: 26}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 183, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 183, Column: 12}, Raw: "\"$dst `,` $data attr-dict `:` type($dst) `,` type($data)\""}},
+			{Pos: irdl.Position{Line: 184, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 184, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 184, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 184, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 187, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 187, Column: 3}, Name: "bn_aggr", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 188, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 188, Column: 13}, Raw: "\"Aggregates bn_stats results ((count, mean, M2) triples) into the per-partition mean and variance\""}},
+			{Pos: irdl.Position{Line: 189, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 189, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 189, Column: 15}, Name: "dst", C: &irdl.Constraint{Pos: irdl.Position{Line: 189, Column: 20}, Name: "TileType"}},
+				{Pos: irdl.Position{Line: 189, Column: 30}, Name: "data", C: &irdl.Constraint{Pos: irdl.Position{Line: 189, Column: 36}, Name: "TileType"}},
+			}}},
+			{Pos: irdl.Position{Line: 190, Column: 5}, Effects: &irdl.EffectList{Pos: irdl.Position{Line: 190, Column: 5}, Kw: "effects", Effects: []*irdl.Effect{
+				{Pos: irdl.Position{Line: 190, Column: 14}, Kind: "Read", Value: "data"},
+				{Pos: irdl.Position{Line: 190, Column: 26}, Kind: "Write", Value: "dst"},
+			}}},
+			{Pos: irdl.Position{Line: 191, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 191, Column: 12}, Raw: "\"$dst `,` $data attr-dict `:` type($dst) `,` type($data)\""}},
+			{Pos: irdl.Position{Line: 192, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 192, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 192, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 192, Column: 22}, Kind: "verifier", Func: "verifyTileTypes"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 197, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 197, Column: 3}, Name: "affine_range", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 198, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 198, Column: 13}, Raw: "\"A loop whose iterations are independent but for associative accumulation (nl.affine_range)\""}},
+			{Pos: irdl.Position{Line: 199, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 199, Column: 15}, Name: "lowerBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 199, Column: 27}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 199, Column: 34}, Name: "upperBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 199, Column: 46}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 199, Column: 53}, Name: "step", C: &irdl.Constraint{Pos: irdl.Position{Line: 199, Column: 59}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 200, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 200, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 200, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 200, Column: 20}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 200, Column: 32}, Int: "1"},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 190, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 190, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 190, Column: 13}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 190, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 190, Column: 43}, Raw: "\"neuron.yield\""}},
+			{Pos: irdl.Position{Line: 201, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 201, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 201, Column: 13}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 201, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 201, Column: 43}, Raw: "\"neuron.yield\""}},
 				}},
-				{Pos: irdl.Position{Line: 190, Column: 60}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 201, Column: 60}, Name: "RecursiveMemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 191, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 191, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 191, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 191, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 191, Column: 31}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 202, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 202, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 202, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 202, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 202, Column: 31}, Kind: "parser"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 194, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 194, Column: 3}, Name: "sequential_range", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 195, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 195, Column: 13}, Raw: "\"A loop whose iterations run in order and may depend on each other (nl.sequential_range)\""}},
-			{Pos: irdl.Position{Line: 196, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 196, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 196, Column: 15}, Name: "lowerBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 27}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 196, Column: 34}, Name: "upperBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 46}, Name: "Index"}},
-				{Pos: irdl.Position{Line: 196, Column: 53}, Name: "step", C: &irdl.Constraint{Pos: irdl.Position{Line: 196, Column: 59}, Name: "Index"}},
+		{Pos: irdl.Position{Line: 205, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 205, Column: 3}, Name: "sequential_range", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 206, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 206, Column: 13}, Raw: "\"A loop whose iterations run in order and may depend on each other (nl.sequential_range)\""}},
+			{Pos: irdl.Position{Line: 207, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 207, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 207, Column: 15}, Name: "lowerBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 27}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 207, Column: 34}, Name: "upperBound", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 46}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 207, Column: 53}, Name: "step", C: &irdl.Constraint{Pos: irdl.Position{Line: 207, Column: 59}, Name: "Index"}},
 			}}},
-			{Pos: irdl.Position{Line: 197, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 197, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 197, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 197, Column: 20}, Name: "SizedRegion", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 197, Column: 32}, Int: "1"},
+			{Pos: irdl.Position{Line: 208, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 208, Column: 5}, Kw: "regions", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 208, Column: 14}, Name: "body", C: &irdl.Constraint{Pos: irdl.Position{Line: 208, Column: 20}, Name: "SizedRegion", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 208, Column: 32}, Int: "1"},
 				}}},
 			}}},
-			{Pos: irdl.Position{Line: 198, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 198, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 198, Column: 13}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 198, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 198, Column: 43}, Raw: "\"neuron.yield\""}},
+			{Pos: irdl.Position{Line: 209, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 209, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 209, Column: 13}, Name: "SingleBlockImplicitTerminator", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 209, Column: 43}, Str: &irdl.Str{Pos: irdl.Position{Line: 209, Column: 43}, Raw: "\"neuron.yield\""}},
 				}},
-				{Pos: irdl.Position{Line: 198, Column: 60}, Name: "RecursiveMemoryEffects"},
+				{Pos: irdl.Position{Line: 209, Column: 60}, Name: "RecursiveMemoryEffects"},
 			}}},
-			{Pos: irdl.Position{Line: 199, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 199, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
-				{Pos: irdl.Position{Line: 199, Column: 12}, Kind: "verifier"},
-				{Pos: irdl.Position{Line: 199, Column: 22}, Kind: "printer"},
-				{Pos: irdl.Position{Line: 199, Column: 31}, Kind: "parser"},
+			{Pos: irdl.Position{Line: 210, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 210, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 210, Column: 12}, Kind: "verifier"},
+				{Pos: irdl.Position{Line: 210, Column: 22}, Kind: "printer"},
+				{Pos: irdl.Position{Line: 210, Column: 31}, Kind: "parser"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 202, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 202, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 203, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 203, Column: 13}, Raw: "\"Ends the body of a loop\""}},
-			{Pos: irdl.Position{Line: 204, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 204, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 204, Column: 13}, Name: "Pure"},
-				{Pos: irdl.Position{Line: 204, Column: 19}, Name: "ReturnLike"},
-				{Pos: irdl.Position{Line: 204, Column: 31}, Name: "Terminator"},
-				{Pos: irdl.Position{Line: 204, Column: 43}, Name: "HasParent", Args: []*irdl.CArg{
-					{Pos: irdl.Position{Line: 204, Column: 53}, Str: &irdl.Str{Pos: irdl.Position{Line: 204, Column: 53}, Raw: "\"neuron.affine_range\""}},
-					{Pos: irdl.Position{Line: 204, Column: 76}, Str: &irdl.Str{Pos: irdl.Position{Line: 204, Column: 76}, Raw: "\"neuron.sequential_range\""}},
+		{Pos: irdl.Position{Line: 213, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 213, Column: 3}, Name: "yield", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 214, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 214, Column: 13}, Raw: "\"Ends the body of a loop\""}},
+			{Pos: irdl.Position{Line: 215, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 215, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 215, Column: 13}, Name: "Pure"},
+				{Pos: irdl.Position{Line: 215, Column: 19}, Name: "ReturnLike"},
+				{Pos: irdl.Position{Line: 215, Column: 31}, Name: "Terminator"},
+				{Pos: irdl.Position{Line: 215, Column: 43}, Name: "HasParent", Args: []*irdl.CArg{
+					{Pos: irdl.Position{Line: 215, Column: 53}, Str: &irdl.Str{Pos: irdl.Position{Line: 215, Column: 53}, Raw: "\"neuron.affine_range\""}},
+					{Pos: irdl.Position{Line: 215, Column: 76}, Str: &irdl.Str{Pos: irdl.Position{Line: 215, Column: 76}, Raw: "\"neuron.sequential_range\""}},
 				}},
 			}}},
-			{Pos: irdl.Position{Line: 205, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 205, Column: 12}, Raw: "\"attr-dict\""}},
+			{Pos: irdl.Position{Line: 216, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 216, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
 	}},
 }}

@@ -127,10 +127,11 @@ func verifyAlloc(op AllocOp) error {
 	return verifyCapacity(op.Operation, c)
 }
 
-// verifyCapacity checks that the allocations of op's kernel, up to and
-// including op, fit SBUF and the PSUM banks. Every allocation of a kernel
-// counts once (one inside a loop is one buffer, reused by each
-// iteration); the error goes to the first allocation over a limit.
+// verifyCapacity checks that the tiles of op's kernel fit the chip when
+// op allocates its tile: the SBUF allocations up to and including op
+// (every allocation of a kernel counts once: one inside a loop is one
+// buffer, reused by each iteration), and the PSUM banks of the tiles live
+// at op (see psumLive).
 func verifyCapacity(op *ir.Operation, c *chips.Chip) error {
 	k := op.ParentOp()
 	for k != nil {
@@ -142,8 +143,14 @@ func verifyCapacity(op *ir.Operation, c *chips.Chip) error {
 	if k == nil {
 		return nil
 	}
+	if t := tileOf(op.Result(0)); t.Buffer() == BufferPsum {
+		if banks := psumLive(k, op, c); banks > c.AccBanks {
+			return ir.OpError(op, fmt.Sprintf("the kernel's PSUM tiles need %d banks per partition, over the %d of %s", banks, c.AccBanks, c.Name))
+		}
+		return nil
+	}
 	sbufMax := c.MemoryBytes / c.PartitionMax
-	var sbuf, banks int64
+	var sbuf int64
 	var err error
 	k.Walk(ir.PreOrder, func(o *ir.Operation) bool {
 		a, ok := AsAllocOp(o)
@@ -151,23 +158,104 @@ func verifyCapacity(op *ir.Operation, c *chips.Chip) error {
 			return true
 		}
 		t := tileOf(a.Result())
-		if len(t.Shape()) != 2 {
+		if len(t.Shape()) != 2 || t.Buffer() == BufferPsum {
 			return true
 		}
-		if t.Buffer() == BufferPsum {
-			banks += (FreeBytes(t) + c.AccFreeBytes - 1) / c.AccFreeBytes
-			if o == op && banks > c.AccBanks {
-				err = ir.OpError(op, fmt.Sprintf("the kernel's PSUM tiles need %d banks per partition, over the %d of %s", banks, c.AccBanks, c.Name))
-			}
-		} else {
-			sbuf += FreeBytes(t)
-			if o == op && sbuf > sbufMax {
-				err = ir.OpError(op, fmt.Sprintf("the kernel's SBUF tiles need %d bytes per partition, over the %d of %s", sbuf, sbufMax, c.Name))
-			}
+		sbuf += FreeBytes(t)
+		if o == op && sbuf > sbufMax {
+			err = ir.OpError(op, fmt.Sprintf("the kernel's SBUF tiles need %d bytes per partition, over the %d of %s", sbuf, sbufMax, c.Name))
 		}
 		return o != op
 	})
 	return err
+}
+
+// psumLive returns the PSUM banks of kernel k's tiles that are live where
+// at allocates its tile. A PSUM tile is live from its allocation to its
+// last use (through the slices of it), and through the whole of any
+// region-holding operation (a loop) that uses it without containing its
+// allocation, since each iteration of such a loop reads or writes the
+// same tile. Eight banks hold at most eight tiles of a bank each at any
+// one time; tiles whose lives do not overlap may share a bank.
+func psumLive(k, at *ir.Operation, c *chips.Chip) int64 {
+	pos := map[*ir.Operation]int{}
+	end := map[*ir.Operation]int{}
+	n := 0
+	var number func(o *ir.Operation)
+	number = func(o *ir.Operation) {
+		pos[o] = n
+		n++
+		for i := 0; i < o.NumRegions(); i++ {
+			for b := o.Region(i).First(); b != nil; b = b.Next() {
+				for x := b.First(); x != nil; x = x.Next() {
+					number(x)
+				}
+			}
+		}
+		end[o] = n - 1
+	}
+	number(k)
+	here := pos[at]
+	var banks int64
+	k.Walk(ir.PreOrder, func(o *ir.Operation) bool {
+		a, ok := AsAllocOp(o)
+		if !ok {
+			return true
+		}
+		t := tileOf(a.Result())
+		if len(t.Shape()) != 2 || t.Buffer() != BufferPsum || pos[o] > here {
+			return true
+		}
+		last := pos[o]
+		var uses func(v ir.Value)
+		uses = func(v ir.Value) {
+			for u := v.FirstUse(); u != nil; u = u.Next() {
+				w := u.Owner()
+				if s, ok := AsSliceOp(w); ok {
+					uses(s.Result())
+					continue
+				}
+				last = max(last, pos[w])
+				for p := w.ParentOp(); p != nil && p != k && !p.IsAncestor(o); p = p.ParentOp() {
+					last = max(last, end[p])
+				}
+			}
+		}
+		uses(a.Result())
+		if last >= here {
+			banks += (FreeBytes(t) + c.AccFreeBytes - 1) / c.AccFreeBytes
+		}
+		return true
+	})
+	return banks
+}
+
+func verifySlice(op SliceOp) error {
+	src, dst := tileOf(op.Source()), tileOf(op.Result())
+	ss, ds := src.Shape(), dst.Shape()
+	if len(ss) != 2 || len(ds) != 2 {
+		return nil
+	}
+	if ss[0] != ds[0] || src.Buffer() != dst.Buffer() || src.ElementType() != dst.ElementType() {
+		return ir.OpError(op.Operation, fmt.Sprintf("the result must be the source's partitions, element type and buffer, but %s is not a window of %s",
+			typeStr(dst.DynType), typeStr(src.DynType)))
+	}
+	if off := op.Offset(); off < 0 || off+ds[1] > ss[1] {
+		return ir.OpError(op.Operation, fmt.Sprintf("columns %d to %d are outside the source's %d", off, off+ds[1], ss[1]))
+	}
+	return nil
+}
+
+// Root returns the tile v is a view of: v itself, or the source of the
+// slices that make v.
+func Root(v ir.Value) ir.Value {
+	for {
+		s, ok := AsSliceOp(ir.DefiningOp(v))
+		if !ok {
+			return v
+		}
+		v = s.Source()
+	}
 }
 
 func verifyDmaCopy(op DmaCopyOp) error {
@@ -440,8 +528,8 @@ func verifyBnAggr(op BnAggrOp) error {
 	if err := partitionsMatch(op.Operation, "the data", op.Dst(), op.Data()); err != nil {
 		return err
 	}
-	if s := tileOf(op.Data()).Shape(); len(s) == 2 && s[1]%BnStatsWidth != 0 {
-		return ir.OpError(op.Operation, fmt.Sprintf("the data must be bn_stats results, %d columns each, but has %d columns", BnStatsWidth, s[1]))
+	if s := tileOf(op.Data()).Shape(); len(s) == 2 && s[1]%3 != 0 {
+		return ir.OpError(op.Operation, fmt.Sprintf("the data must be bn_stats results, (count, mean, M2) triples, but has %d columns", s[1]))
 	}
 	d := tileOf(op.Dst())
 	if s := d.Shape(); len(s) == 2 && s[1] != BnAggrWidth || !isF32(d.ElementType()) {

@@ -20,9 +20,12 @@
 //     partition in f32, in free-index order, into its reduce tile.
 //   - tensor_reduce folds each partition's elements in free-index order
 //     in f32.
-//   - bn_stats writes (count, mean, M2, 0, 0, 0) per partition for its
-//     chunk, computed in float64 and rounded to f32; bn_aggr merges chunks
-//     with Chan's formula and writes (mean, population variance).
+//   - bn_stats writes (count, mean, M2) of the even-indexed and then of
+//     the odd-indexed elements of each partition, computed in float64 and
+//     rounded to f32; bn_aggr merges (count, mean, M2) triples with
+//     Chan's formula and writes (mean, population variance).
+//   - slice is a view: a window of its source's columns that reads and
+//     writes the source's elements.
 //   - dma_copy copies a window of a view whose corner is the indices,
 //     only the elements where its mask (base + p*channel + f*step cmp 0)
 //     holds when it has one (with accumulate, adds the tile into the view, each element
@@ -44,18 +47,31 @@ import (
 )
 
 // Tile is the run-time value of a tile: P partitions of F elements, held
-// as float64 values exactly representable in Elem.
+// as float64 values exactly representable in Elem. Element (p, f) is
+// Data[Off + p·Stride + f]: a slice shares the Data of its source.
 type Tile struct {
-	P, F int64
-	Elem ir.Type
-	Data []float64
+	P, F        int64
+	Elem        ir.Type
+	Data        []float64
+	Stride, Off int64
 }
 
 // At returns element (p, f).
-func (t *Tile) At(p, f int64) float64 { return t.Data[p*t.F+f] }
+func (t *Tile) At(p, f int64) float64 { return t.Data[t.Off+p*t.Stride+f] }
 
 // Set writes x rounded to the element type at (p, f).
-func (t *Tile) Set(p, f int64, x float64) { t.Data[p*t.F+f] = Round(t.Elem, x) }
+func (t *Tile) Set(p, f int64, x float64) { t.Data[t.Off+p*t.Stride+f] = Round(t.Elem, x) }
+
+// snapshot returns a copy of t's elements in its own storage, so that an
+// instruction whose source and destination overlap reads the source as
+// it was.
+func (t *Tile) snapshot() *Tile {
+	c := &Tile{P: t.P, F: t.F, Elem: t.Elem, Data: make([]float64, t.P*t.F), Stride: t.F}
+	for p := int64(0); p < t.P; p++ {
+		copy(c.Data[p*t.F:(p+1)*t.F], t.Data[t.Off+p*t.Stride:t.Off+p*t.Stride+t.F])
+	}
+	return c
+}
 
 // Round returns x rounded to the type t: floats to nearest even,
 // integers toward zero with saturation (NaN gives 0).
@@ -84,6 +100,7 @@ func f32(x float64) float64 { return float64(float32(x)) }
 // Register adds the semantics of the neuron dialect to reg.
 func Register(reg *interp.Registry) {
 	reg.Register("neuron.alloc", alloc)
+	reg.Register("neuron.slice", sliceView)
 	reg.Register("neuron.dma_copy", dmaCopy)
 	reg.Register("neuron.memset", memset)
 	reg.Register("neuron.iota", iota)
@@ -121,13 +138,29 @@ func alloc(f *interp.Frame, op *ir.Operation) error {
 	if !ok || len(shape) != 2 {
 		return interp.Errorf(op, "neuron.alloc: malformed tile type")
 	}
-	t := &Tile{P: shape[0], F: shape[1], Elem: elem, Data: make([]float64, shape[0]*shape[1])}
+	t := &Tile{P: shape[0], F: shape[1], Elem: elem, Data: make([]float64, shape[0]*shape[1]), Stride: shape[1]}
 	if _, isFloat := elem.(*ir.FloatType); isFloat {
 		for i := range t.Data {
 			t.Data[i] = math.NaN()
 		}
 	}
 	f.SetResult(op, 0, interp.MakeObject(op.Result(0).Type(), 0, t))
+	return nil
+}
+
+func sliceView(f *interp.Frame, op *ir.Operation) error {
+	o := neuron.SliceOp{Operation: op}
+	src, err := get(f, op, o.Source())
+	if err != nil {
+		return err
+	}
+	shape, _, _, _ := neuron.Info(o.Result())
+	off := o.Offset()
+	if len(shape) != 2 || shape[0] != src.P || off < 0 || off+shape[1] > src.F {
+		return interp.Errorf(op, "neuron.slice: the window is outside the tile")
+	}
+	t := &Tile{P: src.P, F: shape[1], Elem: src.Elem, Data: src.Data, Stride: src.Stride, Off: src.Off + off}
+	f.SetResult(op, 0, interp.MakeObject(o.Result().Type(), 0, t))
 	return nil
 }
 
@@ -198,7 +231,7 @@ func dmaCopy(f *interp.Frame, op *ir.Operation) error {
 				return interp.Errorf(op, err.Error())
 			}
 			if load {
-				t.Data[p*t.F+q] = interp.FromBits(m.Buf.Elem, m.Buf.Data[pos]).Float()
+				t.Data[t.Off+p*t.Stride+q] = interp.FromBits(m.Buf.Elem, m.Buf.Data[pos]).Float()
 			} else {
 				v := t.At(p, q)
 				ft, ok := m.Buf.Elem.(*ir.FloatType)
@@ -239,9 +272,10 @@ func memset(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	v := Round(t.Elem, o.Value())
-	for i := range t.Data {
-		t.Data[i] = v
+	for p := int64(0); p < t.P; p++ {
+		for q := int64(0); q < t.F; q++ {
+			t.Set(p, q, o.Value())
+		}
 	}
 	return nil
 }
@@ -328,13 +362,12 @@ func ncTranspose(f *interp.Frame, op *ir.Operation) error {
 	if d.P != s.F || d.F != s.P {
 		return interp.Errorf(op, "neuron.nc_transpose: mismatched shapes")
 	}
-	out := make([]float64, len(d.Data))
+	s = s.snapshot()
 	for p := int64(0); p < s.P; p++ {
 		for q := int64(0); q < s.F; q++ {
-			out[q*d.F+p] = Round(d.Elem, s.At(p, q))
+			d.Set(q, p, s.At(p, q))
 		}
 	}
-	copy(d.Data, out)
 	return nil
 }
 
@@ -484,8 +517,14 @@ func tensorTensor(f *interp.Frame, op *ir.Operation) error {
 		return err
 	}
 	fn := Alu(tt.Op())
-	for i := range d.Data {
-		d.Data[i] = Round(d.Elem, fn(f32(a.Data[i]), f32(b.Data[i])))
+	if a.P != d.P || a.F != d.F || b.P != d.P || b.F != d.F {
+		return interp.Errorf(op, "neuron.tensor_tensor: mismatched shapes")
+	}
+	a, b = a.snapshot(), b.snapshot()
+	for p := int64(0); p < d.P; p++ {
+		for q := int64(0); q < d.F; q++ {
+			d.Set(p, q, fn(f32(a.At(p, q)), f32(b.At(p, q))))
+		}
 	}
 	return nil
 }
@@ -563,11 +602,15 @@ func tensorCopy(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	out := make([]float64, len(s.Data))
-	for i, x := range s.Data {
-		out[i] = Round(d.Elem, f32(x))
+	if s.P != d.P || s.F != d.F {
+		return interp.Errorf(op, "neuron.tensor_copy: mismatched shapes")
 	}
-	copy(d.Data, out)
+	s = s.snapshot()
+	for p := int64(0); p < d.P; p++ {
+		for q := int64(0); q < d.F; q++ {
+			d.Set(p, q, f32(s.At(p, q)))
+		}
+	}
 	return nil
 }
 
@@ -581,8 +624,14 @@ func reciprocal(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	for i, x := range s.Data {
-		d.Data[i] = Round(d.Elem, f32(1/f32(x)))
+	if s.P != d.P || s.F != d.F {
+		return interp.Errorf(op, "neuron.reciprocal: mismatched shapes")
+	}
+	s = s.snapshot()
+	for p := int64(0); p < d.P; p++ {
+		for q := int64(0); q < d.F; q++ {
+			d.Set(p, q, f32(1/f32(s.At(p, q))))
+		}
 	}
 	return nil
 }
@@ -623,6 +672,11 @@ func affineSelect(f *interp.Frame, op *ir.Operation) error {
 	return nil
 }
 
+// bnStats writes, per partition, the count, mean and M2 (the sum of the
+// squared deviations from the mean, variance·count) of the even-indexed
+// elements and then of the odd-indexed ones, as nki.isa.bn_stats
+// documents its six results; each statistic is computed in float64 from
+// the f32 values and rounded once to f32.
 func bnStats(f *interp.Frame, op *ir.Operation) error {
 	o := neuron.BnStatsOp{Operation: op}
 	d, err := get(f, op, o.Dst())
@@ -633,25 +687,32 @@ func bnStats(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	x = x.snapshot()
 	for p := int64(0); p < x.P; p++ {
-		n := float64(x.F)
-		mean := 0.0
-		for q := int64(0); q < x.F; q++ {
-			mean += f32(x.At(p, q))
-		}
-		mean /= n
-		m2 := 0.0
-		for q := int64(0); q < x.F; q++ {
-			dv := f32(x.At(p, q)) - mean
-			m2 += dv * dv
-		}
-		for i, v := range []float64{n, mean, m2, 0, 0, 0} {
-			d.Set(p, int64(i), v)
+		for half := int64(0); half < 2; half++ {
+			n, mean, m2 := 0.0, 0.0, 0.0
+			for q := half; q < x.F; q += 2 {
+				mean += f32(x.At(p, q))
+				n++
+			}
+			if n > 0 {
+				mean /= n
+			}
+			for q := half; q < x.F; q += 2 {
+				dv := f32(x.At(p, q)) - mean
+				m2 += dv * dv
+			}
+			d.Set(p, 3*half, n)
+			d.Set(p, 3*half+1, mean)
+			d.Set(p, 3*half+2, m2)
 		}
 	}
 	return nil
 }
 
+// bnAggr merges the (count, mean, M2) triples of each partition with
+// Chan's formula, in float64 from the f32 statistics, and writes the mean
+// and the population variance (M2 / count) rounded to f32.
 func bnAggr(f *interp.Frame, op *ir.Operation) error {
 	o := neuron.BnAggrOp{Operation: op}
 	d, err := get(f, op, o.Dst())
@@ -662,9 +723,10 @@ func bnAggr(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	x = x.snapshot()
 	for p := int64(0); p < x.P; p++ {
 		var n, mean, m2 float64
-		for c := int64(0); c+neuron.BnStatsWidth <= x.F; c += neuron.BnStatsWidth {
+		for c := int64(0); c+3 <= x.F; c += 3 {
 			nb, mb, m2b := x.At(p, c), x.At(p, c+1), x.At(p, c+2)
 			if nb == 0 {
 				continue

@@ -130,6 +130,29 @@ func TestSemantics(t *testing.T) {
 				"  neuron.tensor_scalar add %o, %t, %mean : " + t24 + ", " + t24 + ", " + c21 + "\n"),
 			// Means 2.5 and -2.5, population variances 1.25: min(mean, var).
 			[]float64{2.25, 3.25, 4.25, 5.25, -3.5, -4.5, -5.5, -6.5}},
+		{"bn_stats over slices of the free axis", wrap(
+			"  %st = neuron.alloc : !neuron.tile<2x12xf32, sbuf>\n" +
+				"  %x0 = neuron.slice %t[0] : " + t24 + " -> !neuron.tile<2x3xf32, sbuf>\n" +
+				"  %x1 = neuron.slice %t[3] : " + t24 + " -> " + c21 + "\n" +
+				"  %s0 = neuron.slice %st[0] : !neuron.tile<2x12xf32, sbuf> -> !neuron.tile<2x6xf32, sbuf>\n" +
+				"  %s1 = neuron.slice %st[6] : !neuron.tile<2x12xf32, sbuf> -> !neuron.tile<2x6xf32, sbuf>\n" +
+				"  neuron.bn_stats %s0, %x0 : !neuron.tile<2x6xf32, sbuf>, !neuron.tile<2x3xf32, sbuf>\n" +
+				"  neuron.bn_stats %s1, %x1 : !neuron.tile<2x6xf32, sbuf>, " + c21 + "\n" +
+				"  %mv = neuron.alloc : !neuron.tile<2x2xf32, sbuf>\n  neuron.bn_aggr %mv, %st : !neuron.tile<2x2xf32, sbuf>, !neuron.tile<2x12xf32, sbuf>\n" +
+				"  %mean = neuron.slice %mv[0] : !neuron.tile<2x2xf32, sbuf> -> " + c21 + "\n" +
+				"  %var = neuron.slice %mv[1] : !neuron.tile<2x2xf32, sbuf> -> " + c21 + "\n" +
+				"  neuron.tensor_scalar subtract %o, %t, %mean : " + t24 + ", " + t24 + ", " + c21 + "\n" +
+				"  neuron.tensor_scalar multiply %o, %o, %var : " + t24 + ", " + t24 + ", " + c21 + "\n"),
+			// Chunks (1, 2, 3) and (4) of the first row: its mean 2.5 and
+			// variance 1.25 merged from (count, mean, M2) = (2, 2, 2),
+			// (1, 2, 0), (1, 4, 0) and an empty odd half.
+			[]float64{-1.875, -0.625, 0.625, 1.875, 1.875, 0.625, -0.625, -1.875}},
+		{"a slice writes its source's columns", wrap(
+			"  neuron.memset %o, 0.0 : " + t24 + "\n" +
+				"  %w = neuron.slice %o[1] : " + t24 + " -> !neuron.tile<2x2xf32, sbuf>\n" +
+				"  %r = neuron.slice %t[2] : " + t24 + " -> !neuron.tile<2x2xf32, sbuf>\n" +
+				"  neuron.tensor_copy %w, %r : !neuron.tile<2x2xf32, sbuf>, !neuron.tile<2x2xf32, sbuf>\n"),
+			[]float64{0, 3, 4, 0, 0, -3, -4, 0}},
 		{"a fresh tile reads NaN", wrap("  %n = neuron.alloc : " + t24 + "\n  neuron.tensor_tensor add %o, %t, %n : " + t24 + ", " + t24 + ", " + t24 + "\n"),
 			[]float64{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}},
 		{"bounds-checked DMA skips outside", "  %t = neuron.alloc : !neuron.tile<2x8xf32, sbuf>\n  neuron.memset %t, 7.0 : !neuron.tile<2x8xf32, sbuf>\n" +

@@ -186,6 +186,9 @@ type emitter struct {
 	// aranges names the index arrays the kernel uses, defined at its top.
 	aranges     map[aranger]string
 	arangeOrder []aranger
+	// windows holds the names that are a window of a tile (t[:, a:b]),
+	// which the legacy spelling assigns to without [...].
+	windows map[string]bool
 }
 
 func (e *emitter) line(loc ir.Location, format string, args ...any) {
@@ -300,7 +303,7 @@ func emitKernel(k *ir.Operation, opts Options) (string, error) {
 	if k.Attr(neuron.ChipAttr) == nil {
 		return "", errorf(k, "kernel '@%s' is at the tile level: lower it with tile-to-neuron first", kf.SymName())
 	}
-	e := &emitter{legacy: opts.Legacy, names: map[ir.Value]string{}, taken: map[string]bool{}, aranges: map[aranger]string{}}
+	e := &emitter{legacy: opts.Legacy, names: map[ir.Value]string{}, taken: map[string]bool{}, aranges: map[aranger]string{}, windows: map[string]bool{}}
 	for _, n := range []string{"nki", "nl", "nisa", "math", "range", "min", "max"} {
 		e.taken[n] = true
 	}

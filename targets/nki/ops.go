@@ -174,10 +174,19 @@ var engineNames = map[neuron.Engine]string{neuron.EngineVector: "nisa.vector_eng
 // spelling, d[...] = nisa.fn(k=v, ...) in the legacy one.
 func (e *emitter) call(op *ir.Operation, fn, dst string, args ...string) {
 	if e.legacy {
-		e.line(op.Loc(), "%s[...] = nisa.%s(%s)", dst, fn, strings.Join(args, ", "))
+		e.line(op.Loc(), "%s = nisa.%s(%s)", e.whole(dst), fn, strings.Join(args, ", "))
 		return
 	}
 	e.line(op.Loc(), "nisa.%s(%s)", fn, strings.Join(append([]string{"dst=" + dst}, args...), ", "))
+}
+
+// whole returns what the legacy spelling assigns to to write all of the
+// tile t: t[...], or a window t[:, a:b] itself.
+func (e *emitter) whole(t string) string {
+	if e.windows[t] {
+		return t
+	}
+	return t + "[...]"
 }
 
 // tileName names a new tile after what writes it: a matmul accumulator
@@ -191,11 +200,17 @@ func (e *emitter) tileName(op *ir.Operation) string {
 		base = "ps"
 	}
 	var writers []*ir.Operation
-	for u := op.Result(0).FirstUse(); u != nil; u = u.Next() {
-		if u.Index() == 0 {
-			writers = append(writers, u.Owner())
+	var collect func(v ir.Value)
+	collect = func(v ir.Value) {
+		for u := v.FirstUse(); u != nil; u = u.Next() {
+			if s, ok := neuron.AsSliceOp(u.Owner()); ok {
+				collect(s.Result())
+			} else if u.Index() == 0 {
+				writers = append(writers, u.Owner())
+			}
 		}
 	}
+	collect(op.Result(0))
 	pick := func(fn func(w *ir.Operation) string) string {
 		for _, w := range writers {
 			if n := fn(w); n != "" {
@@ -204,10 +219,42 @@ func (e *emitter) tileName(op *ir.Operation) string {
 		}
 		return ""
 	}
+	// stem returns the name of the tile v without its _sb, or "".
+	stem := func(v ir.Value) string {
+		n, ok := e.names[v]
+		if !ok || strings.ContainsAny(n, "[(") {
+			return ""
+		}
+		return strings.TrimSuffix(n, "_sb")
+	}
 	for _, rule := range []func(w *ir.Operation) string{
+		func(w *ir.Operation) string {
+			// ones·row: the row broadcast to the partitions.
+			if m, ok := neuron.AsNcMatmulOp(w); ok && strings.HasPrefix(stem(m.Stationary()), "ones") {
+				if n := stem(m.Moving()); n != "" {
+					return n + "_bcast_ps"
+				}
+			}
+			return ""
+		},
 		func(w *ir.Operation) string {
 			if isOp(w, neuron.AsNcMatmulOp) {
 				return "acc"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if m, ok := neuron.AsMemsetOp(w); ok && m.Value() == 1 && len(writers) == 1 {
+				return "ones"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			// The SBUF copy of a transpose or a broadcast made in PSUM.
+			if c, ok := neuron.AsTensorCopyOp(w); ok {
+				if n := stem(c.Src()); strings.HasSuffix(n, "_ps") {
+					return strings.TrimSuffix(n, "_ps")
+				}
 			}
 			return ""
 		},
@@ -233,14 +280,53 @@ func (e *emitter) tileName(op *ir.Operation) string {
 			return ""
 		},
 		func(w *ir.Operation) string {
-			if isOp(w, neuron.AsNcTransposeOp) {
+			if t, ok := neuron.AsNcTransposeOp(w); ok {
+				if n := stem(t.Src()); n != "" {
+					return n + "T_ps"
+				}
 				return "tp"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if isOp(w, neuron.AsBnStatsOp) {
+				return "stats"
+			}
+			if isOp(w, neuron.AsBnAggrOp) {
+				return "mean_var"
 			}
 			return ""
 		},
 		func(w *ir.Operation) string {
 			if t, ok := neuron.AsTensorScalarOp(w); ok && t.Op() == neuron.AluOpMultiply && t.Scalar() == nil && immIs(t, -1) {
 				return "neg"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			// A tile a loop updates in place (the running max, sum and
+			// output of an online softmax): its state.
+			if isOp(w, neuron.AsTensorCopyOp) && w.ParentOp() != op.ParentOp() {
+				return "carry"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			if isOp(w, neuron.AsAffineSelectOp) {
+				return "masked"
+			}
+			return ""
+		},
+		func(w *ir.Operation) string {
+			// Arithmetic on the vector engine: named after the operation.
+			if t, ok := neuron.AsTensorTensorOp(w); ok {
+				return aluResult[t.Op()]
+			}
+			if t, ok := neuron.AsTensorScalarOp(w); ok && t.Dst() != t.Data() {
+				if t.Op() == neuron.AluOpMultiply && t.Scalar() == nil {
+					return "scaled"
+				}
+				return aluResult[t.Op()]
 			}
 			return ""
 		},
@@ -251,6 +337,10 @@ func (e *emitter) tileName(op *ir.Operation) string {
 	}
 	return e.fresh(base)
 }
+
+// aluResult names the result of each vector-engine operation.
+var aluResult = map[neuron.AluOp]string{neuron.AluOpAdd: "total", neuron.AluOpSubtract: "diff", neuron.AluOpMultiply: "prod",
+	neuron.AluOpDivide: "quot", neuron.AluOpMaximum: "hi", neuron.AluOpMinimum: "lo", neuron.AluOpMod: "rem"}
 
 // indexGrid returns the names of the partition and free index arrays of
 // a rows×cols access (nl.arange columns and rows, defined at the top of
@@ -338,12 +428,29 @@ func (e *emitter) instr(op *ir.Operation) error {
 		e.line(op.Loc(), "%s = nl.ndarray(%s, dtype=%s, buffer=%s)", n, pyShape(shape), dt, space)
 		return nil
 	}
+	if sl, ok := neuron.AsSliceOp(op); ok {
+		shape, _, _, _ := neuron.Info(sl.Result())
+		off := sl.Offset()
+		src := sl.Source()
+		for s, ok := neuron.AsSliceOp(ir.DefiningOp(src)); ok; s, ok = neuron.AsSliceOp(ir.DefiningOp(src)) {
+			off += s.Offset()
+			src = s.Source()
+		}
+		base, err := e.name(op, src)
+		if err != nil {
+			return err
+		}
+		n := fmt.Sprintf("%s[:, %d:%d]", base, off, off+shape[1])
+		e.names[op.Result(0)] = n
+		e.windows[n] = true
+		return nil
+	}
 	if isOp(op, neuron.AsDmaCopyOp) {
 		return e.dma(op, names)
 	}
 	if m, ok := neuron.AsMemsetOp(op); ok {
 		if e.legacy {
-			e.line(op.Loc(), "%s[...] = %s", names[0], pyFloat(m.Value()))
+			e.line(op.Loc(), "%s = %s", e.whole(names[0]), pyFloat(m.Value()))
 			return nil
 		}
 		e.call(op, "memset", names[0], "value="+pyFloat(m.Value()))
@@ -537,7 +644,7 @@ func (e *emitter) dma(op *ir.Operation, names []string) error {
 		// Both spellings: an atomic read-modify-write of device memory.
 		e.line(op.Loc(), "nl.atomic_rmw(%s, value=%s, op=nl.add%s)", access, tileName, maskArg)
 	case e.legacy && load:
-		e.line(op.Loc(), "%s[...] = nl.load(%s%s)", tileName, access, maskArg)
+		e.line(op.Loc(), "%s = nl.load(%s%s)", e.whole(tileName), access, maskArg)
 	case e.legacy:
 		e.line(op.Loc(), "nl.store(%s, value=%s%s)", access, tileName, maskArg)
 	case load:

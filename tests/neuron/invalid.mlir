@@ -37,6 +37,48 @@ tile.func @psum_banks() grid [parallel] {
   %t7 = neuron.alloc : !neuron.tile<128x1xf32, psum>
   // expected-error @below {{'neuron.alloc' op the kernel's PSUM tiles need 9 banks per partition, over the 8 of trn1}}
   %t8 = neuron.alloc : !neuron.tile<128x1xf32, psum>
+  neuron.memset %t0, 0.0 : !neuron.tile<128x512xf32, psum>
+  neuron.memset %t1, 0.0 : !neuron.tile<128x512xf32, psum>
+  neuron.memset %t2, 0.0 : !neuron.tile<128x512xf32, psum>
+  neuron.memset %t3, 0.0 : !neuron.tile<128x512xf32, psum>
+  neuron.memset %t4, 0.0 : !neuron.tile<128x512xf32, psum>
+  neuron.memset %t5, 0.0 : !neuron.tile<128x512xf32, psum>
+  neuron.memset %t6, 0.0 : !neuron.tile<128x256xf32, psum>
+  neuron.memset %t7, 0.0 : !neuron.tile<128x1xf32, psum>
+  neuron.memset %t8, 0.0 : !neuron.tile<128x1xf32, psum>
+  tile.return
+}
+
+// -----
+
+// A tile used in a loop that does not allocate it is live through the
+// whole loop: here with the eight allocated in the loop's body.
+tile.func @psum_live_through_loop() grid [parallel] {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %acc = neuron.alloc : !neuron.tile<128x8xf32, psum>
+  neuron.sequential_range %k = %c0 to %c4 step %c1 {
+    %t0 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+    %t1 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+    %t2 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+    %t3 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+    %t4 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+    %t5 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+    %t6 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+    // expected-error @below {{'neuron.alloc' op the kernel's PSUM tiles need 9 banks per partition, over the 8 of trn1}}
+    %t7 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+    neuron.memset %t0, 0.0 : !neuron.tile<128x512xf32, psum>
+    neuron.memset %t1, 0.0 : !neuron.tile<128x512xf32, psum>
+    neuron.memset %t2, 0.0 : !neuron.tile<128x512xf32, psum>
+    neuron.memset %t3, 0.0 : !neuron.tile<128x512xf32, psum>
+    neuron.memset %t4, 0.0 : !neuron.tile<128x512xf32, psum>
+    neuron.memset %t5, 0.0 : !neuron.tile<128x512xf32, psum>
+    neuron.memset %t6, 0.0 : !neuron.tile<128x512xf32, psum>
+    neuron.memset %t7, 0.0 : !neuron.tile<128x512xf32, psum>
+  }
+  %s = neuron.slice %acc[4] : !neuron.tile<128x8xf32, psum> -> !neuron.tile<128x4xf32, psum>
+  neuron.memset %s, 0.0 : !neuron.tile<128x4xf32, psum>
   tile.return
 }
 
@@ -322,6 +364,43 @@ tile.func @bn_aggr_width() grid [parallel] {
   %m = neuron.alloc : !neuron.tile<128x3xf32, sbuf>
   // expected-error @below {{'neuron.bn_aggr' op the destination must be a Px2 tile of f32 (mean, variance)}}
   neuron.bn_aggr %m, %s : !neuron.tile<128x3xf32, sbuf>, !neuron.tile<128x12xf32, sbuf>
+  tile.return
+}
+
+// -----
+
+tile.func @bn_aggr_triples() grid [parallel] {
+  %s = neuron.alloc : !neuron.tile<128x8xf32, sbuf>
+  %m = neuron.alloc : !neuron.tile<128x2xf32, sbuf>
+  // expected-error @below {{'neuron.bn_aggr' op the data must be bn_stats results, (count, mean, M2) triples, but has 8 columns}}
+  neuron.bn_aggr %m, %s : !neuron.tile<128x2xf32, sbuf>, !neuron.tile<128x8xf32, sbuf>
+  tile.return
+}
+
+// -----
+
+tile.func @slice_outside() grid [parallel] {
+  %t = neuron.alloc : !neuron.tile<128x64xf32, sbuf>
+  // expected-error @below {{'neuron.slice' op columns 60 to 68 are outside the source's 64}}
+  %s = neuron.slice %t[60] : !neuron.tile<128x64xf32, sbuf> -> !neuron.tile<128x8xf32, sbuf>
+  tile.return
+}
+
+// -----
+
+tile.func @slice_partitions() grid [parallel] {
+  %t = neuron.alloc : !neuron.tile<128x64xf32, sbuf>
+  // expected-error @below {{'neuron.slice' op the result must be the source's partitions, element type and buffer, but !neuron.tile<64x8xf32, sbuf> is not a window of !neuron.tile<128x64xf32, sbuf>}}
+  %s = neuron.slice %t[0] : !neuron.tile<128x64xf32, sbuf> -> !neuron.tile<64x8xf32, sbuf>
+  tile.return
+}
+
+// -----
+
+tile.func @slice_buffer() grid [parallel] {
+  %t = neuron.alloc : !neuron.tile<128x64xf32, sbuf>
+  // expected-error @below {{'neuron.slice' op the result must be the source's partitions, element type and buffer, but !neuron.tile<128x8xf32, psum> is not a window of !neuron.tile<128x64xf32, sbuf>}}
+  %s = neuron.slice %t[0] : !neuron.tile<128x64xf32, sbuf> -> !neuron.tile<128x8xf32, psum>
   tile.return
 }
 

@@ -65,11 +65,50 @@ tile.func @all(%x: memref<?x?xf32>, %v: memref<?xf32>) grid [parallel] attribute
   neuron.bn_stats %stats, %t : !neuron.tile<128x6xf32, sbuf>, !neuron.tile<128x512xf32, sbuf>
   // CHECK: neuron.bn_aggr %{{.*}}, %{{.*}} : <128x2xf32, sbuf>, <128x6xf32, sbuf>
   neuron.bn_aggr %mv2, %stats : !neuron.tile<128x2xf32, sbuf>, !neuron.tile<128x6xf32, sbuf>
+  // CHECK: %[[W:.*]] = neuron.slice %{{.*}}[128] : <128x512xf32, sbuf> -> <128x300xf32, sbuf>
+  %w = neuron.slice %t[128] : !neuron.tile<128x512xf32, sbuf> -> !neuron.tile<128x300xf32, sbuf>
+  // CHECK: neuron.bn_stats %{{.*}}, %[[W]] : <128x6xf32, sbuf>, <128x300xf32, sbuf>
+  neuron.bn_stats %stats, %w : !neuron.tile<128x6xf32, sbuf>, !neuron.tile<128x300xf32, sbuf>
   // CHECK: neuron.dma_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} bounds_check : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
   neuron.dma_copy %X[%p, %c0], %t bounds_check : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
   // CHECK: neuron.dma_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} bounds_check accumulate : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
   neuron.dma_copy %X[%p, %c0], %t bounds_check accumulate : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
   // CHECK: neuron.dma_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} bounds_check where %{{.*}} channel -1 step 0 gt : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
   neuron.dma_copy %X[%p, %c0], %t bounds_check where %p channel -1 step 0 gt : !tile.view<?x?xf32>, !neuron.tile<128x512xf32, sbuf>
+  tile.return
+}
+
+// PSUM tiles whose lives do not overlap share the banks: nine tiles of a
+// bank each, one live at a time.
+// CHECK-LABEL: tile.func @psum_one_at_a_time
+tile.func @psum_one_at_a_time() grid [parallel] {
+  %o = neuron.alloc : !neuron.tile<128x512xf32, sbuf>
+  %p0 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+  neuron.memset %p0, 0.0 : !neuron.tile<128x512xf32, psum>
+  neuron.tensor_copy %o, %p0 : !neuron.tile<128x512xf32, sbuf>, !neuron.tile<128x512xf32, psum>
+  %p1 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+  neuron.memset %p1, 1.0 : !neuron.tile<128x512xf32, psum>
+  neuron.tensor_copy %o, %p1 : !neuron.tile<128x512xf32, sbuf>, !neuron.tile<128x512xf32, psum>
+  %p2 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+  neuron.memset %p2, 2.0 : !neuron.tile<128x512xf32, psum>
+  neuron.tensor_copy %o, %p2 : !neuron.tile<128x512xf32, sbuf>, !neuron.tile<128x512xf32, psum>
+  %p3 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+  neuron.memset %p3, 3.0 : !neuron.tile<128x512xf32, psum>
+  neuron.tensor_copy %o, %p3 : !neuron.tile<128x512xf32, sbuf>, !neuron.tile<128x512xf32, psum>
+  %p4 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+  neuron.memset %p4, 4.0 : !neuron.tile<128x512xf32, psum>
+  neuron.tensor_copy %o, %p4 : !neuron.tile<128x512xf32, sbuf>, !neuron.tile<128x512xf32, psum>
+  %p5 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+  neuron.memset %p5, 5.0 : !neuron.tile<128x512xf32, psum>
+  neuron.tensor_copy %o, %p5 : !neuron.tile<128x512xf32, sbuf>, !neuron.tile<128x512xf32, psum>
+  %p6 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+  neuron.memset %p6, 6.0 : !neuron.tile<128x512xf32, psum>
+  neuron.tensor_copy %o, %p6 : !neuron.tile<128x512xf32, sbuf>, !neuron.tile<128x512xf32, psum>
+  %p7 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+  neuron.memset %p7, 7.0 : !neuron.tile<128x512xf32, psum>
+  neuron.tensor_copy %o, %p7 : !neuron.tile<128x512xf32, sbuf>, !neuron.tile<128x512xf32, psum>
+  %p8 = neuron.alloc : !neuron.tile<128x512xf32, psum>
+  neuron.memset %p8, 8.0 : !neuron.tile<128x512xf32, psum>
+  neuron.tensor_copy %o, %p8 : !neuron.tile<128x512xf32, sbuf>, !neuron.tile<128x512xf32, psum>
   tile.return
 }

@@ -8,12 +8,11 @@
 // partitions as ones·row on the tensor engine; relu runs on the scalar
 // engine (--canonicalize turns max(x, 0) into it). The PSUM tiles that
 // transposes and the broadcast use for one instruction, copied out at
-// once, are allocated once at the start of the kernel.
+// once, are allocated just before it: they are live for two
+// instructions.
 
 // CHECK-LABEL: tile.func @gemm
 // CHECK-SAME: attributes {neuron.chip = "trn2"}
-// CHECK: %[[BC:.*]] = neuron.alloc : <128x128xf32, psum>
-// CHECK: %[[AT:.*]] = neuron.alloc : <64x128xbf16, psum>
 // CHECK: %[[ACC:.*]] = neuron.alloc : <128x128xf32, psum>
 // CHECK: neuron.memset %[[ACC]], 0.000000e+00
 // CHECK: neuron.affine_range
@@ -22,6 +21,7 @@
 // CHECK:   neuron.dma_copy %[[A]], %{{.*}}[%{{.*}}, %{{.*}}] bounds_check : !neuron.tile<128x64xbf16, sbuf>, !tile.view<?x?xbf16>
 // CHECK:   %[[B:.*]] = neuron.alloc : <64x128xbf16, sbuf>
 // CHECK:   neuron.dma_copy %[[B]]
+// CHECK:   %[[AT:.*]] = neuron.alloc : <64x128xbf16, psum>
 // CHECK:   neuron.nc_transpose %[[AT]], %[[A]] : <64x128xbf16, psum>, <128x64xbf16, sbuf>
 // CHECK:   %[[ATS:.*]] = neuron.alloc : <64x128xbf16, sbuf>
 // CHECK:   neuron.tensor_copy %[[ATS]], %[[AT]]
@@ -31,6 +31,7 @@
 // CHECK: neuron.dma_copy %[[BIAS]], %{{.*}}[%{{.*}}] bounds_check : !neuron.tile<1x128xf32, sbuf>, !tile.view<?xf32>
 // CHECK: %[[ONES:.*]] = neuron.alloc : <1x128xf32, sbuf>
 // CHECK: neuron.memset %[[ONES]], 1.000000e+00
+// CHECK: %[[BC:.*]] = neuron.alloc : <128x128xf32, psum>
 // CHECK: neuron.nc_matmul %[[BC]], %[[ONES]], %[[BIAS]] : <128x128xf32, psum>, <1x128xf32, sbuf>, <1x128xf32, sbuf>
 // CHECK: neuron.tensor_tensor add %{{.*}}, %[[ACC]], %{{.*}} : <128x128xf32, sbuf>, <128x128xf32, psum>, <128x128xf32, sbuf>
 // CHECK: neuron.activation relu %[[R:.*]], %{{.*}} :

@@ -7,8 +7,9 @@
 // A tile larger than one instruction takes is re-blocked
 // (tile-to-neuron-reblock.mlir); what cannot be re-blocked within the
 // chip is reported. Eight PSUM banks hold at most eight 128x512 f32
-// accumulators: a 256x2048 block needs eight, and the transposes of the
-// stationary operand a ninth.
+// tiles live at once: a 256x2048 accumulator carried by a loop keeps
+// eight live through the loop, and the transposes of the stationary
+// operand in the loop need a ninth.
 tile.func @psum(%a: memref<?x?xf32>, %c: memref<?x?xf32>) grid [parallel] {
   %A = tile.view %a : memref<?x?xf32> -> !tile.view<?x?xf32>
   %C = tile.view %c : memref<?x?xf32> -> !tile.view<?x?xf32>
@@ -17,10 +18,10 @@ tile.func @psum(%a: memref<?x?xf32>, %c: memref<?x?xf32>) grid [parallel] {
   %c4 = arith.constant 4 : index
   %f0 = arith.constant 0.0 : f32
   %z = tile.splat %f0 : f32 -> tensor<256x2048xf32>
-  // expected-error @below {{'neuron.alloc' op the kernel's PSUM tiles need 9 banks per partition, over the 8 of trn1}}
   %acc = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc_i = %z) -> (tensor<256x2048xf32>) {
     %x = tile.load %A[%c0, %k] pad zero : !tile.view<?x?xf32> -> tensor<256x128xf32>
     %y = tile.load %A[%k, %c0] pad zero : !tile.view<?x?xf32> -> tensor<128x2048xf32>
+    // expected-error @below {{'neuron.alloc' op the kernel's PSUM tiles need 9 banks per partition, over the 8 of trn1}}
     %d = tile.dot %x, %y, %acc_i : tensor<256x128xf32>, tensor<128x2048xf32> -> tensor<256x2048xf32>
     scf.yield %d : tensor<256x2048xf32>
   }

@@ -200,11 +200,23 @@ func programs(t *testing.T) []string {
 // instruction takes (M,N,K of linalg-to-tile's tile-sizes), which
 // tile-to-neuron re-blocks: GEMMs of 256x1024 blocks with k blocks of
 // 384 (and of 200x600 with k blocks of 130, cut into even pieces), row
-// kernels of 256 rows of 1024, FlashAttention with 256 queries per block.
+// kernels of 256 rows of 1024 (the examples' and the 200x700 rows of
+// testdata/norms-ragged.mlir), FlashAttention with 256 queries per block
+// (the example's, and the batched one with ragged keys, whose two loops
+// each hold 128-row pieces in PSUM).
 var reblocked = []struct{ example, sizes string }{
 	{"gemm-bias-relu", "256,1024,384"}, {"matmul", "256,1024,384"}, {"softmax", "256,1024,384"},
 	{"layernorm", "256,1024,384"}, {"rmsnorm", "256,1024,384"}, {"attention", "256,128,64"},
-	{"mlp", "200,600,130"},
+	{"mlp", "200,600,130"}, {"attention/ragged.mlir", "256,128,64"}, {"../tests/nki/testdata/norms-ragged.mlir", "256,1024,384"},
+}
+
+// examplePath returns the file of a reblocked entry: an example's name,
+// or a file relative to examples/.
+func examplePath(example string) string {
+	if strings.HasSuffix(example, ".mlir") {
+		return filepath.Join(testutil.RepoRoot(), "examples", example)
+	}
+	return filepath.Join(testutil.RepoRoot(), "examples", example, example+".mlir")
 }
 
 type lowering struct{ path, sizes string }
@@ -221,7 +233,7 @@ func TestEmittedKernelsRun(t *testing.T) {
 		todo = append(todo, lowering{path: path})
 	}
 	for _, r := range reblocked {
-		todo = append(todo, lowering{filepath.Join(testutil.RepoRoot(), "examples", r.example, r.example+".mlir"), r.sizes})
+		todo = append(todo, lowering{examplePath(r.example), r.sizes})
 	}
 	for _, lw := range todo {
 		path := lw.path

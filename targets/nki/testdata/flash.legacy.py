@@ -19,12 +19,12 @@ def flash(in0, in1, in2, in3):
     i = pid0 * 4
     in0_sb[...] = nl.load(in0[i + i_p4, i_f8], mask=(i + i_p4 < in0.shape[0]) & (i_f8 < in0.shape[1]))
     nin1 = (in1.shape[0] + 3) // 4  # attention.mlir:16
-    t = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:25
-    t[...] = -math.inf
-    t1 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)
-    t1[...] = 0.0
-    t2 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)
-    t2[...] = 0.0
+    carry = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:25
+    carry[...] = -math.inf
+    carry1 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)
+    carry1[...] = 0.0
+    carry2 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)
+    carry2[...] = 0.0
     for k in nl.sequential_range(nin1):
         in1_sb = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:26
         in1_sb[...] = 0.0
@@ -33,51 +33,51 @@ def flash(in0, in1, in2, in3):
         in2_sb = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:27
         in2_sb[...] = 0.0
         in2_sb[...] = nl.load(in2[i1 + i_p4, i_f8], mask=(i1 + i_p4 < in2.shape[0]) & (i_f8 < in2.shape[1]))
-        tp = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:28
-        tp[...] = nisa.nc_transpose(data=in1_sb)
-        t3 = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.sbuf)
-        t3[...] = nisa.tensor_copy(src=tp, dtype=nl.float32)
-        tp1 = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:29
-        tp1[...] = nisa.nc_transpose(data=in0_sb)
-        t4 = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.sbuf)
-        t4[...] = nisa.tensor_copy(src=tp1, dtype=nl.float32)
+        in1T_ps = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:28
+        in1T_ps[...] = nisa.nc_transpose(data=in1_sb)
+        in1T = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.sbuf)
+        in1T[...] = nisa.tensor_copy(src=in1T_ps, dtype=nl.float32)
+        in0T_ps = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:29
+        in0T_ps[...] = nisa.nc_transpose(data=in0_sb)
+        in0T = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.sbuf)
+        in0T[...] = nisa.tensor_copy(src=in0T_ps, dtype=nl.float32)
         acc = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.psum)
         acc[...] = 0.0
-        acc += nisa.nc_matmul(t4, t3)
+        acc += nisa.nc_matmul(in0T, in1T)
         i2 = in1.shape[0] - i1  # attention.mlir:33
-        t5 = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:36
-        t5[...] = nisa.affine_select(pred=(i2 - i_f4 > 0), on_true_tile=acc, on_false_value=-math.inf)
+        masked = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:36
+        masked[...] = nisa.affine_select(pred=(i2 - i_f4 > 0), on_true_tile=acc, on_false_value=-math.inf)
         row_max = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:37
-        row_max[...] = nisa.tensor_reduce(op=nl.maximum, data=t5, axis=1, keepdims=True)
-        t6 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:38
-        t6[...] = nisa.tensor_tensor(data1=t, data2=row_max, op=nl.maximum)
+        row_max[...] = nisa.tensor_reduce(op=nl.maximum, data=masked, axis=1, keepdims=True)
+        hi = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:38
+        hi[...] = nisa.tensor_tensor(data1=carry, data2=row_max, op=nl.maximum)
         exp = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:42
         neg = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)
-        neg[...] = nisa.tensor_scalar(data=t6, op0=nl.multiply, operand0=-1.0)
-        exp[...] = nisa.activation(op=nl.exp, data=t5, bias=neg)
-        t7 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:43
-        t7[...] = nisa.tensor_tensor(data1=t, data2=t6, op=nl.subtract)
+        neg[...] = nisa.tensor_scalar(data=hi, op0=nl.multiply, operand0=-1.0)
+        exp[...] = nisa.activation(op=nl.exp, data=masked, bias=neg)
+        diff = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:43
+        diff[...] = nisa.tensor_tensor(data1=carry, data2=hi, op=nl.subtract)
         exp1 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:44
-        exp1[...] = nisa.activation(op=nl.exp, data=t7)
+        exp1[...] = nisa.activation(op=nl.exp, data=diff)
         row_sum = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:45
         row_sum[...] = nisa.tensor_reduce(op=nl.add, data=exp, axis=1, keepdims=True)
-        t8 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:46
-        t8[...] = nisa.tensor_tensor(data1=exp1, data2=t1, op=nl.multiply)
-        t9 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:47
-        t9[...] = nisa.tensor_tensor(data1=t8, data2=row_sum, op=nl.add)
-        t10 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:50
-        t10[...] = nisa.tensor_scalar(data=t2, op0=nl.multiply, operand0=exp1)
-        tp2 = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:51
-        tp2[...] = nisa.nc_transpose(data=exp)
-        t11 = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)
-        t11[...] = nisa.tensor_copy(src=tp2, dtype=nl.float32)
+        prod = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:46
+        prod[...] = nisa.tensor_tensor(data1=exp1, data2=carry1, op=nl.multiply)
+        total = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:47
+        total[...] = nisa.tensor_tensor(data1=prod, data2=row_sum, op=nl.add)
+        prod1 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:50
+        prod1[...] = nisa.tensor_scalar(data=carry2, op0=nl.multiply, operand0=exp1)
+        expT_ps = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:51
+        expT_ps[...] = nisa.nc_transpose(data=exp)
+        expT = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)
+        expT[...] = nisa.tensor_copy(src=expT_ps, dtype=nl.float32)
         acc1 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.psum)
-        acc1[...] = nisa.tensor_copy(src=t10, dtype=nl.float32)
-        acc1 += nisa.nc_matmul(t11, in2_sb)
-        t[...] = nisa.tensor_copy(src=t6, dtype=nl.float32)  # attention.mlir:52
-        t1[...] = nisa.tensor_copy(src=t9, dtype=nl.float32)
-        t2[...] = nisa.tensor_copy(src=acc1, dtype=nl.float32)
-    t12 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:56
-    t12[...] = nisa.tensor_scalar(data=t2, op0=nl.divide, operand0=t1)
-    nl.store(in3[i + i_p4, i_f8], value=t12, mask=(i + i_p4 < in3.shape[0]) & (i_f8 < in3.shape[1]))  # attention.mlir:57
+        acc1[...] = nisa.tensor_copy(src=prod1, dtype=nl.float32)
+        acc1 += nisa.nc_matmul(expT, in2_sb)
+        carry[...] = nisa.tensor_copy(src=hi, dtype=nl.float32)  # attention.mlir:52
+        carry1[...] = nisa.tensor_copy(src=total, dtype=nl.float32)
+        carry2[...] = nisa.tensor_copy(src=acc1, dtype=nl.float32)
+    quot = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:56
+    quot[...] = nisa.tensor_scalar(data=carry2, op0=nl.divide, operand0=carry1)
+    nl.store(in3[i + i_p4, i_f8], value=quot, mask=(i + i_p4 < in3.shape[0]) & (i_f8 < in3.shape[1]))  # attention.mlir:57
     return None

@@ -19,12 +19,12 @@ def flash(in0, in1, in2, in3):
     i = pid0 * 4
     nisa.dma_copy(dst=in0_sb, src=in0[i + i_p4, i_f8], mask=(i + i_p4 < in0.shape[0]) & (i_f8 < in0.shape[1]))
     nin1 = (in1.shape[0] + 3) // 4  # attention.mlir:16
-    t = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:25
-    nisa.memset(dst=t, value=-math.inf)
-    t1 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)
-    nisa.memset(dst=t1, value=0.0)
-    t2 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)
-    nisa.memset(dst=t2, value=0.0)
+    carry = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:25
+    nisa.memset(dst=carry, value=-math.inf)
+    carry1 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)
+    nisa.memset(dst=carry1, value=0.0)
+    carry2 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)
+    nisa.memset(dst=carry2, value=0.0)
     for k in nl.sequential_range(nin1):
         in1_sb = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:26
         nisa.memset(dst=in1_sb, value=0.0)
@@ -33,51 +33,51 @@ def flash(in0, in1, in2, in3):
         in2_sb = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:27
         nisa.memset(dst=in2_sb, value=0.0)
         nisa.dma_copy(dst=in2_sb, src=in2[i1 + i_p4, i_f8], mask=(i1 + i_p4 < in2.shape[0]) & (i_f8 < in2.shape[1]))
-        tp = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:28
-        nisa.nc_transpose(dst=tp, data=in1_sb)
-        t3 = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.sbuf)
-        nisa.tensor_copy(dst=t3, src=tp)
-        tp1 = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:29
-        nisa.nc_transpose(dst=tp1, data=in0_sb)
-        t4 = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.sbuf)
-        nisa.tensor_copy(dst=t4, src=tp1)
+        in1T_ps = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:28
+        nisa.nc_transpose(dst=in1T_ps, data=in1_sb)
+        in1T = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.sbuf)
+        nisa.tensor_copy(dst=in1T, src=in1T_ps)
+        in0T_ps = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:29
+        nisa.nc_transpose(dst=in0T_ps, data=in0_sb)
+        in0T = nl.ndarray((8, 4), dtype=nl.float32, buffer=nl.sbuf)
+        nisa.tensor_copy(dst=in0T, src=in0T_ps)
         acc = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.psum)
         nisa.memset(dst=acc, value=0.0)
-        nisa.nc_matmul(dst=acc, stationary=t4, moving=t3)
+        nisa.nc_matmul(dst=acc, stationary=in0T, moving=in1T)
         i2 = in1.shape[0] - i1  # attention.mlir:33
-        t5 = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:36
-        nisa.affine_select(dst=t5, pred=(i2 - i_f4 > 0), on_true_tile=acc, on_false_value=-math.inf)
+        masked = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:36
+        nisa.affine_select(dst=masked, pred=(i2 - i_f4 > 0), on_true_tile=acc, on_false_value=-math.inf)
         row_max = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:37
-        nisa.tensor_reduce(dst=row_max, op=nl.maximum, data=t5, axis=1, keepdims=True)
-        t6 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:38
-        nisa.tensor_tensor(dst=t6, data1=t, data2=row_max, op=nl.maximum)
+        nisa.tensor_reduce(dst=row_max, op=nl.maximum, data=masked, axis=1, keepdims=True)
+        hi = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:38
+        nisa.tensor_tensor(dst=hi, data1=carry, data2=row_max, op=nl.maximum)
         exp = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:42
         neg = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)
-        nisa.tensor_scalar(dst=neg, data=t6, op0=nl.multiply, operand0=-1.0)
-        nisa.activation(dst=exp, op=nl.exp, data=t5, bias=neg)
-        t7 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:43
-        nisa.tensor_tensor(dst=t7, data1=t, data2=t6, op=nl.subtract)
+        nisa.tensor_scalar(dst=neg, data=hi, op0=nl.multiply, operand0=-1.0)
+        nisa.activation(dst=exp, op=nl.exp, data=masked, bias=neg)
+        diff = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:43
+        nisa.tensor_tensor(dst=diff, data1=carry, data2=hi, op=nl.subtract)
         exp1 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:44
-        nisa.activation(dst=exp1, op=nl.exp, data=t7)
+        nisa.activation(dst=exp1, op=nl.exp, data=diff)
         row_sum = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:45
         nisa.tensor_reduce(dst=row_sum, op=nl.add, data=exp, axis=1, keepdims=True)
-        t8 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:46
-        nisa.tensor_tensor(dst=t8, data1=exp1, data2=t1, op=nl.multiply)
-        t9 = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:47
-        nisa.tensor_tensor(dst=t9, data1=t8, data2=row_sum, op=nl.add)
-        t10 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:50
-        nisa.tensor_scalar(dst=t10, data=t2, op0=nl.multiply, operand0=exp1)
-        tp2 = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:51
-        nisa.nc_transpose(dst=tp2, data=exp)
-        t11 = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)
-        nisa.tensor_copy(dst=t11, src=tp2)
+        prod = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:46
+        nisa.tensor_tensor(dst=prod, data1=exp1, data2=carry1, op=nl.multiply)
+        total = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:47
+        nisa.tensor_tensor(dst=total, data1=prod, data2=row_sum, op=nl.add)
+        prod1 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:50
+        nisa.tensor_scalar(dst=prod1, data=carry2, op0=nl.multiply, operand0=exp1)
+        expT_ps = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.psum)  # attention.mlir:51
+        nisa.nc_transpose(dst=expT_ps, data=exp)
+        expT = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)
+        nisa.tensor_copy(dst=expT, src=expT_ps)
         acc1 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.psum)
-        nisa.tensor_copy(dst=acc1, src=t10)
-        nisa.nc_matmul(dst=acc1, stationary=t11, moving=in2_sb)
-        nisa.tensor_copy(dst=t, src=t6)  # attention.mlir:52
-        nisa.tensor_copy(dst=t1, src=t9)
-        nisa.tensor_copy(dst=t2, src=acc1)
-    t12 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:56
-    nisa.tensor_scalar(dst=t12, data=t2, op0=nl.divide, operand0=t1)
-    nisa.dma_copy(dst=in3[i + i_p4, i_f8], src=t12, mask=(i + i_p4 < in3.shape[0]) & (i_f8 < in3.shape[1]))  # attention.mlir:57
+        nisa.tensor_copy(dst=acc1, src=prod1)
+        nisa.nc_matmul(dst=acc1, stationary=expT, moving=in2_sb)
+        nisa.tensor_copy(dst=carry, src=hi)  # attention.mlir:52
+        nisa.tensor_copy(dst=carry1, src=total)
+        nisa.tensor_copy(dst=carry2, src=acc1)
+    quot = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:56
+    nisa.tensor_scalar(dst=quot, data=carry2, op0=nl.divide, operand0=carry1)
+    nisa.dma_copy(dst=in3[i + i_p4, i_f8], src=quot, mask=(i + i_p4 < in3.shape[0]) & (i_f8 < in3.shape[1]))  # attention.mlir:57
     return None

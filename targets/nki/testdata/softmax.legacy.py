@@ -25,9 +25,9 @@ def softmax(in0, in1):
     exp[...] = nisa.activation(op=nl.exp, data=in0_sb, bias=neg)
     row_sum = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:34
     row_sum[...] = nisa.tensor_reduce(op=nl.add, data=exp, axis=1, keepdims=True)
-    t = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:37
-    t[...] = nisa.tensor_scalar(data=exp, op0=nl.divide, operand0=row_sum)
-    nl.store(in1[i + i_p2, i_f16], value=t, mask=(i + i_p2 < in1.shape[0]) & (i_f16 < in1.shape[1]))  # tile-to-neuron-softmax.mlir:38
+    quot = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:37
+    quot[...] = nisa.tensor_scalar(data=exp, op0=nl.divide, operand0=row_sum)
+    nl.store(in1[i + i_p2, i_f16], value=quot, mask=(i + i_p2 < in1.shape[0]) & (i_f16 < in1.shape[1]))  # tile-to-neuron-softmax.mlir:38
     return None
 
 
@@ -42,11 +42,11 @@ def masked(in0):
     in0_sb[...] = 0.0
     i = pid0 * 4
     in0_sb[...] = nl.load(in0[i + i_p4, i_f8], mask=(i + i_p4 < in0.shape[0]) & (i_f8 < in0.shape[1]))
-    t = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:58
-    t[...] = nisa.affine_select(pred=(5 - i_f8 > 0), on_true_tile=in0_sb, on_false_value=-math.inf)
+    masked = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:58
+    masked[...] = nisa.affine_select(pred=(5 - i_f8 > 0), on_true_tile=in0_sb, on_false_value=-math.inf)
     row_max = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:59
-    row_max[...] = nisa.tensor_reduce(op=nl.maximum, data=t, axis=1, keepdims=True)
-    t1 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:62
-    t1[...] = nisa.tensor_scalar(data=in0_sb, op0=nl.subtract, operand0=row_max)
-    nl.store(out0[i + i_p4, i_f8], value=t1, mask=(i + i_p4 < out0.shape[0]) & (i_f8 < out0.shape[1]))  # tile-to-neuron-softmax.mlir:63
+    row_max[...] = nisa.tensor_reduce(op=nl.maximum, data=masked, axis=1, keepdims=True)
+    diff = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:62
+    diff[...] = nisa.tensor_scalar(data=in0_sb, op0=nl.subtract, operand0=row_max)
+    nl.store(out0[i + i_p4, i_f8], value=diff, mask=(i + i_p4 < out0.shape[0]) & (i_f8 < out0.shape[1]))  # tile-to-neuron-softmax.mlir:63
     return out0

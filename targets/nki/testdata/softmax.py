@@ -25,9 +25,9 @@ def softmax(in0, in1):
     nisa.activation(dst=exp, op=nl.exp, data=in0_sb, bias=neg)
     row_sum = nl.ndarray((2, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:34
     nisa.tensor_reduce(dst=row_sum, op=nl.add, data=exp, axis=1, keepdims=True)
-    t = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:37
-    nisa.tensor_scalar(dst=t, data=exp, op0=nl.divide, operand0=row_sum)
-    nisa.dma_copy(dst=in1[i + i_p2, i_f16], src=t, mask=(i + i_p2 < in1.shape[0]) & (i_f16 < in1.shape[1]))  # tile-to-neuron-softmax.mlir:38
+    quot = nl.ndarray((2, 16), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:37
+    nisa.tensor_scalar(dst=quot, data=exp, op0=nl.divide, operand0=row_sum)
+    nisa.dma_copy(dst=in1[i + i_p2, i_f16], src=quot, mask=(i + i_p2 < in1.shape[0]) & (i_f16 < in1.shape[1]))  # tile-to-neuron-softmax.mlir:38
     return None
 
 
@@ -42,11 +42,11 @@ def masked(in0):
     nisa.memset(dst=in0_sb, value=0.0)
     i = pid0 * 4
     nisa.dma_copy(dst=in0_sb, src=in0[i + i_p4, i_f8], mask=(i + i_p4 < in0.shape[0]) & (i_f8 < in0.shape[1]))
-    t = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:58
-    nisa.affine_select(dst=t, pred=(5 - i_f8 > 0), on_true_tile=in0_sb, on_false_value=-math.inf)
+    masked = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:58
+    nisa.affine_select(dst=masked, pred=(5 - i_f8 > 0), on_true_tile=in0_sb, on_false_value=-math.inf)
     row_max = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:59
-    nisa.tensor_reduce(dst=row_max, op=nl.maximum, data=t, axis=1, keepdims=True)
-    t1 = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:62
-    nisa.tensor_scalar(dst=t1, data=in0_sb, op0=nl.subtract, operand0=row_max)
-    nisa.dma_copy(dst=out0[i + i_p4, i_f8], src=t1, mask=(i + i_p4 < out0.shape[0]) & (i_f8 < out0.shape[1]))  # tile-to-neuron-softmax.mlir:63
+    nisa.tensor_reduce(dst=row_max, op=nl.maximum, data=masked, axis=1, keepdims=True)
+    diff = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:62
+    nisa.tensor_scalar(dst=diff, data=in0_sb, op0=nl.subtract, operand0=row_max)
+    nisa.dma_copy(dst=out0[i + i_p4, i_f8], src=diff, mask=(i + i_p4 < out0.shape[0]) & (i_f8 < out0.shape[1]))  # tile-to-neuron-softmax.mlir:63
     return out0

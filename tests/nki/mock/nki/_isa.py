@@ -83,7 +83,7 @@ def dma_copy(dst, src, mask=None, **_):
 
 
 def memset(dst, value, dtype=None, **_):
-    dst.data[...] = dst.conv(np.full(dst.shape, value, dtype=np.float64))
+    _put(dst, np.full(dst.shape, value, dtype=np.float64))
 
 
 def iota(expr, dtype=None, dst=None, **_):
@@ -109,11 +109,12 @@ def nc_matmul(stationary, moving, dst=None, **_):
     prod = (s.astype(np.float64).T @ m.astype(np.float64)).astype(np.float32)
     if dst is None:
         return prod
-    if dst.buffer is not nl.psum or dst.dtype is nl.bfloat16 or dst.dtype != np.float32:
+    t = dst.tensor if isinstance(dst, Access) else dst
+    if dst.buffer is not nl.psum or t.dtype is nl.bfloat16 or t.dtype != np.float32:
         raise NkiError("nc_matmul accumulates into an f32 PSUM tile")
-    if dst.shape != prod.shape:
+    if tuple(dst.shape) != prod.shape:
         raise NkiError("the destination must be %s, not %s" % (prod.shape, dst.shape))
-    dst.data[...] = (dst.data.astype(np.float32) + prod).astype(np.float32)
+    _put(dst, (_f32(dst) + prod).astype(np.float32))
 
 
 def nc_transpose(data, dst=None, engine=None, **_):
@@ -209,28 +210,58 @@ def affine_select(pred, on_true_tile, on_false_value, dst=None, **_):
 
 
 def bn_stats(data, dst=None, **_):
+    """(count, mean, M2) of the even-indexed elements of each partition,
+    then of the odd-indexed ones (M2 = variance * count), in float64 from
+    the float32 values, rounded to float32."""
     x = _f32(data).astype(np.float64)
     if x.shape[1] > nl.tile_size.bn_stats_fmax:
         raise NkiError("bn_stats reads at most %d elements per partition" % nl.tile_size.bn_stats_fmax)
-    n = x.shape[1]
-    mean = x.mean(axis=1, keepdims=True)
-    m2 = ((x - mean) ** 2).sum(axis=1, keepdims=True)
-    out = np.concatenate([np.full_like(mean, n), mean, m2, np.zeros((x.shape[0], 3))], axis=1).astype(np.float32)
-    return _put(dst, out)
+    parts = []
+    for half in (x[:, 0::2], x[:, 1::2]):
+        n = half.shape[1]
+        mean = half.sum(axis=1, keepdims=True) / n if n else np.zeros((x.shape[0], 1))
+        m2 = ((half - mean) ** 2).sum(axis=1, keepdims=True)
+        parts += [np.full_like(mean, n), mean, m2]
+    return _put(dst, np.concatenate(parts, axis=1).astype(np.float32))
 
 
 def bn_aggr(data, dst=None, **_):
+    """The mean and population variance of each partition from its
+    (count, mean, M2) triples, merged with Chan's formula in float64."""
     x = _f32(data).astype(np.float64)
+    if x.shape[1] % 3:
+        raise NkiError("bn_aggr takes (count, mean, M2) triples, not %d elements per partition" % x.shape[1])
     n = np.zeros((x.shape[0], 1))
     mean = np.zeros((x.shape[0], 1))
     m2 = np.zeros((x.shape[0], 1))
-    for c in range(0, x.shape[1], 6):
+    for c in range(0, x.shape[1], 3):
         nb, mb, m2b = x[:, c:c + 1], x[:, c + 1:c + 2], x[:, c + 2:c + 3]
         tot = n + nb
         delta = mb - mean
         with np.errstate(all="ignore"):
-            mean = np.where(tot > 0, mean + delta * nb / np.where(tot > 0, tot, 1), mean)
-            m2 = np.where(tot > 0, m2 + m2b + delta * delta * n * nb / np.where(tot > 0, tot, 1), m2)
+            mean = np.where(nb > 0, mean + delta * nb / np.where(tot > 0, tot, 1), mean)
+            m2 = np.where(nb > 0, m2 + m2b + delta * delta * n * nb / np.where(tot > 0, tot, 1), m2)
         n = tot
-    out = np.concatenate([mean, m2 / n], axis=1).astype(np.float32)
+    with np.errstate(all="ignore"):
+        out = np.concatenate([mean, m2 / n], axis=1).astype(np.float32)
     return _put(dst, out)
+
+
+def _touching(fn):
+    """fn, recording an access to each tile among its arguments."""
+    def call(*args, **kwargs):
+        for a in list(args) + list(kwargs.values()):
+            nl.touch(a)
+        r = fn(*args, **kwargs)
+        for a in list(args) + list(kwargs.values()):
+            nl.touch(a)
+        return r
+    call.__name__ = fn.__name__
+    call.__doc__ = fn.__doc__
+    return call
+
+
+for _name in ["dma_copy", "memset", "iota", "nc_matmul", "nc_transpose", "activation", "activation_reduce",
+              "tensor_tensor", "tensor_scalar", "tensor_reduce", "tensor_copy", "reciprocal", "affine_select",
+              "bn_stats", "bn_aggr"]:
+    globals()[_name] = _touching(globals()[_name])

@@ -38,9 +38,12 @@ def launch(fn, grid, args):
     grid = tuple(int(g) for g in grid)
     _state["grid"], _state["shared"] = grid, []
     result = None
+    from nki import language as nl
     for pid in itertools.product(*[range(g) for g in grid]):
         _state["pid"], _state["next"] = pid, 0
+        nl.check_psum()
         result = fn(*args)
+        nl.check_psum()
     return result
 
 

@@ -100,7 +100,36 @@ CHIP = "trn1"
 PSUM_BANK_BYTES = 2048
 
 _live_sbuf = weakref.WeakSet()
-_live_psum = weakref.WeakSet()
+
+# PSUM liveness: every access to a tile stamps it with the time of a
+# clock that each allocation and access advances; a PSUM tile is live
+# from its allocation to its last access, and check_psum (run after each
+# program) requires that the tiles live at any one time fit the banks.
+_clock = [0]
+_psum_tiles = []
+
+
+def _tick():
+    _clock[0] += 1
+    return _clock[0]
+
+
+def touch(x):
+    """Records an access to the tile x is or is a window of."""
+    t = x.tensor if isinstance(x, Access) else x
+    if isinstance(t, Tile):
+        t.last = _tick()
+
+
+def check_psum():
+    """Raises NkiError when the PSUM tiles of the program that just ran
+    were live in more banks at once than the NeuronCore has, and forgets
+    them."""
+    tiles, _psum_tiles[:] = list(_psum_tiles), []
+    for t in tiles:
+        banks = sum(-(-x.free_bytes() // PSUM_BANK_BYTES) for x in tiles if x.born <= t.born <= x.last)
+        if banks > tile_size.psum_num_banks:
+            raise NkiError("the live PSUM tiles need %d banks, over %d" % (banks, tile_size.psum_num_banks))
 
 
 def _dtype(dtype):
@@ -118,6 +147,7 @@ class Tile:
 
     def __init__(self, shape, dtype, buffer):
         self.buffer = buffer
+        self.born = self.last = _tick()
         self.bf16 = dtype is bfloat16
         self.data = np.zeros(shape, dtype=_dtype(dtype))
         if np.issubdtype(self.data.dtype, np.floating):
@@ -143,9 +173,11 @@ class Tile:
         return int(np.prod(self.shape[1:])) * self.itemsize
 
     def __getitem__(self, idx):
+        touch(self)
         return Access(self, idx)
 
     def __setitem__(self, idx, value):
+        touch(self)
         # The legacy spelling: t[...] = value; a masked load writes only
         # the elements its mask selects.
         if isinstance(value, Masked):
@@ -155,6 +187,7 @@ class Tile:
         self.data[idx] = self.conv(_values(value))
 
     def __iadd__(self, value):
+        touch(self)
         if self.buffer is not psum:
             raise NkiError("+= accumulates into PSUM tiles only")
         self.data[...] = self.conv((self.data.astype(np.float32) + _values(value).astype(np.float32)).astype(np.float32))
@@ -248,10 +281,7 @@ def ndarray(shape, dtype, buffer=sbuf, name=""):
     if buffer is psum:
         if t.free_bytes() > PSUM_BANK_BYTES:
             raise NkiError("PSUM tile of shape %s needs %d bytes per partition, over a bank of %d" % (shape, t.free_bytes(), PSUM_BANK_BYTES))
-        _live_psum.add(t)
-        banks = sum(-(-x.free_bytes() // PSUM_BANK_BYTES) for x in _live_psum)
-        if banks > tile_size.psum_num_banks:
-            raise NkiError("the live PSUM tiles need %d banks, over %d" % (banks, tile_size.psum_num_banks))
+        _psum_tiles.append(t)
     else:
         _live_sbuf.add(t)
         used = sum(x.free_bytes() for x in _live_sbuf)
