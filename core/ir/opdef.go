@@ -335,15 +335,21 @@ func PrintSuccessorAndUseList(p OpAsmPrinter, b *Block, operands []Value) {
 		return
 	}
 	p.WriteString("(")
-	PrintOperandList(p, operands)
+	PrintOperandsAndTypes(p, operands)
+	p.WriteString(")")
+}
+
+// PrintOperandsAndTypes prints `%a, %b : T, U`: value names, then their
+// types.
+func PrintOperandsAndTypes(p OpAsmPrinter, vs []Value) {
+	PrintOperandList(p, vs)
 	p.WriteString(" : ")
-	for i, v := range operands {
+	for i, v := range vs {
 		if i > 0 {
 			p.WriteString(", ")
 		}
 		p.PrintType(v.Type())
 	}
-	p.WriteString(")")
 }
 
 // ParseSuccessorAndUseList parses `^bb` and an optional
