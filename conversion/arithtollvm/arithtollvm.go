@@ -12,31 +12,41 @@ import (
 	"github.com/strata-ir/strata/dialects/llvm"
 )
 
-// direct maps arith operations to llvm operations of the same shape.
-var direct = map[string]string{
-	"arith.addi": "llvm.add", "arith.subi": "llvm.sub", "arith.muli": "llvm.mul",
-	"arith.divsi": "llvm.sdiv", "arith.divui": "llvm.udiv", "arith.remsi": "llvm.srem", "arith.remui": "llvm.urem",
-	"arith.andi": "llvm.and", "arith.ori": "llvm.or", "arith.xori": "llvm.xor",
-	"arith.shli": "llvm.shl", "arith.shrui": "llvm.lshr", "arith.shrsi": "llvm.ashr",
-	"arith.addf": "llvm.fadd", "arith.subf": "llvm.fsub", "arith.mulf": "llvm.fmul",
-	"arith.divf": "llvm.fdiv", "arith.remf": "llvm.frem", "arith.negf": "llvm.fneg",
-	"arith.extsi": "llvm.sext", "arith.extui": "llvm.zext", "arith.trunci": "llvm.trunc",
-	"arith.sitofp": "llvm.sitofp", "arith.uitofp": "llvm.uitofp", "arith.fptosi": "llvm.fptosi",
-	"arith.fptoui": "llvm.fptoui", "arith.extf": "llvm.fpext", "arith.truncf": "llvm.fptrunc",
-	"arith.bitcast": "llvm.bitcast", "arith.select": "llvm.select",
-	"arith.maxsi": "llvm.intr.smax", "arith.minsi": "llvm.intr.smin",
-	"arith.maxui": "llvm.intr.umax", "arith.minui": "llvm.intr.umin",
-	"arith.maxnumf": "llvm.intr.maxnum", "arith.minnumf": "llvm.intr.minnum",
-	"arith.maximumf": "llvm.intr.maximum", "arith.minimumf": "llvm.intr.minimum",
+// flags says which of arith's flags an llvm counterpart keeps.
+type flags uint8
+
+const (
+	keepOverflow flags = 1 << iota
+	keepFastmath
+)
+
+// direct pairs arith operations with the llvm operations of the same
+// shape that they become (upstream's VectorConvertToLLVMPattern list),
+// and the flags that carry over.
+var direct = []struct {
+	from, to string
+	keep     flags
+}{
+	{arith.AddiOpName, llvm.AddOpName, keepOverflow}, {arith.SubiOpName, llvm.SubOpName, keepOverflow},
+	{arith.MuliOpName, llvm.MulOpName, keepOverflow}, {arith.ShliOpName, llvm.ShlOpName, keepOverflow},
+	{arith.DivsiOpName, llvm.SdivOpName, 0}, {arith.DivuiOpName, llvm.UdivOpName, 0},
+	{arith.RemsiOpName, llvm.SremOpName, 0}, {arith.RemuiOpName, llvm.UremOpName, 0},
+	{arith.AndiOpName, llvm.AndOpName, 0}, {arith.OriOpName, llvm.OrOpName, 0}, {arith.XoriOpName, llvm.XorOpName, 0},
+	{arith.ShruiOpName, llvm.LshrOpName, 0}, {arith.ShrsiOpName, llvm.AshrOpName, 0},
+	{arith.AddfOpName, llvm.FaddOpName, keepFastmath}, {arith.SubfOpName, llvm.FsubOpName, keepFastmath},
+	{arith.MulfOpName, llvm.FmulOpName, keepFastmath}, {arith.DivfOpName, llvm.FdivOpName, keepFastmath},
+	{arith.RemfOpName, llvm.FremOpName, keepFastmath}, {arith.NegfOpName, llvm.FnegOpName, keepFastmath},
+	{arith.ExtsiOpName, llvm.SextOpName, 0}, {arith.ExtuiOpName, llvm.ZextOpName, 0},
+	{arith.TrunciOpName, llvm.TruncOpName, keepOverflow},
+	{arith.SitofpOpName, llvm.SitofpOpName, 0}, {arith.UitofpOpName, llvm.UitofpOpName, 0},
+	{arith.FptosiOpName, llvm.FptosiOpName, 0}, {arith.FptouiOpName, llvm.FptouiOpName, 0},
+	{arith.ExtfOpName, llvm.FpextOpName, 0}, {arith.TruncfOpName, llvm.FptruncOpName, 0},
+	{arith.BitcastOpName, llvm.BitcastOpName, 0}, {arith.SelectOpName, llvm.SelectOpName, 0},
+	{arith.MaxsiOpName, llvm.IntrSmaxOpName, 0}, {arith.MinsiOpName, llvm.IntrSminOpName, 0},
+	{arith.MaxuiOpName, llvm.IntrUmaxOpName, 0}, {arith.MinuiOpName, llvm.IntrUminOpName, 0},
+	{arith.MaxnumfOpName, llvm.IntrMaxnumOpName, keepFastmath}, {arith.MinnumfOpName, llvm.IntrMinnumOpName, keepFastmath},
+	{arith.MaximumfOpName, llvm.IntrMaximumOpName, keepFastmath}, {arith.MinimumfOpName, llvm.IntrMinimumOpName, keepFastmath},
 }
-
-// withOverflow are the llvm operations that keep arith's overflow flags.
-var withOverflow = map[string]bool{"llvm.add": true, "llvm.sub": true, "llvm.mul": true, "llvm.shl": true, "llvm.trunc": true}
-
-// withFastmath are the llvm operations that keep arith's fast-math flags.
-var withFastmath = map[string]bool{"llvm.fadd": true, "llvm.fsub": true, "llvm.fmul": true, "llvm.fdiv": true,
-	"llvm.frem": true, "llvm.fneg": true, "llvm.select": false, "llvm.intr.maxnum": true, "llvm.intr.minnum": true,
-	"llvm.intr.maximum": true, "llvm.intr.minimum": true}
 
 // arith's fast-math bits in the order of llvm's (nnan, ninf, nsz, arcp,
 // contract, afn, reassoc).
@@ -90,18 +100,18 @@ var icmpPreds = map[uint64]int64{0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7,
 // Patterns returns the conversion patterns of convert-arith-to-llvm.
 func Patterns(tc *rewrite.TypeConverter) []rewrite.ConversionPattern {
 	var ps []rewrite.ConversionPattern
-	for from, to := range direct {
-		to := to
-		ps = append(ps, &rewrite.ConversionFunc{RootName: from, BenefitValue: 1, PatternName: from + "-to-llvm",
+	for _, d := range direct {
+		to, keep := d.to, d.keep
+		ps = append(ps, &rewrite.ConversionFunc{RootName: d.from, BenefitValue: 1, PatternName: d.from + "-to-llvm",
 			Fn: func(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
 				ctx := r.Builder.Ctx
 				var props []ir.NamedAttr
-				if withOverflow[to] {
+				if keep&keepOverflow != 0 {
 					if a := op.InherentAttr("overflowFlags"); a != nil {
 						props = append(props, ir.NamedAttr{Name: "overflowFlags", Value: ctx.IntegerAttr(ctx.I(32), int64(enumValue(a)))})
 					}
 				}
-				if withFastmath[to] {
+				if keep&keepFastmath != 0 {
 					if a := op.InherentAttr("fastmath"); a != nil {
 						if fm := Fastmath(ctx, a); fm != nil {
 							props = append(props, ir.NamedAttr{Name: "fastmathFlags", Value: fm})

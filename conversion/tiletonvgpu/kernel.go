@@ -515,33 +515,8 @@ func lowerCast(k *kernel, op *ir.Operation) error {
 	c, _ := tile.AsCastOp(op)
 	_, from, _ := tileShape(c.Input())
 	_, to, _ := tileShape(c.Result())
-	name := ""
-	fb, tb := bitWidth(from), bitWidth(to)
-	_, fromF := from.(*ir.FloatType)
-	_, toF := to.(*ir.FloatType)
-	switch {
-	case fromF && toF && tb > fb:
-		name = "arith.extf"
-	case fromF && toF && tb < fb:
-		name = "arith.truncf"
-	case fromF && !toF:
-		name = "arith.fptosi"
-		if c.Unsigned() {
-			name = "arith.fptoui"
-		}
-	case !fromF && toF:
-		name = "arith.sitofp"
-		if c.Unsigned() {
-			name = "arith.uitofp"
-		}
-	case tb > fb:
-		name = "arith.extsi"
-		if c.Unsigned() {
-			name = "arith.extui"
-		}
-	case tb < fb:
-		name = "arith.trunci"
-	default:
+	name := arith.ConversionOpName(from, to, c.Unsigned())
+	if name == "" {
 		k.vals[op.Result(0)] = k.get(c.Input())
 		return nil
 	}

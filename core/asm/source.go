@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -21,6 +22,7 @@ func ReadSource(name string, in io.Reader) ([]byte, string, error) {
 // readSource is ReadSource with the bound max.
 func readSource(name string, in io.Reader, max int) ([]byte, string, error) {
 	display := name
+	size := 0
 	if name == "-" || name == "" {
 		display = "<stdin>"
 	} else {
@@ -30,11 +32,20 @@ func readSource(name string, in io.Reader, max int) ([]byte, string, error) {
 		}
 		defer f.Close()
 		in = f
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() <= int64(max) {
+			size = int(st.Size())
+		}
 	}
-	data, err := io.ReadAll(io.LimitReader(in, int64(max)+1))
-	if err != nil {
+	// A regular file is read into one buffer of its size (and a byte more,
+	// to see the end); io.ReadAll's doubling would allocate about twice the
+	// file, which on large inputs is garbage the collector has to trace
+	// around while the IR is being built.
+	var buf bytes.Buffer
+	buf.Grow(size + bytes.MinRead)
+	if _, err := buf.ReadFrom(io.LimitReader(in, int64(max)+1)); err != nil {
 		return nil, display, err
 	}
+	data := buf.Bytes()
 	if len(data) > max {
 		return nil, display, fmt.Errorf("%s: input larger than %d bytes", display, max)
 	}

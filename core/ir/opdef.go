@@ -327,6 +327,55 @@ func PrintFunctionalType(p OpAsmPrinter, ins, outs []Type) {
 	}
 }
 
+// PrintSuccessorAndUseList prints a successor and, when it has operands,
+// `(%a, ... : T, ...)` (OpAsmPrinter's printSuccessorAndUseList).
+func PrintSuccessorAndUseList(p OpAsmPrinter, b *Block, operands []Value) {
+	p.PrintSuccessor(b)
+	if len(operands) == 0 {
+		return
+	}
+	p.WriteString("(")
+	PrintOperandsAndTypes(p, operands)
+	p.WriteString(")")
+}
+
+// PrintOperandsAndTypes prints `%a, %b : T, U`: value names, then their
+// types.
+func PrintOperandsAndTypes(p OpAsmPrinter, vs []Value) {
+	PrintOperandList(p, vs)
+	p.WriteString(" : ")
+	for i, v := range vs {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintType(v.Type())
+	}
+}
+
+// ParseSuccessorAndUseList parses `^bb` and an optional
+// `(%a, ... : T, ...)` (OpAsmParser's parseSuccessorAndUseList): the
+// block, the operands and their types.
+func ParseSuccessorAndUseList(p OpAsmParser) (*Block, []UnresolvedOperand, []Type, error) {
+	b, ok := p.ParseOptionalSuccessor()
+	if !ok {
+		return nil, nil, nil, p.Errorf("expected block name")
+	}
+	if !p.ParseOptionalPunct("(") {
+		return b, nil, nil, nil
+	}
+	uses := []UnresolvedOperand{p.ParseOperand()}
+	for p.ParseOptionalPunct(",") {
+		uses = append(uses, p.ParseOperand())
+	}
+	p.ParsePunct(":")
+	types := []Type{p.ParseType()}
+	for p.ParseOptionalPunct(",") {
+		types = append(types, p.ParseType())
+	}
+	p.ParsePunct(")")
+	return b, uses, types, nil
+}
+
 // PrintOperandList prints value names separated by ", ".
 func PrintOperandList(p OpAsmPrinter, vs []Value) {
 	for i, v := range vs {

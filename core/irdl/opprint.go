@@ -1,6 +1,8 @@
 package irdl
 
 import (
+	"sync"
+
 	"github.com/strata-ir/strata/core/ir"
 )
 
@@ -84,6 +86,10 @@ type opView struct {
 	operands [][2]int
 	results  [][2]int
 }
+
+// printViews holds the views the printer reuses, with their group range
+// storage: printing allocates no view per operation.
+var printViews = sync.Pool{New: func() any { return new(opView) }}
 
 func newOpView(o *opDef, op *ir.Operation) *opView {
 	v := &opView{o: o, op: op}
@@ -234,8 +240,11 @@ func (v *opView) present(e *fElem) bool {
 
 // printOp prints an operation with its format (OpDef.Print).
 func (o *opDef) printOp(p ir.OpAsmPrinter, op *ir.Operation) {
-	v := newOpView(o, op)
+	v := printViews.Get().(*opView)
+	v.init(o, op, v.operands, v.results)
 	v.printList(p, o.format.elems)
+	*v = opView{operands: v.operands[:0], results: v.results[:0]}
+	printViews.Put(v)
 }
 
 func (v *opView) printList(p ir.OpAsmPrinter, list []*fElem) {

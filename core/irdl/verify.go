@@ -414,6 +414,9 @@ func (o *opDef) verifyTrait(op *ir.Operation, c traitCheck) error {
 
 // effectsOf returns the declared memory effects of op.
 func (o *opDef) effectsOf(op *ir.Operation) []ir.MemoryEffect {
+	if len(o.effects) == 0 {
+		return nil
+	}
 	view := newOpView(o, op)
 	var out []ir.MemoryEffect
 	for _, e := range o.effects {

@@ -246,28 +246,6 @@ func registerSwitchOpCases() {
 	irdl.RegisterCustomDirective("SwitchOpCases", parseSwitchOpCases, printSwitchOpCases)
 }
 
-// parseSuccessorOperands parses `^bb` and an optional `(%a, ... : T, ...)`.
-func parseSuccessorAndUseList(p ir.OpAsmParser) (*ir.Block, []ir.UnresolvedOperand, []ir.Type, error) {
-	b, ok := p.ParseOptionalSuccessor()
-	if !ok {
-		return nil, nil, nil, p.Errorf("expected block name")
-	}
-	if !p.ParseOptionalPunct("(") {
-		return b, nil, nil, nil
-	}
-	uses := []ir.UnresolvedOperand{p.ParseOperand()}
-	for p.ParseOptionalPunct(",") {
-		uses = append(uses, p.ParseOperand())
-	}
-	p.ParsePunct(":")
-	types := []ir.Type{p.ParseType()}
-	for p.ParseOptionalPunct(",") {
-		types = append(types, p.ParseType())
-	}
-	p.ParsePunct(")")
-	return b, uses, types, nil
-}
-
 func parseSwitchOpCases(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) {
 	ctx := p.Context()
 	var flagType ir.Type
@@ -278,7 +256,7 @@ func parseSwitchOpCases(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) 
 		return false, p.Errorf("expected 'default'")
 	}
 	p.ParsePunct(":")
-	b, uses, types, err := parseSuccessorAndUseList(p)
+	b, uses, types, err := ir.ParseSuccessorAndUseList(p)
 	if err != nil {
 		return false, err
 	}
@@ -301,7 +279,7 @@ func parseSwitchOpCases(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) 
 		}
 		vals = append(vals, int64(ia.Lo))
 		p.ParsePunct(":")
-		b, uses, types, err := parseSuccessorAndUseList(p)
+		b, uses, types, err := ir.ParseSuccessorAndUseList(p)
 		if err != nil {
 			return false, err
 		}
@@ -357,35 +335,13 @@ func parseSwitchOpCases(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) 
 	return true, nil
 }
 
-func printSuccessorAndUseList(p ir.OpAsmPrinter, b *ir.Block, operands []ir.Value) {
-	p.PrintSuccessor(b)
-	if len(operands) == 0 {
-		return
-	}
-	p.WriteString("(")
-	for i, v := range operands {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.PrintOperand(v)
-	}
-	p.WriteString(" : ")
-	for i, v := range operands {
-		if i > 0 {
-			p.WriteString(", ")
-		}
-		p.PrintType(v.Type())
-	}
-	p.WriteString(")")
-}
-
 func printSwitchOpCases(p ir.OpAsmPrinter, op *ir.Operation, args []*irdl.CustomArg) {
 	p.WriteString("  default: ")
 	var def *ir.Block
 	if len(args[1].Successors) > 0 {
 		def = args[1].Successors[0]
 	}
-	printSuccessorAndUseList(p, def, args[2].Values)
+	ir.PrintSuccessorAndUseList(p, def, args[2].Values)
 	vals, _, ok := caseValues(args[4].Attr)
 	if !ok {
 		return
@@ -408,7 +364,7 @@ func printSwitchOpCases(p ir.OpAsmPrinter, op *ir.Operation, args []*irdl.Custom
 		if i < len(args[5].Successors) {
 			dest = args[5].Successors[i]
 		}
-		printSuccessorAndUseList(p, dest, operands)
+		ir.PrintSuccessorAndUseList(p, dest, operands)
 	}
 	p.PrintNewline()
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/arith"
 )
 
 // namedOp describes a named structured operation: its loops, its default
@@ -612,46 +613,8 @@ func (h *regionBuilder) typeFn(fn TypeFn, t ir.Type, v ir.Value) ir.Value {
 	}
 	unsigned := fn == TypeFnCastUnsigned
 	from := v.Type()
-	if from == t {
-		return v
-	}
-	switch to := t.(type) {
-	case *ir.IntegerType:
-		switch f := from.(type) {
-		case *ir.FloatType:
-			if unsigned {
-				return h.create("arith.fptoui", []ir.Value{v}, t)
-			}
-			return h.create("arith.fptosi", []ir.Value{v}, t)
-		case *ir.IndexType:
-			return h.create("arith.index_cast", []ir.Value{v}, t)
-		case *ir.IntegerType:
-			switch {
-			case to.Width > f.Width && unsigned:
-				return h.create("arith.extui", []ir.Value{v}, t)
-			case to.Width > f.Width:
-				return h.create("arith.extsi", []ir.Value{v}, t)
-			case to.Width < f.Width:
-				return h.create("arith.trunci", []ir.Value{v}, t)
-			}
-			return v
-		}
-	case *ir.FloatType:
-		switch f := from.(type) {
-		case *ir.IntegerType:
-			if unsigned {
-				return h.create("arith.uitofp", []ir.Value{v}, t)
-			}
-			return h.create("arith.sitofp", []ir.Value{v}, t)
-		case *ir.FloatType:
-			switch {
-			case to.Width() > f.Width():
-				return h.create("arith.extf", []ir.Value{v}, t)
-			case to.Width() < f.Width():
-				return h.create("arith.truncf", []ir.Value{v}, t)
-			}
-			return v
-		}
+	if name := arith.ConversionOpName(from, t, unsigned); name != "" {
+		return h.create(name, []ir.Value{v}, t)
 	}
 	return v
 }

@@ -37,14 +37,7 @@ func printAssume(p ir.OpAsmPrinter, op *ir.Operation) {
 			group := rest[:n]
 			rest = rest[n:]
 			if len(group) > 0 {
-				ir.PrintOperandList(p, group)
-				p.WriteString(" : ")
-				for j, v := range group {
-					if j > 0 {
-						p.WriteString(", ")
-					}
-					p.PrintType(v.Type())
-				}
+				ir.PrintOperandsAndTypes(p, group)
 			}
 			p.WriteString(")")
 		}

@@ -386,22 +386,6 @@ func SwitchCaseValues(op *ir.Operation) []int64 {
 	return vals
 }
 
-func printSuccessorAndUseList(p ir.OpAsmPrinter, b *ir.Block, vals []ir.Value) {
-	p.PrintSuccessor(b)
-	if len(vals) == 0 {
-		return
-	}
-	p.WriteString("(")
-	ir.PrintOperandList(p, vals)
-	p.WriteString(" : ")
-	var ts []ir.Type
-	for _, v := range vals {
-		ts = append(ts, v.Type())
-	}
-	ir.PrintTypeList(p, ts)
-	p.WriteString(")")
-}
-
 // printSwitch is llvm.switch's assembly format with upstream's
 // SwitchOpCases directive.
 func printSwitch(p ir.OpAsmPrinter, op *ir.Operation) {
@@ -414,7 +398,7 @@ func printSwitch(p ir.OpAsmPrinter, op *ir.Operation) {
 	p.WriteString(" : ")
 	p.PrintType(op.Operand(0).Type())
 	p.WriteString(", ")
-	printSuccessorAndUseList(p, op.Successor(0), seg[1])
+	ir.PrintSuccessorAndUseList(p, op.Successor(0), seg[1])
 	vals := SwitchCaseValues(op)
 	groups := i32s(op.InherentAttr("case_operand_segments"))
 	p.WriteString(" [")
@@ -437,33 +421,12 @@ func printSwitch(p ir.OpAsmPrinter, op *ir.Operation) {
 				operands = seg[2][at : at+n]
 			}
 			at += n
-			printSuccessorAndUseList(p, op.Successor(i+1), operands)
+			ir.PrintSuccessorAndUseList(p, op.Successor(i+1), operands)
 		}
 		p.PrintNewline()
 	}
 	p.WriteString("]")
 	p.PrintOptionalAttrDict(op.AllAttrs(), "case_values", "case_operand_segments", "operandSegmentSizes")
-}
-
-func parseSuccessorAndUseList(p ir.OpAsmParser) (*ir.Block, []ir.UnresolvedOperand, []ir.Type, error) {
-	b, ok := p.ParseOptionalSuccessor()
-	if !ok {
-		return nil, nil, nil, p.Errorf("expected block name")
-	}
-	if !p.ParseOptionalPunct("(") {
-		return b, nil, nil, nil
-	}
-	uses := []ir.UnresolvedOperand{p.ParseOperand()}
-	for p.ParseOptionalPunct(",") {
-		uses = append(uses, p.ParseOperand())
-	}
-	p.ParsePunct(":")
-	types := []ir.Type{p.ParseType()}
-	for p.ParseOptionalPunct(",") {
-		types = append(types, p.ParseType())
-	}
-	p.ParsePunct(")")
-	return b, uses, types, nil
 }
 
 // parseSwitch parses llvm.switch.
@@ -478,7 +441,7 @@ func parseSwitch(p ir.OpAsmParser, st *ir.OperationState) error {
 		return p.ErrorAt(tpos, "expected signless integer type")
 	}
 	p.ParsePunct(",")
-	def, defUses, defTypes, err := parseSuccessorAndUseList(p)
+	def, defUses, defTypes, err := ir.ParseSuccessorAndUseList(p)
 	if err != nil {
 		return err
 	}
@@ -500,7 +463,7 @@ func parseSwitch(p ir.OpAsmParser, st *ir.OperationState) error {
 			}
 			vals = append(vals, int64(ia.Lo))
 			p.ParsePunct(":")
-			b, uses, types, err := parseSuccessorAndUseList(p)
+			b, uses, types, err := ir.ParseSuccessorAndUseList(p)
 			if err != nil {
 				return err
 			}

@@ -14,6 +14,17 @@ import (
 // memory. TuneGC starts at maxGCPercent and lowers the percentage as the
 // live heap grows past tunedHeap, so that the heap goal stays near
 // tunedHeap*(1+maxGCPercent/100) until GOGC=minGCPercent takes over.
+//
+// A lower percentage pays only where there is garbage to collect. While
+// the IR is being built (parsing, a conversion that creates more than it
+// erases) a cycle finds most of what was allocated since the previous one
+// still live, and collecting again after the next few megabytes would
+// trace the growing IR over and over (a fixed slack makes that quadratic
+// in the size of the IR) to free little. So after a cycle in which at
+// least half of the allocation since the previous cycle stayed live, the
+// percentage is not lowered but doubled (up to maxGCPercent); the first
+// cycle that finds mostly garbage brings it back to the live heap's
+// percentage.
 const (
 	maxGCPercent = 400
 	minGCPercent = 50
@@ -32,7 +43,8 @@ func TuneGC() {
 		return
 	}
 	debug.SetGCPercent(maxGCPercent)
-	t := &gcTuner{percent: maxGCPercent, sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
+	t := &gcTuner{percent: maxGCPercent, sample: []metrics.Sample{
+		{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap/allocs:bytes"}}}
 	t.arm()
 }
 
@@ -41,6 +53,9 @@ func TuneGC() {
 type gcTuner struct {
 	percent int
 	sample  []metrics.Sample
+	// live and allocs are the live heap and the bytes allocated in all
+	// at the end of the previous cycle.
+	live, allocs uint64
 }
 
 // gcSentinel is the object whose finalizer runs after a collection.
@@ -53,16 +68,31 @@ func (t *gcTuner) arm() {
 	})
 }
 
-// adjust sets the percentage for the live heap the last cycle measured.
+// adjust sets the percentage for what the last cycle measured.
 func (t *gcTuner) adjust() {
 	metrics.Read(t.sample)
-	if t.sample[0].Value.Kind() != metrics.KindUint64 {
+	if t.sample[0].Value.Kind() != metrics.KindUint64 || t.sample[1].Value.Kind() != metrics.KindUint64 {
 		return
 	}
-	if p := gcPercentFor(t.sample[0].Value.Uint64()); p != t.percent {
+	live, allocs := t.sample[0].Value.Uint64(), t.sample[1].Value.Uint64()
+	p := nextGCPercent(t.percent, t.live, live, allocs-t.allocs)
+	t.live, t.allocs = live, allocs
+	if p != t.percent {
 		t.percent = p
 		debug.SetGCPercent(p)
 	}
+}
+
+// nextGCPercent is the GC percentage after a cycle that measured a live
+// heap of live bytes, when the previous cycle measured prevLive, the
+// percentage was prev, and allocated bytes were allocated in between.
+func nextGCPercent(prev int, prevLive, live, allocated uint64) int {
+	p := gcPercentFor(live)
+	if live > prevLive && live-prevLive >= allocated/2 {
+		// Building: at least half of the allocation stayed live.
+		p = max(p, min(maxGCPercent, 2*prev))
+	}
+	return p
 }
 
 // gcPercentFor is the GC percentage for a live heap of live bytes.

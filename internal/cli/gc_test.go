@@ -24,3 +24,27 @@ func TestGCPercentFor(t *testing.T) {
 		}
 	}
 }
+
+// TestNextGCPercent checks that a cycle which finds the heap growing with
+// live data doubles the percentage instead of lowering it, and that one
+// which finds mostly garbage goes back to the live heap's percentage.
+func TestNextGCPercent(t *testing.T) {
+	const mb = 1 << 20
+	for _, c := range []struct {
+		name                      string
+		prev                      int
+		prevLive, live, allocated uint64
+		want                      int
+	}{
+		{"small heap", 400, 0, 10 * mb, 40 * mb, 400},
+		{"building", 75, 200 * mb, 300 * mb, 150 * mb, 150},
+		{"building, capped", 300, 300 * mb, 500 * mb, 300 * mb, 400},
+		{"building, live heap's percentage higher", 25, 40 * mb, 64 * mb, 30 * mb, 200},
+		{"garbage", 400, 300 * mb, 320 * mb, 500 * mb, 50},
+		{"shrinking", 100, 400 * mb, 300 * mb, 100 * mb, 50},
+	} {
+		if got := nextGCPercent(c.prev, c.prevLive, c.live, c.allocated); got != c.want {
+			t.Errorf("%s: nextGCPercent(%d, %d, %d, %d) = %d, want %d", c.name, c.prev, c.prevLive, c.live, c.allocated, got, c.want)
+		}
+	}
+}
