@@ -85,6 +85,16 @@ type ResultDefinition interface {
 	ResultBufferizesToMemoryWrite(op *ir.Operation, result int) bool
 }
 
+// InPlaceRequirement is implemented by AliasAnalysis models of
+// operations that must write an operand in place (MLIR's
+// mustBufferizeInPlace, bufferization.materialize_in_destination): when
+// the write cannot happen in place, one-shot-bufferize fails with
+// upstream's "not bufferizable under the given constraints" instead of
+// writing a copy.
+type InPlaceRequirement interface {
+	MustBufferizeInPlace(op *ir.Operation, operand int) bool
+}
+
 // ResultWritability is implemented by AliasAnalysis models of operations
 // whose results are buffers that may not be written (a constant).
 type ResultWritability interface {

@@ -87,10 +87,10 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 // analyze decides the tensor operands of f's operations bottom-up when
 // the analysis applies to f, recording the decisions in s.decided.
 // readOnly tells the arguments that may not be written.
-func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) {
+func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) error {
 	ops, ok := s.analyzable(f)
 	if !ok || len(ops) > maxAnalyzed {
-		return
+		return nil
 	}
 	a := &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readOnly: readOnly,
 		defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}}
@@ -101,7 +101,15 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 				continue
 			}
 			u := use{op, i}
-			in := !a.writesReadOnly(u) && !a.readAfterWrite(u)
+			readOnly := a.writesReadOnly(u)
+			var conflict ir.Value
+			if !readOnly {
+				conflict = a.readAfterWrite(u)
+			}
+			in := !readOnly && conflict == nil
+			if !in && mustInPlace(u) {
+				return notBufferizable(op, readOnly, conflict)
+			}
 			a.inPlace[u] = in
 			s.decided[u] = in
 			if in {
@@ -111,6 +119,33 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 			}
 		}
 	}
+	return nil
+}
+
+// mustInPlace reports whether the model of u's operation requires u to
+// be written in place (bufferization.InPlaceRequirement).
+func mustInPlace(u use) bool {
+	m, ok := bufferization.BufferizableOp.Of(u.op)
+	if !ok {
+		return false
+	}
+	r, ok := m.(bufferization.InPlaceRequirement)
+	return ok && r.MustBufferizeInPlace(u.op, u.i)
+}
+
+// notBufferizable is upstream's error for an operand that must be written
+// in place and cannot be: at op when its buffer may not be written, else
+// at the operation that defines the value whose read conflicts (op
+// itself for a block argument).
+func notBufferizable(op *ir.Operation, readOnly bool, conflict ir.Value) error {
+	if readOnly {
+		return ir.OpError(op, "not bufferizable under the given constraints: would write to read-only buffer")
+	}
+	at := op
+	if d := ir.DefiningOp(conflict); d != nil {
+		at = d
+	}
+	return ir.OpError(at, "not bufferizable under the given constraints: cannot avoid RaW conflict")
 }
 
 // --- alias sets ---
@@ -343,9 +378,10 @@ func (a *analysis) writesReadOnly(u use) bool {
 
 // readAfterWrite reports whether deciding u in place would make a read
 // of one of the aliases see a write it does not see by SSA (MLIR's
-// wouldCreateReadAfterWriteInterference). Every operation analyzed sits
+// wouldCreateReadAfterWriteInterference): it returns the definition of
+// the value whose read would see the write, or nil. Every operation analyzed sits
 // in one block, so that order in the block is the order of execution.
-func (a *analysis) readAfterWrite(u use) bool {
+func (a *analysis) readAfterWrite(u use) ir.Value {
 	reads, ws := map[use]bool{}, map[use]bool{}
 	a.collect(u.op.Operand(u.i), reads, ws)
 	for _, r := range aliasingResults(u) {
@@ -386,11 +422,11 @@ func (a *analysis) readAfterWrite(u use) bool {
 				if rs := aliasingResults(w); len(rs) == 1 && rs[0] == d {
 					continue // the write is the definition
 				}
-				return true
+				return d
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // equivalentBack reports whether other is found going back from v through

@@ -124,12 +124,14 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if f.Region(0).Empty() {
 			continue
 		}
-		s.analyze(f, func(a *ir.BlockArgument) bool {
+		if err := s.analyze(f, func(a *ir.BlockArgument) bool {
 			// Without function boundaries, an argument is read through
 			// a to_buffer, which may not be written.
 			return !s.opts.FunctionBoundaries ||
 				a.Owner() == f.Region(0).First() && argAttr(f, a.Index(), bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false))
-		})
+		}); err != nil {
+			return err
+		}
 		read := s.arguments(f)
 		for _, b := range f.Region(0).Blocks() {
 			if err := s.block(b); err != nil {
@@ -692,6 +694,12 @@ func (s *state) cst(v int64) ir.Value {
 // are those of like (a buffer), or dyn when given.
 func (s *state) alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
 	mt := s.identityType(t).(*ir.MemRefType)
+	if like != nil {
+		// A copy stays in the memory space of the buffer it copies.
+		if lm, ok := like.Type().(*ir.MemRefType); ok && lm.MemorySpace != nil {
+			mt = s.ctx.MemRefType(mt.Shape, mt.Elem, nil, lm.MemorySpace)
+		}
+	}
 	if dyn == nil {
 		for i, d := range mt.Shape {
 			if d == ir.Dynamic {
@@ -778,6 +786,11 @@ func (s *state) unknown(op *ir.Operation) {
 		t := s.tt(v)
 		b, ok := s.buf[v]
 		if !isTensor(t) || !ok {
+			continue
+		}
+		if tb, ok := bufferization.AsToBufferOp(ir.DefiningOp(b)); ok && tb.Operand(0) == v {
+			// The buffer is v's own, read through a to_buffer: the
+			// operation reads v itself.
 			continue
 		}
 		// An unknown operation may write what it is given.

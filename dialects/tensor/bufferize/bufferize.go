@@ -35,10 +35,19 @@ func Register(ctx *ir.Context) {
 	attach("tensor.pad", (*state).pad)
 	attach("tensor.extract_slice", (*state).extractSlice)
 	attach("tensor.insert_slice", (*state).insertSlice)
-	attach("tensor.parallel_insert_slice", (*state).parallelInsertSlice)
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
 	attach("tensor.collapse_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })
 	attach("tensor.expand_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })
 }
+
+// parallelInsert is the model of tensor.parallel_insert_slice, which
+// reads its source and writes a part of the shared output it names
+// without reading it (MLIR's bufferizesToMemoryRead).
+type parallelInsert struct{ model }
+
+// BufferizesToMemoryRead implements bufferization.MemoryReader: only the
+// source is read.
+func (parallelInsert) BufferizesToMemoryRead(_ *ir.Operation, operand int) bool { return operand == 0 }
 
 // model is a bufferization.BufferizableOpInterface given by a function.
 type model func(s *state, op *ir.Operation) error
@@ -143,6 +152,13 @@ func (s *state) cast(op *ir.Operation) error {
 		to = s.DynamicType(rt)
 	} else {
 		to = s.IdentityType(rt)
+	}
+	if to == src.Type() {
+		// A cast between equal types (unranked to unranked) is its
+		// source's buffer.
+		s.SetResult(op.Result(0), src, op.Operand(0))
+		s.Erase(op)
+		return nil
 	}
 	s.SetResult(op.Result(0), memref.BuildCast(s.b, op.Loc(), src, to).Result(0), op.Operand(0))
 	s.Erase(op)
