@@ -205,6 +205,12 @@ type State interface {
 	// InPlace reports whether op may write its tensor operand operand in
 	// that operand's buffer.
 	InPlace(op *ir.Operation, operand int) bool
+	// OutOfPlace reports whether the bottom-up analysis decided that
+	// op's tensor operand operand, which op does not write, may not share
+	// its buffer with the results of op that alias it: the model then
+	// gives those results a copy (upstream copies the results of such an
+	// operation rather than its operand).
+	OutOfPlace(op *ir.Operation, operand int) bool
 	// ReadAfterWrite reports whether a write by op into the buffer of its
 	// tensor operand operand would be observed by a later read of that
 	// buffer (a RaW conflict), whether or not the buffer is writable.

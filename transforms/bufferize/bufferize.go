@@ -898,6 +898,10 @@ func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
 }
 func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
+func (s *state) OutOfPlace(op *ir.Operation, i int) bool {
+	in, ok := s.decided[use{op, i}]
+	return ok && !in
+}
 func (s *state) ReadAfterWrite(op *ir.Operation, i int) bool {
 	return s.readAfterWrite(op, i)
 }

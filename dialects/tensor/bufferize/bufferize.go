@@ -27,17 +27,52 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert", bufferization.WritingInto{BufferizableOpInterface: model((*state).insert), Dest: 1})
 	attach("tensor.rank", (*state).rank)
 	attach("tensor.reshape", (*state).dynamicReshape)
-	attach("tensor.cast", (*state).cast)
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.cast", aliasing{model((*state).cast)})
 	attach("tensor.from_elements", (*state).fromElements)
 	attach("tensor.generate", (*state).generate)
 	attach("tensor.splat", (*state).splat)
 	attach("tensor.concat", (*state).concat)
 	attach("tensor.pad", (*state).pad)
-	attach("tensor.extract_slice", (*state).extractSlice)
-	attach("tensor.insert_slice", (*state).insertSlice)
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
 	attach("tensor.collapse_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })
 	attach("tensor.expand_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })
+}
+
+// aliasing is the model of an operation whose result is a view of the
+// buffer of its operand 0 that it does not write (tensor.cast,
+// tensor.extract_slice), for the bottom-up analysis.
+type aliasing struct{ model }
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
+func (aliasing) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// AliasingResults implements bufferization.AliasAnalysis: the result is
+// a view of operand 0.
+func (aliasing) AliasingResults(_ *ir.Operation, operand int) []int {
+	if operand == 0 {
+		return []int{0}
+	}
+	return nil
+}
+
+// setView gives op's result the view v of its operand 0's buffer, or a
+// copy of it when the analysis decided that the result may not share
+// that buffer.
+func (s *state) setView(op *ir.Operation, v ir.Value) error {
+	if s.OutOfPlace(op, 0) {
+		if _, ok := op.Result(0).Type().(*ir.RankedTensorType); !ok {
+			return ir.NewError(op.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
+		}
+		s.b.SetInsertionPoint(op)
+		nb := s.Alloc(op.Result(0).Type(), v, nil)
+		memref.BuildCopy(s.b, op.Loc(), v, nb)
+		s.SetResult(op.Result(0), nb, nil)
+		return nil
+	}
+	s.SetResult(op.Result(0), v, op.Operand(0))
+	return nil
 }
 
 // parallelInsert is the model of tensor.parallel_insert_slice, which
@@ -156,11 +191,12 @@ func (s *state) cast(op *ir.Operation) error {
 	if to == src.Type() {
 		// A cast between equal types (unranked to unranked) is its
 		// source's buffer.
-		s.SetResult(op.Result(0), src, op.Operand(0))
 		s.Erase(op)
-		return nil
+		return s.setView(op, src)
 	}
-	s.SetResult(op.Result(0), memref.BuildCast(s.b, op.Loc(), src, to).Result(0), op.Operand(0))
+	if err := s.setView(op, memref.BuildCast(s.b, op.Loc(), src, to).Result(0)); err != nil {
+		return err
+	}
 	s.Erase(op)
 	return nil
 }
@@ -499,7 +535,9 @@ func (s *state) extractSlice(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	s.SetResult(op.Result(0), v, op.Operand(0))
+	if err := s.setView(op, v); err != nil {
+		return err
+	}
 	s.Erase(op)
 	return nil
 }
