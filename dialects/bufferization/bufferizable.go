@@ -158,6 +158,16 @@ type Options struct {
 	// InferLayoutMap (also the empty string), IdentityLayoutMap or
 	// FullyDynamicLayoutMap.
 	FunctionBoundaryTypeConversion string
+	// UnknownTypeConversion is the layout of the buffers of tensors whose
+	// layout nothing determines (unknown-type-conversion: the
+	// bufferization.to_buffer of an argument without function boundaries
+	// or of the result of an unknown operation): FullyDynamicLayoutMap
+	// (also the empty string) or IdentityLayoutMap.
+	UnknownTypeConversion string
+	// BufferAlignment is the alignment of the buffers the pass allocates
+	// (buffer-alignment): 0 is the default, 64; a negative value leaves
+	// them without one (buffer-alignment=0).
+	BufferAlignment int64
 }
 
 // The layouts of function boundaries, upstream's LayoutMapOption.

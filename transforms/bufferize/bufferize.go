@@ -666,7 +666,7 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	// for each use, as upstream; the buffer may not be written.
 	if a, ok := v.(*ir.BlockArgument); ok && !s.opts.FunctionBoundaries {
 		s.b.SetInsertionPointToStart(a.Owner())
-		m := bufferization.BuildToBuffer(s.b, user.Loc(), v, s.dynamicType(v.Type()))
+		m := bufferization.BuildToBuffer(s.b, user.Loc(), v, s.unknownType(v.Type()))
 		s.b.SetInsertionPoint(user)
 		s.b.Loc = user.Loc()
 		s.makeSet(v)
@@ -676,14 +676,34 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	// The result of an operation left on tensors.
 	if s.opts.AllowUnknownOps {
 		s.b.SetInsertionPoint(user)
-		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.dynamicType(v.Type()))
+		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.unknownType(v.Type()))
 		s.buf[v] = m.Result(0)
 		return m.Result(0), nil
 	}
 	return nil, ir.NewError(user.Loc(), "failed to bufferize op: operand has no buffer")
 }
 
-func (s *state) alignment() ir.Attribute { return s.ctx.IntegerAttr(s.ctx.I(64), 64) }
+// alignment returns the alignment attribute of the pass's allocations, or
+// nil with buffer-alignment=0.
+func (s *state) alignment() ir.Attribute {
+	switch a := s.opts.BufferAlignment; {
+	case a < 0:
+		return nil
+	case a == 0:
+		return s.ctx.IntegerAttr(s.ctx.I(64), 64)
+	default:
+		return s.ctx.IntegerAttr(s.ctx.I(64), a)
+	}
+}
+
+// unknownType returns the buffer type of tensor type t where nothing
+// determines its layout (unknown-type-conversion).
+func (s *state) unknownType(t ir.Type) ir.Type {
+	if s.opts.UnknownTypeConversion == bufferization.IdentityLayoutMap {
+		return s.identityType(t)
+	}
+	return s.dynamicType(t)
+}
 
 func (s *state) cst(v int64) ir.Value {
 	idx := s.ctx.IndexType()
@@ -693,12 +713,21 @@ func (s *state) cst(v int64) ir.Value {
 // alloc allocates an identity buffer of tensor type t whose dynamic sizes
 // are those of like (a buffer), or dyn when given.
 func (s *state) alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
-	mt := s.identityType(t).(*ir.MemRefType)
+	// A copy stays in the memory space of the buffer it copies.
+	var space ir.Attribute
 	if like != nil {
-		// A copy stays in the memory space of the buffer it copies.
-		if lm, ok := like.Type().(*ir.MemRefType); ok && lm.MemorySpace != nil {
-			mt = s.ctx.MemRefType(mt.Shape, mt.Elem, nil, lm.MemorySpace)
+		if lm, ok := like.Type().(*ir.MemRefType); ok {
+			space = lm.MemorySpace
 		}
+	}
+	return s.allocIn(t, like, dyn, space)
+}
+
+// allocIn is alloc in memory space space (nil: the default one).
+func (s *state) allocIn(t ir.Type, like ir.Value, dyn []ir.Value, space ir.Attribute) ir.Value {
+	mt := s.identityType(t).(*ir.MemRefType)
+	if space != nil {
+		mt = s.ctx.MemRefType(mt.Shape, mt.Elem, nil, space)
 	}
 	if dyn == nil {
 		for i, d := range mt.Shape {
@@ -772,7 +801,7 @@ func (s *state) op(op *ir.Operation) error {
 			s.unknown(op)
 			return nil
 		}
-		return ir.NewError(op.Loc(), "op was not bufferized")
+		return ir.EmitError(op, "op was not bufferized")
 	}
 	return m.Bufferize(op, s)
 }
@@ -859,7 +888,15 @@ func (s *state) CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value {
 			return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
 		}
 	}
-	nb := s.alloc(tensor, b, nil)
+	// A copy in the memory space of t.
+	space := from.MemorySpace
+	switch to := t.(type) {
+	case *ir.MemRefType:
+		space = to.MemorySpace
+	case *ir.UnrankedMemRefType:
+		space = to.MemorySpace
+	}
+	nb := s.allocIn(tensor, b, nil, space)
 	memref.BuildCopy(s.b, op.Loc(), b, nb)
 	if nb.Type() != t {
 		return memref.BuildCast(s.b, op.Loc(), nb, t).Result(0)

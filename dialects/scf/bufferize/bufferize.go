@@ -51,7 +51,7 @@ func (s *state) executeRegion(op *ir.Operation) error {
 		if s.Options().AllowUnknownOps {
 			return nil
 		}
-		return ir.NewError(op.Loc(), "op was not bufferized")
+		return ir.EmitError(op, "op was not bufferized")
 	}
 	return s.ifOp(op)
 }
