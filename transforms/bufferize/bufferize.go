@@ -477,7 +477,7 @@ func (s *state) signature(f *ir.Operation) error {
 	}
 	ins := make([]ir.Type, len(ft.Inputs))
 	for i, t := range ft.Inputs {
-		ins[i] = s.BoundaryType(t)
+		ins[i] = s.argType(f, i, t)
 	}
 	outs := make([]ir.Type, len(ft.Results))
 	for i, t := range ft.Results {
@@ -522,11 +522,26 @@ func (s *state) arguments(f *ir.Operation) []bool {
 		if argAttr(f, i, bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false)) {
 			s.readonly[s.find(a)] = true
 		}
-		a.SetType(s.BoundaryType(a.Type()))
+		a.SetType(s.argType(f, i, a.Type()))
 		s.buf[a] = a
 	}
 	s.dropArgAttrs(f)
 	return read
+}
+
+// argType returns the buffer type of f's argument i, of tensor type t:
+// the layout its `bufferization.buffer_layout` attribute gives (an
+// identity map is the identity layout), else the boundary's.
+func (s *state) argType(f *ir.Operation, i int, t ir.Type) ir.Type {
+	rt, ok := t.(*ir.RankedTensorType)
+	l := argAttr(f, i, bufferization.BufferLayoutAttr)
+	if !ok || l == nil {
+		return s.BoundaryType(t)
+	}
+	if m, ok := l.(*ir.AffineMapAttr); ok && m.Map.IsIdentity() {
+		return s.identityType(t)
+	}
+	return s.ctx.MemRefType(rt.Shape, rt.Elem, l, nil)
 }
 
 // argAttr returns the attribute name of f's argument i, or nil.
