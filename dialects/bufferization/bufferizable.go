@@ -85,6 +85,22 @@ type ResultDefinition interface {
 	ResultBufferizesToMemoryWrite(op *ir.Operation, result int) bool
 }
 
+// SubsetInsertion is implemented by AliasAnalysis models of operations
+// that write their source into a part of their destination
+// (tensor.insert_slice; MLIR's SubsetInsertionOpInterface). The
+// analysis does not count as a conflict a write into a part extracted
+// from the destination at exactly that subset, read by the insertion
+// (the usual extract_slice, compute, insert_slice of a tile), nor the
+// insertion's write seen by a read of that same extracted part.
+type SubsetInsertion interface {
+	// DestinationOperand returns the operand whose subset op writes.
+	DestinationOperand(op *ir.Operation) int
+	// EquivalentSubset reports whether the tensor v is the subset op
+	// writes, extracted from a tensor that equiv says is op's
+	// destination.
+	EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool
+}
+
 // InPlaceRequirement is implemented by AliasAnalysis models of
 // operations that must write an operand in place (MLIR's
 // mustBufferizeInPlace, bufferization.materialize_in_destination): when

@@ -407,6 +407,11 @@ func (a *analysis) readAfterWrite(u use) ir.Value {
 			if r == w {
 				continue
 			}
+			// A tile extracted from the destination of a subset
+			// insertion at the subset it writes.
+			if a.matchingSubsets(r, w) {
+				continue
+			}
 			// An operation that reads each element before writing it,
 			// through operands that are one buffer when in place.
 			if r.op == w.op && elementwiseSame(r.op, r.i, w.i) &&
@@ -465,4 +470,114 @@ func before(a, b *ir.Operation) bool {
 		}
 	}
 	return a != b && a.IsBeforeInBlock(b)
+}
+
+// matchingSubsets reports whether the read r and the write w do not
+// conflict because they touch one subset of one tensor (MLIR's
+// areNonConflictingSubsets):
+//
+//  1. r reads the destination of a subset insertion, and w writes the
+//     part extracted at the subset it inserts into (which the insertion
+//     does not read);
+//  2. r is that insertion's read of its source, w its write of its
+//     destination, and the source is that part;
+//  3. w is a subset insertion writing its destination, and r reads its
+//     source, which is that part (the insertion writes what is there).
+func (a *analysis) matchingSubsets(r, w use) bool {
+	if si := subsetInsertion(r.op); si != nil {
+		dst := si.DestinationOperand(r.op)
+		if r.i == dst && a.matchesDestination(w.op.Operand(w.i), r.op, si) {
+			return true
+		}
+		if r.i != dst && w.op == r.op && w.i == dst && a.matchesDestination(r.op.Operand(r.i), r.op, si) {
+			return true
+		}
+	}
+	if si := subsetInsertion(w.op); si != nil && w.op != r.op && w.i == si.DestinationOperand(w.op) {
+		src := -1
+		for i, v := range w.op.Operands() {
+			if i != w.i && isTensor(v.Type()) {
+				src = i
+			}
+		}
+		if src >= 0 && a.equivalent(r.op.Operand(r.i), w.op.Operand(src)) && a.matchesDestination(w.op.Operand(src), w.op, si) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchesDestination reports whether v, followed back through the
+// operands written in place whose buffers it is, comes from parts
+// extracted at the subset that op (with model si) inserts into, of
+// tensors equivalent to its destination (MLIR's matchesInsertDestination).
+func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferization.SubsetInsertion) bool {
+	equiv := func(x, y ir.Value) bool { return a.equivalent(x, y) }
+	seen := map[ir.Value]bool{}
+	work := []ir.Value{v}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		var from []ir.Value
+		if res, ok := x.(*ir.OpResult); ok {
+			for _, u := range aliasingOperands(res) {
+				if a.inPlace[u] && writes(u) {
+					from = append(from, u.op.Operand(u.i))
+				}
+			}
+		}
+		if len(from) == 0 {
+			// A leaf: it must be the matching part.
+			if !si.EquivalentSubset(op, x, equiv) {
+				return false
+			}
+			continue
+		}
+		work = append(work, from...)
+	}
+	return true
+}
+
+// equivalent reports whether the tensors x and y have one buffer when
+// the decisions so far hold: one is the other written in place (MLIR's
+// areEquivalentBufferizedValues, on the writes decided).
+func (a *analysis) equivalent(x, y ir.Value) bool {
+	return x == y || a.writtenFrom(x, y) || a.writtenFrom(y, x)
+}
+
+// writtenFrom reports whether v is other, or written in place into
+// other's buffer by the operations that define it.
+func (a *analysis) writtenFrom(v, other ir.Value) bool {
+	for v != other {
+		res, ok := v.(*ir.OpResult)
+		if !ok {
+			return false
+		}
+		var next ir.Value
+		for _, u := range aliasingOperands(res) {
+			if a.inPlace[u] && writes(u) {
+				next = u.op.Operand(u.i)
+				break
+			}
+		}
+		if next == nil {
+			return false
+		}
+		v = next
+	}
+	return true
+}
+
+// subsetInsertion returns op's bufferization.SubsetInsertion model, or nil.
+func subsetInsertion(op *ir.Operation) bufferization.SubsetInsertion {
+	m, ok := bufferization.BufferizableOp.Of(op)
+	if !ok {
+		return nil
+	}
+	si, _ := m.(bufferization.SubsetInsertion)
+	return si
 }

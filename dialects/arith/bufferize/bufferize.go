@@ -67,16 +67,32 @@ func (selectOp) Bufferize(op *ir.Operation, s bufferization.State) error {
 	if err != nil {
 		return err
 	}
+	// An operand the analysis decided out of place is copied first.
+	b := s.Builder()
+	for i, v := range []*ir.Value{&t, &f} {
+		if s.OutOfPlace(op, 1+i) {
+			if _, ok := s.TensorType(op.Operand(1 + i)).(*ir.RankedTensorType); !ok {
+				return ir.NewError(op.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
+			}
+			b.SetInsertionPoint(op)
+			nb := s.Alloc(s.TensorType(op.Operand(1+i)), *v, nil)
+			memref.BuildCopy(b, op.Loc(), *v, nb)
+			*v = nb
+		}
+	}
 	if t.Type() != f.Type() {
 		to := s.DynamicType(op.Result(0).Type())
 		t = s.CastOrCopy(op, t, to)
 		f = s.CastOrCopy(op, f, to)
 	}
-	b := s.Builder()
 	b.SetInsertionPoint(op)
 	r := arith.BuildSelect(b, op.Loc(), sel.Condition(), t, f).Operation.Result(0)
-	s.SetResult(op.Result(0), r, sel.TrueValue())
-	s.Alias(op.Result(0), sel.FalseValue())
+	s.SetResult(op.Result(0), r, nil)
+	for i, v := range []ir.Value{sel.TrueValue(), sel.FalseValue()} {
+		if !s.OutOfPlace(op, 1+i) {
+			s.Alias(op.Result(0), v)
+		}
+	}
 	s.Erase(op)
 	return nil
 }

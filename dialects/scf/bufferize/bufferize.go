@@ -157,7 +157,7 @@ func (s *state) forOp(op *ir.Operation) error {
 		}
 		a := body.Argument(1 + i)
 		if !s.Options().AllowReturnAllocsFromLoops && !s.IsBuffer(b, a) {
-			return ir.NewError(y.Loc(), fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
+			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
 		}
 		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || s.aliasesOutside(v, op.Region(0), a)) {
 			s.b.SetInsertionPoint(y)
@@ -357,7 +357,7 @@ func (s *state) whileOp(op *ir.Operation) error {
 		}
 		equiv := i < before.NumArguments() && s.IsBuffer(b, before.Argument(i))
 		if !equiv && !s.Options().AllowReturnAllocsFromLoops {
-			return ir.NewError(cond.Loc(), fmt.Sprintf("Condition arg #%d is not equivalent to the corresponding iter bbArg", i))
+			return ir.EmitError(cond, fmt.Sprintf("Condition arg #%d is not equivalent to the corresponding iter bbArg", i))
 		}
 		if !equiv || i >= len(equivAfter) || !equivAfter[i] {
 			if _, ok := s.TensorType(v).(*ir.RankedTensorType); !ok {
@@ -386,7 +386,7 @@ func (s *state) whileOp(op *ir.Operation) error {
 			return err
 		}
 		if !s.Options().AllowReturnAllocsFromLoops && !s.IsBuffer(b, after.Argument(i)) {
-			return ir.NewError(y.Loc(), fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
+			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
 		}
 		vals[i] = b
 	}

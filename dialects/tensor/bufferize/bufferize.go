@@ -4,6 +4,8 @@
 package bufferize
 
 import (
+	"slices"
+
 	affinemap "github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
@@ -34,7 +36,7 @@ func Register(ctx *ir.Context) {
 	attach("tensor.concat", (*state).concat)
 	attach("tensor.pad", (*state).pad)
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
-	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
 	attach("tensor.collapse_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })
 	attach("tensor.expand_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })
@@ -73,6 +75,31 @@ func (s *state) setView(op *ir.Operation, v ir.Value) error {
 	}
 	s.SetResult(op.Result(0), v, op.Operand(0))
 	return nil
+}
+
+// insertSlice is the model of tensor.insert_slice, which writes its
+// source into a subset of its destination.
+type insertSlice struct{ bufferization.WritingInto }
+
+// DestinationOperand implements bufferization.SubsetInsertion.
+func (insertSlice) DestinationOperand(*ir.Operation) int { return 1 }
+
+// EquivalentSubset implements bufferization.SubsetInsertion: v is a
+// tensor.extract_slice of op's destination with op's offsets, sizes and
+// strides.
+func (insertSlice) EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool {
+	ins, ok := tensor.AsInsertSliceOp(op)
+	if !ok {
+		return false
+	}
+	ext, ok := tensor.AsExtractSliceOp(ir.DefiningOp(v))
+	if !ok || !equiv(ext.Source(), ins.Dest()) {
+		return false
+	}
+	return slices.Equal(ext.Offsets(), ins.Offsets()) && slices.Equal(ext.Sizes(), ins.Sizes()) && slices.Equal(ext.Strides(), ins.Strides()) &&
+		slices.Equal(interp.DenseArray(ext.StaticOffsets()), interp.DenseArray(ins.StaticOffsets())) &&
+		slices.Equal(interp.DenseArray(ext.StaticSizes()), interp.DenseArray(ins.StaticSizes())) &&
+		slices.Equal(interp.DenseArray(ext.StaticStrides()), interp.DenseArray(ins.StaticStrides()))
 }
 
 // parallelInsert is the model of tensor.parallel_insert_slice, which
