@@ -385,7 +385,7 @@ func (s *state) whileOp(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		if !s.Options().AllowReturnAllocsFromLoops && !s.IsBuffer(b, after.Argument(i)) {
+		if !s.Options().AllowReturnAllocsFromLoops && (i >= after.NumArguments() || !s.IsBuffer(b, after.Argument(i))) {
 			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
 		}
 		vals[i] = b
