@@ -39,6 +39,19 @@ type analysis struct {
 	// depend on the IR only.
 	defs map[ir.Value][]ir.Value
 	read map[ir.Value]bool
+	// reads and ws are the scratch sets of readAfterWrite and
+	// writesReadOnly.
+	reads, ws map[use]bool
+}
+
+// reset forgets what the analysis knew of the function just decided.
+func (a *analysis) reset() {
+	clear(a.inPlace)
+	clear(a.parent)
+	clear(a.sets)
+	clear(a.defs)
+	clear(a.read)
+	a.readOnly = nil
 }
 
 // maxAnalyzed bounds the tensor operations of a function that the
@@ -92,8 +105,17 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 	if !ok || len(ops) > maxAnalyzed {
 		return nil
 	}
-	a := &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readOnly: readOnly,
-		defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}}
+	// One analysis serves every function of the module: its maps are
+	// cleared, not made again, so that a module of many functions does
+	// not leave a set of maps per function to the collector.
+	a := s.an
+	if a == nil {
+		a = &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{},
+			defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}, reads: map[use]bool{}, ws: map[use]bool{}}
+		s.an = a
+	}
+	a.readOnly = readOnly
+	defer a.reset()
 	for k := len(ops) - 1; k >= 0; k-- {
 		op := ops[k]
 		for i, v := range op.Operands() {
@@ -357,11 +379,12 @@ func (a *analysis) writesReadOnly(u use) bool {
 	found := writes(u)
 	vals := append([]ir.Value{u.op.Operand(u.i)}, aliasingResults(u)...)
 	if !found {
-		ws := map[use]bool{}
+		clear(a.reads)
+		clear(a.ws)
 		for _, v := range vals {
-			a.collect(v, map[use]bool{}, ws)
+			a.collect(v, a.reads, a.ws)
 		}
-		found = len(ws) > 0
+		found = len(a.ws) > 0
 	}
 	if !found {
 		return false
@@ -382,7 +405,9 @@ func (a *analysis) writesReadOnly(u use) bool {
 // the value whose read would see the write, or nil. Every operation analyzed sits
 // in one block, so that order in the block is the order of execution.
 func (a *analysis) readAfterWrite(u use) ir.Value {
-	reads, ws := map[use]bool{}, map[use]bool{}
+	reads, ws := a.reads, a.ws
+	clear(reads)
+	clear(ws)
 	a.collect(u.op.Operand(u.i), reads, ws)
 	for _, r := range aliasingResults(u) {
 		a.collect(r, reads, ws)

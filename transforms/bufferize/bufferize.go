@@ -88,6 +88,8 @@ type state struct {
 	same map[ir.Value]ir.Value
 	// summaries holds what callers know of each bufferized function.
 	summaries map[*ir.Operation]*bufferization.FuncSummary
+	// an is the bottom-up analysis, reused from function to function.
+	an *analysis
 }
 
 // Run bufferizes module.
