@@ -456,8 +456,17 @@ func BufferizeDestinationStyle(op *ir.Operation, s State) error {
 	}
 	bd := s.Builder()
 	bd.SetInsertionPoint(op)
-	bd.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands, Regions: regions,
+	nop := bd.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands, Regions: regions,
 		Properties: op.Properties(), Attributes: op.Attrs()})
+	// The body may read tensors too (a tensor.extract of a value
+	// defined outside it).
+	for i := 0; i < nop.NumRegions(); i++ {
+		for _, b := range nop.Region(i).Blocks() {
+			if err := s.BufferizeBlock(b); err != nil {
+				return err
+			}
+		}
+	}
 	k := 0
 	for i := first; i < first+n; i++ {
 		if isTensor(s.TensorType(op.Operand(i))) && k < op.NumResults() {

@@ -146,6 +146,8 @@ func (s *state) forOp(op *ir.Operation) error {
 	}
 	y := body.Terminator()
 	vals := make([]ir.Value, y.NumOperands())
+	// equiv[i]: the loop yields its iter_arg's own buffer at i.
+	equiv := make([]bool, y.NumOperands())
 	for i, v := range y.Operands() {
 		if !bufferization.IsTensor(s.TensorType(v)) {
 			vals[i] = v
@@ -156,7 +158,8 @@ func (s *state) forOp(op *ir.Operation) error {
 			return err
 		}
 		a := body.Argument(1 + i)
-		if !s.Options().AllowReturnAllocsFromLoops && !s.IsBuffer(b, a) {
+		equiv[i] = s.IsBuffer(b, a)
+		if !s.Options().AllowReturnAllocsFromLoops && !equiv[i] {
 			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
 		}
 		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || s.aliasesOutside(v, op.Region(0), a)) {
@@ -187,6 +190,11 @@ func (s *state) forOp(op *ir.Operation) error {
 	for i, res := range op.Results() {
 		if bufferization.IsTensor(res.Type()) {
 			s.SetResult(res, nf.Result(i), s.InPlaceAlias(inits[i], newInits[i]))
+			if i < len(equiv) && equiv[i] {
+				// Every iteration yields the buffer it was given: the
+				// result is the buffer of the init.
+				s.SameBuffer(nf.Result(i), newInits[i])
+			}
 		} else {
 			ir.ReplaceAllUsesWith(res, nf.Result(i))
 		}
