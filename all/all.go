@@ -38,6 +38,7 @@ import (
 	"github.com/strata-ir/strata/dialects/tpu"
 	"github.com/strata-ir/strata/dialects/ub"
 	"github.com/strata-ir/strata/dialects/vector"
+	vectorbufferize "github.com/strata-ir/strata/dialects/vector/bufferize"
 )
 
 // The pass packages register their passes when imported.
@@ -152,6 +153,7 @@ func Register(ctx *ir.Context) {
 	linalgbufferize.Register(ctx)
 	scfbufferize.Register(ctx)
 	tensorbufferize.Register(ctx)
+	vectorbufferize.Register(ctx)
 	// External models: the lowerings of lower-affine and
 	// convert-linalg-to-loops.
 	affinetoscf.Register(ctx)

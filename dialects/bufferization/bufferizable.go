@@ -85,6 +85,32 @@ type ResultDefinition interface {
 	ResultBufferizesToMemoryWrite(op *ir.Operation, result int) bool
 }
 
+// SubsetInsertion is implemented by AliasAnalysis models of operations
+// that write their source into a part of their destination
+// (tensor.insert_slice; MLIR's SubsetInsertionOpInterface). The
+// analysis does not count as a conflict a write into a part extracted
+// from the destination at exactly that subset, read by the insertion
+// (the usual extract_slice, compute, insert_slice of a tile), nor the
+// insertion's write seen by a read of that same extracted part.
+type SubsetInsertion interface {
+	// DestinationOperand returns the operand whose subset op writes.
+	DestinationOperand(op *ir.Operation) int
+	// EquivalentSubset reports whether the tensor v is the subset op
+	// writes, extracted from a tensor that equiv says is op's
+	// destination.
+	EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool
+}
+
+// InPlaceRequirement is implemented by AliasAnalysis models of
+// operations that must write an operand in place (MLIR's
+// mustBufferizeInPlace, bufferization.materialize_in_destination): when
+// the write cannot happen in place, one-shot-bufferize fails with
+// upstream's "not bufferizable under the given constraints" instead of
+// writing a copy.
+type InPlaceRequirement interface {
+	MustBufferizeInPlace(op *ir.Operation, operand int) bool
+}
+
 // ResultWritability is implemented by AliasAnalysis models of operations
 // whose results are buffers that may not be written (a constant).
 type ResultWritability interface {
@@ -148,6 +174,16 @@ type Options struct {
 	// InferLayoutMap (also the empty string), IdentityLayoutMap or
 	// FullyDynamicLayoutMap.
 	FunctionBoundaryTypeConversion string
+	// UnknownTypeConversion is the layout of the buffers of tensors whose
+	// layout nothing determines (unknown-type-conversion: the
+	// bufferization.to_buffer of an argument without function boundaries
+	// or of the result of an unknown operation): FullyDynamicLayoutMap
+	// (also the empty string) or IdentityLayoutMap.
+	UnknownTypeConversion string
+	// BufferAlignment is the alignment of the buffers the pass allocates
+	// (buffer-alignment): 0 is the default, 64; a negative value leaves
+	// them without one (buffer-alignment=0).
+	BufferAlignment int64
 }
 
 // The layouts of function boundaries, upstream's LayoutMapOption.
@@ -195,6 +231,12 @@ type State interface {
 	// InPlace reports whether op may write its tensor operand operand in
 	// that operand's buffer.
 	InPlace(op *ir.Operation, operand int) bool
+	// OutOfPlace reports whether the bottom-up analysis decided that
+	// op's tensor operand operand, which op does not write, may not share
+	// its buffer with the results of op that alias it: the model then
+	// gives those results a copy (upstream copies the results of such an
+	// operation rather than its operand).
+	OutOfPlace(op *ir.Operation, operand int) bool
 	// ReadAfterWrite reports whether a write by op into the buffer of its
 	// tensor operand operand would be observed by a later read of that
 	// buffer (a RaW conflict), whether or not the buffer is writable.
@@ -414,8 +456,17 @@ func BufferizeDestinationStyle(op *ir.Operation, s State) error {
 	}
 	bd := s.Builder()
 	bd.SetInsertionPoint(op)
-	bd.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands, Regions: regions,
+	nop := bd.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands, Regions: regions,
 		Properties: op.Properties(), Attributes: op.Attrs()})
+	// The body may read tensors too (a tensor.extract of a value
+	// defined outside it).
+	for i := 0; i < nop.NumRegions(); i++ {
+		for _, b := range nop.Region(i).Blocks() {
+			if err := s.BufferizeBlock(b); err != nil {
+				return err
+			}
+		}
+	}
 	k := 0
 	for i := first; i < first+n; i++ {
 		if isTensor(s.TensorType(op.Operand(i))) && k < op.NumResults() {

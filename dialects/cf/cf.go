@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/strata-ir/strata/core/asm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/irdl"
 )
@@ -251,6 +252,10 @@ func parseSwitchOpCases(p ir.OpAsmParser, args []*irdl.CustomArg) (bool, error) 
 	var flagType ir.Type
 	if len(args[0].Types) > 0 {
 		flagType = args[0].Types[0]
+	}
+	if _, ok := flagType.(*ir.IntegerType); flagType != nil && !ok {
+		// Upstream's type($flag) takes an integer type only.
+		return false, p.Errorf("invalid kind of type specified: expected builtin.integer, but found '%s'", asm.TypeString(flagType))
 	}
 	if !p.ParseOptionalKeyword("default") {
 		return false, p.Errorf("expected 'default'")

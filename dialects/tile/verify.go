@@ -379,6 +379,11 @@ func verifyBlockAccess(op *ir.Operation, what string, view ir.Value, idx []ir.Va
 	if elem != info.Elem {
 		return opErr(op, "tile element type '%s' does not match the view's '%s'", typeStr(elem), typeStr(info.Elem))
 	}
+	for i, d := range shape {
+		if d <= 0 {
+			return opErr(op, "tile dimension %d has size %d; blocks are not empty", i, d)
+		}
+	}
 	if err := verifyMask(op, mask, shape); err != nil {
 		return err
 	}

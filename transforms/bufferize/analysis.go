@@ -39,6 +39,19 @@ type analysis struct {
 	// depend on the IR only.
 	defs map[ir.Value][]ir.Value
 	read map[ir.Value]bool
+	// reads and ws are the scratch sets of readAfterWrite and
+	// writesReadOnly.
+	reads, ws map[use]bool
+}
+
+// reset forgets what the analysis knew of the function just decided.
+func (a *analysis) reset() {
+	clear(a.inPlace)
+	clear(a.parent)
+	clear(a.sets)
+	clear(a.defs)
+	clear(a.read)
+	a.readOnly = nil
 }
 
 // maxAnalyzed bounds the tensor operations of a function that the
@@ -87,13 +100,22 @@ func (s *state) analyzable(f *ir.Operation) ([]*ir.Operation, bool) {
 // analyze decides the tensor operands of f's operations bottom-up when
 // the analysis applies to f, recording the decisions in s.decided.
 // readOnly tells the arguments that may not be written.
-func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) {
+func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool) error {
 	ops, ok := s.analyzable(f)
 	if !ok || len(ops) > maxAnalyzed {
-		return
+		return nil
 	}
-	a := &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{}, readOnly: readOnly,
-		defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}}
+	// One analysis serves every function of the module: its maps are
+	// cleared, not made again, so that a module of many functions does
+	// not leave a set of maps per function to the collector.
+	a := s.an
+	if a == nil {
+		a = &analysis{s: s, inPlace: map[use]bool{}, parent: map[ir.Value]ir.Value{}, sets: map[ir.Value][]ir.Value{},
+			defs: map[ir.Value][]ir.Value{}, read: map[ir.Value]bool{}, reads: map[use]bool{}, ws: map[use]bool{}}
+		s.an = a
+	}
+	a.readOnly = readOnly
+	defer a.reset()
 	for k := len(ops) - 1; k >= 0; k-- {
 		op := ops[k]
 		for i, v := range op.Operands() {
@@ -101,7 +123,15 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 				continue
 			}
 			u := use{op, i}
-			in := !a.writesReadOnly(u) && !a.readAfterWrite(u)
+			readOnly := a.writesReadOnly(u)
+			var conflict ir.Value
+			if !readOnly {
+				conflict = a.readAfterWrite(u)
+			}
+			in := !readOnly && conflict == nil
+			if !in && mustInPlace(u) {
+				return notBufferizable(op, readOnly, conflict)
+			}
 			a.inPlace[u] = in
 			s.decided[u] = in
 			if in {
@@ -111,6 +141,33 @@ func (s *state) analyze(f *ir.Operation, readOnly func(a *ir.BlockArgument) bool
 			}
 		}
 	}
+	return nil
+}
+
+// mustInPlace reports whether the model of u's operation requires u to
+// be written in place (bufferization.InPlaceRequirement).
+func mustInPlace(u use) bool {
+	m, ok := bufferization.BufferizableOp.Of(u.op)
+	if !ok {
+		return false
+	}
+	r, ok := m.(bufferization.InPlaceRequirement)
+	return ok && r.MustBufferizeInPlace(u.op, u.i)
+}
+
+// notBufferizable is upstream's error for an operand that must be written
+// in place and cannot be: at op when its buffer may not be written, else
+// at the operation that defines the value whose read conflicts (op
+// itself for a block argument).
+func notBufferizable(op *ir.Operation, readOnly bool, conflict ir.Value) error {
+	if readOnly {
+		return ir.OpError(op, "not bufferizable under the given constraints: would write to read-only buffer")
+	}
+	at := op
+	if d := ir.DefiningOp(conflict); d != nil {
+		at = d
+	}
+	return ir.OpError(at, "not bufferizable under the given constraints: cannot avoid RaW conflict")
 }
 
 // --- alias sets ---
@@ -322,11 +379,12 @@ func (a *analysis) writesReadOnly(u use) bool {
 	found := writes(u)
 	vals := append([]ir.Value{u.op.Operand(u.i)}, aliasingResults(u)...)
 	if !found {
-		ws := map[use]bool{}
+		clear(a.reads)
+		clear(a.ws)
 		for _, v := range vals {
-			a.collect(v, map[use]bool{}, ws)
+			a.collect(v, a.reads, a.ws)
 		}
-		found = len(ws) > 0
+		found = len(a.ws) > 0
 	}
 	if !found {
 		return false
@@ -343,10 +401,13 @@ func (a *analysis) writesReadOnly(u use) bool {
 
 // readAfterWrite reports whether deciding u in place would make a read
 // of one of the aliases see a write it does not see by SSA (MLIR's
-// wouldCreateReadAfterWriteInterference). Every operation analyzed sits
+// wouldCreateReadAfterWriteInterference): it returns the definition of
+// the value whose read would see the write, or nil. Every operation analyzed sits
 // in one block, so that order in the block is the order of execution.
-func (a *analysis) readAfterWrite(u use) bool {
-	reads, ws := map[use]bool{}, map[use]bool{}
+func (a *analysis) readAfterWrite(u use) ir.Value {
+	reads, ws := a.reads, a.ws
+	clear(reads)
+	clear(ws)
 	a.collect(u.op.Operand(u.i), reads, ws)
 	for _, r := range aliasingResults(u) {
 		a.collect(r, reads, ws)
@@ -371,6 +432,11 @@ func (a *analysis) readAfterWrite(u use) bool {
 			if r == w {
 				continue
 			}
+			// A tile extracted from the destination of a subset
+			// insertion at the subset it writes.
+			if a.matchingSubsets(r, w) {
+				continue
+			}
 			// An operation that reads each element before writing it,
 			// through operands that are one buffer when in place.
 			if r.op == w.op && elementwiseSame(r.op, r.i, w.i) &&
@@ -386,11 +452,11 @@ func (a *analysis) readAfterWrite(u use) bool {
 				if rs := aliasingResults(w); len(rs) == 1 && rs[0] == d {
 					continue // the write is the definition
 				}
-				return true
+				return d
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // equivalentBack reports whether other is found going back from v through
@@ -429,4 +495,114 @@ func before(a, b *ir.Operation) bool {
 		}
 	}
 	return a != b && a.IsBeforeInBlock(b)
+}
+
+// matchingSubsets reports whether the read r and the write w do not
+// conflict because they touch one subset of one tensor (MLIR's
+// areNonConflictingSubsets):
+//
+//  1. r reads the destination of a subset insertion, and w writes the
+//     part extracted at the subset it inserts into (which the insertion
+//     does not read);
+//  2. r is that insertion's read of its source, w its write of its
+//     destination, and the source is that part;
+//  3. w is a subset insertion writing its destination, and r reads its
+//     source, which is that part (the insertion writes what is there).
+func (a *analysis) matchingSubsets(r, w use) bool {
+	if si := subsetInsertion(r.op); si != nil {
+		dst := si.DestinationOperand(r.op)
+		if r.i == dst && a.matchesDestination(w.op.Operand(w.i), r.op, si) {
+			return true
+		}
+		if r.i != dst && w.op == r.op && w.i == dst && a.matchesDestination(r.op.Operand(r.i), r.op, si) {
+			return true
+		}
+	}
+	if si := subsetInsertion(w.op); si != nil && w.op != r.op && w.i == si.DestinationOperand(w.op) {
+		src := -1
+		for i, v := range w.op.Operands() {
+			if i != w.i && isTensor(v.Type()) {
+				src = i
+			}
+		}
+		if src >= 0 && a.equivalent(r.op.Operand(r.i), w.op.Operand(src)) && a.matchesDestination(w.op.Operand(src), w.op, si) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchesDestination reports whether v, followed back through the
+// operands written in place whose buffers it is, comes from parts
+// extracted at the subset that op (with model si) inserts into, of
+// tensors equivalent to its destination (MLIR's matchesInsertDestination).
+func (a *analysis) matchesDestination(v ir.Value, op *ir.Operation, si bufferization.SubsetInsertion) bool {
+	equiv := func(x, y ir.Value) bool { return a.equivalent(x, y) }
+	seen := map[ir.Value]bool{}
+	work := []ir.Value{v}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		var from []ir.Value
+		if res, ok := x.(*ir.OpResult); ok {
+			for _, u := range aliasingOperands(res) {
+				if a.inPlace[u] && writes(u) {
+					from = append(from, u.op.Operand(u.i))
+				}
+			}
+		}
+		if len(from) == 0 {
+			// A leaf: it must be the matching part.
+			if !si.EquivalentSubset(op, x, equiv) {
+				return false
+			}
+			continue
+		}
+		work = append(work, from...)
+	}
+	return true
+}
+
+// equivalent reports whether the tensors x and y have one buffer when
+// the decisions so far hold: one is the other written in place (MLIR's
+// areEquivalentBufferizedValues, on the writes decided).
+func (a *analysis) equivalent(x, y ir.Value) bool {
+	return x == y || a.writtenFrom(x, y) || a.writtenFrom(y, x)
+}
+
+// writtenFrom reports whether v is other, or written in place into
+// other's buffer by the operations that define it.
+func (a *analysis) writtenFrom(v, other ir.Value) bool {
+	for v != other {
+		res, ok := v.(*ir.OpResult)
+		if !ok {
+			return false
+		}
+		var next ir.Value
+		for _, u := range aliasingOperands(res) {
+			if a.inPlace[u] && writes(u) {
+				next = u.op.Operand(u.i)
+				break
+			}
+		}
+		if next == nil {
+			return false
+		}
+		v = next
+	}
+	return true
+}
+
+// subsetInsertion returns op's bufferization.SubsetInsertion model, or nil.
+func subsetInsertion(op *ir.Operation) bufferization.SubsetInsertion {
+	m, ok := bufferization.BufferizableOp.Of(op)
+	if !ok {
+		return nil
+	}
+	si, _ := m.(bufferization.SubsetInsertion)
+	return si
 }

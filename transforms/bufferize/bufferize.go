@@ -88,6 +88,8 @@ type state struct {
 	same map[ir.Value]ir.Value
 	// summaries holds what callers know of each bufferized function.
 	summaries map[*ir.Operation]*bufferization.FuncSummary
+	// an is the bottom-up analysis, reused from function to function.
+	an *analysis
 }
 
 // Run bufferizes module.
@@ -124,12 +126,14 @@ func Run(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		if f.Region(0).Empty() {
 			continue
 		}
-		s.analyze(f, func(a *ir.BlockArgument) bool {
+		if err := s.analyze(f, func(a *ir.BlockArgument) bool {
 			// Without function boundaries, an argument is read through
 			// a to_buffer, which may not be written.
 			return !s.opts.FunctionBoundaries ||
 				a.Owner() == f.Region(0).First() && argAttr(f, a.Index(), bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false))
-		})
+		}); err != nil {
+			return err
+		}
 		read := s.arguments(f)
 		for _, b := range f.Region(0).Blocks() {
 			if err := s.block(b); err != nil {
@@ -475,7 +479,7 @@ func (s *state) signature(f *ir.Operation) error {
 	}
 	ins := make([]ir.Type, len(ft.Inputs))
 	for i, t := range ft.Inputs {
-		ins[i] = s.BoundaryType(t)
+		ins[i] = s.argType(f, i, t)
 	}
 	outs := make([]ir.Type, len(ft.Results))
 	for i, t := range ft.Results {
@@ -520,11 +524,26 @@ func (s *state) arguments(f *ir.Operation) []bool {
 		if argAttr(f, i, bufferization.WritableAttr) == ir.Attribute(s.ctx.Bool(false)) {
 			s.readonly[s.find(a)] = true
 		}
-		a.SetType(s.BoundaryType(a.Type()))
+		a.SetType(s.argType(f, i, a.Type()))
 		s.buf[a] = a
 	}
 	s.dropArgAttrs(f)
 	return read
+}
+
+// argType returns the buffer type of f's argument i, of tensor type t:
+// the layout its `bufferization.buffer_layout` attribute gives (an
+// identity map is the identity layout), else the boundary's.
+func (s *state) argType(f *ir.Operation, i int, t ir.Type) ir.Type {
+	rt, ok := t.(*ir.RankedTensorType)
+	l := argAttr(f, i, bufferization.BufferLayoutAttr)
+	if !ok || l == nil {
+		return s.BoundaryType(t)
+	}
+	if m, ok := l.(*ir.AffineMapAttr); ok && m.Map.IsIdentity() {
+		return s.identityType(t)
+	}
+	return s.ctx.MemRefType(rt.Shape, rt.Elem, l, nil)
 }
 
 // argAttr returns the attribute name of f's argument i, or nil.
@@ -664,7 +683,7 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	// for each use, as upstream; the buffer may not be written.
 	if a, ok := v.(*ir.BlockArgument); ok && !s.opts.FunctionBoundaries {
 		s.b.SetInsertionPointToStart(a.Owner())
-		m := bufferization.BuildToBuffer(s.b, user.Loc(), v, s.dynamicType(v.Type()))
+		m := bufferization.BuildToBuffer(s.b, user.Loc(), v, s.unknownType(v.Type()))
 		s.b.SetInsertionPoint(user)
 		s.b.Loc = user.Loc()
 		s.makeSet(v)
@@ -674,14 +693,34 @@ func (s *state) bufferOf(user *ir.Operation, v ir.Value) (ir.Value, error) {
 	// The result of an operation left on tensors.
 	if s.opts.AllowUnknownOps {
 		s.b.SetInsertionPoint(user)
-		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.dynamicType(v.Type()))
+		m := bufferization.BuildToBuffer(s.b, s.b.Loc, v, s.unknownType(v.Type()))
 		s.buf[v] = m.Result(0)
 		return m.Result(0), nil
 	}
 	return nil, ir.NewError(user.Loc(), "failed to bufferize op: operand has no buffer")
 }
 
-func (s *state) alignment() ir.Attribute { return s.ctx.IntegerAttr(s.ctx.I(64), 64) }
+// alignment returns the alignment attribute of the pass's allocations, or
+// nil with buffer-alignment=0.
+func (s *state) alignment() ir.Attribute {
+	switch a := s.opts.BufferAlignment; {
+	case a < 0:
+		return nil
+	case a == 0:
+		return s.ctx.IntegerAttr(s.ctx.I(64), 64)
+	default:
+		return s.ctx.IntegerAttr(s.ctx.I(64), a)
+	}
+}
+
+// unknownType returns the buffer type of tensor type t where nothing
+// determines its layout (unknown-type-conversion).
+func (s *state) unknownType(t ir.Type) ir.Type {
+	if s.opts.UnknownTypeConversion == bufferization.IdentityLayoutMap {
+		return s.identityType(t)
+	}
+	return s.dynamicType(t)
+}
 
 func (s *state) cst(v int64) ir.Value {
 	idx := s.ctx.IndexType()
@@ -691,7 +730,22 @@ func (s *state) cst(v int64) ir.Value {
 // alloc allocates an identity buffer of tensor type t whose dynamic sizes
 // are those of like (a buffer), or dyn when given.
 func (s *state) alloc(t ir.Type, like ir.Value, dyn []ir.Value) ir.Value {
+	// A copy stays in the memory space of the buffer it copies.
+	var space ir.Attribute
+	if like != nil {
+		if lm, ok := like.Type().(*ir.MemRefType); ok {
+			space = lm.MemorySpace
+		}
+	}
+	return s.allocIn(t, like, dyn, space)
+}
+
+// allocIn is alloc in memory space space (nil: the default one).
+func (s *state) allocIn(t ir.Type, like ir.Value, dyn []ir.Value, space ir.Attribute) ir.Value {
 	mt := s.identityType(t).(*ir.MemRefType)
+	if space != nil {
+		mt = s.ctx.MemRefType(mt.Shape, mt.Elem, nil, space)
+	}
 	if dyn == nil {
 		for i, d := range mt.Shape {
 			if d == ir.Dynamic {
@@ -764,7 +818,7 @@ func (s *state) op(op *ir.Operation) error {
 			s.unknown(op)
 			return nil
 		}
-		return ir.NewError(op.Loc(), "op was not bufferized")
+		return ir.EmitError(op, "op was not bufferized")
 	}
 	return m.Bufferize(op, s)
 }
@@ -778,6 +832,11 @@ func (s *state) unknown(op *ir.Operation) {
 		t := s.tt(v)
 		b, ok := s.buf[v]
 		if !isTensor(t) || !ok {
+			continue
+		}
+		if tb, ok := bufferization.AsToBufferOp(ir.DefiningOp(b)); ok && tb.Operand(0) == v {
+			// The buffer is v's own, read through a to_buffer: the
+			// operation reads v itself.
 			continue
 		}
 		// An unknown operation may write what it is given.
@@ -846,7 +905,15 @@ func (s *state) CastOrCopy(op *ir.Operation, b ir.Value, t ir.Type) ir.Value {
 			return memref.BuildCast(s.b, op.Loc(), b, t).Result(0)
 		}
 	}
-	nb := s.alloc(tensor, b, nil)
+	// A copy in the memory space of t.
+	space := from.MemorySpace
+	switch to := t.(type) {
+	case *ir.MemRefType:
+		space = to.MemorySpace
+	case *ir.UnrankedMemRefType:
+		space = to.MemorySpace
+	}
+	nb := s.allocIn(tensor, b, nil, space)
 	memref.BuildCopy(s.b, op.Loc(), b, nb)
 	if nb.Type() != t {
 		return memref.BuildCast(s.b, op.Loc(), nb, t).Result(0)
@@ -885,6 +952,10 @@ func (s *state) Summary(f *ir.Operation) *bufferization.FuncSummary {
 }
 func (s *state) InfersResults(f *ir.Operation) bool   { return s.infer[f] }
 func (s *state) InPlace(op *ir.Operation, i int) bool { return s.inPlace(op, i) }
+func (s *state) OutOfPlace(op *ir.Operation, i int) bool {
+	in, ok := s.decided[use{op, i}]
+	return ok && !in
+}
 func (s *state) ReadAfterWrite(op *ir.Operation, i int) bool {
 	return s.readAfterWrite(op, i)
 }

@@ -18,6 +18,8 @@ type oneShotBufferize struct {
 	allowUnknown       *bool
 	allowLoopAllocs    *bool
 	boundaryLayout     *string
+	unknownLayout      *string
+	alignment          *uint64
 }
 
 // New returns the one-shot-bufferize pass, which runs on modules.
@@ -31,9 +33,23 @@ func New() pass.Pass {
 		{Name: bufferization.IdentityLayoutMap, Desc: "use identity layout maps"},
 		{Name: bufferization.FullyDynamicLayoutMap, Desc: "use fully dynamic layout maps"},
 	}, "Controls layout maps when bufferizing function signatures.")
+	p.unknownLayout = p.Options.Enum("unknown-type-conversion", bufferization.FullyDynamicLayoutMap, []pass.EnumValue{
+		{Name: bufferization.InferLayoutMap, Desc: "infer the layout maps of function results"},
+		{Name: bufferization.IdentityLayoutMap, Desc: "use identity layout maps"},
+		{Name: bufferization.FullyDynamicLayoutMap, Desc: "use fully dynamic layout maps"},
+	}, "Controls layout maps for non-inferrable memref types.")
+	p.alignment = p.Options.Uint("buffer-alignment", 64, "Sets the alignment of newly allocated buffers.")
 	return p
 }
 
 func (p *oneShotBufferize) Run(op *ir.Operation, st *pass.State) error {
-	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, AllowReturnAllocsFromLoops: *p.allowLoopAllocs, FunctionBoundaryTypeConversion: *p.boundaryLayout})
+	if *p.unknownLayout == bufferization.InferLayoutMap {
+		return ir.NewError(st.Context().UnknownLoc(), "Invalid option: 'infer-layout-map' is not a valid value for 'unknown-type-conversion'")
+	}
+	align := int64(*p.alignment)
+	if *p.alignment == 0 {
+		align = -1
+	}
+	return Run(st.Context(), op, Options{FunctionBoundaries: *p.functionBoundaries, AllowUnknownOps: *p.allowUnknown, AllowReturnAllocsFromLoops: *p.allowLoopAllocs,
+		FunctionBoundaryTypeConversion: *p.boundaryLayout, UnknownTypeConversion: *p.unknownLayout, BufferAlignment: align})
 }

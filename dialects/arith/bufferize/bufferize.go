@@ -14,6 +14,7 @@ import (
 // arith dialect's operations to ctx.
 func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, arith.ConstantOpName, constant{})
+	bufferization.BufferizableOp.AttachTo(ctx, arith.SelectOpName, selectOp{})
 	bufferization.BufferDeallocationOp.AttachTo(ctx, arith.SelectOpName, selectDealloc{})
 }
 
@@ -44,6 +45,69 @@ func (constant) AliasingResults(*ir.Operation, int) []int { return nil }
 // ResultWritable implements bufferization.ResultWritability: a constant
 // may not be written.
 func (constant) ResultWritable(*ir.Operation, int) bool { return false }
+
+// selectOp selects between the buffers of its two tensor operands, both
+// of which its result may be: buffers of different types are cast (or
+// copied) to the fully dynamic layout first, as upstream.
+type selectOp struct{}
+
+func (selectOp) Bufferize(op *ir.Operation, s bufferization.State) error {
+	sel, ok := arith.AsSelectOp(op)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: not an arith.select")
+	}
+	if bufferization.IsTensor(sel.Condition().Type()) {
+		return ir.NewError(op.Loc(), "'arith.select' op only i1 condition values are supported")
+	}
+	t, err := s.Buffer(op, sel.TrueValue())
+	if err != nil {
+		return err
+	}
+	f, err := s.Buffer(op, sel.FalseValue())
+	if err != nil {
+		return err
+	}
+	// An operand the analysis decided out of place is copied first.
+	b := s.Builder()
+	for i, v := range []*ir.Value{&t, &f} {
+		if s.OutOfPlace(op, 1+i) {
+			if _, ok := s.TensorType(op.Operand(1 + i)).(*ir.RankedTensorType); !ok {
+				return ir.NewError(op.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
+			}
+			b.SetInsertionPoint(op)
+			nb := s.Alloc(s.TensorType(op.Operand(1+i)), *v, nil)
+			memref.BuildCopy(b, op.Loc(), *v, nb)
+			*v = nb
+		}
+	}
+	if t.Type() != f.Type() {
+		to := s.DynamicType(op.Result(0).Type())
+		t = s.CastOrCopy(op, t, to)
+		f = s.CastOrCopy(op, f, to)
+	}
+	b.SetInsertionPoint(op)
+	r := arith.BuildSelect(b, op.Loc(), sel.Condition(), t, f).Operation.Result(0)
+	s.SetResult(op.Result(0), r, nil)
+	for i, v := range []ir.Value{sel.TrueValue(), sel.FalseValue()} {
+		if !s.OutOfPlace(op, 1+i) {
+			s.Alias(op.Result(0), v)
+		}
+	}
+	s.Erase(op)
+	return nil
+}
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
+func (selectOp) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// AliasingResults implements bufferization.AliasAnalysis: the result
+// may be the buffer of either value.
+func (selectOp) AliasingResults(_ *ir.Operation, operand int) []int {
+	if operand == 1 || operand == 2 {
+		return []int{0}
+	}
+	return nil
+}
 
 // selectDealloc is arith.select's BufferDeallocationOpInterface: selecting
 // between two buffers of unique ownership selects their indicators too;

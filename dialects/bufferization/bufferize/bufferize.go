@@ -14,6 +14,7 @@ import (
 func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.alloc_tensor", allocTensor{})
 	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.to_tensor", toTensor{})
+	bufferization.BufferizableOp.AttachTo(ctx, "bufferization.materialize_in_destination", materialize{})
 }
 
 // allocTensor is a new buffer, a copy of the copy operand when there is
@@ -28,7 +29,13 @@ func (allocTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 			dyn = append(dyn, v)
 		}
 	}
-	nb := memref.BuildAlloc(b, op.Loc(), dyn, nil, s.IdentityType(op.Result(0).Type()), memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
+	t := s.IdentityType(op.Result(0).Type())
+	if at, ok := bufferization.AsAllocTensorOp(op); ok && at.MemorySpace() != nil {
+		if mt, ok := t.(*ir.MemRefType); ok {
+			t = s.Context().MemRefType(mt.Shape, mt.Elem, mt.Layout, at.MemorySpace())
+		}
+	}
+	nb := memref.BuildAlloc(b, op.Loc(), dyn, nil, t, memref.AllocOptions{Alignment: s.Alignment()}).Result(0)
 	if op.NumOperands() > len(dyn) {
 		src, err := s.Buffer(op, op.Operand(op.NumOperands()-1))
 		if err != nil {
@@ -76,3 +83,63 @@ func (toTensor) Bufferize(op *ir.Operation, s bufferization.State) error {
 	s.Erase(op)
 	return nil
 }
+
+// materialize copies its source into its destination: the buffer of a
+// tensor destination, which it must write in place (its result is that
+// buffer), or a memref destination.
+type materialize struct{}
+
+func (materialize) Bufferize(op *ir.Operation, s bufferization.State) error {
+	m, ok := bufferization.AsMaterializeInDestinationOp(op)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: not a bufferization.materialize_in_destination")
+	}
+	dst := m.Dest()
+	tensorDest := bufferization.IsTensor(s.TensorType(dst))
+	if tensorDest {
+		if !s.InPlace(op, 1) {
+			reason := "cannot avoid RaW conflict"
+			if s.ReadOnly(dst) {
+				reason = "would write to read-only buffer"
+			}
+			return ir.OpError(op, "not bufferizable under the given constraints: "+reason)
+		}
+		b, err := s.Writable(op, 1, false)
+		if err != nil {
+			return err
+		}
+		dst = b
+	}
+	src, err := s.Buffer(op, m.Source())
+	if err != nil {
+		return err
+	}
+	b := s.Builder()
+	b.SetInsertionPoint(op)
+	memref.BuildCopy(b, op.Loc(), src, dst)
+	if tensorDest {
+		s.SetResult(op.Result(0), dst, m.Dest())
+	}
+	s.Erase(op)
+	return nil
+}
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis: the
+// destination is written.
+func (materialize) BufferizesToMemoryWrite(_ *ir.Operation, operand int) bool { return operand == 1 }
+
+// AliasingResults implements bufferization.AliasAnalysis: a tensor
+// destination is the buffer of the result.
+func (materialize) AliasingResults(op *ir.Operation, operand int) []int {
+	if operand == 1 && op.NumResults() == 1 {
+		return []int{0}
+	}
+	return nil
+}
+
+// BufferizesToMemoryRead implements bufferization.MemoryReader: the
+// destination is overwritten, not read.
+func (materialize) BufferizesToMemoryRead(_ *ir.Operation, operand int) bool { return operand == 0 }
+
+// MustBufferizeInPlace implements bufferization.InPlaceRequirement.
+func (materialize) MustBufferizeInPlace(_ *ir.Operation, operand int) bool { return operand == 1 }

@@ -105,10 +105,14 @@ func (s *state) call(op *ir.Operation) error {
 			return err
 		}
 		inPlace[i] = s.InPlaceAlias(v, b) != nil
-		if i < len(ft.Inputs) && b.Type() != ft.Inputs[i] {
-			b = s.CastOrCopy(op, b, ft.Inputs[i])
-		}
 		args[i] = b
+	}
+	// As upstream, the copies of all operands come first, then the casts
+	// to the callee's argument types.
+	for i, b := range args {
+		if i < len(ft.Inputs) && b.Type() != ft.Inputs[i] {
+			args[i] = s.CastOrCopy(op, b, ft.Inputs[i])
+		}
 	}
 	nc := s.b.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: args, ResultTypes: ft.Results,
 		Properties: op.Properties(), Attributes: op.Attrs()})

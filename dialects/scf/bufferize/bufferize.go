@@ -23,8 +23,10 @@ func Register(ctx *ir.Context) {
 	attach("scf.if", (*state).ifOp)
 	attach("scf.execute_region", (*state).executeRegion)
 	attach("scf.forall", (*state).forall)
-	// A yield is bufferized by its parent.
+	attach("scf.while", (*state).whileOp)
+	// A yield or a condition is bufferized by its parent.
 	attach("scf.yield", func(*state, *ir.Operation) error { return nil })
+	attach("scf.condition", func(*state, *ir.Operation) error { return nil })
 }
 
 // model is a bufferization.BufferizableOpInterface given by a function.
@@ -49,7 +51,7 @@ func (s *state) executeRegion(op *ir.Operation) error {
 		if s.Options().AllowUnknownOps {
 			return nil
 		}
-		return ir.NewError(op.Loc(), "op was not bufferized")
+		return ir.EmitError(op, "op was not bufferized")
 	}
 	return s.ifOp(op)
 }
@@ -84,17 +86,20 @@ func (s *state) forall(op *ir.Operation) error {
 	nf.Operation.Region(0).TakeBody(op.Region(0))
 	for i, v := range outs {
 		a := body.Argument(rank + i)
+		// The shared output is written by the loop, whose own operand
+		// decides whether that happens in place: writes into it in the
+		// body are not writes of the init repeated by each iteration.
 		s.MapRegionArgument(a, bufs[i])
-		s.Alias(a, v)
 		s.SetResult(op.Result(i), bufs[i], s.InPlaceAlias(v, bufs[i]))
 	}
 	if err := s.BufferizeBlock(body); err != nil {
 		return err
 	}
+	// What still uses a shared output is a replaced operation, erased
+	// with the function's other replaced operations: it reads the buffer
+	// until then.
 	for i := len(outs) - 1; i >= 0; i-- {
-		if ir.HasUses(body.Argument(rank + i)) {
-			return ir.NewError(op.Loc(), "failed to bufferize op: a shared output is still used")
-		}
+		ir.ReplaceAllUsesWith(body.Argument(rank+i), bufs[i])
 		body.EraseArgument(rank + i)
 	}
 	s.Erase(op)
@@ -141,6 +146,8 @@ func (s *state) forOp(op *ir.Operation) error {
 	}
 	y := body.Terminator()
 	vals := make([]ir.Value, y.NumOperands())
+	// equiv[i]: the loop yields its iter_arg's own buffer at i.
+	equiv := make([]bool, y.NumOperands())
 	for i, v := range y.Operands() {
 		if !bufferization.IsTensor(s.TensorType(v)) {
 			vals[i] = v
@@ -151,8 +158,9 @@ func (s *state) forOp(op *ir.Operation) error {
 			return err
 		}
 		a := body.Argument(1 + i)
-		if !s.Options().AllowReturnAllocsFromLoops && !s.IsBuffer(b, a) {
-			return ir.NewError(y.Loc(), fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
+		equiv[i] = s.IsBuffer(b, a)
+		if !s.Options().AllowReturnAllocsFromLoops && !equiv[i] {
+			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
 		}
 		if b != a && (b.Type() != a.Type() && a.Type() == s.IdentityType(s.TensorType(v)) || s.aliasesOutside(v, op.Region(0), a)) {
 			s.b.SetInsertionPoint(y)
@@ -160,11 +168,14 @@ func (s *state) forOp(op *ir.Operation) error {
 			memref.BuildCopy(s.b, y.Loc(), b, nb)
 			b = nb
 		}
-		if b.Type() != a.Type() {
-			s.b.SetInsertionPoint(y)
-			b = memref.BuildCast(s.b, y.Loc(), b, a.Type()).Result(0)
-		}
 		vals[i] = b
+	}
+	// As upstream, the copies come first, then the casts.
+	for i, b := range vals {
+		if a := body.Argument(1 + i); bufferization.IsTensor(s.TensorType(y.Operand(i))) && b.Type() != a.Type() {
+			s.b.SetInsertionPoint(y)
+			vals[i] = memref.BuildCast(s.b, y.Loc(), b, a.Type()).Result(0)
+		}
 	}
 	y.SetOperands(vals)
 	types := make([]ir.Type, len(newInits))
@@ -179,6 +190,11 @@ func (s *state) forOp(op *ir.Operation) error {
 	for i, res := range op.Results() {
 		if bufferization.IsTensor(res.Type()) {
 			s.SetResult(res, nf.Result(i), s.InPlaceAlias(inits[i], newInits[i]))
+			if i < len(equiv) && equiv[i] {
+				// Every iteration yields the buffer it was given: the
+				// result is the buffer of the init.
+				s.SameBuffer(nf.Result(i), newInits[i])
+			}
 		} else {
 			ir.ReplaceAllUsesWith(res, nf.Result(i))
 		}
@@ -242,6 +258,13 @@ func (s *state) ifOp(op *ir.Operation) error {
 		for k := range yields {
 			if bufs[k][i].Type() != nt {
 				nt = s.DynamicType(t)
+				// In the memory space of the buffers.
+				if m0, ok := bufs[0][i].Type().(*ir.MemRefType); ok && m0.MemorySpace != nil {
+					if d, ok := nt.(*ir.MemRefType); ok {
+						nt = s.ctx.MemRefType(d.Shape, d.Elem, d.Layout, m0.MemorySpace)
+					}
+				}
+				break
 			}
 		}
 		types[i] = nt
@@ -278,4 +301,182 @@ func (s *state) ifOp(op *ir.Operation) error {
 	}
 	s.Erase(op)
 	return nil
+}
+
+// whileOp bufferizes scf.while as upstream does: each tensor init is
+// written in place or copied, and the "before" arguments take the type
+// of the init's buffer (the identity layout or the fully dynamic one).
+// scf.condition passes on a buffer as it is when it is the "before"
+// argument of its position and the "do" region yields the buffer of its
+// own argument there; otherwise (with allow-return-allocs-from-loops) it
+// passes a copy. The "after" arguments and the results take the types
+// of what scf.condition passes; scf.yield casts its buffers to the
+// "before" types.
+func (s *state) whileOp(op *ir.Operation) error {
+	if op.NumRegions() != 2 || !op.Region(0).HasOneBlock() || !op.Region(1).HasOneBlock() {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed scf.while")
+	}
+	before, after := op.Region(0).First(), op.Region(1).First()
+	cond, y := before.Terminator(), after.Terminator()
+	if cond == nil || y == nil || before.NumArguments() != op.NumOperands() || after.NumArguments() != cond.NumOperands()-1 ||
+		y.NumOperands() != op.NumOperands() || op.NumResults() != after.NumArguments() {
+		return ir.NewError(op.Loc(), "failed to bufferize op: malformed scf.while")
+	}
+	inits := make([]ir.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		if !bufferization.IsTensor(s.TensorType(v)) {
+			inits[i] = v
+			continue
+		}
+		b, err := s.Writable(op, i, true)
+		if err != nil {
+			return err
+		}
+		want, err := s.iterType(op, v)
+		if err != nil {
+			return err
+		}
+		if b.Type() != want {
+			s.b.SetInsertionPoint(op)
+			b = memref.BuildCast(s.b, op.Loc(), b, want).Result(0)
+		}
+		inits[i] = b
+		s.RetypeRegionArgument(before.Argument(i), want)
+	}
+	// Which "do" yields give back the buffer of their own argument, known
+	// before either region is rewritten.
+	equivAfter := make([]bool, y.NumOperands())
+	for i, v := range y.Operands() {
+		equivAfter[i] = i < after.NumArguments() && equivalentTensor(v, after.Argument(i))
+	}
+	if err := s.BufferizeBlock(before); err != nil {
+		return err
+	}
+	args := cond.Operands()[1:]
+	bufs := make([]ir.Value, len(args))
+	for i, v := range args {
+		if !bufferization.IsTensor(s.TensorType(v)) {
+			bufs[i] = v
+			continue
+		}
+		b, err := s.Buffer(cond, v)
+		if err != nil {
+			return err
+		}
+		equiv := i < before.NumArguments() && s.IsBuffer(b, before.Argument(i))
+		if !equiv && !s.Options().AllowReturnAllocsFromLoops {
+			return ir.EmitError(cond, fmt.Sprintf("Condition arg #%d is not equivalent to the corresponding iter bbArg", i))
+		}
+		if !equiv || i >= len(equivAfter) || !equivAfter[i] {
+			if _, ok := s.TensorType(v).(*ir.RankedTensorType); !ok {
+				return ir.NewError(cond.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
+			}
+			s.b.SetInsertionPoint(cond)
+			nb := s.Alloc(s.TensorType(v), b, nil)
+			memref.BuildCopy(s.b, cond.Loc(), b, nb)
+			b = nb
+		}
+		bufs[i] = b
+		s.RetypeRegionArgument(after.Argument(i), b.Type())
+	}
+	cond.SetOperands(append([]ir.Value{cond.Operand(0)}, bufs...))
+	if err := s.BufferizeBlock(after); err != nil {
+		return err
+	}
+	vals := make([]ir.Value, y.NumOperands())
+	for i, v := range y.Operands() {
+		if !bufferization.IsTensor(s.TensorType(v)) {
+			vals[i] = v
+			continue
+		}
+		b, err := s.Buffer(y, v)
+		if err != nil {
+			return err
+		}
+		if !s.Options().AllowReturnAllocsFromLoops && (i >= after.NumArguments() || !s.IsBuffer(b, after.Argument(i))) {
+			return ir.EmitError(y, fmt.Sprintf("Yield operand #%d is not equivalent to the corresponding iter bbArg", i))
+		}
+		vals[i] = b
+	}
+	for i, b := range vals {
+		if a := before.Argument(i); bufferization.IsTensor(s.TensorType(y.Operand(i))) && b.Type() != a.Type() {
+			s.b.SetInsertionPoint(y)
+			vals[i] = memref.BuildCast(s.b, y.Loc(), b, a.Type()).Result(0)
+		}
+	}
+	y.SetOperands(vals)
+	types := make([]ir.Type, len(bufs))
+	for i, b := range bufs {
+		types[i] = b.Type()
+	}
+	regions := []*ir.Region{{}, {}}
+	regions[0].TakeBody(op.Region(0))
+	regions[1].TakeBody(op.Region(1))
+	s.b.SetInsertionPoint(op)
+	nw := s.b.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: inits,
+		ResultTypes: types, Regions: regions, Properties: op.Properties(), Attributes: op.Attrs()})
+	for i, res := range op.Results() {
+		if bufferization.IsTensor(res.Type()) {
+			s.SetResult(res, nw.Result(i), nil)
+		} else {
+			ir.ReplaceAllUsesWith(res, nw.Result(i))
+		}
+	}
+	s.Erase(op)
+	return nil
+}
+
+// iterType returns the buffer type of a loop's tensor iteration argument
+// whose init is v: that of v's buffer when it has the identity layout,
+// else the fully dynamic layout.
+func (s *state) iterType(op *ir.Operation, v ir.Value) (ir.Type, error) {
+	b, err := s.Buffer(op, v)
+	if err != nil {
+		return nil, err
+	}
+	want := s.IdentityType(s.TensorType(v))
+	if _, ok := want.(*ir.MemRefType); !ok {
+		return nil, ir.NewError(op.Loc(), "failed to bufferize op: unranked tensor iter_args are not supported")
+	}
+	if b.Type() != want {
+		want = s.DynamicType(s.TensorType(v))
+	}
+	return want, nil
+}
+
+// equivalentTensor reports whether the tensor v is a, or written into a's
+// buffer by the operations that define it (each of whose results is the
+// buffer of one operand, bufferization.AliasAnalysis), before any
+// rewriting.
+func equivalentTensor(v, a ir.Value) bool {
+	for v != a {
+		r, ok := v.(*ir.OpResult)
+		if !ok {
+			return false
+		}
+		m, ok := bufferization.BufferizableOp.Of(r.Owner())
+		if !ok {
+			return false
+		}
+		am, ok := m.(bufferization.AliasAnalysis)
+		if !ok {
+			return false
+		}
+		var from ir.Value
+		for i, o := range r.Owner().Operands() {
+			for _, k := range am.AliasingResults(r.Owner(), i) {
+				if k == r.Index() {
+					if from != nil {
+						return false // one of several buffers
+					}
+					from = o
+				}
+			}
+		}
+		if from == nil {
+			return false
+		}
+		v = from
+	}
+	return true
 }

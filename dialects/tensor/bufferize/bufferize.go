@@ -4,6 +4,8 @@
 package bufferize
 
 import (
+	"slices"
+
 	affinemap "github.com/strata-ir/strata/core/affine"
 	"github.com/strata-ir/strata/core/interp"
 	"github.com/strata-ir/strata/core/ir"
@@ -27,18 +29,87 @@ func Register(ctx *ir.Context) {
 	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert", bufferization.WritingInto{BufferizableOpInterface: model((*state).insert), Dest: 1})
 	attach("tensor.rank", (*state).rank)
 	attach("tensor.reshape", (*state).dynamicReshape)
-	attach("tensor.cast", (*state).cast)
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.cast", aliasing{model((*state).cast)})
 	attach("tensor.from_elements", (*state).fromElements)
 	attach("tensor.generate", (*state).generate)
 	attach("tensor.splat", (*state).splat)
 	attach("tensor.concat", (*state).concat)
 	attach("tensor.pad", (*state).pad)
-	attach("tensor.extract_slice", (*state).extractSlice)
-	attach("tensor.insert_slice", (*state).insertSlice)
-	attach("tensor.parallel_insert_slice", (*state).parallelInsertSlice)
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.extract_slice", aliasing{model((*state).extractSlice)})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.insert_slice", insertSlice{bufferization.WritingInto{BufferizableOpInterface: model((*state).insertSlice), Dest: 1}})
+	bufferization.BufferizableOp.AttachTo(ctx, "tensor.parallel_insert_slice", parallelInsert{model((*state).parallelInsertSlice)})
 	attach("tensor.collapse_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.collapse_shape") })
 	attach("tensor.expand_shape", func(s *state, op *ir.Operation) error { return s.reshape(op, "memref.expand_shape") })
 }
+
+// aliasing is the model of an operation whose result is a view of the
+// buffer of its operand 0 that it does not write (tensor.cast,
+// tensor.extract_slice), for the bottom-up analysis.
+type aliasing struct{ model }
+
+// BufferizesToMemoryWrite implements bufferization.AliasAnalysis.
+func (aliasing) BufferizesToMemoryWrite(*ir.Operation, int) bool { return false }
+
+// AliasingResults implements bufferization.AliasAnalysis: the result is
+// a view of operand 0.
+func (aliasing) AliasingResults(_ *ir.Operation, operand int) []int {
+	if operand == 0 {
+		return []int{0}
+	}
+	return nil
+}
+
+// setView gives op's result the view v of its operand 0's buffer, or a
+// copy of it when the analysis decided that the result may not share
+// that buffer.
+func (s *state) setView(op *ir.Operation, v ir.Value) error {
+	if s.OutOfPlace(op, 0) {
+		if _, ok := op.Result(0).Type().(*ir.RankedTensorType); !ok {
+			return ir.NewError(op.Loc(), "failed to bufferize op: an unranked tensor needs a copy")
+		}
+		s.b.SetInsertionPoint(op)
+		nb := s.Alloc(op.Result(0).Type(), v, nil)
+		memref.BuildCopy(s.b, op.Loc(), v, nb)
+		s.SetResult(op.Result(0), nb, nil)
+		return nil
+	}
+	s.SetResult(op.Result(0), v, op.Operand(0))
+	return nil
+}
+
+// insertSlice is the model of tensor.insert_slice, which writes its
+// source into a subset of its destination.
+type insertSlice struct{ bufferization.WritingInto }
+
+// DestinationOperand implements bufferization.SubsetInsertion.
+func (insertSlice) DestinationOperand(*ir.Operation) int { return 1 }
+
+// EquivalentSubset implements bufferization.SubsetInsertion: v is a
+// tensor.extract_slice of op's destination with op's offsets, sizes and
+// strides.
+func (insertSlice) EquivalentSubset(op *ir.Operation, v ir.Value, equiv func(a, b ir.Value) bool) bool {
+	ins, ok := tensor.AsInsertSliceOp(op)
+	if !ok {
+		return false
+	}
+	ext, ok := tensor.AsExtractSliceOp(ir.DefiningOp(v))
+	if !ok || !equiv(ext.Source(), ins.Dest()) {
+		return false
+	}
+	return slices.Equal(ext.Offsets(), ins.Offsets()) && slices.Equal(ext.Sizes(), ins.Sizes()) && slices.Equal(ext.Strides(), ins.Strides()) &&
+		slices.Equal(interp.DenseArray(ext.StaticOffsets()), interp.DenseArray(ins.StaticOffsets())) &&
+		slices.Equal(interp.DenseArray(ext.StaticSizes()), interp.DenseArray(ins.StaticSizes())) &&
+		slices.Equal(interp.DenseArray(ext.StaticStrides()), interp.DenseArray(ins.StaticStrides()))
+}
+
+// parallelInsert is the model of tensor.parallel_insert_slice, which
+// reads its source and writes a part of the shared output it names
+// without reading it (MLIR's bufferizesToMemoryRead).
+type parallelInsert struct{ model }
+
+// BufferizesToMemoryRead implements bufferization.MemoryReader: only the
+// source is read.
+func (parallelInsert) BufferizesToMemoryRead(_ *ir.Operation, operand int) bool { return operand == 0 }
 
 // model is a bufferization.BufferizableOpInterface given by a function.
 type model func(s *state, op *ir.Operation) error
@@ -144,7 +215,15 @@ func (s *state) cast(op *ir.Operation) error {
 	} else {
 		to = s.IdentityType(rt)
 	}
-	s.SetResult(op.Result(0), memref.BuildCast(s.b, op.Loc(), src, to).Result(0), op.Operand(0))
+	if to == src.Type() {
+		// A cast between equal types (unranked to unranked) is its
+		// source's buffer.
+		s.Erase(op)
+		return s.setView(op, src)
+	}
+	if err := s.setView(op, memref.BuildCast(s.b, op.Loc(), src, to).Result(0)); err != nil {
+		return err
+	}
 	s.Erase(op)
 	return nil
 }
@@ -483,7 +562,9 @@ func (s *state) extractSlice(op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	s.SetResult(op.Result(0), v, op.Operand(0))
+	if err := s.setView(op, v); err != nil {
+		return err
+	}
 	s.Erase(op)
 	return nil
 }

@@ -1,0 +1,67 @@
+// Package bufferize holds the bufferization of the vector dialect's
+// transfers on tensors (MLIR's vector BufferizableOpInterface external
+// models): Register attaches them to a context, for one-shot-bufferize.
+package bufferize
+
+import (
+	"github.com/strata-ir/strata/core/ir"
+	"github.com/strata-ir/strata/dialects/bufferization"
+	"github.com/strata-ir/strata/dialects/vector"
+)
+
+// Register attaches the bufferization models of vector.transfer_read and
+// vector.transfer_write to ctx.
+func Register(ctx *ir.Context) {
+	bufferization.BufferizableOp.AttachTo(ctx, vector.TransferReadOpName, bufferization.Reading{BufferizableOpInterface: transferRead{}})
+	bufferization.BufferizableOp.AttachTo(ctx, vector.TransferWriteOpName, bufferization.WritingInto{BufferizableOpInterface: transferWrite{}, Dest: 1})
+}
+
+// transferRead reads the buffer of its source.
+type transferRead struct{}
+
+func (transferRead) Bufferize(op *ir.Operation, s bufferization.State) error {
+	r, ok := vector.AsTransferReadOp(op)
+	if !ok {
+		return ir.NewError(op.Loc(), "failed to bufferize op: not a vector.transfer_read")
+	}
+	src, err := s.Buffer(op, r.Base())
+	if err != nil {
+		return err
+	}
+	nr := rebuild(op, s, map[int]ir.Value{0: src}, op.ResultTypes())
+	ir.ReplaceAllUsesWith(op.Result(0), nr.Result(0))
+	s.Erase(op)
+	return nil
+}
+
+// transferWrite writes into the buffer of its destination, in place or
+// into a copy of it (the transfer may write part of it only).
+type transferWrite struct{}
+
+func (transferWrite) Bufferize(op *ir.Operation, s bufferization.State) error {
+	w, ok := vector.AsTransferWriteOp(op)
+	if !ok || op.NumResults() != 1 {
+		return ir.NewError(op.Loc(), "failed to bufferize op: not a vector.transfer_write on a tensor")
+	}
+	dst, err := s.Writable(op, 1, true)
+	if err != nil {
+		return err
+	}
+	rebuild(op, s, map[int]ir.Value{1: dst}, nil)
+	s.SetResult(op.Result(0), dst, s.InPlaceAlias(w.Base(), dst))
+	s.Erase(op)
+	return nil
+}
+
+// rebuild creates op again before it with the operands in repl replaced
+// and the result types results.
+func rebuild(op *ir.Operation, s bufferization.State, repl map[int]ir.Value, results []ir.Type) *ir.Operation {
+	operands := append([]ir.Value{}, op.Operands()...)
+	for i, v := range repl {
+		operands[i] = v
+	}
+	b := s.Builder()
+	b.SetInsertionPoint(op)
+	return b.Create(&ir.OperationState{Name: op.OpName(), Loc: op.Loc(), Operands: operands,
+		ResultTypes: results, Properties: op.Properties(), Attributes: op.Attrs()})
+}
