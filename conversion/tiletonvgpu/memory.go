@@ -94,6 +94,11 @@ func lowerLoad(k *kernel, op *ir.Operation) error {
 		// Staged into shared memory by the product (see lowerDot).
 		return nil
 	}
+	if v, ok := k.prefetched[op]; ok {
+		// Issued ahead by the persistent grid's loop.
+		k.vals[op.Result(0)] = v
+		return nil
+	}
 	l, ok := k.layouts[op.Result(0)]
 	if !ok {
 		return k.errorf(op, "tile without a layout")

@@ -59,6 +59,18 @@ func TestSemantics(t *testing.T) {
 		// Persistent grids: fewer blocks than programs, each running several.
 		{"softmax.mlir", "4,256,1 persistent=2", []string{"arith.minui", "gpu.grid_dim  x"}, "softmax", nil},
 		{"rmsnorm.mlir", "2,64,1 persistent=3", []string{"arith.minui"}, "rmsnorm", nil},
+		// A persistent grid's loop issues the next program's rows before
+		// it computes the current one (carried registers), γ once before
+		// the loop; ragged rows (9 in blocks of 2, 72 columns of 128,
+		// 200 of 256) and more programs than blocks.
+		{"rmsnorm.mlir", "2,128,1 persistent=2", []string{"iter_args(%{{.*}} = %{{.*}}) -> (vector<"}, "rmsnorm", nil},
+		{"layernorm.mlir", "4,128,1 persistent=2", []string{"iter_args("}, "layernorm", nil},
+		{"softmax_bf16.mlir", "2,256,1 persistent=3", []string{"iter_args(%{{.*}}) -> (vector<{{.*}}xbf16>)"}, "softmax", nil},
+		{"softmax.mlir", "1,256,1 persistent=4 warps=2", []string{"iter_args("}, "softmax", nil},
+		// Within a budget of one register, only γ (once), not the rows;
+		// with none, nothing ahead.
+		{"rmsnorm.mlir", "1,128,1 persistent=2 prefetch=1", []string{"scf.for"}, "rmsnorm", []string{"iter_args("}},
+		{"rmsnorm.mlir", "2,128,1 persistent=2 prefetch=-1", []string{"scf.for"}, "rmsnorm", []string{"iter_args("}},
 		// Tile-level input: transposes are layouts.
 		{"transpose.mlir", "", []string{"vector.load"}, "k", []string{"tile."}},
 		// Programs in groups of two block rows.
