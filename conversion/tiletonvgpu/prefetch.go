@@ -182,7 +182,7 @@ func (s *slicer) compute(v ir.Value) bool {
 // one trip by their lower bounds) read the same registers.
 func (s *slicer) loadKey(ld *ir.Operation, layouts map[ir.Value]*Layout) string {
 	l := layouts[ld.Result(0)]
-	key := fmt.Sprintf("%p|%p|%v|%v", ld.Operand(0), l, ld.InherentAttr("pad"), ld.InherentAttr("at"))
+	key := fmt.Sprintf("%p|%s|%v|%v", ld.Operand(0), l, ld.InherentAttr("pad"), ld.InherentAttr("at"))
 	for i := 1; i < ld.NumOperands(); i++ {
 		v := ld.Operand(i)
 		if a, isArg := v.(*ir.BlockArgument); isArg {
