@@ -50,7 +50,8 @@ func dimBits(bases [][]int64, dim int) int64 {
 // lowerReduce reduces a tile along one dimension in three steps: the
 // registers of each thread, then the lanes of a warp by butterfly
 // shuffles (gpu.shuffle xor), then, when warps split the dimension, the
-// warps' partial results through shared memory. Every thread ends with
+// warps' partial results through shared memory (read back one a lane and
+// combined by shuffles when there are four or more). Every thread ends with
 // the result of each of its rows, in the reduced layout.
 func lowerReduce(k *kernel, op *ir.Operation) error {
 	red, _ := tile.AsReduceOp(op)
@@ -92,23 +93,27 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 	laneD := dimBits(l.Lane, dim)
 	i32 := k.ctx.I(32)
 	width := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, k.target.Lanes)})
+	// shuffleXor returns x of the lane whose id differs from this one's
+	// by mask.
+	shuffleXor := func(x ir.Value, mask int64) ir.Value {
+		off := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, mask)})
+		// Shuffles move 32 bits: narrower floats travel widened (exactly).
+		if bitWidth(elem) < 32 && isFloat(elem) {
+			x = k.val("arith.extf", []ir.Value{x}, k.ctx.FloatType(ir.F32))
+		}
+		var sh ir.Value = k.op("gpu.shuffle", []ir.Value{x, off, width}, []ir.Type{x.Type(), k.ctx.I(1)},
+			ir.NamedAttr{Name: "mode", Value: k.parsed("#gpu<shuffle_mode xor>")}).Result(0)
+		if sh.Type() != elem {
+			sh = k.val("arith.truncf", []ir.Value{sh}, elem)
+		}
+		return sh
+	}
 	for b := 0; b < len(l.Lane); b++ {
 		if laneD>>b&1 == 0 {
 			continue
 		}
-		off := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, 1<<b)})
 		for _, key := range keys {
-			// Shuffles move 32 bits: narrower floats travel widened (exactly).
-			x := partial[key]
-			if bitWidth(elem) < 32 && isFloat(elem) {
-				x = k.val("arith.extf", []ir.Value{x}, k.ctx.FloatType(ir.F32))
-			}
-			var sh ir.Value = k.op("gpu.shuffle", []ir.Value{x, off, width}, []ir.Type{x.Type(), k.ctx.I(1)},
-				ir.NamedAttr{Name: "mode", Value: k.parsed("#gpu<shuffle_mode xor>")}).Result(0)
-			if sh.Type() != elem {
-				sh = k.val("arith.truncf", []ir.Value{sh}, elem)
-			}
-			partial[key] = comb(partial[key], sh)
+			partial[key] = comb(partial[key], shuffleXor(partial[key], 1<<b))
 		}
 	}
 	// 3. Warps: each warp's partials through shared memory.
@@ -149,6 +154,18 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 		k.op("gpu.barrier", nil, nil)
 		for _, key := range keys {
 			row := rowOf(key)
+			if slots >= 4 && slots <= k.target.Lanes {
+				// Each lane reads one warp's partial, then butterflies
+				// across the slots: one load and log2(slots) shuffles
+				// rather than a load and an operation per slot.
+				mine := k.and(k.lane, k.c(slots-1))
+				acc := k.val("memref.load", []ir.Value{sm, k.add(k.mul(mine, rows), row)}, elem)
+				for m := int64(1); m < slots; m <<= 1 {
+					acc = comb(acc, shuffleXor(acc, m))
+				}
+				partial[key] = acc
+				continue
+			}
 			acc := k.val("memref.load", []ir.Value{sm, row}, elem)
 			for s := int64(1); s < slots; s++ {
 				x := k.val("memref.load", []ir.Value{sm, k.add(k.c(s*rows), row)}, elem)

@@ -405,6 +405,9 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	// Work on a copy: the analysis splits splats per use.
 	work := kf.Clone(nil)
 	defer work.DropAllReferences()
+	if !hasDot(work) {
+		foldStaticMasks(work)
+	}
 	if hoist {
 		hoistBroadcasts(work)
 	}

@@ -67,6 +67,10 @@ func TestSemantics(t *testing.T) {
 		{"layernorm.mlir", "4,128,1 persistent=2", []string{"iter_args("}, "layernorm", nil},
 		{"softmax_bf16.mlir", "2,256,1 persistent=3", []string{"iter_args(%{{.*}}) -> (vector<{{.*}}xbf16>)"}, "softmax", nil},
 		{"softmax.mlir", "1,256,1 persistent=4 warps=2", []string{"iter_args("}, "softmax", nil},
+		// Rows of a whole number of blocks need no column mask; ragged
+		// rows keep it.
+		{"softmax_bf16_whole.mlir", "2,256,1", []string{"gpu.shuffle"}, "softmax", []string{"arith.cmpi slt", "arith.select {{.*}}xi1>, vector<"}},
+		{"softmax_bf16.mlir", "2,256,1 warps=4", []string{"arith.cmpi slt", "arith.select {{.*}}xi1>, vector<"}, "softmax", nil},
 		// Within a budget of one register, only γ (once), not the rows;
 		// with none, nothing ahead.
 		{"rmsnorm.mlir", "1,128,1 persistent=2 prefetch=1", []string{"scf.for"}, "rmsnorm", []string{"iter_args("}},
