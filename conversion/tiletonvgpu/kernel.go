@@ -74,6 +74,9 @@ type kernel struct {
 	prefetched map[*ir.Operation]ir.Value
 	// prefetchRegs is the registers a thread may spend on them.
 	prefetchRegs int64
+	// packAhead makes tile.load keep 16-bit elements packed in 32-bit
+	// words, as the loads issued ahead are carried.
+	packAhead bool
 }
 
 // inPrologue moves the insertion point to the end of the kernel's

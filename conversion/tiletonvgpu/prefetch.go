@@ -326,6 +326,11 @@ func (k *kernel) lowerPrefetched(body *ir.Block, programs, start, stride ir.Valu
 	for op, v := range once {
 		k.prefetched[op] = v
 	}
+	// The next program's registers are carried in the 32-bit words they
+	// were loaded in: unpacking 16-bit elements right after the load
+	// would wait for it there rather than at their first use.
+	k.packAhead = true
+	defer func() { k.packAhead = false }()
 	first, inits, err := k.issueLoads(body, plan.ahead)
 	if err != nil {
 		return err
@@ -356,6 +361,7 @@ func (k *kernel) lowerPrefetched(body *ir.Block, programs, start, stride ir.Valu
 			next[i] = after[op]
 		}
 	}
+	k.packAhead = false
 	k.grouped = []ir.Value{iv}
 	k.programs = programs
 	term := body.Last()
