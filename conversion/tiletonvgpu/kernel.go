@@ -74,6 +74,9 @@ type kernel struct {
 	prefetched map[*ir.Operation]ir.Value
 	// prefetchRegs is the registers a thread may spend on them.
 	prefetchRegs int64
+	// reduceBarriers holds, for each reduction through shared memory,
+	// the barrier after its writes and the one after its reads.
+	reduceBarriers [][2]*ir.Operation
 	// packAhead makes tile.load keep 16-bit elements packed in 32-bit
 	// words, as the loads issued ahead are carried.
 	packAhead bool

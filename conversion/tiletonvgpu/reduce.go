@@ -151,7 +151,7 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 				k.op("memref.store", []ir.Value{partial[key], sm, idx}, nil)
 			}
 		})
-		k.op("gpu.barrier", nil, nil)
+		written := k.op("gpu.barrier", nil, nil)
 		for _, key := range keys {
 			row := rowOf(key)
 			if slots >= 4 && slots <= k.target.Lanes {
@@ -174,7 +174,7 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 			partial[key] = acc
 		}
 		// The buffer is written again only after every warp has read it.
-		k.op("gpu.barrier", nil, nil)
+		k.reduceBarriers = append(k.reduceBarriers, [2]*ir.Operation{written, k.op("gpu.barrier", nil, nil)})
 	}
 	// The result: every register of a group holds its value.
 	ot, _, err := k.regType(red.Result())
@@ -192,6 +192,30 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 	}
 	k.vals[red.Result()] = out
 	return nil
+}
+
+// dropTrailingBarriers erases the barriers that follow the reads of the
+// reductions' shared buffers where another reduction's barrier always
+// comes between those reads and the next writes of the buffer: two or
+// more reductions through distinct buffers in one block (softmax's max
+// and sum, layernorm's mean and variance), whose writes, barriers and
+// reads that block runs in turn, also when a loop repeats it.
+func (k *kernel) dropTrailingBarriers() {
+	byBlock := map[*ir.Block][][2]*ir.Operation{}
+	for _, p := range k.reduceBarriers {
+		if p[0].Block() != nil && p[0].Block() == p[1].Block() {
+			byBlock[p[0].Block()] = append(byBlock[p[0].Block()], p)
+		}
+	}
+	for _, pairs := range byBlock {
+		if len(pairs) < 2 {
+			continue
+		}
+		for _, p := range pairs {
+			p[1].Erase()
+		}
+	}
+	k.reduceBarriers = nil
 }
 
 func popcount(x int64) int {

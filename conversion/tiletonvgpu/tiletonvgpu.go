@@ -538,6 +538,9 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		fn.DropAllReferences()
 		return nil, nil, err
 	}
+	if !hasDot(work) {
+		k.dropTrailingBarriers()
+	}
 	if t.Memory != "" {
 		var bytes int64
 		for _, m := range k.smem {
