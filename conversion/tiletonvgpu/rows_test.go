@@ -20,7 +20,7 @@ import (
 func TestReductionBarriers(t *testing.T) {
 	cases := []struct {
 		file, sizes, opts, entry string
-		barriers             int
+		barriers                 int
 	}{
 		{"softmax.mlir", "1,256,1", "warps=4", "softmax", 2},
 		{"softmax_wide.mlir", "1,1024,1", "warps=4", "softmax", 2},
