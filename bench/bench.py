@@ -796,20 +796,21 @@ def row_variants(r, c, sms):
     """Configurations tried for a row-wise kernel over r rows of c columns:
     (rows of a block, tile-to-nvgpu options). The first is the default:
     one block of the row (rounded up to a power of two), as many rows as
-    make 4096 elements, tile-to-nvgpu's own warps (16 elements a thread),
+    make 2048 elements, tile-to-nvgpu's own warps (16 elements a thread),
     on a persistent grid ("persistent" : as many blocks as the device holds
     at once, see resident_blocks) whose loop loads the next block of rows
     while it computes the current one (tile-to-nvgpu's prefetch). The
     others: a block per program (no loop), the loop without loads ahead,
     other budgets of registers for them, other warps and rows."""
     cols = 1 << (c - 1).bit_length()
-    rows = max(1, min(16, 4096 // cols))
-    out = [(rows, "persistent"), (rows, ""), (rows, "persistent prefetch=-1"), (rows, "persistent prefetch=16"),
-           (rows, "persistent prefetch=48")]
+    rows = max(1, min(16, 2048 // cols))
+    out = [(rows, "persistent"), (rows, ""), (rows, "persistent prefetch=-1")]
     if cols >= 4096:
-        out += [(rows, "persistent warps=8"), (rows, "persistent warps=32")]
+        out += [(rows, "persistent prefetch=16"), (rows, "persistent blocks-per-sm=3"),
+                (rows, "persistent prefetch=16 blocks-per-sm=3"), (rows, "persistent warps=32")]
     else:
-        out += [(max(1, rows // 4), "persistent"), (max(1, rows // 2), "persistent"), (2 * rows, "persistent")]
+        out += [(max(1, rows // 2), "persistent"), (2 * rows, "persistent"),
+                (max(1, rows // 2), "persistent prefetch=-1"), (max(1, rows // 2), "persistent prefetch=16")]
     return out
 
 
