@@ -11,8 +11,9 @@ import (
 // DefaultPrefetchRegs is the registers a thread of a persistent kernel
 // without products spends by default on loads issued ahead (see
 // planPrefetch): a bf16 row of 8192 on 512 threads (8 registers of x
-// for the next row) with its f32 scale (16 registers, loaded once), or
-// an f32 row (16 registers of x).
+// for the next row, 8 for the current one) with its f32 scale (16
+// registers, loaded once). An f32 row of 8192 (16 registers for each
+// row) does not fit: its loop runs without loads ahead.
 const DefaultPrefetchRegs = 32
 
 // prefetchPlan is the software pipeline of a persistent grid's loop over
@@ -34,7 +35,8 @@ type prefetchPlan struct {
 
 // planPrefetch returns the plan of the loop over the programs of body,
 // within budget registers a thread (ahead loads counted twice: the
-// current and the next program's registers), or nil.
+// current and the next program's registers, within half the budget;
+// once loads in the rest), or nil when no load can be issued ahead.
 func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget int64) *prefetchPlan {
 	if budget <= 0 {
 		return nil
@@ -96,9 +98,14 @@ func planPrefetch(body *ir.Block, layouts map[ir.Value]*Layout, budget int64) *p
 			onceCost = append(onceCost, cost)
 		}
 	}
-	if 2*aheadRegs > budget {
-		plan.ahead = nil
-		aheadRegs = 0
+	// The rows ahead take at most half the budget (their current and
+	// next registers): an f32 row of 8192 on 512 threads (16 registers
+	// each) would leave too few of a thread's 64 for the rest.
+	if 2*aheadRegs > budget/2 || len(plan.ahead) == 0 {
+		// Without rows ahead the loop is a plain grid-stride loop, and
+		// inputs common to all programs stay where the program loads
+		// them.
+		return nil
 	}
 	for i, ld := range once {
 		if 2*aheadRegs+onceRegs+onceCost[i] > budget {

@@ -71,8 +71,8 @@ func TestSemantics(t *testing.T) {
 		// rows keep it.
 		{"softmax_bf16_whole.mlir", "2,256,1", []string{"gpu.shuffle"}, "softmax", []string{"arith.cmpi slt", "arith.select {{.*}}xi1>, vector<"}},
 		{"softmax_bf16.mlir", "2,256,1 warps=4", []string{"arith.cmpi slt", "arith.select {{.*}}xi1>, vector<"}, "softmax", nil},
-		// Within a budget of one register, only γ (once), not the rows;
-		// with none, nothing ahead.
+		// Within a budget of one register no row fits ahead, and the
+		// loop loads nothing ahead (γ neither); with none, the same.
 		{"rmsnorm.mlir", "1,128,1 persistent=2 prefetch=1", []string{"scf.for"}, "rmsnorm", []string{"iter_args("}},
 		{"rmsnorm.mlir", "2,128,1 persistent=2 prefetch=-1", []string{"scf.for"}, "rmsnorm", []string{"iter_args("}},
 		// Tile-level input: transposes are layouts.
