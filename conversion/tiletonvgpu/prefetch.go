@@ -322,6 +322,7 @@ func (k *kernel) issueLoads(body *ir.Block, ops []*ir.Operation) (map[*ir.Operat
 // clamped to the last, so the last iteration loads that program's
 // inputs again rather than past the grid.
 func (k *kernel) lowerPrefetched(body *ir.Block, programs, start, stride ir.Value, plan *prefetchPlan) error {
+	k.programs = programs
 	last := k.bin("arith.subi", programs, k.c(1))
 	clamp := func(p ir.Value) ir.Value { return k.bin("arith.minui", p, last) }
 	k.prefetched = map[*ir.Operation]ir.Value{}
@@ -370,7 +371,6 @@ func (k *kernel) lowerPrefetched(body *ir.Block, programs, start, stride ir.Valu
 	}
 	k.packAhead = false
 	k.grouped = []ir.Value{iv}
-	k.programs = programs
 	term := body.Last()
 	for op := body.First(); op != nil && op != term; op = op.Next() {
 		k.b.Loc = op.Loc()
