@@ -819,18 +819,33 @@ def row_variants(r, c, sms):
     """Configurations tried for a row-wise kernel over r rows of c columns:
     (rows of a block, tile-to-nvgpu options). The first is the default:
     one block of the row (rounded up to a power of two), as many rows as
-    make 4096 elements, and tile-to-nvgpu's own warps (16 elements a
-    thread)."""
+    make 2048 elements, tile-to-nvgpu's own warps (16 elements a thread),
+    on a persistent grid ("persistent" : as many blocks as the device holds
+    at once, see resident_blocks) whose loop loads the next block of rows
+    while it computes the current one (tile-to-nvgpu's prefetch). The
+    others: a block per program (no loop), the loop without loads ahead,
+    other budgets of registers for them, other warps and rows."""
     cols = 1 << (c - 1).bit_length()
-    rows = max(1, min(16, 4096 // cols))
-    out = [(rows, "")]
-    # blocks-per-sm bounds the registers so that more rows are in flight
-    # on a multiprocessor.
+    rows = max(1, min(16, 2048 // cols))
+    out = [(rows, "persistent"), (rows, ""), (rows, "persistent prefetch=-1")]
     if cols >= 4096:
-        out += [(rows, "blocks-per-sm=3"), (rows, "blocks-per-sm=4"), (rows, "warps=8")]
+        out += [(rows, "persistent prefetch=16"), (rows, "persistent blocks-per-sm=3"),
+                (rows, "persistent prefetch=16 blocks-per-sm=3"), (rows, "persistent warps=32")]
     else:
-        out += [(rows, "blocks-per-sm=4"), (rows, "blocks-per-sm=6"), (2 * rows, "blocks-per-sm=3")]
+        out += [(max(1, rows // 2), "persistent"), (2 * rows, "persistent"),
+                (max(1, rows // 2), "persistent prefetch=-1"), (max(1, rows // 2), "persistent prefetch=16")]
     return out
+
+
+def resident_blocks(sms, threads, registers):
+    """Blocks of threads threads at registers registers each that the
+    device's multiprocessors hold at once (2048 threads, 64K registers
+    and 32 blocks a multiprocessor; registers allocated per warp in
+    units of 256)."""
+    per_warp = ((max(registers, 1) * 32 + 255) // 256) * 256
+    warps = threads // 32
+    by_regs = 65536 // (per_warp * warps)
+    return sms * max(1, min(2048 // threads, by_regs, 32))
 
 
 def run_rows(args, op, r, c, dtname, workdir):
@@ -867,8 +882,9 @@ def run_rows(args, op, r, c, dtname, workdir):
     for i, (rows, opts) in enumerate(variants):
         vt = f"{tag}_v{i}"
         try:
+            pass_opts = " ".join("persistent=1" if o == "persistent" else o for o in opts.split())
             names, ptx, ms = compile_kernel(args.bin, src, f"{rows},{cols},1", "sm_90a", workdir, vt,
-                                            path=("sm_80 " + opts).strip())
+                                            path=("sm_80 " + pass_opts).strip())
         except subprocess.CalledProcessError as e:
             tried.append({"block": f"{rows}x{cols}", "opts": opts, "error": "compile: " + str(e)[:200]})
             continue
@@ -876,10 +892,16 @@ def run_rows(args, op, r, c, dtname, workdir):
             tried.append({"block": f"{rows}x{cols}", "opts": opts, "error": f"expected one kernel, got {names}"})
             continue
         kern = Kernel(None, names[0], ptx, ms, block_of(ptx, names[0]))
+        info = inspect_ptx(ptx)
         programs = math.ceil(r / rows)
         extra = []
         grid = (programs, 1, 1)
-        if opts.startswith("persistent=") or " persistent=" in opts:
+        if "persistent" in opts.split():
+            # The loop's code does not depend on the number of blocks.
+            p = resident_blocks(sms, kern.block[0], info.get("registers", 64))
+            grid = (min(programs, p), 1, 1)
+            extra = [np.uint64(programs)]
+        elif opts.startswith("persistent=") or " persistent=" in opts:
             p = int(re.search(r"persistent=(\d+)", opts).group(1))
             grid = (min(programs, p), 1, 1)
             extra = [np.uint64(programs)]
@@ -888,9 +910,9 @@ def run_rows(args, op, r, c, dtname, workdir):
         run()
         torch.cuda.synchronize()
         err = rel_err(out, ref)
-        v = {"block": f"{rows}x{cols}", "opts": opts, "threads": kern.block[0], "compile_ms": round(ms, 1), "rel_err": err,
-             "ok": bool(err < tol)}
-        v.update(inspect_ptx(ptx))
+        v = {"block": f"{rows}x{cols}", "opts": opts, "threads": kern.block[0], "grid": grid[0], "compile_ms": round(ms, 1),
+             "rel_err": err, "ok": bool(err < tol)}
+        v.update(info)
         if args.keep:
             import shutil
             shutil.copy(ptx, args.keep)

@@ -69,6 +69,17 @@ type kernel struct {
 	// hopper is the sm_90a attention kernel whose consumers are being
 	// lowered, or nil.
 	hopper *flash90
+	// prefetched holds the registers of the tile.loads that a persistent
+	// grid's loop issued ahead (see prefetchPlan), by load.
+	prefetched map[*ir.Operation]ir.Value
+	// prefetchRegs is the registers a thread may spend on them.
+	prefetchRegs int64
+	// reduceBarriers holds, for each reduction through shared memory,
+	// the barrier after its writes and the one after its reads.
+	reduceBarriers [][2]*ir.Operation
+	// packAhead makes tile.load keep 16-bit elements packed in 32-bit
+	// words, as the loads issued ahead are carried.
+	packAhead bool
 }
 
 // inPrologue moves the insertion point to the end of the kernel's
@@ -87,10 +98,20 @@ func (k *kernel) inPrologue() func() {
 }
 
 // lowerPersistent lowers the kernel body inside a grid-stride loop: block
-// b runs programs b, b + blocks, ... below programs.
+// b runs programs b, b + blocks, ... below programs; the loads that
+// prefetchPlan allows are issued a program ahead.
 func (k *kernel) lowerPersistent(body *ir.Block, programs ir.Value) error {
 	start := k.gpuIndex("gpu.block_id", "x")
 	stride := k.gpuIndex("gpu.grid_dim", "x")
+	if plan := planPrefetch(body, k.layouts, k.prefetchRegs); plan != nil {
+		if err := k.lowerPrefetched(body, programs, start, stride, plan); err != nil {
+			return err
+		}
+		k.loaded = map[string]ir.Value{}
+		k.loadedBlock = map[string]*ir.Block{}
+		k.op("gpu.return", nil, nil)
+		return nil
+	}
 	loop := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.for"), Operands: []ir.Value{start, programs, stride}, NumRegions: 1})
 	saved := *k.b
 	inner := k.b.CreateBlock(loop.Region(0), k.index())

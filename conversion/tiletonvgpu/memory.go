@@ -94,6 +94,15 @@ func lowerLoad(k *kernel, op *ir.Operation) error {
 		// Staged into shared memory by the product (see lowerDot).
 		return nil
 	}
+	if v, ok := k.prefetched[op]; ok {
+		// Issued ahead by the persistent grid's loop.
+		rt, _, err := k.regType(op.Result(0))
+		if err != nil {
+			return k.errorf(op, "tile without a layout")
+		}
+		k.vals[op.Result(0)] = k.packedWords(v, rt)
+		return nil
+	}
 	l, ok := k.layouts[op.Result(0)]
 	if !ok {
 		return k.errorf(op, "tile without a layout")
@@ -160,21 +169,72 @@ func (k *kernel) loadRegs(op *ir.Operation, l *Layout) (ir.Value, error) {
 	// A whole vector inside the memref is one load (16 bytes for the
 	// blocked layout); at the edges, its elements are loaded one by one.
 	vt := k.vec([]int64{vec}, a.elem)
+	// Loads issued ahead keep 16-bit elements as the 32-bit words they
+	// were loaded in (see packedWords).
+	packed := k.packAhead && bitWidth(a.elem) == 16 && vec%2 == 0
+	var wt *ir.VectorType
+	if packed {
+		wt = k.vec([]int64{vec / 2}, k.ctx.I(32))
+		ws := append([]int64(nil), rt.Shape...)
+		ws[len(ws)-1] /= 2
+		v = k.val("arith.constant", nil, k.vec(ws, k.ctx.I(32)), ir.NamedAttr{Name: "value",
+			Value: k.ctx.DenseElementsAttr(k.vec(ws, k.ctx.I(32)), true, []byte{0, 0, 0, 0})})
+	}
 	for r := 0; r < l.NumRegs(); r += int(vec) {
 		coords, full := k.groupInBounds(a, l, r, vec)
 		p := unflatten(r, rt.Shape)
-		g := k.ifValue(full, vt, func() ir.Value {
-			return k.val("vector.load", append([]ir.Value{a.mem}, coords...), vt)
+		word := func(x ir.Value) ir.Value {
+			if packed {
+				return k.val("vector.bitcast", []ir.Value{x}, wt)
+			}
+			return x
+		}
+		gt := ir.Type(vt)
+		if packed {
+			gt = wt
+		}
+		g := k.ifValue(full, gt, func() ir.Value {
+			return word(k.val("vector.load", append([]ir.Value{a.mem}, coords...), vt))
 		}, func() ir.Value {
 			x := k.val("vector.broadcast", []ir.Value{pad}, vt)
 			for i := 0; i < int(vec); i++ {
 				x = one(x, r+i, []int64{int64(i)})
 			}
-			return x
+			return word(x)
 		})
 		v = k.insert(g, v, p[:len(p)-1])
 	}
 	return v, nil
+}
+
+// packedWords returns registers of type rt from v, their 16-bit
+// elements held two to a 32-bit word (the last dimension halved), one
+// bitcast per row of words.
+func (k *kernel) packedWords(v ir.Value, rt *ir.VectorType) ir.Value {
+	vt := v.Type().(*ir.VectorType)
+	if vt == rt {
+		return v
+	}
+	n := vt.Shape[len(vt.Shape)-1]
+	row := k.vec([]int64{2 * n}, rt.Elem)
+	if len(vt.Shape) == 1 {
+		return k.val("vector.bitcast", []ir.Value{v}, row)
+	}
+	lead := vt.Shape[:len(vt.Shape)-1]
+	count := int64(1)
+	for _, d := range lead {
+		count *= d
+	}
+	var out ir.Value
+	for i := int64(0); i < count; i++ {
+		p := unflatten(int(i), lead)
+		x := k.val("vector.bitcast", []ir.Value{k.extract(v, k.vec([]int64{n}, vt.Elem), p)}, row)
+		if out == nil {
+			out = k.val("vector.broadcast", []ir.Value{k.extract(x, rt.Elem, []int64{0})}, rt)
+		}
+		out = k.insert(x, out, p)
+	}
+	return out
 }
 
 // ifValue emits scf.if cond yielding a value of type t from then or els.

@@ -50,7 +50,8 @@ func dimBits(bases [][]int64, dim int) int64 {
 // lowerReduce reduces a tile along one dimension in three steps: the
 // registers of each thread, then the lanes of a warp by butterfly
 // shuffles (gpu.shuffle xor), then, when warps split the dimension, the
-// warps' partial results through shared memory. Every thread ends with
+// warps' partial results through shared memory (read back one a lane and
+// combined by shuffles when there are four or more). Every thread ends with
 // the result of each of its rows, in the reduced layout.
 func lowerReduce(k *kernel, op *ir.Operation) error {
 	red, _ := tile.AsReduceOp(op)
@@ -92,23 +93,27 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 	laneD := dimBits(l.Lane, dim)
 	i32 := k.ctx.I(32)
 	width := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, k.target.Lanes)})
+	// shuffleXor returns x of the lane whose id differs from this one's
+	// by mask.
+	shuffleXor := func(x ir.Value, mask int64) ir.Value {
+		off := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, mask)})
+		// Shuffles move 32 bits: narrower floats travel widened (exactly).
+		if bitWidth(elem) < 32 && isFloat(elem) {
+			x = k.val("arith.extf", []ir.Value{x}, k.ctx.FloatType(ir.F32))
+		}
+		var sh ir.Value = k.op("gpu.shuffle", []ir.Value{x, off, width}, []ir.Type{x.Type(), k.ctx.I(1)},
+			ir.NamedAttr{Name: "mode", Value: k.parsed("#gpu<shuffle_mode xor>")}).Result(0)
+		if sh.Type() != elem {
+			sh = k.val("arith.truncf", []ir.Value{sh}, elem)
+		}
+		return sh
+	}
 	for b := 0; b < len(l.Lane); b++ {
 		if laneD>>b&1 == 0 {
 			continue
 		}
-		off := k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, 1<<b)})
 		for _, key := range keys {
-			// Shuffles move 32 bits: narrower floats travel widened (exactly).
-			x := partial[key]
-			if bitWidth(elem) < 32 && isFloat(elem) {
-				x = k.val("arith.extf", []ir.Value{x}, k.ctx.FloatType(ir.F32))
-			}
-			var sh ir.Value = k.op("gpu.shuffle", []ir.Value{x, off, width}, []ir.Type{x.Type(), k.ctx.I(1)},
-				ir.NamedAttr{Name: "mode", Value: k.parsed("#gpu<shuffle_mode xor>")}).Result(0)
-			if sh.Type() != elem {
-				sh = k.val("arith.truncf", []ir.Value{sh}, elem)
-			}
-			partial[key] = comb(partial[key], sh)
+			partial[key] = comb(partial[key], shuffleXor(partial[key], 1<<b))
 		}
 	}
 	// 3. Warps: each warp's partials through shared memory.
@@ -146,9 +151,21 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 				k.op("memref.store", []ir.Value{partial[key], sm, idx}, nil)
 			}
 		})
-		k.op("gpu.barrier", nil, nil)
+		written := k.op("gpu.barrier", nil, nil)
 		for _, key := range keys {
 			row := rowOf(key)
+			if slots >= 4 && slots <= k.target.Lanes {
+				// Each lane reads one warp's partial, then butterflies
+				// across the slots: one load and log2(slots) shuffles
+				// rather than a load and an operation per slot.
+				mine := k.and(k.lane, k.c(slots-1))
+				acc := k.val("memref.load", []ir.Value{sm, k.add(k.mul(mine, rows), row)}, elem)
+				for m := int64(1); m < slots; m <<= 1 {
+					acc = comb(acc, shuffleXor(acc, m))
+				}
+				partial[key] = acc
+				continue
+			}
 			acc := k.val("memref.load", []ir.Value{sm, row}, elem)
 			for s := int64(1); s < slots; s++ {
 				x := k.val("memref.load", []ir.Value{sm, k.add(k.c(s*rows), row)}, elem)
@@ -157,7 +174,7 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 			partial[key] = acc
 		}
 		// The buffer is written again only after every warp has read it.
-		k.op("gpu.barrier", nil, nil)
+		k.reduceBarriers = append(k.reduceBarriers, [2]*ir.Operation{written, k.op("gpu.barrier", nil, nil)})
 	}
 	// The result: every register of a group holds its value.
 	ot, _, err := k.regType(red.Result())
@@ -175,6 +192,30 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 	}
 	k.vals[red.Result()] = out
 	return nil
+}
+
+// dropTrailingBarriers erases the barriers that follow the reads of the
+// reductions' shared buffers where another reduction's barrier always
+// comes between those reads and the next writes of the buffer: two or
+// more reductions through distinct buffers in one block (softmax's max
+// and sum, layernorm's mean and variance), whose writes, barriers and
+// reads that block runs in turn, also when a loop repeats it.
+func (k *kernel) dropTrailingBarriers() {
+	byBlock := map[*ir.Block][][2]*ir.Operation{}
+	for _, p := range k.reduceBarriers {
+		if p[0].Block() != nil && p[0].Block() == p[1].Block() {
+			byBlock[p[0].Block()] = append(byBlock[p[0].Block()], p)
+		}
+	}
+	for _, pairs := range byBlock {
+		if len(pairs) < 2 {
+			continue
+		}
+		for _, p := range pairs {
+			p[1].Erase()
+		}
+	}
+	k.reduceBarriers = nil
 }
 
 func popcount(x int64) int {

@@ -143,6 +143,7 @@ type toNVGPU struct {
 	pingpong   *bool
 	blocksSM   *int64
 	cache      *string
+	prefetch   *int64
 }
 
 // New returns a tile-to-nvgpu pass.
@@ -158,6 +159,7 @@ func New() pass.Pass {
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
 	p.cache = p.Options.String("tune-cache", "", "A winners cache written by strata-tune: sm_90a GEMMs of a cached kernel, shape class and chip take group-m, ping-pong and persistent from it")
+	p.prefetch = p.Options.Int("prefetch", 0, "Registers a thread of a persistent grid without products may spend on loads issued ahead: the next program's inputs, loaded while the block computes the current one, and inputs common to all programs, loaded once (0: 32; negative: none)")
 	p.blocksSM = p.Options.Int("blocks-per-sm", 0, "Ask the assembler to fit at least this many blocks of a kernel without products on a multiprocessor, limiting its registers (nvvm.minctasm; 0: no request)")
 	return p
 }
@@ -181,7 +183,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 		cache = c
 	}
 	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong,
-		BlocksPerSM: *p.blocksSM, Cache: cache}); err != nil {
+		BlocksPerSM: *p.blocksSM, Cache: cache, Prefetch: *p.prefetch}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -219,6 +221,11 @@ type Options struct {
 	// bounds its registers: more rows of a row-wise kernel in flight; 0
 	// asks for DefaultThreadsPerSM threads (see blocksPerSM).
 	BlocksPerSM int64
+	// Prefetch bounds the registers a thread of a persistent grid
+	// without products spends on loads issued ahead (see
+	// prefetchPlan); 0 takes DefaultPrefetchRegs, a negative number
+	// issues none ahead.
+	Prefetch int64
 	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
 	// blocks of 128 rows and at most 128 columns whole blocks in turn
 	// (see sm90Plan.pingpong); in the attention kernel the two consumer
@@ -418,6 +425,9 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	// Work on a copy: the analysis splits splats per use.
 	work := kf.Clone(nil)
 	defer work.DropAllReferences()
+	if !hasDot(work) {
+		foldStaticMasks(work)
+	}
 	if hoist {
 		hoistBroadcasts(work)
 	}
@@ -520,7 +530,8 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	k := &kernel{emitter: &emitter{ctx: ctx, b: b, consts: map[int64]ir.Value{}, attrs: map[string]ir.Attribute{}, top: entry},
 		chip: chip, target: t, warps: warps, layouts: lay, vals: map[ir.Value]ir.Value{}, fn: fn, entry: entry,
 		coords: map[*Layout][]ir.Value{}, owner: map[*Layout]ir.Value{},
-		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}, offsetAlign: map[ir.Value]int64{}, aFrags: map[ir.Value][][]ir.Value{}}
+		loaded: map[string]ir.Value{}, loadedBlock: map[string]*ir.Block{}, offsetAlign: map[ir.Value]int64{}, aFrags: map[ir.Value][][]ir.Value{},
+		prefetchRegs: prefetchRegs(opts.Prefetch)}
 	for i, a := range old.Arguments() {
 		k.vals[a] = entry.Argument(i)
 	}
@@ -547,6 +558,9 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		fn.DropAllReferences()
 		return nil, nil, err
 	}
+	if !hasDot(work) {
+		k.dropTrailingBarriers()
+	}
 	if t.Memory != "" {
 		var bytes int64
 		for _, m := range k.smem {
@@ -570,6 +584,18 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		return fn, attn, nil
 	}
 	return fn, nil, nil
+}
+
+// prefetchRegs returns the register budget of loads issued ahead for
+// option value asked (see Options.Prefetch).
+func prefetchRegs(asked int64) int64 {
+	switch {
+	case asked == 0:
+		return DefaultPrefetchRegs
+	case asked < 0:
+		return 0
+	}
+	return asked
 }
 
 // float8Dot returns the first tile.dot of kernel kf with 8-bit float

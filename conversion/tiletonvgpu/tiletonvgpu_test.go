@@ -59,6 +59,22 @@ func TestSemantics(t *testing.T) {
 		// Persistent grids: fewer blocks than programs, each running several.
 		{"softmax.mlir", "4,256,1 persistent=2", []string{"arith.minui", "gpu.grid_dim  x"}, "softmax", nil},
 		{"rmsnorm.mlir", "2,64,1 persistent=3", []string{"arith.minui"}, "rmsnorm", nil},
+		// A persistent grid's loop issues the next program's rows before
+		// it computes the current one (carried registers, bf16 as the
+		// 32-bit words they were loaded in), γ once before the loop; ragged rows (9 in blocks of 2, 72 columns of 128,
+		// 200 of 256) and more programs than blocks.
+		{"rmsnorm.mlir", "2,128,1 persistent=2", []string{"iter_args(%{{.*}} = %{{.*}}) -> (vector<"}, "rmsnorm", nil},
+		{"layernorm.mlir", "4,128,1 persistent=2", []string{"iter_args("}, "layernorm", nil},
+		{"softmax_bf16.mlir", "2,256,1 persistent=3", []string{"iter_args(%{{.*}}) -> (vector<{{.*}}xi32>)", "vector.bitcast"}, "softmax", nil},
+		{"softmax.mlir", "1,256,1 persistent=4 warps=2", []string{"iter_args("}, "softmax", nil},
+		// Rows of a whole number of blocks need no column mask; ragged
+		// rows keep it.
+		{"softmax_bf16_whole.mlir", "2,256,1", []string{"gpu.shuffle"}, "softmax", []string{"arith.cmpi slt", "arith.select {{.*}}xi1>, vector<"}},
+		{"softmax_bf16.mlir", "2,256,1 warps=4", []string{"arith.cmpi slt", "arith.select {{.*}}xi1>, vector<"}, "softmax", nil},
+		// Within a budget of one register no row fits ahead, and the
+		// loop loads nothing ahead (γ neither); with none, the same.
+		{"rmsnorm.mlir", "1,128,1 persistent=2 prefetch=1", []string{"scf.for"}, "rmsnorm", []string{"iter_args("}},
+		{"rmsnorm.mlir", "2,128,1 persistent=2 prefetch=-1", []string{"scf.for"}, "rmsnorm", []string{"iter_args("}},
 		// Tile-level input: transposes are layouts.
 		{"transpose.mlir", "", []string{"vector.load"}, "k", []string{"tile."}},
 		// Programs in groups of two block rows.

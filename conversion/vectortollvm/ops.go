@@ -203,6 +203,17 @@ func (l *lowering) fma(op *ir.Operation, operands []ir.Value, r *rewrite.Convers
 	return true
 }
 
+// bitcast is upstream's VectorBitCastOpConversion: a 0-D or 1-D
+// vector.bitcast is an llvm.bitcast of the converted types.
+func (l *lowering) bitcast(op *ir.Operation, operands []ir.Value, r *rewrite.ConversionRewriter) bool {
+	if !rank01(op.Result(0).Type()) {
+		return false
+	}
+	n := llvmcommon.Create(r, "llvm.bitcast", op.Loc(), operands, []ir.Type{l.tc.Convert(op.Result(0).Type())}, nil)
+	r.ReplaceOp(op, []ir.Value{n.Result(0)})
+	return true
+}
+
 var intReductions = map[vector.CombiningKind]string{
 	vector.CombiningKindAdd: "add", vector.CombiningKindMul: "mul", vector.CombiningKindAnd: "and",
 	vector.CombiningKindOr: "or", vector.CombiningKindXor: "xor", vector.CombiningKindMinsi: "smin",
@@ -437,7 +448,7 @@ func (l *lowering) lowerable(op *ir.Operation) bool {
 	case vector.InsertOpName:
 		pos, ok := positions(vector.InsertOp{Operation: op}.StaticPosition(), isScalar(op.Operand(0).Type()))
 		return ok && (len(pos) > 0 || isScalar(op.Operand(0).Type()))
-	case vector.FmaOpName:
+	case vector.FmaOpName, vector.BitcastOpName:
 		return rank01(op.Result(0).Type())
 	case vector.ShuffleOpName:
 		v, ok := op.Operand(0).Type().(*ir.VectorType)

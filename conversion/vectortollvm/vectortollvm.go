@@ -174,6 +174,7 @@ func (l *lowering) patterns() []rewrite.ConversionPattern {
 		&rewrite.ConversionFunc{RootName: "vector.extract", BenefitValue: 1, PatternName: "vector.extract-to-llvm", Fn: l.extract},
 		&rewrite.ConversionFunc{RootName: "vector.insert", BenefitValue: 1, PatternName: "vector.insert-to-llvm", Fn: l.insert},
 		&rewrite.ConversionFunc{RootName: "vector.fma", BenefitValue: 1, PatternName: "vector.fma-to-llvm", Fn: l.fma},
+		&rewrite.ConversionFunc{RootName: "vector.bitcast", BenefitValue: 1, PatternName: "vector.bitcast-to-llvm", Fn: l.bitcast},
 		&rewrite.ConversionFunc{RootName: "vector.reduction", BenefitValue: 1, PatternName: "vector.reduction-to-llvm", Fn: l.reduction},
 		&rewrite.ConversionFunc{RootName: "vector.load", BenefitValue: 1, PatternName: "vector.load-to-llvm", Fn: l.loadStore},
 		&rewrite.ConversionFunc{RootName: "vector.store", BenefitValue: 1, PatternName: "vector.store-to-llvm", Fn: l.loadStore},
@@ -222,7 +223,7 @@ func Run(ctx *ir.Context, op *ir.Operation) error {
 // those they decline stay legal.
 func (l *lowering) illegal(target *rewrite.ConversionTarget) {
 	for _, name := range []string{"vector.broadcast", "vector.extract", "vector.insert", "vector.fma", "vector.reduction",
-		"vector.load", "vector.store", "vector.shape_cast", "vector.shuffle"} {
+		"vector.load", "vector.store", "vector.shape_cast", "vector.shuffle", "vector.bitcast"} {
 		target.AddDynamicallyLegalOp(name, func(o *ir.Operation) bool { return !l.lowerable(o) })
 	}
 	target.AddDynamicallyLegalOp("vector.maskedload", func(o *ir.Operation) bool { return !maskedLowerable(o) })

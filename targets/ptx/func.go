@@ -123,6 +123,19 @@ type Func struct {
 	// depot is the size of the function's local memory (its allocas),
 	// depotAlign its alignment.
 	depot, depotAlign int64
+	// words holds, for pairs of 16-bit registers that a load unpacked
+	// from one 32-bit word ("lo|hi"), that word: a bitcast that packs
+	// them again reuses it.
+	words map[string]string
+}
+
+// unpacked records that 16-bit registers lo and hi were unpacked from
+// 32-bit register w.
+func (f *Func) unpacked(lo, hi, w string) {
+	if f.words == nil {
+		f.words = map[string]string{}
+	}
+	f.words[lo+"|"+hi] = w
 }
 
 // Local reserves size bytes of the function's local memory aligned to

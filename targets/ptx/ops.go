@@ -735,6 +735,7 @@ func lowerLoad(f *Func, op *ir.Operation) error {
 				f.Emit("ld%s%s.v4.b32 %s, [%s];", vol, sp, list, at)
 				for j, x := range w {
 					f.Emit("mov.b32 {%s, %s}, %s;", part[2*j], part[2*j+1], x)
+					f.unpacked(part[2*j], part[2*j+1], x)
 				}
 				continue
 			}
@@ -751,6 +752,7 @@ func lowerLoad(f *Func, op *ir.Operation) error {
 		f.Emit("ld%s%s%s.b32 %s, [%s];", vol, sp, vecSuffix(len(w)), list, addr)
 		for i, x := range w {
 			f.Emit("mov.b32 {%s, %s}, %s;", regs[2*i], regs[2*i+1], x)
+			f.unpacked(regs[2*i], regs[2*i+1], x)
 		}
 		return nil
 	}
@@ -1415,6 +1417,12 @@ func lowerBitcast(f *Func, op *ir.Operation) error {
 		return Errorf(op, "%v", err)
 	}
 	unsupported := Errorf(op, "bitcast from '%s' to '%s' is not supported by the PTX emitter", typeString(st), typeString(rt))
+	if out, ok, err := pairBitcast(f, src, sl, rl); ok || err != nil {
+		if err != nil {
+			return Errorf(op, "%v", err)
+		}
+		return f.Alias(op.Result(0), out)
+	}
 	if len(sl) != len(rl) {
 		// One wide register and a vector of narrower ones: PTX's
 		// vector moves pack and unpack them.
@@ -1456,6 +1464,43 @@ func lowerBitcast(f *Func, op *ir.Operation) error {
 		f.Emit("mov.%s %s, %s;", bitSuffix(rl[i]), out[i], src[i])
 	}
 	return f.Alias(op.Result(0), out)
+}
+
+// pairBitcast moves a vector of 16-bit elements into one of 32-bit
+// elements, each word two elements (the first in the low half), or back;
+// it reports false for other bitcasts. A pair that a load unpacked from
+// one word is that word again, so that the word's consumers do not wait
+// on the load until they use it.
+func pairBitcast(f *Func, src []string, sl, rl []ir.Type) ([]string, bool, error) {
+	narrow := func(ts []ir.Type, w int) bool {
+		for _, t := range ts {
+			if ir.IntOrFloatBitWidth(t) != w || mustClass(t) == Pred {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case len(rl) > 1 && len(sl) == 2*len(rl) && narrow(sl, 16) && narrow(rl, 32):
+		out := make([]string, len(rl))
+		for i := range out {
+			if w, ok := f.words[src[2*i]+"|"+src[2*i+1]]; ok {
+				out[i] = w
+				continue
+			}
+			out[i] = f.NewReg(B32)
+			f.Emit("mov.b32 %s, {%s, %s};", out[i], src[2*i], src[2*i+1])
+		}
+		return out, true, nil
+	case len(sl) > 1 && len(rl) == 2*len(sl) && narrow(sl, 32) && narrow(rl, 16):
+		out := make([]string, len(rl))
+		for i, w := range src {
+			out[2*i], out[2*i+1] = f.NewReg(mustClass(rl[2*i])), f.NewReg(mustClass(rl[2*i+1]))
+			f.Emit("mov.b32 {%s, %s}, %s;", out[2*i], out[2*i+1], w)
+		}
+		return out, true, nil
+	}
+	return nil, false, nil
 }
 
 func lowerAddrSpaceCast(f *Func, op *ir.Operation) error {
