@@ -211,7 +211,7 @@ func (k *kernel) lowerFlash90Rotated(op *ir.Operation, r *rotation) error {
 	*k.b = inner
 	// The last block's P V.
 	k.vals[d.A()], k.vals[d.Acc()] = loop.Result(m-3), loop.Result(m-2)
-	last := loop.Result(m-1)
+	last := loop.Result(m - 1)
 	p.turnBegin(k)
 	if err = k.issuePV(r.pv, last, p.inFlight(1)); err != nil {
 		return err
