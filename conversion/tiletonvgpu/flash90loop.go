@@ -13,7 +13,8 @@ import (
 // S_j = Q K_j^T and then O += P_{j-1} V_{j-1} (P_{j-1} and the rescaled O
 // carried from the iteration before), waits for S_j only, runs the
 // softmax of S_j (P_j, the row maximum and sum), then waits for P V,
-// releases the stage of block j-1 and rescales O for block j. The first
+// releases the stage of block j-1, converts P_j to 16 bits and rescales
+// O for block j. The first
 // block's S and softmax run before the loop, the last block's P V after
 // it, all under an scf.if of a non-empty loop. Under ping-pong a
 // warpgroup's turn covers the two products of an iteration.
@@ -27,6 +28,11 @@ type rotation struct {
 	scores, pv *ir.Operation
 	acc        int
 	late       map[*ir.Operation]bool
+	// pOps compute P V's operand A from the softmax and nothing else
+	// (P's conversion to 16 bits): in the loop they run once the P V in
+	// flight completed, so that the registers of the P it reads hold
+	// the new P, as FlashAttention 3 converts P after its wait.
+	pOps map[*ir.Operation]bool
 }
 
 // rotationOf returns the rotation of the attention loop f with products
@@ -39,7 +45,7 @@ func rotationOf(f scf.ForOp, scores, pv *ir.Operation) (*rotation, bool) {
 	body := f.Region().First()
 	d, _ := tile.AsDotOp(pv)
 	yield := body.Terminator()
-	r := &rotation{scores: scores, pv: pv, acc: -1, late: map[*ir.Operation]bool{}}
+	r := &rotation{scores: scores, pv: pv, acc: -1, late: map[*ir.Operation]bool{}, pOps: map[*ir.Operation]bool{}}
 	if !ir.HasOneUse(d.Result()) || d.Result().FirstUse().Owner() != yield {
 		return nil, false
 	}
@@ -78,6 +84,23 @@ func rotationOf(f scf.ForOp, scores, pv *ir.Operation) (*rotation, bool) {
 	}
 	if r.late[scores] || isLate(d.A()) {
 		return nil, false
+	}
+	// P V's operand A and what computes it for it alone.
+	for op := yield.Prev(); op != nil; op = op.Prev() {
+		if op == pv || op == scores || r.late[op] || op.NumRegions() != 0 || op.NumResults() == 0 || !producesTile(op) {
+			continue
+		}
+		only := true
+		for i := 0; i < op.NumResults() && only; i++ {
+			for u := op.Result(i).FirstUse(); u != nil; u = u.Next() {
+				if o := u.Owner(); !(o == pv && u.Index() == 0) && !r.pOps[o] {
+					only = false
+				}
+			}
+		}
+		if only && op.Result(0).FirstUse() != nil {
+			r.pOps[op] = true
+		}
 	}
 	for op := range r.late {
 		for i := 0; i < op.NumResults(); i++ {
@@ -128,9 +151,20 @@ func (k *kernel) lowerFlash90Rotated(op *ir.Operation, r *rotation) error {
 		k.vals[old.Argument(1+i)] = inits[i]
 	}
 	var err error
-	lower := func(from, to *ir.Operation, late bool) {
+	// The body's operations of a phase: 0 the softmax, 1 P's
+	// conversion, 2 the accumulator's rescaling.
+	phase := func(o *ir.Operation) int {
+		switch {
+		case r.late[o]:
+			return 2
+		case r.pOps[o]:
+			return 1
+		}
+		return 0
+	}
+	lower := func(from, to *ir.Operation, ph int) {
 		for o := from; o != to && err == nil; o = o.Next() {
-			if o == r.pv || o == r.scores || r.late[o] != late {
+			if o == r.pv || o == r.scores || phase(o) != ph {
 				continue
 			}
 			k.b.Loc = o.Loc()
@@ -142,8 +176,9 @@ func (k *kernel) lowerFlash90Rotated(op *ir.Operation, r *rotation) error {
 		return err
 	}
 	p.turnEnd(k)
-	lower(old.First(), yield, false)
-	lower(old.First(), yield, true)
+	for ph := 0; ph < 3; ph++ {
+		lower(old.First(), yield, ph)
+	}
 	if err != nil {
 		return err
 	}
@@ -196,14 +231,15 @@ func (k *kernel) lowerFlash90Rotated(op *ir.Operation, r *rotation) error {
 	nvvm.BuildWgmmaWaitGroupSyncAligned(k.b, k.b.Loc, 1)
 	// The softmax of this block while P V runs; then P V complete, its
 	// stage free, and the accumulator rescaled.
-	lower(old.First(), yield, false)
+	lower(old.First(), yield, 0)
 	if err != nil {
 		return err
 	}
 	nvvm.BuildWgmmaWaitGroupSyncAligned(k.b, k.b.Loc, 0)
 	k.release(prev)
 	k.vals[old.Argument(1+r.acc)] = pv
-	lower(old.First(), yield, true)
+	lower(old.First(), yield, 1)
+	lower(old.First(), yield, 2)
 	if err != nil {
 		return err
 	}
