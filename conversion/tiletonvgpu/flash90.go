@@ -38,7 +38,7 @@ import (
 //     in shared memory (mn-major); then they release the stage. The
 //     scores' scale is folded into the exponent's argument beforehand
 //     (foldScale), and under ping-pong the two consumer warpgroups issue
-//     their products in turns (turn).
+//     their products in turns (turnBegin, turnEnd).
 
 // flash90 is the plan of an sm_90a attention kernel and, while it is
 // lowered, its state.
@@ -57,8 +57,11 @@ type flash90 struct {
 	stages    int64
 	consumers int64
 	// pingpong has two consumer warpgroups take turns on the tensor
-	// cores (see turn).
+	// cores (see turnBegin): the lowering's choice whenever the kernel
+	// has two, the faster on an H200 (docs/performance.md).
 	pingpong bool
+	// rotate lowers the attention loops rotated (see rotation).
+	rotate bool
 
 	maps              [3]ir.Value
 	dyn, base         ir.Value
@@ -75,8 +78,8 @@ type flash90 struct {
 
 // Register budgets of the attention kernel's roles.
 const (
-	FlashProducerRegisters = 24
-	FlashConsumerRegisters = 240
+	FlashProducerRegisters = 40
+	FlashConsumerRegisters = 232
 )
 
 // Flash90SharedBytes is the shared memory the attention kernel's Q and
@@ -484,7 +487,7 @@ func (k *kernel) flash90Produce(body *ir.Block, p *flash90, done map[*ir.Operati
 func (k *kernel) lowerFlash90For(op *ir.Operation) error {
 	p := k.hopper
 	f, _ := scf.AsForOp(op)
-	if s, pv, _, _, ok := flashLoopParts(f); ok {
+	if s, pv, _, _, ok := flashLoopParts(f); ok && p.rotate {
 		if r, ok := rotationOf(f, s.Operation, pv.Operation); ok {
 			return k.lowerFlash90Rotated(op, r)
 		}

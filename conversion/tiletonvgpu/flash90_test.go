@@ -21,35 +21,47 @@ import (
 // and runs each level on the interpreter with the program's inputs: the
 // nvgpu kernel prints what the tile kernel prints. The cases are ragged
 // against the blocks, causal with grouped K/V heads, f16 with D=128, with
-// one and two consumer warpgroups. The scores' scale is folded into one
+// one and two consumer warpgroups (two take turns), each also with the
+// loop rotated (attention-overlap). The scores' scale is folded into one
 // fused multiply-add with the row maximum.
 func TestFlash90Semantics(t *testing.T) {
 	hopper := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
-		"nvgpu.warpgroup.mma.rs", "transposeB", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 24",
-		"nvgpu.setmaxnreg  increase 240", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2",
+		"nvgpu.warpgroup.mma.rs", "transposeB", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 40",
+		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2",
 		// The scale folded into the exponent's argument.
-		"math.fma",
-		// The rotated loop: S of a block and P V of the block before
-		// issued together, S waited for before the softmax, P V after.
-		"waitGroup = 2", "nvvm.wgmma.wait.group.sync.aligned 1", "nvvm.wgmma.wait.group.sync.aligned 0"}
-	// Under ping-pong the products are issued in turn and waited for
-	// after the turn passed.
-	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = ", "waitGroup = 1", "nvvm.wgmma.wait.group.sync.aligned 0"}
+		"math.fma"}
+	// Two consumer warpgroups issue their products in turn and wait for
+	// them after the turn passed.
+	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = ", "nvvm.wgmma.wait.group.sync.aligned 0"}
+	// The rotated loop: S of a block and P V of the block before issued
+	// together, S waited for before the softmax, P V after it.
+	rotated := []string{"waitGroup = 2", "nvvm.wgmma.wait.group.sync.aligned 1", "nvvm.wgmma.wait.group.sync.aligned 0"}
+	cat := func(xs ...[]string) []string {
+		var out []string
+		for _, x := range xs {
+			out = append(out, x...)
+		}
+		return out
+	}
+	const overlap = "attention-overlap=true"
 	cases := []struct {
 		file, sizes, options string
 		want                 []string
 	}{
-		{"flash90_causal.mlir", "64,64,64", "", append(hopper, "threads in (%c256", "vector<16x2xbf16>")},
-		// The consumer warpgroups in turns (named barriers).
-		{"flash90_causal.mlir", "128,64,64", "ping-pong=true", append(append(hopper, pingpong...), "threads in (%c384")},
-		{"flash90_causal.mlir", "128,128,64", "", append(hopper, "vector<16x2xbf16>", "vector<32x2xbf16>")},
-		{"flash90_d128.mlir", "128,64,128", "ping-pong=true", append(append(hopper, pingpong...), "vector<32x2xf16>", "vector<16x2xf16>")},
+		{"flash90_causal.mlir", "64,64,64", "", cat(hopper, []string{"threads in (%c256", "vector<16x2xbf16>"})},
+		{"flash90_causal.mlir", "64,64,64", overlap, cat(hopper, rotated)},
+		{"flash90_causal.mlir", "128,64,64", "", cat(hopper, pingpong, []string{"threads in (%c384"})},
+		{"flash90_causal.mlir", "128,128,64", "", cat(hopper, pingpong, []string{"vector<16x2xbf16>", "vector<32x2xbf16>"})},
+		{"flash90_causal.mlir", "128,128,64", overlap, cat(hopper, pingpong, rotated)},
+		{"flash90_d128.mlir", "128,64,128", "", cat(hopper, pingpong, []string{"vector<32x2xf16>", "vector<16x2xf16>"})},
+		{"flash90_d128.mlir", "128,64,128", overlap, cat(hopper, pingpong, rotated)},
 		// The tile kernel linalg-to-tile makes of grouped-query attention
 		// (the interpreter does not run its linalg source's floordiv map).
-		{"flash90_gqa_tile.mlir", "", "", append(hopper, "arith.divui")},
+		{"flash90_gqa_tile.mlir", "", "", cat(hopper, []string{"arith.divui"})},
+		{"flash90_gqa_tile.mlir", "", overlap, cat(hopper, rotated, []string{"arith.divui"})},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%s/%s", c.file, c.sizes), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%s/%s", c.file, c.sizes, c.options), func(t *testing.T) {
 			ctx, m := parse(t, filepath.Join("testdata", c.file))
 			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a " + c.options + "}"
 			if c.sizes == "" {
@@ -81,8 +93,11 @@ func TestFlash90Semantics(t *testing.T) {
 			if strings.Contains(out, "nvgpu.mma.sync") {
 				t.Errorf("the mma.sync path in the lowered module")
 			}
-			if c.options == "" && strings.Contains(out, "nvvm.barrier") {
-				t.Errorf("named barriers without ping-pong")
+			if strings.Contains(out, "threads in (%c256") && strings.Contains(out, "nvvm.barrier") {
+				t.Errorf("named barriers with one consumer warpgroup")
+			}
+			if c.options == "" && strings.Contains(out, "waitGroup = 2") {
+				t.Errorf("the loop rotated without attention-overlap")
 			}
 		})
 	}
@@ -92,15 +107,13 @@ func TestFlash90Semantics(t *testing.T) {
 // after the gpu.module's lowering to llvm and nvvm, where the wgmma
 // descriptors' bits (start, leading and stride byte offsets, swizzle) and
 // the registers of P are read as the hardware reads them: the lowered
-// program prints what the linalg program prints. Its PTX has wgmma with
+// program prints what the linalg program prints, with the loop as it is
+// and rotated. Its PTX has wgmma with
 // A in registers, 3-D bulk tensor copies and the register budgets.
 func TestFlash90NVVM(t *testing.T) {
-	for _, sizes := range []string{"64,64,64", "128,128,64"} {
-		t.Run(sizes, func(t *testing.T) {
-			options := ""
-			if sizes == "128,128,64" {
-				options = " ping-pong=true"
-			}
+	for _, c := range []struct{ sizes, options string }{{"64,64,64", ""}, {"128,128,64", ""}, {"128,128,64", " attention-overlap=true"}} {
+		sizes, options := c.sizes, c.options
+		t.Run(sizes+options, func(t *testing.T) {
 			ctx, m := parse(t, filepath.Join("testdata", "flash90_main.mlir"))
 			base, err := semcheck.Observe(m, "main")
 			if err != nil || base.Err != "" {
@@ -123,9 +136,9 @@ func TestFlash90NVVM(t *testing.T) {
 			}
 		})
 	}
-	text := sm90PTX(t, "flash90_causal.mlir", "128,128,64", " ping-pong=true")
+	text := sm90PTX(t, "flash90_causal.mlir", "128,128,64", "")
 	for _, w := range []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16",
-		"}, {%r", "cp.async.bulk.tensor.3d", "setmaxnreg.inc.sync.aligned.u32 240", "setmaxnreg.dec.sync.aligned.u32 24", "ex2.approx",
+		"}, {%r", "cp.async.bulk.tensor.3d", "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "ex2.approx",
 		"bar.sync %r", "bar.arrive %r", "wgmma.wait_group.sync.aligned 1;", "fma.rn.f32"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("no %q in the PTX", w)
@@ -165,8 +178,7 @@ func TestFlash90Fallback(t *testing.T) {
 // TestFlash90FoldScale: the scale of the scores folds into one fma per
 // attention loop where it is a positive constant and the masks are -inf,
 // and stays a multiply where it is not (a negative scale would turn the
-// row maximum into the minimum). The rotated loop emits each loop's
-// softmax twice: for its first block before the loop, and in the loop.
+// row maximum into the minimum).
 func TestFlash90FoldScale(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("testdata", "flash90_gqa_tile.mlir"))
 	if err != nil {
@@ -176,11 +188,11 @@ func TestFlash90FoldScale(t *testing.T) {
 		name, from, to string
 		fmas           int
 	}{
-		{"positive", "", "", 4},
+		{"positive", "", "", 2},
 		{"negative", "%cst_1 = arith.constant 0.180336878 : f32", "%cst_1 = arith.constant -0.180336878 : f32", 0},
 		// A mask of a finite value is not unchanged by the scale: the
 		// masked loop keeps its multiply, the other folds.
-		{"finite mask", "%39 = tile.splat %cst : f32 -> tensor<64x64xf32>", "%39 = tile.splat %cst_0 : f32 -> tensor<64x64xf32>", 2},
+		{"finite mask", "%39 = tile.splat %cst : f32 -> tensor<64x64xf32>", "%39 = tile.splat %cst_0 : f32 -> tensor<64x64xf32>", 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			text := strings.Replace(string(src), c.from, c.to, 1)

@@ -140,6 +140,7 @@ type toNVGPU struct {
 	persistent *int64
 	warps      *int64
 	pingpong   *bool
+	overlap    *bool
 	blocksSM   *int64
 }
 
@@ -152,7 +153,8 @@ func New() pass.Pass {
 		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs and attention; the sm_80 path for other kernels"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
-	p.pingpong = p.Options.Bool("ping-pong", false, "Let the two consumer warpgroups of an sm_90a kernel take turns: whole 128-row blocks of a GEMM (bn at most 128) rather than 64 rows of each, or the products of the attention kernel (named barriers), so that the epilogue or softmax of one overlaps the products of the other")
+	p.pingpong = p.Options.Bool("ping-pong", false, "Let the two consumer warpgroups of an sm_90a GEMM take turns: whole 128-row blocks (bn at most 128) rather than 64 rows of each, so that the epilogue of one overlaps the products of the other (the attention kernel's warpgroups always take turns)")
+	p.overlap = p.Options.Bool("attention-overlap", false, "Rotate the loop of the sm_90a attention kernel so that the softmax of a key block runs while P V of the block before does (FlashAttention 3's intra-warpgroup overlap)")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
 	p.blocksSM = p.Options.Int("blocks-per-sm", 0, "Ask the assembler to fit at least this many blocks of a kernel without products on a multiprocessor, limiting its registers (nvvm.minctasm; 0: no request)")
@@ -170,7 +172,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 		return st.EmitError(op, fmt.Sprintf("tile-to-nvgpu: blocks-per-sm=%d is not in [0, 32]", b))
 	}
 	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong,
-		BlocksPerSM: *p.blocksSM}); err != nil {
+		AttentionOverlap: *p.overlap, BlocksPerSM: *p.blocksSM}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -210,11 +212,14 @@ type Options struct {
 	BlocksPerSM int64
 	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
 	// blocks of 128 rows and at most 128 columns whole blocks in turn
-	// (see sm90Plan.pingpong); in the attention kernel the two consumer
-	// warpgroups issue their products in turns instead of at will (on
-	// the H200, with products that complete before the softmax, no
-	// faster).
+	// (see sm90Plan.pingpong). The attention kernel decides by itself:
+	// its two consumer warpgroups, when it has two, issue their products
+	// in turns (see flash90.pingpong).
 	PingPong bool
+	// AttentionOverlap rotates the consumers' loop of the sm_90a
+	// attention kernel (see rotation): the softmax of a key block
+	// overlaps P V of the block before.
+	AttentionOverlap bool
 }
 
 // persistentOK reports whether kernel kf runs on a persistent grid.
@@ -410,7 +415,8 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		if plan == nil {
 			attn, _ = planFlash90(work)
 			if attn != nil {
-				attn.pingpong = attn.consumers == 2 && opts.PingPong
+				attn.pingpong = attn.consumers == 2
+				attn.rotate = opts.AttentionOverlap
 				attn.foldScale()
 			}
 		}
