@@ -72,8 +72,10 @@ type flash90 struct {
 	count, step ir.Value
 	next        []ir.Value
 	body        *ir.Block
-	// qFrag is the thread's A fragments of its warpgroup's Q rows.
-	qFrag ir.Value
+	// qFrag is the thread's A fragments of its warpgroup's Q rows, or,
+	// in the rotated kernel, qDesc the descriptor of those rows in
+	// shared memory (the registers the rotated loop needs).
+	qFrag, qDesc ir.Value
 }
 
 // Register budgets of the attention kernel's roles.
@@ -352,7 +354,11 @@ func (k *kernel) lowerFlash90(body *ir.Block, p *flash90, maps [3]ir.Value) erro
 		}
 		k.setmaxnreg("increase", FlashConsumerRegisters)
 		nvgpu.BuildMbarrierTryWaitParity(k.b, k.b.Loc, p.qBar, k.boolConst(false), k.c(waitTicks), k.c(0))
-		k.flash90QFrags(p)
+		if p.rotate {
+			k.flash90QDesc(p)
+		} else {
+			k.flash90QFrags(p)
+		}
 		if p.pingpong {
 			// Warpgroup 0 takes the first turn.
 			k.guarded(k.cmp(0, k.div(k.tid, 128), k.c(1)), func() { k.turnArrive(0) })
@@ -559,8 +565,9 @@ func (p *flash90) inFlight(n int64) int64 {
 }
 
 // issueScores waits for the blocks of step to land and issues S = Q K^T
-// of op (Q in registers, K k-major in the step's stage), leaving at most
-// wait wgmma groups in flight.
+// of op (Q in registers, or in shared memory in the rotated kernel; K
+// k-major in the step's stage), leaving at most wait wgmma groups in
+// flight.
 func (k *kernel) issueScores(op *ir.Operation, step ir.Value, wait int64) error {
 	p := k.hopper
 	d, _ := tile.AsDotOp(op)
@@ -574,8 +581,19 @@ func (k *kernel) issueScores(op *ir.Operation, step ir.Value, wait int64) error 
 	kb := k.smemView(p, at, []int64{p.d, p.bn})
 	dk := k.smemDescriptor(kb, p.maps[1], p.d, p.bn, p.elem)
 	zero := k.val("arith.constant", nil, rt, ir.NamedAttr{Name: "value", Value: k.ctx.DenseElementsAttr(rt, true, make([]byte, 4))})
+	if p.qDesc != nil {
+		k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaSs(k.b, k.b.Loc, p.qDesc, dk, zero, rt, nvgpu.WarpgroupMmaSsOptions{WaitGroup: wait}).Operation.Result(0)
+		return nil
+	}
 	k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, p.qFrag, dk, zero, rt, nvgpu.WarpgroupMmaRsOptions{WaitGroup: wait}).Operation.Result(0)
 	return nil
+}
+
+// flash90QDesc makes the descriptor of the warpgroup's 64 rows of Q in
+// the boxes TMA wrote, for S's products with Q in shared memory.
+func (k *kernel) flash90QDesc(p *flash90) {
+	q := k.smemView(p, k.mul(k.div(k.tid, 128), WGMMAM*p.d*2), []int64{WGMMAM, p.d})
+	p.qDesc = k.smemDescriptor(q, p.maps[0], WGMMAM, p.d, p.elem)
 }
 
 // issuePV issues O = P V + O of op from the V block of step's stage (P

@@ -26,16 +26,19 @@ import (
 // fused multiply-add with the row maximum.
 func TestFlash90Semantics(t *testing.T) {
 	hopper := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
-		"nvgpu.warpgroup.mma.rs", "transposeB", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 40",
+		"nvgpu.warpgroup.mma.rs", "transposeB", "nvgpu.setmaxnreg  decrease 40",
 		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2",
 		// The scale folded into the exponent's argument.
 		"math.fma"}
 	// Two consumer warpgroups issue their products in turn and wait for
 	// them after the turn passed.
 	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = ", "nvvm.wgmma.wait.group.sync.aligned 0"}
-	// The rotated loop: S of a block and P V of the block before issued
-	// together, S waited for before the softmax, P V after it.
-	rotated := []string{"waitGroup = 2", "nvvm.wgmma.wait.group.sync.aligned 1", "nvvm.wgmma.wait.group.sync.aligned 0"}
+	// Q's fragments loaded once into registers for S.
+	qRegs := []string{"nvgpu.ldmatrix"}
+	// The rotated loop: S of a block (from Q in shared memory) and P V
+	// of the block before issued together, S waited for before the
+	// softmax, P V after it.
+	rotated := []string{"nvgpu.warpgroup.mma.ss", "waitGroup = 2", "nvvm.wgmma.wait.group.sync.aligned 1", "nvvm.wgmma.wait.group.sync.aligned 0"}
 	cat := func(xs ...[]string) []string {
 		var out []string
 		for _, x := range xs {
@@ -48,16 +51,16 @@ func TestFlash90Semantics(t *testing.T) {
 		file, sizes, options string
 		want                 []string
 	}{
-		{"flash90_causal.mlir", "64,64,64", "", cat(hopper, []string{"threads in (%c256", "vector<16x2xbf16>"})},
+		{"flash90_causal.mlir", "64,64,64", "", cat(hopper, qRegs, []string{"threads in (%c256", "vector<16x2xbf16>"})},
 		{"flash90_causal.mlir", "64,64,64", overlap, cat(hopper, rotated)},
-		{"flash90_causal.mlir", "128,64,64", "", cat(hopper, pingpong, []string{"threads in (%c384"})},
-		{"flash90_causal.mlir", "128,128,64", "", cat(hopper, pingpong, []string{"vector<16x2xbf16>", "vector<32x2xbf16>"})},
+		{"flash90_causal.mlir", "128,64,64", "", cat(hopper, qRegs, pingpong, []string{"threads in (%c384"})},
+		{"flash90_causal.mlir", "128,128,64", "", cat(hopper, qRegs, pingpong, []string{"vector<16x2xbf16>", "vector<32x2xbf16>"})},
 		{"flash90_causal.mlir", "128,128,64", overlap, cat(hopper, pingpong, rotated)},
-		{"flash90_d128.mlir", "128,64,128", "", cat(hopper, pingpong, []string{"vector<32x2xf16>", "vector<16x2xf16>"})},
+		{"flash90_d128.mlir", "128,64,128", "", cat(hopper, qRegs, pingpong, []string{"vector<32x2xf16>", "vector<16x2xf16>"})},
 		{"flash90_d128.mlir", "128,64,128", overlap, cat(hopper, pingpong, rotated)},
 		// The tile kernel linalg-to-tile makes of grouped-query attention
 		// (the interpreter does not run its linalg source's floordiv map).
-		{"flash90_gqa_tile.mlir", "", "", cat(hopper, []string{"arith.divui"})},
+		{"flash90_gqa_tile.mlir", "", "", cat(hopper, qRegs, []string{"arith.divui"})},
 		{"flash90_gqa_tile.mlir", "", overlap, cat(hopper, rotated, []string{"arith.divui"})},
 	}
 	for _, c := range cases {
@@ -99,6 +102,9 @@ func TestFlash90Semantics(t *testing.T) {
 			if c.options == "" && strings.Contains(out, "waitGroup = 2") {
 				t.Errorf("the loop rotated without attention-overlap")
 			}
+			if c.options != "" && strings.Contains(out, "nvgpu.ldmatrix") {
+				t.Errorf("Q's fragments in registers in the rotated kernel")
+			}
 		})
 	}
 }
@@ -108,13 +114,29 @@ func TestFlash90Semantics(t *testing.T) {
 // descriptors' bits (start, leading and stride byte offsets, swizzle) and
 // the registers of P are read as the hardware reads them: the lowered
 // program prints what the linalg program prints, with the loop as it is
-// and rotated. Its PTX has wgmma with
+// and rotated (D=64 and D=128). Its PTX has wgmma with
 // A in registers, 3-D bulk tensor copies and the register budgets.
 func TestFlash90NVVM(t *testing.T) {
-	for _, c := range []struct{ sizes, options string }{{"64,64,64", ""}, {"128,128,64", ""}, {"128,128,64", " attention-overlap=true"}} {
+	src, err := os.ReadFile(filepath.Join("testdata", "flash90_main.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The program with heads of 128: two TMA boxes of Q and K, across
+	// which the rotated kernel steps Q's descriptor.
+	d128 := strings.NewReplacer("x64xbf16", "x128xbf16", "x64xf32", "x128xf32", "72, 64]", "72, 128]",
+		"%cd = arith.constant 64 : index", "%cd = arith.constant 128 : index").Replace(string(src))
+	for _, c := range []struct{ src, sizes, options string }{
+		{string(src), "64,64,64", ""}, {string(src), "128,128,64", ""}, {string(src), "128,128,64", " attention-overlap=true"},
+		{d128, "128,64,128", " attention-overlap=true"},
+	} {
 		sizes, options := c.sizes, c.options
 		t.Run(sizes+options, func(t *testing.T) {
-			ctx, m := parse(t, filepath.Join("testdata", "flash90_main.mlir"))
+			ctx := ir.NewContext()
+			all.Register(ctx)
+			m, _, err := asm.ParseModule(ctx, []byte(c.src), asm.Config{Filename: "flash90_main.mlir"})
+			if err != nil {
+				t.Fatal(err)
+			}
 			base, err := semcheck.Observe(m, "main")
 			if err != nil || base.Err != "" {
 				t.Fatalf("%v %s", err, base.Err)
