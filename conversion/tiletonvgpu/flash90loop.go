@@ -14,10 +14,12 @@ import (
 // carried from the iteration before), waits for S_j only, runs the
 // softmax of S_j (P_j, the row maximum and sum), then waits for P V,
 // releases the stage of block j-1, converts P_j to 16 bits and rescales
-// O for block j. The first
-// block's S and softmax run before the loop, the last block's P V after
-// it, all under an scf.if of a non-empty loop. Under ping-pong a
-// warpgroup's turn covers the two products of an iteration.
+// O for block j. The first block's S and softmax run before the loop,
+// the last block's P V after it, all under an scf.if of a non-empty
+// loop. Under ping-pong a warpgroup's turn covers the two products of an
+// iteration. S reads Q from shared memory (flash90QDesc): with Q's
+// fragments in registers too, the registers in flight left ptxas
+// waiting for P V before the softmax.
 
 // rotation is the split of an attention loop's body for the rotated
 // loop: the product P V, the index of the accumulator among the
