@@ -1119,8 +1119,8 @@ def main():
                    help="tile-to-nvgpu's path for attention: sm_90a (TMA, warp-specialized wgmma, run by strata-run --engine=cuda) or sm_80 (mma.sync, loaded by CuPy)")
     p.add_argument("--attn-reps", default=20, type=int, help="timed launches of each sm_90a attention kernel")
     p.add_argument("--attn-options", action="append", default=[],
-                   help="tile-to-nvgpu options of the sm_90a attention kernel to compare, e.g. ping-pong=false (repeatable; default: ping-pong=true, "
-                   "the faster on an H200, docs/performance.md)")
+                   help="tile-to-nvgpu options of the sm_90a attention kernel to compare, e.g. attention-overlap=true (repeatable; "
+                   "default: none, the lowering's own choices, docs/performance.md)")
     p.add_argument("--attn-blocks", default="", help="query x key blocks to try for each attention case, e.g. 128x32,128x64 (default: by head size)")
     p.add_argument("--out", default=None, help="write the results as JSON")
     p.add_argument("--no-triton", action="store_true")
@@ -1164,7 +1164,7 @@ def main():
             for bl in blocks:
                 try:
                     if args.attn_path == "sm_90a":
-                        for i, opt in enumerate(args.attn_options or ["ping-pong=true"]):
+                        for i, opt in enumerate(args.attn_options or [""]):
                             try:
                                 res = run_attention_sm90(args, spec, wd, bl, triton_attn if i == 0 else None, opt)
                             except Exception as e:

@@ -17,6 +17,7 @@ var extensionLowerings = []lowering{
 	{"nvgpu.warpgroup.id", lowerWarpgroupID},
 	{"nvgpu.warpgroup.mma.registers", lowerWarpgroupMmaRegisters},
 	{"nvgpu.warpgroup.mma.rs", lowerWarpgroupMmaRs},
+	{"nvgpu.warpgroup.mma.ss", lowerWarpgroupMmaSs},
 }
 
 // lowerSetmaxnreg is nvvm.setmaxregister with the same action and count.
@@ -163,8 +164,28 @@ func lowerWarpgroupMmaRs(b *builder, o *ir.Operation, operands []ir.Value) bool 
 	if !ok {
 		return false
 	}
+	return lowerWarpgroupMmaRegs(b, o, operands, op.DescriptorB(), op.MatrixC(), op.MatrixD(), op.TransposeB(), op.WaitGroup(), false)
+}
+
+// lowerWarpgroupMmaSs expands a product with both operands in shared
+// memory and the accumulator in registers as lowerWarpgroupMmaRs does,
+// into nvvm.wgmma.mma_async with A's descriptor advanced by each k step
+// of the K-major 64 x K operand (stored in TMA boxes of 128-byte rows
+// side by side, see descriptorStep).
+func lowerWarpgroupMmaSs(b *builder, o *ir.Operation, operands []ir.Value) bool {
+	op, ok := nvgpu.AsWarpgroupMmaSsOp(o)
+	if !ok {
+		return false
+	}
+	return lowerWarpgroupMmaRegs(b, o, operands, op.DescriptorB(), op.MatrixC(), op.MatrixD(), op.TransposeB(), op.WaitGroup(), true)
+}
+
+// lowerWarpgroupMmaRegs lowers nvgpu.warpgroup.mma.rs (A in registers,
+// operands[0] its fragment) or, descA, nvgpu.warpgroup.mma.ss (operands[0]
+// A's descriptor); B is descB, the accumulator matC in registers.
+func lowerWarpgroupMmaRegs(b *builder, o *ir.Operation, operands []ir.Value, descB, matC, matD ir.Value, transposeB bool, waitGroup int64, descA bool) bool {
 	ctx := b.ctx()
-	db, okB := nvgpu.AsWarpgroupDescriptorType(op.DescriptorB().Type())
+	db, okB := nvgpu.AsWarpgroupDescriptorType(descB.Type())
 	if !okB {
 		return false
 	}
@@ -177,15 +198,18 @@ func lowerWarpgroupMmaRs(b *builder, o *ir.Operation, operands []ir.Value) bool 
 	if !ok || k != 16 {
 		return false
 	}
-	c := op.MatrixC().Type().(*ir.VectorType)
+	c := matC.Type().(*ir.VectorType)
 	typeA, okA := wgmmaType(mb.Elem, false)
 	typeD, okD := wgmmaType(c.Elem, true)
 	if !okA || !okD {
 		return false
 	}
-	pairs, ok := b.leaves(operands[0])
-	if !ok || int64(len(pairs)) != totalK/4 {
-		return false
+	var pairs []ir.Value
+	if !descA {
+		pairs, ok = b.leaves(operands[0])
+		if !ok || int64(len(pairs)) != totalK/4 {
+			return false
+		}
 	}
 	accs, ok := b.leaves(operands[2])
 	if !ok {
@@ -205,7 +229,7 @@ func lowerWarpgroupMmaRs(b *builder, o *ir.Operation, operands []ir.Value) bool 
 	accT := llvm.LiteralStruct(ctx, repeat(c.Elem, len(acc)), false)
 	aT := llvm.LiteralStruct(ctx, []ir.Type{i32, i32, i32, i32}, false)
 	layout := "col"
-	if op.TransposeB() {
+	if transposeB {
 		layout = "row"
 	}
 	props := []ir.NamedAttr{
@@ -218,6 +242,12 @@ func lowerWarpgroupMmaRs(b *builder, o *ir.Operation, operands []ir.Value) bool 
 		prop("scaleB", attr(ctx, "#nvvm.wgmma_scale_in<one>")),
 		prop("layoutB", attr(ctx, "#nvvm.mma_layout<"+layout+">")),
 	}
+	name := "nvvm.wgmma.mma_async.rs"
+	if descA {
+		name = "nvvm.wgmma.mma_async"
+		props = append(props, prop("layoutA", attr(ctx, "#nvvm.mma_layout<row>")),
+			prop("satfinite", attr(ctx, "#nvvm.mma_int_overflow<wrapped>")))
+	}
 	d := b.poison(accT)
 	for i, x := range acc {
 		d = b.insert(d, x, int64(i))
@@ -226,6 +256,10 @@ func lowerWarpgroupMmaRs(b *builder, o *ir.Operation, operands []ir.Value) bool 
 	// the products read is written between them.
 	as := make([]ir.Value, totalK/k)
 	for kk := range as {
+		if descA {
+			as[kk] = b.advance(operands[0], descriptorStep(mb.Elem, totalK, k, int64(kk), true, wgmmaSizeM))
+			continue
+		}
 		a := b.poison(aT)
 		for i := int64(0); i < 4; i++ {
 			a = b.insert(a, b.value("llvm.bitcast", []ir.Value{pairs[4*int64(kk)+i]}, i32), i)
@@ -236,19 +270,19 @@ func lowerWarpgroupMmaRs(b *builder, o *ir.Operation, operands []ir.Value) bool 
 	for kk := int64(0); kk < totalK/k; kk++ {
 		a := as[kk]
 		contiguous := totalN
-		if !op.TransposeB() {
+		if !transposeB {
 			contiguous = totalK
 		}
-		descB := b.advance(operands[1], descriptorStep(mb.Elem, contiguous, k, kk, !op.TransposeB(), totalN))
-		d = b.value("nvvm.wgmma.mma_async.rs", []ir.Value{d, a, descB}, accT, props...)
+		descB := b.advance(operands[1], descriptorStep(mb.Elem, contiguous, k, kk, !transposeB, totalN))
+		d = b.value(name, []ir.Value{d, a, descB}, accT, props...)
 	}
 	b.create("nvvm.wgmma.commit.group.sync.aligned", nil, nil)
-	b.create("nvvm.wgmma.wait.group.sync.aligned", nil, nil, prop("group", ctx.IntegerAttr(ctx.I(64), op.WaitGroup())))
+	b.create("nvvm.wgmma.wait.group.sync.aligned", nil, nil, prop("group", ctx.IntegerAttr(ctx.I(64), waitGroup)))
 	out := make([]ir.Value, len(acc))
 	for i := range out {
 		out[i] = b.extract(d, int64(i))
 	}
-	v, ok := b.fill(b.tc.Convert(op.MatrixD().Type()), out)
+	v, ok := b.fill(b.tc.Convert(matD.Type()), out)
 	if !ok {
 		return false
 	}

@@ -38,7 +38,7 @@ import (
 //     in shared memory (mn-major); then they release the stage. The
 //     scores' scale is folded into the exponent's argument beforehand
 //     (foldScale), and under ping-pong the two consumer warpgroups issue
-//     their products in turns (turn).
+//     their products in turns (turnBegin, turnEnd).
 
 // flash90 is the plan of an sm_90a attention kernel and, while it is
 // lowered, its state.
@@ -57,8 +57,11 @@ type flash90 struct {
 	stages    int64
 	consumers int64
 	// pingpong has two consumer warpgroups take turns on the tensor
-	// cores (see turn).
+	// cores (see turnBegin): the lowering's choice whenever the kernel
+	// has two, the faster on an H200 (docs/performance.md).
 	pingpong bool
+	// rotate lowers the attention loops rotated (see rotation).
+	rotate bool
 
 	maps              [3]ir.Value
 	dyn, base         ir.Value
@@ -69,8 +72,10 @@ type flash90 struct {
 	count, step ir.Value
 	next        []ir.Value
 	body        *ir.Block
-	// qFrag is the thread's A fragments of its warpgroup's Q rows.
-	qFrag ir.Value
+	// qFrag is the thread's A fragments of its warpgroup's Q rows, or,
+	// in the rotated kernel, qDesc the descriptor of those rows in
+	// shared memory (the registers the rotated loop needs).
+	qFrag, qDesc ir.Value
 }
 
 // Register budgets of the attention kernel's roles.
@@ -349,7 +354,11 @@ func (k *kernel) lowerFlash90(body *ir.Block, p *flash90, maps [3]ir.Value) erro
 		}
 		k.setmaxnreg("increase", FlashConsumerRegisters)
 		nvgpu.BuildMbarrierTryWaitParity(k.b, k.b.Loc, p.qBar, k.boolConst(false), k.c(waitTicks), k.c(0))
-		k.flash90QFrags(p)
+		if p.rotate {
+			k.flash90QDesc(p)
+		} else {
+			k.flash90QFrags(p)
+		}
 		if p.pingpong {
 			// Warpgroup 0 takes the first turn.
 			k.guarded(k.cmp(0, k.div(k.tid, 128), k.c(1)), func() { k.turnArrive(0) })
@@ -484,6 +493,11 @@ func (k *kernel) flash90Produce(body *ir.Block, p *flash90, done map[*ir.Operati
 func (k *kernel) lowerFlash90For(op *ir.Operation) error {
 	p := k.hopper
 	f, _ := scf.AsForOp(op)
+	if s, pv, _, _, ok := flashLoopParts(f); ok && p.rotate {
+		if r, ok := rotationOf(f, s.Operation, pv.Operation); ok {
+			return k.lowerFlash90Rotated(op, r)
+		}
+	}
 	lb, ub, step := k.get(f.LowerBound()), k.get(f.UpperBound()), k.get(f.Step())
 	var inits []ir.Value
 	var types []ir.Type
@@ -518,33 +532,80 @@ func (k *kernel) lowerFlash90For(op *ir.Operation) error {
 	return nil
 }
 
-// flash90Dot lowers the products of an attention loop in the consumers.
+// flash90Dot lowers the products of an attention loop in the consumers
+// that is not rotated (see rotation): each complete before the next
+// operation.
 func (k *kernel) flash90Dot(op *ir.Operation) error {
+	p := k.hopper
+	if p.scores[op] {
+		p.turnBegin(k)
+		if err := k.issueScores(op, p.step, p.inFlight(1)); err != nil {
+			return err
+		}
+		p.turnEnd(k)
+		return nil
+	}
+	p.turnBegin(k)
+	if err := k.issuePV(op, p.step, p.inFlight(1)); err != nil {
+		return err
+	}
+	p.turnEnd(k)
+	k.release(p.step)
+	return nil
+}
+
+// inFlight is the wgmma groups a product leaves in flight when it is
+// issued with n groups in flight under ping-pong: the turn passes first,
+// then the kernel waits (see turnEnd); without ping-pong it completes.
+func (p *flash90) inFlight(n int64) int64 {
+	if p.pingpong {
+		return n
+	}
+	return 0
+}
+
+// issueScores waits for the blocks of step to land and issues S = Q K^T
+// of op (Q in registers, or in shared memory in the rotated kernel; K
+// k-major in the step's stage), leaving at most wait wgmma groups in
+// flight.
+func (k *kernel) issueScores(op *ir.Operation, step ir.Value, wait int64) error {
+	p := k.hopper
+	d, _ := tile.AsDotOp(op)
+	s, parity := p.stageOf(k, step)
+	at := p.stageAt(k, s)
+	rt, _, err := k.regType(d.Result())
+	if err != nil {
+		return k.errorf(op, "tile without a layout")
+	}
+	nvgpu.BuildMbarrierTryWaitParity(k.b, k.b.Loc, p.full, parity, k.c(waitTicks), s)
+	kb := k.smemView(p, at, []int64{p.d, p.bn})
+	dk := k.smemDescriptor(kb, p.maps[1], p.d, p.bn, p.elem)
+	zero := k.val("arith.constant", nil, rt, ir.NamedAttr{Name: "value", Value: k.ctx.DenseElementsAttr(rt, true, make([]byte, 4))})
+	if p.qDesc != nil {
+		k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaSs(k.b, k.b.Loc, p.qDesc, dk, zero, rt, nvgpu.WarpgroupMmaSsOptions{WaitGroup: wait}).Operation.Result(0)
+		return nil
+	}
+	k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, p.qFrag, dk, zero, rt, nvgpu.WarpgroupMmaRsOptions{WaitGroup: wait}).Operation.Result(0)
+	return nil
+}
+
+// flash90QDesc makes the descriptor of the warpgroup's 64 rows of Q in
+// the boxes TMA wrote, for S's products with Q in shared memory.
+func (k *kernel) flash90QDesc(p *flash90) {
+	q := k.smemView(p, k.mul(k.div(k.tid, 128), WGMMAM*p.d*2), []int64{WGMMAM, p.d})
+	p.qDesc = k.smemDescriptor(q, p.maps[0], WGMMAM, p.d, p.elem)
+}
+
+// issuePV issues O = P V + O of op from the V block of step's stage (P
+// in registers, in the accumulator layout of S; V mn-major), leaving at
+// most wait wgmma groups in flight.
+func (k *kernel) issuePV(op *ir.Operation, step ir.Value, wait int64) error {
 	p := k.hopper
 	d, _ := tile.AsDotOp(op)
 	info, err := k.dotInfo(op)
 	if err != nil {
 		return err
 	}
-	s, parity := p.stageOf(k, p.step)
-	at := p.stageAt(k, s)
-	rt, _, err := k.regType(d.Result())
-	if err != nil {
-		return k.errorf(op, "tile without a layout")
-	}
-	if p.scores[op] {
-		// The stage's blocks have landed: S = Q K^T, Q in registers, K
-		// k-major.
-		nvgpu.BuildMbarrierTryWaitParity(k.b, k.b.Loc, p.full, parity, k.c(waitTicks), s)
-		kb := k.smemView(p, at, []int64{p.d, p.bn})
-		dk := k.smemDescriptor(kb, p.maps[1], p.d, p.bn, p.elem)
-		zero := k.val("arith.constant", nil, rt, ir.NamedAttr{Name: "value", Value: k.ctx.DenseElementsAttr(rt, true, make([]byte, 4))})
-		p.turn(k, func(o nvgpu.WarpgroupMmaRsOptions) {
-			k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, p.qFrag, dk, zero, rt, o).Operation.Result(0)
-		})
-		return nil
-	}
-	// O = P V + O, P in registers, V mn-major; then the stage is free.
 	frag, ok := k.regFragsA(d.A(), info)
 	if !ok {
 		return k.errorf(op, "tile-to-nvgpu: operand A of the second product of an attention loop is not in the accumulator layout")
@@ -559,15 +620,21 @@ func (k *kernel) flash90Dot(op *ir.Operation) error {
 			a = k.insert(k.extract(x, pair, []int64{i}), a, []int64{4*ks + i})
 		}
 	}
-	vb := k.smemView(p, k.add(at, k.c(p.blockBytes())), []int64{p.bn, p.d})
+	s, _ := p.stageOf(k, step)
+	vb := k.smemView(p, k.add(p.stageAt(k, s), k.c(p.blockBytes())), []int64{p.bn, p.d})
 	dv := k.smemDescriptor(vb, p.maps[2], p.bn, p.d, p.elem)
 	c := k.get(d.Acc())
-	p.turn(k, func(o nvgpu.WarpgroupMmaRsOptions) {
-		o.TransposeB = true
-		k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, a, dv, c, c.Type(), o).Operation.Result(0)
-	})
-	nvgpu.BuildMbarrierArrive(k.b, k.b.Loc, p.empty, s, k.parsedType("!nvgpu.mbarrier.token"))
+	k.vals[d.Result()] = nvgpu.BuildWarpgroupMmaRs(k.b, k.b.Loc, a, dv, c, c.Type(),
+		nvgpu.WarpgroupMmaRsOptions{TransposeB: true, WaitGroup: wait}).Operation.Result(0)
 	return nil
+}
+
+// release frees the stage of step for the producer: every consumer
+// thread arrives on its empty barrier once the products that read it
+// completed.
+func (k *kernel) release(step ir.Value) {
+	s, _ := k.hopper.stageOf(k, step)
+	nvgpu.BuildMbarrierArrive(k.b, k.b.Loc, k.hopper.empty, s, k.parsedType("!nvgpu.mbarrier.token"))
 }
 
 // flash90QFrags loads the thread's A fragments of Q, for every k step
@@ -612,19 +679,22 @@ func (k *kernel) flash90QFrags(p *flash90) {
 // tensor cores instead of starting after it drained.
 const turnBarrier = 1
 
-// turn emits product (given the options of its nvgpu.warpgroup.mma.rs)
-// under the warpgroup's turn when the kernel plays ping-pong: issued and
-// left in flight, the turn passed, then waited for.
-func (p *flash90) turn(k *kernel, product func(nvgpu.WarpgroupMmaRsOptions)) {
-	if !p.pingpong {
-		product(nvgpu.WarpgroupMmaRsOptions{})
-		return
+// turnBegin waits for the warpgroup's turn on the tensor cores when the
+// kernel plays ping-pong.
+func (p *flash90) turnBegin(k *kernel) {
+	if p.pingpong {
+		k.turnWaitOf(k.div(k.tid, 128))
 	}
-	wg := k.div(k.tid, 128)
-	k.turnWaitOf(wg)
-	product(nvgpu.WarpgroupMmaRsOptions{WaitGroup: 1})
-	k.turnArriveOf(k.bin("arith.subi", k.c(1), wg))
-	nvvm.BuildWgmmaWaitGroupSyncAligned(k.b, k.b.Loc, 0)
+}
+
+// turnEnd passes the turn to the other warpgroup when the kernel plays
+// ping-pong, its products issued and left in flight, and then waits for
+// them to complete.
+func (p *flash90) turnEnd(k *kernel) {
+	if p.pingpong {
+		k.turnArriveOf(k.bin("arith.subi", k.c(1), k.div(k.tid, 128)))
+		nvvm.BuildWgmmaWaitGroupSyncAligned(k.b, k.b.Loc, 0)
+	}
 }
 
 func (k *kernel) turnI32(v ir.Value) ir.Value {

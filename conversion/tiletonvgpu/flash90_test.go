@@ -21,32 +21,49 @@ import (
 // and runs each level on the interpreter with the program's inputs: the
 // nvgpu kernel prints what the tile kernel prints. The cases are ragged
 // against the blocks, causal with grouped K/V heads, f16 with D=128, with
-// one and two consumer warpgroups. The scores' scale is folded into one
+// one and two consumer warpgroups (two take turns), each also with the
+// loop rotated (attention-overlap). The scores' scale is folded into one
 // fused multiply-add with the row maximum.
 func TestFlash90Semantics(t *testing.T) {
 	hopper := []string{"nvgpu.tma.async.load", "nvgpu.mbarrier.arrive.expect_tx", "nvgpu.mbarrier.try_wait.parity",
-		"nvgpu.warpgroup.mma.rs", "transposeB", "nvgpu.ldmatrix", "nvgpu.setmaxnreg  decrease 40",
+		"nvgpu.warpgroup.mma.rs", "transposeB", "nvgpu.setmaxnreg  decrease 40",
 		"nvgpu.setmaxnreg  increase 232", "nvgpu.tma.create.descriptor", "dynamic_shared_memory_size", "math.exp2",
 		// The scale folded into the exponent's argument.
 		"math.fma"}
-	// Under ping-pong the products are issued in turn and waited for
-	// after the turn passed.
-	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = ", "waitGroup = 1", "nvvm.wgmma.wait.group.sync.aligned 0"}
+	// Two consumer warpgroups issue their products in turn and wait for
+	// them after the turn passed.
+	pingpong := []string{"nvvm.barrier id = ", "nvvm.barrier.arrive id = ", "nvvm.wgmma.wait.group.sync.aligned 0"}
+	// Q's fragments loaded once into registers for S.
+	qRegs := []string{"nvgpu.ldmatrix"}
+	// The rotated loop: S of a block (from Q in shared memory) and P V
+	// of the block before issued together, S waited for before the
+	// softmax, P V after it.
+	rotated := []string{"nvgpu.warpgroup.mma.ss", "waitGroup = 2", "nvvm.wgmma.wait.group.sync.aligned 1", "nvvm.wgmma.wait.group.sync.aligned 0"}
+	cat := func(xs ...[]string) []string {
+		var out []string
+		for _, x := range xs {
+			out = append(out, x...)
+		}
+		return out
+	}
+	const overlap = "attention-overlap=true"
 	cases := []struct {
 		file, sizes, options string
 		want                 []string
 	}{
-		{"flash90_causal.mlir", "64,64,64", "", append(hopper, "threads in (%c256", "vector<16x2xbf16>")},
-		// The consumer warpgroups in turns (named barriers).
-		{"flash90_causal.mlir", "128,64,64", "ping-pong=true", append(append(hopper, pingpong...), "threads in (%c384")},
-		{"flash90_causal.mlir", "128,128,64", "", append(hopper, "vector<16x2xbf16>", "vector<32x2xbf16>")},
-		{"flash90_d128.mlir", "128,64,128", "ping-pong=true", append(append(hopper, pingpong...), "vector<32x2xf16>", "vector<16x2xf16>")},
+		{"flash90_causal.mlir", "64,64,64", "", cat(hopper, qRegs, []string{"threads in (%c256", "vector<16x2xbf16>"})},
+		{"flash90_causal.mlir", "128,64,64", "", cat(hopper, qRegs, pingpong, []string{"threads in (%c384"})},
+		{"flash90_causal.mlir", "128,128,64", "", cat(hopper, qRegs, pingpong, []string{"vector<16x2xbf16>", "vector<32x2xbf16>"})},
+		{"flash90_causal.mlir", "128,128,64", overlap, cat(hopper, pingpong, rotated)},
+		{"flash90_d128.mlir", "128,64,128", "", cat(hopper, qRegs, pingpong, []string{"vector<32x2xf16>", "vector<16x2xf16>"})},
+		{"flash90_d128.mlir", "128,64,128", overlap, cat(hopper, pingpong, rotated)},
 		// The tile kernel linalg-to-tile makes of grouped-query attention
 		// (the interpreter does not run its linalg source's floordiv map).
-		{"flash90_gqa_tile.mlir", "", "", append(hopper, "arith.divui")},
+		{"flash90_gqa_tile.mlir", "", "", cat(hopper, qRegs, []string{"arith.divui"})},
+		{"flash90_gqa_tile.mlir", "", overlap, cat(hopper, rotated, []string{"arith.divui"})},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%s/%s", c.file, c.sizes), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%s/%s", c.file, c.sizes, c.options), func(t *testing.T) {
 			ctx, m := parse(t, filepath.Join("testdata", c.file))
 			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a " + c.options + "}"
 			if c.sizes == "" {
@@ -78,8 +95,14 @@ func TestFlash90Semantics(t *testing.T) {
 			if strings.Contains(out, "nvgpu.mma.sync") {
 				t.Errorf("the mma.sync path in the lowered module")
 			}
-			if c.options == "" && (strings.Contains(out, "nvvm.barrier") || strings.Contains(out, "waitGroup")) {
-				t.Errorf("named barriers or products left in flight without pingpong")
+			if strings.Contains(out, "threads in (%c256") && strings.Contains(out, "nvvm.barrier") {
+				t.Errorf("named barriers with one consumer warpgroup")
+			}
+			if c.options == "" && strings.Contains(out, "waitGroup = 2") {
+				t.Errorf("the loop rotated without attention-overlap")
+			}
+			if c.options != "" && strings.Contains(out, "nvgpu.ldmatrix") {
+				t.Errorf("Q's fragments in registers in the rotated kernel")
 			}
 		})
 	}
@@ -89,16 +112,29 @@ func TestFlash90Semantics(t *testing.T) {
 // after the gpu.module's lowering to llvm and nvvm, where the wgmma
 // descriptors' bits (start, leading and stride byte offsets, swizzle) and
 // the registers of P are read as the hardware reads them: the lowered
-// program prints what the linalg program prints. Its PTX has wgmma with
+// program prints what the linalg program prints, with the loop as it is
+// and rotated (D=64 and D=128). Its PTX has wgmma with
 // A in registers, 3-D bulk tensor copies and the register budgets.
 func TestFlash90NVVM(t *testing.T) {
-	for _, sizes := range []string{"64,64,64", "128,128,64"} {
-		t.Run(sizes, func(t *testing.T) {
-			options := ""
-			if sizes == "128,128,64" {
-				options = " ping-pong=true"
+	src, err := os.ReadFile(filepath.Join("testdata", "flash90_main.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The program with heads of 128: two TMA boxes of Q and K, across
+	// which the rotated kernel steps Q's descriptor.
+	d128 := strings.NewReplacer("x64xbf16", "x128xbf16", "x64xf32", "x128xf32", "72, 64]", "72, 128]",
+		"%cd = arith.constant 64 : index", "%cd = arith.constant 128 : index").Replace(string(src))
+	for _, c := range []struct{ src, sizes, options string }{
+		{string(src), "64,64,64", ""}, {string(src), "128,128,64", ""}, {d128, "128,64,128", " attention-overlap=true"},
+	} {
+		sizes, options := c.sizes, c.options
+		t.Run(sizes+options, func(t *testing.T) {
+			ctx := ir.NewContext()
+			all.Register(ctx)
+			m, _, err := asm.ParseModule(ctx, []byte(c.src), asm.Config{Filename: "flash90_main.mlir"})
+			if err != nil {
+				t.Fatal(err)
 			}
-			ctx, m := parse(t, filepath.Join("testdata", "flash90_main.mlir"))
 			base, err := semcheck.Observe(m, "main")
 			if err != nil || base.Err != "" {
 				t.Fatalf("%v %s", err, base.Err)
@@ -120,7 +156,7 @@ func TestFlash90NVVM(t *testing.T) {
 			}
 		})
 	}
-	text := sm90PTX(t, "flash90_causal.mlir", "128,128,64", " ping-pong=true")
+	text := sm90PTX(t, "flash90_causal.mlir", "128,128,64", "")
 	for _, w := range []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16",
 		"}, {%r", "cp.async.bulk.tensor.3d", "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "ex2.approx",
 		"bar.sync %r", "bar.arrive %r", "wgmma.wait_group.sync.aligned 1;", "fma.rn.f32"} {

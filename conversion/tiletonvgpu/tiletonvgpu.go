@@ -141,6 +141,7 @@ type toNVGPU struct {
 	persistent *int64
 	warps      *int64
 	pingpong   *bool
+	overlap    *bool
 	blocksSM   *int64
 	cache      *string
 	prefetch   *int64
@@ -155,7 +156,8 @@ func New() pass.Pass {
 		{Name: "sm_90a", Desc: "Hopper: TMA, mbarriers, warp-specialized wgmma for GEMMs and attention; the sm_80 path for other kernels"},
 	}, "The chip to generate code for")
 	p.groupM = p.Options.Int("group-m", 1, "Run the programs of a GEMM grid in groups of this many block rows (1: launch order)")
-	p.pingpong = p.Options.Bool("ping-pong", false, "Let the two consumer warpgroups of an sm_90a kernel take turns: whole 128-row blocks of a GEMM (bn at most 128) rather than 64 rows of each, or the products of the attention kernel (named barriers), so that the epilogue or softmax of one overlaps the products of the other")
+	p.pingpong = p.Options.Bool("ping-pong", false, "Let the two consumer warpgroups of an sm_90a GEMM take turns: whole 128-row blocks (bn at most 128) rather than 64 rows of each, so that the epilogue of one overlaps the products of the other (the attention kernel's warpgroups always take turns)")
+	p.overlap = p.Options.Bool("attention-overlap", false, "Rotate the loop of the sm_90a attention kernel so that the softmax of a key block runs while P V of the block before does (FlashAttention 3's intra-warpgroup overlap)")
 	p.persistent = p.Options.Int("persistent", 0, "Launch at most this many blocks for a 1-D grid without products or an sm_90a GEMM, each running programs in turn (0: a block per program)")
 	p.warps = p.Options.Int("warps", 0, "Warps of a block for kernels without products, a power of two up to 32 (0: enough for each thread to hold 16 elements of the largest tile)")
 	p.cache = p.Options.String("tune-cache", "", "A winners cache written by strata-tune: sm_90a GEMMs of a cached kernel, shape class and chip take group-m, ping-pong and persistent from it")
@@ -183,7 +185,7 @@ func (p *toNVGPU) Run(op *ir.Operation, st *pass.State) error {
 		cache = c
 	}
 	if err := Run(st.Context(), op, Options{Chip: *p.chip, GroupM: *p.groupM, Persistent: *p.persistent, Warps: *p.warps, PingPong: *p.pingpong,
-		BlocksPerSM: *p.blocksSM, Cache: cache, Prefetch: *p.prefetch}); err != nil {
+		AttentionOverlap: *p.overlap, BlocksPerSM: *p.blocksSM, Cache: cache, Prefetch: *p.prefetch}); err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			st.Emit(d)
 			st.SignalFailure()
@@ -228,15 +230,19 @@ type Options struct {
 	Prefetch int64
 	// PingPong gives the consumer warpgroups of an sm_90a GEMM with
 	// blocks of 128 rows and at most 128 columns whole blocks in turn
-	// (see sm90Plan.pingpong); in the attention kernel the two consumer
-	// warpgroups issue their products in turns instead of at will (on
-	// the H200, with products that complete before the softmax, no
-	// faster).
+	// (see sm90Plan.pingpong). The attention kernel decides by itself:
+	// its two consumer warpgroups, when it has two, issue their products
+	// in turns (see flash90.pingpong).
 	PingPong bool
 	// Cache, when not nil, is a winners cache of strata-tune: an sm_90a
 	// GEMM whose key (see GEMMKey) it holds takes its group-m, ping-pong
 	// and persistent options from the cached winner instead.
 	Cache *tune.Cache
+
+	// AttentionOverlap rotates the consumers' loop of the sm_90a
+	// attention kernel (see rotation): the softmax of a key block
+	// overlaps P V of the block before.
+	AttentionOverlap bool
 }
 
 // persistentOK reports whether kernel kf runs on a persistent grid.
@@ -440,7 +446,8 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		if plan == nil {
 			attn, _ = planFlash90(work)
 			if attn != nil {
-				attn.pingpong = attn.consumers == 2 && opts.PingPong
+				attn.pingpong = attn.consumers == 2
+				attn.rotate = opts.AttentionOverlap
 				attn.foldScale()
 			}
 		}

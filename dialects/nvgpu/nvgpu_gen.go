@@ -1861,6 +1861,89 @@ func BuildWarpgroupMmaRs(b *ir.Builder, loc ir.Location, fragmentA ir.Value, des
 	return WarpgroupMmaRsOp{op}
 }
 
+// WarpgroupMmaSsOpName is the name of the operation nvgpu.warpgroup.mma.ss.
+const WarpgroupMmaSsOpName = "nvgpu.warpgroup.mma.ss"
+
+// WarpgroupMmaSsOp wraps an operation nvgpu.warpgroup.mma.ss: warpgroup-level matrix multiply-accumulate of 64 rows with operands A and B in shared memory and the accumulator in the executing threads' registers, complete but for waitGroup groups.
+type WarpgroupMmaSsOp struct{ *ir.Operation }
+
+// AsWarpgroupMmaSsOp returns op as a WarpgroupMmaSsOp if it is an operation nvgpu.warpgroup.mma.ss.
+func AsWarpgroupMmaSsOp(op *ir.Operation) (WarpgroupMmaSsOp, bool) {
+	if op == nil || op.Name() != WarpgroupMmaSsOpName {
+		return WarpgroupMmaSsOp{}, false
+	}
+	return WarpgroupMmaSsOp{op}, true
+}
+
+// DescriptorA returns the operand descriptorA.
+func (op WarpgroupMmaSsOp) DescriptorA() ir.Value { return op.Operation.Operand(0) }
+
+// DescriptorB returns the operand descriptorB.
+func (op WarpgroupMmaSsOp) DescriptorB() ir.Value { return op.Operation.Operand(1) }
+
+// MatrixC returns the operand matrixC.
+func (op WarpgroupMmaSsOp) MatrixC() ir.Value { return op.Operation.Operand(2) }
+
+// MatrixD returns the result matrixD.
+func (op WarpgroupMmaSsOp) MatrixD() ir.Value { return op.Operation.Result(0) }
+
+// WaitGroupAttr returns the attribute of the property waitGroup, or nil when it is absent.
+func (op WarpgroupMmaSsOp) WaitGroupAttr() ir.Attribute { return op.InherentAttr("waitGroup") }
+
+// WaitGroup returns the value of the property waitGroup (the zero value if it is
+// absent or malformed, which the verifier reports).
+func (op WarpgroupMmaSsOp) WaitGroup() int64 {
+	v, _ := func() (int64, bool) {
+		a := op.InherentAttr("waitGroup")
+		x, ok := a.(*ir.IntegerAttr)
+		if !ok {
+			return 0, false
+		}
+		return x.Int64(), true
+	}()
+	return v
+}
+
+// TransposeB reports whether the unit property transposeB is set.
+func (op WarpgroupMmaSsOp) TransposeB() bool { return op.InherentAttr("transposeB") != nil }
+
+// WarpgroupMmaSsOptions holds the optional operands, results and properties of
+// nvgpu.warpgroup.mma.ss for BuildWarpgroupMmaSs; the zero value leaves them all absent (or at
+// their defaults).
+type WarpgroupMmaSsOptions struct {
+	// WaitGroup is the property waitGroup (the zero value is its default, stored).
+	WaitGroup int64
+	// TransposeB sets the unit property transposeB.
+	TransposeB bool
+}
+
+// BuildWarpgroupMmaSs creates an operation nvgpu.warpgroup.mma.ss at b's insertion point. Optional operands,
+// results and properties are set by opts (at most one).
+// Misuse (an unregistered dialect, a nil operand) is recorded as b's error
+// (b.Err); a nil operand gives the zero WarpgroupMmaSsOp.
+func BuildWarpgroupMmaSs(b *ir.Builder, loc ir.Location, descriptorA ir.Value, descriptorB ir.Value, matrixC ir.Value, matrixDType ir.Type, opts ...WarpgroupMmaSsOptions) WarpgroupMmaSsOp {
+	if descriptorA == nil || descriptorB == nil || matrixC == nil {
+		b.Errorf("building %s: a required operand or property is nil", WarpgroupMmaSsOpName)
+		return WarpgroupMmaSsOp{}
+	}
+	o := genOptions(b, WarpgroupMmaSsOpName, opts)
+	st := &ir.OperationState{Name: genOpName(b, WarpgroupMmaSsOpName), Loc: loc}
+	var props []ir.NamedAttr
+	st.Operands = append(st.Operands, descriptorA)
+	st.Operands = append(st.Operands, descriptorB)
+	st.Operands = append(st.Operands, matrixC)
+	props = append(props, ir.NamedAttr{Name: "waitGroup", Value: b.Ctx.IntegerAttr(b.Ctx.I(64), o.WaitGroup)})
+	if o.TransposeB {
+		props = append(props, ir.NamedAttr{Name: "transposeB", Value: b.Ctx.Unit()})
+	}
+	st.ResultTypes = append(st.ResultTypes, matrixDType)
+	if len(props) > 0 {
+		st.Properties = b.Ctx.DictionaryAttr(props)
+	}
+	op := b.Create(st)
+	return WarpgroupMmaSsOp{op}
+}
+
 // WarpgroupIdOpName is the name of the operation nvgpu.warpgroup.id.
 const WarpgroupIdOpName = "nvgpu.warpgroup.id"
 
@@ -1987,6 +2070,10 @@ func registerHooks(ctx *ir.Context) {
 		d := def("nvgpu.warpgroup.mma.rs")
 		d.AddVerifier(func(op *ir.Operation) error { return verifyWarpgroupMmaRs(WarpgroupMmaRsOp{op}) })
 	}
+	{
+		d := def("nvgpu.warpgroup.mma.ss")
+		d.AddVerifier(func(op *ir.Operation) error { return verifyWarpgroupMmaSs(WarpgroupMmaSsOp{op}) })
+	}
 }
 
 // optPtr returns *p, or nil (an absent parameter) when p is nil.
@@ -2003,7 +2090,7 @@ func init() { irdl.Preparsed(definitionsSum, definitionsTree) }
 
 // definitionsSum is the SHA-256 of the definition file definitionsTree
 // was parsed from.
-var definitionsSum = [32]byte{0x2c, 0x45, 0x83, 0x66, 0x58, 0x0e, 0x92, 0x88, 0xc8, 0xc3, 0xfb, 0xe6, 0x40, 0x8e, 0xab, 0xde, 0x2b, 0xa6, 0x57, 0x4b, 0x92, 0x52, 0x23, 0x74, 0x13, 0xca, 0x84, 0x7c, 0x05, 0x43, 0x07, 0xb0}
+var definitionsSum = [32]byte{0x5a, 0x03, 0x00, 0x9b, 0xba, 0xa5, 0x03, 0x4c, 0xc6, 0x2c, 0x64, 0x71, 0x7a, 0x11, 0x7d, 0x56, 0x69, 0x3f, 0xe3, 0xf4, 0xe9, 0x2e, 0x8d, 0x4d, 0x3d, 0x93, 0xae, 0xb5, 0xca, 0xec, 0x61, 0x95}
 
 var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 	{Pos: irdl.Position{Line: 7, Column: 1}, Name: "nvgpu", Items: []*irdl.DialectItem{
@@ -2479,15 +2566,34 @@ var definitionsTree = &irdl.File{Dialects: []*irdl.DialectDecl{
 				{Pos: irdl.Position{Line: 248, Column: 12}, Kind: "verifier"},
 			}}},
 		}}},
-		{Pos: irdl.Position{Line: 250, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 250, Column: 3}, Name: "warpgroup.id", Items: []*irdl.OpItem{
-			{Pos: irdl.Position{Line: 251, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 251, Column: 13}, Raw: "\"The index of the executing warpgroup within its block, selecting its role in warp-specialized kernels\""}},
-			{Pos: irdl.Position{Line: 252, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
-				{Pos: irdl.Position{Line: 252, Column: 13}, Name: "Pure"},
+		{Pos: irdl.Position{Line: 250, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 250, Column: 3}, Name: "warpgroup.mma.ss", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 251, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 251, Column: 13}, Raw: "\"Warpgroup-level matrix multiply-accumulate of 64 rows with operands A and B in shared memory and the accumulator in the executing threads' registers, complete but for waitGroup groups\""}},
+			{Pos: irdl.Position{Line: 252, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 252, Column: 5}, Kw: "operands", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 252, Column: 15}, Name: "descriptorA", C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 28}, Name: "WGDescriptor"}},
+				{Pos: irdl.Position{Line: 252, Column: 42}, Name: "descriptorB", C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 55}, Name: "WGDescriptor"}},
+				{Pos: irdl.Position{Line: 252, Column: 69}, Name: "matrixC", C: &irdl.Constraint{Pos: irdl.Position{Line: 252, Column: 78}, Name: "AnyVector"}},
 			}}},
 			{Pos: irdl.Position{Line: 253, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 253, Column: 5}, Kw: "results", Args: []*irdl.Arg{
-				{Pos: irdl.Position{Line: 253, Column: 14}, Name: "id", C: &irdl.Constraint{Pos: irdl.Position{Line: 253, Column: 18}, Name: "Index"}},
+				{Pos: irdl.Position{Line: 253, Column: 14}, Name: "matrixD", C: &irdl.Constraint{Pos: irdl.Position{Line: 253, Column: 23}, Name: "AnyVector"}},
 			}}},
-			{Pos: irdl.Position{Line: 254, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 254, Column: 12}, Raw: "\"attr-dict\""}},
+			{Pos: irdl.Position{Line: 254, Column: 5}, Properties: &irdl.PropList{Pos: irdl.Position{Line: 254, Column: 5}, Kw: "properties", Props: []*irdl.Prop{
+				{Pos: irdl.Position{Line: 254, Column: 17}, Name: "waitGroup", Optional: true, C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 37}, Name: "I64Attr"}, Default: &irdl.Literal{Pos: irdl.Position{Line: 254, Column: 47}, Value: "0"}},
+				{Pos: irdl.Position{Line: 254, Column: 50}, Name: "transposeB", C: &irdl.Constraint{Pos: irdl.Position{Line: 254, Column: 62}, Name: "UnitAttr"}},
+			}}},
+			{Pos: irdl.Position{Line: 255, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 255, Column: 12}, Raw: "\"$descriptorA `,` $descriptorB `,` $matrixC attr-dict `:` type($descriptorA) `,` type($descriptorB) `,` type($matrixC) `->` type($matrixD)\""}},
+			{Pos: irdl.Position{Line: 256, Column: 5}, Hooks: &irdl.HookList{Pos: irdl.Position{Line: 256, Column: 5}, Kw: "hooks", Hooks: []*irdl.Hook{
+				{Pos: irdl.Position{Line: 256, Column: 12}, Kind: "verifier"},
+			}}},
+		}}},
+		{Pos: irdl.Position{Line: 258, Column: 3}, Op: &irdl.OpDecl{Pos: irdl.Position{Line: 258, Column: 3}, Name: "warpgroup.id", Items: []*irdl.OpItem{
+			{Pos: irdl.Position{Line: 259, Column: 5}, Summary: &irdl.Str{Pos: irdl.Position{Line: 259, Column: 13}, Raw: "\"The index of the executing warpgroup within its block, selecting its role in warp-specialized kernels\""}},
+			{Pos: irdl.Position{Line: 260, Column: 5}, Traits: &irdl.TraitList{Pos: irdl.Position{Line: 260, Column: 5}, Kw: "traits", Traits: []*irdl.Trait{
+				{Pos: irdl.Position{Line: 260, Column: 13}, Name: "Pure"},
+			}}},
+			{Pos: irdl.Position{Line: 261, Column: 5}, Operands: &irdl.ArgList{Pos: irdl.Position{Line: 261, Column: 5}, Kw: "results", Args: []*irdl.Arg{
+				{Pos: irdl.Position{Line: 261, Column: 14}, Name: "id", C: &irdl.Constraint{Pos: irdl.Position{Line: 261, Column: 18}, Name: "Index"}},
+			}}},
+			{Pos: irdl.Position{Line: 262, Column: 5}, Format: &irdl.Str{Pos: irdl.Position{Line: 262, Column: 12}, Raw: "\"attr-dict\""}},
 		}}},
 	}},
 }}

@@ -556,3 +556,41 @@ func verifyWarpgroupMmaRs(op WarpgroupMmaRsOp) error {
 	}
 	return nil
 }
+
+// verifyWarpgroupMmaSs checks the shapes of a product with both operands
+// in shared memory and the accumulator in registers: A is 64 x K and B
+// K x N (2-D matrix descriptors of one 16-bit type), every thread holds
+// N/2 elements of the 64 x N accumulator, C's and D's type alike;
+// waitGroup is not negative.
+func verifyWarpgroupMmaSs(op WarpgroupMmaSsOp) error {
+	var m [2]*ir.MemRefType
+	for i, v := range []ir.Value{op.DescriptorA(), op.DescriptorB()} {
+		dt, ok := AsWarpgroupDescriptorType(v.Type())
+		if !ok {
+			return opErr(op.Operation, "expects warpgroup descriptors for A and B")
+		}
+		mt, ok := dt.Tensor().(*ir.MemRefType)
+		if !ok || len(mt.Shape) != 2 {
+			return opErr(op.Operation, "expects 2-D matrices A and B")
+		}
+		m[i] = mt
+	}
+	c, okC := op.MatrixC().Type().(*ir.VectorType)
+	if !okC || op.MatrixD().Type() != op.MatrixC().Type() {
+		return opErr(op.Operation, "expects a vector of registers, C's type the result's")
+	}
+	if m[0].Shape[0] != 64 || m[0].Shape[1] != m[1].Shape[0] || m[0].Elem != m[1].Elem || ir.IntOrFloatBitWidth(m[0].Elem) != 16 || m[0].Shape[1]%16 != 0 {
+		return opErr(op.Operation, "expects a 64xK A and a KxN B of one 16-bit type, K a multiple of 16")
+	}
+	n, count := m[1].Shape[1], int64(1)
+	for _, d := range c.Shape {
+		count *= d
+	}
+	if n%8 != 0 || n > 256 || count != n/2 {
+		return opErr(op.Operation, "has %d accumulators, but each of the 128 threads of a warpgroup holds %d of a 64x%d accumulator", count, n/2, n)
+	}
+	if op.WaitGroup() < 0 {
+		return opErr(op.Operation, "expects a waitGroup of at least 0, got %d", op.WaitGroup())
+	}
+	return nil
+}

@@ -51,6 +51,7 @@ func registerWgmma(reg *interp.Registry) {
 	reg.Register("nvgpu.warpgroup.mma.store", warpgroupStore)
 	reg.Register("nvgpu.warpgroup.mma.registers", warpgroupRegisters)
 	reg.Register("nvgpu.warpgroup.mma.rs", warpgroupMmaRs)
+	reg.Register("nvgpu.warpgroup.mma.ss", warpgroupMmaSs)
 	// Register budgets do not change what a thread computes.
 	reg.Register("nvgpu.setmaxnreg", func(*interp.Frame, *ir.Operation) error { return nil })
 	reg.Register("nvgpu.warpgroup.id", func(f *interp.Frame, op *ir.Operation) error {
@@ -380,6 +381,76 @@ func warpgroupMmaRs(f *interp.Frame, op *ir.Operation) error {
 				data[i] = bitsOf(ct, acc)
 			}
 			x.Out = interp.MakeDense(rt, &interp.Dense{Shape: in.c.Shape, Data: data})
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	f.SetResult(op, 0, out.(interp.Value))
+	return nil
+}
+
+// warpgroupMmaSs computes D = A * B + C for the warpgroup's 64 rows, A
+// (64 x K, K-major) and B (K x N, K-major unless transposeB) the
+// descriptors' matrices, C and D in the threads' accumulator registers
+// (rsAccumulator). Products and sums are exact, rounded once to the
+// accumulator's type.
+func warpgroupMmaSs(f *interp.Frame, op *ir.Operation) error {
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
+	w, _ := dnvgpu.AsWarpgroupMmaSsOp(op)
+	vs, err := f.Operands(op)
+	if err != nil {
+		return err
+	}
+	da, okA := vs[0].Object().(*wgDescriptor)
+	db, okB := vs[1].Object().(*wgDescriptor)
+	c := vs[2].Dense()
+	if !okA || !okB || c == nil {
+		return interp.Errorf(op, "expected two warpgroup descriptors and registers")
+	}
+	K, N := db.rows, db.cols
+	if da.rows != 64 || da.cols != K || int64(len(c.Data)) != N/2 {
+		return interp.Errorf(op, fmt.Sprintf("A is %dx%d, B %dx%d and a thread holds %d accumulators, not 64xK, KxN and %d", da.rows, da.cols, K, N, len(c.Data), N/2))
+	}
+	b := func(k, j int64) int64 { return db.at(N, K, j, k) }
+	if w.TransposeB() {
+		b = func(k, j int64) int64 { return db.at(K, N, k, j) }
+	}
+	ct := op.Operand(2).Type().(*ir.VectorType).Elem
+	rt := op.Result(0).Type()
+	out, err := t.Collective(f, op, simt.Warpgroup, c, func(group []*simt.Arrival) error {
+		if len(group) != simt.WarpgroupSize {
+			return interp.Errorf(op, fmt.Sprintf("warpgroup.mma.ss needs a warpgroup of %d threads, it has %d", simt.WarpgroupSize, len(group)))
+		}
+		A := make([]float64, 64*K)
+		for r := int64(0); r < 64; r++ {
+			for k := int64(0); k < K; k++ {
+				A[r*K+k] = number(da.buf.Elem, da.buf.Data[da.at(64, K, r, k)], false)
+			}
+		}
+		B := make([]float64, K*N)
+		for k := int64(0); k < K; k++ {
+			for j := int64(0); j < N; j++ {
+				B[k*N+j] = number(db.buf.Elem, db.buf.Data[b(k, j)], false)
+			}
+		}
+		for _, x := range group {
+			in := x.In.(*interp.Dense)
+			wp := int64(x.Thread.Linear%simt.WarpgroupSize) / simt.WarpSize
+			data := make([]uint64, len(in.Data))
+			for i := range data {
+				r, col := rsAccumulator(wp, int64(x.Thread.Lane()), int64(i))
+				acc := number(ct, in.Data[i], false)
+				for k := int64(0); k < K; k++ {
+					acc += A[r*K+k] * B[k*N+col]
+				}
+				data[i] = bitsOf(ct, acc)
+			}
+			x.Out = interp.MakeDense(rt, &interp.Dense{Shape: in.Shape, Data: data})
 		}
 		return nil
 	})

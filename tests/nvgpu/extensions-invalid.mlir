@@ -75,3 +75,19 @@ func.func @rs_type(%a: vector<8x2xf16>, %b: !nvgpu.warpgroup.descriptor<tensor =
   %d = nvgpu.warpgroup.mma.rs %a, %b, %c : vector<8x2xf16>, !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, vector<8x2x2xf32> -> vector<8x2x2xf32>
   return
 }
+
+// -----
+
+func.func @ss_rows(%a: !nvgpu.warpgroup.descriptor<tensor = memref<128x32xbf16, #gpu.address_space<workgroup>>>, %b: !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, %c: vector<8x2x2xf32>) {
+  // expected-error @below {{'nvgpu.warpgroup.mma.ss' op expects a 64xK A and a KxN B of one 16-bit type, K a multiple of 16}}
+  %d = nvgpu.warpgroup.mma.ss %a, %b, %c : !nvgpu.warpgroup.descriptor<tensor = memref<128x32xbf16, #gpu.address_space<workgroup>>>, !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, vector<8x2x2xf32> -> vector<8x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @ss_accumulator(%a: !nvgpu.warpgroup.descriptor<tensor = memref<64x32xbf16, #gpu.address_space<workgroup>>>, %b: !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, %c: vector<4x2x2xf32>) {
+  // expected-error @below {{'nvgpu.warpgroup.mma.ss' op has 16 accumulators, but each of the 128 threads of a warpgroup holds 32 of a 64x64 accumulator}}
+  %d = nvgpu.warpgroup.mma.ss %a, %b, %c : !nvgpu.warpgroup.descriptor<tensor = memref<64x32xbf16, #gpu.address_space<workgroup>>>, !nvgpu.warpgroup.descriptor<tensor = memref<32x64xbf16, #gpu.address_space<workgroup>>>, vector<4x2x2xf32> -> vector<4x2x2xf32>
+  return
+}
