@@ -293,7 +293,8 @@ func readInput(name string, in io.Reader) ([]byte, string, error) {
 
 // openOutput opens the -o destination. The returned close function keeps a
 // named output file only when keep is true (as mlir-opt's ToolOutputFile
-// does), removing it otherwise.
+// does), removing it otherwise. Only a regular file is ever removed: a
+// device such as /dev/null or a named pipe given as the output stays.
 func openOutput(name string, stdout io.Writer) (io.Writer, func(keep bool) error, error) {
 	if name == "" || name == "-" {
 		return stdout, func(bool) error { return nil }, nil
@@ -305,7 +306,9 @@ func openOutput(name string, stdout io.Writer) (io.Writer, func(keep bool) error
 	return f, func(keep bool) error {
 		err := f.Close()
 		if !keep {
-			os.Remove(name)
+			if fi, serr := os.Lstat(name); serr == nil && fi.Mode().IsRegular() {
+				os.Remove(name)
+			}
 		}
 		return err
 	}, nil

@@ -41,7 +41,7 @@ func TestTimingReport(t *testing.T) {
 		{"--mlir-timing", "--mlir-timing-display=list", "--cse"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			full := append(append([]string{}, args...), file, "-o", os.DevNull)
+			full := append(append([]string{}, args...), file, "-o", filepath.Join(t.TempDir(), "out.mlir"))
 			cmd := exec.Command(tool, full...)
 			var want bytes.Buffer
 			cmd.Stderr = &want

@@ -36,7 +36,7 @@ func init() {
 
 // optRun emulates mlir-opt on a file: it parses it, runs the pipeline with
 // the given configuration and returns what mlir-opt would write to stderr
-// (IR dumps and diagnostics, in order) with -o /dev/null.
+// (IR dumps and diagnostics, in order) with the output discarded.
 func optRun(t *testing.T, file, pipeline string, configure func(*pass.Manager)) (string, error) {
 	t.Helper()
 	ctx := newContext()
@@ -81,6 +81,13 @@ func writeInput(t *testing.T) string {
 	return file
 }
 
+// discard returns a path for an output that is not read. mlir-opt deletes
+// its output file when it fails, so "/dev/null" must never be given to it
+// as the output: run as root, it would remove the device node.
+func discard(t *testing.T) string {
+	return filepath.Join(t.TempDir(), "out.mlir")
+}
+
 func mlirOpt(t *testing.T, args ...string) string {
 	t.Helper()
 	bin, err := exec.LookPath("mlir-opt-22")
@@ -114,7 +121,7 @@ func TestIRPrintingFormat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		args := append([]string{file, "--mlir-disable-threading", "--pass-pipeline=" + pipeline, "-o", "/dev/null"}, tc.flags...)
+		args := append([]string{file, "--mlir-disable-threading", "--pass-pipeline=" + pipeline, "-o", discard(t)}, tc.flags...)
 		if want := mlirOpt(t, args...); got != want {
 			t.Errorf("%v:\n--- got\n%s\n--- want\n%s", tc.flags, got, want)
 		}
@@ -129,7 +136,7 @@ func TestIRPrintingFormat(t *testing.T) {
 		if err == nil {
 			t.Fatal("no failure")
 		}
-		want := mlirOpt(t, file, "--mlir-disable-threading", "--pass-pipeline="+failing, "--mlir-print-ir-after-failure", "-o", "/dev/null")
+		want := mlirOpt(t, file, "--mlir-disable-threading", "--pass-pipeline="+failing, "--mlir-print-ir-after-failure", "-o", discard(t))
 		if got != want {
 			t.Errorf("after failure, %d threads:\n--- got\n%s\n--- want\n%s", threads, got, want)
 		}
@@ -179,7 +186,7 @@ func TestReproducer(t *testing.T) {
 		if err == nil {
 			t.Fatal("no failure")
 		}
-		args := []string{file, "--mlir-disable-threading", "--pass-pipeline=" + pipeline, "--mlir-pass-pipeline-crash-reproducer=" + theirs, "-o", "/dev/null"}
+		args := []string{file, "--mlir-disable-threading", "--pass-pipeline=" + pipeline, "--mlir-pass-pipeline-crash-reproducer=" + theirs, "-o", discard(t)}
 		if local {
 			args = append(args, "--mlir-pass-pipeline-local-reproducer")
 		}
@@ -364,7 +371,7 @@ func TestTimingMatchesMLIRLayout(t *testing.T) {
 		o.Stop()
 		var b bytes.Buffer
 		tm.Report(&b)
-		args := []string{file, "--mlir-disable-threading", "--pass-pipeline=" + pipeline, "--mlir-timing", "-o", "/dev/null"}
+		args := []string{file, "--mlir-disable-threading", "--pass-pipeline=" + pipeline, "--mlir-timing", "-o", discard(t)}
 		if list {
 			args = append(args, "--mlir-timing-display=list")
 		}
@@ -464,7 +471,7 @@ TestCount
 	}
 	// mlir-opt-22 is built without LLVM_ENABLE_STATS: it prints the
 	// banner and an empty line only, which the header above matches.
-	if got := mlirOpt(t, writeInput(t), "--mlir-pass-statistics", "-o", "/dev/null"); !strings.HasPrefix(want, got[:len(got)-1]) {
+	if got := mlirOpt(t, writeInput(t), "--mlir-pass-statistics", "-o", discard(t)); !strings.HasPrefix(want, got[:len(got)-1]) {
 		t.Errorf("mlir-opt banner %q", got)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -245,12 +247,13 @@ func TestDumpMatchesMLIR(t *testing.T) {
 	}
 	// mlir-opt's outputs, computed concurrently.
 	wants := make([]string, len(pipelines))
+	outDir := t.TempDir()
 	var wg sync.WaitGroup
 	for i, p := range pipelines {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			cmd := exec.Command(mlirOpt, "--dump-pass-pipeline", "--pass-pipeline="+p, "/dev/null", "-o", "/dev/null")
+			cmd := exec.Command(mlirOpt, "--dump-pass-pipeline", "--pass-pipeline="+p, "/dev/null", "-o", filepath.Join(outDir, strconv.Itoa(i)))
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			cmd.Run()

@@ -43,7 +43,7 @@ func TestUpstreamVerifies(t *testing.T) {
 			if err := asm.Print(&sb, m, asm.PrintOptions{Generic: true}); err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(tool, "--allow-unregistered-dialect", "--verify-each", "-o", os.DevNull)
+			cmd := exec.Command(tool, "--allow-unregistered-dialect", "--verify-each", "-o", filepath.Join(t.TempDir(), "out.mlir"))
 			cmd.Stdin = strings.NewReader(spaces.Replace(sb.String()))
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Errorf("%s, module %d: mlir-opt-22 rejects it: %v\n%s", filepath.Base(f), i, err, out)

@@ -1,7 +1,6 @@
 package viewopgraph_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,7 +33,7 @@ func TestAgainstMLIR(t *testing.T) {
 				if c.flag != "" {
 					flag += "=" + c.flag
 				}
-				_, want, code := testutil.Run(t, tool, "--allow-unregistered-dialect", flag, "-o", os.DevNull, f)
+				_, want, code := testutil.Run(t, tool, "--allow-unregistered-dialect", flag, "-o", filepath.Join(t.TempDir(), "out"), f)
 				if code != 0 {
 					t.Fatalf("mlir-opt failed:\n%s", want)
 				}
