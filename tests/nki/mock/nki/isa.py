@@ -78,10 +78,10 @@ def iota(dst, pattern, offset, channel_multiplier=0, **_):
 
 def affine_select(dst, pattern, offset, channel_multiplier, on_true_tile, on_false_value, cmp_op=nl.equal, **_):
     """dst = on_true_tile where cmp_op(affine value, 0), else
-    on_false_value, with the affine value of iota. NKI's documentation
-    asks for on_true_tile in SBUF too; the model accepts one in PSUM."""
+    on_false_value, with the affine value of iota. The GpSimd engine
+    reads and writes SBUF only."""
     _in_sbuf("the destination of affine_select", dst)
-    _isa._on_chip("on_true_tile", on_true_tile)
+    _in_sbuf("on_true_tile of affine_select", on_true_tile)
     if tuple(on_true_tile.shape) != tuple(dst.shape):
         raise NkiError("on_true_tile has shape %s but the destination %s" % (tuple(on_true_tile.shape), tuple(dst.shape)))
     if not np.isscalar(on_false_value):
