@@ -1729,7 +1729,9 @@ func (l *lowering) selectOp(op *ir.Operation) *ir.Diagnostic {
 	if len(shape) != 2 {
 		return unsupported(op, "selects of tiles other than 2-D ones")
 	}
-	src, err := l.materialize(op, x, true)
+	// The GpSimd engine reads SBUF only: scores still in PSUM are
+	// evicted first.
+	src, err := l.materialize(op, x, false)
 	if err != nil {
 		return err
 	}

@@ -498,6 +498,10 @@ func verifyReciprocal(op ReciprocalOp) error {
 }
 
 func verifyAffineSelect(op AffineSelectOp) error {
+	// affine_select runs on the GpSimd engine, which reaches SBUF only.
+	if tileOf(op.Dst()).Buffer() != BufferSbuf || tileOf(op.Data()).Buffer() != BufferSbuf {
+		return ir.OpError(op.Operation, "affine_select runs on the GpSimd engine: the destination and the data must be in SBUF")
+	}
 	return sameShape(op.Operation, "the data", op.Dst(), op.Data())
 }
 

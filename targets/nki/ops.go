@@ -462,6 +462,10 @@ func (e *emitter) instr(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
+		if !e.legacy {
+			e.call(op, "iota", names[0], pattern(m.Step(), shape[1]), "offset="+names[1], fmt.Sprintf("channel_multiplier=%d", m.ChannelMultiplier()))
+			return nil
+		}
 		ip, ifr := e.indexGrid(shape[0], shape[1])
 		e.call(op, "iota", names[0], "expr="+affine(names[1], m.ChannelMultiplier(), ip, m.Step(), ifr), "dtype="+dt)
 		return nil
@@ -553,6 +557,14 @@ func (e *emitter) instr(op *ir.Operation) error {
 	}
 	if a, ok := neuron.AsAffineSelectOp(op); ok {
 		shape, _, _, _ := neuron.Info(a.Dst())
+		if !e.legacy {
+			// The current API takes the affine form itself: offset +
+			// channel_multiplier·p + step·f compared with 0.
+			e.call(op, "affine_select", names[0], pattern(a.Step(), shape[1]), "offset="+names[2],
+				fmt.Sprintf("channel_multiplier=%d", a.ChannelMultiplier()), "on_true_tile="+names[1],
+				"on_false_value="+pyFloat(a.Value()), "cmp_op="+cmpOp[a.Cmp()])
+			return nil
+		}
 		ip, ifr := e.indexGrid(shape[0], shape[1])
 		cmp := cmpSymbol[a.Cmp()]
 		pred := fmt.Sprintf("%s %s 0", affine(names[2], a.ChannelMultiplier(), ip, a.Step(), ifr), cmp)
@@ -572,6 +584,16 @@ func (e *emitter) instr(op *ir.Operation) error {
 
 // cmpSymbol is the Python comparison of each CmpOp.
 var cmpSymbol = map[neuron.CmpOp]string{neuron.CmpOpGe: ">=", neuron.CmpOpGt: ">", neuron.CmpOpEq: "=="}
+
+// cmpOp is the nki.language comparison of each CmpOp, the cmp_op of the
+// current API's affine_select.
+var cmpOp = map[neuron.CmpOp]string{neuron.CmpOpGe: "nl.greater_equal", neuron.CmpOpGt: "nl.greater", neuron.CmpOpEq: "nl.equal"}
+
+// pattern is the current API's access pattern of a tile's free dimension:
+// n elements, step apart.
+func pattern(step, n int64) string {
+	return fmt.Sprintf("pattern=[[%d, %d]]", step, n)
+}
 
 // dma writes a copy between device memory and SBUF. An unchecked copy
 // slices the tensor; a bounds-checked one indexes it with the window's

@@ -428,3 +428,14 @@ func.func @argument_dynamic(%t: !neuron.tile<?x4xf32, sbuf>) {
   neuron.memset %t, 0.0 : !neuron.tile<?x4xf32, sbuf>
   return
 }
+
+// -----
+
+tile.func @affine_select_psum() grid [parallel] {
+  %c0 = arith.constant 0 : index
+  %s = neuron.alloc : !neuron.tile<128x128xf32, psum>
+  %t = neuron.alloc : !neuron.tile<128x128xf32, sbuf>
+  // expected-error @below {{'neuron.affine_select' op affine_select runs on the GpSimd engine: the destination and the data must be in SBUF}}
+  neuron.affine_select %t, %s where %c0 channel 1 step -1 ge else 0xFFF0000000000000 : !neuron.tile<128x128xf32, sbuf>, !neuron.tile<128x128xf32, psum>
+  tile.return
+}

@@ -45,8 +45,10 @@ def flash(in0, in1, in2, in3):
         acc[...] = 0.0
         acc += nisa.nc_matmul(in0T, in1T)
         i2 = in1.shape[0] - i1  # attention.mlir:33
-        masked = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:36
-        masked[...] = nisa.affine_select(pred=(i2 - i_f4 > 0), on_true_tile=acc, on_false_value=-math.inf)
+        t = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:36
+        t[...] = nisa.tensor_copy(src=acc, dtype=nl.float32)
+        masked = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)
+        masked[...] = nisa.affine_select(pred=(i2 - i_f4 > 0), on_true_tile=t, on_false_value=-math.inf)
         row_max = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:37
         row_max[...] = nisa.tensor_reduce(op=nl.maximum, data=masked, axis=1, keepdims=True)
         hi = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:38

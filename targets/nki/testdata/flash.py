@@ -12,7 +12,6 @@ def flash(in0, in1, in2, in3):
     Writes in3 in place."""
     i_p4 = nl.arange(4)[:, None]
     i_f8 = nl.arange(8)[None, :]
-    i_f4 = nl.arange(4)[None, :]
     pid0 = nl.program_id(0)  # attention.mlir:11
     in0_sb = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:15
     nisa.memset(dst=in0_sb, value=0.0)
@@ -45,8 +44,10 @@ def flash(in0, in1, in2, in3):
         nisa.memset(dst=acc, value=0.0)
         nisa.nc_matmul(dst=acc, stationary=in0T, moving=in1T)
         i2 = in1.shape[0] - i1  # attention.mlir:33
-        masked = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:36
-        nisa.affine_select(dst=masked, pred=(i2 - i_f4 > 0), on_true_tile=acc, on_false_value=-math.inf)
+        t = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:36
+        nisa.tensor_copy(dst=t, src=acc)
+        masked = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)
+        nisa.affine_select(dst=masked, pattern=[[-1, 4]], offset=i2, channel_multiplier=0, on_true_tile=t, on_false_value=-math.inf, cmp_op=nl.greater)
         row_max = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:37
         nisa.tensor_reduce(dst=row_max, op=nl.maximum, data=masked, axis=1, keepdims=True)
         hi = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # attention.mlir:38

@@ -72,7 +72,7 @@ def dynamic(in0, in1):
     i = pid0 * 32
     nisa.dma_copy(dst=in0_sb, src=in0[i + i_p32, i_f128], mask=(i + i_p32 < in0.shape[0]) & (i_f128 < in0.shape[1]))
     masked = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:131
-    nisa.affine_select(dst=masked, pred=(in0.shape[1] - i_f128 > 0), on_true_tile=in0_sb, on_false_value=0.0)
+    nisa.affine_select(dst=masked, pattern=[[-1, 128]], offset=in0.shape[1], channel_multiplier=0, on_true_tile=in0_sb, on_false_value=0.0, cmp_op=nl.greater)
     row_sum = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:132
     nisa.tensor_reduce(dst=row_sum, op=nl.add, data=masked, axis=1, keepdims=True)
     quot = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:136
@@ -82,7 +82,7 @@ def dynamic(in0, in1):
     prod = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:138
     nisa.tensor_tensor(dst=prod, data1=diff, data2=diff, op=nl.multiply)
     masked1 = nl.ndarray((32, 128), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:139
-    nisa.affine_select(dst=masked1, pred=(in0.shape[1] - i_f128 > 0), on_true_tile=prod, on_false_value=0.0)
+    nisa.affine_select(dst=masked1, pattern=[[-1, 128]], offset=in0.shape[1], channel_multiplier=0, on_true_tile=prod, on_false_value=0.0, cmp_op=nl.greater)
     row_sum1 = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:140
     nisa.tensor_reduce(dst=row_sum1, op=nl.add, data=masked1, axis=1, keepdims=True)
     quot1 = nl.ndarray((32, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-layernorm.mlir:143

@@ -43,7 +43,7 @@ def masked(in0):
     i = pid0 * 4
     nisa.dma_copy(dst=in0_sb, src=in0[i + i_p4, i_f8], mask=(i + i_p4 < in0.shape[0]) & (i_f8 < in0.shape[1]))
     masked = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:58
-    nisa.affine_select(dst=masked, pred=(5 - i_f8 > 0), on_true_tile=in0_sb, on_false_value=-math.inf)
+    nisa.affine_select(dst=masked, pattern=[[-1, 8]], offset=5, channel_multiplier=0, on_true_tile=in0_sb, on_false_value=-math.inf, cmp_op=nl.greater)
     row_max = nl.ndarray((4, 1), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:59
     nisa.tensor_reduce(dst=row_max, op=nl.maximum, data=masked, axis=1, keepdims=True)
     diff = nl.ndarray((4, 8), dtype=nl.float32, buffer=nl.sbuf)  # tile-to-neuron-softmax.mlir:62

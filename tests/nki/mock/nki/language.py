@@ -330,6 +330,9 @@ divide = np.divide
 maximum = np.maximum
 minimum = np.minimum
 mod = np.mod  # Python's x % y: the sign of the divisor
+greater_equal = np.greater_equal
+greater = np.greater
+equal = np.equal
 
 
 def _f32(fn):
