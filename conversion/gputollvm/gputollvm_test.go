@@ -8,84 +8,21 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/strata-ir/strata/all"
-	"github.com/strata-ir/strata/core/ir"
-	"github.com/strata-ir/strata/internal/filecheck"
+	"github.com/strata-ir/strata/internal/passtest"
 	"github.com/strata-ir/strata/internal/testutil"
-	"github.com/strata-ir/strata/opt"
 )
 
-// args are the flags of every test of testdata, unless its first line
-// is `// FLAGS: ...`, which replaces the pass flag.
-var args = []string{"--split-input-file", "-gpu-to-llvm"}
-
-// argsOf returns the flags of the test file f.
-func argsOf(t *testing.T, f string) []string {
-	src, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, _, _ := strings.Cut(string(src), "\n")
-	if flags, ok := strings.CutPrefix(first, "// FLAGS: "); ok {
-		return append([]string{"--split-input-file"}, strings.Fields(flags)...)
-	}
-	return args
-}
-
-// runStrata runs strata-opt in process with args.
-func runStrata(args ...string) (string, string, int) {
-	ctx := ir.NewContext()
-	all.Register(ctx)
-	var out, errb strings.Builder
-	code := opt.Run(ctx, args, opt.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
-	return out.String(), errb.String(), code
-}
-
-func inputs(t *testing.T) []string {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))
-	if len(files) == 0 {
-		t.Fatal("no inputs in testdata")
-	}
-	return files
-}
-
-// TestFileCheck runs gpu-to-llvm on each file of testdata and matches
-// the output against the file's CHECK lines.
+// TestFileCheck runs gpu-to-llvm on each file of testdata (its first line
+// may give other flags: `// FLAGS: ...`) and matches the output against
+// the file's CHECK lines.
 func TestFileCheck(t *testing.T) {
-	for _, f := range inputs(t) {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, errs, code := runStrata(append(argsOf(t, f), f)...)
-		if code != 0 {
-			t.Errorf("%s: exit %d:\n%s", f, code, errs)
-			continue
-		}
-		if err := filecheck.Match(out, filecheck.Parse(string(src), "CHECK")); err != nil {
-			t.Errorf("%s: %v\noutput:\n%s", f, err, out)
-		}
-	}
+	passtest.CheckFiles(t, "testdata", "-gpu-to-llvm")
 }
 
 // TestMLIROpt compares the output of each file of testdata, in custom and
 // generic form, with mlir-opt-22's.
 func TestMLIROpt(t *testing.T) {
-	mlirOpt := testutil.Tool(t, "mlir-opt-22")
-	for _, f := range inputs(t) {
-		for _, generic := range []bool{false, true} {
-			a := append(append([]string{}, argsOf(t, f)...), f)
-			if generic {
-				a = append(a, "--mlir-print-op-generic")
-			}
-			want, wantErr, wantCode := testutil.Run(t, mlirOpt, a...)
-			got, gotErr, gotCode := runStrata(a...)
-			if got != want || gotErr != wantErr || (gotCode == 0) != (wantCode == 0) {
-				t.Errorf("%v: exit %d, mlir-opt-22 %d; stdout (-want +got):\n%s\nstderr (-want +got):\n%s",
-					a, gotCode, wantCode, cmp.Diff(want, got), cmp.Diff(wantErr, gotErr))
-			}
-		}
-	}
+	passtest.MatchMLIROpt(t, "testdata", "-gpu-to-llvm")
 }
 
 // integrationDir holds upstream's CUDA integration tests in the shared
@@ -126,7 +63,7 @@ func TestIntegrationHostSide(t *testing.T) {
 			if _, _, code := testutil.Run(t, mlirOpt, pre, f); code != 0 {
 				t.Skip("mlir-opt-22 does not take it")
 			}
-			mid, errs, code := runStrata(pre, f)
+			mid, errs, code := passtest.Opt(pre, f)
 			if code != 0 {
 				t.Fatalf("exit %d:\n%s", code, errs)
 			}
@@ -135,7 +72,7 @@ func TestIntegrationHostSide(t *testing.T) {
 				t.Fatal(err)
 			}
 			want, wantErr, wantCode := testutil.Run(t, mlirOpt, "-gpu-to-llvm", in)
-			got, gotErr, gotCode := runStrata("-gpu-to-llvm", in)
+			got, gotErr, gotCode := passtest.Opt("-gpu-to-llvm", in)
 			reason, known := hostDiffers[filepath.ToSlash(name)]
 			switch {
 			case got == want && (gotCode == 0) == (wantCode == 0):
