@@ -5,6 +5,7 @@ import (
 	"github.com/strata-ir/strata/conversion/memreftollvm"
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/rewrite"
+	"github.com/strata-ir/strata/dialects/builtin"
 	"github.com/strata-ir/strata/dialects/gpu"
 	"github.com/strata-ir/strata/dialects/llvm"
 )
@@ -21,13 +22,23 @@ type lowering struct {
 	ends map[ir.Value]*ir.Operation
 }
 
+// isModule reports whether op is where runtime functions are declared, as
+// upstream's getParentOfType<ModuleOp>: a builtin.module, or a top-level
+// symbol table.
+func isModule(op *ir.Operation) bool {
+	if _, ok := builtin.AsModuleOp(op); ok {
+		return true
+	}
+	return op.HasTrait(ir.SymbolTableTrait) && op.ParentOp() == nil
+}
+
 // call emits an llvm.call of the runtime function name with type
 // (result, params), declaring the function at the end of the module on
 // first use, as upstream's FunctionCallBuilder.
 func call(r *rewrite.ConversionRewriter, op *ir.Operation, name string, result ir.Type, params []ir.Type, args []ir.Value) *ir.Operation {
 	ctx := r.Builder.Ctx
 	module := op.ParentOp()
-	for module != nil && !(module.HasTrait(ir.SymbolTableTrait) && module.ParentOp() == nil || module.Name() == "builtin.module") {
+	for module != nil && !isModule(module) {
 		module = module.ParentOp()
 	}
 	if module != nil && ir.NewSymbolTable(module).Lookup(name) == nil {
