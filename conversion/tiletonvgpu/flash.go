@@ -273,13 +273,7 @@ func (k *kernel) lowerFlashFor(op *ir.Operation, p *flashLoop) error {
 		at := k.add(lb, k.bin("arith.muli", step, k.c(s)))
 		tok = k.flashPrefetch(p, at, k.c(s))
 	}
-	var inits []ir.Value
-	var types []ir.Type
-	for _, v := range f.InitArgs() {
-		nv := k.get(v)
-		inits = append(inits, nv)
-		types = append(types, nv.Type())
-	}
+	inits, types := k.getAll(f.InitArgs())
 	n := len(inits)
 	inits = append(inits, k.c(0), k.c(p.stages-1), tok)
 	types = append(types, k.index(), k.index(), k.tokenType())

@@ -499,13 +499,7 @@ func (k *kernel) lowerFlash90For(op *ir.Operation) error {
 		}
 	}
 	lb, ub, step := k.get(f.LowerBound()), k.get(f.UpperBound()), k.get(f.Step())
-	var inits []ir.Value
-	var types []ir.Type
-	for _, v := range f.InitArgs() {
-		nv := k.get(v)
-		inits = append(inits, nv)
-		types = append(types, nv.Type())
-	}
+	inits, types := k.getAll(f.InitArgs())
 	n := len(inits)
 	inits = append(inits, p.count)
 	types = append(types, k.index())

@@ -134,13 +134,7 @@ func (k *kernel) lowerFlash90Rotated(op *ir.Operation, r *rotation) error {
 	old := f.Region().First()
 	yield := old.Terminator()
 	d, _ := tile.AsDotOp(r.pv)
-	var inits []ir.Value
-	var types []ir.Type
-	for _, v := range f.InitArgs() {
-		nv := k.get(v)
-		inits = append(inits, nv)
-		types = append(types, nv.Type())
-	}
+	inits, types := k.getAll(f.InitArgs())
 	n := len(inits)
 	count := p.count
 	ifOp := k.b.Create(&ir.OperationState{Name: k.ctx.OpName("scf.if"), Operands: []ir.Value{k.cmp(2, lb, ub)},

@@ -166,6 +166,17 @@ func (k *kernel) get(v ir.Value) ir.Value {
 	return v
 }
 
+// getAll returns the lowered values of vs and their types.
+func (k *kernel) getAll(vs []ir.Value) ([]ir.Value, []ir.Type) {
+	vals := make([]ir.Value, len(vs))
+	types := make([]ir.Type, len(vs))
+	for i, v := range vs {
+		vals[i] = k.get(v)
+		types[i] = vals[i].Type()
+	}
+	return vals, types
+}
+
 // regType is the per-thread vector type of tile v.
 func (k *kernel) regType(v ir.Value) (*ir.VectorType, *Layout, error) {
 	l, ok := k.layouts[v]
@@ -378,13 +389,7 @@ func lowerFor(k *kernel, op *ir.Operation) error {
 	if singleTrip(f) {
 		return k.inlineSingleTrip(op)
 	}
-	var inits []ir.Value
-	var types []ir.Type
-	for _, v := range f.InitArgs() {
-		nv := k.get(v)
-		inits = append(inits, nv)
-		types = append(types, nv.Type())
-	}
+	inits, types := k.getAll(f.InitArgs())
 	operands := append([]ir.Value{k.get(f.LowerBound()), k.get(f.UpperBound()), k.get(f.Step())}, inits...)
 	nf := k.b.Create(&ir.OperationState{Name: op.OpName(), Operands: operands, ResultTypes: types,
 		Properties: op.Properties(), Attributes: op.Attrs(), NumRegions: 1})

@@ -158,13 +158,7 @@ func (k *kernel) lowerPipelinedFor(op *ir.Operation, p *pipeline) error {
 		at := k.add(lb, k.bin("arith.muli", step, k.c(s)))
 		tok = k.prefetch(p, at, k.c(s))
 	}
-	var inits []ir.Value
-	var types []ir.Type
-	for _, v := range f.InitArgs() {
-		nv := k.get(v)
-		inits = append(inits, nv)
-		types = append(types, nv.Type())
-	}
+	inits, types := k.getAll(f.InitArgs())
 	n := len(inits)
 	inits = append(inits, k.c(0), k.c(p.stages-1), tok)
 	types = append(types, k.index(), k.index(), k.tokenType())
