@@ -104,6 +104,14 @@ func MakeFloat(t *ir.FloatType, f float64) Value {
 		return Value{Type: t, bits: math.Float64bits(f)}
 	case ir.F32:
 		return Value{Type: t, bits: uint64(math.Float32bits(float32(f)))}
+	case ir.BF16:
+		if bits, ok := roundIEEE(f, 8, 8); ok {
+			return Value{Type: t, bits: bits}
+		}
+	case ir.F16:
+		if bits, ok := roundIEEE(f, 11, 5); ok {
+			return Value{Type: t, bits: bits}
+		}
 	}
 	if sem := floatSem(t); sem != nil {
 		v, _ := apfloat.FromFloat64(sem, f)
@@ -180,6 +188,15 @@ func (v Value) Float() float64 {
 		return math.Float64frombits(v.bits)
 	case ir.F32:
 		return float64(math.Float32frombits(uint32(v.bits)))
+	case ir.BF16:
+		// bf16 is the high half of an f32.
+		if v.bits&0x7f80 != 0x7f80 {
+			return float64(math.Float32frombits(uint32(v.bits) << 16))
+		}
+	case ir.F16:
+		if x, ok := halfToFloat64(v.bits); ok {
+			return x
+		}
 	}
 	if sem := floatSem(ft); sem != nil {
 		return apfloat.FromBits(sem, v.bits, 0).Float64()
@@ -230,3 +247,79 @@ func MakeObject(t ir.Type, bits uint64, obj any) Value {
 // Object returns the object a value carries (see MakeObject, MemRef and
 // Dense), or nil.
 func (v Value) Object() any { return v.obj }
+
+// roundIEEE rounds f to nearest-even into the binary format with
+// precision p (significand bits, the implicit one included) and ebits
+// exponent bits, with infinities (f16, bf16), returning its bit pattern;
+// ok is false for NaN, which the caller converts through apfloat (payload
+// and quiet bit as LLVM sets them).
+func roundIEEE(f float64, p, ebits uint) (bits uint64, ok bool) {
+	b := math.Float64bits(f)
+	sign := b >> 63 << (p - 1 + ebits)
+	e64 := int(b >> 52 & 0x7ff)
+	m := b & (1<<52 - 1)
+	bias := 1<<(ebits-1) - 1
+	inf := sign | uint64(1<<ebits-1)<<(p-1)
+	switch {
+	case e64 == 0x7ff && m != 0:
+		return 0, false
+	case e64 == 0x7ff:
+		return inf, true
+	case e64 == 0:
+		// A float64 subnormal is far below half the format's smallest
+		// subnormal.
+		return sign, true
+	}
+	e := e64 - 1023
+	full := m | 1<<52
+	// The significand keeps p bits in the normal range, fewer below it
+	// (the smallest subnormal is 2^(1-bias-(p-1))).
+	shift := uint(53 - p)
+	subnormal := false
+	if emin := 1 - bias; e < emin {
+		shift += uint(emin - e)
+		if shift >= 54 {
+			return sign, true
+		}
+		subnormal = true
+	}
+	q := full >> shift
+	rem := full & (1<<shift - 1)
+	half := uint64(1) << (shift - 1)
+	if rem > half || rem == half && q&1 != 0 {
+		q++
+	}
+	if subnormal {
+		// q < 2^(p-1), or 2^(p-1) after rounding up, which is the
+		// encoding of the smallest normal.
+		return sign | q, true
+	}
+	if q == 1<<p {
+		q >>= 1
+		e++
+	}
+	if e > bias {
+		return inf, true
+	}
+	return sign | uint64(e+bias)<<(p-1) | q&(1<<(p-1)-1), true
+}
+
+// halfToFloat64 returns the value of the f16 bit pattern h exactly; ok
+// is false for Inf and NaN.
+func halfToFloat64(h uint64) (float64, bool) {
+	e := h >> 10 & 0x1f
+	m := h & 0x3ff
+	var x float64
+	switch e {
+	case 0x1f:
+		return 0, false
+	case 0:
+		x = float64(m) * (1.0 / (1 << 24))
+	default:
+		x = math.Float64frombits((e-15+1023)<<52 | m<<42)
+	}
+	if h&0x8000 != 0 {
+		x = math.Copysign(x, -1)
+	}
+	return x, true
+}
