@@ -456,6 +456,10 @@ func run(f *interp.Frame, s *structured, maps []affine.Map, body *ir.Region) err
 		if err := k(s, n); err != nil {
 			return err
 		}
+	} else if c := compileBody(f, s, body, len(n.bounds)); c != nil {
+		if err := runCompiled(s, n, c); err != nil {
+			return err
+		}
 	} else if err := region(f, s, n, body); err != nil {
 		return err
 	}
