@@ -306,14 +306,15 @@ func iota(f *interp.Frame, op *ir.Operation) error {
 func fmaF32(x, y, acc float64) float64 {
 	p := x * y
 	s := p + acc
-	if !math.IsInf(s, 0) && !math.IsNaN(s) {
+	if bits := math.Float64bits(s); bits&1 == 0 && bits&(0x7ff<<52) != 0x7ff<<52 {
+		// s rounded to odd: an inexact s is not zero and its neighbour
+		// toward the exact sum (one step of its magnitude) is odd.
 		bb := s - acc
-		e := (acc - (s - bb)) + (p - bb)
-		if e != 0 && math.Float64bits(s)&1 == 0 {
-			if e > 0 {
-				s = math.Nextafter(s, math.Inf(1))
+		if e := (acc - (s - bb)) + (p - bb); e != 0 {
+			if (e > 0) == (s > 0) {
+				s = math.Float64frombits(bits + 1)
 			} else {
-				s = math.Nextafter(s, math.Inf(-1))
+				s = math.Float64frombits(bits - 1)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/big"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -397,6 +398,65 @@ func TestConvert(t *testing.T) {
 			want, _ := new(big.Float).SetPrec(24).SetMode(bm).SetInt64(v).Float64()
 			if got.Float() != want {
 				t.Fatalf("%d in mode %v: got %v, want %v", v, m, got.Float(), want)
+			}
+		}
+	}
+}
+
+// TestFMARound checks FMARound against the exact x*y+acc rounded once
+// to nearest-even (big.Float), for products of f32 values (and values
+// narrower still) with f32 accumulators, in f32, f16 and bf16, ties,
+// cancellations and overflow included.
+func TestFMARound(t *testing.T) {
+	ctx := ir.NewContext()
+	r := rand.New(rand.NewSource(7))
+	f32 := func() float64 {
+		switch r.Intn(8) {
+		case 0:
+			return float64(float32(r.Intn(9) - 4))
+		case 1:
+			return float64(float32(math.Ldexp(float64(r.Intn(1<<8)), r.Intn(40)-20)))
+		case 2:
+			return float64(math.Float32frombits(r.Uint32() &^ (0xff << 23) | uint32(r.Intn(4)+125)<<23))
+		}
+		return float64(math.Float32frombits(r.Uint32()))
+	}
+	for _, kind := range []ir.FloatKind{ir.F32, ir.F16, ir.BF16} {
+		ft := ctx.FloatType(kind)
+		for i := 0; i < 40000; i++ {
+			x, y, acc := f32(), f32(), f32()
+			if math.IsNaN(x) || math.IsNaN(y) || math.IsNaN(acc) || math.IsInf(x, 0) || math.IsInf(y, 0) || math.IsInf(acc, 0) {
+				continue
+			}
+			if i%3 == 0 {
+				acc = -x * y // cancellation
+				if r.Intn(2) == 0 {
+					acc = float64(float32(acc))
+				}
+			}
+			exact := new(big.Float).SetPrec(400).SetFloat64(x)
+			exact.Mul(exact, new(big.Float).SetPrec(400).SetFloat64(y))
+			exact.Add(exact, new(big.Float).SetPrec(400).SetFloat64(acc))
+			f64, _ := exact.Float64() // not the result: big.Float rounds once below
+			var want float64
+			switch kind {
+			case ir.F32:
+				w, _ := exact.Float32()
+				want = float64(w)
+			default:
+				p := uint(11)
+				if kind == ir.BF16 {
+					p = 8
+				}
+				w, _ := new(big.Float).SetPrec(p).SetMode(big.ToNearestEven).Set(exact).Float64()
+				if minNormal := math.Ldexp(1, -14); kind == ir.F16 && math.Abs(w) < minNormal || kind == ir.BF16 && math.Abs(w) < 0x1p-126 {
+					continue // a subnormal: big.Float has no exponent range
+				}
+				want = interp.MakeFloat(ft, w).Float()
+			}
+			got := tile.FMARound(ft, x, y, acc)
+			if math.Float64bits(got) != math.Float64bits(want) && !(got == 0 && want == 0) {
+				t.Fatalf("%v: %v*%v+%v = %v, want %v (exact %v)", kind, x, y, acc, got, want, f64)
 			}
 		}
 	}

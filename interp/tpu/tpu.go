@@ -468,11 +468,25 @@ func matmul(f *interp.Frame, op *ir.Operation) error {
 		}
 		return x
 	}
+	// The operands read once, A as M×K and B as N×K (k fastest).
+	av := make([]float64, M*K)
+	bv := make([]float64, N*K)
+	for m := int64(0); m < M; m++ {
+		for k := int64(0); k < K; k++ {
+			av[m*K+k] = read(at, A(m, k))
+		}
+	}
+	for n := int64(0); n < N; n++ {
+		for k := int64(0); k < K; k++ {
+			bv[n*K+k] = read(bt, B(k, n))
+		}
+	}
 	for m := int64(0); m < M; m++ {
 		for n := int64(0); n < N; n++ {
 			acc := interp.FromBits(ct, c.Data[m*N+n]).Float()
-			for k := int64(0); k < K; k++ {
-				acc = tilei.FMARound(cft, read(at, A(m, k)), read(bt, B(k, n)), acc)
+			ar, br := av[m*K:(m+1)*K], bv[n*K:(n+1)*K]
+			for k := range ar {
+				acc = tilei.FMARound(cft, ar[k], br[k], acc)
 			}
 			out.Data[m*N+n] = interp.MakeFloat(cft, acc).Bits()
 		}
