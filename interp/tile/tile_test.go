@@ -417,7 +417,7 @@ func TestFMARound(t *testing.T) {
 		case 1:
 			return float64(float32(math.Ldexp(float64(r.Intn(1<<8)), r.Intn(40)-20)))
 		case 2:
-			return float64(math.Float32frombits(r.Uint32() &^ (0xff << 23) | uint32(r.Intn(4)+125)<<23))
+			return float64(math.Float32frombits(r.Uint32()&^(0xff<<23) | uint32(r.Intn(4)+125)<<23))
 		}
 		return float64(math.Float32frombits(r.Uint32()))
 	}
