@@ -264,6 +264,21 @@ type slotTable struct {
 	index  map[ir.Value]int32
 	ops    map[*ir.Operation]*opSlots
 	blocks map[*ir.Block][]int32
+	code   map[*ir.Block]*blockCode
+}
+
+// blockCode is a block's operations in order, each with its slots and
+// its semantics, so that running the block looks nothing up per
+// operation.
+type blockCode struct {
+	ops []opCode
+}
+
+// opCode is one operation of a blockCode.
+type opCode struct {
+	op    *ir.Operation
+	slots *opSlots
+	sem   cachedOp
 }
 
 // opSlots are the slots of an operation's operands and results (-1 for a
@@ -271,7 +286,7 @@ type slotTable struct {
 type opSlots struct{ operands, results []int32 }
 
 func newSlotTable(fn *ir.Operation) *slotTable {
-	t := &slotTable{index: map[ir.Value]int32{}, ops: map[*ir.Operation]*opSlots{}, blocks: map[*ir.Block][]int32{}}
+	t := &slotTable{index: map[ir.Value]int32{}, ops: map[*ir.Operation]*opSlots{}, blocks: map[*ir.Block][]int32{}, code: map[*ir.Block]*blockCode{}}
 	var walk func(r *ir.Region)
 	walk = func(r *ir.Region) {
 		for _, b := range r.Blocks() {
@@ -326,6 +341,20 @@ func (t *slotTable) block(b *ir.Block) []int32 {
 	}
 	t.blocks[b] = s
 	return s
+}
+
+// blockCode returns the code of block b, whose operations run with the
+// semantics of in's registry.
+func (t *slotTable) blockCode(in *Interpreter, b *ir.Block) *blockCode {
+	if c, ok := t.code[b]; ok {
+		return c
+	}
+	c := &blockCode{}
+	for op := b.First(); op != nil; op = op.Next() {
+		c.ops = append(c.ops, opCode{op: op, slots: t.op(op), sem: in.semantics(op)})
+	}
+	t.code[b] = c
+	return c
 }
 
 // table returns the slot table of the function fn.
@@ -536,7 +565,15 @@ func YieldOperands(f *Frame, op *ir.Operation) error {
 // Exec runs one operation through its registered semantics (or, for a
 // region-branch operation without semantics, through its interface).
 func (f *Frame) Exec(op *ir.Operation) error {
-	in := f.in
+	c := f.in.semantics(op)
+	if c.fn == nil {
+		return f.exec(op, nil, c)
+	}
+	return f.exec(op, f.tab.op(op), c)
+}
+
+// semantics returns the registered semantics of op's name.
+func (in *Interpreter) semantics(op *ir.Operation) cachedOp {
 	c, ok := in.opCache[op.OpName()]
 	if !ok {
 		c = cachedOp{fn: in.reg.Lookup(op.Name()), poisonOK: in.reg.acceptsPoison(op.Name())}
@@ -545,6 +582,11 @@ func (f *Frame) Exec(op *ir.Operation) error {
 		}
 		in.opCache[op.OpName()] = c
 	}
+	return c
+}
+
+// exec runs op, whose slots are slots, with the semantics c.
+func (f *Frame) exec(op *ir.Operation, slots *opSlots, c cachedOp) error {
 	fn := c.fn
 	if fn == nil {
 		if rb, ok := ir.RegionBranchOp.Of(op); ok {
@@ -553,7 +595,7 @@ func (f *Frame) Exec(op *ir.Operation) error {
 		return Errorf(op, "the interpreter has no semantics for '"+op.Name()+"'")
 	}
 	prevOp, prev, prevOK := f.curOp, f.cur, f.poisonOK
-	f.curOp, f.cur, f.poisonOK = op, f.tab.op(op), c.poisonOK
+	f.curOp, f.cur, f.poisonOK = op, slots, c.poisonOK
 	err := f.call(fn, op)
 	f.curOp, f.cur, f.poisonOK = prevOp, prev, prevOK
 	return err
@@ -595,8 +637,10 @@ func (f *Frame) RunRegion(r *ir.Region, args []Value) ([]Value, error) {
 		for i, a := range args {
 			f.set(slots[i], b.Argument(i), a)
 		}
-		for op := b.First(); op != nil; op = op.Next() {
-			if err := f.Exec(op); err != nil {
+		code := f.tab.blockCode(f.in, b)
+		for i := range code.ops {
+			c := &code.ops[i]
+			if err := f.exec(c.op, c.slots, c.sem); err != nil {
 				return nil, err
 			}
 			if f.returned {
