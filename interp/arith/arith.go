@@ -396,11 +396,65 @@ func floatKernel[F float32 | float64](name string, from func(uint64) F, to func(
 	return func(a, b uint64) uint64 { return to(g(from(a), from(b))) }
 }
 
+// elementwise is Elementwise(fn) for the arith operation name, with a
+// native loop for vectors and tensors of f32 or f64 where NativeBinary
+// has one (the same results: fn computes in float64 and rounds once,
+// which for these operations is the f32 operation).
+func elementwise(name string, fn ScalarFunc) interp.OpFunc {
+	generic := Elementwise(fn)
+	k32 := floatKernel(name, func(b uint64) float32 { return math.Float32frombits(uint32(b)) },
+		func(x float32) uint64 { return uint64(math.Float32bits(x)) })
+	k64 := floatKernel(name, math.Float64frombits, math.Float64bits)
+	if k32 == nil || k64 == nil {
+		return generic
+	}
+	return func(f *interp.Frame, op *ir.Operation) error {
+		if op.NumOperands() != 2 || op.NumResults() != 1 {
+			return generic(f, op)
+		}
+		rt := op.Result(0).Type()
+		var k func(a, b uint64) uint64
+		switch et, _ := interp.ElementType(rt).(*ir.FloatType); {
+		case et == nil:
+		case et.Kind == ir.F32:
+			k = k32
+		case et.Kind == ir.F64:
+			k = k64
+		}
+		if k == nil {
+			return generic(f, op)
+		}
+		x, err := f.Operand(op, 0)
+		if err != nil {
+			return err
+		}
+		y, err := f.Operand(op, 1)
+		if err != nil {
+			return err
+		}
+		_, xs := x.Splat()
+		_, ys := y.Splat()
+		if x.Type != rt || y.Type != rt || xs && ys {
+			return generic(f, op)
+		}
+		dx, dy := x.Dense(), y.Dense()
+		if dx == nil || dy == nil || len(dx.Data) != len(dy.Data) {
+			return generic(f, op)
+		}
+		out := make([]uint64, len(dx.Data))
+		for i, a := range dx.Data {
+			out[i] = k(a, dy.Data[i])
+		}
+		f.SetResult(op, 0, interp.MakeDense(rt, &interp.Dense{Shape: dx.Shape, Data: out}))
+		return nil
+	}
+}
+
 func registerArith(reg *interp.Registry) {
 	reg.Register("arith.constant", constant)
 	scalarOnce.Do(buildScalars)
 	for name, fn := range scalars {
-		reg.Register(name, Elementwise(fn))
+		reg.Register(name, elementwise(name, fn))
 	}
 	reg.Register("arith.select", selectOp)
 	reg.Register("arith.mulsi_extended", mulExtended(true))
