@@ -194,7 +194,16 @@ func (c *body) run(ivs []int64) error {
 			for j, a := range st.args {
 				st.scratch[j] = regs[a]
 			}
-			r, err := arithi.Apply(st.op, st.fn, st.scratch, st.rt)
+			// The types are scalars the interpreter supports (checked
+			// when compiling): Apply only calls fn unless an argument
+			// is poison.
+			var r interp.Value
+			var err error
+			if interp.FirstPoison(st.scratch) < 0 {
+				r, err = st.fn(st.op, st.scratch, st.rt)
+			} else {
+				r, err = arithi.Apply(st.op, st.fn, st.scratch, st.rt)
+			}
 			if err != nil {
 				return err
 			}

@@ -295,6 +295,25 @@ func mulAdd(s *structured, n *nest) error {
 			return nil
 		})
 	}
+	if ft, ok := ot.(*ir.FloatType); ok && ft.Kind == ir.F32 && isFloat(a.elem) && isFloat(b.elem) {
+		// f32 products of floats converted exactly (or rounded once) to
+		// f32, as the scalar path computes them.
+		ad, bd, cd := a.data, b.data, c.data
+		ra, rb := readF32(a.elem), readF32(b.elem)
+		return n.run(func(pos []int64, count int64, st []int64, _ []int64) error {
+			pa, pb, pc := pos[0], pos[1], pos[2]
+			sa, sb, sc := st[0], st[1], st[2]
+			for k := int64(0); k < count; k++ {
+				acc := math.Float32frombits(uint32(cd[pc]))
+				acc = acc + float32(ra(ad[pa])*rb(bd[pb]))
+				cd[pc] = uint64(math.Float32bits(acc))
+				pa += sa
+				pb += sb
+				pc += sc
+			}
+			return nil
+		})
+	}
 	conv := s.conv
 	if conv == nil {
 		conv = Convert
@@ -325,6 +344,15 @@ func mulAdd(s *structured, n *nest) error {
 		}
 		return nil
 	})
+}
+
+// readF32 returns the conversion of elements of the float type t to
+// f32 (Convert's).
+func readF32(t ir.Type) func(uint64) float32 {
+	if ft := t.(*ir.FloatType); ft.Kind == ir.F32 {
+		return func(b uint64) float32 { return math.Float32frombits(uint32(b)) }
+	}
+	return func(b uint64) float32 { return float32(interp.FromBits(t, b).Float()) }
 }
 
 // apply runs out = fn(x...) over the nest, where x are the operands at
@@ -539,8 +567,37 @@ func recognize(s *structured, body *ir.Region) func(*structured, *nest) error {
 		}
 		// out + m and m + out round alike: addition is commutative.
 		return mulAdd
+	case 5:
+		// A product of narrower floats accumulated in the output's type:
+		// both inputs extended (exactly, as mulAdd converts them), then
+		// multiplied and added.
+		ea, eb, m, a := ops[0], ops[1], ops[2], ops[3]
+		if nIns != 2 || !isExtf(ea) || !isExtf(eb) || argIndex(ea.Operand(0)) != 0 || argIndex(eb.Operand(0)) != 1 {
+			return nil
+		}
+		ot := s.outTypes[0]
+		if ea.Result(0).Type() != ot || eb.Result(0).Type() != ot || !isFloat(s.inTypes[0]) || !isFloat(s.inTypes[1]) {
+			return nil
+		}
+		if ir.DefiningOp(y.Operand(0)) != a || a.NumOperands() != 2 || m.NumOperands() != 2 || !isMulAdd(m, a) {
+			return nil
+		}
+		if !(ir.DefiningOp(m.Operand(0)) == ea && ir.DefiningOp(m.Operand(1)) == eb || ir.DefiningOp(m.Operand(0)) == eb && ir.DefiningOp(m.Operand(1)) == ea) {
+			return nil
+		}
+		if !(argIndex(a.Operand(0)) == 2 && ir.DefiningOp(a.Operand(1)) == m || argIndex(a.Operand(1)) == 2 && ir.DefiningOp(a.Operand(0)) == m) {
+			return nil
+		}
+		// Multiplication and addition are commutative.
+		return mulAdd
 	}
 	return nil
+}
+
+// isExtf reports whether op is arith.extf.
+func isExtf(op *ir.Operation) bool {
+	_, ok := arith.AsExtfOp(op)
+	return ok && op.NumOperands() == 1 && op.NumResults() == 1
 }
 
 // isMulAdd reports whether m and a are the multiplication and addition
