@@ -586,19 +586,28 @@ func DenseArray(a ir.Attribute) []int64 {
 	if !ok {
 		return nil
 	}
+	return AppendDenseArray(make([]int64, 0, d.Size), a)
+}
+
+// AppendDenseArray appends the elements of a, as DenseArray returns
+// them, to dst (which it returns unchanged when a is not a dense array).
+func AppendDenseArray(dst []int64, a ir.Attribute) []int64 {
+	d, ok := a.(*ir.DenseArrayAttr)
+	if !ok {
+		return dst
+	}
 	w := (ir.IntOrFloatBitWidth(d.Elem) + 7) / 8
 	if w == 0 {
 		w = 1
 	}
-	out := make([]int64, d.Size)
-	for i := range out {
+	for i := 0; i < int(d.Size); i++ {
 		var v uint64
 		for b := 0; b < w; b++ {
 			v |= uint64(d.Data[i*w+b]) << (8 * uint(b))
 		}
-		out[i] = MakeInt(d.Elem, v).Int()
+		dst = append(dst, MakeInt(d.Elem, v).Int())
 	}
-	return out
+	return dst
 }
 
 // Segment returns the operands of op's operand group i, per its

@@ -178,12 +178,27 @@ func warpgroupMma(f *interp.Frame, op *ir.Operation) error {
 			return interp.Errorf(op, fmt.Sprintf("warpgroup.mma needs a warpgroup of %d threads, it has %d", simt.WarpgroupSize, len(group)))
 		}
 		et := vt.Elem
+		// The operands read once: A by rows, B by columns (k fastest).
+		av := make([]float64, M*K)
+		for i := int64(0); i < M; i++ {
+			for k := int64(0); k < K; k++ {
+				av[i*K+k] = number(ae, da.buf.Data[a(i, k)], false)
+			}
+		}
+		bv := make([]float64, N*K)
+		for j := int64(0); j < N; j++ {
+			for k := int64(0); k < K; k++ {
+				bv[j*K+k] = number(be, db.buf.Data[b(k, j)], false)
+			}
+		}
 		data := make([]uint64, M*N)
 		for i := int64(0); i < M; i++ {
+			ar := av[i*K : (i+1)*K]
 			for j := int64(0); j < N; j++ {
+				br := bv[j*K : (j+1)*K]
 				acc := number(et, c.Data[i*N+j], false)
-				for k := int64(0); k < K; k++ {
-					acc += number(ae, da.buf.Data[a(i, k)], false) * number(be, db.buf.Data[b(k, j)], false)
+				for k := range ar {
+					acc += ar[k] * br[k]
 				}
 				data[i*N+j] = bitsOf(et, acc)
 			}

@@ -255,8 +255,10 @@ func broadcast(f *interp.Frame, op *ir.Operation) error {
 // the mixed static/dynamic position of op (dynamic position operands
 // start at operand first).
 func position(f *interp.Frame, op *ir.Operation, d *interp.Dense, first int) (int64, []int64, error) {
-	var pos []int64
-	if static := interp.DenseArray(op.Attr("static_position")); static != nil {
+	var posBuf, staticBuf [8]int64
+	pos := posBuf[:0]
+	if attr, ok := op.Attr("static_position").(*ir.DenseArrayAttr); ok {
+		static := interp.AppendDenseArray(staticBuf[:0], attr)
 		j := first
 		for _, s := range static {
 			if s == ir.Dynamic {
@@ -283,15 +285,15 @@ func position(f *interp.Frame, op *ir.Operation, d *interp.Dense, first int) (in
 	if len(pos) > len(d.Shape) {
 		return 0, nil, interp.Errorf(op, "position has more indices than the vector has dimensions")
 	}
-	strides := interp.IdentityStrides(d.Shape)
 	off := int64(0)
 	for i, p := range pos {
 		if p < 0 || p >= d.Shape[i] {
 			return 0, nil, interp.Errorf(op, fmt.Sprintf("position %d out of bounds for dimension %d of size %d", p, i, d.Shape[i]))
 		}
-		off += p * strides[i]
+		off = off*d.Shape[i] + p
 	}
-	return off, d.Shape[len(pos):], nil
+	rest := d.Shape[len(pos):]
+	return off * interp.NumElements(rest), rest, nil
 }
 
 func extract(f *interp.Frame, op *ir.Operation) error {
