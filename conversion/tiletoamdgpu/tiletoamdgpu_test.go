@@ -94,6 +94,7 @@ func TestSemantics(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file+"/"+c.chip+"/"+c.sizes, func(t *testing.T) {
+			t.Parallel()
 			file := filepath.Join(examples, c.file)
 			if strings.HasPrefix(c.file, "../") {
 				file = c.file

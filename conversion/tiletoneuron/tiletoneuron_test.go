@@ -95,6 +95,7 @@ func TestSameNumbers(t *testing.T) {
 	for _, path := range programs() {
 		for _, chip := range []string{"trn1", "trn2"} {
 			t.Run(filepath.Base(path)+"/"+chip, func(t *testing.T) {
+				t.Parallel()
 				m := parse(t, path)
 				runPipeline(t, m, "builtin.module(linalg-to-tile{target=trn1})")
 				want := output(t, m)
@@ -150,6 +151,7 @@ func TestReblocked(t *testing.T) {
 		{"../tests/nki/testdata/norms-ragged.mlir", "256,1024,384", true},
 	} {
 		t.Run(c.example+"/"+c.sizes, func(t *testing.T) {
+			t.Parallel()
 			path := filepath.Join("..", "..", "examples", c.example, c.example+".mlir")
 			if strings.HasSuffix(c.example, ".mlir") {
 				path = filepath.Join("..", "..", "examples", c.example)
@@ -273,6 +275,7 @@ func TestTilePrograms(t *testing.T) {
 	for _, path := range files {
 		for _, chip := range []string{"trn1", "trn2"} {
 			t.Run(filepath.Base(path)+"/"+chip, func(t *testing.T) {
+				t.Parallel()
 				m := parse(t, path)
 				want := output(t, m)
 				runPipeline(t, m, "builtin.module(tile-to-neuron{chip="+chip+"},canonicalize,cse)")

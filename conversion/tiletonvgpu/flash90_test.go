@@ -64,6 +64,7 @@ func TestFlash90Semantics(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/%s/%s", c.file, c.sizes, c.options), func(t *testing.T) {
+			t.Parallel()
 			ctx, m := parse(t, filepath.Join("testdata", c.file))
 			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a " + c.options + "}"
 			if c.sizes == "" {
@@ -129,6 +130,7 @@ func TestFlash90NVVM(t *testing.T) {
 	} {
 		sizes, options := c.sizes, c.options
 		t.Run(sizes+options, func(t *testing.T) {
+			t.Parallel()
 			ctx := ir.NewContext()
 			all.Register(ctx)
 			m, _, err := asm.ParseModule(ctx, []byte(c.src), asm.Config{Filename: "flash90_main.mlir"})

@@ -80,6 +80,7 @@ func TestSM90Semantics(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/%s/nvvm=%v%s", c.file, c.sizes, c.nvvm, c.opts), func(t *testing.T) {
+			t.Parallel()
 			ctx, m := parse(t, filepath.Join("testdata", c.file))
 			pipeline := "linalg-to-tile{target=sm_90a tile-sizes=" + c.sizes + "}, tile-to-nvgpu{chip=sm_90a" + c.opts + "}"
 			if c.nvvm {

@@ -124,6 +124,7 @@ func TestSemantics(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file+"/"+c.sizes, func(t *testing.T) {
+			t.Parallel()
 			ctx, m := parse(t, filepath.Join("testdata", c.file))
 			sizes, group, _ := strings.Cut(c.sizes, " ")
 			pipeline := "linalg-to-tile{target=sm_80 tile-sizes=" + sizes + "}, tile-to-nvgpu{chip=sm_80 " + group + "}"

@@ -52,6 +52,7 @@ func TestSameResultsAsTile(t *testing.T) {
 		c, _ := chips.Lookup(chip)
 		for _, f := range files {
 			t.Run(chip+"/"+filepath.Base(f), func(t *testing.T) {
+				t.Parallel()
 				m := parse(t, f)
 				bl, err := linalgtotile.ChooseBlocks(c, nil)
 				if err != nil {
