@@ -172,7 +172,7 @@ type savedDialect struct {
 }
 
 func load(ctx *ir.Context, filename string, f *File, runtime bool) (err error) {
-	s := &sema{ctx: ctx, file: filename, dialects: map[string]*dialectDef{}}
+	s := &sema{ctx: ctx, file: filename, dialects: map[string]*dialectDef{}, compiled: !runtime}
 	ds, err := s.run(f)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/strata-ir/strata/core/asm"
@@ -17,6 +18,9 @@ import (
 type sema struct {
 	ctx  *ir.Context
 	file string
+	// compiled is set for a dialect compiled into the program
+	// (LoadCompiled).
+	compiled bool
 	// dialects being defined, by name.
 	dialects map[string]*dialectDef
 }
@@ -1026,15 +1030,28 @@ func (s *sema) resolveOp(d *dialectDef, od *OpDecl) *opDef {
 	s.buildGroups(o)
 	o.deriveCounts()
 	if fmtStr != nil {
+		if f, ok := opFormats.Load(fmtStr); ok && s.compiled {
+			o.format = f.(*opFormat)
+			return o
+		}
 		text, offs := decodeStr(fmtStr.Raw)
 		f, err := parseOpFormat(text, o)
 		if err != nil {
 			s.errorAtOffset(fmtStr.Pos, mapOff(offs, err.off), err.msg)
 		}
 		o.format = f
+		if s.compiled {
+			opFormats.Store(fmtStr, f)
+		}
 	}
 	return o
 }
+
+// opFormats holds the resolved formats of the operations of compiled
+// dialects, by the format string of their (cached, shared) syntax tree:
+// every context loads the same definition, whose format resolves alike,
+// and formats are read-only once resolved.
+var opFormats sync.Map // *Str -> *opFormat
 
 func (s *sema) resolveTraits(o *opDef, tl *TraitList) {
 	seen := map[string]bool{}
