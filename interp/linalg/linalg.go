@@ -10,7 +10,10 @@
 // without interpreting a body. linalg.generic, linalg.map and linalg.reduce
 // run a native kernel too when their body is a recognized pattern (one
 // arith or math operation over the block arguments, a multiply-accumulate,
-// a copy), and interpret their body once per point otherwise. Loops run in
+// of extended inputs too, a copy); a body of scalar arith and math
+// operations, arith.select, constants and linalg.index runs compiled to a
+// straight line of those operations' scalar semantics (body.go), and any
+// other body is interpreted once per point. Loops run in
 // the order of the iteration dimensions, as upstream's lowering to loops
 // does, so float results are bit-identical to it.
 package linalg
