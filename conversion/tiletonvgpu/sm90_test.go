@@ -13,6 +13,8 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/dialects/nvgpu"
+	"github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/internal/filecheck"
 	"github.com/strata-ir/strata/run"
 	"github.com/strata-ir/strata/semcheck"
@@ -245,5 +247,50 @@ func TestFloat8Errors(t *testing.T) {
 				t.Fatalf("got %v, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+// TestSM90TMAStoreOrder checks that the interpreter needs the ordering of
+// the epilogue's TMA store: the block, written to the staging buffers by
+// every thread of a warpgroup and read by the copy one thread issues,
+// races without the barrier between the writes and the copy.
+func TestSM90TMAStoreOrder(t *testing.T) {
+	ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
+	pm := pass.NewManager(ctx, "builtin.module")
+	if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=64,64,64}, tile-to-nvgpu{chip=sm_90a persistent=2})"); err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := semcheck.Observe(m, "main")
+	if err != nil || got.Err != "" {
+		t.Fatalf("%v %s", err, got.Err)
+	}
+	var after []*ir.Operation
+	m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+		if _, ok := nvgpu.AsFenceProxyAsyncOp(op); !ok {
+			return true
+		}
+		for n := op.Next(); n != nil; n = n.Next() {
+			if _, ok := nvvm.AsBarrierOp(n); ok {
+				after = append(after, n)
+				break
+			}
+		}
+		return true
+	})
+	if len(after) == 0 {
+		t.Fatal("no barrier between the staging writes and the TMA store")
+	}
+	for _, op := range after {
+		op.Erase()
+	}
+	got, err = semcheck.Observe(m, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got.Err, "data race") {
+		t.Fatalf("without the barrier: %q, want a data race", got.Err)
 	}
 }
