@@ -29,7 +29,9 @@ import (
 //     group in flight and release the stage the previous one read by one
 //     arrival per warpgroup on its "empty" mbarrier; then they read the
 //     accumulator's registers in the WGMMA layout and run the epilogue
-//     (bias, activation, casts; see lowerEpilogue) and the stores on them.
+//     (bias, activation, casts; see lowerEpilogue) on them, and store the
+//     block through shared memory and TMA copies that run during the next
+//     tile's products (see storeTMA), or from the registers.
 //     Either they share each tile, 64 rows each (cooperative), or, when a
 //     whole tile's accumulator fits one warpgroup, they take whole tiles
 //     in turn (ping-pong), one's epilogue beside the other's products.
