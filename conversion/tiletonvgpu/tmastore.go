@@ -84,7 +84,7 @@ func planTMAStore(p *sm90Plan, top *ir.Block) *tmaStorePlan {
 	if !ok || len(shape) != 2 || shape[0] != p.bm || shape[1] != p.bn {
 		return nil
 	}
-	if _, ok := tensorMapElem(elem); !ok {
+	if !tmaStoreElem(elem) {
 		return nil
 	}
 	v, ok := tile.AsViewOp(ir.DefiningOp(st.View()))
@@ -106,14 +106,11 @@ func planTMAStore(p *sm90Plan, top *ir.Block) *tmaStorePlan {
 	return &tmaStorePlan{store: *st, arg: arg.Index(), elem: elem, rows: rows}
 }
 
-// tensorMapElem reports whether TMA stores elements of t here: f16,
-// bf16 and f32.
-func tensorMapElem(t ir.Type) (ir.Type, bool) {
+// tmaStoreElem reports whether the epilogue stores elements of t through
+// TMA: f16, bf16 and f32.
+func tmaStoreElem(t ir.Type) bool {
 	ft, ok := t.(*ir.FloatType)
-	if !ok || (ft.Kind != ir.F16 && ft.Kind != ir.BF16 && ft.Kind != ir.F32) {
-		return nil, false
-	}
-	return t, true
+	return ok && (ft.Kind == ir.F16 || ft.Kind == ir.BF16 || ft.Kind == ir.F32)
 }
 
 // tmaStoreFits reports whether the registers of layout l, the stored

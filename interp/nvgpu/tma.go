@@ -203,7 +203,10 @@ func tmaLoad(f *interp.Frame, op *ir.Operation) error {
 }
 
 // tmaStore copies a box of shared memory to the global tensor; elements
-// out of the tensor are not written.
+// out of the tensor are not written. The copy takes place at once, but
+// its source counts as read until the issuing thread waits for the
+// copy's bulk async-group (nvvm.cp.async.bulk.wait_group): a write to it
+// before is a data race.
 func tmaStore(f *interp.Frame, op *ir.Operation) error {
 	s, _ := dnvgpu.AsTmaAsyncStoreOp(op)
 	if p := s.Predicate(); p != nil {
@@ -219,10 +222,17 @@ func tmaStore(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
 	return boxCopy(op, tm, coords, src, func(gi []int64, pos int64) error {
 		if gi == nil {
 			return nil
 		}
+		// The copy reads its source until the thread waits for its
+		// bulk async-group.
+		t.BulkRead(op, src.Buf, pos, 1)
 		p, err := tm.mem.Index(gi)
 		if err != nil {
 			return interp.Errorf(op, err.Error())

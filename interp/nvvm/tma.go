@@ -15,15 +15,38 @@ import (
 // map is the host's (made by nvgpu.tma.create.descriptor and passed to the
 // kernel as a pointer), a load writes the swizzled box into shared memory
 // and completes its bytes on the mbarrier, a store writes the box back to
-// the tensor. The copies take place when they are issued; their bulk
-// groups then wait for nothing.
+// the tensor. The copies take place when they are issued. The source of
+// an nvgpu.tma.async.store counts as read until the issuing thread waits
+// for its bulk async-group (see simt.Thread.BulkRead); the stores of this
+// file, on llvm pointers, are not tracked so.
 
 func registerTMA(reg *interp.Registry) {
 	reg.Register("nvvm.cp.async.bulk.tensor.shared.cluster.global", tmaLoad)
 	reg.Register("nvvm.cp.async.bulk.tensor.global.shared.cta", tmaStore)
-	noop := func(*interp.Frame, *ir.Operation) error { return nil }
-	reg.Register("nvvm.cp.async.bulk.commit.group", noop)
-	reg.Register("nvvm.cp.async.bulk.wait_group", noop)
+	reg.Register("nvvm.cp.async.bulk.commit.group", bulkCommit)
+	reg.Register("nvvm.cp.async.bulk.wait_group", bulkWait)
+}
+
+// bulkCommit commits the thread's bulk copies into a bulk async-group.
+func bulkCommit(f *interp.Frame, op *ir.Operation) error {
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
+	t.BulkCommit()
+	return nil
+}
+
+// bulkWait waits for the thread's bulk async-groups but the most recent
+// group ones: their copies (which took place when they were issued) no
+// longer read shared memory.
+func bulkWait(f *interp.Frame, op *ir.Operation) error {
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
+	t.BulkWait(int64(dnvvm.CpAsyncBulkWaitGroupOp{Operation: op}.Group()))
+	return nil
 }
 
 // coordinates reads the i32 coordinates of a tensor copy.

@@ -13,7 +13,8 @@ import (
 // written by another is a race, reported as an error located at the
 // second access with a note at the first. Accesses the scheduler makes
 // on behalf of no thread (the asynchronous copies of TMA) are not
-// checked.
+// checked, but a write to elements that an asynchronous copy still reads
+// (Thread.BulkRead) is a race too.
 func (b *Block) NewShared(elem ir.Type, n int64) *interp.Buffer {
 	buf := interp.NewBuffer(elem, n)
 	buf.Watch = &raceWatch{blk: b, cells: make([]cell, n)}
@@ -35,6 +36,9 @@ type cell struct {
 	manyReaders bool
 	// valid marks rEpoch and wEpoch as set.
 	wValid, rValid bool
+	// bulk is the bulk async-group of the last asynchronous copy that
+	// read the element (see Thread.BulkRead).
+	bulk *bulkGroup
 }
 
 // raceWatch checks the accesses to one shared buffer.
@@ -58,6 +62,9 @@ func (w *raceWatch) Access(op *ir.Operation, pos, n int64, write bool) error {
 				verb = "writes"
 			}
 			return race(op, fmt.Sprintf("%v %s an element of shared memory that %v wrote since the last barrier", t, verb, c.writer), c.wOp, "the other write")
+		}
+		if write && c.bulk != nil && !c.bulk.done {
+			return race(op, fmt.Sprintf("%v writes an element of shared memory that an asynchronous copy of %v still reads: no cp.async.bulk.wait_group of its group since", t, c.bulk.issuer), c.bulk.op, "the copy")
 		}
 		if write {
 			if c.rValid && c.rEpoch == ep && (c.manyReaders || c.reader != t) {
