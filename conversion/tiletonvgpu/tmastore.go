@@ -8,6 +8,7 @@ import (
 	"github.com/strata-ir/strata/dialects/nvgpu"
 	"github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/dialects/tile"
+	"github.com/strata-ir/strata/dialects/vector"
 )
 
 // The epilogue of the sm_90a GEMM stores its block through shared memory
@@ -172,7 +173,7 @@ func (k *kernel) storeTMA(r *ring, l *Layout, v, wg, n, row0, col0, descC ir.Val
 		which := k.rem(k.add(k.mul(n, chunks), k.c(j)), 2)
 		off := k.add(stagingBase, k.mul(k.add(k.mul(wg, 2), which), o.bufferBytes()))
 		buf := memref.BuildView(k.b, k.b.Loc, r.dyn, off, nil, bufT).Operation.Result(0)
-		raw := k.val("memref.memory_space_cast", []ir.Value{buf}, rawT)
+		raw := memref.BuildMemorySpaceCast(k.b, k.b.Loc, buf, rawT).Operation.Result(0)
 		// The copy that last read this buffer is done reading.
 		k.guarded(leader, func() {
 			nvvm.BuildCpAsyncBulkWaitGroup(k.b, k.b.Loc, 1, nvvm.CpAsyncBulkWaitGroupOptions{Read: true})
@@ -190,7 +191,7 @@ func (k *kernel) storeTMA(r *ring, l *Layout, v, wg, n, row0, col0, descC ir.Val
 			}
 			col := k.bin("arith.xori", k.add(th[1], k.c(rc[1]%cols)), rswz)
 			x := k.extract(v, pair, unflatten(reg, rt)[:len(rt)-1])
-			k.op("vector.store", []ir.Value{x, raw, rrow, col}, nil)
+			vector.BuildStore(k.b, k.b.Loc, x, raw, []ir.Value{rrow, col})
 		}
 		nvgpu.BuildFenceProxyAsync(k.b, k.b.Loc)
 		barrier()
