@@ -129,3 +129,53 @@ func IsWorkgroup(space ir.Attribute) bool {
 	}
 	return space != nil && interp.EnumCase(space) == "workgroup"
 }
+
+// Rank returns the block's rank in its cluster (%cluster_ctarank): its
+// index in the cluster, x fastest.
+func (b *Block) Rank() int64 {
+	c, i := b.Launch.Cluster, b.InCluster
+	if c == (Dim3{}) {
+		return 0
+	}
+	return i.X + c.X*(i.Y+c.Y*i.Z)
+}
+
+// Counterpart returns the buffer of peer's shared memory that holds
+// what buf holds in b's (the same workgroup attribution, shared global
+// or dynamic shared memory of another block of the cluster), as a
+// cluster's distributed shared memory maps one CTA's address to
+// another's. It fails when buf is not shared memory that b keeps under a
+// key, or when peer has not made its instance yet.
+func (b *Block) Counterpart(buf *interp.Buffer, peer *Block) (*interp.Buffer, error) {
+	if peer == b {
+		return buf, nil
+	}
+	for k, v := range b.data {
+		if sharedBuffer(v) != buf {
+			continue
+		}
+		if pv, ok := peer.data[k]; ok {
+			if pb := sharedBuffer(pv); pb != nil {
+				return pb, nil
+			}
+		}
+		return nil, fmt.Errorf("block %v of the cluster has not allocated this shared memory yet", peer.ID)
+	}
+	return nil, fmt.Errorf("the shared memory has no counterpart in the other blocks of the cluster")
+}
+
+// sharedBuffer returns the shared buffer that a block's state v is or
+// holds, or nil.
+func sharedBuffer(v any) *interp.Buffer {
+	switch v := v.(type) {
+	case *interp.Buffer:
+		if IsShared(v) {
+			return v
+		}
+	case interp.Value:
+		if m := v.MemRef(); m != nil && IsShared(m.Buf) {
+			return m.Buf
+		}
+	}
+	return nil
+}
