@@ -123,6 +123,7 @@ func Register(reg *interp.Registry) {
 	registerWgmma(reg)
 	registerTMA(reg)
 	registerCluster(reg)
+	registerMapa(reg)
 	// The interpreter's memory is sequentially consistent and has one
 	// proxy: fences order nothing more, and hints change nothing.
 	for _, name := range []string{"nvvm.fence.proxy", "nvvm.fence.mbarrier.init", "nvvm.fence.proxy.acquire",

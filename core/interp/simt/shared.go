@@ -179,3 +179,18 @@ func sharedBuffer(v any) *interp.Buffer {
 	}
 	return nil
 }
+
+// Peer returns the block of rank r in b's cluster, or nil when the
+// cluster has no such block.
+func (b *Block) Peer(r int64) *Block {
+	if len(b.Cluster) == 0 {
+		if r == 0 {
+			return b
+		}
+		return nil
+	}
+	if r < 0 || r >= int64(len(b.Cluster)) {
+		return nil
+	}
+	return b.Cluster[r]
+}
