@@ -29,7 +29,9 @@ import (
 //     group in flight and release the stage the previous one read by one
 //     arrival per warpgroup on its "empty" mbarrier; then they read the
 //     accumulator's registers in the WGMMA layout and run the epilogue
-//     (bias, activation, casts; see lowerEpilogue) and the stores on them.
+//     (bias, activation, casts; see lowerEpilogue) on them, and store the
+//     block through shared memory and TMA copies that run during the next
+//     tile's products (see storeTMA), or from the registers.
 //     Either they share each tile, 64 rows each (cooperative), or, when a
 //     whole tile's accumulator fits one warpgroup, they take whole tiles
 //     in turn (ping-pong), one's epilogue beside the other's products.
@@ -53,11 +55,13 @@ const SM90BK = 64
 // the elements of one 128-byte swizzled row.
 func sm90BK(elem ir.Type) int64 { return 128 / int64(max(1, bitWidth(elem)/8)) }
 
-// SM90MaxStages is the deepest ring of stages; SM90SharedBytes the shared
-// memory the stages may use (of the 227 KB a Hopper block may have).
+// SM90MaxStages is the deepest ring of stages; SM90SharedBytes the
+// dynamic shared memory the stages, the epilogue's staging buffers and
+// their alignment may use: the 227 KB a Hopper block may have, less 1 KB
+// for the mbarriers in static shared memory.
 const (
 	SM90MaxStages   = 8
-	SM90SharedBytes = 200 * 1024
+	SM90SharedBytes = 226 * 1024
 )
 
 // Register budgets of the warp-specialized GEMM's roles.
@@ -95,6 +99,9 @@ type sm90Plan struct {
 	kMajorB bool
 	// transB is the tile.transpose of B's block when kMajorB.
 	transB *ir.Operation
+	// out is the TMA store of the epilogue (nil: the epilogue stores
+	// from registers).
+	out *tmaStorePlan
 }
 
 // es is the size in bytes of an operand's element.
@@ -119,9 +126,17 @@ func (p *sm90Plan) box(i int) []int64 {
 	return []int64{p.bk, TMABox}
 }
 
-// sharedBytes is the dynamic shared memory of a block: the stages and
-// the room to align them.
-func (p *sm90Plan) sharedBytes() int64 { return p.stages*p.stageBytes() + swizzleAlign }
+// sharedBytes is the dynamic shared memory of a block: the stages, the
+// staging buffers of the epilogue's TMA store and the room to align them.
+func (p *sm90Plan) sharedBytes() int64 {
+	return p.stages*p.stageBytes() + p.stagingBytes() + swizzleAlign
+}
+
+// fitStages sets the stages of the ring: as many as the shared memory
+// holds beside the staging buffers, at most SM90MaxStages.
+func (p *sm90Plan) fitStages() {
+	p.stages = min(SM90MaxStages, (SM90SharedBytes-swizzleAlign-p.stagingBytes())/p.stageBytes())
+}
 
 // planSM90 returns the plan of kernel kf (after splitRematerializable),
 // or nil and why the sm_90a path does not apply.
@@ -219,7 +234,13 @@ func planSM90(kf *ir.Operation, pingpong bool) (*sm90Plan, string) {
 	// Ping-pong's warpgroups multiply 128 rows of A each, which
 	// nvgpu.warpgroup.mma steps through as 16-bit rows of 64 elements.
 	p.pingpong = pingpong && p.bm == 2*WGMMAM && p.bn <= 128 && !f8
-	p.stages = min(SM90MaxStages, (SM90SharedBytes-swizzleAlign)/p.stageBytes())
+	p.out = planTMAStore(p, top)
+	p.fitStages()
+	if p.stages < 3 && p.out != nil {
+		// The ring is worth more than the staging buffers.
+		p.out = nil
+		p.fitStages()
+	}
 	if p.stages < 2 {
 		return nil, "two stages do not fit in shared memory"
 	}
@@ -306,8 +327,9 @@ func tmaOK(ld tile.LoadOp) (*ir.BlockArgument, bool) {
 // steps of successive tiles follow each other in the ring, so that the
 // producer loads the next tile while the consumers run the epilogue. In
 // ping-pong, the consumer warpgroups take the block's tiles in turn.
-// descA and descB are the kernel's tensor maps.
-func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM int64, descA, descB ir.Value) error {
+// descA and descB are the kernel's tensor maps of A and B, descC that of
+// the output when the epilogue stores through TMA (see storeTMA).
+func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM int64, descA, descB, descC ir.Value) error {
 	ring := k.newRing(p, descA, descB)
 	f, _ := scf.AsForOp(p.loop)
 	k.gridDims = grid[:]
@@ -347,6 +369,9 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 			// the copy engine's descriptor cache before the first copy.
 			nvgpu.BuildTmaPrefetchDescriptor(k.b, k.b.Loc, descA)
 			nvgpu.BuildTmaPrefetchDescriptor(k.b, k.b.Loc, descB)
+			if descC != nil {
+				nvgpu.BuildTmaPrefetchDescriptor(k.b, k.b.Loc, descC)
+			}
 			eachTile(first, blocks, func(steps, base ir.Value) error {
 				ring.produce(k, steps, base, func(at ir.Value) ([]ir.Value, []ir.Value) {
 					pl := &pipeline{body: f.Region().First(), oldIV: f.Region().First().Argument(0)}
@@ -375,9 +400,27 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 			for e := p.loop.Next(); e != nil && e != body.Last(); e = e.Next() {
 				epilogue = append(epilogue, e)
 			}
-			return k.lowerEpilogue(epilogue, k.layouts[p.loop.Result(0)])
+			var store func(op *ir.Operation) bool
+			if p.out != nil {
+				// The number of tiles the warpgroup stored before.
+				n := k.bin("arith.divui", k.bin("arith.subi", k.tileIndex, start), step)
+				store = func(op *ir.Operation) bool {
+					if op != p.out.store.Operation {
+						return false
+					}
+					st := p.out.store
+					idx := st.Indices()
+					row0, col0 := k.mul(k.get(idx[0]), p.bm), k.mul(k.get(idx[1]), p.bn)
+					k.storeTMA(ring, k.layouts[st.Value()], k.get(st.Value()), wg, n, row0, col0, descC)
+					return true
+				}
+			}
+			return k.lowerEpilogue(epilogue, k.layouts[p.loop.Result(0)], store)
 		})
 		k.wholeBlockStores = false
+		if p.out != nil {
+			k.drainTMA()
+		}
 	})
 	if err != nil {
 		return err
@@ -394,7 +437,10 @@ func (k *kernel) lowerSM90(body *ir.Block, p *sm90Plan, grid [2]ir.Value, groupM
 // chain's intermediate tiles would not fit in the registers together.
 // The other operations lower as usual; the chain's tiles that they use
 // are assembled from the registers' values first.
-func (k *kernel) lowerEpilogue(ops []*ir.Operation, l *Layout) error {
+//
+// store, when not nil, lowers an operation in its own way (reporting
+// true) instead of its rule.
+func (k *kernel) lowerEpilogue(ops []*ir.Operation, l *Layout, store func(op *ir.Operation) bool) error {
 	var chain []*ir.Operation
 	pending := map[ir.Value]bool{}
 	flush := func() {
@@ -454,6 +500,9 @@ func (k *kernel) lowerEpilogue(ops []*ir.Operation, l *Layout) error {
 			}
 		}
 		k.b.Loc = op.Loc()
+		if store != nil && store(op) {
+			continue
+		}
 		if err := k.lowerOp(op); err != nil {
 			return err
 		}

@@ -13,6 +13,8 @@ import (
 	"github.com/strata-ir/strata/core/ir"
 	"github.com/strata-ir/strata/core/pass"
 	"github.com/strata-ir/strata/dialects/gpu"
+	"github.com/strata-ir/strata/dialects/nvgpu"
+	"github.com/strata-ir/strata/dialects/nvvm"
 	"github.com/strata-ir/strata/internal/filecheck"
 	"github.com/strata-ir/strata/run"
 	"github.com/strata-ir/strata/semcheck"
@@ -52,7 +54,10 @@ func TestSM90Semantics(t *testing.T) {
 		{"gemm_bias_relu.mlir", "128,128,64", append(wgmma, "threads in (%c384", "vector<64x128xf32>"), []string{"nvgpu.mma.sync"}, false, ""},
 		// Two consumer warpgroups sharing 128x256 tiles, 64 rows each,
 		// four B boxes per stage.
-		{"gemm_tiles.mlir", "128,256,64", []string{"threads in (%c384", "vector<64x256xf32>"}, []string{"nvgpu.mma.sync"}, false, " persistent=1"},
+		// The epilogue's block through shared memory and TMA stores.
+		{"gemm_tiles.mlir", "128,256,64", []string{"threads in (%c384", "vector<64x256xf32>", "nvgpu.tma.async.store", "nvgpu.fence.proxy.async",
+			"nvvm.cp.async.bulk.wait_group 1 {read}", "nvvm.cp.async.bulk.commit.group", "nvvm.cp.async.bulk.wait_group 0"},
+			[]string{"nvgpu.mma.sync"}, false, " persistent=1"},
 		{"gemm_f16.mlir", "64,64,64", []string{"nvgpu.warpgroup.mma", "f16"}, []string{"nvgpu.mma.sync"}, false, ""},
 		// Rows of A of 40 bytes, which TMA cannot copy (its strides are
 		// multiples of 16 bytes): the sm_80 path.
@@ -246,5 +251,89 @@ func TestFloat8Errors(t *testing.T) {
 				t.Fatalf("got %v, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+// TestSM90TMAStoreOrder checks that the interpreter needs the ordering of
+// the epilogue's TMA stores: the block, written to the staging buffers by
+// every thread of a warpgroup and read by the copy one thread issues,
+// races without the barrier between the writes and the copy; and a
+// buffer written again before its copy's bulk async-group was waited
+// for (without the cp.async.bulk.wait_group before the writes) races
+// with the copy.
+func TestSM90TMAStoreOrder(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		// drop reports whether to erase an operation of the lowered
+		// kernel, and whether it is the operation sought.
+		drop func(op *ir.Operation) bool
+		want string
+	}{
+		{"barrier", func(op *ir.Operation) bool {
+			if _, ok := nvvm.AsBarrierOp(op); !ok {
+				return false
+			}
+			for p := op.Prev(); p != nil; p = p.Prev() {
+				if _, ok := nvgpu.AsFenceProxyAsyncOp(p); ok {
+					return true
+				}
+			}
+			return false
+		}, "reads an element of shared memory that"},
+		{"wait", func(op *ir.Operation) bool {
+			w, ok := nvvm.AsCpAsyncBulkWaitGroupOp(op)
+			return ok && w.Read()
+		}, "still reads: no cp.async.bulk.wait_group"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, m := parse(t, filepath.Join("testdata", "gemm_tiles.mlir"))
+			pm := pass.NewManager(ctx, "builtin.module")
+			if err := pm.Parse("builtin.module(linalg-to-tile{target=sm_90a tile-sizes=64,64,64}, tile-to-nvgpu{chip=sm_90a persistent=2})"); err != nil {
+				t.Fatal(err)
+			}
+			if err := pm.Run(m); err != nil {
+				t.Fatal(err)
+			}
+			got, err := semcheck.Observe(m, "main")
+			if err != nil || got.Err != "" {
+				t.Fatalf("%v %s", err, got.Err)
+			}
+			var drop []*ir.Operation
+			m.Walk(ir.PreOrder, func(op *ir.Operation) bool {
+				if c.drop(op) {
+					drop = append(drop, op)
+				}
+				return true
+			})
+			if len(drop) == 0 {
+				t.Fatal("nothing to erase")
+			}
+			for _, op := range drop {
+				op.Erase()
+			}
+			got, err = semcheck.Observe(m, "main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(got.Err, "data race") || !strings.Contains(got.Err, c.want) {
+				t.Fatalf("got %q, want a data race (%s)", got.Err, c.want)
+			}
+		})
+	}
+}
+
+// TestSM90StoreFallback lowers a GEMM whose epilogue stores its block
+// twice: the sm_90a GEMM stores it from the registers, not through TMA,
+// and prints what the tile kernel prints.
+func TestSM90StoreFallback(t *testing.T) {
+	ctx, m := parse(t, filepath.Join("testdata", "gemm_two_stores.mlir"))
+	validate(t, ctx, m, "tile-to-nvgpu{chip=sm_90a}")
+	var sb strings.Builder
+	if err := asm.Print(&sb, m, asm.PrintOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := sb.String()
+	if !strings.Contains(out, "nvgpu.warpgroup.mma") || strings.Contains(out, "nvgpu.tma.async.store") {
+		t.Errorf("want the sm_90a GEMM with stores from the registers:\n%s", out)
 	}
 }

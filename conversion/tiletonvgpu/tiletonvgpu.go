@@ -470,6 +470,10 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		warps = plan.warps()
 		threads = (plan.consumers + 1) * 128
 		lay, err = assignWith(work, warps, t.Lanes, nil, plan.accumulator())
+		if err == nil && plan.out != nil && !plan.tmaStoreFits(lay[plan.out.store.Value()]) {
+			plan.out = nil
+			plan.fitStages()
+		}
 	case attn != nil:
 		warps = attn.consumers * 4
 		threads = (attn.consumers + 1) * 128
@@ -498,6 +502,13 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 		argTypes = append(argTypes, ctx.IndexType(), ctx.IndexType())
 		for i := range plan.loads {
 			t, err := tensorMapType(ctx, plan.box(i), plan.elem)
+			if err != nil {
+				return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
+			}
+			argTypes = append(argTypes, t)
+		}
+		if plan.out != nil {
+			t, err := tensorMapType(ctx, plan.out.box(), plan.out.elem)
 			if err != nil {
 				return nil, nil, ir.NewError(kf.Loc(), "tile-to-nvgpu: "+err.Error())
 			}
@@ -552,7 +563,12 @@ func lowerKernelWith(ctx *ir.Context, kf *ir.Operation, t *Target, opts Options,
 	switch {
 	case plan != nil:
 		n := len(argTypes)
-		err = k.lowerSM90(old, plan, [2]ir.Value{entry.Argument(n - 4), entry.Argument(n - 3)}, groupM, entry.Argument(n-2), entry.Argument(n-1))
+		var descC ir.Value
+		if plan.out != nil {
+			descC = entry.Argument(n - 1)
+			n--
+		}
+		err = k.lowerSM90(old, plan, [2]ir.Value{entry.Argument(n - 4), entry.Argument(n - 3)}, groupM, entry.Argument(n-2), entry.Argument(n-1), descC)
 	case attn != nil:
 		n := len(argTypes)
 		err = k.lowerFlash90(old, attn, [3]ir.Value{entry.Argument(n - 3), entry.Argument(n - 2), entry.Argument(n - 1)})

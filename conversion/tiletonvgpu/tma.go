@@ -220,9 +220,17 @@ func (k *kernel) forLoopCarry(lb, ub, init ir.Value, body func(i, x ir.Value) ir
 }
 
 // tensorMaps emits the tensor maps of the GEMM's A and B before the
-// launch.
+// launch, and that of its output when the epilogue stores through TMA.
 func (p *sm90Plan) tensorMaps(e *emitter, args []ir.Value) ([]ir.Value, error) {
-	return createTensorMaps(e, p, args[p.args[0]], args[p.args[1]])
+	maps, err := createTensorMaps(e, p, args[p.args[0]], args[p.args[1]])
+	if err != nil || p.out == nil {
+		return maps, err
+	}
+	c, err := p.out.tensorMap(e, args[p.out.arg])
+	if err != nil {
+		return nil, err
+	}
+	return append(maps, c), nil
 }
 
 // createTensorMaps emits, before a launch, the tensor maps of the A and

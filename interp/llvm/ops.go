@@ -746,3 +746,32 @@ func readInt(op *ir.Operation, p interp.Value, n int64) (uint64, error) {
 	a.readBytes(off, b[:n])
 	return binary.LittleEndian.Uint64(b[:]), nil
 }
+
+// SharedOwner returns the block of blocks whose shared memory window
+// holds the address of p, or nil.
+func SharedOwner(in *interp.Interpreter, p interp.Value, blocks []*simt.Block) *simt.Block {
+	addr := p.Bits()
+	for _, b := range blocks {
+		if v, ok := b.Lookup(sharedWindowKey{}); ok {
+			if w := v.(*sharedWindow); addr >= w.base && addr < w.base+sharedWindowSize {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
+// MapShared returns a pointer of p's type to the place in the shared
+// memory of block peer that the pointer p has in the shared memory of
+// block owner (the distributed shared memory of a cluster). The peer
+// must have allocated the memory there.
+func MapShared(in *interp.Interpreter, op *ir.Operation, p interp.Value, owner, peer *simt.Block) (interp.Value, error) {
+	m := memIn(in)
+	ow, pw := windowOf(m, owner), windowOf(m, peer)
+	addr := pw.base + (p.Bits() - ow.base)
+	a := m.find(addr)
+	if a == nil || a.kind != "shared" || addr >= a.base+uint64(a.size) {
+		return interp.Value{}, interp.Errorf(op, fmt.Sprintf("block %v of the cluster has not allocated this shared memory yet", peer.ID))
+	}
+	return pointer(p.Type, a, int64(addr-a.base)), nil
+}

@@ -24,6 +24,9 @@ type mbarrier struct {
 type mbarrierGroup struct {
 	bars []*mbarrier
 	blk  *simt.Block
+	// key is the block's key of the group (its nvgpu.mbarrier.create),
+	// under which the other blocks of a cluster keep their instance.
+	key any
 }
 
 // arrive counts n arrivals and tx expected bytes, completing the phase
@@ -64,7 +67,7 @@ func registerMbarrier(reg *interp.Registry) {
 			}
 		}
 		g := t.Block.Data(op, func() any {
-			g := &mbarrierGroup{blk: t.Block}
+			g := &mbarrierGroup{blk: t.Block, key: op}
 			for range n {
 				g.bars = append(g.bars, &mbarrier{})
 			}

@@ -53,12 +53,21 @@ func TestPrograms(t *testing.T) {
 
 // TestPlantedBugs plants bugs in the programs of testdata and checks
 // the located errors: a wrong transaction count never completes the
-// mbarrier's phase (a deadlock at the wait). testdata/errors holds
+// mbarrier's phase (a deadlock at the wait), and so does a multicast
+// that leaves out a block expecting the bytes; a multicast into a block
+// whose mbarrier is not yet initialized, or beyond the cluster, is an
+// error. testdata/errors holds
 // programs with bugs of their own.
 func TestPlantedBugs(t *testing.T) {
 	tests := []struct{ name, file, old, new, want string }{
 		{"transaction count", "tma.mlir", "arith.constant 5120 : index", "arith.constant 5124 : index",
 			"tma.mlir:61:7: error: deadlock: every thread still running waits and no wait can succeed"},
+		{"multicast to one block", "tma_multicast.mlir", "arith.constant 3 : i16", "arith.constant 1 : i16",
+			"tma_multicast.mlir:52:7: error: deadlock: every thread still running waits and no wait can succeed"},
+		{"multicast before the cluster barrier", "tma_multicast.mlir", "      nvvm.cluster.arrive\n      nvvm.cluster.wait\n", "",
+			"tma_multicast.mlir:46:9: error: multicast: block (1, 0, 0) of the cluster has not made its mbarriers yet"},
+		{"multicast beyond the cluster", "tma_multicast.mlir", "arith.constant 3 : i16", "arith.constant 7 : i16",
+			"tma_multicast.mlir:48:9: error: the multicast mask 0x7 names blocks beyond the cluster of 2"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -166,7 +166,12 @@ func boxCopy(op *ir.Operation, tm *tensorMap, coords []int64, s *interp.MemRef, 
 // tmaLoad copies a box of the global tensor into shared memory
 // (swizzled as the tensor map says; elements out of the tensor are zero,
 // or NaN) and completes as many transaction bytes on the mbarrier. The
-// copy is the asynchronous proxy's: it is not any thread's access.
+// copy is the asynchronous proxy's: it is not any thread's access. With
+// a multicast mask, the box lands in the shared memory of every block of
+// the cluster whose rank's bit is set, at the same place as in the
+// issuing block's, and completes its bytes on that block's instance of
+// the mbarrier; the issuing block receives it only when its own bit is
+// set.
 func tmaLoad(f *interp.Frame, op *ir.Operation) error {
 	l, _ := dnvgpu.AsTmaAsyncLoadOp(op)
 	t, g, b, ok, err := barrierOf(f, op, l.Barriers(), l.MbarId(), l.Predicate())
@@ -177,33 +182,105 @@ func tmaLoad(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	type target struct {
+		dst *interp.MemRef
+		g   *mbarrierGroup
+		b   *mbarrier
+	}
+	targets := []target{{dst, g, b}}
+	if mm := l.MulticastMask(); mm != nil {
+		mv, err := f.Get(op, mm)
+		if err != nil {
+			return err
+		}
+		if targets, err = multicastTargets(op, t, g, b, dst, uint16(mv.Uint()), func(d *interp.MemRef, pg *mbarrierGroup, pb *mbarrier) target {
+			return target{d, pg, pb}
+		}); err != nil {
+			return err
+		}
+	}
 	fill := uint64(0)
 	if ft, ok := dst.Buf.Elem.(*ir.FloatType); ok && tm.nanFill {
 		fill = interp.MakeFloat(ft, math.NaN()).Bits()
 	}
-	err = boxCopy(op, tm, coords, dst, func(gi []int64, pos int64) error {
-		v := fill
-		if gi != nil {
-			p, err := tm.mem.Index(gi)
-			if err != nil {
-				return interp.Errorf(op, err.Error())
-			}
-			v = tm.mem.Buf.Data[p]
-		}
-		dst.Buf.Data[pos] = v
-		simt.ForgetAccesses(dst.Buf, pos, 1)
-		return nil
-	})
-	if err != nil {
-		return err
-	}
 	bytes := dst.NumElements() * int64(elemBytes(dst.Buf.Elem))
-	g.arrive(t, b, 0, -bytes, true)
+	for _, tg := range targets {
+		err = boxCopy(op, tm, coords, tg.dst, func(gi []int64, pos int64) error {
+			v := fill
+			if gi != nil {
+				p, err := tm.mem.Index(gi)
+				if err != nil {
+					return interp.Errorf(op, err.Error())
+				}
+				v = tm.mem.Buf.Data[p]
+			}
+			tg.dst.Buf.Data[pos] = v
+			simt.ForgetAccesses(tg.dst.Buf, pos, 1)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		tg.g.arrive(t, tg.b, 0, -bytes, true)
+	}
 	return nil
 }
 
+// multicastTargets returns, for each block of the cluster whose rank's
+// bit is set in mask, the counterpart there of the shared memref dst and
+// of the mbarrier b of group g, made into a T by mk. A mask with a bit
+// beyond the cluster, an empty mask, or a destination block that has not
+// yet made or initialized its mbarrier is an error.
+func multicastTargets[T any](op *ir.Operation, t *simt.Thread, g *mbarrierGroup, b *mbarrier, dst *interp.MemRef, mask uint16,
+	mk func(*interp.MemRef, *mbarrierGroup, *mbarrier) T) ([]T, error) {
+	cluster := t.Block.Cluster
+	if len(cluster) == 0 {
+		cluster = []*simt.Block{t.Block}
+	}
+	if mask == 0 {
+		return nil, interp.Errorf(op, "the multicast mask is empty")
+	}
+	if int(mask)>>len(cluster) != 0 {
+		return nil, interp.Errorf(op, fmt.Sprintf("the multicast mask 0x%x names blocks beyond the cluster of %d", mask, len(cluster)))
+	}
+	idx := -1
+	for i, bb := range g.bars {
+		if bb == b {
+			idx = i
+		}
+	}
+	var out []T
+	for _, peer := range cluster {
+		if mask>>peer.Rank()&1 == 0 {
+			continue
+		}
+		pg := g
+		if peer != t.Block {
+			v, ok := peer.Lookup(g.key)
+			if pg, _ = v.(*mbarrierGroup); !ok || pg == nil {
+				return nil, interp.Errorf(op, fmt.Sprintf("multicast: block %v of the cluster has not made its mbarriers yet", peer.ID))
+			}
+		}
+		pb := pg.bars[idx]
+		if !pb.initialized {
+			return nil, interp.Errorf(op, fmt.Sprintf("multicast: the mbarrier %d of block %v of the cluster is not initialized", idx, peer.ID))
+		}
+		buf, err := t.Block.Counterpart(dst.Buf, peer)
+		if err != nil {
+			return nil, interp.Errorf(op, "multicast: "+err.Error())
+		}
+		d := *dst
+		d.Buf = buf
+		out = append(out, mk(&d, pg, pb))
+	}
+	return out, nil
+}
+
 // tmaStore copies a box of shared memory to the global tensor; elements
-// out of the tensor are not written.
+// out of the tensor are not written. The copy takes place at once, but
+// its source counts as read until the issuing thread waits for the
+// copy's bulk async-group (nvvm.cp.async.bulk.wait_group): a write to it
+// before is a data race.
 func tmaStore(f *interp.Frame, op *ir.Operation) error {
 	s, _ := dnvgpu.AsTmaAsyncStoreOp(op)
 	if p := s.Predicate(); p != nil {
@@ -219,10 +296,17 @@ func tmaStore(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	t, err := simt.Of(f, op)
+	if err != nil {
+		return err
+	}
 	return boxCopy(op, tm, coords, src, func(gi []int64, pos int64) error {
 		if gi == nil {
 			return nil
 		}
+		// The copy reads its source until the thread waits for its
+		// bulk async-group.
+		t.BulkRead(op, src.Buf, pos, 1)
 		p, err := tm.mem.Index(gi)
 		if err != nil {
 			return interp.Errorf(op, err.Error())

@@ -32,6 +32,8 @@ func registerMbarrier(reg *interp.Registry) {
 type mbarrier struct {
 	count, pending, tx, phase int64
 	initialized               bool
+	// blk is the block whose shared memory holds the barrier.
+	blk *simt.Block
 }
 
 // mbarrierKey keys a barrier of a block by its address.
@@ -49,11 +51,21 @@ func barrierAt(f *interp.Frame, op *ir.Operation) (*simt.Thread, *mbarrier, erro
 	if err != nil {
 		return nil, nil, err
 	}
+	b, err := barrierOf(f, op, t.Block, p)
+	return t, b, err
+}
+
+// barrierOf returns the barrier at the pointer p, checking that it
+// addresses 8 bytes of memory. A barrier in the shared memory of another
+// block of the cluster (a pointer made by nvvm.mapa) is that block's.
+func barrierOf(f *interp.Frame, op *ir.Operation, blk *simt.Block, p interp.Value) (*mbarrier, error) {
 	if _, err := llvm.LoadBytes(op, p, 8); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	b := t.Block.Data(mbarrierKey{p.Bits()}, func() any { return &mbarrier{} }).(*mbarrier)
-	return t, b, nil
+	if o := llvm.SharedOwner(f.Interpreter(), p, blk.Cluster); o != nil {
+		blk = o
+	}
+	return blk.Data(mbarrierKey{p.Bits()}, func() any { return &mbarrier{blk: blk} }).(*mbarrier), nil
 }
 
 // initialized returns b, or an error when it was not initialized.
@@ -77,7 +89,8 @@ func holds(f *interp.Frame, op *ir.Operation, pred ir.Value) (bool, error) {
 }
 
 // arrive counts n arrivals and tx expected bytes, completing the phase
-// when nothing is pending and complete is set.
+// when nothing is pending and complete is set. The completion advances
+// the epoch of the barrier's block.
 func arrive(t *simt.Thread, b *mbarrier, n, tx int64, complete bool) {
 	b.tx += tx
 	b.pending -= n
@@ -86,7 +99,7 @@ func arrive(t *simt.Thread, b *mbarrier, n, tx int64, complete bool) {
 		b.phase++
 		b.pending = b.count
 		b.tx = 0
-		t.Block.AdvanceEpoch()
+		b.blk.AdvanceEpoch()
 	}
 }
 
@@ -112,7 +125,7 @@ func mbarrierInit(f *interp.Frame, op *ir.Operation) error {
 	if b.initialized && (b.phase > 0 || b.pending != b.count || b.tx != 0) {
 		return interp.Errorf(op, fmt.Sprintf("the mbarrier is initialized again while in use (phase %d, %d arrivals and %d bytes pending)", b.phase, b.pending, b.tx))
 	}
-	*b = mbarrier{count: c.Int(), pending: c.Int(), initialized: true}
+	*b = mbarrier{count: c.Int(), pending: c.Int(), initialized: true, blk: b.blk}
 	t.Progress()
 	return nil
 }
@@ -122,7 +135,7 @@ func mbarrierInval(f *interp.Frame, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	*b = mbarrier{}
+	*b = mbarrier{blk: b.blk}
 	return nil
 }
 

@@ -123,6 +123,7 @@ func Register(reg *interp.Registry) {
 	registerWgmma(reg)
 	registerTMA(reg)
 	registerCluster(reg)
+	registerMapa(reg)
 	// The interpreter's memory is sequentially consistent and has one
 	// proxy: fences order nothing more, and hints change nothing.
 	for _, name := range []string{"nvvm.fence.proxy", "nvvm.fence.mbarrier.init", "nvvm.fence.proxy.acquire",
@@ -497,9 +498,10 @@ var (
 
 // namedBarrier is bar.sync (wait) or bar.arrive on barrier id of n
 // threads: the phase completes when n threads have arrived, synchronizing
-// or not, and the synchronizing ones wait for it. The interpreter orders
-// the warps' execution by it but, unlike barrier 0, does not count it as
-// ordering their accesses of shared memory.
+// or not, and the synchronizing ones wait for it. Its completion orders
+// the accesses of shared memory before it before those after it, as an
+// mbarrier's phase does: the race checker's epochs are the block's, so
+// this orders the accesses of threads outside the barrier too.
 func namedBarrier(f *interp.Frame, op *ir.Operation, t *simt.Thread, id, n int64, wait bool) error {
 	namedMu.Lock()
 	bars := namedBarriers[t.Block]
@@ -519,7 +521,8 @@ func namedBarrier(f *interp.Frame, op *ir.Operation, t *simt.Thread, id, n int64
 	b.n = n
 	b.arrived++
 	phase := b.phase
-	if b.arrived == b.n {
+	complete := b.arrived == b.n
+	if complete {
 		// The phase is complete: its waiters hold b, the next phase
 		// starts a new barrier (so that finished blocks are not kept).
 		b.phase++
@@ -529,6 +532,12 @@ func namedBarrier(f *interp.Frame, op *ir.Operation, t *simt.Thread, id, n int64
 		}
 	}
 	namedMu.Unlock()
+	if complete {
+		// The accesses of shared memory before the barrier are ordered
+		// before those after it (as at an mbarrier's phase, the epoch is
+		// the block's: this orders the other threads' too).
+		t.Block.AdvanceEpoch()
+	}
 	t.Progress()
 	for wait {
 		namedMu.Lock()

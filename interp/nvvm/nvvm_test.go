@@ -102,3 +102,58 @@ func TestLowered(t *testing.T) {
 		})
 	}
 }
+
+// TestClusterBugs plants bugs in the cluster programs of testdata and
+// checks their located errors: a missing remote arrival or a multicast
+// that leaves out a block expecting its bytes never completes a phase (a
+// deadlock at the wait), a rank beyond the cluster is an error, and a
+// multicast before the other block has allocated its shared memory (no
+// cluster barrier after the initialization) is one too.
+func TestClusterBugs(t *testing.T) {
+	const lowered = "builtin.module(gpu.module(convert-nvgpu-to-nvvm,convert-scf-to-cf,convert-vector-to-llvm,convert-gpu-to-nvvm,reconcile-unrealized-casts))"
+	tests := []struct{ name, file, old, new, pipeline, want string }{
+		{"no remote arrive", "cluster_mapa.mlir", "        %s1 = nvvm.mbarrier.arrive %rbar : !llvm.ptr -> i64\n", "", "",
+			"cluster_mapa.mlir:42:7: error: deadlock: every thread still running waits and no wait can succeed"},
+		{"rank beyond the cluster", "cluster_mapa.mlir", "%rbar = nvvm.mapa %gbar, %peer", "%rbar = nvvm.mapa %gbar, %c2i", "",
+			"cluster_mapa.mlir:35:17: error: rank 2 is not a block of the cluster of 2"},
+		{"multicast to one block", "lowered/tma_multicast.mlir", "arith.constant 3 : i16", "arith.constant 2 : i16", lowered,
+			"error: deadlock: every thread still running waits and no wait can succeed"},
+		{"multicast before the cluster barrier", "lowered/tma_multicast.mlir", "      nvvm.cluster.arrive\n      nvvm.cluster.wait\n      %row", "      %row", lowered,
+			"error: block (1, 0, 0) of the cluster has not allocated this shared memory yet"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("testdata", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			bad := strings.Replace(string(src), tc.old, tc.new, 1)
+			if bad == string(src) {
+				t.Fatal("the text to replace is not in the program")
+			}
+			ctx := ir.NewContext()
+			all.Register(ctx)
+			file := filepath.Join(t.TempDir(), filepath.Base(tc.file))
+			if tc.pipeline != "" {
+				in := file + ".in"
+				if err := os.WriteFile(in, []byte(bad), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				var low, lerr bytes.Buffer
+				if code := opt.Run(ctx, []string{"--pass-pipeline=" + tc.pipeline, in}, opt.Stdio{In: strings.NewReader(""), Out: &low, Err: &lerr}); code != 0 {
+					t.Fatalf("lowering: exit %d:\n%s", code, lerr.String())
+				}
+				bad = low.String()
+			}
+			if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var out, errb bytes.Buffer
+			code := run.Run(ctx, []string{"-e", "main", "-entry-point-result=void", file},
+				run.Stdio{In: strings.NewReader(""), Out: &out, Err: &errb})
+			if code != 1 || !strings.Contains(errb.String(), tc.want) {
+				t.Errorf("exit %d, stderr:\n%s\nwant %q", code, errb.String(), tc.want)
+			}
+		})
+	}
+}

@@ -212,6 +212,9 @@ func (e *module) function(fn *ir.Operation) error {
 			}
 		}
 	}
+	if f.kernel && fn.Attr("nvvm.cluster_dim") != nil && fn.Attr("nvvm.cluster_max_blocks") != nil {
+		errs = append(errs, ir.NewError(fn.Loc(), "a kernel cannot have both nvvm.cluster_dim and nvvm.cluster_max_blocks in PTX (.reqnctapercluster and .maxclusterrank)"))
+	}
 	if len(errs) > 0 {
 		return errs
 	}

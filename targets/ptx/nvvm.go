@@ -66,6 +66,7 @@ func nvvmLowerings() map[string]lowerFn {
 		"nvvm.mma.sync":                        lowerMmaSync,
 		"nvvm.setmaxregister":                  lowerSetMaxRegister,
 		"nvvm.inline_ptx":                      lowerInlinePTX,
+		"nvvm.mapa":                            lowerMapa,
 	}
 	regs := map[string]sreg{}
 	for _, d := range []string{"x", "y", "z"} {
@@ -984,4 +985,31 @@ func disjoint(a, b []int64) bool {
 		}
 	}
 	return false
+}
+
+// lowerMapa is mapa: the address of the same location in the shared
+// memory of the CTA of the given rank in the cluster, generic to generic
+// or shared::cta to shared::cluster.
+func lowerMapa(f *Func, op *ir.Operation) error {
+	if err := f.Require(op, Feature{Name: "mapa", SM: 90, PTX: 78}); err != nil {
+		return err
+	}
+	a, err := f.Reg(op, 0)
+	if err != nil {
+		return err
+	}
+	r, err := f.Reg(op, 1)
+	if err != nil {
+		return err
+	}
+	d, err := f.DefReg(op.Result(0))
+	if err != nil {
+		return Errorf(op, "%v", err)
+	}
+	sp := ""
+	if p, ok := op.Operand(0).Type().(*llvm.PointerType); ok && p.AddrSpace == 3 {
+		sp = ".shared::cluster"
+	}
+	f.Emit("mapa%s.u64 %s, %s, %s;", sp, d, a, r)
+	return nil
 }

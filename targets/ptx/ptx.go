@@ -470,6 +470,17 @@ func kernelDirectives(fn *ir.Operation) string {
 		}
 		fmt.Fprintf(&b, "%s %s\n", d.dir, strings.Join(parts, ", "))
 	}
+	// A kernel launched in clusters of a fixed shape (sm_90).
+	if dims := intList(fn.Attr("nvvm.cluster_dim")); len(dims) > 0 {
+		parts := make([]string, len(dims))
+		for i, v := range dims {
+			parts[i] = strconv.FormatInt(v, 10)
+		}
+		fmt.Fprintf(&b, ".explicitcluster\n.reqnctapercluster %s\n", strings.Join(parts, ", "))
+	}
+	if n := intList(fn.Attr("nvvm.cluster_max_blocks")); len(n) == 1 {
+		fmt.Fprintf(&b, ".maxclusterrank %d\n", n[0])
+	}
 	return b.String()
 }
 

@@ -120,6 +120,18 @@ func TestErrors(t *testing.T) {
     llvm.return %a : i32
   }
 }`, "in.mlir:2:3: error: a kernel must return nothing"},
+		{"a cluster shape and a maximal cluster size", "sm_90a", `module {
+  llvm.func @k() attributes {gpu.kernel, nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.cluster_max_blocks = 2 : i32} {
+    llvm.return
+  }
+}`, "in.mlir:2:3: error: a kernel cannot have both nvvm.cluster_dim and nvvm.cluster_max_blocks in PTX (.reqnctapercluster and .maxclusterrank)"},
+		{"mapa before sm_90", "sm_80", `module {
+  llvm.func @k(%p: !llvm.ptr, %r: i32, %q: !llvm.ptr<1>) attributes {gpu.kernel} {
+    %m = nvvm.mapa %p, %r : !llvm.ptr -> !llvm.ptr
+    llvm.store %m, %q : !llvm.ptr, !llvm.ptr<1>
+    llvm.return
+  }
+}`, "in.mlir:3:10: error: mapa needs sm_90 or newer, but the target is sm_80"},
 		{"a global in the local space", "sm_80", `module {
   llvm.mlir.global internal @g(0 : i32) {addr_space = 5 : i32} : i32
 }`, "in.mlir:2:3: error: cannot emit a global in address space 5 to PTX"},

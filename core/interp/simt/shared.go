@@ -13,7 +13,8 @@ import (
 // written by another is a race, reported as an error located at the
 // second access with a note at the first. Accesses the scheduler makes
 // on behalf of no thread (the asynchronous copies of TMA) are not
-// checked.
+// checked, but a write to elements that an asynchronous copy still reads
+// (Thread.BulkRead) is a race too.
 func (b *Block) NewShared(elem ir.Type, n int64) *interp.Buffer {
 	buf := interp.NewBuffer(elem, n)
 	buf.Watch = &raceWatch{blk: b, cells: make([]cell, n)}
@@ -35,6 +36,9 @@ type cell struct {
 	manyReaders bool
 	// valid marks rEpoch and wEpoch as set.
 	wValid, rValid bool
+	// bulk is the bulk async-group of the last asynchronous copy that
+	// read the element (see Thread.BulkRead).
+	bulk *bulkGroup
 }
 
 // raceWatch checks the accesses to one shared buffer.
@@ -58,6 +62,9 @@ func (w *raceWatch) Access(op *ir.Operation, pos, n int64, write bool) error {
 				verb = "writes"
 			}
 			return race(op, fmt.Sprintf("%v %s an element of shared memory that %v wrote since the last barrier", t, verb, c.writer), c.wOp, "the other write")
+		}
+		if write && c.bulk != nil && !c.bulk.done {
+			return race(op, fmt.Sprintf("%v writes an element of shared memory that an asynchronous copy of %v still reads: no cp.async.bulk.wait_group of its group since", t, c.bulk.issuer), c.bulk.op, "the copy")
 		}
 		if write {
 			if c.rValid && c.rEpoch == ep && (c.manyReaders || c.reader != t) {
@@ -121,4 +128,69 @@ func IsWorkgroup(space ir.Attribute) bool {
 		return i.Int64() == 3
 	}
 	return space != nil && interp.EnumCase(space) == "workgroup"
+}
+
+// Rank returns the block's rank in its cluster (%cluster_ctarank): its
+// index in the cluster, x fastest.
+func (b *Block) Rank() int64 {
+	c, i := b.Launch.Cluster, b.InCluster
+	if c == (Dim3{}) {
+		return 0
+	}
+	return i.X + c.X*(i.Y+c.Y*i.Z)
+}
+
+// Counterpart returns the buffer of peer's shared memory that holds
+// what buf holds in b's (the same workgroup attribution, shared global
+// or dynamic shared memory of another block of the cluster), as a
+// cluster's distributed shared memory maps one CTA's address to
+// another's. It fails when buf is not shared memory that b keeps under a
+// key, or when peer has not made its instance yet.
+func (b *Block) Counterpart(buf *interp.Buffer, peer *Block) (*interp.Buffer, error) {
+	if peer == b {
+		return buf, nil
+	}
+	for k, v := range b.data {
+		if sharedBuffer(v) != buf {
+			continue
+		}
+		if pv, ok := peer.data[k]; ok {
+			if pb := sharedBuffer(pv); pb != nil {
+				return pb, nil
+			}
+		}
+		return nil, fmt.Errorf("block %v of the cluster has not allocated this shared memory yet", peer.ID)
+	}
+	return nil, fmt.Errorf("the shared memory has no counterpart in the other blocks of the cluster")
+}
+
+// sharedBuffer returns the shared buffer that a block's state v is or
+// holds, or nil.
+func sharedBuffer(v any) *interp.Buffer {
+	switch v := v.(type) {
+	case *interp.Buffer:
+		if IsShared(v) {
+			return v
+		}
+	case interp.Value:
+		if m := v.MemRef(); m != nil && IsShared(m.Buf) {
+			return m.Buf
+		}
+	}
+	return nil
+}
+
+// Peer returns the block of rank r in b's cluster, or nil when the
+// cluster has no such block.
+func (b *Block) Peer(r int64) *Block {
+	if len(b.Cluster) == 0 {
+		if r == 0 {
+			return b
+		}
+		return nil
+	}
+	if r < 0 || r >= int64(len(b.Cluster)) {
+		return nil
+	}
+	return b.Cluster[r]
 }

@@ -709,3 +709,10 @@ func (r *clusterRun) deadlock() error {
 	}
 	return errors.New("simt: deadlock")
 }
+
+// Lookup returns the per-block state kept under key, if the block has
+// made it (see Data).
+func (b *Block) Lookup(key any) (any, bool) {
+	v, ok := b.data[key]
+	return v, ok
+}
