@@ -124,11 +124,20 @@ func TestFlash90NVVM(t *testing.T) {
 	// which the rotated kernel steps Q's descriptor.
 	d128 := strings.NewReplacer("x64xbf16", "x128xbf16", "x64xf32", "x128xf32", "72, 64]", "72, 128]",
 		"%cd = arith.constant 64 : index", "%cd = arith.constant 128 : index").Replace(string(src))
-	for _, c := range []struct{ src, sizes, options string }{
-		{string(src), "64,64,64", ""}, {string(src), "128,128,64", ""}, {d128, "128,64,128", " attention-overlap=true"},
+	// 400 keys in blocks of 128 through a ring of three stages: the
+	// fourth block waits on the first stage's barriers in their second
+	// phase (the consumers' loop carries the stage and the phase, the
+	// producer computes them from the step).
+	long, err := os.ReadFile(filepath.Join("testdata", "flash90_long.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, src, sizes, options string }{
+		{"", string(src), "64,64,64", ""}, {"", string(src), "128,128,64", ""}, {"", d128, "128,64,128", " attention-overlap=true"},
+		{"long/", string(long), "128,128,128", ""},
 	} {
 		sizes, options := c.sizes, c.options
-		t.Run(sizes+options, func(t *testing.T) {
+		t.Run(c.name+sizes+options, func(t *testing.T) {
 			ctx := ir.NewContext()
 			all.Register(ctx)
 			m, _, err := asm.ParseModule(ctx, []byte(c.src), asm.Config{Filename: "flash90_main.mlir"})
