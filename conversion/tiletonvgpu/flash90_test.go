@@ -113,7 +113,8 @@ func TestFlash90Semantics(t *testing.T) {
 // descriptors' bits (start, leading and stride byte offsets, swizzle) and
 // the registers of P are read as the hardware reads them: the lowered
 // program prints what the linalg program prints, with the loop as it is
-// and rotated (D=64 and D=128). Its PTX has wgmma with
+// and rotated (D=64 and D=128), and with more key blocks than stages.
+// Its PTX has wgmma with
 // A in registers, 3-D bulk tensor copies and the register budgets.
 func TestFlash90NVVM(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("testdata", "flash90_main.mlir"))
