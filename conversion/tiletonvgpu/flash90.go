@@ -62,6 +62,9 @@ type flash90 struct {
 	pingpong bool
 	// rotate lowers the attention loops rotated (see rotation).
 	rotate bool
+	// carried maps a step of the consumers to its stage and parity where
+	// a loop carries them (see stageOf).
+	carried map[ir.Value][2]ir.Value
 
 	maps              [3]ir.Value
 	dyn, base         ir.Value
@@ -222,7 +225,7 @@ func tma3OK(ld tile.LoadOp) (*ir.BlockArgument, bool) {
 func planFlash90(kf *ir.Operation) (*flash90, string) {
 	top := kf.Region(0).First()
 	p := &flash90{loopOf: map[*ir.Operation]int{}, scores: map[*ir.Operation]bool{}, pvs: map[*ir.Operation]bool{},
-		skipped: map[*ir.Operation]bool{}}
+		skipped: map[*ir.Operation]bool{}, carried: map[ir.Value][2]ir.Value{}}
 	var qv ir.Value
 	for op := top.First(); op != nil; op = op.Next() {
 		f, ok := scf.AsForOp(op)
@@ -420,11 +423,23 @@ func (k *kernel) smemView(p *flash90, off ir.Value, shape []int64) ir.Value {
 	return memref.BuildView(k.b, k.b.Loc, p.dyn, k.add(p.base, off), nil, t).Operation.Result(0)
 }
 
-// stageOf returns the ring stage of step i and the parity of its round.
+// stageOf returns the ring stage of step i and the parity of its round:
+// those the consumers' loop carries where i is its step or its result
+// (lowerFlash90For), else computed in 32 bits, since ptxas calls a
+// subroutine for a 64-bit division by a number of stages that is not a
+// power of two.
 func (p *flash90) stageOf(k *kernel, i ir.Value) (ir.Value, ir.Value) {
-	s := k.bin("arith.remui", i, k.c(p.stages))
-	round := k.bin("arith.divui", i, k.c(p.stages))
-	return s, k.cmp(1, k.and(round, k.c(1)), k.c(0))
+	if c, ok := p.carried[i]; ok {
+		return c[0], c[1]
+	}
+	i32 := k.ctx.I(32)
+	c32 := func(v int64) ir.Value {
+		return k.val("arith.constant", nil, i32, ir.NamedAttr{Name: "value", Value: k.ctx.IntegerAttr(i32, v)})
+	}
+	n := k.val("arith.index_cast", []ir.Value{i}, i32)
+	s := k.val("arith.index_cast", []ir.Value{k.bin("arith.remui", n, c32(p.stages))}, k.index())
+	round := k.bin("arith.divui", n, c32(p.stages))
+	return s, k.cmp(1, k.and(round, c32(1)), c32(0))
 }
 
 // stageAt is the byte offset of stage s.
@@ -501,8 +516,12 @@ func (k *kernel) lowerFlash90For(op *ir.Operation) error {
 	lb, ub, step := k.get(f.LowerBound()), k.get(f.UpperBound()), k.get(f.Step())
 	inits, types := k.getAll(f.InitArgs())
 	n := len(inits)
-	inits = append(inits, p.count)
-	types = append(types, k.index())
+	// The step over all loops, and its stage and parity, carried
+	// (stepped by p.next) rather than divided out of the step in every
+	// iteration.
+	st, par := p.stageOf(k, p.count)
+	inits = append(inits, p.count, st, par)
+	types = append(types, k.index(), k.index(), k.ctx.I(1))
 	nf := k.b.Create(&ir.OperationState{Name: op.OpName(), Operands: append([]ir.Value{lb, ub, step}, inits...),
 		ResultTypes: types, Properties: op.Properties(), Attributes: op.Attrs(), NumRegions: 1})
 	old := f.Region().First()
@@ -512,7 +531,12 @@ func (k *kernel) lowerFlash90For(op *ir.Operation) error {
 		k.vals[a] = body.Argument(i)
 	}
 	p.body, p.step = old, body.Argument(n+1)
-	p.next = []ir.Value{k.add(p.step, k.c(1))}
+	st, par = body.Argument(n+2), body.Argument(n+3)
+	p.carried[p.step] = [2]ir.Value{st, par}
+	inc := k.add(st, k.c(1))
+	wrap := k.cmp(0, inc, k.c(p.stages))
+	p.next = []ir.Value{k.add(p.step, k.c(1)), k.val("arith.select", []ir.Value{wrap, k.c(0), inc}, k.index()),
+		k.bin("arith.xori", par, wrap)}
 	err := k.lowerBlock(old)
 	p.body = nil
 	if err != nil {
@@ -523,6 +547,7 @@ func (k *kernel) lowerFlash90For(op *ir.Operation) error {
 		k.vals[op.Result(i)] = nf.Result(i)
 	}
 	p.count = nf.Result(n)
+	p.carried[p.count] = [2]ir.Value{nf.Result(n + 1), nf.Result(n + 2)}
 	return nil
 }
 

@@ -114,7 +114,8 @@ func TestFlash90Semantics(t *testing.T) {
 // descriptors' bits (start, leading and stride byte offsets, swizzle) and
 // the registers of P are read as the hardware reads them: the lowered
 // program prints what the linalg program prints, with the loop as it is
-// and rotated (D=64 and D=128). Its PTX has wgmma with
+// and rotated (D=64 and D=128), and with more key blocks than stages.
+// Its PTX has wgmma with
 // A in registers, 3-D bulk tensor copies and the register budgets.
 func TestFlash90NVVM(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("testdata", "flash90_main.mlir"))
@@ -125,11 +126,20 @@ func TestFlash90NVVM(t *testing.T) {
 	// which the rotated kernel steps Q's descriptor.
 	d128 := strings.NewReplacer("x64xbf16", "x128xbf16", "x64xf32", "x128xf32", "72, 64]", "72, 128]",
 		"%cd = arith.constant 64 : index", "%cd = arith.constant 128 : index").Replace(string(src))
-	for _, c := range []struct{ src, sizes, options string }{
-		{string(src), "64,64,64", ""}, {string(src), "128,128,64", ""}, {d128, "128,64,128", " attention-overlap=true"},
+	// 400 keys in blocks of 128 through a ring of three stages: the
+	// fourth block waits on the first stage's barriers in their second
+	// phase (the consumers' loop carries the stage and the phase, the
+	// producer computes them from the step).
+	long, err := os.ReadFile(filepath.Join("testdata", "flash90_long.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, src, sizes, options string }{
+		{"", string(src), "64,64,64", ""}, {"", string(src), "128,128,64", ""}, {"", d128, "128,64,128", " attention-overlap=true"},
+		{"long/", string(long), "128,128,128", ""},
 	} {
 		sizes, options := c.sizes, c.options
-		t.Run(sizes+options, func(t *testing.T) {
+		t.Run(c.name+sizes+options, func(t *testing.T) {
 			t.Parallel()
 			ctx := ir.NewContext()
 			all.Register(ctx)

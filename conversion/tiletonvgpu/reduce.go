@@ -75,19 +75,22 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 	rt := in.Type().(*ir.VectorType)
 
 	// 1. Registers: one partial per group of registers that differ only
-	// in bits along dim.
+	// in bits along dim, combined as a balanced tree (log2 of the group's
+	// size dependent operations rather than a chain through every
+	// register).
 	regD := dimBits(l.Reg, dim)
-	partial := map[int]ir.Value{}
+	group := map[int][]ir.Value{}
 	var keys []int
 	for r := 0; r < l.NumRegs(); r++ {
 		key := r &^ int(regD)
-		x := k.extract(in, elem, unflatten(r, rt.Shape))
-		if p, ok := partial[key]; ok {
-			partial[key] = comb(p, x)
-		} else {
-			partial[key] = x
+		if _, ok := group[key]; !ok {
 			keys = append(keys, key)
 		}
+		group[key] = append(group[key], k.extract(in, elem, unflatten(r, rt.Shape)))
+	}
+	partial := map[int]ir.Value{}
+	for _, key := range keys {
+		partial[key] = combineTree(group[key], comb)
 	}
 	// 2. Lanes: butterflies over the lane bits along dim.
 	laneD := dimBits(l.Lane, dim)
@@ -192,6 +195,22 @@ func lowerReduce(k *kernel, op *ir.Operation) error {
 	}
 	k.vals[red.Result()] = out
 	return nil
+}
+
+// combineTree combines xs pairwise, level by level: the operands of
+// each level's operations are independent of one another.
+func combineTree(xs []ir.Value, comb func(a, b ir.Value) ir.Value) ir.Value {
+	for len(xs) > 1 {
+		next := make([]ir.Value, 0, (len(xs)+1)/2)
+		for i := 0; i+1 < len(xs); i += 2 {
+			next = append(next, comb(xs[i], xs[i+1]))
+		}
+		if len(xs)%2 == 1 {
+			next = append(next, xs[len(xs)-1])
+		}
+		xs = next
+	}
+	return xs[0]
 }
 
 // dropTrailingBarriers erases the barriers that follow the reads of the
