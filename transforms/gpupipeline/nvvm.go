@@ -24,15 +24,15 @@ func init() { pass.RegisterPipeline(NVVMPipeline) }
 // NVVMOptions are the options of gpu-lower-to-nvvm-pipeline, with
 // upstream's names and defaults.
 type NVVMOptions struct {
-	IndexBitwidth      int64
-	KernelBarePtr      bool
-	HostBarePtr        bool
-	CubinTriple        string
-	CubinChip          string
-	CubinFeatures      string
-	CubinFormat        string
-	OptLevel           int64
-	PtxasCmdOptions    string
+	IndexBitwidth        int64
+	KernelBarePtr        bool
+	HostBarePtr          bool
+	CubinTriple          string
+	CubinChip            string
+	CubinFeatures        string
+	CubinFormat          string
+	OptLevel             int64
+	PtxasCmdOptions      string
 	AllowPatternRollback bool
 }
 
