@@ -360,3 +360,46 @@ func parseBinary(p ir.OpAsmParser, st *ir.OperationState) error {
 	st.Attributes = ctx.DictionaryAttr(attrs)
 	return nil
 }
+
+// LaunchedBinary returns the gpu.binary whose kernel a gpu.launch_func
+// launches (@binary::@kernel) and the kernel's name; ok is false when
+// the launch names a gpu.module or nothing.
+func LaunchedBinary(launch *ir.Operation) (bin BinaryOp, kernel string, ok bool) {
+	l, isLaunch := AsLaunchFuncOp(launch)
+	if !isLaunch {
+		return BinaryOp{}, "", false
+	}
+	ref, isRef := l.Kernel().(*ir.SymbolRefAttr)
+	if !isRef || len(ref.Nested) != 1 {
+		return BinaryOp{}, "", false
+	}
+	for p := launch.ParentOp(); p != nil; p = p.ParentOp() {
+		if !p.HasTrait(ir.SymbolTableTrait) {
+			continue
+		}
+		if b, isBin := AsBinaryOp(ir.NewSymbolTable(p).Lookup(ref.Root)); isBin {
+			return b, ref.Nested[0], true
+		}
+		return BinaryOp{}, "", false
+	}
+	return BinaryOp{}, "", false
+}
+
+// OffloadModule parses the IR that an object of the offload format holds
+// (the gpu.module that targets/ptx's serializer printed) and returns its
+// gpu.module.
+func OffloadModule(ctx *ir.Context, obj *ObjectAttr) (*ir.Operation, error) {
+	if obj.Format != FormatOffload {
+		return nil, fmt.Errorf("the object is of the %s format, not offload", obj.Format)
+	}
+	src, err := asm.Parse(ctx, []byte(obj.Object), asm.Config{Filename: "gpu.object"})
+	if err != nil {
+		return nil, err
+	}
+	for op := src.Block.First(); op != nil; op = op.Next() {
+		if _, ok := AsModuleOp(op); ok {
+			return op, nil
+		}
+	}
+	return nil, fmt.Errorf("the object holds no gpu.module")
+}
