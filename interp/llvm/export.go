@@ -80,3 +80,14 @@ func Allocation(p interp.Value) (base uint64, size, off int64, ok bool) {
 	}
 	return a.base, a.size, off, true
 }
+
+// PointerAt returns the pointer value of type t to the address addr of
+// the live memory of in (as a pointer loaded from memory is), and false
+// when no live allocation holds addr.
+func PointerAt(in *interp.Interpreter, t ir.Type, addr uint64) (interp.Value, bool) {
+	a := memIn(in).find(addr)
+	if a == nil || a.isFreed() || addr == a.base+uint64(a.size) && a.size > 0 {
+		return interp.Value{}, false
+	}
+	return pointer(t, a, int64(addr-a.base)), true
+}
