@@ -88,15 +88,20 @@ var cudaPipelineNotYet = map[string]string{
 
 // TestGPUIntegrationPipelineCUDA is TestGPUIntegrationPipeline on the GPU
 // (strata-run --engine=cuda), with the objects of the assembly format:
-// Strata's PTX, loaded by the driver. CI has no GPU: scripts/gpu-test.sh
-// runs it.
+// Strata's PTX, loaded by the driver (STRATA_GPU_PIPELINE_FORMAT=llvm
+// takes the offload objects, which the engine emits for the device's
+// chip). CI has no GPU: scripts/gpu-test.sh runs it.
 func TestGPUIntegrationPipelineCUDA(t *testing.T) {
 	needGPU(t)
 	dir := gpuIntegrationDir
 	if d := os.Getenv("STRATA_GPU_INTEGRATION_DIR"); d != "" {
 		dir = d
 	}
-	pipelineIntegration(t, dir, "isa", []string{"--engine=cuda"})
+	format := "isa"
+	if f := os.Getenv("STRATA_GPU_PIPELINE_FORMAT"); f != "" {
+		format = f
+	}
+	pipelineIntegration(t, dir, format, []string{"--engine=cuda"})
 }
 
 // TestGPUIntegrationPipeline lowers each upstream CUDA integration test

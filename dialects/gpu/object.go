@@ -27,7 +27,8 @@ var objectFormats = []string{FormatOffload, FormatAssembly, FormatBinary, Format
 
 // ObjectAttr is #gpu.object<target, [properties = {...},] [format =]
 // "bytes">: one serialization of a gpu.module for one target (upstream's
-// GPU ObjectAttr). Kernel tables (`kernels = <...>`) are not supported.
+// GPU ObjectAttr). A kernel table (`kernels = <[#gpu.kernel_metadata
+// ...]>`) is kept as its text.
 type ObjectAttr struct {
 	ir.AttrStorage
 	// Target is the target attribute the object was made for.
@@ -37,6 +38,8 @@ type ObjectAttr struct {
 	Format string
 	// Properties is nil when absent.
 	Properties *ir.DictionaryAttr
+	// Kernels is the text of the kernel table, `<[...]>`, or empty.
+	Kernels string
 	// Object holds the bytes.
 	Object string
 	body   string
@@ -50,12 +53,19 @@ func (a *ObjectAttr) Body() string { return a.body }
 
 // GetObject returns the interned #gpu.object.
 func GetObject(ctx *ir.Context, target ir.Attribute, format string, props *ir.DictionaryAttr, object string) *ObjectAttr {
+	return getObject(ctx, target, format, props, "", object)
+}
+
+func getObject(ctx *ir.Context, target ir.Attribute, format string, props *ir.DictionaryAttr, kernels, object string) *ObjectAttr {
 	var b strings.Builder
 	b.WriteString("object<")
 	b.WriteString(ir.AttrString(target))
 	if props != nil {
 		b.WriteString(", properties = ")
 		b.WriteString(ir.AttrString(props))
+	}
+	if kernels != "" {
+		b.WriteString(", kernels = " + kernels)
 	}
 	b.WriteString(", ")
 	if format != FormatFatbin {
@@ -65,7 +75,7 @@ func GetObject(ctx *ir.Context, target ir.Attribute, format string, props *ir.Di
 	b.WriteString(">")
 	body := b.String()
 	return ir.InternAttr(ctx, "gpu."+body, func(id uint64) *ObjectAttr {
-		return &ObjectAttr{AttrStorage: ir.NewAttrStorage(id), Target: target, Format: format, Properties: props, Object: object, body: body}
+		return &ObjectAttr{AttrStorage: ir.NewAttrStorage(id), Target: target, Format: format, Properties: props, Kernels: kernels, Object: object, body: body}
 	})
 }
 
@@ -217,10 +227,15 @@ func parseObject(ctx *ir.Context, params string) (ir.Attribute, error) {
 		}
 		rest = rest[1:]
 	}
-	if len(rest) != 1 {
-		if k, _, ok := keyed(rest[0]); ok && k == "kernels" {
-			return nil, fmt.Errorf("kernel tables in #gpu.object are not supported")
+	kernels := ""
+	if k, v, ok := keyed(rest[0]); ok && k == "kernels" && len(rest) > 1 {
+		if _, ok := angled(v); !ok {
+			return nil, fmt.Errorf("expected a kernel table `<[...]>` in #gpu.object")
 		}
+		kernels = v
+		rest = rest[1:]
+	}
+	if len(rest) != 1 {
 		return nil, fmt.Errorf("expected one object string in #gpu.object")
 	}
 	format, text := FormatFatbin, rest[0]
@@ -242,7 +257,7 @@ func parseObject(ctx *ir.Context, params string) (ir.Attribute, error) {
 	if !ok {
 		return nil, fmt.Errorf("expected a string holding the object in #gpu.object")
 	}
-	return GetObject(ctx, target, format, props, str.Value), nil
+	return getObject(ctx, target, format, props, kernels, str.Value), nil
 }
 
 // angled returns the text between a leading '<' and a trailing '>'.

@@ -59,7 +59,7 @@ func Format(name string) (string, bool) {
 func (p *toBinary) Run(op *ir.Operation, st *pass.State) error {
 	format, ok := Format(*p.format)
 	if !ok {
-		return st.EmitError(op, "Invalid format specified.")
+		return ir.NewError(op.Loc(), "Invalid format specified.")
 	}
 	return Run(op, gpu.SerializeOptions{Format: format, Toolkit: *p.toolkit, CmdOptions: strings.TrimSpace(*p.opts), Link: *p.link})
 }
@@ -91,21 +91,21 @@ func serialize(m *ir.Operation, opts gpu.SerializeOptions) error {
 	mod := gpu.ModuleOp{Operation: m}
 	targets, _ := mod.Targets().(*ir.ArrayAttr)
 	if targets == nil {
-		return ir.OpError(m, "the module has no target attributes")
+		return ir.NewError(m.Loc(), "the module has no target attributes")
 	}
 	ctx := m.Context()
 	var objects []ir.Attribute
 	for _, t := range targets.Elems {
 		fn := gpu.SerializerOf(t)
 		if fn == nil {
-			return ir.OpError(m, "no serializer for the target "+ir.AttrString(t)+" (link the package of its compiler)")
+			return ir.NewError(m.Loc(), "no serializer for the target "+ir.AttrString(t)+" (link the package of its compiler)")
 		}
 		obj, err := fn(m, t, opts)
 		if err != nil {
 			return err
 		}
 		if obj == nil {
-			return ir.OpError(m, "An error happened while serializing the module.")
+			return ir.NewError(m.Loc(), "An error happened while serializing the module.")
 		}
 		objects = append(objects, obj)
 	}
