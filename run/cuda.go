@@ -100,7 +100,7 @@ func chipOf(d *cuda.Device) string {
 }
 
 type cudaHost struct {
-	dev     *cuda.Device
+	dev *cuda.Device
 	// rt is the state of the GPU runtime functions (cudaruntime.go).
 	rt      runtimeState
 	chip    string

@@ -35,10 +35,8 @@ var runtimeFuncs = []struct {
 	{"mgpuEventRecord", false, none},
 	{"mgpuStreamWaitEvent", false, none},
 	{"mgpuSetDefaultDevice", false, none},
-	{"mgpuMemHostRegisterMemRef", false, none},
-	{"mgpuMemHostUnregisterMemRef", true, none},
-	{"mgpuMemHostRegister", false, none},
-	{"mgpuMemHostUnregister", true, none},
+	{"mgpuMemHostRegisterMemRef", false, registerMemRef(true)},
+	{"mgpuMemHostUnregisterMemRef", true, registerMemRef(false)},
 	{"mgpuMemAlloc", true, memAlloc},
 	{"mgpuMemFree", true, memFree},
 	{"mgpuMemcpy", true, memCopy},
@@ -105,7 +103,53 @@ func memAlloc(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]inter
 	if size < 0 || size > 1<<32 {
 		return nil, interp.Errorf(call, fmt.Sprintf("cannot allocate %d bytes of device memory", size))
 	}
-	return []interp.Value{llvm.Allocate(f.Interpreter(), call.Result(0).Type(), size, 256, "device")}, nil
+	p := llvm.Allocate(f.Interpreter(), call.Result(0).Type(), size, 256, "device")
+	base, _, _, _ := llvm.Allocation(p)
+	visible(f.Interpreter())[base] = true
+	return []interp.Value{p}, nil
+}
+
+// visibleKey keys, in the interpreter's data, the allocations that
+// kernels may access (by their first address): device memory and
+// registered host memory. A kernel given a pointer into other host
+// memory would fault on a GPU; the interpreter reports it.
+type visibleKey struct{}
+
+func visible(in *interp.Interpreter) map[uint64]bool {
+	m, _ := in.Data(visibleKey{}).(map[uint64]bool)
+	if m == nil {
+		m = map[uint64]bool{}
+		in.SetData(visibleKey{}, m)
+	}
+	return m
+}
+
+// registerMemRef returns mgpuMemHostRegisterMemRef (on) or
+// mgpuMemHostUnregisterMemRef (rank, descriptor, element size): the
+// allocation that the descriptor's aligned pointer points into becomes
+// visible to kernels, or stops being.
+func registerMemRef(on bool) interp.ExternalFunc {
+	return func(f *interp.Frame, call *ir.Operation, args []interp.Value) ([]interp.Value, error) {
+		if err := argCount(call, args, 3); err != nil {
+			return nil, err
+		}
+		b, err := llvm.LoadBytes(call, args[1], 16)
+		if err != nil {
+			return nil, err
+		}
+		aligned := binary.LittleEndian.Uint64(b[8:])
+		p, ok := llvm.PointerAt(f.Interpreter(), args[1].Type, aligned)
+		if !ok {
+			return nil, interp.Errorf(call, fmt.Sprintf("the memref points to 0x%x, which is not host memory", aligned))
+		}
+		base, _, _, _ := llvm.Allocation(p)
+		if on {
+			visible(f.Interpreter())[base] = true
+		} else {
+			delete(visible(f.Interpreter()), base)
+		}
+		return nil, nil
+	}
 }
 
 // memFree is mgpuMemFree(ptr, stream).
@@ -203,6 +247,9 @@ func launchBinary(f *interp.Frame, op *ir.Operation, bin dgpu.BinaryOp, name str
 	for i, a := range args {
 		if a.Type != params[i].Type() {
 			return interp.Errorf(op, fmt.Sprintf("operand %d of the launch is a '%s', the kernel's parameter a '%s'", i, ir.TypeString(a.Type), ir.TypeString(params[i].Type())))
+		}
+		if base, _, _, ok := llvm.Allocation(a); ok && !visible(in)[base] {
+			return interp.Errorf(op, fmt.Sprintf("operand %d of the launch points into host memory that is not registered with the device (gpu.host_register)", i))
 		}
 	}
 	cfg.WarpSize = waveSize(fn)
