@@ -206,6 +206,12 @@ if [ -d "$here/gpu-integration" ]; then
 		fail "upstream CUDA integration tests through gpu-lower-to-nvvm-pipeline: $(grep -o '[0-9]* of [0-9]* pass' "$out/gpu-pipeline.txt")"
 	fi
 	grep -E "^(--- |    )" "$out/gpu-pipeline.txt" | head -80 >>"$log"
+	if (cd "$here" && STRATA_GPU_INTEGRATION_DIR="$here/gpu-integration" STRATA_GPU_PIPELINE_FORMAT=llvm timeout 300 ./run.test \
+		-test.run 'TestGPUIntegrationPipelineCUDA$' -test.v >"$out/gpu-pipeline-llvm.txt" 2>&1); then
+		pass "the same with offload objects: $(grep -o '[0-9]* of [0-9]* pass' "$out/gpu-pipeline-llvm.txt")"
+	else
+		fail "the same with offload objects: $(grep -o '[0-9]* of [0-9]* pass' "$out/gpu-pipeline-llvm.txt")"
+	fi
 fi
 
 # 4. compute-sanitizer: no invalid accesses, no shared-memory races
