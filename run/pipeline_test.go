@@ -250,3 +250,56 @@ func TestGPUIntegrationPipelineMLIROpt(t *testing.T) {
 	}
 	t.Logf("%d identical to mlir-opt-22 but for the objects' bytes", same)
 }
+
+// TestPipelineRuntimeErrors checks the located errors of the runtime
+// functions and of launches of gpu.binary kernels in the interpreter.
+func TestPipelineRuntimeErrors(t *testing.T) {
+	const prog = `func.func @main() {
+  %c1 = arith.constant 1 : index
+  %h = memref.alloc() : memref<4xf32>
+  %u = memref.cast %h : memref<4xf32> to memref<*xf32>
+  REGISTER
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %f = arith.constant 1.0 : f32
+    %c0 = arith.constant 0 : index
+    memref.store %f, %h[%c0] : memref<4xf32>
+    gpu.terminator
+  }
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  return
+}
+func.func private @printMemrefF32(memref<*xf32>)
+`
+	cases := []struct {
+		name, register, format, want string
+	}{
+		{"registered", "gpu.host_register %u : memref<*xf32>", "llvm", ""},
+		{"unregistered", "", "llvm", "error: operand 0 of the launch points into host memory that is not registered with the device (gpu.host_register)"},
+		{"ptx object", "gpu.host_register %u : memref<*xf32>", "isa", "error: gpu.binary @main_kernel holds an object of the assembly format, which the interpreter cannot run"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.Replace(prog, "REGISTER", c.register, 1)
+			lowered, errs, code := lowerWithPipeline(src, "cubin-chip=sm_80 cubin-format="+c.format)
+			if code != 0 {
+				t.Fatalf("lowering: exit %d:\n%s", code, errs)
+			}
+			path := filepath.Join(t.TempDir(), "lowered.mlir")
+			if err := os.WriteFile(path, []byte(lowered), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, errs, code := strataRun("-e", "main", "-entry-point-result=void", path)
+			if c.want == "" {
+				if code != 0 || !strings.Contains(out, "[1,  0,  0,  0]") {
+					t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+				}
+				return
+			}
+			// Located at the launch, in the lowered file.
+			if code == 0 || !strings.Contains(errs, "lowered.mlir:") || !strings.Contains(errs, c.want) || !strings.Contains(errs, "gpu.launch_func") {
+				t.Errorf("exit %d, want an error at the launch containing %q; stderr:\n%s", code, c.want, errs)
+			}
+		})
+	}
+}
