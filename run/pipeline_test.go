@@ -44,7 +44,6 @@ func pipelineFor(src, format string) string {
 // on the SIMT interpreter, with the reason; those of gpuNotYet are added.
 var pipelineNotYet = map[string]string{
 	"TensorCore/wmma-matmul-f64.mlir":             "the test passes %d to its kernel without gpu.host_register (its copy under sm80/ registers it): a GPU would fault, the runtime functions report it at the launch",
-	"TensorCore/wmma-matmul-f32-bare-ptr.mlir":    "host-bare-ptr-calling-convention: gpu-to-llvm's use-bare-pointers-for-host is not supported",
 	"TensorCore/wmma-matmul-f16-elementwise.mlir": "the pipeline's convert-func-to-llvm leaves an unrealized cast of a !gpu.mma_matrix that gpu-to-llvm cannot legalize (mlir-opt-22 fails on it later, in translation)",
 	"TensorCore/wmma-transposed-store-f16.mlir":   "as wmma-matmul-f16-elementwise: mlir-opt-22's pipeline fails on it too",
 	"async.mlir": "its RUN line lowers async.execute with the async runtime, which the pipeline does not; Strata's gpu-to-llvm cannot convert the async region's values",
