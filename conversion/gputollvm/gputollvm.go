@@ -107,6 +107,9 @@ func RunWith(ctx *ir.Context, module *ir.Operation, opts Options) error {
 		}
 		return true
 	})
+	// Upstream's pass lowers vector.print of scalars and strings with the
+	// rest of the vector patterns.
+	target.AddDynamicallyLegalOp("vector.print", func(o *ir.Operation) bool { return !vectortollvm.PrintLowerable(o) })
 	patterns := l.patterns()
 	patterns = append(patterns, functollvm.Patterns(tc)...)
 	patterns = append(patterns, arithtollvm.Patterns(tc)...)
